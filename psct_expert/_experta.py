@@ -1,0 +1,29 @@
+"""The one place that imports experta.
+
+experta 1.9.4 is unmaintained.  It pins ``frozendict==1.2``, whose module does
+``class frozendict(collections.Mapping)``; ``collections.Mapping`` was removed
+in Python 3.10 (it lives in ``collections.abc``), so ``import experta`` fails.
+Before importing experta we put the ABC back under its old name, which is all
+frozendict 1.2 needs.  Nothing else changes, and a plain ``pip install`` works.
+
+experta also calls ``logging.basicConfig()`` at import time; we undo the root
+handler it adds so that importing psct_expert never configures logging.
+"""
+
+import collections
+import collections.abc
+import logging
+
+if not hasattr(collections, "Mapping"):  # Python >= 3.10
+    collections.Mapping = collections.abc.Mapping  # type: ignore[attr-defined]
+
+_root = logging.getLogger()
+_handlers_before = list(_root.handlers)
+
+from experta import AS, MATCH, NOT, TEST, Fact, KnowledgeEngine, Rule  # noqa: E402
+
+for _h in list(_root.handlers):
+    if _h not in _handlers_before:
+        _root.removeHandler(_h)
+
+__all__ = ["AS", "MATCH", "NOT", "TEST", "Fact", "KnowledgeEngine", "Rule"]

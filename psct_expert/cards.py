@@ -1,0 +1,247 @@
+"""The card database: the shipped card pool, plus overrides.
+
+Cards come from ``facts/cards.jsonl.gz`` (built from the shared data set; see
+``facts/README.md``).  Look-up forgives the way people write names: case,
+punctuation, dashes, a dropped "the", British spellings, and the short names
+and older guide spellings listed in ``facts/aliases.yaml``.  An unknown name
+raises :class:`~psct_expert.errors.UnknownCard` with the three closest names.
+
+Overrides (card texts given in a case file or a user's own file) shadow the
+database for their name.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+import yaml
+
+from .errors import FileFormatError, UnknownCard
+from .paths import FACTS_DIR
+
+KINDS = ("monster", "spell", "trap")
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    kind: str
+    subtypes: tuple = ()
+    text: str = ""
+    pendulum_text: str | None = None
+    attribute: str | None = None
+    race: str | None = None
+    level: int | None = None
+    atk: object = None
+    def_: object = None
+    id: int | None = None
+    official_text: bool = True
+    origin: str = "database"  # "database", "override: FILE", "user store"
+
+    @classmethod
+    def from_dict(cls, d: dict, origin: str = "database") -> "Card":
+        if not isinstance(d, dict):
+            raise FileFormatError("a card must be a mapping")
+        name = d.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise FileFormatError("a card needs a non-empty 'name'")
+        kind = d.get("kind")
+        if kind not in KINDS:
+            raise FileFormatError(f'card "{name}": kind must be one of {", ".join(KINDS)}, not {kind!r}')
+        text = d.get("text", "")
+        if not isinstance(text, str):
+            raise FileFormatError(f'card "{name}": text must be a string')
+        subtypes = d.get("subtypes") or []
+        if isinstance(subtypes, str):
+            subtypes = [subtypes]
+        if not isinstance(subtypes, list) or not all(isinstance(s, str) for s in subtypes):
+            raise FileFormatError(f'card "{name}": subtypes must be a list of strings')
+        pt = d.get("pendulum_text")
+        return cls(
+            name=name.strip(), kind=kind, subtypes=tuple(s.lower() for s in subtypes),
+            text=text, pendulum_text=pt if isinstance(pt, str) else None,
+            attribute=d.get("attribute"), race=d.get("race"), level=d.get("level"),
+            atk=d.get("atk"), def_=d.get("def"), id=d.get("id"),
+            official_text=bool(d.get("official_text", True)), origin=origin,
+        )
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "name": self.name, "kind": self.kind,
+                "subtypes": list(self.subtypes), "attribute": self.attribute,
+                "race": self.race, "level": self.level, "atk": self.atk,
+                "def": self.def_, "text": self.text,
+                "pendulum_text": self.pendulum_text, "official_text": self.official_text}
+
+
+_DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"), "-")
+
+
+def name_key(name: str) -> str:
+    """The form two spellings of one card name share."""
+    s = unicodedata.normalize("NFKD", name).translate(_DASHES)
+    s = "".join(ch for ch in s if not unicodedata.combining(ch)).casefold()
+    s = s.replace("&", " and ")
+    s = re.sub(r"(?<=[a-z])is(ation|e|ed|ing)\b", r"iz\1", s)  # British -ise spellings
+    tokens = re.findall(r"[a-z0-9]+", s)
+    return " ".join(t for t in tokens if t != "the")
+
+
+def _load_aliases(path: Path) -> dict[str, str]:
+    if not path.exists():
+        return {}
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise FileFormatError(f"invalid YAML: {getattr(exc, 'problem', exc)}", path=str(path),
+                              line=mark.line + 1 if mark else None,
+                              column=mark.column + 1 if mark else None) from None
+    if not isinstance(data, dict):
+        raise FileFormatError("aliases must be a mapping of alias to official name", path=str(path))
+    return {str(k): str(v) for k, v in data.items()}
+
+
+@dataclass
+class CardDB:
+    """Name → card, with forgiving look-up.  Build with :func:`load_database`."""
+
+    cards: dict[str, Card] = field(default_factory=dict)          # name_key → card
+    aliases: dict[str, str] = field(default_factory=dict)         # name_key(alias) → name_key(target)
+    parent: "CardDB | None" = None
+
+    # -- construction -------------------------------------------------
+    def add(self, card: Card) -> None:
+        self.cards[name_key(card.name)] = card
+
+    def layered(self, cards: Iterable[Card]) -> "CardDB":
+        """A view whose given cards shadow this database for their names."""
+        top = CardDB(aliases={}, parent=self)
+        for c in cards:
+            top.add(c)
+        return top
+
+    # -- look-up ------------------------------------------------------
+    def _get_key(self, key: str) -> Card | None:
+        db: CardDB | None = self
+        while db is not None:
+            if key in db.cards:
+                return db.cards[key]
+            db = db.parent
+        return None
+
+    def _alias(self, key: str) -> str | None:
+        db: CardDB | None = self
+        while db is not None:
+            if key in db.aliases:
+                return db.aliases[key]
+            db = db.parent
+        return None
+
+    def find(self, name: str) -> Card | None:
+        key = name_key(name)
+        card = self._get_key(key)
+        if card is None:
+            target = self._alias(key)
+            if target is not None:
+                card = self._get_key(target)
+        return card
+
+    def get(self, name: str) -> Card:
+        card = self.find(name)
+        if card is None:
+            raise UnknownCard(name, self.suggest(name))
+        return card
+
+    def __contains__(self, name: str) -> bool:
+        return self.find(name) is not None
+
+    def all_keys(self) -> list[str]:
+        keys: dict[str, None] = {}
+        db: CardDB | None = self
+        while db is not None:
+            keys.update(dict.fromkeys(db.cards))
+            keys.update(dict.fromkeys(db.aliases))
+            db = db.parent
+        return list(keys)
+
+    def all_cards(self) -> list[Card]:
+        seen: dict[str, Card] = {}
+        chain = []
+        db: CardDB | None = self
+        while db is not None:
+            chain.append(db)
+            db = db.parent
+        for layer in reversed(chain):
+            seen.update(layer.cards)
+        return list(seen.values())
+
+    def display_name(self, key: str) -> str:
+        card = self._get_key(key)
+        if card is None:
+            target = self._alias(key)
+            card = self._get_key(target) if target else None
+        return card.name if card else key
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        from rapidfuzz import fuzz, process
+
+        keys = self.all_keys()
+        hits = process.extract(name_key(name), keys, scorer=fuzz.WRatio, limit=limit * 3)
+        out: list[str] = []
+        for key, _score, _ in hits:
+            display = self.display_name(key)
+            if display not in out:
+                out.append(display)
+            if len(out) == limit:
+                break
+        return out
+
+    def fuzzy(self, name: str, cutoff: float = 90.0) -> Card | None:
+        """The one card a slightly misspelt name means, or None if unclear."""
+        from rapidfuzz import fuzz, process
+
+        hits = process.extract(name_key(name), self.all_keys(), scorer=fuzz.ratio, limit=2)
+        if not hits or hits[0][1] < cutoff:
+            return None
+        if len(hits) > 1 and hits[1][1] >= hits[0][1] - 2 and \
+                self.display_name(hits[1][0]) != self.display_name(hits[0][0]):
+            return None
+        return self._get_key(hits[0][0]) or self.find(self.display_name(hits[0][0]))
+
+
+def read_cards_jsonl(path: Path, origin: str = "database") -> list[Card]:
+    opener = gzip.open if str(path).endswith(".gz") else open
+    cards = []
+    with opener(path, "rt", encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                cards.append(Card.from_dict(json.loads(line), origin=origin))
+            except json.JSONDecodeError as exc:
+                raise FileFormatError(f"invalid JSON: {exc.msg}", path=str(path), line=lineno,
+                                      column=exc.colno) from None
+            except FileFormatError as exc:
+                raise FileFormatError(exc.message, path=str(path), line=lineno) from None
+    return cards
+
+
+@lru_cache(maxsize=1)
+def load_database() -> CardDB:
+    """The shipped card pool with its aliases, then the user store on top."""
+    db = CardDB()
+    for card in read_cards_jsonl(FACTS_DIR / "cards.jsonl.gz"):
+        db.add(card)
+    for alias, target in _load_aliases(FACTS_DIR / "aliases.yaml").items():
+        db.aliases[name_key(alias)] = name_key(target)
+    from .userstore import user_cards  # the user's imported cards shadow the shipped ones
+
+    user = user_cards()
+    return db.layered(user) if user else db
