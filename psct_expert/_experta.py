@@ -20,10 +20,10 @@ if not hasattr(collections, "Mapping"):  # Python >= 3.10
 _root = logging.getLogger()
 _handlers_before = list(_root.handlers)
 
-from experta import AS, MATCH, NOT, TEST, Fact, KnowledgeEngine, Rule  # noqa: E402
+from experta import AS, MATCH, NOT, TEST, Fact, InitialFact, KnowledgeEngine, L, P, Rule  # noqa: E402
 
 for _h in list(_root.handlers):
     if _h not in _handlers_before:
         _root.removeHandler(_h)
 
-__all__ = ["AS", "MATCH", "NOT", "TEST", "Fact", "KnowledgeEngine", "Rule"]
+__all__ = ["AS", "MATCH", "NOT", "TEST", "Fact", "InitialFact", "KnowledgeEngine", "L", "P", "Rule"]

@@ -675,11 +675,13 @@ class _Reader:
                          condition=re.sub(r"\s+", "-", m.group().lower()))
         m = g.activation_condition_sentences.search(full)
         if m:
+            # "You can only activate this card ..." is about activating the card
+            target_id = f"{self.card.name}#0" if self.card.kind in ("spell", "trap") else eff.id
             src = self.src(text, base + m.start(), base + m.end(), where)
-            self.add("activation_condition_sentence", src, effect=eff.id)
+            self.add("activation_condition_sentence", src, effect=target_id)
             for topic, rx in g.condition_topics:
                 if rx.search(m.group()):
-                    self.add("activation_condition", src, effect=eff.id, topic=topic)
+                    self.add("activation_condition", src, effect=target_id, topic=topic)
         for action, rx in g.prohibitions:
             m = rx.search(full)
             if m:

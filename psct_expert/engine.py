@@ -1,0 +1,193 @@
+"""The engine: compiles the knowledge base into experta and records provenance.
+
+This is the only module that uses experta (through :mod:`._experta`).
+:func:`compile_rules` is the one function that turns rules into an experta
+``KnowledgeEngine``.  For each run the engine is reset, the facts are
+declared, the rules fire forward, and a :class:`Record` keeps, for every fact,
+every way it was obtained: a text span (or scenario line, or question), or a
+rule firing with the facts it matched and the negated patterns it checked.
+experta drops a fact that is already present; the record does not, so a fact
+derived twice keeps both derivations.
+"""
+
+from __future__ import annotations
+
+import inspect
+import operator
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from . import _experta as ex
+from .facts import Fact, Source
+from .knowledge import InSet, KnowledgeBase, NotValue, Pattern, Rule, Var
+
+DEFAULT_SALIENCE = -100  # closed-world defaults fire after the positive rules settle
+
+_OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+        "==": operator.eq, "!=": operator.ne}
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """One firing of one rule that concluded a fact."""
+
+    rule: str
+    premises: tuple            # fact keys the rule's patterns matched, in order
+    absent: tuple              # negated patterns, as text with bindings filled in
+    tests: tuple               # comparisons that held, as text
+    bindings: tuple            # (variable, value) pairs
+
+
+@dataclass
+class Record:
+    """Working memory after a run, with provenance."""
+
+    facts: dict = field(default_factory=dict)          # key → Fact
+    sources: dict = field(default_factory=dict)        # key → [Source]
+    derivations: dict = field(default_factory=dict)    # key → [Derivation]
+    firings: list = field(default_factory=list)        # (rule id, Derivation, [keys])
+
+    def add_given(self, f: Fact) -> None:
+        self.facts.setdefault(f.key, Fact(f.type, f.fields))
+        if f.source is not None:
+            lst = self.sources.setdefault(f.key, [])
+            if f.source not in lst:
+                lst.append(f.source)
+        else:
+            self.sources.setdefault(f.key, [])
+
+    def of_type(self, type_: str) -> list[Fact]:
+        return [f for k, f in self.facts.items() if k[0] == type_]
+
+    def fired(self, rule_id: str) -> bool:
+        return any(r == rule_id for r, _, _ in self.firings)
+
+
+def _to_key(xf) -> tuple:
+    d = {k: v for k, v in xf.items() if isinstance(k, str) and not k.startswith("__")}
+    t = d.pop("type")
+    return (t, tuple(sorted(d.items())))
+
+
+class _Test:
+    """A comparison from a rule's ``test:``, callable by experta with named variables."""
+
+    def __init__(self, pattern: Pattern):
+        left, op, right = pattern.test
+        self.left, self.op, self.right = left, _OPS[op], right
+        names = []
+        for side in (left, right):
+            if isinstance(side, Var) and "v_" + side.name not in names:
+                names.append("v_" + side.name)
+        self.__signature__ = inspect.Signature(
+            [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names])
+
+    def __call__(self, **kw):
+        def val(side):
+            return kw.get("v_" + side.name) if isinstance(side, Var) else side
+        a, b = val(self.left), val(self.right)
+        try:
+            return bool(self.op(a, b))
+        except TypeError:
+            try:
+                return bool(self.op(float(a), float(b)))
+            except (TypeError, ValueError):
+                return False
+
+
+def _constraint(v):
+    if isinstance(v, Var):
+        return getattr(ex.MATCH, "v_" + v.name)
+    if isinstance(v, InSet):
+        allowed = frozenset(v.values)
+        return ex.P(lambda x, allowed=allowed: x in allowed)
+    if isinstance(v, NotValue):
+        return ~ex.L(v.value)
+    return ex.L(v)
+
+
+class Engine:
+    """A compiled knowledge base; :meth:`run` answers one set of facts at a time."""
+
+    def __init__(self, kb: KnowledgeBase):
+        self.kb = kb
+        self._record: Record | None = None
+        self.ke = compile_rules(kb, self)
+
+    def run(self, facts: Iterable[Fact]) -> Record:
+        rec = Record()
+        self._record = rec
+        for f in facts:
+            rec.add_given(f)
+        self.ke.reset()
+        xfacts = [ex.Fact(type=f.type, **dict(f.fields)) for f in rec.facts.values()]
+        if xfacts:
+            self.ke.declare(*xfacts)
+        self.ke.run()
+        self._record = None
+        return rec
+
+    # called by compiled rules
+    def _fire(self, rule: Rule, alt: list[Pattern], ctx: dict) -> None:
+        rec = self._record
+        bindings = {k[2:]: v for k, v in ctx.items() if k.startswith("v_")}
+        premises = []
+        absent = []
+        tests = []
+        for j, pat in enumerate(alt):
+            if pat.kind == "fact":
+                premises.append(_to_key(ctx[f"f_{j}"]))
+            elif pat.kind == "not":
+                absent.append(pat.describe(bindings))
+            else:
+                tests.append(pat.describe(bindings))
+        d = Derivation(rule.id, tuple(premises), tuple(absent), tuple(tests),
+                       tuple(sorted((k, v) for k, v in bindings.items()
+                                    if isinstance(v, (str, int)))))
+        concluded = []
+        for type_, fields in rule.then:
+            values = {k: (bindings.get(v.name) if isinstance(v, Var) else v)
+                      for k, v in fields.items()}
+            f = Fact.make(type_, **values)
+            concluded.append(f.key)
+            rec.facts.setdefault(f.key, f)
+            lst = rec.derivations.setdefault(f.key, [])
+            if d not in lst:
+                lst.append(d)
+            self.ke.declare(ex.Fact(type=type_, **dict(f.fields)))
+        rec.firings.append((rule.id, d, concluded))
+
+
+def compile_rules(kb: KnowledgeBase, owner: Engine):
+    """The one place where YAML rules become an experta KnowledgeEngine."""
+    attrs: dict[str, Any] = {}
+    n = 0
+    for rule in kb.rules:
+        for alt in rule.when:
+            ces = []
+            for j, pat in enumerate(alt):
+                if pat.kind == "test":
+                    ces.append(ex.TEST(_Test(pat)))
+                    continue
+                kw = {"type": pat.type}
+                for k, v in pat.fields.items():
+                    kw[k] = _constraint(v)
+                xf = ex.Fact(**kw)
+                if pat.kind == "not":
+                    ces.append(ex.NOT(xf))
+                else:
+                    ces.append(getattr(ex.AS, f"f_{j}") << xf)
+            if not any(p.kind == "fact" for p in alt):
+                ces.insert(0, ex.InitialFact())
+
+            def fire(*_args, __rule=rule, __alt=alt, **ctx):
+                owner._fire(__rule, __alt, ctx)
+
+            salience = DEFAULT_SALIENCE if rule.default else 0
+            attrs[f"rule_{n}"] = ex.Rule(*ces, salience=salience)(fire)
+            n += 1
+    cls = type("PsctKnowledgeEngine", (ex.KnowledgeEngine,), attrs)
+    return cls()
+
+
+__all__ = ["Derivation", "Engine", "Record", "Source", "compile_rules"]

@@ -1,0 +1,610 @@
+"""Knowledge loading: YAML rule files → validated :class:`Rule` objects.
+
+A knowledge folder holds:
+
+* ``sources.yaml`` — the source ids rules may cite, with a title and address;
+* ``fact-types.yaml`` — every fact type, its fields and who produces it;
+* ``questions.yaml`` — the question families and the fact that answers each;
+* any number of rule files (``*.yaml``), one per guide topic.
+
+Loading never runs code from a file: YAML is read with the safe loader and the
+rule language has no eval.  Every problem is a :class:`Diagnostic` with
+``file:line:column``; :func:`load_knowledge` raises on the first error, and
+``psct-expert rules lint`` prints them all.
+
+The rule language (see ``docs/writing-rules.md``)::
+
+    - id: chain-by-colon
+      name: A colon means the effect activates
+      says: An effect whose text has a colon activates, so it starts a Chain.
+      cites: [psct-guide#2, punctuation-it#chain]
+      when:
+        - effect: {effect: $e, card: $c}
+        - colon: {effect: $e}
+        - not: {legacy: {card: $c}}
+        - test: $n >= 1
+      then:
+        - starts_chain: {effect: $e, value: yes}
+      examples: [...]
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import yamlpos
+from .errors import RuleError
+from .facts import norm_value
+from .paths import KNOWLEDGE_DIR
+
+VAR = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*$")
+TEST = re.compile(r"^\s*(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)\s*"
+                  r"(<=|>=|==|!=|<|>)\s*"
+                  r"(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)\s*$")
+RULE_KEYS = ["id", "name", "says", "cites", "default", "replaces", "when", "then", "examples",
+             "status", "note"]
+REQUIRED_RULE_KEYS = ["id", "says", "cites", "when", "then", "examples"]
+EXAMPLE_KEYS = ["name", "card", "cards", "given", "fires", "expect", "absent"]
+RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml"}
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    path: str
+    line: int | None
+    column: int | None
+    message: str
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        loc = self.path
+        if self.line is not None:
+            loc += f":{self.line}"
+            if self.column is not None:
+                loc += f":{self.column}"
+        prefix = "" if self.severity == "error" else f"{self.severity}: "
+        return f"{loc}: {prefix}{self.message}"
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+
+    def __str__(self) -> str:
+        return "$" + self.name
+
+
+@dataclass(frozen=True)
+class InSet:
+    values: tuple
+
+    def __str__(self) -> str:
+        return "one of " + "/".join(map(str, self.values))
+
+
+@dataclass(frozen=True)
+class NotValue:
+    value: Any
+
+    def __str__(self) -> str:
+        return f"not {self.value}"
+
+
+@dataclass
+class Pattern:
+    """One condition of a rule's ``when``."""
+
+    kind: str                       # "fact", "not", "test"
+    type: str = ""
+    fields: dict = field(default_factory=dict)   # field → literal | Var | InSet | NotValue
+    test: tuple = ()                # (left, op, right), each a literal or Var
+    line: int | None = None
+    column: int | None = None
+
+    def describe(self, bindings: dict | None = None) -> str:
+        b = bindings or {}
+
+        def show(v):
+            if isinstance(v, Var):
+                return repr(b[v.name]) if v.name in b else str(v)
+            return repr(v) if isinstance(v, str) else str(v)
+
+        if self.kind == "test":
+            left, op, right = self.test
+            return f"{show(left)} {op} {show(right)}"
+        inner = ", ".join(f"{k}={show(v)}" for k, v in self.fields.items())
+        text = f"{self.type}({inner})"
+        return f"no {text}" if self.kind == "not" else text
+
+
+@dataclass
+class Rule:
+    id: str
+    says: str
+    cites: list[str]
+    when: list[list[Pattern]]       # alternatives (from `any:`), each a list of patterns
+    then: list[tuple[str, dict]]
+    examples: list[dict]
+    name: str = ""
+    default: bool = False
+    replaces: bool = False
+    path: str = ""
+    line: int | None = None
+    topic: str = ""
+
+    @property
+    def location(self) -> str:
+        return f"{self.path}:{self.line}" if self.line else self.path
+
+
+@dataclass
+class FactType:
+    name: str
+    fields: dict[str, str]
+    origin: str
+    doc: str = ""
+
+
+@dataclass
+class Family:
+    name: str
+    answer: str                     # fact type whose `value` answers it
+    key: list[str]                  # fields of the question that select the answer fact
+    doc: str = ""
+    forms: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Source:
+    id: str
+    title: str
+    where: str = ""
+    url: str = ""
+
+
+@dataclass
+class KnowledgeBase:
+    rules: list[Rule] = field(default_factory=list)
+    sources: dict[str, Source] = field(default_factory=dict)
+    fact_types: dict[str, FactType] = field(default_factory=dict)
+    families: dict[str, Family] = field(default_factory=dict)
+    topics: dict[str, dict] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    folders: list[str] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+    def rule(self, rule_id: str) -> Rule | None:
+        for r in self.rules:
+            if r.id == rule_id:
+                return r
+        return None
+
+    def by_answer_type(self, type_: str) -> list[Rule]:
+        return [r for r in self.rules if any(t == type_ for t, _ in r.then)]
+
+
+# ---------------------------------------------------------------------------
+
+
+class _Loader:
+    def __init__(self, kb: KnowledgeBase):
+        self.kb = kb
+        self.path = ""
+        self.marks: dict = {}
+
+    def err(self, p: tuple, message: str, severity: str = "error", key: bool = False):
+        line, col = yamlpos.mark_of(self.marks, p + ("<key>",) if key else p)
+        if key and (p + ("<key>",)) not in self.marks:
+            line, col = yamlpos.mark_of(self.marks, p)
+        self.kb.diagnostics.append(Diagnostic(self.path, line, col, message, severity))
+
+    def read(self, path: Path):
+        self.path = str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.kb.diagnostics.append(Diagnostic(self.path, None, None, f"cannot read: {exc}"))
+            return None
+        try:
+            data, self.marks = yamlpos.load(text, self.path)
+        except Exception as exc:  # FileFormatError with position
+            line = getattr(exc, "line", None)
+            col = getattr(exc, "column", None)
+            msg = getattr(exc, "message", str(exc))
+            self.kb.diagnostics.append(Diagnostic(self.path, line, col, msg))
+            return None
+        return data
+
+    # -- the three schema files -----------------------------------------
+    def load_sources(self, path: Path):
+        data = self.read(path)
+        if data is None:
+            return
+        if not isinstance(data, dict) or not isinstance(data.get("sources"), dict):
+            self.err((), "sources.yaml needs a mapping 'sources: {id: {title, where, url}}'")
+            return
+        for sid, info in data["sources"].items():
+            p = ("sources", sid)
+            if not isinstance(info, dict) or not isinstance(info.get("title"), str):
+                self.err(p, f"source {sid!r} needs a 'title'")
+                continue
+            unknown = set(info) - {"title", "where", "url"}
+            for k in sorted(unknown):
+                self.err(p + (k,), f"unknown key {k!r} in source {sid!r}", key=True)
+            self.kb.sources[str(sid)] = Source(str(sid), info["title"], str(info.get("where", "")),
+                                               str(info.get("url", "")))
+
+    def load_fact_types(self, path: Path):
+        data = self.read(path)
+        if data is None:
+            return
+        if not isinstance(data, dict) or not isinstance(data.get("fact_types"), dict):
+            self.err((), "fact-types.yaml needs a mapping 'fact_types: {name: {fields, from, doc}}'")
+            return
+        for name, info in data["fact_types"].items():
+            p = ("fact_types", name)
+            if not isinstance(info, dict) or not isinstance(info.get("fields"), dict):
+                self.err(p, f"fact type {name!r} needs 'fields: {{field: description}}'")
+                continue
+            if "type" in info["fields"]:
+                self.err(p + ("fields", "type"), "'type' is reserved and cannot be a field", key=True)
+            self.kb.fact_types[str(name)] = FactType(str(name), {str(k): str(v) for k, v in
+                                                                 info["fields"].items()},
+                                                     str(info.get("from", "rule")),
+                                                     str(info.get("doc", "")))
+
+    def load_questions(self, path: Path):
+        data = self.read(path)
+        if data is None:
+            return
+        if not isinstance(data, dict) or not isinstance(data.get("families"), dict):
+            self.err((), "questions.yaml needs a mapping 'families: {name: {answer, key}}'")
+            return
+        for name, info in data["families"].items():
+            p = ("families", name)
+            if not isinstance(info, dict) or not isinstance(info.get("answer"), str) or \
+                    not isinstance(info.get("key"), list):
+                self.err(p, f"family {name!r} needs 'answer: FACT-TYPE' and 'key: [fields]'")
+                continue
+            self.kb.families[str(name)] = Family(str(name), info["answer"],
+                                                 [str(k) for k in info["key"]],
+                                                 str(info.get("doc", "")),
+                                                 [str(f) for f in info.get("forms", []) or []])
+
+    # -- rule files ------------------------------------------------------
+    def load_rules(self, path: Path, origin_user: bool):
+        data = self.read(path)
+        if data is None:
+            return []
+        if not isinstance(data, dict):
+            self.err((), "a rule file is a mapping with 'topic', 'summary' and 'rules'")
+            return []
+        for k in data:
+            if k not in ("topic", "summary", "guide", "rules"):
+                self.err((k,), f"unknown key {k!r} at the top of a rule file "
+                               "(expected topic, summary, guide, rules)", key=True)
+        topic = data.get("topic")
+        if not isinstance(topic, str):
+            self.err(("topic",) if "topic" in data else (), "a rule file needs a 'topic'")
+            topic = path.stem
+        self.kb.topics[topic] = {"summary": data.get("summary", ""), "guide": data.get("guide"),
+                                 "path": str(path)}
+        rules_data = data.get("rules")
+        if not isinstance(rules_data, list):
+            self.err(("rules",) if "rules" in data else (), "'rules' must be a list of rules")
+            return []
+        out = []
+        for i, rd in enumerate(rules_data):
+            r = self.rule(rd, ("rules", i), topic)
+            if r is not None:
+                out.append(r)
+        return out
+
+    def rule(self, rd, p: tuple, topic: str) -> Rule | None:
+        if not isinstance(rd, dict):
+            self.err(p, "a rule must be a mapping")
+            return None
+        ok = True
+        for k in rd:
+            if k not in RULE_KEYS:
+                self.err(p + (k,), f"unknown key {k!r} in a rule (expected one of "
+                                   f"{', '.join(RULE_KEYS)})", key=True)
+                ok = False
+        for k in REQUIRED_RULE_KEYS:
+            if k not in rd:
+                self.err(p, f"rule {rd.get('id', '?')!r} has no {k!r}")
+                ok = False
+        rid = rd.get("id")
+        if not isinstance(rid, str) or not re.match(r"^[a-z0-9][a-z0-9-]*$", rid or ""):
+            self.err(p + ("id",), f"rule id must be lower-case words joined by '-', not {rid!r}")
+            ok = False
+        says = rd.get("says")
+        if "says" in rd and (not isinstance(says, str) or not says.strip()):
+            self.err(p + ("says",), "'says' must be one sentence a judge would understand")
+            ok = False
+        cites = rd.get("cites")
+        if "cites" in rd:
+            if not isinstance(cites, list) or not cites or \
+                    not all(isinstance(c, str) for c in cites):
+                self.err(p + ("cites",), "'cites' must be a non-empty list of source ids")
+                ok = False
+                cites = []
+        when = self.when(rd.get("when"), p + ("when",)) if "when" in rd else None
+        then = self.then(rd.get("then"), p + ("then",)) if "then" in rd else None
+        examples = rd.get("examples")
+        if "examples" in rd:
+            if not isinstance(examples, list) or not examples:
+                self.err(p + ("examples",), "'examples' must be a non-empty list")
+                ok = False
+            else:
+                for j, ex in enumerate(examples):
+                    self.example(ex, p + ("examples", j))
+        if not ok or when is None or then is None:
+            return None
+        line, _ = yamlpos.mark_of(self.marks, p)
+        return Rule(id=rid, says=says.strip(), cites=list(cites), when=when, then=then,
+                    examples=examples or [], name=str(rd.get("name", "")),
+                    default=rd.get("default") is True, replaces=rd.get("replaces") is True,
+                    path=self.path, line=line,
+                    topic=topic)
+
+    def example(self, ex, p):
+        if not isinstance(ex, dict):
+            self.err(p, "an example must be a mapping")
+            return
+        for k in ex:
+            if k not in EXAMPLE_KEYS:
+                self.err(p + (k,), f"unknown key {k!r} in an example (expected one of "
+                                   f"{', '.join(EXAMPLE_KEYS)})", key=True)
+        if "fires" not in ex:
+            self.err(p, "an example needs an expected result: 'fires: yes' or 'fires: no'")
+        elif ex["fires"] not in (True, False):
+            self.err(p + ("fires",), "'fires' must be yes or no")
+        if "card" not in ex and "cards" not in ex and "given" not in ex:
+            self.err(p, "an example needs a 'card', 'cards' or 'given' facts")
+
+    def value(self, v, p):
+        if isinstance(v, str) and v.startswith("$"):
+            if not VAR.match(v):
+                self.err(p, f"bad variable name {v!r}")
+            return Var(v[1:])
+        if isinstance(v, dict):
+            if set(v) == {"in"} and isinstance(v["in"], list):
+                return InSet(tuple(norm_value(x) for x in v["in"]))
+            if set(v) == {"not"} and not isinstance(v["not"], (dict, list)):
+                return NotValue(norm_value(v["not"]))
+            self.err(p, "a field value is a literal, a $variable, {in: [..]} or {not: value}")
+            return None
+        if isinstance(v, list) or v is None:
+            self.err(p, "a field value is a literal, a $variable, {in: [..]} or {not: value}")
+            return None
+        return norm_value(v)
+
+    def fact_pattern(self, d, p, kind="fact") -> Pattern | None:
+        if not isinstance(d, dict) or len(d) != 1:
+            self.err(p, "a pattern is one mapping: {fact-type: {field: value}}")
+            return None
+        (type_, fields), = d.items()
+        if fields is None:
+            fields = {}
+        if not isinstance(fields, dict):
+            self.err(p + (type_,), f"the fields of {type_!r} must be a mapping")
+            return None
+        vals = {}
+        for k, v in fields.items():
+            val = self.value(v, p + (type_, k))
+            if val is not None or v is None:
+                vals[str(k)] = val
+        line, col = yamlpos.mark_of(self.marks, p + (type_, "<key>"))
+        return Pattern(kind, str(type_), vals, line=line, column=col)
+
+    def when(self, w, p) -> list[list[Pattern]] | None:
+        if not isinstance(w, list) or not w:
+            self.err(p, "'when' must be a non-empty list of patterns")
+            return None
+        alternatives: list[list[Pattern]] = [[]]
+        for i, item in enumerate(w):
+            ip = p + (i,)
+            if isinstance(item, dict) and len(item) == 1 and "not" in item:
+                pat = self.fact_pattern(item["not"], ip + ("not",), kind="not")
+                if pat:
+                    for alt in alternatives:
+                        alt.append(pat)
+            elif isinstance(item, dict) and len(item) == 1 and "test" in item:
+                m = TEST.match(str(item["test"]))
+                if not m:
+                    self.err(ip + ("test",), "a test is '$a OP $b' with OP one of < <= > >= == !=")
+                    continue
+                conv = []
+                for tok in (m.group(1), m.group(3)):
+                    if tok.startswith("$"):
+                        conv.append(Var(tok[1:]))
+                    elif re.match(r"^-?\d+$", tok):
+                        conv.append(int(tok))
+                    else:
+                        conv.append(tok.strip("'\""))
+                line, col = yamlpos.mark_of(self.marks, ip + ("test",))
+                pat = Pattern("test", test=(conv[0], m.group(2), conv[1]), line=line, column=col)
+                for alt in alternatives:
+                    alt.append(pat)
+            elif isinstance(item, dict) and len(item) == 1 and "any" in item:
+                opts = item["any"]
+                if not isinstance(opts, list) or len(opts) < 2:
+                    self.err(ip + ("any",), "'any' needs a list of at least two alternatives")
+                    continue
+                branches = []
+                for j, opt in enumerate(opts):
+                    seq = opt if isinstance(opt, list) else [opt]
+                    sub = self.when(seq, ip + ("any", j))
+                    if sub:
+                        branches.extend(sub)
+                alternatives = [a + b for a in alternatives for b in branches]
+            else:
+                pat = self.fact_pattern(item, ip)
+                if pat:
+                    for alt in alternatives:
+                        alt.append(pat)
+        return alternatives
+
+    def then(self, t, p) -> list[tuple[str, dict]] | None:
+        if not isinstance(t, list) or not t:
+            self.err(p, "'then' must be a non-empty list of facts")
+            return None
+        out = []
+        for i, item in enumerate(t):
+            pat = self.fact_pattern(item, p + (i,))
+            if pat is None:
+                continue
+            for k, v in pat.fields.items():
+                if isinstance(v, (InSet, NotValue)):
+                    self.err(p + (i, pat.type, k), "'then' fields are literals or $variables")
+            out.append((pat.type, pat.fields))
+        return out
+
+
+# ---------------------------------------------------------------------------
+# Checks across files
+
+
+def _check(kb: KnowledgeBase, rules: list[Rule], marks_of: dict[str, dict]):
+    def diag(rule: Rule, pattern: Pattern | None, msg: str, severity="error"):
+        line = pattern.line if pattern and pattern.line else rule.line
+        col = pattern.column if pattern else None
+        kb.diagnostics.append(Diagnostic(rule.path, line, col, msg, severity))
+
+    for r in rules:
+        for c in r.cites:
+            if c not in kb.sources:
+                diag(r, None, f"rule {r.id}: citation {c!r} is not a defined source id "
+                              f"(see sources.yaml)")
+        for alt in r.when:
+            bound: set[str] = set()
+            for pat in alt:
+                if pat.kind in ("fact", "not"):
+                    ft = kb.fact_types.get(pat.type)
+                    if ft is None:
+                        diag(r, pat, f"rule {r.id}: unknown fact type {pat.type!r}")
+                        continue
+                    for k, v in pat.fields.items():
+                        if k not in ft.fields:
+                            diag(r, pat, f"rule {r.id}: fact type {pat.type!r} has no field "
+                                         f"{k!r} (fields: {', '.join(ft.fields)})")
+                        if pat.kind == "fact" and isinstance(v, Var):
+                            bound.add(v.name)
+                    if pat.kind == "fact" and ft.origin == "rule" and not any(
+                            t == pat.type for other in kb.rules for t, _ in other.then):
+                        diag(r, pat, f"rule {r.id}: no rule concludes {pat.type!r}, so this "
+                                     "pattern can never match")
+            for pat in alt:
+                if pat.kind == "not":
+                    continue  # unbound variables in a negation match anything
+                if pat.kind == "test":
+                    for side in pat.test:
+                        if isinstance(side, Var) and side.name not in bound:
+                            diag(r, pat, f"rule {r.id}: test uses ${side.name}, which no "
+                                         "earlier pattern binds")
+            for type_, fields in r.then:
+                ft = kb.fact_types.get(type_)
+                if ft is None:
+                    diag(r, None, f"rule {r.id}: 'then' concludes unknown fact type {type_!r}")
+                    continue
+                for k, v in fields.items():
+                    if k not in ft.fields:
+                        diag(r, None, f"rule {r.id}: fact type {type_!r} has no field {k!r}")
+                    if isinstance(v, Var) and v.name not in bound:
+                        diag(r, None, f"rule {r.id}: ${v.name} is used in 'then' but never "
+                                      "bound in 'when'")
+        # impossible literal values for yes/no fields
+        for alt in r.when:
+            for pat in alt:
+                ft = kb.fact_types.get(pat.type)
+                yes_no = {k for k, doc in (ft.fields.items() if ft else []) if doc == "yes/no"}
+                for k, v in pat.fields.items():
+                    if k in yes_no and isinstance(v, str) and v not in ("yes", "no"):
+                        diag(r, pat, f"rule {r.id}: {k!r} is yes or no, so {v!r} can never match")
+
+
+def knowledge_folders(extra: list[str] | None = None) -> list[Path]:
+    folders = [KNOWLEDGE_DIR]
+    env = os.environ.get("PSCT_EXPERT_RULES")
+    if env:
+        folders += [Path(p) for p in env.split(os.pathsep) if p]
+    folders += [Path(p) for p in (extra or [])]
+    return folders
+
+
+def load_knowledge(extra: list[str] | None = None, *, strict: bool = True,
+                   files: list[str] | None = None) -> KnowledgeBase:
+    """Load the shipped knowledge, then extra folders (``--rules`` / ``PSCT_EXPERT_RULES``).
+
+    A later folder may add rules and sources; a rule whose id already exists
+    replaces it only when it says ``replaces: true`` (with a warning).
+    ``files`` lints single rule files on top of the shipped knowledge.
+    """
+    kb = KnowledgeBase()
+    loader = _Loader(kb)
+    folders = knowledge_folders(extra)
+    all_rules: list[Rule] = []
+    seen: dict[str, Rule] = {}
+    for idx, folder in enumerate(folders):
+        kb.folders.append(str(folder))
+        if not folder.is_dir():
+            kb.diagnostics.append(Diagnostic(str(folder), None, None,
+                                             "rule folder does not exist"))
+            continue
+        for special, fn in (("sources.yaml", loader.load_sources),
+                            ("fact-types.yaml", loader.load_fact_types),
+                            ("questions.yaml", loader.load_questions)):
+            if (folder / special).exists():
+                fn(folder / special)
+        paths = sorted(p for p in folder.glob("*.yaml") if p.name not in RESERVED_FILES)
+        if idx > 0 and not paths and not (folder / "sources.yaml").exists():
+            kb.diagnostics.append(Diagnostic(str(folder), None, None,
+                                             "rule folder has no .yaml rule files", "warning"))
+        for path in paths:
+            all_rules += _load_rule_file(loader, path, idx > 0, seen, kb)
+    for f in files or []:
+        all_rules += _load_rule_file(loader, Path(f), True, seen, kb)
+    kb.rules = [seen[r.id] for r in all_rules if seen.get(r.id) is r]
+    _check(kb, kb.rules, {})
+    if strict and kb.errors:
+        first = kb.errors[0]
+        more = f" (and {len(kb.errors) - 1} more; run 'psct-expert rules lint')" \
+            if len(kb.errors) > 1 else ""
+        raise RuleError(first.message + more, path=first.path, line=first.line,
+                        column=first.column)
+    return kb
+
+
+def _load_rule_file(loader: _Loader, path: Path, user: bool, seen: dict, kb) -> list[Rule]:
+    data_rules = loader.load_rules(path, user)
+    out = []
+    for r in data_rules:
+        if r.id in seen:
+            prev = seen[r.id]
+            if r.replaces and prev.path != r.path:
+                kb.diagnostics.append(Diagnostic(r.path, r.line, None,
+                                                 f"rule {r.id} replaces the rule of that id "
+                                                 f"in {prev.path}", "warning"))
+                seen[r.id] = r
+                out.append(r)
+            else:
+                kb.diagnostics.append(Diagnostic(
+                    r.path, r.line, None,
+                    f"duplicate rule id {r.id!r} (first defined at {prev.location}); "
+                    "to replace a shipped rule on purpose, add 'replaces: true'"))
+            continue
+        seen[r.id] = r
+        out.append(r)
+    return out

@@ -1,0 +1,215 @@
+"""Answers and their proofs, kept as data.
+
+An :class:`Answer` is yes, no, unknown or conflict.  Its proof is a tree:
+
+1. the conclusion (the answer fact);
+2. the rule(s) that concluded it, with their sentence and citations;
+3. the premises: derived facts (recursively), or given facts with their
+   source — a card's exact quoted span, the card data, the question, a
+   scenario line — and the negated patterns a closed-world rule checked.
+
+Renderers (:mod:`psct_expert.render`) only print this data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .engine import Record
+from .facts import Fact, Source, fact_key
+from .knowledge import KnowledgeBase, Pattern, Var
+
+
+@dataclass
+class Step:
+    """One rule firing inside a proof."""
+
+    rule: str
+    says: str
+    cites: list[str]
+    where: str
+    premises: list["ProofNode"]
+    absent: list[str]
+    tests: list[str]
+
+    def to_dict(self) -> dict:
+        return {"rule": self.rule, "says": self.says, "cites": self.cites, "where": self.where,
+                "premises": [p.to_dict() for p in self.premises],
+                "absent": self.absent, "tests": self.tests}
+
+
+@dataclass
+class ProofNode:
+    fact: Fact
+    sources: list[Source]
+    steps: list[Step]
+    repeated: bool = False   # already shown higher up in this branch (a cycle)
+
+    def citations(self) -> set[str]:
+        out: set[str] = set()
+        for st in self.steps:
+            out.update(st.cites)
+            for p in st.premises:
+                out |= p.citations()
+        return out
+
+    def rules(self) -> list[str]:
+        out: list[str] = []
+        for st in self.steps:
+            if st.rule not in out:
+                out.append(st.rule)
+            for p in st.premises:
+                for r in p.rules():
+                    if r not in out:
+                        out.append(r)
+        return out
+
+    def text_sources(self) -> list[Source]:
+        out = list(s for s in self.sources)
+        for st in self.steps:
+            for p in st.premises:
+                out.extend(p.text_sources())
+        return out
+
+    def to_dict(self) -> dict:
+        d: dict = {"fact": {"type": self.fact.type, **dict(self.fact.fields)}}
+        if self.sources:
+            d["sources"] = [s.to_dict() for s in self.sources]
+        if self.steps:
+            d["derived_by"] = [s.to_dict() for s in self.steps]
+        if self.repeated:
+            d["repeated"] = True
+        return d
+
+
+@dataclass
+class Answer:
+    family: str
+    params: dict
+    value: str                                   # yes / no / unknown / conflict
+    proofs: dict[str, list[ProofNode]] = field(default_factory=dict)
+    missing: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    question_text: str = ""
+    spec: dict = field(default_factory=dict)
+
+    @property
+    def proof(self) -> list[ProofNode]:
+        """The proof of the answer (both sides for a conflict)."""
+        if self.value in ("yes", "no"):
+            return self.proofs.get(self.value, [])
+        return self.proofs.get("yes", []) + self.proofs.get("no", [])
+
+    def citations(self) -> list[str]:
+        out: set[str] = set()
+        for node in self.proof:
+            out |= node.citations()
+        return sorted(out)
+
+    def rules(self) -> list[str]:
+        out: list[str] = []
+        for node in self.proof:
+            for r in node.rules():
+                if r not in out:
+                    out.append(r)
+        return out
+
+    def to_dict(self) -> dict:
+        d = {"answer": self.value, "family": self.family, "params": self.params,
+             "question": self.question_text, "spec": self.spec,
+             "citations": self.citations(), "rules": self.rules(),
+             "proof": {k: [n.to_dict() for n in v] for k, v in self.proofs.items() if v}}
+        if self.missing:
+            d["missing"] = self.missing
+        if self.notes:
+            d["notes"] = self.notes
+        return d
+
+
+def build_node(key: tuple, rec: Record, kb: KnowledgeBase, path: frozenset = frozenset(),
+               cache: dict | None = None) -> ProofNode:
+    cache = {} if cache is None else cache
+    fact = rec.facts.get(key) or Fact(key[0], key[1])
+    if key in path:
+        return ProofNode(fact, [], [], repeated=True)
+    if key in cache:
+        return cache[key]
+    steps = []
+    for d in rec.derivations.get(key, []):
+        rule = kb.rule(d.rule)
+        premises = [build_node(p, rec, kb, path | {key}, cache) for p in d.premises]
+        steps.append(Step(d.rule, rule.says if rule else "", list(rule.cites) if rule else [],
+                          rule.location if rule else "", premises, list(d.absent),
+                          list(d.tests)))
+    node = ProofNode(fact, list(rec.sources.get(key, [])), steps)
+    cache[key] = node
+    return node
+
+
+def make_answer(question, rec: Record, kb: KnowledgeBase) -> Answer:
+    fam = kb.families[question.family]
+    wanted = {k: question.params[k] for k in fam.key}
+    found: dict[str, list[tuple]] = {"yes": [], "no": []}
+    for key, f in rec.facts.items():
+        if key[0] != fam.answer:
+            continue
+        fields = dict(f.fields)
+        if all(fields.get(k) == v for k, v in wanted.items()) and fields.get("value") in found:
+            found[fields["value"]].append(key)
+    cache: dict = {}
+    proofs = {v: [build_node(k, rec, kb, cache=cache) for k in keys] for v, keys in found.items()}
+    if found["yes"] and found["no"]:
+        value = "conflict"
+    elif found["yes"]:
+        value = "yes"
+    elif found["no"]:
+        value = "no"
+    else:
+        value = "unknown"
+    ans = Answer(question.family, dict(question.params), value, proofs,
+                 question_text=question.text, spec=question.spec)
+    ans.notes.extend(question.notes)
+    for r in question.readings.values():
+        if r.legacy:
+            ans.notes.append(f'{r.card.name}: legacy (pre-PSCT) wording '
+                             f'({", ".join(sorted(set(x.lower() for x in r.legacy)))}); '
+                             "rules that read PSCT punctuation do not apply to it")
+        if not r.card.official_text:
+            ans.notes.append(f"{r.card.name}: the text is an unofficial translation")
+    if value == "unknown":
+        ans.missing = missing_facts(fam.answer, wanted, rec, kb)
+    return ans
+
+
+def _matches(pattern: Pattern, fact: Fact, wanted: dict) -> bool:
+    fields = dict(fact.fields)
+    for k, v in pattern.fields.items():
+        if isinstance(v, Var):
+            continue
+        if k not in fields:
+            return False
+        if not isinstance(v, (str, int)):
+            continue
+        if fields[k] != v:
+            return False
+    return True
+
+
+def missing_facts(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -> list[str]:
+    """For each rule that could answer, the first condition nothing in the facts meets."""
+    out: list[str] = []
+    for rule in kb.by_answer_type(answer_type):
+        for alt in rule.when:
+            for pat in alt:
+                if pat.kind != "fact":
+                    continue
+                if not any(_matches(pat, f, wanted) for k, f in rec.facts.items()
+                           if k[0] == pat.type):
+                    line = f"{rule.id}: needs {pat.describe()}"
+                    if line not in out:
+                        out.append(line)
+                    break
+    return out
+
+
+__all__ = ["Answer", "ProofNode", "Step", "build_node", "fact_key", "make_answer"]

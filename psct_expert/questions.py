@@ -1,0 +1,419 @@
+"""Structured questions: a family, the cards and effects it is about, and what is supposed.
+
+A question *spec* is plain data (a dict, or YAML), for example::
+
+    {"family": "negate-summon",
+     "negator": {"card": "Thunder King Rai-Oh", "select": "negates-summon"},
+     "summon": {"card": "Gorz, Emissary of Darkness",
+                "by": {"card": "Gorz, Emissary of Darkness", "select": "summons-self"},
+                "kind": "special"}}
+
+:func:`build_question` reads the cards, resolves the effect references
+against the readings, and turns the spec into the facts the engine needs
+(kind ``question``).  The plain-English parser produces the same specs, so
+``--show-parse`` shows exactly this.
+
+Effect references (``{"card": NAME, ...}``) select an effect by one of:
+``n`` (text order, 0 = activating a Spell/Trap Card), ``select``
+(``summons-self``, ``procedure``, ``activation``, ``only``, ``negates-summon``,
+``negates-activation``, ``bullets``, ``once-per-turn``, ``targets``),
+``mentions`` (a quoted card name in the effect) or ``verb`` (an action in it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, CardDB
+from .errors import QuestionError
+from .facts import Fact, Source
+from .reader import Reading, read_card
+
+SELECTORS = ("summons-self", "procedure", "activation", "only", "negates-summon",
+             "negates-activation", "bullets", "once-per-turn", "targets")
+
+HYPOTHESIS_KEYS = ("fails", "targeted", "left", "state", "controls", "self_not_face_up",
+                   "changed", "in_play", "token_target", "event", "cannot_be_destroyed",
+                   "cause", "responder")
+
+
+@dataclass
+class Question:
+    family: str
+    params: dict
+    spec: dict
+    readings: dict[str, Reading]
+    facts: list[Fact]
+    text: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    def all_facts(self) -> list[Fact]:
+        out: list[Fact] = []
+        for r in self.readings.values():
+            out.extend(r.facts)
+        out.extend(self.facts)
+        return out
+
+
+def _need(spec: dict, key: str, family: str):
+    if key not in spec:
+        raise QuestionError(f"a {family} question needs {key!r}", understood=spec)
+    return spec[key]
+
+
+class _Builder:
+    def __init__(self, spec: dict, db: CardDB, text: str = ""):
+        if not isinstance(spec, dict) or not isinstance(spec.get("family"), str):
+            raise QuestionError("a question spec is a mapping with a 'family'",
+                                understood=spec if isinstance(spec, dict) else {})
+        self.spec = spec
+        self.db = db
+        self.family = spec["family"]
+        self.readings: dict[str, Reading] = {}
+        self.facts: list[Fact] = []
+        self.params: dict[str, Any] = {}
+        self.text = text
+        self.notes: list[str] = []
+        self.synthetic = 0
+
+    # -- cards and effects ----------------------------------------------------
+    def card(self, name: str) -> Reading:
+        if not isinstance(name, str) or not name.strip():
+            raise QuestionError(f"bad card name {name!r}", understood=self.spec)
+        card = self.db.get(name)  # raises UnknownCard with suggestions
+        if card.name not in self.readings:
+            self.readings[card.name] = read_card(card)
+        return self.readings[card.name]
+
+    def generic_card(self, kind: str, label: str) -> Reading:
+        """A card the question describes without naming ("a Spell Card")."""
+        self.synthetic += 1
+        card = Card(name=label, kind=kind, subtypes=("normal",) if kind != "monster" else (),
+                    text="", origin="question")
+        reading = read_card(card)
+        self.readings[card.name] = reading
+        return reading
+
+    def src(self, what: str) -> Source:
+        return Source("question", quote=what, where="question")
+
+    def add(self, type_: str, what: str, **fields) -> None:
+        self.facts.append(Fact.make(type_, self.src(what), **fields))
+
+    def effect(self, ref) -> tuple[Reading, str]:
+        if not isinstance(ref, dict) or "card" not in ref:
+            raise QuestionError(f"an effect reference needs a 'card': {ref!r}",
+                                understood=self.spec)
+        reading = self.card(ref["card"])
+        return reading, select_effect(reading, ref)
+
+    def clause_n(self, reading: Reading, effect_id: str, which) -> int:
+        return select_clause(reading, effect_id, which)
+
+    # -- families -------------------------------------------------------------
+    def build(self) -> Question:
+        fam = self.family
+        s = self.spec
+        handler = getattr(self, "q_" + fam.replace("-", "_"), None)
+        if handler is None:
+            raise QuestionError(f"unknown question family {fam!r}", understood=s)
+        handler(s)
+        self.hypotheses(s.get("suppose") or [])
+        return Question(fam, self.params, s, self.readings, self.facts, self.text, self.notes)
+
+    def _effect_param(self, s, key="effect"):
+        reading, eid = self.effect(_need(s, key, self.family))
+        self.params[key] = eid
+        return reading, eid
+
+    q_starts_chain = q_targets = q_quick = q_inherent_summon = _effect_param
+    q_bullets_in_sequence = q_bullets_simultaneous = _effect_param
+    q_can_activate = q_resolves = _effect_param
+
+    def q_is_cost(self, s):
+        reading, eid = self._effect_param(s)
+        self.params["verb"] = _need(s, "verb", self.family)
+
+    def q_happens_at(self, s):
+        reading, eid = self._effect_param(s)
+        self.params["verb"] = _need(s, "verb", self.family)
+        timing = _need(s, "timing", self.family)
+        if timing not in ("activation", "resolution"):
+            raise QuestionError("timing is 'activation' or 'resolution'", understood=s)
+        self.params["timing"] = timing
+
+    def q_negate_summon(self, s):
+        _, nid = self.effect(_need(s, "negator", self.family))
+        self.params["negator"] = nid
+        summon = _need(s, "summon", self.family)
+        if not isinstance(summon, dict):
+            raise QuestionError("'summon' is a mapping", understood=s)
+        by = summon.get("by")
+        if by:
+            _, by_id = self.effect(by)
+        else:
+            by_id = "none"
+        card = summon.get("card") or "a monster"
+        if card in self.db:
+            card = self.card(card).card.name
+        kind = summon.get("kind", "special")
+        summoner = summon.get("summoner", "unknown")
+        chain_link = int(summon.get("chain_link", 0) or 0)
+        self.params["summon"] = "s1"
+        self.add("summon_event", f"the {kind.title()} Summon of {card}", summon="s1",
+                 card=card, by=by_id, kind=kind, summoner=summoner, chain_link=chain_link)
+
+    def q_negate_activation(self, s):
+        _, nid = self.effect(_need(s, "negator", self.family))
+        self.params["negator"] = nid
+        act = _need(s, "activated", self.family)
+        if isinstance(act, dict) and "generic" in act:
+            kind = act["generic"]
+            if kind not in ("spell", "trap", "monster"):
+                raise QuestionError("a generic card is a spell, trap or monster", understood=s)
+            reading = self.generic_card(kind, f"a {kind.title()} Card")
+            eid = f"{reading.card.name}#0"
+            card_name = reading.card.name
+        else:
+            reading, eid = self.effect(act)
+            card_name = reading.card.name
+        self.params["activation"] = "a1"
+        self.add("activation_event", f"the activation of {eid}", activation="a1", effect=eid,
+                 card=card_name)
+
+    def q_target_rechecked(self, s):
+        reading, eid = self._effect_param(s)
+        self.params["slot"] = int(s.get("slot", 1))
+
+    def q_affected(self, s):
+        reading, eid = self._effect_param(s)
+        self.params["target"] = str(_need(s, "target", self.family))
+        self.params["n"] = self.clause_n(reading, eid, _need(s, "part", self.family))
+
+    def q_clause_done(self, s):
+        reading, eid = self._effect_param(s)
+        self.params["n"] = self.clause_n(reading, eid, _need(s, "part", self.family))
+
+    def q_simultaneous(self, s):
+        reading, eid = self._effect_param(s)
+        a = self.clause_n(reading, eid, _need(s, "left", self.family))
+        b = self.clause_n(reading, eid, _need(s, "right", self.family))
+        self.params["left"], self.params["right"] = min(a, b), max(a, b)
+
+    q_happens_after = q_simultaneous
+
+    def q_keeps_timing(self, s):
+        reading, eid = self._effect_param(s)
+        self.params["n"] = self.clause_n(reading, eid, _need(s, "part", self.family))
+
+    def q_again_after_negated(self, s):
+        reading = self.card(_need(s, "card", self.family))
+        self.params["card"] = reading.card.name
+
+    def q_gets_effect(self, s):
+        reading, eid = self._effect_param(s)
+        _, cause = self.effect(_need(s, "cause", self.family))
+        self.params["cause"] = cause
+        self.add("cause", f"used for {cause}", effect=eid, by=cause)
+
+    # -- suppositions ---------------------------------------------------------
+    def hypotheses(self, items):
+        if not isinstance(items, list):
+            raise QuestionError("'suppose' is a list", understood=self.spec)
+        eid = self.params.get("effect")
+        reading = None
+        if eid:
+            reading = next((r for r in self.readings.values()
+                            if any(e.id == eid or eid.startswith(e.id + ".") for e in r.effects)
+                            or eid.startswith(r.card.name + "#")), None)
+        for item in items:
+            if not isinstance(item, dict) or len(item) != 1:
+                raise QuestionError(f"a supposition is one mapping: {item!r}", understood=self.spec)
+            (key, val), = item.items()
+            if key not in HYPOTHESIS_KEYS:
+                raise QuestionError(f"unknown supposition {key!r} (known: "
+                                    f"{', '.join(HYPOTHESIS_KEYS)})", understood=self.spec)
+            target_eid = val.get("effect", eid) if isinstance(val, dict) else eid
+            if isinstance(val, dict) and "effect" in val and isinstance(val["effect"], dict):
+                reading, target_eid = self.effect(val["effect"])
+            what = f"supposed: {key} {val}"
+            if key == "fails":
+                n = self.clause_n(reading, target_eid, val.get("part") if isinstance(val, dict)
+                                  else val)
+                self.add("clause_fails", what, effect=target_eid, n=n)
+            elif key == "targeted":
+                self.add("targeted", what, effect=target_eid, target=str(val["target"]),
+                         slot=int(val.get("slot", 1)))
+            elif key == "left":
+                self.add("left_zone", what, target=str(val["target"]))
+            elif key == "state":
+                self.add("state_at_resolution", what, target=str(val["target"]),
+                         property=val["property"], value=val["value"])
+            elif key == "controls":
+                self.add("controls", what, effect=target_eid, what=val["what"])
+            elif key == "self_not_face_up":
+                self.add("self_state_at_resolution", what, effect=target_eid, state="not-face-up")
+            elif key == "changed":
+                self.add("changed_at_resolution", what, effect=target_eid, topic=val["topic"])
+            elif key == "in_play":
+                r = self.card(val["card"])
+                self.add("in_play", what, card=r.card.name)
+            elif key == "token_target":
+                self.add("target_is_token", what, effect=target_eid,
+                         target=str(val.get("target", "a Token")))
+            elif key == "event":
+                self.add("event_happened", what, effect=target_eid, event=val["event"],
+                         by=val.get("by", "unknown"))
+            elif key == "cannot_be_destroyed":
+                self.add("cannot_be_destroyed", what, card=str(val.get("card", "the card")))
+            elif key == "responder":
+                n = self.clause_n(reading, target_eid, val.get("part"))
+                self.add("responder", what, effect=target_eid, n=n)
+
+
+def build_question(spec: dict, db: CardDB, text: str = "") -> Question:
+    try:
+        return _Builder(spec, db, text).build()
+    except (KeyError, TypeError, ValueError) as exc:
+        raise QuestionError(f"malformed question spec: {exc}",
+                            understood=spec if isinstance(spec, dict) else {}) from None
+
+
+# ---------------------------------------------------------------------------
+# Selecting effects and parts from a reading
+
+
+def _facts(reading: Reading, type_: str, **match) -> list[Fact]:
+    return [f for f in reading.facts if f.type == type_ and
+            all(f.get(k) == v for k, v in match.items())]
+
+
+def _all_effects(reading: Reading):
+    for e in reading.effects:
+        yield e
+        yield from e.bullets
+
+
+def select_effect(reading: Reading, ref: dict) -> str:
+    name = reading.card.name
+    top = [e for e in reading.effects if e.n > 0]
+
+    def fail(why: str):
+        raise QuestionError(f"{why} ({name} has {len(top)} effect"
+                            f"{'s' if len(top) != 1 else ''})",
+                            understood={"card": name, "effect": ref})
+
+    if "n" in ref:
+        n = int(ref["n"])
+        if n == 0:
+            if reading.card.kind not in ("spell", "trap"):
+                fail("only a Spell/Trap Card has a card activation")
+            return f"{name}#0"
+        effect = reading.effect(n)
+        if effect is None:
+            fail(f"there is no effect number {n}")
+        return effect.id
+    sel = ref.get("select")
+    if "mentions" in ref:
+        needle = str(ref["mentions"]).casefold()
+        for e in _all_effects(reading):
+            if needle in e.text.casefold():
+                return e.id
+        from .cards import name_key
+        for e in _all_effects(reading):
+            if name_key(ref["mentions"]) in name_key(e.text):
+                return e.id
+        fail(f"no effect mentions {ref['mentions']!r}")
+    if "verb" in ref:
+        for e in _all_effects(reading):
+            if _facts(reading, "clause", effect=e.id, verb=ref["verb"]) or \
+                    _facts(reading, "cost_action", effect=e.id, verb=ref["verb"]) or \
+                    _facts(reading, "clause_verb", effect=e.id, verb=ref["verb"]):
+                return e.id
+        fail(f"no effect does {ref['verb']!r}")
+    if sel is None:
+        sel = "only"
+    if sel not in SELECTORS:
+        fail(f"unknown effect selector {sel!r}")
+    if sel in ("summons-self", "procedure"):
+        procs = _facts(reading, "procedure")
+        if procs:
+            return procs[0].get("effect")
+        if sel == "summons-self":
+            ss = _facts(reading, "summons_self")
+            if ss:
+                return ss[0].get("effect")
+        fail("no effect Special Summons this card")
+    if sel == "activation":
+        if reading.card.kind in ("spell", "trap"):
+            oca = _facts(reading, "on_card_activation")
+            return oca[0].get("effect") if oca else f"{name}#0"
+        sel = "only"
+    if sel == "negates-summon":
+        ns = _facts(reading, "negation_scope", what="summon")
+        if ns:
+            return ns[0].get("effect")
+        fail("no effect negates Summons")
+    if sel == "negates-activation":
+        ns = _facts(reading, "negation_scope", what="activation")
+        if ns:
+            return ns[0].get("effect")
+        fail("no effect negates activations")
+    if sel == "bullets":
+        b = _facts(reading, "bullets")
+        if b:
+            return b[0].get("effect")
+        fail("no effect has bullets")
+    if sel == "once-per-turn":
+        b = [f for f in _facts(reading, "once_per_turn") if f.get("kind") != "soft"] or \
+            _facts(reading, "once_per_turn")
+        if b:
+            return b[0].get("effect")
+        fail("no effect has a once-per-turn restriction")
+    if sel == "targets":
+        b = _facts(reading, "target_word")
+        if b:
+            return b[0].get("effect")
+        fail("no effect targets")
+    # "only": the one effect that activates (or the only effect at all)
+    if reading.card.kind in ("spell", "trap"):
+        oca = _facts(reading, "on_card_activation")
+        if oca:
+            return oca[0].get("effect")
+    punct = [e for e in top if e.punctuated]
+    if len(punct) == 1:
+        return punct[0].id
+    if len(top) == 1:
+        return top[0].id
+    if not top:
+        fail("the card has no effect text")
+    fail("say which effect (for example 'the first effect')")
+    return ""  # unreachable
+
+
+def select_clause(reading: Reading, effect_id: str, which) -> int:
+    """A part of an effect's resolution: by number, or by its action."""
+    clauses = _facts(reading, "clause", effect=effect_id)
+    if not clauses:
+        raise QuestionError(f"{effect_id} has no resolution parts to ask about",
+                            understood={"effect": effect_id})
+    if isinstance(which, int) or (isinstance(which, str) and which.isdigit()):
+        n = int(which)
+        if not any(c.get("n") == n for c in clauses):
+            raise QuestionError(f"{effect_id} has no part {n}", understood={"effect": effect_id})
+        return n
+    if isinstance(which, dict):
+        which = which.get("verb")
+    verbs = [which] if isinstance(which, str) else list(which or [])
+    for v in verbs:
+        for c in sorted(clauses, key=lambda c: c.get("n")):
+            if c.get("verb") == v:
+                return c.get("n")
+    for v in verbs:
+        for c in _facts(reading, "clause_verb", effect=effect_id, verb=v):
+            return c.get("n")
+    have = ", ".join(f"{c.get('n')}: {c.get('verb')}" for c in sorted(clauses,
+                                                                     key=lambda c: c.get("n")))
+    raise QuestionError(f"{effect_id} has no part that does {which!r} (parts: {have})",
+                        understood={"effect": effect_id})

@@ -1,0 +1,90 @@
+"""Safe YAML loading that remembers where every value stood.
+
+``load(text, path)`` returns ``(data, marks)``: plain Python values built with
+PyYAML's safe loader (no tags, no code), and a dict from a path tuple such as
+``("rules", 3, "when", 0)`` to the 1-based ``(line, column)`` of that value
+(``path + ("<key>",)`` gives the position of a mapping key).  Validation
+errors use it to point at ``file:line:column``.
+"""
+
+from __future__ import annotations
+
+import yaml
+
+from .errors import FileFormatError
+
+MAX_DEPTH = 60
+
+
+def _scalar(loader: yaml.SafeLoader, node: yaml.ScalarNode):
+    return loader.construct_object(node, deep=True)
+
+
+def load(text: str, path: str) -> tuple[object, dict[tuple, tuple[int, int]]]:
+    try:
+        loader = yaml.SafeLoader(text)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise FileFormatError(f"YAML syntax: {problem}", path=path,
+                              line=mark.line + 1 if mark else None,
+                              column=mark.column + 1 if mark else None) from None
+    except RecursionError:
+        raise FileFormatError("YAML nested too deeply", path=path) from None
+    marks: dict[tuple, tuple[int, int]] = {}
+    if node is None:
+        return None, marks
+    loader = yaml.SafeLoader("")
+
+    def build(n, p: tuple, depth: int):
+        if depth > MAX_DEPTH:
+            raise FileFormatError(f"nested more than {MAX_DEPTH} levels deep", path=path,
+                                  line=n.start_mark.line + 1, column=n.start_mark.column + 1)
+        marks[p] = (n.start_mark.line + 1, n.start_mark.column + 1)
+        if isinstance(n, yaml.MappingNode):
+            out = {}
+            for k, v in n.value:
+                if not isinstance(k, yaml.ScalarNode):
+                    raise FileFormatError("mapping keys must be plain values", path=path,
+                                          line=k.start_mark.line + 1,
+                                          column=k.start_mark.column + 1)
+                if k.tag == "tag:yaml.org,2002:merge":
+                    raise FileFormatError("YAML merge keys (<<) are not supported", path=path,
+                                          line=k.start_mark.line + 1,
+                                          column=k.start_mark.column + 1)
+                key = _scalar(loader, k)
+                if not isinstance(key, (str, int)):
+                    key = str(key)
+                if key in out:
+                    raise FileFormatError(f"duplicate key {key!r}", path=path,
+                                          line=k.start_mark.line + 1,
+                                          column=k.start_mark.column + 1)
+                marks[p + (key, "<key>")] = (k.start_mark.line + 1, k.start_mark.column + 1)
+                out[key] = build(v, p + (key,), depth + 1)
+            return out
+        if isinstance(n, yaml.SequenceNode):
+            return [build(v, p + (i,), depth + 1) for i, v in enumerate(n.value)]
+        try:
+            return _scalar(loader, n)
+        except yaml.YAMLError as exc:
+            raise FileFormatError(f"bad value: {exc}", path=path,
+                                  line=n.start_mark.line + 1,
+                                  column=n.start_mark.column + 1) from None
+
+    try:
+        return build(node, (), 0), marks
+    except RecursionError:
+        raise FileFormatError("YAML nested too deeply", path=path) from None
+
+
+def mark_of(marks: dict, p: tuple) -> tuple[int | None, int | None]:
+    """The position of path p, or of its nearest ancestor that has one."""
+    while p:
+        if p in marks:
+            return marks[p]
+        p = p[:-1]
+    return marks.get((), (None, None))
