@@ -55,3 +55,25 @@ class Expert:
     def ask(self, text: str, scenario: list[str] | None = None) -> Answer:
         spec = self.parse(text, scenario)
         return self.ask_spec(spec, text)
+
+
+CLASSIFICATIONS = ("starts_chain", "targets", "quick", "inherent_summon", "is_cost")
+
+
+def classify(expert: "Expert", reading) -> dict:
+    """The rule conclusions about each effect of one card: {effect id: [conclusion]}."""
+    from .proof import build_node
+
+    rec = expert.engine.run(list(game_facts()) + list(reading.facts))
+    out: dict[str, list[dict]] = {}
+    cache: dict = {}
+    for key, f in rec.facts.items():
+        if key[0] not in CLASSIFICATIONS or not rec.derivations.get(key):
+            continue
+        node = build_node(key, rec, expert.kb, cache=cache)
+        out.setdefault(f.get("effect"), []).append({
+            "type": f.type, **{k: v for k, v in f.fields if k != "effect"},
+            "rules": node.rules(), "cites": sorted(node.citations())})
+    for lst in out.values():
+        lst.sort(key=lambda c: (c["type"], str(c.get("verb", "")), c["value"]))
+    return out

@@ -193,7 +193,7 @@ class CardDB:
         from rapidfuzz import fuzz, process
 
         keys = self.all_keys()
-        hits = process.extract(name_key(name), keys, scorer=fuzz.WRatio, limit=limit * 3)
+        hits = process.extract(name_key(name), keys, scorer=fuzz.QRatio, limit=limit * 3)
         out: list[str] = []
         for key, _score, _ in hits:
             display = self.display_name(key)

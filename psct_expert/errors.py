@@ -1,5 +1,9 @@
 """Every error psct_expert raises on purpose.
 
+Exit codes (the CLI's contract, documented in the README): 0 answered yes or
+no (or the command succeeded), 1 answered unknown or conflict (or checks
+failed), 2 input error (these errors), 3 internal error.
+
 Each one is a user-facing problem (bad input, an unknown card, a malformed
 file), never a bug.  The CLI prints them as one line on stderr; a traceback
 appears only with ``--debug``.  Errors that come from a file carry their
@@ -12,7 +16,7 @@ from __future__ import annotations
 class PsctError(Exception):
     """Base of the project's own errors.  ``exit_code`` is what the CLI returns."""
 
-    exit_code = 3
+    exit_code = 2
 
     def __init__(self, message: str, *, path: str | None = None,
                  line: int | None = None, column: int | None = None):
@@ -74,4 +78,4 @@ class QuestionError(PsctError):
 
 
 class InternalError(PsctError):
-    exit_code = 4
+    exit_code = 3

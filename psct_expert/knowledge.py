@@ -138,7 +138,12 @@ class Rule:
 
     @property
     def location(self) -> str:
-        return f"{self.path}:{self.line}" if self.line else self.path
+        path = self.path
+        try:
+            path = str(Path(path).resolve().relative_to(KNOWLEDGE_DIR.resolve().parent))
+        except ValueError:
+            pass
+        return f"{path}:{self.line}" if self.line else path
 
 
 @dataclass

@@ -98,8 +98,8 @@ class _Builder:
     def src(self, what: str) -> Source:
         return Source("question", quote=what, where="question")
 
-    def add(self, type_: str, what: str, **fields) -> None:
-        self.facts.append(Fact.make(type_, self.src(what), **fields))
+    def add(self, type_: str, quote: str, **fields) -> None:
+        self.facts.append(Fact.make(type_, self.src(quote), **fields))
 
     def effect(self, ref) -> tuple[Reading, str]:
         if not isinstance(ref, dict) or "card" not in ref:

@@ -1,0 +1,85 @@
+"""Ruling case files (the format of the acceptance README): cards and cases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import yamlpos
+from .cards import Card
+from .errors import FileFormatError
+
+CASE_KEYS = {"id", "ask", "scenario", "expect", "cites", "note"}
+
+
+@dataclass
+class Case:
+    id: str
+    ask: str
+    expect: str
+    cites: list[str]
+    scenario: list[str] = field(default_factory=list)
+    note: str = ""
+    line: int | None = None
+
+
+@dataclass
+class CaseFile:
+    path: str
+    cards: list[Card]
+    cases: list[Case]
+
+
+def load_case_file(path: str | Path) -> CaseFile:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FileFormatError(f"cannot read case file: {exc}", path=str(p)) from None
+    data, marks = yamlpos.load(text, str(p))
+
+    def err(msg, at=()):
+        line, col = yamlpos.mark_of(marks, at)
+        raise FileFormatError(msg, path=str(p), line=line, column=col)
+
+    if not isinstance(data, dict):
+        err("a case file is a mapping with 'cards' and 'cases'")
+    for k in data:
+        if k not in ("cards", "cases"):
+            err(f"unknown key {k!r} (expected 'cards' and 'cases')", (k,))
+    cards = []
+    for i, cd in enumerate(data.get("cards") or []):
+        try:
+            cards.append(Card.from_dict(cd, origin=f"case file {p.name}"))
+        except FileFormatError as exc:
+            err(exc.message, ("cards", i))
+    cases = []
+    seen = set()
+    raw_cases = data.get("cases")
+    if not isinstance(raw_cases, list):
+        err("'cases' must be a list", ("cases",) if "cases" in data else ())
+    for i, c in enumerate(raw_cases):
+        at = ("cases", i)
+        if not isinstance(c, dict):
+            err("a case must be a mapping", at)
+        for k in c:
+            if k not in CASE_KEYS:
+                err(f"unknown key {k!r} in a case", at + (k,))
+        for k in ("id", "ask", "expect"):
+            if not isinstance(c.get(k), str) or not c.get(k):
+                err(f"a case needs a string {k!r}", at + ((k,) if k in c else ()))
+        if c["expect"] not in ("yes", "no"):
+            err("'expect' must be 'yes' or 'no' (quote it in YAML)", at + ("expect",))
+        if c["id"] in seen:
+            err(f"duplicate case id {c['id']!r}", at + ("id",))
+        seen.add(c["id"])
+        cites = c.get("cites") or []
+        scenario = c.get("scenario") or []
+        if not isinstance(cites, list) or not all(isinstance(x, str) for x in cites):
+            err("'cites' must be a list of source ids", at + ("cites",))
+        if not isinstance(scenario, list) or not all(isinstance(x, str) for x in scenario):
+            err("'scenario' must be a list of lines", at + ("scenario",))
+        line, _ = yamlpos.mark_of(marks, at)
+        cases.append(Case(c["id"], c["ask"], c["expect"], list(cites), list(scenario),
+                          str(c.get("note", "")), line))
+    return CaseFile(str(p), cards, cases)

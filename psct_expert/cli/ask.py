@@ -1,0 +1,51 @@
+"""``psct-expert ask``: a plain-English question, answered with its proof."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ..render import answer_json, answer_text
+from .main import cli
+
+
+@cli.command()
+@click.argument("question", nargs=-1, required=True)
+@click.option("--scenario", "-s", "scenario_file", type=click.File("r", encoding="utf-8"),
+              help="A file of scenario lines, one event per line, oldest first ('-' for stdin).")
+@click.option("--event", "-e", "events", multiple=True,
+              help="A scenario line (repeatable), oldest first.")
+@click.option("--cards", "card_file", type=click.Path(dir_okay=False, exists=True),
+              help="A case file or card file whose cards override the database.")
+@click.option("--why", is_flag=True, help="Print the whole proof tree.")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer and proof as JSON.")
+@click.option("--show-parse", is_flag=True, help="Print the structured question understood.")
+@click.pass_obj
+def ask(obj, question, scenario_file, events, card_file, why, as_json, show_parse):
+    """Ask a yes/no ruling QUESTION in plain English.
+
+    Example: psct-expert ask "Can Thunder King Rai-Oh negate the Special Summon of
+    Gorz, Emissary of Darkness?"
+    """
+    from ..casefile import load_case_file
+
+    text = " ".join(question)
+    expert = obj.expert()
+    if card_file:
+        expert = expert.with_cards(load_case_file(card_file).cards)
+    lines = list(events)
+    if scenario_file is not None:
+        lines += [ln.rstrip("\n") for ln in scenario_file if ln.strip()]
+    spec = expert.parse(text, lines)
+    if show_parse:
+        click.echo(json.dumps(spec, indent=2, ensure_ascii=False))
+        if not (why or as_json):
+            pass
+    answer = expert.ask_spec(spec, text)
+    if as_json:
+        click.echo(answer_json(answer))
+    else:
+        click.echo(answer_text(answer, why=why))
+    sys.exit(0 if answer.value in ("yes", "no") else 1)

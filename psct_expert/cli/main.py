@@ -1,0 +1,96 @@
+"""``psct-expert``: the entry point, global options and the error contract.
+
+Exit codes: 0 answered yes/no or succeeded; 1 unknown/conflict or checks
+failed; 2 input error; 3 internal error.  Errors are one line on stderr; a
+traceback only with ``--debug``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+
+import click
+
+from ..errors import PsctError, QuestionError
+
+
+class Context:
+    def __init__(self, rules: tuple[str, ...], debug: bool):
+        self.rules = list(rules)
+        self.debug = debug
+        self._expert = None
+
+    def expert(self):
+        if self._expert is None:
+            from ..api import Expert
+
+            self._expert = Expert(self.rules)
+        return self._expert
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--rules", "rules", multiple=True, type=click.Path(file_okay=False),
+              help="An extra rule folder (repeatable). PSCT_EXPERT_RULES also adds folders.")
+@click.option("--debug", is_flag=True, help="Show tracebacks.")
+@click.version_option(package_name="psct-expert")
+@click.pass_context
+def cli(ctx, rules, debug):
+    """Answer Yu-Gi-Oh! ruling questions by reading Problem-Solving Card Text."""
+    ctx.obj = Context(rules, debug)
+
+
+def _register():
+    from . import analyze, ask, check, rules  # noqa: F401  (each adds its command)
+
+
+def print_error(exc: PsctError) -> None:
+    click.echo(f"error: {exc}", err=True)
+    if isinstance(exc, QuestionError):
+        if exc.understood:
+            parts = ", ".join(f"{k}={v}" for k, v in exc.understood.items() if v)
+            if parts:
+                click.echo(f"  understood: {parts}", err=True)
+        if exc.unplaced:
+            click.echo(f"  could not place: {exc.unplaced!r}", err=True)
+        if exc.forms:
+            click.echo("  supported forms:", err=True)
+            for f in exc.forms:
+                click.echo(f"    - {f}", err=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    _register()
+    debug = "--debug" in (argv if argv is not None else sys.argv[1:])
+    try:
+        rv = cli.main(args=argv, prog_name="psct-expert", standalone_mode=False)
+        return int(rv or 0)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        return 2
+    except click.ClickException as exc:
+        exc.show()
+        return 2
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except PsctError as exc:
+        if debug:
+            traceback.print_exc()
+        print_error(exc)
+        return exc.exit_code
+    except BrokenPipeError:
+        os._exit(0)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        return 130
+    except Exception as exc:  # a bug: say so in one line, traceback on --debug
+        if debug:
+            traceback.print_exc()
+        click.echo(f"internal error: {type(exc).__name__}: {exc} (run with --debug for the "
+                   "traceback)", err=True)
+        return 3
+
+
+def entry() -> None:
+    sys.exit(main())

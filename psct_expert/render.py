@@ -1,0 +1,260 @@
+"""Renderers: answers, proofs and readings as text for people and JSON for tools.
+
+They only print the data that :mod:`psct_expert.proof` and the reader built.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .facts import Fact, Source
+from .proof import Answer, ProofNode, Step
+from .reader import Reading
+
+FAMILY_PHRASES = {
+    "yes": "Yes.", "no": "No.", "unknown": "Unknown.", "conflict": "Conflict.",
+}
+
+
+def fact_text(f: Fact) -> str:
+    return str(f)
+
+
+def source_text(s: Source) -> str:
+    if s.kind == "text":
+        where = f" ({s.where})" if s.where and s.where != "text" else ""
+        return f'{s.card}{where} [{s.start}:{s.end}]: "{s.quote}"'
+    if s.kind == "card":
+        return f"{s.card}: card data ({s.quote})"
+    if s.kind == "game":
+        return f"game fact ({s.where})"
+    if s.kind == "scenario":
+        return f'{s.where}: "{s.quote}"'
+    return f'{s.where or s.kind}: {s.quote}'
+
+
+# -- answers -------------------------------------------------------------------
+
+
+def short_reason(answer: Answer) -> str:
+    """One or two sentences from the top of the proof, with citations."""
+    if answer.value == "unknown":
+        if answer.missing:
+            return "The facts do not settle it. Missing: " + "; ".join(answer.missing[:3]) + "."
+        return "The facts do not settle it."
+    if answer.value == "conflict":
+        return ("The rules reach both yes and no; see both proofs with --why. "
+                "A rule file is contradicting another.")
+    sentences: list[str] = []
+    for node in answer.proof[:1]:
+        for step in node.steps[:1]:
+            sentences.append(f"{step.says} [{', '.join(step.cites)}]")
+            deeper = _first_derived(step)
+            if deeper is not None:
+                sentences.append(f"{deeper.says} [{', '.join(deeper.cites)}]")
+    return " ".join(sentences)
+
+
+def _first_derived(step: Step) -> Step | None:
+    for p in step.premises:
+        for st in p.steps:
+            if st.rule != step.rule:
+                return st
+    return None
+
+
+def answer_text(answer: Answer, why: bool = False) -> str:
+    lines = [FAMILY_PHRASES.get(answer.value, answer.value)]
+    lines.append(short_reason(answer))
+    if answer.citations():
+        lines.append("Cites: " + ", ".join(answer.citations()))
+    for note in answer.notes:
+        lines.append("Note: " + note)
+    if answer.value == "unknown" and answer.missing and why:
+        lines.append("What would settle it:")
+        lines.extend("  - " + m for m in answer.missing)
+    if why:
+        for value, nodes in answer.proofs.items():
+            for node in nodes:
+                if answer.value == "conflict":
+                    lines.append(f"--- proof of {value} ---")
+                lines.append("")
+                lines.extend(proof_lines(node))
+    return "\n".join(lines)
+
+
+def proof_lines(node: ProofNode, indent: str = "") -> list[str]:
+    out = [indent + fact_text(node.fact) + ("  (shown above)" if node.repeated else "")]
+    for s in node.sources:
+        out.append(indent + "  <- " + source_text(s))
+    for step in node.steps:
+        out.append(f"{indent}  <- rule {step.rule} [{', '.join(step.cites)}] ({step.where})")
+        out.append(f"{indent}     {step.says}")
+        for p in step.premises:
+            out.extend(proof_lines(p, indent + "       "))
+        for a in step.absent:
+            out.append(f"{indent}       absent: {a}")
+        for t in step.tests:
+            out.append(f"{indent}       checked: {t}")
+    return out
+
+
+def answer_json(answer: Answer) -> str:
+    return json.dumps(answer.to_dict(), indent=2, sort_keys=True, ensure_ascii=False)
+
+
+# -- readings ------------------------------------------------------------------
+
+HIDDEN = {"card", "subtype", "effect", "psct", "bullet"}
+
+
+def reading_dict(reading: Reading, conclusions: dict | None = None) -> dict:
+    """The JSON schema of ``analyze --json`` (documented in the README)."""
+    card = reading.card
+    conclusions = conclusions or {}
+
+    def facts_for(eid: str) -> list[dict]:
+        out = []
+        for f in reading.facts:
+            if f.get("effect") != eid or f.type in ("effect", "bullet"):
+                continue
+            d = {"type": f.type, **{k: v for k, v in f.fields if k != "effect"}}
+            if f.source is not None and f.source.start is not None:
+                d["span"] = [f.source.start, f.source.end]
+                d["quote"] = f.source.quote
+            out.append(d)
+        return out
+
+    def span(sp):
+        return None if sp is None else [sp.start, sp.end]
+
+    def effect_dict(e) -> dict:
+        d = {"id": e.id, "n": e.n, "text": e.text, "span": [e.start, e.end],
+             "parts": {"condition": span(e.condition), "cost": span(e.cost),
+                       "resolution": span(e.resolution)},
+             "clauses": [{"n": c.n, "verb": c.verb, "text": c.text, "span": [c.start, c.end]}
+                         for c in e.clauses],
+             "links": [{"left": a, "right": b, "kind": k, "span": [s, t]}
+                       for a, b, k, s, t in e.links],
+             "targets": [{"slot": t.slot, "count": t.count, "text": t.text,
+                          "conditions": [[c, v] for c, v in t.conditions]} for t in e.targets],
+             "facts": facts_for(e.id),
+             "conclusions": conclusions.get(e.id, [])}
+        if e.bullets:
+            d["bullets"] = [effect_dict(b) for b in e.bullets]
+        return d
+
+    return {
+        "card": {"name": card.name, "id": card.id, "kind": card.kind,
+                 "subtypes": list(card.subtypes), "origin": card.origin,
+                 "official_text": card.official_text},
+        "text": card.text,
+        "status": reading.status,
+        "legacy": sorted(set(x.lower() for x in reading.legacy)),
+        "unread": reading.unread,
+        "card_facts": [{"type": f.type, **dict(f.fields),
+                        **({"span": [f.source.start, f.source.end], "quote": f.source.quote}
+                           if f.source is not None and f.source.start is not None else {})}
+                       for f in reading.facts if f.get("effect") is None
+                       and f.type not in ("card", "subtype", "psct")],
+        "effects": [effect_dict(e) for e in reading.effects],
+    }
+
+
+CONCLUSION_LABELS = {
+    "starts_chain": ("starts a Chain", None),
+    "targets": ("targets", None),
+    "quick": ("Quick Effect", None),
+    "inherent_summon": ("inherent Special Summon", None),
+}
+
+
+def reading_text(reading: Reading, conclusions: dict | None = None, why: bool = False) -> str:
+    d = reading_dict(reading, conclusions)
+    card = reading.card
+    head = f"{card.name}  ({card.kind}" + (f": {', '.join(card.subtypes)}" if card.subtypes
+                                           else "") + ")"
+    lines = [head]
+    status = {"full": "read as PSCT", "partial": "read as PSCT, partly",
+              "legacy": "LEGACY text (pre-PSCT): punctuation rules are not applied"}[d["status"]]
+    lines.append("  " + status)
+    if d["legacy"]:
+        lines.append("  legacy wording: " + ", ".join(d["legacy"]))
+    if d["unread"]:
+        lines.append("  not understood: " + "; ".join(f'"{u}"' for u in d["unread"]))
+    for f in d["card_facts"]:
+        if f["type"] in ("materials",):
+            lines.append(f'  materials: "{f.get("quote", "")}"')
+    for e in d["effects"]:
+        lines.extend(_effect_lines(e, reading, "  ", why))
+    return "\n".join(lines)
+
+
+def _effect_lines(e: dict, reading: Reading, indent: str, why: bool) -> list[str]:
+    text = reading.card.text
+    label = "Effect" if "." not in e["id"].split("#")[-1] else "Bullet"
+    if e["n"] == 0:
+        lines = [f"{indent}Card activation (#0): activating this {reading.card.kind} card"]
+    else:
+        lines = [f'{indent}{label} {e["id"].split("#")[-1]}: "{e["text"]}"']
+    sub = indent + "    "
+    kinds = []
+    for c in e["conclusions"]:
+        if c["type"] in CONCLUSION_LABELS:
+            kinds.append((CONCLUSION_LABELS[c["type"]][0], c["value"], c["rules"], c["cites"]))
+    for name, value, rules, cites in kinds:
+        line = f"{sub}{name}: {value}"
+        if why:
+            line += f"   <- {', '.join(rules)} [{', '.join(cites)}]"
+        lines.append(line)
+    parts = e["parts"]
+    if parts["condition"] and e["n"] > 0:
+        s, t = parts["condition"]
+        lines.append(f'{sub}activation condition: "{text[s:t].strip()}"')
+    facts = e["facts"]
+    for f in facts:
+        if f["type"] == "trigger":
+            lines.append(f'{sub}trigger: "{f["word"].title()} ...", '
+                         f'{"optional" if f["optional"] == "yes" else "mandatory"}')
+    costs = [f for f in facts if f["type"] == "cost_action"]
+    if costs:
+        for f in costs:
+            lines.append(f'{sub}cost: {f["verb"]}  "{f.get("quote", "")}"')
+    for t in e["targets"]:
+        conds = ", ".join(c if v == "yes" else f"{c}={v}" for c, v in t["conditions"])
+        lines.append(f'{sub}target {t["slot"]}: {t["count"]}  "{t["text"].strip()}"'
+                     + (f"  ({conds})" if conds else ""))
+    if e["clauses"] and e["n"] > 0:
+        lines.append(f"{sub}resolution:")
+        links = {lk["right"]: lk["kind"] for lk in e["links"]}
+        for c in e["clauses"]:
+            joined = f"[{links[c['n']]}] " if c["n"] in links else ""
+            refs = [f for f in facts if f["type"] == "reference" and f["n"] == c["n"]]
+            ref = ""
+            if refs:
+                ref = "  refers: " + ", ".join(sorted({f'{r["kind"]} "{r["quote"]}"'
+                                                        for r in refs}))
+            lines.append(f'{sub}  {c["n"]}. {joined}{c["verb"] or "?"}: "{c["text"]}"{ref}')
+    for f in facts:
+        t = f["type"]
+        if t == "quick_marker":
+            lines.append(f'{sub}Quick Effect marker: "{f["quote"]}"')
+        elif t == "once_per_turn":
+            lines.append(f'{sub}once per turn ({f["kind"]}, {f["scope"]}): "{f["quote"]}"')
+        elif t == "resolve_condition":
+            lines.append(f'{sub}to activate and to resolve: "{f["quote"]}"')
+        elif t == "procedure":
+            lines.append(f'{sub}summon procedure ({f["place"]}): "{f["quote"]}"')
+        elif t == "bullets":
+            lines.append(f'{sub}bullets: {f["mode"]}')
+        elif t == "immediately_after":
+            lines.append(f'{sub}"immediately after this effect resolves"')
+        elif t == "negation_scope":
+            lines.append(f'{sub}negates {f["what"]} ({f["kind"]}): "{f["quote"]}"')
+        elif t == "prohibits":
+            lines.append(f'{sub}forbids: {f["action"]}  "{f["quote"]}"')
+        elif t == "activation_condition_sentence":
+            lines.append(f'{sub}activation condition: "{f["quote"]}"')
+    for b in e.get("bullets", []):
+        lines.extend(_effect_lines(b, reading, sub, why))
+    return lines
