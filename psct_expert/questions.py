@@ -99,7 +99,8 @@ class _Builder:
         return Source("question", quote=what, where="question")
 
     def add(self, type_: str, quote: str, **fields) -> None:
-        self.facts.append(Fact.make(type_, self.src(quote), **fields))
+        src = getattr(self, "_src", None) or self.src(quote)
+        self.facts.append(Fact.make(type_, src, **fields))
 
     def effect(self, ref) -> tuple[Reading, str]:
         if not isinstance(ref, dict) or "card" not in ref:
@@ -228,19 +229,32 @@ class _Builder:
                             if any(e.id == eid or eid.startswith(e.id + ".") for e in r.effects)
                             or eid.startswith(r.card.name + "#")), None)
         for item in items:
+            self._src = None
             if not isinstance(item, dict) or len(item) != 1:
                 raise QuestionError(f"a supposition is one mapping: {item!r}", understood=self.spec)
             (key, val), = item.items()
             if key not in HYPOTHESIS_KEYS:
                 raise QuestionError(f"unknown supposition {key!r} (known: "
                                     f"{', '.join(HYPOTHESIS_KEYS)})", understood=self.spec)
-            target_eid = val.get("effect", eid) if isinstance(val, dict) else eid
-            if isinstance(val, dict) and "effect" in val and isinstance(val["effect"], dict):
-                reading, target_eid = self.effect(val["effect"])
-            what = f"supposed: {key} {val}"
+            target_eid = eid
+            src = None
+            if isinstance(val, dict):
+                val = dict(val)
+                origin = val.pop("from", None)
+                if origin:
+                    src = Source("scenario", quote=str(origin).split(": ", 1)[-1],
+                                 where=str(origin).split(": ", 1)[0])
+                ref = val.pop("effect", None)
+                if isinstance(ref, dict) and ref:
+                    reading, target_eid = self.effect(ref)
+                elif isinstance(ref, str):
+                    target_eid = ref
+            else:
+                val = {}
+            what = f"supposed: {key} " + ", ".join(f"{k}={v}" for k, v in val.items())
+            self._src = src
             if key == "fails":
-                n = self.clause_n(reading, target_eid, val.get("part") if isinstance(val, dict)
-                                  else val)
+                n = self.clause_n(reading, target_eid, val.get("part"))
                 self.add("clause_fails", what, effect=target_eid, n=n)
             elif key == "targeted":
                 self.add("targeted", what, effect=target_eid, target=str(val["target"]),

@@ -1,0 +1,162 @@
+"""Finding card names inside a sentence.
+
+Official names, the guides' spellings, aliases, possessives ("Gorz's effect"),
+a short first word of a card already named ("Lyla"), and small typos.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from ..cards import CardDB, name_key
+
+VOCAB_PATH = Path(__file__).with_name("vocabulary.yaml")
+MAX_NAME_TOKENS = 14
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> dict:
+    return yaml.safe_load(VOCAB_PATH.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _not_names() -> frozenset:
+    return frozenset(name_key(n) for n in vocabulary()["not_card_names"])
+
+
+@dataclass
+class Mention:
+    start: int
+    end: int
+    card: str      # the card's name in the database (or override)
+    text: str      # as written
+
+
+_TOKEN = re.compile(r"\S+")
+_TRAIL = re.compile(r"(?:['\u2019]s|['\u2019])?[?!,;:.)\"']*$")
+
+
+def _clean_end(text: str, start: int, end: int) -> tuple[int, bool]:
+    """Strip trailing punctuation and a possessive; return the new end and whether 's was cut."""
+    seg = text[start:end]
+    m = re.search(r"(['\u2019]s)?([?!,;:)\"']*)$", seg)
+    cut = len(seg)
+    possessive = False
+    if m:
+        cut = m.start()
+        possessive = bool(m.group(1))
+    # keep a final period that belongs to the name ("Lord of D.") but drop a sentence end
+    while cut > 0 and seg[cut - 1] in "?!,;:\"'":
+        cut -= 1
+    return start + cut, possessive
+
+
+def find_cards(text: str, db: CardDB) -> list[Mention]:
+    """Card mentions, longest first, not overlapping, in order of appearance."""
+    tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    mentions: list[Mention] = []
+    i = 0
+    not_names = _not_names()
+    while i < len(tokens):
+        s = tokens[i][0]
+        first = text[s:tokens[i][1]].lstrip('"\'(')
+        if not first or not (first[0].isupper() or first[0].isdigit()):
+            i += 1
+            continue
+        s = s + (len(text[s:tokens[i][1]]) - len(text[s:tokens[i][1]].lstrip('"\'(')))
+        found = None
+        for j in range(min(len(tokens), i + MAX_NAME_TOKENS) - 1, i - 1, -1):
+            e = tokens[j][1]
+            for end in _candidate_ends(text, s, e):
+                cand = text[s:end]
+                key = name_key(cand)
+                if not key or key in not_names:
+                    continue
+                card = db.find(cand)
+                if card is not None:
+                    found = (j, end, card)
+                    break
+            if found:
+                break
+        if found:
+            j, end, card = found
+            mentions.append(Mention(s, end, card.name, text[s:end]))
+            i = j + 1
+        else:
+            i += 1
+    _short_names(text, mentions)
+    _typos(text, db, mentions)
+    mentions.sort(key=lambda m: m.start)
+    return mentions
+
+
+def _candidate_ends(text: str, s: int, e: int):
+    ends = [e]
+    clean, _ = _clean_end(text, s, e)
+    if clean != e:
+        ends.append(clean)
+    if text[s:clean].endswith("."):
+        ends.append(clean - 1)
+    seen = set()
+    for x in ends:
+        if x > s and x not in seen:
+            seen.add(x)
+            yield x
+
+
+def _short_names(text: str, mentions: list[Mention]) -> None:
+    """A capitalised word that starts a card already named refers to that card."""
+    taken = [(m.start, m.end) for m in mentions]
+    firsts = {}
+    for m in mentions:
+        w = re.match(r"[A-Za-z][\w-]*", m.card)
+        if w and len(w.group()) >= 4:
+            firsts[w.group()] = m.card
+    for word, card in firsts.items():
+        for m in re.finditer(rf"\b{re.escape(word)}\b(?:['\u2019]s)?", text):
+            if any(a <= m.start() < b for a, b in taken):
+                continue
+            end = m.start() + len(word)
+            mentions.append(Mention(m.start(), end, card, text[m.start():end]))
+            taken.append((m.start(), end))
+
+
+_CAP_RUN = re.compile(r"\b[A-Z][\w'\-]*(?:\s+(?:of|the|and|&|de|[A-Z0-9][\w'\-:,.]*))*")
+
+
+def _typos(text: str, db: CardDB, mentions: list[Mention]) -> None:
+    taken = [(m.start, m.end) for m in mentions]
+    for m in _CAP_RUN.finditer(text):
+        s, e = m.start(), m.end()
+        e, _ = _clean_end(text, s, e)
+        if any(s < b and a < e for a, b in taken):
+            continue
+        words = text[s:e].split()
+        if len(words) < 2:
+            continue
+        if name_key(text[s:e]) in _not_names():
+            continue
+        card = db.fuzzy(text[s:e], cutoff=88)
+        if card is not None:
+            mentions.append(Mention(s, e, card.name, text[s:e]))
+            taken.append((s, e))
+
+
+def unknown_name_runs(text: str, mentions: list[Mention]) -> list[str]:
+    """Capitalised runs that look like names but matched no card (for error messages)."""
+    taken = [(m.start, m.end) for m in mentions]
+    out = []
+    for m in _CAP_RUN.finditer(text):
+        s, e = m.start(), m.end()
+        e, _ = _clean_end(text, s, e)
+        if m.start() == 0 or any(s < b and a < e for a, b in taken):
+            continue
+        run = text[s:e]
+        if len(run.split()) >= 2 and name_key(run) not in _not_names():
+            out.append(run)
+    return out
