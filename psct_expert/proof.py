@@ -181,34 +181,112 @@ def make_answer(question, rec: Record, kb: KnowledgeBase) -> Answer:
     return ans
 
 
-def _matches(pattern: Pattern, fact: Fact, wanted: dict) -> bool:
+def _match_fields(pattern: Pattern, fact: Fact, bind: dict) -> dict | None:
+    from .knowledge import InSet, NotValue
+
     fields = dict(fact.fields)
+    out = dict(bind)
     for k, v in pattern.fields.items():
-        if isinstance(v, Var):
-            continue
         if k not in fields:
-            return False
-        if not isinstance(v, (str, int)):
+            return None
+        have = fields[k]
+        if isinstance(v, Var):
+            if v.name in out:
+                if out[v.name] != have:
+                    return None
+            else:
+                out[v.name] = have
+        elif isinstance(v, InSet):
+            if have not in v.values:
+                return None
+        elif isinstance(v, NotValue):
+            if have == v.value:
+                return None
+        elif have != v:
+            return None
+    return out
+
+
+def _test_holds(pattern: Pattern, bind: dict) -> bool:
+    import operator
+
+    ops = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+           "==": operator.eq, "!=": operator.ne}
+    left, op, right = pattern.test
+    vals = []
+    for side in (left, right):
+        if isinstance(side, Var):
+            if side.name not in bind:
+                return False
+            vals.append(bind[side.name])
+        else:
+            vals.append(side)
+    try:
+        return bool(ops[op](*vals))
+    except TypeError:
+        return False
+
+
+def _deepest(alt: list, i: int, bind: dict, by_type: dict, budget: list) -> tuple[int, dict]:
+    """How far the rule's conditions can be met in order: (index reached, bindings there)."""
+    budget[0] -= 1
+    if i == len(alt) or budget[0] <= 0:
+        return i, bind
+    pat = alt[i]
+    if pat.kind == "test":
+        return _deepest(alt, i + 1, bind, by_type, budget) if _test_holds(pat, bind) else (i, bind)
+    if pat.kind == "not":
+        if any(_match_fields(pat, f, bind) is not None for f in by_type.get(pat.type, [])):
+            return i, bind
+        return _deepest(alt, i + 1, bind, by_type, budget)
+    best = (i, bind)
+    for f in by_type.get(pat.type, []):
+        nb = _match_fields(pat, f, bind)
+        if nb is None:
             continue
-        if fields[k] != v:
-            return False
-    return True
+        got = _deepest(alt, i + 1, nb, by_type, budget)
+        if got[0] > best[0]:
+            best = got
+        if best[0] == len(alt):
+            break
+    return best
 
 
 def missing_facts(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -> list[str]:
-    """For each rule that could answer, the first condition nothing in the facts meets."""
+    """For each rule that could answer, the first of its conditions the facts do not meet."""
+    by_type: dict[str, list[Fact]] = {}
+    for k, f in rec.facts.items():
+        by_type.setdefault(k[0], []).append(f)
     out: list[str] = []
     for rule in kb.by_answer_type(answer_type):
-        for alt in rule.when:
-            for pat in alt:
-                if pat.kind != "fact":
+        for type_, fields in rule.then:
+            if type_ != answer_type:
+                continue
+            seed: dict = {}
+            ok = True
+            for k, v in fields.items():
+                if k in wanted:
+                    if isinstance(v, Var):
+                        seed[v.name] = wanted[k]
+                    elif v != wanted[k]:
+                        ok = False
+            if not ok:
+                continue
+            value = fields.get("value")
+            for alt in rule.when:
+                depth, bind = _deepest(alt, 0, seed, by_type, [5000])
+                if depth >= len(alt):
                     continue
-                if not any(_matches(pat, f, wanted) for k, f in rec.facts.items()
-                           if k[0] == pat.type):
-                    line = f"{rule.id}: needs {pat.describe()}"
-                    if line not in out:
-                        out.append(line)
-                    break
+                pat = alt[depth]
+                what = {"fact": "needs", "not": "is blocked by the presence of",
+                        "test": "fails the test"}[pat.kind]
+                if pat.kind == "not":
+                    shown = pat.describe(bind)[3:]
+                else:
+                    shown = pat.describe(bind)
+                line = f"for {value}, rule {rule.id} {what} {shown}"
+                if line not in out:
+                    out.append(line)
     return out
 
 

@@ -126,6 +126,8 @@ def _short_names(text: str, mentions: list[Mention]) -> None:
             taken.append((m.start(), end))
 
 
+_QUESTION_WORDS = re.compile(r"^(?:(?:Does|Do|Is|Are|Can|Could|If|When|After|Will|Would|Must|"
+                             r"What|How|Why|Should|Suppose|While)\s+)+")
 _CAP_RUN = re.compile(r"\b[A-Z][\w'\-]*(?:\s+(?:of|the|and|&|de|[A-Z0-9][\w'\-:,.]*))*")
 
 
@@ -133,6 +135,9 @@ def _typos(text: str, db: CardDB, mentions: list[Mention]) -> None:
     taken = [(m.start, m.end) for m in mentions]
     for m in _CAP_RUN.finditer(text):
         s, e = m.start(), m.end()
+        lead = _QUESTION_WORDS.match(text[s:e])
+        if lead:
+            s += lead.end()
         e, _ = _clean_end(text, s, e)
         if any(s < b and a < e for a, b in taken):
             continue
@@ -153,8 +158,11 @@ def unknown_name_runs(text: str, mentions: list[Mention]) -> list[str]:
     out = []
     for m in _CAP_RUN.finditer(text):
         s, e = m.start(), m.end()
+        lead = _QUESTION_WORDS.match(text[s:e])
+        if lead:
+            s += lead.end()
         e, _ = _clean_end(text, s, e)
-        if m.start() == 0 or any(s < b and a < e for a, b in taken):
+        if s >= e or any(s < b and a < e for a, b in taken):
             continue
         run = text[s:e]
         if len(run.split()) >= 2 and name_key(run) not in _not_names():
