@@ -83,14 +83,14 @@ class Card:
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"), "-")
 
 
-def name_key(name: str) -> str:
+def name_key(name: str, keep_the: bool = False) -> str:
     """The form two spellings of one card name share."""
     s = unicodedata.normalize("NFKD", name).translate(_DASHES)
     s = "".join(ch for ch in s if not unicodedata.combining(ch)).casefold()
     s = s.replace("&", " and ")
     s = re.sub(r"(?<=[a-z])is(ation|e|ed|ing)\b", r"iz\1", s)  # British -ise spellings
     tokens = re.findall(r"[a-z0-9]+", s)
-    return " ".join(t for t in tokens if t != "the")
+    return " ".join(t for t in tokens if keep_the or t != "the")
 
 
 def _load_aliases(path: Path) -> dict[str, str]:
@@ -112,23 +112,43 @@ def _load_aliases(path: Path) -> dict[str, str]:
 class CardDB:
     """Name → card, with forgiving look-up.  Build with :func:`load_database`."""
 
-    cards: dict[str, Card] = field(default_factory=dict)          # name_key → card
+    cards: dict[str, Card] = field(default_factory=dict)          # strict key → card
+    loose: dict[str, list] = field(default_factory=dict)          # name_key → [strict keys]
     aliases: dict[str, str] = field(default_factory=dict)         # name_key(alias) → name_key(target)
     parent: "CardDB | None" = None
+    extra: list = field(default_factory=list)                     # cards whose exact name repeats
 
     # -- construction -------------------------------------------------
     def add(self, card: Card) -> None:
-        self.cards[name_key(card.name)] = card
+        strict = name_key(card.name, keep_the=True)
+        if strict in self.cards and self.cards[strict].name == card.name \
+                and self.cards[strict].origin == card.origin:
+            self.extra.append(card)  # the same name printed on two cards: keep both
+            return
+        self.cards[strict] = card
+        lst = self.loose.setdefault(name_key(card.name), [])
+        if strict not in lst:
+            lst.append(strict)
 
     def layered(self, cards: Iterable[Card]) -> "CardDB":
         """A view whose given cards shadow this database for their names."""
-        top = CardDB(aliases={}, parent=self)
+        top = CardDB(parent=self)
         for c in cards:
             top.add(c)
         return top
 
     # -- look-up ------------------------------------------------------
     def _get_key(self, key: str) -> Card | None:
+        """A card by loose key (name_key), when that key names exactly one card."""
+        db: CardDB | None = self
+        while db is not None:
+            strict = db.loose.get(key)
+            if strict:
+                return db.cards[strict[0]]
+            db = db.parent
+        return None
+
+    def _get_strict(self, key: str) -> Card | None:
         db: CardDB | None = self
         while db is not None:
             if key in db.cards:
@@ -145,13 +165,21 @@ class CardDB:
         return None
 
     def find(self, name: str) -> Card | None:
-        key = name_key(name)
-        card = self._get_key(key)
-        if card is None:
-            target = self._alias(key)
-            if target is not None:
-                card = self._get_key(target)
-        return card
+        """The card a name means: each layer (overrides first) by exact, then loose spelling."""
+        if not isinstance(name, str):
+            return None
+        strict, key = name_key(name, keep_the=True), name_key(name)
+        db: CardDB | None = self
+        while db is not None:
+            if strict in db.cards:
+                return db.cards[strict]
+            if db.loose.get(key):
+                return db.cards[db.loose[key][0]]
+            db = db.parent
+        target = self._alias(key)
+        if target is not None:
+            return self._get_key(target)
+        return None
 
     def get(self, name: str) -> Card:
         card = self.find(name)
@@ -166,7 +194,7 @@ class CardDB:
         keys: dict[str, None] = {}
         db: CardDB | None = self
         while db is not None:
-            keys.update(dict.fromkeys(db.cards))
+            keys.update(dict.fromkeys(db.loose))
             keys.update(dict.fromkeys(db.aliases))
             db = db.parent
         return list(keys)
@@ -178,9 +206,11 @@ class CardDB:
         while db is not None:
             chain.append(db)
             db = db.parent
+        extra: list[Card] = []
         for layer in reversed(chain):
             seen.update(layer.cards)
-        return list(seen.values())
+            extra.extend(layer.extra)
+        return list(seen.values()) + extra
 
     def display_name(self, key: str) -> str:
         card = self._get_key(key)

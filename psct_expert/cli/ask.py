@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
@@ -48,4 +47,4 @@ def ask(obj, question, scenario_file, events, card_file, why, as_json, show_pars
         click.echo(answer_json(answer))
     else:
         click.echo(answer_text(answer, why=why))
-    sys.exit(0 if answer.value in ("yes", "no") else 1)
+    return 0 if answer.value in ("yes", "no") else 1

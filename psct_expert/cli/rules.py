@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 
 import click
 
@@ -92,7 +91,7 @@ def lint(obj, paths):
     n_err = len(kb.errors)
     click.echo(f"{len(kb.rules)} rules checked, {n_err} error{'s' if n_err != 1 else ''}, "
                f"{len(kb.warnings)} warning{'s' if len(kb.warnings) != 1 else ''}")
-    sys.exit(1 if n_err else 0)
+    return 1 if n_err else 0
 
 
 @rules.command("test")
@@ -117,4 +116,4 @@ def test_rules(obj, paths, select):
     for r in failed:
         click.echo(f"FAIL {r.id} ({r.where}): {r.message}")
     click.echo(f"{len(results) - len(failed)} passed, {len(failed)} failed")
-    sys.exit(1 if failed else 0)
+    return 1 if failed else 0

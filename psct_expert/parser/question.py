@@ -369,19 +369,31 @@ def build_happens_at(p: _Parse) -> dict:
             "timing": timing}
 
 
-def build_negate_summon(p: _Parse) -> dict:
+def _negator(p: _Parse) -> tuple[str, str]:
+    """The negating card's slot, and the rest of the question (what is negated)."""
     ph = p.ph
-    m = re.search(r"\b(C\d+)\b.*\bnegate\b", ph, re.I)
+    m = re.search(r"\b(?:negatable|negated|stopped) by (C\d+)", ph, re.I)
+    if m:
+        return m.group(1), ph[:m.start()] + ph[m.end():]
+    m = re.search(r"\b(C\d+)\b.*?\bnegate", ph, re.I)
     if not m:
         p.fail("which card negates?")
-    negator = m.group(1)
-    after = ph[ph.lower().index("negate"):]
-    kind = "normal" if re.search(r"\bnormal summon", after, re.I) else "special"
+    return m.group(1), ph[ph.lower().index("negate", m.end(1)):]
+
+
+def build_negate_summon(p: _Parse) -> dict:
+    ph = p.ph
+    negator, after = _negator(p)
+    kind = "normal" if re.search(r"\bnormal summon", ph, re.I) else "special"
     summon: dict = {"kind": kind}
     by = re.search(r"\b(?:by|using|made by|done by) (?:the (?:(" + ORD + r") )?effect of )?(C\d+)\b|"
                    r"\b(?:by|made by) (C\d+)'s effect\b", after, re.I)
     of = re.search(r"\bsummon of (C\d+)\b|\b(C\d+)'s (?:special |normal )?summon\b", after, re.I)
-    if of:
+    if of and p.db.get(p.card_of(of.group(1) or of.group(2))).kind != "monster":
+        # a Spell/Trap is not summoned: "X's Summon" is the Summon X's effect makes
+        summon["card"] = "a monster"
+        summon["by"] = {"card": p.card_of(of.group(1) or of.group(2)), "select": "only"}
+    elif of:
         slot = of.group(1) or of.group(2)
         summon["card"] = p.card_of(slot)
         summon["by"] = {"card": p.card_of(slot), "select": "summons-self"}
@@ -410,12 +422,7 @@ def build_negate_summon(p: _Parse) -> dict:
 
 
 def build_negate_activation(p: _Parse) -> dict:
-    ph = p.ph
-    m = re.search(r"\b(C\d+)\b.*\bnegate\b", ph, re.I)
-    if not m:
-        p.fail("which card negates?")
-    negator = m.group(1)
-    after = ph[ph.lower().index("negate"):]
+    negator, after = _negator(p)
     spec: dict = {"family": "negate-activation",
                   "negator": p.effect_ref(negator, "negates-activation")}
     g = re.search(r"\bactivation of (?:a|an) (spell|trap|monster)\b", after, re.I)

@@ -41,7 +41,10 @@ class Grammar:
     resolve_conditions: list[tuple[str, re.Pattern]]
     activation_condition_sentences: re.Pattern
     condition_topics: list[tuple[str, re.Pattern]]
-    negation: dict[str, re.Pattern]
+    negation_summon: list[tuple[str, re.Pattern]]
+    negation_activation: re.Pattern
+    activation_categories: list[tuple[str, re.Pattern]]
+    activation_qualifiers: list[tuple[str, re.Pattern]]
     prohibitions: list[tuple[str, re.Pattern]]
     legacy: list[re.Pattern]
     immediately_after: re.Pattern
@@ -75,7 +78,10 @@ def grammar() -> Grammar:
         resolve_conditions=[(r["requirement"], _rx(r["pattern"])) for r in g["resolve_conditions"]],
         activation_condition_sentences=_rx(g["activation_condition_sentences"]),
         condition_topics=[(k, _rx(v)) for k, v in g["condition_topics"].items()],
-        negation={k: _rx(v) for k, v in g["negation"].items()},
+        negation_summon=[(k, _rx(v)) for k, v in g["negation_summon"].items()],
+        negation_activation=_rx(g["negation_activation"]),
+        activation_categories=[(k, _rx(v)) for k, v in g["activation_categories"].items()],
+        activation_qualifiers=[(k, _rx(v)) for k, v in g["activation_qualifiers"].items()],
         prohibitions=[(k, _rx(v)) for k, v in g["prohibitions"].items()],
         legacy=[_rx(p) for p in g["legacy"]],
         immediately_after=_rx(g["immediately_after"]),
@@ -420,15 +426,38 @@ class _Reader:
             if m:
                 self.add("trigger_event", self.src(text, cs + m.start(), cs + m.end(), where),
                          effect=eff.id, event=event)
-        for key, rx in g.negation.items():
+        self._read_negation_scope(text, eff, where, cs, cond)
+
+    def _read_negation_scope(self, text, eff, where, cs, cond):
+        """What a negating effect's condition lets it respond to (Summons, activations)."""
+        g = self.g
+        summoner = "opponent" if re.search(r"\byour opponent would\b", cond, re.I) else "any"
+        for kind, rx in g.negation_summon:
             m = rx.search(cond)
-            if not m:
-                continue
-            src = self.src(text, cs + m.start(), cs + m.end(), where)
-            what, kind = key.split("_", 1)
-            summoner = "opponent" if re.search(r"\byour opponent would\b", cond, re.I) else "any"
-            self.add("negation_scope", src, effect=eff.id, what=what, kind=kind,
-                     summoner=summoner if what == "summon" else "any")
+            if m:
+                self.add("negation_scope", self.src(text, cs + m.start(), cs + m.end(), where),
+                         effect=eff.id, what="summon", kind=kind, summoner=summoner)
+                break
+        m = g.negation_activation.search(cond)
+        if not m:
+            return
+        part_start = max(cond.rfind(" OR ", 0, m.start()) + 1, 0)
+        head = blank_quotes(cond[part_start:m.start()])
+        cats = [k for k, rx in g.activation_categories if rx.search(head)]
+        if not cats:
+            return
+        scope = "any" if "any" in cats else "_".join(
+            c for c in ("spell", "trap", "monster") if c in cats)
+        if scope == "spell_trap" or scope in ("spell", "trap"):
+            scope = "spell_trap" if scope == "spell_trap" else scope
+        tail = cond[m.end():]
+        for qual, rx in g.activation_qualifiers:
+            if rx.search(tail):
+                scope = "listed" if qual == "listed" else (
+                    f"{scope}_{qual}" if qual != "other" else f"{scope}_restricted")
+                break
+        self.add("negation_scope", self.src(text, cs + part_start, cs + m.end(), where),
+                 effect=eff.id, what="activation", kind=scope, summoner="any")
 
     def _verbs(self, text: str, start: int = 0) -> list[tuple[int, int, str]]:
         blanked = blank_quotes(text)

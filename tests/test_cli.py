@@ -1,0 +1,127 @@
+"""The command line: answers, proofs, errors and exit codes."""
+
+import json
+import pathlib
+import subprocess
+import sys
+
+
+from psct_expert.cli.main import main
+
+CASES = str(pathlib.Path(__file__).parent / "acceptance" / "guide-cases.yaml")
+RAIOH = "Can Thunder King Rai-Oh negate the Special Summon of Gorz, Emissary of Darkness?"
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_ask_answer_first_then_reason(capsys):
+    code, out, err = run(capsys, "ask", "--cards", CASES, RAIOH)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "No."
+    assert "psct-guide#3" in lines[1]
+
+
+def test_ask_why_quotes_card_text(capsys):
+    code, out, _ = run(capsys, "ask", "--why", "--cards", CASES, RAIOH)
+    assert 'Gorz, Emissary of Darkness [' in out and '"When you take damage' in out
+    assert "rule chained-summon-not-negatable" in out
+
+
+def test_ask_json_has_answer_and_proof(capsys):
+    code, out, _ = run(capsys, "ask", "--json", "--cards", CASES, RAIOH)
+    data = json.loads(out)
+    assert data["answer"] == "no" and data["proof"]["no"]
+    assert "psct-guide#3" in data["citations"]
+
+
+def test_show_parse_prints_the_structured_question(capsys):
+    code, out, _ = run(capsys, "ask", "--show-parse", RAIOH)
+    spec = json.loads(out[:out.index("\n}\n") + 2])
+    assert spec["family"] == "negate-summon"
+
+
+def test_ask_with_scenario_events(capsys):
+    code, out, _ = run(capsys, "ask", "Does Ring of Destruction destroy Dark Magician?",
+                       "-e", "Player B controls a face-up Dark Magician.",
+                       "-e", "Player A activates Ring of Destruction targeting Dark Magician.",
+                       "-e", "Dark Magician is face-down when Ring of Destruction resolves.")
+    assert code == 0 and out.startswith("No.")
+
+
+def test_exit_codes(capsys):
+    assert run(capsys, "ask", "Can Ash Blossom negate the activation of Pot of Greed?")[0] == 1
+    code, out, err = run(capsys, "ask", "What is the meaning of life?")
+    assert code == 2 and err.startswith("error: ") and "Traceback" not in err
+    code, out, err = run(capsys, "analyze", "Blue Eyes Whiet Dragun")
+    assert code == 2 and "Did you mean" in err
+
+
+def test_analyze_mermail_abyssmegalo(capsys):
+    code, out, _ = run(capsys, "analyze", "Mermail Abyssmegalo")
+    assert code == 0
+    assert out.count("starts a Chain: yes") == 3
+    assert 'cost: discard' in out and 'cost: tribute' in out
+
+
+def test_analyze_json_schema(capsys):
+    code, out, _ = run(capsys, "analyze", "--json", "Thunder King Rai-Oh")
+    data = json.loads(out)
+    assert set(data) >= {"card", "status", "legacy", "unread", "effects", "text"}
+    eff = data["effects"][1]
+    assert set(eff) >= {"id", "n", "text", "span", "parts", "clauses", "facts", "conclusions"}
+    quick = [f for f in eff["facts"] if f["type"] == "quick_marker"][0]
+    assert data["text"][quick["span"][0]:quick["span"][1]] == quick["quote"]
+
+
+def test_analyze_inline_text(capsys):
+    code, out, _ = run(capsys, "analyze", "--text",
+                       "Target 1 monster on the field; destroy that target.", "--kind", "spell")
+    assert code == 0 and "target 1" in out
+
+
+def test_check_guide_cases(capsys):
+    code, out, _ = run(capsys, "check", CASES)
+    assert code == 0, out
+    assert out.splitlines()[-1] == "85 passed, 0 failed"
+
+
+def test_check_select_and_failure(capsys, tmp_path):
+    bad = tmp_path / "mine.yaml"
+    bad.write_text("cases:\n- id: wrong-on-purpose\n  ask: Does activating Pot of Greed start a Chain?\n"
+                   "  expect: 'no'\n  cites: [psct-guide#2]\n- id: unknown-one\n"
+                   "  ask: Can Ash Blossom negate the activation of Pot of Greed?\n"
+                   "  expect: 'no'\n  cites: []\n")
+    code, out, _ = run(capsys, "check", str(bad))
+    assert code == 1
+    assert "FAIL wrong-on-purpose: expected no, got yes" in out
+    assert out.splitlines()[-1] == "0 passed, 2 failed (1 unknown)"
+    code, out, _ = run(capsys, "check", "-k", "raioh", CASES)
+    assert code == 0 and out.splitlines()[-1].startswith("4 passed")
+
+
+def test_malformed_case_file_names_file_and_line(capsys, tmp_path):
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("cases:\n- id: x\n  ask: Does Pot of Greed target?\n  expect: maybe\n")
+    code, _, err = run(capsys, "check", str(bad))
+    assert code == 2 and "broken.yaml:4" in err
+
+
+def test_rules_commands(capsys):
+    code, out, _ = run(capsys, "rules", "list")
+    assert code == 0 and "colon-or-semicolon-starts-chain" in out
+    code, out, _ = run(capsys, "rules", "show", "that-target-rechecked")
+    assert code == 0 and "eligibility#targets" in out and "target-rechecked" in out
+    code, out, _ = run(capsys, "rules", "test")
+    assert code == 0 and out.splitlines()[-1].endswith(" passed, 0 failed")
+    code, out, _ = run(capsys, "rules", "lint")
+    assert code == 0 and "0 errors" in out
+
+
+def test_console_script_runs():
+    out = subprocess.run([sys.executable, "-m", "psct_expert", "ask", "--cards", CASES, RAIOH],
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.startswith("No.")

@@ -1,0 +1,85 @@
+"""The engine: provenance, conflicts, unknown answers, safe loading."""
+
+import pathlib
+
+import pytest
+
+from psct_expert.api import Expert
+from psct_expert.errors import RuleError
+from psct_expert.knowledge import load_knowledge
+
+FIXTURES = pathlib.Path(__file__).parent / "fixtures"
+
+RAIOH_VS_GORZ = {
+    "family": "negate-summon",
+    "negator": {"card": "Thunder King Rai-Oh", "select": "negates-summon"},
+    "summon": {"card": "Gorz, Emissary of Darkness",
+               "by": {"card": "Gorz, Emissary of Darkness", "select": "summons-self"},
+               "kind": "special"},
+}
+
+
+def test_proof_reaches_the_card_text(case_expert):
+    answer = case_expert.ask_spec(RAIOH_VS_GORZ)
+    assert answer.value == "no"
+    assert {"psct-guide#3", "psct-guide#2"} <= set(answer.citations())
+    quotes = [s for node in answer.proof for s in node.text_sources() if s.kind == "text"]
+    gorz = [s for s in quotes if s.card == "Gorz, Emissary of Darkness"]
+    assert any(s.quote == ":" for s in gorz)          # the colon that makes it chain
+    for s in quotes:
+        card = case_expert.db.get(s.card)
+        assert card.text[s.start:s.end] == s.quote
+
+
+def test_a_fact_derived_twice_keeps_both_derivations(case_expert):
+    answer = case_expert.ask_spec({"family": "starts-chain",
+                                   "effect": {"card": "Gorz, Emissary of Darkness",
+                                              "select": "summons-self"}})
+    node = answer.proof[0]
+    assert {s.rule for s in node.steps} == {"colon-or-semicolon-starts-chain",
+                                            "summoning-effect-starts-chain"}
+
+
+def test_closed_world_no_is_a_rule_with_a_citation(case_expert):
+    answer = case_expert.ask_spec({"family": "targets",
+                                   "effect": {"card": "Creature Swap", "select": "activation"}})
+    assert answer.value == "no"
+    step = answer.proof[0].steps[0]
+    assert step.rule == "no-target-word-no-targeting"
+    assert any("target_word" in a for a in step.absent)
+    assert step.cites == ["psct-guide#4"]
+
+
+def test_conflicting_rule_file_is_reported_as_conflict():
+    expert = Expert(rules=[str(FIXTURES / "conflicting-rules")])
+    answer = expert.ask_spec({"family": "quick",
+                              "effect": {"card": "Mermail Abyssmegalo", "n": 1}})
+    assert answer.value == "conflict"
+    assert answer.proofs["yes"] and answer.proofs["no"]
+    assert "every-effect-is-quick" in [s.rule for n in answer.proofs["yes"] for s in n.steps]
+
+
+def test_unknown_names_what_is_missing(base_expert):
+    answer = base_expert.ask_spec({
+        "family": "negate-summon",
+        "negator": {"card": "Thunder King Rai-Oh", "select": "negates-summon"},
+        "summon": {"card": "Black Luster Soldier - Envoy of the Beginning",
+                   "by": {"card": "Black Luster Soldier - Envoy of the Beginning",
+                          "select": "summons-self"}, "kind": "special"}})
+    assert answer.value == "unknown"          # Rai-Oh needs the opponent to summon; nobody said
+    assert any("summoner_covers" in m for m in answer.missing)
+
+
+def test_legacy_text_gets_no_punctuation_answer(base_expert):
+    answer = base_expert.ask_spec({"family": "is-cost",
+                                   "effect": {"card": "Masked Ninja Ebisu"}, "verb": "return"})
+    assert answer.value == "unknown"
+    assert any("legacy" in n for n in answer.notes)
+
+
+def test_rule_files_never_run_code(tmp_path):
+    (tmp_path / "evil.yaml").write_text(
+        "topic: evil\nrules: !!python/object/apply:os.system ['echo hacked']\n")
+    with pytest.raises(RuleError) as err:
+        load_knowledge([str(tmp_path)])
+    assert "evil.yaml" in str(err.value)
