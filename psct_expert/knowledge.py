@@ -229,6 +229,9 @@ class _Loader:
             msg = getattr(exc, "message", str(exc))
             self.kb.diagnostics.append(Diagnostic(self.path, line, col, msg))
             return None
+        if data is None:
+            self.kb.diagnostics.append(Diagnostic(self.path, 1, 1, "the file is empty",
+                                                  "warning"))
         return data
 
     # -- the three schema files -----------------------------------------

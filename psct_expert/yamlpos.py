@@ -30,6 +30,11 @@ def load(text: str, path: str) -> tuple[object, dict[tuple, tuple[int, int]]]:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
+        context = getattr(exc, "context_mark", None)
+        if context is not None and "<stream end>" in str(problem):
+            # an unclosed bracket or quote: point where it was opened, not at the end
+            problem = f"{getattr(exc, 'context', '')} never closed ({problem})".strip()
+            mark = context
         raise FileFormatError(f"YAML syntax: {problem}", path=path,
                               line=mark.line + 1 if mark else None,
                               column=mark.column + 1 if mark else None) from None

@@ -1,0 +1,120 @@
+"""Rule authors: user folders, replacing rules, lint messages with positions."""
+
+import pathlib
+import shutil
+
+import pytest
+
+from psct_expert.api import Expert
+from psct_expert.cli.main import main
+from psct_expert.errors import RuleError
+from psct_expert.knowledge import load_knowledge
+
+FIXTURES = pathlib.Path(__file__).parent / "fixtures"
+QUESTION = ("If the activation of Naturia Marron's second effect is negated, "
+            "can its controller activate another Naturia Marron that turn?")
+
+
+def test_user_rule_folder_changes_answer_and_proof(tmp_path, capsys):
+    folder = tmp_path / "my-rules"
+    shutil.copytree(FIXTURES / "user-rules", folder)
+    assert main(["ask", QUESTION]) == 1                      # unknown without the rule
+    assert capsys.readouterr().out.startswith("Unknown.")
+    assert main(["--rules", str(folder), "ask", "--why", QUESTION]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Yes.")
+    assert "rule soft-once-per-turn-per-copy [my-rulings#soft-opt]" in out
+    assert 'Naturia Marron [' in out and '"Once per turn"' in out
+
+
+def test_rules_from_environment(tmp_path, monkeypatch):
+    folder = tmp_path / "env-rules"
+    shutil.copytree(FIXTURES / "user-rules", folder)
+    monkeypatch.setenv("PSCT_EXPERT_RULES", str(folder))
+    kb = load_knowledge()
+    assert kb.rule("soft-once-per-turn-per-copy") is not None
+    assert "my-rulings#soft-opt" in kb.sources
+
+
+def test_replacing_a_shipped_rule_needs_replaces_and_warns(tmp_path):
+    folder = tmp_path / "override"
+    folder.mkdir()
+    text = (FIXTURES / "user-rules" / "once-per-turn-copies.yaml").read_text()
+    (folder / "sources.yaml").write_text((FIXTURES / "user-rules" / "sources.yaml").read_text())
+    (folder / "dup.yaml").write_text(text.replace("soft-once-per-turn-per-copy", "quick-effect-marker"))
+    with pytest.raises(RuleError) as err:
+        load_knowledge([str(folder)])
+    assert "duplicate rule id 'quick-effect-marker'" in str(err.value)
+    (folder / "dup.yaml").write_text(text.replace(
+        "  - id: soft-once-per-turn-per-copy\n",
+        "  - id: quick-effect-marker\n    replaces: true\n"))
+    kb = load_knowledge([str(folder)])
+    assert kb.rule("quick-effect-marker").cites == ["my-rulings#soft-opt"]
+    assert any("replaces" in str(w) for w in kb.warnings)
+    assert len(kb.rules) == len(load_knowledge().rules)       # nothing else was dropped
+
+
+def test_an_empty_user_folder_does_not_disable_the_knowledge(tmp_path):
+    kb = load_knowledge([str(tmp_path)])
+    assert len(kb.rules) == len(load_knowledge().rules)
+    assert Expert(rules=[str(tmp_path)]).ask("Does Creature Swap target?").value == "no"
+
+
+RULE_HEAD = """topic: lint
+rules:
+  - id: a-rule
+    says: A sentence.
+    cites: [psct-guide#2]
+"""
+GOOD_EXAMPLES = """    examples:
+      - {name: x, card: {name: X, kind: monster, text: "Draw 1 card."}, fires: yes}
+"""
+
+LINT_CASES = {
+    "yaml-syntax": ("topic: lint\nrules:\n  - id: [unclosed\n", 3, "YAML syntax"),
+    "unknown-key": (RULE_HEAD + "    when:\n      - colon: {effect: $e}\n    then:\n"
+                    "      - starts_chain: {effect: $e, value: yes}\n    colour: red\n" + GOOD_EXAMPLES,
+                    10, "unknown key 'colour'"),
+    "unknown-fact-type": (RULE_HEAD + "    when:\n      - colonn: {effect: $e}\n    then:\n"
+                          "      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES,
+                          7, "unknown fact type 'colonn'"),
+    "unknown-field": (RULE_HEAD + "    when:\n      - colon: {effekt: $e}\n    then:\n"
+                      "      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES,
+                      7, "has no field 'effekt'"),
+    "unbound-variable": (RULE_HEAD + "    when:\n      - colon: {effect: $e}\n    then:\n"
+                         "      - starts_chain: {effect: $x, value: yes}\n" + GOOD_EXAMPLES,
+                         3, "$x is used in 'then' but never bound"),
+    "undefined-citation": (RULE_HEAD.replace("psct-guide#2", "psct-guide#9") +
+                           "    when:\n      - colon: {effect: $e}\n    then:\n"
+                           "      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES,
+                           3, "citation 'psct-guide#9' is not a defined source id"),
+    "example-without-result": (RULE_HEAD + "    when:\n      - colon: {effect: $e}\n    then:\n"
+                               "      - starts_chain: {effect: $e, value: yes}\n    examples:\n"
+                               "      - {name: x, card: {name: X, kind: monster, text: ''}}\n",
+                               11, "needs an expected result"),
+    "never-matches": (RULE_HEAD + "    when:\n      - targets: {effect: $e, value: maybe}\n    then:\n"
+                      "      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES,
+                      7, "can never match"),
+    "never-concluded": (RULE_HEAD + "    when:\n      - activates: {effect: $e}\n"
+                        "      - gets_effect: {effect: $e, cause: $c, value: yes}\n"
+                        "      - condition_met: {effect: $e}\n    then:\n"
+                        "      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES,
+                        None, None),
+    "duplicate-id": (RULE_HEAD.replace("a-rule", "colon-or-semicolon-starts-chain") +
+                     "    when:\n      - colon: {effect: $e}\n    then:\n"
+                     "      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES,
+                     3, "duplicate rule id 'colon-or-semicolon-starts-chain'"),
+}
+
+
+@pytest.mark.parametrize("kind", [k for k, v in LINT_CASES.items() if v[1] is not None])
+def test_lint_reports_file_line_column(tmp_path, capsys, kind):
+    text, line, message = LINT_CASES[kind]
+    path = tmp_path / f"{kind}.yaml"
+    path.write_text(text)
+    code = main(["rules", "lint", str(path)])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    hits = [ln for ln in out.splitlines() if message in ln]
+    assert hits, out
+    assert hits[0].startswith(f"{path}:{line}:") or hits[0].startswith(f"{path}:{line}")
