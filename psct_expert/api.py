@@ -26,14 +26,33 @@ class Expert:
     def __init__(self, rules: list[str] | None = None, db: CardDB | None = None,
                  kb: KnowledgeBase | None = None):
         self.kb = kb or load_knowledge(rules)
-        self.db = db or load_database()
-        self.engine = Engine(self.kb)
+        self._db = db
+        self._engines: dict[frozenset, Engine] = {}
+
+    @property
+    def db(self) -> CardDB:
+        if self._db is None:
+            self._db = load_database()
+        return self._db
+
+    @property
+    def engine(self) -> Engine:
+        """The whole knowledge base compiled (rule examples use it)."""
+        return self.engine_for(None)
+
+    def engine_for(self, types) -> Engine:
+        """An engine with only the rules that can lead to facts of these types (cached)."""
+        key = frozenset(types) if types else frozenset()
+        if key not in self._engines:
+            kb = self.kb.upstream(key) if key else self.kb
+            self._engines[key] = Engine(kb)
+        return self._engines[key]
 
     def with_cards(self, cards: Iterable[Card]) -> "Expert":
         """A view of this expert whose given cards override the database."""
         other = object.__new__(Expert)
-        other.kb, other.engine = self.kb, self.engine
-        other.db = self.db.layered(cards)
+        other.kb, other._engines = self.kb, self._engines
+        other._db = self.db.layered(cards)
         return other
 
     # -- asking ----------------------------------------------------------------
@@ -41,7 +60,8 @@ class Expert:
         return build_question(spec, self.db, text)
 
     def answer(self, question: Question) -> Answer:
-        rec = self.engine.run(list(game_facts()) + question.all_facts())
+        answer_type = self.kb.families[question.family].answer
+        rec = self.engine_for([answer_type]).run(list(game_facts()) + question.all_facts())
         return make_answer(question, rec, self.kb)
 
     def ask_spec(self, spec: dict, text: str = "") -> Answer:
@@ -64,7 +84,7 @@ def classify(expert: "Expert", reading) -> dict:
     """The rule conclusions about each effect of one card: {effect id: [conclusion]}."""
     from .proof import build_node
 
-    rec = expert.engine.run(list(game_facts()) + list(reading.facts))
+    rec = expert.engine_for(CLASSIFICATIONS).run(list(game_facts()) + list(reading.facts))
     out: dict[str, list[dict]] = {}
     cache: dict = {}
     for key, f in rec.facts.items():

@@ -25,6 +25,7 @@ import yaml
 
 from .errors import FileFormatError, UnknownCard
 from .paths import FACTS_DIR
+from .yamlpos import safe_load
 
 KINDS = ("monster", "spell", "trap")
 
@@ -83,21 +84,30 @@ class Card:
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"), "-")
 
 
+_ISE = re.compile(r"(?<=[a-z])is(ation|e|ed|ing)\b")
+_WORD = re.compile(r"[a-z0-9]+")
+
+
 def name_key(name: str, keep_the: bool = False) -> str:
     """The form two spellings of one card name share."""
-    s = unicodedata.normalize("NFKD", name).translate(_DASHES)
-    s = "".join(ch for ch in s if not unicodedata.combining(ch)).casefold()
-    s = s.replace("&", " and ")
-    s = re.sub(r"(?<=[a-z])is(ation|e|ed|ing)\b", r"iz\1", s)  # British -ise spellings
-    tokens = re.findall(r"[a-z0-9]+", s)
-    return " ".join(t for t in tokens if keep_the or t != "the")
+    s = name.translate(_DASHES)
+    if not s.isascii():
+        s = unicodedata.normalize("NFKD", s)
+        s = "".join(ch for ch in s if not unicodedata.combining(ch))
+    s = s.casefold().replace("&", " and ")
+    if "is" in s:
+        s = _ISE.sub(r"iz\1", s)  # British -ise spellings
+    tokens = _WORD.findall(s)
+    if keep_the:
+        return " ".join(tokens)
+    return " ".join(t for t in tokens if t != "the")
 
 
 def _load_aliases(path: Path) -> dict[str, str]:
     if not path.exists():
         return {}
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = safe_load(path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise FileFormatError(f"invalid YAML: {getattr(exc, 'problem', exc)}", path=str(path),
@@ -119,16 +129,30 @@ class CardDB:
     extra: list = field(default_factory=list)                     # cards whose exact name repeats
 
     # -- construction -------------------------------------------------
-    def add(self, card: Card) -> None:
-        strict = name_key(card.name, keep_the=True)
-        if strict in self.cards and self.cards[strict].name == card.name \
-                and self.cards[strict].origin == card.origin:
+    def add(self, card, name: str | None = None) -> None:
+        """Add a Card, or (lazily) a raw JSON line with its ``name``."""
+        name = card.name if isinstance(card, Card) else name
+        strict = name_key(name, keep_the=True)
+        if strict in self.cards and self._name_of(self.cards[strict]) == name:
             self.extra.append(card)  # the same name printed on two cards: keep both
             return
         self.cards[strict] = card
-        lst = self.loose.setdefault(name_key(card.name), [])
+        lst = self.loose.setdefault(name_key(name), [])
         if strict not in lst:
             lst.append(strict)
+
+    @staticmethod
+    def _name_of(entry) -> str:
+        if isinstance(entry, Card):
+            return entry.name
+        return json.loads(entry)["name"]
+
+    def _card(self, strict: str) -> Card:
+        entry = self.cards[strict]
+        if not isinstance(entry, Card):
+            entry = Card.from_dict(json.loads(entry))
+            self.cards[strict] = entry
+        return entry
 
     def layered(self, cards: Iterable[Card]) -> "CardDB":
         """A view whose given cards shadow this database for their names."""
@@ -144,15 +168,7 @@ class CardDB:
         while db is not None:
             strict = db.loose.get(key)
             if strict:
-                return db.cards[strict[0]]
-            db = db.parent
-        return None
-
-    def _get_strict(self, key: str) -> Card | None:
-        db: CardDB | None = self
-        while db is not None:
-            if key in db.cards:
-                return db.cards[key]
+                return db._card(strict[0])
             db = db.parent
         return None
 
@@ -172,9 +188,9 @@ class CardDB:
         db: CardDB | None = self
         while db is not None:
             if strict in db.cards:
-                return db.cards[strict]
+                return db._card(strict)
             if db.loose.get(key):
-                return db.cards[db.loose[key][0]]
+                return db._card(db.loose[key][0])
             db = db.parent
         target = self._alias(key)
         if target is not None:
@@ -208,8 +224,10 @@ class CardDB:
             db = db.parent
         extra: list[Card] = []
         for layer in reversed(chain):
-            seen.update(layer.cards)
-            extra.extend(layer.extra)
+            for strict in layer.cards:
+                seen[strict] = layer._card(strict)
+            extra.extend(c if isinstance(c, Card) else Card.from_dict(json.loads(c))
+                         for c in layer.extra)
         return list(seen.values()) + extra
 
     def display_name(self, key: str) -> str:
@@ -267,8 +285,22 @@ def read_cards_jsonl(path: Path, origin: str = "database") -> list[Card]:
 def load_database() -> CardDB:
     """The shipped card pool with its aliases, then the user store on top."""
     db = CardDB()
-    for card in read_cards_jsonl(FACTS_DIR / "cards.jsonl.gz"):
-        db.add(card)
+    path = FACTS_DIR / "cards.jsonl.gz"
+    try:
+        lines = gzip.open(path, "rt", encoding="utf-8").read().split("\n")
+    except OSError as exc:
+        raise FileFormatError(f"cannot read the card database: {exc}", path=str(path)) from None
+    decoder = json.JSONDecoder()
+    for lineno, line in enumerate(lines, 1):
+        if not line:
+            continue
+        try:  # parse only the name now; the rest when the card is first used
+            start = line.index('"name": ') + 8
+            name = decoder.raw_decode(line, start)[0]
+        except (ValueError, json.JSONDecodeError):
+            raise FileFormatError("a card line without a name", path=str(path),
+                                  line=lineno) from None
+        db.add(line, name=name)
     for alias, target in _load_aliases(FACTS_DIR / "aliases.yaml").items():
         db.aliases[name_key(alias)] = name_key(target)
     from .userstore import user_cards  # the user's imported cards shadow the shipped ones

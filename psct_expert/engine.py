@@ -112,13 +112,15 @@ class Engine:
     def __init__(self, kb: KnowledgeBase):
         self.kb = kb
         self._record: Record | None = None
+        self.used = kb.used_types()
         self.ke = compile_rules(kb, self)
 
     def run(self, facts: Iterable[Fact]) -> Record:
         rec = Record()
         self._record = rec
         for f in facts:
-            rec.add_given(f)
+            if f.type in self.used:  # a fact no rule mentions cannot take part in a proof
+                rec.add_given(f)
         self.ke.reset()
         xfacts = [ex.Fact(type=f.type, **dict(f.fields)) for f in rec.facts.values()]
         if xfacts:

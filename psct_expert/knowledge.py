@@ -195,6 +195,33 @@ class KnowledgeBase:
                 return r
         return None
 
+    def upstream(self, types) -> "KnowledgeBase":
+        """The knowledge restricted to the rules that can contribute to facts of these types.
+
+        A rule outside this set concludes nothing any rule inside it matches, so
+        the derivations of these types are exactly those of the full knowledge.
+        """
+        want = set(types)
+        chosen: list[Rule] = []
+        changed = True
+        while changed:
+            changed = False
+            for r in self.rules:
+                if r in chosen or not any(t in want for t, _ in r.then):
+                    continue
+                chosen.append(r)
+                changed = True
+                for alt in r.when:
+                    want.update(p.type for p in alt if p.kind != "test")
+        sub = KnowledgeBase(rules=[r for r in self.rules if r in chosen], sources=self.sources,
+                            fact_types=self.fact_types, families=self.families,
+                            topics=self.topics, diagnostics=self.diagnostics,
+                            folders=self.folders)
+        return sub
+
+    def used_types(self) -> set[str]:
+        return {p.type for r in self.rules for alt in r.when for p in alt if p.kind != "test"}
+
     def by_answer_type(self, type_: str) -> list[Rule]:
         return [r for r in self.rules if any(t == type_ for t, _ in r.then)]
 

@@ -14,6 +14,14 @@ import yaml
 from .errors import FileFormatError
 
 MAX_DEPTH = 60
+MAX_NODES = 200_000  # anchors/aliases can make a small file huge ("billion laughs")
+# libyaml's parser when PyYAML has it: same safe tags, same marks, ten times faster
+_FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def safe_load(text: str):
+    """Plain data from YAML text (safe tags only), for the project's own data files."""
+    return yaml.load(text, Loader=_FastLoader)
 
 
 def _scalar(loader: yaml.SafeLoader, node: yaml.ScalarNode):
@@ -22,16 +30,13 @@ def _scalar(loader: yaml.SafeLoader, node: yaml.ScalarNode):
 
 def load(text: str, path: str) -> tuple[object, dict[tuple, tuple[int, int]]]:
     try:
-        loader = yaml.SafeLoader(text)
-        try:
-            node = loader.get_single_node()
-        finally:
-            loader.dispose()
+        node = yaml.compose(text, Loader=_FastLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
         context = getattr(exc, "context_mark", None)
-        if context is not None and "<stream end>" in str(problem):
+        at_end = mark is not None and getattr(mark, "index", 0) >= len(text.rstrip())
+        if context is not None and ("<stream end>" in str(problem) or at_end):
             # an unclosed bracket or quote: point where it was opened, not at the end
             problem = f"{getattr(exc, 'context', '')} never closed ({problem})".strip()
             mark = context
@@ -45,7 +50,12 @@ def load(text: str, path: str) -> tuple[object, dict[tuple, tuple[int, int]]]:
         return None, marks
     loader = yaml.SafeLoader("")
 
+    count = [0]
+
     def build(n, p: tuple, depth: int):
+        count[0] += 1
+        if count[0] > MAX_NODES:
+            raise FileFormatError(f"more than {MAX_NODES} values (aliases expanding?)", path=path)
         if depth > MAX_DEPTH:
             raise FileFormatError(f"nested more than {MAX_DEPTH} levels deep", path=path,
                                   line=n.start_mark.line + 1, column=n.start_mark.column + 1)

@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from ..cards import CardDB, name_key
+from ..yamlpos import safe_load
 
 VOCAB_PATH = Path(__file__).with_name("vocabulary.yaml")
 MAX_NAME_TOKENS = 14
@@ -21,7 +22,7 @@ MAX_NAME_TOKENS = 14
 
 @lru_cache(maxsize=1)
 def vocabulary() -> dict:
-    return yaml.safe_load(VOCAB_PATH.read_text(encoding="utf-8"))
+    return safe_load(VOCAB_PATH.read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=1)

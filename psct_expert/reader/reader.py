@@ -18,6 +18,7 @@ import yaml
 
 from ..cards import Card
 from ..facts import Fact, Source
+from ..yamlpos import safe_load
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.yaml")
 MAX_TEXT = 20_000  # characters read from one card text; the rest is reported unread
@@ -60,7 +61,7 @@ def _rx(p: str) -> re.Pattern:
 
 @lru_cache(maxsize=1)
 def grammar() -> Grammar:
-    g = yaml.safe_load(GRAMMAR_PATH.read_text(encoding="utf-8"))
+    g = safe_load(GRAMMAR_PATH.read_text(encoding="utf-8"))
     return Grammar(
         verbs=[(k, _rx(v)) for k, v in g["verbs"].items()],
         summon_verbs=set(g["summon_verbs"]),
