@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import marshal
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from typing import Iterable
 import yaml
 
 from .errors import FileFormatError, UnknownCard
-from .paths import FACTS_DIR
+from .paths import FACTS_DIR, cache_dir
 from .yamlpos import safe_load
 
 KINDS = ("monster", "spell", "trap")
@@ -281,11 +282,44 @@ def read_cards_jsonl(path: Path, origin: str = "database") -> list[Card]:
     return cards
 
 
-@lru_cache(maxsize=1)
-def load_database() -> CardDB:
-    """The shipped card pool with its aliases, then the user store on top."""
+def _index_cache_path(src: Path) -> Path | None:
+    try:
+        st = src.stat()
+    except OSError:
+        return None
+    return cache_dir() / f"cards-index-{st.st_size}-{st.st_mtime_ns}.marshal"
+
+
+def _read_index(src: Path) -> CardDB | None:
+    """The database's name index from the cache, if it was built from this very file."""
+    path = _index_cache_path(src)
+    if path is None or not path.exists():
+        return None
+    try:
+        data = marshal.loads(path.read_bytes())
+        db = CardDB()
+        db.cards, db.loose, db.extra = data["cards"], data["loose"], data["extra"]
+        return db
+    except (OSError, ValueError, EOFError, TypeError, KeyError):
+        return None
+
+
+def _write_index(src: Path, db: CardDB) -> None:
+    path = _index_cache_path(src)
+    if path is None:
+        return
+    try:
+        from .atomic import atomic_write_bytes
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, marshal.dumps({"cards": db.cards, "loose": db.loose,
+                                                 "extra": db.extra}))
+    except (OSError, ValueError):
+        pass  # a cache we cannot write is only slower
+
+
+def _build_index(path: Path) -> CardDB:
     db = CardDB()
-    path = FACTS_DIR / "cards.jsonl.gz"
     try:
         lines = gzip.open(path, "rt", encoding="utf-8").read().split("\n")
     except OSError as exc:
@@ -301,6 +335,22 @@ def load_database() -> CardDB:
             raise FileFormatError("a card line without a name", path=str(path),
                                   line=lineno) from None
         db.add(line, name=name)
+    return db
+
+
+@lru_cache(maxsize=1)
+def load_database() -> CardDB:
+    """The shipped card pool with its aliases, then the user store on top.
+
+    Cards are kept as their JSON lines until first used; the name index is
+    cached (``~/.cache/psct-expert``) keyed by the database file's size and
+    modification time, so a fresh process starts quickly.
+    """
+    path = FACTS_DIR / "cards.jsonl.gz"
+    db = _read_index(path)
+    if db is None:
+        db = _build_index(path)
+        _write_index(path, db)
     for alias, target in _load_aliases(FACTS_DIR / "aliases.yaml").items():
         db.aliases[name_key(alias)] = name_key(target)
     from .userstore import user_cards  # the user's imported cards shadow the shipped ones

@@ -17,3 +17,12 @@ def user_dir() -> Path:
         return Path(env)
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "psct-expert"
+
+
+def cache_dir() -> Path:
+    """Caches that only save time (safe to delete); ``PSCT_EXPERT_CACHE_DIR`` moves it."""
+    env = os.environ.get("PSCT_EXPERT_CACHE_DIR")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "psct-expert"

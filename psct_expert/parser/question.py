@@ -38,35 +38,33 @@ def _families() -> list[tuple[str, re.Pattern]]:
 
 
 @lru_cache(maxsize=1)
-def _verb_forms() -> list[tuple[str, re.Pattern]]:
-    forms = []
+def _verb_forms() -> tuple[re.Pattern, re.Pattern, dict]:
+    """One regex for every written form of every action (longest forms first)."""
+    form_to_verb: dict[str, str] = {}
     for verb, words in vocabulary()["verbs"].items():
         for w in words:
-            forms.append((len(w), verb, re.compile(r"\b" + re.escape(w) + r"\b", re.I)))
-    forms.sort(key=lambda t: -t[0])
-    return [(v, rx) for _, v, rx in forms]
+            form_to_verb.setdefault(w.lower(), verb)
+    forms = sorted(form_to_verb, key=len, reverse=True)
+    phase_forms = [f for f in forms if "phase" in f]
+    any_rx = re.compile(r"\b(?:" + "|".join(map(re.escape, forms)) + r")\b", re.I)
+    phase_rx = re.compile(r"\b(?:" + "|".join(map(re.escape, phase_forms)) + r")\b", re.I) \
+        if phase_forms else re.compile(r"(?!x)x")
+    return any_rx, phase_rx, form_to_verb
 
 
 def verbs_in(text: str) -> list[tuple[int, str]]:
     """Actions named in a piece of text, in order: [(position, action)]."""
+    any_rx, phase_rx, form_to_verb = _verb_forms()
+    hits: list[tuple[int, str]] = []
     masked = text
-    hits: list[tuple[int, int, str]] = []
-    for verb, rx in _verb_forms():
-        for m in rx.finditer(masked):
-            if "phase" not in m.group().lower():
-                continue
-            hits.append((m.start(), m.end(), verb))
-            masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
+    for m in phase_rx.finditer(text):  # "end the Battle Phase" before "Battle Phase" is masked
+        hits.append((m.start(), form_to_verb[m.group().lower()]))
+        masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
     masked = PHASES.sub(lambda m: " " * len(m.group()), masked)
-    masked = re.sub(r"\bset card\b|\bspecial summon(?:ed)? (?:by|this way)\b(?=.*\bdestroy)",
-                    lambda m: m.group() if "summon" in m.group().lower() else " " * len(m.group()),
-                    masked, flags=re.I)
-    for verb, rx in _verb_forms():
-        for m in rx.finditer(masked):
-            hits.append((m.start(), m.end(), verb))
-            masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
+    for m in any_rx.finditer(masked):
+        hits.append((m.start(), form_to_verb[m.group().lower()]))
     hits.sort()
-    return [(s, v) for s, _, v in hits]
+    return hits
 
 
 class _Parse:
