@@ -77,7 +77,8 @@ class Expert:
         return self.ask_spec(spec, text)
 
 
-CLASSIFICATIONS = ("starts_chain", "targets", "quick", "inherent_summon", "is_cost")
+CLASSIFICATIONS = ("starts_chain", "targets", "quick", "inherent_summon", "is_cost", "activates",
+                   "card_feature")
 
 
 def classify(expert: "Expert", reading) -> dict:
@@ -91,9 +92,10 @@ def classify(expert: "Expert", reading) -> dict:
         if key[0] not in CLASSIFICATIONS or not rec.derivations.get(key):
             continue
         node = build_node(key, rec, expert.kb, cache=cache)
-        out.setdefault(f.get("effect"), []).append({
+        out.setdefault(f.get("effect") or f.get("card"), []).append({
             "type": f.type, **{k: v for k, v in f.fields if k != "effect"},
             "rules": node.rules(), "cites": sorted(node.citations())})
     for lst in out.values():
-        lst.sort(key=lambda c: (c["type"], str(c.get("verb", "")), c["value"]))
+        lst.sort(key=lambda c: (c["type"], str(c.get("verb", "")), str(c.get("feature", "")),
+                                c.get("value", "yes")))
     return out

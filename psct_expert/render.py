@@ -182,6 +182,13 @@ def reading_text(reading: Reading, conclusions: dict | None = None, why: bool = 
         lines.append("  legacy wording: " + ", ".join(d["legacy"]))
     if d["unread"]:
         lines.append("  not understood: " + "; ".join(f'"{u}"' for u in d["unread"]))
+    feats = [c for c in (conclusions or {}).get(card.name, []) if c["type"] == "card_feature"]
+    if feats:
+        lines.append("  card features: " + ", ".join(c["feature"] for c in feats))
+        if why:
+            for c in feats:
+                lines.append(f"    {c['feature']}   <- {', '.join(c['rules'])} "
+                             f"[{', '.join(c['cites'])}]")
     for f in d["card_facts"]:
         if f["type"] in ("materials",):
             lines.append(f'  materials: "{f.get("quote", "")}"')
@@ -201,7 +208,7 @@ def _effect_lines(e: dict, reading: Reading, indent: str, why: bool) -> list[str
     kinds = []
     for c in e["conclusions"]:
         if c["type"] in CONCLUSION_LABELS:
-            kinds.append((CONCLUSION_LABELS[c["type"]][0], c["value"], c["rules"], c["cites"]))
+            kinds.append((CONCLUSION_LABELS[c["type"]][0], c.get("value"), c["rules"], c["cites"]))
     for name, value, rules, cites in kinds:
         line = f"{sub}{name}: {value}"
         if why:

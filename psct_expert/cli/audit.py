@@ -1,0 +1,42 @@
+"""``psct-expert audit``: read and classify the whole card pool (or named cards)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from .main import cli
+
+
+@cli.command()
+@click.argument("names", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per card (JSON lines).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write to this file (atomically) instead of standard output.")
+@click.option("-j", "--jobs", type=int, default=0, help="Worker processes (default: up to 2).")
+@click.pass_obj
+def audit(obj, names, as_json, output, jobs):
+    """Read every card (or the NAMES given) and classify each effect with the rules."""
+    from ..atomic import atomic_write_text
+    from ..audit import Summary, audit as run_audit
+
+    expert = obj.expert()
+    total = len(names) if names else len(expert.db.all_cards())
+    summary = Summary()
+    chunks: list[str] = []
+    show = sys.stderr.isatty()
+    with click.progressbar(length=total, label="auditing", file=sys.stderr,
+                           hidden=not show) as bar:
+        for rec in run_audit(expert, list(names) or None, jobs, progress=bar.update):
+            summary.add(rec)
+            if as_json:
+                chunks.append(json.dumps(rec, ensure_ascii=False, sort_keys=True))
+    text = "\n".join(chunks) + "\n" if as_json else summary.text() + "\n"
+    if output:
+        atomic_write_text(output, text)
+        click.echo(f"wrote {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+    return 0

@@ -1,0 +1,35 @@
+"""``psct-expert cards``: the user card store."""
+
+from __future__ import annotations
+
+import click
+
+from .main import cli
+
+
+@cli.group()
+def cards():
+    """Import and list the user's own cards (they override the shipped database)."""
+
+
+@cards.command("import")
+@click.argument("file", type=click.Path(dir_okay=False))
+def import_(file):
+    """Import FILE: a YGOPro/EDOPro .cdb, a YGOPRODeck cardinfo JSON, or JSON lines."""
+    from ..importers import import_cards
+    from ..userstore import store_path
+
+    added, total = import_cards(file)
+    click.echo(f"imported {added} cards; the user store ({store_path()}) now holds {total}")
+    return 0
+
+
+@cards.command("list")
+def list_():
+    """The cards in the user store."""
+    from ..userstore import store_path, user_cards
+
+    for c in user_cards():
+        click.echo(f"{c.name}  ({c.kind}; {c.origin})")
+    click.echo(f"store: {store_path()}")
+    return 0
