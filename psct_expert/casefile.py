@@ -48,7 +48,10 @@ def load_case_file(path: str | Path) -> CaseFile:
         if k not in ("cards", "cases"):
             err(f"unknown key {k!r} (expected 'cards' and 'cases')", (k,))
     cards = []
-    for i, cd in enumerate(data.get("cards") or []):
+    raw_cards = data.get("cards") or []
+    if not isinstance(raw_cards, list):
+        err("'cards' must be a list of cards", ("cards",))
+    for i, cd in enumerate(raw_cards):
         try:
             cards.append(Card.from_dict(cd, origin=f"case file {p.name}"))
         except FileFormatError as exc:

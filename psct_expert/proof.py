@@ -141,7 +141,11 @@ def build_node(key: tuple, rec: Record, kb: KnowledgeBase, path: frozenset = fro
         steps.append(Step(d.rule, rule.says if rule else "", list(rule.cites) if rule else [],
                           rule.location if rule else "", premises, list(d.absent),
                           list(d.tests)))
-    node = ProofNode(fact, list(rec.sources.get(key, [])), steps)
+    # the engine's firing order may vary between processes (hash seeds); the proof must not
+    steps.sort(key=lambda st: (st.rule, [str(p.fact) for p in st.premises], st.absent))
+    sources = sorted(rec.sources.get(key, []), key=lambda s: (s.kind, str(s.card), s.start or 0,
+                                                             s.end or 0, s.where, s.quote))
+    node = ProofNode(fact, sources, steps)
     cache[key] = node
     return node
 
@@ -157,7 +161,8 @@ def make_answer(question, rec: Record, kb: KnowledgeBase) -> Answer:
         if all(fields.get(k) == v for k, v in wanted.items()) and fields.get("value") in found:
             found[fields["value"]].append(key)
     cache: dict = {}
-    proofs = {v: [build_node(k, rec, kb, cache=cache) for k in keys] for v, keys in found.items()}
+    proofs = {v: [build_node(k, rec, kb, cache=cache) for k in sorted(keys, key=str)]
+              for v, keys in found.items()}
     if found["yes"] and found["no"]:
         value = "conflict"
     elif found["yes"]:

@@ -30,6 +30,14 @@ def _not_names() -> frozenset:
     return frozenset(name_key(n) for n in vocabulary()["not_card_names"])
 
 
+@lru_cache(maxsize=1)
+def _game_words() -> frozenset:
+    """Words of the game's own terms (and small words): a run of only these is no card name."""
+    words = {w for n in vocabulary()["not_card_names"] for w in name_key(n).split()}
+    return frozenset(words | {"a", "an", "of", "and", "or", "player", "card", "cards", "monster",
+                              "monsters", "effect", "effects", "when", "if", "its", "it"})
+
+
 @dataclass
 class Mention:
     start: int
@@ -145,7 +153,8 @@ def _typos(text: str, db: CardDB, mentions: list[Mention]) -> None:
         words = text[s:e].split()
         if len(words) < 2:
             continue
-        if name_key(text[s:e]) in _not_names():
+        if name_key(text[s:e]) in _not_names() or \
+                set(name_key(text[s:e]).split()) <= _game_words():
             continue
         card = db.fuzzy(text[s:e], cutoff=88)
         if card is not None:

@@ -744,6 +744,10 @@ class _Reader:
                     break
 
 
+@lru_cache(maxsize=4096)
 def read_card(card: Card) -> Reading:
-    """Read one card's text into facts."""
+    """Read one card's text into facts (cached: a card is read once per process).
+
+    The reading is shared; treat it as read-only.
+    """
     return _Reader(card).read()

