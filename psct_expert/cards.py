@@ -133,6 +133,7 @@ class CardDB:
     def add(self, card, name: str | None = None) -> None:
         """Add a Card, or (lazily) a raw JSON line with its ``name``."""
         name = card.name if isinstance(card, Card) else name
+        self.__dict__.pop("_keys", None)
         strict = name_key(name, keep_the=True)
         if strict in self.cards and self._name_of(self.cards[strict]) == name:
             self.extra.append(card)  # the same name printed on two cards: keep both
@@ -208,13 +209,17 @@ class CardDB:
         return self.find(name) is not None
 
     def all_keys(self) -> list[str]:
+        cached = self.__dict__.get("_keys")
+        if cached is not None:
+            return cached
         keys: dict[str, None] = {}
         db: CardDB | None = self
         while db is not None:
             keys.update(dict.fromkeys(db.loose))
             keys.update(dict.fromkeys(db.aliases))
             db = db.parent
-        return list(keys)
+        self.__dict__["_keys"] = list(keys)
+        return self.__dict__["_keys"]
 
     def all_cards(self) -> list[Card]:
         seen: dict[str, Card] = {}

@@ -1,0 +1,131 @@
+"""Long fuzz run: generated inputs to the reader and the question parser.
+
+    python3 tools/fuzz.py [--inputs 1000000] [--jobs 2] [--seed 1] [--out fuzz-crashes.jsonl]
+
+Each input is a mutated real card text (fed to the reader) and a mutated
+question (fed to the parser; one in twenty that parse go on to the engine). The only
+allowed outcomes are a result or the project's own error (PsctError); anything
+else is a crash, written to --out with the input that caused it. Prints the
+figures at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import random
+import sys
+import time
+import traceback
+
+TOKENS = [":", ";", ".", ",", "●", "\n", '"', "(", ")", " target ", " then ", " and if you do, ",
+          " also ", "You can ", "Once per turn", " it ", " Special Summon ", "(Quick Effect)",
+          "\x00", "\x1b", "\ud800", "–", " if ", " when ", " the first ", " both ", "?", "'s",
+          " negate the activation of ", " Chain Link 2", " cannot be destroyed", "  ", "\t"]
+
+_STATE: dict = {}
+
+
+def _init(seed_base):
+    from psct_expert.api import Expert
+    from psct_expert.casefile import load_case_file
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    cf = load_case_file(root / "tests" / "acceptance" / "guide-cases.yaml")
+    expert = Expert().with_cards(cf.cards)
+    cards = expert.db.all_cards()
+    _STATE.update(expert=expert, texts=[c.text for c in cards if c.text],
+                  names=[c.name for c in cards], questions=[c.ask for c in cf.cases],
+                  seed=seed_base)
+
+
+def mutate(rng: random.Random, s: str) -> str:
+    for _ in range(rng.randint(0, 6)):
+        op = rng.random()
+        i = rng.randint(0, len(s)) if s else 0
+        j = min(len(s), i + rng.randint(0, 40))
+        if op < 0.25:
+            s = s[:i] + rng.choice(TOKENS) + s[i:]
+        elif op < 0.45:
+            s = s[:i] + s[j:]
+        elif op < 0.6:
+            s = s[:i] + s[i:j] * rng.randint(2, 4) + s[j:]
+        elif op < 0.7:
+            s = s[:i] + "".join(chr(rng.randint(0, 0x2FFF)) for _ in range(rng.randint(1, 5))) + s[i:]
+        elif op < 0.8:
+            s = s[:i]
+        elif op < 0.9:
+            s = s.upper() if rng.random() < 0.5 else s.lower()
+        else:
+            s = s[:i] + rng.choice(_STATE["names"]) + s[i:]
+    return s
+
+
+def work(span):
+    from psct_expert.cards import Card
+    from psct_expert.errors import PsctError
+    from psct_expert.reader import read_card
+
+    start, end = span
+    expert = _STATE["expert"]
+    crashes = []
+    answered = errors = 0
+    for k in range(start, end):
+        rng = random.Random(_STATE["seed"] * 1_000_003 + k)
+        text = mutate(rng, rng.choice(_STATE["texts"]))
+        kind = rng.choice(["monster", "spell", "trap"])
+        try:
+            read_card(Card(name=f"Fuzz {k}", kind=kind, subtypes=("effect",), text=text))
+        except Exception as exc:  # noqa: BLE001 - a crash is what we look for
+            crashes.append({"input": k, "where": "reader", "text": text, "kind": kind,
+                            "error": repr(exc), "trace": traceback.format_exc()[-1500:]})
+        q = mutate(rng, rng.choice(_STATE["questions"]))
+        try:
+            spec = expert.parse(q)
+            if k % 20 == 0:  # one in twenty goes on through the engine to an answer
+                expert.ask_spec(spec, q)
+            answered += 1
+        except PsctError:
+            errors += 1
+        except Exception as exc:  # noqa: BLE001
+            crashes.append({"input": k, "where": "question", "text": q, "error": repr(exc),
+                            "trace": traceback.format_exc()[-1500:]})
+    return end - start, answered, errors, crashes
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--inputs", type=int, default=1_000_000)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default="fuzz-crashes.jsonl")
+    args = ap.parse_args()
+    chunk = 2000
+    spans = [(i, min(args.inputs, i + chunk)) for i in range(0, args.inputs, chunk)]
+    t = time.perf_counter()
+    done = answered = errors = 0
+    crashes = []
+    with mp.get_context("fork").Pool(args.jobs, initializer=_init, initargs=(args.seed,)) as pool:
+        for n, a, e, c in pool.imap_unordered(work, spans):
+            done += n
+            answered += a
+            errors += e
+            crashes += c
+            if done % 50_000 < chunk:
+                print(f"  {done} inputs, {len(crashes)} crashes, {time.perf_counter() - t:.0f} s",
+                      file=sys.stderr, flush=True)
+    dt = time.perf_counter() - t
+    with open(args.out, "w", encoding="utf-8") as fh:
+        for c in crashes:
+            fh.write(json.dumps(c, ensure_ascii=True) + "\n")
+    print(f"fuzz: {done} inputs (each to the reader and to the question parser), seed {args.seed}")
+    print(f"  questions understood: {answered}, refused with the project's own error: {errors}")
+    print(f"  crashes: {len(crashes)} (written to {args.out})")
+    print(f"  time: {dt:.0f} s, {done / dt:.0f} inputs/s with {args.jobs} jobs")
+    sys.exit(1 if crashes else 0)
+
+
+if __name__ == "__main__":
+    main()
