@@ -70,8 +70,9 @@ def test_unknown_names_what_is_missing(base_expert):
     assert any("summoner_covers" in m for m in answer.missing)
 
 
-def test_legacy_text_gets_no_punctuation_answer(base_expert):
-    answer = base_expert.ask_spec({"family": "is-cost",
+def test_legacy_text_gets_no_punctuation_answer(case_expert):
+    # the guide's printing of Ebisu: ", you can activate this effect: Return ..." (pre-PSCT)
+    answer = case_expert.ask_spec({"family": "is-cost",
                                    "effect": {"card": "Masked Ninja Ebisu"}, "verb": "return"})
     assert answer.value == "unknown"
     assert any("legacy" in n for n in answer.notes)
