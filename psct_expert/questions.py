@@ -32,6 +32,15 @@ from .reader import Reading, read_card
 
 SELECTORS = ("summons-self", "procedure", "activation", "only", "negates-summon",
              "negates-activation", "bullets", "once-per-turn", "targets")
+# selectors that pick the first effect with a fact: name -> (fact type, fields, error)
+FACT_SELECTORS = {
+    "negates-summon": ("negation_scope", {"what": "summon"}, "no effect negates Summons"),
+    "negates-activation": ("negation_scope", {"what": "activation"},
+                           "no effect negates activations"),
+    "bullets": ("bullets", {}, "no effect has bullets"),
+    "once-per-turn": ("once_per_turn", {}, "no effect has a once-per-turn restriction"),
+    "targets": ("target_word", {}, "no effect targets"),
+}
 
 HYPOTHESIS_KEYS = ("fails", "targeted", "left", "state", "controls", "self_not_face_up",
                    "changed", "in_play", "token_target", "event", "cannot_be_destroyed",
@@ -364,32 +373,14 @@ def select_effect(reading: Reading, ref: dict) -> str:
             oca = _facts(reading, "on_card_activation")
             return oca[0].get("effect") if oca else f"{name}#0"
         sel = "only"
-    if sel == "negates-summon":
-        ns = _facts(reading, "negation_scope", what="summon")
-        if ns:
-            return ns[0].get("effect")
-        fail("no effect negates Summons")
-    if sel == "negates-activation":
-        ns = _facts(reading, "negation_scope", what="activation")
-        if ns:
-            return ns[0].get("effect")
-        fail("no effect negates activations")
-    if sel == "bullets":
-        b = _facts(reading, "bullets")
-        if b:
-            return b[0].get("effect")
-        fail("no effect has bullets")
-    if sel == "once-per-turn":
-        b = [f for f in _facts(reading, "once_per_turn") if f.get("kind") != "soft"] or \
-            _facts(reading, "once_per_turn")
-        if b:
-            return b[0].get("effect")
-        fail("no effect has a once-per-turn restriction")
-    if sel == "targets":
-        b = _facts(reading, "target_word")
-        if b:
-            return b[0].get("effect")
-        fail("no effect targets")
+    if sel in FACT_SELECTORS:
+        type_, match, why = FACT_SELECTORS[sel]
+        found = _facts(reading, type_, **match)
+        if sel == "once-per-turn":  # prefer a named restriction to a plain "Once per turn"
+            found = [f for f in found if f.get("kind") != "soft"] or found
+        if found:
+            return found[0].get("effect")
+        fail(why)
     # "only": the one effect that activates (or the only effect at all)
     if reading.card.kind in ("spell", "trap"):
         oca = _facts(reading, "on_card_activation")

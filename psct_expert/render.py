@@ -161,6 +161,19 @@ def reading_dict(reading: Reading, conclusions: dict | None = None) -> dict:
     }
 
 
+# how analyze shows a reader fact: fact type -> line (fields as {name})
+FACT_LINES = {
+    "quick_marker": 'Quick Effect marker: "{quote}"',
+    "once_per_turn": 'once per turn ({kind}, {scope}): "{quote}"',
+    "resolve_condition": 'to activate and to resolve: "{quote}"',
+    "procedure": 'summon procedure ({place}): "{quote}"',
+    "bullets": "bullets: {mode}",
+    "immediately_after": '"immediately after this effect resolves"',
+    "negation_scope": 'negates {what} ({kind}): "{quote}"',
+    "prohibits": 'forbids: {action}  "{quote}"',
+    "activation_condition_sentence": 'activation condition: "{quote}"',
+}
+
 CONCLUSION_LABELS = {
     "starts_chain": ("starts a Chain", None),
     "targets": ("targets", None),
@@ -243,25 +256,8 @@ def _effect_lines(e: dict, reading: Reading, indent: str, why: bool) -> list[str
                                                         for r in refs}))
             lines.append(f'{sub}  {c["n"]}. {joined}{c["verb"] or "?"}: "{c["text"]}"{ref}')
     for f in facts:
-        t = f["type"]
-        if t == "quick_marker":
-            lines.append(f'{sub}Quick Effect marker: "{f["quote"]}"')
-        elif t == "once_per_turn":
-            lines.append(f'{sub}once per turn ({f["kind"]}, {f["scope"]}): "{f["quote"]}"')
-        elif t == "resolve_condition":
-            lines.append(f'{sub}to activate and to resolve: "{f["quote"]}"')
-        elif t == "procedure":
-            lines.append(f'{sub}summon procedure ({f["place"]}): "{f["quote"]}"')
-        elif t == "bullets":
-            lines.append(f'{sub}bullets: {f["mode"]}')
-        elif t == "immediately_after":
-            lines.append(f'{sub}"immediately after this effect resolves"')
-        elif t == "negation_scope":
-            lines.append(f'{sub}negates {f["what"]} ({f["kind"]}): "{f["quote"]}"')
-        elif t == "prohibits":
-            lines.append(f'{sub}forbids: {f["action"]}  "{f["quote"]}"')
-        elif t == "activation_condition_sentence":
-            lines.append(f'{sub}activation condition: "{f["quote"]}"')
+        if f["type"] in FACT_LINES:
+            lines.append(sub + FACT_LINES[f["type"]].format(**f))
     for b in e.get("bullets", []):
         lines.extend(_effect_lines(b, reading, sub, why))
     return lines

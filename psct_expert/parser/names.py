@@ -140,32 +140,9 @@ _QUESTION_WORDS = re.compile(r"^(?:(?:Does|Do|Is|Are|Can|Could|If|When|After|Wil
 _CAP_RUN = re.compile(r"\b[A-Z][\w'\-]*(?:\s+(?:of|the|and|&|de|[A-Z0-9][\w'\-:,.]*))*")
 
 
-def _typos(text: str, db: CardDB, mentions: list[Mention]) -> None:
+def _free_runs(text: str, mentions: list[Mention]):
+    """Capitalised runs of words (question words dropped) that no mention covers: (start, end)."""
     taken = [(m.start, m.end) for m in mentions]
-    for m in _CAP_RUN.finditer(text):
-        s, e = m.start(), m.end()
-        lead = _QUESTION_WORDS.match(text[s:e])
-        if lead:
-            s += lead.end()
-        e, _ = _clean_end(text, s, e)
-        if any(s < b and a < e for a, b in taken):
-            continue
-        words = text[s:e].split()
-        if len(words) < 2:
-            continue
-        if name_key(text[s:e]) in _not_names() or \
-                set(name_key(text[s:e]).split()) <= _game_words():
-            continue
-        card = db.fuzzy(text[s:e], cutoff=88)
-        if card is not None:
-            mentions.append(Mention(s, e, card.name, text[s:e]))
-            taken.append((s, e))
-
-
-def unknown_name_runs(text: str, mentions: list[Mention]) -> list[str]:
-    """Capitalised runs that look like names but matched no card (for error messages)."""
-    taken = [(m.start, m.end) for m in mentions]
-    out = []
     for m in _CAP_RUN.finditer(text):
         s, e = m.start(), m.end()
         lead = _QUESTION_WORDS.match(text[s:e])
@@ -174,7 +151,22 @@ def unknown_name_runs(text: str, mentions: list[Mention]) -> list[str]:
         e, _ = _clean_end(text, s, e)
         if s >= e or any(s < b and a < e for a, b in taken):
             continue
-        run = text[s:e]
-        if len(run.split()) >= 2 and name_key(run) not in _not_names():
-            out.append(run)
-    return out
+        words = name_key(text[s:e]).split()
+        if len(text[s:e].split()) < 2 or " ".join(words) in _not_names() or \
+                set(words) <= _game_words():
+            continue
+        yield s, e
+
+
+def _typos(text: str, db: CardDB, mentions: list[Mention]) -> None:
+    for s, e in list(_free_runs(text, mentions)):
+        if any(s < m.end and m.start < e for m in mentions):
+            continue
+        card = db.fuzzy(text[s:e], cutoff=88)
+        if card is not None:
+            mentions.append(Mention(s, e, card.name, text[s:e]))
+
+
+def unknown_name_runs(text: str, mentions: list[Mention]) -> list[str]:
+    """Capitalised runs that look like names but matched no card (for error messages)."""
+    return [text[s:e] for s, e in _free_runs(text, mentions)]
