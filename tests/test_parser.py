@@ -37,6 +37,10 @@ PARAPHRASES = [
     ("If the target of Adreus, Keeper of Armageddon is flipped face-down, is it still destroyed?", "affected", "yes"),
     ("If one of the two monsters targeted by Constellar Star Cradle is removed from the Graveyard, is the other still added to the hand?", "affected", "yes"),
     ("Does the effect of Zombie Master still resolve if Zombie Master is no longer face-up on the field?", "resolves", "no"),
+    ("Is Effect Veiler a Quick Effect?", "quick", "yes"),
+    ("Can Solemn Strike negate the activation of Monster Reborn?", "negate-activation", "no"),
+    ("Does Raigeki target?", "targets", "no"),
+    ("Can Black Horn of Heaven negate the Special Summon of Cyber Dragon by your opponent?", "negate-summon", "yes"),
 ]
 
 

@@ -35,7 +35,10 @@ def _game_words() -> frozenset:
     """Words of the game's own terms (and small words): a run of only these is no card name."""
     words = {w for n in vocabulary()["not_card_names"] for w in name_key(n).split()}
     return frozenset(words | {"a", "an", "of", "and", "or", "player", "card", "cards", "monster",
-                              "monsters", "effect", "effects", "when", "if", "its", "it"})
+                              "monsters", "effect", "effects", "when", "if", "its", "it", "this",
+                              "that", "the", "quick", "special", "normal", "summon", "dark",
+                              "light", "fire", "water", "earth", "wind", "black", "white",
+                              "blue", "red", "number", "king", "world", "dragon", "magician"})
 
 
 @dataclass
@@ -124,7 +127,7 @@ def _short_names(text: str, mentions: list[Mention]) -> None:
     firsts = {}
     for m in mentions:
         w = re.match(r"[A-Za-z][\w-]*", m.card)
-        if w and len(w.group()) >= 4:
+        if w and len(w.group()) >= 4 and name_key(w.group()) not in _game_words():
             firsts[w.group()] = m.card
     for word, card in firsts.items():
         for m in re.finditer(rf"\b{re.escape(word)}\b(?:['\u2019]s)?", text):
