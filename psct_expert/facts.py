@@ -11,7 +11,7 @@ engine keeps every way a fact was obtained (see :mod:`psct_expert.engine`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 
 @dataclass(frozen=True)
@@ -81,13 +81,3 @@ class Fact:
 
 def fact_key(type_: str, fields: Mapping[str, Any]) -> tuple:
     return (type_, tuple(sorted((k, norm_value(v)) for k, v in fields.items())))
-
-
-def facts_of(facts: Iterable[Fact], type_: str, **match: Any) -> list[Fact]:
-    out = []
-    for f in facts:
-        if f.type != type_:
-            continue
-        if all(f.get(k) == norm_value(v) for k, v in match.items()):
-            out.append(f)
-    return out

@@ -40,8 +40,6 @@ def ask(obj, question, scenario_file, events, card_file, why, as_json, show_pars
     spec = expert.parse(text, lines)
     if show_parse:
         click.echo(json.dumps(spec, indent=2, ensure_ascii=False))
-        if not (why or as_json):
-            pass
     answer = expert.ask_spec(spec, text)
     if as_json:
         click.echo(answer_json(answer))

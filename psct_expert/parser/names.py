@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 from ..cards import CardDB, name_key
 from ..yamlpos import safe_load

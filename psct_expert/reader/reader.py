@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 from ..cards import Card
 from ..facts import Fact, Source
@@ -594,7 +593,7 @@ class _Reader:
             pos = best[1]
         bounds = []
         last = 0
-        for s, e, kind in cuts:
+        for s, e, _kind in cuts:
             bounds.append((last, s))
             last = e
         bounds.append((last, len(part)))
