@@ -58,7 +58,7 @@ def load_case_file(path: str | Path) -> CaseFile:
             err(exc.message, ("cards", i))
     cases = []
     seen = set()
-    raw_cases = data.get("cases")
+    raw_cases = data.get("cases", [])  # a file of cards only is a valid override file
     if not isinstance(raw_cases, list):
         err("'cases' must be a list", ("cases",) if "cases" in data else ())
     for i, c in enumerate(raw_cases):
@@ -86,3 +86,13 @@ def load_case_file(path: str | Path) -> CaseFile:
         cases.append(Case(c["id"], c["ask"], c["expect"], list(cites), list(scenario),
                           str(c.get("note", "")), line))
     return CaseFile(str(p), cards, cases)
+
+
+def load_cards_file(path: str | Path) -> list[Card]:
+    """Cards that override the database: a case file's ``cards``, or JSON lines."""
+    p = Path(path)
+    if p.name.endswith((".jsonl", ".jsonl.gz")):
+        from .cards import read_cards_jsonl
+
+        return read_cards_jsonl(p, origin=f"card file {p.name}")
+    return load_case_file(p).cards

@@ -125,3 +125,13 @@ def test_console_script_runs():
     out = subprocess.run([sys.executable, "-m", "psct_expert", "ask", "--cards", CASES, RAIOH],
                          capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.startswith("No.")
+
+
+def test_cards_override_file_in_json_lines(capsys, tmp_path):
+    mine = tmp_path / "mine.jsonl"
+    mine.write_text('{"name": "Pot of Greed", "kind": "spell", "subtypes": ["normal"], '
+                    '"text": "Target 1 card in your GY; add it to your hand."}\n')
+    code, out, _ = run(capsys, "ask", "--cards", str(mine), "Does Pot of Greed target?")
+    assert code == 0 and out.startswith("Yes.")
+    code, out, _ = run(capsys, "ask", "Does Pot of Greed target?")
+    assert out.startswith("No.")

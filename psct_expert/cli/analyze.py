@@ -25,13 +25,13 @@ from .main import cli
 def analyze(obj, name, inline_text, kind, subtypes, card_file, as_json, why):
     """Show the reading of card NAME (or of --text) as an outline."""
     from ..api import classify
-    from ..casefile import load_case_file
+    from ..casefile import load_cards_file
     from ..errors import PsctError
     from ..reader import read_card
 
     expert = obj.expert()
     if card_file:
-        expert = expert.with_cards(load_case_file(card_file).cards)
+        expert = expert.with_cards(load_cards_file(card_file))
     if inline_text is not None:
         card = Card(name=name or "Inline card", kind=kind,
                     subtypes=tuple(subtypes) or (("effect",) if kind == "monster" else ("normal",)),

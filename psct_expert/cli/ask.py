@@ -17,7 +17,7 @@ from .main import cli
 @click.option("--event", "-e", "events", multiple=True,
               help="A scenario line (repeatable), oldest first.")
 @click.option("--cards", "card_file", type=click.Path(dir_okay=False, exists=True),
-              help="A case file or card file whose cards override the database.")
+              help="A case file (its cards) or JSON-lines card file; its cards override the database.")
 @click.option("--why", is_flag=True, help="Print the whole proof tree.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer and proof as JSON.")
 @click.option("--show-parse", is_flag=True, help="Print the structured question understood.")
@@ -28,12 +28,12 @@ def ask(obj, question, scenario_file, events, card_file, why, as_json, show_pars
     Example: psct-expert ask "Can Thunder King Rai-Oh negate the Special Summon of
     Gorz, Emissary of Darkness?"
     """
-    from ..casefile import load_case_file
+    from ..casefile import load_cards_file
 
     text = " ".join(question)
     expert = obj.expert()
     if card_file:
-        expert = expert.with_cards(load_case_file(card_file).cards)
+        expert = expert.with_cards(load_cards_file(card_file))
     lines = list(events)
     if scenario_file is not None:
         lines += [ln.rstrip("\n") for ln in scenario_file if ln.strip()]
