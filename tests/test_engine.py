@@ -84,3 +84,11 @@ def test_rule_files_never_run_code(tmp_path):
     with pytest.raises(RuleError) as err:
         load_knowledge([str(tmp_path)])
     assert "evil.yaml" in str(err.value)
+
+
+def test_negation_with_a_further_condition_stays_unknown(base_expert):
+    # "When your opponent activates ... while a 'Dream Mirror of Joy' is in a Field Zone" and the like
+    answer = base_expert.ask("Can Dream Mirror Oneiromancy negate the Special Summon of "
+                             "Cyber Dragon by your opponent?")
+    assert answer.value == "unknown"
+    assert any("extra_condition" in m for m in answer.missing)

@@ -43,6 +43,7 @@ class Grammar:
     condition_topics: list[tuple[str, re.Pattern]]
     negation_summon: list[tuple[str, re.Pattern]]
     negation_activation: re.Pattern
+    negation_extra_condition: re.Pattern
     activation_categories: list[tuple[str, re.Pattern]]
     activation_qualifiers: list[tuple[str, re.Pattern]]
     prohibitions: list[tuple[str, re.Pattern]]
@@ -80,6 +81,7 @@ def grammar() -> Grammar:
         condition_topics=[(k, _rx(v)) for k, v in g["condition_topics"].items()],
         negation_summon=[(k, _rx(v)) for k, v in g["negation_summon"].items()],
         negation_activation=_rx(g["negation_activation"]),
+        negation_extra_condition=_rx(g["negation_extra_condition"]),
         activation_categories=[(k, _rx(v)) for k, v in g["activation_categories"].items()],
         activation_qualifiers=[(k, _rx(v)) for k, v in g["activation_qualifiers"].items()],
         prohibitions=[(k, _rx(v)) for k, v in g["prohibitions"].items()],
@@ -438,7 +440,12 @@ class _Reader:
                 self.add("negation_scope", self.src(text, cs + m.start(), cs + m.end(), where),
                          effect=eff.id, what="summon", kind=kind, summoner=summoner)
                 break
+        scopes = [f for f in self.facts if f.type == "negation_scope" and f.get("effect") == eff.id]
+        extra = g.negation_extra_condition.search(blank_quotes(cond))
         m = g.negation_activation.search(cond)
+        if extra and (scopes or m):
+            self.add("extra_condition", self.src(text, cs + extra.start(), cs + extra.end(), where),
+                     effect=eff.id)
         if not m:
             return
         part_start = max(cond.rfind(" OR ", 0, m.start()) + 1, 0)
