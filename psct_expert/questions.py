@@ -43,8 +43,7 @@ FACT_SELECTORS = {
 }
 
 HYPOTHESIS_KEYS = ("fails", "targeted", "left", "state", "controls", "self_not_face_up",
-                   "changed", "in_play", "token_target", "event", "cannot_be_destroyed",
-                   "cause", "responder")
+                   "changed", "in_play", "token_target", "event", "cannot_be_destroyed")
 
 
 @dataclass
@@ -85,6 +84,7 @@ class _Builder:
         self.text = text
         self.notes: list[str] = []
         self.synthetic = 0
+        self.reading_of: dict[str, Reading] = {}
 
     # -- cards and effects ----------------------------------------------------
     def card(self, name: str) -> Reading:
@@ -107,16 +107,17 @@ class _Builder:
     def src(self, what: str) -> Source:
         return Source("question", quote=what, where="question")
 
-    def add(self, type_: str, quote: str, **fields) -> None:
-        src = getattr(self, "_src", None) or self.src(quote)
-        self.facts.append(Fact.make(type_, src, **fields))
+    def add(self, type_: str, quote: str, _source: Source | None = None, **fields) -> None:
+        self.facts.append(Fact.make(type_, _source or self.src(quote), **fields))
 
     def effect(self, ref) -> tuple[Reading, str]:
         if not isinstance(ref, dict) or "card" not in ref:
             raise QuestionError(f"an effect reference needs a 'card': {ref!r}",
                                 understood=self.spec)
         reading = self.card(ref["card"])
-        return reading, select_effect(reading, ref)
+        eid = select_effect(reading, ref)
+        self.reading_of[eid] = reading
+        return reading, eid
 
     def clause_n(self, reading: Reading, effect_id: str, which) -> int:
         return select_clause(reading, effect_id, which)
@@ -231,68 +232,57 @@ class _Builder:
     def hypotheses(self, items):
         if not isinstance(items, list):
             raise QuestionError("'suppose' is a list", understood=self.spec)
-        eid = self.params.get("effect")
-        reading = None
-        if eid:
-            reading = next((r for r in self.readings.values()
-                            if any(e.id == eid or eid.startswith(e.id + ".") for e in r.effects)
-                            or eid.startswith(r.card.name + "#")), None)
         for item in items:
-            self._src = None
             if not isinstance(item, dict) or len(item) != 1:
                 raise QuestionError(f"a supposition is one mapping: {item!r}", understood=self.spec)
             (key, val), = item.items()
             if key not in HYPOTHESIS_KEYS:
                 raise QuestionError(f"unknown supposition {key!r} (known: "
                                     f"{', '.join(HYPOTHESIS_KEYS)})", understood=self.spec)
-            target_eid = eid
-            src = None
-            if isinstance(val, dict):
-                val = dict(val)
-                origin = val.pop("from", None)
-                if origin:
-                    src = Source("scenario", quote=str(origin).split(": ", 1)[-1],
-                                 where=str(origin).split(": ", 1)[0])
-                ref = val.pop("effect", None)
-                if isinstance(ref, dict) and ref:
-                    reading, target_eid = self.effect(ref)
-                elif isinstance(ref, str):
-                    target_eid = ref
-            else:
-                val = {}
+            val = dict(val) if isinstance(val, dict) else {}
+            origin = val.pop("from", None)      # a scenario line, if the supposition came from one
+            src = Source("scenario", quote=str(origin).split(": ", 1)[-1],
+                         where=str(origin).split(": ", 1)[0]) if origin else None
+            ref = val.pop("effect", None)
+            eid = self.params.get("effect")
+            if isinstance(ref, dict) and ref:
+                _, eid = self.effect(ref)
+            elif isinstance(ref, str):
+                eid = ref
             what = f"supposed: {key} " + ", ".join(f"{k}={v}" for k, v in val.items())
-            self._src = src
-            if key == "fails":
-                n = self.clause_n(reading, target_eid, val.get("part"))
-                self.add("clause_fails", what, effect=target_eid, n=n)
-            elif key == "targeted":
-                self.add("targeted", what, effect=target_eid, target=str(val["target"]),
-                         slot=int(val.get("slot", 1)))
-            elif key == "left":
-                self.add("left_zone", what, target=str(val["target"]))
-            elif key == "state":
-                self.add("state_at_resolution", what, target=str(val["target"]),
-                         property=val["property"], value=val["value"])
-            elif key == "controls":
-                self.add("controls", what, effect=target_eid, what=val["what"])
-            elif key == "self_not_face_up":
-                self.add("self_state_at_resolution", what, effect=target_eid, state="not-face-up")
-            elif key == "changed":
-                self.add("changed_at_resolution", what, effect=target_eid, topic=val["topic"])
-            elif key == "in_play":
-                r = self.card(val["card"])
-                self.add("in_play", what, card=r.card.name)
-            elif key == "token_target":
-                self.add("target_is_token", what, effect=target_eid,
-                         target=str(val.get("target", "a Token")))
-            elif key == "event":
-                self.add("event_happened", what, effect=target_eid, event=val["event"],
-                         by=val.get("by", "unknown"))
-            elif key == "cannot_be_destroyed":
-                self.add("cannot_be_destroyed", what, card=str(val.get("card", "the card")))
-            elif key == "responder":
-                n = self.clause_n(reading, target_eid, val.get("part"))
-                self.add("responder", what, effect=target_eid, n=n)
+            self.suppose(key, val, eid, what, src)
+
+    def suppose(self, key: str, val: dict, eid: str | None, what: str, src: Source | None):
+        if key == "fails":
+            if eid not in self.reading_of:
+                raise QuestionError("'fails' needs the effect whose part fails",
+                                    understood=self.spec)
+            n = self.clause_n(self.reading_of[eid], eid, val.get("part"))
+            self.add("clause_fails", what, src, effect=eid, n=n)
+        elif key == "targeted":
+            self.add("targeted", what, src, effect=eid, target=str(val["target"]),
+                     slot=int(val.get("slot", 1)))
+        elif key == "left":
+            self.add("left_zone", what, src, target=str(val["target"]))
+        elif key == "state":
+            self.add("state_at_resolution", what, src, target=str(val["target"]),
+                     property=val["property"], value=val["value"])
+        elif key == "controls":
+            self.add("controls", what, src, effect=eid, what=val["what"])
+        elif key == "self_not_face_up":
+            self.add("self_state_at_resolution", what, src, effect=eid, state="not-face-up")
+        elif key == "changed":
+            self.add("changed_at_resolution", what, src, effect=eid, topic=val["topic"])
+        elif key == "in_play":
+            self.add("in_play", what, src, card=self.card(val["card"]).card.name)
+        elif key == "token_target":
+            self.add("target_is_token", what, src, effect=eid,
+                     target=str(val.get("target", "a Token")))
+        elif key == "event":
+            self.add("event_happened", what, src, effect=eid, event=val["event"],
+                     by=val.get("by", "unknown"))
+        elif key == "cannot_be_destroyed":
+            self.add("cannot_be_destroyed", what, src, card=str(val.get("card", "the card")))
 
 
 def build_question(spec: dict, db: CardDB, text: str = "") -> Question:
