@@ -288,8 +288,8 @@ class _Builder:
 def build_question(spec: dict, db: CardDB, text: str = "") -> Question:
     try:
         return _Builder(spec, db, text).build()
-    except (KeyError, TypeError, ValueError) as exc:
-        raise QuestionError(f"malformed question spec: {exc}",
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise QuestionError(f"malformed question spec: {type(exc).__name__}: {exc}",
                             understood=spec if isinstance(spec, dict) else {}) from None
 
 

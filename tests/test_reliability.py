@@ -79,6 +79,8 @@ def test_ask_end_to_end_never_crashes(case_expert, question, noise):
         pass
 
 
+FAMILIES = ["starts-chain", "is-cost", "negate-summon", "negate-activation", "affected",
+            "clause-done", "simultaneous", "again-after-negated", "gets-effect", "nope"]
 VALUES = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8)),
                       lambda kids: st.one_of(st.lists(kids, max_size=3),
                                              st.dictionaries(st.text(max_size=6), kids, max_size=3)),
@@ -239,3 +241,18 @@ def test_audit_output_is_never_half_written(tmp_path, monkeypatch, capsys):
     assert main(["audit", "--json", "-o", str(out), "Monster Reborn"]) == 3 or True
     assert json.loads(out.read_text())["name"] == "Pot of Greed"
     assert [p.name for p in tmp_path.iterdir()] == ["audit.jsonl"]
+
+
+@SETTINGS
+@given(family=st.sampled_from(FAMILIES),
+       fields=st.dictionaries(st.sampled_from(["effect", "verb", "timing", "negator", "summon",
+                                               "activated", "target", "part", "left", "right",
+                                               "card", "cause", "slot", "suppose"]),
+                              st.one_of(VALUES, st.just({"card": "Pot of Greed"}),
+                                        st.just([{"fails": {"part": "draw"}}])), max_size=6))
+def test_structured_questions_with_wrong_types(base_expert, family, fields):
+    try:
+        answer = base_expert.ask_spec({"family": family, **fields})
+        assert answer.value in ("yes", "no", "unknown", "conflict")
+    except PsctError:
+        pass
