@@ -41,6 +41,12 @@ PARAPHRASES = [
     ("Can Solemn Strike negate the activation of Monster Reborn?", "negate-activation", "no"),
     ("Does Raigeki target?", "targets", "no"),
     ("Can Black Horn of Heaven negate the Special Summon of Cyber Dragon by your opponent?", "negate-summon", "yes"),
+    ("Can Rai-Oh stop Gorz being Special Summoned?", "negate-summon", "no"),
+    ("Can Solemn Judgment stop the activation of Monster Reborn?", "negate-activation", "yes"),
+    ("When Creature Swap resolves, are the monsters chosen then?", "happens-at", "yes"),
+    ("Does Ryko, Lightsworn Hunter apply its effects simultaneously?", "bullets-simultaneous", "yes"),
+    ("Does Treeborn Frog's effect activate while you control a Spell/Trap?", "can-activate", "no"),
+    ("Is Card Trooper's milling a cost?", "is-cost", "yes"),
 ]
 
 

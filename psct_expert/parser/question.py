@@ -358,7 +358,7 @@ def build_happens_at(p: _Parse) -> dict:
     else:
         p.fail("at activation or at resolution?")
     m = re.search(r"^(.*)\bwhen\b", ph, re.I)
-    verbs = p.verb_between(m.group(1) if m else ph)
+    verbs = p.verb_between(m.group(1) if m else ph) or p.verb_between(ph)
     if not verbs:
         p.fail("which action?", unplaced=ph)
     s = p.subject()
@@ -370,13 +370,13 @@ def build_happens_at(p: _Parse) -> dict:
 def _negator(p: _Parse) -> tuple[str, str]:
     """The negating card's slot, and the rest of the question (what is negated)."""
     ph = p.ph
-    m = re.search(r"\b(?:negatable|negated|stopped) by (C\d+)", ph, re.I)
+    m = re.search(r"\b(?:negatable|negated|stopped|prevented) by (C\d+)", ph, re.I)
     if m:
         return m.group(1), ph[:m.start()] + ph[m.end():]
-    m = re.search(r"\b(C\d+)\b.*?\bnegate", ph, re.I)
+    m = re.search(r"\b(C\d+)\b.*?\b(negate|stop|prevent|cancel)", ph, re.I)
     if not m:
         p.fail("which card negates?")
-    return m.group(1), ph[ph.lower().index("negate", m.end(1)):]
+    return m.group(1), ph[m.start(2):]
 
 
 def build_negate_summon(p: _Parse) -> dict:
@@ -386,13 +386,15 @@ def build_negate_summon(p: _Parse) -> dict:
     summon: dict = {"kind": kind}
     by = re.search(r"\b(?:by|using|made by|done by) (?:the (?:(" + ORD + r") )?effect of )?(C\d+)\b|"
                    r"\b(?:by|made by) (C\d+)'s effect\b", after, re.I)
-    of = re.search(r"\bsummon of (C\d+)\b|\b(C\d+)'s (?:special |normal )?summon\b", after, re.I)
-    if of and p.db.get(p.card_of(of.group(1) or of.group(2))).kind != "monster":
+    of = re.search(r"\bsummon of (C\d+)\b|\b(C\d+)'s (?:special |normal )?summon\b|"
+                   r"\b(C\d+) (?:from )?being (?:special |normal )?summoned\b", after, re.I)
+    of_slot = of and (of.group(1) or of.group(2) or of.group(3))
+    if of and p.db.get(p.card_of(of_slot)).kind != "monster":
         # a Spell/Trap is not summoned: "X's Summon" is the Summon X's effect makes
         summon["card"] = "a monster"
-        summon["by"] = {"card": p.card_of(of.group(1) or of.group(2)), "select": "only"}
+        summon["by"] = {"card": p.card_of(of_slot), "select": "only"}
     elif of:
-        slot = of.group(1) or of.group(2)
+        slot = of_slot
         summon["card"] = p.card_of(slot)
         summon["by"] = {"card": p.card_of(slot), "select": "summons-self"}
     elif by:
