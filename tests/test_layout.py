@@ -1,0 +1,47 @@
+"""Layout rules the design card sets: experta behind one module, no card names in code."""
+
+import ast
+import pathlib
+import re
+
+PKG = pathlib.Path(__file__).resolve().parent.parent / "psct_expert"
+SOURCES = {p: p.read_text(encoding="utf-8") for p in PKG.rglob("*.py")}
+
+
+def test_only_the_engine_shim_imports_experta():
+    importers = sorted(p.name for p, text in SOURCES.items()
+                       if re.search(r"^\s*(?:from|import) experta\b", text, re.M))
+    assert importers == ["_experta.py"]
+    users = sorted(p.name for p, text in SOURCES.items() if "_experta" in text
+                   and p.name != "_experta.py")
+    assert users == ["engine.py"]
+
+
+def code_strings(text: str) -> list[str]:
+    """String literals that are code, not documentation (docstrings left out)."""
+    tree = ast.parse(text)
+    docs = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+            body = getattr(node, "body", [])
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docs.add(id(body[0].value))
+    return [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+            and isinstance(n.value, str) and id(n) not in docs]
+
+
+def test_no_card_name_in_package_code(base_expert):
+    """Python reads text, runs the engine and renders proofs; it never names a card."""
+    names = {c.name for c in base_expert.db.all_cards() if len(c.name) >= 6}
+    literals = "\x00".join(lit for text in SOURCES.values() for lit in code_strings(text))
+    found = []
+    for n in names:
+        i = literals.find(n)
+        while i >= 0:  # as a whole name, not inside a longer word
+            before = literals[i - 1] if i else " "
+            after = literals[i + len(n)] if i + len(n) < len(literals) else " "
+            if not (before.isalnum() or after.isalnum()):
+                found.append(n)
+                break
+            i = literals.find(n, i + 1)
+    assert not found
