@@ -113,6 +113,9 @@ def main() -> None:
             answered += a
             errors += e
             crashes += c
+            for crash in c:  # say so at once; the full list is written at the end
+                print(f"  CRASH at input {crash['input']} ({crash['where']}): {crash['error']}",
+                      file=sys.stderr, flush=True)
             if done % 50_000 < chunk:
                 print(f"  {done} inputs, {len(crashes)} crashes, {time.perf_counter() - t:.0f} s",
                       file=sys.stderr, flush=True)
