@@ -96,7 +96,10 @@ class _Parse:
             out.append(self.slot_of[m.card])
             last = m.end
         out.append(self.text[last:])
-        return "".join(out)
+        # the slots are C1, C2, ...: a "C7" the user typed must not read as one
+        parts = [re.sub(r"\bC(\d+)\b", r"C_\1", piece) if i % 2 == 0 else piece
+                 for i, piece in enumerate(out)]
+        return "".join(parts)
 
     def written(self, slot: str) -> str:
         """The card's name as the question wrote it (it may be an older spelling)."""
@@ -110,7 +113,7 @@ class _Parse:
         for card, s in self.slot_of.items():
             if s == slot:
                 return card
-        raise KeyError(slot)
+        raise QuestionError(f"no card stands at {slot}", understood=self.understood)
 
     # -- errors ------------------------------------------------------------------
     def fail(self, why: str, unplaced: str | None = None):
