@@ -256,3 +256,16 @@ def test_structured_questions_with_wrong_types(base_expert, family, fields):
         assert answer.value in ("yes", "no", "unknown", "conflict")
     except PsctError:
         pass
+
+
+@pytest.mark.parametrize("question", [
+    "Can SolemnNumber C103: Ragnafinity Warning negate the activation of Monster Reborn?",
+    "C\u194f\u23ee\u1467an Solem(Quick Effect)n Judgment negate the activation of Monster Reborn?",
+    "Can TNumber C73: Abyss Supra Splashhunder King Rai-You can Oh negate a Special Summon by Monster Reborn?",
+])
+def test_fuzz_finds_stay_fixed(case_expert, question):
+    """Inputs the long fuzz run once crashed on (slot names typed into the question)."""
+    try:
+        case_expert.ask(question)
+    except PsctError:
+        pass
