@@ -82,13 +82,14 @@ class Card:
                 "pendulum_text": self.pendulum_text, "official_text": self.official_text}
 
 
-_DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"), "-")
+_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212", "-"))
 
 
 _ISE = re.compile(r"(?<=[a-z])is(ation|e|ed|ing)\b")
 _WORD = re.compile(r"[a-z0-9]+")
 
 
+@lru_cache(maxsize=65536)
 def name_key(name: str, keep_the: bool = False) -> str:
     """The form two spellings of one card name share."""
     s = name.translate(_DASHES)
