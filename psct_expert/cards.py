@@ -327,7 +327,8 @@ def _write_index(src: Path, db: CardDB) -> None:
 def _build_index(path: Path) -> CardDB:
     db = CardDB()
     try:
-        lines = gzip.open(path, "rt", encoding="utf-8").read().split("\n")
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            lines = fh.read().split("\n")
     except OSError as exc:
         raise FileFormatError(f"cannot read the card database: {exc}", path=str(path)) from None
     decoder = json.JSONDecoder()

@@ -318,7 +318,7 @@ class _Loader:
                                                  [str(f) for f in info.get("forms", []) or []])
 
     # -- rule files ------------------------------------------------------
-    def load_rules(self, path: Path, origin_user: bool):
+    def load_rules(self, path: Path):
         data = self.read(path)
         if data is None:
             return []
@@ -512,7 +512,7 @@ class _Loader:
 # Checks across files
 
 
-def _check(kb: KnowledgeBase, rules: list[Rule], marks_of: dict[str, dict]):
+def _check(kb: KnowledgeBase, rules: list[Rule]):
     def diag(rule: Rule, pattern: Pattern | None, msg: str, severity="error"):
         line = pattern.line if pattern and pattern.line else rule.line
         col = pattern.column if pattern else None
@@ -608,11 +608,11 @@ def load_knowledge(extra: list[str] | None = None, *, strict: bool = True,
             kb.diagnostics.append(Diagnostic(str(folder), None, None,
                                              "rule folder has no .yaml rule files", "warning"))
         for path in paths:
-            all_rules += _load_rule_file(loader, path, idx > 0, seen, kb)
+            all_rules += _load_rule_file(loader, path, seen, kb)
     for f in files or []:
-        all_rules += _load_rule_file(loader, Path(f), True, seen, kb)
+        all_rules += _load_rule_file(loader, Path(f), seen, kb)
     kb.rules = [seen[r.id] for r in all_rules if seen.get(r.id) is r]
-    _check(kb, kb.rules, {})
+    _check(kb, kb.rules)
     if strict and kb.errors:
         first = kb.errors[0]
         more = f" (and {len(kb.errors) - 1} more; run 'psct-expert rules lint')" \
@@ -622,8 +622,8 @@ def load_knowledge(extra: list[str] | None = None, *, strict: bool = True,
     return kb
 
 
-def _load_rule_file(loader: _Loader, path: Path, user: bool, seen: dict, kb) -> list[Rule]:
-    data_rules = loader.load_rules(path, user)
+def _load_rule_file(loader: _Loader, path: Path, seen: dict, kb) -> list[Rule]:
+    data_rules = loader.load_rules(path)
     out = []
     for r in data_rules:
         if r.id in seen:

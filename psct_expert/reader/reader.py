@@ -379,12 +379,11 @@ class _Reader:
                                                       "/".join(card.subtypes), where="card data"),
                          effect=eff.id, card=card.name)
 
-        cond_text = text[eff.condition.start:eff.condition.end] if eff.condition else ""
         if eff.condition:
             self._read_condition(text, eff, where)
         self._read_cost_and_targets(text, eff, where)
         self._read_resolution(text, eff, where)
-        self._read_whole(text, eff, where, main, cond_text)
+        self._read_whole(text, eff, where, main)
         self._read_extra(text, eff, where)
         if eff.bullets or re.search(r"\bthese effects\b|\bappropriate effect|\b1 of these\b",
                                     main, re.I):
@@ -416,8 +415,6 @@ class _Reader:
             word = trig.group(1).lower()
             self.add("trigger", self.src(text, cs + trig.start(1), cs + trig.end(1), where),
                      effect=eff.id, word=word, optional="yes" if optional else "no")
-        if re.match(r"\s*once per turn\b", cond, re.I) and not trig:
-            pass  # ignition effect with a soft once-per-turn; read in _read_whole
         for topic, rx in g.condition_topics:
             m = rx.search(blank_quotes(cond))
             if m:
@@ -686,7 +683,7 @@ class _Reader:
                     return [t.slot]
         return slots
 
-    def _read_whole(self, text, eff, where, main, cond_text):
+    def _read_whole(self, text, eff, where, main):
         g = self.g
         base = eff.start
         full = text[eff.start:eff.end]
