@@ -320,6 +320,9 @@ def _write_index(src: Path, db: CardDB) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_bytes(path, marshal.dumps({"cards": db.cards, "loose": db.loose,
                                                  "extra": db.extra}))
+        for old in path.parent.glob("cards-index-*.marshal"):  # indexes of older files
+            if old != path:
+                old.unlink(missing_ok=True)
     except (OSError, ValueError):
         pass  # a cache we cannot write is only slower
 
