@@ -45,3 +45,14 @@ def test_no_card_name_in_package_code(base_expert):
                 break
             i = literals.find(n, i + 1)
     assert not found
+
+
+def test_case_file_copy_is_identical_to_the_shared_one():
+    """The acceptance cases are copied verbatim; compare when ../shared is beside the checkout."""
+    import pytest
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    shared = root.parent / "shared" / "acceptance" / "guide-cases.yaml"
+    if not shared.exists():
+        pytest.skip("no ../shared beside this checkout")
+    assert (root / "tests" / "acceptance" / "guide-cases.yaml").read_bytes() == shared.read_bytes()
