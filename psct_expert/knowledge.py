@@ -262,60 +262,48 @@ class _Loader:
         return data
 
     # -- the three schema files -----------------------------------------
-    def load_sources(self, path: Path):
+    def entries(self, path: Path, top: str, usage: str):
+        """(name, info, yaml path) for each entry of the file's ``top:`` mapping."""
         data = self.read(path)
         if data is None:
             return
-        if not isinstance(data, dict) or not isinstance(data.get("sources"), dict):
-            self.err((), "sources.yaml needs a mapping 'sources: {id: {title, where, url}}'")
+        if not isinstance(data, dict) or not isinstance(data.get(top), dict):
+            self.err((), f"{path.name} needs a mapping '{top}: {usage}'")
             return
-        for sid, info in data["sources"].items():
-            p = ("sources", sid)
+        for name, info in data[top].items():
+            yield str(name), info, (top, name)
+
+    def load_sources(self, path: Path):
+        for sid, info, p in self.entries(path, "sources", "{id: {title, where, url}}"):
             if not isinstance(info, dict) or not isinstance(info.get("title"), str):
                 self.err(p, f"source {sid!r} needs a 'title'")
                 continue
-            unknown = set(info) - {"title", "where", "url"}
-            for k in sorted(unknown):
+            for k in sorted(set(info) - {"title", "where", "url"}):
                 self.err(p + (k,), f"unknown key {k!r} in source {sid!r}", key=True)
-            self.kb.sources[str(sid)] = Source(str(sid), info["title"], str(info.get("where", "")),
-                                               str(info.get("url", "")))
+            self.kb.sources[sid] = Source(sid, info["title"], str(info.get("where", "")),
+                                          str(info.get("url", "")))
 
     def load_fact_types(self, path: Path):
-        data = self.read(path)
-        if data is None:
-            return
-        if not isinstance(data, dict) or not isinstance(data.get("fact_types"), dict):
-            self.err((), "fact-types.yaml needs a mapping 'fact_types: {name: {fields, from, doc}}'")
-            return
-        for name, info in data["fact_types"].items():
-            p = ("fact_types", name)
+        for name, info, p in self.entries(path, "fact_types", "{name: {fields, from, doc}}"):
             if not isinstance(info, dict) or not isinstance(info.get("fields"), dict):
                 self.err(p, f"fact type {name!r} needs 'fields: {{field: description}}'")
                 continue
             if "type" in info["fields"]:
                 self.err(p + ("fields", "type"), "'type' is reserved and cannot be a field", key=True)
-            self.kb.fact_types[str(name)] = FactType(str(name), {str(k): str(v) for k, v in
-                                                                 info["fields"].items()},
-                                                     str(info.get("from", "rule")),
-                                                     str(info.get("doc", "")))
+            self.kb.fact_types[name] = FactType(name, {str(k): str(v) for k, v in
+                                                       info["fields"].items()},
+                                                str(info.get("from", "rule")),
+                                                str(info.get("doc", "")))
 
     def load_questions(self, path: Path):
-        data = self.read(path)
-        if data is None:
-            return
-        if not isinstance(data, dict) or not isinstance(data.get("families"), dict):
-            self.err((), "questions.yaml needs a mapping 'families: {name: {answer, key}}'")
-            return
-        for name, info in data["families"].items():
-            p = ("families", name)
+        for name, info, p in self.entries(path, "families", "{name: {answer, key}}"):
             if not isinstance(info, dict) or not isinstance(info.get("answer"), str) or \
                     not isinstance(info.get("key"), list):
                 self.err(p, f"family {name!r} needs 'answer: FACT-TYPE' and 'key: [fields]'")
                 continue
-            self.kb.families[str(name)] = Family(str(name), info["answer"],
-                                                 [str(k) for k in info["key"]],
-                                                 str(info.get("doc", "")),
-                                                 [str(f) for f in info.get("forms", []) or []])
+            self.kb.families[name] = Family(name, info["answer"], [str(k) for k in info["key"]],
+                                            str(info.get("doc", "")),
+                                            [str(f) for f in info.get("forms", []) or []])
 
     # -- rule files ------------------------------------------------------
     def load_rules(self, path: Path):
