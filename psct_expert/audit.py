@@ -38,13 +38,6 @@ def audit_card(expert, card: Card) -> dict:
     return out
 
 
-def _init_worker(rules):
-    global _WORKER
-    from .api import Expert
-
-    _WORKER = Expert(rules)
-
-
 def _audit_names(names: list[str]) -> list[dict]:
     return [audit_card(_WORKER, _WORKER.db.get(n)) for n in names]
 
@@ -105,19 +98,20 @@ def audit(expert, names: list[str] | None, jobs: int = 0, progress=None):
     """Yield one record per card, in database order; ``progress(n)`` after each chunk."""
     cards = [expert.db.get(n) for n in names] if names else expert.db.all_cards()
     jobs = jobs or min(2, os.cpu_count() or 1)
-    if jobs <= 1 or len(cards) < 200:
+    import multiprocessing as mp
+
+    if jobs <= 1 or len(cards) < 200 or "fork" not in mp.get_all_start_methods():
         for c in cards:
             yield audit_card(expert, c)
             if progress:
                 progress(1)
         return
-    import multiprocessing as mp
-
+    # forked workers inherit this expert (its knowledge, user rule folders included)
+    global _WORKER
+    _WORKER = expert
     chunk = 100
     batches = [[c.name for c in cards[i:i + chunk]] for i in range(0, len(cards), chunk)]
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    rules = [f for f in expert.kb.folders[1:]]
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(rules,)) as pool:
+    with mp.get_context("fork").Pool(jobs) as pool:
         for recs in pool.imap(_audit_names, batches):
             yield from recs
             if progress:

@@ -118,3 +118,16 @@ def test_lint_reports_file_line_column(tmp_path, capsys, kind):
     hits = [ln for ln in out.splitlines() if message in ln]
     assert hits, out
     assert hits[0].startswith(f"{path}:{line}:") or hits[0].startswith(f"{path}:{line}")
+
+
+def test_parallel_audit_with_a_user_rule_folder(tmp_path, monkeypatch):
+    """Worker processes use the same knowledge as the parent, user folders included."""
+    from psct_expert.audit import audit
+
+    folder = tmp_path / "env-rules"
+    shutil.copytree(FIXTURES / "user-rules", folder)
+    monkeypatch.setenv("PSCT_EXPERT_RULES", str(folder))
+    expert = Expert()
+    names = [c.name for c in expert.db.all_cards()[:210]]
+    records = list(audit(expert, names, jobs=2))
+    assert [r["name"] for r in records] == names
