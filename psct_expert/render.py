@@ -11,7 +11,7 @@ from .facts import Fact, Source
 from .proof import Answer, ProofNode, Step
 from .reader import Reading
 
-FAMILY_PHRASES = {
+ANSWER_WORDS = {
     "yes": "Yes.", "no": "No.", "unknown": "Unknown.", "conflict": "Conflict.",
 }
 
@@ -64,7 +64,7 @@ def _first_derived(step: Step) -> Step | None:
 
 
 def answer_text(answer: Answer, why: bool = False) -> str:
-    lines = [FAMILY_PHRASES.get(answer.value, answer.value)]
+    lines = [ANSWER_WORDS.get(answer.value, answer.value)]
     lines.append(short_reason(answer))
     if answer.citations():
         lines.append("Cites: " + ", ".join(answer.citations()))
@@ -175,10 +175,10 @@ FACT_LINES = {
 }
 
 CONCLUSION_LABELS = {
-    "starts_chain": ("starts a Chain", None),
-    "targets": ("targets", None),
-    "quick": ("Quick Effect", None),
-    "inherent_summon": ("inherent Special Summon", None),
+    "starts_chain": "starts a Chain",
+    "targets": "targets",
+    "quick": "Quick Effect",
+    "inherent_summon": "inherent Special Summon",
 }
 
 
@@ -221,7 +221,7 @@ def _effect_lines(e: dict, reading: Reading, indent: str, why: bool) -> list[str
     kinds = []
     for c in e["conclusions"]:
         if c["type"] in CONCLUSION_LABELS:
-            kinds.append((CONCLUSION_LABELS[c["type"]][0], c.get("value"), c["rules"], c["cites"]))
+            kinds.append((CONCLUSION_LABELS[c["type"]], c.get("value"), c["rules"], c["cites"]))
     for name, value, rules, cites in kinds:
         line = f"{sub}{name}: {value}"
         if why:
