@@ -581,8 +581,6 @@ def build_outcome(p: _Parse) -> dict:
             sup_t.append({"left": {"target": changed}})
         else:
             sup_t.append({"state": {"target": changed, **change}})
-    elif change and scenario_targets is not None and not scenario_targets and not targets:
-        p.fail("which target changed?", unplaced=cond)
     all_sup = sup_t + sup
     if all_sup:
         spec["suppose"] = all_sup
