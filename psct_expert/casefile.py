@@ -9,7 +9,7 @@ from . import yamlpos
 from .cards import Card
 from .errors import FileFormatError
 
-CASE_KEYS = {"id", "ask", "scenario", "expect", "cites", "note"}
+CASE_KEYS = {"id", "ask", "scenario", "expect", "cites", "note", "topic", "why", "source"}
 
 
 @dataclass
@@ -21,6 +21,9 @@ class Case:
     scenario: list[str] = field(default_factory=list)
     note: str = ""
     line: int | None = None
+    topic: str = ""
+    why: str = ""
+    source: str = ""
 
 
 @dataclass
@@ -82,9 +85,13 @@ def load_case_file(path: str | Path) -> CaseFile:
             err("'cites' must be a list of source ids", at + ("cites",))
         if not isinstance(scenario, list) or not all(isinstance(x, str) for x in scenario):
             err("'scenario' must be a list of lines", at + ("scenario",))
+        for k in ("topic", "why", "source", "note"):
+            if k in c and not isinstance(c[k], (str, int)):
+                err(f"{k!r} must be text", at + (k,))
         line, _ = yamlpos.mark_of(marks, at)
         cases.append(Case(c["id"], c["ask"], c["expect"], list(cites), list(scenario),
-                          str(c.get("note", "")), line))
+                          str(c.get("note", "")), line, str(c.get("topic", "")),
+                          str(c.get("why", "")), str(c.get("source", ""))))
     return CaseFile(str(p), cards, cases)
 
 
