@@ -68,9 +68,12 @@ class Expert:
         return self.answer(self.question(spec, text))
 
     def parse(self, text: str, scenario: list[str] | None = None) -> dict:
+        """The structured spec a plain-English question is understood as."""
         from .parser import parse_question
+        from .resolve import resolve_question
 
-        return parse_question(text, self.db, scenario or [])
+        return resolve_question(parse_question(text, self.db, self.kb.families, scenario or []),
+                                self.db)
 
     def ask(self, text: str, scenario: list[str] | None = None) -> Answer:
         spec = self.parse(text, scenario)

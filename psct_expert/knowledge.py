@@ -161,6 +161,7 @@ class Family:
     key: list[str]                  # fields of the question that select the answer fact
     doc: str = ""
     forms: list[str] = field(default_factory=list)
+    grammar: str = ""               # the family's rules in the question grammar (lark)
 
 
 @dataclass
@@ -303,7 +304,8 @@ class _Loader:
                 continue
             self.kb.families[name] = Family(name, info["answer"], [str(k) for k in info["key"]],
                                             str(info.get("doc", "")),
-                                            [str(f) for f in info.get("forms", []) or []])
+                                            [str(f) for f in info.get("forms", []) or []],
+                                            str(info.get("grammar", "") or ""))
 
     # -- rule files ------------------------------------------------------
     def load_rules(self, path: Path):

@@ -24,6 +24,10 @@ def vocabulary() -> dict:
     return safe_load(VOCAB_PATH.read_text(encoding="utf-8"))
 
 
+def _ordinals() -> dict:
+    return {str(k).lower(): v for k, v in vocabulary()["ordinals"].items()}
+
+
 @lru_cache(maxsize=1)
 def _not_names() -> frozenset:
     return frozenset(name_key(n) for n in vocabulary()["not_card_names"])
@@ -38,6 +42,9 @@ def _game_words() -> frozenset:
                               "that", "the", "quick", "special", "normal", "summon", "dark",
                               "light", "fire", "water", "earth", "wind", "black", "white",
                               "blue", "red", "number", "king", "world", "dragon", "magician"})
+
+
+ORDINALS = _ordinals()
 
 
 @dataclass
