@@ -58,8 +58,8 @@ def parse_question(text: str, db: CardDB, families: dict,
                    scenario: list[str] | None = None) -> ParsedQuestion:
     text = normalise(text)
     sc = parse_scenario(scenario or [], db)
-    mentions = find_cards(text, db)
     grammar = grammar_for(families)
+    mentions = find_cards(text, db, grammar.terminal)
     words = tokenize(text, mentions, grammar.terminal)
     understood = {"cards": list(dict.fromkeys(words.cards))}
     forms = vocabulary()["forms"]
