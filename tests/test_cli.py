@@ -135,3 +135,22 @@ def test_cards_override_file_in_json_lines(capsys, tmp_path):
     assert code == 0 and out.startswith("Yes.")
     code, out, _ = run(capsys, "ask", "Does Pot of Greed target?")
     assert out.startswith("No.")
+
+
+def test_check_counts_per_topic(capsys, tmp_path):
+    cases = tmp_path / "topics.yaml"
+    cases.write_text(
+        "cases:\n"
+        "- {id: right, topic: A, ask: 'Does Creature Swap target?', expect: 'no', cites: [], why: w, source: s}\n"
+        "- {id: wrong, topic: A, ask: 'Does Creature Swap target?', expect: 'yes', cites: []}\n"
+        "- {id: refused, topic: B, ask: 'Does Creature Swap frobnicate?', expect: 'yes', cites: []}\n",
+        encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(cases))
+    assert code == 1
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()
+            if line.split() and line.split()[0] in ("A", "B", "all")}
+    # columns: right wrong uncited unknown refused total right%
+    assert rows["A"][:6] == ["1", "1", "0", "0", "0", "2"]
+    assert rows["B"][:6] == ["0", "0", "0", "0", "1", "1"]
+    assert rows["all"][:6] == ["1", "1", "0", "0", "1", "3"]
+    assert out.strip().splitlines()[-1].startswith("1 passed, 2 failed")
