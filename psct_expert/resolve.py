@@ -266,6 +266,7 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
                             understood=p.understood)
     if not p.slot_of:
         p.fail("no card is named")
+    _check_summon_kinds(pq, p)
     try:
         spec = builder(p)
     except QuestionError as exc:
@@ -279,6 +280,24 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
             if item not in have:
                 have.append(item)
     return spec
+
+
+# Summon kinds the builders of this module put into a spec; a Summon named by another kind
+# ("the Synchro Summon of X") is never read as if the kind were not there.
+BUILT_KINDS = {"special", "normal"}
+
+
+def _check_summon_kinds(pq: ParsedQuestion, p: "_Parse") -> None:
+    # "a Fusion Summon using X" is the effect of X that Fusion Summons: its kind is its action
+    carried = {id(k) for sub in pq.tree.iter_subtrees() if sub.data == "summon_using"
+               for k in sub.iter_subtrees() if k.data == "summon_kind"}
+    for sub in pq.tree.iter_subtrees():
+        if sub.data != "summon_kind" or id(sub) in carried:
+            continue
+        word = " ".join(str(t) for t in sub.children).lower()
+        if word not in BUILT_KINDS:
+            p.fail(f"a {word.title()} Summon is a kind of Summon this question form cannot ask about "
+                   "yet (it reads Special and Normal Summons)", unplaced=word)
 
 
 def _target_slots(suppose: list, db: CardDB) -> None:
