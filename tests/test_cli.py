@@ -21,7 +21,10 @@ def run(capsys, *args):
 def test_ask_answer_first_then_reason(capsys):
     code, out, err = run(capsys, "ask", "--cards", CASES, RAIOH)
     lines = out.splitlines()
-    assert code == 0 and lines[0] == "No."
+    # the first line says back the question as understood, then the answer
+    assert code == 0 and lines[0] == ("Can the second effect of Thunder King Rai-Oh negate the Special "
+                                      "Summon of Gorz, Emissary of Darkness by the first effect of Gorz, "
+                                      "Emissary of Darkness? No.")
     assert "psct-guide#3" in lines[1]
 
 
@@ -49,7 +52,7 @@ def test_ask_with_scenario_events(capsys):
                        "-e", "Player B controls a face-up Dark Magician.",
                        "-e", "Player A activates Ring of Destruction targeting Dark Magician.",
                        "-e", "Dark Magician is face-down when Ring of Destruction resolves.")
-    assert code == 0 and out.startswith("No.")
+    assert code == 0 and out.splitlines()[0].endswith("? No.")
 
 
 def test_exit_codes(capsys):
@@ -124,7 +127,7 @@ def test_rules_commands(capsys):
 def test_console_script_runs():
     out = subprocess.run([sys.executable, "-m", "psct_expert", "ask", "--cards", CASES, RAIOH],
                          capture_output=True, text=True)
-    assert out.returncode == 0 and out.stdout.startswith("No.")
+    assert out.returncode == 0 and out.stdout.splitlines()[0].endswith("? No.")
 
 
 def test_cards_override_file_in_json_lines(capsys, tmp_path):
@@ -132,9 +135,9 @@ def test_cards_override_file_in_json_lines(capsys, tmp_path):
     mine.write_text('{"name": "Pot of Greed", "kind": "spell", "subtypes": ["normal"], '
                     '"text": "Target 1 card in your GY; add it to your hand."}\n')
     code, out, _ = run(capsys, "ask", "--cards", str(mine), "Does Pot of Greed target?")
-    assert code == 0 and out.startswith("Yes.")
+    assert code == 0 and out.startswith("Does the first effect of Pot of Greed target? Yes.")
     code, out, _ = run(capsys, "ask", "Does Pot of Greed target?")
-    assert out.startswith("No.")
+    assert out.startswith("Does the first effect of Pot of Greed target? No.")
 
 
 def test_check_counts_per_topic(capsys, tmp_path):

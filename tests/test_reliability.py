@@ -16,6 +16,7 @@ from psct_expert.casefile import load_case_file
 from psct_expert.cli.main import main
 from psct_expert.errors import PsctError
 from psct_expert.knowledge import load_knowledge
+from psct_expert.parser import parse_scenario
 from psct_expert.reader import read_card
 from psct_expert.userstore import user_cards
 

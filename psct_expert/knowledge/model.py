@@ -123,6 +123,7 @@ class Family:
     doc: str = ""
     forms: list[str] = field(default_factory=list)
     grammar: str = ""               # the family's rules in the question grammar (lark)
+    restate: str = ""               # the question in canonical form, {slot} filled from the question
 
 
 @dataclass
