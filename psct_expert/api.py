@@ -65,6 +65,15 @@ class Expert:
         return make_answer(question, rec, self.kb)
 
     def ask_spec(self, spec: dict, text: str = "") -> Answer:
+        if isinstance(spec, dict) and "also_needs" in spec:
+            # "does it start a Chain that X can respond to?": a no settles it; a yes needs the rest
+            rest = str(spec["also_needs"])
+            answer = self.answer(self.question({k: v for k, v in spec.items() if k != "also_needs"},
+                                               text))
+            if answer.value == "yes":
+                answer.value = "unknown"
+                answer.missing.append(rest + " (the question asks that too; ask it on its own)")
+            return answer
         return self.answer(self.question(spec, text))
 
     def parse(self, text: str, scenario: list[str] | None = None) -> dict:

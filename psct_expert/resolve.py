@@ -257,6 +257,10 @@ def split_condition(text: str) -> tuple[str, str]:
 
 def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
     """The structured spec of a parsed question, its references resolved against the cards."""
+    from .situate import BUILDERS as TREE_BUILDERS, situate_question
+
+    if pq.family in TREE_BUILDERS and not pq.scenario.lines:
+        return situate_question(pq, db)
     _target_slots(pq.scenario.suppose, db)
     p = _Parse(pq, db)
     fam = pq.family

@@ -28,6 +28,7 @@ class Words:
     cards: list[str]                      # XCARD word k names cards[k]
     quotes: list[str]                     # XQUOTE word k stands for quotes[k]
     unknown: list[str] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)  # each card as the sentence writes it
     text: list[str] = field(default_factory=list)   # each token as written
 
 
@@ -48,6 +49,7 @@ def tokenize(text: str, mentions: list[Mention], terminal) -> Words:
         if kind == "XCARD":
             out.tokens.append(Token("XCARD", str(len(out.cards))))
             out.cards.append(value)
+            out.written.append(text[s:e])
             out.text.append(text[s:e])
         elif kind == "XQUOTE":
             out.tokens.append(Token("XQUOTE", str(len(out.quotes))))
@@ -60,7 +62,7 @@ def tokenize(text: str, mentions: list[Mention], terminal) -> Words:
 def _name_end(text: str, m: Mention) -> int:
     """Where the name itself ends: a possessive or the sentence's punctuation is not part of it."""
     e = m.end
-    while e > m.start and text[e - 1] in "?!,;:" and not m.card.endswith(text[e - 1]):
+    while e > m.start and text[e - 1] in "?!,;:." and not m.card.endswith(text[e - 1]):
         e -= 1
     if text[m.start:e].lower().endswith("'s") and not m.card.lower().endswith("'s"):
         e -= 2
@@ -79,6 +81,12 @@ def _words(chunk: str, out: Words, terminal) -> None:
             out.tokens.append(Token(terminal(w[:-2]), w[:-2]))
             out.text.append(w[:-2])
             w, name = "'s", terminal("'s")
+        if name is None and w[0].isupper() and terminal("XNAME") is not None:
+            # a capitalised word the grammar does not have: part of a name (an archetype, "a Sky
+            # Striker Ace monster"); the grammar places such words only inside a description
+            out.tokens.append(Token("XNAME", w))
+            out.text.append(w)
+            continue
         if name is None:
             out.unknown.append(w)
             continue

@@ -1,0 +1,452 @@
+"""A parsed question whose family reads its parts from the parse tree → a structured spec.
+
+The told situation (sentences before the question, clauses such as "When my X
+is sent to the GY, ...") becomes the spec's ordered ``situation`` events
+(docs/question-spec.md); the family's parts become its slots.  References are
+resolved here, once, against the cards: an effect named by its number, by
+what it does ("its negation effect", "the effect that adds ..."), by a quote
+of its text, or by the card alone.  When more than one effect fits, the
+question is refused and the fitting effects are listed with their text; a
+clause the situation model has no event for is refused, naming it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Tree
+
+from .cards import CardDB, name_key
+from .errors import QuestionError
+from .parser import ParsedQuestion
+from .parser.transform import Reader, find, low, sub, subs, words
+from .questions import select_effect
+from .reader import Reading, read_card
+
+# what an effect's description word asks of the effect: a fact of the reading
+DESC_FACTS = {
+    "negation": ("negates", None), "negate": ("negates", None),
+    "quick": ("quick_marker", None),
+    "search": ("verb", "add"), "add": ("verb", "add"),
+    "destroy": ("verb", "destroy"), "destruction": ("verb", "destroy"),
+    "self-destruction": ("verb", "destroy"),
+    "special summon": ("verb", "special-summon"), "summoning": ("verb", "special-summon"),
+    "banish": ("verb", "banish"), "draw": ("verb", "draw"), "tribute": ("verb", "tribute"),
+    "tribute effect": ("verb", "tribute"),
+    "atk-gain": ("verb", "gain"), "gain": ("verb", "gain"),
+}
+
+
+class Situate:
+    def __init__(self, pq: ParsedQuestion, db: CardDB):
+        self.pq = pq
+        self.db = db
+        self.r = Reader(pq.words.cards, pq.words.quotes, pq.words.written)
+        self.readings: dict[str, Reading] = {}
+        self.events: list[dict] = []
+        self.entities: dict[str, dict] = {}
+        self.acts: list[tuple[str, dict]] = []       # (activation id, effect ref)
+        self.summons: list[tuple[str, dict]] = []    # (summon id, event)
+        self.understood = {"cards": pq.cards, "family": pq.family}
+
+    def fail(self, why: str, node=None):
+        raise QuestionError(f"could not understand the question: {why}", understood=self.understood,
+                            unplaced=" ".join(self._text(node)) if node is not None else None)
+
+    def _text(self, node) -> list[str]:
+        out = []
+        for w in words(node):
+            if w.isdigit() and node is not None:
+                out.append(w)
+            else:
+                out.append(w)
+        return out
+
+    # -- cards and effects ------------------------------------------------------
+    def reading(self, name: str) -> Reading:
+        if name not in self.readings:
+            self.readings[name] = read_card(self.db.get(name))
+        return self.readings[name]
+
+    def effect_ref(self, ref: dict, default_card: str | None = None) -> dict:
+        """An English effect reference → ``{card, n}`` (or ``{card, select}``)."""
+        card = ref.get("card") or default_card
+        if card is None:
+            self.fail(f"whose effect is {ref['text']!r}?")
+        reading = self.reading(card)
+        c = reading.card
+        how = ref["how"]
+        if ref.get("ord"):
+            return {"card": c.name, "n": ref["ord"]}
+        wants = list(ref.get("desc") or [])
+        if ref.get("quote") or wants or ref.get("rel") or ref.get("cost_verb"):
+            return self._by_content(reading, ref)
+        if how == "eff_activating" or (how in ("eff_card", "eff_poss", "eff_of")
+                                       and c.kind in ("spell", "trap")):
+            return {"card": c.name, "select": "activation"}
+        try:
+            select_effect(reading, {"card": c.name, "select": "only"})
+        except QuestionError:
+            self._which(reading, self._top(reading), ref)
+        return {"card": c.name, "select": "only"}
+
+    def _top(self, reading: Reading):
+        return [e for e in reading.effects if e.n > 0]
+
+    def _by_content(self, reading: Reading, ref: dict) -> dict:
+        cands = self._top(reading)
+        name = reading.card.name
+        facts = reading.facts
+        if ref.get("quote"):
+            key = _norm(ref["quote"])
+            cands = [e for e in cands if key in _norm(e.text)]
+        for d in ref.get("desc") or []:
+            if d in ("gy", "graveyard"):
+                cands = [e for e in cands if re.search(r"\b(?:GY|Graveyard)\b", e.text.split(":")[0])]
+                continue
+            if d in ("hand",):
+                cands = [e for e in cands if re.search(r"\bhand\b", e.text.split(":")[0])]
+                continue
+            rule = DESC_FACTS.get(d)
+            if rule is None:
+                continue
+            kind, verb = rule
+            if kind == "verb":
+                cands = [e for e in cands if _does(facts, e.id, verb)]
+            else:
+                cands = [e for e in cands if any(f.type == kind and f.get("effect") == e.id
+                                                 for f in facts)]
+        rel = ref.get("rel")
+        if rel:
+            for verb in rel["verbs"][:1]:
+                cands = [e for e in cands if _does(facts, e.id, verb)]
+            for other, written in rel["cards"]:
+                cands = [e for e in cands if name_key(other) in name_key(e.text)
+                         or name_key(written) in name_key(e.text)]
+        if ref.get("cost_verb"):
+            cands = [e for e in cands if _does(facts, e.id, ref["cost_verb"])]
+        return {"card": name, "n": self._which(reading, cands, ref)}
+
+    def _which(self, reading: Reading, cands, ref: dict) -> int:
+        if len(cands) == 1:
+            return cands[0].n
+        name = reading.card.name
+        if not cands:
+            self.fail(f"no effect of {name} fits {ref['text']!r}")
+        listing = "; ".join(f"effect {e.n}: {e.text[:90]}" for e in cands)
+        raise QuestionError(f"{ref['text']!r} fits more than one effect of {name}; say which "
+                            f"(for example 'the first effect'): {listing}",
+                            understood=self.understood)
+
+    # -- the told situation -------------------------------------------------------
+    def situation(self, tree: Tree) -> None:
+        for lead in subs(tree, "lead"):
+            self.sit(sub(lead, "sit"))
+        q = sub(tree, "question")
+        for pre in q.iter_subtrees_topdown():
+            if pre.data == "pre":
+                s = sub(pre, "sit")
+                if s is not None:
+                    self.sit(s)
+                else:
+                    self.clause(sub(pre, "ev_phase"))
+
+    def sit(self, node: Tree) -> None:
+        for cl in subs(node, "sit_clause"):
+            joins = []
+            self.clause(cl.children[0], joins)
+
+    def clause(self, ev: Tree, joins=None) -> None:
+        handler = getattr(self, ev.data, None)
+        if handler is None:
+            self.fail("the situation model has no event for " + repr(" ".join(words(ev))), ev)
+        handler(ev)
+
+    def _player(self, ev: Tree) -> str:
+        a = sub(ev, "actor")
+        if a is None:
+            return "you"
+        p = self.r.actor(a).get("player")
+        if p not in ("you", "opponent"):
+            self.fail(f"who is {' '.join(words(a))!r}? (say 'I' or 'my opponent')", a)
+        return p
+
+    def _when(self, ev: Tree) -> dict:
+        out = {}
+        w = sub(ev, "ev_when")
+        if w is not None:
+            ws = low(w)
+            if "response" in ws:
+                out["respond"] = True
+            ph = find(w, "phase")
+            if ph is not None:
+                self.fail("a phase inside a clause is not placed yet", w)
+        return out
+
+    def _mods(self, ev: Tree) -> dict:
+        out: dict = {}
+        for m in subs(ev, "ev_mod"):
+            ws = low(m)
+            if ws[0] in ("targeting", "on", "against"):
+                out.setdefault("targets", []).append(self.r.thing(sub(m, "thing")))
+            elif ws[0] == "from":
+                out["from"] = self.r.place(sub(m, "place"))
+            elif "response" in ws or ws[0] == "to":
+                out["respond"] = True
+            elif ws[:3] == ["as", "chain", "link"]:
+                out["link"] = int(ws[3])
+            else:
+                self.fail("the situation model has no place for " + repr(" ".join(words(m))), m)
+        return out
+
+    def _effect_node(self, ev: Tree) -> Tree:
+        for ch in ev.children:
+            if isinstance(ch, Tree) and ch.data.startswith("eff_"):
+                return ch
+        self.fail("which effect?", ev)
+
+    def ev_activate(self, ev: Tree) -> None:
+        node = self._effect_node(ev)
+        ref = self.effect_ref(self.r.effect(node))
+        player = self._player(ev)
+        info = {**self._when(ev), **self._mods(ev)}
+        verb = low(sub(ev, "act_verb_w") or ev)
+        if any(w in ("chain", "chains", "chained") for w in verb):
+            info["respond"] = True
+        self._activate(ref, player, info)
+
+    def ev_respond(self, ev: Tree) -> None:
+        ref = self.effect_ref(self.r.effect(self._effect_node(ev)))
+        self._activate(ref, self._player(ev), {**self._mods(ev), "respond": True})
+
+    def _activate(self, ref: dict, player: str, info: dict) -> str:
+        aid = f"a{len(self.acts) + 1}"
+        event = {"kind": "activate", "id": aid, "effect": ref, "player": player}
+        if info.get("from") in ("hand", "field", "gy", "deck", "extra-deck"):
+            event["from"] = info["from"]
+        if info.get("respond"):
+            if not self.acts:
+                self.fail("it responds, but nothing was activated before it")
+            event["respond"] = self.acts[-1][0]
+        if info.get("link"):
+            event["link"] = info["link"]
+        if info.get("targets"):
+            event["targets"] = [self.entity(t) for t in info["targets"]]
+        self.events.append(event)
+        self.acts.append((aid, ref))
+        return aid
+
+    def ev_summon(self, ev: Tree) -> None:
+        player = self._player(ev)
+        kind = self.r.summon_kind(ev) or "special"
+        what = self.r.thing(sub(ev, "thing"))
+        info = self._mods(ev)
+        if info.get("targets") or info.get("respond"):
+            self.fail("a Summon does not target or respond", ev)
+        sid = f"s{len(self.summons) + 1}"
+        event = {"kind": "summon", "id": sid, "summon-kind": kind, "player": player,
+                 "what": self.entity(what, controller=player)}
+        if info.get("from"):
+            event["from"] = info["from"]
+        self.events.append(event)
+        self.summons.append((sid, event))
+
+    def ev_negate(self, ev: Tree) -> None:
+        target = next(ch for ch in ev.children if isinstance(ch, Tree)
+                      and ch.data in ("neg_activation", "neg_effect", "neg_plain"))
+        what = {"neg_activation": "activation", "neg_effect": "effect"}.get(target.data)
+        ref = self.effect_ref(self.r.effect(self._effect_node(target)))
+        aid = self._find_act(ref)
+        if aid is None:
+            owner = "you" if "my" in low(target)[:1] else "opponent" if low(target)[:1] in \
+                (["their"], ["opponent's"]) else None
+            if owner is None:
+                a = sub(ev, "actor")
+                negator = self.r.actor(a).get("player") if a is not None else None
+                owner = {"you": "opponent", "opponent": "you"}.get(negator, "you")
+            aid = self._activate(ref, owner, {})
+        by = None
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        if effs:
+            by_ref = self.effect_ref(self.r.effect(effs[-1]))
+            negator = self._player(ev) if sub(ev, "actor") is not None else \
+                {"you": "opponent", "opponent": "you"}[self._act_player(aid)]
+            by = self._activate(by_ref, negator, {"respond": True})
+        if what is None:
+            what = "activation"     # "X was negated": the usual reading is its activation
+            if by is not None:
+                self.fail("say whether the activation or the effect was negated", ev)
+            self.fail("say whether the activation or only the effect was negated "
+                      "('the activation of X was negated' / 'the effect of X was negated')", ev)
+        event = {"kind": "negate", "of": aid, "what": what}
+        if by:
+            event["by"] = by
+        self.events.append(event)
+
+    def _act_player(self, aid: str) -> str:
+        for e in self.events:
+            if e.get("id") == aid:
+                return e["player"]
+        return "you"
+
+    def _find_act(self, ref: dict) -> str | None:
+        for aid, r in reversed(self.acts):
+            if r.get("card") == ref.get("card"):
+                return aid
+        return None
+
+    def ev_resolve(self, ev: Tree) -> None:
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        if effs:
+            ref = self.effect_ref(self.r.effect(effs[0]))
+            aid = self._find_act(ref)
+            if aid is None:
+                self.fail(f"{' '.join(words(effs[0]))!r} resolves, but it was not activated", ev)
+        self.events.append({"kind": "resolve"})
+
+    def ev_phase(self, ev: Tree) -> None:
+        turn = self.r.player(sub(ev, "poss")) or "you"
+        phase = self.r.phase(sub(ev, "phase"))
+        if turn not in ("you", "opponent") or phase is None:
+            self.fail("which phase of whose turn?", ev)
+        self.events.append({"kind": "phase", "phase": phase, "turn": turn})
+
+    def entity(self, thing: dict | None, **extra) -> str:
+        if thing is None:
+            self.fail("which card?")
+        if thing.get("card"):
+            return thing["card"]
+        if thing.get("pronoun") and self.entities:
+            return list(self.entities)[-1]
+        eid = f"m{len(self.entities) + 1}"
+        self.entities[eid] = {"desc": thing["text"], **extra}
+        return eid
+
+    # -- the spec -----------------------------------------------------------------
+    def spec(self, family: str, slots: dict) -> dict:
+        out = {"family": family, **slots}
+        if self.events:
+            out["situation"] = self.events
+        if self.entities:
+            out["entities"] = self.entities
+        return out
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
+
+
+def _does(facts, eid: str, verb: str) -> bool:
+    return any(f.get("effect") == eid and f.get("verb") == verb and
+               f.type in ("clause", "clause_verb", "cost_action") for f in facts)
+
+
+# ---------------------------------------------------------------------------
+# Families that read their parts from the tree
+
+def _chain_subject(st: Situate, node: Tree) -> dict:
+    """``chain_subj``/``summon_q``: an effect, a Summon, or "that" (what was just activated)."""
+    kids = [ch for ch in node.children if isinstance(ch, Tree)]
+    if not kids:
+        if not st.acts:
+            st.fail("'that' refers to nothing activated before it", node)
+        return {"effect": st.acts[-1][1]}
+    k = kids[0]
+    if k.data.startswith("eff_"):
+        return {"effect": st.effect_ref(st.r.effect(k))}
+    if k.data.startswith("summon_"):
+        return _summon_subject(st, k)
+    st.fail("what starts the Chain?", node)
+    return {}
+
+
+def _summon_subject(st: Situate, k: Tree) -> dict:
+    kind = st.r.summon_kind(k)
+    cards = [st.r.card(t) for t in k.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
+    if k.data == "summon_using":                       # "a Fusion Summon using X": X's effect
+        return {"effect": {"card": cards[0], "verb": f"{kind or 'special'}-summon"}}
+    if k.data in ("summon_bare",) and not cards:       # "the Link Summon": one told before
+        for sid, ev in reversed(st.summons):
+            if kind in (None, ev["summon-kind"]) or ev["summon-kind"] == "special":
+                return {"summon": sid, "event": ev}
+        st.fail("which Summon? (tell it first: 'My opponent Link Summons X.')", k)
+    card = cards[0] if cards else None
+    if card is None:
+        st.fail("whose Summon?", k)
+    if kind in (None, "special"):
+        c = st.db.get(card)
+        if c.kind != "monster":
+            st.fail(f"{card} is not a monster: say which Summon", k)
+        return {"effect": {"card": card, "select": "summons-self"}}
+    sid = f"s{len(st.summons) + 1}"
+    ev = {"kind": "summon", "id": sid, "summon-kind": kind, "player": "you", "what": card}
+    st.events.append(ev)
+    st.summons.append((sid, ev))
+    return {"summon": sid, "event": ev}
+
+
+def _also(st: Situate, node: Tree | None, spec: dict) -> dict:
+    """"... start a Chain that I can respond to with X": yes only if X could respond too."""
+    if node is None:
+        return spec
+    effs = [t for t in node.iter_subtrees_topdown() if t.data.startswith("eff_")]
+    if effs:
+        spec["also_needs"] = (f"whether {' '.join(st.pq.words.text[0:0]) or ''}"
+                              f"{_said(st, effs[0])} can be activated in response")
+    return spec
+
+
+def _said(st: Situate, node: Tree) -> str:
+    return " ".join(st.r.card(w) if getattr(w, "type", "") == "XCARD" else str(w)
+                    for w in node.scan_values(lambda v: True))
+
+
+def build_starts_chain(st: Situate, fam: Tree) -> dict:
+    subj = sub(fam, "chain_subj")
+    got = _chain_subject(st, subj)
+    tail = find(fam, "resp_tail")
+    if "summon" in got:
+        return _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
+    return _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
+
+
+def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
+    q = sub(fam, "summon_q")
+    kids = [ch for ch in q.children if isinstance(ch, Tree)]
+    tail = find(fam, "resp_tail")
+    if kids and kids[0].data.startswith("summon_"):
+        got = _summon_subject(st, kids[0])
+    else:
+        kind = st.r.summon_kind(q)
+        ws = low(q)
+        if "fusion" in ws and "contact" not in ws and kind is None:
+            kind = "fusion"
+        if ws[0] in ("this", "that"):
+            found = [(sid, ev) for sid, ev in st.summons]
+            if not found:
+                st.fail("which Summon? (tell it first)", q)
+            got = {"summon": found[-1][0]}
+        else:
+            cards = [st.r.card(t) for t in q.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
+            sid = f"s{len(st.summons) + 1}"
+            ev = {"kind": "summon", "id": sid, "summon-kind": kind or "special", "player": "you",
+                  "what": cards[0]}
+            st.events.append(ev)
+            st.summons.append((sid, ev))
+            got = {"summon": sid}
+    if "effect" in got:
+        return _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
+    return _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
+
+
+BUILDERS = {
+    "starts-chain": build_starts_chain,
+    "summon-starts-chain": build_summon_starts_chain,
+}
+
+
+def situate_question(pq: ParsedQuestion, db: CardDB) -> dict:
+    st = Situate(pq, db)
+    st.situation(pq.tree)
+    fam = find(pq.tree, "fam_" + pq.family.replace("-", "_"))
+    return BUILDERS[pq.family](st, fam)
