@@ -68,8 +68,11 @@ class Situate:
             self.readings[name] = read_card(self.db.get(name))
         return self.readings[name]
 
-    def effect_ref(self, ref: dict, default_card: str | None = None) -> dict:
-        """An English effect reference → ``{card, n}`` (or ``{card, select}``)."""
+    def effect_ref(self, ref: dict, default_card: str | None = None, hint=()) -> dict:
+        """An English effect reference → ``{card, n}`` (or ``{card, select}``).
+
+        ``hint``: actions the rest of the question says the effect does ("the card it
+        destroys"); used only to choose among several effects, never to override a number."""
         card = ref.get("card") or default_card
         if card is None:
             self.fail(f"whose effect is {ref['text']!r}?")
@@ -87,7 +90,11 @@ class Situate:
         try:
             select_effect(reading, {"card": c.name, "select": "only"})
         except QuestionError:
-            self._which(reading, self._top(reading), ref)
+            cands = self._top(reading)
+            for verb in hint:
+                fit = [e for e in cands if _does(reading.facts, e.id, verb)]
+                cands = fit or cands
+            return {"card": c.name, "n": self._which(reading, cands, ref)}
         return {"card": c.name, "select": "only"}
 
     def _top(self, reading: Reading):
@@ -450,3 +457,28 @@ def situate_question(pq: ParsedQuestion, db: CardDB) -> dict:
     st.situation(pq.tree)
     fam = find(pq.tree, "fam_" + pq.family.replace("-", "_"))
     return BUILDERS[pq.family](st, fam)
+
+
+def _rel_verbs(st: Situate, node: Tree | None) -> list[str]:
+    """The actions a described card's relative clause names ("the card it destroys")."""
+    if node is None:
+        return []
+    out = []
+    for rel in node.iter_subtrees_topdown():
+        if rel.data == "thing_rel":
+            out += [v for v in (st.r.action(t) for t in rel.iter_subtrees_topdown()
+                                if t.data == "act_verb") if v]
+    return out
+
+
+def _first_effect(node: Tree) -> Tree:
+    return next(ch for ch in node.children if isinstance(ch, Tree) and ch.data.startswith("eff_"))
+
+
+def build_targets(st: Situate, fam: Tree) -> dict:
+    ref = st.r.effect(_first_effect(fam))
+    hint = _rel_verbs(st, sub(fam, "thing"))
+    return st.spec("targets", {"effect": st.effect_ref(ref, hint=hint)})
+
+
+BUILDERS["targets"] = build_targets
