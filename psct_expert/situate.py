@@ -51,16 +51,7 @@ class Situate:
 
     def fail(self, why: str, node=None):
         raise QuestionError(f"could not understand the question: {why}", understood=self.understood,
-                            unplaced=" ".join(self._text(node)) if node is not None else None)
-
-    def _text(self, node) -> list[str]:
-        out = []
-        for w in words(node):
-            if w.isdigit() and node is not None:
-                out.append(w)
-            else:
-                out.append(w)
-        return out
+                            unplaced=self.r.said(node) if node is not None else None)
 
     # -- cards and effects ------------------------------------------------------
     def reading(self, name: str) -> Reading:
@@ -166,7 +157,7 @@ class Situate:
     def clause(self, ev: Tree, joins=None) -> None:
         handler = getattr(self, ev.data, None)
         if handler is None:
-            self.fail("the situation model has no event for " + repr(" ".join(words(ev))), ev)
+            self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
         handler(ev)
 
     def _player(self, ev: Tree) -> str:
@@ -175,7 +166,7 @@ class Situate:
             return "you"
         p = self.r.actor(a).get("player")
         if p not in ("you", "opponent"):
-            self.fail(f"who is {' '.join(words(a))!r}? (say 'I' or 'my opponent')", a)
+            self.fail(f"who is {self.r.said(a)!r}? (say 'I' or 'my opponent')", a)
         return p
 
     def _when(self, ev: Tree) -> dict:
@@ -203,7 +194,7 @@ class Situate:
             elif ws[:3] == ["as", "chain", "link"]:
                 out["link"] = int(ws[3])
             else:
-                self.fail("the situation model has no place for " + repr(" ".join(words(m))), m)
+                self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
         return out
 
     def _effect_node(self, ev: Tree) -> Tree:
@@ -308,7 +299,7 @@ class Situate:
             ref = self.effect_ref(self.r.effect(effs[0]))
             aid = self._find_act(ref)
             if aid is None:
-                self.fail(f"{' '.join(words(effs[0]))!r} resolves, but it was not activated", ev)
+                self.fail(f"{self.r.said(effs[0])!r} resolves, but it was not activated", ev)
         self.events.append({"kind": "resolve"})
 
     def ev_phase(self, ev: Tree) -> None:
@@ -482,3 +473,71 @@ def build_targets(st: Situate, fam: Tree) -> dict:
 
 
 BUILDERS["targets"] = build_targets
+
+
+PROTECTIONS = {"card": "card-effects", "monster": "monster-effects", "spell": "spell-effects",
+               "trap": "trap-effects"}
+
+
+def _protection(st: Situate, thing_node: Tree) -> str | None:
+    """"that cannot be targeted by card effects" (or a quote saying so) → card-effects."""
+    for rel in thing_node.iter_subtrees_topdown():
+        if rel.data == "prot":
+            return PROTECTIONS.get(low(rel)[0])
+        if rel.data == "thing_rel":
+            q = [t for t in rel.children if getattr(t, "type", "") == "XQUOTE"]
+            if q:
+                m = re.search(r"cannot be targeted by (card|monster|spell|trap) effects",
+                              st.r.quotes[int(q[0])], re.I)
+                if m:
+                    return PROTECTIONS[m.group(1).lower()]
+    return None
+
+
+def _described_entity(st: Situate, thing_node: Tree, protection: str | None) -> str:
+    t = st.r.thing(thing_node)
+    ws = t["words"]
+    ent: dict = {"desc": t["text"]}
+    if t.get("card"):
+        ent["card"] = t["card"]
+    owner = "opponent" if ("opponent" in ws or "opponent's" in ws or "their" in ws) else \
+        "you" if ("my" in ws or "i" in ws) else None
+    if owner:
+        ent["controller"] = owner
+    for kind in ("spell", "trap", "monster"):
+        if kind in ws or kind + "s" in ws:
+            ent["kind"] = kind
+            break
+    if protection:
+        ent["cannot-be-targeted"] = protection
+    eid = f"m{len(st.entities) + 1}"
+    st.entities[eid] = ent
+    return eid
+
+
+def ev_protected(st: Situate, ev: Tree) -> None:
+    prot = _protection(st, ev)
+    st.protected = _described_entity(st, sub(ev, "thing"), prot)
+
+
+Situate.ev_protected = ev_protected
+
+
+def build_can_target(st: Situate, fam: Tree) -> dict:
+    verb = st.r.action(find(fam, "act_verb")) if sub(fam, "affect_vp") is not None else None
+    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[verb] if verb else [])
+    thing = sub(fam, "thing")
+    if thing is not None:
+        prot = _protection(st, thing)
+        if prot is None:
+            st.fail("say what the card cannot be targeted by ('that cannot be targeted by card "
+                    "effects')", thing)
+        eid = _described_entity(st, thing, prot)
+    else:
+        eid = getattr(st, "protected", None)
+        if eid is None:
+            st.fail("which card is 'it'?", fam)
+    return st.spec("can-target", {"effect": ref, "entity": eid})
+
+
+BUILDERS["can-target"] = build_can_target

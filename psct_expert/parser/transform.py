@@ -75,6 +75,19 @@ class Reader:
     def card(self, tok: Token) -> str:
         return self.cards[int(tok)]
 
+    def said(self, node) -> str:
+        """A subtree's words as the sentence wrote them (card names, quotes)."""
+        out = []
+        for t in node.scan_values(lambda v: isinstance(v, Token)) if isinstance(node, Tree) \
+                else [node]:
+            if t.type == "XCARD":
+                out.append(self.written[int(t)])
+            elif t.type == "XQUOTE":
+                out.append(f"'{self.quotes[int(t)]}'")
+            else:
+                out.append(str(t))
+        return " ".join(out).replace(" 's", "'s")
+
     # -- players --------------------------------------------------------------
     def player(self, node: Tree | None) -> str | None:
         if node is None:
@@ -106,7 +119,7 @@ class Reader:
         how = str(node.data)
         cards = [self.card(t) for t in tokens(node, "XCARD")]
         ref: dict = {"how": how, "card": cards[0] if cards else None, "ord": None, "desc": [],
-                     "quote": None, "rel": None, "text": " ".join(words(node))}
+                     "quote": None, "rel": None, "text": self.said(node)}
         o = sub(node, "ord")
         if o is not None:
             ref["ord"] = ORDINALS.get(low(o)[0])
@@ -136,7 +149,7 @@ class Reader:
         verbs = [self.action(t) for t in node.iter_subtrees_topdown() if t.data == "act_verb"]
         toks = list(node.scan_values(lambda v: isinstance(v, Token) and v.type == "XCARD"))
         cards = [(self.card(t), self.written[int(t)]) for t in toks]
-        return {"verbs": [v for v in verbs if v], "cards": cards, "text": " ".join(words(node))}
+        return {"verbs": [v for v in verbs if v], "cards": cards, "text": self.said(node)}
 
     def action(self, node: Tree | None) -> str | None:
         """``act_verb`` → the action's name (discard, send, special-summon, ...)."""
@@ -164,7 +177,7 @@ class Reader:
                                                         and v.type == "XCARD")]
         ws = low(node)
         return {"card": cards[0] if len(cards) == 1 and tokens(node, "XCARD") else None,
-                "text": " ".join(words(node)), "words": ws,
+                "text": self.said(node), "words": ws,
                 "pronoun": ws in (["it"], ["them"], ["that", "monster"], ["that", "card"])}
 
     def phase(self, node: Tree | None) -> str | None:
