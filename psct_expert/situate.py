@@ -19,7 +19,7 @@ from lark import Tree
 from .cards import CardDB, name_key
 from .errors import QuestionError
 from .parser import ParsedQuestion
-from .parser.transform import Reader, find, low, sub, subs, words
+from .parser.transform import Reader, find, low, sub, subs
 from .questions import select_effect
 from .reader import Reading, read_card
 
@@ -222,6 +222,8 @@ class Situate:
         event = {"kind": "activate", "id": aid, "effect": ref, "player": player}
         if info.get("from") in ("hand", "field", "gy", "deck", "extra-deck"):
             event["from"] = info["from"]
+        elif self.db.get(ref["card"]).kind == "trap":
+            event["from"] = "set"      # a Trap Card is activated from the field, where it was Set
         if info.get("respond"):
             if not self.acts:
                 self.fail("it responds, but nothing was activated before it")
@@ -541,3 +543,43 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
 
 
 BUILDERS["can-target"] = build_can_target
+
+
+def _activation_of(st: Situate, node: Tree | None, player: str) -> str:
+    """The activation a response answers: named ("to X"), or the newest one ("to it")."""
+    effs = [t for t in node.iter_subtrees_topdown() if t.data.startswith("eff_")] \
+        if node is not None else []
+    if effs:
+        ir = st.r.effect(effs[0])
+        ref = st.effect_ref(ir)
+        aid = st._find_act(ref)
+        if aid is not None:
+            return aid
+        owner = "you" if low(node)[1:2] == ["my"] else "opponent" if player == "you" else "you"
+        return st._activate(ref, owner, {})
+    if not st.acts:
+        st.fail("respond to what? (tell what was activated first)", node)
+    return st.acts[-1][0]
+
+
+def build_can_respond(st: Situate, fam: Tree) -> dict:
+    p = sub(fam, "player")
+    player = st.r.player(p) if p is not None else "you"
+    if player not in ("you", "opponent"):
+        st.fail("who responds?", p)
+    purpose = sub(fam, "purpose")
+    hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
+    responder = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
+    to = _activation_of(st, sub(fam, "resp_to"), player)
+    spec = st.spec("can-respond", {"responder": responder, "to": to})
+    if purpose is not None:
+        verb = hint[0] if hint else None
+        obj = low(purpose)[2:]
+        if verb == "negate" and obj in ([], ["it"]):
+            spec["and"] = [{"family": "negate-activation", "negator": responder, "activated": to}]
+        else:
+            spec["also_needs"] = f"whether it can {st.r.said(purpose)[3:]}"
+    return spec
+
+
+BUILDERS["can-respond"] = build_can_respond
