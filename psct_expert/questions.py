@@ -43,7 +43,8 @@ FACT_SELECTORS = {
 }
 
 HYPOTHESIS_KEYS = ("fails", "targeted", "left", "state", "controls", "self_not_face_up",
-                   "changed", "in_play", "token_target", "event", "cannot_be_destroyed")
+                   "changed", "in_play", "token_target", "event", "cannot_be_destroyed",
+                   "requirement_unmet")
 
 
 @dataclass
@@ -320,6 +321,8 @@ class _Builder:
         elif key == "event":
             self.add("event_happened", what, src, effect=eid, event=val["event"],
                      by=val.get("by", "unknown"))
+        elif key == "requirement_unmet":   # a condition "to activate and to resolve" fails at resolution
+            self.add("requirement_unmet_at_resolution", what, src, effect=eid)
         elif key == "cannot_be_destroyed":
             self.add("cannot_be_destroyed", what, src, card=str(val.get("card", "the card")))
 

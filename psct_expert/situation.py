@@ -165,7 +165,13 @@ class _Situation:
         aid = ev.get("id") or self.new_id("a")
         if aid in self.acts:
             self.fail(f"situation: activation id {aid!r} is used twice")
-        reading, eid = self.b.effect(ev.get("effect"))
+        ref = ev.get("effect")
+        if isinstance(ref, dict) and "generic" in ref:   # "a Quick-Play Spell", "a monster effect"
+            kind = self.check(ref["generic"], ("spell", "trap", "monster"), "generic card")
+            reading = self.b.generic_card(kind, f"a {kind.title()} Card {aid}")
+            eid = f"{reading.card.name}#0"
+        else:
+            reading, eid = self.b.effect(ref)
         player = self.check(ev.get("player", "you"), PLAYERS, "player")
         where = ev.get("from", "field" if reading.card.kind == "monster" else "hand")
         self.check(where, ("hand", "field", "set", "gy", "banished", "deck", "extra-deck"),
