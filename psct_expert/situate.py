@@ -273,11 +273,12 @@ class Situate:
                 {"you": "opponent", "opponent": "you"}[self._act_player(aid)]
             by = self._activate(by_ref, negator, {"respond": True})
         if what is None:
-            what = "activation"     # "X was negated": the usual reading is its activation
-            if by is not None:
-                self.fail("say whether the activation or the effect was negated", ev)
-            self.fail("say whether the activation or only the effect was negated "
-                      "('the activation of X was negated' / 'the effect of X was negated')", ev)
+            # "my Pot of Desires was negated": a Spell/Trap Card's effect is its activation, and
+            # negating the card is negating that activation; a monster's is not so plain
+            if self.db.get(ref["card"]).kind == "monster":
+                self.fail("say whether the activation or only the effect was negated "
+                          "('the activation of X was negated' / 'X's effect was negated')", ev)
+            what = "activation"
         event = {"kind": "negate", "of": aid, "what": what}
         if by:
             event["by"] = by
@@ -583,3 +584,64 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
 
 
 BUILDERS["can-respond"] = build_can_respond
+
+
+def _thing_verb(st: Situate, node: Tree | None) -> str | None:
+    verbs = _rel_verbs(st, node)
+    return verbs[0] if verbs else None
+
+
+def _negated_effect(st: Situate, node: Tree) -> dict:
+    """The effect whose cost the question is about: the one negated (or activated) last."""
+    for e in reversed(st.events):
+        if e["kind"] == "negate":
+            for aid, ref in st.acts:
+                if aid == e["of"]:
+                    return ref
+    if st.acts:
+        return st.acts[-1][1]
+    st.fail("whose cost? (tell what was activated and negated first)", node)
+    return {}
+
+
+COST_WORDS = {"lp": "pay", "life": "pay"}
+
+
+def _cost_verb(st: Situate, fam: Tree) -> str:
+    thing = sub(fam, "thing")
+    verb = _thing_verb(st, thing)
+    if verb is None:
+        ws = low(fam)
+        if "lp" in ws or "lost" in ws or "pay" in ws or "paid" in ws:
+            verb = "pay"
+        else:
+            act = find(fam, "act_verb")
+            verb = st.r.action(act) if act is not None and act not in list(
+                thing.iter_subtrees()) else None
+    if verb is None:
+        st.fail("which cost? ('the card I discarded', 'the LP I paid')", fam)
+    return verb
+
+
+def build_cost_family(family: str):
+    def build(st: Situate, fam: Tree) -> dict:
+        verb = _cost_verb(st, fam)
+        return st.spec(family, {"effect": _negated_effect(st, fam), "verb": verb})
+    return build
+
+
+def build_is_cost(st: Situate, fam: Tree) -> dict:
+    doing = sub(fam, "v_doing")
+    verb = st.r.action(sub(doing, "act_verb"))
+    effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    if not effs:
+        when = sub(fam, "cost_when")
+        effs = [t for t in when.iter_subtrees_topdown() if t.data.startswith("eff_")] if when else []
+    if not effs:
+        st.fail("a cost of which effect?", fam)
+    ref = st.effect_ref(st.r.effect(effs[0]), hint=[verb])
+    return st.spec("is-cost", {"effect": ref, "verb": verb})
+
+
+BUILDERS["cost-returned"] = build_cost_family("cost-returned")
+BUILDERS["still-done"] = build_cost_family("still-done")
