@@ -2,6 +2,7 @@
 
 import asyncio
 import re
+import socket
 import threading
 import time
 
@@ -288,3 +289,35 @@ def test_each_worker_has_its_own_engine(base_expert):
         pool.close()
     # two engines, one shared (read-only) rule base and card database
     assert a != b and kb_a and kb_b and db_a and db_b
+
+
+# -- the serve command ---------------------------------------------------------------
+
+
+def test_serve_command_starts_uvicorn_with_the_app(monkeypatch, capsys):
+    import uvicorn
+
+    seen = {}
+
+    def fake_run(app, **kwargs):
+        seen.update(kwargs, app=app)
+
+    monkeypatch.setattr(uvicorn, "run", fake_run)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert main(["serve", "--port", str(port), "--workers", "1"]) == 0
+    assert seen["host"] == "127.0.0.1" and seen["port"] == port
+    with TestClient(seen["app"]) as c:
+        assert c.get("/api/families").status_code == 200
+    assert f"http://127.0.0.1:{port}/" in capsys.readouterr().err
+
+
+def test_serve_on_a_busy_port_is_a_clear_error(capsys):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: cannot listen on 127.0.0.1:{port}") and "Traceback" not in err

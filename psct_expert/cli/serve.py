@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import socket
+
 import click
 
+from ..errors import PsctError
 from .main import cli
 
 
@@ -23,8 +26,28 @@ def serve(obj, host, port, workers, timeout):
 
     from ..web import create_app
 
+    _check_address(host, port)
     app = create_app(obj.expert(), workers=workers, timeout=timeout)
     click.echo(f"psct-expert: serving on http://{host}:{port}/ (Ctrl+C stops)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning",
-                limit_concurrency=200, timeout_keep_alive=5)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning",
+                    limit_concurrency=200, timeout_keep_alive=5)
+    except SystemExit as exc:  # uvicorn exits when it cannot start
+        if exc.code:
+            raise PsctError(f"the server could not start on {host}:{port}") from None
     return 0
+
+
+def _check_address(host: str, port: int) -> None:
+    """A clear error now for an address that cannot be listened on (in use, not ours)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise PsctError(f"cannot listen on {host}:{port}: {exc}") from None
+    family, _, _, _, addr = infos[0]
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(addr)
+        except OSError as exc:
+            raise PsctError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
