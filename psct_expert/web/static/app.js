@@ -306,7 +306,8 @@ function showRefusal(body) {
   $("#refusal-msg").textContent = body.error || "the question could not be read";
   const u = body.understood || {};
   const parts = Object.entries(u).filter(([, v]) => v && (!Array.isArray(v) || v.length))
-    .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`);
+    .map(([k, v]) => `${k}: ${typeof v === "string" ? v
+      : Array.isArray(v) && v.every((x) => typeof x === "string") ? v.join(", ") : JSON.stringify(v)}`);
   $("#understood").textContent = parts.length ? parts.join("; ") : "nothing";
   $("#unplaced").textContent = body.unplaced || (body.suggestions && body.suggestions.length
     ? "closest card names: " + body.suggestions.join("; ") : "—");
