@@ -321,3 +321,24 @@ def test_serve_on_a_busy_port_is_a_clear_error(capsys):
         assert main(["serve", "--port", str(port)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"error: cannot listen on 127.0.0.1:{port}") and "Traceback" not in err
+
+
+def test_concurrent_questions_get_the_answers_asked_alone(base_expert):
+    """Questions of different families at once on two workers: each its own answer."""
+    questions = [(QUESTION, []), (SCENARIO_Q, SCENARIO),
+                 ("Is the second effect of Thunder King Rai-Oh a Quick Effect?", []),
+                 ("Can Thunder King Rai-Oh negate the Special Summon of Gorz, Emissary of Darkness?",
+                  [])] * 3
+    alone = [base_expert.ask(q, e).to_dict() for q, e in questions]
+    pool = ExpertPool(base_expert, workers=2, timeout=30)
+
+    async def together():
+        return await asyncio.gather(*(pool.run(lambda ex, q=q, e=e: ex.ask(q, e).to_dict())
+                                      for q, e in questions))
+
+    try:
+        answers = asyncio.run(together())
+    finally:
+        pool.close()
+    assert answers == alone
+    assert [a["answer"] for a in answers[:4]] == ["yes", "yes", "yes", "no"]
