@@ -76,8 +76,13 @@ def test_families_route(client, base_expert):
     assert all(f["forms"] and f["key"] for f in fams)
 
 
-def test_openapi_docs(client):
-    assert client.get("/docs").status_code == 200
+def test_openapi_docs_work_offline(client):
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "swagger" in docs.text.lower()
+    for url in re.findall(r'(?:src|href|url)\s*[=:]\s*["\']([^"\']+)["\']', docs.text):
+        assert not re.match(r"(https?:)?//", url), url
+        if url.startswith("/static-offline-docs/"):
+            assert client.get(url).status_code == 200
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/ask", "/api/analyze", "/api/cards", "/api/card", "/api/families"} <= set(paths)
 

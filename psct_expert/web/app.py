@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..api import Expert, classify
@@ -179,8 +180,9 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
         yield
         pool.close()
 
-    app = FastAPI(title="psct-expert", summary="Yu-Gi-Oh! rulings read from the card text",
-                  version=_version(), lifespan=lifespan)
+    # FastAPIOffline: the API docs (/docs) with Swagger UI shipped in a package, not a CDN
+    app = FastAPIOffline(title="psct-expert", summary="Yu-Gi-Oh! rulings read from the card text",
+                         version=_version(), lifespan=lifespan, redoc_url=None)
     app.state.pool = pool
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
