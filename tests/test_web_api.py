@@ -7,18 +7,14 @@ import threading
 import time
 
 import pytest
+from fastapi.testclient import TestClient
+from markupsafe import escape
 
-pytest.importorskip("fastapi")
-pytest.importorskip("httpx")
-
-from fastapi.testclient import TestClient  # noqa: E402
-from markupsafe import escape  # noqa: E402
-
-from psct_expert.api import Expert  # noqa: E402
-from psct_expert.cli.main import main  # noqa: E402
-from psct_expert.web import create_app  # noqa: E402
-from psct_expert.web.app import MAX_BODY, MAX_LINES, MAX_QUESTION, CardIndex  # noqa: E402
-from psct_expert.web.pool import Busy, ExpertPool  # noqa: E402
+from psct_expert.api import Expert
+from psct_expert.cli.main import main
+from psct_expert.web import create_app
+from psct_expert.web.app import MAX_BODY, MAX_LINES, MAX_QUESTION, CardIndex
+from psct_expert.web.pool import Busy, ExpertPool
 
 QUESTION = "Does the first effect of Lyla, Lightsworn Sorceress target?"
 SCENARIO_Q = ("Is the card targeted by Adreus, Keeper of Armageddon destroyed if it is flipped "
