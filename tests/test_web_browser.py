@@ -124,6 +124,11 @@ def test_ask_see_proof_and_highlight_a_span(server, browser, width, tmp_path):
     at_width(browser, width)
     browser.get(server + "/")
     box = visible(browser, "#q")
+    # the question forms are one click away
+    example = visible(browser, "button.example")
+    example.click()
+    assert box.get_attribute("value") == example.get_attribute("data-form")
+    box.clear()
     # type part of the question, then pick the card from the completion list
     box.send_keys("Does the first effect of Lyla, Lights")
     option = visible(browser, "#q-suggest li")

@@ -84,7 +84,7 @@ function attachCompletion(input, list, mode, onPick) {
     const tail = [...new Set(starts)].slice(-6);
     for (const from of tail) {
       const prefix = text.slice(from).replace(/[?.!]+$/, "");
-      if (prefix.trim().length < 2) continue;
+      if (prefix.trim().length < (from === tail[tail.length - 1] ? 3 : 2)) continue;
       const r = await getJSON(`/api/cards?limit=8&prefix=${encodeURIComponent(prefix)}`);
       if (mine !== seq) return;
       if (r.ok && r.body.cards.length) { show(r.body.cards, from); return; }
@@ -297,6 +297,7 @@ async function showAnswer(ans, req) {
       ...(ans.missing || []).map((m) => el("p", { class: "missing" }, "Missing: ", m)));
   }
   $("#result").hidden = false;
+  $("#examples").open = false;
   await showCards(ans);
 }
 
