@@ -2,14 +2,16 @@
 
 Marked ``package``: it builds the wheel (``python -m build``, without build
 isolation when this interpreter has what the build needs, so it runs offline)
-and installs it into a venv that reuses this interpreter's packages
-(``--system-site-packages``) so nothing is downloaded.  Deselect with
+and installs it into a fresh venv that sees this interpreter's installed
+dependencies (a ``.pth`` file naming its site-packages) so nothing is
+downloaded.  Deselect with
 ``-m "not package"``.
 """
 
 import importlib.util
 import os
 import shutil
+import site
 import subprocess
 import sys
 import venv
@@ -83,10 +85,17 @@ def test_wheel_carries_rules_cards_and_web_assets(wheel):
 
 def test_installed_wheel_answers_in_a_fresh_venv(wheel, tmp_path):
     env_dir = tmp_path / "venv"
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    venv.EnvBuilder(with_pip=False).create(env_dir)
     bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
     py = bindir / "python"
     env = _clean_env(tmp_path)
+    # the dependencies come from this interpreter's site-packages (whether it is the system's
+    # or a venv's): plain path lines, so its .pth files (an editable install) are not run
+    purelib = subprocess.run(
+        [str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True, text=True, timeout=60, check=True).stdout.strip()
+    outer = [p for p in site.getsitepackages() + [site.getusersitepackages()] if os.path.isdir(p)]
+    (Path(purelib) / "_outer_site.pth").write_text("\n".join(outer) + "\n", encoding="utf-8")
     install = subprocess.run(
         [sys.executable, "-m", "pip", "--python", str(py), "install", "--no-deps",
          "--no-index", "--force-reinstall", "-q", str(wheel)],
