@@ -19,6 +19,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -78,9 +79,10 @@ def main() -> int:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    log = tempfile.TemporaryFile(mode="w+")   # not a pipe: a chatty server never blocks on it
     server = subprocess.Popen([sys.executable, "-m", "psct_expert", "serve", "--host", "127.0.0.1",
                                "--port", str(port), "--workers", str(args.workers)],
-                              cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+                              cwd=ROOT, env=env, stderr=log, text=True)
     try:
         t0 = time.perf_counter()
         while True:
@@ -90,8 +92,8 @@ def main() -> int:
             except OSError:
                 pass
             if server.poll() is not None or time.perf_counter() - t0 > 60:
-                print("the server did not start: " + (server.stderr.read() if server.stderr else ""),
-                      file=sys.stderr)
+                log.seek(0)
+                print("the server did not start: " + log.read()[-2000:], file=sys.stderr)
                 return 1
             time.sleep(0.1)
         startup = time.perf_counter() - t0
