@@ -132,7 +132,7 @@ class Situate:
         if not cands:
             self.fail(f"no effect of {name} fits {ref['text']!r}")
         listing = "; ".join(f"effect {e.n}: {e.text[:90]}" for e in cands)
-        raise QuestionError(f"{ref['text']!r} fits more than one effect of {name}; say which "
+        raise QuestionError(f"{ref['text']!r} fits more than one effect of {name}: say which effect "
                             f"(for example 'the first effect'): {listing}",
                             understood=self.understood)
 
@@ -632,6 +632,12 @@ def build_cost_family(family: str):
 
 def build_is_cost(st: Situate, fam: Tree) -> dict:
     doing = sub(fam, "v_doing")
+    if doing is None:                       # "Is X's milling a cost?"
+        verb = st.r.action(find(fam, "act_verb"))
+        card = [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"][0]
+        ref = st.effect_ref({"how": "eff_poss", "card": card, "ord": None, "desc": [],
+                             "quote": None, "rel": None, "text": st.r.said(fam)}, hint=[verb])
+        return st.spec("is-cost", {"effect": ref, "verb": verb})
     verb = st.r.action(sub(doing, "act_verb"))
     effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
     if not effs:
@@ -645,3 +651,4 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
 
 BUILDERS["cost-returned"] = build_cost_family("cost-returned")
 BUILDERS["still-done"] = build_cost_family("still-done")
+BUILDERS["is-cost"] = build_is_cost

@@ -63,11 +63,13 @@ def parse_question(text: str, db: CardDB, families: dict,
     words = tokenize(text, mentions, grammar.terminal)
     understood = {"cards": list(dict.fromkeys(words.cards))}
     forms = vocabulary()["forms"]
+    runs = unknown_name_runs(text, mentions)
     if words.unknown:
-        runs = unknown_name_runs(text, mentions)
         if runs and not mentions:
             raise UnknownCard(runs[0], db.suggest(runs[0]))
-        named = ", ".join(repr(w) for w in dict.fromkeys(words.unknown))
+        # capitalised words the grammar does not have are unknown too, when it is refused
+        named = ", ".join(repr(w) for w in dict.fromkeys(
+            [t for t, tok in zip(words.text, words.tokens) if tok.type == "XNAME"] + words.unknown))
         hint = f" ({runs[0]!r} looks like a card name that is not in the database)" if runs else ""
         raise QuestionError(f"could not understand the question: the question language has no place "
                             f"for {named}{hint}", understood=understood,
@@ -77,6 +79,8 @@ def parse_question(text: str, db: CardDB, families: dict,
     try:
         tree = grammar.parse(words.tokens)
     except UnexpectedInput as exc:
+        if runs:    # a name-like run that is no card, in a sentence that cannot be read
+            raise UnknownCard(runs[0], db.suggest(runs[0])) from None
         raise QuestionError(f"could not understand the question: {_where(exc, words)}",
                             understood=understood, unplaced=_rest(exc, words),
                             forms=forms) from None
