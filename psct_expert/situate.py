@@ -64,6 +64,8 @@ class Situate:
 
         ``hint``: actions the rest of the question says the effect does ("the card it
         destroys"); used only to choose among several effects, never to override a number."""
+        if ref.get("generic"):
+            return {"generic": ref["generic"]}
         card = ref.get("card") or default_card
         if card is None:
             self.fail(f"whose effect is {ref['text']!r}?")
@@ -222,7 +224,8 @@ class Situate:
         event = {"kind": "activate", "id": aid, "effect": ref, "player": player}
         if info.get("from") in ("hand", "field", "gy", "deck", "extra-deck"):
             event["from"] = info["from"]
-        elif self.db.get(ref["card"]).kind == "trap":
+        elif ref.get("generic") == "trap" or (ref.get("card") and
+                                                self.db.get(ref["card"]).kind == "trap"):
             event["from"] = "set"      # a Trap Card is activated from the field, where it was Set
         if info.get("respond"):
             if not self.acts:
@@ -305,6 +308,48 @@ class Situate:
                 self.fail(f"{self.r.said(effs[0])!r} resolves, but it was not activated", ev)
         self.events.append({"kind": "resolve"})
 
+    def ev_face(self, ev: Tree) -> None:
+        t = self.r.thing(sub(ev, "thing"))
+        face = "up" if "face-up" in low(ev) else "down"
+        owner = _owner(t["words"])
+        self.entity(t, face=face, place="field", **({"controller": owner} if owner else {}))
+
+    def ev_moved(self, ev: Tree) -> None:
+        t = self.r.thing(sub(ev, "thing"))
+        ws = low(ev)
+        verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else "flip"
+        places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
+        to = places[-1] if "to" in ws and places else None
+        action = {"send": "sent-to-gy", "destroy": "destroyed", "banish": "banished",
+                  "tribute": "tributed", "discard": "discarded",
+                  "return": "returned-to-hand" if to == "hand" else "returned-to-deck"
+                  if to == "deck" else None,
+                  "flip": "flipped-face-down" if "face-down" in ws else "flipped-face-up"
+                  }.get(verb)
+        if action is None:
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        if "by" in ws:
+            self.fail("a move made by an effect is told as that effect's activation "
+                      "('my opponent activates X')", ev)
+        owner = _owner(t["words"])
+        what = self.entity(t, **({"controller": owner} if owner else {}))
+        self.events.append({"kind": "move", "what": what, "action": action})
+
+    def ev_summoned(self, ev: Tree) -> None:
+        t = self.r.thing(sub(ev, "thing"))
+        kind = self.r.summon_kind(ev) or "special"
+        if "procedure" in low(ev):
+            kind = "procedure"
+        owner = _owner(t["words"]) or "you"
+        info = self._mods(ev)
+        sid = f"s{len(self.summons) + 1}"
+        event = {"kind": "summon", "id": sid, "summon-kind": kind, "player": owner,
+                 "what": self.entity(t, controller=owner)}
+        if info.get("from"):
+            event["from"] = info["from"]
+        self.events.append(event)
+        self.summons.append((sid, event))
+
     def ev_phase(self, ev: Tree) -> None:
         turn = self.r.player(sub(ev, "poss")) or "you"
         phase = self.r.phase(sub(ev, "phase"))
@@ -331,6 +376,14 @@ class Situate:
         if self.entities:
             out["entities"] = self.entities
         return out
+
+
+def _owner(ws: list[str]) -> str | None:
+    if "opponent" in ws or "opponent's" in ws or "their" in ws:
+        return "opponent"
+    if "my" in ws or "i" in ws:
+        return "you"
+    return None
 
 
 def _norm(text: str) -> str:

@@ -79,7 +79,7 @@ def parse_question(text: str, db: CardDB, families: dict,
     try:
         tree = grammar.parse(words.tokens)
     except UnexpectedInput as exc:
-        if runs:    # a name-like run that is no card, in a sentence that cannot be read
+        if runs and not mentions:   # a name-like run that is no card, and no card named
             raise UnknownCard(runs[0], db.suggest(runs[0])) from None
         raise QuestionError(f"could not understand the question: {_where(exc, words)}",
                             understood=understood, unplaced=_rest(exc, words),

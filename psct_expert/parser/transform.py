@@ -117,9 +117,16 @@ class Reader:
     def effect(self, node: Tree) -> dict:
         """An effect reference: {card, how, ord, desc, quote, rel}."""
         how = str(node.data)
+        if how == "eff_generic":
+            ws = low(node)
+            kind = "trap" if "trap" in ws else "spell" if "spell" in ws else "monster"
+            return {"how": how, "card": None, "generic": kind, "ord": None, "desc": [],
+                    "quote": None, "rel": None, "text": self.said(node)}
         cards = [self.card(t) for t in tokens(node, "XCARD")]
         ref: dict = {"how": how, "card": cards[0] if cards else None, "ord": None, "desc": [],
                      "quote": None, "rel": None, "text": self.said(node)}
+        poss = sub(node, "poss")
+        ref["owner"] = self.player(poss) if poss is not None else None
         o = sub(node, "ord")
         if o is not None:
             ref["ord"] = ORDINALS.get(low(o)[0])
