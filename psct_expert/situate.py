@@ -48,6 +48,7 @@ class Situate:
         self.acts: list[tuple[str, dict]] = []       # (activation id, effect ref)
         self.summons: list[tuple[str, dict]] = []    # (summon id, event)
         self.understood = {"cards": pq.cards, "family": pq.family}
+        self.last_card: str | None = None
 
     def fail(self, why: str, node=None):
         raise QuestionError(f"could not understand the question: {why}", understood=self.understood,
@@ -67,10 +68,13 @@ class Situate:
         if ref.get("generic"):
             return {"generic": ref["generic"]}
         card = ref.get("card") or default_card
+        if card is None and ref["how"] in ("eff_its", "eff_it", "eff_quote", "eff_act_noun"):
+            card = self.last_card      # "its effect": the card the sentence last named
         if card is None:
             self.fail(f"whose effect is {ref['text']!r}?")
         reading = self.reading(card)
         c = reading.card
+        self.last_card = c.name
         how = ref["how"]
         if ref.get("ord"):
             return {"card": c.name, "n": ref["ord"]}
@@ -187,6 +191,15 @@ class Situate:
         out: dict = {}
         for m in subs(ev, "ev_mod"):
             ws = low(m)
+            ph = sub(m, "phase")
+            if ph is not None:
+                turn = self.r.player(sub(m, "poss")) or "you"
+                if turn not in ("you", "opponent"):
+                    self.fail("whose turn?", m)
+                self.events.append({"kind": "phase", "phase": self.r.phase(ph), "turn": turn})
+                continue
+            if ws[:2] == ["this", "turn"]:
+                continue
             if ws[0] in ("targeting", "on", "against"):
                 out.setdefault("targets", []).append(self.r.thing(sub(m, "thing")))
             elif ws[0] == "from":
@@ -240,6 +253,20 @@ class Situate:
         return aid
 
     def ev_summon(self, ev: Tree) -> None:
+        if sub(ev, "actor") is None:
+            # "X resolves and Ritual Summons a monster": the resolving effect Summons
+            if not self.acts:
+                self.fail("who Summons?", ev)
+            kind = self.r.summon_kind(ev) or "special"
+            what = self.entity(self.r.thing(sub(ev, "thing")), kind="monster")
+            sid = f"s{len(self.summons) + 1}"
+            step = {"action": "summoned", "id": sid, "what": what,
+                    "summon-kind": kind if kind not in ("special",) else "by-effect"}
+            act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+            act.setdefault("does", []).append(step)
+            # the resolution told before this clause happens with it
+            self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": act["id"]}))
+            return
         player = self._player(ev)
         kind = self.r.summon_kind(ev) or "special"
         what = self.r.thing(sub(ev, "thing"))
@@ -258,19 +285,28 @@ class Situate:
         target = next(ch for ch in ev.children if isinstance(ch, Tree)
                       and ch.data in ("neg_activation", "neg_effect", "neg_plain"))
         what = {"neg_activation": "activation", "neg_effect": "effect"}.get(target.data)
-        ref = self.effect_ref(self.r.effect(self._effect_node(target)))
-        aid = self._find_act(ref)
+        effs = [ch for ch in target.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        ir = self.r.effect(effs[0]) if effs else None
+        if ir is None or ir["how"] == "eff_it":           # "negates it", "negates the activation"
+            if not self.acts:
+                self.fail("what was negated? (tell what was activated first)", target)
+            aid, ref = self.acts[-1]
+        else:
+            ref = self.effect_ref(ir)
+            aid = self._find_act(ref)
+            if what is None and ir["how"] in ("eff_poss", "eff_of", "eff_its") and \
+                    "effect" in low(effs[0]):
+                what = "effect"                          # "X's effect was negated"
         if aid is None:
-            owner = "you" if "my" in low(target)[:1] else "opponent" if low(target)[:1] in \
-                (["their"], ["opponent's"]) else None
-            if owner is None:
+            owner = ir.get("owner") if ir else None
+            if owner not in ("you", "opponent"):
                 a = sub(ev, "actor")
                 negator = self.r.actor(a).get("player") if a is not None else None
                 owner = {"you": "opponent", "opponent": "you"}.get(negator, "you")
             aid = self._activate(ref, owner, {})
         by = None
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
-        if effs:
+        if effs:                                   # "... with Y" / "... by Y": Y negates it
             by_ref = self.effect_ref(self.r.effect(effs[-1]))
             negator = self._player(ev) if sub(ev, "actor") is not None else \
                 {"you": "opponent", "opponent": "you"}[self._act_player(aid)]
