@@ -259,7 +259,9 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
     """The structured spec of a parsed question, its references resolved against the cards."""
     from .situate import BUILDERS as TREE_BUILDERS, situate_question
 
-    if pq.family in TREE_BUILDERS and not pq.scenario.lines:
+    told = any(t.data == "lead" for t in pq.tree.children if hasattr(t, "data"))
+    if pq.family in TREE_BUILDERS and not pq.scenario.lines and \
+            (pq.family != "clause-done" or told):
         return situate_question(pq, db)
     _target_slots(pq.scenario.suppose, db)
     p = _Parse(pq, db)

@@ -204,6 +204,8 @@ class Situate:
                 out.setdefault("targets", []).append(self.r.thing(sub(m, "thing")))
             elif ws[0] == "from":
                 out["from"] = self.r.place(sub(m, "place"))
+            elif ws[0] == "to" and (sub(m, "flip_verb") is not None or sub(m, "act_verb") is not None):
+                out.setdefault("purposes", []).append(m)
             elif "response" in ws or ws[0] == "to":
                 out["respond"] = True
             elif ws[:3] == ["as", "chain", "link"]:
@@ -250,7 +252,33 @@ class Situate:
             event["targets"] = [self.entity(t) for t in info["targets"]]
         self.events.append(event)
         self.acts.append((aid, ref))
+        for m in info.get("purposes", []):
+            self._purpose(m)
         return aid
+
+    def _purpose(self, m: Tree) -> None:
+        """"... to flip it face-down" / "... to destroy one of those cards": a target changes."""
+        ws = low(m)
+        targeted = [t for e in self.events if e.get("kind") == "activate"
+                    for t in e.get("targets", [])]
+        if not targeted:
+            return
+        thing = sub(m, "thing")
+        if thing is not None and low(thing)[:2] == ["one", "of"] and len(targeted) > 1:
+            which = targeted[0]
+        elif "it" in ws or (thing is not None and self.r.thing(thing)["pronoun"]):
+            which = targeted[-1]
+        else:
+            self.fail("which card does it change?", m)
+        if sub(m, "flip_verb") is not None:
+            from .situate import note_change
+            note_change(self, which, {"property": "face",
+                                      "value": "face-down" if "face-down" in ws else "face-up"})
+        else:
+            verb = self.r.action(sub(m, "act_verb"))
+            if verb in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
+                from .situate import note_change
+                note_change(self, which, {"left": True})
 
     def ev_summon(self, ev: Tree) -> None:
         if sub(ev, "actor") is None:
@@ -741,3 +769,115 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
 BUILDERS["cost-returned"] = build_cost_family("cost-returned")
 BUILDERS["still-done"] = build_cost_family("still-done")
 BUILDERS["is-cost"] = build_is_cost
+
+
+# ---------------------------------------------------------------------------
+# "Does X still destroy it?" after a told Chain: the old suppositions, from the situation
+
+def _changes(st: Situate) -> dict[str, dict]:
+    """What happened to targeted cards before the question's effect resolved."""
+    return getattr(st, "changed", {})
+
+
+def note_change(st: Situate, entity: str, change: dict) -> None:
+    if not hasattr(st, "changed"):
+        st.changed = {}
+    st.changed[entity] = change
+
+
+def build_outcome(st: Situate, fam: Tree) -> dict:
+    from .questions import select_clause
+
+    q = find(fam, "outcome_q")
+    acts = [(aid, ref) for aid, ref in st.acts]
+    by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")]
+    if by:
+        ref = st.effect_ref(st.r.effect(by[0]))
+    else:
+        with_targets = [e for e in st.events if e.get("kind") == "activate" and e.get("targets")]
+        if not with_targets:
+            st.fail("whose effect is asked about?", q)
+        ref = with_targets[0]["effect"]
+    act = next((e for e in st.events if e.get("kind") == "activate" and
+                e["effect"].get("card") == ref.get("card")), None)
+    if act is None or not act.get("targets"):
+        st.fail("tell what the effect targeted ('I target X with Y ...')", q)
+    verb = st.r.action(find(q, "act_verb"))
+    if verb is None:
+        st.fail("which part of the effect?", q)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    try:
+        n = select_clause(reading, eid, verb)
+    except QuestionError:
+        st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    targets = act["targets"]
+    changed = _changes(st)
+    names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}
+    words = low(q)
+    if "other" in words:
+        keep = [t for t in targets if t not in changed]
+        if len(keep) != 1:
+            st.fail("which one is 'the other'?", q)
+        asked = keep[0]
+    else:
+        if len(targets) != 1:
+            st.fail("which of the targets is asked about?", q)
+        asked = targets[0]
+    suppose = [{"targeted": {"target": names[t], "slot": 1}} for t in targets]
+    for t, ch in changed.items():
+        if t in names:
+            if ch.get("left"):
+                suppose.append({"left": {"target": names[t]}})
+            else:
+                suppose.append({"state": {"target": names[t], **ch}})
+    refs = [f for f in reading.facts if f.type == "reference" and f.get("effect") == eid
+            and f.get("n") == n and f.get("slot", 0) > 0]
+    if refs:
+        return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
+                "suppose": suppose}
+    return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
+
+
+BUILDERS["clause-done"] = build_outcome
+
+
+def ev_target(st: Situate, ev: Tree) -> None:
+    """"I target X with Y", "my Y targets X (with its destroy effect)": Y is activated."""
+    effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+    a = sub(ev, "actor")
+    if a is not None and not effs:
+        effs = [t for t in a.iter_subtrees_topdown() if t.data.startswith("eff_")]
+    owner = st.r.actor(a).get("player") if a is not None else None
+    ref = st.effect_ref(st.r.effect(effs[-1]))
+    if a is None:
+        owner = st.r.effect(effs[0]).get("owner")
+    if owner not in ("you", "opponent"):
+        owner = "you"
+    st._activate(ref, owner, {**st._mods(ev), "targets": [st.r.thing(sub(ev, "thing"))]})
+
+
+def ev_do(st: Situate, ev: Tree) -> None:
+    """A response told by what it does to a targeted card: that effect is activated, and the
+    card changes (flipped face-down, or gone)."""
+    effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+    ref = st.effect_ref(st.r.effect(effs[-1]))
+    player = st._player(ev)
+    respond = bool(st.acts)
+    aid = st._activate(ref, player, {"respond": respond} if respond else {})
+    del aid
+    ws = low(ev)
+    targeted = [t for e in st.events if e.get("kind") == "activate" for t in e.get("targets", [])]
+    if not targeted:
+        st.fail("which targeted card does it change?", ev)
+    thing = st.r.thing(sub(ev, "thing"))
+    which = targeted[0] if thing["words"][:2] == ["one", "of"] else targeted[-1]
+    if sub(ev, "flip_verb") is not None:
+        note_change(st, which, {"property": "face",
+                                "value": "face-down" if "face-down" in ws else "face-up"})
+    else:
+        note_change(st, which, {"left": True})
+
+
+Situate.ev_target = ev_target
+Situate.ev_do = ev_do
