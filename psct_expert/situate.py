@@ -742,6 +742,10 @@ def _cost_verb(st: Situate, fam: Tree) -> str:
 
 def build_cost_family(family: str):
     def build(st: Situate, fam: Tree) -> dict:
+        if not any(e["kind"] == "negate" for e in st.events):
+            if family == "still-done":      # nothing was negated: "is X still destroyed?"
+                return build_outcome(st, fam)
+            st.fail("what was negated? (tell it: 'my opponent negates the activation of X')", fam)
         verb = _cost_verb(st, fam)
         return st.spec(family, {"effect": _negated_effect(st, fam), "verb": verb})
     return build
@@ -788,8 +792,7 @@ def note_change(st: Situate, entity: str, change: dict) -> None:
 def build_outcome(st: Situate, fam: Tree) -> dict:
     from .questions import select_clause
 
-    q = find(fam, "outcome_q")
-    acts = [(aid, ref) for aid, ref in st.acts]
+    q = find(fam, "outcome_q") or fam
     by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")]
     if by:
         ref = st.effect_ref(st.r.effect(by[0]))
@@ -812,9 +815,13 @@ def build_outcome(st: Situate, fam: Tree) -> dict:
     except QuestionError:
         st.fail(f"{ref['card']} has no part that does {verb!r}", q)
     targets = act["targets"]
+    words = low(q)
+    if "now" in words and ("face-down" in words or "face-up" in words) and len(targets) == 1:
+        # "the now face-down monster": the question says what became of the target
+        note_change(st, targets[0], {"property": "face",
+                                     "value": "face-down" if "face-down" in words else "face-up"})
     changed = _changes(st)
     names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}
-    words = low(q)
     if "other" in words:
         keep = [t for t in targets if t not in changed]
         if len(keep) != 1:
