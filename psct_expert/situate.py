@@ -339,6 +339,14 @@ class Situate:
             negator = self._player(ev) if sub(ev, "actor") is not None else \
                 {"you": "opponent", "opponent": "you"}[self._act_player(aid)]
             by = self._activate(by_ref, negator, {"respond": True})
+        if what is None and effs:
+            by_reading = self.reading(by_ref["card"]) if by_ref.get("card") else None
+            kinds = {f.get("what") for f in (by_reading.facts if by_reading else [])
+                     if f.type == "negates"}
+            if kinds == {"activation"}:
+                what = "activation"
+            elif kinds and kinds <= {"effect", "effects"}:
+                what = "effect"
         if what is None:
             # "my Pot of Desires was negated": a Spell/Trap Card's effect is its activation, and
             # negating the card is negating that activation; a monster's is not so plain
@@ -888,3 +896,85 @@ def ev_do(st: Situate, ev: Tree) -> None:
 
 Situate.ev_target = ev_target
 Situate.ev_do = ev_do
+
+
+def ev_used(st: Situate, ev: Tree) -> None:
+    """"I already used X this turn", "my Baronne de Fleur used its destroy effect"."""
+    effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+    a = sub(ev, "actor")
+    if effs:
+        ir = st.r.effect(effs[0])
+    elif any(getattr(t, "type", "") == "XCARD" for t in ev.children):
+        card = st.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        ir = {"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
+              "rel": None, "text": st.r.said(ev)}
+    else:                                     # "X used its destroy effect"
+        owner = st.r.actor(a)
+        if not owner.get("effect"):
+            st.fail("which effect was used?", ev)
+        st.effect_ref(owner["effect"])        # names the card "its" refers to
+        descs = [" ".join(low(d)) for d in ev.iter_subtrees_topdown() if d.data == "eff_desc"]
+        ir = {"how": "eff_its", "card": None, "ord": None, "desc": descs, "quote": None,
+              "rel": None, "text": st.r.said(ev)}
+    ref = st.effect_ref(ir)
+    player = st.r.actor(a).get("player") if a is not None else "you"
+    aid = st._activate(ref, player if player in ("you", "opponent") else "you", {})
+    st.events.append({"kind": "resolve"})
+    del aid
+
+
+Situate.ev_used = ev_used
+
+
+def build_again_this_turn(st: Situate, fam: Tree) -> dict:
+    obj = sub(fam, "again_obj")
+    effs = [t for t in obj.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    cards = [st.r.card(t) for t in obj.children if getattr(t, "type", "") == "XCARD"]
+    descs = [" ".join(low(d)) for d in obj.iter_subtrees_topdown() if d.data == "eff_desc"]
+    if effs:
+        ref = st.effect_ref(st.r.effect(effs[0]))
+    else:
+        ir = {"how": "eff_card" if cards else "eff_its", "card": cards[0] if cards else None,
+              "ord": None, "desc": descs, "quote": None, "rel": None, "text": st.r.said(obj)}
+        if not cards and not descs and st.acts:      # "its effect" / "that effect": the one used
+            ref = st.acts[-1][1]
+        else:
+            ref = st.effect_ref(ir)
+    who = low(sub(fam, "again_who"))
+    words = low(fam)
+    another = bool(sub(obj, "again_copy")) or "each" in who or "both" in who or \
+        "they" in who or "different" in words
+    same = "it" in who or "same" in who
+    if another == same:
+        st.fail("the same card again, or another copy?", fam)
+    used = [(aid, r) for aid, r in st.acts if r.get("card") == ref.get("card")]
+    if not used:
+        if "each" in who or "both" in who:           # "I control two X. Can each use ...?"
+            used_ev = {"kind": "used", "effect": ref, "copy": "another", "outcome": "resolved"}
+            return st.spec("again-this-turn", {"effect": ref}) | {"situation": [used_ev]}
+        st.fail("what was used before? (tell it: 'I already used X this turn')", fam)
+    aid, used_ref = used[-1]
+    if used_ref != ref and used_ref.get("select") != ref.get("select"):
+        st.fail("the question asks about another effect than the one used", fam)
+    outcome = "resolved"
+    since = "stayed"
+    seen = False
+    for e in st.events:
+        if e.get("id") == aid:
+            seen = True
+            continue
+        if not seen:
+            continue
+        if e["kind"] == "negate" and e["of"] == aid:
+            outcome = f"{e['what']}-negated"
+        if e["kind"] in ("summon", "move") and e.get("what") == ref.get("card"):
+            since = "left-and-returned"
+    if since == "left-and-returned" and not same:
+        st.fail("a copy that left and came back is the same card: ask 'can it ...'", fam)
+    used_ev = {"kind": "used", "effect": used_ref, "copy": "another" if another else "same",
+               "outcome": outcome, "since": since}
+    phases = [e for e in st.events if e["kind"] == "phase"]
+    return {"family": "again-this-turn", "effect": ref, "situation": phases + [used_ev]}
+
+
+BUILDERS["again-this-turn"] = build_again_this_turn
