@@ -53,15 +53,24 @@ class Grammar:
     trigger_events: list[tuple[str, re.Pattern]]
     conditional_parts: list[tuple[str, re.Pattern]]
     continuations: list[re.Pattern]
+    conditions: dict[str, re.Pattern]
+    phase: re.Pattern
+    phase_turn: dict[str, str]
+    not_cost_verbs: set[str]
+
+
+_NAME = ""
 
 
 def _rx(p: str) -> re.Pattern:
-    return re.compile(p, re.IGNORECASE)
+    return re.compile(p.replace("{NAME}", _NAME), re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
 def grammar() -> Grammar:
+    global _NAME
     g = safe_load(GRAMMAR_PATH.read_text(encoding="utf-8"))
+    _NAME = g["name"]
     return Grammar(
         verbs=[(k, _rx(v)) for k, v in g["verbs"].items()],
         summon_verbs=set(g["summon_verbs"]),
@@ -91,6 +100,10 @@ def grammar() -> Grammar:
         trigger_events=[(k, _rx(v)) for k, v in g["trigger_events"].items()],
         conditional_parts=[(k, _rx(v)) for k, v in g["conditional_parts"].items()],
         continuations=[_rx(p) for p in g["continuations"]],
+        conditions={k: _rx(v) for k, v in g["conditions"].items()},
+        phase=_rx(g["phases"]["pattern"]),
+        phase_turn=dict(g["phases"]["turn"]),
+        not_cost_verbs=set(g["not_cost_verbs"]),
     )
 
 
@@ -404,17 +417,8 @@ class _Reader:
         cs, ce = eff.condition.start, eff.condition.end
         cond = text[cs:ce]
         self.add("condition", self.src(text, cs, ce, where), effect=eff.id)
-        after = text[eff.colon + 1:eff.end].lstrip()
-        optional = bool(re.match(r"you can\b|(?:\S+\s+){0,12}?you can\b", after, re.I)) and \
-            not re.match(r"(?:activate|apply)\b", after, re.I)
-        trig = re.search(r"(?:^|,\s*)(when|if)\b", cond, re.I)
-        if re.match(r"\s*flip\s*$", cond, re.I):
-            self.add("trigger", self.src(text, cs, ce, where), effect=eff.id, word="flip",
-                     optional="yes" if optional else "no")
-        elif trig:
-            word = trig.group(1).lower()
-            self.add("trigger", self.src(text, cs + trig.start(1), cs + trig.end(1), where),
-                     effect=eff.id, word=word, optional="yes" if optional else "no")
+        self._read_trigger(text, eff, where, cs, cond)
+        self._read_phases(text, eff, where, cs, cond)
         for topic, rx in g.condition_topics:
             m = rx.search(blank_quotes(cond))
             if m:
@@ -426,6 +430,54 @@ class _Reader:
                 self.add("trigger_event", self.src(text, cs + m.start(), cs + m.end(), where),
                          effect=eff.id, event=event)
         self._read_negation_scope(text, eff, where, cs, cond)
+
+    def _read_trigger(self, text, eff, where, cs, cond):
+        """Is the condition a trigger ("When"/"If" an event happens, or FLIP)?
+
+        Not a trigger: a condition of activating a Spell/Trap Card itself, a
+        Quick Effect's condition, a response to an activation, a phase window,
+        or a state of the game ("If you control ...")."""
+        c = self.g.conditions
+        after = text[eff.colon + 1:eff.end]
+        optional = "yes" if c["optional"].match(after) else "no"
+        if c["flip"].match(cond):
+            self.add("trigger", self.src(text, cs, cs + len(cond), where), effect=eff.id,
+                     word="flip", optional=optional)
+            return
+        if any(f.type == "on_card_activation" and f.get("effect") == eff.id for f in self.facts) \
+                or c["card_activation"].match(cond):
+            return
+        if any(rx.search(cond) for _m, rx in self.g.quick):
+            return
+        trig = c["trigger_word"].search(cond)
+        if not trig:
+            return
+        word = trig.group(1).lower()
+        clause = blank_quotes(cond[trig.end(1):])
+        state_src = self.src(text, cs + trig.start(1), cs + len(cond), where)
+        if c["response"].search(clause):
+            self.add("response_condition", state_src, effect=eff.id, word=word)
+            return
+        if c["phase_window"].match(cond[:trig.start()]) and trig.start() > 0:
+            self.add("state_condition", state_src, effect=eff.id, word=word)
+            return
+        events = [m for m in c["event"].finditer(clause)
+                  if not c["event_relative"].search(clause[:m.start()])
+                  and not c["event_earlier"].match(clause[m.end():])]
+        if word == "if" and not events:
+            self.add("state_condition", state_src, effect=eff.id, word=word)
+            return
+        self.add("trigger", self.src(text, cs + trig.start(1), cs + trig.end(1), where),
+                 effect=eff.id, word=word, optional=optional)
+
+    def _read_phases(self, text, eff, where, cs, cond):
+        """Phase and turn windows a condition names ("During your opponent's Main Phase")."""
+        for m in self.g.phase.finditer(cond):
+            owner = (m.group(1) or "").lower()
+            phase = (m.group(2) or m.group(3) or "turn").lower().replace(" ", "-")
+            turn = self.g.phase_turn.get(owner, "any")
+            self.add("phase_condition", self.src(text, cs + m.start(), cs + m.end(), where),
+                     effect=eff.id, phase=phase, turn=turn)
 
     def _read_negation_scope(self, text, eff, where, cs, cond):
         """What a negating effect's condition lets it respond to (Summons, activations)."""
@@ -496,7 +548,7 @@ class _Reader:
             region = rx.sub(lambda m: " " * len(m.group()), region)
         n = 0
         for s, e, verb in self._verbs(region, cs):
-            if verb in ("activate", "apply", "inflict-damage"):
+            if verb in g.not_cost_verbs:
                 continue
             n += 1
             nxt = [v for v in self._verbs(text[e:cost_region_end], e)]
@@ -705,7 +757,7 @@ class _Reader:
             m = rx.search(main)
             if m:
                 self.add("procedure", self.src(text, base + m.start(), base + m.end(), where),
-                         effect=eff.id, card=self.card.name, place=m.group(1).lower())
+                         effect=eff.id, card=self.card.name, place=(m.group(1) or "unstated").lower())
                 break
         for rx in g.summon_conditions:
             m = rx.search(main)
