@@ -57,6 +57,8 @@ class Grammar:
     phase: re.Pattern
     phase_turn: dict[str, str]
     not_cost_verbs: set[str]
+    bullet_label: re.Pattern
+    bullet_label_not: re.Pattern
 
 
 _NAME = ""
@@ -104,6 +106,8 @@ def grammar() -> Grammar:
         phase=_rx(g["phases"]["pattern"]),
         phase_turn=dict(g["phases"]["turn"]),
         not_cost_verbs=set(g["not_cost_verbs"]),
+        bullet_label=_rx(g["bullet_label"]["pattern"]),
+        bullet_label_not=_rx(g["bullet_label"]["not"]),
     )
 
 
@@ -183,6 +187,7 @@ class EffectReading:
     targets: list[Target] = field(default_factory=list)
     bullets: list["EffectReading"] = field(default_factory=list)
     extra: list[Span] = field(default_factory=list)   # continuation sentences
+    where: str = "text"   # the text the spans index: "text" or "pendulum text"
 
     @property
     def punctuated(self) -> bool:
@@ -339,7 +344,8 @@ class _Reader:
 
     def _new_effect(self, effects, text, s, e, prefix) -> EffectReading:
         n = sum(1 for x in effects if x.n > 0) + 1
-        eff = EffectReading(f"{self.card.name}#{prefix}{n}", n, s, e, text[s:e])
+        eff = EffectReading(f"{self.card.name}#{prefix}{n}", n, s, e, text[s:e],
+                            where="pendulum text" if prefix == "P" else "text")
         effects.append(eff)
         return eff
 
@@ -348,7 +354,14 @@ class _Reader:
         body = s + 1
         while body < e and text[body].isspace():
             body += 1
-        b = EffectReading(f"{parent.id}.{k}", k, body, e, text[body:e], label="bullet")
+        lm = self.g.bullet_label.match(text, body, e)
+        if lm and not self.g.bullet_label_not.search(lm.group(1)):
+            # "● Heads: ...", "● 1+: ...": a label naming when the bullet applies
+            self.add("bullet_label", self.src(text, body, lm.end(1), where), effect=parent.id,
+                     n=k, label=lm.group(1).strip())
+            body = lm.end()
+        b = EffectReading(f"{parent.id}.{k}", k, body, e, text[body:e], label="bullet",
+                          where=parent.where)
         self.add("bullet", self.src(text, s, e, where), effect=parent.id, bullet=b.id, n=k)
         self._read_effect(text, b, where, is_bullet=True)
         return b
@@ -386,8 +399,10 @@ class _Reader:
 
         if card.kind in ("spell", "trap") and not is_bullet and eff.n >= 1:
             sub = set(card.subtypes)
+            head = text[eff.start:eff.resolution.start]
             if sub & {"normal", "quick-play", "counter", "ritual"} and not (
-                    sub & {"continuous", "field", "equip"}):
+                    sub & {"continuous", "field", "equip"}) \
+                    and not g.conditions["own_effect"].search(blank_quotes(head)):
                 self.add("on_card_activation", Source("card", card.name, quote=card.kind + " " +
                                                       "/".join(card.subtypes), where="card data"),
                          effect=eff.id, card=card.name)
@@ -455,11 +470,8 @@ class _Reader:
         word = trig.group(1).lower()
         clause = blank_quotes(cond[trig.end(1):])
         state_src = self.src(text, cs + trig.start(1), cs + len(cond), where)
-        if c["response"].search(clause):
+        if word == "when" and c["response"].search(clause):
             self.add("response_condition", state_src, effect=eff.id, word=word)
-            return
-        if c["phase_window"].match(cond[:trig.start()]) and trig.start() > 0:
-            self.add("state_condition", state_src, effect=eff.id, word=word)
             return
         events = [m for m in c["event"].finditer(clause)
                   if not c["event_relative"].search(clause[:m.start()])
@@ -745,10 +757,14 @@ class _Reader:
                 self.add("quick_marker", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, marker=marker)
         seen_opt = False
+        taken: list[tuple[int, int]] = []
         for kind, scope, rx in g.once_per_turn:
             for m in rx.finditer(full):
                 if seen_opt and kind == "soft":
                     continue
+                if any(m.start() < e and s < m.end() for s, e in taken):
+                    continue
+                taken.append((m.start(), m.end()))
                 seen_opt = True
                 self.add("once_per_turn", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, kind=kind, scope=scope)
