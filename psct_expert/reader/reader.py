@@ -37,6 +37,7 @@ class Grammar:
     procedures: list[re.Pattern]
     summon_conditions: list[re.Pattern]
     quick: list[tuple[str, re.Pattern]]
+    quick_monsters_only: set[str]
     once_per_turn: list[tuple[str, str, re.Pattern]]
     resolve_conditions: list[tuple[str, re.Pattern]]
     activation_condition_sentences: re.Pattern
@@ -86,6 +87,7 @@ def grammar() -> Grammar:
         procedures=[_rx(p) for p in g["procedures"]],
         summon_conditions=[_rx(p) for p in g["summon_conditions"]],
         quick=[(q["marker"], _rx(q["pattern"])) for q in g["quick"]],
+        quick_monsters_only={q["marker"] for q in g["quick"] if q.get("monsters_only")},
         once_per_turn=[(o["kind"], o["scope"], _rx(o["pattern"])) for o in g["once_per_turn"]],
         resolve_conditions=[(r["requirement"], _rx(r["pattern"])) for r in g["resolve_conditions"]],
         activation_condition_sentences=_rx(g["activation_condition_sentences"]),
@@ -463,7 +465,7 @@ class _Reader:
                 or c["card_activation"].match(cond):
             return
         if any(rx.search(cond) for _m, rx in self.g.quick):
-            return
+            return   # a Quick Effect's condition (not a trigger)
         trig = c["trigger_word"].search(cond)
         if not trig:
             return
@@ -752,6 +754,8 @@ class _Reader:
         base = eff.start
         full = text[eff.start:eff.end]
         for marker, rx in g.quick:
+            if marker in g.quick_monsters_only and self.card.kind != "monster":
+                continue
             m = rx.search(full)
             if m:
                 self.add("quick_marker", self.src(text, base + m.start(), base + m.end(), where),
