@@ -467,7 +467,7 @@ class _Reader:
         if any(rx.search(cond) for _m, rx in self.g.quick):
             return   # a Quick Effect's condition (not a trigger)
         trig = c["trigger_word"].search(cond)
-        if not trig:
+        if not trig or c["battle_window"].search(cond):
             return
         word = trig.group(1).lower()
         clause = blank_quotes(cond[trig.end(1):])
@@ -754,7 +754,8 @@ class _Reader:
         base = eff.start
         full = text[eff.start:eff.end]
         for marker, rx in g.quick:
-            if marker in g.quick_monsters_only and self.card.kind != "monster":
+            if marker in g.quick_monsters_only and (self.card.kind != "monster" or any(
+                    f.type == "trigger" and f.get("effect") == eff.id for f in self.facts)):
                 continue
             m = rx.search(full)
             if m:
