@@ -224,3 +224,68 @@ def test_effects_name_the_text_their_spans_index():
         if f.source is not None and f.source.kind == "text":
             text = c.pendulum_text if f.source.where == "pendulum text" else c.text
             assert text[f.source.start:f.source.end] == f.source.quote
+
+
+def test_except_during_the_damage_step_is_still_a_trigger(feats):
+    text = "If a monster is Special Summoned (except during the Damage Step): You can draw 1 card."
+    assert "if_optional" in feats(text)
+    text = "During damage calculation, if this card battles: You can discard this card; it gains 500 ATK."
+    assert "if_optional" not in feats(text)
+
+
+# -- issue 11: what the game rules need from the reader ---------------------------------
+
+def test_activate_from_hand_is_a_rule_not_an_effect(base_expert):
+    from psct_expert.api import classify
+    text = ("Target 1 monster your opponent controls; negate its effects until the end of this turn. "
+            "If you control no cards, you can activate this card from your hand.")
+    r = read_card(card(text, kind="trap", subtypes=("normal",)))
+    assert facts(r, "activate_from_hand_permission", effect="Example Card#0")
+    conc = classify(base_expert, r)
+    assert not [c for c in conc.get("Example Card#2", []) if c["type"] == "starts_chain"]
+
+
+def test_response_lock():
+    text = ("Send 1 card from your hand to the GY; destroy 1 card on the field. Neither player can "
+            "activate cards or effects in response to this card's activation.")
+    r = read_card(card(text, kind="spell", subtypes=("quick-play",)))
+    assert facts(r, "response_lock", effect="Example Card#0")
+
+
+def test_cannot_be_targeted():
+    r = read_card(card("Neither player can target this card with card effects."))
+    assert facts(r, "cannot_be_targeted", by="any", what="card-effects")
+    r = read_card(card("Your opponent cannot target this card for attacks."))
+    assert facts(r, "cannot_be_targeted", by="opponent", what="attacks")
+
+
+def test_negates_activation_when_opponent_activates():
+    text = ("Once per Chain, when your opponent activates a monster effect (Quick Effect): You can "
+            "make this card lose 800 ATK, and if you do, negate the activation.")
+    r = read_card(card(text, subtypes=("link", "effect")))
+    assert facts(r, "negation_scope", what="activation", kind="monster")
+    assert facts(r, "negates", what="activation")
+
+
+def test_each_time_is_a_trigger_not_a_summon():
+    text = ("(Quick Effect): You can send this card from your hand to the GY; this turn, each time "
+            "your opponent Special Summons a monster(s), immediately draw 1 card.")
+    r = read_card(card(text))
+    assert [f.get("verb") for f in facts(r, "clause")] == ["draw"]
+    assert facts(r, "each_time", n=1)
+
+
+def test_material_lines_give_the_summon_kind():
+    r = read_card(card("1 Tuner + 1+ non-Tuner monsters\nYou can draw 1 card.",
+                       subtypes=("synchro", "effect")))
+    assert facts(r, "summon_kind_procedure", kind="synchro")
+    text = ('"Example A" + "Example B"\nMust be Special Summoned from your Extra Deck by shuffling '
+            'the above cards you control into the Deck. (You do not use "Polymerization".)')
+    r = read_card(card(text, subtypes=("fusion", "effect")))
+    kinds = {f.get("kind") for f in facts(r, "summon_kind_procedure")}
+    assert kinds == {"fusion", "contact-fusion"}
+
+
+def test_phase_condition():
+    r = read_card(card("During your opponent's Main Phase (Quick Effect): You can draw 1 card."))
+    assert facts(r, "phase_condition", phase="main-phase", turn="opponent")

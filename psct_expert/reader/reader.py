@@ -59,6 +59,12 @@ class Grammar:
     phase_turn: dict[str, str]
     not_cost_verbs: set[str]
     bullet_label: re.Pattern
+    negation_activation_active: re.Pattern
+    card_rules: list[tuple[str, re.Pattern]]
+    cannot_target_by: list[tuple[str, re.Pattern]]
+    contact_fusion: re.Pattern
+    clause_subordinate: re.Pattern
+    each_time: re.Pattern
     bullet_label_not: re.Pattern
 
 
@@ -109,6 +115,12 @@ def grammar() -> Grammar:
         phase_turn=dict(g["phases"]["turn"]),
         not_cost_verbs=set(g["not_cost_verbs"]),
         bullet_label=_rx(g["bullet_label"]["pattern"]),
+        negation_activation_active=_rx(g["negation_activation_active"]),
+        card_rules=[(k, _rx(v)) for k, v in g["card_rules"].items()],
+        cannot_target_by=[(k, _rx(v)) for k, v in g["cannot_target_by"].items()],
+        contact_fusion=_rx(g["contact_fusion"]),
+        clause_subordinate=_rx(g["clause_subordinate"]["pattern"]),
+        each_time=_rx(g["clause_subordinate"]["each_time"]),
         bullet_label_not=_rx(g["bullet_label"]["not"]),
     )
 
@@ -265,11 +277,31 @@ class _Reader:
         effects += self.read_text(text, "text", prefix="")
         if card.pendulum_text:
             effects += self.read_text(card.pendulum_text[:MAX_TEXT], "pendulum text", prefix="P")
+        self._read_summon_kinds()
         psct = "no" if self.legacy else "yes"
         self.add("psct", cdata if psct == "yes" else None, card=card.name, value=psct)
         if not card.official_text:
             self.add("unofficial_text", cdata, card=card.name)
         return Reading(card, effects, self.facts, self.legacy, self.unread)
+
+    def _read_summon_kinds(self):
+        """The built-in Summon of an Extra Deck monster, from its material line;
+        Contact Fusion from a procedure that sends "the above cards"."""
+        card = self.card
+        mats = [f for f in self.facts if f.type == "materials"]
+        if not mats:
+            return
+        for kind in ("fusion", "synchro", "xyz", "link"):
+            if kind in card.subtypes:
+                self.add("summon_kind_procedure", mats[0].source, card=card.name, kind=kind)
+        if "fusion" in card.subtypes:
+            effects = {f.get("effect"): f.source for f in self.facts if f.type == "effect"}
+            for f in self.facts:
+                src = effects.get(f.get("effect")) if f.type == "procedure" else None
+                if src is not None and self.g.contact_fusion.search(src.quote):
+                    self.add("summon_kind_procedure", f.source, card=card.name,
+                             kind="contact-fusion")
+                    break
 
     def read_text(self, text: str, where: str, prefix: str) -> list[EffectReading]:
         g = self.g
@@ -382,6 +414,9 @@ class _Reader:
         else:
             self.add("effect", self.src(text, eff.start, eff.end, where), effect=eff.id,
                      card=card.name, n=eff.n, form="bullet")
+        rule_only = self._read_card_rules(text, eff, where, main)
+        if rule_only and not eff.extra:
+            return
         mask = top_level_mask(main)
         colon = next((i for i, ch in enumerate(main) if ch == ":" and mask[i]), None)
         semi = next((i for i, ch in enumerate(main) if ch == ";" and mask[i]
@@ -403,7 +438,7 @@ class _Reader:
             sub = set(card.subtypes)
             head = text[eff.start:eff.resolution.start]
             if sub & {"normal", "quick-play", "counter", "ritual"} and not (
-                    sub & {"continuous", "field", "equip"}) \
+                    sub & {"continuous", "field", "equip"}) and not rule_only \
                     and not g.conditions["own_effect"].search(blank_quotes(head)):
                 self.add("on_card_activation", Source("card", card.name, quote=card.kind + " " +
                                                       "/".join(card.subtypes), where="card data"),
@@ -447,6 +482,36 @@ class _Reader:
                 self.add("trigger_event", self.src(text, cs + m.start(), cs + m.end(), where),
                          effect=eff.id, event=event)
         self._read_negation_scope(text, eff, where, cs, cond)
+
+    def _read_card_rules(self, text, eff, where, main) -> bool:
+        """Sentences that are rules about the card, not effects: permissions to
+        activate it from the hand, response locks, "cannot target this card".
+        True when the effect's first sentence is only such a rule."""
+        card = self.card
+        act_id = f"{card.name}#0" if card.kind in ("spell", "trap") else eff.id
+        rule_only = False
+        for kind, rx in self.g.card_rules:
+            for sp in [Span(eff.start, len(main) + eff.start)] + eff.extra:
+                sentence = text[sp.start:sp.end]
+                m = rx.search(sentence)
+                if not m:
+                    continue
+                src = self.src(text, sp.start + m.start(), sp.start + m.end(), where)
+                if sp.start == eff.start and ":" not in sentence and ";" not in sentence:
+                    rule_only = True
+                if kind == "cannot_be_targeted":
+                    by = next((k for k, r in self.g.cannot_target_by if k == "opponent"
+                               and r.search(sentence)), "any")
+                    what = "attacks" if dict(self.g.cannot_target_by)["attacks"].search(
+                        sentence) else "card-effects"
+                    self.add(kind, src, card=card.name, by=by, what=what)
+                elif kind == "response_lock":
+                    lock_id = act_id if re.search(r"\bthis card\b", sentence, re.I) else eff.id
+                    self.add(kind, src, effect=lock_id)
+                else:
+                    self.add(kind, src, effect=act_id, card=card.name)
+                break
+        return rule_only
 
     def _read_trigger(self, text, eff, where, cs, cond):
         """Is the condition a trigger ("When"/"If" an event happens, or FLIP)?
@@ -506,13 +571,20 @@ class _Reader:
         scopes = [f for f in self.facts if f.type == "negation_scope" and f.get("effect") == eff.id]
         extra = g.negation_extra_condition.search(blank_quotes(cond))
         m = g.negation_activation.search(cond)
-        if extra and (scopes or m):
+        active = None if m else g.negation_activation_active.search(cond)
+        if extra and (scopes or m or active):
             self.add("extra_condition", self.src(text, cs + extra.start(), cs + extra.end(), where),
                      effect=eff.id)
-        if not m:
+        if active:
+            # "when your opponent activates a monster effect": the category follows the verb
+            m = active
+            part_start = active.start()
+            head = blank_quotes(active.group(1))
+        elif not m:
             return
-        part_start = max(cond.rfind(" OR ", 0, m.start()) + 1, 0)
-        head = blank_quotes(cond[part_start:m.start()])
+        else:
+            part_start = max(cond.rfind(" OR ", 0, m.start()) + 1, 0)
+            head = blank_quotes(cond[part_start:m.start()])
         cats = [k for k, rx in g.activation_categories if rx.search(head)]
         if not cats:
             return
@@ -678,7 +750,9 @@ class _Reader:
             if not seg:
                 continue
             m = re.match(r"(?:you can|you must|your opponent can)\s+", seg, re.I)
-            verbs = self._verbs(seg)
+            sub = g.clause_subordinate.match(seg)
+            # "each time your opponent Special Summons ..., draw 1 card": the verb is "draw"
+            verbs = self._verbs(seg[sub.end():], sub.end()) if sub else self._verbs(seg)
             verb = verbs[0][2] if verbs else None
             if verb is None:
                 self.unread.append(seg[:60])
@@ -691,6 +765,9 @@ class _Reader:
                 if v2 not in ("inflict-damage", "activate", "apply"):
                     self.add("clause_verb", self.src(text, rs + s + s2, rs + s + e2, where),
                              effect=eff.id, n=n, verb=v2)
+            if sub and g.each_time.match(seg):
+                self.add("each_time", self.src(text, rs + s, rs + s + sub.end(), where),
+                         effect=eff.id, n=n)
             if re.search(r"\bthis card\b", seg, re.I) and verb in g.summon_verbs:
                 self.add("summons_self", src, effect=eff.id, n=n)
             self._read_refs(text, eff, clause, where)
