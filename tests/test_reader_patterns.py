@@ -289,3 +289,13 @@ def test_material_lines_give_the_summon_kind():
 def test_phase_condition():
     r = read_card(card("During your opponent's Main Phase (Quick Effect): You can draw 1 card."))
     assert facts(r, "phase_condition", phase="main-phase", turn="opponent")
+
+
+def test_bullets_after_an_effect_are_not_its_condition(feats):
+    text = ("Target 1 monster you control; apply the following effect depending on its battle position.\n"
+            "● Attack Position: It gains 500 ATK.\n● Defense Position: It gains 500 DEF.\n"
+            'You can only activate 1 "Example Card" per turn.')
+    r = read_card(card(text, kind="spell", subtypes=("normal",)))
+    e1 = r.effect(1)
+    assert e1.condition is None and len(e1.bullets) == 2
+    assert {"targets", "activate_opt"} <= feats(text, kind="spell", subtypes=("normal",))

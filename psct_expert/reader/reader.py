@@ -202,6 +202,7 @@ class EffectReading:
     bullets: list["EffectReading"] = field(default_factory=list)
     extra: list[Span] = field(default_factory=list)   # continuation sentences
     where: str = "text"   # the text the spans index: "text" or "pendulum text"
+    bullets_start: int | None = None   # where its bullet lines start
 
     @property
     def punctuated(self) -> bool:
@@ -329,6 +330,8 @@ class _Reader:
             if text[lstart] == "●":
                 if current is None:
                     current = self._new_effect(effects, text, lstart, lstart, prefix)
+                if current.bullets_start is None:
+                    current.bullets_start = lstart
                 b = self._read_bullet(text, lstart, lend, where, current)
                 current.bullets.append(b)
                 continue
@@ -407,7 +410,10 @@ class _Reader:
             return
         card = self.card
         main_end = eff.extra[0].start if eff.extra else eff.end
-        main = text[eff.start:main_end]
+        if eff.bullets_start is not None and eff.bullets_start > eff.start:
+            main_end = min(main_end, eff.bullets_start)
+        main = text[eff.start:main_end].rstrip()
+        main_end = eff.start + len(main)
         if not is_bullet:
             self.add("effect", self.src(text, eff.start, eff.end, where), effect=eff.id,
                      card=card.name, n=eff.n, form="text")
