@@ -456,6 +456,7 @@ class _Reader:
         self._read_resolution(text, eff, where)
         self._read_whole(text, eff, where, main)
         self._read_extra(text, eff, where)
+        self._check_extra_read(eff, where)
         if eff.bullets or re.search(r"\bthese effects\b|\bappropriate effect|\b1 of these\b",
                                     main, re.I):
             mode = "separate"
@@ -901,6 +902,19 @@ class _Reader:
                              self.src(text, sp.start, sp.end, where),
                              effect=eff.id, requirement=req)
                     break
+
+    def _check_extra_read(self, eff, where):
+        """A sentence that continues an effect is read only if some fact came from it."""
+        for sp in eff.extra:
+            if not any(f.source is not None and f.source.kind == "text"
+                       and f.source.where == where and f.source.start is not None
+                       and sp.start <= f.source.start < sp.end
+                       and f.type not in ("effect", "colon", "semicolon")
+                       for f in self.facts):
+                self.unread.append(self._src_text(where)[sp.start:sp.end][:60])
+
+    def _src_text(self, where):
+        return (self.card.pendulum_text if where == "pendulum text" else self.card.text) or ""
 
 
 @lru_cache(maxsize=4096)
