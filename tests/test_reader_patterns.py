@@ -299,3 +299,9 @@ def test_bullets_after_an_effect_are_not_its_condition(feats):
     e1 = r.effect(1)
     assert e1.condition is None and len(e1.bullets) == 2
     assert {"targets", "activate_opt"} <= feats(text, kind="spell", subtypes=("normal",))
+
+
+def test_when_or_if_gives_both_trigger_words(feats):
+    text = ("When this card declares an attack, or if your opponent activates a monster effect: "
+            "You can draw 1 card.")
+    assert {"when_optional", "if_optional"} <= feats(text)

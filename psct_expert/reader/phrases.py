@@ -68,6 +68,9 @@ class PhraseReaders:
             return
         word = trig.group(1).lower()
         clause = blank_quotes(cond[trig.end(1):])
+        alt = c["trigger_alternative"].search(clause)
+        if alt:
+            clause = clause[:alt.start()]   # the first event only
         state_src = self.src(text, cs + trig.start(1), cs + len(cond), where)
         if word == "when" and c["response"].search(clause):
             self.add("response_condition", state_src, effect=eff.id, word=word)
@@ -80,6 +83,12 @@ class PhraseReaders:
             return
         self.add("trigger", self.src(text, cs + trig.start(1), cs + trig.end(1), where),
                  effect=eff.id, word=word, optional=optional)
+        # "When this card declares an attack, or if your opponent activates ...": both words
+        for alt in c["trigger_alternative"].finditer(cond, trig.end()):
+            w = alt.group(1).lower()
+            if w != word:
+                self.add("trigger", self.src(text, cs + alt.start(1), cs + alt.end(1), where),
+                         effect=eff.id, word=w, optional=optional)
 
     def _read_phases(self, text, eff, where, cs, cond):
         """Phase and turn windows a condition names ("During your opponent's Main Phase")."""
