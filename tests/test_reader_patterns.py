@@ -305,3 +305,24 @@ def test_when_or_if_gives_both_trigger_words(feats):
     text = ("When this card declares an attack, or if your opponent activates a monster effect: "
             "You can draw 1 card.")
     assert {"when_optional", "if_optional"} <= feats(text)
+
+
+# -- coverage: every sentence becomes a fact or is reported -------------------------------
+
+@pytest.mark.parametrize("sentence,kind", [
+    ('You can only control 1 "Example Card".', "control-limit"),
+    ("This card's activation and effect cannot be negated.", "cannot-be-negated"),
+    ("Cannot be used as Synchro Material.", "not-as-material"),
+])
+def test_card_statements_are_read(sentence, kind):
+    r = read_card(card(sentence + " You can discard 1 card; draw 1 card."))
+    assert facts(r, "card_statement", kind=kind) and r.status == "full"
+
+
+def test_continuation_sentence_is_read_or_reported():
+    r = read_card(card("Target 1 monster you control; equip this card to it. It gains 500 ATK.",
+                       kind="spell", subtypes=("normal",)))
+    assert facts(r, "continuation", verb="gain") and r.status == "full"
+    r = read_card(card("You can discard 1 card; draw 1 card. This effect's owner is happy.",
+                       subtypes=("effect",)))
+    assert r.status == "partial" and r.unread == ["This effect's owner is happy."]

@@ -58,6 +58,7 @@ class Grammar:
     clause_subordinate: re.Pattern
     each_time: re.Pattern
     p: dict[str, re.Pattern]
+    card_statements: set[str]
     bullet_label_not: re.Pattern
 
 
@@ -109,7 +110,9 @@ def grammar() -> Grammar:
         not_cost_verbs=set(g["not_cost_verbs"]),
         bullet_label=_rx(g["bullet_label"]["pattern"]),
         negation_activation_active=_rx(g["negation_activation_active"]),
-        card_rules=[(k, _rx(v)) for k, v in g["card_rules"].items()],
+        card_rules=[(k, _rx(v)) for k, v in g["card_rules"].items()]
+        + [(k, _rx(v)) for k, v in g["card_statements"].items()],
+        card_statements=set(g["card_statements"]),
         cannot_target_by=[(k, _rx(v)) for k, v in g["cannot_target_by"].items()],
         contact_fusion=_rx(g["contact_fusion"]),
         clause_subordinate=_rx(g["clause_subordinate"]["pattern"]),

@@ -31,7 +31,9 @@ class PhraseReaders:
                 src = self.src(text, sp.start + m.start(), sp.start + m.end(), where)
                 if sp.start == eff.start and ":" not in sentence and ";" not in sentence:
                     rule_only = True
-                if kind == "cannot_be_targeted":
+                if kind in self.g.card_statements:
+                    self.add("card_statement", src, card=card.name, kind=kind)
+                elif kind == "cannot_be_targeted":
                     by = next((k for k, r in self.g.cannot_target_by if k == "opponent"
                                and r.search(sentence)), "any")
                     what = "attacks" if dict(self.g.cannot_target_by)["attacks"].search(
@@ -456,14 +458,23 @@ class PhraseReaders:
                     break
 
     def _check_extra_read(self, eff, where):
-        """A sentence that continues an effect is read only if some fact came from it."""
+        """A sentence that continues an effect is read only if some fact came from it;
+        otherwise its action ("It gains 500 ATK.") is noted, or it is reported unread."""
+        text = self._src_text(where)
         for sp in eff.extra:
-            if not any(f.source is not None and f.source.kind == "text"
-                       and f.source.where == where and f.source.start is not None
-                       and sp.start <= f.source.start < sp.end
-                       and f.type not in ("effect", "colon", "semicolon")
-                       for f in self.facts):
-                self.unread.append(self._src_text(where)[sp.start:sp.end][:60])
+            if any(f.source is not None and f.source.kind == "text"
+                   and f.source.where == where and f.source.start is not None
+                   and sp.start <= f.source.start < sp.end
+                   and f.type not in ("effect", "colon", "semicolon")
+                   for f in self.facts):
+                continue
+            verbs = self._verbs(text[sp.start:sp.end], sp.start)
+            if verbs:
+                s, e, verb = verbs[0]
+                self.add("continuation", self.src(text, sp.start, sp.end, where),
+                         effect=eff.id, verb=verb)
+            else:
+                self.unread.append(text[sp.start:sp.end][:60])
 
     def _src_text(self, where):
         return (self.card.pendulum_text if where == "pendulum text" else self.card.text) or ""
