@@ -19,6 +19,7 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # this checkout's package
 from _common import peak_rss_mb  # noqa: E402
 
 from psct_expert.api import Expert  # noqa: E402

@@ -15,6 +15,7 @@ import sys
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # this checkout's package
 from _common import stats_ms  # noqa: E402
 
 from psct_expert.api import Expert  # noqa: E402

@@ -326,3 +326,17 @@ def test_continuation_sentence_is_read_or_reported():
     r = read_card(card("You can discard 1 card; draw 1 card. This effect's owner is happy.",
                        subtypes=("effect",)))
     assert r.status == "partial" and r.unread == ["This effect's owner is happy."]
+
+
+@pytest.mark.parametrize("text", [
+    "Pay 1000 Life Points. Your opponent discards 1 card.",
+    "You can activate this card when a Spell Card you control is destroyed. Destroy 1 card on the field.",
+    "Once per turn, you can equip this card to a monster you control, OR unequip it to Special Summon this card.",
+])
+def test_more_pre_psct_wordings(text):
+    assert read_card(card(text, kind="trap", subtypes=("normal",))).status == "legacy"
+
+
+def test_psct_cost_with_semicolon_is_not_legacy():
+    assert read_card(card("Pay 1000 LP; draw 2 cards.", kind="spell",
+                          subtypes=("normal",))).status != "legacy"
