@@ -9,7 +9,11 @@ The whole pool is split over worker processes.
 from __future__ import annotations
 
 import collections
+import hashlib
+import json
 import os
+import pathlib
+import re
 from dataclasses import dataclass, field
 
 from .cards import Card
@@ -42,6 +46,13 @@ def _audit_names(names: list[str]) -> list[dict]:
     return [audit_card(_WORKER, _WORKER.db.get(n)) for n in names]
 
 
+def unread_shape(phrase: str) -> str:
+    """The shape of an unread phrase: names and numbers abstracted, first 5 words."""
+    p = re.sub(r'"(?:[^"]|"[^"]*")*?"', "X", phrase)
+    p = re.sub(r"\b\d+\b", "N", p)
+    return " ".join(p.split()[:5])
+
+
 @dataclass
 class Summary:
     cards: int = 0
@@ -54,7 +65,7 @@ class Summary:
         self.cards += 1
         self.status[rec["status"]] += 1
         for u in rec["unread"]:
-            self.unread[" ".join(u.split()[:4])] += 1
+            self.unread[unread_shape(u)] += 1
         for f in FEATURES:
             self.features[f] += rec[f]
 
@@ -94,9 +105,101 @@ class Summary:
         return "\n".join(lines)
 
 
-def audit(expert, names: list[str] | None, jobs: int = 0, progress=None):
-    """Yield one record per card, in database order; ``progress(n)`` after each chunk."""
+# -- the audit cache ------------------------------------------------------------
+# Records are kept in the user cache dir, one file per version of the reader and
+# the knowledge, one line per card keyed by the card's own data.  It only saves
+# time: a missing, stale or damaged file is ignored and rewritten.
+
+_CODE_FILES = ("reader", "audit.py", "render.py", "proof.py", "engine.py", "api.py", "facts.py")
+_MAX_VERSIONS = 3   # cache files kept (the newest); older ones are deleted
+
+
+def reader_version() -> str:
+    """A hash of the code and grammar that shape an audit record."""
+    root = pathlib.Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for name in _CODE_FILES:
+        p = root / name
+        for f in sorted(p.rglob("*")) if p.is_dir() else [p]:
+            if f.suffix in (".py", ".yaml") and f.is_file():
+                h.update(f.name.encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def knowledge_version(kb) -> str:
+    """A hash of the rules (user folders included), fact types and sources."""
+    h = hashlib.sha256()
+    for r in kb.rules:
+        h.update(repr((r.id, r.when, r.then, r.default, r.replaces, r.cites, r.says)).encode())
+    h.update(repr(sorted(kb.fact_types)).encode())
+    h.update(repr(sorted(kb.sources)).encode())
+    return h.hexdigest()[:16]
+
+
+def card_key(card: Card) -> str:
+    data = json.dumps([card.id, card.name, card.kind, list(card.subtypes), card.text,
+                       card.pendulum_text, card.official_text], ensure_ascii=False)
+    return hashlib.sha256(data.encode()).hexdigest()[:24]
+
+
+class AuditCache:
+    def __init__(self, expert, folder: pathlib.Path | None = None):
+        from .paths import cache_dir
+
+        self.folder = folder or cache_dir() / "audit"
+        self.path = self.folder / f"{reader_version()}-{knowledge_version(expert.kb)}.jsonl"
+
+    def load(self) -> dict[str, dict]:
+        out: dict[str, dict] = {}
+        try:
+            with open(self.path, encoding="utf-8") as fh:
+                for line in fh:
+                    key, _, rec = line.partition("\t")
+                    if rec:
+                        out[key] = json.loads(rec)
+        except (OSError, ValueError):
+            return {}
+        return out
+
+    def save(self, records: dict[str, dict]) -> None:
+        from .atomic import atomic_write_text
+
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.path, "".join(
+                f"{k}\t{json.dumps(r, ensure_ascii=False, sort_keys=True)}\n"
+                for k, r in records.items()))
+            old = sorted(self.folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
+            for p in old[:-_MAX_VERSIONS]:
+                p.unlink()
+        except OSError:
+            pass   # a cache that cannot be written only costs time
+
+
+def audit(expert, names: list[str] | None, jobs: int = 0, progress=None, cache: bool = True):
+    """Yield one record per card, in database order; ``progress(n)`` after each chunk.
+
+    With ``cache``, records of cards whose data, the reader and the knowledge
+    are unchanged since an earlier audit come from the user cache dir."""
     cards = [expert.db.get(n) for n in names] if names else expert.db.all_cards()
+    if not cache:
+        yield from _audit(expert, cards, jobs, progress)
+        return
+    store = AuditCache(expert)
+    known = store.load()
+    keys = [card_key(c) for c in cards]
+    missing = [c for c, k in zip(cards, keys) if k not in known]
+    if progress and len(missing) < len(cards):
+        progress(len(cards) - len(missing))
+    fresh = dict(zip((card_key(c) for c in missing), _audit(expert, missing, jobs, progress)))
+    if fresh:
+        known.update(fresh)
+        store.save(known)
+    for k in keys:
+        yield known[k]
+
+
+def _audit(expert, cards: list[Card], jobs: int = 0, progress=None):
     jobs = jobs or min(2, os.cpu_count() or 1)
     import multiprocessing as mp
 

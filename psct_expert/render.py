@@ -123,6 +123,7 @@ def reading_dict(reading: Reading, conclusions: dict | None = None) -> dict:
             if f.source is not None and f.source.start is not None:
                 d["span"] = [f.source.start, f.source.end]
                 d["quote"] = f.source.quote
+                d["where"] = f.source.where
             out.append(d)
         return out
 
@@ -130,7 +131,7 @@ def reading_dict(reading: Reading, conclusions: dict | None = None) -> dict:
         return None if sp is None else [sp.start, sp.end]
 
     def effect_dict(e) -> dict:
-        d = {"id": e.id, "n": e.n, "text": e.text, "span": [e.start, e.end],
+        d = {"id": e.id, "n": e.n, "text": e.text, "span": [e.start, e.end], "where": e.where,
              "parts": {"condition": span(e.condition), "cost": span(e.cost),
                        "resolution": span(e.resolution)},
              "clauses": [{"n": c.n, "verb": c.verb, "text": c.text, "span": [c.start, c.end]}
@@ -212,7 +213,9 @@ def reading_text(reading: Reading, conclusions: dict | None = None, why: bool = 
 
 
 def _effect_lines(e: dict, reading: Reading, indent: str, why: bool) -> list[str]:
-    text = reading.card.text
+    # spans index the text the effect was read from: the card text or the Pendulum text
+    text = (reading.card.pendulum_text if e.get("where") == "pendulum text"
+            else reading.card.text) or ""
     label = "Effect" if "." not in e["id"].split("#")[-1] else "Bullet"
     if e["n"] == 0:
         lines = [f"{indent}Card activation (#0): activating this {reading.card.kind} card"]

@@ -16,8 +16,11 @@ from .main import cli
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write to this file (atomically) instead of standard output.")
 @click.option("-j", "--jobs", type=int, default=0, help="Worker processes (default: up to 2).")
+@click.option("--no-cache", is_flag=True,
+              help="Read every card again (default: reuse records of unchanged cards from the "
+                   "user cache dir).")
 @click.pass_obj
-def audit(obj, names, as_json, output, jobs):
+def audit(obj, names, as_json, output, jobs, no_cache):
     """Read every card (or the NAMES given) and classify each effect with the rules."""
     from ..atomic import atomic_write_text
     from ..audit import Summary, audit as run_audit
@@ -29,7 +32,8 @@ def audit(obj, names, as_json, output, jobs):
     show = sys.stderr.isatty()
     with click.progressbar(length=total, label="auditing", file=sys.stderr,
                            hidden=not show) as bar:
-        for rec in run_audit(expert, list(names) or None, jobs, progress=bar.update):
+        for rec in run_audit(expert, list(names) or None, jobs, progress=bar.update,
+                            cache=not no_cache):
             summary.add(rec)
             if as_json:
                 chunks.append(json.dumps(rec, ensure_ascii=False, sort_keys=True))

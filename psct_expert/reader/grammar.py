@@ -1,0 +1,150 @@
+"""The reader's grammar: the phrase tables of ``grammar.yaml``, compiled, and two
+text helpers every phrase reader uses.  What a phrase means is data in
+``grammar.yaml``; this module only loads it (``{NAME}`` in a pattern stands for a
+quoted card name, quotes inside it allowed)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..yamlpos import safe_load
+
+GRAMMAR_PATH = Path(__file__).with_name("grammar.yaml")
+
+
+@dataclass
+class Grammar:
+    verbs: list[tuple[str, re.Pattern]]
+    summon_verbs: set[str]
+    conjunctions: list[tuple[str, re.Pattern]]
+    references: list[tuple[str, re.Pattern]]
+    target_word: re.Pattern
+    target_count: re.Pattern
+    target_conditions: list[tuple[str, re.Pattern]]
+    attributes: list[str]
+    races: list[str]
+    procedures: list[re.Pattern]
+    summon_conditions: list[re.Pattern]
+    quick: list[tuple[str, re.Pattern]]
+    quick_monsters_only: set[str]
+    once_per_turn: list[tuple[str, str, re.Pattern]]
+    resolve_conditions: list[tuple[str, re.Pattern]]
+    activation_condition_sentences: re.Pattern
+    condition_topics: list[tuple[str, re.Pattern]]
+    negation_summon: list[tuple[str, re.Pattern]]
+    negation_activation: re.Pattern
+    negation_extra_condition: re.Pattern
+    activation_categories: list[tuple[str, re.Pattern]]
+    activation_qualifiers: list[tuple[str, re.Pattern]]
+    prohibitions: list[tuple[str, re.Pattern]]
+    legacy: list[re.Pattern]
+    immediately_after: re.Pattern
+    bullets: dict[str, re.Pattern]
+    trigger_events: list[tuple[str, re.Pattern]]
+    conditional_parts: list[tuple[str, re.Pattern]]
+    continuations: list[re.Pattern]
+    conditions: dict[str, re.Pattern]
+    phase: re.Pattern
+    phase_turn: dict[str, str]
+    not_cost_verbs: set[str]
+    bullet_label: re.Pattern
+    negation_activation_active: re.Pattern
+    card_rules: list[tuple[str, re.Pattern]]
+    cannot_target_by: list[tuple[str, re.Pattern]]
+    contact_fusion: re.Pattern
+    clause_subordinate: re.Pattern
+    each_time: re.Pattern
+    p: dict[str, re.Pattern]
+    card_statements: set[str]
+    bullet_label_not: re.Pattern
+
+
+_NAME = ""
+
+
+def _rx(p: str) -> re.Pattern:
+    return re.compile(p.replace("{NAME}", _NAME), re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def grammar() -> Grammar:
+    global _NAME
+    g = safe_load(GRAMMAR_PATH.read_text(encoding="utf-8"))
+    _NAME = g["name"]
+    return Grammar(
+        verbs=[(k, _rx(v)) for k, v in g["verbs"].items()],
+        summon_verbs=set(g["summon_verbs"]),
+        conjunctions=[(c["kind"], _rx(c["pattern"])) for c in g["conjunctions"]],
+        references=[(r["kind"], _rx(r["pattern"])) for r in g["references"]],
+        target_word=_rx(g["target_word"]),
+        target_count=_rx(g["target_count"]),
+        target_conditions=[(k, _rx(v)) for k, v in g["target_conditions"].items()],
+        attributes=list(g["attributes"]),
+        races=list(g["races"]),
+        procedures=[_rx(p) for p in g["procedures"]],
+        summon_conditions=[_rx(p) for p in g["summon_conditions"]],
+        quick=[(q["marker"], _rx(q["pattern"])) for q in g["quick"]],
+        quick_monsters_only={q["marker"] for q in g["quick"] if q.get("monsters_only")},
+        once_per_turn=[(o["kind"], o["scope"], _rx(o["pattern"])) for o in g["once_per_turn"]],
+        resolve_conditions=[(r["requirement"], _rx(r["pattern"])) for r in g["resolve_conditions"]],
+        activation_condition_sentences=_rx(g["activation_condition_sentences"]),
+        condition_topics=[(k, _rx(v)) for k, v in g["condition_topics"].items()],
+        negation_summon=[(k, _rx(v)) for k, v in g["negation_summon"].items()],
+        negation_activation=_rx(g["negation_activation"]),
+        negation_extra_condition=_rx(g["negation_extra_condition"]),
+        activation_categories=[(k, _rx(v)) for k, v in g["activation_categories"].items()],
+        activation_qualifiers=[(k, _rx(v)) for k, v in g["activation_qualifiers"].items()],
+        prohibitions=[(k, _rx(v)) for k, v in g["prohibitions"].items()],
+        legacy=[_rx(p) for p in g["legacy"]],
+        immediately_after=_rx(g["immediately_after"]),
+        bullets={k: _rx(v) for k, v in g["bullets"].items()},
+        trigger_events=[(k, _rx(v)) for k, v in g["trigger_events"].items()],
+        conditional_parts=[(k, _rx(v)) for k, v in g["conditional_parts"].items()],
+        continuations=[_rx(p) for p in g["continuations"]],
+        conditions={k: _rx(v) for k, v in g["conditions"].items()},
+        phase=_rx(g["phases"]["pattern"]),
+        phase_turn=dict(g["phases"]["turn"]),
+        not_cost_verbs=set(g["not_cost_verbs"]),
+        bullet_label=_rx(g["bullet_label"]["pattern"]),
+        negation_activation_active=_rx(g["negation_activation_active"]),
+        card_rules=[(k, _rx(v)) for k, v in g["card_rules"].items()]
+        + [(k, _rx(v)) for k, v in g["card_statements"].items()],
+        card_statements=set(g["card_statements"]),
+        cannot_target_by=[(k, _rx(v)) for k, v in g["cannot_target_by"].items()],
+        contact_fusion=_rx(g["contact_fusion"]),
+        clause_subordinate=_rx(g["clause_subordinate"]["pattern"]),
+        each_time=_rx(g["clause_subordinate"]["each_time"]),
+        p={k: _rx(v) for k, v in g["phrases"].items()},
+        bullet_label_not=_rx(g["bullet_label"]["not"]),
+    )
+
+
+def top_level_mask(text: str) -> list[bool]:
+    """True where a character is outside quotes and parentheses."""
+    mask = []
+    depth = 0
+    in_quote = False
+    for ch in text:
+        if ch == '"':
+            mask.append(False)
+            in_quote = not in_quote
+            continue
+        if not in_quote:
+            if ch == "(":
+                depth += 1
+                mask.append(False)
+                continue
+            if ch == ")":
+                depth = max(0, depth - 1)
+                mask.append(False)
+                continue
+        mask.append(depth == 0 and not in_quote)
+    return mask
+
+
+def blank_quotes(text: str) -> str:
+    """The text with quoted names blanked, so a name never reads as a verb."""
+    return re.sub(r'"[^"\n]*"', lambda m: '"' + " " * (len(m.group()) - 2) + '"', text)

@@ -1,0 +1,480 @@
+"""The phrase readers: one method per part of an effect (its condition, cost and
+targets, resolution clauses, references, once-per-turn and Quick Effect
+markers, card rules).  Each looks its phrases up in the grammar and adds facts
+with spans; :class:`~psct_expert.reader.reader._Reader` walks the text and
+calls them."""
+
+from __future__ import annotations
+
+import re
+
+from .grammar import blank_quotes, top_level_mask
+from .model import Clause, Span, Target
+
+
+class PhraseReaders:
+    """Mixed into the walker: ``self.g`` is the grammar, ``self.add``/``self.src`` make facts."""
+
+    def _read_card_rules(self, text, eff, where, main) -> bool:
+        """Sentences that are rules about the card, not effects: permissions to
+        activate it from the hand, response locks, "cannot target this card".
+        True when the effect's first sentence is only such a rule."""
+        card = self.card
+        act_id = f"{card.name}#0" if card.kind in ("spell", "trap") else eff.id
+        rule_only = False
+        for kind, rx in self.g.card_rules:
+            for sp in [Span(eff.start, len(main) + eff.start)] + eff.extra:
+                sentence = text[sp.start:sp.end]
+                m = rx.search(sentence)
+                if not m:
+                    continue
+                src = self.src(text, sp.start + m.start(), sp.start + m.end(), where)
+                if sp.start == eff.start and ":" not in sentence and ";" not in sentence:
+                    rule_only = True
+                if kind in self.g.card_statements:
+                    self.add("card_statement", src, card=card.name, kind=kind)
+                elif kind == "cannot_be_targeted":
+                    by = next((k for k, r in self.g.cannot_target_by if k == "opponent"
+                               and r.search(sentence)), "any")
+                    what = "attacks" if dict(self.g.cannot_target_by)["attacks"].search(
+                        sentence) else "card-effects"
+                    self.add(kind, src, card=card.name, by=by, what=what)
+                elif kind == "response_lock":
+                    lock_id = act_id if self.g.p["this_card"].search(sentence) else eff.id
+                    self.add(kind, src, effect=lock_id)
+                else:
+                    self.add(kind, src, effect=act_id, card=card.name)
+                break
+        return rule_only
+
+    def _read_trigger(self, text, eff, where, cs, cond):
+        """Is the condition a trigger ("When"/"If" an event happens, or FLIP)?
+
+        Not a trigger: a condition of activating a Spell/Trap Card itself, a
+        Quick Effect's condition, a response to an activation, a phase window,
+        or a state of the game ("If you control ...")."""
+        c = self.g.conditions
+        after = text[eff.colon + 1:eff.end]
+        optional = "yes" if c["optional"].match(after) else "no"
+        if c["flip"].match(cond):
+            self.add("trigger", self.src(text, cs, cs + len(cond), where), effect=eff.id,
+                     word="flip", optional=optional)
+            return
+        if any(f.type == "on_card_activation" and f.get("effect") == eff.id for f in self.facts) \
+                or c["card_activation"].match(cond):
+            return
+        if any(rx.search(cond) for _m, rx in self.g.quick):
+            return   # a Quick Effect's condition (not a trigger)
+        trig = c["trigger_word"].search(cond)
+        if not trig or c["battle_window"].search(cond):
+            return
+        word = trig.group(1).lower()
+        clause = blank_quotes(cond[trig.end(1):])
+        alt = c["trigger_alternative"].search(clause)
+        if alt:
+            clause = clause[:alt.start()]   # the first event only
+        state_src = self.src(text, cs + trig.start(1), cs + len(cond), where)
+        if word == "when" and c["response"].search(clause):
+            self.add("response_condition", state_src, effect=eff.id, word=word)
+            return
+        events = [m for m in c["event"].finditer(clause)
+                  if not c["event_relative"].search(clause[:m.start()])
+                  and not c["event_earlier"].match(clause[m.end():])]
+        if word == "if" and not events:
+            self.add("state_condition", state_src, effect=eff.id, word=word)
+            return
+        self.add("trigger", self.src(text, cs + trig.start(1), cs + trig.end(1), where),
+                 effect=eff.id, word=word, optional=optional)
+        # "When this card declares an attack, or if your opponent activates ...": both words
+        for alt in c["trigger_alternative"].finditer(cond, trig.end()):
+            w = alt.group(1).lower()
+            if w != word:
+                self.add("trigger", self.src(text, cs + alt.start(1), cs + alt.end(1), where),
+                         effect=eff.id, word=w, optional=optional)
+
+    def _read_phases(self, text, eff, where, cs, cond):
+        """Phase and turn windows a condition names ("During your opponent's Main Phase")."""
+        for m in self.g.phase.finditer(cond):
+            owner = (m.group(1) or "").lower()
+            phase = (m.group(2) or m.group(3) or "turn").lower().replace(" ", "-")
+            turn = self.g.phase_turn.get(owner, "any")
+            self.add("phase_condition", self.src(text, cs + m.start(), cs + m.end(), where),
+                     effect=eff.id, phase=phase, turn=turn)
+
+    def _read_condition(self, text, eff, where):
+        g = self.g
+        cs, ce = eff.condition.start, eff.condition.end
+        cond = text[cs:ce]
+        self.add("condition", self.src(text, cs, ce, where), effect=eff.id)
+        self._read_trigger(text, eff, where, cs, cond)
+        self._read_phases(text, eff, where, cs, cond)
+        for topic, rx in g.condition_topics:
+            m = rx.search(blank_quotes(cond))
+            if m:
+                self.add("activation_condition", self.src(text, cs, ce, where), effect=eff.id,
+                         topic=topic)
+        for event, rx in g.trigger_events:
+            m = rx.search(cond)
+            if m:
+                self.add("trigger_event", self.src(text, cs + m.start(), cs + m.end(), where),
+                         effect=eff.id, event=event)
+        self._read_negation_scope(text, eff, where, cs, cond)
+
+    def _read_negation_scope(self, text, eff, where, cs, cond):
+        """What a negating effect's condition lets it respond to (Summons, activations)."""
+        g = self.g
+        summoner = "opponent" if g.p["opponent_summons"].search(cond) else "any"
+        for kind, rx in g.negation_summon:
+            m = rx.search(cond)
+            if m:
+                self.add("negation_scope", self.src(text, cs + m.start(), cs + m.end(), where),
+                         effect=eff.id, what="summon", kind=kind, summoner=summoner)
+                break
+        scopes = [f for f in self.facts if f.type == "negation_scope" and f.get("effect") == eff.id]
+        extra = g.negation_extra_condition.search(blank_quotes(cond))
+        m = g.negation_activation.search(cond)
+        active = None if m else g.negation_activation_active.search(cond)
+        if extra and (scopes or m or active):
+            self.add("extra_condition", self.src(text, cs + extra.start(), cs + extra.end(), where),
+                     effect=eff.id)
+        if active:
+            # "when your opponent activates a monster effect": the category follows the verb
+            m = active
+            part_start = active.start()
+            head = blank_quotes(active.group(1))
+        elif not m:
+            return
+        else:
+            part_start = max(cond.rfind(" OR ", 0, m.start()) + 1, 0)
+            head = blank_quotes(cond[part_start:m.start()])
+        cats = [k for k, rx in g.activation_categories if rx.search(head)]
+        if not cats:
+            return
+        scope = "any" if "any" in cats else "_".join(
+            c for c in ("spell", "trap", "monster") if c in cats)
+        if scope == "spell_trap" or scope in ("spell", "trap"):
+            scope = "spell_trap" if scope == "spell_trap" else scope
+        tail = cond[m.end():]
+        for qual, rx in g.activation_qualifiers:
+            if rx.search(tail):
+                scope = "listed" if qual == "listed" else (
+                    f"{scope}_{qual}" if qual != "other" else f"{scope}_restricted")
+                break
+        self.add("negation_scope", self.src(text, cs + part_start, cs + m.end(), where),
+                 effect=eff.id, what="activation", kind=scope, summoner="any")
+
+    def _verbs(self, text: str, start: int = 0) -> list[tuple[int, int, str]]:
+        blanked = blank_quotes(text)
+        hits = []
+        for name, rx in self.g.verbs:
+            for m in rx.finditer(blanked):
+                hits.append((m.start(), m.end(), name))
+        hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))
+        out: list[tuple[int, int, str]] = []
+        for h in hits:
+            if out and h[0] < out[-1][1]:
+                continue
+            out.append(h)
+        return [(s + start, e + start, n) for s, e, n in out]
+
+    def _read_cost_and_targets(self, text, eff, where):
+        g = self.g
+        if eff.cost is None:
+            # no semicolon: "target" before the colon-less resolution is not a
+            # target for PSCT purposes, but we still note the word for audits
+            return
+        cs, ce = eff.cost.start, eff.cost.end
+        part = text[cs:ce]
+        self.add("cost_part", self.src(text, cs, ce, where), effect=eff.id)
+        tm = g.target_word.search(blank_quotes(part))
+        cost_region_end = ce
+        if tm:
+            cost_region_end = cs + tm.start()
+            self._read_targets(text, eff, where, cs + tm.start(), ce)
+        region = text[cs:cost_region_end]
+        for _kind, rx in g.conditional_parts:  # "If it was ... by an opponent's card effect,"
+            region = rx.sub(lambda m: " " * len(m.group()), region)
+        n = 0
+        for s, e, verb in self._verbs(region, cs):
+            if verb in g.not_cost_verbs:
+                continue
+            n += 1
+            nxt = [v for v in self._verbs(text[e:cost_region_end], e)]
+            end = nxt[0][0] if nxt else cost_region_end
+            clause = text[s:end].rstrip(" ,")
+            self.add("cost_action", self.src(text, s, s + len(clause), where), effect=eff.id,
+                     n=n, verb=verb)
+        for kind, rx in g.conditional_parts:
+            m = rx.search(part)
+            if m:
+                self.add("conditional_target", self.src(text, cs + m.start(), cs + m.end(), where),
+                         effect=eff.id, condition=kind)
+
+    def _read_targets(self, text, eff, where, ts, te):
+        g = self.g
+        phrase = text[ts:te]
+        self.add("target_word", self.src(text, ts, ts + len(re.match(r"\w+", phrase).group()),
+                                         where), effect=eff.id)
+        cm = g.target_count.search(phrase)
+        body_start = ts + (cm.end() if cm else len("target"))
+        groups = []
+        body = text[body_start:te]
+        last = 0
+        for m in g.p["target_group_and"].finditer(body):
+            groups.append((last, m.start()))
+            last = m.end()
+        groups.append((last, len(body)))
+        counts = [cm.group(1).lower() if cm else "1"]
+        for gs, _ in groups[1:]:
+            counts.append(g.p["target_group_count"].match(body[gs:]).group(1))
+        for slot, ((gs, ge), count) in enumerate(zip(groups, counts), 1):
+            s, e = body_start + gs, body_start + ge
+            seg = text[s:e]
+            conds = self._target_conditions(seg)
+            if count in ("that", "those", "this") and eff.condition:
+                # "Target that monster": its conditions are the trigger's
+                cond_text = text[eff.condition.start:eff.condition.end]
+                conds += [c for c in self._target_conditions(cond_text)
+                          if c[0].startswith("atk") or c[0] in ("face-up", "face-down", "set")]
+            number = count
+            if count in ("a", "an", "that", "this"):
+                number = "1"
+            up_to = number.startswith("up to")
+            number = re.sub(r"\D", "", number) or "1"
+            src = self.src(text, ts if slot == 1 else s, e, where)
+            self.add("target", src, effect=eff.id, slot=slot, count=int(number),
+                     up_to="yes" if up_to else "no")
+            for name, value in conds:
+                self.add("target_condition", src, effect=eff.id, slot=slot, condition=name,
+                         value=value)
+            eff.targets.append(Target(slot, s, e, seg, number, conds))
+
+    def _target_conditions(self, seg: str) -> list[tuple[str, object]]:
+        g = self.g
+        b = blank_quotes(seg)
+        out: list[tuple[str, object]] = []
+        for name, rx in g.target_conditions:
+            m = rx.search(b)
+            if not m:
+                continue
+            if name == "set" and not g.p["set_card"].search(b):
+                continue
+            if name in ("atk-min", "atk-max"):
+                num = next(x for x in m.groups() if x)
+                out.append((name, int(num)))
+            else:
+                out.append((name, "yes"))
+        for attr in g.attributes:
+            if re.search(rf"\b{attr}\b", b):
+                out.append(("attribute", attr))
+        for race in g.races:
+            if re.search(rf"\b{re.escape(race)}(?:-Type)?\b(?= (?:monster|card|Tuner|Normal))", b):
+                out.append(("race", race))
+        return out
+
+    def _read_resolution(self, text, eff, where):
+        g = self.g
+        rs, re_ = eff.resolution.start, eff.resolution.end
+        part = text[rs:re_]
+        if not part.strip():
+            return
+        mask = top_level_mask(part)
+        # split into clauses on conjunctions outside quotes/parentheses
+        cuts = []  # (start, end, kind)
+        pos = 0
+        while True:
+            best = None
+            for kind, rx in g.conjunctions:
+                for m in rx.finditer(part, pos):
+                    if not mask[m.start()]:
+                        continue
+                    if best is None or m.start() < best[0]:
+                        best = (m.start(), m.end(), kind)
+                    break
+            if best is None:
+                break
+            cuts.append(best)
+            pos = best[1]
+        bounds = []
+        last = 0
+        for s, e, _kind in cuts:
+            bounds.append((last, s))
+            last = e
+        bounds.append((last, len(part)))
+        n = 0
+        prev_n = None
+        for i, (s, e) in enumerate(bounds):
+            seg = part[s:e]
+            lead = len(seg) - len(seg.lstrip())
+            s += lead
+            seg = part[s:e].rstrip(" .")
+            e = s + len(seg)
+            if not seg:
+                continue
+            m = g.p["clause_lead"].match(seg)
+            sub = g.clause_subordinate.match(seg)
+            # "each time your opponent Special Summons ..., draw 1 card": the verb is "draw"
+            verbs = self._verbs(seg[sub.end():], sub.end()) if sub else self._verbs(seg)
+            verb = verbs[0][2] if verbs else None
+            if verb is None:
+                self.unread.append(seg[:60])
+            n += 1
+            clause = Clause(n, rs + s, rs + e, seg, verb)
+            src = self.src(text, rs + s, rs + e, where)
+            self.add("clause", src, effect=eff.id, n=n, verb=verb or "unknown",
+                     optional="yes" if m and m.group().lower().startswith("you can") else "no")
+            for s2, e2, v2 in verbs[1:]:
+                if v2 not in ("inflict-damage", "activate", "apply"):
+                    self.add("clause_verb", self.src(text, rs + s + s2, rs + s + e2, where),
+                             effect=eff.id, n=n, verb=v2)
+            if sub and g.each_time.match(seg):
+                self.add("each_time", self.src(text, rs + s, rs + s + sub.end(), where),
+                         effect=eff.id, n=n)
+            if g.p["this_card"].search(seg) and verb in g.summon_verbs:
+                self.add("summons_self", src, effect=eff.id, n=n)
+            self._read_refs(text, eff, clause, where)
+            eff.clauses.append(clause)
+            if i > 0 and prev_n is not None:
+                cs_, ce_, kind = cuts[i - 1]
+                self.add("link", self.src(text, rs + cs_, rs + ce_, where), effect=eff.id,
+                         left=prev_n, right=n, kind=kind)
+                eff.links.append((prev_n, n, kind, rs + cs_, rs + ce_))
+            prev_n = n
+        ia = g.immediately_after.search(part)
+        if ia:
+            self.add("immediately_after", self.src(text, rs + ia.start(), rs + ia.end(), where),
+                     effect=eff.id)
+        # what the effect negates, when its resolution says "negate the ..."
+        for m in g.p["negates"].finditer(part):
+            what = m.group(1).lower()
+            self.add("negates", self.src(text, rs + m.start(), rs + m.end(), where),
+                     effect=eff.id, what=what.replace(" ", "-"))
+
+    def _read_refs(self, text, eff, clause: Clause, where):
+        g = self.g
+        seg = blank_quotes(clause.text)
+        found = []
+        taken: list[tuple[int, int]] = []
+        for kind, rx in g.references:
+            for m in rx.finditer(seg):
+                if any(m.start() < te and ts < m.end() for ts, te in taken):
+                    continue
+                if kind == "pronoun" and found:
+                    continue
+                if kind == "pronoun" and not eff.targets:
+                    continue
+                found.append((kind, m.start(), m.end()))
+                taken.append((m.start(), m.end()))
+        for kind, s, e in found:
+            src = self.src(text, clause.start + s, clause.start + e, where)
+            slots = self._ref_slots(eff, clause.text[s:e])
+            for slot in slots:
+                self.add("reference", src, effect=eff.id, n=clause.n, kind=kind, slot=slot)
+            clause.refs.append((kind, s, e))
+
+    def _ref_slots(self, eff, phrase: str) -> list[int]:
+        slots = [t.slot for t in eff.targets]
+        if not slots:
+            return [0]
+        p = phrase.lower()
+        if "first" in p:
+            return [1]
+        if "second" in p or "other" in p:
+            return [2] if 2 in slots else slots[-1:]
+        if "you control" in p:
+            for t in eff.targets:
+                if ("you-control", "yes") in t.conditions:
+                    return [t.slot]
+        return slots
+
+    def _read_whole(self, text, eff, where, main):
+        g = self.g
+        base = eff.start
+        full = text[eff.start:eff.end]
+        for marker, rx in g.quick:
+            if marker in g.quick_monsters_only and (self.card.kind != "monster" or any(
+                    f.type == "trigger" and f.get("effect") == eff.id for f in self.facts)):
+                continue
+            m = rx.search(full)
+            if m:
+                self.add("quick_marker", self.src(text, base + m.start(), base + m.end(), where),
+                         effect=eff.id, marker=marker)
+        seen_opt = False
+        taken: list[tuple[int, int]] = []
+        for kind, scope, rx in g.once_per_turn:
+            for m in rx.finditer(full):
+                if seen_opt and kind == "soft":
+                    continue
+                if any(m.start() < e and s < m.end() for s, e in taken):
+                    continue
+                taken.append((m.start(), m.end()))
+                seen_opt = True
+                self.add("once_per_turn", self.src(text, base + m.start(), base + m.end(), where),
+                         effect=eff.id, kind=kind, scope=scope)
+                break
+        for rx in g.procedures:
+            m = rx.search(main)
+            if m:
+                self.add("procedure", self.src(text, base + m.start(), base + m.end(), where),
+                         effect=eff.id, card=self.card.name, place=(m.group(1) or "unstated").lower())
+                break
+        for rx in g.summon_conditions:
+            m = rx.search(main)
+            if m:
+                self.add("summon_condition", self.src(text, base + m.start(), base + m.end(),
+                                                      where), effect=eff.id,
+                         condition=re.sub(r"\s+", "-", m.group().lower()))
+        m = g.activation_condition_sentences.search(full)
+        if m:
+            # "You can only activate this card ..." is about activating the card
+            target_id = f"{self.card.name}#0" if self.card.kind in ("spell", "trap") else eff.id
+            src = self.src(text, base + m.start(), base + m.end(), where)
+            self.add("activation_condition_sentence", src, effect=target_id)
+            for topic, rx in g.condition_topics:
+                if rx.search(m.group()):
+                    self.add("activation_condition", src, effect=target_id, topic=topic)
+        for action, rx in g.prohibitions:
+            m = rx.search(full)
+            if m:
+                self.add("prohibits", self.src(text, base + m.start(), base + m.end(), where),
+                         effect=eff.id, card=self.card.name, action=action)
+        if not eff.punctuated and not eff.extra and not any(
+                f.get("effect") == eff.id and f.type in ("procedure", "summon_condition",
+                                                          "prohibits", "once_per_turn",
+                                                          "activation_condition", "clause")
+                for f in self.facts):
+            self.unread.append(main[:60])
+
+    def _read_extra(self, text, eff, where):
+        g = self.g
+        for sp in eff.extra:
+            sentence = text[sp.start:sp.end]
+            for req, rx in g.resolve_conditions:
+                m = rx.search(sentence)
+                if m:
+                    self.add("resolve_condition",
+                             self.src(text, sp.start, sp.end, where),
+                             effect=eff.id, requirement=req)
+                    break
+
+    def _check_extra_read(self, eff, where):
+        """A sentence that continues an effect is read only if some fact came from it;
+        otherwise its action ("It gains 500 ATK.") is noted, or it is reported unread."""
+        text = self._src_text(where)
+        for sp in eff.extra:
+            if any(f.source is not None and f.source.kind == "text"
+                   and f.source.where == where and f.source.start is not None
+                   and sp.start <= f.source.start < sp.end
+                   and f.type not in ("effect", "colon", "semicolon")
+                   for f in self.facts):
+                continue
+            verbs = self._verbs(text[sp.start:sp.end], sp.start)
+            if verbs:
+                s, e, verb = verbs[0]
+                self.add("continuation", self.src(text, sp.start, sp.end, where),
+                         effect=eff.id, verb=verb)
+            else:
+                self.unread.append(text[sp.start:sp.end][:60])
+
+    def _src_text(self, where):
+        return (self.card.pendulum_text if where == "pendulum text" else self.card.text) or ""

@@ -1,0 +1,55 @@
+"""The audit cache: unchanged cards, reader and knowledge are not read again."""
+
+import json
+
+from psct_expert.api import Expert
+from psct_expert.audit import AuditCache, audit, card_key
+from psct_expert.cards import Card
+
+NAMES = ["Pot of Greed", "Monster Reborn", "Mystical Space Typhoon"]
+
+
+def test_second_audit_comes_from_the_cache(tmp_path, monkeypatch, base_expert):
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    first = list(audit(base_expert, NAMES, jobs=1))
+    files = list((tmp_path / "audit").glob("*.jsonl"))
+    assert len(files) == 1
+    lines = files[0].read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3
+    calls = []
+    import psct_expert.audit as mod
+    monkeypatch.setattr(mod, "audit_card", lambda *a: calls.append(a) or {})
+    again = list(audit(base_expert, NAMES, jobs=1))
+    assert again == first and calls == []
+
+
+def test_changed_card_text_is_read_again(tmp_path, monkeypatch, base_expert):
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    card = base_expert.db.get("Pot of Greed")
+    changed = Card(name=card.name, kind=card.kind, subtypes=card.subtypes,
+                   text="Target 1 monster on the field; destroy it.", id=card.id)
+    assert card_key(card) != card_key(changed)
+    list(audit(base_expert, ["Pot of Greed"], jobs=1))
+    other = base_expert.with_cards([changed])
+    rec = list(audit(other, ["Pot of Greed"], jobs=1))[0]
+    assert rec["targets"] is True
+
+
+def test_damaged_cache_is_ignored(tmp_path, monkeypatch, base_expert):
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    store = AuditCache(base_expert)
+    store.folder.mkdir(parents=True)
+    store.path.write_text("garbage\tnot json\n", encoding="utf-8")
+    rec = list(audit(base_expert, ["Pot of Greed"], jobs=1))[0]
+    assert rec["name"] == "Pot of Greed"
+    key, _, line = store.path.read_text(encoding="utf-8").partition("\t")
+    assert json.loads(line)["name"] == "Pot of Greed"
+
+
+def test_knowledge_change_gives_a_new_cache_file(tmp_path, monkeypatch, base_expert):
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    kb = base_expert.kb
+    smaller = Expert(kb=type(kb)(rules=kb.rules[:-1], sources=kb.sources,
+                                 fact_types=kb.fact_types, families=kb.families,
+                                 topics=kb.topics), db=base_expert.db)
+    assert AuditCache(smaller).path != AuditCache(base_expert).path

@@ -1,0 +1,342 @@
+"""The reader's error patterns of issue 12, each on invented card texts.
+
+Every test states a PSCT pattern and checks the reading (facts) or the card
+features the audit derives from it.  The cards are made up; no test names a
+real card.
+"""
+
+import pytest
+
+from psct_expert.audit import audit_card
+from psct_expert.cards import Card
+from psct_expert.reader import read_card
+
+
+def card(text, kind="monster", subtypes=("effect",), name="Example Card", pendulum=None):
+    return Card(name=name, kind=kind, subtypes=tuple(subtypes), text=text, pendulum_text=pendulum)
+
+
+def facts(reading, type_, **match):
+    return [f for f in reading.facts if f.type == type_
+            and all(f.get(k) == v for k, v in match.items())]
+
+
+@pytest.fixture(scope="module")
+def feats(base_expert):
+    def _feats(text, **kw):
+        rec = audit_card(base_expert, card(text, **kw))
+        return {k for k in ("targets", "cost", "quick", "hard_opt", "activate_opt",
+                            "when_optional", "if_optional", "summon_procedure", "legacy")
+                if rec[k]}
+    return _feats
+
+
+# -- "If" states versus "If" triggers ------------------------------------------
+
+@pytest.mark.parametrize("cond", [
+    "If this card is in your GY",
+    "Once per turn, if you control a Dragon monster",
+    "During your Main Phase 1, if this card was Normal Summoned this turn",
+    "If this card is in your GY, except the turn it was sent there",
+    "If you control no monsters",
+])
+def test_if_state_is_not_a_trigger(cond, feats):
+    r = read_card(card(f"{cond}: You can Special Summon this card."))
+    assert not facts(r, "trigger")
+    assert facts(r, "state_condition", word="if")
+    assert "if_optional" not in feats(f"{cond}: You can Special Summon this card.")
+
+
+@pytest.mark.parametrize("cond", [
+    "If this card is sent to the GY",
+    "If this card is Normal or Special Summoned",
+    "If your opponent Special Summons a monster",
+    "Once per turn, if you Link Summon a monster",
+    "During your opponent's turn, if this card is destroyed",
+])
+def test_if_event_is_an_optional_trigger(cond, feats):
+    text = f"{cond}: You can draw 1 card."
+    assert facts(read_card(card(text)), "trigger", word="if", optional="yes")
+    assert "if_optional" in feats(text)
+
+
+# -- optionality from a leading "You can" only -----------------------------------
+
+def test_optional_only_when_the_effect_starts_with_you_can(feats):
+    text = "If this card is sent to the GY: Draw 1 card, then you can discard 1 card."
+    assert facts(read_card(card(text)), "trigger", word="if", optional="no")
+    assert "if_optional" not in feats(text)
+
+
+# -- "When" that is not a trigger that can miss the timing --------------------------
+
+def test_when_quick_effect_is_not_a_trigger(feats):
+    text = "When your opponent activates a card or effect (Quick Effect): You can banish this card; negate the activation."
+    r = read_card(card(text))
+    assert not facts(r, "trigger")
+    assert {"quick", "cost"} <= feats(text) and "when_optional" not in feats(text)
+
+
+def test_when_activated_response_is_not_a_trigger():
+    text = "When your opponent activates a Spell Card: You can banish this card from your GY; negate the activation."
+    r = read_card(card(text))
+    assert not facts(r, "trigger") and facts(r, "response_condition", word="when")
+
+
+def test_spell_when_this_card_is_activated_is_not_a_trigger(feats):
+    text = "When this card is activated: You can add 1 Dragon monster from your Deck to your hand."
+    kw = dict(kind="spell", subtypes=("continuous",))
+    assert not facts(read_card(card(text, **kw)), "trigger")
+    assert "when_optional" not in feats(text, **kw)
+
+
+def test_when_event_is_an_optional_trigger(feats):
+    text = "When this card is destroyed by battle: You can draw 1 card."
+    assert "when_optional" in feats(text)
+
+
+def test_normal_trap_effect_from_the_gy_is_its_own_trigger(feats):
+    text = ("Target 1 monster on the field; destroy it. If this Set card is destroyed by card effect: "
+            "You can draw 1 card.")
+    kw = dict(kind="trap", subtypes=("normal",))
+    r = read_card(card(text, **kw))
+    assert facts(r, "trigger", word="if", optional="yes", effect="Example Card#2")
+    assert not facts(r, "on_card_activation", effect="Example Card#2")
+    assert facts(r, "on_card_activation", effect="Example Card#1")
+
+
+# -- once per turn -----------------------------------------------------------------
+
+@pytest.mark.parametrize("sentence", [
+    'You can only use each of the following effects of "Example Card" once per turn.',
+    'You can only use the effect of "Example Card" once per turn.',
+    'You can only use 1 "Example Card" effect per turn, and only once that turn.',
+    'You can only use each effect of "Example "Q"" once per turn.',
+    'You can only use 1 of the following effects of "Example - "Key"" per turn, and only once that turn.',
+])
+def test_hard_once_per_turn_wordings(sentence, feats):
+    text = sentence + " You can discard 1 card; draw 1 card."
+    assert facts(read_card(card(text)), "once_per_turn", kind="use")
+    assert "hard_opt" in feats(text)
+
+
+def test_activate_once_per_turn_with_a_quoted_name(feats):
+    text = 'Draw 2 cards. You can only activate 1 "Example "Z" Draw" per turn.'
+    assert "activate_opt" in feats(text, kind="spell", subtypes=("normal",))
+
+
+def test_one_opt_sentence_gives_one_fact():
+    r = read_card(card('You can discard 1 card; draw 1 card. You can only use this effect of "Example Card" once per turn.'))
+    assert len(facts(r, "once_per_turn")) == 1
+
+
+# -- costs -------------------------------------------------------------------------
+
+def test_declare_and_choose_are_not_costs(feats):
+    for verb in ("declare 1 Attribute", "choose 1 monster on the field"):
+        text = f"You can {verb}; monsters with that Attribute lose 500 ATK."
+        r = read_card(card(text))
+        assert not facts(r, "cost_action"), verb
+        assert "cost" not in feats(text)
+
+
+def test_removing_counters_is_a_cost(feats):
+    text = "(Quick Effect): You can remove 2 Example Counters from anywhere on the field; negate the activation."
+    assert [f.get("verb") for f in facts(read_card(card(text)), "cost_action")] == ["remove"]
+    assert "cost" in feats(text)
+
+
+# -- summon procedures ---------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Must be either Fusion Summoned, or Special Summoned from your Extra Deck by Tributing the above cards.",
+    "Must first be either Fusion Summoned, or Special Summoned (from your Extra Deck) by banishing the above cards.",
+    "If you control no cards, you can Special Summon it (from your hand).",
+])
+def test_summon_procedures(text, feats):
+    assert "summon_procedure" in feats(text, subtypes=("fusion", "effect"))
+
+
+def test_summoned_by_its_own_effect_is_not_a_procedure(feats):
+    text = ("Cannot be Normal Summoned/Set. Must be Special Summoned by its own effect. "
+            "You can discard 1 card; Special Summon this card from your hand.")
+    assert "summon_procedure" not in feats(text)
+
+
+# -- Quick Effects ---------------------------------------------------------------------
+
+def test_this_is_a_quick_effect_if(feats):
+    text = ("You can target 1 monster in either GY; banish it. This is a Quick Effect if your "
+            "opponent controls a monster.")
+    assert "quick" in feats(text)
+
+
+def test_bullet_quick_effect_is_not_a_bullet_label(feats):
+    text = ('You can only use each of the following effects of "Example Card" once per turn.\n'
+            "● (Quick Effect): You can discard this card; draw 1 card.\n"
+            "● If this card is in your GY: You can banish it; draw 1 card.")
+    assert {"quick", "hard_opt", "cost"} <= feats(text)
+
+
+def test_bullet_label_is_not_a_condition():
+    text = "Toss a coin and apply the result.\n● Heads: When this card is destroyed by battle: You can draw 1 card.\n● Tails: Destroy this card."
+    r = read_card(card(text))
+    assert facts(r, "bullet_label", label="Heads")
+    assert facts(r, "trigger", word="when", optional="yes")
+
+
+# -- Equip Spells target ---------------------------------------------------------------
+
+def test_equip_spells_target(feats):
+    assert "targets" in feats("The equipped monster gains 500 ATK.", kind="spell", subtypes=("equip",))
+    assert "targets" not in feats("Monsters you control gain 500 ATK.", kind="spell",
+                                  subtypes=("continuous",))
+
+
+# -- legacy ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "This card cannot be Normal Summoned or Set. This card can only be Special Summoned by removing 2 monsters in your Graveyard from play.",
+    "By Tributing 1 monster, destroy 1 Spell or Trap Card on the field.",
+    "Once per turn, you can discard 1 card to Special Summon 1 monster from your hand.",
+    "When this card is Normal Summoned, you can add 1 monster from your Deck to your hand.",
+    "Send 1 card from your hand to the Graveyard to activate this card. Draw 2 cards.",
+])
+def test_pre_psct_wordings_are_legacy(text):
+    assert read_card(card(text)).status == "legacy"
+
+
+def test_psct_replacement_is_not_legacy():
+    text = "If this card would be destroyed by battle, you can banish 1 card from your GY instead."
+    assert read_card(card(text)).status != "legacy"
+
+
+# -- Pendulum spans ----------------------------------------------------------------------
+
+def test_effects_name_the_text_their_spans_index():
+    c = card("If this card battles, it gains 500 ATK.", subtypes=("pendulum", "effect"),
+             pendulum="During your End Phase: You can destroy this card.")
+    r = read_card(c)
+    pend = [e for e in r.effects if e.id.endswith("#P1")][0]
+    assert pend.where == "pendulum text"
+    assert c.pendulum_text[pend.condition.start:pend.condition.end] == "During your End Phase"
+    for f in r.facts:
+        if f.source is not None and f.source.kind == "text":
+            text = c.pendulum_text if f.source.where == "pendulum text" else c.text
+            assert text[f.source.start:f.source.end] == f.source.quote
+
+
+def test_except_during_the_damage_step_is_still_a_trigger(feats):
+    text = "If a monster is Special Summoned (except during the Damage Step): You can draw 1 card."
+    assert "if_optional" in feats(text)
+    text = "During damage calculation, if this card battles: You can discard this card; it gains 500 ATK."
+    assert "if_optional" not in feats(text)
+
+
+# -- issue 11: what the game rules need from the reader ---------------------------------
+
+def test_activate_from_hand_is_a_rule_not_an_effect(base_expert):
+    from psct_expert.api import classify
+    text = ("Target 1 monster your opponent controls; negate its effects until the end of this turn. "
+            "If you control no cards, you can activate this card from your hand.")
+    r = read_card(card(text, kind="trap", subtypes=("normal",)))
+    assert facts(r, "activate_from_hand_permission", effect="Example Card#0")
+    conc = classify(base_expert, r)
+    assert not [c for c in conc.get("Example Card#2", []) if c["type"] == "starts_chain"]
+
+
+def test_response_lock():
+    text = ("Send 1 card from your hand to the GY; destroy 1 card on the field. Neither player can "
+            "activate cards or effects in response to this card's activation.")
+    r = read_card(card(text, kind="spell", subtypes=("quick-play",)))
+    assert facts(r, "response_lock", effect="Example Card#0")
+
+
+def test_cannot_be_targeted():
+    r = read_card(card("Neither player can target this card with card effects."))
+    assert facts(r, "cannot_be_targeted", by="any", what="card-effects")
+    r = read_card(card("Your opponent cannot target this card for attacks."))
+    assert facts(r, "cannot_be_targeted", by="opponent", what="attacks")
+
+
+def test_negates_activation_when_opponent_activates():
+    text = ("Once per Chain, when your opponent activates a monster effect (Quick Effect): You can "
+            "make this card lose 800 ATK, and if you do, negate the activation.")
+    r = read_card(card(text, subtypes=("link", "effect")))
+    assert facts(r, "negation_scope", what="activation", kind="monster")
+    assert facts(r, "negates", what="activation")
+
+
+def test_each_time_is_a_trigger_not_a_summon():
+    text = ("(Quick Effect): You can send this card from your hand to the GY; this turn, each time "
+            "your opponent Special Summons a monster(s), immediately draw 1 card.")
+    r = read_card(card(text))
+    assert [f.get("verb") for f in facts(r, "clause")] == ["draw"]
+    assert facts(r, "each_time", n=1)
+
+
+def test_material_lines_give_the_summon_kind():
+    r = read_card(card("1 Tuner + 1+ non-Tuner monsters\nYou can draw 1 card.",
+                       subtypes=("synchro", "effect")))
+    assert facts(r, "summon_kind_procedure", kind="synchro")
+    text = ('"Example A" + "Example B"\nMust be Special Summoned from your Extra Deck by shuffling '
+            'the above cards you control into the Deck. (You do not use "Polymerization".)')
+    r = read_card(card(text, subtypes=("fusion", "effect")))
+    kinds = {f.get("kind") for f in facts(r, "summon_kind_procedure")}
+    assert kinds == {"fusion", "contact-fusion"}
+
+
+def test_phase_condition():
+    r = read_card(card("During your opponent's Main Phase (Quick Effect): You can draw 1 card."))
+    assert facts(r, "phase_condition", phase="main-phase", turn="opponent")
+
+
+def test_bullets_after_an_effect_are_not_its_condition(feats):
+    text = ("Target 1 monster you control; apply the following effect depending on its battle position.\n"
+            "● Attack Position: It gains 500 ATK.\n● Defense Position: It gains 500 DEF.\n"
+            'You can only activate 1 "Example Card" per turn.')
+    r = read_card(card(text, kind="spell", subtypes=("normal",)))
+    e1 = r.effect(1)
+    assert e1.condition is None and len(e1.bullets) == 2
+    assert {"targets", "activate_opt"} <= feats(text, kind="spell", subtypes=("normal",))
+
+
+def test_when_or_if_gives_both_trigger_words(feats):
+    text = ("When this card declares an attack, or if your opponent activates a monster effect: "
+            "You can draw 1 card.")
+    assert {"when_optional", "if_optional"} <= feats(text)
+
+
+# -- coverage: every sentence becomes a fact or is reported -------------------------------
+
+@pytest.mark.parametrize("sentence,kind", [
+    ('You can only control 1 "Example Card".', "control-limit"),
+    ("This card's activation and effect cannot be negated.", "cannot-be-negated"),
+    ("Cannot be used as Synchro Material.", "not-as-material"),
+])
+def test_card_statements_are_read(sentence, kind):
+    r = read_card(card(sentence + " You can discard 1 card; draw 1 card."))
+    assert facts(r, "card_statement", kind=kind) and r.status == "full"
+
+
+def test_continuation_sentence_is_read_or_reported():
+    r = read_card(card("Target 1 monster you control; equip this card to it. It gains 500 ATK.",
+                       kind="spell", subtypes=("normal",)))
+    assert facts(r, "continuation", verb="gain") and r.status == "full"
+    r = read_card(card("You can discard 1 card; draw 1 card. This effect's owner is happy.",
+                       subtypes=("effect",)))
+    assert r.status == "partial" and r.unread == ["This effect's owner is happy."]
+
+
+@pytest.mark.parametrize("text", [
+    "Pay 1000 Life Points. Your opponent discards 1 card.",
+    "You can activate this card when a Spell Card you control is destroyed. Destroy 1 card on the field.",
+    "Once per turn, you can equip this card to a monster you control, OR unequip it to Special Summon this card.",
+])
+def test_more_pre_psct_wordings(text):
+    assert read_card(card(text, kind="trap", subtypes=("normal",))).status == "legacy"
+
+
+def test_psct_cost_with_semicolon_is_not_legacy():
+    assert read_card(card("Pay 1000 LP; draw 2 cards.", kind="spell",
+                          subtypes=("normal",))).status != "legacy"
