@@ -60,9 +60,12 @@ class PhraseReaders:
             self.add("trigger", self.src(text, cs, cs + len(cond), where), effect=eff.id,
                      word="flip", optional=optional)
             return
-        if any(f.type == "on_card_activation" and f.get("effect") == eff.id for f in self.facts) \
-                or c["card_activation"].match(cond):
+        if c["card_activation"].match(cond):
             return
+        if any(f.type == "on_card_activation" and f.get("effect") == eff.id for f in self.facts):
+            # activating a Spell/Trap Card "When ...": its event is a trigger of the activation
+            # (it can miss the timing), never an optional trigger effect
+            optional = "no"
         if any(rx.search(cond) for _m, rx in self.g.quick):
             return   # a Quick Effect's condition (not a trigger)
         trig = c["trigger_word"].search(cond)
