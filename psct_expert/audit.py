@@ -163,6 +163,7 @@ class AuditCache:
 
     def save(self, records: dict[str, dict]) -> None:
         from .atomic import atomic_write_text
+        from .errors import StorageError
 
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -172,7 +173,7 @@ class AuditCache:
             old = sorted(self.folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
             for p in old[:-_MAX_VERSIONS]:
                 p.unlink()
-        except OSError:
+        except (OSError, StorageError):
             pass   # a cache that cannot be written only costs time
 
 

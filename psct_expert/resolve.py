@@ -257,12 +257,19 @@ def split_condition(text: str) -> tuple[str, str]:
 
 def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
     """The structured spec of a parsed question, its references resolved against the cards."""
-    from .situate import BUILDERS as TREE_BUILDERS, situate_question
+    from .situate import BUILDERS as TREE_BUILDERS, OldForm, situate_question
 
     told = any(t.data == "lead" for t in pq.tree.children if hasattr(t, "data"))
     if pq.family in TREE_BUILDERS and not pq.scenario.lines and \
             (pq.family != "clause-done" or told):
-        return situate_question(pq, db)
+        try:
+            return situate_question(pq, db)
+        except OldForm:
+            pq.family = "clause-done"
+        except QuestionError:
+            if pq.family != "still-done" or told:
+                raise
+            pq.family = "clause-done"    # "If ..., is it still destroyed?": a supposition
     _target_slots(pq.scenario.suppose, db)
     p = _Parse(pq, db)
     fam = pq.family

@@ -748,10 +748,16 @@ def _cost_verb(st: Situate, fam: Tree) -> str:
     return verb
 
 
+class OldForm(Exception):
+    """The question has the shape of a supposition question ("If ..., is it still ...?")."""
+
+
 def build_cost_family(family: str):
     def build(st: Situate, fam: Tree) -> dict:
         if not any(e["kind"] == "negate" for e in st.events):
             if family == "still-done":      # nothing was negated: "is X still destroyed?"
+                if not st.acts:
+                    raise OldForm()
                 return build_outcome(st, fam)
             st.fail("what was negated? (tell it: 'my opponent negates the activation of X')", fam)
         verb = _cost_verb(st, fam)
