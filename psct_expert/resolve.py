@@ -260,8 +260,14 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
     from .situate import BUILDERS as TREE_BUILDERS, OldForm, situate_question
 
     told = any(t.data == "lead" for t in pq.tree.children if hasattr(t, "data"))
+    kinds = {" ".join(str(w) for w in k.children).lower() for k in pq.tree.iter_subtrees()
+             if k.data == "summon_kind"}
+    fam = next(t for t in pq.tree.iter_subtrees_topdown() if str(t.data).startswith("fam_")
+               and t.data != "fam_body")
+    by_tree = told or any(getattr(k, "data", "") in ("summon_ref", "player", "pre")
+                          for k in fam.children) or bool(kinds - {"special", "normal"})
     if pq.family in TREE_BUILDERS and not pq.scenario.lines and \
-            (pq.family != "clause-done" or told):
+            (pq.family not in ("clause-done", "negate-summon") or by_tree):
         try:
             return situate_question(pq, db)
         except OldForm:
@@ -297,7 +303,7 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
 
 # Summon kinds the builders of this module put into a spec; a Summon named by another kind
 # ("the Synchro Summon of X") is never read as if the kind were not there.
-BUILT_KINDS = {"special", "normal"}
+BUILT_KINDS = {"special", "normal", "contact fusion"}
 
 
 def _check_summon_kinds(pq: ParsedQuestion, p: "_Parse") -> None:

@@ -298,6 +298,7 @@ class Situate:
         player = self._player(ev)
         kind = self.r.summon_kind(ev) or "special"
         what = self.r.thing(sub(ev, "thing"))
+        about = "about" in low(ev)
         info = self._mods(ev)
         if info.get("targets") or info.get("respond"):
             self.fail("a Summon does not target or respond", ev)
@@ -409,6 +410,17 @@ class Situate:
 
     def ev_summoned(self, ev: Tree) -> None:
         t = self.r.thing(sub(ev, "thing"))
+        if self.events and self.events[-1].get("kind") == "resolve" and self.acts:
+            # "X resolves and Y is Special Summoned": the resolving effect Summons it
+            kind = self.r.summon_kind(ev) or "special"
+            what = self.entity(t, kind="monster")
+            sid = f"s{len(self.summons) + 1}"
+            step = {"action": "summoned", "id": sid, "what": what,
+                    "summon-kind": "by-effect" if kind == "special" else kind}
+            act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+            act.setdefault("does", []).append(step)
+            self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": act["id"]}))
+            return
         kind = self.r.summon_kind(ev) or "special"
         if "procedure" in low(ev):
             kind = "procedure"
@@ -984,3 +996,41 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
 
 
 BUILDERS["again-this-turn"] = build_again_this_turn
+
+
+SUMMON_NODES = ("summon_of", "summon_poss", "summon_by", "summon_using", "summon_being",
+                "summon_bare")
+
+
+def build_negate_summon(st: Situate, fam: Tree) -> dict:
+    effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    if not effs:
+        st.fail("which card negates?", fam)
+    # "Can X negate ...", "Can I activate X to negate ...", "Can I negate ... with X"
+    negator = st.effect_ref(st.r.effect(effs[0]), hint=["negate"])
+    ref = sub(fam, "summon_ref")
+    vs = next((t for t in fam.children if isinstance(t, Tree) and t.data in SUMMON_NODES), None)
+    node = ref if ref is not None else vs
+    kind = st.r.summon_kind(node) if node is not None else None
+    if node is None:
+        st.fail("which Summon?", fam)
+    if ref is not None or vs.data == "summon_bare":
+        found = [(sid, ev) for sid, ev in st.summons
+                 if kind in (None, "special") or ev.get("summon-kind") in (kind, "by-effect")]
+        if not found:
+            st.fail("which Summon? (tell it first: 'My opponent Synchro Summons X.')", node)
+        sid, ev = found[-1]
+    else:
+        got = _summon_subject(st, vs)
+        if "summon" not in got:
+            st.fail("say how the monster is Summoned ('the Synchro Summon of X')", vs)
+        sid, ev = got["summon"], got["event"]
+        ev["player"] = "opponent"
+    # a Summon told last is being performed: the Summon negation window is open
+    last = st.events[-1] if st.events else None
+    if last is ev and "by" not in ev:
+        ev["attempt"] = True
+    return st.spec("negate-summon", {"negator": negator, "summon": sid})
+
+
+BUILDERS["negate-summon"] = build_negate_summon

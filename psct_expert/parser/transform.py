@@ -211,6 +211,7 @@ class Reader:
         return None
 
     def summon_kind(self, node: Tree) -> str | None:
-        kinds = [low(k)[0] for k in node.iter_subtrees_topdown() if k.data == "summon_kind"]
+        kinds = ["procedure" if low(k) == ["contact", "fusion"] else low(k)[0]
+                 for k in node.iter_subtrees_topdown() if k.data == "summon_kind"]
         kinds = [k for k in kinds if k != "special"] or kinds
         return kinds[0] if kinds else None
