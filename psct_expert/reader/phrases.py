@@ -41,7 +41,12 @@ class PhraseReaders:
                     self.add(kind, src, card=card.name, by=by, what=what)
                 elif kind == "response_lock":
                     lock_id = act_id if self.g.p["this_card"].search(sentence) else eff.id
-                    self.add(kind, src, effect=lock_id)
+                    locked = re.search(r"activate\s+(monster effects|spell/trap cards?|cards or "
+                                       r"effects|cards|effects)", sentence, re.I)
+                    what = {"monster effects": "monster-effects"}.get(
+                        locked.group(1).lower() if locked else "", "any" if locked and
+                        locked.group(1).lower() in ("cards or effects",) else "other")
+                    self.add(kind, src, effect=lock_id, card=card.name, what=what)
                 else:
                     self.add(kind, src, effect=act_id, card=card.name)
                 break
