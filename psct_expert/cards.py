@@ -17,6 +17,7 @@ import json
 import marshal
 import re
 import unicodedata
+import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import Iterable
 
 import yaml
 
+from .cardschema import has_lone_surrogate, validate_card
 from .errors import FileFormatError, UnknownCard
 from .paths import FACTS_DIR, cache_dir
 from .yamlpos import safe_load
@@ -49,29 +51,18 @@ class Card:
 
     @classmethod
     def from_dict(cls, d: dict, origin: str = "database") -> "Card":
-        if not isinstance(d, dict):
-            raise FileFormatError("a card must be a mapping")
-        name = d.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise FileFormatError("a card needs a non-empty 'name'")
-        kind = d.get("kind")
-        if kind not in KINDS:
-            raise FileFormatError(f'card "{name}": kind must be one of {", ".join(KINDS)}, not {kind!r}')
-        text = d.get("text", "")
-        if not isinstance(text, str):
-            raise FileFormatError(f'card "{name}": text must be a string')
-        subtypes = d.get("subtypes") or []
+        """A card from its fields, checked against :mod:`.cardschema` (FileFormatError names the field)."""
+        if isinstance(d, dict) and isinstance(d.get("name"), str) and not d["name"].strip():
+            raise FileFormatError("a card needs a non-empty 'name'", field="name")
+        v = validate_card(d)
+        subtypes = v.subtypes or []
         if isinstance(subtypes, str):
             subtypes = [subtypes]
-        if not isinstance(subtypes, list) or not all(isinstance(s, str) for s in subtypes):
-            raise FileFormatError(f'card "{name}": subtypes must be a list of strings')
-        pt = d.get("pendulum_text")
         return cls(
-            name=name.strip(), kind=kind, subtypes=tuple(s.lower() for s in subtypes),
-            text=text, pendulum_text=pt if isinstance(pt, str) else None,
-            attribute=d.get("attribute"), race=d.get("race"), level=d.get("level"),
-            atk=d.get("atk"), def_=d.get("def"), id=d.get("id"),
-            official_text=bool(d.get("official_text", True)), origin=origin,
+            name=v.name.strip(), kind=v.kind, subtypes=tuple(s.lower() for s in subtypes),
+            text=v.text, pendulum_text=v.pendulum_text, attribute=v.attribute, race=v.race,
+            level=v.level, atk=v.atk, def_=v.def_, id=v.id, official_text=v.official_text,
+            origin=origin,
         )
 
     def to_dict(self) -> dict:
@@ -271,20 +262,48 @@ class CardDB:
         return self._get_key(hits[0][0]) or self.find(self.display_name(hits[0][0]))
 
 
+def parse_json_line(raw: bytes, path: str, lineno: int):
+    """One JSON value from one line of a file, or a FileFormatError naming file and line."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileFormatError(f"not UTF-8 text (byte {exc.start + 1} of the line)", path=path,
+                              line=lineno, column=exc.start + 1) from None
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise FileFormatError(f"invalid JSON: {exc.msg}", path=path, line=lineno,
+                              column=exc.colno) from None
+    except RecursionError:
+        raise FileFormatError("JSON nested too deeply", path=path, line=lineno) from None
+    if has_lone_surrogate(value):
+        raise FileFormatError("a string holds a lone surrogate escape (\\ud800-\\udfff), "
+                              "which is not a character", path=path, line=lineno)
+    return value
+
+
 def read_cards_jsonl(path: Path, origin: str = "database") -> list[Card]:
+    """Cards from JSON lines (optionally gzip-compressed); every problem names file and line."""
+    path = Path(path)
     opener = gzip.open if str(path).endswith(".gz") else open
     cards = []
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                cards.append(Card.from_dict(json.loads(line), origin=origin))
-            except json.JSONDecodeError as exc:
-                raise FileFormatError(f"invalid JSON: {exc.msg}", path=str(path), line=lineno,
-                                      column=exc.colno) from None
-            except FileFormatError as exc:
-                raise FileFormatError(exc.message, path=str(path), line=lineno) from None
+    lineno = 0
+    try:
+        with opener(path, "rb") as fh:
+            for lineno, raw in enumerate(fh, 1):
+                if not raw.strip():
+                    continue
+                d = parse_json_line(raw, str(path), lineno)
+                try:
+                    cards.append(Card.from_dict(d, origin=origin))
+                except FileFormatError as exc:
+                    raise FileFormatError(exc.message, path=str(path), line=lineno,
+                                          field=exc.field) from None
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        raise FileFormatError(f"the compressed file is truncated or damaged after line {lineno} "
+                              f"({exc})", path=str(path), line=lineno + 1) from None
+    except OSError as exc:
+        raise FileFormatError(f"cannot read: {exc.strerror or exc}", path=str(path)) from None
     return cards
 
 

@@ -58,7 +58,7 @@ def load_case_file(path: str | Path) -> CaseFile:
         try:
             cards.append(Card.from_dict(cd, origin=f"case file {p.name}"))
         except FileFormatError as exc:
-            err(exc.message, ("cards", i))
+            err(exc.message, ("cards", i) + ((exc.field,) if exc.field else ()))
     cases = []
     seen = set()
     raw_cases = data.get("cases", [])  # a file of cards only is a valid override file
