@@ -1,5 +1,6 @@
 """Never crash, never guess, same answer every time, nothing lost."""
 
+import collections
 import json
 import os
 import pathlib
@@ -297,3 +298,24 @@ def test_fuzz_finds_stay_fixed(case_expert, question):
         assert_clear_error(exc)
     else:
         assert answer.value in ("yes", "no", "unknown", "conflict")
+
+
+def test_audit_with_two_workers_is_byte_identical_to_one(base_expert, monkeypatch):
+    """Cards travel to the workers by identity: two printings of one name are each audited once."""
+    import psct_expert.audit as audit_module
+    from psct_expert.audit import audit
+
+    monkeypatch.setattr(audit_module, "PARALLEL_MIN", 4)
+    every = base_expert.db.all_cards()
+    names = collections.Counter(c.name for c in every)
+    twins = [c for c in every if names[c.name] > 1][:2]
+    assert len(twins) == 2 and twins[0].name == twins[1].name and twins[0].id != twins[1].id
+    cards = [c for c in every[:8] if names[c.name] == 1] + twins
+    monkeypatch.setattr(base_expert.db, "all_cards", lambda: list(cards))
+
+    def dump(jobs):
+        return "\n".join(json.dumps(r, ensure_ascii=False, sort_keys=True)
+                         for r in audit(base_expert, None, jobs=jobs)).encode()
+    one, two = dump(1), dump(2)
+    assert one == two
+    assert [json.loads(x)["id"] for x in two.splitlines()[-2:]] == [c.id for c in twins]
