@@ -144,3 +144,28 @@ def test_parallel_audit_with_a_user_rule_folder(tmp_path, monkeypatch):
     names = [c.name for c in expert.db.all_cards()[:210]]
     records = list(audit(expert, names, jobs=2))
     assert [r["name"] for r in records] == names
+
+
+def test_a_user_sources_file_merges_like_rules(tmp_path):
+    """A user sources.yaml adds citations; replacing a shipped one needs 'replaces: true'."""
+    folder = tmp_path / "mine"
+    shutil.copytree(FIXTURES / "user-rules", folder)
+    shipped = load_knowledge()
+    kb = load_knowledge([str(folder)])
+    assert set(shipped.sources) < set(kb.sources)              # added, nothing dropped
+    assert "my-rulings#soft-opt" in kb.sources
+    (folder / "sources.yaml").write_text(
+        (folder / "sources.yaml").read_text() +
+        "  psct-guide#2: {title: 'My own reading of section 2'}\n")
+    with pytest.raises(RuleError) as err:
+        load_knowledge([str(folder)])
+    assert "duplicate source id 'psct-guide#2'" in str(err.value)
+    assert str(err.value).startswith(f"{folder / 'sources.yaml'}:6:")
+    (folder / "sources.yaml").write_text(
+        (folder / "sources.yaml").read_text().replace(
+            "{title: 'My own reading of section 2'}",
+            "{title: 'My own reading of section 2', replaces: true}"))
+    kb = load_knowledge([str(folder)])
+    assert kb.sources["psct-guide#2"].title == "My own reading of section 2"
+    assert any("source 'psct-guide#2' replaces" in str(w) for w in kb.warnings)
+    assert set(kb.sources) == set(shipped.sources) | {"my-rulings#soft-opt"}

@@ -75,14 +75,23 @@ class _Loader:
             yield str(name), info, (top, name)
 
     def load_sources(self, path: Path):
+        """Sources merge like rules: a later folder adds ids; it replaces one only on purpose."""
         for sid, info, p in self.entries(path, "sources", "{id: {title, where, url}}"):
             if not isinstance(info, dict) or not isinstance(info.get("title"), str):
                 self.err(p, f"source {sid!r} needs a 'title'")
                 continue
-            for k in sorted(set(info) - {"title", "where", "url"}):
+            for k in sorted(set(info) - {"title", "where", "url", "replaces"}):
                 self.err(p + (k,), f"unknown key {k!r} in source {sid!r}", key=True)
+            prev = self.kb.sources.get(sid)
+            if prev is not None:
+                if info.get("replaces") is not True:
+                    self.err(p, f"duplicate source id {sid!r} (first defined in {prev.path}); "
+                                "to replace a shipped source on purpose, add 'replaces: true'")
+                    continue
+                self.err(p, f"source {sid!r} replaces the source of that id in {prev.path}",
+                         "warning")
             self.kb.sources[sid] = Source(sid, info["title"], str(info.get("where", "")),
-                                          str(info.get("url", "")))
+                                          str(info.get("url", "")), path=str(path))
 
     def load_fact_types(self, path: Path):
         for name, info, p in self.entries(path, "fact_types", "{name: {fields, from, doc}}"):

@@ -130,6 +130,7 @@ class Source:
     title: str
     where: str = ""
     url: str = ""
+    path: str = ""                  # the sources.yaml that defined it
 
 
 @dataclass
