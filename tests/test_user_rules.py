@@ -169,3 +169,33 @@ def test_a_user_sources_file_merges_like_rules(tmp_path):
     assert kb.sources["psct-guide#2"].title == "My own reading of section 2"
     assert any("source 'psct-guide#2' replaces" in str(w) for w in kb.warnings)
     assert set(kb.sources) == set(shipped.sources) | {"my-rulings#soft-opt"}
+
+
+def test_lint_warns_about_unconstrained_joins(tmp_path, capsys):
+    from tests.test_engine import BLOWUP
+
+    path = tmp_path / "blowup.yaml"
+    path.write_text(BLOWUP)
+    assert main(["rules", "lint", str(path)]) == 0          # a warning, not an error
+    out = capsys.readouterr().out
+    hits = [ln for ln in out.splitlines() if str(path) in ln and "unconstrained join" in ln]
+    assert hits and hits[0].startswith(f"{path}:8:9: warning: rule every-clause-five-times"), out
+    assert "5 unjoined groups" in hits[0]
+
+
+def test_lint_counts_any_expansions_against_a_limit(tmp_path, capsys):
+    """22 two-way 'any:' choices would be 4 million alternatives; lint refuses at once."""
+    import time
+
+    anys = "".join("      - any:\n          - colon: {effect: $e}\n"
+                   "          - semicolon: {effect: $e}\n" for _ in range(22))
+    path = tmp_path / "anys.yaml"
+    path.write_text(RULE_HEAD + "    when:\n      - effect: {effect: $e}\n" + anys +
+                    "    then:\n      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES)
+    start = time.perf_counter()
+    assert main(["rules", "lint", str(path)]) == 1
+    assert time.perf_counter() - start < 10
+    out = capsys.readouterr().out
+    hits = [ln for ln in out.splitlines() if "expand this rule into" in ln]
+    assert hits and hits[0].startswith(f"{path}:"), out
+    assert "at most 64" in hits[0]

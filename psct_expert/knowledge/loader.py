@@ -28,6 +28,7 @@ RULE_KEYS = ["id", "name", "says", "cites", "default", "replaces", "when", "then
 REQUIRED_RULE_KEYS = ["id", "says", "cites", "when", "then", "examples"]
 EXAMPLE_KEYS = ["name", "card", "cards", "given", "fires", "expect", "absent"]
 RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml"}
+MAX_ALTERNATIVES = 64  # 'any:' choices multiply; a rule expands to at most this many
 
 
 class _Loader:
@@ -282,6 +283,13 @@ class _Loader:
                     sub = self.when(seq, ip + ("any", j))
                     if sub:
                         branches.extend(sub)
+                if len(alternatives) * max(len(branches), 1) > MAX_ALTERNATIVES:
+                    # counted before expanding: 22 two-way choices would be 4 million copies
+                    self.err(ip + ("any",), f"the 'any:' choices expand this rule into "
+                                            f"{len(alternatives) * len(branches)} or more "
+                                            f"alternatives (at most {MAX_ALTERNATIVES}); "
+                                            "split it into several rules")
+                    return None
                 alternatives = [a + b for a in alternatives for b in branches]
             else:
                 pat = self.fact_pattern(item, ip)
