@@ -13,6 +13,7 @@ database for their name.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import marshal
 import re
@@ -26,7 +27,7 @@ from typing import Iterable
 import yaml
 
 from .cardschema import has_lone_surrogate, validate_card
-from .errors import FileFormatError, UnknownCard
+from .errors import FileFormatError, PsctError, UnknownCard
 from .paths import FACTS_DIR, cache_dir
 from .yamlpos import safe_load
 
@@ -307,21 +308,39 @@ def read_cards_jsonl(path: Path, origin: str = "database") -> list[Card]:
     return cards
 
 
-def _index_cache_path(src: Path) -> Path | None:
+INDEX_VERSION = 2
+
+
+def _index_cache_path(src: Path) -> tuple[Path, str] | None:
+    """The cache file for this database, keyed by its path and content; and the content hash."""
     try:
-        st = src.stat()
+        content = hashlib.sha256(src.read_bytes()).hexdigest()
     except OSError:
         return None
-    return cache_dir() / f"cards-index-{st.st_size}-{st.st_mtime_ns}.marshal"
+    where = hashlib.sha256(str(src.resolve()).encode("utf-8", "surrogatepass")).hexdigest()
+    return cache_dir() / f"cards-index2-{where[:16]}-{content[:24]}.marshal", content
 
 
 def _read_index(src: Path) -> CardDB | None:
-    """The database's name index from the cache, if it was built from this very file."""
-    path = _index_cache_path(src)
-    if path is None or not path.exists():
+    """The database's name index from the cache, if it was built from this very file.
+
+    The cache names the database's path and content hash and carries a digest
+    of its own payload; any mismatch (a changed database, another checkout, an
+    edited or damaged cache) means the index is rebuilt from the database.
+    """
+    found = _index_cache_path(src)
+    if found is None or not found[0].exists():
         return None
+    path, content = found
     try:
-        data = marshal.loads(path.read_bytes())
+        outer = marshal.loads(path.read_bytes())
+        if not isinstance(outer, dict) or outer.get("version") != INDEX_VERSION \
+                or outer.get("src") != str(src.resolve()) or outer.get("sha256") != content:
+            return None
+        payload = outer["payload"]
+        if hashlib.sha256(payload).hexdigest() != outer.get("digest"):
+            return None
+        data = marshal.loads(payload)
         db = CardDB()
         db.cards, db.loose, db.extra = data["cards"], data["loose"], data["extra"]
         return db
@@ -330,19 +349,23 @@ def _read_index(src: Path) -> CardDB | None:
 
 
 def _write_index(src: Path, db: CardDB) -> None:
-    path = _index_cache_path(src)
-    if path is None:
+    found = _index_cache_path(src)
+    if found is None:
         return
+    path, content = found
     try:
         from .atomic import atomic_write_bytes
 
+        payload = marshal.dumps({"cards": db.cards, "loose": db.loose, "extra": db.extra})
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, marshal.dumps({"cards": db.cards, "loose": db.loose,
-                                                 "extra": db.extra}))
-        for old in path.parent.glob("cards-index-*.marshal"):  # indexes of older files
-            if old != path:
+        atomic_write_bytes(path, marshal.dumps({
+            "version": INDEX_VERSION, "src": str(src.resolve()), "sha256": content,
+            "digest": hashlib.sha256(payload).hexdigest(), "payload": payload}))
+        prefix = path.name.rsplit("-", 1)[0] + "-"
+        for old in path.parent.glob("cards-index*.marshal"):  # this database's older indexes
+            if old != path and (old.name.startswith(prefix) or old.name.startswith("cards-index-")):
                 old.unlink(missing_ok=True)
-    except (OSError, ValueError):
+    except (OSError, ValueError, PsctError):
         pass  # a cache we cannot write is only slower
 
 
@@ -372,8 +395,8 @@ def load_database() -> CardDB:
     """The shipped card pool with its aliases, then the user store on top.
 
     Cards are kept as their JSON lines until first used; the name index is
-    cached (``~/.cache/psct-expert``) keyed by the database file's size and
-    modification time, so a fresh process starts quickly.
+    cached (``~/.cache/psct-expert``) keyed by the database file's path and
+    content hash and verified on load, so a fresh process starts quickly.
     """
     path = FACTS_DIR / "cards.jsonl.gz"
     db = _read_index(path)
