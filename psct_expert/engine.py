@@ -80,40 +80,84 @@ def _to_key(xf) -> tuple:
     return (t, tuple(sorted(d.items())))
 
 
+def compare(op: str, a, b) -> bool:
+    """A rule's ``test:`` comparison; numbers written as text compare as numbers."""
+    try:
+        return bool(_OPS[op](a, b))
+    except TypeError:
+        try:
+            return bool(_OPS[op](float(a), float(b)))
+        except (TypeError, ValueError):
+            return False
+
+
+def value_matches(want, have) -> bool:
+    """Whether a fact's field value meets a pattern's literal, ``{in: [..]}`` or ``{not: v}``."""
+    if isinstance(want, InSet):
+        return have in want.values
+    if isinstance(want, NotValue):
+        return have != want.value
+    return have == want
+
+
+def test_holds(pattern: Pattern, bindings: dict) -> bool:
+    """Whether a ``test:`` pattern holds with these variable bindings (unbound: it does not)."""
+    left, op, right = pattern.test
+    vals = []
+    for side in (left, right):
+        if isinstance(side, Var):
+            if side.name not in bindings:
+                return False
+            vals.append(bindings[side.name])
+        else:
+            vals.append(side)
+    return compare(op, *vals)
+
+
+def match_pattern(pattern: Pattern, fields: dict, bindings: dict) -> dict | None:
+    """The bindings after matching one fact's fields against a pattern, or None.
+
+    The compiled rules use the same tests (:func:`value_matches`, equal values
+    for a variable bound twice), so an explanation built with this function
+    agrees with what the engine matched.
+    """
+    out = dict(bindings)
+    for k, v in pattern.fields.items():
+        if k not in fields:
+            return None
+        have = fields[k]
+        if isinstance(v, Var):
+            if v.name in out:
+                if out[v.name] != have:
+                    return None
+            else:
+                out[v.name] = have
+        elif not value_matches(v, have):
+            return None
+    return out
+
+
 class _Test:
     """A comparison from a rule's ``test:``, callable by experta with named variables."""
 
     def __init__(self, pattern: Pattern):
-        left, op, right = pattern.test
-        self.left, self.op, self.right = left, _OPS[op], right
+        self.pattern = pattern
         names = []
-        for side in (left, right):
+        for side in pattern.test:
             if isinstance(side, Var) and "v_" + side.name not in names:
                 names.append("v_" + side.name)
         self.__signature__ = inspect.Signature(
             [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names])
 
     def __call__(self, **kw):
-        def val(side):
-            return kw.get("v_" + side.name) if isinstance(side, Var) else side
-        a, b = val(self.left), val(self.right)
-        try:
-            return bool(self.op(a, b))
-        except TypeError:
-            try:
-                return bool(self.op(float(a), float(b)))
-            except (TypeError, ValueError):
-                return False
+        return test_holds(self.pattern, {k[2:]: v for k, v in kw.items()})
 
 
 def _constraint(v):
     if isinstance(v, Var):
         return getattr(ex.MATCH, "v_" + v.name)
-    if isinstance(v, InSet):
-        allowed = frozenset(v.values)
-        return ex.P(lambda x, allowed=allowed: x in allowed)
-    if isinstance(v, NotValue):
-        return ~ex.L(v.value)
+    if isinstance(v, (InSet, NotValue)):
+        return ex.P(lambda x, want=v: value_matches(want, x))
     return ex.L(v)
 
 
@@ -291,4 +335,5 @@ def compile_rules(kb: KnowledgeBase, owner: Engine):
     return cls()
 
 
-__all__ = ["Derivation", "Engine", "Record", "Source", "compile_rules"]
+__all__ = ["Derivation", "Engine", "Record", "Source", "compare", "compile_rules", "match_pattern",
+           "test_holds", "value_matches"]

@@ -153,3 +153,38 @@ def test_the_default_budget_leaves_every_guide_case_alone(case_expert, case_file
     """The budget is far above real runs: every guide case still answers."""
     for case in case_file["cases"][:20]:
         assert case_expert.ask(case["ask"], case.get("scenario") or []).value in ("yes", "no")
+
+
+NUMBER_AS_TEXT = """topic: numbers
+rules:
+  - id: numbered-colon-chain
+    says: A first effect with a colon starts a Chain.
+    cites: [psct-guide#2]
+    when:
+      - effect: {effect: $e, n: $n}
+      - test: $n >= 1
+      - colon: {effect: $e}
+    then:
+      - starts_chain: {effect: $e, value: yes}
+    examples:
+      - {name: x, card: {name: X, kind: spell, text: "Draw 1 card."}, fires: no}
+"""
+
+
+def test_missing_facts_agree_with_the_engine_on_mixed_types(tmp_path):
+    """n written as text: the engine's test compares it as a number; so must the explanation."""
+    from psct_expert.engine import Engine
+    from psct_expert.facts import Fact
+    from psct_expert.proof import missing_facts
+
+    (tmp_path / "numbers.yaml").write_text(NUMBER_AS_TEXT)
+    kb = load_knowledge([str(tmp_path)])
+    sub = kb.upstream(["starts_chain"])
+    sub.rules = [r for r in sub.rules if r.id == "numbered-colon-chain"]
+    engine = Engine(sub)
+    given = [Fact.make("effect", effect="X#1", card="X", n="2", form="text")]
+    rec = engine.run(given + [Fact.make("colon", effect="X#1")])
+    assert rec.fired("numbered-colon-chain")          # the engine: "2" >= 1 holds
+    rec = engine.run(given)
+    missing = missing_facts("starts_chain", {"effect": "X#1"}, rec, sub)
+    assert missing == ["for yes, rule numbered-colon-chain needs colon(effect='X#1')"]
