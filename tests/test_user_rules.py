@@ -199,3 +199,54 @@ def test_lint_counts_any_expansions_against_a_limit(tmp_path, capsys):
     hits = [ln for ln in out.splitlines() if "expand this rule into" in ln]
     assert hits and hits[0].startswith(f"{path}:"), out
     assert "at most 64" in hits[0]
+
+
+MALFORMED_EXAMPLES = {
+    "expect-not-a-list": "      - {name: x, card: {name: X, kind: spell, text: ''}, fires: no, expect: colon}\n",
+    "expect-item-text": "      - {name: x, card: {name: X, kind: spell, text: ''}, fires: no, expect: [colon]}\n",
+    "given-fields-text": "      - {name: x, given: [{colon: X}], fires: no}\n",
+    "given-nested-value": "      - {name: x, given: [{colon: {effect: [1]}}], fires: no}\n",
+    "cards-text": "      - {name: x, cards: X, fires: no}\n",
+    "card-text": "      - {name: x, card: X, fires: no}\n",
+    "card-bad-level": "      - {name: x, card: {name: X, kind: monster, level: [1, 2]}, fires: no}\n",
+}
+
+
+@pytest.mark.parametrize("kind", list(MALFORMED_EXAMPLES))
+def test_malformed_examples_are_lint_errors_and_never_crash_rules_test(tmp_path, capsys, kind):
+    path = tmp_path / f"{kind}.yaml"
+    path.write_text(RULE_HEAD + "    when:\n      - colon: {effect: $e}\n    then:\n"
+                    "      - starts_chain: {effect: $e, value: yes}\n    examples:\n"
+                    + MALFORMED_EXAMPLES[kind])
+    assert main(["rules", "lint", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:11:" in out, out
+    assert main(["rules", "test", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:11:" in err and "internal error" not in err
+
+
+@pytest.mark.parametrize("kind", list(MALFORMED_EXAMPLES))
+def test_the_example_runner_fails_a_malformed_example_without_crashing(kind):
+    import yaml
+
+    from psct_expert.engine import Engine
+    from psct_expert.examples import run_example
+
+    kb = load_knowledge()
+    rule = kb.rule("colon-or-semicolon-starts-chain")
+    example = yaml.safe_load(MALFORMED_EXAMPLES[kind].strip()[2:])
+    result = run_example(Engine(kb.upstream(["starts_chain"])), rule, example)
+    assert not result.passed and result.message
+
+
+def test_a_rule_concluding_a_yaml_date_is_a_lint_error(tmp_path, capsys):
+    """An unquoted 2024-01-01 is a date to YAML; it would break --json output."""
+    path = tmp_path / "dated.yaml"
+    path.write_text(RULE_HEAD + "    when:\n      - colon: {effect: $e}\n    then:\n"
+                    "      - starts_chain: {effect: $e, value: 2024-01-01}\n" + GOOD_EXAMPLES)
+    assert main(["rules", "lint", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:9:" in out and "not a date" in out, out
+    assert main(["--rules", str(tmp_path), "ask", "--json", "Does Pot of Greed start a Chain?"]) == 2
+    assert "dated.yaml:9:" in capsys.readouterr().err

@@ -12,7 +12,8 @@ import re
 from pathlib import Path
 
 from .. import yamlpos
-from ..errors import RuleError
+from ..cardschema import validate_card
+from ..errors import FileFormatError, RuleError
 from ..facts import norm_value
 from ..paths import KNOWLEDGE_DIR
 from .lint import check
@@ -207,6 +208,37 @@ class _Loader:
             self.err(p + ("fires",), "'fires' must be yes or no")
         if "card" not in ex and "cards" not in ex and "given" not in ex:
             self.err(p, "an example needs a 'card', 'cards' or 'given' facts")
+        cards = []
+        if "card" in ex:
+            cards.append((ex["card"], p + ("card",)))
+        if "cards" in ex:
+            if not isinstance(ex["cards"], list):
+                self.err(p + ("cards",), "'cards' must be a list of cards")
+            else:
+                cards += [(c, p + ("cards", j)) for j, c in enumerate(ex["cards"])]
+        for card, cp in cards:
+            try:
+                validate_card(card)
+            except FileFormatError as exc:
+                self.err(cp + ((exc.field,) if exc.field and isinstance(card, dict)
+                               and exc.field in card else ()), exc.message)
+        for k in ("given", "expect", "absent"):
+            if k not in ex:
+                continue
+            if not isinstance(ex[k], list):
+                self.err(p + (k,), f"'{k}' must be a list of facts: - fact_type: {{field: value}}")
+                continue
+            for j, item in enumerate(ex[k]):
+                if not isinstance(item, dict) or len(item) != 1 or \
+                        not isinstance(next(iter(item.values())), (dict, type(None))):
+                    self.err(p + (k, j), f"a fact in '{k}' is one mapping: "
+                                         "{fact_type: {field: value}}")
+                    continue
+                (type_, fields), = item.items()
+                for f, v in (fields or {}).items():
+                    if not isinstance(v, (str, int, float)):
+                        self.err(p + (k, j, type_, f), f"field {f!r}: a value is text, a "
+                                                        f"number or yes/no, not {v!r}")
 
     def value(self, v, p):
         if isinstance(v, str) and v.startswith("$"):
@@ -214,14 +246,19 @@ class _Loader:
                 self.err(p, f"bad variable name {v!r}")
             return Var(v[1:])
         if isinstance(v, dict):
-            if set(v) == {"in"} and isinstance(v["in"], list):
+            if set(v) == {"in"} and isinstance(v["in"], list) and \
+                    all(isinstance(x, (str, int, float)) for x in v["in"]):
                 return InSet(tuple(norm_value(x) for x in v["in"]))
-            if set(v) == {"not"} and not isinstance(v["not"], (dict, list)):
+            if set(v) == {"not"} and isinstance(v["not"], (str, int, float)):
                 return NotValue(norm_value(v["not"]))
             self.err(p, "a field value is a literal, a $variable, {in: [..]} or {not: value}")
             return None
         if isinstance(v, list) or v is None:
             self.err(p, "a field value is a literal, a $variable, {in: [..]} or {not: value}")
+            return None
+        if not isinstance(v, (str, int, float)):  # a YAML date, time or binary
+            self.err(p, f"a literal is text, a number or yes/no, not a {type(v).__name__} "
+                        f"({v!r}); quote it to mean the text")
             return None
         return norm_value(v)
 
