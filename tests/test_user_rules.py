@@ -250,3 +250,27 @@ def test_a_rule_concluding_a_yaml_date_is_a_lint_error(tmp_path, capsys):
     assert f"{path}:9:" in out and "not a date" in out, out
     assert main(["--rules", str(tmp_path), "ask", "--json", "Does Pot of Greed start a Chain?"]) == 2
     assert "dated.yaml:9:" in capsys.readouterr().err
+
+
+def test_rules_usage_flags_rules_one_case_uses(tmp_path, capsys):
+    cases = tmp_path / "cases.yaml"
+    cases.write_text(
+        "cases:\n"
+        "  - {id: swap, ask: Does Creature Swap target?, expect: 'no'}\n"
+        "  - {id: reborn, ask: Does Monster Reborn target?, expect: 'yes'}\n"
+        "  - {id: swap-again, ask: Does the effect of Creature Swap target?, expect: 'no'}\n")
+    assert main(["rules", "usage", str(cases)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    counts = {ln.split()[1]: int(ln.split()[0]) for ln in out[:-1]}
+    from psct_expert.api import Expert
+
+    expert = Expert()
+    swap = set(expert.ask("Does Creature Swap target?").rules())
+    reborn = set(expert.ask("Does Monster Reborn target?").rules())
+    for rule in swap | reborn:
+        assert counts[rule] == 2 * (rule in swap) + (rule in reborn)
+    only_reborn = sorted(reborn - swap)
+    assert only_reborn
+    line = next(ln for ln in out if ln.split()[1] == only_reborn[0])
+    assert line.endswith("<- only case reborn")
+    assert out[-1].startswith("3 cases; ") and f"{len(swap | reborn)} rules used" in out[-1]
