@@ -31,7 +31,8 @@ from .facts import Fact, Source
 from .knowledge import InSet, KnowledgeBase, NotValue, Pattern, Rule, Var
 
 DEFAULT_SALIENCE = -100  # closed-world defaults fire after the positive rules settle
-MAX_MATCH_STEPS = 500_000  # node activations per run (see bench: the whole pool stays far below)
+MAX_MATCH_STEPS = 200_000  # matching work per run: node activations plus join comparisons
+TERMINAL_COST = 25           # a full match costs an agenda entry: about 25 comparisons' time
 MAX_FIRINGS = 200_000        # rule firings per run
 
 _OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
@@ -197,13 +198,19 @@ def _meter(ke, budget: _Budget) -> None:
                                            for r in rules_below(ch.node)}))
         return below[key]
 
-    def metered(callback, rule):
+    def metered(callback, node, rule):
+        # a join node compares the token with every entry of its other memory: that is the work
+        other = {"activate_left": "right_memory", "activate_right": "left_memory"}.get(
+            getattr(callback, "__name__", ""))
+        terminal = hasattr(node, "rule") and not node.children  # each match goes on the agenda
+
         def call(token):
-            budget.left -= 1
+            cost = TERMINAL_COST if terminal else 1 + (len(getattr(node, other, ())) if other else 0)
+            budget.left -= cost
             if budget.left < 0:
                 raise _OverBudget
             if rule is not None:
-                budget.by_rule[rule] += 1
+                budget.by_rule[rule] += cost
             return callback(token)
         return call
 
@@ -216,7 +223,7 @@ def _meter(ke, budget: _Budget) -> None:
         wrapped = []
         for ch in node.children:
             rules = rules_below(ch.node)
-            wrapped.append(ch._replace(callback=metered(ch.callback,
+            wrapped.append(ch._replace(callback=metered(ch.callback, ch.node,
                                                         rules[0] if len(rules) == 1 else None)))
             stack.append(ch.node)
         node.children[:] = wrapped
