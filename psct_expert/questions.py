@@ -43,7 +43,8 @@ FACT_SELECTORS = {
 }
 
 HYPOTHESIS_KEYS = ("fails", "targeted", "left", "state", "controls", "self_not_face_up",
-                   "changed", "in_play", "token_target", "event", "cannot_be_destroyed")
+                   "changed", "in_play", "token_target", "event", "cannot_be_destroyed",
+                   "requirement_unmet")
 
 
 @dataclass
@@ -131,6 +132,9 @@ class _Builder:
             raise QuestionError(f"unknown question family {fam!r}", understood=s)
         handler(s)
         self.hypotheses(s.get("suppose") or [])
+        if s.get("entities") or s.get("situation"):
+            from .situation import build_situation
+            build_situation(self, s.get("entities") or {}, s.get("situation") or [])
         return Question(fam, self.params, s, self.readings, self.facts, self.text, self.notes)
 
     def _effect_param(self, s, key="effect"):
@@ -158,6 +162,9 @@ class _Builder:
         _, nid = self.effect(_need(s, "negator", self.family))
         self.params["negator"] = nid
         summon = _need(s, "summon", self.family)
+        if isinstance(summon, str):      # a Summon of the situation
+            self.params["summon"] = summon
+            return
         if not isinstance(summon, dict):
             raise QuestionError("'summon' is a mapping", understood=s)
         by = summon.get("by")
@@ -179,6 +186,9 @@ class _Builder:
         _, nid = self.effect(_need(s, "negator", self.family))
         self.params["negator"] = nid
         act = _need(s, "activated", self.family)
+        if isinstance(act, str):         # an activation of the situation
+            self.params["activation"] = act
+            return
         if isinstance(act, dict) and "generic" in act:
             kind = act["generic"]
             if kind not in ("spell", "trap", "monster"):
@@ -221,6 +231,36 @@ class _Builder:
     def q_again_after_negated(self, s):
         reading = self.card(_need(s, "card", self.family))
         self.params["card"] = reading.card.name
+
+    # -- families over a situation (docs/question-spec.md) -------------------------
+    def q_summon_starts_chain(self, s):
+        self.params["summon"] = str(_need(s, "summon", self.family))
+
+    def q_cost_returned(self, s):
+        self._effect_param(s)
+        self.params["verb"] = _need(s, "verb", self.family)
+
+    q_still_done = q_cost_returned
+
+    def q_can_respond(self, s):
+        _, rid = self.effect(_need(s, "responder", self.family))
+        self.params["responder"] = rid
+        self.params["to"] = str(_need(s, "to", self.family))
+
+    def q_can_activate_now(self, s):
+        self._effect_param(s)
+        eid = self.params["effect"]
+        if "event" in s:   # the situation's event its trigger or condition looks at
+            self.add("trigger_on", f"{eid} would respond to {s['event']}", effect=eid,
+                     event=str(s["event"]))
+        for verb in s.get("cannot") or []:
+            self.add("cannot_do", f"{verb} cannot be done now", effect=eid, verb=str(verb))
+
+    q_again_this_turn = _effect_param
+
+    def q_can_target(self, s):
+        self._effect_param(s)
+        self.params["entity"] = str(_need(s, "entity", self.family))
 
     def q_gets_effect(self, s):
         reading, eid = self._effect_param(s)
@@ -281,6 +321,8 @@ class _Builder:
         elif key == "event":
             self.add("event_happened", what, src, effect=eid, event=val["event"],
                      by=val.get("by", "unknown"))
+        elif key == "requirement_unmet":   # a condition "to activate and to resolve" fails at resolution
+            self.add("requirement_unmet_at_resolution", what, src, effect=eid)
         elif key == "cannot_be_destroyed":
             self.add("cannot_be_destroyed", what, src, card=str(val.get("card", "the card")))
 

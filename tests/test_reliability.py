@@ -17,7 +17,7 @@ from psct_expert.casefile import load_case_file
 from psct_expert.cli.main import main
 from psct_expert.errors import PsctError
 from psct_expert.knowledge import load_knowledge
-from psct_expert.parser import parse_question, parse_scenario
+from psct_expert.parser import parse_scenario
 from psct_expert.reader import read_card
 from psct_expert.userstore import user_cards
 
@@ -64,7 +64,7 @@ def test_reader_huge_input():
 @given(question=TEXT)
 def test_question_parser_never_crashes(base_expert, question):
     try:
-        q = parse_question(question, base_expert.db, [])
+        q = base_expert.parse(question)
     except PsctError as exc:
         assert_clear_error(exc)
     else:

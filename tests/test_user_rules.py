@@ -19,10 +19,10 @@ def test_user_rule_folder_changes_answer_and_proof(tmp_path, capsys):
     folder = tmp_path / "my-rules"
     shutil.copytree(FIXTURES / "user-rules", folder)
     assert main(["ask", QUESTION]) == 1                      # unknown without the rule
-    assert capsys.readouterr().out.startswith("Unknown.")
+    assert capsys.readouterr().out.splitlines()[0].endswith("? Unknown.")
     assert main(["--rules", str(folder), "ask", "--why", QUESTION]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Yes.")
+    assert out.splitlines()[0].endswith("? Yes.")
     assert "rule soft-once-per-turn-per-copy [my-rulings#soft-opt]" in out
     assert 'Naturia Marron [' in out and '"Once per turn"' in out
 

@@ -115,7 +115,9 @@ class _Loader:
                 continue
             self.kb.families[name] = Family(name, info["answer"], [str(k) for k in info["key"]],
                                             str(info.get("doc", "")),
-                                            [str(f) for f in info.get("forms", []) or []])
+                                            [str(f) for f in info.get("forms", []) or []],
+                                            str(info.get("grammar", "") or ""),
+                                            str(info.get("restate", "") or ""))
 
     # -- rule files ------------------------------------------------------
     def load_rules(self, path: Path):

@@ -122,6 +122,8 @@ class Family:
     key: list[str]                  # fields of the question that select the answer fact
     doc: str = ""
     forms: list[str] = field(default_factory=list)
+    grammar: str = ""               # the family's rules in the question grammar (lark)
+    restate: str = ""               # the question in canonical form, {slot} filled from the question
 
 
 @dataclass

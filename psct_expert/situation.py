@@ -1,0 +1,355 @@
+"""The situation of a structured question: entities and events, in order, as facts.
+
+A spec's ``situation:`` is a list of events, oldest first (docs/question-spec.md).
+This module only *records* them: each event becomes an ``event`` fact with its
+position (``seq``) and facts of its kind (``activation``, ``resolution``,
+``moved``, ``summon`` ...).  Chain Link numbers are counted from the order and
+the ``respond`` links, and a ``resolve`` event lays the links' resolutions out
+newest first.  What follows from the order ("the last thing to happen",
+missing the timing, which link resolved after which) is concluded by rules in
+``knowledge/``, never here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import QuestionError
+
+PLAYERS = ("you", "opponent")
+PLACES = ("hand", "field", "monster-zone", "spell-trap-zone", "gy", "banished", "deck",
+          "extra-deck", "set")
+PHASES = ("draw", "standby", "main1", "battle", "damage-step", "main2", "end")
+SUMMON_KINDS = ("normal", "tribute", "flip", "procedure", "synchro", "xyz", "link", "pendulum",
+                "fusion", "ritual", "by-effect", "special")
+# Summons the player performs by the rules (no activation): they open the
+# Summon negation window when done outside a resolving Chain.
+ACTIONS = ("destroyed", "banished", "sent-to-gy", "discarded", "tributed", "returned-to-hand",
+           "returned-to-deck", "returned-to-extra", "flipped-face-down", "flipped-face-up",
+           "control-changed", "left-field", "left-gy", "left-banished", "summoned",
+           "added-to-hand", "drawn", "detached", "paid-lp", "negated", "activated")
+ENTITY_KEYS = ("card", "desc", "controller", "owner", "place", "face", "position", "kind",
+               "subtype", "token", "cannot-be-targeted", "atk")
+EVENT_KEYS = {
+    "phase": {"kind", "id", "phase", "turn"},
+    "state": {"kind", "id", "player", "place", "what", "count", "min", "face"},
+    "activate": {"kind", "id", "effect", "player", "from", "respond", "new-chain", "link",
+                 "targets", "cost", "does"},
+    "cost": {"kind", "id", "of", "action", "what", "count"},
+    "negate": {"kind", "id", "of", "what", "by"},
+    "resolve": {"kind", "id", "of", "does"},
+    "summon": {"kind", "id", "what", "summon-kind", "player", "from", "count", "by",
+               "materials", "attempt"},
+    "move": {"kind", "id", "what", "action", "by", "player"},
+    "attack": {"kind", "id", "what", "target"},
+    "used": {"kind", "id", "effect", "player", "copy", "outcome", "since", "chain"},
+}
+
+
+def _yn(v) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+class _Situation:
+    def __init__(self, builder):
+        self.b = builder
+        self.seq = 0
+        self.chain = 0            # number of the current Chain
+        self.stack: list[str] = []  # unresolved links of the current Chain, CL1 first
+        self.acts: dict[str, dict] = {}
+        self.entities: set[str] = set()
+        self.summons = 0
+        self.auto = 0
+
+    # -- helpers ----------------------------------------------------------------
+    def fail(self, why: str):
+        raise QuestionError(why, understood=self.b.spec)
+
+    def check(self, value, allowed, what: str):
+        if value not in allowed:
+            self.fail(f"situation: {what} {value!r} is not one of {', '.join(allowed)}")
+        return value
+
+    def next_seq(self) -> int:
+        self.seq += 1
+        return self.seq
+
+    def event(self, eid: str, kind: str, seq: int) -> None:
+        self.b.add("event", f"{kind} {eid} (step {seq})", event=eid, seq=seq, kind=kind)
+
+    def new_id(self, prefix: str) -> str:
+        self.auto += 1
+        return f"{prefix}{self.auto}"
+
+    def entity(self, ref, **defaults) -> str:
+        """An entity id: a declared one, or a card name that becomes one."""
+        if isinstance(ref, dict):
+            eid = self.new_id("x")
+            self.declare(eid, {**defaults, **ref})
+            return eid
+        if not isinstance(ref, str) or not ref.strip():
+            self.fail(f"situation: a card or entity is named by a string, not {ref!r}")
+        if ref in self.entities:
+            return ref
+        if ref in self.b.db:
+            self.declare(ref, {**defaults, "card": ref})
+            return ref
+        self.fail(f"situation: {ref!r} is neither an entity of 'entities' nor a card name")
+        return ""
+
+    def declare(self, eid: str, val: dict) -> None:
+        if not isinstance(val, dict):
+            self.fail(f"entity {eid!r} is a mapping")
+        unknown = set(val) - set(ENTITY_KEYS)
+        if unknown:
+            self.fail(f"entity {eid!r}: unknown key(s) {', '.join(sorted(unknown))}")
+        card = val.get("card")
+        if card is not None:
+            card = self.b.card(card).card.name
+        for k in ("controller", "owner"):
+            if k in val:
+                self.check(val[k], PLAYERS, f"entity {k}")
+        self.entities.add(eid)
+        self.b.add("entity", f"entity {eid}: {val.get('desc') or card or eid}", entity=eid,
+                   card=card or "none", controller=val.get("controller", "unknown"),
+                   place=val.get("place", "unknown"), face=val.get("face", "unknown"),
+                   kind=val.get("kind", "unknown"))
+        for k in ("owner", "position", "subtype", "token", "cannot-be-targeted", "atk"):
+            if k in val:
+                self.b.add("entity_property", f"entity {eid}: {k} {val[k]}", entity=eid,
+                           property=k, value=_yn(val[k]))
+
+    # -- events -----------------------------------------------------------------
+    def run(self, entities: dict, events: list) -> None:
+        if not isinstance(entities, dict):
+            self.fail("'entities' is a mapping from an id to a card or description")
+        for eid, val in entities.items():
+            self.declare(str(eid), val)
+        if not isinstance(events, list):
+            self.fail("'situation' is a list of events, oldest first")
+        for ev in events:
+            if not isinstance(ev, dict) or ev.get("kind") not in EVENT_KEYS:
+                self.fail(f"situation: an event is a mapping with a kind among "
+                          f"{', '.join(EVENT_KEYS)}: {ev!r}")
+            unknown = set(ev) - EVENT_KEYS[ev["kind"]]
+            if unknown:
+                self.fail(f"situation: a {ev['kind']} event has no key(s) "
+                          f"{', '.join(sorted(unknown))}")
+            getattr(self, "ev_" + ev["kind"])(ev)
+
+    def ev_phase(self, ev):
+        phase = self.check(ev.get("phase"), PHASES, "phase")
+        turn = self.check(ev.get("turn", "you"), PLAYERS, "turn")
+        self.close_chain()
+        seq = self.next_seq()
+        eid = ev.get("id") or self.new_id("p")
+        self.event(eid, "phase", seq)
+        self.b.add("phase_now", f"the {phase} phase of {turn}r turn", phase=phase, turn=turn,
+                   seq=seq)
+
+    def ev_state(self, ev):
+        player = self.check(ev.get("player", "you"), PLAYERS, "player")
+        place = self.check(ev.get("place", "field"), PLACES, "place")
+        what = str(ev.get("what", "card"))
+        count = ev.get("count", ev.get("min"))
+        if not isinstance(count, int) or count < 0:
+            self.fail("situation: a state event needs a 'count' (or 'min') that is a whole number")
+        seq = self.seq  # a state describes the moment, it does not move time on
+        self.b.add("holds", f"{player} has {'at least ' if 'min' in ev else ''}{count} {what} "
+                   f"({place})", player=player, place=place, what=what, count=count,
+                   at_least=_yn("min" in ev), face=ev.get("face", "any"), seq=seq)
+
+    def ev_activate(self, ev):
+        aid = ev.get("id") or self.new_id("a")
+        if aid in self.acts:
+            self.fail(f"situation: activation id {aid!r} is used twice")
+        ref = ev.get("effect")
+        if isinstance(ref, dict) and "generic" in ref:   # "a Quick-Play Spell", "a monster effect"
+            kind = self.check(ref["generic"], ("spell", "trap", "monster"), "generic card")
+            reading = self.b.generic_card(kind, f"a {kind.title()} Card {aid}")
+            eid = f"{reading.card.name}#0"
+        else:
+            reading, eid = self.b.effect(ref)
+        player = self.check(ev.get("player", "you"), PLAYERS, "player")
+        where = ev.get("from", "field" if reading.card.kind == "monster" else "hand")
+        self.check(where, ("hand", "field", "set", "gy", "banished", "deck", "extra-deck"),
+                   "activated from")
+        respond = ev.get("respond")
+        if respond is not None:
+            if respond not in self.stack:
+                self.fail(f"situation: {aid} responds to {respond!r}, which is not an "
+                          f"unresolved link of the current Chain")
+        elif self.stack:
+            self.close_chain()
+        if not self.stack:
+            self.chain += 1
+        link = len(self.stack) + 1
+        if "link" in ev and int(ev["link"]) != link:
+            self.fail(f"situation: {aid} is stated as Chain Link {ev['link']} but the order "
+                      f"makes it Chain Link {link}")
+        self.stack.append(aid)
+        seq = self.next_seq()
+        self.acts[aid] = {"effect": eid, "card": reading.card.name, "player": player,
+                          "link": link, "chain": self.chain, "does": list(ev.get("does") or []),
+                          "negated": None, "seq": seq}
+        self.event(aid, "activation", seq)
+        self.b.add("activation", f"{player} activates {eid} as Chain Link {link}",
+                   activation=aid, effect=eid, card=reading.card.name, player=player, link=link,
+                   chain=self.chain, place=where, seq=seq)
+        self.b.add("activation_event", f"the activation of {eid}", activation=aid, effect=eid,
+                   card=reading.card.name)
+        if respond is not None:
+            self.b.add("responds_to", f"{aid} is chained to {respond}", activation=aid,
+                       to=respond)
+        for slot_n, t in enumerate(ev.get("targets") or [], start=1):
+            ent = self.entity(t)
+            self.b.add("targeted", f"{eid} targets {ent}", effect=eid, target=ent, slot=1)
+            self.b.add("targets_entity", f"{aid} targets {ent}", activation=aid, entity=ent)
+        for c in ev.get("cost") or []:
+            if not isinstance(c, dict):
+                self.fail("situation: a cost is a mapping {action, what}")
+            self.ev_cost({"of": aid, **c}, seq=seq)
+
+    def ev_cost(self, ev, seq: int | None = None):
+        aid = ev.get("of")
+        if aid not in self.acts:
+            self.fail(f"situation: a cost 'of' an unknown activation {aid!r}")
+        action = self.check(ev.get("action"), ACTIONS, "cost action")
+        what = self.entity(ev["what"]) if ev.get("what") else "none"
+        s = self.acts[aid]["seq"] if seq is None else seq
+        self.b.add("cost_paid", f"cost of {aid}: {action} {what}", activation=aid,
+                   action=action, what=what, seq=s)
+
+    def ev_negate(self, ev):
+        aid = ev.get("of")
+        if aid not in self.acts:
+            self.fail(f"situation: 'negate' of an unknown activation {aid!r}")
+        what = self.check(ev.get("what", "activation"), ("activation", "effect"), "negated")
+        by = ev.get("by", "unknown")
+        if by != "unknown" and by not in self.acts:
+            self.fail(f"situation: negated by an unknown activation {by!r}")
+        self.acts[aid]["negated"] = what
+        self.b.add("negated", f"the {what} of {aid} is negated", activation=aid, what=what,
+                   by=by)
+
+    def ev_resolve(self, ev):
+        if ev.get("of"):
+            aid = ev["of"]
+            if aid not in self.stack:
+                self.fail(f"situation: {aid!r} is not an unresolved link")
+            if aid != self.stack[-1]:
+                self.fail(f"situation: {aid!r} cannot resolve before the links chained to it")
+            self.acts[aid]["does"] += list(ev.get("does") or [])
+            self.resolve_one()
+        else:
+            self.close_chain()
+
+    def close_chain(self):
+        while self.stack:
+            self.resolve_one()
+
+    def resolve_one(self):
+        aid = self.stack.pop()
+        act = self.acts[aid]
+        if act["negated"] == "activation":
+            self.b.add("not_resolved", f"{aid} does not resolve (its activation was negated)",
+                       activation=aid)
+            return
+        seq = self.next_seq()
+        rid = f"{aid}.resolves"
+        self.event(rid, "resolution", seq)
+        self.b.add("resolution", f"Chain Link {act['link']} ({act['effect']}) resolves",
+                   activation=aid, effect=act["effect"], link=act["link"], chain=act["chain"],
+                   last_link=_yn(not self.stack), seq=seq)
+        if act["negated"] == "effect":
+            return
+        for n, step in enumerate(act["does"], start=1):
+            if not isinstance(step, dict):
+                self.fail("situation: a 'does' step is a mapping {action, what}")
+            if step.get("then") and n > 1:
+                seq = self.next_seq()
+            self.step(step, by=aid, seq=seq, during_chain="yes",
+                      eid=str(step.get("id") or f"{aid}.{n}"))
+
+    def step(self, step: dict, by: str, seq: int, during_chain: str, eid: str,
+             player: str | None = None):
+        action = self.check(step.get("action"), ACTIONS, "action")
+        what = self.entity(step["what"]) if step.get("what") else "none"
+        self.event(eid, action, seq)
+        self.b.add("moved", f"{what}: {action} (by {by})", entity=what, action=action, by=by,
+                   event=eid, seq=seq)
+        if action == "summoned":
+            kind = self.check(step.get("summon-kind", "by-effect"), SUMMON_KINDS, "Summon kind")
+            actor = player or (self.acts[by]["player"] if by in self.acts else "unknown")
+            self.summon_fact(eid, what, kind, actor, step.get("from", "unknown"), by,
+                             int(step.get("count", 1)), during_chain, seq)
+
+    def summon_fact(self, sid, what, kind, player, where, by, count, during_chain, seq,
+                    attempt="no"):
+        by_effect = self.acts[by]["effect"] if by in self.acts else "none"
+        card = "a monster"
+        for f in self.b.facts:
+            if f.type == "entity" and f.get("entity") == what and f.get("card") != "none":
+                card = f.get("card")
+        self.b.add("summon", f"{player} {kind} Summons {what}", summon=sid, entity=what,
+                   card=card, kind=kind, player=player, place=where, by=by_effect,
+                   activation=by if by in self.acts else "none", count=count,
+                   during_chain=during_chain, attempt=attempt, seq=seq)
+        broad = {"normal": "normal", "tribute": "normal", "flip": "flip"}.get(kind, "special")
+        self.b.add("summon_event", f"the {kind} Summon of {card}", summon=sid, card=card,
+                   by=by_effect, kind=broad, summoner=player,
+                   chain_link=self.acts[by]["link"] if by in self.acts else 0)
+
+    def ev_summon(self, ev):
+        sid = ev.get("id") or self.new_id("s")
+        kind = self.check(ev.get("summon-kind", "special"), SUMMON_KINDS, "Summon kind")
+        player = self.check(ev.get("player", "you"), PLAYERS, "player")
+        by = ev.get("by", "none")
+        if by != "none" and by not in self.acts:
+            self.fail(f"situation: Summoned by an unknown activation {by!r}")
+        what = self.entity(ev["what"], kind="monster") if ev.get("what") else \
+            self.entity({"desc": "a monster", "kind": "monster", "controller": player})
+        attempt = _yn(bool(ev.get("attempt")))
+        if attempt == "no":
+            self.close_chain()
+        seq = self.next_seq()
+        self.event(sid, "summon", seq)
+        self.summon_fact(sid, what, kind, player, ev.get("from", "unknown"), by,
+                         int(ev.get("count", 1)), "no", seq, attempt)
+        if attempt == "no":
+            self.b.add("moved", f"{what}: summoned", entity=what, action="summoned", by=by,
+                       event=sid, seq=seq)
+
+    def ev_move(self, ev):
+        player = ev.get("player", "unknown")
+        eid = ev.get("id") or self.new_id("m")
+        self.close_chain()
+        seq = self.next_seq()
+        self.step({k: v for k, v in ev.items() if k in ("action", "what")}, by=ev.get("by", "rule"),
+                  seq=seq, during_chain="no", eid=eid, player=player)
+
+    def ev_attack(self, ev):
+        eid = ev.get("id") or self.new_id("t")
+        self.close_chain()
+        seq = self.next_seq()
+        self.event(eid, "attack", seq)
+        self.b.add("attack", "an attack is declared", attacker=self.entity(ev["what"]),
+                   target=self.entity(ev["target"]) if ev.get("target") else "direct", seq=seq)
+
+    def ev_used(self, ev):
+        reading, eid = self.b.effect(ev.get("effect"))
+        player = self.check(ev.get("player", "you"), PLAYERS, "player")
+        copy = self.check(ev.get("copy", "same"), ("same", "another"), "copy")
+        outcome = self.check(ev.get("outcome", "resolved"),
+                             ("resolved", "activation-negated", "effect-negated"), "outcome")
+        since = self.check(ev.get("since", "stayed"), ("stayed", "left-and-returned"), "since")
+        chain = self.check(ev.get("chain", "earlier"), ("same", "earlier"), "chain")
+        self.b.add("used_before", f"{eid} was already used this turn ({outcome})", effect=eid,
+                   card=reading.card.name, player=player, copy=copy, outcome=outcome,
+                   since=since, chain=chain)
+
+
+def build_situation(builder, entities: dict, events: list) -> None:
+    _Situation(builder).run(entities, events)
