@@ -171,11 +171,10 @@ class _Budget:
 
     def __init__(self):
         self.left = 0
-        self.steps = 0
         self.by_rule: collections.Counter = collections.Counter()
 
     def start(self, limit: int) -> None:
-        self.left, self.steps = limit, 0
+        self.left = limit
         self.by_rule.clear()
 
 
