@@ -151,7 +151,7 @@ def test_the_firing_budget_names_the_rule_that_fired_most(tmp_path):
 
 def test_the_default_budget_leaves_every_guide_case_alone(case_expert, case_file):
     """The budget is far above real runs: every guide case still answers."""
-    for case in case_file["cases"][:20]:
+    for case in case_file["cases"][:6]:
         assert case_expert.ask(case["ask"], case.get("scenario") or []).value in ("yes", "no")
 
 
