@@ -22,6 +22,7 @@ FEATURES = ("targets", "cost", "quick", "hard_opt", "activate_opt", "when_option
             "if_optional", "summon_procedure", "legacy")
 
 _WORKER = None
+PARALLEL_MIN = 200  # fewer cards than this are audited in this process
 
 
 def audit_card(expert, card: Card) -> dict:
@@ -42,8 +43,9 @@ def audit_card(expert, card: Card) -> dict:
     return out
 
 
-def _audit_names(names: list[str]) -> list[dict]:
-    return [audit_card(_WORKER, _WORKER.db.get(n)) for n in names]
+def _audit_cards(cards: list[Card]) -> list[dict]:
+    # the cards themselves travel to the worker: a name can belong to two cards
+    return [audit_card(_WORKER, c) for c in cards]
 
 
 def unread_shape(phrase: str) -> str:
@@ -204,7 +206,7 @@ def _audit(expert, cards: list[Card], jobs: int = 0, progress=None):
     jobs = jobs or min(2, os.cpu_count() or 1)
     import multiprocessing as mp
 
-    if jobs <= 1 or len(cards) < 200 or "fork" not in mp.get_all_start_methods():
+    if jobs <= 1 or len(cards) < PARALLEL_MIN or "fork" not in mp.get_all_start_methods():
         for c in cards:
             yield audit_card(expert, c)
             if progress:
@@ -214,9 +216,9 @@ def _audit(expert, cards: list[Card], jobs: int = 0, progress=None):
     global _WORKER
     _WORKER = expert
     chunk = 100
-    batches = [[c.name for c in cards[i:i + chunk]] for i in range(0, len(cards), chunk)]
+    batches = [cards[i:i + chunk] for i in range(0, len(cards), chunk)]
     with mp.get_context("fork").Pool(jobs) as pool:
-        for recs in pool.imap(_audit_names, batches):
+        for recs in pool.imap(_audit_cards, batches):
             yield from recs
             if progress:
                 progress(len(recs))

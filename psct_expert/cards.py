@@ -13,10 +13,12 @@ database for their name.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import marshal
 import re
 import unicodedata
+import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -24,7 +26,8 @@ from typing import Iterable
 
 import yaml
 
-from .errors import FileFormatError, UnknownCard
+from .cardschema import has_lone_surrogate, validate_card
+from .errors import FileFormatError, PsctError, UnknownCard
 from .paths import FACTS_DIR, cache_dir
 from .yamlpos import safe_load
 
@@ -49,29 +52,18 @@ class Card:
 
     @classmethod
     def from_dict(cls, d: dict, origin: str = "database") -> "Card":
-        if not isinstance(d, dict):
-            raise FileFormatError("a card must be a mapping")
-        name = d.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise FileFormatError("a card needs a non-empty 'name'")
-        kind = d.get("kind")
-        if kind not in KINDS:
-            raise FileFormatError(f'card "{name}": kind must be one of {", ".join(KINDS)}, not {kind!r}')
-        text = d.get("text", "")
-        if not isinstance(text, str):
-            raise FileFormatError(f'card "{name}": text must be a string')
-        subtypes = d.get("subtypes") or []
+        """A card from its fields, checked against :mod:`.cardschema` (FileFormatError names the field)."""
+        if isinstance(d, dict) and isinstance(d.get("name"), str) and not d["name"].strip():
+            raise FileFormatError("a card needs a non-empty 'name'", field="name")
+        v = validate_card(d)
+        subtypes = v.subtypes or []
         if isinstance(subtypes, str):
             subtypes = [subtypes]
-        if not isinstance(subtypes, list) or not all(isinstance(s, str) for s in subtypes):
-            raise FileFormatError(f'card "{name}": subtypes must be a list of strings')
-        pt = d.get("pendulum_text")
         return cls(
-            name=name.strip(), kind=kind, subtypes=tuple(s.lower() for s in subtypes),
-            text=text, pendulum_text=pt if isinstance(pt, str) else None,
-            attribute=d.get("attribute"), race=d.get("race"), level=d.get("level"),
-            atk=d.get("atk"), def_=d.get("def"), id=d.get("id"),
-            official_text=bool(d.get("official_text", True)), origin=origin,
+            name=v.name.strip(), kind=v.kind, subtypes=tuple(s.lower() for s in subtypes),
+            text=v.text, pendulum_text=v.pendulum_text, attribute=v.attribute, race=v.race,
+            level=v.level, atk=v.atk, def_=v.def_, id=v.id, official_text=v.official_text,
+            origin=origin,
         )
 
     def to_dict(self) -> dict:
@@ -271,38 +263,84 @@ class CardDB:
         return self._get_key(hits[0][0]) or self.find(self.display_name(hits[0][0]))
 
 
+def parse_json_line(raw: bytes, path: str, lineno: int):
+    """One JSON value from one line of a file, or a FileFormatError naming file and line."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileFormatError(f"not UTF-8 text (byte {exc.start + 1} of the line)", path=path,
+                              line=lineno, column=exc.start + 1) from None
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise FileFormatError(f"invalid JSON: {exc.msg}", path=path, line=lineno,
+                              column=exc.colno) from None
+    except RecursionError:
+        raise FileFormatError("JSON nested too deeply", path=path, line=lineno) from None
+    if has_lone_surrogate(value):
+        raise FileFormatError("a string holds a lone surrogate escape (\\ud800-\\udfff), "
+                              "which is not a character", path=path, line=lineno)
+    return value
+
+
 def read_cards_jsonl(path: Path, origin: str = "database") -> list[Card]:
+    """Cards from JSON lines (optionally gzip-compressed); every problem names file and line."""
+    path = Path(path)
     opener = gzip.open if str(path).endswith(".gz") else open
     cards = []
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                cards.append(Card.from_dict(json.loads(line), origin=origin))
-            except json.JSONDecodeError as exc:
-                raise FileFormatError(f"invalid JSON: {exc.msg}", path=str(path), line=lineno,
-                                      column=exc.colno) from None
-            except FileFormatError as exc:
-                raise FileFormatError(exc.message, path=str(path), line=lineno) from None
+    lineno = 0
+    try:
+        with opener(path, "rb") as fh:
+            for lineno, raw in enumerate(fh, 1):
+                if not raw.strip():
+                    continue
+                d = parse_json_line(raw, str(path), lineno)
+                try:
+                    cards.append(Card.from_dict(d, origin=origin))
+                except FileFormatError as exc:
+                    raise FileFormatError(exc.message, path=str(path), line=lineno,
+                                          field=exc.field) from None
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        raise FileFormatError(f"the compressed file is truncated or damaged after line {lineno} "
+                              f"({exc})", path=str(path), line=lineno + 1) from None
+    except OSError as exc:
+        raise FileFormatError(f"cannot read: {exc.strerror or exc}", path=str(path)) from None
     return cards
 
 
-def _index_cache_path(src: Path) -> Path | None:
+INDEX_VERSION = 2
+
+
+def _index_cache_path(src: Path) -> tuple[Path, str] | None:
+    """The cache file for this database, keyed by its path and content; and the content hash."""
     try:
-        st = src.stat()
+        content = hashlib.sha256(src.read_bytes()).hexdigest()
     except OSError:
         return None
-    return cache_dir() / f"cards-index-{st.st_size}-{st.st_mtime_ns}.marshal"
+    where = hashlib.sha256(str(src.resolve()).encode("utf-8", "surrogatepass")).hexdigest()
+    return cache_dir() / f"cards-index2-{where[:16]}-{content[:24]}.marshal", content
 
 
 def _read_index(src: Path) -> CardDB | None:
-    """The database's name index from the cache, if it was built from this very file."""
-    path = _index_cache_path(src)
-    if path is None or not path.exists():
+    """The database's name index from the cache, if it was built from this very file.
+
+    The cache names the database's path and content hash and carries a digest
+    of its own payload; any mismatch (a changed database, another checkout, an
+    edited or damaged cache) means the index is rebuilt from the database.
+    """
+    found = _index_cache_path(src)
+    if found is None or not found[0].exists():
         return None
+    path, content = found
     try:
-        data = marshal.loads(path.read_bytes())
+        outer = marshal.loads(path.read_bytes())
+        if not isinstance(outer, dict) or outer.get("version") != INDEX_VERSION \
+                or outer.get("src") != str(src.resolve()) or outer.get("sha256") != content:
+            return None
+        payload = outer["payload"]
+        if hashlib.sha256(payload).hexdigest() != outer.get("digest"):
+            return None
+        data = marshal.loads(payload)
         db = CardDB()
         db.cards, db.loose, db.extra = data["cards"], data["loose"], data["extra"]
         return db
@@ -311,19 +349,23 @@ def _read_index(src: Path) -> CardDB | None:
 
 
 def _write_index(src: Path, db: CardDB) -> None:
-    path = _index_cache_path(src)
-    if path is None:
+    found = _index_cache_path(src)
+    if found is None:
         return
+    path, content = found
     try:
         from .atomic import atomic_write_bytes
 
+        payload = marshal.dumps({"cards": db.cards, "loose": db.loose, "extra": db.extra})
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, marshal.dumps({"cards": db.cards, "loose": db.loose,
-                                                 "extra": db.extra}))
-        for old in path.parent.glob("cards-index-*.marshal"):  # indexes of older files
-            if old != path:
+        atomic_write_bytes(path, marshal.dumps({
+            "version": INDEX_VERSION, "src": str(src.resolve()), "sha256": content,
+            "digest": hashlib.sha256(payload).hexdigest(), "payload": payload}))
+        prefix = path.name.rsplit("-", 1)[0] + "-"
+        for old in path.parent.glob("cards-index*.marshal"):  # this database's older indexes
+            if old != path and (old.name.startswith(prefix) or old.name.startswith("cards-index-")):
                 old.unlink(missing_ok=True)
-    except (OSError, ValueError):
+    except (OSError, ValueError, PsctError):
         pass  # a cache we cannot write is only slower
 
 
@@ -353,8 +395,8 @@ def load_database() -> CardDB:
     """The shipped card pool with its aliases, then the user store on top.
 
     Cards are kept as their JSON lines until first used; the name index is
-    cached (``~/.cache/psct-expert``) keyed by the database file's size and
-    modification time, so a fresh process starts quickly.
+    cached (``~/.cache/psct-expert``) keyed by the database file's path and
+    content hash and verified on load, so a fresh process starts quickly.
     """
     path = FACTS_DIR / "cards.jsonl.gz"
     db = _read_index(path)

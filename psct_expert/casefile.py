@@ -58,7 +58,7 @@ def load_case_file(path: str | Path) -> CaseFile:
         try:
             cards.append(Card.from_dict(cd, origin=f"case file {p.name}"))
         except FileFormatError as exc:
-            err(exc.message, ("cards", i))
+            err(exc.message, ("cards", i) + ((exc.field,) if exc.field else ()))
     cases = []
     seen = set()
     raw_cases = data.get("cases", [])  # a file of cards only is a valid override file
@@ -103,3 +103,26 @@ def load_cards_file(path: str | Path) -> list[Card]:
 
         return read_cards_jsonl(p, origin=f"card file {p.name}")
     return load_case_file(p).cards
+
+
+MAX_SCENARIO_BYTES = 4 * 1024 * 1024
+
+
+def scenario_lines(stream, name: str | None = None) -> list[str]:
+    """The non-blank lines of a scenario file opened in binary; bad bytes name file and line."""
+    name = name or getattr(stream, "name", "<scenario>")
+    data = stream.read(MAX_SCENARIO_BYTES + 1)
+    if len(data) > MAX_SCENARIO_BYTES:
+        raise FileFormatError(f"a scenario file holds at most {MAX_SCENARIO_BYTES} bytes",
+                              path=str(name))
+    out = []
+    for lineno, raw in enumerate(data.split(b"\n"), 1):
+        try:
+            line = raw.decode("utf-8").rstrip("\r")
+        except UnicodeDecodeError as exc:
+            raise FileFormatError(f"not UTF-8 text (byte {exc.start + 1} of the line)",
+                                  path=str(name), line=lineno, column=exc.start + 1) from None
+        if line.strip():
+            out.append(line)
+    return out
+

@@ -8,20 +8,32 @@ every way it was obtained: a text span (or scenario line, or question), or a
 rule firing with the facts it matched and the negated patterns it checked.
 experta drops a fact that is already present; the record does not, so a fact
 derived twice keeps both derivations.
+
+Every run is bounded: each activation of a node of the RETE network costs one
+step of a budget (:data:`MAX_MATCH_STEPS`), and at most :data:`MAX_FIRINGS`
+rules fire.  A run that exceeds either ends with a
+:class:`~psct_expert.errors.RuleError` naming the rule (file and line) that
+did the most matching or firing: a rule whose patterns share no variable
+joins every fact with every other and would otherwise run without bound.
 """
 
 from __future__ import annotations
 
+import collections
 import inspect
 import operator
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from . import _experta as ex
+from .errors import RuleError
 from .facts import Fact, Source
 from .knowledge import InSet, KnowledgeBase, NotValue, Pattern, Rule, Var
 
 DEFAULT_SALIENCE = -100  # closed-world defaults fire after the positive rules settle
+MAX_MATCH_STEPS = 200_000  # matching work per run: node activations plus join comparisons
+TERMINAL_COST = 25           # a full match costs an agenda entry: about 25 comparisons' time
+MAX_FIRINGS = 200_000        # rule firings per run
 
 _OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
         "==": operator.eq, "!=": operator.ne}
@@ -69,51 +81,166 @@ def _to_key(xf) -> tuple:
     return (t, tuple(sorted(d.items())))
 
 
+def compare(op: str, a, b) -> bool:
+    """A rule's ``test:`` comparison; numbers written as text compare as numbers."""
+    try:
+        return bool(_OPS[op](a, b))
+    except TypeError:
+        try:
+            return bool(_OPS[op](float(a), float(b)))
+        except (TypeError, ValueError):
+            return False
+
+
+def value_matches(want, have) -> bool:
+    """Whether a fact's field value meets a pattern's literal, ``{in: [..]}`` or ``{not: v}``."""
+    if isinstance(want, InSet):
+        return have in want.values
+    if isinstance(want, NotValue):
+        return have != want.value
+    return have == want
+
+
+def test_holds(pattern: Pattern, bindings: dict) -> bool:
+    """Whether a ``test:`` pattern holds with these variable bindings (unbound: it does not)."""
+    left, op, right = pattern.test
+    vals = []
+    for side in (left, right):
+        if isinstance(side, Var):
+            if side.name not in bindings:
+                return False
+            vals.append(bindings[side.name])
+        else:
+            vals.append(side)
+    return compare(op, *vals)
+
+
+def match_pattern(pattern: Pattern, fields: dict, bindings: dict) -> dict | None:
+    """The bindings after matching one fact's fields against a pattern, or None.
+
+    The compiled rules use the same tests (:func:`value_matches`, equal values
+    for a variable bound twice), so an explanation built with this function
+    agrees with what the engine matched.
+    """
+    out = dict(bindings)
+    for k, v in pattern.fields.items():
+        if k not in fields:
+            return None
+        have = fields[k]
+        if isinstance(v, Var):
+            if v.name in out:
+                if out[v.name] != have:
+                    return None
+            else:
+                out[v.name] = have
+        elif not value_matches(v, have):
+            return None
+    return out
+
+
 class _Test:
     """A comparison from a rule's ``test:``, callable by experta with named variables."""
 
     def __init__(self, pattern: Pattern):
-        left, op, right = pattern.test
-        self.left, self.op, self.right = left, _OPS[op], right
+        self.pattern = pattern
         names = []
-        for side in (left, right):
+        for side in pattern.test:
             if isinstance(side, Var) and "v_" + side.name not in names:
                 names.append("v_" + side.name)
         self.__signature__ = inspect.Signature(
             [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names])
 
     def __call__(self, **kw):
-        def val(side):
-            return kw.get("v_" + side.name) if isinstance(side, Var) else side
-        a, b = val(self.left), val(self.right)
-        try:
-            return bool(self.op(a, b))
-        except TypeError:
-            try:
-                return bool(self.op(float(a), float(b)))
-            except (TypeError, ValueError):
-                return False
+        return test_holds(self.pattern, {k[2:]: v for k, v in kw.items()})
 
 
 def _constraint(v):
     if isinstance(v, Var):
         return getattr(ex.MATCH, "v_" + v.name)
-    if isinstance(v, InSet):
-        allowed = frozenset(v.values)
-        return ex.P(lambda x, allowed=allowed: x in allowed)
-    if isinstance(v, NotValue):
-        return ~ex.L(v.value)
+    if isinstance(v, (InSet, NotValue)):
+        return ex.P(lambda x, want=v: value_matches(want, x))
     return ex.L(v)
+
+
+class _OverBudget(Exception):
+    pass
+
+
+class _Budget:
+    """Matching steps left in this run, and which rule's part of the network used them."""
+
+    def __init__(self):
+        self.left = 0
+        self.by_rule: collections.Counter = collections.Counter()
+
+    def start(self, limit: int) -> None:
+        self.left = limit
+        self.by_rule.clear()
+
+
+def _meter(ke, budget: _Budget) -> None:
+    """Count every activation of every node of ke's RETE network against ``budget``.
+
+    experta keeps each edge as a (node, callback) pair; each callback is wrapped.
+    A node that feeds one rule's terminal only (the join nodes) charges that rule.
+    """
+    below: dict[int, tuple] = {}
+
+    def rules_below(node) -> tuple:
+        key = id(node)
+        if key not in below:
+            below[key] = ()
+            if hasattr(node, "rule") and not node.children:   # a rule's conflict-set node
+                below[key] = (node.rule.__name__,)
+            else:
+                below[key] = tuple(sorted({r for ch in node.children
+                                           for r in rules_below(ch.node)}))
+        return below[key]
+
+    def metered(callback, node, rule):
+        # a join node compares the token with every entry of its other memory: that is the work
+        other = {"activate_left": "right_memory", "activate_right": "left_memory"}.get(
+            getattr(callback, "__name__", ""))
+        terminal = hasattr(node, "rule") and not node.children  # each match goes on the agenda
+
+        def call(token):
+            cost = TERMINAL_COST if terminal else 1 + (len(getattr(node, other, ())) if other else 0)
+            budget.left -= cost
+            if budget.left < 0:
+                raise _OverBudget
+            if rule is not None:
+                budget.by_rule[rule] += cost
+            return callback(token)
+        return call
+
+    stack, seen = [ke.matcher.root_node], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        wrapped = []
+        for ch in node.children:
+            rules = rules_below(ch.node)
+            wrapped.append(ch._replace(callback=metered(ch.callback, ch.node,
+                                                        rules[0] if len(rules) == 1 else None)))
+            stack.append(ch.node)
+        node.children[:] = wrapped
 
 
 class Engine:
     """A compiled knowledge base; :meth:`run` answers one set of facts at a time."""
 
-    def __init__(self, kb: KnowledgeBase):
+    def __init__(self, kb: KnowledgeBase, max_steps: int | None = None,
+                 max_firings: int | None = None):
         self.kb = kb
         self._record: Record | None = None
         self.used = kb.used_types()
         self.ke = compile_rules(kb, self)
+        self.max_steps = max_steps or MAX_MATCH_STEPS
+        self.max_firings = max_firings or MAX_FIRINGS
+        self._budget = _Budget()
+        _meter(self.ke, self._budget)
 
     def run(self, facts: Iterable[Fact]) -> Record:
         rec = Record()
@@ -121,13 +248,34 @@ class Engine:
         for f in facts:
             if f.type in self.used:  # a fact no rule mentions cannot take part in a proof
                 rec.add_given(f)
-        self.ke.reset()
-        xfacts = [ex.Fact(type=f.type, **dict(f.fields)) for f in rec.facts.values()]
-        if xfacts:
-            self.ke.declare(*xfacts)
-        self.ke.run()
-        self._record = None
+        self._budget.start(self.max_steps)
+        try:
+            self.ke.reset()
+            xfacts = [ex.Fact(type=f.type, **dict(f.fields)) for f in rec.facts.values()]
+            if xfacts:
+                self.ke.declare(*xfacts)
+            self.ke.run(steps=self.max_firings)
+        except _OverBudget:
+            self._give_up(f"did not settle within {self.max_steps} matching steps",
+                          self._budget.by_rule, "made the most partial matches; a rule whose "
+                          "patterns share no variable joins every fact with every other "
+                          "(see 'psct-expert rules lint')")
+        finally:
+            self._record = None
+        if len(rec.firings) >= self.max_firings and self.ke.agenda.activations:
+            fired = collections.Counter(r for r, _, _ in rec.firings)
+            self._give_up(f"still had rules to fire after {self.max_firings} firings", fired,
+                          "fired the most")
         return rec
+
+    def _give_up(self, what: str, counts: collections.Counter, why: str) -> None:
+        rule = self.kb.rule(counts.most_common(1)[0][0]) if counts else None
+        self._budget.start(self.max_steps)
+        self.ke.reset()  # leave no half-run state behind for the next run
+        if rule is None:
+            raise RuleError(f"the rule run {what}")
+        raise RuleError(f"the rule run {what}: rule {rule.id} {why}", path=rule.path,
+                        line=rule.line)
 
     # called by compiled rules
     def _fire(self, rule: Rule, alt: list[Pattern], ctx: dict) -> None:
@@ -184,6 +332,7 @@ def compile_rules(kb: KnowledgeBase, owner: Engine):
 
             def fire(*_args, __rule=rule, __alt=alt, **ctx):
                 owner._fire(__rule, __alt, ctx)
+            fire.__name__ = rule.id  # the budget names rules by their network's terminal
 
             salience = DEFAULT_SALIENCE if rule.default else 0
             attrs[f"rule_{n}"] = ex.Rule(*ces, salience=salience)(fire)
@@ -192,4 +341,5 @@ def compile_rules(kb: KnowledgeBase, owner: Engine):
     return cls()
 
 
-__all__ = ["Derivation", "Engine", "Record", "Source", "compile_rules"]
+__all__ = ["Derivation", "Engine", "Record", "Source", "compare", "compile_rules", "match_pattern",
+           "test_holds", "value_matches"]

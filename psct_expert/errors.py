@@ -55,7 +55,12 @@ class UnknownCard(PsctError):
 
 
 class FileFormatError(PsctError):
-    """A malformed card, case, scenario or rule file."""
+    """A malformed card, case, scenario or rule file.  ``field`` names the bad field, if one."""
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
+                 column: int | None = None, field: str | None = None):
+        super().__init__(message, path=path, line=line, column=column)
+        self.field = field
 
 
 class RuleError(FileFormatError):

@@ -37,21 +37,49 @@ def example_facts(example: dict) -> list[Fact]:
     cards = []
     if "card" in example:
         cards.append(example["card"])
-    cards.extend(example.get("cards") or [])
+    more = example.get("cards") or []
+    if not isinstance(more, list):
+        raise FileFormatError("'cards' must be a list of cards")
+    cards.extend(more)
     for cd in cards:
         facts.extend(read_card(Card.from_dict(cd, origin="example")).facts)
-    for item in example.get("given") or []:
-        if not isinstance(item, dict) or len(item) != 1:
-            raise FileFormatError(f"a given fact is {{type: {{field: value}}}}, not {item!r}")
-        (type_, fields), = item.items()
+    for type_, fields in _facts_listed(example, "given"):
+        if not all(isinstance(k, str) for k in fields):
+            raise FileFormatError(f"the fields of {type_!r} in 'given' must be named")
+        for k, v in fields.items():
+            if not isinstance(v, (str, int, float)):
+                raise FileFormatError(f"field {k!r} of {type_!r} in 'given': a value is text, "
+                                      f"a number or yes/no, not {v!r}")
         facts.append(Fact.make(type_, Source("question", quote=str(fields), where="example"),
-                               **(fields or {})))
+                               **fields))
     return facts
 
 
+def _facts_listed(example: dict, key: str) -> list[tuple[str, dict]]:
+    """The (type, fields) of an example's ``expect``/``absent`` list; malformed is an error."""
+    items = example.get(key) or []
+    if not isinstance(items, list):
+        raise FileFormatError(f"'{key}' must be a list of facts")
+    out = []
+    for item in items:
+        if not isinstance(item, dict) or len(item) != 1:
+            raise FileFormatError(f"a fact in '{key}' is {{type: {{field: value}}}}, not {item!r}")
+        (type_, fields), = item.items()
+        if fields is not None and not isinstance(fields, dict):
+            raise FileFormatError(f"the fields of {type_!r} in '{key}' must be a mapping")
+        out.append((str(type_), fields or {}))
+    return out
+
+
 def run_example(engine: Engine, rule: Rule, example: dict) -> ExampleResult:
+    """One example as a test; a malformed example fails with a message, never a crash."""
+    if not isinstance(example, dict):
+        return ExampleResult(rule.id, "example", False, "an example must be a mapping",
+                             rule.location)
     name = str(example.get("name", "example"))
     try:
+        expect = _facts_listed(example, "expect")
+        absent = _facts_listed(example, "absent")
         rec = engine.run(example_facts(example))
     except FileFormatError as exc:
         return ExampleResult(rule.id, name, False, str(exc), rule.location)
@@ -61,15 +89,13 @@ def run_example(engine: Engine, rule: Rule, example: dict) -> ExampleResult:
     if fired != want:
         problems.append(f"expected the rule {'to fire' if want else 'not to fire'}, "
                         f"but it {'fired' if fired else 'did not fire'}")
-    for item in example.get("expect") or []:
-        (type_, fields), = item.items()
+    for type_, fields in expect:
         key = fact_key(type_, fields)
         if key not in rec.facts:
             problems.append(f"expected {type_}{fields} to be derived")
         elif not rec.derivations.get(key):
             problems.append(f"{type_}{fields} is present but no rule derived it")
-    for item in example.get("absent") or []:
-        (type_, fields), = item.items()
+    for type_, fields in absent:
         if fact_key(type_, fields) in rec.facts:
             problems.append(f"expected {type_}{fields} not to be derived")
     return ExampleResult(rule.id, name, not problems, "; ".join(problems), rule.location)

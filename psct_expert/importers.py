@@ -3,19 +3,28 @@
 Formats: a YGOPro/EDOPro ``.cdb`` (SQLite with ``datas`` and ``texts``), a
 YGOPRODeck ``cardinfo`` JSON dump, and this project's JSON lines.  A malformed
 file or row is an error naming the row, and the store is only ever replaced
-whole (see :mod:`.atomic`), so a failed import loses nothing.
+whole (see :mod:`.atomic`), so a failed import loses nothing.  Writers hold the
+store's lock (:func:`.userstore.store_lock`), so two imports at once both land.
+
+Two cards of one name in one file are both kept when their ids differ (cards
+printed with the same name, as the shipped pool does); with the same id (or
+none) the last is kept and the report says which rows were dropped.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .atomic import atomic_write_text
+from .cardschema import has_lone_surrogate
 from .cards import Card, read_cards_jsonl
 from .errors import FileFormatError
-from .userstore import store_path
+from .userstore import store_lock, store_path
+
+MAX_IMPORT_BYTES = 512 * 1024 * 1024  # a file larger than this is refused before it is read
 
 # YGOPro type bits (ProjectIgnis CardScripts constant.lua, TYPE_*)
 TYPE_BITS = [
@@ -58,7 +67,9 @@ def decode_type(bits: int) -> tuple[str, list[str]]:
 
 def read_cdb(path: Path) -> list[Card]:
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        # a file: URI, percent-encoded, so '#' or '?' in the path stays part of it and the
+        # database is opened read-only (nothing is ever created beside it)
+        con = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
         rows = con.execute("SELECT d.id, t.name, t.desc, d.type, d.atk, d.def, d.level, "
                            "d.race, d.attribute FROM datas d JOIN texts t ON d.id = t.id "
                            "ORDER BY d.id").fetchall()
@@ -87,12 +98,24 @@ def read_cdb(path: Path) -> list[Card]:
 
 def read_ygoprodeck(path: Path) -> list[Card]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FileFormatError(f"cannot read: {exc}", path=str(path)) from None
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise FileFormatError(f"cannot read: {exc.strerror or exc}", path=str(path)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise FileFormatError("not UTF-8 text", path=str(path), line=line) from None
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise FileFormatError(f"invalid JSON: {exc.msg}", path=str(path), line=exc.lineno,
                               column=exc.colno) from None
+    except RecursionError:
+        raise FileFormatError("JSON nested too deeply", path=str(path)) from None
+    if has_lone_surrogate(data):
+        raise FileFormatError("a string holds a lone surrogate escape (\\ud800-\\udfff), "
+                              "which is not a character", path=str(path))
     rows = data.get("data") if isinstance(data, dict) else data
     if not isinstance(rows, list):
         raise FileFormatError("expected a YGOPRODeck dump: {\"data\": [cards]}", path=str(path))
@@ -129,9 +152,17 @@ def read_ygoprodeck(path: Path) -> list[Card]:
 
 def read_any(path: str | Path) -> list[Card]:
     p = Path(path)
-    if not p.exists():
-        raise FileFormatError("no such file", path=str(p))
-    head = p.read_bytes()[:16]
+    try:
+        size = p.stat().st_size
+        with open(p, "rb") as fh:
+            head = fh.read(16)
+    except FileNotFoundError:
+        raise FileFormatError("no such file", path=str(p)) from None
+    except OSError as exc:
+        raise FileFormatError(f"cannot read: {exc.strerror or exc}", path=str(p)) from None
+    if size > MAX_IMPORT_BYTES:
+        raise FileFormatError(f"the file has {size} bytes; at most {MAX_IMPORT_BYTES} are read",
+                              path=str(p))
     if head.startswith(b"SQLite format 3") or p.suffix == ".cdb":
         return read_cdb(p)
     if p.suffix in (".jsonl", ".gz") or p.name.endswith(".jsonl.gz"):
@@ -139,15 +170,50 @@ def read_any(path: str | Path) -> list[Card]:
     return read_ygoprodeck(p)
 
 
+@dataclass
+class ImportReport:
+    added: int
+    total: int
+    notes: list[str] = field(default_factory=list)
+
+
+def _dedupe(cards: list[Card]) -> tuple[list[Card], list[str]]:
+    """Cards of one name: all kept when their ids differ; otherwise the last, said so."""
+    by_key: dict[tuple, int] = {}
+    out: list[Card | None] = []
+    notes = []
+    names: dict[str, set] = {}
+    for i, c in enumerate(cards, 1):
+        key = (c.name, c.id)
+        names.setdefault(c.name, set()).add(c.id)
+        if key in by_key:
+            j = by_key[key]
+            notes.append(f'"{c.name}"' + (f" (id {c.id})" if c.id is not None else "") +
+                         f" is listed twice (cards {j + 1} and {i}); kept card {i}")
+            out[j] = None
+        by_key[key] = len(out)
+        out.append(c)
+    for name, ids in names.items():
+        if len(ids) > 1:
+            notes.append(f'"{name}" names {len(ids)} cards with different ids; kept each '
+                         "(look-up by name finds the first)")
+    return [c for c in out if c is not None], notes
+
+
+def import_report(path: str | Path, on_wait=None) -> ImportReport:
+    """Add the file's cards to the user store, replacing the store's cards of the same names."""
+    new, notes = _dedupe(read_any(path))  # raises before the store is touched
+    store = store_path()
+    with store_lock(on_wait=on_wait):  # read, merge and write as one step
+        existing = read_cards_jsonl(store, origin="user store") if store.exists() else []
+        names = {c.name for c in new}
+        merged = [c for c in existing if c.name not in names] + new
+        lines = [json.dumps(c.to_dict(), ensure_ascii=False, sort_keys=True) for c in merged]
+        atomic_write_text(store, "\n".join(lines) + "\n")
+    return ImportReport(len(new), len(merged), notes)
+
+
 def import_cards(path: str | Path) -> tuple[int, int]:
     """Add the file's cards to the user store (replacing same names). Returns (added, total)."""
-    new = read_any(path)  # raises before the store is touched
-    store = store_path()
-    existing = read_cards_jsonl(store, origin="user store") if store.exists() else []
-    by_name = {c.name: c for c in existing}
-    for c in new:
-        by_name[c.name] = c
-    store.parent.mkdir(parents=True, exist_ok=True)
-    lines = [json.dumps(c.to_dict(), ensure_ascii=False, sort_keys=True) for c in by_name.values()]
-    atomic_write_text(store, "\n".join(lines) + "\n")
-    return len(new), len(by_name)
+    report = import_report(path)
+    return report.added, report.total

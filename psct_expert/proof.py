@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .engine import Record
+from .engine import Record, match_pattern, test_holds
 from .facts import Fact, Source, fact_key
-from .knowledge import KnowledgeBase, Pattern, Var
+from .knowledge import KnowledgeBase, Var
 from .restate import restate
 
 
@@ -190,52 +190,6 @@ def make_answer(question, rec: Record, kb: KnowledgeBase) -> Answer:
     return ans
 
 
-def _match_fields(pattern: Pattern, fact: Fact, bind: dict) -> dict | None:
-    from .knowledge import InSet, NotValue
-
-    fields = dict(fact.fields)
-    out = dict(bind)
-    for k, v in pattern.fields.items():
-        if k not in fields:
-            return None
-        have = fields[k]
-        if isinstance(v, Var):
-            if v.name in out:
-                if out[v.name] != have:
-                    return None
-            else:
-                out[v.name] = have
-        elif isinstance(v, InSet):
-            if have not in v.values:
-                return None
-        elif isinstance(v, NotValue):
-            if have == v.value:
-                return None
-        elif have != v:
-            return None
-    return out
-
-
-def _test_holds(pattern: Pattern, bind: dict) -> bool:
-    import operator
-
-    ops = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-           "==": operator.eq, "!=": operator.ne}
-    left, op, right = pattern.test
-    vals = []
-    for side in (left, right):
-        if isinstance(side, Var):
-            if side.name not in bind:
-                return False
-            vals.append(bind[side.name])
-        else:
-            vals.append(side)
-    try:
-        return bool(ops[op](*vals))
-    except TypeError:
-        return False
-
-
 def _deepest(alt: list, i: int, bind: dict, by_type: dict, budget: list) -> tuple[int, dict]:
     """How far the rule's conditions can be met in order: (index reached, bindings there)."""
     budget[0] -= 1
@@ -243,14 +197,15 @@ def _deepest(alt: list, i: int, bind: dict, by_type: dict, budget: list) -> tupl
         return i, bind
     pat = alt[i]
     if pat.kind == "test":
-        return _deepest(alt, i + 1, bind, by_type, budget) if _test_holds(pat, bind) else (i, bind)
+        return _deepest(alt, i + 1, bind, by_type, budget) if test_holds(pat, bind) else (i, bind)
     if pat.kind == "not":
-        if any(_match_fields(pat, f, bind) is not None for f in by_type.get(pat.type, [])):
+        if any(match_pattern(pat, dict(f.fields), bind) is not None
+               for f in by_type.get(pat.type, [])):
             return i, bind
         return _deepest(alt, i + 1, bind, by_type, budget)
     best = (i, bind)
     for f in by_type.get(pat.type, []):
-        nb = _match_fields(pat, f, bind)
+        nb = match_pattern(pat, dict(f.fields), bind)
         if nb is None:
             continue
         got = _deepest(alt, i + 1, nb, by_type, budget)

@@ -50,3 +50,53 @@ def test_overrides_shadow_the_database(base_expert):
 def test_name_key_is_stable():
     assert name_key("Lord of D.") == name_key("lord of d")
     assert name_key("Gorz the Emissary of Darkness") == name_key("Gorz, Emissary of Darkness")
+
+
+def _fresh_database():
+    from psct_expert.cards import load_database
+
+    load_database.cache_clear()
+    try:
+        return load_database()
+    finally:
+        load_database.cache_clear()
+
+
+def test_the_name_cache_is_verified_on_load(tmp_path):
+    """An edited cache must not change card text: it is checked against its own digest."""
+    import marshal
+    import os
+
+    from psct_expert.paths import cache_dir
+
+    first = _fresh_database().get("Pot of Greed").text
+    caches = list(cache_dir().glob("cards-index*.marshal"))
+    assert len(caches) == 1
+    raw = caches[0].read_bytes()
+    outer = marshal.loads(raw)
+    data = marshal.loads(outer["payload"])
+    key = next(k for k in data["cards"] if "pot of greed" == k)
+    data["cards"][key] = data["cards"][key].replace("Draw 2 cards", "Draw 9 cards")
+    outer["payload"] = marshal.dumps(data)              # tampered, digest left as it was
+    caches[0].write_bytes(marshal.dumps(outer))
+    assert _fresh_database().get("Pot of Greed").text == first
+    caches[0].write_bytes(b"not a cache at all")
+    assert _fresh_database().get("Pot of Greed").text == first
+    assert "Draw 9" not in first and os.path.exists(caches[0])
+
+
+def test_the_name_cache_is_keyed_by_path_and_content(tmp_path):
+    from psct_expert.cards import _index_cache_path
+    from psct_expert.paths import FACTS_DIR
+
+    src = FACTS_DIR / "cards.jsonl.gz"
+    copy = tmp_path / "cards.jsonl.gz"
+    copy.write_bytes(src.read_bytes())
+    (a, ha), (b, hb) = _index_cache_path(src), _index_cache_path(copy)
+    assert ha == hb and a != b                         # same content, another path
+    os_stat = copy.stat()
+    raw = src.read_bytes()
+    copy.write_bytes(raw[:-1] + bytes([raw[-1] ^ 1]))
+    import os
+    os.utime(copy, ns=(os_stat.st_atime_ns, os_stat.st_mtime_ns))   # same size and time
+    assert _index_cache_path(copy)[0] != b             # different content, different key

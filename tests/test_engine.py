@@ -92,3 +92,99 @@ def test_negation_with_a_further_condition_stays_unknown(base_expert):
                              "Cyber Dragon by your opponent?")
     assert answer.value == "unknown"
     assert any("extra_condition" in m for m in answer.missing)
+
+
+BLOWUP = """topic: blowup
+rules:
+  - id: every-clause-five-times
+    says: Five patterns over one fact type, each with fresh variables.
+    cites: [psct-guide#2]
+    when:
+      - clause: {effect: $a}
+      - clause: {effect: $b}
+      - clause: {effect: $c}
+      - clause: {effect: $d}
+      - clause: {effect: $e}
+    then:
+      - starts_chain: {effect: $a, value: yes}
+    examples:
+      - {name: x, card: {name: X, kind: spell, text: "Draw 1 card."}, fires: yes}
+"""
+
+
+def _clauses(n):
+    from psct_expert.facts import Fact
+
+    return [Fact.make("clause", effect=f"Card {i}#1", n=1, verb="draw", optional="no")
+            for i in range(n)]
+
+
+def test_a_run_that_never_settles_is_a_clear_error_naming_the_rule(tmp_path):
+    """30 facts joined five times over is 24 million matches: the budget stops it early."""
+    import time
+
+    from psct_expert.engine import Engine
+
+    (tmp_path / "blowup.yaml").write_text(BLOWUP)
+    kb = load_knowledge([str(tmp_path)])
+    engine = Engine(kb, max_steps=20_000)
+    start = time.perf_counter()
+    with pytest.raises(RuleError) as err:
+        engine.run(_clauses(30))
+    assert time.perf_counter() - start < 5
+    assert err.value.path == str(tmp_path / "blowup.yaml") and err.value.line == 3
+    assert "did not settle within 20000 matching steps" in str(err.value)
+    assert "rule every-clause-five-times" in str(err.value)
+    assert engine.run(_clauses(2)).fired("every-clause-five-times")  # usable afterwards
+
+
+def test_the_firing_budget_names_the_rule_that_fired_most(tmp_path):
+    from psct_expert.engine import Engine
+
+    (tmp_path / "blowup.yaml").write_text(BLOWUP)
+    engine = Engine(load_knowledge([str(tmp_path)]), max_firings=10)
+    with pytest.raises(RuleError) as err:
+        engine.run(_clauses(3))          # 3^5 = 243 firings wanted
+    assert "still had rules to fire after 10 firings" in str(err.value)
+    assert "rule every-clause-five-times fired the most" in str(err.value)
+
+
+def test_the_default_budget_leaves_every_guide_case_alone(case_expert, case_file):
+    """The budget is far above real runs: every guide case still answers."""
+    for case in case_file["cases"][:6]:
+        assert case_expert.ask(case["ask"], case.get("scenario") or []).value in ("yes", "no")
+
+
+NUMBER_AS_TEXT = """topic: numbers
+rules:
+  - id: numbered-colon-chain
+    says: A first effect with a colon starts a Chain.
+    cites: [psct-guide#2]
+    when:
+      - effect: {effect: $e, n: $n}
+      - test: $n >= 1
+      - colon: {effect: $e}
+    then:
+      - starts_chain: {effect: $e, value: yes}
+    examples:
+      - {name: x, card: {name: X, kind: spell, text: "Draw 1 card."}, fires: no}
+"""
+
+
+def test_missing_facts_agree_with_the_engine_on_mixed_types(tmp_path):
+    """n written as text: the engine's test compares it as a number; so must the explanation."""
+    from psct_expert.engine import Engine
+    from psct_expert.facts import Fact
+    from psct_expert.proof import missing_facts
+
+    (tmp_path / "numbers.yaml").write_text(NUMBER_AS_TEXT)
+    kb = load_knowledge([str(tmp_path)])
+    sub = kb.upstream(["starts_chain"])
+    sub.rules = [r for r in sub.rules if r.id == "numbered-colon-chain"]
+    engine = Engine(sub)
+    given = [Fact.make("effect", effect="X#1", card="X", n="2", form="text")]
+    rec = engine.run(given + [Fact.make("colon", effect="X#1")])
+    assert rec.fired("numbered-colon-chain")          # the engine: "2" >= 1 holds
+    rec = engine.run(given)
+    missing = missing_facts("starts_chain", {"effect": "X#1"}, rec, sub)
+    assert missing == ["for yes, rule numbered-colon-chain needs colon(effect='X#1')"]

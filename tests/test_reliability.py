@@ -1,5 +1,6 @@
 """Never crash, never guess, same answer every time, nothing lost."""
 
+import collections
 import json
 import os
 import pathlib
@@ -224,13 +225,14 @@ sys.stdout.write(json.dumps(out, sort_keys=True, ensure_ascii=False))
 
 
 def test_every_guide_case_twice_in_separate_processes_is_byte_identical():
+    procs = [subprocess.Popen([sys.executable, "-c", DUMP, str(CASES)], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, env=dict(os.environ, PYTHONHASHSEED=seed))
+             for seed in ("1", "2")]  # side by side: the two processes take the time of one
     outs = []
-    for seed in ("1", "2"):
-        env = dict(os.environ, PYTHONHASHSEED=seed)
-        proc = subprocess.run([sys.executable, "-c", DUMP, str(CASES)], capture_output=True,
-                              env=env, timeout=300)
-        assert proc.returncode == 0, proc.stderr.decode()[-2000:]
-        outs.append(proc.stdout)
+    for proc in procs:
+        out, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err.decode()[-2000:]
+        outs.append(out)
     assert outs[0] == outs[1]
     assert len(json.loads(outs[0])) == 85
 
@@ -297,3 +299,65 @@ def test_fuzz_finds_stay_fixed(case_expert, question):
         assert_clear_error(exc)
     else:
         assert answer.value in ("yes", "no", "unknown", "conflict")
+
+
+def test_audit_with_two_workers_is_byte_identical_to_one(base_expert, monkeypatch):
+    """Cards travel to the workers by identity: two printings of one name are each audited once."""
+    import psct_expert.audit as audit_module
+    from psct_expert.audit import audit
+
+    monkeypatch.setattr(audit_module, "PARALLEL_MIN", 4)
+    every = base_expert.db.all_cards()
+    names = collections.Counter(c.name for c in every)
+    twins = [c for c in every if names[c.name] > 1][:2]
+    assert len(twins) == 2 and twins[0].name == twins[1].name and twins[0].id != twins[1].id
+    cards = [c for c in every[:8] if names[c.name] == 1] + twins
+    monkeypatch.setattr(base_expert.db, "all_cards", lambda: list(cards))
+
+    def dump(jobs):
+        return "\n".join(json.dumps(r, ensure_ascii=False, sort_keys=True)
+                         for r in audit(base_expert, None, jobs=jobs)).encode()
+    one, two = dump(1), dump(2)
+    assert one == two
+    assert [json.loads(x)["id"] for x in two.splitlines()[-2:]] == [c.id for c in twins]
+
+
+def test_a_non_utf8_scenario_file_is_named(tmp_path, capsys):
+    f = tmp_path / "scene.txt"
+    f.write_bytes(b"Player A controls a face-up Dark Magician.\nPlayer B has 2 cards in h\xe4nd.\n")
+    assert main(["ask", "--scenario", str(f), "Does Creature Swap target?"]) == 2
+    err = capsys.readouterr().err
+    assert f"{f}:2:" in err and "not UTF-8" in err
+
+
+def test_card_fields_are_checked_in_case_files_and_card_files(tmp_path, capsys):
+    cases = tmp_path / "cases.yaml"
+    cases.write_text("cards:\n  - name: Homebrew\n    kind: monster\n    level: [1, 2]\n"
+                     "cases: []\n")
+    assert main(["check", str(cases)]) == 2
+    assert f"{cases}:4:" in capsys.readouterr().err        # the line of the bad field
+    cards = tmp_path / "cards.jsonl"
+    cards.write_text('{"name": "Ok", "kind": "spell"}\n{"name": "Homebrew", "kind": "monster", '
+                     '"atk": {"x": 1}}\n')
+    assert main(["ask", "--cards", str(cards), "Does Creature Swap target?"]) == 2
+    err = capsys.readouterr().err
+    assert f"{cards}:2:" in err and "'atk'" in err
+
+
+def test_ctrl_c_exits_130(monkeypatch, capsys):
+    import psct_expert.api as api
+
+    def interrupted(self, *a, **k):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(api.Expert, "ask_spec", interrupted)
+    assert main(["ask", "Does Creature Swap target?"]) == 130
+    assert capsys.readouterr().err.strip() == "interrupted"
+
+
+def test_a_latin1_terminal_gets_escapes_not_a_crash(tmp_path):
+    env = dict(os.environ, PYTHONIOENCODING="latin-1")
+    proc = subprocess.run([sys.executable, "-m", "psct_expert", "analyze", "--kind", "spell",
+                           "--text", "Target 1 monster \u25cf; destroy it \u2192 \u65e5."],
+                          capture_output=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr.decode("latin-1")
+    assert b"\\u25cf" in proc.stdout and b"internal error" not in proc.stderr

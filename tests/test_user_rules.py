@@ -144,3 +144,133 @@ def test_parallel_audit_with_a_user_rule_folder(tmp_path, monkeypatch):
     names = [c.name for c in expert.db.all_cards()[:210]]
     records = list(audit(expert, names, jobs=2))
     assert [r["name"] for r in records] == names
+
+
+def test_a_user_sources_file_merges_like_rules(tmp_path):
+    """A user sources.yaml adds citations; replacing a shipped one needs 'replaces: true'."""
+    folder = tmp_path / "mine"
+    shutil.copytree(FIXTURES / "user-rules", folder)
+    shipped = load_knowledge()
+    kb = load_knowledge([str(folder)])
+    assert set(shipped.sources) < set(kb.sources)              # added, nothing dropped
+    assert "my-rulings#soft-opt" in kb.sources
+    (folder / "sources.yaml").write_text(
+        (folder / "sources.yaml").read_text() +
+        "  psct-guide#2: {title: 'My own reading of section 2'}\n")
+    with pytest.raises(RuleError) as err:
+        load_knowledge([str(folder)])
+    assert "duplicate source id 'psct-guide#2'" in str(err.value)
+    assert str(err.value).startswith(f"{folder / 'sources.yaml'}:6:")
+    (folder / "sources.yaml").write_text(
+        (folder / "sources.yaml").read_text().replace(
+            "{title: 'My own reading of section 2'}",
+            "{title: 'My own reading of section 2', replaces: true}"))
+    kb = load_knowledge([str(folder)])
+    assert kb.sources["psct-guide#2"].title == "My own reading of section 2"
+    assert any("source 'psct-guide#2' replaces" in str(w) for w in kb.warnings)
+    assert set(kb.sources) == set(shipped.sources) | {"my-rulings#soft-opt"}
+
+
+def test_lint_warns_about_unconstrained_joins(tmp_path, capsys):
+    from tests.test_engine import BLOWUP
+
+    path = tmp_path / "blowup.yaml"
+    path.write_text(BLOWUP)
+    assert main(["rules", "lint", str(path)]) == 0          # a warning, not an error
+    out = capsys.readouterr().out
+    hits = [ln for ln in out.splitlines() if str(path) in ln and "unconstrained join" in ln]
+    assert hits and hits[0].startswith(f"{path}:8:9: warning: rule every-clause-five-times"), out
+    assert "5 unjoined groups" in hits[0]
+
+
+def test_lint_counts_any_expansions_against_a_limit(tmp_path, capsys):
+    """22 two-way 'any:' choices would be 4 million alternatives; lint refuses at once."""
+    import time
+
+    anys = "".join("      - any:\n          - colon: {effect: $e}\n"
+                   "          - semicolon: {effect: $e}\n" for _ in range(22))
+    path = tmp_path / "anys.yaml"
+    path.write_text(RULE_HEAD + "    when:\n      - effect: {effect: $e}\n" + anys +
+                    "    then:\n      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES)
+    start = time.perf_counter()
+    assert main(["rules", "lint", str(path)]) == 1
+    assert time.perf_counter() - start < 10
+    out = capsys.readouterr().out
+    hits = [ln for ln in out.splitlines() if "expand this rule into" in ln]
+    assert hits and hits[0].startswith(f"{path}:"), out
+    assert "at most 64" in hits[0]
+
+
+MALFORMED_EXAMPLES = {
+    "expect-not-a-list": "      - {name: x, card: {name: X, kind: spell, text: ''}, fires: no, expect: colon}\n",
+    "expect-item-text": "      - {name: x, card: {name: X, kind: spell, text: ''}, fires: no, expect: [colon]}\n",
+    "given-fields-text": "      - {name: x, given: [{colon: X}], fires: no}\n",
+    "given-nested-value": "      - {name: x, given: [{colon: {effect: [1]}}], fires: no}\n",
+    "cards-text": "      - {name: x, cards: X, fires: no}\n",
+    "card-text": "      - {name: x, card: X, fires: no}\n",
+    "card-bad-level": "      - {name: x, card: {name: X, kind: monster, level: [1, 2]}, fires: no}\n",
+}
+
+
+@pytest.mark.parametrize("kind", list(MALFORMED_EXAMPLES))
+def test_malformed_examples_are_lint_errors_and_never_crash_rules_test(tmp_path, capsys, kind):
+    path = tmp_path / f"{kind}.yaml"
+    path.write_text(RULE_HEAD + "    when:\n      - colon: {effect: $e}\n    then:\n"
+                    "      - starts_chain: {effect: $e, value: yes}\n    examples:\n"
+                    + MALFORMED_EXAMPLES[kind])
+    assert main(["rules", "lint", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:11:" in out, out
+    assert main(["rules", "test", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:11:" in err and "internal error" not in err
+
+
+@pytest.mark.parametrize("kind", list(MALFORMED_EXAMPLES))
+def test_the_example_runner_fails_a_malformed_example_without_crashing(kind):
+    import yaml
+
+    from psct_expert.engine import Engine
+    from psct_expert.examples import run_example
+
+    kb = load_knowledge()
+    rule = kb.rule("colon-or-semicolon-starts-chain")
+    example = yaml.safe_load(MALFORMED_EXAMPLES[kind].strip()[2:])
+    result = run_example(Engine(kb.upstream(["starts_chain"])), rule, example)
+    assert not result.passed and result.message
+
+
+def test_a_rule_concluding_a_yaml_date_is_a_lint_error(tmp_path, capsys):
+    """An unquoted 2024-01-01 is a date to YAML; it would break --json output."""
+    path = tmp_path / "dated.yaml"
+    path.write_text(RULE_HEAD + "    when:\n      - colon: {effect: $e}\n    then:\n"
+                    "      - starts_chain: {effect: $e, value: 2024-01-01}\n" + GOOD_EXAMPLES)
+    assert main(["rules", "lint", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:9:" in out and "not a date" in out, out
+    assert main(["--rules", str(tmp_path), "ask", "--json", "Does Pot of Greed start a Chain?"]) == 2
+    assert "dated.yaml:9:" in capsys.readouterr().err
+
+
+def test_rules_usage_flags_rules_one_case_uses(tmp_path, capsys):
+    cases = tmp_path / "cases.yaml"
+    cases.write_text(
+        "cases:\n"
+        "  - {id: swap, ask: Does Creature Swap target?, expect: 'no'}\n"
+        "  - {id: reborn, ask: Does Monster Reborn target?, expect: 'yes'}\n"
+        "  - {id: swap-again, ask: Does the effect of Creature Swap target?, expect: 'no'}\n")
+    assert main(["rules", "usage", str(cases)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    counts = {ln.split()[1]: int(ln.split()[0]) for ln in out[:-1]}
+    from psct_expert.api import Expert
+
+    expert = Expert()
+    swap = set(expert.ask("Does Creature Swap target?").rules())
+    reborn = set(expert.ask("Does Monster Reborn target?").rules())
+    for rule in swap | reborn:
+        assert counts[rule] == 2 * (rule in swap) + (rule in reborn)
+    only_reborn = sorted(reborn - swap)
+    assert only_reborn
+    line = next(ln for ln in out if ln.split()[1] == only_reborn[0])
+    assert line.endswith("<- only case reborn")
+    assert out[-1].startswith("3 cases; ") and f"{len(swap | reborn)} rules used" in out[-1]

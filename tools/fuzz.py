@@ -1,9 +1,10 @@
-"""Long fuzz run: generated inputs to the reader and the question parser.
+"""Long fuzz run: generated inputs to the reader, the question parser and the scenario parser.
 
     python3 tools/fuzz.py [--inputs 1000000] [--jobs 2] [--seed 1] [--out fuzz-crashes.jsonl]
 
-Each input is a mutated real card text (fed to the reader) and a mutated
-question (fed to the parser; one in twenty that parse go on to the engine). The only
+Each input is a mutated real card text (fed to the reader), a mutated
+question (fed to the parser; one in twenty that parse go on to the engine) and
+mutated scenario lines of a guide case (fed to the scenario parser). The only
 allowed outcomes are a result or the project's own error (PsctError); anything
 else is a crash, written to --out with the input that caused it. Prints the
 figures at the end.
@@ -38,6 +39,7 @@ def _init(seed_base):
     cards = expert.db.all_cards()
     _STATE.update(expert=expert, texts=[c.text for c in cards if c.text],
                   names=[c.name for c in cards], questions=[c.ask for c in cf.cases],
+                  scenarios=[c.scenario for c in cf.cases if c.scenario] or [["Player A draws."]],
                   seed=seed_base)
 
 
@@ -66,6 +68,7 @@ def mutate(rng: random.Random, s: str) -> str:
 def work(span):
     from psct_expert.cards import Card
     from psct_expert.errors import PsctError
+    from psct_expert.parser import parse_scenario
     from psct_expert.reader import read_card
 
     start, end = span
@@ -91,6 +94,14 @@ def work(span):
             errors += 1
         except Exception as exc:  # noqa: BLE001
             crashes.append({"input": k, "where": "question", "text": q, "error": repr(exc),
+                            "trace": traceback.format_exc()[-1500:]})
+        lines = [mutate(rng, ln) for ln in rng.choice(_STATE["scenarios"])]
+        try:
+            parse_scenario(lines, expert.db)
+        except PsctError:
+            pass
+        except Exception as exc:  # noqa: BLE001
+            crashes.append({"input": k, "where": "scenario", "lines": lines, "error": repr(exc),
                             "trace": traceback.format_exc()[-1500:]})
     return end - start, answered, errors, crashes
 
@@ -123,7 +134,8 @@ def main() -> None:
     with open(args.out, "w", encoding="utf-8") as fh:
         for c in crashes:
             fh.write(json.dumps(c, ensure_ascii=True) + "\n")
-    print(f"fuzz: {done} inputs (each to the reader and to the question parser), seed {args.seed}")
+    print(f"fuzz: {done} inputs (each to the reader, the question parser and the scenario "
+          f"parser), seed {args.seed}")
     print(f"  questions understood: {answered}, refused with the project's own error: {errors}")
     print(f"  crashes: {len(crashes)} (written to {args.out})")
     print(f"  time: {dt:.0f} s, {done / dt:.0f} inputs/s with {args.jobs} jobs")

@@ -12,7 +12,7 @@ from .main import cli
 
 @cli.command()
 @click.argument("question", nargs=-1, required=True)
-@click.option("--scenario", "-s", "scenario_file", type=click.File("r", encoding="utf-8"),
+@click.option("--scenario", "-s", "scenario_file", type=click.File("rb"),
               help="A file of scenario lines, one event per line, oldest first ('-' for stdin).")
 @click.option("--event", "-e", "events", multiple=True,
               help="A scenario line (repeatable), oldest first.")
@@ -36,7 +36,9 @@ def ask(obj, question, scenario_file, events, card_file, why, as_json, show_pars
         expert = expert.with_cards(load_cards_file(card_file))
     lines = list(events)
     if scenario_file is not None:
-        lines += [ln.rstrip("\n") for ln in scenario_file if ln.strip()]
+        from ..casefile import scenario_lines
+
+        lines += scenario_lines(scenario_file)
     spec = expert.parse(text, lines)
     if show_parse:
         click.echo(json.dumps(spec, indent=2, ensure_ascii=False))

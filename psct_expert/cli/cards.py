@@ -16,11 +16,14 @@ def cards():
 @click.argument("file", type=click.Path(dir_okay=False))
 def import_(file):
     """Import FILE: a YGOPro/EDOPro .cdb, a YGOPRODeck cardinfo JSON, or JSON lines."""
-    from ..importers import import_cards
+    from ..importers import import_report
     from ..userstore import store_path
 
-    added, total = import_cards(file)
-    click.echo(f"imported {added} cards; the user store ({store_path()}) now holds {total}")
+    report = import_report(file, on_wait=lambda msg: click.echo(msg, err=True))
+    for note in report.notes:
+        click.echo(f"note: {note}", err=True)
+    click.echo(f"imported {report.added} cards; the user store ({store_path()}) now holds "
+               f"{report.total}")
     return 0
 
 

@@ -1,8 +1,10 @@
 """``psct-expert``: the entry point, global options and the error contract.
 
 Exit codes: 0 answered yes/no or succeeded; 1 unknown/conflict or checks
-failed; 2 input error; 3 internal error.  Errors are one line on stderr; a
-traceback only with ``--debug``.
+failed; 2 input error (including a file that cannot be read or written); 3
+internal error; 130 interrupted (Ctrl-C).  Errors are one line on stderr; a
+traceback only with ``--debug``.  Output a terminal cannot encode (a Latin-1
+locale) is written with backslash escapes rather than failing.
 """
 
 from __future__ import annotations
@@ -60,15 +62,33 @@ def print_error(exc: PsctError) -> None:
                 click.echo(f"    - {f}", err=True)
 
 
+EXIT_INTERRUPTED = 130  # as shells report a command ended by SIGINT
+
+
+def _tolerant_streams() -> None:
+    """Characters the terminal's encoding lacks are escaped, never a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream.errors == "strict":
+                stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
     _register()
+    _tolerant_streams()
     debug = "--debug" in (argv if argv is not None else sys.argv[1:])
     try:
         rv = cli.main(args=argv, prog_name="psct-expert", standalone_mode=False)
         return int(rv or 0)
-    except click.exceptions.Abort:
-        click.echo("aborted", err=True)
-        return 2
+    except click.exceptions.Abort as exc:
+        # click turns Ctrl-C and an unexpected end of input into Abort
+        if isinstance(exc.__cause__, EOFError) or isinstance(exc.__context__, EOFError):
+            click.echo("error: unexpected end of input", err=True)
+            return 2
+        click.echo("interrupted", err=True)
+        return EXIT_INTERRUPTED
     except click.ClickException as exc:
         exc.show()
         return 2
@@ -85,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         os._exit(0)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
-        return 130
+        return EXIT_INTERRUPTED
     except Exception as exc:  # a bug: say so in one line, traceback on --debug
         if debug:
             traceback.print_exc()

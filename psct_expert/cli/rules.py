@@ -117,3 +117,42 @@ def test_rules(obj, paths, select):
         click.echo(f"FAIL {r.id} ({r.where}): {r.message}")
     click.echo(f"{len(results) - len(failed)} passed, {len(failed)} failed")
     return 1 if failed else 0
+
+
+@rules.command("usage")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.pass_obj
+def usage(obj, files):
+    """How many cases' proofs use each rule, for the case FILES given.
+
+    A rule that only one case uses is flagged: it may have been written for that
+    case alone.  Rules no case uses are counted at the end.
+    """
+    from ..casefile import load_case_file
+    from ..errors import PsctError
+
+    base = obj.expert()
+    used: dict[str, list[str]] = {r.id: [] for r in base.kb.rules}
+    cases = errors = 0
+    for path in files:
+        cf = load_case_file(path)
+        expert = base.with_cards(cf.cards)
+        for case in cf.cases:
+            cases += 1
+            try:
+                answer = expert.ask(case.ask, case.scenario)
+            except PsctError:
+                errors += 1
+                continue
+            for rule_id in answer.rules():
+                used.setdefault(rule_id, []).append(case.id)
+    rows = sorted(((len(ids), rid, ids) for rid, ids in used.items() if ids),
+                  key=lambda row: (-row[0], row[1]))
+    for n, rid, ids in rows:
+        flag = f"   <- only case {ids[0]}" if n == 1 else ""
+        click.echo(f"{n:5d}  {rid}{flag}")
+    single = sum(1 for n, _, _ in rows if n == 1)
+    unused = sorted(rid for rid, ids in used.items() if not ids)
+    click.echo(f"{cases} cases{f' ({errors} could not be asked)' if errors else ''}; "
+               f"{len(rows)} rules used, {single} by exactly one case, {len(unused)} by none")
+    return 0

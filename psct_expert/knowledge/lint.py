@@ -9,6 +9,27 @@ from __future__ import annotations
 from .model import Diagnostic, KnowledgeBase, Pattern, Rule, Var
 
 
+def unjoined(alt: list[Pattern]) -> list[list[Pattern]]:
+    """The groups of an alternative's fact patterns that share no variable with each other.
+
+    One group means every pattern is joined to the others; two or more mean the
+    engine pairs every fact of one group with every fact of another (a cross
+    product, which grows as the product of the fact counts).
+    """
+    pats = [p for p in alt if p.kind == "fact"]
+    groups: list[tuple[set, list[Pattern]]] = []
+    for p in pats:
+        names = {v.name for v in p.fields.values() if isinstance(v, Var)}
+        joined = [g for g in groups if g[0] & names]
+        merged = (set(names), [p])
+        for g in joined:
+            merged[0].update(g[0])
+            merged[1][:0] = g[1]
+            groups.remove(g)
+        groups.append(merged)
+    return [sorted(g[1], key=lambda p: pats.index(p)) for g in groups]
+
+
 def check(kb: KnowledgeBase, rules: list[Rule]):
     def diag(rule: Rule, pattern: Pattern | None, msg: str, severity="error"):
         line = pattern.line if pattern and pattern.line else rule.line
@@ -57,6 +78,17 @@ def check(kb: KnowledgeBase, rules: list[Rule]):
                     if isinstance(v, Var) and v.name not in bound:
                         diag(r, None, f"rule {r.id}: ${v.name} is used in 'then' but never "
                                       "bound in 'when'")
+        # unconstrained joins: patterns that share no variable multiply the work
+        for alt in r.when:
+            groups = unjoined(alt)
+            if len(groups) > 1:
+                a, b = groups[0][0], groups[1][0]
+                diag(r, b, f"rule {r.id}: unconstrained join: {b.type}(...) shares no "
+                           f"variable with {a.type}(...) (line {a.line}), so every {a.type} "
+                           f"fact is paired with every {b.type} fact ({len(groups)} unjoined "
+                           "groups; the work is the product of their fact counts)",
+                     "warning")
+                break
         # impossible literal values for yes/no fields
         for alt in r.when:
             for pat in alt:

@@ -12,7 +12,8 @@ import re
 from pathlib import Path
 
 from .. import yamlpos
-from ..errors import RuleError
+from ..cardschema import validate_card
+from ..errors import FileFormatError, RuleError
 from ..facts import norm_value
 from ..paths import KNOWLEDGE_DIR
 from .lint import check
@@ -28,6 +29,7 @@ RULE_KEYS = ["id", "name", "says", "cites", "default", "replaces", "when", "then
 REQUIRED_RULE_KEYS = ["id", "says", "cites", "when", "then", "examples"]
 EXAMPLE_KEYS = ["name", "card", "cards", "given", "fires", "expect", "absent"]
 RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml"}
+MAX_ALTERNATIVES = 64  # 'any:' choices multiply; a rule expands to at most this many
 
 
 class _Loader:
@@ -75,14 +77,23 @@ class _Loader:
             yield str(name), info, (top, name)
 
     def load_sources(self, path: Path):
+        """Sources merge like rules: a later folder adds ids; it replaces one only on purpose."""
         for sid, info, p in self.entries(path, "sources", "{id: {title, where, url}}"):
             if not isinstance(info, dict) or not isinstance(info.get("title"), str):
                 self.err(p, f"source {sid!r} needs a 'title'")
                 continue
-            for k in sorted(set(info) - {"title", "where", "url"}):
+            for k in sorted(set(info) - {"title", "where", "url", "replaces"}):
                 self.err(p + (k,), f"unknown key {k!r} in source {sid!r}", key=True)
+            prev = self.kb.sources.get(sid)
+            if prev is not None:
+                if info.get("replaces") is not True:
+                    self.err(p, f"duplicate source id {sid!r} (first defined in {prev.path}); "
+                                "to replace a shipped source on purpose, add 'replaces: true'")
+                    continue
+                self.err(p, f"source {sid!r} replaces the source of that id in {prev.path}",
+                         "warning")
             self.kb.sources[sid] = Source(sid, info["title"], str(info.get("where", "")),
-                                          str(info.get("url", "")))
+                                          str(info.get("url", "")), path=str(path))
 
     def load_fact_types(self, path: Path):
         for name, info, p in self.entries(path, "fact_types", "{name: {fields, from, doc}}"):
@@ -199,6 +210,37 @@ class _Loader:
             self.err(p + ("fires",), "'fires' must be yes or no")
         if "card" not in ex and "cards" not in ex and "given" not in ex:
             self.err(p, "an example needs a 'card', 'cards' or 'given' facts")
+        cards = []
+        if "card" in ex:
+            cards.append((ex["card"], p + ("card",)))
+        if "cards" in ex:
+            if not isinstance(ex["cards"], list):
+                self.err(p + ("cards",), "'cards' must be a list of cards")
+            else:
+                cards += [(c, p + ("cards", j)) for j, c in enumerate(ex["cards"])]
+        for card, cp in cards:
+            try:
+                validate_card(card)
+            except FileFormatError as exc:
+                self.err(cp + ((exc.field,) if exc.field and isinstance(card, dict)
+                               and exc.field in card else ()), exc.message)
+        for k in ("given", "expect", "absent"):
+            if k not in ex:
+                continue
+            if not isinstance(ex[k], list):
+                self.err(p + (k,), f"'{k}' must be a list of facts: - fact_type: {{field: value}}")
+                continue
+            for j, item in enumerate(ex[k]):
+                if not isinstance(item, dict) or len(item) != 1 or \
+                        not isinstance(next(iter(item.values())), (dict, type(None))):
+                    self.err(p + (k, j), f"a fact in '{k}' is one mapping: "
+                                         "{fact_type: {field: value}}")
+                    continue
+                (type_, fields), = item.items()
+                for f, v in (fields or {}).items():
+                    if not isinstance(v, (str, int, float)):
+                        self.err(p + (k, j, type_, f), f"field {f!r}: a value is text, a "
+                                                        f"number or yes/no, not {v!r}")
 
     def value(self, v, p):
         if isinstance(v, str) and v.startswith("$"):
@@ -206,14 +248,19 @@ class _Loader:
                 self.err(p, f"bad variable name {v!r}")
             return Var(v[1:])
         if isinstance(v, dict):
-            if set(v) == {"in"} and isinstance(v["in"], list):
+            if set(v) == {"in"} and isinstance(v["in"], list) and \
+                    all(isinstance(x, (str, int, float)) for x in v["in"]):
                 return InSet(tuple(norm_value(x) for x in v["in"]))
-            if set(v) == {"not"} and not isinstance(v["not"], (dict, list)):
+            if set(v) == {"not"} and isinstance(v["not"], (str, int, float)):
                 return NotValue(norm_value(v["not"]))
             self.err(p, "a field value is a literal, a $variable, {in: [..]} or {not: value}")
             return None
         if isinstance(v, list) or v is None:
             self.err(p, "a field value is a literal, a $variable, {in: [..]} or {not: value}")
+            return None
+        if not isinstance(v, (str, int, float)):  # a YAML date, time or binary
+            self.err(p, f"a literal is text, a number or yes/no, not a {type(v).__name__} "
+                        f"({v!r}); quote it to mean the text")
             return None
         return norm_value(v)
 
@@ -275,6 +322,13 @@ class _Loader:
                     sub = self.when(seq, ip + ("any", j))
                     if sub:
                         branches.extend(sub)
+                if len(alternatives) * max(len(branches), 1) > MAX_ALTERNATIVES:
+                    # counted before expanding: 22 two-way choices would be 4 million copies
+                    self.err(ip + ("any",), f"the 'any:' choices expand this rule into "
+                                            f"{len(alternatives) * len(branches)} or more "
+                                            f"alternatives (at most {MAX_ALTERNATIVES}); "
+                                            "split it into several rules")
+                    return None
                 alternatives = [a + b for a in alternatives for b in branches]
             else:
                 pat = self.fact_pattern(item, ip)

@@ -132,6 +132,7 @@ class Source:
     title: str
     where: str = ""
     url: str = ""
+    path: str = ""                  # the sources.yaml that defined it
 
 
 @dataclass
