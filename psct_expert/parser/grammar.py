@@ -8,11 +8,12 @@ to case; :mod:`.tokens` turns a sentence into those words.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token
-from lark.exceptions import GrammarError, LarkError
+from lark.exceptions import GrammarError, LarkError, UnexpectedInput
 from lark.lexer import Lexer, PatternStr
 
 from ..errors import FileFormatError
@@ -38,6 +39,8 @@ def assemble(families: dict) -> str:
     if not names:
         raise FileFormatError("no question family declares a grammar")
     parts.append("fam_body: " + "\n    | ".join(names))
+    # one start rule per family, so a question is parsed against one family at a time
+    parts.append("\n".join(f"q_{n[4:]}: {n} \"?\"" for n in names))
     return "\n\n".join(parts) + "\n"
 
 
@@ -52,12 +55,21 @@ class _WordLexer(Lexer):
 
 
 class Grammar:
+    """The compiled question grammar.
+
+    A question is parsed in parts: each sentence before the last (what happened) against
+    ``lead``, the last against one family at a time (``q_<family>``), trying first the
+    families whose rules can place every word of it, in order of priority.  Each part is a
+    small Earley parse; the whole grammar at once would be an order of magnitude slower."""
+
     def __init__(self, text: str):
+        starts = ["start", "lead"] + [m.group(1) for m in re.finditer(r"^(q_\w+):", text, re.M)]
         try:
             self.lark = Lark(text, parser="earley", lexer=_WordLexer, keep_all_tokens=True,
-                             ambiguity="resolve", propagate_positions=False)
+                             ambiguity="resolve", propagate_positions=False, start=starts)
         except (GrammarError, LarkError) as exc:
             raise FileFormatError(f"the question grammar is malformed: {exc}") from None
+        self.families = self._families(starts[2:])
         self.words: dict[str, str] = {}
         for t in self.lark.terminals:
             if isinstance(t.pattern, PatternStr):
@@ -72,8 +84,58 @@ class Grammar:
             return "XNAME"
         return self.words.get(word.lower())
 
+    def _families(self, starts: list[str]) -> list[tuple[str, frozenset]]:
+        """Each family's start rule and the terminals its rules can reach, by priority."""
+        by_origin: dict[str, list] = {}
+        prio: dict[str, int] = {}
+        for r in self.lark.rules:
+            by_origin.setdefault(r.origin.name, []).append(r.expansion)
+            if r.options and r.options.priority:
+                prio[r.origin.name] = max(prio.get(r.origin.name, 0), r.options.priority)
+        out = []
+        for k, start in enumerate(starts):
+            seen, terms, todo = set(), set(), [start]
+            while todo:
+                name = todo.pop()
+                if name in seen:
+                    continue
+                seen.add(name)
+                for exp in by_origin.get(name, []):
+                    for sym in exp:
+                        (terms.add(sym.name) if sym.is_term else todo.append(sym.name))
+            out.append((-prio.get("fam_" + start[2:], 0), k, start, frozenset(terms)))
+        return [(start, terms) for _p, _k, start, terms in sorted(out)]
+
     def parse(self, tokens: list[Token]):
-        return self.lark.parse(tokens)
+        """A tree of ``start`` for the words; raises lark's UnexpectedInput where none fits."""
+        from lark import Tree
+
+        cut = [i for i, t in enumerate(tokens) if t.type == self.words.get(".")]
+        leads, pos = [], 0
+        for i in cut:
+            leads.append(self.lark.parse(tokens[pos:i + 1], start="lead"))
+            pos = i + 1
+        rest = tokens[pos:]
+        have = {t.type for t in rest}
+        first_error = None
+        for start, terms in self.families:
+            if not have <= terms:
+                continue
+            try:
+                q = self.lark.parse(rest, start=start)
+            except UnexpectedInput as exc:
+                first_error = first_error or exc
+                continue
+            fam = q.children[0]
+            return Tree("start", leads + [Tree("question", [Tree("fam_body", [fam]),
+                                                           q.children[1]])])
+        if first_error is None:
+            # no family has every word: let the whole grammar say where it stops
+            return self.lark.parse(tokens, start="start")
+        raise self._furthest(rest, first_error)
+
+    def _furthest(self, rest, first_error):
+        return first_error
 
 
 @lru_cache(maxsize=8)
