@@ -70,6 +70,7 @@ class Grammar:
         except (GrammarError, LarkError) as exc:
             raise FileFormatError(f"the question grammar is malformed: {exc}") from None
         self.families = self._families(starts[2:])
+        self._prio = self._priorities()
         self.words: dict[str, str] = {}
         for t in self.lark.terminals:
             if isinstance(t.pattern, PatternStr):
@@ -103,8 +104,19 @@ class Grammar:
                 for exp in by_origin.get(name, []):
                     for sym in exp:
                         (terms.add(sym.name) if sym.is_term else todo.append(sym.name))
-            out.append((-prio.get("fam_" + start[2:], 0), k, start, frozenset(terms)))
-        return [(start, terms) for _p, _k, start, terms in sorted(out)]
+            own = set()
+            for exp in by_origin.get("fam_" + start[2:], []):
+                own |= {sym.name for sym in exp if sym.is_term}
+            out.append((-prio.get("fam_" + start[2:], 0), k, start, frozenset(terms),
+                        frozenset(own)))
+        return [(start, terms, own) for _p, _k, start, terms, own in sorted(out)]
+
+    def _priorities(self) -> list[int]:
+        prio: dict[str, int] = {}
+        for r in self.lark.rules:
+            if r.options and r.options.priority:
+                prio[r.origin.name] = max(prio.get(r.origin.name, 0), r.options.priority)
+        return [-prio.get("fam_" + start[2:], 0) for start, _t, _o in self.families]
 
     def parse(self, tokens: list[Token]):
         """A tree of ``start`` for the words; raises lark's UnexpectedInput where none fits."""
@@ -118,9 +130,11 @@ class Grammar:
         rest = tokens[pos:]
         have = {t.type for t in rest}
         first_error = None
-        for start, terms in self.families:
-            if not have <= terms:
-                continue
+        # families whose own words the question uses are tried first (within a priority)
+        order = sorted(((i, len(have & own)) for i, (_s, terms, own) in enumerate(self.families)
+                        if have <= terms), key=lambda x: (self._prio[x[0]], -x[1], x[0]))
+        for i, _score in order:
+            start = self.families[i][0]
             try:
                 q = self.lark.parse(rest, start=start)
             except UnexpectedInput as exc:
