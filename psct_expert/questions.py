@@ -258,6 +258,9 @@ class _Builder:
 
     q_again_this_turn = _effect_param
 
+    def q_effect_negated(self, s):
+        self.params["activation"] = str(_need(s, "activation", self.family))
+
     def q_can_target(self, s):
         self._effect_param(s)
         self.params["entity"] = str(_need(s, "entity", self.family))
