@@ -210,6 +210,9 @@ class _Situation:
         if respond is not None:
             self.b.add("responds_to", f"{aid} is chained to {respond}", activation=aid,
                        to=respond)
+        if where == "set" and src != "none":   # a Set card activated is turned face-up
+            self.b.add("moved", f"{src}: flipped face-up by its activation", entity=src,
+                       action="flipped-face-up", by=aid, event=aid, seq=seq)
         for slot_n, t in enumerate(ev.get("targets") or [], start=1):
             ent = self.entity(t)
             self.b.add("targeted", f"{eid} targets {ent}", effect=eid, target=ent, slot=1)
