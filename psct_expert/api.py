@@ -65,12 +65,52 @@ class Expert:
         return make_answer(question, rec, self.kb)
 
     def ask_spec(self, spec: dict, text: str = "") -> Answer:
+        if isinstance(spec, dict) and spec.get("and"):
+            return self._all(spec, text)
+        if isinstance(spec, dict) and "also_needs" in spec:
+            # "does it start a Chain that X can respond to?": a no settles it; a yes needs the rest
+            rest = str(spec["also_needs"])
+            answer = self.answer(self.question({k: v for k, v in spec.items() if k != "also_needs"},
+                                               text))
+            if answer.value == "yes":
+                answer.value = "unknown"
+                answer.missing.append(rest + " (the question asks that too; ask it on its own)")
+            return answer
         return self.answer(self.question(spec, text))
 
-    def parse(self, text: str, scenario: list[str] | None = None) -> dict:
-        from .parser import parse_question
+    def _all(self, spec: dict, text: str) -> Answer:
+        """A question that asks two things at once ("can I chain X to negate it?"): yes when
+        every part is yes, no when one part is no (with that part's proof), else unknown."""
+        parts = spec["and"]
+        if not isinstance(parts, list) or not all(isinstance(p, dict) for p in parts):
+            from .errors import QuestionError
 
-        return parse_question(text, self.db, scenario or [])
+            raise QuestionError("'and' is a list of question specs", understood=spec)
+        shared = {k: spec[k] for k in ("situation", "entities") if k in spec}
+        first = self.ask_spec({k: v for k, v in spec.items() if k != "and"}, text)
+        answers = [first] + [self.ask_spec({**shared, **p}, text) for p in parts]
+        for a in answers:
+            if a.value == "no":
+                if a is not first:
+                    a.restated = first.restated
+                    a.notes.append("the question also asks: " + first.restated)
+                return a
+        if all(a.value == "yes" for a in answers):
+            for a in answers[1:]:
+                first.proofs.setdefault("yes", []).extend(a.proofs.get("yes", []))
+            return first
+        first.value = "unknown"
+        for a in answers:
+            first.missing.extend(m for m in a.missing if m not in first.missing)
+        return first
+
+    def parse(self, text: str, scenario: list[str] | None = None) -> dict:
+        """The structured spec a plain-English question is understood as."""
+        from .parser import parse_question
+        from .resolve import resolve_question
+
+        return resolve_question(parse_question(text, self.db, self.kb.families, scenario or []),
+                                self.db)
 
     def ask(self, text: str, scenario: list[str] | None = None) -> Answer:
         spec = self.parse(text, scenario)

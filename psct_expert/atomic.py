@@ -11,21 +11,36 @@ import os
 import tempfile
 from pathlib import Path
 
+from .errors import StorageError
+
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` in one step.
+
+    A symlink is followed, so the file it points at is replaced and the link
+    stays a link.  A folder that cannot be written (read-only, full disk) is a
+    :class:`~psct_expert.errors.StorageError` naming the file; the old file is
+    left as it was.
+    """
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise StorageError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
+        os.replace(tmp, target)
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise StorageError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
         raise
 
 

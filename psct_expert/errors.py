@@ -2,7 +2,8 @@
 
 Exit codes (the CLI's contract, documented in the README): 0 answered yes or
 no (or the command succeeded), 1 answered unknown or conflict (or checks
-failed), 2 input error (these errors), 3 internal error.
+failed), 2 input error (these errors, including a file that cannot be read or
+written), 3 internal error, 130 interrupted (Ctrl-C).
 
 Each one is a user-facing problem (bad input, an unknown card, a malformed
 file), never a bug.  The CLI prints them as one line on stderr; a traceback
@@ -75,6 +76,16 @@ class QuestionError(PsctError):
         self.understood = understood or {}
         self.unplaced = unplaced
         self.forms = forms or []
+
+
+class StorageError(PsctError):
+    """A file or folder that cannot be read or written: permissions, a full disk, a lock."""
+
+
+class Interrupted(PsctError):
+    """The user pressed Ctrl-C; the CLI exits 130, as shells do."""
+
+    exit_code = 130
 
 
 class InternalError(PsctError):

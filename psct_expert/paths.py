@@ -1,11 +1,31 @@
-"""Where the project's data lives: ``knowledge/`` and ``facts/`` beside the package."""
+"""Where the project's data lives: the rules (``knowledge/``) and the card database (``facts/``).
+
+In order: ``PSCT_EXPERT_HOME`` (a checkout or any folder holding both); the
+folder beside the package (a checkout or an editable install); the copy an
+installed wheel carries inside the package (``psct_expert/_data/``, mapped
+from the top-level folders by ``pyproject.toml``).
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-ROOT = Path(os.environ.get("PSCT_EXPERT_HOME") or Path(__file__).resolve().parent.parent)
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def data_root() -> Path:
+    """The folder that holds ``knowledge/`` and ``facts/``."""
+    env = os.environ.get("PSCT_EXPERT_HOME")
+    if env:
+        return Path(env)
+    for root in (_PACKAGE.parent, _PACKAGE / "_data"):
+        if (root / "knowledge").is_dir() and (root / "facts").is_dir():
+            return root
+    return _PACKAGE.parent  # neither: the error then names the checkout's folder
+
+
+ROOT = data_root()
 KNOWLEDGE_DIR = ROOT / "knowledge"
 FACTS_DIR = ROOT / "facts"
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from .engine import Record
 from .facts import Fact, Source, fact_key
 from .knowledge import KnowledgeBase, Pattern, Var
+from .restate import restate
 
 
 @dataclass
@@ -92,6 +93,7 @@ class Answer:
     notes: list[str] = field(default_factory=list)
     question_text: str = ""
     spec: dict = field(default_factory=dict)
+    restated: str = ""                           # the question as understood, in canonical form
 
     @property
     def proof(self) -> list[ProofNode]:
@@ -116,7 +118,7 @@ class Answer:
 
     def to_dict(self) -> dict:
         d = {"answer": self.value, "family": self.family, "params": self.params,
-             "question": self.question_text, "spec": self.spec,
+             "question": self.question_text, "restated": self.restated, "spec": self.spec,
              "citations": self.citations(), "rules": self.rules(),
              "proof": {k: [n.to_dict() for n in v] for k, v in self.proofs.items() if v}}
         if self.missing:
@@ -171,8 +173,10 @@ def make_answer(question, rec: Record, kb: KnowledgeBase) -> Answer:
         value = "no"
     else:
         value = "unknown"
+    fam = kb.families.get(question.family)
     ans = Answer(question.family, dict(question.params), value, proofs,
-                 question_text=question.text, spec=question.spec)
+                 question_text=question.text, spec=question.spec,
+                 restated=restate(question, fam.restate if fam else ""))
     ans.notes.extend(question.notes)
     for r in question.readings.values():
         if r.legacy:

@@ -64,7 +64,8 @@ def _first_derived(step: Step) -> Step | None:
 
 
 def answer_text(answer: Answer, why: bool = False) -> str:
-    lines = [ANSWER_WORDS.get(answer.value, answer.value)]
+    word = ANSWER_WORDS.get(answer.value, answer.value)
+    lines = [f"{answer.restated} {word}" if answer.restated else word]
     lines.append(short_reason(answer))
     if answer.citations():
         lines.append("Cites: " + ", ".join(answer.citations()))

@@ -21,7 +21,10 @@ def run(capsys, *args):
 def test_ask_answer_first_then_reason(capsys):
     code, out, err = run(capsys, "ask", "--cards", CASES, RAIOH)
     lines = out.splitlines()
-    assert code == 0 and lines[0] == "No."
+    # the first line says back the question as understood, then the answer
+    assert code == 0 and lines[0] == ("Can the second effect of Thunder King Rai-Oh negate the Special "
+                                      "Summon of Gorz, Emissary of Darkness by the first effect of Gorz, "
+                                      "Emissary of Darkness? No.")
     assert "psct-guide#3" in lines[1]
 
 
@@ -49,7 +52,7 @@ def test_ask_with_scenario_events(capsys):
                        "-e", "Player B controls a face-up Dark Magician.",
                        "-e", "Player A activates Ring of Destruction targeting Dark Magician.",
                        "-e", "Dark Magician is face-down when Ring of Destruction resolves.")
-    assert code == 0 and out.startswith("No.")
+    assert code == 0 and out.splitlines()[0].endswith("? No.")
 
 
 def test_exit_codes(capsys):
@@ -124,7 +127,7 @@ def test_rules_commands(capsys):
 def test_console_script_runs():
     out = subprocess.run([sys.executable, "-m", "psct_expert", "ask", "--cards", CASES, RAIOH],
                          capture_output=True, text=True)
-    assert out.returncode == 0 and out.stdout.startswith("No.")
+    assert out.returncode == 0 and out.stdout.splitlines()[0].endswith("? No.")
 
 
 def test_cards_override_file_in_json_lines(capsys, tmp_path):
@@ -132,6 +135,25 @@ def test_cards_override_file_in_json_lines(capsys, tmp_path):
     mine.write_text('{"name": "Pot of Greed", "kind": "spell", "subtypes": ["normal"], '
                     '"text": "Target 1 card in your GY; add it to your hand."}\n')
     code, out, _ = run(capsys, "ask", "--cards", str(mine), "Does Pot of Greed target?")
-    assert code == 0 and out.startswith("Yes.")
+    assert code == 0 and out.startswith("Does the first effect of Pot of Greed target? Yes.")
     code, out, _ = run(capsys, "ask", "Does Pot of Greed target?")
-    assert out.startswith("No.")
+    assert out.startswith("Does the first effect of Pot of Greed target? No.")
+
+
+def test_check_counts_per_topic(capsys, tmp_path):
+    cases = tmp_path / "topics.yaml"
+    cases.write_text(
+        "cases:\n"
+        "- {id: right, topic: A, ask: 'Does Creature Swap target?', expect: 'no', cites: [], why: w, source: s}\n"
+        "- {id: wrong, topic: A, ask: 'Does Creature Swap target?', expect: 'yes', cites: []}\n"
+        "- {id: refused, topic: B, ask: 'Does Creature Swap frobnicate?', expect: 'yes', cites: []}\n",
+        encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(cases))
+    assert code == 1
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()
+            if line.split() and line.split()[0] in ("A", "B", "all")}
+    # columns: right wrong uncited unknown refused total right%
+    assert rows["A"][:6] == ["1", "1", "0", "0", "0", "2"]
+    assert rows["B"][:6] == ["0", "0", "0", "0", "1", "1"]
+    assert rows["all"][:6] == ["1", "1", "0", "0", "1", "3"]
+    assert out.strip().splitlines()[-1].startswith("1 passed, 2 failed")

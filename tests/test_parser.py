@@ -85,11 +85,11 @@ def test_scenario_forms():
 
 
 @pytest.mark.parametrize("question, fragment", [
-    ("What is the meaning of life?", "no card is named"),
+    ("What is the meaning of life?", "no place for 'What', 'meaning'"),
     ("", "empty"),
     ("Can Thunder King Rai-Oh negate the Special Summon?", "whose Summon"),
     ("Does the effect of Mermail Abyssmegalo start a Chain?", "say which effect"),
-    ("Does Pot of Greed target if my opponent has no cards?", "supposes something"),
+    ("Does Pot of Greed target if my opponent has no cards?", "places 'if' there"),
 ])
 def test_unparseable_questions_explain_themselves(base_expert, question, fragment):
     with pytest.raises(QuestionError) as err:

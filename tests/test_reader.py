@@ -139,6 +139,7 @@ def test_material_lines(base_expert):
     assert all(not e.text.startswith("2 Level") for e in r.effects)
 
 
+@pytest.mark.pool
 def test_whole_pool_reads_without_error(base_expert, capsys):
     status = collections.Counter()
     for card in base_expert.db.all_cards():

@@ -19,10 +19,10 @@ def test_user_rule_folder_changes_answer_and_proof(tmp_path, capsys):
     folder = tmp_path / "my-rules"
     shutil.copytree(FIXTURES / "user-rules", folder)
     assert main(["ask", QUESTION]) == 1                      # unknown without the rule
-    assert capsys.readouterr().out.startswith("Unknown.")
+    assert capsys.readouterr().out.splitlines()[0].endswith("? Unknown.")
     assert main(["--rules", str(folder), "ask", "--why", QUESTION]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Yes.")
+    assert out.splitlines()[0].endswith("? Yes.")
     assert "rule soft-once-per-turn-per-copy [my-rulings#soft-opt]" in out
     assert 'Naturia Marron [' in out and '"Once per turn"' in out
 
@@ -71,45 +71,40 @@ GOOD_EXAMPLES = """    examples:
 """
 
 LINT_CASES = {
-    "yaml-syntax": ("topic: lint\nrules:\n  - id: [unclosed\n", 3, "YAML syntax"),
+    "yaml-syntax": ("topic: lint\nrules:\n  - id: [unclosed\n", 3, 9, "YAML syntax"),
     "unknown-key": (RULE_HEAD + "    when:\n      - colon: {effect: $e}\n    then:\n"
                     "      - starts_chain: {effect: $e, value: yes}\n    colour: red\n" + GOOD_EXAMPLES,
-                    10, "unknown key 'colour'"),
+                    10, 5, "unknown key 'colour'"),
     "unknown-fact-type": (RULE_HEAD + "    when:\n      - colonn: {effect: $e}\n    then:\n"
                           "      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES,
-                          7, "unknown fact type 'colonn'"),
+                          7, 9, "unknown fact type 'colonn'"),
     "unknown-field": (RULE_HEAD + "    when:\n      - colon: {effekt: $e}\n    then:\n"
                       "      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES,
-                      7, "has no field 'effekt'"),
+                      7, 9, "has no field 'effekt'"),
     "unbound-variable": (RULE_HEAD + "    when:\n      - colon: {effect: $e}\n    then:\n"
                          "      - starts_chain: {effect: $x, value: yes}\n" + GOOD_EXAMPLES,
-                         3, "$x is used in 'then' but never bound"),
+                         3, None, "$x is used in 'then' but never bound"),
     "undefined-citation": (RULE_HEAD.replace("psct-guide#2", "psct-guide#9") +
                            "    when:\n      - colon: {effect: $e}\n    then:\n"
                            "      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES,
-                           3, "citation 'psct-guide#9' is not a defined source id"),
+                           3, None, "citation 'psct-guide#9' is not a defined source id"),
     "example-without-result": (RULE_HEAD + "    when:\n      - colon: {effect: $e}\n    then:\n"
                                "      - starts_chain: {effect: $e, value: yes}\n    examples:\n"
                                "      - {name: x, card: {name: X, kind: monster, text: ''}}\n",
-                               11, "needs an expected result"),
+                               11, 9, "needs an expected result"),
     "never-matches": (RULE_HEAD + "    when:\n      - targets: {effect: $e, value: maybe}\n    then:\n"
                       "      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES,
-                      7, "can never match"),
-    "never-concluded": (RULE_HEAD + "    when:\n      - activates: {effect: $e}\n"
-                        "      - gets_effect: {effect: $e, cause: $c, value: yes}\n"
-                        "      - condition_met: {effect: $e}\n    then:\n"
-                        "      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES,
-                        None, None),
+                      7, 9, "can never match"),
     "duplicate-id": (RULE_HEAD.replace("a-rule", "colon-or-semicolon-starts-chain") +
                      "    when:\n      - colon: {effect: $e}\n    then:\n"
                      "      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES,
-                     3, "duplicate rule id 'colon-or-semicolon-starts-chain'"),
+                     3, None, "duplicate rule id 'colon-or-semicolon-starts-chain'"),
 }
 
 
-@pytest.mark.parametrize("kind", [k for k, v in LINT_CASES.items() if v[1] is not None])
+@pytest.mark.parametrize("kind", list(LINT_CASES))
 def test_lint_reports_file_line_column(tmp_path, capsys, kind):
-    text, line, message = LINT_CASES[kind]
+    text, line, column, message = LINT_CASES[kind]
     path = tmp_path / f"{kind}.yaml"
     path.write_text(text)
     code = main(["rules", "lint", str(path)])
@@ -117,7 +112,25 @@ def test_lint_reports_file_line_column(tmp_path, capsys, kind):
     assert code == 1, out
     hits = [ln for ln in out.splitlines() if message in ln]
     assert hits, out
-    assert hits[0].startswith(f"{path}:{line}:") or hits[0].startswith(f"{path}:{line}")
+    where = f"{path}:{line}:{column}: " if column is not None else f"{path}:{line}: "
+    assert hits[0].startswith(where), (where, hits[0])
+
+
+def test_lint_reports_a_pattern_no_rule_concludes(tmp_path, capsys):
+    """A fact type made only by rules, which no rule makes: the pattern can never match."""
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "fact-types.yaml").write_text(
+        "fact_types:\n  never_made: {from: rule, doc: x, fields: {effect: effect id}}\n")
+    (folder / "never.yaml").write_text(
+        RULE_HEAD + "    when:\n      - activates: {effect: $e}\n"
+        "      - never_made: {effect: $e}\n    then:\n"
+        "      - starts_chain: {effect: $e, value: yes}\n" + GOOD_EXAMPLES)
+    code = main(["rules", "lint", str(folder)])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    hits = [ln for ln in out.splitlines() if "no rule concludes 'never_made'" in ln]
+    assert hits and hits[0].startswith(f"{folder / 'never.yaml'}:8:9: "), out
 
 
 def test_parallel_audit_with_a_user_rule_folder(tmp_path, monkeypatch):

@@ -7,6 +7,28 @@ import click
 
 from .main import cli
 
+# what became of a case: answered right; answered yes/no wrongly; right but its proof lacks a citation;
+# answered unknown (or conflict); refused (the question or a card could not be placed)
+OUTCOMES = ("right", "wrong", "uncited", "unknown", "refused")
+
+
+def _topic_table(topics: dict[str, dict[str, int]]) -> str:
+    """Per topic: how many cases came out each way, and the share answered right."""
+    head = f"{'topic':<8}" + "".join(f"{o:>9}" for o in OUTCOMES) + f"{'total':>8}{'right %':>9}"
+    lines = [head]
+    total = dict.fromkeys(OUTCOMES, 0)
+    for topic in sorted(topics):
+        row = topics[topic]
+        n = sum(row.values())
+        for o in OUTCOMES:
+            total[o] += row[o]
+        lines.append(f"{topic:<8}" + "".join(f"{row[o]:>9}" for o in OUTCOMES) +
+                     f"{n:>8}{100 * row['right'] / n:>8.0f}%")
+    n = sum(total.values())
+    lines.append(f"{'all':<8}" + "".join(f"{total[o]:>9}" for o in OUTCOMES) +
+                 f"{n:>8}{100 * total['right'] / n:>8.0f}%")
+    return "\n".join(lines)
+
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
@@ -21,6 +43,13 @@ def check(obj, files, select, verbose):
 
     base = obj.expert()
     passed = failed = unknown = errors = 0
+    topics: dict[str, dict[str, int]] = {}
+
+    def count(case, outcome: str) -> None:
+        if case.topic:
+            row = topics.setdefault(case.topic, dict.fromkeys(OUTCOMES, 0))
+            row[outcome] += 1
+
     for path in files:
         cf = load_case_file(path)
         expert = base.with_cards(cf.cards)
@@ -32,10 +61,13 @@ def check(obj, files, select, verbose):
             except PsctError as exc:
                 failed += 1
                 errors += 1
+                count(case, "refused")
                 click.echo(f"FAIL {case.id}: error: {exc}")
                 continue
             missing = sorted(set(case.cites) - set(answer.citations()))
             ok = answer.value == case.expect and not missing
+            count(case, "right" if ok else "unknown" if answer.value not in ("yes", "no")
+                  else "wrong" if answer.value != case.expect else "uncited")
             if ok:
                 passed += 1
                 click.echo(f"pass {case.id}" + (f": {short_reason(answer)}" if verbose else ""))
@@ -51,6 +83,8 @@ def check(obj, files, select, verbose):
             click.echo(f"FAIL {case.id}: {detail}")
             if answer.value == "unknown" and answer.missing:
                 click.echo("     missing: " + "; ".join(answer.missing[:4]))
+    if topics:
+        click.echo(_topic_table(topics))
     tail = f" ({unknown} unknown" + (f", {errors} errors" if errors else "") + ")" \
         if unknown or errors else ""
     click.echo(f"{passed} passed, {failed} failed{tail}")

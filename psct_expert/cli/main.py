@@ -42,7 +42,7 @@ def cli(ctx, rules, debug):
 
 
 def _register():
-    from . import analyze, ask, audit, cards, check, rules  # noqa: F401  (each adds its command)
+    from . import analyze, ask, audit, cards, check, rules, serve  # noqa: F401  (each adds its command)
 
 
 def print_error(exc: PsctError) -> None:

@@ -1,6 +1,9 @@
-"""Plain English → structured question specs (see :mod:`.question` and :mod:`.scenario`)."""
+"""Plain English → parsed questions (see :mod:`.question`, :mod:`.grammar` and :mod:`.scenario`).
 
-from .question import parse_question
+The parser reads English, never card text; :mod:`psct_expert.resolve` resolves what it leaves open.
+"""
+
+from .question import ParsedQuestion, parse_question
 from .scenario import parse_scenario
 
-__all__ = ["parse_question", "parse_scenario"]
+__all__ = ["ParsedQuestion", "parse_question", "parse_scenario"]

@@ -24,6 +24,10 @@ def vocabulary() -> dict:
     return safe_load(VOCAB_PATH.read_text(encoding="utf-8"))
 
 
+def _ordinals() -> dict:
+    return {str(k).lower(): v for k, v in vocabulary()["ordinals"].items()}
+
+
 @lru_cache(maxsize=1)
 def _not_names() -> frozenset:
     return frozenset(name_key(n) for n in vocabulary()["not_card_names"])
@@ -38,6 +42,9 @@ def _game_words() -> frozenset:
                               "that", "the", "quick", "special", "normal", "summon", "dark",
                               "light", "fire", "water", "earth", "wind", "black", "white",
                               "blue", "red", "number", "king", "world", "dragon", "magician"})
+
+
+ORDINALS = _ordinals()
 
 
 @dataclass
@@ -67,8 +74,13 @@ def _clean_end(text: str, start: int, end: int) -> tuple[int, bool]:
     return start + cut, possessive
 
 
-def find_cards(text: str, db: CardDB) -> list[Mention]:
-    """Card mentions, longest first, not overlapping, in order of appearance."""
+def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
+    """Card mentions, longest first, not overlapping, in order of appearance.
+
+    A name written in lower case is taken only when ``plain_word`` (a test for
+    words of the question language) says that not every one of its words is a
+    plain word: "does raigeki target?" names a card, "negate attack" does not.
+    """
     tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
     mentions: list[Mention] = []
     i = 0
@@ -76,7 +88,8 @@ def find_cards(text: str, db: CardDB) -> list[Mention]:
     while i < len(tokens):
         s = tokens[i][0]
         first = text[s:tokens[i][1]].lstrip('"\'(')
-        if not first or not (first[0].isupper() or first[0].isdigit()):
+        lower = bool(first) and first[0].islower()
+        if not first or (lower and plain_word is None) or not (first[0].isalnum()):
             i += 1
             continue
         s = s + (len(text[s:tokens[i][1]]) - len(text[s:tokens[i][1]].lstrip('"\'(')))
@@ -87,6 +100,8 @@ def find_cards(text: str, db: CardDB) -> list[Mention]:
                 cand = text[s:end]
                 key = name_key(cand)
                 if not key or key in not_names:
+                    continue
+                if lower and all(plain_word(w) for w in re.findall(r"[\w'/-]+", cand)):
                     continue
                 card = db.find(cand)
                 if card is not None:

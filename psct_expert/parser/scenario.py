@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from ..cards import CardDB
 from ..errors import QuestionError
-from .names import find_cards
+from .names import ORDINALS, find_cards
 
 ARTICLES = {"a", "an", "the", "that", "this", "those", "these"}
 ATTRS = {"DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"}
@@ -165,7 +165,6 @@ def _effect_ref(what: str, db: CardDB) -> dict | None:
     if not mentions:
         raise QuestionError(f"no card named in {what!r}", unplaced=what)
     card = mentions[0].card
-    from .question import ORDINALS
     m = re.search(r"\b(" + "|".join(ORDINALS) + r") effect\b", what, re.I)
     if m:
         return {"card": card, "n": ORDINALS[m.group(1).lower()]}
@@ -186,10 +185,11 @@ def _apply(sc: Scenario, kind: str, m, src: str, db: CardDB, i: int) -> None:
             ents = sc.resolve(m.group("tgt"), db)
             act.targets = [e.id for e in ents]
             if ref is not None:
-                slots = _slots_for(ref, len(ents), db)
-                for ent, slot in zip(ents, slots):
+                # which target group each one is in is read off the card after parsing
+                for k, ent in enumerate(ents):
                     sc.suppose.append({"targeted": {"effect": ref, "target": ent.id,
-                                                    "slot": slot, "from": src}})
+                                                    "slot": {"of": len(ents), "index": k},
+                                                    "from": src}})
         sc.activations.append(act)
     elif kind == "state":
         ents = sc.resolve(m.group("subj"), db)
@@ -236,16 +236,3 @@ def _state(state: str) -> tuple[str, object]:
     if m:
         return "attribute", m.group(1)
     return "face", s
-
-
-def _slots_for(ref: dict, count: int, db: CardDB) -> list[int]:
-    from ..questions import select_effect
-    from ..reader import read_card
-
-    reading = read_card(db.get(ref["card"]))
-    eid = select_effect(reading, ref)
-    slots = sorted({f.get("slot") for f in reading.facts
-                    if f.type == "target" and f.get("effect") == eid})
-    if len(slots) >= count:
-        return slots[:count]
-    return [slots[0] if slots else 1] * count

@@ -1,45 +1,23 @@
-"""Knowledge loading: YAML rule files → validated :class:`Rule` objects.
-
-A knowledge folder holds:
-
-* ``sources.yaml`` — the source ids rules may cite, with a title and address;
-* ``fact-types.yaml`` — every fact type, its fields and who produces it;
-* ``questions.yaml`` — the question families and the fact that answers each;
-* any number of rule files (``*.yaml``), one per guide topic.
+"""Reading knowledge folders: YAML files → a validated :class:`KnowledgeBase`.
 
 Loading never runs code from a file: YAML is read with the safe loader and the
 rule language has no eval.  Every problem is a :class:`Diagnostic` with
-``file:line:column``; :func:`load_knowledge` raises on the first error, and
-``psct-expert rules lint`` prints them all.
-
-The rule language (see ``docs/writing-rules.md``)::
-
-    - id: chain-by-colon
-      name: A colon means the effect activates
-      says: An effect whose text has a colon activates, so it starts a Chain.
-      cites: [psct-guide#2, punctuation-it#chain]
-      when:
-        - effect: {effect: $e, card: $c}
-        - colon: {effect: $e}
-        - not: {legacy: {card: $c}}
-        - test: $n >= 1
-      then:
-        - starts_chain: {effect: $e, value: yes}
-      examples: [...]
+``file:line:column``; :func:`load_knowledge` raises on the first error.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from . import yamlpos
-from .errors import RuleError
-from .facts import norm_value
-from .paths import KNOWLEDGE_DIR
+from .. import yamlpos
+from ..errors import RuleError
+from ..facts import norm_value
+from ..paths import KNOWLEDGE_DIR
+from .lint import check
+from .model import (Diagnostic, Family, FactType, InSet, KnowledgeBase, NotValue, Pattern,
+                    Rule, Source, Var)
 
 VAR = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*$")
 TEST = re.compile(r"^\s*(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)\s*"
@@ -50,183 +28,6 @@ RULE_KEYS = ["id", "name", "says", "cites", "default", "replaces", "when", "then
 REQUIRED_RULE_KEYS = ["id", "says", "cites", "when", "then", "examples"]
 EXAMPLE_KEYS = ["name", "card", "cards", "given", "fires", "expect", "absent"]
 RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml"}
-
-
-@dataclass(frozen=True)
-class Diagnostic:
-    path: str
-    line: int | None
-    column: int | None
-    message: str
-    severity: str = "error"
-
-    def __str__(self) -> str:
-        loc = self.path
-        if self.line is not None:
-            loc += f":{self.line}"
-            if self.column is not None:
-                loc += f":{self.column}"
-        prefix = "" if self.severity == "error" else f"{self.severity}: "
-        return f"{loc}: {prefix}{self.message}"
-
-
-@dataclass(frozen=True)
-class Var:
-    name: str
-
-    def __str__(self) -> str:
-        return "$" + self.name
-
-
-@dataclass(frozen=True)
-class InSet:
-    values: tuple
-
-    def __str__(self) -> str:
-        return "one of " + "/".join(map(str, self.values))
-
-
-@dataclass(frozen=True)
-class NotValue:
-    value: Any
-
-    def __str__(self) -> str:
-        return f"not {self.value}"
-
-
-@dataclass
-class Pattern:
-    """One condition of a rule's ``when``."""
-
-    kind: str                       # "fact", "not", "test"
-    type: str = ""
-    fields: dict = field(default_factory=dict)   # field → literal | Var | InSet | NotValue
-    test: tuple = ()                # (left, op, right), each a literal or Var
-    line: int | None = None
-    column: int | None = None
-
-    def describe(self, bindings: dict | None = None) -> str:
-        b = bindings or {}
-
-        def show(v):
-            if isinstance(v, Var):
-                return repr(b[v.name]) if v.name in b else str(v)
-            return repr(v) if isinstance(v, str) else str(v)
-
-        if self.kind == "test":
-            left, op, right = self.test
-            return f"{show(left)} {op} {show(right)}"
-        inner = ", ".join(f"{k}={show(v)}" for k, v in self.fields.items())
-        text = f"{self.type}({inner})"
-        return f"no {text}" if self.kind == "not" else text
-
-
-@dataclass
-class Rule:
-    id: str
-    says: str
-    cites: list[str]
-    when: list[list[Pattern]]       # alternatives (from `any:`), each a list of patterns
-    then: list[tuple[str, dict]]
-    examples: list[dict]
-    name: str = ""
-    default: bool = False
-    replaces: bool = False
-    path: str = ""
-    line: int | None = None
-    topic: str = ""
-
-    @property
-    def location(self) -> str:
-        path = self.path
-        try:
-            path = str(Path(path).resolve().relative_to(KNOWLEDGE_DIR.resolve().parent))
-        except ValueError:
-            pass
-        return f"{path}:{self.line}" if self.line else path
-
-
-@dataclass
-class FactType:
-    name: str
-    fields: dict[str, str]
-    origin: str
-    doc: str = ""
-
-
-@dataclass
-class Family:
-    name: str
-    answer: str                     # fact type whose `value` answers it
-    key: list[str]                  # fields of the question that select the answer fact
-    doc: str = ""
-    forms: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Source:
-    id: str
-    title: str
-    where: str = ""
-    url: str = ""
-
-
-@dataclass
-class KnowledgeBase:
-    rules: list[Rule] = field(default_factory=list)
-    sources: dict[str, Source] = field(default_factory=dict)
-    fact_types: dict[str, FactType] = field(default_factory=dict)
-    families: dict[str, Family] = field(default_factory=dict)
-    topics: dict[str, dict] = field(default_factory=dict)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    folders: list[str] = field(default_factory=list)
-
-    @property
-    def errors(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.severity == "error"]
-
-    @property
-    def warnings(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.severity == "warning"]
-
-    def rule(self, rule_id: str) -> Rule | None:
-        for r in self.rules:
-            if r.id == rule_id:
-                return r
-        return None
-
-    def upstream(self, types) -> "KnowledgeBase":
-        """The knowledge restricted to the rules that can contribute to facts of these types.
-
-        A rule outside this set concludes nothing any rule inside it matches, so
-        the derivations of these types are exactly those of the full knowledge.
-        """
-        want = set(types)
-        chosen: list[Rule] = []
-        changed = True
-        while changed:
-            changed = False
-            for r in self.rules:
-                if r in chosen or not any(t in want for t, _ in r.then):
-                    continue
-                chosen.append(r)
-                changed = True
-                for alt in r.when:
-                    want.update(p.type for p in alt if p.kind != "test")
-        sub = KnowledgeBase(rules=[r for r in self.rules if r in chosen], sources=self.sources,
-                            fact_types=self.fact_types, families=self.families,
-                            topics=self.topics, diagnostics=self.diagnostics,
-                            folders=self.folders)
-        return sub
-
-    def used_types(self) -> set[str]:
-        return {p.type for r in self.rules for alt in r.when for p in alt if p.kind != "test"}
-
-    def by_answer_type(self, type_: str) -> list[Rule]:
-        return [r for r in self.rules if any(t == type_ for t, _ in r.then)]
-
-
-# ---------------------------------------------------------------------------
 
 
 class _Loader:
@@ -303,7 +104,9 @@ class _Loader:
                 continue
             self.kb.families[name] = Family(name, info["answer"], [str(k) for k in info["key"]],
                                             str(info.get("doc", "")),
-                                            [str(f) for f in info.get("forms", []) or []])
+                                            [str(f) for f in info.get("forms", []) or []],
+                                            str(info.get("grammar", "") or ""),
+                                            str(info.get("restate", "") or ""))
 
     # -- rule files ------------------------------------------------------
     def load_rules(self, path: Path):
@@ -496,68 +299,6 @@ class _Loader:
         return out
 
 
-# ---------------------------------------------------------------------------
-# Checks across files
-
-
-def _check(kb: KnowledgeBase, rules: list[Rule]):
-    def diag(rule: Rule, pattern: Pattern | None, msg: str, severity="error"):
-        line = pattern.line if pattern and pattern.line else rule.line
-        col = pattern.column if pattern else None
-        kb.diagnostics.append(Diagnostic(rule.path, line, col, msg, severity))
-
-    for r in rules:
-        for c in r.cites:
-            if c not in kb.sources:
-                diag(r, None, f"rule {r.id}: citation {c!r} is not a defined source id "
-                              f"(see sources.yaml)")
-        for alt in r.when:
-            bound: set[str] = set()
-            for pat in alt:
-                if pat.kind in ("fact", "not"):
-                    ft = kb.fact_types.get(pat.type)
-                    if ft is None:
-                        diag(r, pat, f"rule {r.id}: unknown fact type {pat.type!r}")
-                        continue
-                    for k, v in pat.fields.items():
-                        if k not in ft.fields:
-                            diag(r, pat, f"rule {r.id}: fact type {pat.type!r} has no field "
-                                         f"{k!r} (fields: {', '.join(ft.fields)})")
-                        if pat.kind == "fact" and isinstance(v, Var):
-                            bound.add(v.name)
-                    if pat.kind == "fact" and ft.origin == "rule" and not any(
-                            t == pat.type for other in kb.rules for t, _ in other.then):
-                        diag(r, pat, f"rule {r.id}: no rule concludes {pat.type!r}, so this "
-                                     "pattern can never match")
-            for pat in alt:
-                if pat.kind == "not":
-                    continue  # unbound variables in a negation match anything
-                if pat.kind == "test":
-                    for side in pat.test:
-                        if isinstance(side, Var) and side.name not in bound:
-                            diag(r, pat, f"rule {r.id}: test uses ${side.name}, which no "
-                                         "earlier pattern binds")
-            for type_, fields in r.then:
-                ft = kb.fact_types.get(type_)
-                if ft is None:
-                    diag(r, None, f"rule {r.id}: 'then' concludes unknown fact type {type_!r}")
-                    continue
-                for k, v in fields.items():
-                    if k not in ft.fields:
-                        diag(r, None, f"rule {r.id}: fact type {type_!r} has no field {k!r}")
-                    if isinstance(v, Var) and v.name not in bound:
-                        diag(r, None, f"rule {r.id}: ${v.name} is used in 'then' but never "
-                                      "bound in 'when'")
-        # impossible literal values for yes/no fields
-        for alt in r.when:
-            for pat in alt:
-                ft = kb.fact_types.get(pat.type)
-                yes_no = {k for k, doc in (ft.fields.items() if ft else []) if doc == "yes/no"}
-                for k, v in pat.fields.items():
-                    if k in yes_no and isinstance(v, str) and v not in ("yes", "no"):
-                        diag(r, pat, f"rule {r.id}: {k!r} is yes or no, so {v!r} can never match")
-
-
 def knowledge_folders(extra: list[str] | None = None) -> list[Path]:
     folders = [KNOWLEDGE_DIR]
     env = os.environ.get("PSCT_EXPERT_RULES")
@@ -600,7 +341,7 @@ def load_knowledge(extra: list[str] | None = None, *, strict: bool = True,
     for f in files or []:
         all_rules += _load_rule_file(loader, Path(f), seen, kb)
     kb.rules = [seen[r.id] for r in all_rules if seen.get(r.id) is r]
-    _check(kb, kb.rules)
+    check(kb, kb.rules)
     if strict and kb.errors:
         first = kb.errors[0]
         more = f" (and {len(kb.errors) - 1} more; run 'psct-expert rules lint')" \

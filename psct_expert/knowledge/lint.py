@@ -1,0 +1,67 @@
+"""Checks across rule files: citations, fact types, fields, bound variables, impossible values.
+
+Each problem is appended to the knowledge base's diagnostics with the rule's
+``file:line:column``; ``psct-expert rules lint`` prints them all.
+"""
+
+from __future__ import annotations
+
+from .model import Diagnostic, KnowledgeBase, Pattern, Rule, Var
+
+
+def check(kb: KnowledgeBase, rules: list[Rule]):
+    def diag(rule: Rule, pattern: Pattern | None, msg: str, severity="error"):
+        line = pattern.line if pattern and pattern.line else rule.line
+        col = pattern.column if pattern else None
+        kb.diagnostics.append(Diagnostic(rule.path, line, col, msg, severity))
+
+    for r in rules:
+        for c in r.cites:
+            if c not in kb.sources:
+                diag(r, None, f"rule {r.id}: citation {c!r} is not a defined source id "
+                              f"(see sources.yaml)")
+        for alt in r.when:
+            bound: set[str] = set()
+            for pat in alt:
+                if pat.kind in ("fact", "not"):
+                    ft = kb.fact_types.get(pat.type)
+                    if ft is None:
+                        diag(r, pat, f"rule {r.id}: unknown fact type {pat.type!r}")
+                        continue
+                    for k, v in pat.fields.items():
+                        if k not in ft.fields:
+                            diag(r, pat, f"rule {r.id}: fact type {pat.type!r} has no field "
+                                         f"{k!r} (fields: {', '.join(ft.fields)})")
+                        if pat.kind == "fact" and isinstance(v, Var):
+                            bound.add(v.name)
+                    if pat.kind == "fact" and ft.origin == "rule" and not any(
+                            t == pat.type for other in kb.rules for t, _ in other.then):
+                        diag(r, pat, f"rule {r.id}: no rule concludes {pat.type!r}, so this "
+                                     "pattern can never match")
+            for pat in alt:
+                if pat.kind == "not":
+                    continue  # unbound variables in a negation match anything
+                if pat.kind == "test":
+                    for side in pat.test:
+                        if isinstance(side, Var) and side.name not in bound:
+                            diag(r, pat, f"rule {r.id}: test uses ${side.name}, which no "
+                                         "earlier pattern binds")
+            for type_, fields in r.then:
+                ft = kb.fact_types.get(type_)
+                if ft is None:
+                    diag(r, None, f"rule {r.id}: 'then' concludes unknown fact type {type_!r}")
+                    continue
+                for k, v in fields.items():
+                    if k not in ft.fields:
+                        diag(r, None, f"rule {r.id}: fact type {type_!r} has no field {k!r}")
+                    if isinstance(v, Var) and v.name not in bound:
+                        diag(r, None, f"rule {r.id}: ${v.name} is used in 'then' but never "
+                                      "bound in 'when'")
+        # impossible literal values for yes/no fields
+        for alt in r.when:
+            for pat in alt:
+                ft = kb.fact_types.get(pat.type)
+                yes_no = {k for k, doc in (ft.fields.items() if ft else []) if doc == "yes/no"}
+                for k, v in pat.fields.items():
+                    if k in yes_no and isinstance(v, str) and v not in ("yes", "no"):
+                        diag(r, pat, f"rule {r.id}: {k!r} is yes or no, so {v!r} can never match")

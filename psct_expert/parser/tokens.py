@@ -1,0 +1,98 @@
+"""A sentence → the words of the question grammar.
+
+Card names become one ``XCARD`` word each (14k names stay out of the grammar),
+a quoted piece of card text ('when a monster is Special Summoned') one
+``XQUOTE`` word, a number one ``XNUM`` word; every other word must be a word
+of the grammar.  Words the grammar does not have are all collected, so the
+error can name each of them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lark import Token
+
+from .names import Mention
+
+# a word: letters/digits with inner hyphens, slashes, apostrophes ("face-up", "Spell/Trap",
+# "opponent's"), a number, "&", or one punctuation mark
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-/]*(?:'[a-z]+)?|&|[?,.;:!]|'s\b")
+_QUOTED = re.compile(r"(?:(?<=\s)|^|(?<=\())(['\"])(?P<body>[^'\"]+?)\1(?=[\s?,.;:)!]|$)")
+
+
+@dataclass
+class Words:
+    tokens: list[Token]
+    cards: list[str]                      # XCARD word k names cards[k]
+    quotes: list[str]                     # XQUOTE word k stands for quotes[k]
+    unknown: list[str] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)  # each card as the sentence writes it
+    text: list[str] = field(default_factory=list)   # each token as written
+
+
+def tokenize(text: str, mentions: list[Mention], terminal) -> Words:
+    """Split ``text`` into grammar words; ``terminal(word)`` gives a word's terminal name or None."""
+    out = Words([], [], [])
+    spans: list[tuple[int, int, str, str]] = []   # (start, end, kind, value)
+    for m in mentions:
+        spans.append((m.start, _name_end(text, m), "XCARD", m.card))
+    for q in _QUOTED.finditer(text):
+        if any(s < q.end() and q.start() < e for s, e, _, _ in spans):
+            continue
+        spans.append((q.start(), q.end(), "XQUOTE", q.group("body")))
+    spans.sort()
+    pos = 0
+    for s, e, kind, value in spans + [(len(text), len(text), "", "")]:
+        _words(text[pos:s], out, terminal)
+        if kind == "XCARD":
+            out.tokens.append(Token("XCARD", str(len(out.cards))))
+            out.cards.append(value)
+            out.written.append(text[s:e])
+            out.text.append(text[s:e])
+        elif kind == "XQUOTE":
+            out.tokens.append(Token("XQUOTE", str(len(out.quotes))))
+            out.quotes.append(value)
+            out.text.append(text[s:e])
+        pos = max(pos, e)
+    return out
+
+
+def _name_end(text: str, m: Mention) -> int:
+    """Where the name itself ends: a possessive or the sentence's punctuation is not part of it."""
+    e = m.end
+    while e > m.start and text[e - 1] in "?!,;:." and not m.card.endswith(text[e - 1]):
+        e -= 1
+    if text[m.start:e].lower().endswith("'s") and not m.card.lower().endswith("'s"):
+        e -= 2
+    return e
+
+
+def _words(chunk: str, out: Words, terminal) -> None:
+    for m in _WORD.finditer(chunk):
+        w = m.group()
+        if w.isdigit():
+            out.tokens.append(Token("XNUM", w))
+            out.text.append(w)
+            continue
+        name = terminal(w)
+        if name is None and w.lower().endswith("'s") and terminal(w[:-2]) and terminal("'s"):
+            out.tokens.append(Token(terminal(w[:-2]), w[:-2]))
+            out.text.append(w[:-2])
+            w, name = "'s", terminal("'s")
+        if name is None and w[0].isupper() and terminal("XNAME") is not None:
+            # a capitalised word the grammar does not have: part of a name (an archetype, "a Sky
+            # Striker Ace monster"); the grammar places such words only inside a description
+            out.tokens.append(Token("XNAME", w))
+            out.text.append(w)
+            continue
+        if name is None:
+            out.unknown.append(w)
+            continue
+        out.tokens.append(Token(name, w))
+        out.text.append(w)
+    rest = _WORD.sub(" ", chunk)
+    for junk in rest.split():
+        if junk not in ("\"", "'", "(", ")", "-", "–", "—"):
+            out.unknown.append(junk)

@@ -1,0 +1,209 @@
+"""Parse trees → the parts of a question, still as English references.
+
+Rules that name a value (``v_effect``, ``thing``, ``player``, ``v_summon``) and
+the clauses of a told situation (``ev_*``) become plain data here; which card
+text they point at is decided later, by :mod:`psct_expert.resolve`.  Nothing
+here reads card text.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from .names import ORDINALS
+
+PLAYER_WORDS = {
+    "i": "you", "me": "you", "you": "you", "my": "you", "your": "you",
+    "opponent": "opponent", "they": "opponent", "them": "opponent", "their": "opponent",
+    "he": "opponent", "she": "opponent", "his": "opponent", "her": "opponent",
+    "opponent's": "opponent",
+}
+PHASE_WORDS = {"draw": "draw", "standby": "standby", "main": "main1", "battle": "battle",
+               "end": "end", "damage": "damage-step"}
+PLACE_WORDS = {"hand": "hand", "deck": "deck", "graveyard": "gy", "gy": "gy", "field": "field",
+               "extra": "extra-deck", "banishment": "banished", "zone": "field"}
+ACTION_RULES = ("discard", "send", "destroy", "banish", "special_summon", "add", "draw", "shuffle",
+                "return", "negate", "tribute", "detach", "reveal", "pay", "choose", "skip",
+                "end_bp", "change_pos", "attack", "become", "inflict", "gain")
+
+
+def words(node) -> list[str]:
+    """The words a subtree covers, as written (card names as their index tokens)."""
+    if isinstance(node, Token):
+        return [str(node)]
+    out: list[str] = []
+    for ch in node.children:
+        out.extend(words(ch))
+    return out
+
+
+def low(node) -> list[str]:
+    return [w.lower() for w in words(node)]
+
+
+def sub(node: Tree, name: str) -> Tree | None:
+    for ch in node.children:
+        if isinstance(ch, Tree) and ch.data == name:
+            return ch
+    return None
+
+
+def subs(node: Tree, name: str) -> list[Tree]:
+    return [ch for ch in node.children if isinstance(ch, Tree) and ch.data == name]
+
+
+def find(node: Tree, name: str) -> Tree | None:
+    """The first subtree of that name, depth first (not inside other values)."""
+    for t in node.iter_subtrees_topdown():
+        if t.data == name:
+            return t
+    return None
+
+
+def tokens(node: Tree, kind: str) -> list[Token]:
+    return [ch for ch in node.children if isinstance(ch, Token) and ch.type == kind]
+
+
+class Reader:
+    """Reads value subtrees; ``cards[k]`` is the card named by the k-th card word."""
+
+    def __init__(self, cards: list[str], quotes: list[str], written: list[str] | None = None):
+        self.cards = cards
+        self.quotes = quotes
+        self.written = written or cards
+
+    def card(self, tok: Token) -> str:
+        return self.cards[int(tok)]
+
+    def said(self, node) -> str:
+        """A subtree's words as the sentence wrote them (card names, quotes)."""
+        out = []
+        for t in node.scan_values(lambda v: isinstance(v, Token)) if isinstance(node, Tree) \
+                else [node]:
+            if t.type == "XCARD":
+                out.append(self.written[int(t)])
+            elif t.type == "XQUOTE":
+                out.append(f"'{self.quotes[int(t)]}'")
+            else:
+                out.append(str(t))
+        return " ".join(out).replace(" 's", "'s")
+
+    # -- players --------------------------------------------------------------
+    def player(self, node: Tree | None) -> str | None:
+        if node is None:
+            return None
+        ws = low(node)
+        if "controller" in ws or "controller's" in ws or "owner" in ws or "owner's" in ws:
+            return "controller"
+        for w in ws:
+            if w in ("opponent", "opponent's"):
+                return "opponent"
+        for w in ws:
+            if w in PLAYER_WORDS:
+                return PLAYER_WORDS[w]
+        return None
+
+    def actor(self, node: Tree) -> dict:
+        """``actor``: a player, or a card's owner ("my Baronne de Fleur")."""
+        p = sub(node, "player")
+        if p is not None:
+            return {"player": self.player(p)}
+        poss = sub(node, "poss")
+        eff = sub(node, "v_effect") or next((c for c in node.children if isinstance(c, Tree)
+                                              and c.data.startswith("eff_")), None)
+        return {"player": self.player(poss), "effect": self.effect(eff) if eff is not None else None}
+
+    # -- effects --------------------------------------------------------------
+    def effect(self, node: Tree) -> dict:
+        """An effect reference: {card, how, ord, desc, quote, rel}."""
+        how = str(node.data)
+        cards = [self.card(t) for t in tokens(node, "XCARD")]
+        ref: dict = {"how": how, "card": cards[0] if cards else None, "ord": None, "desc": [],
+                     "quote": None, "rel": None, "text": self.said(node)}
+        o = sub(node, "ord")
+        if o is not None:
+            ref["ord"] = ORDINALS.get(low(o)[0])
+        ref["desc"] = [" ".join(low(d)) for d in subs(node, "eff_desc")]
+        q = tokens(node, "XQUOTE")
+        if q:
+            ref["quote"] = self.quotes[int(q[0])]
+        for d in subs(node, "eff_desc"):
+            dq = tokens(d, "XQUOTE")
+            if dq:
+                ref["quote"] = self.quotes[int(dq[0])]
+        an = sub(node, "act_noun")
+        if an is not None:
+            ref["desc"].append(" ".join(low(an)))
+        rel = sub(node, "eff_rel")
+        if rel is not None:
+            ref["rel"] = self.rel(rel)
+        if how == "eff_doing":
+            inner = sub(node, "v_effect") or next(c for c in node.children if isinstance(c, Tree)
+                                                  and c.data.startswith("eff_"))
+            base = self.effect(inner)
+            base["cost_verb"] = self.gerund_verb(sub(node, "gerund"))
+            return base
+        return ref
+
+    def rel(self, node: Tree) -> dict:
+        verbs = [self.action(t) for t in node.iter_subtrees_topdown() if t.data == "act_verb"]
+        toks = list(node.scan_values(lambda v: isinstance(v, Token) and v.type == "XCARD"))
+        cards = [(self.card(t), self.written[int(t)]) for t in toks]
+        return {"verbs": [v for v in verbs if v], "cards": cards, "text": self.said(node)}
+
+    def action(self, node: Tree | None) -> str | None:
+        """``act_verb`` → the action's name (discard, send, special-summon, ...)."""
+        if node is None:
+            return None
+        for ch in node.children:
+            if isinstance(ch, Tree) and ch.data in ACTION_RULES:
+                return ch.data.replace("_", "-").replace("end-bp", "end")
+        return None
+
+    def gerund_verb(self, node: Tree | None) -> str | None:
+        if node is None:
+            return None
+        w = low(node)[0]
+        return {"banishing": "banish", "discarding": "discard", "sending": "send",
+                "tributing": "tribute", "shuffling": "shuffle", "returning": "return",
+                "paying": "pay", "detaching": "detach", "revealing": "reveal",
+                "destroying": "destroy", "removing": "remove"}.get(w)
+
+    # -- things ---------------------------------------------------------------
+    def thing(self, node: Tree | None) -> dict | None:
+        if node is None:
+            return None
+        cards = [self.card(t) for t in node.scan_values(lambda v: isinstance(v, Token)
+                                                        and v.type == "XCARD")]
+        ws = low(node)
+        return {"card": cards[0] if len(cards) == 1 and tokens(node, "XCARD") else None,
+                "text": self.said(node), "words": ws,
+                "pronoun": ws in (["it"], ["them"], ["that", "monster"], ["that", "card"])}
+
+    def phase(self, node: Tree | None) -> str | None:
+        if node is None:
+            return None
+        ws = low(node)
+        if "damage" in ws:
+            return "damage-step"
+        if ws[0] == "main" and "2" in ws:
+            return "main2"
+        return PHASE_WORDS.get(ws[0])
+
+    def place(self, node: Tree | None) -> str | None:
+        if node is None:
+            return None
+        ws = low(node)
+        if "extra" in ws:
+            return "extra-deck"
+        if "top" in ws:
+            return "deck"
+        for w in ws:
+            if w in PLACE_WORDS:
+                return PLACE_WORDS[w]
+        return None
+
+    def summon_kind(self, node: Tree) -> str | None:
+        kinds = [low(k)[0] for k in node.iter_subtrees_topdown() if k.data == "summon_kind"]
+        kinds = [k for k in kinds if k != "special"] or kinds
+        return kinds[0] if kinds else None

@@ -1,0 +1,693 @@
+"""A parsed question → a structured question spec, resolved against the cards.
+
+The grammar (:mod:`psct_expert.parser`) has already accounted for every word
+of the sentence and decided the question family.  Here, once, the references
+it left open are resolved by reading the cards: which effect of a card is
+meant ("the first effect", "its effect", "the effect that adds ..."), which
+part of the effect, which card is the target, and what the question supposes.
+When a reference cannot be resolved it raises a
+:class:`~psct_expert.errors.QuestionError` that says what was understood.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .cards import CardDB
+from .errors import QuestionError
+from .parser import ParsedQuestion
+from .parser.names import ORDINALS, Mention, unknown_name_runs, vocabulary
+from .parser.scenario import ATTRS, Scenario
+from .questions import select_clause, select_effect
+from .reader import read_card
+
+ORD = "|".join(ORDINALS)
+RACES = ["Aqua", "Beast", "Beast-Warrior", "Dinosaur", "Dragon", "Fairy", "Fiend", "Fish",
+         "Insect", "Machine", "Plant", "Psychic", "Pyro", "Reptile", "Rock", "Sea Serpent",
+         "Spellcaster", "Thunder", "Warrior", "Winged Beast", "Wyrm", "Zombie", "Cyberse"]
+PHASES = re.compile(r"\b(?:draw|battle|end|main|standby) phase\b|\bdamage step\b", re.I)
+MAX_QUESTION = 2000
+STATIC_FAMILIES = {"starts-chain", "targets", "quick", "inherent-summon", "bullets-in-sequence",
+                   "bullets-simultaneous"}
+
+
+@lru_cache(maxsize=1)
+def _verb_forms() -> tuple[re.Pattern, re.Pattern, dict]:
+    """One regex for every written form of every action (longest forms first)."""
+    form_to_verb: dict[str, str] = {}
+    for verb, words in vocabulary()["verbs"].items():
+        for w in words:
+            form_to_verb.setdefault(w.lower(), verb)
+    forms = sorted(form_to_verb, key=len, reverse=True)
+    phase_forms = [f for f in forms if "phase" in f]
+    any_rx = re.compile(r"\b(?:" + "|".join(map(re.escape, forms)) + r")\b", re.I)
+    phase_rx = re.compile(r"\b(?:" + "|".join(map(re.escape, phase_forms)) + r")\b", re.I) \
+        if phase_forms else re.compile(r"(?!x)x")
+    return any_rx, phase_rx, form_to_verb
+
+
+def verbs_in(text: str) -> list[tuple[int, str]]:
+    """Actions named in a piece of text, in order: [(position, action)]."""
+    any_rx, phase_rx, form_to_verb = _verb_forms()
+    hits: list[tuple[int, str]] = []
+    masked = text
+    for m in phase_rx.finditer(text):  # "end the Battle Phase" before "Battle Phase" is masked
+        hits.append((m.start(), form_to_verb[m.group().lower()]))
+        masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
+    masked = PHASES.sub(lambda m: " " * len(m.group()), masked)
+    for m in any_rx.finditer(masked):
+        hits.append((m.start(), form_to_verb[m.group().lower()]))
+    hits.sort()
+    return hits
+
+
+class _Parse:
+    def __init__(self, pq: ParsedQuestion, db: CardDB):
+        self.text = pq.text
+        self.db = db
+        self.scenario: Scenario = pq.scenario
+        self.mentions: list[Mention] = pq.mentions
+        self.family_name = pq.family
+        self.ph = self._placeholders()
+        self.understood: dict = {"cards": list(dict.fromkeys(m.card for m in self.mentions)),
+                                 "family": pq.family}
+
+    def _placeholders(self) -> str:
+        out = []
+        last = 0
+        self.slot_of: dict[str, str] = {}
+        for m in self.mentions:
+            if m.card not in self.slot_of:
+                self.slot_of[m.card] = f"C{len(self.slot_of) + 1}"
+            out.append(self.text[last:m.start])
+            out.append(self.slot_of[m.card])
+            last = m.end
+        out.append(self.text[last:])
+        # the slots are C1, C2, ...: a "C7" the user typed must not read as one
+        parts = [re.sub(r"\bC(\d+)\b", r"C_\1", piece) if i % 2 == 0 else piece
+                 for i, piece in enumerate(out)]
+        return "".join(parts)
+
+    def written(self, slot: str) -> str:
+        """The card's name as the question wrote it (it may be an older spelling)."""
+        card = self.card_of(slot)
+        for m in self.mentions:
+            if m.card == card:
+                return m.text
+        return card
+
+    def card_of(self, slot: str) -> str:
+        for card, s in self.slot_of.items():
+            if s == slot:
+                return card
+        raise QuestionError(f"no card stands at {slot}", understood=self.understood)
+
+    # -- errors ------------------------------------------------------------------
+    def fail(self, why: str, unplaced: str | None = None):
+        runs = unknown_name_runs(self.text, self.mentions)
+        if not self.mentions and runs:
+            from ..errors import UnknownCard
+
+            raise UnknownCard(runs[0], self.db.suggest(runs[0]))
+        raise QuestionError(f"could not understand the question: {why}",
+                            understood=self.understood, unplaced=unplaced,
+                            forms=vocabulary()["forms"])
+
+    # -- pieces ------------------------------------------------------------------
+    def effect_ref(self, slot: str, default: str = "only", summons: bool = True) -> dict:
+        card = self.card_of(slot)
+        ph = self.ph
+        s = re.escape(slot)
+        m = re.search(rf"\b({ORD}) effect (?:of|by) {s}\b", ph, re.I) or \
+            re.search(rf"\b{s}'s ({ORD}) effect\b", ph, re.I)
+        if not m and (len(self.slot_of) == 1 or re.search(rf"\b{s}\b[^?]*\bits ({ORD}) effect\b",
+                                                          ph, re.I)):
+            m = re.search(rf"\b(?:its|the) ({ORD}) effect\b", ph, re.I)
+        if m:
+            return {"card": card, "n": ORDINALS[m.group(1).lower()]}
+        m = re.search(rf"\beffect of {s} that (?:adds|searches|sends|special summons) (C\d+)", ph, re.I)
+        if m:
+            return {"card": card, "mentions": self.written(m.group(1))}
+        m = re.search(rf"\b(fusion|synchro|xyz|link|ritual) summon (?:using|with|by) {s}\b", ph, re.I)
+        if m:
+            return {"card": card, "verb": m.group(1).lower() + "-summon"}
+        if summons and re.search(rf"\b(?:special summon|summon) of {s}\b|\b{s}'s (?:special )?summon\b|"
+                     rf"\bits (?:special )?summon\b", ph, re.I):
+            return {"card": card, "select": "summons-self"}
+        if re.search(rf"\bactivat(?:ing|ion of) {s}\b", ph, re.I):
+            return {"card": card, "select": "activation"}
+        return {"card": card, "select": default}
+
+    def subject(self, exclude: set[str] = frozenset()) -> str:
+        """The card whose effect the question is about."""
+        cands = [s for c, s in self.slot_of.items() if s not in exclude]
+        if not cands:
+            self.fail("no card is named")
+        ph = self.ph
+        for s in cands:
+            if re.search(rf"\b(?:effect|effects) of {s}\b|\b{s}'s (?:\w+ )?effects?\b|"
+                         rf"\b(?:by|of) {s}\b|\bactivat(?:e|es|ing|ion of) {s}\b", ph, re.I):
+                objects = self._objects()
+                if s not in objects:
+                    return s
+        objects = self._objects()
+        rest = [s for s in cands if s not in objects]
+        return (rest or cands)[0]
+
+    def _objects(self) -> set[str]:
+        """Cards named inside another named card's text (the objects of its effect)."""
+        out = set()
+        cards = list(self.slot_of)
+        for a in cards:
+            for b in cards:
+                if a != b:
+                    text = self.db.get(b).text or ""
+                    if f'"{a}"' in text or a in text:
+                        out.add(self.slot_of[a])
+        return out
+
+    def verb_between(self, text: str) -> list[str]:
+        return [v for _, v in verbs_in(text)]
+
+    # -- suppositions ------------------------------------------------------------
+    def suppositions(self, cond: str, eid_card: str | None) -> list[dict]:
+        out: list[dict] = []
+        c = cond
+        verbs_re = "|".join(sorted({re.escape(w) for ws in vocabulary()["verbs"].values()
+                                    for w in ws}, key=len, reverse=True))
+        if re.search(r"\b(?:own|owner's|its controller's|your) (?:own )?card effect\b", c, re.I) and \
+                re.search(r"\bdiscard", c, re.I):
+            out.append({"event": {"event": "discarded-by-effect", "by": "you"}})
+        elif re.search(r"\b(?:an )?opponent's card effect\b", c, re.I) and re.search(r"\bdiscard", c, re.I):
+            out.append({"event": {"event": "discarded-by-effect", "by": "opponent"}})
+        m = re.search(rf"\b(?:cannot|can't|does not|doesn't|is not|isn't|are not|aren't|fails to|"
+                      rf"could not|couldn't) (?:be )?({verbs_re})\b", c, re.I)
+        if m:
+            verb = self.verb_between(m.group(1))
+            if verb:
+                out.append({"fails": {"part": verb[0]}})
+        m = re.search(rf"\b({verbs_re}) no\b", c, re.I)
+        if m and not out:
+            verb = self.verb_between(m.group(1))
+            if verb:
+                out.append({"fails": {"part": verb[0]}})
+        if re.search(r"\bcontrols? a spell/trap\b|\bcontrols? a (?:spell|trap)\b", c, re.I):
+            out.append({"controls": {"what": "spell-trap"}})
+        elif re.search(r"\bcontrols? (?:a|any|one|1) (?:card|monster)\b", c, re.I):
+            out.append({"controls": {"what": "card"}})
+        for slot in re.findall(r"\b(C\d+) is (?:face-up )?on the field\b|\b(C\d+) is face-up\b(?! when)",
+                               self.ph):
+            s = slot[0] or slot[1]
+            if s and self.card_of(s) != eid_card:
+                out.append({"in_play": {"card": self.card_of(s)}})
+        if re.search(r"\btargeting a token\b|\btarget(?:s|ed)? (?:is )?a token\b", c, re.I):
+            out.append({"token_target": {"target": "a Token"}})
+        m = re.search(r"\b(?:fewer|less|more) than \d+ cards? in (?:their |his |her )?hand\b|"
+                      r"\bcards? in (?:their |his |her )?hand when\b", c, re.I)
+        if m:
+            out.append({"changed": {"topic": "hand"}})
+        if re.search(r"\bcards? in (?:the |their |his |her |its controller's )?(?:graveyard|gy) when\b", c, re.I):
+            out.append({"changed": {"topic": "graveyard"}})
+        return out
+
+    def self_state(self, cond: str, subject_card: str) -> list[dict]:
+        slot = re.escape(self.slot_of.get(subject_card, "C0"))
+        if re.search(rf"\b(?:{slot}|it|this card|the card|this monster)\b[^,]*\b(?:no longer|not) "
+                     r"(?:face-up )?(?:on the field|face-up)\b", cond, re.I) or \
+                re.search(r"\bno longer face-up on the field\b", cond, re.I):
+            return [{"self_not_face_up": {}}]
+        return []
+
+    def target_changes(self, cond: str) -> dict:
+        """What the question supposes happened to a target."""
+        c = cond
+        if re.search(r"\bflipped face-up\b|\bis face-up\b|\bturned face-up\b", c, re.I):
+            return {"property": "face", "value": "face-up"}
+        if re.search(r"\bflipped face-down\b|\bis face-down\b|\bface-down defense\b|\bset again\b", c, re.I):
+            return {"property": "face", "value": "face-down"}
+        m = re.search(r"\b(?:no longer|not) (?:a |an )?([A-Z]+)\b", c)
+        if m and m.group(1) in ATTRS:
+            return {"property": "attribute-not", "value": m.group(1)}
+        for race in RACES:
+            if re.search(rf"\b(?:no longer|not) (?:a |an )?{race}(?:-Type)?\b", c, re.I):
+                return {"property": "race-not", "value": race}
+        m = re.search(r"\b(?:has|with|to) (\d+) ATK\b", c, re.I)
+        if m:
+            return {"property": "atk", "value": int(m.group(1))}
+        if re.search(r"\bleaves?\b|\bis removed\b|\bis banished\b|\bno longer in the (?:graveyard|gy)\b|"
+                     r"\bis returned\b|\bis destroyed\b(?= before)", c, re.I):
+            return {"left": True}
+        return {}
+
+
+def split_condition(text: str) -> tuple[str, str]:
+    """(main question, condition clause)."""
+    m = re.match(r"^(?:if|when|suppose|assuming) (?P<cond>.+?), (?P<main>.+)$", text, re.I)
+    if m:
+        return m.group("main"), m.group("cond")
+    m = re.match(r"^(?P<main>.+?)\b(?:if|while|when|in case) (?P<cond>.+)$", text, re.I)
+    if m and len(m.group("main")) > 8:
+        return m.group("main"), m.group("cond")
+    m = re.match(r"^after (?P<cond>.+?), (?P<main>.+)$", text, re.I)
+    if m:
+        return m.group("main"), m.group("cond")
+    return text, ""
+
+
+def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
+    """The structured spec of a parsed question, its references resolved against the cards."""
+    from .situate import BUILDERS as TREE_BUILDERS, situate_question
+
+    if pq.family in TREE_BUILDERS and not pq.scenario.lines:
+        return situate_question(pq, db)
+    _target_slots(pq.scenario.suppose, db)
+    p = _Parse(pq, db)
+    fam = pq.family
+    builder = BUILDERS.get(fam)
+    if builder is None:
+        raise QuestionError(f"the family {fam!r} has a grammar but no way to build its question",
+                            understood=p.understood)
+    if not p.slot_of:
+        p.fail("no card is named")
+    _check_summon_kinds(pq, p)
+    try:
+        spec = builder(p)
+    except QuestionError as exc:
+        if not exc.forms:
+            exc.forms = vocabulary()["forms"]
+        exc.understood = {**p.understood, **(exc.understood or {})}
+        raise
+    if p.scenario.suppose:
+        have = spec.setdefault("suppose", [])
+        for item in p.scenario.suppose:
+            if item not in have:
+                have.append(item)
+    return spec
+
+
+# Summon kinds the builders of this module put into a spec; a Summon named by another kind
+# ("the Synchro Summon of X") is never read as if the kind were not there.
+BUILT_KINDS = {"special", "normal"}
+
+
+def _check_summon_kinds(pq: ParsedQuestion, p: "_Parse") -> None:
+    # "a Fusion Summon using X" is the effect of X that Fusion Summons: its kind is its action
+    carried = {id(k) for sub in pq.tree.iter_subtrees() if sub.data == "summon_using"
+               for k in sub.iter_subtrees() if k.data == "summon_kind"}
+    for sub in pq.tree.iter_subtrees():
+        if sub.data != "summon_kind" or id(sub) in carried:
+            continue
+        word = " ".join(str(t) for t in sub.children).lower()
+        if word not in BUILT_KINDS:
+            p.fail(f"a {word.title()} Summon is a kind of Summon this question form cannot ask about "
+                   "yet (it reads Special and Normal Summons)", unplaced=word)
+
+
+def _target_slots(suppose: list, db: CardDB) -> None:
+    """Scenario targets say which of N targets they are; the card says which group that is."""
+    for item in suppose:
+        t = item.get("targeted") if isinstance(item, dict) else None
+        if t and isinstance(t.get("slot"), dict):
+            where = t["slot"]
+            t["slot"] = _slots_for(t["effect"], where["of"], db)[where["index"]]
+
+
+def _slots_for(ref: dict, count: int, db: CardDB) -> list[int]:
+    reading = read_card(db.get(ref["card"]))
+    eid = select_effect(reading, ref)
+    slots = sorted({f.get("slot") for f in reading.facts
+                    if f.type == "target" and f.get("effect") == eid})
+    if len(slots) >= count:
+        return slots[:count]
+    return [slots[0] if slots else 1] * count
+
+
+# ---------------------------------------------------------------------------
+# One builder per family
+
+
+def _effect_family(fam):
+    def build(p: _Parse) -> dict:
+        main, cond = split_condition(p.ph)
+        s = p.subject(_in_play_slots(p))
+        ref = p.effect_ref(s)
+        card = p.db.get(p.card_of(s))
+        if fam == "starts-chain" and ref.get("select") == "activation" and \
+                card.kind in ("spell", "trap"):
+            ref = {"card": card.name, "n": 0}
+        if fam in ("bullets-in-sequence", "bullets-simultaneous") and "n" not in ref:
+            ref = {"card": card.name, "select": "bullets"}
+        if fam == "inherent-summon" and "n" not in ref:
+            ref = {"card": card.name, "select": "summons-self"}
+        if fam == "resolves" and ref.get("select") in ("only", "activation") and \
+                card.kind in ("spell", "trap"):
+            ref = {"card": card.name, "n": 0}
+        spec = {"family": fam, "effect": ref}
+        if fam in STATIC_FAMILIES and cond:
+            p.fail(f"a {fam} question is about the card text alone, but the question also "
+                   "supposes something", unplaced=cond)
+        sup = p.suppositions(cond or p.text, card.name)
+        sup += p.self_state(cond, card.name)
+        if sup:
+            spec["suppose"] = sup
+        if fam in ("can-activate", "resolves") and not sup and not p.scenario.suppose:
+            p.fail("say what is different: 'while its controller controls a card', "
+                   "'if X is no longer face-up on the field when it resolves', ...",
+                   unplaced=cond or None)
+        return spec
+    return build
+
+
+def _in_play_slots(p: _Parse) -> set[str]:
+    return {m for m in re.findall(r"\b(C\d+) is (?:face-up )?on the field\b|\bwhile (C\d+) is face-up\b",
+                                  p.ph) for m in m if m}
+
+
+def _verb_effect_ref(p: _Parse, slot: str, verb: str) -> dict:
+    ref = p.effect_ref(slot)
+    if ref.get("select") in ("only", "activation") and "n" not in ref:
+        return {"card": ref["card"], "verb": verb}
+    return ref
+
+
+def build_is_cost(p: _Parse) -> dict:
+    m = re.search(r"^(.*?)\b(?:a|the) costs?\b", p.ph, re.I)
+    verbs = p.verb_between(m.group(1) if m else p.ph)
+    if not verbs:
+        p.fail("which action might be a cost?", unplaced=m.group(1) if m else p.text)
+    s = p.subject()
+    return {"family": "is-cost", "effect": _verb_effect_ref(p, s, verbs[0]), "verb": verbs[0]}
+
+
+def build_happens_at(p: _Parse) -> dict:
+    ph = p.ph
+    if re.search(r"\bresolv|\bresolution\b", ph, re.I):
+        timing = "resolution"
+    elif re.search(r"\bactivat", ph, re.I):
+        timing = "activation"
+    else:
+        p.fail("at activation or at resolution?")
+    m = re.search(r"^(.*)\bwhen\b", ph, re.I)
+    verbs = p.verb_between(m.group(1) if m else ph) or p.verb_between(ph)
+    if not verbs:
+        p.fail("which action?", unplaced=ph)
+    s = p.subject()
+    verb = verbs[-1]
+    return {"family": "happens-at", "effect": _verb_effect_ref(p, s, verb), "verb": verb,
+            "timing": timing}
+
+
+def _negator(p: _Parse) -> tuple[str, str]:
+    """The negating card's slot, and the rest of the question (what is negated)."""
+    ph = p.ph
+    m = re.search(r"\b(?:negatable|negated|stopped|prevented) by (C\d+)", ph, re.I)
+    if m:
+        return m.group(1), ph[:m.start()] + ph[m.end():]
+    m = re.search(r"\b(C\d+)\b.*?\b(negate|stop|prevent|cancel)", ph, re.I)
+    if not m:
+        p.fail("which card negates?")
+    return m.group(1), ph[m.start(2):]
+
+
+def build_negate_summon(p: _Parse) -> dict:
+    ph = p.ph
+    negator, after = _negator(p)
+    kind = "normal" if re.search(r"\bnormal summon", ph, re.I) else "special"
+    summon: dict = {"kind": kind}
+    by = re.search(r"\b(?:by|using|made by|done by) (?:the (?:(" + ORD + r") )?effect of )?(C\d+)\b|"
+                   r"\b(?:by|made by) (C\d+)'s effect\b", after, re.I)
+    of = re.search(r"\bsummon of (C\d+)\b|\b(C\d+)'s (?:special |normal )?summon\b|"
+                   r"\b(C\d+) (?:from )?being (?:special |normal )?summoned\b", after, re.I)
+    of_slot = of and (of.group(1) or of.group(2) or of.group(3))
+    if of and p.db.get(p.card_of(of_slot)).kind != "monster":
+        # a Spell/Trap is not summoned: "X's Summon" is the Summon X's effect makes
+        summon["card"] = "a monster"
+        summon["by"] = {"card": p.card_of(of_slot), "select": "only"}
+    elif of:
+        slot = of_slot
+        summon["card"] = p.card_of(slot)
+        summon["by"] = {"card": p.card_of(slot), "select": "summons-self"}
+    elif by:
+        slot = by.group(2) or by.group(3)
+        summon["card"] = "a monster"
+        ref = {"card": p.card_of(slot), "select": "activation"}
+        if re.search(r"\beffect of\b|'s effect\b", by.group(0), re.I):
+            ref = {"card": p.card_of(slot), "select": "only"}
+        if by.group(1):
+            ref = {"card": p.card_of(slot), "n": ORDINALS[by.group(1).lower()]}
+        summon["by"] = ref
+    else:
+        p.fail("whose Summon? ('the Special Summon of X' or 'a Special Summon by X')",
+               unplaced=after)
+    if re.search(r"\bby (?:the|your|his|her|their) opponent\b|\bopponent's (?:special )?summon\b|"
+                 r"\bopponent (?:special )?summons\b", ph, re.I):
+        summon["summoner"] = "opponent"
+    elif re.search(r"\bby (?:you|its owner|the same player|themselves)\b", ph, re.I):
+        summon["summoner"] = "you"
+    cl = re.search(r"\bchain link (\d+)\b", ph, re.I)
+    if cl:
+        summon["chain_link"] = int(cl.group(1))
+    return {"family": "negate-summon", "negator": p.effect_ref(negator, "negates-summon"),
+            "summon": summon}
+
+
+def build_negate_activation(p: _Parse) -> dict:
+    negator, after = _negator(p)
+    spec: dict = {"family": "negate-activation",
+                  "negator": p.effect_ref(negator, "negates-activation")}
+    g = re.search(r"\bactivation of (?:a|an) (spell|trap|monster)\b", after, re.I)
+    t = re.search(r"\bactivation of (?:the (?:(" + ORD + r") )?effect of )?(C\d+)\b|"
+                  r"\b(C\d+)'s (?:(" + ORD + r") )?(?:effect'?s? )?activation\b", after, re.I)
+    if t:
+        slot = t.group(2) or t.group(3)
+        card = p.db.get(p.card_of(slot))
+        ordn = t.group(1) or t.group(4)
+        if ordn:
+            ref = {"card": card.name, "n": ORDINALS[ordn.lower()]}
+        elif re.search(r"\beffect of\b|'s effect", t.group(0), re.I) or card.kind == "monster":
+            ref = {"card": card.name, "select": "only"}
+            rd = read_card(card)
+            try:
+                select_effect(rd, ref)
+            except QuestionError:
+                ref = {"card": card.name, "select": "summons-self"}
+        else:
+            ref = {"card": card.name, "select": "activation"}
+        spec["activated"] = ref
+    elif g:
+        spec["activated"] = {"generic": g.group(1).lower()}
+        if re.search(r"\bcannot be destroyed\b|\bcan't be destroyed\b|\bindestructible\b", after, re.I):
+            spec["suppose"] = [{"cannot_be_destroyed": {"card": f"a {g.group(1).title()} Card"}}]
+    else:
+        p.fail("the activation of what?", unplaced=after)
+    return spec
+
+
+def build_again(p: _Parse) -> dict:
+    s = p.subject()
+    return {"family": "again-after-negated", "card": p.card_of(s)}
+
+
+def build_gets_effect(p: _Parse) -> dict:
+    ph = p.ph
+    m = re.search(r"\bdoes (C\d+)\b", ph, re.I) or re.search(r"\b(C\d+)\b", ph)
+    subj = m.group(1)
+    other = [s for s in p.slot_of.values() if s != subj]
+    if not other:
+        p.fail("used for which other card's effect or Summon?")
+    cause_card = p.card_of(other[0])
+    if re.search(r"\bsummon", ph, re.I):
+        cause = {"card": cause_card, "select": "summons-self"}
+    else:
+        cause = {"card": cause_card, "select": "only"}
+    return {"family": "gets-effect", "effect": p.effect_ref(subj), "cause": cause}
+
+
+def build_keeps_timing(p: _Parse) -> dict:
+    ph = p.ph
+    q = re.search(r"'when ([^']+)'|\"when ([^\"]+)\"", ph, re.I)
+    verbs = p.verb_between(q.group(1) or q.group(2)) if q else []
+    s = p.subject()
+    if not verbs:
+        m = re.search(r"\bafter (.+?),", ph, re.I)
+        verbs = p.verb_between(m.group(1)) if m else []
+    if not verbs:
+        p.fail("respond to which action?")
+    return {"family": "keeps-timing", "effect": p.effect_ref(s, "activation", summons=False),
+            "part": verbs[0]}
+
+
+def build_target_rechecked(p: _Parse) -> dict:
+    s = p.subject()
+    slot = 1
+    m = re.search(rf"\b({ORD}) (?:monster|card|target)\b", p.ph, re.I)
+    if m:
+        slot = ORDINALS[m.group(1).lower()]
+    return {"family": "target-rechecked", "effect": p.effect_ref(s, "targets"), "slot": slot}
+
+
+def build_two_parts(fam):
+    def build(p: _Parse) -> dict:
+        s = p.subject()
+        ph = p.ph
+        if fam == "happens-after":
+            m = re.search(r"^(.*?)\bafter\b(.*?)(?:,|\brather\b|$)", ph, re.I)
+            if not m:
+                p.fail("after what?")
+            right = p.verb_between(m.group(1))
+            left = p.verb_between(m.group(2))
+            if not right or not left:
+                p.fail("which two actions?")
+            return {"family": fam, "effect": p.effect_ref(s, "activation", summons=False),
+                    "left": left[0], "right": right[-1]}
+        verbs = []
+        for v in p.verb_between(ph):
+            if v not in verbs:
+                verbs.append(v)
+        if len(verbs) < 2:
+            p.fail("which two actions?")
+        return {"family": fam, "effect": p.effect_ref(s, "activation", summons=False),
+                "left": verbs[0], "right": verbs[1]}
+    return build
+
+
+def build_outcome(p: _Parse) -> dict:
+    main, cond = split_condition(p.ph)
+    in_play = _in_play_slots(p)
+    subj = p.subject(in_play)
+    card = p.db.get(p.card_of(subj))
+    ref = p.effect_ref(subj, "activation")
+    reading = read_card(card)
+    try:
+        eid = select_effect(reading, ref)
+    except QuestionError as exc:
+        raise QuestionError(str(exc), understood={"effect of": card.name}) from None
+    verbs = p.verb_between(re.sub(r"\btargeted by\b.*?(?= (?:destroyed|still|be|is|are)\b)", "",
+                                  main))
+    verbs = [v for v in verbs if _has_part(reading, eid, v)]
+    if not verbs:
+        p.fail("which part of the effect is the question about?", unplaced=main)
+    verb = verbs[-1] if re.match(r"^(?:is|are|was)\b", main, re.I) else verbs[0]
+    n = select_clause(reading, eid, verb)
+    sup = p.suppositions(cond, card.name) + p.self_state(cond, card.name)
+    refs = [f for f in reading.facts if f.type == "reference" and f.get("effect") == eid
+            and f.get("n") == n and f.get("slot", 0) > 0]
+    change = p.target_changes(cond)
+    scenario_targets = [item["targeted"] for item in p.scenario.suppose if "targeted" in item]
+    spec: dict = {"family": "clause-done", "effect": ref, "part": verb}
+    targets: list[dict] = []
+    asked = None
+    changed = None
+    if scenario_targets:
+        ents = [t["target"] for t in scenario_targets]
+        asked = _asked_target(p, main, ents)
+        if change:
+            changed = asked or ents[0]
+    elif change:
+        two = re.search(r"\bone of the (?:two|2) (?:monsters|cards|targets)\b", cond, re.I)
+        ordm = re.search(rf"\bthe ({ORD}) (?:monster|card|target)\b", cond, re.I)
+        if two:
+            targets = [{"target": "the other target", "slot": 1},
+                       {"target": "the target that changed", "slot": 1}]
+            changed, asked = "the target that changed", "the other target"
+        elif ordm:
+            k = ORDINALS[ordm.group(1).lower()]
+            slots = sorted({f.get("slot") for f in reading.facts if f.type == "target"
+                            and f.get("effect") == eid}) or [1]
+            for sl in slots:
+                targets.append({"target": f"the {_ord_word(sl)} target", "slot": sl})
+            changed = f"the {_ord_word(k)} target"
+            am = re.search(rf"\bthe ({ORD}) (?:monster|card|target)\b", main, re.I)
+            asked = f"the {_ord_word(ORDINALS[am.group(1).lower()])} target" if am else changed
+        else:
+            targets = [{"target": "the target", "slot": refs[0].get("slot") if refs else 1}]
+            changed = asked = "the target"
+    sup_t = [{"targeted": t} for t in targets]
+    if change and changed:
+        if change.get("left"):
+            sup_t.append({"left": {"target": changed}})
+        else:
+            sup_t.append({"state": {"target": changed, **change}})
+    all_sup = sup_t + sup
+    if all_sup:
+        spec["suppose"] = all_sup
+    # affected if the asked part acts on the changed target's group, else the part as a whole
+    changed_slot = None
+    for t in targets + scenario_targets:
+        if t.get("target") == changed:
+            changed_slot = t.get("slot")
+    if p.scenario.suppose:
+        for item in p.scenario.suppose:
+            if "state" in item and changed is None:
+                changed = item["state"]["target"]
+                for t in scenario_targets:
+                    if t["target"] == changed:
+                        changed_slot = t["slot"]
+    ref_slots = {f.get("slot") for f in refs}
+    if asked and changed_slot is not None and changed_slot in ref_slots:
+        spec = {"family": "affected", "effect": ref, "target": asked, "part": verb,
+                **({"suppose": all_sup} if all_sup else {})}
+    elif asked and scenario_targets and not change and ref_slots:
+        spec = {"family": "affected", "effect": ref, "target": asked, "part": verb,
+                **({"suppose": all_sup} if all_sup else {})}
+    if spec["family"] == "clause-done" and not all_sup and not p.scenario.suppose:
+        p.fail("what does the question suppose? (for example 'if the first monster cannot "
+               "be destroyed')", unplaced=cond or None)
+    return spec
+
+
+def _ord_word(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, str(n))
+
+
+def _has_part(reading, eid: str, verb: str) -> bool:
+    try:
+        select_clause(reading, eid, verb)
+        return True
+    except QuestionError:
+        return False
+
+
+def _asked_target(p: _Parse, main: str, ents: list[str]) -> str | None:
+    for m in p.mentions:
+        if m.card in ents and re.search(rf"\b{p.slot_of[m.card]}\b", main):
+            return m.card
+    ordm = re.search(rf"\bthe ({ORD}) (?:monster|card|target)\b", main, re.I)
+    if ordm:
+        k = ORDINALS[ordm.group(1).lower()] - 1
+        if k < len(ents):
+            return ents[k]
+    for e in reversed(p.scenario.entities):
+        if e.id in ents and re.search(r"\b" + re.escape(e.id) + r"\b", main, re.I):
+            return e.id
+    m = re.search(r"\b(?:the|that) ((?:[\w-]+ ){0,3}?(?:monster|card))\b", main, re.I)
+    if m:
+        found = p.scenario.resolve(m.group(0), p.db, create=False)
+        if found and found[0].id in ents:
+            return found[0].id
+    return ents[0] if len(ents) == 1 else None
+
+
+BUILDERS = {
+    "starts-chain": _effect_family("starts-chain"),
+    "targets": _effect_family("targets"),
+    "quick": _effect_family("quick"),
+    "inherent-summon": _effect_family("inherent-summon"),
+    "bullets-in-sequence": _effect_family("bullets-in-sequence"),
+    "bullets-simultaneous": _effect_family("bullets-simultaneous"),
+    "can-activate": _effect_family("can-activate"),
+    "resolves": _effect_family("resolves"),
+    "is-cost": build_is_cost,
+    "happens-at": build_happens_at,
+    "negate-summon": build_negate_summon,
+    "negate-activation": build_negate_activation,
+    "again-after-negated": build_again,
+    "gets-effect": build_gets_effect,
+    "keeps-timing": build_keeps_timing,
+    "target-rechecked": build_target_rechecked,
+    "simultaneous": build_two_parts("simultaneous"),
+    "happens-after": build_two_parts("happens-after"),
+    # "is X still destroyed if ...": a part of the effect is done, or still applies to a target
+    "clause-done": build_outcome,
+}

@@ -1,0 +1,78 @@
+"""The question an answer answers, said back in a canonical form.
+
+Each family declares a ``restate`` template in ``knowledge/questions.yaml``;
+its ``{slots}`` are filled from the built question, so the restatement shows
+what was understood (which effect, which Summon), not what was typed.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .questions import Question
+
+ORDINAL_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+
+
+def effect_words(eid: str) -> str:
+    """"NAME#2" → "the second effect of NAME"; "NAME#0" → "activating NAME"."""
+    name, _, n = str(eid).rpartition("#")
+    if not name:
+        return str(eid)
+    if n == "0":
+        return f"activating {name}"
+    m = re.fullmatch(r"(P?)(\d+)(?:\.(\d+))?", n)
+    if not m:
+        return str(eid)
+    which = ORDINAL_WORDS.get(int(m.group(2)), f"#{m.group(2)}")
+    text = f"the {which} {'Pendulum ' if m.group(1) else ''}effect of {name}"
+    if m.group(3):
+        text = f"bullet {m.group(3)} of {text}"
+    return text
+
+
+def gerund(verb: str) -> str:
+    """An action name as a doing: "discard" → "discarding", "special-summon" → "Special Summoning"."""
+    words = str(verb).split("-")
+    last = words[-1]
+    last = last[:-1] + "ing" if last.endswith("e") and not last.endswith("ee") else last + "ing"
+    text = " ".join(words[:-1] + [last])
+    return text.title() if "summon" in text else text
+
+
+def _slot_words(question: Question) -> dict[str, str]:
+    words: dict[str, str] = {}
+    facts = {f.type: f for f in question.facts}
+    for key, value in question.params.items():
+        words[key] = str(value)
+        if isinstance(value, str) and "#" in value:
+            words[key] = effect_words(value)
+    if "verb" in question.params:
+        words["verb"] = gerund(question.params["verb"])
+    ev = facts.get("summon_event")
+    if ev is not None and "summon" in question.params:
+        by = ev.get("by")
+        kind = str(ev.get("kind", "special")).title()
+        words["summon"] = f"the {kind} Summon of {ev.get('card')}" + \
+            (f" by {effect_words(by)}" if by and by != "none" else "")
+    act = facts.get("activation_event")
+    if act is not None and "activation" in question.params:
+        words["activation"] = "the activation of " + effect_words(act.get("effect")).replace(
+            "activating ", "")
+    return words
+
+
+class _Blank(dict):
+    def __missing__(self, key):
+        return f"{{{key}}}"
+
+
+def restate(question: Question, template: str) -> str:
+    if not template:
+        return ""
+    words = _slot_words(question)
+    names = {f[1] for f in string.Formatter().parse(template) if f[1]}
+    return template.format_map(_Blank({k: v for k, v in words.items() if k in names}))

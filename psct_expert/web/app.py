@@ -1,0 +1,300 @@
+"""The web app: one page and a small JSON API over :class:`~psct_expert.api.Expert`.
+
+``/api/ask`` and ``/api/analyze`` return exactly what ``ask --json`` and
+``analyze --json`` print (the same render functions).  Bad input is HTTP 400
+with a JSON body ``{"error": message, ...}``; request bodies and parameters
+are bounded; the engine runs on a bounded pool of threads with a time limit
+(:mod:`psct_expert.web.pool`), so a slow question never blocks the others.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import json
+from pathlib import Path
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from fastapi_offline import FastAPIOffline
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..api import Expert, classify
+from ..cards import Card
+from ..errors import PsctError, QuestionError, UnknownCard
+from ..reader import read_card
+from ..render import answer_json, reading_dict
+from .pool import Busy, ExpertPool
+
+HERE = Path(__file__).resolve().parent
+
+MAX_BODY = 64 * 1024        # bytes of a request body
+MAX_QUESTION = 1000         # characters of a question
+MAX_LINES = 40              # scenario lines
+MAX_LINE = 500              # characters of a scenario line
+MAX_TEXT = 5000             # characters of a card text given to analyze
+MAX_MATCHES = 50            # card names per completion
+
+
+class BadInput(PsctError):
+    """A request the API cannot take (a parameter missing, too long or malformed)."""
+
+
+def error_body(exc: Exception) -> dict:
+    """The JSON body of a 400: the message and, for a question, what was understood."""
+    body: dict = {"error": str(exc), "kind": type(exc).__name__}
+    if isinstance(exc, QuestionError):
+        body["understood"] = exc.understood
+        body["unplaced"] = exc.unplaced
+        body["forms"] = exc.forms
+        if exc.line is not None:
+            body["line"] = exc.line
+    if isinstance(exc, UnknownCard):
+        body["name"] = exc.name
+        body["suggestions"] = exc.suggestions
+    return body
+
+
+def _json(body: dict, status: int) -> JSONResponse:
+    # understood may hold anything the parser recognised: make it JSON-safe
+    return JSONResponse(json.loads(json.dumps(body, default=str)), status_code=status)
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``limit`` bytes is refused with 413."""
+
+    def __init__(self, app, limit: int = MAX_BODY):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        for key, value in scope.get("headers", []):
+            if key == b"content-length" and value.isdigit() and int(value) > self.limit:
+                return await self._refuse(send)
+        seen = 0
+        started = False
+
+        async def counted_receive():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge()
+            return message
+
+        async def tracking_send(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted_receive, tracking_send)
+        except _TooLarge:
+            if not started:
+                await self._refuse(send)
+
+    async def _refuse(self, send):
+        body = json.dumps({"error": f"request body larger than {self.limit} bytes",
+                           "kind": "TooLarge"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class CardIndex:
+    """Card names for completion: by prefix, then by the start of a later word."""
+
+    def __init__(self, names):
+        self.names = sorted(set(names), key=str.casefold)
+        self.keys = [n.casefold() for n in self.names]
+
+    def complete(self, prefix: str, limit: int = 10) -> list[str]:
+        p = " ".join(prefix.casefold().split())
+        if not p:
+            return []
+        out: list[str] = []
+        i = bisect.bisect_left(self.keys, p)
+        while i < len(self.keys) and self.keys[i].startswith(p) and len(out) < limit:
+            out.append(self.names[i])
+            i += 1
+        if len(out) < limit:
+            taken = set(out)
+            for name, key in zip(self.names, self.keys):
+                if name not in taken and (f" {p}" in key or f"-{p}" in key):
+                    out.append(name)
+                    if len(out) >= limit:
+                        break
+        return out
+
+
+def _text(value: str | None, what: str, limit: int) -> str:
+    if value is None or not value.strip():
+        raise BadInput(f"{what} is missing")
+    if len(value) > limit:
+        raise BadInput(f"{what} is longer than {limit} characters")
+    return value.strip()
+
+
+def _lines(lines) -> list[str]:
+    if lines is None:
+        return []
+    if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+        raise BadInput("scenario must be a list of lines (strings)")
+    lines = [x.strip() for x in lines if x.strip()]
+    if len(lines) > MAX_LINES:
+        raise BadInput(f"more than {MAX_LINES} scenario lines")
+    for n, x in enumerate(lines, 1):
+        if len(x) > MAX_LINE:
+            raise BadInput(f"scenario line {n} is longer than {MAX_LINE} characters")
+    return lines
+
+
+def families(expert: Expert) -> list[dict]:
+    """The question families and their example forms (``knowledge/questions.yaml``)."""
+    return [{"name": f.name, "doc": f.doc, "key": list(f.key), "forms": list(f.forms)}
+            for f in expert.kb.families.values()]
+
+
+def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 30.0) -> FastAPI:
+    """The app; ``expert`` defaults to one with the shipped rules and cards."""
+    expert = expert or Expert()
+    pool = ExpertPool(expert, workers=workers, timeout=timeout)
+    index = CardIndex(c.name for c in expert.db.all_cards())
+    fams = families(expert)
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        pool.close()
+
+    # FastAPIOffline: the API docs (/docs) with Swagger UI shipped in a package, not a CDN
+    app = FastAPIOffline(title="psct-expert", summary="Yu-Gi-Oh! rulings read from the card text",
+                         version=_version(), lifespan=lifespan, redoc_url=None)
+    app.state.pool = pool
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.exception_handler(PsctError)
+    async def _psct_error(request: Request, exc: PsctError):
+        return _json(error_body(exc), 400)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(request: Request, exc: RequestValidationError):
+        msgs = ["{}: {}".format(".".join(str(p) for p in e.get("loc", ())), e.get("msg", ""))
+                for e in exc.errors()]
+        return _json({"error": "; ".join(msgs) or "bad request", "kind": "BadInput"}, 400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException):
+        return _json({"error": str(exc.detail), "kind": "HTTPError"}, exc.status_code)
+
+    @app.exception_handler(Busy)
+    async def _busy(request: Request, exc: Busy):
+        return _json({"error": str(exc), "kind": "Busy"}, 503)
+
+    @app.exception_handler(Exception)
+    async def _bug(request: Request, exc: Exception):
+        return _json({"error": f"internal error: {type(exc).__name__}", "kind": "InternalError"},
+                     500)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def page(request: Request):
+        return templates.TemplateResponse(request, "index.html", {
+            "families": fams, "version": app.version,
+            "limits": {"question": MAX_QUESTION, "lines": MAX_LINES, "line": MAX_LINE}})
+
+    async def answer(text: str, lines: list[str], spec: dict | None) -> Response:
+        if spec is not None:
+            answered = await pool.run(lambda ex: ex.ask_spec(spec, text))
+        else:
+            answered = await pool.run(lambda ex: ex.ask(text, lines))
+        return Response(answer_json(answered) + "\n", media_type="application/json")
+
+    @app.get("/api/ask", summary="Answer a question (what ask --json prints)")
+    async def ask_get(q: str | None = None, e: list[str] = Query(default=[])):
+        return await answer(_text(q, "the question (q)", MAX_QUESTION), _lines(e), None)
+
+    @app.post("/api/ask", summary="Answer a question, or a structured spec, sent as JSON")
+    async def ask_post(request: Request):
+        try:
+            body = await request.json()
+        except ValueError:
+            raise BadInput("the body is not JSON") from None
+        if not isinstance(body, dict):
+            raise BadInput('the body is a JSON object: {"question": ..., "scenario": [...]} '
+                           'or {"spec": {...}}')
+        unknown = set(body) - {"question", "scenario", "spec"}
+        if unknown:
+            raise BadInput(f"unknown keys: {', '.join(sorted(unknown))}")
+        spec = body.get("spec")
+        if spec is not None:
+            if not isinstance(spec, dict):
+                raise BadInput("spec is a JSON object with a 'family'")
+            text = body.get("question") or ""
+            if not isinstance(text, str) or len(text) > MAX_QUESTION:
+                raise BadInput(f"question is a string of at most {MAX_QUESTION} characters")
+            if body.get("scenario"):
+                raise BadInput("a structured spec carries its situation itself; "
+                               "scenario lines go with a question")
+            return await answer(text, [], spec)
+        if not isinstance(body.get("question"), str):
+            raise BadInput("question is missing (a string)")
+        return await answer(_text(body["question"], "the question", MAX_QUESTION),
+                            _lines(body.get("scenario")), None)
+
+    @app.get("/api/analyze", summary="How a card is read (what analyze --json prints)")
+    async def analyze(name: str | None = None, text: str | None = None,
+                      kind: str = "monster"):
+        if text is not None:
+            if kind not in ("monster", "spell", "trap"):
+                raise BadInput("kind is monster, spell or trap")
+            card = Card(name=(name or "Inline card")[:200], kind=kind,
+                        subtypes=("effect",) if kind == "monster" else ("normal",),
+                        text=_text(text, "the card text", MAX_TEXT), origin="web")
+        else:
+            card = expert.db.get(_text(name, "the card name (name)", 200))
+
+        def run(ex: Expert) -> str:
+            reading = read_card(card)
+            return json.dumps(reading_dict(reading, classify(ex, reading)), indent=2,
+                              ensure_ascii=False)
+
+        return Response(await pool.run(run) + "\n", media_type="application/json")
+
+    @app.get("/api/cards", summary="Card names that start with a prefix (completion)")
+    async def cards(prefix: str = "", limit: int = Query(default=10, ge=1, le=MAX_MATCHES)):
+        if len(prefix) > 200:
+            raise BadInput("prefix is longer than 200 characters")
+        return {"prefix": prefix, "cards": index.complete(prefix, limit)}
+
+    @app.get("/api/card", summary="One card's data and text (the spans of a proof index into it)")
+    async def card(name: str | None = None):
+        return expert.db.get(_text(name, "the card name (name)", 200)).to_dict()
+
+    @app.get("/api/families", summary="The question families and their example forms")
+    async def families_route():
+        return {"families": fams}
+
+    return app
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("psct-expert")
+    except Exception:  # not installed (run from a bare checkout)
+        return "0"

@@ -1,0 +1,50 @@
+"""The question grammar: every word placed, or the question refused naming what was not."""
+
+import pytest
+
+from psct_expert.errors import QuestionError
+from psct_expert.parser.grammar import Grammar, assemble
+from psct_expert.errors import FileFormatError
+
+# Each guide question with an extra part that changes or adds meaning: never answered.
+EXTRA = [
+    ("Does the first effect of Mermail Abyssmegalo start a Chain if the glorp has been frobnicated twice?",
+     "glorp"),
+    ("Does the first effect of Mermail Abyssmegalo start a Chain, and what is its ATK?", "what"),
+    ("Is the second effect of Thunder King Rai-Oh not a Quick Effect?", "not"),
+    ("Can Solemn Warning negate the Synchro Summon of Stardust Dragon?", "Synchro"),
+    ("Does Creature Swap target twice?", "twice"),
+]
+
+
+@pytest.mark.parametrize("question, word", EXTRA, ids=[q for q, _ in EXTRA])
+def test_extra_words_are_refused_or_kept(base_expert, question, word):
+    with pytest.raises(QuestionError) as err:
+        base_expert.parse(question)
+    assert word in str(err.value)
+
+
+def test_refusal_names_every_unknown_word(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.parse("Does Creature Swap target the wibble and the wobble?")
+    assert "'wibble'" in str(err.value) and "'wobble'" in str(err.value)
+    assert err.value.understood["cards"] == ["Creature Swap"]
+
+
+def test_lower_case_question_is_read(base_expert):
+    assert base_expert.parse("does creature swap target?")["family"] == "targets"
+
+
+def test_a_word_written_two_ways_is_a_grammar_error():
+    text = assemble({"x": {"grammar": 'fam_x: "Card" "card"i'}})
+    with pytest.raises(FileFormatError):
+        Grammar(text)
+
+
+def test_every_family_with_a_grammar_has_a_builder(base_expert):
+    from psct_expert.resolve import BUILDERS
+    from psct_expert.situate import BUILDERS as TREE_BUILDERS
+
+    for name, fam in base_expert.kb.families.items():
+        if fam.grammar:
+            assert name in BUILDERS or name in TREE_BUILDERS, name

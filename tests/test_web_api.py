@@ -1,0 +1,345 @@
+"""The web API through the framework's test client: every route, errors included."""
+
+import asyncio
+import re
+import socket
+import threading
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+from markupsafe import escape
+
+from psct_expert.api import Expert
+from psct_expert.cli.main import main
+from psct_expert.web import create_app
+from psct_expert.web.app import MAX_BODY, MAX_LINES, MAX_QUESTION, CardIndex
+from psct_expert.web.pool import Busy, ExpertPool
+
+QUESTION = "Does the first effect of Lyla, Lightsworn Sorceress target?"
+SCENARIO_Q = ("Is the card targeted by Adreus, Keeper of Armageddon destroyed if it is flipped "
+              "face-down before the effect resolves?")
+SCENARIO = ["Player B controls a face-up monster.",
+            "Player A activates the effect of Adreus, Keeper of Armageddon targeting that monster.",
+            "Player B chains a card that changes that monster to face-down Defense Position.",
+            "The monster is face-down when the effect resolves."]
+
+
+@pytest.fixture(autouse=True)
+def own_folders(tmp_path, monkeypatch):
+    """Each test has its own home, cache and user folder."""
+    for var, sub in (("HOME", "home"), ("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data"),
+                     ("PSCT_EXPERT_CACHE_DIR", "psct-cache"), ("PSCT_EXPERT_USER_DIR", "user")):
+        (tmp_path / sub).mkdir()
+        monkeypatch.setenv(var, str(tmp_path / sub))
+
+
+@pytest.fixture(scope="module")
+def client(base_expert):
+    with TestClient(create_app(base_expert, workers=2), raise_server_exceptions=False) as c:
+        yield c
+
+
+def bad(response, status=400):
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert isinstance(body["error"], str) and body["error"]
+    assert "Traceback" not in response.text
+    return body
+
+
+# -- the page ------------------------------------------------------------------
+
+
+def test_page_lists_every_form_and_loads_only_its_own_assets(client, base_expert):
+    r = client.get("/")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    for fam in base_expert.kb.families.values():
+        for form in fam.forms:
+            assert f'data-form="{escape(form)}"' in r.text
+    # every script and stylesheet comes from this server (no CDN)
+    for url in re.findall(r'(?:src|href)="([^"]+)"', r.text):
+        assert not re.match(r"(https?:)?//", url) or url.startswith("http://testserver/"), url
+    for asset in ("/static/app.js", "/static/style.css"):
+        a = client.get(asset)
+        assert a.status_code == 200 and len(a.text) > 1000
+        assert "http://" not in a.text and "https://" not in a.text
+
+
+def test_families_route(client, base_expert):
+    fams = client.get("/api/families").json()["families"]
+    assert [f["name"] for f in fams] == list(base_expert.kb.families)
+    assert all(f["forms"] and f["key"] for f in fams)
+
+
+def test_openapi_docs_work_offline(client):
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "swagger" in docs.text.lower()
+    for url in re.findall(r'(?:src|href|url)\s*[=:]\s*["\']([^"\']+)["\']', docs.text):
+        assert not re.match(r"(https?:)?//", url), url
+        if url.startswith("/static-offline-docs/"):
+            assert client.get(url).status_code == 200
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/ask", "/api/analyze", "/api/cards", "/api/card", "/api/families"} <= set(paths)
+
+
+# -- ask ---------------------------------------------------------------------------
+
+
+def test_ask_returns_exactly_what_ask_json_prints(client, capsys):
+    assert main(["ask", "--json", QUESTION]) == 0
+    printed = capsys.readouterr().out
+    r = client.get("/api/ask", params={"q": QUESTION})
+    assert r.status_code == 200 and r.headers["content-type"] == "application/json"
+    assert r.text == printed
+    assert r.json()["answer"] == "yes"
+
+
+def test_ask_with_scenario_lines_get_and_post(client):
+    r = client.get("/api/ask", params={"q": SCENARIO_Q, "e": SCENARIO})
+    assert r.status_code == 200 and r.json()["answer"] == "yes"
+    p = client.post("/api/ask", json={"question": SCENARIO_Q, "scenario": SCENARIO})
+    assert p.status_code == 200 and p.text == r.text
+
+
+def test_ask_structured_spec(client, base_expert):
+    spec = {"family": "targets", "effect": {"card": "Lyla, Lightsworn Sorceress", "n": 1}}
+    r = client.post("/api/ask", json={"spec": spec, "question": QUESTION})
+    assert r.status_code == 200
+    assert r.json() == base_expert.ask_spec(spec, QUESTION).to_dict()
+    assert r.json()["answer"] == "yes"
+
+
+def test_refused_question_says_what_was_understood(client):
+    body = bad(client.get("/api/ask", params={"q": "Can Thunder King Rai-Oh dance with Gorz, "
+                                                    "Emissary of Darkness?"}))
+    assert body["kind"] == "QuestionError"
+    assert "Thunder King Rai-Oh" in body["understood"]["cards"]
+    assert body["unplaced"] and "dance" in body["unplaced"]
+    assert body["forms"]
+
+
+def test_bad_scenario_line_names_the_line(client):
+    body = bad(client.get("/api/ask", params={"q": QUESTION, "e": ["Player B dances wildly."]}))
+    assert body["line"] == 1 and "scenario line 1" in body["error"]
+
+
+def test_unknown_card_gives_suggestions(client):
+    body = bad(client.get("/api/ask", params={"q": "Does the first effect of Lyla, Lightswrn "
+                                                    "Sorcerezz Qxq target?"}))
+    assert body["error"]
+    body = bad(client.get("/api/card", params={"name": "Zzzyx Nonexistent Card"}))
+    assert body["kind"] == "UnknownCard" and len(body["suggestions"]) == 3
+
+
+@pytest.mark.parametrize("request_args, message", [
+    ({"method": "GET", "url": "/api/ask"}, "missing"),
+    ({"method": "GET", "url": "/api/ask", "params": {"q": "   "}}, "missing"),
+    ({"method": "GET", "url": "/api/ask", "params": {"q": "x" * (MAX_QUESTION + 1)}}, "longer"),
+    ({"method": "GET", "url": "/api/ask", "params": {"q": QUESTION, "e": ["a"] * (MAX_LINES + 1)}},
+     "more than"),
+    ({"method": "POST", "url": "/api/ask", "content": b"{not json"}, "not JSON"),
+    ({"method": "POST", "url": "/api/ask", "json": [1, 2]}, "JSON object"),
+    ({"method": "POST", "url": "/api/ask", "json": {"question": QUESTION, "extra": 1}}, "unknown keys"),
+    ({"method": "POST", "url": "/api/ask", "json": {"scenario": []}}, "question is missing"),
+    ({"method": "POST", "url": "/api/ask", "json": {"question": QUESTION, "scenario": "a line"}},
+     "list of lines"),
+    ({"method": "POST", "url": "/api/ask", "json": {"spec": "targets"}}, "spec"),
+    ({"method": "POST", "url": "/api/ask", "json": {"spec": {"family": "nope"}}}, "family"),
+    ({"method": "POST", "url": "/api/ask", "json": {"spec": {"family": "targets", "effect": 3}}},
+     "card"),
+    ({"method": "POST", "url": "/api/ask", "json": {"spec": {"family": "targets"},
+                                                     "scenario": ["x"]}}, "scenario"),
+    ({"method": "GET", "url": "/api/cards", "params": {"limit": "many"}}, "limit"),
+    ({"method": "GET", "url": "/api/cards", "params": {"limit": 10_000}}, "limit"),
+    ({"method": "GET", "url": "/api/cards", "params": {"prefix": "a" * 300}}, "longer"),
+    ({"method": "GET", "url": "/api/card"}, "missing"),
+    ({"method": "GET", "url": "/api/analyze"}, "missing"),
+    ({"method": "GET", "url": "/api/analyze", "params": {"text": "Draw 1 card.", "kind": "relic"}},
+     "kind"),
+])
+def test_bad_input_is_400_with_a_json_message(client, request_args, message):
+    body = bad(client.request(**request_args))
+    assert message.lower() in body["error"].lower()
+
+
+def test_request_body_is_bounded(client):
+    body = bad(client.post("/api/ask", content=b"x" * (MAX_BODY + 1),
+                           headers={"content-type": "application/json"}), 413)
+    assert body["kind"] == "TooLarge"
+
+    def chunks():  # no content-length: counted as it arrives
+        for _ in range(MAX_BODY // 1000 + 2):
+            yield b" " * 1000
+
+    bad(client.post("/api/ask", content=chunks(), headers={"content-type": "application/json"}),
+        413)
+
+
+def test_unknown_route_and_method_are_json(client):
+    assert bad(client.get("/api/nothing"), 404)["kind"] == "HTTPError"
+    assert bad(client.delete("/api/ask"), 405)["kind"] == "HTTPError"
+
+
+def test_a_bug_is_a_json_500_without_traceback(client, monkeypatch):
+    def boom(self, *a, **k):
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(Expert, "ask", boom)
+    body = bad(client.get("/api/ask", params={"q": QUESTION}), 500)
+    assert body == {"error": "internal error: RuntimeError", "kind": "InternalError"}
+
+
+# -- analyze and cards -------------------------------------------------------------
+
+
+def test_analyze_returns_exactly_what_analyze_json_prints(client, capsys):
+    name = "Lyla, Lightsworn Sorceress"
+    assert main(["analyze", "--json", name]) == 0
+    printed = capsys.readouterr().out
+    r = client.get("/api/analyze", params={"name": name})
+    assert r.status_code == 200 and r.text == printed
+    assert r.json()["effects"][0]["id"] == f"{name}#1"
+
+
+def test_analyze_inline_text(client):
+    r = client.get("/api/analyze", params={"text": "Target 1 card on the field; destroy it.",
+                                           "kind": "spell"})
+    assert r.status_code == 200
+    effect = r.json()["effects"][-1]
+    assert any(c["type"] == "targets" and c["value"] == "yes" for c in effect["conclusions"])
+
+
+def test_card_completion(client):
+    names = client.get("/api/cards", params={"prefix": "lyla, light"}).json()["cards"]
+    assert names == ["Lyla, Lightsworn Sorceress"]
+    # a later word of the name also completes, after the prefix matches
+    names = client.get("/api/cards", params={"prefix": "Rai-Oh", "limit": 5}).json()["cards"]
+    assert "Thunder King Rai-Oh" in names
+    assert client.get("/api/cards", params={"prefix": ""}).json()["cards"] == []
+    many = client.get("/api/cards", params={"prefix": "dark", "limit": 7}).json()["cards"]
+    assert len(many) == 7 and many[0].lower().startswith("dark")
+
+
+def test_card_index_orders_prefix_matches_first():
+    index = CardIndex(["Beta Alpha", "Alpha", "Alphabet", "Gamma"])
+    assert index.complete("alpha", 10) == ["Alpha", "Alphabet", "Beta Alpha"]
+    assert index.complete("alpha", 1) == ["Alpha"]
+    assert index.complete("  ", 5) == []
+
+
+def test_card_route_gives_the_text_spans_index_into(client, base_expert):
+    r = client.get("/api/card", params={"name": "lyla lightsworn sorceress"})
+    card = r.json()
+    assert card["name"] == "Lyla, Lightsworn Sorceress"
+    assert card["text"] == base_expert.db.get("Lyla, Lightsworn Sorceress").text
+
+
+# -- the pool: a slow question does not block the others -----------------------------
+
+
+def test_slow_question_does_not_block_others(base_expert):
+    pool = ExpertPool(base_expert, workers=2, timeout=5)
+    release = threading.Event()
+
+    def slow(ex):
+        release.wait(5)
+        return "slow"
+
+    async def scenario():
+        slow_task = asyncio.ensure_future(pool.run(slow))
+        start = time.monotonic()
+        value = await pool.run(lambda ex: ex.ask(QUESTION).value)
+        quick = time.monotonic() - start
+        release.set()
+        return value, quick, await slow_task
+
+    try:
+        value, quick, slow_value = asyncio.run(scenario())
+    finally:
+        release.set()
+        pool.close()
+    assert value == "yes" and slow_value == "slow" and quick < 4
+
+
+def test_question_over_the_time_limit_is_busy(base_expert):
+    pool = ExpertPool(base_expert, workers=1, timeout=0.2)
+    release = threading.Event()
+    try:
+        with pytest.raises(Busy, match="longer than 0.2 s"):
+            asyncio.run(pool.run(lambda ex: release.wait(5)))
+    finally:
+        release.set()
+        pool.close()
+
+
+def test_each_worker_has_its_own_engine(base_expert):
+    pool = ExpertPool(base_expert, workers=2, timeout=5)
+    gate = threading.Barrier(2, timeout=5)
+
+    def who(ex):
+        gate.wait()
+        return id(ex), ex.kb is base_expert.kb, ex.db is base_expert.db
+
+    async def two():
+        return await asyncio.gather(pool.run(who), pool.run(who))
+
+    try:
+        (a, kb_a, db_a), (b, kb_b, db_b) = asyncio.run(two())
+    finally:
+        pool.close()
+    # two engines, one shared (read-only) rule base and card database
+    assert a != b and kb_a and kb_b and db_a and db_b
+
+
+# -- the serve command ---------------------------------------------------------------
+
+
+def test_serve_command_starts_uvicorn_with_the_app(monkeypatch, capsys):
+    import uvicorn
+
+    seen = {}
+
+    def fake_run(app, **kwargs):
+        seen.update(kwargs, app=app)
+
+    monkeypatch.setattr(uvicorn, "run", fake_run)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert main(["serve", "--port", str(port), "--workers", "1"]) == 0
+    assert seen["host"] == "127.0.0.1" and seen["port"] == port
+    with TestClient(seen["app"]) as c:
+        assert c.get("/api/families").status_code == 200
+    assert f"http://127.0.0.1:{port}/" in capsys.readouterr().err
+
+
+def test_serve_on_a_busy_port_is_a_clear_error(capsys):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: cannot listen on 127.0.0.1:{port}") and "Traceback" not in err
+
+
+def test_concurrent_questions_get_the_answers_asked_alone(base_expert):
+    """Questions of different families at once on two workers: each its own answer."""
+    questions = [(QUESTION, []), (SCENARIO_Q, SCENARIO),
+                 ("Is the second effect of Thunder King Rai-Oh a Quick Effect?", []),
+                 ("Can Thunder King Rai-Oh negate the Special Summon of Gorz, Emissary of Darkness?",
+                  [])] * 3
+    alone = [base_expert.ask(q, e).to_dict() for q, e in questions]
+    pool = ExpertPool(base_expert, workers=2, timeout=30)
+
+    async def together():
+        return await asyncio.gather(*(pool.run(lambda ex, q=q, e=e: ex.ask(q, e).to_dict())
+                                      for q, e in questions))
+
+    try:
+        answers = asyncio.run(together())
+    finally:
+        pool.close()
+    assert answers == alone
+    assert [a["answer"] for a in answers[:4]] == ["yes", "yes", "yes", "no"]

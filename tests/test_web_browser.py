@@ -1,0 +1,212 @@
+"""The page in a real headless Chromium (Debian's chromium + chromium-driver, via Selenium).
+
+One uvicorn server and one browser for the module.  Skipped, with the reason,
+when chromium, chromedriver or selenium is missing (``.ci/run`` installs them).
+Set ``PSCT_EXPERT_SCREENSHOTS=DIR`` to keep the screenshots (the README's come
+from ``PSCT_EXPERT_SCREENSHOTS=docs``).
+"""
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+if not (CHROMIUM and DRIVER):
+    pytest.skip("chromium and chromium-driver are not installed "
+                "(apt-get install chromium chromium-driver)", allow_module_level=True)
+selenium = pytest.importorskip("selenium", reason="selenium is not installed (pip install '.[test]')")
+uvicorn = pytest.importorskip("uvicorn")
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+from psct_expert.web import create_app  # noqa: E402
+
+QUESTION = "Does the first effect of Lyla, Lightsworn Sorceress target?"
+REFUSED = "Can Thunder King Rai-Oh dance with Gorz, Emissary of Darkness?"
+WAIT = 20
+
+
+@pytest.fixture(autouse=True)
+def own_folders(tmp_path, monkeypatch):
+    for var, sub in (("HOME", "home"), ("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data"),
+                     ("PSCT_EXPERT_CACHE_DIR", "psct-cache"), ("PSCT_EXPERT_USER_DIR", "user")):
+        (tmp_path / sub).mkdir()
+        monkeypatch.setenv(var, str(tmp_path / sub))
+
+
+@pytest.fixture(scope="module")
+def server(base_expert):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(create_app(base_expert, workers=2), host="127.0.0.1", port=port,
+                            log_level="warning", lifespan="on")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not srv.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    opts = Options()
+    opts.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--disable-extensions", "--no-first-run",
+                f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
+        opts.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    driver.set_page_load_timeout(WAIT)
+    yield driver
+    driver.quit()
+
+
+def at_width(driver, width: int, height: int = 800) -> None:
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+
+
+def wait(driver, condition):
+    return WebDriverWait(driver, WAIT).until(condition)
+
+
+def visible(driver, css):
+    return wait(driver, EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
+
+
+def screenshot(driver, width: int, tmp_path: Path, name: str) -> Path:
+    """A full-page screenshot; also kept in $PSCT_EXPERT_SCREENSHOTS when set."""
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    at_width(driver, width, min(int(height), 3000))
+    time.sleep(0.2)
+    out = tmp_path / name
+    driver.save_screenshot(str(out))
+    keep = os.environ.get("PSCT_EXPERT_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy2(out, Path(keep) / name)
+    at_width(driver, width)
+    return out
+
+
+def no_sideways_scroll(driver, width: int) -> None:
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= width
+
+
+def answer_word(driver) -> str:
+    return visible(driver, "#answer-word").text
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_ask_see_proof_and_highlight_a_span(server, browser, width, tmp_path):
+    at_width(browser, width)
+    browser.get(server + "/")
+    box = visible(browser, "#q")
+    # the question forms are one click away
+    example = visible(browser, "button.example")
+    example.click()
+    assert box.get_attribute("value") == example.get_attribute("data-form")
+    box.clear()
+    # type part of the question, then pick the card from the completion list
+    box.send_keys("Does the first effect of Lyla, Lights")
+    option = visible(browser, "#q-suggest li")
+    assert option.text == "Lyla, Lightsworn Sorceress"
+    option.click()
+    assert box.get_attribute("value") == "Does the first effect of Lyla, Lightsworn Sorceress"
+    box.send_keys(" target?", Keys.ENTER)
+    wait(browser, lambda d: d.find_element(By.ID, "answer-word").text == "Yes.")
+    assert visible(browser, "#restated").text
+    assert "psct-guide#4" in browser.find_element(By.ID, "cites").text
+    # the proof tree: the root open, a rule with its sentence and citations
+    root = visible(browser, "#proof .tree.root > .node")
+    assert root.find_element(By.CSS_SELECTOR, ".rule code").text
+    assert "Cites:" in root.find_element(By.CSS_SELECTOR, ".step-cites").text
+    # the card text, with the spans facts came from highlighted
+    marks = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#cards mark.src"))
+    assert marks
+    assert not browser.find_elements(By.CSS_SELECTOR, "mark.src.active")
+    # open a premise that came from the card text: its span lights up
+    premise = next(s for s in browser.find_elements(By.CSS_SELECTOR, "#proof .node summary")
+                   if s.is_displayed() and "target_word" in s.text)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", premise)
+    premise.click()
+    active = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "mark.src.active"))
+    assert any(m.text.strip().lower().startswith("target") for m in active)
+    assert "selected" in premise.find_element(By.XPATH, "../..").get_attribute("class")
+    no_sideways_scroll(browser, width)
+    shot = screenshot(browser, width, tmp_path, f"web-{width}.png")
+    assert shot.stat().st_size > 10_000
+
+
+def test_permalink_reproduces_the_ruling(server, browser):
+    at_width(browser, 1280)
+    scenario = ["Player B dances wildly."]
+    browser.get(server + "/?q=" + quote(QUESTION))
+    wait(browser, lambda d: d.find_element(By.ID, "answer-word").text == "Yes.")
+    link = browser.find_element(By.ID, "permalink").get_attribute("href")
+    assert "q=" in link
+    browser.get(server + "/")
+    browser.get(link)
+    wait(browser, lambda d: d.find_element(By.ID, "answer-word").text == "Yes.")
+    assert browser.find_element(By.ID, "q").get_attribute("value") == QUESTION
+    # the situation travels in the permalink too (here a line that cannot be read)
+    browser.get(server + "/?q=" + quote(QUESTION) + "&e=" + quote(scenario[0]))
+    msg = visible(browser, "#refusal-msg")
+    assert "scenario line 1" in msg.text
+    assert browser.find_element(By.ID, "e").get_attribute("value") == scenario[0]
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_builder_after_a_refusal(server, browser, width):
+    at_width(browser, width)
+    browser.get(server + "/")
+    box = visible(browser, "#q")
+    box.send_keys(REFUSED, Keys.ENTER)
+    visible(browser, "#refusal")
+    assert "Thunder King Rai-Oh" in browser.find_element(By.ID, "understood").text
+    assert "dance" in browser.find_element(By.ID, "unplaced").text
+    assert browser.find_element(By.ID, "builder").get_attribute("open") is not None
+    # family "targets", its first form, a card picked by completion, then its first effect
+    browser.execute_script(
+        "const s = document.getElementById('b-family'); s.value = 'targets';"
+        "s.dispatchEvent(new Event('change'));")
+    card = visible(browser, "#b-card-X")
+    card.clear()
+    card.send_keys("Lyla, Lights")
+    visible(browser, "#b-card-X-suggest li").click()
+    effect = visible(browser, 'input[name="b-card-X-n"][value="1"]')
+    label = effect.find_element(By.XPATH, "..")
+    assert "target" in label.text.lower()   # the effect is listed with its text
+    browser.execute_script("arguments[0].click()", effect)
+    built = browser.find_element(By.ID, "b-question").text
+    assert built == QUESTION
+    ask = browser.find_element(By.ID, "b-ask")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", ask)
+    ask.click()
+    wait(browser, lambda d: d.find_element(By.ID, "answer-word").text == "Yes.")
+    assert not browser.find_element(By.ID, "refusal").is_displayed()
+    assert browser.find_element(By.ID, "q").get_attribute("value") == QUESTION
+    assert "s=" in browser.current_url   # the builder's structured question has a permalink
+    no_sideways_scroll(browser, width)
