@@ -101,3 +101,18 @@ def test_bad_situations_are_clear_errors(base_expert, situation, words):
         base_expert.question({"family": "summon-starts-chain", "summon": "s1",
                               "situation": situation})
     assert words in str(err.value)
+
+
+@pytest.mark.parametrize("spec, words", [
+    ({"family": "can-respond", "responder": {"card": "Solemn Strike", "select": "activation"},
+      "to": "a3", "situation": CHAIN}, "'a3'"),
+    ({"family": "negate-summon", "negator": {"card": "Solemn Strike", "select": "negates-summon"},
+      "summon": "s9", "situation": CHAIN}, "'s9'"),
+    ({"family": "can-activate-now", "effect": {"card": "Time-Space Trap Hole",
+                                               "select": "activation"},
+      "event": "s5", "situation": CHAIN}, "'s5'"),
+])
+def test_a_slot_must_name_something_of_the_situation(base_expert, spec, words):
+    with pytest.raises(QuestionError) as err:
+        base_expert.question(spec)
+    assert words in str(err.value)
