@@ -135,7 +135,31 @@ class _Builder:
         if s.get("entities") or s.get("situation"):
             from .situation import build_situation
             build_situation(self, s.get("entities") or {}, s.get("situation") or [])
+        self.check_situation_ids()
         return Question(fam, self.params, s, self.readings, self.facts, self.text, self.notes)
+
+    # slots that name something of the situation: slot -> (fact type, field, what it is)
+    SITUATION_SLOTS = {"to": ("activation", "activation", "an activation"),
+                       "activation": ("activation", "activation", "an activation"),
+                       "event": ("event", "event", "an event"),
+                       "entity": ("entity", "entity", "an entity")}
+
+    def check_situation_ids(self):
+        """A slot naming a situation id must name one the situation has."""
+        checks = dict(self.SITUATION_SLOTS)
+        if isinstance(self.spec.get("summon"), str):
+            checks["summon"] = ("summon", "summon", "a Summon")
+        if isinstance(self.spec.get("activated"), str):
+            checks["activated"] = ("activation", "activation", "an activation")
+        for slot, (type_, field_, what) in checks.items():
+            if slot not in self.spec or (slot == "entity" and self.family != "can-target"):
+                continue
+            if slot == "activation" and self.family != "effect-negated":
+                continue
+            want = str(self.spec[slot])
+            if not any(f.type == type_ and f.get(field_) == want for f in self.facts):
+                raise QuestionError(f"{slot!r} names {want!r}, which is not {what} of the "
+                                    f"situation", understood=self.spec)
 
     def _effect_param(self, s, key="effect"):
         reading, eid = self.effect(_need(s, key, self.family))
@@ -257,6 +281,9 @@ class _Builder:
             self.add("cannot_do", f"{verb} cannot be done now", effect=eid, verb=str(verb))
 
     q_again_this_turn = _effect_param
+
+    def q_effect_negated(self, s):
+        self.params["activation"] = str(_need(s, "activation", self.family))
 
     def q_can_target(self, s):
         self._effect_param(s)

@@ -34,7 +34,7 @@ EVENT_KEYS = {
     "phase": {"kind", "id", "phase", "turn"},
     "state": {"kind", "id", "player", "place", "what", "count", "min", "face"},
     "activate": {"kind", "id", "effect", "player", "from", "respond", "new-chain", "link",
-                 "targets", "cost", "does"},
+                 "targets", "cost", "does", "source"},
     "cost": {"kind", "id", "of", "action", "what", "count"},
     "negate": {"kind", "id", "of", "what", "by"},
     "resolve": {"kind", "id", "of", "does"},
@@ -200,9 +200,19 @@ class _Situation:
                    chain=self.chain, place=where, seq=seq)
         self.b.add("activation_event", f"the activation of {eid}", activation=aid, effect=eid,
                    card=reading.card.name)
+        if ev.get("source") is not None:      # the card on the board whose effect this is
+            src = self.entity(ev["source"])
+        elif reading.card.name in self.entities or reading.card.name in self.b.db:
+            src = self.entity(reading.card.name)
+        else:
+            src = "none"
+        self.b.add("activation_source", f"{aid} is activated by {src}", activation=aid, entity=src)
         if respond is not None:
             self.b.add("responds_to", f"{aid} is chained to {respond}", activation=aid,
                        to=respond)
+        if where == "set" and src != "none":   # a Set card activated is turned face-up
+            self.b.add("moved", f"{src}: flipped face-up by its activation", entity=src,
+                       action="flipped-face-up", by=aid, event=aid, seq=seq)
         for slot_n, t in enumerate(ev.get("targets") or [], start=1):
             ent = self.entity(t)
             self.b.add("targeted", f"{eid} targets {ent}", effect=eid, target=ent, slot=1)
