@@ -58,6 +58,13 @@ def _slot_words(question: Question) -> dict[str, str]:
         kind = str(ev.get("kind", "special")).title()
         words["summon"] = f"the {kind} Summon of {ev.get('card')}" + \
             (f" by {effect_words(by)}" if by and by != "none" else "")
+    summon = [f for f in question.facts if f.type == "summon"
+              and f.get("summon") == question.params.get("summon")]
+    if summon:
+        kind = str(summon[0].get("kind", "special"))
+        kind = {"by-effect": "Special", "procedure": "Special"}.get(kind, kind.title())
+        what = summon[0].get("card")
+        words["summon"] = f"the {kind} Summon" + (f" of {what}" if what and what != "none" else "")
     act = facts.get("activation_event")
     if act is not None and "activation" in question.params:
         words["activation"] = "the activation of " + effect_words(act.get("effect")).replace(

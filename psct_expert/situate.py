@@ -516,8 +516,12 @@ def _summon_subject(st: Situate, k: Tree) -> dict:
         if c.kind != "monster":
             st.fail(f"{card} is not a monster: say which Summon", k)
         return {"effect": {"card": card, "select": "summons-self"}}
+    c = st.db.get(card)
+    if kind in ("synchro", "xyz", "link", "fusion", "ritual", "pendulum") and \
+            kind not in c.subtypes:
+        st.fail(f"{c.name} is not a {kind.title()} Monster: it cannot be {kind.title()} Summoned", k)
     sid = f"s{len(st.summons) + 1}"
-    ev = {"kind": "summon", "id": sid, "summon-kind": kind, "player": "you", "what": card}
+    ev = {"kind": "summon", "id": sid, "summon-kind": kind, "player": "you", "what": c.name}
     st.events.append(ev)
     st.summons.append((sid, ev))
     return {"summon": sid, "event": ev}

@@ -12,7 +12,6 @@ EXTRA = [
      "glorp"),
     ("Does the first effect of Mermail Abyssmegalo start a Chain, and what is its ATK?", "what"),
     ("Is the second effect of Thunder King Rai-Oh not a Quick Effect?", "not"),
-    ("Can Solemn Warning negate the Synchro Summon of Stardust Dragon?", "Synchro"),
     ("Does Creature Swap target twice?", "twice"),
 ]
 
@@ -22,6 +21,15 @@ def test_extra_words_are_refused_or_kept(base_expert, question, word):
     with pytest.raises(QuestionError) as err:
         base_expert.parse(question)
     assert word in str(err.value)
+
+
+def test_a_summon_named_by_its_kind_stays_that_kind(base_expert):
+    spec = base_expert.parse("Can Solemn Warning negate the Synchro Summon of Stardust Dragon?")
+    assert spec["family"] == "negate-summon"
+    told = [e for e in spec["situation"] if e["kind"] == "summon"]
+    assert [e["summon-kind"] for e in told] == ["synchro"] and told[0]["what"] == "Stardust Dragon"
+    answer = base_expert.ask_spec(spec)
+    assert answer.restated.startswith("Can the first effect of Solemn Warning negate the Synchro Summon")
 
 
 def test_refusal_names_every_unknown_word(base_expert):
