@@ -265,3 +265,21 @@ def _effect_lines(e: dict, reading: Reading, indent: str, why: bool) -> list[str
     for b in e.get("bullets", []):
         lines.extend(_effect_lines(b, reading, sub, why))
     return lines
+
+
+def error_dict(exc: Exception) -> dict:
+    """An error as data (``ask --json`` and the web API): the message and, for a question,
+    what was understood and what could not be placed."""
+    from .errors import QuestionError, UnknownCard
+
+    body: dict = {"error": str(exc), "kind": type(exc).__name__}
+    if isinstance(exc, QuestionError):
+        body["understood"] = exc.understood
+        body["unplaced"] = exc.unplaced
+        body["forms"] = exc.forms
+        if exc.line is not None:
+            body["line"] = exc.line
+    if isinstance(exc, UnknownCard):
+        body["name"] = exc.name
+        body["suggestions"] = exc.suggestions
+    return body

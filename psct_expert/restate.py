@@ -50,6 +50,15 @@ def _slot_words(question: Question) -> dict[str, str]:
         words[key] = str(value)
         if isinstance(value, str) and "#" in value:
             words[key] = effect_words(value)
+    acts = {f.get("activation"): f for f in question.facts if f.type == "activation"}
+    ents = {f.get("entity"): f for f in question.facts if f.type == "entity"}
+    for key, value in question.params.items():
+        if value in acts:
+            words[key] = "the activation of " + effect_words(acts[value].get("effect")).replace(
+                "activating ", "")
+        elif value in ents:
+            e = ents[value]
+            words[key] = e.get("card") if e.get("card") not in (None, "none") else value
     if "verb" in question.params:
         words["verb"] = gerund(question.params["verb"])
     ev = facts.get("summon_event")

@@ -157,3 +157,10 @@ def test_check_counts_per_topic(capsys, tmp_path):
     assert rows["B"][:6] == ["0", "0", "0", "0", "1", "1"]
     assert rows["all"][:6] == ["1", "1", "0", "0", "1", "3"]
     assert out.strip().splitlines()[-1].startswith("1 passed, 2 failed")
+
+
+def test_ask_json_refusal_is_json(capsys):
+    code, out, _ = run(capsys, "ask", "--json", "Does Creature Swap frobnicate?")
+    body = json.loads(out)
+    assert code == 2 and body["kind"] == "QuestionError"
+    assert body["unplaced"] == "frobnicate" and body["understood"]["cards"] == ["Creature Swap"]

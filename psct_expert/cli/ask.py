@@ -6,7 +6,8 @@ import json
 
 import click
 
-from ..render import answer_json, answer_text
+from ..errors import PsctError
+from ..render import answer_json, answer_text, error_dict
 from .main import cli
 
 
@@ -39,7 +40,14 @@ def ask(obj, question, scenario_file, events, card_file, why, as_json, show_pars
         from ..casefile import scenario_lines
 
         lines += scenario_lines(scenario_file)
-    spec = expert.parse(text, lines)
+    try:
+        spec = expert.parse(text, lines)
+    except PsctError as exc:
+        if not as_json:
+            raise
+        # with --json, a question that cannot be read is JSON too (and the same exit code)
+        click.echo(json.dumps(error_dict(exc), ensure_ascii=False, default=str))
+        return exc.exit_code
     if show_parse:
         click.echo(json.dumps(spec, indent=2, ensure_ascii=False))
     answer = expert.ask_spec(spec, text)

@@ -24,9 +24,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..api import Expert, classify
 from ..cards import Card
-from ..errors import PsctError, QuestionError, UnknownCard
+from ..errors import PsctError
 from ..reader import read_card
-from ..render import answer_json, reading_dict
+from ..render import answer_json, error_dict, reading_dict
 from .pool import Busy, ExpertPool
 
 HERE = Path(__file__).resolve().parent
@@ -41,21 +41,6 @@ MAX_MATCHES = 50            # card names per completion
 
 class BadInput(PsctError):
     """A request the API cannot take (a parameter missing, too long or malformed)."""
-
-
-def error_body(exc: Exception) -> dict:
-    """The JSON body of a 400: the message and, for a question, what was understood."""
-    body: dict = {"error": str(exc), "kind": type(exc).__name__}
-    if isinstance(exc, QuestionError):
-        body["understood"] = exc.understood
-        body["unplaced"] = exc.unplaced
-        body["forms"] = exc.forms
-        if exc.line is not None:
-            body["line"] = exc.line
-    if isinstance(exc, UnknownCard):
-        body["name"] = exc.name
-        body["suggestions"] = exc.suggestions
-    return body
 
 
 def _json(body: dict, status: int) -> JSONResponse:
@@ -189,7 +174,7 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
 
     @app.exception_handler(PsctError)
     async def _psct_error(request: Request, exc: PsctError):
-        return _json(error_body(exc), 400)
+        return _json(error_dict(exc), 400)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError):
