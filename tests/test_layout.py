@@ -56,3 +56,26 @@ def test_case_file_copy_is_identical_to_the_shared_one():
     if not shared.exists():
         pytest.skip("no ../shared beside this checkout")
     assert (root / "tests" / "acceptance" / "guide-cases.yaml").read_bytes() == shared.read_bytes()
+
+
+def test_layer_contracts_are_kept():
+    """import-linter checks the contracts in pyproject.toml: the parser never imports the reader,
+    the questions or the engine; the reader never imports the parser."""
+    import subprocess
+    import sys
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", "from importlinter.cli import lint_imports_command;"
+                          "lint_imports_command()"], cwd=root, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "2 kept, 0 broken" in out.stdout
+
+
+def test_real_rulings_copy_is_identical_to_the_shared_one():
+    import pytest
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    shared = root.parent / "shared" / "acceptance" / "real-rulings.yaml"
+    if not shared.exists():
+        pytest.skip("no ../shared beside this checkout")
+    assert (root / "tests" / "acceptance" / "real-rulings.yaml").read_bytes() == shared.read_bytes()
