@@ -70,6 +70,7 @@ class Grammar:
         except (GrammarError, LarkError) as exc:
             raise FileFormatError(f"the question grammar is malformed: {exc}") from None
         self.families = self._families(starts[2:])
+        self._shapes: dict[tuple, object] = {}
         self._prio = self._priorities()
         self.words: dict[str, str] = {}
         for t in self.lark.terminals:
@@ -119,7 +120,21 @@ class Grammar:
         return [-prio.get("fam_" + start[2:], 0) for start, _t, _o in self.families]
 
     def parse(self, tokens: list[Token]):
-        """A tree of ``start`` for the words; raises lark's UnexpectedInput where none fits."""
+        """A tree of ``start`` for the words; raises lark's UnexpectedInput where none fits.
+
+        The parser sees only the kinds of the words (a card, "the", "negate" ...), so a
+        sentence of the same shape as one parsed before (other cards, other numbers) gets the
+        same tree: it is kept (``_shapes``, bounded) and its leaves are this sentence's words."""
+        key = tuple(t.type for t in tokens)
+        tree = self._shapes.get(key)
+        if tree is None:
+            tree = self._parse(tokens)
+            if len(self._shapes) >= MAX_SHAPES:
+                self._shapes.pop(next(iter(self._shapes)))
+            self._shapes[key] = tree
+        return _with_leaves(tree, iter(tokens))
+
+    def _parse(self, tokens: list[Token]):
         from lark import Tree
 
         cut = [i for i, t in enumerate(tokens) if t.type == self.words.get(".")]
@@ -150,6 +165,18 @@ class Grammar:
 
     def _furthest(self, rest, first_error):
         return first_error
+
+
+MAX_SHAPES = 4096
+
+
+def _with_leaves(tree, words):
+    """A copy of ``tree`` whose leaves, in order, are ``words``."""
+    from lark import Tree
+
+    kids = [_with_leaves(ch, words) if isinstance(ch, Tree) else next(words)
+            for ch in tree.children]
+    return Tree(tree.data, kids)
 
 
 @lru_cache(maxsize=8)
