@@ -56,3 +56,23 @@ def test_every_family_with_a_grammar_has_a_builder(base_expert):
     for name, fam in base_expert.kb.families.items():
         if fam.grammar:
             assert name in BUILDERS or name in TREE_BUILDERS, name
+
+
+def test_more_cards_than_the_family_has_slots_is_refused(base_expert):
+    """Never answered about the first card only: the extra names cannot be placed."""
+    for q in ("Does Creature Swap or Monster Reborn target?",
+              "Does Creature Swap target, and does Monster Reborn target?"):
+        with pytest.raises(QuestionError):
+            base_expert.parse(q)
+
+
+def test_scenario_size_is_bounded(base_expert):
+    import time
+
+    lines = ["Player A has 2 cards in hand."] * 3200
+    t = time.perf_counter()
+    with pytest.raises(QuestionError) as err:
+        base_expert.parse("Does Creature Swap target?", lines)
+    assert "at most" in str(err.value) and time.perf_counter() - t < 5
+    with pytest.raises(QuestionError):
+        base_expert.parse("Does Creature Swap target?", ["Player A has " + "x" * 600])

@@ -127,7 +127,18 @@ LINE_FORMS = [
 ]
 
 
+MAX_LINES = 200          # a situation at a table is a few lines; more is not a ruling question
+MAX_LINE = 500
+
+
 def parse_scenario(lines: list[str], db: CardDB) -> Scenario:
+    if not isinstance(lines, list):
+        raise QuestionError("scenario lines are a list of lines")
+    if len(lines) > MAX_LINES:
+        raise QuestionError(f"a scenario has at most {MAX_LINES} lines ({len(lines)} given)")
+    for i, raw in enumerate(lines, 1):
+        if isinstance(raw, str) and len(raw) > MAX_LINE:
+            raise QuestionError(f"scenario line {i} is longer than {MAX_LINE} characters", line=i)
     sc = Scenario(lines=list(lines))
     for i, raw in enumerate(lines, 1):
         if not isinstance(raw, str):
