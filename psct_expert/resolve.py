@@ -271,7 +271,8 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
         try:
             return situate_question(pq, db)
         except OldForm:
-            pq.family = "clause-done"
+            if pq.family in ("still-done", "clause-done"):
+                pq.family = "clause-done"
         except QuestionError:
             if pq.family != "still-done" or told:
                 raise

@@ -628,7 +628,7 @@ def _protection(st: Situate, thing_node: Tree) -> str | None:
     for rel in thing_node.iter_subtrees_topdown():
         if rel.data == "prot":
             return PROTECTIONS.get(low(rel)[0])
-        if rel.data == "thing_rel":
+        if rel.data in ("thing_rel", "prot_clause"):
             q = [t for t in rel.children if getattr(t, "type", "") == "XQUOTE"]
             if q:
                 m = re.search(r"cannot be targeted by (card|monster|spell|trap) effects",
@@ -672,7 +672,7 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
     ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[verb] if verb else [])
     thing = sub(fam, "thing")
     if thing is not None:
-        prot = _protection(st, thing)
+        prot = _protection(st, sub(fam, "prot_clause") or thing)
         if prot is None:
             st.fail("say what the card cannot be targeted by ('that cannot be targeted by card "
                     "effects')", thing)
@@ -1038,3 +1038,26 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
 
 
 BUILDERS["negate-summon"] = build_negate_summon
+
+
+def build_negate_activation(st: Situate, fam: Tree) -> dict:
+    """"Can X negate (the activation of) Y?": Y named, or an activation told before."""
+    effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    act = sub(fam, "activated")
+    inner = [t for t in act.children if isinstance(t, Tree) and t.data.startswith("eff_")] \
+        if act is not None else []
+    if not effs or not inner:
+        raise OldForm()                     # "the activation of a Spell Card that ..."
+    negator = st.effect_ref(st.r.effect(effs[0]), hint=["negate"])
+    ir = st.r.effect(inner[0])
+    if ir["how"] == "eff_it":
+        if not st.acts:
+            st.fail("negate what? (tell what was activated first)", act)
+        return st.spec("negate-activation", {"negator": negator, "activated": st.acts[-1][0]})
+    target = st.effect_ref(ir)
+    told = st._find_act(target)
+    return st.spec("negate-activation", {"negator": negator,
+                                         "activated": told if told else target})
+
+
+BUILDERS["negate-activation"] = build_negate_activation
