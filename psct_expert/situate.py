@@ -156,11 +156,17 @@ class Situate:
                     self.clause(sub(pre, "ev_phase"))
 
     def sit(self, node: Tree) -> None:
-        for cl in subs(node, "sit_clause"):
-            joins = []
-            self.clause(cl.children[0], joins)
+        respond = False
+        for ch in node.children:
+            if isinstance(ch, Tree) and ch.data == "sit_join":
+                respond = "response" in low(ch)      # "...; in response my opponent ..."
+            elif isinstance(ch, Tree) and ch.data == "sit_clause":
+                self.responding = respond
+                self.clause(ch.children[0])
+                respond = False
+        self.responding = False
 
-    def clause(self, ev: Tree, joins=None) -> None:
+    def clause(self, ev: Tree) -> None:
         handler = getattr(self, ev.data, None)
         if handler is None:
             self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
@@ -176,7 +182,7 @@ class Situate:
         return p
 
     def _when(self, ev: Tree) -> dict:
-        out = {}
+        out = {"respond": True} if getattr(self, "responding", False) else {}
         w = sub(ev, "ev_when")
         if w is not None:
             ws = low(w)
@@ -891,7 +897,8 @@ def ev_target(st: Situate, ev: Tree) -> None:
         owner = st.r.effect(effs[0]).get("owner")
     if owner not in ("you", "opponent"):
         owner = "you"
-    st._activate(ref, owner, {**st._mods(ev), "targets": [st.r.thing(sub(ev, "thing"))]})
+    st._activate(ref, owner, {**st._when(ev), **st._mods(ev),
+                              "targets": [st.r.thing(sub(ev, "thing"))]})
 
 
 def ev_do(st: Situate, ev: Tree) -> None:
@@ -1061,3 +1068,37 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
 
 
 BUILDERS["negate-activation"] = build_negate_activation
+
+
+def build_can_activate_now(st: Situate, fam: Tree) -> dict:
+    """"Can I activate X (during the Damage Step / in response to that Summon / then)?"."""
+    purpose = sub(fam, "purpose")
+    hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
+    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
+    slots: dict = {"effect": ref}
+    whens = subs(fam, "now_when")
+    for w in whens:
+        ph = sub(w, "phase")
+        if ph is not None:
+            phase = st.r.phase(ph)
+            turn = st.r.player(sub(w, "poss"))
+            if turn not in ("you", "opponent"):
+                if phase != "damage-step":
+                    st.fail("whose turn? ('during my opponent's Battle Phase')", w)
+                turn = "you"                 # the Damage Step's rules are the same in either turn
+            st.events.append({"kind": "phase", "phase": phase, "turn": turn})
+        elif "summon" in low(w) or "against" in low(w):
+            if not st.summons:
+                st.fail("which Summon? (tell it first)", w)
+            slots["event"] = st.summons[-1][0]
+    if not whens and not st.events:
+        st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
+    if "event" not in slots and st.summons and not any(sub(w, "phase") for w in whens):
+        slots["event"] = st.summons[-1][0]   # what just happened is what it would respond to
+    spec = st.spec("can-activate-now", slots)
+    if purpose is not None:
+        spec["also_needs"] = f"whether it can {st.r.said(purpose)[3:]}"
+    return spec
+
+
+BUILDERS["can-activate-now"] = build_can_activate_now
