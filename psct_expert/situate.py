@@ -49,6 +49,7 @@ class Situate:
         self.summons: list[tuple[str, dict]] = []    # (summon id, event)
         self.understood = {"cards": pq.cards, "family": pq.family}
         self.last_card: str | None = None
+        self.unsaid_summoner: set[str] = set()
 
     def fail(self, why: str, node=None):
         raise QuestionError(f"could not understand the question: {why}", understood=self.understood,
@@ -304,17 +305,23 @@ class Situate:
         player = self._player(ev)
         kind = self.r.summon_kind(ev) or "special"
         what = self.r.thing(sub(ev, "thing"))
-        about = "about" in low(ev)
         info = self._mods(ev)
         if info.get("targets") or info.get("respond"):
             self.fail("a Summon does not target or respond", ev)
+        self._summon(kind, player, what, info.get("from"))
+
+    def _summon(self, kind: str, player: str | None, what: dict, place: str | None) -> str:
+        """A Summon the player performs (not during an effect's resolution)."""
         sid = f"s{len(self.summons) + 1}"
-        event = {"kind": "summon", "id": sid, "summon-kind": kind, "player": player,
-                 "what": self.entity(what, controller=player)}
-        if info.get("from"):
-            event["from"] = info["from"]
+        if player is None:              # "X is Link Summoned": by whom is not said
+            self.unsaid_summoner.add(sid)
+        event = {"kind": "summon", "id": sid, "summon-kind": kind, "player": player or "you",
+                 "what": self.entity(what, controller=player or "you")}
+        if place:
+            event["from"] = place
         self.events.append(event)
         self.summons.append((sid, event))
+        return sid
 
     def ev_negate(self, ev: Tree) -> None:
         target = next(ch for ch in ev.children if isinstance(ch, Tree)
@@ -430,15 +437,7 @@ class Situate:
         kind = self.r.summon_kind(ev) or "special"
         if "procedure" in low(ev):
             kind = "procedure"
-        owner = _owner(t["words"]) or "you"
-        info = self._mods(ev)
-        sid = f"s{len(self.summons) + 1}"
-        event = {"kind": "summon", "id": sid, "summon-kind": kind, "player": owner,
-                 "what": self.entity(t, controller=owner)}
-        if info.get("from"):
-            event["from"] = info["from"]
-        self.events.append(event)
-        self.summons.append((sid, event))
+        self._summon(kind, _owner(t["words"]), t, self._mods(ev).get("from"))
 
     def ev_phase(self, ev: Tree) -> None:
         turn = self.r.player(sub(ev, "poss")) or "you"
@@ -1037,6 +1036,9 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
             st.fail("say how the monster is Summoned ('the Synchro Summon of X')", vs)
         sid, ev = got["summon"], got["event"]
         ev["player"] = "opponent"
+    if sid in st.unsaid_summoner:
+        # whether "your opponent" Summons can decide a negation: never guess who Summoned
+        st.fail("who Summons it? ('my opponent Link Summons X')", node)
     # a Summon told last is being performed: the Summon negation window is open
     last = st.events[-1] if st.events else None
     if last is ev and "by" not in ev:
