@@ -205,7 +205,7 @@ class Situate:
                     self.fail("whose turn?", m)
                 self.events.append({"kind": "phase", "phase": self.r.phase(ph), "turn": turn})
                 continue
-            if ws[:2] == ["this", "turn"]:
+            if ws[:2] == ["this", "turn"] or ws == ["themselves"]:
                 continue
             if ws[0] in ("targeting", "on", "against"):
                 out.setdefault("targets", []).append(self.r.thing(sub(m, "thing")))
@@ -256,7 +256,7 @@ class Situate:
         if info.get("link"):
             event["link"] = info["link"]
         if info.get("targets"):
-            event["targets"] = [self.entity(t) for t in info["targets"]]
+            event["targets"] = [e for t in info["targets"] for e in self.entities_of(t)]
         self.events.append(event)
         self.acts.append((aid, ref))
         for m in info.get("purposes", []):
@@ -417,8 +417,16 @@ class Situate:
         if "by" in ws:
             self.fail("a move made by an effect is told as that effect's activation "
                       "('my opponent activates X')", ev)
-        owner = _owner(t["words"])
-        what = self.entity(t, **({"controller": owner} if owner else {}))
+        targeted = [x for e in self.events if e.get("kind") == "activate"
+                    for x in e.get("targets", [])]
+        if targeted and (t["words"][:2] == ["one", "of"] or t["pronoun"]):
+            # "one of them is banished in response": a target changes before resolution
+            what = targeted[0] if t["words"][:2] == ["one", "of"] else targeted[-1]
+            note_change(self, what, {"left": True} if not action.startswith("flipped") else
+                        {"property": "face", "value": action.replace("flipped-", "")})
+        else:
+            owner = _owner(t["words"])
+            what = self.entity(t, **({"controller": owner} if owner else {}))
         self.events.append({"kind": "move", "what": what, "action": action})
 
     def ev_summoned(self, ev: Tree) -> None:
@@ -445,6 +453,22 @@ class Situate:
         if turn not in ("you", "opponent") or phase is None:
             self.fail("which phase of whose turn?", ev)
         self.events.append({"kind": "phase", "phase": phase, "turn": turn})
+
+    def entities_of(self, thing: dict | None) -> list[str]:
+        """"two of my opponent's Set cards", "5 monsters in my GY": that many cards."""
+        ws = thing["words"] if thing else []
+        n = COUNT_WORDS.get(ws[0]) if ws else None
+        if n is None and ws and ws[0].isdigit():
+            n = int(ws[0])
+        if not n or n == 1 or n > 5 or thing.get("card"):
+            return [self.entity(thing)]
+        base = thing["text"]
+        out = []
+        for k in range(1, n + 1):
+            eid = f"m{len(self.entities) + 1}"
+            self.entities[eid] = {"desc": f"{base} ({k} of {n})"}
+            out.append(eid)
+        return out
 
     def entity(self, thing: dict | None, **extra) -> str:
         if thing is None:
@@ -623,6 +647,8 @@ def build_targets(st: Situate, fam: Tree) -> dict:
 
 BUILDERS["targets"] = build_targets
 
+
+COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "both": 2}
 
 PROTECTIONS = {"card": "card-effects", "monster": "monster-effects", "spell": "spell-effects",
                "trap": "trap-effects"}
@@ -857,15 +883,6 @@ def build_outcome(st: Situate, fam: Tree) -> dict:
                                      "value": "face-down" if "face-down" in words else "face-up"})
     changed = _changes(st)
     names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}
-    if "other" in words:
-        keep = [t for t in targets if t not in changed]
-        if len(keep) != 1:
-            st.fail("which one is 'the other'?", q)
-        asked = keep[0]
-    else:
-        if len(targets) != 1:
-            st.fail("which of the targets is asked about?", q)
-        asked = targets[0]
     suppose = [{"targeted": {"target": names[t], "slot": 1}} for t in targets]
     for t, ch in changed.items():
         if t in names:
@@ -875,10 +892,19 @@ def build_outcome(st: Situate, fam: Tree) -> dict:
                 suppose.append({"state": {"target": names[t], **ch}})
     refs = [f for f in reading.facts if f.type == "reference" and f.get("effect") == eid
             and f.get("n") == n and f.get("slot", 0) > 0]
-    if refs:
-        return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
-                "suppose": suppose}
-    return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
+    if not refs:        # a part that does not act on the targets ("do I still draw?")
+        return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
+    if "other" in words or "remaining" in words:
+        keep = [t for t in targets if t not in changed]
+        if len(keep) != 1 and "remaining" not in words:
+            st.fail("which one is 'the other'?", q)
+        asked = keep[0]
+    else:
+        if len(targets) != 1:
+            st.fail("which of the targets is asked about?", q)
+        asked = targets[0]
+    return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
+            "suppose": suppose}
 
 
 BUILDERS["clause-done"] = build_outcome

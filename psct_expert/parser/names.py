@@ -140,9 +140,10 @@ def _short_names(text: str, mentions: list[Mention]) -> None:
     taken = [(m.start, m.end) for m in mentions]
     firsts = {}
     for m in mentions:
-        w = re.match(r"[A-Za-z][\w-]*", m.card)
-        if w and len(w.group()) >= 4 and name_key(w.group()) not in _game_words():
-            firsts[w.group()] = m.card
+        # the first word, or the last ("Gyzarus" for Gladiator Beast Gyzarus), of a card named
+        for w in (re.match(r"[A-Za-z][\w-]*", m.card), re.search(r"[A-Za-z][\w-]*$", m.card)):
+            if w and len(w.group()) >= 4 and name_key(w.group()) not in _game_words():
+                firsts.setdefault(w.group(), m.card)
     for word, card in firsts.items():
         for m in re.finditer(rf"\b{re.escape(word)}\b(?:['\u2019]s)?", text):
             if any(a <= m.start() < b for a, b in taken):
