@@ -278,13 +278,11 @@ class Situate:
         else:
             self.fail("which card does it change?", m)
         if sub(m, "flip_verb") is not None:
-            from .situate import note_change
             note_change(self, which, {"property": "face",
                                       "value": "face-down" if "face-down" in ws else "face-up"})
         else:
             verb = self.r.action(sub(m, "act_verb"))
             if verb in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
-                from .situate import note_change
                 note_change(self, which, {"left": True})
 
     def ev_summon(self, ev: Tree) -> None:
