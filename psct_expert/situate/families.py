@@ -1,0 +1,504 @@
+"""The question families that read their parts from the parse tree: each builds its structured
+question from the told situation (:mod:`.told`) and the family rule's subtree."""
+
+from __future__ import annotations
+
+from lark import Tree
+
+from ..cards import CardDB
+from ..errors import QuestionError
+from ..parser import ParsedQuestion
+from ..parser.transform import find, low, sub, subs
+from ..questions import select_effect
+from .told import Situate, _described_entity, _protection, note_change
+
+
+def _chain_subject(st: Situate, node: Tree) -> dict:
+    """``chain_subj``/``summon_q``: an effect, a Summon, or "that" (what was just activated)."""
+    kids = [ch for ch in node.children if isinstance(ch, Tree)]
+    if not kids:
+        if not st.acts:
+            st.fail("'that' refers to nothing activated before it", node)
+        return {"effect": st.acts[-1][1]}
+    k = kids[0]
+    if k.data.startswith("eff_"):
+        return {"effect": st.effect_ref(st.r.effect(k))}
+    if k.data.startswith("summon_"):
+        return _summon_subject(st, k)
+    st.fail("what starts the Chain?", node)
+    return {}
+
+
+def _summon_subject(st: Situate, k: Tree) -> dict:
+    kind = st.r.summon_kind(k)
+    cards = [st.r.card(t) for t in k.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
+    if k.data == "summon_using":                       # "a Fusion Summon using X": X's effect
+        return {"effect": {"card": cards[0], "verb": f"{kind or 'special'}-summon"}}
+    if k.data in ("summon_bare",) and not cards:       # "the Link Summon": one told before
+        for sid, ev in reversed(st.summons):
+            if kind in (None, ev["summon-kind"]) or ev["summon-kind"] == "special":
+                return {"summon": sid, "event": ev}
+        st.fail("which Summon? (tell it first: 'My opponent Link Summons X.')", k)
+    card = cards[0] if cards else None
+    if card is None:
+        st.fail("whose Summon?", k)
+    if kind in (None, "special"):
+        c = st.db.get(card)
+        if c.kind != "monster":
+            st.fail(f"{card} is not a monster: say which Summon", k)
+        return {"effect": {"card": card, "select": "summons-self"}}
+    c = st.db.get(card)
+    if kind in ("synchro", "xyz", "link", "fusion", "ritual", "pendulum") and \
+            kind not in c.subtypes:
+        st.fail(f"{c.name} is not a {kind.title()} Monster: it cannot be {kind.title()} Summoned", k)
+    sid = f"s{len(st.summons) + 1}"
+    ev = {"kind": "summon", "id": sid, "summon-kind": kind, "player": "you", "what": c.name}
+    st.events.append(ev)
+    st.summons.append((sid, ev))
+    return {"summon": sid, "event": ev}
+
+
+def _also(st: Situate, node: Tree | None, spec: dict) -> dict:
+    """"... start a Chain that I can respond to with X": yes only if X could respond too."""
+    if node is None:
+        return spec
+    effs = [t for t in node.iter_subtrees_topdown() if t.data.startswith("eff_")]
+    if effs:
+        spec["also_needs"] = (f"whether {' '.join(st.pq.words.text[0:0]) or ''}"
+                              f"{_said(st, effs[0])} can be activated in response")
+    return spec
+
+
+def _said(st: Situate, node: Tree) -> str:
+    return " ".join(st.r.card(w) if getattr(w, "type", "") == "XCARD" else str(w)
+                    for w in node.scan_values(lambda v: True))
+
+
+def build_starts_chain(st: Situate, fam: Tree) -> dict:
+    subj = sub(fam, "chain_subj")
+    got = _chain_subject(st, subj)
+    tail = find(fam, "resp_tail")
+    if "summon" in got:
+        return _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
+    return _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
+
+
+def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
+    q = sub(fam, "summon_q")
+    kids = [ch for ch in q.children if isinstance(ch, Tree)]
+    tail = find(fam, "resp_tail")
+    if kids and kids[0].data.startswith("summon_"):
+        got = _summon_subject(st, kids[0])
+    else:
+        kind = st.r.summon_kind(q)
+        ws = low(q)
+        if "fusion" in ws and "contact" not in ws and kind is None:
+            kind = "fusion"
+        if ws[0] in ("this", "that"):
+            found = [(sid, ev) for sid, ev in st.summons]
+            if not found:
+                st.fail("which Summon? (tell it first)", q)
+            got = {"summon": found[-1][0]}
+        else:
+            cards = [st.r.card(t) for t in q.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
+            sid = f"s{len(st.summons) + 1}"
+            ev = {"kind": "summon", "id": sid, "summon-kind": kind or "special", "player": "you",
+                  "what": cards[0]}
+            st.events.append(ev)
+            st.summons.append((sid, ev))
+            got = {"summon": sid}
+    if "effect" in got:
+        return _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
+    return _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
+
+
+BUILDERS = {
+    "starts-chain": build_starts_chain,
+    "summon-starts-chain": build_summon_starts_chain,
+}
+
+
+def situate_question(pq: ParsedQuestion, db: CardDB) -> dict:
+    st = Situate(pq, db)
+    st.situation(pq.tree)
+    fam = find(pq.tree, "fam_" + pq.family.replace("-", "_"))
+    return BUILDERS[pq.family](st, fam)
+
+
+def _rel_verbs(st: Situate, node: Tree | None) -> list[str]:
+    """The actions a described card's relative clause names ("the card it destroys")."""
+    if node is None:
+        return []
+    out = []
+    for rel in node.iter_subtrees_topdown():
+        if rel.data == "thing_rel":
+            out += [v for v in (st.r.action(t) for t in rel.iter_subtrees_topdown()
+                                if t.data == "act_verb") if v]
+    return out
+
+
+def _first_effect(node: Tree) -> Tree:
+    return next(ch for ch in node.children if isinstance(ch, Tree) and ch.data.startswith("eff_"))
+
+
+def build_targets(st: Situate, fam: Tree) -> dict:
+    ref = st.r.effect(_first_effect(fam))
+    hint = _rel_verbs(st, sub(fam, "thing"))
+    return st.spec("targets", {"effect": st.effect_ref(ref, hint=hint)})
+
+
+BUILDERS["targets"] = build_targets
+
+
+
+def build_can_target(st: Situate, fam: Tree) -> dict:
+    verb = st.r.action(find(fam, "act_verb")) if sub(fam, "affect_vp") is not None else None
+    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[verb] if verb else [])
+    thing = sub(fam, "thing")
+    if thing is not None:
+        prot = _protection(st, sub(fam, "prot_clause") or thing)
+        if prot is None:
+            st.fail("say what the card cannot be targeted by ('that cannot be targeted by card "
+                    "effects')", thing)
+        eid = _described_entity(st, thing, prot)
+    else:
+        eid = st.protected
+        if eid is None:
+            st.fail("which card is 'it'?", fam)
+    return st.spec("can-target", {"effect": ref, "entity": eid})
+
+
+BUILDERS["can-target"] = build_can_target
+
+
+def _activation_of(st: Situate, node: Tree | None, player: str) -> str:
+    """The activation a response answers: named ("to X"), or the newest one ("to it")."""
+    effs = [t for t in node.iter_subtrees_topdown() if t.data.startswith("eff_")] \
+        if node is not None else []
+    if effs:
+        ir = st.r.effect(effs[0])
+        ref = st.effect_ref(ir)
+        aid = st._find_act(ref)
+        if aid is not None:
+            return aid
+        owner = "you" if low(node)[1:2] == ["my"] else "opponent" if player == "you" else "you"
+        return st._activate(ref, owner, {})
+    if not st.acts:
+        st.fail("respond to what? (tell what was activated first)", node)
+    return st.acts[-1][0]
+
+
+def build_can_respond(st: Situate, fam: Tree) -> dict:
+    p = sub(fam, "player")
+    player = st.r.player(p) if p is not None else "you"
+    if player not in ("you", "opponent"):
+        st.fail("who responds?", p)
+    purpose = sub(fam, "purpose")
+    hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
+    responder = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
+    to = _activation_of(st, sub(fam, "resp_to"), player)
+    spec = st.spec("can-respond", {"responder": responder, "to": to})
+    if purpose is not None:
+        verb = hint[0] if hint else None
+        obj = low(purpose)[2:]
+        if verb == "negate" and obj in ([], ["it"]):
+            spec["and"] = [{"family": "negate-activation", "negator": responder, "activated": to}]
+        else:
+            spec["also_needs"] = f"whether it can {st.r.said(purpose)[3:]}"
+    return spec
+
+
+BUILDERS["can-respond"] = build_can_respond
+
+
+def _thing_verb(st: Situate, node: Tree | None) -> str | None:
+    verbs = _rel_verbs(st, node)
+    return verbs[0] if verbs else None
+
+
+def _negated_effect(st: Situate, node: Tree) -> dict:
+    """The effect whose cost the question is about: the one negated (or activated) last."""
+    for e in reversed(st.events):
+        if e["kind"] == "negate":
+            for aid, ref in st.acts:
+                if aid == e["of"]:
+                    return ref
+    if st.acts:
+        return st.acts[-1][1]
+    st.fail("whose cost? (tell what was activated and negated first)", node)
+    return {}
+
+
+COST_WORDS = {"lp": "pay", "life": "pay"}
+
+
+def _cost_verb(st: Situate, fam: Tree) -> str:
+    thing = sub(fam, "thing")
+    verb = _thing_verb(st, thing)
+    if verb is None:
+        ws = low(fam)
+        if "lp" in ws or "lost" in ws or "pay" in ws or "paid" in ws:
+            verb = "pay"
+        else:
+            act = find(fam, "act_verb")
+            verb = st.r.action(act) if act is not None and act not in list(
+                thing.iter_subtrees()) else None
+    if verb is None:
+        st.fail("which cost? ('the card I discarded', 'the LP I paid')", fam)
+    return verb
+
+
+class OldForm(Exception):
+    """The question has the shape of a supposition question ("If ..., is it still ...?")."""
+
+
+def build_cost_family(family: str):
+    def build(st: Situate, fam: Tree) -> dict:
+        if not any(e["kind"] == "negate" for e in st.events):
+            if family == "still-done":      # nothing was negated: "is X still destroyed?"
+                if not st.acts:
+                    raise OldForm()
+                return build_outcome(st, fam)
+            st.fail("what was negated? (tell it: 'my opponent negates the activation of X')", fam)
+        verb = _cost_verb(st, fam)
+        return st.spec(family, {"effect": _negated_effect(st, fam), "verb": verb})
+    return build
+
+
+def build_is_cost(st: Situate, fam: Tree) -> dict:
+    doing = sub(fam, "v_doing")
+    if doing is None:                       # "Is X's milling a cost?"
+        verb = st.r.action(find(fam, "act_verb"))
+        card = [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"][0]
+        ref = st.effect_ref({"how": "eff_poss", "card": card, "ord": None, "desc": [],
+                             "quote": None, "rel": None, "text": st.r.said(fam)}, hint=[verb])
+        return st.spec("is-cost", {"effect": ref, "verb": verb})
+    verb = st.r.action(sub(doing, "act_verb"))
+    effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    if not effs:
+        when = sub(fam, "cost_when")
+        effs = [t for t in when.iter_subtrees_topdown() if t.data.startswith("eff_")] if when else []
+    if not effs:
+        st.fail("a cost of which effect?", fam)
+    ref = st.effect_ref(st.r.effect(effs[0]), hint=[verb])
+    return st.spec("is-cost", {"effect": ref, "verb": verb})
+
+
+BUILDERS["cost-returned"] = build_cost_family("cost-returned")
+BUILDERS["still-done"] = build_cost_family("still-done")
+BUILDERS["is-cost"] = build_is_cost
+
+
+# ---------------------------------------------------------------------------
+# "Does X still destroy it?" after a told Chain: the old suppositions, from the situation
+
+def build_outcome(st: Situate, fam: Tree) -> dict:
+    from ..questions import select_clause
+
+    q = find(fam, "outcome_q") or fam
+    by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")]
+    if by:
+        ref = st.effect_ref(st.r.effect(by[0]))
+    else:
+        with_targets = [e for e in st.events if e.get("kind") == "activate" and e.get("targets")]
+        if not with_targets:
+            st.fail("whose effect is asked about?", q)
+        ref = with_targets[0]["effect"]
+    act = next((e for e in st.events if e.get("kind") == "activate" and
+                e["effect"].get("card") == ref.get("card")), None)
+    if act is None or not act.get("targets"):
+        st.fail("tell what the effect targeted ('I target X with Y ...')", q)
+    verb = st.r.action(find(q, "act_verb"))
+    if verb is None:
+        st.fail("which part of the effect?", q)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    try:
+        n = select_clause(reading, eid, verb)
+    except QuestionError:
+        st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    targets = act["targets"]
+    words = low(q)
+    if "now" in words and ("face-down" in words or "face-up" in words) and len(targets) == 1:
+        # "the now face-down monster": the question says what became of the target
+        note_change(st, targets[0], {"property": "face",
+                                     "value": "face-down" if "face-down" in words else "face-up"})
+    changed = st.changed
+    names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}
+    suppose = [{"targeted": {"target": names[t], "slot": 1}} for t in targets]
+    for t, ch in changed.items():
+        if t in names:
+            if ch.get("left"):
+                suppose.append({"left": {"target": names[t]}})
+            else:
+                suppose.append({"state": {"target": names[t], **ch}})
+    refs = [f for f in reading.facts if f.type == "reference" and f.get("effect") == eid
+            and f.get("n") == n and f.get("slot", 0) > 0]
+    if not refs:        # a part that does not act on the targets ("do I still draw?")
+        return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
+    if "other" in words or "remaining" in words:
+        keep = [t for t in targets if t not in changed]
+        if len(keep) != 1 and "remaining" not in words:
+            st.fail("which one is 'the other'?", q)
+        asked = keep[0]
+    else:
+        if len(targets) != 1:
+            st.fail("which of the targets is asked about?", q)
+        asked = targets[0]
+    return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
+            "suppose": suppose}
+
+
+BUILDERS["clause-done"] = build_outcome
+
+
+def build_again_this_turn(st: Situate, fam: Tree) -> dict:
+    obj = sub(fam, "again_obj")
+    effs = [t for t in obj.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    cards = [st.r.card(t) for t in obj.children if getattr(t, "type", "") == "XCARD"]
+    descs = [" ".join(low(d)) for d in obj.iter_subtrees_topdown() if d.data == "eff_desc"]
+    if effs:
+        ref = st.effect_ref(st.r.effect(effs[0]))
+    else:
+        ir = {"how": "eff_card" if cards else "eff_its", "card": cards[0] if cards else None,
+              "ord": None, "desc": descs, "quote": None, "rel": None, "text": st.r.said(obj)}
+        if not cards and not descs and st.acts:      # "its effect" / "that effect": the one used
+            ref = st.acts[-1][1]
+        else:
+            ref = st.effect_ref(ir)
+    who = low(sub(fam, "again_who"))
+    words = low(fam)
+    another = bool(sub(obj, "again_copy")) or "each" in who or "both" in who or \
+        "they" in who or "different" in words
+    same = "it" in who or "same" in who
+    if another == same:
+        st.fail("the same card again, or another copy?", fam)
+    used = [(aid, r) for aid, r in st.acts if r.get("card") == ref.get("card")]
+    if not used:
+        if "each" in who or "both" in who:           # "I control two X. Can each use ...?"
+            used_ev = {"kind": "used", "effect": ref, "copy": "another", "outcome": "resolved"}
+            return st.spec("again-this-turn", {"effect": ref}) | {"situation": [used_ev]}
+        st.fail("what was used before? (tell it: 'I already used X this turn')", fam)
+    aid, used_ref = used[-1]
+    if used_ref != ref and used_ref.get("select") != ref.get("select"):
+        st.fail("the question asks about another effect than the one used", fam)
+    outcome = "resolved"
+    since = "stayed"
+    seen = False
+    for e in st.events:
+        if e.get("id") == aid:
+            seen = True
+            continue
+        if not seen:
+            continue
+        if e["kind"] == "negate" and e["of"] == aid:
+            outcome = f"{e['what']}-negated"
+        if e["kind"] in ("summon", "move") and e.get("what") == ref.get("card"):
+            since = "left-and-returned"
+    if since == "left-and-returned" and not same:
+        st.fail("a copy that left and came back is the same card: ask 'can it ...'", fam)
+    used_ev = {"kind": "used", "effect": used_ref, "copy": "another" if another else "same",
+               "outcome": outcome, "since": since}
+    phases = [e for e in st.events if e["kind"] == "phase"]
+    return {"family": "again-this-turn", "effect": ref, "situation": phases + [used_ev]}
+
+
+BUILDERS["again-this-turn"] = build_again_this_turn
+
+
+SUMMON_NODES = ("summon_of", "summon_poss", "summon_by", "summon_using", "summon_being",
+                "summon_bare")
+
+
+def build_negate_summon(st: Situate, fam: Tree) -> dict:
+    effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    if not effs:
+        st.fail("which card negates?", fam)
+    # "Can X negate ...", "Can I activate X to negate ...", "Can I negate ... with X"
+    negator = st.effect_ref(st.r.effect(effs[0]), hint=["negate"])
+    ref = sub(fam, "summon_ref")
+    vs = next((t for t in fam.children if isinstance(t, Tree) and t.data in SUMMON_NODES), None)
+    node = ref if ref is not None else vs
+    kind = st.r.summon_kind(node) if node is not None else None
+    if node is None:
+        st.fail("which Summon?", fam)
+    if ref is not None or vs.data == "summon_bare":
+        found = [(sid, ev) for sid, ev in st.summons
+                 if kind in (None, "special") or ev.get("summon-kind") in (kind, "by-effect")]
+        if not found:
+            st.fail("which Summon? (tell it first: 'My opponent Synchro Summons X.')", node)
+        sid, ev = found[-1]
+    else:
+        got = _summon_subject(st, vs)
+        if "summon" not in got:
+            st.fail("say how the monster is Summoned ('the Synchro Summon of X')", vs)
+        sid, ev = got["summon"], got["event"]
+        ev["player"] = "opponent"
+    if sid in st.unsaid_summoner:
+        # whether "your opponent" Summons can decide a negation: never guess who Summoned
+        st.fail("who Summons it? ('my opponent Link Summons X')", node)
+    # a Summon told last is being performed: the Summon negation window is open
+    last = st.events[-1] if st.events else None
+    if last is ev and "by" not in ev:
+        ev["attempt"] = True
+    return st.spec("negate-summon", {"negator": negator, "summon": sid})
+
+
+BUILDERS["negate-summon"] = build_negate_summon
+
+
+def build_negate_activation(st: Situate, fam: Tree) -> dict:
+    """"Can X negate (the activation of) Y?": Y named, or an activation told before."""
+    effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    act = sub(fam, "activated")
+    inner = [t for t in act.children if isinstance(t, Tree) and t.data.startswith("eff_")] \
+        if act is not None else []
+    if not effs or not inner:
+        raise OldForm()                     # "the activation of a Spell Card that ..."
+    negator = st.effect_ref(st.r.effect(effs[0]), hint=["negate"])
+    ir = st.r.effect(inner[0])
+    if ir["how"] == "eff_it":
+        if not st.acts:
+            st.fail("negate what? (tell what was activated first)", act)
+        return st.spec("negate-activation", {"negator": negator, "activated": st.acts[-1][0]})
+    target = st.effect_ref(ir)
+    told = st._find_act(target)
+    return st.spec("negate-activation", {"negator": negator,
+                                         "activated": told if told else target})
+
+
+BUILDERS["negate-activation"] = build_negate_activation
+
+
+def build_can_activate_now(st: Situate, fam: Tree) -> dict:
+    """"Can I activate X (during the Damage Step / in response to that Summon / then)?"."""
+    purpose = sub(fam, "purpose")
+    hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
+    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
+    slots: dict = {"effect": ref}
+    whens = subs(fam, "now_when")
+    for w in whens:
+        ph = sub(w, "phase")
+        if ph is not None:
+            phase = st.r.phase(ph)
+            turn = st.r.player(sub(w, "poss"))
+            if turn not in ("you", "opponent"):
+                if phase != "damage-step":
+                    st.fail("whose turn? ('during my opponent's Battle Phase')", w)
+                turn = "you"                 # the Damage Step's rules are the same in either turn
+            st.events.append({"kind": "phase", "phase": phase, "turn": turn})
+        elif "summon" in low(w) or "against" in low(w):
+            if not st.summons:
+                st.fail("which Summon? (tell it first)", w)
+            slots["event"] = st.summons[-1][0]
+    if not whens and not st.events:
+        st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
+    if "event" not in slots and st.summons and not any(sub(w, "phase") for w in whens):
+        slots["event"] = st.summons[-1][0]   # what just happened is what it would respond to
+    spec = st.spec("can-activate-now", slots)
+    if purpose is not None:
+        spec["also_needs"] = f"whether it can {st.r.said(purpose)[3:]}"
+    return spec
+
+
+BUILDERS["can-activate-now"] = build_can_activate_now

@@ -1,0 +1,619 @@
+"""A parsed question whose family reads its parts from the parse tree → a structured spec.
+
+The told situation (sentences before the question, clauses such as "When my X
+is sent to the GY, ...") becomes the spec's ordered ``situation`` events
+(docs/question-spec.md); the family's parts become its slots.  References are
+resolved here, once, against the cards: an effect named by its number, by
+what it does ("its negation effect", "the effect that adds ..."), by a quote
+of its text, or by the card alone.  When more than one effect fits, the
+question is refused and the fitting effects are listed with their text; a
+clause the situation model has no event for is refused, naming it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Tree
+
+from ..cards import CardDB, name_key
+from ..errors import QuestionError
+from ..parser import ParsedQuestion
+from ..parser.transform import Reader, find, low, sub, subs
+from ..questions import select_effect
+from ..reader import Reading, read_card
+
+# what an effect's description word asks of the effect: a fact of the reading
+DESC_FACTS = {
+    "negation": ("negates", None), "negate": ("negates", None),
+    "quick": ("quick_marker", None),
+    "search": ("verb", "add"), "add": ("verb", "add"),
+    "destroy": ("verb", "destroy"), "destruction": ("verb", "destroy"),
+    "self-destruction": ("verb", "destroy"),
+    "special summon": ("verb", "special-summon"), "summoning": ("verb", "special-summon"),
+    "banish": ("verb", "banish"), "draw": ("verb", "draw"), "tribute": ("verb", "tribute"),
+    "tribute effect": ("verb", "tribute"),
+    "atk-gain": ("verb", "gain"), "gain": ("verb", "gain"),
+}
+
+
+class Situate:
+    def __init__(self, pq: ParsedQuestion, db: CardDB):
+        self.pq = pq
+        self.db = db
+        self.r = Reader(pq.words.cards, pq.words.quotes, pq.words.written)
+        self.readings: dict[str, Reading] = {}
+        self.events: list[dict] = []
+        self.entities: dict[str, dict] = {}
+        self.acts: list[tuple[str, dict]] = []       # (activation id, effect ref)
+        self.summons: list[tuple[str, dict]] = []    # (summon id, event)
+        self.understood = {"cards": pq.cards, "family": pq.family}
+        self.last_card: str | None = None
+        self.unsaid_summoner: set[str] = set()
+        self.changed: dict[str, dict] = {}        # targets changed before the effect resolved
+        self.protected: str | None = None         # a card told to be protected from targeting
+        self.responding = False                   # the clause being read follows "in response"
+
+    def fail(self, why: str, node=None):
+        raise QuestionError(f"could not understand the question: {why}", understood=self.understood,
+                            unplaced=self.r.said(node) if node is not None else None)
+
+    # -- cards and effects ------------------------------------------------------
+    def reading(self, name: str) -> Reading:
+        if name not in self.readings:
+            self.readings[name] = read_card(self.db.get(name))
+        return self.readings[name]
+
+    def effect_ref(self, ref: dict, default_card: str | None = None, hint=()) -> dict:
+        """An English effect reference → ``{card, n}`` (or ``{card, select}``).
+
+        ``hint``: actions the rest of the question says the effect does ("the card it
+        destroys"); used only to choose among several effects, never to override a number."""
+        if ref.get("generic"):
+            return {"generic": ref["generic"]}
+        card = ref.get("card") or default_card
+        if card is None and ref["how"] in ("eff_its", "eff_it", "eff_quote", "eff_act_noun"):
+            card = self.last_card      # "its effect": the card the sentence last named
+        if card is None:
+            self.fail(f"whose effect is {ref['text']!r}?")
+        reading = self.reading(card)
+        c = reading.card
+        self.last_card = c.name
+        how = ref["how"]
+        if ref.get("ord"):
+            return {"card": c.name, "n": ref["ord"]}
+        wants = list(ref.get("desc") or [])
+        if ref.get("quote") or wants or ref.get("rel") or ref.get("cost_verb"):
+            return self._by_content(reading, ref)
+        if how == "eff_activating" or (how in ("eff_card", "eff_poss", "eff_of")
+                                       and c.kind in ("spell", "trap")):
+            return {"card": c.name, "select": "activation"}
+        try:
+            select_effect(reading, {"card": c.name, "select": "only"})
+        except QuestionError:
+            cands = self._top(reading)
+            for verb in hint:
+                fit = [e for e in cands if _does(reading.facts, e.id, verb)]
+                cands = fit or cands
+            return {"card": c.name, "n": self._which(reading, cands, ref)}
+        return {"card": c.name, "select": "only"}
+
+    def _top(self, reading: Reading):
+        return [e for e in reading.effects if e.n > 0]
+
+    def _by_content(self, reading: Reading, ref: dict) -> dict:
+        cands = self._top(reading)
+        name = reading.card.name
+        facts = reading.facts
+        if ref.get("quote"):
+            key = _norm(ref["quote"])
+            cands = [e for e in cands if key in _norm(e.text)]
+        for d in ref.get("desc") or []:
+            if d in ("gy", "graveyard"):
+                cands = [e for e in cands if re.search(r"\b(?:GY|Graveyard)\b", e.text.split(":")[0])]
+                continue
+            if d in ("hand",):
+                cands = [e for e in cands if re.search(r"\bhand\b", e.text.split(":")[0])]
+                continue
+            rule = DESC_FACTS.get(d)
+            if rule is None:
+                continue
+            kind, verb = rule
+            if kind == "verb":
+                cands = [e for e in cands if _does(facts, e.id, verb)]
+            else:
+                cands = [e for e in cands if any(f.type == kind and f.get("effect") == e.id
+                                                 for f in facts)]
+        rel = ref.get("rel")
+        if rel:
+            for verb in rel["verbs"][:1]:
+                cands = [e for e in cands if _does(facts, e.id, verb)]
+            for other, written in rel["cards"]:
+                cands = [e for e in cands if name_key(other) in name_key(e.text)
+                         or name_key(written) in name_key(e.text)]
+        if ref.get("cost_verb"):
+            cands = [e for e in cands if _does(facts, e.id, ref["cost_verb"])]
+        return {"card": name, "n": self._which(reading, cands, ref)}
+
+    def _which(self, reading: Reading, cands, ref: dict) -> int:
+        if len(cands) == 1:
+            return cands[0].n
+        name = reading.card.name
+        if not cands:
+            self.fail(f"no effect of {name} fits {ref['text']!r}")
+        listing = "; ".join(f"effect {e.n}: {e.text[:90]}" for e in cands)
+        raise QuestionError(f"{ref['text']!r} fits more than one effect of {name}: say which effect "
+                            f"(for example 'the first effect'): {listing}",
+                            understood=self.understood)
+
+    # -- the told situation -------------------------------------------------------
+    def situation(self, tree: Tree) -> None:
+        for lead in subs(tree, "lead"):
+            self.sit(sub(lead, "sit"))
+        q = sub(tree, "question")
+        for pre in q.iter_subtrees_topdown():
+            if pre.data == "pre":
+                s = sub(pre, "sit")
+                if s is not None:
+                    self.sit(s)
+                else:
+                    self.clause(sub(pre, "ev_phase"))
+
+    def sit(self, node: Tree) -> None:
+        respond = False
+        for ch in node.children:
+            if isinstance(ch, Tree) and ch.data == "sit_join":
+                respond = "response" in low(ch)      # "...; in response my opponent ..."
+            elif isinstance(ch, Tree) and ch.data == "sit_clause":
+                self.responding = respond
+                self.clause(ch.children[0])
+                respond = False
+        self.responding = False
+
+    def clause(self, ev: Tree) -> None:
+        handler = getattr(self, ev.data, None)
+        if handler is None:
+            self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
+        handler(ev)
+
+    def _player(self, ev: Tree) -> str:
+        a = sub(ev, "actor")
+        if a is None:
+            return "you"
+        p = self.r.actor(a).get("player")
+        if p not in ("you", "opponent"):
+            self.fail(f"who is {self.r.said(a)!r}? (say 'I' or 'my opponent')", a)
+        return p
+
+    def _when(self, ev: Tree) -> dict:
+        out = {"respond": True} if self.responding else {}
+        w = sub(ev, "ev_when")
+        if w is not None:
+            ws = low(w)
+            if "response" in ws:
+                out["respond"] = True
+            ph = find(w, "phase")
+            if ph is not None:
+                self.fail("a phase inside a clause is not placed yet", w)
+        return out
+
+    def _mods(self, ev: Tree) -> dict:
+        out: dict = {}
+        for m in subs(ev, "ev_mod"):
+            ws = low(m)
+            ph = sub(m, "phase")
+            if ph is not None:
+                turn = self.r.player(sub(m, "poss")) or "you"
+                if turn not in ("you", "opponent"):
+                    self.fail("whose turn?", m)
+                self.events.append({"kind": "phase", "phase": self.r.phase(ph), "turn": turn})
+                continue
+            if ws[:2] == ["this", "turn"] or ws == ["themselves"]:
+                continue
+            if ws[0] in ("targeting", "on", "against"):
+                out.setdefault("targets", []).append(self.r.thing(sub(m, "thing")))
+            elif ws[0] == "from":
+                out["from"] = self.r.place(sub(m, "place"))
+            elif ws[0] == "to" and (sub(m, "flip_verb") is not None or sub(m, "act_verb") is not None):
+                out.setdefault("purposes", []).append(m)
+            elif "response" in ws or ws[0] == "to":
+                out["respond"] = True
+            elif ws[:3] == ["as", "chain", "link"]:
+                out["link"] = int(ws[3])
+            else:
+                self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
+        return out
+
+    def _effect_node(self, ev: Tree) -> Tree:
+        for ch in ev.children:
+            if isinstance(ch, Tree) and ch.data.startswith("eff_"):
+                return ch
+        self.fail("which effect?", ev)
+
+    def ev_activate(self, ev: Tree) -> None:
+        node = self._effect_node(ev)
+        ref = self.effect_ref(self.r.effect(node))
+        player = self._player(ev)
+        info = {**self._when(ev), **self._mods(ev)}
+        verb = low(sub(ev, "act_verb_w") or ev)
+        if any(w in ("chain", "chains", "chained") for w in verb):
+            info["respond"] = True
+        self._activate(ref, player, info)
+
+    def ev_respond(self, ev: Tree) -> None:
+        ref = self.effect_ref(self.r.effect(self._effect_node(ev)))
+        self._activate(ref, self._player(ev), {**self._mods(ev), "respond": True})
+
+    def _activate(self, ref: dict, player: str, info: dict) -> str:
+        aid = f"a{len(self.acts) + 1}"
+        event = {"kind": "activate", "id": aid, "effect": ref, "player": player}
+        if info.get("from") in ("hand", "field", "gy", "deck", "extra-deck"):
+            event["from"] = info["from"]
+        elif ref.get("generic") == "trap" or (ref.get("card") and
+                                                self.db.get(ref["card"]).kind == "trap"):
+            event["from"] = "set"      # a Trap Card is activated from the field, where it was Set
+        if info.get("respond"):
+            if not self.acts:
+                self.fail("it responds, but nothing was activated before it")
+            event["respond"] = self.acts[-1][0]
+        if info.get("link"):
+            event["link"] = info["link"]
+        if info.get("targets"):
+            event["targets"] = [e for t in info["targets"] for e in self.entities_of(t)]
+        self.events.append(event)
+        self.acts.append((aid, ref))
+        for m in info.get("purposes", []):
+            self._purpose(m)
+        return aid
+
+    def _purpose(self, m: Tree) -> None:
+        """"... to flip it face-down" / "... to destroy one of those cards": a target changes."""
+        ws = low(m)
+        targeted = [t for e in self.events if e.get("kind") == "activate"
+                    for t in e.get("targets", [])]
+        if not targeted:
+            return
+        thing = sub(m, "thing")
+        if thing is not None and low(thing)[:2] == ["one", "of"] and len(targeted) > 1:
+            which = targeted[0]
+        elif "it" in ws or (thing is not None and self.r.thing(thing)["pronoun"]):
+            which = targeted[-1]
+        else:
+            self.fail("which card does it change?", m)
+        if sub(m, "flip_verb") is not None:
+            note_change(self, which, {"property": "face",
+                                      "value": "face-down" if "face-down" in ws else "face-up"})
+        else:
+            verb = self.r.action(sub(m, "act_verb"))
+            if verb in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
+                note_change(self, which, {"left": True})
+
+    def ev_summon(self, ev: Tree) -> None:
+        if sub(ev, "actor") is None:
+            # "X resolves and Ritual Summons a monster": the resolving effect Summons
+            if not self.acts:
+                self.fail("who Summons?", ev)
+            kind = self.r.summon_kind(ev) or "special"
+            what = self.entity(self.r.thing(sub(ev, "thing")), kind="monster")
+            sid = f"s{len(self.summons) + 1}"
+            step = {"action": "summoned", "id": sid, "what": what,
+                    "summon-kind": kind if kind not in ("special",) else "by-effect"}
+            act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+            act.setdefault("does", []).append(step)
+            # the resolution told before this clause happens with it
+            self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": act["id"]}))
+            return
+        player = self._player(ev)
+        kind = self.r.summon_kind(ev) or "special"
+        what = self.r.thing(sub(ev, "thing"))
+        info = self._mods(ev)
+        if info.get("targets") or info.get("respond"):
+            self.fail("a Summon does not target or respond", ev)
+        self._summon(kind, player, what, info.get("from"))
+
+    def _summon(self, kind: str, player: str | None, what: dict, place: str | None) -> str:
+        """A Summon the player performs (not during an effect's resolution)."""
+        sid = f"s{len(self.summons) + 1}"
+        if player is None:              # "X is Link Summoned": by whom is not said
+            self.unsaid_summoner.add(sid)
+        event = {"kind": "summon", "id": sid, "summon-kind": kind, "player": player or "you",
+                 "what": self.entity(what, controller=player or "you")}
+        if place:
+            event["from"] = place
+        self.events.append(event)
+        self.summons.append((sid, event))
+        return sid
+
+    def ev_negate(self, ev: Tree) -> None:
+        target = next(ch for ch in ev.children if isinstance(ch, Tree)
+                      and ch.data in ("neg_activation", "neg_effect", "neg_plain"))
+        what = {"neg_activation": "activation", "neg_effect": "effect"}.get(target.data)
+        effs = [ch for ch in target.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        ir = self.r.effect(effs[0]) if effs else None
+        if ir is None or ir["how"] == "eff_it":           # "negates it", "negates the activation"
+            if not self.acts:
+                self.fail("what was negated? (tell what was activated first)", target)
+            aid, ref = self.acts[-1]
+        else:
+            ref = self.effect_ref(ir)
+            aid = self._find_act(ref)
+            if what is None and ir["how"] in ("eff_poss", "eff_of", "eff_its") and \
+                    "effect" in low(effs[0]):
+                what = "effect"                          # "X's effect was negated"
+        if aid is None:
+            owner = ir.get("owner") if ir else None
+            if owner not in ("you", "opponent"):
+                a = sub(ev, "actor")
+                negator = self.r.actor(a).get("player") if a is not None else None
+                owner = {"you": "opponent", "opponent": "you"}.get(negator, "you")
+            aid = self._activate(ref, owner, {})
+        by = None
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        if effs:                                   # "... with Y" / "... by Y": Y negates it
+            by_ref = self.effect_ref(self.r.effect(effs[-1]))
+            negator = self._player(ev) if sub(ev, "actor") is not None else \
+                {"you": "opponent", "opponent": "you"}[self._act_player(aid)]
+            by = self._activate(by_ref, negator, {"respond": True})
+        if what is None and effs:
+            by_reading = self.reading(by_ref["card"]) if by_ref.get("card") else None
+            kinds = {f.get("what") for f in (by_reading.facts if by_reading else [])
+                     if f.type == "negates"}
+            if kinds == {"activation"}:
+                what = "activation"
+            elif kinds and kinds <= {"effect", "effects"}:
+                what = "effect"
+        if what is None:
+            # "my Pot of Desires was negated": a Spell/Trap Card's effect is its activation, and
+            # negating the card is negating that activation; a monster's is not so plain
+            if self.db.get(ref["card"]).kind == "monster":
+                self.fail("say whether the activation or only the effect was negated "
+                          "('the activation of X was negated' / 'X's effect was negated')", ev)
+            what = "activation"
+        event = {"kind": "negate", "of": aid, "what": what}
+        if by:
+            event["by"] = by
+        self.events.append(event)
+
+    def _act_player(self, aid: str) -> str:
+        for e in self.events:
+            if e.get("id") == aid:
+                return e["player"]
+        return "you"
+
+    def _find_act(self, ref: dict) -> str | None:
+        for aid, r in reversed(self.acts):
+            if r.get("card") == ref.get("card"):
+                return aid
+        return None
+
+    def ev_resolve(self, ev: Tree) -> None:
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        if effs:
+            ref = self.effect_ref(self.r.effect(effs[0]))
+            aid = self._find_act(ref)
+            if aid is None:
+                self.fail(f"{self.r.said(effs[0])!r} resolves, but it was not activated", ev)
+        self.events.append({"kind": "resolve"})
+
+    def ev_face(self, ev: Tree) -> None:
+        t = self.r.thing(sub(ev, "thing"))
+        face = "up" if "face-up" in low(ev) else "down"
+        owner = _owner(t["words"])
+        self.entity(t, face=face, place="field", **({"controller": owner} if owner else {}))
+
+    def ev_moved(self, ev: Tree) -> None:
+        t = self.r.thing(sub(ev, "thing"))
+        ws = low(ev)
+        verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else "flip"
+        places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
+        to = places[-1] if "to" in ws and places else None
+        action = {"send": "sent-to-gy", "destroy": "destroyed", "banish": "banished",
+                  "tribute": "tributed", "discard": "discarded",
+                  "return": "returned-to-hand" if to == "hand" else "returned-to-deck"
+                  if to == "deck" else None,
+                  "flip": "flipped-face-down" if "face-down" in ws else "flipped-face-up"
+                  }.get(verb)
+        if action is None:
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        if "by" in ws:
+            self.fail("a move made by an effect is told as that effect's activation "
+                      "('my opponent activates X')", ev)
+        targeted = [x for e in self.events if e.get("kind") == "activate"
+                    for x in e.get("targets", [])]
+        if targeted and (t["words"][:2] == ["one", "of"] or t["pronoun"]):
+            # "one of them is banished in response": a target changes before resolution
+            what = targeted[0] if t["words"][:2] == ["one", "of"] else targeted[-1]
+            note_change(self, what, {"left": True} if not action.startswith("flipped") else
+                        {"property": "face", "value": action.replace("flipped-", "")})
+        else:
+            owner = _owner(t["words"])
+            what = self.entity(t, **({"controller": owner} if owner else {}))
+        self.events.append({"kind": "move", "what": what, "action": action})
+
+    def ev_summoned(self, ev: Tree) -> None:
+        t = self.r.thing(sub(ev, "thing"))
+        if self.events and self.events[-1].get("kind") == "resolve" and self.acts:
+            # "X resolves and Y is Special Summoned": the resolving effect Summons it
+            kind = self.r.summon_kind(ev) or "special"
+            what = self.entity(t, kind="monster")
+            sid = f"s{len(self.summons) + 1}"
+            step = {"action": "summoned", "id": sid, "what": what,
+                    "summon-kind": "by-effect" if kind == "special" else kind}
+            act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+            act.setdefault("does", []).append(step)
+            self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": act["id"]}))
+            return
+        kind = self.r.summon_kind(ev) or "special"
+        if "procedure" in low(ev):
+            kind = "procedure"
+        self._summon(kind, _owner(t["words"]), t, self._mods(ev).get("from"))
+
+    def ev_phase(self, ev: Tree) -> None:
+        turn = self.r.player(sub(ev, "poss")) or "you"
+        phase = self.r.phase(sub(ev, "phase"))
+        if turn not in ("you", "opponent") or phase is None:
+            self.fail("which phase of whose turn?", ev)
+        self.events.append({"kind": "phase", "phase": phase, "turn": turn})
+
+    def entities_of(self, thing: dict | None) -> list[str]:
+        """"two of my opponent's Set cards", "5 monsters in my GY": that many cards."""
+        ws = thing["words"] if thing else []
+        n = COUNT_WORDS.get(ws[0]) if ws else None
+        if n is None and ws and ws[0].isdigit():
+            n = int(ws[0])
+        if not n or n == 1 or n > 5 or thing.get("card"):
+            return [self.entity(thing)]
+        base = thing["text"]
+        out = []
+        for k in range(1, n + 1):
+            eid = f"m{len(self.entities) + 1}"
+            self.entities[eid] = {"desc": f"{base} ({k} of {n})"}
+            out.append(eid)
+        return out
+
+    def entity(self, thing: dict | None, **extra) -> str:
+        if thing is None:
+            self.fail("which card?")
+        if thing.get("card"):
+            return thing["card"]
+        if thing.get("pronoun") and self.entities:
+            return list(self.entities)[-1]
+        eid = f"m{len(self.entities) + 1}"
+        self.entities[eid] = {"desc": thing["text"], **extra}
+        return eid
+
+    def ev_protected(self, ev: Tree) -> None:
+        prot = _protection(self, ev)
+        self.protected = _described_entity(self, sub(ev, "thing"), prot)
+
+    def ev_target(self, ev: Tree) -> None:
+        """"I target X with Y", "my Y targets X (with its destroy effect)": Y is activated."""
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        a = sub(ev, "actor")
+        if a is not None and not effs:
+            effs = [t for t in a.iter_subtrees_topdown() if t.data.startswith("eff_")]
+        owner = self.r.actor(a).get("player") if a is not None else None
+        ref = self.effect_ref(self.r.effect(effs[-1]))
+        if a is None:
+            owner = self.r.effect(effs[0]).get("owner")
+        if owner not in ("you", "opponent"):
+            owner = "you"
+        self._activate(ref, owner, {**self._when(ev), **self._mods(ev),
+                                    "targets": [self.r.thing(sub(ev, "thing"))]})
+
+    def ev_do(self, ev: Tree) -> None:
+        """A response told by what it does to a targeted card: that effect is activated, and the
+        card changes (flipped face-down, or gone)."""
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        ref = self.effect_ref(self.r.effect(effs[-1]))
+        player = self._player(ev)
+        respond = bool(self.acts)
+        self._activate(ref, player, {"respond": respond} if respond else {})
+        ws = low(ev)
+        targeted = [t for e in self.events if e.get("kind") == "activate"
+                    for t in e.get("targets", [])]
+        if not targeted:
+            self.fail("which targeted card does it change?", ev)
+        thing = self.r.thing(sub(ev, "thing"))
+        which = targeted[0] if thing["words"][:2] == ["one", "of"] else targeted[-1]
+        if sub(ev, "flip_verb") is not None:
+            note_change(self, which, {"property": "face",
+                                      "value": "face-down" if "face-down" in ws else "face-up"})
+        else:
+            note_change(self, which, {"left": True})
+
+    def ev_used(self, ev: Tree) -> None:
+        """"I already used X this turn", "my Baronne de Fleur used its destroy effect"."""
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        a = sub(ev, "actor")
+        if effs:
+            ir = self.r.effect(effs[0])
+        elif any(getattr(t, "type", "") == "XCARD" for t in ev.children):
+            card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+            ir = {"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
+                  "rel": None, "text": self.r.said(ev)}
+        else:                                     # "X used its destroy effect"
+            owner = self.r.actor(a)
+            if not owner.get("effect"):
+                self.fail("which effect was used?", ev)
+            self.effect_ref(owner["effect"])        # names the card "its" refers to
+            descs = [" ".join(low(d)) for d in ev.iter_subtrees_topdown() if d.data == "eff_desc"]
+            ir = {"how": "eff_its", "card": None, "ord": None, "desc": descs, "quote": None,
+                  "rel": None, "text": self.r.said(ev)}
+        ref = self.effect_ref(ir)
+        player = self.r.actor(a).get("player") if a is not None else "you"
+        self._activate(ref, player if player in ("you", "opponent") else "you", {})
+        self.events.append({"kind": "resolve"})
+
+    # -- the spec -----------------------------------------------------------------
+    def spec(self, family: str, slots: dict) -> dict:
+        out = {"family": family, **slots}
+        if self.events:
+            out["situation"] = self.events
+        if self.entities:
+            out["entities"] = self.entities
+        return out
+
+
+def _owner(ws: list[str]) -> str | None:
+    if "opponent" in ws or "opponent's" in ws or "their" in ws:
+        return "opponent"
+    if "my" in ws or "i" in ws:
+        return "you"
+    return None
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
+
+
+def _does(facts, eid: str, verb: str) -> bool:
+    return any(f.get("effect") == eid and f.get("verb") == verb and
+               f.type in ("clause", "clause_verb", "cost_action") for f in facts)
+
+
+COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "both": 2}
+
+PROTECTIONS = {"card": "card-effects", "monster": "monster-effects", "spell": "spell-effects",
+               "trap": "trap-effects"}
+
+
+def note_change(st: Situate, entity: str, change: dict) -> None:
+    """A targeted card changed before the question's effect resolved."""
+    st.changed[entity] = change
+
+
+def _protection(st: Situate, thing_node: Tree) -> str | None:
+    """"that cannot be targeted by card effects" (or a quote saying so) → card-effects."""
+    for rel in thing_node.iter_subtrees_topdown():
+        if rel.data == "prot":
+            return PROTECTIONS.get(low(rel)[0])
+        if rel.data in ("thing_rel", "prot_clause"):
+            q = [t for t in rel.children if getattr(t, "type", "") == "XQUOTE"]
+            if q:
+                m = re.search(r"cannot be targeted by (card|monster|spell|trap) effects",
+                              st.r.quotes[int(q[0])], re.I)
+                if m:
+                    return PROTECTIONS[m.group(1).lower()]
+    return None
+
+
+def _described_entity(st: Situate, thing_node: Tree, protection: str | None) -> str:
+    t = st.r.thing(thing_node)
+    ws = t["words"]
+    ent: dict = {"desc": t["text"]}
+    if t.get("card"):
+        ent["card"] = t["card"]
+    owner = "opponent" if ("opponent" in ws or "opponent's" in ws or "their" in ws) else \
+        "you" if ("my" in ws or "i" in ws) else None
+    if owner:
+        ent["controller"] = owner
+    for kind in ("spell", "trap", "monster"):
+        if kind in ws or kind + "s" in ws:
+            ent["kind"] = kind
+            break
+    if protection:
+        ent["cannot-be-targeted"] = protection
+    eid = f"m{len(st.entities) + 1}"
+    st.entities[eid] = ent
+    return eid
