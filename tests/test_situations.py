@@ -78,3 +78,15 @@ def test_what_cannot_be_placed_is_refused(base_expert, question, words):
     with pytest.raises(QuestionError) as err:
         base_expert.parse(question)
     assert words in str(err.value)
+
+
+def test_who_summons_is_never_guessed_when_the_negator_cares(base_expert):
+    # Rai-Oh negates only the opponent's Special Summons: the question must say who Summons
+    with pytest.raises(QuestionError) as err:
+        base_expert.parse("Can Thunder King Rai-Oh negate the Synchro Summon of Stardust Dragon?")
+    assert "who Summons" in str(err.value)
+    spec = base_expert.parse("Can Thunder King Rai-Oh negate the Synchro Summon of Stardust Dragon "
+                             "by the opponent?")
+    assert events(spec, "summon")[0]["player"] == "opponent"
+    # Solemn Warning negates anyone's Summon: who does not matter
+    assert base_expert.ask("Can Solemn Warning negate the Synchro Summon of Stardust Dragon?").value == "yes"

@@ -433,10 +433,21 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
         if "summon" not in got:
             st.fail("say how the monster is Summoned ('the Synchro Summon of X')", vs)
         sid, ev = got["summon"], got["event"]
-        ev["player"] = "opponent"
+        whom = sub(fam, "by_whom")
+        said = st.r.player(sub(whom, "player")) if whom is not None else None
+        if said in ("you", "opponent"):
+            ev["player"] = said
+        else:
+            st.unsaid_summoner.add(sid)
     if sid in st.unsaid_summoner:
-        # whether "your opponent" Summons can decide a negation: never guess who Summoned
-        st.fail("who Summons it? ('my opponent Link Summons X')", node)
+        # whether "your opponent" Summons can decide a negation: never guess who Summoned,
+        # unless the negating card's condition covers any player's Summon
+        reading = st.reading(negator["card"])
+        scopes = [f for f in reading.facts if f.type == "negation_scope" and f.get("what") == "summon"]
+        if not scopes or any(f.get("summoner") != "any" for f in scopes):
+            st.fail("who Summons it? ('the Synchro Summon of X by my opponent', or tell it: "
+                    "'my opponent Synchro Summons X')", node)
+        ev["player"] = "opponent"    # any player's Summon: who does not change the answer
     # a Summon told last is being performed: the Summon negation window is open
     last = st.events[-1] if st.events else None
     if last is ev and "by" not in ev:
