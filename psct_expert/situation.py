@@ -12,7 +12,6 @@ missing the timing, which link resolved after which) is concluded by rules in
 
 from __future__ import annotations
 
-from typing import Any
 
 from .errors import QuestionError
 
