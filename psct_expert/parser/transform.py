@@ -11,6 +11,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .names import ORDINALS
+from ..gamewords import gamewords
 
 PLAYER_WORDS = {
     "i": "you", "me": "you", "you": "you", "my": "you", "your": "you",
@@ -171,10 +172,7 @@ class Reader:
         if node is None:
             return None
         w = low(node)[0]
-        return {"banishing": "banish", "discarding": "discard", "sending": "send",
-                "tributing": "tribute", "shuffling": "shuffle", "returning": "return",
-                "paying": "pay", "detaching": "detach", "revealing": "reveal",
-                "destroying": "destroy", "removing": "remove"}.get(w)
+        return gamewords().action_of(w) if w.endswith("ing") else None
 
     # -- things ---------------------------------------------------------------
     def thing(self, node: Tree | None) -> dict | None:
