@@ -9,7 +9,7 @@ from ..cards import CardDB
 from ..errors import QuestionError
 from ..parser import ParsedQuestion
 from ..parser.transform import find, low, sub, subs
-from ..questions import select_effect
+from ..reader.select import select_effect
 from .told import Situate, _described_entity, _protection, note_change
 
 
@@ -293,7 +293,7 @@ BUILDERS["is-cost"] = build_is_cost
 # "Does X still destroy it?" after a told Chain: the old suppositions, from the situation
 
 def build_outcome(st: Situate, fam: Tree) -> dict:
-    from ..questions import select_clause
+    from ..reader.select import select_clause
 
     q = find(fam, "outcome_q") or fam
     by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")]

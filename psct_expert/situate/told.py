@@ -20,7 +20,7 @@ from ..cards import CardDB, name_key
 from ..errors import QuestionError
 from ..parser import ParsedQuestion
 from ..parser.transform import Reader, find, low, sub, subs
-from ..questions import select_effect
+from ..reader.select import select_effect
 from ..reader import Reading, read_card
 
 # what an effect's description word asks of the effect: a fact of the reading
