@@ -270,3 +270,15 @@ def test_negated_even_though_the_later_part_cannot_be_done(base_expert):
     refused(base_expert, "My opponent activates Ash Blossom & Joyous Spring from the hand and I respond with "
                          "Solemn Strike. Is Ash Blossom & Joyous Spring's activation negated even though it "
                          "cannot be banished?", "no part that does 'banish'")
+
+
+def test_the_card_and_a_token_summoned_by_two_parts(base_expert):
+    spec, answer = ask(base_expert, "When Nibiru, the Primal Being resolves, are Nibiru and the Primal Being "
+                                    "Token Special Summoned at the same time?")
+    assert (spec["left"], spec["right"]) == (2, 3) and answer.value == "no"          # 'then'
+    spec, answer = ask(base_expert, "When Mithra the Thunder Vassal resolves, are Mithra and the Vassal Token "
+                                    "Special Summoned at the same time?")
+    assert (spec["left"], spec["right"]) == (2, 3) and answer.value == "yes"         # 'and if you do'
+    # an action no part does to the card
+    refused(base_expert, "When Nibiru, the Primal Being resolves, are Nibiru and the Primal Being Token "
+                         "destroyed at the same time?", "which part")

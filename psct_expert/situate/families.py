@@ -661,3 +661,39 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
 
 
 BUILDERS["can-activate-now"] = build_can_activate_now
+
+
+def build_simultaneous(st: Situate, fam: Tree) -> dict:
+    """"When X resolves, are X and the Y Token Special Summoned at the same time?": the two parts
+    of X's effect that do that action, one to the card itself, one to the other thing named."""
+    things = subs(fam, "thing")
+    lead = [t for t in fam.children if getattr(t, "type", "") == "XCARD"]
+    if len(things) != 2 or not lead:
+        raise OldForm()                     # the other wordings: read by resolve.py
+    card = st.r.card(lead[0])
+    verb = st.r.action(find(sub(fam, "v_action"), "act_verb"))
+    ref = st.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
+                         "rel": None, "text": st.r.said(lead[0])}, hint=[verb] if verb else [])
+    reading = st.reading(card)
+    eid = select_effect(reading, ref)
+    clauses = [f for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+               and f.get("verb") == verb and f.source]
+    parts = []
+    for node in things:
+        t = st.r.thing(node)
+        if t.get("card") == card:           # the card itself: the part that does it to "this card"
+            fit = [f for f in clauses if "this card" in f.source.quote]
+        else:
+            said = [t["card"]] if t.get("card") else \
+                [w for w in t["text"].split() if w.lower() not in ("the", "a", "an", "1")]
+            fit = [f for f in clauses if "this card" not in f.source.quote and said and
+                   all(w.lower() in f.source.quote.lower() for w in said)]
+        if len(fit) != 1:
+            st.fail(f"which part of {card} does {verb!r} to {t['text']!r}?", node)
+        parts.append(fit[0].get("n"))
+    if parts[0] == parts[1]:
+        st.fail("the two things are done by one part", fam)
+    return st.spec("simultaneous", {"effect": ref, "left": parts[0], "right": parts[1]})
+
+
+BUILDERS["simultaneous"] = build_simultaneous
