@@ -282,3 +282,9 @@ def test_the_card_and_a_token_summoned_by_two_parts(base_expert):
     # an action no part does to the card
     refused(base_expert, "When Nibiru, the Primal Being resolves, are Nibiru and the Primal Being Token "
                          "destroyed at the same time?", "which part")
+
+
+def test_an_activation_asked_about_as_if_it_were_a_target_is_refused(base_expert):
+    refused(base_expert, "I activate Effect Veiler targeting my opponent's monster and they chain Book of Moon "
+                         "to flip it face-down. Is Effect Veiler's activation still negated?",
+            "an activation is negated or not")

@@ -439,6 +439,9 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     words = low(q)
     subj = sub(q, "outcome_subj") or sub(q, "thing")
     subj_words = low(subj) if subj is not None else []
+    if subj_words[-1:] == ["activation"]:
+        st.fail("an activation is negated or not: ask 'is X's activation negated even though ...', "
+                "or 'can Y negate the activation of X?'", subj)
     ent = st.entities.get(targets[0], {}) if len(targets) == 1 else {}
     told_face = ent.get("face") or ("up" if "face-up" in ent.get("desc", "").lower().split() else None)
     obj_node = sub(q, "outcome_obj")
