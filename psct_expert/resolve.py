@@ -20,7 +20,7 @@ from .gamewords import gamewords
 from .parser import ParsedQuestion
 from .parser.names import ORDINALS, Mention, unknown_name_runs, vocabulary
 from .parser.scenario import ATTRS, Scenario
-from .questions import select_clause, select_effect
+from .reader.select import select_clause, select_effect
 from .reader import read_card
 
 ORD = "|".join(ORDINALS)
