@@ -838,12 +838,16 @@ class Situate(ProcedureEvents):
         ws = t["words"]
         if ws[:2] == ["one", "of"]:
             return targeted[0]
-        if t["pronoun"] or len(set(targeted)) == 1:
+        if t["pronoun"]:
             return targeted[-1]
         if t.get("card") in targeted:
             return t["card"]
         owner = _owner(ws)
-        if owner:
+        if len(set(targeted)) == 1 and not t.get("card") and \
+                ("targeted" in ws or "target" in ws or ws[:1] in (["that"], ["the"])) and \
+                owner in (None, self._controller(targeted[0]) or owner):
+            return targeted[-1]             # "the targeted card", "that Set card"
+        if owner and ("targeted" in ws or "target" in ws):
             fit = [x for x in dict.fromkeys(targeted) if self._controller(x) == owner]
             if len(fit) == 1:
                 return fit[0]
