@@ -71,6 +71,14 @@ def _need(spec: dict, key: str, family: str):
     return spec[key]
 
 
+def _need_word(spec: dict, key: str, family: str) -> str:
+    value = _need(spec, key, family)
+    if not isinstance(value, str) or not value.strip():
+        raise QuestionError(f"in a {family} question, {key!r} is a word (an action such as 'discard'), "
+                            f"not {value!r}", understood=spec)
+    return value
+
+
 class _Builder:
     def __init__(self, spec: dict, db: CardDB, text: str = ""):
         if not isinstance(spec, dict) or not isinstance(spec.get("family"), str):
@@ -172,11 +180,11 @@ class _Builder:
 
     def q_is_cost(self, s):
         reading, eid = self._effect_param(s)
-        self.params["verb"] = _need(s, "verb", self.family)
+        self.params["verb"] = _need_word(s, "verb", self.family)
 
     def q_happens_at(self, s):
         reading, eid = self._effect_param(s)
-        self.params["verb"] = _need(s, "verb", self.family)
+        self.params["verb"] = _need_word(s, "verb", self.family)
         timing = _need(s, "timing", self.family)
         if timing not in ("activation", "resolution"):
             raise QuestionError("timing is 'activation' or 'resolution'", understood=s)
@@ -262,7 +270,7 @@ class _Builder:
 
     def q_cost_returned(self, s):
         self._effect_param(s)
-        self.params["verb"] = _need(s, "verb", self.family)
+        self.params["verb"] = _need_word(s, "verb", self.family)
 
     q_still_done = q_cost_returned
 

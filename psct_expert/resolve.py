@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from .cards import CardDB
 from .errors import QuestionError
+from .gamewords import gamewords
 from .parser import ParsedQuestion
 from .parser.names import ORDINALS, Mention, unknown_name_runs, vocabulary
 from .parser.scenario import ATTRS, Scenario
@@ -32,10 +33,19 @@ STATIC_FAMILIES = {"starts-chain", "targets", "quick", "inherent-summon", "bulle
 
 
 @lru_cache(maxsize=1)
+def action_words() -> dict[str, tuple[str, ...]]:
+    """The actions questions name, with every form (the shared game words) and
+    the phrases questions add (``vocabulary.yaml``)."""
+    words = gamewords()
+    return {verb: words.action(verb).words + tuple(w.lower() for w in extra)
+            for verb, extra in vocabulary()["verbs"].items()}
+
+
+@lru_cache(maxsize=1)
 def _verb_forms() -> tuple[re.Pattern, re.Pattern, dict]:
     """One regex for every written form of every action (longest forms first)."""
     form_to_verb: dict[str, str] = {}
-    for verb, words in vocabulary()["verbs"].items():
+    for verb, words in action_words().items():
         for w in words:
             form_to_verb.setdefault(w.lower(), verb)
     forms = sorted(form_to_verb, key=len, reverse=True)
@@ -173,7 +183,7 @@ class _Parse:
     def suppositions(self, cond: str, eid_card: str | None) -> list[dict]:
         out: list[dict] = []
         c = cond
-        verbs_re = "|".join(sorted({re.escape(w) for ws in vocabulary()["verbs"].values()
+        verbs_re = "|".join(sorted({re.escape(w) for ws in action_words().values()
                                     for w in ws}, key=len, reverse=True))
         if re.search(r"\b(?:own|owner's|its controller's|your) (?:own )?card effect\b", c, re.I) and \
                 re.search(r"\bdiscard", c, re.I):

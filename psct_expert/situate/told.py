@@ -93,7 +93,7 @@ class Situate:
         except QuestionError:
             cands = self._top(reading)
             for verb in hint:
-                fit = [e for e in cands if _does(reading.facts, e.id, verb)]
+                fit = [e for e in cands if _fits(reading, e, verb)]
                 cands = fit or cands
             return {"card": c.name, "n": self._which(reading, cands, ref)}
         return {"card": c.name, "select": "only"}
@@ -133,7 +133,13 @@ class Situate:
                          or name_key(written) in name_key(e.text)]
         if ref.get("cost_verb"):
             cands = [e for e in cands if _does(facts, e.id, ref["cost_verb"])]
-        cands = _main_action(facts, cands, ref)
+        verbs = [DESC_FACTS[d][1] for d in ref.get("desc") or [] if DESC_FACTS.get(d, ("",))[0] == "verb"]
+        if len(cands) > 1 and verbs:
+            # "its destroy effect": of several that destroy, the one whose first part destroys
+            first = [e for e in cands if any(f.type == "clause" and f.get("effect") == e.id and
+                                             f.get("n") == 1 and f.get("verb") == verbs[0]
+                                             for f in facts)]
+            cands = first or cands
         return {"card": name, "n": self._which(reading, cands, ref)}
 
     def _which(self, reading: Reading, cands, ref: dict) -> int:
@@ -150,6 +156,9 @@ class Situate:
     # -- the told situation -------------------------------------------------------
     def situation(self, tree: Tree) -> None:
         for lead in subs(tree, "lead"):
+            ph = sub(lead, "ev_phase")          # "During the Damage Step, my opponent ..."
+            if ph is not None:
+                self.clause(ph)
             self.sit(sub(lead, "sit"))
         q = sub(tree, "question")
         for pre in q.iter_subtrees_topdown():
@@ -157,8 +166,10 @@ class Situate:
                 s = sub(pre, "sit")
                 if s is not None:
                     self.sit(s)
-                else:
+                elif sub(pre, "ev_phase") is not None:
                     self.clause(sub(pre, "ev_phase"))
+                else:                               # "After the Chain, ...": it has resolved
+                    self.events.append({"kind": "resolve"})
 
     def sit(self, node: Tree) -> None:
         respond = False
@@ -211,6 +222,9 @@ class Situate:
                 continue
             if ws[:2] == ["this", "turn"] or ws == ["themselves"]:
                 continue
+            if ws[0] == "against" and sub(m, "thing") is None:
+                out["against"] = m                # "against my search": an activation of theirs
+                continue
             if ws[0] in ("targeting", "on", "against"):
                 out.setdefault("targets", []).append(self.r.thing(sub(m, "thing")))
             elif ws[0] == "from":
@@ -219,6 +233,10 @@ class Situate:
                 out.setdefault("purposes", []).append(m)
             elif "response" in ws or ws[0] == "to":
                 out["respond"] = True
+                eff = next((c for c in m.children if isinstance(c, Tree)
+                            and c.data.startswith("eff_") and c.data != "eff_it"), None)
+                if ws[0] == "to" and eff is not None:
+                    out["to_effect"] = eff          # "chains X to my Pot of Desires"
             elif ws[:3] == ["as", "chain", "link"]:
                 out["link"] = int(ws[3])
             elif sub(m, "held") is not None or (ws[0] == "while" and sub(m, "sit_clause")):
@@ -234,11 +252,15 @@ class Situate:
         self.fail("which effect?", ev)
 
     def ev_activate(self, ev: Tree) -> None:
-        _actor_names_its(self, ev)
         node = self._effect_node(ev)
-        ref = self.effect_ref(self.r.effect(node))
+        a = sub(ev, "actor")
+        if a is not None and self.r.actor(a).get("effect"):
+            # "my Baronne de Fleur activates its effect": "its" is the actor's card
+            self.last_card = self.r.actor(a)["effect"].get("card") or self.last_card
         player = self._player(ev)
         info = {**self._when(ev), **self._mods(ev)}
+        hint = [f"target:{_owner(t['words']) or 'any'}" for t in info.get("targets", []) if t]
+        ref = self.effect_ref(self.r.effect(node), hint=hint[:1])
         verb = low(sub(ev, "act_verb_w") or ev)
         if any(w in ("chain", "chains", "chained") for w in verb):
             info["respond"] = True
@@ -249,6 +271,12 @@ class Situate:
         self._activate(ref, self._player(ev), {**self._mods(ev), "respond": True})
 
     def _activate(self, ref: dict, player: str, info: dict) -> str:
+        if info.get("against") is not None:
+            self._against(info["against"], player)
+            info = {**info, "respond": True}
+        answers = None
+        if info.get("to_effect") is not None:
+            answers = self._chained_to(info["to_effect"], player)
         aid = f"a{len(self.acts) + 1}"
         event = {"kind": "activate", "id": aid, "effect": ref, "player": player}
         if info.get("from") in ("hand", "field", "gy", "deck", "extra-deck"):
@@ -259,7 +287,7 @@ class Situate:
         if info.get("respond"):
             if not self.acts:
                 self.fail("it responds, but nothing was activated before it")
-            event["respond"] = self.acts[-1][0]
+            event["respond"] = answers or self.acts[-1][0]
         if info.get("link"):
             event["link"] = info["link"]
         if info.get("targets"):
@@ -270,6 +298,32 @@ class Situate:
             self._purpose(m)
         return aid
 
+    def _chained_to(self, node: Tree, player: str) -> str:
+        """"chains X to my Pot of Desires": the activation of that card told before, or, when none
+        was, that card's activation (by its owner, the other player unless the words say)."""
+        ir = self.r.effect(node)
+        keep = self.last_card
+        ref = self.effect_ref(ir)
+        self.last_card = keep
+        aid = self._find_act(ref)
+        if aid is not None:
+            return aid
+        owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
+            {"you": "opponent", "opponent": "you"}[player]
+        return self._activate(ref, owner, {})
+
+    def _against(self, m: Tree, player: str) -> None:
+        """"X is activated against my search": it answers an activation of that player's (the
+        newest one, or, when none was told, one of an unnamed card of theirs)."""
+        whose = self.r.player(sub(m, "poss"))
+        if whose not in ("you", "opponent") or whose == player:
+            self.fail("against whose activation? ('against my search')", m)
+        if self.acts and self._act_player(self.acts[-1][0]) == whose:
+            return
+        self.events.append({"kind": "activate", "id": f"a{len(self.acts) + 1}",
+                            "effect": {"generic": "spell"}, "player": whose})
+        self.acts.append((self.events[-1]["id"], self.events[-1]["effect"]))
+
     def _purpose(self, m: Tree) -> None:
         """"... to flip it face-down" / "... to destroy one of those cards": a target changes."""
         ws = low(m)
@@ -277,9 +331,13 @@ class Situate:
             return
         targeted = [t for e in self.events if e.get("kind") == "activate"
                     for t in e.get("targets", [])]
-        if not targeted:
-            return
         thing = sub(m, "thing")
+        named = self.r.thing(thing).get("card") if thing is not None else None
+        if not targeted or (named and named not in targeted):
+            # "chains Twin Twisters to destroy it", "... to Special Summon a monster": what the
+            # link does when it resolves
+            self._purpose_does(m)
+            return
         if thing is not None and low(thing)[:2] == ["one", "of"] and len(targeted) > 1:
             which = targeted[0]
         elif "it" in ws or (thing is not None and self.r.thing(thing)["pronoun"]):
@@ -293,6 +351,56 @@ class Situate:
             verb = self.r.action(sub(m, "act_verb"))
             if verb in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
                 note_change(self, which, {"left": True})
+
+    def _purpose_does(self, m: Tree) -> None:
+        aid = self.acts[-1][0]
+        act = next(e for e in self.events if e.get("id") == aid)
+        verb = "flip" if sub(m, "flip_verb") is not None else self.r.action(sub(m, "act_verb"))
+        thing = sub(m, "thing")
+        t = self.r.thing(thing) if thing is not None else \
+            {"card": None, "text": "it", "words": ["it"], "pronoun": True}
+        if verb == "negate" and t["pronoun"] and act.get("respond"):
+            # "... to negate it": the link it answers is negated (its activation, or its effect,
+            # as the negating card says)
+            kinds = {f.get("what") for f in self.reading(act["effect"]["card"]).facts
+                     if f.type == "negates"} if act["effect"].get("card") else set()
+            what = "activation" if kinds == {"activation"} else \
+                "effect" if kinds and kinds <= {"effect", "effects"} else None
+            if what is None:
+                self.fail("say whether it negates the activation or only the effect", m)
+            self.events.append({"kind": "negate", "of": act["respond"], "what": what, "by": aid})
+            return
+        if verb == "special-summon":
+            what = self.entity(t, kind="monster") if not t["pronoun"] else self._answered_card(act, m)
+            sid = f"s{len(self.summons) + 1}"
+            act.setdefault("does", []).append({"action": "summoned", "id": sid, "what": what,
+                                               "summon-kind": "by-effect"})
+            self.summons.append((sid, {"summon-kind": "by-effect", "by": aid}))
+            return
+        action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+                  "tribute": "tributed", "discard": "discarded",
+                  "flip": "flipped-face-down" if "face-down" in low(m) else
+                  "flipped-face-up" if "face-up" in low(m) else None}.get(verb)
+        if action is None:
+            self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
+        what = self._answered_card(act, m) if t["pronoun"] else \
+            self.entity(t, **({"controller": _owner(t["words"])} if _owner(t["words"]) else {}))
+        self._step(act, action, what)
+
+    def _answered_card(self, act: dict, node: Tree) -> str:
+        """"it" in "chains X to destroy it": the card of the link X answers."""
+        to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
+        card = to["effect"].get("card") if to else None
+        if card is None:
+            self.fail("which card is 'it'?", node)
+        return to.get("source") or card
+
+    def _step(self, act: dict, action: str, what: str) -> str:
+        """A step of what a link does when it resolves; its id lets the question point at it."""
+        n = sum(len(e.get("does", [])) for e in self.events if e.get("kind") == "activate")
+        sid = f"x{n + 1}"
+        act.setdefault("does", []).append({"action": action, "id": sid, "what": what})
+        return sid
 
     def ev_summon(self, ev: Tree) -> None:
         if sub(ev, "actor") is None:
@@ -576,6 +684,84 @@ class Situate:
             out["entities"] = self.entities
         return out
 
+    # -- told Chains: timing and responses ----------------------------------------
+    def ev_noresp(self, ev: Tree) -> None:
+        """"nobody responds": nothing is chained, so the Chain resolves now."""
+        if not self.acts:
+            self.fail("nobody responds to what? (tell what was activated first)", ev)
+        self.events.append({"kind": "resolve"})
+
+    def ev_did(self, ev: Tree) -> None:
+        """"... and banishes it", "it destroys my Bixi": what the link just told does when it
+        resolves ("it" is the card of the link it answers)."""
+        if not self.acts:
+            self.fail("what does it? (tell what was activated first)", ev)
+        act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+        verb = self.r.action(sub(ev, "did_verb"))
+        t = self.r.thing(sub(ev, "thing"))
+        places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
+        action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+                  "tribute": "tributed", "discard": "discarded",
+                  "return": "returned-to-hand" if places[-1:] == ["hand"] else
+                  "returned-to-deck" if places[-1:] == ["deck"] else None}.get(verb)
+        if action is None:
+            self.fail(f"the situation model has no step for {self.r.said(ev)!r}", ev)
+        if t["pronoun"]:
+            what = self._answered_card(act, ev)
+        else:
+            owner = _owner(t["words"])
+            what = self.entity(t, **({"controller": owner} if owner else {}))
+        self._step(act, action, what)
+
+    def ev_card_acts(self, ev: Tree) -> None:
+        """"my opponent's monster on the field activates its trigger effect": an effect of a card
+        the question does not name, known by its kind only."""
+        card = sub(ev, "acting_card")
+        ws = low(card)
+        kind = next(k for k in ("monster", "spell", "trap", "card") if k in ws)
+        descs = [" ".join(low(d)) for d in subs(ev, "eff_desc")]
+        if kind == "card" or any(d not in ("trigger", "quick", "ignition", kind) for d in descs):
+            self.fail("an effect of a card that is not named is known only by the kind of card "
+                      "('a monster effect', 'a Quick-Play Spell')", ev)
+        player = self.r.player(sub(card, "poss"))
+        if player not in ("you", "opponent"):
+            self.fail(f"whose is {self.r.said(card)!r}?", card)
+        on_field = "field" in ws
+        ent = {"desc": self.r.said(card), "controller": player, "kind": kind}
+        if on_field:
+            ent["place"] = "field"
+        if "face-up" in ws or (on_field and kind == "monster" and "face-down" not in ws):
+            ent["face"] = "up"
+        eid = f"m{len(self.entities) + 1}"
+        self.entities[eid] = ent
+        info = {**self._when(ev), **self._mods(ev)}
+        if on_field:
+            info["from"] = "field"
+        aid = self._activate({"generic": kind}, player, info)
+        next(e for e in self.events if e.get("id") == aid)["source"] = eid
+        self.last_entity = eid
+
+    def ev_attack(self, ev: Tree) -> None:
+        card = sub(ev, "acting_card")
+        player = self.r.player(sub(card, "poss"))
+        if player not in ("you", "opponent"):
+            self.fail(f"whose is {self.r.said(card)!r}?", card)
+        eid = f"m{len(self.entities) + 1}"
+        self.entities[eid] = {"desc": self.r.said(card), "controller": player, "kind": "monster",
+                              "place": "field", "face": "up"}
+        self.events.append({"kind": "attack", "what": eid})
+
+    def ev_phase_now(self, ev: Tree) -> None:
+        """"we are in the Damage Step": whose turn is the attacker's, when an attack was told."""
+        phase = self.r.phase(sub(ev, "phase"))
+        turn = self.r.player(sub(ev, "poss"))
+        if turn not in ("you", "opponent"):
+            attacks = [e for e in self.events if e["kind"] == "attack"]
+            turn = self.entities[attacks[-1]["what"]]["controller"] if attacks else None
+        if turn not in ("you", "opponent"):
+            self.fail("whose turn is it? ('during my opponent's Battle Phase')", ev)
+        self.events.append({"kind": "phase", "phase": phase, "turn": turn})
+
 
 def _owner(ws: list[str]) -> str | None:
     if "opponent" in ws or "opponent's" in ws or "their" in ws:
@@ -754,25 +940,6 @@ Situate.ev_summon_with = _ev_summon_with
 Situate.summon_copy = _summon_copy
 
 
-def _actor_names_its(st: Situate, ev: Tree) -> None:
-    """"My X used its Quick Effect": "its" is X's."""
-    a = sub(ev, "actor")
-    told_by = st.r.actor(a).get("effect") if a is not None else None
-    if told_by and told_by.get("card"):
-        st.last_card = st.db.get(told_by["card"]).name
-
-
-def _main_action(facts, cands, ref: dict):
-    """"its destroy effect" when two effects destroy: the one whose first part destroys (the
-    other destroys only after something else, "negate ..., and if you do, destroy")."""
-    verbs = [DESC_FACTS[d][1] for d in ref.get("desc") or []
-             if DESC_FACTS.get(d, (None,))[0] == "verb"]
-    if len(cands) < 2 or len(verbs) != 1:
-        return cands
-    main = [e for e in cands if any(f.type == "clause" and f.get("effect") == e.id and
-                                    f.get("n") == 1 and f.get("verb") == verbs[0] for f in facts)]
-    return main if len(main) == 1 else cands
-
 # -- what a player has when an effect is activated, and what changes before it resolves ---------
 # "I activate X while I control no monsters", "... with exactly 2 Crystal Beast cards in my Spell
 # & Trap Zone", then "my opponent destroys one in response", "in response I activate Y to Special
@@ -899,3 +1066,23 @@ def _norm_words(ws) -> list[str]:
 Situate.ev_remove = _ev_remove
 Situate.ev_then_chain = _ev_then_chain
 Situate.ev_state_at = _ev_state_at
+
+
+def _fits(reading: Reading, e, hint: str) -> bool:
+    """Does effect ``e`` fit what the question says it does?  ``hint`` is an action, or
+    "target:PLAYER" (it targets a card of that player's: an effect whose target is a card of
+    "your" GY or that "you control" cannot target the opponent's card, and back)."""
+    if not hint.startswith("target:"):
+        return _does(reading.facts, e.id, hint)
+    if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):
+        return False
+    m = re.search(r"\btarget (.*?)(?:;|$)", e.text)
+    what = m.group(1).lower() if m else ""
+    whose = hint.split(":", 1)[1]
+    mine = bool(re.search(r"\byour (?!opponent)|\byou control\b", what))
+    theirs = "opponent" in what
+    if whose == "opponent":
+        return not (mine and not theirs)
+    if whose == "you":
+        return not (theirs and not mine)
+    return True
