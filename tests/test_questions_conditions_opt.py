@@ -342,3 +342,36 @@ def test_a_part_the_card_does_not_do_is_refused(base_expert):
         base_expert.parse("I activate Court of Justice's effect while controlling a Level 1 Fairy, "
                           "and my opponent destroys that Fairy in response. Do I still draw a card?")
     assert "draw" in str(err.value)
+
+
+# -- a condition naming a phase -------------------------------------------------------------------
+
+def test_a_main_phase_effect_in_the_battle_phase(base_expert):
+    q = "Can I activate Effect Veiler during my opponent's Battle Phase?"
+    assert base_expert.ask(q).value == "no"
+    assert base_expert.ask("Can I activate Nibiru, the Primal Being during my opponent's End "
+                           "Phase?").value == "no"
+
+
+def test_a_main_phase_effect_in_a_main_phase_is_not_refused_by_the_phase(base_expert):
+    for q in ("Can I activate Effect Veiler during my opponent's Main Phase?",
+              "Can I activate Effect Veiler during my opponent's Main Phase 2?",
+              "Can my opponent activate Effect Veiler during my Main Phase?"):
+        assert base_expert.ask(q).value != "no", q
+
+
+def test_summoned_their_fifth_monster_during_the_battle_phase(base_expert):
+    q = ("My opponent Special Summoned their 5th monster this turn during the Battle Phase. "
+         "Can I activate Nibiru, the Primal Being right then?")
+    spec = base_expert.parse(q)
+    assert [e["kind"] for e in spec["situation"]] == ["phase", "summon"]
+    assert spec["situation"][0]["phase"] == "battle"
+    assert base_expert.ask(q).value == "no"
+
+
+def test_a_monster_summoned_does_not_break_no_spells_traps(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.parse("I activate Treeborn Frog's effect while I control no Spells/Traps, and "
+                          "in response I activate Emergency Teleport to Special Summon a Psychic "
+                          "monster. Do I still Special Summon it?")
+    assert "still holds" in str(err.value) or "no condition" in str(err.value)

@@ -1347,9 +1347,12 @@ def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
                 "one')", q)
     if cond["resolve"]:
         if quant == "no":
-            unmet = any(c["kind"] == "gained" and c["player"] == player and
-                        set(_norm_words(c["words"])) & (set(cond["words"]) | GENERIC_NOUNS)
-                        for c in changes)
+            # "no monsters", "no face-up cards", "no monsters in my Main Monster Zone": a monster
+            # Summoned breaks it; any other "no X" only by what is told to be controlled then
+            plain = set(cond["words"]) <= GENERIC_NOUNS | {"face-up", "my", "main", "zone"}
+            unmet = any(c["kind"] == "gained" and c["player"] == player and (
+                (plain and "monster" in _norm_words(c["words"])) or
+                _same_things(c["words"], cond["words"])) for c in changes)
         else:
             left = quant - sum(c.get("n", 0) for c in changes if c["kind"] == "removed")
             unmet = left < cond["need"] if cond["at_least"] else left != cond["need"]

@@ -138,7 +138,13 @@ class Situate(ProcedureEvents):
                          or name_key(written) in name_key(e.text)]
         if ref.get("cost_verb"):
             cands = [e for e in cands if _does(facts, e.id, ref["cost_verb"])]
-        cands = _main_action(facts, cands, ref)
+        verbs = [DESC_FACTS[d][1] for d in ref.get("desc") or [] if DESC_FACTS.get(d, ("",))[0] == "verb"]
+        if len(cands) > 1 and verbs:
+            # "its destroy effect": of several that destroy, the one whose first part destroys
+            first = [e for e in cands if any(f.type == "clause" and f.get("effect") == e.id and
+                                             f.get("n") == 1 and f.get("verb") == verbs[0]
+                                             for f in facts)]
+            cands = first or cands
         if len(cands) > 1:
             cands = _narrow(reading, cands, hint)
         return {"card": name, "n": self._which(reading, cands, ref)}
@@ -273,7 +279,6 @@ class Situate(ProcedureEvents):
         self.fail("which effect?", ev)
 
     def ev_activate(self, ev: Tree) -> None:
-        _actor_names_its(self, ev)
         node = self._effect_node(ev)
         if node.data == "eff_it" and self._targeted_last():
             return self.ev_act_target(ev)         # "they activate it in response": the target
@@ -1134,26 +1139,6 @@ def _narrow(reading: Reading, cands, hint) -> list:
     return cands
 
 
-def _fits(reading: Reading, e, hint: str) -> bool:
-    """Does effect ``e`` fit what the question says it does?  ``hint`` is an action, or
-    "target:PLAYER" (it targets a card of that player's: an effect whose target is a card of
-    "your" GY or that "you control" cannot target the opponent's card, and back)."""
-    if not hint.startswith("target:"):
-        return _does(reading.facts, e.id, hint)
-    if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):
-        return False
-    m = re.search(r"\btarget (.*?)(?:;|$)", e.text)
-    what = m.group(1).lower() if m else ""
-    whose = hint.split(":", 1)[1]
-    mine = bool(re.search(r"\byour (?!opponent)|\byou control\b", what))
-    theirs = "opponent" in what
-    if whose == "opponent":
-        return not (mine and not theirs)
-    if whose == "you":
-        return not (theirs and not mine)
-    return True
-
-
 # -- copies of a card and what became of the card named last (once-per-turn questions) ----------
 
 def _copies(st: Situate) -> dict:
@@ -1266,25 +1251,6 @@ Situate.then_summoned = _then_summoned
 Situate.ev_summon_with = _ev_summon_with
 Situate.summon_copy = _summon_copy
 
-
-def _actor_names_its(st: Situate, ev: Tree) -> None:
-    """"My X used its Quick Effect": "its" is X's."""
-    a = sub(ev, "actor")
-    told_by = st.r.actor(a).get("effect") if a is not None else None
-    if told_by and told_by.get("card"):
-        st.last_card = st.db.get(told_by["card"]).name
-
-
-def _main_action(facts, cands, ref: dict):
-    """"its destroy effect" when two effects destroy: the one whose first part destroys (the
-    other destroys only after something else, "negate ..., and if you do, destroy")."""
-    verbs = [DESC_FACTS[d][1] for d in ref.get("desc") or []
-             if DESC_FACTS.get(d, (None,))[0] == "verb"]
-    if len(cands) < 2 or len(verbs) != 1:
-        return cands
-    main = [e for e in cands if any(f.type == "clause" and f.get("effect") == e.id and
-                                    f.get("n") == 1 and f.get("verb") == verbs[0] for f in facts)]
-    return main if len(main) == 1 else cands
 
 # -- what a player has when an effect is activated, and what changes before it resolves ---------
 # "I activate X while I control no monsters", "... with exactly 2 Crystal Beast cards in my Spell
@@ -1412,3 +1378,23 @@ def _norm_words(ws) -> list[str]:
 Situate.ev_remove = _ev_remove
 Situate.ev_then_chain = _ev_then_chain
 Situate.ev_state_at = _ev_state_at
+
+
+def _fits(reading: Reading, e, hint: str) -> bool:
+    """Does effect ``e`` fit what the question says it does?  ``hint`` is an action, or
+    "target:PLAYER" (it targets a card of that player's: an effect whose target is a card of
+    "your" GY or that "you control" cannot target the opponent's card, and back)."""
+    if not hint.startswith("target:"):
+        return _does(reading.facts, e.id, hint)
+    if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):
+        return False
+    m = re.search(r"\btarget (.*?)(?:;|$)", e.text)
+    what = m.group(1).lower() if m else ""
+    whose = hint.split(":", 1)[1]
+    mine = bool(re.search(r"\byour (?!opponent)|\byou control\b", what))
+    theirs = "opponent" in what
+    if whose == "opponent":
+        return not (mine and not theirs)
+    if whose == "you":
+        return not (theirs and not mine)
+    return True
