@@ -59,3 +59,12 @@ def test_a_said_word_is_a_question_word_only():
     assert gamewords().action_of("Milled") == "send"
     assert gamewords().action_of("destruction") == "destroy"
     assert gamewords().action_of("frobnicate") is None
+
+
+@pytest.mark.parametrize("said, phase", [("my opponent's Main Phase 2", "main2"), ("my Battle Phase", "battle"),
+                                         ("my opponent's Damage Step", "damage-step")])
+def test_a_told_phase_is_named_as_the_reader_names_it(base_expert, said, phase):
+    """Phases are game words too: 'Main Phase 2' in a question is the reader's main2."""
+    spec = base_expert.parse(f"Can I activate Forbidden Lance during {said}?")
+    told = [e for e in spec["situation"] if e["kind"] == "phase"]
+    assert [e["phase"] for e in told] == [phase]

@@ -288,7 +288,11 @@ def test_material_lines_give_the_summon_kind():
 
 def test_phase_condition():
     r = read_card(card("During your opponent's Main Phase (Quick Effect): You can draw 1 card."))
-    assert facts(r, "phase_condition", phase="main-phase", turn="opponent")
+    assert facts(r, "phase_condition", phase="main", turn="opponent")
+    r = read_card(card("During the Main Phase 2: You can draw 1 card."))
+    assert facts(r, "phase_condition", phase="main2", turn="any")
+    r = read_card(card("During damage calculation (Quick Effect): You can draw 1 card."))
+    assert facts(r, "phase_condition", phase="damage-calculation")
 
 
 def test_bullets_after_an_effect_are_not_its_condition(feats):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..gamewords import gamewords, reader_verb_pattern
+from ..gamewords import gamewords, reader_phase_alternation, reader_verb_pattern
 from ..yamlpos import safe_load
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.yaml")
@@ -108,7 +108,7 @@ def grammar() -> Grammar:
         conditional_parts=[(k, _rx(v)) for k, v in g["conditional_parts"].items()],
         continuations=[_rx(p) for p in g["continuations"]],
         conditions={k: _rx(v) for k, v in g["conditions"].items()},
-        phase=_rx(g["phases"]["pattern"]),
+        phase=_rx(g["phases"]["pattern"].replace("{PHASE}", reader_phase_alternation())),
         phase_turn=dict(g["phases"]["turn"]),
         not_cost_verbs=set(g["not_cost_verbs"]),
         bullet_label=_rx(g["bullet_label"]["pattern"]),

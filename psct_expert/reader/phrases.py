@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ..gamewords import gamewords
 from .grammar import blank_quotes, top_level_mask
 from .model import Clause, Span, Target
 
@@ -127,7 +128,8 @@ class PhraseReaders:
         """Phase and turn windows a condition names ("During your opponent's Main Phase")."""
         for m in self.g.phase.finditer(cond):
             owner = (m.group(1) or "").lower()
-            phase = (m.group(2) or m.group(3) or "turn").lower().replace(" ", "-")
+            written = m.group(2) or m.group(3) or "turn"
+            phase = gamewords().phase_of(written) or "turn"
             turn = self.g.phase_turn.get(owner, "any")
             self.add("phase_condition", self.src(text, cs + m.start(), cs + m.end(), where),
                      effect=eff.id, phase=phase, turn=turn)
