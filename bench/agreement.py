@@ -10,6 +10,9 @@ ones: every joined card the audit does not flag as legacy (``status`` is not
 disagreement, with the card text, to ``--out`` (default
 the temp dir's ``agreement-disagreements.txt``) so each can be read and decided; the
 card text is the authority (labels judged wrong: ``bench/label-disagreements.md``).
+F1 is printed twice: against the labels as given (``F1``), and with the labels
+judged wrong in the table of ``bench/label-disagreements.md`` replaced by what
+the text says (``F1 judged``; the count of replaced labels is ``fixed``).
 """
 
 from __future__ import annotations
@@ -31,6 +34,20 @@ from psct_expert.audit import audit  # noqa: E402
 FEATURES = ("targets", "cost", "quick", "hard_opt", "activate_opt", "when_optional",
             "if_optional", "summon_procedure")
 DEFAULT_LABELS = ROOT.parent.parent / "shared" / "data" / "script-features-dev.jsonl.gz"
+JUDGED = ROOT / "label-disagreements.md"
+
+
+def load_judged(path: pathlib.Path) -> dict[tuple[str, str], bool]:
+    """{(feature, card name): value the text supports} from the table rows
+    ``| feature | card | true/false | why |`` of the judged-labels file."""
+    out = {}
+    if not path.is_file():
+        return out
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 4 and cells[0] in FEATURES and cells[2] in ("true", "false"):
+            out[(cells[0], cells[1])] = cells[2] == "true"
+    return out
 
 
 def load_labels(path: pathlib.Path) -> dict[int, dict]:
@@ -74,20 +91,26 @@ def main() -> int:
     modern = [r for r in recs if r["status"] != "legacy"]
     print(f"{len(labels)} labelled cards, {len(cards)} in the database; audited in {took:.1f} s")
     print(f"PSCT-era (audit status not legacy): {len(modern)}; legacy, not scored: {legacy}")
+    judged = load_judged(JUDGED)
     print(f"{'feature':18s} {'P':>6s} {'R':>6s} {'F1':>6s} {'tp':>5s} {'fp':>5s} {'fn':>5s} "
-          f"{'scored':>6s}")
+          f"{'scored':>6s} {'F1 judged':>9s} {'fixed':>5s}")
     wrong: dict[str, list[tuple[str, dict]]] = {f: [] for f in FEATURES}
     for f in FEATURES:
-        pairs = []
+        pairs, fixed_pairs, fixed = [], [], 0
         for r in modern:
             want = labels[r["id"]].get(f)
             if want is None:
                 continue
             pairs.append((bool(r[f]), bool(want)))
+            text_says = judged.get((f, r["name"]), bool(want))
+            fixed += text_says != bool(want)
+            fixed_pairs.append((bool(r[f]), text_says))
             if bool(r[f]) != bool(want):
                 wrong[f].append(("fp" if r[f] else "fn", r))
         p, rc, f1, tp, fp, fn = score(pairs)
-        print(f"{f:18s} {p:6.3f} {rc:6.3f} {f1:6.3f} {tp:5d} {fp:5d} {fn:5d} {len(pairs):6d}")
+        f1_judged = score(fixed_pairs)[2]
+        print(f"{f:18s} {p:6.3f} {rc:6.3f} {f1:6.3f} {tp:5d} {fp:5d} {fn:5d} {len(pairs):6d} "
+              f"{f1_judged:9.3f} {fixed:5d}")
     names = {c.name: c for c in cards}
     with open(args.out, "w", encoding="utf-8") as out:
         for f in FEATURES:

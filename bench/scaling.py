@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import os
 import pathlib
 import sys
 import time
@@ -42,16 +43,21 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--audit-only", action="store_true", help="skip the knowledge-size part")
+    ap.add_argument("--sizes", default="1000,4000,all", help="card counts, 'all' = the pool")
     args = ap.parse_args()
     expert = Expert()
     names = [c.name for c in expert.db.all_cards()]
     print(f"audit, {args.jobs} job(s):")
-    for n in (1000, 4000, len(names)):
-        t = time.perf_counter()
+    sizes = [len(names) if x == "all" else int(x) for x in args.sizes.split(",")]
+    for n in sizes:
+        t, c = time.perf_counter(), os.times()
         for _ in audit(expert, names[:n], jobs=args.jobs, cache=False):
             pass
         dt = time.perf_counter() - t
-        print(f"  {n:6d} cards: {dt:6.1f} s  ({dt / n * 1000:.2f} ms/card)")
+        c2 = os.times()
+        cpu = sum(c2[:4]) - sum(c[:4])   # this process and its workers
+        print(f"  {n:6d} cards: {dt:6.1f} s  ({dt / n * 1000:.2f} ms/card; "
+              f"CPU {cpu / n * 1000:.2f} ms/card)")
     if args.audit_only:
         return
     cf = load_case_file(CASES)

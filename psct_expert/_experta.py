@@ -21,9 +21,13 @@ _root = logging.getLogger()
 _handlers_before = list(_root.handlers)
 
 from experta import AS, MATCH, NOT, TEST, Fact, InitialFact, KnowledgeEngine, L, P, Rule  # noqa: E402
+from experta.matchers.rete.check import TypeCheck  # noqa: E402
+from experta.matchers.rete.mixins import NoMemory  # noqa: E402
+from experta.matchers.rete.token import Token  # noqa: E402
 
 for _h in list(_root.handlers):
     if _h not in _handlers_before:
         _root.removeHandler(_h)
 
-__all__ = ["AS", "MATCH", "NOT", "TEST", "Fact", "InitialFact", "KnowledgeEngine", "L", "P", "Rule"]
+__all__ = ["AS", "MATCH", "NOT", "TEST", "Fact", "InitialFact", "KnowledgeEngine", "L", "P", "Rule",
+           "NoMemory", "Token", "TypeCheck"]

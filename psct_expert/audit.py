@@ -55,6 +55,39 @@ def unread_shape(phrase: str) -> str:
     return " ".join(p.split()[:5])
 
 
+def digest(rec: dict) -> dict:
+    """What the summary counts of one record: status, unread shapes, true features,
+    effect counts.  Kept beside the record in the cache, so a cached audit's
+    summary never parses the whole record."""
+    effects: collections.Counter = collections.Counter()
+
+    def walk(effs):
+        for e in effs:
+            yield e
+            yield from walk(e.get("bullets", []))
+
+    for e in walk(rec["effects"]):
+        conc = {(c["type"], c.get("value", "yes")) for c in e["conclusions"]}
+        effects["activated effects"] += ("activates", "yes") in conc
+        effects["effects with a cost"] += ("is_cost", "yes") in conc
+        effects["targeting effects"] += ("targets", "yes") in conc
+        effects["Quick Effects"] += ("quick", "yes") in conc
+        effects["summon procedures"] += ("inherent_summon", "yes") in conc
+        for f in e["facts"]:
+            if f["type"] == "once_per_turn":
+                effects[f"once per turn: {f['kind']}"] += 1
+            if f["type"] == "trigger" and f.get("optional") == "yes":
+                effects[f'optional "{f["word"].title()} ...: You can" triggers'] += 1
+    return {"status": rec["status"], "unread": [unread_shape(u) for u in rec["unread"]],
+            "features": [f for f in FEATURES if rec[f]],
+            "effects": {k: v for k, v in sorted(effects.items()) if v}}
+
+
+def record_line(rec: dict) -> str:
+    """A record as one JSON line: exactly what ``audit --json`` prints."""
+    return json.dumps(rec, ensure_ascii=False, sort_keys=True)
+
+
 @dataclass
 class Summary:
     cards: int = 0
@@ -64,30 +97,16 @@ class Summary:
     effects: collections.Counter = field(default_factory=collections.Counter)
 
     def add(self, rec: dict) -> None:
+        self.add_digest(digest(rec))
+
+    def add_digest(self, d: dict) -> None:
+        """Count one card from its digest (what the summary needs of its record)."""
         self.cards += 1
-        self.status[rec["status"]] += 1
-        for u in rec["unread"]:
-            self.unread[unread_shape(u)] += 1
-        for f in FEATURES:
-            self.features[f] += rec[f]
-
-        def walk(effects):
-            for e in effects:
-                yield e
-                yield from walk(e.get("bullets", []))
-
-        for e in walk(rec["effects"]):
-            conc = {(c["type"], c.get("value", "yes")) for c in e["conclusions"]}
-            self.effects["activated effects"] += ("activates", "yes") in conc
-            self.effects["effects with a cost"] += ("is_cost", "yes") in conc
-            self.effects["targeting effects"] += ("targets", "yes") in conc
-            self.effects["Quick Effects"] += ("quick", "yes") in conc
-            self.effects["summon procedures"] += ("inherent_summon", "yes") in conc
-            for f in e["facts"]:
-                if f["type"] == "once_per_turn":
-                    self.effects[f"once per turn: {f['kind']}"] += 1
-                if f["type"] == "trigger" and f.get("optional") == "yes":
-                    self.effects[f'optional "{f["word"].title()} ...: You can" triggers'] += 1
+        self.status[d["status"]] += 1
+        self.unread.update(d["unread"])
+        for f in d["features"]:
+            self.features[f] += 1
+        self.effects.update(d["effects"])
 
     def text(self) -> str:
         lines = [f"{self.cards} cards audited",
@@ -151,27 +170,29 @@ class AuditCache:
         self.folder = folder or cache_dir() / "audit"
         self.path = self.folder / f"{reader_version()}-{knowledge_version(expert.kb)}.jsonl"
 
-    def load(self) -> dict[str, dict]:
-        out: dict[str, dict] = {}
+    def load(self) -> dict[str, tuple[str, str]]:
+        """{card key: (record line, digest line)}: the lines are parsed only when used."""
+        out: dict[str, tuple[str, str]] = {}
         try:
             with open(self.path, encoding="utf-8") as fh:
                 for line in fh:
-                    key, _, rec = line.partition("\t")
-                    if rec:
-                        out[key] = json.loads(rec)
+                    parts = line.rstrip("\n").split("\t")
+                    if len(parts) != 3 or not parts[1].startswith("{") \
+                            or not parts[2].startswith("{"):
+                        return {}   # a damaged file: read every card again
+                    out[parts[0]] = (parts[1], parts[2])
         except (OSError, ValueError):
             return {}
         return out
 
-    def save(self, records: dict[str, dict]) -> None:
+    def save(self, records: dict[str, tuple[str, str]]) -> None:
         from .atomic import atomic_write_text
         from .errors import StorageError
 
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             atomic_write_text(self.path, "".join(
-                f"{k}\t{json.dumps(r, ensure_ascii=False, sort_keys=True)}\n"
-                for k, r in records.items()))
+                f"{k}\t{line}\t{dig}\n" for k, (line, dig) in records.items()))
             old = sorted(self.folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
             for p in old[:-_MAX_VERSIONS]:
                 p.unlink()
@@ -184,9 +205,18 @@ def audit(expert, names: list[str] | None, jobs: int = 0, progress=None, cache: 
 
     With ``cache``, records of cards whose data, the reader and the knowledge
     are unchanged since an earlier audit come from the user cache dir."""
+    for line, _dig in audit_lines(expert, names, jobs, progress, cache):
+        yield json.loads(line)
+
+
+def audit_lines(expert, names: list[str] | None, jobs: int = 0, progress=None,
+                cache: bool = True):
+    """Like :func:`audit`, but yield (record as its JSON line, digest as JSON text):
+    a cached card's record is passed on as the text stored, never parsed."""
     cards = [expert.db.get(n) for n in names] if names else expert.db.all_cards()
     if not cache:
-        yield from _audit(expert, cards, jobs, progress)
+        for rec in _audit(expert, cards, jobs, progress):
+            yield record_line(rec), json.dumps(digest(rec), sort_keys=True)
         return
     store = AuditCache(expert)
     known = store.load()
@@ -194,7 +224,8 @@ def audit(expert, names: list[str] | None, jobs: int = 0, progress=None, cache: 
     missing = [c for c, k in zip(cards, keys) if k not in known]
     if progress and len(missing) < len(cards):
         progress(len(cards) - len(missing))
-    fresh = dict(zip((card_key(c) for c in missing), _audit(expert, missing, jobs, progress)))
+    fresh = {card_key(c): (record_line(rec), json.dumps(digest(rec), sort_keys=True))
+             for c, rec in zip(missing, _audit(expert, missing, jobs, progress))}
     if fresh:
         known.update(fresh)
         store.save(known)

@@ -162,6 +162,24 @@ def _constraint(v):
     return ex.L(v)
 
 
+_FACT_CLASSES: dict[str, type] = {}
+
+
+def fact_class(type_: str) -> type:
+    """One experta Fact class per fact type.  experta's alpha network tests a
+    fact's class first (one cheap isinstance per class), so a fact only meets
+    the tests of the patterns of its own type; with one class for all types
+    every fact went through the most shared field tests of every pattern."""
+    cls = _FACT_CLASSES.get(type_)
+    if cls is None:
+        cls = _FACT_CLASSES[type_] = type(f"Fact_{type_}", (ex.Fact,), {})
+    return cls
+
+
+def xfact(type_: str, fields) -> "ex.Fact":
+    return fact_class(type_)(type=type_, **dict(fields))
+
+
 class _OverBudget(Exception):
     pass
 
@@ -228,6 +246,63 @@ def _meter(ke, budget: _Budget) -> None:
         node.children[:] = wrapped
 
 
+def _route_by_class(ke) -> None:
+    """Send each declared fact only to the alpha branches of its own class.
+
+    experta's root node hands every fact to every first-level node, each of
+    which copies the token and tests the fact's class; with one class per fact
+    type (:func:`fact_class`) only one branch can pass, so the root looks the
+    branches up by the fact's class instead (same branches, same order, so the
+    same matches).  Branches whose first test is not a class test get every fact.
+    """
+    root = ke.matcher.root_node
+    entries = [(ch.node.matcher.fact_type
+                if isinstance(getattr(ch.node, "matcher", None), ex.TypeCheck) else None,
+                ch.callback) for ch in root.children]
+    routes: dict[type, list] = {}
+
+    def callbacks(cls):
+        got = routes.get(cls)
+        if got is None:
+            got = routes[cls] = [cb for t, cb in entries if t is None or t is cls]
+        return got
+
+    def add(fact):
+        token = ex.Token.valid(fact)
+        for cb in callbacks(type(fact)):
+            cb(token)
+
+    def remove(fact):
+        token = ex.Token.invalid(fact)
+        for cb in callbacks(type(fact)):
+            cb(token)
+
+    root.add, root.remove = add, remove
+
+
+def _flat_reset(ke) -> None:
+    """Reset only the nodes that keep a memory, each once.
+
+    experta resets its network by recursing from the root through every edge,
+    so a node shared by several rules is reset once per path; resetting is
+    idempotent, so wiping each memory node once is the same reset."""
+    nodes, seen, stack = [], set(), [ke.matcher.root_node]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if type(node)._reset is not ex.NoMemory._reset:
+            nodes.append(node)
+        stack.extend(ch.node for ch in reversed(node.children))
+
+    def reset():
+        for n in nodes:
+            n._reset()
+
+    ke.matcher.reset = reset
+
+
 class Engine:
     """A compiled knowledge base; :meth:`run` answers one set of facts at a time."""
 
@@ -241,6 +316,8 @@ class Engine:
         self.max_firings = max_firings or MAX_FIRINGS
         self._budget = _Budget()
         _meter(self.ke, self._budget)
+        _route_by_class(self.ke)
+        _flat_reset(self.ke)
 
     def run(self, facts: Iterable[Fact]) -> Record:
         rec = Record()
@@ -251,7 +328,7 @@ class Engine:
         self._budget.start(self.max_steps)
         try:
             self.ke.reset()
-            xfacts = [ex.Fact(type=f.type, **dict(f.fields)) for f in rec.facts.values()]
+            xfacts = [xfact(f.type, f.fields) for f in rec.facts.values()]
             if xfacts:
                 self.ke.declare(*xfacts)
             self.ke.run(steps=self.max_firings)
@@ -304,7 +381,7 @@ class Engine:
             lst = rec.derivations.setdefault(f.key, [])
             if d not in lst:
                 lst.append(d)
-            self.ke.declare(ex.Fact(type=type_, **dict(f.fields)))
+            self.ke.declare(xfact(type_, f.fields))
         rec.firings.append((rule.id, d, concluded))
 
 
@@ -319,10 +396,8 @@ def compile_rules(kb: KnowledgeBase, owner: Engine):
                 if pat.kind == "test":
                     ces.append(ex.TEST(_Test(pat)))
                     continue
-                kw = {"type": pat.type}
-                for k, v in pat.fields.items():
-                    kw[k] = _constraint(v)
-                xf = ex.Fact(**kw)
+                kw = {k: _constraint(v) for k, v in pat.fields.items()}
+                xf = fact_class(pat.type)(**kw)   # the class stands for the type
                 if pat.kind == "not":
                     ces.append(ex.NOT(xf))
                 else:

@@ -42,8 +42,9 @@ def test_damaged_cache_is_ignored(tmp_path, monkeypatch, base_expert):
     store.path.write_text("garbage\tnot json\n", encoding="utf-8")
     rec = list(audit(base_expert, ["Pot of Greed"], jobs=1))[0]
     assert rec["name"] == "Pot of Greed"
-    key, _, line = store.path.read_text(encoding="utf-8").partition("\t")
+    key, line, digest = store.path.read_text(encoding="utf-8").rstrip("\n").split("\t")
     assert json.loads(line)["name"] == "Pot of Greed"
+    assert json.loads(digest)["status"] == rec["status"]
 
 
 def test_knowledge_change_gives_a_new_cache_file(tmp_path, monkeypatch, base_expert):
@@ -53,3 +54,19 @@ def test_knowledge_change_gives_a_new_cache_file(tmp_path, monkeypatch, base_exp
                                  fact_types=kb.fact_types, families=kb.families,
                                  topics=kb.topics), db=base_expert.db)
     assert AuditCache(smaller).path != AuditCache(base_expert).path
+
+
+def test_cached_summary_and_json_equal_fresh_ones(tmp_path, monkeypatch, base_expert):
+    """A cached audit passes the stored JSON line on as it is, and counts the summary
+    from the stored digest: both are what a fresh audit gives."""
+    from psct_expert.audit import Summary, audit_lines
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    fresh = list(audit_lines(base_expert, NAMES, jobs=1, cache=False))
+    list(audit_lines(base_expert, NAMES, jobs=1))
+    cached = list(audit_lines(base_expert, NAMES, jobs=1))
+    assert [line for line, _ in cached] == [line for line, _ in fresh]
+    by_digest, by_record = Summary(), Summary()
+    for line, dig in cached:
+        by_digest.add_digest(json.loads(dig))
+        by_record.add(json.loads(line))
+    assert by_digest.text() == by_record.text() and by_digest.cards == 3

@@ -23,7 +23,7 @@ from .main import cli
 def audit(obj, names, as_json, output, jobs, no_cache):
     """Read every card (or the NAMES given) and classify each effect with the rules."""
     from ..atomic import atomic_write_text
-    from ..audit import Summary, audit as run_audit
+    from ..audit import Summary, audit_lines
 
     expert = obj.expert()
     total = len(names) if names else len(expert.db.all_cards())
@@ -32,11 +32,11 @@ def audit(obj, names, as_json, output, jobs, no_cache):
     show = sys.stderr.isatty()
     with click.progressbar(length=total, label="auditing", file=sys.stderr,
                            hidden=not show) as bar:
-        for rec in run_audit(expert, list(names) or None, jobs, progress=bar.update,
-                            cache=not no_cache):
-            summary.add(rec)
+        for line, dig in audit_lines(expert, list(names) or None, jobs, progress=bar.update,
+                                     cache=not no_cache):
+            summary.add_digest(json.loads(dig))
             if as_json:
-                chunks.append(json.dumps(rec, ensure_ascii=False, sort_keys=True))
+                chunks.append(line)
     text = "\n".join(chunks) + "\n" if as_json else summary.text() + "\n"
     if output:
         atomic_write_text(output, text)

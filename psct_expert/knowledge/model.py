@@ -7,6 +7,7 @@ checks them across files.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -99,12 +100,18 @@ class Rule:
 
     @property
     def location(self) -> str:
-        path = self.path
-        try:
-            path = str(Path(path).resolve().relative_to(KNOWLEDGE_DIR.resolve().parent))
-        except ValueError:
-            pass
+        path = _shown_path(self.path)
         return f"{path}:{self.line}" if self.line else path
+
+
+@lru_cache(maxsize=256)
+def _shown_path(path: str) -> str:
+    """A rule file's path relative to the checkout when it is inside it (cached:
+    every proof asks for it, and resolving a path touches the file system)."""
+    try:
+        return str(Path(path).resolve().relative_to(KNOWLEDGE_DIR.resolve().parent))
+    except ValueError:
+        return path
 
 
 @dataclass

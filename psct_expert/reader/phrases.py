@@ -66,10 +66,6 @@ class PhraseReaders:
         c = self.g.conditions
         after = text[eff.colon + 1:eff.end]
         optional = "yes" if c["optional"].match(after) else "no"
-        before = c["optional_before_colon"].search(cond)
-        if before:   # "If this card is Link Summoned, you can: ..."
-            optional = "yes"
-            cond = cond[:before.start()]
         if c["flip"].match(cond):
             self.add("trigger", self.src(text, cs, cs + len(cond), where), effect=eff.id,
                      word="flip", optional=optional)
@@ -82,6 +78,10 @@ class PhraseReaders:
             optional = "no"
         if any(rx.search(cond) for _m, rx in self.g.quick):
             return   # a Quick Effect's condition (not a trigger)
+        before = c["optional_before_colon"].search(cond)
+        if before:   # "If this card is Link Summoned, you can: ..."
+            optional = "yes"
+            cond = cond[:before.start()]
         trig = c["trigger_word"].search(cond)
         if not trig or c["battle_window"].search(cond):
             return
