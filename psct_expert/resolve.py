@@ -16,10 +16,11 @@ from functools import lru_cache
 
 from .cards import CardDB
 from .errors import QuestionError
+from .gamewords import gamewords
 from .parser import ParsedQuestion
 from .parser.names import ORDINALS, Mention, unknown_name_runs, vocabulary
 from .parser.scenario import ATTRS, Scenario
-from .questions import select_clause, select_effect
+from .reader.select import select_clause, select_effect
 from .reader import read_card
 
 ORD = "|".join(ORDINALS)
@@ -32,10 +33,19 @@ STATIC_FAMILIES = {"starts-chain", "targets", "quick", "inherent-summon", "bulle
 
 
 @lru_cache(maxsize=1)
+def action_words() -> dict[str, tuple[str, ...]]:
+    """The actions questions name, with every form (the shared game words) and
+    the phrases questions add (``vocabulary.yaml``)."""
+    words = gamewords()
+    return {verb: words.action(verb).words + tuple(w.lower() for w in extra)
+            for verb, extra in vocabulary()["verbs"].items()}
+
+
+@lru_cache(maxsize=1)
 def _verb_forms() -> tuple[re.Pattern, re.Pattern, dict]:
     """One regex for every written form of every action (longest forms first)."""
     form_to_verb: dict[str, str] = {}
-    for verb, words in vocabulary()["verbs"].items():
+    for verb, words in action_words().items():
         for w in words:
             form_to_verb.setdefault(w.lower(), verb)
     forms = sorted(form_to_verb, key=len, reverse=True)
@@ -173,7 +183,7 @@ class _Parse:
     def suppositions(self, cond: str, eid_card: str | None) -> list[dict]:
         out: list[dict] = []
         c = cond
-        verbs_re = "|".join(sorted({re.escape(w) for ws in vocabulary()["verbs"].values()
+        verbs_re = "|".join(sorted({re.escape(w) for ws in action_words().values()
                                     for w in ws}, key=len, reverse=True))
         if re.search(r"\b(?:own|owner's|its controller's|your) (?:own )?card effect\b", c, re.I) and \
                 re.search(r"\bdiscard", c, re.I):
@@ -562,8 +572,9 @@ def build_two_parts(fam):
                 verbs.append(v)
         if len(verbs) < 2:
             p.fail("which two actions?")
-        return {"family": fam, "effect": p.effect_ref(s, "activation", summons=False),
-                "left": verbs[0], "right": verbs[1]}
+        ref = p.effect_ref(s, "activation", summons=False)
+        _check_counts(p, ref, ph)
+        return {"family": fam, "effect": ref, "left": verbs[0], "right": verbs[1]}
     return build
 
 
@@ -706,3 +717,16 @@ BUILDERS = {
     # "is X still destroyed if ...": a part of the effect is done, or still applies to a target
     "clause-done": build_outcome,
 }
+
+
+def _check_counts(p: "_Parse", ref: dict, ph: str) -> None:
+    """"the 2 draws": a count said of a part must be the card's count for that part."""
+    reading = read_card(p.db.get(ref["card"]))
+    eid = select_effect(reading, ref)
+    for num, word in re.findall(r"\b(\d+) (\w+)", ph):
+        for _, verb in verbs_in(word):
+            quotes = [f.source.quote for f in reading.facts if f.type == "clause"
+                      and f.get("effect") == eid and f.get("verb") == verb and f.source]
+            if quotes and not any(re.search(rf"\b{num}\b", q) for q in quotes):
+                p.fail(f"'{num} {word}': the card does not say {num} for that part",
+                       unplaced=f"{num} {word}")

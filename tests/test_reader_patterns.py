@@ -288,7 +288,11 @@ def test_material_lines_give_the_summon_kind():
 
 def test_phase_condition():
     r = read_card(card("During your opponent's Main Phase (Quick Effect): You can draw 1 card."))
-    assert facts(r, "phase_condition", phase="main-phase", turn="opponent")
+    assert facts(r, "phase_condition", phase="main", turn="opponent")
+    r = read_card(card("During the Main Phase 2: You can draw 1 card."))
+    assert facts(r, "phase_condition", phase="main2", turn="any")
+    r = read_card(card("During damage calculation (Quick Effect): You can draw 1 card."))
+    assert facts(r, "phase_condition", phase="damage-calculation")
 
 
 def test_bullets_after_an_effect_are_not_its_condition(feats):
@@ -340,3 +344,124 @@ def test_more_pre_psct_wordings(text):
 def test_psct_cost_with_semicolon_is_not_legacy():
     assert read_card(card("Pay 1000 LP; draw 2 cards.", kind="spell",
                           subtypes=("normal",))).status != "legacy"
+
+
+# -- second wave: sentences, bullets and triggers written in other shapes ---------
+
+def test_a_sentence_in_parentheses_ends_before_the_next_trigger(feats):
+    text = ("During your Main Phase, you can Normal Summon 1 monster in addition to your Normal "
+            "Summon/Set. (You can only gain this effect once per turn.) If this card is banished: "
+            "You can draw 1 card.")
+    r = read_card(card(text))
+    assert facts(r, "trigger", effect="Example Card#2", word="if", optional="yes")
+    assert "if_optional" in feats(text)
+    # the note continues the effect before it: the numbering does not move
+    assert [e.id for e in r.effects] == ["Example Card#1", "Example Card#2"]
+
+
+@pytest.mark.parametrize("note,kind", [
+    ("(This card is also still a Trap.)", "still-a-card"),
+    ('(You do not use "Polymerization".)', "no-polymerization"),
+    ("(Transfer its materials to this card.)", "transfer-materials"),
+    ("(This applies even if this card leaves the field.)", "clarification"),
+])
+def test_notes_in_parentheses_are_read(note, kind):
+    r = read_card(card(f"You can discard 1 card; draw 1 card. {note} If this card is sent to "
+                       "the GY: You can draw 1 card."))
+    assert facts(r, "card_statement", kind=kind) and r.status == "full"
+    assert facts(r, "trigger", effect="Example Card#2", word="if")
+
+
+def test_bullets_inside_one_line_are_bullets(feats):
+    text = ('You can only use each of the following effects of "Example Card" once per turn.\n'
+            "● If you control no monsters: You can draw 1 card. "
+            "● When an attack is declared involving a monster you control: You can draw 1 card.")
+    r = read_card(card(text))
+    assert facts(r, "trigger", effect="Example Card#1.2", word="when", optional="yes")
+    assert "when_optional" in feats(text)
+
+
+def test_a_bullet_with_a_sentence_before_its_trigger(feats):
+    text = ("This card gets this effect.\n● This card becomes a Dragon monster. When this card "
+            "destroys a monster by battle: You can draw 1 card.")
+    assert facts(read_card(card(text)), "trigger", word="when", optional="yes")
+
+
+@pytest.mark.parametrize("cond,word", [
+    ("When this card is Fusion Summoned, you can", "when"),
+    ("If this card is Link Summoned, you can", "if"),
+    ("If this card is Normal Summoned, you can (except during the Damage Step)", "if"),
+])
+def test_you_can_before_the_colon_is_optional(cond, word, feats):
+    text = f"{cond}: Immediately after this effect resolves, Normal Summon 1 monster."
+    assert facts(read_card(card(text)), "trigger", word=word, optional="yes")
+    assert f"{word}_optional" in feats(text)
+
+
+def test_immediately_after_then_you_can_is_optional(feats):
+    text = ("If your opponent Normal Summons a monster: Immediately after this effect resolves, "
+            "you can Normal Summon 1 monster.")
+    assert facts(read_card(card(text, kind="spell", subtypes=("field",))), "trigger",
+                 word="if", optional="yes")
+
+
+def test_if_state_then_when_event_is_a_when_trigger(feats):
+    text = ("If this card was Ritual Summoned using a Dragon monster, when it declares an attack: "
+            "You can destroy 1 card on the field.")
+    r = read_card(card(text, subtypes=("ritual", "effect")))
+    assert facts(r, "trigger", word="when", optional="yes")
+    assert not facts(r, "trigger", word="if")
+
+
+@pytest.mark.parametrize("cond", [
+    "If your opponent activates a card or effect (except during the Damage Step)",
+    "If an Xyz Monster you control activates its effect",
+    'If a monster(s) that was originally a Fairy is sent from your hand to the GY',
+    "If you Ritual or Fusion Summon using a Dragon monster",
+    "If you negate the activation of a card with a Counter Trap",
+    "If your opponent Special Summons a monster and they have activated 4 monster effects this turn",
+])
+def test_more_if_events_are_triggers(cond, feats):
+    text = f"{cond}: You can draw 1 card."
+    assert facts(read_card(card(text)), "trigger", word="if", optional="yes"), cond
+    assert "if_optional" in feats(text)
+
+
+def test_a_trap_destroyed_in_its_zone_is_its_own_trigger(feats):
+    text = ("Destroy 1 card on the field. If this card in its owner's Spell & Trap Zone is "
+            "destroyed by an opponent's card effect: You can draw 1 card.")
+    assert "if_optional" in feats(text, kind="trap", subtypes=("normal",))
+
+
+def test_an_optional_effect_left_by_a_spell_is_a_trigger(feats):
+    text = ("Target 1 face-up monster you control; it gains 700 ATK. When it inflicts battle "
+            "damage to your opponent this turn: You can draw 1 card.")
+    r = read_card(card(text, kind="spell", subtypes=("quick-play",)))
+    assert not facts(r, "on_card_activation", effect="Example Card#2")
+    assert facts(r, "trigger", effect="Example Card#2", word="when", optional="yes")
+
+
+@pytest.mark.parametrize("text", [
+    "If this card destroys a monster by battle, you can add 1 monster from your Deck to your hand.",
+    "When this card is Tribute Summoned, you can destroy 1 card your opponent controls.",
+    "If this card destroys a monster by battle, it can attack once again in a row.",
+    "When this card inflicts battle damage to your opponent, you can activate 1 of these effects:\n"
+    "● Draw 1 card.\n● Destroy 1 card on the field.",
+])
+def test_triggers_without_their_colon_are_legacy(text):
+    assert read_card(card(text)).status == "legacy"
+
+
+@pytest.mark.parametrize("text", [
+    "If you control no monsters, you can Special Summon this card (from your hand).",
+    "If this card is used for an Xyz Summon, it can be treated as a Level 5 monster.",
+    "If this card was Fusion Summoned using 2 monsters, it can make a second attack during each "
+    "Battle Phase.",
+    "If you Ritual Summon a Ritual Monster, you can banish this card from your GY as 1 of the "
+    "monsters required for the Ritual Summon.",
+    "If a monster you control would be destroyed by battle, you can banish this card from your GY "
+    "instead.",
+    'If you activate a Set "Example Trap", you can add this additional effect to its effect.',
+])
+def test_psct_sentences_with_you_can_are_not_legacy(text):
+    assert read_card(card(text)).status != "legacy"

@@ -20,6 +20,7 @@ from lark.load_grammar import load_grammar
 from lark.parse_tree_builder import ParseTreeBuilder
 from lark.parsers.earley_forest import ForestToParseTree, SymbolNode, TokenNode
 
+from ..gamewords import lark_rules
 from ..errors import FileFormatError
 
 SHARED = Path(__file__).with_name("question.lark")
@@ -31,8 +32,9 @@ def family_rule(family: str) -> str:
 
 
 def assemble(families: dict) -> str:
-    """The whole grammar text: the shared rules, every family's rules, and ``fam_body``."""
-    parts = [SHARED.read_text(encoding="utf-8")]
+    """The whole grammar text: the shared rules, the game words (shared with the
+    reader, :mod:`psct_expert.gamewords`), every family's rules, and ``fam_body``."""
+    parts = [SHARED.read_text(encoding="utf-8"), lark_rules()]
     names = []
     for name, fam in families.items():
         text = getattr(fam, "grammar", None) or (fam.get("grammar") if isinstance(fam, dict) else None)

@@ -27,9 +27,10 @@ from dataclasses import dataclass, field
 from ..cards import CardDB
 from ..errors import QuestionError
 from .names import ORDINALS, find_cards
+from ..gamewords import gamewords
 
 ARTICLES = {"a", "an", "the", "that", "this", "those", "these"}
-ATTRS = {"DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"}
+ATTRS = frozenset(gamewords().attributes)  # the shared game words
 
 
 @dataclass

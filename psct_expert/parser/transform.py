@@ -11,6 +11,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .names import ORDINALS
+from ..gamewords import gamewords
 
 PLAYER_WORDS = {
     "i": "you", "me": "you", "you": "you", "my": "you", "your": "you",
@@ -18,8 +19,7 @@ PLAYER_WORDS = {
     "he": "opponent", "she": "opponent", "his": "opponent", "her": "opponent",
     "opponent's": "opponent",
 }
-PHASE_WORDS = {"draw": "draw", "standby": "standby", "main": "main1", "battle": "battle",
-               "end": "end", "damage": "damage-step"}
+SITUATION_PHASE = {"main": "main1", "damage-calculation": "damage-step"}
 PLACE_WORDS = {"hand": "hand", "deck": "deck", "graveyard": "gy", "gy": "gy", "field": "field",
                "extra": "extra-deck", "banishment": "banished", "zone": "field"}
 ACTION_RULES = ("discard", "send", "destroy", "banish", "special_summon", "add", "draw", "shuffle",
@@ -171,10 +171,7 @@ class Reader:
         if node is None:
             return None
         w = low(node)[0]
-        return {"banishing": "banish", "discarding": "discard", "sending": "send",
-                "tributing": "tribute", "shuffling": "shuffle", "returning": "return",
-                "paying": "pay", "detaching": "detach", "revealing": "reveal",
-                "destroying": "destroy", "removing": "remove"}.get(w)
+        return gamewords().action_of(w) if w.endswith("ing") else None
 
     # -- things ---------------------------------------------------------------
     def thing(self, node: Tree | None) -> dict | None:
@@ -190,12 +187,9 @@ class Reader:
     def phase(self, node: Tree | None) -> str | None:
         if node is None:
             return None
-        ws = low(node)
-        if "damage" in ws:
-            return "damage-step"
-        if ws[0] == "main" and "2" in ws:
-            return "main2"
-        return PHASE_WORDS.get(ws[0])
+        phase = gamewords().phase_of(" ".join(low(node)))
+        # a told situation is in one phase: "the Main Phase" is the first, damage calculation is in the Damage Step
+        return SITUATION_PHASE.get(phase, phase)
 
     def place(self, node: Tree | None) -> str | None:
         if node is None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..gamewords import gamewords, reader_phase_alternation, reader_verb_pattern
 from ..yamlpos import safe_load
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.yaml")
@@ -73,17 +74,19 @@ def _rx(p: str) -> re.Pattern:
 def grammar() -> Grammar:
     global _NAME
     g = safe_load(GRAMMAR_PATH.read_text(encoding="utf-8"))
+    words = gamewords()  # actions, Attributes and Types: shared with the question grammar
     _NAME = g["name"]
     return Grammar(
-        verbs=[(k, _rx(v)) for k, v in g["verbs"].items()],
+        verbs=[(a.name, _rx(reader_verb_pattern(a, g["verb_context"].get(a.name, ""))))
+               for a in words.actions],
         summon_verbs=set(g["summon_verbs"]),
         conjunctions=[(c["kind"], _rx(c["pattern"])) for c in g["conjunctions"]],
         references=[(r["kind"], _rx(r["pattern"])) for r in g["references"]],
         target_word=_rx(g["target_word"]),
         target_count=_rx(g["target_count"]),
         target_conditions=[(k, _rx(v)) for k, v in g["target_conditions"].items()],
-        attributes=list(g["attributes"]),
-        races=list(g["races"]),
+        attributes=list(words.attributes),
+        races=list(words.types),
         procedures=[_rx(p) for p in g["procedures"]],
         summon_conditions=[_rx(p) for p in g["summon_conditions"]],
         quick=[(q["marker"], _rx(q["pattern"])) for q in g["quick"]],
@@ -105,7 +108,7 @@ def grammar() -> Grammar:
         conditional_parts=[(k, _rx(v)) for k, v in g["conditional_parts"].items()],
         continuations=[_rx(p) for p in g["continuations"]],
         conditions={k: _rx(v) for k, v in g["conditions"].items()},
-        phase=_rx(g["phases"]["pattern"]),
+        phase=_rx(g["phases"]["pattern"].replace("{PHASE}", reader_phase_alternation())),
         phase_turn=dict(g["phases"]["turn"]),
         not_cost_verbs=set(g["not_cost_verbs"]),
         bullet_label=_rx(g["bullet_label"]["pattern"]),

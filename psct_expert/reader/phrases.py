@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ..gamewords import gamewords
 from .grammar import blank_quotes, top_level_mask
 from .model import Clause, Span, Target
 
@@ -61,6 +62,10 @@ class PhraseReaders:
         c = self.g.conditions
         after = text[eff.colon + 1:eff.end]
         optional = "yes" if c["optional"].match(after) else "no"
+        before = c["optional_before_colon"].search(cond)
+        if before:   # "If this card is Link Summoned, you can: ..."
+            optional = "yes"
+            cond = cond[:before.start()]
         if c["flip"].match(cond):
             self.add("trigger", self.src(text, cs, cs + len(cond), where), effect=eff.id,
                      word="flip", optional=optional)
@@ -77,18 +82,20 @@ class PhraseReaders:
         if not trig or c["battle_window"].search(cond):
             return
         word = trig.group(1).lower()
+        if word == "if":
+            later = c["later_when"].search(cond, trig.end())
+            if later and self.names_event("when", cond[later.end(1):]) == "event":
+                trig, word = later, "when"   # "If this card was ..., when it declares an attack"
         clause = blank_quotes(cond[trig.end(1):])
         alt = c["trigger_alternative"].search(clause)
         if alt:
             clause = clause[:alt.start()]   # the first event only
         state_src = self.src(text, cs + trig.start(1), cs + len(cond), where)
-        if word == "when" and c["response"].search(clause):
+        kind = self.names_event(word, clause)
+        if kind == "response":
             self.add("response_condition", state_src, effect=eff.id, word=word)
             return
-        events = [m for m in c["event"].finditer(clause)
-                  if not c["event_relative"].search(clause[:m.start()])
-                  and not c["event_earlier"].match(clause[m.end():])]
-        if word == "if" and not events:
+        if kind == "state":
             self.add("state_condition", state_src, effect=eff.id, word=word)
             return
         self.add("trigger", self.src(text, cs + trig.start(1), cs + trig.end(1), where),
@@ -100,11 +107,29 @@ class PhraseReaders:
                 self.add("trigger", self.src(text, cs + alt.start(1), cs + alt.end(1), where),
                          effect=eff.id, word=w, optional=optional)
 
+    def names_event(self, word: str, clause: str) -> str:
+        """What the clause after "When"/"If" names: "response" (an activation, or
+        something that "would" happen, after "When"), "event" or "state"."""
+        c = self.g.conditions
+        clause = blank_quotes(clause)
+        if word == "when" and c["response"].search(clause):
+            return "response"
+        pos = 0
+        while True:   # an event in a relative clause may hide a later one: scan on
+            m = c["event"].search(clause, pos)
+            if m is None:
+                return "event" if word == "when" else "state"
+            if not c["event_relative"].search(clause[:m.start()]) \
+                    and not c["event_earlier"].match(clause[m.end():]):
+                return "event"
+            pos = m.start() + 1
+
     def _read_phases(self, text, eff, where, cs, cond):
         """Phase and turn windows a condition names ("During your opponent's Main Phase")."""
         for m in self.g.phase.finditer(cond):
             owner = (m.group(1) or "").lower()
-            phase = (m.group(2) or m.group(3) or "turn").lower().replace(" ", "-")
+            written = m.group(2) or m.group(3) or "turn"
+            phase = gamewords().phase_of(written) or "turn"
             turn = self.g.phase_turn.get(owner, "any")
             self.add("phase_condition", self.src(text, cs + m.start(), cs + m.end(), where),
                      effect=eff.id, phase=phase, turn=turn)

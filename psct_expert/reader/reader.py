@@ -97,13 +97,19 @@ class _Reader(PhraseReaders):
                 self.legacy.append(m.group())
                 self.add("legacy", self.src(text, m.start(), m.end(), where),
                          card=self.card.name, phrase=m.group().lower())
+        for m in g.conditions["legacy_trigger"].finditer(blank_quotes(text)):
+            # a trigger without its colon: "If this card destroys a monster by battle, you can ..."
+            if self.names_event(m.group(1).lower(), m.group(2)) == "event" and not any(
+                    f.type == "legacy" and f.source.start <= m.start() < f.source.end
+                    and f.source.where == where for f in self.facts):
+                phrase = text[m.start():m.end()]
+                self.legacy.append(phrase)
+                self.add("legacy", self.src(text, m.start(), m.end(), where),
+                         card=self.card.name, phrase=phrase.lower())
         effects: list[EffectReading] = []
         current: EffectReading | None = None
-        offset = 0
         first_line = True
-        for raw_line in text.split("\n"):
-            line_start = offset
-            offset += len(raw_line) + 1
+        for line_start, raw_line in self._lines(text):
             if not raw_line.strip():
                 continue
             lstart = line_start + (len(raw_line) - len(raw_line.lstrip()))
@@ -133,6 +139,16 @@ class _Reader(PhraseReaders):
             self._read_effect(text, eff, where)
         return effects
 
+    def _lines(self, text: str):
+        """(start, line) for each line; a bullet written inside a line ("... turn.
+        ● If ...: ... ● When ...: ...") starts a line of its own."""
+        offset = 0
+        for raw in text.split("\n"):
+            cuts = [0] + [m.start() + 1 for m in self.g.p["inline_bullet"].finditer(raw)]
+            for a, b in zip(cuts, cuts[1:] + [len(raw)]):
+                yield offset + a, raw[a:b]
+            offset += len(raw) + 1
+
     def _is_material_line(self, line: str) -> bool:
         card = self.card
         if not {"fusion", "synchro", "xyz", "link"} & set(card.subtypes):
@@ -147,7 +163,11 @@ class _Reader(PhraseReaders):
         i = start
         while i < end:
             ch = text[i]
-            if ch == "." and mask[i - start] and (i + 1 >= end or text[i + 1].isspace()):
+            # a sentence ends at a top-level "." or at a parenthesis that closes one
+            # ("(This is treated as an Xyz Summon.) When ...": the trigger starts anew)
+            closes = ch == ")" and text[i - 1] in ".!" and i > start and (
+                i + 1 >= end or mask[i + 1 - start]) and self._paren_opens_sentence(text, s, i)
+            if (closes or ch == "." and mask[i - start]) and (i + 1 >= end or text[i + 1].isspace()):
                 yield s, i + 1
                 j = i + 1
                 while j < end and text[j].isspace():
@@ -158,6 +178,21 @@ class _Reader(PhraseReaders):
             i += 1
         if s < end and text[s:end].strip():
             yield s, end
+
+    @staticmethod
+    def _paren_opens_sentence(text: str, s: int, close: int) -> bool:
+        """Whether the parenthesis closed at ``close`` opened where a sentence starts
+        (at ``s`` or after a sentence end): "(This card is also still a Trap.)"."""
+        depth = 0
+        for j in range(close, s - 1, -1):
+            if text[j] == ")":
+                depth += 1
+            elif text[j] == "(":
+                depth -= 1
+                if depth == 0:
+                    before = text[s:j].rstrip()
+                    return not before or before[-1] in ".!:"
+        return False
 
     def _continues(self, sentence: str, current: EffectReading) -> bool:
         if self.g.p["limit_sentence"].match(sentence) and not current.label:
@@ -218,7 +253,14 @@ class _Reader(PhraseReaders):
         if colon is not None:
             eff.colon = base + colon
             self.add("colon", self.src(text, base + colon, base + colon + 1, where), effect=eff.id)
-            eff.condition = Span(base, base + colon)
+            # a bullet may hold a sentence before its effect ("● This card becomes EARTH.
+            # When this card ...: You can ..."): the condition is the last sentence's
+            ends = [i + 1 for i in range(colon - 1) if main[i] in ".!" and mask[i]
+                    and main[i + 1].isspace()]
+            cstart = ends[-1] if ends else 0
+            while cstart < colon and main[cstart].isspace():
+                cstart += 1
+            eff.condition = Span(base + cstart, base + colon)
         if semi is not None:
             eff.semicolon = base + semi
             self.add("semicolon", self.src(text, base + semi, base + semi + 1, where), effect=eff.id)
@@ -230,8 +272,13 @@ class _Reader(PhraseReaders):
         if card.kind in ("spell", "trap") and not is_bullet and eff.n >= 1:
             sub = set(card.subtypes)
             head = text[eff.start:eff.resolution.start]
+            # an optional effect after the first ("When it inflicts battle damage: You can
+            # ...") is an effect the card's resolution left behind, not its activation
+            later_optional = eff.n >= 2 and colon is not None and g.conditions["optional"].match(
+                text[base + colon + 1:eff.end])
             if sub & {"normal", "quick-play", "counter", "ritual"} and not (
                     sub & {"continuous", "field", "equip"}) and not rule_only \
+                    and not later_optional \
                     and not g.conditions["own_effect"].search(blank_quotes(head)):
                 self.add("on_card_activation", Source("card", card.name, quote=card.kind + " " +
                                                       "/".join(card.subtypes), where="card data"),

@@ -9,8 +9,8 @@ from ..cards import CardDB
 from ..errors import QuestionError
 from ..parser import ParsedQuestion
 from ..parser.transform import find, low, sub, subs
-from ..questions import select_effect
-from .told import Situate, _described_entity, _protection, note_change
+from ..reader.select import select_effect
+from .told import Situate, _described_entity, _owner, _protection, note_change
 
 
 def _chain_subject(st: Situate, node: Tree) -> dict:
@@ -259,6 +259,10 @@ def build_cost_family(family: str):
                 if not st.acts:
                     raise OldForm()
                 return build_outcome(st, fam)
+            if "returned" in low(fam) and any(e.get("targets") for e in st.events
+                                             if e.get("kind") == "activate"):
+                # nothing was negated, a target changed: "is the other one returned to my GY?"
+                return build_outcome(st, fam, verb="return")
             st.fail("what was negated? (tell it: 'my opponent negates the activation of X')", fam)
         verb = _cost_verb(st, fam)
         return st.spec(family, {"effect": _negated_effect(st, fam), "verb": verb})
@@ -292,26 +296,140 @@ BUILDERS["is-cost"] = build_is_cost
 # ---------------------------------------------------------------------------
 # "Does X still destroy it?" after a told Chain: the old suppositions, from the situation
 
-def build_outcome(st: Situate, fam: Tree) -> dict:
-    from ..questions import select_clause
+def _cannot_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dict:
+    """"I resolve X but have no cards to discard. Is the target still banished?": a part that
+    cannot be done, and the part asked about."""
+    from ..reader.select import select_clause
+
+    verb = verb or st.r.action(find(q, "act_verb"))
+    if st.changed or verb is None:
+        st.fail("which part of the effect, and what changed?", q)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    for v in st.cannot + [verb]:
+        try:
+            select_clause(reading, eid, v)
+        except QuestionError:
+            st.fail(f"{ref['card']} has no part that does {v!r}", q)
+    return {"family": "clause-done", "effect": ref, "part": verb,
+            "suppose": [{"fails": {"part": v}} for v in st.cannot]}
+
+
+def _negated_though(st: Situate, fam: Tree, q: Tree) -> dict:
+    """"Is X's activation negated even though it cannot be destroyed (on the field)?": the part
+    of the effect chained to X that negates, when its later part cannot be done to X."""
+    from ..reader.select import select_clause
+
+    subj = sub(q, "outcome_subj")
+    verb = st.r.action(find(q, "act_verb"))
+    cards = [st.r.card(t) for t in subj.children if getattr(t, "type", "") == "XCARD"] \
+        if subj is not None else []
+    if not cards or low(subj)[-1] != "activation" or verb != "negate":
+        st.fail("ask 'is X's activation negated even though ...'", q)
+    aid = st._find_act({"card": cards[0]})
+    responders = [e for e in st.events if e.get("kind") == "activate" and e.get("respond") == aid]
+    if aid is None or len(responders) != 1:
+        st.fail(f"tell the activation of {cards[0]} and what was chained to negate it", q)
+    ref = responders[0]["effect"]
+    fail = sub(fam, "fail_it")
+    who = [st.r.card(t) for t in fail.children if getattr(t, "type", "") == "XCARD"]
+    if who and who[0] != cards[0]:
+        st.fail(f"{st.r.said(fail)!r}: it is {cards[0]} that the question asks about", fail)
+    failed = st.r.action(find(fail, "act_verb"))
+    reading = st.reading(ref["card"]) if ref.get("card") else None
+    if reading is None:
+        st.fail("which card negates it?", q)
+    eid = select_effect(reading, ref)
+    for v in (verb, failed):
+        try:
+            select_clause(reading, eid, v)
+        except QuestionError:
+            st.fail(f"{ref['card']} has no part that does {v!r}", q)
+    return {"family": "clause-done", "effect": ref, "part": verb,
+            "suppose": [{"fails": {"part": failed}}]}
+
+
+def _check_done(st: Situate, fam: Tree, ref: dict, reading) -> None:
+    """"If I discard a card when X resolves, ...": that part of X is done, as the question
+    supposes of every part nothing stops; it must be a part of X, done by its controller."""
+    from ..reader.select import select_clause
+
+    node = sub(fam, "part_done")
+    if node is None:
+        return
+    verb = st.r.action(find(node, "act_verb"))
+    cards = [st.r.card(t) for t in node.children if getattr(t, "type", "") == "XCARD"]
+    act = next((e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref), None)
+    if (cards and cards[0] != ref.get("card")) or act is None or \
+            st.r.player(sub(node, "player")) != act.get("player"):
+        st.fail(f"{st.r.said(node)!r} is not a part of the effect asked about", node)
+    try:
+        select_clause(reading, select_effect(reading, ref), verb)
+    except QuestionError:
+        st.fail(f"{ref['card']} has no part that does {verb!r}", node)
+
+
+def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dict:
+    """"My Set X targets their monster; they chain MST to destroy X. Is their monster still
+    negated?": the targets did not change, only X's own card left the field, so the question is
+    whether X still resolves."""
+    from ..reader.select import select_clause
+
+    verb = verb or st.r.action(find(q, "act_verb"))
+    act = next(e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref)
+    subj = sub(q, "outcome_subj") or sub(q, "thing")
+    said = st.r.thing(find(subj, "thing") or subj) if subj is not None else None
+    targets = act.get("targets") or []
+    if verb is None or said is None or len(targets) != 1 or \
+            (said.get("card") != targets[0] and not said["pronoun"] and
+             _owner(said["words"]) not in (None, st._controller(targets[0]))):
+        st.fail("ask about the card it targeted ('is their monster still negated?')", q)
+    reading = st.reading(ref["card"])
+    try:
+        select_clause(reading, select_effect(reading, ref), verb)
+    except QuestionError:
+        st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    return st.spec("resolves", {"effect": ref})
+
+
+def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
+    from ..reader.select import select_clause
 
     q = find(fam, "outcome_q") or fam
+    if sub(fam, "fail_it") is not None:
+        return _negated_though(st, fam, q)
     by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")]
+    removed = _removed_link(st, q, by)
+    if removed is not None:                 # its card was removed by a link chained to it
+        return _resolves_after(st, removed, q)
     if by:
-        ref = st.effect_ref(st.r.effect(by[0]))
+        ir = st.r.effect(by[0])
+        told = [r for _, r in st.acts if r.get("card") == ir.get("card")]
+        plain = not (ir.get("ord") or ir.get("desc") or ir.get("quote") or ir.get("rel"))
+        # "destroyed by Gyzarus": the effect of that card told before
+        ref = told[-1] if told and plain else st.effect_ref(ir)
     else:
         with_targets = [e for e in st.events if e.get("kind") == "activate" and e.get("targets")]
-        if not with_targets:
+        if not with_targets and st.cannot and st.acts:
+            ref = st.acts[-1][1]
+        elif not with_targets:
             st.fail("whose effect is asked about?", q)
-        ref = with_targets[0]["effect"]
+        else:
+            ref = with_targets[0]["effect"]
+    if st.cannot:
+        return _cannot_outcome(st, q, ref, verb)
+    gone = [aid for aid, r in st.acts if r == ref and aid in st.self_gone]
+    if gone and not st.changed:
+        return _self_gone_outcome(st, q, ref, verb)
     act = next((e for e in st.events if e.get("kind") == "activate" and
                 e["effect"].get("card") == ref.get("card")), None)
     if act is None or not act.get("targets"):
         st.fail("tell what the effect targeted ('I target X with Y ...')", q)
-    verb = st.r.action(find(q, "act_verb"))
+    verb = verb or st.r.action(find(q, "act_verb"))
     if verb is None:
         st.fail("which part of the effect?", q)
     reading = st.reading(ref["card"])
+    _check_done(st, fam, ref, reading)
     eid = select_effect(reading, ref)
     try:
         n = select_clause(reading, eid, verb)
@@ -319,10 +437,23 @@ def build_outcome(st: Situate, fam: Tree) -> dict:
         st.fail(f"{ref['card']} has no part that does {verb!r}", q)
     targets = act["targets"]
     words = low(q)
+    subj = sub(q, "outcome_subj") or sub(q, "thing")
+    subj_words = low(subj) if subj is not None else []
+    if subj_words[-1:] == ["activation"]:
+        st.fail("an activation is negated or not: ask 'is X's activation negated even though ...', "
+                "or 'can Y negate the activation of X?'", subj)
+    ent = st.entities.get(targets[0], {}) if len(targets) == 1 else {}
+    told_face = ent.get("face") or ("up" if "face-up" in ent.get("desc", "").lower().split() else None)
+    obj_node = sub(q, "outcome_obj")
+    asked_words = subj_words + (low(obj_node) if obj_node is not None else [])
+    if "face-down" in asked_words and told_face == "up" and targets[0] not in st.changed:
+        # "the face-down monster": the question says the face-up target is face-down now
+        note_change(st, targets[0], {"property": "face", "value": "face-down"})
     if "now" in words and ("face-down" in words or "face-up" in words) and len(targets) == 1:
         # "the now face-down monster": the question says what became of the target
         note_change(st, targets[0], {"property": "face",
                                      "value": "face-down" if "face-down" in words else "face-up"})
+    st.check_pending()
     changed = st.changed
     names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}
     suppose = [{"targeted": {"target": names[t], "slot": 1}} for t in targets]
@@ -331,20 +462,41 @@ def build_outcome(st: Situate, fam: Tree) -> dict:
             if ch.get("left"):
                 suppose.append({"left": {"target": names[t]}})
             else:
-                suppose.append({"state": {"target": names[t], **ch}})
+                suppose.append({"state": {"target": names[t], "property": ch["property"],
+                                          "value": ch["value"]}})
     refs = [f for f in reading.facts if f.type == "reference" and f.get("effect") == eid
             and f.get("n") == n and f.get("slot", 0) > 0]
+    if refs and any(w in subj_words for w in ("copy", "copies", "name")):
+        # "their other copies with that name": cards that are not the targets
+        refs = []
     if not refs:        # a part that does not act on the targets ("do I still draw?")
         return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
     if "other" in words or "remaining" in words:
         keep = [t for t in targets if t not in changed]
-        if len(keep) != 1 and "remaining" not in words:
+        said = [w for w in subj_words if w.isdigit()]
+        if said and int(said[0]) != len(keep):
+            st.fail(f"'{' '.join(subj_words)}': {len(keep)} targets are left, not {said[0]}", q)
+        if not keep or (len(keep) != 1 and "remaining" not in words and not said):
             st.fail("which one is 'the other'?", q)
         asked = keep[0]
-    else:
-        if len(targets) != 1:
+    elif len(targets) != 1:
+        # "their targeted card", "my Unchained monster": the target whose controller it says
+        owner = _owner(subj_words) if subj is not None else None
+        fit = [t for t in targets if owner and st._controller(t) == owner]
+        if len(fit) != 1:
             st.fail("which of the targets is asked about?", q)
+        asked = fit[0]
+    else:
         asked = targets[0]
+    obj = sub(q, "outcome_obj")
+    if obj is not None and low(obj)[0] == "from":
+        # "banished from the field": the target must be there when the effect resolves
+        place = st.r.place(sub(obj, "place"))
+        now = changed.get(asked, {}).get("to") if changed.get(asked, {}).get("left") else \
+            st.entities.get(asked, {}).get("place")
+        if place is None or now != place:
+            st.fail(f"the question says {st.r.said(obj)!r}, but the situation does not put the "
+                    "card there when the effect resolves", obj)
     return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
             "suppose": suppose}
 
@@ -485,10 +637,29 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     """"Can I activate X (during the Damage Step / in response to that Summon / then)?"."""
     purpose = sub(fam, "purpose")
     hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
-    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
+    if sub(fam, "own_eff") is not None:
+        # "can I still Special Summon X from my hand with its effect?"
+        ref = _own_effect(st, fam)
+        if _open_activation(st, ref) is not None:
+            spec = _resolves_after(st, ref, fam)
+            named = st.r.thing(sub(fam, "thing")).get("card")
+            text = " ".join(e.text for e in st.reading(ref["card"]).effects)
+            if named and named != ref["card"] and named not in text:
+                spec["also_needs"] = f"whether that effect can {st.r.said(find(fam, 'act_verb'))} {named}"
+            return spec
+    else:
+        ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
     slots: dict = {"effect": ref}
+    if st.cannot:
+        slots["cannot"] = list(st.cannot)      # "I have no cards in my hand to discard"
     whens = subs(fam, "now_when")
+    also = []
     for w in whens:
+        if low(w)[0] in ("on", "targeting"):
+            also.append(f"whether it can target {st.r.said(sub(w, 'thing'))}")
+            continue
+        if low(w) == ["after", "that"]:
+            continue                         # "after that": the point the situation reached
         ph = sub(w, "phase")
         if ph is not None:
             phase = st.r.phase(ph)
@@ -504,12 +675,334 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             slots["event"] = st.summons[-1][0]
     if not whens and not st.events:
         st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
-    if "event" not in slots and st.summons and not any(sub(w, "phase") for w in whens):
-        slots["event"] = st.summons[-1][0]   # what just happened is what it would respond to
+    if "event" not in slots and not any(sub(w, "phase") for w in whens):
+        event = _event_for(st, ref, purpose)
+        if event is not None:
+            slots["event"] = event
     spec = st.spec("can-activate-now", slots)
     if purpose is not None:
-        spec["also_needs"] = f"whether it can {st.r.said(purpose)[3:]}"
+        obj = low(purpose)[2:]
+        if st.r.action(sub(purpose, "act_verb")) == "negate" and obj in ([], ["it"]) and st.acts:
+            # "... to negate it": it must also be able to negate that activation
+            spec["and"] = [{"family": "negate-activation", "negator": ref,
+                            "activated": st.acts[-1][0]}]
+        elif not _purpose_is_its_own(st, ref, purpose):
+            also.append(f"whether it can {st.r.said(purpose)[3:]}")
+    if also:
+        spec["also_needs"] = "; ".join(also)
     return spec
 
 
 BUILDERS["can-activate-now"] = build_can_activate_now
+
+
+def build_simultaneous(st: Situate, fam: Tree) -> dict:
+    """"When X resolves, are X and the Y Token Special Summoned at the same time?": the two parts
+    of X's effect that do that action, one to the card itself, one to the other thing named."""
+    things = subs(fam, "thing")
+    lead = [t for t in fam.children if getattr(t, "type", "") == "XCARD"]
+    if len(things) != 2 or not lead:
+        raise OldForm()                     # the other wordings: read by resolve.py
+    card = st.r.card(lead[0])
+    verb = st.r.action(find(sub(fam, "v_action"), "act_verb"))
+    ref = st.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
+                         "rel": None, "text": st.r.said(lead[0])}, hint=[verb] if verb else [])
+    reading = st.reading(card)
+    eid = select_effect(reading, ref)
+    clauses = [f for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+               and f.get("verb") == verb and f.source]
+    parts = []
+    for node in things:
+        t = st.r.thing(node)
+        if t.get("card") == card:           # the card itself: the part that does it to "this card"
+            fit = [f for f in clauses if "this card" in f.source.quote]
+        else:
+            said = [t["card"]] if t.get("card") else \
+                [w for w in t["text"].split() if w.lower() not in ("the", "a", "an", "1")]
+            fit = [f for f in clauses if "this card" not in f.source.quote and said and
+                   all(w.lower() in f.source.quote.lower() for w in said)]
+        if len(fit) != 1:
+            st.fail(f"which part of {card} does {verb!r} to {t['text']!r}?", node)
+        parts.append(fit[0].get("n"))
+    if parts[0] == parts[1]:
+        st.fail("the two things are done by one part", fam)
+    return st.spec("simultaneous", {"effect": ref, "left": parts[0], "right": parts[1]})
+
+
+BUILDERS["simultaneous"] = build_simultaneous
+
+# ---------------------------------------------------------------------------
+# told Chains: which event an effect would answer, links still open, effects negated
+
+def _steps(st: Situate) -> list[tuple[str, object]]:
+    """Every told thing that happened to a card, with an id, oldest first: (id, what)."""
+    out = []
+    for e in st.events:
+        if e.get("kind") == "activate":
+            out += [(d["id"], d.get("what")) for d in e.get("does", []) if d.get("id")]
+        elif e.get("kind") in ("summon", "move") and e.get("id"):
+            out.append((e["id"], e.get("what")))
+    return out
+
+
+def _event_for(st: Situate, ref: dict, purpose: Tree | None) -> str | None:
+    """The event a "When/If ..." effect would answer: the one that happened to the card the
+    question names ("... to destroy Nibiru"), else to the effect's own card, else the only one
+    told, else the newest Summon."""
+    steps = _steps(st)
+    thing = sub(purpose, "thing") if purpose is not None else None
+    named = st.r.thing(thing).get("card") if thing is not None else None
+    if named:
+        mine = [sid for sid, what in steps if what == named]
+        if not mine:
+            st.fail(f"nothing happened to {named} in what was told", thing)
+        return mine[-1]
+    own = [sid for sid, what in steps if what == ref.get("card")]
+    if own:
+        return own[-1]
+    if len(steps) == 1:
+        return steps[0][0]
+    if st.summons:
+        return st.summons[-1][0]
+    return None
+
+
+STOP = {"a", "an", "the", "1", "one", "monster", "monsters", "card", "cards", "from", "my", "your",
+        "their", "to", "in", "hand", "deck", "gy", "graveyard", "field", "on"}
+
+
+def _purpose_is_its_own(st: Situate, ref: dict, purpose: Tree) -> bool:
+    """"Can I activate X to Special Summon a Yang Zing monster?": the purpose only says what X
+    does (its verb, and words of its own text), so it asks nothing more."""
+    from .told import _does, _norm
+
+    verb = st.r.action(sub(purpose, "act_verb"))
+    if not verb or not ref.get("card"):
+        return False
+    reading = st.reading(ref["card"])
+    try:
+        eid = select_effect(reading, ref)
+    except QuestionError:
+        return False
+    if not _does(reading.facts, eid, verb):
+        return False
+    thing = sub(purpose, "thing")
+    if thing is None:
+        return low(purpose)[-1] != "it"     # "to destroy it": is "it" what the effect destroys?
+    text = set(_norm(next(e.text for e in reading.effects if e.id == eid)).split())
+    return all(w in text for w in _norm(st.r.said(thing)).split() if w not in STOP)
+
+
+def _own_effect(st: Situate, fam: Tree) -> dict:
+    """"... X with its (activation) effect": the effect of the card that does the verb; "its" is
+    a card whose told activation does it, else the card the question names."""
+    verb = st.r.action(find(fam, "act_verb"))
+    own = sub(fam, "own_eff")
+    cards = [st.r.card(t) for t in own.children if getattr(t, "type", "") == "XCARD"]
+    activation = "activation" in low(own)
+    if not cards:
+        # "its" is a card whose activation is still waiting to resolve, and whose card was removed
+        told = [r for aid, r in st.acts if r.get("card") and _effect_does(st, r, verb)]
+        told += [r for aid, r in st.acts if r.get("select") == "activation" and r not in told
+                 and any(_effect_does(st, {"card": r["card"], "n": e.n}, verb)
+                         for e in st.reading(r["card"]).effects if e.n > 0)]
+        told = [r for r in told if _card_removed(st, r)]
+        thing = st.r.thing(sub(fam, "thing"))
+        cards = [told[-1]["card"]] if told else [thing["card"]] if thing.get("card") else []
+    if not cards:
+        st.fail("whose effect?", own)
+    thing = st.r.thing(sub(fam, "thing"))
+    ir = {"how": "eff_poss", "card": cards[0], "ord": None, "desc": [], "quote": None,
+          "rel": None, "text": st.r.said(own)}
+    try:
+        ref = st.effect_ref(ir, hint=[verb])
+    except QuestionError:
+        # several do it: "Special Summon X from my hand with its effect" is the one that Summons
+        # "this card" (when X is the card itself) from the place said
+        from .told import _does, _norm
+
+        reading = st.reading(cards[0])
+        places = [st.r.place(p) for p in sub(fam, "thing").iter_subtrees_topdown()
+                  if p.data == "place"] + [st.r.place(p) for t in subs(fam, "thing_post")
+                                           for p in t.iter_subtrees_topdown() if p.data == "place"]
+        fit = [e for e in reading.effects if e.n > 0 and _does(reading.facts, e.id, verb)
+               and (thing.get("card") != cards[0] or
+                    f"{verb.replace('-', ' ')} this card" in _norm(e.text))
+               and all(p is None or f"your {'gy' if p == 'gy' else p}" in _norm(e.text)
+                       for p in places)]
+        if len(fit) != 1:
+            raise
+        ref = {"card": reading.card.name, "n": fit[0].n}
+    if not _effect_does(st, ref, verb):
+        st.fail(f"no effect of {cards[0]} does that", own)
+    if activation and not _activation_effect(st, ref):
+        st.fail(f"{st.r.said(own)!r} is not the effect of activating {cards[0]}", own)
+    return ref
+
+
+def _effect_does(st: Situate, ref: dict, verb: str | None) -> bool:
+    from .told import _does
+
+    if not verb or not ref.get("card"):
+        return False
+    reading = st.reading(ref["card"])
+    if ref.get("select") == "activation" and reading.card.kind in ("spell", "trap"):
+        # activating a Spell/Trap Card: its effect, or its "When this card is activated" effect
+        return any(_does(reading.facts, e.id, verb) for e in reading.effects
+                   if e.n == 0 or e.text.lower().startswith("when this card is activated")
+                   or len([x for x in reading.effects if x.n > 0]) == 1)
+    try:
+        eid = select_effect(reading, ref)
+    except QuestionError:
+        return any(_does(reading.facts, e.id, verb) for e in reading.effects)
+    return _does(reading.facts, eid, verb)
+
+
+def _activation_effect(st: Situate, ref: dict) -> bool:
+    reading = st.reading(ref["card"])
+    if reading.card.kind not in ("spell", "trap"):
+        return False
+    eid = select_effect(reading, ref)
+    text = next((e.text for e in reading.effects if e.id == eid), "")
+    return eid.endswith("#0") or text.lower().startswith("when this card is activated")
+
+
+def _open_links(st: Situate) -> list[str]:
+    """The told activations not resolved yet, oldest first."""
+    stack: list[str] = []
+    for e in st.events:
+        k = e.get("kind")
+        if k == "activate":
+            if not e.get("respond"):
+                stack = []
+            stack.append(e["id"])
+        elif k == "resolve":
+            if e.get("of"):
+                stack = [a for a in stack if a != e["of"]]
+            else:
+                stack = []
+        elif k in ("summon", "move", "attack") and not e.get("attempt"):
+            stack = []
+    return stack
+
+
+def _open_activation(st: Situate, ref: dict) -> str | None:
+    open_ = _open_links(st)
+    for aid, r in reversed(st.acts):
+        if aid in open_ and r.get("card") == ref.get("card"):
+            return aid
+    return None
+
+
+GONE = ("destroyed", "banished", "sent-to-gy", "returned-to-hand", "returned-to-deck",
+        "returned-to-extra", "tributed", "flipped-face-down")
+
+
+def _resolves_after(st: Situate, ref: dict, node: Tree) -> dict:
+    """"Does X still ...?" where X's card was removed by a link chained to it: does X still
+    resolve?  The links chained after it resolve first (newest first)."""
+    aid = _open_activation(st, ref)
+    if aid is None:
+        st.fail("that effect was not activated in what was told", node)
+    act = next(e for e in st.events if e.get("id") == aid)
+    if any(e.get("kind") == "negate" for e in st.events):
+        st.fail("a negation and a removal at once are not placed yet", node)
+    if st.changed:
+        st.fail("a changed target and a removed card at once are not placed yet", node)
+    open_ = _open_links(st)
+    later = open_[open_.index(aid) + 1:]
+    for lid in reversed(later):
+        st.events.append({"kind": "resolve", "of": lid})
+    return st.spec("resolves", {"effect": act["effect"]})
+
+
+def _card_removed(st: Situate, ref: dict) -> bool:
+    """Was the card of X's told, still open activation removed by a link chained to it?"""
+    aid = _open_activation(st, ref)
+    if aid is None:
+        return False
+    act = next(e for e in st.events if e.get("id") == aid)
+    me = {ref.get("card"), act.get("source")} - {None}
+    seen = False
+    for e in st.events:
+        if e.get("id") == aid:
+            seen = True
+        elif seen and e.get("kind") == "activate":
+            if any(d.get("what") in me and d.get("action") in GONE for d in e.get("does", [])):
+                return True
+    return False
+
+
+def build_effect_negated(st: Situate, fam: Tree) -> dict:
+    """"Is the effect (that was already activated) negated?": a told activation that something
+    was chained to."""
+    node = sub(fam, "negated_eff")
+    answered = [e["respond"] for e in st.events if e.get("kind") == "activate" and e.get("respond")]
+    effs = [t for t in node.children if isinstance(t, Tree) and t.data.startswith("eff_")
+            and t.data not in ("eff_desc", "eff_noun")]
+    if effs:
+        ref = st.effect_ref(st.r.effect(effs[0]))
+        cands = [aid for aid, r in st.acts if r == ref]
+    else:
+        descs = [" ".join(low(d)) for d in subs(node, "eff_desc")]
+        cands = []
+        for aid, r in st.acts:
+            if aid not in answered:
+                continue
+            if descs and r.get("card"):
+                want = st.effect_ref({"how": "eff_poss", "card": r["card"], "ord": None,
+                                      "desc": descs, "quote": None, "rel": None,
+                                      "text": st.r.said(node)})
+                if want != r:
+                    continue
+            elif descs and any(d not in ("trigger", "quick", "ignition", "monster") for d in descs):
+                continue
+            cands.append(aid)
+    cands = [a for a in cands if a in answered] or cands
+    if len(cands) != 1:
+        st.fail("which activated effect? (tell it first: 'my opponent activates X, and I chain "
+                "Y to it')" if not cands else "which of the activated effects?", node)
+    return st.spec("effect-negated", {"activation": cands[0]})
+
+
+BUILDERS["effect-negated"] = build_effect_negated
+
+
+def _removed_link(st: Situate, q: Tree, by: list) -> dict | None:
+    """"Do I still draw 2 cards?" / "Does X's effect still destroy its target?" after a told Chain
+    in which X's card was removed by a link chained to it: the effect asked about, if so."""
+    verb = st.r.action(find(q, "act_verb"))
+    if by:
+        ir = st.r.effect(by[0])
+        told = [r for aid, r in st.acts if aid in _open_links(st) and r.get("card") == ir.get("card")]
+        plain = not (ir.get("ord") or ir.get("desc") or ir.get("quote") or ir.get("rel"))
+        # "X's effect": the one of X activated in what was told
+        cands = told[-1:] if plain and told else [st.effect_ref(ir)]
+    else:
+        cands = [r for aid, r in st.acts if aid in _open_links(st) and _effect_does(st, r, verb)]
+    if len(cands) != 1 or not _card_removed(st, cands[0]):
+        return None
+    if not _effect_does(st, cands[0], verb):
+        st.fail(f"{cands[0]['card']} does not {verb} with that effect", q)
+    _same_numbers(st, cands[0], q)
+    return cands[0]
+
+
+NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+
+
+def _same_numbers(st: Situate, ref: dict, q: Tree) -> None:
+    """"Do I still draw 2 cards?": a number the question says must be the effect's own."""
+    obj = sub(q, "outcome_obj")
+    if obj is None:
+        return
+    ws = [str(t).lower() for t in obj.scan_values(lambda v: getattr(v, "type", "") not in
+                                                   ("XCARD", "XQUOTE"))]
+    said = {NUMBER_WORDS.get(w, w) for w in ws if w.isdigit() or w in NUMBER_WORDS}
+    reading = st.reading(ref["card"])
+    texts = " ".join(e.text for e in reading.effects)
+    import re
+
+    have = set(re.findall(r"\d+", texts))
+    if not said <= have:
+        st.fail(f"{ref['card']} says no such number ({', '.join(sorted(said - have))})", obj)

@@ -1,0 +1,133 @@
+"""Game words: the one vocabulary of actions, phases, Attributes and Types.
+
+``gamewords.yaml`` is read by both sides of the product: the card reader
+builds its verb patterns from it (:func:`reader_verb_pattern`), the question
+grammar its word rules (:func:`lark_rules`).  This module only loads the file
+and renders it for each side; it knows no card and no question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import FileFormatError
+from .yamlpos import safe_load
+
+PATH = Path(__file__).with_name("gamewords.yaml")
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    forms: tuple[str, ...]   # written forms, card text and questions alike
+    said: tuple[str, ...]    # question-only words for the action
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return self.forms + self.said
+
+    @property
+    def rule(self) -> str:
+        """The question grammar's (inlined) word rule for this action."""
+        return "_w_" + self.name.replace("-", "_")
+
+
+@dataclass(frozen=True)
+class GameWords:
+    actions: tuple[Action, ...]
+    attributes: tuple[str, ...]
+    types: tuple[str, ...]
+    phases: tuple[tuple[str, tuple[str, ...]], ...]   # (name, written forms)
+
+    def action(self, name: str) -> Action:
+        for a in self.actions:
+            if a.name == name:
+                return a
+        raise KeyError(name)
+
+    def phase_of(self, words: str) -> str | None:
+        """The phase a written phrase names ("Main Phase 2" -> main2), if any."""
+        w = " ".join(words.lower().split())
+        for name, forms in self.phases:
+            if w in forms:
+                return name
+        return None
+
+    def action_of(self, word: str) -> str | None:
+        """The action a written word (any form, any case) names, if any."""
+        w = word.lower()
+        for a in self.actions:
+            if w in a.words:
+                return a.name
+        return None
+
+
+def _strings(data, key: str, where: str) -> tuple[str, ...]:
+    v = data.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, str) and x.strip() for x in v):
+        raise FileFormatError(f"{PATH}: {where}: '{key}' must be a list of words")
+    return tuple(x.strip().lower() for x in v)
+
+
+@lru_cache(maxsize=1)
+def gamewords() -> GameWords:
+    data = safe_load(PATH.read_text(encoding="utf-8"))
+    actions = []
+    for name, spec in (data.get("actions") or {}).items():
+        if not isinstance(spec, dict) or not spec.get("forms"):
+            raise FileFormatError(f"{PATH}: action '{name}' needs 'forms'")
+        actions.append(Action(str(name), _strings(spec, "forms", name), _strings(spec, "said", name)))
+    phases = tuple((str(name), _strings({"forms": forms}, "forms", f"phase {name}"))
+                   for name, forms in (data.get("phases") or {}).items())
+    return GameWords(tuple(actions), tuple(data.get("attributes") or ()), tuple(data.get("types") or ()),
+                     phases)
+
+
+def reader_verb_pattern(action: Action, context: str = "") -> str:
+    """A regular expression matching the action's written forms in card text
+    (``said`` words are not card text).  ``context`` is a lookaround the reader
+    adds after the word (e.g. ``(?= the)``)."""
+    forms = sorted(action.forms, key=len, reverse=True)
+    alts = "|".join(r"\s+".join(re.escape(part) for part in f.split()) for f in forms)
+    return rf"\b(?:{alts})\b{context}"
+
+
+def reader_phase_alternation() -> str:
+    """Every written phase, longest first, as one regex alternation (no group)."""
+    forms = sorted((f for _, fs in gamewords().phases for f in fs), key=len, reverse=True)
+    return "|".join(r"\s+".join(re.escape(w) for w in f.split()) for f in forms)
+
+
+def type_forms(t: str) -> tuple[str, ...]:
+    """A Type as written: 'Winged Beast' and 'Winged Beast-Type'."""
+    return (t, f"{t}-Type")
+
+
+def _alt(phrases) -> str:
+    seen, out = set(), []
+    for p in phrases:
+        # a number is one XNUM word to the question tokenizer ("Main Phase 2")
+        seq = " ".join("XNUM" if w.isdigit() else f'"{w}"i' for w in p.lower().split())
+        if seq not in seen:
+            seen.add(seq)
+            out.append(seq)
+    return " | ".join(out)
+
+
+def lark_rules() -> str:
+    """The question grammar's game-word rules: one inlined rule per action
+    (``_w_special_summon``: every form and question-only word, one grammar
+    word each), ``_w_phase``, ``_w_attr`` and ``_w_race``.  ``question.lark`` builds its
+    action, phase, Attribute and Type rules on them."""
+    g = gamewords()
+    lines = ["// generated from psct_expert/gamewords.yaml (game words, shared with the reader)"]
+    for a in g.actions:
+        words = [w for w in a.words if "/" not in w]  # "normal summon/set" is card text only
+        lines.append(f"{a.rule}: {_alt(words)}")
+    lines.append(f"_w_phase: {_alt(f for _, fs in g.phases for f in fs)}")
+    lines.append(f"_w_attr: {_alt(g.attributes)}")
+    lines.append(f"_w_race: {_alt(f for t in g.types for f in type_forms(t))}")
+    return "\n".join(lines) + "\n"
