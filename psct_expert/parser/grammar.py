@@ -8,7 +8,13 @@ to case; :mod:`.tokens` turns a sentence into those words.
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import io
+import pickle
 import re
+import sys
+import types
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,7 +27,8 @@ from lark.parse_tree_builder import ParseTreeBuilder
 from lark.parsers.earley_forest import ForestToParseTree, SymbolNode, TokenNode
 
 from ..gamewords import lark_rules
-from ..errors import FileFormatError
+from ..errors import FileFormatError, PsctError
+from ..paths import cache_dir
 
 SHARED = Path(__file__).with_name("question.lark")
 
@@ -100,7 +107,8 @@ def factored(text: str):
         if name.startswith("_pq_"):
             raise FileFormatError(f"the question grammar may not name a rule {name!r} (_pq_ is reserved)")
         if not params and tree.data == "expansions":
-            tree = Tree("expansions", [walk(ch) for ch in tree.children])
+            tree = Tree("expansions", [walk(ch) if ch.data in ("expansion", "alias")
+                                       else Tree("expansion", [walk(ch)]) for ch in tree.children])
         defs.append((name, params, tree, opts))
     grammar.rule_defs = defs + new
     return grammar
@@ -118,13 +126,15 @@ class Grammar:
     language, 20x faster), and only a part it accepts is parsed with the grammar as written,
     whose tree (how an ambiguous sentence is read) is the one the rest of the program knows.
     So a family that does not fit costs a fast recognition, and a refusal costs no slow
-    parse at all."""
+    parse at all.  A process that reads the grammar from the cache loads the written
+    grammar only when a sentence needs it (:attr:`lark`)."""
 
     def __init__(self, text: str):
-        starts = ["start", "lead"] + [m.group(1) for m in re.finditer(r"^(q_\w+):", text, re.M)]
+        self.text = text
+        self.starts = starts = ["start", "lead"] + [m.group(1) for m in
+                                                    re.finditer(r"^(q_\w+):", text, re.M)]
         try:
-            self.lark = Lark(text, parser="earley", lexer=_WordLexer, keep_all_tokens=True,
-                             ambiguity="resolve", propagate_positions=False, start=starts)
+            self._written = _written_parser(text, starts)
             self.fast = Lark(factored(text), parser="earley", lexer=_WordLexer, keep_all_tokens=True,
                              ambiguity="forest", propagate_positions=False, start=starts)
         except (GrammarError, LarkError) as exc:
@@ -146,6 +156,24 @@ class Grammar:
                     raise FileFormatError(f"the question grammar writes the word {word!r} in two ways: "
                                           'write every word once, alone and as "word"i')
                 self.words[word] = t.name
+
+    @property
+    def lark(self) -> Lark:
+        """The grammar as written (compiled, or read from the cache, when first needed)."""
+        if self._written is None:
+            path, key = _cache_file(self.text, "-written")
+            written = _read_cached(path, key, Lark)
+            if written is None:
+                written = _written_parser(self.text, self.starts)
+                _write_cached(path, key, written)
+            self._written = written
+        return self._written
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state["_shapes"] = {}       # trees of sentences seen are not kept across processes
+        state["_written"] = None    # kept in a file of its own, read when needed
+        return state
 
     def terminal(self, word: str) -> str | None:
         if word == "XNAME":     # the grammar has a place for name words it does not know
@@ -318,9 +346,112 @@ def _with_leaves(tree, words):
     return Tree(tree.data, kids)
 
 
+# -- the compiled grammar, kept in the user's cache folder ---------------------------------
+#
+# Compiling the grammar takes most of a cold start; lark caches only LALR grammars, so the
+# compiled :class:`Grammar` is pickled into ``cache_dir()``.  The file is named by a hash of
+# the assembled grammar text, lark's version and Python's, starts with a line naming that
+# hash and a digest of the rest, and is written atomically; any mismatch or damage means it
+# is compiled again (and the file rewritten).  Only a cache is at stake: deleting it is safe.
+
+CACHE_MAGIC = "psct-expert-question-grammar-1"
+
+
+def _written_parser(text: str, starts: list[str]) -> Lark:
+    return Lark(text, parser="earley", lexer=_WordLexer, keep_all_tokens=True,
+                ambiguity="resolve", propagate_positions=False, start=starts)
+
+
+def _parsers(obj) -> list[Lark]:
+    return [obj] if isinstance(obj, Lark) else [obj.fast]
+
+
+def _after_load(obj) -> None:
+    """Give unpickled parsers their lexers back (see :func:`_compiled`)."""
+    from lark.parser_frontends import _wrap_lexer
+
+    for parser in _parsers(obj):
+        parser.parser.lexer = _wrap_lexer(_WordLexer)(parser.parser.lexer_conf)
+
+
+class _Pickler(pickle.Pickler):
+    def __init__(self, fh, obj):
+        super().__init__(fh, protocol=pickle.HIGHEST_PROTOCOL)
+        self._left_out = {id(p.parser.lexer) for p in _parsers(obj)} | \
+            {id(p.grammar) for p in _parsers(obj)}
+
+    def persistent_id(self, obj):
+        if isinstance(obj, types.ModuleType):       # lark keeps the ``re`` module it uses
+            return ("module", obj.__name__)
+        if id(obj) in self._left_out:   # the lexers (made again on load: a class local to lark)
+            return ("lexer", "")        # and the grammars' syntax trees (used only to compile)
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    def persistent_load(self, pid):
+        if pid[0] == "module" and pid[1] in ("re", "regex"):
+            return importlib.import_module(pid[1])
+        if pid[0] == "lexer":
+            return None
+        raise pickle.UnpicklingError(f"unexpected reference {pid!r}")
+
+
+def _cache_file(text: str, part: str = "") -> tuple[Path, str]:
+    import lark
+
+    def digest(*parts: str) -> str:
+        return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+    key = digest(CACHE_MAGIC, lark.__version__, sys.version, text)
+    return cache_dir() / f"question-grammar-{key[:32]}{part}.pickle", digest(key, part)
+
+
+def _read_cached(path: Path, key: str, kind: type = None):
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head, sep, payload = data.partition(b"\n")
+    if sep != b"\n" or head != f"{CACHE_MAGIC} {key} {hashlib.sha256(payload).hexdigest()}".encode():
+        return None
+    try:
+        obj = _Unpickler(io.BytesIO(payload)).load()
+        if not isinstance(obj, kind or Grammar):
+            return None
+        _after_load(obj)
+    except Exception:  # noqa: BLE001 - a damaged cache of any kind is compiled again
+        return None
+    return obj
+
+
+def _write_cached(path: Path, key: str, obj) -> None:
+    from ..atomic import atomic_write_bytes
+
+    try:
+        buf = io.BytesIO()
+        _Pickler(buf, obj).dump(obj)
+        payload = buf.getvalue()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, f"{CACHE_MAGIC} {key} {hashlib.sha256(payload).hexdigest()}\n"
+                           .encode() + payload)
+        mine = path.name[:len("question-grammar-") + 32]
+        for old in path.parent.glob("question-grammar-*.pickle"):   # other grammars' files
+            if not old.name.startswith(mine):
+                old.unlink(missing_ok=True)
+    except (OSError, pickle.PicklingError, PsctError, TypeError, AttributeError):
+        pass    # a cache we cannot write is only slower
+
+
 @lru_cache(maxsize=8)
 def _compiled(text: str) -> Grammar:
-    return Grammar(text)
+    path, key = _cache_file(text)
+    grammar = _read_cached(path, key)
+    if grammar is None:
+        grammar = Grammar(text)
+        _write_cached(path, key, grammar)
+        _write_cached(*_cache_file(text, "-written"), grammar.lark)
+    return grammar
 
 
 def grammar_for(families: dict) -> Grammar:
