@@ -54,3 +54,11 @@ def test_a_damaged_or_foreign_cache_is_compiled_again(tmp_path, monkeypatch):
     G._compiled.__wrapped__(TINY.replace('"here"i', '"there"i'))
     assert not path.exists() and not written.exists()
     assert len(list(tmp_path.glob("question-grammar-*.pickle"))) == 2
+
+
+def test_extended_rules_keep_their_aliases():
+    # %extend nests the added alternatives; an alias there is still the rule's own
+    g = G.Grammar(TINY + 'thing_or: "so"i -> so_thing\n%extend thing_or: "here"i -> here_thing\n'
+                  .replace("thing_or", "place2") + 'q_two: "is"i place2 "?"\n')
+    tree = g.parse([Token(g.terminal(w), w) for w in "is here ?".split()])
+    assert "here_thing" in [t.data for t in tree.iter_subtrees_topdown()]

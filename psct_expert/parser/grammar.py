@@ -108,10 +108,19 @@ def factored(text: str):
             raise FileFormatError(f"the question grammar may not name a rule {name!r} (_pq_ is reserved)")
         if not params and tree.data == "expansions":
             tree = Tree("expansions", [walk(ch) if ch.data in ("expansion", "alias")
-                                       else Tree("expansion", [walk(ch)]) for ch in tree.children])
+                                       else Tree("expansion", [walk(ch)]) for ch in _alternatives(tree)])
         defs.append((name, params, tree, opts))
     grammar.rule_defs = defs + new
     return grammar
+
+
+def _alternatives(tree):
+    """A rule's alternatives (``%extend`` nests the added ones in an ``expansions`` of their own)."""
+    for ch in tree.children:
+        if isinstance(ch, Tree) and ch.data == "expansions":
+            yield from _alternatives(ch)
+        else:
+            yield ch
 
 
 class Grammar:
