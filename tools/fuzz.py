@@ -127,7 +127,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=0,
                     help="stop after this long and report the inputs done (0: run them all)")
     args = ap.parse_args()
-    chunk = max(100, min(2000, args.inputs // (args.jobs * 8) or 1))
+    # small pieces when the run is timed, so it stops soon after its time is up
+    chunk = 50 if args.seconds else max(100, min(2000, args.inputs // (args.jobs * 8) or 1))
     spans = [(i, min(args.inputs, i + chunk)) for i in range(0, args.inputs, chunk)]
     _init(args.seed)   # fails here, once, rather than in every worker the pool would start again
     t = time.perf_counter()
