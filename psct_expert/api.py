@@ -67,6 +67,8 @@ class Expert:
     def ask_spec(self, spec: dict, text: str = "") -> Answer:
         if isinstance(spec, dict) and spec.get("and"):
             return self._all(spec, text)
+        if isinstance(spec, dict) and spec.get("or"):
+            return self._any(spec, text)
         if isinstance(spec, dict) and "also_needs" in spec:
             # "does it start a Chain that X can respond to?": a no settles it; a yes needs the rest
             rest = str(spec["also_needs"])
@@ -98,6 +100,33 @@ class Expert:
         if all(a.value == "yes" for a in answers):
             for a in answers[1:]:
                 first.proofs.setdefault("yes", []).extend(a.proofs.get("yes", []))
+            return first
+        first.value = "unknown"
+        for a in answers:
+            first.missing.extend(m for m in a.missing if m not in first.missing)
+        return first
+
+    def _any(self, spec: dict, text: str) -> Answer:
+        """A question that two ways can settle ("can I stop their Fusion Summon?": by negating
+        the Summon, or the activation that makes it): yes when one way is yes, no when every
+        way is no, else unknown."""
+        parts = spec["or"]
+        if not isinstance(parts, list) or not all(isinstance(p, dict) for p in parts):
+            from .errors import QuestionError
+
+            raise QuestionError("'or' is a list of question specs", understood=spec)
+        shared = {k: spec[k] for k in ("situation", "entities") if k in spec}
+        first = self.ask_spec({k: v for k, v in spec.items() if k != "or"}, text)
+        answers = [first] + [self.ask_spec({**shared, **p}, text) for p in parts]
+        for a in answers:
+            if a.value == "yes":
+                if a is not first:
+                    a.notes.append("the question also asks: " + first.restated)
+                    a.restated = first.restated
+                return a
+        if all(a.value == "no" for a in answers):
+            for a in answers[1:]:
+                first.proofs.setdefault("no", []).extend(a.proofs.get("no", []))
             return first
         first.value = "unknown"
         for a in answers:

@@ -109,6 +109,10 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
                     break
             if found:
                 break
+        if found and _term_end(text, s) > found[1]:
+            found = None      # a game term that starts with a card's name ("Contact Fusion")
+            i += 1
+            continue
         if found:
             j, end, card = found
             mentions.append(Mention(s, end, card.name, text[s:end]))
@@ -149,6 +153,8 @@ def _short_names(text: str, mentions: list[Mention]) -> None:
             if any(a <= m.start() < b for a, b in taken):
                 continue
             end = m.start() + len(word)
+            if _in_longer_name(text, m.start(), end, card):
+                continue
             mentions.append(Mention(m.start(), end, card, text[m.start():end]))
             taken.append((m.start(), end))
 
@@ -188,3 +194,25 @@ def _typos(text: str, db: CardDB, mentions: list[Mention]) -> None:
 def unknown_name_runs(text: str, mentions: list[Mention]) -> list[str]:
     """Capitalised runs that look like names but matched no card (for error messages)."""
     return [text[s:e] for s, e in _free_runs(text, mentions)]
+
+
+@lru_cache(maxsize=1)
+def _terms() -> re.Pattern:
+    terms = sorted(vocabulary()["not_card_names"], key=len, reverse=True)
+    return re.compile(r"(?:" + "|".join(re.escape(t) for t in terms) + r")\b", re.I)
+
+
+def _term_end(text: str, s: int) -> int:
+    """Where a game term written at ``s`` ends (``s`` when none is)."""
+    m = _terms().match(text, s)
+    return m.end() if m else s
+
+
+def _in_longer_name(text: str, s: int, e: int, card: str) -> bool:
+    """A short name next to a capitalised word it stands beside in the card's own name is part of
+    a description ("a Burning Abyss monster", "another Gladiator Beast"), not the card."""
+    before = re.search(r"([A-Z][\w-]*)\s+$", text[:s])
+    after = re.match(r"\s+([A-Z][\w-]*)", text[e:])
+    word = text[s:e]
+    return bool(before and f"{before.group(1)} {word}" in card) or \
+        bool(after and f"{word} {after.group(1)}" in card)

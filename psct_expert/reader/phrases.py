@@ -39,6 +39,10 @@ class PhraseReaders:
                                and r.search(sentence)), "any")
                     what = "attacks" if dict(self.g.cannot_target_by)["attacks"].search(
                         sentence) else "card-effects"
+                    kind_of = re.search(r"\b(?:targeted by|target this card with)\s+(monster|spell|"
+                                        r"trap)\s+effects\b", sentence, re.I)
+                    if what == "card-effects" and kind_of:   # "... with monster effects"
+                        what = kind_of.group(1).lower() + "-effects"
                     self.add(kind, src, card=card.name, by=by, what=what)
                 elif kind == "response_lock":
                     lock_id = act_id if self.g.p["this_card"].search(sentence) else eff.id

@@ -12,6 +12,7 @@ from ..errors import QuestionError
 from ..parser import ParsedQuestion
 from ..parser.transform import find, low, sub, subs
 from ..reader.select import select_effect
+from .procedures import unpayable_costs
 from .told import EFF_PARTS, Situate, _copies, _described_entity, _norm_words, _owner, _protection, note_change
 
 
@@ -38,7 +39,8 @@ def _summon_subject(st: Situate, k: Tree) -> dict:
         return {"effect": {"card": cards[0], "verb": f"{kind or 'special'}-summon"}}
     if k.data in ("summon_bare",) and not cards:       # "the Link Summon": one told before
         for sid, ev in reversed(st.summons):
-            if kind in (None, ev["summon-kind"]) or ev["summon-kind"] == "special":
+            if kind in (None, ev["summon-kind"]) or ev["summon-kind"] == "special" or \
+                    (kind == "special" and ev["summon-kind"] in ("procedure", "by-effect")):
                 return {"summon": sid, "event": ev}
         st.fail("which Summon? (tell it first: 'My opponent Link Summons X.')", k)
     card = cards[0] if cards else None
@@ -53,6 +55,8 @@ def _summon_subject(st: Situate, k: Tree) -> dict:
     if kind in ("synchro", "xyz", "link", "fusion", "ritual", "pendulum") and \
             kind not in c.subtypes:
         st.fail(f"{c.name} is not a {kind.title()} Monster: it cannot be {kind.title()} Summoned", k)
+    if kind == "procedure" and ("fusion" not in c.subtypes or not st.procedures(c.name)):
+        st.fail(f"{c.name} is not a Fusion Monster Summoned by its own procedure", k)
     sid = f"s{len(st.summons) + 1}"
     ev = {"kind": "summon", "id": sid, "summon-kind": kind, "player": "you", "what": c.name}
     st.events.append(ev)
@@ -78,19 +82,47 @@ def _said(st: Situate, node: Tree) -> str:
 
 def build_starts_chain(st: Situate, fam: Tree) -> dict:
     subj = sub(fam, "chain_subj")
-    got = _chain_subject(st, subj)
+    if subj is None:        # "Does X have to activate its ... effect each time ...?"
+        card = [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"][0]
+        st.last_card = card
+        got = {"effect": st.effect_ref(st.r.effect(_first_effect(fam)), default_card=card)}
+        if got["effect"].get("card") != card:
+            st.fail(f"the effect asked about is not one of {card}'s", fam)
+    else:
+        got = _chain_subject(st, subj)
     tail = find(fam, "resp_tail")
     if "summon" in got:
-        return _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
-    return _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
+        spec = _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
+    else:
+        spec = _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
+    return _each_time(st, fam, spec)
+
+
+def _each_time(st: Situate, fam: Tree, spec: dict) -> dict:
+    """"... start a Chain each time a Spell is activated?", "Does X have to activate it ... each
+    time ...?": an effect that starts no Chain is never activated (no); one that does is
+    activated only on its own condition, which this does not check (a yes becomes unknown)."""
+    each = sub(fam, "each_time")
+    if each is None:
+        return spec
+    must = "have" in [str(t).lower() for t in fam.children if not isinstance(t, Tree)]
+    need = (f"whether it {'must be' if must else 'is'} activated "
+            f"{st.r.said(each)}")
+    spec["also_needs"] = (spec["also_needs"] + "; " + need) if spec.get("also_needs") else need
+    return spec
 
 
 def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
     q = sub(fam, "summon_q")
     kids = [ch for ch in q.children if isinstance(ch, Tree)]
     tail = find(fam, "resp_tail")
-    if kids and kids[0].data.startswith("summon_"):
+    if kids and kids[0].data in SUMMON_NODES:
         got = _summon_subject(st, kids[0])
+    elif kids and kids[0].data == "ev_proc":     # "the moment I return X and Y to ... Summon Z"
+        st.ev_proc(kids[0])
+        if not st.summons or st.events[-1].get("kind") != "summon":
+            st.fail("that is no Summon by the rules", kids[0])
+        got = {"summon": st.summons[-1][0]}
     else:
         kind = st.r.summon_kind(q)
         ws = low(q)
@@ -100,12 +132,34 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
             found = [(sid, ev) for sid, ev in st.summons]
             if not found:
                 st.fail("which Summon? (tell it first)", q)
+            told = found[-1][1].get("summon-kind")
+            if ws[1:3] == ["contact", "fusion"] and (told != "procedure" or "fusion" not in
+                                                      st.db.get(found[-1][1]["what"]).subtypes):
+                st.fail("the Summon told before is not a Fusion Monster's own procedure", q)
+            if kind not in (None, "special", told) and not (kind == "procedure" and
+                                                            told == "procedure"):
+                st.fail(f"the Summon told before is no {kind.title()} Summon", q)
             got = {"summon": found[-1][0]}
         else:
             cards = [st.r.card(t) for t in q.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
+            info = st._mods(q)
+            if info.get("targets") or info.get("respond"):
+                st.fail("a Summon does not target or respond", q)
+            kind, materials = st.how_summoned(q, cards[0], kind or "special", "you", info.get("from"))
+            if kind == "special":
+                return _also(st, tail, st.spec("starts-chain", {"effect": {
+                    "card": cards[0], "select": "summons-self"}}))
+            c = st.db.get(cards[0])
+            if kind in ("synchro", "xyz", "link", "fusion", "ritual", "pendulum") and \
+                    kind not in c.subtypes:
+                st.fail(f"{c.name} is not a {kind.title()} Monster", q)
             sid = f"s{len(st.summons) + 1}"
-            ev = {"kind": "summon", "id": sid, "summon-kind": kind or "special", "player": "you",
+            ev = {"kind": "summon", "id": sid, "summon-kind": kind, "player": "you",
                   "what": cards[0]}
+            if info.get("from"):
+                ev["from"] = info["from"]
+            if materials:
+                ev["materials"] = materials
             st.events.append(ev)
             st.summons.append((sid, ev))
             got = {"summon": sid}
@@ -157,6 +211,8 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
     verb = st.r.action(find(fam, "act_verb")) if sub(fam, "affect_vp") is not None else None
     ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[verb] if verb else [])
     thing = sub(fam, "thing")
+    if thing is not None and sub(fam, "prot_clause") is None and st.r.thing(thing).get("card"):
+        return st.spec("can-target", {"effect": ref, "entity": _protected_card(st, fam, thing)})
     if thing is not None:
         prot = _protection(st, sub(fam, "prot_clause") or thing)
         if prot is None:
@@ -171,6 +227,29 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
 
 
 BUILDERS["can-target"] = build_can_target
+
+
+def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
+    """"Can I target my opponent's Borreload Dragon with X?": the protection its own text gives
+    ("Neither player can target this card with monster effects"), if it covers the asker."""
+    t = st.r.thing(thing)
+    ws = t["words"]
+    controller = "opponent" if ("opponent's" in ws or "their" in ws) else \
+        "you" if "my" in ws else None
+    if controller is None:
+        st.fail(f"whose {t['card']}? ('my opponent's {t['card']}')", thing)
+    asker = _asker(st, fam)
+    facts = [f for f in st.reading(t["card"]).facts if f.type == "cannot_be_targeted"
+             and f.get("what") != "attacks"]
+    applies = [f for f in facts if f.get("by") == "any" or controller != asker]
+    if not applies:
+        st.fail(f"nothing in {t['card']}'s text keeps {'you' if asker == 'you' else 'them'} "
+                "from targeting it: ask whether the effect targets", thing)
+    eid = f"m{len(st.entities) + 1}"
+    st.entities[eid] = {"card": t["card"], "desc": t["text"], "controller": controller,
+                        "place": "field", "face": "up",
+                        "cannot-be-targeted": applies[0].get("what")}
+    return eid
 
 
 def _activation_of(st: Situate, node: Tree | None, player: str) -> str:
@@ -200,6 +279,8 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
     responder = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
     to = _activation_of(st, sub(fam, "resp_to"), player)
     spec = st.spec("can-respond", {"responder": responder, "to": to})
+    if purpose is not None and sub(purpose, "neg_verb") is not None:
+        return _stop_summon(st, purpose, responder, to, spec)
     if purpose is not None:
         verb = hint[0] if hint else None
         obj = low(purpose)[2:]
@@ -211,6 +292,24 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
 
 
 BUILDERS["can-respond"] = build_can_respond
+
+
+def _stop_summon(st: Situate, purpose: Tree, responder: dict, to: str, spec: dict) -> dict:
+    """"Can I chain X to the activation of Y to stop the Ritual Summon?": Y's effect makes that
+    Summon when it resolves, so negating Y's activation stops it; both are asked."""
+    kind = st.r.summon_kind(purpose) or "special"
+    ref = next(r for a, r in st.acts if a == to)
+    if not ref.get("card"):
+        st.fail("which card makes that Summon?", purpose)
+    from ..reader.select import select_effect
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    verbs = {f.get("verb") for f in reading.facts if f.get("effect") == eid
+             and f.type in ("clause", "clause_verb")}
+    if f"{kind}-summon" not in verbs:
+        st.fail(f"{ref['card']} makes no {kind.title()} Summon", purpose)
+    spec["and"] = [{"family": "negate-activation", "negator": responder, "activated": to}]
+    return spec
 
 
 def _thing_verb(st: Situate, node: Tree | None) -> str | None:
@@ -243,11 +342,47 @@ def _cost_verb(st: Situate, fam: Tree) -> str:
             verb = "pay"
         else:
             act = find(fam, "act_verb")
-            verb = st.r.action(act) if act is not None and act not in list(
-                thing.iter_subtrees()) else None
+            verb = st.r.action(act) if act is not None and (thing is None or act not in list(
+                thing.iter_subtrees())) else None
+    if verb is None:
+        verb = _told_cost_verb(st, fam, thing)
     if verb is None:
         st.fail("which cost? ('the card I discarded', 'the LP I paid')", fam)
     return verb
+
+
+# a described card moved by a cost: "my banished Extra Deck cards"
+PARTICIPLE_VERBS = {"banished": "banish"}
+
+
+def _told_cost_verb(st: Situate, fam: Tree, thing: Tree | None) -> str | None:
+    """The cost verb when the question names the card, not the action: "my banished cards", the
+    card told moved for the cost ("I send X from my hand to activate it ... Is X still in my
+    GY?"), or the card itself when its effect's cost moves "this card" ("Does X stay on the
+    field?")."""
+    if thing is not None:
+        said = [PARTICIPLE_VERBS[w] for w in low(thing) if w in PARTICIPLE_VERBS]
+        if len(said) == 1:
+            return said[0]
+    ref = _negated_effect(st, fam)
+    aid = next((a for a, r in reversed(st.acts) if r == ref), None)
+    cards = [st.r.card(t) for t in (thing or fam).scan_values(
+        lambda v: getattr(v, "type", "") == "XCARD")] if thing is not None else \
+        [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"]
+    if aid in st.told_costs:
+        told = next((e for e in st.events if e.get("id") == aid), {})
+        if not cards or any(c.get("what") in cards for c in told.get("cost", [])):
+            return st.told_costs[aid]
+    if cards and ref.get("card") == cards[0] and ("stay" in low(fam) or "remain" in low(fam)):
+        from ..reader.select import select_effect
+        reading = st.reading(ref["card"])
+        eid = select_effect(reading, ref)
+        own = [f.get("verb") for f in reading.facts if f.type == "cost_action"
+               and f.get("effect") == eid and f.source is not None
+               and re.search(r"\bthis card\b", f.source.quote)]
+        if len(own) == 1:
+            return own[0]
+    return None
 
 
 class OldForm(Exception):
@@ -284,10 +419,27 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
     if not effs:
         when = sub(fam, "cost_when")
         effs = [t for t in when.iter_subtrees_topdown() if t.data.startswith("eff_")] if when else []
+    neg = sub(fam, "ev_negate")
+    if not effs and neg is not None:
+        return _cost_so_that(st, fam, doing, verb, neg)
     if not effs:
         st.fail("a cost of which effect?", fam)
     ref = st.effect_ref(st.r.effect(effs[0]), hint=[verb])
     return st.spec("is-cost", {"effect": ref, "verb": verb})
+
+
+def _cost_so_that(st: Situate, fam: Tree, doing: Tree, verb: str, neg: Tree) -> dict:
+    """"Is sending X ... a cost, so that it is in the GY even if my opponent negates X's effect?":
+    two questions, both asked: is it a cost, and is it still done after that negation."""
+    moved = st.r.thing(sub(doing, "thing"))
+    st.ev_negate(neg)
+    negated = [e for e in st.events if e["kind"] == "negate"][-1]
+    ref = next(r for a, r in st.acts if a == negated["of"])
+    if moved is None or moved.get("card") != ref.get("card"):
+        st.fail("the card moved for the cost is not the card whose effect is negated", doing)
+    spec = st.spec("is-cost", {"effect": ref, "verb": verb})
+    spec["and"] = [{"family": "still-done", "effect": ref, "verb": verb}]
+    return spec
 
 
 BUILDERS["cost-returned"] = build_cost_family("cost-returned")
@@ -609,6 +761,8 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
     if ref is not None or vs.data == "summon_bare":
         found = [(sid, ev) for sid, ev in st.summons
                  if kind in (None, "special") or ev.get("summon-kind") in (kind, "by-effect")]
+        if not found and st.acts and kind not in (None, "special"):
+            return _summon_to_come(st, node, negator, kind)
         if not found:
             st.fail("which Summon? (tell it first: 'My opponent Synchro Summons X.')", node)
         sid, ev = found[-1]
@@ -634,12 +788,40 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
         ev["player"] = "opponent"    # any player's Summon: who does not change the answer
     # a Summon told last is being performed: the Summon negation window is open
     last = st.events[-1] if st.events else None
-    if last is ev and "by" not in ev:
+    if last is ev and ("by" not in ev or sid in st.granted):
         ev["attempt"] = True
     return st.spec("negate-summon", {"negator": negator, "summon": sid})
 
 
 BUILDERS["negate-summon"] = build_negate_summon
+
+
+def _summon_to_come(st: Situate, node: Tree, negator: dict, kind: str) -> dict:
+    """"My opponent activates Polymerization. Can I stop their Fusion Summon?": the Summon the
+    activated card makes when it resolves; it is stopped by negating that Summon, or by
+    negating the activation that makes it (either is enough)."""
+    aid, ref = st.acts[-1]
+    if not ref.get("card"):
+        st.fail("which card makes that Summon?", node)
+    from ..reader.select import select_effect
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    if not any(f.get("effect") == eid and f.get("verb") == f"{kind}-summon"
+               and f.type in ("clause", "clause_verb") for f in reading.facts):
+        st.fail(f"{ref['card']} makes no {kind.title()} Summon (tell the Summon first)", node)
+    act = next(e for e in st.events if e.get("id") == aid)
+    before = [dict(e) for e in st.events]
+    what = st.entity({"text": f"a {kind.title()} Monster", "words": [], "pronoun": False},
+                     kind="monster")
+    sid = f"s{len(st.summons) + 1}"
+    act.setdefault("does", []).append({"action": "summoned", "id": sid, "what": what,
+                                       "summon-kind": kind})
+    st.events.append({"kind": "resolve"})
+    st.summons.append((sid, {"summon-kind": kind, "by": aid}))
+    spec = st.spec("negate-summon", {"negator": negator, "summon": sid})
+    spec["or"] = [{"family": "negate-activation", "negator": negator, "activated": aid,
+                   "situation": before}]
+    return spec
 
 
 def build_negate_activation(st: Situate, fam: Tree) -> dict:
@@ -711,6 +893,10 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         event = _event_for(st, ref, purpose)
         if event is not None:
             slots["event"] = event
+    cannot = [v for v in unpayable_costs(st, ref, player=_asker(st, fam))
+              if v not in slots.get("cannot", [])]
+    if cannot:
+        slots["cannot"] = slots.get("cannot", []) + cannot
     spec = st.spec("can-activate-now", slots)
     if purpose is not None:
         obj = low(purpose)[2:]
@@ -726,6 +912,13 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
 
 
 BUILDERS["can-activate-now"] = build_can_activate_now
+
+
+def _asker(st: Situate, fam: Tree) -> str:
+    """Who activates in "Can I activate X ...?" (the asker unless a player is named)."""
+    p = sub(fam, "player")
+    who = st.r.player(p) if p is not None else "you"
+    return who if who in ("you", "opponent") else "you"
 
 
 def build_simultaneous(st: Situate, fam: Tree) -> dict:

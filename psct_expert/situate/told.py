@@ -22,6 +22,7 @@ from ..parser import ParsedQuestion
 from ..parser.transform import Reader, find, low, sub, subs
 from ..reader.select import select_effect
 from ..reader import Reading, read_card
+from .procedures import ProcedureEvents
 
 # what an effect's description word asks of the effect: a fact of the reading
 DESC_FACTS = {
@@ -37,7 +38,7 @@ DESC_FACTS = {
 }
 
 
-class Situate:
+class Situate(ProcedureEvents):
     def __init__(self, pq: ParsedQuestion, db: CardDB):
         self.pq = pq
         self.db = db
@@ -53,6 +54,9 @@ class Situate:
         self.changed: dict[str, dict] = {}        # targets changed before the effect resolved
         self.protected: str | None = None         # a card told to be protected from targeting
         self.responding = False                   # the clause being read follows "in response"
+        self.told_costs: dict[str, str] = {}      # activation id -> the cost verb told for it
+        self.told_states: list[dict] = []         # what a player was told to have
+        self.granted: set[str] = set()            # Summons an effect let a player make
         self.unsaid_player: list[str] = []        # activations whose player the sentence leaves open
         self.cannot: list[str] = []               # actions told to be impossible now ("no cards to discard")
         self.self_gone: dict[str, str] = {}       # activations whose own card left the field before resolving
@@ -201,6 +205,16 @@ class Situate:
             ws = low(w)
             if "response" in ws:
                 out["respond"] = True
+            effs = [t for t in w.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+            if effs:                     # "in response to my Cosmic Cyclone": that activation
+                ir = self.r.effect(effs[0])
+                ref = self.effect_ref(ir)
+                aid = self._find_act(ref)
+                owner = ir.get("owner") or self.r.player(sub(w, "poss"))
+                if aid is None:
+                    if self.acts or owner not in ("you", "opponent"):
+                        self.fail(f"{self.r.said(effs[0])!r} was not activated before", w)
+                    self._activate(ref, owner, {})
             ph = find(w, "phase")
             if ph is not None:
                 self.fail("a phase inside a clause is not placed yet", w)
@@ -280,6 +294,10 @@ class Situate:
             info["from"] = "set"
         hint = [f"target:{_owner(t['words']) or 'any'}" for t in info.get("targets", []) if t]
         ref = self.effect_ref(ir, hint=hint[:1])
+        if sub(ev, "actor") is None and sub(ev, "poss") is None and not ir.get("owner"):
+            # "its effect is activated": by the player told to have Summoned that card
+            player = next((e["player"] for e in reversed(self.events) if e.get("kind") == "summon"
+                           and e.get("what") == ref.get("card") and ref.get("card")), player)
         verb = low(sub(ev, "act_verb_w") or ev)
         if any(w in ("chain", "chains", "chained") for w in verb):
             info["respond"] = True
@@ -492,14 +510,33 @@ class Situate:
             act.setdefault("does", []).append(step)
             # the resolution told before this clause happens with it
             self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": act["id"]}))
+            if not any(e.get("kind") == "resolve" for e in self.events[self.events.index(act):]):
+                # "X activates Y and Special Summons a monster": it does so when Y resolves
+                self.events.append({"kind": "resolve", "of": act["id"]})
             return
         player = self._player(ev)
         kind = self.r.summon_kind(ev) or "special"
-        what = self.r.thing(sub(ev, "thing"))
+        things = subs(ev, "thing")
+        if not things:                  # "I Normal Summon when it resolves": the Summon it grants
+            return self.granted_summon(ev, kind, player)
+        what = self.r.thing(things[0])
         info = self._mods(ev)
         if info.get("targets") or info.get("respond"):
             self.fail("a Summon does not target or respond", ev)
-        self._summon(kind, player, what, info.get("from"))
+        kind, materials = self.how_summoned(ev, what.get("card"), kind, player, info.get("from"))
+        if kind == "special" and what.get("card") and sub(ev, "sum_how") is None and \
+                self.own_procedure(what["card"], info.get("from")):
+            kind = "procedure"          # a Special Summon the player performs: its own procedure
+        sid = self._summon(kind, player, what, info.get("from"))
+        told = self.events[-1]
+        if materials:
+            told["materials"] = materials
+        if len(things) > 1:             # "X and two other monsters": one Summon of them all
+            more = self.r.thing(things[1])["words"]
+            n = COUNT_WORDS.get(more[0]) if more else None
+            if n is None and more and more[0].isdigit():
+                n = int(more[0])
+            told["count"] = 1 + (n or 1)
 
     def _summon(self, kind: str, player: str | None, what: dict, place: str | None) -> str:
         """A Summon the player performs (not during an effect's resolution)."""
@@ -590,7 +627,11 @@ class Situate:
             if aid is None and sub(ev, "actor") is not None:
                 aid = self._activate(ref, self._player(ev), {})   # "I resolve X": X was activated
             if aid is None:
-                self.fail(f"{self.r.said(effs[0])!r} resolves, but it was not activated", ev)
+                if self.acts:
+                    self.fail(f"{self.r.said(effs[0])!r} resolves, but it was not activated", ev)
+                # "My opponent's X resolves": the first thing told, so it was activated then
+                owner = self.r.effect(effs[0]).get("owner")
+                self._activate(ref, owner if owner in ("you", "opponent") else "you", {})
         self.events.append({"kind": "resolve"})
 
     def ev_face(self, ev: Tree) -> None:
@@ -603,6 +644,8 @@ class Situate:
         t = self.r.thing(sub(ev, "thing"))
         ws = low(ev)
         verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else "flip"
+        if verb == "special-summon":       # "Nibiru is Special Summoned from their hand"
+            return self.ev_summoned(ev)
         places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
         to = places[-1] if "to" in ws and places else None
         action = {"send": "sent-to-gy", "destroy": "destroyed", "banish": "banished",
@@ -688,6 +731,7 @@ class Situate:
         if thing is None:
             self.fail("which card?")
         if thing.get("card"):
+            self.last_card = thing["card"]
             return thing["card"]
         if thing.get("pronoun") and self.entities:
             return list(self.entities)[-1]
@@ -794,12 +838,16 @@ class Situate:
         ws = t["words"]
         if ws[:2] == ["one", "of"]:
             return targeted[0]
-        if t["pronoun"] or len(set(targeted)) == 1:
+        if t["pronoun"]:
             return targeted[-1]
         if t.get("card") in targeted:
             return t["card"]
         owner = _owner(ws)
-        if owner:
+        if len(set(targeted)) == 1 and not t.get("card") and \
+                ("targeted" in ws or "target" in ws or ws[:1] in (["that"], ["the"])) and \
+                owner in (None, self._controller(targeted[0]) or owner):
+            return targeted[-1]             # "the targeted card", "that Set card"
+        if owner and ("targeted" in ws or "target" in ws):
             fit = [x for x in dict.fromkeys(targeted) if self._controller(x) == owner]
             if len(fit) == 1:
                 return fit[0]

@@ -1,0 +1,303 @@
+"""How a told Summon or move was done, and what a player is told to have.
+
+"I shuffle X and Y into the Deck to Special Summon Z", "my opponent is Special Summoning Z to my
+field by Tributing one of my monsters", "I Tribute X to Special Summon a ... monster", "I send X
+from my hand to activate it", "I have exactly 4 Fairy monsters in my GY": each becomes events of
+the spec's ``situation`` (docs/question-spec.md).  Which way a Summon or a move was done is read
+off the cards' text, by what it does: the summoned card's own procedure ("Must first be Special
+Summoned ... by shuffling ...", "You can Special Summon this card (from your hand) ... by
+Tributing ..."), or an effect of the moved card whose cost is that move.  When neither or both
+fit, the question is refused.  The methods are mixed into :class:`.told.Situate`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Tree
+
+from ..parser.transform import find, low, sub, subs
+
+PLACE_TEXT = {"hand": "hand", "extra-deck": "Extra Deck", "gy": "GY", "deck": "Deck"}
+MOVED = {"send": "sent-to-gy", "banish": "banished", "tribute": "tributed", "discard": "discarded",
+         "shuffle": "returned-to-deck", "detach": "detached", "destroy": "destroyed"}
+COUNTS = {"no": 0, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+          "six": 6, "both": 2}
+
+
+def gerund(verb: str) -> str:
+    base = verb.split("-")[-1]
+    return (base[:-1] if base.endswith("e") else base) + "ing"
+
+
+class ProcedureEvents:
+    """Told clauses about how a monster was Summoned or a card was moved (mixed into Situate)."""
+
+    # -- a card's own Summon procedure ----------------------------------------------------
+    def procedures(self, card: str, verb: str | None = None, dest_other: bool | None = None,
+                   place: str | None = None) -> list:
+        """The effects of ``card`` that are its own way of being Special Summoned and fit what
+        the sentence says: done by ``verb``ing, to the other player's field, from ``place``."""
+        reading = self.reading(card)
+        procs = {f.get("effect") for f in reading.facts if f.type == "procedure"}
+        out = []
+        for e in reading.effects:
+            text = e.text
+            told_by = verb is not None and re.search(rf"\bSpecial Summoned\b[^.]*\bby {gerund(verb)}\b",
+                                                     text, re.I)
+            if e.id not in procs and not told_by:
+                continue
+            if verb is not None and not re.search(rf"\bby {gerund(verb)}\b", text, re.I):
+                continue
+            if dest_other is not None and ("opponent's field" in text) != dest_other:
+                continue
+            if place and PLACE_TEXT.get(place, place) not in text and "from your" in text:
+                continue
+            out.append(e)
+        return out
+
+    def _dest_other(self, node: Tree | None, summoner: str | None) -> bool | None:
+        """"to my opponent's field": is it the field of the player who does not Summon?"""
+        to = sub(node, "sum_to") if node is not None else None
+        if to is None:
+            return None
+        owner = self.r.player(sub(to, "poss"))
+        if owner not in ("you", "opponent") or summoner not in ("you", "opponent"):
+            self.fail("whose field? (say 'to my field' or 'to my opponent's field')", to)
+        return owner != summoner
+
+    def how_summoned(self, node: Tree, card: str | None, kind: str, summoner: str | None,
+                     place: str | None = None) -> tuple[str, list[str]]:
+        """The Summon kind and materials told by ``sum_to``/``sum_how``/``sum_mat`` under ``node``.
+
+        "by Tributing ..." / "to my opponent's field" on a Special Summon: the card's own
+        procedure that does so (refused when it has none); "by using X as material" / "by
+        placing it on top of X" on an Xyz Summon: X is its material."""
+        how, mat = sub(node, "sum_how"), sub(node, "sum_mat")
+        dest_other = self._dest_other(node, summoner)
+        materials: list[str] = []
+        if mat is not None:
+            if kind not in ("xyz", "link", "synchro", "fusion"):
+                self.fail("only an Xyz, Link, Synchro or Fusion Summon uses materials", mat)
+            materials = [self.entity(self.r.thing(sub(mat, "thing")))]
+            if kind != "xyz" and "placing" in low(mat):
+                self.fail("only an Xyz Monster is placed on top of its material", mat)
+        if how is None and dest_other is None:
+            return kind, materials
+        if kind != "special" or card is None:
+            self.fail("say which monster is Special Summoned that way", how or node)
+        verb = self.r.gerund_verb(sub(how, "gerund")) if how is not None else None
+        fit = self.procedures(card, verb, dest_other, place)
+        if len(fit) != 1:
+            said = self.r.said(node)
+            self.fail(f"{card} has {'no' if not fit else 'more than one'} way of being Special "
+                      f"Summoned that fits {said!r}", node)
+        if how is not None:
+            materials = [self.entity(self.r.thing(sub(how, "thing")))]
+        return "procedure", materials
+
+    def own_procedure(self, card: str, place: str | None) -> bool:
+        """A monster the player Special Summons, how unsaid: its own procedure, when that is the
+        card's only way to Special Summon itself (from that place)."""
+        reading = self.reading(card)
+        procs = {f.get("effect") for f in reading.facts if f.type == "procedure"}
+        if any(f.type == "summons_self" and f.get("effect") not in procs for f in reading.facts):
+            return False
+        return len(self.procedures(card, place=place)) == 1
+
+    # -- "I shuffle X and Y into the Deck to Special Summon Z" -------------------------------
+    def ev_proc(self, ev: Tree) -> None:
+        player = self._player(ev)
+        verb = self.r.action(sub(ev, "act_verb"))
+        things = subs(ev, "thing")
+        moved, summoned = things[:-1], self.r.thing(things[-1])
+        moved_read = [self.r.thing(t) for t in moved]
+        ways = []
+        if summoned.get("card"):
+            dest = self._dest_other(ev, player)
+            for e in self.procedures(summoned["card"], verb, dest):
+                ways.append(("procedure", summoned["card"], e))
+        for t in moved_read if len(moved_read) == 1 else []:   # a cost moves the card itself
+            if not t.get("card"):
+                continue
+            reading = self.reading(t["card"])
+            for e in reading.effects:
+                costs = {f.get("verb") for f in reading.facts if f.type == "cost_action"
+                         and f.get("effect") == e.id}
+                sums = any(f.get("effect") == e.id and f.get("verb") == "special-summon"
+                           and f.type in ("clause", "clause_verb") for f in reading.facts)
+                if verb in costs and sums:
+                    ways.append(("effect", t["card"], e))
+        if len(ways) != 1:
+            self.fail(("no" if not ways else "more than one") + " card's text says it is done "
+                      f"this way: {self.r.said(ev)!r}", ev)
+        how, card, effect = ways[0]
+        if how == "procedure":
+            self._summon("procedure", player, summoned, None)
+            told = self.events[-1]
+            told["materials"] = [self.entity(t) for t in moved_read]
+            return
+        self.last_card = card
+        ref = {"card": card, "n": effect.n}
+        aid = self._activate(ref, player, {})
+        act = self.events[-1]
+        act["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(t)} for t in moved_read]
+        self.told_costs[aid] = verb
+
+    # -- "I send X from my hand to activate it" ---------------------------------------------
+    def ev_for_cost(self, ev: Tree) -> None:
+        player = self._player(ev)
+        verb = self.r.action(sub(ev, "act_verb"))
+        moved = self.r.thing(sub(ev, "thing"))
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        card = moved.get("card")
+        if effs:
+            ir = self.r.effect(effs[0])
+            card = ir.get("card") or card
+        if card is None:
+            self.fail("activate which card?", ev)
+        reading = self.reading(card)
+        fit = [e for e in reading.effects if e.n > 0 and any(
+            f.type == "cost_action" and f.get("effect") == e.id and f.get("verb") == verb
+            for f in reading.facts)]
+        if effs and self.r.effect(effs[0]).get("ord"):
+            fit = [e for e in fit if e.n == self.r.effect(effs[0])["ord"]]
+        if len(fit) != 1:
+            self.fail(f"{'no' if not fit else 'more than one'} effect of {card} has "
+                      f"{gerund(verb)} as its cost", ev)
+        self.last_card = card
+        info = self._mods(ev)
+        place = self.r.place(find(ev, "place")) if find(ev, "place") is not None else None
+        aid = self._activate({"card": card, "n": fit[0].n}, player,
+                             {"from": place or info.get("from")} if (place or info.get("from"))
+                             else {})
+        self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(moved)}]
+        self.told_costs[aid] = verb
+
+    # -- "I Normal Summon when it resolves", "so X is Chain Link 2", "I let ... happen" -------
+    def granted_summon(self, ev: Tree, kind: str, player: str) -> None:
+        """A Summon the resolving link lets its player make ("immediately after this effect
+        resolves"): that link resolves, then the Summon is made."""
+        if not self.acts:
+            self.fail("'it' resolves, but nothing was activated", ev)
+        aid = self.acts[-1][0]
+        if self._act_player(aid) != player:
+            self.fail("the Summon is made by the player whose effect resolves", ev)
+        self.events.append({"kind": "resolve", "of": aid})
+        sid = f"s{len(self.summons) + 1}"
+        event = {"kind": "summon", "id": sid, "summon-kind": kind, "player": player, "by": aid}
+        self.events.append(event)
+        self.summons.append((sid, event))
+        self.granted.add(sid)
+
+    def ev_link(self, ev: Tree) -> None:
+        ref = self.effect_ref(self.r.effect(self._effect_node(ev)))
+        aid = self._find_act(ref)
+        if aid is None:
+            self.fail(f"{self.r.said(ev)!r}: it was not activated", ev)
+        act = next(e for e in self.events if e.get("id") == aid)
+        act["link"] = int(str(next(t for t in ev.children if getattr(t, "type", "") == "XNUM")))
+
+    def ev_let(self, ev: Tree) -> None:
+        """"I let my opponent's Link Summon of X happen": the Summon was made."""
+        player = self.r.player(sub(ev, "poss"))
+        if player not in ("you", "opponent"):
+            self.fail("whose Summon?", ev)
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        self._summon(self.r.summon_kind(ev) or "special", player,
+                     {"card": card, "text": card, "words": [], "pronoun": False}, None)
+
+    # -- "I have exactly 4 Fairy monsters in my GY", "I control X and a monster that ..." ----
+    def ev_state(self, ev: Tree) -> None:
+        player = self._player(ev)
+        ws_all = low(ev)
+        verb = next((w for w in ws_all if w in ("control", "controls", "have", "has")), "")
+        info = self._mods(ev)
+        nodes = subs(ev, "thing")
+        if not nodes:                       # "I have only 9 cards left in my Deck"
+            nodes = [Tree("thing", [c for c in ev.children if isinstance(c, Tree) and c.data in
+                                    ("thing_det", "thing_noun", "thing_post")])]
+        for k, node in enumerate(nodes):
+            t = self.r.thing(node)
+            ws = t["words"]
+            place = self.r.place(find(node, "place")) if find(node, "place") is not None else None
+            place = place or info.get("from")
+            if place is None and k and "only" in ws_all:   # ", only Spells": the same place
+                place = self.told_states[-1]["place"]
+            if place is None:
+                if verb not in ("control", "controls"):
+                    self.fail("where? ('in my hand', 'in my GY')", node)
+                place = "field"
+            event = {"kind": "state", "player": player, "place": place}
+            count = COUNTS.get(ws[0]) if ws else None
+            if ws and ws[0] in ("exactly", "only") and len(ws) > 1:
+                count = int(ws[1]) if ws[1].isdigit() else COUNTS.get(ws[1])
+            elif ws and ws[0].isdigit():
+                count = int(ws[0])
+            if t.get("card"):
+                event.update(what=self.entity(t, controller=player, place=place), count=1)
+            else:
+                what = _what(ws)
+                if what is None:
+                    what = self.entity(t, controller=player, place=place)
+                if k and "only" in ws_all:          # ", only Spells": some, and nothing else
+                    event.update(what=what, min=1)
+                elif count is None:
+                    self.fail(f"how many? ({self.r.said(node)!r})", node)
+                else:
+                    event.update(what=what, count=count)
+            self.events.append(event)
+            self.told_states.append(event)
+
+
+def _what(ws: list[str]) -> str | None:
+    """The kind of card a counted description names (``state``'s ``what``), or None when the
+    description says more than a kind (then it is an entity of its own)."""
+    core = [w for w in ws if w not in ("exactly", "only", "no", "a", "an", "any", "left")
+            and not w.isdigit() and w not in COUNTS]
+    places = {"in", "my", "your", "their", "hand", "gy", "graveyard", "deck", "field", "on",
+              "the", "extra"}
+    core = [w for w in core if w not in places]
+    if core in (["card"], ["cards"]):
+        return "card"
+    if core in (["monster"], ["monsters"]):
+        return "monster"
+    if len(core) == 2 and core[1] in ("monster", "monsters"):
+        return core[0].title() if core[0] not in ("dark", "light", "earth", "water", "fire",
+                                                   "wind", "divine") else core[0].upper()
+    return None
+
+
+# "Banish 10 cards from the top of your Deck", "Send 1 monster from your hand to the GY"
+_COST_NEEDS = re.compile(r"\b(\d+|an?|one|two|three)\s+(?:[\w\"'-]+\s+){0,3}?(cards?|monsters?)\b"
+                         r"[^;,.]*?\b(?:from|in)\s+(?:the top of\s+)?your\s+(hand|Deck|GY|Graveyard)",
+                         re.I)
+_PLACE_OF = {"hand": "hand", "deck": "deck", "gy": "gy", "graveyard": "gy"}
+
+
+def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
+    """The cost actions of the effect ``ref`` that the told states say cannot be paid in full
+    (game-rules#cost.5): the cost needs more cards of a kind from a place than the player has."""
+    if not st.told_states or not ref.get("card"):
+        return []
+    from ..questions import select_effect
+
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    out = []
+    for f in reading.facts:
+        if f.type != "cost_action" or f.get("effect") != eid:
+            continue
+        m = _COST_NEEDS.search(f.source.quote if f.source is not None else "")
+        if not m:
+            continue
+        need = int(m.group(1)) if m.group(1).isdigit() else COUNTS.get(m.group(1).lower(), 1)
+        kind = "card" if m.group(2).lower().startswith("card") else "monster"
+        place = _PLACE_OF[m.group(3).lower()]
+        for s in st.told_states:
+            if s["player"] != player or s["place"] != place or "count" not in s:
+                continue
+            if s["what"] == kind:
+                if s["count"] < need and f.get("verb") not in out:
+                    out.append(f.get("verb"))
+    return out
