@@ -26,14 +26,20 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "pool: reads the whole card pool (slow; run with -m pool)")
 
 
+# Tests the default run leaves out, keeping it fast; `.ci/run` runs them as a second command
+# (``pytest -m "slow or pool"``), so CI runs every test.
+OPT_IN = {"pool": "whole-pool test: run with 'pytest -m pool' (.ci/run does)",
+          "slow": "slow test: run with 'pytest -m slow' (.ci/run does)"}
+
+
 def pytest_collection_modifyitems(config, items):
-    """The whole-pool test runs only when asked for (``-m pool``), keeping the default run fast."""
-    if "pool" in (config.getoption("-m") or ""):
-        return
-    skip = pytest.mark.skip(reason="whole-pool test: run with 'pytest -m pool'")
+    """Tests marked ``pool`` or ``slow`` run only when ``-m`` names one of their markers."""
+    asked = config.getoption("-m") or ""
     for item in items:
-        if "pool" in item.keywords:
-            item.add_marker(skip)
+        names = {m.name for m in item.iter_markers()}
+        opt_in = sorted(names & OPT_IN.keys())
+        if opt_in and not any(name in asked for name in names):
+            item.add_marker(pytest.mark.skip(reason=OPT_IN[opt_in[0]]))
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -5,6 +5,7 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
 
 from psct_expert.cli.main import main
 
@@ -118,10 +119,14 @@ def test_rules_commands(capsys):
     assert code == 0 and "colon-or-semicolon-starts-chain" in out
     code, out, _ = run(capsys, "rules", "show", "that-target-rechecked")
     assert code == 0 and "eligibility#targets" in out and "target-rechecked" in out
-    code, out, _ = run(capsys, "rules", "test")
-    assert code == 0 and out.splitlines()[-1].endswith(" passed, 0 failed")
     code, out, _ = run(capsys, "rules", "lint")
     assert code == 0 and "0 errors" in out
+
+
+@pytest.mark.slow     # every example again (tests/test_rule_examples.py runs each one by default)
+def test_rules_test_command(capsys):
+    code, out, _ = run(capsys, "rules", "test")
+    assert code == 0 and out.splitlines()[-1].endswith(" passed, 0 failed")
 
 
 def test_console_script_runs():

@@ -22,7 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 QUESTION = "Does the first effect of Lyla, Lightsworn Sorceress target?"
 
-pytestmark = pytest.mark.package
+pytestmark = [pytest.mark.package, pytest.mark.slow]
 
 
 def _can_build_offline() -> bool:

@@ -101,6 +101,7 @@ VALUES = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text
                       max_leaves=20)
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=25)
 @given(data=st.dictionaries(st.sampled_from(["topic", "rules", "summary", "guide", "x"]), VALUES,
                             max_size=4),
@@ -224,6 +225,7 @@ sys.stdout.write(json.dumps(out, sort_keys=True, ensure_ascii=False))
 """
 
 
+@pytest.mark.slow
 def test_every_guide_case_twice_in_separate_processes_is_byte_identical():
     procs = [subprocess.Popen([sys.executable, "-c", DUMP, str(CASES)], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, env=dict(os.environ, PYTHONHASHSEED=seed))

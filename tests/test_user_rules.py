@@ -133,6 +133,7 @@ def test_lint_reports_a_pattern_no_rule_concludes(tmp_path, capsys):
     assert hits and hits[0].startswith(f"{folder / 'never.yaml'}:8:9: "), out
 
 
+@pytest.mark.slow
 def test_parallel_audit_with_a_user_rule_folder(tmp_path, monkeypatch):
     """Worker processes use the same knowledge as the parent, user folders included."""
     from psct_expert.audit import audit

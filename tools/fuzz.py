@@ -1,6 +1,6 @@
 """Long fuzz run: generated inputs to the reader, the question parser and the scenario parser.
 
-    python3 tools/fuzz.py [--inputs 1000000] [--jobs 2] [--seed 1] [--out fuzz-crashes.jsonl]
+    python3 tools/fuzz.py [--inputs 1000000] [--jobs 2] [--seed 1] [--out fuzz-crashes.jsonl] [--seconds S]
 
 Each input is a mutated real card text (fed to the reader), a mutated
 question (fed to the parser; one in twenty that parse go on to the engine) and
@@ -19,6 +19,9 @@ import random
 import sys
 import time
 import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # run from a checkout
 
 TOKENS = [":", ";", ".", ",", "●", "\n", '"', "(", ")", " target ", " then ", " and if you do, ",
           " also ", "You can ", "Once per turn", " it ", " Special Summon ", "(Quick Effect)",
@@ -75,15 +78,20 @@ def work(span):
     expert = _STATE["expert"]
     crashes = []
     answered = errors = 0
+    spent = {"reader": 0.0, "question": 0.0, "scenario": 0.0}
+    clock = time.perf_counter
     for k in range(start, end):
         rng = random.Random(_STATE["seed"] * 1_000_003 + k)
         text = mutate(rng, rng.choice(_STATE["texts"]))
         kind = rng.choice(["monster", "spell", "trap"])
+        t0 = clock()
         try:
             read_card(Card(name=f"Fuzz {k}", kind=kind, subtypes=("effect",), text=text))
         except Exception as exc:  # noqa: BLE001 - a crash is what we look for
             crashes.append({"input": k, "where": "reader", "text": text, "kind": kind,
                             "error": repr(exc), "trace": traceback.format_exc()[-1500:]})
+        t1 = clock()
+        spent["reader"] += t1 - t0
         q = mutate(rng, rng.choice(_STATE["questions"]))
         try:
             spec = expert.parse(q)
@@ -95,7 +103,10 @@ def work(span):
         except Exception as exc:  # noqa: BLE001
             crashes.append({"input": k, "where": "question", "text": q, "error": repr(exc),
                             "trace": traceback.format_exc()[-1500:]})
+        t2 = clock()
+        spent["question"] += t2 - t1
         lines = [mutate(rng, ln) for ln in rng.choice(_STATE["scenarios"])]
+        t2 = clock()
         try:
             parse_scenario(lines, expert.db)
         except PsctError:
@@ -103,7 +114,8 @@ def work(span):
         except Exception as exc:  # noqa: BLE001
             crashes.append({"input": k, "where": "scenario", "lines": lines, "error": repr(exc),
                             "trace": traceback.format_exc()[-1500:]})
-    return end - start, answered, errors, crashes
+        spent["scenario"] += clock() - t2
+    return end - start, answered, errors, crashes, spent
 
 
 def main() -> None:
@@ -112,24 +124,34 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="fuzz-crashes.jsonl")
+    ap.add_argument("--seconds", type=float, default=0,
+                    help="stop after this long and report the inputs done (0: run them all)")
     args = ap.parse_args()
-    chunk = 2000
+    # small pieces when the run is timed, so it stops soon after its time is up
+    chunk = 50 if args.seconds else max(100, min(2000, args.inputs // (args.jobs * 8) or 1))
     spans = [(i, min(args.inputs, i + chunk)) for i in range(0, args.inputs, chunk)]
+    _init(args.seed)   # fails here, once, rather than in every worker the pool would start again
     t = time.perf_counter()
     done = answered = errors = 0
     crashes = []
+    spent = {"reader": 0.0, "question": 0.0, "scenario": 0.0}
     with mp.get_context("fork").Pool(args.jobs, initializer=_init, initargs=(args.seed,)) as pool:
-        for n, a, e, c in pool.imap_unordered(work, spans):
+        for n, a, e, c, s in pool.imap_unordered(work, spans):
             done += n
             answered += a
             errors += e
             crashes += c
+            for part, secs in s.items():
+                spent[part] += secs
             for crash in c:  # say so at once; the full list is written at the end
                 print(f"  CRASH at input {crash['input']} ({crash['where']}): {crash['error']}",
                       file=sys.stderr, flush=True)
             if done % 50_000 < chunk:
                 print(f"  {done} inputs, {len(crashes)} crashes, {time.perf_counter() - t:.0f} s",
                       file=sys.stderr, flush=True)
+            if args.seconds and time.perf_counter() - t > args.seconds:
+                print(f"  time is up: stopping after {done} inputs", file=sys.stderr, flush=True)
+                break
     dt = time.perf_counter() - t
     with open(args.out, "w", encoding="utf-8") as fh:
         for c in crashes:
@@ -138,7 +160,8 @@ def main() -> None:
           f"parser), seed {args.seed}")
     print(f"  questions understood: {answered}, refused with the project's own error: {errors}")
     print(f"  crashes: {len(crashes)} (written to {args.out})")
-    print(f"  time: {dt:.0f} s, {done / dt:.0f} inputs/s with {args.jobs} jobs")
+    print(f"  {dt:.0f} s wall, {done / dt:.0f} inputs/s with {args.jobs} jobs; per part, in one job's "
+          "time: " + ", ".join(f"{part} {done / secs:.0f}/s" for part, secs in spent.items() if secs))
     sys.exit(1 if crashes else 0)
 
 

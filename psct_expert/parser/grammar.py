@@ -8,16 +8,27 @@ to case; :mod:`.tokens` turns a sentence into those words.
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import io
+import pickle
 import re
+import sys
+import types
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token
-from lark.exceptions import GrammarError, LarkError, UnexpectedInput
+from lark import Lark, Token, Tree
+from lark.exceptions import GrammarError, LarkError, UnexpectedInput, UnexpectedToken
+from lark.grammar import NonTerminal, RuleOptions
 from lark.lexer import Lexer, PatternStr
+from lark.load_grammar import load_grammar
+from lark.parse_tree_builder import ParseTreeBuilder
+from lark.parsers.earley_forest import ForestToParseTree, SymbolNode, TokenNode
 
 from ..gamewords import lark_rules
-from ..errors import FileFormatError
+from ..errors import FileFormatError, PsctError
+from ..paths import cache_dir
 
 SHARED = Path(__file__).with_name("question.lark")
 
@@ -56,21 +67,93 @@ class _WordLexer(Lexer):
         yield from data
 
 
+def factored(text: str):
+    """The grammar of ``text`` with every optional part, ``*`` and inner group as a rule of its own.
+
+    Lark turns ``a b? (c | d) e*`` into every combination of its parts (one rule of the
+    shared grammar has 900 alternatives), and Earley's prediction step pays for each of
+    them.  Here each such part becomes an inlined helper rule (``_pq_...``), so the grammar
+    stays as large as its text.  The language is the same, but an ambiguous sentence may
+    get another tree, so this grammar only *recognises* (see :class:`Grammar`)."""
+    grammar, _ = load_grammar(text, "<question grammar>", [], True)
+    new: list = []
+
+    def helper(kind: str, alts: list):
+        name = f"_pq_{kind}_{len(new)}"
+        new.append((name, (), Tree("expansions", alts), RuleOptions(keep_all_tokens=True)))
+        return Tree("value", [NonTerminal(name)])
+
+    def alts_of(node):
+        if node.data == "expansions":
+            return [walk(ch) for ch in node.children]
+        return [Tree("expansion", [walk(node)])]
+
+    def walk(node):
+        if not isinstance(node, Tree):
+            return node
+        if node.data == "expr" and len(node.children) == 2 and isinstance(node.children[1], Token):
+            inner, op = node.children
+            if op.value == "?":
+                return helper("opt", alts_of(inner) + [Tree("expansion", [])])
+            if op.value == "*":
+                plus = Tree("expr", [walk(inner), Token("OP", "+")])
+                return helper("star", [Tree("expansion", [plus]), Tree("expansion", [])])
+        if node.data == "expansions":      # a group inside an expansion
+            return helper("alt", [walk(ch) for ch in node.children])
+        return Tree(node.data, [walk(ch) for ch in node.children])
+
+    defs = []
+    for name, params, tree, opts in grammar.rule_defs:
+        if name.startswith("_pq_"):
+            raise FileFormatError(f"the question grammar may not name a rule {name!r} (_pq_ is reserved)")
+        if not params and tree.data == "expansions":
+            tree = Tree("expansions", [walk(ch) if ch.data in ("expansion", "alias")
+                                       else Tree("expansion", [walk(ch)]) for ch in _alternatives(tree)])
+        defs.append((name, params, tree, opts))
+    grammar.rule_defs = defs + new
+    return grammar
+
+
+def _alternatives(tree):
+    """A rule's alternatives (``%extend`` nests the added ones in an ``expansions`` of their own)."""
+    for ch in tree.children:
+        if isinstance(ch, Tree) and ch.data == "expansions":
+            yield from _alternatives(ch)
+        else:
+            yield ch
+
+
 class Grammar:
     """The compiled question grammar.
 
     A question is parsed in parts: each sentence before the last (what happened) against
     ``lead``, the last against one family at a time (``q_<family>``), trying first the
     families whose rules can place every word of it, in order of priority.  Each part is a
-    small Earley parse; the whole grammar at once would be an order of magnitude slower."""
+    small Earley parse; the whole grammar at once would be an order of magnitude slower.
+
+    Each part is first *recognised* with the factored grammar (:func:`factored`: the same
+    language, 20x faster), and only a part it accepts is parsed with the grammar as written,
+    whose tree (how an ambiguous sentence is read) is the one the rest of the program knows.
+    So a family that does not fit costs a fast recognition, and a refusal costs no slow
+    parse at all.  A process that reads the grammar from the cache loads the written
+    grammar only when a sentence needs it (:attr:`lark`)."""
 
     def __init__(self, text: str):
-        starts = ["start", "lead"] + [m.group(1) for m in re.finditer(r"^(q_\w+):", text, re.M)]
+        self.text = text
+        self.starts = starts = ["start", "lead"] + [m.group(1) for m in
+                                                    re.finditer(r"^(q_\w+):", text, re.M)]
         try:
-            self.lark = Lark(text, parser="earley", lexer=_WordLexer, keep_all_tokens=True,
-                             ambiguity="resolve", propagate_positions=False, start=starts)
+            self._written = _written_parser(text, starts)
+            self.fast = Lark(factored(text), parser="earley", lexer=_WordLexer, keep_all_tokens=True,
+                             ambiguity="forest", propagate_positions=False, start=starts)
         except (GrammarError, LarkError) as exc:
             raise FileFormatError(f"the question grammar is malformed: {exc}") from None
+        # the factored grammar builds trees the way the written one does (lark makes no tree
+        # builder for a parser that returns forests)
+        self._build = ParseTreeBuilder(self.fast.rules, Tree, False, False,
+                                       self.lark.options.maybe_placeholders).create_callback(None)
+        fast_names = {t.pattern: t.name for t in self.fast.terminals}
+        self._retype = {t.name: fast_names.get(t.pattern, t.name) for t in self.lark.terminals}
         self.families = self._families(starts[2:])
         self._shapes: dict[tuple, object] = {}
         self._prio = self._priorities()
@@ -82,6 +165,24 @@ class Grammar:
                     raise FileFormatError(f"the question grammar writes the word {word!r} in two ways: "
                                           'write every word once, alone and as "word"i')
                 self.words[word] = t.name
+
+    @property
+    def lark(self) -> Lark:
+        """The grammar as written (compiled, or read from the cache, when first needed)."""
+        if self._written is None:
+            path, key = _cache_file(self.text, "-written")
+            written = _read_cached(path, key, Lark)
+            if written is None:
+                written = _written_parser(self.text, self.starts)
+                _write_cached(path, key, written)
+            self._written = written
+        return self._written
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state["_shapes"] = {}       # trees of sentences seen are not kept across processes
+        state["_written"] = None    # kept in a file of its own, read when needed
+        return state
 
     def terminal(self, word: str) -> str | None:
         if word == "XNAME":     # the grammar has a place for name words it does not know
@@ -136,13 +237,35 @@ class Grammar:
             self._shapes[key] = tree
         return _with_leaves(tree, iter(tokens))
 
-    def _parse(self, tokens: list[Token]):
-        from lark import Tree
+    def recognise(self, tokens: list[Token], start: str):
+        """The tree of ``tokens`` as ``start`` when the sentence has only one, else None.
 
+        Raises lark's UnexpectedInput, naming the word of ``tokens`` where no rule fits.
+        The factored grammar's derivations map onto the written grammar's, so a sentence
+        with one derivation here has one there, and the same tree."""
+        retyped = [Token(self._retype.get(t.type, t.type), t.value, start_pos=i)
+                   for i, t in enumerate(tokens)]
+        try:
+            forest = self.fast.parse(retyped, start=start)
+        except UnexpectedToken as exc:
+            at = exc.token.start_pos if isinstance(exc.token, Token) else None
+            if isinstance(at, int) and 0 <= at < len(tokens):
+                exc.token = tokens[at]      # the caller's own word, as the full parser names it
+            raise
+        if not _one_reading(forest):
+            return None
+        return ForestToParseTree(Tree, self._build, None, True, False) \
+            .transform(forest)
+
+    def _full(self, tokens: list[Token], start: str):
+        tree = self.recognise(tokens, start)
+        return tree if tree is not None else self.lark.parse(tokens, start=start)
+
+    def _parse(self, tokens: list[Token]):
         cut = [i for i, t in enumerate(tokens) if t.type == self.words.get(".")]
         leads, pos = [], 0
         for i in cut:
-            leads.append(self.lark.parse(tokens[pos:i + 1], start="lead"))
+            leads.append(self._full(tokens[pos:i + 1], "lead"))
             pos = i + 1
         rest = tokens[pos:]
         have = {t.type for t in rest}
@@ -153,16 +276,18 @@ class Grammar:
         for i, _score in order:
             start = self.families[i][0]
             try:
-                q = self.lark.parse(rest, start=start)
+                q = self.recognise(rest, start)
             except UnexpectedInput as exc:
                 first_error = first_error or exc
                 continue
+            if q is None:   # ambiguous: the written grammar says which reading
+                q = self.lark.parse(rest, start=start)
             fam = q.children[0]
             return Tree("start", leads + [Tree("question", [Tree("fam_body", [fam]),
                                                            q.children[1]])])
         if first_error is None:
             # no family has every word: let the whole grammar say where it stops
-            return self.lark.parse(tokens, start="start")
+            return self._full(tokens, "start")
         raise self._furthest(rest, first_error)
 
     def _furthest(self, rest, first_error):
@@ -172,18 +297,170 @@ class Grammar:
 MAX_SHAPES = 4096
 
 
+class _TwoReadings(Exception):
+    pass
+
+
+_BUSY = object()
+
+
+def _one_reading(root) -> bool:
+    """Whether every derivation in a shared packed parse forest gives the same tree.
+
+    A derivation's tree is its rules that show in the tree (names not starting with ``_``;
+    the factored grammar's helpers and lark's own ``*``/``+`` rules are spliced into their
+    parent, as lark's tree builder does) over the positions of its words.  Two derivations
+    that differ only inside the helpers (``a? a?`` reading one ``a``) give one tree."""
+    shapes: dict[int, object] = {}
+    ids: dict[tuple, int] = {}
+
+    def shape(node) -> tuple:
+        if isinstance(node, TokenNode):
+            return (-1 - node.token.start_pos,)
+        if not isinstance(node, SymbolNode):
+            raise _TwoReadings
+        seen = shapes.get(id(node))
+        if seen is _BUSY:           # a cycle: let the written grammar decide
+            raise _TwoReadings
+        if seen is not None:
+            return seen
+        shapes[id(node)] = _BUSY
+        found = None
+        for packed in node.children:
+            seq: tuple = ()
+            for ch in (packed.left, packed.right):
+                if ch is not None:
+                    seq += shape(ch)
+            name = packed.rule.alias or packed.rule.origin.name
+            if not node.is_intermediate and not str(packed.rule.origin.name).startswith("_"):
+                seq = (ids.setdefault((str(name), seq), len(ids)),)
+            if found is None:
+                found = seq
+            elif seq != found:
+                raise _TwoReadings
+        shapes[id(node)] = found
+        return found
+
+    try:
+        shape(root)
+    except (_TwoReadings, RecursionError):
+        return False
+    return True
+
+
 def _with_leaves(tree, words):
     """A copy of ``tree`` whose leaves, in order, are ``words``."""
-    from lark import Tree
-
     kids = [_with_leaves(ch, words) if isinstance(ch, Tree) else next(words)
             for ch in tree.children]
     return Tree(tree.data, kids)
 
 
+# -- the compiled grammar, kept in the user's cache folder ---------------------------------
+#
+# Compiling the grammar takes most of a cold start; lark caches only LALR grammars, so the
+# compiled :class:`Grammar` is pickled into ``cache_dir()``.  The file is named by a hash of
+# the assembled grammar text, lark's version and Python's, starts with a line naming that
+# hash and a digest of the rest, and is written atomically; any mismatch or damage means it
+# is compiled again (and the file rewritten).  Only a cache is at stake: deleting it is safe.
+
+CACHE_MAGIC = "psct-expert-question-grammar-1"
+
+
+def _written_parser(text: str, starts: list[str]) -> Lark:
+    return Lark(text, parser="earley", lexer=_WordLexer, keep_all_tokens=True,
+                ambiguity="resolve", propagate_positions=False, start=starts)
+
+
+def _parsers(obj) -> list[Lark]:
+    return [obj] if isinstance(obj, Lark) else [obj.fast]
+
+
+def _after_load(obj) -> None:
+    """Give unpickled parsers their lexers back (see :func:`_compiled`)."""
+    from lark.parser_frontends import _wrap_lexer
+
+    for parser in _parsers(obj):
+        parser.parser.lexer = _wrap_lexer(_WordLexer)(parser.parser.lexer_conf)
+
+
+class _Pickler(pickle.Pickler):
+    def __init__(self, fh, obj):
+        super().__init__(fh, protocol=pickle.HIGHEST_PROTOCOL)
+        self._left_out = {id(p.parser.lexer) for p in _parsers(obj)} | \
+            {id(p.grammar) for p in _parsers(obj)}
+
+    def persistent_id(self, obj):
+        if isinstance(obj, types.ModuleType):       # lark keeps the ``re`` module it uses
+            return ("module", obj.__name__)
+        if id(obj) in self._left_out:   # the lexers (made again on load: a class local to lark)
+            return ("lexer", "")        # and the grammars' syntax trees (used only to compile)
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    def persistent_load(self, pid):
+        if pid[0] == "module" and pid[1] in ("re", "regex"):
+            return importlib.import_module(pid[1])
+        if pid[0] == "lexer":
+            return None
+        raise pickle.UnpicklingError(f"unexpected reference {pid!r}")
+
+
+def _cache_file(text: str, part: str = "") -> tuple[Path, str]:
+    import lark
+
+    def digest(*parts: str) -> str:
+        return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+    key = digest(CACHE_MAGIC, lark.__version__, sys.version, text)
+    return cache_dir() / f"question-grammar-{key[:32]}{part}.pickle", digest(key, part)
+
+
+def _read_cached(path: Path, key: str, kind: type = None):
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head, sep, payload = data.partition(b"\n")
+    if sep != b"\n" or head != f"{CACHE_MAGIC} {key} {hashlib.sha256(payload).hexdigest()}".encode():
+        return None
+    try:
+        obj = _Unpickler(io.BytesIO(payload)).load()
+        if not isinstance(obj, kind or Grammar):
+            return None
+        _after_load(obj)
+    except Exception:  # noqa: BLE001 - a damaged cache of any kind is compiled again
+        return None
+    return obj
+
+
+def _write_cached(path: Path, key: str, obj) -> None:
+    from ..atomic import atomic_write_bytes
+
+    try:
+        buf = io.BytesIO()
+        _Pickler(buf, obj).dump(obj)
+        payload = buf.getvalue()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, f"{CACHE_MAGIC} {key} {hashlib.sha256(payload).hexdigest()}\n"
+                           .encode() + payload)
+        mine = path.name[:len("question-grammar-") + 32]
+        for old in path.parent.glob("question-grammar-*.pickle"):   # other grammars' files
+            if not old.name.startswith(mine):
+                old.unlink(missing_ok=True)
+    except (OSError, pickle.PicklingError, PsctError, TypeError, AttributeError):
+        pass    # a cache we cannot write is only slower
+
+
 @lru_cache(maxsize=8)
 def _compiled(text: str) -> Grammar:
-    return Grammar(text)
+    path, key = _cache_file(text)
+    grammar = _read_cached(path, key)
+    if grammar is None:
+        grammar = Grammar(text)
+        _write_cached(path, key, grammar)
+        _write_cached(*_cache_file(text, "-written"), grammar.lark)
+    return grammar
 
 
 def grammar_for(families: dict) -> Grammar:

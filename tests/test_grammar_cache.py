@@ -1,0 +1,64 @@
+"""The compiled question grammar is kept in the user's cache folder, checked on load, rebuilt when damaged."""
+
+from lark import Token
+
+from psct_expert.parser import grammar as G
+
+# "is it so ?" has two readings (so as a thing or as a place): the grammar as written decides
+TINY = ('start: lead* q_yes\nlead: "it"i "is"i "."\nfam_yes: "is"i "it"i thing? place?\n'
+        'thing: "so"i\nplace: "so"i | "here"i\nq_yes: fam_yes "?"\n')
+
+
+def words(g, text):
+    return [Token(g.terminal(w), w) for w in text.split()]
+
+
+def test_the_grammar_is_cached_and_read_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    built = G._compiled.__wrapped__(TINY)
+    path, key = G._cache_file(TINY)
+    assert path.parent == tmp_path and path.exists()
+    assert G._cache_file(TINY, "-written")[0].exists()
+    again = G._read_cached(path, key)
+    assert isinstance(again, G.Grammar) and again is not built
+    # one reading: the factored grammar gives the tree; the written one is not even read
+    assert again.parse(words(again, "is it here ?")) == built.parse(words(built, "is it here ?"))
+    assert again._written is None
+    # two readings: the grammar as written is read from its own file, and picks as before
+    tree = again.parse(words(again, "is it so ?"))
+    assert tree == built.parse(words(built, "is it so ?"))
+    assert [t.data for t in tree.iter_subtrees_topdown()].count("thing") == 1
+    assert again._written is not None
+
+
+def test_a_damaged_or_foreign_cache_is_compiled_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    G._compiled.__wrapped__(TINY)
+    path, key = G._cache_file(TINY)
+    good = path.read_bytes()
+    damaged = bytearray(good)
+    damaged[len(good) // 2] ^= 0xFF
+    for bad in (bytes(damaged), good[: len(good) // 2], b"", b"not a cache\n" + good.split(b"\n", 1)[1]):
+        path.write_bytes(bad)
+        assert G._read_cached(path, key) is None
+        g = G._compiled.__wrapped__(TINY)      # rebuilt, and the file written again
+        assert g.parse(words(g, "is it ?")).data == "start"
+        assert path.read_bytes() != bad and G._read_cached(path, key) is not None
+    # a damaged copy of the written grammar is compiled again when it is needed
+    written, wkey = G._cache_file(TINY, "-written")
+    written.write_bytes(b"junk")
+    g = G._read_cached(path, key)
+    assert g.parse(words(g, "is it so ?")) == G.Grammar(TINY).parse(words(g, "is it so ?"))
+    assert G._read_cached(written, wkey, G.Lark) is not None
+    # another grammar (or another lark or Python) is another file; the old ones are removed
+    G._compiled.__wrapped__(TINY.replace('"here"i', '"there"i'))
+    assert not path.exists() and not written.exists()
+    assert len(list(tmp_path.glob("question-grammar-*.pickle"))) == 2
+
+
+def test_extended_rules_keep_their_aliases():
+    # %extend nests the added alternatives; an alias there is still the rule's own
+    g = G.Grammar(TINY + 'thing_or: "so"i -> so_thing\n%extend thing_or: "here"i -> here_thing\n'
+                  .replace("thing_or", "place2") + 'q_two: "is"i place2 "?"\n')
+    tree = g.parse([Token(g.terminal(w), w) for w in "is here ?".split()])
+    assert "here_thing" in [t.data for t in tree.iter_subtrees_topdown()]
