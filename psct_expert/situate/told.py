@@ -258,7 +258,9 @@ class Situate:
         player = self._player(ev)
         info = {**self._when(ev), **self._mods(ev)}
         hint = [f"target:{_owner(t['words']) or 'any'}" for t in info.get("targets", []) if t]
-        ref = self.effect_ref(self.r.effect(node), hint=hint[:1])
+        # "activates X's effect to destroy one of my cards": the effect that destroys
+        hint += [v for v in (self.r.action(sub(m, "act_verb")) for m in info.get("purposes", [])) if v]
+        ref = self.effect_ref(self.r.effect(node), hint=hint)
         verb = low(sub(ev, "act_verb_w") or ev)
         if any(w in ("chain", "chains", "chained") for w in verb):
             info["respond"] = True
@@ -270,8 +272,8 @@ class Situate:
 
     def _activate(self, ref: dict, player: str, info: dict) -> str:
         if info.get("against") is not None:
-            self._against(info["against"], player)
-            info = {**info, "respond": True}
+            if self._against(info["against"], player) is None:
+                info = {**info, "respond": True}
         answers = None
         if info.get("to_effect") is not None:
             answers = self._chained_to(info["to_effect"], player)
@@ -310,17 +312,27 @@ class Situate:
             {"you": "opponent", "opponent": "you"}[player]
         return self._activate(ref, owner, {})
 
-    def _against(self, m: Tree, player: str) -> None:
+    def _against(self, m: Tree, player: str) -> str | None:
         """"X is activated against my search": it answers an activation of that player's (the
         newest one, or, when none was told, one of an unnamed card of theirs)."""
         whose = self.r.player(sub(m, "poss"))
         if whose not in ("you", "opponent") or whose == player:
             self.fail("against whose activation? ('against my search')", m)
+        if "summon" in low(m):
+            kind = self.r.summon_kind(m)
+            if kind is None:
+                self.fail("which kind of Summon? ('against my Normal Summon', 'against my Special "
+                          "Summon')", m)
+            sid = self._summon(kind, whose, {"card": None, "text": "a monster", "words": [],
+                                             "pronoun": False}, None)
+            self.summons[-1][1]["attempt"] = True      # the Summon negation window is open
+            return sid
         if self.acts and self._act_player(self.acts[-1][0]) == whose:
-            return
+            return None
         self.events.append({"kind": "activate", "id": f"a{len(self.acts) + 1}",
                             "effect": {"generic": "spell"}, "player": whose})
         self.acts.append((self.events[-1]["id"], self.events[-1]["effect"]))
+        return None
 
     def _purpose(self, m: Tree) -> None:
         """"... to flip it face-down" / "... to destroy one of those cards": a target changes."""
@@ -526,8 +538,8 @@ class Situate:
         if action is None:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         if "by" in ws:
-            self.fail("a move made by an effect is told as that effect's activation "
-                      "('my opponent activates X')", ev)
+            self._moved_by(ev, t, action)
+            return
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
         if targeted and (t["words"][:2] == ["one", "of"] or t["pronoun"]):
@@ -603,7 +615,8 @@ class Situate:
         if a is not None and not effs:
             effs = [t for t in a.iter_subtrees_topdown() if t.data.startswith("eff_")]
         owner = self.r.actor(a).get("player") if a is not None else None
-        ref = self.effect_ref(self.r.effect(effs[-1]))
+        tw = self.r.thing(sub(ev, "thing"))["words"]
+        ref = self.effect_ref(self.r.effect(effs[-1]), hint=[f"target:{_owner(tw) or 'any'}"])
         if a is None:
             owner = self.r.effect(effs[0]).get("owner")
         if owner not in ("you", "opponent"):
@@ -731,6 +744,53 @@ class Situate:
                               "place": "field", "face": "up"}
         self.events.append({"kind": "attack", "what": eid})
 
+    def _moved_by(self, ev: Tree, t: dict, action: str) -> None:
+        """"my Witch is Tributed by my opponent's Nibiru": that effect was activated and resolved,
+        and this is what it did."""
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        kids = list(ev.children)
+        by = next((i for i, ch in enumerate(kids) if str(ch).lower() == "by"), None)
+        if not effs or by is None or kids.index(effs[-1]) < by:
+            self.fail("moved by what? ('by my opponent's Nibiru')", ev)
+        poss = next((ch for ch in kids[by:] if isinstance(ch, Tree) and ch.data == "poss"), None)
+        ir = self.r.effect(effs[-1])
+        player = self.r.player(poss) if poss is not None else ir.get("owner")
+        if player not in ("you", "opponent"):
+            owner = _owner(t["words"])
+            player = {"you": "opponent", "opponent": "you"}.get(owner)
+        if player not in ("you", "opponent"):
+            self.fail(f"whose is {self.r.said(effs[-1])!r}?", ev)
+        owner = _owner(t["words"])
+        what = self.entity(t, **({"controller": owner} if owner else {}))
+        keep = self.last_card
+        ref = self.effect_ref(ir, hint=[ACTION_VERBS.get(action, action)])
+        self.last_card = keep if t.get("card") is None else t["card"]
+        aid = self._activate(ref, player, {"respond": True} if self.responding else {})
+        act = next(e for e in self.events if e.get("id") == aid)
+        self._step(act, action, what)
+        self.events.append({"kind": "resolve", "of": aid})
+
+    def ev_then_does(self, ev: Tree) -> None:
+        """", whose effect then (goes on to) Special Summon(s) X and a Token": later steps of the
+        link just told."""
+        if not self.acts:
+            self.fail("whose effect? (tell what was activated first)", ev)
+        act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+        verb = self.r.action(sub(ev, "act_verb"))
+        if verb != "special-summon":
+            self.fail(f"the situation model has no step for {self.r.said(ev)!r}", ev)
+        first = True
+        for th in subs(ev, "thing"):
+            t = self.r.thing(th)
+            what = self.entity(t, kind="monster")
+            sid = f"s{len(self.summons) + 1}"
+            step = {"action": "summoned", "id": sid, "what": what, "summon-kind": "by-effect"}
+            if first:
+                step["then"] = True
+                first = False
+            act.setdefault("does", []).append(step)
+            self.summons.append((sid, {"summon-kind": "by-effect", "by": act["id"]}))
+
     def ev_phase_now(self, ev: Tree) -> None:
         """"we are in the Damage Step": whose turn is the attacker's, when an attack was told."""
         phase = self.r.phase(sub(ev, "phase"))
@@ -825,3 +885,7 @@ def _fits(reading: Reading, e, hint: str) -> bool:
     if whose == "you":
         return not (theirs and not mine)
     return True
+
+
+ACTION_VERBS = {"sent-to-gy": "send", "destroyed": "destroy", "banished": "banish", "tributed": "tribute",
+                "discarded": "discard", "returned-to-hand": "return", "returned-to-deck": "return"}
