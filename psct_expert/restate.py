@@ -75,7 +75,8 @@ def _slot_words(question: Question) -> dict[str, str]:
         what = summon[0].get("card")
         words["summon"] = f"the {kind} Summon" + (f" of {what}" if what and what != "none" else "")
     act = facts.get("activation_event")
-    if act is not None and "activation" in question.params:
+    if act is not None and "activation" in question.params and \
+            question.params["activation"] not in acts:          # an activation of the situation
         words["activation"] = "the activation of " + effect_words(act.get("effect")).replace(
             "activating ", "")
     return words

@@ -281,3 +281,107 @@ def test_against_their_own_search_is_refused(base_expert):
     with pytest.raises(QuestionError):
         base_expert.parse("My opponent activates Ash Blossom & Joyous Spring against their search. "
                           "Can I chain Solemn Strike to negate it?")
+
+
+# -- "my X is Tributed by my opponent's Y, whose effect then goes on to Special Summon ..." ------
+
+def test_moved_by_an_effect_then_more_steps_and_an_if_trigger(base_expert):
+    spec, value = ask(base_expert, "My Witch of the Black Forest is Tributed by my opponent's Nibiru, the "
+                                   "Primal Being, whose effect then goes on to Special Summon Nibiru and a "
+                                   "Token. Does Witch's effect still activate after that?")
+    (act,) = events(spec, "activate")
+    assert act["player"] == "opponent" and act["effect"]["card"] == "Nibiru, the Primal Being"
+    tributed, *summoned = act["does"]
+    assert tributed["action"] == "tributed" and spec["event"] == tributed["id"]
+    assert [s["action"] for s in summoned] == ["summoned", "summoned"] and summoned[0]["then"]
+    assert value == "yes"
+
+
+def test_moved_by_an_effect_paraphrase(base_expert):
+    spec, value = ask(base_expert, "My Peten the Dark Clown is destroyed by my opponent's Raigeki. Does "
+                                   "Peten's effect still activate after that?")
+    assert events(spec, "resolve") == [{"kind": "resolve", "of": "a1"}]
+    assert value == "yes"
+
+
+def test_moved_by_a_chain_link_2_misses_the_timing(base_expert):
+    _spec, value = ask(base_expert, "I activate Cosmic Cyclone; in response my Peten the Dark Clown is "
+                                    "destroyed by my opponent's Twin Twisters. After the whole Chain "
+                                    "resolves, does Peten's effect still activate?")
+    assert value == "no"
+
+
+# -- "against my Normal Summon": the Summon is being performed --------------------------------
+
+def test_against_my_summon_of_a_kind(base_expert):
+    spec, value = ask(base_expert, "My opponent activates Solemn Warning against my Normal Summon. Can I "
+                                   "chain Infinite Impermanence in response?")
+    (summon,) = events(spec, "summon")
+    assert summon["summon-kind"] == "normal" and summon["attempt"] and summon["player"] == "you"
+    assert value == "no"
+
+
+def test_against_my_summon_paraphrase(base_expert):
+    _spec, value = ask(base_expert, "My opponent activates Solemn Warning against my Special Summon. Can I "
+                                    "chain Solemn Judgment in response?")
+    assert value == "yes"
+
+
+def test_against_a_summon_of_no_kind_asks_which(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.parse("My opponent activates Solemn Warning against my Summon. Can I chain Infinite "
+                          "Impermanence in response?")
+    assert "Normal Summon" in str(err.value)
+
+
+# -- response locks reached through the told situation ----------------------------------------
+
+def test_targeted_by_an_effect_with_a_response_lock(base_expert):
+    spec, value = ask(base_expert, "My opponent's face-up monster is targeted by my Borreload Dragon's "
+                                   "effect. Can my opponent chain Book of Moon to flip it face-down?")
+    (act,) = events(spec, "activate")
+    assert act["player"] == "you" and act["targets"] and act["effect"]["card"] == "Borreload Dragon"
+    assert "flip" in spec["also_needs"]
+    assert value == "no"
+
+
+def test_the_effect_chosen_by_its_purpose(base_expert):
+    spec, value = ask(base_expert, "My opponent activates Accesscode Talker's effect to destroy one of my "
+                                   "cards. Can I chain Solemn Strike to it?")
+    (act,) = events(spec, "activate")
+    assert act["effect"] == {"card": "Accesscode Talker", "n": 3}
+    assert act["does"][0]["action"] == "destroyed"
+    assert value == "no"
+
+
+def test_response_lock_paraphrase(base_expert):
+    _spec, value = ask(base_expert, "My opponent targets my face-up monster with Borreload Dragon's effect. "
+                                    "Can I chain Infinite Impermanence to it?")
+    assert value == "no"
+
+
+def test_a_purpose_no_effect_has_is_refused(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.parse("My opponent activates Accesscode Talker's effect to draw a card. Can I chain "
+                          "Solemn Strike to it?")
+
+
+# -- "Does X still resolve?" after a told Chain -------------------------------------------------
+
+def test_does_it_still_resolve_after_a_told_removal(base_expert):
+    spec, value = ask(base_expert, "My opponent activates Monster Reborn and I chain Cosmic Cyclone to "
+                                   "banish it. Does Monster Reborn still resolve?")
+    assert spec["family"] == "resolves" and events(spec, "activate")[0]["player"] == "opponent"
+    assert value == "yes"
+
+
+def test_does_it_still_resolve_continuous(base_expert):
+    _spec, value = ask(base_expert, "I activate Fire Formation - Tenki and my opponent chains Twin "
+                                    "Twisters to destroy it. Does Fire Formation - Tenki still resolve?")
+    assert value == "no"
+
+
+def test_does_it_still_resolve_when_nothing_happened_to_it_is_refused(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.parse("I activate Fire Formation - Tenki and my opponent chains Twin Twisters. Does "
+                          "Fire Formation - Tenki still resolve?")

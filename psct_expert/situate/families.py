@@ -1233,6 +1233,24 @@ def _same_numbers(st: Situate, ref: dict, q: Tree) -> None:
         st.fail(f"{ref['card']} says no such number ({', '.join(sorted(said - have))})", obj)
 
 
+def build_resolves(st: Situate, fam: Tree) -> dict:
+    """"I activate X and my opponent chains Y to destroy it. Does X still resolve?"; a question
+    that supposes instead ("Does X resolve if ...?") is the older form."""
+    if sub(fam, "situation") is not None or not st.acts:
+        raise OldForm()
+    ref = st.effect_ref(st.r.effect(_first_effect(fam)))
+    told = [r for aid, r in st.acts if aid in _open_links(st) and r.get("card") == ref.get("card")]
+    if told:
+        ref = told[-1]
+    if not _card_removed(st, ref):
+        st.fail("what happened to it before it resolved? (tell it: 'my opponent chains Y to "
+                "destroy it')", fam)
+    return _resolves_after(st, ref, fam)
+
+
+BUILDERS["resolves"] = build_resolves
+
+
 def build_happens_at(st: Situate, fam: Tree) -> dict:
     """"Do I choose which X effect to use when I activate the card?", "When I activate X, can I
     wait until it resolves to decide whether to destroy A or B?": when a bullet is chosen."""

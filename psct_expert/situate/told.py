@@ -298,7 +298,10 @@ class Situate(ProcedureEvents):
         if "set" in [str(t).lower() for t in ev.children if isinstance(t, Token)]:
             info["from"] = "set"
         hint = [f"target:{_owner(t['words']) or 'any'}" for t in info.get("targets", []) if t]
-        ref = self.effect_ref(ir, hint=hint[:1])
+        hint = hint[:1]
+        # "activates X's effect to destroy one of my cards": the effect that destroys
+        hint += [v for v in (self.r.action(sub(m, "act_verb")) for m in info.get("purposes", [])) if v]
+        ref = self.effect_ref(ir, hint=hint)
         if sub(ev, "actor") is None and sub(ev, "poss") is None and not ir.get("owner"):
             # "its effect is activated": by the player told to have Summoned that card
             player = next((e["player"] for e in reversed(self.events) if e.get("kind") == "summon"
@@ -357,8 +360,8 @@ class Situate(ProcedureEvents):
 
     def _activate(self, ref: dict, player: str, info: dict) -> str:
         if info.get("against") is not None:
-            self._against(info["against"], player)
-            info = {**info, "respond": True}
+            if self._against(info["against"], player) is None:
+                info = {**info, "respond": True}
         answers = None
         if info.get("to_effect") is not None:
             answers = self._chained_to(info["to_effect"], player)
@@ -397,17 +400,27 @@ class Situate(ProcedureEvents):
             {"you": "opponent", "opponent": "you"}[player]
         return self._activate(ref, owner, {})
 
-    def _against(self, m: Tree, player: str) -> None:
+    def _against(self, m: Tree, player: str) -> str | None:
         """"X is activated against my search": it answers an activation of that player's (the
         newest one, or, when none was told, one of an unnamed card of theirs)."""
         whose = self.r.player(sub(m, "poss"))
         if whose not in ("you", "opponent") or whose == player:
             self.fail("against whose activation? ('against my search')", m)
+        if "summon" in low(m):
+            kind = self.r.summon_kind(m)
+            if kind is None:
+                self.fail("which kind of Summon? ('against my Normal Summon', 'against my Special "
+                          "Summon')", m)
+            sid = self._summon(kind, whose, {"card": None, "text": "a monster", "words": [],
+                                             "pronoun": False}, None)
+            self.summons[-1][1]["attempt"] = True      # the Summon negation window is open
+            return sid
         if self.acts and self._act_player(self.acts[-1][0]) == whose:
-            return
+            return None
         self.events.append({"kind": "activate", "id": f"a{len(self.acts) + 1}",
                             "effect": {"generic": "spell"}, "player": whose})
         self.acts.append((self.events[-1]["id"], self.events[-1]["effect"]))
+        return None
 
     def _purpose(self, m: Tree) -> None:
         """"... to flip it face-down" / "... to destroy one of those cards": a target changes."""
@@ -677,8 +690,8 @@ class Situate(ProcedureEvents):
                 self.unsaid_player.append(self.r.said(effs[0]))
             self._activate(by_ref, owner, {**self._target_change_mods(ev), "respond": True})
         elif any(isinstance(c, Token) and c.lower() == "by" for c in ev.children):
-            self.fail("a move made by an effect is told as that effect's activation "
-                      "('my opponent activates X')", ev)
+            self._moved_by(ev, t, action)        # "my X is Tributed by my opponent's Y"
+            return
         elif is_target:
             self._target_change_mods(ev)
         if is_target:
@@ -762,7 +775,8 @@ class Situate(ProcedureEvents):
             first = self.r.actor(a)["effect"]
         if first is not None and first.get("card"):
             self.last_card = first["card"]         # "my X targets Y with its destroy effect"
-        ref = self.effect_ref(self.r.effect(effs[-1]), hint=["target"])
+        tw = self.r.thing(sub(ev, "thing"))["words"]
+        ref = self.effect_ref(self.r.effect(effs[-1]), hint=[f"target:{_owner(tw) or 'any'}"])
         if a is None:
             owner = self.r.effect(effs[0]).get("owner")
         if owner not in ("you", "opponent"):
@@ -1053,6 +1067,53 @@ class Situate(ProcedureEvents):
         self.entities[eid] = {"desc": self.r.said(card), "controller": player, "kind": "monster",
                               "place": "field", "face": "up"}
         self.events.append({"kind": "attack", "what": eid})
+
+    def _moved_by(self, ev: Tree, t: dict, action: str) -> None:
+        """"my Witch is Tributed by my opponent's Nibiru": that effect was activated and resolved,
+        and this is what it did."""
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        kids = list(ev.children)
+        by = next((i for i, ch in enumerate(kids) if str(ch).lower() == "by"), None)
+        if not effs or by is None or kids.index(effs[-1]) < by:
+            self.fail("moved by what? ('by my opponent's Nibiru')", ev)
+        poss = next((ch for ch in kids[by:] if isinstance(ch, Tree) and ch.data == "poss"), None)
+        ir = self.r.effect(effs[-1])
+        player = self.r.player(poss) if poss is not None else ir.get("owner")
+        if player not in ("you", "opponent"):
+            owner = _owner(t["words"])
+            player = {"you": "opponent", "opponent": "you"}.get(owner)
+        if player not in ("you", "opponent"):
+            self.fail(f"whose is {self.r.said(effs[-1])!r}?", ev)
+        owner = _owner(t["words"])
+        what = self.entity(t, **({"controller": owner} if owner else {}))
+        keep = self.last_card
+        ref = self.effect_ref(ir, hint=[ACTION_VERBS.get(action, action)])
+        self.last_card = keep if t.get("card") is None else t["card"]
+        aid = self._activate(ref, player, {"respond": True} if self.responding else {})
+        act = next(e for e in self.events if e.get("id") == aid)
+        self._step(act, action, what)
+        self.events.append({"kind": "resolve", "of": aid})
+
+    def ev_then_does(self, ev: Tree) -> None:
+        """", whose effect then (goes on to) Special Summon(s) X and a Token": later steps of the
+        link just told."""
+        if not self.acts:
+            self.fail("whose effect? (tell what was activated first)", ev)
+        act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+        verb = self.r.action(sub(ev, "act_verb"))
+        if verb != "special-summon":
+            self.fail(f"the situation model has no step for {self.r.said(ev)!r}", ev)
+        first = True
+        for th in subs(ev, "thing"):
+            t = self.r.thing(th)
+            what = self.entity(t, kind="monster")
+            sid = f"s{len(self.summons) + 1}"
+            step = {"action": "summoned", "id": sid, "what": what, "summon-kind": "by-effect"}
+            if first:
+                step["then"] = True
+                first = False
+            act.setdefault("does", []).append(step)
+            self.summons.append((sid, {"summon-kind": "by-effect", "by": act["id"]}))
 
     def ev_phase_now(self, ev: Tree) -> None:
         """"we are in the Damage Step": whose turn is the attacker's, when an attack was told."""
