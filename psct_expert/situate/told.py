@@ -1459,3 +1459,7 @@ def _fits(reading: Reading, e, hint: str) -> bool:
     if whose == "you":
         return not (theirs and not mine)
     return True
+
+
+ACTION_VERBS = {"sent-to-gy": "send", "destroyed": "destroy", "banished": "banish", "tributed": "tribute",
+                "discarded": "discard", "returned-to-hand": "return", "returned-to-deck": "return"}
