@@ -215,6 +215,12 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
         return st.spec("can-target", {"effect": ref, "entity": _protected_card(st, fam, thing)})
     if thing is not None:
         prot = _protection(st, sub(fam, "prot_clause") or thing)
+        if prot is None and "activate" in low(fam) and any(e["kind"] == "phase" for e in st.events):
+            # "we are in the Damage Step. Can I activate X on the attacker?": can it be activated
+            # at this point at all; whether it can target that card is asked too
+            spec = st.spec("can-activate-now", {"effect": ref})
+            spec["also_needs"] = f"whether it can target {st.r.said(thing)}"
+            return spec
         if prot is None:
             st.fail("say what the card cannot be targeted by ('that cannot be targeted by card "
                     "effects')", thing)
