@@ -288,3 +288,11 @@ def test_an_activation_asked_about_as_if_it_were_a_target_is_refused(base_expert
     refused(base_expert, "I activate Effect Veiler targeting my opponent's monster and they chain Book of Moon "
                          "to flip it face-down. Is Effect Veiler's activation still negated?",
             "an activation is negated or not")
+
+
+def test_a_card_that_is_not_the_target_does_not_change_it(base_expert):
+    q = ("I target my opponent's face-up monster with Compulsory Evacuation Device and my opponent destroys "
+         "{what}. Does Compulsory Evacuation Device still return it to the hand?")
+    refused(base_expert, q.format(what="my monster"), "which of the targeted cards")
+    spec, answer = ask(base_expert, q.format(what="the targeted monster"))
+    assert {"left": {"target": "my opponent's face-up monster"}} in spec["suppose"] and answer.value == "no"

@@ -13,7 +13,7 @@ from ..parser import ParsedQuestion
 from ..parser.transform import find, low, sub, subs
 from ..reader.select import select_effect
 from .procedures import unpayable_costs
-from .told import Situate, _described_entity, _owner, _protection, note_change
+from .told import EFF_PARTS, Situate, _copies, _described_entity, _norm_words, _owner, _protection, note_change
 
 
 def _chain_subject(st: Situate, node: Tree) -> dict:
@@ -578,6 +578,8 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     q = find(fam, "outcome_q") or fam
     if sub(fam, "fail_it") is not None:
         return _negated_though(st, fam, q)
+    if getattr(st, "held", None):        # told what the player had at activation (topic H)
+        return build_held(st, fam, q)
     by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")]
     removed = _removed_link(st, q, by)
     if removed is not None:                 # its card was removed by a link chained to it
@@ -686,16 +688,34 @@ BUILDERS["clause-done"] = build_outcome
 
 def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     obj = sub(fam, "again_obj")
-    effs = [t for t in obj.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    who_cards = [t for t in sub(fam, "again_who").children if getattr(t, "type", "") == "XCARD"]
+    if who_cards:                          # "Can that same X activate its ... effect?"
+        st.last_card = st.db.get(st.r.card(who_cards[0])).name
+    effs = [t for t in obj.children if isinstance(t, Tree) and t.data.startswith("eff_")
+            and t.data not in EFF_PARTS]
     cards = [st.r.card(t) for t in obj.children if getattr(t, "type", "") == "XCARD"]
-    descs = [" ".join(low(d)) for d in obj.iter_subtrees_topdown() if d.data == "eff_desc"]
+    descs = [" ".join(low(d)) for d in obj.iter_subtrees_topdown() if d.data == "eff_desc"
+             and not any(getattr(x, "type", "") == "XQUOTE" for x in d.children)]
+    quotes = [st.r.quotes[int(x)] for d in obj.iter_subtrees_topdown() if d.data == "eff_desc"
+              for x in d.children if getattr(x, "type", "") == "XQUOTE"]
+    where = sub(obj, "again_where")
+    if where is not None and st.r.player(sub(where, "player")) != \
+            st.r.player(sub(sub(fam, "again_who"), "player")):
+        st.fail("whose copy? (the one asking controls it: 'another X that I control')", where)
     if effs:
         ref = st.effect_ref(st.r.effect(effs[0]))
     else:
+        if not cards and (quotes or descs) and st.last_card:    # "its '...' effect"
+            cards = [st.last_card]
         ir = {"how": "eff_card" if cards else "eff_its", "card": cards[0] if cards else None,
-              "ord": None, "desc": descs, "quote": None, "rel": None, "text": st.r.said(obj)}
+              "ord": None, "desc": descs, "quote": quotes[0] if quotes else None, "rel": None,
+              "text": st.r.said(obj)}
         if not cards and not descs and st.acts:      # "its effect" / "that effect": the one used
-            ref = st.acts[-1][1]
+            # by the card the question is about (the one named last), not an effect told after
+            mine = [r for _a, r in st.acts if r.get("card") == st.last_card]
+            if not mine and len(st.acts) > 1:
+                st.fail("which effect is 'that effect'? (name it)", obj)
+            ref = (mine or [st.acts[-1][1]])[-1]
         else:
             ref = st.effect_ref(ir)
     who = low(sub(fam, "again_who"))
@@ -703,6 +723,14 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     another = bool(sub(obj, "again_copy")) or "each" in who or "both" in who or \
         "they" in who or "different" in words
     same = "it" in who or "same" in who
+    note = _copies(st).get(ref.get("card"), {})
+    used_at = max((i for i, e in enumerate(st.events) if e.get("kind") == "activate"
+                   and e["effect"].get("card") == ref.get("card")), default=None)
+    if "it" in who and note.get("later") and used_at is not None and note.get("at", -1) > used_at:
+        # "I Link Summon a second X. Can it use its effect?": "it" is that other copy
+        another, same = True, False
+    if ("each" in who or "both" in who or "they" in who) and note and note.get("count", 0) < 2:
+        st.fail("each of which copies? (tell them: 'I control two X')", fam)
     if another == same:
         st.fail("the same card again, or another copy?", fam)
     used = [(aid, r) for aid, r in st.acts if r.get("card") == ref.get("card")]
@@ -727,6 +755,8 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
             outcome = f"{e['what']}-negated"
         if e["kind"] in ("summon", "move") and e.get("what") == ref.get("card"):
             since = "left-and-returned"
+        if any(d.get("what") == ref.get("card") for d in e.get("does", [])):
+            since = "left-and-returned"        # "I Special Summoned it back with X"
     if since == "left-and-returned" and not same:
         st.fail("a copy that left and came back is the same card: ask 'can it ...'", fam)
     used_ev = {"kind": "used", "effect": used_ref, "copy": "another" if another else "same",
@@ -1228,3 +1258,134 @@ def _same_numbers(st: Situate, ref: dict, q: Tree) -> None:
     have = set(re.findall(r"\d+", texts))
     if not said <= have:
         st.fail(f"{ref['card']} says no such number ({', '.join(sorted(said - have))})", obj)
+
+
+def build_happens_at(st: Situate, fam: Tree) -> dict:
+    """"Do I choose which X effect to use when I activate the card?", "When I activate X, can I
+    wait until it resolves to decide whether to destroy A or B?": when a bullet is chosen."""
+    choice = sub(fam, "bullet_choice")
+    if choice is None:
+        raise OldForm()                       # the other forms: the supposition builder
+    cards = [st.r.card(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
+    if not cards or len(set(cards)) > 1:
+        st.fail("which card's effects?", fam)
+    reading = st.reading(cards[0])
+    card = reading.card.name
+    with_bullets = [f.get("effect") for f in reading.facts if f.type == "bullets"]
+    if len(with_bullets) != 1:
+        st.fail(f"{card} has no one effect with bullets to choose from" if not with_bullets else
+                f"{card} has more than one effect with bullets: say which", fam)
+    eid = with_bullets[0]
+    effect = next(e for e in reading.effects if e.id == eid)
+    verbs = [st.r.action(t) for t in choice.iter_subtrees_topdown() if t.data == "act_verb"]
+    bullet_verbs = {f.get("verb") for f in reading.facts if f.type == "clause"
+                    and str(f.get("effect", "")).startswith(eid + ".")}
+    for v in verbs:
+        if v not in bullet_verbs:
+            st.fail(f"no bullet of {card} does {v!r}", choice)
+    ws = low(fam)
+    if "wait" in ws or sub(fam, "choose_when") is not None and \
+            ("resolves" in low(sub(fam, "choose_when")) or "resolved" in low(sub(fam, "choose_when"))):
+        timing = "resolution"
+    else:
+        timing = "activation"
+    if reading.card.kind in ("spell", "trap") and effect.n == 1 and \
+            any(f.type == "on_card_activation" and f.get("effect") == eid for f in reading.facts):
+        ref = {"card": card, "select": "activation"}
+    else:
+        ref = {"card": card, "n": effect.n}
+    return st.spec("happens-at", {"effect": ref, "verb": "choose", "timing": timing})
+
+
+BUILDERS["happens-at"] = build_happens_at
+
+
+
+# ---------------------------------------------------------------------------
+# "I activate X while I control no monsters, and in response ... . Do I still Special Summon?":
+# a condition of the card checked at activation only, or "to activate and to resolve"
+
+CONDITION_RX = re.compile(r"\b(if you|you must) (control|have) (no|an?|\d+ or more|\d+) (.+?)"
+                          r"( to activate and to resolve|:|,|\.)", re.I)
+
+
+def _card_conditions(text: str) -> list[dict]:
+    out = []
+    for m in CONDITION_RX.finditer(text):
+        q = m.group(3).lower()
+        need = "no" if q == "no" else 1 if q in ("a", "an") else int(q.split()[0])
+        out.append({"need": need, "at_least": "or more" in q or q in ("a", "an"),
+                    "words": _norm_words(m.group(4).split()),
+                    "resolve": "resolve" in m.group(5), "text": m.group(0).rstrip(":,.")})
+    return out
+
+
+GENERIC_NOUNS = {"monster", "card"}
+
+
+def _same_things(told: list[str], card: list[str]) -> bool:
+    a, b = set(_norm_words(told)), set(card)
+    return bool(a - GENERIC_NOUNS or b == a) and a - GENERIC_NOUNS <= b and b - GENERIC_NOUNS <= a
+
+
+def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
+    from ..reader.select import select_clause
+
+    held = st.held[-1]
+    act = next((e for e in st.events if e.get("id") == held["act"]), None)
+    if act is None or act.get("kind") != "activate":
+        st.fail(f"{held['text']!r}: when what is activated?", q)
+    player = held["player"] or act["player"]
+    if player != act["player"]:
+        st.fail("whose cards are counted? (the player who activates the effect)", q)
+    ref = act["effect"]
+    by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")
+          and t.data not in EFF_PARTS]
+    if by and st.effect_ref(st.r.effect(by[0])).get("card") != ref.get("card"):
+        st.fail("the question asks about another effect than the one activated with that "
+                "condition", q)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    text = next(e.text for e in reading.effects if e.id == eid)
+    own = [e for e in reading.effects if e.n > 0]
+    if not text.strip() and ref.get("select") == "activation" and len(own) == 1:
+        # "I activate X's effect" of a Continuous Spell/Trap: its effect, not the card's activation
+        ref = act["effect"] = {"card": ref["card"], "n": own[0].n}
+        eid, text = own[0].id, own[0].text
+    conds = [c for c in _card_conditions(text) if _same_things(held["words"], c["words"])]
+    if len(conds) != 1:
+        st.fail(f"{ref['card']} states no condition about {held['text']!r}", q)
+    cond = conds[0]
+    quant = held["quant"]
+    if (cond["need"] == "no") != (quant == "no") or \
+            (quant != "no" and (quant < cond["need"] if cond["at_least"] else quant != cond["need"])):
+        st.fail(f"with {held['text']!r} the effect could not be activated ({cond['text']!r})", q)
+    verb = st.r.action(find(q, "act_verb"))
+    try:
+        select_clause(reading, eid, verb)
+    except QuestionError:
+        bullets = {f.get("verb") for f in reading.facts if f.type == "clause"
+                   and str(f.get("effect", "")).startswith(eid + ".")}
+        if verb not in bullets:
+            st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    changes = st.held_changes
+    if not changes:
+        st.fail("what changed before it resolved? (tell it: 'in response my opponent destroys "
+                "one')", q)
+    if cond["resolve"]:
+        if quant == "no":
+            unmet = any(c["kind"] == "gained" and c["player"] == player and
+                        set(_norm_words(c["words"])) & (set(cond["words"]) | GENERIC_NOUNS)
+                        for c in changes)
+        else:
+            left = quant - sum(c.get("n", 0) for c in changes if c["kind"] == "removed")
+            unmet = left < cond["need"] if cond["at_least"] else left != cond["need"]
+        if not unmet:
+            st.fail(f"after that, {cond['text']!r} still holds: ask whether the effect "
+                    "resolves as usual", q)
+        return {"family": "resolves", "effect": ref, "suppose": [{"requirement_unmet": {}}]}
+    if not any(f.type == "activation_condition" and f.get("effect") == eid for f in reading.facts):
+        st.fail(f"the reader does not read {cond['text']!r} as a condition to activate", q)
+    if not st.events or st.events[-1].get("kind") != "resolve":
+        st.events.append({"kind": "resolve"})
+    return st.spec("resolves", {"effect": ref})

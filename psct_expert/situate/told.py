@@ -139,13 +139,7 @@ class Situate(ProcedureEvents):
                          or name_key(written) in name_key(e.text)]
         if ref.get("cost_verb"):
             cands = [e for e in cands if _does(facts, e.id, ref["cost_verb"])]
-        verbs = [DESC_FACTS[d][1] for d in ref.get("desc") or [] if DESC_FACTS.get(d, ("",))[0] == "verb"]
-        if len(cands) > 1 and verbs:
-            # "its destroy effect": of several that destroy, the one whose first part destroys
-            first = [e for e in cands if any(f.type == "clause" and f.get("effect") == e.id and
-                                             f.get("n") == 1 and f.get("verb") == verbs[0]
-                                             for f in facts)]
-            cands = first or cands
+        cands = _main_action(facts, cands, ref)
         if len(cands) > 1:
             cands = _narrow(reading, cands, hint)
         return {"card": name, "n": self._which(reading, cands, ref)}
@@ -267,6 +261,8 @@ class Situate(ProcedureEvents):
                         self.r.effect(effs[0]))) is None):
                     self.fail("it happens before what resolves? (tell its activation first)", m)
                 out["respond"] = True
+            elif sub(m, "held") is not None or (ws[0] == "while" and sub(m, "sit_clause")):
+                _note_held(self, m)         # what the player has when the effect is activated
             else:
                 self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
         return out
@@ -278,6 +274,7 @@ class Situate(ProcedureEvents):
         self.fail("which effect?", ev)
 
     def ev_activate(self, ev: Tree) -> None:
+        _actor_names_its(self, ev)
         node = self._effect_node(ev)
         if node.data == "eff_it" and self._targeted_last():
             return self.ev_act_target(ev)         # "they activate it in response": the target
@@ -411,6 +408,8 @@ class Situate(ProcedureEvents):
     def _purpose(self, m: Tree) -> None:
         """"... to flip it face-down" / "... to destroy one of those cards": a target changes."""
         ws = low(m)
+        if getattr(self, "held", None) and _purpose_gains(self, m):
+            return
         thing = sub(m, "thing")
         card = self.r.thing(thing).get("card") if thing is not None else None
         activated = {r.get("card"): aid for aid, r in self.acts[:-1]}
@@ -560,6 +559,10 @@ class Situate(ProcedureEvents):
         what = {"neg_activation": "activation", "neg_effect": "effect"}.get(target.data)
         effs = [ch for ch in target.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
         ir = self.r.effect(effs[0]) if effs else None
+        if sub(target, "ord") is not None and ir and ir.get("card"):   # "my first X's effect"
+            _copies(self).setdefault(self.db.get(ir["card"]).name,
+                                     {"count": 0, "ords": [], "later": False})["ords"].append(
+                low(sub(target, "ord"))[0])
         if ir is None or ir["how"] == "eff_it":           # "negates it", "negates the activation"
             if not self.acts:
                 self.fail("what was negated? (tell what was activated first)", target)
@@ -588,6 +591,8 @@ class Situate(ProcedureEvents):
             by_reading = self.reading(by_ref["card"]) if by_ref.get("card") else None
             kinds = {f.get("what") for f in (by_reading.facts if by_reading else [])
                      if f.type == "negates"}
+            # "negate the Summon or activation": what is negated here is an activation
+            kinds = {k for w in kinds for k in str(w).split("-or-")} - {"summon"}
             if kinds == {"activation"}:
                 what = "activation"
             elif kinds and kinds <= {"effect", "effects"}:
@@ -786,6 +791,9 @@ class Situate(ProcedureEvents):
         ws = low(ev)
         targeted = [t for e in self.events if e.get("kind") == "activate"
                     for t in e.get("targets", [])]
+        if not targeted and getattr(self, "held", None):
+            _note_removed(self, sub(ev, "thing"))    # "destroys one with X": one of the held cards
+            return
         if not targeted:
             self.fail("which targeted card does it change?", ev)
         thing = self.r.thing(sub(ev, "thing"))
@@ -832,12 +840,16 @@ class Situate(ProcedureEvents):
         ws = t["words"]
         if ws[:2] == ["one", "of"]:
             return targeted[0]
-        if t["pronoun"] or len(set(targeted)) == 1:
+        if t["pronoun"]:
             return targeted[-1]
         if t.get("card") in targeted:
             return t["card"]
         owner = _owner(ws)
-        if owner:
+        if len(set(targeted)) == 1 and not t.get("card") and \
+                ("targeted" in ws or "target" in ws or ws[:1] in (["that"], ["the"])) and \
+                owner in (None, self._controller(targeted[0]) or owner):
+            return targeted[-1]             # "the targeted card", "that Set card"
+        if owner and ("targeted" in ws or "target" in ws):
             fit = [x for x in dict.fromkeys(targeted) if self._controller(x) == owner]
             if len(fit) == 1:
                 return fit[0]
@@ -932,6 +944,9 @@ class Situate(ProcedureEvents):
         """"I already used X this turn", "my Baronne de Fleur used its destroy effect"."""
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
         a = sub(ev, "actor")
+        told_by = self.r.actor(a).get("effect") if a is not None else None
+        if told_by and told_by.get("card"):      # "my X used its ... effect": "its" is X's
+            self.last_card = self.db.get(told_by["card"]).name
         if effs:
             ir = self.r.effect(effs[0])
         elif any(getattr(t, "type", "") == "XCARD" for t in ev.children):
@@ -947,7 +962,11 @@ class Situate(ProcedureEvents):
             ir = {"how": "eff_its", "card": None, "ord": None, "desc": descs, "quote": None,
                   "rel": None, "text": self.r.said(ev)}
         ref = self.effect_ref(ir)
-        player = self.r.actor(a).get("player") if a is not None else "you"
+        player = self.r.actor(a).get("player") if a is not None else \
+            (self.r.player(sub(ev, "poss")) or "you")
+        if sub(ev, "ord") is not None and ref.get("card"):    # "my first X resolved"
+            _copies(self).setdefault(ref["card"], {"count": 0, "ords": [], "later": False})[
+                "ords"].append(low(sub(ev, "ord"))[0])
         self._activate(ref, player if player in ("you", "opponent") else "you", {})
         self.events.append({"kind": "resolve"})
 
@@ -1135,3 +1154,263 @@ def _fits(reading: Reading, e, hint: str) -> bool:
     if whose == "you":
         return not (theirs and not mine)
     return True
+
+
+# -- copies of a card and what became of the card named last (once-per-turn questions) ----------
+
+def _copies(st: Situate) -> dict:
+    """Told copies: {card: {"count": n, "ords": [ordinals told], "later": bool}}."""
+    if not hasattr(st, "copy_notes"):
+        st.copy_notes = {}
+    return st.copy_notes
+
+
+def _ev_copies(self: Situate, ev: Tree) -> None:
+    """"I control two Baronne de Fleur": that many copies of the card."""
+    card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+    ws = low(sub(ev, "num"))
+    n = COUNT_WORDS.get(ws[0]) or (int(ws[0]) if ws[0].isdigit() else None)
+    if ws[0] in ("a", "an"):
+        n = 1
+    if not n or n > 3:
+        self.fail("how many copies?", ev)
+    player = self._player(ev)
+    note = _copies(self).setdefault(card, {"count": 0, "ords": [], "later": False})
+    note["count"] = max(note["count"], n)
+    note["player"] = player
+    self.last_card = card
+
+
+def _subject_card(self: Situate, ev: Tree) -> str:
+    if self.last_card is None:
+        self.fail("which card? (name it)", ev)
+    return self.last_card
+
+
+def _then_went(self: Situate, ev: Tree) -> None:
+    """"(it) went back to the Extra Deck": the card named last left the field."""
+    card = _subject_card(self, ev)
+    place = self.r.place(sub(ev, "place"))
+    action = {"hand": "returned-to-hand", "deck": "returned-to-deck",
+              "extra-deck": "returned-to-extra"}.get(place)
+    if action is None:
+        self.fail(f"the situation model has no move back to {self.r.said(sub(ev, 'place'))!r}", ev)
+    self.events.append({"kind": "move", "what": card, "action": action})
+
+
+def _then_moved(self: Situate, ev: Tree) -> None:
+    """"(it) was destroyed": the card named last left the field."""
+    card = _subject_card(self, ev)
+    verb = self.r.action(sub(ev, "act_verb"))
+    action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+              "tribute": "tributed"}.get(verb)
+    if action is None:
+        self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+    if sub(ev, "v_effect") is not None or any(isinstance(c, Tree) and c.data.startswith("eff_")
+                                              for c in ev.children):
+        self.fail("a move made by an effect is told as that effect's activation "
+                  "('my opponent activates X')", ev)
+    self.events.append({"kind": "move", "what": card, "action": action})
+
+
+def _then_summoned(self: Situate, ev: Tree) -> None:
+    """"(it) was Synchro Summoned again": the card named last is Summoned."""
+    card = _subject_card(self, ev)
+    kind = self.r.summon_kind(ev) or "special"
+    player = _copies(self).get(card, {}).get("player") or "you"
+    self._summon(kind, player, {"card": card, "text": card, "words": [], "pronoun": False}, None)
+
+
+def _ev_summon_with(self: Situate, ev: Tree) -> None:
+    """"I Special Summoned it back with Monster Reborn": that effect Summons the card named last."""
+    card = _subject_card(self, ev)
+    player = self._player(ev)
+    node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_")
+                and c.data not in EFF_PARTS)
+    ref = self.effect_ref(self.r.effect(node))
+    aid = self._activate(ref, player, {})
+    act = next(e for e in self.events if e.get("id") == aid)
+    sid = f"s{len(self.summons) + 1}"
+    act["does"] = [{"action": "summoned", "id": sid, "what": card, "summon-kind": "by-effect"}]
+    self.summons.append((sid, {"summon-kind": "by-effect", "by": aid}))
+    self.events.append({"kind": "resolve"})
+    self.last_card = card
+
+
+def _summon_copy(self: Situate, ev: Tree) -> None:
+    """"I Link Summon a second Knightmare Unicorn": another copy of the card comes to the field."""
+    card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+    player = self._player(ev)
+    kind = self.r.summon_kind(ev) or "special"
+    note = _copies(self).setdefault(card, {"count": 0, "ords": [], "later": False})
+    ordinal = low(sub(ev, "ord"))[0]
+    if ordinal in ("first", "1st"):
+        self.fail("a first copy Summoned after it was used?", ev)
+    note["ords"].append(ordinal)
+    note["later"] = True          # another copy was Summoned (after the used one, if "at" says)
+    note["at"] = len(self.events)
+    note["player"] = player
+    sid = f"s{len(self.summons) + 1}"
+    event = {"kind": "summon", "id": sid, "summon-kind": kind, "player": player,
+             "what": self.entity({"card": None, "text": f"a {ordinal} {card}", "words": [],
+                                  "pronoun": False}, card=card, controller=player)}
+    self.events.append(event)
+    self.summons.append((sid, event))
+    self.last_card = card
+
+
+EFF_PARTS = ("eff_noun", "eff_desc", "eff_rel", "eff_does")
+
+Situate.ev_copies = _ev_copies
+Situate.then_went = _then_went
+Situate.then_moved = _then_moved
+Situate.then_summoned = _then_summoned
+Situate.ev_summon_with = _ev_summon_with
+Situate.summon_copy = _summon_copy
+
+
+def _actor_names_its(st: Situate, ev: Tree) -> None:
+    """"My X used its Quick Effect": "its" is X's."""
+    a = sub(ev, "actor")
+    told_by = st.r.actor(a).get("effect") if a is not None else None
+    if told_by and told_by.get("card"):
+        st.last_card = st.db.get(told_by["card"]).name
+
+
+def _main_action(facts, cands, ref: dict):
+    """"its destroy effect" when two effects destroy: the one whose first part destroys (the
+    other destroys only after something else, "negate ..., and if you do, destroy")."""
+    verbs = [DESC_FACTS[d][1] for d in ref.get("desc") or []
+             if DESC_FACTS.get(d, (None,))[0] == "verb"]
+    if len(cands) < 2 or len(verbs) != 1:
+        return cands
+    main = [e for e in cands if any(f.type == "clause" and f.get("effect") == e.id and
+                                    f.get("n") == 1 and f.get("verb") == verbs[0] for f in facts)]
+    return main if len(main) == 1 else cands
+
+# -- what a player has when an effect is activated, and what changes before it resolves ---------
+# "I activate X while I control no monsters", "... with exactly 2 Crystal Beast cards in my Spell
+# & Trap Zone", then "my opponent destroys one in response", "in response I activate Y to Special
+# Summon a monster", "so when X resolves I control a face-up card".
+
+HELD_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _quantity(ws: list[str]) -> tuple[object, list[str]]:
+    """["exactly", "2", "crystal", ...] → (2, rest); ["no", ...] → ("no", rest)."""
+    if ws and ws[0] == "no":
+        return "no", ws[1:]
+    if ws and ws[0] == "exactly":
+        ws = ws[1:]
+    if ws and ws[0] in HELD_COUNTS:
+        return HELD_COUNTS[ws[0]], ws[1:]
+    if ws and ws[0].isdigit():
+        return int(ws[0]), ws[1:]
+    return None, ws
+
+
+def _note_held(st: Situate, m: Tree) -> None:
+    held = sub(m, "held")
+    if held is not None:
+        player = None                     # the activating player (known once it is told)
+        ws = st.r.said(held).lower().split()
+    else:
+        clause = sub(m, "sit_clause").children[0]
+        if clause.data != "ev_state" or sub(clause, "thing") is None:
+            st.fail("the situation model has no place for " + repr(st.r.said(m)), m)
+        player = st._player(clause)
+        ws = [w.lower() for w in st.r.said(sub(clause, "thing")).split()]
+    quant, rest = _quantity(ws)
+    if quant is None:
+        st.fail(f"how many? ({st.r.said(m)!r}: say 'no', 'exactly 2', 'a')", m)
+    if not hasattr(st, "held"):
+        st.held, st.held_changes = [], []
+    st.held.append({"act": f"a{len(st.acts) + 1}", "player": player, "quant": quant,
+                    "words": rest, "text": st.r.said(m)})
+
+
+def _held_changes(st: Situate) -> list:
+    if not hasattr(st, "held"):
+        st.held, st.held_changes = [], []
+    return st.held_changes
+
+
+def _note_removed(st: Situate, thing_node) -> None:
+    """One of the held cards leaves: "one", "one of them", "that Fairy", "it"."""
+    if not getattr(st, "held", None):
+        st.fail("removes one of what? (tell what was controlled first)", thing_node)
+    ws = low(thing_node) if thing_node is not None else []
+    if ws not in (["one"], ["one", "of", "them"], ["it"]) and ws[:1] != ["that"]:
+        st.fail(f"which of the cards is {st.r.said(thing_node)!r}?", thing_node)
+    if ws[:1] == ["that"] and not set(_norm_words(ws[1:])) <= set(_norm_words(st.held[-1]["words"])):
+        st.fail(f"{st.r.said(thing_node)!r} is not one of {st.held[-1]['text']!r}", thing_node)
+    _held_changes(st).append({"kind": "removed", "n": 1})
+
+
+def _purpose_gains(st: Situate, m: Tree) -> bool:
+    """"... to Special Summon a Psychic monster": the activating player will control it."""
+    verb = st.r.action(sub(m, "act_verb"))
+    thing = sub(m, "thing")
+    if verb != "special-summon" or thing is None:
+        return False
+    t = st.r.thing(thing)
+    if t["pronoun"] or (t["words"][:1] not in (["a"], ["an"], ["1"], ["one"])):
+        return False
+    aid = st.acts[-1][0]
+    act = next(e for e in st.events if e.get("id") == aid)
+    what = {"desc": t["text"], "kind": "monster", "controller": act["player"]}
+    act.setdefault("does", []).append({"action": "summoned", "what": what,
+                                       "summon-kind": "by-effect"})
+    _held_changes(st).append({"kind": "gained", "player": act["player"], "words": ["monster"]})
+    return True
+
+
+def _ev_remove(self: Situate, ev: Tree) -> None:
+    self._when(ev)
+    self._mods(ev)
+    _note_removed(self, sub(ev, "held_ref"))
+
+
+def _ev_then_chain(self: Situate, ev: Tree) -> None:
+    """"..., then chain my own Set X": the player who activated last chains X."""
+    if not self.acts:
+        self.fail("chains to what? (tell what was activated first)", ev)
+    player = self._act_player(self.acts[-1][0])
+    poss = sub(ev, "poss")
+    if poss is not None and self.r.player(poss) != player:
+        self.fail("who chains it?", ev)
+    card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+    ref = self.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
+                           "rel": None, "text": card})
+    info = {**self._mods(ev), "respond": True}
+    if "set" in low(ev):
+        if self.db.get(ref["card"]).kind not in ("spell", "trap"):
+            self.fail("only a Spell or Trap is Set", ev)
+        info["from"] = "set"
+    self._activate(ref, player, info)
+
+
+def _ev_state_at(self: Situate, ev: Tree) -> None:
+    """"when X resolves I control a face-up card": what holds at resolution."""
+    player = self._player(ev)
+    quant, rest = _quantity([w.lower() for w in self.r.said(sub(ev, "thing")).split()])
+    if quant in (None, "no"):
+        self.fail("what does the player control then?", ev)
+    _held_changes(self).append({"kind": "gained", "player": player, "words": rest})
+
+
+def _norm_words(ws) -> list[str]:
+    out = []
+    for w in ws:
+        w = re.sub(r'["\'.,]', "", w.lower()).replace("-type", "")
+        w = {"your": "my", "their": "my"}.get(w, w)
+        if w.endswith("s") and len(w) > 3 and not w.endswith("ss"):
+            w = w[:-1]
+        if w and w not in ("the", "in", "on", "of", "&"):
+            out.extend(w.split("/") if w in ("spell/trap",) else [w])
+    return out
+
+
+Situate.ev_remove = _ev_remove
+Situate.ev_then_chain = _ev_then_chain
+Situate.ev_state_at = _ev_state_at
