@@ -345,3 +345,37 @@ def test_reader_reads_which_effects_cannot_target():
     assert what("Neither player can target this card with monster effects.") == ["monster-effects"]
     assert what("Neither player can target this card with card effects.") == ["card-effects"]
     assert what("This card cannot be targeted by Spell effects.") == ["spell-effects"]
+
+
+def test_is_an_action_told_after_an_activation_a_cost(base_expert):
+    real = ("When Evenly Matched is activated, does my opponent banish their extra cards right away as "
+            "a cost, before anyone can respond?")
+    spec = base_expert.parse(real)
+    assert (spec["family"], spec["verb"]) == ("is-cost", "banish")
+    assert base_expert.ask_spec(spec).value == "no"
+    assert base_expert.ask("When my opponent activates Twin Twisters, do they discard a card right "
+                           "away as a cost, before anyone can respond?").value == "yes"
+    # a cost is paid by the player who activates: another player named is never a yes
+    near = base_expert.ask("When I activate Twin Twisters, does my opponent discard a card right away "
+                           "as a cost?")
+    assert near.value == "unknown"
+
+
+def test_a_response_by_a_card_named_only_by_its_kind_is_refused(base_expert):
+    _refused(base_expert, "When I activate Branded Fusion, can my opponent respond to it with a "
+                          "Quick-Play Spell before the Fusion Summon happens?")
+    _refused(base_expert, "When I activate Branded Fusion, can my opponent respond to it with Called "
+                          "by the Grave before the Synchro Summon happens?")
+
+
+def test_a_summon_by_an_effect_whose_cost_is_told(base_expert):
+    real = ("My opponent banishes Crystron Halqifibrax to Special Summon a Tuner Synchro Monster from "
+            "the Extra Deck ('treated as a Synchro Summon'). Can Black Horn of Heaven negate that "
+            "Summon?")
+    spec = base_expert.parse(real)
+    [a] = _events(spec, "activate")
+    assert a["effect"] == {"card": "Crystron Halqifibrax", "n": 2}
+    assert a["does"][0]["summon-kind"] == "by-effect"
+    assert base_expert.ask_spec(spec).value == "no"
+    # a quote that is not the text of the way it is done
+    _refused(base_expert, real.replace("treated as a Synchro Summon", "treated as a Link Summon"))

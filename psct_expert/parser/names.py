@@ -213,6 +213,7 @@ def _in_longer_name(text: str, s: int, e: int, card: str) -> bool:
     a description ("a Burning Abyss monster", "another Gladiator Beast"), not the card."""
     before = re.search(r"([A-Z][\w-]*)\s+$", text[:s])
     after = re.match(r"\s+([A-Z][\w-]*)", text[e:])
+    noun = re.match(r"\s+(?:monsters?|cards?)\b", text[e:])
     word = text[s:e]
-    return bool(before and f"{before.group(1)} {word}" in card) or \
+    return bool(before and noun and f"{before.group(1)} {word}" in card) or \
         bool(after and f"{word} {after.group(1)}" in card)

@@ -287,6 +287,12 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
     spec = st.spec("can-respond", {"responder": responder, "to": to})
     if purpose is not None and sub(purpose, "neg_verb") is not None:
         return _stop_summon(st, purpose, responder, to, spec)
+    if responder.get("generic"):
+        st.fail("a card named only by its kind cannot be asked about as the response yet: name it",
+                fam)
+    before = sub(fam, "before_summon")
+    if before is not None:      # "... before the Fusion Summon happens": what it makes on resolving
+        _stop_summon(st, before, responder, to, {})
     if purpose is not None:
         verb = hint[0] if hint else None
         obj = low(purpose)[2:]
@@ -414,6 +420,8 @@ def build_cost_family(family: str):
 
 def build_is_cost(st: Situate, fam: Tree) -> dict:
     doing = sub(fam, "v_doing")
+    if doing is None and sub(fam, "pre") is not None:
+        return _told_cost_question(st, fam)
     if doing is None:                       # "Is X's milling a cost?"
         verb = st.r.action(find(fam, "act_verb"))
         card = [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"][0]
@@ -432,6 +440,24 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
         st.fail("a cost of which effect?", fam)
     ref = st.effect_ref(st.r.effect(effs[0]), hint=[verb])
     return st.spec("is-cost", {"effect": ref, "verb": verb})
+
+
+def _told_cost_question(st: Situate, fam: Tree) -> dict:
+    """"When X is activated, does my opponent banish their cards right away as a cost?": is that
+    action a cost of the activation told; a cost is paid by the player who activates, so when
+    another player is named a yes is not given."""
+    if not st.acts:
+        st.fail("a cost of which activation? (tell it first)", fam)
+    aid, ref = st.acts[-1]
+    verb = st.r.action(find(sub(fam, "v_action"), "act_verb") or sub(fam, "v_action"))
+    if verb is None:
+        st.fail("which action?", fam)
+    spec = st.spec("is-cost", {"effect": ref, "verb": verb})
+    who = st.r.player(sub(fam, "player"))
+    if who != st._act_player(aid):
+        spec["also_needs"] = (f"whether {st.r.said(sub(fam, 'player'))} is the player who "
+                              "activated it (a cost is paid by that player)")
+    return spec
 
 
 def _cost_so_that(st: Situate, fam: Tree, doing: Tree, verb: str, neg: Tree) -> dict:
@@ -783,6 +809,7 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
             ev["player"] = said
         else:
             st.unsaid_summoner.add(sid)
+    st.summon_made(sid)
     if sid in st.unsaid_summoner:
         # whether "your opponent" Summons can decide a negation: never guess who Summoned,
         # unless the negating card's condition covers any player's Summon

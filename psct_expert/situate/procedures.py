@@ -128,6 +128,9 @@ class ProcedureEvents:
                            and f.type in ("clause", "clause_verb") for f in reading.facts)
                 if verb in costs and sums:
                     ways.append(("effect", t["card"], e))
+        quote = [self.r.quotes[int(t)] for t in ev.children if getattr(t, "type", "") == "XQUOTE"]
+        if quote:       # "('treated as a Synchro Summon')": the text of the way it is done
+            ways = [w for w in ways if _flat(quote[0]) in _flat(w[2].text)]
         if len(ways) != 1:
             self.fail(("no" if not ways else "more than one") + " card's text says it is done "
                       f"this way: {self.r.said(ev)!r}", ev)
@@ -143,6 +146,18 @@ class ProcedureEvents:
         act = self.events[-1]
         act["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(t)} for t in moved_read]
         self.told_costs[aid] = verb
+        # the monster is Special Summoned when that effect resolves
+        sid = f"s{len(self.summons) + 1}"
+        act["does"] = [{"action": "summoned", "id": sid, "summon-kind": "by-effect",
+                        "what": self.entity(summoned, kind="monster")}]
+        self.summons.append((sid, {"summon-kind": "by-effect", "by": aid}))
+        self.to_resolve[sid] = aid
+
+    def summon_made(self, sid: str) -> None:
+        """A Summon an activated effect makes: asked about, that effect has resolved."""
+        aid = self.to_resolve.pop(sid, None)
+        if aid is not None and not any(e.get("kind") == "resolve" for e in self.events):
+            self.events.append({"kind": "resolve"})
 
     # -- "I send X from my hand to activate it" ---------------------------------------------
     def ev_for_cost(self, ev: Tree) -> None:
@@ -301,3 +316,7 @@ def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
                 if s["count"] < need and f.get("verb") not in out:
                     out.append(f.get("verb"))
     return out
+
+
+def _flat(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())

@@ -60,6 +60,7 @@ class Situate(ProcedureEvents):
         self.unsaid_player: list[str] = []        # activations whose player the sentence leaves open
         self.cannot: list[str] = []               # actions told to be impossible now ("no cards to discard")
         self.self_gone: dict[str, str] = {}       # activations whose own card left the field before resolving
+        self.to_resolve: dict[str, str] = {}      # Summon id -> the activation that makes it
 
     def fail(self, why: str, node=None):
         raise QuestionError(f"could not understand the question: {why}", understood=self.understood,
@@ -550,7 +551,8 @@ class Situate(ProcedureEvents):
         if materials:
             told["materials"] = materials
         if len(things) > 1:             # "X and two other monsters": one Summon of them all
-            more = self.r.thing(things[1])["words"]
+            second = self.r.thing(things[1])
+            more = [] if second.get("card") else second["words"]
             n = COUNT_WORDS.get(more[0]) if more else None
             if n is None and more and more[0].isdigit():
                 n = int(more[0])
