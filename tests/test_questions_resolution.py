@@ -273,15 +273,15 @@ def test_negated_even_though_the_later_part_cannot_be_done(base_expert):
 
 
 def test_the_card_and_a_token_summoned_by_two_parts(base_expert):
-    spec, answer = ask(base_expert, "When Nibiru, the Primal Being resolves, are Nibiru and the Primal Being "
-                                    "Token Special Summoned at the same time?")
-    assert (spec["left"], spec["right"]) == (2, 3) and answer.value == "no"          # 'then'
+    spec, answer = ask(base_expert, "When Epigonen, the Impersonation Invader resolves, are Epigonen and the "
+                                    "Epigonos Token Special Summoned at the same time?")
+    assert (spec["left"], spec["right"]) == (1, 2) and answer.value == "no"          # 'then'
     spec, answer = ask(base_expert, "When Mithra the Thunder Vassal resolves, are Mithra and the Vassal Token "
                                     "Special Summoned at the same time?")
     assert (spec["left"], spec["right"]) == (2, 3) and answer.value == "yes"         # 'and if you do'
     # an action no part does to the card
-    refused(base_expert, "When Nibiru, the Primal Being resolves, are Nibiru and the Primal Being Token "
-                         "destroyed at the same time?", "which part")
+    refused(base_expert, "When Mithra the Thunder Vassal resolves, are Mithra and the Vassal Token "
+                         "destroyed at the same time?")   # no part of it destroys
 
 
 def test_an_activation_asked_about_as_if_it_were_a_target_is_refused(base_expert):
