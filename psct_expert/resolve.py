@@ -20,7 +20,7 @@ from .gamewords import gamewords
 from .parser import ParsedQuestion
 from .parser.names import ORDINALS, Mention, unknown_name_runs, vocabulary
 from .parser.scenario import ATTRS, Scenario
-from .questions import select_clause, select_effect
+from .reader.select import select_clause, select_effect
 from .reader import read_card
 
 ORD = "|".join(ORDINALS)
@@ -572,8 +572,9 @@ def build_two_parts(fam):
                 verbs.append(v)
         if len(verbs) < 2:
             p.fail("which two actions?")
-        return {"family": fam, "effect": p.effect_ref(s, "activation", summons=False),
-                "left": verbs[0], "right": verbs[1]}
+        ref = p.effect_ref(s, "activation", summons=False)
+        _check_counts(p, ref, ph)
+        return {"family": fam, "effect": ref, "left": verbs[0], "right": verbs[1]}
     return build
 
 
@@ -716,3 +717,16 @@ BUILDERS = {
     # "is X still destroyed if ...": a part of the effect is done, or still applies to a target
     "clause-done": build_outcome,
 }
+
+
+def _check_counts(p: "_Parse", ref: dict, ph: str) -> None:
+    """"the 2 draws": a count said of a part must be the card's count for that part."""
+    reading = read_card(p.db.get(ref["card"]))
+    eid = select_effect(reading, ref)
+    for num, word in re.findall(r"\b(\d+) (\w+)", ph):
+        for _, verb in verbs_in(word):
+            quotes = [f.source.quote for f in reading.facts if f.type == "clause"
+                      and f.get("effect") == eid and f.get("verb") == verb and f.source]
+            if quotes and not any(re.search(rf"\b{num}\b", q) for q in quotes):
+                p.fail(f"'{num} {word}': the card does not say {num} for that part",
+                       unplaced=f"{num} {word}")

@@ -11,9 +11,8 @@ from ..cards import CardDB
 from ..errors import QuestionError
 from ..parser import ParsedQuestion
 from ..parser.transform import find, low, sub, subs
-from ..questions import select_effect
-from .told import EFF_PARTS, Situate, _copies, _described_entity, _norm_words, _protection, \
-    note_change
+from ..reader.select import select_effect
+from .told import EFF_PARTS, Situate, _copies, _described_entity, _norm_words, _owner, _protection, note_change
 
 
 def _chain_subject(st: Situate, node: Tree) -> dict:
@@ -262,6 +261,10 @@ def build_cost_family(family: str):
                 if not st.acts:
                     raise OldForm()
                 return build_outcome(st, fam)
+            if "returned" in low(fam) and any(e.get("targets") for e in st.events
+                                             if e.get("kind") == "activate"):
+                # nothing was negated, a target changed: "is the other one returned to my GY?"
+                return build_outcome(st, fam, verb="return")
             st.fail("what was negated? (tell it: 'my opponent negates the activation of X')", fam)
         verb = _cost_verb(st, fam)
         return st.spec(family, {"effect": _negated_effect(st, fam), "verb": verb})
@@ -295,10 +298,108 @@ BUILDERS["is-cost"] = build_is_cost
 # ---------------------------------------------------------------------------
 # "Does X still destroy it?" after a told Chain: the old suppositions, from the situation
 
-def build_outcome(st: Situate, fam: Tree) -> dict:
-    from ..questions import select_clause
+def _cannot_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dict:
+    """"I resolve X but have no cards to discard. Is the target still banished?": a part that
+    cannot be done, and the part asked about."""
+    from ..reader.select import select_clause
+
+    verb = verb or st.r.action(find(q, "act_verb"))
+    if st.changed or verb is None:
+        st.fail("which part of the effect, and what changed?", q)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    for v in st.cannot + [verb]:
+        try:
+            select_clause(reading, eid, v)
+        except QuestionError:
+            st.fail(f"{ref['card']} has no part that does {v!r}", q)
+    return {"family": "clause-done", "effect": ref, "part": verb,
+            "suppose": [{"fails": {"part": v}} for v in st.cannot]}
+
+
+def _negated_though(st: Situate, fam: Tree, q: Tree) -> dict:
+    """"Is X's activation negated even though it cannot be destroyed (on the field)?": the part
+    of the effect chained to X that negates, when its later part cannot be done to X."""
+    from ..reader.select import select_clause
+
+    subj = sub(q, "outcome_subj")
+    verb = st.r.action(find(q, "act_verb"))
+    cards = [st.r.card(t) for t in subj.children if getattr(t, "type", "") == "XCARD"] \
+        if subj is not None else []
+    if not cards or low(subj)[-1] != "activation" or verb != "negate":
+        st.fail("ask 'is X's activation negated even though ...'", q)
+    aid = st._find_act({"card": cards[0]})
+    responders = [e for e in st.events if e.get("kind") == "activate" and e.get("respond") == aid]
+    if aid is None or len(responders) != 1:
+        st.fail(f"tell the activation of {cards[0]} and what was chained to negate it", q)
+    ref = responders[0]["effect"]
+    fail = sub(fam, "fail_it")
+    who = [st.r.card(t) for t in fail.children if getattr(t, "type", "") == "XCARD"]
+    if who and who[0] != cards[0]:
+        st.fail(f"{st.r.said(fail)!r}: it is {cards[0]} that the question asks about", fail)
+    failed = st.r.action(find(fail, "act_verb"))
+    reading = st.reading(ref["card"]) if ref.get("card") else None
+    if reading is None:
+        st.fail("which card negates it?", q)
+    eid = select_effect(reading, ref)
+    for v in (verb, failed):
+        try:
+            select_clause(reading, eid, v)
+        except QuestionError:
+            st.fail(f"{ref['card']} has no part that does {v!r}", q)
+    return {"family": "clause-done", "effect": ref, "part": verb,
+            "suppose": [{"fails": {"part": failed}}]}
+
+
+def _check_done(st: Situate, fam: Tree, ref: dict, reading) -> None:
+    """"If I discard a card when X resolves, ...": that part of X is done, as the question
+    supposes of every part nothing stops; it must be a part of X, done by its controller."""
+    from ..reader.select import select_clause
+
+    node = sub(fam, "part_done")
+    if node is None:
+        return
+    verb = st.r.action(find(node, "act_verb"))
+    cards = [st.r.card(t) for t in node.children if getattr(t, "type", "") == "XCARD"]
+    act = next((e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref), None)
+    if (cards and cards[0] != ref.get("card")) or act is None or \
+            st.r.player(sub(node, "player")) != act.get("player"):
+        st.fail(f"{st.r.said(node)!r} is not a part of the effect asked about", node)
+    try:
+        select_clause(reading, select_effect(reading, ref), verb)
+    except QuestionError:
+        st.fail(f"{ref['card']} has no part that does {verb!r}", node)
+
+
+def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dict:
+    """"My Set X targets their monster; they chain MST to destroy X. Is their monster still
+    negated?": the targets did not change, only X's own card left the field, so the question is
+    whether X still resolves."""
+    from ..reader.select import select_clause
+
+    verb = verb or st.r.action(find(q, "act_verb"))
+    act = next(e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref)
+    subj = sub(q, "outcome_subj") or sub(q, "thing")
+    said = st.r.thing(find(subj, "thing") or subj) if subj is not None else None
+    targets = act.get("targets") or []
+    if verb is None or said is None or len(targets) != 1 or \
+            (said.get("card") != targets[0] and not said["pronoun"] and
+             _owner(said["words"]) not in (None, st._controller(targets[0]))):
+        st.fail("ask about the card it targeted ('is their monster still negated?')", q)
+    reading = st.reading(ref["card"])
+    try:
+        select_clause(reading, select_effect(reading, ref), verb)
+    except QuestionError:
+        st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    return st.spec("resolves", {"effect": ref})
+
+
+def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
+    from ..reader.select import select_clause
 
     q = find(fam, "outcome_q") or fam
+    if sub(fam, "fail_it") is not None:
+        return _negated_though(st, fam, q)
     if getattr(st, "held", None):        # told what the player had at activation (topic H)
         return build_held(st, fam, q)
     by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")]
@@ -306,20 +407,33 @@ def build_outcome(st: Situate, fam: Tree) -> dict:
     if removed is not None:                 # its card was removed by a link chained to it
         return _resolves_after(st, removed, q)
     if by:
-        ref = st.effect_ref(st.r.effect(by[0]))
+        ir = st.r.effect(by[0])
+        told = [r for _, r in st.acts if r.get("card") == ir.get("card")]
+        plain = not (ir.get("ord") or ir.get("desc") or ir.get("quote") or ir.get("rel"))
+        # "destroyed by Gyzarus": the effect of that card told before
+        ref = told[-1] if told and plain else st.effect_ref(ir)
     else:
         with_targets = [e for e in st.events if e.get("kind") == "activate" and e.get("targets")]
-        if not with_targets:
+        if not with_targets and st.cannot and st.acts:
+            ref = st.acts[-1][1]
+        elif not with_targets:
             st.fail("whose effect is asked about?", q)
-        ref = with_targets[0]["effect"]
+        else:
+            ref = with_targets[0]["effect"]
+    if st.cannot:
+        return _cannot_outcome(st, q, ref, verb)
+    gone = [aid for aid, r in st.acts if r == ref and aid in st.self_gone]
+    if gone and not st.changed:
+        return _self_gone_outcome(st, q, ref, verb)
     act = next((e for e in st.events if e.get("kind") == "activate" and
                 e["effect"].get("card") == ref.get("card")), None)
     if act is None or not act.get("targets"):
         st.fail("tell what the effect targeted ('I target X with Y ...')", q)
-    verb = st.r.action(find(q, "act_verb"))
+    verb = verb or st.r.action(find(q, "act_verb"))
     if verb is None:
         st.fail("which part of the effect?", q)
     reading = st.reading(ref["card"])
+    _check_done(st, fam, ref, reading)
     eid = select_effect(reading, ref)
     try:
         n = select_clause(reading, eid, verb)
@@ -327,10 +441,23 @@ def build_outcome(st: Situate, fam: Tree) -> dict:
         st.fail(f"{ref['card']} has no part that does {verb!r}", q)
     targets = act["targets"]
     words = low(q)
+    subj = sub(q, "outcome_subj") or sub(q, "thing")
+    subj_words = low(subj) if subj is not None else []
+    if subj_words[-1:] == ["activation"]:
+        st.fail("an activation is negated or not: ask 'is X's activation negated even though ...', "
+                "or 'can Y negate the activation of X?'", subj)
+    ent = st.entities.get(targets[0], {}) if len(targets) == 1 else {}
+    told_face = ent.get("face") or ("up" if "face-up" in ent.get("desc", "").lower().split() else None)
+    obj_node = sub(q, "outcome_obj")
+    asked_words = subj_words + (low(obj_node) if obj_node is not None else [])
+    if "face-down" in asked_words and told_face == "up" and targets[0] not in st.changed:
+        # "the face-down monster": the question says the face-up target is face-down now
+        note_change(st, targets[0], {"property": "face", "value": "face-down"})
     if "now" in words and ("face-down" in words or "face-up" in words) and len(targets) == 1:
         # "the now face-down monster": the question says what became of the target
         note_change(st, targets[0], {"property": "face",
                                      "value": "face-down" if "face-down" in words else "face-up"})
+    st.check_pending()
     changed = st.changed
     names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}
     suppose = [{"targeted": {"target": names[t], "slot": 1}} for t in targets]
@@ -339,20 +466,41 @@ def build_outcome(st: Situate, fam: Tree) -> dict:
             if ch.get("left"):
                 suppose.append({"left": {"target": names[t]}})
             else:
-                suppose.append({"state": {"target": names[t], **ch}})
+                suppose.append({"state": {"target": names[t], "property": ch["property"],
+                                          "value": ch["value"]}})
     refs = [f for f in reading.facts if f.type == "reference" and f.get("effect") == eid
             and f.get("n") == n and f.get("slot", 0) > 0]
+    if refs and any(w in subj_words for w in ("copy", "copies", "name")):
+        # "their other copies with that name": cards that are not the targets
+        refs = []
     if not refs:        # a part that does not act on the targets ("do I still draw?")
         return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
     if "other" in words or "remaining" in words:
         keep = [t for t in targets if t not in changed]
-        if len(keep) != 1 and "remaining" not in words:
+        said = [w for w in subj_words if w.isdigit()]
+        if said and int(said[0]) != len(keep):
+            st.fail(f"'{' '.join(subj_words)}': {len(keep)} targets are left, not {said[0]}", q)
+        if not keep or (len(keep) != 1 and "remaining" not in words and not said):
             st.fail("which one is 'the other'?", q)
         asked = keep[0]
-    else:
-        if len(targets) != 1:
+    elif len(targets) != 1:
+        # "their targeted card", "my Unchained monster": the target whose controller it says
+        owner = _owner(subj_words) if subj is not None else None
+        fit = [t for t in targets if owner and st._controller(t) == owner]
+        if len(fit) != 1:
             st.fail("which of the targets is asked about?", q)
+        asked = fit[0]
+    else:
         asked = targets[0]
+    obj = sub(q, "outcome_obj")
+    if obj is not None and low(obj)[0] == "from":
+        # "banished from the field": the target must be there when the effect resolves
+        place = st.r.place(sub(obj, "place"))
+        now = changed.get(asked, {}).get("to") if changed.get(asked, {}).get("left") else \
+            st.entities.get(asked, {}).get("place")
+        if place is None or now != place:
+            st.fail(f"the question says {st.r.said(obj)!r}, but the situation does not put the "
+                    "card there when the effect resolves", obj)
     return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
             "suppose": suppose}
 
@@ -534,6 +682,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     else:
         ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
     slots: dict = {"effect": ref}
+    if st.cannot:
+        slots["cannot"] = list(st.cannot)      # "I have no cards in my hand to discard"
     whens = subs(fam, "now_when")
     also = []
     for w in whens:
@@ -578,138 +728,41 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
 BUILDERS["can-activate-now"] = build_can_activate_now
 
 
-def build_happens_at(st: Situate, fam: Tree) -> dict:
-    """"Do I choose which X effect to use when I activate the card?", "When I activate X, can I
-    wait until it resolves to decide whether to destroy A or B?": when a bullet is chosen."""
-    choice = sub(fam, "bullet_choice")
-    if choice is None:
-        raise OldForm()                       # the other forms: the supposition builder
-    cards = [st.r.card(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
-    if not cards or len(set(cards)) > 1:
-        st.fail("which card's effects?", fam)
-    reading = st.reading(cards[0])
-    card = reading.card.name
-    with_bullets = [f.get("effect") for f in reading.facts if f.type == "bullets"]
-    if len(with_bullets) != 1:
-        st.fail(f"{card} has no one effect with bullets to choose from" if not with_bullets else
-                f"{card} has more than one effect with bullets: say which", fam)
-    eid = with_bullets[0]
-    effect = next(e for e in reading.effects if e.id == eid)
-    verbs = [st.r.action(t) for t in choice.iter_subtrees_topdown() if t.data == "act_verb"]
-    bullet_verbs = {f.get("verb") for f in reading.facts if f.type == "clause"
-                    and str(f.get("effect", "")).startswith(eid + ".")}
-    for v in verbs:
-        if v not in bullet_verbs:
-            st.fail(f"no bullet of {card} does {v!r}", choice)
-    ws = low(fam)
-    if "wait" in ws or sub(fam, "choose_when") is not None and \
-            ("resolves" in low(sub(fam, "choose_when")) or "resolved" in low(sub(fam, "choose_when"))):
-        timing = "resolution"
-    else:
-        timing = "activation"
-    if reading.card.kind in ("spell", "trap") and effect.n == 1 and \
-            any(f.type == "on_card_activation" and f.get("effect") == eid for f in reading.facts):
-        ref = {"card": card, "select": "activation"}
-    else:
-        ref = {"card": card, "n": effect.n}
-    return st.spec("happens-at", {"effect": ref, "verb": "choose", "timing": timing})
-
-
-BUILDERS["happens-at"] = build_happens_at
-
-
-
-# ---------------------------------------------------------------------------
-# "I activate X while I control no monsters, and in response ... . Do I still Special Summon?":
-# a condition of the card checked at activation only, or "to activate and to resolve"
-
-CONDITION_RX = re.compile(r"\b(if you|you must) (control|have) (no|an?|\d+ or more|\d+) (.+?)"
-                          r"( to activate and to resolve|:|,|\.)", re.I)
-
-
-def _card_conditions(text: str) -> list[dict]:
-    out = []
-    for m in CONDITION_RX.finditer(text):
-        q = m.group(3).lower()
-        need = "no" if q == "no" else 1 if q in ("a", "an") else int(q.split()[0])
-        out.append({"need": need, "at_least": "or more" in q or q in ("a", "an"),
-                    "words": _norm_words(m.group(4).split()),
-                    "resolve": "resolve" in m.group(5), "text": m.group(0).rstrip(":,.")})
-    return out
-
-
-GENERIC_NOUNS = {"monster", "card"}
-
-
-def _same_things(told: list[str], card: list[str]) -> bool:
-    a, b = set(_norm_words(told)), set(card)
-    return bool(a - GENERIC_NOUNS or b == a) and a - GENERIC_NOUNS <= b and b - GENERIC_NOUNS <= a
-
-
-def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
-    from ..questions import select_clause
-
-    held = st.held[-1]
-    act = next((e for e in st.events if e.get("id") == held["act"]), None)
-    if act is None or act.get("kind") != "activate":
-        st.fail(f"{held['text']!r}: when what is activated?", q)
-    player = held["player"] or act["player"]
-    if player != act["player"]:
-        st.fail("whose cards are counted? (the player who activates the effect)", q)
-    ref = act["effect"]
-    by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")
-          and t.data not in EFF_PARTS]
-    if by and st.effect_ref(st.r.effect(by[0])).get("card") != ref.get("card"):
-        st.fail("the question asks about another effect than the one activated with that "
-                "condition", q)
-    reading = st.reading(ref["card"])
+def build_simultaneous(st: Situate, fam: Tree) -> dict:
+    """"When X resolves, are X and the Y Token Special Summoned at the same time?": the two parts
+    of X's effect that do that action, one to the card itself, one to the other thing named."""
+    things = subs(fam, "thing")
+    lead = [t for t in fam.children if getattr(t, "type", "") == "XCARD"]
+    if len(things) != 2 or not lead:
+        raise OldForm()                     # the other wordings: read by resolve.py
+    card = st.r.card(lead[0])
+    verb = st.r.action(find(sub(fam, "v_action"), "act_verb"))
+    ref = st.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
+                         "rel": None, "text": st.r.said(lead[0])}, hint=[verb] if verb else [])
+    reading = st.reading(card)
     eid = select_effect(reading, ref)
-    text = next(e.text for e in reading.effects if e.id == eid)
-    own = [e for e in reading.effects if e.n > 0]
-    if not text.strip() and ref.get("select") == "activation" and len(own) == 1:
-        # "I activate X's effect" of a Continuous Spell/Trap: its effect, not the card's activation
-        ref = act["effect"] = {"card": ref["card"], "n": own[0].n}
-        eid, text = own[0].id, own[0].text
-    conds = [c for c in _card_conditions(text) if _same_things(held["words"], c["words"])]
-    if len(conds) != 1:
-        st.fail(f"{ref['card']} states no condition about {held['text']!r}", q)
-    cond = conds[0]
-    quant = held["quant"]
-    if (cond["need"] == "no") != (quant == "no") or \
-            (quant != "no" and (quant < cond["need"] if cond["at_least"] else quant != cond["need"])):
-        st.fail(f"with {held['text']!r} the effect could not be activated ({cond['text']!r})", q)
-    verb = st.r.action(find(q, "act_verb"))
-    try:
-        select_clause(reading, eid, verb)
-    except QuestionError:
-        bullets = {f.get("verb") for f in reading.facts if f.type == "clause"
-                   and str(f.get("effect", "")).startswith(eid + ".")}
-        if verb not in bullets:
-            st.fail(f"{ref['card']} has no part that does {verb!r}", q)
-    changes = st.held_changes
-    if not changes:
-        st.fail("what changed before it resolved? (tell it: 'in response my opponent destroys "
-                "one')", q)
-    if cond["resolve"]:
-        if quant == "no":
-            # "no monsters", "no face-up cards", "no monsters in my Main Monster Zone": a monster
-            # Summoned breaks it; any other "no X" only by what is told to be controlled then
-            plain = set(cond["words"]) <= GENERIC_NOUNS | {"face-up", "my", "main", "zone"}
-            unmet = any(c["kind"] == "gained" and c["player"] == player and (
-                (plain and "monster" in _norm_words(c["words"])) or
-                _same_things(c["words"], cond["words"])) for c in changes)
+    clauses = [f for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+               and f.get("verb") == verb and f.source]
+    parts = []
+    for node in things:
+        t = st.r.thing(node)
+        if t.get("card") == card:           # the card itself: the part that does it to "this card"
+            fit = [f for f in clauses if "this card" in f.source.quote]
         else:
-            left = quant - sum(c.get("n", 0) for c in changes if c["kind"] == "removed")
-            unmet = left < cond["need"] if cond["at_least"] else left != cond["need"]
-        if not unmet:
-            st.fail(f"after that, {cond['text']!r} still holds: ask whether the effect "
-                    "resolves as usual", q)
-        return {"family": "resolves", "effect": ref, "suppose": [{"requirement_unmet": {}}]}
-    if not any(f.type == "activation_condition" and f.get("effect") == eid for f in reading.facts):
-        st.fail(f"the reader does not read {cond['text']!r} as a condition to activate", q)
-    if not st.events or st.events[-1].get("kind") != "resolve":
-        st.events.append({"kind": "resolve"})
-    return st.spec("resolves", {"effect": ref})
+            said = [t["card"]] if t.get("card") else \
+                [w for w in t["text"].split() if w.lower() not in ("the", "a", "an", "1")]
+            fit = [f for f in clauses if "this card" not in f.source.quote and said and
+                   all(w.lower() in f.source.quote.lower() for w in said)]
+        if len(fit) != 1:
+            st.fail(f"which part of {card} does {verb!r} to {t['text']!r}?", node)
+        parts.append(fit[0].get("n"))
+    if parts[0] == parts[1]:
+        st.fail("the two things are done by one part", fam)
+    return st.spec("simultaneous", {"effect": ref, "left": parts[0], "right": parts[1]})
+
+
+BUILDERS["simultaneous"] = build_simultaneous
+
 # ---------------------------------------------------------------------------
 # told Chains: which event an effect would answer, links still open, effects negated
 
@@ -985,3 +1038,137 @@ def _same_numbers(st: Situate, ref: dict, q: Tree) -> None:
     have = set(re.findall(r"\d+", texts))
     if not said <= have:
         st.fail(f"{ref['card']} says no such number ({', '.join(sorted(said - have))})", obj)
+
+
+def build_happens_at(st: Situate, fam: Tree) -> dict:
+    """"Do I choose which X effect to use when I activate the card?", "When I activate X, can I
+    wait until it resolves to decide whether to destroy A or B?": when a bullet is chosen."""
+    choice = sub(fam, "bullet_choice")
+    if choice is None:
+        raise OldForm()                       # the other forms: the supposition builder
+    cards = [st.r.card(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
+    if not cards or len(set(cards)) > 1:
+        st.fail("which card's effects?", fam)
+    reading = st.reading(cards[0])
+    card = reading.card.name
+    with_bullets = [f.get("effect") for f in reading.facts if f.type == "bullets"]
+    if len(with_bullets) != 1:
+        st.fail(f"{card} has no one effect with bullets to choose from" if not with_bullets else
+                f"{card} has more than one effect with bullets: say which", fam)
+    eid = with_bullets[0]
+    effect = next(e for e in reading.effects if e.id == eid)
+    verbs = [st.r.action(t) for t in choice.iter_subtrees_topdown() if t.data == "act_verb"]
+    bullet_verbs = {f.get("verb") for f in reading.facts if f.type == "clause"
+                    and str(f.get("effect", "")).startswith(eid + ".")}
+    for v in verbs:
+        if v not in bullet_verbs:
+            st.fail(f"no bullet of {card} does {v!r}", choice)
+    ws = low(fam)
+    if "wait" in ws or sub(fam, "choose_when") is not None and \
+            ("resolves" in low(sub(fam, "choose_when")) or "resolved" in low(sub(fam, "choose_when"))):
+        timing = "resolution"
+    else:
+        timing = "activation"
+    if reading.card.kind in ("spell", "trap") and effect.n == 1 and \
+            any(f.type == "on_card_activation" and f.get("effect") == eid for f in reading.facts):
+        ref = {"card": card, "select": "activation"}
+    else:
+        ref = {"card": card, "n": effect.n}
+    return st.spec("happens-at", {"effect": ref, "verb": "choose", "timing": timing})
+
+
+BUILDERS["happens-at"] = build_happens_at
+
+
+
+# ---------------------------------------------------------------------------
+# "I activate X while I control no monsters, and in response ... . Do I still Special Summon?":
+# a condition of the card checked at activation only, or "to activate and to resolve"
+
+CONDITION_RX = re.compile(r"\b(if you|you must) (control|have) (no|an?|\d+ or more|\d+) (.+?)"
+                          r"( to activate and to resolve|:|,|\.)", re.I)
+
+
+def _card_conditions(text: str) -> list[dict]:
+    out = []
+    for m in CONDITION_RX.finditer(text):
+        q = m.group(3).lower()
+        need = "no" if q == "no" else 1 if q in ("a", "an") else int(q.split()[0])
+        out.append({"need": need, "at_least": "or more" in q or q in ("a", "an"),
+                    "words": _norm_words(m.group(4).split()),
+                    "resolve": "resolve" in m.group(5), "text": m.group(0).rstrip(":,.")})
+    return out
+
+
+GENERIC_NOUNS = {"monster", "card"}
+
+
+def _same_things(told: list[str], card: list[str]) -> bool:
+    a, b = set(_norm_words(told)), set(card)
+    return bool(a - GENERIC_NOUNS or b == a) and a - GENERIC_NOUNS <= b and b - GENERIC_NOUNS <= a
+
+
+def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
+    from ..reader.select import select_clause
+
+    held = st.held[-1]
+    act = next((e for e in st.events if e.get("id") == held["act"]), None)
+    if act is None or act.get("kind") != "activate":
+        st.fail(f"{held['text']!r}: when what is activated?", q)
+    player = held["player"] or act["player"]
+    if player != act["player"]:
+        st.fail("whose cards are counted? (the player who activates the effect)", q)
+    ref = act["effect"]
+    by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")
+          and t.data not in EFF_PARTS]
+    if by and st.effect_ref(st.r.effect(by[0])).get("card") != ref.get("card"):
+        st.fail("the question asks about another effect than the one activated with that "
+                "condition", q)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    text = next(e.text for e in reading.effects if e.id == eid)
+    own = [e for e in reading.effects if e.n > 0]
+    if not text.strip() and ref.get("select") == "activation" and len(own) == 1:
+        # "I activate X's effect" of a Continuous Spell/Trap: its effect, not the card's activation
+        ref = act["effect"] = {"card": ref["card"], "n": own[0].n}
+        eid, text = own[0].id, own[0].text
+    conds = [c for c in _card_conditions(text) if _same_things(held["words"], c["words"])]
+    if len(conds) != 1:
+        st.fail(f"{ref['card']} states no condition about {held['text']!r}", q)
+    cond = conds[0]
+    quant = held["quant"]
+    if (cond["need"] == "no") != (quant == "no") or \
+            (quant != "no" and (quant < cond["need"] if cond["at_least"] else quant != cond["need"])):
+        st.fail(f"with {held['text']!r} the effect could not be activated ({cond['text']!r})", q)
+    verb = st.r.action(find(q, "act_verb"))
+    try:
+        select_clause(reading, eid, verb)
+    except QuestionError:
+        bullets = {f.get("verb") for f in reading.facts if f.type == "clause"
+                   and str(f.get("effect", "")).startswith(eid + ".")}
+        if verb not in bullets:
+            st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    changes = st.held_changes
+    if not changes:
+        st.fail("what changed before it resolved? (tell it: 'in response my opponent destroys "
+                "one')", q)
+    if cond["resolve"]:
+        if quant == "no":
+            # "no monsters", "no face-up cards", "no monsters in my Main Monster Zone": a monster
+            # Summoned breaks it; any other "no X" only by what is told to be controlled then
+            plain = set(cond["words"]) <= GENERIC_NOUNS | {"face-up", "my", "main", "zone"}
+            unmet = any(c["kind"] == "gained" and c["player"] == player and (
+                (plain and "monster" in _norm_words(c["words"])) or
+                _same_things(c["words"], cond["words"])) for c in changes)
+        else:
+            left = quant - sum(c.get("n", 0) for c in changes if c["kind"] == "removed")
+            unmet = left < cond["need"] if cond["at_least"] else left != cond["need"]
+        if not unmet:
+            st.fail(f"after that, {cond['text']!r} still holds: ask whether the effect "
+                    "resolves as usual", q)
+        return {"family": "resolves", "effect": ref, "suppose": [{"requirement_unmet": {}}]}
+    if not any(f.type == "activation_condition" and f.get("effect") == eid for f in reading.facts):
+        st.fail(f"the reader does not read {cond['text']!r} as a condition to activate", q)
+    if not st.events or st.events[-1].get("kind") != "resolve":
+        st.events.append({"kind": "resolve"})
+    return st.spec("resolves", {"effect": ref})

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import re
 
-from lark import Tree
+from lark import Token, Tree
 
 from ..cards import CardDB, name_key
 from ..errors import QuestionError
 from ..parser import ParsedQuestion
 from ..parser.transform import Reader, find, low, sub, subs
-from ..questions import select_effect
+from ..reader.select import select_effect
 from ..reader import Reading, read_card
 
 # what an effect's description word asks of the effect: a fact of the reading
@@ -53,6 +53,9 @@ class Situate:
         self.changed: dict[str, dict] = {}        # targets changed before the effect resolved
         self.protected: str | None = None         # a card told to be protected from targeting
         self.responding = False                   # the clause being read follows "in response"
+        self.unsaid_player: list[str] = []        # activations whose player the sentence leaves open
+        self.cannot: list[str] = []               # actions told to be impossible now ("no cards to discard")
+        self.self_gone: dict[str, str] = {}       # activations whose own card left the field before resolving
 
     def fail(self, why: str, node=None):
         raise QuestionError(f"could not understand the question: {why}", understood=self.understood,
@@ -84,7 +87,7 @@ class Situate:
             return {"card": c.name, "n": ref["ord"]}
         wants = list(ref.get("desc") or [])
         if ref.get("quote") or wants or ref.get("rel") or ref.get("cost_verb"):
-            return self._by_content(reading, ref)
+            return self._by_content(reading, ref, hint)
         if how == "eff_activating" or (how in ("eff_card", "eff_poss", "eff_of")
                                        and c.kind in ("spell", "trap")):
             return {"card": c.name, "select": "activation"}
@@ -92,16 +95,14 @@ class Situate:
             select_effect(reading, {"card": c.name, "select": "only"})
         except QuestionError:
             cands = self._top(reading)
-            for verb in hint:
-                fit = [e for e in cands if _fits(reading, e, verb)]
-                cands = fit or cands
+            cands = _narrow(reading, cands, hint)
             return {"card": c.name, "n": self._which(reading, cands, ref)}
         return {"card": c.name, "select": "only"}
 
     def _top(self, reading: Reading):
         return [e for e in reading.effects if e.n > 0]
 
-    def _by_content(self, reading: Reading, ref: dict) -> dict:
+    def _by_content(self, reading: Reading, ref: dict, hint=()) -> dict:
         cands = self._top(reading)
         name = reading.card.name
         facts = reading.facts
@@ -133,13 +134,9 @@ class Situate:
                          or name_key(written) in name_key(e.text)]
         if ref.get("cost_verb"):
             cands = [e for e in cands if _does(facts, e.id, ref["cost_verb"])]
-        verbs = [DESC_FACTS[d][1] for d in ref.get("desc") or [] if DESC_FACTS.get(d, ("",))[0] == "verb"]
-        if len(cands) > 1 and verbs:
-            # "its destroy effect": of several that destroy, the one whose first part destroys
-            first = [e for e in cands if any(f.type == "clause" and f.get("effect") == e.id and
-                                             f.get("n") == 1 and f.get("verb") == verbs[0]
-                                             for f in facts)]
-            cands = first or cands
+        cands = _main_action(facts, cands, ref)
+        if len(cands) > 1:
+            cands = _narrow(reading, cands, hint)
         return {"card": name, "n": self._which(reading, cands, ref)}
 
     def _which(self, reading: Reading, cands, ref: dict) -> int:
@@ -226,7 +223,8 @@ class Situate:
                 out["against"] = m                # "against my search": an activation of theirs
                 continue
             if ws[0] in ("targeting", "on", "against"):
-                out.setdefault("targets", []).append(self.r.thing(sub(m, "thing")))
+                # "targeting my Unchained monster and one of my opponent's cards": each is a target
+                out.setdefault("targets", []).extend(self.r.thing(t) for t in subs(m, "thing"))
             elif ws[0] == "from":
                 out["from"] = self.r.place(sub(m, "place"))
             elif ws[0] == "to" and (sub(m, "flip_verb") is not None or sub(m, "act_verb") is not None):
@@ -239,6 +237,15 @@ class Situate:
                     out["to_effect"] = eff          # "chains X to my Pot of Desires"
             elif ws[:3] == ["as", "chain", "link"]:
                 out["link"] = int(ws[3])
+            elif ws == ["in", "the", "same", "chain"]:
+                out["respond"] = True
+            elif ws[0] == "before":
+                # "before it resolves": what is told happens while an activation told before waits
+                effs = [t for t in m.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+                if not self.acts or (effs and self._find_act(self.effect_ref(
+                        self.r.effect(effs[0]))) is None):
+                    self.fail("it happens before what resolves? (tell its activation first)", m)
+                out["respond"] = True
             elif sub(m, "held") is not None or (ws[0] == "while" and sub(m, "sit_clause")):
                 _note_held(self, m)         # what the player has when the effect is activated
             else:
@@ -252,21 +259,76 @@ class Situate:
         self.fail("which effect?", ev)
 
     def ev_activate(self, ev: Tree) -> None:
+        _actor_names_its(self, ev)
         node = self._effect_node(ev)
+        if node.data == "eff_it" and self._targeted_last():
+            return self.ev_act_target(ev)         # "they activate it in response": the target
         a = sub(ev, "actor")
         if a is not None and self.r.actor(a).get("effect"):
             # "my Baronne de Fleur activates its effect": "its" is the actor's card
             self.last_card = self.r.actor(a)["effect"].get("card") or self.last_card
+        ir = self.r.effect(node)
         player = self._player(ev)
+        if sub(ev, "actor") is None and sub(ev, "poss") is not None:
+            player = self.r.player(sub(ev, "poss"))          # "my Set X is activated"
+            if player not in ("you", "opponent"):
+                self.fail("whose card is activated?", ev)
+        elif sub(ev, "actor") is None and ir.get("owner") in ("you", "opponent"):
+            player = ir["owner"]                             # "my opponent's X is activated"
         info = {**self._when(ev), **self._mods(ev)}
+        if "set" in [str(t).lower() for t in ev.children if isinstance(t, Token)]:
+            info["from"] = "set"
         hint = [f"target:{_owner(t['words']) or 'any'}" for t in info.get("targets", []) if t]
-        ref = self.effect_ref(self.r.effect(node), hint=hint[:1])
+        ref = self.effect_ref(ir, hint=hint[:1])
         verb = low(sub(ev, "act_verb_w") or ev)
         if any(w in ("chain", "chains", "chained") for w in verb):
             info["respond"] = True
         self._activate(ref, player, info)
 
+    def _targeted_last(self) -> list[str]:
+        """The targets of the newest activation."""
+        for e in reversed(self.events):
+            if e.get("kind") == "activate":
+                return e.get("targets") or []
+        return []
+
+    def ev_act_target(self, ev: Tree) -> None:
+        """"my opponent activates that card in response": the targeted Set card is activated and
+        turns face-up; whether it stays on the field (a Continuous Trap) must be told."""
+        targets = self._targeted_last()
+        if len(set(targets)) != 1:
+            self.fail("which targeted card is activated?", ev)
+        which = targets[0]
+        player = self._player(ev)
+        if self.entities.get(which, {}).get("controller", player) != player and \
+                _owner(self.entities.get(which, {}).get("desc", "").lower().split()) not in (None, player):
+            self.fail("a player activates only a card they control", ev)
+        info = {**self._when(ev), **self._mods(ev), "respond": True}
+        self._activate({"generic": "trap"}, player, info)
+        act = self.events[-1]
+        act["source"] = which
+        act["from"] = "set"
+        note_change(self, which, {"property": "face", "value": "face-up", "pending": act["id"]})
+        kind = sub(ev, "kept_kind")
+        if kind is not None:
+            self._kept(kind, ev)
+
+    def _kept(self, kind: Tree, node) -> None:
+        pending = [(e, ch) for e, ch in self.changed.items() if ch.get("pending")]
+        if not pending:
+            self.fail("which activated card is it?", node)
+        which, ch = pending[-1]
+        aid = ch.pop("pending")
+        act = next(e for e in self.events if e.get("id") == aid)
+        act["effect"] = {"generic": "trap" if "trap" in low(kind) else "spell"}
+
+    def ev_kept(self, ev: Tree) -> None:
+        """"it is a Continuous Trap that stays on the field face-up": the activated target stays."""
+        self._kept(sub(ev, "kept_kind"), ev)
+
     def ev_respond(self, ev: Tree) -> None:
+        if self._effect_node(ev).data == "eff_it" and self._targeted_last():
+            return self.ev_act_target(ev)         # "they respond by activating it": the target
         ref = self.effect_ref(self.r.effect(self._effect_node(ev)))
         self._activate(ref, self._player(ev), {**self._mods(ev), "respond": True})
 
@@ -279,7 +341,7 @@ class Situate:
             answers = self._chained_to(info["to_effect"], player)
         aid = f"a{len(self.acts) + 1}"
         event = {"kind": "activate", "id": aid, "effect": ref, "player": player}
-        if info.get("from") in ("hand", "field", "gy", "deck", "extra-deck"):
+        if info.get("from") in ("hand", "field", "gy", "deck", "extra-deck", "set"):
             event["from"] = info["from"]
         elif ref.get("generic") == "trap" or (ref.get("card") and
                                                 self.db.get(ref["card"]).kind == "trap"):
@@ -328,6 +390,20 @@ class Situate:
         """"... to flip it face-down" / "... to destroy one of those cards": a target changes."""
         ws = low(m)
         if getattr(self, "held", None) and _purpose_gains(self, m):
+            return
+        thing = sub(m, "thing")
+        card = self.r.thing(thing).get("card") if thing is not None else None
+        activated = {r.get("card"): aid for aid, r in self.acts[:-1]}
+        if card in activated and sub(m, "act_verb") is not None:
+            # "they chain MST to destroy Impermanence": the card of an earlier link leaves the field
+            verb = self.r.action(sub(m, "act_verb"))
+            action = {"destroy": "destroyed", "banish": "banished"}.get(verb)
+            if action is None:
+                self.fail(f"the situation model has no move for {self.r.said(m)!r}", m)
+            act = self.events[-1]
+            act.setdefault("does", []).append({"action": action, "what": card})
+            self.events.append({"kind": "resolve", "of": act["id"]})
+            self.self_gone[activated[card]] = action
             return
         targeted = [t for e in self.events if e.get("kind") == "activate"
                     for t in e.get("targets", [])]
@@ -511,6 +587,8 @@ class Situate:
         if effs:
             ref = self.effect_ref(self.r.effect(effs[0]))
             aid = self._find_act(ref)
+            if aid is None and sub(ev, "actor") is not None:
+                aid = self._activate(ref, self._player(ev), {})   # "I resolve X": X was activated
             if aid is None:
                 self.fail(f"{self.r.said(effs[0])!r} resolves, but it was not activated", ev)
         self.events.append({"kind": "resolve"})
@@ -530,19 +608,34 @@ class Situate:
         action = {"send": "sent-to-gy", "destroy": "destroyed", "banish": "banished",
                   "tribute": "tributed", "discard": "discarded",
                   "return": "returned-to-hand" if to == "hand" else "returned-to-deck"
-                  if to == "deck" else None,
+                  if to == "deck" else "sent-to-gy" if to == "gy" else None,
                   "flip": "flipped-face-down" if "face-down" in ws else "flipped-face-up"
                   }.get(verb)
         if action is None:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
-        if "by" in ws:
-            self.fail("a move made by an effect is told as that effect's activation "
-                      "('my opponent activates X')", ev)
+        self._implied_targeting(sub(ev, "thing"))
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
-        if targeted and (t["words"][:2] == ["one", "of"] or t["pronoun"]):
+        is_target = bool(targeted) and (t["words"][:2] == ["one", "of"] or t["pronoun"])
+        effs = [c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_")]
+        if effs and is_target:
+            # "one of them is banished by Cosmic Cyclone (in the same Chain)": that card's
+            # activation answers the Chain that targeted it
+            by_ref = self.effect_ref(self.r.effect(effs[0]))
+            owner = self.r.effect(effs[0]).get("owner")
+            if owner not in ("you", "opponent"):
+                # who activated it is not said: only a question about the targets may use it
+                owner = {"you": "opponent", "opponent": "you"}[self._act_player(self.acts[-1][0])]
+                self.unsaid_player.append(self.r.said(effs[0]))
+            self._activate(by_ref, owner, {**self._target_change_mods(ev), "respond": True})
+        elif any(isinstance(c, Token) and c.lower() == "by" for c in ev.children):
+            self.fail("a move made by an effect is told as that effect's activation "
+                      "('my opponent activates X')", ev)
+        elif is_target:
+            self._target_change_mods(ev)
+        if is_target:
             # "one of them is banished in response": a target changes before resolution
-            what = targeted[0] if t["words"][:2] == ["one", "of"] else targeted[-1]
+            what = self._which_target(t, targeted, ev)
             note_change(self, what, {"left": True} if not action.startswith("flipped") else
                         {"property": "face", "value": action.replace("flipped-", "")})
         else:
@@ -613,11 +706,23 @@ class Situate:
         if a is not None and not effs:
             effs = [t for t in a.iter_subtrees_topdown() if t.data.startswith("eff_")]
         owner = self.r.actor(a).get("player") if a is not None else None
-        ref = self.effect_ref(self.r.effect(effs[-1]))
+        first = None
+        if len(effs) > 1 and a is None:
+            first = self.r.effect(effs[0])
+        elif a is not None and self.r.actor(a).get("effect"):
+            first = self.r.actor(a)["effect"]
+        if first is not None and first.get("card"):
+            self.last_card = first["card"]         # "my X targets Y with its destroy effect"
+        ref = self.effect_ref(self.r.effect(effs[-1]), hint=["target"])
         if a is None:
             owner = self.r.effect(effs[0]).get("owner")
         if owner not in ("you", "opponent"):
             owner = "you"
+        if ref.get("card") and not any(
+                f.type == "target" and (f.get("effect") == f"{ref['card']}#{ref.get('n', 1)}"
+                                        or ref.get("n") is None)
+                for f in self.reading(ref["card"]).facts):
+            self.fail(f"{self.r.said(effs[-1])!r} does not target", ev)
         self._activate(ref, owner, {**self._when(ev), **self._mods(ev),
                                     "targets": [self.r.thing(sub(ev, "thing"))]})
 
@@ -625,6 +730,14 @@ class Situate:
         """A response told by what it does to a targeted card: that effect is activated, and the
         card changes (flipped face-down, or gone)."""
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        rels = [r for r in sub(ev, "thing").iter_subtrees_topdown() if r.data == "thing_rel"
+                and sub(r, "target_verb") is not None and not any(
+                    isinstance(c, Tree) and c.data.startswith("eff_") for c in r.children)]
+        if rels and effs and low(rels[0])[-1] in ("targeted", "target") and \
+                self._find_act(self.effect_ref(self.r.effect(effs[-1]))) is None:
+            # "my opponent banishes one of the cards I targeted with X": X is what targeted them
+            self._implied_targeting(sub(ev, "thing"), effs[-1])
+            return self.ev_do_unnamed(ev)
         ref = self.effect_ref(self.r.effect(effs[-1]))
         player = self._player(ev)
         respond = bool(self.acts)
@@ -638,12 +751,144 @@ class Situate:
         if not targeted:
             self.fail("which targeted card does it change?", ev)
         thing = self.r.thing(sub(ev, "thing"))
-        which = targeted[0] if thing["words"][:2] == ["one", "of"] else targeted[-1]
+        which = self._which_target(thing, targeted, ev)
         if sub(ev, "flip_verb") is not None:
             note_change(self, which, {"property": "face",
                                       "value": "face-down" if "face-down" in ws else "face-up"})
+        elif "summoning" in ws:
+            note_change(self, which, {"left": True, "to": "field"})   # Summoned: now on the field
         else:
             note_change(self, which, {"left": True})
+
+    def ev_cannot(self, ev: Tree) -> None:
+        """"(I) have no cards in my hand to discard": the player holds none, so that action of the
+        effect cannot be done now."""
+        verb = self.r.action(find(ev, "act_verb"))
+        if sub(ev, "actor") is not None:
+            player = self._player(ev)
+        elif self.acts:
+            player = self._act_player(self.acts[-1][0])     # "I resolve X but have no ..."
+        else:
+            self.fail("who has none?", ev)
+        place = self.r.place(find(ev, "place")) or "hand"
+        self.events.append({"kind": "state", "player": player, "place": place, "what": "card",
+                            "count": 0})
+        self.cannot.append(verb)
+
+    def check_pending(self) -> None:
+        if any(ch.get("pending") for ch in self.changed.values()):
+            self.fail("the targeted card was activated: does it stay on the field face-up? (say "
+                      "'it is a Continuous Trap that stays face-up')")
+
+    def _target_change_mods(self, ev: Tree) -> dict:
+        """A targeted card's change told "in response", "in the same Chain", "before it resolves":
+        it happens before the targeting effect resolves, which is what a target change is."""
+        mods = self._mods(ev)
+        if set(mods) - {"respond"}:
+            self.fail("the situation model has no place for this in a target's change", ev)
+        return mods
+
+    def _which_target(self, t: dict, targeted: list[str], node) -> str:
+        """Which targeted card a clause names: "one of them", "it", the only one, or the one
+        whose controller it says ("my targeted card")."""
+        ws = t["words"]
+        if ws[:2] == ["one", "of"]:
+            return targeted[0]
+        if t["pronoun"] or len(set(targeted)) == 1:
+            return targeted[-1]
+        if t.get("card") in targeted:
+            return t["card"]
+        owner = _owner(ws)
+        if owner:
+            fit = [x for x in dict.fromkeys(targeted) if self._controller(x) == owner]
+            if len(fit) == 1:
+                return fit[0]
+        self.fail("which of the targeted cards?", node)
+
+    def _controller(self, eid: str) -> str | None:
+        ent = self.entities.get(eid) or {}
+        return ent.get("controller") or _owner(ent.get("desc", "").lower().split())
+
+    def _implied_targeting(self, node: Tree | None, by: Tree | None = None) -> None:
+        """"one of the 3 monsters I targeted with X": X was activated targeting that many cards."""
+        if node is None:
+            return
+        for parent in node.iter_subtrees_topdown():
+            rel = sub(parent, "thing_rel") if parent.data == "thing" else None
+            if rel is not None and sub(rel, "target_verb") is None:
+                rel = None
+            post = [p for p in subs(parent, "thing_post") if low(p)[:2] == ["targeted", "by"]] \
+                if parent.data == "thing" else []
+            if rel is None and post:
+                rel = post[0]               # "one of the 5 monsters targeted by my X"
+            if rel is None:
+                continue
+            effs = [c for c in rel.children if isinstance(c, Tree) and c.data.startswith("eff_")]
+            effs = effs or ([by] if by is not None else [])
+            if not effs:
+                continue
+            ir = self.r.effect(effs[0])
+            ref = self.effect_ref(ir, hint=["target"])
+            if self._find_act(ref) is not None:
+                return
+            player = self.r.player(sub(rel, "rel_who")) if rel.data == "thing_rel" else ir.get("owner")
+            if player not in ("you", "opponent"):
+                self.fail("who targeted them?", rel)
+            det = sub(parent, "thing_det")
+            nums = [w for w in (low(det) if det is not None else []) if w.isdigit() or w in COUNT_WORDS]
+            if not nums:
+                self.fail("how many cards did it target?", parent)
+            kept = [c for c in parent.children if c is not rel]
+            desc = " ".join(self.r.said(c) for c in kept).replace(" 's", "'s")
+            desc = re.sub(r"^one of ", "", desc, flags=re.I)
+            self._activate(ref, player, {"targets": [{"words": [nums[-1]], "text": desc,
+                                                      "card": None, "pronoun": False}]})
+            return
+
+    def ev_leaves(self, ev: Tree) -> None:
+        """"one of them leaves the banishment (before it resolves)": a target is gone."""
+        node = sub(ev, "thing")
+        self._implied_targeting(node)
+        t = self.r.thing(node)
+        targeted = [x for e in self.events if e.get("kind") == "activate"
+                    for x in e.get("targets", [])]
+        if not targeted or not (t["words"][:2] == ["one", "of"] or t["pronoun"]):
+            self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
+        place = self.r.place(sub(ev, "place"))
+        action = {"field": "left-field", "gy": "left-gy", "banished": "left-banished"}.get(place)
+        if action is None:
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        self._target_change_mods(ev)
+        what = self._which_target(t, targeted, ev)
+        note_change(self, what, {"left": True})
+        self.events.append({"kind": "move", "what": what, "action": action})
+
+    def ev_do_unnamed(self, ev: Tree) -> None:
+        """"my opponent returns their targeted card to the hand", "they respond by shuffling that
+        monster into the Deck": a targeted card changes; the card that did it is not named."""
+        node = sub(ev, "thing")
+        self._implied_targeting(node)
+        t = self.r.thing(node)
+        targeted = [x for e in self.events if e.get("kind") == "activate"
+                    for x in e.get("targets", [])]
+        if not targeted:
+            self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
+        self._player(ev)
+        verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else \
+            self.r.gerund_verb(sub(ev, "gerund"))
+        if verb not in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        self._target_change_mods(ev)
+        what = self._which_target(t, targeted, ev)
+        note_change(self, what, {"left": True})
+        places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
+        action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+                  "tribute": "tributed"}.get(verb) or \
+            ("returned-to-hand" if places[-1:] == ["hand"] else "returned-to-deck"
+             if places[-1:] == ["deck"] else None)
+        if action is None:
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        self.events.append({"kind": "move", "what": what, "action": action})
 
     def ev_used(self, ev: Tree) -> None:
         """"I already used X this turn", "my Baronne de Fleur used its destroy effect"."""
@@ -677,6 +922,11 @@ class Situate:
 
     # -- the spec -----------------------------------------------------------------
     def spec(self, family: str, slots: dict) -> dict:
+        if self.unsaid_player:
+            self.fail(f"who activated {self.unsaid_player[0]}? ('my opponent's X', 'my X')")
+        self.check_pending()
+        if self.cannot and "cannot" not in slots:
+            self.fail(f"this question form has no place for what cannot be done ({self.cannot[0]})")
         out = {"family": family, **slots}
         if self.events:
             out["situation"] = self.events
@@ -827,6 +1077,35 @@ def _described_entity(st: Situate, thing_node: Tree, protection: str | None) -> 
     return eid
 
 
+def _narrow(reading: Reading, cands, hint) -> list:
+    """Among several fitting effects, those that do what the rest of the question says they do
+    (an action, or "target" for an effect told to target); all of them when none does."""
+    for verb in hint:
+        fit = [e for e in cands if _fits(reading, e, "target:any" if verb == "target" else verb)]
+        cands = fit or cands
+    return cands
+
+
+def _fits(reading: Reading, e, hint: str) -> bool:
+    """Does effect ``e`` fit what the question says it does?  ``hint`` is an action, or
+    "target:PLAYER" (it targets a card of that player's: an effect whose target is a card of
+    "your" GY or that "you control" cannot target the opponent's card, and back)."""
+    if not hint.startswith("target:"):
+        return _does(reading.facts, e.id, hint)
+    if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):
+        return False
+    m = re.search(r"\btarget (.*?)(?:;|$)", e.text)
+    what = m.group(1).lower() if m else ""
+    whose = hint.split(":", 1)[1]
+    mine = bool(re.search(r"\byour (?!opponent)|\byou control\b", what))
+    theirs = "opponent" in what
+    if whose == "opponent":
+        return not (mine and not theirs)
+    if whose == "you":
+        return not (theirs and not mine)
+    return True
+
+
 # -- copies of a card and what became of the card named last (once-per-turn questions) ----------
 
 def _copies(st: Situate) -> dict:
@@ -939,6 +1218,25 @@ Situate.then_summoned = _then_summoned
 Situate.ev_summon_with = _ev_summon_with
 Situate.summon_copy = _summon_copy
 
+
+def _actor_names_its(st: Situate, ev: Tree) -> None:
+    """"My X used its Quick Effect": "its" is X's."""
+    a = sub(ev, "actor")
+    told_by = st.r.actor(a).get("effect") if a is not None else None
+    if told_by and told_by.get("card"):
+        st.last_card = st.db.get(told_by["card"]).name
+
+
+def _main_action(facts, cands, ref: dict):
+    """"its destroy effect" when two effects destroy: the one whose first part destroys (the
+    other destroys only after something else, "negate ..., and if you do, destroy")."""
+    verbs = [DESC_FACTS[d][1] for d in ref.get("desc") or []
+             if DESC_FACTS.get(d, (None,))[0] == "verb"]
+    if len(cands) < 2 or len(verbs) != 1:
+        return cands
+    main = [e for e in cands if any(f.type == "clause" and f.get("effect") == e.id and
+                                    f.get("n") == 1 and f.get("verb") == verbs[0] for f in facts)]
+    return main if len(main) == 1 else cands
 
 # -- what a player has when an effect is activated, and what changes before it resolves ---------
 # "I activate X while I control no monsters", "... with exactly 2 Crystal Beast cards in my Spell
@@ -1066,23 +1364,3 @@ def _norm_words(ws) -> list[str]:
 Situate.ev_remove = _ev_remove
 Situate.ev_then_chain = _ev_then_chain
 Situate.ev_state_at = _ev_state_at
-
-
-def _fits(reading: Reading, e, hint: str) -> bool:
-    """Does effect ``e`` fit what the question says it does?  ``hint`` is an action, or
-    "target:PLAYER" (it targets a card of that player's: an effect whose target is a card of
-    "your" GY or that "you control" cannot target the opponent's card, and back)."""
-    if not hint.startswith("target:"):
-        return _does(reading.facts, e.id, hint)
-    if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):
-        return False
-    m = re.search(r"\btarget (.*?)(?:;|$)", e.text)
-    what = m.group(1).lower() if m else ""
-    whose = hint.split(":", 1)[1]
-    mine = bool(re.search(r"\byour (?!opponent)|\byou control\b", what))
-    theirs = "opponent" in what
-    if whose == "opponent":
-        return not (mine and not theirs)
-    if whose == "you":
-        return not (theirs and not mine)
-    return True

@@ -1,0 +1,139 @@
+"""Which effect, or which part of an effect, a reference means: queries over a
+card's reading (by number, by a quoted mention, by an action, by a kind of
+effect such as "its negation effect").  The one place references to effects are
+resolved, for structured questions and English ones alike."""
+
+from __future__ import annotations
+
+from ..errors import QuestionError
+from ..facts import Fact
+from .model import Reading
+
+SELECTORS = ("summons-self", "procedure", "activation", "only", "negates-summon",
+             "negates-activation", "bullets", "once-per-turn", "targets")
+# selectors that pick the first effect with a fact: name -> (fact type, fields, error)
+FACT_SELECTORS = {
+    "negates-summon": ("negation_scope", {"what": "summon"}, "no effect negates Summons"),
+    "negates-activation": ("negation_scope", {"what": "activation"},
+                           "no effect negates activations"),
+    "bullets": ("bullets", {}, "no effect has bullets"),
+    "once-per-turn": ("once_per_turn", {}, "no effect has a once-per-turn restriction"),
+    "targets": ("target_word", {}, "no effect targets"),
+}
+
+
+def _facts(reading: Reading, type_: str, **match) -> list[Fact]:
+    return [f for f in reading.facts if f.type == type_ and
+            all(f.get(k) == v for k, v in match.items())]
+
+
+def _all_effects(reading: Reading):
+    for e in reading.effects:
+        yield e
+        yield from e.bullets
+
+
+def select_effect(reading: Reading, ref: dict) -> str:
+    name = reading.card.name
+    top = [e for e in reading.effects if e.n > 0]
+
+    def fail(why: str):
+        raise QuestionError(f"{why} ({name} has {len(top)} effect"
+                            f"{'s' if len(top) != 1 else ''})",
+                            understood={"card": name, "effect": ref})
+
+    if "n" in ref:
+        n = int(ref["n"])
+        if n == 0:
+            if reading.card.kind not in ("spell", "trap"):
+                fail("only a Spell/Trap Card has a card activation")
+            return f"{name}#0"
+        effect = reading.effect(n)
+        if effect is None:
+            fail(f"there is no effect number {n}")
+        return effect.id
+    sel = ref.get("select")
+    if "mentions" in ref:
+        needle = str(ref["mentions"]).casefold()
+        for e in _all_effects(reading):
+            if needle in e.text.casefold():
+                return e.id
+        from ..cards import name_key
+        for e in _all_effects(reading):
+            if name_key(ref["mentions"]) in name_key(e.text):
+                return e.id
+        fail(f"no effect mentions {ref['mentions']!r}")
+    if "verb" in ref:
+        for e in _all_effects(reading):
+            if _facts(reading, "clause", effect=e.id, verb=ref["verb"]) or \
+                    _facts(reading, "cost_action", effect=e.id, verb=ref["verb"]) or \
+                    _facts(reading, "clause_verb", effect=e.id, verb=ref["verb"]):
+                return e.id
+        fail(f"no effect does {ref['verb']!r}")
+    if sel is None:
+        sel = "only"
+    if sel not in SELECTORS:
+        fail(f"unknown effect selector {sel!r}")
+    if sel in ("summons-self", "procedure"):
+        procs = _facts(reading, "procedure")
+        if procs:
+            return procs[0].get("effect")
+        if sel == "summons-self":
+            ss = _facts(reading, "summons_self")
+            if ss:
+                return ss[0].get("effect")
+        fail("no effect Special Summons this card")
+    if sel == "activation":
+        if reading.card.kind in ("spell", "trap"):
+            oca = _facts(reading, "on_card_activation")
+            return oca[0].get("effect") if oca else f"{name}#0"
+        sel = "only"
+    if sel in FACT_SELECTORS:
+        type_, match, why = FACT_SELECTORS[sel]
+        found = _facts(reading, type_, **match)
+        if sel == "once-per-turn":  # prefer a named restriction to a plain "Once per turn"
+            found = [f for f in found if f.get("kind") != "soft"] or found
+        if found:
+            return found[0].get("effect")
+        fail(why)
+    # "only": the one effect that activates (or the only effect at all)
+    if reading.card.kind in ("spell", "trap"):
+        oca = _facts(reading, "on_card_activation")
+        if oca:
+            return oca[0].get("effect")
+    punct = [e for e in top if e.punctuated]
+    if len(punct) == 1:
+        return punct[0].id
+    if len(top) == 1:
+        return top[0].id
+    if not top:
+        fail("the card has no effect text")
+    fail("say which effect (for example 'the first effect')")
+    return ""  # unreachable
+
+
+def select_clause(reading: Reading, effect_id: str, which) -> int:
+    """A part of an effect's resolution: by number, or by its action."""
+    clauses = _facts(reading, "clause", effect=effect_id)
+    if not clauses:
+        raise QuestionError(f"{effect_id} has no resolution parts to ask about",
+                            understood={"effect": effect_id})
+    if isinstance(which, int) or (isinstance(which, str) and which.isdigit()):
+        n = int(which)
+        if not any(c.get("n") == n for c in clauses):
+            raise QuestionError(f"{effect_id} has no part {n}", understood={"effect": effect_id})
+        return n
+    if isinstance(which, dict):
+        which = which.get("verb")
+    verbs = [which] if isinstance(which, str) else list(which or [])
+    for v in verbs:
+        for c in sorted(clauses, key=lambda c: c.get("n")):
+            if c.get("verb") == v:
+                return c.get("n")
+    for v in verbs:
+        for c in _facts(reading, "clause_verb", effect=effect_id, verb=v):
+            return c.get("n")
+    have = ", ".join(f"{c.get('n')}: {c.get('verb')}" for c in sorted(clauses,
+                                                                     key=lambda c: c.get("n")))
+    raise QuestionError(f"{effect_id} has no part that does {which!r} (parts: {have})",
+                        understood={"effect": effect_id})
