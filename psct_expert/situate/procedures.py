@@ -295,7 +295,7 @@ def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
     (game-rules#cost.5): the cost needs more cards of a kind from a place than the player has."""
     if not st.told_states or not ref.get("card"):
         return []
-    from ..questions import select_effect
+    from ..reader.select import select_effect
 
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
