@@ -12,9 +12,10 @@ def _events(spec, kind):
     return [e for e in spec.get("situation", []) if e["kind"] == kind]
 
 
-def _refused(expert, question):
-    with pytest.raises(QuestionError):
+def _refused(expert, question) -> str:
+    with pytest.raises(QuestionError) as err:
         expert.parse(question)
+    return str(err.value)
 
 
 # -- A: Summons performed by the rules ------------------------------------------------------
@@ -362,10 +363,13 @@ def test_is_an_action_told_after_an_activation_a_cost(base_expert):
 
 
 def test_a_response_by_a_card_named_only_by_its_kind_is_refused(base_expert):
-    _refused(base_expert, "When I activate Branded Fusion, can my opponent respond to it with a "
-                          "Quick-Play Spell before the Fusion Summon happens?")
-    _refused(base_expert, "When I activate Branded Fusion, can my opponent respond to it with Called "
-                          "by the Grave before the Synchro Summon happens?")
+    assert "named only by its kind" in _refused(
+        base_expert, "When I activate Branded Fusion, can my opponent respond to it with a "
+                     "Quick-Play Spell before the Fusion Summon happens?")
+    # a Summon of a kind the card does not make is refused, not read as its Fusion Summon
+    assert "makes no Synchro Summon" in _refused(
+        base_expert, "When I activate Branded Fusion, can my opponent respond to it with Called "
+                     "by the Grave before the Synchro Summon happens?")
 
 
 def test_a_summon_by_an_effect_whose_cost_is_told(base_expert):
