@@ -68,3 +68,11 @@ def test_a_told_phase_is_named_as_the_reader_names_it(base_expert, said, phase):
     spec = base_expert.parse(f"Can I activate Forbidden Lance during {said}?")
     told = [e for e in spec["situation"] if e["kind"] == "phase"]
     assert [e["phase"] for e in told] == [phase]
+
+
+def test_a_phase_the_game_does_not_have_is_refused_naming_it(base_expert):
+    from psct_expert.errors import QuestionError
+
+    with pytest.raises(QuestionError) as err:
+        base_expert.parse("Can I activate Forbidden Lance during my opponent's Main Phase 3?")
+    assert "'Main Phase 3'" in str(err.value)

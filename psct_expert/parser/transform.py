@@ -11,6 +11,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .names import ORDINALS
+from ..errors import QuestionError
 from ..gamewords import gamewords
 
 PLAYER_WORDS = {
@@ -188,6 +189,8 @@ class Reader:
         if node is None:
             return None
         phase = gamewords().phase_of(" ".join(low(node)))
+        if phase is None:                   # "Main Phase 3": the number is a word of its own
+            raise QuestionError(f"there is no {self.said(node)!r} in a turn")
         # a told situation is in one phase: "the Main Phase" is the first, damage calculation is in the Damage Step
         return SITUATION_PHASE.get(phase, phase)
 
