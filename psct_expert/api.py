@@ -80,17 +80,22 @@ class Expert:
             return answer
         return self.answer(self.question(spec, text))
 
-    def _all(self, spec: dict, text: str) -> Answer:
-        """A question that asks two things at once ("can I chain X to negate it?"): yes when
-        every part is yes, no when one part is no (with that part's proof), else unknown."""
-        parts = spec["and"]
+    def _parts(self, spec: dict, key: str, text: str) -> tuple[Answer, list[Answer]]:
+        """The answers to a question of several parts (``and``/``or``): the question itself
+        first, then each part, asked in the same situation."""
+        parts = spec[key]
         if not isinstance(parts, list) or not all(isinstance(p, dict) for p in parts):
             from .errors import QuestionError
 
-            raise QuestionError("'and' is a list of question specs", understood=spec)
+            raise QuestionError(f"{key!r} is a list of question specs", understood=spec)
         shared = {k: spec[k] for k in ("situation", "entities") if k in spec}
-        first = self.ask_spec({k: v for k, v in spec.items() if k != "and"}, text)
-        answers = [first] + [self.ask_spec({**shared, **p}, text) for p in parts]
+        first = self.ask_spec({k: v for k, v in spec.items() if k != key}, text)
+        return first, [first] + [self.ask_spec({**shared, **p}, text) for p in parts]
+
+    def _all(self, spec: dict, text: str) -> Answer:
+        """A question that asks two things at once ("can I chain X to negate it?"): yes when
+        every part is yes, no when one part is no (with that part's proof), else unknown."""
+        first, answers = self._parts(spec, "and", text)
         for a in answers:
             if a.value == "no":
                 if a is not first:
@@ -110,14 +115,7 @@ class Expert:
         """A question that two ways can settle ("can I stop their Fusion Summon?": by negating
         the Summon, or the activation that makes it): yes when one way is yes, no when every
         way is no, else unknown."""
-        parts = spec["or"]
-        if not isinstance(parts, list) or not all(isinstance(p, dict) for p in parts):
-            from .errors import QuestionError
-
-            raise QuestionError("'or' is a list of question specs", understood=spec)
-        shared = {k: spec[k] for k in ("situation", "entities") if k in spec}
-        first = self.ask_spec({k: v for k, v in spec.items() if k != "or"}, text)
-        answers = [first] + [self.ask_spec({**shared, **p}, text) for p in parts]
+        first, answers = self._parts(spec, "or", text)
         for a in answers:
             if a.value == "yes":
                 if a is not first:
