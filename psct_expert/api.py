@@ -95,36 +95,27 @@ class Expert:
     def _all(self, spec: dict, text: str) -> Answer:
         """A question that asks two things at once ("can I chain X to negate it?"): yes when
         every part is yes, no when one part is no (with that part's proof), else unknown."""
-        first, answers = self._parts(spec, "and", text)
-        for a in answers:
-            if a.value == "no":
-                if a is not first:
-                    a.restated = first.restated
-                    a.notes.append("the question also asks: " + first.restated)
-                return a
-        if all(a.value == "yes" for a in answers):
-            for a in answers[1:]:
-                first.proofs.setdefault("yes", []).extend(a.proofs.get("yes", []))
-            return first
-        first.value = "unknown"
-        for a in answers:
-            first.missing.extend(m for m in a.missing if m not in first.missing)
-        return first
+        return self._settle(spec, "and", text, decisive="no", agreed="yes")
 
     def _any(self, spec: dict, text: str) -> Answer:
         """A question that two ways can settle ("can I stop their Fusion Summon?": by negating
         the Summon, or the activation that makes it): yes when one way is yes, no when every
         way is no, else unknown."""
-        first, answers = self._parts(spec, "or", text)
+        return self._settle(spec, "or", text, decisive="yes", agreed="no")
+
+    def _settle(self, spec: dict, key: str, text: str, decisive: str, agreed: str) -> Answer:
+        """One part answering ``decisive`` settles the question (with that part's proof);
+        every part answering ``agreed`` settles it the other way; anything else is unknown."""
+        first, answers = self._parts(spec, key, text)
         for a in answers:
-            if a.value == "yes":
+            if a.value == decisive:
                 if a is not first:
                     a.notes.append("the question also asks: " + first.restated)
                     a.restated = first.restated
                 return a
-        if all(a.value == "no" for a in answers):
+        if all(a.value == agreed for a in answers):
             for a in answers[1:]:
-                first.proofs.setdefault("no", []).extend(a.proofs.get("no", []))
+                first.proofs.setdefault(agreed, []).extend(a.proofs.get(agreed, []))
             return first
         first.value = "unknown"
         for a in answers:
