@@ -135,7 +135,8 @@ class Grammar:
     language, 20x faster), and only a part it accepts is parsed with the grammar as written,
     whose tree (how an ambiguous sentence is read) is the one the rest of the program knows.
     So a family that does not fit costs a fast recognition, and a refusal costs no slow
-    parse at all.  A process that reads the grammar from the cache loads the written
+    parse at all; a part with two readings is parsed on the written grammar's rules that
+    its words can use (:meth:`written_parse`).  A process that reads the grammar from the cache loads the written
     grammar only when a sentence needs it (:attr:`lark`)."""
 
     def __init__(self, text: str):
@@ -156,6 +157,7 @@ class Grammar:
         self._retype = {t.name: fast_names.get(t.pattern, t.name) for t in self.lark.terminals}
         self.families = self._families(starts[2:])
         self._shapes: dict[tuple, object] = {}
+        self._subparsers: dict[tuple, object] = {}
         self._prio = self._priorities()
         self.words: dict[str, str] = {}
         for t in self.lark.terminals:
@@ -181,6 +183,7 @@ class Grammar:
     def __getstate__(self):
         state = dict(self.__dict__)
         state["_shapes"] = {}       # trees of sentences seen are not kept across processes
+        state["_subparsers"] = {}
         state["_written"] = None    # kept in a file of its own, read when needed
         return state
 
@@ -259,7 +262,26 @@ class Grammar:
 
     def _full(self, tokens: list[Token], start: str):
         tree = self.recognise(tokens, start)
-        return tree if tree is not None else self.lark.parse(tokens, start=start)
+        return tree if tree is not None else self.written_parse(tokens, start)
+
+    def written_parse(self, tokens: list[Token], start: str):
+        """The tree of the grammar as written for a sentence with two readings.
+
+        Earley's cost is the alternatives it predicts, and lark expands the written grammar
+        into thousands.  An alternative that needs a word the sentence does not have (or a rule
+        left with no alternative) takes part in no derivation of it, so the parse runs on the
+        written grammar's own rules less those: the same derivations, each rule with its own
+        priority and place among its alternatives (by which lark chooses a reading), so the
+        same tree, at a fraction of the cost."""
+        words = frozenset(t.type for t in tokens)
+        parser = self._subparsers.get((words, start))
+        if parser is None:
+            parser = _subparser(self.lark, words, start)
+            if len(self._subparsers) >= MAX_SHAPES:
+                self._subparsers.pop(next(iter(self._subparsers)))
+            self._subparsers[(words, start)] = parser
+        frontend = self.lark.parser
+        return parser.parse(frontend._make_lexer_thread(tokens), start)
 
     def _parse(self, tokens: list[Token]):
         cut = [i for i, t in enumerate(tokens) if t.type == self.words.get(".")]
@@ -281,7 +303,7 @@ class Grammar:
                 first_error = first_error or exc
                 continue
             if q is None:   # ambiguous: the written grammar says which reading
-                q = self.lark.parse(rest, start=start)
+                q = self.written_parse(rest, start)
             fam = q.children[0]
             return Tree("start", leads + [Tree("question", [Tree("fam_body", [fam]),
                                                            q.children[1]])])
@@ -295,6 +317,44 @@ class Grammar:
 
 
 MAX_SHAPES = 4096
+
+
+def _subparser(lark: Lark, words: frozenset, start: str):
+    """An Earley parser of ``lark``'s compiled rules that can derive a sentence of these words
+    from ``start`` (see :meth:`Grammar.written_parse`); the rules are lark's own objects, in
+    lark's order, so priorities and the order of alternatives are those of the whole grammar."""
+    from lark.common import ParserConf
+    from lark.parsers.earley import Parser as EarleyParser
+    from lark.parser_frontends import _match_earley_basic
+
+    frontend = lark.parser
+    rules = [r for r in frontend.parser_conf.rules
+             if all(not sym.is_term or sym.name in words for sym in r.expansion)]
+    productive: set = set()
+    changed = True
+    while changed:      # rules that derive some string of these words
+        changed = False
+        for r in rules:
+            if r.origin not in productive and \
+                    all(sym.is_term or sym in productive for sym in r.expansion):
+                productive.add(r.origin)
+                changed = True
+    rules = [r for r in rules if all(sym.is_term or sym in productive for sym in r.expansion)]
+    by_origin: dict = {}
+    for r in rules:
+        by_origin.setdefault(r.origin, []).append(r)
+    reach, todo = set(), [NonTerminal(start)]
+    while todo:
+        name = todo.pop()
+        if name in reach:
+            continue
+        reach.add(name)
+        todo.extend(sym for r in by_origin.get(name, []) for sym in r.expansion if not sym.is_term)
+    rules = [r for r in rules if r.origin in reach]
+    conf = ParserConf(rules, frontend.parser_conf.callbacks, [start])
+    return EarleyParser(frontend.lexer_conf, conf, _match_earley_basic, resolve_ambiguity=True,
+                        debug=lark.options.debug, tree_class=lark.options.tree_class or Tree,
+                        ordered_sets=lark.options.ordered_sets)
 
 
 class _TwoReadings(Exception):
