@@ -110,6 +110,23 @@ def test_a_changed_rule_file_is_read_again(tmp_path):
     assert len(_files()) == 2
 
 
+def test_another_folder_beside_the_shipped_one_reads_only_its_own_files(tmp_path, monkeypatch):
+    from psct_expert import yamlpos
+
+    cache.forget()
+    shipped = load_knowledge()
+    read = []
+    real = yamlpos.load
+    monkeypatch.setattr(yamlpos, "load", lambda text, path: read.append(path) or real(text, path))
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "mine.yaml").write_text(RULE)
+    kb = load_knowledge([str(folder)])
+    assert read == [str(folder / "mine.yaml")]
+    assert len(kb.rules) == len(shipped.rules) + 1 and kb.rule("my-rule") is not None
+    assert kb.rules[0] == shipped.rules[0] and kb.rules[0] is not shipped.rules[0]
+
+
 def test_errors_are_raised_from_a_cached_load_too(tmp_path, monkeypatch):
     cache.forget()
     folder = tmp_path / "rules"

@@ -19,7 +19,10 @@ the card-name index:
 
 A process also keeps the pickled bytes of the knowledge it loaded, by key, so a
 second load in the same process (a web worker, the tests) unpickles a fresh copy
-instead of reading the YAML again.  Only a cache is at stake: deleting it is safe.
+instead of reading the YAML again; and the parsed data of each YAML file it read,
+by content (:func:`parse_yaml`), so loading the shipped knowledge with another
+folder beside it reads only that folder's files.  Only a cache is at stake:
+deleting it is safe.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import pickle
 import sys
 from pathlib import Path
 
+from .. import yamlpos
 from ..errors import PsctError
 from ..paths import cache_dir
 from . import model
@@ -39,6 +43,8 @@ PREFIX = "knowledge-"
 _MEMO: dict[str, bytes] = {}
 _MEMO_SIZE = 8
 KEEP = 4  # cache files kept (one per set of knowledge folders)
+_PARSED: dict[str, bytes] = {}
+_PARSED_SIZE = 256
 
 # the modules whose code decides what a knowledge folder loads as
 _CODE = ("knowledge/loader.py", "knowledge/lint.py", "knowledge/model.py", "knowledge/cache.py",
@@ -173,6 +179,25 @@ def _store(key: str, payload: bytes) -> None:
         pass
 
 
+def parse_yaml(text: str, path: str):
+    """``yamlpos.load(text, path)``: the file's data and the position of every value, kept in
+    this process by the text's hash (a fresh copy each time; errors are not kept)."""
+    key = _sha(text.encode("utf-8", "surrogatepass"))
+    payload = _PARSED.get(key)
+    if payload is not None:
+        return pickle.loads(payload)
+    data, marks = yamlpos.load(text, path)
+    try:
+        payload = pickle.dumps((data, marks), protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return data, marks
+    if len(_PARSED) >= _PARSED_SIZE:
+        _PARSED.pop(next(iter(_PARSED)))
+    _PARSED[key] = payload
+    return data, marks
+
+
 def forget() -> None:
     """Drop what this process keeps (the files stay); tests of the file layer use it."""
     _MEMO.clear()
+    _PARSED.clear()

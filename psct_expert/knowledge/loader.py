@@ -53,7 +53,7 @@ class _Loader:
             self.kb.diagnostics.append(Diagnostic(self.path, None, None, f"cannot read: {exc}"))
             return None
         try:
-            data, self.marks = yamlpos.load(text, self.path)
+            data, self.marks = cache.parse_yaml(text, self.path)
         except Exception as exc:  # FileFormatError with position
             line = getattr(exc, "line", None)
             col = getattr(exc, "column", None)

@@ -423,12 +423,48 @@ def _with_leaves(tree, words):
 # hash and a digest of the rest, and is written atomically; any mismatch or damage means it
 # is compiled again (and the file rewritten).  Only a cache is at stake: deleting it is safe.
 
-CACHE_MAGIC = "psct-expert-question-grammar-1"
+CACHE_MAGIC = "psct-expert-question-grammar-2"
 
 
 def _written_parser(text: str, starts: list[str]) -> Lark:
-    return Lark(text, parser="earley", lexer=_WordLexer, keep_all_tokens=True,
-                ambiguity="resolve", propagate_positions=False, start=starts)
+    return _WrittenLark(text, parser="earley", lexer=_WordLexer, keep_all_tokens=True,
+                        ambiguity="resolve", propagate_positions=False, start=starts)
+
+
+class _WrittenLark(Lark):
+    """The grammar as written, whose Earley parser of all its rules is built only when a whole
+    parse asks for it: the program parses on a part of its rules (:meth:`Grammar.written_parse`)
+    and needs the whole one only for its rules, terminals and tree builders, so a first start
+    does not analyse thousands of alternatives it will not use."""
+
+    def _build_parser(self):
+        from lark.common import ParserConf
+        from lark.parser_frontends import ParsingFrontend
+
+        self._prepare_callbacks()
+        conf = ParserConf(self.rules, self._callbacks, self.options.start)
+        conf.parser_type = self.options.parser          # as lark's own frontend sets them
+        self.lexer_conf.lexer_type = self.options.lexer
+        return ParsingFrontend(self.lexer_conf, conf, self.options,
+                               parser=_LazyEarley(self.lexer_conf, conf, self.options))
+
+
+class _LazyEarley:
+    """lark's Earley parser of a grammar, built at its first parse."""
+
+    def __init__(self, lexer_conf, parser_conf, options):
+        self.lexer_conf, self.parser_conf, self.options = lexer_conf, parser_conf, options
+        self._parser = None
+
+    def parse(self, *args, **kwargs):
+        if self._parser is None:
+            from lark.parser_frontends import create_earley_parser
+
+            self._parser = create_earley_parser(self.lexer_conf, self.parser_conf, self.options)
+        return self._parser.parse(*args, **kwargs)
+
+    def __getstate__(self):
+        return {**self.__dict__, "_parser": None}
 
 
 def _parsers(obj) -> list[Lark]:
