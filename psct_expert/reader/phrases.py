@@ -76,8 +76,8 @@ class PhraseReaders:
             # activating a Spell/Trap Card "When ...": its event is a trigger of the activation
             # (it can miss the timing), never an optional trigger effect
             optional = "no"
-        if any(rx.search(cond) for _m, rx in self.g.quick):
-            return   # a Quick Effect's condition (not a trigger)
+        if self.card.kind == "monster" and any(rx.search(cond) for _m, rx in self.g.quick):
+            return   # a Quick Effect's condition (not a trigger; only monsters have them)
         before = c["optional_before_colon"].search(cond)
         if before:   # "If this card is Link Summoned, you can: ..."
             optional = "yes"
