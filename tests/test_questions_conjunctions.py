@@ -349,3 +349,59 @@ def test_reader_part_condition_on_an_invented_card():
     facts = read_card(Card(name="Example Column Trap", kind="trap", subtypes=("normal",),
                            text=COLUMN_TRAP)).facts
     assert [(f.get("n"), f.get("condition")) for f in facts if f.type == "part_condition"] == [(2, "was-set")]
+
+
+# -- "During my opponent's turn I used X to banish their Y. On my very next turn they activate another
+# Y from their hand. Is that activated effect negated?" ------------------------------------------------
+
+CBTG = ("During {0} turn I used Called by the Grave to banish {1} {2}. On {3} very next turn they "
+        "activate another {4} from their hand. Is that activated effect negated?")
+
+
+def test_lasting_same_name_negation_next_turn(base_expert):
+    q = CBTG.format("my opponent's", "their", "Ash Blossom & Joyous Spring", "my", "Ash Blossom")
+    spec = base_expert.parse(q)
+    assert (spec["family"], spec["activation"]) == ("effect-negated", "a2")
+    assert [e.get("turn") for e in spec["situation"] if e["kind"] == "phase"] == ["opponent", "you"]
+    assert spec["situation"][1]["does"] == [{"action": "banished", "what": "m1"}]
+    assert spec["situation"][-1]["from"] == "hand"
+    assert base_expert.ask(q).value == "yes"
+
+
+def test_lasting_same_name_negation_paraphrase(base_expert):
+    q = ("During my turn I used Called by the Grave to banish my opponent's Maxx \"C\". On their very "
+         "next turn they activate another Maxx \"C\" from their hand. Is that activated effect negated?")
+    assert base_expert.ask(q).value == "yes"
+
+
+@pytest.mark.parametrize("q", [
+    CBTG.format("my opponent's", "their", "Ash Blossom & Joyous Spring", "my", "Effect Veiler"),
+    CBTG.format("my opponent's", "their", "Ash Blossom & Joyous Spring", "their", "Ash Blossom"),
+    CBTG.format("my opponent's", "my", "Ash Blossom & Joyous Spring", "my", "Ash Blossom"),
+    "During my opponent's turn I used Called by the Grave to destroy their Ash Blossom & Joyous Spring. "
+    "On my very next turn they activate another Ash Blossom from their hand. Is that activated effect negated?",
+])
+def test_lasting_same_name_negation_near_misses_are_refused(base_expert, q):
+    with pytest.raises(QuestionError):
+        base_expert.parse(q)
+
+
+def test_lasting_same_name_negation_ends_after_the_next_turn(base_expert):
+    q = CBTG.format("my opponent's", "their", "Ash Blossom & Joyous Spring", "my", "Ash Blossom")
+    spec = base_expert.parse(q)
+    later = spec["situation"][:-1] + [{"kind": "phase", "turn": "opponent"}, spec["situation"][-1]]
+    assert base_expert.ask_spec({**spec, "situation": later}).value != "yes"
+
+
+def test_reader_same_name_negation_on_an_invented_card():
+    from psct_expert.cards import Card
+    from psct_expert.reader import read_card
+
+    text = ("Target 1 monster in your opponent's GY; banish it, and if you do, until the end of the next turn, "
+            "its effects are negated, as well as the activated effects and effects on the field of monsters "
+            "with the same original name.")
+    facts = read_card(Card(name="Example Grave Call", kind="spell", subtypes=("quick-play",), text=text)).facts
+    assert [(f.get("n"), f.get("until")) for f in facts if f.type == "same_name_negation"] == [(2, "next-turn")]
+    short = text.replace("until the end of the next turn", "until the end of this turn")
+    facts = read_card(Card(name="Example Grave Call", kind="spell", subtypes=("quick-play",), text=short)).facts
+    assert not [f for f in facts if f.type == "same_name_negation"]

@@ -371,6 +371,8 @@ class PhraseReaders:
                 self.add("summons_self", src, effect=eff.id, n=n)
             if g.p["part_was_set"].match(seg):
                 self.add("part_condition", src, effect=eff.id, n=n, condition="was-set")
+            if g.p["same_name_negation"].search(seg) and g.p["until_next_turn"].search(seg):
+                self.add("same_name_negation", src, effect=eff.id, n=n, until="next-turn")
             self._read_refs(text, eff, clause, where)
             eff.clauses.append(clause)
             if i > 0 and prev_n is not None:

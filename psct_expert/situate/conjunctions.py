@@ -721,3 +721,87 @@ def build_also_part(st: Situate, fam: Tree, q: Tree) -> dict:
                for f in reading.facts):
         st.fail("the situation says nothing that decides that part", q)
     return st.spec("clause-done", {"effect": ref, "part": fit[0].get("n")})
+
+
+# ---------------------------------------------------------------------------
+# "During my opponent's turn I used Called by the Grave to banish their Ash Blossom. On my very next
+# turn they activate another Ash Blossom from their hand. Is that activated effect negated?": turns
+# told without their phase, a resolved effect that banished its target, and a later activation of a
+# card with the target's name (rule same-name-activated-effects-negated-next-turn)
+
+_DONE_ACTION = {"banish": "banished", "destroy": "destroyed", "send": "sent-to-gy"}
+
+
+def _ev_in_turn(self: Situate, ev: Tree) -> None:
+    turn_node = sub(ev, "cj_turn")
+    turn = self.r.player(sub(turn_node, "poss"))
+    if turn not in ("you", "opponent"):
+        self.fail("whose turn?", turn_node)
+    told = [e for e in self.events if e.get("kind") == "phase"]
+    if "next" in low(turn_node):
+        if not told or told[-1].get("turn") == turn:
+            self.fail(f"{self.r.said(turn_node)!r}: next after which turn? (tell the turn before)", turn_node)
+    elif told:
+        self.fail(f"{self.r.said(turn_node)!r}: which of {turn}r turns? ('on my next turn')", turn_node)
+    self.events.append({"kind": "phase", "turn": turn})
+    inner = next(c for c in ev.children if isinstance(c, Tree) and c.data in ("ev_used_to", "ev_act_another"))
+    self.clause(inner)
+
+
+def _ev_used_to(self: Situate, ev: Tree) -> None:
+    player = self._player(ev)
+    node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_"))
+    ref = self.effect_ref(self.r.effect(node))
+    card = self.db.get(self.r.card(tokens(ev, "XCARD")[-1])).name
+    owner = self.r.player(sub(ev, "poss"))
+    verb = self.r.action(find(ev, "act_verb"))
+    reading = self.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    targets = [f for f in reading.facts if f.type == "target" and f.get("effect") == eid]
+    first = next((f for f in _parts(self, ref["card"], eid) if f.get("n") == 1), None)
+    text = next(e.text for e in reading.effects if e.id == eid)
+    aim = text.split(";")[0].lower()
+    if owner not in ("you", "opponent") or len(targets) != 1 or first is None or \
+            first.get("verb") != verb or verb not in _DONE_ACTION or \
+            ("your opponent" in aim) != (owner != player):
+        self.fail(f"{self.r.said(ev)!r}: that is not what the first part of {ref['card']} does to "
+                  "its target", ev)
+    place = "gy" if re.search(r"\b(?:GY|Graveyard)\b", text.split(";")[0]) else "field"
+    m = f"m{len(self.entities) + 1}"
+    self.entities[m] = {"card": card, "controller": owner, "place": place, "kind": "monster"}
+    aid = self._activate(ref, player, {})
+    act = next(e for e in self.events if e.get("id") == aid)
+    act["targets"] = [m]
+    act["does"] = [{"action": _DONE_ACTION[verb], "what": m}]
+    self.events.append({"kind": "resolve"})
+
+
+def _ev_act_another(self: Situate, ev: Tree) -> None:
+    player = self._player(ev)
+    card = self.db.get(self.r.card(tokens(ev, "XCARD")[-1])).name
+    if not any(e.get("card") == card for e in self.entities.values()):
+        self.fail(f"another {card}: tell the first one before", ev)
+    ref = self.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
+                           "rel": None, "text": card})
+    place = self.r.place(sub(ev, "place"))
+    self._activate(ref, player, {"from": place} if place else {})
+
+
+Situate.ev_in_turn = _ev_in_turn
+Situate.ev_used_to = _ev_used_to
+Situate.ev_act_another = _ev_act_another
+
+_effect_negated = BUILDERS["effect-negated"]
+
+
+def build_effect_negated(st: Situate, fam: Tree) -> dict:
+    """"Is that activated effect negated?": the activation told last."""
+    node = sub(fam, "negated_eff")
+    if low(node) == ["that", "activated", "effect"]:
+        if not st.acts:
+            st.fail("which activated effect? (tell it first)", node)
+        return st.spec("effect-negated", {"activation": st.acts[-1][0]})
+    return _effect_negated(st, fam)
+
+
+BUILDERS["effect-negated"] = build_effect_negated
