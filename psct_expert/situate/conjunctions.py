@@ -621,12 +621,17 @@ def _same_name_part(st: Situate, fam: Tree, spec: dict) -> dict:
     eid = select_effect(st.reading(ref["card"]), ref)
     verb = spec["part"] if isinstance(spec["part"], str) else None
     fit = [f for f in _parts(st, ref["card"], eid) if f.get("verb") == verb
-           and "same name" in f.source.quote.lower()]
+           and re.search(r"\bsame (?:original )?name\b", f.source.quote, re.I)]
+    if not fit:
+        return spec                      # the parts read their targets' names otherwise
     place = st.r.place(find(subj, "place"))
     whose = st.r.player(find(subj, "poss"))
-    if len(fit) != 1 or (place and f" {place}" not in " " + _norm(fit[0].source.quote).replace("graveyard", "gy")) \
-            or (whose == "opponent") != ("opponent" in fit[0].source.quote.lower()):
+    quote = _norm(fit[0].source.quote).replace("graveyard", "gy")
+    if len(fit) != 1 or (place and (f" {place}" not in " " + quote or
+                                    (whose == "opponent") != ("opponent" in quote))):
         st.fail(f"{st.r.said(subj)!r}: no part of {ref['card']} does that", subj)
+    if select_clause(st.reading(ref["card"]), eid, verb) == fit[0].get("n"):
+        return spec                      # the action already names that part
     return {**spec, "part": fit[0].get("n")}
 
 
