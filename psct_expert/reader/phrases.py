@@ -369,6 +369,10 @@ class PhraseReaders:
                          effect=eff.id, n=n)
             if g.p["this_card"].search(seg) and verb in g.summon_verbs:
                 self.add("summons_self", src, effect=eff.id, n=n)
+            if g.p["part_was_set"].match(seg):
+                self.add("part_condition", src, effect=eff.id, n=n, condition="was-set")
+            if g.p["same_name_negation"].search(seg) and g.p["until_next_turn"].search(seg):
+                self.add("same_name_negation", src, effect=eff.id, n=n, until="next-turn")
             self._read_refs(text, eff, clause, where)
             eff.clauses.append(clause)
             if i > 0 and prev_n is not None:
@@ -391,7 +395,8 @@ class PhraseReaders:
         g = self.g
         seg = blank_quotes(clause.text)
         found = []
-        taken: list[tuple[int, int]] = []
+        # "with the same name as that monster": a name taken from the target, not the target
+        taken: list[tuple[int, int]] = [m.span() for m in g.p["name_only_ref"].finditer(seg)]
         for kind, rx in g.references:
             for m in rx.finditer(seg):
                 if any(m.start() < te and ts < m.end() for ts, te in taken):
