@@ -6,7 +6,9 @@ spec and answer, and a near miss that is refused or answered differently."""
 
 import pytest
 
+from psct_expert.cards import Card
 from psct_expert.errors import QuestionError
+from psct_expert.reader import read_card
 
 
 def events(spec, kind):
@@ -165,3 +167,59 @@ def test_revived_as_chain_link_1_does_not_miss_the_timing(base_expert):
 def test_a_summon_told_beside_the_field_is_refused(base_expert):
     with pytest.raises(QuestionError):
         base_expert.parse(GYZARUS.replace("is in my GY", "is on the field"))
+
+
+# -- reader: "once per Duel"; "You can only use each effect of "X" once per turn" ----------------
+
+def _facts(text, type_):
+    c = Card(name="Example Card", kind="monster", subtypes=("effect",), text=text, pendulum_text=None)
+    return [dict(f.fields) for f in read_card(c).facts if f.type == type_]
+
+
+def test_reader_once_per_duel():
+    text = ('If this card is in your GY: You can Special Summon this card. You can only use this effect '
+            'of "Example Card" once per Duel.')
+    assert _facts(text, "once_per_duel") == [{"effect": "Example Card#1"}]
+    assert _facts(text.replace("per Duel", "per turn"), "once_per_duel") == []
+
+
+def test_reader_each_effect_limit_reaches_every_effect():
+    text = ('You can Tribute this card; draw 1 card. If this card is in your GY: You can Special Summon '
+            'this card. You can only use each effect of "Example Card" once per turn.')
+    assert {f["effect"] for f in _facts(text, "once_per_turn")} == {"Example Card#1", "Example Card#2"}
+    assert {f["effect"] for f in _facts(text, "limit_each_effect")} == {"Example Card#1", "Example Card#2"}
+    # near miss: "this effect" limits only the effect it ends
+    one = text.replace("each effect", "this effect")
+    assert {f["effect"] for f in _facts(one, "once_per_turn")} == {"Example Card#2"}
+    assert _facts(one, "limit_each_effect") == []
+
+
+# -- "I used X's Tribute effect. Can I still use X's effect that Special Summons it from the GY?" --
+
+def test_each_effect_has_its_own_limit(base_expert):
+    spec, value = ask(base_expert, "I used Sky Striker Ace - Raye's Tribute effect this turn. Can I still "
+                                   "use Raye's effect that Special Summons it from the GY in the same turn?")
+    assert spec["family"] == "again-this-turn"
+    assert spec["effect"] == {"card": "Sky Striker Ace - Raye", "n": 2}
+    assert events(spec, "used")[0]["effect"] == {"card": "Sky Striker Ace - Raye", "n": 1}
+    assert value == "yes"
+
+
+def test_each_effect_has_its_own_limit_paraphrase(base_expert):
+    spec, value = ask(base_expert, "I used Aerial Eater's effect that sends a Fiend monster to the GY this "
+                                   "turn. Can I still use Aerial Eater's effect that Special Summons it from "
+                                   "the GY in the same turn?")
+    assert spec["effect"]["n"] == 2 and events(spec, "used")[0]["effect"]["n"] == 1
+    assert value == "yes"
+
+
+def test_the_same_effect_again_is_spent(base_expert):
+    _spec, value = ask(base_expert, "I already used Aerial Eater's second effect this turn. Can I still use "
+                                    "Aerial Eater's second effect this turn?")
+    assert value == "no"
+
+
+def test_an_effect_that_summons_itself_from_where_it_is_not_is_refused(base_expert):
+    with pytest.raises(QuestionError, match="no effect"):
+        base_expert.parse("I used Sky Striker Ace - Raye's Tribute effect this turn. Can I still use Raye's "
+                          "effect that Special Summons it from the banishment in the same turn?")

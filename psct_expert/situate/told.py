@@ -136,6 +136,12 @@ class Situate(ProcedureEvents):
                 cands = [e for e in cands if _does(facts, e.id, verb)]
             if "targets" in rel:
                 cands = [e for e in cands if _targets_fit(reading, e, rel["targets"])]
+            if rel.get("object") in (["it"], ["itself"]) and rel["verbs"][:1] == ["special-summon"]:
+                # "the effect that Special Summons it": the card itself
+                cands = [e for e in cands if any(f.type == "summons_self" and f.get("effect") == e.id
+                                                 for f in facts)]
+            for place in rel.get("from") or []:
+                cands = [e for e in cands if _from_place(e.text, place)]
             for other, written in rel["cards"]:
                 cands = [e for e in cands if name_key(other) in name_key(e.text)
                          or name_key(written) in name_key(e.text)]
@@ -1583,3 +1589,15 @@ def _ev_in_place(self: Situate, ev: Tree) -> None:
 
 
 Situate.ev_in_place = _ev_in_place
+
+
+PLACE_TEXT = {"gy": r"\b(?:GY|Graveyard)\b", "hand": r"\bhand\b", "deck": r"\bDeck\b",
+              "extra-deck": r"\bExtra Deck\b", "banished": r"\bbanished\b"}
+
+
+def _from_place(text: str, place: str | None) -> bool:
+    """"... Special Summons it from the GY": the effect's text names that place."""
+    rx = PLACE_TEXT.get(place or "")
+    if rx is None:
+        return False
+    return bool(re.search(rx, text))
