@@ -223,3 +223,36 @@ def test_an_effect_that_summons_itself_from_where_it_is_not_is_refused(base_expe
     with pytest.raises(QuestionError, match="no effect"):
         base_expert.parse("I used Sky Striker Ace - Raye's Tribute effect this turn. Can I still use Raye's "
                           "effect that Special Summons it from the banishment in the same turn?")
+
+
+# -- "Can I activate X during the Damage Step to save my monster?"; a change of battle position ---
+
+def test_reader_position_change():
+    text = "Change all face-up monsters on the field to face-down Defense Position."
+    c = Card(name="Example Card", kind="spell", subtypes=("quick-play",), text=text, pendulum_text=None)
+    assert [dict(f.fields) for f in read_card(c).facts if f.type == "position_change"] == \
+        [{"effect": "Example Card#1", "n": 1}]
+    # near miss: a change of ATK is no change of position
+    c = Card(name="Example Card", kind="spell", subtypes=("quick-play",),
+             text="Target 1 face-up monster on the field; change its ATK to 0.", pendulum_text=None)
+    assert not [f for f in read_card(c).facts if f.type == "position_change"]
+
+
+def test_a_position_change_cannot_be_activated_in_the_damage_step(base_expert):
+    spec, value = ask(base_expert, "Can I activate Book of Eclipse during the Damage Step to save my monster?")
+    assert events(spec, "phase")[0]["phase"] == "damage-step"
+    assert spec["also_needs"] == "whether it can save my monster"
+    assert value == "no"
+
+
+def test_a_position_change_paraphrase(base_expert):
+    _spec, value = ask(base_expert, "Can I activate Book of Moon during the Damage Step?")
+    assert value == "no"
+
+
+def test_saving_a_monster_is_not_taken_for_granted_when_it_can_be_activated(base_expert):
+    # Solemn Strike can be activated in the Damage Step; whether that saves a monster is not said
+    assert ask(base_expert, "Can I activate Solemn Strike during the Damage Step?")[1] == "yes"
+    spec, value = ask(base_expert, "Can I activate Solemn Strike during the Damage Step to save my "
+                                   "monster?")
+    assert "also_needs" in spec and value != "yes"

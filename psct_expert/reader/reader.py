@@ -66,6 +66,7 @@ class _Reader(PhraseReaders):
             effects += self.read_text(card.pendulum_text[:MAX_TEXT], "pendulum text", prefix="P")
         self._read_summon_kinds()
         self._read_each_effect_limit(effects)
+        self._read_position_changes()
         psct = "no" if self.legacy else "yes"
         self.add("psct", cdata if psct == "yes" else None, card=card.name, value=psct)
         if not card.official_text:
@@ -103,6 +104,15 @@ class _Reader(PhraseReaders):
                 if not any(g.type == "once_per_turn" and g.get("effect") == e.id for g in self.facts):
                     self.add("once_per_turn", f.source, effect=e.id, kind=f.get("kind"), scope="card")
                 self.add("limit_each_effect", f.source, effect=e.id)
+
+    def _read_position_changes(self):
+        """A part whose verb is "change" and that changes a battle position ("Change all face-up
+        monsters to face-down Defense Position"): it changes no ATK or DEF."""
+        rx = self.g.p["position_change"]
+        for f in [f for f in self.facts if f.type == "clause" and f.get("verb") == "change"
+                  and f.source is not None]:
+            if rx.search(f.source.quote.strip()):
+                self.add("position_change", f.source, effect=f.get("effect"), n=f.get("n"))
 
     def read_text(self, text: str, where: str, prefix: str) -> list[EffectReading]:
         g = self.g
