@@ -453,6 +453,9 @@ class PhraseReaders:
                 seen_opt = True
                 self.add("once_per_turn", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, kind=kind, scope=scope)
+                if re.search(r"\bper duel\b", m.group(), re.I):     # "... once per Duel"
+                    self.add("once_per_duel", self.src(text, base + m.start(), base + m.end(), where),
+                             effect=eff.id)
                 break
         for rx in g.procedures:
             m = rx.search(main)
