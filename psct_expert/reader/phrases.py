@@ -373,6 +373,7 @@ class PhraseReaders:
                 self.add("part_condition", src, effect=eff.id, n=n, condition="was-set")
             if g.p["same_name_negation"].search(seg) and g.p["until_next_turn"].search(seg):
                 self.add("same_name_negation", src, effect=eff.id, n=n, until="next-turn")
+            self._read_clause_from(text, eff, where, rs + s, seg, n)
             self._read_refs(text, eff, clause, where)
             eff.clauses.append(clause)
             if i > 0 and prev_n is not None:
@@ -523,3 +524,19 @@ class PhraseReaders:
 
     def _src_text(self, where):
         return (self.card.pendulum_text if where == "pendulum text" else self.card.text) or ""
+
+    def _read_clause_from(self, text, eff, where, start, seg, n):
+        """Where a resolution part takes cards from ("Add 1 card from your Deck to
+        your hand", "Special Summon 1 monster from your hand or GY"): one
+        ``clause_from`` fact per place named after its "from"."""
+        g = self.g
+        if g.clause_from is None:
+            return
+        m = g.clause_from.search(blank_quotes(seg))
+        if not m:
+            return
+        places = m.group(1)
+        for place, rx in g.clause_places:
+            if rx.search(places):
+                self.add("clause_from", self.src(text, start + m.start(), start + m.end(), where),
+                         effect=eff.id, n=n, place=place)
