@@ -413,6 +413,11 @@ class PhraseReaders:
             slots = self._ref_slots(eff, clause.text[s:e])
             for slot in slots:
                 self.add("reference", src, effect=eff.id, n=clause.n, kind=kind, slot=slot)
+                if kind == "demonstrative":
+                    # "that face-up monster": a requirement the part restates (game-rules#targeting.12)
+                    for cond in re.findall(r"face-up|face-down|\bset\b", clause.text[s:e].lower()):
+                        self.add("restated_condition", src, effect=eff.id, n=clause.n, slot=slot,
+                                 condition=cond)
             clause.refs.append((kind, s, e))
 
     def _ref_slots(self, eff, phrase: str) -> list[int]:
