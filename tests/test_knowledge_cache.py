@@ -120,7 +120,7 @@ def test_another_folder_beside_the_shipped_one_reads_only_its_own_files(tmp_path
     monkeypatch.setattr(yamlpos, "load", lambda text, path: read.append(path) or real(text, path))
     folder = tmp_path / "rules"
     folder.mkdir()
-    (folder / "mine.yaml").write_text(RULE)
+    (folder / "mine.yaml").write_text(RULE + f"# {tmp_path}\n")     # content no test read before
     kb = load_knowledge([str(folder)])
     assert read == [str(folder / "mine.yaml")]
     assert len(kb.rules) == len(shipped.rules) + 1 and kb.rule("my-rule") is not None
