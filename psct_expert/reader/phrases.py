@@ -202,8 +202,13 @@ class PhraseReaders:
 
     def _verbs(self, text: str, start: int = 0) -> list[tuple[int, int, str]]:
         blanked = blank_quotes(text)
+        low = blanked.casefold()
+        gates = self.g.verb_gates
         hits = []
         for name, rx in self.g.verbs:
+            gate = gates.get(name)
+            if gate and not any(w in low for w in gate):
+                continue   # none of the verb's first words is in the text
             for m in rx.finditer(blanked):
                 hits.append((m.start(), m.end(), name))
         hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))
