@@ -278,6 +278,7 @@ class _Builder:
             self.add("cannot_do", f"{verb} cannot be done now", effect=eid, verb=str(verb))
 
     q_again_this_turn = _effect_param
+    q_again_this_duel = _effect_param
 
     def q_effect_negated(self, s):
         self.params["activation"] = str(_need(s, "activation", self.family))
