@@ -14,6 +14,7 @@ from ..parser.transform import find, low, sub, subs
 from ..reader.select import select_effect
 from .procedures import unpayable_costs
 from .told import EFF_PARTS, Situate, _copies, _described_entity, _norm_words, _owner, _protection, note_change
+from .told import implied_response_changes
 
 
 def _chain_subject(st: Situate, node: Tree) -> dict:
@@ -641,6 +642,7 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         # "the now face-down monster": the question says what became of the target
         note_change(st, targets[0], {"property": "face",
                                      "value": "face-down" if "face-down" in words else "face-up"})
+    implied_response_changes(st)
     st.check_pending()
     changed = st.changed
     names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}

@@ -1601,3 +1601,50 @@ def _from_place(text: str, place: str | None) -> bool:
     if rx is None:
         return False
     return bool(re.search(rx, text))
+
+def implied_response_changes(st: Situate) -> None:
+    """"I target X with Y and they chain Book of Moon": a response told with neither a target nor a
+    purpose, whose card has one effect that targets exactly 1 card and only changes "that target"
+    to face-down, may have flipped the one card the link it answers targets, when that card as
+    told meets every condition of its target (a face-up monster for "1 face-up monster on the
+    field").  The words do not say it did, so the target's face "may be face-down" when the effect
+    resolves (value ``face-down-or-unchanged``): only rules that hold either way can answer."""
+    for ev in st.events:
+        if ev.get("kind") != "activate" or not ev.get("respond") or ev.get("targets") \
+                or ev.get("does") or not ev["effect"].get("card"):
+            continue
+        to = next((e for e in st.events if e.get("id") == ev["respond"]), None)
+        targets = list(dict.fromkeys(to.get("targets") or [])) if to else []
+        if len(targets) != 1 or targets[0] in st.changed:
+            continue
+        change = _targeting_change(st.reading(ev["effect"]["card"]), st.entities.get(targets[0], {}))
+        if change is not None:
+            note_change(st, targets[0], change)
+
+
+def _targeting_change(reading: Reading, ent: dict) -> dict | None:
+    effects = [e for e in reading.effects if e.n > 0]
+    if len(effects) != 1:
+        return None
+    eid = effects[0].id
+    facts = [f for f in reading.facts if f.get("effect") == eid]
+    tg = [f for f in facts if f.type == "target"]
+    clauses = [f for f in facts if f.type == "clause"]
+    if len(tg) != 1 or tg[0].get("count") != 1 or tg[0].get("up_to") != "no" or len(clauses) != 1:
+        return None
+    if not any(f.type == "reference" and f.get("n") == clauses[0].get("n") and f.get("slot") == 1
+               and f.get("kind") in ("that-target", "pronoun") for f in facts):
+        return None
+    ws = ent.get("desc", "").lower().replace("/", " ").split()
+    told = {"monster": ent.get("kind") == "monster" or "monster" in ws,
+            "spell-trap": ent.get("kind") in ("spell", "trap") or "spell" in ws or "trap" in ws,
+            "face-up": ent.get("face") == "up" or "face-up" in ws,
+            "on-field": ent.get("place") == "field" or "field" in ws or "face-up" in ws}
+    conds = [f.get("condition") for f in facts if f.type == "target_condition" and f.get("slot") == 1
+             and f.get("value") == "yes"]
+    if not conds or not all(told.get(c) for c in conds):
+        return None
+    if clauses[0].get("verb") == "change" and "face-down" in effects[0].text.lower() \
+            and "face-up" not in effects[0].text.split(";")[-1].lower():
+        return {"property": "face", "value": "face-down-or-unchanged"}
+    return None
