@@ -886,6 +886,8 @@ BUILDERS["negate-activation"] = build_negate_activation
 
 def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     """"Can I activate X (during the Damage Step / in response to that Summon / then)?"."""
+    if sub(fam, "act_by") is not None:
+        return _negates_what_is_activated(st, fam)   # "Can X negate a monster effect that ...?"
     purpose = sub(fam, "purpose")
     hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
     if sub(fam, "own_eff") is not None:
@@ -1445,3 +1447,50 @@ def build_again_this_duel(st: Situate, fam: Tree) -> dict:
 
 
 BUILDERS["again-this-duel"] = build_again_this_duel
+
+
+# -- "Can X negate a monster effect that my opponent activates during the Damage Step?" -----------
+
+NEGATED_KINDS = {"monster": ("monster", "any"), "spell": ("spell_trap", "spell", "any"),
+                 "trap": ("spell_trap", "trap", "any")}
+
+
+def _negates_what_is_activated(st: Situate, fam: Tree) -> dict:
+    """The effect is asked about at that point (can it be activated then?); negating what the
+    question names is asked too, and taken as said only when it is the effect's own negation: it
+    negates activations of that kind of card, by that player."""
+    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=["negate"])
+    by = sub(fam, "act_by")
+    kind = "trap" if "trap" in low(by) else "spell" if "spell" in low(by) else "monster"
+    player = st.r.player(sub(by, "player"))
+    if player not in ("you", "opponent"):
+        st.fail("who activates it? ('that my opponent activates')", by)
+    st.events.append({"kind": "activate", "id": f"a{len(st.acts) + 1}", "effect": {"generic": kind},
+                      "player": player})
+    st.acts.append((st.events[-1]["id"], {"generic": kind}))
+    for w in subs(fam, "now_when"):
+        ph = sub(w, "phase")
+        if ph is None:
+            st.fail("at what point? ('during the Damage Step')", w)
+        phase = st.r.phase(ph)
+        turn = st.r.player(sub(w, "poss"))
+        if turn not in ("you", "opponent"):
+            if phase != "damage-step":
+                st.fail("whose turn? ('during my opponent's Battle Phase')", w)
+            turn = "you"                 # the Damage Step's rules are the same in either turn
+        st.events.insert(len(st.events) - 1, {"kind": "phase", "phase": phase, "turn": turn})
+    spec = st.spec("can-activate-now", {"effect": ref})
+    reading = st.reading(ref["card"]) if ref.get("card") else None
+    eid = select_effect(reading, ref) if reading is not None else None
+    scopes = [f for f in (reading.facts if reading else []) if f.type == "negation_scope"
+              and f.get("effect") == eid and f.get("what") == "activation"]
+    text = next((e.text for e in reading.effects if e.id == eid), "") if reading else ""
+    cond = text.split(":")[0].lower()
+    asker = "you"                        # "Can X negate ...?": the asker's X
+    whose = "your opponent" if player != asker else "you"
+    own = any(f.get("kind") in NEGATED_KINDS[kind] for f in scopes) and \
+        ("your opponent activates" not in cond or whose == "your opponent") and \
+        (" you activate" not in cond or whose == "you")
+    if not own:
+        spec["and"] = [{"family": "negate-activation", "negator": ref, "activated": st.acts[-1][0]}]
+    return spec
