@@ -276,6 +276,13 @@ class _Builder:
                      event=str(s["event"]))
         for verb in s.get("cannot") or []:
             self.add("cannot_do", f"{verb} cannot be done now", effect=eid, verb=str(verb))
+        player = s.get("player", "you")     # who would activate it, and from where
+        place = s.get("from", "unknown")
+        if player not in ("you", "opponent") or place not in ("hand", "field", "set", "unknown"):
+            raise QuestionError("in a can-activate-now question, 'player' is you or opponent and "
+                                "'from' is hand, field or set", understood=s)
+        self.add("asked_activation", f"{player} would activate {eid} (from: {place})",
+                 effect=eid, player=player, place=place)
 
     q_again_this_turn = _effect_param
     q_again_this_duel = _effect_param

@@ -695,6 +695,9 @@ BUILDERS["clause-done"] = build_outcome
 
 
 def build_again_this_turn(st: Situate, fam: Tree) -> dict:
+    first = _first_use(st, fam)
+    if first is not None:
+        return first
     obj = sub(fam, "again_obj")
     who_cards = [t for t in sub(fam, "again_who").children if getattr(t, "type", "") == "XCARD"]
     if who_cards:                          # "Can that same X activate its ... effect?"
@@ -913,10 +916,23 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             continue
         if low(w) == ["after", "that"]:
             continue                         # "after that": the point the situation reached
+        if low(w)[0] == "from":              # "from my hand": where it would be activated from
+            if st.r.player(sub(w, "poss")) != _asker(st, fam):
+                st.fail("from whose hand? (the player who activates it)", w)
+            slots["from"] = "hand"
+            continue
         ph = sub(w, "phase")
         if ph is not None:
             phase = st.r.phase(ph)
             turn = st.r.player(sub(w, "poss"))
+            if turn not in ("you", "opponent") and low(w)[:3] == ["at", "the", "end"] and any(
+                    f.type == "phase_condition" and f.get("phase") == phase
+                    and f.get("turn") == "any" and f.get("effect") == select_effect(
+                        st.reading(ref["card"]), ref) for f in st.reading(ref["card"]).facts):
+                # "at the end of the Battle Phase" of an effect whose own window is that, in
+                # either player's turn: the phase is told, whose turn it is is not
+                st.events.append({"kind": "phase", "phase": phase, "turn": "any"})
+                continue
             if turn not in ("you", "opponent"):
                 if phase != "damage-step":
                     st.fail("whose turn? ('during my opponent's Battle Phase')", w)
@@ -936,6 +952,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
               if v not in slots.get("cannot", [])]
     if cannot:
         slots["cannot"] = slots.get("cannot", []) + cannot
+    if _asker(st, fam) != "you":
+        slots["player"] = _asker(st, fam)      # "Can my opponent activate X?"
     spec = st.spec("can-activate-now", slots)
     if purpose is not None:
         obj = low(purpose)[2:]
@@ -1424,6 +1442,33 @@ def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
     return st.spec("resolves", {"effect": ref})
 
 
+def _first_use(st: Situate, fam: Tree) -> dict | None:
+    """"<told situation>. Can I activate X this turn?" where X was not used before: not a
+    question of using X again but of activating it at the point the situation reached
+    (``can-activate-now``; "this turn" is that turn).  None for every other wording."""
+    who, obj = sub(fam, "again_who"), sub(fam, "again_obj")
+    when = [low(w) for w in subs(fam, "again_when")]
+    if sub(who, "player") is None or len(low(who)) != len(low(sub(who, "player"))) \
+            or sub(obj, "again_copy") is not None or when not in ([["this", "turn"]],) \
+            or not st.events or "again" in low(fam):
+        return None
+    effs = [t for t in obj.children if isinstance(t, Tree) and t.data.startswith("eff_")
+            and t.data not in EFF_PARTS]
+    if not effs:
+        return None
+    ref = st.effect_ref(st.r.effect(effs[0]))
+    if any(e.get("kind") in ("activate", "used") and isinstance(e.get("effect"), dict)
+           and e["effect"].get("card") == ref.get("card") for e in st.events):
+        return None                           # it was used before: the question is "again"
+    slots: dict = {"effect": ref}
+    asker = st.r.player(sub(who, "player"))
+    if asker not in ("you", "opponent"):
+        return None
+    if asker != "you":
+        slots["player"] = asker
+    if any(e.get("kind") == "activate" for e in st.events) and st.events[-1].get("kind") != "resolve":
+        st.events.append({"kind": "resolve"})   # later this turn: after the Chain told
+    return st.spec("can-activate-now", slots)
 # -- once per Duel; a limit that binds every copy (topic I) ---------------------------------------
 
 def _binds_every_copy(st: Situate, ref: dict) -> bool:
