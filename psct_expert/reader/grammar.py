@@ -6,7 +6,7 @@ quoted card name, quotes inside it allowed)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -61,6 +61,9 @@ class Grammar:
     p: dict[str, re.Pattern]
     card_statements: set[str]
     bullet_label_not: re.Pattern
+    # where a resolution part takes cards from: the "from ..." phrase and its place words
+    clause_from: re.Pattern | None = None
+    clause_places: list[tuple[str, re.Pattern]] = field(default_factory=list)
 
 
 _NAME = ""
@@ -122,6 +125,8 @@ def grammar() -> Grammar:
         each_time=_rx(g["clause_subordinate"]["each_time"]),
         p={k: _rx(v) for k, v in g["phrases"].items()},
         bullet_label_not=_rx(g["bullet_label"]["not"]),
+        clause_from=_rx(g["clause_places"]["from"]),
+        clause_places=[(k, _rx(v)) for k, v in g["clause_places"]["places"].items()],
     )
 
 

@@ -76,8 +76,8 @@ class PhraseReaders:
             # activating a Spell/Trap Card "When ...": its event is a trigger of the activation
             # (it can miss the timing), never an optional trigger effect
             optional = "no"
-        if any(rx.search(cond) for _m, rx in self.g.quick):
-            return   # a Quick Effect's condition (not a trigger)
+        if self.card.kind == "monster" and any(rx.search(cond) for _m, rx in self.g.quick):
+            return   # a Quick Effect's condition (not a trigger; only monsters have them)
         before = c["optional_before_colon"].search(cond)
         if before:   # "If this card is Link Summoned, you can: ..."
             optional = "yes"
@@ -376,6 +376,11 @@ class PhraseReaders:
                          effect=eff.id, n=n)
             if g.p["this_card"].search(seg) and verb in g.summon_verbs:
                 self.add("summons_self", src, effect=eff.id, n=n)
+            if g.p["part_was_set"].match(seg):
+                self.add("part_condition", src, effect=eff.id, n=n, condition="was-set")
+            if g.p["same_name_negation"].search(seg) and g.p["until_next_turn"].search(seg):
+                self.add("same_name_negation", src, effect=eff.id, n=n, until="next-turn")
+            self._read_clause_from(text, eff, where, rs + s, seg, n)
             self._read_refs(text, eff, clause, where)
             eff.clauses.append(clause)
             if i > 0 and prev_n is not None:
@@ -398,7 +403,8 @@ class PhraseReaders:
         g = self.g
         seg = blank_quotes(clause.text)
         found = []
-        taken: list[tuple[int, int]] = []
+        # "with the same name as that monster": a name taken from the target, not the target
+        taken: list[tuple[int, int]] = [m.span() for m in g.p["name_only_ref"].finditer(seg)]
         whose = re.search(r"\bwhose\b", seg)
         for kind, rx in g.references:
             for m in rx.finditer(seg):
@@ -463,6 +469,9 @@ class PhraseReaders:
                 seen_opt = True
                 self.add("once_per_turn", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, kind=kind, scope=scope)
+                if re.search(r"\bper duel\b", m.group(), re.I):     # "... once per Duel"
+                    self.add("once_per_duel", self.src(text, base + m.start(), base + m.end(), where),
+                             effect=eff.id)
                 break
         for rx in g.procedures:
             m = rx.search(main)
@@ -530,3 +539,19 @@ class PhraseReaders:
 
     def _src_text(self, where):
         return (self.card.pendulum_text if where == "pendulum text" else self.card.text) or ""
+
+    def _read_clause_from(self, text, eff, where, start, seg, n):
+        """Where a resolution part takes cards from ("Add 1 card from your Deck to
+        your hand", "Special Summon 1 monster from your hand or GY"): one
+        ``clause_from`` fact per place named after its "from"."""
+        g = self.g
+        if g.clause_from is None:
+            return
+        m = g.clause_from.search(blank_quotes(seg))
+        if not m:
+            return
+        places = m.group(1)
+        for place, rx in g.clause_places:
+            if rx.search(places):
+                self.add("clause_from", self.src(text, start + m.start(), start + m.end(), where),
+                         effect=eff.id, n=n, place=place)
