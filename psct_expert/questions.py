@@ -294,6 +294,14 @@ class _Builder:
         self._effect_param(s)
         self.params["entity"] = str(_need(s, "entity", self.family))
 
+    def q_target_count(self, s):
+        self._effect_param(s)
+        count = s.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise QuestionError("'count' is a whole number of targets, 1 or more", understood=s)
+        self.params["count"] = count
+        self.add("target_count_asked", f"targeting {count}", effect=self.params["effect"], count=count)
+
     def q_gets_effect(self, s):
         reading, eid = self._effect_param(s)
         _, cause = self.effect(_need(s, "cause", self.family))

@@ -180,6 +180,11 @@ class PhraseReaders:
                          effect=eff.id, what="summon", kind=kind, summoner=summoner)
                 break
         scopes = [f for f in self.facts if f.type == "negation_scope" and f.get("effect") == eff.id]
+        many = re.search(r"\bexactly (\d+) monsters?\b", blank_quotes(cond), re.I)
+        if many and any(f.get("what") == "summon" for f in scopes):
+            # "When your opponent would Special Summon exactly 1 monster": not a Summon of 2
+            self.add("summon_count_exactly", self.src(text, cs + many.start(), cs + many.end(), where),
+                     effect=eff.id, count=int(many.group(1)))
         extra = g.negation_extra_condition.search(blank_quotes(cond))
         m = g.negation_activation.search(cond)
         active = None if m else g.negation_activation_active.search(cond)
@@ -275,6 +280,8 @@ class PhraseReaders:
         body = text[body_start:te]
         last = 0
         for m in g.p["target_group_and"].finditer(body):
+            if body[:m.start()].count("(") > body[:m.start()].count(")"):
+                continue        # "2 FIRE monsters (1 Tuner and 1 non-Tuner)": one group, described
             groups.append((last, m.start()))
             last = m.end()
         groups.append((last, len(body)))
@@ -415,10 +422,13 @@ class PhraseReaders:
         found = []
         # "with the same name as that monster": a name taken from the target, not the target
         taken: list[tuple[int, int]] = [m.span() for m in g.p["name_only_ref"].finditer(seg)]
+        whose = re.search(r"\bwhose\b", seg)
         for kind, rx in g.references:
             for m in rx.finditer(seg):
                 if any(m.start() < te and ts < m.end() for ts, te in taken):
                     continue
+                if whose and m.start() > whose.start():
+                    continue    # "Special Summon 1 monster whose Level equals ... of those monsters"
                 if kind == "pronoun" and found:
                     continue
                 if kind == "pronoun" and not eff.targets:

@@ -642,6 +642,7 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         # "the now face-down monster": the question says what became of the target
         note_change(st, targets[0], {"property": "face",
                                      "value": "face-down" if "face-down" in words else "face-up"})
+    _told_conds(st, fam, act)
     implied_response_changes(st)
     st.check_pending()
     changed = st.changed
@@ -1469,6 +1470,82 @@ def _first_use(st: Situate, fam: Tree) -> dict | None:
     if any(e.get("kind") == "activate" for e in st.events) and st.events[-1].get("kind") != "resolve":
         st.events.append({"kind": "resolve"})   # later this turn: after the Chain told
     return st.spec("can-activate-now", slots)
+def build_target_count(st: Situate, fam: Tree) -> dict:
+    """"Can I activate X targeting only one Spell/Trap?": whether the effect may choose exactly that
+    many targets.  The cards the question names must be what the effect targets."""
+    from .told import COUNT_WORDS
+
+    if st.events:
+        st.fail("the situation model has no place for a told situation in a question about how "
+                "many targets an effect chooses", fam)
+    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=["target"])
+    w = low(sub(fam, "num"))[0]
+    count = int(w) if w.isdigit() else {"a": 1, "an": 1, **COUNT_WORDS}.get(w)
+    if not count or w == "both":
+        st.fail(f"how many targets is {w!r}?", fam)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    if not any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
+        st.fail(f"{ref['card']} does not target", fam)
+    eff = next(e for e in reading.effects if e.id == eid)
+    m = re.search(r"\btarget\b(.*?)(?:;|$)", eff.text, re.I)
+    phrase = _plain(m.group(1) if m else "")
+    said = [c for c in fam.children if isinstance(c, Tree) and c.data in ("thing_mod", "thing_noun",
+                                                                          "thing_post")]
+    words = [x for c in said for x in _plain(" ".join(low(c))).split()
+             if x not in ("card", "the", "a", "an")]
+    if any(x not in phrase.split() and x not in phrase.replace("/", " ").split() for x in words):
+        st.fail(f"the question's cards ({' '.join(st.r.said(c) for c in said)!r}) are not what "
+                f"{ref['card']} targets ({m.group(1).strip() if m else ''!r})", fam)
+    return {"family": "target-count", "effect": ref, "count": count}
+
+
+def _plain(text: str) -> str:
+    """Lower case, plurals made singular ("Spells/Traps" → "spell/trap")."""
+    text = re.sub(r"\bi control\b", "you control", text.lower().replace("graveyard", "gy"))
+    return re.sub(r"(?<=[a-z])s\b", "", re.sub(r"\bmy\b", "your", text))
+
+
+BUILDERS["target-count"] = build_target_count
+
+
+def _told_conds(st: Situate, fam: Tree, act: dict) -> None:
+    """"I activate X targeting 5 monsters. If one of the 5 monsters targeted by X is banished in
+    response, ...": a supposition about the targets of an activation the sentences told.  Only
+    "one of the N ... targeted by X" (N = its number of targets) and "it"/"the target" (its only
+    target) leaving or turning face-up/face-down are placed; any other is refused, never dropped."""
+    node = sub(fam, "situation")
+    if node is None:
+        return
+    targets = list(dict.fromkeys(act.get("targets") or []))
+    for cond in subs(node, "cond"):
+        c = cond.children[0]
+        ch = next((x for x in c.children if isinstance(x, Tree) and x.data in ("ch_left", "ch_face")),
+                  None)
+        kind = ch.data if ch is not None else None
+        if c.data == "cond_one_of_two" and kind in ("ch_left", "ch_face"):
+            ref = st.effect_ref(st.r.effect(_first_effect(c)))
+            if ref.get("card") != act["effect"].get("card"):
+                st.fail("the targets of which activation? (tell it first)", c)
+            w = low(sub(c, "num"))[0]
+            from .told import COUNT_WORDS
+            n = int(w) if w.isdigit() else COUNT_WORDS.get(w)
+            if n != len(targets):
+                st.fail(f"it targeted {len(targets)}, not {w}", c)
+            which = targets[0]
+        elif c.data == "cond_target_change" and kind in ("ch_left", "ch_face") and \
+                low(sub(c, "tgt_subj")) in (["it"], ["the", "target"]) and len(targets) == 1:
+            which = targets[0]
+        else:
+            st.fail("the situation model has no place for " + repr(st.r.said(c)) +
+                    " beside the told situation", c)
+        if kind == "ch_left":
+            note_change(st, which, {"left": True})
+        else:
+            note_change(st, which, {"property": "face",
+                                    "value": "face-down" if "face-down" in low(ch) else "face-up"})
+
+
 # -- once per Duel; a limit that binds every copy (topic I) ---------------------------------------
 
 def _binds_every_copy(st: Situate, ref: dict) -> bool:

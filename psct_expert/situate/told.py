@@ -1049,8 +1049,15 @@ class Situate(ProcedureEvents):
                   "returned-to-deck" if places[-1:] == ["deck"] else None}.get(verb)
         if action is None:
             self.fail(f"the situation model has no step for {self.r.said(ev)!r}", ev)
+        targeted = [x for e in self.events if e.get("kind") == "activate" and e is not act
+                    for x in e.get("targets", [])]
         if t["pronoun"]:
             what = self._answered_card(act, ev)
+        elif targeted and t["words"][:2] == ["one", "of"] and act.get("respond"):
+            # "chains X and banishes one of those 5 monsters": one of the targets leaves
+            what = self._which_target(t, targeted, ev)
+            if action in ACTION_VERBS:
+                note_change(self, what, {"left": True})
         else:
             owner = _owner(t["words"])
             what = self.entity(t, **({"controller": owner} if owner else {}))
