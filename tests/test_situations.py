@@ -90,3 +90,14 @@ def test_who_summons_is_never_guessed_when_the_negator_cares(base_expert):
     assert events(spec, "summon")[0]["player"] == "opponent"
     # Solemn Warning negates anyone's Summon: who does not matter
     assert base_expert.ask("Can Solemn Warning negate the Synchro Summon of Stardust Dragon?").value == "yes"
+
+
+def test_a_phase_told_without_whose_turn_is_not_guessed(base_expert):
+    # "During the Main Phase" says no turn: the condition "during your Main Phase" stays open,
+    # while "During my Main Phase" meets it
+    q = ("During {} Main Phase my opponent activates Ash Blossom & Joyous Spring. Can I activate "
+         "Triple Tactics Talent?")
+    assert base_expert.ask(q.format("the")).value == "unknown"
+    assert base_expert.ask(q.format("my")).value == "yes"
+    spec = base_expert.parse(q.format("the"))
+    assert [e["turn"] for e in spec["situation"] if e["kind"] == "phase"] == ["any"]

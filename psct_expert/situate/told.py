@@ -245,8 +245,9 @@ class Situate(ProcedureEvents):
             ws = low(m)
             ph = sub(m, "phase")
             if ph is not None:
-                turn = self.r.player(sub(m, "poss")) or "you"
-                if turn not in ("you", "opponent"):
+                # "during the Main Phase": whose turn it is was not said, and is not guessed
+                turn = self.r.player(sub(m, "poss")) if sub(m, "poss") is not None else "any"
+                if turn not in ("you", "opponent", "any"):
                     self.fail("whose turn?", m)
                 self.events.append({"kind": "phase", "phase": self.r.phase(ph), "turn": turn})
                 continue
@@ -747,9 +748,9 @@ class Situate(ProcedureEvents):
         self._summon(kind, _owner(t["words"]), t, self._mods(ev).get("from"))
 
     def ev_phase(self, ev: Tree) -> None:
-        turn = self.r.player(sub(ev, "poss")) or "you"
+        turn = self.r.player(sub(ev, "poss")) if sub(ev, "poss") is not None else "any"
         phase = self.r.phase(sub(ev, "phase"))
-        if turn not in ("you", "opponent") or phase is None:
+        if turn not in ("you", "opponent", "any") or phase is None:
             self.fail("which phase of whose turn?", ev)
         self.events.append({"kind": "phase", "phase": phase, "turn": turn})
 
