@@ -195,7 +195,13 @@ def test_builder_after_a_refusal(server, browser, width):
     card = visible(browser, "#b-card-X")
     card.clear()
     card.send_keys("Lyla, Lights")
-    visible(browser, "#b-card-X-suggest li").click()
+    # suggestions arrive per keystroke: wait for the list that answers the whole name, not an
+    # earlier one (under load the first list shown can still be for "L")
+    wait(browser, lambda d: any("Lyla" in li.text for li in
+                                d.find_elements(By.CSS_SELECTOR, "#b-card-X-suggest li")
+                                if li.is_displayed()))
+    next(li for li in browser.find_elements(By.CSS_SELECTOR, "#b-card-X-suggest li")
+         if "Lyla" in li.text).click()
     effect = visible(browser, 'input[name="b-card-X-n"][value="1"]')
     label = effect.find_element(By.XPATH, "..")
     assert "target" in label.text.lower()   # the effect is listed with its text
