@@ -275,3 +275,35 @@ def test_rules_usage_flags_rules_one_case_uses(tmp_path, capsys):
     line = next(ln for ln in out if ln.split()[1] == only_reborn[0])
     assert line.endswith("<- only case reborn")
     assert out[-1].startswith("3 cases; ") and f"{len(swap | reborn)} rules used" in out[-1]
+
+
+CROSS = """topic: cross
+rules:
+  - id: phase-times-effect
+    says: A phase told in the situation, paired with every effect.
+    cites: [psct-guide#2]
+{cross}    when:
+      - effect: {{effect: $e}}
+      - phase_now: {{phase: battle}}
+    then:
+      - starts_chain: {{effect: $e, value: yes}}
+    examples:
+      - {{name: x, card: {{name: X, kind: spell, text: "Draw 1 card."}}, given: [{{phase_now: {{phase: battle, turn: you, seq: 1}}}}], fires: yes}}
+"""
+
+
+@pytest.mark.parametrize("cross, code, want", [
+    ("", 0, "warning: rule phase-times-effect: unconstrained join"),   # not stated: a warning
+    ("    cross-join: [phase_now]\n", 0, None),                         # stated: nothing to say
+    ("    cross-join: [holds]\n", 1, "'cross-join' names 'holds', which no pattern"),
+    ("    cross-join: phase_now\n", 1, "'cross-join' must be a list of fact types"),
+])
+def test_lint_accepts_a_stated_cross_join(tmp_path, capsys, cross, code, want):
+    path = tmp_path / "cross.yaml"
+    path.write_text(CROSS.format(cross=cross))
+    assert main(["rules", "lint", str(path)]) == code
+    lines = [ln for ln in capsys.readouterr().out.splitlines() if str(path) in ln]
+    if want is None:
+        assert lines == []
+    else:
+        assert any(want in ln for ln in lines), lines

@@ -81,6 +81,11 @@ def check(kb: KnowledgeBase, rules: list[Rule]):
         # unconstrained joins: patterns that share no variable multiply the work
         for alt in r.when:
             groups = unjoined(alt)
+            # a group made only of the fact types the rule names in `cross-join` (a situation has
+            # few of them, e.g. the phase) is paired with the rest on purpose
+            stated = [g for g in groups if all(p.type in r.cross_join for p in g)]
+            if stated and len(groups) - len(stated) <= 1:
+                continue
             if len(groups) > 1:
                 a, b = groups[0][0], groups[1][0]
                 diag(r, b, f"rule {r.id}: unconstrained join: {b.type}(...) shares no "
@@ -89,6 +94,11 @@ def check(kb: KnowledgeBase, rules: list[Rule]):
                            "groups; the work is the product of their fact counts)",
                      "warning")
                 break
+        used = {p.type for alt in r.when for p in alt}
+        for t in r.cross_join:
+            if t not in used:
+                diag(r, None, f"rule {r.id}: 'cross-join' names {t!r}, which no pattern of the "
+                              "rule matches")
         # impossible literal values for yes/no fields
         for alt in r.when:
             for pat in alt:

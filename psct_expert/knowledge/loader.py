@@ -26,7 +26,7 @@ TEST = re.compile(r"^\s*(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)
                   r"(<=|>=|==|!=|<|>)\s*"
                   r"(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)\s*$")
 RULE_KEYS = ["id", "name", "says", "cites", "default", "replaces", "when", "then", "examples",
-             "status", "note"]
+             "status", "note", "cross-join"]
 REQUIRED_RULE_KEYS = ["id", "says", "cites", "when", "then", "examples"]
 EXAMPLE_KEYS = ["name", "card", "cards", "given", "fires", "expect", "absent"]
 RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml"}
@@ -167,6 +167,12 @@ class _Loader:
         if not isinstance(rid, str) or not re.match(r"^[a-z0-9][a-z0-9-]*$", rid or ""):
             self.err(p + ("id",), f"rule id must be lower-case words joined by '-', not {rid!r}")
             ok = False
+        cross = rd.get("cross-join", [])
+        if not isinstance(cross, list) or not all(isinstance(t, str) and t for t in cross):
+            self.err(p + ("cross-join",), "'cross-join' must be a list of fact types (those a "
+                                          "situation has few of, paired on purpose with the rest)")
+            ok = False
+            cross = []
         says = rd.get("says")
         if "says" in rd and (not isinstance(says, str) or not says.strip()):
             self.err(p + ("says",), "'says' must be one sentence a judge would understand")
@@ -194,7 +200,7 @@ class _Loader:
         return Rule(id=rid, says=says.strip(), cites=list(cites), when=when, then=then,
                     examples=examples or [], name=str(rd.get("name", "")),
                     default=rd.get("default") is True, replaces=rd.get("replaces") is True,
-                    path=self.path, line=line,
+                    cross_join=tuple(cross), path=self.path, line=line,
                     topic=topic)
 
     def example(self, ex, p):

@@ -94,6 +94,7 @@ class Rule:
     name: str = ""
     default: bool = False
     replaces: bool = False
+    cross_join: tuple = ()          # fact types paired on purpose with every other group
     path: str = ""
     line: int | None = None
     topic: str = ""
