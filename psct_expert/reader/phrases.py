@@ -370,6 +370,7 @@ class PhraseReaders:
             if g.p["this_card"].search(seg) and verb in g.summon_verbs:
                 self.add("summons_self", src, effect=eff.id, n=n)
             self._read_clause_from(text, eff, where, rs + s, seg, n)
+            self._read_same_name(text, eff, where, rs + s, seg, n)
             self._read_refs(text, eff, clause, where)
             eff.clauses.append(clause)
             if i > 0 and prev_n is not None:
@@ -532,3 +533,11 @@ class PhraseReaders:
             if rx.search(places):
                 self.add("clause_from", self.src(text, start + m.start(), start + m.end(), where),
                          effect=eff.id, n=n, place=place)
+
+    def _read_same_name(self, text, eff, where, start, seg, n):
+        """"..., as well as the activated effects ... of monsters with the same original name":
+        the part also negates activated effects of cards of that name, wherever activated."""
+        m = self.g.p["same_name_activated"].search(blank_quotes(seg))
+        if m:
+            self.add("negates_same_name", self.src(text, start + m.start(), start + m.end(), where),
+                     effect=eff.id, n=n)
