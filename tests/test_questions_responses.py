@@ -182,3 +182,37 @@ def test_the_reader_marks_a_same_name_negation():
     assert [f.get("n") for f in facts(r, "negates_same_name")] == [2]
     plain = read_card(card("Target 1 monster in your opponent's GY; banish it."))
     assert facts(plain, "negates_same_name") == []
+
+
+# -- "activates X against my Summon": a Summon whose kind is not said --------------------------
+
+def test_against_a_summon_of_unsaid_kind_real_wording(base_expert):
+    spec, value = ask(base_expert, "My opponent activates Solemn Warning against my Summon. Can I "
+                                   "chain Infinite Impermanence in response?")
+    (summon,) = events(spec, "summon")
+    assert summon["summon-kind"] == "unsaid" and summon["player"] == "you" and summon["attempt"]
+    (act,) = events(spec, "activate")
+    assert act["effect"]["card"] == "Solemn Warning" and act["player"] == "opponent"
+    assert value == "no"
+
+
+def test_against_a_summon_paraphrase_on_other_cards(base_expert):
+    spec, value = ask(base_expert, "My opponent activates Solemn Strike against my Summon. Can I "
+                                   "chain Solemn Judgment in response?")
+    assert events(spec, "summon")[0]["summon-kind"] == "unsaid"
+    assert value == "yes"
+
+
+def test_a_summon_of_unsaid_kind_is_not_taken_as_uncovered(base_expert):
+    # a negator of Special Summons only: whether it covers a Summon of unsaid kind is not known
+    spec = {"family": "negate-summon", "negator": {"card": "Solemn Strike", "select": "activation"},
+            "summon": "s1",
+            "situation": [{"kind": "summon", "id": "s1", "summon-kind": "unsaid", "player": "opponent",
+                           "attempt": True}]}
+    assert base_expert.ask_spec(spec).value != "no"
+
+
+def test_the_summon_kind_still_counts_when_said(base_expert):
+    spec, _ = ask(base_expert, "My opponent activates Solemn Warning against my Normal Summon. Can I "
+                               "chain Infinite Impermanence in response?")
+    assert events(spec, "summon")[0]["summon-kind"] == "normal"

@@ -417,10 +417,7 @@ class Situate(ProcedureEvents):
         if whose not in ("you", "opponent") or whose == player:
             self.fail("against whose activation? ('against my search')", m)
         if "summon" in low(m):
-            kind = self.r.summon_kind(m)
-            if kind is None:
-                self.fail("which kind of Summon? ('against my Normal Summon', 'against my Special "
-                          "Summon')", m)
+            kind = self.r.summon_kind(m) or "unsaid"     # "against my Summon": kind not said
             sid = self._summon(kind, whose, {"card": None, "text": "a monster", "words": [],
                                              "pronoun": False}, None)
             self.summons[-1][1]["attempt"] = True      # the Summon negation window is open
