@@ -56,13 +56,28 @@ class Card:
         if isinstance(d, dict) and isinstance(d.get("name"), str) and not d["name"].strip():
             raise FileFormatError("a card needs a non-empty 'name'", field="name")
         v = validate_card(d)
-        subtypes = v.subtypes or []
+        return cls._make(v.name, v.kind, v.subtypes, v.text, v.pendulum_text, v.attribute,
+                         v.race, v.level, v.atk, v.def_, v.id, v.official_text, origin)
+
+    @classmethod
+    def from_checked(cls, d: dict, origin: str = "database") -> "Card":
+        """A card from fields already checked against the schema (the shipped database's lines,
+        checked when its name index is built): the same card :meth:`from_dict` makes."""
+        return cls._make(d["name"], d["kind"], d.get("subtypes"), d.get("text", ""),
+                         d.get("pendulum_text"), d.get("attribute"), d.get("race"),
+                         d.get("level"), d.get("atk"), d.get("def"), d.get("id"),
+                         d.get("official_text", True), origin)
+
+    @classmethod
+    def _make(cls, name, kind, subtypes, text, pendulum_text, attribute, race, level, atk, def_,
+              id_, official_text, origin) -> "Card":
+        subtypes = subtypes or []
         if isinstance(subtypes, str):
             subtypes = [subtypes]
         return cls(
-            name=v.name.strip(), kind=v.kind, subtypes=tuple(s.lower() for s in subtypes),
-            text=v.text, pendulum_text=v.pendulum_text, attribute=v.attribute, race=v.race,
-            level=v.level, atk=v.atk, def_=v.def_, id=v.id, official_text=v.official_text,
+            name=name.strip(), kind=kind, subtypes=tuple(s.lower() for s in subtypes),
+            text=text, pendulum_text=pendulum_text, attribute=attribute, race=race,
+            level=level, atk=atk, def_=def_, id=id_, official_text=official_text,
             origin=origin,
         )
 
@@ -144,8 +159,8 @@ class CardDB:
 
     def _card(self, strict: str) -> Card:
         entry = self.cards[strict]
-        if not isinstance(entry, Card):
-            entry = Card.from_dict(json.loads(entry))
+        if not isinstance(entry, Card):     # a line of the shipped database, checked at indexing
+            entry = Card.from_checked(json.loads(entry))
             self.cards[strict] = entry
         return entry
 
@@ -225,7 +240,7 @@ class CardDB:
         for layer in reversed(chain):
             for strict in layer.cards:
                 seen[strict] = layer._card(strict)
-            extra.extend(c if isinstance(c, Card) else Card.from_dict(json.loads(c))
+            extra.extend(c if isinstance(c, Card) else Card.from_checked(json.loads(c))
                          for c in layer.extra)
         return list(seen.values()) + extra
 
@@ -308,7 +323,7 @@ def read_cards_jsonl(path: Path, origin: str = "database") -> list[Card]:
     return cards
 
 
-INDEX_VERSION = 2
+INDEX_VERSION = 3   # 3: written only for a database whose every line passed the schema
 
 
 def _index_cache_path(src: Path) -> tuple[Path, str] | None:
@@ -370,23 +385,25 @@ def _write_index(src: Path, db: CardDB) -> None:
 
 
 def _build_index(path: Path) -> CardDB:
+    """The name index of the shipped database, every line checked against the card schema
+    (once per database content: the index cache is keyed by it), so that a card read from
+    the index later (:meth:`Card.from_checked`) needs no check."""
     db = CardDB()
     try:
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            lines = fh.read().split("\n")
-    except OSError as exc:
+        with gzip.open(path, "rb") as fh:
+            lines = fh.read().split(b"\n")
+    except (OSError, EOFError, zlib.error) as exc:
         raise FileFormatError(f"cannot read the card database: {exc}", path=str(path)) from None
-    decoder = json.JSONDecoder()
-    for lineno, line in enumerate(lines, 1):
-        if not line:
+    for lineno, raw in enumerate(lines, 1):
+        if not raw.strip():
             continue
-        try:  # parse only the name now; the rest when the card is first used
-            start = line.index('"name": ') + 8
-            name = decoder.raw_decode(line, start)[0]
-        except (ValueError, json.JSONDecodeError):
-            raise FileFormatError("a card line without a name", path=str(path),
-                                  line=lineno) from None
-        db.add(line, name=name)
+        d = parse_json_line(raw, str(path), lineno)
+        try:
+            card = validate_card(d)
+        except FileFormatError as exc:
+            raise FileFormatError(exc.message, path=str(path), line=lineno,
+                                  field=exc.field) from None
+        db.add(raw.decode("utf-8"), name=card.name)  # the card is made when first used
     return db
 
 

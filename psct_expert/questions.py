@@ -33,7 +33,7 @@ from .reader.select import select_clause, select_effect
 
 HYPOTHESIS_KEYS = ("fails", "targeted", "left", "state", "controls", "self_not_face_up",
                    "changed", "in_play", "token_target", "event", "cannot_be_destroyed",
-                   "requirement_unmet")
+                   "requirement_unmet", "done")
 
 
 @dataclass
@@ -278,6 +278,7 @@ class _Builder:
             self.add("cannot_do", f"{verb} cannot be done now", effect=eid, verb=str(verb))
 
     q_again_this_turn = _effect_param
+    q_again_this_duel = _effect_param
 
     def q_effect_negated(self, s):
         self.params["activation"] = str(_need(s, "activation", self.family))
@@ -349,6 +350,12 @@ class _Builder:
             self.add("requirement_unmet_at_resolution", what, src, effect=eid)
         elif key == "cannot_be_destroyed":
             self.add("cannot_be_destroyed", what, src, card=str(val.get("card", "the card")))
+        elif key == "done":                 # the situation says that part was done
+            if eid not in self.reading_of:
+                raise QuestionError("'done' needs the effect whose part was done",
+                                    understood=self.spec)
+            n = self.clause_n(self.reading_of[eid], eid, val.get("part"))
+            self.add("part_done", what, src, effect=eid, n=n)
 
 
 def build_question(spec: dict, db: CardDB, text: str = "") -> Question:

@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from .cards import CardDB
-from .errors import QuestionError
+from .errors import QuestionError, UnknownCard
 from .gamewords import gamewords
 from .parser import ParsedQuestion
 from .parser.names import ORDINALS, Mention, unknown_name_runs, vocabulary
@@ -116,8 +116,6 @@ class _Parse:
     def fail(self, why: str, unplaced: str | None = None):
         runs = unknown_name_runs(self.text, self.mentions)
         if not self.mentions and runs:
-            from ..errors import UnknownCard
-
             raise UnknownCard(runs[0], self.db.suggest(runs[0]))
         raise QuestionError(f"could not understand the question: {why}",
                             understood=self.understood, unplaced=unplaced,

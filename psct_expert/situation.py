@@ -139,7 +139,8 @@ class _Situation:
             getattr(self, "ev_" + ev["kind"])(ev)
 
     def ev_phase(self, ev):
-        phase = self.check(ev.get("phase"), PHASES, "phase")
+        # a turn told without its phase ("during my opponent's turn"): phase "unsaid"
+        phase = self.check(ev.get("phase", "unsaid"), PHASES + ("unsaid",), "phase")
         turn = self.check(ev.get("turn", "you"), PLAYERS, "turn")
         self.close_chain()
         seq = self.next_seq()

@@ -176,12 +176,13 @@ def test_same_name_negation_near_miss_when_it_is_negated(base_expert):
 
 
 def test_the_reader_marks_a_same_name_negation():
-    r = read_card(card("Target 1 monster in your opponent's GY; banish it, and if you do, its effects "
-                       "are negated, as well as the activated effects of monsters with the same "
-                       "original name.", subtypes=("quick-play",)))
-    assert [f.get("n") for f in facts(r, "negates_same_name")] == [2]
+    r = read_card(card("Target 1 monster in your opponent's GY; banish it, and if you do, until the end "
+                       "of the next turn, its effects are negated, as well as the activated effects "
+                       "and effects on the field of monsters with the same original name.",
+                       subtypes=("quick-play",)))
+    assert [f.get("n") for f in facts(r, "same_name_negation")] == [2]
     plain = read_card(card("Target 1 monster in your opponent's GY; banish it."))
-    assert facts(plain, "negates_same_name") == []
+    assert facts(plain, "same_name_negation") == []
 
 
 # -- "activates X against my Summon": a Summon whose kind is not said --------------------------

@@ -465,3 +465,51 @@ def test_triggers_without_their_colon_are_legacy(text):
 ])
 def test_psct_sentences_with_you_can_are_not_legacy(text):
     assert read_card(card(text)).status != "legacy"
+
+
+# -- third session: trigger readings of Spells/Traps, other players' "can" -----
+
+def test_trap_graveyard_trigger_in_either_players_turn_is_a_when_trigger(feats):
+    # only monsters have Quick Effects: a Trap's "During either player's turn, ..., when
+    # EVENT: You can" names an event, so it is an optional "When" trigger
+    text = ("Draw 1 card. During either player's turn, except the turn this card was sent to the "
+            "GY, when a card you control is destroyed by a Spell effect: You can banish this card "
+            "from your GY; destroy 1 card on the field.")
+    r = read_card(card(text, kind="trap", subtypes=("normal",)))
+    assert facts(r, "trigger", effect="Example Card#2", word="when", optional="yes")
+    got = feats(text, kind="trap", subtypes=("normal",))
+    assert "when_optional" in got and "quick" not in got
+
+
+def test_monster_either_players_turn_when_is_still_a_quick_effect(feats):
+    text = ("During either player's turn, when a monster is destroyed by battle: You can "
+            "discard this card; draw 1 card.")
+    assert not facts(read_card(card(text)), "trigger")
+    got = feats(text)
+    assert "quick" in got and "when_optional" not in got
+
+
+def test_trap_effect_in_either_players_turn_is_not_a_monster_quick_effect(feats):
+    text = "Draw 1 card. During either player's turn: You can banish this card from your GY; draw 1 card."
+    assert "quick" not in feats(text, kind="trap", subtypes=("normal",))
+
+
+@pytest.mark.parametrize("who", ["Its owner", "Its controller"])
+def test_owner_can_makes_a_trigger_optional(who, feats):
+    text = (f"When a monster is destroyed and sent to the GY: {who} can add 1 monster from "
+            "their Deck to their hand.")
+    assert facts(read_card(card(text, kind="spell", subtypes=("field",))), "trigger",
+                 word="when", optional="yes")
+    assert "when_optional" in feats(text, kind="spell", subtypes=("field",))
+
+
+def test_your_opponent_can_does_not_make_a_trigger_optional():
+    text = ("When this card is destroyed by battle: Your opponent can discard 1 card to negate "
+            "this effect, otherwise draw 1 card.")
+    assert facts(read_card(card(text)), "trigger", word="when", optional="no")
+
+
+def test_activate_this_card_when_as_a_sentence_is_legacy():
+    text = ("Activate this card when a monster you control is destroyed: Destroy 1 card your "
+            "opponent controls.")
+    assert read_card(card(text, kind="trap", subtypes=("continuous",))).status == "legacy"

@@ -363,3 +363,13 @@ def test_a_latin1_terminal_gets_escapes_not_a_crash(tmp_path):
                           capture_output=True, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr.decode("latin-1")
     assert b"\\u25cf" in proc.stdout and b"internal error" not in proc.stderr
+
+
+def test_supposition_naming_only_an_unknown_card_is_an_unknown_card_error(base_expert):
+    # found by tools/fuzz.py: this path raised ImportError (a wrong relative import) instead
+    from psct_expert.errors import UnknownCard
+
+    with pytest.raises(UnknownCard) as err:
+        base_expert.parse("Is the Glorpdon destroyed if it is flipped face-down before the effect "
+                          "resolves?")
+    assert "Glorpdon" in str(err.value) and "Did you mean" in str(err.value)

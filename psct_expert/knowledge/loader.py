@@ -16,6 +16,7 @@ from ..cardschema import validate_card
 from ..errors import FileFormatError, RuleError
 from ..facts import norm_value
 from ..paths import KNOWLEDGE_DIR
+from . import cache
 from .lint import check
 from .model import (Diagnostic, Family, FactType, InSet, KnowledgeBase, NotValue, Pattern,
                     Rule, Source, Var)
@@ -52,7 +53,7 @@ class _Loader:
             self.kb.diagnostics.append(Diagnostic(self.path, None, None, f"cannot read: {exc}"))
             return None
         try:
-            data, self.marks = yamlpos.load(text, self.path)
+            data, self.marks = cache.parse_yaml(text, self.path)
         except Exception as exc:  # FileFormatError with position
             line = getattr(exc, "line", None)
             col = getattr(exc, "column", None)
@@ -368,11 +369,30 @@ def load_knowledge(extra: list[str] | None = None, *, strict: bool = True,
 
     A later folder may add rules and sources; a rule whose id already exists
     replaces it only when it says ``replaces: true`` (with a warning).
-    ``files`` lints single rule files on top of the shipped knowledge.
+    ``files`` lints single rule files on top of the shipped knowledge.  The checked
+    result is kept in the user's cache folder, keyed by the files' contents
+    (:mod:`.cache`), so a fresh process does not read the YAML again.
     """
+    folders = knowledge_folders(extra)
+    key = cache.cache_key(folders, files)
+    kb = cache.read(key) if key else None
+    if kb is None:
+        kb = _load(folders, files)
+        if key:
+            cache.write(key, kb)
+    if strict and kb.errors:
+        first = kb.errors[0]
+        more = f" (and {len(kb.errors) - 1} more; run 'psct-expert rules lint')" \
+            if len(kb.errors) > 1 else ""
+        raise RuleError(first.message + more, path=first.path, line=first.line,
+                        column=first.column)
+    return kb
+
+
+def _load(folders: list[Path], files: list[str] | None) -> KnowledgeBase:
+    """The knowledge of these folders (then single rule files), read from YAML and checked."""
     kb = KnowledgeBase()
     loader = _Loader(kb)
-    folders = knowledge_folders(extra)
     all_rules: list[Rule] = []
     seen: dict[str, Rule] = {}
     for idx, folder in enumerate(folders):
@@ -396,12 +416,6 @@ def load_knowledge(extra: list[str] | None = None, *, strict: bool = True,
         all_rules += _load_rule_file(loader, Path(f), seen, kb)
     kb.rules = [seen[r.id] for r in all_rules if seen.get(r.id) is r]
     check(kb, kb.rules)
-    if strict and kb.errors:
-        first = kb.errors[0]
-        more = f" (and {len(kb.errors) - 1} more; run 'psct-expert rules lint')" \
-            if len(kb.errors) > 1 else ""
-        raise RuleError(first.message + more, path=first.path, line=first.line,
-                        column=first.column)
     return kb
 
 

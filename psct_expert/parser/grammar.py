@@ -135,7 +135,8 @@ class Grammar:
     language, 20x faster), and only a part it accepts is parsed with the grammar as written,
     whose tree (how an ambiguous sentence is read) is the one the rest of the program knows.
     So a family that does not fit costs a fast recognition, and a refusal costs no slow
-    parse at all.  A process that reads the grammar from the cache loads the written
+    parse at all; a part with two readings is parsed on the written grammar's rules that
+    its words can use (:meth:`written_parse`).  A process that reads the grammar from the cache loads the written
     grammar only when a sentence needs it (:attr:`lark`)."""
 
     def __init__(self, text: str):
@@ -156,6 +157,7 @@ class Grammar:
         self._retype = {t.name: fast_names.get(t.pattern, t.name) for t in self.lark.terminals}
         self.families = self._families(starts[2:])
         self._shapes: dict[tuple, object] = {}
+        self._subparsers: dict[tuple, object] = {}
         self._prio = self._priorities()
         self.words: dict[str, str] = {}
         for t in self.lark.terminals:
@@ -181,6 +183,7 @@ class Grammar:
     def __getstate__(self):
         state = dict(self.__dict__)
         state["_shapes"] = {}       # trees of sentences seen are not kept across processes
+        state["_subparsers"] = {}
         state["_written"] = None    # kept in a file of its own, read when needed
         return state
 
@@ -259,7 +262,26 @@ class Grammar:
 
     def _full(self, tokens: list[Token], start: str):
         tree = self.recognise(tokens, start)
-        return tree if tree is not None else self.lark.parse(tokens, start=start)
+        return tree if tree is not None else self.written_parse(tokens, start)
+
+    def written_parse(self, tokens: list[Token], start: str):
+        """The tree of the grammar as written for a sentence with two readings.
+
+        Earley's cost is the alternatives it predicts, and lark expands the written grammar
+        into thousands.  An alternative that needs a word the sentence does not have (or a rule
+        left with no alternative) takes part in no derivation of it, so the parse runs on the
+        written grammar's own rules less those: the same derivations, each rule with its own
+        priority and place among its alternatives (by which lark chooses a reading), so the
+        same tree, at a fraction of the cost."""
+        words = frozenset(t.type for t in tokens)
+        parser = self._subparsers.get((words, start))
+        if parser is None:
+            parser = _subparser(self.lark, words, start)
+            if len(self._subparsers) >= MAX_SHAPES:
+                self._subparsers.pop(next(iter(self._subparsers)))
+            self._subparsers[(words, start)] = parser
+        frontend = self.lark.parser
+        return parser.parse(frontend._make_lexer_thread(tokens), start)
 
     def _parse(self, tokens: list[Token]):
         cut = [i for i, t in enumerate(tokens) if t.type == self.words.get(".")]
@@ -281,7 +303,7 @@ class Grammar:
                 first_error = first_error or exc
                 continue
             if q is None:   # ambiguous: the written grammar says which reading
-                q = self.lark.parse(rest, start=start)
+                q = self.written_parse(rest, start)
             fam = q.children[0]
             return Tree("start", leads + [Tree("question", [Tree("fam_body", [fam]),
                                                            q.children[1]])])
@@ -295,6 +317,44 @@ class Grammar:
 
 
 MAX_SHAPES = 4096
+
+
+def _subparser(lark: Lark, words: frozenset, start: str):
+    """An Earley parser of ``lark``'s compiled rules that can derive a sentence of these words
+    from ``start`` (see :meth:`Grammar.written_parse`); the rules are lark's own objects, in
+    lark's order, so priorities and the order of alternatives are those of the whole grammar."""
+    from lark.common import ParserConf
+    from lark.parsers.earley import Parser as EarleyParser
+    from lark.parser_frontends import _match_earley_basic
+
+    frontend = lark.parser
+    rules = [r for r in frontend.parser_conf.rules
+             if all(not sym.is_term or sym.name in words for sym in r.expansion)]
+    productive: set = set()
+    changed = True
+    while changed:      # rules that derive some string of these words
+        changed = False
+        for r in rules:
+            if r.origin not in productive and \
+                    all(sym.is_term or sym in productive for sym in r.expansion):
+                productive.add(r.origin)
+                changed = True
+    rules = [r for r in rules if all(sym.is_term or sym in productive for sym in r.expansion)]
+    by_origin: dict = {}
+    for r in rules:
+        by_origin.setdefault(r.origin, []).append(r)
+    reach, todo = set(), [NonTerminal(start)]
+    while todo:
+        name = todo.pop()
+        if name in reach:
+            continue
+        reach.add(name)
+        todo.extend(sym for r in by_origin.get(name, []) for sym in r.expansion if not sym.is_term)
+    rules = [r for r in rules if r.origin in reach]
+    conf = ParserConf(rules, frontend.parser_conf.callbacks, [start])
+    return EarleyParser(frontend.lexer_conf, conf, _match_earley_basic, resolve_ambiguity=True,
+                        debug=lark.options.debug, tree_class=lark.options.tree_class or Tree,
+                        ordered_sets=lark.options.ordered_sets)
 
 
 class _TwoReadings(Exception):
@@ -363,12 +423,48 @@ def _with_leaves(tree, words):
 # hash and a digest of the rest, and is written atomically; any mismatch or damage means it
 # is compiled again (and the file rewritten).  Only a cache is at stake: deleting it is safe.
 
-CACHE_MAGIC = "psct-expert-question-grammar-1"
+CACHE_MAGIC = "psct-expert-question-grammar-2"
 
 
 def _written_parser(text: str, starts: list[str]) -> Lark:
-    return Lark(text, parser="earley", lexer=_WordLexer, keep_all_tokens=True,
-                ambiguity="resolve", propagate_positions=False, start=starts)
+    return _WrittenLark(text, parser="earley", lexer=_WordLexer, keep_all_tokens=True,
+                        ambiguity="resolve", propagate_positions=False, start=starts)
+
+
+class _WrittenLark(Lark):
+    """The grammar as written, whose Earley parser of all its rules is built only when a whole
+    parse asks for it: the program parses on a part of its rules (:meth:`Grammar.written_parse`)
+    and needs the whole one only for its rules, terminals and tree builders, so a first start
+    does not analyse thousands of alternatives it will not use."""
+
+    def _build_parser(self):
+        from lark.common import ParserConf
+        from lark.parser_frontends import ParsingFrontend
+
+        self._prepare_callbacks()
+        conf = ParserConf(self.rules, self._callbacks, self.options.start)
+        conf.parser_type = self.options.parser          # as lark's own frontend sets them
+        self.lexer_conf.lexer_type = self.options.lexer
+        return ParsingFrontend(self.lexer_conf, conf, self.options,
+                               parser=_LazyEarley(self.lexer_conf, conf, self.options))
+
+
+class _LazyEarley:
+    """lark's Earley parser of a grammar, built at its first parse."""
+
+    def __init__(self, lexer_conf, parser_conf, options):
+        self.lexer_conf, self.parser_conf, self.options = lexer_conf, parser_conf, options
+        self._parser = None
+
+    def parse(self, *args, **kwargs):
+        if self._parser is None:
+            from lark.parser_frontends import create_earley_parser
+
+            self._parser = create_earley_parser(self.lexer_conf, self.parser_conf, self.options)
+        return self._parser.parse(*args, **kwargs)
+
+    def __getstate__(self):
+        return {**self.__dict__, "_parser": None}
 
 
 def _parsers(obj) -> list[Lark]:

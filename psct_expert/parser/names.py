@@ -145,7 +145,9 @@ def _short_names(text: str, mentions: list[Mention]) -> None:
     firsts = {}
     for m in mentions:
         # the first word, or the last ("Gyzarus" for Gladiator Beast Gyzarus), of a card named
-        for w in (re.match(r"[A-Za-z][\w-]*", m.card), re.search(r"[A-Za-z][\w-]*$", m.card)):
+        # and the first after a dash ("Zephyros" for Blackwing - Zephyros the Elite)
+        for w in (re.match(r"[A-Za-z][\w-]*", m.card), re.search(r"[A-Za-z][\w-]*$", m.card),
+                  re.search(r"(?<= - )[A-Za-z][\w-]*", m.card)):
             if w and len(w.group()) >= 4 and name_key(w.group()) not in _game_words():
                 firsts.setdefault(w.group(), m.card)
     for word, card in firsts.items():

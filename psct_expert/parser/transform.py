@@ -157,7 +157,18 @@ class Reader:
         verbs = [self.action(t) for t in node.iter_subtrees_topdown() if t.data == "act_verb"]
         toks = list(node.scan_values(lambda v: isinstance(v, Token) and v.type == "XCARD"))
         cards = [(self.card(t), self.written[int(t)]) for t in toks]
-        return {"verbs": [v for v in verbs if v], "cards": cards, "text": self.said(node)}
+        out = {"verbs": [v for v in verbs if v], "cards": cards, "text": self.said(node)}
+        tg = next((t for t in node.iter_subtrees_topdown() if t.data == "rel_targets"), None)
+        if tg is not None:                 # "its effect that targets up to 2 cards on the field"
+            thing = sub(tg, "thing")
+            out["targets"] = low(thing) if thing is not None else []
+        vp = next((t for t in node.iter_subtrees_topdown() if t.data == "rel_vp"), None)
+        if vp is not None:                 # "its effect that Special Summons it from the GY"
+            thing = sub(vp, "thing")
+            out["object"] = low(thing) if thing is not None else []
+            out["from"] = [self.place(sub(p, "place")) for p in subs(vp, "thing_post")
+                           if low(p)[:1] == ["from"] and sub(p, "place") is not None]
+        return out
 
     def action(self, node: Tree | None) -> str | None:
         """``act_verb`` → the action's name (discard, send, special-summon, ...)."""

@@ -76,8 +76,8 @@ class PhraseReaders:
             # activating a Spell/Trap Card "When ...": its event is a trigger of the activation
             # (it can miss the timing), never an optional trigger effect
             optional = "no"
-        if any(rx.search(cond) for _m, rx in self.g.quick):
-            return   # a Quick Effect's condition (not a trigger)
+        if self.card.kind == "monster" and any(rx.search(cond) for _m, rx in self.g.quick):
+            return   # a Quick Effect's condition (not a trigger; only monsters have them)
         before = c["optional_before_colon"].search(cond)
         if before:   # "If this card is Link Summoned, you can: ..."
             optional = "yes"
@@ -369,8 +369,11 @@ class PhraseReaders:
                          effect=eff.id, n=n)
             if g.p["this_card"].search(seg) and verb in g.summon_verbs:
                 self.add("summons_self", src, effect=eff.id, n=n)
+            if g.p["part_was_set"].match(seg):
+                self.add("part_condition", src, effect=eff.id, n=n, condition="was-set")
+            if g.p["same_name_negation"].search(seg) and g.p["until_next_turn"].search(seg):
+                self.add("same_name_negation", src, effect=eff.id, n=n, until="next-turn")
             self._read_clause_from(text, eff, where, rs + s, seg, n)
-            self._read_same_name(text, eff, where, rs + s, seg, n)
             self._read_refs(text, eff, clause, where)
             eff.clauses.append(clause)
             if i > 0 and prev_n is not None:
@@ -393,7 +396,8 @@ class PhraseReaders:
         g = self.g
         seg = blank_quotes(clause.text)
         found = []
-        taken: list[tuple[int, int]] = []
+        # "with the same name as that monster": a name taken from the target, not the target
+        taken: list[tuple[int, int]] = [m.span() for m in g.p["name_only_ref"].finditer(seg)]
         for kind, rx in g.references:
             for m in rx.finditer(seg):
                 if any(m.start() < te and ts < m.end() for ts, te in taken):
@@ -409,6 +413,11 @@ class PhraseReaders:
             slots = self._ref_slots(eff, clause.text[s:e])
             for slot in slots:
                 self.add("reference", src, effect=eff.id, n=clause.n, kind=kind, slot=slot)
+                if kind == "demonstrative":
+                    # "that face-up monster": a requirement the part restates (game-rules#targeting.12)
+                    for cond in re.findall(r"face-up|face-down|\bset\b", clause.text[s:e].lower()):
+                        self.add("restated_condition", src, effect=eff.id, n=clause.n, slot=slot,
+                                 condition=cond)
             clause.refs.append((kind, s, e))
 
     def _ref_slots(self, eff, phrase: str) -> list[int]:
@@ -450,6 +459,9 @@ class PhraseReaders:
                 seen_opt = True
                 self.add("once_per_turn", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, kind=kind, scope=scope)
+                if re.search(r"\bper duel\b", m.group(), re.I):     # "... once per Duel"
+                    self.add("once_per_duel", self.src(text, base + m.start(), base + m.end(), where),
+                             effect=eff.id)
                 break
         for rx in g.procedures:
             m = rx.search(main)
@@ -533,11 +545,3 @@ class PhraseReaders:
             if rx.search(places):
                 self.add("clause_from", self.src(text, start + m.start(), start + m.end(), where),
                          effect=eff.id, n=n, place=place)
-
-    def _read_same_name(self, text, eff, where, start, seg, n):
-        """"..., as well as the activated effects ... of monsters with the same original name":
-        the part also negates activated effects of cards of that name, wherever activated."""
-        m = self.g.p["same_name_activated"].search(blank_quotes(seg))
-        if m:
-            self.add("negates_same_name", self.src(text, start + m.start(), start + m.end(), where),
-                     effect=eff.id, n=n)

@@ -65,6 +65,8 @@ class _Reader(PhraseReaders):
         if card.pendulum_text:
             effects += self.read_text(card.pendulum_text[:MAX_TEXT], "pendulum text", prefix="P")
         self._read_summon_kinds()
+        self._read_each_effect_limit(effects)
+        self._read_position_changes()
         psct = "no" if self.legacy else "yes"
         self.add("psct", cdata if psct == "yes" else None, card=card.name, value=psct)
         if not card.official_text:
@@ -89,6 +91,28 @@ class _Reader(PhraseReaders):
                     self.add("summon_kind_procedure", f.source, card=card.name,
                              kind="contact-fusion")
                     break
+
+    def _read_each_effect_limit(self, effects):
+        """"You can only use each effect of "X" once per turn" ends the last effect but limits
+        every effect of the card, each on its own (game-rules#once-per-turn.4)."""
+        rx = self.g.p["each_effect_limit"]
+        for f in [f for f in self.facts if f.type == "once_per_turn" and f.get("scope") == "card"
+                  and f.source is not None and rx.search(f.source.quote)]:
+            for e in effects:
+                if e.n <= 0:
+                    continue
+                if not any(g.type == "once_per_turn" and g.get("effect") == e.id for g in self.facts):
+                    self.add("once_per_turn", f.source, effect=e.id, kind=f.get("kind"), scope="card")
+                self.add("limit_each_effect", f.source, effect=e.id)
+
+    def _read_position_changes(self):
+        """A part whose verb is "change" and that changes a battle position ("Change all face-up
+        monsters to face-down Defense Position"): it changes no ATK or DEF."""
+        rx = self.g.p["position_change"]
+        for f in [f for f in self.facts if f.type == "clause" and f.get("verb") == "change"
+                  and f.source is not None]:
+            if rx.search(f.source.quote.strip()):
+                self.add("position_change", f.source, effect=f.get("effect"), n=f.get("n"))
 
     def read_text(self, text: str, where: str, prefix: str) -> list[EffectReading]:
         g = self.g

@@ -6,5 +6,6 @@ spec's ordered ``situation`` events and resolves effect references against the c
 """
 
 from .families import BUILDERS, OldForm, situate_question
+from . import conjunctions  # noqa: F401  (adds its builders to BUILDERS)
 
 __all__ = ["BUILDERS", "OldForm", "situate_question"]

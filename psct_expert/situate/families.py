@@ -14,6 +14,7 @@ from ..parser.transform import find, low, sub, subs
 from ..reader.select import select_effect
 from .procedures import unpayable_costs
 from .told import EFF_PARTS, Situate, _copies, _described_entity, _norm_words, _owner, _protection, note_change
+from .told import implied_response_changes
 
 
 def _chain_subject(st: Situate, node: Tree) -> dict:
@@ -641,6 +642,7 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         # "the now face-down monster": the question says what became of the target
         note_change(st, targets[0], {"property": "face",
                                      "value": "face-down" if "face-down" in words else "face-up"})
+    implied_response_changes(st)
     st.check_pending()
     changed = st.changed
     names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}
@@ -737,6 +739,8 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         another, same = True, False
     if ("each" in who or "both" in who or "they" in who) and note and note.get("count", 0) < 2:
         st.fail("each of which copies? (tell them: 'I control two X')", fam)
+    if not another and not same and _binds_every_copy(st, ref):
+        same = True         # "Can I use X's effect again?": a limit on the name binds every copy
     if another == same:
         st.fail("the same card again, or another copy?", fam)
     used = [(aid, r) for aid, r in st.acts if r.get("card") == ref.get("card")]
@@ -1416,3 +1420,28 @@ def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
     if not st.events or st.events[-1].get("kind") != "resolve":
         st.events.append({"kind": "resolve"})
     return st.spec("resolves", {"effect": ref})
+
+
+# -- once per Duel; a limit that binds every copy (topic I) ---------------------------------------
+
+def _binds_every_copy(st: Situate, ref: dict) -> bool:
+    """A hard limit ("You can only use/activate ... of "X" once per turn/Duel") binds the player
+    for every copy (game-rules#once-per-turn.4), so which copy asks does not change the answer."""
+    if not ref.get("card"):
+        return False
+    reading = st.reading(ref["card"])
+    try:
+        eid = select_effect(reading, ref)
+    except QuestionError:
+        return False
+    return any(f.type == "once_per_turn" and f.get("effect") == eid and
+               f.get("kind") in ("use", "activate") for f in reading.facts)
+
+
+def build_again_this_duel(st: Situate, fam: Tree) -> dict:
+    """"Can I use X's effect again later in the Duel?": the again-this-turn question, asked of
+    the whole Duel (the rules answer it only for a "once per Duel" limit)."""
+    return {**build_again_this_turn(st, fam), "family": "again-this-duel"}
+
+
+BUILDERS["again-this-duel"] = build_again_this_duel

@@ -134,6 +134,14 @@ class Situate(ProcedureEvents):
         if rel:
             for verb in rel["verbs"][:1]:
                 cands = [e for e in cands if _does(facts, e.id, verb)]
+            if "targets" in rel:
+                cands = [e for e in cands if _targets_fit(reading, e, rel["targets"])]
+            if rel.get("object") in (["it"], ["itself"]) and rel["verbs"][:1] == ["special-summon"]:
+                # "the effect that Special Summons it": the card itself
+                cands = [e for e in cands if any(f.type == "summons_self" and f.get("effect") == e.id
+                                                 for f in facts)]
+            for place in rel.get("from") or []:
+                cands = [e for e in cands if _from_place(e.text, place)]
             for other, written in rel["cards"]:
                 cands = [e for e in cands if name_key(other) in name_key(e.text)
                          or name_key(written) in name_key(e.text)]
@@ -188,7 +196,11 @@ class Situate(ProcedureEvents):
                 self.responding = respond
                 self.clause(ch.children[0])
                 respond = False
+            if isinstance(ch, Tree):
+                # "..., then Special Summons the Token": a later step of the link just told
+                self.then_join = ch.data == "sit_join" and "then" in low(ch)
         self.responding = False
+        self.then_join = False
 
     def clause(self, ev: Tree) -> None:
         handler = getattr(self, ev.data, None)
@@ -248,7 +260,8 @@ class Situate(ProcedureEvents):
                 out.setdefault("targets", []).extend(self.r.thing(t) for t in subs(m, "thing"))
             elif ws[0] == "from":
                 out["from"] = self.r.place(sub(m, "place"))
-            elif ws[0] == "to" and (sub(m, "flip_verb") is not None or sub(m, "act_verb") is not None):
+            elif ws[0] == "to" and (sub(m, "flip_verb") is not None or sub(m, "act_verb") is not None
+                                    or sub(m, "revive") is not None):
                 out.setdefault("purposes", []).append(m)
             elif "response" in ws or ws[0] == "to":
                 out["respond"] = True
@@ -475,6 +488,8 @@ class Situate(ProcedureEvents):
         aid = self.acts[-1][0]
         act = next(e for e in self.events if e.get("id") == aid)
         verb = "flip" if sub(m, "flip_verb") is not None else self.r.action(sub(m, "act_verb"))
+        if sub(m, "revive") is not None:
+            verb = "special-summon"                  # "to revive X": from the GY
         thing = sub(m, "thing")
         t = self.r.thing(thing) if thing is not None else \
             {"card": None, "text": "it", "words": ["it"], "pronoun": True}
@@ -494,6 +509,8 @@ class Situate(ProcedureEvents):
             sid = f"s{len(self.summons) + 1}"
             act.setdefault("does", []).append({"action": "summoned", "id": sid, "what": what,
                                                "summon-kind": "by-effect"})
+            if sub(m, "revive") is not None:
+                act["does"][-1]["from"] = "gy"
             self.summons.append((sid, {"summon-kind": "by-effect", "by": aid}))
             return
         action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
@@ -532,6 +549,9 @@ class Situate(ProcedureEvents):
             step = {"action": "summoned", "id": sid, "what": what,
                     "summon-kind": kind if kind not in ("special",) else "by-effect"}
             act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+            if getattr(self, "then_join", False) and act.get("does"):
+                step["then"] = True
+            _summoned_to(self, act, ev, what)
             act.setdefault("does", []).append(step)
             # the resolution told before this clause happens with it
             self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": act["id"]}))
@@ -657,7 +677,9 @@ class Situate(ProcedureEvents):
                     self.fail(f"{self.r.said(effs[0])!r} resolves, but it was not activated", ev)
                 # "My opponent's X resolves": the first thing told, so it was activated then
                 owner = self.r.effect(effs[0]).get("owner")
-                self._activate(ref, owner if owner in ("you", "opponent") else "you", {})
+                aid = self._activate(ref, owner if owner in ("you", "opponent") else "you", {})
+                if owner not in ("you", "opponent"):     # a later step may tell whose it was
+                    self.player_unsaid = getattr(self, "player_unsaid", set()) | {aid}
         self.events.append({"kind": "resolve"})
 
     def ev_face(self, ev: Tree) -> None:
@@ -1519,3 +1541,164 @@ def _named_place(self: Situate, thing: dict | None) -> None:
     if ent.get("place", place) != place:
         self.fail(f"{card} is told to be in two places")
     ent["place"] = place
+
+
+TARGET_FILLER = {"a", "an", "the", "up", "to", "1", "2", "3", "4", "5", "one", "two", "three", "four",
+                 "five", "of", "in", "on", "face-up", "face-down", "exactly"}
+
+
+def _targets_fit(reading: Reading, e, ws: list[str]) -> bool:
+    """"the effect that targets up to 2 cards on the field": the effect targets, and every
+    word that describes its targets is in the text of what it targets ("field", "card")."""
+    if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):
+        return False
+    m = re.search(r"\btarget (.*?)(?:;|$)", e.text)
+    what = set(_norm_words(m.group(1).split())) if m else set()
+    want = [w for w in _norm_words(ws) if w not in TARGET_FILLER]
+    return all(w in what for w in want)
+
+
+# -- a link that Summons its own card, then something else (topic J) ------------------------------
+
+def _ev_summons_itself(self: Situate, ev: Tree) -> None:
+    """"X resolves and Special Summons itself": the resolving link Summons its own card."""
+    if not self.acts or not any(e.get("kind") == "resolve" for e in self.events):
+        self.fail("what Summons itself? (tell what resolves first: 'X resolves and ...')", ev)
+    if self._mods(ev):
+        self.fail("the situation model has no place for " + repr(self.r.said(ev)), ev)
+    aid, ref = self.acts[-1]
+    card = ref.get("card")
+    if card is None:
+        self.fail("which card Summons itself?", ev)
+    reading = self.reading(card)
+    try:
+        eid = select_effect(reading, ref)
+    except QuestionError:
+        eid = None
+    if not any(f.type == "summons_self" and f.get("effect") == eid for f in reading.facts):
+        self.fail(f"the effect of {card} does not Special Summon {card} itself", ev)
+    act = next(e for e in self.events if e.get("id") == aid)
+    sid = f"s{len(self.summons) + 1}"
+    step = {"action": "summoned", "id": sid, "what": card, "summon-kind": "by-effect"}
+    if getattr(self, "then_join", False) and act.get("does"):
+        step["then"] = True
+    act.setdefault("does", []).append(step)
+    self.summons.append((sid, {"summon-kind": "by-effect", "by": aid}))
+
+
+def _summoned_to(st: Situate, act: dict, ev: Tree, what: str) -> None:
+    """"... Special Summons the Token to my field": the Summoned monster's controller; when who
+    activated the link was not said, an effect that Summons "to your opponent's field" tells it."""
+    t = sub(ev, "thing")
+    posts = [p for p in (t.iter_subtrees_topdown() if t is not None else [])
+             if p.data == "thing_post" and sub(p, "place") is not None
+             and low(sub(p, "place")) == ["field"] and sub(p, "poss") is not None]
+    if not posts:
+        return
+    to = st.r.player(sub(posts[0], "poss"))
+    if to not in ("you", "opponent"):
+        st.fail(f"whose field? ({st.r.said(posts[0])!r})", posts[0])
+    if what in st.entities:
+        st.entities[what]["controller"] = to
+    ref = act.get("effect") or {}
+    if not ref.get("card") or act["id"] not in getattr(st, "player_unsaid", set()):
+        return
+    text = " ".join(e.text for e in st.reading(ref["card"]).effects).lower()
+    if "to your opponent's field" in text and "to your field" not in text:
+        act["player"] = {"you": "opponent", "opponent": "you"}[to]
+
+
+Situate.ev_summons_itself = _ev_summons_itself
+
+
+def _ev_in_place(self: Situate, ev: Tree) -> None:
+    """"My Gyzarus (properly Contact Fusion Summoned earlier) is in my GY": the card is there when
+    what is told next starts; a Summon told with it happened before, and the card then left the
+    field (how is not said)."""
+    t = self.r.thing(sub(ev, "thing"))
+    card = t.get("card")
+    if card is None:
+        self.fail("which card is there? (name it)", ev)
+    owner = _owner(t["words"]) or (self.r.player(sub(sub(ev, "thing"), "poss"))
+                                   if sub(sub(ev, "thing"), "poss") is not None else None)
+    if owner not in ("you", "opponent"):
+        self.fail(f"whose is {t['text']!r}? ('my X', 'my opponent's X')", ev)
+    place = self.r.place(sub(ev, "place"))
+    if place is None:
+        self.fail(f"where is {t['text']!r}?", ev)
+    told = sub(ev, "told_summoned")
+    if told is not None:
+        if self.events:
+            self.fail("a Summon told as earlier comes first: tell it before the rest", told)
+        kind = self.r.summon_kind(told) or "special"
+        if place == "field":
+            self.fail("the situation model has no place for a Summon told beside where the card "
+                      "is now", told)
+        self._summon(kind, owner, t, None)
+        self.events.append({"kind": "move", "what": card, "action": "left-field"})
+    if card in self.entities:
+        self.fail(f"{card} is told twice", ev)
+    self.entities[card] = {"card": card, "controller": owner, "owner": owner, "place": place}
+    self.last_card = card
+
+
+Situate.ev_in_place = _ev_in_place
+
+
+PLACE_TEXT = {"gy": r"\b(?:GY|Graveyard)\b", "hand": r"\bhand\b", "deck": r"\bDeck\b",
+              "extra-deck": r"\bExtra Deck\b", "banished": r"\bbanished\b"}
+
+
+def _from_place(text: str, place: str | None) -> bool:
+    """"... Special Summons it from the GY": the effect's text names that place."""
+    rx = PLACE_TEXT.get(place or "")
+    if rx is None:
+        return False
+    return bool(re.search(rx, text))
+
+def implied_response_changes(st: Situate) -> None:
+    """"I target X with Y and they chain Book of Moon": a response told with neither a target nor a
+    purpose, whose card has one effect that targets exactly 1 card and only changes "that target"
+    to face-down, may have flipped the one card the link it answers targets, when that card as
+    told meets every condition of its target (a face-up monster for "1 face-up monster on the
+    field").  The words do not say it did, so the target's face "may be face-down" when the effect
+    resolves (value ``face-down-or-unchanged``): only rules that hold either way can answer."""
+    for ev in st.events:
+        if ev.get("kind") != "activate" or not ev.get("respond") or ev.get("targets") \
+                or ev.get("does") or not ev["effect"].get("card"):
+            continue
+        to = next((e for e in st.events if e.get("id") == ev["respond"]), None)
+        targets = list(dict.fromkeys(to.get("targets") or [])) if to else []
+        if len(targets) != 1 or targets[0] in st.changed:
+            continue
+        change = _targeting_change(st.reading(ev["effect"]["card"]), st.entities.get(targets[0], {}))
+        if change is not None:
+            note_change(st, targets[0], change)
+
+
+def _targeting_change(reading: Reading, ent: dict) -> dict | None:
+    effects = [e for e in reading.effects if e.n > 0]
+    if len(effects) != 1:
+        return None
+    eid = effects[0].id
+    facts = [f for f in reading.facts if f.get("effect") == eid]
+    tg = [f for f in facts if f.type == "target"]
+    clauses = [f for f in facts if f.type == "clause"]
+    if len(tg) != 1 or tg[0].get("count") != 1 or tg[0].get("up_to") != "no" or len(clauses) != 1:
+        return None
+    if not any(f.type == "reference" and f.get("n") == clauses[0].get("n") and f.get("slot") == 1
+               and f.get("kind") in ("that-target", "pronoun") for f in facts):
+        return None
+    ws = ent.get("desc", "").lower().replace("/", " ").split()
+    told = {"monster": ent.get("kind") == "monster" or "monster" in ws,
+            "spell-trap": ent.get("kind") in ("spell", "trap") or "spell" in ws or "trap" in ws,
+            "face-up": ent.get("face") == "up" or "face-up" in ws,
+            "on-field": ent.get("place") == "field" or "field" in ws or "face-up" in ws}
+    conds = [f.get("condition") for f in facts if f.type == "target_condition" and f.get("slot") == 1
+             and f.get("value") == "yes"]
+    if not conds or not all(told.get(c) for c in conds):
+        return None
+    if clauses[0].get("verb") == "change" and "face-down" in effects[0].text.lower() \
+            and "face-up" not in effects[0].text.split(";")[-1].lower():
+        return {"property": "face", "value": "face-down-or-unchanged"}
+    return None
