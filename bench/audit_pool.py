@@ -67,6 +67,8 @@ def main() -> None:
     for c in cards:
         read_card(c)
     reader = time.perf_counter() - t
+    read_card.cache_clear()   # the cold audit reads every card itself (workers fork from here)
+    load_before = os.getloadavg()
     cold, cold_cpu, summary = run(expert, names, args.jobs, cache=True)
     cached, cached_cpu, _ = run(expert, names, args.jobs, cache=True)
     nocache = run(expert, names, args.jobs, cache=False)[0] if args.no_cache_run else None
@@ -90,6 +92,9 @@ def main() -> None:
     print(f"  read fully {summary.status['full']}, partly {summary.status['partial']}, "
           f"legacy {summary.status['legacy']}")
     print(f"  peak memory (main process): {peak_rss_mb():.0f} MB")
+    print("  load average (1, 5, 15 min) before the cold run: "
+          + ", ".join(f"{x:.1f}" for x in load_before)
+          + "; at the end: " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,11 @@
 """Scaling: audit time (no cache) for 1,000 / 4,000 / 14,216 cards, and answer time with 1x / 4x the rules.
 
-    python3 bench/scaling.py [--jobs 1]
+    python3 bench/scaling.py [--jobs 0] [--audit-only] [--sizes 1000,4000,all]
+
+The audit is timed as ``audit --json`` runs it (record lines and digests, the
+default workers with ``--jobs 0``), cold: no audit cache and no reading kept
+from the size before.  CPU seconds (this process and its workers) and the load
+average are printed beside the wall time, since the machine may be shared.
 
 The 4x knowledge adds three renamed copies of every rule (same conditions, same
 conclusions), so the engine does four times the matching for the same answers.
@@ -20,7 +25,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # this 
 from _common import stats_ms  # noqa: E402
 
 from psct_expert.api import Expert  # noqa: E402
-from psct_expert.audit import audit  # noqa: E402
+from psct_expert.audit import audit_lines  # noqa: E402
+from psct_expert.reader import read_card  # noqa: E402
 from psct_expert.casefile import load_case_file  # noqa: E402
 from psct_expert.knowledge import load_knowledge  # noqa: E402
 
@@ -41,7 +47,7 @@ def times_rules(factor: int):
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=0, help="worker processes (0: the audit's default)")
     ap.add_argument("--audit-only", action="store_true", help="skip the knowledge-size part")
     ap.add_argument("--sizes", default="1000,4000,all", help="card counts, 'all' = the pool")
     args = ap.parse_args()
@@ -50,14 +56,17 @@ def main() -> None:
     print(f"audit, {args.jobs} job(s):")
     sizes = [len(names) if x == "all" else int(x) for x in args.sizes.split(",")]
     for n in sizes:
+        read_card.cache_clear()   # cold: every card read again
+        load = os.getloadavg()[0]
         t, c = time.perf_counter(), os.times()
-        for _ in audit(expert, names[:n], jobs=args.jobs, cache=False):
+        for _ in audit_lines(expert, names[:n], jobs=args.jobs, cache=False):
             pass
         dt = time.perf_counter() - t
         c2 = os.times()
         cpu = sum(c2[:4]) - sum(c[:4])   # this process and its workers
         print(f"  {n:6d} cards: {dt:6.1f} s  ({dt / n * 1000:.2f} ms/card; "
-              f"CPU {cpu / n * 1000:.2f} ms/card)")
+              f"CPU {cpu / n * 1000:.2f} ms/card; load average {load:.1f} -> "
+              f"{os.getloadavg()[0]:.1f})")
     if args.audit_only:
         return
     cf = load_case_file(CASES)

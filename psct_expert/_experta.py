@@ -22,6 +22,8 @@ _handlers_before = list(_root.handlers)
 
 from experta import AS, MATCH, NOT, TEST, Fact, InitialFact, KnowledgeEngine, L, P, Rule  # noqa: E402
 from experta.matchers.rete.check import TypeCheck  # noqa: E402
+from experta.matchers.rete.abstract import OneInputNode as OneInput  # noqa: E402
+from experta.matchers.rete.abstract import TwoInputNode as TwoInput  # noqa: E402
 from experta.matchers.rete.mixins import NoMemory  # noqa: E402
 from experta.matchers.rete.token import Token  # noqa: E402
 
@@ -30,4 +32,4 @@ for _h in list(_root.handlers):
         _root.removeHandler(_h)
 
 __all__ = ["AS", "MATCH", "NOT", "TEST", "Fact", "InitialFact", "KnowledgeEngine", "L", "P", "Rule",
-           "NoMemory", "Token", "TypeCheck"]
+           "NoMemory", "OneInput", "Token", "TwoInput", "TypeCheck"]

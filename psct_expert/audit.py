@@ -43,9 +43,16 @@ def audit_card(expert, card: Card) -> dict:
     return out
 
 
-def _audit_cards(cards: list[Card]) -> list[dict]:
-    # the cards themselves travel to the worker: a name can belong to two cards
-    return [audit_card(_WORKER, c) for c in cards]
+def audit_pair(expert, card: Card) -> tuple[str, str]:
+    """One card's record as its JSON line, and its digest as JSON text."""
+    rec = audit_card(expert, card)
+    return record_line(rec), json.dumps(digest(rec), sort_keys=True)
+
+
+def _audit_cards(cards: list[Card]) -> list[tuple[str, str]]:
+    # the cards themselves travel to the worker: a name can belong to two cards; the
+    # worker sends back text (record line, digest), so the main process only passes it on
+    return [audit_pair(_WORKER, c) for c in cards]
 
 
 def unread_shape(phrase: str) -> str:
@@ -215,8 +222,7 @@ def audit_lines(expert, names: list[str] | None, jobs: int = 0, progress=None,
     a cached card's record is passed on as the text stored, never parsed."""
     cards = [expert.db.get(n) for n in names] if names else expert.db.all_cards()
     if not cache:
-        for rec in _audit(expert, cards, jobs, progress):
-            yield record_line(rec), json.dumps(digest(rec), sort_keys=True)
+        yield from _audit(expert, cards, jobs, progress)
         return
     store = AuditCache(expert)
     known = store.load()
@@ -224,8 +230,7 @@ def audit_lines(expert, names: list[str] | None, jobs: int = 0, progress=None,
     missing = [c for c, k in zip(cards, keys) if k not in known]
     if progress and len(missing) < len(cards):
         progress(len(cards) - len(missing))
-    fresh = {card_key(c): (record_line(rec), json.dumps(digest(rec), sort_keys=True))
-             for c, rec in zip(missing, _audit(expert, missing, jobs, progress))}
+    fresh = {card_key(c): pair for c, pair in zip(missing, _audit(expert, missing, jobs, progress))}
     if fresh:
         known.update(fresh)
         store.save(known)
@@ -234,12 +239,16 @@ def audit_lines(expert, names: list[str] | None, jobs: int = 0, progress=None,
 
 
 def _audit(expert, cards: list[Card], jobs: int = 0, progress=None):
+    """(record line, digest text) per card, in order; over worker processes when it pays."""
+    from .api import CLASSIFICATIONS
+
     jobs = jobs or min(2, os.cpu_count() or 1)
     import multiprocessing as mp
 
+    expert.engine_for(CLASSIFICATIONS)   # compiled once, before the workers fork
     if jobs <= 1 or len(cards) < PARALLEL_MIN or "fork" not in mp.get_all_start_methods():
         for c in cards:
-            yield audit_card(expert, c)
+            yield audit_pair(expert, c)
             if progress:
                 progress(1)
         return

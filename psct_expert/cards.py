@@ -26,7 +26,7 @@ from typing import Iterable
 
 import yaml
 
-from .cardschema import has_lone_surrogate, validate_card
+from .cardschema import checked_json_name, has_lone_surrogate, validate_card
 from .errors import FileFormatError, PsctError, UnknownCard
 from .paths import FACTS_DIR, cache_dir
 from .yamlpos import safe_load
@@ -397,13 +397,19 @@ def _build_index(path: Path) -> CardDB:
     for lineno, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
-        d = parse_json_line(raw, str(path), lineno)
         try:
-            card = validate_card(d)
-        except FileFormatError as exc:
-            raise FileFormatError(exc.message, path=str(path), line=lineno,
-                                  field=exc.field) from None
-        db.add(raw.decode("utf-8"), name=card.name)  # the card is made when first used
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            line = None
+        name = checked_json_name(line) if line is not None else None
+        if name is None:        # not a valid card: the same checks in Python say why
+            d = parse_json_line(raw, str(path), lineno)
+            try:
+                name = validate_card(d).name
+            except FileFormatError as exc:
+                raise FileFormatError(exc.message, path=str(path), line=lineno,
+                                      field=exc.field) from None
+        db.add(line, name=name)  # the card is made when first used
     return db
 
 

@@ -176,8 +176,25 @@ def fact_class(type_: str) -> type:
     return cls
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
 def xfact(type_: str, fields) -> "ex.Fact":
-    return fact_class(type_)(type=type_, **dict(fields))
+    """The experta fact for one of our facts.
+
+    Our field values are plain scalars, which experta's ``Fact.__init__``
+    stores unchanged (``freeze`` returns a hashable value as it is) after one
+    generic dispatch per field; for those the dict is filled directly, the
+    same content.  Anything else takes experta's own constructor."""
+    cls = fact_class(type_)
+    fields = dict(fields)
+    if not all(type(v) in _PLAIN for v in fields.values()):
+        return cls(type=type_, **fields)
+    f = dict.__new__(cls)
+    dict.update(f, fields)
+    dict.__setitem__(f, "type", type_)
+    f._Fact__defaults = {}
+    return f
 
 
 class _OverBudget(Exception):
@@ -217,18 +234,24 @@ def _meter(ke, budget: _Budget) -> None:
 
     def metered(callback, node, rule):
         # a join node compares the token with every entry of its other memory: that is the work
-        other = {"activate_left": "right_memory", "activate_right": "left_memory"}.get(
-            getattr(callback, "__name__", ""))
+        name = getattr(callback, "__name__", "")
+        other = {"activate_left": "right_memory", "activate_right": "left_memory"}.get(name)
         terminal = hasattr(node, "rule") and not node.children  # each match goes on the agenda
+        target = _lean_target(callback, node, name)
+        by_rule = budget.by_rule
 
         def call(token):
-            cost = TERMINAL_COST if terminal else 1 + (len(getattr(node, other, ())) if other else 0)
+            cost = TERMINAL_COST if terminal else 1 + (len(getattr(node, other)) if other else 0)
             budget.left -= cost
             if budget.left < 0:
                 raise _OverBudget
             if rule is not None:
-                budget.by_rule[rule] += cost
-            return callback(token)
+                by_rule[rule] += cost
+            if target is None:
+                return callback(token)
+            # experta's activation: copy the token, then the node's own _activate*
+            return target(tuple.__new__(type(token), (token.tag, set(token.data),
+                                                      dict(token.context))))
         return call
 
     stack, seen = [ke.matcher.root_node], set()
@@ -244,6 +267,24 @@ def _meter(ke, budget: _Budget) -> None:
                                                         rules[0] if len(rules) == 1 else None)))
             stack.append(ch.node)
         node.children[:] = wrapped
+
+
+def _lean_target(callback, node, name):
+    """The node method an edge's callback ends in, when the edge can call it directly.
+
+    experta's ``activate``/``activate_left``/``activate_right`` copy the token
+    (``Token.copy``, which re-checks every fact's class and the context's ABC),
+    send a debug message to the ``experta.watchers`` loggers (never enabled by
+    this package), and call the node's ``_activate*`` with the copy.  The
+    metered edge makes the same copy, without the checks, and the same call.
+    None: not one of experta's plain activations, so the callback is called
+    as it is."""
+    base = {"activate": ex.OneInput, "activate_left": ex.TwoInput,
+            "activate_right": ex.TwoInput}.get(name)
+    if base is None or getattr(callback, "__self__", None) is not node \
+            or getattr(type(node), name, None) is not getattr(base, name):
+        return None
+    return getattr(node, "_" + name)
 
 
 def _route_by_class(ke) -> None:
@@ -267,8 +308,10 @@ def _route_by_class(ke) -> None:
             got = routes[cls] = [cb for t, cb in entries if t is None or t is cls]
         return got
 
+    valid, token_cls = ex.Token.TagType.VALID, ex.Token
+
     def add(fact):
-        token = ex.Token.valid(fact)
+        token = tuple.__new__(token_cls, (valid, {fact}, {}))   # Token.valid(fact), unchecked
         for cb in callbacks(type(fact)):
             cb(token)
 
@@ -303,6 +346,56 @@ def _flat_reset(ke) -> None:
     ke.matcher.reset = reset
 
 
+def _lean_engine(ke) -> None:
+    """Take out experta's per-run overheads that do not change what matches or fires.
+
+    * ``reset`` looked up the engine's DefFacts with ``inspect.getmembers`` on
+      every run; the only one is the InitialFact, declared here directly.
+    * the depth strategy cached every activation's agenda key in an unbounded
+      ``lru_cache`` (a memory that grows with every run); the key is computed
+      as experta computes it, without the cache.
+    * the matcher looked up its conflict-set nodes through a one-entry cache,
+      which misses whenever another engine ran in between; they are fixed
+      once the network is built.
+    """
+    agenda_cls, facts_cls = type(ke.agenda), type(ke.facts)
+    declare = ke._KnowledgeEngine__declare
+
+    def reset():
+        ke.agenda = agenda_cls()
+        ke.facts = facts_cls()
+        ke.matcher.reset()
+        declare(ex.InitialFact())
+        ke.running = False
+
+    def get_key(activation):
+        return (activation.rule.salience,
+                sorted((f["__factid__"] for f in activation.facts), reverse=True))
+
+    csns = ke.matcher._get_conflict_set_nodes()
+    root = ke.matcher.root_node
+
+    def changes(adding=None, deleting=None):
+        # experta's ReteMatcher.changes, asking only the conflict-set nodes that
+        # have something to report (the others would return two empty sets)
+        for fact in deleting or ():
+            root.remove(fact)
+        for fact in adding or ():
+            root.add(fact)
+        added, removed = [], []
+        for csn in csns:
+            if csn.added or csn.removed:
+                a, r = csn.get_activations()
+                added.extend(a)
+                removed.extend(r)
+        return added, removed
+
+    ke.reset = reset
+    ke.strategy.get_key = get_key
+    ke.matcher._get_conflict_set_nodes = lambda: csns
+    ke.matcher.changes = changes
+
+
 class Engine:
     """A compiled knowledge base; :meth:`run` answers one set of facts at a time."""
 
@@ -318,6 +411,7 @@ class Engine:
         _meter(self.ke, self._budget)
         _route_by_class(self.ke)
         _flat_reset(self.ke)
+        _lean_engine(self.ke)
 
     def run(self, facts: Iterable[Fact]) -> Record:
         rec = Record()
@@ -381,7 +475,7 @@ class Engine:
             lst = rec.derivations.setdefault(f.key, [])
             if d not in lst:
                 lst.append(d)
-            self.ke.declare(xfact(type_, f.fields))
+            self.ke.facts.declare(xfact(type_, f.fields))   # (running: no agenda update here)
         rec.firings.append((rule.id, d, concluded))
 
 

@@ -222,6 +222,7 @@ def missing_facts(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase
     for k, f in rec.facts.items():
         by_type.setdefault(k[0], []).append(f)
     out: list[str] = []
+    first: list[str] = []          # blocked by another rule's conclusion: that rule says why
     for rule in kb.by_answer_type(answer_type):
         for type_, fields in rule.then:
             if type_ != answer_type:
@@ -245,13 +246,32 @@ def missing_facts(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase
                 what = {"fact": "needs", "not": "is blocked by the presence of",
                         "test": "fails the test"}[pat.kind]
                 if pat.kind == "not":
+                    reason = _blocking_reason(pat, bind, by_type, rec, kb)
+                    if reason is not None:
+                        line = f"for {value}, rule {rule.id} does not apply: {reason}"
+                        if line not in first:
+                            first.append(line)
+                        continue
                     shown = pat.describe(bind)[3:]
                 else:
                     shown = pat.describe(bind)
                 line = f"for {value}, rule {rule.id} {what} {shown}"
                 if line not in out:
                     out.append(line)
-    return out
+    return first + out
+
+
+def _blocking_reason(pat, bind: dict, by_type: dict, rec: Record, kb: KnowledgeBase) -> str | None:
+    """A rule blocked by a fact another rule concluded: that rule's own sentence and citations,
+    which say in English why the answer is left open (shown before the other near misses)."""
+    for f in by_type.get(pat.type, []):
+        if match_pattern(pat, dict(f.fields), bind) is None:
+            continue
+        for d in rec.derivations.get(f.key, []):
+            rule = kb.rule(d.rule)
+            if rule is not None and rule.says:
+                return f"{rule.says} [{', '.join(rule.cites)}] (rule {rule.id})"
+    return None
 
 
 __all__ = ["Answer", "ProofNode", "Step", "build_node", "fact_key", "make_answer"]

@@ -276,6 +276,13 @@ class _Builder:
                      event=str(s["event"]))
         for verb in s.get("cannot") or []:
             self.add("cannot_do", f"{verb} cannot be done now", effect=eid, verb=str(verb))
+        player = s.get("player", "you")     # who would activate it, and from where
+        place = s.get("from", "unknown")
+        if player not in ("you", "opponent") or place not in ("hand", "field", "set", "unknown"):
+            raise QuestionError("in a can-activate-now question, 'player' is you or opponent and "
+                                "'from' is hand, field or set", understood=s)
+        self.add("asked_activation", f"{player} would activate {eid} (from: {place})",
+                 effect=eid, player=player, place=place)
 
     q_again_this_turn = _effect_param
     q_again_this_duel = _effect_param
@@ -286,6 +293,14 @@ class _Builder:
     def q_can_target(self, s):
         self._effect_param(s)
         self.params["entity"] = str(_need(s, "entity", self.family))
+
+    def q_target_count(self, s):
+        self._effect_param(s)
+        count = s.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise QuestionError("'count' is a whole number of targets, 1 or more", understood=s)
+        self.params["count"] = count
+        self.add("target_count_asked", f"targeting {count}", effect=self.params["effect"], count=count)
 
     def q_gets_effect(self, s):
         reading, eid = self._effect_param(s)

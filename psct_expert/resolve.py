@@ -609,7 +609,7 @@ def build_outcome(p: _Parse) -> dict:
         if change:
             changed = asked or ents[0]
     elif change:
-        two = re.search(r"\bone of the (?:two|2) (?:monsters|cards|targets)\b", cond, re.I)
+        two = re.search(r"\bone of the (?:two|three|four|five|\d+) (?:monsters|cards|targets)\b", cond, re.I)
         ordm = re.search(rf"\bthe ({ORD}) (?:monster|card|target)\b", cond, re.I)
         if two:
             targets = [{"target": "the other target", "slot": 1},

@@ -141,13 +141,13 @@ class _Situation:
     def ev_phase(self, ev):
         # a turn told without its phase ("during my opponent's turn"): phase "unsaid"
         phase = self.check(ev.get("phase", "unsaid"), PHASES + ("unsaid",), "phase")
-        turn = self.check(ev.get("turn", "you"), PLAYERS, "turn")
+        turn = self.check(ev.get("turn", "you"), PLAYERS + ("any",), "turn")  # any: not said
         self.close_chain()
         seq = self.next_seq()
         eid = ev.get("id") or self.new_id("p")
         self.event(eid, "phase", seq)
-        self.b.add("phase_now", f"the {phase} phase of {turn}r turn", phase=phase, turn=turn,
-                   seq=seq)
+        self.b.add("phase_now", f"the {phase} phase of {turn}r turn" if turn != "any" else
+                   f"the {phase} phase (whose turn is not said)", phase=phase, turn=turn, seq=seq)
 
     def ev_state(self, ev):
         player = self.check(ev.get("player", "you"), PLAYERS, "player")
@@ -290,6 +290,9 @@ class _Situation:
         self.event(eid, action, seq)
         self.b.add("moved", f"{what}: {action} (by {by})", entity=what, action=action, by=by,
                    event=eid, seq=seq)
+        if step.get("from") is not None and action != "summoned":   # "adds a card from the Deck"
+            self.b.add("moved_from", f"{what}: {action} from {step['from']}", event=eid,
+                       place=self.check(step["from"], PLACES, "moved from"))
         if action == "summoned":
             kind = self.check(step.get("summon-kind", "by-effect"), SUMMON_KINDS, "Summon kind")
             actor = player or (self.acts[by]["player"] if by in self.acts else "unknown")

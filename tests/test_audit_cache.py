@@ -3,7 +3,7 @@
 import json
 
 from psct_expert.api import Expert
-from psct_expert.audit import AuditCache, audit, card_key
+from psct_expert.audit import AuditCache, audit, audit_lines, card_key
 from psct_expert.cards import Card
 
 NAMES = ["Pot of Greed", "Monster Reborn", "Mystical Space Typhoon"]
@@ -70,3 +70,15 @@ def test_cached_summary_and_json_equal_fresh_ones(tmp_path, monkeypatch, base_ex
         by_digest.add_digest(json.loads(dig))
         by_record.add(json.loads(line))
     assert by_digest.text() == by_record.text() and by_digest.cards == 3
+
+
+def test_workers_and_one_process_give_the_same_lines_without_the_cache(base_expert, monkeypatch):
+    """-j 1 and -j 2 agree byte for byte when every card is really audited (no cache)."""
+    import psct_expert.audit as audit_module
+
+    monkeypatch.setattr(audit_module, "PARALLEL_MIN", 4)
+    names = [c.name for c in base_expert.db.all_cards()[::700]]   # about 20 cards, every kind
+    one = list(audit_lines(base_expert, names, jobs=1, cache=False))
+    two = list(audit_lines(base_expert, names, jobs=2, cache=False))
+    assert len(one) == len(names) and one == two
+    assert [json.loads(line)["name"] for line, _dig in two] == names

@@ -188,3 +188,17 @@ def test_missing_facts_agree_with_the_engine_on_mixed_types(tmp_path):
     rec = engine.run(given)
     missing = missing_facts("starts_chain", {"effect": "X#1"}, rec, sub)
     assert missing == ["for yes, rule numbered-colon-chain needs colon(effect='X#1')"]
+
+
+def test_an_open_answer_says_why_in_the_blocking_rules_words(base_expert):
+    # "negate its effects" on an "it" target flipped face-down: the "it" rule would say yes, but a
+    # rule leaves negating a face-down monster's effects open, and the answer says so first
+    q = ("Are the effects of the monster targeted by Infinite Impermanence negated if it is flipped "
+         "face-down before the effect resolves?")
+    ans = base_expert.ask(q)
+    assert ans.value == "unknown"
+    assert ans.missing[0].startswith("for yes, rule it-still-affected does not apply: ")
+    assert "face-down-target-effects-negation-unsettled" in ans.missing[0]
+    # the same change under a destroying "it" effect is still a yes (the rule is about negation)
+    assert base_expert.ask("Is the card targeted by Adreus, Keeper of Armageddon destroyed if it is "
+                           "flipped face-down before the effect resolves?").value == "yes"

@@ -120,7 +120,7 @@ def test_another_folder_beside_the_shipped_one_reads_only_its_own_files(tmp_path
     monkeypatch.setattr(yamlpos, "load", lambda text, path: read.append(path) or real(text, path))
     folder = tmp_path / "rules"
     folder.mkdir()
-    (folder / "mine.yaml").write_text(RULE)
+    (folder / "mine.yaml").write_text(RULE + f"# {tmp_path}\n")     # content no test read before
     kb = load_knowledge([str(folder)])
     assert read == [str(folder / "mine.yaml")]
     assert len(kb.rules) == len(shipped.rules) + 1 and kb.rule("my-rule") is not None
@@ -158,6 +158,17 @@ def test_a_database_card_is_the_same_card_checked_or_not():
     for line in lines:
         d = json.loads(line)
         assert Card.from_checked(d) == Card.from_dict(d)
+
+
+def test_a_json_line_is_checked_in_one_step_or_left_to_the_python_checks():
+    from psct_expert.cardschema import checked_json_name
+
+    assert checked_json_name('{"name": "A ", "kind": "spell", "level": null}') == "A "
+    for bad in ('{"name": "A", "kind": "spell", "level": [1, 2]}', '{"name": "A", "kind": "card"}',
+                '{"name": "A", "kind": "spell", "colour": "red"}', '{"kind": "spell"}', "[1]",
+                '{"name": "A", "kind": "spell", "level": 4.0}', "{not json",
+                '{"name": "A\\u00e9", "kind": "spell"}'):    # an escape: the Python checks decide
+        assert checked_json_name(bad) is None, bad
 
 
 def test_a_bad_database_line_is_reported_when_the_index_is_built(tmp_path):

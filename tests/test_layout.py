@@ -34,16 +34,17 @@ def test_no_card_name_in_package_code(base_expert):
     """Python reads text, runs the engine and renders proofs; it never names a card."""
     names = {c.name for c in base_expert.db.all_cards() if len(c.name) >= 6}
     literals = "\x00".join(lit for text in SOURCES.values() for lit in code_strings(text))
-    found = []
+    by_start: dict[str, list[str]] = {}       # names by their first six characters
     for n in names:
-        i = literals.find(n)
-        while i >= 0:  # as a whole name, not inside a longer word
-            before = literals[i - 1] if i else " "
-            after = literals[i + len(n)] if i + len(n) < len(literals) else " "
-            if not (before.isalnum() or after.isalnum()):
-                found.append(n)
-                break
-            i = literals.find(n, i + 1)
+        by_start.setdefault(n[:6], []).append(n)
+    found = set()
+    for i in range(len(literals)):            # every place a name could start ...
+        if i and literals[i - 1].isalnum():
+            continue
+        for n in by_start.get(literals[i:i + 6], ()):
+            end = i + len(n)                  # ... as a whole name, not inside a longer word
+            if literals.startswith(n, i) and not (end < len(literals) and literals[end].isalnum()):
+                found.add(n)
     assert not found
 
 

@@ -256,3 +256,36 @@ def test_saving_a_monster_is_not_taken_for_granted_when_it_can_be_activated(base
     spec, value = ask(base_expert, "Can I activate Solemn Strike during the Damage Step to save my "
                                    "monster?")
     assert "also_needs" in spec and value != "yes"
+
+
+# -- "Can X negate a monster effect that my opponent activates during the Damage Step?" ----------
+
+def test_negating_what_is_activated_in_the_damage_step(base_expert):
+    spec, value = ask(base_expert, "Can Apollousa, Bow of the Goddess negate a monster effect that my "
+                                   "opponent activates during the Damage Step?")
+    assert spec["family"] == "can-activate-now"
+    assert spec["effect"] == {"card": "Apollousa, Bow of the Goddess", "select": "only"}
+    assert [e["kind"] for e in spec["situation"]] == ["phase", "activate"]
+    (act,) = events(spec, "activate")
+    assert act["effect"] == {"generic": "monster"} and act["player"] == "opponent"
+    assert "and" not in spec          # negating a monster effect is what its own effect does
+    assert value == "yes"
+
+
+def test_negating_what_is_activated_paraphrase(base_expert):
+    _spec, value = ask(base_expert, "Can Solemn Strike negate a monster effect that my opponent activates "
+                                    "during the Damage Step?")
+    assert value == "yes"
+
+
+@pytest.mark.parametrize("text", [
+    # Solemn Judgment negates only Spell/Trap activations
+    "Can Solemn Judgment negate a monster effect that my opponent activates during the Damage Step?",
+    # Apollousa answers only its controller's opponent
+    "Can Apollousa, Bow of the Goddess negate a monster effect that I activate during the Damage Step?",
+    # not an effect that can be activated in the Damage Step
+    "Can Called by the Grave negate a monster effect that my opponent activates during the Damage Step?",
+])
+def test_negating_what_is_activated_near_miss(base_expert, text):
+    spec, value = ask(base_expert, text)
+    assert value != "yes"

@@ -111,3 +111,138 @@ def test_another_card_that_restates_face_up(base_expert):
                                      "chain Book of Moon to flip it face-down. Is the monster's effect "
                                      "still negated?")
     assert answer.value == "no"
+
+
+# -- F: several targets, and a part that Summons another card ------------------------------------
+
+def test_a_described_target_group_is_one_group():
+    text = ("Target 2 FIRE monsters (1 Tuner and 1 non-Tuner) in your GY; banish both monsters, and if "
+            "you do, Special Summon 1 FIRE Synchro Monster from your Extra Deck whose Level equals the "
+            "total Levels of those monsters.")
+    assert [f.get("count") for f in facts(text, "target", kind="spell", subtypes=("normal",))] == [2]
+    # the Summon acts on another card: "those monsters" after "whose" only describes it
+    assert not facts(text, "reference", kind="spell", subtypes=("normal",), n=2)
+    assert [f.get("kind") for f in facts(text, "reference", kind="spell", subtypes=("normal",), n=1)] \
+        == ["both"]
+    # near miss: two groups joined by "and" outside parentheses stay two groups
+    two = "Target 1 monster you control and 1 card your opponent controls; destroy them."
+    assert [f.get("count") for f in facts(two, "target", kind="spell", subtypes=("normal",))] == [1, 1]
+    # near miss: a part that acts on "those monsters" keeps its reference
+    assert facts("Target 2 monsters in your GY; shuffle those monsters into the Deck.", "reference",
+                 kind="spell", subtypes=("normal",), n=1)
+
+
+def test_one_of_the_targets_gone_no_summon_after_and_if_you_do(base_expert):
+    spec, answer = ask(base_expert, "One of the two FIRE monsters I targeted with Birth of the Prominence "
+                                    "Flame is banished in response. Do I still Special Summon the FIRE "
+                                    "Synchro Monster?")
+    assert spec["family"] == "clause-done" and spec["part"] == "special-summon"
+    assert sum(1 for s in spec["suppose"] if "left" in s) == 1
+    assert answer.value == "no"
+
+
+def test_one_of_the_targets_gone_no_draw_after_then(base_expert):
+    spec, answer = ask(base_expert, "One of the 5 monsters I targeted with Pot of Avarice is banished in "
+                                    "response. Do I still draw 2 cards?")
+    assert spec["family"] == "clause-done" and spec["part"] == "draw"
+    assert sum(1 for s in spec["suppose"] if "targeted" in s) == 5
+    assert answer.value == "no"
+
+
+# -- F: how many targets an effect chooses ("up to 2") --------------------------------------------
+
+def test_up_to_two_targets_may_choose_one(base_expert):
+    spec, answer = ask(base_expert, "Can I activate Heavy Storm Duster targeting only one Spell/Trap?")
+    assert spec == {"family": "target-count", "effect": {"card": "Heavy Storm Duster",
+                                                          "select": "activation"}, "count": 1}
+    assert answer.value == "yes"
+
+
+def test_a_stated_number_of_targets_is_that_many(base_expert):
+    # paraphrases on other cards: "Target 5 monsters in your GY" needs all 5
+    spec, answer = ask(base_expert, "Can Pot of Avarice be activated targeting exactly 4 monsters in my GY?")
+    assert spec["count"] == 4 and answer.value == "no"
+    _spec, answer = ask(base_expert, "Can I activate Pot of Avarice targeting exactly 5 monsters in my GY?")
+    assert answer.value == "yes"
+    # "up to 2" cannot choose 3
+    _spec, answer = ask(base_expert, "Can I activate Twin Twisters targeting exactly three Spells/Traps?")
+    assert answer.value == "no"
+
+
+def test_target_count_near_misses_are_refused(base_expert):
+    refused(base_expert, "Can I activate Heavy Storm Duster targeting only one monster?", "not what")
+    refused(base_expert, "Can I activate Raigeki targeting only one monster?", "does not target")
+    refused(base_expert, "My opponent activates Twin Twisters. Can I activate Heavy Storm Duster "
+                         "targeting only one Spell/Trap?", "told situation")
+
+
+# -- F: told targets, and a supposition about them -----------------------------------------------
+
+def test_scenario_lines_told_as_sentences(base_expert):
+    q = "If one of the 5 monsters targeted by my Pot of Avarice is banished in response, do I still draw 2 cards?"
+    lines = ["I activate Pot of Avarice targeting 5 monsters in my GY.",
+             "My opponent chains Called by the Grave and banishes one of those 5 monsters."]
+    spec = base_expert.parse(q, lines)
+    assert spec["family"] == "clause-done" and spec["part"] == "draw"
+    assert sum(1 for s in spec["suppose"] if "left" in s) == 1
+    assert base_expert.ask_spec(spec, q).value == "no"
+    # near miss: a line that is neither an older scenario form nor a told sentence is refused
+    with pytest.raises(QuestionError):
+        base_expert.parse(q, ["I activate Pot of Avarice targeting 5 monsters in my GY.",
+                              "Something odd happens."])
+
+
+def test_a_response_that_banishes_one_of_the_targets(base_expert):
+    spec, answer = ask(base_expert, "I activate Pot of Dichotomy targeting 3 monsters in my GY. My opponent "
+                                    "chains Called by the Grave and banishes one of those 3 monsters. Do I "
+                                    "still draw 2 cards?")
+    assert sum(1 for s in spec["suppose"] if "left" in s) == 1
+    assert answer.value == "no"
+
+
+def test_a_supposition_about_told_targets(base_expert):
+    spec, answer = ask(base_expert, "I activate Jar of Avarice targeting 5 cards in my GY. If one of the 5 "
+                                    "cards targeted by my Jar of Avarice is banished in response, do I draw 1 "
+                                    "card?")
+    assert sum(1 for s in spec["suppose"] if "left" in s) == 1
+    assert answer.value == "no"
+    # near misses: a count that is not the told one, and a supposition with no place, are refused
+    refused(base_expert, "I activate Jar of Avarice targeting 5 cards in my GY. If one of the 4 cards "
+                         "targeted by my Jar of Avarice is banished in response, do I draw 1 card?",
+            "it targeted 5, not 4")
+    refused(base_expert, "I activate Jar of Avarice targeting 5 cards in my GY. If my opponent controls a "
+                         "monster, do I draw 1 card?", "beside the told situation")
+
+
+# -- C: a Summon negation for "exactly 1 monster" ------------------------------------------------
+
+def test_the_reader_keeps_the_number_of_monsters_a_summon_negation_covers():
+    text = ("When your opponent would Special Summon exactly 1 monster: Negate the Special Summon, and if "
+            "you do, destroy it.")
+    assert [f.get("count") for f in facts(text, "summon_count_exactly", kind="trap",
+                                          subtypes=("counter",))] == [1]
+    # near miss: "a monster(s)" sets no number
+    assert not facts("When a monster(s) would be Summoned: Negate the Summon, and if you do, destroy it.",
+                     "summon_count_exactly", kind="trap", subtypes=("counter",))
+
+
+def test_black_horn_against_a_pendulum_summon_of_two(base_expert):
+    spec, answer = ask(base_expert, "My opponent Pendulum Summons Astrograph Sorcerer and Stargazer Magician "
+                                    "at the same time. Can I negate that Pendulum Summon with Black Horn of "
+                                    "Heaven?")
+    assert spec["family"] == "negate-summon" and spec["situation"][0]["count"] == 2
+    assert answer.value == "no"
+    # paraphrase on other monsters
+    _spec, answer = ask(base_expert, "My opponent Pendulum Summons Dark Magician and Odd-Eyes Pendulum "
+                                     "Dragon. Can I negate that Pendulum Summon with Black Horn of Heaven?")
+    assert answer.value == "no"
+
+
+def test_summon_negation_of_one_monster_or_of_any_number(base_expert):
+    # near misses: one monster is covered; a negation without a number covers two
+    _spec, answer = ask(base_expert, "My opponent Pendulum Summons Astrograph Sorcerer. Can I negate that "
+                                     "Pendulum Summon with Black Horn of Heaven?")
+    assert answer.value == "yes"
+    _spec, answer = ask(base_expert, "My opponent Pendulum Summons Astrograph Sorcerer and Stargazer Magician "
+                                     "at the same time. Can I negate that Pendulum Summon with Solemn Strike?")
+    assert answer.value == "yes"

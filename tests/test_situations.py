@@ -66,8 +66,8 @@ def test_a_target_flipped_face_down_by_a_response(base_expert):
 
 @pytest.mark.parametrize("question, words", [
     # a clause the situation model has no event for is refused, naming it
-    ("My opponent draws for their normal draw in the Draw Phase. Can I activate Droll & Lock Bird?",
-     "for"),
+    ("My opponent draws for their first draw in the Draw Phase. Can I activate Droll & Lock Bird?",
+     "first"),
     # "negated" alone does not say whether the activation or the effect was negated (a monster)
     ("My Ash Blossom & Joyous Spring was negated. Can I activate a second Ash Blossom later in "
      "the same turn?", "activation or only the effect"),

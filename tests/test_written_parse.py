@@ -45,6 +45,7 @@ TWO_READINGS = [
 ]
 
 
+@pytest.mark.slow      # builds lark's parser of the whole written grammar to compare with it
 @pytest.mark.parametrize("question", TWO_READINGS)
 def test_guide_questions_with_two_readings_get_the_written_grammars_tree(base_expert, question):
     g = G.grammar_for(base_expert.kb.families)

@@ -197,7 +197,9 @@ def parse_yaml(text: str, path: str):
     return data, marks
 
 
-def forget() -> None:
-    """Drop what this process keeps (the files stay); tests of the file layer use it."""
+def forget(parsed: bool = False) -> None:
+    """Drop the knowledge this process keeps, as a new process starts (the files stay; tests
+    of the file layer use it); with ``parsed``, the parsed YAML files too."""
     _MEMO.clear()
-    _PARSED.clear()
+    if parsed:
+        _PARSED.clear()

@@ -161,10 +161,12 @@ class KnowledgeBase:
         return [d for d in self.diagnostics if d.severity == "warning"]
 
     def rule(self, rule_id: str) -> Rule | None:
-        for r in self.rules:
-            if r.id == rule_id:
-                return r
-        return None
+        # an index by id (the first rule of an id wins), rebuilt when the rule list changes
+        idx = self.__dict__.get("_rule_index")
+        if idx is None or idx[0] is not self.rules or idx[1] != len(self.rules):
+            idx = self.__dict__["_rule_index"] = (
+                self.rules, len(self.rules), {r.id: r for r in reversed(self.rules)})
+        return idx[2].get(rule_id)
 
     def upstream(self, types) -> "KnowledgeBase":
         """The knowledge restricted to the rules that can contribute to facts of these types.

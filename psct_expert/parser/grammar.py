@@ -145,6 +145,17 @@ class Grammar:
                                                     re.finditer(r"^(q_\w+):", text, re.M)]
         try:
             self._written = _written_parser(text, starts)
+        except (GrammarError, LarkError) as exc:
+            raise FileFormatError(f"the question grammar is malformed: {exc}") from None
+        self.words: dict[str, str] = {}     # checked before the factored copy is compiled
+        for t in self.lark.terminals:
+            if isinstance(t.pattern, PatternStr):
+                word = t.pattern.value.lower()
+                if word in self.words or " " in word or (word.isalpha() and "i" not in t.pattern.flags):
+                    raise FileFormatError(f"the question grammar writes the word {word!r} in two ways: "
+                                          'write every word once, alone and as "word"i')
+                self.words[word] = t.name
+        try:
             self.fast = Lark(factored(text), parser="earley", lexer=_WordLexer, keep_all_tokens=True,
                              ambiguity="forest", propagate_positions=False, start=starts)
         except (GrammarError, LarkError) as exc:
@@ -159,14 +170,6 @@ class Grammar:
         self._shapes: dict[tuple, object] = {}
         self._subparsers: dict[tuple, object] = {}
         self._prio = self._priorities()
-        self.words: dict[str, str] = {}
-        for t in self.lark.terminals:
-            if isinstance(t.pattern, PatternStr):
-                word = t.pattern.value.lower()
-                if word in self.words or " " in word or (word.isalpha() and "i" not in t.pattern.flags):
-                    raise FileFormatError(f"the question grammar writes the word {word!r} in two ways: "
-                                          'write every word once, alone and as "word"i')
-                self.words[word] = t.name
 
     @property
     def lark(self) -> Lark:

@@ -57,7 +57,19 @@ def normalise(text) -> str:
 def parse_question(text: str, db: CardDB, families: dict,
                    scenario: list[str] | None = None) -> ParsedQuestion:
     text = normalise(text)
-    sc = parse_scenario(scenario or [], db)
+    try:
+        sc = parse_scenario(scenario or [], db)
+    except QuestionError as exc:
+        if not all(line.strip().endswith(".") for line in scenario or []):
+            raise
+        # lines the older scenario forms do not read are told sentences before the question
+        # ("I activate X targeting 5 monsters in my GY."), read by the question grammar; when
+        # the grammar cannot read them either, the line is named as before
+        try:
+            return parse_question(" ".join(line.strip() for line in scenario) + " " + text,
+                                  db, families, [])
+        except QuestionError:
+            raise exc from None
     grammar = grammar_for(families)
     mentions = find_cards(text, db, grammar.terminal)
     words = tokenize(text, mentions, grammar.terminal)

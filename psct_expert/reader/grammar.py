@@ -64,6 +64,9 @@ class Grammar:
     # where a resolution part takes cards from: the "from ..." phrase and its place words
     clause_from: re.Pattern | None = None
     clause_places: list[tuple[str, re.Pattern]] = field(default_factory=list)
+    # per verb, the first word of each written form, lower-cased: a text holding none of
+    # them cannot match the verb's pattern, so the pattern is not tried on it
+    verb_gates: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 _NAME = ""
@@ -127,29 +130,37 @@ def grammar() -> Grammar:
         bullet_label_not=_rx(g["bullet_label"]["not"]),
         clause_from=_rx(g["clause_places"]["from"]),
         clause_places=[(k, _rx(v)) for k, v in g["clause_places"]["places"].items()],
+        verb_gates={a.name: tuple(sorted({f.split()[0].casefold() for f in a.forms if f.split()}))
+                    for a in words.actions},
     )
 
 
+_NESTING = re.compile(r'["()]')
+
+
 def top_level_mask(text: str) -> list[bool]:
-    """True where a character is outside quotes and parentheses."""
-    mask = []
+    """True where a character is outside quotes and parentheses.
+
+    A quote mark is never top level, nor a parenthesis outside quotes (inside
+    quotes a parenthesis is quoted text); between those marks the state is the
+    same for every character, so each run is filled at once."""
+    mask: list[bool] = []
     depth = 0
     in_quote = False
-    for ch in text:
+    pos = 0
+    for m in _NESTING.finditer(text):
+        i = m.start()
+        if i > pos:
+            mask.extend([depth == 0 and not in_quote] * (i - pos))
+        ch = text[i]
         if ch == '"':
-            mask.append(False)
             in_quote = not in_quote
-            continue
-        if not in_quote:
-            if ch == "(":
-                depth += 1
-                mask.append(False)
-                continue
-            if ch == ")":
-                depth = max(0, depth - 1)
-                mask.append(False)
-                continue
-        mask.append(depth == 0 and not in_quote)
+        elif not in_quote:
+            depth = depth + 1 if ch == "(" else max(0, depth - 1)
+        mask.append(False)
+        pos = i + 1
+    if pos < len(text):
+        mask.extend([depth == 0 and not in_quote] * (len(text) - pos))
     return mask
 
 

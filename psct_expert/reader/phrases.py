@@ -54,6 +54,9 @@ class PhraseReaders:
                     self.add(kind, src, effect=lock_id, card=card.name, what=what)
                 else:
                     self.add(kind, src, effect=act_id, card=card.name)
+                    if kind == "activate_from_hand_permission":   # "If you control no cards, ..."
+                        self._read_control_none(text, act_id, where, sp.start, sentence[:m.end()],
+                                                "from-hand")
                 break
         return rule_only
 
@@ -135,6 +138,11 @@ class PhraseReaders:
             written = m.group(2) or m.group(3) or "turn"
             phase = gamewords().phase_of(written) or "turn"
             turn = self.g.phase_turn.get(owner, "any")
+            if self.g.p["phase_except"].search(cond[:m.start()]):
+                # "..., except during the Draw Phase": the window the condition leaves out
+                self.add("phase_excluded", self.src(text, cs + m.start(), cs + m.end(), where),
+                         effect=eff.id, phase=phase, turn=turn)
+                continue
             self.add("phase_condition", self.src(text, cs + m.start(), cs + m.end(), where),
                      effect=eff.id, phase=phase, turn=turn)
 
@@ -156,6 +164,10 @@ class PhraseReaders:
                 self.add("trigger_event", self.src(text, cs + m.start(), cs + m.end(), where),
                          effect=eff.id, event=event)
         self._read_negation_scope(text, eff, where, cs, cond)
+        self._read_control_none(text, eff.id, where, cs, cond, "any")
+        self._read_activator_on_field(text, eff, where, cs, cond)
+        self._read_activated_this_turn(text, eff, where, cs, cond)
+        self._read_added_to_hand(text, eff, where, cs, cond)
 
     def _read_negation_scope(self, text, eff, where, cs, cond):
         """What a negating effect's condition lets it respond to (Summons, activations)."""
@@ -168,6 +180,11 @@ class PhraseReaders:
                          effect=eff.id, what="summon", kind=kind, summoner=summoner)
                 break
         scopes = [f for f in self.facts if f.type == "negation_scope" and f.get("effect") == eff.id]
+        many = re.search(r"\bexactly (\d+) monsters?\b", blank_quotes(cond), re.I)
+        if many and any(f.get("what") == "summon" for f in scopes):
+            # "When your opponent would Special Summon exactly 1 monster": not a Summon of 2
+            self.add("summon_count_exactly", self.src(text, cs + many.start(), cs + many.end(), where),
+                     effect=eff.id, count=int(many.group(1)))
         extra = g.negation_extra_condition.search(blank_quotes(cond))
         m = g.negation_activation.search(cond)
         active = None if m else g.negation_activation_active.search(cond)
@@ -202,8 +219,13 @@ class PhraseReaders:
 
     def _verbs(self, text: str, start: int = 0) -> list[tuple[int, int, str]]:
         blanked = blank_quotes(text)
+        low = blanked.casefold()
+        gates = self.g.verb_gates
         hits = []
         for name, rx in self.g.verbs:
+            gate = gates.get(name)
+            if gate and not any(w in low for w in gate):
+                continue   # none of the verb's first words is in the text
             for m in rx.finditer(blanked):
                 hits.append((m.start(), m.end(), name))
         hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))
@@ -258,6 +280,8 @@ class PhraseReaders:
         body = text[body_start:te]
         last = 0
         for m in g.p["target_group_and"].finditer(body):
+            if body[:m.start()].count("(") > body[:m.start()].count(")"):
+                continue        # "2 FIRE monsters (1 Tuner and 1 non-Tuner)": one group, described
             groups.append((last, m.start()))
             last = m.end()
         groups.append((last, len(body)))
@@ -398,10 +422,13 @@ class PhraseReaders:
         found = []
         # "with the same name as that monster": a name taken from the target, not the target
         taken: list[tuple[int, int]] = [m.span() for m in g.p["name_only_ref"].finditer(seg)]
+        whose = re.search(r"\bwhose\b", seg)
         for kind, rx in g.references:
             for m in rx.finditer(seg):
                 if any(m.start() < te and ts < m.end() for ts, te in taken):
                     continue
+                if whose and m.start() > whose.start():
+                    continue    # "Special Summon 1 monster whose Level equals ... of those monsters"
                 if kind == "pronoun" and found:
                     continue
                 if kind == "pronoun" and not eff.targets:
@@ -530,6 +557,64 @@ class PhraseReaders:
     def _src_text(self, where):
         return (self.card.pendulum_text if where == "pendulum text" else self.card.text) or ""
 
+    def _read_control_none(self, text, effect_id, where, cs, cond, when):
+        """"If you control no (face-up) cards/monsters": what the activating player must control
+        none of (``when``: any activation, or only activating the card from the hand)."""
+        m = self.g.p["control_none"].search(blank_quotes(cond))
+        if not m:
+            return
+        kind = m.group(2).lower()
+        what = "monster" if kind.startswith("monster") else "card" if kind.startswith("card") \
+            else "spell-trap"
+        face = (m.group(1) or "").strip().lower()
+        if face == "face-up" and what == "card":
+            what = "face-up-card"
+        elif face:
+            return                      # "no face-up monsters", "no Set cards": not read yet
+        self.add("control_none", self.src(text, cs + m.start(), cs + m.end(), where),
+                 effect=effect_id, card=self.card.name, what=what, when=when)
+
+    def _read_activator_on_field(self, text, eff, where, cs, cond):
+        """"When a monster on the field activates its effect, or when a Spell/Trap that is already
+        face-up on the field activates its effect": the condition accepts only activations by
+        cards on the field; ``activator_on_field_only`` when nothing else is in it."""
+        rx = self.g.p["activator_on_field"]
+        clean = blank_quotes(cond)
+        found = list(rx.finditer(clean))
+        if not found:
+            return
+        for m in found:
+            word = m.group(1).lower()
+            what = "monster" if "monster" in word else "card" if word == "card" else "spell-trap"
+            self.add("activator_on_field", self.src(text, cs + m.start(), cs + m.end(), where),
+                     effect=eff.id, what=what, face_up="yes" if m.group(2) else "no")
+        if self.g.p["activator_rest"].match(rx.sub(" ", clean)):
+            self.add("activator_on_field_only", self.src(text, cs, cs + len(cond), where),
+                     effect=eff.id)
+
+    def _read_activated_this_turn(self, text, eff, where, cs, cond):
+        """"If your opponent has activated a monster effect (during your Main Phase) this turn":
+        a state of the turn, met by an earlier activation of that kind by that player."""
+        m = self.g.p["activated_this_turn"].search(blank_quotes(cond))
+        if not m:
+            return
+        phase = gamewords().phase_of(m.group(3)) if m.group(3) else "any"
+        if phase is None:
+            return
+        self.add("activated_this_turn", self.src(text, cs + m.start(), cs + m.end(), where),
+                 effect=eff.id, player="opponent" if m.group(1).lower().startswith("your")
+                 else "you", what="monster", phase=phase,
+                 turn=self.g.phase_turn.get((m.group(2) or "").lower(), "any"))
+
+    def _read_added_to_hand(self, text, eff, where, cs, cond):
+        """"If a card(s) is added from the Main Deck to your opponent's hand": the event the
+        condition names, and whose hand."""
+        m = self.g.p["added_to_hand"].search(blank_quotes(cond))
+        if not m:
+            return
+        whose = (m.group(1) or m.group(2)).lower()
+        self.add("added_to_hand_condition", self.src(text, cs + m.start(), cs + m.end(), where),
+                 effect=eff.id, player="opponent" if "opponent" in whose else "you", **{"from": "deck"})
     def _read_clause_from(self, text, eff, where, start, seg, n):
         """Where a resolution part takes cards from ("Add 1 card from your Deck to
         your hand", "Special Summon 1 monster from your hand or GY"): one

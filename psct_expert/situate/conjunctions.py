@@ -228,7 +228,7 @@ _can_activate_now = BUILDERS["can-activate-now"]
 
 
 def build_can_activate_now(st: Situate, fam: Tree) -> dict:
-    from .families import _asker, _first_effect
+    from .families import _asker
 
     if sub(fam, "cj_negate_act") is not None:
         return build_negate_act_now(st, fam)
@@ -677,7 +677,8 @@ def _ev_act_because(self: Situate, ev: Tree) -> None:
         self.fail("the player who activates it is the one whose cards are counted", ev)
     place = self.r.place(sub(ev, "place"))
     if place not in ("hand",):
-        self.fail(f"{self.r.said(sub(ev, 'place'))!r}: only activating from the hand has a told reason here", ev)
+        self.fail(f"{self.r.said(sub(ev, 'place'))!r}: only activating from the hand has a told "
+                  "reason here", ev)
     held = sub(ev, "held")
     quant, rest = _quantity(low(held))
     reading = self.reading(ref["card"])
@@ -691,7 +692,8 @@ def _ev_act_because(self: Situate, ev: Tree) -> None:
     cond, count = conds[0], 0 if quant == "no" else quant
     if (cond["need"] == "no") != (count == 0) or (cond["need"] != "no" and count < cond["need"]):
         self.fail(f"{self.r.said(held)!r} does not meet {cond['text']!r}", ev)
-    what = "card" if set(_norm_words(rest)) <= {"card"} else "monster" if set(_norm_words(rest)) <= {"monster"} else None
+    kinds = set(_norm_words(rest))
+    what = "card" if kinds <= {"card"} else "monster" if kinds <= {"monster"} else None
     if what is None:
         self.fail(f"{self.r.said(held)!r}: say 'no cards' or 'no monsters'", ev)
     self.events.append({"kind": "state", "player": player, "place": "field", "what": what, "count": count})
@@ -715,7 +717,8 @@ def build_also_part(st: Situate, fam: Tree, q: Tree) -> dict:
         st.fail(f"tell how {ref.get('card')} was activated", q)
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
-    words = [w for w in _norm(st.r.said(obj)).split() if w not in ("in", "its", "this", "that", "the", "same")]
+    words = [w for w in _norm(st.r.said(obj)).split()
+             if w not in ("in", "its", "this", "that", "the", "same")]
     parts = _parts(st, ref["card"], eid)
     fit = [f for f in parts if all(w in _norm(f.source.quote).split() for w in words)]
     verb = st.r.action(find(q, "act_verb"))

@@ -642,6 +642,7 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         # "the now face-down monster": the question says what became of the target
         note_change(st, targets[0], {"property": "face",
                                      "value": "face-down" if "face-down" in words else "face-up"})
+    _told_conds(st, fam, act)
     implied_response_changes(st)
     st.check_pending()
     changed = st.changed
@@ -695,6 +696,9 @@ BUILDERS["clause-done"] = build_outcome
 
 
 def build_again_this_turn(st: Situate, fam: Tree) -> dict:
+    first = _first_use(st, fam)
+    if first is not None:
+        return first
     obj = sub(fam, "again_obj")
     who_cards = [t for t in sub(fam, "again_who").children if getattr(t, "type", "") == "XCARD"]
     if who_cards:                          # "Can that same X activate its ... effect?"
@@ -886,6 +890,8 @@ BUILDERS["negate-activation"] = build_negate_activation
 
 def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     """"Can I activate X (during the Damage Step / in response to that Summon / then)?"."""
+    if sub(fam, "act_by") is not None:
+        return _negates_what_is_activated(st, fam)   # "Can X negate a monster effect that ...?"
     purpose = sub(fam, "purpose")
     hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
     if sub(fam, "own_eff") is not None:
@@ -911,10 +917,23 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             continue
         if low(w) == ["after", "that"]:
             continue                         # "after that": the point the situation reached
+        if low(w)[0] == "from":              # "from my hand": where it would be activated from
+            if st.r.player(sub(w, "poss")) != _asker(st, fam):
+                st.fail("from whose hand? (the player who activates it)", w)
+            slots["from"] = "hand"
+            continue
         ph = sub(w, "phase")
         if ph is not None:
             phase = st.r.phase(ph)
             turn = st.r.player(sub(w, "poss"))
+            if turn not in ("you", "opponent") and low(w)[:3] == ["at", "the", "end"] and any(
+                    f.type == "phase_condition" and f.get("phase") == phase
+                    and f.get("turn") == "any" and f.get("effect") == select_effect(
+                        st.reading(ref["card"]), ref) for f in st.reading(ref["card"]).facts):
+                # "at the end of the Battle Phase" of an effect whose own window is that, in
+                # either player's turn: the phase is told, whose turn it is is not
+                st.events.append({"kind": "phase", "phase": phase, "turn": "any"})
+                continue
             if turn not in ("you", "opponent"):
                 if phase != "damage-step":
                     st.fail("whose turn? ('during my opponent's Battle Phase')", w)
@@ -934,6 +953,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
               if v not in slots.get("cannot", [])]
     if cannot:
         slots["cannot"] = slots.get("cannot", []) + cannot
+    if _asker(st, fam) != "you":
+        slots["player"] = _asker(st, fam)      # "Can my opponent activate X?"
     spec = st.spec("can-activate-now", slots)
     if purpose is not None:
         obj = low(purpose)[2:]
@@ -1422,6 +1443,109 @@ def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
     return st.spec("resolves", {"effect": ref})
 
 
+def _first_use(st: Situate, fam: Tree) -> dict | None:
+    """"<told situation>. Can I activate X this turn?" where X was not used before: not a
+    question of using X again but of activating it at the point the situation reached
+    (``can-activate-now``; "this turn" is that turn).  None for every other wording."""
+    who, obj = sub(fam, "again_who"), sub(fam, "again_obj")
+    when = [low(w) for w in subs(fam, "again_when")]
+    if sub(who, "player") is None or len(low(who)) != len(low(sub(who, "player"))) \
+            or sub(obj, "again_copy") is not None or when not in ([["this", "turn"]],) \
+            or not st.events or "again" in low(fam):
+        return None
+    effs = [t for t in obj.children if isinstance(t, Tree) and t.data.startswith("eff_")
+            and t.data not in EFF_PARTS]
+    if not effs:
+        return None
+    ref = st.effect_ref(st.r.effect(effs[0]))
+    if any(e.get("kind") in ("activate", "used") and isinstance(e.get("effect"), dict)
+           and e["effect"].get("card") == ref.get("card") for e in st.events):
+        return None                           # it was used before: the question is "again"
+    slots: dict = {"effect": ref}
+    asker = st.r.player(sub(who, "player"))
+    if asker not in ("you", "opponent"):
+        return None
+    if asker != "you":
+        slots["player"] = asker
+    if any(e.get("kind") == "activate" for e in st.events) and st.events[-1].get("kind") != "resolve":
+        st.events.append({"kind": "resolve"})   # later this turn: after the Chain told
+    return st.spec("can-activate-now", slots)
+def build_target_count(st: Situate, fam: Tree) -> dict:
+    """"Can I activate X targeting only one Spell/Trap?": whether the effect may choose exactly that
+    many targets.  The cards the question names must be what the effect targets."""
+    from .told import COUNT_WORDS
+
+    if st.events:
+        st.fail("the situation model has no place for a told situation in a question about how "
+                "many targets an effect chooses", fam)
+    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=["target"])
+    w = low(sub(fam, "num"))[0]
+    count = int(w) if w.isdigit() else {"a": 1, "an": 1, **COUNT_WORDS}.get(w)
+    if not count or w == "both":
+        st.fail(f"how many targets is {w!r}?", fam)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    if not any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
+        st.fail(f"{ref['card']} does not target", fam)
+    eff = next(e for e in reading.effects if e.id == eid)
+    m = re.search(r"\btarget\b(.*?)(?:;|$)", eff.text, re.I)
+    phrase = _plain(m.group(1) if m else "")
+    said = [c for c in fam.children if isinstance(c, Tree) and c.data in ("thing_mod", "thing_noun",
+                                                                          "thing_post")]
+    words = [x for c in said for x in _plain(" ".join(low(c))).split()
+             if x not in ("card", "the", "a", "an")]
+    if any(x not in phrase.split() and x not in phrase.replace("/", " ").split() for x in words):
+        st.fail(f"the question's cards ({' '.join(st.r.said(c) for c in said)!r}) are not what "
+                f"{ref['card']} targets ({m.group(1).strip() if m else ''!r})", fam)
+    return {"family": "target-count", "effect": ref, "count": count}
+
+
+def _plain(text: str) -> str:
+    """Lower case, plurals made singular ("Spells/Traps" → "spell/trap")."""
+    text = re.sub(r"\bi control\b", "you control", text.lower().replace("graveyard", "gy"))
+    return re.sub(r"(?<=[a-z])s\b", "", re.sub(r"\bmy\b", "your", text))
+
+
+BUILDERS["target-count"] = build_target_count
+
+
+def _told_conds(st: Situate, fam: Tree, act: dict) -> None:
+    """"I activate X targeting 5 monsters. If one of the 5 monsters targeted by X is banished in
+    response, ...": a supposition about the targets of an activation the sentences told.  Only
+    "one of the N ... targeted by X" (N = its number of targets) and "it"/"the target" (its only
+    target) leaving or turning face-up/face-down are placed; any other is refused, never dropped."""
+    node = sub(fam, "situation")
+    if node is None:
+        return
+    targets = list(dict.fromkeys(act.get("targets") or []))
+    for cond in subs(node, "cond"):
+        c = cond.children[0]
+        ch = next((x for x in c.children if isinstance(x, Tree) and x.data in ("ch_left", "ch_face")),
+                  None)
+        kind = ch.data if ch is not None else None
+        if c.data == "cond_one_of_two" and kind in ("ch_left", "ch_face"):
+            ref = st.effect_ref(st.r.effect(_first_effect(c)))
+            if ref.get("card") != act["effect"].get("card"):
+                st.fail("the targets of which activation? (tell it first)", c)
+            w = low(sub(c, "num"))[0]
+            from .told import COUNT_WORDS
+            n = int(w) if w.isdigit() else COUNT_WORDS.get(w)
+            if n != len(targets):
+                st.fail(f"it targeted {len(targets)}, not {w}", c)
+            which = targets[0]
+        elif c.data == "cond_target_change" and kind in ("ch_left", "ch_face") and \
+                low(sub(c, "tgt_subj")) in (["it"], ["the", "target"]) and len(targets) == 1:
+            which = targets[0]
+        else:
+            st.fail("the situation model has no place for " + repr(st.r.said(c)) +
+                    " beside the told situation", c)
+        if kind == "ch_left":
+            note_change(st, which, {"left": True})
+        else:
+            note_change(st, which, {"property": "face",
+                                    "value": "face-down" if "face-down" in low(ch) else "face-up"})
+
+
 # -- once per Duel; a limit that binds every copy (topic I) ---------------------------------------
 
 def _binds_every_copy(st: Situate, ref: dict) -> bool:
@@ -1445,3 +1569,50 @@ def build_again_this_duel(st: Situate, fam: Tree) -> dict:
 
 
 BUILDERS["again-this-duel"] = build_again_this_duel
+
+
+# -- "Can X negate a monster effect that my opponent activates during the Damage Step?" -----------
+
+NEGATED_KINDS = {"monster": ("monster", "any"), "spell": ("spell_trap", "spell", "any"),
+                 "trap": ("spell_trap", "trap", "any")}
+
+
+def _negates_what_is_activated(st: Situate, fam: Tree) -> dict:
+    """The effect is asked about at that point (can it be activated then?); negating what the
+    question names is asked too, and taken as said only when it is the effect's own negation: it
+    negates activations of that kind of card, by that player."""
+    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=["negate"])
+    by = sub(fam, "act_by")
+    kind = "trap" if "trap" in low(by) else "spell" if "spell" in low(by) else "monster"
+    player = st.r.player(sub(by, "player"))
+    if player not in ("you", "opponent"):
+        st.fail("who activates it? ('that my opponent activates')", by)
+    st.events.append({"kind": "activate", "id": f"a{len(st.acts) + 1}", "effect": {"generic": kind},
+                      "player": player})
+    st.acts.append((st.events[-1]["id"], {"generic": kind}))
+    for w in subs(fam, "now_when"):
+        ph = sub(w, "phase")
+        if ph is None:
+            st.fail("at what point? ('during the Damage Step')", w)
+        phase = st.r.phase(ph)
+        turn = st.r.player(sub(w, "poss"))
+        if turn not in ("you", "opponent"):
+            if phase != "damage-step":
+                st.fail("whose turn? ('during my opponent's Battle Phase')", w)
+            turn = "you"                 # the Damage Step's rules are the same in either turn
+        st.events.insert(len(st.events) - 1, {"kind": "phase", "phase": phase, "turn": turn})
+    spec = st.spec("can-activate-now", {"effect": ref})
+    reading = st.reading(ref["card"]) if ref.get("card") else None
+    eid = select_effect(reading, ref) if reading is not None else None
+    scopes = [f for f in (reading.facts if reading else []) if f.type == "negation_scope"
+              and f.get("effect") == eid and f.get("what") == "activation"]
+    text = next((e.text for e in reading.effects if e.id == eid), "") if reading else ""
+    cond = text.split(":")[0].lower()
+    asker = "you"                        # "Can X negate ...?": the asker's X
+    whose = "your opponent" if player != asker else "you"
+    own = any(f.get("kind") in NEGATED_KINDS[kind] for f in scopes) and \
+        ("your opponent activates" not in cond or whose == "your opponent") and \
+        (" you activate" not in cond or whose == "you")
+    if not own:
+        spec["and"] = [{"family": "negate-activation", "negator": ref, "activated": st.acts[-1][0]}]
+    return spec

@@ -254,7 +254,7 @@ class ProcedureEvents:
             else:
                 what = _what(ws)
                 if what is None:
-                    what = self.entity(t, controller=player, place=place)
+                    what = self.entity(t, controller=player, place=place, **_looks(ws))
                 if k and "only" in ws_all:          # ", only Spells": some, and nothing else
                     event.update(what=what, min=1)
                 elif count is None:
@@ -277,7 +277,8 @@ def _what(ws: list[str]) -> str | None:
         return "card"
     if core in (["monster"], ["monsters"]):
         return "monster"
-    if len(core) == 2 and core[1] in ("monster", "monsters"):
+    if len(core) == 2 and core[1] in ("monster", "monsters") and core[0] not in (
+            "set", "face-up", "face-down"):      # "a Set monster" is a card of its own, not a Type
         return core[0].title() if core[0] not in ("dark", "light", "earth", "water", "fire",
                                                    "wind", "divine") else core[0].upper()
     return None
@@ -320,3 +321,20 @@ def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
 
 def _flat(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
+
+
+def _looks(ws: list[str]) -> dict:
+    """What a described card's own words say of its face and kind ("a face-up Continuous
+    Spell", "one Set card"): entity fields, only for the words that say it."""
+    out: dict = {}
+    if "face-up" in ws:
+        out["face"] = "up"
+    elif "set" in ws or "face-down" in ws:
+        out["face"] = "down"
+    kinds = {k for w in ws for k in (("spell",) if w in ("spell", "spells") else ("trap",) if w in
+                                    ("trap", "traps") else ("monster",) if w in ("monster",
+                                                                                   "monsters")
+                                    else ())}
+    if len(kinds) == 1:
+        out["kind"] = kinds.pop()
+    return out

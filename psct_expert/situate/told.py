@@ -822,6 +822,8 @@ class Situate(ProcedureEvents):
     def ev_do(self, ev: Tree) -> None:
         """A response told by what it does to a targeted card: that effect is activated, and the
         card changes (flipped face-down, or gone)."""
+        if _adds_to_hand(self, ev):
+            return _ev_add_with(self, ev)
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
         rels = [r for r in sub(ev, "thing").iter_subtrees_topdown() if r.data == "thing_rel"
                 and sub(r, "target_verb") is not None and not any(
@@ -1053,8 +1055,15 @@ class Situate(ProcedureEvents):
                   "returned-to-deck" if places[-1:] == ["deck"] else None}.get(verb)
         if action is None:
             self.fail(f"the situation model has no step for {self.r.said(ev)!r}", ev)
+        targeted = [x for e in self.events if e.get("kind") == "activate" and e is not act
+                    for x in e.get("targets", [])]
         if t["pronoun"]:
             what = self._answered_card(act, ev)
+        elif targeted and t["words"][:2] == ["one", "of"] and act.get("respond"):
+            # "chains X and banishes one of those 5 monsters": one of the targets leaves
+            what = self._which_target(t, targeted, ev)
+            if action in ACTION_VERBS:
+                note_change(self, what, {"left": True})
         else:
             owner = _owner(t["words"])
             what = self.entity(t, **({"controller": owner} if owner else {}))
@@ -1541,6 +1550,81 @@ def _named_place(self: Situate, thing: dict | None) -> None:
     if ent.get("place", place) != place:
         self.fail(f"{card} is told to be in two places")
     ent["place"] = place
+
+
+def _ev_draw(self: Situate, ev: Tree) -> None:
+    """"my opponent draws for their normal draw in the Draw Phase": the turn player draws by
+    the rules (a move ``drawn`` by ``rule``); a phase told without its owner is theirs."""
+    if any(self.r.action(v) != "draw" for v in subs(ev, "act_verb")):
+        self.fail("the normal draw is a draw", ev)
+    player = self._player(ev)
+    whose = self.r.player(sub(ev, "poss"))
+    if whose != player:
+        self.fail("whose normal draw? (the player who draws makes it)", ev)
+    if [w for w in low(ev) if w.isdigit() and w != "1"]:
+        self.fail("the normal draw is 1 card", ev)
+    self._when(ev)
+    before = len(self.events)
+    if self._mods(ev):
+        self.fail("the situation model has no place for what else is said of the draw", ev)
+    for m, e in zip([m for m in subs(ev, "ev_mod") if sub(m, "phase") is not None],
+                    [e for e in self.events[before:] if e.get("kind") == "phase"]):
+        turn = self.r.player(sub(m, "poss"))
+        if turn is None:
+            e["turn"] = player                  # "in the Draw Phase": the drawing player's turn
+        elif e["turn"] != player:
+            self.fail("the normal draw is made in the drawing player's own turn", m)
+    self.events.append({"kind": "move", "action": "drawn", "by": "rule", "player": player})
+
+
+Situate.ev_draw = _ev_draw
+
+
+def _adds_to_hand(self: Situate, ev: Tree) -> bool:
+    """"my opponent adds a card from their Deck to their hand with X": an add to the hand."""
+    return sub(ev, "act_verb") is not None and self.r.action(sub(ev, "act_verb")) == "add" \
+        and any(low(p)[0] == "to" and self.r.place(sub(p, "place")) == "hand"
+                for p in subs(ev, "thing_post"))
+
+
+def _ev_add_with(self: Situate, ev: Tree) -> None:
+    """"my opponent adds a card from their Deck to their hand with X": X is activated and, when
+    it resolves, that card is added from that place to that player's hand (a ``does`` step with
+    ``from``).  Only one card, from the player's own Deck or GY, to their own hand."""
+    player = self._player(ev)
+    effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+    if len(effs) != 1 or sub(ev, "ev_when") is not None:
+        self.fail("added with what? (name the card that adds it)", ev)
+    thing = sub(ev, "thing")
+    t = self.r.thing(thing)
+    ws = t["words"]
+    if t["card"] or not ws or ws[0] not in ("a", "an", "1", "one") or "card" not in ws:
+        self.fail(f"which card is added? ('a card from their Deck'): {t['text']!r}", ev)
+    froms = [p for p in thing.iter_subtrees_topdown() if p.data == "thing_post"
+             and low(p)[0] == "from"]
+    tos = [p for p in subs(ev, "thing_post") if low(p)[0] == "to"]
+    if len(froms) != 1 or len(tos) != 1 or [w for w in ws[1:] if w not in (
+            "card", "from", "my", "your", "their", "his", "her", "deck", "gy", "graveyard")]:
+        self.fail(f"from where to where? ('a card from their Deck to their hand'): "
+                  f"{self.r.said(ev)!r}", ev)
+    place = self.r.place(sub(froms[0], "place"))
+    for p in froms + tos:
+        if self.r.player(sub(p, "poss")) != player:
+            self.fail("a card added from another player's place or to another player's hand is "
+                      "not placed yet", p)
+    if place not in ("deck", "gy"):
+        self.fail("a card added from there is not placed yet", froms[0])
+    info = self._mods(ev)
+    if info:
+        self.fail("the situation model has no place for what else is said of the addition", ev)
+    ref = self.effect_ref(self.r.effect(effs[0]), hint=["add"])
+    aid = self._activate(ref, player, {"respond": True} if self.responding else {})
+    if self.events[-1].get("respond"):
+        self.fail("it was added while other links waited: say when they resolve", ev)
+    what = self.entity({"card": None, "text": f"{t['text']} (added to the hand from the {place})",
+                        "words": ws, "pronoun": False}, controller=player, place="hand")
+    self.events.append({"kind": "resolve", "of": aid,
+                        "does": [{"action": "added-to-hand", "what": what, "from": place}]})
 
 
 TARGET_FILLER = {"a", "an", "the", "up", "to", "1", "2", "3", "4", "5", "one", "two", "three", "four",
