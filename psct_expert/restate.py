@@ -71,9 +71,10 @@ def _slot_words(question: Question) -> dict[str, str]:
               and f.get("summon") == question.params.get("summon")]
     if summon:
         kind = str(summon[0].get("kind", "special"))
-        kind = {"by-effect": "Special", "procedure": "Special"}.get(kind, kind.title())
+        kind = {"by-effect": "Special", "procedure": "Special", "unsaid": ""}.get(kind, kind.title())
         what = summon[0].get("card")
-        words["summon"] = f"the {kind} Summon" + (f" of {what}" if what and what != "none" else "")
+        words["summon"] = f"the {kind} Summon".replace("the  ", "the ") + \
+            (f" of {what}" if what and what != "none" else "")
     act = facts.get("activation_event")
     if act is not None and "activation" in question.params and \
             question.params["activation"] not in acts:          # an activation of the situation

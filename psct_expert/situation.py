@@ -20,7 +20,7 @@ PLACES = ("hand", "field", "monster-zone", "spell-trap-zone", "gy", "banished", 
           "extra-deck", "set")
 PHASES = ("draw", "standby", "main1", "battle", "damage-step", "main2", "end")
 SUMMON_KINDS = ("normal", "tribute", "flip", "procedure", "synchro", "xyz", "link", "pendulum",
-                "fusion", "ritual", "by-effect", "special")
+                "fusion", "ritual", "by-effect", "special", "unsaid")
 # Summons the player performs by the rules (no activation): they open the
 # Summon negation window when done outside a resolving Chain.
 ACTIONS = ("destroyed", "banished", "sent-to-gy", "discarded", "tributed", "returned-to-hand",
@@ -310,7 +310,8 @@ class _Situation:
                    card=card, kind=kind, player=player, place=where, by=by_effect,
                    activation=by if by in self.acts else "none", count=count,
                    during_chain=during_chain, attempt=attempt, seq=seq)
-        broad = {"normal": "normal", "tribute": "normal", "flip": "flip"}.get(kind, "special")
+        broad = {"normal": "normal", "tribute": "normal", "flip": "flip",
+                 "unsaid": "unsaid"}.get(kind, "special")
         self.b.add("summon_event", f"the {kind} Summon of {card}", summon=sid, card=card,
                    by=by_effect, kind=broad, summoner=player,
                    chain_link=self.acts[by]["link"] if by in self.acts else 0)

@@ -127,3 +127,93 @@ def test_a_lock_by_what_was_sent_is_not_taken_as_no_lock(base_expert):
     # Forbidden Droplet's lock depends on the cards sent for its cost: not answered yes
     assert ask(base_expert, "My opponent activates Forbidden Droplet. Can I chain Infinite "
                             "Impermanence to it?")[1] != "yes"
+
+
+# -- "activates X (discarding it)": the card itself is the cost; a same-name negation ------------
+
+CBTG = ("My opponent activates Ash Blossom & Joyous Spring (discarding it). I chain Called by the "
+        "Grave targeting that Ash Blossom in their GY. Is Ash Blossom's effect negated?")
+
+
+def test_same_name_negation_real_wording(base_expert):
+    spec, value = ask(base_expert, CBTG)
+    first, second = events(spec, "activate")
+    assert first["cost"] == [{"action": "discarded", "what": "Ash Blossom & Joyous Spring"}]
+    assert first["from"] == "hand"
+    assert second["respond"] == first["id"] and second["targets"] == ["Ash Blossom & Joyous Spring"]
+    assert spec["entities"]["Ash Blossom & Joyous Spring"]["place"] == "gy"
+    assert value == "yes"
+
+
+@pytest.mark.parametrize("question", [
+    'My opponent activates Maxx "C" by sending it. I chain Called by the Grave targeting that '
+    'Maxx "C" in their GY. Is Maxx "C"\'s effect negated?',
+    "My opponent activates Effect Veiler's effect by sending it. I chain Called by the Grave "
+    "targeting that Effect Veiler in their GY. Is Effect Veiler's effect negated?",
+])
+def test_same_name_negation_paraphrases(base_expert, question):
+    spec, value = ask(base_expert, question)
+    assert events(spec, "activate")[0]["from"] == "hand"     # "send this card from your hand"
+    assert value == "yes"
+
+
+def test_a_cost_the_card_does_not_have_is_refused(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.parse(CBTG.replace("discarding it", "banishing it"))
+    assert "banishing it" in str(err.value)
+
+
+def test_a_place_that_contradicts_the_cost_is_refused(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.parse(CBTG.replace("in their GY", "in their hand"))
+    assert "not in the hand" in str(err.value)
+
+
+def test_same_name_negation_near_miss_when_it_is_negated(base_expert):
+    question = CBTG.replace(" Is Ash", " My opponent negates the activation of Called by the Grave "
+                                       "with Solemn Judgment. Is Ash")
+    assert ask(base_expert, question)[1] != "yes"
+
+
+def test_the_reader_marks_a_same_name_negation():
+    r = read_card(card("Target 1 monster in your opponent's GY; banish it, and if you do, until the end "
+                       "of the next turn, its effects are negated, as well as the activated effects "
+                       "and effects on the field of monsters with the same original name.",
+                       subtypes=("quick-play",)))
+    assert [f.get("n") for f in facts(r, "same_name_negation")] == [2]
+    plain = read_card(card("Target 1 monster in your opponent's GY; banish it."))
+    assert facts(plain, "same_name_negation") == []
+
+
+# -- "activates X against my Summon": a Summon whose kind is not said --------------------------
+
+def test_against_a_summon_of_unsaid_kind_real_wording(base_expert):
+    spec, value = ask(base_expert, "My opponent activates Solemn Warning against my Summon. Can I "
+                                   "chain Infinite Impermanence in response?")
+    (summon,) = events(spec, "summon")
+    assert summon["summon-kind"] == "unsaid" and summon["player"] == "you" and summon["attempt"]
+    (act,) = events(spec, "activate")
+    assert act["effect"]["card"] == "Solemn Warning" and act["player"] == "opponent"
+    assert value == "no"
+
+
+def test_against_a_summon_paraphrase_on_other_cards(base_expert):
+    spec, value = ask(base_expert, "My opponent activates Solemn Strike against my Summon. Can I "
+                                   "chain Solemn Judgment in response?")
+    assert events(spec, "summon")[0]["summon-kind"] == "unsaid"
+    assert value == "yes"
+
+
+def test_a_summon_of_unsaid_kind_is_not_taken_as_uncovered(base_expert):
+    # a negator of Special Summons only: whether it covers a Summon of unsaid kind is not known
+    spec = {"family": "negate-summon", "negator": {"card": "Solemn Strike", "select": "activation"},
+            "summon": "s1",
+            "situation": [{"kind": "summon", "id": "s1", "summon-kind": "unsaid", "player": "opponent",
+                           "attempt": True}]}
+    assert base_expert.ask_spec(spec).value != "no"
+
+
+def test_the_summon_kind_still_counts_when_said(base_expert):
+    spec, _ = ask(base_expert, "My opponent activates Solemn Warning against my Normal Summon. Can I "
+                               "chain Infinite Impermanence in response?")
+    assert events(spec, "summon")[0]["summon-kind"] == "normal"

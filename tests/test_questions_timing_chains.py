@@ -327,11 +327,11 @@ def test_against_my_summon_paraphrase(base_expert):
     assert value == "yes"
 
 
-def test_against_a_summon_of_no_kind_asks_which(base_expert):
-    with pytest.raises(QuestionError) as err:
-        base_expert.parse("My opponent activates Solemn Warning against my Summon. Can I chain Infinite "
-                          "Impermanence in response?")
-    assert "Normal Summon" in str(err.value)
+def test_against_a_summon_of_no_kind_assumes_no_kind(base_expert):
+    # the kind is not said: the Summon's kind stays "unsaid" (g8), never a guessed Normal Summon
+    spec = base_expert.parse("My opponent activates Solemn Warning against my Summon. Can I chain "
+                             "Infinite Impermanence in response?")
+    assert [e["summon-kind"] for e in events(spec, "summon")] == ["unsaid"]
 
 
 # -- response locks reached through the told situation ----------------------------------------

@@ -283,6 +283,11 @@ class Situate(ProcedureEvents):
                 out["respond"] = True
             elif sub(m, "held") is not None or (ws[0] == "while" and sub(m, "sit_clause")):
                 _note_held(self, m)         # what the player has when the effect is activated
+            elif sub(m, "gerund") is not None and ws[-1] in ("it", "itself"):
+                # "activates X (discarding it)": the activated card itself is the cost
+                if ev.data not in ("ev_activate", "ev_respond"):
+                    self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
+                out["self_cost"] = (self.r.gerund_verb(sub(m, "gerund")), m)
             else:
                 self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
         return out
@@ -395,6 +400,10 @@ class Situate(ProcedureEvents):
             event["link"] = info["link"]
         if info.get("targets"):
             event["targets"] = [e for t in info["targets"] for e in self.entities_of(t)]
+        if info.get("self_cost"):
+            _self_cost(self, event, ref, *info["self_cost"])
+        for t in info.get("targets") or []:
+            _named_place(self, t)
         self.events.append(event)
         self.acts.append((aid, ref))
         for m in info.get("purposes", []):
@@ -422,10 +431,7 @@ class Situate(ProcedureEvents):
         if whose not in ("you", "opponent") or whose == player:
             self.fail("against whose activation? ('against my search')", m)
         if "summon" in low(m):
-            kind = self.r.summon_kind(m)
-            if kind is None:
-                self.fail("which kind of Summon? ('against my Normal Summon', 'against my Special "
-                          "Summon')", m)
+            kind = self.r.summon_kind(m) or "unsaid"     # "against my Summon": kind not said
             sid = self._summon(kind, whose, {"card": None, "text": "a monster", "words": [],
                                              "pronoun": False}, None)
             self.summons[-1][1]["attempt"] = True      # the Summon negation window is open
@@ -1497,6 +1503,54 @@ def _fits(reading: Reading, e, hint: str) -> bool:
 
 ACTION_VERBS = {"sent-to-gy": "send", "destroyed": "destroy", "banished": "banish", "tributed": "tribute",
                 "discarded": "discard", "returned-to-hand": "return", "returned-to-deck": "return"}
+
+
+def _self_cost(self: Situate, event: dict, ref: dict, verb: str | None, node: Tree) -> None:
+    """"activates Ash Blossom (discarding it)": the activated card is moved as the cost; the
+    card must have an effect whose cost does that, and a discarded card was in the hand."""
+    from .procedures import MOVED
+    card = ref.get("card")
+    if card is None or verb not in MOVED:
+        self.fail(f"{self.r.said(node)!r}: which card is moved for the cost?", node)
+    reading = self.reading(card)
+    costs = [f for f in reading.facts if f.type == "cost_action" and f.get("verb") == verb]
+    if not costs:
+        self.fail(f"{card} has no effect whose cost is {self.r.said(node)!r}", node)
+    event["cost"] = [{"action": MOVED[verb], "what": self.entity(
+        {"card": card, "text": card, "words": [], "pronoun": False})}]
+    # discarding is from the hand; "send this card from your hand to the GY" says so
+    if verb == "discard" or all(f.source is not None and re.search(
+            r"\bthis card from your hand\b(?! or)", f.source.quote, re.I) for f in costs):
+        event["from"] = "hand"
+
+
+def _named_place(self: Situate, thing: dict | None) -> None:
+    """"targeting that Ash Blossom in their GY": where a card named by its name is, as an entity
+    of that name (a place told twice must agree)."""
+    from ..parser.transform import PLACE_WORDS
+    if not thing or not thing.get("card"):
+        return
+    ws = thing["words"]
+    place = None
+    for i, w in enumerate(ws):
+        if w in ("in", "on") and i + 1 < len(ws):
+            rest = [x for x in ws[i + 1:] if x not in ("my", "your", "their", "his", "her", "its",
+                                                         "opponent's", "the")]
+            if rest and rest[0] in PLACE_WORDS:
+                place = PLACE_WORDS[rest[0]]
+    if place is None:
+        if any(w in ("in", "on", "from") for w in ws):
+            self.fail(f"where is {thing['text']!r}?")
+        return
+    card = thing["card"]
+    to_gy = any(c.get("what") == card and c.get("action") in ("discarded", "sent-to-gy")
+                for e in self.events for c in e.get("cost") or [])
+    if to_gy and place != "gy":
+        self.fail(f"{card} went to the GY for the cost; it is not in the {place}")
+    ent = self.entities.setdefault(card, {"card": card})
+    if ent.get("place", place) != place:
+        self.fail(f"{card} is told to be in two places")
+    ent["place"] = place
 
 
 def _ev_draw(self: Situate, ev: Tree) -> None:
