@@ -136,6 +136,7 @@ class CardDB:
     aliases: dict[str, str] = field(default_factory=dict)         # name_key(alias) → name_key(target)
     parent: "CardDB | None" = None
     extra: list = field(default_factory=list)                     # cards whose exact name repeats
+    lines: "_IndexLines | None" = None    # where (offset, length, digest) entries are read from
 
     # -- construction -------------------------------------------------
     def add(self, card, name: str | None = None) -> None:
@@ -151,17 +152,41 @@ class CardDB:
         if strict not in lst:
             lst.append(strict)
 
-    @staticmethod
-    def _name_of(entry) -> str:
+    def _name_of(self, entry) -> str:
         if isinstance(entry, Card):
             return entry.name
-        return json.loads(entry)["name"]
+        return json.loads(self._line(entry))["name"]
+
+    def _line(self, entry):
+        """The JSON line of an entry; one kept in the index file is read (and checked) now."""
+        if not isinstance(entry, tuple):
+            return entry
+        raw = self.lines.read(*entry) if self.lines is not None else None
+        if raw is None:         # the index file changed under us: rebuild it from the database
+            self._rebuild()
+            raise _IndexChanged
+        return raw
+
+    def _rebuild(self) -> None:
+        src = self.lines.src if self.lines is not None else None
+        fresh = _build_index(src)
+        _write_index(src, fresh)
+        self.cards, self.loose, self.extra, self.lines = (fresh.cards, fresh.loose, fresh.extra,
+                                                          None)
+        self.__dict__.pop("_keys", None)
+
+    def _entry_card(self, entry) -> Card:
+        if isinstance(entry, Card):
+            return entry
+        # a line of the shipped database, checked against the schema when it was indexed
+        return Card.from_checked(json.loads(self._line(entry)))
 
     def _card(self, strict: str) -> Card:
-        entry = self.cards[strict]
-        if not isinstance(entry, Card):     # a line of the shipped database, checked at indexing
-            entry = Card.from_checked(json.loads(entry))
-            self.cards[strict] = entry
+        try:
+            entry = self._entry_card(self.cards[strict])
+        except _IndexChanged:
+            entry = self._entry_card(self.cards[strict])
+        self.cards[strict] = entry
         return entry
 
     def layered(self, cards: Iterable[Card]) -> "CardDB":
@@ -238,10 +263,12 @@ class CardDB:
             db = db.parent
         extra: list[Card] = []
         for layer in reversed(chain):
-            for strict in layer.cards:
+            for strict in list(layer.cards):
                 seen[strict] = layer._card(strict)
-            extra.extend(c if isinstance(c, Card) else Card.from_checked(json.loads(c))
-                         for c in layer.extra)
+            try:
+                extra.extend(layer._entry_card(c) for c in layer.extra)
+            except _IndexChanged:
+                extra.extend(layer._entry_card(c) for c in layer.extra)
         return list(seen.values()) + extra
 
     def display_name(self, key: str) -> str:
@@ -323,7 +350,35 @@ def read_cards_jsonl(path: Path, origin: str = "database") -> list[Card]:
     return cards
 
 
-INDEX_VERSION = 3   # 3: written only for a database whose every line passed the schema
+INDEX_VERSION = 4   # 4: a small verified head (names → where each line is), the lines read when used
+INDEX_MAGIC = "psct-cards-index"
+
+
+class _IndexChanged(Exception):
+    """A card line of the index file did not match its digest: the index was rebuilt."""
+
+
+def _line_digest(raw: bytes) -> bytes:
+    return hashlib.blake2b(raw, digest_size=16).digest()
+
+
+@dataclass
+class _IndexLines:
+    """The card lines of an index file, each read when its card is first used and checked
+    against the digest the (verified) head keeps for it."""
+
+    path: Path
+    base: int
+    src: Path
+
+    def read(self, offset: int, length: int, digest: bytes) -> bytes | None:
+        try:
+            with open(self.path, "rb") as fh:
+                fh.seek(self.base + offset)
+                raw = fh.read(length)
+        except OSError:
+            return None
+        return raw if len(raw) == length and _line_digest(raw) == digest else None
 
 
 def _index_cache_path(src: Path) -> tuple[Path, str] | None:
@@ -333,33 +388,41 @@ def _index_cache_path(src: Path) -> tuple[Path, str] | None:
     except OSError:
         return None
     where = hashlib.sha256(str(src.resolve()).encode("utf-8", "surrogatepass")).hexdigest()
-    return cache_dir() / f"cards-index2-{where[:16]}-{content[:24]}.marshal", content
+    return cache_dir() / f"cards-index4-{where[:16]}-{content[:24]}.bin", content
 
 
 def _read_index(src: Path) -> CardDB | None:
     """The database's name index from the cache, if it was built from this very file.
 
-    The cache names the database's path and content hash and carries a digest
-    of its own payload; any mismatch (a changed database, another checkout, an
-    edited or damaged cache) means the index is rebuilt from the database.
+    The file is a header line (version, the database's content hash, the digest and size of
+    the head), the head (the database's path, every name and where its line is, with the
+    line's own digest) and the card lines.  Only the head is read here: any mismatch (a
+    changed database, another checkout, an edited or damaged cache) means the index is
+    rebuilt from the database; a card line is checked against its digest when it is read.
     """
     found = _index_cache_path(src)
     if found is None or not found[0].exists():
         return None
     path, content = found
     try:
-        outer = marshal.loads(path.read_bytes())
-        if not isinstance(outer, dict) or outer.get("version") != INDEX_VERSION \
-                or outer.get("src") != str(src.resolve()) or outer.get("sha256") != content:
+        with open(path, "rb") as fh:
+            header = fh.readline(512).decode("ascii").split()
+            if len(header) != 5 or header[0] != INDEX_MAGIC or header[1] != str(INDEX_VERSION) \
+                    or header[2] != content:
+                return None
+            size = int(header[4])
+            head = fh.read(size)
+            base = fh.tell()
+        if len(head) != size or hashlib.sha256(head).hexdigest() != header[3]:
             return None
-        payload = outer["payload"]
-        if hashlib.sha256(payload).hexdigest() != outer.get("digest"):
+        data = marshal.loads(head)
+        if data.get("src") != str(src.resolve()):
             return None
-        data = marshal.loads(payload)
         db = CardDB()
         db.cards, db.loose, db.extra = data["cards"], data["loose"], data["extra"]
+        db.lines = _IndexLines(path, base, src)
         return db
-    except (OSError, ValueError, EOFError, TypeError, KeyError):
+    except (OSError, ValueError, EOFError, TypeError, KeyError, UnicodeDecodeError, AttributeError):
         return None
 
 
@@ -371,14 +434,27 @@ def _write_index(src: Path, db: CardDB) -> None:
     try:
         from .atomic import atomic_write_bytes
 
-        payload = marshal.dumps({"cards": db.cards, "loose": db.loose, "extra": db.extra})
+        blob = bytearray()
+
+        def place(entry):
+            if isinstance(entry, Card):
+                return entry                     # (the shipped index holds lines only)
+            raw = entry.encode("utf-8") if isinstance(entry, str) else bytes(entry)
+            at = len(blob)
+            blob.extend(raw)
+            return (at, len(raw), _line_digest(raw))
+
+        head = marshal.dumps({"src": str(src.resolve()),
+                              "cards": {k: place(v) for k, v in db.cards.items()},
+                              "loose": db.loose, "extra": [place(v) for v in db.extra]})
+        header = f"{INDEX_MAGIC} {INDEX_VERSION} {content} {hashlib.sha256(head).hexdigest()} " \
+                 f"{len(head)}\n".encode("ascii")
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, marshal.dumps({
-            "version": INDEX_VERSION, "src": str(src.resolve()), "sha256": content,
-            "digest": hashlib.sha256(payload).hexdigest(), "payload": payload}))
+        atomic_write_bytes(path, header + head + bytes(blob))
         prefix = path.name.rsplit("-", 1)[0] + "-"
-        for old in path.parent.glob("cards-index*.marshal"):  # this database's older indexes
-            if old != path and (old.name.startswith(prefix) or old.name.startswith("cards-index-")):
+        for old in path.parent.glob("cards-index*"):  # this database's older indexes, old formats
+            if old != path and (old.name.startswith(prefix) or not old.name.startswith(
+                    "cards-index4-")):
                 old.unlink(missing_ok=True)
     except (OSError, ValueError, PsctError):
         pass  # a cache we cannot write is only slower

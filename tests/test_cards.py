@@ -63,22 +63,25 @@ def _fresh_database():
 
 
 def test_the_name_cache_is_verified_on_load(tmp_path):
-    """An edited cache must not change card text: it is checked against its own digest."""
-    import marshal
+    """An edited cache must not change card text: its head is checked against the digest in
+    its header, and each card line against its own digest when the card is first used."""
     import os
 
     from psct_expert.paths import cache_dir
 
     first = _fresh_database().get("Pot of Greed").text
-    caches = list(cache_dir().glob("cards-index*.marshal"))
+    caches = list(cache_dir().glob("cards-index*"))
     assert len(caches) == 1
     raw = caches[0].read_bytes()
-    outer = marshal.loads(raw)
-    data = marshal.loads(outer["payload"])
-    key = next(k for k in data["cards"] if "pot of greed" == k)
-    data["cards"][key] = data["cards"][key].replace("Draw 2 cards", "Draw 9 cards")
-    outer["payload"] = marshal.dumps(data)              # tampered, digest left as it was
-    caches[0].write_bytes(marshal.dumps(outer))
+    assert raw.count(b"Draw 2 cards") >= 1
+    # a card line edited in place (same length): its digest no longer matches
+    caches[0].write_bytes(raw.replace(b"Draw 2 cards", b"Draw 9 cards"))
+    assert _fresh_database().get("Pot of Greed").text == first
+    assert b"Draw 9 cards" not in caches[0].read_bytes()      # rebuilt from the database
+    # the head edited: the header's digest no longer matches
+    raw = caches[0].read_bytes()
+    nl = raw.index(b"\n") + 1
+    caches[0].write_bytes(raw[:nl + 10] + bytes([raw[nl + 10] ^ 1]) + raw[nl + 11:])
     assert _fresh_database().get("Pot of Greed").text == first
     caches[0].write_bytes(b"not a cache at all")
     assert _fresh_database().get("Pot of Greed").text == first
