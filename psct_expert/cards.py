@@ -16,6 +16,7 @@ import gzip
 import hashlib
 import json
 import marshal
+import os
 import re
 import unicodedata
 import zlib
@@ -370,12 +371,13 @@ class _IndexLines:
     path: Path
     base: int
     src: Path
+    fd: int | None = None       # opened on first read; pread keeps forked workers apart
 
     def read(self, offset: int, length: int, digest: bytes) -> bytes | None:
         try:
-            with open(self.path, "rb") as fh:
-                fh.seek(self.base + offset)
-                raw = fh.read(length)
+            if self.fd is None:
+                self.fd = os.open(self.path, os.O_RDONLY)
+            raw = os.pread(self.fd, length, self.base + offset)
         except OSError:
             return None
         return raw if len(raw) == length and _line_digest(raw) == digest else None
