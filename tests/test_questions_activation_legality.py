@@ -11,6 +11,8 @@ from psct_expert.cards import Card
 from psct_expert.errors import QuestionError
 from psct_expert.reader import read_card
 
+from question_helpers import events as _events
+
 
 def card(text, kind="monster", subtypes=("effect",), name="Example Card"):
     return Card(name=name, kind=kind, subtypes=tuple(subtypes), text=text)
@@ -19,10 +21,6 @@ def card(text, kind="monster", subtypes=("effect",), name="Example Card"):
 def facts(reading, type_, **match):
     return [f for f in reading.facts if f.type == type_
             and all(f.get(k) == v for k, v in match.items())]
-
-
-def _events(spec, kind):
-    return [e for e in spec.get("situation", []) if e["kind"] == kind]
 
 
 # -- reader patterns on invented cards -----------------------------------------------------------

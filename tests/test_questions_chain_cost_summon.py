@@ -7,9 +7,7 @@ import pytest
 
 from psct_expert.errors import QuestionError
 
-
-def _events(spec, kind):
-    return [e for e in spec.get("situation", []) if e["kind"] == kind]
+from question_helpers import events as _events
 
 
 def _refused(expert, question) -> str:

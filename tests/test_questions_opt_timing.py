@@ -10,14 +10,7 @@ from psct_expert.cards import Card
 from psct_expert.errors import QuestionError
 from psct_expert.reader import read_card
 
-
-def events(spec, kind):
-    return [e for e in spec.get("situation", []) if e["kind"] == kind]
-
-
-def ask(expert, text):
-    spec = expert.parse(text)
-    return spec, expert.ask_spec(spec, text).value
+from question_helpers import ask, events
 
 
 # -- "its effect that targets up to 2 cards on the field": an effect chosen by what it targets ---

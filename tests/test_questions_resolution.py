@@ -7,10 +7,7 @@ import pytest
 
 from psct_expert.errors import QuestionError
 
-
-def ask(expert, text):
-    spec = expert.parse(text)
-    return spec, expert.ask_spec(spec, text)
+from question_helpers import ask_answer as ask
 
 
 def refused(expert, text, words=None):

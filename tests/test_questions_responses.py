@@ -11,14 +11,7 @@ from psct_expert.cards import Card
 from psct_expert.errors import QuestionError
 from psct_expert.reader import read_card
 
-
-def events(spec, kind):
-    return [e for e in spec.get("situation", []) if e["kind"] == kind]
-
-
-def ask(expert, text):
-    spec = expert.parse(text)
-    return spec, expert.ask_spec(spec, text).value
+from question_helpers import ask, events
 
 
 def card(text, kind="spell", subtypes=("normal",), name="Example Card"):

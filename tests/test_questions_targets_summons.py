@@ -9,10 +9,7 @@ from psct_expert.cards import Card
 from psct_expert.errors import QuestionError
 from psct_expert.reader import read_card
 
-
-def ask(expert, text):
-    spec = expert.parse(text)
-    return spec, expert.ask_spec(spec, text)
+from question_helpers import ask_answer as ask
 
 
 def refused(expert, text, words=None):

@@ -8,14 +8,7 @@ import pytest
 
 from psct_expert.errors import QuestionError
 
-
-def events(spec, kind):
-    return [e for e in spec.get("situation", []) if e["kind"] == kind]
-
-
-def ask(expert, text):
-    spec = expert.parse(text)
-    return spec, expert.ask_spec(spec, text).value
+from question_helpers import ask, events
 
 
 # -- a phase told before the question ("During the Damage Step my opponent ...") ---------------

@@ -5,9 +5,7 @@ import pytest
 
 from psct_expert.errors import QuestionError
 
-
-def events(spec, kind):
-    return [e for e in spec.get("situation", []) if e["kind"] == kind]
+from question_helpers import events
 
 
 def test_in_response_between_clauses_chains_the_next_activation(base_expert):
