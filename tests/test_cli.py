@@ -169,3 +169,18 @@ def test_ask_json_refusal_is_json(capsys):
     body = json.loads(out)
     assert code == 2 and body["kind"] == "QuestionError"
     assert body["unplaced"] == "frobnicate" and body["understood"]["cards"] == ["Creature Swap"]
+
+
+def test_the_console_entry_prints_everything_before_it_leaves(tmp_path):
+    """`entry()` ends the process without the interpreter's teardown (os._exit): what was
+    printed must be flushed first, and the exit code kept, for an answer and for an error."""
+    import subprocess
+    import sys
+
+    ok = subprocess.run([sys.executable, "-m", "psct_expert", "ask", "Does Creature Swap target?"],
+                        capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0 and ok.stdout.startswith("Does the first effect of Creature Swap target? No.")
+    assert ok.stdout.rstrip().endswith("Cites: psct-guide#4")
+    bad = subprocess.run([sys.executable, "-m", "psct_expert", "ask", "Does Pot of Greedd target the"],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and bad.stderr.startswith("error:")

@@ -12,7 +12,7 @@ from psct_expert.reader import read_card
 from question_helpers import ask_answer as ask
 
 
-def refused(expert, text, words=None):
+def assert_refused(expert, text, words=None):
     with pytest.raises(QuestionError) as err:
         expert.parse(text)
     if words:
@@ -45,7 +45,7 @@ def test_a_counter_trap_chained_to_a_normal_spell(base_expert):
 
 def test_the_ritual_spell_makes_no_other_summon_kind(base_expert):
     # near miss: a Ritual Spell makes no Synchro Summon
-    refused(base_expert, "Can I chain Solemn Judgment to the activation of Advanced Ritual Art to stop "
+    assert_refused(base_expert, "Can I chain Solemn Judgment to the activation of Advanced Ritual Art to stop "
                          "the Synchro Summon?", "makes no Synchro Summon")
 
 
@@ -167,9 +167,9 @@ def test_a_stated_number_of_targets_is_that_many(base_expert):
 
 
 def test_target_count_near_misses_are_refused(base_expert):
-    refused(base_expert, "Can I activate Heavy Storm Duster targeting only one monster?", "not what")
-    refused(base_expert, "Can I activate Raigeki targeting only one monster?", "does not target")
-    refused(base_expert, "My opponent activates Twin Twisters. Can I activate Heavy Storm Duster "
+    assert_refused(base_expert, "Can I activate Heavy Storm Duster targeting only one monster?", "not what")
+    assert_refused(base_expert, "Can I activate Raigeki targeting only one monster?", "does not target")
+    assert_refused(base_expert, "My opponent activates Twin Twisters. Can I activate Heavy Storm Duster "
                          "targeting only one Spell/Trap?", "told situation")
 
 
@@ -204,10 +204,10 @@ def test_a_supposition_about_told_targets(base_expert):
     assert sum(1 for s in spec["suppose"] if "left" in s) == 1
     assert answer.value == "no"
     # near misses: a count that is not the told one, and a supposition with no place, are refused
-    refused(base_expert, "I activate Jar of Avarice targeting 5 cards in my GY. If one of the 4 cards "
+    assert_refused(base_expert, "I activate Jar of Avarice targeting 5 cards in my GY. If one of the 4 cards "
                          "targeted by my Jar of Avarice is banished in response, do I draw 1 card?",
             "it targeted 5, not 4")
-    refused(base_expert, "I activate Jar of Avarice targeting 5 cards in my GY. If my opponent controls a "
+    assert_refused(base_expert, "I activate Jar of Avarice targeting 5 cards in my GY. If my opponent controls a "
                          "monster, do I draw 1 card?", "beside the told situation")
 
 

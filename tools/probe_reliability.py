@@ -411,16 +411,11 @@ def a_cdb_path_with_a_hash(sb: Sandbox):
 @check
 def the_name_cache_is_verified(sb: Sandbox):
     code = """
-        import marshal
         from psct_expert.cards import load_database
         from psct_expert.paths import cache_dir
         first = load_database().get("Pot of Greed").text
-        (cache,) = cache_dir().glob("cards-index*.marshal")
-        outer = marshal.loads(cache.read_bytes())
-        data = marshal.loads(outer["payload"])
-        data["cards"]["pot of greed"] = data["cards"]["pot of greed"].replace("Draw 2", "Draw 9")
-        outer["payload"] = marshal.dumps(data)
-        cache.write_bytes(marshal.dumps(outer))
+        (cache,) = cache_dir().glob("cards-index*")
+        cache.write_bytes(cache.read_bytes().replace(b"Draw 2 cards", b"Draw 9 cards"))
         load_database.cache_clear()
         print(load_database().get("Pot of Greed").text == first, "key" if cache.name.count("-") == 3 else "")
     """
