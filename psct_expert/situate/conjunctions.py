@@ -18,6 +18,7 @@ from ..gamewords import gamewords
 from ..parser.transform import PLACE_WORDS, find, low, sub, tokens
 from ..reader.select import select_clause, select_effect
 from .families import BUILDERS
+from .procedures import COUNTS, _COST_NEEDS, _PLACE_OF, _what
 from .told import Situate, _norm, _norm_words
 
 # "face-up monsters your opponent currently controls", "cards you control"
@@ -162,7 +163,6 @@ _DRAWS = re.compile(r"\bdraw (\d+|an?|one|two|three) cards?\b", re.I)
 def impossible_parts(st: Situate, ref: dict, player: str) -> list[str]:
     """The actions of the effect's resolution that the told holdings of ``player`` (the one who
     activates it) make impossible: a part needing more cards from a place than they have."""
-    from .procedures import COUNTS, _COST_NEEDS, _PLACE_OF
 
     if not st.told_states or not ref.get("card"):
         return []
@@ -190,7 +190,6 @@ def impossible_parts(st: Situate, ref: dict, player: str) -> list[str]:
 
 def _with_held(st: Situate, w: Tree, player: str) -> None:
     """"with 0 cards in my Deck": what the activating player has, as a told state."""
-    from .procedures import _what
     from .told import _quantity
 
     held = sub(w, "held")

@@ -14,7 +14,7 @@ from ..parser.transform import find, low, sub, subs
 from ..reader.select import select_effect
 from .procedures import unpayable_costs
 from .told import EFF_PARTS, Situate, _copies, _described_entity, _norm_words, _owner, _protection, note_change
-from .told import implied_response_changes
+from .told import COUNT_WORDS, implied_response_changes
 
 
 def _chain_subject(st: Situate, node: Tree) -> dict:
@@ -1284,8 +1284,6 @@ def _same_numbers(st: Situate, ref: dict, q: Tree) -> None:
     said = {NUMBER_WORDS.get(w, w) for w in ws if w.isdigit() or w in NUMBER_WORDS}
     reading = st.reading(ref["card"])
     texts = " ".join(e.text for e in reading.effects)
-    import re
-
     have = set(re.findall(r"\d+", texts))
     if not said <= have:
         st.fail(f"{ref['card']} says no such number ({', '.join(sorted(said - have))})", obj)
@@ -1473,8 +1471,6 @@ def _first_use(st: Situate, fam: Tree) -> dict | None:
 def build_target_count(st: Situate, fam: Tree) -> dict:
     """"Can I activate X targeting only one Spell/Trap?": whether the effect may choose exactly that
     many targets.  The cards the question names must be what the effect targets."""
-    from .told import COUNT_WORDS
-
     if st.events:
         st.fail("the situation model has no place for a told situation in a question about how "
                 "many targets an effect chooses", fam)
@@ -1528,7 +1524,6 @@ def _told_conds(st: Situate, fam: Tree, act: dict) -> None:
             if ref.get("card") != act["effect"].get("card"):
                 st.fail("the targets of which activation? (tell it first)", c)
             w = low(sub(c, "num"))[0]
-            from .told import COUNT_WORDS
             n = int(w) if w.isdigit() else COUNT_WORDS.get(w)
             if n != len(targets):
                 st.fail(f"it targeted {len(targets)}, not {w}", c)

@@ -245,8 +245,7 @@ class Situate(ProcedureEvents):
             ws = low(m)
             ph = sub(m, "phase")
             if ph is not None:
-                # "during the Main Phase": whose turn it is was not said, and is not guessed
-                turn = self.r.player(sub(m, "poss")) if sub(m, "poss") is not None else "any"
+                turn = self._turn_said(m)
                 if turn not in ("you", "opponent", "any"):
                     self.fail("whose turn?", m)
                 self.events.append({"kind": "phase", "phase": self.r.phase(ph), "turn": turn})
@@ -753,8 +752,13 @@ class Situate(ProcedureEvents):
             kind = "procedure"
         self._summon(kind, _owner(t["words"]), t, self._mods(ev).get("from"))
 
+    def _turn_said(self, node: Tree) -> str | None:
+        """Whose turn a told phase is in: "my Main Phase" → you; "the Main Phase" → any (not
+        said, and not guessed)."""
+        return self.r.player(sub(node, "poss")) if sub(node, "poss") is not None else "any"
+
     def ev_phase(self, ev: Tree) -> None:
-        turn = self.r.player(sub(ev, "poss")) if sub(ev, "poss") is not None else "any"
+        turn = self._turn_said(ev)
         phase = self.r.phase(sub(ev, "phase"))
         if turn not in ("you", "opponent", "any") or phase is None:
             self.fail("which phase of whose turn?", ev)
