@@ -118,7 +118,7 @@ def entry() -> None:
     code = main()
     # Every command has finished its work here: files are written and closed (atomically),
     # worker pools joined.  What is left is the interpreter freeing the card index, the
-    # grammar and the rule network object by object, about 0.1 s of a one-question run; so
+    # grammar and the rule network object by object, about 0.25 s of a one-question run; so
     # flush what was printed and leave without it (a broken pipe reader has stopped reading).
     try:
         sys.stdout.flush()
