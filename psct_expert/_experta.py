@@ -26,6 +26,8 @@ from experta.matchers.rete.check import (FactCapture, FeatureCheck, SameContextC
                                          TypeCheck)
 from experta.matchers.rete.nodes import FeatureTesterNode as FeatureTester  # noqa: E402
 from experta.matchers.rete.nodes import OrdinaryMatchNode as OrdinaryMatch  # noqa: E402
+from experta.matchers.rete.nodes import ConflictSetNode as ConflictSet  # noqa: E402
+from experta.activation import Activation  # noqa: E402
 from experta.matchers.rete.abstract import OneInputNode as OneInput  # noqa: E402
 from experta.matchers.rete.abstract import TwoInputNode as TwoInput  # noqa: E402
 from experta.matchers.rete.mixins import NoMemory  # noqa: E402
@@ -36,5 +38,6 @@ for _h in list(_root.handlers):
         _root.removeHandler(_h)
 
 __all__ = ["AS", "MATCH", "NOT", "TEST", "Fact", "InitialFact", "KnowledgeEngine", "L", "P", "Rule",
+           "Activation", "ConflictSet",
            "FactCapture", "FactList", "FeatureCheck", "FeatureTester", "NoMemory", "OneInput",
            "OrdinaryMatch", "SameContextCheck", "Token", "TokenInfo", "TwoInput", "TypeCheck"]

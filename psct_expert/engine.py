@@ -223,6 +223,9 @@ class _FactList(ex.FactList):
         if self.duplication or fact_id not in self.reference_counter:
             idx = self.last_index
             dict.__setitem__(fact, "__factid__", idx)
+            # experta's Fact.__hash__ computes this on first use (after an
+            # AttributeError) and keeps it as ``_hash``; the fact is fixed from here on
+            fact._hash = hash(frozenset(fact.items()))
             self[idx] = fact
             self.last_index += 1
             self.added.append(fact)
@@ -289,6 +292,8 @@ def _meter(ke, budget: _Budget) -> None:
         if target is not None and other is not None and type(node) is ex.OrdinaryMatch \
                 and type(node.matcher) is ex.SameContextCheck:
             return _join_edge(node, name == "activate_left", budget, rule)
+        if target is not None and terminal and type(node) is ex.ConflictSet:
+            return _terminal_edge(node, budget, rule)
         copy = isinstance(node, ex.FeatureTester)   # the one kind of node that changes a token
 
         def call(token):
@@ -465,6 +470,41 @@ def _join_edge(node, is_left: bool, budget: "_Budget", rule):
                 for ch in kids:
                     ch.callback(newtoken)
     return join
+
+
+def _terminal_edge(node, budget: "_Budget", rule):
+    """The edge into a rule's conflict-set node, doing what experta's
+    ``activate`` and ``ConflictSetNode._activate`` do, without the token copy:
+    a valid token that is new to the node's memory adds an activation of the
+    rule (or takes back its removal), an invalid one removes it."""
+    by_rule = budget.by_rule
+    info_cls, valid, activation_cls = ex.TokenInfo, ex.Token.TagType.VALID, ex.Activation
+    xrule = node.rule
+
+    def terminal(token):
+        budget.left -= TERMINAL_COST
+        if budget.left < 0:
+            raise _OverBudget
+        if rule is not None:
+            by_rule[rule] += TERMINAL_COST
+        tag, data, ctx = token
+        info = tuple.__new__(info_cls, (frozenset(data), frozenset(ctx.items())))
+        activation = activation_cls(xrule, info.data,
+                                    {k: v for k, v in info.context if isinstance(k, str)})
+        if tag is valid:
+            if info not in node.memory:
+                node.memory.add(info)
+                if activation in node.removed:
+                    node.removed.remove(activation)
+                else:
+                    node.added.add(activation)
+        else:
+            node.memory.remove(info)   # (experta's guard catches ValueError, never raised here)
+            if activation in node.added:
+                node.added.remove(activation)
+            else:
+                node.removed.add(activation)
+    return terminal
 
 
 def _lean_target(callback, node, name):

@@ -13,6 +13,23 @@ from .grammar import blank_quotes, top_level_mask
 from .model import Clause, Span, Target
 
 
+_VERB_TABLES: dict[int, tuple] = {}
+
+
+def _verb_table(g) -> tuple[list, frozenset]:
+    """The grammar's verbs as (name, pattern, first words or None), and every first word.
+
+    A verb whose first words are all missing from a text cannot match it
+    (``Grammar.verb_gates``); the words are looked up once per text, not once
+    per verb."""
+    got = _VERB_TABLES.get(id(g))
+    if got is None or got[0] is not g:
+        table = [(name, rx, frozenset(g.verb_gates.get(name, ())) or None) for name, rx in g.verbs]
+        words = frozenset(w for _, _, gate in table if gate for w in gate)
+        got = _VERB_TABLES[id(g)] = (g, table, words)
+    return got[1], got[2]
+
+
 class PhraseReaders:
     """Mixed into the walker: ``self.g`` is the grammar, ``self.add``/``self.src`` make facts."""
 
@@ -220,11 +237,11 @@ class PhraseReaders:
     def _verbs(self, text: str, start: int = 0) -> list[tuple[int, int, str]]:
         blanked = blank_quotes(text)
         low = blanked.casefold()
-        gates = self.g.verb_gates
+        table, words = _verb_table(self.g)
+        present = {w for w in words if w in low}   # each first word tested once
         hits = []
-        for name, rx in self.g.verbs:
-            gate = gates.get(name)
-            if gate and not any(w in low for w in gate):
+        for name, rx, gate in table:
+            if gate is not None and present.isdisjoint(gate):
                 continue   # none of the verb's first words is in the text
             for m in rx.finditer(blanked):
                 hits.append((m.start(), m.end(), name))
