@@ -168,19 +168,28 @@ def rules_and_citations(key: tuple, rec: Record, kb: KnowledgeBase,
             t = texts[k] = str(rec.facts.get(k) or Fact(k[0], k[1]))
         return t
 
+    nothing = ((), frozenset())
+
     def walk(k, path):
         if k in path:
-            return (), frozenset()
+            return nothing
         got = cache.get(k)
         if got is not None:
             return got
+        derivations = rec.derivations.get(k)
+        if not derivations:       # a given fact: no steps
+            cache[k] = nothing
+            return nothing
         steps = []
         inner = path | {k}
-        for d in rec.derivations.get(k, []):
+        several = len(derivations) > 1    # only then does the order of steps matter
+        for d in derivations:
             rule = kb.rule(d.rule)
-            steps.append((d.rule, [text(p) for p in d.premises], list(d.absent),
-                          rule.cites if rule else (), [walk(p, inner) for p in d.premises]))
-        steps.sort(key=lambda st: (st[0], st[1], st[2]))
+            steps.append((d.rule, [text(p) for p in d.premises] if several else None,
+                          d.absent, rule.cites if rule else (),
+                          [walk(p, inner) for p in d.premises]))
+        if several:
+            steps.sort(key=lambda st: (st[0], st[1], list(st[2])))
         rules: list[str] = []
         cites: set[str] = set()
         for rule_id, _, _, rule_cites, premises in steps:

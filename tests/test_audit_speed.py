@@ -148,3 +148,77 @@ def _all_verbs(reader, text):
 def test_verb_gates_find_what_every_pattern_finds(text):
     reader = _Reader(CARDS[0])
     assert reader._verbs(text) == _all_verbs(reader, text)
+
+
+# -- word gates (reader/gates.py) ------------------------------------------------
+
+def _grammar_patterns():
+    from psct_expert.reader.grammar import grammar
+
+    g = grammar()
+    out = list(g.legacy) + [g.conditions["legacy_trigger"], g.activation_condition_sentences]
+    for lst in (g.quick, g.once_per_turn, g.procedures, g.summon_conditions, g.prohibitions,
+                g.card_rules):
+        out += [item[-1] if isinstance(item, tuple) else item for item in lst]
+    return out
+
+
+def test_only_four_non_ascii_letters_match_ascii_ones_ignoring_case():
+    import re
+
+    every = "".join(chr(i) for i in range(0x80, 0x110000) if not 0xD800 <= i < 0xE000)
+    found = {hex(ord(c)) for c in re.findall(r"[a-z0-9 ]", every, re.IGNORECASE)}
+    assert found == {"0x130", "0x131", "0x17f", "0x212a"}
+
+
+@pytest.mark.parametrize("pattern, words", [
+    (r"\bto activate this (?:card|effect)\b", ("to activate this ",)),
+    (r"\bremoved? from play\b", (" from play",)),
+    (r"\bby (?:tributing|discarding)\b", ("discarding", "tributing")),
+    (r"\bthis card can\b|\bnever\b", ("never", "this card can")),
+    (r"\bdraw\b|\d+ cards?", (" card", "draw")),
+    (r"\bdraw\b|\d+", None),               # a branch that needs no word: no gate
+    (r"[a-z]+ X\d", None),                  # runs shorter than 3 characters are no gate
+    (r"(?:once per turn,\s*)?you can", ("you can",)),
+])
+def test_required_words_of_a_pattern(pattern, words):
+    import re
+
+    from psct_expert.reader.gates import required_words
+
+    assert required_words(re.compile(pattern, re.IGNORECASE)) == words
+
+
+@pytest.mark.parametrize("text", [
+    "By tributing 1 monster, destroy 1 card.", "You can activate this card when your opponent "
+    "attacks.", "Once per turn, during either player's turn: You can target 1 card.",
+    "REMOVED FROM PLAY", "Send this card to the GY to activate this effect.",
+    "Activate this card when a monster is Summoned.", "This card cannot be Normal Summoned or Set.",
+    "Tri\u017fute 1 monſter to activate thi\u017f card.", "You can ſpecial \u212ading. "
+    "\u0130f this card is sent to the GY: You can draw 1 card.",
+    "Neither player can target this card with card effects.",
+])
+def test_a_gate_never_stops_a_pattern_that_matches(text):
+    from psct_expert.reader.gates import gate_text, may_match
+
+    low = gate_text(text)
+    for rx in _grammar_patterns():
+        if rx.search(text):
+            assert may_match(rx, low), rx.pattern
+        assert may_match(rx, low) or not rx.search(text)
+
+
+@pytest.mark.pool
+def test_gates_hold_over_the_whole_pool(base_expert):
+    from psct_expert.reader.gates import gate_text, may_match
+
+    patterns = _grammar_patterns()
+    skipped = 0
+    for card in base_expert.db.all_cards():
+        for text in (card.text or "", card.pendulum_text or ""):
+            low = gate_text(text)
+            for rx in patterns:
+                if not may_match(rx, low):
+                    skipped += 1
+                    assert not rx.search(text), (card.name, rx.pattern)
+    assert skipped > 0
