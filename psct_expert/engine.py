@@ -20,6 +20,7 @@ joins every fact with every other and would otherwise run without bound.
 from __future__ import annotations
 
 import collections
+import functools
 import inspect
 import operator
 from dataclasses import dataclass, field
@@ -641,6 +642,10 @@ def _lean_engine(ke) -> None:
             if activation is None:
                 break
             steps -= 1
+            direct = getattr(activation.rule._wrapped, "psct_fire", None)
+            if direct is not None:    # one of our rules: its firing reads the context as is
+                direct(activation.context)
+                continue
             activation.rule(ke, **{k: v for k, v in activation.context.items()
                                    if not k.startswith("__")})
         ke.running = False
@@ -784,9 +789,14 @@ def compile_rules(kb: KnowledgeBase, owner: Engine):
             if not any(p.kind == "fact" for p in alt):
                 ces.insert(0, ex.InitialFact())
 
-            def fire(*_args, __rule=rule, __plan=_Plan.of(alt), **ctx):
+            plan = _Plan.of(alt)
+
+            def fire(*_args, __rule=rule, __plan=plan, **ctx):
                 owner._fire(__rule, __plan, ctx)
             fire.__name__ = rule.id  # the budget names rules by their network's terminal
+            # the lean run loop calls this with the activation's context itself
+            # (experta's Rule.__call__ copies it into keyword arguments twice)
+            fire.psct_fire = functools.partial(owner._fire, rule, plan)
 
             salience = DEFAULT_SALIENCE if rule.default else 0
             attrs[f"rule_{n}"] = _XRule(*ces, salience=salience)(fire)
