@@ -424,10 +424,15 @@ def _join_edge(node, is_left: bool, budget: "_Budget", rule):
     node's activation do, without the token copies, the per-token type checks
     and the debug logging: keep the token in this side's memory (or take it
     out), and send every combination with a token of the other side whose
-    bindings agree to the children."""
+    bindings agree to the children.
+
+    Both inputs of such a node are these edges, so its memories hold what
+    they need: each token's facts and context as received (no node changes a
+    token it received, see :func:`_alpha_edge`), where experta keeps a frozen
+    copy and thaws the context again at every comparison."""
     kids = node.children
     by_rule = budget.by_rule
-    token_cls, info_cls, valid = ex.Token, ex.TokenInfo, ex.Token.TagType.VALID
+    token_cls, valid = ex.Token, ex.Token.TagType.VALID
     mine, theirs = ("left_memory", "right_memory") if is_left else ("right_memory", "left_memory")
 
     def join(token):
@@ -439,19 +444,18 @@ def _join_edge(node, is_left: bool, budget: "_Budget", rule):
         if rule is not None:
             by_rule[rule] += cost
         tag, data, ctx = token
-        info = tuple.__new__(info_cls, (frozenset(data), frozenset(ctx.items())))
+        memory = getattr(node, mine)
         if tag is valid:
-            getattr(node, mine).append(info)
+            memory.append((data, ctx))
         else:
-            try:
-                getattr(node, mine).remove(info)
-            except ValueError:
-                pass
+            for i, (d, c) in enumerate(memory):
+                if d == data and c == ctx:
+                    del memory[i]
+                    break
         if not other:
             return
         own = None
-        for other_data, other_items in other:
-            other_ctx = dict(other_items)
+        for other_data, other_ctx in other:
             left, right = (ctx, other_ctx) if is_left else (other_ctx, ctx)
             for key, value in left.items():   # experta's SameContextCheck
                 if key[0] is False:
