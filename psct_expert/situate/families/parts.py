@@ -4,62 +4,44 @@ situations that leave a part with nothing to do, and the part asked about named 
 "I activate X and my opponent chains Y, so they control no face-up monsters when it resolves.
 Does the 'your opponent takes no damage' part still apply?": the told holding empties the part
 that acts on "face-up monsters your opponent controls", so that part fails; the quoted part is the
-one asked about (``clause-done``).  Every told piece is used or the question is refused.
+one asked about (``clause-done``).  Every told piece (:mod:`..parts`) is used or the question is
+refused.  The builders here read those pieces first and hand every other wording to the family's
+plain builder (:mod:`.outcomes`, :mod:`.activation`, :mod:`.costs`, :mod:`.links`).
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from lark import Tree
 
-from ..errors import QuestionError
-from ..gamewords import gamewords
-from ..parser.transform import PLACE_WORDS, find, low, sub, tokens
-from ..reader.select import select_clause, select_effect
-from .families import BUILDERS
-from .procedures import COUNTS, _COST_NEEDS, _PLACE_OF, _what
-from .told import Situate, _norm, _norm_words
+from ...errors import QuestionError
+from ...gamewords import gamewords
+from ...parser.transform import PLACE_WORDS, find, low, sub, tokens
+from ...reader.select import select_clause, select_effect
+from ..holdings import _quantity
+from ..parts import _parts
+from ..procedures import COUNTS, _COST_NEEDS, _PLACE_OF, _what
+from ..words import _norm, _norm_words
+from . import activation, links, outcomes
+from .activation import _purpose_is_its_own
+from .common import _asker
+from .conditions import _card_conditions, _same_things
+from .costs import _negated_effect, build_cost_family
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
 
 # "face-up monsters your opponent currently controls", "cards you control"
 _CONTROLLED = re.compile(r"((?:[\w-]+ ){1,3})(your opponent|you) (?:currently )?controls?\b", re.I)
+
+
 _LEAD = {"of", "all", "the", "any", "each", "every", "1", "2", "3"}
+
+
 _LASTING = ("rest of this turn", "until the end of this turn", "until the end of the turn")
-
-
-def _ev_none_at(self: Situate, ev: Tree) -> None:
-    """"so they control no face-up monsters when it resolves": a player controls none of those
-    cards when the effect resolves, so a part that acts on them has nothing to do."""
-    player = self._player(ev)
-    thing = [w for w in low(ev)[low(ev).index("no") + 1:]]
-    words = thing[:len(thing) - len(low(sub(ev, "when_resolves")))]
-    rs = find(ev, "rslv_subj")
-    cards = [self.r.card(t) for t in tokens(rs, "XCARD")] if rs is not None else []
-    if not hasattr(self, "none_at"):
-        self.none_at = []
-    self.none_at.append({"player": player, "words": _norm_words(words), "card": cards[0] if cards else None,
-                         "text": self.r.said(ev), "node": ev})
-
-
-Situate.ev_none_at = _ev_none_at
-
-_spec = Situate.spec
-
-
-def _spec_checked(self: Situate, family: str, slots: dict) -> dict:
-    """A question form that does not read what the told holdings empty is refused."""
-    if getattr(self, "none_at", None):
-        self.fail(f"this question form has no place for {self.none_at[0]['text']!r}",
-                  self.none_at[0]["node"])
-    return _spec(self, family, slots)
-
-
-Situate.spec = _spec_checked
-
-
-def _parts(st: Situate, card: str, eid: str) -> list:
-    return sorted((f for f in st.reading(card).facts if f.type == "clause" and f.get("effect") == eid
-                   and f.source is not None), key=lambda f: f.get("n"))
 
 
 def _emptied_part(st: Situate, note: dict, activator: str, parts: list, node) -> int:
@@ -122,9 +104,6 @@ def build_part_applies(st: Situate, fam: Tree, q: Tree) -> dict:
             "suppose": [{"fails": {"part": n}} for n in dict.fromkeys(fails)]}
 
 
-_outcome = BUILDERS["clause-done"]
-
-
 def build_clause_done(st: Situate, fam: Tree) -> dict:
     q = find(fam, "outcome_q") or fam
     if find(q, "cj_part") is not None:
@@ -140,7 +119,7 @@ def build_clause_done(st: Situate, fam: Tree) -> dict:
     if sub(fam, "cj_because") is not None:
         st.fail("this question form has no place for the reason given", sub(fam, "cj_because"))
     told = getattr(st, "told_not_done", [])
-    spec = _same_name_part(st, fam, _outcome(st, fam))
+    spec = _same_name_part(st, fam, outcomes.build_outcome(st, fam))
     if told:
         if spec.get("family") != "clause-done" or spec.get("part") in told:
             st.fail("the question asks about the part the situation says is not done")
@@ -148,13 +127,6 @@ def build_clause_done(st: Situate, fam: Tree) -> dict:
         st.told_not_done = []
     return spec
 
-
-BUILDERS["clause-done"] = build_clause_done
-
-
-# ---------------------------------------------------------------------------
-# "Can I activate X with 0 cards in my Deck (, just to make my opponent gain 1000 LP)?": told
-# holdings that make a part of the resolution impossible (game-rules#activation-legality.4)
 
 # "Draw 2 cards", "discard 1 card", "banish 1 DARK monster from your hand"
 _DRAWS = re.compile(r"\bdraw (\d+|an?|one|two|three) cards?\b", re.I)
@@ -190,8 +162,6 @@ def impossible_parts(st: Situate, ref: dict, player: str) -> list[str]:
 
 def _with_held(st: Situate, w: Tree, player: str) -> None:
     """"with 0 cards in my Deck": what the activating player has, as a told state."""
-    from .told import _quantity
-
     held = sub(w, "held")
     ws = low(held)
     quant, rest = _quantity(ws)
@@ -210,8 +180,6 @@ def _with_held(st: Situate, w: Tree, player: str) -> None:
 
 def _make_purpose(st: Situate, node: Tree, ref: dict, player: str) -> None:
     """"just to make my opponent gain 1000 LP": a part of the effect, done to that player."""
-    from .families import _purpose_is_its_own
-
     verb = st.r.action(find(node, "act_verb"))
     whom = st.r.player(sub(node, "player"))
     reading = st.reading(ref["card"])
@@ -223,23 +191,18 @@ def _make_purpose(st: Situate, node: Tree, ref: dict, player: str) -> None:
         st.fail(f"{st.r.said(node)!r} is not a part of {ref['card']}", node)
 
 
-_can_activate_now = BUILDERS["can-activate-now"]
-
-
 def build_can_activate_now(st: Situate, fam: Tree) -> dict:
-    from .families import _asker
-
     if sub(fam, "cj_negate_act") is not None:
         return build_negate_act_now(st, fam)
     withs = [w for w in fam.children if isinstance(w, Tree) and w.data == "now_when"
              and low(w)[0] == "with"]
     make = sub(fam, "cj_make")
     if not withs and make is None:
-        return _can_activate_now(st, fam)
+        return activation.build_can_activate_now(st, fam)
     player = _asker(st, fam)
     for w in withs:
         _with_held(st, w, player)
-    spec = _can_activate_now(st, fam)
+    spec = activation.build_can_activate_now(st, fam)
     ref = spec["effect"]
     if make is not None:
         _make_purpose(st, make, ref, player)
@@ -252,13 +215,6 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     return spec
 
 
-BUILDERS["can-activate-now"] = build_can_activate_now
-
-
-# ---------------------------------------------------------------------------
-# "My opponent negates the effect of X with Y. Can I still draw a card (because I have 3 Spells
-# in my GY)?": a part of a negated effect asked about by the player who activated it
-
 _KIND_OF = {"card": "card", "monster": "monster", "spell": "spell", "trap": "trap",
             "spell/trap": "spell-trap"}
 
@@ -266,9 +222,6 @@ _KIND_OF = {"card": "card", "monster": "monster", "spell": "spell", "trap": "tra
 def _because(st: Situate, node: Tree, ref: dict, eid: str, part, activator: str) -> None:
     """"because I have 3 Spells in my GY": the condition the card puts before the part asked
     about, told to be met; a told holding that does not meet it is refused."""
-    from .families import _card_conditions, _same_things
-    from .told import _quantity
-
     if st.r.player(find(node, "player")) != activator:
         st.fail(f"{st.r.said(node)!r}: the card counts what its controller has", node)
     held = sub(node, "held")
@@ -293,8 +246,6 @@ def _because(st: Situate, node: Tree, ref: dict, eid: str, part, activator: str)
 
 
 def build_negated_still(st: Situate, fam: Tree, q: Tree) -> dict:
-    from .families import _negated_effect
-
     subj = sub(q, "outcome_subj")
     verb = st.r.action(find(q, "act_verb"))
     ref = _negated_effect(st, q)
@@ -325,26 +276,7 @@ def _asks_player_still(q: Tree) -> bool:
     return subj is not None and sub(subj, "player") is not None and "still" in low(q)
 
 
-# ---------------------------------------------------------------------------
-# "My Apollousa has only 400 ATK left. Can I still use its effect to negate my opponent's monster
-# effect activation?": a first part "make this card lose exactly 800 ATK" that cannot be done
-
 _LOSE_EXACTLY = re.compile(r"\bthis card lose exactly (\d+) ATK\b", re.I)
-
-
-def _ev_atk_left(self: Situate, ev: Tree) -> None:
-    card = self.r.card(tokens(ev, "XCARD")[0])
-    owner = self.r.player(sub(ev, "poss"))
-    if owner not in ("you", "opponent"):
-        self.fail("whose card?", ev)
-    if not hasattr(self, "atk_now"):
-        self.atk_now = []
-    self.atk_now.append({"card": self.db.get(card).name, "player": owner,
-                         "atk": int(str(tokens(ev, "XNUM")[0])), "text": self.r.said(ev), "node": ev})
-    self.last_card = self.db.get(card).name
-
-
-Situate.ev_atk_left = _ev_atk_left
 
 
 def _atk_cannot(st: Situate, ref: dict) -> list[str]:
@@ -371,8 +303,6 @@ def _atk_cannot(st: Situate, ref: dict) -> list[str]:
 
 def build_negate_act_now(st: Situate, fam: Tree) -> dict:
     """"Can I (still) use its effect to negate my opponent's monster effect activation?"."""
-    from .families import _asker
-
     node = sub(fam, "cj_negate_act")
     ref = st.effect_ref(st.r.effect(next(c for c in fam.children if isinstance(c, Tree)
                                          and c.data.startswith("eff_"))), hint=["negate"])
@@ -395,76 +325,6 @@ def build_negate_act_now(st: Situate, fam: Tree) -> dict:
     if not cannot:
         st.fail("at what point? (tell what changed: 'my X has only 400 ATK left')", fam)
     return st.spec("can-activate-now", {"effect": ref, "cannot": cannot})
-
-
-_spec2 = Situate.spec
-
-
-def _spec_atk_checked(self: Situate, family: str, slots: dict) -> dict:
-    if getattr(self, "atk_now", None):
-        self.fail(f"this question form has no place for {self.atk_now[0]['text']!r}",
-                  self.atk_now[0]["node"])
-    return _spec2(self, family, slots)
-
-
-Situate.spec = _spec_atk_checked
-
-
-# ---------------------------------------------------------------------------
-# "I use Solemn Strike on my opponent's Ash Blossom, whose effect was activated from the hand (Ash
-# is already in the GY as its cost). Is Ash Blossom's activation still negated?": the negation is
-# done; the part that destroys "that card" is not, since a card in the GY is not destroyed
-
-def _ev_used_on(self: Situate, ev: Tree) -> None:
-    """The named card's effect is activated (from where it says, by its owner), then the actor's
-    effect is activated in response to it; a cost note says where the card went for its cost."""
-    card = self.db.get(self.r.card(tokens(ev, "XCARD")[-1])).name
-    owner = self.r.player(sub(ev, "poss"))
-    player = self._player(ev)
-    if owner not in ("you", "opponent") or owner == player:
-        self.fail("whose card's effect was activated? ('my opponent's X')", ev)
-    place = self.r.place(sub(ev, "place"))
-    if place not in ("hand", "field", "gy"):
-        self.fail(f"activated from where? ({self.r.said(sub(ev, 'place'))!r})", ev)
-    keep = self.last_card
-    ref = self.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
-                           "rel": None, "text": card})
-    self.last_card = keep
-    first = self._activate(ref, owner, {"from": place})
-    note = sub(ev, "cj_cost_note")
-    if note is not None:
-        _cost_note(self, note, first, ref, place)
-    node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_"))
-    mine = self.effect_ref(self.r.effect(node))
-    self._activate(mine, player, {"respond": True})
-
-
-def _cost_note(st: Situate, note: Tree, aid: str, ref: dict, place: str) -> None:
-    """"(Ash is already in the GY as its cost)": the effect's cost moved the card itself there."""
-    named = tokens(note, "XCARD")
-    word = tokens(note, "XNAME")
-    if named:
-        same = st.db.get(st.r.card(named[0])).name == ref["card"]
-    else:
-        same = bool(word) and ref["card"].lower().split()[0] == str(word[0]).lower()
-    to = st.r.place(sub(note, "place"))
-    reading = st.reading(ref["card"])
-    eid = select_effect(reading, ref)
-    own = [f.get("verb") for f in reading.facts if f.type == "cost_action" and f.get("effect") == eid
-           and f.source is not None and re.search(r"\bthis card\b", f.source.quote)]
-    moves = {"discard": ("hand", "gy", "discarded"), "send": (None, "gy", "sent-to-gy"),
-             "banish": (None, "banished", "banished")}
-    fit = [v for v in own if v in moves and moves[v][1] == to and moves[v][0] in (None, place)]
-    if not same or len(fit) != 1:
-        st.fail(f"{st.r.said(note)!r}: the cost of {ref['card']}'s effect does not put it there", note)
-    act = next(e for e in st.events if e.get("id") == aid)
-    act["cost"] = [{"action": moves[fit[0]][2], "what": ref["card"]}]
-    if not hasattr(st, "gone_by_cost"):
-        st.gone_by_cost = {}
-    st.gone_by_cost[aid] = to
-
-
-Situate.ev_used_on = _ev_used_on
 
 
 def build_negated_though_gone(st: Situate, fam: Tree, q: Tree) -> dict:
@@ -493,46 +353,6 @@ def build_negated_though_gone(st: Situate, fam: Tree, q: Tree) -> dict:
             "suppose": [{"fails": {"part": "destroy"}}]}
 
 
-_spec3 = Situate.spec
-
-
-def _spec_cost_checked(self: Situate, family: str, slots: dict) -> dict:
-    if getattr(self, "gone_by_cost", None):
-        self.fail("this question form has no place for where the cost put the card")
-    return _spec3(self, family, slots)
-
-
-Situate.spec = _spec_cost_checked
-
-
-# ---------------------------------------------------------------------------
-# "My opponent negates the Summon of my monster with Solemn Warning. Is the negated monster then
-# destroyed?": the negation was done, so the part after "and if you do" follows
-
-def _ev_negate_summon(self: Situate, ev: Tree) -> None:
-    player = self._player(ev)
-    whose = self.r.player(find(sub(ev, "thing"), "poss") or sub(ev, "thing"))
-    if whose not in ("you", "opponent"):
-        self.fail("whose Summon was negated? ('the Summon of my monster')", ev)
-    node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_"))
-    ref = self.effect_ref(self.r.effect(node), hint=["negate"])
-    reading = self.reading(ref["card"])
-    eid = select_effect(reading, ref)
-    kind = self.r.summon_kind(ev)
-    scopes = {f.get("kind") for f in reading.facts if f.type == "negation_scope"
-              and f.get("effect") == eid and f.get("what") == "summon"}
-    if not scopes or (kind not in (None, "special") and not scopes & {"any", kind}) or \
-            (kind == "special" and not scopes & {"any", "special"}):
-        self.fail(f"{ref['card']} does not negate that Summon", ev)
-    aid = self._activate(ref, player, {})
-    if not hasattr(self, "done_parts"):
-        self.done_parts = []
-    self.done_parts.append({"act": aid, "ref": ref, "verb": "negate", "text": self.r.said(ev), "node": ev})
-
-
-Situate.ev_negate_summon = _ev_negate_summon
-
-
 def build_negated_then(st: Situate, fam: Tree, q: Tree) -> dict:
     """"Is the negated monster then destroyed?": the part after the told negation."""
     if not getattr(st, "done_parts", None) or len(st.done_parts) != 1:
@@ -551,61 +371,6 @@ def build_negated_then(st: Situate, fam: Tree, q: Tree) -> dict:
     st.done_parts = []
     return {"family": "clause-done", "effect": ref, "part": later[0].get("n"),
             "suppose": [{"done": {"part": neg[0].get("n")}}]}
-
-
-_spec4 = Situate.spec
-
-
-def _spec_done_checked(self: Situate, family: str, slots: dict) -> dict:
-    if getattr(self, "done_parts", None):
-        self.fail(f"this question form has no place for {self.done_parts[0]['text']!r}",
-                  self.done_parts[0]["node"])
-    return _spec4(self, family, slots)
-
-
-Situate.spec = _spec_done_checked
-
-
-# ---------------------------------------------------------------------------
-# "My Karma Cut's target is flipped face-down by Book of Moon, so it is not banished. Are the cards
-# with the same name in my opponent's GY still banished?": the part after "then" that takes only
-# the target's name
-
-def _ev_target_flipped(self: Situate, ev: Tree) -> None:
-    from .told import note_change
-
-    card = self.db.get(self.r.card(tokens(ev, "XCARD")[0])).name
-    player = self.r.player(sub(ev, "poss"))
-    if player not in ("you", "opponent"):
-        self.fail("whose card targeted it?", ev)
-    ref = self.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
-                           "rel": None, "text": card})
-    reading = self.reading(card)
-    eid = select_effect(reading, ref)
-    if not any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
-        self.fail(f"{card}'s effect does not target", ev)
-    node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_"))
-    by = self.effect_ref(self.r.effect(node))
-    face = "face-down" if "face-down" in low(ev) else "face-up"
-    if not by.get("card") or face not in " ".join(e.text for e in self.reading(by["card"]).effects):
-        self.fail(f"{self.r.said(node)!r} does not turn a card {face}", ev)
-    target = f"t{len(self.entities) + 1}"
-    self.entities[target] = {"desc": f"the target of {card}", "kind": "monster"}
-    aid = self._activate(ref, player, {})
-    next(e for e in self.events if e.get("id") == aid)["targets"] = [target]
-    note_change(self, target, {"property": "face", "value": face})
-    so = sub(ev, "cj_so_not")
-    if so is not None:
-        verb = self.r.action(find(so, "act_verb"))
-        refs = {f.get("n") for f in reading.facts if f.type == "reference" and f.get("effect") == eid
-                and f.get("slot", 0) > 0}
-        fit = [f.get("n") for f in _parts(self, card, eid) if f.get("verb") == verb and f.get("n") in refs]
-        if len(fit) != 1:
-            self.fail(f"{self.r.said(so)!r}: {card} has no such part done to its target", so)
-        self.told_not_done = getattr(self, "told_not_done", []) + [fit[0]]
-
-
-Situate.ev_target_flipped = _ev_target_flipped
 
 
 def _same_name_part(st: Situate, fam: Tree, spec: dict) -> dict:
@@ -634,72 +399,12 @@ def _same_name_part(st: Situate, fam: Tree, spec: dict) -> dict:
     return {**spec, "part": fit[0].get("n")}
 
 
-_still_done = BUILDERS["still-done"]
-
-
 def build_still_done(st: Situate, fam: Tree) -> dict:
     """"Are the cards with the same name still banished?" with nothing negated: a part's outcome."""
     if not any(e.get("kind") == "negate" for e in st.events) and st.acts and \
             (getattr(st, "told_not_done", None) or "name" in low(fam)):
         return build_clause_done(st, fam)
-    return _still_done(st, fam)
-
-
-BUILDERS["still-done"] = build_still_done
-
-_spec5 = Situate.spec
-
-
-def _spec_told_checked(self: Situate, family: str, slots: dict) -> dict:
-    if getattr(self, "told_not_done", None):
-        self.fail("this question form has no place for what the situation says is not done")
-    return _spec5(self, family, slots)
-
-
-Situate.spec = _spec_told_checked
-
-
-# ---------------------------------------------------------------------------
-# "I activate Infinite Impermanence from my hand because I control no cards. Does it also negate
-# Spell/Trap effects in its column?": a later part with its own condition on how the card was
-# activated (part_condition, read from the card) asked about by what it does
-
-def _ev_act_because(self: Situate, ev: Tree) -> None:
-    from .families import _card_conditions, _same_things
-    from .told import _quantity
-
-    node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_"))
-    ref = self.effect_ref(self.r.effect(node))
-    actors = [c for c in ev.children if isinstance(c, Tree) and c.data == "actor"]
-    player = self.r.actor(actors[0]).get("player")
-    if player not in ("you", "opponent") or self.r.actor(actors[1]).get("player") != player:
-        self.fail("the player who activates it is the one whose cards are counted", ev)
-    place = self.r.place(sub(ev, "place"))
-    if place not in ("hand",):
-        self.fail(f"{self.r.said(sub(ev, 'place'))!r}: only activating from the hand has a told "
-                  "reason here", ev)
-    held = sub(ev, "held")
-    quant, rest = _quantity(low(held))
-    reading = self.reading(ref["card"])
-    texts = " ".join(e.text for e in reading.effects)
-    conds = [c for c in _card_conditions(texts) if _same_things(rest, c["words"])
-             and re.search(r"\bactivate this card from your hand\b",
-                           texts[texts.find(c["text"]):texts.find(c["text"]) + len(c["text"]) + 60])]
-    if quant is None or len(conds) != 1:
-        self.fail(f"{self.r.said(held)!r}: {ref['card']} states no such condition for activating it "
-                  "from the hand", ev)
-    cond, count = conds[0], 0 if quant == "no" else quant
-    if (cond["need"] == "no") != (count == 0) or (cond["need"] != "no" and count < cond["need"]):
-        self.fail(f"{self.r.said(held)!r} does not meet {cond['text']!r}", ev)
-    kinds = set(_norm_words(rest))
-    what = "card" if kinds <= {"card"} else "monster" if kinds <= {"monster"} else None
-    if what is None:
-        self.fail(f"{self.r.said(held)!r}: say 'no cards' or 'no monsters'", ev)
-    self.events.append({"kind": "state", "player": player, "place": "field", "what": what, "count": count})
-    self._activate(ref, player, {"from": "hand"})
-
-
-Situate.ev_act_because = _ev_act_because
+    return _STILL_DONE(st, fam)
 
 
 def build_also_part(st: Situate, fam: Tree, q: Tree) -> dict:
@@ -730,77 +435,6 @@ def build_also_part(st: Situate, fam: Tree, q: Tree) -> dict:
     return st.spec("clause-done", {"effect": ref, "part": fit[0].get("n")})
 
 
-# ---------------------------------------------------------------------------
-# "During my opponent's turn I used Called by the Grave to banish their Ash Blossom. On my very next
-# turn they activate another Ash Blossom from their hand. Is that activated effect negated?": turns
-# told without their phase, a resolved effect that banished its target, and a later activation of a
-# card with the target's name (rule same-name-activated-effects-negated-next-turn)
-
-_DONE_ACTION = {"banish": "banished", "destroy": "destroyed", "send": "sent-to-gy"}
-
-
-def _ev_in_turn(self: Situate, ev: Tree) -> None:
-    turn_node = sub(ev, "cj_turn")
-    turn = self.r.player(sub(turn_node, "poss"))
-    if turn not in ("you", "opponent"):
-        self.fail("whose turn?", turn_node)
-    told = [e for e in self.events if e.get("kind") == "phase"]
-    if "next" in low(turn_node):
-        if not told or told[-1].get("turn") == turn:
-            self.fail(f"{self.r.said(turn_node)!r}: next after which turn? (tell the turn before)", turn_node)
-    elif told:
-        self.fail(f"{self.r.said(turn_node)!r}: which of {turn}r turns? ('on my next turn')", turn_node)
-    self.events.append({"kind": "phase", "turn": turn})
-    inner = next(c for c in ev.children if isinstance(c, Tree) and c.data in ("ev_used_to", "ev_act_another"))
-    self.clause(inner)
-
-
-def _ev_used_to(self: Situate, ev: Tree) -> None:
-    player = self._player(ev)
-    node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_"))
-    ref = self.effect_ref(self.r.effect(node))
-    card = self.db.get(self.r.card(tokens(ev, "XCARD")[-1])).name
-    owner = self.r.player(sub(ev, "poss"))
-    verb = self.r.action(find(ev, "act_verb"))
-    reading = self.reading(ref["card"])
-    eid = select_effect(reading, ref)
-    targets = [f for f in reading.facts if f.type == "target" and f.get("effect") == eid]
-    first = next((f for f in _parts(self, ref["card"], eid) if f.get("n") == 1), None)
-    text = next(e.text for e in reading.effects if e.id == eid)
-    aim = text.split(";")[0].lower()
-    if owner not in ("you", "opponent") or len(targets) != 1 or first is None or \
-            first.get("verb") != verb or verb not in _DONE_ACTION or \
-            ("your opponent" in aim) != (owner != player):
-        self.fail(f"{self.r.said(ev)!r}: that is not what the first part of {ref['card']} does to "
-                  "its target", ev)
-    place = "gy" if re.search(r"\b(?:GY|Graveyard)\b", text.split(";")[0]) else "field"
-    m = f"m{len(self.entities) + 1}"
-    self.entities[m] = {"card": card, "controller": owner, "place": place, "kind": "monster"}
-    aid = self._activate(ref, player, {})
-    act = next(e for e in self.events if e.get("id") == aid)
-    act["targets"] = [m]
-    act["does"] = [{"action": _DONE_ACTION[verb], "what": m}]
-    self.events.append({"kind": "resolve"})
-
-
-def _ev_act_another(self: Situate, ev: Tree) -> None:
-    player = self._player(ev)
-    card = self.db.get(self.r.card(tokens(ev, "XCARD")[-1])).name
-    if not any(e.get("card") == card for e in self.entities.values()):
-        self.fail(f"another {card}: tell the first one before", ev)
-    ref = self.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
-                           "rel": None, "text": card})
-    place = self.r.place(sub(ev, "place"))
-    self._activate(ref, player, {"from": place} if place else {})
-
-
-Situate.ev_in_turn = _ev_in_turn
-Situate.ev_used_to = _ev_used_to
-Situate.ev_act_another = _ev_act_another
-
-_effect_negated = BUILDERS["effect-negated"]
-
-
 def build_effect_negated(st: Situate, fam: Tree) -> dict:
     """"Is that activated effect negated?": the activation told last."""
     node = sub(fam, "negated_eff")
@@ -808,7 +442,7 @@ def build_effect_negated(st: Situate, fam: Tree) -> dict:
         if not st.acts:
             st.fail("which activated effect? (tell it first)", node)
         return st.spec("effect-negated", {"activation": st.acts[-1][0]})
-    return _effect_negated(st, fam)
+    return links.build_effect_negated(st, fam)
 
 
-BUILDERS["effect-negated"] = build_effect_negated
+_STILL_DONE = build_cost_family("still-done")
