@@ -67,6 +67,9 @@ class Grammar:
     # per verb, the first word of each written form, lower-cased: a text holding none of
     # them cannot match the verb's pattern, so the pattern is not tried on it
     verb_gates: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # what the question side asks of a card's text (reader/phrases.py, its last functions)
+    text_queries: dict[str, re.Pattern] = field(default_factory=dict)
+    place_names: dict[str, re.Pattern] = field(default_factory=dict)
 
 
 _NAME = ""
@@ -132,6 +135,8 @@ def grammar() -> Grammar:
         clause_places=[(k, _rx(v)) for k, v in g["clause_places"]["places"].items()],
         verb_gates={a.name: tuple(sorted({f.split()[0].casefold() for f in a.forms if f.split()}))
                     for a in words.actions},
+        text_queries={k: _rx(v) for k, v in g["text_queries"].items()},
+        place_names={k: _rx(v) for k, v in g["place_names"].items()},
     )
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 from ..gamewords import gamewords
-from .grammar import blank_quotes, top_level_mask
-from .model import Clause, Span, Target
+from .grammar import blank_quotes, grammar, top_level_mask
+from .model import Clause, EffectReading, Reading, Span, Target
 
 
 class PhraseReaders:
@@ -630,3 +630,85 @@ class PhraseReaders:
             if rx.search(places):
                 self.add("clause_from", self.src(text, start + m.start(), start + m.end(), where),
                          effect=eff.id, n=n, place=place)
+
+
+# -- what the question side asks of a card's text ------------------------------------------------
+# situate reads no card text itself: it asks these (the patterns are grammar.yaml's text_queries
+# and place_names).
+
+def target_phrase(effect: EffectReading) -> str:
+    """What an effect targets, as written: the words after "target" up to the next ";" ("" when
+    its text says none)."""
+    m = grammar().text_queries["target_phrase"].search(effect.text)
+    return m.group(1) if m else ""
+
+
+def target_sides(effect: EffectReading) -> tuple[bool, bool]:
+    """Whose cards an effect's target phrase names: (its controller's, the opponent's)."""
+    what = target_phrase(effect).lower()
+    q = grammar().text_queries
+    return bool(q["target_mine"].search(what)), bool(q["target_theirs"].search(what))
+
+
+def names_place(text: str, place: str | None, upto: str | None = None) -> bool:
+    """Does the text name that place ("GY"/"Graveyard", "hand", "Deck", "Extra Deck",
+    "banished"), as written?  ``upto`` (":" or ";"): only the words before the first one (an
+    effect's condition, or what it targets)."""
+    rx = grammar().place_names.get(place or "")
+    if upto is not None:
+        text = text.split(upto)[0]
+    return bool(rx is not None and rx.search(text))
+
+
+def cost_from_own_hand(quote: str) -> bool:
+    """Does a cost's text move the card itself from the hand ("send this card from your hand to
+    the GY"; not "from your hand or field")?"""
+    return bool(grammar().text_queries["cost_from_own_hand"].search(quote))
+
+
+def summons_to_opponents_field(reading: Reading) -> bool:
+    """Do the card's effects Summon to the opponent's field, and never to their controller's own?"""
+    text = " ".join(e.text for e in reading.effects)
+    q = grammar().text_queries
+    return bool(q["to_opponents_field"].search(text)) and not q["to_own_field"].search(text)
+
+
+def held_conditions(text: str) -> list[dict]:
+    """The conditions a text puts on what a player controls or has ("If you control no monsters",
+    "You must control 3 or more ... to activate and to resolve this effect"), in order: ``need``
+    ("no" or a number), ``at_least``, ``words`` (the things, as written), ``resolve`` (checked at
+    resolution too) and ``text`` (the condition's words)."""
+    out = []
+    for m in grammar().text_queries["held_condition"].finditer(text):
+        q = m.group(3).lower()
+        need = "no" if q == "no" else 1 if q in ("a", "an") else int(q.split()[0])
+        out.append({"need": need, "at_least": "or more" in q or q in ("a", "an"),
+                    "words": m.group(4).split(), "resolve": "resolve" in m.group(5),
+                    "text": m.group(0).rstrip(":,.")})
+    return out
+
+
+def held_condition_allows_hand(text: str, condition: str) -> bool:
+    """Is the held condition ``condition`` of ``text`` one for activating the card from the hand
+    ("If you control no cards, you can activate this card from your hand")?"""
+    at = text.find(condition)
+    window = text[at:at + len(condition) + 60]
+    return bool(grammar().text_queries["from_hand_after"].search(window))
+
+
+def names_this_card(quote: str) -> bool:
+    """Does a part's text act on "this card" (the card itself)?"""
+    return bool(grammar().text_queries["this_card"].search(quote))
+
+
+def numbers_said(reading: Reading) -> set[str]:
+    """Every number the card's effects write in figures ("Draw 2 cards" → {"2"})."""
+    text = " ".join(e.text for e in reading.effects)
+    return set(grammar().text_queries["number"].findall(text))
+
+
+def target_words(effect: EffectReading) -> str:
+    """How many targets an effect chooses, and of what, as written: the words after its first
+    "target" (any case) up to the next ";" ("" when none)."""
+    m = grammar().text_queries["target_words"].search(effect.text)
+    return m.group(1) if m else ""

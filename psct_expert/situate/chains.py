@@ -4,11 +4,10 @@ resolves (its steps: destroys, banishes, Special Summons)."""
 
 from __future__ import annotations
 
-import re
-
 from lark import Token, Tree
 
 from ..parser.transform import low, sub, subs
+from ..reader.phrases import cost_from_own_hand
 from .copies import _copies
 from .holdings import _purpose_gains
 from .moves import ACTION_VERBS
@@ -450,6 +449,6 @@ class ChainEvents:
         event["cost"] = [{"action": MOVED[verb], "what": self.entity(
             {"card": card, "text": card, "words": [], "pronoun": False})}]
         # discarding is from the hand; "send this card from your hand to the GY" says so
-        if verb == "discard" or all(f.source is not None and re.search(
-                r"\bthis card from your hand\b(?! or)", f.source.quote, re.I) for f in costs):
+        if verb == "discard" or all(f.source is not None and cost_from_own_hand(f.source.quote)
+                                    for f in costs):
             event["from"] = "hand"

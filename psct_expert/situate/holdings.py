@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
+from ..gamewords import gamewords
 from ..parser.transform import find, low, sub
 from .words import _norm_words
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from .told import Situate
 
 
-HELD_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+HELD_COUNTS = gamewords().counts("held")
 
 
 class HoldingEvents:

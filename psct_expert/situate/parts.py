@@ -6,12 +6,12 @@ situation; a question form that does not read it is refused (:meth:`PartEvents.r
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from lark import Tree
 
 from ..parser.transform import find, low, sub, tokens
+from ..reader.phrases import held_condition_allows_hand, names_place, names_this_card
 from ..reader.select import select_effect
 from .holdings import _quantity
 from .targets import note_change
@@ -143,8 +143,7 @@ class PartEvents:
         reading = self.reading(ref["card"])
         texts = " ".join(e.text for e in reading.effects)
         conds = [c for c in _card_conditions(texts) if _same_things(rest, c["words"])
-                 and re.search(r"\bactivate this card from your hand\b",
-                               texts[texts.find(c["text"]):texts.find(c["text"]) + len(c["text"]) + 60])]
+                 and held_condition_allows_hand(texts, c["text"])]
         if quant is None or len(conds) != 1:
             self.fail(f"{self.r.said(held)!r}: {ref['card']} states no such condition for activating it "
                       "from the hand", ev)
@@ -191,7 +190,7 @@ class PartEvents:
                 ("your opponent" in aim) != (owner != player):
             self.fail(f"{self.r.said(ev)!r}: that is not what the first part of {ref['card']} does to "
                       "its target", ev)
-        place = "gy" if re.search(r"\b(?:GY|Graveyard)\b", text.split(";")[0]) else "field"
+        place = "gy" if names_place(text, "gy", upto=";") else "field"
         m = f"m{len(self.entities) + 1}"
         self.entities[m] = {"card": card, "controller": owner, "place": place, "kind": "monster"}
         aid = self._activate(ref, player, {})
@@ -245,7 +244,7 @@ def _cost_note(st: Situate, note: Tree, aid: str, ref: dict, place: str) -> None
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
     own = [f.get("verb") for f in reading.facts if f.type == "cost_action" and f.get("effect") == eid
-           and f.source is not None and re.search(r"\bthis card\b", f.source.quote)]
+           and f.source is not None and names_this_card(f.source.quote)]
     moves = {"discard": ("hand", "gy", "discarded"), "send": (None, "gy", "sent-to-gy"),
              "banish": (None, "banished", "banished")}
     fit = [v for v in own if v in moves and moves[v][1] == to and moves[v][0] in (None, place)]

@@ -16,13 +16,13 @@ import re
 
 from lark import Tree
 
+from ..gamewords import gamewords
 from ..parser.transform import find, low, sub, subs
 
 PLACE_TEXT = {"hand": "hand", "extra-deck": "Extra Deck", "gy": "GY", "deck": "Deck"}
 MOVED = {"send": "sent-to-gy", "banish": "banished", "tribute": "tributed", "discard": "discarded",
          "shuffle": "returned-to-deck", "detach": "detached", "destroy": "destroyed"}
-COUNTS = {"no": 0, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-          "six": 6, "both": 2}
+COUNTS = gamewords().counts("state")      # the number words a told state or a cost's need says
 
 
 def gerund(verb: str) -> str:

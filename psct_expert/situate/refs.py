@@ -5,12 +5,11 @@ fitting effects are listed with their text."""
 
 from __future__ import annotations
 
-import re
-
 
 from ..cards import name_key
 from ..errors import QuestionError
 from ..reader import Reading, read_card
+from ..reader.phrases import names_place, target_phrase, target_sides
 from ..reader.select import select_effect
 from .words import _norm, _norm_words
 
@@ -30,9 +29,6 @@ DESC_FACTS = {
 
 TARGET_FILLER = {"a", "an", "the", "up", "to", "1", "2", "3", "4", "5", "one", "two", "three", "four",
                  "five", "of", "in", "on", "face-up", "face-down", "exactly"}
-
-PLACE_TEXT = {"gy": r"\b(?:GY|Graveyard)\b", "hand": r"\bhand\b", "deck": r"\bDeck\b",
-              "extra-deck": r"\bExtra Deck\b", "banished": r"\bbanished\b"}
 
 
 class EffectRefs:
@@ -87,10 +83,10 @@ class EffectRefs:
             cands = [e for e in cands if key in _norm(e.text)]
         for d in ref.get("desc") or []:
             if d in ("gy", "graveyard"):
-                cands = [e for e in cands if re.search(r"\b(?:GY|Graveyard)\b", e.text.split(":")[0])]
+                cands = [e for e in cands if names_place(e.text, "gy", upto=":")]
                 continue
             if d in ("hand",):
-                cands = [e for e in cands if re.search(r"\bhand\b", e.text.split(":")[0])]
+                cands = [e for e in cands if names_place(e.text, "hand", upto=":")]
                 continue
             rule = DESC_FACTS.get(d)
             if rule is None:
@@ -112,7 +108,7 @@ class EffectRefs:
                 cands = [e for e in cands if any(f.type == "summons_self" and f.get("effect") == e.id
                                                  for f in facts)]
             for place in rel.get("from") or []:
-                cands = [e for e in cands if _from_place(e.text, place)]
+                cands = [e for e in cands if names_place(e.text, place)]
             for other, written in rel["cards"]:
                 cands = [e for e in cands if name_key(other) in name_key(e.text)
                          or name_key(written) in name_key(e.text)]
@@ -163,11 +159,8 @@ def _fits(reading: Reading, e, hint: str) -> bool:
         return _does(reading.facts, e.id, hint)
     if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):
         return False
-    m = re.search(r"\btarget (.*?)(?:;|$)", e.text)
-    what = m.group(1).lower() if m else ""
     whose = hint.split(":", 1)[1]
-    mine = bool(re.search(r"\byour (?!opponent)|\byou control\b", what))
-    theirs = "opponent" in what
+    mine, theirs = target_sides(e)
     if whose == "opponent":
         return not (mine and not theirs)
     if whose == "you":
@@ -180,15 +173,6 @@ def _targets_fit(reading: Reading, e, ws: list[str]) -> bool:
     word that describes its targets is in the text of what it targets ("field", "card")."""
     if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):
         return False
-    m = re.search(r"\btarget (.*?)(?:;|$)", e.text)
-    what = set(_norm_words(m.group(1).split())) if m else set()
+    what = set(_norm_words(target_phrase(e).split()))
     want = [w for w in _norm_words(ws) if w not in TARGET_FILLER]
     return all(w in what for w in want)
-
-
-def _from_place(text: str, place: str | None) -> bool:
-    """"... Special Summons it from the GY": the effect's text names that place."""
-    rx = PLACE_TEXT.get(place or "")
-    if rx is None:
-        return False
-    return bool(re.search(rx, text))

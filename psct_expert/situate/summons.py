@@ -10,6 +10,7 @@ from lark import Tree
 
 from ..errors import QuestionError
 from ..parser.transform import low, sub, subs
+from ..reader.phrases import summons_to_opponents_field
 from ..reader.select import select_effect
 from .words import COUNT_WORDS, _owner
 
@@ -140,6 +141,5 @@ def _summoned_to(st: Situate, act: dict, ev: Tree, what: str) -> None:
     ref = act.get("effect") or {}
     if not ref.get("card") or act["id"] not in getattr(st, "player_unsaid", set()):
         return
-    text = " ".join(e.text for e in st.reading(ref["card"]).effects).lower()
-    if "to your opponent's field" in text and "to your field" not in text:
+    if summons_to_opponents_field(st.reading(ref["card"])):
         act["player"] = {"you": "opponent", "opponent": "you"}[to]

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
+from ..gamewords import gamewords
 
-COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "both": 2}
+
+COUNT_WORDS = gamewords().counts("told")   # "two of my opponent's Set cards", "I control two X"
 
 EFF_PARTS = ("eff_noun", "eff_desc", "eff_rel", "eff_does")
 

@@ -3,13 +3,13 @@ X while I control no monsters, and in response ... . Do I still Special Summon?"
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from lark import Tree
 
 from ...errors import QuestionError
 from ...parser.transform import find
+from ...reader.phrases import held_conditions
 from ...reader.select import select_clause, select_effect
 from ..words import EFF_PARTS, _norm_words
 
@@ -17,19 +17,10 @@ if TYPE_CHECKING:
     from ..told import Situate
 
 
-CONDITION_RX = re.compile(r"\b(if you|you must) (control|have) (no|an?|\d+ or more|\d+) (.+?)"
-                          r"( to activate and to resolve|:|,|\.)", re.I)
-
-
 def _card_conditions(text: str) -> list[dict]:
-    out = []
-    for m in CONDITION_RX.finditer(text):
-        q = m.group(3).lower()
-        need = "no" if q == "no" else 1 if q in ("a", "an") else int(q.split()[0])
-        out.append({"need": need, "at_least": "or more" in q or q in ("a", "an"),
-                    "words": _norm_words(m.group(4).split()),
-                    "resolve": "resolve" in m.group(5), "text": m.group(0).rstrip(":,.")})
-    return out
+    """The text's conditions on what a player controls or has (read by the reader), their things
+    in the question's plain words."""
+    return [{**c, "words": _norm_words(c["words"])} for c in held_conditions(text)]
 
 
 GENERIC_NOUNS = {"monster", "card"}

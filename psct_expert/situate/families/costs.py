@@ -3,12 +3,12 @@ effect is negated (``still-done``, ``cost-returned``)."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from lark import Tree
 
 from ...parser.transform import find, low, sub
+from ...reader.phrases import names_this_card
 from ...reader.select import select_effect
 from .common import OldForm, _rel_verbs
 from .outcomes import build_outcome
@@ -83,7 +83,7 @@ def _told_cost_verb(st: Situate, fam: Tree, thing: Tree | None) -> str | None:
         eid = select_effect(reading, ref)
         own = [f.get("verb") for f in reading.facts if f.type == "cost_action"
                and f.get("effect") == eid and f.source is not None
-               and re.search(r"\bthis card\b", f.source.quote)]
+               and names_this_card(f.source.quote)]
         if len(own) == 1:
             return own[0]
     return None

@@ -4,13 +4,14 @@ a told activation's effect is negated (``effect-negated``)."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from lark import Tree
 
 from ...errors import QuestionError
+from ...gamewords import gamewords
 from ...parser.transform import find, low, sub, subs
+from ...reader.phrases import numbers_said
 from ...reader.select import select_effect
 from ..refs import _does
 from ..words import _norm
@@ -241,7 +242,7 @@ def _removed_link(st: Situate, q: Tree, by: list) -> dict | None:
     return cands[0]
 
 
-NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+NUMBER_WORDS = {w: str(n) for w, n in gamewords().counts("said").items()}
 
 
 def _same_numbers(st: Situate, ref: dict, q: Tree) -> None:
@@ -253,8 +254,7 @@ def _same_numbers(st: Situate, ref: dict, q: Tree) -> None:
                                                    ("XCARD", "XQUOTE"))]
     said = {NUMBER_WORDS.get(w, w) for w in ws if w.isdigit() or w in NUMBER_WORDS}
     reading = st.reading(ref["card"])
-    texts = " ".join(e.text for e in reading.effects)
-    have = set(re.findall(r"\d+", texts))
+    have = numbers_said(reading)
     if not said <= have:
         st.fail(f"{ref['card']} says no such number ({', '.join(sorted(said - have))})", obj)
 

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
+from ...gamewords import gamewords
 from ...parser.transform import find, low, sub
+from ...reader.phrases import target_words
 from ...reader.select import select_effect
 from ..targets import _described_entity, _protection
-from ..words import COUNT_WORDS
 from .common import _asker, _first_effect, _rel_verbs
 
 if TYPE_CHECKING:
@@ -72,6 +73,9 @@ def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
     return eid
 
 
+TARGET_COUNTS = gamewords().counts("target-count")
+
+
 def build_target_count(st: Situate, fam: Tree) -> dict:
     """"Can I activate X targeting only one Spell/Trap?": whether the effect may choose exactly that
     many targets.  The cards the question names must be what the effect targets."""
@@ -80,7 +84,7 @@ def build_target_count(st: Situate, fam: Tree) -> dict:
                 "many targets an effect chooses", fam)
     ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=["target"])
     w = low(sub(fam, "num"))[0]
-    count = int(w) if w.isdigit() else {"a": 1, "an": 1, **COUNT_WORDS}.get(w)
+    count = int(w) if w.isdigit() else TARGET_COUNTS.get(w)
     if not count or w == "both":
         st.fail(f"how many targets is {w!r}?", fam)
     reading = st.reading(ref["card"])
@@ -88,15 +92,15 @@ def build_target_count(st: Situate, fam: Tree) -> dict:
     if not any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
         st.fail(f"{ref['card']} does not target", fam)
     eff = next(e for e in reading.effects if e.id == eid)
-    m = re.search(r"\btarget\b(.*?)(?:;|$)", eff.text, re.I)
-    phrase = _plain(m.group(1) if m else "")
+    written = target_words(eff)
+    phrase = _plain(written)
     said = [c for c in fam.children if isinstance(c, Tree) and c.data in ("thing_mod", "thing_noun",
                                                                           "thing_post")]
     words = [x for c in said for x in _plain(" ".join(low(c))).split()
              if x not in ("card", "the", "a", "an")]
     if any(x not in phrase.split() and x not in phrase.replace("/", " ").split() for x in words):
         st.fail(f"the question's cards ({' '.join(st.r.said(c) for c in said)!r}) are not what "
-                f"{ref['card']} targets ({m.group(1).strip() if m else ''!r})", fam)
+                f"{ref['card']} targets ({written.strip()!r})", fam)
     return {"family": "target-count", "effect": ref, "count": count}
 
 

@@ -1,0 +1,53 @@
+"""What the question side asks of a card's text is read by the reader (reader/phrases.py, its
+last functions; the patterns are grammar.yaml's text_queries and place_names): situate only asks."""
+
+from psct_expert.cards import Card
+from psct_expert.reader import read_card
+from psct_expert.reader.phrases import (cost_from_own_hand, held_conditions, names_place,
+                                        summons_to_opponents_field, target_phrase, target_sides)
+
+
+def _reading(text: str, kind: str = "spell"):
+    return read_card(Card(name="Query Example", kind=kind, text=text))
+
+
+def test_the_target_phrase_is_what_follows_target_up_to_the_semicolon():
+    eff = [e for e in _reading("You can target 1 monster your opponent controls; destroy it.").effects
+           if e.n > 0][0]
+    assert target_phrase(eff) == "1 monster your opponent controls"
+    assert target_sides(eff) == (False, True)
+    mine = [e for e in _reading("You can target 1 card in your GY; add it to your hand.").effects if e.n > 0][0]
+    assert target_sides(mine) == (True, False)
+    # only a lower-case "target" is read, as the question side always read it
+    assert target_phrase(_reading("Target 1 card; destroy it.").effects[-1]) == ""
+    none = [e for e in _reading("Draw 2 cards.").effects if e.n > 0][0]
+    assert target_phrase(none) == "" and target_sides(none) == (False, False)
+
+
+def test_places_are_read_as_written():
+    assert names_place("Special Summon 1 monster from your GY.", "gy")
+    assert names_place("... from your Graveyard", "gy")
+    assert not names_place("... from your gy", "gy")            # as printed: capitals
+    assert names_place("If this card is in your hand: ...", "hand", upto=":")
+    assert not names_place("If you control a monster: add 1 card from your hand", "hand", upto=":")
+    assert not names_place("anything", "field") and not names_place("anything", None)
+
+
+def test_a_cost_that_moves_the_card_itself_from_the_hand():
+    assert cost_from_own_hand("send this card from your hand to the GY")
+    assert not cost_from_own_hand("send this card from your hand or field to the GY")
+
+
+def test_a_summon_to_the_opponents_field_only():
+    assert summons_to_opponents_field(_reading(
+        "Special Summon 1 Token to your opponent's field.", "spell"))
+    assert not summons_to_opponents_field(_reading(
+        "Special Summon 1 Token to your field, and 1 Token to your opponent's field.", "spell"))
+
+
+def test_conditions_on_what_a_player_holds():
+    got = held_conditions("If you control no monsters: Special Summon this card. You must control "
+                          "3 or more Fairy monsters to activate and to resolve this effect.")
+    assert [(c["need"], c["at_least"], c["words"], c["resolve"]) for c in got] == [
+        ("no", False, ["monsters"], False), (3, True, ["Fairy", "monsters"], True)]
+    assert got[0]["text"] == "If you control no monsters"
