@@ -69,7 +69,8 @@ class Grammar:
     verb_gates: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # what the question side asks of a card's text (reader/phrases.py, its last functions)
     text_queries: dict[str, re.Pattern] = field(default_factory=dict)
-    place_names: dict[str, re.Pattern] = field(default_factory=dict)
+    place_patterns: dict[str, re.Pattern] = field(default_factory=dict)
+    place_written: dict[str, str] = field(default_factory=dict)
 
 
 _NAME = ""
@@ -136,7 +137,8 @@ def grammar() -> Grammar:
         verb_gates={a.name: tuple(sorted({f.split()[0].casefold() for f in a.forms if f.split()}))
                     for a in words.actions},
         text_queries={k: _rx(v) for k, v in g["text_queries"].items()},
-        place_names={k: _rx(v) for k, v in g["place_names"].items()},
+        place_patterns={k: _rx(v) for k, v in g["place_patterns"].items()},
+        place_written={str(k): str(v) for k, v in g["place_written"].items()},
     )
 
 

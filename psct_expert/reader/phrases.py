@@ -634,7 +634,7 @@ class PhraseReaders:
 
 # -- what the question side asks of a card's text ------------------------------------------------
 # situate reads no card text itself: it asks these (the patterns are grammar.yaml's text_queries
-# and place_names).
+# and place_patterns).
 
 def target_phrase(effect: EffectReading) -> str:
     """What an effect targets, as written: the words after "target" up to the next ";" ("" when
@@ -654,7 +654,7 @@ def names_place(text: str, place: str | None, upto: str | None = None) -> bool:
     """Does the text name that place ("GY"/"Graveyard", "hand", "Deck", "Extra Deck",
     "banished"), as written?  ``upto`` (":" or ";"): only the words before the first one (an
     effect's condition, or what it targets)."""
-    rx = grammar().place_names.get(place or "")
+    rx = grammar().place_patterns.get(place or "")
     if upto is not None:
         text = text.split(upto)[0]
     return bool(rx is not None and rx.search(text))
@@ -712,3 +712,89 @@ def target_words(effect: EffectReading) -> str:
     "target" (any case) up to the next ";" ("" when none)."""
     m = grammar().text_queries["target_words"].search(effect.text)
     return m.group(1) if m else ""
+
+
+def cards_drawn(quote: str) -> str | None:
+    """How many cards a part draws, as written ("Draw 2 cards" → "2"); None when it draws none."""
+    m = grammar().text_queries["draws"].search(quote)
+    return m.group(1) if m else None
+
+
+def cards_needed(quote: str) -> dict | None:
+    """What a part takes from a place of its controller's ("Banish 10 cards from the top of your
+    Deck" → ``{"count": "10", "kind": "card", "place": "deck", "opponent": False}``;
+    ``opponent``: the words before it name the opponent); None when it says no such need."""
+    q = grammar().text_queries
+    m = q["cards_needed"].search(quote)
+    if not m:
+        return None
+    place = m.group(3).lower()
+    return {"count": m.group(1), "kind": "card" if m.group(2).lower().startswith("card") else "monster",
+            "place": "gy" if place == "graveyard" else place,
+            "opponent": bool(q["opponent"].search(quote[:m.start()]))}
+
+
+def atk_lost_exactly(quote: str) -> int | None:
+    """"make this card lose exactly 800 ATK" → 800; None when the part says no such loss."""
+    m = grammar().text_queries["loses_exactly"].search(quote)
+    return int(m.group(1)) if m else None
+
+
+def controlled_things(quote: str) -> list[tuple[str, list[str]]]:
+    """The things a part says a player controls, with their descriptors ("face-up monsters your
+    opponent controls" → ``[("your opponent", ["face-up", "monsters"])]``), lower-cased."""
+    q = grammar().text_queries
+    out = []
+    for m in q["controlled"].finditer(quote):
+        said: list[str] = []
+        for w in reversed(m.group(1).lower().split()):   # the noun and its descriptors
+            if q["controlled_lead"].search(w) or gamewords().action_of(w):
+                break
+            said.insert(0, w)
+        out.append((m.group(2).lower(), said))
+    return out
+
+
+def acts_on_that_card(quote: str, plural: bool = False) -> bool:
+    """Does a part act on the card an earlier part acted on ("that card", "it", "that monster";
+    ``plural``: "them", "those monsters" too)?"""
+    return bool(grammar().text_queries["those_cards" if plural else "that_card"].search(quote))
+
+
+def acts_on_same_name(quote: str) -> bool:
+    """Does a part act on cards with the same (original) name as its target?"""
+    return bool(grammar().text_queries["same_name"].search(quote))
+
+
+def _filled(name: str, slot: str, value: str) -> re.Pattern:
+    """A text query whose pattern has a slot ({STEM}, {GERUND}) filled in."""
+    rx = grammar().text_queries[name]
+    return re.compile(rx.pattern.replace(slot, value), rx.flags)
+
+
+def says_action(quote: str, verb: str) -> bool:
+    """Does a part's text say the action (a word that starts as its name does)?"""
+    return bool(_filled("says_action", "{STEM}", verb[:5]).search(quote))
+
+
+def summoned_by(text: str, gerund: str) -> bool:
+    """Does the text say the card is Special Summoned by doing that ("... by banishing ...")?"""
+    return bool(_filled("summoned_by", "{GERUND}", gerund).search(text))
+
+
+def done_by(text: str, gerund: str) -> bool:
+    """Does the text say "by <gerund>" ("by Tributing", "by returning")?"""
+    return bool(_filled("done_by", "{GERUND}", gerund).search(text))
+
+
+def names_opponents_field(text: str) -> bool:
+    """Does the text name the opponent's field ("to your opponent's field")?"""
+    return bool(grammar().text_queries["opponents_field"].search(text))
+
+
+def takes_from_elsewhere(text: str, place: str) -> bool:
+    """Does the text take cards "from your" places without naming ``place`` (in the words its
+    Summon procedures write it)?"""
+    written = grammar().place_written.get(place, place)
+    return written not in text and bool(grammar().text_queries["from_your"].search(text))
+

@@ -37,7 +37,8 @@ class PartEvents:
         cards = [self.r.card(t) for t in tokens(rs, "XCARD")] if rs is not None else []
         if not hasattr(self, "none_at"):
             self.none_at = []
-        self.none_at.append({"player": player, "words": _norm_words(words), "card": cards[0] if cards else None,
+        self.none_at.append({"player": player, "words": _norm_words(words),
+                             "card": cards[0] if cards else None,
                              "text": self.r.said(ev), "node": ev})
 
     def ev_atk_left(self, ev: Tree) -> None:
@@ -92,7 +93,8 @@ class PartEvents:
         aid = self._activate(ref, player, {})
         if not hasattr(self, "done_parts"):
             self.done_parts = []
-        self.done_parts.append({"act": aid, "ref": ref, "verb": "negate", "text": self.r.said(ev), "node": ev})
+        self.done_parts.append({"act": aid, "ref": ref, "verb": "negate", "text": self.r.said(ev),
+                                "node": ev})
 
     def ev_target_flipped(self, ev: Tree) -> None:
         card = self.db.get(self.r.card(tokens(ev, "XCARD")[0])).name
@@ -120,7 +122,8 @@ class PartEvents:
             verb = self.r.action(find(so, "act_verb"))
             refs = {f.get("n") for f in reading.facts if f.type == "reference" and f.get("effect") == eid
                     and f.get("slot", 0) > 0}
-            fit = [f.get("n") for f in _parts(self, card, eid) if f.get("verb") == verb and f.get("n") in refs]
+            fit = [f.get("n") for f in _parts(self, card, eid)
+                   if f.get("verb") == verb and f.get("n") in refs]
             if len(fit) != 1:
                 self.fail(f"{self.r.said(so)!r}: {card} has no such part done to its target", so)
             self.told_not_done = getattr(self, "told_not_done", []) + [fit[0]]
@@ -154,7 +157,8 @@ class PartEvents:
         what = "card" if kinds <= {"card"} else "monster" if kinds <= {"monster"} else None
         if what is None:
             self.fail(f"{self.r.said(held)!r}: say 'no cards' or 'no monsters'", ev)
-        self.events.append({"kind": "state", "player": player, "place": "field", "what": what, "count": count})
+        self.events.append({"kind": "state", "player": player, "place": "field", "what": what,
+                            "count": count})
         self._activate(ref, player, {"from": "hand"})
 
     def ev_in_turn(self, ev: Tree) -> None:
@@ -165,11 +169,13 @@ class PartEvents:
         told = [e for e in self.events if e.get("kind") == "phase"]
         if "next" in low(turn_node):
             if not told or told[-1].get("turn") == turn:
-                self.fail(f"{self.r.said(turn_node)!r}: next after which turn? (tell the turn before)", turn_node)
+                self.fail(f"{self.r.said(turn_node)!r}: next after which turn? (tell the turn before)",
+                          turn_node)
         elif told:
             self.fail(f"{self.r.said(turn_node)!r}: which of {turn}r turns? ('on my next turn')", turn_node)
         self.events.append({"kind": "phase", "turn": turn})
-        inner = next(c for c in ev.children if isinstance(c, Tree) and c.data in ("ev_used_to", "ev_act_another"))
+        inner = next(c for c in ev.children if isinstance(c, Tree)
+                     and c.data in ("ev_used_to", "ev_act_another"))
         self.clause(inner)
 
     def ev_used_to(self, ev: Tree) -> None:

@@ -11,18 +11,18 @@ plain builder (:mod:`.outcomes`, :mod:`.activation`, :mod:`.costs`, :mod:`.links
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from lark import Tree
 
 from ...errors import QuestionError
-from ...gamewords import gamewords
 from ...parser.transform import PLACE_WORDS, find, low, sub, tokens
+from ...reader.phrases import (acts_on_same_name, acts_on_that_card, atk_lost_exactly, cards_drawn,
+                               cards_needed, controlled_things, says_action)
 from ...reader.select import select_clause, select_effect
 from ..holdings import _quantity
 from ..parts import _parts
-from ..procedures import COUNTS, _COST_NEEDS, _PLACE_OF, _what
+from ..procedures import COUNTS, _what
 from ..words import _norm, _norm_words
 from . import activation, links, outcomes
 from .activation import _purpose_is_its_own
@@ -34,13 +34,6 @@ if TYPE_CHECKING:
     from ..told import Situate
 
 
-# "face-up monsters your opponent currently controls", "cards you control"
-_CONTROLLED = re.compile(r"((?:[\w-]+ ){1,3})(your opponent|you) (?:currently )?controls?\b", re.I)
-
-
-_LEAD = {"of", "all", "the", "any", "each", "every", "1", "2", "3"}
-
-
 _LASTING = ("rest of this turn", "until the end of this turn", "until the end of the turn")
 
 
@@ -49,13 +42,8 @@ def _emptied_part(st: Situate, note: dict, activator: str, parts: list, node) ->
     whose = "you" if note["player"] == activator else "your opponent"
     fit = []
     for f in parts:
-        for m in _CONTROLLED.finditer(f.source.quote):
-            said = []
-            for w in reversed(m.group(1).lower().split()):   # the noun and its descriptors
-                if w in _LEAD or gamewords().action_of(w):
-                    break
-                said.insert(0, w)
-            if m.group(2).lower() == whose and said and set(_norm_words(said)) == set(note["words"]):
+        for who, said in controlled_things(f.source.quote):
+            if who == whose and said and set(_norm_words(said)) == set(note["words"]):
                 fit.append(f.get("n"))
     if len(set(fit)) != 1:
         st.fail(f"{note['text']!r} fits {'no' if not fit else 'more than one'} part of the effect", node)
@@ -128,10 +116,6 @@ def build_clause_done(st: Situate, fam: Tree) -> dict:
     return spec
 
 
-# "Draw 2 cards", "discard 1 card", "banish 1 DARK monster from your hand"
-_DRAWS = re.compile(r"\bdraw (\d+|an?|one|two|three) cards?\b", re.I)
-
-
 def impossible_parts(st: Situate, ref: dict, player: str) -> list[str]:
     """The actions of the effect's resolution that the told holdings of ``player`` (the one who
     activates it) make impossible: a part needing more cards from a place than they have."""
@@ -143,15 +127,14 @@ def impossible_parts(st: Situate, ref: dict, player: str) -> list[str]:
     out = []
     for f in _parts(st, ref["card"], eid):
         quote = f.source.quote
-        m = _DRAWS.search(quote)
-        if m:
-            need, kind, place = m.group(1), "card", "deck"
+        drawn = cards_drawn(quote)       # "Draw 2 cards", "discard 1 card", "banish 1 DARK monster ..."
+        if drawn is not None:
+            need, kind, place = drawn, "card", "deck"
         else:
-            m = _COST_NEEDS.search(quote)
-            if not m or re.search(r"\bopponent\b", quote[:m.start()]):
+            took = cards_needed(quote)
+            if took is None or took["opponent"]:
                 continue
-            need, kind = m.group(1), "card" if m.group(2).lower().startswith("card") else "monster"
-            place = _PLACE_OF[m.group(3).lower()]
+            need, kind, place = took["count"], took["kind"], took["place"]
         need = int(need) if need.isdigit() else COUNTS.get(need.lower(), 1)
         for s in st.told_states:
             if (s["player"], s["place"], s.get("what")) == (player, place, kind) and \
@@ -276,9 +259,6 @@ def _asks_player_still(q: Tree) -> bool:
     return subj is not None and sub(subj, "player") is not None and "still" in low(q)
 
 
-_LOSE_EXACTLY = re.compile(r"\bthis card lose exactly (\d+) ATK\b", re.I)
-
-
 def _atk_cannot(st: Situate, ref: dict) -> list[str]:
     """The parts "make this card lose exactly N ATK" that the told ATK makes impossible."""
     notes = getattr(st, "atk_now", [])
@@ -287,11 +267,11 @@ def _atk_cannot(st: Situate, ref: dict) -> list[str]:
     eid = select_effect(st.reading(ref["card"]), ref)
     out = []
     for note in notes:
-        fit = [f for f in _parts(st, ref["card"], eid) if _LOSE_EXACTLY.search(f.source.quote)]
+        fit = [f for f in _parts(st, ref["card"], eid) if atk_lost_exactly(f.source.quote) is not None]
         if note["card"] != ref.get("card") or not fit:
             st.fail(f"{note['text']!r}: no part of the effect asked about depends on it", note["node"])
         for f in fit:
-            if note["atk"] < int(_LOSE_EXACTLY.search(f.source.quote).group(1)) and \
+            if note["atk"] < atk_lost_exactly(f.source.quote) and \
                     f.get("verb") not in out:
                 out.append(f.get("verb"))
     if not out:
@@ -345,7 +325,7 @@ def build_negated_though_gone(st: Situate, fam: Tree, q: Tree) -> dict:
     parts = _parts(st, ref["card"], eid)
     neg = [f for f in parts if f.get("verb") == "negate"]
     later = [f for f in parts if neg and f.get("n") > neg[0].get("n") and f.get("verb") == "destroy"
-             and re.search(r"\b(that card|it|that monster)\b", f.source.quote)]
+             and acts_on_that_card(f.source.quote)]
     if not neg or len(later) != 1 or st.gone_by_cost[aid] not in ("gy", "banished"):
         st.fail(f"{ref['card']} has no part that negates and then destroys that card", q)
     st.gone_by_cost = {}
@@ -365,7 +345,7 @@ def build_negated_then(st: Situate, fam: Tree, q: Tree) -> dict:
     parts = _parts(st, ref["card"], eid)
     neg = [f for f in parts if f.get("verb") == "negate"]
     later = [f for f in parts if neg and f.get("n") > neg[0].get("n") and f.get("verb") == verb
-             and re.search(r"\b(that card|it|that monster|them|those monsters)\b", f.source.quote)]
+             and acts_on_that_card(f.source.quote, plural=True)]
     if not neg or len(later) != 1:
         st.fail(f"{ref['card']} has no part after its negation that does {verb!r} to that card", q)
     st.done_parts = []
@@ -385,7 +365,7 @@ def _same_name_part(st: Situate, fam: Tree, spec: dict) -> dict:
     eid = select_effect(st.reading(ref["card"]), ref)
     verb = spec["part"] if isinstance(spec["part"], str) else None
     fit = [f for f in _parts(st, ref["card"], eid) if f.get("verb") == verb
-           and re.search(r"\bsame (?:original )?name\b", f.source.quote, re.I)]
+           and acts_on_same_name(f.source.quote)]
     if not fit:
         return spec                      # the parts read their targets' names otherwise
     place = st.r.place(find(subj, "place"))
@@ -427,7 +407,7 @@ def build_also_part(st: Situate, fam: Tree, q: Tree) -> dict:
     fit = [f for f in parts if all(w in _norm(f.source.quote).split() for w in words)]
     verb = st.r.action(find(q, "act_verb"))
     if len(fit) != 1 or fit[0].get("n") == 1 or verb is None or \
-            not re.search(r"\b" + verb[:5], fit[0].source.quote, re.I):
+            not says_action(fit[0].source.quote, verb):
         st.fail(f"{st.r.said(obj)!r}: no later part of {ref['card']} does that", obj)
     if not any(f.type == "part_condition" and f.get("effect") == eid and f.get("n") == fit[0].get("n")
                for f in reading.facts):
