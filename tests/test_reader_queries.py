@@ -1,13 +1,16 @@
 """What the question side asks of a card's text is read by the reader (reader/phrases.py, its
-last functions; the patterns are grammar.yaml's text_queries and place_names): situate only asks."""
+last functions; the patterns are grammar.yaml's text_queries, place_patterns and place_written):
+situate only asks."""
 
 from psct_expert.cards import Card
 from psct_expert.reader import read_card
 from psct_expert.reader.phrases import (acts_on_same_name, acts_on_that_card, atk_lost_exactly,
-                                        cards_drawn, cards_needed, controlled_things, cost_from_own_hand,
-                                        done_by, held_conditions, names_opponents_field, names_place,
-                                        says_action, summoned_by, summons_to_opponents_field,
-                                        takes_from_elsewhere, target_phrase, target_sides)
+                                        cards_drawn, cards_needed, condition_says, controlled_things,
+                                        cost_from_own_hand, done_by, held_conditions,
+                                        names_opponents_field, names_place, names_this_card,
+                                        part_of_card_activation, says_action, summoned_by,
+                                        summons_to_opponents_field, takes_from_elsewhere, target_phrase,
+                                        target_sides, turns_face_down_only)
 
 
 def _reading(text: str, kind: str = "spell"):
@@ -87,3 +90,15 @@ def test_later_parts_and_summon_procedures_as_written():
     assert names_opponents_field("to your opponent's field") and not names_opponents_field("to your field")
     assert takes_from_elsewhere(text, "gy") and not takes_from_elsewhere(text, "hand")
     assert not takes_from_elsewhere("Special Summon this card.", "gy")
+
+
+def test_activation_parts_conditions_and_face_changes():
+    assert part_of_card_activation("When this card is activated: you can add 1 card.")
+    assert not part_of_card_activation("Once per turn: when this card is activated ...")
+    text = "When your opponent activates a monster effect: negate it. If you activate this card: ..."
+    assert condition_says(text, "opponent-activates") and not condition_says(text, "you-activate")
+    assert condition_says("If you activate a Spell: draw 1 card.", "you-activate")
+    assert condition_says("When your opponent's monster attacks: ...", "opponents")
+    assert names_this_card("destroy this cards", word=False) and not names_this_card("destroy this cards")
+    assert turns_face_down_only("Target 1 face-up monster; change it to face-down Defense Position.")
+    assert not turns_face_down_only("Change 1 face-down monster; then change it to face-up Attack Position.")

@@ -696,9 +696,9 @@ def held_condition_allows_hand(text: str, condition: str) -> bool:
     return bool(grammar().text_queries["from_hand_after"].search(window))
 
 
-def names_this_card(quote: str) -> bool:
-    """Does a part's text act on "this card" (the card itself)?"""
-    return bool(grammar().text_queries["this_card"].search(quote))
+def names_this_card(quote: str, word: bool = True) -> bool:
+    """Does a part's text act on "this card" (the card itself)?  ``word``: as whole words."""
+    return bool(grammar().text_queries["this_card" if word else "this_card_words"].search(quote))
 
 
 def numbers_said(reading: Reading) -> set[str]:
@@ -797,4 +797,25 @@ def takes_from_elsewhere(text: str, place: str) -> bool:
     Summon procedures write it)?"""
     written = grammar().place_written.get(place, place)
     return written not in text and bool(grammar().text_queries["from_your"].search(text))
+
+
+def part_of_card_activation(text: str) -> bool:
+    """Does an effect's text start "When this card is activated" (a part of the Spell/Trap Card's
+    own activation)?"""
+    return bool(grammar().text_queries["when_activated"].search(text))
+
+
+def condition_says(text: str, who: str) -> bool:
+    """Does an effect's condition (its words before ":") say who activates what it answers?
+    ``who``: "opponent-activates" ("your opponent activates"), "you-activate" (" you activate")
+    or "opponents" ("opponent's")."""
+    key = {"opponent-activates": "cond_opponent_activates", "you-activate": "cond_you_activate",
+           "opponents": "cond_opponents"}[who]
+    return bool(grammar().text_queries[key].search(text.split(":")[0]))
+
+
+def turns_face_down_only(text: str) -> bool:
+    """Does an effect turn a card face-down, its last part saying nothing of face-up?"""
+    q = grammar().text_queries
+    return bool(q["face_down"].search(text)) and not q["face_up"].search(text.split(";")[-1])
 

@@ -11,6 +11,7 @@ from lark import Tree
 
 from ..parser.transform import low, sub, subs
 from ..reader import Reading
+from ..reader.phrases import turns_face_down_only
 from .holdings import _note_removed
 from .words import COUNT_WORDS, _owner
 
@@ -292,7 +293,6 @@ def _targeting_change(reading: Reading, ent: dict) -> dict | None:
              and f.get("value") == "yes"]
     if not conds or not all(told.get(c) for c in conds):
         return None
-    if clauses[0].get("verb") == "change" and "face-down" in effects[0].text.lower() \
-            and "face-up" not in effects[0].text.split(";")[-1].lower():
+    if clauses[0].get("verb") == "change" and turns_face_down_only(effects[0].text):
         return {"property": "face", "value": "face-down-or-unchanged"}
     return None

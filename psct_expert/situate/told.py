@@ -7,8 +7,7 @@ methods live in per-topic mixins (effect references :mod:`.refs`, activations an
 :mod:`.chains`, Summons :mod:`.summons`, moves and places :mod:`.moves`, targets :mod:`.targets`,
 holdings :mod:`.holdings`, copies :mod:`.copies`, phases and turns :mod:`.phases`, Summons and
 moves by how they were done :mod:`.procedures`, pieces that decide a part of one effect
-:mod:`.parts`).  A clause the situation model has no event for
-is refused, naming it.
+:mod:`.parts`).  A clause the situation model has no event for is refused, naming it.
 """
 
 from __future__ import annotations

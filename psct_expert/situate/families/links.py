@@ -11,7 +11,7 @@ from lark import Tree
 from ...errors import QuestionError
 from ...gamewords import gamewords
 from ...parser.transform import find, low, sub, subs
-from ...reader.phrases import numbers_said
+from ...reader.phrases import numbers_said, part_of_card_activation
 from ...reader.select import select_effect
 from ..refs import _does
 from ..words import _norm
@@ -106,7 +106,7 @@ def _effect_does(st: Situate, ref: dict, verb: str | None) -> bool:
     if ref.get("select") == "activation" and reading.card.kind in ("spell", "trap"):
         # activating a Spell/Trap Card: its effect, or its "When this card is activated" effect
         return any(_does(reading.facts, e.id, verb) for e in reading.effects
-                   if e.n == 0 or e.text.lower().startswith("when this card is activated")
+                   if e.n == 0 or part_of_card_activation(e.text)
                    or len([x for x in reading.effects if x.n > 0]) == 1)
     try:
         eid = select_effect(reading, ref)
@@ -121,7 +121,7 @@ def _activation_effect(st: Situate, ref: dict) -> bool:
         return False
     eid = select_effect(reading, ref)
     text = next((e.text for e in reading.effects if e.id == eid), "")
-    return eid.endswith("#0") or text.lower().startswith("when this card is activated")
+    return eid.endswith("#0") or part_of_card_activation(text)
 
 
 def _open_links(st: Situate) -> list[str]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...parser.transform import low, sub, subs
+from ...reader.phrases import condition_says
 from ...reader.select import select_effect
 from .common import OldForm, _first_effect
 from .chains import SUMMON_NODES, _summon_subject
@@ -208,12 +209,11 @@ def _negates_what_is_activated(st: Situate, fam: Tree) -> dict:
     scopes = [f for f in (reading.facts if reading else []) if f.type == "negation_scope"
               and f.get("effect") == eid and f.get("what") == "activation"]
     text = next((e.text for e in reading.effects if e.id == eid), "") if reading else ""
-    cond = text.split(":")[0].lower()
     asker = "you"                        # "Can X negate ...?": the asker's X
     whose = "your opponent" if player != asker else "you"
     own = any(f.get("kind") in NEGATED_KINDS[kind] for f in scopes) and \
-        ("your opponent activates" not in cond or whose == "your opponent") and \
-        (" you activate" not in cond or whose == "you")
+        (not condition_says(text, "opponent-activates") or whose == "your opponent") and \
+        (not condition_says(text, "you-activate") or whose == "you")
     if not own:
         spec["and"] = [{"family": "negate-activation", "negator": ref, "activated": st.acts[-1][0]}]
     return spec

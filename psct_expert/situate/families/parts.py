@@ -18,7 +18,7 @@ from lark import Tree
 from ...errors import QuestionError
 from ...parser.transform import PLACE_WORDS, find, low, sub, tokens
 from ...reader.phrases import (acts_on_same_name, acts_on_that_card, atk_lost_exactly, cards_drawn,
-                               cards_needed, controlled_things, says_action)
+                               cards_needed, condition_says, controlled_things, says_action)
 from ...reader.select import select_clause, select_effect
 from ..holdings import _quantity
 from ..parts import _parts
@@ -294,8 +294,7 @@ def build_negate_act_now(st: Situate, fam: Tree) -> dict:
     whose = st.r.player(sub(node, "poss"))
     asker = _asker(st, fam)
     text = next(e.text for e in reading.effects if e.id == eid)
-    cond = text.split(":")[0].lower()
-    theirs = "your opponent activates" in cond or "opponent's" in cond
+    theirs = condition_says(text, "opponent-activates") or condition_says(text, "opponents")
     if not scopes or (kind != "card" and kind not in scopes and "any" not in scopes) or \
             whose not in ("you", "opponent") or (theirs and whose == asker):
         st.fail(f"{st.r.said(node)!r}: {ref['card']}'s effect does not negate that", node)

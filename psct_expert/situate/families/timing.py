@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...parser.transform import find, low, sub, subs
+from ...reader.phrases import names_this_card
 from ...reader.select import select_effect
 from .common import OldForm
 
@@ -34,11 +35,11 @@ def build_simultaneous(st: Situate, fam: Tree) -> dict:
     for node in things:
         t = st.r.thing(node)
         if t.get("card") == card:           # the card itself: the part that does it to "this card"
-            fit = [f for f in clauses if "this card" in f.source.quote]
+            fit = [f for f in clauses if names_this_card(f.source.quote, word=False)]
         else:
             said = [t["card"]] if t.get("card") else \
                 [w for w in t["text"].split() if w.lower() not in ("the", "a", "an", "1")]
-            fit = [f for f in clauses if "this card" not in f.source.quote and said and
+            fit = [f for f in clauses if not names_this_card(f.source.quote, word=False) and said and
                    all(w.lower() in f.source.quote.lower() for w in said)]
         if len(fit) != 1:
             st.fail(f"which part of {card} does {verb!r} to {t['text']!r}?", node)
