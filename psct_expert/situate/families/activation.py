@@ -1,5 +1,6 @@
 """Can I activate X now (``can-activate-now``): at the point the told situation reached, during a
-phase, in response to a Summon, from the hand, with a purpose."""
+phase, in response to a Summon, from the hand, with a purpose, or with "its effect" (the effect of
+the card that does what the question says)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from ..procedures import unpayable_costs
 from ..refs import _does
 from ..words import _norm
 from .common import _asker, _first_effect
-from .links import _event_for, _open_activation, _own_effect, _resolves_after
+from .links import (_activation_effect, _card_removed, _effect_does, _event_for, _open_activation,
+                    _resolves_after)
 from .negation import _negates_what_is_activated
 
 if TYPE_CHECKING:
@@ -124,3 +126,48 @@ def _purpose_is_its_own(st: Situate, ref: dict, purpose: Tree) -> bool:
         return low(purpose)[-1] != "it"     # "to destroy it": is "it" what the effect destroys?
     text = set(_norm(next(e.text for e in reading.effects if e.id == eid)).split())
     return all(w in text for w in _norm(st.r.said(thing)).split() if w not in STOP)
+
+
+def _own_effect(st: Situate, fam: Tree) -> dict:
+    """"... X with its (activation) effect": the effect of the card that does the verb; "its" is
+    a card whose told activation does it, else the card the question names."""
+    verb = st.r.action(find(fam, "act_verb"))
+    own = sub(fam, "own_eff")
+    cards = [st.r.card(t) for t in own.children if getattr(t, "type", "") == "XCARD"]
+    activation = "activation" in low(own)
+    if not cards:
+        # "its" is a card whose activation is still waiting to resolve, and whose card was removed
+        told = [r for aid, r in st.acts if r.get("card") and _effect_does(st, r, verb)]
+        told += [r for aid, r in st.acts if r.get("select") == "activation" and r not in told
+                 and any(_effect_does(st, {"card": r["card"], "n": e.n}, verb)
+                         for e in st.reading(r["card"]).effects if e.n > 0)]
+        told = [r for r in told if _card_removed(st, r)]
+        thing = st.r.thing(sub(fam, "thing"))
+        cards = [told[-1]["card"]] if told else [thing["card"]] if thing.get("card") else []
+    if not cards:
+        st.fail("whose effect?", own)
+    thing = st.r.thing(sub(fam, "thing"))
+    ir = {"how": "eff_poss", "card": cards[0], "ord": None, "desc": [], "quote": None,
+          "rel": None, "text": st.r.said(own)}
+    try:
+        ref = st.effect_ref(ir, hint=[verb])
+    except QuestionError:
+        # several do it: "Special Summon X from my hand with its effect" is the one that Summons
+        # "this card" (when X is the card itself) from the place said
+        reading = st.reading(cards[0])
+        places = [st.r.place(p) for p in sub(fam, "thing").iter_subtrees_topdown()
+                  if p.data == "place"] + [st.r.place(p) for t in subs(fam, "thing_post")
+                                           for p in t.iter_subtrees_topdown() if p.data == "place"]
+        fit = [e for e in reading.effects if e.n > 0 and _does(reading.facts, e.id, verb)
+               and (thing.get("card") != cards[0] or
+                    f"{verb.replace('-', ' ')} this card" in _norm(e.text))
+               and all(p is None or f"your {'gy' if p == 'gy' else p}" in _norm(e.text)
+                       for p in places)]
+        if len(fit) != 1:
+            raise
+        ref = {"card": reading.card.name, "n": fit[0].n}
+    if not _effect_does(st, ref, verb):
+        st.fail(f"no effect of {cards[0]} does that", own)
+    if activation and not _activation_effect(st, ref):
+        st.fail(f"{st.r.said(own)!r} is not the effect of activating {cards[0]}", own)
+    return ref

@@ -14,7 +14,6 @@ from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import numbers_said, part_of_card_activation
 from ...reader.select import select_effect
 from ..refs import _does
-from ..words import _norm
 from .common import OldForm, _first_effect
 
 if TYPE_CHECKING:
@@ -52,51 +51,6 @@ def _event_for(st: Situate, ref: dict, purpose: Tree | None) -> str | None:
     if st.summons:
         return st.summons[-1][0]
     return None
-
-
-def _own_effect(st: Situate, fam: Tree) -> dict:
-    """"... X with its (activation) effect": the effect of the card that does the verb; "its" is
-    a card whose told activation does it, else the card the question names."""
-    verb = st.r.action(find(fam, "act_verb"))
-    own = sub(fam, "own_eff")
-    cards = [st.r.card(t) for t in own.children if getattr(t, "type", "") == "XCARD"]
-    activation = "activation" in low(own)
-    if not cards:
-        # "its" is a card whose activation is still waiting to resolve, and whose card was removed
-        told = [r for aid, r in st.acts if r.get("card") and _effect_does(st, r, verb)]
-        told += [r for aid, r in st.acts if r.get("select") == "activation" and r not in told
-                 and any(_effect_does(st, {"card": r["card"], "n": e.n}, verb)
-                         for e in st.reading(r["card"]).effects if e.n > 0)]
-        told = [r for r in told if _card_removed(st, r)]
-        thing = st.r.thing(sub(fam, "thing"))
-        cards = [told[-1]["card"]] if told else [thing["card"]] if thing.get("card") else []
-    if not cards:
-        st.fail("whose effect?", own)
-    thing = st.r.thing(sub(fam, "thing"))
-    ir = {"how": "eff_poss", "card": cards[0], "ord": None, "desc": [], "quote": None,
-          "rel": None, "text": st.r.said(own)}
-    try:
-        ref = st.effect_ref(ir, hint=[verb])
-    except QuestionError:
-        # several do it: "Special Summon X from my hand with its effect" is the one that Summons
-        # "this card" (when X is the card itself) from the place said
-        reading = st.reading(cards[0])
-        places = [st.r.place(p) for p in sub(fam, "thing").iter_subtrees_topdown()
-                  if p.data == "place"] + [st.r.place(p) for t in subs(fam, "thing_post")
-                                           for p in t.iter_subtrees_topdown() if p.data == "place"]
-        fit = [e for e in reading.effects if e.n > 0 and _does(reading.facts, e.id, verb)
-               and (thing.get("card") != cards[0] or
-                    f"{verb.replace('-', ' ')} this card" in _norm(e.text))
-               and all(p is None or f"your {'gy' if p == 'gy' else p}" in _norm(e.text)
-                       for p in places)]
-        if len(fit) != 1:
-            raise
-        ref = {"card": reading.card.name, "n": fit[0].n}
-    if not _effect_does(st, ref, verb):
-        st.fail(f"no effect of {cards[0]} does that", own)
-    if activation and not _activation_effect(st, ref):
-        st.fail(f"{st.r.said(own)!r} is not the effect of activating {cards[0]}", own)
-    return ref
 
 
 def _effect_does(st: Situate, ref: dict, verb: str | None) -> bool:
