@@ -328,8 +328,9 @@ def build_negated_though_gone(st: Situate, fam: Tree, q: Tree) -> dict:
     if not neg or len(later) != 1 or st.gone_by_cost[aid] not in ("gy", "banished"):
         st.fail(f"{ref['card']} has no part that negates and then destroys that card", q)
     st.gone_by_cost = {}
-    return {"family": "clause-done", "effect": ref, "part": "negate",
-            "suppose": [{"fails": {"part": "destroy"}}]}
+    # the told activations, with the cost that moved the card: whether "destroy that card" is
+    # done is the rules' to say (that-card-gone-for-its-own-cost)
+    return st.spec("clause-done", {"effect": ref, "part": "negate"})
 
 
 def build_negated_then(st: Situate, fam: Tree, q: Tree) -> dict:
