@@ -1,0 +1,149 @@
+"""Wordings and readings found by the held-out probe (bench/heldout-probe.yaml): questions asked
+the way players ask them, on cards the real-rulings file does not use.
+
+For each: the wording on a card, the same form on another card, and a near miss that is refused
+or answered differently."""
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.errors import QuestionError
+from psct_expert.reader import read_card
+
+from question_helpers import ask, events
+
+
+# -- "I have already used X this turn": the perfect tense tells a use --------------------------
+
+@pytest.mark.parametrize("card", ['Maxx "C"', "Ash Blossom & Joyous Spring"])
+def test_have_already_used(base_expert, card):
+    spec, value = ask(base_expert, f"I have already used {card} this turn. Can I use another {card} this turn?")
+    assert spec["family"] == "again-this-turn"
+    assert events(spec, "used")[0]["effect"]["card"] == card
+    assert value == "no"
+
+
+def test_have_already_used_near_miss(base_expert):
+    # "have already drawn" is no use of an effect
+    with pytest.raises(QuestionError):
+        base_expert.parse('I have already drawn Maxx "C" this turn. Can I use another Maxx "C" this turn?')
+
+
+# -- "I only have 9 cards in my Deck": "only" before the verb ----------------------------------
+
+def test_only_have(base_expert):
+    spec, value = ask(base_expert, "I only have 9 cards in my Deck. Can I activate Pot of Desires?")
+    state = events(spec, "state")[0]
+    assert (state["player"], state["place"], state["count"]) == ("you", "deck", 9)
+    assert value == "no"
+
+
+def test_only_have_enough(base_expert):
+    spec, value = ask(base_expert, "I only have 12 cards in my Deck. Can I activate Pot of Desires?")
+    assert events(spec, "state")[0]["count"] == 12
+    assert value != "no"
+
+
+# -- "Can I negate the activation of X with Y?", "Can the activation of X be negated by Y?" -----
+
+@pytest.mark.parametrize("text", [
+    'Can I negate the activation of Maxx "C" with Solemn Warning?',
+    'Can the activation of Maxx "C" be negated by Solemn Warning?',
+])
+def test_negate_activation_player_and_passive(base_expert, text):
+    spec, value = ask(base_expert, text)
+    assert spec["family"] == "negate-activation"
+    assert spec["negator"]["card"] == "Solemn Warning"
+    assert value == "no"                     # Maxx "C" Special Summons nothing
+
+
+@pytest.mark.parametrize("text", [
+    "Can I negate the activation of Monster Reborn with Solemn Judgment?",
+    "Can the activation of Polymerization be negated by Solemn Warning?",
+])
+def test_negate_activation_player_and_passive_yes(base_expert, text):
+    spec, value = ask(base_expert, text)
+    assert spec["family"] == "negate-activation"
+    assert value == "yes"
+
+
+def test_negate_activation_passive_near_miss(base_expert):
+    # "negated" without the card that negates: no negator to ask about
+    with pytest.raises(QuestionError):
+        base_expert.parse("Can the activation of Polymerization be negated?")
+
+
+# -- "the banishment": the noun of "banish" names a part ---------------------------------------
+
+def test_banishment_names_a_part(base_expert):
+    spec, value = ask(base_expert, "Are the destruction and the banishment of Bottomless Trap Hole simultaneous?")
+    assert spec["family"] == "simultaneous"
+    assert value == "yes"                    # "and if you do": at the same time
+
+
+def test_banishment_near_miss_no_such_part(base_expert):
+    # Karma Cut destroys nothing: the question is refused, naming its parts
+    with pytest.raises(QuestionError, match="no part that does 'destroy'"):
+        ask(base_expert, "Are the destruction and the banishment of Karma Cut simultaneous?")
+
+
+# -- "the Normal Summon of X": done by the rules, not by an effect of X --------------------------
+
+@pytest.mark.parametrize("negator, expected", [
+    ("Solemn Warning", "yes"), ("Horn of Heaven", "yes"), ("Solemn Judgment", "yes"),
+    ("Black Horn of Heaven", "no"),          # "would Special Summon" only
+])
+def test_normal_summon_of_a_card(base_expert, negator, expected):
+    spec, value = ask(base_expert, f"Can {negator} negate the Normal Summon of Sangan?")
+    assert spec["summon"]["kind"] == "normal"
+    assert "by" not in spec["summon"]
+    assert value == expected
+
+
+def test_tribute_summon_is_a_normal_summon(base_expert):
+    spec, value = ask(base_expert, "Can Solemn Strike negate the Tribute Summon of Dark Magician?")
+    assert events(spec, "summon")[0]["summon-kind"] == "tribute"
+    assert value == "no"                     # Solemn Strike: "would be Special Summoned"
+
+
+def test_special_summon_of_a_card_still_by_its_effect(base_expert):
+    # near miss: a Special Summon of the card is still the one its own effect makes
+    spec, value = ask(base_expert, "Can Solemn Strike negate the Special Summon of Gorz the Emissary of Darkness?")
+    assert spec["summon"]["by"]["select"] == "summons-self"
+    assert value == "no"
+
+
+# -- "You can only activate 1 "X" per turn" after another sentence: the card's activation -------
+
+def _spell(text, subtypes=("normal",)):
+    return read_card(Card(name="Example Pot", kind="spell", subtypes=subtypes, text=text, pendulum_text=None))
+
+
+def _limits(reading):
+    return {(f.get("effect"), f.get("kind")) for f in reading.facts if f.type == "once_per_turn"}
+
+
+def test_card_activation_limit_after_a_restriction():
+    r = _spell('Draw 2 cards. You cannot conduct your Battle Phase the turn you activate this card. '
+               'You can only activate 1 "Example Pot" per turn.')
+    assert ("Example Pot#1", "activate") in _limits(r)
+
+
+def test_card_activation_limit_not_moved_on_a_continuous_spell():
+    r = _spell('Once per turn: You can draw 1 card. During your End Phase: Send this card to the GY. '
+               'You can only activate 1 "Example Pot" per turn.', subtypes=("continuous",))
+    assert ("Example Pot#1", "activate") not in _limits(r)
+
+
+def test_card_activation_limit_not_from_an_effect_limit():
+    r = _spell('Draw 2 cards. You cannot conduct your Battle Phase the turn you activate this card. '
+               'You can only use this effect of "Example Pot" once per turn.')
+    assert ("Example Pot#1", "activate") not in _limits(r)
+
+
+def test_card_activation_limit_in_a_question(base_expert):
+    spec, value = ask(base_expert, "My Soul Charge's activation was negated by Solemn Judgment. "
+                                   "Can I activate another Soul Charge this turn?")
+    assert value == "yes"
+    spec, value = ask(base_expert, "My first Soul Charge resolved this turn. Can I activate another Soul Charge this turn?")
+    assert value == "no"
