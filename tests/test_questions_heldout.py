@@ -147,3 +147,65 @@ def test_card_activation_limit_in_a_question(base_expert):
     assert value == "yes"
     spec, value = ask(base_expert, "My first Soul Charge resolved this turn. Can I activate another Soul Charge this turn?")
     assert value == "no"
+
+
+# -- a phase condition names whose turn it is ----------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Can I activate Effect Veiler during my own Main Phase?", "no"),
+    ("Can I activate Effect Veiler during my Main Phase?", "no"),
+    ("Can I activate Effect Veiler during my opponent's Battle Phase?", "no"),   # the phase, not the turn
+])
+def test_phase_condition_other_turn(base_expert, text, expected):
+    spec, value = ask(base_expert, text)
+    assert events(spec, "phase")[0]["turn"] in ("you", "opponent")
+    assert value == expected
+
+
+def test_phase_condition_right_turn_not_refused_by_the_turn(base_expert):
+    # near miss: the opponent activates it in my Main Phase, which is their opponent's Main Phase
+    spec, value = ask(base_expert, "Can my opponent activate Effect Veiler during my Main Phase?")
+    assert value != "no"
+
+
+# -- "You can only use 1 "X" effect per turn, and only once that turn": one shared limit -----------
+
+def test_one_effect_limit_read_on_every_effect():
+    c = Card(name="Example Mist", kind="monster", subtypes=("effect",), pendulum_text=None,
+             text='If this card is Special Summoned: You can draw 1 card. If this card is sent to the GY: '
+                  'You can draw 1 card. You can only use 1 "Example Mist" effect per turn, and only once that turn.')
+    r = read_card(c)
+    assert {f.get("effect") for f in r.facts if f.type == "limit_one_effect"} == {"Example Mist#1", "Example Mist#2"}
+
+
+def test_one_effect_limit_not_from_each_effect():
+    c = Card(name="Example Mist", kind="monster", subtypes=("effect",), pendulum_text=None,
+             text='If this card is Special Summoned: You can draw 1 card. If this card is sent to the GY: '
+                  'You can draw 1 card. You can only use each effect of "Example Mist" once per turn.')
+    assert not [f for f in read_card(c).facts if f.type == "limit_one_effect"]
+
+
+def test_one_effect_limit_in_a_question(base_expert):
+    spec, value = ask(base_expert, "I used Elemental HERO Shadow Mist's first effect this turn. "
+                                   "Can I still use its second effect in the same turn?")
+    assert spec["effect"]["n"] == 2
+    assert value == "no"
+
+
+def test_each_effect_limit_still_separate(base_expert):
+    # near miss: "each effect of" gives every effect a limit of its own
+    spec, value = ask(base_expert, "I used Sky Striker Ace - Raye's Tribute effect this turn. Can I still use "
+                                   "Raye's effect that Special Summons it from the GY in the same turn?")
+    assert value == "yes"
+
+
+# -- an Equip Spell targets the monster it equips ------------------------------------------------
+
+def test_equip_spell_targets(base_expert):
+    spec, value = ask(base_expert, "Does Snatch Steal target the monster it takes control of?")
+    assert value == "yes"
+
+
+def test_non_equip_spell_without_target_word(base_expert):
+    spec, value = ask(base_expert, "Does Dark Hole target?")
+    assert value == "no"

@@ -67,6 +67,7 @@ class _Reader(PhraseReaders):
         self._read_summon_kinds()
         self._read_each_effect_limit(effects)
         self._read_card_activation_limit(effects)
+        self._read_one_effect_limit(effects)
         self._read_position_changes()
         psct = "no" if self.legacy else "yes"
         self.add("psct", cdata if psct == "yes" else None, card=card.name, value=psct)
@@ -124,6 +125,25 @@ class _Reader(PhraseReaders):
                   and f.get("kind") == "activate" and f.source is not None
                   and rx.search(f.source.quote)]:
             self.add("once_per_turn", f.source, effect=first.id, kind="activate", scope="card")
+            return
+
+    def _read_one_effect_limit(self, effects):
+        """"You can only use 1 "X" effect per turn, and only once that turn" ends the last effect but
+        is one limit shared by every effect of the card: using any of them spends it for all
+        (game-rules#once-per-turn.4)."""
+        rx = self.g.p["one_effect_limit"]
+        texts = {"text": self.card.text or "", "pendulum text": self.card.pendulum_text or ""}
+        for f in [f for f in self.facts if f.type == "once_per_turn" and f.get("scope") == "card"
+                  and f.get("kind") == "use" and f.source is not None
+                  and f.source.start is not None]:
+            whole = texts.get(f.source.where, "")
+            m = rx.match(whole, f.source.start)
+            if m is None:
+                continue
+            src = self.src(whole, m.start(), m.end(), f.source.where)
+            for e in effects:
+                if e.n > 0:
+                    self.add("limit_one_effect", src, effect=e.id)
             return
 
     def _read_position_changes(self):
