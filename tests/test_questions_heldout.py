@@ -209,3 +209,46 @@ def test_equip_spell_targets(base_expert):
 def test_non_equip_spell_without_target_word(base_expert):
     spec, value = ask(base_expert, "Does Dark Hole target?")
     assert value == "no"
+
+
+# -- a told move starts a trigger only if the trigger names it ------------------------------------
+# (before, the told event was taken as the trigger's event unchecked: Mystic Tomato destroyed by Dark
+# Hole, or Sangan returned to the hand, were answered "yes")
+
+@pytest.mark.parametrize("text", [
+    "My opponent activates Dark Hole, nobody responds, and it destroys my Mystic Tomato. "
+    "Can I activate Mystic Tomato's effect?",                         # "destroyed by battle"
+    "My opponent activates Compulsory Evacuation Device, nobody responds, and it returns my Mystic Tomato "
+    "to my hand. Can I activate Mystic Tomato's effect?",             # not destroyed
+    "My opponent activates Compulsory Evacuation Device, nobody responds, and it returns my Sangan to my "
+    "hand. Can I activate Sangan's effect?",                          # not sent to the GY
+    "My opponent activates Dark Hole, nobody responds, and it destroys my Reborn Tengu. "
+    "Can I activate Sangan's effect?",                                # another card
+])
+def test_told_move_not_the_trigger_event_is_never_yes(base_expert, text):
+    spec, value = ask(base_expert, text)
+    assert value != "yes"
+
+
+@pytest.mark.parametrize("card", ["Sangan", "Reborn Tengu", "Witch of the Black Forest"])
+def test_if_trigger_on_its_own_move_just_made(base_expert, card):
+    spec, value = ask(base_expert, f"My opponent activates Dark Hole, nobody responds, and it destroys my {card}. "
+                                   f"Can I activate {card}'s effect?")
+    assert value == "yes"
+
+
+def test_trigger_names_read():
+    c = Card(name="Example Tomato", kind="monster", subtypes=("effect",), pendulum_text=None,
+             text="When this card is destroyed by battle and sent to the GY: You can draw 1 card.")
+    facts = read_card(c).facts
+    assert {f.get("name") for f in facts if f.type == "trigger_names"} == {"destroyed", "sent-to-gy"}
+    assert [f.get("by") for f in facts if f.type == "trigger_by"] == ["battle"]
+    assert [f.type for f in facts if f.type == "trigger_self"] == ["trigger_self"]
+
+
+def test_trigger_names_near_miss_battle_or_card_effect():
+    c = Card(name="Example Bixi", kind="monster", subtypes=("effect",), pendulum_text=None,
+             text="When a card you control is destroyed by battle or card effect: You can draw 1 card.")
+    facts = read_card(c).facts
+    assert not [f for f in facts if f.type in ("trigger_by", "trigger_self")]
+    assert {f.get("name") for f in facts if f.type == "trigger_names"} == {"destroyed"}
