@@ -252,3 +252,17 @@ def test_trigger_names_near_miss_battle_or_card_effect():
     facts = read_card(c).facts
     assert not [f for f in facts if f.type in ("trigger_by", "trigger_self")]
     assert {f.get("name") for f in facts if f.type == "trigger_names"} == {"destroyed"}
+
+
+# -- an archetype the cards write in lower case is a word of a name -------------------------------
+
+def test_lower_case_archetype_in_a_question(base_expert):
+    spec, value = ask(base_expert, "Satellarknight Sirius targets 5 tellarknight monsters in my GY, and one of them "
+                                   "is banished in response. Do I still draw 1 card?")
+    assert value == "no"
+
+
+def test_lower_case_word_not_an_archetype_refused(base_expert):
+    with pytest.raises(QuestionError, match="knightish"):
+        base_expert.parse("Satellarknight Sirius targets 5 knightish monsters in my GY, and one of them "
+                          "is banished in response. Do I still draw 1 card?")
