@@ -266,3 +266,24 @@ def test_lower_case_word_not_an_archetype_refused(base_expert):
     with pytest.raises(QuestionError, match="knightish"):
         base_expert.parse("Satellarknight Sirius targets 5 knightish monsters in my GY, and one of them "
                           "is banished in response. Do I still draw 1 card?")
+
+
+# -- bullets to choose from: the effect targets when every bullet targets -------------------------
+# (before, "Activate 1 of these effects;" with two targeting bullets was answered "does not target")
+
+@pytest.mark.parametrize("card, expected", [
+    ("Enemy Controller", "yes"),             # both bullets target
+    ("Triple Tactics Talent", "no"),         # no bullet targets
+])
+def test_bullets_to_choose_from_targeting(base_expert, card, expected):
+    spec, value = ask(base_expert, f"Does {card} target?")
+    assert value == expected
+
+
+def test_bullets_some_target_is_not_no(base_expert):
+    expert = base_expert.with_cards([Card(
+        name="Example Controller", kind="spell", subtypes=("quick-play",), pendulum_text=None,
+        text="Activate 1 of these effects;\n● Target 1 face-up monster your opponent controls; change that "
+             "target's battle position.\n● Destroy all Spells and Traps your opponent controls.")])
+    spec, value = ask(expert, "Does Example Controller target?")
+    assert value == "unknown"               # it depends on the bullet chosen
