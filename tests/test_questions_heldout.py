@@ -287,3 +287,28 @@ def test_bullets_some_target_is_not_no(base_expert):
              "target's battle position.\n● Destroy all Spells and Traps your opponent controls.")])
     spec, value = ask(expert, "Does Example Controller target?")
     assert value == "unknown"               # it depends on the bullet chosen
+
+
+# -- "Are its effects negated?" after a told negating effect that targets: the target's effects ----
+
+@pytest.mark.parametrize("card", ["Effect Veiler", "Breakthrough Skill"])
+def test_its_effects_negated_is_the_target(base_expert, card):
+    spec, value = ask(base_expert, f"I target my opponent's face-up monster with {card} and they chain Book of Moon "
+                                   "to flip it face-down. Are its effects negated?")
+    assert spec["family"] == "affected"
+    assert spec["effect"]["card"] == card
+    assert value == "no"                     # "that face-up monster": rechecked at resolution
+
+
+def test_its_effects_negated_near_miss_no_negation(base_expert):
+    # Compulsory Evacuation Device negates nothing: still refused
+    with pytest.raises(QuestionError):
+        base_expert.parse("I target my opponent's face-up monster with Compulsory Evacuation Device and they "
+                          "chain Book of Moon to flip it face-down. Are its effects negated?")
+
+
+def test_its_effect_negated_told_activation_unchanged(base_expert):
+    spec, value = ask(base_expert, "My opponent's monster on the field activates its trigger effect, and I chain "
+                                   "Effect Veiler targeting that monster. Is its effect negated?")
+    assert spec["family"] == "effect-negated"
+    assert value == "yes"

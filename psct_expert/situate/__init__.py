@@ -7,5 +7,6 @@ spec's ordered ``situation`` events and resolves effect references against the c
 
 from .families import BUILDERS, OldForm, situate_question
 from . import conjunctions  # noqa: F401  (adds its builders to BUILDERS)
+from . import generalise  # noqa: F401  (routes held-out wordings to the builders that read them)
 
 __all__ = ["BUILDERS", "OldForm", "situate_question"]
