@@ -312,3 +312,24 @@ def test_its_effect_negated_told_activation_unchanged(base_expert):
                                    "Effect Veiler targeting that monster. Is its effect negated?")
     assert spec["family"] == "effect-negated"
     assert value == "yes"
+
+
+# -- "the discarded card", "the Tributed monster": the cost move names the card -----------------
+
+@pytest.mark.parametrize("text, verb, expected", [
+    ("My Twin Twisters is negated. Do I get the discarded card back?", "discard", "no"),
+    ("My Horn of Heaven is negated by Solemn Judgment. Does the Tributed monster come back?", "tribute", "no"),
+    ("My opponent negates the activation of my Lightning Vortex. Is the discarded card still in my GY?",
+     "discard", "yes"),
+])
+def test_cost_named_by_participle(base_expert, text, verb, expected):
+    spec, value = ask(base_expert, text)
+    assert spec["verb"] == verb
+    assert value == expected
+
+
+def test_cost_participle_near_miss_no_such_cost(base_expert):
+    # Lightning Vortex Tributes nothing: no answer is given about a cost it does not have
+    spec, value = ask(base_expert, "My opponent negates the activation of my Lightning Vortex. "
+                                   "Does the Tributed monster come back?")
+    assert value == "unknown"

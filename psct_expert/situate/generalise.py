@@ -6,6 +6,10 @@ opponent's monster with Effect Veiler and they flip it face-down with Book of Mo
 target, so the question is whether the negating part still applies to it (the ``affected``
 question "Is that monster's effect negated when Effect Veiler resolves?" asks), not whether an
 activated effect of that monster was negated, which was never told.
+
+"the discarded card", "the Tributed monster" (grammar: thing_mod): a card named by the cost move it
+went through, as "my banished cards" is, so "Do I get the discarded card back?" asks about the
+discard cost.
 """
 
 from __future__ import annotations
@@ -14,10 +18,12 @@ from lark import Tree
 
 from ..errors import QuestionError
 from ..parser.transform import low, sub
-from .families import BUILDERS, build_outcome
+from .families import BUILDERS, PARTICIPLE_VERBS, build_outcome
 from .told import Situate
 
 _effect_negated = BUILDERS["effect-negated"]
+
+PARTICIPLE_VERBS.update({"discarded": "discard", "tributed": "tribute", "detached": "detach"})
 
 
 def _negating_target_activation(st: Situate) -> dict | None:
