@@ -71,6 +71,9 @@ class Grammar:
     text_queries: dict[str, re.Pattern] = field(default_factory=dict)
     place_patterns: dict[str, re.Pattern] = field(default_factory=dict)
     place_written: dict[str, str] = field(default_factory=dict)
+    # what a trigger's event is (fact trigger_names) and by what it must be done (trigger_by)
+    trigger_names: list[tuple[str, re.Pattern]] = field(default_factory=list)
+    trigger_by: list[tuple[str, re.Pattern]] = field(default_factory=list)
 
 
 _NAME = ""
@@ -131,6 +134,8 @@ def grammar() -> Grammar:
         clause_subordinate=_rx(g["clause_subordinate"]["pattern"]),
         each_time=_rx(g["clause_subordinate"]["each_time"]),
         p={k: _rx(v) for k, v in g["phrases"].items()},
+        trigger_names=[(k, _rx(v)) for k, v in g["trigger_names"].items()],
+        trigger_by=[(k, _rx(v)) for k, v in g["trigger_by"].items()],
         bullet_label_not=_rx(g["bullet_label"]["not"]),
         clause_from=_rx(g["clause_places"]["from"]),
         clause_places=[(k, _rx(v)) for k, v in g["clause_places"]["places"].items()],

@@ -107,12 +107,30 @@ class PhraseReaders:
             return
         self.add("trigger", self.src(text, cs + trig.start(1), cs + trig.end(1), where),
                  effect=eff.id, word=word, optional=optional)
+        self._read_trigger_names(text, eff, where, cs + trig.end(1), cond[trig.end(1):])
         # "When this card declares an attack, or if your opponent activates ...": both words
         for alt in c["trigger_alternative"].finditer(cond, trig.end()):
             w = alt.group(1).lower()
             if w != word:
                 self.add("trigger", self.src(text, cs + alt.start(1), cs + alt.end(1), where),
                          effect=eff.id, word=w, optional=optional)
+
+    def _read_trigger_names(self, text, eff, where, start, clause):
+        """What the trigger's event is (trigger_names: each kind of move its condition names), by
+        what it must be done (trigger_by), and whether it must happen to this card (trigger_self),
+        so a told event is matched to the trigger it would start."""
+        g = self.g
+        lead = len(clause) - len(clause.lstrip())
+        plain = blank_quotes(clause)
+        src = self.src(text, start + lead, start + len(clause.rstrip()), where)
+        for name, rx in g.trigger_names:
+            if rx.search(plain):
+                self.add("trigger_names", src, effect=eff.id, name=name)
+        for by, rx in g.trigger_by:
+            if rx.search(plain):
+                self.add("trigger_by", src, effect=eff.id, by=by)
+        if g.p["trigger_self"].match(plain):
+            self.add("trigger_self", src, effect=eff.id)
 
     def names_event(self, word: str, clause: str) -> str:
         """What the clause after "When"/"If" names: "response" (an activation, or

@@ -57,7 +57,8 @@ def _cost_verb(st: Situate, fam: Tree) -> str:
 
 
 # a described card moved by a cost: "my banished Extra Deck cards"
-PARTICIPLE_VERBS = {"banished": "banish"}
+PARTICIPLE_VERBS = {"banished": "banish", "discarded": "discard", "tributed": "tribute",
+                    "detached": "detach"}
 
 
 def _told_cost_verb(st: Situate, fam: Tree, thing: Tree | None) -> str | None:

@@ -422,7 +422,31 @@ def build_effect_negated(st: Situate, fam: Tree) -> dict:
         if not st.acts:
             st.fail("which activated effect? (tell it first)", node)
         return st.spec("effect-negated", {"activation": st.acts[-1][0]})
-    return links.build_effect_negated(st, fam)
+    try:
+        return links.build_effect_negated(st, fam)
+    except QuestionError:
+        # "Are its effects negated?" with no activation of "its" card told: "its" is the one
+        # card a told negating effect targets, and the question is whether that negating part
+        # still applies to it (as "Is that monster's effect negated when X resolves?" asks)
+        ws = low(node) if node is not None else []
+        its = len(ws) == 2 and ws[0] == "its" and ws[1] in ("effect", "effects")
+        if not its or _negating_target_activation(st) is None:
+            raise
+    return outcomes.build_outcome(st, Tree("fam_clause_done", []), "negate")
+
+
+def _negating_target_activation(st: Situate) -> dict | None:
+    """The one told activation that targets exactly one card and has a part that negates."""
+    acts = [e for e in st.events if e.get("kind") == "activate" and e.get("targets")]
+    if len(acts) != 1 or len(acts[0]["targets"]) != 1 or not acts[0]["effect"].get("card"):
+        return None
+    ref = acts[0]["effect"]
+    reading = st.reading(ref["card"])
+    try:
+        select_clause(reading, select_effect(reading, ref), "negate")
+    except QuestionError:
+        return None
+    return acts[0]
 
 
 _STILL_DONE = build_cost_family("still-done")
