@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Tree
-from lark.exceptions import GrammarError, LarkError, UnexpectedInput, UnexpectedToken
+from lark.exceptions import GrammarError, LarkError, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.grammar import NonTerminal, RuleOptions
 from lark.lexer import Lexer, PatternStr
 from lark.load_grammar import load_grammar
@@ -44,7 +44,7 @@ def assemble(families: dict) -> str:
     parts = [SHARED.read_text(encoding="utf-8"), lark_rules()]
     names = []
     for name, fam in families.items():
-        text = getattr(fam, "grammar", None) or (fam.get("grammar") if isinstance(fam, dict) else None)
+        text = _family_grammar(fam)
         if not text:
             continue
         parts.append(f"// --- family {name}\n{text}")
@@ -55,6 +55,10 @@ def assemble(families: dict) -> str:
     # one start rule per family, so a question is parsed against one family at a time
     parts.append("\n".join(f"q_{n[4:]}: {n} \"?\"" for n in names))
     return "\n\n".join(parts) + "\n"
+
+
+def _family_grammar(fam):
+    return getattr(fam, "grammar", None) or (fam.get("grammar") if isinstance(fam, dict) else None)
 
 
 class _WordLexer(Lexer):
@@ -169,7 +173,10 @@ class Grammar:
         self.families = self._families(starts[2:])
         self._shapes: dict[tuple, object] = {}
         self._subparsers: dict[tuple, object] = {}
+        self._dead: dict[str, dict] = {}
+        self._dead_count = 0
         self._prio = self._priorities()
+        self._checks = _family_checks(self.lark.rules, [start for start, _t, _o in self.families])
 
     @property
     def lark(self) -> Lark:
@@ -187,6 +194,7 @@ class Grammar:
         state = dict(self.__dict__)
         state["_shapes"] = {}       # trees of sentences seen are not kept across processes
         state["_subparsers"] = {}
+        state["_dead"], state["_dead_count"] = {}, 0
         state["_written"] = None    # kept in a file of its own, read when needed
         return state
 
@@ -264,7 +272,7 @@ class Grammar:
             .transform(forest)
 
     def _full(self, tokens: list[Token], start: str):
-        tree = self.recognise(tokens, start)
+        tree = self._known(tokens, tuple(t.type for t in tokens), start)
         return tree if tree is not None else self.written_parse(tokens, start)
 
     def written_parse(self, tokens: list[Token], start: str):
@@ -294,32 +302,234 @@ class Grammar:
             pos = i + 1
         rest = tokens[pos:]
         have = {t.type for t in rest}
-        first_error = None
         # families whose own words the question uses are tried first (within a priority)
         order = sorted(((i, len(have & own)) for i, (_s, terms, own) in enumerate(self.families)
                         if have <= terms), key=lambda x: (self._prio[x[0]], -x[1], x[0]))
-        for i, _score in order:
-            start = self.families[i][0]
-            try:
-                q = self.recognise(rest, start)
-            except UnexpectedInput as exc:
-                first_error = first_error or exc
-                continue
-            if q is None:   # ambiguous: the written grammar says which reading
-                q = self.written_parse(rest, start)
-            fam = q.children[0]
-            return Tree("start", leads + [Tree("question", [Tree("fam_body", [fam]),
-                                                           q.children[1]])])
-        if first_error is None:
+        if not order:
             # no family has every word: let the whole grammar say where it stops
             return self._full(tokens, "start")
+        types = tuple(t.type for t in rest)
+        first_error = None
+        for n, (i, _score) in enumerate(order):
+            if not self._checks[i].admits(types):
+                continue    # no sentence of the family is like this one: Earley would stop
+            try:
+                q = self._known(rest, types, self.families[i][0])
+            except UnexpectedInput as exc:
+                if n == 0:
+                    first_error = exc
+                continue
+            return self._question(leads, rest, q, self.families[i][0])
+        # every family failed: the refusal says where the first one tried stops, as it did
+        # when every family was parsed (that one is parsed now if it was skipped)
+        if first_error is None:
+            start = self.families[order[0][0]][0]
+            try:
+                q = self._known(rest, types, start)
+            except UnexpectedInput as exc:
+                first_error = exc
+            else:       # only if a check were wrong: the old loop would have taken this one
+                return self._question(leads, rest, q, start)
         raise self._furthest(rest, first_error)
+
+    def _question(self, leads, rest, q, start):
+        if q is None:   # ambiguous: the written grammar says which reading
+            q = self.written_parse(rest, start)
+        fam = q.children[0]
+        return Tree("start", leads + [Tree("question", [Tree("fam_body", [fam]), q.children[1]])])
+
+    def _known(self, rest: list[Token], types: tuple, start: str):
+        """:meth:`recognise`, except that a sentence that begins like one seen to stop (the same
+        kinds of words up to the word where Earley stopped) stops there at once: whether Earley
+        gets past a word depends only on the words before it.  Kept per start rule, bounded."""
+        node = self._dead.get(start)
+        if node is not None:
+            for k, t in enumerate(types):
+                node = node.get(t)
+                if node is None:
+                    break
+                if None in node:
+                    exc = UnexpectedToken(rest[k], node[None])
+                    exc.pos_in_stream = k
+                    raise exc
+            else:
+                if 0 in node:
+                    raise UnexpectedEOF(node[0])
+        try:
+            return self.recognise(rest, start)
+        except UnexpectedToken as exc:
+            at = next((k for k, t in enumerate(rest) if t is exc.token), None)
+            if at is not None:
+                self._remember(start, types[:at + 1], None, exc.expected)
+            raise
+        except UnexpectedEOF as exc:
+            self._remember(start, types, 0, exc.expected)
+            raise
+
+    def _remember(self, start: str, types: tuple, mark, expected) -> None:
+        if self._dead_count >= MAX_DEAD:
+            self._dead.clear()
+            self._dead_count = 0
+        node = self._dead.setdefault(start, {})
+        for t in types:
+            node = node.setdefault(t, {})
+        node[mark] = expected
+        self._dead_count += 1
 
     def _furthest(self, rest, first_error):
         return first_error
 
 
 MAX_SHAPES = 4096
+MAX_DEAD = 50_000       # sentence beginnings remembered as stopping (:meth:`Grammar._known`)
+
+
+class _Check:
+    """What every sentence of one family's start rule has, computed from the grammar once:
+    each terminal's least number of occurrences (and the least length), the words it can
+    start with, and the words that can follow each word (bit masks over ``bits``, the
+    grammar's terminals).  A sentence without one of these cannot be parsed as the family,
+    so Earley need not run (:meth:`Grammar._parse`)."""
+
+    __slots__ = ("need", "least", "first", "follow", "bits")
+
+    def __init__(self, need: dict, least: int, first: int, follow: dict, bits: dict):
+        self.need, self.least, self.first, self.follow, self.bits = need, least, first, follow, bits
+
+    def __getstate__(self):
+        return (self.need, self.least, self.first, self.follow, self.bits)
+
+    def __setstate__(self, state):
+        self.need, self.least, self.first, self.follow, self.bits = state
+
+    def admits(self, types: tuple) -> bool:
+        if not types:
+            return self.least == 0
+        bits, follow = self.bits, self.follow
+        if len(types) < self.least or not self.first & bits.get(types[0], 0):
+            return False
+        for t, n in self.need.items():
+            if types.count(t) < n:
+                return False
+        after = follow.get(types[0], 0)
+        for b in types[1:]:
+            if not after & bits.get(b, 0):
+                return False
+            after = follow.get(b, 0)
+        return True
+
+
+def _family_checks(rules, starts: list[str]) -> list[_Check]:
+    """A :class:`_Check` of each start rule of ``rules`` (lark's compiled rules).
+
+    Each is a sound over-approximation: the least counts are a fixpoint of
+    ``need(N) = min over N's alternatives of the sum of need(symbol)`` (a terminal needs
+    itself once); the first words the usual FIRST closure over empty rules; a word ``b`` may
+    follow ``a`` when two neighbouring parts of an alternative of a rule the start reaches
+    meet there (``a`` last in one, ``b`` first in the next, only empty parts between)."""
+    exps: dict[str, list[tuple]] = {}
+    names: dict[str, int] = {}
+    for r in rules:
+        exps.setdefault(r.origin.name, []).append(
+            tuple((sym.name, bool(sym.is_term)) for sym in r.expansion))
+        for sym in r.expansion:
+            if sym.is_term:
+                names.setdefault(sym.name, len(names))
+    bit = {t: 1 << k for t, k in names.items()}
+    nullable: set = set()
+    changed = True
+    while changed:
+        changed = False
+        for n, alts in exps.items():
+            if n not in nullable and any(all(not term and s in nullable for s, term in e)
+                                         for e in alts):
+                nullable.add(n)
+                changed = True
+
+    def ends(reverse: bool) -> dict:     # FIRST (or LAST) of each rule, as a bit mask
+        out = dict.fromkeys(exps, 0)
+        changed = True
+        while changed:
+            changed = False
+            for n, alts in exps.items():
+                mask = out[n]
+                for e in alts:
+                    for s, term in (reversed(e) if reverse else e):
+                        if term:
+                            mask |= bit[s]
+                            break
+                        mask |= out.get(s, 0)
+                        if s not in nullable:
+                            break
+                if mask != out[n]:
+                    out[n] = mask
+                    changed = True
+        return out
+
+    first, last = ends(False), ends(True)
+    # least counts (None: no finite derivation found yet); the key None counts every word
+    need: dict = dict.fromkeys(exps)
+    changed = True
+    while changed:
+        changed = False
+        for n, alts in exps.items():
+            best = need[n]
+            for e in alts:
+                total: dict = {}
+                for s, term in e:
+                    sub = {s: 1, None: 1} if term else need.get(s)
+                    if sub is None:
+                        break
+                    for k, v in sub.items():
+                        total[k] = total.get(k, 0) + v
+                else:
+                    if best is None:
+                        best = total
+                    else:
+                        best = {k: min(v, total[k]) for k, v in best.items() if k in total}
+            if best != need[n]:
+                need[n] = best
+                changed = True
+    # where two parts of an alternative meet: the left part (a symbol) and the FIRST of the right
+    local: dict[str, dict] = {}
+    for n, alts in exps.items():
+        meets = local[n] = {}
+        for e in alts:
+            for i, (s, term) in enumerate(e[:-1]):
+                right = 0
+                for t, term2 in e[i + 1:]:
+                    right |= bit[t] if term2 else first.get(t, 0)
+                    if term2 or t not in nullable:
+                        break
+                if right:
+                    meets[s] = meets.get(s, 0) | right
+    by_bit = {v: t for t, v in bit.items()}
+
+    def terms_of(mask: int):
+        while mask:
+            low = mask & -mask
+            yield by_bit[low]
+            mask ^= low
+
+    out = []
+    for start in starts:
+        reach, todo, meets = set(), [start], {}
+        while todo:
+            n = todo.pop()
+            if n in reach:
+                continue
+            reach.add(n)
+            for s, right in local.get(n, {}).items():
+                meets[s] = meets.get(s, 0) | right
+            todo.extend(s for e in exps.get(n, ()) for s, term in e if not term)
+        follow: dict = {}
+        for s, right in meets.items():
+            for a in ((s,) if s in bit and s not in exps else terms_of(last.get(s, 0))):
+                follow[a] = follow.get(a, 0) | right
+        got = need.get(start) or {}
+        out.append(_Check({k: v for k, v in got.items() if k is not None}, got.get(None, 0),
+                          first.get(start, 0), follow, bit))
+    return out
 
 
 def _subparser(lark: Lark, words: frozenset, start: str):
@@ -426,7 +636,7 @@ def _with_leaves(tree, words):
 # hash and a digest of the rest, and is written atomically; any mismatch or damage means it
 # is compiled again (and the file rewritten).  Only a cache is at stake: deleting it is safe.
 
-CACHE_MAGIC = "psct-expert-question-grammar-2"
+CACHE_MAGIC = "psct-expert-question-grammar-3"
 
 
 def _written_parser(text: str, starts: list[str]) -> Lark:
@@ -562,5 +772,25 @@ def _compiled(text: str) -> Grammar:
     return grammar
 
 
+_ASSEMBLED: dict = {}
+
+
 def grammar_for(families: dict) -> Grammar:
-    return _compiled(assemble(families))
+    """The grammar of these families.  The grammar is looked up by its families' rules, the
+    shared file's size and time and the game words, so a question does not assemble the
+    whole text again (which cost more than parsing a sentence of a shape seen before)."""
+    from ..gamewords import gamewords
+
+    try:
+        st = SHARED.stat()
+        shared = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        shared = None
+    words = gamewords()
+    key = (shared, id(words), tuple((name, _family_grammar(fam)) for name, fam in families.items()))
+    hit = _ASSEMBLED.get(key)
+    if hit is None or hit[0] is not words:
+        if len(_ASSEMBLED) >= 8:
+            _ASSEMBLED.clear()
+        hit = _ASSEMBLED[key] = (words, _compiled(assemble(families)))
+    return hit[1]
