@@ -8,6 +8,7 @@ to case; :mod:`.tokens` turns a sentence into those words.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import importlib
 import io
@@ -141,7 +142,15 @@ class Grammar:
     So a family that does not fit costs a fast recognition, and a refusal costs no slow
     parse at all; a part with two readings is parsed on the written grammar's rules that
     its words can use (:meth:`written_parse`).  A process that reads the grammar from the cache loads the written
-    grammar only when a sentence needs it (:attr:`lark`)."""
+    grammar only when a sentence needs it (:attr:`lark`).
+
+    Three short cuts keep a family that cannot fit from costing an Earley parse, each
+    giving the outcome the full search gives: a family whose checks (:class:`_Check`: words
+    every sentence of it has, its first words, which word may follow which) the sentence
+    fails is skipped; a sentence is recognised on the rules its words can use (``only_words``);
+    and a refusal, which names the word where the first family tried stops with the whole
+    grammar, is parsed with the whole grammar once, remembering where sentences that
+    begin alike stop (:meth:`_known`)."""
 
     def __init__(self, text: str):
         self.text = text
@@ -171,10 +180,7 @@ class Grammar:
         fast_names = {t.pattern: t.name for t in self.fast.terminals}
         self._retype = {t.name: fast_names.get(t.pattern, t.name) for t in self.lark.terminals}
         self.families = self._families(starts[2:])
-        self._shapes: dict[tuple, object] = {}
-        self._subparsers: dict[tuple, object] = {}
-        self._dead: dict[str, dict] = {}
-        self._dead_count = 0
+        self._fresh()
         self._prio = self._priorities()
         self._checks = _family_checks(self.lark.rules, [start for start, _t, _o in self.families])
 
@@ -192,11 +198,29 @@ class Grammar:
 
     def __getstate__(self):
         state = dict(self.__dict__)
-        state["_shapes"] = {}       # trees of sentences seen are not kept across processes
-        state["_subparsers"] = {}
-        state["_dead"], state["_dead_count"] = {}, 0
+        for name in self._KEPT_IN_PROCESS:
+            state.pop(name, None)
         state["_written"] = None    # kept in a file of its own, read when needed
         return state
+
+    # what one process learns (trees of sentences seen, where sentences stop, parsers for sets
+    # of words): not kept across processes
+    _KEPT_IN_PROCESS = ("_shapes", "_subparsers", "_dead", "_dead_count", "_narrow", "_rule_words",
+                        "_ahead_memo", "_rule_first")
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._fresh()
+
+    def _fresh(self) -> None:
+        self._shapes: dict[tuple, object] = {}
+        self._subparsers: dict[tuple, object] = {}
+        self._dead: dict[str, dict] = {}
+        self._dead_count = 0
+        self._narrow: dict[frozenset, object] = {}
+        self._rule_words: dict[int, frozenset] = {}
+        self._ahead_memo: dict = {}
+        self._rule_first: dict | None = None
 
     def terminal(self, word: str) -> str | None:
         if word == "XNAME":     # the grammar has a place for name words it does not know
@@ -251,16 +275,22 @@ class Grammar:
             self._shapes[key] = tree
         return _with_leaves(tree, iter(tokens))
 
-    def recognise(self, tokens: list[Token], start: str):
+    def recognise(self, tokens: list[Token], start: str, only_words: bool = False):
         """The tree of ``tokens`` as ``start`` when the sentence has only one, else None.
 
         Raises lark's UnexpectedInput, naming the word of ``tokens`` where no rule fits.
         The factored grammar's derivations map onto the written grammar's, so a sentence
-        with one derivation here has one there, and the same tree."""
+        with one derivation here has one there, and the same tree.
+
+        With ``only_words``, Earley predicts only the rules whose words the sentence has
+        (:meth:`_narrowed`): a derivation of the whole sentence uses no other rule, so the
+        forest, and the tree or None, are the same, at a fraction of the cost.  But a sentence
+        that does not fit may stop at an earlier word than with every rule, so the error is not
+        the one to show (the callers ask the whole grammar for that)."""
         retyped = [Token(self._retype.get(t.type, t.type), t.value, start_pos=i)
                    for i, t in enumerate(tokens)]
         try:
-            forest = self.fast.parse(retyped, start=start)
+            forest = self._earley(retyped, start, only_words)
         except UnexpectedToken as exc:
             at = exc.token.start_pos if isinstance(exc.token, Token) else None
             if isinstance(at, int) and 0 <= at < len(tokens):
@@ -271,8 +301,44 @@ class Grammar:
         return ForestToParseTree(Tree, self._build, None, True, False) \
             .transform(forest)
 
+    def _earley(self, tokens: list[Token], start: str, only_words: bool):
+        """The factored grammar's Earley parse (a forest), predicting only the rules that can
+        begin with the word about to be read (:class:`_Ahead`: the same items get past each
+        word, so the same forest or the same word where it stops), and with ``only_words``
+        only rules whose words the sentence has (:meth:`recognise`)."""
+        full = self.fast.parser.parser
+        if only_words:
+            base = self._narrowed(frozenset(t.type for t in tokens))
+            memo = base.ahead
+        else:
+            base, memo = full.predictions, self._ahead_memo
+        if self._rule_first is None:
+            self._rule_first = _rule_firsts(full)
+        parser = copy.copy(full)        # a view of its own: the next word is this parse's
+        view = parser.predictions = _Ahead(base, memo, self._rule_first)
+        view.ahead = tokens[0].type if tokens else None
+        return parser.parse(_Feed(tokens, view), start)
+
+    def _narrowed(self, words: frozenset):
+        """Earley's predictions of the factored grammar less the rules that need a word not in
+        ``words`` (each list filtered when Earley first predicts it); kept, bounded."""
+        got = self._narrow.get(words)
+        if got is None:
+            got = _Narrowed(self.fast.parser.parser.predictions, words, self._rule_words)
+            if len(self._narrow) >= MAX_NARROWED:
+                self._narrow.pop(next(iter(self._narrow)))
+            self._narrow[words] = got
+        return got
+
     def _full(self, tokens: list[Token], start: str):
-        tree = self._known(tokens, tuple(t.type for t in tokens), start)
+        types = tuple(t.type for t in tokens)
+        stop = self._stopped(tokens, types, start)
+        if stop is not None:
+            raise stop
+        try:
+            tree = self.recognise(tokens, start, only_words=True)
+        except UnexpectedInput:     # the whole grammar says where it stops
+            tree = self._known(tokens, types, start)
         return tree if tree is not None else self.written_parse(tokens, start)
 
     def written_parse(self, tokens: list[Token], start: str):
@@ -309,28 +375,23 @@ class Grammar:
             # no family has every word: let the whole grammar say where it stops
             return self._full(tokens, "start")
         types = tuple(t.type for t in rest)
-        first_error = None
-        for n, (i, _score) in enumerate(order):
-            if not self._checks[i].admits(types):
-                continue    # no sentence of the family is like this one: Earley would stop
+        for i, _score in order:
+            start = self.families[i][0]
+            if not self._checks[i].admits(types) or self._stopped(rest, types, start) is not None:
+                continue    # no sentence of the family is like this one, or it stops
             try:
-                q = self._known(rest, types, self.families[i][0])
-            except UnexpectedInput as exc:
-                if n == 0:
-                    first_error = exc
+                q = self.recognise(rest, start, only_words=True)
+            except UnexpectedInput:
                 continue
-            return self._question(leads, rest, q, self.families[i][0])
-        # every family failed: the refusal says where the first one tried stops, as it did
-        # when every family was parsed (that one is parsed now if it was skipped)
-        if first_error is None:
-            start = self.families[order[0][0]][0]
-            try:
-                q = self._known(rest, types, start)
-            except UnexpectedInput as exc:
-                first_error = exc
-            else:       # only if a check were wrong: the old loop would have taken this one
-                return self._question(leads, rest, q, start)
-        raise self._furthest(rest, first_error)
+            return self._question(leads, rest, q, start)
+        # every family failed: the refusal says where the first one tried stops with the whole
+        # grammar, as it did when every family was parsed with it
+        start = self.families[order[0][0]][0]
+        try:
+            q = self._known(rest, types, start)
+        except UnexpectedInput as exc:
+            raise self._furthest(rest, exc) from None
+        return self._question(leads, rest, q, start)    # only if a check were wrong
 
     def _question(self, leads, rest, q, start):
         if q is None:   # ambiguous: the written grammar says which reading
@@ -338,23 +399,28 @@ class Grammar:
         fam = q.children[0]
         return Tree("start", leads + [Tree("question", [Tree("fam_body", [fam]), q.children[1]])])
 
-    def _known(self, rest: list[Token], types: tuple, start: str):
-        """:meth:`recognise`, except that a sentence that begins like one seen to stop (the same
-        kinds of words up to the word where Earley stopped) stops there at once: whether Earley
-        gets past a word depends only on the words before it.  Kept per start rule, bounded."""
+    def _stopped(self, rest: list[Token], types: tuple, start: str):
+        """The error of a sentence that begins like one seen to stop with the whole grammar (the
+        same kinds of words up to the word where Earley stopped), else None: whether Earley gets
+        past a word depends only on the words before it.  Kept per start rule, bounded."""
         node = self._dead.get(start)
-        if node is not None:
-            for k, t in enumerate(types):
-                node = node.get(t)
-                if node is None:
-                    break
-                if None in node:
-                    exc = UnexpectedToken(rest[k], node[None])
-                    exc.pos_in_stream = k
-                    raise exc
-            else:
-                if 0 in node:
-                    raise UnexpectedEOF(node[0])
+        if node is None:
+            return None
+        for k, t in enumerate(types):
+            node = node.get(t)
+            if node is None:
+                return None
+            if None in node:
+                exc = UnexpectedToken(rest[k], node[None])
+                exc.pos_in_stream = k
+                return exc
+        return UnexpectedEOF(node[0]) if 0 in node else None
+
+    def _known(self, rest: list[Token], types: tuple, start: str):
+        """:meth:`recognise` with the whole grammar, remembering where a sentence stops."""
+        stop = self._stopped(rest, types, start)
+        if stop is not None:
+            raise stop
         try:
             return self.recognise(rest, start)
         except UnexpectedToken as exc:
@@ -382,6 +448,98 @@ class Grammar:
 
 MAX_SHAPES = 4096
 MAX_DEAD = 50_000       # sentence beginnings remembered as stopping (:meth:`Grammar._known`)
+MAX_NARROWED = 256      # predictions kept for sets of words (:meth:`Grammar._narrowed`)
+
+
+class _Ahead:
+    """Earley's predictions for one parse, less the rules that cannot begin with ``ahead``, the
+    next word (None at the end: only rules that can be empty).
+
+    A rule predicted at a word that cannot begin it (the word is not in the FIRST set of its
+    symbols, and they cannot all be empty) never gets past that word: its item neither
+    scans, nor completes, nor leads to another prediction that could, so leaving it out
+    changes no item that Earley advances, and so neither the forest nor the word where a
+    sentence stops.  Only the expected words of an error (not shown) may be fewer."""
+
+    __slots__ = ("base", "memo", "firsts", "ahead")
+
+    def __init__(self, base, memo: dict, firsts: dict):
+        self.base, self.memo, self.firsts, self.ahead = base, memo, firsts, None
+
+    def __getitem__(self, origin):
+        key = (origin, self.ahead)
+        got = self.memo.get(key)
+        if got is None:
+            ahead, firsts = self.ahead, self.firsts
+            got = [rule for rule in self.base[origin]
+                   if firsts[id(rule)][1] or ahead in firsts[id(rule)][0]]
+            self.memo[key] = got
+        return got
+
+
+class _Feed:
+    """The words of one parse, handed to Earley one by one; the view of its predictions is told
+    each word just before Earley predicts at it (lark's loop takes the word, then predicts)."""
+
+    __slots__ = ("tokens", "view")
+
+    def __init__(self, tokens: list, view: _Ahead):
+        self.tokens, self.view = tokens, view
+
+    def lex(self, expects):
+        view = self.view
+        for tok in self.tokens:
+            view.ahead = tok.type
+            yield tok
+        view.ahead = None
+
+
+def _rule_firsts(parser) -> dict:
+    """id(rule) -> (the names of the words it can begin with, whether it can be empty), for
+    every rule of a lark Earley parser, from lark's own FIRST and NULLABLE sets."""
+    first, nullable = parser.FIRST, parser.NULLABLE
+    out = {}
+    for rules in parser.predictions.values():
+        for rule in rules:
+            if id(rule) in out:
+                continue
+            names: set = set()
+            empty = True
+            for sym in rule.expansion:
+                if sym.is_term:
+                    names.add(sym.name)
+                    empty = False
+                    break
+                names.update(t.name for t in first.get(sym, ()))
+                if sym not in nullable:
+                    empty = False
+                    break
+            out[id(rule)] = (frozenset(names), empty)
+    return out
+
+
+class _Narrowed(dict):
+    """Earley's predictions (nonterminal -> the rules to predict) less the rules that need a
+    word not in ``words``, filtered as Earley asks for them."""
+
+    __slots__ = ("full", "words", "terms", "ahead")
+
+    def __init__(self, full: dict, words: frozenset, terms: dict):
+        super().__init__()
+        self.full, self.words, self.terms = full, words, terms
+        self.ahead: dict = {}       # its lists less the rules that cannot begin with a word
+
+    def __missing__(self, origin):
+        words, terms = self.words, self.terms
+        out = []
+        for rule in self.full[origin]:
+            need = terms.get(id(rule))
+            if need is None:    # the rules live as long as the parser, so their ids stay theirs
+                need = terms[id(rule)] = frozenset(s.name for s in rule.expansion if s.is_term)
+            if need <= words:
+                out.append(rule)
+        self[origin] = out
+        return out
 
 
 class _Check:
@@ -636,7 +794,7 @@ def _with_leaves(tree, words):
 # hash and a digest of the rest, and is written atomically; any mismatch or damage means it
 # is compiled again (and the file rewritten).  Only a cache is at stake: deleting it is safe.
 
-CACHE_MAGIC = "psct-expert-question-grammar-3"
+CACHE_MAGIC = "psct-expert-question-grammar-4"
 
 
 def _written_parser(text: str, starts: list[str]) -> Lark:
