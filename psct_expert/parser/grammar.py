@@ -205,8 +205,8 @@ class Grammar:
 
     # what one process learns (trees of sentences seen, where sentences stop, parsers for sets
     # of words): not kept across processes
-    _KEPT_IN_PROCESS = ("_shapes", "_subparsers", "_dead", "_dead_count", "_narrow", "_rule_words",
-                        "_ahead_memo", "_rule_first")
+    _KEPT_IN_PROCESS = ("_shapes", "_subparsers", "_dead", "_dead_count", "_narrow",
+                        "_ahead_memo", "_rule_first", "_written_info")
 
     def __setstate__(self, state):
         self.__dict__.update(state)
@@ -217,10 +217,10 @@ class Grammar:
         self._subparsers: dict[tuple, object] = {}
         self._dead: dict[str, dict] = {}
         self._dead_count = 0
-        self._narrow: dict[frozenset, object] = {}
-        self._rule_words: dict[int, frozenset] = {}
-        self._ahead_memo: dict = {}
-        self._rule_first: dict | None = None
+        self._narrow: dict[frozenset, dict] = {}     # predictions for sets of words
+        self._ahead_memo: dict = {}                  # predictions by next word
+        self._rule_first: dict = {}
+        self._written_info: list | None = None
 
     def terminal(self, word: str) -> str | None:
         if word == "XNAME":     # the grammar has a place for name words it does not know
@@ -283,7 +283,7 @@ class Grammar:
         with one derivation here has one there, and the same tree.
 
         With ``only_words``, Earley predicts only the rules whose words the sentence has
-        (:meth:`_narrowed`): a derivation of the whole sentence uses no other rule, so the
+        (:meth:`_earley`): a derivation of the whole sentence uses no other rule, so the
         forest, and the tree or None, are the same, at a fraction of the cost.  But a sentence
         that does not fit may stop at an earlier word than with every rule, so the error is not
         the one to show (the callers ask the whole grammar for that)."""
@@ -307,28 +307,18 @@ class Grammar:
         word, so the same forest or the same word where it stops), and with ``only_words``
         only rules whose words the sentence has (:meth:`recognise`)."""
         full = self.fast.parser.parser
+        words = local = None
         if only_words:
-            base = self._narrowed(frozenset(t.type for t in tokens))
-            memo = base.ahead
-        else:
-            base, memo = full.predictions, self._ahead_memo
-        if self._rule_first is None:
-            self._rule_first = _rule_firsts(full)
+            words = frozenset(t.type for t in tokens)
+            local = self._narrow.get(words)
+            if local is None:
+                if len(self._narrow) >= MAX_NARROWED:
+                    self._narrow.pop(next(iter(self._narrow)))
+                local = self._narrow[words] = {}
         parser = copy.copy(full)        # a view of its own: the next word is this parse's
-        view = parser.predictions = _Ahead(base, memo, self._rule_first)
+        view = parser.predictions = _Ahead(full, self._ahead_memo, self._rule_first, words, local)
         view.ahead = tokens[0].type if tokens else None
         return parser.parse(_Feed(tokens, view), start)
-
-    def _narrowed(self, words: frozenset):
-        """Earley's predictions of the factored grammar less the rules that need a word not in
-        ``words`` (each list filtered when Earley first predicts it); kept, bounded."""
-        got = self._narrow.get(words)
-        if got is None:
-            got = _Narrowed(self.fast.parser.parser.predictions, words, self._rule_words)
-            if len(self._narrow) >= MAX_NARROWED:
-                self._narrow.pop(next(iter(self._narrow)))
-            self._narrow[words] = got
-        return got
 
     def _full(self, tokens: list[Token], start: str):
         types = tuple(t.type for t in tokens)
@@ -353,12 +343,16 @@ class Grammar:
         words = frozenset(t.type for t in tokens)
         parser = self._subparsers.get((words, start))
         if parser is None:
-            parser = _subparser(self.lark, words, start)
+            if self._written_info is None:
+                self._written_info = _rule_info(self.lark)
+            parser = _subparser(self.lark, words, start, self._written_info)
             if len(self._subparsers) >= MAX_SHAPES:
                 self._subparsers.pop(next(iter(self._subparsers)))
             self._subparsers[(words, start)] = parser
-        frontend = self.lark.parser
-        return parser.parse(frontend._make_lexer_thread(tokens), start)
+        view = copy.copy(parser)        # Earley told the next word, as in :meth:`_earley`
+        ahead = view.predictions = _Ahead(parser, parser.ahead_memo, parser.firsts)
+        ahead.ahead = tokens[0].type if tokens else None
+        return view.parse(_Feed(tokens, ahead), start)
 
     def _parse(self, tokens: list[Token]):
         cut = [i for i, t in enumerate(tokens) if t.type == self.words.get(".")]
@@ -448,32 +442,50 @@ class Grammar:
 
 MAX_SHAPES = 4096
 MAX_DEAD = 50_000       # sentence beginnings remembered as stopping (:meth:`Grammar._known`)
-MAX_NARROWED = 256      # predictions kept for sets of words (:meth:`Grammar._narrowed`)
+MAX_NARROWED = 256      # predictions kept for sets of words (:meth:`Grammar._earley`)
 
 
 class _Ahead:
-    """Earley's predictions for one parse, less the rules that cannot begin with ``ahead``, the
-    next word (None at the end: only rules that can be empty).
+    """The predictions of ``parser`` (lark's Earley) for one parse, less the rules that cannot
+    begin with ``ahead``, the next word (None at the end: only rules that can be empty), and,
+    given ``words``, less the rules that need a word not in it.
 
     A rule predicted at a word that cannot begin it (the word is not in the FIRST set of its
     symbols, and they cannot all be empty) never gets past that word: its item neither
     scans, nor completes, nor leads to another prediction that could, so leaving it out
     changes no item that Earley advances, and so neither the forest nor the word where a
-    sentence stops.  Only the expected words of an error (not shown) may be fewer."""
+    sentence stops.  Only the expected words of an error (not shown) may be fewer.  The lists
+    by next word are kept for the parser (``memo``), those for a set of words in ``local``;
+    ``firsts`` keeps :func:`_first_of` of each rule."""
 
-    __slots__ = ("base", "memo", "firsts", "ahead")
+    __slots__ = ("parser", "memo", "firsts", "ahead", "words", "local")
 
-    def __init__(self, base, memo: dict, firsts: dict):
-        self.base, self.memo, self.firsts, self.ahead = base, memo, firsts, None
+    def __init__(self, parser, memo: dict, firsts: dict, words: frozenset | None = None,
+                 local: dict | None = None):
+        self.parser, self.memo, self.firsts, self.ahead = parser, memo, firsts, None
+        self.words, self.local = words, local
 
     def __getitem__(self, origin):
         key = (origin, self.ahead)
+        local = self.local
+        if local is not None:
+            got = local.get(key)
+            if got is not None:
+                return got
         got = self.memo.get(key)
         if got is None:
-            ahead, firsts = self.ahead, self.firsts
-            got = [rule for rule in self.base[origin]
-                   if firsts[id(rule)][1] or ahead in firsts[id(rule)][0]]
-            self.memo[key] = got
+            ahead, first = self.ahead, self._first
+            got = self.memo[key] = [rule for rule in self.parser.predictions[origin]
+                                    if first(rule)[1] or ahead in first(rule)[0]]
+        if local is not None:
+            words, first = self.words, self._first
+            got = local[key] = [rule for rule in got if first(rule)[2] <= words]
+        return got
+
+    def _first(self, rule) -> tuple:
+        got = self.firsts.get(id(rule))     # the rules live as long as the parser: ids stay
+        if got is None:
+            got = self.firsts[id(rule)] = _first_of(rule, self.parser)
         return got
 
 
@@ -494,52 +506,22 @@ class _Feed:
         view.ahead = None
 
 
-def _rule_firsts(parser) -> dict:
-    """id(rule) -> (the names of the words it can begin with, whether it can be empty), for
-    every rule of a lark Earley parser, from lark's own FIRST and NULLABLE sets."""
+def _first_of(rule, parser) -> tuple:
+    """(the names of the words ``rule`` can begin with, whether it can be empty, the names of
+    its own words), from the FIRST and NULLABLE sets of ``parser`` (lark's Earley)."""
     first, nullable = parser.FIRST, parser.NULLABLE
-    out = {}
-    for rules in parser.predictions.values():
-        for rule in rules:
-            if id(rule) in out:
-                continue
-            names: set = set()
-            empty = True
-            for sym in rule.expansion:
-                if sym.is_term:
-                    names.add(sym.name)
-                    empty = False
-                    break
-                names.update(t.name for t in first.get(sym, ()))
-                if sym not in nullable:
-                    empty = False
-                    break
-            out[id(rule)] = (frozenset(names), empty)
-    return out
-
-
-class _Narrowed(dict):
-    """Earley's predictions (nonterminal -> the rules to predict) less the rules that need a
-    word not in ``words``, filtered as Earley asks for them."""
-
-    __slots__ = ("full", "words", "terms", "ahead")
-
-    def __init__(self, full: dict, words: frozenset, terms: dict):
-        super().__init__()
-        self.full, self.words, self.terms = full, words, terms
-        self.ahead: dict = {}       # its lists less the rules that cannot begin with a word
-
-    def __missing__(self, origin):
-        words, terms = self.words, self.terms
-        out = []
-        for rule in self.full[origin]:
-            need = terms.get(id(rule))
-            if need is None:    # the rules live as long as the parser, so their ids stay theirs
-                need = terms[id(rule)] = frozenset(s.name for s in rule.expansion if s.is_term)
-            if need <= words:
-                out.append(rule)
-        self[origin] = out
-        return out
+    names: set = set()
+    empty = True
+    for sym in rule.expansion:
+        if sym.is_term:
+            names.add(sym.name)
+            empty = False
+            break
+        names.update(t.name for t in first.get(sym, ()))
+        if sym not in nullable:
+            empty = False
+            break
+    return (frozenset(names), empty, frozenset(sym.name for sym in rule.expansion if sym.is_term))
 
 
 class _Check:
@@ -690,27 +672,41 @@ def _family_checks(rules, starts: list[str]) -> list[_Check]:
     return out
 
 
-def _subparser(lark: Lark, words: frozenset, start: str):
+def _subparser(lark: Lark, words: frozenset, start: str, info: list | None = None):
     """An Earley parser of ``lark``'s compiled rules that can derive a sentence of these words
     from ``start`` (see :meth:`Grammar.written_parse`); the rules are lark's own objects, in
-    lark's order, so priorities and the order of alternatives are those of the whole grammar."""
+    lark's order, so priorities and the order of alternatives are those of the whole grammar.
+    ``info`` is :func:`_rule_info` of ``lark`` (made here when not given)."""
     from lark.common import ParserConf
     from lark.parsers.earley import Parser as EarleyParser
     from lark.parser_frontends import _match_earley_basic
 
     frontend = lark.parser
-    rules = [r for r in frontend.parser_conf.rules
-             if all(not sym.is_term or sym.name in words for sym in r.expansion)]
+    if info is None:
+        info = _rule_info(lark)
+    rules = [(r, inner) for r, need, inner in info if need <= words]
+    # rules that derive some string of these words: a rule is productive once every
+    # nonterminal it names is (a worklist, each rule visited once per nonterminal it names)
     productive: set = set()
-    changed = True
-    while changed:      # rules that derive some string of these words
-        changed = False
-        for r in rules:
-            if r.origin not in productive and \
-                    all(sym.is_term or sym in productive for sym in r.expansion):
-                productive.add(r.origin)
-                changed = True
-    rules = [r for r in rules if all(sym.is_term or sym in productive for sym in r.expansion)]
+    waiting: dict = {}
+    left = []
+    ready = []
+    for k, (r, inner) in enumerate(rules):
+        left.append(len(inner))
+        for sym in inner:
+            waiting.setdefault(sym, []).append(k)
+        if not inner:
+            ready.append(r.origin)
+    while ready:
+        origin = ready.pop()
+        if origin in productive:
+            continue
+        productive.add(origin)
+        for k in waiting.get(origin, ()):
+            left[k] -= 1
+            if not left[k]:
+                ready.append(rules[k][0].origin)
+    rules = [r for r, inner in rules if all(sym in productive for sym in inner)]
     by_origin: dict = {}
     for r in rules:
         by_origin.setdefault(r.origin, []).append(r)
@@ -723,9 +719,19 @@ def _subparser(lark: Lark, words: frozenset, start: str):
         todo.extend(sym for r in by_origin.get(name, []) for sym in r.expansion if not sym.is_term)
     rules = [r for r in rules if r.origin in reach]
     conf = ParserConf(rules, frontend.parser_conf.callbacks, [start])
-    return EarleyParser(frontend.lexer_conf, conf, _match_earley_basic, resolve_ambiguity=True,
-                        debug=lark.options.debug, tree_class=lark.options.tree_class or Tree,
-                        ordered_sets=lark.options.ordered_sets)
+    parser = EarleyParser(frontend.lexer_conf, conf, _match_earley_basic, resolve_ambiguity=True,
+                          debug=lark.options.debug, tree_class=lark.options.tree_class or Tree,
+                          ordered_sets=lark.options.ordered_sets)
+    parser.ahead_memo, parser.firsts = {}, {}     # for :class:`_Ahead`
+    return parser
+
+
+def _rule_info(lark: Lark) -> list:
+    """(rule, the names of its words, the distinct nonterminals it names) for each compiled rule
+    of ``lark``, in lark's order."""
+    return [(r, frozenset(sym.name for sym in r.expansion if sym.is_term),
+             tuple(dict.fromkeys(sym for sym in r.expansion if not sym.is_term)))
+            for r in lark.parser.parser_conf.rules]
 
 
 class _TwoReadings(Exception):
