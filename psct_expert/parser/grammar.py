@@ -313,7 +313,7 @@ class Grammar:
             local = self._narrow.get(words)
             if local is None:
                 if len(self._narrow) >= MAX_NARROWED:
-                    self._narrow.pop(next(iter(self._narrow)))
+                    self._narrow.pop(next(iter(self._narrow), None), None)
                 local = self._narrow[words] = {}
         parser = copy.copy(full)        # a view of its own: the next word is this parse's
         view = parser.predictions = _Ahead(full, self._ahead_memo, self._rule_first, words, local)
@@ -576,6 +576,27 @@ def _family_checks(rules, starts: list[str]) -> list[_Check]:
             if sym.is_term:
                 names.setdefault(sym.name, len(names))
     bit = {t: 1 << k for t, k in names.items()}
+    # the rules in an order that puts a rule after those it names (where none is recursive), so
+    # each fixpoint below settles in a pass or two; the fixpoints do not depend on the order
+    children = {n: {s for e in alts for s, term in e if not term} for n, alts in exps.items()}
+    order: list = []
+    placed: set = set()
+    for root in exps:
+        if root in placed:
+            continue
+        stack = [(root, iter(children[root]))]
+        placed.add(root)
+        while stack:
+            n, kids = stack[-1]
+            for kid in kids:
+                if kid not in placed and kid in exps:
+                    placed.add(kid)
+                    stack.append((kid, iter(children[kid])))
+                    break
+            else:
+                stack.pop()
+                order.append(n)
+    exps = {n: exps[n] for n in order}
     nullable: set = set()
     changed = True
     while changed:
@@ -651,21 +672,31 @@ def _family_checks(rules, starts: list[str]) -> list[_Check]:
             yield by_bit[low]
             mask ^= low
 
-    out = []
-    for start in starts:
-        reach, todo, meets = set(), [start], {}
-        while todo:
-            n = todo.pop()
-            if n in reach:
-                continue
-            reach.add(n)
+    def add_follow(names, follow: dict) -> dict:
+        meets: dict = {}
+        for n in names:
             for s, right in local.get(n, {}).items():
                 meets[s] = meets.get(s, 0) | right
-            todo.extend(s for e in exps.get(n, ()) for s, term in e if not term)
-        follow: dict = {}
         for s, right in meets.items():
             for a in ((s,) if s in bit and s not in exps else terms_of(last.get(s, 0))):
                 follow[a] = follow.get(a, 0) | right
+        return follow
+
+    reaches = []
+    for start in starts:
+        reach, todo = set(), [start]
+        while todo:
+            n = todo.pop()
+            if n not in reach:
+                reach.add(n)
+                todo.extend(children.get(n, ()))
+        reaches.append(reach)
+    # most of the grammar is reached from every start: its pairs are worked out once
+    core = set.intersection(*reaches) if reaches else set()
+    shared = add_follow(core, {})
+    out = []
+    for start, reach in zip(starts, reaches):
+        follow = add_follow(reach - core, dict(shared))
         got = need.get(start) or {}
         out.append(_Check({k: v for k, v in got.items() if k is not None}, got.get(None, 0),
                           first.get(start, 0), follow, bit))
