@@ -141,6 +141,9 @@ def main() -> None:
         print(f"  {part}: {len(idx)} questions, {ok} understood, {len(idx) - ok} refused; "
               f"CPU {secs:.1f} s, {len(idx) / secs if secs else 0:.1f} questions/CPU s")
         print(f"    CPU per question: {_stats([spent[i] for i in idx])}")
+    from _common import peak_rss_mb
+
+    print(f"  peak memory: {peak_rss_mb():.0f} MB")
     rows = [{"part": p, "question": q, "scenario": sc, "outcome": r}
             for (p, _k, q, sc), r in zip(items, results)]
     if args.record:
