@@ -146,3 +146,24 @@ def test_the_grammar_is_not_assembled_again(base_expert, monkeypatch):
     g = G.grammar_for(base_expert.kb.families)
     monkeypatch.setattr(G, "assemble", lambda families: pytest.fail("assembled again"))
     assert G.grammar_for(base_expert.kb.families) is g
+
+
+def test_fuzz_split_sends_each_input_to_one_parser(base_expert, monkeypatch):
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parent.parent / "tools" / "fuzz.py"
+    spec = importlib.util.spec_from_file_location("fuzz_under_test", path)
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    monkeypatch.setattr(fuzz, "_STATE", {
+        "expert": base_expert, "texts": ["You can target 1 card; destroy it."],
+        "names": ["Creature Swap"], "questions": SAMPLE[:3],
+        "scenarios": [["Player A draws."]], "seed": 1, "split": True})
+    n, tally, crashes = fuzz.work((0, 7))
+    assert n == 7 and crashes == []
+    assert [tally[p]["inputs"] for p in fuzz.PARTS] == [3, 2, 2]
+    assert all(t["ok"] + t["refused"] == t["inputs"] for t in tally.values())
+    fuzz._STATE["split"] = False        # the default: every input to all three
+    n, tally, crashes = fuzz.work((0, 2))
+    assert [tally[p]["inputs"] for p in fuzz.PARTS] == [2, 2, 2]
