@@ -3,6 +3,7 @@
     python3 bench/parse_equivalence.py --record FILE    # write each question's outcome
     python3 bench/parse_equivalence.py --compare FILE   # parse again and compare with FILE
     python3 bench/parse_equivalence.py [--fuzz 5000] [--seed 1] [--only guide,real,tests,fuzz]
+    python3 bench/parse_equivalence.py --plain --record FILE   # the reference, without short cuts
 
 The corpus: the guide and real-ruling questions (with their scenario lines and case cards), the
 question strings written in ``tests/*.py`` (literals ending in "?"), and ``--fuzz`` questions
@@ -116,6 +117,29 @@ def run(items):
     return results, spent
 
 
+def plain() -> None:
+    """Parse without the parser's short cuts, as before them: every family that has all the
+    words recognised with Earley over every rule of the grammar, no family checks, no word
+    where sentences stop remembered, no look-ahead, card names looked up everywhere.  A
+    record made so is the reference for any grammar (``--plain --record``, then ``--compare``)."""
+    from psct_expert.parser import grammar as G
+    from psct_expert.parser import names as N
+
+    def earley(self, tokens, start, only_words):
+        return self.fast.parse(tokens, start=start)
+
+    def written_parse(self, tokens, start):
+        words = frozenset(t.type for t in tokens)
+        parser = G._subparser(self.lark, words, start)
+        return parser.parse(self.lark.parser._make_lexer_thread(tokens), start)
+
+    G._Check.admits = lambda self, types: True
+    G.Grammar._earley = earley
+    G.Grammar._remember = lambda *a: None
+    G.Grammar.written_parse = written_parse
+    N._name_starts = lambda db: None
+
+
 def _stats(xs: list[float]) -> str:
     from _common import stats_ms
 
@@ -129,7 +153,10 @@ def main() -> None:
     ap.add_argument("--fuzz", type=int, default=5000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="guide,real,tests,fuzz")
+    ap.add_argument("--plain", action="store_true", help="without the short cuts (see plain())")
     args = ap.parse_args()
+    if args.plain:
+        plain()
     items = corpus(set(args.only.split(",")), args.fuzz, args.seed)
     results, spent = run(items)
     parts = list(dict.fromkeys(p for p, *_ in items))
