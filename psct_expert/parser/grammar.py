@@ -349,10 +349,10 @@ class Grammar:
             if len(self._subparsers) >= MAX_SHAPES:
                 self._subparsers.pop(next(iter(self._subparsers)))
             self._subparsers[(words, start)] = parser
-        view = copy.copy(parser)        # Earley told the next word, as in :meth:`_earley`
-        ahead = view.predictions = _Ahead(parser, parser.ahead_memo, parser.firsts)
-        ahead.ahead = tokens[0].type if tokens else None
-        return view.parse(_Feed(tokens, ahead), start)
+        # (not told the next word, as :meth:`_earley` is: lark takes a reading by the order in
+        # which Earley meets its parts when two tie, and predicting fewer rules could change it)
+        frontend = self.lark.parser
+        return parser.parse(frontend._make_lexer_thread(tokens), start)
 
     def _parse(self, tokens: list[Token]):
         cut = [i for i, t in enumerate(tokens) if t.type == self.words.get(".")]
@@ -750,11 +750,9 @@ def _subparser(lark: Lark, words: frozenset, start: str, info: list | None = Non
         todo.extend(sym for r in by_origin.get(name, []) for sym in r.expansion if not sym.is_term)
     rules = [r for r in rules if r.origin in reach]
     conf = ParserConf(rules, frontend.parser_conf.callbacks, [start])
-    parser = EarleyParser(frontend.lexer_conf, conf, _match_earley_basic, resolve_ambiguity=True,
-                          debug=lark.options.debug, tree_class=lark.options.tree_class or Tree,
-                          ordered_sets=lark.options.ordered_sets)
-    parser.ahead_memo, parser.firsts = {}, {}     # for :class:`_Ahead`
-    return parser
+    return EarleyParser(frontend.lexer_conf, conf, _match_earley_basic, resolve_ambiguity=True,
+                        debug=lark.options.debug, tree_class=lark.options.tree_class or Tree,
+                        ordered_sets=lark.options.ordered_sets)
 
 
 def _rule_info(lark: Lark) -> list:
