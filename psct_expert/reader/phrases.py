@@ -9,8 +9,26 @@ from __future__ import annotations
 import re
 
 from ..gamewords import gamewords
+from .gates import gate_text, may_match
 from .grammar import blank_quotes, grammar, top_level_mask
 from .model import Clause, EffectReading, Reading, Span, Target
+
+
+_VERB_TABLES: dict[int, tuple] = {}
+
+
+def _verb_table(g) -> tuple[list, frozenset]:
+    """The grammar's verbs as (name, pattern, first words or None), and every first word.
+
+    A verb whose first words are all missing from a text cannot match it
+    (``Grammar.verb_gates``); the words are looked up once per text, not once
+    per verb."""
+    got = _VERB_TABLES.get(id(g))
+    if got is None or got[0] is not g:
+        table = [(name, rx, frozenset(g.verb_gates.get(name, ())) or None) for name, rx in g.verbs]
+        words = frozenset(w for _, _, gate in table if gate for w in gate)
+        got = _VERB_TABLES[id(g)] = (g, table, words)
+    return got[1], got[2]
 
 
 class PhraseReaders:
@@ -23,10 +41,12 @@ class PhraseReaders:
         card = self.card
         act_id = f"{card.name}#0" if card.kind in ("spell", "trap") else eff.id
         rule_only = False
+        sentences = [(sp, text[sp.start:sp.end]) for sp in
+                     [Span(eff.start, len(main) + eff.start)] + eff.extra]
+        sentences = [(sp, sentence, gate_text(sentence)) for sp, sentence in sentences]
         for kind, rx in self.g.card_rules:
-            for sp in [Span(eff.start, len(main) + eff.start)] + eff.extra:
-                sentence = text[sp.start:sp.end]
-                m = rx.search(sentence)
+            for sp, sentence, low in sentences:
+                m = rx.search(sentence) if may_match(rx, low) else None
                 if not m:
                     continue
                 src = self.src(text, sp.start + m.start(), sp.start + m.end(), where)
@@ -238,11 +258,11 @@ class PhraseReaders:
     def _verbs(self, text: str, start: int = 0) -> list[tuple[int, int, str]]:
         blanked = blank_quotes(text)
         low = blanked.casefold()
-        gates = self.g.verb_gates
+        table, words = _verb_table(self.g)
+        present = {w for w in words if w in low}   # each first word tested once
         hits = []
-        for name, rx in self.g.verbs:
-            gate = gates.get(name)
-            if gate and not any(w in low for w in gate):
+        for name, rx, gate in table:
+            if gate is not None and present.isdisjoint(gate):
                 continue   # none of the verb's first words is in the text
             for m in rx.finditer(blanked):
                 hits.append((m.start(), m.end(), name))
@@ -484,7 +504,10 @@ class PhraseReaders:
         g = self.g
         base = eff.start
         full = text[eff.start:eff.end]
+        low, low_main = gate_text(full), gate_text(main)   # for the patterns' word gates
         for marker, rx in g.quick:
+            if not may_match(rx, low):
+                continue
             if marker in g.quick_monsters_only and (self.card.kind != "monster" or any(
                     f.type == "trigger" and f.get("effect") == eff.id for f in self.facts)):
                 continue
@@ -495,7 +518,7 @@ class PhraseReaders:
         seen_opt = False
         taken: list[tuple[int, int]] = []
         for kind, scope, rx in g.once_per_turn:
-            for m in rx.finditer(full):
+            for m in rx.finditer(full) if may_match(rx, low) else ():
                 if seen_opt and kind == "soft":
                     continue
                 if any(m.start() < e and s < m.end() for s, e in taken):
@@ -509,18 +532,19 @@ class PhraseReaders:
                              effect=eff.id)
                 break
         for rx in g.procedures:
-            m = rx.search(main)
+            m = rx.search(main) if may_match(rx, low_main) else None
             if m:
                 self.add("procedure", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, card=self.card.name, place=(m.group(1) or "unstated").lower())
                 break
         for rx in g.summon_conditions:
-            m = rx.search(main)
+            m = rx.search(main) if may_match(rx, low_main) else None
             if m:
                 self.add("summon_condition", self.src(text, base + m.start(), base + m.end(),
                                                       where), effect=eff.id,
                          condition=re.sub(r"\s+", "-", m.group().lower()))
-        m = g.activation_condition_sentences.search(full)
+        m = g.activation_condition_sentences.search(full) \
+            if may_match(g.activation_condition_sentences, low) else None
         if m:
             # "You can only activate this card ..." is about activating the card
             target_id = f"{self.card.name}#0" if self.card.kind in ("spell", "trap") else eff.id
@@ -530,7 +554,7 @@ class PhraseReaders:
                 if rx.search(m.group()):
                     self.add("activation_condition", src, effect=target_id, topic=topic)
         for action, rx in g.prohibitions:
-            m = rx.search(full)
+            m = rx.search(full) if may_match(rx, low) else None
             if m:
                 self.add("prohibits", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, card=self.card.name, action=action)

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from ..cards import Card
 from ..facts import Fact, Source
+from .gates import gate_text, may_match
 from .grammar import blank_quotes, grammar, top_level_mask  # noqa: F401  (re-exported)
 from .model import EffectReading, Reading, Span
 from .phrases import PhraseReaders
@@ -157,12 +158,16 @@ class _Reader(PhraseReaders):
 
     def read_text(self, text: str, where: str, prefix: str) -> list[EffectReading]:
         g = self.g
+        low = gate_text(text)
         for rx in g.legacy:
+            if not may_match(rx, low):
+                continue   # the text lacks every word a match needs (.gates)
             for m in rx.finditer(text):
                 self.legacy.append(m.group())
                 self.add("legacy", self.src(text, m.start(), m.end(), where),
                          card=self.card.name, phrase=m.group().lower())
-        for m in g.conditions["legacy_trigger"].finditer(blank_quotes(text)):
+        trigger = g.conditions["legacy_trigger"]
+        for m in trigger.finditer(blank_quotes(text)) if may_match(trigger, low) else ():
             # a trigger without its colon: "If this card destroys a monster by battle, you can ..."
             if self.names_event(m.group(1).lower(), m.group(2)) == "event" and not any(
                     f.type == "legacy" and f.source.start <= m.start() < f.source.end
