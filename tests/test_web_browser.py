@@ -41,12 +41,7 @@ REFUSED = "Can Thunder King Rai-Oh dance with Gorz, Emissary of Darkness?"
 WAIT = 20
 
 
-@pytest.fixture(autouse=True)
-def own_folders(tmp_path, monkeypatch):
-    for var, sub in (("HOME", "home"), ("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data"),
-                     ("PSCT_EXPERT_CACHE_DIR", "psct-cache"), ("PSCT_EXPERT_USER_DIR", "user")):
-        (tmp_path / sub).mkdir()
-        monkeypatch.setenv(var, str(tmp_path / sub))
+# (each test has its own home, cache and user folder: tests/conftest.py)
 
 
 @pytest.fixture(scope="module")
