@@ -16,6 +16,9 @@ from psct_expert.web import create_app
 from psct_expert.web.app import MAX_BODY, MAX_LINES, MAX_QUESTION, CardIndex
 from psct_expert.web.pool import Busy, ExpertPool
 
+# one worker runs them all (`--dist loadgroup`): one app and test client for the run
+pytestmark = pytest.mark.xdist_group("web-api")
+
 QUESTION = "Does the first effect of Lyla, Lightsworn Sorceress target?"
 SCENARIO_Q = ("Is the card targeted by Adreus, Keeper of Armageddon destroyed if it is flipped "
               "face-down before the effect resolves?")

@@ -16,7 +16,8 @@ from urllib.parse import quote
 
 import pytest
 
-pytestmark = pytest.mark.browser
+# one worker runs them all (`--dist loadgroup`): one server and one browser for the run
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
