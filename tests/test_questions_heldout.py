@@ -333,3 +333,21 @@ def test_cost_participle_near_miss_no_such_cost(base_expert):
     spec, value = ask(base_expert, "My opponent negates the activation of my Lightning Vortex. "
                                    "Does the Tributed monster come back?")
     assert value == "unknown"
+
+
+@pytest.mark.pool
+def test_lower_case_names_are_the_pools_lower_case_archetypes(base_expert):
+    """vocabulary.yaml's lower_case_names is data read off the pool, not a list kept by hand:
+    the one-word lower-case names the card texts quote in at least 5 cards."""
+    import re
+    from collections import Counter
+
+    from psct_expert.parser.names import vocabulary
+
+    quoted = Counter()
+    for card in base_expert.db.all_cards():
+        seen = set()
+        for text in (card.text or "", getattr(card, "pendulum_text", None) or ""):
+            seen |= {q for q in re.findall(r'"([^"\s]+)"', text) if q[:1].islower()}
+        quoted.update(seen)
+    assert set(vocabulary()["lower_case_names"]) == {q for q, n in quoted.items() if n >= 5}
