@@ -1,8 +1,11 @@
 """The compiled question grammar is kept in the user's cache folder, checked on load, rebuilt when damaged."""
 
+import pytest
 from lark import Token
 
 from psct_expert.parser import grammar as G
+
+pytestmark = pytest.mark.cold_cache      # (each test also moves the cache to its tmp_path)
 
 # "is it so ?" has two readings (so as a thing or as a place): the grammar as written decides
 TINY = ('start: lead* q_yes\nlead: "it"i "is"i "."\nfam_yes: "is"i "it"i thing? place?\n'

@@ -14,6 +14,8 @@ from psct_expert.errors import FileFormatError, RuleError
 from psct_expert.knowledge import cache, knowledge_folders, load_knowledge, loader
 from psct_expert.paths import FACTS_DIR, cache_dir
 
+pytestmark = pytest.mark.cold_cache      # every test starts with an empty cache folder
+
 RULE = """topic: mine
 rules:
   - id: my-rule

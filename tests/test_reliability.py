@@ -20,6 +20,7 @@ from psct_expert.knowledge import load_knowledge
 from psct_expert.parser import parse_scenario
 from psct_expert.reader import read_card
 from psct_expert.userstore import user_cards
+from psct_expert.yamlpos import safe_load
 
 CASES = pathlib.Path(__file__).parent / "acceptance" / "guide-cases.yaml"
 SETTINGS = settings(max_examples=60, deadline=None,
@@ -83,7 +84,7 @@ def test_scenario_parser_never_crashes(base_expert, lines):
 
 
 @SETTINGS
-@given(question=st.sampled_from([c["ask"] for c in yaml.safe_load(CASES.read_text())["cases"]]),
+@given(question=st.sampled_from([c["ask"] for c in safe_load(CASES.read_text())["cases"]]),
        noise=TEXT)
 def test_ask_end_to_end_never_crashes(case_expert, question, noise):
     try:

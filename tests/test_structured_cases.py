@@ -3,13 +3,13 @@
 import pathlib
 
 import pytest
-import yaml
 
 from conftest import CASES
+from psct_expert.yamlpos import safe_load    # libyaml: this module is loaded by every xdist worker
 
-SPECS = yaml.safe_load((pathlib.Path(__file__).parent / "structured" / "guide-cases.yaml")
+SPECS = safe_load((pathlib.Path(__file__).parent / "structured" / "guide-cases.yaml")
                        .read_text(encoding="utf-8"))
-CASE_LIST = yaml.safe_load(CASES.read_text(encoding="utf-8"))["cases"]
+CASE_LIST = safe_load(CASES.read_text(encoding="utf-8"))["cases"]
 
 
 def test_every_case_has_a_structured_form():

@@ -8,13 +8,14 @@ a reason; none may be answered wrong.
 import pathlib
 
 import pytest
-import yaml
+
+from psct_expert.yamlpos import safe_load    # libyaml: this module is loaded by every xdist worker
 
 HERE = pathlib.Path(__file__).parent
-SPEC_FILE = yaml.safe_load((HERE / "structured" / "real-rulings.yaml").read_text(encoding="utf-8"))
+SPEC_FILE = safe_load((HERE / "structured" / "real-rulings.yaml").read_text(encoding="utf-8"))
 SPECS = SPEC_FILE["cases"]
 NOT_YET = SPEC_FILE.get("not-yet") or {}
-CASES = {c["id"]: c for c in yaml.safe_load(
+CASES = {c["id"]: c for c in safe_load(
     (HERE / "acceptance" / "real-rulings.yaml").read_text(encoding="utf-8"))["cases"]}
 
 

@@ -16,6 +16,9 @@ from psct_expert.web import create_app
 from psct_expert.web.app import MAX_BODY, MAX_LINES, MAX_QUESTION, CardIndex
 from psct_expert.web.pool import Busy, ExpertPool
 
+# one worker runs them all (`--dist loadgroup`): one app and test client for the run
+pytestmark = pytest.mark.xdist_group("web-api")
+
 QUESTION = "Does the first effect of Lyla, Lightsworn Sorceress target?"
 SCENARIO_Q = ("Is the card targeted by Adreus, Keeper of Armageddon destroyed if it is flipped "
               "face-down before the effect resolves?")
@@ -25,13 +28,7 @@ SCENARIO = ["Player B controls a face-up monster.",
             "The monster is face-down when the effect resolves."]
 
 
-@pytest.fixture(autouse=True)
-def own_folders(tmp_path, monkeypatch):
-    """Each test has its own home, cache and user folder."""
-    for var, sub in (("HOME", "home"), ("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data"),
-                     ("PSCT_EXPERT_CACHE_DIR", "psct-cache"), ("PSCT_EXPERT_USER_DIR", "user")):
-        (tmp_path / sub).mkdir()
-        monkeypatch.setenv(var, str(tmp_path / sub))
+# (each test has its own home, cache and user folder: tests/conftest.py)
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,8 @@ from urllib.parse import quote
 
 import pytest
 
-pytestmark = pytest.mark.browser
+# one worker runs them all (`--dist loadgroup`): one server and one browser for the run
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -41,12 +42,7 @@ REFUSED = "Can Thunder King Rai-Oh dance with Gorz, Emissary of Darkness?"
 WAIT = 20
 
 
-@pytest.fixture(autouse=True)
-def own_folders(tmp_path, monkeypatch):
-    for var, sub in (("HOME", "home"), ("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data"),
-                     ("PSCT_EXPERT_CACHE_DIR", "psct-cache"), ("PSCT_EXPERT_USER_DIR", "user")):
-        (tmp_path / sub).mkdir()
-        monkeypatch.setenv(var, str(tmp_path / sub))
+# (each test has its own home, cache and user folder: tests/conftest.py)
 
 
 @pytest.fixture(scope="module")
