@@ -364,6 +364,8 @@ def test_lower_case_names_are_the_pools_lower_case_archetypes(base_expert):
     "My opponent Flip Summons a monster. Can I activate Bottomless Trap Hole?",          # its ATK is not told
     "I Normal Summon Elemental HERO Shadow Mist. Can I activate its first effect?",       # "Special Summoned"
     "I Special Summon a monster from my hand. Can I activate Time-Space Trap Hole?",     # "your opponent"
+    "I Summon Elemental HERO Shadow Mist. Can I activate its first effect?",             # kind not said
+    "My opponent Summons Sangan. Can I activate Trap Hole?",                               # kind not said
 ])
 def test_told_summon_not_the_trigger_summon_is_never_yes(base_expert, text):
     spec, value = ask(base_expert, text)
@@ -371,7 +373,8 @@ def test_told_summon_not_the_trigger_summon_is_never_yes(base_expert, text):
 
 
 @pytest.mark.parametrize("text", [
-    "My opponent Special Summons a monster from their hand. Can I activate Time-Space Trap Hole?",
+    "My opponent activates One for One, nobody responds, and it Special Summons a Level 1 monster from "
+    "their hand. Can I activate Time-Space Trap Hole?",
     "My opponent Link Summons a monster from their Extra Deck. Can I activate Torrential Tribute in response to that Summon?",
     "I Normal Summon a monster. Can I activate Torrential Tribute?",                      # any player's Summon
 ])
