@@ -15,6 +15,13 @@ rules fire.  A run that exceeds either ends with a
 :class:`~psct_expert.errors.RuleError` naming the rule (file and line) that
 did the most matching or firing: a rule whose patterns share no variable
 joins every fact with every other and would otherwise run without bound.
+
+experta builds the network, joins, keeps the conflict set and agenda and
+fires; what it does per token without changing what matches (copying every
+token at every edge, checking each token's types, logging when logging is
+off) is taken out once the network is built (``_meter`` and the functions
+after it).  ``tests/test_audit_speed.py`` runs the same facts through
+experta's own untouched network and compares every derivation.
 """
 
 from __future__ import annotations
@@ -424,10 +431,15 @@ def _join_edge(node, is_left: bool, budget: "_Budget", rule):
     node's activation do, without the token copies, the per-token type checks
     and the debug logging: keep the token in this side's memory (or take it
     out), and send every combination with a token of the other side whose
-    bindings agree to the children."""
+    bindings agree to the children.
+
+    Both inputs of such a node are these edges, so its memories hold what
+    they need: each token's facts and context as received (no node changes a
+    token it received, see :func:`_alpha_edge`), where experta keeps a frozen
+    copy and thaws the context again at every comparison."""
     kids = node.children
     by_rule = budget.by_rule
-    token_cls, info_cls, valid = ex.Token, ex.TokenInfo, ex.Token.TagType.VALID
+    token_cls, valid = ex.Token, ex.Token.TagType.VALID
     mine, theirs = ("left_memory", "right_memory") if is_left else ("right_memory", "left_memory")
 
     def join(token):
@@ -439,19 +451,18 @@ def _join_edge(node, is_left: bool, budget: "_Budget", rule):
         if rule is not None:
             by_rule[rule] += cost
         tag, data, ctx = token
-        info = tuple.__new__(info_cls, (frozenset(data), frozenset(ctx.items())))
+        memory = getattr(node, mine)
         if tag is valid:
-            getattr(node, mine).append(info)
+            memory.append((data, ctx))
         else:
-            try:
-                getattr(node, mine).remove(info)
-            except ValueError:
-                pass
+            for i, (d, c) in enumerate(memory):
+                if d == data and c == ctx:
+                    del memory[i]
+                    break
         if not other:
             return
         own = None
-        for other_data, other_items in other:
-            other_ctx = dict(other_items)
+        for other_data, other_ctx in other:
             left, right = (ctx, other_ctx) if is_left else (other_ctx, ctx)
             for key, value in left.items():   # experta's SameContextCheck
                 if key[0] is False:

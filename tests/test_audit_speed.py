@@ -158,7 +158,7 @@ def _grammar_patterns():
     g = grammar()
     out = list(g.legacy) + [g.conditions["legacy_trigger"], g.activation_condition_sentences]
     for lst in (g.quick, g.once_per_turn, g.procedures, g.summon_conditions, g.prohibitions,
-                g.card_rules):
+                g.card_rules, g.conjunctions, g.references):
         out += [item[-1] if isinstance(item, tuple) else item for item in lst]
     return out
 
@@ -197,6 +197,7 @@ def test_required_words_of_a_pattern(pattern, words):
     "Tri\u017fute 1 monſter to activate thi\u017f card.", "You can ſpecial \u212ading. "
     "\u0130f this card is sent to the GY: You can draw 1 card.",
     "Neither player can target this card with card effects.",
+    "Destroy it, and if you do, banish that monster, then its controller draws 1 card.",
 ])
 def test_a_gate_never_stops_a_pattern_that_matches(text):
     from psct_expert.reader.gates import gate_text, may_match

@@ -386,11 +386,13 @@ class PhraseReaders:
                 out.append((name, int(num)))
             else:
                 out.append((name, "yes"))
+        # each pattern below needs its word as written (case kept): test for it first
         for attr in g.attributes:
-            if re.search(rf"\b{attr}\b", b):
+            if (attr in b or re.escape(attr) != attr) and re.search(rf"\b{attr}\b", b):
                 out.append(("attribute", attr))
         for race in g.races:
-            if re.search(rf"\b{re.escape(race)}(?:-Type)?\b(?= (?:monster|card|Tuner|Normal))", b):
+            if race in b and re.search(
+                    rf"\b{re.escape(race)}(?:-Type)?\b(?= (?:monster|card|Tuner|Normal))", b):
                 out.append(("race", race))
         return out
 
@@ -404,9 +406,11 @@ class PhraseReaders:
         # split into clauses on conjunctions outside quotes/parentheses
         cuts = []  # (start, end, kind)
         pos = 0
+        low = gate_text(part)
+        conjunctions = [(kind, rx) for kind, rx in g.conjunctions if may_match(rx, low)]
         while True:
             best = None
-            for kind, rx in g.conjunctions:
+            for kind, rx in conjunctions:
                 for m in rx.finditer(part, pos):
                     if not mask[m.start()]:
                         continue
@@ -484,8 +488,9 @@ class PhraseReaders:
         # "with the same name as that monster": a name taken from the target, not the target
         taken: list[tuple[int, int]] = [m.span() for m in g.p["name_only_ref"].finditer(seg)]
         whose = re.search(r"\bwhose\b", seg)
+        low = gate_text(seg)
         for kind, rx in g.references:
-            for m in rx.finditer(seg):
+            for m in rx.finditer(seg) if may_match(rx, low) else ():
                 if any(m.start() < te and ts < m.end() for ts, te in taken):
                     continue
                 if whose and m.start() > whose.start():
