@@ -21,15 +21,23 @@ _root = logging.getLogger()
 _handlers_before = list(_root.handlers)
 
 from experta import AS, MATCH, NOT, TEST, Fact, InitialFact, KnowledgeEngine, L, P, Rule  # noqa: E402
-from experta.matchers.rete.check import TypeCheck  # noqa: E402
+from experta.factlist import FactList  # noqa: E402
+from experta.matchers.rete.check import (FactCapture, FeatureCheck, SameContextCheck,  # noqa: E402
+                                         TypeCheck)
+from experta.matchers.rete.nodes import FeatureTesterNode as FeatureTester  # noqa: E402
+from experta.matchers.rete.nodes import OrdinaryMatchNode as OrdinaryMatch  # noqa: E402
+from experta.matchers.rete.nodes import ConflictSetNode as ConflictSet  # noqa: E402
+from experta.activation import Activation  # noqa: E402
 from experta.matchers.rete.abstract import OneInputNode as OneInput  # noqa: E402
 from experta.matchers.rete.abstract import TwoInputNode as TwoInput  # noqa: E402
 from experta.matchers.rete.mixins import NoMemory  # noqa: E402
-from experta.matchers.rete.token import Token  # noqa: E402
+from experta.matchers.rete.token import Token, TokenInfo  # noqa: E402
 
 for _h in list(_root.handlers):
     if _h not in _handlers_before:
         _root.removeHandler(_h)
 
 __all__ = ["AS", "MATCH", "NOT", "TEST", "Fact", "InitialFact", "KnowledgeEngine", "L", "P", "Rule",
-           "NoMemory", "OneInput", "Token", "TwoInput", "TypeCheck"]
+           "Activation", "ConflictSet",
+           "FactCapture", "FactList", "FeatureCheck", "FeatureTester", "NoMemory", "OneInput",
+           "OrdinaryMatch", "SameContextCheck", "Token", "TokenInfo", "TwoInput", "TypeCheck"]

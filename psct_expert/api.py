@@ -141,7 +141,7 @@ CLASSIFICATIONS = ("starts_chain", "targets", "quick", "inherent_summon", "is_co
 
 def classify(expert: "Expert", reading) -> dict:
     """The rule conclusions about each effect of one card: {effect id: [conclusion]}."""
-    from .proof import build_node
+    from .proof import rules_and_citations
 
     rec = expert.engine_for(CLASSIFICATIONS).run(list(game_facts()) + list(reading.facts))
     out: dict[str, list[dict]] = {}
@@ -149,10 +149,10 @@ def classify(expert: "Expert", reading) -> dict:
     for key, f in rec.facts.items():
         if key[0] not in CLASSIFICATIONS or not rec.derivations.get(key):
             continue
-        node = build_node(key, rec, expert.kb, cache=cache)
+        rules, cites = rules_and_citations(key, rec, expert.kb, cache=cache)
         out.setdefault(f.get("effect") or f.get("card"), []).append({
             "type": f.type, **{k: v for k, v in f.fields if k != "effect"},
-            "rules": node.rules(), "cites": sorted(node.citations())})
+            "rules": rules, "cites": sorted(cites)})
     for lst in out.values():
         lst.sort(key=lambda c: (c["type"], str(c.get("verb", "")), str(c.get("feature", "")),
                                 c.get("value", "yes")))

@@ -182,11 +182,16 @@ class CardDB:
         # a line of the shipped database, checked against the schema when it was indexed
         return Card.from_checked(json.loads(self._line(entry)))
 
-    def _card(self, strict: str) -> Card:
+    def _reread(self, read):
+        """``read()``; once more when the index file changed under it (it is rebuilt by then, so
+        the second read sees the fresh index)."""
         try:
-            entry = self._entry_card(self.cards[strict])
+            return read()
         except _IndexChanged:
-            entry = self._entry_card(self.cards[strict])
+            return read()
+
+    def _card(self, strict: str) -> Card:
+        entry = self._reread(lambda: self._entry_card(self.cards[strict]))
         self.cards[strict] = entry
         return entry
 
@@ -266,10 +271,7 @@ class CardDB:
         for layer in reversed(chain):
             for strict in list(layer.cards):
                 seen[strict] = layer._card(strict)
-            try:
-                extra.extend(layer._entry_card(c) for c in layer.extra)
-            except _IndexChanged:
-                extra.extend(layer._entry_card(c) for c in layer.extra)
+            extra.extend(layer._reread(lambda: [layer._entry_card(c) for c in layer.extra]))
         return list(seen.values()) + extra
 
     def display_name(self, key: str) -> str:

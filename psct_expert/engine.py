@@ -20,6 +20,7 @@ joins every fact with every other and would otherwise run without bound.
 from __future__ import annotations
 
 import collections
+import functools
 import inspect
 import operator
 from dataclasses import dataclass, field
@@ -179,22 +180,59 @@ def fact_class(type_: str) -> type:
 _PLAIN = (str, int, float, bool, type(None))
 
 
-def xfact(type_: str, fields) -> "ex.Fact":
+def xfact(type_: str, fields, key: tuple | None = None) -> "ex.Fact":
     """The experta fact for one of our facts.
 
     Our field values are plain scalars, which experta's ``Fact.__init__``
     stores unchanged (``freeze`` returns a hashable value as it is) after one
     generic dispatch per field; for those the dict is filled directly, the
-    same content.  Anything else takes experta's own constructor."""
+    same content.  Anything else takes experta's own constructor.  ``key``
+    (our fact's key, when the caller has it) is kept on the experta fact
+    (an attribute, not a field: experta never sees it), so a rule firing
+    names its premises without rebuilding their keys."""
     cls = fact_class(type_)
     fields = dict(fields)
-    if not all(type(v) in _PLAIN for v in fields.values()):
+    if not all(type(v) in _PLAIN for v in fields.values()) \
+            or any(k.startswith("__") for k in fields):
         return cls(type=type_, **fields)
     f = dict.__new__(cls)
     dict.update(f, fields)
     dict.__setitem__(f, "type", type_)
     f._Fact__defaults = {}
+    f._psct_key = key
     return f
+
+
+def _key_of(xf) -> tuple:
+    key = getattr(xf, "_psct_key", None)
+    return key if key is not None else _to_key(xf)
+
+
+class _FactList(ex.FactList):
+    """experta's fact list, declaring our own facts without its per-fact overheads.
+
+    For a fact built by :func:`xfact` (plain values, no ``__`` keys) experta's
+    ``declare`` validates against an empty field schema, builds the fact's id
+    from its items after testing each key for being special, and logs; here
+    the id is built from the items at once (the same frozenset) and the rest
+    is experta's own bookkeeping.  Any other fact goes through experta."""
+
+    def declare(self, fact):
+        if "_psct_key" not in fact.__dict__:
+            return super().declare(fact)
+        fact_id = frozenset([fact.__class__, *fact.items()])
+        if self.duplication or fact_id not in self.reference_counter:
+            idx = self.last_index
+            dict.__setitem__(fact, "__factid__", idx)
+            # experta's Fact.__hash__ computes this on first use (after an
+            # AttributeError) and keeps it as ``_hash``; the fact is fixed from here on
+            fact._hash = hash(frozenset(fact.items()))
+            self[idx] = fact
+            self.last_index += 1
+            self.added.append(fact)
+            self.reference_counter[fact_id] += 1
+            return fact
+        return None
 
 
 class _OverBudget(Exception):
@@ -240,6 +278,25 @@ def _meter(ke, budget: _Budget) -> None:
         target = _lean_target(callback, node, name)
         by_rule = budget.by_rule
 
+        test = _alpha_test(node) if target is not None and name == "activate" else None
+        if test is not None:
+            # a run of alpha nodes, each the only child of the one before, is one edge
+            tests, end = [test], node
+            while len(original[id(end)]) == 1:
+                child, cb = original[id(end)][0]
+                nxt = _alpha_test(child) if _lean_target(cb, child, "activate") else None
+                if nxt is None or getattr(cb, "__name__", "") != "activate":
+                    break
+                tests.append(nxt)
+                end = child
+            return _alpha_edge(tests, end.children, budget, rule)
+        if target is not None and other is not None and type(node) is ex.OrdinaryMatch \
+                and type(node.matcher) is ex.SameContextCheck:
+            return _join_edge(node, name == "activate_left", budget, rule)
+        if target is not None and terminal and type(node) is ex.ConflictSet:
+            return _terminal_edge(node, budget, rule)
+        copy = isinstance(node, ex.FeatureTester)   # the one kind of node that changes a token
+
         def call(token):
             cost = TERMINAL_COST if terminal else 1 + (len(getattr(node, other)) if other else 0)
             budget.left -= cost
@@ -249,10 +306,19 @@ def _meter(ke, budget: _Budget) -> None:
                 by_rule[rule] += cost
             if target is None:
                 return callback(token)
-            # experta's activation: copy the token, then the node's own _activate*
-            return target(tuple.__new__(type(token), (token.tag, set(token.data),
-                                                      dict(token.context))))
+            if copy:   # experta's activation: copy the token, then the node's own _activate*
+                token = tuple.__new__(type(token), (token.tag, set(token.data),
+                                                    dict(token.context)))
+            return target(token)
         return call
+
+    original: dict[int, list] = {}   # each node's edges as experta built them
+    stack = [ke.matcher.root_node]
+    while stack:
+        node = stack.pop()
+        if id(node) not in original:
+            original[id(node)] = list(node.children)
+            stack.extend(ch.node for ch in node.children)
 
     stack, seen = [ke.matcher.root_node], set()
     while stack:
@@ -267,6 +333,179 @@ def _meter(ke, budget: _Budget) -> None:
                                                         rules[0] if len(rules) == 1 else None)))
             stack.append(ch.node)
         node.children[:] = wrapped
+
+
+_MISSING = object()
+
+
+def _alpha_test(node):
+    """A cheaper call with the same result as an alpha node's check, or None.
+
+    experta's checks look a field up through a generic path walker ("a__b"
+    for nested fields, which our field names never use) and log every test
+    to the ``experta.watchers`` loggers (never enabled by this package)."""
+    if type(node) is not ex.FeatureTester:
+        return None
+    m = node.matcher
+    if type(m) is ex.TypeCheck:
+        cls = m.fact_type
+        return lambda fact: type(fact) == cls
+    if type(m) is ex.FactCapture:
+        bind = m.bind
+        return lambda fact: {bind: fact}
+    if type(m) is ex.FeatureCheck and isinstance(m.what, str) and "__" not in m.what \
+            and not m.what.isnumeric():
+        what, check, expected = m.what, m.check, m.expected
+        if type(expected) is ex.L and expected.__bind__ is None:
+            value = expected.value
+
+            def literal(fact):
+                have = fact.get(what, _MISSING)
+                return have is not _MISSING and value == have
+            return literal
+
+        def feature(fact):
+            have = fact.get(what, _MISSING)
+            return False if have is _MISSING else check(have, expected)
+        return feature
+    return None
+
+
+def _alpha_edge(tests: list, kids: list, budget: "_Budget", rule):
+    """The edge into a run of alpha nodes (FeatureTesterNodes, each the only
+    child of the one before), doing what experta's ``activate`` and
+    ``FeatureTesterNode._activate`` do at each of them: test the token's one
+    fact; on a match, add what the test bound to the token's context and go
+    on; after the last, pass the token to every child (``kids``).  Each node
+    reached costs one step, as its own edge would.  experta copies every token
+    at every edge; here a token is copied only when its context changes (no
+    other node changes a token it receives), so tests without bindings pass
+    the token on as it is."""
+    by_rule = budget.by_rule
+    token_cls = ex.Token
+
+    def alpha(token):
+        for fact in token.data:   # an alpha token holds one fact
+            break
+        ctx = token.context
+        changed = False
+        for test in tests:
+            budget.left -= 1
+            if budget.left < 0:
+                raise _OverBudget
+            if rule is not None:
+                by_rule[rule] += 1
+            match = test(fact)
+            if not match:
+                return
+            if match is not True:
+                for key, value in match.items():
+                    if isinstance(key, tuple):  # a negated condition
+                        if key[1] in ctx and ctx[key[1]] == value:
+                            return
+                    else:
+                        if ctx.get(key, value) != value:
+                            return
+                        if (False, key) in ctx and ctx[(False, key)] == value:
+                            return
+                ctx = dict(ctx)
+                ctx.update(match)
+                changed = True
+        if changed:
+            token = tuple.__new__(token_cls, (token.tag, token.data, ctx))
+        for ch in kids:
+            ch.callback(token)
+    return alpha
+
+
+def _join_edge(node, is_left: bool, budget: "_Budget", rule):
+    """One input of a join (an OrdinaryMatchNode with experta's same-context
+    check), doing what experta's ``activate_left``/``activate_right`` and the
+    node's activation do, without the token copies, the per-token type checks
+    and the debug logging: keep the token in this side's memory (or take it
+    out), and send every combination with a token of the other side whose
+    bindings agree to the children."""
+    kids = node.children
+    by_rule = budget.by_rule
+    token_cls, info_cls, valid = ex.Token, ex.TokenInfo, ex.Token.TagType.VALID
+    mine, theirs = ("left_memory", "right_memory") if is_left else ("right_memory", "left_memory")
+
+    def join(token):
+        other = getattr(node, theirs)
+        cost = 1 + len(other)
+        budget.left -= cost
+        if budget.left < 0:
+            raise _OverBudget
+        if rule is not None:
+            by_rule[rule] += cost
+        tag, data, ctx = token
+        info = tuple.__new__(info_cls, (frozenset(data), frozenset(ctx.items())))
+        if tag is valid:
+            getattr(node, mine).append(info)
+        else:
+            try:
+                getattr(node, mine).remove(info)
+            except ValueError:
+                pass
+        if not other:
+            return
+        own = None
+        for other_data, other_items in other:
+            other_ctx = dict(other_items)
+            left, right = (ctx, other_ctx) if is_left else (other_ctx, ctx)
+            for key, value in left.items():   # experta's SameContextCheck
+                if key[0] is False:
+                    raise RuntimeError('Negated value "%s" present before capture.' % key[1])
+                if key in right and value != right[key]:
+                    break
+                if (False, key) in right and value == right[(False, key)]:
+                    break
+            else:
+                if own is None:
+                    own = {k: v for k, v in ctx.items() if isinstance(k, str)}
+                newctx = dict(own)
+                for k, v in other_ctx.items():
+                    if not isinstance(k, tuple):   # negated values are not needed further
+                        newctx[k] = v
+                newtoken = tuple.__new__(token_cls, (tag, data | other_data, newctx))
+                for ch in kids:
+                    ch.callback(newtoken)
+    return join
+
+
+def _terminal_edge(node, budget: "_Budget", rule):
+    """The edge into a rule's conflict-set node, doing what experta's
+    ``activate`` and ``ConflictSetNode._activate`` do, without the token copy:
+    a valid token that is new to the node's memory adds an activation of the
+    rule (or takes back its removal), an invalid one removes it."""
+    by_rule = budget.by_rule
+    info_cls, valid, activation_cls = ex.TokenInfo, ex.Token.TagType.VALID, ex.Activation
+    xrule = node.rule
+
+    def terminal(token):
+        budget.left -= TERMINAL_COST
+        if budget.left < 0:
+            raise _OverBudget
+        if rule is not None:
+            by_rule[rule] += TERMINAL_COST
+        tag, data, ctx = token
+        info = tuple.__new__(info_cls, (frozenset(data), frozenset(ctx.items())))
+        activation = activation_cls(xrule, info.data,
+                                    {k: v for k, v in info.context if isinstance(k, str)})
+        if tag is valid:
+            if info not in node.memory:
+                node.memory.add(info)
+                if activation in node.removed:
+                    node.removed.remove(activation)
+                else:
+                    node.added.add(activation)
+        else:
+            node.memory.remove(info)   # (experta's guard catches ValueError, never raised here)
+            if activation in node.added:
+                node.added.remove(activation)
+            else:
+                node.removed.add(activation)
+    return terminal
 
 
 def _lean_target(callback, node, name):
@@ -358,12 +597,12 @@ def _lean_engine(ke) -> None:
       which misses whenever another engine ran in between; they are fixed
       once the network is built.
     """
-    agenda_cls, facts_cls = type(ke.agenda), type(ke.facts)
+    agenda_cls = type(ke.agenda)
     declare = ke._KnowledgeEngine__declare
 
     def reset():
         ke.agenda = agenda_cls()
-        ke.facts = facts_cls()
+        ke.facts = _FactList()
         ke.matcher.reset()
         declare(ex.InitialFact())
         ke.running = False
@@ -390,7 +629,29 @@ def _lean_engine(ke) -> None:
                 removed.extend(r)
         return added, removed
 
+    strategy = ke.strategy
+
+    def run(steps=float("inf")):
+        # experta's KnowledgeEngine.run without its debug and info logging (the
+        # info message joined the text of every matched fact at every firing)
+        ke.running = True
+        while steps > 0 and ke.running:
+            added, removed = changes(*ke.facts.changes)
+            strategy.update_agenda(ke.agenda, added, removed)
+            activation = ke.agenda.get_next()
+            if activation is None:
+                break
+            steps -= 1
+            direct = getattr(activation.rule._wrapped, "psct_fire", None)
+            if direct is not None:    # one of our rules: its firing reads the context as is
+                direct(activation.context)
+                continue
+            activation.rule(ke, **{k: v for k, v in activation.context.items()
+                                   if not k.startswith("__")})
+        ke.running = False
+
     ke.reset = reset
+    ke.run = run
     ke.strategy.get_key = get_key
     ke.matcher._get_conflict_set_nodes = lambda: csns
     ke.matcher.changes = changes
@@ -421,11 +682,16 @@ class Engine:
                 rec.add_given(f)
         self._budget.start(self.max_steps)
         try:
-            self.ke.reset()
-            xfacts = [xfact(f.type, f.fields) for f in rec.facts.values()]
-            if xfacts:
-                self.ke.declare(*xfacts)
-            self.ke.run(steps=self.max_firings)
+            ke = self.ke
+            ke.reset()
+            if rec.facts:
+                # what experta's declare does for facts with no field constraints
+                # and no "__" keys (ours): into the fact list, then the agenda
+                for key, f in rec.facts.items():
+                    ke.facts.declare(xfact(f.type, f.fields, key))
+                added, removed = ke.get_activations()
+                ke.strategy.update_agenda(ke.agenda, added, removed)
+            ke.run(steps=self.max_firings)
         except _OverBudget:
             self._give_up(f"did not settle within {self.max_steps} matching steps",
                           self._budget.by_rule, "made the most partial matches; a rule whose "
@@ -449,34 +715,58 @@ class Engine:
                         line=rule.line)
 
     # called by compiled rules
-    def _fire(self, rule: Rule, alt: list[Pattern], ctx: dict) -> None:
+    def _fire(self, rule: Rule, plan: "_Plan", ctx: dict) -> None:
         rec = self._record
-        bindings = {k[2:]: v for k, v in ctx.items() if k.startswith("v_")}
-        premises = []
-        absent = []
-        tests = []
-        for j, pat in enumerate(alt):
-            if pat.kind == "fact":
-                premises.append(_to_key(ctx[f"f_{j}"]))
-            elif pat.kind == "not":
-                absent.append(pat.describe(bindings))
-            else:
-                tests.append(pat.describe(bindings))
-        d = Derivation(rule.id, tuple(premises), tuple(absent), tuple(tests),
+        bindings = {k[2:]: v for k, v in ctx.items() if k[:2] == "v_"}
+        d = Derivation(rule.id, tuple(_key_of(ctx[name]) for name in plan.captures),
+                       tuple(p.describe(bindings) for p in plan.absent),
+                       tuple(p.describe(bindings) for p in plan.tests),
                        tuple(sorted((k, v) for k, v in bindings.items()
                                     if isinstance(v, (str, int)))))
         concluded = []
+        facts, derivations, declare = rec.facts, rec.derivations, self.ke.facts.declare
         for type_, fields in rule.then:
             values = {k: (bindings.get(v.name) if isinstance(v, Var) else v)
                       for k, v in fields.items()}
             f = Fact.make(type_, **values)
-            concluded.append(f.key)
-            rec.facts.setdefault(f.key, f)
-            lst = rec.derivations.setdefault(f.key, [])
+            key = f.key
+            concluded.append(key)
+            facts.setdefault(key, f)
+            lst = derivations.setdefault(key, [])
             if d not in lst:
                 lst.append(d)
-            self.ke.facts.declare(xfact(type_, f.fields))   # (running: no agenda update here)
+            declare(xfact(type_, f.fields, key))   # (running: no agenda update here)
         rec.firings.append((rule.id, d, concluded))
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a firing of one alternative of a rule records, in pattern order:
+    the context names of the facts it matched, its negated patterns and its tests."""
+
+    captures: tuple
+    absent: tuple
+    tests: tuple
+
+    @classmethod
+    def of(cls, alt: list[Pattern]) -> "_Plan":
+        return cls(tuple(f"f_{j}" for j, p in enumerate(alt) if p.kind == "fact"),
+                   tuple(p for p in alt if p.kind == "not"),
+                   tuple(p for p in alt if p.kind == "test"))
+
+
+class _XRule(ex.Rule):
+    """experta's Rule, with its hash kept once computed.
+
+    experta hashes a rule (its whole tree of conditions) each time it hashes
+    an activation of it, which the conflict-set nodes do for every match; the
+    rule does not change once the network is built."""
+
+    def __hash__(self):
+        h = self.__dict__.get("_psct_hash")
+        if h is None:
+            h = self.__dict__["_psct_hash"] = super().__hash__()
+        return h
 
 
 def compile_rules(kb: KnowledgeBase, owner: Engine):
@@ -499,12 +789,17 @@ def compile_rules(kb: KnowledgeBase, owner: Engine):
             if not any(p.kind == "fact" for p in alt):
                 ces.insert(0, ex.InitialFact())
 
-            def fire(*_args, __rule=rule, __alt=alt, **ctx):
-                owner._fire(__rule, __alt, ctx)
+            plan = _Plan.of(alt)
+
+            def fire(*_args, __rule=rule, __plan=plan, **ctx):
+                owner._fire(__rule, __plan, ctx)
             fire.__name__ = rule.id  # the budget names rules by their network's terminal
+            # the lean run loop calls this with the activation's context itself
+            # (experta's Rule.__call__ copies it into keyword arguments twice)
+            fire.psct_fire = functools.partial(owner._fire, rule, plan)
 
             salience = DEFAULT_SALIENCE if rule.default else 0
-            attrs[f"rule_{n}"] = ex.Rule(*ces, salience=salience)(fire)
+            attrs[f"rule_{n}"] = _XRule(*ces, salience=salience)(fire)
             n += 1
     cls = type("PsctKnowledgeEngine", (ex.KnowledgeEngine,), attrs)
     return cls()

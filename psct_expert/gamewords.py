@@ -41,6 +41,8 @@ class GameWords:
     attributes: tuple[str, ...]
     types: tuple[str, ...]
     phases: tuple[tuple[str, tuple[str, ...]], ...]   # (name, written forms)
+    numbers: tuple[tuple[str, int], ...] = ()          # (number word, value)
+    number_uses: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (use, the words it accepts)
 
     def action(self, name: str) -> Action:
         for a in self.actions:
@@ -55,6 +57,13 @@ class GameWords:
             if w in forms:
                 return name
         return None
+
+    def counts(self, use: str) -> dict[str, int]:
+        """The number words one place that reads a count accepts (its ``use`` in the
+        ``numbers`` table), with their values: {word: value}."""
+        words = dict(self.number_uses)[use]
+        values = dict(self.numbers)
+        return {w: values[w] for w in words}
 
     def action_of(self, word: str) -> str | None:
         """The action a written word (any form, any case) names, if any."""
@@ -82,8 +91,25 @@ def gamewords() -> GameWords:
         actions.append(Action(str(name), _strings(spec, "forms", name), _strings(spec, "said", name)))
     phases = tuple((str(name), _strings({"forms": forms}, "forms", f"phase {name}"))
                    for name, forms in (data.get("phases") or {}).items())
+    numbers, uses = _numbers(data.get("numbers") or {})
     return GameWords(tuple(actions), tuple(data.get("attributes") or ()), tuple(data.get("types") or ()),
-                     phases)
+                     phases, numbers, uses)
+
+
+def _numbers(data) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, tuple[str, ...]], ...]]:
+    """The ``numbers`` table: its values, and each use's words (every one of them a value's word)."""
+    values = data.get("values") if isinstance(data, dict) else None
+    if not isinstance(values, dict) or not all(isinstance(k, str) and isinstance(v, int)
+                                               and not isinstance(v, bool) for k, v in values.items()):
+        raise FileFormatError(f"{PATH}: numbers: 'values' must map each number word to its value")
+    uses = []
+    for use, words in (data.get("uses") or {}).items():
+        ws = _strings({"words": words}, "words", f"numbers use {use}")
+        unknown = [w for w in ws if w not in values]
+        if unknown:
+            raise FileFormatError(f"{PATH}: numbers use {use}: {', '.join(unknown)} has no value")
+        uses.append((str(use), ws))
+    return tuple((k.lower(), v) for k, v in values.items()), tuple(uses)
 
 
 def reader_verb_pattern(action: Action, context: str = "") -> str:

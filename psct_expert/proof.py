@@ -152,6 +152,62 @@ def build_node(key: tuple, rec: Record, kb: KnowledgeBase, path: frozenset = fro
     return node
 
 
+def rules_and_citations(key: tuple, rec: Record, kb: KnowledgeBase,
+                        cache: dict | None = None) -> tuple[list[str], set[str]]:
+    """``build_node(key, rec, kb, cache=...)``'s ``rules()`` and ``citations()``,
+    without building the tree (its sources, steps and nodes): the same
+    recursion, the same order of steps, the same cut at a fact already on the
+    path, and a cache shared the same way (pass one dict for the facts of one
+    record).  The audit needs only these two of every conclusion's proof."""
+    cache = {} if cache is None else cache
+    texts: dict = cache.setdefault(None, {})   # str(fact) of each premise, for the step order
+
+    def text(k):
+        t = texts.get(k)
+        if t is None:
+            t = texts[k] = str(rec.facts.get(k) or Fact(k[0], k[1]))
+        return t
+
+    nothing = ((), frozenset())
+
+    def walk(k, path):
+        if k in path:
+            return nothing
+        got = cache.get(k)
+        if got is not None:
+            return got
+        derivations = rec.derivations.get(k)
+        if not derivations:       # a given fact: no steps
+            cache[k] = nothing
+            return nothing
+        steps = []
+        inner = path | {k}
+        several = len(derivations) > 1    # only then does the order of steps matter
+        for d in derivations:
+            rule = kb.rule(d.rule)
+            steps.append((d.rule, [text(p) for p in d.premises] if several else None,
+                          d.absent, rule.cites if rule else (),
+                          [walk(p, inner) for p in d.premises]))
+        if several:
+            steps.sort(key=lambda st: (st[0], st[1], list(st[2])))
+        rules: list[str] = []
+        cites: set[str] = set()
+        for rule_id, _, _, rule_cites, premises in steps:
+            if rule_id not in rules:
+                rules.append(rule_id)
+            cites.update(rule_cites)
+            for p_rules, p_cites in premises:
+                for r in p_rules:
+                    if r not in rules:
+                        rules.append(r)
+                cites |= p_cites
+        got = cache[k] = (tuple(rules), frozenset(cites))
+        return got
+
+    rules, cites = walk(key, frozenset())
+    return list(rules), set(cites)
+
+
 def make_answer(question, rec: Record, kb: KnowledgeBase) -> Answer:
     fam = kb.families[question.family]
     wanted = {k: question.params[k] for k in fam.key}

@@ -436,7 +436,8 @@ def _negator(p: _Parse) -> tuple[str, str]:
 def build_negate_summon(p: _Parse) -> dict:
     ph = p.ph
     negator, after = _negator(p)
-    kind = "normal" if re.search(r"\bnormal summon", ph, re.I) else "special"
+    # a Tribute Summon is a Normal Summon (game-rules#summon-kinds.1)
+    kind = "normal" if re.search(r"\b(?:normal|tribute) summon", ph, re.I) else "special"
     summon: dict = {"kind": kind}
     by = re.search(r"\b(?:by|using|made by|done by) (?:the (?:(" + ORD + r") )?effect of )?(C\d+)\b|"
                    r"\b(?:by|made by) (C\d+)'s effect\b", after, re.I)
@@ -450,7 +451,8 @@ def build_negate_summon(p: _Parse) -> dict:
     elif of:
         slot = of_slot
         summon["card"] = p.card_of(slot)
-        summon["by"] = {"card": p.card_of(slot), "select": "summons-self"}
+        if kind != "normal":     # a Normal Summon is done by the rules, not by an effect
+            summon["by"] = {"card": p.card_of(slot), "select": "summons-self"}
     elif by:
         slot = by.group(2) or by.group(3)
         summon["card"] = "a monster"

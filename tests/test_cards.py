@@ -90,6 +90,21 @@ def test_the_name_cache_is_verified_on_load(tmp_path):
 
 
 @pytest.mark.cold_cache
+def test_every_card_is_read_again_when_the_index_changes_under_a_loaded_database():
+    """A card line of the index edited after the database was loaded: the read that finds it
+    rebuilds the index and reads again (one helper, for one card and for every card)."""
+    from psct_expert.paths import cache_dir
+
+    db = _fresh_database()
+    cache = next(cache_dir().glob("cards-index*"))
+    cache.write_bytes(cache.read_bytes().replace(b"Draw 2 cards", b"Draw 9 cards"))
+    cards = db.all_cards()
+    assert not any("Draw 9 cards" in c.text for c in cards)
+    assert len(cards) == len(_fresh_database().all_cards())
+    assert b"Draw 9 cards" not in cache.read_bytes()          # rebuilt from the database
+
+
+@pytest.mark.cold_cache
 def test_the_name_cache_is_keyed_by_path_and_content(tmp_path):
     from psct_expert.cards import _index_cache_path
     from psct_expert.paths import FACTS_DIR

@@ -76,3 +76,38 @@ def test_a_phase_the_game_does_not_have_is_refused_naming_it(base_expert):
     with pytest.raises(QuestionError) as err:
         base_expert.parse("Can I activate Forbidden Lance during my opponent's Main Phase 3?")
     assert "'Main Phase 3'" in str(err.value)
+
+
+def test_each_place_that_reads_a_count_accepts_the_number_words_it_named_before():
+    """The number words are one table (gamewords.yaml ``numbers``); each place that reads a count
+    names the words it accepts, and accepts exactly those, with the table's values."""
+    from psct_expert.situate import holdings, procedures, words
+    from psct_expert.situate.families import links, targeting
+
+    up_to_five = {"one", "two", "three", "four", "five"}
+    assert set(procedures.COUNTS) == {"no", "a", "an", "six", "both"} | up_to_five
+    assert set(words.COUNT_WORDS) == {"both"} | up_to_five
+    assert set(holdings.HELD_COUNTS) == {"a", "an"} | up_to_five
+    assert set(links.NUMBER_WORDS) == {"six"} | up_to_five
+    assert set(targeting.TARGET_COUNTS) == {"a", "an", "both"} | up_to_five
+    values = dict(gamewords().numbers)
+    for table in (procedures.COUNTS, words.COUNT_WORDS, holdings.HELD_COUNTS, targeting.TARGET_COUNTS):
+        assert all(n == values[w] for w, n in table.items())
+    assert values["no"] == 0 and values["a"] == values["one"] == 1 and values["both"] == 2
+    assert links.NUMBER_WORDS == {w: str(values[w]) for w in links.NUMBER_WORDS}
+
+
+def test_a_number_use_naming_a_word_without_a_value_is_a_clear_error(tmp_path, monkeypatch):
+    import psct_expert.gamewords as gw
+    from psct_expert.errors import FileFormatError
+
+    bad = tmp_path / "gamewords.yaml"
+    bad.write_text(gw.PATH.read_text(encoding="utf-8").replace("told: [one,", "told: [seven, one,"),
+                   encoding="utf-8")
+    monkeypatch.setattr(gw, "PATH", bad)
+    gw.gamewords.cache_clear()
+    try:
+        with pytest.raises(FileFormatError, match="seven has no value"):
+            gw.gamewords()
+    finally:
+        gw.gamewords.cache_clear()

@@ -81,3 +81,17 @@ def test_real_rulings_copy_is_identical_to_the_shared_one():
     if not shared.exists():
         pytest.skip("no ../shared beside this checkout")
     assert (root / "tests" / "acceptance" / "real-rulings.yaml").read_bytes() == shared.read_bytes()
+
+
+def test_situate_is_composed_not_patched():
+    """The told situation's event methods live in per-topic mixins of Situate: no module assigns
+    to a class attribute of another (``Situate.ev_x = ...``), and the README's Layout table names
+    every situate module."""
+    patched = [(p.name, m.group(0)) for p, text in SOURCES.items()
+               for m in re.finditer(r"^[A-Z]\w*\.\w+\s*=(?!=)", text, re.M)]
+    assert not patched
+    readme = (PKG.parent / "README.md").read_text(encoding="utf-8")
+    situate = PKG / "situate"
+    for p in sorted(situate.rglob("*.py")):
+        if p.name != "__init__.py":
+            assert f"`{p.relative_to(PKG.parent).as_posix()}`" in readme, p

@@ -172,15 +172,19 @@ STRIKE = ("I use Solemn Strike on my opponent's {0}, whose effect was activated 
 def test_negate_and_destroy_when_the_card_left_for_its_cost(base_expert):
     q = STRIKE.format("Ash Blossom & Joyous Spring", "Ash", "GY", "Ash Blossom")
     spec = base_expert.parse(q)
-    assert (spec["family"], spec["effect"]["card"], spec["part"], spec["suppose"]) == \
-        ("clause-done", "Solemn Strike", "negate", [{"fails": {"part": "destroy"}}])
-    assert base_expert.ask(q).value == "yes"
+    assert (spec["family"], spec["effect"]["card"], spec["part"], spec.get("suppose")) == \
+        ("clause-done", "Solemn Strike", "negate", None)
+    # the situation tells where the cost put the card; the rules say the destruction is not done
+    assert spec["situation"][0]["cost"] == [{"action": "discarded", "what": "Ash Blossom & Joyous Spring"}]
+    answer = base_expert.ask(q)
+    assert answer.value == "yes" and "that-card-gone-for-its-own-cost" in answer.to_dict()["rules"]
 
 
 def test_negate_and_destroy_paraphrase(base_expert):
     q = STRIKE.format('Maxx "C"', 'Maxx "C"', "GY", 'Maxx "C"')
-    assert base_expert.parse(q)["suppose"] == [{"fails": {"part": "destroy"}}]
-    assert base_expert.ask(q).value == "yes"
+    assert base_expert.parse(q)["situation"][0]["cost"] == [{"action": "sent-to-gy", "what": 'Maxx "C"'}]
+    answer = base_expert.ask(q)
+    assert answer.value == "yes" and "that-card-gone-for-its-own-cost" in answer.to_dict()["rules"]
 
 
 @pytest.mark.parametrize("q", [

@@ -1,13 +1,17 @@
 """Long fuzz run: generated inputs to the reader, the question parser and the scenario parser.
 
     python3 tools/fuzz.py [--inputs 1000000] [--jobs 2] [--seed 1] [--out fuzz-crashes.jsonl] [--seconds S]
+                          [--split]
 
 Each input is a mutated real card text (fed to the reader), a mutated
 question (fed to the parser; one in twenty that parse go on to the engine) and
-mutated scenario lines of a guide case (fed to the scenario parser). The only
+mutated scenario lines of a guide case (fed to the scenario parser); with
+``--split`` input k goes to one of them only, in turn (reader, question,
+scenario), so a run of N inputs is N parser calls. The only
 allowed outcomes are a result or the project's own error (PsctError); anything
 else is a crash, written to --out with the input that caused it. Prints the
-figures at the end.
+figures at the end: per parser, its inputs, results, refusals, crashes and rate
+(inputs per second of the jobs' own wall time, and per CPU second).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ TOKENS = [":", ";", ".", ",", "●", "\n", '"', "(", ")", " target ", " then ", 
 _STATE: dict = {}
 
 
-def _init(seed_base):
+def _init(seed_base, split=False):
     from psct_expert.api import Expert
     from psct_expert.casefile import load_case_file
     import pathlib
@@ -43,7 +47,7 @@ def _init(seed_base):
     _STATE.update(expert=expert, texts=[c.text for c in cards if c.text],
                   names=[c.name for c in cards], questions=[c.ask for c in cf.cases],
                   scenarios=[c.scenario for c in cf.cases if c.scenario] or [["Player A draws."]],
-                  seed=seed_base)
+                  seed=seed_base, split=split)
 
 
 def mutate(rng: random.Random, s: str) -> str:
@@ -68,54 +72,69 @@ def mutate(rng: random.Random, s: str) -> str:
     return s
 
 
-def work(span):
+PARTS = ("reader", "question", "scenario")
+
+
+def _one(part: str, k: int, rng: random.Random, tally: dict, crashes: list) -> None:
+    """Input ``k`` to one parser, counted in ``tally[part]`` (inputs, results, own errors,
+    wall and CPU seconds); a crash is added to ``crashes``."""
     from psct_expert.cards import Card
     from psct_expert.errors import PsctError
     from psct_expert.parser import parse_scenario
     from psct_expert.reader import read_card
 
-    start, end = span
     expert = _STATE["expert"]
-    crashes = []
-    answered = errors = 0
-    spent = {"reader": 0.0, "question": 0.0, "scenario": 0.0}
-    clock = time.perf_counter
-    for k in range(start, end):
-        rng = random.Random(_STATE["seed"] * 1_000_003 + k)
+    t = tally[part]
+    if part == "reader":
         text = mutate(rng, rng.choice(_STATE["texts"]))
         kind = rng.choice(["monster", "spell", "trap"])
-        t0 = clock()
-        try:
-            read_card(Card(name=f"Fuzz {k}", kind=kind, subtypes=("effect",), text=text))
-        except Exception as exc:  # noqa: BLE001 - a crash is what we look for
-            crashes.append({"input": k, "where": "reader", "text": text, "kind": kind,
-                            "error": repr(exc), "trace": traceback.format_exc()[-1500:]})
-        t1 = clock()
-        spent["reader"] += t1 - t0
+        where = {"text": text, "kind": kind}
+        call = lambda: read_card(Card(name=f"Fuzz {k}", kind=kind, subtypes=("effect",),  # noqa: E731
+                                      text=text))
+    elif part == "question":
         q = mutate(rng, rng.choice(_STATE["questions"]))
-        try:
+        where = {"text": q}
+
+        def call():
             spec = expert.parse(q)
             if k % 20 == 0:  # one in twenty goes on through the engine to an answer
                 expert.ask_spec(spec, q)
-            answered += 1
-        except PsctError:
-            errors += 1
-        except Exception as exc:  # noqa: BLE001
-            crashes.append({"input": k, "where": "question", "text": q, "error": repr(exc),
-                            "trace": traceback.format_exc()[-1500:]})
-        t2 = clock()
-        spent["question"] += t2 - t1
+    else:
         lines = [mutate(rng, ln) for ln in rng.choice(_STATE["scenarios"])]
-        t2 = clock()
-        try:
-            parse_scenario(lines, expert.db)
-        except PsctError:
-            pass
-        except Exception as exc:  # noqa: BLE001
-            crashes.append({"input": k, "where": "scenario", "lines": lines, "error": repr(exc),
-                            "trace": traceback.format_exc()[-1500:]})
-        spent["scenario"] += clock() - t2
-    return end - start, answered, errors, crashes, spent
+        where = {"lines": lines}
+        call = lambda: parse_scenario(lines, expert.db)  # noqa: E731
+    w0, c0 = time.perf_counter(), time.process_time()
+    try:
+        call()
+        t["ok"] += 1
+    except PsctError:
+        t["refused"] += 1
+    except Exception as exc:  # noqa: BLE001 - a crash is what we look for
+        crashes.append({"input": k, "where": part, **where, "error": repr(exc),
+                        "trace": traceback.format_exc()[-1500:]})
+        t["crashes"] += 1
+    t["wall"] += time.perf_counter() - w0
+    t["cpu"] += time.process_time() - c0
+    t["inputs"] += 1
+
+
+def _tally() -> dict:
+    return {p: {"inputs": 0, "ok": 0, "refused": 0, "crashes": 0, "wall": 0.0, "cpu": 0.0}
+            for p in PARTS}
+
+
+def work(span):
+    """Inputs ``span``; in the default mode each goes to all three parsers (in the order the
+    random numbers are drawn), with ``--split`` (``_STATE["split"]``) input k goes to one,
+    ``PARTS[k % 3]``."""
+    start, end = span
+    crashes: list = []
+    tally = _tally()
+    for k in range(start, end):
+        rng = random.Random(_STATE["seed"] * 1_000_003 + k)
+        for part in ((PARTS[k % 3],) if _STATE.get("split") else PARTS):
+            _one(part, k, rng, tally, crashes)
+    return end - start, tally, crashes
 
 
 def main() -> None:
@@ -126,23 +145,26 @@ def main() -> None:
     ap.add_argument("--out", default="fuzz-crashes.jsonl")
     ap.add_argument("--seconds", type=float, default=0,
                     help="stop after this long and report the inputs done (0: run them all)")
+    ap.add_argument("--split", action="store_true",
+                    help="each input goes to one parser in turn (reader, question, scenario), "
+                         "so N inputs are N parser calls")
     args = ap.parse_args()
     # small pieces when the run is timed, so it stops soon after its time is up
     chunk = 50 if args.seconds else max(100, min(2000, args.inputs // (args.jobs * 8) or 1))
     spans = [(i, min(args.inputs, i + chunk)) for i in range(0, args.inputs, chunk)]
-    _init(args.seed)   # fails here, once, rather than in every worker the pool would start again
+    _init(args.seed, args.split)   # fails here, once, rather than in every worker the pool starts
     t = time.perf_counter()
-    done = answered = errors = 0
+    done = 0
     crashes = []
-    spent = {"reader": 0.0, "question": 0.0, "scenario": 0.0}
-    with mp.get_context("fork").Pool(args.jobs, initializer=_init, initargs=(args.seed,)) as pool:
-        for n, a, e, c, s in pool.imap_unordered(work, spans):
+    tally = _tally()
+    with mp.get_context("fork").Pool(args.jobs, initializer=_init,
+                                     initargs=(args.seed, args.split)) as pool:
+        for n, tl, c in pool.imap_unordered(work, spans):
             done += n
-            answered += a
-            errors += e
             crashes += c
-            for part, secs in s.items():
-                spent[part] += secs
+            for part, counts in tl.items():
+                for key, v in counts.items():
+                    tally[part][key] += v
             for crash in c:  # say so at once; the full list is written at the end
                 print(f"  CRASH at input {crash['input']} ({crash['where']}): {crash['error']}",
                       file=sys.stderr, flush=True)
@@ -156,12 +178,21 @@ def main() -> None:
     with open(args.out, "w", encoding="utf-8") as fh:
         for c in crashes:
             fh.write(json.dumps(c, ensure_ascii=True) + "\n")
-    print(f"fuzz: {done} inputs (each to the reader, the question parser and the scenario "
-          f"parser), seed {args.seed}")
-    print(f"  questions understood: {answered}, refused with the project's own error: {errors}")
+    calls = sum(tl["inputs"] for tl in tally.values())
+    how = ("each to one parser in turn: reader, question parser, scenario parser" if args.split
+           else "each to the reader, the question parser and the scenario parser")
+    print(f"fuzz: {done} inputs ({how}), {calls} parser calls, seed {args.seed}")
+    q = tally["question"]
+    print(f"  questions understood: {q['ok']}, refused with the project's own error: {q['refused']}")
     print(f"  crashes: {len(crashes)} (written to {args.out})")
-    print(f"  {dt:.0f} s wall, {done / dt:.0f} inputs/s with {args.jobs} jobs; per part, in one job's "
-          "time: " + ", ".join(f"{part} {done / secs:.0f}/s" for part, secs in spent.items() if secs))
+    print(f"  {dt:.0f} s wall, {done / dt:.0f} inputs/s with {args.jobs} jobs")
+    for part, tl in tally.items():
+        if not tl["inputs"]:
+            continue
+        print(f"  {part}: {tl['inputs']} inputs, {tl['ok']} read, {tl['refused']} refused, "
+              f"{tl['crashes']} crashes; {tl['inputs'] / tl['wall'] if tl['wall'] else 0:.0f}/s "
+              f"in the jobs' own wall time, {tl['inputs'] / tl['cpu'] if tl['cpu'] else 0:.0f}/s "
+              "per CPU second")
     sys.exit(1 if crashes else 0)
 
 

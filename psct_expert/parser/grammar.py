@@ -8,6 +8,7 @@ to case; :mod:`.tokens` turns a sentence into those words.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import importlib
 import io
@@ -19,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Tree
-from lark.exceptions import GrammarError, LarkError, UnexpectedInput, UnexpectedToken
+from lark.exceptions import GrammarError, LarkError, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.grammar import NonTerminal, RuleOptions
 from lark.lexer import Lexer, PatternStr
 from lark.load_grammar import load_grammar
@@ -44,7 +45,7 @@ def assemble(families: dict) -> str:
     parts = [SHARED.read_text(encoding="utf-8"), lark_rules()]
     names = []
     for name, fam in families.items():
-        text = getattr(fam, "grammar", None) or (fam.get("grammar") if isinstance(fam, dict) else None)
+        text = _family_grammar(fam)
         if not text:
             continue
         parts.append(f"// --- family {name}\n{text}")
@@ -55,6 +56,10 @@ def assemble(families: dict) -> str:
     # one start rule per family, so a question is parsed against one family at a time
     parts.append("\n".join(f"q_{n[4:]}: {n} \"?\"" for n in names))
     return "\n\n".join(parts) + "\n"
+
+
+def _family_grammar(fam):
+    return getattr(fam, "grammar", None) or (fam.get("grammar") if isinstance(fam, dict) else None)
 
 
 class _WordLexer(Lexer):
@@ -137,7 +142,15 @@ class Grammar:
     So a family that does not fit costs a fast recognition, and a refusal costs no slow
     parse at all; a part with two readings is parsed on the written grammar's rules that
     its words can use (:meth:`written_parse`).  A process that reads the grammar from the cache loads the written
-    grammar only when a sentence needs it (:attr:`lark`)."""
+    grammar only when a sentence needs it (:attr:`lark`).
+
+    Three short cuts keep a family that cannot fit from costing an Earley parse, each
+    giving the outcome the full search gives: a family whose checks (:class:`_Check`: words
+    every sentence of it has, its first words, which word may follow which) the sentence
+    fails is skipped; a sentence is recognised on the rules its words can use (``only_words``);
+    and a refusal, which names the word where the first family tried stops with the whole
+    grammar, is parsed with the whole grammar once, remembering where sentences that
+    begin alike stop (:meth:`_known`)."""
 
     def __init__(self, text: str):
         self.text = text
@@ -167,9 +180,9 @@ class Grammar:
         fast_names = {t.pattern: t.name for t in self.fast.terminals}
         self._retype = {t.name: fast_names.get(t.pattern, t.name) for t in self.lark.terminals}
         self.families = self._families(starts[2:])
-        self._shapes: dict[tuple, object] = {}
-        self._subparsers: dict[tuple, object] = {}
+        self._fresh()
         self._prio = self._priorities()
+        self._checks = _family_checks(self.lark.rules, [start for start, _t, _o in self.families])
 
     @property
     def lark(self) -> Lark:
@@ -185,10 +198,29 @@ class Grammar:
 
     def __getstate__(self):
         state = dict(self.__dict__)
-        state["_shapes"] = {}       # trees of sentences seen are not kept across processes
-        state["_subparsers"] = {}
+        for name in self._KEPT_IN_PROCESS:
+            state.pop(name, None)
         state["_written"] = None    # kept in a file of its own, read when needed
         return state
+
+    # what one process learns (trees of sentences seen, where sentences stop, parsers for sets
+    # of words): not kept across processes
+    _KEPT_IN_PROCESS = ("_shapes", "_subparsers", "_dead", "_dead_count", "_narrow",
+                        "_ahead_memo", "_rule_first", "_written_info")
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._fresh()
+
+    def _fresh(self) -> None:
+        self._shapes: dict[tuple, object] = {}
+        self._subparsers: dict[tuple, object] = {}
+        self._dead: dict[str, dict] = {}
+        self._dead_count = 0
+        self._narrow: dict[frozenset, dict] = {}     # predictions for sets of words
+        self._ahead_memo: dict = {}                  # predictions by next word
+        self._rule_first: dict = {}
+        self._written_info: list | None = None
 
     def terminal(self, word: str) -> str | None:
         if word == "XNAME":     # the grammar has a place for name words it does not know
@@ -243,16 +275,22 @@ class Grammar:
             self._shapes[key] = tree
         return _with_leaves(tree, iter(tokens))
 
-    def recognise(self, tokens: list[Token], start: str):
+    def recognise(self, tokens: list[Token], start: str, only_words: bool = False):
         """The tree of ``tokens`` as ``start`` when the sentence has only one, else None.
 
         Raises lark's UnexpectedInput, naming the word of ``tokens`` where no rule fits.
         The factored grammar's derivations map onto the written grammar's, so a sentence
-        with one derivation here has one there, and the same tree."""
+        with one derivation here has one there, and the same tree.
+
+        With ``only_words``, Earley predicts only the rules whose words the sentence has
+        (:meth:`_earley`): a derivation of the whole sentence uses no other rule, so the
+        forest, and the tree or None, are the same, at a fraction of the cost.  But a sentence
+        that does not fit may stop at an earlier word than with every rule, so the error is not
+        the one to show (the callers ask the whole grammar for that)."""
         retyped = [Token(self._retype.get(t.type, t.type), t.value, start_pos=i)
                    for i, t in enumerate(tokens)]
         try:
-            forest = self.fast.parse(retyped, start=start)
+            forest = self._earley(retyped, start, only_words)
         except UnexpectedToken as exc:
             at = exc.token.start_pos if isinstance(exc.token, Token) else None
             if isinstance(at, int) and 0 <= at < len(tokens):
@@ -263,8 +301,34 @@ class Grammar:
         return ForestToParseTree(Tree, self._build, None, True, False) \
             .transform(forest)
 
+    def _earley(self, tokens: list[Token], start: str, only_words: bool):
+        """The factored grammar's Earley parse (a forest), predicting only the rules that can
+        begin with the word about to be read (:class:`_Ahead`: the same items get past each
+        word, so the same forest or the same word where it stops), and with ``only_words``
+        only rules whose words the sentence has (:meth:`recognise`)."""
+        full = self.fast.parser.parser
+        words = local = None
+        if only_words:
+            words = frozenset(t.type for t in tokens)
+            local = self._narrow.get(words)
+            if local is None:
+                if len(self._narrow) >= MAX_NARROWED:
+                    self._narrow.pop(next(iter(self._narrow), None), None)
+                local = self._narrow[words] = {}
+        parser = copy.copy(full)        # a view of its own: the next word is this parse's
+        view = parser.predictions = _Ahead(full, self._ahead_memo, self._rule_first, words, local)
+        view.ahead = tokens[0].type if tokens else None
+        return parser.parse(_Feed(tokens, view), start)
+
     def _full(self, tokens: list[Token], start: str):
-        tree = self.recognise(tokens, start)
+        types = tuple(t.type for t in tokens)
+        stop = self._stopped(tokens, types, start)
+        if stop is not None:
+            raise stop
+        try:
+            tree = self.recognise(tokens, start, only_words=True)
+        except UnexpectedInput:     # the whole grammar says where it stops
+            tree = self._known(tokens, types, start)
         return tree if tree is not None else self.written_parse(tokens, start)
 
     def written_parse(self, tokens: list[Token], start: str):
@@ -279,10 +343,14 @@ class Grammar:
         words = frozenset(t.type for t in tokens)
         parser = self._subparsers.get((words, start))
         if parser is None:
-            parser = _subparser(self.lark, words, start)
+            if self._written_info is None:
+                self._written_info = _rule_info(self.lark)
+            parser = _subparser(self.lark, words, start, self._written_info)
             if len(self._subparsers) >= MAX_SHAPES:
                 self._subparsers.pop(next(iter(self._subparsers)))
             self._subparsers[(words, start)] = parser
+        # (not told the next word, as :meth:`_earley` is: lark takes a reading by the order in
+        # which Earley meets its parts when two tie, and predicting fewer rules could change it)
         frontend = self.lark.parser
         return parser.parse(frontend._make_lexer_thread(tokens), start)
 
@@ -294,55 +362,382 @@ class Grammar:
             pos = i + 1
         rest = tokens[pos:]
         have = {t.type for t in rest}
-        first_error = None
         # families whose own words the question uses are tried first (within a priority)
         order = sorted(((i, len(have & own)) for i, (_s, terms, own) in enumerate(self.families)
                         if have <= terms), key=lambda x: (self._prio[x[0]], -x[1], x[0]))
-        for i, _score in order:
-            start = self.families[i][0]
-            try:
-                q = self.recognise(rest, start)
-            except UnexpectedInput as exc:
-                first_error = first_error or exc
-                continue
-            if q is None:   # ambiguous: the written grammar says which reading
-                q = self.written_parse(rest, start)
-            fam = q.children[0]
-            return Tree("start", leads + [Tree("question", [Tree("fam_body", [fam]),
-                                                           q.children[1]])])
-        if first_error is None:
+        if not order:
             # no family has every word: let the whole grammar say where it stops
             return self._full(tokens, "start")
-        raise self._furthest(rest, first_error)
+        types = tuple(t.type for t in rest)
+        for i, _score in order:
+            start = self.families[i][0]
+            if not self._checks[i].admits(types) or self._stopped(rest, types, start) is not None:
+                continue    # no sentence of the family is like this one, or it stops
+            try:
+                q = self.recognise(rest, start, only_words=True)
+            except UnexpectedInput:
+                continue
+            return self._question(leads, rest, q, start)
+        # every family failed: the refusal says where the first one tried stops with the whole
+        # grammar, as it did when every family was parsed with it
+        start = self.families[order[0][0]][0]
+        try:
+            q = self._known(rest, types, start)
+        except UnexpectedInput as exc:
+            raise self._furthest(rest, exc) from None
+        return self._question(leads, rest, q, start)    # only if a check were wrong
+
+    def _question(self, leads, rest, q, start):
+        if q is None:   # ambiguous: the written grammar says which reading
+            q = self.written_parse(rest, start)
+        fam = q.children[0]
+        return Tree("start", leads + [Tree("question", [Tree("fam_body", [fam]), q.children[1]])])
+
+    def _stopped(self, rest: list[Token], types: tuple, start: str):
+        """The error of a sentence that begins like one seen to stop with the whole grammar (the
+        same kinds of words up to the word where Earley stopped), else None: whether Earley gets
+        past a word depends only on the words before it.  Kept per start rule, bounded."""
+        node = self._dead.get(start)
+        if node is None:
+            return None
+        for k, t in enumerate(types):
+            node = node.get(t)
+            if node is None:
+                return None
+            if None in node:
+                exc = UnexpectedToken(rest[k], node[None])
+                exc.pos_in_stream = k
+                return exc
+        return UnexpectedEOF(node[0]) if 0 in node else None
+
+    def _known(self, rest: list[Token], types: tuple, start: str):
+        """:meth:`recognise` with the whole grammar, remembering where a sentence stops."""
+        stop = self._stopped(rest, types, start)
+        if stop is not None:
+            raise stop
+        try:
+            return self.recognise(rest, start)
+        except UnexpectedToken as exc:
+            at = next((k for k, t in enumerate(rest) if t is exc.token), None)
+            if at is not None:
+                self._remember(start, types[:at + 1], None, exc.expected)
+            raise
+        except UnexpectedEOF as exc:
+            self._remember(start, types, 0, exc.expected)
+            raise
+
+    def _remember(self, start: str, types: tuple, mark, expected) -> None:
+        if self._dead_count >= MAX_DEAD:
+            self._dead.clear()
+            self._dead_count = 0
+        node = self._dead.setdefault(start, {})
+        for t in types:
+            node = node.setdefault(t, {})
+        node[mark] = expected
+        self._dead_count += 1
 
     def _furthest(self, rest, first_error):
         return first_error
 
 
 MAX_SHAPES = 4096
+MAX_DEAD = 50_000       # sentence beginnings remembered as stopping (:meth:`Grammar._known`)
+MAX_NARROWED = 256      # predictions kept for sets of words (:meth:`Grammar._earley`)
 
 
-def _subparser(lark: Lark, words: frozenset, start: str):
+class _Ahead:
+    """The predictions of ``parser`` (lark's Earley) for one parse, less the rules that cannot
+    begin with ``ahead``, the next word (None at the end: only rules that can be empty), and,
+    given ``words``, less the rules that need a word not in it.
+
+    A rule predicted at a word that cannot begin it (the word is not in the FIRST set of its
+    symbols, and they cannot all be empty) never gets past that word: its item neither
+    scans, nor completes, nor leads to another prediction that could, so leaving it out
+    changes no item that Earley advances, and so neither the forest nor the word where a
+    sentence stops.  Only the expected words of an error (not shown) may be fewer.  The lists
+    by next word are kept for the parser (``memo``), those for a set of words in ``local``;
+    ``firsts`` keeps :func:`_first_of` of each rule."""
+
+    __slots__ = ("parser", "memo", "firsts", "ahead", "words", "local")
+
+    def __init__(self, parser, memo: dict, firsts: dict, words: frozenset | None = None,
+                 local: dict | None = None):
+        self.parser, self.memo, self.firsts, self.ahead = parser, memo, firsts, None
+        self.words, self.local = words, local
+
+    def __getitem__(self, origin):
+        key = (origin, self.ahead)
+        local = self.local
+        if local is not None:
+            got = local.get(key)
+            if got is not None:
+                return got
+        got = self.memo.get(key)
+        if got is None:
+            ahead, first = self.ahead, self._first
+            got = self.memo[key] = [rule for rule in self.parser.predictions[origin]
+                                    if first(rule)[1] or ahead in first(rule)[0]]
+        if local is not None:
+            words, first = self.words, self._first
+            got = local[key] = [rule for rule in got if first(rule)[2] <= words]
+        return got
+
+    def _first(self, rule) -> tuple:
+        got = self.firsts.get(id(rule))     # the rules live as long as the parser: ids stay
+        if got is None:
+            got = self.firsts[id(rule)] = _first_of(rule, self.parser)
+        return got
+
+
+class _Feed:
+    """The words of one parse, handed to Earley one by one; the view of its predictions is told
+    each word just before Earley predicts at it (lark's loop takes the word, then predicts)."""
+
+    __slots__ = ("tokens", "view")
+
+    def __init__(self, tokens: list, view: _Ahead):
+        self.tokens, self.view = tokens, view
+
+    def lex(self, expects):
+        view = self.view
+        for tok in self.tokens:
+            view.ahead = tok.type
+            yield tok
+        view.ahead = None
+
+
+def _first_of(rule, parser) -> tuple:
+    """(the names of the words ``rule`` can begin with, whether it can be empty, the names of
+    its own words), from the FIRST and NULLABLE sets of ``parser`` (lark's Earley)."""
+    first, nullable = parser.FIRST, parser.NULLABLE
+    names: set = set()
+    empty = True
+    for sym in rule.expansion:
+        if sym.is_term:
+            names.add(sym.name)
+            empty = False
+            break
+        names.update(t.name for t in first.get(sym, ()))
+        if sym not in nullable:
+            empty = False
+            break
+    return (frozenset(names), empty, frozenset(sym.name for sym in rule.expansion if sym.is_term))
+
+
+class _Check:
+    """What every sentence of one family's start rule has, computed from the grammar once:
+    each terminal's least number of occurrences (and the least length), the words it can
+    start with, and the words that can follow each word (bit masks over ``bits``, the
+    grammar's terminals).  A sentence without one of these cannot be parsed as the family,
+    so Earley need not run (:meth:`Grammar._parse`)."""
+
+    __slots__ = ("need", "least", "first", "follow", "bits")
+
+    def __init__(self, need: dict, least: int, first: int, follow: dict, bits: dict):
+        self.need, self.least, self.first, self.follow, self.bits = need, least, first, follow, bits
+
+    def __getstate__(self):
+        return (self.need, self.least, self.first, self.follow, self.bits)
+
+    def __setstate__(self, state):
+        self.need, self.least, self.first, self.follow, self.bits = state
+
+    def admits(self, types: tuple) -> bool:
+        if not types:
+            return self.least == 0
+        bits, follow = self.bits, self.follow
+        if len(types) < self.least or not self.first & bits.get(types[0], 0):
+            return False
+        for t, n in self.need.items():
+            if types.count(t) < n:
+                return False
+        after = follow.get(types[0], 0)
+        for b in types[1:]:
+            if not after & bits.get(b, 0):
+                return False
+            after = follow.get(b, 0)
+        return True
+
+
+def _family_checks(rules, starts: list[str]) -> list[_Check]:
+    """A :class:`_Check` of each start rule of ``rules`` (lark's compiled rules).
+
+    Each is a sound over-approximation: the least counts are a fixpoint of
+    ``need(N) = min over N's alternatives of the sum of need(symbol)`` (a terminal needs
+    itself once); the first words the usual FIRST closure over empty rules; a word ``b`` may
+    follow ``a`` when two neighbouring parts of an alternative of a rule the start reaches
+    meet there (``a`` last in one, ``b`` first in the next, only empty parts between)."""
+    exps: dict[str, list[tuple]] = {}
+    names: dict[str, int] = {}
+    for r in rules:
+        exps.setdefault(r.origin.name, []).append(
+            tuple((sym.name, bool(sym.is_term)) for sym in r.expansion))
+        for sym in r.expansion:
+            if sym.is_term:
+                names.setdefault(sym.name, len(names))
+    bit = {t: 1 << k for t, k in names.items()}
+    # the rules in an order that puts a rule after those it names (where none is recursive), so
+    # each fixpoint below settles in a pass or two; the fixpoints do not depend on the order
+    children = {n: {s for e in alts for s, term in e if not term} for n, alts in exps.items()}
+    order: list = []
+    placed: set = set()
+    for root in exps:
+        if root in placed:
+            continue
+        stack = [(root, iter(children[root]))]
+        placed.add(root)
+        while stack:
+            n, kids = stack[-1]
+            for kid in kids:
+                if kid not in placed and kid in exps:
+                    placed.add(kid)
+                    stack.append((kid, iter(children[kid])))
+                    break
+            else:
+                stack.pop()
+                order.append(n)
+    exps = {n: exps[n] for n in order}
+    nullable: set = set()
+    changed = True
+    while changed:
+        changed = False
+        for n, alts in exps.items():
+            if n not in nullable and any(all(not term and s in nullable for s, term in e)
+                                         for e in alts):
+                nullable.add(n)
+                changed = True
+
+    def ends(reverse: bool) -> dict:     # FIRST (or LAST) of each rule, as a bit mask
+        out = dict.fromkeys(exps, 0)
+        changed = True
+        while changed:
+            changed = False
+            for n, alts in exps.items():
+                mask = out[n]
+                for e in alts:
+                    for s, term in (reversed(e) if reverse else e):
+                        if term:
+                            mask |= bit[s]
+                            break
+                        mask |= out.get(s, 0)
+                        if s not in nullable:
+                            break
+                if mask != out[n]:
+                    out[n] = mask
+                    changed = True
+        return out
+
+    first, last = ends(False), ends(True)
+    # least counts (None: no finite derivation found yet); the key None counts every word
+    need: dict = dict.fromkeys(exps)
+    changed = True
+    while changed:
+        changed = False
+        for n, alts in exps.items():
+            best = need[n]
+            for e in alts:
+                total: dict = {}
+                for s, term in e:
+                    sub = {s: 1, None: 1} if term else need.get(s)
+                    if sub is None:
+                        break
+                    for k, v in sub.items():
+                        total[k] = total.get(k, 0) + v
+                else:
+                    if best is None:
+                        best = total
+                    else:
+                        best = {k: min(v, total[k]) for k, v in best.items() if k in total}
+            if best != need[n]:
+                need[n] = best
+                changed = True
+    # where two parts of an alternative meet: the left part (a symbol) and the FIRST of the right
+    local: dict[str, dict] = {}
+    for n, alts in exps.items():
+        meets = local[n] = {}
+        for e in alts:
+            for i, (s, term) in enumerate(e[:-1]):
+                right = 0
+                for t, term2 in e[i + 1:]:
+                    right |= bit[t] if term2 else first.get(t, 0)
+                    if term2 or t not in nullable:
+                        break
+                if right:
+                    meets[s] = meets.get(s, 0) | right
+    by_bit = {v: t for t, v in bit.items()}
+
+    def terms_of(mask: int):
+        while mask:
+            low = mask & -mask
+            yield by_bit[low]
+            mask ^= low
+
+    def add_follow(names, follow: dict) -> dict:
+        meets: dict = {}
+        for n in names:
+            for s, right in local.get(n, {}).items():
+                meets[s] = meets.get(s, 0) | right
+        for s, right in meets.items():
+            for a in ((s,) if s in bit and s not in exps else terms_of(last.get(s, 0))):
+                follow[a] = follow.get(a, 0) | right
+        return follow
+
+    reaches = []
+    for start in starts:
+        reach, todo = set(), [start]
+        while todo:
+            n = todo.pop()
+            if n not in reach:
+                reach.add(n)
+                todo.extend(children.get(n, ()))
+        reaches.append(reach)
+    # most of the grammar is reached from every start: its pairs are worked out once
+    core = set.intersection(*reaches) if reaches else set()
+    shared = add_follow(core, {})
+    out = []
+    for start, reach in zip(starts, reaches):
+        follow = add_follow(reach - core, dict(shared))
+        got = need.get(start) or {}
+        out.append(_Check({k: v for k, v in got.items() if k is not None}, got.get(None, 0),
+                          first.get(start, 0), follow, bit))
+    return out
+
+
+def _subparser(lark: Lark, words: frozenset, start: str, info: list | None = None):
     """An Earley parser of ``lark``'s compiled rules that can derive a sentence of these words
     from ``start`` (see :meth:`Grammar.written_parse`); the rules are lark's own objects, in
-    lark's order, so priorities and the order of alternatives are those of the whole grammar."""
+    lark's order, so priorities and the order of alternatives are those of the whole grammar.
+    ``info`` is :func:`_rule_info` of ``lark`` (made here when not given)."""
     from lark.common import ParserConf
     from lark.parsers.earley import Parser as EarleyParser
     from lark.parser_frontends import _match_earley_basic
 
     frontend = lark.parser
-    rules = [r for r in frontend.parser_conf.rules
-             if all(not sym.is_term or sym.name in words for sym in r.expansion)]
+    if info is None:
+        info = _rule_info(lark)
+    rules = [(r, inner) for r, need, inner in info if need <= words]
+    # rules that derive some string of these words: a rule is productive once every
+    # nonterminal it names is (a worklist, each rule visited once per nonterminal it names)
     productive: set = set()
-    changed = True
-    while changed:      # rules that derive some string of these words
-        changed = False
-        for r in rules:
-            if r.origin not in productive and \
-                    all(sym.is_term or sym in productive for sym in r.expansion):
-                productive.add(r.origin)
-                changed = True
-    rules = [r for r in rules if all(sym.is_term or sym in productive for sym in r.expansion)]
+    waiting: dict = {}
+    left = []
+    ready = []
+    for k, (r, inner) in enumerate(rules):
+        left.append(len(inner))
+        for sym in inner:
+            waiting.setdefault(sym, []).append(k)
+        if not inner:
+            ready.append(r.origin)
+    while ready:
+        origin = ready.pop()
+        if origin in productive:
+            continue
+        productive.add(origin)
+        for k in waiting.get(origin, ()):
+            left[k] -= 1
+            if not left[k]:
+                ready.append(rules[k][0].origin)
+    rules = [r for r, inner in rules if all(sym in productive for sym in inner)]
     by_origin: dict = {}
     for r in rules:
         by_origin.setdefault(r.origin, []).append(r)
@@ -358,6 +753,14 @@ def _subparser(lark: Lark, words: frozenset, start: str):
     return EarleyParser(frontend.lexer_conf, conf, _match_earley_basic, resolve_ambiguity=True,
                         debug=lark.options.debug, tree_class=lark.options.tree_class or Tree,
                         ordered_sets=lark.options.ordered_sets)
+
+
+def _rule_info(lark: Lark) -> list:
+    """(rule, the names of its words, the distinct nonterminals it names) for each compiled rule
+    of ``lark``, in lark's order."""
+    return [(r, frozenset(sym.name for sym in r.expansion if sym.is_term),
+             tuple(dict.fromkeys(sym for sym in r.expansion if not sym.is_term)))
+            for r in lark.parser.parser_conf.rules]
 
 
 class _TwoReadings(Exception):
@@ -426,7 +829,7 @@ def _with_leaves(tree, words):
 # hash and a digest of the rest, and is written atomically; any mismatch or damage means it
 # is compiled again (and the file rewritten).  Only a cache is at stake: deleting it is safe.
 
-CACHE_MAGIC = "psct-expert-question-grammar-2"
+CACHE_MAGIC = "psct-expert-question-grammar-4"
 
 
 def _written_parser(text: str, starts: list[str]) -> Lark:
@@ -562,5 +965,25 @@ def _compiled(text: str) -> Grammar:
     return grammar
 
 
+_ASSEMBLED: dict = {}
+
+
 def grammar_for(families: dict) -> Grammar:
-    return _compiled(assemble(families))
+    """The grammar of these families.  The grammar is looked up by its families' rules, the
+    shared file's size and time and the game words, so a question does not assemble the
+    whole text again (which cost more than parsing a sentence of a shape seen before)."""
+    from ..gamewords import gamewords
+
+    try:
+        st = SHARED.stat()
+        shared = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        shared = None
+    words = gamewords()
+    key = (shared, id(words), tuple((name, _family_grammar(fam)) for name, fam in families.items()))
+    hit = _ASSEMBLED.get(key)
+    if hit is None or hit[0] is not words:
+        if len(_ASSEMBLED) >= 8:
+            _ASSEMBLED.clear()
+        hit = _ASSEMBLED[key] = (words, _compiled(assemble(families)))
+    return hit[1]

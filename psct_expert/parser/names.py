@@ -85,6 +85,7 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
     mentions: list[Mention] = []
     i = 0
     not_names = _not_names()
+    starts = _name_starts(db)
     while i < len(tokens):
         s = tokens[i][0]
         first = text[s:tokens[i][1]].lstrip('"\'(')
@@ -94,7 +95,10 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
             continue
         s = s + (len(text[s:tokens[i][1]]) - len(text[s:tokens[i][1]].lstrip('"\'(')))
         found = None
-        for j in range(min(len(tokens), i + MAX_NAME_TOKENS) - 1, i - 1, -1):
+        top = min(len(tokens), i + MAX_NAME_TOKENS) - 1
+        if starts is not None:
+            top = _last_possible(text, s, tokens, i, top, starts)
+        for j in range(top, i - 1, -1):
             e = tokens[j][1]
             for end in _candidate_ends(text, s, e):
                 cand = text[s:end]
@@ -123,6 +127,66 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
     _typos(text, db, mentions)
     mentions.sort(key=lambda m: m.start)
     return mentions
+
+
+CALLS_BEFORE_INDEX = 20     # sentences searched in one database before its names are indexed
+
+
+def _name_starts(db: CardDB):
+    """The beginnings of every name key of ``db`` (all its layers), strict and loose: the
+    whole keys and every run of their first words.  Built once a process has looked up many
+    names in ``db`` (a one-question process does not pay for it), and again when a layer
+    changes; kept on the database object.  None until then."""
+    chain = []
+    layer = db
+    while layer is not None:
+        chain.append(layer)
+        layer = layer.parent
+    sig = tuple((id(x.cards), len(x.cards), id(x.loose), len(x.loose), id(x.aliases),
+                 len(x.aliases)) for x in chain)
+    kept = db.__dict__.get("_name_starts")
+    if kept is not None and kept[0] == sig:
+        return kept[1]
+    calls = db.__dict__.get("_name_calls", 0)
+    if calls < CALLS_BEFORE_INDEX:
+        db.__dict__["_name_calls"] = calls + 1
+        return None
+    strict: set = set()
+    loose: set = set()
+    for x in chain:
+        _beginnings(x.cards, strict)
+        _beginnings(x.loose, loose)
+        _beginnings(x.aliases, loose)
+    db.__dict__["_name_starts"] = (sig, (frozenset(strict), frozenset(loose)))
+    return db.__dict__["_name_starts"][1]
+
+
+def _beginnings(keys, out: set) -> None:
+    for k in keys:
+        out.add(k)
+        i = k.find(" ")
+        while i != -1:
+            out.add(k[:i])
+            i = k.find(" ", i + 1)
+
+
+def _last_possible(text: str, s: int, tokens: list, i: int, top: int, starts) -> int:
+    """The last token a name starting at ``s`` (token ``i``) can end in.
+
+    A candidate that ends after token ``j`` (at its end or at a cleaned end within a later
+    token) holds all of ``text[s:end of j]``, and the name key of a longer text begins with the
+    key of the shorter one (keys are words of letters and digits, and the text is cut between
+    tokens); so once that key begins no name key, strict or loose, no longer candidate names a
+    card.  Token ``j`` itself stays a candidate: its cleaned end may still be a name.
+    (Only a speed-up: the candidates it drops are those ``db.find`` would not find.)"""
+    strict, loose = starts
+    for j in range(i, top + 1):
+        seg = text[s:tokens[j][1]]
+        whole, key = name_key(seg, keep_the=True), name_key(seg)
+        # an empty key (only "the", or letters outside a-z) begins every key
+        if whole and key and whole not in strict and key not in loose:
+            return j
+    return top
 
 
 def _candidate_ends(text: str, s: int, e: int):

@@ -10,11 +10,12 @@ error can name each of them.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from lark import Token
 
-from .names import Mention
+from .names import Mention, vocabulary
 
 # a word: letters/digits with inner hyphens, slashes, apostrophes ("face-up", "Spell/Trap",
 # "opponent's"), a number, "&", or one punctuation mark
@@ -69,6 +70,13 @@ def _name_end(text: str, m: Mention) -> int:
     return e
 
 
+@lru_cache(maxsize=1)
+def _lower_names() -> frozenset[str]:
+    """Archetype names the cards write in lower case ("tellarknight"): words of a name, as the
+    capitalised words are (vocabulary.yaml, ``lower_case_names``)."""
+    return frozenset(vocabulary().get("lower_case_names") or ())
+
+
 def _words(chunk: str, out: Words, terminal) -> None:
     for m in _WORD.finditer(chunk):
         w = m.group()
@@ -81,7 +89,7 @@ def _words(chunk: str, out: Words, terminal) -> None:
             out.tokens.append(Token(terminal(w[:-2]), w[:-2]))
             out.text.append(w[:-2])
             w, name = "'s", terminal("'s")
-        if name is None and w[0].isupper() and terminal("XNAME") is not None:
+        if name is None and (w[0].isupper() or w in _lower_names()) and terminal("XNAME") is not None:
             # a capitalised word the grammar does not have: part of a name (an archetype, "a Sky
             # Striker Ace monster"); the grammar places such words only inside a description
             out.tokens.append(Token("XNAME", w))

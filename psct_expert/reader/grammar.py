@@ -67,6 +67,13 @@ class Grammar:
     # per verb, the first word of each written form, lower-cased: a text holding none of
     # them cannot match the verb's pattern, so the pattern is not tried on it
     verb_gates: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # what the question side asks of a card's text (reader/phrases.py, its last functions)
+    text_queries: dict[str, re.Pattern] = field(default_factory=dict)
+    place_patterns: dict[str, re.Pattern] = field(default_factory=dict)
+    place_written: dict[str, str] = field(default_factory=dict)
+    # what a trigger's event is (fact trigger_names) and by what it must be done (trigger_by)
+    trigger_names: list[tuple[str, re.Pattern]] = field(default_factory=list)
+    trigger_by: list[tuple[str, re.Pattern]] = field(default_factory=list)
 
 
 _NAME = ""
@@ -127,11 +134,16 @@ def grammar() -> Grammar:
         clause_subordinate=_rx(g["clause_subordinate"]["pattern"]),
         each_time=_rx(g["clause_subordinate"]["each_time"]),
         p={k: _rx(v) for k, v in g["phrases"].items()},
+        trigger_names=[(k, _rx(v)) for k, v in g["trigger_names"].items()],
+        trigger_by=[(k, _rx(v)) for k, v in g["trigger_by"].items()],
         bullet_label_not=_rx(g["bullet_label"]["not"]),
         clause_from=_rx(g["clause_places"]["from"]),
         clause_places=[(k, _rx(v)) for k, v in g["clause_places"]["places"].items()],
         verb_gates={a.name: tuple(sorted({f.split()[0].casefold() for f in a.forms if f.split()}))
                     for a in words.actions},
+        text_queries={k: _rx(v) for k, v in g["text_queries"].items()},
+        place_patterns={k: _rx(v) for k, v in g["place_patterns"].items()},
+        place_written={str(k): str(v) for k, v in g["place_written"].items()},
     )
 
 

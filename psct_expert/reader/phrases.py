@@ -9,8 +9,26 @@ from __future__ import annotations
 import re
 
 from ..gamewords import gamewords
-from .grammar import blank_quotes, top_level_mask
-from .model import Clause, Span, Target
+from .gates import gate_text, may_match
+from .grammar import blank_quotes, grammar, top_level_mask
+from .model import Clause, EffectReading, Reading, Span, Target
+
+
+_VERB_TABLES: dict[int, tuple] = {}
+
+
+def _verb_table(g) -> tuple[list, frozenset]:
+    """The grammar's verbs as (name, pattern, first words or None), and every first word.
+
+    A verb whose first words are all missing from a text cannot match it
+    (``Grammar.verb_gates``); the words are looked up once per text, not once
+    per verb."""
+    got = _VERB_TABLES.get(id(g))
+    if got is None or got[0] is not g:
+        table = [(name, rx, frozenset(g.verb_gates.get(name, ())) or None) for name, rx in g.verbs]
+        words = frozenset(w for _, _, gate in table if gate for w in gate)
+        got = _VERB_TABLES[id(g)] = (g, table, words)
+    return got[1], got[2]
 
 
 class PhraseReaders:
@@ -23,10 +41,12 @@ class PhraseReaders:
         card = self.card
         act_id = f"{card.name}#0" if card.kind in ("spell", "trap") else eff.id
         rule_only = False
+        sentences = [(sp, text[sp.start:sp.end]) for sp in
+                     [Span(eff.start, len(main) + eff.start)] + eff.extra]
+        sentences = [(sp, sentence, gate_text(sentence)) for sp, sentence in sentences]
         for kind, rx in self.g.card_rules:
-            for sp in [Span(eff.start, len(main) + eff.start)] + eff.extra:
-                sentence = text[sp.start:sp.end]
-                m = rx.search(sentence)
+            for sp, sentence, low in sentences:
+                m = rx.search(sentence) if may_match(rx, low) else None
                 if not m:
                     continue
                 src = self.src(text, sp.start + m.start(), sp.start + m.end(), where)
@@ -107,12 +127,30 @@ class PhraseReaders:
             return
         self.add("trigger", self.src(text, cs + trig.start(1), cs + trig.end(1), where),
                  effect=eff.id, word=word, optional=optional)
+        self._read_trigger_names(text, eff, where, cs + trig.end(1), cond[trig.end(1):])
         # "When this card declares an attack, or if your opponent activates ...": both words
         for alt in c["trigger_alternative"].finditer(cond, trig.end()):
             w = alt.group(1).lower()
             if w != word:
                 self.add("trigger", self.src(text, cs + alt.start(1), cs + alt.end(1), where),
                          effect=eff.id, word=w, optional=optional)
+
+    def _read_trigger_names(self, text, eff, where, start, clause):
+        """What the trigger's event is (trigger_names: each kind of move its condition names), by
+        what it must be done (trigger_by), and whether it must happen to this card (trigger_self),
+        so a told event is matched to the trigger it would start."""
+        g = self.g
+        lead = len(clause) - len(clause.lstrip())
+        plain = blank_quotes(clause)
+        src = self.src(text, start + lead, start + len(clause.rstrip()), where)
+        for name, rx in g.trigger_names:
+            if rx.search(plain):
+                self.add("trigger_names", src, effect=eff.id, name=name)
+        for by, rx in g.trigger_by:
+            if rx.search(plain):
+                self.add("trigger_by", src, effect=eff.id, by=by)
+        if g.p["trigger_self"].match(plain):
+            self.add("trigger_self", src, effect=eff.id)
 
     def names_event(self, word: str, clause: str) -> str:
         """What the clause after "When"/"If" names: "response" (an activation, or
@@ -220,11 +258,11 @@ class PhraseReaders:
     def _verbs(self, text: str, start: int = 0) -> list[tuple[int, int, str]]:
         blanked = blank_quotes(text)
         low = blanked.casefold()
-        gates = self.g.verb_gates
+        table, words = _verb_table(self.g)
+        present = {w for w in words if w in low}   # each first word tested once
         hits = []
-        for name, rx in self.g.verbs:
-            gate = gates.get(name)
-            if gate and not any(w in low for w in gate):
+        for name, rx, gate in table:
+            if gate is not None and present.isdisjoint(gate):
                 continue   # none of the verb's first words is in the text
             for m in rx.finditer(blanked):
                 hits.append((m.start(), m.end(), name))
@@ -466,7 +504,10 @@ class PhraseReaders:
         g = self.g
         base = eff.start
         full = text[eff.start:eff.end]
+        low, low_main = gate_text(full), gate_text(main)   # for the patterns' word gates
         for marker, rx in g.quick:
+            if not may_match(rx, low):
+                continue
             if marker in g.quick_monsters_only and (self.card.kind != "monster" or any(
                     f.type == "trigger" and f.get("effect") == eff.id for f in self.facts)):
                 continue
@@ -477,7 +518,7 @@ class PhraseReaders:
         seen_opt = False
         taken: list[tuple[int, int]] = []
         for kind, scope, rx in g.once_per_turn:
-            for m in rx.finditer(full):
+            for m in rx.finditer(full) if may_match(rx, low) else ():
                 if seen_opt and kind == "soft":
                     continue
                 if any(m.start() < e and s < m.end() for s, e in taken):
@@ -491,18 +532,19 @@ class PhraseReaders:
                              effect=eff.id)
                 break
         for rx in g.procedures:
-            m = rx.search(main)
+            m = rx.search(main) if may_match(rx, low_main) else None
             if m:
                 self.add("procedure", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, card=self.card.name, place=(m.group(1) or "unstated").lower())
                 break
         for rx in g.summon_conditions:
-            m = rx.search(main)
+            m = rx.search(main) if may_match(rx, low_main) else None
             if m:
                 self.add("summon_condition", self.src(text, base + m.start(), base + m.end(),
                                                       where), effect=eff.id,
                          condition=re.sub(r"\s+", "-", m.group().lower()))
-        m = g.activation_condition_sentences.search(full)
+        m = g.activation_condition_sentences.search(full) \
+            if may_match(g.activation_condition_sentences, low) else None
         if m:
             # "You can only activate this card ..." is about activating the card
             target_id = f"{self.card.name}#0" if self.card.kind in ("spell", "trap") else eff.id
@@ -512,7 +554,7 @@ class PhraseReaders:
                 if rx.search(m.group()):
                     self.add("activation_condition", src, effect=target_id, topic=topic)
         for action, rx in g.prohibitions:
-            m = rx.search(full)
+            m = rx.search(full) if may_match(rx, low) else None
             if m:
                 self.add("prohibits", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, card=self.card.name, action=action)
@@ -630,3 +672,192 @@ class PhraseReaders:
             if rx.search(places):
                 self.add("clause_from", self.src(text, start + m.start(), start + m.end(), where),
                          effect=eff.id, n=n, place=place)
+
+
+# -- what the question side asks of a card's text ------------------------------------------------
+# situate reads no card text itself: it asks these (the patterns are grammar.yaml's text_queries
+# and place_patterns).
+
+def target_phrase(effect: EffectReading) -> str:
+    """What an effect targets, as written: the words after "target" up to the next ";" ("" when
+    its text says none)."""
+    m = grammar().text_queries["target_phrase"].search(effect.text)
+    return m.group(1) if m else ""
+
+
+def target_sides(effect: EffectReading) -> tuple[bool, bool]:
+    """Whose cards an effect's target phrase names: (its controller's, the opponent's)."""
+    what = target_phrase(effect).lower()
+    q = grammar().text_queries
+    return bool(q["target_mine"].search(what)), bool(q["target_theirs"].search(what))
+
+
+def names_place(text: str, place: str | None, upto: str | None = None) -> bool:
+    """Does the text name that place ("GY"/"Graveyard", "hand", "Deck", "Extra Deck",
+    "banished"), as written?  ``upto`` (":" or ";"): only the words before the first one (an
+    effect's condition, or what it targets)."""
+    rx = grammar().place_patterns.get(place or "")
+    if upto is not None:
+        text = text.split(upto)[0]
+    return bool(rx is not None and rx.search(text))
+
+
+def cost_from_own_hand(quote: str) -> bool:
+    """Does a cost's text move the card itself from the hand ("send this card from your hand to
+    the GY"; not "from your hand or field")?"""
+    return bool(grammar().text_queries["cost_from_own_hand"].search(quote))
+
+
+def summons_to_opponents_field(reading: Reading) -> bool:
+    """Do the card's effects Summon to the opponent's field, and never to their controller's own?"""
+    text = " ".join(e.text for e in reading.effects)
+    q = grammar().text_queries
+    return bool(q["to_opponents_field"].search(text)) and not q["to_own_field"].search(text)
+
+
+def held_conditions(text: str) -> list[dict]:
+    """The conditions a text puts on what a player controls or has ("If you control no monsters",
+    "You must control 3 or more ... to activate and to resolve this effect"), in order: ``need``
+    ("no" or a number), ``at_least``, ``words`` (the things, as written), ``resolve`` (checked at
+    resolution too) and ``text`` (the condition's words)."""
+    out = []
+    for m in grammar().text_queries["held_condition"].finditer(text):
+        q = m.group(3).lower()
+        need = "no" if q == "no" else 1 if q in ("a", "an") else int(q.split()[0])
+        out.append({"need": need, "at_least": "or more" in q or q in ("a", "an"),
+                    "words": m.group(4).split(), "resolve": "resolve" in m.group(5),
+                    "text": m.group(0).rstrip(":,.")})
+    return out
+
+
+def held_condition_allows_hand(text: str, condition: str) -> bool:
+    """Is the held condition ``condition`` of ``text`` one for activating the card from the hand
+    ("If you control no cards, you can activate this card from your hand")?"""
+    at = text.find(condition)
+    window = text[at:at + len(condition) + 60]
+    return bool(grammar().text_queries["from_hand_after"].search(window))
+
+
+def names_this_card(quote: str, word: bool = True) -> bool:
+    """Does a part's text act on "this card" (the card itself)?  ``word``: as whole words."""
+    return bool(grammar().text_queries["this_card" if word else "this_card_words"].search(quote))
+
+
+def numbers_said(reading: Reading) -> set[str]:
+    """Every number the card's effects write in figures ("Draw 2 cards" → {"2"})."""
+    text = " ".join(e.text for e in reading.effects)
+    return set(grammar().text_queries["number"].findall(text))
+
+
+def target_words(effect: EffectReading) -> str:
+    """How many targets an effect chooses, and of what, as written: the words after its first
+    "target" (any case) up to the next ";" ("" when none)."""
+    m = grammar().text_queries["target_words"].search(effect.text)
+    return m.group(1) if m else ""
+
+
+def cards_drawn(quote: str) -> str | None:
+    """How many cards a part draws, as written ("Draw 2 cards" → "2"); None when it draws none."""
+    m = grammar().text_queries["draws"].search(quote)
+    return m.group(1) if m else None
+
+
+def cards_needed(quote: str) -> dict | None:
+    """What a part takes from a place of its controller's ("Banish 10 cards from the top of your
+    Deck" → ``{"count": "10", "kind": "card", "place": "deck", "opponent": False}``;
+    ``opponent``: the words before it name the opponent); None when it says no such need."""
+    q = grammar().text_queries
+    m = q["cards_needed"].search(quote)
+    if not m:
+        return None
+    place = m.group(3).lower()
+    return {"count": m.group(1), "kind": "card" if m.group(2).lower().startswith("card") else "monster",
+            "place": "gy" if place == "graveyard" else place,
+            "opponent": bool(q["opponent"].search(quote[:m.start()]))}
+
+
+def atk_lost_exactly(quote: str) -> int | None:
+    """"make this card lose exactly 800 ATK" → 800; None when the part says no such loss."""
+    m = grammar().text_queries["loses_exactly"].search(quote)
+    return int(m.group(1)) if m else None
+
+
+def controlled_things(quote: str) -> list[tuple[str, list[str]]]:
+    """The things a part says a player controls, with their descriptors ("face-up monsters your
+    opponent controls" → ``[("your opponent", ["face-up", "monsters"])]``), lower-cased."""
+    q = grammar().text_queries
+    out = []
+    for m in q["controlled"].finditer(quote):
+        said: list[str] = []
+        for w in reversed(m.group(1).lower().split()):   # the noun and its descriptors
+            if q["controlled_lead"].search(w) or gamewords().action_of(w):
+                break
+            said.insert(0, w)
+        out.append((m.group(2).lower(), said))
+    return out
+
+
+def acts_on_that_card(quote: str, plural: bool = False) -> bool:
+    """Does a part act on the card an earlier part acted on ("that card", "it", "that monster";
+    ``plural``: "them", "those monsters" too)?"""
+    return bool(grammar().text_queries["those_cards" if plural else "that_card"].search(quote))
+
+
+def acts_on_same_name(quote: str) -> bool:
+    """Does a part act on cards with the same (original) name as its target?"""
+    return bool(grammar().text_queries["same_name"].search(quote))
+
+
+def _filled(name: str, slot: str, value: str) -> re.Pattern:
+    """A text query whose pattern has a slot ({STEM}, {GERUND}) filled in."""
+    rx = grammar().text_queries[name]
+    return re.compile(rx.pattern.replace(slot, value), rx.flags)
+
+
+def says_action(quote: str, verb: str) -> bool:
+    """Does a part's text say the action (a word that starts as its name does)?"""
+    return bool(_filled("says_action", "{STEM}", verb[:5]).search(quote))
+
+
+def summoned_by(text: str, gerund: str) -> bool:
+    """Does the text say the card is Special Summoned by doing that ("... by banishing ...")?"""
+    return bool(_filled("summoned_by", "{GERUND}", gerund).search(text))
+
+
+def done_by(text: str, gerund: str) -> bool:
+    """Does the text say "by <gerund>" ("by Tributing", "by returning")?"""
+    return bool(_filled("done_by", "{GERUND}", gerund).search(text))
+
+
+def names_opponents_field(text: str) -> bool:
+    """Does the text name the opponent's field ("to your opponent's field")?"""
+    return bool(grammar().text_queries["opponents_field"].search(text))
+
+
+def takes_from_elsewhere(text: str, place: str) -> bool:
+    """Does the text take cards "from your" places without naming ``place`` (in the words its
+    Summon procedures write it)?"""
+    written = grammar().place_written.get(place, place)
+    return written not in text and bool(grammar().text_queries["from_your"].search(text))
+
+
+def part_of_card_activation(text: str) -> bool:
+    """Does an effect's text start "When this card is activated" (a part of the Spell/Trap Card's
+    own activation)?"""
+    return bool(grammar().text_queries["when_activated"].search(text))
+
+
+def condition_says(text: str, who: str) -> bool:
+    """Does an effect's condition (its words before ":") say who activates what it answers?
+    ``who``: "opponent-activates" ("your opponent activates"), "you-activate" (" you activate")
+    or "opponents" ("opponent's")."""
+    key = {"opponent-activates": "cond_opponent_activates", "you-activate": "cond_you_activate",
+           "opponents": "cond_opponents"}[who]
+    return bool(grammar().text_queries[key].search(text.split(":")[0]))
+
+
+def turns_face_down_only(text: str) -> bool:
+    """Does an effect turn a card face-down, its last part saying nothing of face-up?"""
+    q = grammar().text_queries
+    return bool(q["face_down"].search(text)) and not q["face_up"].search(text.split(";")[-1])
+

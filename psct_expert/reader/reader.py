@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from ..cards import Card
 from ..facts import Fact, Source
+from .gates import gate_text, may_match
 from .grammar import blank_quotes, grammar, top_level_mask  # noqa: F401  (re-exported)
 from .model import EffectReading, Reading, Span
 from .phrases import PhraseReaders
@@ -66,6 +67,8 @@ class _Reader(PhraseReaders):
             effects += self.read_text(card.pendulum_text[:MAX_TEXT], "pendulum text", prefix="P")
         self._read_summon_kinds()
         self._read_each_effect_limit(effects)
+        self._read_card_activation_limit(effects)
+        self._read_one_effect_limit(effects)
         self._read_position_changes()
         psct = "no" if self.legacy else "yes"
         self.add("psct", cdata if psct == "yes" else None, card=card.name, value=psct)
@@ -105,6 +108,45 @@ class _Reader(PhraseReaders):
                     self.add("once_per_turn", f.source, effect=e.id, kind=f.get("kind"), scope="card")
                 self.add("limit_each_effect", f.source, effect=e.id)
 
+    def _read_card_activation_limit(self, effects):
+        """"You can only activate 1 "X" per turn" on a Spell/Trap Card that is one activation (Normal,
+        Quick-Play, Counter; a Normal Trap) limits activating the card, that is its first effect,
+        even when another sentence ("You cannot conduct your Battle Phase the turn you activate this
+        card.") stands before it (game-rules#once-per-turn.4)."""
+        card = self.card
+        if card.kind not in ("spell", "trap") or not set(card.subtypes) & {"normal", "quick-play",
+                                                                          "counter"}:
+            return
+        first = next((e for e in effects if e.n == 1), None)
+        if first is None or any(g.type == "once_per_turn" and g.get("effect") == first.id
+                                for g in self.facts):
+            return
+        rx = self.g.p["card_activation_limit"]
+        for f in [f for f in self.facts if f.type == "once_per_turn" and f.get("scope") == "card"
+                  and f.get("kind") == "activate" and f.source is not None
+                  and rx.search(f.source.quote)]:
+            self.add("once_per_turn", f.source, effect=first.id, kind="activate", scope="card")
+            return
+
+    def _read_one_effect_limit(self, effects):
+        """"You can only use 1 "X" effect per turn, and only once that turn" ends the last effect but
+        is one limit shared by every effect of the card: using any of them spends it for all
+        (game-rules#once-per-turn.4)."""
+        rx = self.g.p["one_effect_limit"]
+        texts = {"text": self.card.text or "", "pendulum text": self.card.pendulum_text or ""}
+        for f in [f for f in self.facts if f.type == "once_per_turn" and f.get("scope") == "card"
+                  and f.get("kind") == "use" and f.source is not None
+                  and f.source.start is not None]:
+            whole = texts.get(f.source.where, "")
+            m = rx.match(whole, f.source.start)
+            if m is None:
+                continue
+            src = self.src(whole, m.start(), m.end(), f.source.where)
+            for e in effects:
+                if e.n > 0:
+                    self.add("limit_one_effect", src, effect=e.id)
+            return
+
     def _read_position_changes(self):
         """A part whose verb is "change" and that changes a battle position ("Change all face-up
         monsters to face-down Defense Position"): it changes no ATK or DEF."""
@@ -116,12 +158,16 @@ class _Reader(PhraseReaders):
 
     def read_text(self, text: str, where: str, prefix: str) -> list[EffectReading]:
         g = self.g
+        low = gate_text(text)
         for rx in g.legacy:
+            if not may_match(rx, low):
+                continue   # the text lacks every word a match needs (.gates)
             for m in rx.finditer(text):
                 self.legacy.append(m.group())
                 self.add("legacy", self.src(text, m.start(), m.end(), where),
                          card=self.card.name, phrase=m.group().lower())
-        for m in g.conditions["legacy_trigger"].finditer(blank_quotes(text)):
+        trigger = g.conditions["legacy_trigger"]
+        for m in trigger.finditer(blank_quotes(text)) if may_match(trigger, low) else ():
             # a trigger without its colon: "If this card destroys a monster by battle, you can ..."
             if self.names_event(m.group(1).lower(), m.group(2)) == "event" and not any(
                     f.type == "legacy" and f.source.start <= m.start() < f.source.end

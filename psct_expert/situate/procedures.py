@@ -16,13 +16,13 @@ import re
 
 from lark import Tree
 
+from ..gamewords import gamewords
 from ..parser.transform import find, low, sub, subs
+from ..reader.phrases import cards_needed, done_by, names_opponents_field, summoned_by, takes_from_elsewhere
 
-PLACE_TEXT = {"hand": "hand", "extra-deck": "Extra Deck", "gy": "GY", "deck": "Deck"}
 MOVED = {"send": "sent-to-gy", "banish": "banished", "tribute": "tributed", "discard": "discarded",
          "shuffle": "returned-to-deck", "detach": "detached", "destroy": "destroyed"}
-COUNTS = {"no": 0, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-          "six": 6, "both": 2}
+COUNTS = gamewords().counts("state")      # the number words a told state or a cost's need says
 
 
 def gerund(verb: str) -> str:
@@ -43,15 +43,14 @@ class ProcedureEvents:
         out = []
         for e in reading.effects:
             text = e.text
-            told_by = verb is not None and re.search(rf"\bSpecial Summoned\b[^.]*\bby {gerund(verb)}\b",
-                                                     text, re.I)
+            told_by = verb is not None and summoned_by(text, gerund(verb))
             if e.id not in procs and not told_by:
                 continue
-            if verb is not None and not re.search(rf"\bby {gerund(verb)}\b", text, re.I):
+            if verb is not None and not done_by(text, gerund(verb)):
                 continue
-            if dest_other is not None and ("opponent's field" in text) != dest_other:
+            if dest_other is not None and names_opponents_field(text) != dest_other:
                 continue
-            if place and PLACE_TEXT.get(place, place) not in text and "from your" in text:
+            if place and takes_from_elsewhere(text, place):
                 continue
             out.append(e)
         return out
@@ -284,11 +283,6 @@ def _what(ws: list[str]) -> str | None:
     return None
 
 
-# "Banish 10 cards from the top of your Deck", "Send 1 monster from your hand to the GY"
-_COST_NEEDS = re.compile(r"\b(\d+|an?|one|two|three)\s+(?:[\w\"'-]+\s+){0,3}?(cards?|monsters?)\b"
-                         r"[^;,.]*?\b(?:from|in)\s+(?:the top of\s+)?your\s+(hand|Deck|GY|Graveyard)",
-                         re.I)
-_PLACE_OF = {"hand": "hand", "deck": "deck", "gy": "gy", "graveyard": "gy"}
 
 
 def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
@@ -304,12 +298,11 @@ def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
     for f in reading.facts:
         if f.type != "cost_action" or f.get("effect") != eid:
             continue
-        m = _COST_NEEDS.search(f.source.quote if f.source is not None else "")
-        if not m:
+        took = cards_needed(f.source.quote if f.source is not None else "")
+        if took is None:            # "Banish 10 cards from the top of your Deck"
             continue
-        need = int(m.group(1)) if m.group(1).isdigit() else COUNTS.get(m.group(1).lower(), 1)
-        kind = "card" if m.group(2).lower().startswith("card") else "monster"
-        place = _PLACE_OF[m.group(3).lower()]
+        need = int(took["count"]) if took["count"].isdigit() else COUNTS.get(took["count"].lower(), 1)
+        kind, place = took["kind"], took["place"]
         for s in st.told_states:
             if s["player"] != player or s["place"] != place or "count" not in s:
                 continue

@@ -1,0 +1,454 @@
+"""Told activations and Chains: an effect activated, chained, answered ("in response", "against
+my search", "chains X to my Y"), negated, resolved or used, and what a link does when it
+resolves (its steps: destroys, banishes, Special Summons)."""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from ..parser.transform import low, sub, subs
+from ..reader.phrases import cost_from_own_hand
+from .copies import _copies
+from .holdings import _purpose_gains
+from .moves import ACTION_VERBS
+from .procedures import MOVED
+from .targets import note_change
+from .words import _owner
+
+
+class ChainEvents:
+    """Activation and Chain clauses of the told situation (mixed into :class:`.told.Situate`)."""
+
+    def ev_activate(self, ev: Tree) -> None:
+        node = self._effect_node(ev)
+        if node.data == "eff_it" and self._targeted_last():
+            return self.ev_act_target(ev)         # "they activate it in response": the target
+        a = sub(ev, "actor")
+        if a is not None and self.r.actor(a).get("effect"):
+            # "my Baronne de Fleur activates its effect": "its" is the actor's card
+            self.last_card = self.r.actor(a)["effect"].get("card") or self.last_card
+        ir = self.r.effect(node)
+        player = self._player(ev)
+        if sub(ev, "actor") is None and sub(ev, "poss") is not None:
+            player = self.r.player(sub(ev, "poss"))          # "my Set X is activated"
+            if player not in ("you", "opponent"):
+                self.fail("whose card is activated?", ev)
+        elif sub(ev, "actor") is None and ir.get("owner") in ("you", "opponent"):
+            player = ir["owner"]                             # "my opponent's X is activated"
+        info = {**self._when(ev), **self._mods(ev)}
+        if "set" in [str(t).lower() for t in ev.children if isinstance(t, Token)]:
+            info["from"] = "set"
+        hint = [f"target:{_owner(t['words']) or 'any'}" for t in info.get("targets", []) if t]
+        hint = hint[:1]
+        # "activates X's effect to destroy one of my cards": the effect that destroys
+        hint += [v for v in (self.r.action(sub(m, "act_verb")) for m in info.get("purposes", [])) if v]
+        ref = self.effect_ref(ir, hint=hint)
+        if sub(ev, "actor") is None and sub(ev, "poss") is None and not ir.get("owner"):
+            # "its effect is activated": by the player told to have Summoned that card
+            player = next((e["player"] for e in reversed(self.events) if e.get("kind") == "summon"
+                           and e.get("what") == ref.get("card") and ref.get("card")), player)
+        verb = low(sub(ev, "act_verb_w") or ev)
+        if any(w in ("chain", "chains", "chained") for w in verb):
+            info["respond"] = True
+        self._activate(ref, player, info)
+
+    def ev_respond(self, ev: Tree) -> None:
+        if self._effect_node(ev).data == "eff_it" and self._targeted_last():
+            return self.ev_act_target(ev)         # "they respond by activating it": the target
+        ref = self.effect_ref(self.r.effect(self._effect_node(ev)))
+        self._activate(ref, self._player(ev), {**self._mods(ev), "respond": True})
+
+    def _activate(self, ref: dict, player: str, info: dict) -> str:
+        if info.get("against") is not None:
+            if self._against(info["against"], player) is None:
+                info = {**info, "respond": True}
+        answers = None
+        if info.get("to_effect") is not None:
+            answers = self._chained_to(info["to_effect"], player)
+        aid = f"a{len(self.acts) + 1}"
+        event = {"kind": "activate", "id": aid, "effect": ref, "player": player}
+        if info.get("from") in ("hand", "field", "gy", "deck", "extra-deck", "set"):
+            event["from"] = info["from"]
+        elif ref.get("generic") == "trap" or (ref.get("card") and
+                                                self.db.get(ref["card"]).kind == "trap"):
+            event["from"] = "set"      # a Trap Card is activated from the field, where it was Set
+        if info.get("respond"):
+            if not self.acts:
+                self.fail("it responds, but nothing was activated before it")
+            event["respond"] = answers or self.acts[-1][0]
+        if info.get("link"):
+            event["link"] = info["link"]
+        if info.get("targets"):
+            event["targets"] = [e for t in info["targets"] for e in self.entities_of(t)]
+        if info.get("self_cost"):
+            self._self_cost(event, ref, *info["self_cost"])
+        for t in info.get("targets") or []:
+            self._named_place(t)
+        self.events.append(event)
+        self.acts.append((aid, ref))
+        for m in info.get("purposes", []):
+            self._purpose(m)
+        return aid
+
+    def _chained_to(self, node: Tree, player: str) -> str:
+        """"chains X to my Pot of Desires": the activation of that card told before, or, when none
+        was, that card's activation (by its owner, the other player unless the words say)."""
+        ir = self.r.effect(node)
+        keep = self.last_card
+        ref = self.effect_ref(ir)
+        self.last_card = keep
+        aid = self._find_act(ref)
+        if aid is not None:
+            return aid
+        owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
+            {"you": "opponent", "opponent": "you"}[player]
+        return self._activate(ref, owner, {})
+
+    def _against(self, m: Tree, player: str) -> str | None:
+        """"X is activated against my search": it answers an activation of that player's (the
+        newest one, or, when none was told, one of an unnamed card of theirs)."""
+        whose = self.r.player(sub(m, "poss"))
+        if whose not in ("you", "opponent") or whose == player:
+            self.fail("against whose activation? ('against my search')", m)
+        if "summon" in low(m):
+            kind = self.r.summon_kind(m) or "unsaid"     # "against my Summon": kind not said
+            sid = self._summon(kind, whose, {"card": None, "text": "a monster", "words": [],
+                                             "pronoun": False}, None)
+            self.summons[-1][1]["attempt"] = True      # the Summon negation window is open
+            return sid
+        if self.acts and self._act_player(self.acts[-1][0]) == whose:
+            return None
+        self.events.append({"kind": "activate", "id": f"a{len(self.acts) + 1}",
+                            "effect": {"generic": "spell"}, "player": whose})
+        self.acts.append((self.events[-1]["id"], self.events[-1]["effect"]))
+        return None
+
+    def _purpose(self, m: Tree) -> None:
+        """"... to flip it face-down" / "... to destroy one of those cards": a target changes."""
+        ws = low(m)
+        if getattr(self, "held", None) and _purpose_gains(self, m):
+            return
+        thing = sub(m, "thing")
+        card = self.r.thing(thing).get("card") if thing is not None else None
+        activated = {r.get("card"): aid for aid, r in self.acts[:-1]}
+        if card in activated and sub(m, "act_verb") is not None:
+            # "they chain MST to destroy Impermanence": the card of an earlier link leaves the field
+            verb = self.r.action(sub(m, "act_verb"))
+            action = {"destroy": "destroyed", "banish": "banished"}.get(verb)
+            if action is None:
+                self.fail(f"the situation model has no move for {self.r.said(m)!r}", m)
+            act = self.events[-1]
+            act.setdefault("does", []).append({"action": action, "what": card})
+            self.events.append({"kind": "resolve", "of": act["id"]})
+            self.self_gone[activated[card]] = action
+            return
+        targeted = [t for e in self.events if e.get("kind") == "activate"
+                    for t in e.get("targets", [])]
+        thing = sub(m, "thing")
+        named = self.r.thing(thing).get("card") if thing is not None else None
+        if not targeted or (named and named not in targeted):
+            # "chains Twin Twisters to destroy it", "... to Special Summon a monster": what the
+            # link does when it resolves
+            self._purpose_does(m)
+            return
+        if thing is not None and low(thing)[:2] == ["one", "of"] and len(targeted) > 1:
+            which = targeted[0]
+        elif "it" in ws or (thing is not None and self.r.thing(thing)["pronoun"]):
+            which = targeted[-1]
+        else:
+            self.fail("which card does it change?", m)
+        if sub(m, "flip_verb") is not None:
+            note_change(self, which, {"property": "face",
+                                      "value": "face-down" if "face-down" in ws else "face-up"})
+        else:
+            verb = self.r.action(sub(m, "act_verb"))
+            if verb in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
+                note_change(self, which, {"left": True})
+
+    def _purpose_does(self, m: Tree) -> None:
+        aid = self.acts[-1][0]
+        act = next(e for e in self.events if e.get("id") == aid)
+        verb = "flip" if sub(m, "flip_verb") is not None else self.r.action(sub(m, "act_verb"))
+        if sub(m, "revive") is not None:
+            verb = "special-summon"                  # "to revive X": from the GY
+        thing = sub(m, "thing")
+        t = self.r.thing(thing) if thing is not None else \
+            {"card": None, "text": "it", "words": ["it"], "pronoun": True}
+        if verb == "negate" and t["pronoun"] and act.get("respond"):
+            # "... to negate it": the link it answers is negated (its activation, or its effect,
+            # as the negating card says)
+            kinds = {f.get("what") for f in self.reading(act["effect"]["card"]).facts
+                     if f.type == "negates"} if act["effect"].get("card") else set()
+            what = "activation" if kinds == {"activation"} else \
+                "effect" if kinds and kinds <= {"effect", "effects"} else None
+            if what is None:
+                self.fail("say whether it negates the activation or only the effect", m)
+            self.events.append({"kind": "negate", "of": act["respond"], "what": what, "by": aid})
+            return
+        if verb == "special-summon":
+            what = self.entity(t, kind="monster") if not t["pronoun"] else self._answered_card(act, m)
+            sid = f"s{len(self.summons) + 1}"
+            act.setdefault("does", []).append({"action": "summoned", "id": sid, "what": what,
+                                               "summon-kind": "by-effect"})
+            if sub(m, "revive") is not None:
+                act["does"][-1]["from"] = "gy"
+            self.summons.append((sid, {"summon-kind": "by-effect", "by": aid}))
+            return
+        action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+                  "tribute": "tributed", "discard": "discarded",
+                  "flip": "flipped-face-down" if "face-down" in low(m) else
+                  "flipped-face-up" if "face-up" in low(m) else None}.get(verb)
+        if action is None:
+            self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
+        what = self._answered_card(act, m) if t["pronoun"] else \
+            self.entity(t, **({"controller": _owner(t["words"])} if _owner(t["words"]) else {}))
+        self._step(act, action, what)
+
+    def _answered_card(self, act: dict, node: Tree) -> str:
+        """"it" in "chains X to destroy it": the card of the link X answers."""
+        to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
+        card = to["effect"].get("card") if to else None
+        if card is None:
+            self.fail("which card is 'it'?", node)
+        return to.get("source") or card
+
+    def _step(self, act: dict, action: str, what: str) -> str:
+        """A step of what a link does when it resolves; its id lets the question point at it."""
+        n = sum(len(e.get("does", [])) for e in self.events if e.get("kind") == "activate")
+        sid = f"x{n + 1}"
+        act.setdefault("does", []).append({"action": action, "id": sid, "what": what})
+        return sid
+
+    def ev_negate(self, ev: Tree) -> None:
+        target = next(ch for ch in ev.children if isinstance(ch, Tree)
+                      and ch.data in ("neg_activation", "neg_effect", "neg_plain"))
+        what = {"neg_activation": "activation", "neg_effect": "effect"}.get(target.data)
+        effs = [ch for ch in target.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        ir = self.r.effect(effs[0]) if effs else None
+        if sub(target, "ord") is not None and ir and ir.get("card"):   # "my first X's effect"
+            _copies(self).setdefault(self.db.get(ir["card"]).name,
+                                     {"count": 0, "ords": [], "later": False})["ords"].append(
+                low(sub(target, "ord"))[0])
+        if ir is None or ir["how"] == "eff_it":           # "negates it", "negates the activation"
+            if not self.acts:
+                self.fail("what was negated? (tell what was activated first)", target)
+            aid, ref = self.acts[-1]
+        else:
+            ref = self.effect_ref(ir)
+            aid = self._find_act(ref)
+            if what is None and ir["how"] in ("eff_poss", "eff_of", "eff_its") and \
+                    "effect" in low(effs[0]):
+                what = "effect"                          # "X's effect was negated"
+        if aid is None:
+            owner = ir.get("owner") if ir else None
+            if owner not in ("you", "opponent"):
+                a = sub(ev, "actor")
+                negator = self.r.actor(a).get("player") if a is not None else None
+                owner = {"you": "opponent", "opponent": "you"}.get(negator, "you")
+            aid = self._activate(ref, owner, {})
+        by = None
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        if effs:                                   # "... with Y" / "... by Y": Y negates it
+            by_ref = self.effect_ref(self.r.effect(effs[-1]))
+            negator = self._player(ev) if sub(ev, "actor") is not None else \
+                {"you": "opponent", "opponent": "you"}[self._act_player(aid)]
+            by = self._activate(by_ref, negator, {"respond": True})
+        if what is None and effs:
+            by_reading = self.reading(by_ref["card"]) if by_ref.get("card") else None
+            kinds = {f.get("what") for f in (by_reading.facts if by_reading else [])
+                     if f.type == "negates"}
+            # "negate the Summon or activation": what is negated here is an activation
+            kinds = {k for w in kinds for k in str(w).split("-or-")} - {"summon"}
+            if kinds == {"activation"}:
+                what = "activation"
+            elif kinds and kinds <= {"effect", "effects"}:
+                what = "effect"
+        if what is None:
+            # "my Pot of Desires was negated": a Spell/Trap Card's effect is its activation, and
+            # negating the card is negating that activation; a monster's is not so plain
+            if self.db.get(ref["card"]).kind == "monster":
+                self.fail("say whether the activation or only the effect was negated "
+                          "('the activation of X was negated' / 'X's effect was negated')", ev)
+            what = "activation"
+        event = {"kind": "negate", "of": aid, "what": what}
+        if by:
+            event["by"] = by
+        self.events.append(event)
+
+    def _act_player(self, aid: str) -> str:
+        for e in self.events:
+            if e.get("id") == aid:
+                return e["player"]
+        return "you"
+
+    def _find_act(self, ref: dict) -> str | None:
+        for aid, r in reversed(self.acts):
+            if r.get("card") == ref.get("card"):
+                return aid
+        return None
+
+    def ev_resolve(self, ev: Tree) -> None:
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        if effs:
+            ref = self.effect_ref(self.r.effect(effs[0]))
+            aid = self._find_act(ref)
+            if aid is None and sub(ev, "actor") is not None:
+                aid = self._activate(ref, self._player(ev), {})   # "I resolve X": X was activated
+            if aid is None:
+                if self.acts:
+                    self.fail(f"{self.r.said(effs[0])!r} resolves, but it was not activated", ev)
+                # "My opponent's X resolves": the first thing told, so it was activated then
+                owner = self.r.effect(effs[0]).get("owner")
+                aid = self._activate(ref, owner if owner in ("you", "opponent") else "you", {})
+                if owner not in ("you", "opponent"):     # a later step may tell whose it was
+                    self.player_unsaid = getattr(self, "player_unsaid", set()) | {aid}
+        self.events.append({"kind": "resolve"})
+
+    def ev_used(self, ev: Tree) -> None:
+        """"I already used X this turn", "my Baronne de Fleur used its destroy effect"."""
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        a = sub(ev, "actor")
+        told_by = self.r.actor(a).get("effect") if a is not None else None
+        if told_by and told_by.get("card"):      # "my X used its ... effect": "its" is X's
+            self.last_card = self.db.get(told_by["card"]).name
+        if effs:
+            ir = self.r.effect(effs[0])
+        elif any(getattr(t, "type", "") == "XCARD" for t in ev.children):
+            card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+            ir = {"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
+                  "rel": None, "text": self.r.said(ev)}
+        else:                                     # "X used its destroy effect"
+            owner = self.r.actor(a)
+            if not owner.get("effect"):
+                self.fail("which effect was used?", ev)
+            self.effect_ref(owner["effect"])        # names the card "its" refers to
+            descs = [" ".join(low(d)) for d in ev.iter_subtrees_topdown() if d.data == "eff_desc"]
+            ir = {"how": "eff_its", "card": None, "ord": None, "desc": descs, "quote": None,
+                  "rel": None, "text": self.r.said(ev)}
+        ref = self.effect_ref(ir)
+        player = self.r.actor(a).get("player") if a is not None else \
+            (self.r.player(sub(ev, "poss")) or "you")
+        if sub(ev, "ord") is not None and ref.get("card"):    # "my first X resolved"
+            _copies(self).setdefault(ref["card"], {"count": 0, "ords": [], "later": False})[
+                "ords"].append(low(sub(ev, "ord"))[0])
+        self._activate(ref, player if player in ("you", "opponent") else "you", {})
+        self.events.append({"kind": "resolve"})
+
+    def ev_noresp(self, ev: Tree) -> None:
+        """"nobody responds": nothing is chained, so the Chain resolves now."""
+        if not self.acts:
+            self.fail("nobody responds to what? (tell what was activated first)", ev)
+        self.events.append({"kind": "resolve"})
+
+    def ev_did(self, ev: Tree) -> None:
+        """"... and banishes it", "it destroys my Bixi": what the link just told does when it
+        resolves ("it" is the card of the link it answers)."""
+        if not self.acts:
+            self.fail("what does it? (tell what was activated first)", ev)
+        act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+        verb = self.r.action(sub(ev, "did_verb"))
+        t = self.r.thing(sub(ev, "thing"))
+        places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
+        action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+                  "tribute": "tributed", "discard": "discarded",
+                  "return": "returned-to-hand" if places[-1:] == ["hand"] else
+                  "returned-to-deck" if places[-1:] == ["deck"] else None}.get(verb)
+        if action is None:
+            self.fail(f"the situation model has no step for {self.r.said(ev)!r}", ev)
+        targeted = [x for e in self.events if e.get("kind") == "activate" and e is not act
+                    for x in e.get("targets", [])]
+        if t["pronoun"]:
+            what = self._answered_card(act, ev)
+        elif targeted and t["words"][:2] == ["one", "of"] and act.get("respond"):
+            # "chains X and banishes one of those 5 monsters": one of the targets leaves
+            what = self._which_target(t, targeted, ev)
+            if action in ACTION_VERBS:
+                note_change(self, what, {"left": True})
+        else:
+            owner = _owner(t["words"])
+            what = self.entity(t, **({"controller": owner} if owner else {}))
+        self._step(act, action, what)
+
+    def ev_card_acts(self, ev: Tree) -> None:
+        """"my opponent's monster on the field activates its trigger effect": an effect of a card
+        the question does not name, known by its kind only."""
+        card = sub(ev, "acting_card")
+        ws = low(card)
+        kind = next(k for k in ("monster", "spell", "trap", "card") if k in ws)
+        descs = [" ".join(low(d)) for d in subs(ev, "eff_desc")]
+        if kind == "card" or any(d not in ("trigger", "quick", "ignition", kind) for d in descs):
+            self.fail("an effect of a card that is not named is known only by the kind of card "
+                      "('a monster effect', 'a Quick-Play Spell')", ev)
+        player = self.r.player(sub(card, "poss"))
+        if player not in ("you", "opponent"):
+            self.fail(f"whose is {self.r.said(card)!r}?", card)
+        on_field = "field" in ws
+        ent = {"desc": self.r.said(card), "controller": player, "kind": kind}
+        if on_field:
+            ent["place"] = "field"
+        if "face-up" in ws or (on_field and kind == "monster" and "face-down" not in ws):
+            ent["face"] = "up"
+        eid = f"m{len(self.entities) + 1}"
+        self.entities[eid] = ent
+        info = {**self._when(ev), **self._mods(ev)}
+        if on_field:
+            info["from"] = "field"
+        aid = self._activate({"generic": kind}, player, info)
+        next(e for e in self.events if e.get("id") == aid)["source"] = eid
+        self.last_entity = eid
+
+    def ev_then_does(self, ev: Tree) -> None:
+        """", whose effect then (goes on to) Special Summon(s) X and a Token": later steps of the
+        link just told."""
+        if not self.acts:
+            self.fail("whose effect? (tell what was activated first)", ev)
+        act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+        verb = self.r.action(sub(ev, "act_verb"))
+        if verb != "special-summon":
+            self.fail(f"the situation model has no step for {self.r.said(ev)!r}", ev)
+        first = True
+        for th in subs(ev, "thing"):
+            t = self.r.thing(th)
+            what = self.entity(t, kind="monster")
+            sid = f"s{len(self.summons) + 1}"
+            step = {"action": "summoned", "id": sid, "what": what, "summon-kind": "by-effect"}
+            if first:
+                step["then"] = True
+                first = False
+            act.setdefault("does", []).append(step)
+            self.summons.append((sid, {"summon-kind": "by-effect", "by": act["id"]}))
+
+    def ev_then_chain(self, ev: Tree) -> None:
+        """"..., then chain my own Set X": the player who activated last chains X."""
+        if not self.acts:
+            self.fail("chains to what? (tell what was activated first)", ev)
+        player = self._act_player(self.acts[-1][0])
+        poss = sub(ev, "poss")
+        if poss is not None and self.r.player(poss) != player:
+            self.fail("who chains it?", ev)
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        ref = self.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
+                               "rel": None, "text": card})
+        info = {**self._mods(ev), "respond": True}
+        if "set" in low(ev):
+            if self.db.get(ref["card"]).kind not in ("spell", "trap"):
+                self.fail("only a Spell or Trap is Set", ev)
+            info["from"] = "set"
+        self._activate(ref, player, info)
+
+    def _self_cost(self, event: dict, ref: dict, verb: str | None, node: Tree) -> None:
+        """"activates Ash Blossom (discarding it)": the activated card is moved as the cost; the
+        card must have an effect whose cost does that, and a discarded card was in the hand."""
+        card = ref.get("card")
+        if card is None or verb not in MOVED:
+            self.fail(f"{self.r.said(node)!r}: which card is moved for the cost?", node)
+        reading = self.reading(card)
+        costs = [f for f in reading.facts if f.type == "cost_action" and f.get("verb") == verb]
+        if not costs:
+            self.fail(f"{card} has no effect whose cost is {self.r.said(node)!r}", node)
+        event["cost"] = [{"action": MOVED[verb], "what": self.entity(
+            {"card": card, "text": card, "words": [], "pronoun": False})}]
+        # discarding is from the hand; "send this card from your hand to the GY" says so
+        if verb == "discard" or all(f.source is not None and cost_from_own_hand(f.source.quote)
+                                    for f in costs):
+            event["from"] = "hand"

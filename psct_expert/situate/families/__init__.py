@@ -1,0 +1,43 @@
+"""The question families that read their parts from the parse tree: each builds its structured
+question from the told situation (:mod:`..told`) and the family rule's subtree.  One module per
+topic; :data:`BUILDERS` names the builder of each family."""
+
+from __future__ import annotations
+
+from ...cards import CardDB
+from ...parser import ParsedQuestion
+from ...parser.transform import find
+from ..told import Situate
+from . import chains, costs, links, negation, once, parts, targeting, timing
+from .common import OldForm
+
+BUILDERS = {
+    "starts-chain": chains.build_starts_chain,
+    "summon-starts-chain": chains.build_summon_starts_chain,
+    "targets": targeting.build_targets,
+    "can-target": targeting.build_can_target,
+    "can-respond": negation.build_can_respond,
+    "cost-returned": costs.build_cost_family("cost-returned"),
+    "still-done": parts.build_still_done,
+    "is-cost": costs.build_is_cost,
+    "clause-done": parts.build_clause_done,
+    "again-this-turn": once.build_again_this_turn,
+    "negate-summon": negation.build_negate_summon,
+    "negate-activation": negation.build_negate_activation,
+    "can-activate-now": parts.build_can_activate_now,
+    "simultaneous": timing.build_simultaneous,
+    "effect-negated": parts.build_effect_negated,
+    "resolves": links.build_resolves,
+    "happens-at": timing.build_happens_at,
+    "target-count": targeting.build_target_count,
+    "again-this-duel": once.build_again_this_duel,
+}
+
+__all__ = ["BUILDERS", "OldForm", "situate_question"]
+
+
+def situate_question(pq: ParsedQuestion, db: CardDB) -> dict:
+    st = Situate(pq, db)
+    st.situation(pq.tree)
+    fam = find(pq.tree, "fam_" + pq.family.replace("-", "_"))
+    return BUILDERS[pq.family](st, fam)

@@ -1,0 +1,173 @@
+"""Can I activate X now (``can-activate-now``): at the point the told situation reached, during a
+phase, in response to a Summon, from the hand, with a purpose, or with "its effect" (the effect of
+the card that does what the question says)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...errors import QuestionError
+from ...parser.transform import find, low, sub, subs
+from ...reader.select import select_effect
+from ..procedures import unpayable_costs
+from ..refs import _does
+from ..words import _norm
+from .common import _asker, _first_effect
+from .links import (_activation_effect, _card_removed, _effect_does, _event_for, _open_activation,
+                    _resolves_after)
+from .negation import _negates_what_is_activated
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+def build_can_activate_now(st: Situate, fam: Tree) -> dict:
+    """"Can I activate X (during the Damage Step / in response to that Summon / then)?"."""
+    if sub(fam, "act_by") is not None:
+        return _negates_what_is_activated(st, fam)   # "Can X negate a monster effect that ...?"
+    purpose = sub(fam, "purpose")
+    hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
+    if sub(fam, "own_eff") is not None:
+        # "can I still Special Summon X from my hand with its effect?"
+        ref = _own_effect(st, fam)
+        if _open_activation(st, ref) is not None:
+            spec = _resolves_after(st, ref, fam)
+            named = st.r.thing(sub(fam, "thing")).get("card")
+            text = " ".join(e.text for e in st.reading(ref["card"]).effects)
+            if named and named != ref["card"] and named not in text:
+                spec["also_needs"] = f"whether that effect can {st.r.said(find(fam, 'act_verb'))} {named}"
+            return spec
+    else:
+        ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
+    slots: dict = {"effect": ref}
+    if st.cannot:
+        slots["cannot"] = list(st.cannot)      # "I have no cards in my hand to discard"
+    whens = subs(fam, "now_when")
+    also = []
+    for w in whens:
+        if low(w)[0] in ("on", "targeting"):
+            also.append(f"whether it can target {st.r.said(sub(w, 'thing'))}")
+            continue
+        if low(w) == ["after", "that"]:
+            continue                         # "after that": the point the situation reached
+        if low(w)[0] == "from":              # "from my hand": where it would be activated from
+            if st.r.player(sub(w, "poss")) != _asker(st, fam):
+                st.fail("from whose hand? (the player who activates it)", w)
+            slots["from"] = "hand"
+            continue
+        ph = sub(w, "phase")
+        if ph is not None:
+            phase = st.r.phase(ph)
+            turn = st.r.player(sub(w, "poss"))
+            if turn not in ("you", "opponent") and low(w)[:3] == ["at", "the", "end"] and any(
+                    f.type == "phase_condition" and f.get("phase") == phase
+                    and f.get("turn") == "any" and f.get("effect") == select_effect(
+                        st.reading(ref["card"]), ref) for f in st.reading(ref["card"]).facts):
+                # "at the end of the Battle Phase" of an effect whose own window is that, in
+                # either player's turn: the phase is told, whose turn it is is not
+                st.events.append({"kind": "phase", "phase": phase, "turn": "any"})
+                continue
+            if turn not in ("you", "opponent"):
+                if phase != "damage-step":
+                    st.fail("whose turn? ('during my opponent's Battle Phase')", w)
+                turn = "you"                 # the Damage Step's rules are the same in either turn
+            st.events.append({"kind": "phase", "phase": phase, "turn": turn})
+        elif "summon" in low(w) or "against" in low(w):
+            if not st.summons:
+                st.fail("which Summon? (tell it first)", w)
+            slots["event"] = st.summons[-1][0]
+    if not whens and not st.events:
+        st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
+    if "event" not in slots and not any(sub(w, "phase") for w in whens):
+        event = _event_for(st, ref, purpose)
+        if event is not None:
+            slots["event"] = event
+    cannot = [v for v in unpayable_costs(st, ref, player=_asker(st, fam))
+              if v not in slots.get("cannot", [])]
+    if cannot:
+        slots["cannot"] = slots.get("cannot", []) + cannot
+    if _asker(st, fam) != "you":
+        slots["player"] = _asker(st, fam)      # "Can my opponent activate X?"
+    spec = st.spec("can-activate-now", slots)
+    if purpose is not None:
+        obj = low(purpose)[2:]
+        if st.r.action(sub(purpose, "act_verb")) == "negate" and obj in ([], ["it"]) and st.acts:
+            # "... to negate it": it must also be able to negate that activation
+            spec["and"] = [{"family": "negate-activation", "negator": ref,
+                            "activated": st.acts[-1][0]}]
+        elif not _purpose_is_its_own(st, ref, purpose):
+            also.append(f"whether it can {st.r.said(purpose)[3:]}")
+    if also:
+        spec["also_needs"] = "; ".join(also)
+    return spec
+
+
+STOP = {"a", "an", "the", "1", "one", "monster", "monsters", "card", "cards", "from", "my", "your",
+        "their", "to", "in", "hand", "deck", "gy", "graveyard", "field", "on"}
+
+
+def _purpose_is_its_own(st: Situate, ref: dict, purpose: Tree) -> bool:
+    """"Can I activate X to Special Summon a Yang Zing monster?": the purpose only says what X
+    does (its verb, and words of its own text), so it asks nothing more."""
+    verb = st.r.action(sub(purpose, "act_verb"))
+    if not verb or not ref.get("card"):
+        return False
+    reading = st.reading(ref["card"])
+    try:
+        eid = select_effect(reading, ref)
+    except QuestionError:
+        return False
+    if not _does(reading.facts, eid, verb):
+        return False
+    thing = sub(purpose, "thing")
+    if thing is None:
+        return low(purpose)[-1] != "it"     # "to destroy it": is "it" what the effect destroys?
+    text = set(_norm(next(e.text for e in reading.effects if e.id == eid)).split())
+    return all(w in text for w in _norm(st.r.said(thing)).split() if w not in STOP)
+
+
+def _own_effect(st: Situate, fam: Tree) -> dict:
+    """"... X with its (activation) effect": the effect of the card that does the verb; "its" is
+    a card whose told activation does it, else the card the question names."""
+    verb = st.r.action(find(fam, "act_verb"))
+    own = sub(fam, "own_eff")
+    cards = [st.r.card(t) for t in own.children if getattr(t, "type", "") == "XCARD"]
+    activation = "activation" in low(own)
+    if not cards:
+        # "its" is a card whose activation is still waiting to resolve, and whose card was removed
+        told = [r for aid, r in st.acts if r.get("card") and _effect_does(st, r, verb)]
+        told += [r for aid, r in st.acts if r.get("select") == "activation" and r not in told
+                 and any(_effect_does(st, {"card": r["card"], "n": e.n}, verb)
+                         for e in st.reading(r["card"]).effects if e.n > 0)]
+        told = [r for r in told if _card_removed(st, r)]
+        thing = st.r.thing(sub(fam, "thing"))
+        cards = [told[-1]["card"]] if told else [thing["card"]] if thing.get("card") else []
+    if not cards:
+        st.fail("whose effect?", own)
+    thing = st.r.thing(sub(fam, "thing"))
+    ir = {"how": "eff_poss", "card": cards[0], "ord": None, "desc": [], "quote": None,
+          "rel": None, "text": st.r.said(own)}
+    try:
+        ref = st.effect_ref(ir, hint=[verb])
+    except QuestionError:
+        # several do it: "Special Summon X from my hand with its effect" is the one that Summons
+        # "this card" (when X is the card itself) from the place said
+        reading = st.reading(cards[0])
+        places = [st.r.place(p) for p in sub(fam, "thing").iter_subtrees_topdown()
+                  if p.data == "place"] + [st.r.place(p) for t in subs(fam, "thing_post")
+                                           for p in t.iter_subtrees_topdown() if p.data == "place"]
+        fit = [e for e in reading.effects if e.n > 0 and _does(reading.facts, e.id, verb)
+               and (thing.get("card") != cards[0] or
+                    f"{verb.replace('-', ' ')} this card" in _norm(e.text))
+               and all(p is None or f"your {'gy' if p == 'gy' else p}" in _norm(e.text)
+                       for p in places)]
+        if len(fit) != 1:
+            raise
+        ref = {"card": reading.card.name, "n": fit[0].n}
+    if not _effect_does(st, ref, verb):
+        st.fail(f"no effect of {cards[0]} does that", own)
+    if activation and not _activation_effect(st, ref):
+        st.fail(f"{st.r.said(own)!r} is not the effect of activating {cards[0]}", own)
+    return ref

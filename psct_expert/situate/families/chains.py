@@ -1,0 +1,170 @@
+"""Does it start a Chain?  ``starts-chain`` and ``summon-starts-chain``: an effect, a Summon, or
+"that" (what was just activated), "each time ...", and "... that I can respond to with X"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...parser.transform import find, low, sub
+from .common import _first_effect
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+def _chain_subject(st: Situate, node: Tree) -> dict:
+    """``chain_subj``/``summon_q``: an effect, a Summon, or "that" (what was just activated)."""
+    kids = [ch for ch in node.children if isinstance(ch, Tree)]
+    if not kids:
+        if not st.acts:
+            st.fail("'that' refers to nothing activated before it", node)
+        return {"effect": st.acts[-1][1]}
+    k = kids[0]
+    if k.data.startswith("eff_"):
+        return {"effect": st.effect_ref(st.r.effect(k))}
+    if k.data.startswith("summon_"):
+        return _summon_subject(st, k)
+    st.fail("what starts the Chain?", node)
+    return {}
+
+
+SUMMON_NODES = ("summon_of", "summon_poss", "summon_by", "summon_using", "summon_being",
+                "summon_bare")
+
+
+def _summon_subject(st: Situate, k: Tree) -> dict:
+    kind = st.r.summon_kind(k)
+    cards = [st.r.card(t) for t in k.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
+    if k.data == "summon_using":                       # "a Fusion Summon using X": X's effect
+        return {"effect": {"card": cards[0], "verb": f"{kind or 'special'}-summon"}}
+    if k.data in ("summon_bare",) and not cards:       # "the Link Summon": one told before
+        for sid, ev in reversed(st.summons):
+            if kind in (None, ev["summon-kind"]) or ev["summon-kind"] == "special" or \
+                    (kind == "special" and ev["summon-kind"] in ("procedure", "by-effect")):
+                return {"summon": sid, "event": ev}
+        st.fail("which Summon? (tell it first: 'My opponent Link Summons X.')", k)
+    card = cards[0] if cards else None
+    if card is None:
+        st.fail("whose Summon?", k)
+    if kind in (None, "special"):
+        c = st.db.get(card)
+        if c.kind != "monster":
+            st.fail(f"{card} is not a monster: say which Summon", k)
+        return {"effect": {"card": card, "select": "summons-self"}}
+    c = st.db.get(card)
+    if kind in ("synchro", "xyz", "link", "fusion", "ritual", "pendulum") and \
+            kind not in c.subtypes:
+        st.fail(f"{c.name} is not a {kind.title()} Monster: it cannot be {kind.title()} Summoned", k)
+    if kind == "procedure" and ("fusion" not in c.subtypes or not st.procedures(c.name)):
+        st.fail(f"{c.name} is not a Fusion Monster Summoned by its own procedure", k)
+    sid = f"s{len(st.summons) + 1}"
+    ev = {"kind": "summon", "id": sid, "summon-kind": kind, "player": "you", "what": c.name}
+    st.events.append(ev)
+    st.summons.append((sid, ev))
+    return {"summon": sid, "event": ev}
+
+
+def _also(st: Situate, node: Tree | None, spec: dict) -> dict:
+    """"... start a Chain that I can respond to with X": yes only if X could respond too."""
+    if node is None:
+        return spec
+    effs = [t for t in node.iter_subtrees_topdown() if t.data.startswith("eff_")]
+    if effs:
+        spec["also_needs"] = (f"whether {' '.join(st.pq.words.text[0:0]) or ''}"
+                              f"{_said(st, effs[0])} can be activated in response")
+    return spec
+
+
+def _said(st: Situate, node: Tree) -> str:
+    return " ".join(st.r.card(w) if getattr(w, "type", "") == "XCARD" else str(w)
+                    for w in node.scan_values(lambda v: True))
+
+
+def build_starts_chain(st: Situate, fam: Tree) -> dict:
+    subj = sub(fam, "chain_subj")
+    if subj is None:        # "Does X have to activate its ... effect each time ...?"
+        card = [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"][0]
+        st.last_card = card
+        got = {"effect": st.effect_ref(st.r.effect(_first_effect(fam)), default_card=card)}
+        if got["effect"].get("card") != card:
+            st.fail(f"the effect asked about is not one of {card}'s", fam)
+    else:
+        got = _chain_subject(st, subj)
+    tail = find(fam, "resp_tail")
+    if "summon" in got:
+        spec = _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
+    else:
+        spec = _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
+    return _each_time(st, fam, spec)
+
+
+def _each_time(st: Situate, fam: Tree, spec: dict) -> dict:
+    """"... start a Chain each time a Spell is activated?", "Does X have to activate it ... each
+    time ...?": an effect that starts no Chain is never activated (no); one that does is
+    activated only on its own condition, which this does not check (a yes becomes unknown)."""
+    each = sub(fam, "each_time")
+    if each is None:
+        return spec
+    must = "have" in [str(t).lower() for t in fam.children if not isinstance(t, Tree)]
+    need = (f"whether it {'must be' if must else 'is'} activated "
+            f"{st.r.said(each)}")
+    spec["also_needs"] = (spec["also_needs"] + "; " + need) if spec.get("also_needs") else need
+    return spec
+
+
+def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
+    q = sub(fam, "summon_q")
+    kids = [ch for ch in q.children if isinstance(ch, Tree)]
+    tail = find(fam, "resp_tail")
+    if kids and kids[0].data in SUMMON_NODES:
+        got = _summon_subject(st, kids[0])
+    elif kids and kids[0].data == "ev_proc":     # "the moment I return X and Y to ... Summon Z"
+        st.ev_proc(kids[0])
+        if not st.summons or st.events[-1].get("kind") != "summon":
+            st.fail("that is no Summon by the rules", kids[0])
+        got = {"summon": st.summons[-1][0]}
+    else:
+        kind = st.r.summon_kind(q)
+        ws = low(q)
+        if "fusion" in ws and "contact" not in ws and kind is None:
+            kind = "fusion"
+        if ws[0] in ("this", "that"):
+            found = [(sid, ev) for sid, ev in st.summons]
+            if not found:
+                st.fail("which Summon? (tell it first)", q)
+            told = found[-1][1].get("summon-kind")
+            if ws[1:3] == ["contact", "fusion"] and (told != "procedure" or "fusion" not in
+                                                      st.db.get(found[-1][1]["what"]).subtypes):
+                st.fail("the Summon told before is not a Fusion Monster's own procedure", q)
+            if kind not in (None, "special", told) and not (kind == "procedure" and
+                                                            told == "procedure"):
+                st.fail(f"the Summon told before is no {kind.title()} Summon", q)
+            got = {"summon": found[-1][0]}
+        else:
+            cards = [st.r.card(t) for t in q.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
+            info = st._mods(q)
+            if info.get("targets") or info.get("respond"):
+                st.fail("a Summon does not target or respond", q)
+            kind, materials = st.how_summoned(q, cards[0], kind or "special", "you", info.get("from"))
+            if kind == "special":
+                return _also(st, tail, st.spec("starts-chain", {"effect": {
+                    "card": cards[0], "select": "summons-self"}}))
+            c = st.db.get(cards[0])
+            if kind in ("synchro", "xyz", "link", "fusion", "ritual", "pendulum") and \
+                    kind not in c.subtypes:
+                st.fail(f"{c.name} is not a {kind.title()} Monster", q)
+            sid = f"s{len(st.summons) + 1}"
+            ev = {"kind": "summon", "id": sid, "summon-kind": kind, "player": "you",
+                  "what": cards[0]}
+            if info.get("from"):
+                ev["from"] = info["from"]
+            if materials:
+                ev["materials"] = materials
+            st.events.append(ev)
+            st.summons.append((sid, ev))
+            got = {"summon": sid}
+    if "effect" in got:
+        return _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
+    return _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))

@@ -1,0 +1,40 @@
+"""What every family builder shares: the parse tree's first effect, the actions a described card's
+relative clause names, who asks, and :class:`OldForm` (a wording the supposition builder reads)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...parser.transform import sub
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+class OldForm(Exception):
+    """The question has the shape of a supposition question ("If ..., is it still ...?")."""
+
+
+def _first_effect(node: Tree) -> Tree:
+    return next(ch for ch in node.children if isinstance(ch, Tree) and ch.data.startswith("eff_"))
+
+
+def _rel_verbs(st: Situate, node: Tree | None) -> list[str]:
+    """The actions a described card's relative clause names ("the card it destroys")."""
+    if node is None:
+        return []
+    out = []
+    for rel in node.iter_subtrees_topdown():
+        if rel.data == "thing_rel":
+            out += [v for v in (st.r.action(t) for t in rel.iter_subtrees_topdown()
+                                if t.data == "act_verb") if v]
+    return out
+
+
+def _asker(st: Situate, fam: Tree) -> str:
+    """Who activates in "Can I activate X ...?" (the asker unless a player is named)."""
+    p = sub(fam, "player")
+    who = st.r.player(p) if p is not None else "you"
+    return who if who in ("you", "opponent") else "you"

@@ -1,0 +1,163 @@
+"""Cost questions: is an action a cost (``is-cost``), and is a cost still paid or returned after the
+effect is negated (``still-done``, ``cost-returned``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...parser.transform import find, low, sub
+from ...reader.phrases import names_this_card
+from ...reader.select import select_effect
+from .common import OldForm, _rel_verbs
+from .outcomes import build_outcome
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+def _thing_verb(st: Situate, node: Tree | None) -> str | None:
+    verbs = _rel_verbs(st, node)
+    return verbs[0] if verbs else None
+
+
+def _negated_effect(st: Situate, node: Tree) -> dict:
+    """The effect whose cost the question is about: the one negated (or activated) last."""
+    for e in reversed(st.events):
+        if e["kind"] == "negate":
+            for aid, ref in st.acts:
+                if aid == e["of"]:
+                    return ref
+    if st.acts:
+        return st.acts[-1][1]
+    st.fail("whose cost? (tell what was activated and negated first)", node)
+    return {}
+
+
+COST_WORDS = {"lp": "pay", "life": "pay"}
+
+
+def _cost_verb(st: Situate, fam: Tree) -> str:
+    thing = sub(fam, "thing")
+    verb = _thing_verb(st, thing)
+    if verb is None:
+        ws = low(fam)
+        if "lp" in ws or "lost" in ws or "pay" in ws or "paid" in ws:
+            verb = "pay"
+        else:
+            act = find(fam, "act_verb")
+            verb = st.r.action(act) if act is not None and (thing is None or act not in list(
+                thing.iter_subtrees())) else None
+    if verb is None:
+        verb = _told_cost_verb(st, fam, thing)
+    if verb is None:
+        st.fail("which cost? ('the card I discarded', 'the LP I paid')", fam)
+    return verb
+
+
+# a described card moved by a cost: "my banished Extra Deck cards"
+PARTICIPLE_VERBS = {"banished": "banish", "discarded": "discard", "tributed": "tribute",
+                    "detached": "detach"}
+
+
+def _told_cost_verb(st: Situate, fam: Tree, thing: Tree | None) -> str | None:
+    """The cost verb when the question names the card, not the action: "my banished cards", the
+    card told moved for the cost ("I send X from my hand to activate it ... Is X still in my
+    GY?"), or the card itself when its effect's cost moves "this card" ("Does X stay on the
+    field?")."""
+    if thing is not None:
+        said = [PARTICIPLE_VERBS[w] for w in low(thing) if w in PARTICIPLE_VERBS]
+        if len(said) == 1:
+            return said[0]
+    ref = _negated_effect(st, fam)
+    aid = next((a for a, r in reversed(st.acts) if r == ref), None)
+    cards = [st.r.card(t) for t in (thing or fam).scan_values(
+        lambda v: getattr(v, "type", "") == "XCARD")] if thing is not None else \
+        [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"]
+    if aid in st.told_costs:
+        told = next((e for e in st.events if e.get("id") == aid), {})
+        if not cards or any(c.get("what") in cards for c in told.get("cost", [])):
+            return st.told_costs[aid]
+    if cards and ref.get("card") == cards[0] and ("stay" in low(fam) or "remain" in low(fam)):
+        reading = st.reading(ref["card"])
+        eid = select_effect(reading, ref)
+        own = [f.get("verb") for f in reading.facts if f.type == "cost_action"
+               and f.get("effect") == eid and f.source is not None
+               and names_this_card(f.source.quote)]
+        if len(own) == 1:
+            return own[0]
+    return None
+
+
+def build_cost_family(family: str):
+    def build(st: Situate, fam: Tree) -> dict:
+        if not any(e["kind"] == "negate" for e in st.events):
+            if family == "still-done":      # nothing was negated: "is X still destroyed?"
+                if not st.acts:
+                    raise OldForm()
+                return build_outcome(st, fam)
+            if "returned" in low(fam) and any(e.get("targets") for e in st.events
+                                             if e.get("kind") == "activate"):
+                # nothing was negated, a target changed: "is the other one returned to my GY?"
+                return build_outcome(st, fam, verb="return")
+            st.fail("what was negated? (tell it: 'my opponent negates the activation of X')", fam)
+        verb = _cost_verb(st, fam)
+        return st.spec(family, {"effect": _negated_effect(st, fam), "verb": verb})
+    return build
+
+
+def build_is_cost(st: Situate, fam: Tree) -> dict:
+    doing = sub(fam, "v_doing")
+    if doing is None and sub(fam, "pre") is not None:
+        return _told_cost_question(st, fam)
+    if doing is None:                       # "Is X's milling a cost?"
+        verb = st.r.action(find(fam, "act_verb"))
+        card = [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"][0]
+        ref = st.effect_ref({"how": "eff_poss", "card": card, "ord": None, "desc": [],
+                             "quote": None, "rel": None, "text": st.r.said(fam)}, hint=[verb])
+        return st.spec("is-cost", {"effect": ref, "verb": verb})
+    verb = st.r.action(sub(doing, "act_verb"))
+    effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    if not effs:
+        when = sub(fam, "cost_when")
+        effs = [t for t in when.iter_subtrees_topdown() if t.data.startswith("eff_")] if when else []
+    neg = sub(fam, "ev_negate")
+    if not effs and neg is not None:
+        return _cost_so_that(st, fam, doing, verb, neg)
+    if not effs:
+        st.fail("a cost of which effect?", fam)
+    ref = st.effect_ref(st.r.effect(effs[0]), hint=[verb])
+    return st.spec("is-cost", {"effect": ref, "verb": verb})
+
+
+def _told_cost_question(st: Situate, fam: Tree) -> dict:
+    """"When X is activated, does my opponent banish their cards right away as a cost?": is that
+    action a cost of the activation told; a cost is paid by the player who activates, so when
+    another player is named a yes is not given."""
+    if not st.acts:
+        st.fail("a cost of which activation? (tell it first)", fam)
+    aid, ref = st.acts[-1]
+    verb = st.r.action(find(sub(fam, "v_action"), "act_verb") or sub(fam, "v_action"))
+    if verb is None:
+        st.fail("which action?", fam)
+    spec = st.spec("is-cost", {"effect": ref, "verb": verb})
+    who = st.r.player(sub(fam, "player"))
+    if who != st._act_player(aid):
+        spec["also_needs"] = (f"whether {st.r.said(sub(fam, 'player'))} is the player who "
+                              "activated it (a cost is paid by that player)")
+    return spec
+
+
+def _cost_so_that(st: Situate, fam: Tree, doing: Tree, verb: str, neg: Tree) -> dict:
+    """"Is sending X ... a cost, so that it is in the GY even if my opponent negates X's effect?":
+    two questions, both asked: is it a cost, and is it still done after that negation."""
+    moved = st.r.thing(sub(doing, "thing"))
+    st.ev_negate(neg)
+    negated = [e for e in st.events if e["kind"] == "negate"][-1]
+    ref = next(r for a, r in st.acts if a == negated["of"])
+    if moved is None or moved.get("card") != ref.get("card"):
+        st.fail("the card moved for the cost is not the card whose effect is negated", doing)
+    spec = st.spec("is-cost", {"effect": ref, "verb": verb})
+    spec["and"] = [{"family": "still-done", "effect": ref, "verb": verb}]
+    return spec

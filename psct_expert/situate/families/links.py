@@ -1,0 +1,228 @@
+"""Told Chains: which event an effect would answer, the links still open, whether an open link's
+card was removed by a link chained to it and whether it still resolves (``resolves``), and whether
+a told activation's effect is negated (``effect-negated``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...errors import QuestionError
+from ...gamewords import gamewords
+from ...parser.transform import find, low, sub, subs
+from ...reader.phrases import numbers_said, part_of_card_activation
+from ...reader.select import select_effect
+from ..refs import _does
+from .common import OldForm, _first_effect
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+def _steps(st: Situate) -> list[tuple[str, object]]:
+    """Every told thing that happened to a card, with an id, oldest first: (id, what)."""
+    out = []
+    for e in st.events:
+        if e.get("kind") == "activate":
+            out += [(d["id"], d.get("what")) for d in e.get("does", []) if d.get("id")]
+        elif e.get("kind") in ("summon", "move") and e.get("id"):
+            out.append((e["id"], e.get("what")))
+    return out
+
+
+def _event_for(st: Situate, ref: dict, purpose: Tree | None) -> str | None:
+    """The event a "When/If ..." effect would answer: the one that happened to the card the
+    question names ("... to destroy Nibiru"), else to the effect's own card, else the only one
+    told, else the newest Summon."""
+    steps = _steps(st)
+    thing = sub(purpose, "thing") if purpose is not None else None
+    named = st.r.thing(thing).get("card") if thing is not None else None
+    if named:
+        mine = [sid for sid, what in steps if what == named]
+        if not mine:
+            st.fail(f"nothing happened to {named} in what was told", thing)
+        return mine[-1]
+    own = [sid for sid, what in steps if what == ref.get("card")]
+    if own:
+        return own[-1]
+    if len(steps) == 1:
+        return steps[0][0]
+    if st.summons:
+        return st.summons[-1][0]
+    return None
+
+
+def _effect_does(st: Situate, ref: dict, verb: str | None) -> bool:
+    if not verb or not ref.get("card"):
+        return False
+    reading = st.reading(ref["card"])
+    if ref.get("select") == "activation" and reading.card.kind in ("spell", "trap"):
+        # activating a Spell/Trap Card: its effect, or its "When this card is activated" effect
+        return any(_does(reading.facts, e.id, verb) for e in reading.effects
+                   if e.n == 0 or part_of_card_activation(e.text)
+                   or len([x for x in reading.effects if x.n > 0]) == 1)
+    try:
+        eid = select_effect(reading, ref)
+    except QuestionError:
+        return any(_does(reading.facts, e.id, verb) for e in reading.effects)
+    return _does(reading.facts, eid, verb)
+
+
+def _activation_effect(st: Situate, ref: dict) -> bool:
+    reading = st.reading(ref["card"])
+    if reading.card.kind not in ("spell", "trap"):
+        return False
+    eid = select_effect(reading, ref)
+    text = next((e.text for e in reading.effects if e.id == eid), "")
+    return eid.endswith("#0") or part_of_card_activation(text)
+
+
+def _open_links(st: Situate) -> list[str]:
+    """The told activations not resolved yet, oldest first."""
+    stack: list[str] = []
+    for e in st.events:
+        k = e.get("kind")
+        if k == "activate":
+            if not e.get("respond"):
+                stack = []
+            stack.append(e["id"])
+        elif k == "resolve":
+            if e.get("of"):
+                stack = [a for a in stack if a != e["of"]]
+            else:
+                stack = []
+        elif k in ("summon", "move", "attack") and not e.get("attempt"):
+            stack = []
+    return stack
+
+
+def _open_activation(st: Situate, ref: dict) -> str | None:
+    open_ = _open_links(st)
+    for aid, r in reversed(st.acts):
+        if aid in open_ and r.get("card") == ref.get("card"):
+            return aid
+    return None
+
+
+GONE = ("destroyed", "banished", "sent-to-gy", "returned-to-hand", "returned-to-deck",
+        "returned-to-extra", "tributed", "flipped-face-down")
+
+
+def _resolves_after(st: Situate, ref: dict, node: Tree) -> dict:
+    """"Does X still ...?" where X's card was removed by a link chained to it: does X still
+    resolve?  The links chained after it resolve first (newest first)."""
+    aid = _open_activation(st, ref)
+    if aid is None:
+        st.fail("that effect was not activated in what was told", node)
+    act = next(e for e in st.events if e.get("id") == aid)
+    if any(e.get("kind") == "negate" for e in st.events):
+        st.fail("a negation and a removal at once are not placed yet", node)
+    if st.changed:
+        st.fail("a changed target and a removed card at once are not placed yet", node)
+    open_ = _open_links(st)
+    later = open_[open_.index(aid) + 1:]
+    for lid in reversed(later):
+        st.events.append({"kind": "resolve", "of": lid})
+    return st.spec("resolves", {"effect": act["effect"]})
+
+
+def _card_removed(st: Situate, ref: dict) -> bool:
+    """Was the card of X's told, still open activation removed by a link chained to it?"""
+    aid = _open_activation(st, ref)
+    if aid is None:
+        return False
+    act = next(e for e in st.events if e.get("id") == aid)
+    me = {ref.get("card"), act.get("source")} - {None}
+    seen = False
+    for e in st.events:
+        if e.get("id") == aid:
+            seen = True
+        elif seen and e.get("kind") == "activate":
+            if any(d.get("what") in me and d.get("action") in GONE for d in e.get("does", [])):
+                return True
+    return False
+
+
+def build_effect_negated(st: Situate, fam: Tree) -> dict:
+    """"Is the effect (that was already activated) negated?": a told activation that something
+    was chained to."""
+    node = sub(fam, "negated_eff")
+    answered = [e["respond"] for e in st.events if e.get("kind") == "activate" and e.get("respond")]
+    effs = [t for t in node.children if isinstance(t, Tree) and t.data.startswith("eff_")
+            and t.data not in ("eff_desc", "eff_noun")]
+    if effs:
+        ref = st.effect_ref(st.r.effect(effs[0]))
+        cands = [aid for aid, r in st.acts if r == ref]
+    else:
+        descs = [" ".join(low(d)) for d in subs(node, "eff_desc")]
+        cands = []
+        for aid, r in st.acts:
+            if aid not in answered:
+                continue
+            if descs and r.get("card"):
+                want = st.effect_ref({"how": "eff_poss", "card": r["card"], "ord": None,
+                                      "desc": descs, "quote": None, "rel": None,
+                                      "text": st.r.said(node)})
+                if want != r:
+                    continue
+            elif descs and any(d not in ("trigger", "quick", "ignition", "monster") for d in descs):
+                continue
+            cands.append(aid)
+    cands = [a for a in cands if a in answered] or cands
+    if len(cands) != 1:
+        st.fail("which activated effect? (tell it first: 'my opponent activates X, and I chain "
+                "Y to it')" if not cands else "which of the activated effects?", node)
+    return st.spec("effect-negated", {"activation": cands[0]})
+
+
+def _removed_link(st: Situate, q: Tree, by: list) -> dict | None:
+    """"Do I still draw 2 cards?" / "Does X's effect still destroy its target?" after a told Chain
+    in which X's card was removed by a link chained to it: the effect asked about, if so."""
+    verb = st.r.action(find(q, "act_verb"))
+    if by:
+        ir = st.r.effect(by[0])
+        told = [r for aid, r in st.acts if aid in _open_links(st) and r.get("card") == ir.get("card")]
+        plain = not (ir.get("ord") or ir.get("desc") or ir.get("quote") or ir.get("rel"))
+        # "X's effect": the one of X activated in what was told
+        cands = told[-1:] if plain and told else [st.effect_ref(ir)]
+    else:
+        cands = [r for aid, r in st.acts if aid in _open_links(st) and _effect_does(st, r, verb)]
+    if len(cands) != 1 or not _card_removed(st, cands[0]):
+        return None
+    if not _effect_does(st, cands[0], verb):
+        st.fail(f"{cands[0]['card']} does not {verb} with that effect", q)
+    _same_numbers(st, cands[0], q)
+    return cands[0]
+
+
+NUMBER_WORDS = {w: str(n) for w, n in gamewords().counts("said").items()}
+
+
+def _same_numbers(st: Situate, ref: dict, q: Tree) -> None:
+    """"Do I still draw 2 cards?": a number the question says must be the effect's own."""
+    obj = sub(q, "outcome_obj")
+    if obj is None:
+        return
+    ws = [str(t).lower() for t in obj.scan_values(lambda v: getattr(v, "type", "") not in
+                                                   ("XCARD", "XQUOTE"))]
+    said = {NUMBER_WORDS.get(w, w) for w in ws if w.isdigit() or w in NUMBER_WORDS}
+    reading = st.reading(ref["card"])
+    have = numbers_said(reading)
+    if not said <= have:
+        st.fail(f"{ref['card']} says no such number ({', '.join(sorted(said - have))})", obj)
+
+
+def build_resolves(st: Situate, fam: Tree) -> dict:
+    """"I activate X and my opponent chains Y to destroy it. Does X still resolve?"; a question
+    that supposes instead ("Does X resolve if ...?") is the older form."""
+    if sub(fam, "situation") is not None or not st.acts:
+        raise OldForm()
+    ref = st.effect_ref(st.r.effect(_first_effect(fam)))
+    told = [r for aid, r in st.acts if aid in _open_links(st) and r.get("card") == ref.get("card")]
+    if told:
+        ref = told[-1]
+    if not _card_removed(st, ref):
+        st.fail("what happened to it before it resolved? (tell it: 'my opponent chains Y to "
+                "destroy it')", fam)
+    return _resolves_after(st, ref, fam)

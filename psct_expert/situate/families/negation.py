@@ -1,0 +1,219 @@
+"""Responses and negation: can X respond to an activation (``can-respond``), can X negate a
+Summon (``negate-summon``, also one an activated card will make) or an activation
+(``negate-activation``), and can X negate a kind of effect that a player activates."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...parser.transform import low, sub, subs
+from ...reader.phrases import condition_says
+from ...reader.select import select_effect
+from .common import OldForm, _first_effect
+from .chains import SUMMON_NODES, _summon_subject
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+def _activation_of(st: Situate, node: Tree | None, player: str) -> str:
+    """The activation a response answers: named ("to X"), or the newest one ("to it")."""
+    effs = [t for t in node.iter_subtrees_topdown() if t.data.startswith("eff_")] \
+        if node is not None else []
+    if effs:
+        ir = st.r.effect(effs[0])
+        ref = st.effect_ref(ir)
+        aid = st._find_act(ref)
+        if aid is not None:
+            return aid
+        owner = "you" if low(node)[1:2] == ["my"] else "opponent" if player == "you" else "you"
+        return st._activate(ref, owner, {})
+    if not st.acts:
+        st.fail("respond to what? (tell what was activated first)", node)
+    return st.acts[-1][0]
+
+
+def build_can_respond(st: Situate, fam: Tree) -> dict:
+    p = sub(fam, "player")
+    player = st.r.player(p) if p is not None else "you"
+    if player not in ("you", "opponent"):
+        st.fail("who responds?", p)
+    purpose = sub(fam, "purpose")
+    hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
+    responder = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
+    to = _activation_of(st, sub(fam, "resp_to"), player)
+    spec = st.spec("can-respond", {"responder": responder, "to": to})
+    if purpose is not None and sub(purpose, "neg_verb") is not None:
+        return _stop_summon(st, purpose, responder, to, spec)
+    if responder.get("generic"):
+        st.fail("a card named only by its kind cannot be asked about as the response yet: name it",
+                fam)
+    before = sub(fam, "before_summon")
+    if before is not None:      # "... before the Fusion Summon happens": what it makes on resolving
+        _stop_summon(st, before, responder, to, {})
+    if purpose is not None:
+        verb = hint[0] if hint else None
+        obj = low(purpose)[2:]
+        if verb == "negate" and obj in ([], ["it"]):
+            spec["and"] = [{"family": "negate-activation", "negator": responder, "activated": to}]
+        else:
+            spec["also_needs"] = f"whether it can {st.r.said(purpose)[3:]}"
+    return spec
+
+
+def _stop_summon(st: Situate, purpose: Tree, responder: dict, to: str, spec: dict) -> dict:
+    """"Can I chain X to the activation of Y to stop the Ritual Summon?": Y's effect makes that
+    Summon when it resolves, so negating Y's activation stops it; both are asked."""
+    kind = st.r.summon_kind(purpose) or "special"
+    ref = next(r for a, r in st.acts if a == to)
+    if not ref.get("card"):
+        st.fail("which card makes that Summon?", purpose)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    verbs = {f.get("verb") for f in reading.facts if f.get("effect") == eid
+             and f.type in ("clause", "clause_verb")}
+    if f"{kind}-summon" not in verbs:
+        st.fail(f"{ref['card']} makes no {kind.title()} Summon", purpose)
+    spec["and"] = [{"family": "negate-activation", "negator": responder, "activated": to}]
+    return spec
+
+
+def build_negate_summon(st: Situate, fam: Tree) -> dict:
+    effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    if not effs:
+        st.fail("which card negates?", fam)
+    # "Can X negate ...", "Can I activate X to negate ...", "Can I negate ... with X"
+    negator = st.effect_ref(st.r.effect(effs[0]), hint=["negate"])
+    ref = sub(fam, "summon_ref")
+    vs = next((t for t in fam.children if isinstance(t, Tree) and t.data in SUMMON_NODES), None)
+    node = ref if ref is not None else vs
+    kind = st.r.summon_kind(node) if node is not None else None
+    if node is None:
+        st.fail("which Summon?", fam)
+    if ref is not None or vs.data == "summon_bare":
+        found = [(sid, ev) for sid, ev in st.summons
+                 if kind in (None, "special") or ev.get("summon-kind") in (kind, "by-effect")]
+        if not found and st.acts and kind not in (None, "special"):
+            return _summon_to_come(st, node, negator, kind)
+        if not found:
+            st.fail("which Summon? (tell it first: 'My opponent Synchro Summons X.')", node)
+        sid, ev = found[-1]
+    else:
+        got = _summon_subject(st, vs)
+        if "summon" not in got:
+            st.fail("say how the monster is Summoned ('the Synchro Summon of X')", vs)
+        sid, ev = got["summon"], got["event"]
+        whom = sub(fam, "by_whom")
+        said = st.r.player(sub(whom, "player")) if whom is not None else None
+        if said in ("you", "opponent"):
+            ev["player"] = said
+        else:
+            st.unsaid_summoner.add(sid)
+    st.summon_made(sid)
+    if sid in st.unsaid_summoner:
+        # whether "your opponent" Summons can decide a negation: never guess who Summoned,
+        # unless the negating card's condition covers any player's Summon
+        reading = st.reading(negator["card"])
+        scopes = [f for f in reading.facts if f.type == "negation_scope" and f.get("what") == "summon"]
+        if not scopes or any(f.get("summoner") != "any" for f in scopes):
+            st.fail("who Summons it? ('the Synchro Summon of X by my opponent', or tell it: "
+                    "'my opponent Synchro Summons X')", node)
+        ev["player"] = "opponent"    # any player's Summon: who does not change the answer
+    # a Summon told last is being performed: the Summon negation window is open
+    last = st.events[-1] if st.events else None
+    if last is ev and ("by" not in ev or sid in st.granted):
+        ev["attempt"] = True
+    return st.spec("negate-summon", {"negator": negator, "summon": sid})
+
+
+def _summon_to_come(st: Situate, node: Tree, negator: dict, kind: str) -> dict:
+    """"My opponent activates Polymerization. Can I stop their Fusion Summon?": the Summon the
+    activated card makes when it resolves; it is stopped by negating that Summon, or by
+    negating the activation that makes it (either is enough)."""
+    aid, ref = st.acts[-1]
+    if not ref.get("card"):
+        st.fail("which card makes that Summon?", node)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    if not any(f.get("effect") == eid and f.get("verb") == f"{kind}-summon"
+               and f.type in ("clause", "clause_verb") for f in reading.facts):
+        st.fail(f"{ref['card']} makes no {kind.title()} Summon (tell the Summon first)", node)
+    act = next(e for e in st.events if e.get("id") == aid)
+    before = [dict(e) for e in st.events]
+    what = st.entity({"text": f"a {kind.title()} Monster", "words": [], "pronoun": False},
+                     kind="monster")
+    sid = f"s{len(st.summons) + 1}"
+    act.setdefault("does", []).append({"action": "summoned", "id": sid, "what": what,
+                                       "summon-kind": kind})
+    st.events.append({"kind": "resolve"})
+    st.summons.append((sid, {"summon-kind": kind, "by": aid}))
+    spec = st.spec("negate-summon", {"negator": negator, "summon": sid})
+    spec["or"] = [{"family": "negate-activation", "negator": negator, "activated": aid,
+                   "situation": before}]
+    return spec
+
+
+def build_negate_activation(st: Situate, fam: Tree) -> dict:
+    """"Can X negate (the activation of) Y?": Y named, or an activation told before."""
+    effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    act = sub(fam, "activated")
+    inner = [t for t in act.children if isinstance(t, Tree) and t.data.startswith("eff_")] \
+        if act is not None else []
+    if not effs or not inner:
+        raise OldForm()                     # "the activation of a Spell Card that ..."
+    negator = st.effect_ref(st.r.effect(effs[0]), hint=["negate"])
+    ir = st.r.effect(inner[0])
+    if ir["how"] == "eff_it":
+        if not st.acts:
+            st.fail("negate what? (tell what was activated first)", act)
+        return st.spec("negate-activation", {"negator": negator, "activated": st.acts[-1][0]})
+    target = st.effect_ref(ir)
+    told = st._find_act(target)
+    return st.spec("negate-activation", {"negator": negator,
+                                         "activated": told if told else target})
+
+
+NEGATED_KINDS = {"monster": ("monster", "any"), "spell": ("spell_trap", "spell", "any"),
+                 "trap": ("spell_trap", "trap", "any")}
+
+
+def _negates_what_is_activated(st: Situate, fam: Tree) -> dict:
+    """The effect is asked about at that point (can it be activated then?); negating what the
+    question names is asked too, and taken as said only when it is the effect's own negation: it
+    negates activations of that kind of card, by that player."""
+    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=["negate"])
+    by = sub(fam, "act_by")
+    kind = "trap" if "trap" in low(by) else "spell" if "spell" in low(by) else "monster"
+    player = st.r.player(sub(by, "player"))
+    if player not in ("you", "opponent"):
+        st.fail("who activates it? ('that my opponent activates')", by)
+    st.events.append({"kind": "activate", "id": f"a{len(st.acts) + 1}", "effect": {"generic": kind},
+                      "player": player})
+    st.acts.append((st.events[-1]["id"], {"generic": kind}))
+    for w in subs(fam, "now_when"):
+        ph = sub(w, "phase")
+        if ph is None:
+            st.fail("at what point? ('during the Damage Step')", w)
+        phase = st.r.phase(ph)
+        turn = st.r.player(sub(w, "poss"))
+        if turn not in ("you", "opponent"):
+            if phase != "damage-step":
+                st.fail("whose turn? ('during my opponent's Battle Phase')", w)
+            turn = "you"                 # the Damage Step's rules are the same in either turn
+        st.events.insert(len(st.events) - 1, {"kind": "phase", "phase": phase, "turn": turn})
+    spec = st.spec("can-activate-now", {"effect": ref})
+    reading = st.reading(ref["card"]) if ref.get("card") else None
+    eid = select_effect(reading, ref) if reading is not None else None
+    scopes = [f for f in (reading.facts if reading else []) if f.type == "negation_scope"
+              and f.get("effect") == eid and f.get("what") == "activation"]
+    text = next((e.text for e in reading.effects if e.id == eid), "") if reading else ""
+    asker = "you"                        # "Can X negate ...?": the asker's X
+    whose = "your opponent" if player != asker else "you"
+    own = any(f.get("kind") in NEGATED_KINDS[kind] for f in scopes) and \
+        (not condition_says(text, "opponent-activates") or whose == "your opponent") and \
+        (not condition_says(text, "you-activate") or whose == "you")
+    if not own:
+        spec["and"] = [{"family": "negate-activation", "negator": ref, "activated": st.acts[-1][0]}]
+    return spec

@@ -1,0 +1,151 @@
+"""Once per turn and once per Duel: can the same card or another copy use the effect again
+(``again-this-turn``, ``again-this-duel``), a first use "this turn", and a limit that binds every
+copy."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...errors import QuestionError
+from ...parser.transform import low, sub, subs
+from ...reader.select import select_effect
+from ..copies import _copies
+from ..words import EFF_PARTS
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+def build_again_this_turn(st: Situate, fam: Tree) -> dict:
+    first = _first_use(st, fam)
+    if first is not None:
+        return first
+    obj = sub(fam, "again_obj")
+    who_cards = [t for t in sub(fam, "again_who").children if getattr(t, "type", "") == "XCARD"]
+    if who_cards:                          # "Can that same X activate its ... effect?"
+        st.last_card = st.db.get(st.r.card(who_cards[0])).name
+    effs = [t for t in obj.children if isinstance(t, Tree) and t.data.startswith("eff_")
+            and t.data not in EFF_PARTS]
+    cards = [st.r.card(t) for t in obj.children if getattr(t, "type", "") == "XCARD"]
+    descs = [" ".join(low(d)) for d in obj.iter_subtrees_topdown() if d.data == "eff_desc"
+             and not any(getattr(x, "type", "") == "XQUOTE" for x in d.children)]
+    quotes = [st.r.quotes[int(x)] for d in obj.iter_subtrees_topdown() if d.data == "eff_desc"
+              for x in d.children if getattr(x, "type", "") == "XQUOTE"]
+    where = sub(obj, "again_where")
+    if where is not None and st.r.player(sub(where, "player")) != \
+            st.r.player(sub(sub(fam, "again_who"), "player")):
+        st.fail("whose copy? (the one asking controls it: 'another X that I control')", where)
+    if effs:
+        ref = st.effect_ref(st.r.effect(effs[0]))
+    else:
+        if not cards and (quotes or descs) and st.last_card:    # "its '...' effect"
+            cards = [st.last_card]
+        ir = {"how": "eff_card" if cards else "eff_its", "card": cards[0] if cards else None,
+              "ord": None, "desc": descs, "quote": quotes[0] if quotes else None, "rel": None,
+              "text": st.r.said(obj)}
+        if not cards and not descs and st.acts:      # "its effect" / "that effect": the one used
+            # by the card the question is about (the one named last), not an effect told after
+            mine = [r for _a, r in st.acts if r.get("card") == st.last_card]
+            if not mine and len(st.acts) > 1:
+                st.fail("which effect is 'that effect'? (name it)", obj)
+            ref = (mine or [st.acts[-1][1]])[-1]
+        else:
+            ref = st.effect_ref(ir)
+    who = low(sub(fam, "again_who"))
+    words = low(fam)
+    another = bool(sub(obj, "again_copy")) or "each" in who or "both" in who or \
+        "they" in who or "different" in words
+    same = "it" in who or "same" in who
+    note = _copies(st).get(ref.get("card"), {})
+    used_at = max((i for i, e in enumerate(st.events) if e.get("kind") == "activate"
+                   and e["effect"].get("card") == ref.get("card")), default=None)
+    if "it" in who and note.get("later") and used_at is not None and note.get("at", -1) > used_at:
+        # "I Link Summon a second X. Can it use its effect?": "it" is that other copy
+        another, same = True, False
+    if ("each" in who or "both" in who or "they" in who) and note and note.get("count", 0) < 2:
+        st.fail("each of which copies? (tell them: 'I control two X')", fam)
+    if not another and not same and _binds_every_copy(st, ref):
+        same = True         # "Can I use X's effect again?": a limit on the name binds every copy
+    if another == same:
+        st.fail("the same card again, or another copy?", fam)
+    used = [(aid, r) for aid, r in st.acts if r.get("card") == ref.get("card")]
+    if not used:
+        if "each" in who or "both" in who:           # "I control two X. Can each use ...?"
+            used_ev = {"kind": "used", "effect": ref, "copy": "another", "outcome": "resolved"}
+            return st.spec("again-this-turn", {"effect": ref}) | {"situation": [used_ev]}
+        st.fail("what was used before? (tell it: 'I already used X this turn')", fam)
+    aid, used_ref = used[-1]
+    if used_ref != ref and used_ref.get("select") != ref.get("select"):
+        st.fail("the question asks about another effect than the one used", fam)
+    outcome = "resolved"
+    since = "stayed"
+    seen = False
+    for e in st.events:
+        if e.get("id") == aid:
+            seen = True
+            continue
+        if not seen:
+            continue
+        if e["kind"] == "negate" and e["of"] == aid:
+            outcome = f"{e['what']}-negated"
+        if e["kind"] in ("summon", "move") and e.get("what") == ref.get("card"):
+            since = "left-and-returned"
+        if any(d.get("what") == ref.get("card") for d in e.get("does", [])):
+            since = "left-and-returned"        # "I Special Summoned it back with X"
+    if since == "left-and-returned" and not same:
+        st.fail("a copy that left and came back is the same card: ask 'can it ...'", fam)
+    used_ev = {"kind": "used", "effect": used_ref, "copy": "another" if another else "same",
+               "outcome": outcome, "since": since}
+    phases = [e for e in st.events if e["kind"] == "phase"]
+    return {"family": "again-this-turn", "effect": ref, "situation": phases + [used_ev]}
+
+
+def _first_use(st: Situate, fam: Tree) -> dict | None:
+    """"<told situation>. Can I activate X this turn?" where X was not used before: not a
+    question of using X again but of activating it at the point the situation reached
+    (``can-activate-now``; "this turn" is that turn).  None for every other wording."""
+    who, obj = sub(fam, "again_who"), sub(fam, "again_obj")
+    when = [low(w) for w in subs(fam, "again_when")]
+    if sub(who, "player") is None or len(low(who)) != len(low(sub(who, "player"))) \
+            or sub(obj, "again_copy") is not None or when not in ([["this", "turn"]],) \
+            or not st.events or "again" in low(fam):
+        return None
+    effs = [t for t in obj.children if isinstance(t, Tree) and t.data.startswith("eff_")
+            and t.data not in EFF_PARTS]
+    if not effs:
+        return None
+    ref = st.effect_ref(st.r.effect(effs[0]))
+    if any(e.get("kind") in ("activate", "used") and isinstance(e.get("effect"), dict)
+           and e["effect"].get("card") == ref.get("card") for e in st.events):
+        return None                           # it was used before: the question is "again"
+    slots: dict = {"effect": ref}
+    asker = st.r.player(sub(who, "player"))
+    if asker not in ("you", "opponent"):
+        return None
+    if asker != "you":
+        slots["player"] = asker
+    if any(e.get("kind") == "activate" for e in st.events) and st.events[-1].get("kind") != "resolve":
+        st.events.append({"kind": "resolve"})   # later this turn: after the Chain told
+    return st.spec("can-activate-now", slots)
+
+
+def _binds_every_copy(st: Situate, ref: dict) -> bool:
+    """A hard limit ("You can only use/activate ... of "X" once per turn/Duel") binds the player
+    for every copy (game-rules#once-per-turn.4), so which copy asks does not change the answer."""
+    if not ref.get("card"):
+        return False
+    reading = st.reading(ref["card"])
+    try:
+        eid = select_effect(reading, ref)
+    except QuestionError:
+        return False
+    return any(f.type == "once_per_turn" and f.get("effect") == eid and
+               f.get("kind") in ("use", "activate") for f in reading.facts)
+
+
+def build_again_this_duel(st: Situate, fam: Tree) -> dict:
+    """"Can I use X's effect again later in the Duel?": the again-this-turn question, asked of
+    the whole Duel (the rules answer it only for a "once per Duel" limit)."""
+    return {**build_again_this_turn(st, fam), "family": "again-this-duel"}

@@ -1,0 +1,256 @@
+"""Does X still do it?  The outcome of a part of an effect after a told Chain (``clause-done``,
+``affected``): targets that changed, a part that cannot be done, the effect's own card gone, a
+supposition about the targets told beside the situation."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...errors import QuestionError
+from ...parser.transform import find, low, sub, subs
+from ...reader.select import select_clause, select_effect
+from ..targets import implied_response_changes, note_change
+from ..words import COUNT_WORDS, _owner
+from .common import _first_effect
+from .conditions import build_held
+from .links import _removed_link, _resolves_after
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+def _cannot_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dict:
+    """"I resolve X but have no cards to discard. Is the target still banished?": a part that
+    cannot be done, and the part asked about."""
+    verb = verb or st.r.action(find(q, "act_verb"))
+    if st.changed or verb is None:
+        st.fail("which part of the effect, and what changed?", q)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    for v in st.cannot + [verb]:
+        try:
+            select_clause(reading, eid, v)
+        except QuestionError:
+            st.fail(f"{ref['card']} has no part that does {v!r}", q)
+    return {"family": "clause-done", "effect": ref, "part": verb,
+            "suppose": [{"fails": {"part": v}} for v in st.cannot]}
+
+
+def _negated_though(st: Situate, fam: Tree, q: Tree) -> dict:
+    """"Is X's activation negated even though it cannot be destroyed (on the field)?": the part
+    of the effect chained to X that negates, when its later part cannot be done to X."""
+    subj = sub(q, "outcome_subj")
+    verb = st.r.action(find(q, "act_verb"))
+    cards = [st.r.card(t) for t in subj.children if getattr(t, "type", "") == "XCARD"] \
+        if subj is not None else []
+    if not cards or low(subj)[-1] != "activation" or verb != "negate":
+        st.fail("ask 'is X's activation negated even though ...'", q)
+    aid = st._find_act({"card": cards[0]})
+    responders = [e for e in st.events if e.get("kind") == "activate" and e.get("respond") == aid]
+    if aid is None or len(responders) != 1:
+        st.fail(f"tell the activation of {cards[0]} and what was chained to negate it", q)
+    ref = responders[0]["effect"]
+    fail = sub(fam, "fail_it")
+    who = [st.r.card(t) for t in fail.children if getattr(t, "type", "") == "XCARD"]
+    if who and who[0] != cards[0]:
+        st.fail(f"{st.r.said(fail)!r}: it is {cards[0]} that the question asks about", fail)
+    failed = st.r.action(find(fail, "act_verb"))
+    reading = st.reading(ref["card"]) if ref.get("card") else None
+    if reading is None:
+        st.fail("which card negates it?", q)
+    eid = select_effect(reading, ref)
+    for v in (verb, failed):
+        try:
+            select_clause(reading, eid, v)
+        except QuestionError:
+            st.fail(f"{ref['card']} has no part that does {v!r}", q)
+    return {"family": "clause-done", "effect": ref, "part": verb,
+            "suppose": [{"fails": {"part": failed}}]}
+
+
+def _check_done(st: Situate, fam: Tree, ref: dict, reading) -> None:
+    """"If I discard a card when X resolves, ...": that part of X is done, as the question
+    supposes of every part nothing stops; it must be a part of X, done by its controller."""
+    node = sub(fam, "part_done")
+    if node is None:
+        return
+    verb = st.r.action(find(node, "act_verb"))
+    cards = [st.r.card(t) for t in node.children if getattr(t, "type", "") == "XCARD"]
+    act = next((e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref), None)
+    if (cards and cards[0] != ref.get("card")) or act is None or \
+            st.r.player(sub(node, "player")) != act.get("player"):
+        st.fail(f"{st.r.said(node)!r} is not a part of the effect asked about", node)
+    try:
+        select_clause(reading, select_effect(reading, ref), verb)
+    except QuestionError:
+        st.fail(f"{ref['card']} has no part that does {verb!r}", node)
+
+
+def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dict:
+    """"My Set X targets their monster; they chain MST to destroy X. Is their monster still
+    negated?": the targets did not change, only X's own card left the field, so the question is
+    whether X still resolves."""
+    verb = verb or st.r.action(find(q, "act_verb"))
+    act = next(e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref)
+    subj = sub(q, "outcome_subj") or sub(q, "thing")
+    said = st.r.thing(find(subj, "thing") or subj) if subj is not None else None
+    targets = act.get("targets") or []
+    if verb is None or said is None or len(targets) != 1 or \
+            (said.get("card") != targets[0] and not said["pronoun"] and
+             _owner(said["words"]) not in (None, st._controller(targets[0]))):
+        st.fail("ask about the card it targeted ('is their monster still negated?')", q)
+    reading = st.reading(ref["card"])
+    try:
+        select_clause(reading, select_effect(reading, ref), verb)
+    except QuestionError:
+        st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    return st.spec("resolves", {"effect": ref})
+
+
+def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
+    q = find(fam, "outcome_q") or fam
+    if sub(fam, "fail_it") is not None:
+        return _negated_though(st, fam, q)
+    if getattr(st, "held", None):        # told what the player had at activation (topic H)
+        return build_held(st, fam, q)
+    by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")]
+    removed = _removed_link(st, q, by)
+    if removed is not None:                 # its card was removed by a link chained to it
+        return _resolves_after(st, removed, q)
+    if by:
+        ir = st.r.effect(by[0])
+        told = [r for _, r in st.acts if r.get("card") == ir.get("card")]
+        plain = not (ir.get("ord") or ir.get("desc") or ir.get("quote") or ir.get("rel"))
+        # "destroyed by Gyzarus": the effect of that card told before
+        ref = told[-1] if told and plain else st.effect_ref(ir)
+    else:
+        with_targets = [e for e in st.events if e.get("kind") == "activate" and e.get("targets")]
+        if not with_targets and st.cannot and st.acts:
+            ref = st.acts[-1][1]
+        elif not with_targets:
+            st.fail("whose effect is asked about?", q)
+        else:
+            ref = with_targets[0]["effect"]
+    if st.cannot:
+        return _cannot_outcome(st, q, ref, verb)
+    gone = [aid for aid, r in st.acts if r == ref and aid in st.self_gone]
+    if gone and not st.changed:
+        return _self_gone_outcome(st, q, ref, verb)
+    act = next((e for e in st.events if e.get("kind") == "activate" and
+                e["effect"].get("card") == ref.get("card")), None)
+    if act is None or not act.get("targets"):
+        st.fail("tell what the effect targeted ('I target X with Y ...')", q)
+    verb = verb or st.r.action(find(q, "act_verb"))
+    if verb is None:
+        st.fail("which part of the effect?", q)
+    reading = st.reading(ref["card"])
+    _check_done(st, fam, ref, reading)
+    eid = select_effect(reading, ref)
+    try:
+        n = select_clause(reading, eid, verb)
+    except QuestionError:
+        st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    targets = act["targets"]
+    words = low(q)
+    subj = sub(q, "outcome_subj") or sub(q, "thing")
+    subj_words = low(subj) if subj is not None else []
+    if subj_words[-1:] == ["activation"]:
+        st.fail("an activation is negated or not: ask 'is X's activation negated even though ...', "
+                "or 'can Y negate the activation of X?'", subj)
+    ent = st.entities.get(targets[0], {}) if len(targets) == 1 else {}
+    told_face = ent.get("face") or ("up" if "face-up" in ent.get("desc", "").lower().split() else None)
+    obj_node = sub(q, "outcome_obj")
+    asked_words = subj_words + (low(obj_node) if obj_node is not None else [])
+    if "face-down" in asked_words and told_face == "up" and targets[0] not in st.changed:
+        # "the face-down monster": the question says the face-up target is face-down now
+        note_change(st, targets[0], {"property": "face", "value": "face-down"})
+    if "now" in words and ("face-down" in words or "face-up" in words) and len(targets) == 1:
+        # "the now face-down monster": the question says what became of the target
+        note_change(st, targets[0], {"property": "face",
+                                     "value": "face-down" if "face-down" in words else "face-up"})
+    _told_conds(st, fam, act)
+    implied_response_changes(st)
+    st.check_pending()
+    changed = st.changed
+    names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}
+    suppose = [{"targeted": {"target": names[t], "slot": 1}} for t in targets]
+    for t, ch in changed.items():
+        if t in names:
+            if ch.get("left"):
+                suppose.append({"left": {"target": names[t]}})
+            else:
+                suppose.append({"state": {"target": names[t], "property": ch["property"],
+                                          "value": ch["value"]}})
+    refs = [f for f in reading.facts if f.type == "reference" and f.get("effect") == eid
+            and f.get("n") == n and f.get("slot", 0) > 0]
+    if refs and any(w in subj_words for w in ("copy", "copies", "name")):
+        # "their other copies with that name": cards that are not the targets
+        refs = []
+    if not refs:        # a part that does not act on the targets ("do I still draw?")
+        return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
+    if "other" in words or "remaining" in words:
+        keep = [t for t in targets if t not in changed]
+        said = [w for w in subj_words if w.isdigit()]
+        if said and int(said[0]) != len(keep):
+            st.fail(f"'{' '.join(subj_words)}': {len(keep)} targets are left, not {said[0]}", q)
+        if not keep or (len(keep) != 1 and "remaining" not in words and not said):
+            st.fail("which one is 'the other'?", q)
+        asked = keep[0]
+    elif len(targets) != 1:
+        # "their targeted card", "my Unchained monster": the target whose controller it says
+        owner = _owner(subj_words) if subj is not None else None
+        fit = [t for t in targets if owner and st._controller(t) == owner]
+        if len(fit) != 1:
+            st.fail("which of the targets is asked about?", q)
+        asked = fit[0]
+    else:
+        asked = targets[0]
+    obj = sub(q, "outcome_obj")
+    if obj is not None and low(obj)[0] == "from":
+        # "banished from the field": the target must be there when the effect resolves
+        place = st.r.place(sub(obj, "place"))
+        now = changed.get(asked, {}).get("to") if changed.get(asked, {}).get("left") else \
+            st.entities.get(asked, {}).get("place")
+        if place is None or now != place:
+            st.fail(f"the question says {st.r.said(obj)!r}, but the situation does not put the "
+                    "card there when the effect resolves", obj)
+    return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
+            "suppose": suppose}
+
+
+def _told_conds(st: Situate, fam: Tree, act: dict) -> None:
+    """"I activate X targeting 5 monsters. If one of the 5 monsters targeted by X is banished in
+    response, ...": a supposition about the targets of an activation the sentences told.  Only
+    "one of the N ... targeted by X" (N = its number of targets) and "it"/"the target" (its only
+    target) leaving or turning face-up/face-down are placed; any other is refused, never dropped."""
+    node = sub(fam, "situation")
+    if node is None:
+        return
+    targets = list(dict.fromkeys(act.get("targets") or []))
+    for cond in subs(node, "cond"):
+        c = cond.children[0]
+        ch = next((x for x in c.children if isinstance(x, Tree) and x.data in ("ch_left", "ch_face")),
+                  None)
+        kind = ch.data if ch is not None else None
+        if c.data == "cond_one_of_two" and kind in ("ch_left", "ch_face"):
+            ref = st.effect_ref(st.r.effect(_first_effect(c)))
+            if ref.get("card") != act["effect"].get("card"):
+                st.fail("the targets of which activation? (tell it first)", c)
+            w = low(sub(c, "num"))[0]
+            n = int(w) if w.isdigit() else COUNT_WORDS.get(w)
+            if n != len(targets):
+                st.fail(f"it targeted {len(targets)}, not {w}", c)
+            which = targets[0]
+        elif c.data == "cond_target_change" and kind in ("ch_left", "ch_face") and \
+                low(sub(c, "tgt_subj")) in (["it"], ["the", "target"]) and len(targets) == 1:
+            which = targets[0]
+        else:
+            st.fail("the situation model has no place for " + repr(st.r.said(c)) +
+                    " beside the told situation", c)
+        if kind == "ch_left":
+            note_change(st, which, {"left": True})
+        else:
+            note_change(st, which, {"property": "face",
+                                    "value": "face-down" if "face-down" in low(ch) else "face-up"})

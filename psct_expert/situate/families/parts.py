@@ -1,0 +1,452 @@
+"""Questions about the parts of one effect and how its conjunctions tie them (topic G): told
+situations that leave a part with nothing to do, and the part asked about named by a quote.
+
+"I activate X and my opponent chains Y, so they control no face-up monsters when it resolves.
+Does the 'your opponent takes no damage' part still apply?": the told holding empties the part
+that acts on "face-up monsters your opponent controls", so that part fails; the quoted part is the
+one asked about (``clause-done``).  Every told piece (:mod:`..parts`) is used or the question is
+refused.  The builders here read those pieces first and hand every other wording to the family's
+plain builder (:mod:`.outcomes`, :mod:`.activation`, :mod:`.costs`, :mod:`.links`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...errors import QuestionError
+from ...parser.transform import PLACE_WORDS, find, low, sub, tokens
+from ...reader.phrases import (acts_on_same_name, acts_on_that_card, atk_lost_exactly, cards_drawn,
+                               cards_needed, condition_says, controlled_things, says_action)
+from ...reader.select import select_clause, select_effect
+from ..holdings import _quantity
+from ..parts import _parts
+from ..procedures import COUNTS, _what
+from ..words import _norm, _norm_words
+from . import activation, links, outcomes
+from .activation import _purpose_is_its_own
+from .common import _asker
+from .conditions import _card_conditions, _same_things
+from .costs import _negated_effect, build_cost_family
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+_LASTING = ("rest of this turn", "until the end of this turn", "until the end of the turn")
+
+
+def _emptied_part(st: Situate, note: dict, activator: str, parts: list, node) -> int:
+    """The one part acting on what the note says the player controls none of."""
+    whose = "you" if note["player"] == activator else "your opponent"
+    fit = []
+    for f in parts:
+        for who, said in controlled_things(f.source.quote):
+            if who == whose and said and set(_norm_words(said)) == set(note["words"]):
+                fit.append(f.get("n"))
+    if len(set(fit)) != 1:
+        st.fail(f"{note['text']!r} fits {'no' if not fit else 'more than one'} part of the effect", node)
+    return fit[0]
+
+
+def build_part_applies(st: Situate, fam: Tree, q: Tree) -> dict:
+    """"Does the 'QUOTE' part still apply (for the rest of the turn)?" after a told situation."""
+    part = find(q, "cj_part")
+    quote = _norm(st.r.quotes[int(tokens(part, "XQUOTE")[0])])
+    named = [st.r.card(t) for t in tokens(part, "XCARD")]
+    found = []
+    for aid, ref in st.acts:
+        if not ref.get("card") or (named and ref["card"] != named[0]):
+            continue
+        eid = select_effect(st.reading(ref["card"]), ref)
+        for f in _parts(st, ref["card"], eid):
+            if quote and quote in _norm(f.source.quote):
+                found.append((aid, ref, eid, f))
+    if len(found) != 1:
+        st.fail(f"{st.r.said(part)!r} is {'no' if not found else 'more than one'} part of an "
+                "effect told to be activated", part)
+    aid, ref, eid, asked = found[0]
+    activator = next(e["player"] for e in st.events if e.get("id") == aid)
+    parts = _parts(st, ref["card"], eid)
+    if find(q, "cj_rest_of_turn") is not None and not any(
+            w in asked.source.quote.lower() for w in _LASTING):
+        st.fail(f"{st.r.said(part)!r} does not say how long it lasts", find(q, "cj_rest_of_turn"))
+    fails = []
+    for note in getattr(st, "none_at", []):
+        if note["card"] not in (None, ref["card"]):
+            st.fail(f"{note['text']!r}: the question asks about {ref['card']}", note["node"])
+        fails.append(_emptied_part(st, note, activator, parts, note["node"]))
+    for verb in st.cannot:
+        try:
+            fails.append(select_clause(st.reading(ref["card"]), eid, verb))
+        except QuestionError:
+            st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    if not fails:
+        st.fail("what stops the other part? (tell it: 'so they control no face-up monsters when "
+                "it resolves')", q)
+    if asked.get("n") in fails:
+        st.fail("the situation says the part asked about has nothing to do", q)
+    st.none_at = []
+    return {"family": "clause-done", "effect": ref, "part": asked.get("n"),
+            "suppose": [{"fails": {"part": n}} for n in dict.fromkeys(fails)]}
+
+
+def build_clause_done(st: Situate, fam: Tree) -> dict:
+    q = find(fam, "outcome_q") or fam
+    if find(q, "cj_part") is not None:
+        return build_part_applies(st, fam, q)
+    if getattr(st, "gone_by_cost", None):
+        return build_negated_though_gone(st, fam, q)
+    if find(q, "cj_negated_subj") is not None:
+        return build_negated_then(st, fam, q)
+    if find(q, "cj_effects_obj") is not None:
+        return build_also_part(st, fam, q)
+    if any(e.get("kind") == "negate" for e in st.events) and _asks_player_still(q):
+        return build_negated_still(st, fam, q)
+    if sub(fam, "cj_because") is not None:
+        st.fail("this question form has no place for the reason given", sub(fam, "cj_because"))
+    told = getattr(st, "told_not_done", [])
+    spec = _same_name_part(st, fam, outcomes.build_outcome(st, fam))
+    if told:
+        if spec.get("family") != "clause-done" or spec.get("part") in told:
+            st.fail("the question asks about the part the situation says is not done")
+        spec["suppose"] = spec.get("suppose", []) + [{"fails": {"part": n}} for n in told]
+        st.told_not_done = []
+    return spec
+
+
+def impossible_parts(st: Situate, ref: dict, player: str) -> list[str]:
+    """The actions of the effect's resolution that the told holdings of ``player`` (the one who
+    activates it) make impossible: a part needing more cards from a place than they have."""
+
+    if not st.told_states or not ref.get("card"):
+        return []
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    out = []
+    for f in _parts(st, ref["card"], eid):
+        quote = f.source.quote
+        drawn = cards_drawn(quote)       # "Draw 2 cards", "discard 1 card", "banish 1 DARK monster ..."
+        if drawn is not None:
+            need, kind, place = drawn, "card", "deck"
+        else:
+            took = cards_needed(quote)
+            if took is None or took["opponent"]:
+                continue
+            need, kind, place = took["count"], took["kind"], took["place"]
+        need = int(need) if need.isdigit() else COUNTS.get(need.lower(), 1)
+        for s in st.told_states:
+            if (s["player"], s["place"], s.get("what")) == (player, place, kind) and \
+                    "count" in s and s["count"] < need and f.get("verb") not in out:
+                out.append(f.get("verb"))
+    return out
+
+
+def _with_held(st: Situate, w: Tree, player: str) -> None:
+    """"with 0 cards in my Deck": what the activating player has, as a told state."""
+    held = sub(w, "held")
+    ws = low(held)
+    quant, rest = _quantity(ws)
+    place = st.r.place(find(held, "place"))
+    what = _what(rest)
+    if quant is None or place is None or what is None:
+        st.fail(f"{st.r.said(w)!r}: say how many of what, and where ('with 0 cards in my Deck')", w)
+    whose = st.r.player(find(held, "poss"))
+    if whose not in (None, player):
+        st.fail(f"{st.r.said(w)!r}: the cards of the player who activates it", w)
+    event = {"kind": "state", "player": player, "place": place, "what": what,
+             "count": 0 if quant == "no" else quant}
+    st.events.append(event)
+    st.told_states.append(event)
+
+
+def _make_purpose(st: Situate, node: Tree, ref: dict, player: str) -> None:
+    """"just to make my opponent gain 1000 LP": a part of the effect, done to that player."""
+    verb = st.r.action(find(node, "act_verb"))
+    whom = st.r.player(sub(node, "player"))
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    said = "your opponent" if whom != player else "you"
+    fit = [f for f in _parts(st, ref["card"], eid) if f.get("verb") == verb and
+           (("opponent" in f.source.quote.lower()) == (said == "your opponent"))]
+    if not fit or not _purpose_is_its_own(st, ref, node):
+        st.fail(f"{st.r.said(node)!r} is not a part of {ref['card']}", node)
+
+
+def build_can_activate_now(st: Situate, fam: Tree) -> dict:
+    if sub(fam, "cj_negate_act") is not None:
+        return build_negate_act_now(st, fam)
+    withs = [w for w in fam.children if isinstance(w, Tree) and w.data == "now_when"
+             and low(w)[0] == "with"]
+    make = sub(fam, "cj_make")
+    if not withs and make is None:
+        return activation.build_can_activate_now(st, fam)
+    player = _asker(st, fam)
+    for w in withs:
+        _with_held(st, w, player)
+    spec = activation.build_can_activate_now(st, fam)
+    ref = spec["effect"]
+    if make is not None:
+        _make_purpose(st, make, ref, player)
+    cannot = [v for v in impossible_parts(st, ref, player) if v not in spec.get("cannot", [])]
+    if withs and not cannot and not spec.get("cannot"):
+        st.fail(f"{st.r.said(withs[0])!r} does not stop any part of the effect that the rules "
+                "check", withs[0])
+    if cannot:
+        spec["cannot"] = spec.get("cannot", []) + cannot
+    return spec
+
+
+_KIND_OF = {"card": "card", "monster": "monster", "spell": "spell", "trap": "trap",
+            "spell/trap": "spell-trap"}
+
+
+def _because(st: Situate, node: Tree, ref: dict, eid: str, part, activator: str) -> None:
+    """"because I have 3 Spells in my GY": the condition the card puts before the part asked
+    about, told to be met; a told holding that does not meet it is refused."""
+    if st.r.player(find(node, "player")) != activator:
+        st.fail(f"{st.r.said(node)!r}: the card counts what its controller has", node)
+    held = sub(node, "held")
+    quant, rest = _quantity(low(held))
+    place = st.r.place(find(held, "place"))
+    noun = _norm_words([w for w in rest if w not in PLACE_WORDS
+                        and w not in ("in", "my", "your", "their", "the", "on")])
+    text = next(e.text for e in st.reading(ref["card"]).effects if e.id == eid)
+    at = text.find(part.source.quote)
+    conds = [c for c in _card_conditions(text) if _same_things(rest, c["words"])
+             and 0 <= text.find(c["text"]) < at and not c["text"].endswith(":")
+             and ":" not in text[text.find(c["text"]):at]]
+    if quant is None or place is None or len(noun) != 1 or noun[0] not in _KIND_OF or len(conds) != 1:
+        st.fail(f"{st.r.said(node)!r}: {ref['card']} puts no such condition on that part", node)
+    cond, count = conds[0], 0 if quant == "no" else quant
+    met = (cond["need"] == "no" and count == 0) or (
+        cond["need"] != "no" and (count >= cond["need"] if cond["at_least"] else count == cond["need"]))
+    if not met:
+        st.fail(f"{st.r.said(node)!r} does not meet {cond['text']!r}", node)
+    st.events.append({"kind": "state", "player": activator, "place": place,
+                      "what": _KIND_OF[noun[0]], "count": count})
+
+
+def build_negated_still(st: Situate, fam: Tree, q: Tree) -> dict:
+    subj = sub(q, "outcome_subj")
+    verb = st.r.action(find(q, "act_verb"))
+    ref = _negated_effect(st, q)
+    aid = next((a for a, r in reversed(st.acts) if r == ref), None)
+    activator = next((e["player"] for e in st.events if e.get("id") == aid), None)
+    if activator is None or st.r.player(sub(subj, "player")) != activator or not ref.get("card"):
+        st.fail("ask about the player whose effect was negated ('can I still draw a card?')", q)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    try:
+        n = select_clause(reading, eid, verb)
+    except QuestionError:
+        st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    obj = sub(q, "outcome_obj")
+    part = next(f for f in _parts(st, ref["card"], eid) if f.get("n") == n)
+    if obj is not None and not all(w in _norm(part.source.quote).split()
+                                   for w in _norm(st.r.said(obj)).replace(" a ", " 1 ").split()
+                                   if w not in ("a", "an", "the")):
+        st.fail(f"{st.r.said(obj)!r}: that part does not say so ({part.source.quote!r})", obj)
+    because = sub(fam, "cj_because")
+    if because is not None:
+        _because(st, because, ref, eid, part, activator)
+    return st.spec("still-done", {"effect": ref, "verb": verb})
+
+
+def _asks_player_still(q: Tree) -> bool:
+    subj = sub(q, "outcome_subj")
+    return subj is not None and sub(subj, "player") is not None and "still" in low(q)
+
+
+def _atk_cannot(st: Situate, ref: dict) -> list[str]:
+    """The parts "make this card lose exactly N ATK" that the told ATK makes impossible."""
+    notes = getattr(st, "atk_now", [])
+    if not notes:
+        return []
+    eid = select_effect(st.reading(ref["card"]), ref)
+    out = []
+    for note in notes:
+        fit = [f for f in _parts(st, ref["card"], eid) if atk_lost_exactly(f.source.quote) is not None]
+        if note["card"] != ref.get("card") or not fit:
+            st.fail(f"{note['text']!r}: no part of the effect asked about depends on it", note["node"])
+        for f in fit:
+            if note["atk"] < atk_lost_exactly(f.source.quote) and \
+                    f.get("verb") not in out:
+                out.append(f.get("verb"))
+    if not out:
+        st.fail(f"{notes[0]['text']!r}: with that much ATK the part can be done; ask whether the "
+                "effect can be activated as usual", notes[0]["node"])
+    st.atk_now = []
+    return out
+
+
+def build_negate_act_now(st: Situate, fam: Tree) -> dict:
+    """"Can I (still) use its effect to negate my opponent's monster effect activation?"."""
+    node = sub(fam, "cj_negate_act")
+    ref = st.effect_ref(st.r.effect(next(c for c in fam.children if isinstance(c, Tree)
+                                         and c.data.startswith("eff_"))), hint=["negate"])
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    kind = next((w for w in low(node) if w in ("monster", "spell", "trap", "card")), "card")
+    scopes = {f.get("kind") for f in reading.facts if f.type == "negation_scope"
+              and f.get("effect") == eid and f.get("what") == "activation"}
+    whose = st.r.player(sub(node, "poss"))
+    asker = _asker(st, fam)
+    text = next(e.text for e in reading.effects if e.id == eid)
+    theirs = condition_says(text, "opponent-activates") or condition_says(text, "opponents")
+    if not scopes or (kind != "card" and kind not in scopes and "any" not in scopes) or \
+            whose not in ("you", "opponent") or (theirs and whose == asker):
+        st.fail(f"{st.r.said(node)!r}: {ref['card']}'s effect does not negate that", node)
+    if any(n["player"] != asker for n in getattr(st, "atk_now", [])):
+        st.fail("a player activates the effects of the cards they control", fam)
+    cannot = _atk_cannot(st, ref)
+    if not cannot:
+        st.fail("at what point? (tell what changed: 'my X has only 400 ATK left')", fam)
+    return st.spec("can-activate-now", {"effect": ref, "cannot": cannot})
+
+
+def build_negated_though_gone(st: Situate, fam: Tree, q: Tree) -> dict:
+    """"Is X's activation still negated?" when X's card left the field for its cost: the part of
+    the answering effect that negates, with its later part that destroys "that card" failing."""
+    subj = sub(q, "outcome_subj")
+    cards = [st.db.get(st.r.card(t)).name for t in tokens(subj, "XCARD")] if subj is not None else []
+    verb = st.r.action(find(q, "act_verb"))
+    if not cards or low(subj)[-1] != "activation" or verb != "negate":
+        st.fail("ask 'is X's activation still negated?'", q)
+    aid = st._find_act({"card": cards[0]})
+    responders = [e for e in st.events if e.get("kind") == "activate" and e.get("respond") == aid]
+    if aid not in st.gone_by_cost or len(responders) != 1:
+        st.fail(f"tell the activation of {cards[0]}, where its cost put it, and what answered it", q)
+    ref = responders[0]["effect"]
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    parts = _parts(st, ref["card"], eid)
+    neg = [f for f in parts if f.get("verb") == "negate"]
+    later = [f for f in parts if neg and f.get("n") > neg[0].get("n") and f.get("verb") == "destroy"
+             and acts_on_that_card(f.source.quote)]
+    if not neg or len(later) != 1 or st.gone_by_cost[aid] not in ("gy", "banished"):
+        st.fail(f"{ref['card']} has no part that negates and then destroys that card", q)
+    st.gone_by_cost = {}
+    # the told activations, with the cost that moved the card: whether "destroy that card" is
+    # done is the rules' to say (that-card-gone-for-its-own-cost)
+    return st.spec("clause-done", {"effect": ref, "part": "negate"})
+
+
+def build_negated_then(st: Situate, fam: Tree, q: Tree) -> dict:
+    """"Is the negated monster then destroyed?": the part after the told negation."""
+    if not getattr(st, "done_parts", None) or len(st.done_parts) != 1:
+        st.fail("which negation? (tell it: 'my opponent negates the Summon of my monster with X')", q)
+    done = st.done_parts[0]
+    ref = done["ref"]
+    verb = st.r.action(find(q, "act_verb"))
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    parts = _parts(st, ref["card"], eid)
+    neg = [f for f in parts if f.get("verb") == "negate"]
+    later = [f for f in parts if neg and f.get("n") > neg[0].get("n") and f.get("verb") == verb
+             and acts_on_that_card(f.source.quote, plural=True)]
+    if not neg or len(later) != 1:
+        st.fail(f"{ref['card']} has no part after its negation that does {verb!r} to that card", q)
+    st.done_parts = []
+    return {"family": "clause-done", "effect": ref, "part": later[0].get("n"),
+            "suppose": [{"done": {"part": neg[0].get("n")}}]}
+
+
+def _same_name_part(st: Situate, fam: Tree, spec: dict) -> dict:
+    """The asked things are "the cards with the same name (in my opponent's GY)": the part that
+    acts on cards named like the target, not on the target."""
+    q = find(fam, "outcome_q") or fam
+    subj = sub(q, "outcome_subj") or sub(q, "thing")
+    said = low(subj) if subj is not None else []
+    if spec.get("family") != "clause-done" or "name" not in said:
+        return spec
+    ref = spec["effect"]
+    eid = select_effect(st.reading(ref["card"]), ref)
+    verb = spec["part"] if isinstance(spec["part"], str) else None
+    fit = [f for f in _parts(st, ref["card"], eid) if f.get("verb") == verb
+           and acts_on_same_name(f.source.quote)]
+    if not fit:
+        return spec                      # the parts read their targets' names otherwise
+    place = st.r.place(find(subj, "place"))
+    whose = st.r.player(find(subj, "poss"))
+    quote = _norm(fit[0].source.quote).replace("graveyard", "gy")
+    if len(fit) != 1 or (place and (f" {place}" not in " " + quote or
+                                    (whose == "opponent") != ("opponent" in quote))):
+        st.fail(f"{st.r.said(subj)!r}: no part of {ref['card']} does that", subj)
+    if select_clause(st.reading(ref["card"]), eid, verb) == fit[0].get("n"):
+        return spec                      # the action already names that part
+    return {**spec, "part": fit[0].get("n")}
+
+
+def build_still_done(st: Situate, fam: Tree) -> dict:
+    """"Are the cards with the same name still banished?" with nothing negated: a part's outcome."""
+    if not any(e.get("kind") == "negate" for e in st.events) and st.acts and \
+            (getattr(st, "told_not_done", None) or "name" in low(fam)):
+        return build_clause_done(st, fam)
+    return _STILL_DONE(st, fam)
+
+
+def build_also_part(st: Situate, fam: Tree, q: Tree) -> dict:
+    """"Does it also negate Spell/Trap effects in its column?": the part whose text says so."""
+    obj = sub(q, "cj_effects_obj")
+    node = next((c for c in q.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
+    if node is not None and node.data != "eff_it":
+        ref = st.effect_ref(st.r.effect(node))
+    elif st.acts:
+        ref = st.acts[-1][1]
+    else:
+        st.fail("what does 'it' stand for? (tell the activation first)", q)
+    if not any(r == ref for _, r in st.acts):
+        st.fail(f"tell how {ref.get('card')} was activated", q)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    words = [w for w in _norm(st.r.said(obj)).split()
+             if w not in ("in", "its", "this", "that", "the", "same")]
+    parts = _parts(st, ref["card"], eid)
+    fit = [f for f in parts if all(w in _norm(f.source.quote).split() for w in words)]
+    verb = st.r.action(find(q, "act_verb"))
+    if len(fit) != 1 or fit[0].get("n") == 1 or verb is None or \
+            not says_action(fit[0].source.quote, verb):
+        st.fail(f"{st.r.said(obj)!r}: no later part of {ref['card']} does that", obj)
+    if not any(f.type == "part_condition" and f.get("effect") == eid and f.get("n") == fit[0].get("n")
+               for f in reading.facts):
+        st.fail("the situation says nothing that decides that part", q)
+    return st.spec("clause-done", {"effect": ref, "part": fit[0].get("n")})
+
+
+def build_effect_negated(st: Situate, fam: Tree) -> dict:
+    """"Is that activated effect negated?": the activation told last."""
+    node = sub(fam, "negated_eff")
+    if low(node) == ["that", "activated", "effect"]:
+        if not st.acts:
+            st.fail("which activated effect? (tell it first)", node)
+        return st.spec("effect-negated", {"activation": st.acts[-1][0]})
+    try:
+        return links.build_effect_negated(st, fam)
+    except QuestionError:
+        # "Are its effects negated?" with no activation of "its" card told: "its" is the one
+        # card a told negating effect targets, and the question is whether that negating part
+        # still applies to it (as "Is that monster's effect negated when X resolves?" asks)
+        ws = low(node) if node is not None else []
+        its = len(ws) == 2 and ws[0] == "its" and ws[1] in ("effect", "effects")
+        if not its or _negating_target_activation(st) is None:
+            raise
+    return outcomes.build_outcome(st, Tree("fam_clause_done", []), "negate")
+
+
+def _negating_target_activation(st: Situate) -> dict | None:
+    """The one told activation that targets exactly one card and has a part that negates."""
+    acts = [e for e in st.events if e.get("kind") == "activate" and e.get("targets")]
+    if len(acts) != 1 or len(acts[0]["targets"]) != 1 or not acts[0]["effect"].get("card"):
+        return None
+    ref = acts[0]["effect"]
+    reading = st.reading(ref["card"])
+    try:
+        select_clause(reading, select_effect(reading, ref), "negate")
+    except QuestionError:
+        return None
+    return acts[0]
+
+
+_STILL_DONE = build_cost_family("still-done")

@@ -1,0 +1,110 @@
+"""Targeting questions: does X target (``targets``), can X target a protected card
+(``can-target``), and can X be activated choosing that many targets (``target-count``)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...gamewords import gamewords
+from ...parser.transform import find, low, sub
+from ...reader.phrases import target_words
+from ...reader.select import select_effect
+from ..targets import _described_entity, _protection
+from .common import _asker, _first_effect, _rel_verbs
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+def build_targets(st: Situate, fam: Tree) -> dict:
+    ref = st.r.effect(_first_effect(fam))
+    hint = _rel_verbs(st, sub(fam, "thing"))
+    return st.spec("targets", {"effect": st.effect_ref(ref, hint=hint)})
+
+
+def build_can_target(st: Situate, fam: Tree) -> dict:
+    verb = st.r.action(find(fam, "act_verb")) if sub(fam, "affect_vp") is not None else None
+    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[verb] if verb else [])
+    thing = sub(fam, "thing")
+    if thing is not None and sub(fam, "prot_clause") is None and st.r.thing(thing).get("card"):
+        return st.spec("can-target", {"effect": ref, "entity": _protected_card(st, fam, thing)})
+    if thing is not None:
+        prot = _protection(st, sub(fam, "prot_clause") or thing)
+        if prot is None and "activate" in low(fam) and any(e["kind"] == "phase" for e in st.events):
+            # "we are in the Damage Step. Can I activate X on the attacker?": can it be activated
+            # at this point at all; whether it can target that card is asked too
+            spec = st.spec("can-activate-now", {"effect": ref})
+            spec["also_needs"] = f"whether it can target {st.r.said(thing)}"
+            return spec
+        if prot is None:
+            st.fail("say what the card cannot be targeted by ('that cannot be targeted by card "
+                    "effects')", thing)
+        eid = _described_entity(st, thing, prot)
+    else:
+        eid = st.protected
+        if eid is None:
+            st.fail("which card is 'it'?", fam)
+    return st.spec("can-target", {"effect": ref, "entity": eid})
+
+
+def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
+    """"Can I target my opponent's Borreload Dragon with X?": the protection its own text gives
+    ("Neither player can target this card with monster effects"), if it covers the asker."""
+    t = st.r.thing(thing)
+    ws = t["words"]
+    controller = "opponent" if ("opponent's" in ws or "their" in ws) else \
+        "you" if "my" in ws else None
+    if controller is None:
+        st.fail(f"whose {t['card']}? ('my opponent's {t['card']}')", thing)
+    asker = _asker(st, fam)
+    facts = [f for f in st.reading(t["card"]).facts if f.type == "cannot_be_targeted"
+             and f.get("what") != "attacks"]
+    applies = [f for f in facts if f.get("by") == "any" or controller != asker]
+    if not applies:
+        st.fail(f"nothing in {t['card']}'s text keeps {'you' if asker == 'you' else 'them'} "
+                "from targeting it: ask whether the effect targets", thing)
+    eid = f"m{len(st.entities) + 1}"
+    st.entities[eid] = {"card": t["card"], "desc": t["text"], "controller": controller,
+                        "place": "field", "face": "up",
+                        "cannot-be-targeted": applies[0].get("what")}
+    return eid
+
+
+TARGET_COUNTS = gamewords().counts("target-count")
+
+
+def build_target_count(st: Situate, fam: Tree) -> dict:
+    """"Can I activate X targeting only one Spell/Trap?": whether the effect may choose exactly that
+    many targets.  The cards the question names must be what the effect targets."""
+    if st.events:
+        st.fail("the situation model has no place for a told situation in a question about how "
+                "many targets an effect chooses", fam)
+    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=["target"])
+    w = low(sub(fam, "num"))[0]
+    count = int(w) if w.isdigit() else TARGET_COUNTS.get(w)
+    if not count or w == "both":
+        st.fail(f"how many targets is {w!r}?", fam)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    if not any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
+        st.fail(f"{ref['card']} does not target", fam)
+    eff = next(e for e in reading.effects if e.id == eid)
+    written = target_words(eff)
+    phrase = _plain(written)
+    said = [c for c in fam.children if isinstance(c, Tree) and c.data in ("thing_mod", "thing_noun",
+                                                                          "thing_post")]
+    words = [x for c in said for x in _plain(" ".join(low(c))).split()
+             if x not in ("card", "the", "a", "an")]
+    if any(x not in phrase.split() and x not in phrase.replace("/", " ").split() for x in words):
+        st.fail(f"the question's cards ({' '.join(st.r.said(c) for c in said)!r}) are not what "
+                f"{ref['card']} targets ({written.strip()!r})", fam)
+    return {"family": "target-count", "effect": ref, "count": count}
+
+
+def _plain(text: str) -> str:
+    """Lower case, plurals made singular ("Spells/Traps" → "spell/trap")."""
+    text = re.sub(r"\bi control\b", "you control", text.lower().replace("graveyard", "gy"))
+    return re.sub(r"(?<=[a-z])s\b", "", re.sub(r"\bmy\b", "your", text))

@@ -1,0 +1,86 @@
+"""When the parts of one effect happen: are two things done at the same time (``simultaneous``),
+and is a bullet chosen at activation or at resolution (``happens-at``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...parser.transform import find, low, sub, subs
+from ...reader.phrases import names_this_card
+from ...reader.select import select_effect
+from .common import OldForm
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+def build_simultaneous(st: Situate, fam: Tree) -> dict:
+    """"When X resolves, are X and the Y Token Special Summoned at the same time?": the two parts
+    of X's effect that do that action, one to the card itself, one to the other thing named."""
+    things = subs(fam, "thing")
+    lead = [t for t in fam.children if getattr(t, "type", "") == "XCARD"]
+    if len(things) != 2 or not lead:
+        raise OldForm()                     # the other wordings: read by resolve.py
+    card = st.r.card(lead[0])
+    verb = st.r.action(find(sub(fam, "v_action"), "act_verb"))
+    ref = st.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
+                         "rel": None, "text": st.r.said(lead[0])}, hint=[verb] if verb else [])
+    reading = st.reading(card)
+    eid = select_effect(reading, ref)
+    clauses = [f for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+               and f.get("verb") == verb and f.source]
+    parts = []
+    for node in things:
+        t = st.r.thing(node)
+        if t.get("card") == card:           # the card itself: the part that does it to "this card"
+            fit = [f for f in clauses if names_this_card(f.source.quote, word=False)]
+        else:
+            said = [t["card"]] if t.get("card") else \
+                [w for w in t["text"].split() if w.lower() not in ("the", "a", "an", "1")]
+            fit = [f for f in clauses if not names_this_card(f.source.quote, word=False) and said and
+                   all(w.lower() in f.source.quote.lower() for w in said)]
+        if len(fit) != 1:
+            st.fail(f"which part of {card} does {verb!r} to {t['text']!r}?", node)
+        parts.append(fit[0].get("n"))
+    if parts[0] == parts[1]:
+        st.fail("the two things are done by one part", fam)
+    return st.spec("simultaneous", {"effect": ref, "left": parts[0], "right": parts[1]})
+
+
+def build_happens_at(st: Situate, fam: Tree) -> dict:
+    """"Do I choose which X effect to use when I activate the card?", "When I activate X, can I
+    wait until it resolves to decide whether to destroy A or B?": when a bullet is chosen."""
+    choice = sub(fam, "bullet_choice")
+    if choice is None:
+        raise OldForm()                       # the other forms: the supposition builder
+    cards = [st.r.card(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
+    if not cards or len(set(cards)) > 1:
+        st.fail("which card's effects?", fam)
+    reading = st.reading(cards[0])
+    card = reading.card.name
+    with_bullets = [f.get("effect") for f in reading.facts if f.type == "bullets"]
+    if len(with_bullets) != 1:
+        st.fail(f"{card} has no one effect with bullets to choose from" if not with_bullets else
+                f"{card} has more than one effect with bullets: say which", fam)
+    eid = with_bullets[0]
+    effect = next(e for e in reading.effects if e.id == eid)
+    verbs = [st.r.action(t) for t in choice.iter_subtrees_topdown() if t.data == "act_verb"]
+    bullet_verbs = {f.get("verb") for f in reading.facts if f.type == "clause"
+                    and str(f.get("effect", "")).startswith(eid + ".")}
+    for v in verbs:
+        if v not in bullet_verbs:
+            st.fail(f"no bullet of {card} does {v!r}", choice)
+    ws = low(fam)
+    if "wait" in ws or sub(fam, "choose_when") is not None and \
+            ("resolves" in low(sub(fam, "choose_when")) or "resolved" in low(sub(fam, "choose_when"))):
+        timing = "resolution"
+    else:
+        timing = "activation"
+    if reading.card.kind in ("spell", "trap") and effect.n == 1 and \
+            any(f.type == "on_card_activation" and f.get("effect") == eid for f in reading.facts):
+        ref = {"card": card, "select": "activation"}
+    else:
+        ref = {"card": card, "n": effect.n}
+    return st.spec("happens-at", {"effect": ref, "verb": "choose", "timing": timing})

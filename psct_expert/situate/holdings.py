@@ -1,0 +1,122 @@
+"""What a player holds when an effect is activated, and what changes before it resolves: "I
+activate X while I control no monsters", "... with exactly 2 Crystal Beast cards in my Spell &
+Trap Zone", then "my opponent destroys one in response", "in response I activate Y to Special
+Summon a monster", "so when X resolves I control a face-up card"; and "I have no cards in my hand
+to discard" (an action that cannot be done now)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ..gamewords import gamewords
+from ..parser.transform import find, low, sub
+from .words import _norm_words
+
+if TYPE_CHECKING:
+    from .told import Situate
+
+
+HELD_COUNTS = gamewords().counts("held")
+
+
+class HoldingEvents:
+    """Holding clauses of the told situation (mixed into :class:`.told.Situate`)."""
+
+    def ev_cannot(self, ev: Tree) -> None:
+        """"(I) have no cards in my hand to discard": the player holds none, so that action of the
+        effect cannot be done now."""
+        verb = self.r.action(find(ev, "act_verb"))
+        if sub(ev, "actor") is not None:
+            player = self._player(ev)
+        elif self.acts:
+            player = self._act_player(self.acts[-1][0])     # "I resolve X but have no ..."
+        else:
+            self.fail("who has none?", ev)
+        place = self.r.place(find(ev, "place")) or "hand"
+        self.events.append({"kind": "state", "player": player, "place": place, "what": "card",
+                            "count": 0})
+        self.cannot.append(verb)
+
+    def ev_remove(self, ev: Tree) -> None:
+        self._when(ev)
+        self._mods(ev)
+        _note_removed(self, sub(ev, "held_ref"))
+
+    def ev_state_at(self, ev: Tree) -> None:
+        """"when X resolves I control a face-up card": what holds at resolution."""
+        player = self._player(ev)
+        quant, rest = _quantity([w.lower() for w in self.r.said(sub(ev, "thing")).split()])
+        if quant in (None, "no"):
+            self.fail("what does the player control then?", ev)
+        _held_changes(self).append({"kind": "gained", "player": player, "words": rest})
+
+
+def _quantity(ws: list[str]) -> tuple[object, list[str]]:
+    """["exactly", "2", "crystal", ...] → (2, rest); ["no", ...] → ("no", rest)."""
+    if ws and ws[0] == "no":
+        return "no", ws[1:]
+    if ws and ws[0] == "exactly":
+        ws = ws[1:]
+    if ws and ws[0] in HELD_COUNTS:
+        return HELD_COUNTS[ws[0]], ws[1:]
+    if ws and ws[0].isdigit():
+        return int(ws[0]), ws[1:]
+    return None, ws
+
+
+def _note_held(st: Situate, m: Tree) -> None:
+    held = sub(m, "held")
+    if held is not None:
+        player = None                     # the activating player (known once it is told)
+        ws = st.r.said(held).lower().split()
+    else:
+        clause = sub(m, "sit_clause").children[0]
+        if clause.data != "ev_state" or sub(clause, "thing") is None:
+            st.fail("the situation model has no place for " + repr(st.r.said(m)), m)
+        player = st._player(clause)
+        ws = [w.lower() for w in st.r.said(sub(clause, "thing")).split()]
+    quant, rest = _quantity(ws)
+    if quant is None:
+        st.fail(f"how many? ({st.r.said(m)!r}: say 'no', 'exactly 2', 'a')", m)
+    if not hasattr(st, "held"):
+        st.held, st.held_changes = [], []
+    st.held.append({"act": f"a{len(st.acts) + 1}", "player": player, "quant": quant,
+                    "words": rest, "text": st.r.said(m)})
+
+
+def _held_changes(st: Situate) -> list:
+    if not hasattr(st, "held"):
+        st.held, st.held_changes = [], []
+    return st.held_changes
+
+
+def _note_removed(st: Situate, thing_node) -> None:
+    """One of the held cards leaves: "one", "one of them", "that Fairy", "it"."""
+    if not getattr(st, "held", None):
+        st.fail("removes one of what? (tell what was controlled first)", thing_node)
+    ws = low(thing_node) if thing_node is not None else []
+    if ws not in (["one"], ["one", "of", "them"], ["it"]) and ws[:1] != ["that"]:
+        st.fail(f"which of the cards is {st.r.said(thing_node)!r}?", thing_node)
+    if ws[:1] == ["that"] and not set(_norm_words(ws[1:])) <= set(_norm_words(st.held[-1]["words"])):
+        st.fail(f"{st.r.said(thing_node)!r} is not one of {st.held[-1]['text']!r}", thing_node)
+    _held_changes(st).append({"kind": "removed", "n": 1})
+
+
+def _purpose_gains(st: Situate, m: Tree) -> bool:
+    """"... to Special Summon a Psychic monster": the activating player will control it."""
+    verb = st.r.action(sub(m, "act_verb"))
+    thing = sub(m, "thing")
+    if verb != "special-summon" or thing is None:
+        return False
+    t = st.r.thing(thing)
+    if t["pronoun"] or (t["words"][:1] not in (["a"], ["an"], ["1"], ["one"])):
+        return False
+    aid = st.acts[-1][0]
+    act = next(e for e in st.events if e.get("id") == aid)
+    what = {"desc": t["text"], "kind": "monster", "controller": act["player"]}
+    act.setdefault("does", []).append({"action": "summoned", "what": what,
+                                       "summon-kind": "by-effect"})
+    _held_changes(st).append({"kind": "gained", "player": act["player"], "words": ["monster"]})
+    return True

@@ -1,0 +1,269 @@
+"""Told moves and where cards are: a card destroyed, banished, flipped, returned or drawn ("my
+Witch is Tributed by my opponent's Nibiru", "one of them leaves the GY"), a card added to the
+hand with an effect, and a card told to be in a place."""
+
+from __future__ import annotations
+
+
+from lark import Token, Tree
+
+from ..parser.transform import PLACE_WORDS, find, low, sub, subs
+from .targets import note_change
+from .words import _owner
+
+
+ACTION_VERBS = {"sent-to-gy": "send", "destroyed": "destroy", "banished": "banish", "tributed": "tribute",
+                "discarded": "discard", "returned-to-hand": "return", "returned-to-deck": "return"}
+
+
+class MoveEvents:
+    """Move and place clauses of the told situation (mixed into :class:`.told.Situate`)."""
+
+    def ev_face(self, ev: Tree) -> None:
+        t = self.r.thing(sub(ev, "thing"))
+        face = "up" if "face-up" in low(ev) else "down"
+        owner = _owner(t["words"])
+        self.entity(t, face=face, place="field", **({"controller": owner} if owner else {}))
+
+    def ev_moved(self, ev: Tree) -> None:
+        t = self.r.thing(sub(ev, "thing"))
+        ws = low(ev)
+        verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else "flip"
+        if verb == "special-summon":       # "Nibiru is Special Summoned from their hand"
+            return self.ev_summoned(ev)
+        places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
+        to = places[-1] if "to" in ws and places else None
+        action = {"send": "sent-to-gy", "destroy": "destroyed", "banish": "banished",
+                  "tribute": "tributed", "discard": "discarded",
+                  "return": "returned-to-hand" if to == "hand" else "returned-to-deck"
+                  if to == "deck" else "sent-to-gy" if to == "gy" else None,
+                  "flip": "flipped-face-down" if "face-down" in ws else "flipped-face-up"
+                  }.get(verb)
+        if action is None:
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        self._implied_targeting(sub(ev, "thing"))
+        targeted = [x for e in self.events if e.get("kind") == "activate"
+                    for x in e.get("targets", [])]
+        is_target = bool(targeted) and (t["words"][:2] == ["one", "of"] or t["pronoun"])
+        effs = [c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_")]
+        if effs and is_target:
+            # "one of them is banished by Cosmic Cyclone (in the same Chain)": that card's
+            # activation answers the Chain that targeted it
+            by_ref = self.effect_ref(self.r.effect(effs[0]))
+            owner = self.r.effect(effs[0]).get("owner")
+            if owner not in ("you", "opponent"):
+                # who activated it is not said: only a question about the targets may use it
+                owner = {"you": "opponent", "opponent": "you"}[self._act_player(self.acts[-1][0])]
+                self.unsaid_player.append(self.r.said(effs[0]))
+            self._activate(by_ref, owner, {**self._target_change_mods(ev), "respond": True})
+        elif any(isinstance(c, Token) and c.lower() == "by" for c in ev.children):
+            self._moved_by(ev, t, action)        # "my X is Tributed by my opponent's Y"
+            return
+        elif is_target:
+            self._target_change_mods(ev)
+        if is_target:
+            # "one of them is banished in response": a target changes before resolution
+            what = self._which_target(t, targeted, ev)
+            note_change(self, what, {"left": True} if not action.startswith("flipped") else
+                        {"property": "face", "value": action.replace("flipped-", "")})
+        else:
+            owner = _owner(t["words"])
+            what = self.entity(t, **({"controller": owner} if owner else {}))
+        self.events.append({"kind": "move", "what": what, "action": action})
+
+    def _moved_by(self, ev: Tree, t: dict, action: str) -> None:
+        """"my Witch is Tributed by my opponent's Nibiru": that effect was activated and resolved,
+        and this is what it did."""
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        kids = list(ev.children)
+        by = next((i for i, ch in enumerate(kids) if str(ch).lower() == "by"), None)
+        if not effs or by is None or kids.index(effs[-1]) < by:
+            self.fail("moved by what? ('by my opponent's Nibiru')", ev)
+        poss = next((ch for ch in kids[by:] if isinstance(ch, Tree) and ch.data == "poss"), None)
+        ir = self.r.effect(effs[-1])
+        player = self.r.player(poss) if poss is not None else ir.get("owner")
+        if player not in ("you", "opponent"):
+            owner = _owner(t["words"])
+            player = {"you": "opponent", "opponent": "you"}.get(owner)
+        if player not in ("you", "opponent"):
+            self.fail(f"whose is {self.r.said(effs[-1])!r}?", ev)
+        owner = _owner(t["words"])
+        what = self.entity(t, **({"controller": owner} if owner else {}))
+        keep = self.last_card
+        ref = self.effect_ref(ir, hint=[ACTION_VERBS.get(action, action)])
+        self.last_card = keep if t.get("card") is None else t["card"]
+        aid = self._activate(ref, player, {"respond": True} if self.responding else {})
+        act = next(e for e in self.events if e.get("id") == aid)
+        self._step(act, action, what)
+        self.events.append({"kind": "resolve", "of": aid})
+
+    def ev_leaves(self, ev: Tree) -> None:
+        """"one of them leaves the banishment (before it resolves)": a target is gone."""
+        node = sub(ev, "thing")
+        self._implied_targeting(node)
+        t = self.r.thing(node)
+        targeted = [x for e in self.events if e.get("kind") == "activate"
+                    for x in e.get("targets", [])]
+        if not targeted or not (t["words"][:2] == ["one", "of"] or t["pronoun"]):
+            self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
+        place = self.r.place(sub(ev, "place"))
+        action = {"field": "left-field", "gy": "left-gy", "banished": "left-banished"}.get(place)
+        if action is None:
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        self._target_change_mods(ev)
+        what = self._which_target(t, targeted, ev)
+        note_change(self, what, {"left": True})
+        self.events.append({"kind": "move", "what": what, "action": action})
+
+    def ev_do_unnamed(self, ev: Tree) -> None:
+        """"my opponent returns their targeted card to the hand", "they respond by shuffling that
+        monster into the Deck": a targeted card changes; the card that did it is not named."""
+        node = sub(ev, "thing")
+        self._implied_targeting(node)
+        t = self.r.thing(node)
+        targeted = [x for e in self.events if e.get("kind") == "activate"
+                    for x in e.get("targets", [])]
+        if not targeted:
+            self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
+        self._player(ev)
+        verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else \
+            self.r.gerund_verb(sub(ev, "gerund"))
+        if verb not in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        self._target_change_mods(ev)
+        what = self._which_target(t, targeted, ev)
+        note_change(self, what, {"left": True})
+        places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
+        action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+                  "tribute": "tributed"}.get(verb) or \
+            ("returned-to-hand" if places[-1:] == ["hand"] else "returned-to-deck"
+             if places[-1:] == ["deck"] else None)
+        if action is None:
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        self.events.append({"kind": "move", "what": what, "action": action})
+
+    def _named_place(self, thing: dict | None) -> None:
+        """"targeting that Ash Blossom in their GY": where a card named by its name is, as an entity
+        of that name (a place told twice must agree)."""
+        if not thing or not thing.get("card"):
+            return
+        ws = thing["words"]
+        place = None
+        for i, w in enumerate(ws):
+            if w in ("in", "on") and i + 1 < len(ws):
+                rest = [x for x in ws[i + 1:] if x not in ("my", "your", "their", "his", "her", "its",
+                                                             "opponent's", "the")]
+                if rest and rest[0] in PLACE_WORDS:
+                    place = PLACE_WORDS[rest[0]]
+        if place is None:
+            if any(w in ("in", "on", "from") for w in ws):
+                self.fail(f"where is {thing['text']!r}?")
+            return
+        card = thing["card"]
+        to_gy = any(c.get("what") == card and c.get("action") in ("discarded", "sent-to-gy")
+                    for e in self.events for c in e.get("cost") or [])
+        if to_gy and place != "gy":
+            self.fail(f"{card} went to the GY for the cost; it is not in the {place}")
+        ent = self.entities.setdefault(card, {"card": card})
+        if ent.get("place", place) != place:
+            self.fail(f"{card} is told to be in two places")
+        ent["place"] = place
+
+    def ev_draw(self, ev: Tree) -> None:
+        """"my opponent draws for their normal draw in the Draw Phase": the turn player draws by
+        the rules (a move ``drawn`` by ``rule``); a phase told without its owner is theirs."""
+        if any(self.r.action(v) != "draw" for v in subs(ev, "act_verb")):
+            self.fail("the normal draw is a draw", ev)
+        player = self._player(ev)
+        whose = self.r.player(sub(ev, "poss"))
+        if whose != player:
+            self.fail("whose normal draw? (the player who draws makes it)", ev)
+        if [w for w in low(ev) if w.isdigit() and w != "1"]:
+            self.fail("the normal draw is 1 card", ev)
+        self._when(ev)
+        before = len(self.events)
+        if self._mods(ev):
+            self.fail("the situation model has no place for what else is said of the draw", ev)
+        for m, e in zip([m for m in subs(ev, "ev_mod") if sub(m, "phase") is not None],
+                        [e for e in self.events[before:] if e.get("kind") == "phase"]):
+            turn = self.r.player(sub(m, "poss"))
+            if turn is None:
+                e["turn"] = player                  # "in the Draw Phase": the drawing player's turn
+            elif e["turn"] != player:
+                self.fail("the normal draw is made in the drawing player's own turn", m)
+        self.events.append({"kind": "move", "action": "drawn", "by": "rule", "player": player})
+
+    def _adds_to_hand(self, ev: Tree) -> bool:
+        """"my opponent adds a card from their Deck to their hand with X": an add to the hand."""
+        return sub(ev, "act_verb") is not None and self.r.action(sub(ev, "act_verb")) == "add" \
+            and any(low(p)[0] == "to" and self.r.place(sub(p, "place")) == "hand"
+                    for p in subs(ev, "thing_post"))
+
+    def _add_with(self, ev: Tree) -> None:
+        """"my opponent adds a card from their Deck to their hand with X": X is activated and, when
+        it resolves, that card is added from that place to that player's hand (a ``does`` step with
+        ``from``).  Only one card, from the player's own Deck or GY, to their own hand."""
+        player = self._player(ev)
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        if len(effs) != 1 or sub(ev, "ev_when") is not None:
+            self.fail("added with what? (name the card that adds it)", ev)
+        thing = sub(ev, "thing")
+        t = self.r.thing(thing)
+        ws = t["words"]
+        if t["card"] or not ws or ws[0] not in ("a", "an", "1", "one") or "card" not in ws:
+            self.fail(f"which card is added? ('a card from their Deck'): {t['text']!r}", ev)
+        froms = [p for p in thing.iter_subtrees_topdown() if p.data == "thing_post"
+                 and low(p)[0] == "from"]
+        tos = [p for p in subs(ev, "thing_post") if low(p)[0] == "to"]
+        if len(froms) != 1 or len(tos) != 1 or [w for w in ws[1:] if w not in (
+                "card", "from", "my", "your", "their", "his", "her", "deck", "gy", "graveyard")]:
+            self.fail(f"from where to where? ('a card from their Deck to their hand'): "
+                      f"{self.r.said(ev)!r}", ev)
+        place = self.r.place(sub(froms[0], "place"))
+        for p in froms + tos:
+            if self.r.player(sub(p, "poss")) != player:
+                self.fail("a card added from another player's place or to another player's hand is "
+                          "not placed yet", p)
+        if place not in ("deck", "gy"):
+            self.fail("a card added from there is not placed yet", froms[0])
+        info = self._mods(ev)
+        if info:
+            self.fail("the situation model has no place for what else is said of the addition", ev)
+        ref = self.effect_ref(self.r.effect(effs[0]), hint=["add"])
+        aid = self._activate(ref, player, {"respond": True} if self.responding else {})
+        if self.events[-1].get("respond"):
+            self.fail("it was added while other links waited: say when they resolve", ev)
+        what = self.entity({"card": None, "text": f"{t['text']} (added to the hand from the {place})",
+                            "words": ws, "pronoun": False}, controller=player, place="hand")
+        self.events.append({"kind": "resolve", "of": aid,
+                            "does": [{"action": "added-to-hand", "what": what, "from": place}]})
+
+    def ev_in_place(self, ev: Tree) -> None:
+        """"My Gyzarus (properly Contact Fusion Summoned earlier) is in my GY": the card is there when
+        what is told next starts; a Summon told with it happened before, and the card then left the
+        field (how is not said)."""
+        t = self.r.thing(sub(ev, "thing"))
+        card = t.get("card")
+        if card is None:
+            self.fail("which card is there? (name it)", ev)
+        owner = _owner(t["words"]) or (self.r.player(sub(sub(ev, "thing"), "poss"))
+                                       if sub(sub(ev, "thing"), "poss") is not None else None)
+        if owner not in ("you", "opponent"):
+            self.fail(f"whose is {t['text']!r}? ('my X', 'my opponent's X')", ev)
+        place = self.r.place(sub(ev, "place"))
+        if place is None:
+            self.fail(f"where is {t['text']!r}?", ev)
+        told = sub(ev, "told_summoned")
+        if told is not None:
+            if self.events:
+                self.fail("a Summon told as earlier comes first: tell it before the rest", told)
+            kind = self.r.summon_kind(told) or "special"
+            if place == "field":
+                self.fail("the situation model has no place for a Summon told beside where the card "
+                          "is now", told)
+            self._summon(kind, owner, t, None)
+            self.events.append({"kind": "move", "what": card, "action": "left-field"})
+        if card in self.entities:
+            self.fail(f"{card} is told twice", ev)
+        self.entities[card] = {"card": card, "controller": owner, "owner": owner, "place": place}
+        self.last_card = card

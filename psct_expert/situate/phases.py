@@ -1,0 +1,46 @@
+"""Told phases and turns: "during my opponent's Main Phase", "we are in the Damage Step", and an
+attack (whose turn it is)."""
+
+from __future__ import annotations
+
+
+from lark import Tree
+
+from ..parser.transform import sub
+
+
+class PhaseEvents:
+    """Phase, turn and attack clauses of the told situation (mixed into :class:`.told.Situate`)."""
+
+    def _turn_said(self, node: Tree) -> str | None:
+        """Whose turn a told phase is in: "my Main Phase" → you; "the Main Phase" → any (not
+        said, and not guessed)."""
+        return self.r.player(sub(node, "poss")) if sub(node, "poss") is not None else "any"
+
+    def ev_phase(self, ev: Tree) -> None:
+        turn = self._turn_said(ev)
+        phase = self.r.phase(sub(ev, "phase"))
+        if turn not in ("you", "opponent", "any") or phase is None:
+            self.fail("which phase of whose turn?", ev)
+        self.events.append({"kind": "phase", "phase": phase, "turn": turn})
+
+    def ev_phase_now(self, ev: Tree) -> None:
+        """"we are in the Damage Step": whose turn is the attacker's, when an attack was told."""
+        phase = self.r.phase(sub(ev, "phase"))
+        turn = self.r.player(sub(ev, "poss"))
+        if turn not in ("you", "opponent"):
+            attacks = [e for e in self.events if e["kind"] == "attack"]
+            turn = self.entities[attacks[-1]["what"]]["controller"] if attacks else None
+        if turn not in ("you", "opponent"):
+            self.fail("whose turn is it? ('during my opponent's Battle Phase')", ev)
+        self.events.append({"kind": "phase", "phase": phase, "turn": turn})
+
+    def ev_attack(self, ev: Tree) -> None:
+        card = sub(ev, "acting_card")
+        player = self.r.player(sub(card, "poss"))
+        if player not in ("you", "opponent"):
+            self.fail(f"whose is {self.r.said(card)!r}?", card)
+        eid = f"m{len(self.entities) + 1}"
+        self.entities[eid] = {"desc": self.r.said(card), "controller": player, "kind": "monster",
+                              "place": "field", "face": "up"}
+        self.events.append({"kind": "attack", "what": eid})

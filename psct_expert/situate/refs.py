@@ -1,0 +1,178 @@
+"""Effect references: an English reference to an effect → ``{card, n}`` (or ``{card, select}``),
+by its number, by what it does ("its negation effect", "the effect that adds ..."), by a quote of
+its text, or by the card alone.  When more than one effect fits, the question is refused and the
+fitting effects are listed with their text."""
+
+from __future__ import annotations
+
+
+from ..cards import name_key
+from ..errors import QuestionError
+from ..reader import Reading, read_card
+from ..reader.phrases import names_place, target_phrase, target_sides
+from ..reader.select import select_effect
+from .words import _norm, _norm_words
+
+
+# what an effect's description word asks of the effect: a fact of the reading
+DESC_FACTS = {
+    "negation": ("negates", None), "negate": ("negates", None),
+    "quick": ("quick_marker", None),
+    "search": ("verb", "add"), "add": ("verb", "add"),
+    "destroy": ("verb", "destroy"), "destruction": ("verb", "destroy"),
+    "self-destruction": ("verb", "destroy"),
+    "special summon": ("verb", "special-summon"), "summoning": ("verb", "special-summon"),
+    "banish": ("verb", "banish"), "draw": ("verb", "draw"), "tribute": ("verb", "tribute"),
+    "tribute effect": ("verb", "tribute"),
+    "atk-gain": ("verb", "gain"), "gain": ("verb", "gain"),
+}
+
+TARGET_FILLER = {"a", "an", "the", "up", "to", "1", "2", "3", "4", "5", "one", "two", "three", "four",
+                 "five", "of", "in", "on", "face-up", "face-down", "exactly"}
+
+
+class EffectRefs:
+    """Choosing the effect an English reference means (mixed into :class:`.told.Situate`)."""
+
+    def reading(self, name: str) -> Reading:
+        if name not in self.readings:
+            self.readings[name] = read_card(self.db.get(name))
+        return self.readings[name]
+
+    def effect_ref(self, ref: dict, default_card: str | None = None, hint=()) -> dict:
+        """An English effect reference → ``{card, n}`` (or ``{card, select}``).
+
+        ``hint``: actions the rest of the question says the effect does ("the card it
+        destroys"); used only to choose among several effects, never to override a number."""
+        if ref.get("generic"):
+            return {"generic": ref["generic"]}
+        card = ref.get("card") or default_card
+        if card is None and ref["how"] in ("eff_its", "eff_it", "eff_quote", "eff_act_noun"):
+            card = self.last_card      # "its effect": the card the sentence last named
+        if card is None:
+            self.fail(f"whose effect is {ref['text']!r}?")
+        reading = self.reading(card)
+        c = reading.card
+        self.last_card = c.name
+        how = ref["how"]
+        if ref.get("ord"):
+            return {"card": c.name, "n": ref["ord"]}
+        wants = list(ref.get("desc") or [])
+        if ref.get("quote") or wants or ref.get("rel") or ref.get("cost_verb"):
+            return self._by_content(reading, ref, hint)
+        if how == "eff_activating" or (how in ("eff_card", "eff_poss", "eff_of")
+                                       and c.kind in ("spell", "trap")):
+            return {"card": c.name, "select": "activation"}
+        try:
+            select_effect(reading, {"card": c.name, "select": "only"})
+        except QuestionError:
+            cands = self._top(reading)
+            cands = _narrow(reading, cands, hint)
+            return {"card": c.name, "n": self._which(reading, cands, ref)}
+        return {"card": c.name, "select": "only"}
+
+    def _top(self, reading: Reading):
+        return [e for e in reading.effects if e.n > 0]
+
+    def _by_content(self, reading: Reading, ref: dict, hint=()) -> dict:
+        cands = self._top(reading)
+        name = reading.card.name
+        facts = reading.facts
+        if ref.get("quote"):
+            key = _norm(ref["quote"])
+            cands = [e for e in cands if key in _norm(e.text)]
+        for d in ref.get("desc") or []:
+            if d in ("gy", "graveyard"):
+                cands = [e for e in cands if names_place(e.text, "gy", upto=":")]
+                continue
+            if d in ("hand",):
+                cands = [e for e in cands if names_place(e.text, "hand", upto=":")]
+                continue
+            rule = DESC_FACTS.get(d)
+            if rule is None:
+                continue
+            kind, verb = rule
+            if kind == "verb":
+                cands = [e for e in cands if _does(facts, e.id, verb)]
+            else:
+                cands = [e for e in cands if any(f.type == kind and f.get("effect") == e.id
+                                                 for f in facts)]
+        rel = ref.get("rel")
+        if rel:
+            for verb in rel["verbs"][:1]:
+                cands = [e for e in cands if _does(facts, e.id, verb)]
+            if "targets" in rel:
+                cands = [e for e in cands if _targets_fit(reading, e, rel["targets"])]
+            if rel.get("object") in (["it"], ["itself"]) and rel["verbs"][:1] == ["special-summon"]:
+                # "the effect that Special Summons it": the card itself
+                cands = [e for e in cands if any(f.type == "summons_self" and f.get("effect") == e.id
+                                                 for f in facts)]
+            for place in rel.get("from") or []:
+                cands = [e for e in cands if names_place(e.text, place)]
+            for other, written in rel["cards"]:
+                cands = [e for e in cands if name_key(other) in name_key(e.text)
+                         or name_key(written) in name_key(e.text)]
+        if ref.get("cost_verb"):
+            cands = [e for e in cands if _does(facts, e.id, ref["cost_verb"])]
+        verbs = [DESC_FACTS[d][1] for d in ref.get("desc") or [] if DESC_FACTS.get(d, ("",))[0] == "verb"]
+        if len(cands) > 1 and verbs:
+            # "its destroy effect": of several that destroy, the one whose first part destroys
+            first = [e for e in cands if any(f.type == "clause" and f.get("effect") == e.id and
+                                             f.get("n") == 1 and f.get("verb") == verbs[0]
+                                             for f in facts)]
+            cands = first or cands
+        if len(cands) > 1:
+            cands = _narrow(reading, cands, hint)
+        return {"card": name, "n": self._which(reading, cands, ref)}
+
+    def _which(self, reading: Reading, cands, ref: dict) -> int:
+        if len(cands) == 1:
+            return cands[0].n
+        name = reading.card.name
+        if not cands:
+            self.fail(f"no effect of {name} fits {ref['text']!r}")
+        listing = "; ".join(f"effect {e.n}: {e.text[:90]}" for e in cands)
+        raise QuestionError(f"{ref['text']!r} fits more than one effect of {name}: say which effect "
+                            f"(for example 'the first effect'): {listing}",
+                            understood=self.understood)
+
+
+def _does(facts, eid: str, verb: str) -> bool:
+    return any(f.get("effect") == eid and f.get("verb") == verb and
+               f.type in ("clause", "clause_verb", "cost_action") for f in facts)
+
+
+def _narrow(reading: Reading, cands, hint) -> list:
+    """Among several fitting effects, those that do what the rest of the question says they do
+    (an action, or "target" for an effect told to target); all of them when none does."""
+    for verb in hint:
+        fit = [e for e in cands if _fits(reading, e, "target:any" if verb == "target" else verb)]
+        cands = fit or cands
+    return cands
+
+
+def _fits(reading: Reading, e, hint: str) -> bool:
+    """Does effect ``e`` fit what the question says it does?  ``hint`` is an action, or
+    "target:PLAYER" (it targets a card of that player's: an effect whose target is a card of
+    "your" GY or that "you control" cannot target the opponent's card, and back)."""
+    if not hint.startswith("target:"):
+        return _does(reading.facts, e.id, hint)
+    if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):
+        return False
+    whose = hint.split(":", 1)[1]
+    mine, theirs = target_sides(e)
+    if whose == "opponent":
+        return not (mine and not theirs)
+    if whose == "you":
+        return not (theirs and not mine)
+    return True
+
+
+def _targets_fit(reading: Reading, e, ws: list[str]) -> bool:
+    """"the effect that targets up to 2 cards on the field": the effect targets, and every
+    word that describes its targets is in the text of what it targets ("field", "card")."""
+    if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):
+        return False
+    what = set(_norm_words(target_phrase(e).split()))
+    want = [w for w in _norm_words(ws) if w not in TARGET_FILLER]
+    return all(w in what for w in want)

@@ -1,0 +1,145 @@
+"""Told Summons: a player's Summon ("I Link Summon X"), a Summon made by the resolving link ("X
+resolves and Special Summons a monster", "... Special Summons itself"), and whose field the
+Summoned monster goes to."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ..errors import QuestionError
+from ..parser.transform import low, sub, subs
+from ..reader.phrases import summons_to_opponents_field
+from ..reader.select import select_effect
+from .words import COUNT_WORDS, _owner
+
+if TYPE_CHECKING:
+    from .told import Situate
+
+
+class SummonEvents:
+    """Summon clauses of the told situation (mixed into :class:`.told.Situate`)."""
+
+    def ev_summon(self, ev: Tree) -> None:
+        if sub(ev, "actor") is None:
+            # "X resolves and Ritual Summons a monster": the resolving effect Summons
+            if not self.acts:
+                self.fail("who Summons?", ev)
+            kind = self.r.summon_kind(ev) or "special"
+            what = self.entity(self.r.thing(sub(ev, "thing")), kind="monster")
+            sid = f"s{len(self.summons) + 1}"
+            step = {"action": "summoned", "id": sid, "what": what,
+                    "summon-kind": kind if kind not in ("special",) else "by-effect"}
+            act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+            if getattr(self, "then_join", False) and act.get("does"):
+                step["then"] = True
+            _summoned_to(self, act, ev, what)
+            act.setdefault("does", []).append(step)
+            # the resolution told before this clause happens with it
+            self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": act["id"]}))
+            if not any(e.get("kind") == "resolve" for e in self.events[self.events.index(act):]):
+                # "X activates Y and Special Summons a monster": it does so when Y resolves
+                self.events.append({"kind": "resolve", "of": act["id"]})
+            return
+        player = self._player(ev)
+        kind = self.r.summon_kind(ev) or "special"
+        things = subs(ev, "thing")
+        if not things:                  # "I Normal Summon when it resolves": the Summon it grants
+            return self.granted_summon(ev, kind, player)
+        what = self.r.thing(things[0])
+        info = self._mods(ev)
+        if info.get("targets") or info.get("respond"):
+            self.fail("a Summon does not target or respond", ev)
+        kind, materials = self.how_summoned(ev, what.get("card"), kind, player, info.get("from"))
+        if kind == "special" and what.get("card") and sub(ev, "sum_how") is None and \
+                self.own_procedure(what["card"], info.get("from")):
+            kind = "procedure"          # a Special Summon the player performs: its own procedure
+        sid = self._summon(kind, player, what, info.get("from"))
+        told = self.events[-1]
+        if materials:
+            told["materials"] = materials
+        if len(things) > 1:             # "X and two other monsters": one Summon of them all
+            second = self.r.thing(things[1])
+            more = [] if second.get("card") else second["words"]
+            n = COUNT_WORDS.get(more[0]) if more else None
+            if n is None and more and more[0].isdigit():
+                n = int(more[0])
+            told["count"] = 1 + (n or 1)
+
+    def _summon(self, kind: str, player: str | None, what: dict, place: str | None) -> str:
+        """A Summon the player performs (not during an effect's resolution)."""
+        sid = f"s{len(self.summons) + 1}"
+        if player is None:              # "X is Link Summoned": by whom is not said
+            self.unsaid_summoner.add(sid)
+        event = {"kind": "summon", "id": sid, "summon-kind": kind, "player": player or "you",
+                 "what": self.entity(what, controller=player or "you")}
+        if place:
+            event["from"] = place
+        self.events.append(event)
+        self.summons.append((sid, event))
+        return sid
+
+    def ev_summoned(self, ev: Tree) -> None:
+        t = self.r.thing(sub(ev, "thing"))
+        if self.events and self.events[-1].get("kind") == "resolve" and self.acts:
+            # "X resolves and Y is Special Summoned": the resolving effect Summons it
+            kind = self.r.summon_kind(ev) or "special"
+            what = self.entity(t, kind="monster")
+            sid = f"s{len(self.summons) + 1}"
+            step = {"action": "summoned", "id": sid, "what": what,
+                    "summon-kind": "by-effect" if kind == "special" else kind}
+            act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+            act.setdefault("does", []).append(step)
+            self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": act["id"]}))
+            return
+        kind = self.r.summon_kind(ev) or "special"
+        if "procedure" in low(ev):
+            kind = "procedure"
+        self._summon(kind, _owner(t["words"]), t, self._mods(ev).get("from"))
+
+    def ev_summons_itself(self, ev: Tree) -> None:
+        """"X resolves and Special Summons itself": the resolving link Summons its own card."""
+        if not self.acts or not any(e.get("kind") == "resolve" for e in self.events):
+            self.fail("what Summons itself? (tell what resolves first: 'X resolves and ...')", ev)
+        if self._mods(ev):
+            self.fail("the situation model has no place for " + repr(self.r.said(ev)), ev)
+        aid, ref = self.acts[-1]
+        card = ref.get("card")
+        if card is None:
+            self.fail("which card Summons itself?", ev)
+        reading = self.reading(card)
+        try:
+            eid = select_effect(reading, ref)
+        except QuestionError:
+            eid = None
+        if not any(f.type == "summons_self" and f.get("effect") == eid for f in reading.facts):
+            self.fail(f"the effect of {card} does not Special Summon {card} itself", ev)
+        act = next(e for e in self.events if e.get("id") == aid)
+        sid = f"s{len(self.summons) + 1}"
+        step = {"action": "summoned", "id": sid, "what": card, "summon-kind": "by-effect"}
+        if getattr(self, "then_join", False) and act.get("does"):
+            step["then"] = True
+        act.setdefault("does", []).append(step)
+        self.summons.append((sid, {"summon-kind": "by-effect", "by": aid}))
+
+
+def _summoned_to(st: Situate, act: dict, ev: Tree, what: str) -> None:
+    """"... Special Summons the Token to my field": the Summoned monster's controller; when who
+    activated the link was not said, an effect that Summons "to your opponent's field" tells it."""
+    t = sub(ev, "thing")
+    posts = [p for p in (t.iter_subtrees_topdown() if t is not None else [])
+             if p.data == "thing_post" and sub(p, "place") is not None
+             and low(sub(p, "place")) == ["field"] and sub(p, "poss") is not None]
+    if not posts:
+        return
+    to = st.r.player(sub(posts[0], "poss"))
+    if to not in ("you", "opponent"):
+        st.fail(f"whose field? ({st.r.said(posts[0])!r})", posts[0])
+    if what in st.entities:
+        st.entities[what]["controller"] = to
+    ref = act.get("effect") or {}
+    if not ref.get("card") or act["id"] not in getattr(st, "player_unsaid", set()):
+        return
+    if summons_to_opponents_field(st.reading(ref["card"])):
+        act["player"] = {"you": "opponent", "opponent": "you"}[to]

@@ -1,0 +1,298 @@
+"""Told targets: an effect activated targeting cards ("I target X with Y", "one of the 3 monsters I
+targeted with X"), which targeted card a clause means, a target that changes before the effect
+resolves (flipped, gone, protected), and the change a response implies."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ..parser.transform import low, sub, subs
+from ..reader import Reading
+from ..reader.phrases import turns_face_down_only
+from .holdings import _note_removed
+from .words import COUNT_WORDS, _owner
+
+if TYPE_CHECKING:
+    from .told import Situate
+
+
+PROTECTIONS = {"card": "card-effects", "monster": "monster-effects", "spell": "spell-effects",
+               "trap": "trap-effects"}
+
+
+class TargetEvents:
+    """Targeting clauses of the told situation (mixed into :class:`.told.Situate`)."""
+
+    def _targeted_last(self) -> list[str]:
+        """The targets of the newest activation."""
+        for e in reversed(self.events):
+            if e.get("kind") == "activate":
+                return e.get("targets") or []
+        return []
+
+    def ev_act_target(self, ev: Tree) -> None:
+        """"my opponent activates that card in response": the targeted Set card is activated and
+        turns face-up; whether it stays on the field (a Continuous Trap) must be told."""
+        targets = self._targeted_last()
+        if len(set(targets)) != 1:
+            self.fail("which targeted card is activated?", ev)
+        which = targets[0]
+        player = self._player(ev)
+        if self.entities.get(which, {}).get("controller", player) != player and \
+                _owner(self.entities.get(which, {}).get("desc", "").lower().split()) not in (None, player):
+            self.fail("a player activates only a card they control", ev)
+        info = {**self._when(ev), **self._mods(ev), "respond": True}
+        self._activate({"generic": "trap"}, player, info)
+        act = self.events[-1]
+        act["source"] = which
+        act["from"] = "set"
+        note_change(self, which, {"property": "face", "value": "face-up", "pending": act["id"]})
+        kind = sub(ev, "kept_kind")
+        if kind is not None:
+            self._kept(kind, ev)
+
+    def _kept(self, kind: Tree, node) -> None:
+        pending = [(e, ch) for e, ch in self.changed.items() if ch.get("pending")]
+        if not pending:
+            self.fail("which activated card is it?", node)
+        which, ch = pending[-1]
+        aid = ch.pop("pending")
+        act = next(e for e in self.events if e.get("id") == aid)
+        act["effect"] = {"generic": "trap" if "trap" in low(kind) else "spell"}
+
+    def ev_kept(self, ev: Tree) -> None:
+        """"it is a Continuous Trap that stays on the field face-up": the activated target stays."""
+        self._kept(sub(ev, "kept_kind"), ev)
+
+    def ev_protected(self, ev: Tree) -> None:
+        prot = _protection(self, ev)
+        self.protected = _described_entity(self, sub(ev, "thing"), prot)
+
+    def ev_target(self, ev: Tree) -> None:
+        """"I target X with Y", "my Y targets X (with its destroy effect)": Y is activated."""
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        a = sub(ev, "actor")
+        if a is not None and not effs:
+            effs = [t for t in a.iter_subtrees_topdown() if t.data.startswith("eff_")]
+        owner = self.r.actor(a).get("player") if a is not None else None
+        first = None
+        if len(effs) > 1 and a is None:
+            first = self.r.effect(effs[0])
+        elif a is not None and self.r.actor(a).get("effect"):
+            first = self.r.actor(a)["effect"]
+        if first is not None and first.get("card"):
+            self.last_card = first["card"]         # "my X targets Y with its destroy effect"
+        tw = self.r.thing(sub(ev, "thing"))["words"]
+        ref = self.effect_ref(self.r.effect(effs[-1]), hint=[f"target:{_owner(tw) or 'any'}"])
+        if a is None:
+            owner = self.r.effect(effs[0]).get("owner")
+        if owner not in ("you", "opponent"):
+            owner = "you"
+        if ref.get("card") and not any(
+                f.type == "target" and (f.get("effect") == f"{ref['card']}#{ref.get('n', 1)}"
+                                        or ref.get("n") is None)
+                for f in self.reading(ref["card"]).facts):
+            self.fail(f"{self.r.said(effs[-1])!r} does not target", ev)
+        self._activate(ref, owner, {**self._when(ev), **self._mods(ev),
+                                    "targets": [self.r.thing(sub(ev, "thing"))]})
+
+    def ev_do(self, ev: Tree) -> None:
+        """A response told by what it does to a targeted card: that effect is activated, and the
+        card changes (flipped face-down, or gone)."""
+        if self._adds_to_hand(ev):
+            return self._add_with(ev)
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        rels = [r for r in sub(ev, "thing").iter_subtrees_topdown() if r.data == "thing_rel"
+                and sub(r, "target_verb") is not None and not any(
+                    isinstance(c, Tree) and c.data.startswith("eff_") for c in r.children)]
+        if rels and effs and low(rels[0])[-1] in ("targeted", "target") and \
+                self._find_act(self.effect_ref(self.r.effect(effs[-1]))) is None:
+            # "my opponent banishes one of the cards I targeted with X": X is what targeted them
+            self._implied_targeting(sub(ev, "thing"), effs[-1])
+            return self.ev_do_unnamed(ev)
+        ref = self.effect_ref(self.r.effect(effs[-1]))
+        player = self._player(ev)
+        respond = bool(self.acts)
+        self._activate(ref, player, {"respond": respond} if respond else {})
+        ws = low(ev)
+        targeted = [t for e in self.events if e.get("kind") == "activate"
+                    for t in e.get("targets", [])]
+        if not targeted and getattr(self, "held", None):
+            _note_removed(self, sub(ev, "thing"))    # "destroys one with X": one of the held cards
+            return
+        if not targeted:
+            self.fail("which targeted card does it change?", ev)
+        thing = self.r.thing(sub(ev, "thing"))
+        which = self._which_target(thing, targeted, ev)
+        if sub(ev, "flip_verb") is not None:
+            note_change(self, which, {"property": "face",
+                                      "value": "face-down" if "face-down" in ws else "face-up"})
+        elif "summoning" in ws:
+            note_change(self, which, {"left": True, "to": "field"})   # Summoned: now on the field
+        else:
+            note_change(self, which, {"left": True})
+
+    def check_pending(self) -> None:
+        if any(ch.get("pending") for ch in self.changed.values()):
+            self.fail("the targeted card was activated: does it stay on the field face-up? (say "
+                      "'it is a Continuous Trap that stays face-up')")
+
+    def _target_change_mods(self, ev: Tree) -> dict:
+        """A targeted card's change told "in response", "in the same Chain", "before it resolves":
+        it happens before the targeting effect resolves, which is what a target change is."""
+        mods = self._mods(ev)
+        if set(mods) - {"respond"}:
+            self.fail("the situation model has no place for this in a target's change", ev)
+        return mods
+
+    def _which_target(self, t: dict, targeted: list[str], node) -> str:
+        """Which targeted card a clause names: "one of them", "it", the only one, or the one
+        whose controller it says ("my targeted card")."""
+        ws = t["words"]
+        if ws[:2] == ["one", "of"]:
+            return targeted[0]
+        if t["pronoun"]:
+            return targeted[-1]
+        if t.get("card") in targeted:
+            return t["card"]
+        owner = _owner(ws)
+        if len(set(targeted)) == 1 and not t.get("card") and \
+                ("targeted" in ws or "target" in ws or ws[:1] in (["that"], ["the"])) and \
+                owner in (None, self._controller(targeted[0]) or owner):
+            return targeted[-1]             # "the targeted card", "that Set card"
+        if owner and ("targeted" in ws or "target" in ws):
+            fit = [x for x in dict.fromkeys(targeted) if self._controller(x) == owner]
+            if len(fit) == 1:
+                return fit[0]
+        self.fail("which of the targeted cards?", node)
+
+    def _controller(self, eid: str) -> str | None:
+        ent = self.entities.get(eid) or {}
+        return ent.get("controller") or _owner(ent.get("desc", "").lower().split())
+
+    def _implied_targeting(self, node: Tree | None, by: Tree | None = None) -> None:
+        """"one of the 3 monsters I targeted with X": X was activated targeting that many cards."""
+        if node is None:
+            return
+        for parent in node.iter_subtrees_topdown():
+            rel = sub(parent, "thing_rel") if parent.data == "thing" else None
+            if rel is not None and sub(rel, "target_verb") is None:
+                rel = None
+            post = [p for p in subs(parent, "thing_post") if low(p)[:2] == ["targeted", "by"]] \
+                if parent.data == "thing" else []
+            if rel is None and post:
+                rel = post[0]               # "one of the 5 monsters targeted by my X"
+            if rel is None:
+                continue
+            effs = [c for c in rel.children if isinstance(c, Tree) and c.data.startswith("eff_")]
+            effs = effs or ([by] if by is not None else [])
+            if not effs:
+                continue
+            ir = self.r.effect(effs[0])
+            ref = self.effect_ref(ir, hint=["target"])
+            if self._find_act(ref) is not None:
+                return
+            player = self.r.player(sub(rel, "rel_who")) if rel.data == "thing_rel" else ir.get("owner")
+            if player not in ("you", "opponent"):
+                self.fail("who targeted them?", rel)
+            det = sub(parent, "thing_det")
+            nums = [w for w in (low(det) if det is not None else []) if w.isdigit() or w in COUNT_WORDS]
+            if not nums:
+                self.fail("how many cards did it target?", parent)
+            kept = [c for c in parent.children if c is not rel]
+            desc = " ".join(self.r.said(c) for c in kept).replace(" 's", "'s")
+            desc = re.sub(r"^one of ", "", desc, flags=re.I)
+            self._activate(ref, player, {"targets": [{"words": [nums[-1]], "text": desc,
+                                                      "card": None, "pronoun": False}]})
+            return
+
+
+def note_change(st: Situate, entity: str, change: dict) -> None:
+    """A targeted card changed before the question's effect resolved."""
+    st.changed[entity] = change
+
+
+def _protection(st: Situate, thing_node: Tree) -> str | None:
+    """"that cannot be targeted by card effects" (or a quote saying so) → card-effects."""
+    for rel in thing_node.iter_subtrees_topdown():
+        if rel.data == "prot":
+            return PROTECTIONS.get(low(rel)[0])
+        if rel.data in ("thing_rel", "prot_clause"):
+            q = [t for t in rel.children if getattr(t, "type", "") == "XQUOTE"]
+            if q:
+                m = re.search(r"cannot be targeted by (card|monster|spell|trap) effects",
+                              st.r.quotes[int(q[0])], re.I)
+                if m:
+                    return PROTECTIONS[m.group(1).lower()]
+    return None
+
+
+def _described_entity(st: Situate, thing_node: Tree, protection: str | None) -> str:
+    t = st.r.thing(thing_node)
+    ws = t["words"]
+    ent: dict = {"desc": t["text"]}
+    if t.get("card"):
+        ent["card"] = t["card"]
+    owner = "opponent" if ("opponent" in ws or "opponent's" in ws or "their" in ws) else \
+        "you" if ("my" in ws or "i" in ws) else None
+    if owner:
+        ent["controller"] = owner
+    for kind in ("spell", "trap", "monster"):
+        if kind in ws or kind + "s" in ws:
+            ent["kind"] = kind
+            break
+    if protection:
+        ent["cannot-be-targeted"] = protection
+    eid = f"m{len(st.entities) + 1}"
+    st.entities[eid] = ent
+    return eid
+
+
+def implied_response_changes(st: Situate) -> None:
+    """"I target X with Y and they chain Book of Moon": a response told with neither a target nor a
+    purpose, whose card has one effect that targets exactly 1 card and only changes "that target"
+    to face-down, may have flipped the one card the link it answers targets, when that card as
+    told meets every condition of its target (a face-up monster for "1 face-up monster on the
+    field").  The words do not say it did, so the target's face "may be face-down" when the effect
+    resolves (value ``face-down-or-unchanged``): only rules that hold either way can answer."""
+    for ev in st.events:
+        if ev.get("kind") != "activate" or not ev.get("respond") or ev.get("targets") \
+                or ev.get("does") or not ev["effect"].get("card"):
+            continue
+        to = next((e for e in st.events if e.get("id") == ev["respond"]), None)
+        targets = list(dict.fromkeys(to.get("targets") or [])) if to else []
+        if len(targets) != 1 or targets[0] in st.changed:
+            continue
+        change = _targeting_change(st.reading(ev["effect"]["card"]), st.entities.get(targets[0], {}))
+        if change is not None:
+            note_change(st, targets[0], change)
+
+
+def _targeting_change(reading: Reading, ent: dict) -> dict | None:
+    effects = [e for e in reading.effects if e.n > 0]
+    if len(effects) != 1:
+        return None
+    eid = effects[0].id
+    facts = [f for f in reading.facts if f.get("effect") == eid]
+    tg = [f for f in facts if f.type == "target"]
+    clauses = [f for f in facts if f.type == "clause"]
+    if len(tg) != 1 or tg[0].get("count") != 1 or tg[0].get("up_to") != "no" or len(clauses) != 1:
+        return None
+    if not any(f.type == "reference" and f.get("n") == clauses[0].get("n") and f.get("slot") == 1
+               and f.get("kind") in ("that-target", "pronoun") for f in facts):
+        return None
+    ws = ent.get("desc", "").lower().replace("/", " ").split()
+    told = {"monster": ent.get("kind") == "monster" or "monster" in ws,
+            "spell-trap": ent.get("kind") in ("spell", "trap") or "spell" in ws or "trap" in ws,
+            "face-up": ent.get("face") == "up" or "face-up" in ws,
+            "on-field": ent.get("place") == "field" or "field" in ws or "face-up" in ws}
+    conds = [f.get("condition") for f in facts if f.type == "target_condition" and f.get("slot") == 1
+             and f.get("value") == "yes"]
+    if not conds or not all(told.get(c) for c in conds):
+        return None
+    if clauses[0].get("verb") == "change" and turns_face_down_only(effects[0].text):
+        return {"property": "face", "value": "face-down-or-unchanged"}
+    return None

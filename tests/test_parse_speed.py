@@ -1,0 +1,169 @@
+"""The question parser's short cuts give the outcomes the full search gives.
+
+The parser skips a family when its checks (:class:`psct_expert.parser.grammar._Check`) say
+no sentence of it is like the question, stops at once on a sentence that begins like one
+seen to stop, and looks card names up only as far as a name can begin.  Each is only a
+speed-up: here a sample of questions (guide questions and fuzz-mutated ones, fixed seed) is
+parsed with and without them, and every outcome must be the same.  The whole corpus is
+compared by ``bench/parse_equivalence.py``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from lark import Lark
+
+from psct_expert.errors import PsctError
+from psct_expert.parser import grammar as G
+from psct_expert.parser import names as N
+from psct_expert.parser import parse_question
+
+SAMPLE = [
+    "Does Creature Swap target?",
+    "Can Thunder King Rai-Oh negate the Special Summon of Gorz, Emissary of Darkness?",
+    "My opponent activates Solemn Strike. Can I chain Ash Blossom & Joyous Spring to it?",
+    "Does the first effect of Mermail Abyssmegalo start a Chain if the glorp has been frobnicated?",
+    "Is the second effect of Thunder King Rai-Oh not a Quick Effect?",
+    "Does Creature Swap target twice?",
+    "Can Solemn Warning negate the Synchro Summon of Stardust Dragon?",
+    "Does Monster Reborn target the monster in the GY?",
+    "Is Ash Blossom & Joyous Spring a Quick Effect?",
+    "Can Thunder King Rai-Oh negate?",
+    "Creature Swap target does?",
+    "Does Creature Swap target.",
+]
+# the kinds of change tools/fuzz.py makes
+PIECES = [" target ", " the ", " Creature Swap ", " Monster Reborn ", " negate the activation of ",
+          "?", ",", ".", " Chain Link 2", " Special Summon ", " it ", " DOES "]
+
+
+def _mutated(n: int, seed: int = 7) -> list[str]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        s = rng.choice(SAMPLE)
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randint(0, len(s))
+            op = rng.random()
+            if op < 0.5:
+                s = s[:i] + rng.choice(PIECES) + s[i:]
+            elif op < 0.8:
+                s = s[:i] + s[i + rng.randint(1, 12):]
+            else:
+                s = s.upper()
+        out.append(s)
+    return out
+
+
+def _outcome(expert, text: str):
+    try:
+        pq = parse_question(text, expert.db, expert.kb.families)
+    except PsctError as exc:
+        return (type(exc).__name__, str(exc), getattr(exc, "understood", None),
+                getattr(exc, "unplaced", None))
+    return (pq.family, str(pq.tree))
+
+
+class _AdmitAll:
+    def admits(self, types) -> bool:
+        return True
+
+
+def test_short_cuts_give_the_same_outcomes(base_expert, monkeypatch):
+    questions = SAMPLE + _mutated(16)
+    g = G.grammar_for(base_expert.kb.families)
+    fast = [_outcome(base_expert, q) for q in questions]
+    # again: the sentence shape, or where it stops, is known now
+    assert [_outcome(base_expert, q) for q in questions] == fast
+    # every family tried with Earley on the whole grammar, no stop remembered, names looked up
+    # everywhere
+    monkeypatch.setattr(g, "_checks", [_AdmitAll()] * len(g._checks))
+    monkeypatch.setattr(g, "recognise", lambda tokens, start, only_words=False:
+                        G.Grammar.recognise(g, tokens, start))
+    monkeypatch.setattr(g, "_remember", lambda *a: None)
+    monkeypatch.setattr(g, "_shapes", {})
+    monkeypatch.setattr(g, "_dead", {})
+    monkeypatch.setattr(N, "_name_starts", lambda db: None)
+    assert [_outcome(base_expert, q) for q in questions] == fast
+    assert any(o[0] == "QuestionError" for o in fast) and any(o[0] == "targets" for o in fast)
+
+
+def test_the_family_that_parses_a_question_admits_it(base_expert):
+    g = G.grammar_for(base_expert.kb.families)
+    index = {start: k for k, (start, _t, _o) in enumerate(g.families)}
+    for q in SAMPLE[:3] + SAMPLE[6:10]:
+        pq = parse_question(q, base_expert.db, base_expert.kb.families)
+        rest = pq.words.tokens
+        cut = [i for i, t in enumerate(rest) if t.type == g.words.get(".")]
+        rest = rest[cut[-1] + 1:] if cut else rest
+        check = g._checks[index["q_" + pq.family.replace("-", "_")]]
+        assert check.admits(tuple(t.type for t in rest)), q
+
+
+def test_checks_of_a_small_grammar():
+    parser = Lark('start: "a" b? "c" d\nb: "b" | "b" b\nd: "d" | "e" "d"', parser="earley",
+                  keep_all_tokens=True)
+    name = {t.pattern.value: t.name for t in parser.terminals}
+    a, b, c, d, e = (name[x] for x in "abcde")
+    check, = G._family_checks(parser.rules, ["start"])
+    assert check.need == {a: 1, c: 1, d: 1} and check.least == 3
+    assert check.admits((a, c, d)) and check.admits((a, b, b, c, e, d))
+    assert not check.admits((a, d))             # too short, and no c
+    assert not check.admits((c, a, d))          # c cannot come first
+    assert not check.admits((a, c, b, d))       # b cannot follow c
+    assert not check.admits((a, a, c, d))       # nor a follow a
+    assert not check.admits(())
+
+
+def test_a_refusal_remembered_says_the_same(base_expert):
+    q = "Does Creature Swap target the the monster?"
+    with pytest.raises(PsctError) as first:
+        base_expert.parse(q)
+    with pytest.raises(PsctError) as again:
+        base_expert.parse(q)
+    assert str(first.value) == str(again.value) and "'the'" in str(first.value)
+    # another sentence that begins the same way stops at the same word
+    with pytest.raises(PsctError) as other:
+        base_expert.parse("Does Creature Swap target the the Spell Card?")
+    assert str(other.value).split(" there")[0] == str(first.value).split(" there")[0]
+
+
+def test_name_look_up_with_the_index_finds_the_same(base_expert, monkeypatch):
+    texts = SAMPLE + _mutated(30, seed=3) + ["DOES CREATURE SWAP OR MONSTER REBORN TARGET?",
+                                             "Does the the Dark Magician Girl's effect target?"]
+    g = G.grammar_for(base_expert.kb.families)
+    monkeypatch.setattr(N, "CALLS_BEFORE_INDEX", 0)
+    db = base_expert.db
+    with_index = [N.find_cards(t, db, g.terminal) for t in texts]
+    assert db.__dict__.get("_name_starts") is not None
+    monkeypatch.setattr(N, "_name_starts", lambda db: None)
+    assert [N.find_cards(t, db, g.terminal) for t in texts] == with_index
+
+
+def test_the_grammar_is_not_assembled_again(base_expert, monkeypatch):
+    g = G.grammar_for(base_expert.kb.families)
+    monkeypatch.setattr(G, "assemble", lambda families: pytest.fail("assembled again"))
+    assert G.grammar_for(base_expert.kb.families) is g
+
+
+def test_fuzz_split_sends_each_input_to_one_parser(base_expert, monkeypatch):
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parent.parent / "tools" / "fuzz.py"
+    spec = importlib.util.spec_from_file_location("fuzz_under_test", path)
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    monkeypatch.setattr(fuzz, "_STATE", {
+        "expert": base_expert, "texts": ["You can target 1 card; destroy it."],
+        "names": ["Creature Swap"], "questions": SAMPLE[:3],
+        "scenarios": [["Player A draws."]], "seed": 1, "split": True})
+    n, tally, crashes = fuzz.work((0, 7))
+    assert n == 7 and crashes == []
+    assert [tally[p]["inputs"] for p in fuzz.PARTS] == [3, 2, 2]
+    assert all(t["ok"] + t["refused"] == t["inputs"] for t in tally.values())
+    fuzz._STATE["split"] = False        # the default: every input to all three
+    n, tally, crashes = fuzz.work((0, 2))
+    assert [tally[p]["inputs"] for p in fuzz.PARTS] == [2, 2, 2]
