@@ -74,6 +74,11 @@ class Grammar:
     # what a trigger's event is (fact trigger_names) and by what it must be done (trigger_by)
     trigger_names: list[tuple[str, re.Pattern]] = field(default_factory=list)
     trigger_by: list[tuple[str, re.Pattern]] = field(default_factory=list)
+    trigger_summon: dict[str, re.Pattern] = field(default_factory=dict)
+    trigger_extra: re.Pattern | None = None
+    trigger_owner: dict[str, re.Pattern] = field(default_factory=dict)
+    trigger_from: re.Pattern | None = None
+    trigger_from_places: list[tuple[str, re.Pattern]] = field(default_factory=list)
 
 
 _NAME = ""
@@ -136,6 +141,11 @@ def grammar() -> Grammar:
         p={k: _rx(v) for k, v in g["phrases"].items()},
         trigger_names=[(k, _rx(v)) for k, v in g["trigger_names"].items()],
         trigger_by=[(k, _rx(v)) for k, v in g["trigger_by"].items()],
+        trigger_summon={k: _rx(v) for k, v in g["trigger_summon"].items()},
+        trigger_extra=_rx(g["trigger_extra"]),
+        trigger_owner={k: _rx(v) for k, v in g["trigger_owner"].items()},
+        trigger_from=_rx(g["trigger_from"]["phrase"]),
+        trigger_from_places=[(k, _rx(v)) for k, v in g["trigger_from"]["places"].items()],
         bullet_label_not=_rx(g["bullet_label"]["not"]),
         clause_from=_rx(g["clause_places"]["from"]),
         clause_places=[(k, _rx(v)) for k, v in g["clause_places"]["places"].items()],

@@ -151,6 +151,29 @@ class PhraseReaders:
                 self.add("trigger_by", src, effect=eff.id, by=by)
         if g.p["trigger_self"].match(plain):
             self.add("trigger_self", src, effect=eff.id)
+        ts = g.trigger_summon
+        if ts["any"].search(plain):
+            kinds = [w for m in ts["kinds"].finditer(plain)
+                     for w in re.findall(r"[a-z]+", m.group(1).lower())
+                     if w not in ("or", "and")]
+            for k in dict.fromkeys(kinds or ["any"]):
+                self.add("trigger_summon_kind", src, effect=eff.id, kind=k)
+            for who in ("opponent", "you"):
+                if ts[who].search(plain):
+                    self.add("trigger_summoner", src, effect=eff.id, who=who)
+        if not g.p["trigger_self"].match(plain):    # "this card you control": the card's own
+            for who, rx in g.trigger_owner.items():
+                if rx.search(plain):
+                    self.add("trigger_owner", src, effect=eff.id, who=who)
+        if g.trigger_from is not None:
+            for m in g.trigger_from.finditer(plain):
+                for place, rx in g.trigger_from_places:
+                    if rx.search(m.group(1)):
+                        self.add("trigger_from", src, effect=eff.id, place=place)
+        extra = g.trigger_extra.search(plain) if g.trigger_extra is not None else None
+        if extra and not (extra.group().lower() == "by battle" and any(
+                f.type == "trigger_by" and f.get("effect") == eff.id for f in self.facts)):
+            self.add("trigger_extra", src, effect=eff.id, phrase=extra.group().lower())
 
     def names_event(self, word: str, clause: str) -> str:
         """What the clause after "When"/"If" names: "response" (an activation, or

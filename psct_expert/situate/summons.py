@@ -27,10 +27,18 @@ class SummonEvents:
             if not self.acts:
                 self.fail("who Summons?", ev)
             kind = self.r.summon_kind(ev) or "special"
-            what = self.entity(self.r.thing(sub(ev, "thing")), kind="monster")
+            thing = sub(ev, "thing")
+            what = self.entity(self.r.thing(thing), kind="monster")
             sid = f"s{len(self.summons) + 1}"
             step = {"action": "summoned", "id": sid, "what": what,
                     "summon-kind": kind if kind not in ("special",) else "by-effect"}
+            # "... Special Summons a Level 1 monster from their hand": where it comes from
+            post = [t for t in thing.children if isinstance(t, Tree) and t.data == "thing_post"] \
+                if thing is not None else []
+            place = next((self.r.place(t) for t in post if low(t)[:1] == ["from"]
+                          and self.r.place(t) is not None), None) or self._mods(ev).get("from")
+            if place:
+                step["from"] = place
             act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
             if getattr(self, "then_join", False) and act.get("does"):
                 step["then"] = True
