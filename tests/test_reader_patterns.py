@@ -513,3 +513,33 @@ def test_activate_this_card_when_as_a_sentence_is_legacy():
     text = ("Activate this card when a monster you control is destroyed: Destroy 1 card your "
             "opponent controls.")
     assert read_card(card(text, kind="trap", subtypes=("continuous",))).status == "legacy"
+
+
+# -- "Activate this card by ...": the card's activation, in PSCT ------------------------------
+
+def test_activate_this_card_by_targeting_is_the_activation_and_targets(feats):
+    text = ("Activate this card by targeting 1 monster in your GY; Special Summon that target. "
+            "When this card leaves the field, destroy that monster.")
+    r = read_card(card(text, kind="trap", subtypes=("continuous",)))
+    assert not r.legacy
+    assert facts(r, "on_card_activation", effect="Example Card#1")
+    assert facts(r, "target_word", effect="Example Card#1")
+    t = facts(r, "target", effect="Example Card#1")
+    assert [(f.source.quote, f.get("count")) for f in t] == [("targeting 1 monster in your GY", 1)]
+    assert {"targets", "legacy"} & feats(text, kind="trap", subtypes=("continuous",)) == {"targets"}
+
+
+def test_activate_this_card_by_paying_is_a_cost_with_nothing_to_resolve():
+    r = read_card(card("Activate this card by paying 1000 LP. Monsters your opponent controls "
+                       "lose 500 ATK.", kind="trap", subtypes=("continuous",)))
+    assert not r.legacy and not r.unread
+    assert [f.get("verb") for f in facts(r, "cost_action", effect="Example Card#1")] == ["pay"]
+    assert not facts(r, "clause", effect="Example Card#1")
+    assert facts(r, "on_card_activation", effect="Example Card#1")
+
+
+def test_activate_by_without_this_card_stays_legacy():
+    """The older wording "Activate only by ..." / "Activate by ..." is still pre-PSCT."""
+    r = read_card(card("Activate by paying 1000 Life Points. Negate the effects of all face-up "
+                       "monsters.", kind="trap", subtypes=("continuous",)))
+    assert r.legacy

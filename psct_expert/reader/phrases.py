@@ -584,7 +584,8 @@ class PhraseReaders:
         if not eff.punctuated and not eff.extra and not any(
                 f.get("effect") == eff.id and f.type in ("procedure", "summon_condition",
                                                           "prohibits", "once_per_turn",
-                                                          "activation_condition", "clause")
+                                                          "activation_condition", "clause",
+                                                          "cost_action", "target_word")
                 for f in self.facts):
             self.unread.append(main[:60])
 

@@ -338,6 +338,15 @@ class _Reader(PhraseReaders):
             eff.cost = Span(cs, base + semi)
         rs = base + (semi + 1 if semi is not None else (colon + 1 if colon is not None else 0))
         eff.resolution = Span(rs, main_end)
+        # "Activate this card by targeting ...; ..." / "Activate this card by paying 1000 LP.": the
+        # sentence is the card's activation, and what it does "by" is done at activation; with no
+        # ";" nothing is left to resolve
+        opening = base + (colon + 1 if colon is not None else 0)
+        activated_by = card.kind in ("spell", "trap") and not is_bullet and eff.n >= 1 and \
+            g.p["activation_by"].match(text[opening:main_end]) is not None
+        if activated_by and semi is None:
+            eff.cost = Span(opening, main_end)
+            eff.resolution = Span(main_end, main_end)
 
         if card.kind in ("spell", "trap") and not is_bullet and eff.n >= 1:
             sub = set(card.subtypes)
@@ -346,7 +355,7 @@ class _Reader(PhraseReaders):
             # ...") is an effect the card's resolution left behind, not its activation
             later_optional = eff.n >= 2 and colon is not None and g.conditions["optional"].match(
                 text[base + colon + 1:eff.end])
-            if sub & {"normal", "quick-play", "counter", "ritual"} and not (
+            if activated_by or sub & {"normal", "quick-play", "counter", "ritual"} and not (
                     sub & {"continuous", "field", "equip"}) and not rule_only \
                     and not later_optional \
                     and not g.conditions["own_effect"].search(blank_quotes(head)):
