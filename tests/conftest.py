@@ -23,10 +23,11 @@ CLEARED = ("PSCT_EXPERT_RULES",)
 
 
 def _isolate(root: pathlib.Path, setenv, delenv) -> None:
+    """HOME is ``root``; the other folders are named inside it and made when first written
+    (by the program, as for a new user): a run leaves fewer folders for pytest to delete."""
+    root.mkdir(parents=True, exist_ok=True)
     for var in ISOLATED:
-        where = root / var.lower()
-        where.mkdir(parents=True, exist_ok=True)
-        setenv(var, str(where))
+        setenv(var, str(root if var == "HOME" else root / var.lower()))
     for var in CLEARED:
         delenv(var)
 

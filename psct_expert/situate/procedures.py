@@ -12,13 +12,12 @@ fit, the question is refused.  The methods are mixed into :class:`.told.Situate`
 
 from __future__ import annotations
 
-import re
-
 from lark import Tree
 
 from ..gamewords import gamewords
 from ..parser.transform import find, low, sub, subs
 from ..reader.phrases import cards_needed, done_by, names_opponents_field, summoned_by, takes_from_elsewhere
+from .words import _norm
 
 MOVED = {"send": "sent-to-gy", "banish": "banished", "tribute": "tributed", "discard": "discarded",
          "shuffle": "returned-to-deck", "detach": "detached", "destroy": "destroyed"}
@@ -129,7 +128,7 @@ class ProcedureEvents:
                     ways.append(("effect", t["card"], e))
         quote = [self.r.quotes[int(t)] for t in ev.children if getattr(t, "type", "") == "XQUOTE"]
         if quote:       # "('treated as a Synchro Summon')": the text of the way it is done
-            ways = [w for w in ways if _flat(quote[0]) in _flat(w[2].text)]
+            ways = [w for w in ways if _norm(quote[0]) in _norm(w[2].text)]
         if len(ways) != 1:
             self.fail(("no" if not ways else "more than one") + " card's text says it is done "
                       f"this way: {self.r.said(ev)!r}", ev)
@@ -310,10 +309,6 @@ def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
                 if s["count"] < need and f.get("verb") not in out:
                     out.append(f.get("verb"))
     return out
-
-
-def _flat(text: str) -> str:
-    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
 
 
 def _looks(ws: list[str]) -> dict:
