@@ -543,3 +543,10 @@ def test_activate_by_without_this_card_stays_legacy():
     r = read_card(card("Activate by paying 1000 Life Points. Negate the effects of all face-up "
                        "monsters.", kind="trap", subtypes=("continuous",)))
     assert r.legacy
+
+
+def test_a_text_of_bullets_only_has_no_empty_unread_phrase():
+    """A card whose text is only bullets has an effect with no words of its own before them:
+    nothing there was left unread (the audit listed '' as an unread shape, 22 cards)."""
+    r = read_card(card('● You can target 1 monster; destroy it.\n● You can draw 1 card.'))
+    assert "" not in [u.strip() for u in r.unread]

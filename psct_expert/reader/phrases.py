@@ -586,7 +586,7 @@ class PhraseReaders:
             if m:
                 self.add("prohibits", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, card=self.card.name, action=action)
-        if not eff.punctuated and not eff.extra and not any(
+        if main.strip() and not eff.punctuated and not eff.extra and not any(
                 f.get("effect") == eff.id and f.type in ("procedure", "summon_condition",
                                                           "prohibits", "once_per_turn",
                                                           "activation_condition", "clause",
