@@ -334,3 +334,16 @@ def test_cost_participle_near_miss_no_such_cost(base_expert):
                                    "Does the Tributed monster come back?")
     assert value == "unknown"
 
+
+
+# -- a Pendulum Monster destroyed on the field is not sent to the GY -------------------------------
+
+def test_destroyed_pendulum_monster_does_not_start_its_gy_trigger(base_expert):
+    """A destroyed Pendulum Monster goes to the Extra Deck, so its "If this card is sent to the GY"
+    trigger is not shown to start (it was answered yes); a non-Pendulum monster's still is."""
+    _, value = ask(base_expert, "D/D Scale Surveyor is destroyed by my opponent's Dark Hole. "
+                                "Can I activate D/D Scale Surveyor's third effect?")
+    assert value != "yes"
+    _, value = ask(base_expert, "Sangan is destroyed by my opponent's Dark Hole. Can I activate "
+                                "Sangan's effect?")
+    assert value == "yes"
