@@ -335,6 +335,45 @@ def test_cost_participle_near_miss_no_such_cost(base_expert):
     assert value == "unknown"
 
 
+# -- a told Summon starts a Summon trigger only if it is the kind, by the player, from the place it names
+# (before: Time-Space Trap Hole after a Normal Summon, or a Summon from the GY, and Trap Hole after a
+# Special Summon were answered "yes")
+
+@pytest.mark.parametrize("text", [
+    "My opponent Normal Summons a monster. Can I activate Time-Space Trap Hole?",
+    "My opponent Special Summons a monster from their GY. Can I activate Time-Space Trap Hole?",
+    "My opponent Special Summons a monster. Can I activate Trap Hole?",                  # Normal or Flip only
+    "My opponent Flip Summons a monster. Can I activate Bottomless Trap Hole?",          # its ATK is not told
+    "I Normal Summon Elemental HERO Shadow Mist. Can I activate its first effect?",       # "Special Summoned"
+    "I Special Summon a monster from my hand. Can I activate Time-Space Trap Hole?",     # "your opponent"
+    "I Summon Elemental HERO Shadow Mist. Can I activate its first effect?",             # kind not said
+    "My opponent Summons Sangan. Can I activate Trap Hole?",                               # kind not said
+])
+def test_told_summon_not_the_trigger_summon_is_never_yes(base_expert, text):
+    spec, value = ask(base_expert, text)
+    assert value != "yes"
+
+
+@pytest.mark.parametrize("text", [
+    "My opponent activates One for One, nobody responds, and it Special Summons a Level 1 monster from "
+    "their hand. Can I activate Time-Space Trap Hole?",
+    "My opponent Link Summons a monster from their Extra Deck. Can I activate Torrential Tribute in response to that Summon?",
+    "I Normal Summon a monster. Can I activate Torrential Tribute?",                      # any player's Summon
+])
+def test_told_summon_the_trigger_names(base_expert, text):
+    spec, value = ask(base_expert, text)
+    assert value == "yes"
+
+
+def test_trigger_summon_facts_read():
+    c = Card(name="Example Hole", kind="trap", subtypes=("normal",), pendulum_text=None,
+             text="When your opponent Normal or Flip Summons a monster with 1000 or more ATK: Target that "
+                  "monster; destroy that target.")
+    facts = read_card(c).facts
+    assert {f.get("kind") for f in facts if f.type == "trigger_summon_kind"} == {"normal", "flip"}
+    assert [f.get("who") for f in facts if f.type == "trigger_summoner"] == ["opponent"]
+    assert [f.type for f in facts if f.type == "trigger_extra"] == ["trigger_extra"]
+
 
 # -- a Pendulum Monster destroyed on the field is not sent to the GY -------------------------------
 
