@@ -550,3 +550,18 @@ def test_a_text_of_bullets_only_has_no_empty_unread_phrase():
     nothing there was left unread (the audit listed '' as an unread shape, 22 cards)."""
     r = read_card(card('● You can target 1 monster; destroy it.\n● You can draw 1 card.'))
     assert "" not in [u.strip() for u in r.unread]
+
+
+def test_while_in_a_position_is_a_bullet_label_not_an_activation_condition():
+    r = read_card(card('● While in Attack Position: "Example" monsters you control can attack directly.\n'
+                       '● While in Defense Position: You can target 1 monster; destroy it.'))
+    labels = [f.get("label") for f in facts(r, "bullet_label")]
+    assert labels == ["While in Attack Position", "While in Defense Position"]
+    assert not facts(r, "colon", effect="Example Card#1.1")        # no activation condition
+    assert facts(r, "semicolon", effect="Example Card#1.2")
+
+
+def test_while_this_card_before_a_colon_is_not_a_label():
+    r = read_card(card('● While this card is face-up on the field: You can draw 1 card.\n'
+                       '● You can draw 1 card.'))
+    assert not facts(r, "bullet_label")
