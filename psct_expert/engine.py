@@ -257,6 +257,15 @@ class _Budget:
         self.left = limit
         self.by_rule.clear()
 
+    def charge(self, cost: int, rule) -> None:
+        """Spend ``cost`` steps (for ``rule``'s part of the network, when it has one); over the
+        budget, the run ends."""
+        self.left -= cost
+        if self.left < 0:
+            raise _OverBudget
+        if rule is not None:
+            self.by_rule[rule] += cost
+
 
 def _meter(ke, budget: _Budget) -> None:
     """Count every activation of every node of ke's RETE network against ``budget``.
@@ -283,7 +292,6 @@ def _meter(ke, budget: _Budget) -> None:
         other = {"activate_left": "right_memory", "activate_right": "left_memory"}.get(name)
         terminal = hasattr(node, "rule") and not node.children  # each match goes on the agenda
         target = _lean_target(callback, node, name)
-        by_rule = budget.by_rule
 
         test = _alpha_test(node) if target is not None and name == "activate" else None
         if test is not None:
@@ -306,11 +314,7 @@ def _meter(ke, budget: _Budget) -> None:
 
         def call(token):
             cost = TERMINAL_COST if terminal else 1 + (len(getattr(node, other)) if other else 0)
-            budget.left -= cost
-            if budget.left < 0:
-                raise _OverBudget
-            if rule is not None:
-                by_rule[rule] += cost
+            budget.charge(cost, rule)
             if target is None:
                 return callback(token)
             if copy:   # experta's activation: copy the token, then the node's own _activate*
@@ -388,7 +392,6 @@ def _alpha_edge(tests: list, kids: list, budget: "_Budget", rule):
     at every edge; here a token is copied only when its context changes (no
     other node changes a token it receives), so tests without bindings pass
     the token on as it is."""
-    by_rule = budget.by_rule
     token_cls = ex.Token
 
     def alpha(token):
@@ -397,11 +400,7 @@ def _alpha_edge(tests: list, kids: list, budget: "_Budget", rule):
         ctx = token.context
         changed = False
         for test in tests:
-            budget.left -= 1
-            if budget.left < 0:
-                raise _OverBudget
-            if rule is not None:
-                by_rule[rule] += 1
+            budget.charge(1, rule)
             match = test(fact)
             if not match:
                 return
@@ -438,18 +437,13 @@ def _join_edge(node, is_left: bool, budget: "_Budget", rule):
     token it received, see :func:`_alpha_edge`), where experta keeps a frozen
     copy and thaws the context again at every comparison."""
     kids = node.children
-    by_rule = budget.by_rule
     token_cls, valid = ex.Token, ex.Token.TagType.VALID
     mine, theirs = ("left_memory", "right_memory") if is_left else ("right_memory", "left_memory")
 
     def join(token):
         other = getattr(node, theirs)
         cost = 1 + len(other)
-        budget.left -= cost
-        if budget.left < 0:
-            raise _OverBudget
-        if rule is not None:
-            by_rule[rule] += cost
+        budget.charge(cost, rule)
         tag, data, ctx = token
         memory = getattr(node, mine)
         if tag is valid:
@@ -489,16 +483,11 @@ def _terminal_edge(node, budget: "_Budget", rule):
     ``activate`` and ``ConflictSetNode._activate`` do, without the token copy:
     a valid token that is new to the node's memory adds an activation of the
     rule (or takes back its removal), an invalid one removes it."""
-    by_rule = budget.by_rule
     info_cls, valid, activation_cls = ex.TokenInfo, ex.Token.TagType.VALID, ex.Activation
     xrule = node.rule
 
     def terminal(token):
-        budget.left -= TERMINAL_COST
-        if budget.left < 0:
-            raise _OverBudget
-        if rule is not None:
-            by_rule[rule] += TERMINAL_COST
+        budget.charge(TERMINAL_COST, rule)
         tag, data, ctx = token
         info = tuple.__new__(info_cls, (frozenset(data), frozenset(ctx.items())))
         activation = activation_cls(xrule, info.data,
