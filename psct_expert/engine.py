@@ -36,7 +36,7 @@ from typing import Any, Iterable
 from . import _experta as ex
 from .errors import RuleError
 from .facts import Fact, Source
-from .knowledge import InSet, KnowledgeBase, NotValue, Pattern, Rule, Var
+from .knowledge import InSet, KnowledgeBase, NotIn, NotValue, Pattern, Rule, Var
 
 DEFAULT_SALIENCE = -100  # closed-world defaults fire after the positive rules settle
 MAX_MATCH_STEPS = 200_000  # matching work per run: node activations plus join comparisons
@@ -106,6 +106,8 @@ def value_matches(want, have) -> bool:
         return have in want.values
     if isinstance(want, NotValue):
         return have != want.value
+    if isinstance(want, NotIn):
+        return have not in want.values
     return have == want
 
 
@@ -165,7 +167,7 @@ class _Test:
 def _constraint(v):
     if isinstance(v, Var):
         return getattr(ex.MATCH, "v_" + v.name)
-    if isinstance(v, (InSet, NotValue)):
+    if isinstance(v, (InSet, NotValue, NotIn)):
         return ex.P(lambda x, want=v: value_matches(want, x))
     return ex.L(v)
 

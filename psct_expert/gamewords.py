@@ -43,6 +43,11 @@ class GameWords:
     phases: tuple[tuple[str, tuple[str, ...]], ...]   # (name, written forms)
     numbers: tuple[tuple[str, int], ...] = ()          # (number word, value)
     number_uses: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (use, the words it accepts)
+    properties: tuple[tuple[str, tuple[str, ...]], ...] = ()    # (spell/trap, its properties)
+
+    def properties_of(self, kind: str) -> tuple[str, ...]:
+        """The properties a Spell or a Trap can have (none for a monster)."""
+        return dict(self.properties).get(kind, ())
 
     def action(self, name: str) -> Action:
         for a in self.actions:
@@ -92,8 +97,10 @@ def gamewords() -> GameWords:
     phases = tuple((str(name), _strings({"forms": forms}, "forms", f"phase {name}"))
                    for name, forms in (data.get("phases") or {}).items())
     numbers, uses = _numbers(data.get("numbers") or {})
+    properties = tuple((str(kind), _strings({"forms": words}, "forms", f"properties of {kind}"))
+                       for kind, words in (data.get("properties") or {}).items())
     return GameWords(tuple(actions), tuple(data.get("attributes") or ()), tuple(data.get("types") or ()),
-                     phases, numbers, uses)
+                     phases, numbers, uses, properties)
 
 
 def _numbers(data) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, tuple[str, ...]], ...]]:

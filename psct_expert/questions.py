@@ -28,6 +28,7 @@ from typing import Any
 from .cards import Card, CardDB
 from .errors import QuestionError
 from .facts import Fact, Source
+from .gamewords import gamewords
 from .reader import Reading, read_card
 from .reader.select import select_clause, select_effect
 
@@ -93,13 +94,23 @@ class _Builder:
             self.readings[card.name] = read_card(card)
         return self.readings[card.name]
 
-    def generic_card(self, kind: str, label: str) -> Reading:
-        """A card the question describes without naming ("a Spell Card")."""
+    def generic_card(self, ref: dict, suffix: str = "") -> Reading:
+        """A card the question describes only by its kind ("a Trap Card", "a Counter Trap"). Its
+        property is known only when said: no property is assumed, so no Spell Speed either."""
+        kind, prop = ref.get("generic"), ref.get("subtype")
+        if kind not in ("spell", "trap", "monster"):
+            raise QuestionError("a card described by its kind is a Spell, a Trap or a monster",
+                                understood=self.spec)
+        if prop is not None and prop not in gamewords().properties_of(kind):
+            raise QuestionError(f"a {kind} card is not {prop!r}", understood=self.spec)
         self.synthetic += 1
-        card = Card(name=label, kind=kind, subtypes=("normal",) if kind != "monster" else (),
-                    text="", origin="question")
+        words = " ".join(w.title() for w in (prop, kind) if w)
+        label = f"a {words} Card" + (f" {suffix}" if suffix else "")
+        card = Card(name=label, kind=kind, subtypes=(prop,) if prop else (), text="",
+                    origin="question")
         reading = read_card(card)
         self.readings[card.name] = reading
+        self.add("described_card", f"{label}, known only by its kind", card=label)
         return reading
 
     def src(self, what: str) -> Source:
@@ -211,10 +222,7 @@ class _Builder:
             self.params["activation"] = act
             return
         if isinstance(act, dict) and "generic" in act:
-            kind = act["generic"]
-            if kind not in ("spell", "trap", "monster"):
-                raise QuestionError("a generic card is a spell, trap or monster", understood=s)
-            reading = self.generic_card(kind, f"a {kind.title()} Card")
+            reading = self.generic_card(act)
             eid = f"{reading.card.name}#0"
             card_name = reading.card.name
         else:
@@ -264,7 +272,11 @@ class _Builder:
     q_still_done = q_cost_returned
 
     def q_can_respond(self, s):
-        _, rid = self.effect(_need(s, "responder", self.family))
+        responder = _need(s, "responder", self.family)
+        if isinstance(responder, dict) and "generic" in responder:    # "with a Quick-Play Spell"
+            rid = f"{self.generic_card(responder).card.name}#0"
+        else:
+            _, rid = self.effect(responder)
         self.params["responder"] = rid
         self.params["to"] = str(_need(s, "to", self.family))
 

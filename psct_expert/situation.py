@@ -167,8 +167,7 @@ class _Situation:
             self.fail(f"situation: activation id {aid!r} is used twice")
         ref = ev.get("effect")
         if isinstance(ref, dict) and "generic" in ref:   # "a Quick-Play Spell", "a monster effect"
-            kind = self.check(ref["generic"], ("spell", "trap", "monster"), "generic card")
-            reading = self.b.generic_card(kind, f"a {kind.title()} Card {aid}")
+            reading = self.b.generic_card(ref, aid)
             eid = f"{reading.card.name}#0"
         else:
             reading, eid = self.b.effect(ref)

@@ -363,7 +363,7 @@ def test_is_an_action_told_after_an_activation_a_cost(base_expert):
 def test_a_response_by_a_card_named_only_by_its_kind_is_refused(base_expert):
     assert "named only by its kind" in _refused(
         base_expert, "When I activate Branded Fusion, can my opponent respond to it with a "
-                     "Quick-Play Spell before the Fusion Summon happens?")
+                     "Trap Card before the Fusion Summon happens?")
     # a Summon of a kind the card does not make is refused, not read as its Fusion Summon
     assert "makes no Synchro Summon" in _refused(
         base_expert, "When I activate Branded Fusion, can my opponent respond to it with Called "

@@ -35,9 +35,9 @@ public names stay importable from ``psct_expert.knowledge``.
 from .lint import check
 from .loader import (EXAMPLE_KEYS, REQUIRED_RULE_KEYS, RESERVED_FILES, RULE_KEYS, TEST, VAR,
                      knowledge_folders, load_knowledge)
-from .model import (Diagnostic, Family, FactType, InSet, KnowledgeBase, NotValue, Pattern, Rule,
-                    Source, Var)
+from .model import (Diagnostic, Family, FactType, InSet, KnowledgeBase, NotIn, NotValue, Pattern,
+                    Rule, Source, Var)
 
-__all__ = ["Diagnostic", "Family", "FactType", "InSet", "KnowledgeBase", "NotValue", "Pattern",
+__all__ = ["Diagnostic", "Family", "FactType", "InSet", "KnowledgeBase", "NotIn", "NotValue", "Pattern",
            "Rule", "Source", "Var", "check", "knowledge_folders", "load_knowledge", "VAR", "TEST",
            "RULE_KEYS", "REQUIRED_RULE_KEYS", "EXAMPLE_KEYS", "RESERVED_FILES"]

@@ -18,8 +18,8 @@ from ..facts import norm_value
 from ..paths import KNOWLEDGE_DIR
 from . import cache
 from .lint import check
-from .model import (Diagnostic, Family, FactType, InSet, KnowledgeBase, NotValue, Pattern,
-                    Rule, Source, Var)
+from .model import (Diagnostic, Family, FactType, InSet, KnowledgeBase, NotIn, NotValue,
+                    Pattern, Rule, Source, Var)
 
 VAR = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*$")
 TEST = re.compile(r"^\s*(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)\s*"
@@ -260,10 +260,16 @@ class _Loader:
                 return InSet(tuple(norm_value(x) for x in v["in"]))
             if set(v) == {"not"} and isinstance(v["not"], (str, int, float)):
                 return NotValue(norm_value(v["not"]))
-            self.err(p, "a field value is a literal, a $variable, {in: [..]} or {not: value}")
+            if set(v) == {"not"} and isinstance(v["not"], dict) and set(v["not"]) == {"in"} and \
+                    isinstance(v["not"]["in"], list) and \
+                    all(isinstance(x, (str, int, float)) for x in v["not"]["in"]):
+                return NotIn(tuple(norm_value(x) for x in v["not"]["in"]))
+            self.err(p, "a field value is a literal, a $variable, {in: [..]}, {not: value} or "
+                        "{not: {in: [..]}}")
             return None
         if isinstance(v, list) or v is None:
-            self.err(p, "a field value is a literal, a $variable, {in: [..]} or {not: value}")
+            self.err(p, "a field value is a literal, a $variable, {in: [..]}, {not: value} or "
+                        "{not: {in: [..]}}")
             return None
         if not isinstance(v, (str, int, float)):  # a YAML date, time or binary
             self.err(p, f"a literal is text, a number or yes/no, not a {type(v).__name__} "
@@ -354,7 +360,7 @@ class _Loader:
             if pat is None:
                 continue
             for k, v in pat.fields.items():
-                if isinstance(v, (InSet, NotValue)):
+                if isinstance(v, (InSet, NotValue, NotIn)):
                     self.err(p + (i, pat.type, k), "'then' fields are literals or $variables")
             out.append((pat.type, pat.fields))
         return out

@@ -56,6 +56,14 @@ class NotValue:
         return f"not {self.value}"
 
 
+@dataclass(frozen=True)
+class NotIn:
+    values: tuple
+
+    def __str__(self) -> str:
+        return "none of " + "/".join(map(str, self.values))
+
+
 @dataclass
 class Pattern:
     """One condition of a rule's ``when``."""

@@ -121,8 +121,12 @@ class Reader:
         if how == "eff_generic":
             ws = low(node)
             kind = "trap" if "trap" in ws else "spell" if "spell" in ws else "monster"
-            return {"how": how, "card": None, "generic": kind, "ord": None, "desc": [],
-                    "quote": None, "rel": None, "text": self.said(node)}
+            ref = {"how": how, "card": None, "generic": kind, "ord": None, "desc": [],
+                   "quote": None, "rel": None, "text": self.said(node)}
+            prop = find(node, "generic_prop")
+            if prop is not None:        # "a Counter Trap": the property decides its Spell Speed
+                ref["subtype"] = low(prop)[0]
+            return ref
         cards = [self.card(t) for t in tokens(node, "XCARD")]
         ref: dict = {"how": how, "card": cards[0] if cards else None, "ord": None, "desc": [],
                      "quote": None, "rel": None, "text": self.said(node)}

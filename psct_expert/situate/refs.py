@@ -45,7 +45,7 @@ class EffectRefs:
         ``hint``: actions the rest of the question says the effect does ("the card it
         destroys"); used only to choose among several effects, never to override a number."""
         if ref.get("generic"):
-            return {"generic": ref["generic"]}
+            return {k: ref[k] for k in ("generic", "subtype") if ref.get(k)}
         card = ref.get("card") or default_card
         if card is None and ref["how"] in ("eff_its", "eff_it", "eff_quote", "eff_act_noun"):
             card = self.last_card      # "its effect": the card the sentence last named

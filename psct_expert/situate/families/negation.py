@@ -47,9 +47,11 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
     spec = st.spec("can-respond", {"responder": responder, "to": to})
     if purpose is not None and sub(purpose, "neg_verb") is not None:
         return _stop_summon(st, purpose, responder, to, spec)
-    if responder.get("generic"):
-        st.fail("a card named only by its kind cannot be asked about as the response yet: name it",
-                fam)
+    if responder.get("generic") and (purpose is not None or not responder.get("subtype")):
+        # "with a Quick-Play Spell": its kind gives its Spell Speed; what it does is not known
+        st.fail("a card named only by its kind can be asked about as the response only with its "
+                "property ('a Quick-Play Spell', 'a Counter Trap') and without a purpose: "
+                "name the card", fam)
     before = sub(fam, "before_summon")
     if before is not None:      # "... before the Fusion Summon happens": what it makes on resolving
         _stop_summon(st, before, responder, to, {})

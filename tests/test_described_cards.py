@@ -1,0 +1,114 @@
+"""Cards a question describes only by their kind ("a Counter Trap", "a Quick-Play Spell"): the
+property said is kept (it decides the Spell Speed), none is assumed when it is not said, and such
+a card can be asked about as the response.  Also the rule language's ``{not: {in: [..]}}``, which
+the "a 'cannot' part may forbid responses" rule uses."""
+
+import pytest
+
+from psct_expert.errors import QuestionError, RuleError
+from psct_expert.knowledge import load_knowledge
+
+from question_helpers import ask_answer, events
+
+
+def test_the_property_of_a_described_card_is_kept(base_expert):
+    spec, answer = ask_answer(base_expert, "My opponent activates a Counter Trap Card. "
+                                           "Can I chain Ash Blossom & Joyous Spring to it?")
+    assert events(spec, "activate")[0]["effect"] == {"generic": "trap", "subtype": "counter"}
+    assert answer.value == "no"
+    assert "Counter Trap" in answer.restated
+    assert "only-counter-traps-answer-counter-traps" in answer.rules()
+
+
+def test_no_property_is_assumed_when_none_is_said(base_expert):
+    # a Trap Card may be a Counter Trap (Spell Speed 3): a Normal Trap cannot answer that
+    spec, answer = ask_answer(base_expert, "My opponent activates a Trap Card. "
+                                           "Can I chain Infinite Impermanence to it?")
+    assert events(spec, "activate")[0]["effect"] == {"generic": "trap"}
+    assert answer.value == "unknown"
+    _, said = ask_answer(base_expert, "My opponent activates a Normal Trap Card. "
+                                      "Can I chain Infinite Impermanence to it?")
+    assert said.value == "yes"
+
+
+@pytest.mark.parametrize("question, value", [
+    ("When I activate Branded Fusion, can my opponent respond to it with a Quick-Play Spell?", "yes"),
+    ("When I activate Pot of Greed, can my opponent respond to it with a Counter Trap?", "yes"),
+    ("My opponent activates Solemn Judgment. Can I respond with a Quick-Play Spell?", "no"),
+    ("My opponent activates Solemn Judgment. Can I respond with a Counter Trap?", "yes"),
+])
+def test_a_response_described_by_its_kind(base_expert, question, value):
+    spec, answer = ask_answer(base_expert, question)
+    assert spec["family"] == "can-respond" and "generic" in spec["responder"]
+    assert answer.value == value
+    if value == "yes":
+        assert "described-card-may-answer" in answer.rules()
+
+
+def test_a_summon_restriction_is_not_a_response_lock(base_expert):
+    # Branded Fusion's "You cannot Special Summon from the Extra Deck ..." forbids no activation;
+    # Super Polymerization's "Neither player can activate cards or effects in response" does
+    _, locked = ask_answer(base_expert, "When I activate Super Polymerization, can my opponent "
+                                        "respond to it with a Counter Trap?")
+    assert locked.value != "yes"
+
+
+@pytest.mark.parametrize("question, word", [
+    ("My opponent activates Pot of Greed. Can I respond with a Trap Card?", "property"),
+    ("My opponent activates Pot of Greed. Can I respond with a Counter Trap to negate it?",
+     "property"),
+    ("My opponent activates a Counter Spell Card. Can I chain Effect Veiler to it?", "counter"),
+])
+def test_what_a_described_card_cannot_decide_is_refused(base_expert, question, word):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask_spec(base_expert.parse(question))
+    assert word in str(err.value)
+
+
+RULE = """topic: t
+rules:
+  - id: not-in-rule
+    name: n
+    says: s
+    cites: [psct-guide#2]
+    when:
+      - clause: {effect: $x, verb: {not: {in: [draw, destroy]}}}
+    then:
+      - restricting_part: {card: $x}
+    examples:
+      - name: fires
+        card: {name: Example Limiter, kind: spell, subtypes: [normal], text: "Banish 1 card."}
+        fires: yes
+        expect: [{restricting_part: {card: "Example Limiter#1"}}]
+      - name: near miss
+        card: {name: Example Draw Spell, kind: spell, subtypes: [normal], text: "Draw 2 cards."}
+        fires: no
+"""
+
+
+def test_the_rule_language_reads_not_in(tmp_path):
+    (tmp_path / "t.yaml").write_text(RULE)
+    kb = load_knowledge(extra=[tmp_path])
+    rule = next(r for r in kb.rules if r.id == "not-in-rule")
+    assert "none of draw/destroy" in str(rule.when[0][0].describe({}))
+
+
+def test_a_malformed_not_in_is_an_error_with_its_line(tmp_path):
+    (tmp_path / "t.yaml").write_text(RULE.replace("{not: {in: [draw, destroy]}}",
+                                                  "{not: {in: draw}}"))
+    with pytest.raises(RuleError) as err:
+        load_knowledge(extra=[tmp_path])
+    assert err.value.line == 8 and "{not: {in: [..]}}" in str(err.value)
+
+
+def test_every_property_the_question_grammar_names_is_a_card_property():
+    import re
+    from pathlib import Path
+
+    import psct_expert
+    from psct_expert.gamewords import gamewords
+    lark = (Path(psct_expert.__file__).parent / "parser" / "question.lark").read_text()
+    rule = re.search(r"^generic_prop:(.*)$", lark, re.M).group(1).split("//")[0]
+    said = set(re.findall(r'"([^"]+)"i', rule))
+    known = set(gamewords().properties_of("spell")) | set(gamewords().properties_of("trap"))
+    assert said and said <= known
