@@ -65,7 +65,7 @@ class CopyEvents:
     def then_summoned(self, ev: Tree) -> None:
         """"(it) was Synchro Summoned again": the card named last is Summoned."""
         card = self._subject_card(ev)
-        kind = self.r.summon_kind(ev) or "special"
+        kind = self.r.summon_kind(ev) or "unsaid"
         player = _copies(self).get(card, {}).get("player") or "you"
         self._summon(kind, player, {"card": card, "text": card, "words": [], "pronoun": False}, None)
 
@@ -88,7 +88,7 @@ class CopyEvents:
         """"I Link Summon a second Knightmare Unicorn": another copy of the card comes to the field."""
         card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
         player = self._player(ev)
-        kind = self.r.summon_kind(ev) or "special"
+        kind = self.r.summon_kind(ev) or "unsaid"
         note = _copies(self).setdefault(card, {"count": 0, "ords": [], "later": False})
         ordinal = low(sub(ev, "ord"))[0]
         if ordinal in ("first", "1st"):

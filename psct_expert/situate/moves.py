@@ -257,7 +257,7 @@ class MoveEvents:
         if told is not None:
             if self.events:
                 self.fail("a Summon told as earlier comes first: tell it before the rest", told)
-            kind = self.r.summon_kind(told) or "special"
+            kind = self.r.summon_kind(told) or "unsaid"
             if place == "field":
                 self.fail("the situation model has no place for a Summon told beside where the card "
                           "is now", told)

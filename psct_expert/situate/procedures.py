@@ -217,7 +217,7 @@ class ProcedureEvents:
         if player not in ("you", "opponent"):
             self.fail("whose Summon?", ev)
         card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
-        self._summon(self.r.summon_kind(ev) or "special", player,
+        self._summon(self.r.summon_kind(ev) or "unsaid", player,
                      {"card": card, "text": card, "words": [], "pronoun": False}, None)
 
     # -- "I have exactly 4 Fairy monsters in my GY", "I control X and a monster that ..." ----

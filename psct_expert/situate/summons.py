@@ -51,7 +51,7 @@ class SummonEvents:
                 self.events.append({"kind": "resolve", "of": act["id"]})
             return
         player = self._player(ev)
-        kind = self.r.summon_kind(ev) or "special"
+        kind = self.r.summon_kind(ev) or "unsaid"     # "I Summon X": Normal or Special is not said
         things = subs(ev, "thing")
         if not things:                  # "I Normal Summon when it resolves": the Summon it grants
             return self.granted_summon(ev, kind, player)
@@ -101,7 +101,7 @@ class SummonEvents:
             act.setdefault("does", []).append(step)
             self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": act["id"]}))
             return
-        kind = self.r.summon_kind(ev) or "special"
+        kind = self.r.summon_kind(ev) or "unsaid"
         if "procedure" in low(ev):
             kind = "procedure"
         self._summon(kind, _owner(t["words"]), t, self._mods(ev).get("from"))

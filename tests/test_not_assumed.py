@@ -1,7 +1,10 @@
-"""Cards a question describes only by their kind ("a Counter Trap", "a Quick-Play Spell"): the
+"""What a question does not say is not assumed.
+
+Cards a question describes only by their kind ("a Counter Trap", "a Quick-Play Spell"): the
 property said is kept (it decides the Spell Speed), none is assumed when it is not said, and such
-a card can be asked about as the response.  Also the rule language's ``{not: {in: [..]}}``, which
-the "a 'cannot' part may forbid responses" rule uses."""
+a card can be asked about as the response.  A Summon told without its kind ("my opponent Summons
+X") is neither a Normal nor a Special Summon.  Also the rule language's ``{not: {in: [..]}}``,
+which the "a 'cannot' part may forbid responses" rule uses."""
 
 import pytest
 
@@ -112,3 +115,17 @@ def test_every_property_the_question_grammar_names_is_a_card_property():
     said = set(re.findall(r'"([^"]+)"i', rule))
     known = set(gamewords().properties_of("spell")) | set(gamewords().properties_of("trap"))
     assert said and said <= known
+
+
+@pytest.mark.parametrize("told", ["My opponent Summons Cyber Dragon.",
+                                  "My opponent's Cyber Dragon is Summoned."])
+def test_a_summon_told_without_its_kind_is_not_taken_as_a_special_summon(base_expert, told):
+    # Cyber Dragon can be Normal Summoned or Special Summoned by its own procedure; a negator
+    # of Special Summons only can negate the one and not the other
+    spec, answer = ask_answer(base_expert, f"{told} Can Thunder King Rai-Oh negate the Summon?")
+    assert [e["summon-kind"] for e in events(spec, "summon")] == ["unsaid"]
+    assert answer.value == "unknown"
+    assert "Special" not in answer.restated
+    _, said = ask_answer(base_expert, "My opponent Special Summons Cyber Dragon. "
+                                      "Can Thunder King Rai-Oh negate the Summon?")
+    assert said.value == "yes" and "Special Summon" in said.restated
