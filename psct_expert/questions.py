@@ -295,6 +295,9 @@ class _Builder:
                                 "'from' is hand, field or set", understood=s)
         self.add("asked_activation", f"{player} would activate {eid} (from: {place})",
                  effect=eid, player=player, place=place)
+        if s.get("set_this_turn"):       # "the turn I Set it"
+            card = self.reading_of[eid].card.name
+            self.add("set_this_turn", f"{card} was Set this turn", card=card)
 
     q_again_this_turn = _effect_param
     q_again_this_duel = _effect_param

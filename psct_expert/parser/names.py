@@ -105,6 +105,8 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
                 key = name_key(cand)
                 if not key or key in not_names:
                     continue
+                if cand.rsplit(None, 1)[-1].lower() == "the":
+                    continue      # keys leave "the" out: "X the same turn" does not name "X the"
                 if lower and all(plain_word(w) for w in re.findall(r"[\w'/-]+", cand)):
                     continue
                 card = db.find(cand)

@@ -44,3 +44,10 @@ class PhaseEvents:
         self.entities[eid] = {"desc": self.r.said(card), "controller": player, "kind": "monster",
                               "place": "field", "face": "up"}
         self.events.append({"kind": "attack", "what": eid})
+
+    def ev_set_card(self, ev: Tree) -> None:
+        """"I Set Solemn Judgment this turn": that card was Set in the turn the question is in."""
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        self.set_this_turn.add((card, self._player(ev)))
+        self.last_card = card
+

@@ -57,7 +57,19 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 st.fail("from whose hand? (the player who activates it)", w)
             slots["from"] = "hand"
             continue
+        if "set" in low(w) or "setting" in low(w):    # "the turn I Set it": Set this turn
+            who = st.r.player(sub(w, "player")) if sub(w, "player") is not None else _asker(st, fam)
+            if who != _asker(st, fam):
+                st.fail("a card is Set by the player who activates it", w)
+            slots["set_this_turn"] = True
+            continue
         ph = sub(w, "phase")
+        if ph is None and low(w)[-1] == "turn":       # "during my opponent's turn": no phase said
+            turn = st.r.player(sub(w, "poss"))
+            if turn not in ("you", "opponent"):
+                st.fail("whose turn? ('during my opponent's turn')", w)
+            st.events.append({"kind": "phase", "phase": "unsaid", "turn": turn})
+            continue
         if ph is not None:
             phase = st.r.phase(ph)
             turn = st.r.player(sub(w, "poss"))
@@ -78,7 +90,12 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             if not st.summons:
                 st.fail("which Summon? (tell it first)", w)
             slots["event"] = st.summons[-1][0]
-    if not whens and not st.events:
+        elif low(w)[0] not in ("with", "now", "right", "then"):   # "with ...": parts.py reads it
+            st.fail(f"{st.r.said(w)!r} is not placed in this question", w)
+    if (ref.get("card"), _asker(st, fam)) in st.set_this_turn and not any(
+            e.get("kind") == "phase" for e in st.events):
+        slots["set_this_turn"] = True           # told Set this turn, and no later turn told
+    if not whens and not st.events and not slots.get("set_this_turn"):
         st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
     if "event" not in slots and not any(sub(w, "phase") for w in whens):
         event = _event_for(st, ref, purpose)

@@ -1,0 +1,59 @@
+"""When a Spell or Trap Card, or an Ignition effect, may be activated at all
+(game-rules#activation-legality.6-8): a Quick-Play Spell from the hand only in its controller's
+own turn, a Trap Card Set first and not the turn it was Set, Spell Speed 1 Spells and Ignition
+effects only in their controller's own Main Phase.  Each rule answers only "no"; where none
+applies the answer stays open."""
+
+import pytest
+
+from psct_expert.parser.names import find_cards
+
+from question_helpers import ask_answer
+
+
+@pytest.mark.parametrize("question, rule", [
+    ("Can I activate Mystical Space Typhoon from my hand during my opponent's turn?",
+     "quick-play-from-hand-own-turn"),
+    ("Can my opponent activate Mystical Space Typhoon from their hand during my turn?",
+     "quick-play-from-hand-own-turn"),
+    ("Can I activate Trap Hole from my hand?", "trap-from-hand-needs-permission"),
+    ("Can I activate Solemn Judgment the turn I Set it?", "not-the-turn-it-was-set"),
+    ("Can I activate Mystical Space Typhoon the turn it was Set?", "not-the-turn-it-was-set"),
+    ("I Set Call of the Haunted this turn. Can I activate it?", "not-the-turn-it-was-set"),
+    ("Can I activate Dark Hole during my opponent's turn?", "slow-effect-own-main-phase"),
+    ("Can I activate Pot of Greed during my Battle Phase?", "slow-effect-own-main-phase"),
+    ("Can my opponent activate Raigeki during my turn?", "slow-effect-own-main-phase"),
+])
+def test_a_card_activated_out_of_its_timing(base_expert, question, rule):
+    spec, answer = ask_answer(base_expert, question)
+    assert spec["family"] == "can-activate-now"
+    assert answer.value == "no"
+    assert rule in answer.rules()
+
+
+@pytest.mark.parametrize("question", [
+    "Can I activate Mystical Space Typhoon from my hand during my turn?",     # its own turn
+    "Can I activate Infinite Impermanence from my hand?",          # its text allows the hand
+    "Can I activate Pot of Greed the turn I Set it?",              # a Set Normal Spell can
+    "Can I activate Dark Hole during my Main Phase 2?",
+    # only the turn is told: "During your opponent's Main Phase" may well be met
+    "Can I activate Effect Veiler during my opponent's turn?",
+    # a card Set this turn, asked about in the next turn
+    "I Set Solemn Judgment this turn. Can I activate it during my opponent's turn?",
+])
+def test_near_misses_are_not_no(base_expert, question):
+    assert ask_answer(base_expert, question)[1].value != "no"
+
+
+def test_the_turn_i_set_it_is_kept_in_the_question(base_expert):
+    spec, _ = ask_answer(base_expert, "Can I activate Solemn Judgment the same turn I Set it?")
+    assert spec.get("set_this_turn") is True and spec["effect"]["card"] == "Solemn Judgment"
+
+
+def test_a_name_is_not_read_through_a_following_the(base_expert):
+    # card-name keys leave "the" out, so "Solemn Judgment the" had the key of the card
+    text = "Can I activate Solemn Judgment the turn I Set it?"
+    mentions = find_cards(text, base_expert.db)
+    assert [m.text for m in mentions] == ["Solemn Judgment"]
+    assert [m.card for m in find_cards("Can I chain Call of the Haunted to it?", base_expert.db)] \
+        == ["Call of the Haunted"]
