@@ -57,3 +57,15 @@ def test_a_name_is_not_read_through_a_following_the(base_expert):
     assert [m.text for m in mentions] == ["Solemn Judgment"]
     assert [m.card for m in find_cards("Can I chain Call of the Haunted to it?", base_expert.db)] \
         == ["Call of the Haunted"]
+
+
+def test_a_prohibition_decides_over_a_timing_that_allows(base_expert):
+    # the Summon was the last thing to happen (its timing allows it), but a Trap in the hand
+    # is not activated: the answer is no, not a conflict of the two rules
+    _, answer = ask_answer(base_expert, "My opponent Normal Summons a monster. "
+                                        "Can I activate Torrential Tribute from my hand?")
+    assert answer.value == "no" and "trap-from-hand-needs-permission" in answer.rules()
+    _, set_card = ask_answer(base_expert, "My opponent Normal Summons a monster. "
+                                          "Can I activate Torrential Tribute?")
+    assert set_card.value == "yes"
+    assert {"nothing-forbids-the-activation", "when-event-was-last"} <= set(set_card.rules())
