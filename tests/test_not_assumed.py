@@ -129,3 +129,26 @@ def test_a_summon_told_without_its_kind_is_not_taken_as_a_special_summon(base_ex
     _, said = ask_answer(base_expert, "My opponent Special Summons Cyber Dragon. "
                                       "Can Thunder King Rai-Oh negate the Summon?")
     assert said.value == "yes" and "Special Summon" in said.restated
+
+
+@pytest.mark.parametrize("question", ["Can Solemn Strike negate a Link Summon?",
+                                      "Can Solemn Judgment negate a Pendulum Summon?"])
+def test_a_summon_named_only_by_its_kind(base_expert, question):
+    # a Summon the player performs by the rules, by a player not said: a negator of any
+    # player's Summon decides it
+    spec, answer = ask_answer(base_expert, question)
+    assert spec["family"] == "negate-summon"
+    assert answer.value == "yes" and "negate-covered-summon" in answer.rules()
+
+
+@pytest.mark.parametrize("question, word", [
+    # whose Summon it is decides for a negator of the opponent's Summons only
+    ("Can Thunder King Rai-Oh negate a Synchro Summon?", "who Summons"),
+    # a Fusion Summon is made by a card's effect, which is not said
+    ("Can Solemn Strike negate a Fusion Summon?", "which Summon"),
+])
+def test_a_summon_named_by_its_kind_that_leaves_the_answer_open_is_refused(base_expert, question,
+                                                                          word):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask_spec(base_expert.parse(question))
+    assert word in str(err.value)

@@ -99,6 +99,13 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
                  if kind in (None, "special") or ev.get("summon-kind") in (kind, "by-effect")]
         if not found and st.acts and kind not in (None, "special"):
             return _summon_to_come(st, node, negator, kind)
+        if not found and not st.events and ref is None and low(node)[0] in ("a", "an") and \
+                kind in PERFORMED_KINDS:
+            # "Can X negate a Link Summon?": any Summon of that kind, which a player performs
+            # by the rules; who performs it is not said
+            st._summon(kind, None, {"card": None, "text": f"a {kind.title()} Monster", "words": [],
+                                    "pronoun": False}, None)
+            found = st.summons[-1:]
         if not found:
             st.fail("which Summon? (tell it first: 'My opponent Synchro Summons X.')", node)
         sid, ev = found[-1]
@@ -128,6 +135,11 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
     if last is ev and ("by" not in ev or sid in st.granted):
         ev["attempt"] = True
     return st.spec("negate-summon", {"negator": negator, "summon": sid})
+
+
+# Summons a player performs by the rules, never an effect's resolution (a Fusion or Ritual Summon
+# is made by a card's effect, and a "Special Summon" may be either)
+PERFORMED_KINDS = ("normal", "tribute", "flip", "synchro", "xyz", "link", "pendulum")
 
 
 def _summon_to_come(st: Situate, node: Tree, negator: dict, kind: str) -> dict:
