@@ -6,7 +6,9 @@ applies the answer stays open."""
 
 import pytest
 
+from psct_expert.cards import Card
 from psct_expert.parser.names import find_cards
+from psct_expert.reader import read_card
 
 from question_helpers import ask_answer
 
@@ -69,3 +71,19 @@ def test_a_prohibition_decides_over_a_timing_that_allows(base_expert):
                                           "Can I activate Torrential Tribute?")
     assert set_card.value == "yes"
     assert {"nothing-forbids-the-activation", "when-event-was-last"} <= set(set_card.rules())
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("During the turn in which your opponent has activated a monster effect, you can activate this "
+     "card from your hand.\nTarget 1 monster on the field; destroy it.", "activate_from_hand_permission"),
+    ("If your opponent goes first, you can also activate this card from your hand during the Standby "
+     "Phase of their first turn. Draw 1 card.", "activate_from_hand_permission"),
+    ("If your opponent controls 5 or more cards, this card cannot be negated, also you can activate "
+     "this card the turn it was Set.", "activate_set_turn_permission"),
+    ("If this card was Set by the effect of an \"Example\" card, you can activate it the turn it was "
+     "Set.\nTarget 1 monster on the field; destroy it.", "activate_set_turn_permission"),
+])
+def test_a_trap_that_says_it_may_be_activated_otherwise(text, kind):
+    # the permission is read (so the rules that forbid the hand, or the turn it was Set, keep out)
+    reading = read_card(Card(name="Example Trap", kind="trap", subtypes=("normal",), text=text))
+    assert [f.type for f in reading.facts if f.type.endswith("_permission")] == [kind]
