@@ -75,12 +75,33 @@ def _slot_words(question: Question) -> dict[str, str]:
         what = summon[0].get("card")
         words["summon"] = f"the {kind} Summon".replace("the  ", "the ") + \
             (f" of {what}" if what and what != "none" else "")
+    words["asked"] = _asked_words(question)
     act = facts.get("activation_event")
     if act is not None and "activation" in question.params and \
             question.params["activation"] not in acts:          # an activation of the situation
         words["activation"] = "the activation of " + effect_words(act.get("effect")).replace(
             "activating ", "")
     return words
+
+
+def _asked_words(question: Question) -> str:
+    """What a can-activate-now question says of the activation beside the effect: who would
+    activate it, from where, in whose turn, and that the card was Set this turn."""
+    asked = [f for f in question.facts if f.type == "asked_activation"]
+    if not asked:
+        return ""
+    bits = []
+    if asked[0].get("player") == "opponent":
+        bits.append("by your opponent")
+    if asked[0].get("place") == "hand":
+        bits.append("from the hand")
+    turns = [f.get("turn") for f in question.facts if f.type == "phase_now"
+             and f.get("phase") == "unsaid"]
+    if turns and turns[-1] in ("you", "opponent"):
+        bits.append("in your turn" if turns[-1] == "you" else "in your opponent's turn")
+    if any(f.type == "set_this_turn" for f in question.facts):
+        bits.append("in the turn it was Set")
+    return "".join(" " + b for b in bits)
 
 
 class _Blank(dict):

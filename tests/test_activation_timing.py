@@ -87,3 +87,15 @@ def test_a_trap_that_says_it_may_be_activated_otherwise(text, kind):
     # the permission is read (so the rules that forbid the hand, or the turn it was Set, keep out)
     reading = read_card(Card(name="Example Trap", kind="trap", subtypes=("normal",), text=text))
     assert [f.type for f in reading.facts if f.type.endswith("_permission")] == [kind]
+
+
+@pytest.mark.parametrize("question, said", [
+    ("Can I activate Trap Hole from my hand?", "activated from the hand at this point"),
+    ("Can I activate Mystical Space Typhoon from my hand during my opponent's turn?",
+     "from the hand in your opponent's turn"),
+    ("Can I activate Solemn Judgment the turn I Set it?", "in the turn it was Set"),
+    ("My opponent Normal Summons a monster. Can my opponent activate Torrential Tribute?",
+     "activated by your opponent at this point"),
+])
+def test_the_restatement_keeps_who_where_and_when(base_expert, question, said):
+    assert said in ask_answer(base_expert, question)[1].restated
