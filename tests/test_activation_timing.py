@@ -99,3 +99,18 @@ def test_a_trap_that_says_it_may_be_activated_otherwise(text, kind):
 ])
 def test_the_restatement_keeps_who_where_and_when(base_expert, question, said):
     assert said in ask_answer(base_expert, question)[1].restated
+
+
+@pytest.mark.parametrize("question", [
+    "Can I activate Mystical Space Typhoon from my hand during my Battle Phase?",
+    "Can I activate Call of the Haunted during my opponent's Standby Phase?",
+])
+def test_a_fast_card_with_no_condition_in_any_phase(base_expert, question):
+    _, answer = ask_answer(base_expert, question)
+    assert answer.value == "yes"
+    assert {"fast-card-in-any-phase", "nothing-forbids-the-activation"} <= set(answer.rules())
+
+
+def test_a_fast_card_is_not_allowed_in_the_damage_step_a_battle_phase_led_to(base_expert):
+    _, answer = ask_answer(base_expert, "Can I activate Mystical Space Typhoon during the Damage Step?")
+    assert answer.value == "no" and "fast-card-in-any-phase" not in answer.rules()
