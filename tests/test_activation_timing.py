@@ -114,3 +114,11 @@ def test_a_fast_card_with_no_condition_in_any_phase(base_expert, question):
 def test_a_fast_card_is_not_allowed_in_the_damage_step_a_battle_phase_led_to(base_expert):
     _, answer = ask_answer(base_expert, "Can I activate Mystical Space Typhoon during the Damage Step?")
     assert answer.value == "no" and "fast-card-in-any-phase" not in answer.rules()
+
+
+def test_a_slow_card_in_its_own_main_phase_unless_a_requirement_fails(base_expert):
+    _, answer = ask_answer(base_expert, "Can I activate Dark Hole during my Main Phase 1?")
+    assert answer.value == "yes" and "slow-effect-in-own-main-phase" in answer.rules()
+    _, cost = ask_answer(base_expert, "I have only 9 cards left in my Deck. "
+                                      "Can I activate Pot of Desires during my Main Phase 1?")
+    assert cost.value == "no"
