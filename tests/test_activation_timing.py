@@ -122,3 +122,14 @@ def test_a_slow_card_in_its_own_main_phase_unless_a_requirement_fails(base_exper
     _, cost = ask_answer(base_expert, "I have only 9 cards left in my Deck. "
                                       "Can I activate Pot of Desires during my Main Phase 1?")
     assert cost.value == "no"
+
+
+@pytest.mark.parametrize("sentence", ["This card can only be activated during Main Phase 1.",
+                                      "You can activate this card only during your Standby Phase.",
+                                      "To activate this card, you must draw it for your normal draw."])
+def test_a_sentence_that_limits_when_the_card_is_activated(sentence):
+    # read as the card's activation condition, so no timing rule decides for it
+    reading = read_card(Card(name="Example Spell", kind="spell", subtypes=("normal",),
+                             text=f"{sentence} Draw 1 card."))
+    assert [f.get("effect") for f in reading.facts if f.type == "activation_condition_sentence"] \
+        == ["Example Spell#0"]
