@@ -125,11 +125,22 @@ def test_a_slow_card_in_its_own_main_phase_unless_a_requirement_fails(base_exper
 
 
 @pytest.mark.parametrize("sentence", ["This card can only be activated during Main Phase 1.",
+                                      "This card can only be activated at the start of Main Phase 1.",
                                       "You can activate this card only during your Standby Phase.",
-                                      "To activate this card, you must draw it for your normal draw."])
+                                      "To activate this card, you must draw it for your normal draw.",
+                                      "Activate only as Chain Link 2 or higher.",
+                                      "You cannot activate this card if you control a monster."])
 def test_a_sentence_that_limits_when_the_card_is_activated(sentence):
     # read as the card's activation condition, so no timing rule decides for it
     reading = read_card(Card(name="Example Spell", kind="spell", subtypes=("normal",),
                              text=f"{sentence} Draw 1 card."))
     assert [f.get("effect") for f in reading.facts if f.type == "activation_condition_sentence"] \
         == ["Example Spell#0"]
+
+
+def test_a_card_with_a_part_that_forbids_something_is_left_to_a_judge(base_expert):
+    # "You cannot Special Summon ... the turn you activate this card": whether it can be activated
+    # depends on what was done earlier in the turn
+    spec = {"family": "can-activate-now", "effect": {"card": "Branded Fusion", "select": "activation"},
+            "situation": [{"kind": "phase", "phase": "main1", "turn": "you"}]}
+    assert base_expert.ask_spec(spec).value == "unknown"
