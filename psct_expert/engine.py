@@ -771,10 +771,51 @@ class _XRule(ex.Rule):
         return h
 
 
+MAX_STRATUM = 99   # strata stay above the closed-world defaults' band
+
+
+def saliences(rules) -> dict[str, int]:
+    """The order rules fire in: stratified negation.
+
+    A rule that asks for the absence of a fact type (``not:``) must fire only after every rule
+    that can conclude that type has had its chance; otherwise it fires first and its conclusion
+    stands although the fact it looked for comes later (forward chaining keeps what it
+    concluded).  So each rule gets a stratum: at least that of the rules whose conclusions it
+    uses, and one more than that of the rules whose conclusions it asks to be absent.  Defaults
+    (closed-world rules) and every rule that depends on one come after all the others.  A
+    higher salience fires first; the result is ``-(stratum)``, minus 100 for the late ones."""
+    producers: dict[str, list] = {}
+    for r in rules:
+        for type_, _fields in r.then:
+            producers.setdefault(type_, []).append(r)
+    stratum = {r.id: 0 for r in rules}
+    late = {r.id: bool(r.default) for r in rules}
+    for _ in range(MAX_STRATUM + 1):          # bounded: a cycle through negation stops at the cap
+        changed = False
+        for r in rules:
+            s, lt = stratum[r.id], late[r.id]
+            for alt in r.when:
+                for pat in alt:
+                    if pat.kind not in ("fact", "not"):
+                        continue
+                    for q in producers.get(pat.type, ()):
+                        if q is r:
+                            continue
+                        s = max(s, stratum[q.id] + (pat.kind == "not"))
+                        lt = lt or late[q.id]
+            s = min(s, MAX_STRATUM)
+            if (s, lt) != (stratum[r.id], late[r.id]):
+                stratum[r.id], late[r.id], changed = s, lt, True
+        if not changed:
+            break
+    return {rid: -stratum[rid] + (DEFAULT_SALIENCE if late[rid] else 0) for rid in stratum}
+
+
 def compile_rules(kb: KnowledgeBase, owner: Engine):
     """The one place where YAML rules become an experta KnowledgeEngine."""
     attrs: dict[str, Any] = {}
     n = 0
+    order = saliences(kb.rules)
     for rule in kb.rules:
         for alt in rule.when:
             ces = []
@@ -800,8 +841,7 @@ def compile_rules(kb: KnowledgeBase, owner: Engine):
             # (experta's Rule.__call__ copies it into keyword arguments twice)
             fire.psct_fire = functools.partial(owner._fire, rule, plan)
 
-            salience = DEFAULT_SALIENCE if rule.default else 0
-            attrs[f"rule_{n}"] = _XRule(*ces, salience=salience)(fire)
+            attrs[f"rule_{n}"] = _XRule(*ces, salience=order[rule.id])(fire)
             n += 1
     cls = type("PsctKnowledgeEngine", (ex.KnowledgeEngine,), attrs)
     return cls()
