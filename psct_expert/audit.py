@@ -138,7 +138,8 @@ class Summary:
 # the knowledge, one line per card keyed by the card's own data.  It only saves
 # time: a missing, stale or damaged file is ignored and rewritten.
 
-_CODE_FILES = ("reader", "audit.py", "render.py", "proof.py", "engine.py", "api.py", "facts.py")
+_CODE_FILES = ("reader", "knowledge", "audit.py", "render.py", "proof.py", "engine.py", "api.py",
+               "facts.py")
 _MAX_VERSIONS = 3   # cache files kept (the newest); older ones are deleted
 
 
