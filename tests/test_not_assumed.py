@@ -152,3 +152,10 @@ def test_a_summon_named_by_its_kind_that_leaves_the_answer_open_is_refused(base_
     with pytest.raises(QuestionError) as err:
         base_expert.ask_spec(base_expert.parse(question))
     assert word in str(err.value)
+
+
+def test_a_continuous_spell_activation_is_spell_speed_1(base_expert):
+    # game-rules#chain.5: Normal, Continuous, Equip, Field and Ritual Spells
+    _, answer = ask_answer(base_expert, "My opponent activates a Continuous Spell. "
+                                        "Can I respond with a Normal Trap?")
+    assert answer.value == "yes" and "slow-spells-spell-speed-1" in answer.rules()
