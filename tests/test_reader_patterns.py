@@ -565,3 +565,130 @@ def test_while_this_card_before_a_colon_is_not_a_label():
     r = read_card(card('● While this card is face-up on the field: You can draw 1 card.\n'
                        '● You can draw 1 card.'))
     assert not facts(r, "bullet_label")
+
+
+# -- held-back half (bench/heldback_review.py): patterns the dev half did not show ------------------
+
+@pytest.mark.parametrize("cost", [
+    "Target 1 face-up Xyz Monster you control and detach all of its materials",
+    "Target face-up cards on the field, up to the number of Dragon monsters you control, and pay "
+    "800 LP for each target",
+])
+def test_an_action_joined_to_the_target_phrase_is_a_cost(feats, cost):
+    text = f"{cost}; negate their effects until the end of this turn."
+    r = read_card(card(text, kind="spell", subtypes=("quick-play",)))
+    assert facts(r, "target", effect="Example Card#1")
+    assert [f.get("verb") for f in facts(r, "cost_action", effect="Example Card#1")] in (
+        [["detach"], ["pay"]])
+    assert {"targets", "cost"} <= feats(text, kind="spell", subtypes=("quick-play",))
+
+
+def test_a_second_target_after_and_is_no_cost(feats):
+    text = "Target 1 monster you control and 1 card your opponent controls; destroy them."
+    r = read_card(card(text, kind="spell", subtypes=("normal",)))
+    assert not facts(r, "cost_action")
+    assert [f.get("slot") for f in facts(r, "target")] == [1, 2]
+    assert "cost" not in feats(text, kind="spell", subtypes=("normal",))
+
+
+@pytest.mark.parametrize("head", [
+    "You can activate the following effect, based on which player controls the equipped monster",
+    "Activate 1 of these effects, depending on the Rank of the monster that destroyed this card",
+    "Activate 1 of these effects, but you cannot declare attacks for the rest of this turn",
+    "The attacked player activates this effect",
+])
+def test_participles_and_restrictions_before_the_semicolon_are_no_cost(feats, head):
+    text = f"{head};\n● Draw 1 card.\n● Gain 1000 LP."
+    r = read_card(card(text, kind="spell", subtypes=("normal",)))
+    assert not facts(r, "cost_action"), [f.source.quote for f in facts(r, "cost_action")]
+    assert "cost" not in feats(text, kind="spell", subtypes=("normal",))
+
+
+def test_a_cost_by_a_gerund_still_counts_next_to_a_participle(feats):
+    text = ("You can activate 1 of these effects, by revealing 1 monster in your hand with the "
+            "listed Attribute;\n● EARTH: Draw 1 card.\n● WIND: Gain 1000 LP.")
+    assert "cost" in feats(text)
+
+
+@pytest.mark.parametrize("procedure", [
+    'Must be Pendulum Summoned (from your hand), or be Special Summoned (from your hand) by '
+    'Tributing 2 Dragon monsters.',
+    'Must be either Special Summoned by "Example Element", or Special Summoned (from your hand or '
+    'GY) by shuffling 3 monsters from your GY into the Deck.',
+    'Must be either Fusion Summoned, or Special Summoned during the turn a Thunder monster\'s '
+    'effect was activated in the hand, by Tributing 1 Thunder monster.',
+])
+def test_a_procedure_named_after_another_way_to_summon(feats, procedure):
+    r = read_card(card(procedure, subtypes=("fusion", "effect")))
+    assert facts(r, "procedure")
+    assert "summon_procedure" in feats(procedure, subtypes=("fusion", "effect"))
+
+
+@pytest.mark.parametrize("procedure", [
+    'Must be either Fusion Summoned, or Special Summoned by "Example Ritual".',
+    'Must be Special Summoned with "Example Ritual" (or by its own effect).',
+])
+def test_a_summon_only_by_another_card_is_no_procedure(feats, procedure):
+    assert "summon_procedure" not in feats(procedure, subtypes=("fusion", "effect"))
+
+
+def test_a_material_line_that_goes_on_after_a_slash():
+    """Some texts write the line break after the materials as " / " (4 cards)."""
+    text = ('1 Tuner + 1+ non-Tuner monsters / You can only control 1 "Example Card". You can only '
+            'use each of these effects of "Example Card" once per turn.\n'
+            '● If this card is Special Summoned: You can draw 1 card.\n'
+            '● If this card is destroyed: You can gain 1000 LP.')
+    r = read_card(card(text, subtypes=("synchro", "effect")))
+    assert [f.source.quote for f in facts(r, "materials")] == ["1 Tuner + 1+ non-Tuner monsters"]
+    assert facts(r, "card_statement", kind="control-limit")
+    assert facts(r, "once_per_turn", kind="use")
+    assert not r.unread
+
+
+def test_a_control_limit_before_a_limit_sentence_in_one_line_is_read():
+    text = ('You can only control 1 "Example Card". You can only use each of the following effects '
+            'of "Example Card" once per turn.\nYou can discard 1 card; draw 1 card.')
+    r = read_card(card(text))
+    assert facts(r, "card_statement", kind="control-limit")
+    assert not r.unread
+    assert not facts(r, "clause", effect="Example Card#1")
+
+
+def test_a_permission_in_either_players_turn_is_no_quick_effect(feats):
+    """No ":" and no ";": nothing is activated, so "During either player's turn" marks nothing."""
+    text = ('During either player\'s turn, you can activate "Example" Spell/Trap Cards from your '
+            'hand.\nOnce per turn: You can draw 1 card.')
+    r = read_card(card(text))
+    assert not facts(r, "quick_marker")
+    assert "quick" not in feats(text)
+    # the old wording of a Quick Effect stays one
+    assert "quick" in feats("During either player's turn: You can discard this card; draw 1 card.")
+
+
+def test_each_time_in_the_opponents_turn_is_a_trigger_not_a_quick_effect(feats):
+    text = ('During your opponent\'s turn, each time a monster is Special Summoned: Draw 1 card.\n'
+            'During your opponent\'s turn: You can discard this card; draw 1 card.')
+    r = read_card(card(text))
+    assert [f.get("effect") for f in facts(r, "quick_marker")] == ["Example Card#2"]
+    assert "quick" in feats(text)
+    assert "quick" not in feats(text.split("\n")[0])
+
+
+@pytest.mark.parametrize("cond", [
+    "If you Synchro Summoned using this card as material",
+    "If a Psychic monster you control paid LP to activate its effect",
+])
+def test_an_event_in_the_past_tense_is_a_trigger(feats, cond):
+    text = f"{cond}: You can draw 1 card."
+    r = read_card(card(text))
+    assert facts(r, "trigger", word="if", optional="yes")
+    assert "if_optional" in feats(text)
+
+
+def test_when_you_activate_a_named_card_is_a_response_not_a_trigger(feats):
+    text = ('When you activate "Example Cylinder": You can banish this card from your GY; double '
+            'that damage.')
+    r = read_card(card(text, kind="trap", subtypes=("normal",)))
+    assert facts(r, "response_condition", word="when")
+    assert not facts(r, "trigger")
+    assert "when_optional" not in feats(text, kind="trap", subtypes=("normal",))

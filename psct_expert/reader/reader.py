@@ -185,9 +185,15 @@ class _Reader(PhraseReaders):
             lstart = line_start + (len(raw_line) - len(raw_line.lstrip()))
             lend = line_start + len(raw_line.rstrip())
             if first_line and where == "text" and self._is_material_line(text[lstart:lend]):
-                self.add("materials", self.src(text, lstart, lend, where), card=self.card.name)
+                # "1 Tuner + 1+ non-Tuner monsters / You can only control 1 ...": the material
+                # line ends at " / ", and the card's text goes on in the same line
+                split = g.p["material_split"].search(text, lstart, lend)
+                self.add("materials", self.src(text, lstart, split.start() if split else lend,
+                                               where), card=self.card.name)
                 first_line = False
-                continue
+                if split is None:
+                    continue
+                lstart = split.end()
             first_line = False
             if text[lstart] == "●":
                 if current is None:
@@ -338,6 +344,10 @@ class _Reader(PhraseReaders):
             eff.cost = Span(cs, base + semi)
         rs = base + (semi + 1 if semi is not None else (colon + 1 if colon is not None else 0))
         eff.resolution = Span(rs, main_end)
+        if rule_only:
+            # "You can only control 1 "X". You can only use each ... once per turn.": the first
+            # sentence is a card rule (read above), the sentences after it are read on their own
+            eff.resolution = Span(main_end, main_end)
         # "Activate this card by targeting ...; ..." / "Activate this card by paying 1000 LP.": the
         # sentence is the card's activation, and what it does "by" is done at activation; with no
         # ";" nothing is left to resolve
