@@ -49,14 +49,19 @@ _EXCEPT = re.compile(r"\(except [^)]*\)")   # "(except during the Damage Step)":
 # the yes matched).  Deliberately plain: each is what a reader of PSCT would grep for.
 REGEXES: dict[str, tuple[list[str], list[str]]] = {
     "targets": ([
-        r"\b[Tt]arget (?:\d+|up to \d+|any number|a |an |one |that |the |it\b|them\b|this\b)",
-        r"\btargets? (?:\d+|up to \d+)",
-    ], []),
+        # "target" (not "targets", "targeted") before the ";" of the same sentence
+        r"(?<![Cc]annot )(?<![Cc]an only )(?<![Mm]ust )(?<!they )\b[Tt]arget(?:ing)? [^.;:]*;",
+        r"\b[Tt]arget (?:\d+|up to \d+|any number)",
+    ], [r"^[Tt]argets? (?:for|of|this card|it|them)\b"]),
     "cost": ([
-        # an action word in the part of an effect before its semicolon
-        r"(?:^|[:.●\n]|\(Quick Effect\):)[^:.;\n●]*?\b(?:[Dd]iscard|[Tt]ribute|[Pp]ay|[Bb]anish|[Dd]etach|"
-        r"[Ss]end|[Rr]eveal|[Rr]emove|[Rr]eturn|[Ss]huffle|[Pp]lace|[Ss]et|[Ee]quip)\b[^:.;\n●]*;",
-    ], []),
+        # an action word in the part of an effect before its semicolon (the verbs only: "Set"
+        # and "Equip" are nouns there as often as verbs)
+        r"(?:^|[:.●\n]|\(Quick Effect\):)[^:.;\n●]*?(?<![Tt]arget )(?<!\bthat was )"
+        r"(?<!\bthat were )\b(?:[Dd]iscard|[Tt]ribute|[Pp]ay|[Bb]anish|[Dd]etach|[Ss]end|[Rr]eveal|"
+        r"[Rr]emove|[Rr]eturn|[Ss]huffle|[Pp]lace|[Dd]estroy|[Ss]et (?:1|this)|[Ee]quip (?:1|this)|"
+        r"[Tt]ake \d|[Cc]hange this card)(?:s|ing)?\b[^:.;\n●]*;",
+    ], [r"[Tt]arget[^;]*\b(?:discard|Tribute|pay|banish|detach|send|reveal|remove|return|shuffle|"
+        r"place|destroy)\b(?![^;]*, then)"]),
     "quick": ([r"\(Quick Effect\)", r"[Tt]his is a Quick Effect",
                r"[Dd]uring either player's turn[^.:;]*:", r"\(in either player's turn\)"], []),
     "hard_opt": ([
@@ -90,7 +95,7 @@ REGEXES: dict[str, tuple[list[str], list[str]]] = {
         r"\((?:from )?(?:your |the |either )?(?:hand|GY|Graveyard|Extra Deck|Deck|field)"
         r"(?: or (?:your )?(?:hand|GY|Graveyard|Deck|field))?\)",
         r"Must (?:first )?be (?:either [^.]*?, or )?Special Summoned [^.]*?\bby (?!its own effect|"
-        r"a card effect|the effect|an? \"|\")",
+        r"a card effect|card effects?|the effect|an? \"|\")",
     ], []),
 }
 _COMPILED = {f: ([re.compile(r, re.M) for r in yes], [re.compile(r, re.M) for r in veto])

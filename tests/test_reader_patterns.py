@@ -692,3 +692,27 @@ def test_when_you_activate_a_named_card_is_a_response_not_a_trigger(feats):
     assert facts(r, "response_condition", word="when")
     assert not facts(r, "trigger")
     assert "when_optional" not in feats(text, kind="trap", subtypes=("normal",))
+
+
+@pytest.mark.parametrize("phrase", [
+    "Target 1 monster that was destroyed by battle and sent to your GY this turn",
+    "You can target up to 2 Fiend monsters in your GY that were destroyed and sent there this turn",
+])
+def test_the_verbs_of_a_relative_clause_in_the_target_phrase_are_no_cost(feats, phrase):
+    text = f"{phrase}; Special Summon it."
+    r = read_card(card(text, kind="trap", subtypes=("normal",)))
+    assert facts(r, "target") and not facts(r, "cost_action")
+    assert "cost" not in feats(text, kind="trap", subtypes=("normal",))
+
+
+@pytest.mark.parametrize("window", ["During the Main Phase", "During either player's turn"])
+def test_the_effect_of_a_monster_that_is_a_continuous_trap_is_no_quick_effect(feats, window):
+    """While the monster is a Continuous Trap in the Spell & Trap Zone, its effect is that Trap
+    Card's, not a monster's Quick Effect."""
+    text = f"{window}, if this card is a Continuous Trap: You can Special Summon this card."
+    r = read_card(card(text))
+    assert not facts(r, "quick_marker")
+    assert "quick" not in feats(text)
+    assert "quick" in feats(f"{window}, if you control no monsters: You can Special Summon this card.")
+    assert "quick" in feats("If this card is a Continuous Trap (Quick Effect): You can Special "
+                            "Summon this card.")

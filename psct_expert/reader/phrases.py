@@ -348,6 +348,8 @@ class PhraseReaders:
         for m in g.p["target_then_action"].finditer(blank_quotes(phrase)):
             if not mask[m.start()]:
                 continue
+            if g.p["target_relative"].search(blank_quotes(phrase[:m.start()])):
+                break   # "Target 1 monster that was destroyed ... and sent there this turn"
             verbs = self._verbs(phrase[m.end():], ts + m.end())
             if verbs and verbs[0][0] == ts + m.end() and verbs[0][2] not in g.not_cost_verbs \
                     and not g.p["cost_participle"].search(text[verbs[0][0]:verbs[0][1]]):
@@ -562,10 +564,13 @@ class PhraseReaders:
                 continue
             if marker in g.quick_activated_only and not eff.punctuated:
                 continue   # "During either player's turn, you can activate ... from your hand."
+            cond = text[eff.condition.start:eff.condition.end] if eff.condition else ""
+            if marker in g.quick_monsters_only | g.quick_activated_only \
+                    and g.p["card_is_spell_trap"].search(cond):
+                continue   # the effect of the card as a Spell/Trap ("if this card is a Continuous Trap")
             if marker in g.quick_monsters_only and (self.card.kind != "monster" or any(
                     f.type == "trigger" and f.get("effect") == eff.id for f in self.facts)
-                    or eff.condition is not None and g.p["each_time_condition"].search(
-                        text[eff.condition.start:eff.condition.end])):
+                    or g.p["each_time_condition"].search(cond)):
                 continue   # a trigger's window ("During your opponent's turn, each time ...:")
             m = rx.search(full)
             if m:
