@@ -716,3 +716,38 @@ def test_the_effect_of_a_monster_that_is_a_continuous_trap_is_no_quick_effect(fe
     assert "quick" in feats(f"{window}, if you control no monsters: You can Special Summon this card.")
     assert "quick" in feats("If this card is a Continuous Trap (Quick Effect): You can Special "
                             "Summon this card.")
+
+
+def test_this_is_a_quick_effect_if_belongs_to_the_effect_before_it():
+    text = ('You can target 1 monster in either GY; banish it. This is a Quick Effect if your '
+            'opponent controls a monster.\nIf this card is sent to the GY: You can draw 1 card.')
+    r = read_card(card(text))
+    assert [f.get("effect") for f in facts(r, "quick_marker")] == ["Example Card#1"]
+    assert [e.id for e in r.effects] == ["Example Card#1", "Example Card#2"]
+    assert not r.unread
+
+
+def test_it_can_be_activated_this_turn_after_a_set_is_read():
+    text = ('Set 1 Normal Trap directly from your Deck. It can be activated this turn. You can only '
+            'activate 1 "Example Card" per turn.')
+    r = read_card(card(text, kind="trap", subtypes=("normal",)))
+    assert facts(r, "continuation", verb="activate")
+    assert not r.unread
+
+
+@pytest.mark.parametrize("text, clause", [
+    ("You can target 1 monster your opponent controls; return both that monster and this card to "
+     "the hand.", "return both that monster and this card to the hand"),
+    ("If your opponent controls a monster and you control no monsters, you can Normal Summon this "
+     "card without Tributing.", "If your opponent controls a monster and you control no monsters, "
+     "you can Normal Summon this card without Tributing"),
+])
+def test_a_plain_and_with_no_verb_on_one_side_does_not_split_the_part(text, clause):
+    r = read_card(card(text))
+    assert clause in [f.source.quote for f in facts(r, "clause")]
+    assert not r.unread
+
+
+def test_a_plain_and_between_two_actions_still_splits():
+    r = read_card(card("You can target 1 monster; destroy it and draw 1 card."))
+    assert [f.get("verb") for f in facts(r, "clause")] == ["destroy", "draw"]

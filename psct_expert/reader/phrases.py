@@ -447,6 +447,16 @@ class PhraseReaders:
                 break
             cuts.append(best)
             pos = best[1]
+        # "return both that monster and this card to the hand", "If your opponent controls a
+        # monster and you control no monsters, you can ...": a plain "and" with no verb on one
+        # side joins two things or two conditions, not two actions (right to left, so a merge
+        # joins on)
+        for i in range(len(cuts) - 1, -1, -1):
+            if cuts[i][2] == "and":
+                before = part[cuts[i - 1][1] if i else 0:cuts[i][0]]
+                after = part[cuts[i][1]:cuts[i + 1][0] if i + 1 < len(cuts) else len(part)]
+                if not self._verbs(after) or not self._verbs(before):
+                    del cuts[i]
         bounds = []
         last = 0
         for s, e, _kind in cuts:
@@ -651,6 +661,10 @@ class PhraseReaders:
                    for f in self.facts):
                 continue
             verbs = self._verbs(text[sp.start:sp.end], sp.start)
+            if not verbs and self.g.p["set_card_may_activate"].match(text[sp.start:sp.end]):
+                # "Set 1 Trap directly from your Deck. It can be activated this turn.": what may
+                # be done with the card the effect Set
+                verbs = [(sp.start, sp.end, "activate")]
             if verbs:
                 s, e, verb = verbs[0]
                 self.add("continuation", self.src(text, sp.start, sp.end, where),
