@@ -751,3 +751,23 @@ def test_a_plain_and_with_no_verb_on_one_side_does_not_split_the_part(text, clau
 def test_a_plain_and_between_two_actions_still_splits():
     r = read_card(card("You can target 1 monster; destroy it and draw 1 card."))
     assert [f.get("verb") for f in facts(r, "clause")] == ["destroy", "draw"]
+
+
+@pytest.mark.parametrize("head, fact", [
+    ("You can Tribute this card", "cost_action"),
+    ("You can reveal 1 Ritual Monster in your hand", "cost_action"),
+    ("You can target 1 monster you control", "target"),
+])
+def test_you_can_and_an_action_before_a_colon_is_a_cost_not_a_condition(feats, head, fact):
+    text = f"{head}: Special Summon 1 monster from your Deck."
+    r = read_card(card(text))
+    assert facts(r, fact, effect="Example Card#1")
+    assert not facts(r, "condition") and not facts(r, "trigger")
+    assert {"cost" if fact == "cost_action" else "targets"} <= feats(text)
+
+
+@pytest.mark.parametrize("head", ["Once per turn, you can either", "You can also Xyz Summon this card "
+                                  "by using a Rank 4 monster you control as material. Once per turn"])
+def test_you_can_either_before_a_colon_stays_a_condition(head):
+    r = read_card(card(f"{head}: Draw 1 card."))
+    assert not facts(r, "cost_action") and facts(r, "condition")

@@ -301,6 +301,22 @@ class _Reader(PhraseReaders):
         self._read_effect(text, b, where, is_bullet=True)
         return b
 
+    def _cost_before_colon(self, head: str) -> bool:
+        """Is the text before an effect's colon an action the player does ("You can reveal 1
+        Ritual Monster in your hand:"), not a condition?  Its sentence starts "You can" and then
+        "target" or a verb that is not one of activating or choosing (``not_cost_verbs``)."""
+        ends = [i + 1 for i, ch in enumerate(head) if ch in ".!" and i + 1 < len(head)
+                and head[i + 1].isspace()]
+        sentence = head[ends[-1]:] if ends else head
+        m = self.g.p["cost_before_colon"].match(sentence)
+        if not m:
+            return False
+        rest = sentence[m.end():]
+        if self.g.target_word.match(rest):
+            return True   # "You can target 1 monster you control: Change its Level to 4."
+        verbs = self._verbs(rest)
+        return bool(verbs) and verbs[0][0] == 0 and verbs[0][2] not in self.g.not_cost_verbs
+
     # -- one effect --------------------------------------------------------
     def _read_effect(self, text: str, eff: EffectReading, where: str, is_bullet: bool = False):
         g = self.g
@@ -325,6 +341,10 @@ class _Reader(PhraseReaders):
         colon = next((i for i, ch in enumerate(main) if ch == ":" and mask[i]), None)
         semi = next((i for i, ch in enumerate(main) if ch == ";" and mask[i]
                      and (colon is None or i > colon)), None)
+        if colon is not None and semi is None and self._cost_before_colon(main[:colon]):
+            # "You can Tribute this card: Special Summon 1 monster from your Deck.": an action the
+            # player does before the colon is no activation condition but a cost, as if a ";"
+            semi, colon = colon, None
         base = eff.start
         if colon is not None:
             eff.colon = base + colon
