@@ -771,3 +771,22 @@ def test_you_can_and_an_action_before_a_colon_is_a_cost_not_a_condition(feats, h
 def test_you_can_either_before_a_colon_stays_a_condition(head):
     r = read_card(card(f"{head}: Draw 1 card."))
     assert not facts(r, "cost_action") and facts(r, "condition")
+
+
+def test_a_cost_before_then_activate_1_of_these_effects_and_a_period(feats):
+    text = ("Once per turn: You can detach 1 material from this card, then activate 1 of these "
+            "effects.\n● Target 1 monster your opponent controls; destroy it.\n● Draw 1 card.")
+    r = read_card(card(text, subtypes=("xyz", "effect")))
+    assert [f.get("verb") for f in facts(r, "cost_action", effect="Example Card#1")] == ["detach"]
+    assert "cost" in feats(text, subtypes=("xyz", "effect"))
+    # a target before it is no cost
+    text2 = ("You can target 1 monster you control, then activate 1 of these effects.\n"
+             "● It gains 500 ATK.\n● It loses 500 ATK.")
+    assert {"targets"} <= feats(text2) and "cost" not in feats(text2)
+
+
+def test_when_you_can_either_is_an_optional_trigger(feats):
+    text = ("When the equipped monster is destroyed by battle, you can either:\n● Draw 1 card.\n"
+            "● Gain 500 LP.")
+    r = read_card(card(text, kind="spell", subtypes=("equip",)))
+    assert facts(r, "trigger", word="when", optional="yes")

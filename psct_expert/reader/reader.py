@@ -341,6 +341,11 @@ class _Reader(PhraseReaders):
         colon = next((i for i, ch in enumerate(main) if ch == ":" and mask[i]), None)
         semi = next((i for i, ch in enumerate(main) if ch == ";" and mask[i]
                      and (colon is None or i > colon)), None)
+        if semi is None and main.endswith(".") and g.p["then_activate_bullets"].search(main):
+            # "You can detach 1 material from this card, then activate 1 of these effects.": what
+            # is done before activating one of the bullets is done at activation, as if the
+            # sentence ended with ";" (the bullets are what resolves)
+            semi = len(main) - 1
         if colon is not None and semi is None and self._cost_before_colon(main[:colon]):
             # "You can Tribute this card: Special Summon 1 monster from your Deck.": an action the
             # player does before the colon is no activation condition but a cost, as if a ";"
