@@ -790,3 +790,43 @@ def test_when_you_can_either_is_an_optional_trigger(feats):
             "● Gain 500 LP.")
     r = read_card(card(text, kind="spell", subtypes=("equip",)))
     assert facts(r, "trigger", word="when", optional="yes")
+
+
+def test_tossing_a_coin_before_the_semicolon_is_no_cost(feats):
+    text = ("Once per turn (Quick Effect): You can toss a coin 3 times; destroy monsters on the field, "
+            "up to the number of heads.")
+    assert not facts(read_card(card(text)), "cost_action")
+    assert "cost" not in feats(text)
+
+
+@pytest.mark.parametrize("text", [
+    "If your opponent controls a monster and you control no monsters, you can Special Summon this "
+    "card from your hand.",
+    'You can Special Summon this card from your hand by returning 1 face-up "Example" monster you '
+    "control to the hand.",
+])
+def test_an_older_procedure_without_parentheses(feats, text):
+    assert facts(read_card(card(text)), "procedure")
+    assert "summon_procedure" in feats(text)
+
+
+@pytest.mark.parametrize("text", [
+    "If your opponent controls a monster: You can Special Summon this card from your hand.",
+    "Must be Special Summoned by its own Pendulum Effect.",
+    "Must be Special Summoned by a Dragon Xyz Monster's effect, and cannot be Special Summoned by "
+    "other ways.",
+])
+def test_no_procedure_for_an_effect_or_a_summon_by_another_effect(feats, text):
+    assert "summon_procedure" not in feats(text, subtypes=("pendulum", "effect"))
+
+
+@pytest.mark.parametrize("sentence, kind", [
+    ('You can only activate "Example Card" once per turn.', "activate"),
+    ('The effect of "Example Card" can only be used once per turn.', "use"),
+    ('This effect of "Example Card" can only be used once per turn.', "use"),
+])
+def test_more_wordings_of_once_per_turn(feats, sentence, kind):
+    text = f"You can discard 1 card; draw 1 card. {sentence}"
+    r = read_card(card(text))
+    assert facts(r, "once_per_turn", kind=kind)
+    assert ("activate_opt" if kind == "activate" else "hard_opt") in feats(text)
