@@ -60,6 +60,11 @@ REGEXES: dict[str, tuple[list[str], list[str]]] = {
         r"(?<!\bthat were )\b(?:[Dd]iscard|[Tt]ribute|[Pp]ay|[Bb]anish|[Dd]etach|[Ss]end|[Rr]eveal|"
         r"[Rr]emove|[Rr]eturn|[Ss]huffle|[Pp]lace|[Dd]estroy|[Ss]et (?:1|this)|[Ee]quip (?:1|this)|"
         r"[Tt]ake \d|[Cc]hange this card)(?:s|ing)?\b[^:.;\n●]*;",
+        # the same written with a colon, or before "then activate 1 of these effects."
+        r"(?:^|[.●\n]\s*)(?:Once per turn[^:.;]*: )?[Yy]ou can (?:[Dd]iscard|[Tt]ribute|[Pp]ay|"
+        r"[Bb]anish|[Dd]etach|[Ss]end|[Rr]eveal|[Rr]emove)\b[^:.;\n●]*(?::|, then activate 1 of)",
+        r"(?:^|[.●\n]\s*)(?:Discard|Tribute|Pay|Banish|Detach|Send|Reveal|Remove)\b[^:.;\n●]*, "
+        r"then activate 1 of",
     ], [r"[Tt]arget[^;]*\b(?:discard|Tribute|pay|banish|detach|send|reveal|remove|return|shuffle|"
         r"place|destroy)\b(?![^;]*, then)"]),
     "quick": ([r"\(Quick Effect\)", r"[Tt]his is a Quick Effect",
@@ -67,10 +72,12 @@ REGEXES: dict[str, tuple[list[str], list[str]]] = {
     "hard_opt": ([
         r"[Yy]ou can only use [^\n]*?once per turn",
         r"only once that turn",
+        r"effect of \"[^\n]*?\" can only be used once per turn",
     ], []),
     "activate_opt": ([
         r"[Yy]ou can only activate 1 ",
         r"[Yy]ou can only activate (?:this|each|the) [^\n]*?once per turn",
+        r"[Yy]ou can only activate \"[^\n]*?\" once per turn",
     ], []),
     # triggers: the first "When"/"If" of a condition (at its start or after a comma), then
     # ": You can"; the veto is searched in the clause that word starts (group v), up to the next
@@ -92,6 +99,8 @@ REGEXES: dict[str, tuple[list[str], list[str]]] = {
         r"(?:control|controls|has|have)\b",
         r"^[Ii]f [^,]*\bthis turn\b", r"^[Ii]f [^,]*\bequipped with\b"]),
     "summon_procedure": ([
+        r"(?:^|[.\n]\s*)(?:If [^:.;]*, )?[Yy]ou can Special Summon this card from your (?:hand|GY|Graveyard)"
+        r"(?: by [^:.;]*)?\.",
         r"\((?:from )?(?:your |the |either )?(?:hand|GY|Graveyard|Extra Deck|Deck|field)"
         r"(?: or (?:your )?(?:hand|GY|Graveyard|Deck|field))?\)",
         r"Must (?:first )?be (?:either [^.]*?, or )?Special Summoned [^.]*?\bby (?!its own effect|"
