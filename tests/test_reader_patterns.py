@@ -830,3 +830,23 @@ def test_more_wordings_of_once_per_turn(feats, sentence, kind):
     r = read_card(card(text))
     assert facts(r, "once_per_turn", kind=kind)
     assert ("activate_opt" if kind == "activate" else "hard_opt") in feats(text)
+
+
+@pytest.mark.parametrize("cost, verbs", [
+    ("You can send 1 Equip Card you control to the GY", ["send"]),
+    ("You can banish 2 Flip monsters from your GY", ["banish"]),
+    ("You can send 1 Trap from your hand or that's Set on your field to the GY", ["send"]),
+    ("You can Tribute this Normal Summoned/Set card", ["tribute"]),
+    ("You can Tribute any number of other monsters that did not declare an attack this turn",
+     ["tribute"]),
+    ("You can banish this card from your GY and 1 monster that was sent there this turn", ["banish"]),
+])
+def test_only_the_actions_paid_are_cost_actions(cost, verbs):
+    r = read_card(card(f"{cost}; draw 1 card."))
+    assert [f.get("verb") for f in facts(r, "cost_action")] == verbs
+
+
+def test_an_optional_cost_in_parentheses_still_counts(feats):
+    text = ("During your Main Phase: You can activate this effect (you can also Tribute this card); "
+            "draw 1 card.")
+    assert "cost" in feats(text)

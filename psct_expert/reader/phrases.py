@@ -322,8 +322,11 @@ class PhraseReaders:
                 region = rx.sub(lambda m: " " * len(m.group()), region)
             for s, e, verb in self._verbs(region, rs_):
                 if verb in g.not_cost_verbs or g.p["cost_participle"].search(text[s:e]) \
-                        or g.p["cost_restriction"].search(text[rs_:s]):
-                    continue   # "the equipped monster", "but you cannot declare attacks"
+                        or g.p["cost_restriction"].search(text[rs_:s]) \
+                        or g.p["cost_relative"].search(blank_quotes(text[rs_:s])) \
+                        or g.p["cost_noun"].match(text[s:re_]):
+                    continue   # "the equipped monster", "but you cannot declare attacks", a
+                    # relative clause, "1 Equip Card"
                 n += 1
                 nxt = [v for v in self._verbs(text[e:re_], e)]
                 end = nxt[0][0] if nxt else re_
