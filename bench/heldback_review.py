@@ -37,9 +37,6 @@ from _common import FEATURES, card_texts, default_labels, load_labels, psct_era 
 from psct_expert.api import Expert  # noqa: E402
 from psct_expert.audit import audit  # noqa: E402
 
-# A name in quotes, quotes inside allowed ("Maxx "C"") -- enough for these regexes.
-_Q = r'"[^\n]*?"'
-
 _VETO_COMMON = (r"Quick Effect|either player's turn|damage calculation|Damage Step|Battle Step|"
                 r"attack declaration|[Dd]uring (?:the|your|each|either)\b[^,]*\bPhase\b|"
                 r"[Aa]t the (?:start|end) of|[Bb]efore damage|[Aa]fter damage|[Dd]uring your turn")

@@ -850,3 +850,27 @@ def test_an_optional_cost_in_parentheses_still_counts(feats):
     text = ("During your Main Phase: You can activate this effect (you can also Tribute this card); "
             "draw 1 card.")
     assert "cost" in feats(text)
+
+
+def test_the_held_back_review_plain_reading_on_invented_texts():
+    """bench/heldback_review.py's independent regexes (the bench tool, not the reader)."""
+    import importlib.util
+    import pathlib
+    import sys
+
+    bench = pathlib.Path(__file__).resolve().parent.parent / "bench"
+    sys.path.insert(0, str(bench))
+    try:
+        spec = importlib.util.spec_from_file_location("heldback_review", bench / "heldback_review.py")
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+    finally:
+        sys.path.remove(str(bench))
+    got = mod.regex_reading(card(
+        'When this card is Normal Summoned: You can discard 1 card; target 1 monster on the field; '
+        'destroy it. If this card is in your GY: You can banish it; draw 1 card. (Quick Effect): '
+        'You can draw 1 card. You can only use each effect of "Example Card" once per turn.'))
+    assert {f for f, v in got.items() if v} == {"when_optional", "cost", "targets", "quick",
+                                                "hard_opt"}
+    assert mod.regex_reading(card("If this card is sent to the GY: You can draw 1 card."))[
+        "if_optional"]
