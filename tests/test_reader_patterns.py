@@ -874,3 +874,13 @@ def test_the_held_back_review_plain_reading_on_invented_texts():
                                                 "hard_opt"}
     assert mod.regex_reading(card("If this card is sent to the GY: You can draw 1 card."))[
         "if_optional"]
+
+
+@pytest.mark.parametrize("name", ["Example Card", 'Example "Lily" Card'])
+def test_a_limit_sentence_before_bullets_has_nothing_to_resolve(name):
+    text = (f'You can only use each of the following effects of "{name}" once per turn.\n'
+            "● You can discard 1 card; draw 1 card.\n● You can pay 500 LP; draw 1 card.")
+    r = read_card(card(text, name=name))
+    assert not r.unread
+    assert facts(r, "once_per_turn", kind="use")
+    assert [f.get("verb") for f in facts(r, "clause")] == ["draw", "draw"]

@@ -373,6 +373,11 @@ class _Reader(PhraseReaders):
             # "You can only control 1 "X". You can only use each ... once per turn.": the first
             # sentence is a card rule (read above), the sentences after it are read on their own
             eff.resolution = Span(main_end, main_end)
+        elif colon is None and semi is None and g.p["limit_sentence"].match(main) and any(
+                kind != "soft" and rx.search(main) for kind, _scope, rx in g.once_per_turn):
+            # "You can only use each of the following effects of "X" once per turn." before the
+            # bullets: a limit (read with the effect's whole text), nothing to resolve
+            eff.resolution = Span(main_end, main_end)
         # "Activate this card by targeting ...; ..." / "Activate this card by paying 1000 LP.": the
         # sentence is the card's activation, and what it does "by" is done at activation; with no
         # ";" nothing is left to resolve
