@@ -884,3 +884,11 @@ def test_a_limit_sentence_before_bullets_has_nothing_to_resolve(name):
     assert not r.unread
     assert facts(r, "once_per_turn", kind="use")
     assert [f.get("verb") for f in facts(r, "clause")] == ["draw", "draw"]
+
+
+def test_a_but_with_no_verb_after_it_qualifies_the_part():
+    text = ("Target 2 monsters in your GY; Special Summon 1 of them, and add the other to your hand, "
+            "but with a different name.")
+    r = read_card(card(text, kind="spell", subtypes=("normal",)))
+    assert not r.unread
+    assert "but with a different name" in facts(r, "clause")[-1].source.quote

@@ -454,11 +454,12 @@ class PhraseReaders:
         # monster and you control no monsters, you can ...": a plain "and" with no verb on one
         # side joins two things or two conditions, not two actions (right to left, so a merge
         # joins on)
+        # (", but only from the Extra Deck": a "but" with no verb after it qualifies, too)
         for i in range(len(cuts) - 1, -1, -1):
-            if cuts[i][2] == "and":
+            if cuts[i][2] in ("and", "but"):
                 before = part[cuts[i - 1][1] if i else 0:cuts[i][0]]
                 after = part[cuts[i][1]:cuts[i + 1][0] if i + 1 < len(cuts) else len(part)]
-                if not self._verbs(after) or not self._verbs(before):
+                if not self._verbs(after) or cuts[i][2] == "and" and not self._verbs(before):
                     del cuts[i]
         bounds = []
         last = 0
