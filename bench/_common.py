@@ -16,3 +16,40 @@ def stats_ms(samples: list[float]) -> str:
 def peak_rss_mb(children: bool = False) -> float:
     who = resource.RUSAGE_CHILDREN if children else resource.RUSAGE_SELF
     return resource.getrusage(who).ru_maxrss / 1024.0
+
+
+# -- the audit's card features against an independent reading (agreement.py, heldback_review.py) --
+
+FEATURES = ("targets", "cost", "quick", "hard_opt", "activate_opt", "when_optional",
+            "if_optional", "summon_procedure")
+
+
+def default_labels():
+    """../shared/data/script-features-dev.jsonl.gz beside the checkout."""
+    import pathlib
+
+    return pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "data" \
+        / "script-features-dev.jsonl.gz"
+
+
+def load_labels(path) -> dict[int, dict]:
+    """{passcode: label record} from a JSON-lines file (gzip when it ends in .gz)."""
+    import gzip
+    import json
+
+    opener = gzip.open if str(path).endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        return {r["id"]: r for r in (json.loads(line) for line in fh if line.strip())}
+
+
+def psct_era(records: list[dict]) -> list[dict]:
+    """The PSCT-era cards of audit records: those the audit does not flag as legacy."""
+    return [r for r in records if r["status"] != "legacy"]
+
+
+def card_texts(card) -> str:
+    """A card's text and Pendulum text, for writing a disagreement out."""
+    out = (card.text or "").strip()
+    if card.pendulum_text:
+        out += "\n[Pendulum] " + card.pendulum_text.strip()
+    return out

@@ -18,8 +18,6 @@ the text says (``F1 judged``; the count of replaced labels is ``fixed``).
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import pathlib
 import sys
 import tempfile
@@ -28,12 +26,11 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT.parent))
 
+from _common import FEATURES, default_labels, load_labels, psct_era  # noqa: E402
 from psct_expert.api import Expert  # noqa: E402
 from psct_expert.audit import audit  # noqa: E402
 
-FEATURES = ("targets", "cost", "quick", "hard_opt", "activate_opt", "when_optional",
-            "if_optional", "summon_procedure")
-DEFAULT_LABELS = ROOT.parent.parent / "shared" / "data" / "script-features-dev.jsonl.gz"
+DEFAULT_LABELS = default_labels()
 JUDGED = ROOT / "label-disagreements.md"
 
 
@@ -48,12 +45,6 @@ def load_judged(path: pathlib.Path) -> dict[tuple[str, str], bool]:
         if len(cells) >= 4 and cells[0] in FEATURES and cells[2] in ("true", "false"):
             out[(cells[0], cells[1])] = cells[2] == "true"
     return out
-
-
-def load_labels(path: pathlib.Path) -> dict[int, dict]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        return {r["id"]: r for r in (json.loads(line) for line in fh if line.strip())}
 
 
 def score(pairs: list[tuple[bool, bool]]) -> tuple[float, float, float, int, int, int]:
@@ -88,7 +79,7 @@ def main() -> int:
     recs = list(audit(expert, [c.name for c in cards], jobs=args.jobs))
     took = time.perf_counter() - t
     legacy = sum(1 for r in recs if r["status"] == "legacy")
-    modern = [r for r in recs if r["status"] != "legacy"]
+    modern = psct_era(recs)
     print(f"{len(labels)} labelled cards, {len(cards)} in the database; audited in {took:.1f} s")
     print(f"PSCT-era (audit status not legacy): {len(modern)}; legacy, not scored: {legacy}")
     judged = load_judged(JUDGED)

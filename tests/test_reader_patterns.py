@@ -565,3 +565,330 @@ def test_while_this_card_before_a_colon_is_not_a_label():
     r = read_card(card('● While this card is face-up on the field: You can draw 1 card.\n'
                        '● You can draw 1 card.'))
     assert not facts(r, "bullet_label")
+
+
+# -- held-back half (bench/heldback_review.py): patterns the dev half did not show ------------------
+
+@pytest.mark.parametrize("cost", [
+    "Target 1 face-up Xyz Monster you control and detach all of its materials",
+    "Target face-up cards on the field, up to the number of Dragon monsters you control, and pay "
+    "800 LP for each target",
+])
+def test_an_action_joined_to_the_target_phrase_is_a_cost(feats, cost):
+    text = f"{cost}; negate their effects until the end of this turn."
+    r = read_card(card(text, kind="spell", subtypes=("quick-play",)))
+    assert facts(r, "target", effect="Example Card#1")
+    assert [f.get("verb") for f in facts(r, "cost_action", effect="Example Card#1")] in (
+        [["detach"], ["pay"]])
+    assert {"targets", "cost"} <= feats(text, kind="spell", subtypes=("quick-play",))
+
+
+def test_a_second_target_after_and_is_no_cost(feats):
+    text = "Target 1 monster you control and 1 card your opponent controls; destroy them."
+    r = read_card(card(text, kind="spell", subtypes=("normal",)))
+    assert not facts(r, "cost_action")
+    assert [f.get("slot") for f in facts(r, "target")] == [1, 2]
+    assert "cost" not in feats(text, kind="spell", subtypes=("normal",))
+
+
+@pytest.mark.parametrize("head", [
+    "You can activate the following effect, based on which player controls the equipped monster",
+    "Activate 1 of these effects, depending on the Rank of the monster that destroyed this card",
+    "Activate 1 of these effects, but you cannot declare attacks for the rest of this turn",
+    "The attacked player activates this effect",
+])
+def test_participles_and_restrictions_before_the_semicolon_are_no_cost(feats, head):
+    text = f"{head};\n● Draw 1 card.\n● Gain 1000 LP."
+    r = read_card(card(text, kind="spell", subtypes=("normal",)))
+    assert not facts(r, "cost_action"), [f.source.quote for f in facts(r, "cost_action")]
+    assert "cost" not in feats(text, kind="spell", subtypes=("normal",))
+
+
+def test_a_cost_by_a_gerund_still_counts_next_to_a_participle(feats):
+    text = ("You can activate 1 of these effects, by revealing 1 monster in your hand with the "
+            "listed Attribute;\n● EARTH: Draw 1 card.\n● WIND: Gain 1000 LP.")
+    assert "cost" in feats(text)
+
+
+@pytest.mark.parametrize("procedure", [
+    'Must be Pendulum Summoned (from your hand), or be Special Summoned (from your hand) by '
+    'Tributing 2 Dragon monsters.',
+    'Must be either Special Summoned by "Example Element", or Special Summoned (from your hand or '
+    'GY) by shuffling 3 monsters from your GY into the Deck.',
+    'Must be either Fusion Summoned, or Special Summoned during the turn a Thunder monster\'s '
+    'effect was activated in the hand, by Tributing 1 Thunder monster.',
+])
+def test_a_procedure_named_after_another_way_to_summon(feats, procedure):
+    r = read_card(card(procedure, subtypes=("fusion", "effect")))
+    assert facts(r, "procedure")
+    assert "summon_procedure" in feats(procedure, subtypes=("fusion", "effect"))
+
+
+@pytest.mark.parametrize("procedure", [
+    'Must be either Fusion Summoned, or Special Summoned by "Example Ritual".',
+    'Must be Special Summoned with "Example Ritual" (or by its own effect).',
+])
+def test_a_summon_only_by_another_card_is_no_procedure(feats, procedure):
+    assert "summon_procedure" not in feats(procedure, subtypes=("fusion", "effect"))
+
+
+def test_a_material_line_that_goes_on_after_a_slash():
+    """Some texts write the line break after the materials as " / " (4 cards)."""
+    text = ('1 Tuner + 1+ non-Tuner monsters / You can only control 1 "Example Card". You can only '
+            'use each of these effects of "Example Card" once per turn.\n'
+            '● If this card is Special Summoned: You can draw 1 card.\n'
+            '● If this card is destroyed: You can gain 1000 LP.')
+    r = read_card(card(text, subtypes=("synchro", "effect")))
+    assert [f.source.quote for f in facts(r, "materials")] == ["1 Tuner + 1+ non-Tuner monsters"]
+    assert facts(r, "card_statement", kind="control-limit")
+    assert facts(r, "once_per_turn", kind="use")
+    assert not r.unread
+
+
+def test_a_control_limit_before_a_limit_sentence_in_one_line_is_read():
+    text = ('You can only control 1 "Example Card". You can only use each of the following effects '
+            'of "Example Card" once per turn.\nYou can discard 1 card; draw 1 card.')
+    r = read_card(card(text))
+    assert facts(r, "card_statement", kind="control-limit")
+    assert not r.unread
+    assert not facts(r, "clause", effect="Example Card#1")
+
+
+def test_a_permission_in_either_players_turn_is_no_quick_effect(feats):
+    """No ":" and no ";": nothing is activated, so "During either player's turn" marks nothing."""
+    text = ('During either player\'s turn, you can activate "Example" Spell/Trap Cards from your '
+            'hand.\nOnce per turn: You can draw 1 card.')
+    r = read_card(card(text))
+    assert not facts(r, "quick_marker")
+    assert "quick" not in feats(text)
+    # the old wording of a Quick Effect stays one
+    assert "quick" in feats("During either player's turn: You can discard this card; draw 1 card.")
+
+
+def test_each_time_in_the_opponents_turn_is_a_trigger_not_a_quick_effect(feats):
+    text = ('During your opponent\'s turn, each time a monster is Special Summoned: Draw 1 card.\n'
+            'During your opponent\'s turn: You can discard this card; draw 1 card.')
+    r = read_card(card(text))
+    assert [f.get("effect") for f in facts(r, "quick_marker")] == ["Example Card#2"]
+    assert "quick" in feats(text)
+    assert "quick" not in feats(text.split("\n")[0])
+
+
+@pytest.mark.parametrize("cond", [
+    "If you Synchro Summoned using this card as material",
+    "If a Psychic monster you control paid LP to activate its effect",
+])
+def test_an_event_in_the_past_tense_is_a_trigger(feats, cond):
+    text = f"{cond}: You can draw 1 card."
+    r = read_card(card(text))
+    assert facts(r, "trigger", word="if", optional="yes")
+    assert "if_optional" in feats(text)
+
+
+def test_when_you_activate_a_named_card_is_a_response_not_a_trigger(feats):
+    text = ('When you activate "Example Cylinder": You can banish this card from your GY; double '
+            'that damage.')
+    r = read_card(card(text, kind="trap", subtypes=("normal",)))
+    assert facts(r, "response_condition", word="when")
+    assert not facts(r, "trigger")
+    assert "when_optional" not in feats(text, kind="trap", subtypes=("normal",))
+
+
+@pytest.mark.parametrize("phrase", [
+    "Target 1 monster that was destroyed by battle and sent to your GY this turn",
+    "You can target up to 2 Fiend monsters in your GY that were destroyed and sent there this turn",
+])
+def test_the_verbs_of_a_relative_clause_in_the_target_phrase_are_no_cost(feats, phrase):
+    text = f"{phrase}; Special Summon it."
+    r = read_card(card(text, kind="trap", subtypes=("normal",)))
+    assert facts(r, "target") and not facts(r, "cost_action")
+    assert "cost" not in feats(text, kind="trap", subtypes=("normal",))
+
+
+@pytest.mark.parametrize("window", ["During the Main Phase", "During either player's turn"])
+def test_the_effect_of_a_monster_that_is_a_continuous_trap_is_no_quick_effect(feats, window):
+    """While the monster is a Continuous Trap in the Spell & Trap Zone, its effect is that Trap
+    Card's, not a monster's Quick Effect."""
+    text = f"{window}, if this card is a Continuous Trap: You can Special Summon this card."
+    r = read_card(card(text))
+    assert not facts(r, "quick_marker")
+    assert "quick" not in feats(text)
+    assert "quick" in feats(f"{window}, if you control no monsters: You can Special Summon this card.")
+    assert "quick" in feats("If this card is a Continuous Trap (Quick Effect): You can Special "
+                            "Summon this card.")
+
+
+def test_this_is_a_quick_effect_if_belongs_to_the_effect_before_it():
+    text = ('You can target 1 monster in either GY; banish it. This is a Quick Effect if your '
+            'opponent controls a monster.\nIf this card is sent to the GY: You can draw 1 card.')
+    r = read_card(card(text))
+    assert [f.get("effect") for f in facts(r, "quick_marker")] == ["Example Card#1"]
+    assert [e.id for e in r.effects] == ["Example Card#1", "Example Card#2"]
+    assert not r.unread
+
+
+def test_it_can_be_activated_this_turn_after_a_set_is_read():
+    text = ('Set 1 Normal Trap directly from your Deck. It can be activated this turn. You can only '
+            'activate 1 "Example Card" per turn.')
+    r = read_card(card(text, kind="trap", subtypes=("normal",)))
+    assert facts(r, "continuation", verb="activate")
+    assert not r.unread
+
+
+@pytest.mark.parametrize("text, clause", [
+    ("You can target 1 monster your opponent controls; return both that monster and this card to "
+     "the hand.", "return both that monster and this card to the hand"),
+    ("If your opponent controls a monster and you control no monsters, you can Normal Summon this "
+     "card without Tributing.", "If your opponent controls a monster and you control no monsters, "
+     "you can Normal Summon this card without Tributing"),
+])
+def test_a_plain_and_with_no_verb_on_one_side_does_not_split_the_part(text, clause):
+    r = read_card(card(text))
+    assert clause in [f.source.quote for f in facts(r, "clause")]
+    assert not r.unread
+
+
+def test_a_plain_and_between_two_actions_still_splits():
+    r = read_card(card("You can target 1 monster; destroy it and draw 1 card."))
+    assert [f.get("verb") for f in facts(r, "clause")] == ["destroy", "draw"]
+
+
+@pytest.mark.parametrize("head, fact", [
+    ("You can Tribute this card", "cost_action"),
+    ("You can reveal 1 Ritual Monster in your hand", "cost_action"),
+    ("You can target 1 monster you control", "target"),
+])
+def test_you_can_and_an_action_before_a_colon_is_a_cost_not_a_condition(feats, head, fact):
+    text = f"{head}: Special Summon 1 monster from your Deck."
+    r = read_card(card(text))
+    assert facts(r, fact, effect="Example Card#1")
+    assert not facts(r, "condition") and not facts(r, "trigger")
+    assert {"cost" if fact == "cost_action" else "targets"} <= feats(text)
+
+
+@pytest.mark.parametrize("head", ["Once per turn, you can either", "You can also Xyz Summon this card "
+                                  "by using a Rank 4 monster you control as material. Once per turn"])
+def test_you_can_either_before_a_colon_stays_a_condition(head):
+    r = read_card(card(f"{head}: Draw 1 card."))
+    assert not facts(r, "cost_action") and facts(r, "condition")
+
+
+def test_a_cost_before_then_activate_1_of_these_effects_and_a_period(feats):
+    text = ("Once per turn: You can detach 1 material from this card, then activate 1 of these "
+            "effects.\n● Target 1 monster your opponent controls; destroy it.\n● Draw 1 card.")
+    r = read_card(card(text, subtypes=("xyz", "effect")))
+    assert [f.get("verb") for f in facts(r, "cost_action", effect="Example Card#1")] == ["detach"]
+    assert "cost" in feats(text, subtypes=("xyz", "effect"))
+    # a target before it is no cost
+    text2 = ("You can target 1 monster you control, then activate 1 of these effects.\n"
+             "● It gains 500 ATK.\n● It loses 500 ATK.")
+    assert {"targets"} <= feats(text2) and "cost" not in feats(text2)
+
+
+def test_when_you_can_either_is_an_optional_trigger(feats):
+    text = ("When the equipped monster is destroyed by battle, you can either:\n● Draw 1 card.\n"
+            "● Gain 500 LP.")
+    r = read_card(card(text, kind="spell", subtypes=("equip",)))
+    assert facts(r, "trigger", word="when", optional="yes")
+
+
+def test_tossing_a_coin_before_the_semicolon_is_no_cost(feats):
+    text = ("Once per turn (Quick Effect): You can toss a coin 3 times; destroy monsters on the field, "
+            "up to the number of heads.")
+    assert not facts(read_card(card(text)), "cost_action")
+    assert "cost" not in feats(text)
+
+
+@pytest.mark.parametrize("text", [
+    "If your opponent controls a monster and you control no monsters, you can Special Summon this "
+    "card from your hand.",
+    'You can Special Summon this card from your hand by returning 1 face-up "Example" monster you '
+    "control to the hand.",
+])
+def test_an_older_procedure_without_parentheses(feats, text):
+    assert facts(read_card(card(text)), "procedure")
+    assert "summon_procedure" in feats(text)
+
+
+@pytest.mark.parametrize("text", [
+    "If your opponent controls a monster: You can Special Summon this card from your hand.",
+    "Must be Special Summoned by its own Pendulum Effect.",
+    "Must be Special Summoned by a Dragon Xyz Monster's effect, and cannot be Special Summoned by "
+    "other ways.",
+])
+def test_no_procedure_for_an_effect_or_a_summon_by_another_effect(feats, text):
+    assert "summon_procedure" not in feats(text, subtypes=("pendulum", "effect"))
+
+
+@pytest.mark.parametrize("sentence, kind", [
+    ('You can only activate "Example Card" once per turn.', "activate"),
+    ('The effect of "Example Card" can only be used once per turn.', "use"),
+    ('This effect of "Example Card" can only be used once per turn.', "use"),
+])
+def test_more_wordings_of_once_per_turn(feats, sentence, kind):
+    text = f"You can discard 1 card; draw 1 card. {sentence}"
+    r = read_card(card(text))
+    assert facts(r, "once_per_turn", kind=kind)
+    assert ("activate_opt" if kind == "activate" else "hard_opt") in feats(text)
+
+
+@pytest.mark.parametrize("cost, verbs", [
+    ("You can send 1 Equip Card you control to the GY", ["send"]),
+    ("You can banish 2 Flip monsters from your GY", ["banish"]),
+    ("You can send 1 Trap from your hand or that's Set on your field to the GY", ["send"]),
+    ("You can Tribute this Normal Summoned/Set card", ["tribute"]),
+    ("You can Tribute any number of other monsters that did not declare an attack this turn",
+     ["tribute"]),
+    ("You can banish this card from your GY and 1 monster that was sent there this turn", ["banish"]),
+])
+def test_only_the_actions_paid_are_cost_actions(cost, verbs):
+    r = read_card(card(f"{cost}; draw 1 card."))
+    assert [f.get("verb") for f in facts(r, "cost_action")] == verbs
+
+
+def test_an_optional_cost_in_parentheses_still_counts(feats):
+    text = ("During your Main Phase: You can activate this effect (you can also Tribute this card); "
+            "draw 1 card.")
+    assert "cost" in feats(text)
+
+
+def test_the_held_back_review_plain_reading_on_invented_texts():
+    """bench/heldback_review.py's independent regexes (the bench tool, not the reader)."""
+    import importlib.util
+    import pathlib
+    import sys
+
+    bench = pathlib.Path(__file__).resolve().parent.parent / "bench"
+    sys.path.insert(0, str(bench))
+    try:
+        spec = importlib.util.spec_from_file_location("heldback_review", bench / "heldback_review.py")
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+    finally:
+        sys.path.remove(str(bench))
+    got = mod.regex_reading(card(
+        'When this card is Normal Summoned: You can discard 1 card; target 1 monster on the field; '
+        'destroy it. If this card is in your GY: You can banish it; draw 1 card. (Quick Effect): '
+        'You can draw 1 card. You can only use each effect of "Example Card" once per turn.'))
+    assert {f for f, v in got.items() if v} == {"when_optional", "cost", "targets", "quick",
+                                                "hard_opt"}
+    assert mod.regex_reading(card("If this card is sent to the GY: You can draw 1 card."))[
+        "if_optional"]
+
+
+@pytest.mark.parametrize("name", ["Example Card", 'Example "Lily" Card'])
+def test_a_limit_sentence_before_bullets_has_nothing_to_resolve(name):
+    text = (f'You can only use each of the following effects of "{name}" once per turn.\n'
+            "● You can discard 1 card; draw 1 card.\n● You can pay 500 LP; draw 1 card.")
+    r = read_card(card(text, name=name))
+    assert not r.unread
+    assert facts(r, "once_per_turn", kind="use")
+    assert [f.get("verb") for f in facts(r, "clause")] == ["draw", "draw"]
+
+
+def test_a_but_with_no_verb_after_it_qualifies_the_part():
+    text = ("Target 2 monsters in your GY; Special Summon 1 of them, and add the other to your hand, "
+            "but with a different name.")
+    r = read_card(card(text, kind="spell", subtypes=("normal",)))
+    assert not r.unread
+    assert "but with a different name" in facts(r, "clause")[-1].source.quote

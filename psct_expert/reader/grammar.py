@@ -31,6 +31,7 @@ class Grammar:
     summon_conditions: list[re.Pattern]
     quick: list[tuple[str, re.Pattern]]
     quick_monsters_only: set[str]
+    quick_activated_only: set[str]
     once_per_turn: list[tuple[str, str, re.Pattern]]
     resolve_conditions: list[tuple[str, re.Pattern]]
     activation_condition_sentences: re.Pattern
@@ -109,6 +110,7 @@ def grammar() -> Grammar:
         summon_conditions=[_rx(p) for p in g["summon_conditions"]],
         quick=[(q["marker"], _rx(q["pattern"])) for q in g["quick"]],
         quick_monsters_only={q["marker"] for q in g["quick"] if q.get("monsters_only")},
+        quick_activated_only={q["marker"] for q in g["quick"] if q.get("activated_only")},
         once_per_turn=[(o["kind"], o["scope"], _rx(o["pattern"])) for o in g["once_per_turn"]],
         resolve_conditions=[(r["requirement"], _rx(r["pattern"])) for r in g["resolve_conditions"]],
         activation_condition_sentences=_rx(g["activation_condition_sentences"]),

@@ -308,27 +308,56 @@ class PhraseReaders:
         self.add("cost_part", self.src(text, cs, ce, where), effect=eff.id)
         tm = g.target_word.search(blank_quotes(part))
         cost_region_end = ce
+        regions = []
         if tm:
             cost_region_end = cs + tm.start()
-            self._read_targets(text, eff, where, cs + tm.start(), ce)
-        region = text[cs:cost_region_end]
-        for _kind, rx in g.conditional_parts:  # "If it was ... by an opponent's card effect,"
-            region = rx.sub(lambda m: " " * len(m.group()), region)
+            after = self._action_after_targets(text, cs + tm.start(), ce)
+            self._read_targets(text, eff, where, cs + tm.start(), after[0] if after else ce)
+            if after:   # "Target 1 monster you control and detach all of its material;"
+                regions.append(after[1])
         n = 0
-        for s, e, verb in self._verbs(region, cs):
-            if verb in g.not_cost_verbs:
-                continue
-            n += 1
-            nxt = [v for v in self._verbs(text[e:cost_region_end], e)]
-            end = nxt[0][0] if nxt else cost_region_end
-            clause = text[s:end].rstrip(" ,")
-            self.add("cost_action", self.src(text, s, s + len(clause), where), effect=eff.id,
-                     n=n, verb=verb)
+        for rs_, re_ in [(cs, cost_region_end)] + [(a, ce) for a in regions]:
+            region = text[rs_:re_]
+            for _kind, rx in g.conditional_parts:  # "If it was ... by an opponent's card effect,"
+                region = rx.sub(lambda m: " " * len(m.group()), region)
+            for s, e, verb in self._verbs(region, rs_):
+                if verb in g.not_cost_verbs or g.p["cost_participle"].search(text[s:e]) \
+                        or g.p["cost_restriction"].search(text[rs_:s]) \
+                        or g.p["cost_relative"].search(blank_quotes(text[rs_:s])) \
+                        or g.p["cost_noun"].match(text[s:re_]):
+                    continue   # "the equipped monster", "but you cannot declare attacks", a
+                    # relative clause, "1 Equip Card"
+                n += 1
+                nxt = [v for v in self._verbs(text[e:re_], e)]
+                end = nxt[0][0] if nxt else re_
+                clause = text[s:end].rstrip(" ,")
+                self.add("cost_action", self.src(text, s, s + len(clause), where), effect=eff.id,
+                         n=n, verb=verb)
         for kind, rx in g.conditional_parts:
             m = rx.search(part)
             if m:
                 self.add("conditional_target", self.src(text, cs + m.start(), cs + m.end(), where),
                          effect=eff.id, condition=kind)
+
+    def _action_after_targets(self, text, ts, te):
+        """Where an action joined to the target phrase starts ("Target 1 Xyz Monster you control
+        and detach all of its material;", "... and pay 800 LP for each target;"): (end of the
+        target phrase, start of the action), or None.  Only at the top level (not inside
+        quotes or parentheses), and only when a verb that is a cost starts right after the
+        joint ("and 1 card your opponent controls" is a second target)."""
+        g = self.g
+        phrase = text[ts:te]
+        mask = top_level_mask(phrase)
+        for m in g.p["target_then_action"].finditer(blank_quotes(phrase)):
+            if not mask[m.start()]:
+                continue
+            if g.p["target_relative"].search(blank_quotes(phrase[:m.start()])):
+                break   # "Target 1 monster that was destroyed ... and sent there this turn"
+            verbs = self._verbs(phrase[m.end():], ts + m.end())
+            if verbs and verbs[0][0] == ts + m.end() and verbs[0][2] not in g.not_cost_verbs \
+                    and not g.p["cost_participle"].search(text[verbs[0][0]:verbs[0][1]]):
+                return ts + m.start(), ts + m.end()
+        return None
 
     def _read_targets(self, text, eff, where, ts, te):
         g = self.g
@@ -421,6 +450,17 @@ class PhraseReaders:
                 break
             cuts.append(best)
             pos = best[1]
+        # "return both that monster and this card to the hand", "If your opponent controls a
+        # monster and you control no monsters, you can ...": a plain "and" with no verb on one
+        # side joins two things or two conditions, not two actions (right to left, so a merge
+        # joins on)
+        # (", but only from the Extra Deck": a "but" with no verb after it qualifies, too)
+        for i in range(len(cuts) - 1, -1, -1):
+            if cuts[i][2] in ("and", "but"):
+                before = part[cuts[i - 1][1] if i else 0:cuts[i][0]]
+                after = part[cuts[i][1]:cuts[i + 1][0] if i + 1 < len(cuts) else len(part)]
+                if not self._verbs(after) or cuts[i][2] == "and" and not self._verbs(before):
+                    del cuts[i]
         bounds = []
         last = 0
         for s, e, _kind in cuts:
@@ -536,9 +576,16 @@ class PhraseReaders:
         for marker, rx in g.quick:
             if not may_match(rx, low):
                 continue
+            if marker in g.quick_activated_only and not eff.punctuated:
+                continue   # "During either player's turn, you can activate ... from your hand."
+            cond = text[eff.condition.start:eff.condition.end] if eff.condition else ""
+            if marker in g.quick_monsters_only | g.quick_activated_only \
+                    and g.p["card_is_spell_trap"].search(cond):
+                continue   # the effect of the card as a Spell/Trap ("if this card is a Continuous Trap")
             if marker in g.quick_monsters_only and (self.card.kind != "monster" or any(
-                    f.type == "trigger" and f.get("effect") == eff.id for f in self.facts)):
-                continue
+                    f.type == "trigger" and f.get("effect") == eff.id for f in self.facts)
+                    or g.p["each_time_condition"].search(cond)):
+                continue   # a trigger's window ("During your opponent's turn, each time ...:")
             m = rx.search(full)
             if m:
                 self.add("quick_marker", self.src(text, base + m.start(), base + m.end(), where),
@@ -618,6 +665,10 @@ class PhraseReaders:
                    for f in self.facts):
                 continue
             verbs = self._verbs(text[sp.start:sp.end], sp.start)
+            if not verbs and self.g.p["set_card_may_activate"].match(text[sp.start:sp.end]):
+                # "Set 1 Trap directly from your Deck. It can be activated this turn.": what may
+                # be done with the card the effect Set
+                verbs = [(sp.start, sp.end, "activate")]
             if verbs:
                 s, e, verb = verbs[0]
                 self.add("continuation", self.src(text, sp.start, sp.end, where),

@@ -185,9 +185,15 @@ class _Reader(PhraseReaders):
             lstart = line_start + (len(raw_line) - len(raw_line.lstrip()))
             lend = line_start + len(raw_line.rstrip())
             if first_line and where == "text" and self._is_material_line(text[lstart:lend]):
-                self.add("materials", self.src(text, lstart, lend, where), card=self.card.name)
+                # "1 Tuner + 1+ non-Tuner monsters / You can only control 1 ...": the material
+                # line ends at " / ", and the card's text goes on in the same line
+                split = g.p["material_split"].search(text, lstart, lend)
+                self.add("materials", self.src(text, lstart, split.start() if split else lend,
+                                               where), card=self.card.name)
                 first_line = False
-                continue
+                if split is None:
+                    continue
+                lstart = split.end()
             first_line = False
             if text[lstart] == "●":
                 if current is None:
@@ -295,6 +301,22 @@ class _Reader(PhraseReaders):
         self._read_effect(text, b, where, is_bullet=True)
         return b
 
+    def _cost_before_colon(self, head: str) -> bool:
+        """Is the text before an effect's colon an action the player does ("You can reveal 1
+        Ritual Monster in your hand:"), not a condition?  Its sentence starts "You can" and then
+        "target" or a verb that is not one of activating or choosing (``not_cost_verbs``)."""
+        ends = [i + 1 for i, ch in enumerate(head) if ch in ".!" and i + 1 < len(head)
+                and head[i + 1].isspace()]
+        sentence = head[ends[-1]:] if ends else head
+        m = self.g.p["cost_before_colon"].match(sentence)
+        if not m:
+            return False
+        rest = sentence[m.end():]
+        if self.g.target_word.match(rest):
+            return True   # "You can target 1 monster you control: Change its Level to 4."
+        verbs = self._verbs(rest)
+        return bool(verbs) and verbs[0][0] == 0 and verbs[0][2] not in self.g.not_cost_verbs
+
     # -- one effect --------------------------------------------------------
     def _read_effect(self, text: str, eff: EffectReading, where: str, is_bullet: bool = False):
         g = self.g
@@ -319,6 +341,15 @@ class _Reader(PhraseReaders):
         colon = next((i for i, ch in enumerate(main) if ch == ":" and mask[i]), None)
         semi = next((i for i, ch in enumerate(main) if ch == ";" and mask[i]
                      and (colon is None or i > colon)), None)
+        if semi is None and main.endswith(".") and g.p["then_activate_bullets"].search(main):
+            # "You can detach 1 material from this card, then activate 1 of these effects.": what
+            # is done before activating one of the bullets is done at activation, as if the
+            # sentence ended with ";" (the bullets are what resolves)
+            semi = len(main) - 1
+        if colon is not None and semi is None and self._cost_before_colon(main[:colon]):
+            # "You can Tribute this card: Special Summon 1 monster from your Deck.": an action the
+            # player does before the colon is no activation condition but a cost, as if a ";"
+            semi, colon = colon, None
         base = eff.start
         if colon is not None:
             eff.colon = base + colon
@@ -338,6 +369,15 @@ class _Reader(PhraseReaders):
             eff.cost = Span(cs, base + semi)
         rs = base + (semi + 1 if semi is not None else (colon + 1 if colon is not None else 0))
         eff.resolution = Span(rs, main_end)
+        if rule_only:
+            # "You can only control 1 "X". You can only use each ... once per turn.": the first
+            # sentence is a card rule (read above), the sentences after it are read on their own
+            eff.resolution = Span(main_end, main_end)
+        elif colon is None and semi is None and g.p["limit_sentence"].match(main) and any(
+                kind != "soft" and rx.search(main) for kind, _scope, rx in g.once_per_turn):
+            # "You can only use each of the following effects of "X" once per turn." before the
+            # bullets: a limit (read with the effect's whole text), nothing to resolve
+            eff.resolution = Span(main_end, main_end)
         # "Activate this card by targeting ...; ..." / "Activate this card by paying 1000 LP.": the
         # sentence is the card's activation, and what it does "by" is done at activation; with no
         # ";" nothing is left to resolve
