@@ -1,4 +1,51 @@
-"""Small helpers shared by the question tests (imported by the test files; not a test module)."""
+"""Helpers shared by the question tests (imported by the test files; not a test module).
+
+A question test is most often one case of a table: a sentence, the answer it must get, and
+what the structured question it becomes must say.  Those tables are YAML files under
+``tests/fixtures/questions/``, one per test file (loaded by :func:`cases`, checked by
+:func:`check_case`).  A case is a mapping:
+
+``id``
+    the test id (unique in its file); ``why`` one line saying what the case shows.
+``ask``
+    the question, in plain English.
+``refused``
+    a list of words: the sentence must be refused (``QuestionError`` when it is parsed) with a
+    message holding each word; nothing else is checked.
+``answer``
+    ``yes``, ``no`` or ``unknown``, or ``not yes`` / ``not no`` / ``not unknown`` (anything but).
+    Without it only the parse is checked.
+``spec``
+    ``{path: value}``: what the structured question says at ``path`` equals ``value``.
+``has`` / ``lacks``
+    ``{path: [item, ...]}``: each item is (is not) ``in`` what stands at ``path``.
+``truthy``
+    ``[path, ...]``: what stands there is true (a non-empty list, a true flag).
+``same``
+    ``[[path, path, ...], ...]``: what stands at those paths is equal.
+``cites`` / ``rules``
+    (with ``answer``) lists: each is among the answer's citations (the rules its proof names).
+
+A path is keys and list indexes joined by dots (``effect.card``, ``situation.1.does.0.id``);
+``@kind`` is the list of the situation's events of that kind (``@used.0.copy``), ``#`` the
+length of what stands before it (``@activate.#``), ``[path]`` the key that stands at another
+path (``entities[@state.0.what].face``); ``.`` alone is the whole spec.
+"""
+
+import copy
+import pathlib
+import re
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.errors import QuestionError
+from psct_expert.yamlpos import safe_load
+
+FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "questions"
+CHECKS = {"answer", "spec", "has", "lacks", "truthy", "same", "cites", "rules"}
+CASE_KEYS = {"id", "why", "ask", "refused"} | CHECKS
+ANSWERS = {"yes", "no", "unknown"}
 
 
 def events(spec: dict, kind: str) -> list[dict]:
@@ -16,3 +63,104 @@ def ask_answer(expert, text: str):
     """The structured question a sentence becomes, and the whole answer."""
     spec = expert.parse(text)
     return spec, expert.ask_spec(spec, text)
+
+
+def refused(expert, text: str, *words: str) -> str:
+    """Asserts the sentence is refused when parsed, with a message holding each word; the message."""
+    with pytest.raises(QuestionError) as err:
+        expert.parse(text)
+    message = str(err.value)
+    for word in words:
+        assert word in message, f"{word!r} not in the refusal {message!r}"
+    return message
+
+
+def invented_card(text: str, kind: str, subtypes, name: str = "Example Card") -> Card:
+    """A card made up for a reader test."""
+    return Card(name=name, kind=kind, subtypes=tuple(subtypes), text=text)
+
+
+def facts_of(reading, type_: str, **match) -> list:
+    """The facts of one type a reading has, whose fields equal ``match``."""
+    return [f for f in reading.facts if f.type == type_
+            and all(f.get(k) == v for k, v in match.items())]
+
+
+# -- the case tables -----------------------------------------------------------------------------
+
+def cases(name: str) -> list:
+    """The cases of ``tests/fixtures/questions/NAME.yaml`` as ``pytest.param``s with their ids."""
+    path = FIXTURES / f"{name}.yaml"
+    loaded = safe_load(path.read_text(encoding="utf-8"))
+    assert isinstance(loaded, list), f"{path}: a list of cases"
+    ids = [c.get("id") for c in loaded]
+    assert len(set(ids)) == len(ids), f"{path}: an id stands twice"
+    for case in loaded:
+        assert set(case) <= CASE_KEYS, f"{path}: {case.get('id')}: unknown keys {set(case) - CASE_KEYS}"
+        assert {"id", "why", "ask"} <= set(case), f"{path}: {case.get('id')}: needs id, why and ask"
+        assert ("refused" in case) != bool(set(case) & CHECKS), \
+            f"{path}: {case['id']}: either refused or something to check"
+        assert "answer" in case or not {"cites", "rules"} & set(case), \
+            f"{path}: {case['id']}: cites and rules are of an answer"
+    return [pytest.param(case, id=case["id"]) for case in loaded]
+
+
+_SEGMENT = re.compile(r"\[[^\]]*\]|[^.\[\]]+")
+
+
+def at(spec: dict, path: str):
+    """What stands at ``path`` in a structured question (see the module's docstring)."""
+    if path == ".":
+        return spec
+    value = spec
+    for seg in _SEGMENT.findall(path):
+        try:
+            if seg.startswith("@"):
+                value = events(value, seg[1:])
+            elif seg == "#":
+                value = len(value)
+            elif seg.startswith("["):
+                value = value[at(spec, seg[1:-1])]
+            elif isinstance(value, list):
+                value = value[int(seg)]
+            else:
+                value = value[seg]
+        except (KeyError, IndexError, TypeError, ValueError):
+            pytest.fail(f"nothing at {path!r} ({seg!r}) in {spec!r}")
+    return value
+
+
+def check_answer(value: str, expected: str) -> None:
+    if expected.startswith("not "):
+        assert expected[4:] in ANSWERS and value != expected[4:], (value, expected)
+    else:
+        assert expected in ANSWERS and value == expected, (value, expected)
+
+
+def check_case(expert, case: dict) -> None:
+    """Asks one case and asserts every check it names."""
+    text = case["ask"]
+    if "refused" in case:
+        refused(expert, text, *case["refused"])
+        return
+    spec = expert.parse(text)
+    if "answer" in case:
+        answer = expert.ask_spec(copy.deepcopy(spec), text)
+        check_answer(answer.value, case["answer"])
+        for cite in case.get("cites", []):
+            assert cite in answer.citations(), (cite, answer.citations())
+        for rule in case.get("rules", []):
+            assert rule in answer.to_dict()["rules"], (rule, answer.to_dict()["rules"])
+    for path, want in case.get("spec", {}).items():
+        assert at(spec, path) == want, f"{path}: {at(spec, path)!r} != {want!r}"
+    for path, items in case.get("has", {}).items():
+        for item in items:
+            assert item in at(spec, path), f"{item!r} not in {path}: {at(spec, path)!r}"
+    for path, items in case.get("lacks", {}).items():
+        for item in items:
+            assert item not in at(spec, path), f"{item!r} in {path}: {at(spec, path)!r}"
+    for path in case.get("truthy", []):
+        assert at(spec, path), f"{path}: {at(spec, path)!r} is not true"
+    for paths in case.get("same", []):
+        values = [at(spec, p) for p in paths]
+        assert all(v == values[0] for v in values), dict(zip(paths, values))

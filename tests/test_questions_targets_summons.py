@@ -9,7 +9,13 @@ from psct_expert.cards import Card
 from psct_expert.errors import QuestionError
 from psct_expert.reader import read_card
 
-from question_helpers import ask_answer as ask
+from question_helpers import cases, check_case, ask_answer as ask
+
+
+@pytest.mark.parametrize("case", cases("targets_summons"))
+def test_question(base_expert, case):
+    """A case of tests/fixtures/questions/targets_summons.yaml."""
+    check_case(base_expert, case)
 
 
 def assert_refused(expert, text, words=None):
@@ -26,52 +32,7 @@ def facts(text, type_, kind="monster", subtypes=("effect",), **match):
             and all(f.get(k) == v for k, v in match.items())]
 
 
-# -- C: a Counter Trap chained to a Normal or Ritual Spell (Spell Speed 1) ------------------------
-
-def test_judgment_chained_to_a_ritual_spell(base_expert):
-    spec, answer = ask(base_expert, "Can I chain Solemn Judgment to the activation of Advanced Ritual "
-                                    "Art to stop the Ritual Summon?")
-    assert spec["family"] == "can-respond"
-    assert spec["and"][0]["family"] == "negate-activation"
-    assert answer.value == "yes"
-    assert "game-rules#chain.5" in answer.citations()
-
-
-def test_a_counter_trap_chained_to_a_normal_spell(base_expert):
-    _spec, answer = ask(base_expert, "My opponent activates Pot of Greed. Can I chain Solemn Judgment "
-                                     "to negate it?")
-    assert answer.value == "yes"
-
-
-def test_the_ritual_spell_makes_no_other_summon_kind(base_expert):
-    # near miss: a Ritual Spell makes no Synchro Summon
-    assert_refused(base_expert, "Can I chain Solemn Judgment to the activation of Advanced Ritual Art to stop "
-                         "the Synchro Summon?", "makes no Synchro Summon")
-
-
 # -- E: a response told without what it did -----------------------------------------------------
-
-def test_book_of_moon_chained_to_an_effect_that_does_not_need_face_up(base_expert):
-    # Caius banishes "that target", chosen as "1 card on the field": face-down or not, still banished
-    spec, answer = ask(base_expert, "My Caius the Shadow Monarch targets my opponent's face-up monster "
-                                    "and they chain Book of Moon. Is the monster still banished?")
-    assert {"state": {"target": "my opponent's face-up monster", "property": "face",
-                      "value": "face-down-or-unchanged"}} in spec["suppose"]
-    assert answer.value == "yes"
-
-
-def test_book_of_moon_chained_to_another_effect_that_does_not_need_face_up(base_expert):
-    _spec, answer = ask(base_expert, "I target my opponent's face-up monster with Compulsory Evacuation "
-                                     "Device and they chain Book of Moon. Is the monster still "
-                                     "returned to the hand?")
-    assert answer.value == "yes"
-
-
-def test_book_of_moon_unsaid_target_is_not_guessed_where_it_matters(base_expert):
-    # near miss: Karma Cut needs a face-up monster, so it depends on what Book of Moon targeted
-    spec, answer = ask(base_expert, "I target my opponent's face-up monster with Karma Cut and they "
-                                    "chain Book of Moon. Is the monster still banished?")
-    assert answer.value == "unknown"
 
 
 def test_a_response_that_cannot_target_the_card_changes_nothing(base_expert):
@@ -91,23 +52,6 @@ def test_the_reader_keeps_a_restated_requirement():
     # near miss: "negate its effects" restates nothing
     assert not facts("(Quick Effect): You can target 1 Effect Monster your opponent controls; "
                      "negate its effects.", "restated_condition")
-
-
-def test_veiler_on_a_monster_flipped_face_down(base_expert):
-    spec, answer = ask(base_expert, "I activate Effect Veiler targeting my opponent's monster and they "
-                                    "chain Book of Moon to flip it face-down. Is that monster's effect "
-                                    "negated when Effect Veiler resolves?")
-    assert spec["family"] == "affected" and spec["part"] == "negate"
-    assert answer.value == "no"
-    assert "game-rules#targeting.12" in answer.citations()
-
-
-def test_another_card_that_restates_face_up(base_expert):
-    # Breakthrough Skill: "target 1 Effect Monster ...; negate the effects of that face-up monster"
-    _spec, answer = ask(base_expert, "I target my opponent's monster with Breakthrough Skill and they "
-                                     "chain Book of Moon to flip it face-down. Is the monster's effect "
-                                     "still negated?")
-    assert answer.value == "no"
 
 
 # -- F: several targets, and a part that Summons another card ------------------------------------
@@ -144,33 +88,6 @@ def test_one_of_the_targets_gone_no_draw_after_then(base_expert):
     assert spec["family"] == "clause-done" and spec["part"] == "draw"
     assert sum(1 for s in spec["suppose"] if "targeted" in s) == 5
     assert answer.value == "no"
-
-
-# -- F: how many targets an effect chooses ("up to 2") --------------------------------------------
-
-def test_up_to_two_targets_may_choose_one(base_expert):
-    spec, answer = ask(base_expert, "Can I activate Heavy Storm Duster targeting only one Spell/Trap?")
-    assert spec == {"family": "target-count", "effect": {"card": "Heavy Storm Duster",
-                                                          "select": "activation"}, "count": 1}
-    assert answer.value == "yes"
-
-
-def test_a_stated_number_of_targets_is_that_many(base_expert):
-    # paraphrases on other cards: "Target 5 monsters in your GY" needs all 5
-    spec, answer = ask(base_expert, "Can Pot of Avarice be activated targeting exactly 4 monsters in my GY?")
-    assert spec["count"] == 4 and answer.value == "no"
-    _spec, answer = ask(base_expert, "Can I activate Pot of Avarice targeting exactly 5 monsters in my GY?")
-    assert answer.value == "yes"
-    # "up to 2" cannot choose 3
-    _spec, answer = ask(base_expert, "Can I activate Twin Twisters targeting exactly three Spells/Traps?")
-    assert answer.value == "no"
-
-
-def test_target_count_near_misses_are_refused(base_expert):
-    assert_refused(base_expert, "Can I activate Heavy Storm Duster targeting only one monster?", "not what")
-    assert_refused(base_expert, "Can I activate Raigeki targeting only one monster?", "does not target")
-    assert_refused(base_expert, "My opponent activates Twin Twisters. Can I activate Heavy Storm Duster "
-                         "targeting only one Spell/Trap?", "told situation")
 
 
 # -- F: told targets, and a supposition about them -----------------------------------------------
@@ -223,23 +140,3 @@ def test_the_reader_keeps_the_number_of_monsters_a_summon_negation_covers():
                      "summon_count_exactly", kind="trap", subtypes=("counter",))
 
 
-def test_black_horn_against_a_pendulum_summon_of_two(base_expert):
-    spec, answer = ask(base_expert, "My opponent Pendulum Summons Astrograph Sorcerer and Stargazer Magician "
-                                    "at the same time. Can I negate that Pendulum Summon with Black Horn of "
-                                    "Heaven?")
-    assert spec["family"] == "negate-summon" and spec["situation"][0]["count"] == 2
-    assert answer.value == "no"
-    # paraphrase on other monsters
-    _spec, answer = ask(base_expert, "My opponent Pendulum Summons Dark Magician and Odd-Eyes Pendulum "
-                                     "Dragon. Can I negate that Pendulum Summon with Black Horn of Heaven?")
-    assert answer.value == "no"
-
-
-def test_summon_negation_of_one_monster_or_of_any_number(base_expert):
-    # near misses: one monster is covered; a negation without a number covers two
-    _spec, answer = ask(base_expert, "My opponent Pendulum Summons Astrograph Sorcerer. Can I negate that "
-                                     "Pendulum Summon with Black Horn of Heaven?")
-    assert answer.value == "yes"
-    _spec, answer = ask(base_expert, "My opponent Pendulum Summons Astrograph Sorcerer and Stargazer Magician "
-                                     "at the same time. Can I negate that Pendulum Summon with Solemn Strike?")
-    assert answer.value == "yes"
