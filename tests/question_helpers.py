@@ -19,17 +19,24 @@ what the structured question it becomes must say.  Those tables are YAML files u
     ``{path: value}``: what the structured question says at ``path`` equals ``value``.
 ``has`` / ``lacks``
     ``{path: [item, ...]}``: each item is (is not) ``in`` what stands at ``path``.
-``truthy``
-    ``[path, ...]``: what stands there is true (a non-empty list, a true flag).
+``truthy`` / ``falsy``
+    ``[path, ...]``: what stands there is true (a non-empty list, a true flag); nothing stands
+    there, or what does is false.
 ``same``
     ``[[path, path, ...], ...]``: what stands at those paths is equal.
 ``cites`` / ``rules``
     (with ``answer``) lists: each is among the answer's citations (the rules its proof names).
 
+A reading case (``tests/fixtures/readings/``, loaded by :func:`readings`, checked by
+:func:`check_reading`) reads an invented card: ``card`` (``text``, ``kind``, ``subtypes``), and
+``found`` / ``absent``, lists of ``{type, field: value, ...}``: the reading has (has no) fact of
+that type with those fields.
+
 A path is keys and list indexes joined by dots (``effect.card``, ``situation.1.does.0.id``);
 ``@kind`` is the list of the situation's events of that kind (``@used.0.copy``), ``#`` the
-length of what stands before it (``@activate.#``), ``[path]`` the key that stands at another
-path (``entities[@state.0.what].face``); ``.`` alone is the whole spec.
+length of what stands before it (a list's items, a mapping's keys: ``@activate.#``), ``?key`` the items of a list that have that
+key (``suppose.?left.#``), ``[path]`` the key that stands at another path
+(``entities[@state.0.what].face``); ``.`` alone is the whole spec.
 """
 
 import copy
@@ -43,7 +50,8 @@ from psct_expert.errors import QuestionError
 from psct_expert.yamlpos import safe_load
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "questions"
-CHECKS = {"answer", "spec", "has", "lacks", "truthy", "same", "cites", "rules"}
+READINGS = pathlib.Path(__file__).parent / "fixtures" / "readings"
+CHECKS = {"answer", "spec", "has", "lacks", "truthy", "falsy", "same", "cites", "rules"}
 CASE_KEYS = {"id", "why", "ask", "refused"} | CHECKS
 ANSWERS = {"yes", "no", "unknown"}
 
@@ -65,10 +73,11 @@ def ask_answer(expert, text: str):
     return spec, expert.ask_spec(spec, text)
 
 
-def refused(expert, text: str, *words: str) -> str:
-    """Asserts the sentence is refused when parsed, with a message holding each word; the message."""
+def refused(expert, text: str, *words: str, scenario: list[str] | None = None) -> str:
+    """Asserts the sentence (told after the ``scenario`` lines) is refused when parsed, with a
+    message holding each word; the message."""
     with pytest.raises(QuestionError) as err:
-        expert.parse(text)
+        expert.parse(text, scenario)
     message = str(err.value)
     for word in words:
         assert word in message, f"{word!r} not in the refusal {message!r}"
@@ -89,7 +98,7 @@ def facts_of(reading, type_: str, **match) -> list:
 # -- the case tables -----------------------------------------------------------------------------
 
 def cases(name: str) -> list:
-    """The cases of ``tests/fixtures/questions/NAME.yaml`` as ``pytest.param``s with their ids."""
+    """The cases of ``tests/fixtures/questions/NAME.yaml`` as ``pytest.param``s (id ``NAME/ID``)."""
     path = FIXTURES / f"{name}.yaml"
     loaded = safe_load(path.read_text(encoding="utf-8"))
     assert isinstance(loaded, list), f"{path}: a list of cases"
@@ -102,14 +111,18 @@ def cases(name: str) -> list:
             f"{path}: {case['id']}: either refused or something to check"
         assert "answer" in case or not {"cites", "rules"} & set(case), \
             f"{path}: {case['id']}: cites and rules are of an answer"
-    return [pytest.param(case, id=case["id"]) for case in loaded]
+    return [pytest.param(case, id=f"{name}/{case['id']}") for case in loaded]
 
 
 _SEGMENT = re.compile(r"\[[^\]]*\]|[^.\[\]]+")
 
 
-def at(spec: dict, path: str):
-    """What stands at ``path`` in a structured question (see the module's docstring)."""
+_NOTHING = object()
+
+
+def at(spec: dict, path: str, missing=_NOTHING):
+    """What stands at ``path`` in a structured question (see the module's docstring); where
+    nothing does, ``missing`` if given, else the test fails."""
     if path == ".":
         return spec
     value = spec
@@ -119,6 +132,8 @@ def at(spec: dict, path: str):
                 value = events(value, seg[1:])
             elif seg == "#":
                 value = len(value)
+            elif seg.startswith("?"):
+                value = [item for item in value if isinstance(item, dict) and seg[1:] in item]
             elif seg.startswith("["):
                 value = value[at(spec, seg[1:-1])]
             elif isinstance(value, list):
@@ -126,6 +141,8 @@ def at(spec: dict, path: str):
             else:
                 value = value[seg]
         except (KeyError, IndexError, TypeError, ValueError):
+            if missing is not _NOTHING:
+                return missing
             pytest.fail(f"nothing at {path!r} ({seg!r}) in {spec!r}")
     return value
 
@@ -161,6 +178,33 @@ def check_case(expert, case: dict) -> None:
             assert item not in at(spec, path), f"{item!r} in {path}: {at(spec, path)!r}"
     for path in case.get("truthy", []):
         assert at(spec, path), f"{path}: {at(spec, path)!r} is not true"
+    for path in case.get("falsy", []):
+        assert not at(spec, path, missing=None), f"{path}: {at(spec, path)!r} is not false"
     for paths in case.get("same", []):
         values = [at(spec, p) for p in paths]
         assert all(v == values[0] for v in values), dict(zip(paths, values))
+
+
+def readings(name: str) -> list:
+    """The reading cases of ``tests/fixtures/readings/NAME.yaml`` as ``pytest.param``s."""
+    path = READINGS / f"{name}.yaml"
+    loaded = safe_load(path.read_text(encoding="utf-8"))
+    assert isinstance(loaded, list), f"{path}: a list of cases"
+    for case in loaded:
+        assert set(case) <= {"id", "why", "card", "found", "absent"} and {"id", "why", "card"} <= set(case) \
+            and ("found" in case or "absent" in case), f"{path}: {case.get('id')}: id, why, card, found/absent"
+    return [pytest.param(case, id=case["id"]) for case in loaded]
+
+
+def check_reading(case: dict) -> None:
+    """Reads the case's card and asserts the facts it must have and must not."""
+    from psct_expert.reader import read_card
+
+    card = case["card"]
+    reading = read_card(invented_card(card["text"], card["kind"], card["subtypes"]))
+    for want in case.get("found", []):
+        fields = dict(want)
+        assert facts_of(reading, fields.pop("type"), **fields), f"no fact {want}"
+    for want in case.get("absent", []):
+        fields = dict(want)
+        assert not facts_of(reading, fields.pop("type"), **fields), f"a fact {want}"

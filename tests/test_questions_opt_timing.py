@@ -2,20 +2,13 @@
 the Damage Step) that need forms of their own.
 
 For each form: the real ruling's wording, a paraphrase on other cards that reaches the right
-spec and answer, and a near miss that is refused or answered differently."""
-
-import pytest
+spec and answer, and a near miss that is refused or answered differently.  The questions of one
+shape are cases in tests/fixtures/questions/opt_timing.yaml; here, checks a case cannot say."""
 
 from psct_expert.cards import Card
 from psct_expert.reader import read_card
 
-from question_helpers import cases, check_case, ask, events
-
-
-@pytest.mark.parametrize("case", cases("opt_timing"))
-def test_question(base_expert, case):
-    """A case of tests/fixtures/questions/opt_timing.yaml."""
-    check_case(base_expert, case)
+from question_helpers import ask, events
 
 
 # -- "X resolves and Special Summons itself, then Special Summons the Token to my field" --------

@@ -3,29 +3,16 @@ what, "that includes any of these effects" lists, response locks, costs that can
 
 For each form: the real ruling's wording, a paraphrase on other cards that reaches the right
 spec and answer, and a near miss that is refused or answered differently.  Reader patterns are
-tested on invented card texts."""
+tested on invented card texts.  The questions are cases in tests/fixtures/questions/responses.yaml;
+here, the reader and a spec no sentence gives."""
 
-import pytest
-
-from psct_expert.cards import Card
 from psct_expert.reader import read_card
 
-from question_helpers import cases, check_case
+from question_helpers import facts_of as facts, invented_card
 
 
-@pytest.mark.parametrize("case", cases("responses"))
-def test_question(base_expert, case):
-    """A case of tests/fixtures/questions/responses.yaml."""
-    check_case(base_expert, case)
-
-
-def card(text, kind="spell", subtypes=("normal",), name="Example Card"):
-    return Card(name=name, kind=kind, subtypes=tuple(subtypes), text=text)
-
-
-def facts(reading, type_, **match):
-    return [f for f in reading.facts if f.type == type_
-            and all(f.get(k) == v for k, v in match.items())]
+def card(text, subtypes=("normal",)):
+    return invented_card(text, "spell", subtypes)
 
 
 # -- the reader: where a part takes cards from ("from your Deck", "from your hand or GY") -------

@@ -2,57 +2,15 @@
 Damage Step, what a link did, whether a link still resolves, whether a chained effect was negated.
 
 For each form: the real ruling's wording, a paraphrase on other cards that reaches the right
-spec and answer, and a near miss that is refused or answered differently."""
+spec and answer, and a near miss that is refused or answered differently.  The questions of one
+shape are cases in tests/fixtures/questions/timing_chains.yaml; here, checks a case cannot say."""
 
 import pytest
 
-from question_helpers import cases, check_case, ask, events
-
-
-@pytest.mark.parametrize("case", cases("timing_chains"))
-def test_question(base_expert, case):
-    """A case of tests/fixtures/questions/timing_chains.yaml."""
-    check_case(base_expert, case)
-
-
-# -- a phase told before the question ("During the Damage Step my opponent ...") ---------------
-
-def test_a_leading_phase_is_an_event_and_to_negate_it_is_asked_too(base_expert):
-    spec, value = ask(base_expert, "During the Damage Step my opponent activates a monster effect. "
-                                   "Can I activate Solemn Strike to negate it?")
-    assert events(spec, "phase")[0]["phase"] == "damage-step"
-    (act,) = events(spec, "activate")
-    assert act["effect"] == {"generic": "monster"} and act["player"] == "opponent"
-    assert spec["and"] == [{"family": "negate-activation", "negator": spec["effect"],
-                            "activated": act["id"]}]
-    assert value == "yes"
-
-
-# -- "nobody responds", "it Special Summons / destroys ..." --------------------------------------
-
-
-def test_it_destroys_my_card_and_the_purpose_is_the_effects_own(base_expert):
-    spec, value = ask(base_expert, "My opponent activates Dark Hole, nobody responds, and it destroys my "
-                                   "Bixi, Water of the Yang Zing. Can I activate Bixi's effect to Special "
-                                   "Summon a Yang Zing monster?")
-    (act,) = events(spec, "activate")
-    assert act["does"][0] == {"action": "destroyed", "id": spec["event"],
-                              "what": "Bixi, Water of the Yang Zing"}
-    assert "also_needs" not in spec and value == "yes"
+from question_helpers import ask, events
 
 
 # -- a link whose card was removed in response: does it still resolve? ---------------------------
-
-def test_normal_spell_banished_in_response_still_resolves(base_expert):
-    spec, value = ask(base_expert, "My opponent chains Cosmic Cyclone to my Pot of Desires and banishes "
-                                   "it. Do I still draw 2 cards?")
-    assert spec["family"] == "resolves" and spec["effect"]["card"] == "Pot of Desires"
-    acts = events(spec, "activate")
-    assert acts[0]["player"] == "you" and acts[1]["respond"] == acts[0]["id"]
-    assert acts[1]["does"][0]["action"] == "banished"
-    assert events(spec, "resolve") == [{"kind": "resolve", "of": acts[1]["id"]}]
-    assert value == "yes"
-
 
 @pytest.mark.parametrize("text, card", [
     ("My Baronne de Fleur activates its effect targeting my opponent's card, and they chain Ghost Ogre & "
@@ -96,5 +54,3 @@ def test_moved_by_an_effect_then_more_steps_and_an_if_trigger(base_expert):
     assert tributed["action"] == "tributed" and spec["event"] == tributed["id"]
     assert [s["action"] for s in summoned] == ["summoned", "summoned"] and summoned[0]["then"]
     assert value == "yes"
-
-
