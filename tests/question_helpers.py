@@ -2,8 +2,9 @@
 
 A question test is most often one case of a table: a sentence, the answer it must get, and
 what the structured question it becomes must say.  Those tables are YAML files under
-``tests/fixtures/questions/``, one per test file (loaded by :func:`cases`, checked by
-:func:`check_case`).  A case is a mapping:
+``tests/fixtures/questions/``, one per topic (loaded by :func:`cases`, checked by
+:func:`check_case`, run by ``tests/test_questions_cases.py``); the topic's
+``test_questions_<topic>.py`` keeps what a case cannot say.  A case is a mapping:
 
 ``id``
     the test id (unique in its file); ``why`` one line saying what the case shows.
@@ -27,16 +28,16 @@ what the structured question it becomes must say.  Those tables are YAML files u
 ``cites`` / ``rules``
     (with ``answer``) lists: each is among the answer's citations (the rules its proof names).
 
+A path is keys and list indexes joined by dots (``effect.card``, ``situation.-1.from``);
+``@kind`` is the list of the situation's events of that kind (``@used.0.copy``); ``#`` the
+length of what stands before it (a list's items, a mapping's keys: ``@activate.#``); ``?key``
+the items of a list that have that key (``suppose.?left.#``); ``[path]`` the key that stands at
+another path (``entities[@state.0.what].face``); ``.`` alone is the whole spec.
+
 A reading case (``tests/fixtures/readings/``, loaded by :func:`readings`, checked by
 :func:`check_reading`) reads an invented card: ``card`` (``text``, ``kind``, ``subtypes``), and
 ``found`` / ``absent``, lists of ``{type, field: value, ...}``: the reading has (has no) fact of
 that type with those fields.
-
-A path is keys and list indexes joined by dots (``effect.card``, ``situation.1.does.0.id``);
-``@kind`` is the list of the situation's events of that kind (``@used.0.copy``), ``#`` the
-length of what stands before it (a list's items, a mapping's keys: ``@activate.#``), ``?key`` the items of a list that have that
-key (``suppose.?left.#``), ``[path]`` the key that stands at another path
-(``entities[@state.0.what].face``); ``.`` alone is the whole spec.
 """
 
 import copy
@@ -115,8 +116,6 @@ def cases(name: str) -> list:
 
 
 _SEGMENT = re.compile(r"\[[^\]]*\]|[^.\[\]]+")
-
-
 _NOTHING = object()
 
 
@@ -148,6 +147,7 @@ def at(spec: dict, path: str, missing=_NOTHING):
 
 
 def check_answer(value: str, expected: str) -> None:
+    """Asserts an answer's value is the expected one (or, for ``not X``, anything but X)."""
     if expected.startswith("not "):
         assert expected[4:] in ANSWERS and value != expected[4:], (value, expected)
     else:
