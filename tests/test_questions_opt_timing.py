@@ -37,12 +37,6 @@ def test_summons_itself_then_a_token_paraphrase(base_expert):
 
 # -- "My X (properly Contact Fusion Summoned earlier) is in my GY ... I chain Y to revive X" -----
 
-GYZARUS = ("My Gladiator Beast Gyzarus (properly Contact Fusion Summoned earlier) is in my GY. My opponent "
-           "activates Twin Twisters targeting two of my other Spells/Traps, and I chain Call of the Haunted "
-           "to revive Gyzarus. After the Chain resolves, can I activate Gyzarus's 'When this card is "
-           "Special Summoned' effect?")
-
-
 def test_revived_mid_chain_paraphrase(base_expert):
     spec, value = ask(base_expert, "My Armageddon Knight is in my GY. My opponent activates Twin Twisters "
                                    "targeting two of my Spells/Traps, and I chain Call of the Haunted to "

@@ -39,10 +39,6 @@ def test_a_part_without_from_names_no_place():
 
 # -- "activates X (discarding it)": the card itself is the cost; a same-name negation ------------
 
-CBTG = ("My opponent activates Ash Blossom & Joyous Spring (discarding it). I chain Called by the "
-        "Grave targeting that Ash Blossom in their GY. Is Ash Blossom's effect negated?")
-
-
 def test_the_reader_marks_a_same_name_negation():
     r = read_card(card("Target 1 monster in your opponent's GY; banish it, and if you do, until the end "
                        "of the next turn, its effects are negated, as well as the activated effects "
