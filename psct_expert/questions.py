@@ -190,12 +190,21 @@ class _Builder:
             raise QuestionError("timing is 'activation' or 'resolution'", understood=s)
         self.params["timing"] = timing
 
-    def q_negate_summon(self, s):
+    def _negator_and(self, s, key: str, param: str):
+        """The negator's effect into the params, and ``(what it negates, placed)``: the id of a
+        Summon or activation of the situation (``key``) goes into ``params[param]`` (placed is
+        True); anything else is returned to be described (placed is False)."""
         _, nid = self.effect(_need(s, "negator", self.family))
         self.params["negator"] = nid
-        summon = _need(s, "summon", self.family)
-        if isinstance(summon, str):      # a Summon of the situation
-            self.params["summon"] = summon
+        told = _need(s, key, self.family)
+        if isinstance(told, str):        # a Summon or activation of the situation
+            self.params[param] = told
+            return told, True
+        return told, False
+
+    def q_negate_summon(self, s):
+        summon, placed = self._negator_and(s, "summon", "summon")
+        if placed:
             return
         if not isinstance(summon, dict):
             raise QuestionError("'summon' is a mapping", understood=s)
@@ -215,11 +224,8 @@ class _Builder:
                  card=card, by=by_id, kind=kind, summoner=summoner, chain_link=chain_link)
 
     def q_negate_activation(self, s):
-        _, nid = self.effect(_need(s, "negator", self.family))
-        self.params["negator"] = nid
-        act = _need(s, "activated", self.family)
-        if isinstance(act, str):         # an activation of the situation
-            self.params["activation"] = act
+        act, placed = self._negator_and(s, "activated", "activation")
+        if placed:
             return
         if isinstance(act, dict) and "generic" in act:
             reading = self.generic_card(act)

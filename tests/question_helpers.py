@@ -1,4 +1,60 @@
-"""Small helpers shared by the question tests (imported by the test files; not a test module)."""
+"""Helpers shared by the question tests (imported by the test files; not a test module).
+
+A question test is most often one case of a table: a sentence, the answer it must get, and
+what the structured question it becomes must say.  Those tables are YAML files under
+``tests/fixtures/questions/``, one per topic (loaded by :func:`cases`, checked by
+:func:`check_case`, run by ``tests/test_questions_cases.py``); the topic's
+``test_questions_<topic>.py`` keeps what a case cannot say.  A case is a mapping:
+
+``id``
+    the test id (unique in its file); ``why`` one line saying what the case shows.
+``ask``
+    the question, in plain English.
+``refused``
+    a list of words: the sentence must be refused (``QuestionError`` when it is parsed) with a
+    message holding each word; nothing else is checked.
+``answer``
+    ``yes``, ``no`` or ``unknown``, or ``not yes`` / ``not no`` / ``not unknown`` (anything but).
+    Without it only the parse is checked.
+``spec``
+    ``{path: value}``: what the structured question says at ``path`` equals ``value``.
+``has`` / ``lacks``
+    ``{path: [item, ...]}``: each item is (is not) ``in`` what stands at ``path``.
+``truthy`` / ``falsy``
+    ``[path, ...]``: what stands there is true (a non-empty list, a true flag); nothing stands
+    there, or what does is false.
+``same``
+    ``[[path, path, ...], ...]``: what stands at those paths is equal.
+``cites`` / ``rules``
+    (with ``answer``) lists: each is among the answer's citations (the rules its proof names).
+
+A path is keys and list indexes joined by dots (``effect.card``, ``situation.-1.from``);
+``@kind`` is the list of the situation's events of that kind (``@used.0.copy``); ``#`` the
+length of what stands before it (a list's items, a mapping's keys: ``@activate.#``); ``?key``
+the items of a list that have that key (``suppose.?left.#``); ``[path]`` the key that stands at
+another path (``entities[@state.0.what].face``); ``.`` alone is the whole spec.
+
+A reading case (``tests/fixtures/readings/``, loaded by :func:`readings`, checked by
+:func:`check_reading`) reads an invented card: ``card`` (``text``, ``kind``, ``subtypes``), and
+``found`` / ``absent``, lists of ``{type, field: value, ...}``: the reading has (has no) fact of
+that type with those fields.
+"""
+
+import copy
+import pathlib
+import re
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.errors import QuestionError
+from psct_expert.yamlpos import safe_load
+
+FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "questions"
+READINGS = pathlib.Path(__file__).parent / "fixtures" / "readings"
+CHECKS = {"answer", "spec", "has", "lacks", "truthy", "falsy", "same", "cites", "rules"}
+CASE_KEYS = {"id", "why", "ask", "refused"} | CHECKS
+ANSWERS = {"yes", "no", "unknown"}
 
 
 def events(spec: dict, kind: str) -> list[dict]:
@@ -16,3 +72,139 @@ def ask_answer(expert, text: str):
     """The structured question a sentence becomes, and the whole answer."""
     spec = expert.parse(text)
     return spec, expert.ask_spec(spec, text)
+
+
+def refused(expert, text: str, *words: str, scenario: list[str] | None = None) -> str:
+    """Asserts the sentence (told after the ``scenario`` lines) is refused when parsed, with a
+    message holding each word; the message."""
+    with pytest.raises(QuestionError) as err:
+        expert.parse(text, scenario)
+    message = str(err.value)
+    for word in words:
+        assert word in message, f"{word!r} not in the refusal {message!r}"
+    return message
+
+
+def invented_card(text: str, kind: str, subtypes, name: str = "Example Card") -> Card:
+    """A card made up for a reader test."""
+    return Card(name=name, kind=kind, subtypes=tuple(subtypes), text=text)
+
+
+def facts_of(reading, type_: str, **match) -> list:
+    """The facts of one type a reading has, whose fields equal ``match``."""
+    return [f for f in reading.facts if f.type == type_
+            and all(f.get(k) == v for k, v in match.items())]
+
+
+# -- the case tables -----------------------------------------------------------------------------
+
+def cases(name: str) -> list:
+    """The cases of ``tests/fixtures/questions/NAME.yaml`` as ``pytest.param``s (id ``NAME/ID``)."""
+    path = FIXTURES / f"{name}.yaml"
+    loaded = safe_load(path.read_text(encoding="utf-8"))
+    assert isinstance(loaded, list), f"{path}: a list of cases"
+    ids = [c.get("id") for c in loaded]
+    assert len(set(ids)) == len(ids), f"{path}: an id stands twice"
+    for case in loaded:
+        assert set(case) <= CASE_KEYS, f"{path}: {case.get('id')}: unknown keys {set(case) - CASE_KEYS}"
+        assert {"id", "why", "ask"} <= set(case), f"{path}: {case.get('id')}: needs id, why and ask"
+        assert ("refused" in case) != bool(set(case) & CHECKS), \
+            f"{path}: {case['id']}: either refused or something to check"
+        assert "answer" in case or not {"cites", "rules"} & set(case), \
+            f"{path}: {case['id']}: cites and rules are of an answer"
+    return [pytest.param(case, id=f"{name}/{case['id']}") for case in loaded]
+
+
+_SEGMENT = re.compile(r"\[[^\]]*\]|[^.\[\]]+")
+_NOTHING = object()
+
+
+def at(spec: dict, path: str, missing=_NOTHING):
+    """What stands at ``path`` in a structured question (see the module's docstring); where
+    nothing does, ``missing`` if given, else the test fails."""
+    if path == ".":
+        return spec
+    value = spec
+    for seg in _SEGMENT.findall(path):
+        try:
+            if seg.startswith("@"):
+                value = events(value, seg[1:])
+            elif seg == "#":
+                value = len(value)
+            elif seg.startswith("?"):
+                value = [item for item in value if isinstance(item, dict) and seg[1:] in item]
+            elif seg.startswith("["):
+                value = value[at(spec, seg[1:-1])]
+            elif isinstance(value, list):
+                value = value[int(seg)]
+            else:
+                value = value[seg]
+        except (KeyError, IndexError, TypeError, ValueError):
+            if missing is not _NOTHING:
+                return missing
+            pytest.fail(f"nothing at {path!r} ({seg!r}) in {spec!r}")
+    return value
+
+
+def check_answer(value: str, expected: str) -> None:
+    """Asserts an answer's value is the expected one (or, for ``not X``, anything but X)."""
+    if expected.startswith("not "):
+        assert expected[4:] in ANSWERS and value != expected[4:], (value, expected)
+    else:
+        assert expected in ANSWERS and value == expected, (value, expected)
+
+
+def check_case(expert, case: dict) -> None:
+    """Asks one case and asserts every check it names."""
+    text = case["ask"]
+    if "refused" in case:
+        refused(expert, text, *case["refused"])
+        return
+    spec = expert.parse(text)
+    if "answer" in case:
+        answer = expert.ask_spec(copy.deepcopy(spec), text)
+        check_answer(answer.value, case["answer"])
+        for cite in case.get("cites", []):
+            assert cite in answer.citations(), (cite, answer.citations())
+        for rule in case.get("rules", []):
+            assert rule in answer.to_dict()["rules"], (rule, answer.to_dict()["rules"])
+    for path, want in case.get("spec", {}).items():
+        assert at(spec, path) == want, f"{path}: {at(spec, path)!r} != {want!r}"
+    for path, items in case.get("has", {}).items():
+        for item in items:
+            assert item in at(spec, path), f"{item!r} not in {path}: {at(spec, path)!r}"
+    for path, items in case.get("lacks", {}).items():
+        for item in items:
+            assert item not in at(spec, path), f"{item!r} in {path}: {at(spec, path)!r}"
+    for path in case.get("truthy", []):
+        assert at(spec, path), f"{path}: {at(spec, path)!r} is not true"
+    for path in case.get("falsy", []):
+        assert not at(spec, path, missing=None), f"{path}: {at(spec, path)!r} is not false"
+    for paths in case.get("same", []):
+        values = [at(spec, p) for p in paths]
+        assert all(v == values[0] for v in values), dict(zip(paths, values))
+
+
+def readings(name: str) -> list:
+    """The reading cases of ``tests/fixtures/readings/NAME.yaml`` as ``pytest.param``s."""
+    path = READINGS / f"{name}.yaml"
+    loaded = safe_load(path.read_text(encoding="utf-8"))
+    assert isinstance(loaded, list), f"{path}: a list of cases"
+    for case in loaded:
+        assert set(case) <= {"id", "why", "card", "found", "absent"} and {"id", "why", "card"} <= set(case) \
+            and ("found" in case or "absent" in case), f"{path}: {case.get('id')}: id, why, card, found/absent"
+    return [pytest.param(case, id=case["id"]) for case in loaded]
+
+
+def check_reading(case: dict) -> None:
+    """Reads the case's card and asserts the facts it must have and must not."""
+    from psct_expert.reader import read_card
+
+    card = case["card"]
+    reading = read_card(invented_card(card["text"], card["kind"], card["subtypes"]))
+    for want in case.get("found", []):
+        fields = dict(want)
+        assert facts_of(reading, fields.pop("type"), **fields), f"no fact {want}"
+    for want in case.get("absent", []):
+        fields = dict(want)
+        assert not facts_of(reading, fields.pop("type"), **fields), f"a fact {want}"

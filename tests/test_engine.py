@@ -94,22 +94,8 @@ def test_negation_with_a_further_condition_stays_unknown(base_expert):
     assert any("extra_condition" in m for m in answer.missing)
 
 
-BLOWUP = """topic: blowup
-rules:
-  - id: every-clause-five-times
-    says: Five patterns over one fact type, each with fresh variables.
-    cites: [psct-guide#2]
-    when:
-      - clause: {effect: $a}
-      - clause: {effect: $b}
-      - clause: {effect: $c}
-      - clause: {effect: $d}
-      - clause: {effect: $e}
-    then:
-      - starts_chain: {effect: $a, value: yes}
-    examples:
-      - {name: x, card: {name: X, kind: spell, text: "Draw 1 card."}, fires: yes}
-"""
+# five patterns over one fact type, each with fresh variables (also read by tools/probe_reliability.py)
+BLOWUP = (FIXTURES / "blowup-rules" / "blowup.yaml").read_text(encoding="utf-8")
 
 
 def _clauses(n):

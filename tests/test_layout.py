@@ -4,6 +4,8 @@ import ast
 import pathlib
 import re
 
+import pytest
+
 PKG = pathlib.Path(__file__).resolve().parent.parent / "psct_expert"
 SOURCES = {p: p.read_text(encoding="utf-8") for p in PKG.rglob("*.py")}
 
@@ -48,15 +50,14 @@ def test_no_card_name_in_package_code(base_expert):
     assert not found
 
 
-def test_case_file_copy_is_identical_to_the_shared_one():
+@pytest.mark.parametrize("name", ["guide-cases.yaml", "real-rulings.yaml"])
+def test_acceptance_copy_is_identical_to_the_shared_one(name):
     """The acceptance cases are copied verbatim; compare when ../shared is beside the checkout."""
-    import pytest
-
     root = pathlib.Path(__file__).resolve().parent.parent
-    shared = root.parent / "shared" / "acceptance" / "guide-cases.yaml"
+    shared = root.parent / "shared" / "acceptance" / name
     if not shared.exists():
         pytest.skip("no ../shared beside this checkout")
-    assert (root / "tests" / "acceptance" / "guide-cases.yaml").read_bytes() == shared.read_bytes()
+    assert (root / "tests" / "acceptance" / name).read_bytes() == shared.read_bytes()
 
 
 def test_layer_contracts_are_kept():
@@ -71,17 +72,6 @@ def test_layer_contracts_are_kept():
                           "lint_imports_command()"], cwd=root, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "3 kept, 0 broken" in out.stdout
-
-
-def test_real_rulings_copy_is_identical_to_the_shared_one():
-    import pytest
-
-    root = pathlib.Path(__file__).resolve().parent.parent
-    shared = root.parent / "shared" / "acceptance" / "real-rulings.yaml"
-    if not shared.exists():
-        pytest.skip("no ../shared beside this checkout")
-    assert (root / "tests" / "acceptance" / "real-rulings.yaml").read_bytes() == shared.read_bytes()
-
 
 def test_situate_is_composed_not_patched():
     """The told situation's event methods live in per-topic mixins of Situate: no module assigns

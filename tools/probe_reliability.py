@@ -61,6 +61,11 @@ class Sandbox:
                               capture_output=True, text=True, errors="replace", env=self.env,
                               cwd=self.root, timeout=kw.pop("timeout", TIMEOUT), **kw)
 
+    def prints(self, code: str, *words: str, **kw) -> tuple[bool, str]:
+        """Runs ``code`` (:meth:`py`): whether it printed exactly ``words``, and the end of its output."""
+        proc = self.py(code, **kw)
+        return proc.stdout.split() == list(words), (proc.stdout + proc.stderr).strip()[-200:]
+
     def store(self) -> pathlib.Path:
         return self.user / "cards.jsonl"
 
@@ -155,8 +160,7 @@ def audit_j1_and_j2_are_byte_identical(sb: Sandbox):
         ids = [json.loads(x)["id"] for x in two.splitlines()]
         print(one == two, len(ids) == len(set(ids)) == len(cards))
     """
-    proc = sb.py(code, timeout=600)
-    return proc.stdout.split() == ["True", "True"], (proc.stdout + proc.stderr).strip()[-200:]
+    return sb.prints(code, "True", "True", timeout=600)
 
 
 @check
@@ -184,22 +188,8 @@ def ctrl_c_exits_130(sb: Sandbox):
 
 # -- hangs -------------------------------------------------------------------------------------
 
-BLOWUP = """topic: blowup
-rules:
-  - id: every-clause-five-times
-    says: Five patterns over one fact type, each with fresh variables.
-    cites: [psct-guide#2]
-    when:
-      - clause: {effect: $a}
-      - clause: {effect: $b}
-      - clause: {effect: $c}
-      - clause: {effect: $d}
-      - clause: {effect: $e}
-    then:
-      - starts_chain: {effect: $a, value: yes}
-    examples:
-      - {name: x, card: {name: X, kind: spell, text: "Draw 1 card."}, fires: yes}
-"""
+# five patterns over one fact type, each with fresh variables (tests/test_engine.py uses it too)
+BLOWUP = (ROOT / "tests" / "fixtures" / "blowup-rules" / "blowup.yaml").read_text(encoding="utf-8")
 
 
 @check
@@ -419,8 +409,7 @@ def the_name_cache_is_verified(sb: Sandbox):
         load_database.cache_clear()
         print(load_database().get("Pot of Greed").text == first, "key" if cache.name.count("-") == 3 else "")
     """
-    proc = sb.py(code)
-    return proc.stdout.split() == ["True", "key"], (proc.stdout + proc.stderr).strip()[-200:]
+    return sb.prints(code, "True", "key")
 
 
 # -- the test suite itself -----------------------------------------------------------------------
@@ -474,16 +463,14 @@ def missing_facts_agree_with_the_engine(sb: Sandbox):
         src = open(proof.__file__).read()
         print(compare(">=", "2", 1), "_test_holds" not in src and "_match_fields" not in src)
     """
-    proc = sb.py(code)
-    return proc.stdout.split() == ["True", "True"], (proc.stdout + proc.stderr).strip()[-200:]
+    return sb.prints(code, "True", "True")
 
 
 @check
 def knowledge_is_a_package(sb: Sandbox):
-    proc = sb.py("from psct_expert.knowledge import load_knowledge, Rule, Pattern, KnowledgeBase\n"
-                 "import psct_expert.knowledge.model, psct_expert.knowledge.loader, "
-                 "psct_expert.knowledge.lint\nprint(len(load_knowledge().rules) > 0)")
-    return proc.stdout.strip() == "True", (proc.stdout + proc.stderr).strip()[-200:]
+    return sb.prints("from psct_expert.knowledge import load_knowledge, Rule, Pattern, KnowledgeBase\n"
+                     "import psct_expert.knowledge.model, psct_expert.knowledge.loader, "
+                     "psct_expert.knowledge.lint\nprint(len(load_knowledge().rules) > 0)", "True")
 
 
 @check

@@ -559,6 +559,22 @@ class _Check:
         return True
 
 
+def _fixpoint(exps: dict, start, value_of) -> dict:
+    """``{rule: value}`` from ``start``, each pass setting ``out[n] = value_of(n, alts, out)``
+    for every rule in turn (in place, so a pass sees the values set before it), until a pass
+    changes nothing."""
+    out = dict.fromkeys(exps, start)
+    changed = True
+    while changed:
+        changed = False
+        for n, alts in exps.items():
+            value = value_of(n, alts, out)
+            if value != out[n]:
+                out[n] = value
+                changed = True
+    return out
+
+
 def _family_checks(rules, starts: list[str]) -> list[_Check]:
     """A :class:`_Check` of each start rule of ``rules`` (lark's compiled rules).
 
@@ -597,60 +613,43 @@ def _family_checks(rules, starts: list[str]) -> list[_Check]:
                 stack.pop()
                 order.append(n)
     exps = {n: exps[n] for n in order}
-    nullable: set = set()
-    changed = True
-    while changed:
-        changed = False
-        for n, alts in exps.items():
-            if n not in nullable and any(all(not term and s in nullable for s, term in e)
-                                         for e in alts):
-                nullable.add(n)
-                changed = True
+    nullable = {n for n, empty in _fixpoint(exps, False, lambda n, alts, out: out[n] or any(
+        all(not term and out.get(s, False) for s, term in e) for e in alts)).items() if empty}
 
     def ends(reverse: bool) -> dict:     # FIRST (or LAST) of each rule, as a bit mask
-        out = dict.fromkeys(exps, 0)
-        changed = True
-        while changed:
-            changed = False
-            for n, alts in exps.items():
-                mask = out[n]
-                for e in alts:
-                    for s, term in (reversed(e) if reverse else e):
-                        if term:
-                            mask |= bit[s]
-                            break
-                        mask |= out.get(s, 0)
-                        if s not in nullable:
-                            break
-                if mask != out[n]:
-                    out[n] = mask
-                    changed = True
-        return out
+        def widen(n, alts, out):
+            mask = out[n]
+            for e in alts:
+                for s, term in (reversed(e) if reverse else e):
+                    if term:
+                        mask |= bit[s]
+                        break
+                    mask |= out.get(s, 0)
+                    if s not in nullable:
+                        break
+            return mask
+        return _fixpoint(exps, 0, widen)
 
     first, last = ends(False), ends(True)
+
     # least counts (None: no finite derivation found yet); the key None counts every word
-    need: dict = dict.fromkeys(exps)
-    changed = True
-    while changed:
-        changed = False
-        for n, alts in exps.items():
-            best = need[n]
-            for e in alts:
-                total: dict = {}
-                for s, term in e:
-                    sub = {s: 1, None: 1} if term else need.get(s)
-                    if sub is None:
-                        break
-                    for k, v in sub.items():
-                        total[k] = total.get(k, 0) + v
+    def least(n, alts, need):
+        best = need[n]
+        for e in alts:
+            total: dict = {}
+            for s, term in e:
+                sub = {s: 1, None: 1} if term else need.get(s)
+                if sub is None:
+                    break
+                for k, v in sub.items():
+                    total[k] = total.get(k, 0) + v
+            else:
+                if best is None:
+                    best = total
                 else:
-                    if best is None:
-                        best = total
-                    else:
-                        best = {k: min(v, total[k]) for k, v in best.items() if k in total}
-            if best != need[n]:
-                need[n] = best
-                changed = True
+                    best = {k: min(v, total[k]) for k, v in best.items() if k in total}
+        return best
+    need = _fixpoint(exps, None, least)
     # where two parts of an alternative meet: the left part (a symbol) and the FIRST of the right
     local: dict[str, dict] = {}
     for n, alts in exps.items():

@@ -1,0 +1,21 @@
+"""The question cases of tests/fixtures/questions/*.yaml, one test each (id: file/case).
+
+Each file holds the cases of one topic's question tests (``test_questions_<file>.py`` keeps
+the tests a case cannot say); what a case checks is explained in tests/question_helpers.py."""
+
+import pytest
+
+from question_helpers import FIXTURES, cases, check_case
+
+FILES = sorted(FIXTURES.glob("*.yaml"))
+
+
+def test_every_case_file_has_cases():
+    assert FILES
+    for path in FILES:
+        assert cases(path.stem), path
+
+
+@pytest.mark.parametrize("case", [case for path in FILES for case in cases(path.stem)])
+def test_question(base_expert, case):
+    check_case(base_expert, case)
