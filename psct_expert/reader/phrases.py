@@ -276,7 +276,8 @@ class PhraseReaders:
                     f"{scope}_{qual}" if qual != "other" else f"{scope}_restricted")
                 break
         self.add("negation_scope", self.src(text, cs + part_start, cs + m.end(), where),
-                 effect=eff.id, what="activation", kind=scope, summoner="any")
+                 effect=eff.id, what="activation", kind=scope,
+                 summoner="opponent" if g.p["opponent_activates"].search(cond) else "any")
 
     def _verbs(self, text: str, start: int = 0) -> list[tuple[int, int, str]]:
         blanked = blank_quotes(text)

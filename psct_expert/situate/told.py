@@ -58,6 +58,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         self.cannot: list[str] = []               # actions told to be impossible now ("no cards to discard")
         self.self_gone: dict[str, str] = {}       # activations whose own card left the field before resolving
         self.to_resolve: dict[str, str] = {}      # Summon id -> the activation that makes it
+        self.unsaid_activator: set[str] = set()   # activations told with no player ("X is activated")
 
     def fail(self, why: str, node=None):
         raise QuestionError(f"could not understand the question: {why}", understood=self.understood,
