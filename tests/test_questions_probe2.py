@@ -1,0 +1,153 @@
+"""What the second held-out probe (bench/heldout-probe2.yaml) found: questions on cards neither
+acceptance file nor the first probe uses, in the shapes players post.
+
+For each fix: the wording on a card, the same form on another card or an invented one, and a near
+miss answered differently or refused (never answered as if a word were not there)."""
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.errors import QuestionError
+from psct_expert.reader import read_card
+
+from question_helpers import ask, ask_answer
+
+
+def facts(card: Card, kind: str) -> list:
+    return [f for f in read_card(card).facts if f.type == kind]
+
+
+# -- "When your opponent activates ...": not its controller's own activation -------------------
+
+def test_reader_opponent_activates_scope():
+    card = Card(name="Probe Two Bribe", kind="trap", subtypes=("counter",), pendulum_text=None,
+                text="When your opponent activates a Spell/Trap Card: Negate the activation, and if you do, "
+                     "destroy it.")
+    scope = [f for f in facts(card, "negation_scope") if f.get("what") == "activation"]
+    assert [(f.get("kind"), f.get("summoner")) for f in scope] == [("spell_trap", "opponent")]
+    near = Card(name="Probe Two Judge", kind="trap", subtypes=("counter",), pendulum_text=None,
+                text="When a Spell/Trap Card is activated: Negate the activation, and if you do, destroy it.")
+    assert [f.get("summoner") for f in facts(near, "negation_scope")] == ["any"]
+
+
+def test_reader_second_kind_after_or():
+    # "a Spell/Trap Card, or monster effect" is both kinds (it was read as Spell/Trap only)
+    card = Card(name="Probe Two Herald", kind="monster", subtypes=("effect",), pendulum_text=None,
+                text="When your opponent activates a Spell/Trap Card, or monster effect (Quick Effect): You "
+                     "can discard 1 card; negate the activation, and if you do, destroy it.")
+    assert [f.get("kind") for f in facts(card, "negation_scope")] == ["spell_trap_monster"]
+    # a qualifier after the comma still restricts it
+    dice = Card(name="Probe Two Dice", kind="trap", subtypes=("counter",), pendulum_text=None,
+                text="When your opponent activates a Spell/Trap Card, or monster effect, that requires a dice "
+                     "roll: Negate the activation, and if you do, destroy it.")
+    assert [f.get("kind") for f in facts(dice, "negation_scope")] == ["spell_trap_monster_restricted"]
+
+
+@pytest.mark.parametrize("q", [
+    "I activate Giant Trunade. Can I chain my own Dark Bribe to negate it?",
+    "Can Herald of Perfection negate the activation of my own Spell Card?",
+])
+def test_own_activation_not_negated(base_expert, q):
+    spec, answer = ask_answer(base_expert, q)
+    assert answer.value == "no"
+    assert "own-activation-not-covered" in answer.rules()
+
+
+@pytest.mark.parametrize("q", [
+    "My opponent activates Giant Trunade. Can I chain Dark Bribe to negate it?",
+    "My opponent activates D.D. Crow's effect. Can I chain Herald of Perfection's effect to negate it?",
+    "Can Dark Bribe negate the activation of my opponent's Giant Trunade?",
+])
+def test_opponents_activation_negated(base_expert, q):
+    spec, answer = ask_answer(base_expert, q)
+    assert answer.value == "yes"
+    assert "negate-covered-activation" in answer.rules()
+
+
+def test_unsaid_activator_is_not_guessed(base_expert):
+    # nobody said who activated it: "When your opponent activates" cannot be checked
+    spec, value = ask(base_expert, "Can Dark Bribe negate the activation of Giant Trunade?")
+    assert value == "unknown"
+    with pytest.raises(QuestionError, match="who activated"):
+        base_expert.parse("Giant Trunade is activated. Can I chain Dark Bribe to negate it?")
+    with pytest.raises(QuestionError, match="opponent"):
+        base_expert.parse("Can my opponent chain Dark Bribe to my Giant Trunade?")
+    # a negation for any player's activation needs no player
+    spec, value = ask(base_expert, "Can Magic Jammer negate the activation of Giant Trunade?")
+    assert value == "yes"
+
+
+# -- "Sogen's effect": a Continuous/Field/Equip card's lasting effect, not its activation ----------
+
+def test_lasting_effect_is_not_the_activation(base_expert):
+    spec, answer = ask_answer(base_expert, "Does Sogen's effect start a Chain?")
+    assert spec["effect"] == {"card": "Sogen", "n": 1}
+    assert answer.value == "no"
+    assert "continuous-card-effect-no-punctuation" in answer.rules()
+    # activating it still starts a Chain, and a Normal Spell's effect is its activation
+    assert ask(base_expert, "Does activating Sogen start a Chain?")[1] == "yes"
+    spec, value = ask(base_expert, "Does Terraforming's effect start a Chain?")
+    assert spec["effect"]["select"] == "activation" and value == "yes"
+
+
+# -- "Can X respond to Y?" ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("q,value", [
+    ("Can Soul Release respond to Phoenix Wing Wind Blast?", "no"),
+    ("Can Magic Jammer respond to Giant Trunade?", "yes"),
+    ("Can Effect Veiler respond to Solemn Strike?", "no"),
+])
+def test_respond_to(base_expert, q, value):
+    spec, got = ask(base_expert, q)
+    assert spec["family"] == "can-respond"
+    assert got == value
+
+
+# -- a Quick Effect whose condition is only its marker -------------------------------------------
+
+def test_reader_bare_quick_condition():
+    bare = Card(name="Probe Two Quick", kind="monster", subtypes=("effect",), pendulum_text=None,
+                text="Once per turn (Quick Effect): You can target 1 card on the field; destroy it.")
+    assert len(facts(bare, "bare_quick_condition")) == 1
+    phased = Card(name="Probe Two Phased", kind="monster", subtypes=("effect",), pendulum_text=None,
+                  text="During your opponent's Main Phase (Quick Effect): You can target 1 card on the field; "
+                       "destroy it.")
+    assert facts(phased, "bare_quick_condition") == []
+
+
+@pytest.mark.parametrize("q", [
+    "My opponent activates Giant Trunade. Can I chain Tornado Dragon's effect to it?",
+    "Can D.D. Crow respond to Giant Trunade?",
+])
+def test_bare_quick_effect_answers(base_expert, q):
+    spec, answer = ask_answer(base_expert, q)
+    assert answer.value == "yes"
+    assert "bare-quick-effect-may-answer" in answer.rules()
+
+
+def test_bare_quick_effect_near_miss(base_expert):
+    spec, answer = ask_answer(base_expert, "My opponent activates Magic Jammer. Can I chain D.D. Crow to it?")
+    assert answer.value == "no"
+    assert "bare-quick-effect-may-answer" not in answer.rules()
+
+
+# -- "Is discarding X a cost of its effect?" --------------------------------------------------------
+
+@pytest.mark.parametrize("q,card", [
+    ("Is discarding D.D. Crow a cost of its effect?", "D.D. Crow"),
+    ("Is sending Skull Meister from my hand to the GY a cost of its effect?", "Skull Meister"),
+    ("Is Tributing Linkuriboh a cost of its first effect?", "Linkuriboh"),
+])
+def test_its_effect_is_the_object_card(base_expert, q, card):
+    spec, value = ask(base_expert, q)
+    assert spec["family"] == "is-cost" and spec["effect"]["card"] == card
+    assert value == "yes"
+
+
+@pytest.mark.parametrize("q", [
+    "Is Tributing Linkuriboh a cost of its second effect?",         # the cost Tributes another monster
+    "Is Tributing Stardust Dragon a cost of Linkuriboh's first effect?",   # that cost Tributes Linkuriboh
+])
+def test_cost_object_that_does_not_fit(base_expert, q):
+    with pytest.raises(QuestionError, match="does not move"):
+        base_expert.parse(q)
