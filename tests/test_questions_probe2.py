@@ -151,3 +151,54 @@ def test_its_effect_is_the_object_card(base_expert, q, card):
 def test_cost_object_that_does_not_fit(base_expert, q):
     with pytest.raises(QuestionError, match="does not move"):
         base_expert.parse(q)
+
+
+# -- "Target 1 X and 1 Y": a target of each group --------------------------------------------------
+
+@pytest.mark.parametrize("q", [
+    "Can I activate Double Cyclone targeting only a Spell/Trap my opponent controls?",
+    "Can I activate Majespecter Unicorn - Kirin targeting only a monster my opponent controls?",
+])
+def test_every_target_group_chosen(base_expert, q):
+    spec, answer = ask_answer(base_expert, q)
+    assert spec["family"] == "target-count" and spec["count"] == 1
+    assert answer.value == "no"
+    assert "every-target-group-chosen" in answer.rules()
+
+
+def test_one_group_up_to_near_miss(base_expert):
+    # one group of "up to 5": one target is enough
+    spec, answer = ask_answer(base_expert, "Can I activate Soul Release targeting only one card?")
+    assert answer.value == "yes"
+    assert "every-target-group-chosen" not in answer.rules()
+
+
+# -- "when another monster's effect is activated" ------------------------------------------------
+
+def test_reader_monsters_effect_scope():
+    card = Card(name="Probe Two Wing", kind="monster", subtypes=("effect",), pendulum_text=None,
+                text="Once per turn, when another monster's effect is activated (Quick Effect): You can "
+                     "negate the activation, and if you do, destroy that monster.")
+    assert [f.get("kind") for f in facts(card, "negation_scope")] == ["monster"]
+
+
+def test_monster_effect_negator_against_spell(base_expert):
+    spec, answer = ask_answer(base_expert, "Can Crystal Wing Synchro Dragon negate the activation of Monster "
+                                           "Reincarnation?")
+    assert answer.value == "no"
+    assert "activation-not-covered" in answer.rules()
+
+
+# -- a part that only says "cannot be destroyed" does not restrict responses -----------------------
+
+def test_cannot_be_destroyed_restricts_no_response(base_expert):
+    spec, answer = ask_answer(base_expert, "My opponent activates Knightmare Phoenix's effect. Can I chain "
+                                           "Crystal Wing Synchro Dragon's effect to negate it?")
+    assert answer.value == "yes"
+    assert "negator-may-answer" in answer.rules()
+
+
+def test_cannot_activate_still_restricts(base_expert):
+    # Mystic Mine says a player cannot activate monster effects: a response is not promised
+    spec, value = ask(base_expert, "My opponent activates Mystic Mine. Can I chain Dark Bribe to negate it?")
+    assert value == "unknown"
