@@ -202,3 +202,45 @@ def test_cannot_activate_still_restricts(base_expert):
     # Mystic Mine says a player cannot activate monster effects: a response is not promised
     spec, value = ask(base_expert, "My opponent activates Mystic Mine. Can I chain Dark Bribe to negate it?")
     assert value == "unknown"
+
+
+# -- "the negation and the destruction": "negation" names the action negate ----------------------
+
+@pytest.mark.parametrize("q,card", [
+    ("Are the negation and the destruction of Magic Jammer simultaneous?", "Magic Jammer"),
+    ("Are the draw and the negation of Dark Bribe simultaneous?", "Dark Bribe"),
+])
+def test_negation_noun(base_expert, q, card):
+    spec, answer = ask_answer(base_expert, q)
+    assert spec["family"] == "simultaneous" and spec["effect"]["card"] == card
+    assert answer.value == "yes"
+
+
+def test_then_near_miss(base_expert):
+    # "destroy it, then, if ..., you can draw 1 card": not simultaneous
+    spec, value = ask(base_expert, "Are the destruction and the draw of Knightmare Phoenix's effect "
+                                   "simultaneous?")
+    assert value == "no"
+
+
+# -- "My opponent negates the activation of my X with Y. Is X then destroyed?" ----------------------
+
+@pytest.mark.parametrize("q,card", [
+    ("My opponent negates the activation of my Giant Trunade with Dark Bribe. Is Giant Trunade then "
+     "destroyed?", "Dark Bribe"),
+    ("My opponent negates the activation of my Monster Reborn with Solemn Judgment. Is the negated card "
+     "then destroyed?", "Solemn Judgment"),
+    ("My opponent negates the activation of my Trap Card with Seven Tools of the Bandit. Is my Trap Card "
+     "then destroyed?", "Seven Tools of the Bandit"),
+])
+def test_negated_activation_then_destroyed(base_expert, q, card):
+    spec, value = ask(base_expert, q)
+    assert spec["family"] == "clause-done" and spec["effect"]["card"] == card
+    assert spec["suppose"] == [{"done": {"part": spec["part"] - 1}}]
+    assert value == "yes"
+
+
+def test_negated_activation_then_other_card_refused(base_expert):
+    with pytest.raises(QuestionError, match="not the card whose activation was negated"):
+        base_expert.parse("My opponent negates the activation of my Terraforming with Magic Jammer. Is "
+                          "Giant Trunade then destroyed?")
