@@ -244,3 +244,25 @@ def test_negated_activation_then_other_card_refused(base_expert):
     with pytest.raises(QuestionError, match="not the card whose activation was negated"):
         base_expert.parse("My opponent negates the activation of my Terraforming with Magic Jammer. Is "
                           "Giant Trunade then destroyed?")
+
+
+# -- "during my opponent's turn": the turn without its phase --------------------------------------
+
+@pytest.mark.parametrize("q,rule", [
+    ("Can I activate Giant Trunade during my opponent's turn?", "slow-spell-only-in-own-turn"),
+    ("Can I activate Sogen during my opponent's turn?", "slow-spell-only-in-own-turn"),
+    ("Can I activate Forbidden Chalice from my hand during my opponent's turn?", "quick-play-from-hand-own-turn"),
+])
+def test_spell_in_opponents_turn(base_expert, q, rule):
+    spec, answer = ask_answer(base_expert, q)
+    assert spec["situation"] == [{"kind": "phase", "turn": "opponent"}]
+    assert answer.value == "no"
+    assert rule in answer.rules()
+
+
+@pytest.mark.parametrize("q", [
+    "Can I activate Forbidden Chalice during my opponent's turn?",     # it may have been Set
+    "Can I activate Giant Trunade during my own turn?",               # the phase is not said
+])
+def test_spell_turn_near_miss(base_expert, q):
+    assert ask(base_expert, q)[1] == "unknown"

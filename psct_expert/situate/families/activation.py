@@ -58,6 +58,9 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             slots["from"] = "hand"
             continue
         ph = sub(w, "phase")
+        if ph is None and low(w)[-1:] == ["turn"]:
+            _told_turn(st, w)                # "during my opponent's turn": the turn, not the phase
+            continue
         if ph is not None:
             phase = st.r.phase(ph)
             turn = st.r.player(sub(w, "poss"))
@@ -171,3 +174,11 @@ def _own_effect(st: Situate, fam: Tree) -> dict:
     if activation and not _activation_effect(st, ref):
         st.fail(f"{st.r.said(own)!r} is not the effect of activating {cards[0]}", own)
     return ref
+
+
+def _told_turn(st: Situate, w: Tree) -> None:
+    """"during my opponent's turn": a moment of that player's turn whose phase is not said."""
+    turn = st.r.player(sub(w, "poss"))
+    if turn not in ("you", "opponent"):
+        st.fail("whose turn? ('during my opponent's turn')", w)
+    st.events.append({"kind": "phase", "turn": turn})
