@@ -266,3 +266,26 @@ def test_spell_in_opponents_turn(base_expert, q, rule):
 ])
 def test_spell_turn_near_miss(base_expert, q):
     assert ask(base_expert, q)[1] == "unknown"
+
+
+# -- "Can I target a face-down monster with X?": a card told by what it is --------------------------
+
+@pytest.mark.parametrize("q", [
+    "Can I target a face-down monster with Forbidden Chalice?",                 # 1 face-up monster
+    "Can I target a monster my opponent controls with Monster Reincarnation?",  # 1 monster in your GY
+    "Can I target a Spell/Trap I control with Knightmare Phoenix's effect?",   # ... your opponent controls
+])
+def test_described_card_unfit_target(base_expert, q):
+    spec, answer = ask_answer(base_expert, q)
+    assert spec["family"] == "can-target"
+    assert answer.value == "no"
+    assert "described-card-unfit-target" in answer.rules()
+
+
+@pytest.mark.parametrize("q", [
+    "Can I target a face-up monster with Forbidden Chalice?",        # fits what is said: not a yes either
+    "Can I target a monster in my GY with Monster Reincarnation?",
+])
+def test_described_card_that_fits_is_not_a_yes(base_expert, q):
+    spec, value = ask(base_expert, q)
+    assert spec["family"] == "can-target" and value == "unknown"
