@@ -289,3 +289,25 @@ def test_described_card_unfit_target(base_expert, q):
 def test_described_card_that_fits_is_not_a_yes(base_expert, q):
     spec, value = ask(base_expert, q)
     assert spec["family"] == "can-target" and value == "unknown"
+
+
+# -- "You can banish 1 Plant monster ..." is an action, not a ban on banishing ----------------------
+
+def test_reader_you_can_banish_is_no_prohibition():
+    cost = Card(name="Probe Two Rose", kind="monster", subtypes=("effect",), pendulum_text=None,
+                text="Once per turn: You can banish 1 Plant monster from your GY, then target 1 monster "
+                     "your opponent controls; destroy it.")
+    assert facts(cost, "prohibits") == []
+    ban = Card(name="Probe Two Lance", kind="monster", subtypes=("effect",), pendulum_text=None,
+               text="During your opponent's turn (Quick Effect): You can Tribute this card from your hand; "
+                    "neither player can banish cards for the rest of this turn.")
+    assert [f.get("action") for f in facts(ban, "prohibits")] == ["banish"]
+
+
+# -- "its effect that destroys all cards on the field": the verb chooses the effect ----------------
+
+def test_effect_that_destroys(base_expert):
+    spec, value = ask(base_expert, "Does Black Rose Dragon's effect that destroys all cards on the field "
+                                   "target?")
+    assert spec["effect"] == {"card": "Black Rose Dragon", "n": 1}
+    assert value == "no"
