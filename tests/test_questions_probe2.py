@@ -311,3 +311,12 @@ def test_effect_that_destroys(base_expert):
                                    "target?")
     assert spec["effect"] == {"card": "Black Rose Dragon", "n": 1}
     assert value == "no"
+
+
+def test_activate_targeting_a_described_card(base_expert):
+    spec, answer = ask_answer(base_expert, "Can I activate Phoenix Wing Wind Blast targeting a card I control?")
+    assert spec["family"] == "can-target"
+    assert answer.value == "no" and "described-card-unfit-target" in answer.rules()
+    # a count is still the target-count family
+    spec, value = ask(base_expert, "Can I activate Twin Twisters targeting only one Spell/Trap?")
+    assert spec["family"] == "target-count" and value == "yes"

@@ -45,6 +45,9 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if st.cannot:
         slots["cannot"] = list(st.cannot)      # "I have no cards in my hand to discard"
     whens = subs(fam, "now_when")
+    described = _only_a_described_target(st, ref, whens, purpose)
+    if described is not None:                # "Can I activate X targeting a card I control?"
+        return st.spec("can-target", {"effect": ref, "entity": described})
     also = []
     for w in whens:
         if low(w)[0] in ("on", "targeting"):
@@ -182,3 +185,13 @@ def _told_turn(st: Situate, w: Tree) -> None:
     if turn not in ("you", "opponent"):
         st.fail("whose turn? ('during my opponent's turn')", w)
     st.events.append({"kind": "phase", "turn": turn})
+
+
+def _only_a_described_target(st: Situate, ref: dict, whens: list, purpose) -> str | None:
+    """"Can I activate X targeting a card I control?" with nothing told before: whether X can
+    target such a card (the can-target family), when the card is told by what it is."""
+    from .targeting import _described_target
+    if st.events or purpose is not None or len(whens) != 1 or low(whens[0])[0] != "targeting":
+        return None
+    thing = sub(whens[0], "thing")
+    return _described_target(st, ref, thing) if thing is not None else None
