@@ -320,3 +320,21 @@ def test_activate_targeting_a_described_card(base_expert):
     # a count is still the target-count family
     spec, value = ask(base_expert, "Can I activate Twin Twisters targeting only one Spell/Trap?")
     assert spec["family"] == "target-count" and value == "yes"
+
+
+# -- "Does it (that monster) still gain 400 ATK?" after a told response ----------------------------
+
+BOOK = ("I target my opponent's face-up monster with Forbidden Chalice and they chain Book of Moon to flip "
+        "it face-down. ")
+
+
+@pytest.mark.parametrize("q", ["Does it still gain 400 ATK?", "Does that monster still gain 400 ATK?"])
+def test_still_gains_atk(base_expert, q):
+    spec, value = ask(base_expert, BOOK + q)
+    assert spec["family"] == "affected" and spec["part"] == "gain"
+    assert value == "no"
+
+
+def test_still_gains_another_number_refused(base_expert):
+    with pytest.raises(QuestionError, match="by 1000"):
+        base_expert.parse(BOOK + "Does it still gain 1000 ATK?")

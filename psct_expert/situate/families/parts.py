@@ -112,6 +112,7 @@ def build_clause_done(st: Situate, fam: Tree) -> dict:
         st.fail("this question form has no place for the reason given", sub(fam, "cj_because"))
     told = getattr(st, "told_not_done", [])
     spec = _same_name_part(st, fam, outcomes.build_outcome(st, fam))
+    _stat_said_fits(st, q, spec)
     if told:
         if spec.get("family") != "clause-done" or spec.get("part") in told:
             st.fail("the question asks about the part the situation says is not done")
@@ -490,3 +491,20 @@ def build_negated_activation_then(st: Situate, fam: Tree, q: Tree) -> dict:
         st.fail(f"{ref['card']} has no part after its negation that does {verb!r} to that card", q)
     return {"family": "clause-done", "effect": ref, "part": later[0].get("n"),
             "suppose": [{"done": {"part": neg_part[0].get("n")}}]}
+
+
+def _stat_said_fits(st: Situate, q: Tree, spec: dict) -> None:
+    """"Does it still gain 400 ATK?": the number must be the one the part writes, or the question
+    is about another change than the card's."""
+    stat = find(q, "cj_stat_obj")
+    if stat is None:
+        return
+    num = next((str(t) for t in stat.scan_values(lambda v: getattr(v, "type", "") == "XNUM")), None)
+    ref, n = spec.get("effect") or {}, spec.get("part")
+    if spec.get("family") not in ("clause-done", "affected") or not ref.get("card") or n is None:
+        st.fail("which part changes ATK or DEF?", q)
+    eid = select_effect(st.reading(ref["card"]), ref)
+    quotes = [f.source.quote for f in _parts(st, ref["card"], eid) if f.source and
+              (f.get("n") == n if isinstance(n, int) else f.get("verb") == n)]
+    if not num or not any(num in qt for qt in quotes):
+        st.fail(f"{ref['card']}'s part does not change ATK or DEF by {num}", stat)
