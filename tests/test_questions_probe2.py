@@ -338,3 +338,10 @@ def test_still_gains_atk(base_expert, q):
 def test_still_gains_another_number_refused(base_expert):
     with pytest.raises(QuestionError, match="by 1000"):
         base_expert.parse(BOOK + "Does it still gain 1000 ATK?")
+
+
+@pytest.mark.parametrize("q", ["Does Premature Burial's effect target?", "Does Fiendish Chain's effect target?"])
+def test_lasting_card_whose_activation_does_something(base_expert, q):
+    # "Activate this card by ... target ...; ...": "X's effect" is still its activation, which targets
+    spec, value = ask(base_expert, q)
+    assert value == "yes"

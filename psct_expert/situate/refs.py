@@ -185,10 +185,12 @@ LASTING_SUBTYPES = {"continuous", "field", "equip"}
 
 
 def _lasting_effects(reading: Reading) -> list:
-    """The effects of a Continuous, Field or Equip Spell/Trap beside its activation: "Sogen's
-    effect" means such an effect (which may apply without a Chain), not activating the card."""
+    """The effects of a Continuous, Field or Equip Spell/Trap whose activation does nothing of its
+    own: "Sogen's effect" means such an effect (which may apply without a Chain), not activating
+    the card.  None when activating the card does something (Premature Burial, Fiendish Chain)."""
     c = reading.card
     if c.kind not in ("spell", "trap") or not LASTING_SUBTYPES & set(c.subtypes or ()):
         return []
-    by_activation = {f.get("effect") for f in reading.facts if f.type == "on_card_activation"}
-    return [e for e in reading.effects if e.n > 0 and e.id not in by_activation]
+    if any(f.type == "on_card_activation" for f in reading.facts):
+        return []          # its activation does something itself ("Activate this card by ...; ...")
+    return [e for e in reading.effects if e.n > 0]
