@@ -345,3 +345,13 @@ def test_lasting_card_whose_activation_does_something(base_expert, q):
     # "Activate this card by ... target ...; ...": "X's effect" is still its activation, which targets
     spec, value = ask(base_expert, q)
     assert value == "yes"
+
+
+@pytest.mark.parametrize("q", [
+    "Giant Trunade is activated. Can I activate Dark Bribe to negate it?",
+    "When Giant Trunade is activated, can I activate Dark Bribe to negate it?",
+])
+def test_unsaid_activator_refused_in_negating_purpose(base_expert, q):
+    # "to negate it" asks the negation too: who activated it must be said for Dark Bribe
+    with pytest.raises(QuestionError, match="who activated"):
+        base_expert.parse(q)

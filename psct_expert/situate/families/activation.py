@@ -17,7 +17,7 @@ from ..words import _norm
 from .common import _asker, _first_effect
 from .links import (_activation_effect, _card_removed, _effect_does, _event_for, _open_activation,
                     _resolves_after)
-from .negation import _negates_what_is_activated
+from .negation import _check_activator, _negates_what_is_activated
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -101,6 +101,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         obj = low(purpose)[2:]
         if st.r.action(sub(purpose, "act_verb")) == "negate" and obj in ([], ["it"]) and st.acts:
             # "... to negate it": it must also be able to negate that activation
+            _check_activator(st, ref, st.acts[-1][0], _asker(st, fam))
             spec["and"] = [{"family": "negate-activation", "negator": ref,
                             "activated": st.acts[-1][0]}]
         elif not _purpose_is_its_own(st, ref, purpose):

@@ -151,6 +151,7 @@ def _summon_to_come(st: Situate, node: Tree, negator: dict, kind: str) -> dict:
                                        "summon-kind": kind})
     st.events.append({"kind": "resolve"})
     st.summons.append((sid, {"summon-kind": kind, "by": aid}))
+    _check_activator(st, negator, aid, "you")
     spec = st.spec("negate-summon", {"negator": negator, "summon": sid})
     spec["or"] = [{"family": "negate-activation", "negator": negator, "activated": aid,
                    "situation": before}]
@@ -170,6 +171,7 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
     if ir["how"] == "eff_it":
         if not st.acts:
             st.fail("negate what? (tell what was activated first)", act)
+        _check_activator(st, negator, st.acts[-1][0], "you")
         return st.spec("negate-activation", {"negator": negator, "activated": st.acts[-1][0]})
     owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
         st.r.player(sub(inner[0], "poss")) if sub(inner[0], "poss") is not None else None
