@@ -159,6 +159,8 @@ class Reader:
 
     def rel(self, node: Tree) -> dict:
         verbs = [self.action(t) for t in node.iter_subtrees_topdown() if t.data == "act_verb"]
+        # "that destroys all cards", "that negates ...": the verbs the grammar writes as words
+        verbs += [REL_VERBS[t.data] for t in node.iter_subtrees_topdown() if t.data in REL_VERBS]
         toks = list(node.scan_values(lambda v: isinstance(v, Token) and v.type == "XCARD"))
         cards = [(self.card(t), self.written[int(t)]) for t in toks]
         out = {"verbs": [v for v in verbs if v], "cards": cards, "text": self.said(node)}
@@ -227,3 +229,8 @@ class Reader:
                  for k in node.iter_subtrees_topdown() if k.data == "summon_kind"]
         kinds = [k for k in kinds if k != "special"] or kinds
         return kinds[0] if kinds else None
+
+
+# the relative clauses the grammar spells out (eff_does): the action each one names
+REL_VERBS = {"rel_destroys": "destroy", "rel_negates": "negate", "rel_adds": "add",
+             "rel_summons": "special-summon"}

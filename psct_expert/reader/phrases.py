@@ -212,6 +212,8 @@ class PhraseReaders:
         cs, ce = eff.condition.start, eff.condition.end
         cond = text[cs:ce]
         self.add("condition", self.src(text, cs, ce, where), effect=eff.id)
+        if g.p["bare_quick_condition"].search(cond):
+            self.add("bare_quick_condition", self.src(text, cs, ce, where), effect=eff.id)
         self._read_trigger(text, eff, where, cs, cond)
         self._read_phases(text, eff, where, cs, cond)
         for topic, rx in g.condition_topics:
@@ -276,7 +278,8 @@ class PhraseReaders:
                     f"{scope}_{qual}" if qual != "other" else f"{scope}_restricted")
                 break
         self.add("negation_scope", self.src(text, cs + part_start, cs + m.end(), where),
-                 effect=eff.id, what="activation", kind=scope, summoner="any")
+                 effect=eff.id, what="activation", kind=scope,
+                 summoner="opponent" if g.p["opponent_activates"].search(cond) else "any")
 
     def _verbs(self, text: str, start: int = 0) -> list[tuple[int, int, str]]:
         blanked = blank_quotes(text)

@@ -43,14 +43,19 @@ class ChainEvents:
         # "activates X's effect to destroy one of my cards": the effect that destroys
         hint += [v for v in (self.r.action(sub(m, "act_verb")) for m in info.get("purposes", [])) if v]
         ref = self.effect_ref(ir, hint=hint)
+        unsaid = False
         if sub(ev, "actor") is None and sub(ev, "poss") is None and not ir.get("owner"):
             # "its effect is activated": by the player told to have Summoned that card
-            player = next((e["player"] for e in reversed(self.events) if e.get("kind") == "summon"
-                           and e.get("what") == ref.get("card") and ref.get("card")), player)
+            told = next((e["player"] for e in reversed(self.events) if e.get("kind") == "summon"
+                         and e.get("what") == ref.get("card") and ref.get("card")), None)
+            unsaid = told is None
+            player = told or player
         verb = low(sub(ev, "act_verb_w") or ev)
         if any(w in ("chain", "chains", "chained") for w in verb):
             info["respond"] = True
-        self._activate(ref, player, info)
+        aid = self._activate(ref, player, info)
+        if unsaid:          # "Monster Reborn is activated": nobody said by whom
+            self.unsaid_activator.add(aid)
 
     def ev_respond(self, ev: Tree) -> None:
         if self._effect_node(ev).data == "eff_it" and self._targeted_last():

@@ -60,8 +60,11 @@ class EffectRefs:
         wants = list(ref.get("desc") or [])
         if ref.get("quote") or wants or ref.get("rel") or ref.get("cost_verb"):
             return self._by_content(reading, ref, hint)
+        lasting = _lasting_effects(reading) if how in ("eff_poss", "eff_of") else []
+        if len(lasting) == 1:
+            return {"card": c.name, "n": lasting[0].n}      # "Sogen's effect": not its activation
         if how == "eff_activating" or (how in ("eff_card", "eff_poss", "eff_of")
-                                       and c.kind in ("spell", "trap")):
+                                       and c.kind in ("spell", "trap") and not lasting):
             return {"card": c.name, "select": "activation"}
         try:
             select_effect(reading, {"card": c.name, "select": "only"})
@@ -176,3 +179,18 @@ def _targets_fit(reading: Reading, e, ws: list[str]) -> bool:
     what = set(_norm_words(target_phrase(e).split()))
     want = [w for w in _norm_words(ws) if w not in TARGET_FILLER]
     return all(w in what for w in want)
+
+
+LASTING_SUBTYPES = {"continuous", "field", "equip"}
+
+
+def _lasting_effects(reading: Reading) -> list:
+    """The effects of a Continuous, Field or Equip Spell/Trap whose activation does nothing of its
+    own: "Sogen's effect" means such an effect (which may apply without a Chain), not activating
+    the card.  None when activating the card does something (Premature Burial, Fiendish Chain)."""
+    c = reading.card
+    if c.kind not in ("spell", "trap") or not LASTING_SUBTYPES & set(c.subtypes or ()):
+        return []
+    if any(f.type == "on_card_activation" for f in reading.facts):
+        return []          # its activation does something itself ("Activate this card by ...; ...")
+    return [e for e in reading.effects if e.n > 0]

@@ -17,7 +17,7 @@ from ..words import _norm
 from .common import _asker, _first_effect
 from .links import (_activation_effect, _card_removed, _effect_does, _event_for, _open_activation,
                     _resolves_after)
-from .negation import _negates_what_is_activated
+from .negation import _check_activator, _negates_what_is_activated
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -45,6 +45,9 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if st.cannot:
         slots["cannot"] = list(st.cannot)      # "I have no cards in my hand to discard"
     whens = subs(fam, "now_when")
+    described = _only_a_described_target(st, ref, whens, purpose)
+    if described is not None:                # "Can I activate X targeting a card I control?"
+        return st.spec("can-target", {"effect": ref, "entity": described})
     also = []
     for w in whens:
         if low(w)[0] in ("on", "targeting"):
@@ -64,11 +67,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             slots["set_this_turn"] = True
             continue
         ph = sub(w, "phase")
-        if ph is None and low(w)[-1] == "turn":       # "during my opponent's turn": no phase said
-            turn = st.r.player(sub(w, "poss"))
-            if turn not in ("you", "opponent"):
-                st.fail("whose turn? ('during my opponent's turn')", w)
-            st.events.append({"kind": "phase", "phase": "unsaid", "turn": turn})
+        if ph is None and low(w)[-1:] == ["turn"]:
+            _told_turn(st, w)                # "during my opponent's turn": the turn, not the phase
             continue
         if ph is not None:
             phase = st.r.phase(ph)
@@ -112,6 +112,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         obj = low(purpose)[2:]
         if st.r.action(sub(purpose, "act_verb")) == "negate" and obj in ([], ["it"]) and st.acts:
             # "... to negate it": it must also be able to negate that activation
+            _check_activator(st, ref, st.acts[-1][0], _asker(st, fam))
             spec["and"] = [{"family": "negate-activation", "negator": ref,
                             "activated": st.acts[-1][0]}]
         elif not _purpose_is_its_own(st, ref, purpose):
@@ -188,3 +189,21 @@ def _own_effect(st: Situate, fam: Tree) -> dict:
     if activation and not _activation_effect(st, ref):
         st.fail(f"{st.r.said(own)!r} is not the effect of activating {cards[0]}", own)
     return ref
+
+
+def _told_turn(st: Situate, w: Tree) -> None:
+    """"during my opponent's turn": a moment of that player's turn whose phase is not said."""
+    turn = st.r.player(sub(w, "poss"))
+    if turn not in ("you", "opponent"):
+        st.fail("whose turn? ('during my opponent's turn')", w)
+    st.events.append({"kind": "phase", "turn": turn})
+
+
+def _only_a_described_target(st: Situate, ref: dict, whens: list, purpose) -> str | None:
+    """"Can I activate X targeting a card I control?" with nothing told before: whether X can
+    target such a card (the can-target family), when the card is told by what it is."""
+    from .targeting import _described_target
+    if st.events or purpose is not None or len(whens) != 1 or low(whens[0])[0] != "targeting":
+        return None
+    thing = sub(whens[0], "thing")
+    return _described_target(st, ref, thing) if thing is not None else None

@@ -127,7 +127,10 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
         return _cost_so_that(st, fam, doing, verb, neg)
     if not effs:
         st.fail("a cost of which effect?", fam)
-    ref = st.effect_ref(st.r.effect(effs[0]), hint=[verb])
+    ir = st.r.effect(effs[0])
+    _its_card_is_the_object(st, ir, doing)
+    ref = st.effect_ref(ir, hint=[verb])
+    _cost_object_fits(st, ref, verb, doing)
     return st.spec("is-cost", {"effect": ref, "verb": verb})
 
 
@@ -161,3 +164,40 @@ def _cost_so_that(st: Situate, fam: Tree, doing: Tree, verb: str, neg: Tree) -> 
     spec = st.spec("is-cost", {"effect": ref, "verb": verb})
     spec["and"] = [{"family": "still-done", "effect": ref, "verb": verb}]
     return spec
+
+
+def _its_card_is_the_object(st: Situate, ir: dict, doing: Tree) -> None:
+    """"Is discarding D.D. Crow a cost of its effect?": "its" is the one card the action names."""
+    if ir.get("card") or ir.get("generic"):
+        return
+    cards = _object_cards(st, doing)
+    if len(set(cards)) == 1:
+        st.last_card = cards[0]
+
+
+def _cost_object_fits(st: Situate, ref: dict, verb: str, doing: Tree) -> None:
+    """The card the action names must be one the cost can move: "Tributing Linkuriboh" is not the
+    cost "Tribute 1 Level 1 monster" of Linkuriboh's own effect, and "Tributing Stardust Dragon"
+    is not another card's cost "Tribute this card".  The family answers for the action only, so a
+    card that does not fit is refused rather than answered as the action."""
+    cards = set(_object_cards(st, doing))
+    if len(cards) != 1 or not ref.get("card"):
+        return
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    moves = [f for f in reading.facts if f.type == "cost_action" and f.get("effect") == eid
+             and f.get("verb") == verb and f.source is not None]
+    if not moves:
+        return                              # not a cost at all: the rules say no
+    own = [f for f in moves if names_this_card(f.source.quote)]
+    said = next(iter(cards))
+    if (said == ref["card"]) != bool(own):
+        st.fail(f"the cost of that effect ({moves[0].source.quote!r}) does not move {said} as "
+                "asked: ask about the action ('Is Tributing a monster a cost of ...?')")
+
+
+def _object_cards(st: Situate, doing: Tree) -> list:
+    """The cards an action's object names by name ("discarding D.D. Crow"), not the names that
+    only describe it ("1 "Salamangreat" card")."""
+    return [st.r.card(t) for th in doing.children if isinstance(th, Tree) and th.data == "thing"
+            for t in th.children if getattr(t, "type", "") == "XCARD"]

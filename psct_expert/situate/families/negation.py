@@ -10,6 +10,7 @@ from lark import Tree
 
 from ...parser.transform import low, sub, subs
 from ...reader.phrases import condition_says
+from ...errors import QuestionError
 from ...reader.select import select_effect
 from .common import OldForm, _first_effect
 from .chains import SUMMON_NODES, _summon_subject
@@ -44,6 +45,7 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
     hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
     responder = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
     to = _activation_of(st, sub(fam, "resp_to"), player)
+    _check_activator(st, responder, to, player)
     spec = st.spec("can-respond", {"responder": responder, "to": to})
     if purpose is not None and sub(purpose, "neg_verb") is not None:
         return _stop_summon(st, purpose, responder, to, spec)
@@ -163,6 +165,7 @@ def _summon_to_come(st: Situate, node: Tree, negator: dict, kind: str) -> dict:
                                        "summon-kind": kind})
     st.events.append({"kind": "resolve"})
     st.summons.append((sid, {"summon-kind": kind, "by": aid}))
+    _check_activator(st, negator, aid, "you")
     spec = st.spec("negate-summon", {"negator": negator, "summon": sid})
     spec["or"] = [{"family": "negate-activation", "negator": negator, "activated": aid,
                    "situation": before}]
@@ -182,9 +185,21 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
     if ir["how"] == "eff_it":
         if not st.acts:
             st.fail("negate what? (tell what was activated first)", act)
+        _check_activator(st, negator, st.acts[-1][0], "you")
         return st.spec("negate-activation", {"negator": negator, "activated": st.acts[-1][0]})
+    owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
+        st.r.player(sub(inner[0], "poss")) if sub(inner[0], "poss") is not None else None
+    if ir["how"] == "eff_generic" and owner in ("you", "opponent"):
+        # "the activation of my own Spell Card": a told activation, by that player
+        aid = st._activate({"generic": ir["generic"]}, owner, {})
+        _check_activator(st, negator, aid, "you")
+        return st.spec("negate-activation", {"negator": negator, "activated": aid})
     target = st.effect_ref(ir)
     told = st._find_act(target)
+    if not told and owner in ("you", "opponent") and not target.get("generic"):
+        told = st._activate(target, owner, {})     # "my opponent's Giant Trunade": by them
+    if told:
+        _check_activator(st, negator, told, "you")
     return st.spec("negate-activation", {"negator": negator,
                                          "activated": told if told else target})
 
@@ -231,3 +246,27 @@ def _negates_what_is_activated(st: Situate, fam: Tree) -> dict:
     if not own:
         spec["and"] = [{"family": "negate-activation", "negator": ref, "activated": st.acts[-1][0]}]
     return spec
+
+
+def _check_activator(st: Situate, negator: dict, aid: str, responder: str) -> None:
+    """A negation whose condition is "When your opponent activates ..." (the reader's
+    ``negation_scope`` with ``summoner: opponent``): the rules compare the told activation's player
+    with the asker, who holds the negating card.  Refuse when that comparison would be a guess: the
+    activation was told with no player ("Monster Reborn is activated"), or the opponent is the one
+    who responds (the told players are the asker's, not the responder's)."""
+    if not negator.get("card"):
+        return
+    reading = st.reading(negator["card"])
+    try:
+        eid = select_effect(reading, negator)
+    except QuestionError:   # several effects fit: the family itself lists them
+        return
+    if not any(f.type == "negation_scope" and f.get("effect") == eid and f.get("what") == "activation"
+               and f.get("summoner") == "opponent" for f in reading.facts):
+        return
+    if aid in st.unsaid_activator:
+        st.fail(f"who activated it? {negator['card']} answers only the opponent's activations "
+                "('my opponent activates X')")
+    if responder != "you":
+        st.fail(f"{negator['card']} answers only its controller's opponent's activations: ask it "
+                "from the side of the player who holds it ('Can I chain ...?')")

@@ -98,7 +98,11 @@ def build_clause_done(st: Situate, fam: Tree) -> dict:
         return build_part_applies(st, fam, q)
     if getattr(st, "gone_by_cost", None):
         return build_negated_though_gone(st, fam, q)
-    if find(q, "cj_negated_subj") is not None:
+    if find(q, "cj_negated_subj") is not None or find(q, "cj_negated_named") is not None:
+        if not getattr(st, "done_parts", None):
+            return build_negated_activation_then(st, fam, q)
+        if find(q, "cj_negated_named") is not None:
+            st.fail("name the negated card as 'the negated card'", q)
         return build_negated_then(st, fam, q)
     if find(q, "cj_effects_obj") is not None:
         return build_also_part(st, fam, q)
@@ -108,6 +112,7 @@ def build_clause_done(st: Situate, fam: Tree) -> dict:
         st.fail("this question form has no place for the reason given", sub(fam, "cj_because"))
     told = getattr(st, "told_not_done", [])
     spec = _same_name_part(st, fam, outcomes.build_outcome(st, fam))
+    _stat_said_fits(st, q, spec)
     if told:
         if spec.get("family") != "clause-done" or spec.get("part") in told:
             st.fail("the question asks about the part the situation says is not done")
@@ -450,3 +455,56 @@ def _negating_target_activation(st: Situate) -> dict | None:
 
 
 _STILL_DONE = build_cost_family("still-done")
+
+
+def build_negated_activation_then(st: Situate, fam: Tree, q: Tree) -> dict:
+    """"My opponent negates the activation of my X with Y. Is the negated card (X) then destroyed?":
+    the part of Y after its negation, supposing that negation done; a card named must be the one
+    whose activation was negated."""
+    negs = [e for e in st.events if e.get("kind") == "negate" and e.get("by")
+            and e.get("what") == "activation"]
+    if len(negs) != 1:
+        st.fail("which negation? (tell it: 'my opponent negates the activation of my X with Y')", q)
+    neg = negs[0]
+    acts = dict(st.acts)
+    ref, negated = acts.get(neg["by"]), acts.get(neg["of"])
+    if not ref or not ref.get("card") or not negated:
+        st.fail("which card negated it?", q)
+    named = find(q, "cj_negated_named")
+    if named is not None:
+        cards = [st.r.card(t) for t in named.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
+        kind = "trap" if "trap" in low(named) else "spell" if "spell" in low(named) else None
+        said = negated.get("card")
+        fits = (cards and said and st.db.get(cards[0]).name == st.db.get(said).name) or \
+            (not cards and kind and (negated.get("generic") == kind or
+                                     (said and st.db.get(said).kind == kind)))
+        if not fits:
+            st.fail(f"{st.r.said(named)!r} is not the card whose activation was negated", named)
+    verb = st.r.action(find(q, "act_verb"))
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    parts = _parts(st, ref["card"], eid)
+    neg_part = [f for f in parts if f.get("verb") == "negate"]
+    later = [f for f in parts if neg_part and f.get("n") > neg_part[0].get("n")
+             and f.get("verb") == verb and acts_on_that_card(f.source.quote, plural=True)]
+    if not neg_part or len(later) != 1:
+        st.fail(f"{ref['card']} has no part after its negation that does {verb!r} to that card", q)
+    return {"family": "clause-done", "effect": ref, "part": later[0].get("n"),
+            "suppose": [{"done": {"part": neg_part[0].get("n")}}]}
+
+
+def _stat_said_fits(st: Situate, q: Tree, spec: dict) -> None:
+    """"Does it still gain 400 ATK?": the number must be the one the part writes, or the question
+    is about another change than the card's."""
+    stat = find(q, "cj_stat_obj")
+    if stat is None:
+        return
+    num = next((str(t) for t in stat.scan_values(lambda v: getattr(v, "type", "") == "XNUM")), None)
+    ref, n = spec.get("effect") or {}, spec.get("part")
+    if spec.get("family") not in ("clause-done", "affected") or not ref.get("card") or n is None:
+        st.fail("which part changes ATK or DEF?", q)
+    eid = select_effect(st.reading(ref["card"]), ref)
+    quotes = [f.source.quote for f in _parts(st, ref["card"], eid) if f.source and
+              (f.get("n") == n if isinstance(n, int) else f.get("verb") == n)]
+    if not num or not any(num in qt for qt in quotes):
+        st.fail(f"{ref['card']}'s part does not change ATK or DEF by {num}", stat)

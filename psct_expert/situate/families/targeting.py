@@ -39,6 +39,10 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
             spec = st.spec("can-activate-now", {"effect": ref})
             spec["also_needs"] = f"whether it can target {st.r.said(thing)}"
             return spec
+        if prot is None and not st.events:
+            described = _described_target(st, ref, thing)
+            if described is not None:       # "Can I target a face-down monster with X?"
+                return st.spec("can-target", {"effect": ref, "entity": described})
         if prot is None:
             st.fail("say what the card cannot be targeted by ('that cannot be targeted by card "
                     "effects')", thing)
@@ -108,3 +112,39 @@ def _plain(text: str) -> str:
     """Lower case, plurals made singular ("Spells/Traps" → "spell/trap")."""
     text = re.sub(r"\bi control\b", "you control", text.lower().replace("graveyard", "gy"))
     return re.sub(r"(?<=[a-z])s\b", "", re.sub(r"\bmy\b", "your", text))
+
+
+DESCRIBED_PLACES = {"gy": "gy", "graveyard": "gy", "control": "field", "controls": "field",
+                    "field": "field"}
+
+
+def _described_target(st: Situate, ref: dict, thing: Tree) -> str | None:
+    """"Can I target a face-down monster / a Spell/Trap I control / a monster in my GY with X?": a
+    card told only by what it is (face, controller, place, kind), for the rules to hold against
+    what the effect's target must be.  None when the words say none of these, or name a card."""
+    t = st.r.thing(thing)
+    if t.get("card") or not ref.get("card"):
+        return None
+    ws = [w.lower() for w in t["words"]]
+    ent: dict = {"desc": t["text"]}
+    face = "down" if ("face-down" in ws or "set" in ws) else "up" if "face-up" in ws else None
+    if face:
+        ent["face"] = face
+    owner = "opponent" if ("opponent" in ws or "opponent's" in ws or "their" in ws) else \
+        "you" if ("my" in ws or "i" in ws) else None
+    if owner:
+        ent["controller"] = owner
+    place = next((DESCRIBED_PLACES[w] for w in ws if w in DESCRIBED_PLACES), None)
+    if place:
+        ent["place"] = place
+    kind = next((k for k in ("monster", "spell", "trap") if k in ws or k + "s" in ws
+                 or (k != "monster" and "spell/trap" in ws)), None)
+    if "spell/trap" in ws or "spells/traps" in ws:
+        kind = None                          # either kind: the rules read no kind from it
+    elif kind:
+        ent["kind"] = kind
+    if len(ent) == 1:
+        return None
+    eid = f"m{len(st.entities) + 1}"
+    st.entities[eid] = ent
+    return eid
