@@ -157,6 +157,8 @@ class _Situation:
         if not isinstance(count, int) or count < 0:
             self.fail("situation: a state event needs a 'count' (or 'min') that is a whole number")
         seq = self.seq  # a state describes the moment, it does not move time on
+        if what in self.b.db:       # a named card told on the field: its text is read too
+            self.b.card(what)
         self.b.add("holds", f"{player} has {'at least ' if 'min' in ev else ''}{count} {what} "
                    f"({place})", player=player, place=place, what=what, count=count,
                    at_least=_yn("min" in ev), face=ev.get("face", "any"), seq=seq)

@@ -7,6 +7,7 @@ applies the answer stays open."""
 import pytest
 
 from psct_expert.cards import Card
+from psct_expert.errors import QuestionError
 from psct_expert.parser.names import find_cards
 from psct_expert.reader import read_card
 
@@ -144,3 +145,46 @@ def test_a_card_with_a_part_that_forbids_something_is_left_to_a_judge(base_exper
     spec = {"family": "can-activate-now", "effect": {"card": "Branded Fusion", "select": "activation"},
             "situation": [{"kind": "phase", "phase": "main1", "turn": "you"}]}
     assert base_expert.ask_spec(spec).value == "unknown"
+
+
+# -- a cost that cannot be paid: cards sent to the GY are banished instead (game-rules#cost.5) ---
+
+@pytest.mark.parametrize("question", [
+    "My opponent has Macro Cosmos face-up (cards sent to the GY are banished instead). "
+    "Can I activate Effect Veiler's effect from my hand?",
+    "My opponent controls a face-up Banisher of the Radiance. Can I activate Effect Veiler's effect?",
+])
+def test_a_send_cost_under_a_card_that_banishes_instead(base_expert, question):
+    _, answer = ask_answer(base_expert, question)
+    assert answer.value == "no" and "cost-sent-to-gy-banished-instead" in answer.rules()
+
+
+@pytest.mark.parametrize("question", [
+    # not told face-up: a Set Macro Cosmos does nothing
+    "My opponent controls Macro Cosmos. Can I activate Effect Veiler's effect from my hand?",
+    # a discard is not what game-rules#cost.5 names
+    "My opponent has Macro Cosmos face-up. Can I activate Ash Blossom & Joyous Spring's effect?",
+])
+def test_near_misses_of_a_cost_under_banish_instead(base_expert, question):
+    assert ask_answer(base_expert, question)[1].value != "no"
+
+
+def test_what_the_question_says_a_card_does_is_checked_against_its_text(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask_spec(base_expert.parse(
+            "My opponent has Dimensional Fissure face-up (cards sent to the GY are banished "
+            "instead). Can I activate Effect Veiler's effect?"))
+    assert "does not say that any card sent to the GY is banished instead" in str(err.value)
+
+
+@pytest.mark.parametrize("text, what", [
+    ("While this card is face-up on the field, any card sent to the GY is banished instead.", ["card"]),
+    ("Any monster sent to the GY is banished instead.", ["monster"]),
+    # another condition, or a resolution that does it for a while: not a lasting replacement
+    ("While you control a Fiend monster, any card sent to the GY is banished instead.", []),
+    ("Target 1 monster; until the end of the next turn, any card sent to the GY is banished "
+     "instead.", []),
+])
+def test_the_reader_reads_a_lasting_banish_instead(text, what):
+    reading = read_card(Card(name="Example Cosmos", kind="trap", subtypes=("continuous",), text=text))
+    assert [f.get("what") for f in reading.facts if f.type == "gy_replacement"] == what

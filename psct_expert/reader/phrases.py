@@ -636,6 +636,10 @@ class PhraseReaders:
             if m:
                 self.add("prohibits", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, card=self.card.name, action=action)
+        m = g.gy_replacement.search(full) if may_match(g.gy_replacement, low) else None
+        if m:      # "Any card sent to the GY is banished instead.": the whole effect says only that
+            self.add("gy_replacement", self.src(text, base + m.start(1), base + m.end(), where),
+                     effect=eff.id, card=self.card.name, what=m.group(1).lower())
         if main.strip() and not eff.punctuated and not eff.extra and not any(
                 f.get("effect") == eff.id and f.type in ("procedure", "summon_condition",
                                                           "prohibits", "once_per_turn",

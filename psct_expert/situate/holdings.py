@@ -44,6 +44,24 @@ class HoldingEvents:
         self._mods(ev)
         _note_removed(self, sub(ev, "held_ref"))
 
+    def ev_face_up(self, ev: Tree) -> None:
+        """"my opponent has Macro Cosmos face-up (cards sent to the GY are banished instead)": the
+        card is face-up on the field; what the question says it does must be what it says."""
+        player = self._player(ev)
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        note = sub(ev, "gy_note")
+        if note is not None:
+            what = "monster" if {"monster", "monsters"} & set(low(note)) else "card"
+            if self.r.place(sub(note, "place")) != "gy" or not any(
+                    f.type == "gy_replacement" and f.get("what") == what
+                    for f in self.reading(card).facts):
+                self.fail(f"{card} does not say that any {what} sent to the GY is banished instead",
+                          note)
+        self.events.append({"kind": "state", "player": player, "place": "field",
+                            "what": self.entity({"card": card, "text": card, "words": [],
+                                                 "pronoun": False}, controller=player),
+                            "count": 1, "face": "up"})
+
     def ev_state_at(self, ev: Tree) -> None:
         """"when X resolves I control a face-up card": what holds at resolution."""
         player = self._player(ev)
