@@ -782,33 +782,76 @@ def saliences(rules) -> dict[str, int]:
     stands although the fact it looked for comes later (forward chaining keeps what it
     concluded).  So each rule gets a stratum: at least that of the rules whose conclusions it
     uses, and one more than that of the rules whose conclusions it asks to be absent.  Defaults
-    (closed-world rules) and every rule that depends on one come after all the others.  A
-    higher salience fires first; the result is ``-(stratum)``, minus 100 for the late ones."""
+    (closed-world rules) and every rule that depends on one come after all the others.  Rules
+    that depend on each other in a cycle share one stratum (their order among themselves is
+    the engine's).  A higher salience fires first; the result is ``-(stratum)``, minus 100 for
+    the late ones."""
     producers: dict[str, list] = {}
     for r in rules:
         for type_, _fields in r.then:
-            producers.setdefault(type_, []).append(r)
-    stratum = {r.id: 0 for r in rules}
-    late = {r.id: bool(r.default) for r in rules}
-    for _ in range(MAX_STRATUM + 1):          # bounded: a cycle through negation stops at the cap
-        changed = False
-        for r in rules:
-            s, lt = stratum[r.id], late[r.id]
-            for alt in r.when:
-                for pat in alt:
-                    if pat.kind not in ("fact", "not"):
-                        continue
-                    for q in producers.get(pat.type, ()):
-                        if q is r:
-                            continue
-                        s = max(s, stratum[q.id] + (pat.kind == "not"))
-                        lt = lt or late[q.id]
-            s = min(s, MAX_STRATUM)
-            if (s, lt) != (stratum[r.id], late[r.id]):
-                stratum[r.id], late[r.id], changed = s, lt, True
-        if not changed:
-            break
+            producers.setdefault(type_, []).append(r.id)
+    needs: dict[str, list[tuple[str, int]]] = {}     # rule -> [(producer, 1 if negated)]
+    for r in rules:
+        needs[r.id] = [(q, int(pat.kind == "not")) for alt in r.when for pat in alt
+                       if pat.kind in ("fact", "not") for q in producers.get(pat.type, ())
+                       if q != r.id]
+    stratum: dict[str, int] = {}
+    late: dict[str, bool] = {}
+    default = {r.id: bool(r.default) for r in rules}
+    for group in _components(list(needs), needs):      # producers' groups come first
+        inside = set(group)
+        outer = [(q, w) for rid in group for q, w in needs[rid] if q not in inside]
+        s = min(max((stratum[q] + w for q, w in outer), default=0), MAX_STRATUM)
+        lt = any(default[rid] for rid in group) or any(late[q] for q, _w in outer)
+        for rid in group:
+            stratum[rid], late[rid] = s, lt
     return {rid: -stratum[rid] + (DEFAULT_SALIENCE if late[rid] else 0) for rid in stratum}
+
+
+def _components(nodes: list[str], needs: dict) -> list[list[str]]:
+    """Strongly connected components of the 'needs' graph (Tarjan's algorithm, iterative), each
+    after the components it needs."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: list[list[str]] = []
+    counter = 0
+    for root in nodes:
+        if root in index:
+            continue
+        work = [(root, iter(needs[root]))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            for q, _w in edges:
+                if q not in index:
+                    index[q] = low[q] = counter
+                    counter += 1
+                    stack.append(q)
+                    on_stack.add(q)
+                    work.append((q, iter(needs[q])))
+                    break
+                if q in on_stack:
+                    low[node] = min(low[node], index[q])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    group = []
+                    while True:
+                        q = stack.pop()
+                        on_stack.discard(q)
+                        group.append(q)
+                        if q == node:
+                            break
+                    out.append(group)
+    return out
 
 
 def compile_rules(kb: KnowledgeBase, owner: Engine):
