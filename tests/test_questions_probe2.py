@@ -357,3 +357,13 @@ def test_unsaid_activator_refused_in_negating_purpose(base_expert, q):
     # "to negate it" asks the negation too: who activated it must be said for Dark Bribe
     with pytest.raises(QuestionError, match="who activated"):
         base_expert.parse(q)
+
+
+@pytest.mark.parametrize("q,value", [
+    ("My opponent activates D.D. Crow's effect. Can I negate it with Divine Wrath?", "yes"),
+    ("My opponent activates Giant Trunade. Can I negate it with Divine Wrath?", "no"),   # monster effects only
+])
+def test_can_i_negate_it_with(base_expert, q, value):
+    spec, got = ask(base_expert, q)
+    assert spec["family"] == "negate-activation" and spec["negator"]["card"] == "Divine Wrath"
+    assert got == value
