@@ -367,3 +367,12 @@ def test_can_i_negate_it_with(base_expert, q, value):
     spec, got = ask(base_expert, q)
     assert spec["family"] == "negate-activation" and spec["negator"]["card"] == "Divine Wrath"
     assert got == value
+
+
+def test_one_target_special_summoned_in_response(base_expert):
+    # "one of them is Special Summoned in response": that target left the GY; the others stay
+    spec, value = ask(base_expert, "I target 3 cards in my opponent's GY with Soul Release and one of them is "
+                                   "Special Summoned in response. Are the other 2 banished?")
+    assert [s for s in spec["suppose"] if "left" in s] == [
+        {"left": {"target": "3 cards in my opponent's GY (1 of 3)"}}]
+    assert value == "yes"

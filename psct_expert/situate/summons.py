@@ -104,6 +104,7 @@ class SummonEvents:
         kind = self.r.summon_kind(ev) or "unsaid"
         if "procedure" in low(ev):
             kind = "procedure"
+        _target_summoned(self, t, ev)
         self._summon(kind, _owner(t["words"]), t, self._mods(ev).get("from"))
 
     def ev_summons_itself(self, ev: Tree) -> None:
@@ -151,3 +152,12 @@ def _summoned_to(st: Situate, act: dict, ev: Tree, what: str) -> None:
         return
     if summons_to_opponents_field(st.reading(ref["card"])):
         act["player"] = {"you": "opponent", "opponent": "you"}[to]
+
+
+def _target_summoned(st: Situate, t: dict, ev: Tree) -> None:
+    """"One of them is Special Summoned in response": a targeted card (in a GY, or banished) leaves
+    the place where it was targeted before the effect resolves."""
+    from .targets import note_change
+    targeted = [x for e in st.events if e.get("kind") == "activate" for x in e.get("targets", [])]
+    if targeted and t["words"][:2] == ["one", "of"]:
+        note_change(st, st._which_target(t, targeted, ev), {"left": True})
