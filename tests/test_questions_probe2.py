@@ -376,3 +376,12 @@ def test_one_target_special_summoned_in_response(base_expert):
     assert [s for s in spec["suppose"] if "left" in s] == [
         {"left": {"target": "3 cards in my opponent's GY (1 of 3)"}}]
     assert value == "yes"
+
+
+def test_cost_with_a_player(base_expert):
+    # the draw is after no semicolon: not a cost, whoever draws
+    spec, value = ask(base_expert, "Is my opponent drawing 1 card a cost of Dark Bribe?")
+    assert spec["family"] == "is-cost" and spec["verb"] == "draw" and value == "no"
+    # a discard is Magic Jammer's cost, but paid by the player who activates it: not assumed
+    spec, value = ask(base_expert, "Is my opponent discarding a card a cost of Magic Jammer?")
+    assert "also_needs" in spec and value == "unknown"

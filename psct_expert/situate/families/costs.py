@@ -131,7 +131,13 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
     _its_card_is_the_object(st, ir, doing)
     ref = st.effect_ref(ir, hint=[verb])
     _cost_object_fits(st, ref, verb, doing)
-    return st.spec("is-cost", {"effect": ref, "verb": verb})
+    spec = st.spec("is-cost", {"effect": ref, "verb": verb})
+    payer = sub(fam, "cost_payer")
+    if payer is not None and st.r.player(payer) != "you":
+        # "Is my opponent drawing 1 card a cost of my X?": a cost is paid by the activating player
+        spec["also_needs"] = (f"whether {st.r.said(payer)} is the player who activates it (a cost "
+                              "is paid by that player)")
+    return spec
 
 
 def _told_cost_question(st: Situate, fam: Tree) -> dict:
