@@ -385,3 +385,15 @@ def test_cost_with_a_player(base_expert):
     # a discard is Magic Jammer's cost, but paid by the player who activates it: not assumed
     spec, value = ask(base_expert, "Is my opponent discarding a card a cost of Magic Jammer?")
     assert "also_needs" in spec and value == "unknown"
+
+
+@pytest.mark.parametrize("q,value", [
+    ("Can Forbidden Chalice target a face-down monster?", "no"),
+    ("Can Knightmare Phoenix's effect target a Spell/Trap I control?", "no"),
+    ("Can Forbidden Chalice target a monster that cannot be targeted by card effects?", "no"),
+    ("Can Knightmare Cerberus's effect target a Normal Summoned monster?", "unknown"),   # not read: no guess
+])
+def test_can_x_target_described(base_expert, q, value):
+    spec, got = ask(base_expert, q)
+    assert spec["family"] == "can-target"
+    assert got == value
