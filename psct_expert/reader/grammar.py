@@ -88,6 +88,10 @@ _NAME = ""
 
 
 def _rx(p: str) -> re.Pattern:
+    if "{ATTRIBUTE}" in p or "{TYPE}" in p:     # the game words' Attributes and Types
+        words = gamewords()
+        p = p.replace("{ATTRIBUTE}", "|".join(re.escape(a) for a in words.attributes)).replace(
+            "{TYPE}", "|".join(re.escape(t) for t in sorted(words.types, key=len, reverse=True)))
     return re.compile(p.replace("{NAME}", _NAME), re.IGNORECASE)
 
 
