@@ -43,6 +43,7 @@ class Grammar:
     activation_qualifiers: list[tuple[str, re.Pattern]]
     prohibitions: list[tuple[str, re.Pattern]]
     gy_replacement: re.Pattern
+    optional_cost: re.Pattern
     legacy: list[re.Pattern]
     immediately_after: re.Pattern
     bullets: dict[str, re.Pattern]
@@ -123,6 +124,7 @@ def grammar() -> Grammar:
         activation_qualifiers=[(k, _rx(v)) for k, v in g["activation_qualifiers"].items()],
         prohibitions=[(k, _rx(v)) for k, v in g["prohibitions"].items()],
         gy_replacement=_rx(g["gy_replacement"]),
+        optional_cost=_rx(g["optional_cost"]),
         legacy=[_rx(p) for p in g["legacy"]],
         immediately_after=_rx(g["immediately_after"]),
         bullets={k: _rx(v) for k, v in g["bullets"].items()},
