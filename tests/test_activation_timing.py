@@ -188,3 +188,17 @@ def test_what_the_question_says_a_card_does_is_checked_against_its_text(base_exp
 def test_the_reader_reads_a_lasting_banish_instead(text, what):
     reading = read_card(Card(name="Example Cosmos", kind="trap", subtypes=("continuous",), text=text))
     assert [f.get("what") for f in reading.facts if f.type == "gy_replacement"] == what
+
+
+@pytest.mark.parametrize("question", [
+    "Can I activate Ash Blossom & Joyous Spring during the Damage Step?",   # negates the effect
+    "Can I activate Parthian Shot during the Damage Step?",                 # at the end of the BP
+    "Can I activate Negate Attack during the Damage Step?",                 # an attack declaration
+])
+def test_the_damage_step_rules_look_at_what_the_card_does(base_expert, question):
+    assert ask_answer(base_expert, question)[1].value != "yes"
+
+
+def test_a_counter_trap_that_answers_activations_in_the_damage_step(base_expert):
+    _, answer = ask_answer(base_expert, "Can I activate Solemn Judgment during the Damage Step?")
+    assert answer.value == "yes" and "damage-step-counter-trap" in answer.rules()

@@ -159,3 +159,12 @@ def test_a_continuous_spell_activation_is_spell_speed_1(base_expert):
     _, answer = ask_answer(base_expert, "My opponent activates a Continuous Spell. "
                                         "Can I respond with a Normal Trap?")
     assert answer.value == "yes" and "slow-spells-spell-speed-1" in answer.rules()
+
+
+@pytest.mark.parametrize("question", [
+    "Can Chaos Trap Hole negate the Link Summon of Knightmare Phoenix?",   # LIGHT or DARK only
+    "Can Steelswarm Roach negate a Link Summon?",                          # Level 5 or higher only
+])
+def test_a_summon_negation_limited_by_what_is_summoned_is_not_a_yes(base_expert, question):
+    # what the negator's condition asks of the monster (Attribute, Level) is not checked: open
+    assert ask_answer(base_expert, question)[1].value == "unknown"

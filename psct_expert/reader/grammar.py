@@ -43,6 +43,7 @@ class Grammar:
     activation_qualifiers: list[tuple[str, re.Pattern]]
     prohibitions: list[tuple[str, re.Pattern]]
     gy_replacement: re.Pattern
+    optional_cost: re.Pattern
     legacy: list[re.Pattern]
     immediately_after: re.Pattern
     bullets: dict[str, re.Pattern]
@@ -87,6 +88,10 @@ _NAME = ""
 
 
 def _rx(p: str) -> re.Pattern:
+    if "{ATTRIBUTE}" in p or "{TYPE}" in p:     # the game words' Attributes and Types
+        words = gamewords()
+        p = p.replace("{ATTRIBUTE}", "|".join(re.escape(a) for a in words.attributes)).replace(
+            "{TYPE}", "|".join(re.escape(t) for t in sorted(words.types, key=len, reverse=True)))
     return re.compile(p.replace("{NAME}", _NAME), re.IGNORECASE)
 
 
@@ -123,6 +128,7 @@ def grammar() -> Grammar:
         activation_qualifiers=[(k, _rx(v)) for k, v in g["activation_qualifiers"].items()],
         prohibitions=[(k, _rx(v)) for k, v in g["prohibitions"].items()],
         gy_replacement=_rx(g["gy_replacement"]),
+        optional_cost=_rx(g["optional_cost"]),
         legacy=[_rx(p) for p in g["legacy"]],
         immediately_after=_rx(g["immediately_after"]),
         bullets={k: _rx(v) for k, v in g["bullets"].items()},

@@ -309,6 +309,10 @@ class PhraseReaders:
         cs, ce = eff.cost.start, eff.cost.end
         part = text[cs:ce]
         self.add("cost_part", self.src(text, cs, ce, where), effect=eff.id)
+        m = g.optional_cost.search(part)
+        if m:          # "When you activate this card, you can also send ...;": paid only if chosen
+            self.add("optional_cost", self.src(text, cs + m.start(), cs + m.end(), where),
+                     effect=eff.id)
         tm = g.target_word.search(blank_quotes(part))
         cost_region_end = ce
         regions = []
