@@ -168,3 +168,9 @@ def test_a_continuous_spell_activation_is_spell_speed_1(base_expert):
 def test_a_summon_negation_limited_by_what_is_summoned_is_not_a_yes(base_expert, question):
     # what the negator's condition asks of the monster (Attribute, Level) is not checked: open
     assert ask_answer(base_expert, question)[1].value == "unknown"
+
+
+def test_a_game_term_is_not_read_as_a_card_name_it_resembles(base_expert):
+    # "Flip Summon" is one letter from a card name; it is a kind of Summon
+    spec, answer = ask_answer(base_expert, "Can Horn of Heaven negate a Flip Summon?")
+    assert spec["family"] == "negate-summon" and "Flip Summon" in answer.restated
