@@ -285,6 +285,10 @@ class _Builder:
             _, rid = self.effect(responder)
         self.params["responder"] = rid
         self.params["to"] = str(_need(s, "to", self.family))
+        player = s.get("player", "you")     # who would chain it (a lock may bind one player only)
+        if player not in ("you", "opponent"):
+            raise QuestionError("in a can-respond question, 'player' is you or opponent", understood=s)
+        self.add("responds", f"{player} would chain {rid}", responder=rid, player=player)
 
     def q_can_activate_now(self, s):
         self._effect_param(s)

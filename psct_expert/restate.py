@@ -11,6 +11,8 @@ import re
 import string
 from typing import TYPE_CHECKING
 
+from .gamewords import gamewords
+
 if TYPE_CHECKING:
     from .questions import Question
 
@@ -95,10 +97,20 @@ def _asked_words(question: Question) -> str:
         bits.append("by your opponent")
     if asked[0].get("place") == "hand":
         bits.append("from the hand")
-    turns = [f.get("turn") for f in question.facts if f.type == "phase_now"
-             and f.get("phase") == "unsaid"]
-    if turns and turns[-1] in ("you", "opponent"):
-        bits.append("in your turn" if turns[-1] == "you" else "in your opponent's turn")
+    phases = sorted((f for f in question.facts if f.type == "phase_now"),
+                    key=lambda f: f.get("seq", 0))
+    if phases:                       # the moment the situation is in: the last phase told
+        last = phases[-1]
+        whose = {"you": "your ", "opponent": "your opponent's "}.get(last.get("turn"), "the ")
+        if last.get("phase") in ("damage-step", "damage-calculation"):
+            whose = "the "           # told in either turn alike (its rules do not depend on it)
+        if last.get("phase") == "unsaid":
+            if last.get("turn") in ("you", "opponent"):
+                bits.append(f"in {whose}turn")
+        else:
+            forms = dict(gamewords().phases).get(last.get("phase"))
+            name = forms[0].title() if forms else str(last.get("phase"))
+            bits.append(f"in {whose}{name}")
     if any(f.type == "set_this_turn" for f in question.facts):
         bits.append("in the turn it was Set")
     return "".join(" " + b for b in bits)

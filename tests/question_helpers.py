@@ -154,12 +154,12 @@ def check_answer(value: str, expected: str) -> None:
         assert expected in ANSWERS and value == expected, (value, expected)
 
 
-def check_case(expert, case: dict) -> None:
-    """Asks one case and asserts every check it names."""
+def check_case(expert, case: dict) -> int:
+    """Asks one case and asserts every check it names; returns how many checks it made."""
     text = case["ask"]
     if "refused" in case:
         refused(expert, text, *case["refused"])
-        return
+        return 1
     spec = expert.parse(text)
     if "answer" in case:
         answer = expert.ask_spec(copy.deepcopy(spec), text)
@@ -183,6 +183,10 @@ def check_case(expert, case: dict) -> None:
     for paths in case.get("same", []):
         values = [at(spec, p) for p in paths]
         assert all(v == values[0] for v in values), dict(zip(paths, values))
+    return (("answer" in case) + len(case.get("cites", [])) + len(case.get("rules", []))
+            + len(case.get("spec", {})) + sum(map(len, case.get("has", {}).values()))
+            + sum(map(len, case.get("lacks", {}).values())) + len(case.get("truthy", []))
+            + len(case.get("falsy", [])) + len(case.get("same", [])))
 
 
 def readings(name: str) -> list:
@@ -196,8 +200,8 @@ def readings(name: str) -> list:
     return [pytest.param(case, id=case["id"]) for case in loaded]
 
 
-def check_reading(case: dict) -> None:
-    """Reads the case's card and asserts the facts it must have and must not."""
+def check_reading(case: dict) -> int:
+    """Reads the case's card and asserts the facts it must have and must not; returns how many."""
     from psct_expert.reader import read_card
 
     card = case["card"]
@@ -208,3 +212,4 @@ def check_reading(case: dict) -> None:
     for want in case.get("absent", []):
         fields = dict(want)
         assert not facts_of(reading, fields.pop("type"), **fields), f"a fact {want}"
+    return len(case.get("found", [])) + len(case.get("absent", []))

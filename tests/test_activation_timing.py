@@ -202,3 +202,18 @@ def test_the_damage_step_rules_look_at_what_the_card_does(base_expert, question)
 def test_a_counter_trap_that_answers_activations_in_the_damage_step(base_expert):
     _, answer = ask_answer(base_expert, "Can I activate Solemn Judgment during the Damage Step?")
     assert answer.value == "yes" and "damage-step-counter-trap" in answer.rules()
+
+
+@pytest.mark.parametrize("question, said", [
+    ("Can I activate Dust Tornado during my opponent's Standby Phase?", "in your opponent's Standby Phase"),
+    ("Can I activate Mystical Space Typhoon during the Damage Step?", "in the Damage Step"),
+])
+def test_the_restatement_keeps_the_phase(base_expert, question, said):
+    assert said in ask_answer(base_expert, question)[1].restated
+
+
+def test_a_battle_phase_may_be_its_damage_step(base_expert):
+    # "During damage calculation ...": a told Battle Phase may be its Damage Step
+    _, answer = ask_answer(base_expert, "Can I activate Blackwing - Kalut the Moon Shadow during my "
+                                        "Battle Phase?")
+    assert answer.value == "unknown"

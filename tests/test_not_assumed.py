@@ -168,3 +168,17 @@ def test_a_continuous_spell_activation_is_spell_speed_1(base_expert):
 def test_a_summon_negation_limited_by_what_is_summoned_is_not_a_yes(base_expert, question):
     # what the negator's condition asks of the monster (Attribute, Level) is not checked: open
     assert ask_answer(base_expert, question)[1].value == "unknown"
+
+
+def test_a_game_term_is_not_read_as_a_card_name_it_resembles(base_expert):
+    # "Flip Summon" is one letter from a card name; it is a kind of Summon
+    spec, answer = ask_answer(base_expert, "Can Horn of Heaven negate a Flip Summon?")
+    assert spec["family"] == "negate-summon" and "Flip Summon" in answer.restated
+
+
+def test_a_counter_trap_answers_a_trap_whatever_its_property(base_expert):
+    # game-rules#chain.7: Spell Speed 3 may respond to anything, so the unsaid property of "a Trap
+    # Card" does not matter for a Counter Trap that negates it
+    _, answer = ask_answer(base_expert, "My opponent activates a Trap Card. Can I chain Solemn "
+                                        "Judgment to it?")
+    assert answer.value == "yes" and "spell-speed-3-negator-answers-anything" in answer.rules()

@@ -14,4 +14,4 @@ from question_helpers import check_reading, readings
 @pytest.mark.parametrize("case", readings("activation_legality"))
 def test_reading(case):
     """A reading of an invented card in tests/fixtures/readings/activation_legality.yaml."""
-    check_reading(case)
+    assert check_reading(case) > 0, "a reading case that checks nothing"

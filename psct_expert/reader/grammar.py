@@ -44,6 +44,9 @@ class Grammar:
     prohibitions: list[tuple[str, re.Pattern]]
     gy_replacement: re.Pattern
     optional_cost: re.Pattern
+    response_lock_scope: list[tuple[str, re.Pattern]]
+    response_lock_opponent: re.Pattern
+    response_lock_conditional: re.Pattern
     legacy: list[re.Pattern]
     immediately_after: re.Pattern
     bullets: dict[str, re.Pattern]
@@ -129,6 +132,9 @@ def grammar() -> Grammar:
         prohibitions=[(k, _rx(v)) for k, v in g["prohibitions"].items()],
         gy_replacement=_rx(g["gy_replacement"]),
         optional_cost=_rx(g["optional_cost"]),
+        response_lock_scope=[(k, _rx(v)) for k, v in g["response_lock_scope"].items()],
+        response_lock_opponent=_rx(g["response_lock_opponent"]),
+        response_lock_conditional=_rx(g["response_lock_conditional"]),
         legacy=[_rx(p) for p in g["legacy"]],
         immediately_after=_rx(g["immediately_after"]),
         bullets={k: _rx(v) for k, v in g["bullets"].items()},

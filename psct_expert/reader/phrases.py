@@ -71,7 +71,14 @@ class PhraseReaders:
                     what = {"monster effects": "monster-effects"}.get(
                         locked.group(1).lower() if locked else "", "any" if locked and
                         locked.group(1).lower() in ("cards or effects",) else "other")
-                    self.add(kind, src, effect=lock_id, card=card.name, what=what)
+                    lock = sentence[:m.end() + 80]
+                    scope = next((k for k, rx in self.g.response_lock_scope if rx.search(lock)),
+                                 "other")
+                    who = "opponent" if self.g.response_lock_opponent.search(lock) else "any"
+                    cond = "yes" if self.g.response_lock_conditional.search(
+                        sentence[:m.start()]) else "no"
+                    self.add(kind, src, effect=lock_id, card=card.name, what=what, scope=scope,
+                             who=who, conditional=cond)
                 else:
                     self.add(kind, src, effect=act_id, card=card.name)
                     if kind == "activate_from_hand_permission":   # "If you control no cards, ..."

@@ -46,7 +46,7 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
     responder = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
     to = _activation_of(st, sub(fam, "resp_to"), player)
     _check_activator(st, responder, to, player)
-    spec = st.spec("can-respond", {"responder": responder, "to": to})
+    spec = st.spec("can-respond", {"responder": responder, "to": to, "player": player})
     if purpose is not None and sub(purpose, "neg_verb") is not None:
         return _stop_summon(st, purpose, responder, to, spec)
     if responder.get("generic") and (purpose is not None or not responder.get("subtype")):

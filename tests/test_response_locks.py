@@ -1,0 +1,42 @@
+"""Response locks ("... cannot activate cards or effects in response to ..."): what activation a
+lock covers, whom it binds and whether a condition comes before it (reader), and the answers
+that follow (game-rules#chain.2: a player may chain to their own card)."""
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.reader import read_card
+
+from question_helpers import ask_answer
+
+
+@pytest.mark.parametrize("text, scope, who, conditional", [
+    ("Neither player can activate cards or effects in response to this card's activation. Draw 1 card.",
+     "this-card", "any", "no"),
+    ("Your opponent cannot activate cards or effects in response to this card's activation. Draw 1 card.",
+     "this-card", "opponent", "no"),
+    ("If you control a Fiend monster, your opponent cannot activate cards or effects in response to "
+     "this card's activation. Draw 1 card.", "this-card", "opponent", "yes"),
+    ("Draw 1 card. Your opponent cannot activate cards or effects in response to the activation of "
+     "your Spell Cards this turn.", "other", "opponent", "no"),
+])
+def test_the_reader_reads_what_a_lock_covers(text, scope, who, conditional):
+    reading = read_card(Card(name="Example Lock", kind="spell", subtypes=("quick-play",), text=text))
+    locks = [f for f in reading.facts if f.type == "response_lock"]
+    assert [(f.get("scope"), f.get("who"), f.get("conditional")) for f in locks] == \
+        [(scope, who, conditional)]
+
+
+@pytest.mark.parametrize("question, value", [
+    # the lock binds the opponent: its controller may chain to it
+    ("I activate Oracle of the Herald. Can I chain a Quick-Play Spell to it?", "unknown"),
+    ("My opponent activates Oracle of the Herald. Can I respond with a Counter Trap?", "no"),
+    # a condition before the lock that the question does not tell
+    ("My opponent activates Abyss Script - Rise of the Abyss King. Can I respond with a Normal Trap?",
+     "unknown"),
+    # a lock on other activations than this card's
+    ("My opponent activates Metaphys Factor. Can I respond with a Normal Trap?", "unknown"),
+    ("My opponent activates Super Polymerization. Can I chain Infinite Impermanence to it?", "no"),
+])
+def test_a_lock_decides_only_for_the_activation_and_players_it_covers(base_expert, question, value):
+    assert ask_answer(base_expert, question)[1].value == value
