@@ -217,3 +217,16 @@ def test_a_battle_phase_may_be_its_damage_step(base_expert):
     _, answer = ask_answer(base_expert, "Can I activate Blackwing - Kalut the Moon Shadow during my "
                                         "Battle Phase?")
     assert answer.value == "unknown"
+
+
+@pytest.mark.parametrize("question", [
+    # written before PSCT, its event implied ("Negate the Normal Summon ...")
+    "Can I activate Forced Back during my opponent's Standby Phase?",
+    "Can I activate Combination Attack during my Main Phase 1?",
+    # an ATK/DEF change in another effect of the card: the Damage Step "no" stays open
+    "Can I activate Metalmorph during the Damage Step?",
+    # a legacy condition sentence ("Activate at the end of the Damage Step")
+    "Can I activate Enlightenment during the Damage Step?",
+])
+def test_cards_whose_timing_is_implied_are_left_open(base_expert, question):
+    assert ask_answer(base_expert, question)[1].value == "unknown"

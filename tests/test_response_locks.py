@@ -40,3 +40,17 @@ def test_the_reader_reads_what_a_lock_covers(text, scope, who, conditional):
 ])
 def test_a_lock_decides_only_for_the_activation_and_players_it_covers(base_expert, question, value):
     assert ask_answer(base_expert, question)[1].value == value
+
+
+def test_a_condition_after_the_lock_counts_too():
+    reading = read_card(Card(name="Example Lock", kind="spell", subtypes=("quick-play",),
+                             text="Draw 1 card. Your opponent cannot activate cards or effects in response "
+                                  "to this card's activation if you control a Fiend monster."))
+    assert [f.get("conditional") for f in reading.facts if f.type == "response_lock"] == ["yes"]
+
+
+def test_a_counter_trap_whose_timing_is_a_sentence_is_not_promised(base_expert):
+    # "Activate only during the Battle Phase, when ...": a condition written as a sentence
+    _, answer = ask_answer(base_expert, "My opponent activates a Quick-Play Spell. Can I chain "
+                                        "Chivalry to it?")
+    assert answer.value == "unknown"

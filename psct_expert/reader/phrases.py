@@ -76,7 +76,8 @@ class PhraseReaders:
                                  "other")
                     who = "opponent" if self.g.response_lock_opponent.search(lock) else "any"
                     cond = "yes" if self.g.response_lock_conditional.search(
-                        sentence[:m.start()]) else "no"
+                        sentence[:m.start()]) or self.g.response_lock_conditional.search(
+                        sentence[m.end():]) else "no"
                     self.add(kind, src, effect=lock_id, card=card.name, what=what, scope=scope,
                              who=who, conditional=cond)
                 else:
