@@ -54,3 +54,14 @@ def test_a_counter_trap_whose_timing_is_a_sentence_is_not_promised(base_expert):
     _, answer = ask_answer(base_expert, "My opponent activates a Quick-Play Spell. Can I chain "
                                         "Chivalry to it?")
     assert answer.value == "unknown"
+
+
+@pytest.mark.parametrize("text", [
+    "When your opponent activates a Normal Trap Card in response to your monster's attack "
+    "declaration: Negate the activation.",
+    "When a Spell Card is activated during the Damage Step: Negate the activation.",
+])
+def test_what_a_negator_asks_of_the_activation_is_an_extra_condition(text):
+    # a property of the activated card, a phase, "in response to ...": negates only when it holds
+    reading = read_card(Card(name="Example Negator", kind="trap", subtypes=("counter",), text=text))
+    assert [f.type for f in reading.facts if f.type == "extra_condition"] == ["extra_condition"]
