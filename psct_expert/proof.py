@@ -144,7 +144,7 @@ def build_node(key: tuple, rec: Record, kb: KnowledgeBase, path: frozenset = fro
                           rule.location if rule else "", premises, list(d.absent),
                           list(d.tests)))
     # the engine's firing order may vary between processes (hash seeds); the proof must not
-    steps.sort(key=lambda st: (st.rule, [str(p.fact) for p in st.premises], st.absent))
+    steps.sort(key=lambda st: (st.rule, [str(p.fact) for p in st.premises], st.absent, st.tests))
     sources = sorted(rec.sources.get(key, []), key=lambda s: (s.kind, str(s.card), s.start or 0,
                                                              s.end or 0, s.where, s.quote))
     node = ProofNode(fact, sources, steps)

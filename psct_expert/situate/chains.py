@@ -8,12 +8,12 @@ from lark import Token, Tree
 
 from ..parser.transform import low, sub, subs
 from ..reader.phrases import cost_from_own_hand
-from .copies import _copies
-from .holdings import _purpose_gains
+from .copies import told_copies
+from .holdings import purpose_gains
 from .moves import ACTION_VERBS
 from .procedures import MOVED
 from .targets import note_change
-from .words import _owner
+from .words import owner_in_words
 
 
 class ChainEvents:
@@ -38,7 +38,7 @@ class ChainEvents:
         info = {**self._when(ev), **self._mods(ev)}
         if "set" in [str(t).lower() for t in ev.children if isinstance(t, Token)]:
             info["from"] = "set"
-        hint = [f"target:{_owner(t['words']) or 'any'}" for t in info.get("targets", []) if t]
+        hint = [f"target:{owner_in_words(t['words']) or 'any'}" for t in info.get("targets", []) if t]
         hint = hint[:1]
         # "activates X's effect to destroy one of my cards": the effect that destroys
         hint += [v for v in (self.r.action(sub(m, "act_verb")) for m in info.get("purposes", [])) if v]
@@ -131,7 +131,7 @@ class ChainEvents:
     def _purpose(self, m: Tree) -> None:
         """"... to flip it face-down" / "... to destroy one of those cards": a target changes."""
         ws = low(m)
-        if getattr(self, "held", None) and _purpose_gains(self, m):
+        if getattr(self, "held", None) and purpose_gains(self, m):
             return
         thing = sub(m, "thing")
         card = self.r.thing(thing).get("card") if thing is not None else None
@@ -206,7 +206,7 @@ class ChainEvents:
         if action is None:
             self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
         what = self._answered_card(act, m) if t["pronoun"] else \
-            self.entity(t, **({"controller": _owner(t["words"])} if _owner(t["words"]) else {}))
+            self.entity(t, **({"controller": owner_in_words(t["words"])} if owner_in_words(t["words"]) else {}))
         self._step(act, action, what)
 
     def _answered_card(self, act: dict, node: Tree) -> str:
@@ -231,7 +231,7 @@ class ChainEvents:
         effs = [ch for ch in target.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
         ir = self.r.effect(effs[0]) if effs else None
         if sub(target, "ord") is not None and ir and ir.get("card"):   # "my first X's effect"
-            _copies(self).setdefault(self.db.get(ir["card"]).name,
+            told_copies(self).setdefault(self.db.get(ir["card"]).name,
                                      {"count": 0, "ords": [], "later": False})["ords"].append(
                 low(sub(target, "ord"))[0])
         if ir is None or ir["how"] == "eff_it":           # "negates it", "negates the activation"
@@ -334,7 +334,7 @@ class ChainEvents:
         player = self.r.actor(a).get("player") if a is not None else \
             (self.r.player(sub(ev, "poss")) or "you")
         if sub(ev, "ord") is not None and ref.get("card"):    # "my first X resolved"
-            _copies(self).setdefault(ref["card"], {"count": 0, "ords": [], "later": False})[
+            told_copies(self).setdefault(ref["card"], {"count": 0, "ords": [], "later": False})[
                 "ords"].append(low(sub(ev, "ord"))[0])
         self._activate(ref, player if player in ("you", "opponent") else "you", {})
         self.events.append({"kind": "resolve"})
@@ -370,7 +370,7 @@ class ChainEvents:
             if action in ACTION_VERBS:
                 note_change(self, what, {"left": True})
         else:
-            owner = _owner(t["words"])
+            owner = owner_in_words(t["words"])
             what = self.entity(t, **({"controller": owner} if owner else {}))
         self._step(act, action, what)
 

@@ -28,7 +28,7 @@ class CopyEvents:
         if not n or n > 3:
             self.fail("how many copies?", ev)
         player = self._player(ev)
-        note = _copies(self).setdefault(card, {"count": 0, "ords": [], "later": False})
+        note = told_copies(self).setdefault(card, {"count": 0, "ords": [], "later": False})
         note["count"] = max(note["count"], n)
         note["player"] = player
         self.last_card = card
@@ -66,7 +66,7 @@ class CopyEvents:
         """"(it) was Synchro Summoned again": the card named last is Summoned."""
         card = self._subject_card(ev)
         kind = self.r.summon_kind(ev) or "unsaid"
-        player = _copies(self).get(card, {}).get("player") or "you"
+        player = told_copies(self).get(card, {}).get("player") or "you"
         self._summon(kind, player, {"card": card, "text": card, "words": [], "pronoun": False}, None)
 
     def ev_summon_with(self, ev: Tree) -> None:
@@ -89,7 +89,7 @@ class CopyEvents:
         card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
         player = self._player(ev)
         kind = self.r.summon_kind(ev) or "unsaid"
-        note = _copies(self).setdefault(card, {"count": 0, "ords": [], "later": False})
+        note = told_copies(self).setdefault(card, {"count": 0, "ords": [], "later": False})
         ordinal = low(sub(ev, "ord"))[0]
         if ordinal in ("first", "1st"):
             self.fail("a first copy Summoned after it was used?", ev)
@@ -106,7 +106,7 @@ class CopyEvents:
         self.last_card = card
 
 
-def _copies(st: Situate) -> dict:
+def told_copies(st: Situate) -> dict:
     """Told copies: {card: {"count": n, "ords": [ordinals told], "later": bool}}."""
     if not hasattr(st, "copy_notes"):
         st.copy_notes = {}

@@ -12,7 +12,7 @@ from lark import Tree
 
 from ..gamewords import gamewords
 from ..parser.transform import find, low, sub
-from .words import _norm_words
+from .words import norm_words
 
 if TYPE_CHECKING:
     from .told import Situate
@@ -42,7 +42,7 @@ class HoldingEvents:
     def ev_remove(self, ev: Tree) -> None:
         self._when(ev)
         self._mods(ev)
-        _note_removed(self, sub(ev, "held_ref"))
+        note_removed(self, sub(ev, "held_ref"))
 
     def ev_face_up(self, ev: Tree) -> None:
         """"my opponent has Macro Cosmos face-up (cards sent to the GY are banished instead)": the
@@ -65,13 +65,13 @@ class HoldingEvents:
     def ev_state_at(self, ev: Tree) -> None:
         """"when X resolves I control a face-up card": what holds at resolution."""
         player = self._player(ev)
-        quant, rest = _quantity([w.lower() for w in self.r.said(sub(ev, "thing")).split()])
+        quant, rest = quantity([w.lower() for w in self.r.said(sub(ev, "thing")).split()])
         if quant in (None, "no"):
             self.fail("what does the player control then?", ev)
         _held_changes(self).append({"kind": "gained", "player": player, "words": rest})
 
 
-def _quantity(ws: list[str]) -> tuple[object, list[str]]:
+def quantity(ws: list[str]) -> tuple[object, list[str]]:
     """["exactly", "2", "crystal", ...] → (2, rest); ["no", ...] → ("no", rest)."""
     if ws and ws[0] == "no":
         return "no", ws[1:]
@@ -84,7 +84,7 @@ def _quantity(ws: list[str]) -> tuple[object, list[str]]:
     return None, ws
 
 
-def _note_held(st: Situate, m: Tree) -> None:
+def note_held(st: Situate, m: Tree) -> None:
     held = sub(m, "held")
     if held is not None:
         player = None                     # the activating player (known once it is told)
@@ -95,7 +95,7 @@ def _note_held(st: Situate, m: Tree) -> None:
             st.fail("the situation model has no place for " + repr(st.r.said(m)), m)
         player = st._player(clause)
         ws = [w.lower() for w in st.r.said(sub(clause, "thing")).split()]
-    quant, rest = _quantity(ws)
+    quant, rest = quantity(ws)
     if quant is None:
         st.fail(f"how many? ({st.r.said(m)!r}: say 'no', 'exactly 2', 'a')", m)
     if not hasattr(st, "held"):
@@ -110,19 +110,19 @@ def _held_changes(st: Situate) -> list:
     return st.held_changes
 
 
-def _note_removed(st: Situate, thing_node) -> None:
+def note_removed(st: Situate, thing_node) -> None:
     """One of the held cards leaves: "one", "one of them", "that Fairy", "it"."""
     if not getattr(st, "held", None):
         st.fail("removes one of what? (tell what was controlled first)", thing_node)
     ws = low(thing_node) if thing_node is not None else []
     if ws not in (["one"], ["one", "of", "them"], ["it"]) and ws[:1] != ["that"]:
         st.fail(f"which of the cards is {st.r.said(thing_node)!r}?", thing_node)
-    if ws[:1] == ["that"] and not set(_norm_words(ws[1:])) <= set(_norm_words(st.held[-1]["words"])):
+    if ws[:1] == ["that"] and not set(norm_words(ws[1:])) <= set(norm_words(st.held[-1]["words"])):
         st.fail(f"{st.r.said(thing_node)!r} is not one of {st.held[-1]['text']!r}", thing_node)
     _held_changes(st).append({"kind": "removed", "n": 1})
 
 
-def _purpose_gains(st: Situate, m: Tree) -> bool:
+def purpose_gains(st: Situate, m: Tree) -> bool:
     """"... to Special Summon a Psychic monster": the activating player will control it."""
     verb = st.r.action(sub(m, "act_verb"))
     thing = sub(m, "thing")

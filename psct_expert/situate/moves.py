@@ -9,7 +9,7 @@ from lark import Token, Tree
 
 from ..parser.transform import PLACE_WORDS, find, low, sub, subs
 from .targets import note_change
-from .words import _owner
+from .words import owner_in_words
 
 
 ACTION_VERBS = {"sent-to-gy": "send", "destroyed": "destroy", "banished": "banish", "tributed": "tribute",
@@ -22,7 +22,7 @@ class MoveEvents:
     def ev_face(self, ev: Tree) -> None:
         t = self.r.thing(sub(ev, "thing"))
         face = "up" if "face-up" in low(ev) else "down"
-        owner = _owner(t["words"])
+        owner = owner_in_words(t["words"])
         self.entity(t, face=face, place="field", **({"controller": owner} if owner else {}))
 
     def ev_moved(self, ev: Tree) -> None:
@@ -67,7 +67,7 @@ class MoveEvents:
             note_change(self, what, {"left": True} if not action.startswith("flipped") else
                         {"property": "face", "value": action.replace("flipped-", "")})
         else:
-            owner = _owner(t["words"])
+            owner = owner_in_words(t["words"])
             what = self.entity(t, **({"controller": owner} if owner else {}))
         self.events.append({"kind": "move", "what": what, "action": action})
 
@@ -83,11 +83,11 @@ class MoveEvents:
         ir = self.r.effect(effs[-1])
         player = self.r.player(poss) if poss is not None else ir.get("owner")
         if player not in ("you", "opponent"):
-            owner = _owner(t["words"])
+            owner = owner_in_words(t["words"])
             player = {"you": "opponent", "opponent": "you"}.get(owner)
         if player not in ("you", "opponent"):
             self.fail(f"whose is {self.r.said(effs[-1])!r}?", ev)
-        owner = _owner(t["words"])
+        owner = owner_in_words(t["words"])
         what = self.entity(t, **({"controller": owner} if owner else {}))
         keep = self.last_card
         ref = self.effect_ref(ir, hint=[ACTION_VERBS.get(action, action)])
@@ -246,7 +246,7 @@ class MoveEvents:
         card = t.get("card")
         if card is None:
             self.fail("which card is there? (name it)", ev)
-        owner = _owner(t["words"]) or (self.r.player(sub(sub(ev, "thing"), "poss"))
+        owner = owner_in_words(t["words"]) or (self.r.player(sub(sub(ev, "thing"), "poss"))
                                        if sub(sub(ev, "thing"), "poss") is not None else None)
         if owner not in ("you", "opponent"):
             self.fail(f"whose is {t['text']!r}? ('my X', 'my opponent's X')", ev)

@@ -13,9 +13,9 @@ from lark import Tree
 from ..parser.transform import find, low, sub, tokens
 from ..reader.phrases import held_condition_allows_hand, names_place, names_this_card
 from ..reader.select import select_effect
-from .holdings import _quantity
+from .holdings import quantity
 from .targets import note_change
-from .words import _norm_words
+from .words import norm_words
 
 if TYPE_CHECKING:
     from .told import Situate
@@ -37,7 +37,7 @@ class PartEvents:
         cards = [self.r.card(t) for t in tokens(rs, "XCARD")] if rs is not None else []
         if not hasattr(self, "none_at"):
             self.none_at = []
-        self.none_at.append({"player": player, "words": _norm_words(words),
+        self.none_at.append({"player": player, "words": norm_words(words),
                              "card": cards[0] if cards else None,
                              "text": self.r.said(ev), "node": ev})
 
@@ -122,14 +122,14 @@ class PartEvents:
             verb = self.r.action(find(so, "act_verb"))
             refs = {f.get("n") for f in reading.facts if f.type == "reference" and f.get("effect") == eid
                     and f.get("slot", 0) > 0}
-            fit = [f.get("n") for f in _parts(self, card, eid)
+            fit = [f.get("n") for f in effect_parts(self, card, eid)
                    if f.get("verb") == verb and f.get("n") in refs]
             if len(fit) != 1:
                 self.fail(f"{self.r.said(so)!r}: {card} has no such part done to its target", so)
             self.told_not_done = getattr(self, "told_not_done", []) + [fit[0]]
 
     def ev_act_because(self, ev: Tree) -> None:
-        from .families.conditions import _card_conditions, _same_things
+        from .families.conditions import card_conditions, same_things
 
         node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_"))
         ref = self.effect_ref(self.r.effect(node))
@@ -142,10 +142,10 @@ class PartEvents:
             self.fail(f"{self.r.said(sub(ev, 'place'))!r}: only activating from the hand has a told "
                       "reason here", ev)
         held = sub(ev, "held")
-        quant, rest = _quantity(low(held))
+        quant, rest = quantity(low(held))
         reading = self.reading(ref["card"])
         texts = " ".join(e.text for e in reading.effects)
-        conds = [c for c in _card_conditions(texts) if _same_things(rest, c["words"])
+        conds = [c for c in card_conditions(texts) if same_things(rest, c["words"])
                  and held_condition_allows_hand(texts, c["text"])]
         if quant is None or len(conds) != 1:
             self.fail(f"{self.r.said(held)!r}: {ref['card']} states no such condition for activating it "
@@ -153,7 +153,7 @@ class PartEvents:
         cond, count = conds[0], 0 if quant == "no" else quant
         if (cond["need"] == "no") != (count == 0) or (cond["need"] != "no" and count < cond["need"]):
             self.fail(f"{self.r.said(held)!r} does not meet {cond['text']!r}", ev)
-        kinds = set(_norm_words(rest))
+        kinds = set(norm_words(rest))
         what = "card" if kinds <= {"card"} else "monster" if kinds <= {"monster"} else None
         if what is None:
             self.fail(f"{self.r.said(held)!r}: say 'no cards' or 'no monsters'", ev)
@@ -188,7 +188,7 @@ class PartEvents:
         reading = self.reading(ref["card"])
         eid = select_effect(reading, ref)
         targets = [f for f in reading.facts if f.type == "target" and f.get("effect") == eid]
-        first = next((f for f in _parts(self, ref["card"], eid) if f.get("n") == 1), None)
+        first = next((f for f in effect_parts(self, ref["card"], eid) if f.get("n") == 1), None)
         text = next(e.text for e in reading.effects if e.id == eid)
         aim = text.split(";")[0].lower()
         if owner not in ("you", "opponent") or len(targets) != 1 or first is None or \
@@ -233,7 +233,7 @@ class PartEvents:
                       self.none_at[0]["node"])
 
 
-def _parts(st: Situate, card: str, eid: str) -> list:
+def effect_parts(st: Situate, card: str, eid: str) -> list:
     return sorted((f for f in st.reading(card).facts if f.type == "clause" and f.get("effect") == eid
                    and f.source is not None), key=lambda f: f.get("n"))
 

@@ -17,7 +17,7 @@ from lark import Tree
 from ..gamewords import gamewords
 from ..parser.transform import find, low, sub, subs
 from ..reader.phrases import cards_needed, done_by, names_opponents_field, summoned_by, takes_from_elsewhere
-from .words import _norm
+from .words import norm
 
 MOVED = {"send": "sent-to-gy", "banish": "banished", "tribute": "tributed", "discard": "discarded",
          "shuffle": "returned-to-deck", "detach": "detached", "destroy": "destroyed"}
@@ -128,7 +128,7 @@ class ProcedureEvents:
                     ways.append(("effect", t["card"], e))
         quote = [self.r.quotes[int(t)] for t in ev.children if getattr(t, "type", "") == "XQUOTE"]
         if quote:       # "('treated as a Synchro Summon')": the text of the way it is done
-            ways = [w for w in ways if _norm(quote[0]) in _norm(w[2].text)]
+            ways = [w for w in ways if norm(quote[0]) in norm(w[2].text)]
         if len(ways) != 1:
             self.fail(("no" if not ways else "more than one") + " card's text says it is done "
                       f"this way: {self.r.said(ev)!r}", ev)
@@ -250,7 +250,7 @@ class ProcedureEvents:
             if t.get("card"):
                 event.update(what=self.entity(t, controller=player, place=place), count=1)
             else:
-                what = _what(ws)
+                what = counted_kind(ws)
                 if what is None:
                     what = self.entity(t, controller=player, place=place, **_looks(ws))
                 if k and "only" in ws_all:          # ", only Spells": some, and nothing else
@@ -263,7 +263,7 @@ class ProcedureEvents:
             self.told_states.append(event)
 
 
-def _what(ws: list[str]) -> str | None:
+def counted_kind(ws: list[str]) -> str | None:
     """The kind of card a counted description names (``state``'s ``what``), or None when the
     description says more than a kind (then it is an entity of its own)."""
     core = [w for w in ws if w not in ("exactly", "only", "no", "a", "an", "any", "left")

@@ -11,7 +11,7 @@ from ..errors import QuestionError
 from ..reader import Reading, read_card
 from ..reader.phrases import names_place, target_phrase, target_sides
 from ..reader.select import select_effect
-from .words import _norm, _norm_words
+from .words import norm, norm_words
 
 
 # what an effect's description word asks of the effect: a fact of the reading
@@ -82,8 +82,8 @@ class EffectRefs:
         name = reading.card.name
         facts = reading.facts
         if ref.get("quote"):
-            key = _norm(ref["quote"])
-            cands = [e for e in cands if key in _norm(e.text)]
+            key = norm(ref["quote"])
+            cands = [e for e in cands if key in norm(e.text)]
         for d in ref.get("desc") or []:
             if d in ("gy", "graveyard"):
                 cands = [e for e in cands if names_place(e.text, "gy", upto=":")]
@@ -96,14 +96,14 @@ class EffectRefs:
                 continue
             kind, verb = rule
             if kind == "verb":
-                cands = [e for e in cands if _does(facts, e.id, verb)]
+                cands = [e for e in cands if effect_does_action(facts, e.id, verb)]
             else:
                 cands = [e for e in cands if any(f.type == kind and f.get("effect") == e.id
                                                  for f in facts)]
         rel = ref.get("rel")
         if rel:
             for verb in rel["verbs"][:1]:
-                cands = [e for e in cands if _does(facts, e.id, verb)]
+                cands = [e for e in cands if effect_does_action(facts, e.id, verb)]
             if "targets" in rel:
                 cands = [e for e in cands if _targets_fit(reading, e, rel["targets"])]
             if rel.get("object") in (["it"], ["itself"]) and rel["verbs"][:1] == ["special-summon"]:
@@ -116,7 +116,7 @@ class EffectRefs:
                 cands = [e for e in cands if name_key(other) in name_key(e.text)
                          or name_key(written) in name_key(e.text)]
         if ref.get("cost_verb"):
-            cands = [e for e in cands if _does(facts, e.id, ref["cost_verb"])]
+            cands = [e for e in cands if effect_does_action(facts, e.id, ref["cost_verb"])]
         verbs = [DESC_FACTS[d][1] for d in ref.get("desc") or [] if DESC_FACTS.get(d, ("",))[0] == "verb"]
         if len(cands) > 1 and verbs:
             # "its destroy effect": of several that destroy, the one whose first part destroys
@@ -140,7 +140,7 @@ class EffectRefs:
                             understood=self.understood)
 
 
-def _does(facts, eid: str, verb: str) -> bool:
+def effect_does_action(facts, eid: str, verb: str) -> bool:
     return any(f.get("effect") == eid and f.get("verb") == verb and
                f.type in ("clause", "clause_verb", "cost_action") for f in facts)
 
@@ -159,7 +159,7 @@ def _fits(reading: Reading, e, hint: str) -> bool:
     "target:PLAYER" (it targets a card of that player's: an effect whose target is a card of
     "your" GY or that "you control" cannot target the opponent's card, and back)."""
     if not hint.startswith("target:"):
-        return _does(reading.facts, e.id, hint)
+        return effect_does_action(reading.facts, e.id, hint)
     if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):
         return False
     whose = hint.split(":", 1)[1]
@@ -176,8 +176,8 @@ def _targets_fit(reading: Reading, e, ws: list[str]) -> bool:
     word that describes its targets is in the text of what it targets ("field", "card")."""
     if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):
         return False
-    what = set(_norm_words(target_phrase(e).split()))
-    want = [w for w in _norm_words(ws) if w not in TARGET_FILLER]
+    what = set(norm_words(target_phrase(e).split()))
+    want = [w for w in norm_words(ws) if w not in TARGET_FILLER]
     return all(w in what for w in want)
 
 

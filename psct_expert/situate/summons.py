@@ -12,7 +12,7 @@ from ..errors import QuestionError
 from ..parser.transform import low, sub, subs
 from ..reader.phrases import summons_to_opponents_field
 from ..reader.select import select_effect
-from .words import COUNT_WORDS, _owner
+from .words import COUNT_WORDS, owner_in_words
 
 if TYPE_CHECKING:
     from .told import Situate
@@ -105,7 +105,7 @@ class SummonEvents:
         if "procedure" in low(ev):
             kind = "procedure"
         _target_summoned(self, t, ev)
-        self._summon(kind, _owner(t["words"]), t, self._mods(ev).get("from"))
+        self._summon(kind, owner_in_words(t["words"]), t, self._mods(ev).get("from"))
 
     def ev_summons_itself(self, ev: Tree) -> None:
         """"X resolves and Special Summons itself": the resolving link Summons its own card."""

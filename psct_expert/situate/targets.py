@@ -12,8 +12,8 @@ from lark import Tree
 from ..parser.transform import low, sub, subs
 from ..reader import Reading
 from ..reader.phrases import turns_face_down_only
-from .holdings import _note_removed
-from .words import COUNT_WORDS, _owner
+from .holdings import note_removed
+from .words import COUNT_WORDS, owner_in_words
 
 if TYPE_CHECKING:
     from .told import Situate
@@ -42,7 +42,7 @@ class TargetEvents:
         which = targets[0]
         player = self._player(ev)
         if self.entities.get(which, {}).get("controller", player) != player and \
-                _owner(self.entities.get(which, {}).get("desc", "").lower().split()) not in (None, player):
+                owner_in_words(self.entities.get(which, {}).get("desc", "").lower().split()) not in (None, player):
             self.fail("a player activates only a card they control", ev)
         info = {**self._when(ev), **self._mods(ev), "respond": True}
         self._activate({"generic": "trap"}, player, info)
@@ -68,8 +68,8 @@ class TargetEvents:
         self._kept(sub(ev, "kept_kind"), ev)
 
     def ev_protected(self, ev: Tree) -> None:
-        prot = _protection(self, ev)
-        self.protected = _described_entity(self, sub(ev, "thing"), prot)
+        prot = protection_said(self, ev)
+        self.protected = described_entity(self, sub(ev, "thing"), prot)
 
     def ev_target(self, ev: Tree) -> None:
         """"I target X with Y", "my Y targets X (with its destroy effect)": Y is activated."""
@@ -86,7 +86,7 @@ class TargetEvents:
         if first is not None and first.get("card"):
             self.last_card = first["card"]         # "my X targets Y with its destroy effect"
         tw = self.r.thing(sub(ev, "thing"))["words"]
-        ref = self.effect_ref(self.r.effect(effs[-1]), hint=[f"target:{_owner(tw) or 'any'}"])
+        ref = self.effect_ref(self.r.effect(effs[-1]), hint=[f"target:{owner_in_words(tw) or 'any'}"])
         if a is None:
             owner = self.r.effect(effs[0]).get("owner")
         if owner not in ("you", "opponent"):
@@ -121,7 +121,7 @@ class TargetEvents:
         targeted = [t for e in self.events if e.get("kind") == "activate"
                     for t in e.get("targets", [])]
         if not targeted and getattr(self, "held", None):
-            _note_removed(self, sub(ev, "thing"))    # "destroys one with X": one of the held cards
+            note_removed(self, sub(ev, "thing"))    # "destroys one with X": one of the held cards
             return
         if not targeted:
             self.fail("which targeted card does it change?", ev)
@@ -158,7 +158,7 @@ class TargetEvents:
             return targeted[-1]
         if t.get("card") in targeted:
             return t["card"]
-        owner = _owner(ws)
+        owner = owner_in_words(ws)
         if len(set(targeted)) == 1 and not t.get("card") and \
                 ("targeted" in ws or "target" in ws or ws[:1] in (["that"], ["the"])) and \
                 owner in (None, self._controller(targeted[0]) or owner):
@@ -171,7 +171,7 @@ class TargetEvents:
 
     def _controller(self, eid: str) -> str | None:
         ent = self.entities.get(eid) or {}
-        return ent.get("controller") or _owner(ent.get("desc", "").lower().split())
+        return ent.get("controller") or owner_in_words(ent.get("desc", "").lower().split())
 
     def _implied_targeting(self, node: Tree | None, by: Tree | None = None) -> None:
         """"one of the 3 monsters I targeted with X": X was activated targeting that many cards."""
@@ -215,7 +215,7 @@ def note_change(st: Situate, entity: str, change: dict) -> None:
     st.changed[entity] = change
 
 
-def _protection(st: Situate, thing_node: Tree) -> str | None:
+def protection_said(st: Situate, thing_node: Tree) -> str | None:
     """"that cannot be targeted by card effects" (or a quote saying so) → card-effects."""
     for rel in thing_node.iter_subtrees_topdown():
         if rel.data == "prot":
@@ -230,7 +230,7 @@ def _protection(st: Situate, thing_node: Tree) -> str | None:
     return None
 
 
-def _described_entity(st: Situate, thing_node: Tree, protection: str | None) -> str:
+def described_entity(st: Situate, thing_node: Tree, protection: str | None) -> str:
     t = st.r.thing(thing_node)
     ws = t["words"]
     ent: dict = {"desc": t["text"]}

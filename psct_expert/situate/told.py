@@ -21,7 +21,7 @@ from ..parser.transform import Reader, find, low, sub, subs
 from ..reader import Reading
 from .chains import ChainEvents
 from .copies import CopyEvents
-from .holdings import HoldingEvents, _note_held
+from .holdings import HoldingEvents, note_held
 from .moves import MoveEvents
 from .parts import PartEvents
 from .phases import PhaseEvents
@@ -176,7 +176,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                     self.fail("it happens before what resolves? (tell its activation first)", m)
                 out["respond"] = True
             elif sub(m, "held") is not None or (ws[0] == "while" and sub(m, "sit_clause")):
-                _note_held(self, m)         # what the player has when the effect is activated
+                note_held(self, m)         # what the player has when the effect is activated
             elif sub(m, "gerund") is not None and ws[-1] in ("it", "itself"):
                 # "activates X (discarding it)": the activated card itself is the cost
                 if ev.data not in ("ev_activate", "ev_respond"):

@@ -13,7 +13,7 @@ COUNT_WORDS = gamewords().counts("told")   # "two of my opponent's Set cards", "
 EFF_PARTS = ("eff_noun", "eff_desc", "eff_rel", "eff_does")
 
 
-def _owner(ws: list[str]) -> str | None:
+def owner_in_words(ws: list[str]) -> str | None:
     if "opponent" in ws or "opponent's" in ws or "their" in ws:
         return "opponent"
     if "my" in ws or "i" in ws:
@@ -21,11 +21,11 @@ def _owner(ws: list[str]) -> str | None:
     return None
 
 
-def _norm(text: str) -> str:
+def norm(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
 
 
-def _norm_words(ws) -> list[str]:
+def norm_words(ws) -> list[str]:
     out = []
     for w in ws:
         w = re.sub(r'["\'.,]', "", w.lower()).replace("-type", "")

@@ -12,12 +12,12 @@ from ...errors import QuestionError
 from ...parser.transform import find, low, sub, subs
 from ...reader.select import select_effect
 from ..procedures import unpayable_costs
-from ..refs import _does
-from ..words import _norm
-from .common import _asker, _first_effect
-from .links import (_activation_effect, _card_removed, _effect_does, _event_for, _open_activation,
-                    _resolves_after)
-from .negation import _check_activator, _negates_what_is_activated
+from ..refs import effect_does_action
+from ..words import norm
+from .common import asker_of, first_effect
+from .links import (activation_effect, card_removed, effect_does, event_for, open_activation,
+                    resolves_after)
+from .negation import check_activator, negates_what_is_activated
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -26,21 +26,21 @@ if TYPE_CHECKING:
 def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     """"Can I activate X (during the Damage Step / in response to that Summon / then)?"."""
     if sub(fam, "act_by") is not None:
-        return _negates_what_is_activated(st, fam)   # "Can X negate a monster effect that ...?"
+        return negates_what_is_activated(st, fam)   # "Can X negate a monster effect that ...?"
     purpose = sub(fam, "purpose")
     hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
     if sub(fam, "own_eff") is not None:
         # "can I still Special Summon X from my hand with its effect?"
         ref = _own_effect(st, fam)
-        if _open_activation(st, ref) is not None:
-            spec = _resolves_after(st, ref, fam)
+        if open_activation(st, ref) is not None:
+            spec = resolves_after(st, ref, fam)
             named = st.r.thing(sub(fam, "thing")).get("card")
             text = " ".join(e.text for e in st.reading(ref["card"]).effects)
             if named and named != ref["card"] and named not in text:
                 spec["also_needs"] = f"whether that effect can {st.r.said(find(fam, 'act_verb'))} {named}"
             return spec
     else:
-        ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
+        ref = st.effect_ref(st.r.effect(first_effect(fam)), hint=[h for h in hint if h])
     slots: dict = {"effect": ref}
     if st.cannot:
         slots["cannot"] = list(st.cannot)      # "I have no cards in my hand to discard"
@@ -56,13 +56,13 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         if low(w) == ["after", "that"]:
             continue                         # "after that": the point the situation reached
         if low(w)[0] == "from":              # "from my hand": where it would be activated from
-            if st.r.player(sub(w, "poss")) != _asker(st, fam):
+            if st.r.player(sub(w, "poss")) != asker_of(st, fam):
                 st.fail("from whose hand? (the player who activates it)", w)
             slots["from"] = "hand"
             continue
         if "set" in low(w) or "setting" in low(w):    # "the turn I Set it": Set this turn
-            who = st.r.player(sub(w, "player")) if sub(w, "player") is not None else _asker(st, fam)
-            if who != _asker(st, fam):
+            who = st.r.player(sub(w, "player")) if sub(w, "player") is not None else asker_of(st, fam)
+            if who != asker_of(st, fam):
                 st.fail("a card is Set by the player who activates it", w)
             slots["set_this_turn"] = True
             continue
@@ -92,30 +92,30 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             slots["event"] = st.summons[-1][0]
         elif low(w)[0] not in ("with", "now", "right", "then"):   # "with ...": parts.py reads it
             st.fail(f"{st.r.said(w)!r} is not placed in this question", w)
-    if (ref.get("card"), _asker(st, fam)) in st.set_this_turn and not any(
+    if (ref.get("card"), asker_of(st, fam)) in st.set_this_turn and not any(
             e.get("kind") == "phase" for e in st.events):
         slots["set_this_turn"] = True           # told Set this turn, and no later turn told
     if not whens and not st.events and not slots.get("set_this_turn"):
         st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
     if "event" not in slots and not any(sub(w, "phase") for w in whens):
-        event = _event_for(st, ref, purpose)
+        event = event_for(st, ref, purpose)
         if event is not None:
             slots["event"] = event
-    cannot = [v for v in unpayable_costs(st, ref, player=_asker(st, fam))
+    cannot = [v for v in unpayable_costs(st, ref, player=asker_of(st, fam))
               if v not in slots.get("cannot", [])]
     if cannot:
         slots["cannot"] = slots.get("cannot", []) + cannot
-    if _asker(st, fam) != "you":
-        slots["player"] = _asker(st, fam)      # "Can my opponent activate X?"
+    if asker_of(st, fam) != "you":
+        slots["player"] = asker_of(st, fam)      # "Can my opponent activate X?"
     spec = st.spec("can-activate-now", slots)
     if purpose is not None:
         obj = low(purpose)[2:]
         if st.r.action(sub(purpose, "act_verb")) == "negate" and obj in ([], ["it"]) and st.acts:
             # "... to negate it": it must also be able to negate that activation
-            _check_activator(st, ref, st.acts[-1][0], _asker(st, fam))
+            check_activator(st, ref, st.acts[-1][0], asker_of(st, fam))
             spec["and"] = [{"family": "negate-activation", "negator": ref,
                             "activated": st.acts[-1][0]}]
-        elif not _purpose_is_its_own(st, ref, purpose):
+        elif not purpose_is_its_own(st, ref, purpose):
             also.append(f"whether it can {st.r.said(purpose)[3:]}")
     if also:
         spec["also_needs"] = "; ".join(also)
@@ -126,7 +126,7 @@ STOP = {"a", "an", "the", "1", "one", "monster", "monsters", "card", "cards", "f
         "their", "to", "in", "hand", "deck", "gy", "graveyard", "field", "on"}
 
 
-def _purpose_is_its_own(st: Situate, ref: dict, purpose: Tree) -> bool:
+def purpose_is_its_own(st: Situate, ref: dict, purpose: Tree) -> bool:
     """"Can I activate X to Special Summon a Yang Zing monster?": the purpose only says what X
     does (its verb, and words of its own text), so it asks nothing more."""
     verb = st.r.action(sub(purpose, "act_verb"))
@@ -137,13 +137,13 @@ def _purpose_is_its_own(st: Situate, ref: dict, purpose: Tree) -> bool:
         eid = select_effect(reading, ref)
     except QuestionError:
         return False
-    if not _does(reading.facts, eid, verb):
+    if not effect_does_action(reading.facts, eid, verb):
         return False
     thing = sub(purpose, "thing")
     if thing is None:
         return low(purpose)[-1] != "it"     # "to destroy it": is "it" what the effect destroys?
-    text = set(_norm(next(e.text for e in reading.effects if e.id == eid)).split())
-    return all(w in text for w in _norm(st.r.said(thing)).split() if w not in STOP)
+    text = set(norm(next(e.text for e in reading.effects if e.id == eid)).split())
+    return all(w in text for w in norm(st.r.said(thing)).split() if w not in STOP)
 
 
 def _own_effect(st: Situate, fam: Tree) -> dict:
@@ -155,11 +155,11 @@ def _own_effect(st: Situate, fam: Tree) -> dict:
     activation = "activation" in low(own)
     if not cards:
         # "its" is a card whose activation is still waiting to resolve, and whose card was removed
-        told = [r for aid, r in st.acts if r.get("card") and _effect_does(st, r, verb)]
+        told = [r for aid, r in st.acts if r.get("card") and effect_does(st, r, verb)]
         told += [r for aid, r in st.acts if r.get("select") == "activation" and r not in told
-                 and any(_effect_does(st, {"card": r["card"], "n": e.n}, verb)
+                 and any(effect_does(st, {"card": r["card"], "n": e.n}, verb)
                          for e in st.reading(r["card"]).effects if e.n > 0)]
-        told = [r for r in told if _card_removed(st, r)]
+        told = [r for r in told if card_removed(st, r)]
         thing = st.r.thing(sub(fam, "thing"))
         cards = [told[-1]["card"]] if told else [thing["card"]] if thing.get("card") else []
     if not cards:
@@ -176,17 +176,17 @@ def _own_effect(st: Situate, fam: Tree) -> dict:
         places = [st.r.place(p) for p in sub(fam, "thing").iter_subtrees_topdown()
                   if p.data == "place"] + [st.r.place(p) for t in subs(fam, "thing_post")
                                            for p in t.iter_subtrees_topdown() if p.data == "place"]
-        fit = [e for e in reading.effects if e.n > 0 and _does(reading.facts, e.id, verb)
+        fit = [e for e in reading.effects if e.n > 0 and effect_does_action(reading.facts, e.id, verb)
                and (thing.get("card") != cards[0] or
-                    f"{verb.replace('-', ' ')} this card" in _norm(e.text))
-               and all(p is None or f"your {'gy' if p == 'gy' else p}" in _norm(e.text)
+                    f"{verb.replace('-', ' ')} this card" in norm(e.text))
+               and all(p is None or f"your {'gy' if p == 'gy' else p}" in norm(e.text)
                        for p in places)]
         if len(fit) != 1:
             raise
         ref = {"card": reading.card.name, "n": fit[0].n}
-    if not _effect_does(st, ref, verb):
+    if not effect_does(st, ref, verb):
         st.fail(f"no effect of {cards[0]} does that", own)
-    if activation and not _activation_effect(st, ref):
+    if activation and not activation_effect(st, ref):
         st.fail(f"{st.r.said(own)!r} is not the effect of activating {cards[0]}", own)
     return ref
 
@@ -202,8 +202,8 @@ def _told_turn(st: Situate, w: Tree) -> None:
 def _only_a_described_target(st: Situate, ref: dict, whens: list, purpose) -> str | None:
     """"Can I activate X targeting a card I control?" with nothing told before: whether X can
     target such a card (the can-target family), when the card is told by what it is."""
-    from .targeting import _described_target
+    from .targeting import described_target
     if st.events or purpose is not None or len(whens) != 1 or low(whens[0])[0] != "targeting":
         return None
     thing = sub(whens[0], "thing")
-    return _described_target(st, ref, thing) if thing is not None else None
+    return described_target(st, ref, thing) if thing is not None else None

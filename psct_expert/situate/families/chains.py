@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...parser.transform import find, low, sub
-from .common import _first_effect
+from .common import first_effect
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -25,7 +25,7 @@ def _chain_subject(st: Situate, node: Tree) -> dict:
     if k.data.startswith("eff_"):
         return {"effect": st.effect_ref(st.r.effect(k))}
     if k.data.startswith("summon_"):
-        return _summon_subject(st, k)
+        return summon_subject(st, k)
     st.fail("what starts the Chain?", node)
     return {}
 
@@ -34,7 +34,7 @@ SUMMON_NODES = ("summon_of", "summon_poss", "summon_by", "summon_using", "summon
                 "summon_bare")
 
 
-def _summon_subject(st: Situate, k: Tree) -> dict:
+def summon_subject(st: Situate, k: Tree) -> dict:
     kind = st.r.summon_kind(k)
     cards = [st.r.card(t) for t in k.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
     if k.data == "summon_using":                       # "a Fusion Summon using X": X's effect
@@ -87,7 +87,7 @@ def build_starts_chain(st: Situate, fam: Tree) -> dict:
     if subj is None:        # "Does X have to activate its ... effect each time ...?"
         card = [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"][0]
         st.last_card = card
-        got = {"effect": st.effect_ref(st.r.effect(_first_effect(fam)), default_card=card)}
+        got = {"effect": st.effect_ref(st.r.effect(first_effect(fam)), default_card=card)}
         if got["effect"].get("card") != card:
             st.fail(f"the effect asked about is not one of {card}'s", fam)
     else:
@@ -119,7 +119,7 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
     kids = [ch for ch in q.children if isinstance(ch, Tree)]
     tail = find(fam, "resp_tail")
     if kids and kids[0].data in SUMMON_NODES:
-        got = _summon_subject(st, kids[0])
+        got = summon_subject(st, kids[0])
     elif kids and kids[0].data == "ev_proc":     # "the moment I return X and Y to ... Summon Z"
         st.ev_proc(kids[0])
         if not st.summons or st.events[-1].get("kind") != "summon":

@@ -17,11 +17,11 @@ class OldForm(Exception):
     """The question has the shape of a supposition question ("If ..., is it still ...?")."""
 
 
-def _first_effect(node: Tree) -> Tree:
+def first_effect(node: Tree) -> Tree:
     return next(ch for ch in node.children if isinstance(ch, Tree) and ch.data.startswith("eff_"))
 
 
-def _rel_verbs(st: Situate, node: Tree | None) -> list[str]:
+def rel_verbs(st: Situate, node: Tree | None) -> list[str]:
     """The actions a described card's relative clause names ("the card it destroys")."""
     if node is None:
         return []
@@ -33,7 +33,7 @@ def _rel_verbs(st: Situate, node: Tree | None) -> list[str]:
     return out
 
 
-def _asker(st: Situate, fam: Tree) -> str:
+def asker_of(st: Situate, fam: Tree) -> str:
     """Who activates in "Can I activate X ...?" (the asker unless a player is named)."""
     p = sub(fam, "player")
     who = st.r.player(p) if p is not None else "you"

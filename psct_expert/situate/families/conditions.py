@@ -11,23 +11,23 @@ from ...errors import QuestionError
 from ...parser.transform import find
 from ...reader.phrases import held_conditions
 from ...reader.select import select_clause, select_effect
-from ..words import EFF_PARTS, _norm_words
+from ..words import EFF_PARTS, norm_words
 
 if TYPE_CHECKING:
     from ..told import Situate
 
 
-def _card_conditions(text: str) -> list[dict]:
+def card_conditions(text: str) -> list[dict]:
     """The text's conditions on what a player controls or has (read by the reader), their things
     in the question's plain words."""
-    return [{**c, "words": _norm_words(c["words"])} for c in held_conditions(text)]
+    return [{**c, "words": norm_words(c["words"])} for c in held_conditions(text)]
 
 
 GENERIC_NOUNS = {"monster", "card"}
 
 
-def _same_things(told: list[str], card: list[str]) -> bool:
-    a, b = set(_norm_words(told)), set(card)
+def same_things(told: list[str], card: list[str]) -> bool:
+    a, b = set(norm_words(told)), set(card)
     return bool(a - GENERIC_NOUNS or b == a) and a - GENERIC_NOUNS <= b and b - GENERIC_NOUNS <= a
 
 
@@ -53,7 +53,7 @@ def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
         # "I activate X's effect" of a Continuous Spell/Trap: its effect, not the card's activation
         ref = act["effect"] = {"card": ref["card"], "n": own[0].n}
         eid, text = own[0].id, own[0].text
-    conds = [c for c in _card_conditions(text) if _same_things(held["words"], c["words"])]
+    conds = [c for c in card_conditions(text) if same_things(held["words"], c["words"])]
     if len(conds) != 1:
         st.fail(f"{ref['card']} states no condition about {held['text']!r}", q)
     cond = conds[0]
@@ -79,8 +79,8 @@ def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
             # Summoned breaks it; any other "no X" only by what is told to be controlled then
             plain = set(cond["words"]) <= GENERIC_NOUNS | {"face-up", "my", "main", "zone"}
             unmet = any(c["kind"] == "gained" and c["player"] == player and (
-                (plain and "monster" in _norm_words(c["words"])) or
-                _same_things(c["words"], cond["words"])) for c in changes)
+                (plain and "monster" in norm_words(c["words"])) or
+                same_things(c["words"], cond["words"])) for c in changes)
         else:
             left = quant - sum(c.get("n", 0) for c in changes if c["kind"] == "removed")
             unmet = left < cond["need"] if cond["at_least"] else left != cond["need"]

@@ -10,7 +10,7 @@ from lark import Tree
 from ...parser.transform import find, low, sub
 from ...reader.phrases import names_this_card
 from ...reader.select import select_effect
-from .common import OldForm, _rel_verbs
+from .common import OldForm, rel_verbs
 from .outcomes import build_outcome
 
 if TYPE_CHECKING:
@@ -18,11 +18,11 @@ if TYPE_CHECKING:
 
 
 def _thing_verb(st: Situate, node: Tree | None) -> str | None:
-    verbs = _rel_verbs(st, node)
+    verbs = rel_verbs(st, node)
     return verbs[0] if verbs else None
 
 
-def _negated_effect(st: Situate, node: Tree) -> dict:
+def negated_effect(st: Situate, node: Tree) -> dict:
     """The effect whose cost the question is about: the one negated (or activated) last."""
     for e in reversed(st.events):
         if e["kind"] == "negate":
@@ -70,7 +70,7 @@ def _told_cost_verb(st: Situate, fam: Tree, thing: Tree | None) -> str | None:
         said = [PARTICIPLE_VERBS[w] for w in low(thing) if w in PARTICIPLE_VERBS]
         if len(said) == 1:
             return said[0]
-    ref = _negated_effect(st, fam)
+    ref = negated_effect(st, fam)
     aid = next((a for a, r in reversed(st.acts) if r == ref), None)
     cards = [st.r.card(t) for t in (thing or fam).scan_values(
         lambda v: getattr(v, "type", "") == "XCARD")] if thing is not None else \
@@ -103,7 +103,7 @@ def build_cost_family(family: str):
                 return build_outcome(st, fam, verb="return")
             st.fail("what was negated? (tell it: 'my opponent negates the activation of X')", fam)
         verb = _cost_verb(st, fam)
-        return st.spec(family, {"effect": _negated_effect(st, fam), "verb": verb})
+        return st.spec(family, {"effect": negated_effect(st, fam), "verb": verb})
     return build
 
 

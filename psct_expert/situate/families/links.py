@@ -13,8 +13,8 @@ from ...gamewords import gamewords
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import numbers_said, part_of_card_activation
 from ...reader.select import select_effect
-from ..refs import _does
-from .common import OldForm, _first_effect
+from ..refs import effect_does_action
+from .common import OldForm, first_effect
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -31,7 +31,7 @@ def _steps(st: Situate) -> list[tuple[str, object]]:
     return out
 
 
-def _event_for(st: Situate, ref: dict, purpose: Tree | None) -> str | None:
+def event_for(st: Situate, ref: dict, purpose: Tree | None) -> str | None:
     """The event a "When/If ..." effect would answer: the one that happened to the card the
     question names ("... to destroy Nibiru"), else to the effect's own card, else the only one
     told, else the newest Summon."""
@@ -53,23 +53,23 @@ def _event_for(st: Situate, ref: dict, purpose: Tree | None) -> str | None:
     return None
 
 
-def _effect_does(st: Situate, ref: dict, verb: str | None) -> bool:
+def effect_does(st: Situate, ref: dict, verb: str | None) -> bool:
     if not verb or not ref.get("card"):
         return False
     reading = st.reading(ref["card"])
     if ref.get("select") == "activation" and reading.card.kind in ("spell", "trap"):
         # activating a Spell/Trap Card: its effect, or its "When this card is activated" effect
-        return any(_does(reading.facts, e.id, verb) for e in reading.effects
+        return any(effect_does_action(reading.facts, e.id, verb) for e in reading.effects
                    if e.n == 0 or part_of_card_activation(e.text)
                    or len([x for x in reading.effects if x.n > 0]) == 1)
     try:
         eid = select_effect(reading, ref)
     except QuestionError:
-        return any(_does(reading.facts, e.id, verb) for e in reading.effects)
-    return _does(reading.facts, eid, verb)
+        return any(effect_does_action(reading.facts, e.id, verb) for e in reading.effects)
+    return effect_does_action(reading.facts, eid, verb)
 
 
-def _activation_effect(st: Situate, ref: dict) -> bool:
+def activation_effect(st: Situate, ref: dict) -> bool:
     reading = st.reading(ref["card"])
     if reading.card.kind not in ("spell", "trap"):
         return False
@@ -97,7 +97,7 @@ def _open_links(st: Situate) -> list[str]:
     return stack
 
 
-def _open_activation(st: Situate, ref: dict) -> str | None:
+def open_activation(st: Situate, ref: dict) -> str | None:
     open_ = _open_links(st)
     for aid, r in reversed(st.acts):
         if aid in open_ and r.get("card") == ref.get("card"):
@@ -109,10 +109,10 @@ GONE = ("destroyed", "banished", "sent-to-gy", "returned-to-hand", "returned-to-
         "returned-to-extra", "tributed", "flipped-face-down")
 
 
-def _resolves_after(st: Situate, ref: dict, node: Tree) -> dict:
+def resolves_after(st: Situate, ref: dict, node: Tree) -> dict:
     """"Does X still ...?" where X's card was removed by a link chained to it: does X still
     resolve?  The links chained after it resolve first (newest first)."""
-    aid = _open_activation(st, ref)
+    aid = open_activation(st, ref)
     if aid is None:
         st.fail("that effect was not activated in what was told", node)
     act = next(e for e in st.events if e.get("id") == aid)
@@ -127,9 +127,9 @@ def _resolves_after(st: Situate, ref: dict, node: Tree) -> dict:
     return st.spec("resolves", {"effect": act["effect"]})
 
 
-def _card_removed(st: Situate, ref: dict) -> bool:
+def card_removed(st: Situate, ref: dict) -> bool:
     """Was the card of X's told, still open activation removed by a link chained to it?"""
-    aid = _open_activation(st, ref)
+    aid = open_activation(st, ref)
     if aid is None:
         return False
     act = next(e for e in st.events if e.get("id") == aid)
@@ -176,7 +176,7 @@ def build_effect_negated(st: Situate, fam: Tree) -> dict:
     return st.spec("effect-negated", {"activation": cands[0]})
 
 
-def _removed_link(st: Situate, q: Tree, by: list) -> dict | None:
+def removed_link(st: Situate, q: Tree, by: list) -> dict | None:
     """"Do I still draw 2 cards?" / "Does X's effect still destroy its target?" after a told Chain
     in which X's card was removed by a link chained to it: the effect asked about, if so."""
     verb = st.r.action(find(q, "act_verb"))
@@ -187,10 +187,10 @@ def _removed_link(st: Situate, q: Tree, by: list) -> dict | None:
         # "X's effect": the one of X activated in what was told
         cands = told[-1:] if plain and told else [st.effect_ref(ir)]
     else:
-        cands = [r for aid, r in st.acts if aid in _open_links(st) and _effect_does(st, r, verb)]
-    if len(cands) != 1 or not _card_removed(st, cands[0]):
+        cands = [r for aid, r in st.acts if aid in _open_links(st) and effect_does(st, r, verb)]
+    if len(cands) != 1 or not card_removed(st, cands[0]):
         return None
-    if not _effect_does(st, cands[0], verb):
+    if not effect_does(st, cands[0], verb):
         st.fail(f"{cands[0]['card']} does not {verb} with that effect", q)
     _same_numbers(st, cands[0], q)
     return cands[0]
@@ -218,11 +218,11 @@ def build_resolves(st: Situate, fam: Tree) -> dict:
     that supposes instead ("Does X resolve if ...?") is the older form."""
     if sub(fam, "situation") is not None or not st.acts:
         raise OldForm()
-    ref = st.effect_ref(st.r.effect(_first_effect(fam)))
+    ref = st.effect_ref(st.r.effect(first_effect(fam)))
     told = [r for aid, r in st.acts if aid in _open_links(st) and r.get("card") == ref.get("card")]
     if told:
         ref = told[-1]
-    if not _card_removed(st, ref):
+    if not card_removed(st, ref):
         st.fail("what happened to it before it resolved? (tell it: 'my opponent chains Y to "
                 "destroy it')", fam)
-    return _resolves_after(st, ref, fam)
+    return resolves_after(st, ref, fam)

@@ -12,8 +12,8 @@ from ...parser.transform import low, sub, subs
 from ...reader.phrases import condition_says
 from ...errors import QuestionError
 from ...reader.select import select_effect
-from .common import OldForm, _first_effect
-from .chains import SUMMON_NODES, _summon_subject
+from .common import OldForm, first_effect
+from .chains import SUMMON_NODES, summon_subject
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -43,9 +43,9 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         st.fail("who responds?", p)
     purpose = sub(fam, "purpose")
     hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
-    responder = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[h for h in hint if h])
+    responder = st.effect_ref(st.r.effect(first_effect(fam)), hint=[h for h in hint if h])
     to = _activation_of(st, sub(fam, "resp_to"), player)
-    _check_activator(st, responder, to, player)
+    check_activator(st, responder, to, player)
     spec = st.spec("can-respond", {"responder": responder, "to": to, "player": player})
     if purpose is not None and sub(purpose, "neg_verb") is not None:
         return _stop_summon(st, purpose, responder, to, spec)
@@ -112,7 +112,7 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
             st.fail("which Summon? (tell it first: 'My opponent Synchro Summons X.')", node)
         sid, ev = found[-1]
     else:
-        got = _summon_subject(st, vs)
+        got = summon_subject(st, vs)
         if "summon" not in got:
             st.fail("say how the monster is Summoned ('the Synchro Summon of X')", vs)
         sid, ev = got["summon"], got["event"]
@@ -165,7 +165,7 @@ def _summon_to_come(st: Situate, node: Tree, negator: dict, kind: str) -> dict:
                                        "summon-kind": kind})
     st.events.append({"kind": "resolve"})
     st.summons.append((sid, {"summon-kind": kind, "by": aid}))
-    _check_activator(st, negator, aid, "you")
+    check_activator(st, negator, aid, "you")
     spec = st.spec("negate-summon", {"negator": negator, "summon": sid})
     spec["or"] = [{"family": "negate-activation", "negator": negator, "activated": aid,
                    "situation": before}]
@@ -185,21 +185,21 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
     if ir["how"] == "eff_it":
         if not st.acts:
             st.fail("negate what? (tell what was activated first)", act)
-        _check_activator(st, negator, st.acts[-1][0], "you")
+        check_activator(st, negator, st.acts[-1][0], "you")
         return st.spec("negate-activation", {"negator": negator, "activated": st.acts[-1][0]})
     owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
         st.r.player(sub(inner[0], "poss")) if sub(inner[0], "poss") is not None else None
     if ir["how"] == "eff_generic" and owner in ("you", "opponent"):
         # "the activation of my own Spell Card": a told activation, by that player
         aid = st._activate({"generic": ir["generic"]}, owner, {})
-        _check_activator(st, negator, aid, "you")
+        check_activator(st, negator, aid, "you")
         return st.spec("negate-activation", {"negator": negator, "activated": aid})
     target = st.effect_ref(ir)
     told = st._find_act(target)
     if not told and owner in ("you", "opponent") and not target.get("generic"):
         told = st._activate(target, owner, {})     # "my opponent's Giant Trunade": by them
     if told:
-        _check_activator(st, negator, told, "you")
+        check_activator(st, negator, told, "you")
     return st.spec("negate-activation", {"negator": negator,
                                          "activated": told if told else target})
 
@@ -208,11 +208,11 @@ NEGATED_KINDS = {"monster": ("monster", "any"), "spell": ("spell_trap", "spell",
                  "trap": ("spell_trap", "trap", "any")}
 
 
-def _negates_what_is_activated(st: Situate, fam: Tree) -> dict:
+def negates_what_is_activated(st: Situate, fam: Tree) -> dict:
     """The effect is asked about at that point (can it be activated then?); negating what the
     question names is asked too, and taken as said only when it is the effect's own negation: it
     negates activations of that kind of card, by that player."""
-    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=["negate"])
+    ref = st.effect_ref(st.r.effect(first_effect(fam)), hint=["negate"])
     by = sub(fam, "act_by")
     kind = "trap" if "trap" in low(by) else "spell" if "spell" in low(by) else "monster"
     player = st.r.player(sub(by, "player"))
@@ -248,7 +248,7 @@ def _negates_what_is_activated(st: Situate, fam: Tree) -> dict:
     return spec
 
 
-def _check_activator(st: Situate, negator: dict, aid: str, responder: str) -> None:
+def check_activator(st: Situate, negator: dict, aid: str, responder: str) -> None:
     """A negation whose condition is "When your opponent activates ..." (the reader's
     ``negation_scope`` with ``summoner: opponent``): the rules compare the told activation's player
     with the asker, who holds the negating card.  Refuse when that comparison would be a guess: the

@@ -11,7 +11,7 @@ from lark import Tree
 from ...errors import QuestionError
 from ...parser.transform import low, sub, subs
 from ...reader.select import select_effect
-from ..copies import _copies
+from ..copies import told_copies
 from ..words import EFF_PARTS
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     another = bool(sub(obj, "again_copy")) or "each" in who or "both" in who or \
         "they" in who or "different" in words
     same = "it" in who or "same" in who
-    note = _copies(st).get(ref.get("card"), {})
+    note = told_copies(st).get(ref.get("card"), {})
     used_at = max((i for i, e in enumerate(st.events) if e.get("kind") == "activate"
                    and e["effect"].get("card") == ref.get("card")), default=None)
     if "it" in who and note.get("later") and used_at is not None and note.get("at", -1) > used_at:

@@ -12,10 +12,10 @@ from ...errors import QuestionError
 from ...parser.transform import find, low, sub, subs
 from ...reader.select import select_clause, select_effect
 from ..targets import implied_response_changes, note_change
-from ..words import COUNT_WORDS, _owner
-from .common import _first_effect
+from ..words import COUNT_WORDS, owner_in_words
+from .common import first_effect
 from .conditions import build_held
-from .links import _removed_link, _resolves_after
+from .links import removed_link, resolves_after
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -99,7 +99,7 @@ def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dic
     targets = act.get("targets") or []
     if verb is None or said is None or len(targets) != 1 or \
             (said.get("card") != targets[0] and not said["pronoun"] and
-             _owner(said["words"]) not in (None, st._controller(targets[0]))):
+             owner_in_words(said["words"]) not in (None, st._controller(targets[0]))):
         st.fail("ask about the card it targeted ('is their monster still negated?')", q)
     reading = st.reading(ref["card"])
     try:
@@ -116,9 +116,9 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     if getattr(st, "held", None):        # told what the player had at activation (topic H)
         return build_held(st, fam, q)
     by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")]
-    removed = _removed_link(st, q, by)
+    removed = removed_link(st, q, by)
     if removed is not None:                 # its card was removed by a link chained to it
-        return _resolves_after(st, removed, q)
+        return resolves_after(st, removed, q)
     if by:
         ir = st.r.effect(by[0])
         told = [r for _, r in st.acts if r.get("card") == ir.get("card")]
@@ -200,7 +200,7 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         asked = keep[0]
     elif len(targets) != 1:
         # "their targeted card", "my Unchained monster": the target whose controller it says
-        owner = _owner(subj_words) if subj is not None else None
+        owner = owner_in_words(subj_words) if subj is not None else None
         fit = [t for t in targets if owner and st._controller(t) == owner]
         if len(fit) != 1:
             st.fail("which of the targets is asked about?", q)
@@ -235,7 +235,7 @@ def _told_conds(st: Situate, fam: Tree, act: dict) -> None:
                   None)
         kind = ch.data if ch is not None else None
         if c.data == "cond_one_of_two" and kind in ("ch_left", "ch_face"):
-            ref = st.effect_ref(st.r.effect(_first_effect(c)))
+            ref = st.effect_ref(st.r.effect(first_effect(c)))
             if ref.get("card") != act["effect"].get("card"):
                 st.fail("the targets of which activation? (tell it first)", c)
             w = low(sub(c, "num"))[0]

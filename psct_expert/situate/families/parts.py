@@ -20,15 +20,15 @@ from ...parser.transform import PLACE_WORDS, find, low, sub, tokens
 from ...reader.phrases import (acts_on_same_name, acts_on_that_card, atk_lost_exactly, cards_drawn,
                                cards_needed, condition_says, controlled_things, says_action)
 from ...reader.select import select_clause, select_effect
-from ..holdings import _quantity
-from ..parts import _parts
-from ..procedures import COUNTS, _what
-from ..words import _norm, _norm_words
+from ..holdings import quantity
+from ..parts import effect_parts
+from ..procedures import COUNTS, counted_kind
+from ..words import norm, norm_words
 from . import activation, links, outcomes
-from .activation import _purpose_is_its_own
-from .common import _asker
-from .conditions import _card_conditions, _same_things
-from .costs import _negated_effect, build_cost_family
+from .activation import purpose_is_its_own
+from .common import asker_of
+from .conditions import card_conditions, same_things
+from .costs import negated_effect, build_cost_family
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -43,7 +43,7 @@ def _emptied_part(st: Situate, note: dict, activator: str, parts: list, node) ->
     fit = []
     for f in parts:
         for who, said in controlled_things(f.source.quote):
-            if who == whose and said and set(_norm_words(said)) == set(note["words"]):
+            if who == whose and said and set(norm_words(said)) == set(note["words"]):
                 fit.append(f.get("n"))
     if len(set(fit)) != 1:
         st.fail(f"{note['text']!r} fits {'no' if not fit else 'more than one'} part of the effect", node)
@@ -53,22 +53,22 @@ def _emptied_part(st: Situate, note: dict, activator: str, parts: list, node) ->
 def build_part_applies(st: Situate, fam: Tree, q: Tree) -> dict:
     """"Does the 'QUOTE' part still apply (for the rest of the turn)?" after a told situation."""
     part = find(q, "cj_part")
-    quote = _norm(st.r.quotes[int(tokens(part, "XQUOTE")[0])])
+    quote = norm(st.r.quotes[int(tokens(part, "XQUOTE")[0])])
     named = [st.r.card(t) for t in tokens(part, "XCARD")]
     found = []
     for aid, ref in st.acts:
         if not ref.get("card") or (named and ref["card"] != named[0]):
             continue
         eid = select_effect(st.reading(ref["card"]), ref)
-        for f in _parts(st, ref["card"], eid):
-            if quote and quote in _norm(f.source.quote):
+        for f in effect_parts(st, ref["card"], eid):
+            if quote and quote in norm(f.source.quote):
                 found.append((aid, ref, eid, f))
     if len(found) != 1:
         st.fail(f"{st.r.said(part)!r} is {'no' if not found else 'more than one'} part of an "
                 "effect told to be activated", part)
     aid, ref, eid, asked = found[0]
     activator = next(e["player"] for e in st.events if e.get("id") == aid)
-    parts = _parts(st, ref["card"], eid)
+    parts = effect_parts(st, ref["card"], eid)
     if find(q, "cj_rest_of_turn") is not None and not any(
             w in asked.source.quote.lower() for w in _LASTING):
         st.fail(f"{st.r.said(part)!r} does not say how long it lasts", find(q, "cj_rest_of_turn"))
@@ -130,7 +130,7 @@ def impossible_parts(st: Situate, ref: dict, player: str) -> list[str]:
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
     out = []
-    for f in _parts(st, ref["card"], eid):
+    for f in effect_parts(st, ref["card"], eid):
         quote = f.source.quote
         drawn = cards_drawn(quote)       # "Draw 2 cards", "discard 1 card", "banish 1 DARK monster ..."
         if drawn is not None:
@@ -152,9 +152,9 @@ def _with_held(st: Situate, w: Tree, player: str) -> None:
     """"with 0 cards in my Deck": what the activating player has, as a told state."""
     held = sub(w, "held")
     ws = low(held)
-    quant, rest = _quantity(ws)
+    quant, rest = quantity(ws)
     place = st.r.place(find(held, "place"))
-    what = _what(rest)
+    what = counted_kind(rest)
     if quant is None or place is None or what is None:
         st.fail(f"{st.r.said(w)!r}: say how many of what, and where ('with 0 cards in my Deck')", w)
     whose = st.r.player(find(held, "poss"))
@@ -173,9 +173,9 @@ def _make_purpose(st: Situate, node: Tree, ref: dict, player: str) -> None:
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
     said = "your opponent" if whom != player else "you"
-    fit = [f for f in _parts(st, ref["card"], eid) if f.get("verb") == verb and
+    fit = [f for f in effect_parts(st, ref["card"], eid) if f.get("verb") == verb and
            (("opponent" in f.source.quote.lower()) == (said == "your opponent"))]
-    if not fit or not _purpose_is_its_own(st, ref, node):
+    if not fit or not purpose_is_its_own(st, ref, node):
         st.fail(f"{st.r.said(node)!r} is not a part of {ref['card']}", node)
 
 
@@ -187,7 +187,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     make = sub(fam, "cj_make")
     if not withs and make is None:
         return activation.build_can_activate_now(st, fam)
-    player = _asker(st, fam)
+    player = asker_of(st, fam)
     for w in withs:
         _with_held(st, w, player)
     spec = activation.build_can_activate_now(st, fam)
@@ -213,13 +213,13 @@ def _because(st: Situate, node: Tree, ref: dict, eid: str, part, activator: str)
     if st.r.player(find(node, "player")) != activator:
         st.fail(f"{st.r.said(node)!r}: the card counts what its controller has", node)
     held = sub(node, "held")
-    quant, rest = _quantity(low(held))
+    quant, rest = quantity(low(held))
     place = st.r.place(find(held, "place"))
-    noun = _norm_words([w for w in rest if w not in PLACE_WORDS
+    noun = norm_words([w for w in rest if w not in PLACE_WORDS
                         and w not in ("in", "my", "your", "their", "the", "on")])
     text = next(e.text for e in st.reading(ref["card"]).effects if e.id == eid)
     at = text.find(part.source.quote)
-    conds = [c for c in _card_conditions(text) if _same_things(rest, c["words"])
+    conds = [c for c in card_conditions(text) if same_things(rest, c["words"])
              and 0 <= text.find(c["text"]) < at and not c["text"].endswith(":")
              and ":" not in text[text.find(c["text"]):at]]
     if quant is None or place is None or len(noun) != 1 or noun[0] not in _KIND_OF or len(conds) != 1:
@@ -236,7 +236,7 @@ def _because(st: Situate, node: Tree, ref: dict, eid: str, part, activator: str)
 def build_negated_still(st: Situate, fam: Tree, q: Tree) -> dict:
     subj = sub(q, "outcome_subj")
     verb = st.r.action(find(q, "act_verb"))
-    ref = _negated_effect(st, q)
+    ref = negated_effect(st, q)
     aid = next((a for a, r in reversed(st.acts) if r == ref), None)
     activator = next((e["player"] for e in st.events if e.get("id") == aid), None)
     if activator is None or st.r.player(sub(subj, "player")) != activator or not ref.get("card"):
@@ -248,9 +248,9 @@ def build_negated_still(st: Situate, fam: Tree, q: Tree) -> dict:
     except QuestionError:
         st.fail(f"{ref['card']} has no part that does {verb!r}", q)
     obj = sub(q, "outcome_obj")
-    part = next(f for f in _parts(st, ref["card"], eid) if f.get("n") == n)
-    if obj is not None and not all(w in _norm(part.source.quote).split()
-                                   for w in _norm(st.r.said(obj)).replace(" a ", " 1 ").split()
+    part = next(f for f in effect_parts(st, ref["card"], eid) if f.get("n") == n)
+    if obj is not None and not all(w in norm(part.source.quote).split()
+                                   for w in norm(st.r.said(obj)).replace(" a ", " 1 ").split()
                                    if w not in ("a", "an", "the")):
         st.fail(f"{st.r.said(obj)!r}: that part does not say so ({part.source.quote!r})", obj)
     because = sub(fam, "cj_because")
@@ -272,7 +272,7 @@ def _atk_cannot(st: Situate, ref: dict) -> list[str]:
     eid = select_effect(st.reading(ref["card"]), ref)
     out = []
     for note in notes:
-        fit = [f for f in _parts(st, ref["card"], eid) if atk_lost_exactly(f.source.quote) is not None]
+        fit = [f for f in effect_parts(st, ref["card"], eid) if atk_lost_exactly(f.source.quote) is not None]
         if note["card"] != ref.get("card") or not fit:
             st.fail(f"{note['text']!r}: no part of the effect asked about depends on it", note["node"])
         for f in fit:
@@ -297,7 +297,7 @@ def build_negate_act_now(st: Situate, fam: Tree) -> dict:
     scopes = {f.get("kind") for f in reading.facts if f.type == "negation_scope"
               and f.get("effect") == eid and f.get("what") == "activation"}
     whose = st.r.player(sub(node, "poss"))
-    asker = _asker(st, fam)
+    asker = asker_of(st, fam)
     text = next(e.text for e in reading.effects if e.id == eid)
     theirs = condition_says(text, "opponent-activates") or condition_says(text, "opponents")
     if not scopes or (kind != "card" and kind not in scopes and "any" not in scopes) or \
@@ -326,7 +326,7 @@ def build_negated_though_gone(st: Situate, fam: Tree, q: Tree) -> dict:
     ref = responders[0]["effect"]
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
-    parts = _parts(st, ref["card"], eid)
+    parts = effect_parts(st, ref["card"], eid)
     neg = [f for f in parts if f.get("verb") == "negate"]
     later = [f for f in parts if neg and f.get("n") > neg[0].get("n") and f.get("verb") == "destroy"
              and acts_on_that_card(f.source.quote)]
@@ -347,7 +347,7 @@ def build_negated_then(st: Situate, fam: Tree, q: Tree) -> dict:
     verb = st.r.action(find(q, "act_verb"))
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
-    parts = _parts(st, ref["card"], eid)
+    parts = effect_parts(st, ref["card"], eid)
     neg = [f for f in parts if f.get("verb") == "negate"]
     later = [f for f in parts if neg and f.get("n") > neg[0].get("n") and f.get("verb") == verb
              and acts_on_that_card(f.source.quote, plural=True)]
@@ -369,13 +369,13 @@ def _same_name_part(st: Situate, fam: Tree, spec: dict) -> dict:
     ref = spec["effect"]
     eid = select_effect(st.reading(ref["card"]), ref)
     verb = spec["part"] if isinstance(spec["part"], str) else None
-    fit = [f for f in _parts(st, ref["card"], eid) if f.get("verb") == verb
+    fit = [f for f in effect_parts(st, ref["card"], eid) if f.get("verb") == verb
            and acts_on_same_name(f.source.quote)]
     if not fit:
         return spec                      # the parts read their targets' names otherwise
     place = st.r.place(find(subj, "place"))
     whose = st.r.player(find(subj, "poss"))
-    quote = _norm(fit[0].source.quote).replace("graveyard", "gy")
+    quote = norm(fit[0].source.quote).replace("graveyard", "gy")
     if len(fit) != 1 or (place and (f" {place}" not in " " + quote or
                                     (whose == "opponent") != ("opponent" in quote))):
         st.fail(f"{st.r.said(subj)!r}: no part of {ref['card']} does that", subj)
@@ -406,10 +406,10 @@ def build_also_part(st: Situate, fam: Tree, q: Tree) -> dict:
         st.fail(f"tell how {ref.get('card')} was activated", q)
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
-    words = [w for w in _norm(st.r.said(obj)).split()
+    words = [w for w in norm(st.r.said(obj)).split()
              if w not in ("in", "its", "this", "that", "the", "same")]
-    parts = _parts(st, ref["card"], eid)
-    fit = [f for f in parts if all(w in _norm(f.source.quote).split() for w in words)]
+    parts = effect_parts(st, ref["card"], eid)
+    fit = [f for f in parts if all(w in norm(f.source.quote).split() for w in words)]
     verb = st.r.action(find(q, "act_verb"))
     if len(fit) != 1 or fit[0].get("n") == 1 or verb is None or \
             not says_action(fit[0].source.quote, verb):
@@ -483,7 +483,7 @@ def build_negated_activation_then(st: Situate, fam: Tree, q: Tree) -> dict:
     verb = st.r.action(find(q, "act_verb"))
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
-    parts = _parts(st, ref["card"], eid)
+    parts = effect_parts(st, ref["card"], eid)
     neg_part = [f for f in parts if f.get("verb") == "negate"]
     later = [f for f in parts if neg_part and f.get("n") > neg_part[0].get("n")
              and f.get("verb") == verb and acts_on_that_card(f.source.quote, plural=True)]
@@ -504,7 +504,7 @@ def _stat_said_fits(st: Situate, q: Tree, spec: dict) -> None:
     if spec.get("family") not in ("clause-done", "affected") or not ref.get("card") or n is None:
         st.fail("which part changes ATK or DEF?", q)
     eid = select_effect(st.reading(ref["card"]), ref)
-    quotes = [f.source.quote for f in _parts(st, ref["card"], eid) if f.source and
+    quotes = [f.source.quote for f in effect_parts(st, ref["card"], eid) if f.source and
               (f.get("n") == n if isinstance(n, int) else f.get("verb") == n)]
     if not num or not any(num in qt for qt in quotes):
         st.fail(f"{ref['card']}'s part does not change ATK or DEF by {num}", stat)

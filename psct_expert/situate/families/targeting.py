@@ -12,27 +12,27 @@ from ...gamewords import gamewords
 from ...parser.transform import find, low, sub
 from ...reader.phrases import target_words
 from ...reader.select import select_effect
-from ..targets import _described_entity, _protection
-from .common import _asker, _first_effect, _rel_verbs
+from ..targets import described_entity, protection_said
+from .common import asker_of, first_effect, rel_verbs
 
 if TYPE_CHECKING:
     from ..told import Situate
 
 
 def build_targets(st: Situate, fam: Tree) -> dict:
-    ref = st.r.effect(_first_effect(fam))
-    hint = _rel_verbs(st, sub(fam, "thing"))
+    ref = st.r.effect(first_effect(fam))
+    hint = rel_verbs(st, sub(fam, "thing"))
     return st.spec("targets", {"effect": st.effect_ref(ref, hint=hint)})
 
 
 def build_can_target(st: Situate, fam: Tree) -> dict:
     verb = st.r.action(find(fam, "act_verb")) if sub(fam, "affect_vp") is not None else None
-    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=[verb] if verb else [])
+    ref = st.effect_ref(st.r.effect(first_effect(fam)), hint=[verb] if verb else [])
     thing = sub(fam, "thing")
     if thing is not None and sub(fam, "prot_clause") is None and st.r.thing(thing).get("card"):
         return st.spec("can-target", {"effect": ref, "entity": _protected_card(st, fam, thing)})
     if thing is not None:
-        prot = _protection(st, sub(fam, "prot_clause") or thing)
+        prot = protection_said(st, sub(fam, "prot_clause") or thing)
         if prot is None and "activate" in low(fam) and any(e["kind"] == "phase" for e in st.events):
             # "we are in the Damage Step. Can I activate X on the attacker?": can it be activated
             # at this point at all; whether it can target that card is asked too
@@ -40,13 +40,13 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
             spec["also_needs"] = f"whether it can target {st.r.said(thing)}"
             return spec
         if prot is None and not st.events:
-            described = _described_target(st, ref, thing)
+            described = described_target(st, ref, thing)
             if described is not None:       # "Can I target a face-down monster with X?"
                 return st.spec("can-target", {"effect": ref, "entity": described})
         if prot is None:
             st.fail("say what the card cannot be targeted by ('that cannot be targeted by card "
                     "effects')", thing)
-        eid = _described_entity(st, thing, prot)
+        eid = described_entity(st, thing, prot)
     else:
         eid = st.protected
         if eid is None:
@@ -63,7 +63,7 @@ def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
         "you" if "my" in ws else None
     if controller is None:
         st.fail(f"whose {t['card']}? ('my opponent's {t['card']}')", thing)
-    asker = _asker(st, fam)
+    asker = asker_of(st, fam)
     facts = [f for f in st.reading(t["card"]).facts if f.type == "cannot_be_targeted"
              and f.get("what") != "attacks"]
     applies = [f for f in facts if f.get("by") == "any" or controller != asker]
@@ -86,7 +86,7 @@ def build_target_count(st: Situate, fam: Tree) -> dict:
     if st.events:
         st.fail("the situation model has no place for a told situation in a question about how "
                 "many targets an effect chooses", fam)
-    ref = st.effect_ref(st.r.effect(_first_effect(fam)), hint=["target"])
+    ref = st.effect_ref(st.r.effect(first_effect(fam)), hint=["target"])
     w = low(sub(fam, "num"))[0]
     count = int(w) if w.isdigit() else TARGET_COUNTS.get(w)
     if not count or w == "both":
@@ -118,7 +118,7 @@ DESCRIBED_PLACES = {"gy": "gy", "graveyard": "gy", "control": "field", "controls
                     "field": "field"}
 
 
-def _described_target(st: Situate, ref: dict, thing: Tree) -> str | None:
+def described_target(st: Situate, ref: dict, thing: Tree) -> str | None:
     """"Can I target a face-down monster / a Spell/Trap I control / a monster in my GY with X?": a
     card told only by what it is (face, controller, place, kind), for the rules to hold against
     what the effect's target must be.  None when the words say none of these, or name a card."""
