@@ -19,11 +19,17 @@ if TYPE_CHECKING:
 ORDINAL_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 
 
+DESCRIBED_ID = re.compile(r"^(an? .+ Card) a\d+$")   # "a Trap Card a1": a card described by kind
+
+
 def effect_words(eid: str) -> str:
     """"NAME#2" → "the second effect of NAME"; "NAME#0" → "activating NAME"."""
     name, _, n = str(eid).rpartition("#")
     if not name:
         return str(eid)
+    described = DESCRIBED_ID.match(name)
+    if described:                    # its activation id is the situation's, not words of the question
+        name = described.group(1)
     if n == "0":
         return f"activating {name}"
     m = re.fullmatch(r"(P?)(\d+)(?:\.(\d+))?", n)
@@ -78,6 +84,9 @@ def _slot_words(question: Question) -> dict[str, str]:
         words["summon"] = f"the {kind} Summon".replace("the  ", "the ") + \
             (f" of {what}" if what and what != "none" else "")
     words["asked"] = _asked_words(question)
+    responds = [f for f in question.facts if f.type == "responds"]
+    words["responds"] = " (chained by your opponent)" if responds and \
+        responds[0].get("player") == "opponent" else ""
     act = facts.get("activation_event")
     if act is not None and "activation" in question.params and \
             question.params["activation"] not in acts:          # an activation of the situation

@@ -65,3 +65,12 @@ def test_what_a_negator_asks_of_the_activation_is_an_extra_condition(text):
     # a property of the activated card, a phase, "in response to ...": negates only when it holds
     reading = read_card(Card(name="Example Negator", kind="trap", subtypes=("counter",), text=text))
     assert [f.type for f in reading.facts if f.type == "extra_condition"] == ["extra_condition"]
+
+
+def test_the_restatement_says_who_would_chain_and_hides_situation_ids(base_expert):
+    _, theirs = ask_answer(base_expert, "I activate Pot of Greed. Can my opponent chain Ash Blossom & "
+                                        "Joyous Spring to it?")
+    assert theirs.restated.endswith("(chained by your opponent)?")
+    _, described = ask_answer(base_expert, "My opponent activates a Trap Card. Can I chain Solemn "
+                                           "Judgment to it?")
+    assert "a Trap Card?" in described.restated and " a1" not in described.restated
