@@ -39,6 +39,17 @@ class EffectRefs:
             self.readings[name] = read_card(self.db.get(name))
         return self.readings[name]
 
+    def effect_of(self, ref: dict) -> tuple[Reading, str] | None:
+        """The reading of the card an effect reference names and the effect it selects; None when
+        it names no card or fits no single effect (the caller then asks nothing of it)."""
+        if not ref.get("card"):
+            return None
+        reading = self.reading(ref["card"])
+        try:
+            return reading, select_effect(reading, ref)
+        except QuestionError:
+            return None
+
     def effect_ref(self, ref: dict, default_card: str | None = None, hint=()) -> dict:
         """An English effect reference → ``{card, n}`` (or ``{card, select}``).
 

@@ -130,13 +130,10 @@ def purpose_is_its_own(st: Situate, ref: dict, purpose: Tree) -> bool:
     """"Can I activate X to Special Summon a Yang Zing monster?": the purpose only says what X
     does (its verb, and words of its own text), so it asks nothing more."""
     verb = st.r.action(sub(purpose, "act_verb"))
-    if not verb or not ref.get("card"):
+    found = st.effect_of(ref) if verb else None
+    if found is None:
         return False
-    reading = st.reading(ref["card"])
-    try:
-        eid = select_effect(reading, ref)
-    except QuestionError:
-        return False
+    reading, eid = found
     if not effect_does_action(reading.facts, eid, verb):
         return False
     thing = sub(purpose, "thing")

@@ -8,9 +8,7 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
-from ...errors import QuestionError
 from ...parser.transform import low, sub, subs
-from ...reader.select import select_effect
 from ..copies import told_copies
 from ..words import EFF_PARTS
 
@@ -134,13 +132,10 @@ def _first_use(st: Situate, fam: Tree) -> dict | None:
 def _binds_every_copy(st: Situate, ref: dict) -> bool:
     """A hard limit ("You can only use/activate ... of "X" once per turn/Duel") binds the player
     for every copy (game-rules#once-per-turn.4), so which copy asks does not change the answer."""
-    if not ref.get("card"):
+    found = st.effect_of(ref)
+    if found is None:
         return False
-    reading = st.reading(ref["card"])
-    try:
-        eid = select_effect(reading, ref)
-    except QuestionError:
-        return False
+    reading, eid = found
     return any(f.type == "once_per_turn" and f.get("effect") == eid and
                f.get("kind") in ("use", "activate") for f in reading.facts)
 
