@@ -26,7 +26,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT.parent))
 
-from _common import FEATURES, default_labels, load_labels, psct_era  # noqa: E402
+from _common import FEATURES, card_texts, default_labels, load_labels, psct_era  # noqa: E402
 from psct_expert.api import Expert  # noqa: E402
 from psct_expert.audit import audit  # noqa: E402
 
@@ -112,9 +112,7 @@ def main() -> int:
                 out.write(f"=== {f} {kind} ({'audit says yes' if kind == 'fp' else 'label says yes'})"
                           f": {c.name} [{c.id}] {c.kind} {'/'.join(c.subtypes)} "
                           f"{labels[c.id].get('script')}\n")
-                out.write((c.text or "").strip() + "\n")
-                if c.pendulum_text:
-                    out.write("[Pendulum] " + c.pendulum_text.strip() + "\n")
+                out.write(card_texts(c) + "\n")
                 if r["unread"]:
                     out.write(f"-- unread: {r['unread']}\n")
                 out.write("\n")
