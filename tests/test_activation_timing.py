@@ -230,3 +230,20 @@ def test_a_battle_phase_may_be_its_damage_step(base_expert):
 ])
 def test_cards_whose_timing_is_implied_are_left_open(base_expert, question):
     assert ask_answer(base_expert, question)[1].value == "unknown"
+
+
+@pytest.mark.parametrize("question", [
+    "I Set Call of the Haunted this turn. Can I activate it during my Main Phase 2?",
+    "I Set Mystical Space Typhoon this turn. Can I activate it during my End Phase?",
+])
+def test_a_phase_of_the_same_turn_keeps_the_card_set_this_turn(base_expert, question):
+    _, answer = ask_answer(base_expert, question)
+    assert answer.value == "no" and "not-the-turn-it-was-set" in answer.rules()
+
+
+@pytest.mark.parametrize("question", [
+    "My opponent activates Pot of Greed. Can I chain Malfunction to it?",     # older text, in two sentences
+    "My opponent activates Dark Hole. Can I chain Forced Back to it?",        # negates a Summon only
+])
+def test_an_older_negator_is_not_promised_as_a_response(base_expert, question):
+    assert ask_answer(base_expert, question)[1].value == "unknown"

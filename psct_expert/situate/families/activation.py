@@ -92,9 +92,12 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             slots["event"] = st.summons[-1][0]
         elif low(w)[0] not in ("with", "now", "right", "then"):   # "with ...": parts.py reads it
             st.fail(f"{st.r.said(w)!r} is not placed in this question", w)
-    if (ref.get("card"), asker_of(st, fam)) in st.set_this_turn and not any(
-            e.get("kind") == "phase" for e in st.events):
-        slots["set_this_turn"] = True           # told Set this turn, and no later turn told
+    setter = asker_of(st, fam)
+    if (ref.get("card"), setter) in st.set_this_turn and not any(
+            e.get("kind") == "phase" and e.get("turn") not in (setter, "any") for e in st.events):
+        # told Set this turn (a card is Set in its player's own turn): a phase told of that turn,
+        # or of no turn said, is still that turn; only the other player's turn is a later one
+        slots["set_this_turn"] = True
     if not whens and not st.events and not slots.get("set_this_turn"):
         st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
     if "event" not in slots and not any(sub(w, "phase") for w in whens):
