@@ -247,3 +247,11 @@ def test_a_phase_of_the_same_turn_keeps_the_card_set_this_turn(base_expert, ques
 ])
 def test_an_older_negator_is_not_promised_as_a_response(base_expert, question):
     assert ask_answer(base_expert, question)[1].value == "unknown"
+
+
+@pytest.mark.parametrize("card", ["Barrier Wave", "Infernity Reflector", "Automatic Laser"])
+def test_an_older_trap_with_an_unwritten_condition_is_not_promised_as_a_response(base_expert, card):
+    # "Activate by Tributing ... when ...", "Activate only by ... when ...", "When ..., to activate
+    # this card": the condition is not before a colon; the card is left to a judge
+    question = f"My opponent activates Pot of Greed. Can I chain {card} to it?"
+    assert ask_answer(base_expert, question)[1].value == "unknown"
