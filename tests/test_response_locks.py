@@ -74,3 +74,11 @@ def test_the_restatement_says_who_would_chain_and_hides_situation_ids(base_exper
     _, described = ask_answer(base_expert, "My opponent activates a Trap Card. Can I chain Solemn "
                                            "Judgment to it?")
     assert "a Trap Card?" in described.restated and " a1" not in described.restated
+
+
+@pytest.mark.parametrize("card", ["Rebound", "Riryoku Field", "Chevalier de Fleur"])
+def test_a_negator_that_asks_more_of_the_activation_is_not_promised(base_expert, card):
+    # "... that returns a card ...", "... that targets exactly 1 monster", "during your turn":
+    # Pot of Greed does none of these, and the reader keeps them as extra conditions
+    question = f"My opponent activates Pot of Greed. Can I chain {card} to it?"
+    assert ask_answer(base_expert, question)[1].value == "unknown"
