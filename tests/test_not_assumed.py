@@ -182,3 +182,11 @@ def test_a_counter_trap_answers_a_trap_whatever_its_property(base_expert):
     _, answer = ask_answer(base_expert, "My opponent activates a Trap Card. Can I chain Solemn "
                                         "Judgment to it?")
     assert answer.value == "yes" and "spell-speed-3-negator-answers-anything" in answer.rules()
+
+
+def test_an_older_text_that_says_target_without_a_semicolon_is_not_a_no(base_expert):
+    # "Target face-up ... gains 500 ATK": the word is there, PSCT's ";" is not
+    _, older = ask_answer(base_expert, "Does Indomitable Gladiator Beast target?")
+    assert older.value == "unknown"
+    _, plain = ask_answer(base_expert, "Does Raigeki target?")
+    assert plain.value == "no"

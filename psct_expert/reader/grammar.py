@@ -44,6 +44,7 @@ class Grammar:
     prohibitions: list[tuple[str, re.Pattern]]
     gy_replacement: re.Pattern
     optional_cost: re.Pattern
+    target_mention: re.Pattern
     response_lock_scope: list[tuple[str, re.Pattern]]
     response_lock_opponent: re.Pattern
     response_lock_conditional: re.Pattern
@@ -132,6 +133,7 @@ def grammar() -> Grammar:
         prohibitions=[(k, _rx(v)) for k, v in g["prohibitions"].items()],
         gy_replacement=_rx(g["gy_replacement"]),
         optional_cost=_rx(g["optional_cost"]),
+        target_mention=_rx(g["target_mention"]),
         response_lock_scope=[(k, _rx(v)) for k, v in g["response_lock_scope"].items()],
         response_lock_opponent=_rx(g["response_lock_opponent"]),
         response_lock_conditional=_rx(g["response_lock_conditional"]),

@@ -648,6 +648,11 @@ class PhraseReaders:
             if m:
                 self.add("prohibits", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, card=self.card.name, action=action)
+        if g.target_mention.search(blank_quotes(full)) and not any(
+                f.type == "target_word" and f.get("effect") == eff.id for f in self.facts):
+            # "Target face-up ... gains 500 ATK" (older texts): the word, with no ";" after it
+            self.add("mentions_target", self.src(text, base, base + len(full), where),
+                     effect=eff.id)
         m = g.gy_replacement.search(full) if may_match(g.gy_replacement, low) else None
         if m:      # "Any card sent to the GY is banished instead.": the whole effect says only that
             self.add("gy_replacement", self.src(text, base + m.start(1), base + m.end(), where),
