@@ -190,3 +190,9 @@ def test_an_older_text_that_says_target_without_a_semicolon_is_not_a_no(base_exp
     assert older.value == "unknown"
     _, plain = ask_answer(base_expert, "Does Raigeki target?")
     assert plain.value == "no"
+
+
+def test_a_note_in_parentheses_is_not_taken_for_the_cards_activation(base_expert):
+    # "(This card is also always treated as ...)" stands first; the activation is the line after it
+    _, answer = ask_answer(base_expert, "Does The Eye of Timaeus target?")
+    assert answer.value == "yes" and "second effect" in answer.restated

@@ -22,6 +22,16 @@ FACT_SELECTORS = {
 }
 
 
+
+def _card_activation(reading) -> list:
+    """The effects applied by activating a Spell/Trap Card, a line that is only a note in
+    parentheses ("(This card is also always treated as ...)") after the others."""
+    oca = _facts(reading, "on_card_activation")
+    notes = {e.id for e in reading.effects if e.text.strip().startswith("(")
+             and e.text.strip().rstrip(".").endswith(")")}
+    return [f for f in oca if f.get("effect") not in notes] + \
+        [f for f in oca if f.get("effect") in notes]
+
 def _facts(reading: Reading, type_: str, **match) -> list[Fact]:
     return [f for f in reading.facts if f.type == type_ and
             all(f.get(k) == v for k, v in match.items())]
@@ -85,7 +95,7 @@ def select_effect(reading: Reading, ref: dict) -> str:
         fail("no effect Special Summons this card")
     if sel == "activation":
         if reading.card.kind in ("spell", "trap"):
-            oca = _facts(reading, "on_card_activation")
+            oca = _card_activation(reading)
             return oca[0].get("effect") if oca else f"{name}#0"
         sel = "only"
     if sel in FACT_SELECTORS:
@@ -98,7 +108,7 @@ def select_effect(reading: Reading, ref: dict) -> str:
         fail(why)
     # "only": the one effect that activates (or the only effect at all)
     if reading.card.kind in ("spell", "trap"):
-        oca = _facts(reading, "on_card_activation")
+        oca = _card_activation(reading)
         if oca:
             return oca[0].get("effect")
     punct = [e for e in top if e.punctuated]
