@@ -47,6 +47,18 @@ def psct_era(records: list[dict]) -> list[dict]:
     return [r for r in records if r["status"] != "legacy"]
 
 
+def write_disagreement(out, what: str, card, note: str, unread, before_text=()) -> None:
+    """One disagreement written out for reading: a header line, notes, the card's texts, and what
+    the reader left unread."""
+    out.write(f"=== {what}: {card.name} [{card.id}] {card.kind} {'/'.join(card.subtypes)} {note}\n")
+    for line in before_text:
+        out.write(line + "\n")
+    out.write(card_texts(card) + "\n")
+    if unread:
+        out.write(f"-- unread: {unread}\n")
+    out.write("\n")
+
+
 def card_texts(card) -> str:
     """A card's text and Pendulum text, for writing a disagreement out."""
     out = (card.text or "").strip()

@@ -26,7 +26,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT.parent))
 
-from _common import FEATURES, card_texts, default_labels, load_labels, psct_era  # noqa: E402
+from _common import FEATURES, default_labels, load_labels, psct_era, write_disagreement  # noqa: E402
 from psct_expert.api import Expert  # noqa: E402
 from psct_expert.audit import audit  # noqa: E402
 
@@ -109,13 +109,9 @@ def main() -> int:
                 continue
             for kind, r in sorted(wrong[f], key=lambda x: (x[0], x[1]["name"])):
                 c = names[r["name"]]
-                out.write(f"=== {f} {kind} ({'audit says yes' if kind == 'fp' else 'label says yes'})"
-                          f": {c.name} [{c.id}] {c.kind} {'/'.join(c.subtypes)} "
-                          f"{labels[c.id].get('script')}\n")
-                out.write(card_texts(c) + "\n")
-                if r["unread"]:
-                    out.write(f"-- unread: {r['unread']}\n")
-                out.write("\n")
+                write_disagreement(
+                    out, f"{f} {kind} ({'audit says yes' if kind == 'fp' else 'label says yes'})", c,
+                    f"{labels[c.id].get('script')}", r["unread"])
     print(f"disagreements written to {args.out}")
     return 0
 

@@ -33,7 +33,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT.parent))
 
-from _common import FEATURES, card_texts, default_labels, load_labels, psct_era  # noqa: E402
+from _common import FEATURES, default_labels, load_labels, psct_era, write_disagreement  # noqa: E402
 from psct_expert.api import Expert  # noqa: E402
 from psct_expert.audit import audit  # noqa: E402
 
@@ -185,15 +185,9 @@ def main() -> int:
             if args.feature and f not in args.feature:
                 continue
             for r, card, hit in sorted(wrong[f], key=lambda x: (not x[0][f], x[1].name)):
-                out.write(f"=== {f}: audit {'yes' if r[f] else 'no'}, regex {'yes' if hit else 'no'}"
-                          f": {card.name} [{card.id}] {card.kind} {'/'.join(card.subtypes)} "
-                          f"({r['status']})\n")
-                if hit:
-                    out.write(f"-- regex matched: {hit}\n")
-                out.write(card_texts(card) + "\n")
-                if r["unread"]:
-                    out.write(f"-- unread: {r['unread']}\n")
-                out.write("\n")
+                write_disagreement(
+                    out, f"{f}: audit {'yes' if r[f] else 'no'}, regex {'yes' if hit else 'no'}", card,
+                    f"({r['status']})", r["unread"], [f"-- regex matched: {hit}"] if hit else [])
     print(f"disagreements written to {args.out}")
     return 0
 
