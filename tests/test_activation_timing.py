@@ -26,6 +26,16 @@ from question_helpers import ask_answer
     ("Can I activate Dark Hole during my opponent's turn?", "slow-effect-own-main-phase"),
     ("Can I activate Pot of Greed during my Battle Phase?", "slow-effect-own-main-phase"),
     ("Can my opponent activate Raigeki during my turn?", "slow-effect-own-main-phase"),
+    # a phase of the same turn keeps the card Set this turn
+    ("I Set Call of the Haunted this turn. Can I activate it during my Main Phase 2?",
+     "not-the-turn-it-was-set"),
+    ("I Set Mystical Space Typhoon this turn. Can I activate it during my End Phase?",
+     "not-the-turn-it-was-set"),
+    # a "send ... to the GY" cost while cards sent there are banished instead (game-rules#cost.5)
+    ("My opponent has Macro Cosmos face-up (cards sent to the GY are banished instead). "
+     "Can I activate Effect Veiler's effect from my hand?", "cost-sent-to-gy-banished-instead"),
+    ("My opponent controls a face-up Banisher of the Radiance. Can I activate Effect Veiler's effect?",
+     "cost-sent-to-gy-banished-instead"),
 ])
 def test_a_card_activated_out_of_its_timing(base_expert, question, rule):
     spec, answer = ask_answer(base_expert, question)
@@ -150,16 +160,6 @@ def test_a_card_with_a_part_that_forbids_something_is_left_to_a_judge(base_exper
 # -- a cost that cannot be paid: cards sent to the GY are banished instead (game-rules#cost.5) ---
 
 @pytest.mark.parametrize("question", [
-    "My opponent has Macro Cosmos face-up (cards sent to the GY are banished instead). "
-    "Can I activate Effect Veiler's effect from my hand?",
-    "My opponent controls a face-up Banisher of the Radiance. Can I activate Effect Veiler's effect?",
-])
-def test_a_send_cost_under_a_card_that_banishes_instead(base_expert, question):
-    _, answer = ask_answer(base_expert, question)
-    assert answer.value == "no" and "cost-sent-to-gy-banished-instead" in answer.rules()
-
-
-@pytest.mark.parametrize("question", [
     # not told face-up: a Set Macro Cosmos does nothing
     "My opponent controls Macro Cosmos. Can I activate Effect Veiler's effect from my hand?",
     # a discard is not what game-rules#cost.5 names
@@ -230,15 +230,6 @@ def test_a_battle_phase_may_be_its_damage_step(base_expert):
 ])
 def test_cards_whose_timing_is_implied_are_left_open(base_expert, question):
     assert ask_answer(base_expert, question)[1].value == "unknown"
-
-
-@pytest.mark.parametrize("question", [
-    "I Set Call of the Haunted this turn. Can I activate it during my Main Phase 2?",
-    "I Set Mystical Space Typhoon this turn. Can I activate it during my End Phase?",
-])
-def test_a_phase_of_the_same_turn_keeps_the_card_set_this_turn(base_expert, question):
-    _, answer = ask_answer(base_expert, question)
-    assert answer.value == "no" and "not-the-turn-it-was-set" in answer.rules()
 
 
 @pytest.mark.parametrize("question", [
