@@ -29,7 +29,7 @@ RACES = ["Aqua", "Beast", "Beast-Warrior", "Dinosaur", "Dragon", "Fairy", "Fiend
          "Spellcaster", "Thunder", "Warrior", "Winged Beast", "Wyrm", "Zombie", "Cyberse"]
 PHASES = re.compile(r"\b(?:draw|battle|end|main|standby) phase\b|\bdamage step\b", re.I)
 STATIC_FAMILIES = {"starts-chain", "targets", "quick", "inherent-summon", "bullets-in-sequence",
-                   "bullets-simultaneous"}
+                   "bullets-simultaneous", "misses-timing"}
 
 
 @lru_cache(maxsize=1)
@@ -361,6 +361,8 @@ def _effect_family(fam):
             ref = {"card": card.name, "n": 0}
         if fam in ("bullets-in-sequence", "bullets-simultaneous") and "n" not in ref:
             ref = {"card": card.name, "select": "bullets"}
+        if fam == "misses-timing" and ref.get("select") == "only":
+            ref = {"card": card.name, "select": "trigger"}
         if fam == "inherent-summon" and "n" not in ref:
             ref = {"card": card.name, "select": "summons-self"}
         if fam == "resolves" and ref.get("select") in ("only", "activation") and \
@@ -512,6 +514,11 @@ def build_negate_activation(p: _Parse) -> dict:
 def build_again(p: _Parse) -> dict:
     s = p.subject()
     return {"family": "again-after-negated", "card": p.card_of(s)}
+
+
+def build_has_quick(p: _Parse) -> dict:
+    s = p.subject()
+    return {"family": "has-quick", "card": p.card_of(s)}
 
 
 def build_gets_effect(p: _Parse) -> dict:
@@ -699,6 +706,8 @@ BUILDERS = {
     "starts-chain": _effect_family("starts-chain"),
     "targets": _effect_family("targets"),
     "quick": _effect_family("quick"),
+    "misses-timing": _effect_family("misses-timing"),
+    "has-quick": build_has_quick,
     "inherent-summon": _effect_family("inherent-summon"),
     "bullets-in-sequence": _effect_family("bullets-in-sequence"),
     "bullets-simultaneous": _effect_family("bullets-simultaneous"),

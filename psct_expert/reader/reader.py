@@ -334,6 +334,8 @@ class _Reader(PhraseReaders):
         else:
             self.add("effect", self.src(text, eff.start, eff.end, where), effect=eff.id,
                      card=card.name, n=eff.n, form="bullet")
+        if eff.bullets:
+            self._read_granted(text, eff, where)
         rule_only = self._read_card_rules(text, eff, where, main)
         if rule_only and not eff.extra:
             return
@@ -422,6 +424,25 @@ class _Reader(PhraseReaders):
             if mode == "separate":
                 self.add("bullets", self.src(text, eff.start, main_end, where), effect=eff.id,
                          mode="separate")
+
+    def _read_granted(self, text: str, eff, where: str) -> None:
+        """Bullets after "... gains this effect." / "... gain the following effects." are effects the
+        card gives: to itself ("This card gains ...", "it gains ..."), or to another monster (the
+        Xyz Monster that has it as material, the monsters you control)."""
+        start = eff.start
+        head = text[start:eff.bullets_start if eff.bullets_start is not None else eff.end]
+        found = list(self.g.p["granted_effects"].finditer(head))
+        if not found:
+            return
+        m = found[-1]
+        before = head[:m.start()]
+        ends = [i + 1 for i, ch in enumerate(before) if ch in ".!" and i + 1 < len(before)
+                and before[i + 1].isspace()]
+        subject = (before[ends[-1]:] if ends else before).strip()
+        to = "self" if self.g.p["granted_to_self"].search(subject) else "other"
+        for b in eff.bullets:
+            self.add("granted_effect", self.src(text, start + m.start(), start + m.end(), where),
+                     effect=b.id, to=to)
 
 
 @lru_cache(maxsize=4096)

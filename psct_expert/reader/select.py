@@ -10,7 +10,7 @@ from ..facts import Fact
 from .model import Reading
 
 SELECTORS = ("summons-self", "procedure", "activation", "only", "negates-summon",
-             "negates-activation", "bullets", "once-per-turn", "targets")
+             "negates-activation", "bullets", "once-per-turn", "targets", "trigger")
 # selectors that pick the first effect with a fact: name -> (fact type, fields, error)
 FACT_SELECTORS = {
     "negates-summon": ("negation_scope", {"what": "summon"}, "no effect negates Summons"),
@@ -97,6 +97,12 @@ def select_effect(reading: Reading, ref: dict) -> str:
         if reading.card.kind in ("spell", "trap"):
             oca = _card_activation(reading)
             return oca[0].get("effect") if oca else f"{name}#0"
+        sel = "only"
+    if sel == "trigger":
+        # "Can X miss the timing?": the card's one trigger effect (else, as "only")
+        triggers = list(dict.fromkeys(f.get("effect") for f in _facts(reading, "trigger")))
+        if len(triggers) == 1:
+            return triggers[0]
         sel = "only"
     if sel in FACT_SELECTORS:
         type_, match, why = FACT_SELECTORS[sel]
