@@ -63,7 +63,7 @@ def _slot_words(question: Question) -> dict[str, str]:
     for key, value in question.params.items():
         if value in acts:
             words[key] = "the activation of " + effect_words(acts[value].get("effect")).replace(
-                "activating ", "")
+                "activating ", "") + _by_player(_said_player(question, value))
         elif value in ents:
             e = ents[value]
             words[key] = e.get("card") if e.get("card") not in (None, "none") else value
@@ -82,7 +82,8 @@ def _slot_words(question: Question) -> dict[str, str]:
         kind = {"by-effect": "Special", "procedure": "Special", "unsaid": ""}.get(kind, kind.title())
         what = summon[0].get("card")
         words["summon"] = f"the {kind} Summon".replace("the  ", "the ") + \
-            (f" of {what}" if what and what != "none" else "")
+            (f" of {what}" if what and what != "none" else "") + \
+            _by_player(_said_player(question, question.params.get("summon")))
     words["asked"] = _asked_words(question)
     responds = [f for f in question.facts if f.type == "responds"]
     words["responds"] = " (chained by your opponent)" if responds and \
@@ -93,6 +94,21 @@ def _slot_words(question: Question) -> dict[str, str]:
         words["activation"] = "the activation of " + effect_words(act.get("effect")).replace(
             "activating ", "")
     return words
+
+
+def _said_player(question: Question, aid: str):
+    """The player the question told to have made an activation or a Summon (None when it said
+    nobody)."""
+    ev = next((e for e in question.spec.get("situation") or []
+               if isinstance(e, dict) and e.get("id") == aid), None)
+    if ev is None or ev.get("player-said") == "no":
+        return None
+    return ev.get("player")
+
+
+def _by_player(player) -> str:
+    """Who made an activation or a Summon, in the asker's words ("by you", "by your opponent")."""
+    return {"you": " by you", "opponent": " by your opponent"}.get(player, "")
 
 
 def _asked_words(question: Question) -> str:

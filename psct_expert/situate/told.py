@@ -229,7 +229,13 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             self.fail(f"this question form has no place for what cannot be done ({self.cannot[0]})")
         out = {"family": family, **slots}
         if self.events:
-            out["situation"] = self.events
+            # an activation told with no player ("X is activated") says none (the situation
+            # then takes the asker's, as before; the restatement does not claim it)
+            out["situation"] = [{k: v for k, v in e.items() if k != "player"}
+                                if e.get("kind") == "activate" and e.get("id") in self.unsaid_activator
+                                else {**e, "player-said": "no"}
+                                if e.get("kind") == "summon" and e.get("id") in self.unsaid_summoner
+                                else e for e in self.events]
         if self.entities:
             out["entities"] = self.entities
         return out
