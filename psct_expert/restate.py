@@ -66,7 +66,7 @@ def _slot_words(question: Question) -> dict[str, str]:
                 "activating ", "") + _by_player(_said_player(question, value))
         elif value in ents:
             e = ents[value]
-            words[key] = e.get("card") if e.get("card") not in (None, "none") else value
+            words[key] = e.get("card") if e.get("card") not in (None, "none") else _entity_words(e)
     if "verb" in question.params:
         words["verb"] = gerund(question.params["verb"])
     ev = facts.get("summon_event")
@@ -94,6 +94,20 @@ def _slot_words(question: Question) -> dict[str, str]:
         words["activation"] = "the activation of " + effect_words(act.get("effect")).replace(
             "activating ", "")
     return words
+
+
+_PLACE_WORDS = {"gy": "in the GY", "hand": "in the hand", "banished": "banished", "deck": "in the Deck",
+                "extra-deck": "in the Extra Deck"}
+
+
+def _entity_words(e) -> str:
+    """A card of the situation known only by what was said of it: "your opponent's face-down
+    monster", "a Spell/Trap in your GY"."""
+    whose = {"you": "your ", "opponent": "your opponent's "}.get(e.get("controller"), "a ")
+    face = {"up": "face-up ", "down": "face-down "}.get(e.get("face"), "")
+    kind = {"monster": "monster", "spell": "Spell", "trap": "Trap"}.get(e.get("kind"), "card")
+    place = _PLACE_WORDS.get(e.get("place"), "")
+    return f"{whose}{face}{kind}" + (f" {place}" if place else "")
 
 
 def _said_player(question: Question, aid: str):
