@@ -89,7 +89,14 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
     if not effs:
         st.fail("which card negates?", fam)
     # "Can X negate ...", "Can I activate X to negate ...", "Can I negate ... with X"
-    negator = st.effect_ref(st.r.effect(effs[0]), hint=["negate"])
+    neg_ir = st.r.effect(effs[0])
+    negator = st.effect_ref(neg_ir, hint=["negate"])
+    said = st.r.player(sub(fam, "player")) if sub(fam, "player") is not None else None
+    if "opponent" in (neg_ir.get("owner"), said):
+        # "Can my opponent negate ... with X": the rules read "your opponent" from the holder's side
+        holder_unsaid(st, negator, "summon",
+                      f"{negator.get('card')} answers only its controller's opponent's Summons: ask "
+                      "it from the side of the player who holds it ('Can I negate ... with it?')")
     ref = sub(fam, "summon_ref")
     vs = next((t for t in fam.children if isinstance(t, Tree) and t.data in SUMMON_NODES), None)
     node = ref if ref is not None else vs
@@ -130,6 +137,20 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
             ev["player"] = said
         else:
             st.unsaid_summoner.add(sid)
+    # "my own Link Summon": the asker's Summon and the asker's negating card
+    own = ref is not None and "own" in low(ref)
+    return negate_told_summon(st, fam, effs[0], negator, sid, ev, node, holder_said=own)
+
+
+def negate_told_summon(st: Situate, fam: Tree, neg: Tree, negator: dict, sid: str, ev: dict,
+                       node: Tree, holder_said: bool = False) -> dict:
+    """The spec of "can the negator negate Summon ``sid``", once the Summon is found: refused where
+    who holds the negator, or who Summons, would be a guess; the window is open for a Summon told
+    last."""
+    if ev.get("player") == "you" and sid not in st.unsaid_summoner and not holder_said and \
+            not _holder_said(st, fam, neg):
+        # "I Link Summon X. Can Black Horn of Heaven negate it?": whose Black Horn is not said
+        holder_unsaid(st, negator, "summon")
     st.summon_made(sid)
     if sid in st.unsaid_summoner:
         # whether "your opponent" Summons can decide a negation: never guess who Summoned,
@@ -203,11 +224,20 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
     neg_ir = st.r.effect(effs[0])
     negator = st.effect_ref(neg_ir, hint=["negate"])
     # who holds the negating card: the asker unless the question says "my opponent's X"
-    holder = "opponent" if neg_ir.get("owner") == "opponent" else "you"
+    said = st.r.player(sub(fam, "player")) if sub(fam, "player") is not None else None
+    holder = "opponent" if "opponent" in (neg_ir.get("owner"), said) else "you"
     ir = st.r.effect(inner[0])
     if ir["how"] == "eff_it":
+        if not st.acts and st.summons and st.events and st.events[-1] is st.summons[-1][1]:
+            # "My opponent Link Summons X. Can Black Horn of Heaven negate it?": that Summon
+            sid, ev = st.summons[-1]
+            return negate_told_summon(st, fam, effs[0], negator, sid, ev, act)
         if not st.acts:
             st.fail("negate what? (tell what was activated first)", act)
+        told_by = next((e.get("player") for e in st.events if e.get("id") == st.acts[-1][0]), None)
+        if told_by == "you" and not _holder_said(st, fam, effs[0]):
+            # "I activate X. Can Dark Bribe negate it?": whose Dark Bribe is not said
+            holder_unsaid(st, negator, "activation")
         check_activator(st, negator, st.acts[-1][0], holder)
         return st.spec("negate-activation", {"negator": negator, "activated": st.acts[-1][0]})
     owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
