@@ -28,6 +28,9 @@ RACES = ["Aqua", "Beast", "Beast-Warrior", "Dinosaur", "Dragon", "Fairy", "Fiend
          "Insect", "Machine", "Plant", "Psychic", "Pyro", "Reptile", "Rock", "Sea Serpent",
          "Spellcaster", "Thunder", "Warrior", "Winged Beast", "Wyrm", "Zombie", "Cyberse"]
 PHASES = re.compile(r"\b(?:draw|battle|end|main|standby) phase\b|\bdamage step\b", re.I)
+# words said of an effect that this module's wordings do not read (the parse-tree builders do)
+DESC_WORDS = ("trigger|ignition|continuous|flip|monster|negation|search|destruction|summoning|"
+              "hand|gy|graveyard|banish|draw|tribute|gain|add|atk-gain|spell|trap")
 STATIC_FAMILIES = {"starts-chain", "targets", "quick", "inherent-summon", "bullets-in-sequence",
                    "bullets-simultaneous", "misses-timing"}
 
@@ -126,6 +129,19 @@ class _Parse:
         card = self.card_of(slot)
         ph = self.ph
         s = re.escape(slot)
+        # "the first Pendulum Effect of X", "X's Pendulum Effect": its Pendulum text's effects
+        m = re.search(rf"\b(?:({ORD}) )?pendulum effects? (?:of|by) {s}\b", ph, re.I) or \
+            re.search(rf"\b{s}'s (?:({ORD}) )?pendulum effects?\b", ph, re.I)
+        if m:
+            if m.group(1):
+                return {"card": card, "n": f"P{ORDINALS[m.group(1).lower()]}"}
+            return {"card": card, "select": "pendulum"}
+        # any other word said of the effect ("its trigger effect") is not read here: refused
+        m = re.search(rf"\b(?:(?:{ORD}) )?({DESC_WORDS}) effects? (?:of|by) {s}\b", ph, re.I) or \
+            re.search(rf"\b{s}'s (?:(?:{ORD}) )?({DESC_WORDS}) effects?\b", ph, re.I)
+        if m:
+            self.fail(f"which effect of {self.written(slot)} is its {m.group(1)} effect? (say its "
+                      "number: 'the first effect')", unplaced=m.group(0))
         m = re.search(rf"\b({ORD}) effect (?:of|by) {s}\b", ph, re.I) or \
             re.search(rf"\b{s}'s ({ORD}) effect\b", ph, re.I)
         if not m and (len(self.slot_of) == 1 or re.search(rf"\b{s}\b[^?]*\bits ({ORD}) effect\b",

@@ -10,7 +10,7 @@ from ..facts import Fact
 from .model import Reading
 
 SELECTORS = ("summons-self", "procedure", "activation", "only", "negates-summon",
-             "negates-activation", "bullets", "once-per-turn", "targets", "trigger")
+             "negates-activation", "bullets", "once-per-turn", "targets", "trigger", "pendulum")
 # selectors that pick the first effect with a fact: name -> (fact type, fields, error)
 FACT_SELECTORS = {
     "negates-summon": ("negation_scope", {"what": "summon"}, "no effect negates Summons"),
@@ -52,6 +52,13 @@ def select_effect(reading: Reading, ref: dict) -> str:
                             f"{'s' if len(top) != 1 else ''})",
                             understood={"card": name, "effect": ref})
 
+    if "n" in ref and str(ref["n"]).upper().startswith("P"):
+        # "P1": the first Pendulum Effect
+        want = f"{name}#P{str(ref['n'])[1:]}"
+        effect = next((e for e in reading.effects if e.id == want), None)
+        if effect is None:
+            fail(f"there is no Pendulum Effect number {str(ref['n'])[1:]}")
+        return effect.id
     if "n" in ref:
         n = int(ref["n"])
         if n == 0:
@@ -98,6 +105,12 @@ def select_effect(reading: Reading, ref: dict) -> str:
             oca = _card_activation(reading)
             return oca[0].get("effect") if oca else f"{name}#0"
         sel = "only"
+    if sel == "pendulum":
+        # "X's Pendulum Effect": its one Pendulum Effect
+        pend = [e for e in top if "#P" in e.id]
+        if len(pend) != 1:
+            fail("no Pendulum Effect" if not pend else "say which Pendulum Effect ('the first Pendulum Effect')")
+        return pend[0].id
     if sel == "trigger":
         # "Can X miss the timing?": the card's one trigger effect (else, as "only")
         triggers = list(dict.fromkeys(f.get("effect") for f in _facts(reading, "trigger")))
