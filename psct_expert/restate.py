@@ -69,6 +69,8 @@ def _slot_words(question: Question) -> dict[str, str]:
             words[key] = e.get("card") if e.get("card") not in (None, "none") else _entity_words(e)
     if "verb" in question.params:
         words["verb"] = gerund(question.params["verb"])
+        if question.spec.get("object"):
+            words["verb"] += " " + str(question.spec["object"])
     ev = facts.get("summon_event")
     if ev is not None and "summon" in question.params:
         by = ev.get("by")
