@@ -393,6 +393,8 @@ class _Reader(PhraseReaders):
         if card.kind in ("spell", "trap") and not is_bullet and eff.n >= 1:
             sub = set(card.subtypes)
             head = text[eff.start:eff.resolution.start]
+            # (a later sentence with no ":" or ";" is read whole: "..., you can banish this card
+            # from your GY instead." works from the GY, it is not applied by activating the card)
             # an optional effect after the first ("When it inflicts battle damage: You can
             # ...") is an effect the card's resolution left behind, not its activation
             later_optional = eff.n >= 2 and colon is not None and g.conditions["optional"].match(
@@ -400,7 +402,8 @@ class _Reader(PhraseReaders):
             if activated_by or sub & {"normal", "quick-play", "counter", "ritual"} and not (
                     sub & {"continuous", "field", "equip"}) and not rule_only \
                     and not later_optional \
-                    and not g.conditions["own_effect"].search(blank_quotes(head)):
+                    and not g.conditions["own_effect"].search(blank_quotes(
+                        head if head.strip() or eff.n < 2 else main)):
                 self.add("on_card_activation", Source("card", card.name, quote=card.kind + " " +
                                                       "/".join(card.subtypes), where="card data"),
                          effect=eff.id, card=card.name)
