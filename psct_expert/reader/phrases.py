@@ -288,6 +288,49 @@ class PhraseReaders:
         self.add("negation_scope", self.src(text, cs + part_start, cs + m.end(), where),
                  effect=eff.id, what="activation", kind=scope,
                  summoner="opponent" if g.p["opponent_activates"].search(cond) else "any")
+        self._read_negation_place(text, eff, where, cs, cond, m, active is not None)
+
+    def _read_negation_place(self, text, eff, where, cs, cond, m, active):
+        """Where the activated card or effect must be ("is activated in the hand or GY", "activates
+        ... on the field"): one negation_place fact per place word; none when no place is said."""
+        g = self.g
+        if active:
+            pm = g.p["negation_place_end"].search(m.group(1))
+            at = m.start(1) if pm else 0
+        else:
+            pm = g.p["negation_place"].match(cond[m.end():])
+            at = m.end()
+        if not pm:
+            return
+        start = at + pm.start(1)
+        for w in g.p["place_word"].finditer(pm.group(1)):
+            place = "gy" if w.group(1).lower() in ("gy", "graveyard") else w.group(1).lower()
+            self.add("negation_place", self.src(text, cs + start, cs + start + len(pm.group(1)),
+                                                where), effect=eff.id, place=place)
+
+    def _read_activated_in(self, text, eff, where):
+        """Where an effect is activated from, when its condition or cost says ("discard this
+        card": the hand; "banish this card from your GY": the GY; "send this face-up card":
+        the field) or its resolution Special Summons the card itself from there."""
+        if not eff.punctuated:
+            return
+        g = self.g
+        head_end = eff.resolution.start if eff.resolution is not None else eff.end
+        head = blank_quotes(text[eff.start:head_end])
+        found = {}
+        for place in ("hand", "gy", "field"):
+            hit = g.p["activated_in_" + place].search(head)
+            if hit:
+                found[place] = (eff.start + hit.start(), eff.start + hit.end())
+        if eff.resolution is not None:
+            rs = eff.resolution.start
+            sm = g.p["self_summon_from"].search(blank_quotes(text[rs:eff.resolution.end]))
+            if sm:
+                for w in g.p["place_word"].finditer(sm.group(1)):
+                    place = "gy" if w.group(1).lower() in ("gy", "graveyard") else "hand"
+                    found.setdefault(place, (rs + sm.start(), rs + sm.end()))
+        for place, (a, b) in found.items():
+            self.add("activated_in_said", self.src(text, a, b, where), effect=eff.id, place=place)
 
     def _verbs(self, text: str, start: int = 0) -> list[tuple[int, int, str]]:
         blanked = blank_quotes(text)

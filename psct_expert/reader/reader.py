@@ -411,6 +411,7 @@ class _Reader(PhraseReaders):
         if eff.condition:
             self._read_condition(text, eff, where)
         self._read_cost_and_targets(text, eff, where)
+        self._read_activated_in(text, eff, where)
         self._read_resolution(text, eff, where)
         self._read_whole(text, eff, where, main)
         self._read_extra(text, eff, where)
