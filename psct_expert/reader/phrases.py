@@ -308,6 +308,23 @@ class PhraseReaders:
             self.add("negation_place", self.src(text, cs + start, cs + start + len(pm.group(1)),
                                                 where), effect=eff.id, place=place)
 
+    def _summon_not_done(self, seg, verbs) -> bool:
+        """Does every Summon verb of a part name a Summon the part does not do ("neither player can
+        Special Summon", "can only Special Summon", "that was Special Summoned")?"""
+        g = self.g
+        seen = False
+        for s, e, v in verbs:
+            if v not in g.summon_verbs:
+                continue
+            seen = True
+            word = seg[s:e].lower().rstrip()
+            if g.p["summon_form_not_done"].search(word):
+                continue
+            if g.p["summon_permission_before"].search(blank_quotes(seg[:s])):
+                continue
+            return False
+        return seen
+
     def _read_activated_in(self, text, eff, where):
         """Where an effect is activated from, when its condition or cost says ("discard this
         card": the hand; "banish this card from your GY": the GY; "send this face-up card":
@@ -556,6 +573,8 @@ class PhraseReaders:
                          effect=eff.id, n=n)
             if g.p["this_card"].search(seg) and verb in g.summon_verbs:
                 self.add("summons_self", src, effect=eff.id, n=n)
+            if verb in g.summon_verbs and self._summon_not_done(seg, verbs):
+                self.add("summon_not_done", src, effect=eff.id, n=n)
             if g.p["part_was_set"].match(seg):
                 self.add("part_condition", src, effect=eff.id, n=n, condition="was-set")
             if g.p["same_name_negation"].search(seg) and g.p["until_next_turn"].search(seg):
