@@ -16,6 +16,11 @@ from .targets import note_change
 from .words import owner_in_words
 
 
+# facts that make an effect without ':' or ';' one that is still activated or applied by
+# activating something (an older wording, a granted or Pendulum effect is not judged here)
+NOT_CONTINUOUS = {"on_card_activation", "granted_effect", "quick_marker", "trigger"}
+
+
 class ChainEvents:
     """Activation and Chain clauses of the told situation (mixed into :class:`.told.Situate`)."""
 
@@ -70,6 +75,7 @@ class ChainEvents:
         answers = None
         if info.get("to_effect") is not None:
             answers = self._chained_to(info["to_effect"], player)
+        self._check_activated(ref)
         aid = f"a{len(self.acts) + 1}"
         event = {"kind": "activate", "id": aid, "effect": ref, "player": player}
         if info.get("from") in ("hand", "field", "gy", "deck", "extra-deck", "set"):
@@ -94,6 +100,30 @@ class ChainEvents:
         for m in info.get("purposes", []):
             self._purpose(m)
         return aid
+
+    def _check_activated(self, ref: dict) -> None:
+        """A told activation must be of an effect that is activated: a monster's effect written in
+        PSCT with no ':' or ';' (a Continuous effect) or a Summon by the card's own procedure
+        starts no Chain, so "activates" it is refused, naming the effect."""
+        found = self.effect_of(ref) if ref.get("card") and not ref.get("select") == "activation" \
+            else None
+        if found is None:
+            return
+        reading, eid = found
+        if reading.card.kind != "monster" or not any(
+                f.type == "psct" and f.get("value") == "yes" for f in reading.facts):
+            return
+        eff = next((e for e in reading.effects if e.id == eid), None)
+        if eff is None or eff.n < 1:
+            return
+        said = f"effect {eff.n} of {reading.card.name} (\"{eff.text[:80]}\")"
+        if any(f.type == "procedure" and f.get("effect") == eid for f in reading.facts):
+            self.fail(f"{said} is a Summon by the card's own procedure: it is not activated and "
+                      "starts no Chain (psct-guide#3); say which effect was activated")
+        if not eff.punctuated and not any(f.get("effect") == eid and f.type in NOT_CONTINUOUS
+                                          for f in reading.facts):
+            self.fail(f"{said} has no ':' or ';': it is not activated and starts no Chain "
+                      "(psct-guide#2); say which effect was activated")
 
     def _chained_to(self, node: Tree, player: str) -> str:
         """"chains X to my Pot of Desires": the activation of that card told before, or, when none
