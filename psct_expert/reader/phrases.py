@@ -295,7 +295,7 @@ class PhraseReaders:
         ... on the field"): one negation_place fact per place word; none when no place is said."""
         g = self.g
         if active:
-            pm = g.p["negation_place_end"].search(m.group(1))
+            pm = g.p["negation_place_in"].search(m.group(1))
             at = m.start(1) if pm else 0
         else:
             pm = g.p["negation_place"].match(cond[m.end():])
