@@ -326,19 +326,28 @@ class PhraseReaders:
         return seen
 
     def _read_activated_in(self, text, eff, where):
-        """Where an effect is activated from, when its condition or cost says ("discard this
-        card": the hand; "banish this card from your GY": the GY; "send this face-up card":
-        the field) or its resolution Special Summons the card itself from there."""
+        """Where an effect is activated from, when its cost says ("discard this card": the hand;
+        "banish this card from your GY": the GY; "send this face-up card": the field), its
+        condition says where the card is ("If this card is in your GY"), or its resolution
+        Special Summons the card itself from there.  (A condition that says where the card went,
+        "When this face-up card leaves the field", says nothing of where it is activated.)"""
         if not eff.punctuated:
             return
         g = self.g
-        head_end = eff.resolution.start if eff.resolution is not None else eff.end
-        head = blank_quotes(text[eff.start:head_end])
         found = {}
-        for place in ("hand", "gy", "field"):
-            hit = g.p["activated_in_" + place].search(head)
-            if hit:
-                found[place] = (eff.start + hit.start(), eff.start + hit.end())
+        if eff.cost is not None:
+            part = blank_quotes(text[eff.cost.start:eff.cost.end])
+            for place in ("hand", "gy", "field"):
+                hit = g.p["activated_in_" + place].search(part)
+                if hit:
+                    found.setdefault(place, (eff.cost.start + hit.start(),
+                                             eff.cost.start + hit.end()))
+        if eff.condition is not None:
+            cs = eff.condition.start
+            st = g.p["activated_in_state"].search(blank_quotes(text[cs:eff.condition.end]))
+            for w in g.p["place_word"].finditer(st.group(1)) if st else ():
+                place = {"graveyard": "gy"}.get(w.group(1).lower(), w.group(1).lower())
+                found.setdefault(place, (cs + st.start(), cs + st.end()))
         if eff.resolution is not None:
             rs = eff.resolution.start
             sm = g.p["self_summon_from"].search(blank_quotes(text[rs:eff.resolution.end]))
