@@ -399,7 +399,8 @@ class _Reader(PhraseReaders):
             # ...") is an effect the card's resolution left behind, not its activation
             later_optional = eff.n >= 2 and colon is not None and g.conditions["optional"].match(
                 text[base + colon + 1:eff.end])
-            if activated_by or sub & {"normal", "quick-play", "counter", "ritual"} and not (
+            trap_monster = eff.n == 1 and g.p["trap_monster_summon"].search(main) is not None
+            if activated_by or trap_monster or sub & {"normal", "quick-play", "counter", "ritual"} and not (
                     sub & {"continuous", "field", "equip"}) and not rule_only \
                     and not later_optional \
                     and not g.conditions["own_effect"].search(blank_quotes(
