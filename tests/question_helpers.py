@@ -27,6 +27,13 @@ what the structured question it becomes must say.  Those tables are YAML files u
     ``[[path, path, ...], ...]``: what stands at those paths is equal.
 ``cites`` / ``rules``
     (with ``answer``) lists: each is among the answer's citations (the rules its proof names).
+``not_rules``
+    (with ``answer``) a list: no rule of it is among the rules the answer's proof names.
+``restated``
+    a list of words: each stands in the answer's restatement of the question (it is asked).
+
+:func:`check_case` returns how many checks it made (a refusal: one, and one a word named), and
+the runner asserts that is :func:`count_checks` of the case: every check a case names is made.
 
 A path is keys and list indexes joined by dots (``effect.card``, ``situation.-1.from``);
 ``@kind`` is the list of the situation's events of that kind (``@used.0.copy``); ``#`` the
@@ -52,7 +59,8 @@ from psct_expert.yamlpos import safe_load
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "questions"
 READINGS = pathlib.Path(__file__).parent / "fixtures" / "readings"
-CHECKS = {"answer", "spec", "has", "lacks", "truthy", "falsy", "same", "cites", "rules"}
+CHECKS = {"answer", "spec", "has", "lacks", "truthy", "falsy", "same", "cites", "rules",
+          "not_rules", "restated"}
 CASE_KEYS = {"id", "why", "ask", "refused"} | CHECKS
 ANSWERS = {"yes", "no", "unknown"}
 
@@ -110,8 +118,8 @@ def cases(name: str) -> list:
         assert {"id", "why", "ask"} <= set(case), f"{path}: {case.get('id')}: needs id, why and ask"
         assert ("refused" in case) != bool(set(case) & CHECKS), \
             f"{path}: {case['id']}: either refused or something to check"
-        assert "answer" in case or not {"cites", "rules"} & set(case), \
-            f"{path}: {case['id']}: cites and rules are of an answer"
+        assert "answer" in case or not {"cites", "rules", "not_rules"} & set(case), \
+            f"{path}: {case['id']}: cites, rules and not_rules are of an answer"
     return [pytest.param(case, id=f"{name}/{case['id']}") for case in loaded]
 
 
@@ -159,34 +167,59 @@ def check_case(expert, case: dict) -> int:
     text = case["ask"]
     if "refused" in case:
         refused(expert, text, *case["refused"])
-        return 1
+        return 1 + len(case["refused"])
+    made = 0
     spec = expert.parse(text)
-    if "answer" in case:
+    if "answer" in case or "restated" in case:
         answer = expert.ask_spec(copy.deepcopy(spec), text)
-        check_answer(answer.value, case["answer"])
+        if "answer" in case:
+            check_answer(answer.value, case["answer"])
+            made += 1
+        rules = answer.to_dict()["rules"]
         for cite in case.get("cites", []):
             assert cite in answer.citations(), (cite, answer.citations())
+            made += 1
         for rule in case.get("rules", []):
-            assert rule in answer.to_dict()["rules"], (rule, answer.to_dict()["rules"])
+            assert rule in rules, (rule, rules)
+            made += 1
+        for rule in case.get("not_rules", []):
+            assert rule not in rules, (rule, rules)
+            made += 1
+        for word in case.get("restated", []):
+            assert word in answer.restated, (word, answer.restated)
+            made += 1
     for path, want in case.get("spec", {}).items():
         assert at(spec, path) == want, f"{path}: {at(spec, path)!r} != {want!r}"
+        made += 1
     for path, items in case.get("has", {}).items():
         for item in items:
             assert item in at(spec, path), f"{item!r} not in {path}: {at(spec, path)!r}"
+            made += 1
     for path, items in case.get("lacks", {}).items():
         for item in items:
             assert item not in at(spec, path), f"{item!r} in {path}: {at(spec, path)!r}"
+            made += 1
     for path in case.get("truthy", []):
         assert at(spec, path), f"{path}: {at(spec, path)!r} is not true"
+        made += 1
     for path in case.get("falsy", []):
         assert not at(spec, path, missing=None), f"{path}: {at(spec, path)!r} is not false"
+        made += 1
     for paths in case.get("same", []):
         values = [at(spec, p) for p in paths]
         assert all(v == values[0] for v in values), dict(zip(paths, values))
-    return (("answer" in case) + len(case.get("cites", [])) + len(case.get("rules", []))
-            + len(case.get("spec", {})) + sum(map(len, case.get("has", {}).values()))
-            + sum(map(len, case.get("lacks", {}).values())) + len(case.get("truthy", []))
-            + len(case.get("falsy", [])) + len(case.get("same", [])))
+        made += 1
+    return made
+
+
+def count_checks(case: dict) -> int:
+    """How many checks a case names (what :func:`check_case` must make)."""
+    if "refused" in case:
+        return 1 + len(case["refused"])
+    return (("answer" in case) + sum(len(case.get(k, [])) for k in
+                                     ("cites", "rules", "not_rules", "restated", "spec", "truthy",
+                                      "falsy", "same"))
+            + sum(len(items) for k in ("has", "lacks") for items in case.get(k, {}).values()))
 
 
 def readings(name: str) -> list:
