@@ -42,9 +42,27 @@ the items of a list that have that key (``suppose.?left.#``); ``[path]`` the key
 another path (``entities[@state.0.what].face``); ``.`` alone is the whole spec.
 
 A reading case (``tests/fixtures/readings/``, loaded by :func:`readings`, checked by
-:func:`check_reading`) reads an invented card: ``card`` (``text``, ``kind``, ``subtypes``), and
-``found`` / ``absent``, lists of ``{type, field: value, ...}``: the reading has (has no) fact of
-that type with those fields.
+:func:`check_reading`) reads an invented card: ``card`` (``text``, ``kind``, ``subtypes``, and
+``name`` and ``pendulum`` (its Pendulum text) when they matter), and any of:
+
+``found`` / ``absent``
+    lists of ``{type, field: value, ...}``: the reading has (has no) fact of that type with those
+    fields (``"@quote": text``: the text the fact was read from).
+``listed``
+    a list of ``{type, field, is, field: value, ...}``: the ``field`` of each fact of that type
+    (with those fields), in order, is the list ``is`` (``field`` a list: a list of lists;
+    ``@quote``: the text the fact was read from).
+``status`` / ``not_status``
+    the reading's status is (is not) that (``full``, ``partial``, ``legacy``).
+``unread``
+    the reading's unread phrases are that list (``[]``: it read every sentence).
+``effects``
+    the ids of the reading's effects are that list (``Example Card#1``, ...).
+``features`` / ``no_features``
+    card features the audit concludes (does not conclude) for the card (``psct_expert.audit.FEATURES``).
+
+:func:`check_reading` returns how many checks it made, one an item of a list and one a status or
+``unread``, which the runners assert is :func:`count_reading` of the case.
 """
 
 import copy
@@ -106,13 +124,19 @@ def facts_of(reading, type_: str, **match) -> list:
 
 # -- the case tables -----------------------------------------------------------------------------
 
-def cases(name: str) -> list:
-    """The cases of ``tests/fixtures/questions/NAME.yaml`` as ``pytest.param``s (id ``NAME/ID``)."""
-    path = FIXTURES / f"{name}.yaml"
+def _case_list(path: pathlib.Path) -> list:
+    """The cases of a case file: a list of mappings, each id once."""
     loaded = safe_load(path.read_text(encoding="utf-8"))
     assert isinstance(loaded, list), f"{path}: a list of cases"
     ids = [c.get("id") for c in loaded]
     assert len(set(ids)) == len(ids), f"{path}: an id stands twice"
+    return loaded
+
+
+def cases(name: str) -> list:
+    """The cases of ``tests/fixtures/questions/NAME.yaml`` as ``pytest.param``s (id ``NAME/ID``)."""
+    path = FIXTURES / f"{name}.yaml"
+    loaded = _case_list(path)
     for case in loaded:
         assert set(case) <= CASE_KEYS, f"{path}: {case.get('id')}: unknown keys {set(case) - CASE_KEYS}"
         assert {"id", "why", "ask"} <= set(case), f"{path}: {case.get('id')}: needs id, why and ask"
@@ -222,27 +246,82 @@ def count_checks(case: dict) -> int:
             + sum(len(items) for k in ("has", "lacks") for items in case.get(k, {}).values()))
 
 
+READING_CHECKS = {"found", "absent", "listed", "status", "not_status", "unread", "effects",
+                  "features", "no_features"}
+
+
 def readings(name: str) -> list:
     """The reading cases of ``tests/fixtures/readings/NAME.yaml`` as ``pytest.param``s."""
     path = READINGS / f"{name}.yaml"
-    loaded = safe_load(path.read_text(encoding="utf-8"))
-    assert isinstance(loaded, list), f"{path}: a list of cases"
+    loaded = _case_list(path)
     for case in loaded:
-        assert set(case) <= {"id", "why", "card", "found", "absent"} and {"id", "why", "card"} <= set(case) \
-            and ("found" in case or "absent" in case), f"{path}: {case.get('id')}: id, why, card, found/absent"
+        assert set(case) <= {"id", "why", "card"} | READING_CHECKS and {"id", "why", "card"} <= set(case) \
+            and set(case) & READING_CHECKS, f"{path}: {case.get('id')}: id, why, card and a check"
+        assert set(case["card"]) <= {"text", "kind", "subtypes", "name", "pendulum"}, \
+            f"{path}: {case['id']}: unknown card keys"
     return [pytest.param(case, id=case["id"]) for case in loaded]
 
 
-def check_reading(case: dict) -> int:
-    """Reads the case's card and asserts the facts it must have and must not; returns how many."""
+def _matching(reading, want: dict) -> list:
+    fields = dict(want)
+    quote = fields.pop("@quote", None)
+    found = facts_of(reading, fields.pop("type"), **fields)
+    return [f for f in found if quote is None or (f.source is not None and f.source.quote == quote)]
+
+
+def _field(fact, name: str):
+    return fact.source.quote if name == "@quote" else fact.get(name)
+
+
+def check_reading(case: dict, expert=None) -> int:
+    """Reads the case's card and asserts the facts it must have and must not, its status and
+    the audit's features (``expert`` needed for those); returns how many checks it made."""
+    from psct_expert.audit import FEATURES, audit_card
     from psct_expert.reader import read_card
 
-    card = case["card"]
-    reading = read_card(invented_card(card["text"], card["kind"], card["subtypes"]))
+    spec = case["card"]
+    card = Card(name=spec.get("name", "Example Card"), kind=spec["kind"],
+                subtypes=tuple(spec["subtypes"]), text=spec["text"], pendulum_text=spec.get("pendulum"))
+    reading = read_card(card)
+    made = 0
     for want in case.get("found", []):
-        fields = dict(want)
-        assert facts_of(reading, fields.pop("type"), **fields), f"no fact {want}"
+        assert _matching(reading, want), f"no fact {want}"
+        made += 1
     for want in case.get("absent", []):
-        fields = dict(want)
-        assert not facts_of(reading, fields.pop("type"), **fields), f"a fact {want}"
-    return len(case.get("found", [])) + len(case.get("absent", []))
+        assert not _matching(reading, want), f"a fact {want}"
+        made += 1
+    for want in case.get("listed", []):
+        match = {k: v for k, v in want.items() if k not in ("field", "is")}
+        field = want["field"]
+        got = [[_field(f, k) for k in field] if isinstance(field, list) else _field(f, field)
+               for f in _matching(reading, match)]
+        assert got == want["is"], f"{want}: {got}"
+        made += 1
+    if "status" in case:
+        assert reading.status == case["status"], reading.status
+        made += 1
+    if "not_status" in case:
+        assert reading.status != case["not_status"], reading.status
+        made += 1
+    if "unread" in case:
+        assert reading.unread == case["unread"], reading.unread
+        made += 1
+    if "effects" in case:
+        assert [e.id for e in reading.effects] == case["effects"], [e.id for e in reading.effects]
+        made += 1
+    if "features" in case or "no_features" in case:
+        assert expert is not None, "features need an expert"
+        record = audit_card(expert, card)
+        for name in case.get("features", []):
+            assert name in FEATURES and record[name], f"not {name}"
+            made += 1
+        for name in case.get("no_features", []):
+            assert name in FEATURES and not record[name], f"{name}"
+            made += 1
+    return made
+
+
+def count_reading(case: dict) -> int:
+    """How many checks a reading case names (what :func:`check_reading` must make)."""
+    return (sum(len(case.get(k, [])) for k in ("found", "absent", "listed", "features", "no_features"))
+            + sum(k in case for k in ("status", "not_status", "unread", "effects")))
