@@ -327,13 +327,10 @@ def holder_unsaid(st: Situate, negator: dict, what: str, why: str | None = None)
     """Refuse when the negating card answers only its controller's opponent ("When your opponent
     activates / would Summon ...") and the question does not say whose it is (or, ``why``,
     whose the negated thing is)."""
-    if not negator.get("card"):
+    found = st.effect_of(negator)
+    if found is None:
         return
-    reading = st.reading(negator["card"])
-    try:
-        eid = select_effect(reading, negator)
-    except QuestionError:
-        return
+    reading, eid = found
     if any(f.type == "negation_scope" and f.get("effect") == eid and f.get("what") == what
            and f.get("summoner") == "opponent" for f in reading.facts):
         st.fail(why or f"whose {negator['card']}? It answers only its controller's opponent: say "
