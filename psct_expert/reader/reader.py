@@ -52,9 +52,9 @@ class _Reader(PhraseReaders):
             self.add("effect", cdata, effect=act_id, card=card.name, n=0, form="card-activation")
             effects.append(EffectReading(act_id, 0, 0, 0, "", label="activation of the card"))
         text = card.text or ""
-        if card.kind == "monster" and "normal" in card.subtypes and "effect" not in card.subtypes \
-                and not card.pendulum_text:
-            # a Normal Monster's text is flavour text, not effects
+        if card.kind == "monster" and "normal" in card.subtypes and "effect" not in card.subtypes:
+            # a Normal Monster's text is flavour text, not effects (a Normal Pendulum Monster's
+            # effects are all in its Pendulum text)
             if text.strip():
                 self.add("flavor_text", Source("text", card.name, 0, len(text), text, "text"),
                          card=card.name)

@@ -59,6 +59,8 @@ def select_effect(reading: Reading, ref: dict) -> str:
                 fail("only a Spell/Trap Card has a card activation")
             return f"{name}#0"
         effect = reading.effect(n)
+        if ref.get("where") == "pendulum text":     # "NAME#P1": numbered in the Pendulum text
+            effect = next((e for e in reading.effects if e.n == n and e.where == ref["where"]), None)
         if effect is None:
             fail(f"there is no effect number {n}")
         return effect.id

@@ -82,7 +82,7 @@ class EffectRefs:
         except QuestionError:
             cands = self._top(reading)
             cands = _narrow(reading, cands, hint)
-            return {"card": c.name, "n": self._which(reading, cands, ref)}
+            return _numbered(c.name, self._which(reading, cands, ref), cands)
         return {"card": c.name, "select": "only"}
 
     def _top(self, reading: Reading):
@@ -101,6 +101,11 @@ class EffectRefs:
                 continue
             if d in ("hand",):
                 cands = [e for e in cands if names_place(e.text, "hand", upto=":")]
+                continue
+            if reading.card.pendulum_text and d in ("pendulum", "monster"):
+                # "its Pendulum Effect" / "its monster effect": the effects of that text of the card
+                where = "pendulum text" if d == "pendulum" else "text"
+                cands = [e for e in cands if e.where == where]
                 continue
             rule = DESC_FACTS.get(d)
             if rule is None:
@@ -137,7 +142,7 @@ class EffectRefs:
             cands = first or cands
         if len(cands) > 1:
             cands = _narrow(reading, cands, hint)
-        return {"card": name, "n": self._which(reading, cands, ref)}
+        return _numbered(name, self._which(reading, cands, ref), cands)
 
     def _which(self, reading: Reading, cands, ref: dict) -> int:
         if len(cands) == 1:
@@ -205,3 +210,12 @@ def _lasting_effects(reading: Reading) -> list:
     if any(f.type == "on_card_activation" for f in reading.facts):
         return []          # its activation does something itself ("Activate this card by ...; ...")
     return [e for e in reading.effects if e.n > 0]
+
+
+def _numbered(name: str, n: int, cands) -> dict:
+    """``{card, n}`` for the chosen effect; a Pendulum Effect's numbers restart at 1 ("NAME#P1"),
+    so the reference then says which text it numbers (``where``)."""
+    ref = {"card": name, "n": n}
+    if len(cands) == 1 and cands[0].where == "pendulum text":
+        ref["where"] = "pendulum text"
+    return ref
