@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
+from ...parser.names import ORDINALS
 from ...parser.transform import low, sub, subs
 from ..copies import told_copies
 from ..words import EFF_PARTS
@@ -43,7 +44,14 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         ir = {"how": "eff_card" if cards else "eff_its", "card": cards[0] if cards else None,
               "ord": None, "desc": descs, "quote": quotes[0] if quotes else None, "rel": None,
               "text": st.r.said(obj)}
-        if not cards and not descs and st.acts:      # "its effect" / "that effect": the one used
+        o = sub(obj, "ord")
+        if o is not None:                            # "the first effect of another X"
+            ir["ord"] = ORDINALS.get(low(o)[0])
+        that_of = low(obj)[:1] == ["that"] and cards and not descs and o is None
+        if that_of and st.acts:      # "that effect of another X": the one X used
+            mine = [r for _a, r in st.acts if r.get("card") == cards[0]]
+            ref = mine[-1] if mine else st.effect_ref(ir)
+        elif not cards and not descs and st.acts:      # "its effect" / "that effect": the one used
             # by the card the question is about (the one named last), not an effect told after
             mine = [r for _a, r in st.acts if r.get("card") == st.last_card]
             if not mine and len(st.acts) > 1:
