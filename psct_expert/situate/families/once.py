@@ -62,7 +62,8 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     who = low(sub(fam, "again_who"))
     words = low(fam)
     another = bool(sub(obj, "again_copy")) or "each" in who or "both" in who or \
-        "they" in who or "different" in words
+        "they" in who or "different" in words or \
+        (bool(who_cards) and who[:1] in (["another"], ["a"]))     # "Can a second X use ...?"
     same = "it" in who or "same" in who
     note = told_copies(st).get(ref.get("card"), {})
     used_at = max((i for i, e in enumerate(st.events) if e.get("kind") == "activate"
