@@ -109,15 +109,22 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     return {"family": "again-this-turn", "effect": ref, "situation": phases + [used_ev]}
 
 
+SAME_TURN = ([["this", "turn"]], [["in", "the", "same", "turn"]], [["the", "same", "turn"]],
+             [["during", "the", "same", "turn"]], [["that", "turn"]])
+
+
 def _first_use(st: Situate, fam: Tree) -> dict | None:
     """"<told situation>. Can I activate X this turn?" where X was not used before: not a
     question of using X again but of activating it at the point the situation reached
     (``can-activate-now``; "this turn" is that turn).  None for every other wording."""
     who, obj = sub(fam, "again_who"), sub(fam, "again_obj")
     when = [low(w) for w in subs(fam, "again_when")]
+    # "I Set X this turn. Can I activate it in the same turn?": the turn it was Set
+    set_told = bool(st.set_this_turn) and not st.acts and when in SAME_TURN
     if sub(who, "player") is None or len(low(who)) != len(low(sub(who, "player"))) \
-            or sub(obj, "again_copy") is not None or when not in ([["this", "turn"]],) \
-            or not st.events or "again" in low(fam):
+            or sub(obj, "again_copy") is not None \
+            or (when not in ([["this", "turn"]],) and not set_told) \
+            or (not st.events and not set_told) or "again" in low(fam):
         return None
     effs = [t for t in obj.children if isinstance(t, Tree) and t.data.startswith("eff_")
             and t.data not in EFF_PARTS]
@@ -133,6 +140,10 @@ def _first_use(st: Situate, fam: Tree) -> dict | None:
         return None
     if asker != "you":
         slots["player"] = asker
+    if set_told:
+        if (ref.get("card"), asker) not in st.set_this_turn:
+            return None
+        slots["set_this_turn"] = True
     if any(e.get("kind") == "activate" for e in st.events) and st.events[-1].get("kind") != "resolve":
         st.events.append({"kind": "resolve"})   # later this turn: after the Chain told
     return st.spec("can-activate-now", slots)
