@@ -10,7 +10,6 @@ from lark import Tree
 
 from ...gamewords import gamewords
 from ...parser.transform import find, low, sub
-from ...errors import QuestionError
 from ...reader.phrases import target_sides, target_words
 from ...reader.select import select_effect
 from ..targets import described_entity, protection_said
@@ -63,13 +62,10 @@ def _check_sides(st: Situate, fam: Tree, eff_ir: dict, ref: dict, thing: Tree) -
     names a side ("your opponent controls", "you control"), refuse what would be a guess: "my
     opponent's X" targeting (the rules would read the sides the wrong way round), or "Can X
     target my monster?" with nobody said to hold X (most likely the opponent's X)."""
-    if not ref.get("card"):
+    found = st.effect_of(ref)
+    if found is None:
         return
-    reading = st.reading(ref["card"])
-    try:
-        eid = select_effect(reading, ref)
-    except QuestionError:
-        return
+    reading, eid = found
     effect = next((e for top in reading.effects for e in (top, *top.bullets) if e.id == eid), None)
     if effect is None or not any(target_sides(effect)):
         return
