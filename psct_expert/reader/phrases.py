@@ -31,6 +31,10 @@ def _verb_table(g) -> tuple[list, frozenset]:
     return got[1], got[2]
 
 
+# a place word as written -> the place (activated_in_said)
+_PLACE = {"graveyard": "gy", "banishment": "banished"}
+
+
 class PhraseReaders:
     """Mixed into the walker: ``self.g`` is the grammar, ``self.add``/``self.src`` make facts."""
 
@@ -337,24 +341,28 @@ class PhraseReaders:
         found = {}
         if eff.cost is not None:
             part = blank_quotes(text[eff.cost.start:eff.cost.end])
-            for place in ("hand", "gy", "field"):
+            for place in ("hand", "field"):
                 hit = g.p["activated_in_" + place].search(part)
                 if hit:
                     found.setdefault(place, (eff.cost.start + hit.start(),
                                              eff.cost.start + hit.end()))
+            fm = g.p["activated_in_from"].search(part)
+            for w in g.p["place_word"].finditer(fm.group(1)) if fm else ():
+                found.setdefault(_PLACE.get(w.group(1).lower(), w.group(1).lower()),
+                                 (eff.cost.start + fm.start(), eff.cost.start + fm.end()))
         if eff.condition is not None:
             cs = eff.condition.start
             st = g.p["activated_in_state"].search(blank_quotes(text[cs:eff.condition.end]))
             for w in g.p["place_word"].finditer(st.group(1)) if st else ():
-                place = {"graveyard": "gy"}.get(w.group(1).lower(), w.group(1).lower())
+                place = _PLACE.get(w.group(1).lower(), w.group(1).lower())
                 found.setdefault(place, (cs + st.start(), cs + st.end()))
         if eff.resolution is not None:
             rs = eff.resolution.start
             sm = g.p["self_summon_from"].search(blank_quotes(text[rs:eff.resolution.end]))
             if sm:
                 for w in g.p["place_word"].finditer(sm.group(1)):
-                    place = "gy" if w.group(1).lower() in ("gy", "graveyard") else "hand"
-                    found.setdefault(place, (rs + sm.start(), rs + sm.end()))
+                    found.setdefault(_PLACE.get(w.group(1).lower(), w.group(1).lower()),
+                                     (rs + sm.start(), rs + sm.end()))
         for place, (a, b) in found.items():
             self.add("activated_in_said", self.src(text, a, b, where), effect=eff.id, place=place)
 
