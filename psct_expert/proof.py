@@ -13,6 +13,7 @@ Renderers (:mod:`psct_expert.render`) only print this data.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .engine import Record, match_pattern, test_holds
@@ -89,7 +90,8 @@ class Answer:
     params: dict
     value: str                                   # yes / no / unknown / conflict
     proofs: dict[str, list[ProofNode]] = field(default_factory=dict)
-    missing: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)       # near misses, by rule and fact
+    missing_plain: list[str] = field(default_factory=list)  # the same in plain English
     notes: list[str] = field(default_factory=list)
     question_text: str = ""
     spec: dict = field(default_factory=dict)
@@ -123,6 +125,8 @@ class Answer:
              "proof": {k: [n.to_dict() for n in v] for k, v in self.proofs.items() if v}}
         if self.missing:
             d["missing"] = self.missing
+        if self.missing_plain:
+            d["missing_plain"] = self.missing_plain
         if self.notes:
             d["notes"] = self.notes
         return d
@@ -243,6 +247,7 @@ def make_answer(question, rec: Record, kb: KnowledgeBase) -> Answer:
             ans.notes.append(f"{r.card.name}: the text is an unofficial translation")
     if value == "unknown":
         ans.missing = missing_facts(fam.answer, wanted, rec, kb)
+        ans.missing_plain = missing_plain(fam.answer, wanted, rec, kb)
     return ans
 
 
@@ -272,13 +277,14 @@ def _deepest(alt: list, i: int, bind: dict, by_type: dict, budget: list) -> tupl
     return best
 
 
-def missing_facts(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -> list[str]:
-    """For each rule that could answer, the first of its conditions the facts do not meet."""
+def _near_misses(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase):
+    """For each rule that could answer, the first of its conditions the facts do not meet:
+    ``(value, rule, pattern, bindings, blocking rule or None)``, blocked rules first."""
     by_type: dict[str, list[Fact]] = {}
     for k, f in rec.facts.items():
         by_type.setdefault(k[0], []).append(f)
-    out: list[str] = []
-    first: list[str] = []          # blocked by another rule's conclusion: that rule says why
+    first: list[tuple] = []        # blocked by another rule's conclusion: that rule says why
+    out: list[tuple] = []
     for rule in kb.by_answer_type(answer_type):
         for type_, fields in rule.then:
             if type_ != answer_type:
@@ -299,34 +305,98 @@ def missing_facts(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase
                 if depth >= len(alt):
                     continue
                 pat = alt[depth]
-                what = {"fact": "needs", "not": "is blocked by the presence of",
-                        "test": "fails the test"}[pat.kind]
-                if pat.kind == "not":
-                    reason = _blocking_reason(pat, bind, by_type, rec, kb)
-                    if reason is not None:
-                        line = f"for {value}, rule {rule.id} does not apply: {reason}"
-                        if line not in first:
-                            first.append(line)
-                        continue
-                    shown = pat.describe(bind)[3:]
-                else:
-                    shown = pat.describe(bind)
-                line = f"for {value}, rule {rule.id} {what} {shown}"
-                if line not in out:
-                    out.append(line)
+                blocker = _blocking_rule(pat, bind, by_type, rec, kb) if pat.kind == "not" else None
+                (first if blocker is not None else out).append((value, rule, pat, bind, blocker))
     return first + out
 
 
-def _blocking_reason(pat, bind: dict, by_type: dict, rec: Record, kb: KnowledgeBase) -> str | None:
-    """A rule blocked by a fact another rule concluded: that rule's own sentence and citations,
-    which say in English why the answer is left open (shown before the other near misses)."""
+def missing_facts(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -> list[str]:
+    """For each rule that could answer, the first of its conditions the facts do not meet."""
+    lines: list[str] = []
+    for value, rule, pat, bind, blocker in _near_misses(answer_type, wanted, rec, kb):
+        if blocker is not None:
+            line = (f"for {value}, rule {rule.id} does not apply: {blocker.says} "
+                    f"[{', '.join(blocker.cites)}] (rule {blocker.id})")
+        else:
+            what = {"fact": "needs", "not": "is blocked by the presence of",
+                    "test": "fails the test"}[pat.kind]
+            shown = pat.describe(bind)[3:] if pat.kind == "not" else pat.describe(bind)
+            line = f"for {value}, rule {rule.id} {what} {shown}"
+        if line not in lines:
+            lines.append(line)
+    return lines
+
+
+def missing_plain(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -> list[str]:
+    """The same near misses in plain English: what each rule would conclude, in its own words
+    (its name), and what it lacks here, said of the card or effect it concerns."""
+    lines: list[str] = []
+    for value, rule, pat, bind, blocker in _near_misses(answer_type, wanted, rec, kb):
+        concl = f"it would be {value} by \"{rule.name or rule.id}\""
+        if blocker is not None:
+            line = f"{concl}, but {_lower_first(blocker.says).rstrip('.')}"
+        elif pat.kind == "test":
+            line = f"{concl}, but the situation does not fit it"
+        elif pat.kind == "not":
+            line = f"{concl}, but {_fact_words(pat, bind)} stands in the way"
+        else:
+            line = f"{concl}, but nothing says {_fact_words(pat, bind)}"
+        if line not in lines:
+            lines.append(line)
+    return lines
+
+
+def _lower_first(s: str) -> str:
+    return s[:1].lower() + s[1:] if s[:1].isupper() and not s[1:2].isupper() else s
+
+
+_ID_FIELDS = {"summon": "the Summon", "activation": "the activation", "event": "the event",
+              "entity": "the card", "to": "the activation"}
+# fact types said as a sentence about what they concern
+FACT_PHRASES = {"psct": "{about} is written in PSCT (an older text may not follow its punctuation)"}
+_SITUATION_ID = re.compile(r"^[a-z]\d+$")        # "s1", "a2", "m1": an id of the told situation
+
+
+def _fact_words(pat, bind: dict) -> str:
+    """A pattern as words: its fact type's words, about the effect or card it names, with the
+    other values it asks for ("spell speed 3 for the first effect of X")."""
+    from .restate import effect_words
+
+    def value(v):
+        if isinstance(v, Var):
+            return bind.get(v.name)
+        return v
+    about, extra = [], []
+    for k, v in pat.fields.items():
+        v = value(v)
+        if v is None or isinstance(v, (dict, list, tuple, set)) or k in ("value",):
+            continue
+        v = str(v)
+        if k == "effect":
+            about.append(effect_words(v))
+        elif k == "card":
+            about.append(v)
+        elif k in _ID_FIELDS and _SITUATION_ID.match(v):
+            about.append(_ID_FIELDS[k])
+        else:
+            extra.append(f"{k.replace('_', ' ')} {v}")
+    if pat.type in FACT_PHRASES and about:
+        return FACT_PHRASES[pat.type].format(about=" and ".join(dict.fromkeys(about)))
+    words = pat.type.replace("_", " ")
+    text = words + (" (" + ", ".join(extra) + ")" if extra else "")
+    return text + (" of " + " and ".join(dict.fromkeys(about)) if about else "")
+
+
+def _blocking_rule(pat, bind: dict, by_type: dict, rec: Record, kb: KnowledgeBase):
+    """The rule that concluded the fact blocking a ``not`` condition (it says in English why the
+    answer is left open); None when the fact comes from the card text or the question."""
     for f in by_type.get(pat.type, []):
         if match_pattern(pat, dict(f.fields), bind) is None:
             continue
         for d in rec.derivations.get(f.key, []):
             rule = kb.rule(d.rule)
             if rule is not None and rule.says:
-                return f"{rule.says} [{', '.join(rule.cites)}] (rule {rule.id})"
+                return rule
     return None
 
 

@@ -174,7 +174,7 @@ class _Builder:
         self.params[key] = eid
         return reading, eid
 
-    q_starts_chain = q_targets = q_quick = q_inherent_summon = _effect_param
+    q_starts_chain = q_targets = q_quick = q_inherent_summon = q_misses_timing = _effect_param
     q_bullets_in_sequence = q_bullets_simultaneous = _effect_param
     q_can_activate = q_resolves = _effect_param
 
@@ -266,6 +266,8 @@ class _Builder:
     def q_again_after_negated(self, s):
         reading = self.card(_need(s, "card", self.family))
         self.params["card"] = reading.card.name
+
+    q_has_quick = q_again_after_negated
 
     # -- families over a situation (docs/question-spec.md) -------------------------
     def q_summon_starts_chain(self, s):

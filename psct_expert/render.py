@@ -39,8 +39,9 @@ def source_text(s: Source) -> str:
 def short_reason(answer: Answer) -> str:
     """One or two sentences from the top of the proof, with citations."""
     if answer.value == "unknown":
-        if answer.missing:
-            return "The facts do not settle it. Missing: " + "; ".join(answer.missing[:3]) + "."
+        near = answer.missing_plain or answer.missing
+        if near:
+            return "The facts do not settle it: " + "; ".join(near[:3]) + "."
         return "The facts do not settle it."
     if answer.value == "conflict":
         return ("The rules reach both yes and no; see both proofs with --why. "
@@ -73,6 +74,8 @@ def answer_text(answer: Answer, why: bool = False) -> str:
         lines.append("Note: " + note)
     if answer.value == "unknown" and answer.missing and why:
         lines.append("What would settle it:")
+        lines.extend("  - " + m for m in answer.missing_plain or answer.missing)
+        lines.append("The same, by rule and fact:")
         lines.extend("  - " + m for m in answer.missing)
     if why:
         for value, nodes in answer.proofs.items():

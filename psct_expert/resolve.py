@@ -28,8 +28,11 @@ RACES = ["Aqua", "Beast", "Beast-Warrior", "Dinosaur", "Dragon", "Fairy", "Fiend
          "Insect", "Machine", "Plant", "Psychic", "Pyro", "Reptile", "Rock", "Sea Serpent",
          "Spellcaster", "Thunder", "Warrior", "Winged Beast", "Wyrm", "Zombie", "Cyberse"]
 PHASES = re.compile(r"\b(?:draw|battle|end|main|standby) phase\b|\bdamage step\b", re.I)
+# words said of an effect that this module's wordings do not read (the parse-tree builders do)
+DESC_WORDS = ("trigger|ignition|continuous|flip|monster|negation|search|destruction|summoning|"
+              "hand|gy|graveyard|banish|draw|tribute|gain|add|atk-gain|spell|trap")
 STATIC_FAMILIES = {"starts-chain", "targets", "quick", "inherent-summon", "bullets-in-sequence",
-                   "bullets-simultaneous"}
+                   "bullets-simultaneous", "misses-timing"}
 
 
 @lru_cache(maxsize=1)
@@ -126,6 +129,19 @@ class _Parse:
         card = self.card_of(slot)
         ph = self.ph
         s = re.escape(slot)
+        # "the first Pendulum Effect of X", "X's Pendulum Effect": its Pendulum text's effects
+        m = re.search(rf"\b(?:({ORD}) )?pendulum effects? (?:of|by) {s}\b", ph, re.I) or \
+            re.search(rf"\b{s}'s (?:({ORD}) )?pendulum effects?\b", ph, re.I)
+        if m:
+            if m.group(1):
+                return {"card": card, "n": f"P{ORDINALS[m.group(1).lower()]}"}
+            return {"card": card, "select": "pendulum"}
+        # any other word said of the effect ("its trigger effect") is not read here: refused
+        m = re.search(rf"\b(?:(?:{ORD}) )?({DESC_WORDS}) effects? (?:of|by) {s}\b", ph, re.I) or \
+            re.search(rf"\b{s}'s (?:(?:{ORD}) )?({DESC_WORDS}) effects?\b", ph, re.I)
+        if m:
+            self.fail(f"which effect of {self.written(slot)} is its {m.group(1)} effect? (say its "
+                      "number: 'the first effect')", unplaced=m.group(0))
         m = re.search(rf"\b({ORD}) effect (?:of|by) {s}\b", ph, re.I) or \
             re.search(rf"\b{s}'s ({ORD}) effect\b", ph, re.I)
         if not m and (len(self.slot_of) == 1 or re.search(rf"\b{s}\b[^?]*\bits ({ORD}) effect\b",
@@ -361,6 +377,8 @@ def _effect_family(fam):
             ref = {"card": card.name, "n": 0}
         if fam in ("bullets-in-sequence", "bullets-simultaneous") and "n" not in ref:
             ref = {"card": card.name, "select": "bullets"}
+        if fam == "misses-timing" and ref.get("select") == "only":
+            ref = {"card": card.name, "select": "trigger"}
         if fam == "inherent-summon" and "n" not in ref:
             ref = {"card": card.name, "select": "summons-self"}
         if fam == "resolves" and ref.get("select") in ("only", "activation") and \
@@ -512,6 +530,11 @@ def build_negate_activation(p: _Parse) -> dict:
 def build_again(p: _Parse) -> dict:
     s = p.subject()
     return {"family": "again-after-negated", "card": p.card_of(s)}
+
+
+def build_has_quick(p: _Parse) -> dict:
+    s = p.subject()
+    return {"family": "has-quick", "card": p.card_of(s)}
 
 
 def build_gets_effect(p: _Parse) -> dict:
@@ -701,6 +724,8 @@ BUILDERS = {
     "starts-chain": _effect_family("starts-chain"),
     "targets": _effect_family("targets"),
     "quick": _effect_family("quick"),
+    "misses-timing": _effect_family("misses-timing"),
+    "has-quick": build_has_quick,
     "inherent-summon": _effect_family("inherent-summon"),
     "bullets-in-sequence": _effect_family("bullets-in-sequence"),
     "bullets-simultaneous": _effect_family("bullets-simultaneous"),

@@ -63,12 +63,14 @@ def _slot_words(question: Question) -> dict[str, str]:
     for key, value in question.params.items():
         if value in acts:
             words[key] = "the activation of " + effect_words(acts[value].get("effect")).replace(
-                "activating ", "")
+                "activating ", "") + _by_player(_said_player(question, value))
         elif value in ents:
             e = ents[value]
-            words[key] = e.get("card") if e.get("card") not in (None, "none") else value
+            words[key] = e.get("card") if e.get("card") not in (None, "none") else _entity_words(e)
     if "verb" in question.params:
         words["verb"] = gerund(question.params["verb"])
+        if question.spec.get("object"):
+            words["verb"] += " " + str(question.spec["object"])
     ev = facts.get("summon_event")
     if ev is not None and "summon" in question.params:
         by = ev.get("by")
@@ -82,7 +84,8 @@ def _slot_words(question: Question) -> dict[str, str]:
         kind = {"by-effect": "Special", "procedure": "Special", "unsaid": ""}.get(kind, kind.title())
         what = summon[0].get("card")
         words["summon"] = f"the {kind} Summon".replace("the  ", "the ") + \
-            (f" of {what}" if what and what != "none" else "")
+            (f" of {what}" if what and what != "none" else "") + \
+            _by_player(_said_player(question, question.params.get("summon")))
     words["asked"] = _asked_words(question)
     responds = [f for f in question.facts if f.type == "responds"]
     words["responds"] = " (chained by your opponent)" if responds and \
@@ -93,6 +96,35 @@ def _slot_words(question: Question) -> dict[str, str]:
         words["activation"] = "the activation of " + effect_words(act.get("effect")).replace(
             "activating ", "")
     return words
+
+
+_PLACE_WORDS = {"gy": "in the GY", "hand": "in the hand", "banished": "banished", "deck": "in the Deck",
+                "extra-deck": "in the Extra Deck"}
+
+
+def _entity_words(e) -> str:
+    """A card of the situation known only by what was said of it: "your opponent's face-down
+    monster", "a Spell/Trap in your GY"."""
+    whose = {"you": "your ", "opponent": "your opponent's "}.get(e.get("controller"), "a ")
+    face = {"up": "face-up ", "down": "face-down "}.get(e.get("face"), "")
+    kind = {"monster": "monster", "spell": "Spell", "trap": "Trap"}.get(e.get("kind"), "card")
+    place = _PLACE_WORDS.get(e.get("place"), "")
+    return f"{whose}{face}{kind}" + (f" {place}" if place else "")
+
+
+def _said_player(question: Question, aid: str):
+    """The player the question told to have made an activation or a Summon (None when it said
+    nobody)."""
+    ev = next((e for e in question.spec.get("situation") or []
+               if isinstance(e, dict) and e.get("id") == aid), None)
+    if ev is None or ev.get("player-said") == "no":
+        return None
+    return ev.get("player")
+
+
+def _by_player(player) -> str:
+    """Who made an activation or a Summon, in the asker's words ("by you", "by your opponent")."""
+    return {"you": " by you", "opponent": " by your opponent"}.get(player, "")
 
 
 def _asked_words(question: Question) -> str:

@@ -38,7 +38,7 @@ EVENT_KEYS = {
     "negate": {"kind", "id", "of", "what", "by"},
     "resolve": {"kind", "id", "of", "does"},
     "summon": {"kind", "id", "what", "summon-kind", "player", "from", "count", "by",
-               "materials", "attempt"},
+               "materials", "attempt", "player-said"},
     "move": {"kind", "id", "what", "action", "by", "player"},
     "attack": {"kind", "id", "what", "target"},
     "used": {"kind", "id", "effect", "player", "copy", "outcome", "since", "chain"},

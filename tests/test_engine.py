@@ -7,6 +7,7 @@ import pytest
 from psct_expert.api import Expert
 from psct_expert.errors import RuleError
 from psct_expert.knowledge import load_knowledge
+from psct_expert.render import answer_text
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
 
@@ -68,6 +69,21 @@ def test_unknown_names_what_is_missing(base_expert):
                           "select": "summons-self"}, "kind": "special"}})
     assert answer.value == "unknown"          # Rai-Oh needs the opponent to summon; nobody said
     assert any("summoner_covers" in m for m in answer.missing)
+
+    # the same near misses in plain English: the rule's name, the effect in words, no fact syntax
+    plain = answer.missing_plain
+    assert len(plain) == len(answer.missing)
+    assert all(m.startswith("it would be ") for m in plain)
+    assert not any("(effect=" in m or "$" in m or "#" in m for m in plain)
+    assert any("summoner covers" in m for m in plain)
+    assert "The facts do not settle it: it would be" in answer_text(answer)
+
+
+def test_plain_near_miss_names_the_effect_in_words(base_expert):
+    answer = base_expert.ask("Can Effect Veiler miss the timing?")
+    assert answer.value == "unknown"
+    assert any("trigger (word when, optional yes) of the first effect of Effect Veiler" in m
+               for m in answer.missing_plain)
 
 
 def test_legacy_text_gets_no_punctuation_answer(case_expert):

@@ -70,10 +70,13 @@ def test_what_a_negator_asks_of_the_activation_is_an_extra_condition(text):
 def test_the_restatement_says_who_would_chain_and_hides_situation_ids(base_expert):
     _, theirs = ask_answer(base_expert, "I activate Pot of Greed. Can my opponent chain Ash Blossom & "
                                         "Joyous Spring to it?")
-    assert theirs.restated.endswith("(chained by your opponent)?")
+    assert theirs.restated.endswith("Pot of Greed by you (chained by your opponent)?")
     _, described = ask_answer(base_expert, "My opponent activates a Trap Card. Can I chain Solemn "
                                            "Judgment to it?")
-    assert "a Trap Card?" in described.restated and " a1" not in described.restated
+    assert "a Trap Card by your opponent?" in described.restated and " a1" not in described.restated
+    # an activation told with no player: the restatement claims none
+    _, unsaid = ask_answer(base_expert, "Monster Reborn is activated. Can Solemn Judgment negate it?")
+    assert unsaid.restated.endswith("the first effect of Monster Reborn?")
 
 
 @pytest.mark.parametrize("card", ["Rebound", "Riryoku Field", "Chevalier de Fleur"])

@@ -54,7 +54,7 @@ class _Reader(PhraseReaders):
         text = card.text or ""
         if card.kind == "monster" and "normal" in card.subtypes and "effect" not in card.subtypes:
             # a Normal Monster's text is flavour text, not effects (a Normal Pendulum Monster's
-            # effects are all in its Pendulum text)
+            # effects are its Pendulum Effects only)
             if text.strip():
                 self.add("flavor_text", Source("text", card.name, 0, len(text), text, "text"),
                          card=card.name)
@@ -334,6 +334,8 @@ class _Reader(PhraseReaders):
         else:
             self.add("effect", self.src(text, eff.start, eff.end, where), effect=eff.id,
                      card=card.name, n=eff.n, form="bullet")
+        if eff.bullets:
+            self._read_granted(text, eff, where)
         rule_only = self._read_card_rules(text, eff, where, main)
         if rule_only and not eff.extra:
             return
@@ -391,14 +393,18 @@ class _Reader(PhraseReaders):
         if card.kind in ("spell", "trap") and not is_bullet and eff.n >= 1:
             sub = set(card.subtypes)
             head = text[eff.start:eff.resolution.start]
+            # (a later sentence with no ":" or ";" is read whole: "..., you can banish this card
+            # from your GY instead." works from the GY, it is not applied by activating the card)
             # an optional effect after the first ("When it inflicts battle damage: You can
             # ...") is an effect the card's resolution left behind, not its activation
             later_optional = eff.n >= 2 and colon is not None and g.conditions["optional"].match(
                 text[base + colon + 1:eff.end])
-            if activated_by or sub & {"normal", "quick-play", "counter", "ritual"} and not (
+            trap_monster = eff.n == 1 and g.p["trap_monster_summon"].search(main) is not None
+            if activated_by or trap_monster or sub & {"normal", "quick-play", "counter", "ritual"} and not (
                     sub & {"continuous", "field", "equip"}) and not rule_only \
                     and not later_optional \
-                    and not g.conditions["own_effect"].search(blank_quotes(head)):
+                    and not g.conditions["own_effect"].search(blank_quotes(
+                        head if head.strip() or eff.n < 2 else main)):
                 self.add("on_card_activation", Source("card", card.name, quote=card.kind + " " +
                                                       "/".join(card.subtypes), where="card data"),
                          effect=eff.id, card=card.name)
@@ -422,6 +428,25 @@ class _Reader(PhraseReaders):
             if mode == "separate":
                 self.add("bullets", self.src(text, eff.start, main_end, where), effect=eff.id,
                          mode="separate")
+
+    def _read_granted(self, text: str, eff, where: str) -> None:
+        """Bullets after "... gains this effect." / "... gain the following effects." are effects the
+        card gives: to itself ("This card gains ...", "it gains ..."), or to another monster (the
+        Xyz Monster that has it as material, the monsters you control)."""
+        start = eff.start
+        head = text[start:eff.bullets_start if eff.bullets_start is not None else eff.end]
+        found = list(self.g.p["granted_effects"].finditer(head))
+        if not found:
+            return
+        m = found[-1]
+        before = head[:m.start()]
+        ends = [i + 1 for i, ch in enumerate(before) if ch in ".!" and i + 1 < len(before)
+                and before[i + 1].isspace()]
+        subject = (before[ends[-1]:] if ends else before).strip()
+        to = "self" if self.g.p["granted_to_self"].search(subject) else "other"
+        for b in eff.bullets:
+            self.add("granted_effect", self.src(text, start + m.start(), start + m.end(), where),
+                     effect=b.id, to=to)
 
 
 @lru_cache(maxsize=4096)

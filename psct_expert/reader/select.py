@@ -10,7 +10,7 @@ from ..facts import Fact
 from .model import Reading
 
 SELECTORS = ("summons-self", "procedure", "activation", "only", "negates-summon",
-             "negates-activation", "bullets", "once-per-turn", "targets")
+             "negates-activation", "bullets", "once-per-turn", "targets", "trigger", "pendulum")
 # selectors that pick the first effect with a fact: name -> (fact type, fields, error)
 FACT_SELECTORS = {
     "negates-summon": ("negation_scope", {"what": "summon"}, "no effect negates Summons"),
@@ -52,6 +52,13 @@ def select_effect(reading: Reading, ref: dict) -> str:
                             f"{'s' if len(top) != 1 else ''})",
                             understood={"card": name, "effect": ref})
 
+    if "n" in ref and str(ref["n"]).upper().startswith("P"):
+        # "P1": the first Pendulum Effect
+        want = f"{name}#P{str(ref['n'])[1:]}"
+        effect = next((e for e in reading.effects if e.id == want), None)
+        if effect is None:
+            fail(f"there is no Pendulum Effect number {str(ref['n'])[1:]}")
+        return effect.id
     if "n" in ref:
         n = int(ref["n"])
         if n == 0:
@@ -59,8 +66,6 @@ def select_effect(reading: Reading, ref: dict) -> str:
                 fail("only a Spell/Trap Card has a card activation")
             return f"{name}#0"
         effect = reading.effect(n)
-        if ref.get("where") == "pendulum text":     # "NAME#P1": numbered in the Pendulum text
-            effect = next((e for e in reading.effects if e.n == n and e.where == ref["where"]), None)
         if effect is None:
             fail(f"there is no effect number {n}")
         return effect.id
@@ -103,6 +108,18 @@ def select_effect(reading: Reading, ref: dict) -> str:
         if reading.card.kind in ("spell", "trap"):
             oca = _card_activation(reading)
             return oca[0].get("effect") if oca else f"{name}#0"
+        sel = "only"
+    if sel == "pendulum":
+        # "X's Pendulum Effect": its one Pendulum Effect
+        pend = [e for e in top if "#P" in e.id]
+        if len(pend) != 1:
+            fail("no Pendulum Effect" if not pend else "say which Pendulum Effect ('the first Pendulum Effect')")
+        return pend[0].id
+    if sel == "trigger":
+        # "Can X miss the timing?": the card's one trigger effect (else, as "only")
+        triggers = list(dict.fromkeys(f.get("effect") for f in _facts(reading, "trigger")))
+        if len(triggers) == 1:
+            return triggers[0]
         sel = "only"
     if sel in FACT_SELECTORS:
         type_, match, why = FACT_SELECTORS[sel]

@@ -66,8 +66,9 @@ class EffectRefs:
         c = reading.card
         self.last_card = c.name
         how = ref["how"]
+        wants = list(ref.get("desc") or [])
         if ref.get("ord"):
-            return {"card": c.name, "n": ref["ord"]}
+            return self._by_number(reading, ref, wants)
         wants = list(ref.get("desc") or [])
         if ref.get("quote") or wants or ref.get("rel") or ref.get("cost_verb"):
             return self._by_content(reading, ref, hint)
@@ -88,6 +89,24 @@ class EffectRefs:
     def _top(self, reading: Reading):
         return [e for e in reading.effects if e.n > 0]
 
+    def _by_number(self, reading: Reading, ref: dict, wants: list[str]) -> dict:
+        """"the second effect of X": the card's effect of that number; "the first Pendulum Effect
+        of X": the first of its Pendulum Effects.  Any other word said of it ("the first trigger
+        effect") must fit that effect, or the question is refused (never dropped)."""
+        name, n = reading.card.name, ref["ord"]
+        pendulum = "pendulum" in wants
+        pool = [e for e in self._top(reading) if _is_pendulum(e) == pendulum]
+        if n > len(pool):
+            kind = "Pendulum Effect" if pendulum else "effect"
+            self.fail(f"{name} has no {kind} number {n} ({len(pool)} {kind}"
+                      f"{'s' if len(pool) != 1 else ''})")
+        effect = pool[n - 1]
+        for d in wants:
+            if d in ("pendulum", "monster") or desc_fits(reading, effect, d):
+                continue
+            self.fail(f"effect {n} of {name} is not a {d!r} effect: {effect.text[:90]}")
+        return {"card": name, "n": effect.id.rpartition("#")[2] if pendulum else effect.n}
+
     def _by_content(self, reading: Reading, ref: dict, hint=()) -> dict:
         cands = self._top(reading)
         name = reading.card.name
@@ -96,26 +115,7 @@ class EffectRefs:
             key = norm(ref["quote"])
             cands = [e for e in cands if key in norm(e.text)]
         for d in ref.get("desc") or []:
-            if d in ("gy", "graveyard"):
-                cands = [e for e in cands if names_place(e.text, "gy", upto=":")]
-                continue
-            if d in ("hand",):
-                cands = [e for e in cands if names_place(e.text, "hand", upto=":")]
-                continue
-            if reading.card.pendulum_text and d in ("pendulum", "monster"):
-                # "its Pendulum Effect" / "its monster effect": the effects of that text of the card
-                where = "pendulum text" if d == "pendulum" else "text"
-                cands = [e for e in cands if e.where == where]
-                continue
-            rule = DESC_FACTS.get(d)
-            if rule is None:
-                continue
-            kind, verb = rule
-            if kind == "verb":
-                cands = [e for e in cands if effect_does_action(facts, e.id, verb)]
-            else:
-                cands = [e for e in cands if any(f.type == kind and f.get("effect") == e.id
-                                                 for f in facts)]
+            cands = [e for e in cands if desc_fits(reading, e, d)]
         rel = ref.get("rel")
         if rel:
             for verb in rel["verbs"][:1]:
@@ -144,16 +144,62 @@ class EffectRefs:
             cands = _narrow(reading, cands, hint)
         return _numbered(name, self._which(reading, cands, ref), cands)
 
-    def _which(self, reading: Reading, cands, ref: dict) -> int:
+    def _which(self, reading: Reading, cands, ref: dict) -> int | str:
         if len(cands) == 1:
-            return cands[0].n
+            e = cands[0]
+            return e.id.rpartition("#")[2] if _is_pendulum(e) else e.n
         name = reading.card.name
         if not cands:
             self.fail(f"no effect of {name} fits {ref['text']!r}")
-        listing = "; ".join(f"effect {e.n}: {e.text[:90]}" for e in cands)
+        listing = "; ".join(f"{'Pendulum Effect' if _is_pendulum(e) else 'effect'} {e.n}: {e.text[:90]}"
+                            for e in cands)
         raise QuestionError(f"{ref['text']!r} fits more than one effect of {name}: say which effect "
                             f"(for example 'the first effect'): {listing}",
                             understood=self.understood)
+
+
+def _is_pendulum(e) -> bool:
+    return "#P" in e.id
+
+
+# what a word said of an effect asks of it, beyond DESC_FACTS: its kind
+def _kind_fits(reading: Reading, e, d: str) -> bool | None:
+    facts = [f for f in reading.facts if f.get("effect") == e.id]
+    types = {f.type for f in facts}
+    if d == "pendulum":
+        return _is_pendulum(e)
+    if d == "monster":
+        return not _is_pendulum(e)
+    if d == "trigger":
+        return "trigger" in types
+    if d == "flip":
+        return any(f.type == "trigger" and f.get("word") == "flip" for f in facts)
+    if d == "ignition":
+        return bool(e.punctuated) and not types & {"trigger", "quick_marker", "condition"}
+    if d == "continuous":
+        return not e.punctuated
+    if d in ("gy", "graveyard"):
+        return names_place(e.text, "gy", upto=":")
+    if d == "hand":
+        return names_place(e.text, "hand", upto=":")
+    return None
+
+
+def desc_fits(reading: Reading, e, d: str) -> bool:
+    """Does effect ``e`` fit a word said of it ("its negation effect", "the trigger effect", "the
+    Pendulum Effect")?  A word with no meaning here refuses the question: it is never dropped."""
+    if d.isdigit():
+        return True          # a quote said of the effect ("its 'Neither player ...' effect"): read as a quote
+    kind = _kind_fits(reading, e, d)
+    if kind is not None:
+        return kind
+    rule = DESC_FACTS.get(d)
+    if rule is None:
+        raise QuestionError(f"which effect is a {d!r} effect? (say its number: 'the first effect')")
+    what, verb = rule
+    if what == "verb":
+        return effect_does_action(reading.facts, e.id, verb)
+    return any(f.type == what and f.get("effect") == e.id for f in reading.facts)
 
 
 def effect_does_action(facts, eid: str, verb: str) -> bool:
@@ -212,10 +258,9 @@ def _lasting_effects(reading: Reading) -> list:
     return [e for e in reading.effects if e.n > 0]
 
 
-def _numbered(name: str, n: int, cands) -> dict:
-    """``{card, n}`` for the chosen effect; a Pendulum Effect's numbers restart at 1 ("NAME#P1"),
-    so the reference then says which text it numbers (``where``)."""
-    ref = {"card": name, "n": n}
-    if len(cands) == 1 and cands[0].where == "pendulum text":
-        ref["where"] = "pendulum text"
-    return ref
+def _numbered(name: str, n: int | str, cands) -> dict:
+    """``{card, n}`` for the chosen effect; a Pendulum Effect's numbers restart at 1, so its
+    ``n`` says the text it numbers: ``"P1"`` ("NAME#P1")."""
+    if len(cands) == 1 and _is_pendulum(cands[0]) and not str(n).startswith("P"):
+        n = f"P{n}"
+    return {"card": name, "n": n}

@@ -60,6 +60,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         self.to_resolve: dict[str, str] = {}      # Summon id -> the activation that makes it
         self.set_this_turn: set[tuple[str, str]] = set()   # (card, player) told Set this turn
         self.unsaid_activator: set[str] = set()   # activations told with no player ("X is activated")
+        self.assumed_negation: set[str] = set()   # "X was negated": its activation, not said so
 
     def fail(self, why: str, node=None):
         raise QuestionError(f"could not understand the question: {why}", understood=self.understood,
@@ -229,7 +230,13 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             self.fail(f"this question form has no place for what cannot be done ({self.cannot[0]})")
         out = {"family": family, **slots}
         if self.events:
-            out["situation"] = self.events
+            # an activation told with no player ("X is activated") says none (the situation
+            # then takes the asker's, as before; the restatement does not claim it)
+            out["situation"] = [{k: v for k, v in e.items() if k != "player"}
+                                if e.get("kind") == "activate" and e.get("id") in self.unsaid_activator
+                                else {**e, "player-said": "no"}
+                                if e.get("kind") == "summon" and e.get("id") in self.unsaid_summoner
+                                else e for e in self.events]
         if self.entities:
             out["entities"] = self.entities
         return out

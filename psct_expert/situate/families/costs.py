@@ -132,6 +132,9 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
     ref = st.effect_ref(ir, hint=[verb])
     _cost_object_fits(st, ref, verb, doing)
     spec = st.spec("is-cost", {"effect": ref, "verb": verb})
+    obj = " ".join(st.r.said(th) for th in doing.children if isinstance(th, Tree) and th.data == "thing")
+    if obj:
+        spec["object"] = obj        # said back in the restatement ("Is paying 2000 LP a cost ...?")
     payer = sub(fam, "cost_payer")
     if payer is not None and st.r.player(payer) != "you":
         # "Is my opponent drawing 1 card a cost of my X?": a cost is paid by the activating player
@@ -182,12 +185,13 @@ def _its_card_is_the_object(st: Situate, ir: dict, doing: Tree) -> None:
 
 
 def _cost_object_fits(st: Situate, ref: dict, verb: str, doing: Tree) -> None:
-    """The card the action names must be one the cost can move: "Tributing Linkuriboh" is not the
-    cost "Tribute 1 Level 1 monster" of Linkuriboh's own effect, and "Tributing Stardust Dragon"
-    is not another card's cost "Tribute this card".  The family answers for the action only, so a
-    card that does not fit is refused rather than answered as the action."""
-    cards = set(_object_cards(st, doing))
-    if len(cards) != 1 or not ref.get("card"):
+    """What the action is done to must be what the cost does it to: "Tributing Linkuriboh" is not
+    the cost "Tribute 1 Level 1 monster" of Linkuriboh's own effect, "Tributing Stardust Dragon"
+    is not another card's cost "Tribute this card", "banishing the targeted monster" is not the
+    cost "banish this card from your GY", "paying 5000 LP" is not the cost "Pay 2000 LP".  The
+    family answers for the action only, so an object that does not fit is refused rather than
+    answered as the action (it was: a wrong yes when the effect also does that action)."""
+    if not ref.get("card"):
         return
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
@@ -195,11 +199,69 @@ def _cost_object_fits(st: Situate, ref: dict, verb: str, doing: Tree) -> None:
              and f.get("verb") == verb and f.source is not None]
     if not moves:
         return                              # not a cost at all: the rules say no
+    obj = _object_words(st, doing)
+    said = " ".join(st.r.said(th) for th in doing.children if isinstance(th, Tree) and th.data == "thing")
+    if obj and not any(_words_fit(obj, f.source.quote) for f in moves):
+        later = [f for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+                 and f.get("verb") == verb and f.source is not None
+                 and _words_fit(obj, f.source.quote)]
+        where = (f"; {said!r} fits what the effect does after the ';' "
+                 f"({later[0].source.quote!r}), which is done when it resolves") if later else ""
+        st.fail(f"the cost of that effect is {moves[0].source.quote!r}: it does not "
+                f"{verb} {said!r} as asked{where}", doing)
+    cards = set(_object_cards(st, doing))
+    if len(cards) != 1:
+        return
     own = [f for f in moves if names_this_card(f.source.quote)]
     said = next(iter(cards))
     if (said == ref["card"]) != bool(own):
         st.fail(f"the cost of that effect ({moves[0].source.quote!r}) does not move {said} as "
                 "asked: ask about the action ('Is Tributing a monster a cost of ...?')")
+
+
+# words that say nothing of which card an action is done to
+OBJECT_FILLER = {"a", "an", "the", "of", "my", "your", "their", "its", "own", "from", "to", "on", "in",
+                 "up", "exactly", "card's", "cards'", "for", "and", "or", "with", "that", "as"}
+PLACE_SAME = {"graveyard": "gy", "i": "you", "me": "you", "yours": "you"}
+
+
+def _object_words(st: Situate, doing: Tree) -> list[str]:
+    """The words of an action's object that say which cards (or how much LP): not the verb, not the
+    names of cards (checked by name elsewhere), not filler words."""
+    names = {st.r.said(t).lower() for t in doing.scan_values(lambda v: getattr(v, "type", "") == "XCARD")}
+    text = " ".join(st.r.said(th) for th in doing.children if isinstance(th, Tree) and th.data == "thing")
+    for n in names:
+        text = text.lower().replace(n, " ")
+    ws = [w.strip(".,?!'\"()").lower() for w in text.split()]
+    ws = [w[:-2] if w.endswith("'s") else w for w in ws]
+    return [PLACE_SAME.get(w, w) for w in ws if w and w not in OBJECT_FILLER]
+
+
+def _words_fit(obj: list[str], quote: str) -> bool:
+    """Does every word of the object stand in the cost's (or part's) text: numbers as numbers
+    ("two" and "2"; "a" or "1" ask nothing), "this card" / "itself" as "this card"?"""
+    from ...gamewords import gamewords
+    values = dict(gamewords().numbers)
+    q = quote.lower().replace("life points", "lp").replace("graveyard", "gy")
+    qws = {PLACE_SAME.get(w, w) for w in (x.strip(".,;:()\"'") for x in q.split())}
+    qws |= {w[:-2] for w in qws if w.endswith("'s")}
+    qws |= {w[:-1] for w in qws if w.endswith("s")} | {w[:-3] + "y" for w in qws if w.endswith("ies")}
+    for i, w in enumerate(obj):
+        if w in ("this", "itself", "it"):
+            if not names_this_card(quote):
+                return False
+            continue
+        if w == "card" and i and obj[i - 1] == "this":
+            continue
+        n = values.get(w, int(w) if w.isdigit() else None)
+        if n is not None:
+            if n != 1 and str(n) not in qws:
+                return False
+            continue
+        stem = w[:-1] if w.endswith("s") and len(w) > 3 else w
+        if w not in qws and stem not in qws:
+            return False
+    return True
 
 
 def _object_cards(st: Situate, doing: Tree) -> list:

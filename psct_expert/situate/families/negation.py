@@ -94,24 +94,39 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
     if not effs:
         st.fail("which card negates?", fam)
     # "Can X negate ...", "Can I activate X to negate ...", "Can I negate ... with X"
-    negator = st.effect_ref(st.r.effect(effs[0]), hint=["negate"])
+    neg_ir = st.r.effect(effs[0])
+    negator = st.effect_ref(neg_ir, hint=["negate"])
+    said = st.r.player(sub(fam, "player")) if sub(fam, "player") is not None else None
+    if "opponent" in (neg_ir.get("owner"), said):
+        # "Can my opponent negate ... with X": the rules read "your opponent" from the holder's side
+        holder_unsaid(st, negator, "summon",
+                      f"{negator.get('card')} answers only its controller's opponent's Summons: ask "
+                      "it from the side of the player who holds it ('Can I negate ... with it?')")
     ref = sub(fam, "summon_ref")
     vs = next((t for t in fam.children if isinstance(t, Tree) and t.data in SUMMON_NODES), None)
     node = ref if ref is not None else vs
     kind = st.r.summon_kind(node) if node is not None else None
     if node is None:
         st.fail("which Summon?", fam)
+    if ref is not None and _plain_my(ref) and not st.events and not _holder_said(st, fam, effs[0]):
+        # "Can Black Horn of Heaven negate my Link Summon?": whose Black Horn is not said
+        holder_unsaid(st, negator, "summon")
     if ref is not None or vs.data == "summon_bare":
         found = [(sid, ev) for sid, ev in st.summons
                  if kind in (None, "special") or ev.get("summon-kind") in (kind, "by-effect")]
         if not found and st.acts and kind not in (None, "special"):
             return _summon_to_come(st, node, negator, kind)
-        if not found and not st.events and ref is None and low(node)[0] in ("a", "an") and \
-                kind in PERFORMED_KINDS:
-            # "Can X negate a Link Summon?": any Summon of that kind, which a player performs
-            # by the rules; who performs it is not said
-            st._summon(kind, None, {"card": None, "text": f"a {kind.title()} Monster", "words": [],
-                                    "pronoun": False}, None)
+        if not found and not st.events and kind in PERFORMED_KINDS and \
+                (ref is None and low(node)[0] in ("a", "an") or ref is not None and
+                 _summoner_said(st, ref) is not None):
+            # "Can X negate a Link Summon (by my opponent)?", "... my opponent's Link Summon?":
+            # any Summon of that kind, which a player performs by the rules; by whom, when said
+            whom = sub(fam, "by_whom")
+            player = st.r.player(sub(whom, "player")) if whom is not None else \
+                _summoner_said(st, ref) if ref is not None else None
+            st._summon(kind, player if player in ("you", "opponent") else None,
+                       {"card": None, "text": f"a {kind.title()} Monster", "words": [],
+                        "pronoun": False}, None)
             found = st.summons[-1:]
         if not found:
             st.fail("which Summon? (tell it first: 'My opponent Synchro Summons X.')", node)
@@ -127,6 +142,20 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
             ev["player"] = said
         else:
             st.unsaid_summoner.add(sid)
+    # "my own Link Summon": the asker's Summon and the asker's negating card
+    own = ref is not None and "own" in low(ref)
+    return negate_told_summon(st, fam, effs[0], negator, sid, ev, node, holder_said=own)
+
+
+def negate_told_summon(st: Situate, fam: Tree, neg: Tree, negator: dict, sid: str, ev: dict,
+                       node: Tree, holder_said: bool = False) -> dict:
+    """The spec of "can the negator negate Summon ``sid``", once the Summon is found: refused where
+    who holds the negator, or who Summons, would be a guess; the window is open for a Summon told
+    last."""
+    if ev.get("player") == "you" and sid not in st.unsaid_summoner and not holder_said and \
+            not _holder_said(st, fam, neg):
+        # "I Link Summon X. Can Black Horn of Heaven negate it?": whose Black Horn is not said
+        holder_unsaid(st, negator, "summon")
     st.summon_made(sid)
     if sid in st.unsaid_summoner:
         # whether "your opponent" Summons can decide a negation: never guess who Summoned,
@@ -142,6 +171,18 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
     if last is ev and ("by" not in ev or sid in st.granted):
         ev["attempt"] = True
     return st.spec("negate-summon", {"negator": negator, "summon": sid})
+
+
+def _summoner_said(st: Situate, ref: Tree) -> str | None:
+    """Whose Summon a possessive says: "my opponent's Link Summon" (the opponent's: the asker
+    negates it), "my (own) Link Summon" (the asker's: a bare "my" is refused before when the
+    negating card answers only its controller's opponent); None for "your", "their"."""
+    ws = low(ref)
+    if "opponent's" in ws:
+        return "opponent"
+    if ws[:1] == ["my"]:        # "my own", or "my" when whose negating card it is does not matter
+        return "you"
+    return None
 
 
 # Summons a player performs by the rules, never an effect's resolution (a Fusion or Ritual Summon
@@ -185,26 +226,46 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
         if act is not None else []
     if not effs or not inner:
         raise OldForm()                     # "the activation of a Spell Card that ..."
-    negator = st.effect_ref(st.r.effect(effs[0]), hint=["negate"])
+    neg_ir = st.r.effect(effs[0])
+    negator = st.effect_ref(neg_ir, hint=["negate"])
+    # who holds the negating card: the asker unless the question says "my opponent's X"
+    said = st.r.player(sub(fam, "player")) if sub(fam, "player") is not None else None
+    holder = "opponent" if "opponent" in (neg_ir.get("owner"), said) else "you"
     ir = st.r.effect(inner[0])
     if ir["how"] == "eff_it":
+        if not st.acts and st.summons and st.events and st.events[-1] is st.summons[-1][1]:
+            # "My opponent Link Summons X. Can Black Horn of Heaven negate it?": that Summon
+            sid, ev = st.summons[-1]
+            return negate_told_summon(st, fam, effs[0], negator, sid, ev, act)
         if not st.acts:
             st.fail("negate what? (tell what was activated first)", act)
-        check_activator(st, negator, st.acts[-1][0], "you")
+        told_by = next((e.get("player") for e in st.events if e.get("id") == st.acts[-1][0]), None)
+        if told_by == "you" and not _holder_said(st, fam, effs[0]):
+            # "I activate X. Can Dark Bribe negate it?": whose Dark Bribe is not said
+            holder_unsaid(st, negator, "activation")
+        check_activator(st, negator, st.acts[-1][0], holder)
         return st.spec("negate-activation", {"negator": negator, "activated": st.acts[-1][0]})
     owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
         st.r.player(sub(inner[0], "poss")) if sub(inner[0], "poss") is not None else None
+    if owner == "you" and _plain_my(inner[0]) and not _holder_said(st, fam, effs[0]):
+        # "Can Dark Bribe negate the activation of my Spell?": whose Dark Bribe is not said, and
+        # the asker's card is more likely the one negated than the one negating
+        holder_unsaid(st, negator, "activation")
     if ir["how"] == "eff_generic" and owner in ("you", "opponent"):
         # "the activation of my own Spell Card": a told activation, by that player
         aid = st._activate({"generic": ir["generic"]}, owner, {})
-        check_activator(st, negator, aid, "you")
+        check_activator(st, negator, aid, holder)
         return st.spec("negate-activation", {"negator": negator, "activated": aid})
     target = st.effect_ref(ir)
     told = st._find_act(target)
     if not told and owner in ("you", "opponent") and not target.get("generic"):
         told = st._activate(target, owner, {})     # "my opponent's Giant Trunade": by them
     if told:
-        check_activator(st, negator, told, "you")
+        check_activator(st, negator, told, holder)
+    elif holder != "you":
+        holder_unsaid(st, negator, "activation",
+                      f"who activates it? {negator.get('card')} answers only its controller's "
+                      "opponent's activations ('the activation of my ...')")
     return st.spec("negate-activation", {"negator": negator,
                                          "activated": told if told else target})
 
@@ -251,6 +312,34 @@ def negates_what_is_activated(st: Situate, fam: Tree) -> dict:
     if not own:
         spec["and"] = [{"family": "negate-activation", "negator": ref, "activated": st.acts[-1][0]}]
     return spec
+
+
+def _plain_my(node: Tree) -> bool:
+    """A reference owned by a bare "my" ("my Spell Card"), not "my own" nor "my opponent's"."""
+    p = sub(node, "poss")
+    return p is not None and low(p) == ["my"] and "own" not in low(node)
+
+
+def _holder_said(st: Situate, fam: Tree, neg: Tree) -> bool:
+    """Does the question say who holds the negating card: "Can I ...", "my own X", "my opponent's
+    X"?"""
+    if sub(neg, "poss") is not None:
+        return True
+    return any(isinstance(t, Tree) and t.data in ("player", "pre") for t in fam.children)
+
+
+def holder_unsaid(st: Situate, negator: dict, what: str, why: str | None = None) -> None:
+    """Refuse when the negating card answers only its controller's opponent ("When your opponent
+    activates / would Summon ...") and the question does not say whose it is (or, ``why``,
+    whose the negated thing is)."""
+    found = st.effect_of(negator)
+    if found is None:
+        return
+    reading, eid = found
+    if any(f.type == "negation_scope" and f.get("effect") == eid and f.get("what") == what
+           and f.get("summoner") == "opponent" for f in reading.facts):
+        st.fail(why or f"whose {negator['card']}? It answers only its controller's opponent: say "
+                f"'my opponent's {negator['card']}' or 'can I use my {negator['card']} ...'")
 
 
 def check_activator(st: Situate, negator: dict, aid: str, responder: str) -> None:

@@ -96,6 +96,10 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         if not seen:
             continue
         if e["kind"] == "negate" and e["of"] == aid:
+            if aid in st.assumed_negation:
+                st.fail("say whether the activation or only the effect was negated ('the "
+                        "activation of X was negated' / 'X's effect was negated', or name the card "
+                        "that negated it): a once-per-turn limit counts them differently", fam)
             outcome = f"{e['what']}-negated"
         if e["kind"] in ("summon", "move") and e.get("what") == ref.get("card"):
             since = "left-and-returned"

@@ -10,7 +10,7 @@ from lark import Tree
 
 from ...gamewords import gamewords
 from ...parser.transform import find, low, sub
-from ...reader.phrases import target_words
+from ...reader.phrases import target_sides, target_words
 from ...reader.select import select_effect
 from ..targets import described_entity, protection_said
 from .common import asker_of, first_effect, rel_verbs
@@ -27,8 +27,11 @@ def build_targets(st: Situate, fam: Tree) -> dict:
 
 def build_can_target(st: Situate, fam: Tree) -> dict:
     verb = st.r.action(find(fam, "act_verb")) if sub(fam, "affect_vp") is not None else None
-    ref = st.effect_ref(st.r.effect(first_effect(fam)), hint=[verb] if verb else [])
+    eff_ir = st.r.effect(first_effect(fam))
+    ref = st.effect_ref(eff_ir, hint=[verb] if verb else [])
     thing = sub(fam, "thing")
+    if thing is not None:
+        _check_sides(st, fam, eff_ir, ref, thing)
     if thing is not None and sub(fam, "prot_clause") is None and st.r.thing(thing).get("card"):
         return st.spec("can-target", {"effect": ref, "entity": _protected_card(st, fam, thing)})
     if thing is not None:
@@ -52,6 +55,31 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
         if eid is None:
             st.fail("which card is 'it'?", fam)
     return st.spec("can-target", {"effect": ref, "entity": eid})
+
+
+def _check_sides(st: Situate, fam: Tree, eff_ir: dict, ref: dict, thing: Tree) -> None:
+    """The rules read "you" as the player who holds the targeting card.  When its target phrase
+    names a side ("your opponent controls", "you control"), refuse what would be a guess: "my
+    opponent's X" targeting (the rules would read the sides the wrong way round), or "Can X
+    target my monster?" with nobody said to hold X (most likely the opponent's X)."""
+    found = st.effect_of(ref)
+    if found is None:
+        return
+    reading, eid = found
+    effect = next((e for top in reading.effects for e in (top, *top.bullets) if e.id == eid), None)
+    if effect is None or not any(target_sides(effect)):
+        return
+    name = ref["card"]
+    player = st.r.player(sub(fam, "player")) if sub(fam, "player") is not None else None
+    if eff_ir.get("owner") == "opponent" or player == "opponent":
+        st.fail(f"{name} targets by its holder's side ('you control' / 'your opponent controls'): "
+                f"ask it from the side of the player who holds it ('Can I target ... with {name}?')",
+                fam)
+    ws = [w.lower() for w in st.r.thing(thing)["words"]]
+    said_holder = eff_ir.get("owner") in ("you", "opponent") or sub(fam, "player") is not None
+    if not said_holder and ws[:1] == ["my"] and not {"own", "opponent", "opponent's"} & set(ws[1:2]):
+        st.fail(f"whose {name}? Its target is chosen by its holder's side: say 'Can I target my "
+                f"own ... with {name}?' or 'Can my opponent target my ... with {name}?'", thing)
 
 
 def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:

@@ -121,8 +121,8 @@ function factText(fact) {
 function shortReason(ans) {
   // the same choice as the command line's short reason: the top rule, then the first deeper one
   if (ans.answer === "unknown") {
-    const m = ans.missing || [];
-    return "The facts do not settle it." + (m.length ? " Missing: " + m.slice(0, 3).join("; ") + "." : "");
+    const m = ans.missing_plain || ans.missing || [];
+    return "The facts do not settle it" + (m.length ? ": " + m.slice(0, 3).join("; ") + "." : ".");
   }
   if (ans.answer === "conflict") return "The rules reach both yes and no; both proofs are below.";
   const nodes = (ans.proof || {})[ans.answer] || [];
@@ -294,7 +294,7 @@ async function showAnswer(ans, req) {
   }
   if (!Object.keys(ans.proof || {}).length) {
     proof.append(el("p", { class: "hint" }, "No rule settled it."),
-      ...(ans.missing || []).map((m) => el("p", { class: "missing" }, "Missing: ", m)));
+      ...(ans.missing_plain || ans.missing || []).map((m) => el("p", { class: "missing" }, m)));
   }
   $("#result").hidden = false;
   $("#examples").open = false;
