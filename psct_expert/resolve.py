@@ -22,7 +22,7 @@ from .parser.names import ORDINALS, Mention, unknown_name_runs, vocabulary
 from .parser.scenario import ATTRS, Scenario
 from .reader.select import select_clause, select_effect
 from .reader import read_card
-from .reader.phrases import names_place
+from .reader.phrases import MOVES_A_CARD, names_place, part_acts_on_target
 
 ORD = "|".join(ORDINALS)
 RACES = ["Aqua", "Beast", "Beast-Warrior", "Dinosaur", "Dragon", "Fairy", "Fiend", "Fish",
@@ -709,10 +709,31 @@ def build_outcome(p: _Parse) -> dict:
     elif asked and scenario_targets and not change and ref_slots:
         spec = {"family": "affected", "effect": ref, "target": asked, "part": verb,
                 **({"suppose": all_sup} if all_sup else {})}
+    if spec["family"] == "clause-done" and asked and verb in MOVES_A_CARD and \
+            _subject_is_target(main) and not _has_part_on(reading, eid, verb):
+        # "I target X with Y ... Is the monster still banished?" where Y's banishing part banishes
+        # another card: "is that part done" would answer another question
+        p.fail(f"the part of {card.name} that does {verb!r} does it to another card than "
+               f"{asked!r}", unplaced=main)
     if spec["family"] == "clause-done" and not all_sup and not p.scenario.suppose:
         p.fail("what does the question suppose? (for example 'if the first monster cannot "
                "be destroyed')", unplaced=cond or None)
     return spec
+
+
+def _subject_is_target(main: str) -> bool:
+    """Is the question's subject the targeted card ("Is the monster still banished?", "Is it still
+    destroyed?"), not another thing ("Are the cards with the same name still banished?")?"""
+    return re.search(r"^\W*(?:is|are|was|were|does|do)\s+(?:it|they|the (?:targeted |face-down |face-up )?"
+                     r"(?:monster|card|target)s?|that (?:monster|card|target))\b", main, re.I) is not None
+
+
+def _has_part_on(reading, eid: str, verb: str) -> bool:
+    """Does the effect have a part doing ``verb`` to its target ("banish it", "destroy that
+    target"), not only to another card it names by a count?"""
+    return any(f.type == "clause" and f.get("effect") == eid and f.get("verb") == verb
+               and f.source is not None and part_acts_on_target(f.source.quote)
+               for f in reading.facts)
 
 
 def _ord_word(n: int) -> str:

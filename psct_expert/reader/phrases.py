@@ -522,6 +522,10 @@ class PhraseReaders:
             eff.clauses.append(clause)
             if i > 0 and prev_n is not None:
                 cs_, ce_, kind = cuts[i - 1]
+                if kind in ("and", "also") and g.p["trailing_after_that"].search(seg):
+                    # "..., and Special Summon 1 monster from your hand after that.": an older
+                    # "after that" at the end of the part (psct-punctuation-it: not simultaneous)
+                    kind = "after-that"
                 self.add("link", self.src(text, rs + cs_, rs + ce_, where), effect=eff.id,
                          left=prev_n, right=n, kind=kind)
                 eff.links.append((prev_n, n, kind, rs + cs_, rs + ce_))
@@ -791,6 +795,19 @@ def target_phrase(effect: EffectReading) -> str:
                             for t in effect.targets)
     m = grammar().text_queries["target_phrase"].search(effect.text)
     return m.group(1) if m else ""
+
+
+# actions done to a card, which a part may do to the target or to another card it names
+MOVES_A_CARD = frozenset({"destroy", "banish", "send", "return", "shuffle", "tribute"})
+
+
+def part_acts_on_target(quote: str) -> bool:
+    """Does a part do its action to the target ("destroy it", "banish that target"), not to a new
+    thing it names by a count ("destroy 1 monster ... as that monster", "send all ...")?"""
+    q = grammar().text_queries
+    ref = q["part_object_target"].search(quote)
+    new = q["part_object_new"].search(quote)
+    return ref is not None and (new is None or ref.start() < new.start())
 
 
 def target_sides(effect: EffectReading) -> tuple[bool, bool]:
