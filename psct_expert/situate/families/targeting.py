@@ -96,16 +96,25 @@ def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
     if controller is None:
         st.fail(f"whose {t['card']}? ('my opponent's {t['card']}')", thing)
     asker = asker_of(st, fam)
-    facts = [f for f in st.reading(t["card"]).facts if f.type == "cannot_be_targeted"
-             and f.get("what") != "attacks"]
+    reading = st.reading(t["card"])
+    given = {f.get("effect") for f in reading.facts
+             if f.type == "granted_effect" and f.get("to") == "other"}
+    facts = [f for f in reading.facts if f.type == "cannot_be_targeted"
+             and f.get("what") != "attacks" and f.get("protects") == "self"
+             and f.get("effect") not in given]       # not a bullet another monster gains
     applies = [f for f in facts if f.get("by") == "any" or controller != asker]
     if not applies:
         st.fail(f"nothing in {t['card']}'s text keeps {'you' if asker == 'you' else 'them'} "
                 "from targeting it: ask whether the effect targets", thing)
+    always = [f for f in applies if f.get("condition") == "no"]
+    # a protection that holds only sometimes ("While you control ...") settles nothing: the
+    # rules know no such protection, so the answer is unknown rather than a flat no
+    what = always[0].get("what") if always else "conditional"
     eid = f"m{len(st.entities) + 1}"
     st.entities[eid] = {"card": t["card"], "desc": t["text"], "controller": controller,
-                        "place": "field", "face": "up",
-                        "cannot-be-targeted": applies[0].get("what")}
+                        "place": "field", "face": "up", "cannot-be-targeted": what}
+    if reading.card.kind in ("monster", "spell", "trap"):
+        st.entities[eid]["kind"] = reading.card.kind   # what the effect may target is checked
     return eid
 
 
