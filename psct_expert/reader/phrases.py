@@ -99,6 +99,10 @@ class PhraseReaders:
         lead = t["lead"].match(rest)                # "While you control ..., "
         clause = rest[lead.end():] if lead else rest
         subject = t["self-subject"].match(clause)   # after "While you control ..., "
+        for joint in t["also"].finditer(clause):    # "Cannot be destroyed ..., also neither ..."
+            if subject is None:
+                clause = clause[joint.end():]
+                subject = t["self-subject"].match(clause)
         protects = "self" if subject else "other"
         after = clause[subject.end():] if subject else sentence[m.end():]
         both = t["attacks-or"].match(after)         # "for attacks or by card effects"

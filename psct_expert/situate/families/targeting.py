@@ -33,6 +33,8 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
     thing = sub(fam, "thing")
     if thing is not None:
         _check_sides(st, fam, eff_ir, ref, thing)
+    if verb is None and "target" in low(fam) and not {"activate", "use"} & set(low(fam)):
+        _check_targets(st, fam, ref, thing)
     if thing is not None and sub(fam, "prot_clause") is None and st.r.thing(thing).get("card"):
         return st.spec("can-target", {"effect": ref, "entity": _protected_card(st, fam, thing)})
     if thing is not None:
@@ -56,6 +58,27 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
         if eid is None:
             st.fail("which card is 'it'?", fam)
     return st.spec("can-target", {"effect": ref, "entity": eid})
+
+
+def _check_targets(st: Situate, fam: Tree, ref: dict, thing: Tree | None) -> None:
+    """"Can I target X with Y?" asks whether Y can choose X as a target, not whether Y affects
+    it (the family's rules answer "target or affect").  An effect that does not target cannot
+    target anything (psct-guide#4): refused with that said, never a yes because it affects."""
+    if not ref.get("card"):
+        return
+    reading = st.reading(ref["card"])
+    try:
+        eid = select_effect(reading, ref)
+    except QuestionError:
+        return
+    if any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
+        return
+    what = st.r.said(thing) if thing is not None else "it"
+    if any(f.type == "target" for f in reading.facts):
+        st.fail(f"that effect of {ref['card']} does not target; say which of its effects "
+                f"('the second effect of {ref['card']}')", fam)
+    st.fail(f"{ref['card']} does not target (no 'target' in its text), so it cannot target "
+            f"{what}; whether it affects it is asked as 'Can {ref['card']} destroy ...?'", fam)
 
 
 def _check_sides(st: Situate, fam: Tree, eff_ir: dict, ref: dict, thing: Tree) -> None:
