@@ -111,7 +111,8 @@ class PhraseReaders:
         if said:
             phrase = said.group(1).strip().lower()
             what = next((k for k in ("card-effects", "monster-effects", "spell-effects",
-                                     "trap-effects", "some-monster-effects") if t[k].match(phrase)),
+                                     "trap-effects", "spell-trap-effects", "some-monster-effects")
+                         if t[k].match(phrase)),
                         "other")
         elif t["attacks"].match(after.strip()) or t["attacks"].search(after[:30]):
             what = "attacks"

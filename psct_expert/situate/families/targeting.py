@@ -11,6 +11,7 @@ from lark import Tree
 from ...gamewords import gamewords
 from ...parser.transform import find, low, sub
 from ...errors import QuestionError
+from ...reader.grammar import grammar
 from ...reader.phrases import target_sides, target_words
 from ...reader.select import select_effect
 from ..targets import described_entity, protection_said
@@ -71,10 +72,14 @@ def _check_targets(st: Situate, fam: Tree, ref: dict, thing: Tree | None) -> Non
         eid = select_effect(reading, ref)
     except QuestionError:
         return
-    if any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
-        return
+    mine = [f for f in reading.facts if f.type in ("target", "target_word")
+            and (f.get("effect") == eid or str(f.get("effect")).startswith(eid + "."))]
+    card = reading.card
+    if mine or "equip" in card.subtypes or any(f.type == "psct" and f.get("value") != "yes"
+                                               for f in reading.facts):
+        return       # it targets, an Equip Spell targets, or legacy wording ("select") may
     what = st.r.said(thing) if thing is not None else "it"
-    if any(f.type == "target" for f in reading.facts):
+    if any(f.type in ("target", "target_word") for f in reading.facts):
         st.fail(f"that effect of {ref['card']} does not target; say which of its effects "
                 f"('the second effect of {ref['card']}')", fam)
     st.fail(f"{ref['card']} does not target (no 'target' in its text), so it cannot target "
@@ -136,8 +141,12 @@ def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
     eid = f"m{len(st.entities) + 1}"
     st.entities[eid] = {"card": t["card"], "desc": t["text"], "controller": controller,
                         "place": "field", "face": "up", "cannot-be-targeted": what}
-    if reading.card.kind in ("monster", "spell", "trap"):
-        st.entities[eid]["kind"] = reading.card.kind   # what the effect may target is checked
+    card = reading.card
+    either = grammar().p["becomes_monster"].search(card.text or "") or "pendulum" in card.subtypes
+    if card.kind in ("monster", "spell", "trap") and not either:
+        # what the effect may target is checked (not for a card that may be either kind on the
+        # field: a Trap Summoned as a monster, a Pendulum Monster in the Pendulum Zone)
+        st.entities[eid]["kind"] = card.kind
     return eid
 
 
