@@ -105,7 +105,7 @@ class PhraseReaders:
                 subject = t["self-subject"].match(clause)
         protects = "self" if subject else "other"
         after = clause[subject.end():] if subject else sentence[m.end():]
-        both = t["attacks-or"].match(after)         # "for attacks or by card effects"
+        both = t["attacks-or"].match(after) or t["or-list"].match(after)
         said = t["by-phrase"].match(after[both.end():] if both else after)
         what = "other"
         if said:
@@ -116,7 +116,7 @@ class PhraseReaders:
                         "other")
         elif t["attacks"].match(after.strip()) or t["attacks"].search(after[:30]):
             what = "attacks"
-        elif not after.strip(" .") or after.strip().startswith((",", ".")):
+        elif not after.strip(" ."):
             what = "card-effects"        # "This card cannot be targeted." by anything
         cond = bullet or bool(t["condition"].search(rest))
         return {"protects": protects, "what": what, "condition": "yes" if cond else "no"}
