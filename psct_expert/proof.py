@@ -352,6 +352,8 @@ def _lower_first(s: str) -> str:
 
 _ID_FIELDS = {"summon": "the Summon", "activation": "the activation", "event": "the event",
               "entity": "the card", "to": "the activation"}
+# fact types said as a sentence about what they concern
+FACT_PHRASES = {"psct": "{about} is written in PSCT (an older text may not follow its punctuation)"}
 _SITUATION_ID = re.compile(r"^[a-z]\d+$")        # "s1", "a2", "m1": an id of the told situation
 
 
@@ -378,6 +380,8 @@ def _fact_words(pat, bind: dict) -> str:
             about.append(_ID_FIELDS[k])
         else:
             extra.append(f"{k.replace('_', ' ')} {v}")
+    if pat.type in FACT_PHRASES and about:
+        return FACT_PHRASES[pat.type].format(about=" and ".join(dict.fromkeys(about)))
     words = pat.type.replace("_", " ")
     text = words + (" (" + ", ".join(extra) + ")" if extra else "")
     return text + (" of " + " and ".join(dict.fromkeys(about)) if about else "")

@@ -596,6 +596,8 @@ def build_two_parts(fam):
         if len(verbs) < 2:
             p.fail("which two actions?")
         ref = p.effect_ref(s, "activation", summons=False)
+        if "n" not in ref:       # a card of several effects: the one that does both actions
+            ref["parts"] = verbs[:2]
         _check_counts(p, ref, ph)
         return {"family": fam, "effect": ref, "left": verbs[0], "right": verbs[1]}
     return build

@@ -27,6 +27,13 @@ what the structured question it becomes must say.  Those tables are YAML files u
     ``[[path, path, ...], ...]``: what stands at those paths is equal.
 ``cites`` / ``rules``
     (with ``answer``) lists: each is among the answer's citations (the rules its proof names).
+``not_rules``
+    (with ``answer``) a list: no rule of it is among the rules the answer's proof names.
+``restated``
+    a list of words: each stands in the answer's restatement of the question (it is asked).
+
+:func:`check_case` returns how many checks it made (a refusal: one, and one a word named), and
+the runner asserts that is :func:`count_checks` of the case: every check a case names is made.
 
 A path is keys and list indexes joined by dots (``effect.card``, ``situation.-1.from``);
 ``@kind`` is the list of the situation's events of that kind (``@used.0.copy``); ``#`` the
@@ -35,9 +42,27 @@ the items of a list that have that key (``suppose.?left.#``); ``[path]`` the key
 another path (``entities[@state.0.what].face``); ``.`` alone is the whole spec.
 
 A reading case (``tests/fixtures/readings/``, loaded by :func:`readings`, checked by
-:func:`check_reading`) reads an invented card: ``card`` (``text``, ``kind``, ``subtypes``), and
-``found`` / ``absent``, lists of ``{type, field: value, ...}``: the reading has (has no) fact of
-that type with those fields.
+:func:`check_reading`) reads an invented card: ``card`` (``text``, ``kind``, ``subtypes``, and
+``name`` and ``pendulum`` (its Pendulum text) when they matter), and any of:
+
+``found`` / ``absent``
+    lists of ``{type, field: value, ...}``: the reading has (has no) fact of that type with those
+    fields (``"@quote": text``: the text the fact was read from).
+``listed``
+    a list of ``{type, field, is, field: value, ...}``: the ``field`` of each fact of that type
+    (with those fields), in order, is the list ``is`` (``field`` a list: a list of lists;
+    ``@quote``: the text the fact was read from).
+``status`` / ``not_status``
+    the reading's status is (is not) that (``full``, ``partial``, ``legacy``).
+``unread``
+    the reading's unread phrases are that list (``[]``: it read every sentence).
+``effects``
+    the ids of the reading's effects are that list (``Example Card#1``, ...).
+``features`` / ``no_features``
+    card features the audit concludes (does not conclude) for the card (``psct_expert.audit.FEATURES``).
+
+:func:`check_reading` returns how many checks it made, one an item of a list and one a status or
+``unread``, which the runners assert is :func:`count_reading` of the case.
 """
 
 import copy
@@ -52,7 +77,8 @@ from psct_expert.yamlpos import safe_load
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "questions"
 READINGS = pathlib.Path(__file__).parent / "fixtures" / "readings"
-CHECKS = {"answer", "spec", "has", "lacks", "truthy", "falsy", "same", "cites", "rules"}
+CHECKS = {"answer", "spec", "has", "lacks", "truthy", "falsy", "same", "cites", "rules",
+          "not_rules", "restated"}
 CASE_KEYS = {"id", "why", "ask", "refused"} | CHECKS
 ANSWERS = {"yes", "no", "unknown"}
 
@@ -98,20 +124,26 @@ def facts_of(reading, type_: str, **match) -> list:
 
 # -- the case tables -----------------------------------------------------------------------------
 
-def cases(name: str) -> list:
-    """The cases of ``tests/fixtures/questions/NAME.yaml`` as ``pytest.param``s (id ``NAME/ID``)."""
-    path = FIXTURES / f"{name}.yaml"
+def _case_list(path: pathlib.Path) -> list:
+    """The cases of a case file: a list of mappings, each id once."""
     loaded = safe_load(path.read_text(encoding="utf-8"))
     assert isinstance(loaded, list), f"{path}: a list of cases"
     ids = [c.get("id") for c in loaded]
     assert len(set(ids)) == len(ids), f"{path}: an id stands twice"
+    return loaded
+
+
+def cases(name: str) -> list:
+    """The cases of ``tests/fixtures/questions/NAME.yaml`` as ``pytest.param``s (id ``NAME/ID``)."""
+    path = FIXTURES / f"{name}.yaml"
+    loaded = _case_list(path)
     for case in loaded:
         assert set(case) <= CASE_KEYS, f"{path}: {case.get('id')}: unknown keys {set(case) - CASE_KEYS}"
         assert {"id", "why", "ask"} <= set(case), f"{path}: {case.get('id')}: needs id, why and ask"
         assert ("refused" in case) != bool(set(case) & CHECKS), \
             f"{path}: {case['id']}: either refused or something to check"
-        assert "answer" in case or not {"cites", "rules"} & set(case), \
-            f"{path}: {case['id']}: cites and rules are of an answer"
+        assert "answer" in case or not {"cites", "rules", "not_rules"} & set(case), \
+            f"{path}: {case['id']}: cites, rules and not_rules are of an answer"
     return [pytest.param(case, id=f"{name}/{case['id']}") for case in loaded]
 
 
@@ -159,57 +191,137 @@ def check_case(expert, case: dict) -> int:
     text = case["ask"]
     if "refused" in case:
         refused(expert, text, *case["refused"])
-        return 1
+        return 1 + len(case["refused"])
+    made = 0
     spec = expert.parse(text)
-    if "answer" in case:
+    if "answer" in case or "restated" in case:
         answer = expert.ask_spec(copy.deepcopy(spec), text)
-        check_answer(answer.value, case["answer"])
+        if "answer" in case:
+            check_answer(answer.value, case["answer"])
+            made += 1
+        rules = answer.to_dict()["rules"]
         for cite in case.get("cites", []):
             assert cite in answer.citations(), (cite, answer.citations())
+            made += 1
         for rule in case.get("rules", []):
-            assert rule in answer.to_dict()["rules"], (rule, answer.to_dict()["rules"])
+            assert rule in rules, (rule, rules)
+            made += 1
+        for rule in case.get("not_rules", []):
+            assert rule not in rules, (rule, rules)
+            made += 1
+        for word in case.get("restated", []):
+            assert word in answer.restated, (word, answer.restated)
+            made += 1
     for path, want in case.get("spec", {}).items():
         assert at(spec, path) == want, f"{path}: {at(spec, path)!r} != {want!r}"
+        made += 1
     for path, items in case.get("has", {}).items():
         for item in items:
             assert item in at(spec, path), f"{item!r} not in {path}: {at(spec, path)!r}"
+            made += 1
     for path, items in case.get("lacks", {}).items():
         for item in items:
             assert item not in at(spec, path), f"{item!r} in {path}: {at(spec, path)!r}"
+            made += 1
     for path in case.get("truthy", []):
         assert at(spec, path), f"{path}: {at(spec, path)!r} is not true"
+        made += 1
     for path in case.get("falsy", []):
         assert not at(spec, path, missing=None), f"{path}: {at(spec, path)!r} is not false"
+        made += 1
     for paths in case.get("same", []):
         values = [at(spec, p) for p in paths]
         assert all(v == values[0] for v in values), dict(zip(paths, values))
-    return (("answer" in case) + len(case.get("cites", [])) + len(case.get("rules", []))
-            + len(case.get("spec", {})) + sum(map(len, case.get("has", {}).values()))
-            + sum(map(len, case.get("lacks", {}).values())) + len(case.get("truthy", []))
-            + len(case.get("falsy", [])) + len(case.get("same", [])))
+        made += 1
+    return made
+
+
+def count_checks(case: dict) -> int:
+    """How many checks a case names (what :func:`check_case` must make)."""
+    if "refused" in case:
+        return 1 + len(case["refused"])
+    return (("answer" in case) + sum(len(case.get(k, [])) for k in
+                                     ("cites", "rules", "not_rules", "restated", "spec", "truthy",
+                                      "falsy", "same"))
+            + sum(len(items) for k in ("has", "lacks") for items in case.get(k, {}).values()))
+
+
+READING_CHECKS = {"found", "absent", "listed", "status", "not_status", "unread", "effects",
+                  "features", "no_features"}
 
 
 def readings(name: str) -> list:
     """The reading cases of ``tests/fixtures/readings/NAME.yaml`` as ``pytest.param``s."""
     path = READINGS / f"{name}.yaml"
-    loaded = safe_load(path.read_text(encoding="utf-8"))
-    assert isinstance(loaded, list), f"{path}: a list of cases"
+    loaded = _case_list(path)
     for case in loaded:
-        assert set(case) <= {"id", "why", "card", "found", "absent"} and {"id", "why", "card"} <= set(case) \
-            and ("found" in case or "absent" in case), f"{path}: {case.get('id')}: id, why, card, found/absent"
+        assert set(case) <= {"id", "why", "card"} | READING_CHECKS and {"id", "why", "card"} <= set(case) \
+            and set(case) & READING_CHECKS, f"{path}: {case.get('id')}: id, why, card and a check"
+        assert set(case["card"]) <= {"text", "kind", "subtypes", "name", "pendulum"}, \
+            f"{path}: {case['id']}: unknown card keys"
     return [pytest.param(case, id=case["id"]) for case in loaded]
 
 
-def check_reading(case: dict) -> int:
-    """Reads the case's card and asserts the facts it must have and must not; returns how many."""
+def _matching(reading, want: dict) -> list:
+    fields = dict(want)
+    quote = fields.pop("@quote", None)
+    found = facts_of(reading, fields.pop("type"), **fields)
+    return [f for f in found if quote is None or (f.source is not None and f.source.quote == quote)]
+
+
+def _field(fact, name: str):
+    return fact.source.quote if name == "@quote" else fact.get(name)
+
+
+def check_reading(case: dict, expert=None) -> int:
+    """Reads the case's card and asserts the facts it must have and must not, its status and
+    the audit's features (``expert`` needed for those); returns how many checks it made."""
+    from psct_expert.audit import FEATURES, audit_card
     from psct_expert.reader import read_card
 
-    card = case["card"]
-    reading = read_card(invented_card(card["text"], card["kind"], card["subtypes"]))
+    spec = case["card"]
+    card = Card(name=spec.get("name", "Example Card"), kind=spec["kind"],
+                subtypes=tuple(spec["subtypes"]), text=spec["text"], pendulum_text=spec.get("pendulum"))
+    reading = read_card(card)
+    made = 0
     for want in case.get("found", []):
-        fields = dict(want)
-        assert facts_of(reading, fields.pop("type"), **fields), f"no fact {want}"
+        assert _matching(reading, want), f"no fact {want}"
+        made += 1
     for want in case.get("absent", []):
-        fields = dict(want)
-        assert not facts_of(reading, fields.pop("type"), **fields), f"a fact {want}"
-    return len(case.get("found", [])) + len(case.get("absent", []))
+        assert not _matching(reading, want), f"a fact {want}"
+        made += 1
+    for want in case.get("listed", []):
+        match = {k: v for k, v in want.items() if k not in ("field", "is")}
+        field = want["field"]
+        got = [[_field(f, k) for k in field] if isinstance(field, list) else _field(f, field)
+               for f in _matching(reading, match)]
+        assert got == want["is"], f"{want}: {got}"
+        made += 1
+    if "status" in case:
+        assert reading.status == case["status"], reading.status
+        made += 1
+    if "not_status" in case:
+        assert reading.status != case["not_status"], reading.status
+        made += 1
+    if "unread" in case:
+        assert reading.unread == case["unread"], reading.unread
+        made += 1
+    if "effects" in case:
+        assert [e.id for e in reading.effects] == case["effects"], [e.id for e in reading.effects]
+        made += 1
+    if "features" in case or "no_features" in case:
+        assert expert is not None, "features need an expert"
+        record = audit_card(expert, card)
+        for name in case.get("features", []):
+            assert name in FEATURES and record[name], f"not {name}"
+            made += 1
+        for name in case.get("no_features", []):
+            assert name in FEATURES and not record[name], f"{name}"
+            made += 1
+    return made
+
+
+def count_reading(case: dict) -> int:
+    """How many checks a reading case names (what :func:`check_reading` must make)."""
+    return (sum(len(case.get(k, [])) for k in ("found", "absent", "listed", "features", "no_features"))
+            + sum(k in case for k in ("status", "not_status", "unread", "effects")))

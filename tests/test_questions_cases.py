@@ -5,7 +5,7 @@ the tests a case cannot say); what a case checks is explained in tests/question_
 
 import pytest
 
-from question_helpers import FIXTURES, cases, check_case
+from question_helpers import FIXTURES, cases, check_case, count_checks
 
 FILES = sorted(FIXTURES.glob("*.yaml"))
 
@@ -18,4 +18,6 @@ def test_every_case_file_has_cases():
 
 @pytest.mark.parametrize("case", [case for path in FILES for case in cases(path.stem)])
 def test_question(base_expert, case):
-    assert check_case(base_expert, case) > 0, "a case that checks nothing"
+    wanted = count_checks(case)
+    assert wanted > 0, "a case that checks nothing"
+    assert check_case(base_expert, case) == wanted, "a check the case names was not made"

@@ -5,9 +5,11 @@ tests/fixtures/questions/effect_kinds.yaml."""
 
 import pytest
 
-from question_helpers import check_reading, readings
+from question_helpers import check_reading, count_reading, readings
 
 
 @pytest.mark.parametrize("case", readings("effect_kinds"))
-def test_effect_kinds(case):
-    assert check_reading(case) > 0
+def test_effect_kinds(base_expert, case):
+    wanted = count_reading(case)
+    assert wanted > 0, "a reading case that checks nothing"
+    assert check_reading(case, base_expert) == wanted

@@ -11,6 +11,7 @@ resolved after parsing, against the cards, by :mod:`psct_expert.resolve`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from lark import Tree
@@ -51,6 +52,18 @@ def normalise(text) -> str:
         raise QuestionError("the question is empty", forms=vocabulary()["forms"])
     if len(text) > MAX_QUESTION:
         raise QuestionError(f"the question is longer than {MAX_QUESTION} characters")
+    return _spell_out(text)
+
+
+def _spell_out(text: str) -> str:
+    """Forum abbreviations ("opp", "SS", "CL2") spelled out (vocabulary.yaml, ``abbreviations``),
+    and a question posted without its question mark ("can i chain X to it") given one."""
+    table = vocabulary().get("abbreviations") or {}
+    for flags, words in ((re.IGNORECASE, table.get("case") or {}), (0, table.get("exact") or {})):
+        for short, full in words.items():
+            text = re.sub(rf"(?<![\w'\-/]){re.escape(short)}(?![\w'\-/])", full, text, flags=flags)
+    if text[-1] not in "?.!" and not text.endswith(('"', "'")):
+        text += "?"
     return text
 
 

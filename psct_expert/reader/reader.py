@@ -52,9 +52,9 @@ class _Reader(PhraseReaders):
             self.add("effect", cdata, effect=act_id, card=card.name, n=0, form="card-activation")
             effects.append(EffectReading(act_id, 0, 0, 0, "", label="activation of the card"))
         text = card.text or ""
-        if card.kind == "monster" and "normal" in card.subtypes and "effect" not in card.subtypes \
-                and not card.pendulum_text:
-            # a Normal Monster's text is flavour text, not effects
+        if card.kind == "monster" and "normal" in card.subtypes and "effect" not in card.subtypes:
+            # a Normal Monster's text is flavour text, not effects (a Normal Pendulum Monster's
+            # effects are its Pendulum Effects only)
             if text.strip():
                 self.add("flavor_text", Source("text", card.name, 0, len(text), text, "text"),
                          card=card.name)
@@ -399,7 +399,8 @@ class _Reader(PhraseReaders):
             # ...") is an effect the card's resolution left behind, not its activation
             later_optional = eff.n >= 2 and colon is not None and g.conditions["optional"].match(
                 text[base + colon + 1:eff.end])
-            if activated_by or sub & {"normal", "quick-play", "counter", "ritual"} and not (
+            trap_monster = eff.n == 1 and g.p["trap_monster_summon"].search(main) is not None
+            if activated_by or trap_monster or sub & {"normal", "quick-play", "counter", "ritual"} and not (
                     sub & {"continuous", "field", "equip"}) and not rule_only \
                     and not later_optional \
                     and not g.conditions["own_effect"].search(blank_quotes(

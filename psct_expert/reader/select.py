@@ -89,6 +89,10 @@ def select_effect(reading: Reading, ref: dict) -> str:
         fail(f"no effect does {ref['verb']!r}")
     if sel is None:
         sel = "only"
+    if ref.get("parts") and sel in ("only", "activation"):
+        found = _effect_with_parts(reading, ref["parts"], sel)
+        if found is not None:
+            return found
     if sel not in SELECTORS:
         fail(f"unknown effect selector {sel!r}")
     if sel in ("summons-self", "procedure"):
@@ -166,3 +170,19 @@ def select_clause(reading: Reading, effect_id: str, which) -> int:
                                                                      key=lambda c: c.get("n")))
     raise QuestionError(f"{effect_id} has no part that does {which!r} (parts: {have})",
                         understood={"effect": effect_id})
+
+
+def _effect_with_parts(reading: Reading, verbs, sel: str) -> str | None:
+    """"Are the destruction and the Special Summon of X simultaneous?" on a card of several
+    effects: the card's only (or activation) effect when it has a part for each of those actions,
+    else the one effect that has them all; None when there is no such single effect."""
+    def has_all(eid: str) -> bool:
+        return all(_facts(reading, "clause", effect=eid, verb=v) for v in verbs)
+    try:
+        chosen = select_effect(reading, {"card": reading.card.name, "select": sel})
+        if has_all(chosen):
+            return chosen
+    except QuestionError:
+        chosen = None
+    fits = [e for e in reading.effects if e.n > 0 and has_all(e.id)]
+    return fits[0].id if len(fits) == 1 else chosen

@@ -268,13 +268,27 @@ class ChainEvents:
                 what = "activation"
             elif kinds and kinds <= {"effect", "effects"}:
                 what = "effect"
+            elif not kinds and by_reading is not None:
+                # no activation negation read: what its "negate ..." part says ("negate that
+                # effect": the effect; "negate the activation": the activation)
+                said = {("activation" if "activation" in q else "effect" if "effect" in q else None)
+                        for q in (str(f.source.quote).lower() for f in by_reading.facts
+                                  if f.type == "clause" and f.get("verb") == "negate" and f.source)}
+                said.discard(None)
+                if len(said) != 1:
+                    self.fail(f"say whether {by_ref['card']} negated the activation or only the "
+                              "effect", ev)
+                what = said.pop()
         if what is None:
             # "my Pot of Desires was negated": a Spell/Trap Card's effect is its activation, and
-            # negating the card is negating that activation; a monster's is not so plain
+            # negating the card is most often negating that activation (what a cost or a
+            # resolution question needs alike); a monster's is not so plain.  A question whose
+            # answer turns on which (a once-per-turn limit) refuses it (``assumed_negation``).
             if self.db.get(ref["card"]).kind == "monster":
                 self.fail("say whether the activation or only the effect was negated "
                           "('the activation of X was negated' / 'X's effect was negated')", ev)
             what = "activation"
+            self.assumed_negation.add(aid)
         event = {"kind": "negate", "of": aid, "what": what}
         if by:
             event["by"] = by

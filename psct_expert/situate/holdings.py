@@ -40,6 +40,8 @@ class HoldingEvents:
         self.cannot.append(verb)
 
     def ev_remove(self, ev: Tree) -> None:
+        if not getattr(self, "held", None) and remove_target(self, ev):
+            return        # "they banish it in response": no held cards, a targeted card leaves
         self._when(ev)
         self._mods(ev)
         note_removed(self, sub(ev, "held_ref"))
@@ -137,4 +139,27 @@ def purpose_gains(st: Situate, m: Tree) -> bool:
     act.setdefault("does", []).append({"action": "summoned", "what": what,
                                        "summon-kind": "by-effect"})
     _held_changes(st).append({"kind": "gained", "player": act["player"], "words": ["monster"]})
+    return True
+
+
+REMOVED_TO = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy"}
+
+
+def remove_target(st: Situate, ev: Tree) -> bool:
+    """"I target X with Y and they banish it in response": with no held cards told, "it" / "one
+    of them" is a card an activation targeted, and it leaves its place (destroyed, banished, sent
+    to the GY); False when the clause is not that (the caller then reads it as a held card)."""
+    targeted = [t for e in st.events if e.get("kind") == "activate" for t in e.get("targets", [])]
+    verb_node = sub(ev, "remove_verb")
+    verb = next((str(c.data) for c in verb_node.children if isinstance(c, Tree)), None) \
+        if verb_node is not None else None
+    ws = low(sub(ev, "held_ref"))
+    if not targeted or verb not in REMOVED_TO or ws not in (["it"], ["one"], ["one", "of", "them"]):
+        return False
+    from .targets import note_change      # targets.py imports this module
+    st._player(ev)
+    st._target_change_mods(ev)
+    what = targeted[-1] if ws == ["it"] else targeted[0]
+    note_change(st, what, {"left": True})
+    st.events.append({"kind": "move", "what": what, "action": REMOVED_TO[verb]})
     return True

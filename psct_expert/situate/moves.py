@@ -115,6 +115,22 @@ class MoveEvents:
         note_change(self, what, {"left": True})
         self.events.append({"kind": "move", "what": what, "action": action})
 
+    def ev_flip_unnamed(self, ev: Tree) -> None:
+        """"they flip it face-down in response": a targeted card turns face-down (or face-up)
+        before the targeting effect resolves; the card that did it is not named."""
+        node = sub(ev, "thing")
+        self._implied_targeting(node)
+        t = self.r.thing(node)
+        targeted = [x for e in self.events if e.get("kind") == "activate"
+                    for x in e.get("targets", [])]
+        if not targeted:
+            self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
+        self._player(ev)
+        self._target_change_mods(ev)
+        what = self._which_target(t, targeted, ev)
+        note_change(self, what, {"property": "face",
+                                 "value": "face-down" if "face-down" in low(ev) else "face-up"})
+
     def ev_do_unnamed(self, ev: Tree) -> None:
         """"my opponent returns their targeted card to the hand", "they respond by shuffling that
         monster into the Deck": a targeted card changes; the card that did it is not named."""

@@ -83,7 +83,7 @@ class EffectRefs:
         except QuestionError:
             cands = self._top(reading)
             cands = _narrow(reading, cands, hint)
-            return {"card": c.name, "n": self._which(reading, cands, ref)}
+            return _numbered(c.name, self._which(reading, cands, ref), cands)
         return {"card": c.name, "select": "only"}
 
     def _top(self, reading: Reading):
@@ -142,7 +142,7 @@ class EffectRefs:
             cands = first or cands
         if len(cands) > 1:
             cands = _narrow(reading, cands, hint)
-        return {"card": name, "n": self._which(reading, cands, ref)}
+        return _numbered(name, self._which(reading, cands, ref), cands)
 
     def _which(self, reading: Reading, cands, ref: dict) -> int | str:
         if len(cands) == 1:
@@ -256,3 +256,11 @@ def _lasting_effects(reading: Reading) -> list:
     if any(f.type == "on_card_activation" for f in reading.facts):
         return []          # its activation does something itself ("Activate this card by ...; ...")
     return [e for e in reading.effects if e.n > 0]
+
+
+def _numbered(name: str, n: int | str, cands) -> dict:
+    """``{card, n}`` for the chosen effect; a Pendulum Effect's numbers restart at 1, so its
+    ``n`` says the text it numbers: ``"P1"`` ("NAME#P1")."""
+    if len(cands) == 1 and _is_pendulum(cands[0]) and not str(n).startswith("P"):
+        n = f"P{n}"
+    return {"card": name, "n": n}

@@ -44,6 +44,11 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
     purpose = sub(fam, "purpose")
     hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
     responder = st.effect_ref(st.r.effect(first_effect(fam)), hint=[h for h in hint if h])
+    set_card = sub(fam, "set_card")
+    if set_card is not None:   # "Can I chain my Set X to it?": a Set card is the asker's Spell/Trap
+        if st.r.player(set_card) != player or not responder.get("card") or \
+                st.db.get(responder["card"]).kind not in ("spell", "trap"):
+            st.fail("a Set card is a Spell or Trap Card of the player who chains it", set_card)
     to = _activation_of(st, sub(fam, "resp_to"), player)
     check_activator(st, responder, to, player)
     spec = st.spec("can-respond", {"responder": responder, "to": to, "player": player})
@@ -327,13 +332,10 @@ def holder_unsaid(st: Situate, negator: dict, what: str, why: str | None = None)
     """Refuse when the negating card answers only its controller's opponent ("When your opponent
     activates / would Summon ...") and the question does not say whose it is (or, ``why``,
     whose the negated thing is)."""
-    if not negator.get("card"):
+    found = st.effect_of(negator)
+    if found is None:
         return
-    reading = st.reading(negator["card"])
-    try:
-        eid = select_effect(reading, negator)
-    except QuestionError:
-        return
+    reading, eid = found
     if any(f.type == "negation_scope" and f.get("effect") == eid and f.get("what") == what
            and f.get("summoner") == "opponent" for f in reading.facts):
         st.fail(why or f"whose {negator['card']}? It answers only its controller's opponent: say "

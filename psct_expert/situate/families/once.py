@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
+from ...parser.names import ORDINALS
 from ...parser.transform import low, sub, subs
 from ..copies import told_copies
 from ..words import EFF_PARTS
@@ -43,7 +44,14 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         ir = {"how": "eff_card" if cards else "eff_its", "card": cards[0] if cards else None,
               "ord": None, "desc": descs, "quote": quotes[0] if quotes else None, "rel": None,
               "text": st.r.said(obj)}
-        if not cards and not descs and st.acts:      # "its effect" / "that effect": the one used
+        o = sub(obj, "ord")
+        if o is not None:                            # "the first effect of another X"
+            ir["ord"] = ORDINALS.get(low(o)[0])
+        that_of = low(obj)[:1] == ["that"] and cards and not descs and o is None
+        if that_of and st.acts:      # "that effect of another X": the one X used
+            mine = [r for _a, r in st.acts if r.get("card") == cards[0]]
+            ref = mine[-1] if mine else st.effect_ref(ir)
+        elif not cards and not descs and st.acts:      # "its effect" / "that effect": the one used
             # by the card the question is about (the one named last), not an effect told after
             mine = [r for _a, r in st.acts if r.get("card") == st.last_card]
             if not mine and len(st.acts) > 1:
@@ -54,7 +62,8 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     who = low(sub(fam, "again_who"))
     words = low(fam)
     another = bool(sub(obj, "again_copy")) or "each" in who or "both" in who or \
-        "they" in who or "different" in words
+        "they" in who or "different" in words or \
+        (bool(who_cards) and who[:1] in (["another"], ["a"]))     # "Can a second X use ...?"
     same = "it" in who or "same" in who
     note = told_copies(st).get(ref.get("card"), {})
     used_at = max((i for i, e in enumerate(st.events) if e.get("kind") == "activate"
@@ -87,6 +96,10 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         if not seen:
             continue
         if e["kind"] == "negate" and e["of"] == aid:
+            if aid in st.assumed_negation:
+                st.fail("say whether the activation or only the effect was negated ('the "
+                        "activation of X was negated' / 'X's effect was negated', or name the card "
+                        "that negated it): a once-per-turn limit counts them differently", fam)
             outcome = f"{e['what']}-negated"
         if e["kind"] in ("summon", "move") and e.get("what") == ref.get("card"):
             since = "left-and-returned"
@@ -100,15 +113,22 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     return {"family": "again-this-turn", "effect": ref, "situation": phases + [used_ev]}
 
 
+SAME_TURN = ([["this", "turn"]], [["in", "the", "same", "turn"]], [["the", "same", "turn"]],
+             [["during", "the", "same", "turn"]], [["that", "turn"]])
+
+
 def _first_use(st: Situate, fam: Tree) -> dict | None:
     """"<told situation>. Can I activate X this turn?" where X was not used before: not a
     question of using X again but of activating it at the point the situation reached
     (``can-activate-now``; "this turn" is that turn).  None for every other wording."""
     who, obj = sub(fam, "again_who"), sub(fam, "again_obj")
     when = [low(w) for w in subs(fam, "again_when")]
+    # "I Set X this turn. Can I activate it in the same turn?": the turn it was Set
+    set_told = bool(st.set_this_turn) and not st.acts and when in SAME_TURN
     if sub(who, "player") is None or len(low(who)) != len(low(sub(who, "player"))) \
-            or sub(obj, "again_copy") is not None or when not in ([["this", "turn"]],) \
-            or not st.events or "again" in low(fam):
+            or sub(obj, "again_copy") is not None \
+            or (when not in ([["this", "turn"]],) and not set_told) \
+            or (not st.events and not set_told) or "again" in low(fam):
         return None
     effs = [t for t in obj.children if isinstance(t, Tree) and t.data.startswith("eff_")
             and t.data not in EFF_PARTS]
@@ -124,6 +144,10 @@ def _first_use(st: Situate, fam: Tree) -> dict | None:
         return None
     if asker != "you":
         slots["player"] = asker
+    if set_told:
+        if (ref.get("card"), asker) not in st.set_this_turn:
+            return None
+        slots["set_this_turn"] = True
     if any(e.get("kind") == "activate" for e in st.events) and st.events[-1].get("kind") != "resolve":
         st.events.append({"kind": "resolve"})   # later this turn: after the Chain told
     return st.spec("can-activate-now", slots)

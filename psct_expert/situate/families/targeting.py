@@ -10,7 +10,6 @@ from lark import Tree
 
 from ...gamewords import gamewords
 from ...parser.transform import find, low, sub
-from ...errors import QuestionError
 from ...reader.grammar import grammar
 from ...reader.phrases import target_sides, target_words
 from ...reader.select import select_effect
@@ -65,13 +64,10 @@ def _check_targets(st: Situate, fam: Tree, ref: dict, thing: Tree | None) -> Non
     """"Can I target X with Y?" asks whether Y can choose X as a target, not whether Y affects
     it (the family's rules answer "target or affect").  An effect that does not target cannot
     target anything (psct-guide#4): refused with that said, never a yes because it affects."""
-    if not ref.get("card"):
+    found = st.effect_of(ref)
+    if found is None:
         return
-    reading = st.reading(ref["card"])
-    try:
-        eid = select_effect(reading, ref)
-    except QuestionError:
-        return
+    reading, eid = found
     mine = [f for f in reading.facts if f.type in ("target", "target_word")
             and (f.get("effect") == eid or str(f.get("effect")).startswith(eid + "."))]
     card = reading.card
@@ -91,13 +87,10 @@ def _check_sides(st: Situate, fam: Tree, eff_ir: dict, ref: dict, thing: Tree) -
     names a side ("your opponent controls", "you control"), refuse what would be a guess: "my
     opponent's X" targeting (the rules would read the sides the wrong way round), or "Can X
     target my monster?" with nobody said to hold X (most likely the opponent's X)."""
-    if not ref.get("card"):
+    found = st.effect_of(ref)
+    if found is None:
         return
-    reading = st.reading(ref["card"])
-    try:
-        eid = select_effect(reading, ref)
-    except QuestionError:
-        return
+    reading, eid = found
     effect = next((e for top in reading.effects for e in (top, *top.bullets) if e.id == eid), None)
     if effect is None or not any(target_sides(effect)):
         return
