@@ -78,8 +78,9 @@ def _check_targets(st: Situate, fam: Tree, ref: dict, thing: Tree | None) -> Non
     if any(f.type in ("target", "target_word") for f in reading.facts):
         st.fail(f"that effect of {ref['card']} does not target; say which of its effects "
                 f"('the second effect of {ref['card']}')", fam)
-    st.fail(f"{ref['card']} does not target (no 'target' in its text), so it cannot target "
-            f"{what}; whether it affects it is asked as 'Can {ref['card']} destroy ...?'", fam)
+    st.fail(f"{ref['card']} does not target (no 'target' before a semicolon in its text), so "
+            f"it cannot target {what}; whether it affects it is asked as 'Can {ref['card']} "
+            "destroy ...?'", fam)
 
 
 def _check_sides(st: Situate, fam: Tree, eff_ir: dict, ref: dict, thing: Tree) -> None:
@@ -125,8 +126,10 @@ def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
              and f.get("effect") not in given]       # not a bullet another monster gains
     applies = [f for f in facts if f.get("by") == "any" or controller != asker]
     if not applies:
-        st.fail(f"nothing in {t['card']}'s text keeps {'you' if asker == 'you' else 'them'} "
-                "from targeting it: ask whether the effect targets", thing)
+        # not "nothing keeps you from it": a protection may be written in a way not read
+        st.fail(f"no protection of {t['card']} itself from {'your' if asker == 'you' else 'their'}"
+                " effects is read in its text (one for other cards, for attacks, or written "
+                "another way is not): ask whether the effect targets", thing)
     always = [f for f in applies if f.get("condition") == "no"]
     # a protection that holds only sometimes ("While you control ...") settles nothing: the
     # rules know no such protection, so the answer is unknown rather than a flat no
