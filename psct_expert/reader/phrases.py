@@ -99,6 +99,8 @@ class PhraseReaders:
         lead = t["lead"].match(rest)                # "While you control ..., "
         clause = rest[lead.end():] if lead else rest
         subject = t["self-subject"].match(clause)   # after "While you control ..., "
+        if subject is None and (free or lead and t["while-this-card"].match(lead.group(0))):
+            subject = t["it-subject"].match(clause)  # "While this card ..., ... target it"
         for joint in t["also"].finditer(clause):    # "Cannot be destroyed ..., also neither ..."
             if subject is None:
                 clause = clause[joint.end():]

@@ -130,7 +130,10 @@ def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
         st.fail(f"no protection of {t['card']} itself from {'your' if asker == 'you' else 'their'}"
                 " effects is read in its text (one for other cards, for attacks, or written "
                 "another way is not): ask whether the effect targets", thing)
-    always = [f for f in applies if f.get("condition") == "no"]
+    # a Pendulum Monster "on the field" may be in a Pendulum Zone, where its monster effects
+    # (and the protection they give) do not apply: that is a condition too
+    pendulum = "pendulum" in reading.card.subtypes
+    always = [f for f in applies if f.get("condition") == "no" and not pendulum]
     # a protection that holds only sometimes ("While you control ...") settles nothing: the
     # rules know no such protection, so the answer is unknown rather than a flat no
     what = always[0].get("what") if always else "conditional"
