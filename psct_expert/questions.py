@@ -257,7 +257,11 @@ class _Builder:
         b = self.clause_n(reading, eid, _need(s, "right", self.family))
         self.params["left"], self.params["right"] = min(a, b), max(a, b)
 
-    q_happens_after = q_simultaneous
+    def q_happens_after(self, s):
+        # the order asked is kept: "does <right> happen after <left>?"
+        reading, eid = self._effect_param(s)
+        self.params["left"] = self.clause_n(reading, eid, _need(s, "left", self.family))
+        self.params["right"] = self.clause_n(reading, eid, _need(s, "right", self.family))
 
     def q_keeps_timing(self, s):
         reading, eid = self._effect_param(s)

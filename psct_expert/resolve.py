@@ -22,6 +22,7 @@ from .parser.names import ORDINALS, Mention, unknown_name_runs, vocabulary
 from .parser.scenario import ATTRS, Scenario
 from .reader.select import select_clause, select_effect
 from .reader import read_card
+from .reader.phrases import names_place
 
 ORD = "|".join(ORDINALS)
 RACES = ["Aqua", "Beast", "Beast-Warrior", "Dinosaur", "Dragon", "Fairy", "Fiend", "Fish",
@@ -381,6 +382,8 @@ def _effect_family(fam):
             ref = {"card": card.name, "select": "trigger"}
         if fam == "inherent-summon" and "n" not in ref:
             ref = {"card": card.name, "select": "summons-self"}
+        if fam == "inherent-summon":
+            _summon_said_fits(p, main, card, ref)
         if fam == "resolves" and ref.get("select") in ("only", "activation") and \
                 card.kind in ("spell", "trap"):
             ref = {"card": card.name, "n": 0}
@@ -398,6 +401,30 @@ def _effect_family(fam):
                    unplaced=cond or None)
         return spec
     return build
+
+
+def _summon_said_fits(p: _Parse, main: str, card, ref: dict) -> None:
+    """"Is the Normal Summon of X / the Special Summon of X from the Deck an inherent Special
+    Summon?": the kind and the place said must be the procedure's, or the question is refused
+    (they were dropped, and the procedure answered for)."""
+    m = re.search(r"\b(normal|tribute|flip)\s+summon", main, re.I)
+    if m:
+        p.fail(f"a {m.group(1).title()} Summon is no Special Summon", unplaced=m.group(0))
+    m = re.search(r"\bfrom (?:the |my |your |their )?(deck|gy|graveyard|hand|extra deck|banishment)\b",
+                  main, re.I)
+    if not m:
+        return
+    place = {"graveyard": "gy", "extra deck": "extra-deck", "banishment": "banished"}.get(
+        m.group(1).lower(), m.group(1).lower())
+    reading = read_card(card)
+    try:
+        eid = select_effect(reading, ref)
+    except QuestionError:
+        return
+    text = next((e.text for e in reading.effects if e.id == eid), "")
+    if not names_place(text, place):
+        p.fail(f"{card.name}'s own Special Summon is not made {m.group(0)!r}: {text[:90]!r}",
+               unplaced=m.group(0))
 
 
 def _in_play_slots(p: _Parse) -> set[str]:

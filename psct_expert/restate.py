@@ -86,6 +86,8 @@ def _slot_words(question: Question) -> dict[str, str]:
         words["summon"] = f"the {kind} Summon".replace("the  ", "the ") + \
             (f" of {what}" if what and what != "none" else "") + \
             _by_player(_said_player(question, question.params.get("summon")))
+    # what the question said the action is done to ("Does X target a Spell?")
+    words["object"] = f" {question.spec['object']}" if question.spec.get("object") else ""
     words["asked"] = _asked_words(question)
     responds = [f for f in question.facts if f.type == "responds"]
     words["responds"] = " (chained by your opponent)" if responds and \

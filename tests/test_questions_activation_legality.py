@@ -8,10 +8,12 @@ The reader patterns are checked on invented card texts: tests/fixtures/readings/
 
 import pytest
 
-from question_helpers import check_reading, readings
+from question_helpers import check_reading, count_reading, readings
 
 
 @pytest.mark.parametrize("case", readings("activation_legality"))
-def test_reading(case):
+def test_reading(base_expert, case):
     """A reading of an invented card in tests/fixtures/readings/activation_legality.yaml."""
-    assert check_reading(case) > 0, "a reading case that checks nothing"
+    wanted = count_reading(case)
+    assert wanted > 0, "a reading case that checks nothing"
+    assert check_reading(case, base_expert) == wanted, "a check the case names was not made"

@@ -17,16 +17,19 @@ def _reading(text: str, kind: str = "spell"):
     return read_card(Card(name="Query Example", kind=kind, text=text))
 
 
-def test_the_target_phrase_is_what_follows_target_up_to_the_semicolon():
+def test_the_target_phrase_is_what_the_reader_found_it_targets():
     eff = [e for e in _reading("You can target 1 monster your opponent controls; destroy it.").effects
            if e.n > 0][0]
-    assert target_phrase(eff) == "1 monster your opponent controls"
+    assert target_phrase(eff) == "monster your opponent controls"
     assert target_sides(eff) == (False, True)
     mine = [e for e in _reading("You can target 1 card in your GY; add it to your hand.").effects
             if e.n > 0][0]
     assert target_sides(mine) == (True, False)
-    # only a lower-case "target" is read, as the question side always read it
-    assert target_phrase(_reading("Target 1 card; destroy it.").effects[-1]) == ""
+    # a capital "Target" at the start of the text too (it was missed, and "that target to ..."
+    # read instead)
+    moon = _reading("Target 1 face-up monster on the field; change that target to face-down "
+                    "Defense Position.").effects[-1]
+    assert target_phrase(moon) == "face-up monster on the field"
     none = [e for e in _reading("Draw 2 cards.").effects if e.n > 0][0]
     assert target_phrase(none) == "" and target_sides(none) == (False, False)
 

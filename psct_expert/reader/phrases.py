@@ -818,8 +818,12 @@ class PhraseReaders:
 # and place_patterns).
 
 def target_phrase(effect: EffectReading) -> str:
-    """What an effect targets, as written: the words after "target" up to the next ";" ("" when
-    its text says none)."""
+    """What an effect targets, as written: the reader's targets ("1 Spell/Trap on the field"; two
+    groups joined by "and"), else the words after "target" up to the next ";" ("" when its text
+    says none)."""
+    if effect.targets:
+        return " and ".join(grammar().text_queries["target_lead"].sub("", t.text).strip()
+                            for t in effect.targets)
     m = grammar().text_queries["target_phrase"].search(effect.text)
     return m.group(1) if m else ""
 

@@ -96,8 +96,9 @@ class TargetEvents:
                                         or ref.get("n") is None)
                 for f in self.reading(ref["card"]).facts):
             self.fail(f"{self.r.said(effs[-1])!r} does not target", ev)
+        things = [t for t in ev.children if isinstance(t, Tree) and t.data == "thing"]
         self._activate(ref, owner, {**self._when(ev), **self._mods(ev),
-                                    "targets": [self.r.thing(sub(ev, "thing"))]})
+                                    "targets": [self.r.thing(t) for t in things]})
 
     def ev_do(self, ev: Tree) -> None:
         """A response told by what it does to a targeted card: that effect is activated, and the
@@ -165,6 +166,13 @@ class TargetEvents:
             return targeted[-1]             # "the targeted card", "that Set card"
         if owner and ("targeted" in ws or "target" in ws):
             fit = [x for x in dict.fromkeys(targeted) if self._controller(x) == owner]
+            if len(fit) == 1:
+                return fit[0]
+        if owner and not t.get("card") and len(set(targeted)) > 1:
+            # "I target my card and my opponent's card ...; they return their card": the one
+            # target of that controller, when it is told by the same words
+            fit = [x for x in dict.fromkeys(targeted) if self._controller(x) == owner and
+                   _plain(self.entities.get(x, {}).get("desc", "")) == _plain(" ".join(ws))]
             if len(fit) == 1:
                 return fit[0]
         self.fail("which of the targeted cards?", node)
@@ -296,3 +304,10 @@ def _targeting_change(reading: Reading, ent: dict) -> dict | None:
     if clauses[0].get("verb") == "change" and turns_face_down_only(effects[0].text):
         return {"property": "face", "value": "face-down-or-unchanged"}
     return None
+
+
+def _plain(text: str) -> list[str]:
+    """The words of a card's description without its possessive ("my card", "their card" →
+    ["card"]), to match a target told twice by different players' words."""
+    return [w for w in text.lower().split() if w not in
+            ("my", "your", "their", "his", "her", "opponent's", "own", "the", "a", "an")]

@@ -35,3 +35,45 @@ def norm_words(ws) -> list[str]:
         if w and w not in ("the", "in", "on", "of", "&"):
             out.extend(w.split("/") if w in ("spell/trap",) else [w])
     return out
+
+
+# words that say nothing of which card an action is done to (or what is targeted)
+OBJECT_FILLER = {"a", "an", "the", "of", "my", "your", "their", "its", "own", "from", "to", "on", "in",
+                 "up", "exactly", "card's", "cards'", "for", "and", "or", "with", "that", "as"}
+SAME_WORD = {"graveyard": "gy", "i": "you", "me": "you", "yours": "you"}
+
+
+def thing_words(text: str) -> list[str]:
+    """A thing's words as the question said them, made plain for comparing with a card's text:
+    lower case, "'s" dropped, filler words left out ("the", "my", "from", ...)."""
+    ws = [w.strip(".,?!'\"()").lower() for w in text.split()]
+    ws = [w[:-2] if w.endswith("'s") else w for w in ws]
+    return [SAME_WORD.get(w, w) for w in ws if w and w not in OBJECT_FILLER]
+
+
+def words_fit(obj: list[str], quote: str) -> bool:
+    """Does every word of a thing stand in a card's text (a cost, a part, what it targets):
+    numbers as numbers ("two" and "2"; "a" or "1" ask nothing), "this card" / "itself" as
+    "this card", plurals and "Graveyard"/"GY", "Life Points"/"LP" alike?"""
+    from ..reader.phrases import names_this_card
+    values = dict(gamewords().numbers)
+    q = quote.lower().replace("life points", "lp").replace("graveyard", "gy").replace("/", " ")
+    qws = {SAME_WORD.get(w, w) for w in (x.strip(".,;:()\"'") for x in q.split())}
+    qws |= {w[:-2] for w in qws if w.endswith("'s")}
+    qws |= {w[:-1] for w in qws if w.endswith("s")} | {w[:-3] + "y" for w in qws if w.endswith("ies")}
+    for i, w in enumerate(obj):
+        if w in ("this", "itself", "it"):
+            if not names_this_card(quote):
+                return False
+            continue
+        if w == "card" and i and obj[i - 1] == "this":
+            continue
+        n = values.get(w, int(w) if w.isdigit() else None)
+        if n is not None:
+            if n != 1 and str(n) not in qws:
+                return False
+            continue
+        stem = w[:-1] if w.endswith("s") and len(w) > 3 else w
+        if w not in qws and stem not in qws:
+            return False
+    return True

@@ -50,7 +50,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         return st.spec("can-target", {"effect": ref, "entity": described})
     also = []
     for w in whens:
-        if low(w)[0] in ("on", "targeting"):
+        if low(w)[0] in ("on", "targeting") and sub(w, "thing") is not None:
             also.append(f"whether it can target {st.r.said(sub(w, 'thing'))}")
             continue
         if low(w) == ["after", "that"]:

@@ -9,6 +9,7 @@ from lark import Tree
 
 from ...parser.transform import find, low, sub
 from ...reader.phrases import names_this_card
+from ..words import thing_words, words_fit
 from ...reader.select import select_effect
 from .common import OldForm, rel_verbs
 from .outcomes import build_outcome
@@ -103,8 +104,20 @@ def build_cost_family(family: str):
                 return build_outcome(st, fam, verb="return")
             st.fail("what was negated? (tell it: 'my opponent negates the activation of X')", fam)
         verb = _cost_verb(st, fam)
+        place = st.r.place(sub(fam, "place"))
+        if family == "still-done" and place and verb in ACTION_PUTS and place != ACTION_PUTS[verb]:
+            # "is the card I discarded still in my hand?": a discarded card is in the GY; the
+            # family answers whether the action stays done, so another place is refused
+            st.fail(f"a card that was {verb}ed is put {PLACE_SAID[ACTION_PUTS[verb]]}, not "
+                    f"{PLACE_SAID.get(place, place)}: ask whether it is still {verb}ed", sub(fam, "place"))
         return st.spec(family, {"effect": negated_effect(st, fam), "verb": verb})
     return build
+
+
+# where an action puts the card it is done to; what the "still in <place>" wording must name
+ACTION_PUTS = {"discard": "gy", "send": "gy", "tribute": "gy", "detach": "gy", "banish": "banished"}
+PLACE_SAID = {"gy": "in the GY", "banished": "among the banished cards", "hand": "in the hand",
+              "deck": "in the Deck", "field": "on the field", "extra-deck": "in the Extra Deck"}
 
 
 def build_is_cost(st: Situate, fam: Tree) -> dict:
@@ -201,10 +214,10 @@ def _cost_object_fits(st: Situate, ref: dict, verb: str, doing: Tree) -> None:
         return                              # not a cost at all: the rules say no
     obj = _object_words(st, doing)
     said = " ".join(st.r.said(th) for th in doing.children if isinstance(th, Tree) and th.data == "thing")
-    if obj and not any(_words_fit(obj, f.source.quote) for f in moves):
+    if obj and not any(words_fit(obj, f.source.quote) for f in moves):
         later = [f for f in reading.facts if f.type == "clause" and f.get("effect") == eid
                  and f.get("verb") == verb and f.source is not None
-                 and _words_fit(obj, f.source.quote)]
+                 and words_fit(obj, f.source.quote)]
         where = (f"; {said!r} fits what the effect does after the ';' "
                  f"({later[0].source.quote!r}), which is done when it resolves") if later else ""
         st.fail(f"the cost of that effect is {moves[0].source.quote!r}: it does not "
@@ -220,11 +233,6 @@ def _cost_object_fits(st: Situate, ref: dict, verb: str, doing: Tree) -> None:
 
 
 # words that say nothing of which card an action is done to
-OBJECT_FILLER = {"a", "an", "the", "of", "my", "your", "their", "its", "own", "from", "to", "on", "in",
-                 "up", "exactly", "card's", "cards'", "for", "and", "or", "with", "that", "as"}
-PLACE_SAME = {"graveyard": "gy", "i": "you", "me": "you", "yours": "you"}
-
-
 def _object_words(st: Situate, doing: Tree) -> list[str]:
     """The words of an action's object that say which cards (or how much LP): not the verb, not the
     names of cards (checked by name elsewhere), not filler words."""
@@ -232,36 +240,7 @@ def _object_words(st: Situate, doing: Tree) -> list[str]:
     text = " ".join(st.r.said(th) for th in doing.children if isinstance(th, Tree) and th.data == "thing")
     for n in names:
         text = text.lower().replace(n, " ")
-    ws = [w.strip(".,?!'\"()").lower() for w in text.split()]
-    ws = [w[:-2] if w.endswith("'s") else w for w in ws]
-    return [PLACE_SAME.get(w, w) for w in ws if w and w not in OBJECT_FILLER]
-
-
-def _words_fit(obj: list[str], quote: str) -> bool:
-    """Does every word of the object stand in the cost's (or part's) text: numbers as numbers
-    ("two" and "2"; "a" or "1" ask nothing), "this card" / "itself" as "this card"?"""
-    from ...gamewords import gamewords
-    values = dict(gamewords().numbers)
-    q = quote.lower().replace("life points", "lp").replace("graveyard", "gy")
-    qws = {PLACE_SAME.get(w, w) for w in (x.strip(".,;:()\"'") for x in q.split())}
-    qws |= {w[:-2] for w in qws if w.endswith("'s")}
-    qws |= {w[:-1] for w in qws if w.endswith("s")} | {w[:-3] + "y" for w in qws if w.endswith("ies")}
-    for i, w in enumerate(obj):
-        if w in ("this", "itself", "it"):
-            if not names_this_card(quote):
-                return False
-            continue
-        if w == "card" and i and obj[i - 1] == "this":
-            continue
-        n = values.get(w, int(w) if w.isdigit() else None)
-        if n is not None:
-            if n != 1 and str(n) not in qws:
-                return False
-            continue
-        stem = w[:-1] if w.endswith("s") and len(w) > 3 else w
-        if w not in qws and stem not in qws:
-            return False
-    return True
+    return thing_words(text)
 
 
 def _object_cards(st: Situate, doing: Tree) -> list:

@@ -11,9 +11,10 @@ from lark import Tree
 from ...gamewords import gamewords
 from ...parser.transform import find, low, sub
 from ...reader.grammar import grammar
-from ...reader.phrases import target_sides, target_words
+from ...reader.phrases import target_phrase, target_sides, target_words
 from ...reader.select import select_effect
 from ..targets import described_entity, protection_said
+from ..words import thing_words, words_fit
 from .common import asker_of, first_effect, rel_verbs
 
 if TYPE_CHECKING:
@@ -22,8 +23,43 @@ if TYPE_CHECKING:
 
 def build_targets(st: Situate, fam: Tree) -> dict:
     ref = st.r.effect(first_effect(fam))
-    hint = rel_verbs(st, sub(fam, "thing"))
-    return st.spec("targets", {"effect": st.effect_ref(ref, hint=hint)})
+    thing = sub(fam, "thing")
+    hint = rel_verbs(st, thing)
+    eref = st.effect_ref(ref, hint=hint)
+    spec = st.spec("targets", {"effect": eref})
+    if thing is not None and not hint:
+        _asked_target_fits(st, eref, thing)
+        spec["object"] = st.r.said(thing)       # said back in the restatement
+    return spec
+
+
+def _asked_target_fits(st: Situate, ref: dict, thing: Tree) -> None:
+    """"Does X target a monster?": the family answers whether the effect targets at all, so the
+    thing asked about must be what it targets ("1 Spell/Trap on the field" is no monster), or the
+    question is refused rather than answered for another thing (it was answered yes)."""
+    found = st.effect_of(ref)
+    if found is None:
+        return
+    reading, eid = found
+    effect = next((e for top in reading.effects for e in (top, *top.bullets) if e.id == eid), None)
+    if effect is None or not any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
+        return                                  # it targets nothing: "no" holds for any thing
+    said = st.r.said(thing)
+    text = said
+    for t in thing.scan_values(lambda v: getattr(v, "type", "") == "XCARD"):
+        card = st.db.get(st.r.card(t))            # a named card: what kind of card it is
+        text = text.replace(st.r.said(t), card.kind)
+    raw = [w.lower().strip(".,?!") for w in text.split()]
+    phrase = target_phrase(effect)
+    mine, theirs = target_sides(effect)
+    ws = [w for w in thing_words(text) if w not in ("opponent", "you")]
+    opp = "opponent's" in raw or "opponent" in raw or "their" in raw
+    own = not opp and ("my" in raw or "i" in raw)
+    if (own and theirs and not mine) or (opp and mine and not theirs):
+        st.fail(f"{ref['card']} targets {phrase!r}, chosen by the side of the player who holds it: "
+                f"say whose {ref['card']} ('my own ...' / 'my opponent's ...')", thing)
+    if ws and not words_fit(ws, phrase):
+        st.fail(f"{ref['card']} targets {phrase!r}: {said!r} is not what it targets", thing)
 
 
 def build_can_target(st: Situate, fam: Tree) -> dict:
