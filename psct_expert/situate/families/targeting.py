@@ -168,7 +168,9 @@ def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
                 "another way is not): ask whether the effect targets", thing)
     # a Pendulum Monster "on the field" may be in a Pendulum Zone, where its monster effects
     # (and the protection they give) do not apply: that is a condition too
-    pendulum = "pendulum" in reading.card.subtypes
+    # ("... in their Monster Zone" says which)
+    in_monster_zone = "monster zone" in " ".join(w.lower() for w in ws)
+    pendulum = "pendulum" in reading.card.subtypes and not in_monster_zone
     always = [f for f in applies if f.get("condition") == "no" and not pendulum]
     # a protection that holds only sometimes ("While you control ...") settles nothing: the
     # rules know no such protection, so the answer is unknown rather than a flat no
