@@ -57,13 +57,10 @@ class PhraseReaders:
                 elif kind == "cannot_be_targeted":
                     by = next((k for k, r in self.g.cannot_target_by if k == "opponent"
                                and r.search(sentence)), "any")
-                    what = "attacks" if dict(self.g.cannot_target_by)["attacks"].search(
-                        sentence) else "card-effects"
-                    kind_of = re.search(r"\b(?:targeted by|target this card with)\s+(monster|spell|"
-                                        r"trap)\s+effects\b", sentence, re.I)
-                    if what == "card-effects" and kind_of:   # "... with monster effects"
-                        what = kind_of.group(1).lower() + "-effects"
-                    self.add(kind, src, card=card.name, by=by, what=what)
+                    first = sp.start == eff.start or not re.search(r"[:;]", sentences[0][1])
+                    self.add(kind, src, card=card.name, by=by, effect=eff.id,
+                             **self._protection(sentence, m, bullet="." in eff.id.split("#")[-1]
+                                                or not first))
                 elif kind == "response_lock":
                     lock_id = act_id if self.g.p["this_card"].search(sentence) else eff.id
                     locked = re.search(r"activate\s+(monster effects|spell/trap cards?|cards or "
@@ -87,6 +84,44 @@ class PhraseReaders:
                                                 "from-hand")
                 break
         return rule_only
+
+    def _protection(self, sentence: str, m, bullet: bool) -> dict:
+        """What a "cannot be targeted" sentence protects and from what: ``protects`` self (the
+        card itself is the sentence's subject) or other ("Equip Cards equipped to this card",
+        "monsters you control"); ``what`` the kind of effect ("other" for a kind no rule reads,
+        "the effects of Level 6 or lower monsters"); ``condition`` yes when the protection holds
+        only sometimes ("While you control ...", "except during ...", a bullet chosen or given,
+        "4 or more:"): the model cannot check it, so the protection settles nothing."""
+        t = dict(self.g.cannot_target_by)
+        rest = sentence.strip()
+        free = t["free-while"].match(rest)
+        rest = rest[free.end():] if free else rest
+        lead = t["lead"].match(rest)                # "While you control ..., "
+        clause = rest[lead.end():] if lead else rest
+        subject = t["self-subject"].match(clause)   # after "While you control ..., "
+        if subject is None and (free or lead and t["while-this-card"].match(lead.group(0))):
+            subject = t["it-subject"].match(clause)  # "While this card ..., ... target it"
+        for joint in t["also"].finditer(clause):    # "Cannot be destroyed ..., also neither ..."
+            if subject is None:
+                clause = clause[joint.end():]
+                subject = t["self-subject"].match(clause)
+        protects = "self" if subject else "other"
+        after = clause[subject.end():] if subject else sentence[m.end():]
+        both = t["attacks-or"].match(after) or t["or-list"].match(after)
+        said = t["by-phrase"].match(after[both.end():] if both else after)
+        what = "other"
+        if said:
+            phrase = said.group(1).strip().lower()
+            what = next((k for k in ("card-effects", "monster-effects", "spell-effects",
+                                     "trap-effects", "spell-trap-effects", "some-monster-effects")
+                         if t[k].match(phrase)),
+                        "other")
+        elif t["attacks"].match(after.strip()) or t["attacks"].search(after[:30]):
+            what = "attacks"
+        elif not after.strip(" ."):
+            what = "card-effects"        # "This card cannot be targeted." by anything
+        cond = bullet or bool(t["condition"].search(rest))
+        return {"protects": protects, "what": what, "condition": "yes" if cond else "no"}
 
     def _read_trigger(self, text, eff, where, cs, cond):
         """Is the condition a trigger ("When"/"If" an event happens, or FLIP)?
