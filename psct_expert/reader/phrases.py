@@ -836,6 +836,12 @@ def target_phrase(effect: EffectReading) -> str:
 MOVES_A_CARD = frozenset({"destroy", "banish", "send", "return", "shuffle", "tribute"})
 
 
+def effect_used_from(text: str, place: str) -> bool:
+    """Is an effect used while its card is in the hand (or GY): "Special Summon this card from
+    your hand", "discard this card", "banish this card from your GY", "If this card is in your GY"?"""
+    return bool(grammar().text_queries[f"{place}_effect"].search(text))
+
+
 def part_acts_on_target(quote: str) -> bool:
     """Does a part do its action to the target ("destroy it", "banish that target"), not to a new
     thing it names by a count ("destroy 1 monster ... as that monster", "send all ...")?"""

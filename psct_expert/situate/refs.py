@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..cards import name_key
 from ..errors import QuestionError
 from ..reader import Reading, read_card
-from ..reader.phrases import names_place, target_phrase, target_sides
+from ..reader.phrases import effect_used_from, names_place, target_phrase, target_sides
 from ..reader.select import select_effect
 from .words import norm, norm_words
 
@@ -179,9 +179,9 @@ def _kind_fits(reading: Reading, e, d: str) -> bool | None:
     if d == "continuous":
         return not e.punctuated
     if d in ("gy", "graveyard"):
-        return names_place(e.text, "gy", upto=":")
+        return effect_used_from(e.text, "gy")
     if d == "hand":
-        return names_place(e.text, "hand", upto=":")
+        return effect_used_from(e.text, "hand")
     return None
 
 
