@@ -11,7 +11,7 @@ from ..errors import QuestionError
 from ..reader import Reading, read_card
 from ..reader.phrases import effect_used_from, names_place, target_phrase, target_sides
 from ..reader.select import select_effect
-from .words import norm, norm_words
+from .words import norm, norm_words, thing_words, words_fit
 
 
 # what an effect's description word asks of the effect: a fact of the reading
@@ -122,6 +122,13 @@ class EffectRefs:
                 cands = [e for e in cands if effect_does_action(facts, e.id, verb)]
             if "targets" in rel:
                 cands = [e for e in cands if _targets_fit(reading, e, rel["targets"])]
+            obj = [w for w in rel.get("object") or [] if w]
+            if obj and obj not in (["it"], ["itself"]) and rel["verbs"][:1]:
+                # "the effect that banishes all cards on the field": its text says what it does
+                # that to (its part, or its target's words: "add that target" of "Target 1 Fairy
+                # monster in your GY")
+                words = thing_words(" ".join(obj))
+                cands = [e for e in cands if words_fit(words, e.text)]
             if rel.get("object") in (["it"], ["itself"]) and rel["verbs"][:1] == ["special-summon"]:
                 # "the effect that Special Summons it": the card itself
                 cands = [e for e in cands if any(f.type == "summons_self" and f.get("effect") == e.id
