@@ -30,6 +30,7 @@ from .errors import QuestionError
 from .facts import Fact, Source
 from .gamewords import gamewords
 from .reader import Reading, read_card
+from .reader.phrases import MOVES_A_CARD, part_acts_on_target
 from .reader.select import select_clause, select_effect
 
 HYPOTHESIS_KEYS = ("fails", "targeted", "left", "state", "controls", "self_not_face_up",
@@ -245,11 +246,23 @@ class _Builder:
     def q_affected(self, s):
         reading, eid = self._effect_param(s)
         self.params["target"] = str(_need(s, "target", self.family))
-        self.params["n"] = self.clause_n(reading, eid, _need(s, "part", self.family))
+        self.params["n"] = n = self.clause_n(reading, eid, _need(s, "part", self.family))
+        self._part_on_target(reading, eid, n, s)
 
     def q_clause_done(self, s):
         reading, eid = self._effect_param(s)
         self.params["n"] = self.clause_n(reading, eid, _need(s, "part", self.family))
+
+    def _part_on_target(self, reading, eid: str, n: int, s) -> None:
+        part = next((f for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+                     and f.get("n") == n and f.source is not None), None)
+        if part is not None and part.get("verb") in MOVES_A_CARD and \
+                not part_acts_on_target(part.source.quote):
+            # "Is the monster still destroyed?" of "destroy 1 monster ... as that monster": the
+            # part destroys another monster, not the target; answering it would be another question
+            raise QuestionError(f"part {n} of {eid.replace('#', ' effect ')} does its action to "
+                                f"another card than the target: {part.source.quote!r}",
+                                understood=s)
 
     def q_simultaneous(self, s):
         reading, eid = self._effect_param(s)

@@ -22,6 +22,7 @@ from .parser.names import ORDINALS, Mention, unknown_name_runs, vocabulary
 from .parser.scenario import ATTRS, Scenario
 from .reader.select import select_clause, select_effect
 from .reader import read_card
+from .reader.phrases import MOVES_A_CARD, names_place, part_acts_on_target
 
 ORD = "|".join(ORDINALS)
 RACES = ["Aqua", "Beast", "Beast-Warrior", "Dinosaur", "Dragon", "Fairy", "Fiend", "Fish",
@@ -381,6 +382,8 @@ def _effect_family(fam):
             ref = {"card": card.name, "select": "trigger"}
         if fam == "inherent-summon" and "n" not in ref:
             ref = {"card": card.name, "select": "summons-self"}
+        if fam == "inherent-summon":
+            _summon_said_fits(p, main, card, ref)
         if fam == "resolves" and ref.get("select") in ("only", "activation") and \
                 card.kind in ("spell", "trap"):
             ref = {"card": card.name, "n": 0}
@@ -398,6 +401,30 @@ def _effect_family(fam):
                    unplaced=cond or None)
         return spec
     return build
+
+
+def _summon_said_fits(p: _Parse, main: str, card, ref: dict) -> None:
+    """"Is the Normal Summon of X / the Special Summon of X from the Deck an inherent Special
+    Summon?": the kind and the place said must be the procedure's, or the question is refused
+    (they were dropped, and the procedure answered for)."""
+    m = re.search(r"\b(normal|tribute|flip)\s+summon", main, re.I)
+    if m:
+        p.fail(f"a {m.group(1).title()} Summon is no Special Summon", unplaced=m.group(0))
+    m = re.search(r"\bfrom (?:the |my |your |their )?(deck|gy|graveyard|hand|extra deck|banishment)\b",
+                  main, re.I)
+    if not m:
+        return
+    place = {"graveyard": "gy", "extra deck": "extra-deck", "banishment": "banished"}.get(
+        m.group(1).lower(), m.group(1).lower())
+    reading = read_card(card)
+    try:
+        eid = select_effect(reading, ref)
+    except QuestionError:
+        return
+    text = next((e.text for e in reading.effects if e.id == eid), "")
+    if not names_place(text, place):
+        p.fail(f"{card.name}'s own Special Summon is not made {m.group(0)!r}: {text[:90]!r}",
+               unplaced=m.group(0))
 
 
 def _in_play_slots(p: _Parse) -> set[str]:
@@ -682,10 +709,31 @@ def build_outcome(p: _Parse) -> dict:
     elif asked and scenario_targets and not change and ref_slots:
         spec = {"family": "affected", "effect": ref, "target": asked, "part": verb,
                 **({"suppose": all_sup} if all_sup else {})}
+    if spec["family"] == "clause-done" and asked and verb in MOVES_A_CARD and \
+            _subject_is_target(main) and not _has_part_on(reading, eid, verb):
+        # "I target X with Y ... Is the monster still banished?" where Y's banishing part banishes
+        # another card: "is that part done" would answer another question
+        p.fail(f"the part of {card.name} that does {verb!r} does it to another card than "
+               f"{asked!r}", unplaced=main)
     if spec["family"] == "clause-done" and not all_sup and not p.scenario.suppose:
         p.fail("what does the question suppose? (for example 'if the first monster cannot "
                "be destroyed')", unplaced=cond or None)
     return spec
+
+
+def _subject_is_target(main: str) -> bool:
+    """Is the question's subject the targeted card ("Is the monster still banished?", "Is it still
+    destroyed?"), not another thing ("Are the cards with the same name still banished?")?"""
+    return re.search(r"^\W*(?:is|are|was|were|does|do)\s+(?:it|they|the (?:targeted |face-down |face-up )?"
+                     r"(?:monster|card|target)s?|that (?:monster|card|target))\b", main, re.I) is not None
+
+
+def _has_part_on(reading, eid: str, verb: str) -> bool:
+    """Does the effect have a part doing ``verb`` to its target ("banish it", "destroy that
+    target"), not only to another card it names by a count?"""
+    return any(f.type == "clause" and f.get("effect") == eid and f.get("verb") == verb
+               and f.source is not None and part_acts_on_target(f.source.quote)
+               for f in reading.facts)
 
 
 def _ord_word(n: int) -> str:

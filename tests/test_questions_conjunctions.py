@@ -5,6 +5,10 @@ Each form: the real ruling's wording, a paraphrase on other cards, and a near mi
 refused or understood differently: the cases of tests/fixtures/questions/conjunctions.yaml;
 here, the reader on invented texts, specs no sentence gives, and checks a case cannot say."""
 
+import pytest
+
+from psct_expert.errors import QuestionError
+
 
 # -- "My opponent negates the effect of X with Y. Can I still draw a card because ...?" ---------
 
@@ -123,3 +127,13 @@ def test_reader_same_name_negation_on_an_invented_card():
     short = text.replace("until the end of the next turn", "until the end of this turn")
     facts = read_card(Card(name="Example Grave Call", kind="spell", subtypes=("quick-play",), text=short)).facts
     assert not [f for f in facts if f.type == "same_name_negation"]
+
+
+def test_a_part_done_to_another_card_is_not_answered_for_the_target(base_expert):
+    # Fuhma Wave destroys "1 monster ... as that monster", never its target: "Is the monster still
+    # destroyed?" was answered yes for that other monster (refused when the question is built)
+    spec = base_expert.parse("I target my opponent's face-up monster with Fuhma Wave and they chain "
+                             "Book of Moon to flip it face-down. Is the monster still destroyed?")
+    assert spec["family"] == "affected"
+    with pytest.raises(QuestionError, match="another card than the target"):
+        base_expert.ask_spec(spec)

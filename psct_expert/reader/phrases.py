@@ -61,13 +61,10 @@ class PhraseReaders:
                 elif kind == "cannot_be_targeted":
                     by = next((k for k, r in self.g.cannot_target_by if k == "opponent"
                                and r.search(sentence)), "any")
-                    what = "attacks" if dict(self.g.cannot_target_by)["attacks"].search(
-                        sentence) else "card-effects"
-                    kind_of = re.search(r"\b(?:targeted by|target this card with)\s+(monster|spell|"
-                                        r"trap)\s+effects\b", sentence, re.I)
-                    if what == "card-effects" and kind_of:   # "... with monster effects"
-                        what = kind_of.group(1).lower() + "-effects"
-                    self.add(kind, src, card=card.name, by=by, what=what)
+                    first = sp.start == eff.start or not re.search(r"[:;]", sentences[0][1])
+                    self.add(kind, src, card=card.name, by=by, effect=eff.id,
+                             **self._protection(sentence, m, bullet="." in eff.id.split("#")[-1]
+                                                or not first))
                 elif kind == "response_lock":
                     lock_id = act_id if self.g.p["this_card"].search(sentence) else eff.id
                     locked = re.search(r"activate\s+(monster effects|spell/trap cards?|cards or "
@@ -91,6 +88,44 @@ class PhraseReaders:
                                                 "from-hand")
                 break
         return rule_only
+
+    def _protection(self, sentence: str, m, bullet: bool) -> dict:
+        """What a "cannot be targeted" sentence protects and from what: ``protects`` self (the
+        card itself is the sentence's subject) or other ("Equip Cards equipped to this card",
+        "monsters you control"); ``what`` the kind of effect ("other" for a kind no rule reads,
+        "the effects of Level 6 or lower monsters"); ``condition`` yes when the protection holds
+        only sometimes ("While you control ...", "except during ...", a bullet chosen or given,
+        "4 or more:"): the model cannot check it, so the protection settles nothing."""
+        t = dict(self.g.cannot_target_by)
+        rest = sentence.strip()
+        free = t["free-while"].match(rest)
+        rest = rest[free.end():] if free else rest
+        lead = t["lead"].match(rest)                # "While you control ..., "
+        clause = rest[lead.end():] if lead else rest
+        subject = t["self-subject"].match(clause)   # after "While you control ..., "
+        if subject is None and (free or lead and t["while-this-card"].match(lead.group(0))):
+            subject = t["it-subject"].match(clause)  # "While this card ..., ... target it"
+        for joint in t["also"].finditer(clause):    # "Cannot be destroyed ..., also neither ..."
+            if subject is None:
+                clause = clause[joint.end():]
+                subject = t["self-subject"].match(clause)
+        protects = "self" if subject else "other"
+        after = clause[subject.end():] if subject else sentence[m.end():]
+        both = t["attacks-or"].match(after) or t["or-list"].match(after)
+        said = t["by-phrase"].match(after[both.end():] if both else after)
+        what = "other"
+        if said:
+            phrase = said.group(1).strip().lower()
+            what = next((k for k in ("card-effects", "monster-effects", "spell-effects",
+                                     "trap-effects", "spell-trap-effects", "some-monster-effects")
+                         if t[k].match(phrase)),
+                        "other")
+        elif t["attacks"].match(after.strip()) or t["attacks"].search(after[:30]):
+            what = "attacks"
+        elif not after.strip(" ."):
+            what = "card-effects"        # "This card cannot be targeted." by anything
+        cond = bullet or bool(t["condition"].search(rest))
+        return {"protects": protects, "what": what, "condition": "yes" if cond else "no"}
 
     def _read_trigger(self, text, eff, where, cs, cond):
         """Is the condition a trigger ("When"/"If" an event happens, or FLIP)?
@@ -601,6 +636,10 @@ class PhraseReaders:
             eff.clauses.append(clause)
             if i > 0 and prev_n is not None:
                 cs_, ce_, kind = cuts[i - 1]
+                if kind in ("and", "also") and g.p["trailing_after_that"].search(seg):
+                    # "..., and Special Summon 1 monster from your hand after that.": an older
+                    # "after that" at the end of the part (psct-punctuation-it: not simultaneous)
+                    kind = "after-that"
                 self.add("link", self.src(text, rs + cs_, rs + ce_, where), effect=eff.id,
                          left=prev_n, right=n, kind=kind)
                 eff.links.append((prev_n, n, kind, rs + cs_, rs + ce_))
@@ -870,6 +909,25 @@ def target_phrase(effect: EffectReading) -> str:
                             for t in effect.targets)
     m = grammar().text_queries["target_phrase"].search(effect.text)
     return m.group(1) if m else ""
+
+
+# actions done to a card, which a part may do to the target or to another card it names
+MOVES_A_CARD = frozenset({"destroy", "banish", "send", "return", "shuffle", "tribute"})
+
+
+def effect_used_from(text: str, place: str) -> bool:
+    """Is an effect used while its card is in the hand (or GY): "Special Summon this card from
+    your hand", "discard this card", "banish this card from your GY", "If this card is in your GY"?"""
+    return bool(grammar().text_queries[f"{place}_effect"].search(text))
+
+
+def part_acts_on_target(quote: str) -> bool:
+    """Does a part do its action to the target ("destroy it", "banish that target"), not to a new
+    thing it names by a count ("destroy 1 monster ... as that monster", "send all ...")?"""
+    q = grammar().text_queries
+    ref = q["part_object_target"].search(quote)
+    new = q["part_object_new"].search(quote)
+    return ref is not None and (new is None or ref.start() < new.start())
 
 
 def target_sides(effect: EffectReading) -> tuple[bool, bool]:

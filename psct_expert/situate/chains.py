@@ -432,9 +432,14 @@ class ChainEvents:
         if player not in ("you", "opponent"):
             self.fail(f"whose is {self.r.said(card)!r}?", card)
         on_field = "field" in ws
+        # "my opponent's monster in the GY / in their hand": where it is when it activates
+        elsewhere = "gy" if ("gy" in ws or "graveyard" in ws) else "hand" if "hand" in ws else \
+            "banished" if "banished" in ws else None
         ent = {"desc": self.r.said(card), "controller": player, "kind": kind}
         if on_field:
             ent["place"] = "field"
+        elif elsewhere:
+            ent["place"] = elsewhere
         if "face-up" in ws or (on_field and kind == "monster" and "face-down" not in ws):
             ent["face"] = "up"
         eid = f"m{len(self.entities) + 1}"
@@ -442,6 +447,8 @@ class ChainEvents:
         info = {**self._when(ev), **self._mods(ev)}
         if on_field:
             info["from"] = "field"
+        elif elsewhere in ("gy", "hand"):
+            info["from"] = elsewhere
         aid = self._activate({"generic": kind}, player, info)
         next(e for e in self.events if e.get("id") == aid)["source"] = eid
         self.last_entity = eid

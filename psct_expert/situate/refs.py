@@ -9,9 +9,9 @@ from __future__ import annotations
 from ..cards import name_key
 from ..errors import QuestionError
 from ..reader import Reading, read_card
-from ..reader.phrases import names_place, target_phrase, target_sides
+from ..reader.phrases import effect_used_from, names_place, target_phrase, target_sides
 from ..reader.select import select_effect
-from .words import norm, norm_words
+from .words import norm, norm_words, thing_words, words_fit
 
 
 # what an effect's description word asks of the effect: a fact of the reading
@@ -122,6 +122,13 @@ class EffectRefs:
                 cands = [e for e in cands if effect_does_action(facts, e.id, verb)]
             if "targets" in rel:
                 cands = [e for e in cands if _targets_fit(reading, e, rel["targets"])]
+            obj = [w for w in rel.get("object") or [] if w]
+            if obj and obj not in (["it"], ["itself"]) and rel["verbs"][:1]:
+                # "the effect that banishes all cards on the field": its text says what it does
+                # that to (its part, or its target's words: "add that target" of "Target 1 Fairy
+                # monster in your GY")
+                words = thing_words(" ".join(obj))
+                cands = [e for e in cands if words_fit(words, e.text)]
             if rel.get("object") in (["it"], ["itself"]) and rel["verbs"][:1] == ["special-summon"]:
                 # "the effect that Special Summons it": the card itself
                 cands = [e for e in cands if any(f.type == "summons_self" and f.get("effect") == e.id
@@ -179,9 +186,9 @@ def _kind_fits(reading: Reading, e, d: str) -> bool | None:
     if d == "continuous":
         return not e.punctuated
     if d in ("gy", "graveyard"):
-        return names_place(e.text, "gy", upto=":")
+        return effect_used_from(e.text, "gy")
     if d == "hand":
-        return names_place(e.text, "hand", upto=":")
+        return effect_used_from(e.text, "hand")
     return None
 
 

@@ -248,8 +248,15 @@ def described_entity(st: Situate, thing_node: Tree, protection: str | None) -> s
         "you" if ("my" in ws or "i" in ws) else None
     if owner:
         ent["controller"] = owner
+    # the kind is said before a relative clause ("a monster that cannot be targeted by Trap
+    # effects" is a monster: "Trap" names the protection, not the card)
+    lead = [w.lower() for w in ws]
+    for i, w in enumerate(lead):
+        if w in ("that", "which", "who", "whose"):
+            lead = lead[:i]
+            break
     for kind in ("spell", "trap", "monster"):
-        if kind in ws or kind + "s" in ws:
+        if kind in lead or kind + "s" in lead:
             ent["kind"] = kind
             break
     if protection:

@@ -104,8 +104,20 @@ def build_cost_family(family: str):
                 return build_outcome(st, fam, verb="return")
             st.fail("what was negated? (tell it: 'my opponent negates the activation of X')", fam)
         verb = _cost_verb(st, fam)
+        place = st.r.place(sub(fam, "place"))
+        if family == "still-done" and place and verb in ACTION_PUTS and place != ACTION_PUTS[verb]:
+            # "is the card I discarded still in my hand?": a discarded card is in the GY; the
+            # family answers whether the action stays done, so another place is refused
+            st.fail(f"a card that was {verb}ed is put {PLACE_SAID[ACTION_PUTS[verb]]}, not "
+                    f"{PLACE_SAID.get(place, place)}: ask whether it is still {verb}ed", sub(fam, "place"))
         return st.spec(family, {"effect": negated_effect(st, fam), "verb": verb})
     return build
+
+
+# where an action puts the card it is done to; what the "still in <place>" wording must name
+ACTION_PUTS = {"discard": "gy", "send": "gy", "tribute": "gy", "detach": "gy", "banish": "banished"}
+PLACE_SAID = {"gy": "in the GY", "banished": "among the banished cards", "hand": "in the hand",
+              "deck": "in the Deck", "field": "on the field", "extra-deck": "in the Extra Deck"}
 
 
 def build_is_cost(st: Situate, fam: Tree) -> dict:

@@ -86,6 +86,14 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     aid, used_ref = used[-1]
     if used_ref != ref and used_ref.get("select") != ref.get("select"):
         st.fail("the question asks about another effect than the one used", fam)
+    user = next((e.get("player") for e in st.events if e.get("id") == aid), None)
+    asker = st.r.player(sub(sub(fam, "again_who"), "player"))
+    if user in ("you", "opponent") and asker in ("you", "opponent") and user != asker:
+        # "I used X. Can my opponent use X?": a limit binds the player who used it, or that copy
+        # (game-rules#once-per-turn.1, .4, .8); the rules here read one player's uses
+        st.fail("a once-per-turn limit binds the player who used the card (or that copy): ask "
+                "about that player ('Can I use it again?'); the other player's own copy is not "
+                "limited by it", fam)
     outcome = "resolved"
     since = "stayed"
     seen = False

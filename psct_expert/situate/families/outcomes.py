@@ -10,6 +10,7 @@ from lark import Tree
 
 from ...errors import QuestionError
 from ...parser.transform import find, low, sub, subs
+from ...reader.phrases import MOVES_A_CARD
 from ...reader.select import select_clause, select_effect
 from ..targets import implied_response_changes, note_change
 from ..words import COUNT_WORDS, owner_in_words
@@ -188,6 +189,11 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     if refs and any(w in subj_words for w in ("copy", "copies", "name")):
         # "their other copies with that name": cards that are not the targets
         refs = []
+    if not refs and verb in MOVES_A_CARD and targets and _names_the_target(subj_words):
+        # "Is the monster still banished?" where the banishing part banishes another card
+        # ("banish 1 monster from your Deck ..."): "is that part done" is another question
+        st.fail(f"the part of {ref.get('card')} that does {verb!r} does it to another card than the "
+                "target", q)
     if not refs:        # a part that does not act on the targets ("do I still draw?")
         return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
     if "other" in words or "remaining" in words:
@@ -254,3 +260,11 @@ def _told_conds(st: Situate, fam: Tree, act: dict) -> None:
         else:
             note_change(st, which, {"property": "face",
                                     "value": "face-down" if "face-down" in low(ch) else "face-up"})
+
+
+def _names_the_target(subj_words) -> bool:
+    """Does the question's subject name the targeted card ("the monster", "it", "the face-down
+    target"), not other cards ("the cards with the same name", "I")?"""
+    ws = [w.lower() for w in subj_words]
+    return bool({"it", "they", "monster", "monsters", "target", "targets"} & set(ws)) and \
+        not {"name", "copy", "copies", "other", "i", "you"} & set(ws)

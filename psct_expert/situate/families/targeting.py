@@ -10,6 +10,7 @@ from lark import Tree
 
 from ...gamewords import gamewords
 from ...parser.transform import find, low, sub
+from ...reader.grammar import grammar
 from ...reader.phrases import target_phrase, target_sides, target_words
 from ...reader.select import select_effect
 from ..targets import described_entity, protection_said
@@ -68,6 +69,8 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
     thing = sub(fam, "thing")
     if thing is not None:
         _check_sides(st, fam, eff_ir, ref, thing)
+    if verb is None and "target" in low(fam) and not {"activate", "use"} & set(low(fam)):
+        _check_targets(st, fam, ref, thing)
     if thing is not None and sub(fam, "prot_clause") is None and st.r.thing(thing).get("card"):
         return st.spec("can-target", {"effect": ref, "entity": _protected_card(st, fam, thing)})
     if thing is not None:
@@ -91,6 +94,29 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
         if eid is None:
             st.fail("which card is 'it'?", fam)
     return st.spec("can-target", {"effect": ref, "entity": eid})
+
+
+def _check_targets(st: Situate, fam: Tree, ref: dict, thing: Tree | None) -> None:
+    """"Can I target X with Y?" asks whether Y can choose X as a target, not whether Y affects
+    it (the family's rules answer "target or affect").  An effect that does not target cannot
+    target anything (psct-guide#4): refused with that said, never a yes because it affects."""
+    found = st.effect_of(ref)
+    if found is None:
+        return
+    reading, eid = found
+    mine = [f for f in reading.facts if f.type in ("target", "target_word")
+            and (f.get("effect") == eid or str(f.get("effect")).startswith(eid + "."))]
+    card = reading.card
+    if mine or "equip" in card.subtypes or any(f.type == "psct" and f.get("value") != "yes"
+                                               for f in reading.facts):
+        return       # it targets, an Equip Spell targets, or legacy wording ("select") may
+    what = st.r.said(thing) if thing is not None else "it"
+    if any(f.type in ("target", "target_word") for f in reading.facts):
+        st.fail(f"that effect of {ref['card']} does not target; say which of its effects "
+                f"('the second effect of {ref['card']}')", fam)
+    st.fail(f"{ref['card']} does not target (no 'target' before a semicolon in its text), so "
+            f"it cannot target {what}; whether it affects it is asked as 'Can {ref['card']} "
+            "destroy ...?'", fam)
 
 
 def _check_sides(st: Situate, fam: Tree, eff_ir: dict, ref: dict, thing: Tree) -> None:
@@ -128,16 +154,36 @@ def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
     if controller is None:
         st.fail(f"whose {t['card']}? ('my opponent's {t['card']}')", thing)
     asker = asker_of(st, fam)
-    facts = [f for f in st.reading(t["card"]).facts if f.type == "cannot_be_targeted"
-             and f.get("what") != "attacks"]
+    reading = st.reading(t["card"])
+    given = {f.get("effect") for f in reading.facts
+             if f.type == "granted_effect" and f.get("to") == "other"}
+    facts = [f for f in reading.facts if f.type == "cannot_be_targeted"
+             and f.get("what") != "attacks" and f.get("protects") == "self"
+             and f.get("effect") not in given]       # not a bullet another monster gains
     applies = [f for f in facts if f.get("by") == "any" or controller != asker]
     if not applies:
-        st.fail(f"nothing in {t['card']}'s text keeps {'you' if asker == 'you' else 'them'} "
-                "from targeting it: ask whether the effect targets", thing)
+        # not "nothing keeps you from it": a protection may be written in a way not read
+        st.fail(f"no protection of {t['card']} itself from {'your' if asker == 'you' else 'their'}"
+                " effects is read in its text (one for other cards, for attacks, or written "
+                "another way is not): ask whether the effect targets", thing)
+    # a Pendulum Monster "on the field" may be in a Pendulum Zone, where its monster effects
+    # (and the protection they give) do not apply: that is a condition too
+    # ("... in their Monster Zone" says which)
+    in_monster_zone = "monster zone" in " ".join(w.lower() for w in ws)
+    pendulum = "pendulum" in reading.card.subtypes and not in_monster_zone
+    always = [f for f in applies if f.get("condition") == "no" and not pendulum]
+    # a protection that holds only sometimes ("While you control ...") settles nothing: the
+    # rules know no such protection, so the answer is unknown rather than a flat no
+    what = always[0].get("what") if always else "conditional"
     eid = f"m{len(st.entities) + 1}"
     st.entities[eid] = {"card": t["card"], "desc": t["text"], "controller": controller,
-                        "place": "field", "face": "up",
-                        "cannot-be-targeted": applies[0].get("what")}
+                        "place": "field", "face": "up", "cannot-be-targeted": what}
+    card = reading.card
+    either = grammar().p["becomes_monster"].search(card.text or "") or "pendulum" in card.subtypes
+    if card.kind in ("monster", "spell", "trap") and not either:
+        # what the effect may target is checked (not for a card that may be either kind on the
+        # field: a Trap Summoned as a monster, a Pendulum Monster in the Pendulum Zone)
+        st.entities[eid]["kind"] = card.kind
     return eid
 
 
