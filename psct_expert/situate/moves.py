@@ -115,9 +115,9 @@ class MoveEvents:
         note_change(self, what, {"left": True})
         self.events.append({"kind": "move", "what": what, "action": action})
 
-    def ev_flip_unnamed(self, ev: Tree) -> None:
-        """"they flip it face-down in response": a targeted card turns face-down (or face-up)
-        before the targeting effect resolves; the card that did it is not named."""
+    def _unnamed_change(self, ev: Tree):
+        """A change to a targeted card by a card that is not named: the thing it is told of and
+        the targets told so far (refused when nothing was targeted)."""
         node = sub(ev, "thing")
         self._implied_targeting(node)
         t = self.r.thing(node)
@@ -126,6 +126,12 @@ class MoveEvents:
         if not targeted:
             self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
         self._player(ev)
+        return t, targeted
+
+    def ev_flip_unnamed(self, ev: Tree) -> None:
+        """"they flip it face-down in response": a targeted card turns face-down (or face-up)
+        before the targeting effect resolves; the card that did it is not named."""
+        t, targeted = self._unnamed_change(ev)
         self._target_change_mods(ev)
         what = self._which_target(t, targeted, ev)
         note_change(self, what, {"property": "face",
@@ -134,14 +140,7 @@ class MoveEvents:
     def ev_do_unnamed(self, ev: Tree) -> None:
         """"my opponent returns their targeted card to the hand", "they respond by shuffling that
         monster into the Deck": a targeted card changes; the card that did it is not named."""
-        node = sub(ev, "thing")
-        self._implied_targeting(node)
-        t = self.r.thing(node)
-        targeted = [x for e in self.events if e.get("kind") == "activate"
-                    for x in e.get("targets", [])]
-        if not targeted:
-            self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
-        self._player(ev)
+        t, targeted = self._unnamed_change(ev)
         verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else \
             self.r.gerund_verb(sub(ev, "gerund"))
         if verb not in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
