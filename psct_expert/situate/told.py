@@ -82,6 +82,9 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                     self.clause(sub(pre, "ev_phase"))
                 else:                               # "After the Chain, ...": it has resolved
                     self.events.append({"kind": "resolve"})
+        for cond in q.iter_subtrees_topdown():
+            if cond.data == "if_sit":               # "Can I activate X if I control ...?": as told first
+                self.sit(sub(cond, "sit"))
 
     def sit(self, node: Tree) -> None:
         respond = False
