@@ -81,3 +81,13 @@ class Reading:
             if e.n == n:
                 return e
         return None
+
+    def all_effects(self):
+        """Every effect and, after each, its bullets."""
+        for e in self.effects:
+            yield e
+            yield from e.bullets
+
+    def by_id(self, eid: str) -> EffectReading | None:
+        """The effect or bullet with that id."""
+        return next((e for e in self.all_effects() if e.id == eid), None)

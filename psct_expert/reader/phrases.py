@@ -31,8 +31,12 @@ def _verb_table(g) -> tuple[list, frozenset]:
     return got[1], got[2]
 
 
-# a place word as written -> the place (activated_in_said)
+# a place word as written -> the place (activated_in_said, negation_place)
 _PLACE = {"graveyard": "gy", "banishment": "banished"}
+
+
+def _place_of(word: str) -> str:
+    return _PLACE.get(word.lower(), word.lower())
 
 
 class PhraseReaders:
@@ -343,7 +347,7 @@ class PhraseReaders:
             return
         start = at + pm.start(1)
         for w in g.p["place_word"].finditer(pm.group(1)):
-            place = "gy" if w.group(1).lower() in ("gy", "graveyard") else w.group(1).lower()
+            place = _place_of(w.group(1))
             self.add("negation_place", self.src(text, cs + start, cs + start + len(pm.group(1)),
                                                 where), effect=eff.id, place=place)
 
@@ -383,20 +387,20 @@ class PhraseReaders:
                                              eff.cost.start + hit.end()))
             fm = g.p["activated_in_from"].search(part)
             for w in g.p["place_word"].finditer(fm.group(1)) if fm else ():
-                found.setdefault(_PLACE.get(w.group(1).lower(), w.group(1).lower()),
+                found.setdefault(_place_of(w.group(1)),
                                  (eff.cost.start + fm.start(), eff.cost.start + fm.end()))
         if eff.condition is not None:
             cs = eff.condition.start
             st = g.p["activated_in_state"].search(blank_quotes(text[cs:eff.condition.end]))
             for w in g.p["place_word"].finditer(st.group(1)) if st else ():
-                place = _PLACE.get(w.group(1).lower(), w.group(1).lower())
+                place = _place_of(w.group(1))
                 found.setdefault(place, (cs + st.start(), cs + st.end()))
         if eff.resolution is not None:
             rs = eff.resolution.start
             sm = g.p["self_summon_from"].search(blank_quotes(text[rs:eff.resolution.end]))
             if sm:
                 for w in g.p["place_word"].finditer(sm.group(1)):
-                    found.setdefault(_PLACE.get(w.group(1).lower(), w.group(1).lower()),
+                    found.setdefault(_place_of(w.group(1)),
                                      (rs + sm.start(), rs + sm.end()))
         for place, (a, b) in found.items():
             self.add("activated_in_said", self.src(text, a, b, where), effect=eff.id, place=place)

@@ -37,12 +37,6 @@ def _facts(reading: Reading, type_: str, **match) -> list[Fact]:
             all(f.get(k) == v for k, v in match.items())]
 
 
-def _all_effects(reading: Reading):
-    for e in reading.effects:
-        yield e
-        yield from e.bullets
-
-
 def select_effect(reading: Reading, ref: dict) -> str:
     name = reading.card.name
     top = [e for e in reading.effects if e.n > 0]
@@ -72,16 +66,16 @@ def select_effect(reading: Reading, ref: dict) -> str:
     sel = ref.get("select")
     if "mentions" in ref:
         needle = str(ref["mentions"]).casefold()
-        for e in _all_effects(reading):
+        for e in reading.all_effects():
             if needle in e.text.casefold():
                 return e.id
         from ..cards import name_key
-        for e in _all_effects(reading):
+        for e in reading.all_effects():
             if name_key(ref["mentions"]) in name_key(e.text):
                 return e.id
         fail(f"no effect mentions {ref['mentions']!r}")
     if "verb" in ref:
-        for e in _all_effects(reading):
+        for e in reading.all_effects():
             if _facts(reading, "clause", effect=e.id, verb=ref["verb"]) or \
                     _facts(reading, "cost_action", effect=e.id, verb=ref["verb"]) or \
                     _facts(reading, "clause_verb", effect=e.id, verb=ref["verb"]):

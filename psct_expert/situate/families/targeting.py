@@ -41,7 +41,7 @@ def _asked_target_fits(st: Situate, ref: dict, thing: Tree) -> None:
     if found is None:
         return
     reading, eid = found
-    effect = next((e for top in reading.effects for e in (top, *top.bullets) if e.id == eid), None)
+    effect = reading.by_id(eid)
     if effect is None or not any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
         return                                  # it targets nothing: "no" holds for any thing
     said = st.r.said(thing)
@@ -128,7 +128,7 @@ def _check_sides(st: Situate, fam: Tree, eff_ir: dict, ref: dict, thing: Tree) -
     if found is None:
         return
     reading, eid = found
-    effect = next((e for top in reading.effects for e in (top, *top.bullets) if e.id == eid), None)
+    effect = reading.by_id(eid)
     if effect is None or not any(target_sides(effect)):
         return
     name = ref["card"]
