@@ -124,15 +124,21 @@ class Expert:
 
     def parse(self, text: str, scenario: list[str] | None = None) -> dict:
         """The structured spec a plain-English question is understood as."""
-        from .parser import parse_question
-        from .resolve import resolve_question
+        return self.read(text, scenario)[0]
 
-        return resolve_question(parse_question(text, self.db, self.kb.families, scenario or []),
-                                self.db)
+    def read(self, text: str, scenario: list[str] | None = None):
+        """The spec a question is understood as, and the lexicon's changes when the question was
+        read a second time through it (:mod:`psct_expert.understand`)."""
+        from .understand import understand
+
+        return understand(text, scenario or [], self.db, self.kb.families)
 
     def ask(self, text: str, scenario: list[str] | None = None) -> Answer:
-        spec = self.parse(text, scenario)
-        return self.ask_spec(spec, text)
+        spec, relexed = self.read(text, scenario)
+        answer = self.ask_spec(spec, text)
+        if relexed is not None:
+            answer.reading = relexed
+        return answer
 
 
 CLASSIFICATIONS = ("starts_chain", "targets", "quick", "inherent_summon", "is_cost", "activates",

@@ -144,6 +144,7 @@ class CardDB:
         """Add a Card, or (lazily) a raw JSON line with its ``name``."""
         name = card.name if isinstance(card, Card) else name
         self.__dict__.pop("_keys", None)
+        self.__dict__.pop("_word_index", None)
         strict = name_key(name, keep_the=True)
         if strict in self.cards and self._name_of(self.cards[strict]) == name:
             self.extra.append(card)  # the same name printed on two cards: keep both
@@ -175,6 +176,7 @@ class CardDB:
         self.cards, self.loose, self.extra, self.lines = (fresh.cards, fresh.loose, fresh.extra,
                                                           None)
         self.__dict__.pop("_keys", None)
+        self.__dict__.pop("_word_index", None)
 
     def _entry_card(self, entry) -> Card:
         if isinstance(entry, Card):
@@ -294,6 +296,29 @@ class CardDB:
             if len(out) == limit:
                 break
         return out
+
+    def partial(self, name: str) -> Card | None:
+        """The one card whose name holds ``name`` as a run of whole words ("Little Knight",
+        "mirrorjade"), or None when no card or more than one does."""
+        key = name_key(name)
+        words = key.split()
+        if not words:
+            return None
+        index = self.__dict__.get("_word_index")
+        if index is None:
+            index = {}
+            for k in self.all_keys():
+                for w in set(k.split()):
+                    index.setdefault(w, []).append(k)
+            self.__dict__["_word_index"] = index
+        found: dict[str, None] = {}
+        padded = f" {key} "
+        for k in min((index.get(w, ()) for w in words), key=len):
+            if padded in f" {k} ":
+                found[self.display_name(k)] = None
+            if len(found) > 1:
+                return None
+        return self.find(next(iter(found))) if found else None
 
     def fuzzy(self, name: str, cutoff: float = 90.0) -> Card | None:
         """The one card a slightly misspelt name means, or None if unclear."""

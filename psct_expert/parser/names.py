@@ -285,3 +285,41 @@ def _in_longer_name(text: str, s: int, e: int, card: str) -> bool:
     word = text[s:e]
     return bool(before and noun and f"{before.group(1)} {word}" in card) or \
         bool(after and f"{word} {after.group(1)}" in card)
+
+
+_LONE_WORD = re.compile(r"(?<![\w'\-/\"])[A-Za-z][A-Za-z\-]{3,}(?![\w'\-/])")
+
+
+def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
+    """Names written in part ("Little Knight", "mirrorjade"): a capitalised run of words, or one
+    word the question language does not have, that stands in exactly one card's name as whole
+    words.  Runs of game words only, and words of the language, are never names."""
+    mentions = find_cards(text, db, plain_word)
+    taken = [(m.start, m.end) for m in mentions]
+    runs = list(_free_runs(text, mentions))
+    for m in _LONE_WORD.finditer(text):
+        near = [x.group(1) for x in (re.search(r"([A-Z][\w'\-]*)\s+$", text[:m.start()]),
+                                      re.match(r"\s+([A-Z][\w'\-]*)", text[m.end():])) if x]
+        beside = any(not plain_word(w.lower()) for w in near)   # part of a longer name
+        if not beside and not plain_word(m.group().lower()) and not plain_word(m.group()) and \
+                not _english(m.group()):
+            runs.append((m.start(), m.end()))
+    out: list[Mention] = []
+    for s, e in sorted(runs, key=lambda r: (r[0], -r[1])):
+        if any(s < b and a < e for a, b in taken):
+            continue
+        words = name_key(text[s:e]).split()
+        if not words or set(words) <= _game_words() or " ".join(words) in _not_names():
+            continue
+        card = db.partial(text[s:e])
+        if card is not None:
+            out.append(Mention(s, e, card.name, text[s:e]))
+            taken.append((s, e))
+    return out
+
+
+def _english(word: str) -> bool:
+    """A word of English ("free", "dodge"): never read as part of a card's name on its own."""
+    from lemminflect import getAllLemmas
+
+    return bool(getAllLemmas(word.lower()))

@@ -78,10 +78,15 @@ def parse_question(text: str, db: CardDB, families: dict,
         # lines the older scenario forms do not read are told sentences before the question
         # ("I activate X targeting 5 monsters in my GY."), read by the question grammar; when
         # the grammar cannot read them either, the line is named as before
+        told = " ".join(line.strip() for line in scenario)
         try:
-            return parse_question(" ".join(line.strip() for line in scenario) + " " + text,
-                                  db, families, [])
-        except QuestionError:
+            return parse_question(told + " " + text, db, families, [])
+        except QuestionError as told_exc:
+            asked = {w.lower() for w in re.findall(r"[\w'\-/]+", text)}
+            left = {w.lower() for w in re.findall(r"[\w'\-/]+", told_exc.unplaced or "")}
+            if told_exc.unplaced is not None and left <= asked:
+                # the told lines were read; what is left is the question's own
+                raise told_exc from None
             raise exc from None
     grammar = grammar_for(families)
     mentions = find_cards(text, db, grammar.terminal)

@@ -1,0 +1,183 @@
+"""The second reading: a question as people write it → the words of the question grammar.
+
+When the grammar cannot read a question as it is written, it is read again through the
+lexicon (``lexicon.yaml``): the story told after the question is put before it, discourse
+("literally", "ok so", "..., right?", "Asking because ...") is set aside, and forum words
+("pop", "till", "NS", "S/T") are read as the grammar's words.  Each change is a
+:class:`Change`, kept with the reading and shown with the answer: nothing is dropped unseen,
+and a word that changes a ruling is never in the lexicon's discourse lists.
+
+This module reads English only; it knows no card and no question family.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..yamlpos import safe_load
+
+LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
+
+# a sentence ends at . ! ? followed by a space and a capital, a quote or a parenthesis; an
+# initial's full stop ("D.D. Crow", "Lord of D.") is kept by requiring two letters before it
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"'][?!])\s+|(?<=[a-z0-9\)\"']{2}\.)\s+(?=[A-Z\"(])"
+                           r"|(?<=\?)\s*(?=\()")
+
+
+@dataclass(frozen=True)
+class Change:
+    kind: str          # "set-aside", "read-as", "story-first"
+    written: str       # the words as written
+    read: str = ""     # what they were read as ("" when set aside)
+
+    def describe(self) -> str:
+        if self.kind == "set-aside":
+            return f"set aside {self.written!r} (discourse)"
+        if self.kind == "story-first":
+            return f"read the story told after the question first: {self.written!r}"
+        return f"read {self.written!r} as {self.read!r}"
+
+
+@dataclass
+class Relexed:
+    text: str
+    changes: list[Change] = field(default_factory=list)
+
+    @property
+    def set_aside(self) -> list[str]:
+        return [c.written for c in self.changes if c.kind == "set-aside"]
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> dict:
+    data = safe_load(LEXICON_PATH.read_text(encoding="utf-8")) or {}
+    return data
+
+
+def _alternation(words, flags=re.IGNORECASE) -> re.Pattern | None:
+    words = sorted((str(w) for w in words or ()), key=len, reverse=True)
+    if not words:
+        return None
+    body = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+    return re.compile(rf"(?<![\w'\-/])(?:{body})(?![\w'\-/])", flags)
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict:
+    lx = lexicon()
+    read_as = {str(k).lower(): str(v) for k, v in (lx.get("read_as") or {}).items()}
+    exact = {str(k): str(v) for k, v in (lx.get("read_as_exact") or {}).items()}
+    return {
+        "discourse": _alternation(lx.get("discourse")),
+        "openers": _alternation(lx.get("openers")),
+        "tags": _alternation(lx.get("tags")),
+        "asides": _alternation(lx.get("asides")),
+        "read_as": (_alternation(read_as), read_as),
+        "exact": (_alternation(exact, 0), exact),
+    }
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a question, in order (a parenthesis after a question mark is one)."""
+    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+
+
+def relex(text: str) -> Relexed:
+    """The question read through the lexicon, with every change it made."""
+    out = Relexed(text)
+    parts = [s for s in (_set_aside_aside(s, out) for s in sentences(text)) if s]
+    text = " ".join(_story_first(parts, out))
+    text = _set_aside(text, out)
+    text = _read_as(text, out)
+    out.text = _tidy(text)
+    return out
+
+
+def _story_first(parts: list[str], out: Relexed) -> list[str]:
+    """"Can I chain X? Opp is making Y off two monsters." tells the story after the question:
+    the sentences after the (last) question are read before it, as they happened first."""
+    asked = [i for i, s in enumerate(parts) if s.endswith("?")]
+    if not asked:
+        return parts
+    q = asked[-1]
+    after = parts[q + 1:]
+    if not after:
+        return parts
+    moved = []
+    for s in after:
+        body = s[1:-1].strip() if s.startswith("(") and s.endswith(")") else s
+        if not body.endswith((".", "!")):
+            body += "."
+        moved.append(body[0].upper() + body[1:])
+    out.changes.append(Change("story-first", " ".join(after)))
+    return parts[:q] + moved + [parts[q]]
+
+
+def _set_aside_aside(s: str, out: Relexed) -> str:
+    rx = _patterns()["asides"]
+    if rx is not None and not s.endswith("?"):
+        m = rx.match(s)
+        if m:
+            out.changes.append(Change("set-aside", s))
+            return ""
+    return s
+
+
+def _set_aside(text: str, out: Relexed) -> str:
+    pats = _patterns()
+
+    def drop(m: re.Match) -> str:
+        out.changes.append(Change("set-aside", m.group().strip(" ,")))
+        return " "
+
+    # openers: at the start of a sentence, with their comma or colon
+    if pats["openers"] is not None:
+        opener = re.compile(rf"(?:(?<=^)|(?<=[.?!]\s))\s*{pats['openers'].pattern}\s*[,:]?\s*",
+                            re.IGNORECASE)
+        while True:
+            new = opener.sub(drop, text, count=1)
+            if new == text:
+                break
+            text = new.strip()
+    # tags: ", right?" / "... or not?" at the end of a question
+    if pats["tags"] is not None:
+        tag = re.compile(rf"\s*,?\s*{pats['tags'].pattern}\s*(?=\?)", re.IGNORECASE)
+        text = tag.sub(lambda m: drop(m).strip(), text)
+    if pats["discourse"] is not None:
+        text = re.sub(rf",?\s*{pats['discourse'].pattern}\s*,?", lambda m: _keep_comma(m, drop),
+                      text)
+    return text
+
+
+def _keep_comma(m: re.Match, drop) -> str:
+    """A discourse word between commas leaves one comma behind only where it joined clauses."""
+    drop(m)
+    s = m.group()
+    return ", " if s.startswith(",") and s.rstrip().endswith(",") else " "
+
+
+def _read_as(text: str, out: Relexed) -> str:
+    pats = _patterns()
+    for rx, table, fold in (pats["read_as"] + (True,), pats["exact"] + (False,)):
+        if rx is None:
+            continue
+
+        def sub(m: re.Match) -> str:
+            written = m.group()
+            read = table[" ".join(written.lower().split()) if fold else written]
+            out.changes.append(Change("read-as", written, read))
+            return read
+
+        text = rx.sub(sub, text)
+    return text
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"\s+([,.?!;:])", r"\1", text)
+    text = re.sub(r"([,;:])(?=[,.?!;:])", "", text)
+    text = re.sub(r"^[,;:\s]+", "", text)
+    text = " ".join(text.split())
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,96 @@
+"""A question as written → the structured spec it is understood as (parse, then resolve).
+
+The question is read as written first.  When the grammar or the resolution against the cards
+cannot place it, it is read a second time through the lexicon (:mod:`psct_expert.parser.lexicon`:
+the story told after the question first, discourse set aside, forum words read as the grammar's),
+and every change that reading made is returned with the spec, to be shown with the answer.  When
+neither reading places it, the error of the reading that went further is raised, carrying the
+nearest questions the product can answer (``nearest``, from :mod:`psct_expert.suggest`).
+"""
+
+from __future__ import annotations
+
+from .cards import CardDB
+from .errors import QuestionError, UnknownCard
+from .parser import parse_question
+from .parser.lexicon import Change, Relexed, relex
+from .parser.question import normalise
+from .resolve import resolve_question
+
+NOT_PLACED = (QuestionError, UnknownCard)
+
+
+class _Refused(Exception):
+    """The grammar read the question, and resolving it against the cards refused it: that
+    refusal says what the cards do not do, and is final."""
+
+    def __init__(self, exc):
+        self.exc = exc
+
+
+def _once(text: str, scenario: list[str], db: CardDB, families: dict) -> dict:
+    parsed = parse_question(text, db, families, scenario)
+    try:
+        return resolve_question(parsed, db)
+    except NOT_PLACED as exc:
+        raise _Refused(exc) from None
+
+
+def understand(text: str, scenario: list[str], db: CardDB, families: dict
+               ) -> tuple[dict, Relexed | None]:
+    try:
+        return _once(text, scenario, db, families), None
+    except _Refused as refused:
+        raise _near(refused.exc, text, scenario, db, families) from None
+    except NOT_PLACED as exc:
+        first = exc
+    if isinstance(first, QuestionError) and (first.unplaced is None or first.line is not None):
+        # a bound, an empty question or a scenario line: reading the words again changes nothing
+        raise _near(first, text, scenario, db, families)
+    try:
+        relexed = relex(normalise(text))
+    except QuestionError:
+        raise _near(first, text, scenario, db, families) from None
+    _partial_names(relexed, db, families)
+    if not relexed.changes:
+        raise _near(first, text, scenario, db, families) from None
+    lines = [relex(line).text if line.strip() else line for line in scenario]
+    try:
+        return _once(relexed.text, lines, db, families), relexed
+    except _Refused as refused:
+        second = refused.exc
+        second.relexed = relexed
+        raise _near(second, relexed.text, lines, db, families) from None
+    except NOT_PLACED as exc:
+        second = exc
+    # the error of the reading that went further (an unknown card it did not resolve is news;
+    # a scenario line that neither reading reads is named as it was written)
+    named = {c.written for c in relexed.changes}
+    if isinstance(second, UnknownCard) and not isinstance(first, UnknownCard) or \
+            isinstance(first, UnknownCard) and first.name not in named or \
+            getattr(first, "line", None) is not None:
+        err = first
+    else:
+        err = second
+    err.relexed = relexed
+    raise _near(err, relexed.text, scenario, db, families) from None
+
+
+def _partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """Names written in part ("Little Knight") read as the one card whose name holds them."""
+    from .parser.grammar import grammar_for
+    from .parser.names import partial_mentions
+
+    text = relexed.text
+    for m in sorted(partial_mentions(text, db, grammar_for(families).terminal),
+                    key=lambda m: -m.start):
+        relexed.changes.append(Change("read-as", m.text, m.card))
+        text = text[:m.start] + m.card + text[m.end:]
+    relexed.text = text
+
+
+def _near(exc, text, scenario, db, families):
+    from .suggest import nearest_questions
+
+    exc.nearest = nearest_questions(text, scenario, db, families)
+    return exc
