@@ -84,6 +84,12 @@ class ProofNode:
         return d
 
 
+def reading_dict(relexed) -> dict:
+    """The second reading as data: the sentence read, what was set aside, each change."""
+    return {"read": relexed.text, "set_aside": relexed.set_aside,
+            "changes": [c.describe() for c in relexed.changes]}
+
+
 @dataclass
 class Answer:
     family: str
@@ -96,6 +102,7 @@ class Answer:
     question_text: str = ""
     spec: dict = field(default_factory=dict)
     restated: str = ""                           # the question as understood, in canonical form
+    reading: object = None                       # the lexicon's second reading (parser.lexicon.Relexed)
 
     @property
     def proof(self) -> list[ProofNode]:
@@ -123,6 +130,8 @@ class Answer:
              "question": self.question_text, "restated": self.restated, "spec": self.spec,
              "citations": self.citations(), "rules": self.rules(),
              "proof": {k: [n.to_dict() for n in v] for k, v in self.proofs.items() if v}}
+        if self.reading is not None:
+            d["reading"] = reading_dict(self.reading)
         if self.missing:
             d["missing"] = self.missing
         if self.missing_plain:

@@ -67,6 +67,8 @@ def _first_derived(step: Step) -> Step | None:
 def answer_text(answer: Answer, why: bool = False) -> str:
     word = ANSWER_WORDS.get(answer.value, answer.value)
     lines = [f"{answer.restated} {word}" if answer.restated else word]
+    if answer.reading is not None:
+        lines.append(reading_line(answer.reading))
     lines.append(short_reason(answer))
     if answer.citations():
         lines.append("Cites: " + ", ".join(answer.citations()))
@@ -270,6 +272,12 @@ def _effect_lines(e: dict, reading: Reading, indent: str, why: bool) -> list[str
     return lines
 
 
+def reading_line(relexed) -> str:
+    """How the question was read, when it was read through the lexicon: the sentence read
+    and every change (what was set aside as discourse, which word was read as which)."""
+    return f"Read as: {relexed.text!r} (" + "; ".join(c.describe() for c in relexed.changes) + ")"
+
+
 def error_dict(exc: Exception) -> dict:
     """An error as data (``ask --json`` and the web API): the message and, for a question,
     what was understood and what could not be placed."""
@@ -285,4 +293,10 @@ def error_dict(exc: Exception) -> dict:
     if isinstance(exc, UnknownCard):
         body["name"] = exc.name
         body["suggestions"] = exc.suggestions
+    if getattr(exc, "relexed", None) is not None:
+        from .proof import reading_dict
+
+        body["reading"] = reading_dict(exc.relexed)
+    if getattr(exc, "nearest", None) is not None:
+        body["nearest"] = list(exc.nearest)
     return body

@@ -340,3 +340,12 @@ def test_concurrent_questions_get_the_answers_asked_alone(base_expert):
         pool.close()
     assert answers == alone
     assert [a["answer"] for a in answers[:4]] == ["yes", "yes", "yes", "no"]
+
+
+def test_a_refusal_carries_the_nearest_questions_and_the_reading(client):
+    body = bad(client.get("/api/ask", params={
+        "q": "ok so does Mystical Space Typhoon target stuff whenever it feels like it?"}))
+    assert body["nearest"] and all("Mystical Space Typhoon" in q for q in body["nearest"])
+    assert "ok so" in body["reading"]["set_aside"]
+    answered = client.get("/api/ask", params={"q": body["nearest"][0]})
+    assert answered.status_code == 200 and answered.json()["answer"] in ("yes", "no", "unknown")

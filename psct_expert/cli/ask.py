@@ -41,7 +41,7 @@ def ask(obj, question, scenario_file, events, card_file, why, as_json, show_pars
 
         lines += scenario_lines(scenario_file)
     try:
-        spec = expert.parse(text, lines)
+        spec, relexed = expert.read(text, lines)
     except PsctError as exc:
         if not as_json:
             raise
@@ -51,6 +51,7 @@ def ask(obj, question, scenario_file, events, card_file, why, as_json, show_pars
     if show_parse:
         click.echo(json.dumps(spec, indent=2, ensure_ascii=False))
     answer = expert.ask_spec(spec, text)
+    answer.reading = relexed
     if as_json:
         click.echo(answer_json(answer))
     else:

@@ -56,10 +56,20 @@ def print_error(exc: PsctError) -> None:
                 click.echo(f"  understood: {parts}", err=True)
         if exc.unplaced:
             click.echo(f"  could not place: {exc.unplaced!r}", err=True)
-        if exc.forms:
+        if exc.forms and not getattr(exc, "nearest", None):
             click.echo("  supported forms:", err=True)
             for f in exc.forms:
                 click.echo(f"    - {f}", err=True)
+    if getattr(exc, "relexed", None) is not None:
+        from ..render import reading_line
+
+        click.echo("  " + reading_line(exc.relexed), err=True)
+    if getattr(exc, "nearest", None):
+        import shlex
+
+        click.echo("  nearest questions it can answer:", err=True)
+        for q in exc.nearest:
+            click.echo(f"    psct-expert ask {shlex.quote(q)}", err=True)
 
 
 EXIT_INTERRUPTED = 130  # as shells report a command ended by SIGINT

@@ -113,7 +113,7 @@ def _story_first(parts: list[str], out: Relexed) -> list[str]:
             body += "."
         moved.append(body[0].upper() + body[1:])
     out.changes.append(Change("story-first", " ".join(after)))
-    return parts[:q] + moved + [parts[q]]
+    return parts[:q] + moved + [parts[q][0].upper() + parts[q][1:]]
 
 
 def _set_aside_aside(s: str, out: Relexed) -> str:

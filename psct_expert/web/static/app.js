@@ -296,6 +296,10 @@ async function showAnswer(ans, req) {
     proof.append(el("p", { class: "hint" }, "No rule settled it."),
       ...(ans.missing_plain || ans.missing || []).map((m) => el("p", { class: "missing" }, m)));
   }
+  const rd = $("#reading");
+  rd.hidden = !ans.reading;
+  if (ans.reading) rd.textContent = "Read as: " + ans.reading.read + " (" + ans.reading.changes.join("; ") + ")";
+  $("#refusal").hidden = true;
   $("#result").hidden = false;
   $("#examples").open = false;
   await showCards(ans);
@@ -315,7 +319,20 @@ function showRefusal(body) {
   const forms = $("#forms-list");
   forms.innerHTML = "";
   for (const f of body.forms || []) forms.append(el("li", {}, f));
-  $("#refusal-forms").hidden = !(body.forms || []).length;
+  $("#refusal-forms").hidden = !(body.forms || []).length || !!(body.nearest || []).length;
+  // the nearest questions the product can answer, each a button that asks it
+  const near = $("#nearest");
+  near.innerHTML = "";
+  for (const q of body.nearest || []) {
+    const b = el("button", { type: "button", class: "example nearest-q" }, q);
+    b.addEventListener("click", () => { $("#q").value = q; ask({ question: q, scenario: scenarioFrom($("#e")) }, true); });
+    near.append(el("li", {}, b));
+  }
+  $("#nearest-box").hidden = !(body.nearest || []).length;
+  const rr = $("#refusal-reading");
+  rr.hidden = !body.reading;
+  if (body.reading) rr.textContent = "Read as: " + body.reading.read + " (" + body.reading.changes.join("; ") + ")";
+  $("#examples").open = false;
   // start the builder from what was understood
   const builder = $("#builder");
   builder.open = true;

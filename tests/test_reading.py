@@ -1,0 +1,128 @@
+"""The second reading: the lexicon, names written in part, and the nearest questions of a refusal.
+
+Every sentence here is written for these tests (none is a shared case).
+"""
+
+import pytest
+
+from psct_expert.cli.main import main
+from psct_expert.errors import QuestionError, UnknownCard
+from psct_expert.parser.lexicon import relex, sentences
+
+
+# -- the lexicon (English only) --------------------------------------------------------------
+
+def test_discourse_is_set_aside_and_kept_as_a_change():
+    r = relex("ok so does Pot of Greed basically draw 2 cards, right?")
+    assert r.text == "Does Pot of Greed draw 2 cards?"
+    assert set(r.set_aside) == {"ok so", "basically", "right"}
+
+
+@pytest.mark.parametrize("word", ["not", "only", "exactly", "first", "still", "even", "also", "again"])
+def test_a_word_that_changes_a_ruling_is_never_discourse(word):
+    r = relex(f"Does the card {word} target it, right?")
+    assert f" {word} " in f" {r.text} " and word not in r.set_aside
+
+
+def test_forum_words_are_read_as_the_grammar_words():
+    r = relex("Opp NSed a monster and I popped it till the End Phase. Is it gone?")
+    assert "Normal Summoned" in r.text and "destroyed" in r.text and "until" in r.text
+    assert {(c.written, c.read) for c in r.changes if c.kind == "read-as"} >= {
+        ("NSed", "Normal Summoned"), ("popped", "destroyed"), ("till", "until")}
+
+
+def test_capitals_decide_an_abbreviation():
+    assert "Normal Summon" in relex("Can I NS it?").text
+    assert relex("Can I ns it?").text == "Can I ns it?"
+
+
+def test_the_story_told_after_the_question_is_read_first():
+    r = relex("can I chain it? my opp activated a Spell. (it was their turn)")
+    assert r.text == "My opp activated a Spell. It was their turn. Can I chain it?"
+    assert [c.kind for c in r.changes] == ["story-first"]
+
+
+def test_a_sentence_that_only_says_why_one_asks_is_set_aside():
+    r = relex("Does it start a Chain? Asking because a friend of mine said so.")
+    assert r.text == "Does it start a Chain?"
+    assert r.set_aside == ["Asking because a friend of mine said so."]
+
+
+def test_sentences_keep_a_name_with_initials_whole():
+    assert sentences("D.D. Crow banishes it. Lord of D. is on the field. Can I?") == [
+        "D.D. Crow banishes it.", "Lord of D. is on the field.", "Can I?"]
+
+
+# -- understanding: the second reading runs only when the first does not place the question ----
+
+def test_a_question_read_as_written_has_no_second_reading(base_expert):
+    spec, relexed = base_expert.read("Does Mystical Space Typhoon target?")
+    assert relexed is None and spec["family"] == "targets"
+
+
+def test_discourse_around_a_known_question_is_answered_and_shown(base_expert):
+    plain = base_expert.ask("Does Mystical Space Typhoon target?")
+    chatty = base_expert.ask("hey, does Mystical Space Typhoon actually target, right?")
+    assert chatty.value == plain.value == "yes" and chatty.restated == plain.restated
+    assert set(chatty.reading.set_aside) == {"hey", "actually", "right"}
+    d = chatty.to_dict()
+    assert d["reading"]["read"] == "Does Mystical Space Typhoon target?"
+    assert "set aside 'actually' (discourse)" in d["reading"]["changes"]
+
+
+def test_a_meaning_word_after_discourse_still_refuses(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask("literally, does Mystical Space Typhoon never target, right?")
+    assert "never" in err.value.relexed.text and "never" not in err.value.relexed.set_aside
+
+
+def test_a_partial_name_is_the_one_card_that_holds_it(base_expert):
+    answer = base_expert.ask("Does Drident target?")
+    assert "Zoodiac Drident" in answer.restated
+    assert ("Drident", "Zoodiac Drident") in {(c.written, c.read) for c in answer.reading.changes}
+
+
+def test_an_english_word_is_never_a_partial_name(base_expert):
+    from psct_expert.parser.grammar import grammar_for
+    from psct_expert.parser.names import partial_mentions
+
+    text = "I have two free zones and a Zoodiac Drident."
+    found = partial_mentions(text, base_expert.db, grammar_for(base_expert.kb.families).terminal)
+    assert found == []
+
+
+def test_a_run_shared_by_two_cards_is_no_name(base_expert):
+    assert base_expert.db.partial("Veiler") is None          # Effect Veiler, Extra Veiler
+    assert base_expert.db.partial("Magnamhut").name == "Bystial Magnamhut"
+
+
+# -- did you mean ------------------------------------------------------------------------------
+
+def test_a_refusal_offers_questions_the_product_can_answer(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask("Does Mystical Space Typhoon target stuff whenever it feels like it?")
+    nearest = err.value.nearest
+    assert 1 <= len(nearest) <= 3
+    assert any("target" in q for q in nearest)
+    for q in nearest:                       # each one is read as it stands
+        assert base_expert.parse(q)["family"]
+
+
+def test_an_unknown_card_keeps_its_close_names(base_expert):
+    with pytest.raises(UnknownCard) as err:
+        base_expert.ask("Does Mystic Spice Taifun Zzz target?")
+    assert "Mystical Space Typhoon" in err.value.suggestions
+
+
+def test_the_cli_prints_the_nearest_questions_as_commands(capsys):
+    code = main(["ask", "Does Mystical Space Typhoon target stuff whenever it feels like it?"])
+    err = capsys.readouterr().err
+    assert code != 0 and "nearest questions it can answer" in err
+    assert "psct-expert ask 'Does" in err
+
+
+def test_the_cli_shows_how_it_read_the_question(capsys):
+    code = main(["ask", "so does Mystical Space Typhoon actually target?"])
+    out = capsys.readouterr().out
+    assert code == 0 and out.startswith("Does the first effect of Mystical Space Typhoon target? Yes.")
+    assert "Read as: 'Does Mystical Space Typhoon target?'" in out
