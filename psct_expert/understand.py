@@ -48,13 +48,15 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict
         # a bound, an empty question or a scenario line: reading the words again changes nothing
         raise _near(first, text, scenario, db, families)
     try:
-        relexed = relex(normalise(text))
+        relexed = _relex_around_names(normalise(text), db, families)
     except QuestionError:
         raise _near(first, text, scenario, db, families) from None
     _partial_names(relexed, db, families)
+    _card_verbs(relexed, db, families)
     if not relexed.changes:
         raise _near(first, text, scenario, db, families) from None
-    lines = [relex(line).text if line.strip() else line for line in scenario]
+    lines = [_relex_around_names(line, db, families).text if line.strip() else line
+             for line in scenario]
     try:
         return _once(relexed.text, lines, db, families), relexed
     except _Refused as refused:
@@ -76,6 +78,15 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict
     raise _near(err, relexed.text, scenario, db, families) from None
 
 
+def _relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
+    """The lexicon's reading, with the card names found in ``text`` kept as written."""
+    from .parser.grammar import grammar_for
+    from .parser.names import find_cards
+
+    names = find_cards(text, db, grammar_for(families).terminal)
+    return relex(text, [(m.start, m.end) for m in names])
+
+
 def _partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
     """Names written in part ("Little Knight") read as the one card whose name holds them."""
     from .parser.grammar import grammar_for
@@ -94,3 +105,56 @@ def _near(exc, text, scenario, db, families):
 
     exc.nearest = nearest_questions(text, scenario, db, families)
     return exc
+
+
+# a card's name used as a verb: "I veiler their monster", "opp ashed my search", "they dark
+# bribed it" mean that player activated that card on the thing named after it
+_ACTOR = r"(?P<actor>\b(?:I|i|you|we|they|he|she|[Oo]pponent|[Mm]y opponent|[Tt]heir opponent)\b)"
+_MODALS = r"(?P<mods>(?:\s+(?:can|could|still|just|then|also|will|would|did|already|only|now))*)"
+_OBJECT = r"(?=\s+(?:it|them|that|this|those|these|the|a|an|my|their|his|her|its|your|opponent's|\d))"
+_PAST = ("'d", "ed", "d")
+
+
+def _card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
+    import re
+
+    from .parser.grammar import grammar_for
+    from .parser.names import find_cards
+
+    text = relexed.text
+    plain = grammar_for(families).terminal
+    spans = [(m.start, m.end, m.card, "") for m in find_cards(text, db, plain)]
+    # "ashed", "crow'd", "dark bribed": a name with a past ending
+    for m in re.finditer(r"[A-Za-z][\w\-]*?('d|ed|d|es|s)(?![\w'])", text):
+        if any(s <= m.start() < e for s, e, _, _ in spans):
+            continue
+        ends = [m.end() - len(m.group(1))] + ([m.end() - 1] if m.group(1) in ("ed", "es") else [])
+        words = list(re.finditer(r"\S+", text[:m.start()]))[-3:]
+        found = None
+        for k in range(len(words), -1, -1):
+            start = words[len(words) - k].start() if k else m.start()
+            for stem_end in ends:
+                card = db.find(text[start:stem_end]) if stem_end - start >= 3 else None
+                if card is not None:
+                    found = (start, m.end(), card.name, m.group(1))
+                    break
+            if found:
+                spans.append(found)
+                break
+    for start, end, card, past in sorted(spans, key=lambda s: -s[0]):
+        before = text[:start]
+        lead = re.search(_ACTOR + _MODALS + r"\s+$", before, re.IGNORECASE)
+        if lead is None or not re.match(_OBJECT, text[end:]):
+            continue
+        actor = lead.group("actor").lower()
+        if past in _PAST:
+            verb = "activated"
+        elif actor in ("i", "you", "we", "they") or lead.group("mods").strip():
+            verb = "activate"
+        else:
+            verb = "activates"
+        written = text[start:end]
+        read = f"{verb} {card} on"
+        relexed.changes.append(Change("read-as", written, read))
+        text = text[:start] + read + text[end:]
+    relexed.text = text

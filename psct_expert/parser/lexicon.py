@@ -85,8 +85,26 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
 
 
-def relex(text: str) -> Relexed:
-    """The question read through the lexicon, with every change it made."""
+_KEEP = "\ue000k{}k"
+_KEPT = re.compile("\ue000k(\\d+)k")
+
+
+def relex(text: str, keep: list[tuple[int, int]] = ()) -> Relexed:
+    """The question read through the lexicon, with every change it made.  The spans ``keep``
+    (card names found by the caller) are read as written: "Called by the Grave" keeps its
+    "Grave", "Ash Blossom" is no discourse."""
+    kept: list[str] = []
+    for s, e in sorted(keep, reverse=True):
+        kept.insert(0, text[s:e])
+        text = text[:s] + _KEEP.format(len(keep) - len(kept)) + text[e:]
+    out = _relex(text)
+    out.text = _KEPT.sub(lambda m: kept[int(m.group(1))], out.text)
+    out.changes = [Change(c.kind, _KEPT.sub(lambda m: kept[int(m.group(1))], c.written), c.read)
+                   for c in out.changes]
+    return out
+
+
+def _relex(text: str) -> Relexed:
     out = Relexed(text)
     parts = [s for s in (_set_aside_aside(s, out) for s in sentences(text)) if s]
     text = " ".join(_story_first(parts, out))
@@ -176,6 +194,7 @@ def _read_as(text: str, out: Relexed) -> str:
 
 
 def _tidy(text: str) -> str:
+    text = re.sub(r"([?!])[?!]+", r"\1", text)       # "??", "?!"
     text = re.sub(r"\s+([,.?!;:])", r"\1", text)
     text = re.sub(r"([,;:])(?=[,.?!;:])", "", text)
     text = re.sub(r"^[,;:\s]+", "", text)

@@ -125,7 +125,7 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
             i = j + 1
         else:
             i += 1
-    _short_names(text, mentions)
+    _short_names(text, mentions, plain_word)
     _typos(text, db, mentions)
     mentions.sort(key=lambda m: m.start)
     return mentions
@@ -205,8 +205,10 @@ def _candidate_ends(text: str, s: int, e: int):
             yield x
 
 
-def _short_names(text: str, mentions: list[Mention]) -> None:
-    """A capitalised word that starts a card already named refers to that card."""
+def _short_names(text: str, mentions: list[Mention], plain_word=None) -> None:
+    """A capitalised word that starts a card already named refers to that card; so does the
+    same word in lower case ("pot of desires ... desires got negated") when it is no word of
+    the question language."""
     taken = [(m.start, m.end) for m in mentions]
     firsts = {}
     for m in mentions:
@@ -217,7 +219,9 @@ def _short_names(text: str, mentions: list[Mention]) -> None:
             if w and len(w.group()) >= 4 and name_key(w.group()) not in _game_words():
                 firsts.setdefault(w.group(), m.card)
     for word, card in firsts.items():
-        for m in re.finditer(rf"\b{re.escape(word)}\b(?:['\u2019]s)?", text):
+        lower_ok = plain_word is not None and not plain_word(word.lower())
+        for m in re.finditer(rf"\b{re.escape(word)}\b(?:['\u2019]s)?", text,
+                             re.IGNORECASE if lower_ok else 0):
             if any(a <= m.start() < b for a, b in taken):
                 continue
             end = m.start() + len(word)
