@@ -126,3 +126,18 @@ def test_the_cli_shows_how_it_read_the_question(capsys):
     out = capsys.readouterr().out
     assert code == 0 and out.startswith("Does the first effect of Mystical Space Typhoon target? Yes.")
     assert "Read as: 'Does Mystical Space Typhoon target?'" in out
+
+
+def test_a_second_verb_keeps_the_sentences_subject():
+    r = relex("My opponent Tribute Summons a monster and activates its effect. Can I respond?")
+    assert r.text.startswith("My opponent Tribute Summons a monster and my opponent activates its effect.")
+    assert [c.kind for c in r.changes] == ["ellipsis"]
+
+
+def test_no_subject_is_said_again_where_the_sentence_has_none():
+    r = relex("The monster is destroyed and returns to the hand. Is it?")
+    assert r.text == "The monster is destroyed and returns to the hand. Is it?" and not r.changes
+
+
+def test_a_list_of_things_is_no_second_clause():
+    assert not relex("I control a Spell and a Trap. Can I?").changes

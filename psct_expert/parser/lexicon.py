@@ -36,6 +36,8 @@ class Change:
     def describe(self) -> str:
         if self.kind == "set-aside":
             return f"set aside {self.written!r} (discourse)"
+        if self.kind == "ellipsis":
+            return f"read {self.written!r} as {self.read!r} (the subject said again)"
         if self.kind == "story-first":
             return f"read the story told after the question first: {self.written!r}"
         return f"read {self.written!r} as {self.read!r}"
@@ -110,8 +112,36 @@ def _relex(text: str) -> Relexed:
     text = " ".join(_story_first(parts, out))
     text = _set_aside(text, out)
     text = _read_as(text, out)
+    text = _ellipsis(text, out)
     out.text = _tidy(text)
     return out
+
+
+def _ellipsis(text: str, out: Relexed) -> str:
+    """"I Normal Summon X and activate its effect": the second verb keeps the sentence's subject
+    ("... and I activate its effect").  Only a sentence whose subject is a player, and only
+    before a verb of the lexicon's ``clause_verbs``."""
+    lx = lexicon()
+    subjects = _alternation(lx.get("subjects"))
+    verbs = _alternation(lx.get("clause_verbs"))
+    if subjects is None or verbs is None:
+        return text
+    pieces = []
+    for sentence in sentences(text):
+        m = re.match(subjects.pattern, sentence, re.IGNORECASE)
+        if m is not None:
+            subject = m.group() if m.group() == "I" else m.group().lower()
+            join = re.compile(rf"(?P<join>(?:,\s*|\s+)(?:and\s+then|and|then)\s+|;\s*(?:then\s+)?)"
+                              rf"(?=(?:{verbs.pattern}))", re.IGNORECASE)
+
+            def add(j: re.Match) -> str:
+                out.changes.append(Change("ellipsis", j.group("join").strip(),
+                                          f"{j.group('join').strip()} {subject}"))
+                return f"{j.group('join')}{subject} "
+
+            sentence = join.sub(add, sentence)
+        pieces.append(sentence)
+    return " ".join(pieces)
 
 
 def _story_first(parts: list[str], out: Relexed) -> list[str]:
