@@ -191,6 +191,9 @@ class _Situation:
             self.fail(f"situation: {aid} is stated as Chain Link {ev['link']} but the order "
                       f"makes it Chain Link {link}")
         self.stack.append(aid)
+        # a cost is paid as the card is activated: its move happens, and the activation completes
+        # after it, so the move is not the last thing to happen (game-rules#cost, #missing-the-timing)
+        cost_seq = self.next_seq() if ev.get("cost") else None
         seq = self.next_seq()
         self.acts[aid] = {"effect": eid, "card": reading.card.name, "player": player,
                           "link": link, "chain": self.chain, "does": list(ev.get("does") or []),
@@ -218,10 +221,13 @@ class _Situation:
             ent = self.entity(t)
             self.b.add("targeted", f"{eid} targets {ent}", effect=eid, target=ent, slot=1)
             self.b.add("targets_entity", f"{aid} targets {ent}", activation=aid, entity=ent)
-        for c in ev.get("cost") or []:
+        for n, c in enumerate(ev.get("cost") or [], start=1):
             if not isinstance(c, dict):
                 self.fail("situation: a cost is a mapping {action, what}")
             self.ev_cost({"of": aid, **c}, seq=seq)
+            if c.get("what") and c.get("action") in ACTIONS:
+                self.step({"action": c["action"], "what": c["what"]}, by="cost", seq=cost_seq,
+                          during_chain="yes" if link > 1 else "no", eid=f"{aid}.cost{n}")
 
     def ev_cost(self, ev, seq: int | None = None):
         aid = ev.get("of")

@@ -25,6 +25,9 @@ def _steps(st: Situate) -> list[tuple[str, object]]:
     out = []
     for e in st.events:
         if e.get("kind") == "activate":
+            # a card moved as the cost, then what the link does (ids as the situation gives them)
+            out += [(f"{e['id']}.cost{n}", c.get("what"))
+                    for n, c in enumerate(e.get("cost") or [], start=1) if c.get("what")]
             out += [(d["id"], d.get("what")) for d in e.get("does", []) if d.get("id")]
         elif e.get("kind") in ("summon", "move") and e.get("id"):
             out.append((e["id"], e.get("what")))
