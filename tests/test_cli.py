@@ -180,7 +180,7 @@ def test_the_console_entry_prints_everything_before_it_leaves(tmp_path):
     ok = subprocess.run([sys.executable, "-m", "psct_expert", "ask", "Does Creature Swap target?"],
                         capture_output=True, text=True, timeout=120)
     assert ok.returncode == 0 and ok.stdout.startswith("Does the first effect of Creature Swap target? No.")
-    assert ok.stdout.rstrip().endswith("Cites: psct-guide#4")
+    assert ok.stdout.rstrip().endswith("Cites: psct-guide#4 (community compilation)")
     bad = subprocess.run([sys.executable, "-m", "psct_expert", "ask", "Does Pot of Greedd target the"],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and bad.stderr.startswith("error:")
