@@ -151,15 +151,16 @@ def _result(work, *args, **kwargs):
 
 
 QuestionArg = Annotated[str | None, Field(
-    description="The yes/no ruling question in plain English, as a judge would type it, e.g. "
-                "'Can Thunder King Rai-Oh negate the Special Summon of Gorz, Emissary of "
-                "Darkness?'. Sentences before the question may tell the situation.")]
+    description="The yes/no ruling question in plain English, as a judge would type it, with "
+                "the cards' names, e.g. 'Can <card> negate the Special Summon of <card>?' or "
+                "'My opponent activates <card>. Can I chain <card> to it?'. Sentences before "
+                "the question may tell the situation.")]
 ScenarioArg = Annotated[list[str] | None, Field(
     description="The story: scenario lines, one event per line, oldest first, e.g. "
-                "'Player A activates Ring of Destruction targeting Dark Magician.'")]
+                "'Player A activates <card> targeting <card>.', 'Player B chains <card>.'")]
 SpecArg = Annotated[dict[str, Any] | None, Field(
     description="A structured question instead of English (see docs/question-spec.md), e.g. "
-                "{'family': 'quick', 'effect': {'card': 'Thunder King Rai-Oh', 'n': 2}}.")]
+                "{'family': 'quick', 'effect': {'card': '<card name>', 'n': 2}}.")]
 RulesetArg = Annotated[Ruleset | None, Field(
     description="Which ruleset's points may decide a yes or no: 'tcg' (the server's default "
                 "unless started with --ruleset ocg) or 'ocg'.")]

@@ -150,8 +150,9 @@ def _transcript(tools, answer, refused) -> str:
     lines = ["# psct-expert mcp: a session with the SDK's client (tests/test_mcp.py)", "",
              "tools/list:"]
     for t in tools:
+        said = " ".join((t.description or "").split())
         lines.append(f"  {t.name}({', '.join(t.input_schema.get('properties', {}))}): "
-                     f"{(t.description or '').split('.')[0]}.")
+                     f"{said.split('. ')[0].rstrip('.')}.")
     lines += ["", f"tools/call ask {{question: {RAIOH!r}}}", f"  isError: {answer.is_error}",
               f"  answer: {a['answer']}", f"  restated: {a['restated']}",
               "  sources (strongest first): " + ", ".join(
