@@ -119,8 +119,9 @@ def test_rules_commands(capsys):
     assert code == 0 and "colon-or-semicolon-starts-chain" in out
     code, out, _ = run(capsys, "rules", "show", "that-target-rechecked")
     assert code == 0 and "eligibility#targets" in out and "target-rechecked" in out
+    assert "community compilation)" in out and "  ruleset: both" in out
     code, out, _ = run(capsys, "rules", "lint")
-    assert code == 0 and "0 errors" in out
+    assert code == 0 and "0 errors, 0 warnings" in out     # every rule's ruleset, every tier
 
 
 @pytest.mark.slow     # every example again (tests/test_rule_examples.py runs each one by default)
