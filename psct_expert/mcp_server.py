@@ -121,6 +121,9 @@ class Tools:
             self._index = CardIndex(c.name for c in self.base.db.all_cards())
         query = query.strip()[:200]
         found = self._index.complete(query, limit)
+        named = self.base.db.find(query) if query else None   # a nickname: Imperm, CBTG, ...
+        if named is not None and named.name not in found:
+            found = [named.name] + found[:limit - 1]
         closest = [] if found or not query else self.base.db.suggest(query, limit=min(limit, 5))
         return {"query": query, "cards": found, "closest": closest}
 
@@ -205,8 +208,9 @@ def build_server(expert: Expert):
     def search_cards(query: Annotated[str, Field(description="The start of a card name, or a "
                                                               "word of it.")],
                      limit: Annotated[int, Field(ge=1, le=MAX_MATCHES)] = 10) -> CallToolResult:
-        """Card names for what was typed: names starting so, then names with a later word
-        starting so; when none, the closest names (`closest`)."""
+        """Card names for what was typed: the card a nickname or a slightly misspelt name
+        means, names starting so, then names with a later word starting so; when none, the
+        closest names (`closest`)."""
         return _result(tools.search_cards, query, limit)
 
     if callable(getattr(Expert, "what_if", None)):

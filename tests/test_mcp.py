@@ -46,6 +46,7 @@ def test_tools_answer_refuse_and_search_in_process(base_expert):
                                                                "kind": "spell"}),
             "search": await client.call_tool("search_cards", {"query": "thunder king r"}),
             "closest": await client.call_tool("search_cards", {"query": "Thundr Kng Rai-Oh"}),
+            "nickname": await client.call_tool("search_cards", {"query": "CBTG"}),
         }
 
     got = _run(build_server(base_expert), script)
@@ -83,6 +84,7 @@ def test_tools_answer_refuse_and_search_in_process(base_expert):
     assert got["analyze text"].structured_content["effects"][-1]["text"] == "Draw 2 cards."
     assert got["search"].structured_content["cards"] == ["Thunder King Rai-Oh"]
     assert "Thunder King Rai-Oh" in got["closest"].structured_content["closest"]
+    assert got["nickname"].structured_content["cards"][0] == "Called by the Grave"
 
 
 def test_the_ruleset_of_a_call_and_of_the_server(base_expert):
