@@ -75,6 +75,8 @@ def answer_text(answer: Answer, why: bool = False) -> str:
         lines.append("Note: " + note)
     for c in answer.caveats():
         lines.append("Note: " + c["says"])
+    if answer.ruleset != "tcg":
+        lines.append(f"Note: answered for the {answer.ruleset.upper()} (--ruleset)")
     if answer.value == "unknown" and answer.missing and why:
         lines.append("What would settle it:")
         lines.extend("  - " + m for m in answer.missing_plain or answer.missing)

@@ -82,6 +82,10 @@ def test_ruleset_decides_which_points_may_decide(tmp_path, capsys):
     folder = _ocg_folder(tmp_path, "ocg")
     assert main(["--rules", str(folder), "ask", QUESTION]) == 1          # TCG: left open
     assert capsys.readouterr().out.splitlines()[0].endswith("? Unknown.")
+    assert main(["--rules", str(folder), "ask", "--ruleset", "ocg", QUESTION]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("? Yes.") and out[-1] == "Note: answered for the OCG (--ruleset)"
+    assert "Note: this answer rests on my-rulings#soft-opt, a point that holds for the OCG only" in out
     for argv in (["--rules", str(folder), "--ruleset", "ocg", "ask", "--json", QUESTION],
                  ["--rules", str(folder), "ask", "--ruleset", "ocg", "--json", QUESTION]):
         assert main(argv) == 0
