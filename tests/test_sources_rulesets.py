@@ -11,6 +11,7 @@ from psct_expert.api import Expert
 from psct_expert.cli.main import main
 from psct_expert.errors import PsctError
 from psct_expert.knowledge import load_knowledge
+from psct_expert.render import answer_json, answer_text
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
 QUESTION = ("If the activation of Naturia Marron's second effect is negated, "
@@ -46,22 +47,22 @@ def test_citations_carry_tier_and_link_strongest_first(capsys):
         assert d["tier_label"] == expert.kb.tiers[d["tier"]]
         assert d["url"] or d["where"]
     assert answer.to_dict()["sources"] == ranked
-    assert main(["ask", NIBIRU]) == 0
-    cites = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("Cites: ")]
+    cites = [ln for ln in answer_text(answer).splitlines() if ln.startswith("Cites: ")]
     assert cites == ["Cites: " + ", ".join(f"{d['id']} ({d['tier_label']})" for d in ranked)]
+    why = answer_text(answer, why=True)
+    assert f"  {ranked[0]['id']}: {ranked[0]['tier_label']}; {ranked[0]['url']}" in why
 
 
-def test_an_answer_resting_on_a_point_to_confirm_says_so(capsys):
-    assert main(["ask", "--json", DAMAGE_STEP]) == 0
-    data = json.loads(capsys.readouterr().out)
+def test_an_answer_resting_on_a_point_to_confirm_says_so(base_expert):
+    answer = base_expert.ask(DAMAGE_STEP)
+    data = json.loads(answer_json(answer))
     assert data["answer"] == "no" and data["ruleset"] == "tcg"
     assert [c["source"] for c in data["caveats"]] == ["game-rules#missing-the-timing.12"]
-    assert main(["ask", DAMAGE_STEP]) == 0
-    notes = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("Note: ")]
+    notes = [ln for ln in answer_text(answer).splitlines() if ln.startswith("Note: ")]
     assert any("rests on game-rules#missing-the-timing.12" in n and "to confirm" in n
                for n in notes), notes
     # an answer resting on settled points of both rulesets has no caveats
-    assert "caveats" not in Expert().ask("Does Creature Swap target?").to_dict()
+    assert "caveats" not in base_expert.ask("Does Creature Swap target?").to_dict()
 
 
 def _ocg_folder(tmp_path, rule_ruleset: str | None, source_ruleset: str = "ocg"):
@@ -78,7 +79,7 @@ def _ocg_folder(tmp_path, rule_ruleset: str | None, source_ruleset: str = "ocg")
     return folder
 
 
-def test_ruleset_decides_which_points_may_decide(tmp_path, capsys):
+def test_ruleset_decides_which_points_may_decide(tmp_path, capsys, base_expert):
     folder = _ocg_folder(tmp_path, "ocg")
     assert main(["--rules", str(folder), "ask", QUESTION]) == 1          # TCG: left open
     assert capsys.readouterr().out.splitlines()[0].endswith("? Unknown.")
@@ -95,9 +96,9 @@ def test_ruleset_decides_which_points_may_decide(tmp_path, capsys):
         assert "holds for the OCG only" in data["caveats"][0]["says"]
         assert data["sources"][0]["tier"] == "judge-program"
     # a point of the OCG only keeps a rule that says 'both' out of a TCG answer too
-    folder2 = _ocg_folder(tmp_path / "b", "both")
-    assert Expert(rules=[str(folder2)]).ask(QUESTION).value == "unknown"
-    assert Expert(rules=[str(folder2)], ruleset="ocg").ask(QUESTION).value == "yes"
+    tcg = Expert(rules=[str(_ocg_folder(tmp_path / "b", "both"))], db=base_expert.db)
+    assert tcg.ask(QUESTION).value == "unknown"
+    assert Expert(kb=tcg.kb, db=tcg.db, ruleset="ocg").ask(QUESTION).value == "yes"
     with pytest.raises(PsctError, match="unknown ruleset"):
         Expert(ruleset="rush")
 
