@@ -22,10 +22,21 @@ from .proof import Answer, make_answer
 from .questions import Question, build_question
 
 
+RULESETS = ("tcg", "ocg")
+
+
 class Expert:
+    """``ruleset`` (``tcg``, the default, or ``ocg``) decides which points may decide a yes
+    or no: a rule or a cited point that holds for the other ruleset only never fires."""
+
     def __init__(self, rules: list[str] | None = None, db: CardDB | None = None,
-                 kb: KnowledgeBase | None = None):
+                 kb: KnowledgeBase | None = None, ruleset: str = "tcg"):
+        if ruleset not in RULESETS:
+            from .errors import PsctError
+
+            raise PsctError(f"unknown ruleset {ruleset!r} (one of: {', '.join(RULESETS)})")
         self.kb = kb or load_knowledge(rules)
+        self.ruleset = ruleset
         self._db = db
         self._engines: dict[frozenset, Engine] = {}
 
@@ -44,14 +55,15 @@ class Expert:
         """An engine with only the rules that can lead to facts of these types (cached)."""
         key = frozenset(types) if types else frozenset()
         if key not in self._engines:
-            kb = self.kb.upstream(key) if key else self.kb
+            kb = self.kb.for_ruleset(self.ruleset)
+            kb = kb.upstream(key) if key else kb
             self._engines[key] = Engine(kb)
         return self._engines[key]
 
     def with_cards(self, cards: Iterable[Card]) -> "Expert":
         """A view of this expert whose given cards override the database."""
         other = object.__new__(Expert)
-        other.kb, other._engines = self.kb, self._engines
+        other.kb, other._engines, other.ruleset = self.kb, self._engines, self.ruleset
         other._db = self.db.layered(cards)
         return other
 
@@ -62,7 +74,9 @@ class Expert:
     def answer(self, question: Question) -> Answer:
         answer_type = self.kb.families[question.family].answer
         rec = self.engine_for([answer_type]).run(list(game_facts()) + question.all_facts())
-        return make_answer(question, rec, self.kb)
+        answer = make_answer(question, rec, self.kb)
+        answer.ruleset = self.ruleset
+        return answer
 
     def ask_spec(self, spec: dict, text: str = "") -> Answer:
         if isinstance(spec, dict) and spec.get("and"):

@@ -103,6 +103,9 @@ class Answer:
     spec: dict = field(default_factory=dict)
     restated: str = ""                           # the question as understood, in canonical form
     reading: object = None                       # the lexicon's second reading (parser.lexicon.Relexed)
+    ruleset: str = "tcg"                         # the ruleset whose points may decide it
+    kb_sources: dict = field(default_factory=dict, repr=False)   # source id -> Source
+    tiers: dict = field(default_factory=dict, repr=False)        # tier -> label, strongest first
 
     @property
     def proof(self) -> list[ProofNode]:
@@ -125,13 +128,51 @@ class Answer:
                     out.append(r)
         return out
 
+    def ranked_sources(self) -> list[dict]:
+        """Each citation of the proof with its tier, label, link and ruleset, strongest tier
+        first (then by id)."""
+        order = {t: i for i, t in enumerate(self.tiers)}
+        out = []
+        for cid in self.citations():
+            src = self.kb_sources.get(cid)
+            tier = src.tier if src is not None else ""
+            d = {"id": cid, "title": src.title if src else "", "tier": tier,
+                 "tier_label": self.tiers.get(tier, "unranked"),
+                 "url": src.url if src else "", "where": src.where if src else "",
+                 "ruleset": src.ruleset if src else "both"}
+            if src is not None and src.to_confirm:
+                d["to_confirm"] = src.to_confirm
+            out.append(d)
+        out.sort(key=lambda d: (order.get(d["tier"], len(order)), d["id"]))
+        return out
+
+    def caveats(self) -> list[dict]:
+        """The points the proof rests on that hold for one ruleset only or are still to
+        confirm, each with a sentence saying so."""
+        out = []
+        for d in self.ranked_sources():
+            words = []
+            if d["ruleset"] != "both":
+                words.append(f"a point that holds for the {d['ruleset'].upper()} only")
+            if d.get("to_confirm"):
+                words.append(f"a point partly to confirm ({d['to_confirm']})")
+            if words:
+                out.append({"source": d["id"], "ruleset": d["ruleset"],
+                            "to_confirm": d.get("to_confirm", ""),
+                            "says": f"this answer rests on {d['id']}, " + " and ".join(words)})
+        return out
+
     def to_dict(self) -> dict:
         d = {"answer": self.value, "family": self.family, "params": self.params,
              "question": self.question_text, "restated": self.restated, "spec": self.spec,
              "citations": self.citations(), "rules": self.rules(),
+             "sources": self.ranked_sources(), "ruleset": self.ruleset,
              "proof": {k: [n.to_dict() for n in v] for k, v in self.proofs.items() if v}}
         if self.reading is not None:
             d["reading"] = reading_dict(self.reading)
+        caveats = self.caveats()
+        if caveats:
+            d["caveats"] = caveats
         if self.missing:
             d["missing"] = self.missing
         if self.missing_plain:
@@ -245,7 +286,8 @@ def make_answer(question, rec: Record, kb: KnowledgeBase) -> Answer:
     fam = kb.families.get(question.family)
     ans = Answer(question.family, dict(question.params), value, proofs,
                  question_text=question.text, spec=question.spec,
-                 restated=restate(question, fam.restate if fam else ""))
+                 restated=restate(question, fam.restate if fam else ""),
+                 kb_sources=kb.sources, tiers=kb.tiers)
     ans.notes.extend(question.notes)
     for r in question.readings.values():
         if r.legacy:

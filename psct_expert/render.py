@@ -70,15 +70,26 @@ def answer_text(answer: Answer, why: bool = False) -> str:
     if answer.reading is not None:
         lines.append(reading_line(answer.reading))
     lines.append(short_reason(answer))
-    if answer.citations():
-        lines.append("Cites: " + ", ".join(answer.citations()))
+    ranked = answer.ranked_sources()
+    if ranked:
+        lines.append("Cites: " + ", ".join(f"{d['id']} ({d['tier_label']})" for d in ranked))
     for note in answer.notes:
         lines.append("Note: " + note)
+    for c in answer.caveats():
+        lines.append("Note: " + c["says"])
+    if answer.ruleset != "tcg":
+        lines.append(f"Note: answered for the {answer.ruleset.upper()} (--ruleset)")
     if answer.value == "unknown" and answer.missing and why:
         lines.append("What would settle it:")
         lines.extend("  - " + m for m in answer.missing_plain or answer.missing)
         lines.append("The same, by rule and fact:")
         lines.extend("  - " + m for m in answer.missing)
+    if why and ranked:
+        lines.append("Sources, strongest first:")
+        lines.extend(f"  {d['id']}: {d['tier_label']}; {d['url'] or d['where']}"
+                     + (f"; {d['ruleset'].upper()} only" if d["ruleset"] != "both" else "")
+                     + (f"; to confirm: {d['to_confirm']}" if d.get("to_confirm") else "")
+                     for d in ranked)
     if why:
         for value, nodes in answer.proofs.items():
             for node in nodes:

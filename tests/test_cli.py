@@ -119,8 +119,9 @@ def test_rules_commands(capsys):
     assert code == 0 and "colon-or-semicolon-starts-chain" in out
     code, out, _ = run(capsys, "rules", "show", "that-target-rechecked")
     assert code == 0 and "eligibility#targets" in out and "target-rechecked" in out
+    assert "community compilation)" in out and "  ruleset: both" in out
     code, out, _ = run(capsys, "rules", "lint")
-    assert code == 0 and "0 errors" in out
+    assert code == 0 and "0 errors, 0 warnings" in out     # every rule's ruleset, every tier
 
 
 @pytest.mark.slow     # every example again (tests/test_rule_examples.py runs each one by default)
@@ -180,7 +181,7 @@ def test_the_console_entry_prints_everything_before_it_leaves(tmp_path):
     ok = subprocess.run([sys.executable, "-m", "psct_expert", "ask", "Does Creature Swap target?"],
                         capture_output=True, text=True, timeout=120)
     assert ok.returncode == 0 and ok.stdout.startswith("Does the first effect of Creature Swap target? No.")
-    assert ok.stdout.rstrip().endswith("Cites: psct-guide#4")
+    assert ok.stdout.rstrip().endswith("Cites: psct-guide#4 (community compilation)")
     bad = subprocess.run([sys.executable, "-m", "psct_expert", "ask", "Does Pot of Greedd target the"],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and bad.stderr.startswith("error:")

@@ -161,7 +161,7 @@ def test_a_user_sources_file_merges_like_rules(tmp_path):
     with pytest.raises(RuleError) as err:
         load_knowledge([str(folder)])
     assert "duplicate source id 'psct-guide#2'" in str(err.value)
-    assert str(err.value).startswith(f"{folder / 'sources.yaml'}:6:")
+    assert str(err.value).startswith(f"{folder / 'sources.yaml'}:7:")
     (folder / "sources.yaml").write_text(
         (folder / "sources.yaml").read_text().replace(
             "{title: 'My own reading of section 2'}",
@@ -278,6 +278,7 @@ def test_rules_usage_flags_rules_one_case_uses(tmp_path, capsys):
 
 
 CROSS = """topic: cross
+ruleset: both
 rules:
   - id: phase-times-effect
     says: A phase told in the situation, paired with every effect.

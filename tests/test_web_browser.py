@@ -212,3 +212,25 @@ def test_builder_after_a_refusal(server, browser, width):
     assert browser.find_element(By.ID, "q").get_attribute("value") == QUESTION
     assert "s=" in browser.current_url   # the builder's structured question has a permalink
     no_sideways_scroll(browser, width)
+
+
+TIERED = "Can Nibiru, the Primal Being Tribute a monster that cannot be targeted by card effects?"
+
+
+def test_proof_shows_each_citation_with_its_tier_strongest_first(server, browser, tmp_path):
+    at_width(browser, 360)
+    browser.get(server + "/?q=" + quote(TIERED))
+    wait(browser, lambda d: d.find_element(By.ID, "answer-word").text in ("Yes.", "No."))
+    items = browser.find_elements(By.CSS_SELECTOR, "#cites .cite-list li")
+    tiers = [li.find_element(By.CSS_SELECTOR, ".tier").text for li in items]
+    assert tiers[0] == "official PSCT article or FAQ" and "community compilation" in tiers
+    assert tiers == sorted(tiers, key=["official PSCT article or FAQ",
+                                       "community compilation"].index)
+    link = items[0].find_element(By.CSS_SELECTOR, "a")
+    assert link.text == "game-rules#targeting.1" and link.get_attribute("href").startswith("http")
+    # every rule of the proof shows its citations' tiers beside them
+    step = visible(browser, "#proof .tree.root > .node .step-cites")
+    assert step.find_elements(By.CSS_SELECTOR, ".tier")
+    no_sideways_scroll(browser, 360)
+    shot = screenshot(browser, 360, tmp_path, "proof-tiers-360.png")
+    assert shot.stat().st_size > 10_000

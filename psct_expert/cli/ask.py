@@ -8,7 +8,7 @@ import click
 
 from ..errors import PsctError
 from ..render import answer_json, answer_text, error_dict
-from .main import cli
+from .main import cli, ruleset_option
 
 
 @cli.command()
@@ -22,6 +22,7 @@ from .main import cli
 @click.option("--why", is_flag=True, help="Print the whole proof tree.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer and proof as JSON.")
 @click.option("--show-parse", is_flag=True, help="Print the structured question understood.")
+@ruleset_option
 @click.pass_obj
 def ask(obj, question, scenario_file, events, card_file, why, as_json, show_parse):
     """Ask a yes/no ruling QUESTION in plain English.

@@ -19,32 +19,51 @@ from ..errors import PsctError, QuestionError
 
 
 class Context:
-    def __init__(self, rules: tuple[str, ...], debug: bool):
+    def __init__(self, rules: tuple[str, ...], debug: bool, ruleset: str = "tcg"):
         self.rules = list(rules)
         self.debug = debug
+        self.ruleset = ruleset
         self._expert = None
 
     def expert(self):
         if self._expert is None:
             from ..api import Expert
 
-            self._expert = Expert(self.rules)
+            self._expert = Expert(self.rules, ruleset=self.ruleset)
         return self._expert
+
+
+RULESET_HELP = ("The ruleset whose points may decide a yes or no: tcg (the default) or ocg; a "
+                "rule or point that holds for the other one only is left out.")
+
+
+def ruleset_option(f):
+    """``--ruleset`` on a command (the same as before the command)."""
+    def set_ruleset(ctx, _param, value):
+        if value is not None:
+            ctx.find_object(Context).ruleset = value
+        return value
+
+    return click.option("--ruleset", type=click.Choice(["tcg", "ocg"]), default=None,
+                        expose_value=False, callback=set_ruleset, is_eager=True,
+                        help=RULESET_HELP)(f)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--rules", "rules", multiple=True, type=click.Path(file_okay=False),
               help="An extra rule folder (repeatable). PSCT_EXPERT_RULES also adds folders.")
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
+@click.option("--ruleset", type=click.Choice(["tcg", "ocg"]), default="tcg", show_default=True,
+              help=RULESET_HELP)
 @click.version_option(package_name="psct-expert")
 @click.pass_context
-def cli(ctx, rules, debug):
+def cli(ctx, rules, debug, ruleset):
     """Answer Yu-Gi-Oh! ruling questions by reading Problem-Solving Card Text."""
-    ctx.obj = Context(rules, debug)
+    ctx.obj = Context(rules, debug, ruleset)
 
 
 def _register():
-    from . import analyze, ask, audit, cards, check, rules, serve  # noqa: F401  (each adds its command)
+    from . import analyze, ask, audit, cards, check, mcp, rules, serve  # noqa: F401  (each adds its command)
 
 
 def print_error(exc: PsctError) -> None:

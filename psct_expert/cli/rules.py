@@ -40,8 +40,10 @@ def show_rule(obj, rule_id):
     click.echo(f"{r.id}" + (f" — {r.name}" if r.name else ""))
     click.echo(f"  defined at: {r.location}  (topic {r.topic})")
     click.echo(f"  says: {r.says}")
-    click.echo("  cites: " + ", ".join(f"{c} ({kb.sources[c].title})" if c in kb.sources else c
-                                       for c in r.cites))
+    click.echo("  cites: " + ", ".join(
+        f"{c} ({kb.sources[c].title}; {kb.tiers.get(kb.sources[c].tier, 'unranked')})"
+        if c in kb.sources else c for c in r.cites))
+    click.echo(f"  ruleset: {r.ruleset or 'not said'}")
     if r.default:
         click.echo("  closed-world default: fires only after the other rules have settled")
     for i, alt in enumerate(r.when):

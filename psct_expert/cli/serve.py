@@ -7,7 +7,7 @@ import socket
 import click
 
 from ..errors import PsctError
-from .main import cli
+from .main import cli, ruleset_option
 
 
 @cli.command()
@@ -19,6 +19,7 @@ from .main import cli
               help="Questions answered at the same time (threads, one engine each).")
 @click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(0.1, 3600),
               help="Seconds a question may take before the page is told to try again.")
+@ruleset_option
 @click.pass_obj
 def serve(obj, host, port, workers, timeout):
     """Serve the question page at http://HOST:PORT/ (API docs at /docs)."""

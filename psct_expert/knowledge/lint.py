@@ -41,6 +41,17 @@ def check(kb: KnowledgeBase, rules: list[Rule]):
             if c not in kb.sources:
                 diag(r, None, f"rule {r.id}: citation {c!r} is not a defined source id "
                               f"(see sources.yaml)")
+        if not r.ruleset:
+            diag(r, None, f"rule {r.id}: no ruleset: say which ruleset it holds for "
+                          "('ruleset: tcg', 'ocg' or 'both' on the rule, or at the top of its "
+                          "file for all its rules)", "warning")
+        else:
+            for c in r.cites:
+                src = kb.sources.get(c)
+                if src is not None and src.ruleset != "both" and r.ruleset != src.ruleset:
+                    diag(r, None, f"rule {r.id}: it says it holds for {r.ruleset}, but it cites "
+                                  f"{c}, a point that holds for {src.ruleset} only (give the "
+                                  f"rule 'ruleset: {src.ruleset}')", "warning")
         for alt in r.when:
             bound: set[str] = set()
             for pat in alt:

@@ -18,15 +18,16 @@ from ..facts import norm_value
 from ..paths import KNOWLEDGE_DIR
 from . import cache
 from .lint import check
-from .model import (Diagnostic, Family, FactType, InSet, KnowledgeBase, NotIn, NotValue,
-                    Pattern, Rule, Source, Var)
+from .model import (RULESETS, Diagnostic, Family, FactType, InSet, KnowledgeBase, NotIn,
+                    NotValue, Pattern, Rule, Source, Var)
 
 VAR = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*$")
 TEST = re.compile(r"^\s*(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)\s*"
                   r"(<=|>=|==|!=|<|>)\s*"
                   r"(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)\s*$")
 RULE_KEYS = ["id", "name", "says", "cites", "default", "replaces", "when", "then", "examples",
-             "status", "note", "cross-join"]
+             "status", "note", "cross-join", "ruleset"]
+SOURCE_KEYS = {"title", "where", "url", "replaces", "tier", "ruleset", "to-confirm"}
 REQUIRED_RULE_KEYS = ["id", "says", "cites", "when", "then", "examples"]
 EXAMPLE_KEYS = ["name", "card", "cards", "given", "fires", "expect", "absent"]
 RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml"}
@@ -38,6 +39,7 @@ class _Loader:
         self.kb = kb
         self.path = ""
         self.marks: dict = {}
+        self.ruleset = ""           # the rule file's default ruleset ("" when it says none)
 
     def err(self, p: tuple, message: str, severity: str = "error", key: bool = False):
         line, col = yamlpos.mark_of(self.marks, p + ("<key>",) if key else p)
@@ -78,13 +80,51 @@ class _Loader:
             yield str(name), info, (top, name)
 
     def load_sources(self, path: Path):
-        """Sources merge like rules: a later folder adds ids; it replaces one only on purpose."""
-        for sid, info, p in self.entries(path, "sources", "{id: {title, where, url}}"):
+        """Sources merge like rules: a later folder adds ids; it replaces one only on purpose.
+        The file's ``tiers`` (strongest first) add to the tiers known; its ``ruleset`` is the
+        default of its sources."""
+        data = self.read(path)
+        if not isinstance(data, dict):
+            if data is not None:
+                self.err((), f"{path.name} needs a mapping 'sources: {{id: {{title, where, url}}}}'")
+            return
+        for k in sorted(set(data) - {"sources", "tiers", "ruleset"}):
+            self.err((k,), f"unknown key {k!r} at the top of {path.name} (expected sources, "
+                           "tiers, ruleset)", key=True)
+        tiers = data.get("tiers", {}) or {}
+        if not isinstance(tiers, dict) or not all(isinstance(v, str) for v in tiers.values()):
+            self.err(("tiers",), "'tiers' is a mapping {tier: label}, strongest first")
+        else:
+            for t, label in tiers.items():
+                self.kb.tiers.setdefault(str(t), label)
+        default = data.get("ruleset", "both")
+        if default not in RULESETS:
+            self.err(("ruleset",), f"'ruleset' is one of {', '.join(RULESETS)}, not {default!r}")
+            default = "both"
+        if not isinstance(data.get("sources"), dict):
+            self.err((), f"{path.name} needs a mapping 'sources: {{id: {{title, where, url}}}}'")
+            return
+        for sid, info in data["sources"].items():
+            sid, p = str(sid), ("sources", sid)
             if not isinstance(info, dict) or not isinstance(info.get("title"), str):
                 self.err(p, f"source {sid!r} needs a 'title'")
                 continue
-            for k in sorted(set(info) - {"title", "where", "url", "replaces"}):
+            for k in sorted(set(info) - SOURCE_KEYS):
                 self.err(p + (k,), f"unknown key {k!r} in source {sid!r}", key=True)
+            tier = str(info.get("tier", "") or "")
+            if not tier:
+                self.err(p, f"source {sid!r} has no 'tier' (one of: "
+                            f"{', '.join(self.kb.tiers) or 'the tiers of sources.yaml'})",
+                         "warning")
+            elif tier not in self.kb.tiers:
+                self.err(p + ("tier",), f"source {sid!r}: unknown tier {tier!r} (one of: "
+                                        f"{', '.join(self.kb.tiers)})")
+                tier = ""
+            ruleset = info.get("ruleset", default)
+            if ruleset not in RULESETS:
+                self.err(p + ("ruleset",), f"source {sid!r}: 'ruleset' is one of "
+                                           f"{', '.join(RULESETS)}, not {ruleset!r}")
+                ruleset = default
             prev = self.kb.sources.get(sid)
             if prev is not None:
                 if info.get("replaces") is not True:
@@ -94,7 +134,9 @@ class _Loader:
                 self.err(p, f"source {sid!r} replaces the source of that id in {prev.path}",
                          "warning")
             self.kb.sources[sid] = Source(sid, info["title"], str(info.get("where", "")),
-                                          str(info.get("url", "")), path=str(path))
+                                          str(info.get("url", "")), path=str(path), tier=tier,
+                                          ruleset=ruleset,
+                                          to_confirm=str(info.get("to-confirm", "") or ""))
 
     def load_fact_types(self, path: Path):
         for name, info, p in self.entries(path, "fact_types", "{name: {fields, from, doc}}"):
@@ -129,9 +171,14 @@ class _Loader:
             self.err((), "a rule file is a mapping with 'topic', 'summary' and 'rules'")
             return []
         for k in data:
-            if k not in ("topic", "summary", "guide", "rules"):
+            if k not in ("topic", "summary", "guide", "rules", "ruleset"):
                 self.err((k,), f"unknown key {k!r} at the top of a rule file "
-                               "(expected topic, summary, guide, rules)", key=True)
+                               "(expected topic, summary, guide, ruleset, rules)", key=True)
+        self.ruleset = data.get("ruleset", "")
+        if self.ruleset not in RULESETS + ("",):
+            self.err(("ruleset",), f"'ruleset' is one of {', '.join(RULESETS)}, "
+                                   f"not {self.ruleset!r}")
+            self.ruleset = ""
         topic = data.get("topic")
         if not isinstance(topic, str):
             self.err(("topic",) if "topic" in data else (), "a rule file needs a 'topic'")
@@ -173,6 +220,13 @@ class _Loader:
                                           "situation has few of, paired on purpose with the rest)")
             ok = False
             cross = []
+        ruleset = rd.get("ruleset", self.ruleset)
+        if ruleset not in RULESETS:
+            if "ruleset" in rd:
+                self.err(p + ("ruleset",), f"'ruleset' is one of {', '.join(RULESETS)}, "
+                                           f"not {ruleset!r}")
+                ok = False
+            ruleset = ""
         says = rd.get("says")
         if "says" in rd and (not isinstance(says, str) or not says.strip()):
             self.err(p + ("says",), "'says' must be one sentence a judge would understand")
@@ -201,7 +255,7 @@ class _Loader:
                     examples=examples or [], name=str(rd.get("name", "")),
                     default=rd.get("default") is True, replaces=rd.get("replaces") is True,
                     cross_join=tuple(cross), path=self.path, line=line,
-                    topic=topic)
+                    topic=topic, ruleset=ruleset)
 
     def example(self, ex, p):
         if not isinstance(ex, dict):

@@ -106,11 +106,27 @@ class Rule:
     path: str = ""
     line: int | None = None
     topic: str = ""
+    ruleset: str = ""               # tcg, ocg or both (its own, else its file's); "" unsaid
 
     @property
     def location(self) -> str:
         path = _shown_path(self.path)
         return f"{path}:{self.line}" if self.line else path
+
+
+RULESETS = ("tcg", "ocg", "both")
+
+
+def rule_holds(kb: "KnowledgeBase", rule: Rule, ruleset: str) -> bool:
+    """Whether a rule may decide an answer under ``ruleset`` (tcg or ocg): its own ruleset
+    (unsaid: both) and every point it cites hold for it."""
+    if rule.ruleset not in ("", "both", ruleset):
+        return False
+    for c in rule.cites:
+        src = kb.sources.get(c)
+        if src is not None and src.ruleset not in ("both", ruleset):
+            return False
+    return True
 
 
 @lru_cache(maxsize=256)
@@ -149,6 +165,9 @@ class Source:
     where: str = ""
     url: str = ""
     path: str = ""                  # the sources.yaml that defined it
+    tier: str = ""                  # one of the knowledge's `tiers` (strongest first)
+    ruleset: str = "both"           # tcg, ocg or both
+    to_confirm: str = ""            # what of this point is still to confirm ("" when settled)
 
 
 @dataclass
@@ -160,6 +179,7 @@ class KnowledgeBase:
     topics: dict[str, dict] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     folders: list[str] = field(default_factory=list)
+    tiers: dict[str, str] = field(default_factory=dict)   # tier id -> label, strongest first
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -198,8 +218,19 @@ class KnowledgeBase:
         sub = KnowledgeBase(rules=[r for r in self.rules if r in chosen], sources=self.sources,
                             fact_types=self.fact_types, families=self.families,
                             topics=self.topics, diagnostics=self.diagnostics,
-                            folders=self.folders)
+                            folders=self.folders, tiers=self.tiers)
         return sub
+
+    def for_ruleset(self, ruleset: str) -> "KnowledgeBase":
+        """The knowledge restricted to the rules that may decide an answer under this ruleset
+        (``tcg`` or ``ocg``): a rule said to hold for the other ruleset only, or one citing a
+        point that holds for the other ruleset only, is left out."""
+        kept = [r for r in self.rules if rule_holds(self, r, ruleset)]
+        if len(kept) == len(self.rules):
+            return self
+        return KnowledgeBase(rules=kept, sources=self.sources, fact_types=self.fact_types,
+                             families=self.families, topics=self.topics,
+                             diagnostics=self.diagnostics, folders=self.folders, tiers=self.tiers)
 
     def used_types(self) -> set[str]:
         return {p.type for r in self.rules for alt in r.when for p in alt if p.kind != "test"}

@@ -9,7 +9,6 @@ are bounded; the engine runs on a bounded pool of threads with a time limit
 
 from __future__ import annotations
 
-import bisect
 import contextlib
 import json
 from pathlib import Path
@@ -23,6 +22,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..api import Expert, classify
+from ..cardsearch import CardIndex
 from ..cards import Card
 from ..errors import PsctError
 from ..reader import read_card
@@ -96,32 +96,6 @@ class BodyLimit:
 
 class _TooLarge(Exception):
     pass
-
-
-class CardIndex:
-    """Card names for completion: by prefix, then by the start of a later word."""
-
-    def __init__(self, names):
-        self.names = sorted(set(names), key=str.casefold)
-        self.keys = [n.casefold() for n in self.names]
-
-    def complete(self, prefix: str, limit: int = 10) -> list[str]:
-        p = " ".join(prefix.casefold().split())
-        if not p:
-            return []
-        out: list[str] = []
-        i = bisect.bisect_left(self.keys, p)
-        while i < len(self.keys) and self.keys[i].startswith(p) and len(out) < limit:
-            out.append(self.names[i])
-            i += 1
-        if len(out) < limit:
-            taken = set(out)
-            for name, key in zip(self.names, self.keys):
-                if name not in taken and (f" {p}" in key or f"-{p}" in key):
-                    out.append(name)
-                    if len(out) >= limit:
-                        break
-        return out
 
 
 def _text(value: str | None, what: str, limit: int) -> str:

@@ -38,7 +38,7 @@ class ExpertPool:
     def _expert(self) -> Expert:
         expert = getattr(self._local, "expert", None)
         if expert is None:
-            expert = Expert(kb=self.base.kb, db=self.base.db)
+            expert = Expert(kb=self.base.kb, db=self.base.db, ruleset=self.base.ruleset)
             self._local.expert = expert
         return expert
 

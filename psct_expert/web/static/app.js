@@ -158,6 +158,33 @@ function sourceLine(s) {
 
 function spanKey(s) { return `${s.card}|${s.where || "text"}|${s.span[0]}|${s.span[1]}`; }
 
+// the answer's sources by id ({id, tier, tier_label, url, ...}), strongest tier first
+let sourceInfo = new Map();
+let tierOrder = [];
+
+function citeItem(id) {
+  const s = sourceInfo.get(id);
+  const name = s && s.url ? el("a", { href: s.url, rel: "noopener" }, id) : el("span", {}, id);
+  const bits = [name];
+  if (s) {
+    bits.push(" ", el("span", { class: `tier tier-${s.tier || "unranked"}`, title: s.title || "" }, s.tier_label));
+    if (s.ruleset && s.ruleset !== "both") bits.push(" ", el("span", { class: "tier tier-ruleset" }, `${s.ruleset.toUpperCase()} only`));
+    if (s.to_confirm) bits.push(" ", el("span", { class: "tier tier-confirm", title: s.to_confirm }, "to confirm"));
+  }
+  return el("span", { class: "cite" }, bits);
+}
+
+function rankedCites(ids) {
+  const rank = (id) => { const i = tierOrder.indexOf(id); return i < 0 ? tierOrder.length : i; };
+  return [...ids].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function citeList(ids) {
+  const out = [];
+  rankedCites(ids).forEach((id, i) => { if (i) out.push(", "); out.push(citeItem(id)); });
+  return out;
+}
+
 function proofNode(node, depth) {
   const own = (node.sources || []).filter((s) => s.kind === "text" && s.span);
   const label = el("span", { class: "fact" }, factText(node.fact));
@@ -176,7 +203,7 @@ function proofNode(node, depth) {
   for (const st of steps) {
     body.push(el("div", { class: "step" },
       el("p", { class: "rule" }, el("code", {}, st.rule), " ", st.says),
-      el("p", { class: "step-cites" }, "Cites: ", st.cites.join(", ")),
+      el("p", { class: "step-cites" }, "Cites: ", citeList(st.cites)),
       (st.absent || []).map((a) => el("p", { class: "absent" }, "checked absent: ", a)),
       (st.tests || []).map((t) => el("p", { class: "test" }, "checked: ", t)),
       st.premises && st.premises.length
@@ -282,8 +309,16 @@ async function showAnswer(ans, req) {
   $("#answer-word").textContent = word;
   $("#restated").textContent = ans.restated || ans.question || req.question || "";
   $("#reason").textContent = shortReason(ans);
-  $("#cites").textContent = ans.citations && ans.citations.length ? "Cites: " + ans.citations.join(", ") : "";
-  $("#notes").textContent = (ans.notes || []).map((n) => "Note: " + n).join(" ");
+  sourceInfo = new Map((ans.sources || []).map((s) => [s.id, s]));
+  tierOrder = (ans.sources || []).map((s) => s.id);   // already strongest first
+  const cites = $("#cites");
+  cites.innerHTML = "";
+  if (ans.sources && ans.sources.length) {
+    cites.append(el("span", { class: "cites-head" }, "Sources, strongest first:"),
+      el("ol", { class: "cite-list" }, ans.sources.map((s) => el("li", {}, citeItem(s.id)))));
+  }
+  $("#notes").textContent = (ans.notes || []).map((n) => "Note: " + n)
+    .concat((ans.caveats || []).map((c) => "Note: " + c.says)).join(" ");
   const link = permalinkFor(req);
   $("#permalink").href = link;
   const proof = $("#proof");
