@@ -143,6 +143,15 @@ def _card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
                 break
     for start, end, card, past in sorted(spans, key=lambda s: -s[0]):
         before = text[:start]
+        flip = re.search(r"\b(flip|flips|flipped)\s+(?:my\s+|their\s+|the\s+|a\s+)?(?:Set\s+|set\s+)?$",
+                         before)
+        if flip is not None and not past:
+            # "I flip Infinite Impermanence": a Set card is activated
+            verb = {"flip": "activate", "flips": "activates", "flipped": "activated"}[flip.group(1)]
+            read = f"{verb} {text[flip.end():start]}{card}".replace("  ", " ")
+            relexed.changes.append(Change("read-as", text[flip.start():end], read))
+            text = text[:flip.start()] + read + text[end:]
+            continue
         lead = re.search(_ACTOR + _MODALS + r"\s+$", before, re.IGNORECASE)
         if lead is None or not re.match(_OBJECT, text[end:]):
             continue

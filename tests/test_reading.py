@@ -141,3 +141,15 @@ def test_no_subject_is_said_again_where_the_sentence_has_none():
 
 def test_a_list_of_things_is_no_second_clause():
     assert not relex("I control a Spell and a Trap. Can I?").changes
+
+
+def test_contractions_are_spelled_out():
+    r = relex("We're in the Damage Step and it's face-up. Isn't it?")
+    assert r.text == "We are in the Damage Step and it is face-up. Is not it?"
+
+
+def test_flipping_a_named_card_is_activating_it(base_expert):
+    answer = base_expert.ask("My opponent's monster attacks, we're in the Damage Step. "
+                             "Can I flip Infinite Impermanence to negate its effect?")
+    assert answer.value == "no" and "Damage Step" in answer.restated
+    assert any(c.read == "activate Infinite Impermanence" for c in answer.reading.changes)
