@@ -153,3 +153,24 @@ def test_flipping_a_named_card_is_activating_it(base_expert):
                              "Can I flip Infinite Impermanence to negate its effect?")
     assert answer.value == "no" and "Damage Step" in answer.restated
     assert any(c.read == "activate Infinite Impermanence" for c in answer.reading.changes)
+
+
+def test_an_effect_described_by_words_of_its_text(base_expert):
+    # "ATK/DEF-halving": no word of the question language, grounded in the text ("become half")
+    answer = base_expert.ask("Can Blackwing - Gale the Whirlwind's ATK/DEF-halving effect be used "
+                             "during my opponent's turn?")
+    assert answer.value == "no" and "second effect" in answer.restated
+
+
+def test_a_description_its_text_does_not_say_is_refused(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask("Can Blackwing - Gale the Whirlwind's flying effect be used during my "
+                        "opponent's turn?")
+    assert "no effect of Blackwing - Gale the Whirlwind fits" in str(err.value)
+
+
+def test_a_possessive_before_effect_is_no_description(base_expert):
+    spec = base_expert.parse("I activate Effect Veiler targeting my opponent's monster and they chain "
+                             "Book of Moon to flip it face-down. Is that monster's effect negated "
+                             "when Effect Veiler resolves?")
+    assert spec["family"] == "affected"

@@ -28,7 +28,7 @@ def test_every_shipped_source_has_a_known_tier_and_every_rule_a_ruleset():
     assert {r.ruleset for r in kb.rules} <= {"tcg", "ocg", "both"}
     # the points the guide marks OCG-only are said to be, and nothing else is
     assert {s.id for s in kb.sources.values() if s.ruleset == "ocg"} == {
-        "game-rules#cost.11", "game-rules#once-per-turn.8"}
+        "game-rules#cost.11", "game-rules#once-per-turn.8", "game-rules#missing-the-timing.15"}
     assert kb.sources["game-rules#missing-the-timing.12"].to_confirm
     assert kb.sources["game-rules#chain.11"].url.startswith("https://")
 

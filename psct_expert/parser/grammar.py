@@ -223,8 +223,8 @@ class Grammar:
         self._written_info: list | None = None
 
     def terminal(self, word: str) -> str | None:
-        if word == "XNAME":     # the grammar has a place for name words it does not know
-            return "XNAME"
+        if word in ("XNAME", "XDESC"):   # the grammar has places for words it does not know
+            return word
         return self.words.get(word.lower())
 
     def _families(self, starts: list[str]) -> list[tuple[str, frozenset]]:

@@ -77,9 +77,22 @@ def _lower_names() -> frozenset[str]:
     return frozenset(vocabulary().get("lower_case_names") or ())
 
 
+_EFFECT_NOUNS = ("effect", "effects", "ability")
+
+
 def _words(chunk: str, out: Words, terminal) -> None:
-    for m in _WORD.finditer(chunk):
+    found = list(_WORD.finditer(chunk))
+    for i, m in enumerate(found):
         w = m.group()
+        nxt = found[i + 1].group().lower() if i + 1 < len(found) else ""
+        possessive = w.lower().endswith("'s") and terminal(w[:-2]) is not None
+        if nxt in _EFFECT_NOUNS and not w.isdigit() and terminal(w) is None and not possessive \
+                and terminal("XDESC") is not None and w[0].isalnum():
+            # a word said of an effect that the grammar does not have ("the ATK-halving
+            # effect"): a description, grounded in the card's text once the card is known
+            out.tokens.append(Token("XDESC", w))
+            out.text.append(w)
+            continue
         if w.isdigit():
             out.tokens.append(Token("XNUM", w))
             out.text.append(w)

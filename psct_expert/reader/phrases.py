@@ -265,6 +265,8 @@ class PhraseReaders:
         self.add("condition", self.src(text, cs, ce, where), effect=eff.id)
         if g.p["bare_quick_condition"].search(cond):
             self.add("bare_quick_condition", self.src(text, cs, ce, where), effect=eff.id)
+        if g.p["bare_opt_condition"].search(cond):
+            self.add("bare_opt_condition", self.src(text, cs, ce, where), effect=eff.id)
         self._read_trigger(text, eff, where, cs, cond)
         self._read_phases(text, eff, where, cs, cond)
         for topic, rx in g.condition_topics:

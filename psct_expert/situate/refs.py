@@ -202,11 +202,47 @@ def desc_fits(reading: Reading, e, d: str) -> bool:
         return kind
     rule = DESC_FACTS.get(d)
     if rule is None:
-        raise QuestionError(f"which effect is a {d!r} effect? (say its number: 'the first effect')")
+        grounded = grounded_in_text(d, e.text)
+        if grounded is None:
+            raise QuestionError(f"which effect is a {d!r} effect? (say its number: 'the first effect')")
+        return grounded
     what, verb = rule
     if what == "verb":
         return effect_does_action(reading.facts, e.id, verb)
     return any(f.type == what and f.get("effect") == e.id for f in reading.facts)
+
+
+def _lemmas(word: str) -> set[str]:
+    from lemminflect import getAllLemmas
+
+    out = {word}
+    for forms in getAllLemmas(word).values():
+        out.update(forms)
+    return out
+
+
+def grounded_in_text(desc: str, text: str) -> bool | None:
+    """A description the question language does not have ("the ATK/DEF-halving effect"): it fits
+    an effect whose text says each of its words, in any form ("halving" - "halve").  None when
+    the description has no word to ground (it then refuses the question)."""
+    import re
+
+    parts = [p for p in re.split(r"[-/\s]+", desc.lower()) if len(p) >= 2]
+    if not parts:
+        return None
+    from ..parser.lexicon import lexicon
+
+    also = {str(k).lower(): [str(x).lower() for x in v]
+            for k, v in (lexicon().get("grounding") or {}).items()}
+    said: set[str] = set()
+    for w in re.findall(r"[a-z]+", text.lower()):
+        said |= _lemmas(w)
+
+    def fits(part: str) -> bool:
+        words = _lemmas(part) | {x for lem in _lemmas(part) for x in also.get(lem, ())}
+        return bool(words & said) or any(" " in x and x in text.lower() for x in words)
+
+    return all(fits(p) for p in parts)
 
 
 def effect_does_action(facts, eid: str, verb: str) -> bool:
