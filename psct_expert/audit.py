@@ -218,10 +218,12 @@ def audit(expert, names: list[str] | None, jobs: int = 0, progress=None, cache: 
 
 
 def audit_lines(expert, names: list[str] | None, jobs: int = 0, progress=None,
-                cache: bool = True):
+                cache: bool = True, cards: list[Card] | None = None):
     """Like :func:`audit`, but yield (record as its JSON line, digest as JSON text):
-    a cached card's record is passed on as the text stored, never parsed."""
-    cards = [expert.db.get(n) for n in names] if names else expert.db.all_cards()
+    a cached card's record is passed on as the text stored, never parsed.
+    ``cards`` (instead of names): exactly these cards (two printings of one name)."""
+    if cards is None:
+        cards = [expert.db.get(n) for n in names] if names else expert.db.all_cards()
     if not cache:
         yield from _audit(expert, cards, jobs, progress)
         return

@@ -19,13 +19,22 @@ from .main import cli
 @click.option("--no-cache", is_flag=True,
               help="Read every card again (default: reuse records of unchanged cards from the "
                    "user cache dir).")
+@click.option("--scripts", "scripts_dir", type=click.Path(file_okay=False),
+              help="A folder of YGOPro/EDOPro card scripts (c<passcode>.lua): list, per card, "
+                   "where the script and the text disagree.")
 @click.pass_obj
-def audit(obj, names, as_json, output, jobs, no_cache):
-    """Read every card (or the NAMES given) and classify each effect with the rules."""
+def audit(obj, names, as_json, output, jobs, no_cache, scripts_dir):
+    """Read every card (or the NAMES given) and classify each effect with the rules.
+
+    With --scripts DIR: derive the same features from each card script and list where
+    the script and the card text disagree, and which side the PSCT rules support."""
     from ..atomic import atomic_write_text
     from ..audit import Summary, audit_lines
 
     expert = obj.expert()
+    if scripts_dir:
+        return _audit_scripts(expert, scripts_dir, list(names) or None, as_json, output, jobs,
+                              no_cache)
     total = len(names) if names else len(expert.db.all_cards())
     summary = Summary()
     chunks: list[str] = []
@@ -38,6 +47,37 @@ def audit(obj, names, as_json, output, jobs, no_cache):
             if as_json:
                 chunks.append(line)
     text = "\n".join(chunks) + "\n" if as_json else summary.text() + "\n"
+    if output:
+        atomic_write_text(output, text)
+        click.echo(f"wrote {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+    return 0
+
+
+def _audit_scripts(expert, folder, names, as_json, output, jobs, no_cache):
+    from ..atomic import atomic_write_text
+    from ..scripts.run import ScriptSummary, audit_scripts, render_text, script_files
+
+    summary = ScriptSummary()
+    total = len(script_files(folder))
+    chunks: list[str] = []
+    show = sys.stderr.isatty()
+    with click.progressbar(length=total, label="auditing scripts", file=sys.stderr,
+                           hidden=not show) as bar:
+        for result in audit_scripts(expert, folder, names, jobs, progress=bar.update,
+                                    cache=not no_cache, summary=summary):
+            if as_json:
+                chunks.append(json.dumps(result, ensure_ascii=False, sort_keys=True))
+            else:
+                block = render_text(result)
+                if block:
+                    chunks.append(block)
+    if as_json:
+        chunks.append(json.dumps({"summary": summary.to_dict()}, sort_keys=True))
+        text = "\n".join(chunks) + "\n"
+    else:
+        text = "\n\n".join(chunks + [summary.text()]) + "\n"
     if output:
         atomic_write_text(output, text)
         click.echo(f"wrote {output}", err=True)
