@@ -214,3 +214,51 @@ def test_cli_a_folder_without_scripts_is_an_input_error(cli_run, tmp_path):
     code, out, err = cli_run("audit", "--scripts", str(tmp_path))
     assert code == 2 and "Traceback" not in err
     assert "no card scripts" in err
+
+
+# -- the web page and API --------------------------------------------------------------
+
+
+@pytest.fixture
+def web(base_expert, tmp_path):
+    from fastapi.testclient import TestClient
+
+    from psct_expert.web import create_app
+
+    write(tmp_path, PETEN, PETEN_DELAY)
+    write(tmp_path, ASH, ASH_RIGHT)
+    app = create_app(base_expert, workers=1, scripts_dir=str(tmp_path))
+    with TestClient(app, raise_server_exceptions=False) as c:
+        yield c
+
+
+@pytest.mark.xdist_group("web-api")
+def test_web_scripts_page_and_api(web):
+    page = web.get("/scripts")
+    assert page.status_code == 200 and 'id="s-script"' in page.text and 'id="folder"' in page.text
+    assert web.get("/static/scripts.js").status_code == 200
+    r = web.post("/api/scripts/audit", json={"script": "\n" + PETEN_DELAY})   # named by its header
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["name"] == "Peten the Dark Clown" and body["text"].startswith("When this card")
+    (d,) = body["disagreements"]
+    assert d["kind"] == "when-trigger-scripted-cannot-miss-timing"
+    assert d["script_lines"][0]["line"] == 7      # the leading blank line counts
+    r = web.post("/api/scripts/audit", json={"script": ASH_RIGHT, "card": "Ash Blossom & Joyous Spring"})
+    assert r.status_code == 200 and r.json()["disagreements"] == []
+    folder = web.get("/api/scripts/folder").json()
+    assert folder["summary"]["kinds"] == {"when-trigger-scripted-cannot-miss-timing": 1}
+    assert [c["id"] for c in folder["cards"]] == [PETEN]
+
+
+@pytest.mark.xdist_group("web-api")
+@pytest.mark.parametrize("body, message", [
+    ({"script": "local a = $"}, "no card named"),
+    ({"script": "local a = $", "card": "Peten the Dark Clown"}, "cannot read"),
+    ({"script": "--x", "card": "No Such Card Anywhere"}, "unknown card"),
+    ({"script": 3}, "the body is a JSON object"),
+    ({"script": "x", "extra": 1}, "unknown keys"),
+])
+def test_web_scripts_bad_input_is_400(web, body, message):
+    r = web.post("/api/scripts/audit", json=body)
+    assert r.status_code == 400 and message in r.json()["error"], r.text

@@ -169,3 +169,30 @@ def render_text(result: dict, text_of=None) -> str:
             lines.append(f"    script line {s['line']}: {s['text']}")
         lines.append(f"    why: {d['why']} [{', '.join(d['cites'])}]")
     return "\n".join(lines)
+
+
+_PASSCODE_IN_TEXT = re.compile(r"\bc(\d{3,10})\b")
+
+
+def card_for_script(expert, text: str, name: str | None = None):
+    """The card a pasted script is for: the name given, else the name in its first comment
+    lines; None when neither names a card of the database."""
+    from .lua import _header
+
+    if name:
+        return expert.db.get(name)
+    for h in _header(text[:2000]):
+        card = expert.db.find(h) if h else None
+        if card is not None and card.name.casefold() == h.casefold():
+            return card
+    return None
+
+
+def audit_one(expert, card, text: str, path: str = "<script>") -> dict:
+    """One script (its text) against one card: the result :func:`audit_scripts` yields."""
+    from ..audit import audit_card
+
+    rec = audit_card(expert, card)
+    sf = read_features(read(text, path), card.kind)
+    return {"id": card.id, "name": card.name, "kind": card.kind, "script": path,
+            "status": rec["status"], "disagreements": compare(rec, sf)}
