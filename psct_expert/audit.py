@@ -39,7 +39,8 @@ def audit_card(expert, card: Card) -> dict:
     out.update({f: f in feats for f in FEATURES})
     out["proof_rules"] = sorted({r for c in conclusions.get(card.name, [])
                                  if c["type"] == "card_feature" for r in c["rules"]})
-    out.update({"legacy_wording": d["legacy"], "unread": d["unread"], "effects": d["effects"]})
+    out.update({"legacy_wording": d["legacy"], "legacy_reasons": d["legacy_reasons"],
+                "unread": d["unread"], "effects": d["effects"]})
     return out
 
 
