@@ -262,3 +262,32 @@ def test_web_scripts_page_and_api(web):
 def test_web_scripts_bad_input_is_400(web, body, message):
     r = web.post("/api/scripts/audit", json=body)
     assert r.status_code == 400 and message in r.json()["error"], r.text
+
+
+SARGASSO = 1127737   # Field Spell: "Each time a monster is Xyz Summoned: The Summoning player takes 500 damage."
+
+
+def test_each_time_trigger_is_a_mandatory_trigger_of_the_text(expert, tmp_path):
+    body = (effect("e1", "SetType(EFFECT_TYPE_ACTIVATE)", "SetCode(EVENT_FREE_CHAIN)")
+            + effect("e2", "SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_F)",
+                     "SetCode(EVENT_SPSUMMON_SUCCESS)", "SetRange(LOCATION_FZONE)"))
+    write(tmp_path, SARGASSO, script("Sargasso the D.D. Battlefield", body))
+    results, _ = run(expert, tmp_path)
+    kinds_found = [d["kind"] for d in results[SARGASSO]["disagreements"]]
+    assert "mandatory-trigger-script-only" not in kinds_found
+    # scripted optional instead: the text's mandatory trigger is named
+    write(tmp_path, SARGASSO, script("Sargasso the D.D. Battlefield",
+                                     body.replace("TRIGGER_F", "TRIGGER_O")))
+    results, _ = run(expert, tmp_path)
+    assert "mandatory-trigger-scripted-optional" in [
+        d["kind"] for d in results[SARGASSO]["disagreements"]]
+
+
+def test_effects_built_outside_initial_effect_leave_their_features_undecided():
+    granted = ("function s.op(e,tp)\n\tlocal e1=Effect.CreateEffect(c)\n"
+               "\te1:SetCountLimit(1,id)\n\te1:SetCost(s.cost)\nend\n")
+    f = read_features(read(script("X", effect("e1", "SetType(EFFECT_TYPE_IGNITION)"), granted)),
+                      "monster")
+    assert f.values["hard_opt"] is None and f.values["cost"] is None
+    assert read_features(read(script("X", effect("e1", "SetType(EFFECT_TYPE_IGNITION)"))),
+                         "monster").values["hard_opt"] is False

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import pathlib
+import re
 
 import yaml
 
@@ -58,9 +59,13 @@ def _facts(e: dict, ftype: str, **want) -> list[dict]:
             and all(f.get(k) == v for k, v in want.items())]
 
 
-def text_features(rec: dict) -> tuple[dict[str, bool], dict[str, list[dict]]]:
+_EACH_TIME = re.compile(r"\s*(?:once per turn,\s*)?(?:during [^,]*,\s*)?each time\b", re.I)
+_YOU_CAN = re.compile(r"\s*you can\b(?!\s+only)", re.I)
+
+
+def text_features(rec: dict) -> tuple[dict[str, bool | None], dict[str, list[dict]]]:
     """The text's features of one audit record, and the spans behind each."""
-    ev: dict[str, list[dict]] = {f: [] for f in COMPARED}
+    ev: dict[str, list[dict]] = {f: [] for f in COMPARED + ("each_time_optional",)}
     for e in _walk(rec["effects"]):
         if _concluded(e, "targets"):
             ev["targets"].append(_span(e, next(iter(_facts(e, "target")), None)))
@@ -70,10 +75,13 @@ def text_features(rec: dict) -> tuple[dict[str, bool], dict[str, list[dict]]]:
             ev["quick"].append(_span(e, next(iter(_facts(e, "quick_marker")), None)))
         if _concluded(e, "inherent_summon"):
             ev["summon_procedure"].append(_span(e, next(iter(_facts(e, "procedure")), None)))
+        # (a once per Duel is no once per turn: scripts count it with EFFECT_COUNT_CODE_DUEL)
         for f in _facts(e, "once_per_turn", kind="use"):
-            ev["hard_opt"].append(_span(e, f))
+            if "per duel" not in (f.get("quote") or "").lower():
+                ev["hard_opt"].append(_span(e, f))
         for f in _facts(e, "once_per_turn", kind="activate"):
-            ev["activate_opt"].append(_span(e, f))
+            if "per duel" not in (f.get("quote") or "").lower():
+                ev["activate_opt"].append(_span(e, f))
         cond = next(iter(_facts(e, "condition")), None)
         # a Spell/Trap Card's activation is no trigger, whatever its condition says
         for f in [] if _facts(e, "on_card_activation") else _facts(e, "trigger"):
@@ -82,8 +90,20 @@ def text_features(rec: dict) -> tuple[dict[str, bool], dict[str, list[dict]]]:
                    "if_optional" if f.get("word") == "if" else None)
             if key and (key != "mandatory_trigger" or f.get("word") in ("when", "if")):
                 ev[key].append(_span(e, cond or f))
+        # "Each time ...: ..." is a trigger the reader reads as a part, not a trigger fact
+        if cond and not _facts(e, "trigger") and not _facts(e, "on_card_activation") \
+                and _EACH_TIME.match(cond.get("quote") or ""):
+            optional = bool(_YOU_CAN.match(e["text"][e["text"].find(":") + 1:]))
+            ev["each_time_optional" if optional else "mandatory_trigger"].append(_span(e, cond))
     values = {f: bool(rec.get(f)) for f in COMPARED if f != "mandatory_trigger"}
     values["mandatory_trigger"] = bool(ev["mandatory_trigger"])
+    for f in ("hard_opt", "activate_opt"):
+        values[f] = values[f] and bool(ev[f])
+    if ev["each_time_optional"]:
+        # an optional "Each time ...: You can" is neither a "When" nor an "If" one: scripts
+        # write it either way, so neither is compared unless the text has one itself
+        for f in ("when_optional", "if_optional"):
+            values[f] = values[f] or None
     if values["targets"] and not ev["targets"]:
         ev["targets"].append({"effect": f"{rec['name']}#0", "span": None, "where": "text",
                               "quote": "an Equip Spell: it targets the monster it equips"})
@@ -110,7 +130,7 @@ def compare(rec: dict, sf: ScriptFeatures) -> list[dict]:
     seen = set()
     for f in COMPARED:
         s = sv.get(f)
-        if s is None or s == tv[f]:
+        if s is None or tv[f] is None or s == tv[f]:
             continue
         k = _kind_for(f, tv[f], tv, sv)
         if k["id"] in seen:     # a swap touches two features: reported once

@@ -154,7 +154,9 @@ def effect_of(script: Script, e: Effect) -> ScriptEffect:
         se.target_line = next(t.line for t in target_body if t.value in w["target_calls"])
     cost = e.setters.get("SetCost")
     if cost is not None:
-        se.cost = any(_is_cost_ref(script, r, set()) for r in _refs(cost.text))
+        se.cost = any(_is_cost_ref(script, r, set()) for r in _refs(cost.text)) or (
+            any(t.value == "function" for t in cost.toks)          # an inline cost function
+            and _body_is_cost(script, list(cost.toks), set()))
     if not se.cost and any(t.value == w["cost_reason"] for t in target_body):
         se.cost = True   # a cost paid in the target function (REASON_COST)
         se.cost_line = next(t.line for t in target_body if t.value == w["cost_reason"])
@@ -173,6 +175,33 @@ def effect_of(script: Script, e: Effect) -> ScriptEffect:
     rng = set(e.names("SetRange"))
     se.pzone_only = rng == {w["pzone"]}
     return se
+
+
+def _outside_features(script: Script) -> dict[str, bool]:
+    """Which features a setter outside ``initial_effect`` may give an effect."""
+    w = words()
+    toks = script.outside
+    out = {"targets": False, "cost": False, "hard_opt": False, "activate_opt": False,
+           "when_optional": False, "if_optional": False, "mandatory_trigger": False,
+           "quick": False, "spell_trap_quick": False}
+    for i, t in enumerate(toks):
+        if t.kind != "name" or i == 0 or toks[i - 1].value != ":" or i + 1 >= len(toks) \
+                or toks[i + 1].value != "(":
+            continue
+        if t.value == "SetCost":
+            out["cost"] = True
+        elif t.value == "SetCountLimit":
+            out["hard_opt"] = out["activate_opt"] = True
+        elif t.value == "SetProperty":
+            if any(x.value == w["target_flag"] for x in toks[i + 2:i + 12]):
+                out["targets"] = True
+        elif t.value == "SetType":
+            names = {x.value for x in toks[i + 2:i + 8]}
+            if names & {"EFFECT_TYPE_TRIGGER_O", "EFFECT_TYPE_TRIGGER_F"}:
+                out["when_optional"] = out["if_optional"] = out["mandatory_trigger"] = True
+            if names & {"EFFECT_TYPE_QUICK_O", "EFFECT_TYPE_QUICK_F"}:
+                out["quick"] = out["spell_trap_quick"] = True
+    return out
 
 
 def read_features(script: Script, kind: str) -> ScriptFeatures:
@@ -221,6 +250,11 @@ def read_features(script: Script, kind: str) -> ScriptFeatures:
         for feature in meaning or ():
             add(feature, c.line, f"{c.name}(...)")
     values: dict[str, bool | None] = {f: bool(ev[f]) for f in ev}
+    # effects the script builds outside initial_effect (granted at resolution, registered by a
+    # continuous effect) are not read: a feature only they could have is undecided
+    for f, found in _outside_features(script).items():
+        if found and not values[f]:
+            values[f] = None
     # a trigger at a fixed timing has no "When"/"If" to compare: undecided, unless the
     # script has a trigger of that kind elsewhere
     if ev["fixed_trigger"]:

@@ -84,6 +84,7 @@ class Setter:
     names: tuple[str, ...]
     text: str
     line: int
+    toks: tuple = ()          # the argument tokens (an inline function's body, for one)
 
 
 @dataclass
@@ -130,6 +131,7 @@ class Script:
     functions: dict[str, Function]
     aliases: dict[str, list[Tok]]         # s.name = <expression tokens>
     tokens: list[Tok]
+    outside: list[Tok] = field(default_factory=list)   # tokens outside initial_effect
 
     @property
     def name(self) -> str | None:
@@ -279,7 +281,7 @@ def _body_statements(fn: Function, script_funcs: dict[str, Function],
             args = toks[i + 4:close]
             live[t.value].setters[toks[i + 2].value] = Setter(
                 toks[i + 2].value, tuple(a.value for a in args if a.kind in ("name", "number")),
-                "".join(a.value for a in args), t.line)
+                "".join(a.value for a in args), t.line, tuple(args))
             i = close + 1
             continue
         # c:RegisterEffect(X) / c:RegisterEffect(X:Clone())
@@ -316,4 +318,6 @@ def read_script(text: str, path: str = "<script>", makers: dict[str, str] | None
     init = funcs.get("s.initial_effect") or next(
         (f for k, f in funcs.items() if k.endswith(".initial_effect")), None)
     effects, calls = _body_statements(init, funcs, makers or {}) if init else ([], [])
-    return Script(path, _header(text), effects, calls, funcs, _aliases(toks), toks)
+    inside = {id(t) for t in init.body} if init else set()
+    return Script(path, _header(text), effects, calls, funcs, _aliases(toks), toks,
+                  [t for t in toks if id(t) not in inside])
