@@ -28,7 +28,6 @@ def audit(obj, names, as_json, output, jobs, no_cache, scripts_dir):
 
     With --scripts DIR: derive the same features from each card script and list where
     the script and the card text disagree, and which side the PSCT rules support."""
-    from ..atomic import atomic_write_text
     from ..audit import Summary, audit_lines
 
     expert = obj.expert()
@@ -37,23 +36,76 @@ def audit(obj, names, as_json, output, jobs, no_cache, scripts_dir):
                               no_cache)
     total = len(names) if names else len(expert.db.all_cards())
     summary = Summary()
-    chunks: list[str] = []
     show = sys.stderr.isatty()
-    with click.progressbar(length=total, label="auditing", file=sys.stderr,
-                           hidden=not show) as bar:
+    with _Output(output) as out, click.progressbar(
+            length=total, label="auditing", file=sys.stderr, hidden=not show) as bar:
         for line, dig in audit_lines(expert, list(names) or None, jobs, progress=bar.update,
                                      cache=not no_cache):
             summary.add_digest(json.loads(dig))
             if as_json:
-                chunks.append(line)
-    text = "\n".join(chunks) + "\n" if as_json else summary.text() + "\n"
+                out.write(line + "\n")     # streamed: the pool's records are never all held
+        if not as_json:
+            out.write(summary.text() + "\n")
     if output:
-        atomic_write_text(output, text)
         click.echo(f"wrote {output}", err=True)
-    else:
-        click.echo(text, nl=False)
     return 0
 
+
+class _Output:
+    """Standard output, or a file written through a temporary file that replaces it in one
+    step at the end (an interrupted audit leaves no half file)."""
+
+    def __init__(self, path):
+        self.path = path
+        self.fh = None
+        self.tmp = None
+
+    def __enter__(self):
+        import os
+        import tempfile
+
+        from ..errors import StorageError
+
+        if self.path:
+            target = os.path.realpath(self.path)
+            try:
+                fd, self.tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.",
+                                                suffix=".tmp", dir=os.path.dirname(target) or ".")
+            except OSError as exc:
+                raise StorageError(f"cannot write: {exc.strerror or exc}",
+                                   path=str(self.path)) from None
+            self.fh = os.fdopen(fd, "w", encoding="utf-8")
+        return self
+
+    def write(self, text: str) -> None:
+        if self.fh is not None:
+            self.fh.write(text)
+        else:
+            click.echo(text, nl=False)
+
+    def __exit__(self, kind, exc, tb):
+        import os
+
+        from ..errors import StorageError
+
+        if self.fh is None:
+            return False
+        try:
+            self.fh.flush()
+            os.fsync(self.fh.fileno())
+            self.fh.close()
+            if kind is None:
+                os.replace(self.tmp, os.path.realpath(self.path))
+                self.tmp = None
+        except OSError as e:
+            raise StorageError(f"cannot write: {e.strerror or e}", path=str(self.path)) from None
+        finally:
+            if self.tmp:
+                try:
+                    os.unlink(self.tmp)
+                except OSError:
+                    pass
+        return False
 
 def _audit_scripts(expert, folder, names, as_json, output, jobs, no_cache):
     from ..atomic import atomic_write_text
