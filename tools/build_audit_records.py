@@ -22,12 +22,13 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from psct_expert.api import Expert  # noqa: E402
-from psct_expert.audit import build_shipped_records, shipped_records_path  # noqa: E402
+from psct_expert.audit import SHIPPED_NAME, build_shipped_records  # noqa: E402
+from psct_expert.paths import FACTS_DIR  # noqa: E402
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", default=str(shipped_records_path()))
+    ap.add_argument("--out", default=str(FACTS_DIR / SHIPPED_NAME))
     ap.add_argument("--jobs", type=int, default=0)
     args = ap.parse_args()
     t = time.perf_counter()
