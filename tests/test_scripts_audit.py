@@ -204,6 +204,7 @@ def test_cli_plain_text_and_json(cli_run, tmp_path):
     assert "[0:32] 'When this card is sent to the GY'" in out
     assert "script line 6: e1:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O), e1:SetProperty(EFFECT_FLAG_DELAY)" in out
     assert "2 scripts, 2 joined to a card" in out
+    assert "1 disagreements; the PSCT rules support: text 1" in out
     code, out, err = cli_run("audit", "--scripts", str(tmp_path), "--json")
     lines = [json.loads(x) for x in out.splitlines()]
     assert lines[-1]["summary"]["kinds"] == {"when-trigger-scripted-cannot-miss-timing": 1}

@@ -76,6 +76,13 @@ class ScriptSummary:
                  f" ({self.by_name} by the name in the script), {len(self.unmatched)} not joined,"
                  f" {len(self.unreadable)} unreadable",
                  f"{self.with_disagreements} cards where the script and the text disagree"]
+        if self.supports:
+            lines.append(f"{sum(self.supports.values())} disagreements; the PSCT rules support: "
+                         + ", ".join(f"{what} {self.supports[what]}" for what in
+                                     ("text", "script", "unsettled", "neither")
+                                     if self.supports[what])
+                         + " (text: the text's side; neither: the text predates PSCT;"
+                           " unsettled: the text was read only partly)")
         if self.kinds:
             lines.append("disagreements by kind (which side the PSCT rules support):")
             for k, n in self.kinds.most_common():
