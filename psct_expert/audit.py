@@ -9,11 +9,13 @@ The whole pool is split over worker processes.
 from __future__ import annotations
 
 import collections
+import contextlib
 import hashlib
 import json
 import os
 import pathlib
 import re
+import tempfile
 from dataclasses import dataclass, field
 
 from .cards import Card
@@ -39,7 +41,8 @@ def audit_card(expert, card: Card) -> dict:
     out.update({f: f in feats for f in FEATURES})
     out["proof_rules"] = sorted({r for c in conclusions.get(card.name, [])
                                  if c["type"] == "card_feature" for r in c["rules"]})
-    out.update({"legacy_wording": d["legacy"], "unread": d["unread"], "effects": d["effects"]})
+    out.update({"legacy_wording": d["legacy"], "legacy_reasons": d["legacy_reasons"],
+                "unread": d["unread"], "effects": d["effects"]})
     return out
 
 
@@ -171,41 +174,194 @@ def card_key(card: Card) -> str:
     return hashlib.sha256(data.encode()).hexdigest()[:24]
 
 
+SHIPPED_NAME = "audit-records.jsonl.gz"   # in facts/: the records of the bundled pool
+_SHIPPED_HEAD = "#psct-audit-records "
+
+
+def shipped_records_path() -> pathlib.Path | None:
+    """``facts/audit-records.jsonl.gz``; ``PSCT_EXPERT_AUDIT_RECORDS`` names another file, or
+    none when it is empty (the tests)."""
+    from .paths import FACTS_DIR
+
+    env = os.environ.get("PSCT_EXPERT_AUDIT_RECORDS")
+    if env is not None:
+        return pathlib.Path(env) if env else None
+    return FACTS_DIR / SHIPPED_NAME
+
+
 class AuditCache:
+    """One file per version of the reader and the knowledge: ``key\tline\tdigest`` per card,
+    in the order the cards were audited.  It is read by an index of offsets (key -> where its
+    line is), never whole into memory, and rewritten by streaming (old lines copied, fresh
+    ones added) into a temporary file that replaces it in one step."""
+
     def __init__(self, expert, folder: pathlib.Path | None = None):
         from .paths import cache_dir
 
         self.folder = folder or cache_dir() / "audit"
-        self.path = self.folder / f"{reader_version()}-{knowledge_version(expert.kb)}.jsonl"
+        self.version = f"{reader_version()}-{knowledge_version(expert.kb)}"
+        self.path = self.folder / f"{self.version}.jsonl"
 
-    def load(self) -> dict[str, tuple[str, str]]:
-        """{card key: (record line, digest line)}: the lines are parsed only when used."""
-        out: dict[str, tuple[str, str]] = {}
+    # -- reading --------------------------------------------------------------
+    def prepare(self) -> bool:
+        """Start from the shipped records when this version has no cache file yet and the
+        shipped file was built by the same reader and rules (its first line names the
+        version); True when they were taken."""
+        import gzip
+        import shutil
+
+        shipped = shipped_records_path()
+        if self.path.exists() or shipped is None or not shipped.is_file():
+            return False
         try:
-            with open(self.path, encoding="utf-8") as fh:
-                for line in fh:
-                    parts = line.rstrip("\n").split("\t")
-                    if len(parts) != 3 or not parts[1].startswith("{") \
-                            or not parts[2].startswith("{"):
-                        return {}   # a damaged file: read every card again
-                    out[parts[0]] = (parts[1], parts[2])
+            with gzip.open(shipped, "rb") as src:
+                head = src.readline().decode("utf-8", "replace").strip()
+                if head != _SHIPPED_HEAD + self.version:
+                    return False      # built by another reader or other rules: rebuilt here
+                self.folder.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(prefix=".shipped.", suffix=".tmp", dir=self.folder)
+                try:
+                    with os.fdopen(fd, "wb") as dst:
+                        shutil.copyfileobj(src, dst, 1 << 20)
+                    os.replace(tmp, self.path)
+                except BaseException:
+                    _unlink(tmp)
+                    raise
+        except (OSError, EOFError, ValueError):
+            return False   # a damaged or unwritable copy only costs time
+        return True
+
+    def index(self) -> dict[str, tuple[int, int]]:
+        """{card key: (offset, length)} of the lines of the cache file ({} when it is
+        missing or damaged: every card is read again)."""
+        out: dict[str, tuple[int, int]] = {}
+        try:
+            with open(self.path, "rb") as fh:
+                pos = 0
+                for raw in fh:
+                    tab = raw.find(b"\t")
+                    tab2 = raw.find(b"\t", tab + 1)
+                    if tab <= 0 or tab2 < 0 or raw[tab + 1:tab + 2] != b"{" \
+                            or raw[tab2 + 1:tab2 + 2] != b"{" or not raw.endswith(b"\n"):
+                        return {}
+                    out[raw[:tab].decode("ascii", "replace")] = (pos, len(raw))
+                    pos += len(raw)
         except (OSError, ValueError):
             return {}
         return out
 
-    def save(self, records: dict[str, tuple[str, str]]) -> None:
-        from .atomic import atomic_write_text
-        from .errors import StorageError
+    @staticmethod
+    def read_at(fh, where: tuple[int, int]) -> tuple[str, str]:
+        fh.seek(where[0])
+        raw = fh.read(where[1]).decode("utf-8")
+        _key, line, dig = raw.rstrip("\n").split("\t")
+        return line, dig
 
+    def load(self) -> dict[str, tuple[str, str]]:
+        """{card key: (record line, digest line)}: the whole file (tests and tools; an
+        audit streams it instead)."""
+        idx = self.index()
+        if not idx:
+            return {}
+        with open(self.path, "rb") as fh:
+            return {k: self.read_at(fh, w) for k, w in idx.items()}
+
+    # -- writing --------------------------------------------------------------
+    def save(self, records: dict[str, tuple[str, str]]) -> None:
+        writer = self.writer()
+        if writer is None:
+            return
+        with writer:
+            for k, pair in records.items():
+                writer.add(k, pair)
+            writer.commit()
+
+    def writer(self) -> "_CacheWriter | None":
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(self.path, "".join(
-                f"{k}\t{line}\t{dig}\n" for k, (line, dig) in records.items()))
-            old = sorted(self.folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
-            for p in old[:-_MAX_VERSIONS]:
-                p.unlink()
-        except (OSError, StorageError):
-            pass   # a cache that cannot be written only costs time
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
+                                       dir=self.folder)
+        except OSError:
+            return None   # a cache that cannot be written only costs time
+        return _CacheWriter(self, os.fdopen(fd, "w", encoding="utf-8"), tmp)
+
+    def prune(self) -> None:
+        old = sorted(self.folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
+        for p in old[:-_MAX_VERSIONS]:
+            _unlink(p)
+
+
+def _unlink(path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+class _CacheWriter:
+    """Lines written one by one to a temporary file; ``commit`` puts it in place."""
+
+    def __init__(self, cache: AuditCache, fh, tmp: str):
+        self.cache, self.fh, self.tmp, self.done, self.ok = cache, fh, tmp, False, True
+        self.keys: set[str] = set()
+
+    def add(self, key: str, pair: tuple[str, str]) -> None:
+        if key in self.keys or not self.ok:
+            return
+        self.keys.add(key)
+        try:
+            self.fh.write(f"{key}\t{pair[0]}\t{pair[1]}\n")
+        except OSError:
+            self.ok = False
+
+    def commit(self) -> None:
+        try:
+            self.fh.flush()
+            os.fsync(self.fh.fileno())
+            self.fh.close()
+            if self.ok:
+                os.replace(self.tmp, self.cache.path)
+                self.done = True
+                self.cache.prune()
+        except OSError:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if not self.fh.closed:
+            self.fh.close()
+        if not self.done:
+            _unlink(self.tmp)
+        return False
+
+
+def build_shipped_records(expert, out: pathlib.Path | None = None, jobs: int = 0,
+                          progress=None, cards: list[Card] | None = None) -> pathlib.Path:
+    """Audit the whole pool (from the cache where it can) and write the records, gzipped,
+    with the version of the reader and the rules on the first line: what a fresh install
+    starts from (``tools/build_audit_records.py``, run at release)."""
+    import gzip
+
+    from .paths import FACTS_DIR
+
+    out = pathlib.Path(out or shipped_records_path() or FACTS_DIR / SHIPPED_NAME)
+    store = AuditCache(expert)
+    cards = expert.db.all_cards() if cards is None else cards
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+    os.close(fd)
+    try:
+        with gzip.open(tmp, "wt", encoding="utf-8", compresslevel=9) as gz:
+            gz.write(_SHIPPED_HEAD + store.version + "\n")
+            for card, (line, dig) in zip(cards, audit_lines(expert, None, jobs, progress,
+                                                            cards=cards)):
+                gz.write(f"{card_key(card)}\t{line}\t{dig}\n")
+        os.replace(tmp, out)
+    except BaseException:
+        _unlink(tmp)
+        raise
+    return out
 
 
 def audit(expert, names: list[str] | None, jobs: int = 0, progress=None, cache: bool = True):
@@ -218,25 +374,44 @@ def audit(expert, names: list[str] | None, jobs: int = 0, progress=None, cache: 
 
 
 def audit_lines(expert, names: list[str] | None, jobs: int = 0, progress=None,
-                cache: bool = True):
+                cache: bool = True, cards: list[Card] | None = None):
     """Like :func:`audit`, but yield (record as its JSON line, digest as JSON text):
-    a cached card's record is passed on as the text stored, never parsed."""
-    cards = [expert.db.get(n) for n in names] if names else expert.db.all_cards()
+    a cached card's record is passed on as the text stored, never parsed.
+    ``cards`` (instead of names): exactly these cards (two printings of one name)."""
+    if cards is None:
+        cards = [expert.db.get(n) for n in names] if names else expert.db.all_cards()
     if not cache:
         yield from _audit(expert, cards, jobs, progress)
         return
     store = AuditCache(expert)
-    known = store.load()
+    store.prepare()
+    idx = store.index()
     keys = [card_key(c) for c in cards]
-    missing = [c for c, k in zip(cards, keys) if k not in known]
+    missing = [c for c, k in zip(cards, keys) if k not in idx]
     if progress and len(missing) < len(cards):
         progress(len(cards) - len(missing))
-    fresh = {card_key(c): pair for c, pair in zip(missing, _audit(expert, missing, jobs, progress))}
-    if fresh:
-        known.update(fresh)
-        store.save(known)
-    for k in keys:
-        yield known[k]
+    old = open(store.path, "rb") if idx else None
+    try:
+        if not missing:     # everything cached: read the lines in place, write nothing
+            for k in keys:
+                yield store.read_at(old, idx[k])
+            return
+        fresh = _audit(expert, missing, jobs, progress)
+        writer = store.writer()
+        with writer if writer is not None else contextlib.nullcontext():
+            for k in keys:
+                pair = store.read_at(old, idx[k]) if k in idx else next(fresh)
+                if writer is not None:
+                    writer.add(k, pair)
+                yield pair
+            if writer is not None:
+                for k, where in idx.items():    # cards of other audits stay cached
+                    if k not in writer.keys:
+                        writer.add(k, store.read_at(old, where))
+                writer.commit()
+    finally:
+        if old is not None:
+            old.close()
 
 
 def _audit(expert, cards: list[Card], jobs: int = 0, progress=None):

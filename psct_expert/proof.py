@@ -291,9 +291,12 @@ def make_answer(question, rec: Record, kb: KnowledgeBase) -> Answer:
     ans.notes.extend(question.notes)
     for r in question.readings.values():
         if r.legacy:
-            ans.notes.append(f'{r.card.name}: legacy (pre-PSCT) wording '
-                             f'({", ".join(sorted(set(x.lower() for x in r.legacy)))}); '
-                             "rules that read PSCT punctuation do not apply to it")
+            reasons = sorted({f.get("reason") for f in r.facts if f.type == "legacy"} - {None})
+            ans.notes.append(f'{r.card.name}: the text predates PSCT, legacy (pre-PSCT) wording '
+                             f'({", ".join(sorted(set(x.lower() for x in r.legacy)))}: '
+                             f'{"; ".join(reasons)}); '
+                             "rules that read PSCT punctuation do not apply to it, so only what "
+                             "the old wording itself fixes is answered")
         if not r.card.official_text:
             ans.notes.append(f"{r.card.name}: the text is an unofficial translation")
     if value == "unknown":

@@ -125,6 +125,20 @@ def answer_json(answer: Answer) -> str:
 HIDDEN = {"card", "subtype", "effect", "psct", "bullet"}
 
 
+def legacy_reasons(reading: Reading) -> list[dict]:
+    """Each pre-PSCT wording found: the phrase, why it predates PSCT, the effect it is in
+    (null outside every effect) and its span."""
+    out = []
+    for f in reading.facts:
+        if f.type != "legacy":
+            continue
+        d = {"phrase": f.get("phrase"), "reason": f.get("reason"), "effect": f.get("effect")}
+        if f.source is not None and f.source.start is not None:
+            d.update(span=[f.source.start, f.source.end], where=f.source.where)
+        out.append(d)
+    return out
+
+
 def reading_dict(reading: Reading, conclusions: dict | None = None) -> dict:
     """The JSON schema of ``analyze --json`` (documented in the README)."""
     card = reading.card
@@ -169,6 +183,7 @@ def reading_dict(reading: Reading, conclusions: dict | None = None) -> dict:
         "text": card.text,
         "status": reading.status,
         "legacy": sorted(set(x.lower() for x in reading.legacy)),
+        "legacy_reasons": legacy_reasons(reading),
         "unread": reading.unread,
         "card_facts": [{"type": f.type, **dict(f.fields),
                         **({"span": [f.source.start, f.source.end], "quote": f.source.quote}
@@ -210,7 +225,10 @@ def reading_text(reading: Reading, conclusions: dict | None = None, why: bool = 
               "legacy": "LEGACY text (pre-PSCT): punctuation rules are not applied"}[d["status"]]
     lines.append("  " + status)
     if d["legacy"]:
-        lines.append("  legacy wording: " + ", ".join(d["legacy"]))
+        lines.append("  legacy wording (the text predates PSCT):")
+        for r in d["legacy_reasons"]:
+            where = f"effect {r['effect'].rsplit('#', 1)[-1]}" if r["effect"] else "card"
+            lines.append(f'    {where}: "{r["phrase"]}": {r["reason"]}')
     if d["unread"]:
         lines.append("  not understood: " + "; ".join(f'"{u}"' for u in d["unread"]))
     feats = [c for c in (conclusions or {}).get(card.name, []) if c["type"] == "card_feature"]

@@ -82,3 +82,60 @@ def test_workers_and_one_process_give_the_same_lines_without_the_cache(base_expe
     two = list(audit_lines(base_expert, names, jobs=2, cache=False))
     assert len(one) == len(names) and one == two
     assert [json.loads(line)["name"] for line, _dig in two] == names
+
+
+def test_a_fresh_install_starts_from_the_shipped_records(tmp_path, monkeypatch, base_expert):
+    """The records built at release (first line: the reader's and the rules' version) are
+    what a fresh install's first audit reads; a card changed since is read again."""
+    import psct_expert.audit as mod
+
+    shipped = tmp_path / "facts" / mod.SHIPPED_NAME
+    shipped.parent.mkdir()
+    monkeypatch.setattr(mod, "shipped_records_path", lambda: shipped)
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path / "build-cache"))
+    cards = [base_expert.db.get(n) for n in NAMES]
+    mod.build_shipped_records(base_expert, shipped, jobs=1, cards=cards)
+    first = [json.loads(line) for line, _ in audit_lines(base_expert, NAMES, jobs=1,
+                                                         cache=False)]
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path / "fresh-install"))
+    calls = []
+    real = mod.audit_card
+    monkeypatch.setattr(mod, "audit_card", lambda *a: calls.append(a[1].name) or real(*a))
+    assert list(audit(base_expert, NAMES, jobs=1)) == first and calls == []
+    # a card whose text changed is read again; the others still come from the records
+    other = base_expert.with_cards([Card(name="Pot of Greed", kind="spell", subtypes=("normal",),
+                                         text="Draw 3 cards.", id=cards[0].id)])
+    list(audit(other, NAMES, jobs=1))
+    assert calls == ["Pot of Greed"]
+
+
+def test_shipped_records_of_another_reader_are_not_used(tmp_path, monkeypatch, base_expert):
+    import gzip
+
+    import psct_expert.audit as mod
+
+    shipped = tmp_path / mod.SHIPPED_NAME
+    monkeypatch.setattr(mod, "shipped_records_path", lambda: shipped)
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path / "cache"))
+    card = base_expert.db.get("Pot of Greed")
+    line = json.dumps({"name": "WRONG"})
+    with gzip.open(shipped, "wt", encoding="utf-8") as gz:
+        gz.write("#psct-audit-records 0000-0000\n")
+        gz.write(f"{card_key(card)}\t{line}\t{{}}\n")
+    assert AuditCache(base_expert).prepare() is False
+    assert list(audit(base_expert, ["Pot of Greed"], jobs=1))[0]["name"] == "Pot of Greed"
+
+
+def test_an_audit_interrupted_midway_leaves_the_cache_as_it_was(tmp_path, monkeypatch,
+                                                                base_expert):
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    list(audit(base_expert, NAMES[:1], jobs=1))
+    store = AuditCache(base_expert)
+    before = store.path.read_bytes()
+    it = audit_lines(base_expert, NAMES, jobs=1)
+    next(it)
+    it.close()                       # the consumer stops: the temporary file goes away
+    assert store.path.read_bytes() == before
+    assert [p.name for p in store.folder.iterdir()] == [store.path.name]
+    list(audit(base_expert, NAMES, jobs=1))
+    assert len(store.load()) == 3

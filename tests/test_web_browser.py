@@ -234,3 +234,26 @@ def test_proof_shows_each_citation_with_its_tier_strongest_first(server, browser
     no_sideways_scroll(browser, 360)
     shot = screenshot(browser, 360, tmp_path, "proof-tiers-360.png")
     assert shot.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_scripts_page_audits_a_pasted_script(server, browser, width, tmp_path):
+    """The scripts page: a pasted card script, its disagreements with the text, the text's
+    span marked in the card text."""
+    from test_scripts_audit import PETEN_DELAY
+
+    at_width(browser, width)
+    browser.get(server + "/scripts")
+    box = visible(browser, "#s-script")
+    browser.execute_script("arguments[0].value = arguments[1]", box, PETEN_DELAY)
+    browser.find_element(By.ID, "s-audit").click()
+    title = wait(browser, lambda d: d.find_element(By.ID, "s-title").text or None)
+    assert title.startswith("Peten the Dark Clown")
+    kinds = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#s-list .d-kind")]
+    assert kinds == ["when-trigger-scripted-cannot-miss-timing"]
+    assert "script line 6" in browser.find_element(By.ID, "s-list").text
+    marks = browser.find_elements(By.CSS_SELECTOR, "#s-text mark.src")
+    assert [m.text for m in marks] == ["When this card is sent to the GY"]
+    no_sideways_scroll(browser, width)
+    shot = screenshot(browser, width, tmp_path, f"web-scripts-{width}.png")
+    assert shot.stat().st_size > 5_000

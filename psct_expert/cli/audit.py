@@ -19,25 +19,117 @@ from .main import cli
 @click.option("--no-cache", is_flag=True,
               help="Read every card again (default: reuse records of unchanged cards from the "
                    "user cache dir).")
+@click.option("--scripts", "scripts_dir", type=click.Path(file_okay=False),
+              help="A folder of YGOPro/EDOPro card scripts (c<passcode>.lua): list, per card, "
+                   "where the script and the text disagree.")
 @click.pass_obj
-def audit(obj, names, as_json, output, jobs, no_cache):
-    """Read every card (or the NAMES given) and classify each effect with the rules."""
-    from ..atomic import atomic_write_text
+def audit(obj, names, as_json, output, jobs, no_cache, scripts_dir):
+    """Read every card (or the NAMES given) and classify each effect with the rules.
+
+    With --scripts DIR: derive the same features from each card script and list where
+    the script and the card text disagree, and which side the PSCT rules support."""
     from ..audit import Summary, audit_lines
 
     expert = obj.expert()
+    if scripts_dir:
+        return _audit_scripts(expert, scripts_dir, list(names) or None, as_json, output, jobs,
+                              no_cache)
     total = len(names) if names else len(expert.db.all_cards())
     summary = Summary()
-    chunks: list[str] = []
     show = sys.stderr.isatty()
-    with click.progressbar(length=total, label="auditing", file=sys.stderr,
-                           hidden=not show) as bar:
+    with _Output(output) as out, click.progressbar(
+            length=total, label="auditing", file=sys.stderr, hidden=not show) as bar:
         for line, dig in audit_lines(expert, list(names) or None, jobs, progress=bar.update,
                                      cache=not no_cache):
             summary.add_digest(json.loads(dig))
             if as_json:
-                chunks.append(line)
-    text = "\n".join(chunks) + "\n" if as_json else summary.text() + "\n"
+                out.write(line + "\n")     # streamed: the pool's records are never all held
+        if not as_json:
+            out.write(summary.text() + "\n")
+    if output:
+        click.echo(f"wrote {output}", err=True)
+    return 0
+
+
+class _Output:
+    """Standard output, or a file written through a temporary file that replaces it in one
+    step at the end (an interrupted audit leaves no half file)."""
+
+    def __init__(self, path):
+        self.path = path
+        self.fh = None
+        self.tmp = None
+
+    def __enter__(self):
+        import os
+        import tempfile
+
+        from ..errors import StorageError
+
+        if self.path:
+            target = os.path.realpath(self.path)
+            try:
+                fd, self.tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.",
+                                                suffix=".tmp", dir=os.path.dirname(target) or ".")
+            except OSError as exc:
+                raise StorageError(f"cannot write: {exc.strerror or exc}",
+                                   path=str(self.path)) from None
+            self.fh = os.fdopen(fd, "w", encoding="utf-8")
+        return self
+
+    def write(self, text: str) -> None:
+        if self.fh is not None:
+            self.fh.write(text)
+        else:
+            click.echo(text, nl=False)
+
+    def __exit__(self, kind, exc, tb):
+        import os
+
+        from ..errors import StorageError
+
+        if self.fh is None:
+            return False
+        try:
+            self.fh.flush()
+            os.fsync(self.fh.fileno())
+            self.fh.close()
+            if kind is None:
+                os.replace(self.tmp, os.path.realpath(self.path))
+                self.tmp = None
+        except OSError as e:
+            raise StorageError(f"cannot write: {e.strerror or e}", path=str(self.path)) from None
+        finally:
+            if self.tmp:
+                try:
+                    os.unlink(self.tmp)
+                except OSError:
+                    pass
+        return False
+
+def _audit_scripts(expert, folder, names, as_json, output, jobs, no_cache):
+    from ..atomic import atomic_write_text
+    from ..scripts.run import ScriptSummary, audit_scripts, render_text, script_files
+
+    summary = ScriptSummary()
+    total = len(script_files(folder))
+    chunks: list[str] = []
+    show = sys.stderr.isatty()
+    with click.progressbar(length=total, label="auditing scripts", file=sys.stderr,
+                           hidden=not show) as bar:
+        for result in audit_scripts(expert, folder, names, jobs, progress=bar.update,
+                                    cache=not no_cache, summary=summary):
+            if as_json:
+                chunks.append(json.dumps(result, ensure_ascii=False, sort_keys=True))
+            else:
+                block = render_text(result)
+                if block:
+                    chunks.append(block)
+    if as_json:
+        chunks.append(json.dumps({"summary": summary.to_dict()}, sort_keys=True))
+        text = "\n".join(chunks) + "\n"
+    else:
+        text = "\n\n".join(chunks + [summary.text()]) + "\n"
     if output:
         atomic_write_text(output, text)
         click.echo(f"wrote {output}", err=True)

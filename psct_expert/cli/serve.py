@@ -20,15 +20,18 @@ from .main import cli, ruleset_option
 @click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(0.1, 3600),
               help="Seconds a question may take before the page is told to try again.")
 @ruleset_option
+@click.option("--scripts", "scripts_dir", type=click.Path(exists=True, file_okay=False),
+              help="A folder of card scripts whose audit the page /scripts lists.")
 @click.pass_obj
-def serve(obj, host, port, workers, timeout):
-    """Serve the question page at http://HOST:PORT/ (API docs at /docs)."""
+def serve(obj, host, port, workers, timeout, scripts_dir):
+    """Serve the question page at http://HOST:PORT/ (API docs at /docs; the audit of card
+    scripts against the text at /scripts)."""
     import uvicorn
 
     from ..web import create_app
 
     _check_address(host, port)
-    app = create_app(obj.expert(), workers=workers, timeout=timeout)
+    app = create_app(obj.expert(), workers=workers, timeout=timeout, scripts_dir=scripts_dir)
     click.echo(f"psct-expert: serving on http://{host}:{port}/ (Ctrl+C stops)", err=True)
     try:
         uvicorn.run(app, host=host, port=port, log_level="warning",

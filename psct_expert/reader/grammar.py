@@ -49,6 +49,8 @@ class Grammar:
     response_lock_opponent: re.Pattern
     response_lock_conditional: re.Pattern
     legacy: list[re.Pattern]
+    legacy_reasons: list[str]
+    permission_cost_verbs: dict[str, str]
     immediately_after: re.Pattern
     bullets: dict[str, re.Pattern]
     trigger_events: list[tuple[str, re.Pattern]]
@@ -137,7 +139,10 @@ def grammar() -> Grammar:
         response_lock_scope=[(k, _rx(v)) for k, v in g["response_lock_scope"].items()],
         response_lock_opponent=_rx(g["response_lock_opponent"]),
         response_lock_conditional=_rx(g["response_lock_conditional"]),
-        legacy=[_rx(p) for p in g["legacy"]],
+        legacy=[_rx(p["pattern"] if isinstance(p, dict) else p) for p in g["legacy"]],
+        permission_cost_verbs=dict(g["permission_cost_verbs"]),
+        legacy_reasons=[p.get("reason", "pre-PSCT wording") if isinstance(p, dict)
+                        else "pre-PSCT wording" for p in g["legacy"]],
         immediately_after=_rx(g["immediately_after"]),
         bullets={k: _rx(v) for k, v in g["bullets"].items()},
         trigger_events=[(k, _rx(v)) for k, v in g["trigger_events"].items()],

@@ -87,6 +87,15 @@ class PhraseReaders:
                              who=who, conditional=cond)
                 else:
                     self.add(kind, src, effect=act_id, card=card.name)
+                    by = self.g.p["permission_cost"].match(sentence, m.end())
+                    if by and kind in ("activate_from_hand_permission",
+                                       "activate_set_turn_permission"):
+                        # "You can activate this card from your hand by paying half your LP":
+                        # what the permission asks is done on activation, a cost
+                        verb = self.g.permission_cost_verbs[by.group(1).lower()]
+                        self.add("cost_action", self.src(text, sp.start + by.start(1),
+                                                         sp.start + by.end(), where),
+                                 effect=act_id, n=1, verb=verb)
                     if kind == "activate_from_hand_permission":   # "If you control no cards, ..."
                         self._read_control_none(text, act_id, where, sp.start, sentence[:m.end()],
                                                 "from-hand")

@@ -159,23 +159,19 @@ class _Reader(PhraseReaders):
     def read_text(self, text: str, where: str, prefix: str) -> list[EffectReading]:
         g = self.g
         low = gate_text(text)
-        for rx in g.legacy:
+        found: list[tuple[int, int, str, str]] = []   # start, end, phrase, reason
+        for rx, reason in zip(g.legacy, g.legacy_reasons):
             if not may_match(rx, low):
                 continue   # the text lacks every word a match needs (.gates)
             for m in rx.finditer(text):
-                self.legacy.append(m.group())
-                self.add("legacy", self.src(text, m.start(), m.end(), where),
-                         card=self.card.name, phrase=m.group().lower())
+                found.append((m.start(), m.end(), m.group(), reason))
         trigger = g.conditions["legacy_trigger"]
         for m in trigger.finditer(blank_quotes(text)) if may_match(trigger, low) else ():
             # a trigger without its colon: "If this card destroys a monster by battle, you can ..."
             if self.names_event(m.group(1).lower(), m.group(2)) == "event" and not any(
-                    f.type == "legacy" and f.source.start <= m.start() < f.source.end
-                    and f.source.where == where for f in self.facts):
-                phrase = text[m.start():m.end()]
-                self.legacy.append(phrase)
-                self.add("legacy", self.src(text, m.start(), m.end(), where),
-                         card=self.card.name, phrase=phrase.lower())
+                    s <= m.start() < e for s, e, _p, _r in found):
+                found.append((m.start(), m.end(), text[m.start():m.end()],
+                              f'a "{m.group(1).title()} ..., you can ..." trigger without its colon'))
         effects: list[EffectReading] = []
         current: EffectReading | None = None
         first_line = True
@@ -213,6 +209,15 @@ class _Reader(PhraseReaders):
                 current = self._new_effect(effects, text, s, e, prefix)
         for eff in effects:
             self._read_effect(text, eff, where)
+        for start, end, phrase, reason in found:
+            # the legacy wording belongs to the effect (or bullet) whose text holds it
+            inside = [e for eff in effects for e in (eff, *eff.bullets)
+                      if e.n > 0 and e.start <= start < max(e.end, e.start + 1)]
+            self.legacy.append(phrase)
+            fields = {"card": self.card.name, "phrase": phrase.lower(), "reason": reason}
+            if inside:
+                fields["effect"] = inside[-1].id
+            self.add("legacy", self.src(text, start, end, where), **fields)
         return effects
 
     def _lines(self, text: str):

@@ -37,6 +37,7 @@ MAX_LINES = 40              # scenario lines
 MAX_LINE = 500              # characters of a scenario line
 MAX_TEXT = 5000             # characters of a card text given to analyze
 MAX_MATCHES = 50            # card names per completion
+MAX_SCRIPT = 60000          # characters of a card script given to the script audit
 
 
 class BadInput(PsctError):
@@ -126,8 +127,11 @@ def families(expert: Expert) -> list[dict]:
             for f in expert.kb.families.values()]
 
 
-def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 30.0) -> FastAPI:
-    """The app; ``expert`` defaults to one with the shipped rules and cards."""
+def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 30.0,
+               scripts_dir: str | None = None) -> FastAPI:
+    """The app; ``expert`` defaults to one with the shipped rules and cards.
+
+    ``scripts_dir``: a folder of card scripts whose audit the scripts page lists."""
     expert = expert or Expert()
     pool = ExpertPool(expert, workers=workers, timeout=timeout)
     index = CardIndex(c.name for c in expert.db.all_cards())
@@ -246,6 +250,77 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
     @app.get("/api/families", summary="The question families and their example forms")
     async def families_route():
         return {"families": fams}
+
+    @app.get("/scripts", response_class=HTMLResponse, include_in_schema=False)
+    async def scripts_page(request: Request):
+        return templates.TemplateResponse(request, "scripts.html", {
+            "version": app.version, "folder": scripts_dir, "limit": MAX_SCRIPT})
+
+    @app.post("/api/scripts/audit",
+              summary="One card script against its card's text (what audit --scripts --json "
+                      "prints for it)")
+    async def script_audit(request: Request):
+        from ..scripts.lua import LuaError
+        from ..scripts.run import audit_one, card_for_script
+
+        try:
+            body = await request.json()
+        except ValueError:
+            raise BadInput("the body is not JSON") from None
+        if not isinstance(body, dict) or not isinstance(body.get("script"), str):
+            raise BadInput('the body is a JSON object: {"script": lua text, "card": name}')
+        unknown = set(body) - {"script", "card"}
+        if unknown:
+            raise BadInput(f"unknown keys: {', '.join(sorted(unknown))}")
+        text = body["script"]       # not stripped: its line numbers are reported
+        _text(text, "the script", MAX_SCRIPT)
+        name = body.get("card") or None
+        if name is not None and not isinstance(name, str):
+            raise BadInput("card is a card name")
+        card = card_for_script(expert, text, _text(name, "the card", 200) if name else None)
+        if card is None:
+            raise BadInput("no card named: give the card's name, or keep the script's first "
+                           "comment lines (its name)")
+
+        def run(ex: Expert) -> dict:
+            try:
+                return audit_one(ex, card, text, "pasted script")
+            except LuaError as exc:
+                raise BadInput(str(exc)) from None
+
+        out = await pool.run(run)
+        out["text"] = card.text
+        out["pendulum_text"] = card.pendulum_text
+        return out
+
+    @app.get("/api/scripts/folder",
+             summary="The audit of the folder of card scripts the server was started with "
+                     "(serve --scripts DIR)")
+    async def scripts_folder():
+        from ..scripts.run import ScriptSummary, audit_scripts
+
+        if not scripts_dir:
+            raise BadInput("the server was started without --scripts DIR")
+        done = getattr(app.state, "scripts_result", None)
+        if done is None:
+            if getattr(app.state, "scripts_running", False):
+                raise Busy("the folder of scripts is still being read; try again")
+            app.state.scripts_running = True
+
+            def run(ex: Expert) -> dict:
+                try:
+                    summary = ScriptSummary()
+                    # one process: no worker processes forked from the server's threads
+                    cards = [r for r in audit_scripts(ex, scripts_dir, jobs=1, summary=summary)
+                             if r.get("error") or r["disagreements"]]
+                    result = {"folder": scripts_dir, "summary": summary.to_dict(),
+                              "cards": cards}
+                    app.state.scripts_result = result   # kept: a slow first audit is not lost
+                    return result
+                finally:
+                    app.state.scripts_running = False
+            done = await pool.run(run)
+        return done
 
     return app
 

@@ -1,0 +1,1 @@
+"""Auditing card scripts against the card text (``psct-expert audit --scripts DIR``)."""
