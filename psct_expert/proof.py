@@ -96,6 +96,7 @@ class Answer:
     question_text: str = ""
     spec: dict = field(default_factory=dict)
     restated: str = ""                           # the question as understood, in canonical form
+    what_if: list | None = None                  # whatif.WhatIf: what would flip it (when asked)
 
     @property
     def proof(self) -> list[ProofNode]:
@@ -129,6 +130,8 @@ class Answer:
             d["missing_plain"] = self.missing_plain
         if self.notes:
             d["notes"] = self.notes
+        if self.what_if is not None:
+            d["what_if"] = [w.to_dict() for w in self.what_if]
         return d
 
 

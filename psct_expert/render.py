@@ -72,6 +72,10 @@ def answer_text(answer: Answer, why: bool = False) -> str:
         lines.append("Cites: " + ", ".join(answer.citations()))
     for note in answer.notes:
         lines.append("Note: " + note)
+    if answer.what_if is not None:
+        lines.append("What would change this:" if answer.what_if else
+                     "What would change this: no near variation of the facts changes the answer.")
+        lines.extend("  - " + w.sentence for w in answer.what_if)
     if answer.value == "unknown" and answer.missing and why:
         lines.append("What would settle it:")
         lines.extend("  - " + m for m in answer.missing_plain or answer.missing)

@@ -22,8 +22,11 @@ from .main import cli
 @click.option("--why", is_flag=True, help="Print the whole proof tree.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer and proof as JSON.")
 @click.option("--show-parse", is_flag=True, help="Print the structured question understood.")
+@click.option("--what-if", "what_if", is_flag=True,
+              help="Also say what would change the answer: the nearest variations of the facts "
+                   "its proof rests on that flip it, each checked by the engine.")
 @click.pass_obj
-def ask(obj, question, scenario_file, events, card_file, why, as_json, show_parse):
+def ask(obj, question, scenario_file, events, card_file, why, as_json, show_parse, what_if):
     """Ask a yes/no ruling QUESTION in plain English.
 
     Example: psct-expert ask "Can Thunder King Rai-Oh negate the Special Summon of
@@ -51,6 +54,8 @@ def ask(obj, question, scenario_file, events, card_file, why, as_json, show_pars
     if show_parse:
         click.echo(json.dumps(spec, indent=2, ensure_ascii=False))
     answer = expert.ask_spec(spec, text)
+    if what_if:
+        expert.what_if(answer)
     if as_json:
         click.echo(answer_json(answer))
     else:

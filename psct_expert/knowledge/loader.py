@@ -18,7 +18,7 @@ from ..facts import norm_value
 from ..paths import KNOWLEDGE_DIR
 from . import cache
 from .lint import check
-from .model import (Diagnostic, Family, FactType, InSet, KnowledgeBase, NotIn, NotValue,
+from .model import (Diagnostic, Family, FactType, InSet, KnowledgeBase, NotIn, NotValue, Variation,
                     Pattern, Rule, Source, Var)
 
 VAR = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*$")
@@ -29,7 +29,10 @@ RULE_KEYS = ["id", "name", "says", "cites", "default", "replaces", "when", "then
              "status", "note", "cross-join"]
 REQUIRED_RULE_KEYS = ["id", "says", "cites", "when", "then", "examples"]
 EXAMPLE_KEYS = ["name", "card", "cards", "given", "fires", "expect", "absent"]
-RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml"}
+RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml", "what-if.yaml"}
+VARIATION_KEYS = {"rests_on", "source", "families", "change", "distance", "says", "says_it", "cites",
+                  "replaces"}
+CHANGE_KINDS = {"drop", "set", "text", "event", "last", "spec", "add"}
 MAX_ALTERNATIVES = 64  # 'any:' choices multiply; a rule expands to at most this many
 
 
@@ -119,6 +122,88 @@ class _Loader:
                                             [str(f) for f in info.get("forms", []) or []],
                                             str(info.get("grammar", "") or ""),
                                             str(info.get("restate", "") or ""))
+
+    def load_variations(self, path: Path):
+        """``what-if.yaml``: the nearest variations of the facts a proof rests on (see
+        :mod:`psct_expert.whatif`).  Each names the given fact it changes, how, and its sentence."""
+        for vid, info, p in self.entries(path, "variations", "{id: {rests_on, change, says}}"):
+            if not isinstance(info, dict):
+                self.err(p, f"variation {vid!r} is a mapping with rests_on, change and says")
+                continue
+            bad = False
+            for k in sorted(set(info) - VARIATION_KEYS):
+                self.err(p + (k,), f"unknown key {k!r} in variation {vid!r} (expected one of "
+                                   f"{', '.join(sorted(VARIATION_KEYS))})", key=True)
+                bad = True
+            for k in ("rests_on", "change", "says", "says_it", "cites"):
+                if k not in info:
+                    self.err(p, f"variation {vid!r} has no {k!r}")
+                    bad = True
+            if bad:
+                continue
+            pat = self.fact_pattern(info["rests_on"], p + ("rests_on",))
+            change = info["change"]
+            if not isinstance(change, dict) or not change or set(change) - CHANGE_KINDS or \
+                    (len(change) > 1 and not set(change) <= {"drop", "set", "add"}
+                     and set(change) != {"event", "set"}):
+                self.err(p + ("change",), "'change' is {drop: yes or [patterns]} and/or {set: {field: value}}, "
+                                          "{text: {find, put}}, {event: $var, set: {..}}, {last: $var}, "
+                                          "{spec: {key: value}}, {add: {fact-type: {..}}}")
+                continue
+            if "add" in change and (not isinstance(change["add"], dict) or len(change["add"]) != 1
+                                    or next(iter(change["add"])) not in self.kb.fact_types):
+                self.err(p + ("change", "add"), "an added fact is {fact-type: {field: value}} of "
+                                                "fact-types.yaml")
+                continue
+            if "spec" in change and not isinstance(change["spec"], dict):
+                self.err(p + ("change", "spec"), "a spec change is {key: value} (null removes it)")
+                continue
+            if "text" in change and (not isinstance(change["text"], dict)
+                                     or set(change["text"]) != {"find", "put"}):
+                self.err(p + ("change", "text"), "a text change is {find: REGEX, put: TEXT}")
+                continue
+            if "text" in change:
+                try:
+                    re.compile(str(change["text"]["find"]))
+                except re.error as exc:
+                    self.err(p + ("change", "text", "find"), f"bad regular expression: {exc}")
+                    continue
+            for k in ("says", "says_it"):
+                if not isinstance(info[k], str) or "{answer}" not in info[k]:
+                    self.err(p + (k,), f"'{k}' is a sentence with {{answer}} in it")
+                    bad = True
+            cites = info["cites"]
+            if not isinstance(cites, list) or not cites or \
+                    not all(isinstance(c, str) and c in self.kb.sources for c in cites):
+                self.err(p + ("cites",), "'cites' is a non-empty list of source ids of sources.yaml")
+                bad = True
+            source = info.get("source", "any")
+            if source not in ("text", "question", "any"):
+                self.err(p + ("source",), "'source' is text, question or any")
+                bad = True
+            fams = info.get("families", [])
+            if not isinstance(fams, list) or any(f not in self.kb.families for f in fams):
+                self.err(p + ("families",), "'families' is a list of families of questions.yaml")
+                bad = True
+            dist = info.get("distance", 1)
+            if not isinstance(dist, int) or dist < 1:
+                self.err(p + ("distance",), "'distance' is a whole number, 1 or more")
+                bad = True
+            if pat is None or bad:
+                continue
+            if pat.type not in self.kb.fact_types:
+                self.err(p + ("rests_on",), f"unknown fact type {pat.type!r}")
+                continue
+            unknown = set(pat.fields) - set(self.kb.fact_types[pat.type].fields)
+            if unknown:
+                self.err(p + ("rests_on",), f"fact type {pat.type!r} has no field "
+                                            f"{sorted(unknown)[0]!r}")
+                continue
+            line, _ = yamlpos.mark_of(self.marks, p)
+            self.kb.variations = [v for v in self.kb.variations if v.id != vid]
+            self.kb.variations.append(Variation(
+                str(vid), pat, change, info["says"].strip(), info["says_it"].strip(),
+                list(cites), dist, source, tuple(fams), path=str(path), line=line))
 
     # -- rule files ------------------------------------------------------
     def load_rules(self, path: Path):
@@ -415,7 +500,8 @@ def _load(folders: list[Path], files: list[str] | None) -> KnowledgeBase:
             continue
         for special, fn in (("sources.yaml", loader.load_sources),
                             ("fact-types.yaml", loader.load_fact_types),
-                            ("questions.yaml", loader.load_questions)):
+                            ("questions.yaml", loader.load_questions),
+                            ("what-if.yaml", loader.load_variations)):
             if (folder / special).exists():
                 fn(folder / special)
         paths = sorted(p for p in folder.glob("*.yaml") if p.name not in RESERVED_FILES)

@@ -143,6 +143,24 @@ class Family:
 
 
 @dataclass
+class Variation:
+    """One change of the facts a proof rests on (``knowledge/what-if.yaml``): the given fact it
+    applies to, how the question is changed, and the sentence that says the answer it gives."""
+
+    id: str
+    rests_on: Pattern               # a given fact of the proof (its type and fields; $vars bind)
+    change: dict                    # {drop: yes} | {set: {..}} | {text: {find, put}} | {event: $v, set: {..}} | {last: $v}
+    says: str                       # "{answer}, if ..." with {var} filled from the bindings
+    says_it: str = ""
+    cites: list = field(default_factory=list)
+    distance: int = 1               # how far the change is from the facts (nearest first)
+    source: str = "any"             # where the fact must come from: text, question, any
+    families: tuple = ()            # only for questions of these families (all when empty)
+    path: str = ""
+    line: int | None = None
+
+
+@dataclass
 class Source:
     id: str
     title: str
@@ -160,6 +178,7 @@ class KnowledgeBase:
     topics: dict[str, dict] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     folders: list[str] = field(default_factory=list)
+    variations: list[Variation] = field(default_factory=list)   # what-if.yaml
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -198,7 +217,7 @@ class KnowledgeBase:
         sub = KnowledgeBase(rules=[r for r in self.rules if r in chosen], sources=self.sources,
                             fact_types=self.fact_types, families=self.families,
                             topics=self.topics, diagnostics=self.diagnostics,
-                            folders=self.folders)
+                            folders=self.folders, variations=self.variations)
         return sub
 
     def used_types(self) -> set[str]:
