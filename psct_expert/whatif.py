@@ -31,6 +31,7 @@ from .errors import PsctError
 from .facts import Fact
 from .gamefacts import game_facts
 from .proof import Answer, ProofNode, make_answer
+from .restate import PREPOSITIONS, joined
 
 MAX_TRIES = 10      # variations asked again per answer
 MAX_SHOWN = 3       # flips reported per answer
@@ -95,39 +96,10 @@ def _source_ok(want: str, source) -> bool:
 
 
 # -- words of a sentence -------------------------------------------------------------------
-_ORDINALS = {"en": {}, "it": {1: "primo", 2: "secondo", 3: "terzo", 4: "quarto", 5: "quinto",
-                              6: "sesto", 7: "settimo", 8: "ottavo"}}
-
-
 def effect_words(eid: str, lang: str = "en") -> str:
-    from .restate import effect_words as english
+    from .restate import effect_words as english, effect_words_it
 
-    if lang != "it":
-        return english(eid)
-    name, _, n = str(eid).rpartition("#")
-    if not name:
-        return str(eid)
-    if n == "0":
-        return f"l'attivazione di {name}"
-    m = re.fullmatch(r"(P?)(\d+)(?:\.(\d+))?", n)
-    if not m:
-        return str(eid)
-    which = _ORDINALS["it"].get(int(m.group(2)), f"n. {m.group(2)}")
-    text = f"il {which} effetto {'Pendulum ' if m.group(1) else ''}di {name}"
-    if m.group(3):
-        text = f"il punto {m.group(3)} del{text[2:]}"
-    return text
-
-
-_DI = (("il ", "del "), ("l'", "dell'"), ("la ", "della "), ("i ", "dei "), ("lo ", "dello "))
-
-
-def di(words: str) -> str:
-    """Italian "di" joined to the article that follows: "il primo effetto" → "del primo effetto"."""
-    for art, joined in _DI:
-        if words.startswith(art):
-            return joined + words[len(art):]
-    return "di " + words
+    return effect_words_it(eid) if lang == "it" else english(eid)
 
 
 def _fill(template: str, values: dict, answer: str, lang: str) -> str:
@@ -135,14 +107,16 @@ def _fill(template: str, values: dict, answer: str, lang: str) -> str:
         k = m.group(1)
         if k == "answer":
             return _ANSWER_WORDS[lang][answer]
-        prep = k.startswith("di_")
-        v = values.get(k[3:] if prep else k)
+        prep, _, rest = k.partition("_")
+        if prep not in PREPOSITIONS or not rest:
+            prep, rest = "", k
+        v = values.get(rest)
         if v is None:
             return m.group(0)
         v = str(v)
-        if re.search(r"#P?\d+(\.\d+)?$", v) and k not in ("quote", "new", "old", "card"):
+        if re.search(r"#P?\d+(\.\d+)?$", v) and rest not in ("quote", "new", "old", "card"):
             v = effect_words(v, lang)
-        return di(v) if prep else v
+        return joined(prep, v) if prep else v
     return re.sub(r"\{([a-z_]+)\}", word, template)
 
 

@@ -17,7 +17,7 @@ from ..errors import FileFormatError, RuleError
 from ..facts import norm_value
 from ..paths import KNOWLEDGE_DIR
 from . import cache
-from .lint import check
+from .lint import check, check_families
 from .model import (Diagnostic, Family, FactType, InSet, KnowledgeBase, NotIn, NotValue, Variation,
                     Pattern, Rule, Source, Var)
 
@@ -25,7 +25,7 @@ VAR = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*$")
 TEST = re.compile(r"^\s*(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)\s*"
                   r"(<=|>=|==|!=|<|>)\s*"
                   r"(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)\s*$")
-RULE_KEYS = ["id", "name", "says", "cites", "default", "replaces", "when", "then", "examples",
+RULE_KEYS = ["id", "name", "says", "says_it", "cites", "default", "replaces", "when", "then", "examples",
              "status", "note", "cross-join"]
 REQUIRED_RULE_KEYS = ["id", "says", "cites", "when", "then", "examples"]
 EXAMPLE_KEYS = ["name", "card", "cards", "given", "fires", "expect", "absent"]
@@ -121,7 +121,8 @@ class _Loader:
                                             str(info.get("doc", "")),
                                             [str(f) for f in info.get("forms", []) or []],
                                             str(info.get("grammar", "") or ""),
-                                            str(info.get("restate", "") or ""))
+                                            str(info.get("restate", "") or ""),
+                                            str(info.get("restate_it", "") or ""))
 
     def load_variations(self, path: Path):
         """``what-if.yaml``: the nearest variations of the facts a proof rests on (see
@@ -262,6 +263,10 @@ class _Loader:
         if "says" in rd and (not isinstance(says, str) or not says.strip()):
             self.err(p + ("says",), "'says' must be one sentence a judge would understand")
             ok = False
+        says_it = rd.get("says_it", "")
+        if "says_it" in rd and (not isinstance(says_it, str) or not says_it.strip()):
+            self.err(p + ("says_it",), "'says_it' must be the rule's sentence in Italian")
+            ok = False
         cites = rd.get("cites")
         if "cites" in rd:
             if not isinstance(cites, list) or not cites or \
@@ -284,6 +289,7 @@ class _Loader:
         line, _ = yamlpos.mark_of(self.marks, p)
         return Rule(id=rid, says=says.strip(), cites=list(cites), when=when, then=then,
                     examples=examples or [], name=str(rd.get("name", "")),
+                    says_it=str(says_it or "").strip(),
                     default=rd.get("default") is True, replaces=rd.get("replaces") is True,
                     cross_join=tuple(cross), path=self.path, line=line,
                     topic=topic)
@@ -514,6 +520,7 @@ def _load(folders: list[Path], files: list[str] | None) -> KnowledgeBase:
         all_rules += _load_rule_file(loader, Path(f), seen, kb)
     kb.rules = [seen[r.id] for r in all_rules if seen.get(r.id) is r]
     check(kb, kb.rules)
+    check_families(kb)
     return kb
 
 

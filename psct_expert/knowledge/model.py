@@ -100,6 +100,7 @@ class Rule:
     then: list[tuple[str, dict]]
     examples: list[dict]
     name: str = ""
+    says_it: str = ""               # the same sentence in Italian (the Italian guide's words)
     default: bool = False
     replaces: bool = False
     cross_join: tuple = ()          # fact types paired on purpose with every other group
@@ -140,6 +141,7 @@ class Family:
     forms: list[str] = field(default_factory=list)
     grammar: str = ""               # the family's rules in the question grammar (lark)
     restate: str = ""               # the question in canonical form, {slot} filled from the question
+    restate_it: str = ""            # the same in Italian
 
 
 @dataclass
