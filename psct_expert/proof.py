@@ -103,6 +103,7 @@ class Answer:
     restated: str = ""                           # the question as understood, in canonical form
     restated_it: str = ""                        # the same in Italian
     what_if: list | None = None                  # whatif.WhatIf: what would flip it (when asked)
+    work: int = 0                                # the engine's matching steps for it (not shown)
 
     @property
     def proof(self) -> list[ProofNode]:
@@ -255,6 +256,7 @@ def make_answer(question, rec: Record, kb: KnowledgeBase) -> Answer:
                  restated=restate(question, fam.restate if fam else ""),
                  restated_it=restate(question, fam.restate_it if fam else "", lang="it"))
     ans.notes.extend(question.notes)
+    ans.work = rec.steps
     for r in question.readings.values():
         if r.legacy:
             ans.notes.append(f'{r.card.name}: legacy (pre-PSCT) wording '

@@ -16,7 +16,9 @@ matches the fact) it builds the varied question and asks the engine again:
 
 Only a variation whose own proof answers the other way (yes for no, no for yes) is
 reported, nearest first: nothing is claimed that the engine did not conclude.
-The search is bounded (:data:`MAX_TRIES` variations asked per answer).
+The search is bounded: at most :data:`MAX_TRIES` variations are asked again per answer, and
+together they may use at most :data:`MAX_WORK` of the engine's matching steps (a slow question
+has fewer variations tried), nearest first.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from .restate import PREPOSITIONS, joined
 
 MAX_TRIES = 10      # variations asked again per answer
 MAX_SHOWN = 3       # flips reported per answer
+MAX_WORK = 12_000   # the engine's matching steps all the tries may use together (deterministic,
+                    # unlike a clock: about 80 ms on the project's machine; bench/what_if.py)
 
 _ANSWER_WORDS = {"en": {"yes": "Yes", "no": "No"}, "it": {"yes": "Sì", "no": "No"}}
 
@@ -241,7 +245,7 @@ class _Search:
             return []
         leaves = _leaves(ans)
         found: list[WhatIf] = []
-        tries = 0
+        tries = work = 0
         variations = sorted(self.expert.kb.variations, key=lambda v: v.distance)
         for var in variations:
             if var.families and ans.family not in var.families:
@@ -265,9 +269,10 @@ class _Search:
                     continue
                 tries += 1
                 new, change = got
+                work += new.work
                 if new.value in ("yes", "no") and new.value != ans.value:
                     found.append(self._report(var, new, change, values))
-                if tries >= MAX_TRIES or len(found) >= MAX_SHOWN:
+                if tries >= MAX_TRIES or len(found) >= MAX_SHOWN or work >= MAX_WORK:
                     return found
         return found
 
@@ -366,4 +371,4 @@ def what_if(expert, answer: Answer, lang: str = "en") -> list[WhatIf]:
     return _Search(expert, answer, lang).run()
 
 
-__all__ = ["MAX_SHOWN", "MAX_TRIES", "WhatIf", "effect_words", "what_if"]
+__all__ = ["MAX_SHOWN", "MAX_TRIES", "MAX_WORK", "WhatIf", "effect_words", "what_if"]
