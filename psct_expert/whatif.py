@@ -256,6 +256,8 @@ class _Search:
                 bind = match_pattern(var.rests_on, dict(leaf.fact.fields), {})
                 if bind is None:
                     continue
+                if var.unless and self._excluded(var, bind):
+                    continue
                 values = dict(bind)
                 if leaf.source is not None:
                     values.setdefault("quote", leaf.source.quote)
@@ -275,6 +277,12 @@ class _Search:
                 if tries >= MAX_TRIES or len(found) >= MAX_SHOWN or work >= MAX_WORK:
                     return found
         return found
+
+    def _excluded(self, var, bind: dict) -> bool:
+        """A fact of the question matches one of the variation's ``unless`` patterns."""
+        facts = self.question().all_facts()
+        return any(f.type == pat.type and match_pattern(pat, dict(f.fields), bind) is not None
+                   for pat in var.unless for f in facts)
 
     def _report(self, var, new: Answer, change: dict, values: dict) -> WhatIf:
         cites = _deciding_cites(new) or list(var.cites)

@@ -31,7 +31,7 @@ REQUIRED_RULE_KEYS = ["id", "says", "cites", "when", "then", "examples"]
 EXAMPLE_KEYS = ["name", "card", "cards", "given", "fires", "expect", "absent"]
 RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml", "what-if.yaml"}
 VARIATION_KEYS = {"rests_on", "source", "families", "change", "distance", "says", "says_it", "cites",
-                  "replaces"}
+                  "replaces", "unless"}
 CHANGE_KINDS = {"drop", "set", "text", "event", "last", "spec", "add"}
 MAX_ALTERNATIVES = 64  # 'any:' choices multiply; a rule expands to at most this many
 
@@ -190,7 +190,15 @@ class _Loader:
             if not isinstance(dist, int) or dist < 1:
                 self.err(p + ("distance",), "'distance' is a whole number, 1 or more")
                 bad = True
-            if pat is None or bad:
+            unless = info.get("unless", [])
+            if not isinstance(unless, list):
+                self.err(p + ("unless",), "'unless' is a list of fact patterns")
+                continue
+            unless_pats = [self.fact_pattern(u, p + ("unless", i)) for i, u in enumerate(unless)]
+            if pat is None or bad or None in unless_pats:
+                continue
+            if any(u.type not in self.kb.fact_types for u in unless_pats):
+                self.err(p + ("unless",), "unknown fact type in 'unless'")
                 continue
             if pat.type not in self.kb.fact_types:
                 self.err(p + ("rests_on",), f"unknown fact type {pat.type!r}")
@@ -204,7 +212,8 @@ class _Loader:
             self.kb.variations = [v for v in self.kb.variations if v.id != vid]
             self.kb.variations.append(Variation(
                 str(vid), pat, change, info["says"].strip(), info["says_it"].strip(),
-                list(cites), dist, source, tuple(fams), path=str(path), line=line))
+                list(cites), dist, source, tuple(fams), tuple(unless_pats), path=str(path),
+                line=line))
 
     # -- rule files ------------------------------------------------------
     def load_rules(self, path: Path):

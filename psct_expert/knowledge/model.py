@@ -158,6 +158,7 @@ class Variation:
     distance: int = 1               # how far the change is from the facts (nearest first)
     source: str = "any"             # where the fact must come from: text, question, any
     families: tuple = ()            # only for questions of these families (all when empty)
+    unless: tuple = ()              # Patterns: not when a fact of the question matches one
     path: str = ""
     line: int | None = None
 
