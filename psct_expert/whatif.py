@@ -6,13 +6,17 @@ span of card text, a told event, a supposition), and for each variation of
 ``knowledge/what-if.yaml`` that applies to one of them (its ``rests_on`` pattern
 matches the fact) it builds the varied question and asks the engine again:
 
-* ``drop`` / ``set``: the fact is removed or its fields changed (a told supposition
-  that did not happen, a Summon with another Chain Link);
+* ``drop`` / ``set`` / ``add``: the fact is removed, its fields changed, or a fact added
+  (a told supposition that did not happen, a Summon with another Chain Link, a Normal Trap
+  for a Counter Trap);
 * ``text``: the card's text is changed inside the fact's span (``find`` → ``put``:
   a colon for a semicolon, "If" for "When", "that target" for "it") and the card is
   read again, so every fact the reader takes from it follows the change;
-* ``event`` / ``last``: the told situation is changed (another kind of Summon) or
-  cut after the event the fact names (that event last, nothing after it).
+* ``event`` / ``last`` / ``spec``: the told situation is changed (another kind of Summon),
+  cut after the event the fact names (that event last, nothing after it), or the question's
+  spec given other keys (a Synchro Summon by the opponent instead of a Summon by an effect).
+
+A variation's ``unless`` patterns rule it out for a question that has a matching fact.
 
 Only a variation whose own proof answers the other way (yes for no, no for yes) is
 reported, nearest first: nothing is claimed that the engine did not conclude.
