@@ -136,6 +136,14 @@ class Expert:
             first.missing.extend(m for m in a.missing if m not in first.missing)
         return first
 
+    def what_if(self, answer: Answer, lang: str = "en") -> Answer:
+        """The answer with ``what_if`` filled: the nearest variations of the facts its proof
+        rests on that flip it, each re-run through the engine (:mod:`.whatif`)."""
+        from .whatif import what_if
+
+        answer.what_if = what_if(self, answer, lang)
+        return answer
+
     def parse(self, text: str, scenario: list[str] | None = None) -> dict:
         """The structured spec a plain-English question is understood as."""
         return self.read(text, scenario)[0]

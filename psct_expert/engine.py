@@ -66,6 +66,7 @@ class Record:
     sources: dict = field(default_factory=dict)        # key → [Source]
     derivations: dict = field(default_factory=dict)    # key → [Derivation]
     firings: list = field(default_factory=list)        # (rule id, Derivation, [keys])
+    steps: int = 0                                     # matching steps the run used (its work)
 
     def add_given(self, f: Fact) -> None:
         self.facts.setdefault(f.key, Fact(f.type, f.fields))
@@ -694,6 +695,7 @@ class Engine:
                 added, removed = ke.get_activations()
                 ke.strategy.update_agenda(ke.agenda, added, removed)
             ke.run(steps=self.max_firings)
+            rec.steps = self.max_steps - self._budget.left
         except _OverBudget:
             self._give_up(f"did not settle within {self.max_steps} matching steps",
                           self._budget.by_rule, "made the most partial matches; a rule whose "

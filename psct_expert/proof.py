@@ -33,10 +33,15 @@ class Step:
     premises: list["ProofNode"]
     absent: list[str]
     tests: list[str]
+    says_it: str = ""
 
-    def to_dict(self) -> dict:
-        return {"rule": self.rule, "says": self.says, "cites": self.cites, "where": self.where,
-                "premises": [p.to_dict() for p in self.premises],
+    def said(self, lang: str = "en") -> str:
+        """The rule's sentence in this language (English when it has no Italian one)."""
+        return self.says_it if lang == "it" and self.says_it else self.says
+
+    def to_dict(self, lang: str = "en") -> dict:
+        return {"rule": self.rule, "says": self.said(lang), "cites": self.cites,
+                "where": self.where, "premises": [p.to_dict(lang) for p in self.premises],
                 "absent": self.absent, "tests": self.tests}
 
 
@@ -73,12 +78,12 @@ class ProofNode:
                 out.extend(p.text_sources())
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self, lang: str = "en") -> dict:
         d: dict = {"fact": {"type": self.fact.type, **dict(self.fact.fields)}}
         if self.sources:
             d["sources"] = [s.to_dict() for s in self.sources]
         if self.steps:
-            d["derived_by"] = [s.to_dict() for s in self.steps]
+            d["derived_by"] = [s.to_dict(lang) for s in self.steps]
         if self.repeated:
             d["repeated"] = True
         return d
@@ -106,6 +111,9 @@ class Answer:
     ruleset: str = "tcg"                         # the ruleset whose points may decide it
     kb_sources: dict = field(default_factory=dict, repr=False)   # source id -> Source
     tiers: dict = field(default_factory=dict, repr=False)        # tier -> label, strongest first
+    restated_it: str = ""                        # the same in Italian
+    what_if: list | None = None                  # whatif.WhatIf: what would flip it (when asked)
+    work: int = 0                                # the engine's matching steps for it (not shown)
 
     @property
     def proof(self) -> list[ProofNode]:
@@ -162,12 +170,19 @@ class Answer:
                             "says": f"this answer rests on {d['id']}, " + " and ".join(words)})
         return out
 
-    def to_dict(self) -> dict:
+    def restatement(self, lang: str = "en") -> str:
+        return self.restated_it if lang == "it" and self.restated_it else self.restated
+
+    def to_dict(self, lang: str = "en") -> dict:
+        """The answer as data; ``lang="it"`` gives the restatement and each rule's sentence in
+        Italian (``lang`` is then said in the data)."""
         d = {"answer": self.value, "family": self.family, "params": self.params,
-             "question": self.question_text, "restated": self.restated, "spec": self.spec,
-             "citations": self.citations(), "rules": self.rules(),
+             "question": self.question_text, "restated": self.restatement(lang),
+             "spec": self.spec, "citations": self.citations(), "rules": self.rules(),
              "sources": self.ranked_sources(), "ruleset": self.ruleset,
-             "proof": {k: [n.to_dict() for n in v] for k, v in self.proofs.items() if v}}
+             "proof": {k: [n.to_dict(lang) for n in v] for k, v in self.proofs.items() if v}}
+        if lang != "en":
+            d["lang"] = lang
         if self.reading is not None:
             d["reading"] = reading_dict(self.reading)
         caveats = self.caveats()
@@ -179,6 +194,8 @@ class Answer:
             d["missing_plain"] = self.missing_plain
         if self.notes:
             d["notes"] = self.notes
+        if self.what_if is not None:
+            d["what_if"] = [w.to_dict() for w in self.what_if]
         return d
 
 
@@ -196,7 +213,7 @@ def build_node(key: tuple, rec: Record, kb: KnowledgeBase, path: frozenset = fro
         premises = [build_node(p, rec, kb, path | {key}, cache) for p in d.premises]
         steps.append(Step(d.rule, rule.says if rule else "", list(rule.cites) if rule else [],
                           rule.location if rule else "", premises, list(d.absent),
-                          list(d.tests)))
+                          list(d.tests), rule.says_it if rule else ""))
     # the engine's firing order may vary between processes (hash seeds); the proof must not
     steps.sort(key=lambda st: (st.rule, [str(p.fact) for p in st.premises], st.absent, st.tests))
     sources = sorted(rec.sources.get(key, []), key=lambda s: (s.kind, str(s.card), s.start or 0,
@@ -287,8 +304,10 @@ def make_answer(question, rec: Record, kb: KnowledgeBase) -> Answer:
     ans = Answer(question.family, dict(question.params), value, proofs,
                  question_text=question.text, spec=question.spec,
                  restated=restate(question, fam.restate if fam else ""),
-                 kb_sources=kb.sources, tiers=kb.tiers)
+                 kb_sources=kb.sources, tiers=kb.tiers,
+                 restated_it=restate(question, fam.restate_it if fam else "", lang="it"))
     ans.notes.extend(question.notes)
+    ans.work = rec.steps
     for r in question.readings.values():
         if r.legacy:
             reasons = sorted({f.get("reason") for f in r.facts if f.type == "legacy"} - {None})

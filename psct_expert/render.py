@@ -14,6 +14,23 @@ from .reader import Reading
 ANSWER_WORDS = {
     "yes": "Yes.", "no": "No.", "unknown": "Unknown.", "conflict": "Conflict.",
 }
+# the renderer's own words in Italian (the rules' and families' words are in the knowledge)
+WORDS = {
+    "en": {**ANSWER_WORDS, "cites": "Cites: ", "note": "Note: ",
+           "whatif": "What would change this:",
+           "whatif_none": "What would change this: no near variation of the facts changes the answer.",
+           "not_settled": "The facts do not settle it",
+           "conflict_reason": "The rules reach both yes and no; see both proofs with --why. "
+                              "A rule file is contradicting another."},
+    "it": {"yes": "Sì.", "no": "No.", "unknown": "Non si sa.", "conflict": "Conflitto.",
+           "cites": "Fonti: ", "note": "Nota: ",
+           "whatif": "Cosa cambierebbe la risposta:",
+           "whatif_none": "Cosa cambierebbe la risposta: nessuna variazione vicina dei fatti "
+                          "cambia la risposta.",
+           "not_settled": "I fatti non bastano a deciderlo",
+           "conflict_reason": "Le regole arrivano sia al sì sia al no; vedi entrambe le prove con "
+                              "--why. Un file di regole ne contraddice un altro."},
+}
 
 
 def fact_text(f: Fact) -> str:
@@ -36,23 +53,23 @@ def source_text(s: Source) -> str:
 # -- answers -------------------------------------------------------------------
 
 
-def short_reason(answer: Answer) -> str:
+def short_reason(answer: Answer, lang: str = "en") -> str:
     """One or two sentences from the top of the proof, with citations."""
+    w = WORDS.get(lang, WORDS["en"])
     if answer.value == "unknown":
         near = answer.missing_plain or answer.missing
         if near:
-            return "The facts do not settle it: " + "; ".join(near[:3]) + "."
-        return "The facts do not settle it."
+            return w["not_settled"] + ": " + "; ".join(near[:3]) + "."
+        return w["not_settled"] + "."
     if answer.value == "conflict":
-        return ("The rules reach both yes and no; see both proofs with --why. "
-                "A rule file is contradicting another.")
+        return w["conflict_reason"]
     sentences: list[str] = []
     for node in answer.proof[:1]:
         for step in node.steps[:1]:
-            sentences.append(f"{step.says} [{', '.join(step.cites)}]")
+            sentences.append(f"{step.said(lang)} [{', '.join(step.cites)}]")
             deeper = _first_derived(step)
             if deeper is not None:
-                sentences.append(f"{deeper.says} [{', '.join(deeper.cites)}]")
+                sentences.append(f"{deeper.said(lang)} [{', '.join(deeper.cites)}]")
     return " ".join(sentences)
 
 
@@ -64,21 +81,26 @@ def _first_derived(step: Step) -> Step | None:
     return None
 
 
-def answer_text(answer: Answer, why: bool = False) -> str:
-    word = ANSWER_WORDS.get(answer.value, answer.value)
-    lines = [f"{answer.restated} {word}" if answer.restated else word]
+def answer_text(answer: Answer, why: bool = False, lang: str = "en") -> str:
+    w = WORDS.get(lang, WORDS["en"])
+    word = w.get(answer.value, answer.value)
+    restated = answer.restatement(lang)
+    lines = [f"{restated} {word}" if restated else word]
     if answer.reading is not None:
         lines.append(reading_line(answer.reading))
-    lines.append(short_reason(answer))
+    lines.append(short_reason(answer, lang))
     ranked = answer.ranked_sources()
     if ranked:
-        lines.append("Cites: " + ", ".join(f"{d['id']} ({d['tier_label']})" for d in ranked))
+        lines.append(w["cites"] + ", ".join(f"{d['id']} ({d['tier_label']})" for d in ranked))
     for note in answer.notes:
-        lines.append("Note: " + note)
+        lines.append(w["note"] + note)
     for c in answer.caveats():
-        lines.append("Note: " + c["says"])
+        lines.append(w["note"] + c["says"])
     if answer.ruleset != "tcg":
-        lines.append(f"Note: answered for the {answer.ruleset.upper()} (--ruleset)")
+        lines.append(w["note"] + f"answered for the {answer.ruleset.upper()} (--ruleset)")
+    if answer.what_if is not None:
+        lines.append(w["whatif"] if answer.what_if else w["whatif_none"])
+        lines.extend("  - " + x.sentence for x in answer.what_if)
     if answer.value == "unknown" and answer.missing and why:
         lines.append("What would settle it:")
         lines.extend("  - " + m for m in answer.missing_plain or answer.missing)
@@ -96,19 +118,19 @@ def answer_text(answer: Answer, why: bool = False) -> str:
                 if answer.value == "conflict":
                     lines.append(f"--- proof of {value} ---")
                 lines.append("")
-                lines.extend(proof_lines(node))
+                lines.extend(proof_lines(node, lang=lang))
     return "\n".join(lines)
 
 
-def proof_lines(node: ProofNode, indent: str = "") -> list[str]:
+def proof_lines(node: ProofNode, indent: str = "", lang: str = "en") -> list[str]:
     out = [indent + fact_text(node.fact) + ("  (shown above)" if node.repeated else "")]
     for s in node.sources:
         out.append(indent + "  <- " + source_text(s))
     for step in node.steps:
         out.append(f"{indent}  <- rule {step.rule} [{', '.join(step.cites)}] ({step.where})")
-        out.append(f"{indent}     {step.says}")
+        out.append(f"{indent}     {step.said(lang)}")
         for p in step.premises:
-            out.extend(proof_lines(p, indent + "       "))
+            out.extend(proof_lines(p, indent + "       ", lang))
         for a in step.absent:
             out.append(f"{indent}       absent: {a}")
         for t in step.tests:
@@ -116,8 +138,8 @@ def proof_lines(node: ProofNode, indent: str = "") -> list[str]:
     return out
 
 
-def answer_json(answer: Answer) -> str:
-    return json.dumps(answer.to_dict(), indent=2, sort_keys=True, ensure_ascii=False)
+def answer_json(answer: Answer, lang: str = "en") -> str:
+    return json.dumps(answer.to_dict(lang), indent=2, sort_keys=True, ensure_ascii=False)
 
 
 # -- readings ------------------------------------------------------------------

@@ -164,9 +164,175 @@ class _Blank(dict):
         return f"{{{key}}}"
 
 
-def restate(question: Question, template: str) -> str:
+def restate(question: Question, template: str, lang: str = "en") -> str:
+    """The family's template filled from the question (``lang="it"``: Italian words, and
+    ``{di_slot}``/``{a_slot}``/``{da_slot}`` join the preposition to the slot's article)."""
     if not template:
         return ""
-    words = _slot_words(question)
+    words = _slot_words_it(question) if lang == "it" else _slot_words(question)
+    if lang == "it":
+        for k in list(words):
+            for prep in PREPOSITIONS:
+                words[f"{prep}_{k}"] = joined(prep, words[k])
     names = {f[1] for f in string.Formatter().parse(template) if f[1]}
-    return template.format_map(_Blank({k: v for k, v in words.items() if k in names}))
+    out = template.format_map(_Blank({k: v for k, v in words.items() if k in names}))
+    return out[:1].upper() + out[1:] if lang == "it" else out
+
+
+# -- Italian (the Italian guide's words: Catena, Anello di Catena, bersaglio, costo) ----------
+ORDINALS_IT = {1: "primo", 2: "secondo", 3: "terzo", 4: "quarto", 5: "quinto", 6: "sesto",
+               7: "settimo", 8: "ottavo"}
+# a preposition joined to the article after it ("di" + "il primo effetto" = "del primo effetto")
+PREPOSITIONS = {
+    "di": {"il ": "del ", "l'": "dell'", "la ": "della ", "i ": "dei ", "lo ": "dello ", "": "di "},
+    "a": {"il ": "al ", "l'": "all'", "la ": "alla ", "i ": "ai ", "lo ": "allo ", "": "a "},
+    "da": {"il ": "dal ", "l'": "dall'", "la ": "dalla ", "i ": "dai ", "lo ": "dallo ", "": "da "},
+}
+
+
+def joined(prep: str, words: str) -> str:
+    forms = PREPOSITIONS[prep]
+    for art, merged in forms.items():
+        if art and words.startswith(art):
+            return merged + words[len(art):]
+    return forms[""] + words
+
+
+def effect_words_it(eid: str) -> str:
+    """"NAME#2" → "il secondo effetto di NAME"; "NAME#0" → "l'attivazione di NAME"."""
+    name, _, n = str(eid).rpartition("#")
+    if not name:
+        return str(eid)
+    described = DESCRIBED_ID.match(name)
+    if described:
+        name = described.group(1)
+    if n == "0":
+        return f"l'attivazione di {name}"
+    m = re.fullmatch(r"(P?)(\d+)(?:\.(\d+))?", n)
+    if not m:
+        return str(eid)
+    which = ORDINALS_IT.get(int(m.group(2)), f"n. {m.group(2)}")
+    text = f"il {which} effetto {'Pendulum ' if m.group(1) else ''}di {name}"
+    if m.group(3):
+        text = f"il punto {m.group(3)} " + joined("di", text)
+    return text
+
+
+VERBS_IT = {"discard": "scartare", "send": "mandare al Cimitero", "banish": "bandire",
+            "pay-lp": "pagare LP", "pay": "pagare", "tribute": "offrire come Tributo",
+            "return": "far ritornare", "destroy": "distruggere", "draw": "pescare",
+            "special-summon": "Evocare Specialmente", "normal-summon": "Evocare Normalmente",
+            "detach": "staccare", "add": "aggiungere alla mano", "reveal": "rivelare",
+            "negate": "negare", "shuffle": "rimescolare nel Deck", "lose": "perdere",
+            "choose": "scegliere", "target": "bersagliare", "remove": "rimuovere",
+            "change": "cambiare", "take-control": "prendere il controllo", "gain": "guadagnare",
+            "inflict": "infliggere", "set": "Posizionare", "equip": "equipaggiare",
+            "flip": "scoprire", "mill": "mandare al Cimitero dal Deck", "excavate": "scavare"}
+TIMING_IT = {"activation": "all'attivazione", "resolution": "alla risoluzione"}
+KINDS_IT = {"Special": "Speciale", "Normal": "Normale", "Tribute": "per Tributo",
+            "Flip": "Scoperta"}
+_PLACE_IT = {"gy": "nel Cimitero", "hand": "nella mano", "banished": "bandito",
+             "deck": "nel Deck", "extra-deck": "nell'Extra Deck"}
+
+
+def _entity_words_it(e) -> str:
+    kind = {"monster": "un mostro", "spell": "una Magia", "trap": "una Trappola"}.get(
+        e.get("kind"), "una carta")
+    fem = not kind.startswith("un ")
+    face = {"up": " scoperta" if fem else " scoperto",
+            "down": " coperta" if fem else " coperto"}.get(e.get("face"), "")
+    whose = {"you": " tua" if fem else " tuo", "opponent": " del tuo avversario"}.get(
+        e.get("controller"), "")
+    place = _PLACE_IT.get(e.get("place"), "")
+    return f"{kind}{face}{whose}" + (f" {place}" if place else "")
+
+
+def _by_player_it(player) -> str:
+    return {"you": " da te", "opponent": " dal tuo avversario"}.get(player, "")
+
+
+def _asked_words_it(question: Question) -> str:
+    asked = [f for f in question.facts if f.type == "asked_activation"]
+    if not asked:
+        return ""
+    bits = []
+    if asked[0].get("player") == "opponent":
+        bits.append("dal tuo avversario")
+    if asked[0].get("place") == "hand":
+        bits.append("dalla mano")
+    phases = sorted((f for f in question.facts if f.type == "phase_now"),
+                    key=lambda f: f.get("seq", 0))
+    if phases:
+        last = phases[-1]
+        whose = {"you": "tuo ", "opponent": ""}.get(last.get("turn"), "")
+        if last.get("phase") == "unsaid":
+            if last.get("turn") == "you":
+                bits.append("nel tuo turno")
+            elif last.get("turn") == "opponent":
+                bits.append("nel turno del tuo avversario")
+        else:
+            forms = dict(gamewords().phases).get(last.get("phase"))
+            name = forms[0].title() if forms else str(last.get("phase"))
+            of = " del tuo avversario" if last.get("turn") == "opponent" and \
+                last.get("phase") not in ("damage-step", "damage-calculation") else ""
+            bits.append(f"nella {whose}{name}{of}".replace("nella tuo ", "nella tua "))
+    if any(f.type == "set_this_turn" for f in question.facts):
+        bits.append("nel turno in cui è stata Posizionata")
+    return "".join(" " + b for b in bits)
+
+
+def _slot_words_it(question: Question) -> dict[str, str]:
+    """The slots of a question in Italian words (card names as the database has them)."""
+    words: dict[str, str] = {}
+    facts = {f.type: f for f in question.facts}
+    for key, value in question.params.items():
+        words[key] = str(value)
+        if isinstance(value, str) and "#" in value:
+            words[key] = effect_words_it(value)
+    acts = {f.get("activation"): f for f in question.facts if f.type == "activation"}
+    ents = {f.get("entity"): f for f in question.facts if f.type == "entity"}
+
+    def activation_of(eid: str) -> str:
+        eff = effect_words_it(eid)
+        return eff if eff.startswith("l'attivazione") else "l'attivazione " + joined("di", eff)
+
+    for key, value in question.params.items():
+        if value in acts:
+            words[key] = activation_of(acts[value].get("effect")) + \
+                _by_player_it(_said_player(question, value))
+        elif value in ents:
+            e = ents[value]
+            words[key] = e.get("card") if e.get("card") not in (None, "none") else \
+                _entity_words_it(e)
+    if "verb" in question.params:
+        verb = str(question.params["verb"])
+        words["verb"] = VERBS_IT.get(verb, verb.replace("-", " "))
+        if question.spec.get("object"):
+            words["verb"] += " " + str(question.spec["object"])
+    if "timing" in question.params:
+        words["timing"] = TIMING_IT.get(str(question.params["timing"]), words["timing"])
+    ev = facts.get("summon_event")
+    if ev is not None and "summon" in question.params:
+        by = ev.get("by")
+        kind = str(ev.get("kind", "special")).title()
+        words["summon"] = f"l'Evocazione {KINDS_IT.get(kind, kind)} di {ev.get('card')}" + \
+            (" tramite " + effect_words_it(by) if by and by != "none" else "")
+    summon = [f for f in question.facts if f.type == "summon"
+              and f.get("summon") == question.params.get("summon")]
+    if summon:
+        kind = str(summon[0].get("kind", "special"))
+        kind = {"by-effect": "Special", "procedure": "Special", "unsaid": ""}.get(kind, kind.title())
+        what = summon[0].get("card")
+        words["summon"] = (f"l'Evocazione {KINDS_IT.get(kind, kind)}".rstrip()) + \
+            (f" di {what}" if what and what != "none" else "") + \
+            _by_player_it(_said_player(question, question.params.get("summon")))
+    words["object"] = f" {question.spec['object']}" if question.spec.get("object") else ""
+    words["asked"] = _asked_words_it(question)
+    responds = [f for f in question.facts if f.type == "responds"]
+    words["responds"] = " (in catena dal tuo avversario)" if responds and \
+        responds[0].get("player") == "opponent" else ""
+    act = facts.get("activation_event")
+    if act is not None and "activation" in question.params and \
+            question.params["activation"] not in acts:
+        words["activation"] = activation_of(act.get("effect"))
+    return words

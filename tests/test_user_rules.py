@@ -282,6 +282,7 @@ ruleset: both
 rules:
   - id: phase-times-effect
     says: A phase told in the situation, paired with every effect.
+    says_it: Una fase raccontata nella situazione, accoppiata a ogni effetto.
     cites: [psct-guide#2]
 {cross}    when:
       - effect: {{effect: $e}}

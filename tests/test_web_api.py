@@ -349,3 +349,54 @@ def test_a_refusal_carries_the_nearest_questions_and_the_reading(client):
     assert "ok so" in body["reading"]["set_aside"]
     answered = client.get("/api/ask", params={"q": body["nearest"][0]})
     assert answered.status_code == 200 and answered.json()["answer"] in ("yes", "no", "unknown")
+
+
+# -- what would change it, and Italian (issue 26) ---------------------------------------------
+
+RAIOH_GORZ = "Can Thunder King Rai-Oh negate the Special Summon of Gorz, Emissary of Darkness?"
+
+
+def test_api_what_if_is_what_ask_json_what_if_prints(client, capsys):
+    r = client.get("/api/ask", params={"q": RAIOH_GORZ, "what_if": "true"})
+    assert r.status_code == 200
+    body = r.json()
+    assert body["what_if"][0]["variation"] == "summon-by-the-rules"
+    main(["ask", "--json", "--what-if", RAIOH_GORZ])
+    assert json_of(capsys.readouterr().out) == body
+    # not asked: no key (the answer is the same)
+    assert "what_if" not in client.get("/api/ask", params={"q": RAIOH_GORZ}).json()
+    r = client.post("/api/ask", json={"question": RAIOH_GORZ, "what_if": True, "lang": "it"})
+    assert r.json()["what_if"][0]["sentence"].startswith("Sì, se fosse stata un'Evocazione Synchro")
+    assert r.json()["restated"].startswith("Il secondo effetto di Thunder King Rai-Oh")
+
+
+def json_of(text):
+    import json
+    return json.loads(text)
+
+
+@pytest.mark.parametrize("params", [{"lang": "fr"}, {"what_if": "maybe"}])
+def test_api_refuses_a_bad_lang_or_what_if(client, params):
+    bad(client.get("/api/ask", params={"q": RAIOH_GORZ, **params}))
+
+
+def test_api_post_refuses_a_bad_what_if(client):
+    bad(client.post("/api/ask", json={"question": RAIOH_GORZ, "what_if": "yes"}))
+    bad(client.post("/api/ask", json={"question": RAIOH_GORZ, "lang": "de"}))
+
+
+@pytest.mark.parametrize("header, query, lang", [
+    ("it-IT,it;q=0.9,en;q=0.8", None, "it"),
+    ("en-GB,en;q=0.9,it;q=0.8", None, "en"),
+    ("de-DE,it;q=0.5", None, "it"),
+    ("de-DE", None, "en"),
+    ("it", "en", "en"),
+    (None, "it", "it"),
+])
+def test_the_page_speaks_the_browsers_language(client, header, query, lang):
+    headers = {"Accept-Language": header} if header else {}
+    r = client.get("/", params={"lang": query} if query else {}, headers=headers)
+    assert r.status_code == 200
+    assert f'<html lang="{lang}">' in r.text
+    assert ("Cosa cambierebbe la risposta?" in r.text) == (lang == "it")
+    assert ("What would change this?" in r.text) == (lang == "en")

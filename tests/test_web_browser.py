@@ -257,3 +257,48 @@ def test_scripts_page_audits_a_pasted_script(server, browser, width, tmp_path):
     no_sideways_scroll(browser, width)
     shot = screenshot(browser, width, tmp_path, f"web-scripts-{width}.png")
     assert shot.stat().st_size > 5_000
+
+
+RAIOH_GORZ = "Can Thunder King Rai-Oh negate the Special Summon of Gorz, Emissary of Darkness?"
+
+
+def test_what_would_change_this(server, browser):
+    """The answer is followed by the variations that flip it, each a sentence with its source."""
+    at_width(browser, 1280)
+    browser.get(server + "/?q=" + quote(RAIOH_GORZ))
+    wait(browser, lambda d: d.find_element(By.ID, "answer-word").text == "No.")
+    box = visible(browser, "#whatif-box")
+    assert "What would change this?" in box.text
+    item = box.find_element(By.CSS_SELECTOR, "#whatif li")
+    assert item.text.startswith("Yes, if it had been a Synchro Summon")
+    assert "[psct-guide#3]" in item.text
+    assert "whatif-yes" in item.get_attribute("class")
+
+
+@pytest.mark.parametrize("width", [360])
+def test_the_page_in_italian_from_the_browsers_language(server, browser, width, tmp_path):
+    """A browser that prefers Italian gets the page, the answer, the reason and the what-if
+    sentences in Italian (card names as the database has them)."""
+    ua = browser.execute_script("return navigator.userAgent")
+    browser.execute_cdp_cmd("Emulation.setUserAgentOverride",
+                            {"userAgent": ua, "acceptLanguage": "it-IT,it"})
+    try:
+        at_width(browser, width)
+        browser.get(server + "/?q=" + quote(RAIOH_GORZ))
+        wait(browser, lambda d: d.find_element(By.ID, "answer-word").text == "No.")
+        assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "it"
+        assert visible(browser, "#restated").text.startswith(
+            "Il secondo effetto di Thunder King Rai-Oh può negare l'Evocazione Speciale")
+        assert "Catena" in browser.find_element(By.ID, "reason").text
+        assert browser.find_element(By.ID, "cites").text.startswith("Fonti: ")
+        box = visible(browser, "#whatif-box")
+        assert "Cosa cambierebbe la risposta?" in box.text
+        assert box.find_element(By.CSS_SELECTOR, "#whatif li").text.startswith(
+            "Sì, se fosse stata un'Evocazione Synchro")
+        assert browser.find_element(By.ID, "ask-btn").text == "Chiedi"
+        no_sideways_scroll(browser, width)
+        shot = screenshot(browser, width, tmp_path, f"web-{width}-it.png")
+        assert shot.stat().st_size > 10_000
+    finally:
+        browser.execute_cdp_cmd("Emulation.setUserAgentOverride",
+                                {"userAgent": ua, "acceptLanguage": "en-US,en"})

@@ -23,8 +23,14 @@ from .main import cli, ruleset_option
 @click.option("--json", "as_json", is_flag=True, help="Print the answer and proof as JSON.")
 @click.option("--show-parse", is_flag=True, help="Print the structured question understood.")
 @ruleset_option
+@click.option("--what-if", "what_if", is_flag=True,
+              help="Also say what would change the answer: the nearest variations of the facts "
+                   "its proof rests on that flip it, each checked by the engine.")
+@click.option("--lang", type=click.Choice(["en", "it"]), default="en", show_default=True,
+              help="The language of the answer: the restatement, the reason, the proof's "
+                   "sentences and the what-if sentences (card names stay as the database has them).")
 @click.pass_obj
-def ask(obj, question, scenario_file, events, card_file, why, as_json, show_parse):
+def ask(obj, question, scenario_file, events, card_file, why, as_json, show_parse, what_if, lang):
     """Ask a yes/no ruling QUESTION in plain English.
 
     Example: psct-expert ask "Can Thunder King Rai-Oh negate the Special Summon of
@@ -53,8 +59,10 @@ def ask(obj, question, scenario_file, events, card_file, why, as_json, show_pars
         click.echo(json.dumps(spec, indent=2, ensure_ascii=False))
     answer = expert.ask_spec(spec, text)
     answer.reading = relexed
+    if what_if:
+        expert.what_if(answer, lang)
     if as_json:
-        click.echo(answer_json(answer))
+        click.echo(answer_json(answer, lang))
     else:
-        click.echo(answer_text(answer, why=why))
+        click.echo(answer_text(answer, why=why, lang=lang))
     return 0 if answer.value in ("yes", "no") else 1

@@ -54,7 +54,7 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 # what a pickled KnowledgeBase may name: the model's classes and the values YAML gives
 _ALLOWED = {("psct_expert.knowledge.model", n) for n in
             ("KnowledgeBase", "Rule", "Pattern", "Var", "InSet", "NotValue", "NotIn", "FactType", "Family",
-             "Source", "Diagnostic")} | \
+             "Source", "Diagnostic", "Variation")} | \
     {("datetime", "date"), ("datetime", "datetime"), ("datetime", "timezone"),
      ("datetime", "timedelta"), ("builtins", "set"), ("builtins", "frozenset"),
      ("copyreg", "_reconstructor"), ("builtins", "object")}

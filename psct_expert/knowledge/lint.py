@@ -37,6 +37,9 @@ def check(kb: KnowledgeBase, rules: list[Rule]):
         kb.diagnostics.append(Diagnostic(rule.path, line, col, msg, severity))
 
     for r in rules:
+        if not r.says_it:
+            diag(r, None, f"rule {r.id}: no 'says_it' (its sentence in Italian, with the Italian "
+                          "guide's words)", "warning")
         for c in r.cites:
             if c not in kb.sources:
                 diag(r, None, f"rule {r.id}: citation {c!r} is not a defined source id "
@@ -118,3 +121,12 @@ def check(kb: KnowledgeBase, rules: list[Rule]):
                 for k, v in pat.fields.items():
                     if k in yes_no and isinstance(v, str) and v not in ("yes", "no"):
                         diag(r, pat, f"rule {r.id}: {k!r} is yes or no, so {v!r} can never match")
+
+
+def check_families(kb: KnowledgeBase):
+    """Each question family says its restatement in Italian too (``restate_it``)."""
+    for f in kb.families.values():
+        if f.restate and not f.restate_it:
+            kb.diagnostics.append(Diagnostic("questions.yaml", None, None,
+                                             f"family {f.name}: no 'restate_it' (its "
+                                             "restatement in Italian)", "warning"))

@@ -17,20 +17,23 @@ from ..errors import FileFormatError, RuleError
 from ..facts import norm_value
 from ..paths import KNOWLEDGE_DIR
 from . import cache
-from .lint import check
+from .lint import check, check_families
 from .model import (RULESETS, Diagnostic, Family, FactType, InSet, KnowledgeBase, NotIn,
-                    NotValue, Pattern, Rule, Source, Var)
+                    NotValue, Pattern, Rule, Source, Var, Variation)
 
 VAR = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*$")
 TEST = re.compile(r"^\s*(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)\s*"
                   r"(<=|>=|==|!=|<|>)\s*"
                   r"(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)\s*$")
-RULE_KEYS = ["id", "name", "says", "cites", "default", "replaces", "when", "then", "examples",
-             "status", "note", "cross-join", "ruleset"]
+RULE_KEYS = ["id", "name", "says", "says_it", "cites", "default", "replaces", "when", "then",
+             "examples", "status", "note", "cross-join", "ruleset"]
 SOURCE_KEYS = {"title", "where", "url", "replaces", "tier", "ruleset", "to-confirm"}
 REQUIRED_RULE_KEYS = ["id", "says", "cites", "when", "then", "examples"]
 EXAMPLE_KEYS = ["name", "card", "cards", "given", "fires", "expect", "absent"]
-RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml"}
+RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml", "what-if.yaml"}
+VARIATION_KEYS = {"rests_on", "source", "families", "change", "distance", "says", "says_it", "cites",
+                  "replaces", "unless"}
+CHANGE_KINDS = {"drop", "set", "text", "event", "last", "spec", "add"}
 MAX_ALTERNATIVES = 64  # 'any:' choices multiply; a rule expands to at most this many
 
 
@@ -160,7 +163,99 @@ class _Loader:
                                             str(info.get("doc", "")),
                                             [str(f) for f in info.get("forms", []) or []],
                                             str(info.get("grammar", "") or ""),
-                                            str(info.get("restate", "") or ""))
+                                            str(info.get("restate", "") or ""),
+                                            str(info.get("restate_it", "") or ""))
+
+    def load_variations(self, path: Path):
+        """``what-if.yaml``: the nearest variations of the facts a proof rests on (see
+        :mod:`psct_expert.whatif`).  Each names the given fact it changes, how, and its sentence."""
+        for vid, info, p in self.entries(path, "variations", "{id: {rests_on, change, says}}"):
+            if not isinstance(info, dict):
+                self.err(p, f"variation {vid!r} is a mapping with rests_on, change and says")
+                continue
+            bad = False
+            for k in sorted(set(info) - VARIATION_KEYS):
+                self.err(p + (k,), f"unknown key {k!r} in variation {vid!r} (expected one of "
+                                   f"{', '.join(sorted(VARIATION_KEYS))})", key=True)
+                bad = True
+            for k in ("rests_on", "change", "says", "says_it", "cites"):
+                if k not in info:
+                    self.err(p, f"variation {vid!r} has no {k!r}")
+                    bad = True
+            if bad:
+                continue
+            pat = self.fact_pattern(info["rests_on"], p + ("rests_on",))
+            change = info["change"]
+            if not isinstance(change, dict) or not change or set(change) - CHANGE_KINDS or \
+                    (len(change) > 1 and not set(change) <= {"drop", "set", "add"}
+                     and set(change) != {"event", "set"}):
+                self.err(p + ("change",), "'change' is {drop: yes or [patterns]} and/or {set: {field: value}}, "
+                                          "{text: {find, put}}, {event: $var, set: {..}}, {last: $var}, "
+                                          "{spec: {key: value}}, {add: {fact-type: {..}}}")
+                continue
+            if "add" in change and (not isinstance(change["add"], dict) or len(change["add"]) != 1
+                                    or next(iter(change["add"])) not in self.kb.fact_types):
+                self.err(p + ("change", "add"), "an added fact is {fact-type: {field: value}} of "
+                                                "fact-types.yaml")
+                continue
+            if "spec" in change and not isinstance(change["spec"], dict):
+                self.err(p + ("change", "spec"), "a spec change is {key: value} (null removes it)")
+                continue
+            if "text" in change and (not isinstance(change["text"], dict)
+                                     or set(change["text"]) != {"find", "put"}):
+                self.err(p + ("change", "text"), "a text change is {find: REGEX, put: TEXT}")
+                continue
+            if "text" in change:
+                try:
+                    re.compile(str(change["text"]["find"]))
+                except re.error as exc:
+                    self.err(p + ("change", "text", "find"), f"bad regular expression: {exc}")
+                    continue
+            for k in ("says", "says_it"):
+                if not isinstance(info[k], str) or "{answer}" not in info[k]:
+                    self.err(p + (k,), f"'{k}' is a sentence with {{answer}} in it")
+                    bad = True
+            cites = info["cites"]
+            if not isinstance(cites, list) or not cites or \
+                    not all(isinstance(c, str) and c in self.kb.sources for c in cites):
+                self.err(p + ("cites",), "'cites' is a non-empty list of source ids of sources.yaml")
+                bad = True
+            source = info.get("source", "any")
+            if source not in ("text", "question", "any"):
+                self.err(p + ("source",), "'source' is text, question or any")
+                bad = True
+            fams = info.get("families", [])
+            if not isinstance(fams, list) or any(f not in self.kb.families for f in fams):
+                self.err(p + ("families",), "'families' is a list of families of questions.yaml")
+                bad = True
+            dist = info.get("distance", 1)
+            if not isinstance(dist, int) or dist < 1:
+                self.err(p + ("distance",), "'distance' is a whole number, 1 or more")
+                bad = True
+            unless = info.get("unless", [])
+            if not isinstance(unless, list):
+                self.err(p + ("unless",), "'unless' is a list of fact patterns")
+                continue
+            unless_pats = [self.fact_pattern(u, p + ("unless", i)) for i, u in enumerate(unless)]
+            if pat is None or bad or None in unless_pats:
+                continue
+            if any(u.type not in self.kb.fact_types for u in unless_pats):
+                self.err(p + ("unless",), "unknown fact type in 'unless'")
+                continue
+            if pat.type not in self.kb.fact_types:
+                self.err(p + ("rests_on",), f"unknown fact type {pat.type!r}")
+                continue
+            unknown = set(pat.fields) - set(self.kb.fact_types[pat.type].fields)
+            if unknown:
+                self.err(p + ("rests_on",), f"fact type {pat.type!r} has no field "
+                                            f"{sorted(unknown)[0]!r}")
+                continue
+            line, _ = yamlpos.mark_of(self.marks, p)
+            self.kb.variations = [v for v in self.kb.variations if v.id != vid]
+            self.kb.variations.append(Variation(
+                str(vid), pat, change, info["says"].strip(), info["says_it"].strip(),
+                list(cites), dist, source, tuple(fams), tuple(unless_pats), path=str(path),
+                line=line))
 
     # -- rule files ------------------------------------------------------
     def load_rules(self, path: Path):
@@ -231,6 +326,10 @@ class _Loader:
         if "says" in rd and (not isinstance(says, str) or not says.strip()):
             self.err(p + ("says",), "'says' must be one sentence a judge would understand")
             ok = False
+        says_it = rd.get("says_it", "")
+        if "says_it" in rd and (not isinstance(says_it, str) or not says_it.strip()):
+            self.err(p + ("says_it",), "'says_it' must be the rule's sentence in Italian")
+            ok = False
         cites = rd.get("cites")
         if "cites" in rd:
             if not isinstance(cites, list) or not cites or \
@@ -253,6 +352,7 @@ class _Loader:
         line, _ = yamlpos.mark_of(self.marks, p)
         return Rule(id=rid, says=says.strip(), cites=list(cites), when=when, then=then,
                     examples=examples or [], name=str(rd.get("name", "")),
+                    says_it=str(says_it or "").strip(),
                     default=rd.get("default") is True, replaces=rd.get("replaces") is True,
                     cross_join=tuple(cross), path=self.path, line=line,
                     topic=topic, ruleset=ruleset)
@@ -469,7 +569,8 @@ def _load(folders: list[Path], files: list[str] | None) -> KnowledgeBase:
             continue
         for special, fn in (("sources.yaml", loader.load_sources),
                             ("fact-types.yaml", loader.load_fact_types),
-                            ("questions.yaml", loader.load_questions)):
+                            ("questions.yaml", loader.load_questions),
+                            ("what-if.yaml", loader.load_variations)):
             if (folder / special).exists():
                 fn(folder / special)
         paths = sorted(p for p in folder.glob("*.yaml") if p.name not in RESERVED_FILES)
@@ -482,6 +583,7 @@ def _load(folders: list[Path], files: list[str] | None) -> KnowledgeBase:
         all_rules += _load_rule_file(loader, Path(f), seen, kb)
     kb.rules = [seen[r.id] for r in all_rules if seen.get(r.id) is r]
     check(kb, kb.rules)
+    check_families(kb)
     return kb
 
 

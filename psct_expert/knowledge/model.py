@@ -100,6 +100,7 @@ class Rule:
     then: list[tuple[str, dict]]
     examples: list[dict]
     name: str = ""
+    says_it: str = ""               # the same sentence in Italian (the Italian guide's words)
     default: bool = False
     replaces: bool = False
     cross_join: tuple = ()          # fact types paired on purpose with every other group
@@ -156,6 +157,26 @@ class Family:
     forms: list[str] = field(default_factory=list)
     grammar: str = ""               # the family's rules in the question grammar (lark)
     restate: str = ""               # the question in canonical form, {slot} filled from the question
+    restate_it: str = ""            # the same in Italian
+
+
+@dataclass
+class Variation:
+    """One change of the facts a proof rests on (``knowledge/what-if.yaml``): the given fact it
+    applies to, how the question is changed, and the sentence that says the answer it gives."""
+
+    id: str
+    rests_on: Pattern               # a given fact of the proof (its type and fields; $vars bind)
+    change: dict                    # {drop: yes} | {set: {..}} | {text: {find, put}} | {event: $v, set: {..}} | {last: $v}
+    says: str                       # "{answer}, if ..." with {var} filled from the bindings
+    says_it: str = ""
+    cites: list = field(default_factory=list)
+    distance: int = 1               # how far the change is from the facts (nearest first)
+    source: str = "any"             # where the fact must come from: text, question, any
+    families: tuple = ()            # only for questions of these families (all when empty)
+    unless: tuple = ()              # Patterns: not when a fact of the question matches one
+    path: str = ""
+    line: int | None = None
 
 
 @dataclass
@@ -180,6 +201,7 @@ class KnowledgeBase:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     folders: list[str] = field(default_factory=list)
     tiers: dict[str, str] = field(default_factory=dict)   # tier id -> label, strongest first
+    variations: list[Variation] = field(default_factory=list)   # what-if.yaml
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -218,7 +240,7 @@ class KnowledgeBase:
         sub = KnowledgeBase(rules=[r for r in self.rules if r in chosen], sources=self.sources,
                             fact_types=self.fact_types, families=self.families,
                             topics=self.topics, diagnostics=self.diagnostics,
-                            folders=self.folders, tiers=self.tiers)
+                            folders=self.folders, tiers=self.tiers, variations=self.variations)
         return sub
 
     def for_ruleset(self, ruleset: str) -> "KnowledgeBase":

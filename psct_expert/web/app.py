@@ -10,6 +10,7 @@ are bounded; the engine runs on a bounded pool of threads with a time limit
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 from pathlib import Path
 
@@ -127,6 +128,44 @@ def families(expert: Expert) -> list[dict]:
             for f in expert.kb.families.values()]
 
 
+LANGS = ("en", "it")
+
+
+@functools.lru_cache(maxsize=1)
+def strings() -> dict:
+    """The page's own words in each language (``web/strings.yaml``)."""
+    import yaml
+
+    return yaml.safe_load((HERE / "strings.yaml").read_text(encoding="utf-8"))
+
+
+def page_lang(query: str | None, accept: str | None) -> str:
+    """The page's language: ``?lang=`` if it names one, else the first of the browser's
+    languages (``Accept-Language``, in its order of preference) that the page speaks."""
+    if query in LANGS:
+        return query
+    prefs = []
+    for i, part in enumerate((accept or "").split(",")):
+        tag, _, q = part.strip().partition(";q=")
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            weight = 0.0
+        prefs.append((-weight, i, tag.strip().lower()[:2]))
+    for _, _, tag in sorted(prefs):
+        if tag in LANGS:
+            return tag
+    return "en"
+
+
+def _lang(value) -> str:
+    if value is None or value == "":
+        return "en"
+    if value not in LANGS:
+        raise BadInput(f"lang is one of {', '.join(LANGS)}")
+    return value
+
+
 def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 30.0,
                scripts_dir: str | None = None) -> FastAPI:
     """The app; ``expert`` defaults to one with the shipped rules and cards.
@@ -174,21 +213,29 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
                      500)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def page(request: Request):
+    async def page(request: Request, lang: str | None = None):
+        chosen = page_lang(lang, request.headers.get("accept-language"))
         return templates.TemplateResponse(request, "index.html", {
-            "families": fams, "version": app.version,
+            "families": fams, "version": app.version, "lang": chosen,
+            "t": strings()[chosen],
             "limits": {"question": MAX_QUESTION, "lines": MAX_LINES, "line": MAX_LINE}})
 
-    async def answer(text: str, lines: list[str], spec: dict | None) -> Response:
-        if spec is not None:
-            answered = await pool.run(lambda ex: ex.ask_spec(spec, text))
-        else:
-            answered = await pool.run(lambda ex: ex.ask(text, lines))
-        return Response(answer_json(answered) + "\n", media_type="application/json")
+    async def answer(text: str, lines: list[str], spec: dict | None, what_if: bool = False,
+                     lang: str = "en") -> Response:
+        def run(ex: Expert):
+            answered = ex.ask_spec(spec, text) if spec is not None else ex.ask(text, lines)
+            if what_if:
+                ex.what_if(answered, lang)
+            return answered
+        answered = await pool.run(run)
+        return Response(answer_json(answered, lang) + "\n", media_type="application/json")
 
-    @app.get("/api/ask", summary="Answer a question (what ask --json prints)")
-    async def ask_get(q: str | None = None, e: list[str] = Query(default=[])):
-        return await answer(_text(q, "the question (q)", MAX_QUESTION), _lines(e), None)
+    @app.get("/api/ask", summary="Answer a question (what ask --json prints; what_if=true adds "
+                                 "what --what-if adds, lang=it what --lang it changes)")
+    async def ask_get(q: str | None = None, e: list[str] = Query(default=[]),
+                      what_if: bool = False, lang: str | None = None):
+        return await answer(_text(q, "the question (q)", MAX_QUESTION), _lines(e), None,
+                            what_if, _lang(lang))
 
     @app.post("/api/ask", summary="Answer a question, or a structured spec, sent as JSON")
     async def ask_post(request: Request):
@@ -199,9 +246,13 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
         if not isinstance(body, dict):
             raise BadInput('the body is a JSON object: {"question": ..., "scenario": [...]} '
                            'or {"spec": {...}}')
-        unknown = set(body) - {"question", "scenario", "spec"}
+        unknown = set(body) - {"question", "scenario", "spec", "what_if", "lang"}
         if unknown:
             raise BadInput(f"unknown keys: {', '.join(sorted(unknown))}")
+        what_if = body.get("what_if", False)
+        if not isinstance(what_if, bool):
+            raise BadInput("what_if is true or false")
+        lang = _lang(body.get("lang"))
         spec = body.get("spec")
         if spec is not None:
             if not isinstance(spec, dict):
@@ -212,11 +263,11 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
             if body.get("scenario"):
                 raise BadInput("a structured spec carries its situation itself; "
                                "scenario lines go with a question")
-            return await answer(text, [], spec)
+            return await answer(text, [], spec, what_if, lang)
         if not isinstance(body.get("question"), str):
             raise BadInput("question is missing (a string)")
         return await answer(_text(body["question"], "the question", MAX_QUESTION),
-                            _lines(body.get("scenario")), None)
+                            _lines(body.get("scenario")), None, what_if, lang)
 
     @app.get("/api/analyze", summary="How a card is read (what analyze --json prints)")
     async def analyze(name: str | None = None, text: str | None = None,

@@ -4,6 +4,8 @@
 
 const $ = (sel) => document.querySelector(sel);
 const FAMILIES = JSON.parse($("#families").textContent);
+const T = JSON.parse($("#strings").textContent);   // the page's words in its language
+const LANG = JSON.parse($("#lang").textContent);
 const ORDINALS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
   "eighth", "ninth", "tenth"];
 
@@ -122,9 +124,9 @@ function shortReason(ans) {
   // the same choice as the command line's short reason: the top rule, then the first deeper one
   if (ans.answer === "unknown") {
     const m = ans.missing_plain || ans.missing || [];
-    return "The facts do not settle it" + (m.length ? ": " + m.slice(0, 3).join("; ") + "." : ".");
+    return T.not_settled + (m.length ? ": " + m.slice(0, 3).join("; ") + "." : ".");
   }
-  if (ans.answer === "conflict") return "The rules reach both yes and no; both proofs are below.";
+  if (ans.answer === "conflict") return T.conflict_reason;
   const nodes = (ans.proof || {})[ans.answer] || [];
   const out = [];
   const step = nodes[0] && (nodes[0].derived_by || [])[0];
@@ -203,7 +205,7 @@ function proofNode(node, depth) {
   for (const st of steps) {
     body.push(el("div", { class: "step" },
       el("p", { class: "rule" }, el("code", {}, st.rule), " ", st.says),
-      el("p", { class: "step-cites" }, "Cites: ", citeList(st.cites)),
+      el("p", { class: "step-cites" }, T.cites, citeList(st.cites)),
       (st.absent || []).map((a) => el("p", { class: "absent" }, "checked absent: ", a)),
       (st.tests || []).map((t) => el("p", { class: "test" }, "checked: ", t)),
       st.premises && st.premises.length
@@ -291,7 +293,7 @@ async function showCards(ans) {
     box.append(el("article", { class: "card", "data-card": card },
       el("h3", {}, card, where !== "text" ? ` (${where})` : ""), body));
   }
-  if (!byCard.size) box.append(el("p", { class: "hint" }, "No card text took part in this proof."));
+  if (!byCard.size) box.append(el("p", { class: "hint" }, T.no_card_text));
 }
 
 function permalinkFor(req) {
@@ -304,7 +306,7 @@ function permalinkFor(req) {
 
 async function showAnswer(ans, req) {
   $("#refusal").hidden = true;
-  const word = { yes: "Yes.", no: "No.", unknown: "Unknown.", conflict: "Conflict." }[ans.answer] || ans.answer;
+  const word = T[ans.answer] || ans.answer;
   $("#answer").className = `answer answer-${ans.answer}`;
   $("#answer-word").textContent = word;
   $("#restated").textContent = ans.restated || ans.question || req.question || "";
@@ -314,43 +316,58 @@ async function showAnswer(ans, req) {
   const cites = $("#cites");
   cites.innerHTML = "";
   if (ans.sources && ans.sources.length) {
-    cites.append(el("span", { class: "cites-head" }, "Sources, strongest first:"),
+    cites.append(el("span", { class: "cites-head" }, T.cites),
       el("ol", { class: "cite-list" }, ans.sources.map((s) => el("li", {}, citeItem(s.id)))));
   }
-  $("#notes").textContent = (ans.notes || []).map((n) => "Note: " + n)
-    .concat((ans.caveats || []).map((c) => "Note: " + c.says)).join(" ");
+  $("#notes").textContent = (ans.notes || []).map((n) => T.note + n)
+    .concat((ans.caveats || []).map((c) => T.note + c.says)).join(" ");
   const link = permalinkFor(req);
   $("#permalink").href = link;
   const proof = $("#proof");
   proof.innerHTML = "";
   for (const [value, nodes] of Object.entries(ans.proof || {})) {
-    if (ans.answer === "conflict") proof.append(el("h3", {}, `Proof of ${value}`));
+    if (ans.answer === "conflict") proof.append(el("h3", {}, `${T.proof_of} ${value}`));
     proof.append(el("ul", { class: "tree root" }, nodes.map((n) => proofNode(n, 0))));
   }
   if (!Object.keys(ans.proof || {}).length) {
-    proof.append(el("p", { class: "hint" }, "No rule settled it."),
+    proof.append(el("p", { class: "hint" }, T.no_rule),
       ...(ans.missing_plain || ans.missing || []).map((m) => el("p", { class: "missing" }, m)));
   }
   const rd = $("#reading");
   rd.hidden = !ans.reading;
-  if (ans.reading) rd.textContent = "Read as: " + ans.reading.read + " (" + ans.reading.changes.join("; ") + ")";
+  if (ans.reading) rd.textContent = T.read_as + ans.reading.read + " (" + ans.reading.changes.join("; ") + ")";
   $("#refusal").hidden = true;
+  showWhatIf(ans);
   $("#result").hidden = false;
   $("#examples").open = false;
   await showCards(ans);
 }
 
+function showWhatIf(ans) {
+  // the nearest variations of the facts that flip the answer, each re-run by the engine
+  const box = $("#whatif-box");
+  const list = $("#whatif");
+  list.innerHTML = "";
+  const items = ans.what_if;
+  box.hidden = !Array.isArray(items) || !["yes", "no"].includes(ans.answer);
+  if (box.hidden) return;
+  if (!items.length) list.append(el("li", { class: "hint" }, T.whatif_none));
+  for (const w of items) {
+    list.append(el("li", { class: `whatif-${w.answer}`, "data-variation": w.variation }, w.sentence));
+  }
+}
+
 function showRefusal(body) {
   $("#result").hidden = true;
   $("#refusal").hidden = false;
-  $("#refusal-msg").textContent = body.error || "the question could not be read";
+  $("#refusal-msg").textContent = body.error || T.not_read;
   const u = body.understood || {};
   const parts = Object.entries(u).filter(([, v]) => v && (!Array.isArray(v) || v.length))
     .map(([k, v]) => `${k}: ${typeof v === "string" ? v
       : Array.isArray(v) && v.every((x) => typeof x === "string") ? v.join(", ") : JSON.stringify(v)}`);
-  $("#understood").textContent = parts.length ? parts.join("; ") : "nothing";
+  $("#understood").textContent = parts.length ? parts.join("; ") : T.nothing;
   $("#unplaced").textContent = body.unplaced || (body.suggestions && body.suggestions.length
-    ? "closest card names: " + body.suggestions.join("; ") : "—");
+    ? T.closest + body.suggestions.join("; ") : "—");
   const forms = $("#forms-list");
   forms.innerHTML = "";
   for (const f of body.forms || []) forms.append(el("li", {}, f));
@@ -366,7 +383,7 @@ function showRefusal(body) {
   $("#nearest-box").hidden = !(body.nearest || []).length;
   const rr = $("#refusal-reading");
   rr.hidden = !body.reading;
-  if (body.reading) rr.textContent = "Read as: " + body.reading.read + " (" + body.reading.changes.join("; ") + ")";
+  if (body.reading) rr.textContent = T.read_as + body.reading.read + " (" + body.reading.changes.join("; ") + ")";
   $("#examples").open = false;
   // start the builder from what was understood
   const builder = $("#builder");
@@ -383,24 +400,24 @@ function showRefusal(body) {
 }
 
 async function ask(req, push) {
-  status("Asking…");
+  status(T.asking);
   $("#ask-btn").disabled = true;
   try {
     let r;
     if (req.spec) {
       r = await getJSON("/api/ask", { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ spec: req.spec, question: req.question || "" }) });
+        body: JSON.stringify({ spec: req.spec, question: req.question || "", what_if: true, lang: LANG }) });
     } else {
-      const p = new URLSearchParams({ q: req.question });
+      const p = new URLSearchParams({ q: req.question, what_if: "true", lang: LANG });
       for (const line of req.scenario || []) p.append("e", line);
       r = await getJSON("/api/ask?" + p.toString());
     }
     if (push) history.pushState(req, "", permalinkFor(req));
     if (r.ok) { await showAnswer(r.body, req); status(""); }
     else if (r.status === 400) { showRefusal(r.body); status(""); }
-    else status(`Error: ${r.body.error || r.status}`);
+    else status(`${T.error}${r.body.error || r.status}`);
   } catch (e) {
-    status("Could not reach the server: " + e);
+    status(T.no_server + e);
   } finally {
     $("#ask-btn").disabled = false;
   }
@@ -436,12 +453,12 @@ function fillSlots() {
   for (const slot of placeholders(form)) {
     const id = `b-card-${slot}`;
     const input = el("input", { id, class: "b-card", type: "text", "data-slot": slot,
-      placeholder: "card name", autocomplete: "off", spellcheck: "false" });
+      placeholder: T.card_name, autocomplete: "off", spellcheck: "false" });
     input.value = old[slot] || "";
     const list = el("ul", { id: `${id}-suggest`, class: "suggest", role: "listbox", hidden: true });
     const effects = el("div", { class: "effects", id: `${id}-effects` });
     box.append(el("div", { class: "slot" },
-      el("label", { for: id }, `Card ${slot}`), el("div", { class: "combo" }, input, list), effects));
+      el("label", { for: id }, `${T.card} ${slot}`), el("div", { class: "combo" }, input, list), effects));
     attachCompletion(input, list, "card", () => loadEffects(input));
     input.addEventListener("change", () => loadEffects(input));
     input.addEventListener("input", buildQuestion);
@@ -462,14 +479,14 @@ async function loadEffects(input) {
   box.dataset.card = r.body.card.name;
   const effects = [];
   for (const e of r.body.effects) { effects.push(e); }
-  if (!effects.length) box.append(el("p", { class: "hint" }, "This card has no effect text."));
-  else box.append(el("p", { class: "hint" }, "Which effect? (optional)"));
+  if (!effects.length) box.append(el("p", { class: "hint" }, T.no_effect_text));
+  else box.append(el("p", { class: "hint" }, T.which_effect));
   const group = `${input.id}-n`;
   box.append(el("label", { class: "effect" },
     el("input", { type: "radio", name: group, value: "", checked: true, onchange: buildQuestion }),
-    " the card as a whole"));
+    T.whole_card));
   for (const e of effects) {
-    const label = e.n === 0 ? "activating the card" : `effect ${String(e.id).split("#")[1]}`;
+    const label = e.n === 0 ? T.activating_card : `${T.effect} ${String(e.id).split("#")[1]}`;
     box.append(el("label", { class: "effect" },
       el("input", { type: "radio", name: group, value: e.n, "data-id": e.id, onchange: buildQuestion }),
       el("b", {}, label, ": "), e.text));
@@ -530,7 +547,7 @@ function loadFromURL() {
   $("#situation").open = lines.length > 0;
   let spec = null;
   if (p.get("s")) {
-    try { spec = JSON.parse(p.get("s")); } catch (e) { status("The permalink's spec is not JSON."); }
+    try { spec = JSON.parse(p.get("s")); } catch (e) { status(T.bad_permalink); }
   }
   if (spec) ask({ spec, question: q }, false);
   else if (q) ask({ question: q, scenario: lines }, false);
@@ -539,7 +556,7 @@ function loadFromURL() {
 $("#ask-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const question = $("#q").value.trim();
-  if (!question) { status("Type a question first."); return; }
+  if (!question) { status(T.type_first); return; }
   ask({ question, scenario: scenarioFrom($("#e")) }, true);
 });
 document.querySelectorAll("button.example").forEach((b) =>

@@ -1,0 +1,182 @@
+"""What would change the answer (``ask --what-if``, ``psct_expert/whatif.py``, knowledge/what-if.yaml)
+and the answer in Italian (``--lang it``, ``says_it``, ``restate_it``)."""
+
+import dataclasses
+import json
+
+import pytest
+
+from psct_expert.cli.main import main
+from psct_expert.knowledge import load_knowledge
+from psct_expert.whatif import MAX_SHOWN, what_if
+
+RAIOH_GORZ = "Can Thunder King Rai-Oh negate the Special Summon of Gorz, Emissary of Darkness?"
+MARKSMAN = ("Is the Set card targeted by the second effect of Atlantean Marksman destroyed if it "
+            "is flipped face-up before the effect resolves?")
+MARKSMAN_LINES = ["Player B controls a Set card.",
+                  "Player A activates the second effect of Atlantean Marksman targeting the Set card.",
+                  "Player B chains a card that flips the Set card face-up.",
+                  "The Set card is face-up when the effect resolves."]
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    return code, capsys.readouterr().out
+
+
+# -- the search -----------------------------------------------------------------------------
+
+
+def test_a_summon_by_the_rules_would_be_negatable(base_expert):
+    """The issue's example: Rai-Oh cannot negate Gorz's Summon (an effect that starts a Chain
+    summons it); it could negate a Synchro Summon.  The flip is the engine's own answer."""
+    answer = base_expert.ask(RAIOH_GORZ)
+    assert answer.value == "no"
+    found = what_if(base_expert, answer)
+    assert [w.variation for w in found] == ["summon-by-the-rules"]
+    w = found[0]
+    assert w.answer == "yes" and w.sentence.startswith("Yes, if it had been a Synchro Summon")
+    assert w.sentence.endswith("[psct-guide#3]") and "performed-summon-negatable" in w.rules
+    # asking the changed question again gives that answer
+    again = base_expert.ask_spec({**answer.spec, **w.change["to"]}, answer.question_text)
+    assert again.value == "yes"
+
+
+def test_a_text_change_is_read_again_and_answered_again(case_expert):
+    """'that target' -> 'it': the card's text is changed inside the quoted span, read again, and
+    the same question asked of it; the reported flip is what that card gives."""
+    answer = case_expert.ask(MARKSMAN, MARKSMAN_LINES)
+    assert answer.value == "no"
+    found = {w.variation: w for w in what_if(case_expert, answer)}
+    w = found["that-target-to-it"]
+    assert w.change["from"] == "that target" and w.change["to"] == "it"
+    assert 'said "it" instead of "that target"' in w.sentence and w.answer == "yes"
+    card = case_expert.db.get(w.change["card"])
+    start, end = w.change["span"]
+    assert card.text[start:end] == "that target"
+    changed = dataclasses.replace(card, text=card.text[:start] + "it" + card.text[end:])
+    assert case_expert.with_cards([changed]).ask(MARKSMAN, MARKSMAN_LINES).value == "yes"
+
+
+def test_no_variation_is_reported_that_does_not_flip(base_expert):
+    """A variation whose own answer is the same, or unknown, is not reported: Cosmic Cyclone's
+    target ('1 Spell/Trap on the field') still fits when flipped face-up, so 'that target' for
+    'it' changes nothing."""
+    answer = base_expert.ask("I target my opponent's Set card with Cosmic Cyclone and they respond "
+                             "by activating it; it is a Continuous Trap that stays face-up. "
+                             "Does Cosmic Cyclone still banish it?")
+    assert answer.value == "yes"
+    assert all(w.answer == "no" for w in what_if(base_expert, answer))
+    assert "it-to-that-target" not in [w.variation for w in what_if(base_expert, answer)]
+
+
+def test_unknown_answers_and_and_questions_get_no_what_if(base_expert):
+    answer = base_expert.ask("Does the first effect of Lyla, Lightsworn Sorceress target?")
+    answer.value = "unknown"
+    assert what_if(base_expert, answer) == []
+
+
+def test_the_search_is_bounded(case_expert):
+    answer = case_expert.ask("Are the Special Summon and the destruction by Goldd, Wu-Lord of Dark "
+                             "World simultaneous?")
+    found = what_if(case_expert, answer)
+    assert 1 <= len(found) <= MAX_SHOWN
+    assert [w.distance for w in found] == sorted(w.distance for w in found)   # nearest first
+
+
+# -- the data file --------------------------------------------------------------------------
+
+
+def test_every_variation_has_both_sentences_and_a_known_change(base_expert):
+    kb = base_expert.kb
+    assert len(kb.variations) >= 20
+    for v in kb.variations:
+        assert "{answer}" in v.says and "{answer}" in v.says_it, v.id
+        assert v.rests_on.type in kb.fact_types, v.id
+        assert all(c in kb.sources for c in v.cites), v.id
+
+
+@pytest.mark.parametrize("body, message", [
+    ("variations:\n  x:\n    rests_on: {colon: {effect: $e}}\n    change: {drop: yes}\n"
+     "    says: 'no answer slot'\n    says_it: '{answer}'\n    cites: [psct-guide#2]\n",
+     "'says' is a sentence with {answer} in it"),
+    ("variations:\n  x:\n    rests_on: {no_such_fact: {effect: $e}}\n    change: {drop: yes}\n"
+     "    says: '{answer}'\n    says_it: '{answer}'\n    cites: [psct-guide#2]\n",
+     "unknown fact type 'no_such_fact'"),
+    ("variations:\n  x:\n    rests_on: {colon: {effect: $e}}\n    change: {explode: yes}\n"
+     "    says: '{answer}'\n    says_it: '{answer}'\n    cites: [psct-guide#2]\n",
+     "'change' is"),
+    ("variations:\n  x:\n    rests_on: {colon: {effect: $e}}\n    change: {text: {find: '(', put: x}}\n"
+     "    says: '{answer}'\n    says_it: '{answer}'\n    cites: [psct-guide#2]\n",
+     "bad regular expression"),
+    ("variations:\n  x:\n    rests_on: {colon: {effect: $e}}\n    change: {drop: yes}\n"
+     "    says: '{answer}'\n    cites: [psct-guide#2]\n",
+     "has no 'says_it'"),
+])
+def test_the_loader_checks_the_variations(tmp_path, body, message):
+    (tmp_path / "what-if.yaml").write_text(body)
+    kb = load_knowledge([str(tmp_path)], strict=False)
+    hits = [d for d in kb.errors if message in d.message]
+    assert hits, [str(d) for d in kb.errors]
+    assert hits[0].path.endswith("what-if.yaml") and hits[0].line
+
+
+# -- the command line and JSON ----------------------------------------------------------------
+
+
+def test_ask_what_if_prints_the_sentences(capsys):
+    code, out = run(capsys, "ask", "--what-if", RAIOH_GORZ)
+    assert code == 0
+    assert "What would change this:\n  - Yes, if it had been a Synchro Summon" in out
+    code, out = run(capsys, "ask", RAIOH_GORZ)
+    assert "What would change this" not in out
+
+
+def test_json_has_what_if_only_when_asked(capsys):
+    _, out = run(capsys, "ask", "--json", "--what-if", RAIOH_GORZ)
+    data = json.loads(out)
+    assert data["what_if"][0]["answer"] == "yes"
+    assert set(data["what_if"][0]) >= {"variation", "sentence", "cites", "distance", "change"}
+    _, out = run(capsys, "ask", "--json", RAIOH_GORZ)
+    assert "what_if" not in json.loads(out)
+
+
+# -- Italian --------------------------------------------------------------------------------
+
+
+def test_ask_in_italian(capsys):
+    code, out = run(capsys, "ask", "--lang", "it", "--what-if", RAIOH_GORZ)
+    assert code == 0
+    first = out.splitlines()[0]
+    assert first.startswith("Il secondo effetto di Thunder King Rai-Oh può negare l'Evocazione "
+                            "Speciale di Gorz") and first.endswith("? No.")
+    assert "Catena" in out and "Fonti: " in out
+    assert "Cosa cambierebbe la risposta:\n  - Sì, se fosse stata un'Evocazione Synchro" in out
+
+
+def test_json_in_italian_says_each_rule_in_italian(capsys, base_expert):
+    _, out = run(capsys, "ask", "--json", "--lang", "it", RAIOH_GORZ)
+    data = json.loads(out)
+    assert data["lang"] == "it"
+    step = data["proof"]["no"][0]["derived_by"][0]
+    rule = base_expert.kb.rule(step["rule"])
+    assert step["says"] == rule.says_it != rule.says
+
+
+def test_every_rule_and_family_has_its_italian_text(base_expert):
+    kb = base_expert.kb
+    assert [r.id for r in kb.rules if not r.says_it] == []
+    assert [f.name for f in kb.families.values() if f.restate and not f.restate_it] == []
+
+
+def test_lint_reports_a_rule_without_italian(tmp_path, capsys):
+    (tmp_path / "mine.yaml").write_text(
+        "topic: mine\nsummary: x\nrules:\n  - id: mine-starts-chain\n    says: An effect with a "
+        "colon starts a Chain.\n    cites: [psct-guide#2]\n    when:\n      - colon: {effect: $e}\n"
+        "    then:\n      - starts_chain: {effect: $e, value: yes}\n    examples:\n"
+        "      - {name: a colon, card: {name: Example, kind: monster, subtypes: [effect], "
+        "text: 'When this card is Summoned: Draw 1 card.'}, fires: yes}\n"
+        "      - {name: near miss, card: {name: Example Two, kind: monster, subtypes: [effect], "
+        "text: 'This card gains 100 ATK.'}, fires: no}\n")
+    code, out = run(capsys, "rules", "lint", str(tmp_path / "mine.yaml"))
+    assert "rule mine-starts-chain: no 'says_it'" in out
