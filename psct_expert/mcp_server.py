@@ -9,8 +9,7 @@ like the rest of the product.  The tools, each with a JSON schema made from its 
 * ``why``: the same, plus the proof as ``ask --why`` prints it;
 * ``analyze``: how a card (or a text given) is read, exactly what ``analyze --json`` prints;
 * ``search_cards``: card names by what was typed (prefix, a later word, else the closest);
-* ``what_if``: what would change the answer, registered only when the Python face
-  (:class:`~psct_expert.api.Expert`) has a ``what_if`` method.
+* ``what_if``: the answer and what would change it (``ask --json --what-if``).
 
 A question that cannot be read, an unknown card or bad input is a tool error (``isError``)
 whose text is the JSON ``ask --json`` prints for it (what was understood, the words it
@@ -128,10 +127,11 @@ class Tools:
         return {"query": query, "cards": found, "closest": closest}
 
     def what_if(self, question=None, scenario=None, spec=None, ruleset=None) -> Any:
-        expert = self.expert(ruleset)
-        got = expert.what_if(question, scenario or []) if spec is None else \
-            expert.what_if(question, scenario or [], spec=spec)
-        return got.to_dict() if hasattr(got, "to_dict") else got
+        """The answer, with what would change it (``what_if``: each variation that flips it,
+        checked by the engine), exactly as ``ask --json --what-if`` prints it."""
+        answer = self.answer(question, scenario, spec, ruleset)
+        self.expert(ruleset).what_if(answer)
+        return answer.to_dict()
 
 
 def _result(work, *args, **kwargs):
@@ -213,13 +213,13 @@ def build_server(expert: Expert):
         closest names (`closest`)."""
         return _result(tools.search_cards, query, limit)
 
-    if callable(getattr(Expert, "what_if", None)):
-        @server.tool(annotations=readonly)
-        def what_if(question: QuestionArg = None, scenario: ScenarioArg = None,
-                    spec: SpecArg = None, ruleset: RulesetArg = None) -> CallToolResult:
-            """What would change the answer to a question: the facts or situation that would
-            turn it the other way (the Python face's `Expert.what_if`)."""
-            return _result(tools.what_if, question, scenario, spec, ruleset)
+    @server.tool(annotations=readonly)
+    def what_if(question: QuestionArg = None, scenario: ScenarioArg = None,
+                spec: SpecArg = None, ruleset: RulesetArg = None) -> CallToolResult:
+        """The answer to a question and what would change it: the nearest variations of the
+        facts its proof rests on (the situation, or the card's text) that turn it the other
+        way, each checked by the engine (as `ask --json --what-if`)."""
+        return _result(tools.what_if, question, scenario, spec, ruleset)
 
     return server
 

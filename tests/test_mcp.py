@@ -15,7 +15,7 @@ from psct_expert.mcp_server import build_server
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RAIOH = "Can Thunder King Rai-Oh negate the Special Summon of Gorz, Emissary of Darkness?"
 REFUSED = "Can Thunder King Rai-Oh frobnicate Gorz, Emissary of Darkness?"
-TOOLS = {"ask", "why", "analyze", "search_cards"}
+TOOLS = {"ask", "why", "analyze", "search_cards", "what_if"}
 
 
 def _run(server, script):
@@ -51,7 +51,7 @@ def test_tools_answer_refuse_and_search_in_process(base_expert):
 
     got = _run(build_server(base_expert), script)
     tools = got["tools"]
-    assert set(tools) == TOOLS          # no what_if: the Python face has none (see below)
+    assert set(tools) == TOOLS
     schema = tools["ask"].input_schema
     assert set(schema["properties"]) == {"question", "scenario", "spec", "ruleset"}
     assert schema["properties"]["scenario"]["anyOf"][0] == {"items": {"type": "string"},
@@ -100,24 +100,15 @@ def test_the_ruleset_of_a_call_and_of_the_server(base_expert):
     assert default["ruleset"] == "ocg"
 
 
-def test_what_if_is_a_tool_once_the_python_face_has_it(base_expert, monkeypatch):
-    """``what_if`` is registered only when ``Expert`` has the method (another issue adds it)."""
-    seen = []
-
-    def what_if(self, question, scenario, **kw):
-        seen.append((question, scenario, kw))
-        return {"changes": ["a stand-in"]}
-
-    monkeypatch.setattr(Expert, "what_if", what_if, raising=False)
-
+def test_what_if_says_what_would_change_the_answer(base_expert):
+    """``what_if``: the answer with the variations that flip it, as ``ask --json --what-if``."""
     async def script(client):
-        names = {t.name for t in (await client.list_tools()).tools}
-        return names, await client.call_tool("what_if", {"question": RAIOH})
+        return await client.call_tool("what_if", {"question": RAIOH})
 
-    names, result = _run(build_server(base_expert), script)
-    assert names == TOOLS | {"what_if"}
-    assert result.structured_content == {"changes": ["a stand-in"]}
-    assert seen == [(RAIOH, [], {})]
+    result = _run(build_server(base_expert), script)
+    body = result.structured_content
+    assert body["answer"] == "no" and body["what_if"]
+    assert body["what_if"][0]["variation"] == "summon-by-the-rules"
 
 
 @pytest.mark.slow
