@@ -65,3 +65,46 @@ def test_extended_rules_keep_their_aliases():
                   .replace("thing_or", "place2") + 'q_two: "is"i place2 "?"\n')
     tree = g.parse([Token(g.terminal(w), w) for w in "is here ?".split()])
     assert "here_thing" in [t.data for t in tree.iter_subtrees_topdown()]
+
+
+def _tampered(path, key, obj) -> None:
+    """The cache file rewritten with ``obj`` pickled and a header that matches it (anyone who can
+    write the cache folder can compute it)."""
+    import hashlib
+    import pickle
+
+    payload = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    path.write_bytes(f"{G.CACHE_MAGIC} {key} {hashlib.sha256(payload).hexdigest()}\n".encode()
+                     + payload)
+
+
+class _Runs:
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __reduce__(self):
+        import os
+
+        return (os.system, (f"echo PWNED > {self.marker}",))
+
+
+class _CallsLark:
+    """A pickle that calls lark's ``Lark`` (whose ``cache`` option would read a pickle of its own)."""
+
+    def __reduce__(self):
+        return (G.Lark, ("start: \"a\"",))
+
+
+def test_a_cache_file_cannot_run_code(tmp_path, monkeypatch):
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    G._compiled.__wrapped__(TINY)
+    path, key = G._cache_file(TINY)
+    assert isinstance(G._read_cached(path, key), G.Grammar)   # the real file reads back
+    marker = tmp_path / "pwned.txt"
+    _tampered(path, key, _Runs(marker))
+    assert G._read_cached(path, key) is None and not marker.exists()
+    _tampered(path, key, _CallsLark())
+    assert G._read_cached(path, key) is None
+    g = G._compiled.__wrapped__(TINY)      # compiled again, and the file rewritten
+    assert G._read_cached(path, key) is not None and g.parse(words(g, "is it ?")).data == "start"
+    assert not marker.exists()

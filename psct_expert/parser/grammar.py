@@ -898,7 +898,52 @@ class _Pickler(pickle.Pickler):
         return None
 
 
+# What a grammar cache file may name (the classes and the two functions a compiled grammar is
+# made of), and nothing else: a file written by someone else can build these objects but
+# cannot call anything outside them (the knowledge cache is read the same way).  lark's
+# ``Lark`` would read a file of its own (its ``cache`` option) if called, so a cache file gets
+# the two parser classes below instead, which are made but never called.
+_ALLOWED = {("functools", "partial"), ("lark.common", "LexerConf"), ("lark.common", "ParserConf"),
+            ("lark.grammar", "NonTerminal"), ("lark.grammar", "Rule"),
+            ("lark.grammar", "RuleOptions"), ("lark.grammar", "Terminal"), ("lark.lark", "Lark"),
+            ("lark.lark", "LarkOptions"), ("lark.lexer", "PatternStr"), ("lark.lexer", "PatternRE"),
+            ("lark.lexer", "TerminalDef"), ("lark.lexer", "Token"),
+            ("lark.parse_tree_builder", "ChildFilterLALR_NoPlaceholders"),
+            ("lark.parse_tree_builder", "ChildFilterLALR"), ("lark.parse_tree_builder", "ChildFilter"),
+            ("lark.parse_tree_builder", "ParseTreeBuilder"),
+            ("lark.parser_frontends", "ParsingFrontend"),
+            ("lark.parser_frontends", "_match_earley_basic"), ("lark.parsers.earley", "Parser"),
+            ("lark.parsers.earley_forest", "ForestSumVisitor"),
+            ("lark.parsers.earley_forest", "StableSymbolNode"), ("lark.tree", "Tree"),
+            ("lark.utils", "OrderedSet")} | \
+    {("psct_expert.parser.grammar", n) for n in ("Grammar", "_Check", "_LazyEarley", "_WordLexer",
+                                                  "_WrittenLark", "_LoadedLark", "_LoadedWrittenLark")}
+
+
+def _refuse_call(self, *args, **kwargs):
+    raise pickle.UnpicklingError("a parser in a cache file is rebuilt, never called")
+
+
+class _LoadedLark(Lark):
+    """A ``Lark`` read from a cache file: made from its saved state, never by calling it."""
+
+    __init__ = _refuse_call
+
+
+class _LoadedWrittenLark(_WrittenLark):
+    __init__ = _refuse_call
+
+
+_NOT_CALLED = {Lark: _LoadedLark, _WrittenLark: _LoadedWrittenLark}
+
+
 class _Unpickler(pickle.Unpickler):
+    def find_class(self, module, name):
+        if (module, name) not in _ALLOWED:
+            raise pickle.UnpicklingError(f"unexpected class {module}.{name}")
+        found = super().find_class(module, name)
+        return _NOT_CALLED.get(found, found)
+
     def persistent_load(self, pid):
         if pid[0] == "module" and pid[1] in ("re", "regex"):
             return importlib.import_module(pid[1])
