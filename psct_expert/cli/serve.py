@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import socket
-
 import click
 
 from ..errors import PsctError
@@ -40,6 +38,8 @@ def serve(obj, host, port, workers, timeout):
 
 def _check_address(host: str, port: int) -> None:
     """A clear error now for an address that cannot be listened on (in use, not ours)."""
+    import socket
+
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except OSError as exc:

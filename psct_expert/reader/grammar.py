@@ -91,12 +91,37 @@ class Grammar:
 _NAME = ""
 
 
+class LazyPattern:
+    """A pattern compiled when first used: a card reads with a few dozen of the grammar's
+    hundreds of patterns (the gates, :mod:`.gates`, rule most out by ``pattern`` alone, which
+    is known without compiling).  At first use the compiled pattern's methods become this
+    object's own attributes, so later calls cost what the compiled pattern's do."""
+
+    _METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split",
+                "scanner", "groups", "groupindex")
+
+    def __init__(self, pattern: str, flags: int):
+        self.pattern, self.flags = pattern, flags
+
+    def __getattr__(self, name):
+        if name.startswith("__") or "pattern" not in self.__dict__:
+            raise AttributeError(name)
+        compiled = re.compile(self.pattern, self.flags)
+        for attr in self._METHODS:
+            self.__dict__[attr] = getattr(compiled, attr)
+        return getattr(compiled, name)
+
+    def __repr__(self) -> str:
+        return f"LazyPattern({self.pattern!r})"
+
+
 def _rx(p: str) -> re.Pattern:
     if "{ATTRIBUTE}" in p or "{TYPE}" in p:     # the game words' Attributes and Types
         words = gamewords()
         p = p.replace("{ATTRIBUTE}", "|".join(re.escape(a) for a in words.attributes)).replace(
             "{TYPE}", "|".join(re.escape(t) for t in sorted(words.types, key=len, reverse=True)))
-    return re.compile(p.replace("{NAME}", _NAME), re.IGNORECASE)
+    # (the flags a compiled text pattern reports: ignore case, and Unicode, the default for text)
+    return LazyPattern(p.replace("{NAME}", _NAME), re.IGNORECASE | re.UNICODE)
 
 
 @lru_cache(maxsize=1)

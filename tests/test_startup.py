@@ -1,0 +1,59 @@
+"""Starting like a small tool: the package face imports nothing heavy, the reader's patterns are
+compiled when first used, and the garbage collector pauses while a cache loads."""
+
+import gc
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def test_importing_the_package_imports_nothing_heavy():
+    code = ("import sys, psct_expert\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('psct_expert', 'lark', 'experta', 'yaml', 'click')))\n"
+            "from psct_expert import Expert, QuestionError\n"
+            "print(Expert.__module__, QuestionError.__module__, 'api' in dir(psct_expert) or 'ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    first, second = out.stdout.splitlines()
+    assert first == "['psct_expert']"
+    assert second.startswith("psct_expert.api psct_expert.errors")
+
+
+def test_reader_patterns_compile_when_first_used_and_match_as_compiled():
+    import re
+
+    from psct_expert.reader.grammar import LazyPattern, grammar
+
+    g = grammar()
+    rx = g.target_word
+    assert isinstance(rx, LazyPattern)
+    fresh = LazyPattern(rx.pattern, rx.flags)
+    assert "search" not in fresh.__dict__            # nothing compiled yet
+    compiled = re.compile(rx.pattern, rx.flags)
+    assert fresh.flags == compiled.flags
+    text = "Target 1 monster your opponent controls; destroy it."
+    assert fresh.search(text).span() == compiled.search(text).span()
+    assert "search" in fresh.__dict__                # the compiled pattern's own method from now on
+    assert [m.span() for m in fresh.finditer(text)] == [m.span() for m in compiled.finditer(text)]
+    assert fresh.sub("X", text) == compiled.sub("X", text)
+
+
+def test_the_collector_is_paused_while_loading_and_runs_again_after():
+    from psct_expert.gcpause import paused_gc
+
+    assert gc.isenabled()
+    with paused_gc():
+        assert not gc.isenabled()
+        with paused_gc():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with paused_gc():
+            pass
+        assert not gc.isenabled()       # it was off before: it stays off
+    finally:
+        gc.enable()
