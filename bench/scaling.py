@@ -12,8 +12,9 @@ The 4x knowledge adds three renamed copies of every rule (same conditions, same
 conclusions), so the engine does four times the matching for the same answers.
 
 The scenario part asks one guide question (6 scenario lines) with filler lines
-before its own ("Player A Normal Summons Lord of D.", each a new event and a new
-entity of the same card) up to the cap of 200 lines, warm, in process: CPU per
+among its own ("Player A Normal Summons Lord of D." before them, each a new event
+and a new entity of the same card; "Player B chains Mystical Space Typhoon." inside
+its Chain, each a new Chain link) up to the cap of 200 lines, warm, in process: CPU per
 question and per line, for the parse (scenario lines included) and the answer.
 Linear means the per-line figure stays flat as the story grows.
 """
@@ -57,16 +58,23 @@ SCENARIO_LINES = ["Player A has 2 cards in hand.", "Player B has 6 cards in hand
                   "Player A activates Gamble.", "Player B chains Mystical Space Typhoon.",
                   "Player B chains Mystical Space Typhoon.",
                   "Player B has 4 cards in hand when Gamble resolves."]
-FILLER = "Player A Normal Summons Lord of D."
+# a new entity each (the same card again and again), and a Chain link each (in the middle of the
+# question's own Chain)
+FILLERS = [("Player A Normal Summons Lord of D.", 0), ("Player B chains Mystical Space Typhoon.", 4)]
 
 
 def scenario_scaling(expert) -> None:
+    for filler, at in FILLERS:
+        _scenario_scaling(expert, filler, at)
+
+
+def _scenario_scaling(expert, filler: str, at: int) -> None:
     from psct_expert.parser.scenario import MAX_LINES
 
-    print(f"scenario length (warm, in process, CPU; filler {FILLER!r} before the question's "
-          f"{len(SCENARIO_LINES)} lines):")
+    print(f"scenario length (warm, in process, CPU; filler {filler!r} after line {at} of the "
+          f"question's {len(SCENARIO_LINES)}):")
     for n in (6, 10, 25, 50, 100, 150, MAX_LINES):
-        lines = [FILLER] * (n - len(SCENARIO_LINES)) + SCENARIO_LINES
+        lines = SCENARIO_LINES[:at] + [filler] * (n - len(SCENARIO_LINES)) + SCENARIO_LINES[at:]
         spec = expert.parse(SCENARIO_Q, lines)
         value = expert.ask_spec(spec, SCENARIO_Q).value
         parse, answer = [], []

@@ -57,3 +57,17 @@ def test_the_collector_is_paused_while_loading_and_runs_again_after():
         assert not gc.isenabled()       # it was off before: it stays off
     finally:
         gc.enable()
+
+
+def test_scenario_entities_of_one_card_are_numbered_in_order(base_expert):
+    from psct_expert.parser.scenario import Scenario
+
+    sc = Scenario()
+    ids = [sc.declare("Lord of D.", base_expert.db).id for _ in range(5)]
+    assert ids == ["Lord of D.", "Lord of D. (2)", "Lord of D. (3)", "Lord of D. (4)", "Lord of D. (5)"]
+    # a description that happens to read like a numbered id is not given that id twice
+    other = Scenario()
+    first = other.declare("face-up monster (2)", base_expert.db).id
+    assert first == "face-up monster (2)"
+    ids = [other.declare("face-up monster", base_expert.db).id for _ in range(3)]
+    assert ids == ["face-up monster", "face-up monster (3)", "face-up monster (4)"]
