@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import click
 
 from ..errors import PsctError
@@ -17,19 +19,26 @@ from .main import cli
               help="Questions answered at the same time (threads, one engine each).")
 @click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(0.1, 3600),
               help="Seconds a question may take before the page is told to try again.")
+@click.option("--cache", default=1000, show_default=True, type=click.IntRange(0, 1_000_000),
+              help="Answers kept in memory, sent again without running (0: none).")
 @click.pass_obj
-def serve(obj, host, port, workers, timeout):
+def serve(obj, host, port, workers, timeout, cache):
     """Serve the question page at http://HOST:PORT/ (API docs at /docs)."""
     import uvicorn
 
     from ..web import create_app
 
     _check_address(host, port)
-    app = create_app(obj.expert(), workers=workers, timeout=timeout)
-    click.echo(f"psct-expert: serving on http://{host}:{port}/ (Ctrl+C stops)", err=True)
+    start = time.perf_counter()
+    app = create_app(obj.expert(), workers=workers, timeout=timeout, cache=cache)
+    # ready when it says so: every worker compiles its engines before the port is opened
+    app.state.pool.warm()
+    click.echo(f"psct-expert: ready in {time.perf_counter() - start:.1f} s; serving on "
+               f"http://{host}:{port}/ (Ctrl+C stops)", err=True)
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning",
-                    limit_concurrency=200, timeout_keep_alive=5)
+        # (no limit_concurrency: past its limit uvicorn answers plain text; the app's own
+        # limit answers JSON with Retry-After, psct_expert/web/shed.py)
+        uvicorn.run(app, host=host, port=port, log_level="warning", timeout_keep_alive=5)
     except SystemExit as exc:  # uvicorn exits when it cannot start
         if exc.code:
             raise PsctError(f"the server could not start on {host}:{port}") from None

@@ -200,6 +200,32 @@ def grammar() -> Grammar:
     )
 
 
+def compile_all() -> int:
+    """Compile every pattern of the grammar now, and work out its gate (:mod:`.gates`): a server
+    does, before it answers.  The number of patterns."""
+    from .gates import required_words
+
+    n = 0
+
+    def walk(value) -> None:
+        nonlocal n
+        if isinstance(value, LazyPattern):
+            value.search    # noqa: B018 - compiles it
+            required_words(value)
+            n += 1
+        elif isinstance(value, (list, tuple, set)):
+            for v in value:
+                walk(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+
+    g = grammar()
+    for name in g.__dataclass_fields__:
+        walk(getattr(g, name))
+    return n
+
+
 _NESTING = re.compile(r'["()]')
 
 

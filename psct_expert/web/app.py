@@ -27,7 +27,8 @@ from ..cards import Card
 from ..errors import PsctError
 from ..reader import read_card
 from ..render import answer_json, error_dict, reading_dict
-from .pool import Busy, ExpertPool
+from .pool import AnswerCache, Busy, ExpertPool
+from .shed import MAX_CONCURRENT, RETRY_AFTER, ShedLoad
 
 HERE = Path(__file__).resolve().parent
 
@@ -152,10 +153,15 @@ def families(expert: Expert) -> list[dict]:
             for f in expert.kb.families.values()]
 
 
-def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 30.0) -> FastAPI:
-    """The app; ``expert`` defaults to one with the shipped rules and cards."""
+def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 30.0,
+               max_concurrent: int = MAX_CONCURRENT, cache: int = 0) -> FastAPI:
+    """The app; ``expert`` defaults to one with the shipped rules and cards.  More than
+    ``max_concurrent`` requests at once get a JSON 503 with ``Retry-After`` (:mod:`.shed`);
+    the last ``cache`` answers to questions in English are kept (:class:`.pool.AnswerCache`);
+    ``app.state.pool.warm()`` readies the workers (``serve`` calls it before it listens)."""
     expert = expert or Expert()
     pool = ExpertPool(expert, workers=workers, timeout=timeout)
+    answers = AnswerCache(cache)
     index = CardIndex(c.name for c in expert.db.all_cards())
     fams = families(expert)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -170,6 +176,7 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
                          version=_version(), lifespan=lifespan, redoc_url=None)
     app.state.pool = pool
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(ShedLoad, limit=max_concurrent)     # outermost: refuses before anything
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     @app.exception_handler(PsctError)
@@ -188,7 +195,9 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
 
     @app.exception_handler(Busy)
     async def _busy(request: Request, exc: Busy):
-        return _json({"error": str(exc), "kind": "Busy"}, 503)
+        busy = _json({"error": str(exc), "kind": "Busy"}, 503)
+        busy.headers["Retry-After"] = str(RETRY_AFTER)
+        return busy
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception):
@@ -205,7 +214,12 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
         if spec is not None:
             answered = await pool.run(lambda ex: ex.ask_spec(spec, text))
         else:
-            answered = await pool.run(lambda ex: ex.ask(text, lines))
+            key = (text, tuple(lines))
+            body = answers.get(key)
+            if body is None:
+                body = answer_json(await pool.run(lambda ex: ex.ask(text, lines))) + "\n"
+                answers.put(key, body)
+            return Response(body, media_type="application/json")
         return Response(answer_json(answered) + "\n", media_type="application/json")
 
     @app.get("/api/ask", summary="Answer a question (what ask --json prints)")
