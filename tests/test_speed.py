@@ -71,3 +71,27 @@ def test_scenario_entities_of_one_card_are_numbered_in_order(base_expert):
     assert first == "face-up monster (2)"
     ids = [other.declare("face-up monster", base_expert.db).id for _ in range(3)]
     assert ids == ["face-up monster", "face-up monster (3)", "face-up monster (4)"]
+
+
+def test_pattern_programs_kept_on_disk_give_the_pattern_re_compiles(tmp_path, monkeypatch):
+    import re
+
+    from psct_expert import recache
+
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(recache, "_LOG", [])
+    pats = [r"\btarget(?:s|ing)? (?P<n>\d+) (?:face-up )?monsters?\b", r"(?<![\w-])once per turn\b"]
+    flags = re.IGNORECASE | re.UNICODE
+    first = [recache.compile(p, flags) for p in pats]
+    log, = tmp_path.glob("regex-code-*.jsonl")
+    assert len(log.read_text().splitlines()) == 3
+    monkeypatch.setattr(recache, "_LOG", [])             # a fresh process reads the programs
+    again = [recache.compile(p, flags) for p in pats]
+    assert again == first == [re.compile(p, flags) for p in pats]
+    text = "Target 2 face-up monsters; once per turn"
+    assert again[0].search(text).group("n") == "2" and again[1].search(text)
+    # a damaged line is not used: the pattern is compiled as usual
+    head, one, two = log.read_text().splitlines()
+    log.write_text("\n".join([head, one.replace("[", "[9999,", 1), two]) + "\n")
+    monkeypatch.setattr(recache, "_LOG", [])
+    assert recache.compile(pats[0], flags) == re.compile(pats[0], flags)

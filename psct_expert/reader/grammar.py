@@ -95,7 +95,9 @@ class LazyPattern:
     """A pattern compiled when first used: a card reads with a few dozen of the grammar's
     hundreds of patterns (the gates, :mod:`.gates`, rule most out by ``pattern`` alone, which
     is known without compiling).  At first use the compiled pattern's methods become this
-    object's own attributes, so later calls cost what the compiled pattern's do."""
+    object's own attributes, so later calls cost what the compiled pattern's do.  The compiled
+    program is kept on disk (:mod:`psct_expert.recache`), so a fresh process does not compile
+    it again."""
 
     _METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split",
                 "scanner", "groups", "groupindex")
@@ -106,7 +108,9 @@ class LazyPattern:
     def __getattr__(self, name):
         if name.startswith("__") or "pattern" not in self.__dict__:
             raise AttributeError(name)
-        compiled = re.compile(self.pattern, self.flags)
+        from ..recache import compile as compile_kept
+
+        compiled = compile_kept(self.pattern, self.flags)
         for attr in self._METHODS:
             self.__dict__[attr] = getattr(compiled, attr)
         return getattr(compiled, name)
