@@ -1,6 +1,6 @@
 """Cold answers: `psct-expert ask "..."` as a fresh process, full card pool available.
 
-    python3 bench/cold_answer.py [--repeat 15] [--skip-check]
+    python3 bench/cold_answer.py [--repeat 15] [--skip-check] [--against OTHER-CHECKOUT]
 
 Runs ``python -m psct_expert ask`` (the console script adds only the
 launcher's own start-up). Goals (CPU): cold ``ask`` <= 0.15 s, ``--version``
@@ -69,9 +69,9 @@ print(json.dumps(out))
 """
 
 
-def _run_cpu(cmd: list[str], env=None) -> tuple[float, subprocess.CompletedProcess]:
+def _run_cpu(cmd: list[str], env=None, cwd=None) -> tuple[float, subprocess.CompletedProcess]:
     c = _cpu()
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env or ENV, cwd=ROOT)
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env or ENV, cwd=cwd or ROOT)
     return _cpu() - c, out
 
 
@@ -107,12 +107,43 @@ def check_costs(repeat: int) -> None:
               f"{cold[0] * 1000:.1f} ms CPU per case, again {cold[1] * 1000:.2f} ms")
 
 
+def paired(other: pathlib.Path, repeat: int) -> None:
+    """This checkout and ``other``, run by turns (A B A B ...), CPU medians and ratios."""
+    import statistics
+
+    runs = {"ask": [["ask", q] for q in QUESTIONS], "--version": [["--version"]]}
+    for where in (ROOT, other):     # caches and bytecode of both, once
+        for q in QUESTIONS:
+            subprocess.run([sys.executable, "-m", "psct_expert", "ask", q], capture_output=True,
+                           env=dict(ENV, PYTHONPATH=str(where)), cwd=where)
+    for name, argvs in runs.items():
+        got = {"this": [], "other": [], "bare": []}
+        for i in range(repeat):
+            argv = argvs[i % len(argvs)]
+            for key, where in (("this", ROOT), ("other", other)):
+                got[key].append(_run_cpu([sys.executable, "-m", "psct_expert"] + argv,
+                                         env=dict(ENV, PYTHONPATH=str(where)), cwd=where)[0])
+            got["bare"].append(_run_cpu([sys.executable, "-c", "pass"])[0])
+        med = {k: statistics.median(v) * 1000 for k, v in got.items()}
+        print(f"{name}: CPU median this {med['this']:.0f} ms, {other.name} {med['other']:.0f} ms "
+              f"(ratio {med['this'] / med['other']:.2f}); bare Python {med['bare']:.0f} ms "
+              f"({repeat} runs each, by turns)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=15)
     ap.add_argument("--skip-check", action="store_true", help="only the cold `ask` figures")
+    ap.add_argument("--against", metavar="CHECKOUT",
+                    help="another checkout (e.g. `git archive OLD | tar -x -C DIR`): its cold `ask`, "
+                         "`--version` and bare Python runs alternate with this one's, so both "
+                         "see the same load; prints the medians and their ratio")
     args = ap.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.1f}")
+    if args.against:
+        paired(pathlib.Path(args.against).resolve(), args.repeat)
+        print(f"load average at end: {os.getloadavg()[0]:.1f}")
+        return
     for q in QUESTIONS:   # builds the name-index and grammar caches (and the bytecode) once
         subprocess.run([sys.executable, "-m", "psct_expert", "ask", q], capture_output=True, env=ENV,
                        cwd=ROOT)

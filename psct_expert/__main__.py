@@ -9,6 +9,10 @@ if sys.argv[1:] in (["--version"],):
     sys.stdout.flush()
     sys.exit(0)
 
+from .gcpause import command_thresholds  # noqa: E402
+
+command_thresholds()
+
 from .cli.main import entry  # noqa: E402
 
 entry()

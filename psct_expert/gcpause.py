@@ -15,6 +15,17 @@ import contextlib
 import gc
 import threading
 
+# A command's process makes most of its objects at start (modules, the loaded caches) and keeps
+# them; collecting the youngest generation every 700 new objects (Python's default) walks them
+# again and again.  Every 20,000 is still often for what a command leaves behind.
+COMMAND_THRESHOLDS = (20_000, 20, 20)
+
+
+def command_thresholds() -> None:
+    """Collect less often: for a process started as a command (``python -m psct_expert``, the
+    ``psct-expert`` script), not for a program that imports the package."""
+    gc.set_threshold(*COMMAND_THRESHOLDS)
+
 _LOCK = threading.Lock()
 _STATE = {"depth": 0, "was": False}
 
