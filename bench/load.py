@@ -6,7 +6,7 @@ with their scenario lines through ``GET /api/ask``; each response must carry
 the expected answer.  Prints the latency of each request as seen by the
 client (p50/p95/max), the wall time of the burst and the throughput.
 
-    python3 bench/load.py [--requests 50] [--concurrency 50] [--workers 4]
+    python3 bench/load.py [--requests 50] [--concurrency 50] [--workers 4] [--cache N] [--new-shapes]
 """
 
 from __future__ import annotations
@@ -79,6 +79,9 @@ def main() -> int:
     ap.add_argument("--requests", type=int, default=50)
     ap.add_argument("--concurrency", type=int, default=50)
     ap.add_argument("--workers", type=int, default=4, help="the server's --workers")
+    ap.add_argument("--new-shapes", action="store_true",
+                    help="the server's cache folder without the sentence shapes this machine has "
+                         "parsed (a copy of the rest): its first burst parses every question")
     ap.add_argument("--cache", type=int, default=None,
                     help="the server's --cache (answers kept; 0: every request answered again)")
     args = ap.parse_args()
@@ -90,6 +93,16 @@ def main() -> int:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    if args.new_shapes:
+        import shutil
+
+        from psct_expert.paths import cache_dir
+
+        own = tempfile.mkdtemp(prefix="load-cache-")
+        for f in cache_dir().glob("*"):
+            if f.is_file() and not f.name.startswith("question-shapes-"):
+                shutil.copy2(f, own)
+        env["PSCT_EXPERT_CACHE_DIR"] = own
     log = tempfile.TemporaryFile(mode="w+")   # not a pipe: a chatty server never blocks on it
     server = subprocess.Popen([sys.executable, "-m", "psct_expert", "serve", "--host", "127.0.0.1",
                                "--port", str(port), "--workers", str(args.workers)]
