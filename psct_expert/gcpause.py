@@ -3,10 +3,10 @@
 Loading the card index, the knowledge or the compiled grammar makes hundreds of
 thousands of objects that live as long as the process; the collector, counting
 them as they come, would walk them again and again (a fifth of a cold start).
-:func:`paused_gc` turns it off for the load and then moves everything alive into
-the permanent generation (``gc.freeze``), so later collections do not walk that
-data either.  Only objects alive at the end of a load are frozen: a load leaves
-no garbage cycles behind it, so nothing that would have been collected is kept.
+:func:`paused_gc` turns it off for the load; in a command's process
+(:func:`command_thresholds`) it then moves everything alive into the permanent
+generation (``gc.freeze``), so later collections do not walk that data either
+(the loads come at its start, before it has made garbage worth keeping).
 """
 
 from __future__ import annotations
@@ -22,12 +22,15 @@ COMMAND_THRESHOLDS = (20_000, 20, 20)
 
 
 def command_thresholds() -> None:
-    """Collect less often: for a process started as a command (``python -m psct_expert``, the
-    ``psct-expert`` script), not for a program that imports the package."""
+    """Collect less often, and freeze what each load leaves: for a process started as a command
+    (``python -m psct_expert``, the ``psct-expert`` script, a server), which loads its caches at
+    start and keeps them; not for a program that imports the package (it may load again and
+    again, and would keep whatever garbage was waiting at each freeze)."""
     gc.set_threshold(*COMMAND_THRESHOLDS)
+    _STATE["freeze"] = True
 
 _LOCK = threading.Lock()
-_STATE = {"depth": 0, "was": False}
+_STATE = {"depth": 0, "was": False, "freeze": False}
 
 
 @contextlib.contextmanager
@@ -45,5 +48,6 @@ def paused_gc():
         with _LOCK:
             _STATE["depth"] -= 1
             if _STATE["depth"] == 0 and _STATE["was"]:
-                gc.freeze()
+                if _STATE["freeze"]:
+                    gc.freeze()
                 gc.enable()
