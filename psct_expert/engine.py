@@ -771,6 +771,12 @@ class _XRule(ex.Rule):
         self._wrapped = fn
         return functools.update_wrapper(self, fn)
 
+    def new_conditions(self, *args):
+        # experta's, but the copy wraps the same fire function without reading its signature
+        # again (the network build copies each rule a few times while it normalises it)
+        obj = self.__class__(*args, salience=self.salience)
+        return obj.wrapping(self._wrapped) if self._wrapped else obj
+
     def __hash__(self):
         h = self.__dict__.get("_psct_hash")
         if h is None:
