@@ -6,7 +6,7 @@ with their scenario lines through ``GET /api/ask``; each response must carry
 the expected answer.  Prints the latency of each request as seen by the
 client (p50/p95/max), the wall time of the burst and the throughput.
 
-    python3 bench/load.py [--requests 50] [--concurrency 50] [--workers 4]
+    python3 bench/load.py [--requests 50] [--concurrency 50] [--workers 4] [--cache N] [--new-shapes]
 """
 
 from __future__ import annotations
@@ -65,11 +65,25 @@ def get(url: str, timeout: float = 60.0) -> tuple[int, bytes]:
         return e.code, e.read()
 
 
+def proc_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of a process so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--requests", type=int, default=50)
     ap.add_argument("--concurrency", type=int, default=50)
     ap.add_argument("--workers", type=int, default=4, help="the server's --workers")
+    ap.add_argument("--new-shapes", action="store_true",
+                    help="the server's cache folder without the sentence shapes this machine has "
+                         "parsed (a copy of the rest): its first burst parses every question")
+    ap.add_argument("--cache", type=int, default=None,
+                    help="the server's --cache (answers kept; 0: every request answered again)")
     args = ap.parse_args()
 
     cases = pick_cases()
@@ -79,9 +93,20 @@ def main() -> int:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    if args.new_shapes:
+        import shutil
+
+        from psct_expert.paths import cache_dir
+
+        own = tempfile.mkdtemp(prefix="load-cache-")
+        for f in cache_dir().glob("*"):
+            if f.is_file() and not f.name.startswith("question-shapes-"):
+                shutil.copy2(f, own)
+        env["PSCT_EXPERT_CACHE_DIR"] = own
     log = tempfile.TemporaryFile(mode="w+")   # not a pipe: a chatty server never blocks on it
     server = subprocess.Popen([sys.executable, "-m", "psct_expert", "serve", "--host", "127.0.0.1",
-                               "--port", str(port), "--workers", str(args.workers)],
+                               "--port", str(port), "--workers", str(args.workers)]
+                              + ([] if args.cache is None else ["--cache", str(args.cache)]),
                               cwd=ROOT, env=env, stderr=log, text=True)
     try:
         t0 = time.perf_counter()
@@ -110,11 +135,13 @@ def main() -> int:
 
         # round 1 is a fresh server (each worker builds its engines); round 2 is warm
         rounds = []
+        start_cpu = proc_cpu(server.pid)
         for _ in range(2):
-            wall0 = time.perf_counter()
+            wall0, cpu0, own0 = time.perf_counter(), proc_cpu(server.pid), time.process_time()
             with concurrent.futures.ThreadPoolExecutor(args.concurrency) as pool:
                 results = list(pool.map(ask, jobs))
-            rounds.append((results, time.perf_counter() - wall0))
+            rounds.append((results, time.perf_counter() - wall0, proc_cpu(server.pid) - cpu0,
+                           time.process_time() - own0))
     finally:
         server.terminate()
         try:
@@ -122,9 +149,10 @@ def main() -> int:
         except subprocess.TimeoutExpired:
             server.kill()
 
-    print(f"server: {args.workers} engine workers, started in {startup:.2f} s")
+    print(f"server: {args.workers} engine workers, started in {startup:.2f} s "
+          f"({start_cpu:.2f} s CPU); load average {os.getloadavg()[0]:.1f}")
     failed = 0
-    for name, (results, wall) in zip(("fresh server", "warm server"), rounds):
+    for name, (results, wall, cpu, client) in zip(("fresh server", "warm server"), rounds):
         lat = sorted(r[0] * 1000 for r in results)
         wrong = [r[2] for r in results if not r[1]]
         failed += len(wrong)
@@ -134,7 +162,8 @@ def main() -> int:
               f"correctly, {len(wrong)} wrong or failed")
         print(f"  latency: p50 {statistics.median(lat):.1f} ms  p95 {p95:.1f} ms  "
               f"min {lat[0]:.1f} ms  max {lat[-1]:.1f} ms; burst {wall:.2f} s, "
-              f"{len(results) / wall:.1f} requests/s")
+              f"{len(results) / wall:.1f} requests/s; server CPU {cpu * 1000:.0f} ms "
+              f"({cpu / len(results) * 1000:.1f} ms a request), client CPU {client * 1000:.0f} ms")
         for w in wrong:
             print("  WRONG " + w)
     return 1 if failed else 0

@@ -1,6 +1,7 @@
 """Scaling: audit time (no cache) for 1,000 / 4,000 / 14,216 cards, and answer time with 1x / 4x the rules.
 
     python3 bench/scaling.py [--jobs 0] [--audit-only] [--sizes 1000,4000,all]
+    python3 bench/scaling.py --scenario-only     # the scenario-length part alone
 
 The audit is timed as ``audit --json`` runs it (record lines and digests, the
 default workers with ``--jobs 0``), cold: no audit cache and no reading kept
@@ -9,6 +10,13 @@ average are printed beside the wall time, since the machine may be shared.
 
 The 4x knowledge adds three renamed copies of every rule (same conditions, same
 conclusions), so the engine does four times the matching for the same answers.
+
+The scenario part asks one guide question (6 scenario lines) with filler lines
+among its own ("Player A Normal Summons Lord of D." before them, each a new event
+and a new entity of the same card; "Player B chains Mystical Space Typhoon." inside
+its Chain, each a new Chain link) up to the cap of 200 lines, warm, in process: CPU per
+question and per line, for the parse (scenario lines included) and the answer.
+Linear means the per-line figure stays flat as the story grows.
 """
 
 from __future__ import annotations
@@ -45,13 +53,55 @@ def times_rules(factor: int):
     return kb
 
 
+SCENARIO_Q = "Does Gamble still resolve if the opponent has fewer than 6 cards in hand when it resolves?"
+SCENARIO_LINES = ["Player A has 2 cards in hand.", "Player B has 6 cards in hand.",
+                  "Player A activates Gamble.", "Player B chains Mystical Space Typhoon.",
+                  "Player B chains Mystical Space Typhoon.",
+                  "Player B has 4 cards in hand when Gamble resolves."]
+# a new entity each (the same card again and again), and a Chain link each (in the middle of the
+# question's own Chain)
+FILLERS = [("Player A Normal Summons Lord of D.", 0), ("Player B chains Mystical Space Typhoon.", 4)]
+
+
+def scenario_scaling(expert) -> None:
+    for filler, at in FILLERS:
+        _scenario_scaling(expert, filler, at)
+
+
+def _scenario_scaling(expert, filler: str, at: int) -> None:
+    from psct_expert.parser.scenario import MAX_LINES
+
+    print(f"scenario length (warm, in process, CPU; filler {filler!r} after line {at} of the "
+          f"question's {len(SCENARIO_LINES)}):")
+    for n in (6, 10, 25, 50, 100, 150, MAX_LINES):
+        lines = SCENARIO_LINES[:at] + [filler] * (n - len(SCENARIO_LINES)) + SCENARIO_LINES[at:]
+        spec = expert.parse(SCENARIO_Q, lines)
+        value = expert.ask_spec(spec, SCENARIO_Q).value
+        parse, answer = [], []
+        for _ in range(7):
+            t = time.process_time()
+            spec = expert.parse(SCENARIO_Q, lines)
+            t2 = time.process_time()
+            expert.ask_spec(spec, SCENARIO_Q)
+            parse.append(t2 - t)
+            answer.append(time.process_time() - t2)
+        p, a = sorted(parse)[3] * 1000, sorted(answer)[3] * 1000
+        print(f"  {n:4d} lines: parse {p:7.2f} ms, answer {a:6.2f} ms, total {p + a:7.2f} ms = "
+              f"{(p + a) / n:.3f} ms per line (answer: {value})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, default=0, help="worker processes (0: the audit's default)")
     ap.add_argument("--audit-only", action="store_true", help="skip the knowledge-size part")
     ap.add_argument("--sizes", default="1000,4000,all", help="card counts, 'all' = the pool")
+    ap.add_argument("--scenario-only", action="store_true", help="only the scenario-length part")
     args = ap.parse_args()
     expert = Expert()
+    print(f"load average at start: {os.getloadavg()[0]:.1f}")
+    scenario_scaling(expert)
+    if args.scenario_only:
+        return
     names = [c.name for c in expert.db.all_cards()]
     print(f"audit, {args.jobs} job(s):")
     sizes = [len(names) if x == "all" else int(x) for x in args.sizes.split(",")]

@@ -1,3 +1,3 @@
-from .cli.main import entry
+from .cli import entry
 
 entry()

@@ -37,6 +37,49 @@ for _h in list(_root.handlers):
     if _h not in _handlers_before:
         _root.removeHandler(_h)
 
+
+# experta's ``wire_rule`` (building the network of one rule) defines a ``singledispatch``
+# function of its own at each call, so every rule of every network pays functools' search
+# for the implementation of each class it meets (its method resolution order, computed
+# again): a quarter of compiling a network.  The dispatcher below, used only there, does the
+# same dispatch (functools' own ``_find_impl`` picks the implementation) but remembers,
+# across calls, which registered class wins for a class and a set of registered classes.
+_WINNER: dict = {}
+
+
+def _remembering_singledispatch(func):
+    import functools
+
+    registry = {object: func}
+
+    def dispatch(cls):
+        impl = registry.get(cls)
+        if impl is not None:
+            return impl
+        key = (cls, frozenset(registry))
+        winner = _WINNER.get(key)
+        if winner is None:
+            winner = _WINNER[key] = functools._find_impl(cls, {t: t for t in registry})
+        return registry[winner]
+
+    def register(cls, fn=None):
+        if fn is None:
+            return lambda f: register(cls, f)
+        registry[cls] = fn
+        return fn
+
+    def wrapper(*args, **kwargs):
+        return dispatch(args[0].__class__)(*args, **kwargs)
+
+    wrapper.register, wrapper.dispatch, wrapper.registry = register, dispatch, registry
+    functools.update_wrapper(wrapper, func)
+    return wrapper
+
+
+import experta.matchers.rete.utils as _rete_utils  # noqa: E402
+
+_rete_utils.singledispatch = _remembering_singledispatch
+
 __all__ = ["AS", "MATCH", "NOT", "TEST", "Fact", "InitialFact", "KnowledgeEngine", "L", "P", "Rule",
            "Activation", "ConflictSet",
            "FactCapture", "FactList", "FeatureCheck", "FeatureTester", "NoMemory", "OneInput",

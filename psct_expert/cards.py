@@ -25,7 +25,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-import yaml
 
 from .cardschema import checked_json_name, has_lone_surrogate, validate_card
 from .errors import FileFormatError, PsctError, UnknownCard
@@ -118,7 +117,11 @@ def _load_aliases(path: Path) -> dict[str, str]:
         return {}
     try:
         data = safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
+    except Exception as exc:
+        import yaml     # (only here: a start that finds the parsed file cached imports no YAML)
+
+        if not isinstance(exc, yaml.YAMLError):
+            raise
         mark = getattr(exc, "problem_mark", None)
         raise FileFormatError(f"invalid YAML: {getattr(exc, 'problem', exc)}", path=str(path),
                               line=mark.line + 1 if mark else None,
@@ -444,7 +447,10 @@ def _read_index(src: Path) -> CardDB | None:
             base = fh.tell()
         if len(head) != size or hashlib.sha256(head).hexdigest() != header[3]:
             return None
-        data = marshal.loads(head)
+        from .gcpause import paused_gc
+
+        with paused_gc():     # a few hundred thousand objects that live as long as the process
+            data = marshal.loads(head)
         if data.get("src") != str(src.resolve()):
             return None
         db = CardDB()

@@ -766,6 +766,19 @@ class _XRule(ex.Rule):
     an activation of it, which the conflict-set nodes do for every match; the
     rule does not change once the network is built."""
 
+    def wrapping(self, fn):
+        """``rule(fn)`` for a function that takes ``**kwargs`` (every ``fire`` here): what
+        experta's first call does, less its reading of ``fn``'s signature (only a function
+        without ``**kwargs`` needs it; it was a quarter of compiling a network)."""
+        self._wrapped = fn
+        return functools.update_wrapper(self, fn)
+
+    def new_conditions(self, *args):
+        # experta's, but the copy wraps the same fire function without reading its signature
+        # again (the network build copies each rule a few times while it normalises it)
+        obj = self.__class__(*args, salience=self.salience)
+        return obj.wrapping(self._wrapped) if self._wrapped else obj
+
     def __hash__(self):
         h = self.__dict__.get("_psct_hash")
         if h is None:
@@ -886,7 +899,7 @@ def compile_rules(kb: KnowledgeBase, owner: Engine):
             # (experta's Rule.__call__ copies it into keyword arguments twice)
             fire.psct_fire = functools.partial(owner._fire, rule, plan)
 
-            attrs[f"rule_{n}"] = _XRule(*ces, salience=order[rule.id])(fire)
+            attrs[f"rule_{n}"] = _XRule(*ces, salience=order[rule.id]).wrapping(fire)
             n += 1
     cls = type("PsctKnowledgeEngine", (ex.KnowledgeEngine,), attrs)
     return cls()

@@ -9,19 +9,81 @@ errors use it to point at ``file:line:column``.
 
 from __future__ import annotations
 
-import yaml
+import hashlib
+import json
 
 from .errors import FileFormatError
 
 MAX_DEPTH = 60
 MAX_NODES = 200_000  # anchors/aliases can make a small file huge ("billion laughs")
-# libyaml's parser when PyYAML has it: same safe tags, same marks, ten times faster
-_FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+PARSED_PREFIX = "yaml-"
+PARSED_KEEP = 16        # parsed files kept in the cache folder (the newest)
+
+
+def __getattr__(name: str):
+    # yaml is imported when a file is parsed, not when this module is: a start whose data
+    # files are all in the cache (:func:`safe_load`) imports no YAML at all
+    if name == "yaml":
+        import yaml
+
+        return yaml
+    if name == "_FastLoader":
+        # libyaml's parser when PyYAML has it: same safe tags, same marks, ten times faster
+        import yaml
+
+        return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    raise AttributeError(name)
 
 
 def safe_load(text: str):
-    """Plain data from YAML text (safe tags only), for the project's own data files."""
-    return yaml.load(text, Loader=_FastLoader)
+    """Plain data from YAML text (safe tags only), for the project's own data files.
+
+    The data is kept as JSON in the cache folder, named by the sha256 of the text: a file whose
+    JSON has the same data (no dates, no keys other than text) is read from there next time,
+    without YAML and without running any code.  Only a cache: any mismatch parses the text."""
+    key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    path = _parsed_path(key)
+    if path is not None:
+        try:
+            head, _sep, body = path.read_bytes().partition(b"\n")
+            if head.decode() == f"{key} {hashlib.sha256(body).hexdigest()}":
+                return json.loads(body)
+        except (OSError, ValueError):
+            pass
+    import yaml
+
+    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    if path is not None:
+        _keep_parsed(path, key, data)
+    return data
+
+
+def _parsed_path(key: str):
+    try:
+        from .paths import cache_dir
+
+        return cache_dir() / f"{PARSED_PREFIX}{key[:32]}.json"
+    except Exception:  # noqa: BLE001 - no cache folder: parse each time
+        return None
+
+
+def _keep_parsed(path, key: str, data) -> None:
+    try:
+        body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        if json.loads(body) != data:
+            return      # not plain JSON data (a date, a key that is not text): not kept
+    except (TypeError, ValueError, RecursionError):
+        return
+    try:
+        from .atomic import atomic_write_bytes
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, f"{key} {hashlib.sha256(body).hexdigest()}\n".encode() + body)
+        olds = sorted(path.parent.glob(f"{PARSED_PREFIX}*.json"), key=lambda p: p.stat().st_mtime)
+        for old in olds[:-PARSED_KEEP]:
+            old.unlink(missing_ok=True)
+    except Exception:  # noqa: BLE001 - a cache we cannot write is only slower
+        pass
 
 
 def _scalar(loader: yaml.SafeLoader, node: yaml.ScalarNode):
@@ -29,6 +91,28 @@ def _scalar(loader: yaml.SafeLoader, node: yaml.ScalarNode):
 
 
 def load(text: str, path: str) -> tuple[object, dict[tuple, tuple[int, int]]]:
+    """The data and the marks (see the module); a text loaded before comes from the cache folder
+    as plain JSON (as :func:`safe_load` keeps it), errors are never kept."""
+    key = hashlib.sha256(b"marks\0" + text.encode("utf-8", "surrogatepass")).hexdigest()
+    cached = _parsed_path(key)
+    if cached is not None:
+        try:
+            head, _sep, body = cached.read_bytes().partition(b"\n")
+            if head.decode() == f"{key} {hashlib.sha256(body).hexdigest()}":
+                data, marks = json.loads(body)
+                return data, {tuple(p): tuple(m) for p, m in marks}
+        except (OSError, ValueError, TypeError):
+            pass
+    data, marks = _load(text, path)
+    if cached is not None:
+        _keep_parsed(cached, key, [data, [[list(p), list(m)] for p, m in marks.items()]])
+    return data, marks
+
+
+def _load(text: str, path: str) -> tuple[object, dict[tuple, tuple[int, int]]]:
+    import yaml
+
+    _FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         node = yaml.compose(text, Loader=_FastLoader)
     except yaml.YAMLError as exc:

@@ -185,3 +185,23 @@ def test_the_console_entry_prints_everything_before_it_leaves(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "psct_expert", "ask", "Does Pot of Greedd target the"],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and bad.stderr.startswith("error:")
+
+
+def test_version_is_answered_without_the_command_line_and_says_what_click_says(capsys):
+    import re
+
+    import psct_expert
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    assert re.search(r'^version = "([^"]+)"', (root / "pyproject.toml").read_text(), re.M)[1] \
+        == psct_expert.__version__
+    assert re.search(r'^psct-expert = "([^"]+)"', (root / "pyproject.toml").read_text(), re.M)[1] \
+        == "psct_expert.cli:entry"      # the script's entry, as `python -m psct_expert`'s
+    code = "import sys, runpy; sys.argv = ['psct_expert', '--version']\n" \
+           "try:\n    runpy.run_module('psct_expert', run_name='__main__')\nexcept SystemExit:\n    pass\n" \
+           "print(sorted(m for m in sys.modules if m.startswith(('click', 'psct_expert.'))))"
+    fast = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
+    line, loaded = fast.stdout.splitlines()
+    assert loaded == "['psct_expert.cli']"      # neither click nor any other module of the package
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == line == f"psct-expert, version {psct_expert.__version__}"

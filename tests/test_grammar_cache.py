@@ -44,8 +44,9 @@ def test_a_damaged_or_foreign_cache_is_compiled_again(tmp_path, monkeypatch):
     for bad in (bytes(damaged), good[: len(good) // 2], b"", b"not a cache\n" + good.split(b"\n", 1)[1]):
         path.write_bytes(bad)
         assert G._read_cached(path, key) is None
-        g = G._compiled.__wrapped__(TINY)      # rebuilt, and the file written again
+        g = G._compiled.__wrapped__(TINY)      # rebuilt, and the file written again,
         assert g.parse(words(g, "is it ?")).data == "start"
+        assert g.families      # when first needed (the shape file has this sentence's tree)
         assert path.read_bytes() != bad and G._read_cached(path, key) is not None
     # a damaged copy of the written grammar is compiled again when it is needed
     written, wkey = G._cache_file(TINY, "-written")
@@ -65,3 +66,84 @@ def test_extended_rules_keep_their_aliases():
                   .replace("thing_or", "place2") + 'q_two: "is"i place2 "?"\n')
     tree = g.parse([Token(g.terminal(w), w) for w in "is here ?".split()])
     assert "here_thing" in [t.data for t in tree.iter_subtrees_topdown()]
+
+
+def _tampered(path, key, obj) -> None:
+    """The cache file rewritten with ``obj`` pickled and a header that matches it (anyone who can
+    write the cache folder can compute it)."""
+    import hashlib
+    import pickle
+
+    payload = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    path.write_bytes(f"{G.CACHE_MAGIC} {key} {hashlib.sha256(payload).hexdigest()}\n".encode()
+                     + payload)
+
+
+class _Runs:
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __reduce__(self):
+        import os
+
+        return (os.system, (f"echo PWNED > {self.marker}",))
+
+
+class _CallsLark:
+    """A pickle that calls lark's ``Lark`` (whose ``cache`` option would read a pickle of its own)."""
+
+    def __reduce__(self):
+        return (G.Lark, ("start: \"a\"",))
+
+
+def test_a_cache_file_cannot_run_code(tmp_path, monkeypatch):
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    G._compiled.__wrapped__(TINY)
+    path, key = G._cache_file(TINY)
+    assert isinstance(G._read_cached(path, key), G.Grammar)   # the real file reads back
+    marker = tmp_path / "pwned.txt"
+    _tampered(path, key, _Runs(marker))
+    assert G._read_cached(path, key) is None and not marker.exists()
+    _tampered(path, key, _CallsLark())
+    assert G._read_cached(path, key) is None
+    g = G._compiled.__wrapped__(TINY)      # compiled again when first needed, the file rewritten
+    assert g.families
+    assert G._read_cached(path, key) is not None and g.parse(words(g, "is it ?")).data == "start"
+    assert not marker.exists()
+
+
+def test_sentence_shapes_are_kept_on_disk_as_plain_data(tmp_path, monkeypatch):
+    import json
+    import os
+
+    from psct_expert.parser import shapes as S
+
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    built = G._compiled.__wrapped__(TINY)
+    want = {q: built.parse(words(built, q)) for q in ("is it here ?", "is it so ?", "it is . is it ?")}
+    store, = tmp_path.glob("question-shapes-*.jsonl")
+    head, *lines = store.read_text().splitlines()
+    assert json.loads(head)["words"] == built.words and len(lines) == 3
+    # a fresh process: words and trees from the file, the compiled grammar not read at all
+    again = G._compiled.__wrapped__(TINY)
+    assert "_loader" in again.__dict__
+    assert {q: again.parse(words(again, q)) for q in want} == want
+    assert "_loader" in again.__dict__
+    # a line whose hash does not match is not used: that shape is parsed again (and appended)
+    lines[0] = lines[0].replace('"', "'", 1) if "'" not in lines[0] else lines[0] + "x"
+    store.write_text("\n".join([head] + lines) + "\n")
+    again = G._compiled.__wrapped__(TINY)
+    assert {q: again.parse(words(again, q)) for q in want} == want
+    assert "_loader" not in again.__dict__ and len(store.read_text().splitlines()) == 5
+    # a file shared by a hard link (the tests' cache template) is copied, never appended to
+    shared = tmp_path / "template.jsonl"
+    os.link(store, shared)
+    before = shared.read_bytes()
+    again = G._compiled.__wrapped__(TINY)
+    again.parse(words(again, "it is . it is . is it ?"))
+    assert shared.read_bytes() == before and len(store.read_text().splitlines()) == 6
+    # another grammar is another file
+    G._compiled.__wrapped__(TINY.replace('"here"i', '"there"i')).families
+    assert len(list(tmp_path.glob("question-shapes-*.jsonl"))) == 1 and not store.exists()
+    assert S.decode(S.encode(want["is it so ?"])) == G._with_leaves(want["is it so ?"],
+                                                                     iter([None] * 4))

@@ -84,6 +84,7 @@ def test_short_cuts_give_the_same_outcomes(base_expert, monkeypatch):
                         G.Grammar.recognise(g, tokens, start))
     monkeypatch.setattr(g, "_remember", lambda *a: None)
     monkeypatch.setattr(g, "_shapes", {})
+    monkeypatch.setattr(g, "_disk", None, raising=False)     # nor the shapes kept on disk
     monkeypatch.setattr(g, "_dead", {})
     monkeypatch.setattr(N, "_name_starts", lambda db: None)
     assert [_outcome(base_expert, q) for q in questions] == fast

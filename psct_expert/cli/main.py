@@ -144,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> None:
+    from ..gcpause import command_thresholds
+
+    command_thresholds()
     code = main()
     # Every command has finished its work here: files are written and closed (atomically),
     # worker pools joined.  What is left is the interpreter freeing the card index, the

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import socket
+import time
 
 import click
 
@@ -22,8 +22,10 @@ from .main import cli, ruleset_option
 @ruleset_option
 @click.option("--scripts", "scripts_dir", type=click.Path(exists=True, file_okay=False),
               help="A folder of card scripts whose audit the page /scripts lists.")
+@click.option("--cache", default=1000, show_default=True, type=click.IntRange(0, 1_000_000),
+              help="Answers kept in memory, sent again without running (0: none).")
 @click.pass_obj
-def serve(obj, host, port, workers, timeout, scripts_dir):
+def serve(obj, host, port, workers, timeout, scripts_dir, cache):
     """Serve the question page at http://HOST:PORT/ (API docs at /docs; the audit of card
     scripts against the text at /scripts)."""
     import uvicorn
@@ -31,11 +33,17 @@ def serve(obj, host, port, workers, timeout, scripts_dir):
     from ..web import create_app
 
     _check_address(host, port)
-    app = create_app(obj.expert(), workers=workers, timeout=timeout, scripts_dir=scripts_dir)
-    click.echo(f"psct-expert: serving on http://{host}:{port}/ (Ctrl+C stops)", err=True)
+    start = time.perf_counter()
+    app = create_app(obj.expert(), workers=workers, timeout=timeout, cache=cache,
+                     scripts_dir=scripts_dir)
+    # ready when it says so: every worker compiles its engines before the port is opened
+    app.state.pool.warm()
+    click.echo(f"psct-expert: ready in {time.perf_counter() - start:.1f} s; serving on "
+               f"http://{host}:{port}/ (Ctrl+C stops)", err=True)
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning",
-                    limit_concurrency=200, timeout_keep_alive=5)
+        # (no limit_concurrency: past its limit uvicorn answers plain text; the app's own
+        # limit answers JSON with Retry-After, psct_expert/web/shed.py)
+        uvicorn.run(app, host=host, port=port, log_level="warning", timeout_keep_alive=5)
     except SystemExit as exc:  # uvicorn exits when it cannot start
         if exc.code:
             raise PsctError(f"the server could not start on {host}:{port}") from None
@@ -44,6 +52,8 @@ def serve(obj, host, port, workers, timeout, scripts_dir):
 
 def _check_address(host: str, port: int) -> None:
     """A clear error now for an address that cannot be listened on (in use, not ours)."""
+    import socket
+
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except OSError as exc:

@@ -110,8 +110,11 @@ class _Unpickler(pickle.Unpickler):
 
 
 def _unpickle(payload: bytes):
+    from ..gcpause import paused_gc
+
     try:
-        kb = _Unpickler(io.BytesIO(payload)).load()
+        with paused_gc():
+            kb = _Unpickler(io.BytesIO(payload)).load()
     except Exception:  # noqa: BLE001 - a damaged cache of any kind is read again from the YAML
         return None
     return kb if isinstance(kb, model.KnowledgeBase) else None

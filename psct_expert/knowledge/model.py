@@ -227,17 +227,21 @@ class KnowledgeBase:
         """
         want = set(types)
         chosen: list[Rule] = []
+        seen: set[int] = set()      # (by identity: comparing rules field by field was most of it)
         changed = True
         while changed:
             changed = False
             for r in self.rules:
-                if r in chosen or not any(t in want for t, _ in r.then):
+                if id(r) in seen or not any(t in want for t, _ in r.then):
                     continue
+                seen.add(id(r))
                 chosen.append(r)
                 changed = True
                 for alt in r.when:
                     want.update(p.type for p in alt if p.kind != "test")
-        sub = KnowledgeBase(rules=[r for r in self.rules if r in chosen], sources=self.sources,
+        # (a rule equal to a chosen one has its conclusions, so it is chosen too, as before)
+        sub = KnowledgeBase(rules=[r for r in self.rules if id(r) in seen],
+                            sources=self.sources,
                             fact_types=self.fact_types, families=self.families,
                             topics=self.topics, diagnostics=self.diagnostics,
                             folders=self.folders, tiers=self.tiers, variations=self.variations)

@@ -15,6 +15,7 @@ import io
 import pickle
 import re
 import sys
+import threading
 import types
 from functools import lru_cache
 from pathlib import Path
@@ -196,8 +197,27 @@ class Grammar:
             self._written = written
         return self._written
 
+    def __getattr__(self, name):
+        # a grammar made by :func:`_compiled` from its shape file has its words and the trees of
+        # the sentence shapes kept on disk; the rest is read from the cache (or compiled) when a
+        # sentence of a new shape, or a caller, first needs it
+        loader = self.__dict__.get("_loader")
+        if loader is None or name.startswith("__"):
+            raise AttributeError(name)
+        with _LOADING:
+            if self.__dict__.get("_loader") is not None:
+                full = loader()
+                kept = {k: self.__dict__[k] for k in self._KEPT_IN_PROCESS + ("_disk",)
+                        if k in self.__dict__}
+                self.__dict__.update(full.__dict__)
+                self.__dict__.update(kept)
+                self.__dict__.pop("_loader", None)
+        return object.__getattribute__(self, name)
+
     def __getstate__(self):
         state = dict(self.__dict__)
+        state.pop("_disk", None)
+        state.pop("_loader", None)
         for name in self._KEPT_IN_PROCESS:
             state.pop(name, None)
         state["_written"] = None    # kept in a file of its own, read when needed
@@ -269,7 +289,12 @@ class Grammar:
         key = tuple(t.type for t in tokens)
         tree = self._shapes.get(key)
         if tree is None:
-            tree = self._parse(tokens)
+            disk = self.__dict__.get("_disk")
+            tree = disk.get(key) if disk is not None else None
+            if tree is None:
+                tree = self._parse(tokens)
+                if disk is not None:
+                    disk.add(key, tree)
             if len(self._shapes) >= MAX_SHAPES:
                 self._shapes.pop(next(iter(self._shapes)))
             self._shapes[key] = tree
@@ -898,7 +923,52 @@ class _Pickler(pickle.Pickler):
         return None
 
 
+# What a grammar cache file may name (the classes and the two functions a compiled grammar is
+# made of), and nothing else: a file written by someone else can build these objects but
+# cannot call anything outside them (the knowledge cache is read the same way).  lark's
+# ``Lark`` would read a file of its own (its ``cache`` option) if called, so a cache file gets
+# the two parser classes below instead, which are made but never called.
+_ALLOWED = {("functools", "partial"), ("lark.common", "LexerConf"), ("lark.common", "ParserConf"),
+            ("lark.grammar", "NonTerminal"), ("lark.grammar", "Rule"),
+            ("lark.grammar", "RuleOptions"), ("lark.grammar", "Terminal"), ("lark.lark", "Lark"),
+            ("lark.lark", "LarkOptions"), ("lark.lexer", "PatternStr"), ("lark.lexer", "PatternRE"),
+            ("lark.lexer", "TerminalDef"), ("lark.lexer", "Token"),
+            ("lark.parse_tree_builder", "ChildFilterLALR_NoPlaceholders"),
+            ("lark.parse_tree_builder", "ChildFilterLALR"), ("lark.parse_tree_builder", "ChildFilter"),
+            ("lark.parse_tree_builder", "ParseTreeBuilder"),
+            ("lark.parser_frontends", "ParsingFrontend"),
+            ("lark.parser_frontends", "_match_earley_basic"), ("lark.parsers.earley", "Parser"),
+            ("lark.parsers.earley_forest", "ForestSumVisitor"),
+            ("lark.parsers.earley_forest", "StableSymbolNode"), ("lark.tree", "Tree"),
+            ("lark.utils", "OrderedSet")} | \
+    {("psct_expert.parser.grammar", n) for n in ("Grammar", "_Check", "_LazyEarley", "_WordLexer",
+                                                  "_WrittenLark", "_LoadedLark", "_LoadedWrittenLark")}
+
+
+def _refuse_call(self, *args, **kwargs):
+    raise pickle.UnpicklingError("a parser in a cache file is rebuilt, never called")
+
+
+class _LoadedLark(Lark):
+    """A ``Lark`` read from a cache file: made from its saved state, never by calling it."""
+
+    __init__ = _refuse_call
+
+
+class _LoadedWrittenLark(_WrittenLark):
+    __init__ = _refuse_call
+
+
+_NOT_CALLED = {Lark: _LoadedLark, _WrittenLark: _LoadedWrittenLark}
+
+
 class _Unpickler(pickle.Unpickler):
+    def find_class(self, module, name):
+        if (module, name) not in _ALLOWED:
+            raise pickle.UnpicklingError(f"unexpected class {module}.{name}")
+        found = super().find_class(module, name)
+        return _NOT_CALLED.get(found, found)
+
     def persistent_load(self, pid):
         if pid[0] == "module" and pid[1] in ("re", "regex"):
             return importlib.import_module(pid[1])
@@ -953,14 +1023,42 @@ def _write_cached(path: Path, key: str, obj) -> None:
         pass    # a cache we cannot write is only slower
 
 
-@lru_cache(maxsize=8)
-def _compiled(text: str) -> Grammar:
+def _load_or_compile(text: str) -> Grammar:
+    from ..gcpause import paused_gc
+
     path, key = _cache_file(text)
-    grammar = _read_cached(path, key)
+    with paused_gc():
+        grammar = _read_cached(path, key)
     if grammar is None:
         grammar = Grammar(text)
         _write_cached(path, key, grammar)
         _write_cached(*_cache_file(text, "-written"), grammar.lark)
+    return grammar
+
+
+_LOADING = threading.RLock()
+
+
+@lru_cache(maxsize=8)
+def _compiled(text: str) -> Grammar:
+    """The grammar of ``text``.  When its shape file (:mod:`.shapes`) is there, the grammar starts
+    with the words and the sentence shapes that file keeps, and reads the compiled rest
+    (:func:`_load_or_compile`) only when first needed; else it is read or compiled now and the
+    shape file started."""
+    from .shapes import ShapeStore
+
+    path, key = _cache_file(text)
+    store = ShapeStore.open(path, key)
+    if store is not None and store.words is not None:
+        grammar = object.__new__(Grammar)
+        grammar.__dict__.update(text=text, words=store.words, _disk=store,
+                                _loader=lambda: _load_or_compile(text))
+        grammar._fresh()
+        return grammar
+    grammar = _load_or_compile(text)
+    if store is not None:
+        store.start(grammar.words)
+        grammar._disk = store
     return grammar
 
 

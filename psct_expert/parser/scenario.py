@@ -56,6 +56,8 @@ class Scenario:
     suppose: list[dict] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     last: Entity | None = None
+    _ids: set = field(default_factory=set, repr=False, compare=False)       # every entity's id
+    _next: dict = field(default_factory=dict, repr=False, compare=False)    # base -> next number
 
     # -- entities ------------------------------------------------------------
     def declare(self, desc: str, db: CardDB, player: str = "", zone: str = "field") -> Entity:
@@ -68,13 +70,19 @@ class Scenario:
         if re.search(r"\b(?:graveyard|gy)\b", desc, re.I):
             zone = "graveyard"
         base = card or " ".join(w for w in desc.split() if w.lower() not in ARTICLES)
+        # the first free of "base", "base (2)", "base (3)" ...: ids are only ever added, so the
+        # numbers below the one kept for a base are taken (a story's length stays linear)
         eid = base
-        k = 2
-        while any(e.id == eid for e in self.entities):
+        if eid in self._ids:
+            k = self._next.get(base, 2)
             eid = f"{base} ({k})"
-            k += 1
+            while eid in self._ids:
+                k += 1
+                eid = f"{base} ({k})"
+            self._next[base] = k + 1
         ent = Entity(eid, words, card, zone, player)
         self.entities.append(ent)
+        self._ids.add(eid)
         self.last = ent
         return ent
 

@@ -93,12 +93,41 @@ class Grammar:
 _NAME = ""
 
 
+class LazyPattern:
+    """A pattern compiled when first used: a card reads with a few dozen of the grammar's
+    hundreds of patterns (the gates, :mod:`.gates`, rule most out by ``pattern`` alone, which
+    is known without compiling).  At first use the compiled pattern's methods become this
+    object's own attributes, so later calls cost what the compiled pattern's do.  The compiled
+    program is kept on disk (:mod:`psct_expert.recache`), so a fresh process does not compile
+    it again."""
+
+    _METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split",
+                "scanner", "groups", "groupindex")
+
+    def __init__(self, pattern: str, flags: int):
+        self.pattern, self.flags = pattern, flags
+
+    def __getattr__(self, name):
+        if name.startswith("__") or "pattern" not in self.__dict__:
+            raise AttributeError(name)
+        from ..recache import compile as compile_kept
+
+        compiled = compile_kept(self.pattern, self.flags)
+        for attr in self._METHODS:
+            self.__dict__[attr] = getattr(compiled, attr)
+        return getattr(compiled, name)
+
+    def __repr__(self) -> str:
+        return f"LazyPattern({self.pattern!r})"
+
+
 def _rx(p: str) -> re.Pattern:
     if "{ATTRIBUTE}" in p or "{TYPE}" in p:     # the game words' Attributes and Types
         words = gamewords()
         p = p.replace("{ATTRIBUTE}", "|".join(re.escape(a) for a in words.attributes)).replace(
             "{TYPE}", "|".join(re.escape(t) for t in sorted(words.types, key=len, reverse=True)))
-    return re.compile(p.replace("{NAME}", _NAME), re.IGNORECASE)
+    # (the flags a compiled text pattern reports: ignore case, and Unicode, the default for text)
+    return LazyPattern(p.replace("{NAME}", _NAME), re.IGNORECASE | re.UNICODE)
 
 
 @lru_cache(maxsize=1)
@@ -178,6 +207,32 @@ def grammar() -> Grammar:
         place_patterns={k: _rx(v) for k, v in g["place_patterns"].items()},
         place_written={str(k): str(v) for k, v in g["place_written"].items()},
     )
+
+
+def compile_all() -> int:
+    """Compile every pattern of the grammar now, and work out its gate (:mod:`.gates`): a server
+    does, before it answers.  The number of patterns."""
+    from .gates import required_words
+
+    n = 0
+
+    def walk(value) -> None:
+        nonlocal n
+        if isinstance(value, LazyPattern):
+            value.search    # noqa: B018 - compiles it
+            required_words(value)
+            n += 1
+        elif isinstance(value, (list, tuple, set)):
+            for v in value:
+                walk(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+
+    g = grammar()
+    for name in g.__dataclass_fields__:
+        walk(getattr(g, name))
+    return n
 
 
 _NESTING = re.compile(r'["()]')

@@ -28,7 +28,8 @@ from ..cards import Card
 from ..errors import PsctError
 from ..reader import read_card
 from ..render import answer_json, error_dict, reading_dict
-from .pool import Busy, ExpertPool
+from .pool import AnswerCache, Busy, ExpertPool
+from .shed import MAX_CONCURRENT, RETRY_AFTER, ShedLoad
 
 HERE = Path(__file__).resolve().parent
 
@@ -167,12 +168,16 @@ def _lang(value) -> str:
 
 
 def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 30.0,
+               max_concurrent: int = MAX_CONCURRENT, cache: int = 0,
                scripts_dir: str | None = None) -> FastAPI:
-    """The app; ``expert`` defaults to one with the shipped rules and cards.
-
+    """The app; ``expert`` defaults to one with the shipped rules and cards.  More than
+    ``max_concurrent`` requests at once get a JSON 503 with ``Retry-After`` (:mod:`.shed`);
+    the last ``cache`` answers to questions in English are kept (:class:`.pool.AnswerCache`);
+    ``app.state.pool.warm()`` readies the workers (``serve`` calls it before it listens).
     ``scripts_dir``: a folder of card scripts whose audit the scripts page lists."""
     expert = expert or Expert()
     pool = ExpertPool(expert, workers=workers, timeout=timeout)
+    answers = AnswerCache(cache)
     index = CardIndex(c.name for c in expert.db.all_cards())
     fams = families(expert)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -187,6 +192,7 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
                          version=_version(), lifespan=lifespan, redoc_url=None)
     app.state.pool = pool
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(ShedLoad, limit=max_concurrent)     # outermost: refuses before anything
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     @app.exception_handler(PsctError)
@@ -205,7 +211,9 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
 
     @app.exception_handler(Busy)
     async def _busy(request: Request, exc: Busy):
-        return _json({"error": str(exc), "kind": "Busy"}, 503)
+        busy = _json({"error": str(exc), "kind": "Busy"}, 503)
+        busy.headers["Retry-After"] = str(RETRY_AFTER)
+        return busy
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception):
@@ -227,8 +235,15 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
             if what_if:
                 ex.what_if(answered, lang)
             return answered
-        answered = await pool.run(run)
-        return Response(answer_json(answered, lang) + "\n", media_type="application/json")
+        if spec is not None:
+            return Response(answer_json(await pool.run(run), lang) + "\n",
+                            media_type="application/json")
+        key = (text, tuple(lines), what_if, lang)
+        body = answers.get(key)
+        if body is None:
+            body = answer_json(await pool.run(run), lang) + "\n"
+            answers.put(key, body)
+        return Response(body, media_type="application/json")
 
     @app.get("/api/ask", summary="Answer a question (what ask --json prints; what_if=true adds "
                                  "what --what-if adds, lang=it what --lang it changes)")
