@@ -290,7 +290,7 @@ def test_the_page_in_italian_from_the_browsers_language(server, browser, width, 
         assert visible(browser, "#restated").text.startswith(
             "Il secondo effetto di Thunder King Rai-Oh può negare l'Evocazione Speciale")
         assert "Catena" in browser.find_element(By.ID, "reason").text
-        assert browser.find_element(By.ID, "cites").text.startswith("Fonti: ")
+        assert browser.find_element(By.ID, "cites").text.startswith("Fonti:")
         box = visible(browser, "#whatif-box")
         assert "Cosa cambierebbe la risposta?" in box.text
         assert box.find_element(By.CSS_SELECTOR, "#whatif li").text.startswith(

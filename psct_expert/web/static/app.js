@@ -169,9 +169,10 @@ function citeItem(id) {
   const name = s && s.url ? el("a", { href: s.url, rel: "noopener" }, id) : el("span", {}, id);
   const bits = [name];
   if (s) {
-    bits.push(" ", el("span", { class: `tier tier-${s.tier || "unranked"}`, title: s.title || "" }, s.tier_label));
-    if (s.ruleset && s.ruleset !== "both") bits.push(" ", el("span", { class: "tier tier-ruleset" }, `${s.ruleset.toUpperCase()} only`));
-    if (s.to_confirm) bits.push(" ", el("span", { class: "tier tier-confirm", title: s.to_confirm }, "to confirm"));
+    const label = (T.tiers && T.tiers[s.tier]) || s.tier_label;
+    bits.push(" ", el("span", { class: `tier tier-${s.tier || "unranked"}`, title: s.title || "" }, label));
+    if (s.ruleset && s.ruleset !== "both") bits.push(" ", el("span", { class: "tier tier-ruleset" }, `${s.ruleset.toUpperCase()} ${T.only || "only"}`));
+    if (s.to_confirm) bits.push(" ", el("span", { class: "tier tier-confirm", title: s.to_confirm }, T.to_confirm || "to confirm"));
   }
   return el("span", { class: "cite" }, bits);
 }
