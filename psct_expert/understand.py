@@ -142,6 +142,8 @@ def _card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
                 spans.append(found)
                 break
     for start, end, card, past in sorted(spans, key=lambda s: -s[0]):
+        while end > start and text[end - 1] in ".,;:?!" and not card.endswith(text[end - 1]):
+            end -= 1                 # the sentence's punctuation is not the name's
         before = text[:start]
         flip = re.search(r"\b(flip|flips|flipped)\s+(?:my\s+|their\s+|the\s+|a\s+)?(?:Set\s+|set\s+)?$",
                          before)

@@ -126,15 +126,18 @@ def _ellipsis(text: str, out: Relexed) -> str:
     verbs = _alternation(lx.get("clause_verbs"))
     if subjects is None or verbs is None:
         return text
+    join = re.compile(rf"(?P<join>(?:,\s*|\s+)(?:and\s+then|and|then)\s+|;\s*(?:then\s+)?)"
+                      rf"(?=(?:{verbs.pattern}))", re.IGNORECASE)
+    # a subject that opens a clause: the sentence's start, or after a comma, ";" or "then"
+    opens = re.compile(rf"(?:^|[,;]\s*|\bthen\s+)(?P<s>{subjects.pattern})(?=\s)", re.IGNORECASE)
     pieces = []
     for sentence in sentences(text):
-        m = re.match(subjects.pattern, sentence, re.IGNORECASE)
-        if m is not None:
-            subject = m.group() if m.group() == "I" else m.group().lower()
-            join = re.compile(rf"(?P<join>(?:,\s*|\s+)(?:and\s+then|and|then)\s+|;\s*(?:then\s+)?)"
-                              rf"(?=(?:{verbs.pattern}))", re.IGNORECASE)
-
+        if re.match(subjects.pattern, sentence, re.IGNORECASE) is not None:
             def add(j: re.Match) -> str:
+                said = [m.group("s") for m in opens.finditer(sentence, 0, j.start())]
+                if not said:
+                    return j.group()
+                subject = said[-1] if said[-1] == "I" else said[-1].lower()
                 out.changes.append(Change("ellipsis", j.group("join").strip(),
                                           f"{j.group('join').strip()} {subject}"))
                 return f"{j.group('join')}{subject} "
