@@ -133,11 +133,23 @@ class Expert:
 
         return understand(text, scenario or [], self.db, self.kb.families)
 
-    def ask(self, text: str, scenario: list[str] | None = None) -> Answer:
+    def ask(self, text: str, scenario: list[str] | None = None, tell: bool = True) -> Answer:
         spec, relexed = self.read(text, scenario)
         answer = self.ask_spec(spec, text)
         if relexed is not None:
             answer.reading = relexed
+        if tell:
+            self.verify_tell(answer, text, list(scenario or []))
+        return answer
+
+    def verify_tell(self, answer: Answer, text: str, scenario: list[str] | None) -> Answer:
+        """Ask an unknown answer's offered choices again (:func:`psct_expert.tell.verify_choices`):
+        only the lines the question reads stay.  ``scenario`` None: a question built as a spec,
+        whose choices can only set its fields."""
+        from .tell import verify_choices
+
+        if answer.value == "unknown" and answer.tell:
+            verify_choices(self, answer, text, scenario)
         return answer
 
 

@@ -39,9 +39,11 @@ def source_text(s: Source) -> str:
 def short_reason(answer: Answer) -> str:
     """One or two sentences from the top of the proof, with citations."""
     if answer.value == "unknown":
-        near = answer.missing_plain or answer.missing
-        if near:
-            return "The facts do not settle it: " + "; ".join(near[:3]) + "."
+        plain = unknown_reason(answer)
+        if plain:
+            return plain
+        if answer.missing:        # no sentence fits (a rule folder without tell.yaml)
+            return "The facts do not settle it: " + "; ".join(answer.missing[:3]) + "."
         return "The facts do not settle it."
     if answer.value == "conflict":
         return ("The rules reach both yes and no; see both proofs with --why. "
@@ -54,6 +56,56 @@ def short_reason(answer: Answer) -> str:
             if deeper is not None:
                 sentences.append(f"{deeper.says} [{', '.join(deeper.cites)}]")
     return " ".join(sentences)
+
+
+def unknown_reason(answer: Answer, most: int = 3) -> str:
+    """An unknown answer's reason in a judge's words (its ``tell`` items, knowledge/tell.yaml):
+    why a rule is kept from answering, then what to tell; when nothing the player can tell
+    would settle it, what the rules or the card texts would need.  No rule ids, no fields."""
+    items = answer.tell
+    open_ = [it["ask"] for it in items if it["kind"] == "open"]
+    asks = [it["ask"] for it in items if it["kind"] == "situation"]
+    head = "The facts do not settle it"
+    if open_:
+        head += ": " + " ".join(_sentence(s) for s in open_[:1])
+    else:
+        head += "."
+    if asks:
+        return head + " " + " ".join(_sentence(a) for a in asks[:most])
+    rules = [it["ask"] for it in items if it["kind"] == "rule"]
+    texts = [it["ask"] for it in items if it["kind"] in ("card-text", "game")]
+    if open_:
+        return head
+    if rules:
+        return head + " No rule can tell " + "; nor ".join(
+            _lower(r).rstrip(".") for r in rules[:2]) + "."
+    if texts:
+        return head + " Nothing you could add would: the rules that could answer look for " \
+            "what these cards' texts do not say (" + "; ".join(
+                _lower(t).rstrip(".") for t in texts[:2]) + ")."
+    return ""
+
+
+def tell_lines(answer: Answer) -> list[str]:
+    """Every tell item with its choices and the rules it stands for (for --why)."""
+    out = []
+    for it in answer.tell:
+        why = ", ".join(it["rules"])
+        lean = "/".join(it["for"])
+        out.append(f"  - [{it['kind']}] {it['ask']}" + (f"  (for {lean}: {why})" if why else ""))
+        for c in it.get("choices", []):
+            told = c.get("line") or ", ".join(f"{k}={v}" for k, v in c.get("spec", {}).items())
+            out.append(f"      * {c['label']}: {told!r} -> {c.get('gives', '?')}")
+    return out
+
+
+def _sentence(s: str) -> str:
+    s = s.strip()
+    return s if s.endswith((".", "?", "!")) else s + "."
+
+
+def _lower(s: str) -> str:
+    return s[:1].lower() + s[1:] if s[:1].isupper() and not s[1:2].isupper() else s
 
 
 def _first_derived(step: Step) -> Step | None:
@@ -74,6 +126,9 @@ def answer_text(answer: Answer, why: bool = False) -> str:
         lines.append("Cites: " + ", ".join(answer.citations()))
     for note in answer.notes:
         lines.append("Note: " + note)
+    if answer.value == "unknown" and answer.tell and why:
+        lines.append("In plain words:")
+        lines.extend(tell_lines(answer))
     if answer.value == "unknown" and answer.missing and why:
         lines.append("What would settle it:")
         lines.extend("  - " + m for m in answer.missing_plain or answer.missing)

@@ -6,6 +6,8 @@ Each problem is appended to the knowledge base's diagnostics with the rule's
 
 from __future__ import annotations
 
+import re
+
 from .model import Diagnostic, KnowledgeBase, Pattern, Rule, Var
 
 
@@ -107,3 +109,47 @@ def check(kb: KnowledgeBase, rules: list[Rule]):
                 for k, v in pat.fields.items():
                     if k in yes_no and isinstance(v, str) and v not in ("yes", "no"):
                         diag(r, pat, f"rule {r.id}: {k!r} is yes or no, so {v!r} can never match")
+
+
+TELL_SLOT = re.compile(r"\{([A-Za-z_]\w*)\}")
+
+
+def tell_slots(sentence: str) -> list[str]:
+    """The {slots} of a tell.yaml sentence or line."""
+    return TELL_SLOT.findall(sentence)
+
+
+def check_tells(kb: KnowledgeBase):
+    """tell.yaml against the rules: every fact type a rule's pattern can need has a sentence
+    (a warning: the answer still comes, only less plainly said), and every sentence's slots and
+    every choice's `when` name fields the fact type (or the question's answer facts) has."""
+    def diag(path: str, msg: str, severity="error"):
+        kb.diagnostics.append(Diagnostic(path, None, None, msg, severity))
+
+    asked = {f for fam in kb.families.values() for f in
+             (kb.fact_types[fam.answer].fields if fam.answer in kb.fact_types else ())}
+    for name, entry in kb.tells.items():
+        ft = kb.fact_types.get(name)
+        if ft is None:
+            diag(entry["path"], f"tell.yaml: {name!r} is not a fact type (fact-types.yaml)")
+            continue
+        known = set(ft.fields) | asked
+        known |= {f + "_card" for f in known}
+        texts = list(entry["ask"]) + [c["line"] for c in entry["choices"]]
+        for text in texts:
+            for slot in tell_slots(text):
+                if slot not in known:
+                    diag(entry["path"], f"tell.yaml: {name!r}: {{{slot}}} is not a field of "
+                                        f"{name!r} nor of a question's answer ({text!r})")
+        for c in entry["choices"]:
+            for k in c["when"]:
+                if k not in ft.fields:
+                    diag(entry["path"], f"tell.yaml: {name!r}: a choice's 'when' names {k!r}, "
+                                        f"which is not a field of {name!r}")
+    if not kb.tells:
+        return
+    for t in sorted(kb.used_types() - set(kb.tells)):
+        if t in kb.fact_types:
+            diag(kb.fact_types.get(t) and "tell.yaml",
+                 f"tell.yaml: fact type {t!r} is used by a rule but has no 'tell' sentence "
+                 "(what would settle it, in plain words)", "warning")

@@ -158,6 +158,10 @@ class KnowledgeBase:
     fact_types: dict[str, FactType] = field(default_factory=dict)
     families: dict[str, Family] = field(default_factory=dict)
     topics: dict[str, dict] = field(default_factory=dict)
+    # tell.yaml: fact type -> {"ask": [sentences], "choices": [{label, line|spec, when}]},
+    # and how values are said ({field: {value: words}})
+    tells: dict[str, dict] = field(default_factory=dict)
+    tell_words: dict[str, dict] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     folders: list[str] = field(default_factory=list)
 
@@ -198,7 +202,7 @@ class KnowledgeBase:
         sub = KnowledgeBase(rules=[r for r in self.rules if r in chosen], sources=self.sources,
                             fact_types=self.fact_types, families=self.families,
                             topics=self.topics, diagnostics=self.diagnostics,
-                            folders=self.folders)
+                            folders=self.folders, tells=self.tells, tell_words=self.tell_words)
         return sub
 
     def used_types(self) -> set[str]:

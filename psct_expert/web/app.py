@@ -203,7 +203,8 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
 
     async def answer(text: str, lines: list[str], spec: dict | None) -> Response:
         if spec is not None:
-            answered = await pool.run(lambda ex: ex.ask_spec(spec, text))
+            answered = await pool.run(lambda ex: ex.verify_tell(ex.ask_spec(spec, text), text,
+                                                                None))
         else:
             answered = await pool.run(lambda ex: ex.ask(text, lines))
         return Response(answer_json(answered) + "\n", media_type="application/json")

@@ -1,0 +1,312 @@
+"""What would settle an unknown answer, in a judge's words (knowledge/tell.yaml).
+
+For each rule that could answer, the proof module finds the first of its conditions the facts do
+not meet (a near miss).  Here each such missing fact becomes a sentence:
+
+* a fact the situation tells (``from: question``) is asked of the player ("Say whether Trap Hole
+  was Set this turn."), with its few answers when tell.yaml lists them, each as the scenario line
+  (or question field) that tells it;
+* a fact rules conclude is looked for one level down: the near misses of the rules that would
+  conclude it (their own missing facts), up to :data:`DEPTH` levels; its own sentence is used only
+  when they give nothing;
+* a fact read from a card's text or from the game rules says what that text would have to say:
+  nothing the player adds changes it (``kind`` "card-text" or "game").
+
+:func:`verify_choices` asks the question again with each offered line and keeps only the lines
+that are read (not refused, and changing the question as understood); the answer each gives is
+kept with the choice.  Only data is built here; :mod:`psct_expert.render` and the web page show it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .engine import Record
+from .facts import Fact
+from .knowledge import KnowledgeBase, Var
+from .knowledge.lint import tell_slots
+
+DEPTH = 2                       # how many levels of rule-concluded facts are looked through
+KINDS = {"question": "situation", "scenario": "situation", "reader": "card-text",
+         "game": "game", "rule": "rule"}
+_SITUATION_ID = re.compile(r"^[a-z]\d+$")          # "s1", "a2", "m1": an id of the told situation
+_EFFECT_FIELDS = ("effect", "negator", "responder", "by", "bullet")
+
+
+def tell_items(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -> list[dict]:
+    """The sentences that would settle an unknown answer, most useful first: why a rule that
+    could answer is kept from it (kind "open": the blocking rule's own sentence), what the player
+    can answer (kind "situation"), then what rules would need ("rule"), then what the game facts
+    or the card texts would have to say ("game", "card-text").
+    Each is ``{"ask", "kind", "fact", "for": [yes/no], "rules": [ids], "choices": [],
+    "offered": [...]}``: the choices tell.yaml offers wait in "offered" until
+    :func:`verify_choices` has asked them again."""
+    from .proof import _near_misses
+
+    by_type: dict[str, list[Fact]] = {}
+    for k, f in rec.facts.items():
+        by_type.setdefault(k[0], []).append(f)
+    items: dict[str, dict] = {}
+    seen: set = set()
+
+    def collect(type_: str, want: dict, outer: str | None, depth: int) -> int:
+        added = 0
+        for value, rule, pat, bind, blocker in _near_misses(type_, want, rec, kb, by_type):
+            if blocker is not None and outer is None and blocker.says:
+                # another rule's conclusion keeps this one from answering: it says why in words
+                says = blocker.says.strip()
+                item = items.setdefault(("open", says), {
+                    "ask": says, "kind": "open", "fact": "", "for": [], "rules": [],
+                    "choices": [], "offered": []})
+                if value and str(value) not in item["for"]:
+                    item["for"].append(str(value))
+                if blocker.id not in item["rules"]:
+                    item["rules"].append(blocker.id)
+                continue
+            if blocker is not None or pat.kind != "fact":
+                continue
+            value = outer or value
+            ft = kb.fact_types.get(pat.type)
+            origin = ft.origin if ft else "rule"
+            fields = _bound_fields(pat, bind)
+            if origin == "rule" and depth > 0:
+                key = (pat.type, tuple(sorted((k, str(v)) for k, v in fields.items())))
+                if key in seen:
+                    continue
+                seen.add(key)
+                if collect(pat.type, fields, value, depth - 1):
+                    added += 1
+                    continue
+            ask = tell_sentence(kb, pat.type, fields, wanted, rec)
+            if ask is None:
+                continue
+            # what a text or a rule would need is said once per fact type (a rule that tries
+            # several values would list each); what the player can tell is said per sentence
+            key = ask if origin in ("question", "scenario") else (pat.type, origin)
+            item = items.get(key)
+            if item is None:
+                item = items[key] = {"ask": ask, "kind": KINDS.get(origin, origin),
+                                     "fact": pat.type, "for": [], "rules": [], "choices": [],
+                                     "offered": []}
+                if origin in ("question", "scenario"):
+                    item["offered"] = offered_choices(kb, pat.type, fields, wanted, rec)
+            if value and value not in item["for"]:
+                item["for"].append(str(value))
+            if rule.id not in item["rules"]:
+                item["rules"].append(rule.id)
+            added += 1
+        return added
+
+    collect(answer_type, wanted, None, DEPTH)
+    order = {"open": 0, "situation": 1, "rule": 2, "game": 3, "card-text": 4}
+    return sorted(items.values(), key=lambda it: (order.get(it["kind"], 4), -len(it["rules"])))
+
+
+def _bound_fields(pat, bind: dict) -> dict:
+    """The pattern's fields with a value known here: literals, bound variables, and value sets
+    (kept as tuples, for a choice's `when`)."""
+    out: dict = {}
+    for k, v in pat.fields.items():
+        if isinstance(v, Var):
+            v = bind.get(v.name)
+        elif hasattr(v, "values") and isinstance(getattr(v, "values"), tuple) \
+                and type(v).__name__ == "InSet":
+            v = tuple(v.values)
+        elif not isinstance(v, (str, int)):
+            v = None
+        if v is not None:
+            out[k] = v
+    return out
+
+
+def slot_values(kb: KnowledgeBase, fields: dict, wanted: dict, rec: Record | None) -> dict:
+    """{slot: words}: the question's fields, then the pattern's (which win), each said in words."""
+    out: dict[str, str] = {}
+    for source in (wanted, fields):
+        for k, v in source.items():
+            if isinstance(v, tuple):
+                continue
+            out[k] = value_words(kb, k, v, rec)
+            if k in _EFFECT_FIELDS and "#" in str(v):
+                out[k + "_card"] = _card_of(str(v))
+            elif k == "card":
+                out["card_card"] = str(v)
+    return out
+
+
+def value_words(kb: KnowledgeBase, field: str, value, rec: Record | None) -> str:
+    from .restate import effect_words
+
+    v = str(value)
+    if field in _EFFECT_FIELDS and "#" in v:
+        return effect_words(v)
+    words = kb.tell_words.get(field, {})
+    if v in words:
+        return words[v]
+    if _SITUATION_ID.match(v) and rec is not None:
+        return _describe_id(field, v, rec)
+    if field in ("card", "target", "told", "phrase"):
+        return v
+    return v.replace("-", " ")
+
+
+def _card_of(eid: str) -> str:
+    from .restate import DESCRIBED_ID
+
+    name = eid.rpartition("#")[0] or eid
+    m = DESCRIBED_ID.match(name)
+    return m.group(1) if m else name
+
+
+def _describe_id(field: str, ident: str, rec: Record) -> str:
+    """A situation id ("a1", "s1", "m1", "x1") said as what it stands for."""
+    def find(type_, key):
+        for k, f in rec.facts.items():
+            if k[0] == type_ and f.get(key) == ident:
+                return f
+        return None
+
+    act = find("activation", "activation") or find("activation_event", "activation")
+    if act is not None and act.get("card"):
+        return f"the activation of {act.get('card')}"
+    summon = find("summon_event", "summon") or find("summon", "summon")
+    if summon is not None:
+        card = summon.get("card")
+        kind = summon.get("kind")
+        kind = "" if kind in (None, "by-effect", "procedure") else \
+            str(kind).replace("-", " ").title() + " "
+        return f"the {kind}Summon" + (f" of {card}" if card and card != "none" else "")
+    ent = find("entity", "entity")
+    if ent is not None and ent.get("card") not in (None, "none"):
+        return str(ent.get("card"))
+    moved = find("moved", "event")
+    if moved is not None:
+        what = moved.get("entity")
+        ent = find("entity", "entity") if what == ident else None
+        for k, f in rec.facts.items():
+            if k[0] == "entity" and f.get("entity") == what:
+                ent = f
+        name = ent.get("card") if ent is not None and ent.get("card") not in (None, "none") \
+            else "the card"
+        return f"{name} being {str(moved.get('action')).replace('-', ' ')}"
+    return {"entity": "the card", "activation": "the activation", "to": "the activation",
+            "summon": "the Summon", "event": "what happened"}.get(field, "that")
+
+
+def tell_sentence(kb: KnowledgeBase, type_: str, fields: dict, wanted: dict,
+                  rec: Record | None = None) -> str | None:
+    """The first of the type's sentences whose slots are all known, filled; None when the type
+    has no sentence (tell.yaml lacks it) or none can be filled."""
+    entry = kb.tells.get(type_)
+    if entry is None:
+        return None
+    slots = slot_values(kb, fields, wanted, rec)
+    for text in entry["ask"]:
+        filled = fill(text, slots)
+        if filled is not None:
+            return filled[:1].upper() + filled[1:]
+    return None
+
+
+def fill(text: str, slots: dict) -> str | None:
+    if any(s not in slots for s in tell_slots(text)):
+        return None
+    return re.sub(r"\{([A-Za-z_]\w*)\}", lambda m: slots[m.group(1)], text)
+
+
+def offered_choices(kb: KnowledgeBase, type_: str, fields: dict, wanted: dict,
+                    rec: Record | None = None) -> list[dict]:
+    """The type's choices that fit the pattern (its `when`) and whose line can be filled."""
+    entry = kb.tells.get(type_) or {}
+    slots = {}
+    for k, v in wanted.items():             # a line names cards, not "the first effect of"
+        if k in _EFFECT_FIELDS and "#" in str(v):
+            slots[k + "_card"] = _card_of(str(v))
+    for k, v in fields.items():
+        if isinstance(v, (str, int)):
+            slots[k] = str(v)
+            if k in _EFFECT_FIELDS and "#" in str(v):
+                slots[k + "_card"] = _card_of(str(v))
+    out = []
+    for c in entry.get("choices", []):
+        ok = True
+        for k, allowed in c["when"].items():
+            have = fields.get(k)
+            have = set(map(str, have)) if isinstance(have, tuple) else \
+                {str(have)} if have is not None else set()
+            if not have & set(allowed):
+                ok = False
+        if not ok:
+            continue
+        choice = {"label": c["label"]}
+        if c["line"]:
+            line = fill(c["line"], slots)
+            if line is None:
+                continue
+            choice["line"] = line
+        if c["spec"]:
+            choice["spec"] = dict(c["spec"])
+        out.append(choice)
+    return out
+
+
+# -- the choices, asked again -------------------------------------------------------------
+
+
+def set_spec_field(spec: dict, dotted: str, value) -> dict:
+    """A copy of the spec with "part.field" (or "field") set."""
+    import copy
+
+    out = copy.deepcopy(spec)
+    at = out
+    parts = dotted.split(".")
+    for p in parts[:-1]:
+        if not isinstance(at.get(p), dict):
+            at[p] = {}
+        at = at[p]
+    at[parts[-1]] = value
+    return out
+
+
+def verify_choices(expert, answer, text: str, scenario: list[str] | None,
+                   limit: int = 3) -> None:
+    """Ask the question again with each offered choice of the first ``limit`` sentences that
+    offer any: keep a choice only when its line (or spec change) is read, i.e. not refused and
+    changing the question as understood; note the answer it gives (``"gives"``).  With no
+    scenario (a question built as a spec), only spec changes can be asked."""
+    from .errors import PsctError
+
+    asked = 0
+    for item in answer.tell:
+        offered = item.pop("offered", [])
+        if not offered or asked >= limit:
+            continue
+        asked += 1
+        kept = []
+        for c in offered:
+            try:
+                if "line" in c:
+                    if scenario is None or c["line"] in scenario:
+                        continue
+                    again = expert.ask(text, list(scenario) + [c["line"]], tell=False)
+                else:
+                    spec = answer.spec
+                    for k, v in c["spec"].items():
+                        spec = set_spec_field(spec, k, v)
+                    if spec == answer.spec:
+                        continue
+                    again = expert.ask_spec(spec, text)
+            except PsctError:
+                continue
+            except Exception:               # a choice must never break the answer it adds to
+                continue
+            if again.spec == answer.spec:
+                continue                     # the line was accepted but changes nothing
+            kept.append({**c, "gives": again.value})
+        item["choices"] = kept
+    # among the sentences of one kind, those with an answer one click away come first
+    order = {"open": 0, "situation": 1, "rule": 2, "game": 3, "card-text": 4}
+    answer.tell.sort(key=lambda it: (order.get(it["kind"], 5), not it.get("choices")))
+
+
+__all__ = ["tell_items", "tell_sentence", "offered_choices", "verify_choices", "DEPTH"]
