@@ -31,6 +31,12 @@ KINDS = {"question": "situation", "scenario": "situation", "reader": "card-text"
          "game": "game", "rule": "rule"}
 _SITUATION_ID = re.compile(r"^[a-z]\d+$")          # "s1", "a2", "m1": an id of the told situation
 _EFFECT_FIELDS = ("effect", "negator", "responder", "by", "bullet")
+# the fields that say what a told fact is about (the rest say how it is)
+_ABOUT = ("effect", "card", "target", "activation", "summon", "entity", "event", "responder",
+          "negator")
+# told values that mean "not said": a pattern asking for another value asks something new
+_UNSAID = {"unknown", "0", "none", "any", "unsaid", ""}
+MAX_CHOICES = 5                 # "where the choices are few"
 
 
 def tell_items(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -> list[dict]:
@@ -69,6 +75,9 @@ def tell_items(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -
             ft = kb.fact_types.get(pat.type)
             origin = ft.origin if ft else "rule"
             fields = _bound_fields(pat, bind)
+            if origin in ("rule", "question", "scenario") and \
+                    _contradicts_told(pat.type, fields, by_type):
+                continue             # told (or concluded) otherwise: nothing to ask again
             if origin == "rule" and depth > 0:
                 key = (pat.type, tuple(sorted((k, str(v)) for k, v in fields.items())))
                 if key in seen:
@@ -77,19 +86,29 @@ def tell_items(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -
                 if collect(pat.type, fields, value, depth - 1):
                     added += 1
                     continue
+            told = origin in ("question", "scenario") or \
+                bool((kb.tells.get(pat.type) or {}).get("player"))
             ask = tell_sentence(kb, pat.type, fields, wanted, rec)
             if ask is None:
                 continue
             # what a text or a rule would need is said once per fact type (a rule that tries
-            # several values would list each); what the player can tell is said per sentence
-            key = ask if origin in ("question", "scenario") else (pat.type, origin)
+            # several values would list each); what the player can tell is asked once per fact
+            # type and thing it is about, in its most general words, with every choice offered
+            about = tuple(sorted((k, str(v)) for k, v in fields.items() if k in _ABOUT))
+            key = (pat.type, about) if told else (pat.type, origin)
+            general = len(fields) - len(about)
             item = items.get(key)
             if item is None:
-                item = items[key] = {"ask": ask, "kind": KINDS.get(origin, origin),
+                item = items[key] = {"ask": ask, "kind": "situation" if told
+                                     else KINDS.get(origin, origin),
                                      "fact": pat.type, "for": [], "rules": [], "choices": [],
-                                     "offered": []}
-                if origin in ("question", "scenario"):
-                    item["offered"] = offered_choices(kb, pat.type, fields, wanted, rec)
+                                     "offered": [], "_general": general}
+            elif told and general < item["_general"]:
+                item["ask"], item["_general"] = ask, general
+            if told:
+                for c in offered_choices(kb, pat.type, fields, wanted, rec):
+                    if c not in item["offered"]:
+                        item["offered"].append(c)
             if value and value not in item["for"]:
                 item["for"].append(str(value))
             if rule.id not in item["rules"]:
@@ -98,8 +117,39 @@ def tell_items(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -
         return added
 
     collect(answer_type, wanted, None, DEPTH)
+    merged: dict[str, dict] = {}         # two facts asked in the same words: one sentence
+    for it in items.values():
+        it.pop("_general", None)
+        same = merged.get(it["ask"])
+        if same is None:
+            merged[it["ask"]] = it
+            continue
+        for k in ("for", "rules", "offered"):
+            same[k] += [x for x in it[k] if x not in same[k]]
+    items = merged
+    for it in items.values():
+        del it["offered"][MAX_CHOICES:]
     order = {"open": 0, "situation": 1, "rule": 2, "game": 3, "card-text": 4}
     return sorted(items.values(), key=lambda it: (order.get(it["kind"], 4), -len(it["rules"])))
+
+
+def _contradicts_told(type_: str, fields: dict, by_type: dict) -> bool:
+    """A fact of this type about the same things (the same effect, card, target or situation
+    id) is already there, with another value where the pattern needs one: the player told it
+    otherwise, or the rules concluded it otherwise, so asking for it would only contradict them.
+    A value that means "not said" (unknown, 0 ...) does not count."""
+    about = {k: str(v) for k, v in fields.items()
+             if isinstance(v, (str, int)) and (k in _ABOUT or _SITUATION_ID.match(str(v)))}
+    if not about:
+        return False
+    same = [f for f in by_type.get(type_, []) if all(str(f.get(k)) == v for k, v in about.items())]
+    if not same:
+        return False
+    for f in same:
+        if all(isinstance(v, tuple) or str(f.get(k)) == str(v) or str(f.get(k)) in _UNSAID
+               for k, v in fields.items()):
+            return False
+    return True
 
 
 def _bound_fields(pat, bind: dict) -> dict:
@@ -269,25 +319,25 @@ def set_spec_field(spec: dict, dotted: str, value) -> dict:
 
 
 def verify_choices(expert, answer, text: str, scenario: list[str] | None,
-                   limit: int = 3) -> None:
-    """Ask the question again with each offered choice of the first ``limit`` sentences that
-    offer any: keep a choice only when its line (or spec change) is read, i.e. not refused and
+                   budget: int = 10) -> None:
+    """Ask the question again with each offered choice (at most ``budget`` asks, sentences in
+    order): keep a choice only when its line (or spec change) is read, i.e. not refused and
     changing the question as understood; note the answer it gives (``"gives"``).  With no
-    scenario (a question built as a spec), only spec changes can be asked."""
+    scenario (a question built as a spec), only spec changes can be asked.  Then the sentences
+    with a choice that settles the question come first, then those with any choice."""
     from .errors import PsctError
 
-    asked = 0
     for item in answer.tell:
         offered = item.pop("offered", [])
-        if not offered or asked >= limit:
-            continue
-        asked += 1
         kept = []
         for c in offered:
+            if budget <= 0:
+                break
             try:
                 if "line" in c:
                     if scenario is None or c["line"] in scenario:
                         continue
+                    budget -= 1
                     again = expert.ask(text, list(scenario) + [c["line"]], tell=False)
                 else:
                     spec = answer.spec
@@ -295,6 +345,7 @@ def verify_choices(expert, answer, text: str, scenario: list[str] | None,
                         spec = set_spec_field(spec, k, v)
                     if spec == answer.spec:
                         continue
+                    budget -= 1
                     again = expert.ask_spec(spec, text)
             except PsctError:
                 continue
@@ -304,9 +355,11 @@ def verify_choices(expert, answer, text: str, scenario: list[str] | None,
                 continue                     # the line was accepted but changes nothing
             kept.append({**c, "gives": again.value})
         item["choices"] = kept
-    # among the sentences of one kind, those with an answer one click away come first
     order = {"open": 0, "situation": 1, "rule": 2, "game": 3, "card-text": 4}
-    answer.tell.sort(key=lambda it: (order.get(it["kind"], 5), not it.get("choices")))
+    answer.tell.sort(key=lambda it: (
+        order.get(it["kind"], 5),
+        not any(c.get("gives") in ("yes", "no") for c in it["choices"]),
+        not it["choices"]))
 
 
 __all__ = ["tell_items", "tell_sentence", "offered_choices", "verify_choices", "DEPTH"]

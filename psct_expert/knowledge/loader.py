@@ -145,7 +145,7 @@ class _Loader:
             if not isinstance(info, dict):
                 self.err(p, f"tell entry {name!r} is a sentence, a list of them, or {{ask, choices}}")
                 continue
-            for k in sorted(set(info) - {"ask", "choices"}):
+            for k in sorted(set(info) - {"ask", "choices", "player"}):
                 self.err(p + (k,), f"unknown key {k!r} in tell entry {name!r}", key=True)
             ask = info.get("ask")
             ask = [ask] if isinstance(ask, str) else ask
@@ -169,7 +169,8 @@ class _Loader:
                                 "spec": {str(k): v for k, v in (c.get("spec") or {}).items()},
                                 "when": {str(k): ([str(x) for x in v] if isinstance(v, list)
                                                   else [str(v)]) for k, v in when.items()}})
-            self.kb.tells[name] = {"ask": list(ask), "choices": choices, "path": str(path)}
+            self.kb.tells[name] = {"ask": list(ask), "choices": choices, "path": str(path),
+                                   "player": info.get("player") is True}
 
     # -- rule files ------------------------------------------------------
     def load_rules(self, path: Path):
