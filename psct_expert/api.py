@@ -77,6 +77,9 @@ class Expert:
             if answer.value == "yes":
                 answer.value = "unknown"
                 answer.missing.append(rest + " (the question asks that too; ask it on its own)")
+                answer.tell.insert(0, {"ask": f"The question also asks {rest}: ask that on its own.",
+                                       "kind": "open", "fact": "", "for": [], "rules": [],
+                                       "choices": []})
             return answer
         return self.answer(self.question(spec, text))
 
@@ -120,6 +123,7 @@ class Expert:
         first.value = "unknown"
         for a in answers:
             first.missing.extend(m for m in a.missing if m not in first.missing)
+        _merge_tell(first, answers)
         return first
 
     def parse(self, text: str, scenario: list[str] | None = None) -> dict:
@@ -151,6 +155,19 @@ class Expert:
         if answer.value == "unknown" and answer.tell:
             verify_choices(self, answer, text, scenario)
         return answer
+
+
+def _merge_tell(first: Answer, answers: list[Answer]) -> None:
+    """An unknown answer of several parts says what would settle each part that is unknown
+    (each sentence once)."""
+    seen = {it["ask"] for it in first.tell}
+    for a in answers:
+        if a is first or a.value != "unknown":
+            continue
+        for it in a.tell:
+            if it["ask"] not in seen:
+                seen.add(it["ask"])
+                first.tell.append(it)
 
 
 CLASSIFICATIONS = ("starts_chain", "targets", "quick", "inherent_summon", "is_cost", "activates",
