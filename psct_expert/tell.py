@@ -88,7 +88,9 @@ def tell_items(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -
                     continue
             told = origin in ("question", "scenario") or \
                 bool((kb.tells.get(pat.type) or {}).get("player"))
-            ask = tell_sentence(kb, pat.type, fields, wanted, rec)
+            if not _rest_can_hold(rule, pat, bind, by_type, kb):
+                continue             # the card's text rules this rule out whatever is told
+            ask = tell_sentence(kb, pat.type, fields, wanted, rec, set(pat.fields))
             if ask is None:
                 continue
             # what a text or a rule would need is said once per fact type (a rule that tries
@@ -106,7 +108,7 @@ def tell_items(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -
             elif told and general < item["_general"]:
                 item["ask"], item["_general"] = ask, general
             if told:
-                for c in offered_choices(kb, pat.type, fields, wanted, rec):
+                for c in offered_choices(kb, pat.type, fields, wanted, rec, set(pat.fields)):
                     if c not in item["offered"]:
                         item["offered"].append(c)
             if value and value not in item["for"]:
@@ -131,6 +133,34 @@ def tell_items(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -
         del it["offered"][MAX_CHOICES:]
     order = {"open": 0, "situation": 1, "rule": 2, "game": 3, "card-text": 4}
     return sorted(items.values(), key=lambda it: (order.get(it["kind"], 4), -len(it["rules"])))
+
+
+def _rest_can_hold(rule, pat, bind: dict, by_type: dict, kb: KnowledgeBase) -> bool:
+    """Whether the conditions after the missing one that the card texts and the game facts
+    decide (read from a card, or facts/game.yaml) can still hold with what is bound so far: a
+    rule about Trap Cards asks nothing of a monster's activation.  Told and concluded facts
+    are not looked at (the player may tell them)."""
+    from .engine import match_pattern
+
+    for alt in rule.when:
+        at = next((i for i, p in enumerate(alt) if p is pat), None)
+        if at is None:
+            continue
+        for p in alt[at + 1:]:
+            if p.kind not in ("fact", "not"):
+                continue
+            ft = kb.fact_types.get(p.type)
+            if ft is None or ft.origin not in ("reader", "game"):
+                continue
+            hit = any(match_pattern(p, dict(f.fields), bind) is not None
+                      for f in by_type.get(p.type, []))
+            if p.kind == "fact" and not hit:
+                return False
+            if p.kind == "not" and hit and all(
+                    not isinstance(v, Var) or v.name in bind for v in p.fields.values()):
+                return False
+        return True
+    return True
 
 
 def _contradicts_told(type_: str, fields: dict, by_type: dict) -> bool:
@@ -244,15 +274,19 @@ def _describe_id(field: str, ident: str, rec: Record) -> str:
 
 
 def tell_sentence(kb: KnowledgeBase, type_: str, fields: dict, wanted: dict,
-                  rec: Record | None = None) -> str | None:
-    """The first of the type's sentences whose slots are all known, filled; None when the type
+                  rec: Record | None = None, asked: set | None = None) -> str | None:
+    """The first of the type's sentences whose slots are all known (and whose ``asks`` fields
+    the pattern asks about: ``asked``, by default the fields given), filled; None when the type
     has no sentence (tell.yaml lacks it) or none can be filled."""
     entry = kb.tells.get(type_)
     if entry is None:
         return None
+    asked = set(fields) if asked is None else set(asked)
     slots = slot_values(kb, fields, wanted, rec)
-    for text in entry["ask"]:
-        filled = fill(text, slots)
+    for alt in entry["ask"]:
+        if not set(alt["asks"]) <= asked:
+            continue
+        filled = fill(alt["text"], slots)
         if filled is not None:
             return filled[:1].upper() + filled[1:]
     return None
@@ -265,22 +299,31 @@ def fill(text: str, slots: dict) -> str | None:
 
 
 def offered_choices(kb: KnowledgeBase, type_: str, fields: dict, wanted: dict,
-                    rec: Record | None = None) -> list[dict]:
-    """The type's choices that fit the pattern (its `when`) and whose line can be filled."""
+                    rec: Record | None = None, asked: set | None = None) -> list[dict]:
+    """The type's choices that fit the pattern (its `when`: a value the pattern asks for, or "*"
+    for a field the pattern asks about whatever its value) and whose line can be filled."""
     entry = kb.tells.get(type_) or {}
+    asked = set(fields) if asked is None else set(asked)
     slots = {}
-    for k, v in wanted.items():             # a line names cards, not "the first effect of"
-        if k in _EFFECT_FIELDS and "#" in str(v):
-            slots[k + "_card"] = _card_of(str(v))
-    for k, v in fields.items():
-        if isinstance(v, (str, int)):
-            slots[k] = str(v)
+    for source in (wanted, fields):          # a line names cards, not "the first effect of"
+        for k, v in source.items():
+            if not isinstance(v, (str, int)):
+                continue
+            if source is fields:
+                slots[k] = str(v)
             if k in _EFFECT_FIELDS and "#" in str(v):
                 slots[k + "_card"] = _card_of(str(v))
+            elif rec is not None and _SITUATION_ID.match(str(v)):
+                card = _card_of_id(str(v), rec)
+                if card:
+                    slots[k + "_card"] = card
     out = []
     for c in entry.get("choices", []):
         ok = True
         for k, allowed in c["when"].items():
+            if allowed == ["*"]:
+                ok = ok and k in asked
+                continue
             have = fields.get(k)
             have = set(map(str, have)) if isinstance(have, tuple) else \
                 {str(have)} if have is not None else set()
@@ -300,7 +343,29 @@ def offered_choices(kb: KnowledgeBase, type_: str, fields: dict, wanted: dict,
     return out
 
 
+def _card_of_id(ident: str, rec: Record) -> str | None:
+    """The card a situation id (an activation, a Summon, an entity) is about, when told."""
+    for k, f in rec.facts.items():
+        if k[0] in ("activation", "activation_event") and f.get("activation") == ident or \
+                k[0] in ("summon_event", "summon") and f.get("summon") == ident or \
+                k[0] == "entity" and f.get("entity") == ident:
+            card = f.get("card")
+            if card and card != "none":
+                return _card_of(str(card)) if "#" in str(card) else str(card)
+    return None
+
+
 # -- the choices, asked again -------------------------------------------------------------
+
+
+def _has_part(spec: dict, dotted: str) -> bool:
+    """Whether the spec has the part a "part.field" names (the field itself may be unset)."""
+    at = spec
+    for p in dotted.split(".")[:-1]:
+        at = at.get(p) if isinstance(at, dict) else None
+        if not isinstance(at, dict):
+            return False
+    return isinstance(at, dict)
 
 
 def set_spec_field(spec: dict, dotted: str, value) -> dict:
@@ -340,6 +405,8 @@ def verify_choices(expert, answer, text: str, scenario: list[str] | None,
                     budget -= 1
                     again = expert.ask(text, list(scenario) + [c["line"]], tell=False)
                 else:
+                    if not all(_has_part(answer.spec, k) for k in c["spec"]):
+                        continue             # the question has no such part to set
                     spec = answer.spec
                     for k, v in c["spec"].items():
                         spec = set_spec_field(spec, k, v)

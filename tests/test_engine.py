@@ -77,7 +77,8 @@ def test_unknown_names_what_is_missing(base_expert):
     assert not any("(effect=" in m or "$" in m or "#" in m for m in plain)
     assert any("summoner covers" in m for m in plain)
     # the short reason asks it as a judge would; the rule names and fields only under --why
-    assert "The facts do not settle it. Say who makes the Summon" in answer_text(answer)
+    assert "The facts do not settle it. Say who makes the Special Summon of Black Luster Soldier" \
+        in answer_text(answer)
     assert "it would be" not in answer_text(answer)
     assert "it would be" in answer_text(answer, why=True)
 

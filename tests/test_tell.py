@@ -47,7 +47,7 @@ def test_every_fact_type_a_rule_can_need_has_a_sentence(base_expert):
     # the sentences the player answers ask; the others say what a text or a rule would need
     for name, entry in kb.tells.items():
         if kb.fact_types[name].origin == "question":
-            assert all(a.startswith("Say ") for a in entry["ask"]), name
+            assert all(a["text"].startswith("Say ") for a in entry["ask"]), name
 
 
 def test_lint_names_a_fact_type_without_a_sentence_and_a_bad_slot(tmp_path):
@@ -136,7 +136,8 @@ def test_phase_choice_of_a_real_card(base_expert):
     answer = base_expert.ask("My opponent conducts their normal draw. Can I activate Droll & Lock Bird?")
     assert answer.value == "unknown"
     phase = answer.tell[0]
-    assert phase["fact"] == "phase_now" and phase["ask"] == "Say whose turn it is and which phase."
+    # its condition leaves the Draw Phase out: that is what the judge asks
+    assert phase["fact"] == "phase_now" and phase["ask"] == "Say whether it is the Draw Phase."
     draw = next(c for c in phase["choices"] if c["label"] == "Draw Phase")
     assert draw == {"label": "Draw Phase", "line": "It is my opponent's Draw Phase.", "gives": "no"}
     assert len(phase["choices"]) <= 5
@@ -149,12 +150,15 @@ def test_spec_choice_for_who_summons(invented):
     answer = invented.ask("Can Plain Horn negate the Special Summon of Plain Sentinel?")
     assert answer.value == "unknown"
     first = answer.tell[0]
-    assert first["ask"] == "Say who makes the Summon: you or your opponent."
+    assert first["ask"] == "Say who makes the Special Summon of Plain Sentinel: you or your opponent."
     gives = {c["label"]: (c["spec"], c["gives"]) for c in first["choices"]}
     assert gives == {"My opponent Summons it": ({"summon.summoner": "opponent"}, "yes"),
                      "I Summon it": ({"summon.summoner": "you"}, "no")}
-    assert short_reason(answer).startswith(
-        "The facts do not settle it. Say who makes the Summon: you or your opponent.")
+    assert short_reason(answer).startswith("The facts do not settle it. Say who makes the Special "
+                                           "Summon of Plain Sentinel: you or your opponent.")
+    # Plain Horn names no number of monsters: how many is not asked (Black Horn of Heaven's
+    # "exactly 1 monster" is)
+    assert not any("how many" in it["ask"] for it in answer.tell if it["kind"] == "situation")
 
 
 def test_near_miss_a_settled_answer_has_no_tell(invented):
@@ -194,3 +198,14 @@ def test_web_api_gives_the_same_tell(base_expert):
     with TestClient(create_app(base_expert, workers=1)) as client:
         body = client.get("/api/ask", params={"q": REBORN_Q, "e": REBORN_E}).json()
     assert any(it["ask"] == GONE and it["choices"] for it in body["tell"])
+
+
+def test_who_activated_is_asked_with_a_line_per_player(base_expert):
+    answer = base_expert.ask("Can Herald of Perfection negate the activation of Giant Trunade?")
+    assert answer.value == "unknown"
+    first = answer.tell[0]
+    assert first["ask"] == "Say who made the activation of Giant Trunade: you or your opponent."
+    assert {c["line"]: c["gives"] for c in first["choices"]} == {
+        "My opponent activates Giant Trunade.": "yes", "I activate Giant Trunade.": "no"}
+    # the Summon's choices set a part this question does not have: not offered
+    assert not any("spec" in c for it in answer.tell for c in it["choices"])

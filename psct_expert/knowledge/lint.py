@@ -135,7 +135,12 @@ def check_tells(kb: KnowledgeBase):
             continue
         known = set(ft.fields) | asked
         known |= {f + "_card" for f in known}
-        texts = list(entry["ask"]) + [c["line"] for c in entry["choices"]]
+        texts = [a["text"] for a in entry["ask"]] + [c["line"] for c in entry["choices"]]
+        for a in entry["ask"]:
+            for k in a["asks"]:
+                if k not in ft.fields:
+                    diag(entry["path"], f"tell.yaml: {name!r}: a sentence 'asks' {k!r}, which "
+                                        f"is not a field of {name!r}")
         for text in texts:
             for slot in tell_slots(text):
                 if slot not in known:

@@ -148,10 +148,16 @@ class _Loader:
             for k in sorted(set(info) - {"ask", "choices", "player"}):
                 self.err(p + (k,), f"unknown key {k!r} in tell entry {name!r}", key=True)
             ask = info.get("ask")
-            ask = [ask] if isinstance(ask, str) else ask
-            if not ask or not isinstance(ask, list) or not all(isinstance(a, str) for a in ask):
-                self.err(p, f"tell entry {name!r} needs 'ask': a sentence or a list of them")
+            ask = [ask] if isinstance(ask, (str, dict)) else ask
+            if not ask or not isinstance(ask, list) or not all(
+                    isinstance(a, str) or (isinstance(a, dict) and isinstance(a.get("text"), str)
+                                           and set(a) <= {"text", "asks"}) for a in ask):
+                self.err(p, f"tell entry {name!r} needs 'ask': a sentence, {{text, asks: "
+                            "[fields]}}, or a list of them")
                 continue
+            ask = [{"text": a, "asks": []} if isinstance(a, str) else
+                   {"text": a["text"], "asks": [str(x) for x in (a.get("asks") or [])]}
+                   for a in ask]
             choices = []
             for i, c in enumerate(info.get("choices") or []):
                 cp = p + ("choices", i)
