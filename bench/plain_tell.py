@@ -36,6 +36,8 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("files", nargs="*")
     ap.add_argument("--examples", type=int, default=0)
+    ap.add_argument("-k", dest="select", action="append", default=[],
+                    help="only cases whose id contains this (repeatable)")
     args = ap.parse_args()
     files = args.files or sorted(glob.glob(str(ROOT / "tests/acceptance/*.yaml"))) + \
         sorted(glob.glob(str(ROOT / "bench/heldout-probe*.yaml")))
@@ -46,6 +48,8 @@ def main() -> int:
         cf = load_case_file(path)
         expert = base.with_cards(cf.cards)
         for case in cf.cases:
+            if args.select and not any(k in case.id for k in args.select):
+                continue
             try:
                 answer = expert.ask(case.ask, case.scenario)
             except PsctError:
@@ -62,7 +66,9 @@ def main() -> int:
                 "choices": sum(len(it.get("choices", [])) for it in answer.tell),
                 "settling": sum(1 for it in answer.tell for c in it.get("choices", [])
                                 if c.get("gives") in ("yes", "no")),
-                "old": old_reason(answer), "new": short_reason(answer)})
+                "old": old_reason(answer), "new": short_reason(answer),
+                "buttons": [f"{c['label']} -> {c.get('gives')}" for it in answer.tell
+                            for c in it.get("choices", [])]})
     took = time.perf_counter() - t0
     n = len(rows)
     print(f"files: {', '.join(pathlib.Path(f).name for f in files)}")
@@ -81,6 +87,8 @@ def main() -> int:
         print(f"## {r['file']} {r['id']}: {' '.join(r['scenario'])} {r['ask']}")
         print(f"   before: {r['old']}")
         print(f"   after:  {r['new']}")
+        if r["buttons"]:
+            print(f"   choices: {'; '.join(r['buttons'])}")
     return 0
 
 
