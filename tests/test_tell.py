@@ -209,3 +209,25 @@ def test_who_activated_is_asked_with_a_line_per_player(base_expert):
         "My opponent activates Giant Trunade.": "yes", "I activate Giant Trunade.": "no"}
     # the Summon's choices set a part this question does not have: not offered
     assert not any("spec" in c for it in answer.tell for c in it["choices"])
+
+
+def test_chain_link_choice_for_a_summon_immediately_after(base_expert):
+    # an invented card whose Summon happens "immediately after this effect resolves": whether
+    # it can be negated turns on the Chain Link the effect resolved as (a spec question: the
+    # choices set the question's field)
+    offering = {"name": "Plain Offering", "kind": "trap", "subtypes": ["continuous"],
+                "text": "During your Main Phase: You can pay 500 LP; immediately after this effect "
+                        "resolves, Normal Summon 1 monster."}
+    expert = base_expert.with_cards([Card.from_dict(offering, origin="test")])
+    spec = {"family": "negate-summon", "negator": {"card": "Solemn Warning", "select": "negates-summon"},
+            "summon": {"by": {"card": "Plain Offering", "n": 1}, "kind": "normal", "summoner": "you"}}
+    answer = expert.verify_tell(expert.ask_spec(spec), "", None)
+    assert answer.value == "unknown"
+    first = answer.tell[0]
+    assert first["ask"].startswith("Say which Chain Link the effect that makes the Normal Summon")
+    assert [(c["label"], c["spec"], c["gives"]) for c in first["choices"]] == [
+        ("Chain Link 1", {"summon.chain_link": 1}, "yes"),
+        ("Chain Link 2 or later", {"summon.chain_link": 2}, "no")]
+    # near miss: with the Chain Link told, it is settled and nothing is asked
+    told = expert.ask_spec(set_spec_field(spec, "summon.chain_link", 1))
+    assert told.value == "yes" and not told.tell
