@@ -86,6 +86,19 @@ def unknown_reason(answer: Answer, most: int = 3) -> str:
     return ""
 
 
+def choice_lines(answer: Answer, most: int = 3) -> list[str]:
+    """The one-click choices of an unknown answer as the command line takes them: each line
+    to add with -e, and the answer it gives (those that set a field of the question are left
+    to the web page and --json)."""
+    told = [c for it in answer.tell if it["kind"] == "situation" for c in it.get("choices", [])
+            if c.get("line")]
+    if not told:
+        return []
+    return ["Tell it with one of these lines (-e):"] + [
+        f'  {c["label"]}: "{c["line"]}" (answer: {ANSWER_WORDS.get(c.get("gives"), "?")})'
+        for c in told[:most * 3]]
+
+
 def tell_lines(answer: Answer) -> list[str]:
     """Every tell item with its choices and the rules it stands for (for --why)."""
     out = []
@@ -126,6 +139,8 @@ def answer_text(answer: Answer, why: bool = False) -> str:
         lines.append("Cites: " + ", ".join(answer.citations()))
     for note in answer.notes:
         lines.append("Note: " + note)
+    if answer.value == "unknown":
+        lines.extend(choice_lines(answer))
     if answer.value == "unknown" and answer.tell and why:
         lines.append("In plain words:")
         lines.extend(tell_lines(answer))

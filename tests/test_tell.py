@@ -187,7 +187,11 @@ def test_json_carries_the_tell(capsys):
                                 "gives": "no"}]
     assert all("offered" not in it for it in body["tell"])
     assert main(["ask"] + args[2:]) == 1
-    assert GONE in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert GONE in out
+    # the text output offers the choices as lines to add
+    assert 'It was banished before resolution: "My opponent banishes the monster in response." ' \
+        "(answer: No.)" in out
 
 
 def test_web_api_gives_the_same_tell(base_expert):
