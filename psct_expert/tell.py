@@ -55,9 +55,11 @@ def tell_items(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -
     items: dict[str, dict] = {}
     seen: set = set()
 
-    def collect(type_: str, want: dict, outer: str | None, depth: int) -> int:
-        added = 0
+    def collect(type_: str, want: dict, outer: str | None, depth: int) -> tuple[int, int]:
+        """(sentences added, near misses looked at) for the rules that could conclude this."""
+        added = looked = 0
         for value, rule, pat, bind, blocker in _near_misses(type_, want, rec, kb, by_type):
+            looked += 1
             if blocker is not None and outer is None and blocker.says:
                 # another rule's conclusion keeps this one from answering: it says why in words
                 says = blocker.says.strip()
@@ -78,18 +80,21 @@ def tell_items(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -
             if origin in ("rule", "question", "scenario") and \
                     _contradicts_told(pat.type, fields, by_type):
                 continue             # told (or concluded) otherwise: nothing to ask again
+            if not _rest_can_hold(rule, pat, bind, by_type, kb):
+                continue             # the card's text rules this rule out whatever is told
             if origin == "rule" and depth > 0:
                 key = (pat.type, tuple(sorted((k, str(v)) for k, v in fields.items())))
                 if key in seen:
                     continue
                 seen.add(key)
-                if collect(pat.type, fields, value, depth - 1):
+                got, under = collect(pat.type, fields, value, depth - 1)
+                if got:
                     added += 1
                     continue
+                if under:
+                    continue         # every rule that would conclude it is ruled out here
             told = origin in ("question", "scenario") or \
                 bool((kb.tells.get(pat.type) or {}).get("player"))
-            if not _rest_can_hold(rule, pat, bind, by_type, kb):
-                continue             # the card's text rules this rule out whatever is told
             ask = tell_sentence(kb, pat.type, fields, wanted, rec, set(pat.fields))
             if ask is None:
                 continue
@@ -116,7 +121,7 @@ def tell_items(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase) -
             if rule.id not in item["rules"]:
                 item["rules"].append(rule.id)
             added += 1
-        return added
+        return added, looked
 
     collect(answer_type, wanted, None, DEPTH)
     merged: dict[str, dict] = {}         # two facts asked in the same words: one sentence
@@ -227,7 +232,11 @@ def value_words(kb: KnowledgeBase, field: str, value, rec: Record | None) -> str
         return _describe_id(field, v, rec)
     if field in ("card", "target", "told", "phrase"):
         return v
-    return v.replace("-", " ")
+    if field in ("verb", "action_verb"):
+        from .restate import gerund
+
+        return gerund(v)
+    return v.replace("-", " ").replace("_", " ")
 
 
 def _card_of(eid: str) -> str:
