@@ -81,6 +81,10 @@ def main() -> int:
     print(f"  with one-click choices (lines asked again and read): "
           f"{sum(1 for r in rows if r['choices'])} ({sum(r['choices'] for r in rows)} choices; "
           f"{sum(1 for r in rows if r['settling'])} answers have a choice that gives yes or no)")
+    for name in dict.fromkeys(r["file"] for r in rows):
+        mine = [r for r in rows if r["file"] == name]
+        print(f"  {name}: {len(mine)} unknown, {sum(r['tell'] for r in mine)} with a 'Say ...' "
+              f"sentence, {sum(1 for r in mine if r['choices'])} with choices")
     print(f"time: {took:.1f} s for all the cases of these files")
     for r in rows[:args.examples]:
         print()
