@@ -81,7 +81,7 @@ def unknown_reason(answer: Answer, most: int = 3) -> str:
             _lower(r).rstrip(".") for r in rules[:2]) + "."
     if texts:
         return head + " Nothing you could add would: the rules that could answer look for " \
-            "what these cards' texts do not say (" + "; ".join(
+            "what these cards' texts or the game facts do not say (" + "; ".join(
                 _lower(t).rstrip(".") for t in texts[:2]) + ")."
     return ""
 

@@ -292,7 +292,7 @@ function unknownReason(ans) {
     return head + " No rule can tell " + rules.slice(0, 2).map((r) => lower(r).replace(/\.$/, "")).join("; nor ") + ".";
   }
   if (texts.length) {
-    return head + " Nothing you could add would: the rules that could answer look for what these cards' texts do not say (" +
+    return head + " Nothing you could add would: the rules that could answer look for what these cards' texts or the game facts do not say (" +
       texts.slice(0, 2).map((t) => lower(t).replace(/\.$/, "")).join("; ") + ").";
   }
   return "";
