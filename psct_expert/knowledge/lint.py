@@ -153,8 +153,8 @@ def check_tells(kb: KnowledgeBase):
                                         f"which is not a field of {name!r}")
     if not kb.tells:
         return
+    where = next(iter(kb.tells.values()))["path"]
     for t in sorted(kb.used_types() - set(kb.tells)):
         if t in kb.fact_types:
-            diag(kb.fact_types.get(t) and "tell.yaml",
-                 f"tell.yaml: fact type {t!r} is used by a rule but has no 'tell' sentence "
-                 "(what would settle it, in plain words)", "warning")
+            diag(where, f"tell.yaml: fact type {t!r} is used by a rule but has no 'tell' sentence "
+                        "(what would settle it, in plain words)", "warning")
