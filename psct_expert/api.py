@@ -91,6 +91,9 @@ class Expert:
             if answer.value == "yes":
                 answer.value = "unknown"
                 answer.missing.append(rest + " (the question asks that too; ask it on its own)")
+                answer.tell.insert(0, {"ask": f"The question also asks {rest}: ask that on its own.",
+                                       "kind": "open", "fact": "", "for": [], "rules": [],
+                                       "choices": []})
             return answer
         return self.answer(self.question(spec, text))
 
@@ -134,6 +137,7 @@ class Expert:
         first.value = "unknown"
         for a in answers:
             first.missing.extend(m for m in a.missing if m not in first.missing)
+        _merge_tell(first, answers)
         return first
 
     def what_if(self, answer: Answer, lang: str = "en") -> Answer:
@@ -155,12 +159,37 @@ class Expert:
 
         return understand(text, scenario or [], self.db, self.kb.families)
 
-    def ask(self, text: str, scenario: list[str] | None = None) -> Answer:
+    def ask(self, text: str, scenario: list[str] | None = None, tell: bool = True) -> Answer:
         spec, relexed = self.read(text, scenario)
         answer = self.ask_spec(spec, text)
         if relexed is not None:
             answer.reading = relexed
+        if tell:
+            self.verify_tell(answer, text, list(scenario or []))
         return answer
+
+    def verify_tell(self, answer: Answer, text: str, scenario: list[str] | None) -> Answer:
+        """Ask an unknown answer's offered choices again (:func:`psct_expert.tell.verify_choices`):
+        only the lines the question reads stay.  ``scenario`` None: a question built as a spec,
+        whose choices can only set its fields."""
+        from .tell import verify_choices
+
+        if answer.value == "unknown" and answer.tell:
+            verify_choices(self, answer, text, scenario)
+        return answer
+
+
+def _merge_tell(first: Answer, answers: list[Answer]) -> None:
+    """An unknown answer of several parts says what would settle each part that is unknown
+    (each sentence once)."""
+    seen = {it["ask"] for it in first.tell}
+    for a in answers:
+        if a is first or a.value != "unknown":
+            continue
+        for it in a.tell:
+            if it["ask"] not in seen:
+                seen.add(it["ask"])
+                first.tell.append(it)
 
 
 CLASSIFICATIONS = ("starts_chain", "targets", "quick", "inherent_summon", "is_cost", "activates",

@@ -20,6 +20,7 @@ from .engine import Record, match_pattern, test_holds
 from .facts import Fact, Source, fact_key
 from .knowledge import KnowledgeBase, Var
 from .restate import restate
+from .tell import tell_items
 
 
 @dataclass
@@ -103,6 +104,7 @@ class Answer:
     proofs: dict[str, list[ProofNode]] = field(default_factory=dict)
     missing: list[str] = field(default_factory=list)       # near misses, by rule and fact
     missing_plain: list[str] = field(default_factory=list)  # the same in plain English
+    tell: list[dict] = field(default_factory=list)  # what would settle it, as a judge asks (tell.py)
     notes: list[str] = field(default_factory=list)
     question_text: str = ""
     spec: dict = field(default_factory=dict)
@@ -192,6 +194,8 @@ class Answer:
             d["missing"] = self.missing
         if self.missing_plain:
             d["missing_plain"] = self.missing_plain
+        if self.tell:
+            d["tell"] = tell_dicts(self.tell)
         if self.notes:
             d["notes"] = self.notes
         if self.what_if is not None:
@@ -321,7 +325,13 @@ def make_answer(question, rec: Record, kb: KnowledgeBase) -> Answer:
     if value == "unknown":
         ans.missing = missing_facts(fam.answer, wanted, rec, kb)
         ans.missing_plain = missing_plain(fam.answer, wanted, rec, kb)
+        ans.tell = tell_items(fam.answer, wanted, rec, kb)
     return ans
+
+
+def tell_dicts(items: list[dict]) -> list[dict]:
+    """The tell items as JSON shows them (without the choices not yet asked again)."""
+    return [{k: v for k, v in it.items() if k != "offered"} for it in items]
 
 
 def _deepest(alt: list, i: int, bind: dict, by_type: dict, budget: list) -> tuple[int, dict]:
@@ -350,12 +360,14 @@ def _deepest(alt: list, i: int, bind: dict, by_type: dict, budget: list) -> tupl
     return best
 
 
-def _near_misses(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase):
+def _near_misses(answer_type: str, wanted: dict, rec: Record, kb: KnowledgeBase,
+                 by_type: dict | None = None):
     """For each rule that could answer, the first of its conditions the facts do not meet:
     ``(value, rule, pattern, bindings, blocking rule or None)``, blocked rules first."""
-    by_type: dict[str, list[Fact]] = {}
-    for k, f in rec.facts.items():
-        by_type.setdefault(k[0], []).append(f)
+    if by_type is None:
+        by_type = {}
+        for k, f in rec.facts.items():
+            by_type.setdefault(k[0], []).append(f)
     first: list[tuple] = []        # blocked by another rule's conclusion: that rule says why
     out: list[tuple] = []
     for rule in kb.by_answer_type(answer_type):

@@ -57,6 +57,9 @@ def short_reason(answer: Answer, lang: str = "en") -> str:
     """One or two sentences from the top of the proof, with citations."""
     w = WORDS.get(lang, WORDS["en"])
     if answer.value == "unknown":
+        plain = unknown_reason(answer) if lang == "en" else None
+        if plain:
+            return plain
         near = answer.missing_plain or answer.missing
         if near:
             return w["not_settled"] + ": " + "; ".join(near[:3]) + "."
@@ -71,6 +74,69 @@ def short_reason(answer: Answer, lang: str = "en") -> str:
             if deeper is not None:
                 sentences.append(f"{deeper.said(lang)} [{', '.join(deeper.cites)}]")
     return " ".join(sentences)
+
+
+def unknown_reason(answer: Answer, most: int = 3) -> str:
+    """An unknown answer's reason in a judge's words (its ``tell`` items, knowledge/tell.yaml):
+    why a rule is kept from answering, then what to tell; when nothing the player can tell
+    would settle it, what the rules or the card texts would need.  No rule ids, no fields."""
+    items = answer.tell
+    open_ = [it["ask"] for it in items if it["kind"] == "open"]
+    asks = [it["ask"] for it in items if it["kind"] == "situation"]
+    head = "The facts do not settle it"
+    if open_:
+        head += ": " + " ".join(_sentence(s) for s in open_[:1])
+    else:
+        head += "."
+    if asks:
+        return head + " " + " ".join(_sentence(a) for a in asks[:most])
+    rules = [it["ask"] for it in items if it["kind"] == "rule"]
+    texts = [it["ask"] for it in items if it["kind"] in ("card-text", "game")]
+    if open_:
+        return head
+    if rules:
+        return head + " No rule can tell " + "; nor ".join(
+            _lower(r).rstrip(".") for r in rules[:2]) + "."
+    if texts:
+        return head + " Nothing you could add would: the rules that could answer look for " \
+            "what these cards' texts or the game facts do not say (" + "; ".join(
+                _lower(t).rstrip(".") for t in texts[:2]) + ")."
+    return ""
+
+
+def choice_lines(answer: Answer, most: int = 3) -> list[str]:
+    """The one-click choices of an unknown answer as the command line takes them: each line
+    to add with -e, and the answer it gives (those that set a field of the question are left
+    to the web page and --json)."""
+    told = [c for it in answer.tell if it["kind"] == "situation" for c in it.get("choices", [])
+            if c.get("line")]
+    if not told:
+        return []
+    return ["Tell it with one of these lines (-e):"] + [
+        f'  {c["label"]}: "{c["line"]}" (answer: {ANSWER_WORDS.get(c.get("gives"), "?")})'
+        for c in told[:most * 3]]
+
+
+def tell_lines(answer: Answer) -> list[str]:
+    """Every tell item with its choices and the rules it stands for (for --why)."""
+    out = []
+    for it in answer.tell:
+        why = ", ".join(it["rules"])
+        lean = "/".join(it["for"])
+        out.append(f"  - [{it['kind']}] {it['ask']}" + (f"  (for {lean}: {why})" if why else ""))
+        for c in it.get("choices", []):
+            told = c.get("line") or ", ".join(f"{k}={v}" for k, v in c.get("spec", {}).items())
+            out.append(f"      * {c['label']}: {told!r} -> {c.get('gives', '?')}")
+    return out
+
+
+def _sentence(s: str) -> str:
+    s = s.strip()
+    return s if s.endswith((".", "?", "!")) else s + "."
+
+
+def _lower(s: str) -> str:
+    return s[:1].lower() + s[1:] if s[:1].isupper() and not s[1:2].isupper() else s
 
 
 def _first_derived(step: Step) -> Step | None:
@@ -101,6 +167,11 @@ def answer_text(answer: Answer, why: bool = False, lang: str = "en") -> str:
     if answer.what_if is not None:
         lines.append(w["whatif"] if answer.what_if else w["whatif_none"])
         lines.extend("  - " + x.sentence for x in answer.what_if)
+    if answer.value == "unknown":
+        lines.extend(choice_lines(answer))
+    if answer.value == "unknown" and answer.tell and why:
+        lines.append("In plain words:")
+        lines.extend(tell_lines(answer))
     if answer.value == "unknown" and answer.missing and why:
         lines.append("What would settle it:")
         lines.extend("  - " + m for m in answer.missing_plain or answer.missing)

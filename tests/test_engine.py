@@ -76,7 +76,11 @@ def test_unknown_names_what_is_missing(base_expert):
     assert all(m.startswith("it would be ") for m in plain)
     assert not any("(effect=" in m or "$" in m or "#" in m for m in plain)
     assert any("summoner covers" in m for m in plain)
-    assert "The facts do not settle it: it would be" in answer_text(answer)
+    # the short reason asks it as a judge would; the rule names and fields only under --why
+    assert "The facts do not settle it. Say who makes the Special Summon of Black Luster Soldier" \
+        in answer_text(answer)
+    assert "it would be" not in answer_text(answer)
+    assert "it would be" in answer_text(answer, why=True)
 
 
 def test_plain_near_miss_names_the_effect_in_words(base_expert):

@@ -302,3 +302,32 @@ def test_the_page_in_italian_from_the_browsers_language(server, browser, width, 
     finally:
         browser.execute_cdp_cmd("Emulation.setUserAgentOverride",
                                 {"userAgent": ua, "acceptLanguage": "en-US,en"})
+
+
+def test_unknown_answer_offers_one_click_choices(server, browser):
+    # an unknown answer asks what would settle it; a choice asks again with its line added
+    at_width(browser, 360)
+    question = "Does Monster Reborn Special Summon it?"
+    line = "I activate Monster Reborn targeting a monster in my GY."
+    browser.get(server + "/?q=" + quote(question) + "&e=" + quote(line))
+    wait(browser, lambda d: d.find_element(By.ID, "answer-word").text == "Unknown.")
+    reason = browser.find_element(By.ID, "reason").text
+    assert "Say whether the target (a monster in my GY) is still there" in reason
+    assert "nothing says" not in reason
+    visible(browser, "#tell")
+    choice = next(b for b in browser.find_elements(By.CSS_SELECTOR, "#tell button.tell-choice")
+                  if b.text == "It was banished before resolution")
+    choice.click()
+    wait(browser, lambda d: d.find_element(By.ID, "answer-word").text == "No.")
+    assert browser.find_element(By.ID, "e").get_attribute("value").splitlines() == [
+        line, "My opponent banishes the monster in response."]
+    assert not browser.find_element(By.ID, "tell").is_displayed()
+    no_sideways_scroll(browser, 360)
+    # a choice that sets a field of the question (who makes the Summon)
+    browser.get(server + "/?q=" + quote("Can Black Horn of Heaven negate the Special Summon of "
+                                        "Cyber Dragon?"))
+    wait(browser, lambda d: d.find_element(By.ID, "answer-word").text == "Unknown.")
+    choice = next(b for b in browser.find_elements(By.CSS_SELECTOR, "#tell button.tell-choice")
+                  if b.text == "My opponent Summons it")
+    choice.click()
+    wait(browser, lambda d: d.find_element(By.ID, "answer-word").text == "Yes.")

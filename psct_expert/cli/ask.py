@@ -59,6 +59,7 @@ def ask(obj, question, scenario_file, events, card_file, why, as_json, show_pars
         click.echo(json.dumps(spec, indent=2, ensure_ascii=False))
     answer = expert.ask_spec(spec, text)
     answer.reading = relexed
+    expert.verify_tell(answer, text, lines)
     if what_if:
         expert.what_if(answer, lang)
     if as_json:

@@ -57,7 +57,7 @@ def check(obj, files, select, verbose):
             if select and not any(s in case.id for s in select):
                 continue
             try:
-                answer = expert.ask(case.ask, case.scenario)
+                answer = expert.ask(case.ask, case.scenario, tell=False)
             except PsctError as exc:
                 failed += 1
                 errors += 1

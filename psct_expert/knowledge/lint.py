@@ -6,6 +6,8 @@ Each problem is appended to the knowledge base's diagnostics with the rule's
 
 from __future__ import annotations
 
+import re
+
 from .model import Diagnostic, KnowledgeBase, Pattern, Rule, Var
 
 
@@ -130,3 +132,52 @@ def check_families(kb: KnowledgeBase):
             kb.diagnostics.append(Diagnostic("questions.yaml", None, None,
                                              f"family {f.name}: no 'restate_it' (its "
                                              "restatement in Italian)", "warning"))
+
+
+TELL_SLOT = re.compile(r"\{([A-Za-z_]\w*)\}")
+
+
+def tell_slots(sentence: str) -> list[str]:
+    """The {slots} of a tell.yaml sentence or line."""
+    return TELL_SLOT.findall(sentence)
+
+
+def check_tells(kb: KnowledgeBase):
+    """tell.yaml against the rules: every fact type a rule's pattern can need has a sentence
+    (a warning: the answer still comes, only less plainly said), and every sentence's slots and
+    every choice's `when` name fields the fact type (or the question's answer facts) has."""
+    def diag(path: str, msg: str, severity="error"):
+        kb.diagnostics.append(Diagnostic(path, None, None, msg, severity))
+
+    asked = {f for fam in kb.families.values() for f in
+             (kb.fact_types[fam.answer].fields if fam.answer in kb.fact_types else ())}
+    for name, entry in kb.tells.items():
+        ft = kb.fact_types.get(name)
+        if ft is None:
+            diag(entry["path"], f"tell.yaml: {name!r} is not a fact type (fact-types.yaml)")
+            continue
+        known = set(ft.fields) | asked
+        known |= {f + "_card" for f in known}
+        texts = [a["text"] for a in entry["ask"]] + [c["line"] for c in entry["choices"]]
+        for a in entry["ask"]:
+            for k in a["asks"]:
+                if k not in ft.fields:
+                    diag(entry["path"], f"tell.yaml: {name!r}: a sentence 'asks' {k!r}, which "
+                                        f"is not a field of {name!r}")
+        for text in texts:
+            for slot in tell_slots(text):
+                if slot not in known:
+                    diag(entry["path"], f"tell.yaml: {name!r}: {{{slot}}} is not a field of "
+                                        f"{name!r} nor of a question's answer ({text!r})")
+        for c in entry["choices"]:
+            for k in c["when"]:
+                if k not in ft.fields:
+                    diag(entry["path"], f"tell.yaml: {name!r}: a choice's 'when' names {k!r}, "
+                                        f"which is not a field of {name!r}")
+    if not kb.tells:
+        return
+    where = next(iter(kb.tells.values()))["path"]
+    for t in sorted(kb.used_types() - set(kb.tells)):
+        if t in kb.fact_types:
+            diag(where, f"tell.yaml: fact type {t!r} is used by a rule but has no 'tell' sentence "
+                        "(what would settle it, in plain words)", "warning")

@@ -17,7 +17,7 @@ from ..errors import FileFormatError, RuleError
 from ..facts import norm_value
 from ..paths import KNOWLEDGE_DIR
 from . import cache
-from .lint import check, check_families
+from .lint import check, check_families, check_tells
 from .model import (RULESETS, Diagnostic, Family, FactType, InSet, KnowledgeBase, NotIn,
                     NotValue, Pattern, Rule, Source, Var, Variation)
 
@@ -30,7 +30,7 @@ RULE_KEYS = ["id", "name", "says", "says_it", "cites", "default", "replaces", "w
 SOURCE_KEYS = {"title", "where", "url", "replaces", "tier", "ruleset", "to-confirm"}
 REQUIRED_RULE_KEYS = ["id", "says", "cites", "when", "then", "examples"]
 EXAMPLE_KEYS = ["name", "card", "cards", "given", "fires", "expect", "absent"]
-RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml", "what-if.yaml"}
+RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml", "what-if.yaml", "tell.yaml"}
 VARIATION_KEYS = {"rests_on", "source", "families", "change", "distance", "says", "says_it", "cites",
                   "replaces", "unless"}
 CHANGE_KINDS = {"drop", "set", "text", "event", "last", "spec", "add"}
@@ -256,6 +256,64 @@ class _Loader:
                 str(vid), pat, change, info["says"].strip(), info["says_it"].strip(),
                 list(cites), dist, source, tuple(fams), tuple(unless_pats), path=str(path),
                 line=line))
+
+    def load_tells(self, path: Path):
+        """tell.yaml: what would settle an unknown, per fact type (see the file's head).  A later
+        folder's entry for a type replaces the earlier one."""
+        data = self.read(path)
+        if data is None:
+            return
+        if not isinstance(data, dict) or not isinstance(data.get("tell"), dict):
+            self.err((), "tell.yaml needs a mapping 'tell: {fact type: sentence or {ask, choices}}'")
+            return
+        for k in sorted(set(data) - {"tell", "words"}):
+            self.err((k,), f"unknown key {k!r} in tell.yaml", key=True)
+        words = data.get("words") or {}
+        if not isinstance(words, dict) or not all(isinstance(v, dict) for v in words.values()):
+            self.err(("words",), "'words' is {field: {value: words}}")
+        else:
+            for f, m in words.items():
+                self.kb.tell_words.setdefault(str(f), {}).update(
+                    {str(v): str(w) for v, w in m.items()})
+        for name, info in data["tell"].items():
+            name, p = str(name), ("tell", name)
+            if isinstance(info, (str, list)):
+                info = {"ask": info}
+            if not isinstance(info, dict):
+                self.err(p, f"tell entry {name!r} is a sentence, a list of them, or {{ask, choices}}")
+                continue
+            for k in sorted(set(info) - {"ask", "choices", "player"}):
+                self.err(p + (k,), f"unknown key {k!r} in tell entry {name!r}", key=True)
+            ask = info.get("ask")
+            ask = [ask] if isinstance(ask, (str, dict)) else ask
+            if not ask or not isinstance(ask, list) or not all(
+                    isinstance(a, str) or (isinstance(a, dict) and isinstance(a.get("text"), str)
+                                           and set(a) <= {"text", "asks"}) for a in ask):
+                self.err(p, f"tell entry {name!r} needs 'ask': a sentence, {{text, asks: "
+                            "[fields]}}, or a list of them")
+                continue
+            ask = [{"text": a, "asks": []} if isinstance(a, str) else
+                   {"text": a["text"], "asks": [str(x) for x in (a.get("asks") or [])]}
+                   for a in ask]
+            choices = []
+            for i, c in enumerate(info.get("choices") or []):
+                cp = p + ("choices", i)
+                if not isinstance(c, dict) or not isinstance(c.get("label"), str) or \
+                        not (isinstance(c.get("line"), str) or isinstance(c.get("spec"), dict)):
+                    self.err(cp, f"a choice of {name!r} needs a 'label' and a 'line' (or 'spec')")
+                    continue
+                for k in sorted(set(c) - {"label", "line", "spec", "when"}):
+                    self.err(cp + (k,), f"unknown key {k!r} in a choice of {name!r}", key=True)
+                when = c.get("when") or {}
+                if not isinstance(when, dict):
+                    self.err(cp + ("when",), "'when' is {field: value or [values]}")
+                    continue
+                choices.append({"label": c["label"], "line": c.get("line", ""),
+                                "spec": {str(k): v for k, v in (c.get("spec") or {}).items()},
+                                "when": {str(k): ([str(x) for x in v] if isinstance(v, list)
+                                                  else [str(v)]) for k, v in when.items()}})
+            self.kb.tells[name] = {"ask": list(ask), "choices": choices, "path": str(path),
+                                   "player": info.get("player") is True}
 
     # -- rule files ------------------------------------------------------
     def load_rules(self, path: Path):
@@ -570,7 +628,8 @@ def _load(folders: list[Path], files: list[str] | None) -> KnowledgeBase:
         for special, fn in (("sources.yaml", loader.load_sources),
                             ("fact-types.yaml", loader.load_fact_types),
                             ("questions.yaml", loader.load_questions),
-                            ("what-if.yaml", loader.load_variations)):
+                            ("what-if.yaml", loader.load_variations),
+                            ("tell.yaml", loader.load_tells)):
             if (folder / special).exists():
                 fn(folder / special)
         paths = sorted(p for p in folder.glob("*.yaml") if p.name not in RESERVED_FILES)
@@ -584,6 +643,7 @@ def _load(folders: list[Path], files: list[str] | None) -> KnowledgeBase:
     kb.rules = [seen[r.id] for r in all_rules if seen.get(r.id) is r]
     check(kb, kb.rules)
     check_families(kb)
+    check_tells(kb)
     return kb
 
 

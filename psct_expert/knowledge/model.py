@@ -198,6 +198,10 @@ class KnowledgeBase:
     fact_types: dict[str, FactType] = field(default_factory=dict)
     families: dict[str, Family] = field(default_factory=dict)
     topics: dict[str, dict] = field(default_factory=dict)
+    # tell.yaml: fact type -> {"ask": [sentences], "choices": [{label, line|spec, when}]},
+    # and how values are said ({field: {value: words}})
+    tells: dict[str, dict] = field(default_factory=dict)
+    tell_words: dict[str, dict] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     folders: list[str] = field(default_factory=list)
     tiers: dict[str, str] = field(default_factory=dict)   # tier id -> label, strongest first
@@ -244,7 +248,8 @@ class KnowledgeBase:
                             sources=self.sources,
                             fact_types=self.fact_types, families=self.families,
                             topics=self.topics, diagnostics=self.diagnostics,
-                            folders=self.folders, tiers=self.tiers, variations=self.variations)
+                            folders=self.folders, tiers=self.tiers, variations=self.variations,
+                            tells=self.tells, tell_words=self.tell_words)
         return sub
 
     def for_ruleset(self, ruleset: str) -> "KnowledgeBase":

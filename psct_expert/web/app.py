@@ -231,7 +231,8 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
     async def answer(text: str, lines: list[str], spec: dict | None, what_if: bool = False,
                      lang: str = "en") -> Response:
         def run(ex: Expert):
-            answered = ex.ask_spec(spec, text) if spec is not None else ex.ask(text, lines)
+            answered = ex.verify_tell(ex.ask_spec(spec, text), text, None) if spec is not None \
+                else ex.ask(text, lines)
             if what_if:
                 ex.what_if(answered, lang)
             return answered

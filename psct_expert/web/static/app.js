@@ -123,6 +123,8 @@ function factText(fact) {
 function shortReason(ans) {
   // the same choice as the command line's short reason: the top rule, then the first deeper one
   if (ans.answer === "unknown") {
+    const plain = LANG === "en" ? unknownReason(ans) : null;
+    if (plain) return plain;
     const m = ans.missing_plain || ans.missing || [];
     return T.not_settled + (m.length ? ": " + m.slice(0, 3).join("; ") + "." : ".");
   }
@@ -305,6 +307,67 @@ function permalinkFor(req) {
   return "/?" + p.toString();
 }
 
+// an unknown answer in a judge's words: the same choice as render.unknown_reason
+function unknownReason(ans) {
+  const items = ans.tell || [];
+  const of = (...kinds) => items.filter((it) => kinds.includes(it.kind)).map((it) => it.ask);
+  const sentence = (s) => (/[.?!]$/.test(s.trim()) ? s.trim() : s.trim() + ".");
+  const lower = (s) => (/^[A-Z][^A-Z]/.test(s) ? s[0].toLowerCase() + s.slice(1) : s);
+  const open = of("open"), asks = of("situation");
+  let head = "The facts do not settle it" + (open.length ? ": " + sentence(open[0]) : ".");
+  if (asks.length) return head + " " + asks.slice(0, 3).map(sentence).join(" ");
+  if (open.length) return head;
+  const rules = of("rule"), texts = of("card-text", "game");
+  if (rules.length) {
+    return head + " No rule can tell " + rules.slice(0, 2).map((r) => lower(r).replace(/\.$/, "")).join("; nor ") + ".";
+  }
+  if (texts.length) {
+    return head + " Nothing you could add would: the rules that could answer look for what these cards' texts or the game facts do not say (" +
+      texts.slice(0, 2).map((t) => lower(t).replace(/\.$/, "")).join("; ") + ").";
+  }
+  return "";
+}
+
+function withField(spec, dotted, value) {
+  const out = JSON.parse(JSON.stringify(spec || {}));
+  const parts = dotted.split(".");
+  let at = out;
+  for (const p of parts.slice(0, -1)) {
+    if (typeof at[p] !== "object" || at[p] === null) at[p] = {};
+    at = at[p];
+  }
+  at[parts[parts.length - 1]] = value;
+  return out;
+}
+
+// what would settle an unknown answer: each question the player can answer, with one button per
+// choice (the server asked each again and kept those it reads); a click asks again with it
+function showTell(ans, req) {
+  const box = $("#tell");
+  box.innerHTML = "";
+  const items = ans.answer === "unknown" ? (ans.tell || []).filter((it) => it.kind === "situation" && (it.choices || []).length) : [];
+  for (const it of items.slice(0, 3)) {
+    const buttons = it.choices.map((c) => {
+      const b = el("button", { type: "button", class: "example tell-choice" }, c.label);
+      b.title = c.line || Object.entries(c.spec || {}).map(([k, v]) => `${k}: ${v}`).join(", ");
+      b.addEventListener("click", () => {
+        if (c.line) {
+          const scenario = [...(req.scenario || []), c.line];
+          $("#e").value = scenario.join("\n");
+          ask({ question: req.question, scenario }, true);
+        } else {
+          let spec = ans.spec;
+          for (const [k, v] of Object.entries(c.spec || {})) spec = withField(spec, k, v);
+          ask({ spec, question: req.question || ans.question || "" }, true);
+        }
+      });
+      return b;
+    });
+    box.append(el("div", { class: "tell-item" }, el("p", { class: "tell-ask" }, it.ask), el("div", { class: "tell-choices" }, ...buttons)));
+  }
+  box.hidden = !items.length;
+}
+
 async function showAnswer(ans, req) {
   $("#refusal").hidden = true;
   const word = T[ans.answer] || ans.answer;
@@ -312,6 +375,7 @@ async function showAnswer(ans, req) {
   $("#answer-word").textContent = word;
   $("#restated").textContent = ans.restated || ans.question || req.question || "";
   $("#reason").textContent = shortReason(ans);
+  showTell(ans, req);
   sourceInfo = new Map((ans.sources || []).map((s) => [s.id, s]));
   tierOrder = (ans.sources || []).map((s) => s.id);   // already strongest first
   const cites = $("#cites");
