@@ -331,3 +331,26 @@ def test_unknown_answer_offers_one_click_choices(server, browser):
                   if b.text == "My opponent Summons it")
     choice.click()
     wait(browser, lambda d: d.find_element(By.ID, "answer-word").text == "Yes.")
+
+
+CHATTY = "ok so does Mystical Space Typhoon target stuff whenever it feels like it?"
+
+
+def test_a_refusal_and_its_nearest_questions_are_on_the_first_phone_screen(server, browser, tmp_path):
+    """On a 360 px phone the refusal, the words not placed and the nearest questions come first
+    (before the question forms); a nearest question is a button that asks it."""
+    at_width(browser, 360, 740)
+    browser.get(server + "/")
+    visible(browser, "#q").send_keys(CHATTY, Keys.ENTER)
+    near = visible(browser, "#nearest-box")
+    buttons = near.find_elements(By.CSS_SELECTOR, "button.nearest-q")
+    assert buttons and all("Mystical Space Typhoon" in b.text for b in buttons)
+    top = browser.execute_script("return arguments[0].getBoundingClientRect().top + window.scrollY",
+                                 buttons[0])
+    assert top < 740, top                      # on the first screen, without scrolling
+    assert "set aside 'ok so'" in browser.find_element(By.ID, "refusal-reading").text
+    shot = screenshot(browser, 360, tmp_path, "web-refusal-360.png")
+    assert shot.stat().st_size > 5_000
+    browser.execute_script("arguments[0].click()", buttons[0])
+    wait(browser, lambda d: d.find_element(By.ID, "answer-word").text in ("Yes.", "No.", "Unknown."))
+    no_sideways_scroll(browser, 360)
