@@ -83,8 +83,13 @@ def _relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
     from .parser.grammar import grammar_for
     from .parser.names import find_cards
 
-    names = find_cards(text, db, grammar_for(families).terminal)
-    return relex(text, [(m.start, m.end) for m in names])
+    keep = []
+    for m in find_cards(text, db, grammar_for(families).terminal):
+        end = m.end
+        while end > m.start and text[end - 1] in ",.;:?!" and not m.card.endswith(text[end - 1]):
+            end -= 1                 # the sentence's punctuation is not the name's
+        keep.append((m.start, end))
+    return relex(text, keep)
 
 
 def _partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
