@@ -53,18 +53,24 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict
         raise _near(first, text, scenario, db, families) from None
     _partial_names(relexed, db, families)
     _card_verbs(relexed, db, families)
-    if not relexed.changes:
-        raise _near(first, text, scenario, db, families) from None
     lines = [_relex_around_names(line, db, families).text if line.strip() else line
              for line in scenario]
-    try:
-        return _once(relexed.text, lines, db, families), relexed
-    except _Refused as refused:
-        second = refused.exc
-        second.relexed = relexed
-        raise _near(second, relexed.text, lines, db, families) from None
-    except NOT_PLACED as exc:
-        second = exc
+    second = first
+    if relexed.changes:
+        try:
+            return _once(relexed.text, lines, db, families), relexed
+        except _Refused as refused:
+            second = refused.exc
+            second.relexed = relexed
+            raise _near(second, relexed.text, lines, db, families) from None
+        except NOT_PLACED as exc:
+            second = exc
+    if not scenario:
+        static = _without_the_story(relexed, db, families)
+        if static is not None:
+            return static
+    if not relexed.changes:
+        raise _near(first, text, scenario, db, families) from None
     # the error of the reading that went further (an unknown card it did not resolve is news;
     # a scenario line that neither reading reads is named as it was written)
     named = {c.written for c in relexed.changes}
@@ -76,6 +82,29 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict
         err = second
     err.relexed = relexed
     raise _near(err, relexed.text, scenario, db, families) from None
+
+
+def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
+    """A question about the card text alone (``STATIC_FAMILIES``: does it target, does it start
+    a Chain, is it a Quick Effect, ...) after a story the grammar cannot read: the question is
+    read on its own, and the story is set aside and said so, since what happened does not
+    change what the text does.  Only when the question sentence is read alone, names its card
+    itself and is of such a family; None otherwise."""
+    from .parser.lexicon import sentences
+    from .resolve import STATIC_FAMILIES
+
+    parts = sentences(relexed.text)
+    if len(parts) < 2 or not parts[-1].endswith("?") or any(p.endswith("?") for p in parts[:-1]):
+        return None
+    try:
+        spec = _once(parts[-1], [], db, families)
+    except (_Refused, *NOT_PLACED):
+        return None
+    if spec.get("family") not in STATIC_FAMILIES or spec.get("situation") or spec.get("suppose"):
+        return None
+    out = Relexed(parts[-1], list(relexed.changes))
+    out.changes.append(Change("story-aside", " ".join(parts[:-1]), spec["family"]))
+    return spec, out
 
 
 def _relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:

@@ -174,3 +174,23 @@ def test_a_possessive_before_effect_is_no_description(base_expert):
                              "Book of Moon to flip it face-down. Is that monster's effect negated "
                              "when Effect Veiler resolves?")
     assert spec["family"] == "affected"
+
+
+def test_a_story_a_card_text_question_does_not_need_is_set_aside(base_expert):
+    answer = base_expert.ask("My opponent has a card that shields monsters in the GY from being "
+                             "targeted. Does Effect Veiler target?")
+    assert answer.value == "yes" and answer.restated.startswith("Does the first effect of Effect Veiler")
+    aside = [c for c in answer.reading.changes if c.kind == "story-aside"]
+    assert aside and "shields" in aside[0].written and "targets question" in aside[0].describe()
+
+
+def test_a_story_a_situation_question_needs_is_never_set_aside(base_expert):
+    # can-respond depends on what happened: an unread story refuses the question
+    with pytest.raises(QuestionError):
+        base_expert.ask("My opponent shields their Set card with a weird trick. Can I chain "
+                        "Mystical Space Typhoon to Pot of Greed?")
+
+
+def test_a_question_that_points_into_the_story_is_not_read_alone(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("My opponent flicks Effect Veiler at my monster. Does that target?")

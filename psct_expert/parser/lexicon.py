@@ -29,7 +29,7 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"'][?!])\s+|(?<=[a-z0-9\)\"']{2}\.)\s
 
 @dataclass(frozen=True)
 class Change:
-    kind: str          # "set-aside", "read-as", "story-first"
+    kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside"
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 
@@ -38,6 +38,9 @@ class Change:
             return f"set aside {self.written!r} (discourse)"
         if self.kind == "ellipsis":
             return f"read {self.written!r} as {self.read!r} (the subject said again)"
+        if self.kind == "story-aside":
+            return (f"set aside the story {self.written!r}: a {self.read} question is answered "
+                    "from the card's text alone, whatever happened")
         if self.kind == "story-first":
             return f"read the story told after the question first: {self.written!r}"
         return f"read {self.written!r} as {self.read!r}"
