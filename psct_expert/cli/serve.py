@@ -19,15 +19,19 @@ from .main import cli
               help="Questions answered at the same time (threads, one engine each).")
 @click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(0.1, 3600),
               help="Seconds a question may take before the page is told to try again.")
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Also answer requests naming this host (repeatable); addresses, localhost "
+                   "and this machine's name are always answered.")
 @click.pass_obj
-def serve(obj, host, port, workers, timeout):
+def serve(obj, host, port, workers, timeout, allow_hosts):
     """Serve the question page at http://HOST:PORT/ (API docs at /docs)."""
     import uvicorn
 
     from ..web import create_app
 
     _check_address(host, port)
-    app = create_app(obj.expert(), workers=workers, timeout=timeout)
+    app = create_app(obj.expert(), workers=workers, timeout=timeout,
+                     hosts=(host, *allow_hosts))
     click.echo(f"psct-expert: serving on http://{host}:{port}/ (Ctrl+C stops)", err=True)
     try:
         uvicorn.run(app, host=host, port=port, log_level="warning",
