@@ -30,6 +30,7 @@ RULE_KEYS = ["id", "name", "says", "cites", "default", "replaces", "when", "then
 REQUIRED_RULE_KEYS = ["id", "says", "cites", "when", "then", "examples"]
 EXAMPLE_KEYS = ["name", "card", "cards", "given", "fires", "expect", "absent"]
 RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml"}
+RESERVED_FIELDS = ("type", "type_")  # a fact's type is its key, not one of its fields
 MAX_ALTERNATIVES = 64  # 'any:' choices multiply; a rule expands to at most this many
 
 
@@ -245,7 +246,10 @@ class _Loader:
                     continue
                 (type_, fields), = item.items()
                 for f, v in (fields or {}).items():
-                    if not isinstance(v, (str, int, float)):
+                    if f in RESERVED_FIELDS:
+                        self.err(p + (k, j, type_, f), f"{f!r} is not a field name (reserved)",
+                                 key=True)
+                    elif not isinstance(v, (str, int, float)):
                         self.err(p + (k, j, type_, f), f"field {f!r}: a value is text, a "
                                                         f"number or yes/no, not {v!r}")
 
@@ -289,6 +293,9 @@ class _Loader:
             return None
         vals = {}
         for k, v in fields.items():
+            if k in RESERVED_FIELDS:
+                self.err(p + (type_, k), f"{k!r} is not a field name (reserved)", key=True)
+                continue
             val = self.value(v, p + (type_, k))
             if val is not None or v is None:
                 vals[str(k)] = val

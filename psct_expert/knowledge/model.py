@@ -184,18 +184,18 @@ class KnowledgeBase:
         the derivations of these types are exactly those of the full knowledge.
         """
         want = set(types)
-        chosen: list[Rule] = []
+        chosen: set[int] = set()      # by identity: comparing rules field by field is slow
         changed = True
         while changed:
             changed = False
             for r in self.rules:
-                if r in chosen or not any(t in want for t, _ in r.then):
+                if id(r) in chosen or not any(t in want for t, _ in r.then):
                     continue
-                chosen.append(r)
+                chosen.add(id(r))
                 changed = True
                 for alt in r.when:
                     want.update(p.type for p in alt if p.kind != "test")
-        sub = KnowledgeBase(rules=[r for r in self.rules if r in chosen], sources=self.sources,
+        sub = KnowledgeBase(rules=[r for r in self.rules if id(r) in chosen], sources=self.sources,
                             fact_types=self.fact_types, families=self.families,
                             topics=self.topics, diagnostics=self.diagnostics,
                             folders=self.folders)
