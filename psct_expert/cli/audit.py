@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .main import cli
+from .main import argv_text, cli
 
 
 @cli.command()
@@ -25,6 +25,7 @@ def audit(obj, names, as_json, output, jobs, no_cache):
     from ..atomic import atomic_write_text
     from ..audit import Summary, audit_lines
 
+    names = [argv_text(n) for n in names]
     expert = obj.expert()
     total = len(names) if names else len(expert.db.all_cards())
     summary = Summary()

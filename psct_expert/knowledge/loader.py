@@ -39,6 +39,7 @@ class _Loader:
         self.kb = kb
         self.path = ""
         self.marks: dict = {}
+        self.family_paths: dict[str, str] = {}    # question family → the file declaring it
 
     def err(self, p: tuple, message: str, severity: str = "error", key: bool = False):
         line, col = yamlpos.mark_of(self.marks, p + ("<key>",) if key else p)
@@ -110,11 +111,20 @@ class _Loader:
                                                 str(info.get("doc", "")))
 
     def load_questions(self, path: Path):
+        """A later folder's ``questions.yaml`` adds families; one of a name already declared is
+        an error naming both files (it would change how every question of it is read)."""
         for name, info, p in self.entries(path, "families", "{name: {answer, key}}"):
             if not isinstance(info, dict) or not isinstance(info.get("answer"), str) or \
                     not isinstance(info.get("key"), list):
                 self.err(p, f"family {name!r} needs 'answer: FACT-TYPE' and 'key: [fields]'")
                 continue
+            first = self.family_paths.get(name)
+            if first is not None and first != str(path):
+                self.err(p, f"question family {name!r} is already declared in {first}; a "
+                            "questions.yaml adds families, it cannot replace one (rename it)",
+                         key=True)
+                continue
+            self.family_paths[name] = str(path)
             self.kb.families[name] = Family(name, info["answer"], [str(k) for k in info["key"]],
                                             str(info.get("doc", "")),
                                             [str(f) for f in info.get("forms", []) or []],
@@ -374,12 +384,21 @@ class _Loader:
 
 
 def knowledge_folders(extra: list[str] | None = None) -> list[Path]:
+    """The shipped folder, then ``PSCT_EXPERT_RULES``'s, then ``extra``; a folder named twice
+    (``ur`` and ``ur/``, or in both) is read once, where it first appears."""
     folders = [KNOWLEDGE_DIR]
     env = os.environ.get("PSCT_EXPERT_RULES")
     if env:
         folders += [Path(p) for p in env.split(os.pathsep) if p]
     folders += [Path(p) for p in (extra or [])]
-    return folders
+    out: list[Path] = []
+    seen: set[str] = set()
+    for f in folders:
+        real = os.path.realpath(f)
+        if real not in seen:
+            seen.add(real)
+            out.append(f)
+    return out
 
 
 def load_knowledge(extra: list[str] | None = None, *, strict: bool = True,
@@ -426,7 +445,7 @@ def _load(folders: list[Path], files: list[str] | None) -> KnowledgeBase:
             if (folder / special).exists():
                 fn(folder / special)
         paths = sorted(p for p in folder.glob("*.yaml") if p.name not in RESERVED_FILES)
-        if idx > 0 and not paths and not (folder / "sources.yaml").exists():
+        if idx > 0 and not paths and not any((folder / f).exists() for f in RESERVED_FILES):
             kb.diagnostics.append(Diagnostic(str(folder), None, None,
                                              "rule folder has no .yaml rule files", "warning"))
         for path in paths:
