@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import glob
 import os
+import signal
 import stat
 import tempfile
 import time
@@ -37,11 +38,16 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
     except OSError:
         mode = 0o666 & ~_umask()
     remove_leftovers(target)
+    # Ctrl-C or SIGTERM between the file's creation and the 'try' below would leave it: the
+    # two wait (blocked) until the 'try' can remove it
+    held = _hold_signals()
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
+        _release_signals(held)
         raise StorageError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
     try:
+        _release_signals(held)
         os.fchmod(fd, mode)     # mkstemp makes it 0600 whatever the umask
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -56,6 +62,21 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
         if isinstance(exc, OSError):
             raise StorageError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
         raise
+
+
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _hold_signals():
+    try:
+        return signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    except (AttributeError, OSError, ValueError):   # not POSIX
+        return None
+
+
+def _release_signals(held) -> None:
+    if held is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 STALE_AFTER = 3600.0   # seconds: an older temporary file of a target is a killed write's
