@@ -12,6 +12,7 @@ module builds the answer.
 
 from __future__ import annotations
 
+import math
 from typing import Iterable
 
 from .cards import Card, CardDB, load_database
@@ -23,6 +24,22 @@ from .questions import Question, build_question
 
 
 RULESETS = ("tcg", "ocg")
+
+
+def check_numbers(value, where: str) -> None:
+    """Refuses a number that is not finite (``NaN``, ``Infinity``, ``1e999`` read as JSON)
+    anywhere in ``value``, naming the field (``spec.situation.0.count``)."""
+    stack = [(value, where)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            from .errors import QuestionError
+
+            raise QuestionError(f"{at} is not a finite number ({item!r})")
+        if isinstance(item, dict):
+            stack.extend((v, f"{at}.{k}") for k, v in item.items())
+        elif isinstance(item, (list, tuple)):
+            stack.extend((v, f"{at}.{n}") for n, v in enumerate(item))
 
 
 class Expert:
@@ -79,6 +96,7 @@ class Expert:
         return answer
 
     def ask_spec(self, spec: dict, text: str = "") -> Answer:
+        check_numbers(spec, "spec")
         if isinstance(spec, dict) and spec.get("and"):
             return self._all(spec, text)
         if isinstance(spec, dict) and spec.get("or"):

@@ -414,6 +414,34 @@ def audit_lines(expert, names: list[str] | None, jobs: int = 0, progress=None,
             old.close()
 
 
+def _quiet_worker(parent: int) -> None:
+    """A worker ends quietly when its parent stops it or is gone: the parent alone handles
+    Ctrl-C; SIGTERM (what ``Pool.terminate`` sends) ends it at once, without the command line's
+    handler inherited by the fork; and when the parent dies (even by SIGKILL) the worker is
+    sent SIGTERM (Linux), instead of finishing its batch and printing a BrokenPipeError
+    traceback on writing the result."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):   # not Linux: a thread watches the parent instead
+        import threading
+        import time
+
+        def watch():
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os._exit(0)
+
+        threading.Thread(target=watch, daemon=True).start()
+    if os.getppid() != parent:          # gone before the line above took effect
+        os._exit(0)
+
+
 def _audit(expert, cards: list[Card], jobs: int = 0, progress=None):
     """(record line, digest text) per card, in order; over worker processes when it pays."""
     from .api import CLASSIFICATIONS
@@ -433,7 +461,8 @@ def _audit(expert, cards: list[Card], jobs: int = 0, progress=None):
     _WORKER = expert
     chunk = 100
     batches = [cards[i:i + chunk] for i in range(0, len(cards), chunk)]
-    with mp.get_context("fork").Pool(jobs) as pool:
+    with mp.get_context("fork").Pool(jobs, initializer=_quiet_worker,
+                                          initargs=(os.getpid(),)) as pool:
         for recs in pool.imap(_audit_cards, batches):
             yield from recs
             if progress:

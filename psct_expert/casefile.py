@@ -95,14 +95,24 @@ def load_case_file(path: str | Path) -> CaseFile:
     return CaseFile(str(p), cards, cases)
 
 
-def load_cards_file(path: str | Path) -> list[Card]:
-    """Cards that override the database: a case file's ``cards``, or JSON lines."""
+def load_cards_file(path: str | Path, on_note=None) -> list[Card]:
+    """Cards that override the database: a case file's ``cards``, or JSON lines.  A card
+    listed twice is kept as ``cards import`` keeps it (the last; both when their ids differ),
+    and ``on_note(message)`` is told."""
+    from .importers import dedupe_cards
+
     p = Path(path)
     if p.name.endswith((".jsonl", ".jsonl.gz")):
         from .cards import read_cards_jsonl
 
-        return read_cards_jsonl(p, origin=f"card file {p.name}")
-    return load_case_file(p).cards
+        cards = read_cards_jsonl(p, origin=f"card file {p.name}")
+    else:
+        cards = load_case_file(p).cards
+    cards, notes = dedupe_cards(cards)
+    for note in notes:
+        if on_note is not None:
+            on_note(f"{p}: {note}")
+    return cards
 
 
 MAX_SCENARIO_BYTES = 4 * 1024 * 1024

@@ -10,11 +10,14 @@ experta drops a fact that is already present; the record does not, so a fact
 derived twice keeps both derivations.
 
 Every run is bounded: each activation of a node of the RETE network costs one
-step of a budget (:data:`MAX_MATCH_STEPS`), and at most :data:`MAX_FIRINGS`
-rules fire.  A run that exceeds either ends with a
+step of a budget (:data:`MAX_MATCH_STEPS`, plus :data:`STEPS_PER_RULE` for each
+rule compiled, since every rule does some matching of its own), and at most
+:data:`MAX_FIRINGS` rules fire.  A run that exceeds either ends with a
 :class:`~psct_expert.errors.RuleError` naming the rule (file and line) that
 did the most matching or firing: a rule whose patterns share no variable
 joins every fact with every other and would otherwise run without bound.
+When no rule stands out (the steps are spread over thousands of rules), the
+error says that instead.
 
 experta builds the network, joins, keeps the conflict set and agenda and
 fires; what it does per token without changing what matches (copying every
@@ -40,6 +43,7 @@ from .knowledge import InSet, KnowledgeBase, NotIn, NotValue, Pattern, Rule, Var
 
 DEFAULT_SALIENCE = -100  # closed-world defaults fire after the positive rules settle
 MAX_MATCH_STEPS = 200_000  # matching work per run: node activations plus join comparisons
+STEPS_PER_RULE = 100         # added to the budget for each rule compiled
 TERMINAL_COST = 25           # a full match costs an agenda entry: about 25 comparisons' time
 MAX_FIRINGS = 200_000        # rule firings per run
 
@@ -67,6 +71,9 @@ class Record:
     derivations: dict = field(default_factory=dict)    # key → [Derivation]
     firings: list = field(default_factory=list)        # (rule id, Derivation, [keys])
     steps: int = 0                                     # matching steps the run used (its work)
+    # (key, Derivation) pairs already in ``derivations``: a fact many rules conclude is
+    # checked in one step, not against every derivation before it
+    seen: set = field(default_factory=set, repr=False, compare=False)
 
     def add_given(self, f: Fact) -> None:
         self.facts.setdefault(f.key, Fact(f.type, f.fields))
@@ -669,7 +676,7 @@ class Engine:
         self._record: Record | None = None
         self.used = kb.used_types()
         self.ke = compile_rules(kb, self)
-        self.max_steps = max_steps or MAX_MATCH_STEPS
+        self.max_steps = max_steps or MAX_MATCH_STEPS + STEPS_PER_RULE * len(kb.rules)
         self.max_firings = max_firings or MAX_FIRINGS
         self._budget = _Budget()
         _meter(self.ke, self._budget)
@@ -697,8 +704,15 @@ class Engine:
             ke.run(steps=self.max_firings)
             rec.steps = self.max_steps - self._budget.left
         except _OverBudget:
-            self._give_up(f"did not settle within {self.max_steps} matching steps",
-                          self._budget.by_rule, "made the most partial matches; a rule whose "
+            what = f"did not settle within {self.max_steps} matching steps"
+            counts = self._budget.by_rule
+            top = counts.most_common(1)[0][1] if counts else 0
+            if counts and top * 20 < sum(counts.values()):
+                # no rule stands out: many rules each matched a little
+                self._give_up(what, counts, f"made the most partial matches ({top}), but "
+                              f"{len(counts)} rules shared the steps: the facts match too many "
+                              "rules at once", spread=True)
+            self._give_up(what, counts, "made the most partial matches; a rule whose "
                           "patterns share no variable joins every fact with every other "
                           "(see 'psct-expert rules lint')")
         finally:
@@ -709,12 +723,15 @@ class Engine:
                           "fired the most")
         return rec
 
-    def _give_up(self, what: str, counts: collections.Counter, why: str) -> None:
+    def _give_up(self, what: str, counts: collections.Counter, why: str,
+                 spread: bool = False) -> None:
         rule = self.kb.rule(counts.most_common(1)[0][0]) if counts else None
         self._budget.start(self.max_steps)
         self.ke.reset()  # leave no half-run state behind for the next run
         if rule is None:
             raise RuleError(f"the rule run {what}")
+        if spread:
+            raise RuleError(f"the rule run {what}: rule {rule.id} {why}")
         raise RuleError(f"the rule run {what}: rule {rule.id} {why}", path=rule.path,
                         line=rule.line)
 
@@ -728,7 +745,8 @@ class Engine:
                        tuple(sorted((k, v) for k, v in bindings.items()
                                     if isinstance(v, (str, int)))))
         concluded = []
-        facts, derivations, declare = rec.facts, rec.derivations, self.ke.facts.declare
+        facts, derivations, seen = rec.facts, rec.derivations, rec.seen
+        declare = self.ke.facts.declare
         for type_, fields in rule.then:
             values = {k: (bindings.get(v.name) if isinstance(v, Var) else v)
                       for k, v in fields.items()}
@@ -736,9 +754,9 @@ class Engine:
             key = f.key
             concluded.append(key)
             facts.setdefault(key, f)
-            lst = derivations.setdefault(key, [])
-            if d not in lst:
-                lst.append(d)
+            if (key, d) not in seen:
+                seen.add((key, d))
+                derivations.setdefault(key, []).append(d)
             declare(xfact(type_, f.fields, key))   # (running: no agenda update here)
         rec.firings.append((rule.id, d, concluded))
 

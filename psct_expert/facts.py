@@ -57,7 +57,8 @@ class Fact:
     source: Source | None = field(default=None, compare=False, hash=False)
 
     @classmethod
-    def make(cls, type_: str, source: Source | None = None, **fields: Any) -> "Fact":
+    def make(cls, type_: str, source: Source | None = None, /, **fields: Any) -> "Fact":
+        # positional-only: a fact may have a field named ``type_`` or ``source``
         return cls(type_, tuple(sorted((k, norm_value(v)) for k, v in fields.items())), source)
 
     @property

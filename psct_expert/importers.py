@@ -8,20 +8,28 @@ store's lock (:func:`.userstore.store_lock`), so two imports at once both land.
 
 Two cards of one name in one file are both kept when their ids differ (cards
 printed with the same name, as the shipped pool does); with the same id (or
-none) the last is kept and the report says which rows were dropped.
+none) the last is kept and the report says which rows were dropped.  Names are
+compared after Unicode NFKC normalization and case folding (``Ｃreature Swap``
+is ``Creature Swap``).
+
+A card that would shadow a shipped card (look-up would find it for the shipped
+card's name, look-alike letters included) is imported only with
+``replace=True`` (``cards import --replace``), and the report lists each one.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .atomic import atomic_write_text
+from .atomic import atomic_write_text, remove_leftovers
 from .cardschema import has_lone_surrogate
-from .cards import Card, read_cards_jsonl
-from .errors import FileFormatError
+from .cards import Card, CardDB, load_database, name_key, read_cards_jsonl
+from .errors import FileFormatError, PsctError
 from .userstore import store_lock, store_path
 
 MAX_IMPORT_BYTES = 512 * 1024 * 1024  # a file larger than this is refused before it is read
@@ -175,16 +183,47 @@ class ImportReport:
     added: int
     total: int
     notes: list[str] = field(default_factory=list)
+    replaced: list[tuple[str, str]] = field(default_factory=list)  # (imported, shipped) names
 
 
-def _dedupe(cards: list[Card]) -> tuple[list[Card], list[str]]:
+def same_name(name: str) -> str:
+    """The form under which two card names are the same card in the store: NFKC, case-folded,
+    spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def shadowed(cards: list[Card], db: CardDB | None = None) -> list[tuple[str, str]]:
+    """(imported name, shipped name) for each card that look-up would find instead of a
+    shipped card: the same name, or one read as the same (case, punctuation, look-alike
+    letters that Unicode normalization maps to the same)."""
+    db = db if db is not None else load_database()
+    while db.parent is not None:    # the bottom layer is the shipped pool
+        db = db.parent
+    out = []
+    for c in cards:
+        key = name_key(c.name)
+        hit = db._get_key(key)
+        if hit is None and key in db.aliases:
+            hit = db._get_key(db.aliases[key])
+        if hit is not None:
+            out.append((c.name, hit.name))
+    return out
+
+
+def _listing(pairs: list[tuple[str, str]], most: int = 5) -> str:
+    shown = [f'"{new}"' + ("" if new == old else f' (read as "{old}")') for new, old in pairs[:most]]
+    more = f" and {len(pairs) - most} more" if len(pairs) > most else ""
+    return ", ".join(shown) + more
+
+
+def dedupe_cards(cards: list[Card]) -> tuple[list[Card], list[str]]:
     """Cards of one name: all kept when their ids differ; otherwise the last, said so."""
     by_key: dict[tuple, int] = {}
     out: list[Card | None] = []
     notes = []
     names: dict[str, set] = {}
     for i, c in enumerate(cards, 1):
-        key = (c.name, c.id)
+        key = (same_name(c.name), c.id)
         names.setdefault(c.name, set()).add(c.id)
         if key in by_key:
             j = by_key[key]
@@ -200,20 +239,36 @@ def _dedupe(cards: list[Card]) -> tuple[list[Card], list[str]]:
     return [c for c in out if c is not None], notes
 
 
-def import_report(path: str | Path, on_wait=None) -> ImportReport:
-    """Add the file's cards to the user store, replacing the store's cards of the same names."""
-    new, notes = _dedupe(read_any(path))  # raises before the store is touched
+def import_report(path: str | Path, on_wait=None, replace: bool = False) -> ImportReport:
+    """Add the file's cards to the user store, replacing the store's cards of the same names.
+
+    A card that would shadow a shipped card is refused (nothing is imported) unless
+    ``replace``; with it, the report lists each shipped card replaced.
+    """
+    new, notes = dedupe_cards(read_any(path))  # raises before the store is touched
+    replaced = shadowed(new)
+    if replaced and not replace:
+        raise PsctError(f"{len(replaced)} of the cards would replace shipped cards: "
+                        f"{_listing(replaced)}; nothing was imported (cards import --replace "
+                        "imports them over the shipped cards)", path=str(path))
+    for new_name, old in replaced[:10]:
+        notes.append(f'replaces the shipped card "{old}"' +
+                     ("" if new_name == old else f' with "{new_name}" (a name read as the same)'))
+    if len(replaced) > 10:
+        notes.append(f"... and {len(replaced) - 10} more shipped cards replaced")
     store = store_path()
     with store_lock(on_wait=on_wait):  # read, merge and write as one step
+        # what a write killed earlier left (the lock is ours: no other write is under way)
+        remove_leftovers(Path(os.path.realpath(store)), older_than=0)
         existing = read_cards_jsonl(store, origin="user store") if store.exists() else []
-        names = {c.name for c in new}
-        merged = [c for c in existing if c.name not in names] + new
+        names = {same_name(c.name) for c in new}
+        merged = [c for c in existing if same_name(c.name) not in names] + new
         lines = [json.dumps(c.to_dict(), ensure_ascii=False, sort_keys=True) for c in merged]
         atomic_write_text(store, "\n".join(lines) + "\n")
-    return ImportReport(len(new), len(merged), notes)
+    return ImportReport(len(new), len(merged), notes, replaced)
 
 
-def import_cards(path: str | Path) -> tuple[int, int]:
+def import_cards(path: str | Path, replace: bool = False) -> tuple[int, int]:
     """Add the file's cards to the user store (replacing same names). Returns (added, total)."""
-    report = import_report(path)
+    report = import_report(path, replace=replace)
     return report.added, report.total

@@ -15,7 +15,7 @@ import json
 from .errors import FileFormatError
 
 MAX_DEPTH = 60
-MAX_NODES = 200_000  # anchors/aliases can make a small file huge ("billion laughs")
+MAX_NODES = 200_000  # values aliases may repeat: they can make a small file huge ("billion laughs")
 PARSED_PREFIX = "yaml-"
 PARSED_KEEP = 16        # parsed files kept in the cache folder (the newest)
 
@@ -33,6 +33,11 @@ def __getattr__(name: str):
 
         return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     raise AttributeError(name)
+# the tags of plain data; any other (!!binary, !!set, !!python/..., !custom) is refused, never
+# dropped or built
+_PLAIN = "tag:yaml.org,2002:"
+PLAIN_TAGS = frozenset(_PLAIN + t for t in ("str", "int", "float", "bool", "null", "seq", "map",
+                                            "timestamp"))
 
 
 def safe_load(text: str):
@@ -134,12 +139,25 @@ def _load(text: str, path: str) -> tuple[object, dict[tuple, tuple[int, int]]]:
         return None, marks
     loader = yaml.SafeLoader("")
 
-    count = [0]
+    built: set[int] = set()
+    repeats = [0]
 
     def build(n, p: tuple, depth: int):
-        count[0] += 1
-        if count[0] > MAX_NODES:
-            raise FileFormatError(f"more than {MAX_NODES} values (aliases expanding?)", path=path)
+        # a node built a second time is an alias: only those count against the limit (a big
+        # file of plain values is read whatever its size)
+        if id(n) in built:
+            repeats[0] += 1
+            if repeats[0] > MAX_NODES:
+                raise FileFormatError(f"aliases repeat more than {MAX_NODES} values (an alias "
+                                      "of an alias of ...?)", path=path,
+                                      line=n.start_mark.line + 1, column=n.start_mark.column + 1)
+        else:
+            built.add(id(n))
+        if n.tag not in PLAIN_TAGS:
+            tag = n.tag.replace(_PLAIN, "!!")
+            raise FileFormatError(f"the YAML tag {tag} is not allowed: the file is plain data "
+                                  "(text, numbers, yes/no, lists and mappings)", path=path,
+                                  line=n.start_mark.line + 1, column=n.start_mark.column + 1)
         if depth > MAX_DEPTH:
             raise FileFormatError(f"nested more than {MAX_DEPTH} levels deep", path=path,
                                   line=n.start_mark.line + 1, column=n.start_mark.column + 1)

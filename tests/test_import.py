@@ -70,7 +70,7 @@ def test_import_jsonl_and_override_the_shipped_card(user_store, base_expert):
     jl = user_store / "cards.jsonl"
     jl.write_text(json.dumps({"name": "Pot of Greed", "kind": "spell", "subtypes": ["normal"],
                               "text": "Draw 3 cards."}) + "\n")
-    import_cards(jl)
+    import_cards(jl, replace=True)      # it shadows a shipped card: on purpose only
     from psct_expert.cards import load_database
     load_database.cache_clear()
     try:

@@ -173,10 +173,8 @@ def test_a_user_sources_file_merges_like_rules(tmp_path):
 
 
 def test_lint_warns_about_unconstrained_joins(tmp_path, capsys):
-    from tests.test_engine import BLOWUP
-
     path = tmp_path / "blowup.yaml"
-    path.write_text(BLOWUP)
+    path.write_text((FIXTURES / "blowup-rules" / "blowup.yaml").read_text(encoding="utf-8"))
     assert main(["rules", "lint", str(path)]) == 0          # a warning, not an error
     out = capsys.readouterr().out
     hits = [ln for ln in out.splitlines() if str(path) in ln and "unconstrained join" in ln]

@@ -33,7 +33,9 @@ SCENARIO = ["Player B controls a face-up monster.",
 
 @pytest.fixture(scope="module")
 def client(base_expert):
-    with TestClient(create_app(base_expert, workers=2), raise_server_exceptions=False) as c:
+    # the test client names its host "testserver"
+    with TestClient(create_app(base_expert, workers=2, hosts=["testserver"]),
+                    raise_server_exceptions=False) as c:
         yield c
 
 
@@ -107,6 +109,43 @@ def test_ask_structured_spec(client, base_expert):
     assert r.json()["answer"] == "yes"
 
 
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_a_number_that_is_not_finite_is_400_naming_the_field(client, number):
+    for body in ('{"spec": {"family": "nope", "x": %s}}' % number,
+                 '{"spec": {"family": "targets", "effect": {"card": %s, "n": 1}}}' % number):
+        r = client.post("/api/ask", content=body, headers={"content-type": "application/json"})
+        err = bad(r)["error"]
+        assert "is not a finite number" in err and ("spec.x" in err or "spec.effect.card" in err)
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "localhost.evil.example",
+                                  "127.0.0.1.nip.io"])
+def test_a_host_header_naming_another_site_is_refused(client, host):
+    """A DNS-rebinding page sends its own name as Host: refused before any route runs."""
+    for url in ("/api/card?name=Creature%20Swap", "/api/cards?prefix=a", "/"):
+        body = bad(client.get(url, headers={"host": host}))
+        assert body["kind"] == "BadHost"
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost", "LOCALHOST:80", "[::1]:8000",
+                                  "192.168.1.7", "testserver"])
+def test_an_address_or_localhost_is_answered(client, host):
+    assert client.get("/api/families", headers={"host": host}).status_code == 200
+
+
+@pytest.mark.parametrize("ctype", ["text/plain", "application/x-www-form-urlencoded",
+                                   "multipart/form-data; boundary=x", None])
+def test_ask_post_takes_only_a_json_body(client, ctype):
+    """text/plain and form bodies are what a page on another site can POST unasked."""
+    headers = {"content-type": ctype} if ctype else {}
+    r = client.post("/api/ask", content=b'{"question": "Does Creature Swap target?"}',
+                    headers=headers)
+    assert bad(r, 415)["kind"] == "BadInput"
+    ok = client.post("/api/ask", content=b'{"question": "Does Creature Swap target?"}',
+                     headers={"content-type": "application/json; charset=utf-8"})
+    assert ok.status_code == 200 and ok.json()["answer"] == "no"
+
+
 def test_refused_question_says_what_was_understood(client):
     body = bad(client.get("/api/ask", params={"q": "Can Thunder King Rai-Oh dance with Gorz, "
                                                     "Emissary of Darkness?"}))
@@ -135,7 +174,8 @@ def test_unknown_card_gives_suggestions(client):
     ({"method": "GET", "url": "/api/ask", "params": {"q": "x" * (MAX_QUESTION + 1)}}, "longer"),
     ({"method": "GET", "url": "/api/ask", "params": {"q": QUESTION, "e": ["a"] * (MAX_LINES + 1)}},
      "more than"),
-    ({"method": "POST", "url": "/api/ask", "content": b"{not json"}, "not JSON"),
+    ({"method": "POST", "url": "/api/ask", "content": b"{not json",
+      "headers": {"content-type": "application/json"}}, "not JSON"),
     ({"method": "POST", "url": "/api/ask", "json": [1, 2]}, "JSON object"),
     ({"method": "POST", "url": "/api/ask", "json": {"question": QUESTION, "extra": 1}}, "unknown keys"),
     ({"method": "POST", "url": "/api/ask", "json": {"scenario": []}}, "question is missing"),
@@ -306,8 +346,9 @@ def test_serve_command_starts_uvicorn_with_the_app(monkeypatch, capsys):
         port = s.getsockname()[1]
     assert main(["serve", "--port", str(port), "--workers", "1"]) == 0
     assert seen["host"] == "127.0.0.1" and seen["port"] == port
-    with TestClient(seen["app"]) as c:
+    with TestClient(seen["app"], base_url="http://127.0.0.1") as c:
         assert c.get("/api/families").status_code == 200
+        assert c.get("/api/families", headers={"host": "evil.example"}).status_code == 400
     assert f"http://127.0.0.1:{port}/" in capsys.readouterr().err
 
 

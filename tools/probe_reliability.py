@@ -1,6 +1,9 @@
-"""Probe the findings of issue 13 (reliability round 2), one check each.
+"""Probe the findings of issue 13 (reliability round 2) and issue 24 (round 3), one check each.
 
     python3 tools/probe_reliability.py [-k WORD] [-v]
+
+Round 3's checks (``/work/shared/reports/reliability-3.md``) carry the report's id in their
+name (``r3_s3_...``, ``r3_w8_...``); ``-k r3_`` runs only those.
 
 Each check runs the installed command line (``python3 -m psct_expert``) or the
 library the way a hostile user would, in its own temporary HOME, user store and
@@ -15,10 +18,13 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import http.client
 import json
 import os
 import pathlib
+import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -479,6 +485,459 @@ def rules_usage_flags_single_case_rules(sb: Sandbox):
     last = proc.stdout.strip().splitlines()[-1] if proc.stdout else ""
     return proc.returncode == 0 and "by exactly one case" in last and "<- only case" in \
         proc.stdout, last
+
+
+# -- round 3 (issue 24) ---------------------------------------------------------------------------
+
+
+class Server:
+    """``psct-expert serve`` on a free port of 127.0.0.1 in the sandbox, stopped by its PID."""
+
+    def __init__(self, sb: Sandbox):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.proc = subprocess.Popen([sys.executable, "-m", "psct_expert", "serve", "--port",
+                                      str(self.port), "--workers", "2"], env=sb.env, cwd=sb.root,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.time() + TIMEOUT
+        while time.time() < deadline:
+            try:
+                if self.request("GET", "/api/families")[0] == 200:
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("the server did not start")
+
+    def request(self, method, path, body=None, headers=None):
+        con = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            con.request(method, path, body=body, headers=headers or {})
+            r = con.getresponse()
+            return r.status, r.read().decode("utf-8", "replace")
+        finally:
+            con.close()
+
+    def stop(self) -> str:
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            _, err = self.proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            _, err = self.proc.communicate()
+        return err.decode("utf-8", "replace")
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for d in pathlib.Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if int((d / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(d.name))
+            except (OSError, ValueError, IndexError):
+                pass
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = (pathlib.Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def _tmp_files(folder: pathlib.Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+def _signal_when(proc, seen, sig, limit=300.0) -> bool:
+    """Sends ``sig`` to ``proc`` as soon as ``seen()`` is true; whether it was in time."""
+    deadline = time.time() + limit
+    while time.time() < deadline and proc.poll() is None:
+        if seen():
+            proc.send_signal(sig)
+            return True
+        time.sleep(0.001)
+    return False
+
+
+def _big_cards(sb: Sandbox, n: int = 60_000) -> pathlib.Path:
+    return sb.jsonl("A.jsonl", *({"name": f"Renamed card {i}", "kind": "spell",
+                                  "text": "Draw 1 card. " * 20} for i in range(n)))
+
+
+def _names(n: int) -> list[str]:
+    with gzip.open(ROOT / "facts" / "cards.jsonl.gz", "rt", encoding="utf-8") as fh:
+        return [json.loads(next(fh))["name"] for _ in range(n)]
+
+
+@check
+def r3_s3_a_host_header_naming_another_site_is_refused(sb: Sandbox):
+    srv = Server(sb)
+    try:
+        evil = [srv.request("GET", path, headers={"Host": host})
+                for path in ("/api/card?name=Creature%20Swap", "/api/cards?prefix=a", "/")
+                for host in ("evil.example", "evil.example:80", "127.0.0.1.nip.io")]
+        own = [srv.request("GET", "/api/card?name=Creature%20Swap", headers={"Host": host})[0]
+               for host in (f"127.0.0.1:{srv.port}", f"localhost:{srv.port}")]
+    finally:
+        srv.stop()
+    ok = all(st == 400 and "BadHost" in body for st, body in evil) and own == [200, 200]
+    return ok, f"foreign hosts: {sorted({st for st, _ in evil})}; own: {own}"
+
+
+@check
+def r3_s3_ask_takes_only_json_bodies(sb: Sandbox):
+    srv = Server(sb)
+    body = json.dumps({"question": "Does Creature Swap target?"})
+    try:
+        other = [srv.request("POST", "/api/ask", body, {"Content-Type": t})[0]
+                 for t in ("text/plain", "application/x-www-form-urlencoded",
+                           "multipart/form-data; boundary=x")]
+        good = srv.request("POST", "/api/ask", body, {"Content-Type": "application/json"})
+    finally:
+        srv.stop()
+    ok = other == [415, 415, 415] and good[0] == 200 and json.loads(good[1])["answer"] == "no"
+    return ok, f"text/plain, form, multipart: {other}; json: {good[0]}"
+
+
+@check
+def r3_nan_infinity_and_1e999_in_a_spec_are_400_naming_the_field(sb: Sandbox):
+    srv = Server(sb)
+    got = []
+    try:
+        for raw, field in (('{"spec": {"family": "nope", "x": NaN}}', "spec.x"),
+                           ('{"spec": {"family": "nope", "x": Infinity}}', "spec.x"),
+                           ('{"spec": {"family": "targets", "card": 1e999}}', "spec.card")):
+            st, text = srv.request("POST", "/api/ask", raw, {"Content-Type": "application/json"})
+            got.append((st, field in text and "finite" in text))
+        alive = srv.request("GET", "/api/families")[0]
+    finally:
+        err = srv.stop()
+    ok = got == [(400, True)] * 3 and alive == 200 and "Traceback" not in err
+    return ok, f"{got}; still up: {alive}"
+
+
+@check
+def r3_c3_a_reserved_field_in_an_example_is_named_by_lint(sb: Sandbox):
+    folder = sb.root / "c3a"
+    folder.mkdir()
+    (folder / "r.yaml").write_text(
+        "topic: c3\nrules:\n  - id: c3-rule\n    says: x.\n    cites: [psct-guide#2]\n"
+        "    when:\n      - colon: {effect: $e}\n    then:\n"
+        "      - starts_chain: {effect: $e, value: yes}\n    examples:\n"
+        "      - {name: x, given: [{quick: {type_: x}}], fires: no}\n")
+    lint = sb.run("--rules", str(folder), "rules", "lint")
+    test = sb.run("--rules", str(folder), "rules", "test")
+    where = f"{folder / 'r.yaml'}:11:"
+    ok = lint.returncode == 1 and where in lint.stdout and "type_" in lint.stdout
+    ok2, d = clear_error(test, where)
+    return ok and ok2, f"lint exit {lint.returncode}; test: {d}"
+
+
+@check
+def r3_c9_standard_output_on_a_full_disk_is_exit_2(sb: Sandbox):
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "psct_expert", "ask",
+                               "Does Creature Swap target?"], stdout=full,
+                              stderr=subprocess.PIPE, text=True, env=sb.env, timeout=TIMEOUT)
+    err = proc.stderr
+    ok = proc.returncode == 2 and "cannot write the output" in err and "internal" not in err
+    return ok, f"exit {proc.returncode}: {err.strip()[:160]}"
+
+
+@check
+def r3_c11_killing_the_audit_parent_leaves_no_traceback(sb: Sandbox):
+    details, ok = [], True
+    names = _names(3000)
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        out = sb.root / f"aud-{sig.name}.jsonl"
+        proc = subprocess.Popen([sys.executable, "-m", "psct_expert", "audit", "--json", "-j",
+                                 "2", "-o", str(out), *names], env=sb.env, cwd=sb.root,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + TIMEOUT
+        while time.time() < deadline and len(_children(proc.pid)) < 2 and proc.poll() is None:
+            time.sleep(0.1)
+        workers = _children(proc.pid)
+        time.sleep(3)             # the workers are inside a batch
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=TIMEOUT)
+        time.sleep(3)
+        left = [w for w in workers if _alive(w)]
+        for w in left:            # do not leave them behind, whatever the verdict
+            os.kill(w, signal.SIGKILL)
+        clean = "Traceback" not in err and "BrokenPipeError" not in err
+        ok = ok and len(workers) == 2 and not left and clean and not out.exists() \
+            and not _tmp_files(sb.root)
+        details.append(f"{sig.name}: exit {proc.returncode}, workers {len(workers)}, left "
+                       f"{len(left)}, stderr {err.strip()[:80]!r}")
+    return ok, "; ".join(details)
+
+
+@check
+def r3_w4_a_user_questions_yaml_adds_families_and_a_clash_names_both(sb: Sandbox):
+    folder = sb.root / "u4"
+    folder.mkdir()
+    (folder / "questions.yaml").write_text("families:\n  targets: {answer: quick, key: [effect]}\n")
+    clash = sb.run("--rules", str(folder), "ask", "Does Creature Swap target?")
+    lint = sb.run("--rules", str(folder), "rules", "lint")
+    (folder / "questions.yaml").write_text(
+        "families:\n  my_family: {answer: quick, key: [effect], forms: ['Is X mine?']}\n")
+    added = sb.run("--rules", str(folder), "ask", "Does Creature Swap target?")
+    fams = sb.py("from psct_expert.api import Expert\n"
+                 f"kb = Expert([{str(folder)!r}]).kb\n"
+                 "print('my_family' in kb.families, 'targets' in kb.families)")
+    ok1, d = clear_error(clash, f"{folder / 'questions.yaml'}:2", "knowledge/questions.yaml",
+                         "'targets'")
+    ok = ok1 and lint.returncode == 1 and added.returncode == 0 and "No." in added.stdout \
+        and fams.stdout.split() == ["True", "True"]
+    return ok, d
+
+
+@check
+def r3_lookalike_card_name_needs_replace_and_is_reported(sb: Sandbox):
+    fw = sb.jsonl("fw.jsonl", {"name": "\uff23reature Swap", "kind": "spell",
+                               "subtypes": ["normal"], "text": "Target 1 monster; destroy it."})
+    refused = sb.run("cards", "import", str(fw))
+    untouched = not sb.store().exists()
+    before = sb.run("ask", "Does Creature Swap target?")
+    forced = sb.run("cards", "import", "--replace", str(fw))
+    ok1, d = clear_error(refused, str(fw), "Creature Swap", "--replace")
+    ok = ok1 and untouched and "target? No." in before.stdout \
+        and forced.returncode == 0 \
+        and 'replaces the shipped card "Creature Swap"' in forced.stderr
+    # the same name with a look-alike letter is the same name in the store: it replaces it
+    plain = sb.jsonl("plain.jsonl", {"name": "Creature Swap", "kind": "spell",
+                                     "subtypes": ["normal"], "text": "Draw 1 card."})
+    sb.run("cards", "import", "--replace", str(plain))
+    stored = [json.loads(x)["name"] for x in sb.store().read_text().splitlines()]
+    return ok and stored == ["Creature Swap"], f"{d}; store: {stored}"
+
+
+@check
+def r3_w8_sigterm_during_cards_import_leaves_no_temporary_file(sb: Sandbox):
+    big = _big_cards(sb)
+    sb.user.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.Popen([sys.executable, "-m", "psct_expert", "cards", "import", str(big)],
+                            env=sb.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    caught = _signal_when(proc, lambda: bool(_tmp_files(sb.user)), signal.SIGTERM)
+    _, err = proc.communicate(timeout=TIMEOUT)
+    left = _tmp_files(sb.user)
+    ok = caught and proc.returncode == 143 and "terminated" in err and not left \
+        and not sb.store().exists()
+    return ok, f"caught the write: {caught}; exit {proc.returncode}; left {left}"
+
+
+@check
+def r3_w8_sigterm_during_audit_o_leaves_no_temporary_file(sb: Sandbox):
+    """The write of the -o file is short: tried up to 6 times (later runs reuse the audit
+    cache) until the signal lands while the temporary file exists."""
+    out = sb.root / "aud.jsonl"
+    out.write_text("old\n")
+    names = _names(3000)
+    for attempt in range(1, 7):
+        proc = subprocess.Popen([sys.executable, "-m", "psct_expert", "audit", "--json", "-o",
+                                 str(out), *names], env=sb.env, cwd=sb.root,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        caught = _signal_when(proc, lambda: bool(_tmp_files(sb.root)), signal.SIGTERM)
+        proc.communicate(timeout=TIMEOUT)
+        if caught and proc.returncode == 143:
+            break
+        out.write_text("old\n")    # the run ended first and wrote it: start again
+    left = _tmp_files(sb.root)
+    lines = out.read_text().splitlines()
+    whole = lines == ["old"] or (len(lines) == len(names) and all(json.loads(x) for x in lines))
+    ok = caught and proc.returncode == 143 and not left and whole
+    return ok, f"attempt {attempt}: caught the write: {caught}; exit {proc.returncode}; " \
+               f"left {left}; the file as it was or whole: {whole}"
+
+
+@check
+def r3_w8_a_killed_imports_temporary_file_is_removed_by_the_next(sb: Sandbox):
+    big = _big_cards(sb)
+    sb.user.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.Popen([sys.executable, "-m", "psct_expert", "cards", "import", str(big)],
+                            env=sb.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    caught = _signal_when(proc, lambda: bool(_tmp_files(sb.user)), signal.SIGKILL)
+    proc.wait(timeout=TIMEOUT)
+    after_kill = _tmp_files(sb.user)
+    nxt = sb.run("cards", "import", str(sb.jsonl("n.jsonl", {"name": "Homebrew Next",
+                                                             "kind": "spell"})))
+    left = _tmp_files(sb.user)
+    ok = caught and after_kill and nxt.returncode == 0 and not left
+    return ok, f"caught: {caught}; after SIGKILL {after_kill}; after the next import (exit " \
+               f"{nxt.returncode}) {left}"
+
+
+@check
+def r3_w9_ask_json_with_a_stray_byte_is_utf8(sb: Sandbox):
+    e = dict(sb.env)
+    proc = subprocess.run([sys.executable.encode(), b"-m", b"psct_expert", b"ask", b"--json",
+                           b"Does Creature Swap target? \xff"], capture_output=True, env=e,
+                          cwd=sb.root, timeout=TIMEOUT)
+    try:
+        body = json.loads(proc.stdout.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        return False, f"exit {proc.returncode}: not UTF-8 JSON ({exc})"
+    return proc.returncode == 2 and "\ufffd" in (body.get("unplaced") or ""), \
+        f"exit {proc.returncode}: unplaced {body.get('unplaced')!r}"
+
+
+@check
+def r3_w10_a_rule_folder_named_twice_is_read_once(sb: Sandbox):
+    ur = sb.root / "ur"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "user-rules", ur)
+    q = "Does Creature Swap target?"
+    twice = sb.run("--rules", str(ur), "--rules", str(ur) + "/", "ask", q)
+    both = sb.run("--rules", str(ur), "ask", q, env={"PSCT_EXPERT_RULES": str(ur)})
+    ok = twice.returncode == 0 and both.returncode == 0
+    return ok, f"--rules twice: exit {twice.returncode} {twice.stderr.strip()[:100]}; " \
+               f"env and flag: exit {both.returncode} {both.stderr.strip()[:100]}"
+
+
+@check
+def r3_w13_a_c_locale_reads_the_argument_as_utf8(sb: Sandbox):
+    name = "Chirubim\u00e9, Princess of Autumn Leaves"
+    proc = sb.run("analyze", name, env={"PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0",
+                                        "LC_ALL": "C", "LANG": "C"})
+    return proc.returncode == 0 and "unknown card" not in proc.stderr, \
+        f"exit {proc.returncode}: {(proc.stdout + proc.stderr).strip()[:120]!r}"
+
+
+@check
+def r3_w15_cards_option_keeps_the_last_twin_as_import_does(sb: Sandbox):
+    two = sb.jsonl("two.jsonl", {"name": "Creature Swap", "kind": "spell",
+                                 "text": "Target 1 monster; destroy it."},
+                   {"name": "Creature Swap", "kind": "spell", "subtypes": ["normal"],
+                    "text": "Both players draw 1 card."})
+    proc = sb.run("ask", "--cards", str(two), "Does Creature Swap target?")
+    ok = proc.returncode == 0 and proc.stdout.splitlines()[0].endswith("No.") \
+        and "kept card 2" in proc.stderr
+    return ok, f"exit {proc.returncode}: {proc.stdout.splitlines()[:1]} {proc.stderr.strip()[:100]}"
+
+
+@check
+def r3_w16_written_files_follow_the_umask(sb: Sandbox):
+    def umask022():
+        os.umask(0o022)
+    five = sb.jsonl("five.jsonl", *({"name": f"Five {i}", "kind": "spell"} for i in range(5)))
+    sb.run("cards", "import", str(five), preexec_fn=umask022)
+    m = sb.root / "m.jsonl"
+    m.write_text("")
+    m.chmod(0o644)
+    sb.run("audit", "--json", "-o", str(m), "Creature Swap", preexec_fn=umask022)
+    modes = [oct(sb.store().stat().st_mode & 0o777), oct(m.stat().st_mode & 0o777)]
+    return modes == ["0o644", "0o644"] and m.stat().st_size > 0, f"store, -o file: {modes}"
+
+
+@check
+def r3_w17_yaml_tags_in_a_rule_file_are_refused(sb: Sandbox):
+    results = []
+    for n, value in enumerate(['!!python/object/apply:os.system ["touch X"]',
+                               "!!python/object/apply:os.system {args: [touch X]}",
+                               "!!python/object/new:os.system [touch X]",
+                               "!!binary aGVsbG8="]):
+        f = sb.root / f"t{n}.yaml"
+        f.write_text(f"topic: t{n}\nsummary: {value}\nrules:\n  - id: t-rule-{n}\n    says: x.\n"
+                     "    cites: [psct-guide#2]\n    when:\n      - colon: {effect: $e}\n"
+                     "    then:\n      - starts_chain: {effect: $e, value: yes}\n    examples:\n"
+                     "      - {name: x, card: {name: X, kind: spell}, fires: no}\n")
+        proc = sb.run("rules", "lint", str(f))
+        results.append(proc.returncode == 1 and f"{f}:2:10" in proc.stdout
+                       and "YAML tag" in proc.stdout)
+    ok = all(results) and not (sb.root / "X").exists()
+    return ok, f"refused: {results}"
+
+
+def _many_rules(folder: pathlib.Path, n: int, when: str, then: str) -> None:
+    folder.mkdir()
+    rule = ("  - id: w18-rule-{i}\n    says: x.\n    cites: [psct-guide#2]\n    when:\n"
+            f"      - {when}\n    then:\n      - {then}\n"
+            "    examples:\n      - {{name: x, card: {{name: X, kind: spell}}, fires: no}}\n")
+    (folder / "r.yaml").write_text("topic: many\nrules:\n" +
+                                   "".join(rule.format(i=i) for i in range(n)))
+
+
+@check
+def r3_w18a_twenty_thousand_plain_rules_load(sb: Sandbox):
+    folder = sb.root / "w18a"
+    _many_rules(folder, 20_000, "colon: {{effect: $e}}", "starts_chain: {{effect: $e, value: yes}}")
+    start = time.perf_counter()
+    proc = sb.run("--rules", str(folder), "rules", "lint", timeout=300)
+    took = time.perf_counter() - start
+    last = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else proc.stderr[:160]
+    return proc.returncode == 0 and "0 errors" in last, f"{took:.1f} s: {last}"
+
+
+@check
+def r3_w18b_five_thousand_one_pattern_rules_answer(sb: Sandbox):
+    folder = sb.root / "w18b"
+    _many_rules(folder, 5_000, "effect: {{effect: $e, card: $c}}",
+                "quick: {{effect: $e, value: no}}")
+    start = time.perf_counter()
+    proc = sb.run("--rules", str(folder), "ask",
+                  "Is the second effect of Thunder King Rai-Oh a Quick Effect?", timeout=300)
+    took = time.perf_counter() - start
+    # the shipped rules say yes, these 5,000 say no: a conflict, told in time
+    ok = proc.returncode == 1 and "Conflict." in proc.stdout and took < 60
+    return ok, f"{took:.1f} s, exit {proc.returncode}: {(proc.stdout + proc.stderr).strip()[:160]}"
+
+
+@check
+def r3_w18b_an_overrun_spread_over_many_rules_says_so(sb: Sandbox):
+    folder = sb.root / "spread"
+    _many_rules(folder, 300, "effect: {{effect: $e, card: $c}}", "quick: {{effect: $e, value: no}}")
+    code = f"""
+        from psct_expert.api import Expert
+        from psct_expert.engine import Engine
+        from psct_expert.errors import RuleError
+        ex = Expert([{str(folder)!r}])
+        reading = ex.db.get("Thunder King Rai-Oh")
+        from psct_expert.reader import read_card
+        try:
+            Engine(ex.kb, max_steps=2000).run(read_card(reading).facts)
+            print("settled")
+        except RuleError as exc:
+            print("shared" if "rules shared the steps" in str(exc) and
+                  "share no variable" not in str(exc) else str(exc))
+    """
+    return sb.prints(code, "shared")
+
+
+@check
+def r3_w19_lint_names_values_no_question_reads(sb: Sandbox):
+    f = sb.root / "w19.yaml"
+    f.write_text("topic: w19\nrules:\n  - id: w19-rule\n    says: x.\n    cites: [psct-guide#2]\n"
+                 "    when:\n      - effect: {effect: $e, card: $c}\n    then:\n"
+                 "      - targets: {effect: $e, value: \"2020-01-01\"}\n"
+                 "      - quick: {effect: $e, value: $c}\n    examples:\n"
+                 "      - {name: x, card: {name: X, kind: spell}, fires: no}\n")
+    proc = sb.run("rules", "lint", str(f))
+    ok = proc.returncode == 1 and "targets.value = '2020-01-01'" in proc.stdout and \
+        "quick.value = $c" in proc.stdout
+    return ok, proc.stdout.strip()[-200:]
+
+
+@check
+def r3_plain_pytest_passes(sb: Sandbox):
+    """The ``pytest`` script, without PYTHONPATH: collects every test and runs the one that
+    imported ``tests.test_engine``."""
+    exe = shutil.which("pytest") or str(pathlib.Path(sys.executable).with_name("pytest"))
+    env = dict(sb.env)
+    env.pop("PYTHONPATH", None)
+    co = subprocess.run([exe, "-q", "--co", "-p", "no:cacheprovider", "-m", ""], cwd=ROOT,
+                        env=env, capture_output=True, text=True, timeout=600)
+    one = subprocess.run([exe, "-q", "-p", "no:cacheprovider", "tests/test_user_rules.py",
+                          "-k", "unconstrained"], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=600)
+    lasts = [p.stdout.strip().splitlines()[-1] if p.stdout.strip() else p.stderr[-160:]
+             for p in (co, one)]
+    ok = co.returncode == 0 and "error" not in lasts[0] and one.returncode == 0 \
+        and " passed" in lasts[1] and "failed" not in lasts[1]
+    return ok, " / ".join(lasts)
 
 
 def main() -> int:

@@ -8,7 +8,7 @@ import click
 
 from ..cards import Card
 from ..render import reading_dict, reading_text
-from .main import cli
+from .main import argv_text, cli
 
 
 @cli.command()
@@ -29,9 +29,12 @@ def analyze(obj, name, inline_text, kind, subtypes, card_file, as_json, why):
     from ..errors import PsctError
     from ..reader import read_card
 
+    name = argv_text(name) if name is not None else None
+    inline_text = argv_text(inline_text) if inline_text is not None else None
     expert = obj.expert()
     if card_file:
-        expert = expert.with_cards(load_cards_file(card_file))
+        expert = expert.with_cards(load_cards_file(
+            card_file, on_note=lambda m: click.echo(f"note: {m}", err=True)))
     if inline_text is not None:
         card = Card(name=name or "Inline card", kind=kind,
                     subtypes=tuple(subtypes) or (("effect",) if kind == "monster" else ("normal",)),

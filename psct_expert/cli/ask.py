@@ -8,7 +8,7 @@ import click
 
 from ..errors import PsctError
 from ..render import answer_json, answer_text, error_dict
-from .main import cli, ruleset_option
+from .main import argv_text, cli, ruleset_option
 
 
 @cli.command()
@@ -38,11 +38,12 @@ def ask(obj, question, scenario_file, events, card_file, why, as_json, show_pars
     """
     from ..casefile import load_cards_file
 
-    text = " ".join(question)
+    text = " ".join(argv_text(w) for w in question)
     expert = obj.expert()
     if card_file:
-        expert = expert.with_cards(load_cards_file(card_file))
-    lines = list(events)
+        expert = expert.with_cards(load_cards_file(
+            card_file, on_note=lambda m: click.echo(f"note: {m}", err=True)))
+    lines = [argv_text(e) for e in events]
     if scenario_file is not None:
         from ..casefile import scenario_lines
 

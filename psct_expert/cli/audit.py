@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .main import cli
+from .main import argv_text, cli
 
 
 @cli.command()
@@ -30,6 +30,7 @@ def audit(obj, names, as_json, output, jobs, no_cache, scripts_dir):
     the script and the card text disagree, and which side the PSCT rules support."""
     from ..audit import Summary, audit_lines
 
+    names = [argv_text(n) for n in names]
     expert = obj.expert()
     if scripts_dir:
         return _audit_scripts(expert, scripts_dir, list(names) or None, as_json, output, jobs,

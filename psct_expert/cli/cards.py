@@ -14,12 +14,15 @@ def cards():
 
 @cards.command("import")
 @click.argument("file", type=click.Path(dir_okay=False))
-def import_(file):
+@click.option("--replace", is_flag=True,
+              help="Import cards that replace shipped cards of the same name (each is listed); "
+                   "without it such a file is refused.")
+def import_(file, replace):
     """Import FILE: a YGOPro/EDOPro .cdb, a YGOPRODeck cardinfo JSON, or JSON lines."""
     from ..importers import import_report
     from ..userstore import store_path
 
-    report = import_report(file, on_wait=lambda msg: click.echo(msg, err=True))
+    report = import_report(file, on_wait=lambda msg: click.echo(msg, err=True), replace=replace)
     for note in report.notes:
         click.echo(f"note: {note}", err=True)
     click.echo(f"imported {report.added} cards; the user store ({store_path()}) now holds "

@@ -1,16 +1,22 @@
 """``psct-expert``: the entry point, global options and the error contract.
 
 Exit codes: 0 answered yes/no or succeeded; 1 unknown/conflict or checks
-failed; 2 input error (including a file that cannot be read or written); 3
-internal error; 130 interrupted (Ctrl-C).  Errors are one line on stderr; a
+failed; 2 input error (including a file that cannot be read or written, standard
+output included); 3 internal error; 130 interrupted (Ctrl-C); 143 terminated
+(SIGTERM).  An interrupted or terminated command removes the temporary file it
+was writing and leaves the old file as it was.  Errors are one line on stderr; a
 traceback only with ``--debug``.  Output a terminal cannot encode (a Latin-1
-locale) is written with backslash escapes rather than failing.
+locale) is written with backslash escapes rather than failing; a command-line
+word the locale could not decode is read as UTF-8 (:func:`argv_text`).
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import signal
 import sys
+import threading
 import traceback
 
 import click
@@ -92,6 +98,39 @@ def print_error(exc: PsctError) -> None:
 
 
 EXIT_INTERRUPTED = 130  # as shells report a command ended by SIGINT
+EXIT_TERMINATED = 143   # ... and by SIGTERM
+# writing standard output failed for want of room (a full disk, /dev/full, a quota)
+_NO_ROOM = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the command is, so that it cleans up as it does on Ctrl-C (a
+    temporary file is removed, worker processes are stopped)."""
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
+
+
+def argv_text(word: str) -> str:
+    """A command-line word as text.  Bytes the locale could not decode (a C locale, a stray
+    0xFF) reach Python as lone surrogates: they are read as UTF-8, and what is not UTF-8
+    becomes U+FFFD, so no lone surrogate reaches a question, an error or JSON output."""
+    if not any("\udc80" <= ch <= "\udcff" for ch in word):
+        return word
+    return os.fsencode(word).decode("utf-8", "replace")
+
+
+def _stopped(exc: BaseException | None) -> int:
+    terminated = any(isinstance(e, Terminated) for e in (exc, getattr(exc, "__cause__", None),
+                                                         getattr(exc, "__context__", None)))
+    click.echo("terminated" if terminated else "interrupted", err=True)
+    return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+
+
+def _no_room(exc: OSError) -> int:
+    click.echo(f"error: cannot write the output: {exc.strerror or exc}", err=True)
+    return 2
 
 
 def _tolerant_streams() -> None:
@@ -108,6 +147,17 @@ def main(argv: list[str] | None = None) -> int:
     _register()
     _tolerant_streams()
     debug = "--debug" in (argv if argv is not None else sys.argv[1:])
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _main(argv, debug)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str] | None, debug: bool) -> int:
     try:
         rv = cli.main(args=argv, prog_name="psct-expert", standalone_mode=False)
         return int(rv or 0)
@@ -116,8 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(exc.__cause__, EOFError) or isinstance(exc.__context__, EOFError):
             click.echo("error: unexpected end of input", err=True)
             return 2
-        click.echo("interrupted", err=True)
-        return EXIT_INTERRUPTED
+        return _stopped(exc)
     except click.ClickException as exc:
         exc.show()
         return 2
@@ -132,15 +181,32 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except BrokenPipeError:
         os._exit(0)
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
-        return EXIT_INTERRUPTED
-    except Exception as exc:  # a bug: say so in one line, traceback on --debug
-        if debug:
-            traceback.print_exc()
-        click.echo(f"internal error: {type(exc).__name__}: {exc} (run with --debug for the "
-                   "traceback)", err=True)
-        return 3
+    except KeyboardInterrupt as exc:
+        return _stopped(exc)
+    except OSError as exc:
+        if exc.errno not in _NO_ROOM:
+            return _bug(exc, debug)
+        _drop_output()
+        return _no_room(exc)
+    except Exception as exc:
+        return _bug(exc, debug)
+
+
+def _drop_output() -> None:
+    """Forget what is still buffered for standard output (it cannot be written)."""
+    try:
+        sys.stdout = open(os.devnull, "w")
+    except OSError:
+        pass
+
+
+def _bug(exc: Exception, debug: bool) -> int:
+    """A bug: said in one line, the traceback only with --debug."""
+    if debug:
+        traceback.print_exc()
+    click.echo(f"internal error: {type(exc).__name__}: {exc} (run with --debug for the "
+               "traceback)", err=True)
+    return 3
 
 
 def entry() -> None:
@@ -148,6 +214,12 @@ def entry() -> None:
 
     command_thresholds()
     code = main()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        pass
+    except OSError as exc:
+        code = _no_room(exc)
     # Every command has finished its work here: files are written and closed (atomically),
     # worker pools joined.  What is left is the interpreter freeing the card index, the
     # grammar and the rule network object by object, about 0.25 s of a one-question run; so

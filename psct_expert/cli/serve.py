@@ -24,8 +24,11 @@ from .main import cli, ruleset_option
               help="A folder of card scripts whose audit the page /scripts lists.")
 @click.option("--cache", default=1000, show_default=True, type=click.IntRange(0, 1_000_000),
               help="Answers kept in memory, sent again without running (0: none).")
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Also answer requests naming this host (repeatable); addresses, localhost "
+                   "and this machine's name are always answered.")
 @click.pass_obj
-def serve(obj, host, port, workers, timeout, scripts_dir, cache):
+def serve(obj, host, port, workers, timeout, scripts_dir, cache, allow_hosts):
     """Serve the question page at http://HOST:PORT/ (API docs at /docs; the audit of card
     scripts against the text at /scripts)."""
     import uvicorn
@@ -35,7 +38,7 @@ def serve(obj, host, port, workers, timeout, scripts_dir, cache):
     _check_address(host, port)
     start = time.perf_counter()
     app = create_app(obj.expert(), workers=workers, timeout=timeout, cache=cache,
-                     scripts_dir=scripts_dir)
+                     scripts_dir=scripts_dir, hosts=(host, *allow_hosts))
     # ready when it says so: every worker compiles its engines before the port is opened
     app.state.pool.warm()
     click.echo(f"psct-expert: ready in {time.perf_counter() - start:.1f} s; serving on "

@@ -59,6 +59,7 @@ def check(kb: KnowledgeBase, rules: list[Rule]):
                                   f"rule 'ruleset: {src.ruleset}')", "warning")
         for alt in r.when:
             bound: set[str] = set()
+            fields_of: dict[str, set] = {}     # variable -> the descriptions of its fields
             for pat in alt:
                 if pat.kind in ("fact", "not"):
                     ft = kb.fact_types.get(pat.type)
@@ -71,6 +72,7 @@ def check(kb: KnowledgeBase, rules: list[Rule]):
                                          f"{k!r} (fields: {', '.join(ft.fields)})")
                         if pat.kind == "fact" and isinstance(v, Var):
                             bound.add(v.name)
+                            fields_of.setdefault(v.name, set()).add(ft.fields.get(k))
                     if pat.kind == "fact" and ft.origin == "rule" and not any(
                             t == pat.type for other in kb.rules for t, _ in other.then):
                         diag(r, pat, f"rule {r.id}: no rule concludes {pat.type!r}, so this "
@@ -94,6 +96,18 @@ def check(kb: KnowledgeBase, rules: list[Rule]):
                     if isinstance(v, Var) and v.name not in bound:
                         diag(r, None, f"rule {r.id}: ${v.name} is used in 'then' but never "
                                       "bound in 'when'")
+                    if ft.fields.get(k) != "yes/no":
+                        continue
+                    # a yes/no field concluded: what the questions read is yes or no
+                    if not isinstance(v, Var) and v not in ("yes", "no"):
+                        diag(r, None, f"rule {r.id}: 'then' concludes {type_}.{k} = {v!r}, "
+                                      f"but {k!r} is yes or no (no question reads {v!r})")
+                    elif isinstance(v, Var) and v.name in fields_of and \
+                            "yes/no" not in fields_of[v.name]:
+                        what = ", ".join(sorted(str(d) for d in fields_of[v.name]))
+                        diag(r, None, f"rule {r.id}: 'then' concludes {type_}.{k} = ${v.name}, "
+                                      f"but {k!r} is yes or no and ${v.name} is bound to "
+                                      f"{what} (no question reads it)", "warning")
         # unconstrained joins: patterns that share no variable multiply the work
         for alt in r.when:
             groups = unjoined(alt)

@@ -34,6 +34,7 @@ RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml", "what-if.
 VARIATION_KEYS = {"rests_on", "source", "families", "change", "distance", "says", "says_it", "cites",
                   "replaces", "unless"}
 CHANGE_KINDS = {"drop", "set", "text", "event", "last", "spec", "add"}
+RESERVED_FIELDS = ("type", "type_")  # a fact's type is its key, not one of its fields
 MAX_ALTERNATIVES = 64  # 'any:' choices multiply; a rule expands to at most this many
 
 
@@ -43,6 +44,7 @@ class _Loader:
         self.path = ""
         self.marks: dict = {}
         self.ruleset = ""           # the rule file's default ruleset ("" when it says none)
+        self.family_paths: dict[str, str] = {}    # question family → the file declaring it
 
     def err(self, p: tuple, message: str, severity: str = "error", key: bool = False):
         line, col = yamlpos.mark_of(self.marks, p + ("<key>",) if key else p)
@@ -154,11 +156,20 @@ class _Loader:
                                                 str(info.get("doc", "")))
 
     def load_questions(self, path: Path):
+        """A later folder's ``questions.yaml`` adds families; one of a name already declared is
+        an error naming both files (it would change how every question of it is read)."""
         for name, info, p in self.entries(path, "families", "{name: {answer, key}}"):
             if not isinstance(info, dict) or not isinstance(info.get("answer"), str) or \
                     not isinstance(info.get("key"), list):
                 self.err(p, f"family {name!r} needs 'answer: FACT-TYPE' and 'key: [fields]'")
                 continue
+            first = self.family_paths.get(name)
+            if first is not None and first != str(path):
+                self.err(p, f"question family {name!r} is already declared in {first}; a "
+                            "questions.yaml adds families, it cannot replace one (rename it)",
+                         key=True)
+                continue
+            self.family_paths[name] = str(path)
             self.kb.families[name] = Family(name, info["answer"], [str(k) for k in info["key"]],
                                             str(info.get("doc", "")),
                                             [str(f) for f in info.get("forms", []) or []],
@@ -457,7 +468,10 @@ class _Loader:
                     continue
                 (type_, fields), = item.items()
                 for f, v in (fields or {}).items():
-                    if not isinstance(v, (str, int, float)):
+                    if f in RESERVED_FIELDS:
+                        self.err(p + (k, j, type_, f), f"{f!r} is not a field name (reserved)",
+                                 key=True)
+                    elif not isinstance(v, (str, int, float)):
                         self.err(p + (k, j, type_, f), f"field {f!r}: a value is text, a "
                                                         f"number or yes/no, not {v!r}")
 
@@ -501,6 +515,9 @@ class _Loader:
             return None
         vals = {}
         for k, v in fields.items():
+            if k in RESERVED_FIELDS:
+                self.err(p + (type_, k), f"{k!r} is not a field name (reserved)", key=True)
+                continue
             val = self.value(v, p + (type_, k))
             if val is not None or v is None:
                 vals[str(k)] = val
@@ -579,12 +596,21 @@ class _Loader:
 
 
 def knowledge_folders(extra: list[str] | None = None) -> list[Path]:
+    """The shipped folder, then ``PSCT_EXPERT_RULES``'s, then ``extra``; a folder named twice
+    (``ur`` and ``ur/``, or in both) is read once, where it first appears."""
     folders = [KNOWLEDGE_DIR]
     env = os.environ.get("PSCT_EXPERT_RULES")
     if env:
         folders += [Path(p) for p in env.split(os.pathsep) if p]
     folders += [Path(p) for p in (extra or [])]
-    return folders
+    out: list[Path] = []
+    seen: set[str] = set()
+    for f in folders:
+        real = os.path.realpath(f)
+        if real not in seen:
+            seen.add(real)
+            out.append(f)
+    return out
 
 
 def load_knowledge(extra: list[str] | None = None, *, strict: bool = True,
@@ -633,7 +659,7 @@ def _load(folders: list[Path], files: list[str] | None) -> KnowledgeBase:
             if (folder / special).exists():
                 fn(folder / special)
         paths = sorted(p for p in folder.glob("*.yaml") if p.name not in RESERVED_FILES)
-        if idx > 0 and not paths and not (folder / "sources.yaml").exists():
+        if idx > 0 and not paths and not any((folder / f).exists() for f in RESERVED_FILES):
             kb.diagnostics.append(Diagnostic(str(folder), None, None,
                                              "rule folder has no .yaml rule files", "warning"))
         for path in paths:

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import ipaddress
 import json
+import socket
 from pathlib import Path
+from typing import Iterable
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -22,7 +25,7 @@ from fastapi.templating import Jinja2Templates
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..api import Expert, classify
+from ..api import Expert, check_numbers, classify
 from ..cardsearch import CardIndex
 from ..cards import Card
 from ..errors import PsctError
@@ -47,8 +50,10 @@ class BadInput(PsctError):
 
 
 def _json(body: dict, status: int) -> JSONResponse:
-    # understood may hold anything the parser recognised: make it JSON-safe
-    return JSONResponse(json.loads(json.dumps(body, default=str)), status_code=status)
+    # understood may hold anything the parser recognised: make it JSON-safe (a number that
+    # is not finite, which JSON cannot carry, becomes its name)
+    text = json.dumps(body, default=str)
+    return JSONResponse(json.loads(text, parse_constant=str), status_code=status)
 
 
 class BodyLimit:
@@ -99,6 +104,55 @@ class BodyLimit:
 
 class _TooLarge(Exception):
     pass
+
+
+def host_name(header: str) -> str:
+    """The name in a Host header, without the port, lower-cased (``[::1]:80`` -> ``::1``)."""
+    h = header.strip().lower()
+    if h.startswith("["):
+        return h[1:h.find("]")] if "]" in h else h
+    if h.count(":") == 1:
+        h = h.split(":")[0]
+    return h.rstrip(".")
+
+
+def host_allowed(name: str, names: frozenset[str]) -> bool:
+    """Whether a request naming this host is one for this server: an address (a DNS
+    rebinding page cannot make the browser send one), ``localhost``, this machine's name or
+    a name allowed when serving (``names``).  Any other name is what a page on another site
+    would send after pointing its own name at this address."""
+    if name in names or name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+class HostCheck:
+    """ASGI middleware: a request whose Host header names another site is refused with 400
+    (DNS rebinding), before the app sees it."""
+
+    def __init__(self, app, names: frozenset[str]):
+        self.app = app
+        self.names = names
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            host = next((v for k, v in scope.get("headers", []) if k == b"host"), None)
+            name = host_name(host.decode("latin-1")) if host is not None else ""
+            if host is not None and not host_allowed(name, self.names):
+                body = json.dumps({
+                    "error": f"this server does not answer to the host name {name[:100]!r} "
+                             f"(serve --allow-host NAME allows one)",
+                    "kind": "BadHost"}).encode()
+                await send({"type": "http.response.start", "status": 400,
+                            "headers": [(b"content-type", b"application/json"),
+                                        (b"content-length", str(len(body)).encode())]})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)
 
 
 def _text(value: str | None, what: str, limit: int) -> str:
@@ -169,12 +223,14 @@ def _lang(value) -> str:
 
 def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 30.0,
                max_concurrent: int = MAX_CONCURRENT, cache: int = 0,
-               scripts_dir: str | None = None) -> FastAPI:
+               scripts_dir: str | None = None, hosts: Iterable[str] = ()) -> FastAPI:
     """The app; ``expert`` defaults to one with the shipped rules and cards.  More than
     ``max_concurrent`` requests at once get a JSON 503 with ``Retry-After`` (:mod:`.shed`);
     the last ``cache`` answers to questions in English are kept (:class:`.pool.AnswerCache`);
     ``app.state.pool.warm()`` readies the workers (``serve`` calls it before it listens).
-    ``scripts_dir``: a folder of card scripts whose audit the scripts page lists."""
+    ``scripts_dir``: a folder of card scripts whose audit the scripts page lists.  Requests
+    must name this server in their Host header: an address, ``localhost``, this machine's name
+    or one of ``hosts``."""
     expert = expert or Expert()
     pool = ExpertPool(expert, workers=workers, timeout=timeout)
     answers = AnswerCache(cache)
@@ -192,6 +248,8 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
                          version=_version(), lifespan=lifespan, redoc_url=None)
     app.state.pool = pool
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    names = {h.lower().rstrip(".") for h in hosts if h} | {socket.gethostname().lower()}
+    app.add_middleware(HostCheck, names=frozenset(names))
     app.add_middleware(ShedLoad, limit=max_concurrent)     # outermost: refuses before anything
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
@@ -255,6 +313,11 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
 
     @app.post("/api/ask", summary="Answer a question, or a structured spec, sent as JSON")
     async def ask_post(request: Request):
+        # only JSON: a form or text/plain body is what another site's page can send unasked
+        media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if media != "application/json":
+            return _json({"error": "the body must be sent as Content-Type: application/json "
+                                   f"(not {media or 'none'!r})", "kind": "BadInput"}, 415)
         try:
             body = await request.json()
         except ValueError:
@@ -269,6 +332,8 @@ def create_app(expert: Expert | None = None, workers: int = 4, timeout: float = 
         if not isinstance(what_if, bool):
             raise BadInput("what_if is true or false")
         lang = _lang(body.get("lang"))
+        for key, value in body.items():
+            check_numbers(value, key)
         spec = body.get("spec")
         if spec is not None:
             if not isinstance(spec, dict):
