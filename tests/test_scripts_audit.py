@@ -228,7 +228,7 @@ def web(base_expert, tmp_path):
 
     write(tmp_path, PETEN, PETEN_DELAY)
     write(tmp_path, ASH, ASH_RIGHT)
-    app = create_app(base_expert, workers=1, scripts_dir=str(tmp_path))
+    app = create_app(base_expert, workers=1, scripts_dir=str(tmp_path), hosts=["testserver"])
     with TestClient(app, raise_server_exceptions=False) as c:
         yield c
 

@@ -199,7 +199,7 @@ def test_web_api_gives_the_same_tell(base_expert):
 
     from psct_expert.web import create_app
 
-    with TestClient(create_app(base_expert, workers=1)) as client:
+    with TestClient(create_app(base_expert, workers=1, hosts=["testserver"])) as client:
         body = client.get("/api/ask", params={"q": REBORN_Q, "e": REBORN_E}).json()
     assert any(it["ask"] == GONE and it["choices"] for it in body["tell"])
 

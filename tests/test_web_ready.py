@@ -35,7 +35,7 @@ def test_a_warmed_worker_compiles_nothing_when_asked(base_expert, monkeypatch):
 
 
 def test_answers_are_kept_and_sent_again_without_running(base_expert):
-    app = create_app(base_expert, workers=1, cache=4)
+    app = create_app(base_expert, workers=1, cache=4, hosts=["testserver"])
     calls = []
     run = app.state.pool.run
 
@@ -95,7 +95,7 @@ def test_past_the_limit_requests_get_a_json_503_with_retry_after():
 
 
 def test_the_app_sheds_with_its_own_json(base_expert):
-    app = create_app(base_expert, workers=1, max_concurrent=0)    # nothing gets in
+    app = create_app(base_expert, workers=1, max_concurrent=0, hosts=["testserver"])    # nothing gets in
     with TestClient(app) as c:
         r = c.get("/api/families")
     assert r.status_code == 503 and r.headers["retry-after"] == "1" and r.json()["kind"] == "Busy"
