@@ -194,3 +194,13 @@ def test_a_story_a_situation_question_needs_is_never_set_aside(base_expert):
 def test_a_question_that_points_into_the_story_is_not_read_alone(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("My opponent flicks Effect Veiler at my monster. Does that target?")
+
+
+@pytest.mark.parametrize("written, read", [
+    ("Am I still allowed to activate it?", "can I still activate it?"),
+    ("Is it legal to chain it?", "can I chain it?"),
+    ("My field is totally empty.", "I control no cards."),
+    ("It is not on the field anymore.", "It is no longer on the field."),
+])
+def test_paraphrases_are_read_as_the_grammar_says_them(written, read):
+    assert relex(written).text.lower() == read.lower()

@@ -214,7 +214,25 @@ def _keep_comma(m: re.Match, drop) -> str:
     return ", " if s.startswith(",") and s.rstrip().endswith(",") else " "
 
 
+@lru_cache(maxsize=1)
+def _paraphrases() -> list[tuple[re.Pattern, str]]:
+    return [(re.compile(str(p["pattern"]), re.IGNORECASE), str(p["read"]))
+            for p in lexicon().get("paraphrases") or ()]
+
+
+def _paraphrase(text: str, out: Relexed) -> str:
+    for rx, read in _paraphrases():
+        def sub(m: re.Match) -> str:
+            said = re.sub(r"\s+", " ", m.expand(read.replace("\\", "\\"))).strip()
+            said = re.sub(r"\\\d", "", said)
+            out.changes.append(Change("read-as", m.group(), said))
+            return said
+        text = rx.sub(sub, text)
+    return text
+
+
 def _read_as(text: str, out: Relexed) -> str:
+    text = _paraphrase(text, out)
     pats = _patterns()
     for rx, table, fold in (pats["read_as"] + (True,), pats["exact"] + (False,)):
         if rx is None:
