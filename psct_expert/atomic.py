@@ -116,3 +116,66 @@ def _umask() -> int:
 
 def atomic_write_text(path: str | Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
+
+
+class ReplacingFile:
+    """A text file written in pieces that replaces ``path`` in one step when it is closed
+    without an error (``with ReplacingFile(path) as fh: fh.write(...)``).
+
+    The pieces go to an unnamed temporary file (``tempfile.TemporaryFile``: on Linux it never
+    has a name), which is copied to a named one beside the target and put in its place only at
+    the end; so a process killed even by SIGKILL while writing leaves nothing behind, but for
+    the moment of that last copy (and the next write removes such a leftover).  The replaced
+    file keeps its mode; a new one gets the umask's."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.target = Path(os.path.realpath(self.path))
+        self.raw = None
+
+    def __enter__(self):
+        try:
+            self.raw = tempfile.TemporaryFile(mode="w+b", dir=str(self.target.parent))
+        except OSError as exc:
+            raise StorageError(f"cannot write: {exc.strerror or exc}", path=str(self.path)) from None
+        return self
+
+    def write(self, text: str) -> None:
+        self.raw.write(text.encode("utf-8"))
+
+    def __exit__(self, kind, exc, tb):
+        import shutil
+
+        try:
+            if kind is None:
+                self.raw.flush()
+                self.raw.seek(0)
+                try:
+                    mode = stat.S_IMODE(self.target.stat().st_mode)
+                except OSError:
+                    mode = 0o666 & ~_umask()
+                remove_leftovers(self.target)
+                held = _hold_signals()
+                try:
+                    fd, tmp = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp",
+                                               dir=str(self.target.parent))
+                finally:
+                    _release_signals(held)
+                try:
+                    os.fchmod(fd, mode)
+                    with os.fdopen(fd, "wb") as out:
+                        shutil.copyfileobj(self.raw, out, 1 << 20)
+                        out.flush()
+                        os.fsync(out.fileno())
+                    os.replace(tmp, self.target)
+                except BaseException:
+                    try:
+                        os.unlink(tmp)
+                    except OSError:
+                        pass
+                    raise
+        except OSError as e:
+            raise StorageError(f"cannot write: {e.strerror or e}", path=str(self.path)) from None
+        finally:
+            self.raw.close()
+        return False

@@ -358,3 +358,21 @@ def test_a_number_that_is_not_finite_is_refused_naming_the_field(base_expert, nu
     assert "spec.effect.n is not a finite number" in str(err.value)
     check_numbers({"family": "targets", "n": 1.5, "x": [1, "a"]}, "spec")   # finite: fine
     assert isinstance(err.value, PsctError)
+
+
+def test_a_replacing_file_keeps_the_mode_and_leaves_nothing_on_an_error(tmp_path):
+    from psct_expert.atomic import ReplacingFile
+
+    target = tmp_path / "out.jsonl"
+    target.write_text("old\n")
+    target.chmod(0o644)
+    with ReplacingFile(target) as fh:
+        fh.write("new\n")
+        assert target.read_text() == "old\n"          # replaced only at the end
+    assert target.read_text() == "new\n" and oct(target.stat().st_mode & 0o777) == "0o644"
+    with pytest.raises(RuntimeError):
+        with ReplacingFile(target) as fh:
+            fh.write("half")
+            raise RuntimeError("interrupted")
+    assert target.read_text() == "new\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]

@@ -53,29 +53,21 @@ def audit(obj, names, as_json, output, jobs, no_cache, scripts_dir):
 
 
 class _Output:
-    """Standard output, or a file written through a temporary file that replaces it in one
-    step at the end (an interrupted audit leaves no half file)."""
+    """Standard output, or a file that replaces ``path`` in one step at the end
+    (:class:`~psct_expert.atomic.ReplacingFile`: an interrupted or killed audit leaves no half
+    file and no temporary one)."""
 
     def __init__(self, path):
         self.path = path
+        self.file = None
         self.fh = None
-        self.tmp = None
 
     def __enter__(self):
-        import os
-        import tempfile
-
-        from ..errors import StorageError
-
         if self.path:
-            target = os.path.realpath(self.path)
-            try:
-                fd, self.tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.",
-                                                suffix=".tmp", dir=os.path.dirname(target) or ".")
-            except OSError as exc:
-                raise StorageError(f"cannot write: {exc.strerror or exc}",
-                                   path=str(self.path)) from None
-            self.fh = os.fdopen(fd, "w", encoding="utf-8")
+            from ..atomic import ReplacingFile
+
+            self.file = ReplacingFile(self.path)
+            self.fh = self.file.__enter__()     # it has write(text)
         return self
 
     def write(self, text: str) -> None:
@@ -85,28 +77,10 @@ class _Output:
             click.echo(text, nl=False)
 
     def __exit__(self, kind, exc, tb):
-        import os
-
-        from ..errors import StorageError
-
-        if self.fh is None:
-            return False
-        try:
-            self.fh.flush()
-            os.fsync(self.fh.fileno())
-            self.fh.close()
-            if kind is None:
-                os.replace(self.tmp, os.path.realpath(self.path))
-                self.tmp = None
-        except OSError as e:
-            raise StorageError(f"cannot write: {e.strerror or e}", path=str(self.path)) from None
-        finally:
-            if self.tmp:
-                try:
-                    os.unlink(self.tmp)
-                except OSError:
-                    pass
+        if self.file is not None:
+            return self.file.__exit__(kind, exc, tb)
         return False
+
 
 def _audit_scripts(expert, folder, names, as_json, output, jobs, no_cache):
     from ..atomic import atomic_write_text
