@@ -17,6 +17,7 @@ from typing import Iterable
 
 from .cards import Card, CardDB, load_database
 from .engine import Engine
+from .errors import QuestionError, UnknownCard
 from .gamefacts import game_facts
 from .knowledge import KnowledgeBase, load_knowledge
 from .proof import Answer, make_answer
@@ -175,7 +176,16 @@ class Expert:
         read a second time through it (:mod:`psct_expert.understand`)."""
         from .understand import understand
 
-        return understand(text, scenario or [], self.db, self.kb.families)
+        return understand(text, scenario or [], self.db, self.kb.families,
+                          settle=self._settle)
+
+    def _settle(self, question: str) -> str:
+        """The value of a nearest question's answer (a refusal raises): the suggestions a
+        refusal offers are questions the product answers."""
+        from .understand import understand
+
+        spec, _ = understand(question, [], self.db, self.kb.families)
+        return self.ask_spec(spec, question).value
 
     def ask(self, text: str, scenario: list[str] | None = None, tell: bool = True) -> Answer:
         spec, relexed = self.read(text, scenario)

@@ -15,7 +15,7 @@ from .cards import CardDB
 from .errors import QuestionError, UnknownCard
 
 LIMIT = 3
-TRIES = 10          # filled forms read at the most (each read is a parse and a resolution)
+TRIES = 16          # filled forms read at the most (each is parsed, resolved and answered)
 _WORD = re.compile(r"[a-z][a-z\-/]*")
 # words every form has, which say nothing of what was asked
 _STOP = frozenset("a an the of to is are can does do be by if it its x y card cards effect "
@@ -54,26 +54,33 @@ def _fillings(form: str, cards: list[str]):
 
 
 def candidates(text: str, cards: list[str], families: dict) -> list[str]:
-    """Every family form filled with the cards named, best first (shared words, then order)."""
+    """Every family form filled with the cards named, best first (the words it shares with
+    the question, each weighed by how few forms have it; then the families' order)."""
     asked = _stems(re.sub("|".join(map(re.escape, cards)), " ", text) if cards else text)
-    ranked: list[tuple[int, int, str]] = []
-    for fam in families.values():
-        for form in getattr(fam, "forms", None) or []:
-            form = re.sub(r"\s*\(.*?\)\s*", " ", str(form)).strip()
-            if "..." in form or not form.endswith("?"):
-                continue
-            score = len(_stems(form) & asked)
-            if score == 0:
-                continue
-            for filled in _fillings(form, cards):
-                ranked.append((-score, len(ranked), filled))
+    forms = [re.sub(r"\s*\(.*?\)\s*", " ", str(form)).strip()
+             for fam in families.values() for form in getattr(fam, "forms", None) or []]
+    forms = [f for f in forms if "..." not in f and f.endswith("?")]
+    # a word many forms share ("monster", "summon") says less of what was asked than one
+    # few forms have ("negate", "cost", "simultaneous"): each shared word counts 1/(its forms)
+    df: dict[str, int] = {}
+    for form in forms:
+        for w in _stems(form):
+            df[w] = df.get(w, 0) + 1
+    ranked: list[tuple[float, int, str]] = []
+    for form in forms:
+        score = sum(1 / df[w] for w in _stems(form) & asked)
+        if score == 0:
+            continue
+        for filled in _fillings(form, cards):
+            ranked.append((-score, len(ranked), filled))
     ranked.sort()
     return list(dict.fromkeys(f for _, _, f in ranked))
 
 
 def nearest_questions(text: str, scenario: list[str], db: CardDB, families: dict,
-                      limit: int = LIMIT) -> list[str]:
-    """Up to ``limit`` questions near ``text`` that the product reads as they stand."""
+                      limit: int = LIMIT, settle=None) -> list[str]:
+    """Up to ``limit`` questions near ``text``, best first, that the product reads as they
+    stand and, given ``settle`` (question -> its answer's value, raising a refusal), answers."""
     from .parser import parse_question
     from .resolve import resolve_question
 
@@ -83,15 +90,16 @@ def nearest_questions(text: str, scenario: list[str], db: CardDB, families: dict
         return []
     if not cards:
         return []
-    out: list[str] = []
+    found: list[str] = []
     for filled in candidates(text, cards, families)[:TRIES]:
-        for lines in ([scenario, []] if scenario else [[]]):
-            try:
-                resolve_question(parse_question(filled, db, families, lines), db)
-            except (QuestionError, UnknownCard):
-                continue
-            out.append(filled)
+        try:
+            if settle is not None:
+                settle(filled)
+            else:
+                resolve_question(parse_question(filled, db, families, []), db)
+        except (QuestionError, UnknownCard):
+            continue
+        found.append(filled)
+        if len(found) == limit:
             break
-        if len(out) == limit:
-            break
-    return out
+    return found

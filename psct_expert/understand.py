@@ -36,21 +36,24 @@ def _once(text: str, scenario: list[str], db: CardDB, families: dict) -> dict:
         raise _Refused(exc) from None
 
 
-def understand(text: str, scenario: list[str], db: CardDB, families: dict
+def understand(text: str, scenario: list[str], db: CardDB, families: dict, settle=None
                ) -> tuple[dict, Relexed | None]:
+    """``settle(question)`` answers a nearest question (raising a refusal when it cannot): a
+    refusal offers only questions that are answered.  Without it the nearest questions are
+    those that parse and resolve."""
     try:
         return _once(text, scenario, db, families), None
     except _Refused as refused:
-        raise _near(refused.exc, text, scenario, db, families) from None
+        raise _near(refused.exc, text, scenario, db, families, settle) from None
     except NOT_PLACED as exc:
         first = exc
     if isinstance(first, QuestionError) and (first.unplaced is None or first.line is not None):
         # a bound, an empty question or a scenario line: reading the words again changes nothing
-        raise _near(first, text, scenario, db, families)
+        raise _near(first, text, scenario, db, families, settle)
     try:
         relexed = _relex_around_names(normalise(text), db, families)
     except QuestionError:
-        raise _near(first, text, scenario, db, families) from None
+        raise _near(first, text, scenario, db, families, settle) from None
     _partial_names(relexed, db, families)
     _card_verbs(relexed, db, families)
     lines = [_relex_around_names(line, db, families).text if line.strip() else line
@@ -62,7 +65,7 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict
         except _Refused as refused:
             second = refused.exc
             second.relexed = relexed
-            raise _near(second, relexed.text, lines, db, families) from None
+            raise _near(second, relexed.text, lines, db, families, settle) from None
         except NOT_PLACED as exc:
             second = exc
     if not scenario:
@@ -70,7 +73,7 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict
         if static is not None:
             return static
     if not relexed.changes:
-        raise _near(first, text, scenario, db, families) from None
+        raise _near(first, text, scenario, db, families, settle) from None
     # the error of the reading that went further (an unknown card it did not resolve is news;
     # a scenario line that neither reading reads is named as it was written)
     named = {c.written for c in relexed.changes}
@@ -81,7 +84,7 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict
     else:
         err = second
     err.relexed = relexed
-    raise _near(err, relexed.text, scenario, db, families) from None
+    raise _near(err, relexed.text, scenario, db, families, settle) from None
 
 
 def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
@@ -134,10 +137,10 @@ def _partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
     relexed.text = text
 
 
-def _near(exc, text, scenario, db, families):
+def _near(exc, text, scenario, db, families, settle=None):
     from .suggest import nearest_questions
 
-    exc.nearest = nearest_questions(text, scenario, db, families)
+    exc.nearest = nearest_questions(text, scenario, db, families, settle=settle)
     return exc
 
 
