@@ -177,9 +177,9 @@ class Expert:
         from .understand import understand
 
         return understand(text, scenario or [], self.db, self.kb.families,
-                          settle=self._settle)
+                          settle=self._value_of)
 
-    def _settle(self, question: str) -> str:
+    def _value_of(self, question: str) -> str:
         """The value of a nearest question's answer (a refusal raises): the suggestions a
         refusal offers are questions the product answers."""
         from .understand import understand
