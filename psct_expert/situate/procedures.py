@@ -94,6 +94,30 @@ class ProcedureEvents:
             materials = [self.entity(self.r.thing(sub(how, "thing")))]
         return "procedure", materials
 
+    def own_way(self, node: Tree, card: str | None, kind: str, place: str | None) -> str:
+        """"... Special Summons X with its own condition / text ('...') / procedure": the Summon is
+        the card's own procedure, when it has exactly one that fits (the quote, when one is
+        given, is its text); "with its own effect" also needs no activated effect of the card to
+        Summon itself.  Anything else is refused, never guessed."""
+        way = sub(node, "own_way")
+        if way is None:
+            return kind
+        if kind not in ("special", "unsaid") or card is None:
+            self.fail("only a Special Summon of a named monster is done by its own procedure", way)
+        fit = self.procedures(card, place=place)
+        quote = [self.r.quotes[int(t)] for t in way.scan_values(
+            lambda v: getattr(v, "type", "") == "XQUOTE")]
+        if quote:
+            fit = [e for e in fit if norm(quote[0]) in norm(e.text)]
+        said = self.r.said(way)
+        if len(fit) != 1:
+            self.fail(f"{card} has {'no' if not fit else 'more than one'} procedure of its own "
+                      f"that fits {said!r}", way)
+        if any(w in ("effect", "thing") for w in low(way)) and not self.own_procedure(card, place):
+            self.fail(f"{card} also Special Summons itself with an activated effect: {said!r} "
+                      "does not say which way", way)
+        return "procedure"
+
     def own_procedure(self, card: str, place: str | None) -> bool:
         """A monster the player Special Summons, how unsaid: its own procedure, when that is the
         card's only way to Special Summon itself (from that place)."""

@@ -22,7 +22,14 @@ class SummonEvents:
     """Summon clauses of the told situation (mixed into :class:`.told.Situate`)."""
 
     def ev_summon(self, ev: Tree) -> None:
-        if sub(ev, "actor") is None:
+        told_by = None
+        if sub(ev, "actor") is None and sub(ev, "own_way") is not None:
+            # "My opponent controls no monsters and Special Summons X ... with its own condition":
+            # the subject left out after "and" is the player of the clause before
+            told_by = self.events[-1].get("player") if self.events else None
+            if told_by not in ("you", "opponent"):
+                self.fail("who Summons it? ('my opponent Special Summons X ...')", ev)
+        if sub(ev, "actor") is None and told_by is None:
             # "X resolves and Ritual Summons a monster": the resolving effect Summons
             if not self.acts:
                 self.fail("who Summons?", ev)
@@ -50,7 +57,7 @@ class SummonEvents:
                 # "X activates Y and Special Summons a monster": it does so when Y resolves
                 self.events.append({"kind": "resolve", "of": act["id"]})
             return
-        player = self._player(ev)
+        player = told_by or self._player(ev)
         kind = self.r.summon_kind(ev) or "unsaid"     # "I Summon X": Normal or Special is not said
         things = subs(ev, "thing")
         if not things:                  # "I Normal Summon when it resolves": the Summon it grants
@@ -60,6 +67,7 @@ class SummonEvents:
         if info.get("targets") or info.get("respond"):
             self.fail("a Summon does not target or respond", ev)
         kind, materials = self.how_summoned(ev, what.get("card"), kind, player, info.get("from"))
+        kind = self.own_way(ev, what.get("card"), kind, info.get("from"))
         if kind == "special" and what.get("card") and sub(ev, "sum_how") is None and \
                 self.own_procedure(what["card"], info.get("from")):
             kind = "procedure"          # a Special Summon the player performs: its own procedure

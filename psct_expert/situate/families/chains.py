@@ -148,6 +148,7 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
             if info.get("targets") or info.get("respond"):
                 st.fail("a Summon does not target or respond", q)
             kind, materials = st.how_summoned(q, cards[0], kind or "special", "you", info.get("from"))
+            kind = st.own_way(q, cards[0], kind, info.get("from"))
             if kind == "special":
                 return _also(st, tail, st.spec("starts-chain", {"effect": {
                     "card": cards[0], "select": "summons-self"}}))

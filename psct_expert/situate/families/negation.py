@@ -96,6 +96,7 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
     # "Can X negate ...", "Can I activate X to negate ...", "Can I negate ... with X"
     neg_ir = st.r.effect(effs[0])
     negator = st.effect_ref(neg_ir, hint=["negate"])
+    _cost_said_fits(st, fam, negator)
     said = st.r.player(sub(fam, "player")) if sub(fam, "player") is not None else None
     if "opponent" in (neg_ir.get("owner"), said):
         # "Can my opponent negate ... with X": the rules read "your opponent" from the holder's side
@@ -145,6 +146,23 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
     # "my own Link Summon": the asker's Summon and the asker's negating card
     own = ref is not None and "own" in low(ref)
     return negate_told_summon(st, fam, effs[0], negator, sid, ev, node, holder_said=own)
+
+
+def _cost_said_fits(st: Situate, fam: Tree, negator: dict) -> None:
+    """"Can I send X to the GY to negate that Summon?": the action said is the negating effect's
+    own cost (the way the player activates it); another action is refused, not read past."""
+    said = sub(fam, "neg_cost")
+    if said is None:
+        return
+    verb = st.r.action(sub(said, "act_verb"))
+    found = st.effect_of(negator)
+    if found is None:
+        st.fail("which effect negates?", said)
+    reading, eid = found
+    costs = {f.get("verb") for f in reading.facts if f.type == "cost_action" and f.get("effect") == eid}
+    if verb not in costs:
+        st.fail(f"the cost of {negator.get('card')}'s effect is not to {verb} "
+                f"({', '.join(sorted(c for c in costs if c)) or 'it has no cost'})", said)
 
 
 def negate_told_summon(st: Situate, fam: Tree, neg: Tree, negator: dict, sid: str, ev: dict,
