@@ -143,6 +143,9 @@ class Reader:
             dq = tokens(d, "XQUOTE")
             if dq:
                 ref["quote"] = self.quotes[int(dq[0])]
+        kind = sub(node, "card_kind")
+        if kind is not None:            # "the Field Spell X": checked against the card
+            ref["kind_said"] = low(kind)
         an = sub(node, "act_noun")
         if an is not None:
             ref["desc"].append(" ".join(low(an)))

@@ -17,6 +17,11 @@ if TYPE_CHECKING:
 def _chain_subject(st: Situate, node: Tree) -> dict:
     """``chain_subj``/``summon_q``: an effect, a Summon, or "that" (what was just activated)."""
     kids = [ch for ch in node.children if isinstance(ch, Tree)]
+    told = _told_last(st)
+    if told is not None and (not kids or kids[0].data == "eff_it"):
+        # "I Special Summon X with its own condition. Does it start a Chain?": "it" / "that" is
+        # the Summon told last, not an effect of the card
+        return {"summon": told["id"], "event": told}
     if not kids:
         if not st.acts:
             st.fail("'that' refers to nothing activated before it", node)
@@ -28,6 +33,12 @@ def _chain_subject(st: Situate, node: Tree) -> dict:
         return summon_subject(st, k)
     st.fail("what starts the Chain?", node)
     return {}
+
+
+def _told_last(st: Situate) -> dict | None:
+    """The Summon a player performed, when it is the newest thing told (after any activation)."""
+    last = next((e for e in reversed(st.events) if e.get("kind") in ("summon", "activate")), None)
+    return last if last is not None and last.get("kind") == "summon" else None
 
 
 SUMMON_NODES = ("summon_of", "summon_poss", "summon_by", "summon_using", "summon_being",
@@ -71,7 +82,10 @@ def _also(st: Situate, node: Tree | None, spec: dict) -> dict:
     if node is None:
         return spec
     effs = [t for t in node.iter_subtrees_topdown() if t.data.startswith("eff_")]
-    if effs:
+    generic = find(node, "resp_generic")
+    if generic is not None:             # "... that I can chain a Quick Effect to"
+        spec["also_needs"] = f"whether {st.r.said(generic)} can be activated in response"
+    elif effs:
         spec["also_needs"] = (f"whether {' '.join(st.pq.words.text[0:0]) or ''}"
                               f"{_said(st, effs[0])} can be activated in response")
     return spec
@@ -82,7 +96,18 @@ def _said(st: Situate, node: Tree) -> str:
                     for w in node.scan_values(lambda v: True))
 
 
+def _link_one(st: Situate, fam: Tree) -> None:
+    """"Is it Chain Link 1?": asks whether it starts a Chain; another number asks something else."""
+    place = find(fam, "chain_place")
+    if place is None:
+        return
+    nums = [str(t) for t in place.children if getattr(t, "type", "") == "XNUM"]
+    if nums and nums[0] != "1":
+        st.fail(f"a Chain starts at Chain Link 1: 'Chain Link {nums[0]}' asks something else", place)
+
+
 def build_starts_chain(st: Situate, fam: Tree) -> dict:
+    _link_one(st, fam)
     subj = sub(fam, "chain_subj")
     if subj is None:        # "Does X have to activate its ... effect each time ...?"
         card = [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"][0]
@@ -115,6 +140,7 @@ def _each_time(st: Situate, fam: Tree, spec: dict) -> dict:
 
 
 def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
+    _link_one(st, fam)
     q = sub(fam, "summon_q")
     kids = [ch for ch in q.children if isinstance(ch, Tree)]
     tail = find(fam, "resp_tail")
