@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
+from ..errors import QuestionError
+
 from ..parser.transform import low, sub, subs
 from ..reader.phrases import cost_from_own_hand
 from .copies import told_copies
@@ -93,6 +95,8 @@ class ChainEvents:
             event["targets"] = [e for t in info["targets"] for e in self.entities_of(t)]
         if info.get("self_cost"):
             self._self_cost(event, ref, *info["self_cost"])
+        if info.get("told_cost"):
+            self._told_cost(event, aid, ref, *info["told_cost"])
         for t in info.get("targets") or []:
             self._named_place(t)
         self.events.append(event)
@@ -324,6 +328,25 @@ class ChainEvents:
             event["by"] = by
         self.events.append(event)
 
+    def ev_and_negates(self, ev: Tree) -> None:
+        """"My opponent chains Y and negates the activation": the subject left out is the activation
+        just told, which answers the one it was chained to; Y must be a card that negates."""
+        last = self.events[-1] if self.events else None
+        if last is None or last.get("kind") != "activate" or not last.get("respond"):
+            self.fail("who negates it? (tell the card chained to it first)", ev)
+        ref = last["effect"]
+        reading = self.reading(ref["card"]) if ref.get("card") else None
+        kinds = {k for f in (reading.facts if reading else []) if f.type == "negates"
+                 for k in str(f.get("what")).split("-or-")} - {"summon"}
+        ws = low(ev)
+        what = "effect" if "effect" in ws else "activation" if "activation" in ws else None
+        if what is None:
+            what = "activation" if kinds == {"activation"} else \
+                "effect" if kinds and kinds <= {"effect", "effects"} else None
+        if what is None or not kinds or (what == "activation" and "activation" not in kinds):
+            self.fail(f"say what {ref.get('card', 'it')} negates: the activation or the effect", ev)
+        self.events.append({"kind": "negate", "of": last["respond"], "what": what, "by": last["id"]})
+
     def _act_player(self, aid: str) -> str:
         for e in self.events:
             if e.get("id") == aid:
@@ -491,6 +514,32 @@ class ChainEvents:
                 self.fail("only a Spell or Trap is Set", ev)
             info["from"] = "set"
         self._activate(ref, player, info)
+
+    def _told_cost(self, event: dict, aid: str, ref: dict, verb: str | None, node: Tree) -> None:
+        """"I activate Skill Drain, paying 1000 LP": the activated effect's cost, as told; it must be
+        that effect's cost (its action and what it is done to), or the question is refused."""
+        from ..reader.select import select_effect
+        from .words import thing_words, words_fit
+
+        said = self.r.said(node).strip(" ,")
+        card = ref.get("card")
+        if card is None or verb is None:
+            self.fail(f"{said!r}: the cost of which card?", node)
+        reading = self.reading(card)
+        try:
+            eid = select_effect(reading, ref)
+        except QuestionError:
+            eid = None
+        costs = [f for f in reading.facts if f.type == "cost_action" and f.get("verb") == verb
+                 and (eid is None or f.get("effect") == eid) and f.source is not None]
+        obj = thing_words(" ".join(self.r.said(t) for t in subs(node, "thing")))
+        if not costs or obj and obj not in (["it"], ["itself"]) and \
+                not any(words_fit(obj, f.source.quote) for f in costs):
+            self.fail(f"{card}'s cost is not {said!r}", node)
+        if verb in MOVED:
+            things = subs(node, "thing")
+            event["cost"] = [{"action": MOVED[verb], "what": self.entity(self.r.thing(things[0]))}]
+        self.told_costs[aid] = verb
 
     def _self_cost(self, event: dict, ref: dict, verb: str | None, node: Tree) -> None:
         """"activates Ash Blossom (discarding it)": the activated card is moved as the cost; the

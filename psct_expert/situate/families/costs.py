@@ -138,11 +138,20 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
     neg = sub(fam, "ev_negate")
     if not effs and neg is not None:
         return _cost_so_that(st, fam, doing, verb, neg)
-    if not effs:
+    _alt_verb_fits(st, fam, verb)
+    own = sorted(set(_object_cards(st, doing)))
+    if not effs and len(own) == 1 and sub(fam, "cost_a") is not None:
+        # "Is discarding D.D. Crow to the GY a cost?": the one card the action names, whose own
+        # effect is asked about (its cost must move that card: checked below)
+        ir = {"how": "eff_card", "card": own[0], "ord": None, "desc": [], "quote": None,
+              "rel": None, "text": own[0]}
+    elif not effs:
         st.fail("a cost of which effect?", fam)
-    ir = st.r.effect(effs[0])
+    else:
+        ir = st.r.effect(effs[0])
     _its_card_is_the_object(st, ir, doing)
-    ref = st.effect_ref(ir, hint=[verb])
+    ref = _own_cost_effect(st, ir["card"], verb) if not effs else None
+    ref = ref or st.effect_ref(ir, hint=[verb])
     _cost_object_fits(st, ref, verb, doing)
     spec = st.spec("is-cost", {"effect": ref, "verb": verb})
     obj = " ".join(st.r.said(th) for th in doing.children if isinstance(th, Tree) and th.data == "thing")
@@ -154,6 +163,30 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
         spec["also_needs"] = (f"whether {st.r.said(payer)} is the player who activates it (a cost "
                               "is paid by that player)")
     return spec
+
+
+def _own_cost_effect(st: Situate, card: str, verb: str) -> dict | None:
+    """The one effect of ``card`` whose cost does ``verb`` to the card itself, if there is one."""
+    reading = st.reading(card)
+    effs = {f.get("effect") for f in reading.facts if f.type == "cost_action"
+            and f.get("verb") == verb and f.source is not None and names_this_card(f.source.quote)}
+    found = [e for e in reading.effects if e.id in effs and e.n > 0]
+    if len(found) != 1:
+        return None
+    st.last_card = reading.card.name
+    return {"card": reading.card.name, "n": found[0].n}
+
+
+def _alt_verb_fits(st: Situate, fam: Tree, verb: str) -> None:
+    """", or do I discard when it resolves?": the other half of the question names the same
+    action (another action would be another question)."""
+    alt = sub(fam, "cost_alt")
+    if alt is None:
+        return
+    said = [st.r.action(a) for a in alt.iter_subtrees_topdown() if a.data == "act_verb"]
+    if any(v != verb for v in said):
+        st.fail(f"the question asks of two actions ({verb}, {', '.join(v for v in said if v != verb)})",
+                alt)
 
 
 def _told_cost_question(st: Situate, fam: Tree) -> dict:

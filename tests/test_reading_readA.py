@@ -1,0 +1,68 @@
+"""Reading questions as players write them (topics A, B, C, K): what starts a Chain, costs,
+Summon negation, responses.  Sentences of this file's own (not the shared acceptance cases);
+each case is checked by tests/question_helpers.py's ``check_case``."""
+
+import pytest
+
+from question_helpers import check_case, count_checks
+
+CASES = [
+    # a Summon told by the card's own way of Summoning itself
+    {"id": "own-condition-strike", "answer": "yes",
+     "ask": "My opponent Special Summons Cyber Dragon from their hand with its own condition. "
+            "Can I activate Solemn Strike on that Summon?",
+     "spec": {"family": "negate-summon", "situation.0.summon-kind": "procedure"}},
+    {"id": "own-condition-subject-left-out", "answer": "yes",
+     "ask": "My opponent controls a monster and Special Summons Cyber Dragon from their hand with "
+            "its own condition. Can I activate Solemn Strike on that Summon?",
+     "spec": {"situation.-1.player": "opponent"}},
+    {"id": "own-text-quote-must-fit", "refused": ["procedure of its own"],
+     "ask": "I Special Summon Cyber Dragon from my hand with its own text 'discard 1 card'. "
+            "Does it start a Chain?"},
+    {"id": "it-after-told-summon", "answer": "no",
+     "ask": "I Special Summon Cyber Dragon from my hand with its own condition. Does it make a "
+            "chain link, so my opponent can chain a Trap Card to it?",
+     "spec": {"family": "summon-starts-chain"}},
+    {"id": "summon-is-chain-link-one", "answer": "no",
+     "ask": "My opponent Link Summons S:P Little Knight. Is that Link Summon Chain Link 1?"},
+    {"id": "chain-link-three-is-another-question", "refused": ["Chain Link 3"],
+     "ask": "My opponent Link Summons S:P Little Knight. Is that Link Summon chain link 3?"},
+    {"id": "so-that-responder-asked-too", "answer": "unknown",
+     "ask": "Does activating Pot of Greed start a chain, so my opponent can chain Ash Blossom & "
+            "Joyous Spring to it?",
+     "truthy": ["also_needs"]},
+    # a card named with its kind
+    {"id": "kind-said-fits", "answer": "yes",
+     "ask": "Does activating the Quick-Play Spell Mystical Space Typhoon start a chain?"},
+    {"id": "kind-said-does-not-fit", "refused": ["not a field spell"],
+     "ask": "Does activating the Field Spell Mystical Space Typhoon start a chain?"},
+    # costs
+    {"id": "noun-of-the-action", "answer": "yes",
+     "ask": "Is the discard for Ash Blossom & Joyous Spring a cost, or is it done when the effect "
+            "resolves?", "spec": {"family": "is-cost", "verb": "discard"}},
+    {"id": "own-card-cost", "answer": "yes",
+     "ask": "Is sending Effect Veiler to the GY a cost, done when it is activated?",
+     "spec": {"effect.card": "Effect Veiler"}},
+    {"id": "two-actions-refused", "refused": ["two actions"],
+     "ask": "Is the discard for Ash Blossom & Joyous Spring a cost, or do I banish it when it "
+            "resolves?"},
+    {"id": "told-lp-cost", "answer": "yes",
+     "ask": "I activate Solemn Strike, paying 1500 LP. My opponent chains Solemn Judgment and "
+            "negates the activation. Have I still lost the 1500 LP?",
+     "spec": {"family": "still-done", "situation.-1.of": "a1", "situation.-1.by": "a2"}},
+    {"id": "told-cost-must-fit", "refused": ["paying 500 LP"],
+     "ask": "I activate Solemn Strike, paying 500 LP. My opponent chains Solemn Judgment and "
+            "negates the activation. Have I still lost the 500 LP?"},
+    # Summon negation by a negator's own cost
+    {"id": "send-to-negate", "answer": "yes",
+     "ask": "I control a face-up Thunder King Rai-Oh. My opponent Link Summons S:P Little Knight. "
+            "Can I send Thunder King Rai-Oh to the GY to negate the Link Summon?"},
+    {"id": "cost-verb-must-fit", "refused": ["not to banish"],
+     "ask": "I control a face-up Thunder King Rai-Oh. My opponent Link Summons S:P Little Knight. "
+            "Can I banish Thunder King Rai-Oh to negate the Link Summon?"},
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_reading_readA(base_expert, case):
+    assert check_case(base_expert, case) == count_checks(case)
