@@ -60,6 +60,19 @@ CASES = [
     {"id": "cost-verb-must-fit", "refused": ["not to banish"],
      "ask": "I control a face-up Thunder King Rai-Oh. My opponent Link Summons S:P Little Knight. "
             "Can I banish Thunder King Rai-Oh to negate the Link Summon?"},
+    # Summons asked about by kind, Summons of several monsters, flipped Set cards, attacks
+    {"id": "kind-of-summon-no-card", "answer": "yes",
+     "ask": "Can Solemn Judgment negate a Tribute Summon?"},
+    {"id": "several-monsters-one-summon", "answer": "no",
+     "ask": "My opponent Pendulum Summons 2 monsters at once. Can I send Thunder King Rai-Oh to "
+            "the GY to negate that Summon?", "spec": {"situation.0.count": 2}},
+    {"id": "flipped-trap-answered", "answer": "yes",
+     "ask": "My opponent attacks, I flip Sakuretsu Armor. Can my opponent chain Solemn Judgment "
+            "to negate it?", "spec": {"situation.1.from": "set"}},
+    {"id": "flipped-monster-is-no-activation", "refused": ["flipped face-up to be activated"],
+     "ask": "My opponent flips Effect Veiler. Can I chain Solemn Judgment to negate it?"},
+    {"id": "chain-link-abbreviation", "answer": "no",
+     "ask": "My opponent Synchro Summons Stardust Dragon. Is the Synchro Summon CL1?"},
 ]
 
 

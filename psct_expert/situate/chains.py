@@ -60,6 +60,12 @@ class ChainEvents:
         verb = low(sub(ev, "act_verb_w") or ev)
         if any(w in ("chain", "chains", "chained") for w in verb):
             info["respond"] = True
+        if any(w in ("flip", "flips", "flipped") for w in verb):
+            # "my opponent flips Mirror Force": a Set Spell/Trap turned face-up to be activated
+            kind = ref.get("generic") or (self.db.get(ref["card"]).kind if ref.get("card") else None)
+            if kind not in ("spell", "trap"):
+                self.fail("only a Set Spell or Trap Card is flipped face-up to be activated", ev)
+            info["from"] = "set"
         aid = self._activate(ref, player, info)
         if unsaid:          # "Monster Reborn is activated": nobody said by whom
             self.unsaid_activator.add(aid)

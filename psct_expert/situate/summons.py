@@ -75,6 +75,11 @@ class SummonEvents:
         told = self.events[-1]
         if materials:
             told["materials"] = materials
+        lead = what.get("words") or []
+        n = None if what.get("card") or not lead else \
+            COUNT_WORDS.get(lead[0]) or (int(lead[0]) if lead[0].isdigit() else None)
+        if len(things) == 1 and n and n > 1:
+            told["count"] = n           # "they Pendulum Summon 3 monsters": one Summon of them all
         if len(things) > 1:             # "X and two other monsters": one Summon of them all
             second = self.r.thing(things[1])
             more = [] if second.get("card") else second["words"]
