@@ -73,6 +73,22 @@ CASES = [
      "ask": "My opponent flips Effect Veiler. Can I chain Solemn Judgment to negate it?"},
     {"id": "chain-link-abbreviation", "answer": "no",
      "ask": "My opponent Synchro Summons Stardust Dragon. Is the Synchro Summon CL1?"},
+    # costs told and asked as players do
+    {"id": "get-negated-dislocated-lp", "answer": "yes",
+     "ask": "Solemn Strike get negated by Solemn Judgment. The 1500 LP I paid, they are lost "
+            "anyway?", "spec": {"family": "still-done", "verb": "pay"}},
+    {"id": "lp-said-must-be-the-cost", "refused": ["not 1000 LP"],
+     "ask": "Solemn Strike get negated by Solemn Judgment. The 1000 LP I paid, they are lost "
+            "anyway?"},
+    {"id": "cost-for-a-purpose-then-card-verb", "answer": "yes",
+     "ask": "I discard Fiendsmith Engraver to add a Fiendsmith Spell/Trap from my Deck to my hand "
+            "and they Ash it. Engraver's still in my GY tho?"},
+    {"id": "purpose-must-fit", "refused": ["does 'to draw 1 card'"],
+     "ask": "I discard Ash Blossom & Joyous Spring to draw 1 card. Is it still in my GY?"},
+    {"id": "stays-even-though-negated", "answer": "yes",
+     "ask": "I activate Pot of Desires, banishing 10 cards from the top of my Deck face-down. "
+            "The cards stay banished even though Pot of Desires got negated?",
+     "spec": {"verb": "banish"}},
 ]
 
 

@@ -60,6 +60,7 @@ class ChainEvents:
         verb = low(sub(ev, "act_verb_w") or ev)
         if any(w in ("chain", "chains", "chained") for w in verb):
             info["respond"] = True
+        negated = self._negates_it(ref, info)
         if any(w in ("flip", "flips", "flipped") for w in verb):
             # "my opponent flips Mirror Force": a Set Spell/Trap turned face-up to be activated
             kind = ref.get("generic") or (self.db.get(ref["card"]).kind if ref.get("card") else None)
@@ -69,6 +70,36 @@ class ChainEvents:
         aid = self._activate(ref, player, info)
         if unsaid:          # "Monster Reborn is activated": nobody said by whom
             self.unsaid_activator.add(aid)
+        if negated is not None:
+            self.events.append({"kind": "negate", "of": negated[0], "what": negated[1], "by": aid})
+
+    def _negates_it(self, ref: dict, info: dict) -> tuple[str, str] | None:
+        """"opp Ashes it" (read "activates Ash Blossom on it"), "they use Dark Bribe on it": a card
+        whose effect negates, used on the activation just told (no card was targeted), is chained
+        to it and negates it; what it negates (the activation or the effect) is its text's."""
+        tg = info.get("targets") or []
+        if len(tg) != 1 or not tg[0] or tg[0].get("words") != ["it"] or not self.acts or \
+                self._targeted_last() or not ref.get("card"):
+            return None
+        reading = self.reading(ref["card"])
+        if not any(f.type == "negation_scope" and f.get("what") == "activation"
+                   for f in reading.facts):
+            return None                 # it answers no activation: "on it" is what it targets
+        kinds = {k for f in reading.facts if f.type == "negates"
+                 for k in str(f.get("what")).split("-or-")} - {"summon"}
+        what = "activation" if kinds == {"activation"} else \
+            "effect" if kinds and kinds <= {"effect", "effects"} else None
+        if what is None and not kinds:
+            said = {("activation" if "activation" in q else "effect" if "effect" in q else None)
+                    for q in (str(f.source.quote).lower() for f in reading.facts
+                              if f.type == "clause" and f.get("verb") == "negate" and f.source)}
+            said.discard(None)
+            what = said.pop() if len(said) == 1 else None
+        if what is None:
+            self.fail(f"say whether {ref['card']} negates the activation or the effect")
+        info.pop("targets")
+        info["respond"] = True
+        return self.acts[-1][0], what
 
     def ev_respond(self, ev: Tree) -> None:
         if self._effect_node(ev).data == "eff_it" and self._targeted_last():
@@ -349,7 +380,9 @@ class ChainEvents:
         if what is None:
             what = "activation" if kinds == {"activation"} else \
                 "effect" if kinds and kinds <= {"effect", "effects"} else None
-        if what is None or not kinds or (what == "activation" and "activation" not in kinds):
+        negates = bool(kinds) or any(f.type == "clause" and f.get("verb") == "negate"
+                                     for f in (reading.facts if reading else []))
+        if what is None or not negates or (what == "activation" and kinds and "activation" not in kinds):
             self.fail(f"say what {ref.get('card', 'it')} negates: the activation or the effect", ev)
         self.events.append({"kind": "negate", "of": last["respond"], "what": what, "by": last["id"]})
 

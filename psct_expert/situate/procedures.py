@@ -199,9 +199,21 @@ class ProcedureEvents:
             for f in reading.facts)]
         if effs and self.r.effect(effs[0]).get("ord"):
             fit = [e for e in fit if e.n == self.r.effect(effs[0])["ord"]]
+        purpose = sub(ev, "cost_purpose")
+        if purpose is not None:
+            # "... to search a Fiendsmith Spell/Trap": the effect does that, to that
+            from .refs import effect_does_action
+            from .words import thing_words, words_fit
+            pverb = "add" if sub(purpose, "search_verb") is not None else \
+                self.r.action(sub(purpose, "act_verb"))
+            obj = thing_words(self.r.said(sub(purpose, "thing")).replace("/", " ")) \
+                if sub(purpose, "thing") else []
+            fit = [e for e in fit if pverb and effect_does_action(reading.facts, e.id, pverb)
+                   and (not obj or words_fit(obj, e.text))]
         if len(fit) != 1:
             self.fail(f"{'no' if not fit else 'more than one'} effect of {card} has "
-                      f"{gerund(verb)} as its cost", ev)
+                      f"{gerund(verb)} as its cost" +
+                      (f" and does {self.r.said(purpose)!r}" if purpose is not None else ""), ev)
         self.last_card = card
         info = self._mods(ev)
         place = self.r.place(find(ev, "place")) if find(ev, "place") is not None else None
@@ -210,6 +222,10 @@ class ProcedureEvents:
                              else {})
         self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(moved)}]
         self.told_costs[aid] = verb
+
+    def ev_cost_purpose(self, ev: Tree) -> None:
+        """"I discard X to search a Y": the effect of X whose cost is that and which does that."""
+        self.ev_for_cost(ev)
 
     # -- "I Normal Summon when it resolves", "so X is Chain Link 2", "I let ... happen" -------
     def granted_summon(self, ev: Tree, kind: str, player: str) -> None:

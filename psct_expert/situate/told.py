@@ -191,7 +191,8 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 if ev.data not in ("ev_activate", "ev_respond"):
                     self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
                 tc = sub(m, "told_cost")
-                out["told_cost"] = (self.r.gerund_verb(sub(tc, "gerund")), tc)
+                out["told_cost"] = (self.r.gerund_verb(sub(tc, "gerund")) if sub(tc, "gerund")
+                                    else self.r.action(sub(tc, "act_verb")), tc)
             elif (sub(m, "gerund") is not None or sub(m, "told_cost") is not None) and \
                     ws[-1] in ("it", "itself"):
                 # "activates X (discarding it)": the activated card itself is the cost

@@ -110,8 +110,28 @@ def build_cost_family(family: str):
             # family answers whether the action stays done, so another place is refused
             st.fail(f"a card that was {verb}ed is put {PLACE_SAID[ACTION_PUTS[verb]]}, not "
                     f"{PLACE_SAID.get(place, place)}: ask whether it is still {verb}ed", sub(fam, "place"))
-        return st.spec(family, {"effect": negated_effect(st, fam), "verb": verb})
+        ref = negated_effect(st, fam)
+        _amount_fits(st, fam, ref, verb)
+        return st.spec(family, {"effect": ref, "verb": verb})
     return build
+
+
+def _amount_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
+    """"The 800 LP I paid": a number said of the LP paid is the cost's own number."""
+    if verb != "pay" or not ref.get("card"):
+        return
+    nums = [str(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
+    if not nums:
+        return
+    reading = st.reading(ref["card"])
+    try:
+        eid = select_effect(reading, ref)
+    except Exception:   # noqa: BLE001 - several effects: the family names them itself
+        return
+    quotes = [f.source.quote for f in reading.facts if f.type == "cost_action"
+              and f.get("verb") == "pay" and f.get("effect") == eid and f.source is not None]
+    if quotes and not any(nums[0] in q.replace(",", "") for q in quotes):
+        st.fail(f"{ref['card']}'s cost is {quotes[0]!r}, not {nums[0]} LP", fam)
 
 
 # where an action puts the card it is done to; what the "still in <place>" wording must name

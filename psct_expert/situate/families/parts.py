@@ -386,6 +386,9 @@ def _same_name_part(st: Situate, fam: Tree, spec: dict) -> dict:
 
 def build_still_done(st: Situate, fam: Tree) -> dict:
     """"Are the cards with the same name still banished?" with nothing negated: a part's outcome."""
+    even = sub(fam, "still_even")
+    if even is not None:        # "... stay banished even though X got negated": told with it
+        st.ev_negate(sub(even, "ev_negate"))
     if not any(e.get("kind") == "negate" for e in st.events) and st.acts and \
             (getattr(st, "told_not_done", None) or "name" in low(fam)):
         return build_clause_done(st, fam)
