@@ -224,7 +224,14 @@ class ProcedureEvents:
         self.told_costs[aid] = verb
 
     def ev_cost_purpose(self, ev: Tree) -> None:
-        """"I discard X to search a Y": the effect of X whose cost is that and which does that."""
+        """"I discard X to search a Y": the effect of X whose cost is that and which does that; "I
+        Tribute X to Special Summon Y" is read as before (Y's procedure, or X's effect)."""
+        purpose = sub(ev, "cost_purpose")
+        act = sub(purpose, "act_verb")
+        if act is not None and sub(act, "special_summon") is not None:
+            kids = [c for c in ev.children if c is not purpose] + subs(purpose, "thing") + \
+                subs(purpose, "thing_post")
+            return self.ev_proc(Tree("ev_proc", kids))
         self.ev_for_cost(ev)
 
     # -- "I Normal Summon when it resolves", "so X is Chain Link 2", "I let ... happen" -------
