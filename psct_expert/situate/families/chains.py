@@ -35,6 +35,21 @@ def _chain_subject(st: Situate, node: Tree) -> dict:
     return {}
 
 
+def _own_way_quote(st: Situate, q: Tree, card: str) -> None:
+    """"Special Summoning X with its own 'if only your opponent controls a monster' thing": asked
+    as the card's own way of Special Summoning itself (whatever it is, the rules then say
+    whether it starts a Chain); the quote, when given, must be that effect's text."""
+    from ..words import norm
+    way = sub(q, "own_way")
+    quote = [st.r.quotes[int(t)] for t in way.scan_values(lambda v: getattr(v, "type", "") == "XQUOTE")]
+    if not quote:
+        return
+    reading = st.reading(card)
+    selfs = {f.get("effect") for f in reading.facts if f.type in ("summons_self", "procedure")}
+    if not any(e.id in selfs and norm(quote[0]) in norm(e.text) for e in reading.effects):
+        st.fail(f"no way of {card} to Special Summon itself says {quote[0]!r}", way)
+
+
 def _told_last(st: Situate) -> dict | None:
     """The Summon a player performed, when it is the newest thing told (after any activation)."""
     last = next((e for e in reversed(st.events) if e.get("kind") in ("summon", "activate")), None)
@@ -174,7 +189,8 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
             if info.get("targets") or info.get("respond"):
                 st.fail("a Summon does not target or respond", q)
             kind, materials = st.how_summoned(q, cards[0], kind or "special", "you", info.get("from"))
-            kind = st.own_way(q, cards[0], kind, info.get("from"))
+            if kind == "special" and sub(q, "own_way") is not None:
+                _own_way_quote(st, q, cards[0])
             if kind == "special":
                 return _also(st, tail, st.spec("starts-chain", {"effect": {
                     "card": cards[0], "select": "summons-self"}}))
