@@ -89,6 +89,33 @@ CASES = [
      "ask": "I activate Pot of Desires, banishing 10 cards from the top of my Deck face-down. "
             "The cards stay banished even though Pot of Desires got negated?",
      "spec": {"verb": "banish"}},
+    # Summons and activations told as players tell them
+    {"id": "making-off-materials", "answer": "yes",
+     "ask": "Can Solemn Warning negate that Summon? My opponent is making Knightmare Unicorn off "
+            "three monsters", "spec": {"situation.0.summon-kind": "link"}},
+    {"id": "making-needs-one-kind", "refused": ["how is"],
+     "ask": "My opponent is making Dark Magician off two monsters. Can Solemn Warning negate that "
+            "Summon?"},
+    {"id": "overlay-then-xyz", "answer": "no",
+     "ask": "My opponent overlays two Level 4 monsters. They Xyz Summon Number 39: Utopia. Does "
+            "that Summon start a chain?", "truthy": ["situation.0.materials"]},
+    {"id": "overlay-for-nothing", "refused": ["overlaid"],
+     "ask": "My opponent overlays two Level 4 monsters. They Synchro Summon Stardust Dragon. Does "
+            "that Summon start a chain?"},
+    {"id": "monsters-out", "answer": "no",
+     "ask": "My opponent has no monsters out and Special Summons Cyber Dragon from their hand "
+            "with its own condition. Can I chain Effect Veiler to that Summon?",
+     "spec": {"situation.0.place": "field"}},
+    {"id": "summon-as-statement", "answer": "no",
+     "ask": "I Xyz Summon Number 39: Utopia. This Xyz Summon, it makes a chain link?"},
+    {"id": "card-does-its-cost", "answer": "yes",
+     "ask": "Ash Blossom & Joyous Spring discards itself, I negate the effect. Is it still in the "
+            "GY?", "spec": {"family": "still-done", "verb": "discard"}},
+    {"id": "turn-then-from-hand", "answer": "no",
+     "ask": "On my opponent's turn they activate Pot of Greed. Can I activate Book of Moon from "
+            "my hand in response?", "has": {"and.0": ["family"]}},
+    {"id": "story-after-question-unpunctuated", "answer": "yes",
+     "ask": "can Solemn Warning negate the Xyz Summon? my opponent Xyz Summons Number 39: Utopia"},
 ]
 
 

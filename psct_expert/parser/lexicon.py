@@ -99,6 +99,8 @@ def relex(text: str, keep: list[tuple[int, int]] = ()) -> Relexed:
         text = text[:s] + _KEEP.format(len(keep) - len(kept)) + text[e:]
     out = _relex(text)
     out.text = _KEPT.sub(lambda m: kept[int(m.group(1))], out.text)
+    # a kept name that ended its sentence brought its full stop ("... Number 39: Utopia."): one stop
+    out.text = re.sub(r"(?<!\.)\.\.(?!\.)", ".", out.text)
     out.changes = [Change(c.kind, _KEPT.sub(lambda m: kept[int(m.group(1))], c.written), c.read)
                    for c in out.changes]
     return out

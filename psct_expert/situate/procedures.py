@@ -223,6 +223,37 @@ class ProcedureEvents:
         self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(moved)}]
         self.told_costs[aid] = verb
 
+    def ev_card_cost(self, ev: Tree) -> None:
+        """"Zoodiac Drident detaches a material and targets my card": the card's one effect whose
+        cost is that action (and that targets, when said) is activated; by whom is not said."""
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        verb = self.r.action(sub(ev, "act_verb"))
+        reading = self.reading(card)
+        things = subs(ev, "thing")
+        itself = "itself" in [str(t).lower() for t in ev.children if not isinstance(t, Tree)]
+        if itself:              # "Ash Blossom discards itself": the card is what its cost moves
+            things = [None] + things
+        targets = len(things) > 1
+        from ..reader.phrases import names_this_card
+        fit = [e for e in reading.effects if e.n > 0 and any(
+            f.type == "cost_action" and f.get("effect") == e.id and f.get("verb") == verb
+            and (not itself or f.source is not None and names_this_card(f.source.quote))
+            for f in reading.facts)]
+        if targets:
+            fit = [e for e in fit if any(f.type in ("targets", "target") and f.get("effect") == e.id
+                                         for f in reading.facts) or "target" in e.text.lower()]
+        if len(fit) != 1:
+            self.fail(f"{'no' if not fit else 'more than one'} effect of {card} has "
+                      f"{gerund(verb)} as its cost", ev)
+        self.last_card = card
+        info = {"targets": [self.r.thing(things[1])]} if targets else {}
+        aid = self._activate({"card": card, "n": fit[0].n}, "you", info)
+        self.unsaid_activator.add(aid)
+        moved = {"card": card, "text": card, "words": [], "pronoun": False} if itself else \
+            self.r.thing(things[0])
+        self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(moved)}]
+        self.told_costs[aid] = verb
+
     def ev_cost_purpose(self, ev: Tree) -> None:
         """"I discard X to search a Y": the effect of X whose cost is that and which does that; "I
         Tribute X to Special Summon Y" is read as before (Y's procedure, or X's effect)."""
@@ -282,6 +313,8 @@ class ProcedureEvents:
             ws = t["words"]
             place = self.r.place(find(node, "place")) if find(node, "place") is not None else None
             place = place or info.get("from")
+            if place is None and any(low(tp) == ["out"] for tp in subs(node, "thing_post")):
+                place = "field"             # "no monsters out": on the field
             if place is None and k and "only" in ws_all:   # ", only Spells": the same place
                 place = self.told_states[-1]["place"]
             if place is None:

@@ -68,6 +68,14 @@ class SummonEvents:
             self.fail("a Summon does not target or respond", ev)
         kind, materials = self.how_summoned(ev, what.get("card"), kind, player, info.get("from"))
         kind = self.own_way(ev, what.get("card"), kind, info.get("from"))
+        pending = getattr(self, "overlay_pending", None)
+        if pending is not None:
+            # "My opponent overlays two Level 4 monsters. They Xyz Summon X.": its materials
+            if kind != "xyz" or pending[0] != player or materials:
+                self.fail("what is overlaid is the material of an Xyz Summon by the same player",
+                          pending[2])
+            materials = [self.entity(self.r.thing(pending[1]))]
+            self.overlay_pending = None
         if kind == "special" and what.get("card") and sub(ev, "sum_how") is None and \
                 self.own_procedure(what["card"], info.get("from")):
             kind = "procedure"          # a Special Summon the player performs: its own procedure
@@ -87,6 +95,26 @@ class SummonEvents:
             if n is None and more and more[0].isdigit():
                 n = int(more[0])
             told["count"] = 1 + (n or 1)
+
+    def ev_make(self, ev: Tree) -> None:
+        """"my opponent is making S:P Little Knight off two monsters": the Summon of an Extra Deck
+        monster by its one kind (Link, Xyz, Synchro: performed by the rules); a Fusion Monster, or a
+        monster of no such kind, is refused (how it is Summoned is not said)."""
+        player = self._player(ev)
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        c = self.db.get(card)
+        kinds = [k for k in ("link", "xyz", "synchro") if k in c.subtypes]
+        if len(kinds) != 1:
+            self.fail(f"how is {card} Summoned? (say it: 'Link Summons {card}')", ev)
+        self._summon(kinds[0], player, {"card": card, "text": card, "words": [], "pronoun": False},
+                     None)
+        thing = sub(ev, "thing")
+        if thing is not None:
+            self.events[-1]["materials"] = [self.entity(self.r.thing(thing))]
+
+    def ev_overlay(self, ev: Tree) -> None:
+        """"My opponent overlays two Level 4 monsters": the materials of the Xyz Summon told next."""
+        self.overlay_pending = (self._player(ev), sub(ev, "thing"), ev)
 
     def _summon(self, kind: str, player: str | None, what: dict, place: str | None) -> str:
         """A Summon the player performs (not during an effect's resolution)."""

@@ -208,6 +208,12 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
             st.events.append(ev)
             st.summons.append((sid, ev))
             got = {"summon": sid}
+    named = sub(fam, "resp_named")
     if "effect" in got:
-        return _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
-    return _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
+        spec = _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
+    else:
+        spec = _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
+    if named is not None:       # "can I chain Imperm to that Summon?": Imperm is asked too
+        need = f"whether {st.r.said(named)} can be activated in response"
+        spec["also_needs"] = spec["also_needs"] + "; " + need if spec.get("also_needs") else need
+    return spec

@@ -52,6 +52,14 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
     to = _activation_of(st, sub(fam, "resp_to"), player)
     check_activator(st, responder, to, player)
     spec = st.spec("can-respond", {"responder": responder, "to": to, "player": player})
+    rfrom = sub(fam, "resp_from")
+    if rfrom is not None:
+        # "Can I activate X from my hand in response?": activating it from there is asked too
+        place = st.r.place(sub(rfrom, "place"))
+        if place not in ("hand", "field"):
+            st.fail("activated from where? ('from my hand')", rfrom)
+        spec["and"] = spec.get("and", []) + [{"family": "can-activate-now", "effect": responder,
+                                              "player": player, "from": place}]
     if purpose is not None and sub(purpose, "neg_verb") is not None:
         return _stop_summon(st, purpose, responder, to, spec)
     if responder.get("generic") and (purpose is not None or not responder.get("subtype")):
