@@ -116,6 +116,15 @@ CASES = [
             "my hand in response?", "has": {"and.0": ["family"]}},
     {"id": "story-after-question-unpunctuated", "answer": "yes",
      "ask": "can Solemn Warning negate the Xyz Summon? my opponent Xyz Summons Number 39: Utopia"},
+    # a told clause joined to the question by a comma; a card's name as the verb of a response
+    {"id": "comma-joined-story", "answer": "yes",
+     "ask": "My opponent activates Raigeki, can I chain Magic Jammer to it?",
+     "spec": {"family": "can-respond"}},
+    {"id": "when-clause-comma-kept", "answer": "yes",
+     "ask": "When my opponent activates Raigeki, can I chain Magic Jammer to it?"},
+    {"id": "card-verb-on-activation", "answer": "yes",
+     "ask": "My opponent activates Raigeki. Can I Magic Jammer it?",
+     "spec": {"family": "can-respond"}},
 ]
 
 
