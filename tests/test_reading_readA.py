@@ -125,6 +125,16 @@ CASES = [
     {"id": "card-verb-on-activation", "answer": "yes",
      "ask": "My opponent activates Raigeki. Can I Magic Jammer it?",
      "spec": {"family": "can-respond"}},
+    # the effect said first, the payment as a noun, a Summon told then named again
+    {"id": "effect-fronted", "answer": "yes",
+     "ask": "For Ash Blossom & Joyous Spring, is the discard a cost?"},
+    {"id": "payment-noun", "answer": "yes",
+     "ask": "Is the LP payment for Solemn Judgment a cost?", "spec": {"verb": "pay"}},
+    {"id": "payment-amount-checked", "refused": ["not 500 LP"],
+     "ask": "Is the payment of 500 LP for Solemn Strike a cost?"},
+    {"id": "told-summon-named-again", "answer": "yes",
+     "ask": "My opponent Xyz Summons Number 39: Utopia. Can I negate the Xyz Summon of Number 39: "
+            "Utopia with Black Horn of Heaven?", "spec": {"summon": "s1"}},
 ]
 
 

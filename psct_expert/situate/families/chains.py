@@ -85,6 +85,10 @@ def summon_subject(st: Situate, k: Tree) -> dict:
         st.fail(f"{c.name} is not a {kind.title()} Monster: it cannot be {kind.title()} Summoned", k)
     if kind == "procedure" and ("fusion" not in c.subtypes or not st.procedures(c.name)):
         st.fail(f"{c.name} is not a Fusion Monster Summoned by its own procedure", k)
+    told = next(((sid, ev) for sid, ev in reversed(st.summons) if ev.get("what") == c.name
+                 and ev.get("summon-kind") == kind), None)
+    if told is not None:        # "My opponent Synchro Summons X. ... the Synchro Summon of X": that one
+        return {"summon": told[0], "event": told[1]}
     sid = f"s{len(st.summons) + 1}"
     ev = {"kind": "summon", "id": sid, "summon-kind": kind, "player": "you", "what": c.name}
     st.events.append(ev)

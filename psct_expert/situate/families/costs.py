@@ -144,6 +144,15 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
     doing = sub(fam, "v_doing")
     if doing is None and sub(fam, "pre") is not None:
         return _told_cost_question(st, fam)
+    if doing is None and sub(fam, "pay_noun") is not None:
+        # "Is the LP payment for Solemn Strike a cost?": paying, for the effect named
+        effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+        ref = st.effect_ref(st.r.effect(effs[0]), hint=["pay"])
+        nums = [str(t) for t in sub(fam, "pay_noun").children if getattr(t, "type", "") == "XNUM"]
+        if nums:
+            _amount_fits(st, sub(fam, "pay_noun"), ref, "pay")
+        _alt_verb_fits(st, fam, "pay")
+        return st.spec("is-cost", {"effect": ref, "verb": "pay"})
     if doing is None:                       # "Is X's milling a cost?"
         verb = st.r.action(find(fam, "act_verb"))
         card = [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"][0]

@@ -141,13 +141,17 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
             st.fail("which Summon? (tell it first: 'My opponent Synchro Summons X.')", node)
         sid, ev = found[-1]
     else:
+        known = {s for s, _ in st.summons}
         got = summon_subject(st, vs)
         if "summon" not in got:
             st.fail("say how the monster is Summoned ('the Synchro Summon of X')", vs)
         sid, ev = got["summon"], got["event"]
         whom = sub(fam, "by_whom")
         said = st.r.player(sub(whom, "player")) if whom is not None else None
-        if said in ("you", "opponent"):
+        if sid in known:            # a Summon told before: by whom it was told
+            if said in ("you", "opponent") and said != ev.get("player"):
+                st.fail("the Summon told before was made by the other player", whom)
+        elif said in ("you", "opponent"):
             ev["player"] = said
         else:
             st.unsaid_summoner.add(sid)
