@@ -130,7 +130,8 @@ def _amount_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
         return
     quotes = [f.source.quote for f in reading.facts if f.type == "cost_action"
               and f.get("verb") == "pay" and f.get("effect") == eid and f.source is not None]
-    if quotes and not any(nums[0] in q.replace(",", "") for q in quotes):
+    import re
+    if quotes and not any(re.search(rf"(?<!\d){nums[0]}(?!\d)", q.replace(",", "")) for q in quotes):
         st.fail(f"{ref['card']}'s cost is {quotes[0]!r}, not {nums[0]} LP", fam)
 
 
