@@ -135,6 +135,25 @@ CASES = [
     {"id": "told-summon-named-again", "answer": "yes",
      "ask": "My opponent Xyz Summons Number 39: Utopia. Can I negate the Xyz Summon of Number 39: "
             "Utopia with Black Horn of Heaven?", "spec": {"summon": "s1"}},
+    # more ways of asking
+    {"id": "activated-effect", "answer": "yes",
+     "ask": "Is Effect Veiler's effect an activated effect?"},
+    {"id": "story-in-trailing-if", "answer": "no",
+     "ask": "Does the Xyz Summon start a chain if my opponent Xyz Summons Number 39: Utopia?"},
+    {"id": "count-as-a-cost", "answer": "yes",
+     "ask": "Does discarding for Lightning Vortex count as a cost?"},
+    {"id": "card-moved-for", "answer": "yes",
+     "ask": "Is the card discarded for Ash Blossom & Joyous Spring a cost?"},
+    {"id": "told-payment-clause", "answer": "no",
+     "ask": "I pay 1500 LP for Solemn Strike and it gets negated. Do I get the LP back?"},
+    {"id": "told-payment-must-fit", "refused": ["cost is not to discard"],
+     "ask": "I discarded a card for Solemn Strike and it got negated. Do I get the card back?"},
+    {"id": "possessive-summon-of", "answer": "yes",
+     "ask": "Can Black Horn of Heaven negate my opponent's Synchro Summon of Stardust Dragon?",
+     "spec": {"situation.0.player": "opponent"}},
+    {"id": "possessive-activation-owner", "answer": "yes",
+     "ask": "Can I chain Magic Jammer to my opponent's Raigeki?",
+     "spec": {"situation.0.player": "opponent"}},
 ]
 
 

@@ -223,6 +223,33 @@ class ProcedureEvents:
         self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(moved)}]
         self.told_costs[aid] = verb
 
+    def ev_paid_for(self, ev: Tree) -> None:
+        """"I paid 1500 LP for Solemn Strike", "I discarded a card to activate Lightning Vortex": the
+        activation of that effect, with its cost as told (checked against the card's cost)."""
+        from .words import thing_words, words_fit
+        player = self._player(ev)
+        word = next(str(t).lower() for t in ev.children if not isinstance(t, Tree)
+                    and str(t).lower() not in ("for", "to", "activate"))
+        verb = {"paid": "pay", "pay": "pay", "pays": "pay", "discarded": "discard",
+                "discard": "discard", "discards": "discard", "banished": "banish",
+                "tributed": "tribute", "sent": "send"}[word]
+        node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_"))
+        ref = self.effect_ref(self.r.effect(node), hint=[verb])
+        found = self.effect_of(ref)
+        if found is None:
+            self.fail("which effect was it for?", ev)
+        reading, eid = found
+        costs = [f for f in reading.facts if f.type == "cost_action" and f.get("effect") == eid
+                 and f.get("verb") == verb and f.source is not None]
+        thing = sub(ev, "thing")
+        obj = thing_words(self.r.said(thing)) if thing is not None else []
+        if not costs or obj and not any(words_fit(obj, f.source.quote) for f in costs):
+            self.fail(f"{ref.get('card')}'s cost is not to {verb} {self.r.said(thing)}", ev)
+        aid = self._activate(ref, player, {})
+        if verb in MOVED:
+            self.events[-1]["cost"] = [{"action": MOVED[verb], "what": self.entity(self.r.thing(thing))}]
+        self.told_costs[aid] = verb
+
     def ev_card_cost(self, ev: Tree) -> None:
         """"Zoodiac Drident detaches a material and targets my card": the card's one effect whose
         cost is that action (and that targets, when said) is activated; by whom is not said."""

@@ -90,7 +90,9 @@ def summon_subject(st: Situate, k: Tree) -> dict:
     if told is not None:        # "My opponent Synchro Summons X. ... the Synchro Summon of X": that one
         return {"summon": told[0], "event": told[1]}
     sid = f"s{len(st.summons) + 1}"
-    ev = {"kind": "summon", "id": sid, "summon-kind": kind, "player": "you", "what": c.name}
+    whose = st.r.player(sub(k, "poss")) if sub(k, "poss") is not None else None
+    ev = {"kind": "summon", "id": sid, "summon-kind": kind,
+          "player": whose if whose in ("you", "opponent") else "you", "what": c.name}
     st.events.append(ev)
     st.summons.append((sid, ev))
     return {"summon": sid, "event": ev}

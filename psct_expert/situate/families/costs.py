@@ -145,6 +145,13 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
     doing = sub(fam, "v_doing")
     if doing is None and sub(fam, "pre") is not None:
         return _told_cost_question(st, fam)
+    if doing is None and sub(fam, "cost_thing") is not None:
+        # "Is the card discarded for Lightning Vortex a cost?": that action, for that effect
+        verb = st.r.action(find(sub(fam, "cost_thing"), "act_verb"))
+        effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+        ref = st.effect_ref(st.r.effect(effs[0]), hint=[verb])
+        _alt_verb_fits(st, fam, verb)
+        return st.spec("is-cost", {"effect": ref, "verb": verb})
     if doing is None and sub(fam, "pay_noun") is not None:
         # "Is the LP payment for Solemn Strike a cost?": paying, for the effect named
         effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
@@ -170,7 +177,7 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
         return _cost_so_that(st, fam, doing, verb, neg)
     _alt_verb_fits(st, fam, verb)
     own = sorted(set(_object_cards(st, doing)))
-    if not effs and len(own) == 1 and sub(fam, "cost_a") is not None:
+    if not effs and len(own) == 1 and (sub(fam, "cost_a") or sub(fam, "cost_counts")) is not None:
         # "Is discarding D.D. Crow to the GY a cost?": the one card the action names, whose own
         # effect is asked about (its cost must move that card: checked below)
         ir = {"how": "eff_card", "card": own[0], "ord": None, "desc": [], "quote": None,

@@ -29,7 +29,9 @@ def _activation_of(st: Situate, node: Tree | None, player: str) -> str:
         aid = st._find_act(ref)
         if aid is not None:
             return aid
-        owner = "you" if low(node)[1:2] == ["my"] else "opponent" if player == "you" else "you"
+        owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
+            "you" if low(node)[1:2] == ["my"] else "opponent" if player == "you" else "you"
+        # ("my opponent's X" is the opponent's: its owner as read, not the word "my")
         return st._activate(ref, owner, {})
     if not st.acts:
         st.fail("respond to what? (tell what was activated first)", node)
@@ -153,8 +155,8 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
                 st.fail("the Summon told before was made by the other player", whom)
         elif said in ("you", "opponent"):
             ev["player"] = said
-        else:
-            st.unsaid_summoner.add(sid)
+        elif sub(vs, "poss") is None or st.r.player(sub(vs, "poss")) not in ("you", "opponent"):
+            st.unsaid_summoner.add(sid)     # ("my opponent's Link Summon of X" says whose)
     # "my own Link Summon": the asker's Summon and the asker's negating card
     own = ref is not None and "own" in low(ref)
     return negate_told_summon(st, fam, effs[0], negator, sid, ev, node, holder_said=own)
