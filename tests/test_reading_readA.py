@@ -154,6 +154,27 @@ CASES = [
     {"id": "possessive-activation-owner", "answer": "yes",
      "ask": "Can I chain Magic Jammer to my opponent's Raigeki?",
      "spec": {"situation.0.player": "opponent"}},
+    # rules-exam players, generic Summons, the question said other ways
+    {"id": "player-a-b", "answer": "no",
+     "ask": "Player A activates Magic Jammer. Can Player B chain Mystical Space Typhoon to it?"},
+    {"id": "is-it-possible", "answer": "yes",
+     "ask": "Is it possible to chain Magic Jammer to Raigeki?"},
+    {"id": "generic-summon-kind", "answer": "no", "ask": "Does Pendulum Summoning start a chain?"},
+    {"id": "generic-special-summon-refused", "refused": ["which Summon"],
+     "ask": "Does a Special Summon start a Chain?"},
+    {"id": "summoned-by-its-own-effect", "answer": "no",
+     "ask": "When Cyber Dragon is Special Summoned by its own effect, does that start a chain?"},
+    {"id": "used-against-a-summon", "answer": "no",
+     "ask": "Can Solemn Strike be used against a Normal Summon?"},
+    {"id": "cost-dislocated", "answer": "yes",
+     "ask": "The discard for Ash Blossom & Joyous Spring, is it a cost?"},
+    {"id": "take-back", "answer": "no",
+     "ask": "My opponent negates the activation of my Ash Blossom & Joyous Spring. Can I take "
+            "back the discarded card?", "spec": {"family": "cost-returned"}},
+    {"id": "fronted-response", "answer": "no",
+     "ask": "In response to Magic Jammer, can I activate Mystical Space Typhoon?"},
+    {"id": "card-subject-negates-is-no-cost", "answer": "yes",
+     "ask": "Magic Jammer negates my Lightning Vortex. Is the card I discarded still in my GY?"},
 ]
 
 

@@ -94,6 +94,10 @@ class Reader:
         if node is None:
             return None
         ws = low(node)
+        if ws in (["player", "a"], ["player", "b"]):
+            # (readA) a rules exam's "Player A" / "Player B": the rules are the same for either
+            # player, so Player A is read as the asker and Player B as the opponent
+            return "you" if ws[1] == "a" else "opponent"
         if "controller" in ws or "controller's" in ws or "owner" in ws or "owner's" in ws:
             return "controller"
         for w in ws:

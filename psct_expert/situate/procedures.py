@@ -254,7 +254,7 @@ class ProcedureEvents:
         """"Zoodiac Drident detaches a material and targets my card": the card's one effect whose
         cost is that action (and that targets, when said) is activated; by whom is not said."""
         card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
-        verb = self.r.action(sub(ev, "act_verb"))
+        verb = self.r.action(sub(ev, "card_cost_verb"))
         reading = self.reading(card)
         things = subs(ev, "thing")
         itself = "itself" in [str(t).lower() for t in ev.children if not isinstance(t, Tree)]

@@ -145,6 +145,9 @@ class SummonEvents:
         kind = self.r.summon_kind(ev) or "unsaid"
         if "procedure" in low(ev):
             kind = "procedure"
+        if sub(ev, "own_way") is not None:  # "X is Special Summoned by its own effect"
+            kind = self.own_way(ev, t.get("card"), "special" if kind == "procedure" else kind,
+                                self._mods(ev).get("from"))
         _target_summoned(self, t, ev)
         self._summon(kind, owner_in_words(t["words"]), t, self._mods(ev).get("from"))
 

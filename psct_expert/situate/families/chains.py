@@ -65,6 +65,9 @@ def summon_subject(st: Situate, k: Tree) -> dict:
     cards = [st.r.card(t) for t in k.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
     if k.data == "summon_using":                       # "a Fusion Summon using X": X's effect
         return {"effect": {"card": cards[0], "verb": f"{kind or 'special'}-summon"}}
+    if k.data in ("summon_bare",) and not cards and not st.summons and \
+            low(k)[0] in ("a", "an") and kind in GENERIC_KINDS:
+        return _generic_summon(st, k)                  # "Does an Xyz Summon start a Chain?"
     if k.data in ("summon_bare",) and not cards:       # "the Link Summon": one told before
         for sid, ev in reversed(st.summons):
             if kind in (None, ev["summon-kind"]) or ev["summon-kind"] == "special" or \
@@ -160,12 +163,36 @@ def _each_time(st: Situate, fam: Tree, spec: dict) -> dict:
     return spec
 
 
+GENERIC_KINDS = ("normal", "tribute", "flip", "synchro", "xyz", "link", "pendulum")
+
+
+def _generic_summon(st: Situate, node: Tree) -> dict:
+    """"Does Link Summoning start a Chain?", "Does an Xyz Summon start a Chain?": any Summon of a
+    kind a player performs by the rules (a Special Summon, Fusion or Ritual Summon may be made by
+    an effect: refused)."""
+    kind = st.r.summon_kind(node)
+    if kind not in GENERIC_KINDS:
+        st.fail("which Summon? (name the monster, or tell the Summon first)", node)
+    sid = st._summon(kind, None, {"card": None, "text": f"a {kind.title()} Monster", "words": [],
+                                  "pronoun": False}, None)
+    return {"summon": sid, "event": st.events[-1]}
+
+
 def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
     _link_one(st, fam)
     q = sub(fam, "summon_q")
-    kids = [ch for ch in q.children if isinstance(ch, Tree)]
+    if q is None:
+        q = next((t for t in fam.children if isinstance(t, Tree) and t.data == "summon_generic"), None)
+    kids = [ch for ch in q.children if isinstance(ch, Tree)] if q is not None else []
     tail = find(fam, "resp_tail")
-    if kids and kids[0].data in SUMMON_NODES:
+    generic = q is not None and q.data == "summon_generic"
+    if kids and kids[0].data == "summon_bare" and not st.summons and \
+            not list(kids[0].scan_values(lambda v: getattr(v, "type", "") == "XCARD")) and \
+            low(kids[0])[0] in ("a", "an"):
+        generic, q = True, kids[0]      # "Does an Xyz Summon start a Chain?"
+    if generic:
+        got = _generic_summon(st, q)
+    elif kids and kids[0].data in SUMMON_NODES:
         got = summon_subject(st, kids[0])
     elif kids and kids[0].data == "ev_proc":     # "the moment I return X and Y to ... Summon Z"
         st.ev_proc(kids[0])
