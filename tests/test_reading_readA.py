@@ -175,6 +175,29 @@ CASES = [
      "ask": "In response to Magic Jammer, can I activate Mystical Space Typhoon?"},
     {"id": "card-subject-negates-is-no-cost", "answer": "yes",
      "ask": "Magic Jammer negates my Lightning Vortex. Is the card I discarded still in my GY?"},
+    # a Summon told, then answered
+    {"id": "summon-using-materials", "answer": "no",
+     "ask": "I Link Summon Knightmare Unicorn using three monsters. Does that start a chain?",
+     "truthy": ["situation.0.materials"]},
+    {"id": "and-activate-its-effect", "answer": "yes",
+     "ask": "I Xyz Summon Number 39: Utopia and activate its first effect. Does that start a "
+            "chain?", "spec": {"situation.-1.player": "you"}},
+    {"id": "drops-from-hand", "answer": "no",
+     "ask": "My opponent drops Cyber Dragon from their hand. Can I chain Ash Blossom & Joyous "
+            "Spring to it?"},
+    {"id": "drops-needs-the-hand", "refused": ["from the hand"],
+     "ask": "My opponent drops Cyber Dragon. Does that start a chain?"},
+    {"id": "goes-into", "answer": "yes",
+     "ask": "My opponent goes into Knightmare Unicorn. Can I Solemn Warning it?",
+     "spec": {"family": "negate-summon"}},
+    {"id": "respond-with-summon-negator", "answer": "yes",
+     "ask": "My opponent Xyz Summons Number 39: Utopia. Can I respond with Solemn Strike?",
+     "spec": {"family": "negate-summon"}},
+    {"id": "chain-to-it-after-activation", "answer": "yes",
+     "ask": "My opponent activates Pot of Greed. Can I chain to it?"},
+    {"id": "summoned-by-the-resolving-card", "answer": "no",
+     "ask": "Premature Burial resolves and my opponent Special Summons Dark Magician. Can I "
+            "negate that Summon with Solemn Strike?"},
 ]
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ..errors import QuestionError
-from ..parser.transform import low, sub, subs
+from ..parser.transform import find, low, sub, subs
 from ..reader.phrases import summons_to_opponents_field
 from ..reader.select import select_effect
 from .words import COUNT_WORDS, owner_in_words
@@ -29,7 +29,10 @@ class SummonEvents:
             told_by = self.events[-1].get("player") if self.events else None
             if told_by not in ("you", "opponent"):
                 self.fail("who Summons it? ('my opponent Special Summons X ...')", ev)
-        if sub(ev, "actor") is None and told_by is None:
+        by_link = sub(ev, "actor") is None and told_by is None
+        if not by_link and told_by is None and self._resolving_summons(ev):
+            by_link = True  # "Monster Reborn resolves and my opponent Special Summons X": by it
+        if by_link:
             # "X resolves and Ritual Summons a monster": the resolving effect Summons
             if not self.acts:
                 self.fail("who Summons?", ev)
@@ -59,6 +62,14 @@ class SummonEvents:
             return
         player = told_by or self._player(ev)
         kind = self.r.summon_kind(ev) or "unsaid"     # "I Summon X": Normal or Special is not said
+        if "drops" in low(ev)[:4] or "drop" in low(ev)[:4] or "dropped" in low(ev)[:4]:
+            # "drops X from hand": a Special Summon from the hand (said nowhere else)
+            thing0 = subs(ev, "thing")
+            if not thing0 or self.r.place(find(thing0[0], "place")) != "hand" or \
+                    not self.r.thing(thing0[0]).get("card"):
+                self.fail("'drops' says a monster is Special Summoned from the hand: say from where",
+                          ev)
+            kind = "special"
         things = subs(ev, "thing")
         if not things:                  # "I Normal Summon when it resolves": the Summon it grants
             return self.granted_summon(ev, kind, player)
@@ -95,6 +106,33 @@ class SummonEvents:
             if n is None and more and more[0].isdigit():
                 n = int(more[0])
             told["count"] = 1 + (n or 1)
+
+    def _resolving_summons(self, ev: Tree) -> bool:
+        """(readA) A player's Special Summon told right after an activation of theirs resolves,
+        when that effect Special Summons: the resolution Summons it (not a Summon of its own)."""
+        if not self.events or self.events[-1].get("kind") != "resolve" or not self.acts or \
+                sub(ev, "own_way") is not None or self.r.summon_kind(ev) not in (None, "special"):
+            return False
+        aid, ref = self.acts[-1]
+        act = next((e for e in self.events if e.get("id") == aid), {})
+        unsaid = aid in self.unsaid_activator or aid in getattr(self, "player_unsaid", set())
+        if act.get("player") != self._player(ev) and not unsaid:
+            return False
+        found = self.effect_of(ref)
+        if found is None:
+            return False
+        reading, eid = found
+        return any(f.get("effect") == eid and f.get("verb") == "special-summon"
+                   and f.type in ("clause", "clause_verb") for f in reading.facts)
+
+    def ev_and_act(self, ev: Tree) -> None:
+        """"I Link Summon X and use its banish effect": the player of the clause before activates."""
+        from lark import Token
+        who = self.events[-1].get("player") if self.events else None
+        if who not in ("you", "opponent"):
+            self.fail("who activates it? ('I activate ...')", ev)
+        actor = Tree("actor", [Tree("player", [Token("WORD", "I" if who == "you" else "opponent")])])
+        self.ev_activate(Tree("ev_activate", [actor] + list(ev.children)))
 
     def ev_make(self, ev: Tree) -> None:
         """"my opponent is making S:P Little Knight off two monsters": the Summon of an Extra Deck

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 def _chain_subject(st: Situate, node: Tree) -> dict:
     """``chain_subj``/``summon_q``: an effect, a Summon, or "that" (what was just activated)."""
     kids = [ch for ch in node.children if isinstance(ch, Tree)]
+    last = next((e for e in reversed(st.events) if e.get("kind") == "activate"), None)
+    if kids and kids[0].data == "eff_it" and last is not None and _told_last(st) is None:
+        # "I activate its first effect. Does it start a Chain?": the activation told last
+        return {"effect": last["effect"]}
     told = _told_last(st)
     if told is not None and (not kids or kids[0].data == "eff_it"):
         # "I Special Summon X with its own condition. Does it start a Chain?": "it" / "that" is
@@ -190,7 +194,14 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
             not list(kids[0].scan_values(lambda v: getattr(v, "type", "") == "XCARD")) and \
             low(kids[0])[0] in ("a", "an"):
         generic, q = True, kids[0]      # "Does an Xyz Summon start a Chain?"
-    if generic:
+    if q is None:               # "Can I chain (X) to it?": the Summon told last
+        told = _told_last(st)
+        if told is None and st.acts:        # "Can I chain to it?" after an activation
+            return _also(st, tail, st.spec("starts-chain", {"effect": st.acts[-1][1]}))
+        if told is None:
+            st.fail("chain to what? (tell it first)", fam)
+        got = {"summon": told["id"], "event": told}
+    elif generic:
         got = _generic_summon(st, q)
     elif kids and kids[0].data in SUMMON_NODES:
         got = summon_subject(st, kids[0])

@@ -38,7 +38,43 @@ def _activation_of(st: Situate, node: Tree | None, player: str) -> str:
     return st.acts[-1][0]
 
 
+def summon_told_last(st: Situate) -> tuple[str, dict] | None:
+    """(readA) The Summon a player performed, when it is the newest thing told."""
+    last = next((e for e in reversed(st.events) if e.get("kind") in ("summon", "activate")), None)
+    if last is None or last.get("kind") != "summon":
+        return None
+    return last["id"], last
+
+
+def negates_summons(st: Situate, ref: dict) -> bool:
+    found = st.effect_of(ref)
+    return found is not None and any(f.type == "negation_scope" and f.get("what") == "summon"
+                                     and f.get("effect") == found[1] for f in found[0].facts)
+
+
+def answer_told_summon(st: Situate, fam: Tree, node: Tree | None) -> dict | None:
+    """(readA) "My opponent Link Summons X. Can I respond with Black Horn of Heaven / Solemn Strike
+    it / chain Imperm to it?": with no activation told and a Summon told last, a card that negates
+    Summons is asked whether it negates that Summon; "chain X to it" asks whether the Summon
+    starts a Chain (X asked too)."""
+    told = summon_told_last(st)
+    if told is None or st.acts:
+        return None
+    neg = first_effect(fam)
+    ref = st.effect_ref(st.r.effect(neg), hint=["negate"])
+    if negates_summons(st, ref):
+        return negate_told_summon(st, fam, neg, ref, told[0], told[1], node or fam)
+    if "chain" in low(fam):
+        spec = st.spec("summon-starts-chain", {"summon": told[0]})
+        spec["also_needs"] = f"whether {st.r.said(neg)} can be activated in response"
+        return spec
+    return None
+
+
 def build_can_respond(st: Situate, fam: Tree) -> dict:
+    told = answer_told_summon(st, fam, sub(fam, "resp_to"))
+    if told is not None:
+        return told
     p = sub(fam, "player")
     player = st.r.player(p) if p is not None else "you"
     if player not in ("you", "opponent"):
