@@ -198,6 +198,22 @@ CASES = [
     {"id": "summoned-by-the-resolving-card", "answer": "no",
      "ask": "Premature Burial resolves and my opponent Special Summons Dark Magician. Can I "
             "negate that Summon with Solemn Strike?"},
+    # when an action is done, and whether a cost stays paid
+    {"id": "happen-on-activation-or-resolution", "answer": "yes",
+     "ask": "Does Ash Blossom & Joyous Spring's discard happen on activation or on resolution?",
+     "spec": {"family": "happens-at", "timing": "activation"}},
+    {"id": "same-time-twice-refused", "refused": ["one time twice"],
+     "ask": "Does Ash Blossom & Joyous Spring's discard happen on activation or at activation?"},
+    {"id": "do-i-do-it-when-it-resolves", "answer": "no",
+     "ask": "Do I banish the cards for Pot of Desires when it resolves?",
+     "spec": {"timing": "resolution", "verb": "banish"}},
+    {"id": "cost-or-effect", "answer": "yes",
+     "ask": "Is paying 1500 LP part of the cost of Solemn Strike or part of the effect?"},
+    {"id": "the-cost-paid-even-if", "answer": "yes",
+     "ask": "Does the cost of Lightning Vortex get paid even if it is negated?",
+     "spec": {"verb": "discard"}},
+    {"id": "still-have-to", "answer": "yes",
+     "ask": "If Lightning Vortex gets negated, do I still have to discard a card?"},
 ]
 
 

@@ -42,6 +42,8 @@ COST_WORDS = {"lp": "pay", "life": "pay"}
 def _cost_verb(st: Situate, fam: Tree) -> str:
     thing = sub(fam, "thing")
     verb = _thing_verb(st, thing)
+    if verb is None and thing is None and "cost" in low(fam) and "lp" not in low(fam):
+        verb = _the_one_cost(st, fam)       # "the cost of X ... paid": whatever its cost does
     if verb is None:
         ws = low(fam)
         if "lp" in ws or "lost" in ws or "pay" in ws or "paid" in ws:
@@ -52,9 +54,19 @@ def _cost_verb(st: Situate, fam: Tree) -> str:
                 thing.iter_subtrees())) else None
     if verb is None:
         verb = _told_cost_verb(st, fam, thing)
+    if verb is None and "cost" in low(fam):
+        verb = _the_one_cost(st, fam)
     if verb is None:
         st.fail("which cost? ('the card I discarded', 'the LP I paid')", fam)
     return verb
+
+
+def _the_one_cost(st: Situate, fam: Tree) -> str | None:
+    """"Does the cost of X get paid ...?": the action of the effect's one cost."""
+    found = st.effect_of(negated_effect(st, fam))
+    verbs = {f.get("verb") for f in found[0].facts if f.type == "cost_action"
+             and f.get("effect") == found[1]} if found else set()
+    return verbs.pop() if len(verbs) == 1 else None
 
 
 # a described card moved by a cost: "my banished Extra Deck cards"
