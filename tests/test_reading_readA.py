@@ -214,6 +214,18 @@ CASES = [
      "spec": {"verb": "discard"}},
     {"id": "still-have-to", "answer": "yes",
      "ask": "If Lightning Vortex gets negated, do I still have to discard a card?"},
+    # responses asked other ways
+    {"id": "chained-to-its-activation", "answer": "no",
+     "ask": "Can Mystical Space Typhoon be chained to Solemn Judgment's activation?"},
+    {"id": "activate-when-they-activate", "answer": "yes",
+     "ask": "Can I activate Solemn Judgment when my opponent activates Raigeki?",
+     "spec": {"situation.0.player": "opponent"}},
+    {"id": "fast-enough", "answer": "no",
+     "ask": "Is Raigeki fast enough to chain to Dark Hole?"},
+    {"id": "respond-to-my-own-with", "answer": "yes",
+     "ask": "Can I respond to my own Raigeki with Magic Jammer?"},
+    {"id": "chain-targeting-asked-too", "truthy": ["also_needs"],
+     "ask": "My opponent activates Raigeki. Can I chain Book of Moon targeting their monster?"},
 ]
 
 

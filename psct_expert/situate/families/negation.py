@@ -87,9 +87,21 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         if st.r.player(set_card) != player or not responder.get("card") or \
                 st.db.get(responder["card"]).kind not in ("spell", "trap"):
             st.fail("a Set card is a Spell or Trap Card of the player who chains it", set_card)
-    to = _activation_of(st, sub(fam, "resp_to"), player)
+    when = sub(fam, "resp_when")
+    if when is not None:
+        # "Can I activate X when my opponent activates Y?": Y, activated by that player
+        who = st.r.player(sub(when, "player"))
+        if who not in ("you", "opponent"):
+            st.fail("who activates it?", when)
+        ref = st.effect_ref(st.r.effect(first_effect(when)))
+        to = st._find_act(ref) or st._activate(ref, who, {})
+    else:
+        to = _activation_of(st, sub(fam, "resp_to"), player)
     check_activator(st, responder, to, player)
     spec = st.spec("can-respond", {"responder": responder, "to": to, "player": player})
+    aim = sub(fam, "resp_targeting")
+    if aim is not None:         # "... targeting their monster": asked too
+        spec["also_needs"] = f"whether it can target {st.r.said(sub(aim, 'thing'))}"
     rfrom = sub(fam, "resp_from")
     if rfrom is not None:
         # "Can I activate X from my hand in response?": activating it from there is asked too
