@@ -226,6 +226,21 @@ CASES = [
      "ask": "Can I respond to my own Raigeki with Magic Jammer?"},
     {"id": "chain-targeting-asked-too", "truthy": ["also_needs"],
      "ask": "My opponent activates Raigeki. Can I chain Book of Moon targeting their monster?"},
+    # the story of a resolving Summon
+    {"id": "cost-then-activation", "answer": "yes",
+     "ask": "My opponent discards a card and activates Lightning Vortex. I negate the activation "
+            "with Magic Jammer. Is the discarded card still in their GY?",
+     "spec": {"situation.0.cost.0.action": "discarded"}},
+    {"id": "nobody-responds-then-resolves-once", "answer": "no",
+     "ask": "My opponent activates Monster Reborn. I do not respond and the effect resolves and "
+            "Special Summons Dark Magician. Can I Solemn Strike the Special Summon?"},
+    {"id": "resolving-ritual-summon", "answer": "no",
+     "ask": "Advanced Ritual Art resolves and my opponent Ritual Summons Dogmatika Ecclesia, the "
+            "Virtuous. Can I Solemn Strike the Ritual Summon?"},
+    {"id": "to-summon-it-is-the-card", "answer": "no",
+     "ask": "My opponent activates Bystial Magnamhut's effect to Special Summon it from the hand. "
+            "Nobody responds. Can I activate Solemn Strike to negate the Special Summon of "
+            "Bystial Magnamhut?"},
 ]
 
 

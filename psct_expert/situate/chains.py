@@ -262,7 +262,15 @@ class ChainEvents:
             self.events.append({"kind": "negate", "of": act["respond"], "what": what, "by": aid})
             return
         if verb == "special-summon":
-            what = self.entity(t, kind="monster") if not t["pronoun"] else self._answered_card(act, m)
+            card = act["effect"].get("card")
+            found = self.effect_of(act["effect"]) if card and t["pronoun"] and \
+                not act.get("respond") else None
+            if found is not None and any(f.type == "summons_self" and f.get("effect") == found[1]
+                                         for f in found[0].facts):
+                what = card         # (readA) "activates X's effect to Special Summon it": X itself
+            else:
+                what = self.entity(t, kind="monster") if not t["pronoun"] else \
+                    self._answered_card(act, m)
             sid = f"s{len(self.summons) + 1}"
             act.setdefault("does", []).append({"action": "summoned", "id": sid, "what": what,
                                                "summon-kind": "by-effect"})
@@ -400,6 +408,10 @@ class ChainEvents:
 
     def ev_resolve(self, ev: Tree) -> None:
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        if not effs and getattr(self, "resolved_by_noresp", False) and self.events and \
+                self.events[-1].get("kind") == "resolve":
+            self.resolved_by_noresp = False     # "nobody responds and the effect resolves": once
+            return
         if effs:
             ref = self.effect_ref(self.r.effect(effs[0]))
             aid = self._find_act(ref)
@@ -450,6 +462,33 @@ class ChainEvents:
         if not self.acts:
             self.fail("nobody responds to what? (tell what was activated first)", ev)
         self.events.append({"kind": "resolve"})
+        self.resolved_by_noresp = True
+
+    def ev_cost_then_act(self, ev: Tree) -> None:
+        """(readA) "My opponent reveals 3 Spellbook Spells and activates X's effect to Special Summon
+        it": the activation, with the cost told before it (checked against the effect's cost)."""
+        from .words import thing_words, words_fit
+        verb = self.r.action(sub(ev, "card_cost_verb"))
+        kids = [c for c in ev.children if not (isinstance(c, Tree) and c.data in
+                                                ("card_cost_verb", "thing", "thing_post"))
+                and str(c).lower() != "and"]
+        before = len(self.events)
+        self.ev_activate(Tree("ev_activate", kids))
+        act = next(e for e in self.events[before:] if e.get("kind") == "activate")
+        ref = act["effect"]
+        found = self.effect_of(ref)
+        if found is None:
+            self.fail("which effect was that cost for?", ev)
+        reading, eid = found
+        thing = sub(ev, "thing")
+        obj = thing_words(self.r.said(thing))
+        costs = [f for f in reading.facts if f.type == "cost_action" and f.get("effect") == eid
+                 and f.get("verb") == verb and f.source is not None]
+        if not costs or obj and not any(words_fit(obj, f.source.quote) for f in costs):
+            self.fail(f"{ref.get('card')}'s cost is not to {verb} {self.r.said(thing)}", ev)
+        if verb in MOVED:
+            act["cost"] = [{"action": MOVED[verb], "what": self.entity(self.r.thing(thing))}]
+        self.told_costs[act["id"]] = verb
 
     def ev_did(self, ev: Tree) -> None:
         """"... and banishes it", "it destroys my Bixi": what the link just told does when it

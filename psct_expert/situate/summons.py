@@ -111,18 +111,21 @@ class SummonEvents:
         """(readA) A player's Special Summon told right after an activation of theirs resolves,
         when that effect Special Summons: the resolution Summons it (not a Summon of its own)."""
         if not self.events or self.events[-1].get("kind") != "resolve" or not self.acts or \
-                sub(ev, "own_way") is not None or self.r.summon_kind(ev) not in (None, "special"):
+                sub(ev, "own_way") is not None or self.r.summon_kind(ev) not in (
+                    None, "special", "fusion", "ritual", "synchro", "xyz", "link"):
             return False
         aid, ref = self.acts[-1]
         act = next((e for e in self.events if e.get("id") == aid), {})
         unsaid = aid in self.unsaid_activator or aid in getattr(self, "player_unsaid", set())
         if act.get("player") != self._player(ev) and not unsaid:
             return False
+        kind = self.r.summon_kind(ev)
         found = self.effect_of(ref)
         if found is None:
             return False
         reading, eid = found
-        return any(f.get("effect") == eid and f.get("verb") == "special-summon"
+        verbs = {"special-summon"} | ({f"{kind}-summon"} if kind else set())
+        return any(f.get("effect") == eid and f.get("verb") in verbs
                    and f.type in ("clause", "clause_verb") for f in reading.facts)
 
     def ev_and_act(self, ev: Tree) -> None:

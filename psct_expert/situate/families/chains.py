@@ -54,6 +54,18 @@ def _own_way_quote(st: Situate, q: Tree, card: str) -> None:
         st.fail(f"no way of {card} to Special Summon itself says {quote[0]!r}", way)
 
 
+def _summoned_by_link(st: Situate, card: str) -> dict | None:
+    """(readA) The Summon of ``card`` a resolving effect was told to make, if any."""
+    for e in reversed(st.events):
+        for step in e.get("does") or []:
+            if step.get("action") == "summoned" and step.get("what") == card:
+                sid = step["id"]
+                ev = next((v for s, v in st.summons if s == sid), None)
+                if ev is not None:
+                    return {"summon": sid, "event": ev}
+    return None
+
+
 def _told_last(st: Situate) -> dict | None:
     """The Summon a player performed, when it is the newest thing told (after any activation)."""
     last = next((e for e in reversed(st.events) if e.get("kind") in ("summon", "activate")), None)
@@ -85,6 +97,9 @@ def summon_subject(st: Situate, k: Tree) -> dict:
         c = st.db.get(card)
         if c.kind != "monster":
             st.fail(f"{card} is not a monster: say which Summon", k)
+        by_link = _summoned_by_link(st, c.name)
+        if by_link is not None:     # told: a resolving effect Special Summoned it
+            return by_link
         return {"effect": {"card": card, "select": "summons-self"}}
     c = st.db.get(card)
     if kind in ("synchro", "xyz", "link", "fusion", "ritual", "pendulum") and \
