@@ -241,6 +241,23 @@ CASES = [
      "ask": "My opponent activates Bystial Magnamhut's effect to Special Summon it from the hand. "
             "Nobody responds. Can I activate Solemn Strike to negate the Special Summon of "
             "Bystial Magnamhut?"},
+    # short questions after a told story
+    {"id": "the-action-a-cost-of-the-told", "answer": "yes",
+     "ask": "My opponent activates Pot of Desires. I chain Magic Jammer. Is the banish a cost?",
+     "spec": {"effect.card": "Pot of Desires"}},
+    {"id": "the-action-of-two-told-refused", "refused": ["which effect"],
+     "ask": "My opponent activates Lightning Vortex. I chain Magic Jammer. Is the discard a cost?"},
+    {"id": "and-does-its-cost", "answer": "no",
+     "ask": "My opponent activates Lightning Vortex and discards a card. I negate it with Magic "
+            "Jammer. Is the card returned?", "spec": {"situation.0.cost.0.action": "discarded"}},
+    {"id": "refunded", "answer": "no",
+     "ask": "I activate Solemn Judgment, and my opponent negates it with Solemn Judgment. Is the "
+            "cost refunded?"},
+    {"id": "it-be-negated-summon", "answer": "yes",
+     "ask": "My opponent Tribute Summons a monster. Can it be negated by Solemn Judgment?"},
+    {"id": "it-be-negated-activation", "answer": "yes",
+     "ask": "My opponent activates Raigeki. Can it be negated by Magic Jammer?",
+     "spec": {"family": "negate-activation"}},
 ]
 
 

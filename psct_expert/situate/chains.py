@@ -498,6 +498,8 @@ class ChainEvents:
         act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
         verb = self.r.action(sub(ev, "did_verb"))
         t = self.r.thing(sub(ev, "thing"))
+        if self._did_is_cost(act, verb, t, ev):
+            return
         places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
         action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
                   "tribute": "tributed", "discard": "discarded",
@@ -518,6 +520,29 @@ class ChainEvents:
             owner = owner_in_words(t["words"])
             what = self.entity(t, **({"controller": owner} if owner else {}))
         self._step(act, action, what)
+
+    def _did_is_cost(self, act: dict, verb: str | None, t: dict, ev: Tree) -> bool:
+        """(readA) "My opponent activates Pot of Desires and banishes 10 cards": when the effect
+        does that action only as its cost (before the ';'), it is the cost, told."""
+        found = self.effect_of(act["effect"]) if act["effect"].get("card") and \
+            not act.get("respond") and not act.get("does") else None
+        if found is None or verb is None or t.get("pronoun"):
+            return False
+        from .words import thing_words, words_fit
+        reading, eid = found
+        costs = [f for f in reading.facts if f.type == "cost_action" and f.get("effect") == eid
+                 and f.get("verb") == verb and f.source is not None]
+        later = [f for f in reading.facts if f.type in ("clause", "clause_verb")
+                 and f.get("effect") == eid and f.get("verb") == verb]
+        if not costs or later:
+            return False
+        obj = thing_words(t["text"])
+        if obj and not any(words_fit(obj, f.source.quote) for f in costs):
+            self.fail(f"{act['effect']['card']}'s cost is not to {verb} {t['text']}", ev)
+        if verb in MOVED:
+            act["cost"] = [{"action": MOVED[verb], "what": self.entity(t)}]
+        self.told_costs[act["id"]] = verb
+        return True
 
     def ev_card_acts(self, ev: Tree) -> None:
         """"my opponent's monster on the field activates its trigger effect": an effect of a card

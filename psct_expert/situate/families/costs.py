@@ -194,6 +194,13 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
         # effect is asked about (its cost must move that card: checked below)
         ir = {"how": "eff_card", "card": own[0], "ord": None, "desc": [], "quote": None,
               "rel": None, "text": own[0]}
+    elif not effs and st.acts:
+        # "My opponent activates X. I chain Y. Is the banish a cost?": the newest activation whose
+        # effect does that action
+        ref = _told_doing(st, verb)
+        if ref is None:
+            st.fail("a cost of which effect?", fam)
+        return st.spec("is-cost", {"effect": ref, "verb": verb})
     elif not effs:
         st.fail("a cost of which effect?", fam)
     else:
@@ -212,6 +219,18 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
         spec["also_needs"] = (f"whether {st.r.said(payer)} is the player who activates it (a cost "
                               "is paid by that player)")
     return spec
+
+
+def _told_doing(st: Situate, verb: str) -> dict | None:
+    """The one told activation whose effect does ``verb`` (None when none or several do)."""
+    fit = []
+    for _aid, ref in st.acts:
+        found = st.effect_of(ref)
+        if found is not None and any(f.get("effect") == found[1] and f.get("verb") == verb and
+                                     f.type in ("cost_action", "clause", "clause_verb")
+                                     for f in found[0].facts) and ref not in fit:
+            fit.append(ref)
+    return fit[0] if len(fit) == 1 else None
 
 
 def _own_cost_effect(st: Situate, card: str, verb: str) -> dict | None:

@@ -161,6 +161,15 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
         holder_unsaid(st, negator, "summon",
                       f"{negator.get('card')} answers only its controller's opponent's Summons: ask "
                       "it from the side of the player who holds it ('Can I negate ... with it?')")
+    if sub(fam, "told_it") is not None:
+        # (readA) "Can it be negated by X?": the Summon, or the activation, told last
+        told = summon_told_last(st)
+        if told is not None:
+            return negate_told_summon(st, fam, effs[0], negator, told[0], told[1], fam)
+        if not st.acts:
+            st.fail("negate what? (tell it first)", fam)
+        check_activator(st, negator, st.acts[-1][0], "you")
+        return st.spec("negate-activation", {"negator": negator, "activated": st.acts[-1][0]})
     ref = sub(fam, "summon_ref")
     vs = next((t for t in fam.children if isinstance(t, Tree) and t.data in SUMMON_NODES), None)
     node = ref if ref is not None else vs
