@@ -289,7 +289,12 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
     fam = next(t for t in pq.tree.iter_subtrees_topdown() if str(t.data).startswith("fam_")
                and t.data != "fam_body")
     by_tree = told or any(getattr(k, "data", "") in ("summon_ref", "player", "pre")
-                          for k in fam.children) or bool(kinds - {"special", "normal"})
+                          for k in fam.children) or bool(kinds - {"special", "normal"}) or \
+        any(getattr(k, "data", "") == "summon_bare" and not list(k.scan_values(
+            lambda v: getattr(v, "type", "") == "XCARD")) and kinds and "special" not in kinds
+            for k in fam.children)
+    # (readA) "Can X negate a Normal Summon?": a Summon of a kind a player performs, no card
+    # named, is read by the tree ("the Special Summon" alone still asks whose)
     if pq.family in TREE_BUILDERS and not pq.scenario.lines and \
             (pq.family not in ("clause-done", "negate-summon") or by_tree):
         try:

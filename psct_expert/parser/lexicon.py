@@ -99,11 +99,15 @@ def relex(text: str, keep: list[tuple[int, int]] = ()) -> Relexed:
     (card names found by the caller) are read as written: "Called by the Grave" keeps its
     "Grave", "Ash Blossom" is no discourse."""
     kept: list[str] = []
+    # a name found with the comma after it ("Dark Hole, can I ..."): the comma is the sentence's
+    keep = [(s, e - 1 if e > s and text[e - 1] in ",;" else e) for s, e in keep]
     for s, e in sorted(keep, reverse=True):
         kept.insert(0, text[s:e])
         text = text[:s] + _KEEP.format(len(keep) - len(kept)) + text[e:]
     out = _relex(text)
     out.text = _KEPT.sub(lambda m: kept[int(m.group(1))], out.text)
+    # a kept name that ended its sentence brought its full stop ("... Number 39: Utopia."): one stop
+    out.text = re.sub(r"(?<!\.)\.\.(?!\.)", ".", out.text)
     out.changes = [Change(c.kind, _KEPT.sub(lambda m: kept[int(m.group(1))], c.written), c.read)
                    for c in out.changes]
     return out
@@ -112,6 +116,7 @@ def relex(text: str, keep: list[tuple[int, int]] = ()) -> Relexed:
 def _relex(text: str) -> Relexed:
     out = Relexed(text)
     parts = [s for s in (_set_aside_aside(s, out) for s in sentences(text)) if s]
+    parts = [_comma_question(s, out) for s in parts]
     text = " ".join(_story_first(parts, out))
     text = _set_aside(text, out)
     text = _read_as(text, out)
@@ -168,6 +173,33 @@ def _story_first(parts: list[str], out: Relexed) -> list[str]:
         moved.append(body[0].upper() + body[1:])
     out.changes.append(Change("story-first", " ".join(after)))
     return parts[:q] + moved + [parts[q][0].upper() + parts[q][1:]]
+
+
+# (readA) "Opp activates Pot of Greed, can I Ash it?": a told clause joined to the question by a
+# comma is a sentence of its own (not after "When/If ...", whose comma closes the clause)
+_ASKS = r"(?:can|could|may|does|do|did|is|are|was|were|will|would|am|have|has)"
+_WHO = r"(?:i|my|the|it|that|this|they|he|she|you|we|its|their|your|[A-Z][\w\-]*)"
+_COMMA_Q = re.compile(rf",\s+({_ASKS})\s+(?={_WHO}\b)", re.IGNORECASE)
+_CLAUSE_OPENERS = ("when", "if", "after", "once", "while", "during", "before", "since", "as",
+                   "suppose", "assuming", "for", "in", "on", "with", "because")
+
+
+def _comma_question(s: str, out: Relexed) -> str:
+    if not s.endswith("?") or s.split(" ", 1)[0].lower().strip(",") in _CLAUSE_OPENERS:
+        return s
+    if re.match(rf"{_ASKS}\b", s, re.IGNORECASE):
+        return s                        # the sentence is the question itself
+    m = _COMMA_Q.search(s)
+    if m is None:
+        return s
+    before = s[:m.start()].strip()
+    pats = _patterns()
+    if len(before.split()) < 3 or any(
+            rx is not None and re.fullmatch(rf"(?:{rx.pattern}[\s,]*)+", before, re.IGNORECASE)
+            for rx in (pats["openers"], pats["discourse"])):
+        return s                        # "yo quick one, does ...": an opener, no told clause
+    out.changes.append(Change("read-as", m.group().strip(), ". " + m.group(1).capitalize()))
+    return s[:m.start()] + ". " + m.group(1).capitalize() + " " + s[m.end():]
 
 
 def _set_aside_aside(s: str, out: Relexed) -> str:

@@ -63,7 +63,9 @@ def _spell_out(text: str) -> str:
         for short, full in words.items():
             text = re.sub(rf"(?<![\w'\-/]){re.escape(short)}(?![\w'\-/])", full, text, flags=flags)
     if text[-1] not in "?.!" and not text.endswith(('"', "'")):
-        text += "?"
+        # (readA) "Can I chain X? opp is making Y off two monsters": a sentence after the question
+        # is the story told after it, not a second question
+        text += "." if "?" in text else "?"
     return text
 
 

@@ -94,6 +94,10 @@ class Reader:
         if node is None:
             return None
         ws = low(node)
+        if ws in (["player", "a"], ["player", "b"]):
+            # (readA) a rules exam's "Player A" / "Player B": the rules are the same for either
+            # player, so Player A is read as the asker and Player B as the opponent
+            return "you" if ws[1] == "a" else "opponent"
         if "controller" in ws or "controller's" in ws or "owner" in ws or "owner's" in ws:
             return "controller"
         for w in ws:
@@ -143,6 +147,9 @@ class Reader:
             dq = tokens(d, "XQUOTE")
             if dq:
                 ref["quote"] = self.quotes[int(dq[0])]
+        kind = sub(node, "card_kind")
+        if kind is not None:            # "the Field Spell X": checked against the card
+            ref["kind_said"] = low(kind)
         an = sub(node, "act_noun")
         if an is not None:
             ref["desc"].append(" ".join(low(an)))

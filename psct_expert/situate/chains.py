@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
+from ..errors import QuestionError
+
 from ..parser.transform import low, sub, subs
 from ..reader.phrases import cost_from_own_hand
 from .copies import told_copies
@@ -58,9 +60,46 @@ class ChainEvents:
         verb = low(sub(ev, "act_verb_w") or ev)
         if any(w in ("chain", "chains", "chained") for w in verb):
             info["respond"] = True
+        negated = self._negates_it(ref, info)
+        if any(w in ("flip", "flips", "flipped") for w in verb):
+            # "my opponent flips Mirror Force": a Set Spell/Trap turned face-up to be activated
+            kind = ref.get("generic") or (self.db.get(ref["card"]).kind if ref.get("card") else None)
+            if kind not in ("spell", "trap"):
+                self.fail("only a Set Spell or Trap Card is flipped face-up to be activated", ev)
+            info["from"] = "set"
         aid = self._activate(ref, player, info)
         if unsaid:          # "Monster Reborn is activated": nobody said by whom
             self.unsaid_activator.add(aid)
+        if negated is not None:
+            self.events.append({"kind": "negate", "of": negated[0], "what": negated[1], "by": aid})
+
+    def _negates_it(self, ref: dict, info: dict) -> tuple[str, str] | None:
+        """"opp Ashes it" (read "activates Ash Blossom on it"), "they use Dark Bribe on it": a card
+        whose effect negates, used on the activation just told (no card was targeted), is chained
+        to it and negates it; what it negates (the activation or the effect) is its text's."""
+        tg = info.get("targets") or []
+        if len(tg) != 1 or not tg[0] or tg[0].get("words") != ["it"] or not self.acts or \
+                self._targeted_last() or not ref.get("card"):
+            return None
+        reading = self.reading(ref["card"])
+        if not any(f.type == "negation_scope" and f.get("what") == "activation"
+                   for f in reading.facts):
+            return None                 # it answers no activation: "on it" is what it targets
+        kinds = {k for f in reading.facts if f.type == "negates"
+                 for k in str(f.get("what")).split("-or-")} - {"summon"}
+        what = "activation" if kinds == {"activation"} else \
+            "effect" if kinds and kinds <= {"effect", "effects"} else None
+        if what is None and not kinds:
+            said = {("activation" if "activation" in q else "effect" if "effect" in q else None)
+                    for q in (str(f.source.quote).lower() for f in reading.facts
+                              if f.type == "clause" and f.get("verb") == "negate" and f.source)}
+            said.discard(None)
+            what = said.pop() if len(said) == 1 else None
+        if what is None:
+            self.fail(f"say whether {ref['card']} negates the activation or the effect")
+        info.pop("targets")
+        info["respond"] = True
+        return self.acts[-1][0], what
 
     def ev_respond(self, ev: Tree) -> None:
         if self._effect_node(ev).data == "eff_it" and self._targeted_last():
@@ -93,6 +132,8 @@ class ChainEvents:
             event["targets"] = [e for t in info["targets"] for e in self.entities_of(t)]
         if info.get("self_cost"):
             self._self_cost(event, ref, *info["self_cost"])
+        if info.get("told_cost"):
+            self._told_cost(event, aid, ref, *info["told_cost"])
         for t in info.get("targets") or []:
             self._named_place(t)
         self.events.append(event)
@@ -221,7 +262,15 @@ class ChainEvents:
             self.events.append({"kind": "negate", "of": act["respond"], "what": what, "by": aid})
             return
         if verb == "special-summon":
-            what = self.entity(t, kind="monster") if not t["pronoun"] else self._answered_card(act, m)
+            card = act["effect"].get("card")
+            found = self.effect_of(act["effect"]) if card and t["pronoun"] and \
+                not act.get("respond") else None
+            if found is not None and any(f.type == "summons_self" and f.get("effect") == found[1]
+                                         for f in found[0].facts):
+                what = card         # (readA) "activates X's effect to Special Summon it": X itself
+            else:
+                what = self.entity(t, kind="monster") if not t["pronoun"] else \
+                    self._answered_card(act, m)
             sid = f"s{len(self.summons) + 1}"
             act.setdefault("does", []).append({"action": "summoned", "id": sid, "what": what,
                                                "summon-kind": "by-effect"})
@@ -324,6 +373,27 @@ class ChainEvents:
             event["by"] = by
         self.events.append(event)
 
+    def ev_and_negates(self, ev: Tree) -> None:
+        """"My opponent chains Y and negates the activation": the subject left out is the activation
+        just told, which answers the one it was chained to; Y must be a card that negates."""
+        last = self.events[-1] if self.events else None
+        if last is None or last.get("kind") != "activate" or not last.get("respond"):
+            self.fail("who negates it? (tell the card chained to it first)", ev)
+        ref = last["effect"]
+        reading = self.reading(ref["card"]) if ref.get("card") else None
+        kinds = {k for f in (reading.facts if reading else []) if f.type == "negates"
+                 for k in str(f.get("what")).split("-or-")} - {"summon"}
+        ws = low(ev)
+        what = "effect" if "effect" in ws else "activation" if "activation" in ws else None
+        if what is None:
+            what = "activation" if kinds == {"activation"} else \
+                "effect" if kinds and kinds <= {"effect", "effects"} else None
+        negates = bool(kinds) or any(f.type == "clause" and f.get("verb") == "negate"
+                                     for f in (reading.facts if reading else []))
+        if what is None or not negates or (what == "activation" and kinds and "activation" not in kinds):
+            self.fail(f"say what {ref.get('card', 'it')} negates: the activation or the effect", ev)
+        self.events.append({"kind": "negate", "of": last["respond"], "what": what, "by": last["id"]})
+
     def _act_player(self, aid: str) -> str:
         for e in self.events:
             if e.get("id") == aid:
@@ -338,6 +408,10 @@ class ChainEvents:
 
     def ev_resolve(self, ev: Tree) -> None:
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        if not effs and getattr(self, "resolved_by_noresp", False) and self.events and \
+                self.events[-1].get("kind") == "resolve":
+            self.resolved_by_noresp = False     # "nobody responds and the effect resolves": once
+            return
         if effs:
             ref = self.effect_ref(self.r.effect(effs[0]))
             aid = self._find_act(ref)
@@ -388,6 +462,33 @@ class ChainEvents:
         if not self.acts:
             self.fail("nobody responds to what? (tell what was activated first)", ev)
         self.events.append({"kind": "resolve"})
+        self.resolved_by_noresp = True
+
+    def ev_cost_then_act(self, ev: Tree) -> None:
+        """(readA) "My opponent reveals 3 Spellbook Spells and activates X's effect to Special Summon
+        it": the activation, with the cost told before it (checked against the effect's cost)."""
+        from .words import thing_words, words_fit
+        verb = self.r.action(sub(ev, "card_cost_verb"))
+        kids = [c for c in ev.children if not (isinstance(c, Tree) and c.data in
+                                                ("card_cost_verb", "thing", "thing_post"))
+                and str(c).lower() != "and"]
+        before = len(self.events)
+        self.ev_activate(Tree("ev_activate", kids))
+        act = next(e for e in self.events[before:] if e.get("kind") == "activate")
+        ref = act["effect"]
+        found = self.effect_of(ref)
+        if found is None:
+            self.fail("which effect was that cost for?", ev)
+        reading, eid = found
+        thing = sub(ev, "thing")
+        obj = thing_words(self.r.said(thing))
+        costs = [f for f in reading.facts if f.type == "cost_action" and f.get("effect") == eid
+                 and f.get("verb") == verb and f.source is not None]
+        if not costs or obj and not any(words_fit(obj, f.source.quote) for f in costs):
+            self.fail(f"{ref.get('card')}'s cost is not to {verb} {self.r.said(thing)}", ev)
+        if verb in MOVED:
+            act["cost"] = [{"action": MOVED[verb], "what": self.entity(self.r.thing(thing))}]
+        self.told_costs[act["id"]] = verb
 
     def ev_did(self, ev: Tree) -> None:
         """"... and banishes it", "it destroys my Bixi": what the link just told does when it
@@ -397,6 +498,8 @@ class ChainEvents:
         act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
         verb = self.r.action(sub(ev, "did_verb"))
         t = self.r.thing(sub(ev, "thing"))
+        if self._did_is_cost(act, verb, t, ev):
+            return
         places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
         action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
                   "tribute": "tributed", "discard": "discarded",
@@ -417,6 +520,29 @@ class ChainEvents:
             owner = owner_in_words(t["words"])
             what = self.entity(t, **({"controller": owner} if owner else {}))
         self._step(act, action, what)
+
+    def _did_is_cost(self, act: dict, verb: str | None, t: dict, ev: Tree) -> bool:
+        """(readA) "My opponent activates Pot of Desires and banishes 10 cards": when the effect
+        does that action only as its cost (before the ';'), it is the cost, told."""
+        found = self.effect_of(act["effect"]) if act["effect"].get("card") and \
+            not act.get("respond") and not act.get("does") else None
+        if found is None or verb is None or t.get("pronoun"):
+            return False
+        from .words import thing_words, words_fit
+        reading, eid = found
+        costs = [f for f in reading.facts if f.type == "cost_action" and f.get("effect") == eid
+                 and f.get("verb") == verb and f.source is not None]
+        later = [f for f in reading.facts if f.type in ("clause", "clause_verb")
+                 and f.get("effect") == eid and f.get("verb") == verb]
+        if not costs or later:
+            return False
+        obj = thing_words(t["text"])
+        if obj and not any(words_fit(obj, f.source.quote) for f in costs):
+            self.fail(f"{act['effect']['card']}'s cost is not to {verb} {t['text']}", ev)
+        if verb in MOVED:
+            act["cost"] = [{"action": MOVED[verb], "what": self.entity(t)}]
+        self.told_costs[act["id"]] = verb
+        return True
 
     def ev_card_acts(self, ev: Tree) -> None:
         """"my opponent's monster on the field activates its trigger effect": an effect of a card
@@ -491,6 +617,32 @@ class ChainEvents:
                 self.fail("only a Spell or Trap is Set", ev)
             info["from"] = "set"
         self._activate(ref, player, info)
+
+    def _told_cost(self, event: dict, aid: str, ref: dict, verb: str | None, node: Tree) -> None:
+        """"I activate Skill Drain, paying 1000 LP": the activated effect's cost, as told; it must be
+        that effect's cost (its action and what it is done to), or the question is refused."""
+        from ..reader.select import select_effect
+        from .words import thing_words, words_fit
+
+        said = self.r.said(node).strip(" ,")
+        card = ref.get("card")
+        if card is None or verb is None:
+            self.fail(f"{said!r}: the cost of which card?", node)
+        reading = self.reading(card)
+        try:
+            eid = select_effect(reading, ref)
+        except QuestionError:
+            eid = None
+        costs = [f for f in reading.facts if f.type == "cost_action" and f.get("verb") == verb
+                 and (eid is None or f.get("effect") == eid) and f.source is not None]
+        obj = thing_words(" ".join(self.r.said(t) for t in subs(node, "thing")))
+        if not costs or obj and obj not in (["it"], ["itself"]) and \
+                not any(words_fit(obj, f.source.quote) for f in costs):
+            self.fail(f"{card}'s cost is not {said!r}", node)
+        if verb in MOVED:
+            things = subs(node, "thing")
+            event["cost"] = [{"action": MOVED[verb], "what": self.entity(self.r.thing(things[0]))}]
+        self.told_costs[aid] = verb
 
     def _self_cost(self, event: dict, ref: dict, verb: str | None, node: Tree) -> None:
         """"activates Ash Blossom (discarding it)": the activated card is moved as the cost; the

@@ -175,8 +175,12 @@ class PartEvents:
             self.fail(f"{self.r.said(turn_node)!r}: which of {turn}r turns? ('on my next turn')", turn_node)
         self.events.append({"kind": "phase", "turn": turn})
         inner = next(c for c in ev.children if isinstance(c, Tree)
-                     and c.data in ("ev_used_to", "ev_act_another"))
+                     and c.data in ("ev_used_to", "ev_act_another", "ev_activate"))
         self.clause(inner)
+
+    def ev_turn_act(self, ev: Tree) -> None:
+        """"On my opponent's turn they activate Skill Drain": whose turn, then the activation."""
+        self.ev_in_turn(ev)
 
     def ev_used_to(self, ev: Tree) -> None:
         player = self._player(ev)
@@ -220,6 +224,9 @@ class PartEvents:
         spec is made)."""
         if getattr(self, "told_not_done", None):
             self.fail("this question form has no place for what the situation says is not done")
+        if getattr(self, "overlay_pending", None):      # (readA) overlaid for no Xyz Summon told
+            self.fail("what was overlaid for? (tell the Xyz Summon: 'they Xyz Summon X')",
+                      self.overlay_pending[2])
         if getattr(self, "done_parts", None):
             self.fail(f"this question form has no place for {self.done_parts[0]['text']!r}",
                       self.done_parts[0]["node"])

@@ -37,6 +37,17 @@ class PhaseEvents:
 
     def ev_attack(self, ev: Tree) -> None:
         card = sub(ev, "acting_card")
+        if card is None:
+            # "I attack": a monster of that player's attacks
+            player = self.r.player(sub(sub(ev, "actor"), "player")) if sub(ev, "actor") else None
+            if player not in ("you", "opponent"):
+                self.fail("who attacks?", ev)
+            eid = f"m{len(self.entities) + 1}"
+            self.entities[eid] = {"desc": ("my" if player == "you" else "my opponent's") + " monster",
+                                  "controller": player, "kind": "monster", "place": "field",
+                                  "face": "up"}
+            self.events.append({"kind": "attack", "what": eid})
+            return
         player = self.r.player(sub(card, "poss"))
         if player not in ("you", "opponent"):
             self.fail(f"whose is {self.r.said(card)!r}?", card)

@@ -94,6 +94,30 @@ class ProcedureEvents:
             materials = [self.entity(self.r.thing(sub(how, "thing")))]
         return "procedure", materials
 
+    def own_way(self, node: Tree, card: str | None, kind: str, place: str | None) -> str:
+        """"... Special Summons X with its own condition / text ('...') / procedure": the Summon is
+        the card's own procedure, when it has exactly one that fits (the quote, when one is
+        given, is its text); "with its own effect" also needs no activated effect of the card to
+        Summon itself.  Anything else is refused, never guessed."""
+        way = sub(node, "own_way")
+        if way is None:
+            return kind
+        if kind not in ("special", "unsaid") or card is None:
+            self.fail("only a Special Summon of a named monster is done by its own procedure", way)
+        fit = self.procedures(card, place=place)
+        quote = [self.r.quotes[int(t)] for t in way.scan_values(
+            lambda v: getattr(v, "type", "") == "XQUOTE")]
+        if quote:
+            fit = [e for e in fit if norm(quote[0]) in norm(e.text)]
+        said = self.r.said(way)
+        if len(fit) != 1:
+            self.fail(f"{card} has {'no' if not fit else 'more than one'} procedure of its own "
+                      f"that fits {said!r}", way)
+        if any(w in ("effect", "thing") for w in low(way)) and not self.own_procedure(card, place):
+            self.fail(f"{card} also Special Summons itself with an activated effect: {said!r} "
+                      "does not say which way", way)
+        return "procedure"
+
     def own_procedure(self, card: str, place: str | None) -> bool:
         """A monster the player Special Summons, how unsaid: its own procedure, when that is the
         card's only way to Special Summon itself (from that place)."""
@@ -175,9 +199,21 @@ class ProcedureEvents:
             for f in reading.facts)]
         if effs and self.r.effect(effs[0]).get("ord"):
             fit = [e for e in fit if e.n == self.r.effect(effs[0])["ord"]]
+        purpose = sub(ev, "cost_purpose")
+        if purpose is not None:
+            # "... to search a Fiendsmith Spell/Trap": the effect does that, to that
+            from .refs import effect_does_action
+            from .words import thing_words, words_fit
+            pverb = "add" if sub(purpose, "search_verb") is not None else \
+                self.r.action(sub(purpose, "act_verb"))
+            obj = thing_words(self.r.said(sub(purpose, "thing")).replace("/", " ")) \
+                if sub(purpose, "thing") else []
+            fit = [e for e in fit if pverb and effect_does_action(reading.facts, e.id, pverb)
+                   and (not obj or words_fit(obj, e.text))]
         if len(fit) != 1:
             self.fail(f"{'no' if not fit else 'more than one'} effect of {card} has "
-                      f"{gerund(verb)} as its cost", ev)
+                      f"{gerund(verb)} as its cost" +
+                      (f" and does {self.r.said(purpose)!r}" if purpose is not None else ""), ev)
         self.last_card = card
         info = self._mods(ev)
         place = self.r.place(find(ev, "place")) if find(ev, "place") is not None else None
@@ -186,6 +222,75 @@ class ProcedureEvents:
                              else {})
         self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(moved)}]
         self.told_costs[aid] = verb
+
+    def ev_paid_for(self, ev: Tree) -> None:
+        """"I paid 1500 LP for Solemn Strike", "I discarded a card to activate Lightning Vortex": the
+        activation of that effect, with its cost as told (checked against the card's cost)."""
+        from .words import thing_words, words_fit
+        player = self._player(ev)
+        word = next(str(t).lower() for t in ev.children if not isinstance(t, Tree)
+                    and str(t).lower() not in ("for", "to", "activate"))
+        verb = {"paid": "pay", "pay": "pay", "pays": "pay", "discarded": "discard",
+                "discard": "discard", "discards": "discard", "banished": "banish",
+                "tributed": "tribute", "sent": "send"}[word]
+        node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_"))
+        ref = self.effect_ref(self.r.effect(node), hint=[verb])
+        found = self.effect_of(ref)
+        if found is None:
+            self.fail("which effect was it for?", ev)
+        reading, eid = found
+        costs = [f for f in reading.facts if f.type == "cost_action" and f.get("effect") == eid
+                 and f.get("verb") == verb and f.source is not None]
+        thing = sub(ev, "thing")
+        obj = thing_words(self.r.said(thing)) if thing is not None else []
+        if not costs or obj and not any(words_fit(obj, f.source.quote) for f in costs):
+            self.fail(f"{ref.get('card')}'s cost is not to {verb} {self.r.said(thing)}", ev)
+        aid = self._activate(ref, player, {})
+        if verb in MOVED:
+            self.events[-1]["cost"] = [{"action": MOVED[verb], "what": self.entity(self.r.thing(thing))}]
+        self.told_costs[aid] = verb
+
+    def ev_card_cost(self, ev: Tree) -> None:
+        """"Zoodiac Drident detaches a material and targets my card": the card's one effect whose
+        cost is that action (and that targets, when said) is activated; by whom is not said."""
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        verb = self.r.action(sub(ev, "card_cost_verb"))
+        reading = self.reading(card)
+        things = subs(ev, "thing")
+        itself = "itself" in [str(t).lower() for t in ev.children if not isinstance(t, Tree)]
+        if itself:              # "Ash Blossom discards itself": the card is what its cost moves
+            things = [None] + things
+        targets = len(things) > 1
+        from ..reader.phrases import names_this_card
+        fit = [e for e in reading.effects if e.n > 0 and any(
+            f.type == "cost_action" and f.get("effect") == e.id and f.get("verb") == verb
+            and (not itself or f.source is not None and names_this_card(f.source.quote))
+            for f in reading.facts)]
+        if targets:
+            fit = [e for e in fit if any(f.type in ("targets", "target") and f.get("effect") == e.id
+                                         for f in reading.facts) or "target" in e.text.lower()]
+        if len(fit) != 1:
+            self.fail(f"{'no' if not fit else 'more than one'} effect of {card} has "
+                      f"{gerund(verb)} as its cost", ev)
+        self.last_card = card
+        info = {"targets": [self.r.thing(things[1])]} if targets else {}
+        aid = self._activate({"card": card, "n": fit[0].n}, "you", info)
+        self.unsaid_activator.add(aid)
+        moved = {"card": card, "text": card, "words": [], "pronoun": False} if itself else \
+            self.r.thing(things[0])
+        self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(moved)}]
+        self.told_costs[aid] = verb
+
+    def ev_cost_purpose(self, ev: Tree) -> None:
+        """"I discard X to search a Y": the effect of X whose cost is that and which does that; "I
+        Tribute X to Special Summon Y" is read as before (Y's procedure, or X's effect)."""
+        purpose = sub(ev, "cost_purpose")
+        act = sub(purpose, "act_verb")
+        if act is not None and sub(act, "special_summon") is not None:
+            kids = [c for c in ev.children if c is not purpose] + subs(purpose, "thing") + \
+                subs(purpose, "thing_post")
+            return self.ev_proc(Tree("ev_proc", kids))
+        self.ev_for_cost(ev)
 
     # -- "I Normal Summon when it resolves", "so X is Chain Link 2", "I let ... happen" -------
     def granted_summon(self, ev: Tree, kind: str, player: str) -> None:
@@ -235,6 +340,8 @@ class ProcedureEvents:
             ws = t["words"]
             place = self.r.place(find(node, "place")) if find(node, "place") is not None else None
             place = place or info.get("from")
+            if place is None and any(low(tp) == ["out"] for tp in subs(node, "thing_post")):
+                place = "field"             # "no monsters out": on the field
             if place is None and k and "only" in ws_all:   # ", only Spells": the same place
                 place = self.told_states[-1]["place"]
             if place is None:

@@ -65,6 +65,7 @@ class EffectRefs:
         reading = self.reading(card)
         c = reading.card
         self.last_card = c.name
+        _kind_said_fits(self, c, ref.get("kind_said"))
         how = ref["how"]
         wants = list(ref.get("desc") or [])
         if ref.get("ord"):
@@ -307,3 +308,15 @@ def _numbered(name: str, n: int | str, cands) -> dict:
     if len(cands) == 1 and _is_pendulum(cands[0]) and not str(n).startswith("P"):
         n = f"P{n}"
     return {"card": name, "n": n}
+
+
+def _kind_said_fits(st, c, said) -> None:
+    """"the Field Spell X", "my Quick-Play X": the kind said with a card's name is the card's."""
+    if not said:
+        return
+    words = [w for w in said if w != "card"]
+    kind = words[-1]
+    props = words[:-1]
+    subtypes = {s.lower() for s in c.subtypes or ()}
+    if c.kind != kind or any(p not in subtypes for p in props):
+        st.fail(f"{c.name} is not a {' '.join(said)} (it is a {' '.join(sorted(subtypes))} {c.kind})")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ..errors import QuestionError
-from ..parser.transform import low, sub, subs
+from ..parser.transform import find, low, sub, subs
 from ..reader.phrases import summons_to_opponents_field
 from ..reader.select import select_effect
 from .words import COUNT_WORDS, owner_in_words
@@ -22,7 +22,17 @@ class SummonEvents:
     """Summon clauses of the told situation (mixed into :class:`.told.Situate`)."""
 
     def ev_summon(self, ev: Tree) -> None:
-        if sub(ev, "actor") is None:
+        told_by = None
+        if sub(ev, "actor") is None and sub(ev, "own_way") is not None:
+            # "My opponent controls no monsters and Special Summons X ... with its own condition":
+            # the subject left out after "and" is the player of the clause before
+            told_by = self.events[-1].get("player") if self.events else None
+            if told_by not in ("you", "opponent"):
+                self.fail("who Summons it? ('my opponent Special Summons X ...')", ev)
+        by_link = sub(ev, "actor") is None and told_by is None
+        if not by_link and told_by is None and self._resolving_summons(ev):
+            by_link = True  # "Monster Reborn resolves and my opponent Special Summons X": by it
+        if by_link:
             # "X resolves and Ritual Summons a monster": the resolving effect Summons
             if not self.acts:
                 self.fail("who Summons?", ev)
@@ -50,8 +60,16 @@ class SummonEvents:
                 # "X activates Y and Special Summons a monster": it does so when Y resolves
                 self.events.append({"kind": "resolve", "of": act["id"]})
             return
-        player = self._player(ev)
+        player = told_by or self._player(ev)
         kind = self.r.summon_kind(ev) or "unsaid"     # "I Summon X": Normal or Special is not said
+        if "drops" in low(ev)[:4] or "drop" in low(ev)[:4] or "dropped" in low(ev)[:4]:
+            # "drops X from hand": a Special Summon from the hand (said nowhere else)
+            thing0 = subs(ev, "thing")
+            if not thing0 or self.r.place(find(thing0[0], "place")) != "hand" or \
+                    not self.r.thing(thing0[0]).get("card"):
+                self.fail("'drops' says a monster is Special Summoned from the hand: say from where",
+                          ev)
+            kind = "special"
         things = subs(ev, "thing")
         if not things:                  # "I Normal Summon when it resolves": the Summon it grants
             return self.granted_summon(ev, kind, player)
@@ -60,6 +78,15 @@ class SummonEvents:
         if info.get("targets") or info.get("respond"):
             self.fail("a Summon does not target or respond", ev)
         kind, materials = self.how_summoned(ev, what.get("card"), kind, player, info.get("from"))
+        kind = self.own_way(ev, what.get("card"), kind, info.get("from"))
+        pending = getattr(self, "overlay_pending", None)
+        if pending is not None:
+            # "My opponent overlays two Level 4 monsters. They Xyz Summon X.": its materials
+            if kind != "xyz" or pending[0] != player or materials:
+                self.fail("what is overlaid is the material of an Xyz Summon by the same player",
+                          pending[2])
+            materials = [self.entity(self.r.thing(pending[1]))]
+            self.overlay_pending = None
         if kind == "special" and what.get("card") and sub(ev, "sum_how") is None and \
                 self.own_procedure(what["card"], info.get("from")):
             kind = "procedure"          # a Special Summon the player performs: its own procedure
@@ -67,6 +94,11 @@ class SummonEvents:
         told = self.events[-1]
         if materials:
             told["materials"] = materials
+        lead = what.get("words") or []
+        n = None if what.get("card") or not lead else \
+            COUNT_WORDS.get(lead[0]) or (int(lead[0]) if lead[0].isdigit() else None)
+        if len(things) == 1 and n and n > 1:
+            told["count"] = n           # "they Pendulum Summon 3 monsters": one Summon of them all
         if len(things) > 1:             # "X and two other monsters": one Summon of them all
             second = self.r.thing(things[1])
             more = [] if second.get("card") else second["words"]
@@ -74,6 +106,56 @@ class SummonEvents:
             if n is None and more and more[0].isdigit():
                 n = int(more[0])
             told["count"] = 1 + (n or 1)
+
+    def _resolving_summons(self, ev: Tree) -> bool:
+        """(readA) A player's Special Summon told right after an activation of theirs resolves,
+        when that effect Special Summons: the resolution Summons it (not a Summon of its own)."""
+        if not self.events or self.events[-1].get("kind") != "resolve" or not self.acts or \
+                sub(ev, "own_way") is not None or self.r.summon_kind(ev) not in (
+                    None, "special", "fusion", "ritual", "synchro", "xyz", "link"):
+            return False
+        aid, ref = self.acts[-1]
+        act = next((e for e in self.events if e.get("id") == aid), {})
+        unsaid = aid in self.unsaid_activator or aid in getattr(self, "player_unsaid", set())
+        if act.get("player") != self._player(ev) and not unsaid:
+            return False
+        kind = self.r.summon_kind(ev)
+        found = self.effect_of(ref)
+        if found is None:
+            return False
+        reading, eid = found
+        verbs = {"special-summon"} | ({f"{kind}-summon"} if kind else set())
+        return any(f.get("effect") == eid and f.get("verb") in verbs
+                   and f.type in ("clause", "clause_verb") for f in reading.facts)
+
+    def ev_and_act(self, ev: Tree) -> None:
+        """"I Link Summon X and use its banish effect": the player of the clause before activates."""
+        from lark import Token
+        who = self.events[-1].get("player") if self.events else None
+        if who not in ("you", "opponent"):
+            self.fail("who activates it? ('I activate ...')", ev)
+        actor = Tree("actor", [Tree("player", [Token("WORD", "I" if who == "you" else "opponent")])])
+        self.ev_activate(Tree("ev_activate", [actor] + list(ev.children)))
+
+    def ev_make(self, ev: Tree) -> None:
+        """"my opponent is making S:P Little Knight off two monsters": the Summon of an Extra Deck
+        monster by its one kind (Link, Xyz, Synchro: performed by the rules); a Fusion Monster, or a
+        monster of no such kind, is refused (how it is Summoned is not said)."""
+        player = self._player(ev)
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        c = self.db.get(card)
+        kinds = [k for k in ("link", "xyz", "synchro") if k in c.subtypes]
+        if len(kinds) != 1:
+            self.fail(f"how is {card} Summoned? (say it: 'Link Summons {card}')", ev)
+        self._summon(kinds[0], player, {"card": card, "text": card, "words": [], "pronoun": False},
+                     None)
+        thing = sub(ev, "thing")
+        if thing is not None:
+            self.events[-1]["materials"] = [self.entity(self.r.thing(thing))]
+
+    def ev_overlay(self, ev: Tree) -> None:
+        """"My opponent overlays two Level 4 monsters": the materials of the Xyz Summon told next."""
+        self.overlay_pending = (self._player(ev), sub(ev, "thing"), ev)
 
     def _summon(self, kind: str, player: str | None, what: dict, place: str | None) -> str:
         """A Summon the player performs (not during an effect's resolution)."""
@@ -104,6 +186,9 @@ class SummonEvents:
         kind = self.r.summon_kind(ev) or "unsaid"
         if "procedure" in low(ev):
             kind = "procedure"
+        if sub(ev, "own_way") is not None:  # "X is Special Summoned by its own effect"
+            kind = self.own_way(ev, t.get("card"), "special" if kind == "procedure" else kind,
+                                self._mods(ev).get("from"))
         _target_summoned(self, t, ev)
         self._summon(kind, owner_in_words(t["words"]), t, self._mods(ev).get("from"))
 

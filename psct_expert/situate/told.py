@@ -151,6 +151,11 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 continue
             if ws[:2] == ["this", "turn"] or ws == ["themselves"]:
                 continue
+            if ws in (["in", "one", "go"], ["at", "once"]):
+                # "they Pendulum Summon 3 monsters in one go": one Summon of them all, as told
+                if ev.data != "ev_summon":
+                    self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
+                continue
             if ws[0] == "against" and sub(m, "thing") is None:
                 out["against"] = m                # "against my search": an activation of theirs
                 continue
@@ -181,11 +186,20 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 out["respond"] = True
             elif sub(m, "held") is not None or (ws[0] == "while" and sub(m, "sit_clause")):
                 note_held(self, m)         # what the player has when the effect is activated
-            elif sub(m, "gerund") is not None and ws[-1] in ("it", "itself"):
+            elif sub(m, "told_cost") is not None and low(sub(m, "told_cost"))[-1] not in ("it", "itself"):
+                # "I activate X, paying 1000 LP": the cost told with the activation
+                if ev.data not in ("ev_activate", "ev_respond"):
+                    self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
+                tc = sub(m, "told_cost")
+                out["told_cost"] = (self.r.gerund_verb(sub(tc, "gerund")) if sub(tc, "gerund")
+                                    else self.r.action(sub(tc, "act_verb")), tc)
+            elif (sub(m, "gerund") is not None or sub(m, "told_cost") is not None) and \
+                    ws[-1] in ("it", "itself"):
                 # "activates X (discarding it)": the activated card itself is the cost
                 if ev.data not in ("ev_activate", "ev_respond"):
                     self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
-                out["self_cost"] = (self.r.gerund_verb(sub(m, "gerund")), m)
+                g = sub(m, "gerund") or sub(sub(m, "told_cost"), "gerund")
+                out["self_cost"] = (self.r.gerund_verb(g), m)
             else:
                 self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
         return out

@@ -17,6 +17,15 @@ if TYPE_CHECKING:
 def _chain_subject(st: Situate, node: Tree) -> dict:
     """``chain_subj``/``summon_q``: an effect, a Summon, or "that" (what was just activated)."""
     kids = [ch for ch in node.children if isinstance(ch, Tree)]
+    last = next((e for e in reversed(st.events) if e.get("kind") == "activate"), None)
+    if kids and kids[0].data == "eff_it" and last is not None and _told_last(st) is None:
+        # "I activate its first effect. Does it start a Chain?": the activation told last
+        return {"effect": last["effect"]}
+    told = _told_last(st)
+    if told is not None and (not kids or kids[0].data == "eff_it"):
+        # "I Special Summon X with its own condition. Does it start a Chain?": "it" / "that" is
+        # the Summon told last, not an effect of the card
+        return {"summon": told["id"], "event": told}
     if not kids:
         if not st.acts:
             st.fail("'that' refers to nothing activated before it", node)
@@ -30,6 +39,39 @@ def _chain_subject(st: Situate, node: Tree) -> dict:
     return {}
 
 
+def _own_way_quote(st: Situate, q: Tree, card: str) -> None:
+    """"Special Summoning X with its own 'if only your opponent controls a monster' thing": asked
+    as the card's own way of Special Summoning itself (whatever it is, the rules then say
+    whether it starts a Chain); the quote, when given, must be that effect's text."""
+    from ..words import norm
+    way = sub(q, "own_way")
+    quote = [st.r.quotes[int(t)] for t in way.scan_values(lambda v: getattr(v, "type", "") == "XQUOTE")]
+    if not quote:
+        return
+    reading = st.reading(card)
+    selfs = {f.get("effect") for f in reading.facts if f.type in ("summons_self", "procedure")}
+    if not any(e.id in selfs and norm(quote[0]) in norm(e.text) for e in reading.effects):
+        st.fail(f"no way of {card} to Special Summon itself says {quote[0]!r}", way)
+
+
+def _summoned_by_link(st: Situate, card: str) -> dict | None:
+    """(readA) The Summon of ``card`` a resolving effect was told to make, if any."""
+    for e in reversed(st.events):
+        for step in e.get("does") or []:
+            if step.get("action") == "summoned" and step.get("what") == card:
+                sid = step["id"]
+                ev = next((v for s, v in st.summons if s == sid), None)
+                if ev is not None:
+                    return {"summon": sid, "event": ev}
+    return None
+
+
+def _told_last(st: Situate) -> dict | None:
+    """The Summon a player performed, when it is the newest thing told (after any activation)."""
+    last = next((e for e in reversed(st.events) if e.get("kind") in ("summon", "activate")), None)
+    return last if last is not None and last.get("kind") == "summon" else None
+
+
 SUMMON_NODES = ("summon_of", "summon_poss", "summon_by", "summon_using", "summon_being",
                 "summon_bare")
 
@@ -39,6 +81,9 @@ def summon_subject(st: Situate, k: Tree) -> dict:
     cards = [st.r.card(t) for t in k.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
     if k.data == "summon_using":                       # "a Fusion Summon using X": X's effect
         return {"effect": {"card": cards[0], "verb": f"{kind or 'special'}-summon"}}
+    if k.data in ("summon_bare",) and not cards and not st.summons and \
+            low(k)[0] in ("a", "an") and kind in GENERIC_KINDS:
+        return _generic_summon(st, k)                  # "Does an Xyz Summon start a Chain?"
     if k.data in ("summon_bare",) and not cards:       # "the Link Summon": one told before
         for sid, ev in reversed(st.summons):
             if kind in (None, ev["summon-kind"]) or ev["summon-kind"] == "special" or \
@@ -52,6 +97,9 @@ def summon_subject(st: Situate, k: Tree) -> dict:
         c = st.db.get(card)
         if c.kind != "monster":
             st.fail(f"{card} is not a monster: say which Summon", k)
+        by_link = _summoned_by_link(st, c.name)
+        if by_link is not None:     # told: a resolving effect Special Summoned it
+            return by_link
         return {"effect": {"card": card, "select": "summons-self"}}
     c = st.db.get(card)
     if kind in ("synchro", "xyz", "link", "fusion", "ritual", "pendulum") and \
@@ -59,8 +107,14 @@ def summon_subject(st: Situate, k: Tree) -> dict:
         st.fail(f"{c.name} is not a {kind.title()} Monster: it cannot be {kind.title()} Summoned", k)
     if kind == "procedure" and ("fusion" not in c.subtypes or not st.procedures(c.name)):
         st.fail(f"{c.name} is not a Fusion Monster Summoned by its own procedure", k)
+    told = next(((sid, ev) for sid, ev in reversed(st.summons) if ev.get("what") == c.name
+                 and ev.get("summon-kind") == kind), None)
+    if told is not None:        # "My opponent Synchro Summons X. ... the Synchro Summon of X": that one
+        return {"summon": told[0], "event": told[1]}
     sid = f"s{len(st.summons) + 1}"
-    ev = {"kind": "summon", "id": sid, "summon-kind": kind, "player": "you", "what": c.name}
+    whose = st.r.player(sub(k, "poss")) if sub(k, "poss") is not None else None
+    ev = {"kind": "summon", "id": sid, "summon-kind": kind,
+          "player": whose if whose in ("you", "opponent") else "you", "what": c.name}
     st.events.append(ev)
     st.summons.append((sid, ev))
     return {"summon": sid, "event": ev}
@@ -71,7 +125,10 @@ def _also(st: Situate, node: Tree | None, spec: dict) -> dict:
     if node is None:
         return spec
     effs = [t for t in node.iter_subtrees_topdown() if t.data.startswith("eff_")]
-    if effs:
+    generic = find(node, "resp_generic")
+    if generic is not None:             # "... that I can chain a Quick Effect to"
+        spec["also_needs"] = f"whether {st.r.said(generic)} can be activated in response"
+    elif effs:
         spec["also_needs"] = (f"whether {' '.join(st.pq.words.text[0:0]) or ''}"
                               f"{_said(st, effs[0])} can be activated in response")
     return spec
@@ -82,7 +139,18 @@ def _said(st: Situate, node: Tree) -> str:
                     for w in node.scan_values(lambda v: True))
 
 
+def _link_one(st: Situate, fam: Tree) -> None:
+    """"Is it Chain Link 1?": asks whether it starts a Chain; another number asks something else."""
+    place = find(fam, "chain_place")
+    if place is None:
+        return
+    nums = [str(t) for t in place.children if getattr(t, "type", "") == "XNUM"]
+    if nums and nums[0] != "1":
+        st.fail(f"a Chain starts at Chain Link 1: 'Chain Link {nums[0]}' asks something else", place)
+
+
 def build_starts_chain(st: Situate, fam: Tree) -> dict:
+    _link_one(st, fam)
     subj = sub(fam, "chain_subj")
     if subj is None:        # "Does X have to activate its ... effect each time ...?"
         card = [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"][0]
@@ -114,11 +182,43 @@ def _each_time(st: Situate, fam: Tree, spec: dict) -> dict:
     return spec
 
 
+GENERIC_KINDS = ("normal", "tribute", "flip", "synchro", "xyz", "link", "pendulum")
+
+
+def _generic_summon(st: Situate, node: Tree) -> dict:
+    """"Does Link Summoning start a Chain?", "Does an Xyz Summon start a Chain?": any Summon of a
+    kind a player performs by the rules (a Special Summon, Fusion or Ritual Summon may be made by
+    an effect: refused)."""
+    kind = st.r.summon_kind(node)
+    if kind not in GENERIC_KINDS:
+        st.fail("which Summon? (name the monster, or tell the Summon first)", node)
+    sid = st._summon(kind, None, {"card": None, "text": f"a {kind.title()} Monster", "words": [],
+                                  "pronoun": False}, None)
+    return {"summon": sid, "event": st.events[-1]}
+
+
 def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
+    _link_one(st, fam)
     q = sub(fam, "summon_q")
-    kids = [ch for ch in q.children if isinstance(ch, Tree)]
+    if q is None:
+        q = next((t for t in fam.children if isinstance(t, Tree) and t.data == "summon_generic"), None)
+    kids = [ch for ch in q.children if isinstance(ch, Tree)] if q is not None else []
     tail = find(fam, "resp_tail")
-    if kids and kids[0].data in SUMMON_NODES:
+    generic = q is not None and q.data == "summon_generic"
+    if kids and kids[0].data == "summon_bare" and not st.summons and \
+            not list(kids[0].scan_values(lambda v: getattr(v, "type", "") == "XCARD")) and \
+            low(kids[0])[0] in ("a", "an"):
+        generic, q = True, kids[0]      # "Does an Xyz Summon start a Chain?"
+    if q is None:               # "Can I chain (X) to it?": the Summon told last
+        told = _told_last(st)
+        if told is None and st.acts:        # "Can I chain to it?" after an activation
+            return _also(st, tail, st.spec("starts-chain", {"effect": st.acts[-1][1]}))
+        if told is None:
+            st.fail("chain to what? (tell it first)", fam)
+        got = {"summon": told["id"], "event": told}
+    elif generic:
+        got = _generic_summon(st, q)
+    elif kids and kids[0].data in SUMMON_NODES:
         got = summon_subject(st, kids[0])
     elif kids and kids[0].data == "ev_proc":     # "the moment I return X and Y to ... Summon Z"
         st.ev_proc(kids[0])
@@ -148,6 +248,8 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
             if info.get("targets") or info.get("respond"):
                 st.fail("a Summon does not target or respond", q)
             kind, materials = st.how_summoned(q, cards[0], kind or "special", "you", info.get("from"))
+            if kind == "special" and sub(q, "own_way") is not None:
+                _own_way_quote(st, q, cards[0])
             if kind == "special":
                 return _also(st, tail, st.spec("starts-chain", {"effect": {
                     "card": cards[0], "select": "summons-self"}}))
@@ -165,6 +267,12 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
             st.events.append(ev)
             st.summons.append((sid, ev))
             got = {"summon": sid}
+    named = sub(fam, "resp_named")
     if "effect" in got:
-        return _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
-    return _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
+        spec = _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
+    else:
+        spec = _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
+    if named is not None:       # "can I chain Imperm to that Summon?": Imperm is asked too
+        need = f"whether {st.r.said(named)} can be activated in response"
+        spec["also_needs"] = spec["also_needs"] + "; " + need if spec.get("also_needs") else need
+    return spec

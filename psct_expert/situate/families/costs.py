@@ -42,6 +42,8 @@ COST_WORDS = {"lp": "pay", "life": "pay"}
 def _cost_verb(st: Situate, fam: Tree) -> str:
     thing = sub(fam, "thing")
     verb = _thing_verb(st, thing)
+    if verb is None and thing is None and "cost" in low(fam) and "lp" not in low(fam):
+        verb = _the_one_cost(st, fam)       # "the cost of X ... paid": whatever its cost does
     if verb is None:
         ws = low(fam)
         if "lp" in ws or "lost" in ws or "pay" in ws or "paid" in ws:
@@ -52,9 +54,19 @@ def _cost_verb(st: Situate, fam: Tree) -> str:
                 thing.iter_subtrees())) else None
     if verb is None:
         verb = _told_cost_verb(st, fam, thing)
+    if verb is None and "cost" in low(fam):
+        verb = _the_one_cost(st, fam)
     if verb is None:
         st.fail("which cost? ('the card I discarded', 'the LP I paid')", fam)
     return verb
+
+
+def _the_one_cost(st: Situate, fam: Tree) -> str | None:
+    """"Does the cost of X get paid ...?": the action of the effect's one cost."""
+    found = st.effect_of(negated_effect(st, fam))
+    verbs = {f.get("verb") for f in found[0].facts if f.type == "cost_action"
+             and f.get("effect") == found[1]} if found else set()
+    return verbs.pop() if len(verbs) == 1 else None
 
 
 # a described card moved by a cost: "my banished Extra Deck cards"
@@ -110,8 +122,29 @@ def build_cost_family(family: str):
             # family answers whether the action stays done, so another place is refused
             st.fail(f"a card that was {verb}ed is put {PLACE_SAID[ACTION_PUTS[verb]]}, not "
                     f"{PLACE_SAID.get(place, place)}: ask whether it is still {verb}ed", sub(fam, "place"))
-        return st.spec(family, {"effect": negated_effect(st, fam), "verb": verb})
+        ref = negated_effect(st, fam)
+        _amount_fits(st, fam, ref, verb)
+        return st.spec(family, {"effect": ref, "verb": verb})
     return build
+
+
+def _amount_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
+    """"The 800 LP I paid": a number said of the LP paid is the cost's own number."""
+    if verb != "pay" or not ref.get("card"):
+        return
+    nums = [str(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
+    if not nums:
+        return
+    reading = st.reading(ref["card"])
+    try:
+        eid = select_effect(reading, ref)
+    except Exception:   # noqa: BLE001 - several effects: the family names them itself
+        return
+    quotes = [f.source.quote for f in reading.facts if f.type == "cost_action"
+              and f.get("verb") == "pay" and f.get("effect") == eid and f.source is not None]
+    import re
+    if quotes and not any(re.search(rf"(?<!\d){nums[0]}(?!\d)", q.replace(",", "")) for q in quotes):
+        st.fail(f"{ref['card']}'s cost is {quotes[0]!r}, not {nums[0]} LP", fam)
 
 
 # where an action puts the card it is done to; what the "still in <place>" wording must name
@@ -124,6 +157,22 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
     doing = sub(fam, "v_doing")
     if doing is None and sub(fam, "pre") is not None:
         return _told_cost_question(st, fam)
+    if doing is None and sub(fam, "cost_thing") is not None:
+        # "Is the card discarded for Lightning Vortex a cost?": that action, for that effect
+        verb = st.r.action(find(sub(fam, "cost_thing"), "act_verb"))
+        effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+        ref = st.effect_ref(st.r.effect(effs[0]), hint=[verb])
+        _alt_verb_fits(st, fam, verb)
+        return st.spec("is-cost", {"effect": ref, "verb": verb})
+    if doing is None and sub(fam, "pay_noun") is not None:
+        # "Is the LP payment for Solemn Strike a cost?": paying, for the effect named
+        effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+        ref = st.effect_ref(st.r.effect(effs[0]), hint=["pay"])
+        nums = [str(t) for t in sub(fam, "pay_noun").children if getattr(t, "type", "") == "XNUM"]
+        if nums:
+            _amount_fits(st, sub(fam, "pay_noun"), ref, "pay")
+        _alt_verb_fits(st, fam, "pay")
+        return st.spec("is-cost", {"effect": ref, "verb": "pay"})
     if doing is None:                       # "Is X's milling a cost?"
         verb = st.r.action(find(fam, "act_verb"))
         card = [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"][0]
@@ -138,11 +187,27 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
     neg = sub(fam, "ev_negate")
     if not effs and neg is not None:
         return _cost_so_that(st, fam, doing, verb, neg)
-    if not effs:
+    _alt_verb_fits(st, fam, verb)
+    own = sorted(set(_object_cards(st, doing)))
+    if not effs and len(own) == 1 and (sub(fam, "cost_a") or sub(fam, "cost_counts")) is not None:
+        # "Is discarding D.D. Crow to the GY a cost?": the one card the action names, whose own
+        # effect is asked about (its cost must move that card: checked below)
+        ir = {"how": "eff_card", "card": own[0], "ord": None, "desc": [], "quote": None,
+              "rel": None, "text": own[0]}
+    elif not effs and st.acts:
+        # "My opponent activates X. I chain Y. Is the banish a cost?": the newest activation whose
+        # effect does that action
+        ref = _told_doing(st, verb)
+        if ref is None:
+            st.fail("a cost of which effect?", fam)
+        return st.spec("is-cost", {"effect": ref, "verb": verb})
+    elif not effs:
         st.fail("a cost of which effect?", fam)
-    ir = st.r.effect(effs[0])
+    else:
+        ir = st.r.effect(effs[0])
     _its_card_is_the_object(st, ir, doing)
-    ref = st.effect_ref(ir, hint=[verb])
+    ref = _own_cost_effect(st, ir["card"], verb) if not effs else None
+    ref = ref or st.effect_ref(ir, hint=[verb])
     _cost_object_fits(st, ref, verb, doing)
     spec = st.spec("is-cost", {"effect": ref, "verb": verb})
     obj = " ".join(st.r.said(th) for th in doing.children if isinstance(th, Tree) and th.data == "thing")
@@ -154,6 +219,42 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
         spec["also_needs"] = (f"whether {st.r.said(payer)} is the player who activates it (a cost "
                               "is paid by that player)")
     return spec
+
+
+def _told_doing(st: Situate, verb: str) -> dict | None:
+    """The one told activation whose effect does ``verb`` (None when none or several do)."""
+    fit = []
+    for _aid, ref in st.acts:
+        found = st.effect_of(ref)
+        if found is not None and any(f.get("effect") == found[1] and f.get("verb") == verb and
+                                     f.type in ("cost_action", "clause", "clause_verb")
+                                     for f in found[0].facts) and ref not in fit:
+            fit.append(ref)
+    return fit[0] if len(fit) == 1 else None
+
+
+def _own_cost_effect(st: Situate, card: str, verb: str) -> dict | None:
+    """The one effect of ``card`` whose cost does ``verb`` to the card itself, if there is one."""
+    reading = st.reading(card)
+    effs = {f.get("effect") for f in reading.facts if f.type == "cost_action"
+            and f.get("verb") == verb and f.source is not None and names_this_card(f.source.quote)}
+    found = [e for e in reading.effects if e.id in effs and e.n > 0]
+    if len(found) != 1:
+        return None
+    st.last_card = reading.card.name
+    return {"card": reading.card.name, "n": found[0].n}
+
+
+def _alt_verb_fits(st: Situate, fam: Tree, verb: str) -> None:
+    """", or do I discard when it resolves?": the other half of the question names the same
+    action (another action would be another question)."""
+    alt = sub(fam, "cost_alt")
+    if alt is None:
+        return
+    said = [st.r.action(a) for a in alt.iter_subtrees_topdown() if a.data == "act_verb"]
+    if any(v != verb for v in said):
+        st.fail(f"the question asks of two actions ({verb}, {', '.join(v for v in said if v != verb)})",
+                alt)
 
 
 def _told_cost_question(st: Situate, fam: Tree) -> dict:

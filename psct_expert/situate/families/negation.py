@@ -29,14 +29,52 @@ def _activation_of(st: Situate, node: Tree | None, player: str) -> str:
         aid = st._find_act(ref)
         if aid is not None:
             return aid
-        owner = "you" if low(node)[1:2] == ["my"] else "opponent" if player == "you" else "you"
+        owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
+            "you" if low(node)[1:2] == ["my"] else "opponent" if player == "you" else "you"
+        # ("my opponent's X" is the opponent's: its owner as read, not the word "my")
         return st._activate(ref, owner, {})
     if not st.acts:
         st.fail("respond to what? (tell what was activated first)", node)
     return st.acts[-1][0]
 
 
+def summon_told_last(st: Situate) -> tuple[str, dict] | None:
+    """(readA) The Summon a player performed, when it is the newest thing told."""
+    last = next((e for e in reversed(st.events) if e.get("kind") in ("summon", "activate")), None)
+    if last is None or last.get("kind") != "summon":
+        return None
+    return last["id"], last
+
+
+def negates_summons(st: Situate, ref: dict) -> bool:
+    found = st.effect_of(ref)
+    return found is not None and any(f.type == "negation_scope" and f.get("what") == "summon"
+                                     and f.get("effect") == found[1] for f in found[0].facts)
+
+
+def answer_told_summon(st: Situate, fam: Tree, node: Tree | None) -> dict | None:
+    """(readA) "My opponent Link Summons X. Can I respond with Black Horn of Heaven / Solemn Strike
+    it / chain Imperm to it?": with no activation told and a Summon told last, a card that negates
+    Summons is asked whether it negates that Summon; "chain X to it" asks whether the Summon
+    starts a Chain (X asked too)."""
+    told = summon_told_last(st)
+    if told is None or st.acts:
+        return None
+    neg = first_effect(fam)
+    ref = st.effect_ref(st.r.effect(neg), hint=["negate"])
+    if negates_summons(st, ref):
+        return negate_told_summon(st, fam, neg, ref, told[0], told[1], node or fam)
+    if "chain" in low(fam):
+        spec = st.spec("summon-starts-chain", {"summon": told[0]})
+        spec["also_needs"] = f"whether {st.r.said(neg)} can be activated in response"
+        return spec
+    return None
+
+
 def build_can_respond(st: Situate, fam: Tree) -> dict:
+    told = answer_told_summon(st, fam, sub(fam, "resp_to"))
+    if told is not None:
+        return told
     p = sub(fam, "player")
     player = st.r.player(p) if p is not None else "you"
     if player not in ("you", "opponent"):
@@ -49,9 +87,29 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         if st.r.player(set_card) != player or not responder.get("card") or \
                 st.db.get(responder["card"]).kind not in ("spell", "trap"):
             st.fail("a Set card is a Spell or Trap Card of the player who chains it", set_card)
-    to = _activation_of(st, sub(fam, "resp_to"), player)
+    when = sub(fam, "resp_when")
+    if when is not None:
+        # "Can I activate X when my opponent activates Y?": Y, activated by that player
+        who = st.r.player(sub(when, "player"))
+        if who not in ("you", "opponent"):
+            st.fail("who activates it?", when)
+        ref = st.effect_ref(st.r.effect(first_effect(when)))
+        to = st._find_act(ref) or st._activate(ref, who, {})
+    else:
+        to = _activation_of(st, sub(fam, "resp_to"), player)
     check_activator(st, responder, to, player)
     spec = st.spec("can-respond", {"responder": responder, "to": to, "player": player})
+    aim = sub(fam, "resp_targeting")
+    if aim is not None:         # "... targeting their monster": asked too
+        spec["also_needs"] = f"whether it can target {st.r.said(sub(aim, 'thing'))}"
+    rfrom = sub(fam, "resp_from")
+    if rfrom is not None:
+        # "Can I activate X from my hand in response?": activating it from there is asked too
+        place = st.r.place(sub(rfrom, "place"))
+        if place not in ("hand", "field"):
+            st.fail("activated from where? ('from my hand')", rfrom)
+        spec["and"] = spec.get("and", []) + [{"family": "can-activate-now", "effect": responder,
+                                              "player": player, "from": place}]
     if purpose is not None and sub(purpose, "neg_verb") is not None:
         return _stop_summon(st, purpose, responder, to, spec)
     if responder.get("generic") and (purpose is not None or not responder.get("subtype")):
@@ -96,12 +154,22 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
     # "Can X negate ...", "Can I activate X to negate ...", "Can I negate ... with X"
     neg_ir = st.r.effect(effs[0])
     negator = st.effect_ref(neg_ir, hint=["negate"])
+    _cost_said_fits(st, fam, negator)
     said = st.r.player(sub(fam, "player")) if sub(fam, "player") is not None else None
     if "opponent" in (neg_ir.get("owner"), said):
         # "Can my opponent negate ... with X": the rules read "your opponent" from the holder's side
         holder_unsaid(st, negator, "summon",
                       f"{negator.get('card')} answers only its controller's opponent's Summons: ask "
                       "it from the side of the player who holds it ('Can I negate ... with it?')")
+    if sub(fam, "told_it") is not None:
+        # (readA) "Can it be negated by X?": the Summon, or the activation, told last
+        told = summon_told_last(st)
+        if told is not None:
+            return negate_told_summon(st, fam, effs[0], negator, told[0], told[1], fam)
+        if not st.acts:
+            st.fail("negate what? (tell it first)", fam)
+        check_activator(st, negator, st.acts[-1][0], "you")
+        return st.spec("negate-activation", {"negator": negator, "activated": st.acts[-1][0]})
     ref = sub(fam, "summon_ref")
     vs = next((t for t in fam.children if isinstance(t, Tree) and t.data in SUMMON_NODES), None)
     node = ref if ref is not None else vs
@@ -117,7 +185,7 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
         if not found and st.acts and kind not in (None, "special"):
             return _summon_to_come(st, node, negator, kind)
         if not found and not st.events and kind in PERFORMED_KINDS and \
-                (ref is None and low(node)[0] in ("a", "an") or ref is not None and
+                (low(node)[0] in ("a", "an") or ref is not None and
                  _summoner_said(st, ref) is not None):
             # "Can X negate a Link Summon (by my opponent)?", "... my opponent's Link Summon?":
             # any Summon of that kind, which a player performs by the rules; by whom, when said
@@ -132,19 +200,40 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
             st.fail("which Summon? (tell it first: 'My opponent Synchro Summons X.')", node)
         sid, ev = found[-1]
     else:
+        known = {s for s, _ in st.summons}
         got = summon_subject(st, vs)
         if "summon" not in got:
             st.fail("say how the monster is Summoned ('the Synchro Summon of X')", vs)
         sid, ev = got["summon"], got["event"]
         whom = sub(fam, "by_whom")
         said = st.r.player(sub(whom, "player")) if whom is not None else None
-        if said in ("you", "opponent"):
+        if sid in known:            # a Summon told before: by whom it was told
+            if said in ("you", "opponent") and said != ev.get("player"):
+                st.fail("the Summon told before was made by the other player", whom)
+        elif said in ("you", "opponent"):
             ev["player"] = said
-        else:
-            st.unsaid_summoner.add(sid)
+        elif sub(vs, "poss") is None or st.r.player(sub(vs, "poss")) not in ("you", "opponent"):
+            st.unsaid_summoner.add(sid)     # ("my opponent's Link Summon of X" says whose)
     # "my own Link Summon": the asker's Summon and the asker's negating card
     own = ref is not None and "own" in low(ref)
     return negate_told_summon(st, fam, effs[0], negator, sid, ev, node, holder_said=own)
+
+
+def _cost_said_fits(st: Situate, fam: Tree, negator: dict) -> None:
+    """"Can I send X to the GY to negate that Summon?": the action said is the negating effect's
+    own cost (the way the player activates it); another action is refused, not read past."""
+    said = sub(fam, "neg_cost")
+    if said is None:
+        return
+    verb = st.r.action(sub(said, "act_verb"))
+    found = st.effect_of(negator)
+    if found is None:
+        st.fail("which effect negates?", said)
+    reading, eid = found
+    costs = {f.get("verb") for f in reading.facts if f.type == "cost_action" and f.get("effect") == eid}
+    if verb not in costs:
+        st.fail(f"the cost of {negator.get('card')}'s effect is not to {verb} "
+                f"({', '.join(sorted(c for c in costs if c)) or 'it has no cost'})", said)
 
 
 def negate_told_summon(st: Situate, fam: Tree, neg: Tree, negator: dict, sid: str, ev: dict,

@@ -63,6 +63,20 @@ def _asked_target_fits(st: Situate, ref: dict, thing: Tree) -> None:
 
 
 def build_can_target(st: Situate, fam: Tree) -> dict:
+    thing0 = sub(fam, "thing")
+    if thing0 is not None and low(thing0) == ["it"] and st.events and \
+            st.events[-1].get("kind") == "activate" and not st.events[-1].get("targets") and \
+            {"activate", "use"} & set(low(fam)):
+        # (readA) "My opponent activates Pot of Greed. Can I Ash it?" ("activate Ash Blossom on
+        # it"): "it" is the activation just told, so X is asked as a response to it
+        from .negation import build_can_respond
+        return build_can_respond(st, fam)
+    if thing0 is not None and low(thing0) == ["it"] and {"activate", "use"} & set(low(fam)):
+        # (readA) "They Synchro Summon X. Can I Solemn Warning it?": the Summon told last
+        from .negation import answer_told_summon
+        told = answer_told_summon(st, fam, thing0)
+        if told is not None:
+            return told
     verb = st.r.action(find(fam, "act_verb")) if sub(fam, "affect_vp") is not None else None
     eff_ir = st.r.effect(first_effect(fam))
     ref = st.effect_ref(eff_ir, hint=[verb] if verb else [])

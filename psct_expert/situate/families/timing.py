@@ -49,10 +49,55 @@ def build_simultaneous(st: Situate, fam: Tree) -> dict:
     return st.spec("simultaneous", {"effect": ref, "left": parts[0], "right": parts[1]})
 
 
+def _timing_of(ws: list[str]) -> str | None:
+    if {"activation", "activate", "activates", "activated"} & set(ws):
+        return "activation"
+    if {"resolution", "resolves", "resolved"} & set(ws):
+        return "resolution"
+    return None
+
+
+def _action_timing(st: Situate, fam: Tree) -> dict | None:
+    """(readA) "Does X's discard happen on activation or on resolution?": is that action done at
+    that time (an "or" between the two times asks its first half)."""
+    verbs = [st.r.action(t) for t in fam.iter_subtrees_topdown() if t.data == "act_verb"]
+    verbs = [v for v in verbs if v]
+    if not verbs or len(set(verbs)) != 1:
+        return None
+    verb = verbs[0]
+    times = [t for t in fam.iter_subtrees_topdown() if t.data == "ha_time"]
+    if times:
+        timing = _timing_of(low(times[0]))
+    else:                                   # "... when X is activated / resolves"
+        timing = _timing_of(low(fam)[-3:])
+    if timing is None:
+        return None
+    alt = find(fam, "ha_or")
+    if alt is not None and _timing_of(low(alt)) in (None, timing):
+        st.fail("the question asks of one time twice", alt)
+    node = next((t for t in fam.iter_subtrees_topdown() if t.data.startswith("eff_")), None)
+    if node is not None:
+        ir = st.r.effect(node)
+    else:
+        card = next((st.r.card(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD")),
+                    None)
+        if card is None:
+            return None
+        ir = {"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None, "rel": None,
+              "text": card}
+    ref = st.effect_ref(ir, hint=[verb])
+    return st.spec("happens-at", {"effect": ref, "verb": verb, "timing": timing})
+
+
 def build_happens_at(st: Situate, fam: Tree) -> dict:
     """"Do I choose which X effect to use when I activate the card?", "When I activate X, can I
     wait until it resolves to decide whether to destroy A or B?": when a bullet is chosen."""
     choice = sub(fam, "bullet_choice")
+    if choice is None and (find(fam, "ha_time") is not None or find(fam, "ha_what") is not None
+                           or "when" in low(fam)[-5:]):
+        told = _action_timing(st, fam)
+        if told is not None:
+            return told
     if choice is None:
         raise OldForm()                       # the other forms: the supposition builder
     cards = [st.r.card(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
