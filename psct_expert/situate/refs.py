@@ -133,6 +133,10 @@ class EffectRefs:
                 # "the effect that Special Summons it": the card itself
                 cands = [e for e in cands if any(f.type == "summons_self" and f.get("effect") == e.id
                                                  for f in facts)]
+            if rel.get("until"):         # "... until the End Phase": its text says so
+                cands = [e for e in cands if norm(rel["until"]) in norm(e.text)]
+            if rel.get("summoned"):      # "... when it is Synchro Summoned": its trigger says so
+                cands = [e for e in cands if rel["summoned"] in e.text.lower()]
             for place in rel.get("from") or []:
                 cands = [e for e in cands if names_place(e.text, place)]
             for other, written in rel["cards"]:

@@ -69,7 +69,17 @@ class TargetEvents:
 
     def ev_protected(self, ev: Tree) -> None:
         prot = protection_said(self, ev)
+        if prot is None:
+            self.fail("what is it protected from? ('cannot be targeted by card effects')", ev)
         self.protected = described_entity(self, sub(ev, "thing"), prot)
+
+    def ev_protector(self, ev: Tree) -> None:
+        """"my opponent has a card that protects monsters in the GY from being targeted": those
+        cards cannot be targeted (by card effects unless a kind is said)."""
+        prot = sub(ev, "prot")
+        self.protected = described_entity(self, sub(ev, "thing"),
+                                          PROTECTIONS.get(low(prot)[0]) if prot is not None
+                                          else PROTECTIONS["card"])
 
     def ev_target(self, ev: Tree) -> None:
         """"I target X with Y", "my Y targets X (with its destroy effect)": Y is activated."""
@@ -228,7 +238,10 @@ def protection_said(st: Situate, thing_node: Tree) -> str | None:
     for rel in thing_node.iter_subtrees_topdown():
         if rel.data == "prot":
             return PROTECTIONS.get(low(rel)[0])
-        if rel.data in ("thing_rel", "prot_clause"):
+        if rel.data == "thing_rel" and low(rel)[-2:] == ["be", "targeted"] and \
+                sub(rel, "prot") is None:
+            return PROTECTIONS["card"]    # "that cannot be targeted": by anything, card effects too
+        if rel.data in ("thing_rel", "prot_clause", "ev_protected"):
             q = [t for t in rel.children if getattr(t, "type", "") == "XQUOTE"]
             if q:
                 m = re.search(r"cannot be targeted by (card|monster|spell|trap) effects",

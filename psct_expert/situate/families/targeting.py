@@ -13,6 +13,7 @@ from ...parser.transform import find, low, sub
 from ...reader.grammar import grammar
 from ...reader.phrases import target_phrase, target_sides, target_words
 from ...reader.select import select_effect
+from ..refs import effect_does_action
 from ..targets import described_entity, protection_said
 from ..words import thing_words, words_fit
 from .common import asker_of, first_effect, rel_verbs
@@ -22,15 +23,47 @@ if TYPE_CHECKING:
 
 
 def build_targets(st: Situate, fam: Tree) -> dict:
-    ref = st.r.effect(first_effect(fam))
+    pre = sub(fam, "tg_when_pre")
+    ref = st.r.effect(first_effect(pre if pre is not None else fam))
     thing = sub(fam, "thing")
     hint = rel_verbs(st, thing)
-    eref = st.effect_ref(ref, hint=hint)
+    told = _told_acts(st, sub(fam, "tg_when") or pre)
+    eref = st.effect_ref(ref, hint=told + hint)
+    _acts_fit(st, eref, told, sub(fam, "tg_when") or pre)
     spec = st.spec("targets", {"effect": eref})
     if thing is not None and not hint:
         _asked_target_fits(st, eref, thing)
         spec["object"] = st.r.said(thing)       # said back in the restatement
     return spec
+
+
+def _told_acts(st: Situate, node: Tree | None) -> list[str]:
+    """"when it banishes", "when X negates a Summon and destroys the monster": what the question
+    says the effect does (each must be a part of the effect chosen)."""
+    if node is None:
+        return []
+    out = []
+    for act in node.iter_subtrees_topdown():
+        if act.data != "tg_act":
+            continue
+        verb = st.r.action(find(act, "act_verb")) if sub(act, "act_verb") is not None else \
+            "negate" if find(act, "negate") is not None else None
+        if verb is None:
+            st.fail(f"{st.r.said(act)!r}: which action of the effect is that?", act)
+        out.append(verb)
+    return out
+
+
+def _acts_fit(st: Situate, ref: dict, verbs: list[str], node: Tree | None) -> None:
+    if not verbs:
+        return
+    found = st.effect_of(ref)
+    if found is None:
+        st.fail("which effect does that?", node)
+    reading, eid = found
+    for verb in verbs:
+        if not effect_does_action(reading.facts, eid, verb):
+            st.fail(f"the effect of {ref.get('card')} asked about does not {verb}", node)
 
 
 def _asked_target_fits(st: Situate, ref: dict, thing: Tree) -> None:
