@@ -12,6 +12,7 @@ from .copies import told_copies
 from .holdings import purpose_gains
 from .moves import ACTION_VERBS
 from .procedures import MOVED
+from .refs import effect_does_action
 from .targets import note_change
 from .words import owner_in_words
 
@@ -90,7 +91,8 @@ class ChainEvents:
         if info.get("link"):
             event["link"] = info["link"]
         if info.get("targets"):
-            event["targets"] = [e for t in info["targets"] for e in self.entities_of(t)]
+            event["targets"] = [e for t in info["targets"]
+                                for e in (self._earlier_target(t, event) or self.entities_of(t))]
         if info.get("self_cost"):
             self._self_cost(event, ref, *info["self_cost"])
         for t in info.get("targets") or []:
@@ -100,6 +102,23 @@ class ChainEvents:
         for m in info.get("purposes", []):
             self._purpose(m)
         return aid
+
+    def _earlier_target(self, t: dict | None, event: dict) -> list[str]:
+        """A response "on my own monster" names the one card an earlier link targets whose
+        controller and words it says (the words a subset of that card's description)."""
+        if not t or not event.get("respond") or t.get("card") or t.get("pronoun"):
+            return []
+        ws = [w.lower() for w in t["words"]]
+        owner = owner_in_words(ws)
+        if owner is None or ws[:1] in (["one"], ["two"], ["both"], ["all"]):
+            return []
+        core = [w for w in ws if w not in ("my", "own", "their", "opponent's", "his", "her",
+                                           "the", "that", "targeted")]
+        earlier = list(dict.fromkeys(x for e in self.events if e.get("kind") == "activate"
+                                     for x in e.get("targets", [])))
+        fit = [x for x in earlier if self._controller(x) == owner and
+               set(core) <= set(self.entities.get(x, {}).get("desc", x).lower().split())]
+        return fit if len(fit) == 1 else []
 
     def _check_activated(self, ref: dict) -> None:
         """A told activation must be of an effect that is activated: a monster's effect written in
@@ -181,6 +200,22 @@ class ChainEvents:
                     for t in e.get("targets", [])]
         thing = sub(m, "thing")
         named = self.r.thing(thing).get("card") if thing is not None else None
+        act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+        if ws[0] == "on" and ws[-1] in ("face-down", "face-up"):
+            # "I activate Book of Moon on my monster face-down": the card it targets is flipped
+            for which in act.get("targets") or []:
+                note_change(self, which, {"property": "face", "value": ws[-1]})
+            return
+        if len(self.acts) == 1 and not act.get("respond") and act.get("targets") and \
+                sub(m, "act_verb") is not None and \
+                ("it" in ws or (thing is not None and self.r.thing(thing)["pronoun"])):
+            # "X targets their monster to banish it": what X itself does when it resolves (no
+            # change before it does); it must be a part of X
+            verb = self.r.action(sub(m, "act_verb"))
+            found = self.effect_of(act["effect"])
+            if found is None or not effect_does_action(found[0].facts, found[1], verb):
+                self.fail(f"{self.r.said(m)!r} is not what that effect does", m)
+            return
         if not targeted or (named and named not in targeted):
             # "chains Twin Twisters to destroy it", "... to Special Summon a monster": what the
             # link does when it resolves

@@ -37,11 +37,16 @@ class PhaseEvents:
 
     def ev_attack(self, ev: Tree) -> None:
         card = sub(ev, "acting_card")
-        player = self.r.player(sub(card, "poss"))
+        if card is None:                # "my opponent attacks": with a monster the words do not name
+            player = self._player(ev)
+            desc = "the attacking monster"
+        else:
+            player = self.r.player(sub(card, "poss"))
+            desc = self.r.said(card)
         if player not in ("you", "opponent"):
             self.fail(f"whose is {self.r.said(card)!r}?", card)
         eid = f"m{len(self.entities) + 1}"
-        self.entities[eid] = {"desc": self.r.said(card), "controller": player, "kind": "monster",
+        self.entities[eid] = {"desc": desc, "controller": player, "kind": "monster",
                               "place": "field", "face": "up"}
         self.events.append({"kind": "attack", "what": eid})
 

@@ -287,14 +287,20 @@ def implied_response_changes(st: Situate) -> None:
     field").  The words do not say it did, so the target's face "may be face-down" when the effect
     resolves (value ``face-down-or-unchanged``): only rules that hold either way can answer."""
     for ev in st.events:
-        if ev.get("kind") != "activate" or not ev.get("respond") or ev.get("targets") \
+        if ev.get("kind") != "activate" or not ev.get("respond") \
                 or ev.get("does") or not ev["effect"].get("card"):
             continue
         to = next((e for e in st.events if e.get("id") == ev["respond"]), None)
         targets = list(dict.fromkeys(to.get("targets") or [])) if to else []
         if len(targets) != 1 or targets[0] in st.changed:
             continue
+        if ev.get("targets") and set(ev["targets"]) != set(targets):
+            continue
         change = _targeting_change(st.reading(ev["effect"]["card"]), st.entities.get(targets[0], {}))
+        if change is not None and ev.get("targets"):
+            # "they chain Book of Moon on it": told to target that card, it is face-down when
+            # the link it answers resolves
+            change = {**change, "value": "face-down"}
         if change is not None:
             note_change(st, targets[0], change)
 
