@@ -179,7 +179,7 @@ class ChainEvents:
 
     def _purpose(self, m: Tree) -> None:
         """"... to flip it face-down" / "... to destroy one of those cards": a target changes."""
-        ws = low(m)
+        ws = [w for w in low(m) if w != ","]
         if getattr(self, "held", None) and purpose_gains(self, m):
             return
         thing = sub(m, "thing")

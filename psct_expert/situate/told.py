@@ -141,7 +141,10 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
     def _mods(self, ev: Tree) -> dict:
         out: dict = {}
         for m in subs(ev, "ev_mod"):
-            ws = low(m)
+            ws = [w for w in low(m) if w != ","]
+            if ws and sub(m, "flip_verb") is not None and ws[0] != "to":
+                out.setdefault("purposes", []).append(m)    # "..., flipping it face-down"
+                continue
             ph = sub(m, "phase")
             if ph is not None:
                 turn = self._turn_said(m)

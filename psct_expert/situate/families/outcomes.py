@@ -143,12 +143,19 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                 e["effect"].get("card") == ref.get("card")), None)
     if act is None or not act.get("targets"):
         st.fail("tell what the effect targeted ('I target X with Y ...')", q)
+    named = sub(q, "cj_eff_act")
+    if named is not None and any(st.r.card(t) != ref.get("card") for t in named.children
+                                 if getattr(t, "type", "") == "XCARD"):
+        st.fail(f"{st.r.said(named)!r}: the told activation with targets is {ref.get('card')}'s",
+                named)
     verb = verb or st.r.action(find(q, "act_verb"))
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    if verb is None and sub(q, "cj_summon") is not None:
+        verb = _summon_verb(st, reading, eid, q)     # "does X still Summon anything?"
     if verb is None:
         st.fail("which part of the effect?", q)
-    reading = st.reading(ref["card"])
     _check_done(st, fam, ref, reading)
-    eid = select_effect(reading, ref)
     try:
         n = select_clause(reading, eid, verb)
     except QuestionError:
@@ -171,6 +178,15 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         # "the now face-down monster": the question says what became of the target
         note_change(st, targets[0], {"property": "face",
                                      "value": "face-down" if "face-down" in words else "face-up"})
+    though = sub(q, "cj_though")
+    if though is not None:
+        # "... even though it's face-down now": the question says what became of the target
+        if len(set(targets)) != 1:
+            st.fail("which target is face-down now?", though)
+        face = "face-down" if "face-down" in low(though) else "face-up"
+        if st.changed.get(targets[0], {}).get("value") not in (None, face):
+            st.fail(f"{st.r.said(though)!r} is not what the story told", though)
+        note_change(st, targets[0], {"property": "face", "value": face})
     _told_conds(st, fam, act)
     implied_response_changes(st)
     st.check_pending()
@@ -224,6 +240,22 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                     "card there when the effect resolves", obj)
     return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
             "suppose": suppose}
+
+
+def _summon_verb(st: Situate, reading, eid: str, q: Tree) -> str:
+    """"Summon" said of an effect's part: the one kind of Summon that effect does."""
+    kinds = [v for v in ("special-summon", "normal-summon") if _does(reading, eid, v)]
+    if len(kinds) != 1:
+        st.fail("which Summon? ('Special Summon')", q)
+    return kinds[0]
+
+
+def _does(reading, eid: str, verb: str) -> bool:
+    try:
+        select_clause(reading, eid, verb)
+        return True
+    except QuestionError:
+        return False
 
 
 def _told_conds(st: Situate, fam: Tree, act: dict) -> None:
