@@ -110,13 +110,14 @@ class ChainEvents:
             return []
         ws = [w.lower() for w in t["words"]]
         owner = owner_in_words(ws)
-        if owner is None or ws[:1] in (["one"], ["two"], ["both"], ["all"]):
+        if (owner is None and ws[:1] not in (["that"], ["the"])) or \
+                ws[:1] in (["one"], ["two"], ["both"], ["all"]):
             return []
         core = [w for w in ws if w not in ("my", "own", "their", "opponent's", "his", "her",
-                                           "the", "that", "targeted")]
+                                           "the", "that", "targeted", "same")]
         earlier = list(dict.fromkeys(x for e in self.events if e.get("kind") == "activate"
                                      for x in e.get("targets", [])))
-        fit = [x for x in earlier if self._controller(x) == owner and
+        fit = [x for x in earlier if owner in (None, self._controller(x)) and
                set(core) <= set(self.entities.get(x, {}).get("desc", x).lower().split())]
         return fit if len(fit) == 1 else []
 
@@ -441,7 +442,16 @@ class ChainEvents:
             self.fail(f"the situation model has no step for {self.r.said(ev)!r}", ev)
         targeted = [x for e in self.events if e.get("kind") == "activate" and e is not act
                     for x in e.get("targets", [])]
-        if t["pronoun"]:
+        to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
+        aimed = list(dict.fromkeys(to.get("targets") or [])) if to else []
+        if t["words"][:1] == ["that"] and len(aimed) == 1 and act.get("respond") and \
+                t["words"][-1] in ("monster", "card") and t["words"][1:-1] in ([], ["same"]):
+            # "chains D.D. Crow and banishes that monster": the one card the link it answers
+            # targets leaves
+            what = aimed[0]
+            if action in ACTION_VERBS:
+                note_change(self, what, {"left": True})
+        elif t["pronoun"]:
             what = self._answered_card(act, ev)
         elif targeted and t["words"][:2] == ["one", "of"] and act.get("respond"):
             # "chains X and banishes one of those 5 monsters": one of the targets leaves

@@ -101,6 +101,7 @@ class MoveEvents:
         """"one of them leaves the banishment (before it resolves)": a target is gone."""
         node = sub(ev, "thing")
         self._implied_targeting(node)
+        self._implied_count(node)
         t = self.r.thing(node)
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
@@ -114,6 +115,9 @@ class MoveEvents:
         what = self._which_target(t, targeted, ev)
         note_change(self, what, {"left": True})
         self.events.append({"kind": "move", "what": what, "action": action})
+        if getattr(self, "resolve_after", False):
+            self.events.append({"kind": "resolve"})
+            self.resolve_after = False
 
     def _unnamed_change(self, ev: Tree):
         """A change to a targeted card by a card that is not named: the thing it is told of and

@@ -231,6 +231,12 @@ def _fits(reading: Reading, e, hint: str) -> bool:
     """Does effect ``e`` fit what the question says it does?  ``hint`` is an action, or
     "target:PLAYER" (it targets a card of that player's: an effect whose target is a card of
     "your" GY or that "you control" cannot target the opponent's card, and back)."""
+    if hint.startswith("count:"):
+        # "X targets my monster and their monster": an effect that targets that many cards
+        tg = [f for f in reading.facts if f.type == "target" and f.get("effect") == e.id]
+        total = sum(int(f.get("count") or 1) for f in tg)
+        n = int(hint.split(":", 1)[1])
+        return bool(tg) and (total == n or (total > n and any(f.get("up_to") == "yes" for f in tg)))
     if not hint.startswith("target:"):
         return effect_does_action(reading.facts, e.id, hint)
     if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):

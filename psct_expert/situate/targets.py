@@ -96,7 +96,10 @@ class TargetEvents:
         if first is not None and first.get("card"):
             self.last_card = first["card"]         # "my X targets Y with its destroy effect"
         tw = self.r.thing(sub(ev, "thing"))["words"]
-        ref = self.effect_ref(self.r.effect(effs[-1]), hint=[f"target:{owner_in_words(tw) or 'any'}"])
+        told = [t for t in ev.children if isinstance(t, Tree) and t.data == "thing"]
+        hint = [f"target:{owner_in_words(tw) or 'any'}"] + \
+            ([f"count:{len(told)}"] if len(told) > 1 else [])
+        ref = self.effect_ref(self.r.effect(effs[-1]), hint=hint)
         if a is None:
             owner = self.r.effect(effs[0]).get("owner")
         if owner not in ("you", "opponent"):
@@ -116,6 +119,11 @@ class TargetEvents:
         if self._adds_to_hand(ev):
             return self._add_with(ev)
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        if effs and effs[-1].data == "eff_its" and "own" in low(effs[-1]) and \
+                not self.r.thing(sub(ev, "thing")).get("card") and "for" in low(ev):
+            # "by tributing their targeted monster for its own effect": the cost of that
+            # monster's own effect; the card that did it is not named
+            return self.ev_do_unnamed(ev)
         rels = [r for r in sub(ev, "thing").iter_subtrees_topdown() if r.data == "thing_rel"
                 and sub(r, "target_verb") is not None and not any(
                     isinstance(c, Tree) and c.data.startswith("eff_") for c in r.children)]
@@ -226,6 +234,37 @@ class TargetEvents:
             self._activate(ref, player, {"targets": [{"words": [nums[-1]], "text": desc,
                                                       "card": None, "pronoun": False}]})
             return
+
+
+    def _implied_count(self, node: Tree | None) -> None:
+        """"one of the 2 targets left the field": the activation told last (with no targets told)
+        targeted that many cards; it must target that many."""
+        if node is None or not self.acts or any(e.get("targets") for e in self.events
+                                                if e.get("kind") == "activate"):
+            return
+        ws = low(node)
+        if len(ws) < 4 or ws[:2] != ["one", "of"] or ws[2] not in ("the", "its", "both") or \
+                ws[-1] not in ("targets", "targeted") and ws[-2:-1] != ["targeted"]:
+            return
+        n = 2 if ws[2] == "both" else (int(ws[3]) if ws[3].isdigit() else COUNT_WORDS.get(ws[3]))
+        if not n or n < 2:
+            return
+        aid, ref = self.acts[-1]
+        found = self.effect_of(ref)
+        if found is None:
+            return
+        reading, eid = found
+        counts = [int(f.get("count") or 1) for f in reading.facts
+                  if f.type == "target" and f.get("effect") == eid]
+        if sum(counts) != n:
+            self.fail(f"{ref.get('card')} does not target {n} cards", node)
+        act = next(e for e in self.events if e.get("id") == aid)
+        act["targets"] = self.entities_of({"words": [str(n)], "text": "its targets", "card": None,
+                                           "pronoun": False})
+        if self.events[-1] == {"kind": "resolve"}:
+            # "I resolve X but one of its targets left the field in response": it left first
+            self.events.pop()
+            self.resolve_after = True
 
 
 def note_change(st: Situate, entity: str, change: dict) -> None:

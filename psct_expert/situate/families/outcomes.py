@@ -164,6 +164,9 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     words = low(q)
     subj = sub(q, "outcome_subj") or sub(q, "thing")
     subj_words = low(subj) if subj is not None else []
+    if subj_words[-1:] in (["player"], ["players"]) and not any(
+            f"{w} player" in reading.by_id(eid).text.lower() for w in ("each", "both", "either")):
+        st.fail(f"{ref['card']} does not say what {' '.join(subj_words)} does", subj)
     if subj_words[-1:] == ["activation"]:
         st.fail("an activation is negated or not: ask 'is X's activation negated even though ...', "
                 "or 'can Y negate the activation of X?'", subj)
