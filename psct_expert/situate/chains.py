@@ -431,6 +431,9 @@ class ChainEvents:
         if not self.acts:
             self.fail("what does it? (tell what was activated first)", ev)
         act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+        if low(ev)[-1:] == ["first"] and not act.get("respond"):
+            # "... and banishes that monster first": first, before the link it answers
+            self.fail("'first': before what? (tell what it responds to)", ev)
         verb = self.r.action(sub(ev, "did_verb"))
         t = self.r.thing(sub(ev, "thing"))
         places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
@@ -449,6 +452,13 @@ class ChainEvents:
             # "chains D.D. Crow and banishes that monster": the one card the link it answers
             # targets leaves
             what = aimed[0]
+            if action in ACTION_VERBS:
+                note_change(self, what, {"left": True})
+        elif t["pronoun"] and act.get("targets") and act.get("respond") and \
+                set(act["targets"]) <= set(aimed):
+            # "chains Called by the Grave targeting that monster and banishes it": its own target,
+            # which the link it answers targets too
+            what = act["targets"][-1]
             if action in ACTION_VERBS:
                 note_change(self, what, {"left": True})
         elif t["pronoun"]:

@@ -29,11 +29,12 @@ from .procedures import ProcedureEvents
 from .refs import EffectRefs
 from .summons import SummonEvents
 from .targets import TargetEvents
+from .topics import TopicEvents
 from .words import COUNT_WORDS
 
 
 class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, HoldingEvents, CopyEvents,
-              PhaseEvents, ProcedureEvents, PartEvents):
+              PhaseEvents, ProcedureEvents, PartEvents, TopicEvents):
     """One question's told situation, read clause by clause into events and entities."""
 
     def __init__(self, pq: ParsedQuestion, db: CardDB):
@@ -162,7 +163,9 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 out.setdefault("targets", []).extend(self.r.thing(t) for t in subs(m, "thing"))
                 if ws[0] == "on" and ws[-1] in ("face-down", "face-up"):
                     out.setdefault("purposes", []).append(m)   # "on my monster face-down"
-            elif ws[0] == "from":
+            elif ws[0] == "from" or (ws[0] == "in" and sub(m, "place") is not None and
+                                      sub(m, "phase") is None):
+                # "activate X's effect in my hand": where it is activated from
                 out["from"] = self.r.place(sub(m, "place"))
             elif ws[0] == "to" and (sub(m, "flip_verb") is not None or sub(m, "act_verb") is not None
                                     or sub(m, "revive") is not None):
