@@ -62,7 +62,8 @@ def _spell_out(text: str) -> str:
     for flags, words in ((re.IGNORECASE, table.get("case") or {}), (0, table.get("exact") or {})):
         for short, full in words.items():
             text = re.sub(rf"(?<![\w'\-/]){re.escape(short)}(?![\w'\-/])", full, text, flags=flags)
-    if text.rstrip(")")[-1:] not in ("?", ".", "!") and not text.endswith(('"', "'")):
+    if text.rstrip(")")[-1:] not in ("?", ".", "!") and not text.endswith(('"', "'")) and \
+            not re.search(r"[?.!]\s*\([^()]*\)$", text):
         # "... effect? (Opp has ...)": a sentence in parentheses after the question ends it too
         text += "?"
     return text

@@ -181,17 +181,17 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         # "the now face-down monster": the question says what became of the target
         note_change(st, targets[0], {"property": "face",
                                      "value": "face-down" if "face-down" in words else "face-up"})
-    though = sub(q, "cj_though")
+    _told_conds(st, fam, act)
+    implied_response_changes(st)
+    though = sub(fam, "cj_though") or sub(q, "cj_though")
     if though is not None:
         # "... even though it's face-down now": the question says what became of the target
         if len(set(targets)) != 1:
             st.fail("which target is face-down now?", though)
         face = "face-down" if "face-down" in low(though) else "face-up"
-        if st.changed.get(targets[0], {}).get("value") not in (None, face):
+        if st.changed.get(targets[0], {}).get("value") not in (None, face, face + "-or-unchanged"):
             st.fail(f"{st.r.said(though)!r} is not what the story told", though)
         note_change(st, targets[0], {"property": "face", "value": face})
-    _told_conds(st, fam, act)
-    implied_response_changes(st)
     st.check_pending()
     changed = st.changed
     names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}

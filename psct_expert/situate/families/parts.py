@@ -23,6 +23,7 @@ from ...reader.select import select_clause, select_effect
 from ..holdings import quantity
 from ..parts import effect_parts
 from ..procedures import COUNTS, counted_kind
+from ..topics import topic_of
 from ..words import norm, norm_words
 from . import activation, links, outcomes
 from .activation import purpose_is_its_own
@@ -94,6 +95,9 @@ def build_part_applies(st: Situate, fam: Tree, q: Tree) -> dict:
 
 def build_clause_done(st: Situate, fam: Tree) -> dict:
     q = find(fam, "outcome_q") or fam
+    failed = find(fam, "failed_topic")
+    if failed is not None:
+        return _topic_fails(st, fam, q, failed)
     if find(q, "cj_part") is not None:
         return build_part_applies(st, fam, q)
     if getattr(st, "gone_by_cost", None):
@@ -119,6 +123,28 @@ def build_clause_done(st: Situate, fam: Tree) -> dict:
         spec["suppose"] = spec.get("suppose", []) + [{"fails": {"part": n}} for n in told]
         st.told_not_done = []
     return spec
+
+
+def _topic_fails(st: Situate, fam: Tree, q: Tree, failed: Tree) -> dict:
+    """"X says '... and if you do, banish it'. If the monster cannot be destroyed by card effects,
+    does it still get banished?": a part of the effect told before the question cannot be done;
+    is the part asked about done?"""
+    ref = topic_of(st, fam)
+    if ref is None or st.acts:
+        st.fail("which effect? (quote it before the question: 'X says \"...\"')", failed)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    fails = st.r.action(find(failed, "act_verb"))
+    asked = st.r.action(find(q, "act_verb"))
+    for verb in (fails, asked):
+        try:
+            select_clause(reading, eid, verb)
+        except QuestionError:
+            st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    if fails == asked:
+        st.fail("the question asks about the part it supposes is not done", q)
+    return st.spec("clause-done", {"effect": ref, "part": asked,
+                                   "suppose": [{"fails": {"part": fails}}]})
 
 
 def impossible_parts(st: Situate, ref: dict, player: str) -> list[str]:

@@ -1,0 +1,204 @@
+"""Reading how people ask about targeting, targets that changed, several targets and conjunctions
+(topics D-G): each mechanism on sentences written for these tests (none is a shared case), with a
+near miss that must be refused rather than answered for something else.
+"""
+
+import pytest
+
+from psct_expert.errors import QuestionError, UnknownCard
+from psct_expert.parser.question import normalise
+
+REFUSED = (QuestionError, UnknownCard)
+
+
+def answer(expert, q):
+    return expert.ask(q).value
+
+
+# -- D: does X target? ----------------------------------------------------------------------------
+
+def test_does_it_target_when_it_does_an_action(base_expert):
+    assert answer(base_expert, "does raigeki target when it destroys?") == "no"
+    spec = base_expert.parse("When Mystical Space Typhoon destroys a Spell, is that a targeting effect?")
+    assert spec["family"] == "targets"
+    assert answer(base_expert, "When Mystical Space Typhoon destroys a Spell, is that a targeting effect?") == "yes"
+
+
+def test_a_told_action_the_effect_does_not_do_is_refused(base_expert):
+    with pytest.raises(REFUSED, match="does not draw"):
+        base_expert.parse("When Raigeki draws a card, does it target?")
+
+
+def test_a_declarative_question_about_targeting(base_expert):
+    assert answer(base_expert, "Dark Hole targets the monsters?") == "no"
+
+
+def test_an_effect_named_then_asked_about(base_expert):
+    q = "S:P Little Knight's effect that banishes two monsters until the End Phase - does that target?"
+    spec = base_expert.parse(q)
+    assert spec["effect"] == {"card": "S:P Little Knight", "n": 2}
+    assert answer(base_expert, q) == "yes"
+
+
+def test_until_and_the_summon_said_of_an_effect_must_be_its_text(base_expert):
+    with pytest.raises(REFUSED):
+        base_expert.parse("S:P Little Knight's effect that banishes two monsters until the Standby "
+                          "Phase - does that target?")
+    with pytest.raises(REFUSED):
+        base_expert.parse("Does Black Rose Dragon's effect that destroys all cards on the field when "
+                          "it is Xyz Summoned target?")
+    spec = base_expert.parse("Does Black Rose Dragon's effect that destroys all cards on the field when "
+                             "it is Synchro Summoned target?")
+    assert spec["effect"]["card"] == "Black Rose Dragon"
+
+
+def test_protection_told_in_many_ways(base_expert):
+    spec = base_expert.parse("Can Mystical Space Typhoon destroy a Set card that says it can't be "
+                             "targeted by card effects?")
+    assert spec["family"] == "can-target"
+    assert spec["entities"][spec["entity"]]["cannot-be-targeted"] == "card-effects"
+    # a told protection beside a "does it target" question is read, not dropped
+    spec = base_expert.parse("Does Dark Hole target? Opp has a monster that can't be targeted.")
+    assert any(e.get("cannot-be-targeted") for e in spec["entities"].values())
+    spec = base_expert.parse("My opponent has a card that protects Spells from being targeted. "
+                             "Does Mystical Space Typhoon target?")
+    assert any(e.get("cannot-be-targeted") == "card-effects" for e in spec["entities"].values())
+    with pytest.raises(REFUSED):     # a quote that says nothing of targeting
+        base_expert.parse("does effect veiler target? their monster has 'cannot be destroyed by "
+                          "card effects'")
+
+
+def test_a_parenthesis_after_the_question_ends_it():
+    assert normalise("Does it target? (they have a Spell)") == "Does it target? (they have a Spell)"
+    assert normalise("Does it target (the Spell)").endswith("?")
+
+
+# -- E: a target that changed before the effect resolved -----------------------------------------
+
+def test_an_activations_own_purpose_is_no_change(base_expert):
+    # "to destroy it" is what the effect does; the target did not leave before it resolved
+    q = ("Zoodiac Drident targets my face-up monster to destroy it, I activate Book of Moon on it "
+         "in response. Is it still destroyed?")
+    spec = base_expert.parse(q)
+    assert not any("left" in s for s in spec["suppose"])
+    assert answer(base_expert, q) == "yes"
+    with pytest.raises(REFUSED, match="not what that effect does"):
+        base_expert.parse("Zoodiac Drident targets my face-up monster to banish it. Is it still destroyed?")
+
+
+@pytest.mark.parametrize("q, expect", [
+    ("Compulsory Evacuation Device targets their monster, they chain Book of Moon to flip it "
+     "face-down. Still returned?", "yes"),
+    ("Chaos Sorcerer targets my face-up monster, I Book of Moon my own monster face-down in response. "
+     "Banished?", "no"),
+    ("Chaos Sorcerer targets a face-up monster of my opponent and they answer with Book of Moon on it. "
+     "The face-down monster, it is banished?", "no"),
+])
+def test_elliptical_and_declarative_outcome_questions(base_expert, q, expect):
+    assert answer(base_expert, q) == expect
+
+
+def test_a_response_on_the_same_monster_flips_that_target(base_expert):
+    q = ("I activate Chaos Sorcerer's effect targeting my opponent's face-up monster. My opponent "
+         "chains Book of Moon on that same monster. Is it still banished?")
+    spec = base_expert.parse(q)
+    assert {"state": {"target": "my opponent's face-up monster", "property": "face",
+                      "value": "face-down"}} in spec["suppose"]
+
+
+def test_even_though_it_is_face_down_now(base_expert):
+    q = ("Compulsory Evacuation Device targets my face-up monster, I chain Book of Moon on it. Does "
+         "Compulsory Evacuation Device still bounce it even tho it's face-down now?")
+    assert answer(base_expert, q) == "yes"
+    with pytest.raises(REFUSED):       # the story says face-down, the question face-up
+        base_expert.parse("Compulsory Evacuation Device targets my face-up monster, I chain Book of "
+                          "Moon on it. Does Compulsory Evacuation Device still return it even though "
+                          "it's face-up now?")
+
+
+def test_that_monster_banished_by_a_response_is_the_target(base_expert):
+    q = ("I activate Monster Reborn targeting a monster in my GY. My opponent chains D.D. Crow and "
+         "banishes that monster. Does Monster Reborn Summon anything?")
+    spec = base_expert.parse(q)
+    assert spec["part"] == "special-summon"
+    assert {"left": {"target": "a monster in my GY"}} in spec["suppose"]
+    assert answer(base_expert, q) == "no"
+
+
+def test_scenario_lines_are_a_told_story():
+    from psct_expert.api import Expert
+    e = Expert()
+    spec = e.parse("Does the chaos sorcerer banish still go through on it?",
+                   ["I activate Chaos Sorcerer's effect targeting my opponent's face-up monster.",
+                    "My opponent chains Book of Moon on that same monster"])
+    assert spec["family"] == "affected"
+
+
+def test_the_named_effect_must_be_the_told_one(base_expert):
+    with pytest.raises(REFUSED):
+        base_expert.parse("Chaos Sorcerer targets my face-up monster. Does the Raigeki destroy still "
+                          "go through on it?")
+
+
+# -- F: several targets ----------------------------------------------------------------------------
+
+def test_one_of_two_targets_gone(base_expert):
+    q = ("S:P Little Knight targets my monster and opp's monster. Opp responds by tributing their "
+         "targeted monster for its own effect. Does my monster still get banished?")
+    spec = base_expert.parse(q)
+    assert spec["effect"] == {"card": "S:P Little Knight", "n": 2}
+    assert answer(base_expert, q) == "no"
+
+
+def test_one_of_the_n_targets_of_an_activation_told_without_them(base_expert):
+    q = ("I resolve Double Magical Arm Bind but one of the 2 targets left the field in response. "
+         "I take control of the other one?")
+    assert answer(base_expert, q) == "no"
+    with pytest.raises(REFUSED, match="does not target 3"):
+        base_expert.parse(q.replace("the 2 targets", "the 3 targets"))
+
+
+def test_each_player_must_be_said_by_the_card(base_expert):
+    with pytest.raises(REFUSED):
+        base_expert.parse("I activate Monster Reborn targeting a monster in my GY. My opponent chains "
+                          "D.D. Crow and banishes that monster. Does each player still Summon anything?")
+
+
+# -- G: conjunctions ---------------------------------------------------------------------------------
+
+def test_an_effect_quoted_before_the_question(base_expert):
+    q = ("Tearlaments Kaleido-Heart GY effect: \"Special Summon this card, and if you do, send 1 "
+         "Tearlaments card from your Deck to the GY\". Do the summon and the send happen at the same time?")
+    spec = base_expert.parse(q)
+    assert (spec["family"], spec["left"], spec["right"]) == ("simultaneous", 1, 2)
+    assert answer(base_expert, q) == "yes"
+    with pytest.raises(REFUSED):      # a quote that is not the card's text
+        base_expert.parse(q.replace("send 1 Tearlaments card from your Deck to the GY", "draw 1 card"))
+
+
+def test_a_quoted_effect_and_a_part_that_cannot_be_done(base_expert):
+    q = ("Bottomless Trap Hole says 'destroy that monster(s)... and if you do, banish it'. If the "
+         "monster cannot be destroyed by card effects, does it still get banished?")
+    spec = base_expert.parse(q)
+    assert spec["suppose"] == [{"fails": {"part": "destroy"}}] and spec["part"] == "banish"
+    assert answer(base_expert, q) == "no"
+    q = ("Solemn Strike says 'negate the Summon or activation, and if you do, destroy that card'. If "
+         "the card cannot be destroyed, is it still negated?")
+    assert answer(base_expert, q) == "yes"
+
+
+@pytest.mark.parametrize("q, expect", [
+    ("Are the destroy and the banish of Bottomless Trap Hole treated as happening at the same time?", "yes"),
+    ("Is adding a card with Pot of Duality and shuffling the rest back done simultaneously?", "no"),
+])
+def test_simultaneous_wordings(base_expert, q, expect):
+    assert answer(base_expert, q) == expect
+
+
+def test_a_response_that_banishes_the_target_first(base_expert):
+    q = ("Bystial Magnamhut targets a DARK in my GY, opp chains Called by the Grave and banishes that "
+         "same monster first. Does Magnamhut still get Special Summoned?")
+    assert answer(base_expert, q) == "no"
+    with pytest.raises(REFUSED, match="first"):
+        base_expert.parse("I activate Called by the Grave and banish that monster first. Does "
+                          "Bystial Magnamhut still get Special Summoned?")
