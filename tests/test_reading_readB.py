@@ -202,3 +202,26 @@ def test_a_response_that_banishes_the_target_first(base_expert):
     with pytest.raises(REFUSED, match="first"):
         base_expert.parse("I activate Called by the Grave and banish that monster first. Does "
                           "Bystial Magnamhut still get Special Summoned?")
+
+
+def test_responses_told_in_other_ways(base_expert):
+    # told to target the target, a response that flips "that target" face-down did (it was legal)
+    q = ("Opponent targets my monster with Ring of Destruction. I chain Book of Moon on it. Does "
+         "Ring of Destruction still destroy it?")
+    assert answer(base_expert, q) == "no"
+    # the other player's activation on the same card, told next, is chained to it
+    q = "I activate Chaos Sorcerer on their face-up monster, they activate Book of Moon on it. Is it banished?"
+    assert answer(base_expert, q) == "no"
+    q = ("My opponent targets my monster with Compulsory Evacuation Device and I respond with Book of "
+         "Moon to flip it face-down. Does it still go back to the hand?")
+    assert answer(base_expert, q) == "yes"
+    q = ("I activate Effect Veiler targeting my opponent's monster, they respond by flipping it "
+         "face-down with Book of Moon. Are its effects still negated?")
+    spec = base_expert.parse(q)
+    assert spec["effect"]["card"] == "Effect Veiler"
+    assert answer(base_expert, q) == "no"
+
+
+def test_a_supposed_change_in_response(base_expert):
+    q = "Is the monster targeted by Chaos Sorcerer still banished if it is flipped face-down in response?"
+    assert answer(base_expert, q) == "no"

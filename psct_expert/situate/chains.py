@@ -90,6 +90,13 @@ class ChainEvents:
             event["respond"] = answers or self.acts[-1][0]
         if info.get("link"):
             event["link"] = info["link"]
+        if info.get("targets") and not info.get("respond") and self.acts and \
+                self.events[-1].get("kind") == "activate" and \
+                self.events[-1].get("player") not in (None, player) and self.events[-1].get("targets") \
+                and all(t and t.get("pronoun") for t in info["targets"]):
+            # "I activate X on their monster, they activate Y on it": Y is chained to X (X has not
+            # resolved: it is the card X targets that Y targets)
+            event["respond"] = self.acts[-1][0]
         if info.get("targets"):
             event["targets"] = [e for t in info["targets"]
                                 for e in (self._earlier_target(t, event) or self.entities_of(t))]

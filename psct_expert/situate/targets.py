@@ -335,7 +335,8 @@ def implied_response_changes(st: Situate) -> None:
             continue
         if ev.get("targets") and set(ev["targets"]) != set(targets):
             continue
-        change = _targeting_change(st.reading(ev["effect"]["card"]), st.entities.get(targets[0], {}))
+        change = _targeting_change(st.reading(ev["effect"]["card"]), st.entities.get(targets[0], {}),
+                                   told_target=bool(ev.get("targets")))
         if change is not None and ev.get("targets"):
             # "they chain Book of Moon on it": told to target that card, it is face-down when
             # the link it answers resolves
@@ -344,7 +345,7 @@ def implied_response_changes(st: Situate) -> None:
             note_change(st, targets[0], change)
 
 
-def _targeting_change(reading: Reading, ent: dict) -> dict | None:
+def _targeting_change(reading: Reading, ent: dict, told_target: bool = False) -> dict | None:
     effects = [e for e in reading.effects if e.n > 0]
     if len(effects) != 1:
         return None
@@ -364,8 +365,8 @@ def _targeting_change(reading: Reading, ent: dict) -> dict | None:
             "on-field": ent.get("place") == "field" or "field" in ws or "face-up" in ws}
     conds = [f.get("condition") for f in facts if f.type == "target_condition" and f.get("slot") == 1
              and f.get("value") == "yes"]
-    if not conds or not all(told.get(c) for c in conds):
-        return None
+    if not conds or not (told_target or all(told.get(c) for c in conds)):
+        return None       # (told to target that card, it met every condition: it was a legal target)
     if clauses[0].get("verb") == "change" and turns_face_down_only(effects[0].text):
         return {"property": "face", "value": "face-down-or-unchanged"}
     return None

@@ -117,6 +117,13 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     if getattr(st, "held", None):        # told what the player had at activation (topic H)
         return build_held(st, fam, q)
     by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")]
+    subj = sub(q, "outcome_subj")
+    if subj is not None and [t.data for t in subj.children if isinstance(t, Tree)] == ["eff_its"] \
+            and low(subj) in (["its", "effects"], ["its", "effect"]) and \
+            st.r.action(find(q, "act_verb")) == "negate":
+        # "are its effects still negated?": the target's effects, not an effect of the card named last
+        inside = {id(t) for t in subj.iter_subtrees()}
+        by = [t for t in by if id(t) not in inside]
     removed = removed_link(st, q, by)
     if removed is not None:                 # its card was removed by a link chained to it
         return resolves_after(st, removed, q)
@@ -153,6 +160,8 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     eid = select_effect(reading, ref)
     if verb is None and sub(q, "cj_summon") is not None:
         verb = _summon_verb(st, reading, eid, q)     # "does X still Summon anything?"
+    if verb is None and sub(q, "cj_back") is not None:
+        verb = "return"                              # "does it still go back to the hand?"
     if verb is None:
         st.fail("which part of the effect?", q)
     _check_done(st, fam, ref, reading)
