@@ -20,7 +20,7 @@ from .gamewords import gamewords
 from .parser import ParsedQuestion
 from .parser.names import ORDINALS, Mention, unknown_name_runs, vocabulary
 from .parser.scenario import ATTRS, Scenario
-from .reader.select import select_clause, select_effect
+from .reader.select import _effect_with_parts, select_clause, select_effect
 from .reader import read_card
 from .reader.phrases import MOVES_A_CARD, names_place, part_acts_on_target
 
@@ -259,7 +259,7 @@ class _Parse:
         m = re.search(r"\b(?:has|with|to) (\d+) ATK\b", c, re.I)
         if m:
             return {"property": "atk", "value": int(m.group(1))}
-        if re.search(r"\bleaves?\b|\bis removed\b|\bis banished\b|\bno longer in the (?:graveyard|gy)\b|"
+        if re.search(r"\bleaves?\b|\bleft\b|\bis gone\b|\bis removed\b|\bis banished\b|\bno longer in the (?:graveyard|gy)\b|"
                      r"\bis returned\b|\bis destroyed\b(?= before)", c, re.I):
             return {"left": True}
         return {}
@@ -637,6 +637,12 @@ def build_outcome(p: _Parse) -> dict:
     card = p.db.get(p.card_of(subj))
     ref = p.effect_ref(subj, "activation")
     reading = read_card(card)
+    said = list(dict.fromkeys(p.verb_between(p.ph)))
+    if "n" not in ref and ref.get("select") in ("only", "activation", None) and len(said) >= 2:
+        # a card of several effects: the one effect with a part for each action the question says
+        found = _effect_with_parts(reading, said, ref.get("select") or "only")
+        if found is not None and found.rpartition("#")[2].isdigit():
+            ref = {"card": card.name, "n": int(found.rpartition("#")[2])}
     try:
         eid = select_effect(reading, ref)
     except QuestionError as exc:

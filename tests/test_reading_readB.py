@@ -225,3 +225,48 @@ def test_responses_told_in_other_ways(base_expert):
 def test_a_supposed_change_in_response(base_expert):
     q = "Is the monster targeted by Chaos Sorcerer still banished if it is flipped face-down in response?"
     assert answer(base_expert, q) == "no"
+
+
+def test_definite_descriptions_name_the_cards_told_before(base_expert):
+    q = ("My opponent's monster attacks my face-up Fiend monster. I activate Hate Buster targeting the "
+         "attacker and my Fiend. In response, the attacking monster is returned to my opponent's hand. "
+         "Is my Fiend still destroyed?")
+    spec = base_expert.parse(q)
+    # "the attacker", "my Fiend": the cards told before, not new ones
+    assert spec["target"] == "my face-up Fiend monster"
+    assert {"left": {"target": "My opponent's monster"}} in spec["suppose"]
+    assert answer(base_expert, q) == "no"
+
+
+def test_an_attacking_monster_turned_face_down_is_not_answered(base_expert):
+    with pytest.raises(REFUSED, match="attacking"):
+        base_expert.parse("My opponent attacks, I flip Sakuretsu Armor on the attacker, they chain Book "
+                          "of Moon on their own attacker. Is it destroyed?")
+
+
+def test_several_targets_told_in_other_ways(base_expert):
+    q = ("Twin Twisters targets two of their backrow, they activate one in response and it goes to "
+         "the GY. Is the other one still destroyed?")
+    assert answer(base_expert, q) == "yes"
+    q = ("I activate Pot of Avarice targeting 5 monsters in my GY, opp banishes one with D.D. Crow. "
+         "Do I still draw 2?")
+    assert answer(base_expert, q) == "no"
+    with pytest.raises(REFUSED, match="does not say 3"):
+        base_expert.parse(q.replace("draw 2", "draw 3"))
+
+
+def test_an_elided_subject_and_a_pendulum_zone(base_expert):
+    q = ("I Normal Summon Pendulum Witch and activate its effect targeting the card in my Pendulum "
+         "Zone. My opponent banishes Pendulum Witch in response. Is my Pendulum Zone card still destroyed?")
+    spec = base_expert.parse(q)
+    assert spec["effect"]["card"] == "Pendulum Witch"
+
+
+@pytest.mark.parametrize("q, expect", [
+    ("If Tearlaments Kaleido-Heart cannot send a card, is it still Special Summoned?", "yes"),
+    ("If the monster can't be destroyed, does Solemn Strike still negate the activation?", "yes"),
+    ("If the monster can't be destroyed, does Bottomless Trap Hole still banish it?", "no"),
+    ("If Knightmare Phoenix's target is gone when it resolves, do I still draw?", "no"),
+])
+def test_suppositions_about_a_part(base_expert, q, expect):
+    assert answer(base_expert, q) == expect

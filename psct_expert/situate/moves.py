@@ -45,6 +45,12 @@ class MoveEvents:
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
         is_target = bool(targeted) and (t["words"][:2] == ["one", "of"] or t["pronoun"])
+        same = self._told_before(t) if targeted and not is_target and not t.get("card") else None
+        if same in targeted:
+            # "the attacking monster is returned to the hand": the target told before by those words
+            is_target = True
+            t = {**t, "words": ["it"], "pronoun": True}
+            targeted = targeted + [same]
         effs = [c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_")]
         if effs and is_target:
             # "one of them is banished by Cosmic Cyclone (in the same Chain)": that card's

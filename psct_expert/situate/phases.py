@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from .words import owner_in_words
 from ..parser.transform import sub
 
 
@@ -48,7 +49,15 @@ class PhaseEvents:
         eid = f"m{len(self.entities) + 1}"
         self.entities[eid] = {"desc": desc, "controller": player, "kind": "monster",
                               "place": "field", "face": "up"}
+        self.attackers = getattr(self, "attackers", set()) | {eid}
         self.events.append({"kind": "attack", "what": eid})
+        attacked = sub(ev, "thing")
+        if attacked is not None:        # "... attacks my face-up Fiend monster": the monster attacked
+            t = self.r.thing(attacked)
+            other = {"you": "opponent", "opponent": "you"}[player]
+            if owner_in_words(t["words"]) not in (None, other):
+                self.fail("a monster attacks a monster of the other player", attacked)
+            self.entity(t, controller=other, kind="monster", place="field")
 
     def ev_set_card(self, ev: Tree) -> None:
         """"I Set Solemn Judgment this turn": that card was Set in the turn the question is in."""

@@ -37,7 +37,8 @@ class TargetEvents:
         """"my opponent activates that card in response": the targeted Set card is activated and
         turns face-up; whether it stays on the field (a Continuous Trap) must be told."""
         targets = self._targeted_last()
-        if len(set(targets)) != 1:
+        one_of = low(ev)[1:3] == ["one", "of"] or "one" in low(ev)[:3]
+        if len(set(targets)) != 1 and not (one_of and len(set(targets)) > 1):
             self.fail("which targeted card is activated?", ev)
         which = targets[0]
         player = self._player(ev)
@@ -64,7 +65,17 @@ class TargetEvents:
         act["effect"] = {"generic": "trap" if "trap" in low(kind) else "spell"}
 
     def ev_kept(self, ev: Tree) -> None:
-        """"it is a Continuous Trap that stays on the field face-up": the activated target stays."""
+        """"it is a Continuous Trap that stays on the field face-up": the activated target stays;
+        "it goes to the GY": it resolved and left the field."""
+        if sub(ev, "kept_kind") is None:
+            pending = [(e, ch) for e, ch in self.changed.items() if ch.get("pending")]
+            if not pending:
+                self.fail("which activated card is it?", ev)
+            which, ch = pending[-1]
+            aid = ch.pop("pending")
+            note_change(self, which, {"left": True})
+            self.events.append({"kind": "move", "what": which, "action": "sent-to-gy"})
+            return
         self._kept(sub(ev, "kept_kind"), ev)
 
     def ev_protected(self, ev: Tree) -> None:
@@ -171,10 +182,18 @@ class TargetEvents:
         """Which targeted card a clause names: "one of them", "it", the only one, or the one
         whose controller it says ("my targeted card")."""
         ws = t["words"]
-        if ws[:2] == ["one", "of"]:
+        if ws[:2] == ["one", "of"] or ws in (["one"], ["1"]):
             return targeted[0]
         if t["pronoun"]:
             return targeted[-1]
+        said = ws + (low(node) if ws[:2] == ["the", "one"] and node is not None else [])
+        places = [w for w in said if w in ("gy", "graveyard", "hand", "deck", "field", "banished")]
+        if places and ws[:2] in (["the", "one"], ["the", "monster"], ["the", "card"]):
+            # "the one in my GY": the one target told to be there
+            fit = [x for x in dict.fromkeys(targeted) if any(
+                p in self.entities.get(x, {}).get("desc", "").lower().split() for p in places)]
+            if len(fit) == 1:
+                return fit[0]
         if t.get("card") in targeted:
             return t["card"]
         owner = owner_in_words(ws)

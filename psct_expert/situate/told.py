@@ -228,9 +228,47 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             return thing["card"]
         if thing.get("pronoun") and self.entities:
             return list(self.entities)[-1]
+        same = self._told_before(thing)
+        if same is not None:
+            return same
         eid = f"m{len(self.entities) + 1}"
         self.entities[eid] = {"desc": thing["text"], **extra}
         return eid
+
+    def _told_before(self, thing: dict) -> str | None:
+        """"my Fiend" after "my face-up Fiend monster", "the attacker" after "my opponent's monster
+        attacks": a definite description that fits exactly one card told before (its controller
+        and its words) is that card."""
+        ws = [w.lower() for w in thing["words"]]
+        if not ws or not self.entities:
+            return None
+        definite = ws[0] in ("the", "my", "their", "his", "her", "your", "that", "this") or \
+            ws[:2] in (["my", "opponent's"], ["your", "opponent's"])
+        if not definite or {"other", "another", "one", "of", "new"} & set(ws) or \
+                any(w.isdigit() or w in COUNT_WORDS for w in ws):
+            return None
+        owner = "opponent" if {"opponent", "opponent's", "their", "his", "her"} & set(ws) else \
+            "you" if {"my", "i"} & set(ws) else None
+        def controller(e: str) -> str | None:
+            d = self.entities[e]
+            desc = d.get("desc", "").lower().split()
+            return d.get("controller") or ("opponent" if {"opponent", "opponent's", "their"} & set(desc)
+                                           else "you" if {"my", "i"} & set(desc) else None)
+        if "attacker" in ws or "attacking" in ws:
+            fit = [e for e in self.entities if e in getattr(self, "attackers", set())
+                   and owner in (None, controller(e))]
+        else:
+            core = set(ws) - {"the", "my", "their", "his", "her", "your", "opponent's", "own",
+                              "that", "this", "same", "a", "an"}
+            fit = []
+            for e, d in self.entities.items():
+                have = set(d.get("desc", "").lower().replace("(", " ").split())
+                if d.get("kind") == "monster":
+                    have.add("monster")
+                have |= {w + "s" for w in have}
+                if core and core <= have and owner in (None, controller(e)):
+                    fit.append(e)
+        return fit[0] if len(fit) == 1 else None
 
     def spec(self, family: str, slots: dict) -> dict:
         self.refuse_unplaced_parts()

@@ -4,6 +4,7 @@ supposition about the targets told beside the situation."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from lark import Tree
@@ -165,6 +166,7 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     if verb is None:
         st.fail("which part of the effect?", q)
     _check_done(st, fam, ref, reading)
+    _count_said_fits(st, q, reading, eid, verb)
     try:
         n = select_clause(reading, eid, verb)
     except QuestionError:
@@ -203,6 +205,14 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         note_change(st, targets[0], {"property": "face", "value": face})
     st.check_pending()
     changed = st.changed
+    for t in targets:
+        attacking = t in getattr(st, "attackers", set()) or {"attacking", "attacker"} & set(
+            st.entities.get(t, {}).get("desc", "").lower().split())
+        if attacking and changed.get(t, {}).get("value") in ("face-down", "face-down-or-unchanged"):
+            # turned face-down, an attacking monster is no longer attacking: the situation model
+            # does not say that, so no answer is given for it
+            st.fail("the attacking monster turned face-down: whether it is still 'the attacking "
+                    "monster' is not modelled")
     names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}
     suppose = [{"targeted": {"target": names[t], "slot": 1}} for t in targets]
     for t, ch in changed.items():
@@ -252,6 +262,19 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                     "card there when the effect resolves", obj)
     return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
             "suppose": suppose}
+
+
+def _count_said_fits(st: Situate, q: Tree, reading, eid: str, verb: str) -> None:
+    """"Do I still draw 2?": a number said of the part must be the card's number for it."""
+    obj = sub(q, "outcome_obj")
+    nums = [str(t) for t in obj.scan_values(lambda v: getattr(v, "type", "") == "XNUM")] \
+        if obj is not None else []
+    if not nums:
+        return
+    quotes = [f.source.quote for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+              and f.get("verb") == verb and f.source]
+    if not any(re.search(rf"\b{nums[0]}\b", q_) for q_ in quotes):
+        st.fail(f"{reading.card.name} does not say {nums[0]} for that part", obj)
 
 
 def _summon_verb(st: Situate, reading, eid: str, q: Tree) -> str:

@@ -130,6 +130,10 @@ def _topic_fails(st: Situate, fam: Tree, q: Tree, failed: Tree) -> dict:
     does it still get banished?": a part of the effect told before the question cannot be done;
     is the part asked about done?"""
     ref = topic_of(st, fam)
+    named = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_") and
+             t.data not in ("eff_noun", "eff_desc", "eff_rel", "eff_does")]
+    if ref is None and named and not st.acts:
+        ref = st.effect_ref(st.r.effect(named[0]))      # "does Solemn Strike still negate ...?"
     if ref is None or st.acts:
         st.fail("which effect? (quote it before the question: 'X says \"...\"')", failed)
     reading = st.reading(ref["card"])
