@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
+from ...errors import QuestionError
 from ...gamewords import gamewords
 from ...parser.transform import find, low, sub
 from ...reader.grammar import grammar
@@ -28,13 +29,40 @@ def build_targets(st: Situate, fam: Tree) -> dict:
     thing = sub(fam, "thing")
     hint = rel_verbs(st, thing)
     told = _told_acts(st, sub(fam, "tg_when") or pre)
-    eref = st.effect_ref(ref, hint=told + hint)
+    try:
+        eref = st.effect_ref(ref, hint=told + hint)
+    except QuestionError as exc:
+        eref = _all_agree(st, ref, told + hint)
+        if eref is None:
+            raise exc from None
     _acts_fit(st, eref, told, sub(fam, "tg_when") or pre)
     spec = st.spec("targets", {"effect": eref})
     if thing is not None and not hint:
         _asked_target_fits(st, eref, thing)
         spec["object"] = st.r.said(thing)       # said back in the restatement
     return spec
+
+
+def _all_agree(st: Situate, ref: dict, hint: list[str]) -> dict | None:
+    """"Does X target?" of a card with several effects, none named: when every activated effect
+    of X (that fits what the question says it does) targets, or none does, the answer is the same
+    whichever is meant: the first of them answers."""
+    if not ref.get("card") or ref.get("ord") or ref.get("quote") or ref.get("rel") or ref.get("desc"):
+        return None
+    reading = st.reading(ref["card"])
+    cands = [e for e in reading.effects if e.n > 0 and e.punctuated]
+    verbs = [h for h in hint if not h.startswith(("target:", "count:"))]
+    for v in verbs:
+        cands = [e for e in cands if effect_does_action(reading.facts, e.id, v)]
+    if not cands:
+        return None
+    def targets(e) -> bool:
+        return any(f.type == "target" and (f.get("effect") == e.id or
+                                           str(f.get("effect")).startswith(e.id + "."))
+                   for f in reading.facts)
+    if len({targets(e) for e in cands}) != 1:
+        return None
+    return {"card": reading.card.name, "n": cands[0].n}
 
 
 def _told_acts(st: Situate, node: Tree | None) -> list[str]:
