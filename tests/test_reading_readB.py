@@ -270,3 +270,28 @@ def test_an_elided_subject_and_a_pendulum_zone(base_expert):
 ])
 def test_suppositions_about_a_part(base_expert, q, expect):
     assert answer(base_expert, q) == expect
+
+
+def test_a_response_told_by_what_it_did_to_a_described_target(base_expert):
+    q = ("I activate Escape of the Unchained targeting an \"Unchained\" monster I control and 1 card my "
+         "opponent controls. My opponent chains Compulsory Evacuation Device and returns my \"Unchained\" "
+         "monster to the hand. Is their card still destroyed?")
+    assert answer(base_expert, q) == "no"
+
+
+def test_the_targeted_card_activated_and_gone(base_expert):
+    q = ("I activate Twin Twisters targeting 2 Set cards my opponent controls. My opponent chains one "
+         "of those targeted cards, a Normal Trap, which resolves and goes to the GY. Does Twin Twisters "
+         "still destroy the other Set card?")
+    assert answer(base_expert, q) == "yes"
+    with pytest.raises(REFUSED, match="where it goes"):
+        base_expert.parse("I activate Twin Twisters targeting 2 Set cards my opponent controls. My "
+                          "opponent chains one of those targeted cards, a Normal Trap. Does Twin Twisters "
+                          "still destroy the other Set card?")
+
+
+def test_does_it_target_whichever_effect(base_expert):
+    spec = base_expert.parse("Does Mirrorjade the Iceblade Dragon target?")
+    assert spec["family"] == "targets"
+    with pytest.raises(REFUSED, match="more than one effect"):
+        base_expert.parse("Does Borreload Dragon target?")      # one of its effects targets

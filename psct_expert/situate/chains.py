@@ -478,6 +478,9 @@ class ChainEvents:
         else:
             owner = owner_in_words(t["words"])
             what = self.entity(t, **({"controller": owner} if owner else {}))
+            if what in aimed and act.get("respond") and action in ACTION_VERBS:
+                # "chains X and returns my Unchained monster to the hand": a target told before
+                note_change(self, what, {"left": True})
         self._step(act, action, what)
 
     def ev_card_acts(self, ev: Tree) -> None:

@@ -37,7 +37,10 @@ class TargetEvents:
         """"my opponent activates that card in response": the targeted Set card is activated and
         turns face-up; whether it stays on the field (a Continuous Trap) must be told."""
         targets = self._targeted_last()
-        one_of = low(ev)[1:3] == ["one", "of"] or "one" in low(ev)[:3]
+        a = sub(ev, "actor")
+        rest = low(ev)[len(low(a)) + 1:] if a is not None else low(ev)
+        rest = rest[2:] if rest[:2] == ["in", "response"] else rest
+        one_of = sub(ev, "act_one") is not None or rest[:1] == ["one"]
         if len(set(targets)) != 1 and not (one_of and len(set(targets)) > 1):
             self.fail("which targeted card is activated?", ev)
         which = targets[0]
@@ -54,6 +57,16 @@ class TargetEvents:
         kind = sub(ev, "kept_kind")
         if kind is not None:
             self._kept(kind, ev)
+        went = sub(ev, "act_went")
+        if went is not None:
+            # ", a Normal Trap, which resolves and goes to the GY": it left the field
+            if self.r.place(sub(went, "place")) != "gy":
+                self.fail("where does it go?", went)
+            self.changed[which].pop("pending", None)
+            note_change(self, which, {"left": True})
+            self.events.append({"kind": "move", "what": which, "action": "sent-to-gy"})
+        elif sub(ev, "act_kind") is not None:
+            self.fail("the activated card: say where it goes ('which resolves and goes to the GY')", ev)
 
     def _kept(self, kind: Tree, node) -> None:
         pending = [(e, ch) for e, ch in self.changed.items() if ch.get("pending")]

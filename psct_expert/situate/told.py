@@ -12,6 +12,8 @@ moves by how they were done :mod:`.procedures`, pieces that decide a part of one
 
 from __future__ import annotations
 
+import re
+
 from lark import Tree
 
 from ..cards import CardDB
@@ -239,7 +241,8 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         """"my Fiend" after "my face-up Fiend monster", "the attacker" after "my opponent's monster
         attacks": a definite description that fits exactly one card told before (its controller
         and its words) is that card."""
-        ws = [w.lower() for w in thing["words"]]
+        ws = re.findall(r"[\w'\-/]+", thing.get("text", "").lower()) or \
+            [w.lower() for w in thing["words"]]
         if not ws or not self.entities:
             return None
         definite = ws[0] in ("the", "my", "their", "his", "her", "your", "that", "this") or \
@@ -258,11 +261,12 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             fit = [e for e in self.entities if e in getattr(self, "attackers", set())
                    and owner in (None, controller(e))]
         else:
-            core = set(ws) - {"the", "my", "their", "his", "her", "your", "opponent's", "own",
-                              "that", "this", "same", "a", "an"}
+            cut = next((i for i, w in enumerate(ws) if i and w in ("to", "into", "from")), len(ws))
+            core = set(ws[:cut]) - {"the", "my", "their", "his", "her", "your", "opponent's", "own",
+                                    "that", "this", "same", "a", "an"}
             fit = []
             for e, d in self.entities.items():
-                have = set(d.get("desc", "").lower().replace("(", " ").split())
+                have = set(re.findall(r"[\w'\-/]+", d.get("desc", "").lower()))
                 if d.get("kind") == "monster":
                     have.add("monster")
                 have |= {w + "s" for w in have}
