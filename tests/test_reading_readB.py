@@ -295,3 +295,21 @@ def test_does_it_target_whichever_effect(base_expert):
     assert spec["family"] == "targets"
     with pytest.raises(REFUSED, match="more than one effect"):
         base_expert.parse("Does Borreload Dragon target?")      # one of its effects targets
+
+
+def test_two_parts_asked_at_once(base_expert):
+    q = ("I activate Pot of Avarice targeting 5 monsters in my GY. My opponent chains D.D. Crow and "
+         "banishes 1 of those 5 monsters. Do I still shuffle the other 4 and draw 2?")
+    spec = base_expert.parse(q)
+    assert spec["part"] == "shuffle" and spec["and"][0]["part"] == "draw"
+    assert answer(base_expert, q) == "no"
+    with pytest.raises(REFUSED, match="4 targets are left"):
+        base_expert.parse(q.replace("the other 4", "the other 3"))
+
+
+def test_a_named_card_is_not_one_of_the_targets(base_expert):
+    # "banishes Pendulum Witch" (the activated card itself) is not "one of" its targets
+    with pytest.raises(REFUSED):
+        base_expert.parse("I Normal Summon Pendulum Witch and activate its effect targeting the card in "
+                          "my Pendulum Zone. My opponent banishes Pendulum Witch in response. Is my "
+                          "Pendulum Zone card still destroyed?")

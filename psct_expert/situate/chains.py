@@ -470,7 +470,7 @@ class ChainEvents:
                 note_change(self, what, {"left": True})
         elif t["pronoun"]:
             what = self._answered_card(act, ev)
-        elif targeted and t["words"][:2] == ["one", "of"] and act.get("respond"):
+        elif targeted and t["words"][:2] in (["one", "of"], ["1", "of"]) and act.get("respond"):
             # "chains X and banishes one of those 5 monsters": one of the targets leaves
             what = self._which_target(t, targeted, ev)
             if action in ACTION_VERBS:

@@ -195,7 +195,7 @@ class TargetEvents:
         """Which targeted card a clause names: "one of them", "it", the only one, or the one
         whose controller it says ("my targeted card")."""
         ws = t["words"]
-        if ws[:2] == ["one", "of"] or ws in (["one"], ["1"]):
+        if ws[:2] in (["one", "of"], ["1", "of"]) or (ws in (["one"], ["1"]) and not t.get("card")):
             return targeted[0]
         if t["pronoun"]:
             return targeted[-1]

@@ -236,7 +236,8 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
     if "other" in words or "remaining" in words:
         keep = [t for t in targets if t not in changed]
-        said = [w for w in subj_words if w.isdigit()]
+        said = [w for w in subj_words + (low(sub(q, "outcome_obj")) if sub(q, "outcome_obj")
+                                         is not None else []) if w.isdigit()]
         if said and int(said[0]) != len(keep):
             st.fail(f"'{' '.join(subj_words)}': {len(keep)} targets are left, not {said[0]}", q)
         if not keep or (len(keep) != 1 and "remaining" not in words and not said):
@@ -269,8 +270,8 @@ def _count_said_fits(st: Situate, q: Tree, reading, eid: str, verb: str) -> None
     obj = sub(q, "outcome_obj")
     nums = [str(t) for t in obj.scan_values(lambda v: getattr(v, "type", "") == "XNUM")] \
         if obj is not None else []
-    if not nums:
-        return
+    if not nums or {"other", "remaining"} & set(low(obj)):
+        return                 # "the other 4": the targets left (checked with the targets)
     quotes = [f.source.quote for f in reading.facts if f.type == "clause" and f.get("effect") == eid
               and f.get("verb") == verb and f.source]
     if not any(re.search(rf"\b{nums[0]}\b", q_) for q_ in quotes):

@@ -94,6 +94,10 @@ def build_part_applies(st: Situate, fam: Tree, q: Tree) -> dict:
 
 
 def build_clause_done(st: Situate, fam: Tree) -> dict:
+    qs = [c for c in fam.children if isinstance(c, Tree) and c.data == "outcome_q"]
+    vp = sub(fam, "cj_also_vp")
+    if len(qs) == 2 or (qs and vp is not None):
+        return _both_outcomes(st, fam, qs, vp)
     q = find(fam, "outcome_q") or fam
     failed = find(fam, "failed_topic")
     if failed is not None:
@@ -123,6 +127,25 @@ def build_clause_done(st: Situate, fam: Tree) -> dict:
         spec["suppose"] = spec.get("suppose", []) + [{"fails": {"part": n}} for n in told]
         st.told_not_done = []
     return spec
+
+
+def _both_outcomes(st: Situate, fam: Tree, qs: list, vp: Tree | None) -> dict:
+    """"Is my card still destroyed, and do I still add a monster?", "does X still destroy it and
+    Special Summon the other one?": two parts asked at once, both in the told situation (yes when
+    both are, no when one is not)."""
+    first = build_clause_done(st, Tree(fam.data, [qs[0]]))
+    if vp is not None:
+        # the second verb phrase shares the first question's subject
+        subj = [c for c in qs[0].children if not (isinstance(c, Tree) and c.data in
+                                                   ("v_action", "outcome_obj", "cj_summon"))]
+        second_q = Tree("outcome_q", subj + [c for c in vp.children if isinstance(c, Tree)])
+    else:
+        second_q = qs[1]
+    second = build_clause_done(st, Tree(fam.data, [second_q]))
+    if second.get("effect") != first.get("effect"):
+        st.fail("the two questions are about different effects: ask them one at a time", fam)
+    shared = {k: first[k] for k in ("situation", "entities") if k in first}
+    return {**first, "and": [{k: v for k, v in second.items() if k not in shared}]}
 
 
 def _topic_fails(st: Situate, fam: Tree, q: Tree, failed: Tree) -> dict:
