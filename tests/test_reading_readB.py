@@ -257,9 +257,10 @@ def test_several_targets_told_in_other_ways(base_expert):
 
 def test_an_elided_subject_and_a_pendulum_zone(base_expert):
     q = ("I Normal Summon Pendulum Witch and activate its effect targeting the card in my Pendulum "
-         "Zone. My opponent banishes Pendulum Witch in response. Is my Pendulum Zone card still destroyed?")
+         "Zone. My opponent banishes it in response. Do I still add a Pendulum Monster?")
     spec = base_expert.parse(q)
     assert spec["effect"]["card"] == "Pendulum Witch"
+    assert answer(base_expert, q) == "no"
 
 
 @pytest.mark.parametrize("q, expect", [
