@@ -314,3 +314,23 @@ def test_a_named_card_is_not_one_of_the_targets(base_expert):
         base_expert.parse("I Normal Summon Pendulum Witch and activate its effect targeting the card in "
                           "my Pendulum Zone. My opponent banishes Pendulum Witch in response. Is my "
                           "Pendulum Zone card still destroyed?")
+
+
+def test_does_the_part_still_happen(base_expert):
+    story = ("My opponent used Chaos Sorcerer on my face-up monster and I responded with Book of Moon on "
+             "it. ")
+    assert answer(base_expert, story + "Does the banish still happen on my monster?") == "no"
+    with pytest.raises(REFUSED, match="which target"):
+        base_expert.parse(story + "Does the banish still happen on their monster?")
+    with pytest.raises(REFUSED, match="no part that does 'destroy'"):
+        base_expert.parse(story + "Does the destruction still happen?")
+    q = ("I use Infinite Impermanence on their monster, they respond by returning it to the hand. Does "
+         "Infinite Impermanence do anything?")
+    with pytest.raises(REFUSED, match="which part"):      # it negates, and it sets its own card
+        base_expert.parse(q)
+
+
+def test_it_is_a_continuous_trap(base_expert):
+    q = ("My opponent targets my Set card with Mystical Space Typhoon and I chain it. It's a Continuous "
+         "Trap. Is it still destroyed?")
+    assert answer(base_expert, q) == "yes"

@@ -163,6 +163,14 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         verb = _summon_verb(st, reading, eid, q)     # "does X still Summon anything?"
     if verb is None and sub(q, "cj_back") is not None:
         verb = "return"                              # "does it still go back to the hand?"
+    if verb is None and sub(q, "cj_part_noun") is not None and "destruction" in low(q):
+        verb = "destroy"                             # "does the destruction still happen?"
+    if verb is None and {"anything", "something"} & set(low(q)) and "do" in low(q)[1:]:
+        # "does X do anything?": its one action
+        verbs = {f.get("verb") for f in reading.facts if f.type == "clause" and f.get("effect") == eid}
+        if len(verbs) != 1:
+            st.fail(f"which part of {ref['card']}? (it does {', '.join(sorted(map(str, verbs)))})", q)
+        verb = verbs.pop()
     if verb is None:
         st.fail("which part of the effect?", q)
     _check_done(st, fam, ref, reading)
@@ -252,6 +260,12 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         asked = fit[0]
     else:
         asked = targets[0]
+    on = sub(q, "cj_on")
+    if on is not None:
+        # "does the banish still go through on it / on their monster?": the card asked about
+        said = st.r.thing(sub(on, "thing"))
+        if not said["pronoun"] and said["words"] != ["it"] and st._told_before(said) != asked:
+            st.fail(f"{st.r.said(on)!r}: which target is that?", on)
     obj = sub(q, "outcome_obj")
     if obj is not None and low(obj)[0] == "from":
         # "banished from the field": the target must be there when the effect resolves
