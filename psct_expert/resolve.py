@@ -96,6 +96,8 @@ class _Parse:
             out.append(self.text[last:m.start])
             out.append(self.slot_of[m.card])
             last = m.end
+            if last > m.start and self.text[last - 1] in ",:" and not m.card.endswith(self.text[last - 1]):
+                last -= 1          # "..., destroyed by X, is it ...": the comma is the sentence's
         out.append(self.text[last:])
         # the slots are C1, C2, ...: a "C7" the user typed must not read as one
         parts = [re.sub(r"\bC(\d+)\b", r"C_\1", piece) if i % 2 == 0 else piece
@@ -209,6 +211,12 @@ class _Parse:
                       rf"could not|couldn't) (?:be )?({verbs_re})\b", c, re.I)
         if m:
             verb = self.verb_between(m.group(1))
+            if verb:
+                out.append({"fails": {"part": verb[0]}})
+        m = re.search(rf"\b({verbs_re}|destruction)\b[^,]*?\b(?:fails|does not happen|doesn't happen|"
+                      rf"is not done|isn't done)\b", c, re.I)
+        if m and not out:          # "the destruction by X fails": that part is not done
+            verb = ["destroy"] if m.group(1).lower() == "destruction" else self.verb_between(m.group(1))
             if verb:
                 out.append({"fails": {"part": verb[0]}})
         m = re.search(rf"\b({verbs_re}) no\b", c, re.I)
@@ -631,7 +639,9 @@ def build_two_parts(fam):
 
 
 def build_outcome(p: _Parse) -> dict:
-    main, cond = split_condition(p.ph)
+    # "With X, if ...", "X: if ...": the effect named first, then the supposition
+    main, cond = split_condition(re.sub(r"^(?:(?:with|for) )?C\d+\s*[,:]?\s*(?=(?:if|when)\b)", "", p.ph,
+                                        flags=re.I))
     in_play = _in_play_slots(p)
     subj = p.subject(in_play)
     card = p.db.get(p.card_of(subj))

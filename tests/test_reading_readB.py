@@ -334,3 +334,21 @@ def test_it_is_a_continuous_trap(base_expert):
     q = ("My opponent targets my Set card with Mystical Space Typhoon and I chain it. It's a Continuous "
          "Trap. Is it still destroyed?")
     assert answer(base_expert, q) == "yes"
+
+
+@pytest.mark.parametrize("q, expect", [
+    ("If the destruction by Circle of the Fire Kings fails, does the Special Summon still happen?", "no"),
+    ("With Knightmare Phoenix, if the card is not destroyed, can I still draw?", "no"),
+    ("Bottomless Trap Hole: if the monster is not destroyed, is it banished?", "no"),
+    ("If my opponent's monster isn't destroyed by Bottomless Trap Hole, is it still banished?", "no"),
+    ("Knightmare Phoenix's target is gone when it resolves so nothing is destroyed. Do I still get the "
+     "draw?", "no"),
+])
+def test_conjunction_wordings(base_expert, q, expect):
+    assert answer(base_expert, q) == expect
+
+
+def test_a_target_gone_of_an_effect_with_two_targets_is_refused(base_expert):
+    with pytest.raises(REFUSED, match="exactly 1"):
+        base_expert.parse("Double Magical Arm Bind's target is gone when it resolves. Do I still take "
+                          "control of it?")

@@ -31,12 +31,13 @@ from .procedures import ProcedureEvents
 from .refs import EffectRefs
 from .summons import SummonEvents
 from .targets import TargetEvents
-from .topics import TopicEvents
+from .topics import TargetGoneEvents, TopicEvents
 from .words import COUNT_WORDS
 
 
 class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, HoldingEvents, CopyEvents,
-              PhaseEvents, ProcedureEvents, PartEvents, TopicEvents):
+              PhaseEvents, ProcedureEvents, PartEvents, TopicEvents,
+              TargetGoneEvents):
     """One question's told situation, read clause by clause into events and entities."""
 
     def __init__(self, pq: ParsedQuestion, db: CardDB):

@@ -50,3 +50,40 @@ def topic_of(st, fam: Tree) -> dict | None:
                                                   for t in fam.iter_subtrees()):
         return None
     return getattr(st, "topic", None)
+
+
+class TargetGoneEvents:
+    """"Knightmare Phoenix's target is gone when it resolves (so nothing is destroyed)": the
+    effect was activated targeting one card, which left before it resolved (mixed into
+    :class:`.told.Situate`)."""
+
+    def ev_target_gone(self, ev: Tree) -> None:
+        from .targets import note_change
+        tok = next(t for t in ev.children if getattr(t, "type", "") == "XCARD")
+        card = self.r.card(tok)
+        ir = {"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None, "rel": None,
+              "text": self.r.said(tok)}
+        ref = self.effect_ref(ir, hint=["target:any"])
+        found = self.effect_of(ref)
+        if found is None:
+            self.fail(f"which effect of {card}?", ev)
+        reading, eid = found
+        counts = [int(f.get("count") or 1) for f in reading.facts
+                  if f.type == "target" and f.get("effect") == eid]
+        if counts != [1]:
+            self.fail(f"{card} does not target exactly 1 card", ev)
+        so = next((c for c in ev.children if isinstance(c, Tree) and c.data == "cj_so_none"), None)
+        if so is not None:
+            verb = self.r.action(find(so, "act_verb"))
+            from .refs import effect_does_action
+            if not effect_does_action(reading.facts, eid, verb):
+                self.fail(f"{card} does not {verb} its target", so)
+        aid = self._find_act(ref)
+        if aid is None:
+            aid = self._activate(ref, "you", {"targets": [{"words": ["1"], "text": "its target",
+                                                           "card": None, "pronoun": False}]})
+            self.unsaid_activator.add(aid)
+        act = next(e for e in self.events if e.get("id") == aid)
+        if len(act.get("targets") or []) != 1:
+            self.fail(f"which target of {card}?", ev)
+        note_change(self, act["targets"][0], {"left": True})
