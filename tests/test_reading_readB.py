@@ -352,3 +352,18 @@ def test_a_target_gone_of_an_effect_with_two_targets_is_refused(base_expert):
     with pytest.raises(REFUSED, match="exactly 1"):
         base_expert.parse("Double Magical Arm Bind's target is gone when it resolves. Do I still take "
                           "control of it?")
+
+
+@pytest.mark.parametrize("q, expect", [
+    ("Can Effect Veiler be used on a monster that can't be targeted by card effects?", "no"),
+    ("Can Dark Hole destroy a monster that can't be targeted?", "yes"),
+    ("Is Infinite Impermanence able to target a monster that cannot be targeted by Trap effects?", "no"),
+    ("If my opponent's monster can't be targeted by card effects, can Lightning Storm still destroy it?",
+     "yes"),
+    ("My opponent's monster cannot be targeted by card effects. Can I destroy it with Raigeki?", "yes"),
+    ("My opponent's monster cannot be targeted by card effects. Can I use Effect Veiler on it?", "no"),
+])
+def test_can_target_wordings(base_expert, q, expect):
+    spec = base_expert.parse(q)
+    assert spec["family"] == "can-target"
+    assert answer(base_expert, q) == expect

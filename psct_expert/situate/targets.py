@@ -309,8 +309,8 @@ def protection_said(st: Situate, thing_node: Tree) -> str | None:
     for rel in thing_node.iter_subtrees_topdown():
         if rel.data == "prot":
             return PROTECTIONS.get(low(rel)[0])
-        if rel.data == "thing_rel" and low(rel)[-2:] == ["be", "targeted"] and \
-                sub(rel, "prot") is None:
+        if rel.data in ("thing_rel", "prot_clause", "ev_protected") and \
+                low(rel)[-2:] == ["be", "targeted"] and sub(rel, "prot") is None:
             return PROTECTIONS["card"]    # "that cannot be targeted": by anything, card effects too
         if rel.data in ("thing_rel", "prot_clause", "ev_protected"):
             q = [t for t in rel.children if getattr(t, "type", "") == "XQUOTE"]

@@ -134,6 +134,10 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
         _check_targets(st, fam, ref, thing)
     if thing is not None and sub(fam, "prot_clause") is None and st.r.thing(thing).get("card"):
         return st.spec("can-target", {"effect": ref, "entity": _protected_card(st, fam, thing)})
+    if thing is not None and st.r.thing(thing)["pronoun"] and st.protected is not None and \
+            sub(fam, "prot_clause") is None:
+        # "Their monster cannot be targeted by card effects. Can I use X on it?"
+        return st.spec("can-target", {"effect": ref, "entity": st.protected})
     if thing is not None:
         prot = protection_said(st, sub(fam, "prot_clause") or thing)
         if prot is None and "activate" in low(fam) and any(e["kind"] == "phase" for e in st.events):
