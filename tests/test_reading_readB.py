@@ -360,10 +360,34 @@ def test_a_target_gone_of_an_effect_with_two_targets_is_refused(base_expert):
     ("Is Infinite Impermanence able to target a monster that cannot be targeted by Trap effects?", "no"),
     ("If my opponent's monster can't be targeted by card effects, can Lightning Storm still destroy it?",
      "yes"),
-    ("My opponent's monster cannot be targeted by card effects. Can I destroy it with Raigeki?", "yes"),
+    ("My opponent's monster cannot be targeted by card effects. Can I use Raigeki on it?", "yes"),
     ("My opponent's monster cannot be targeted by card effects. Can I use Effect Veiler on it?", "no"),
 ])
 def test_can_target_wordings(base_expert, q, expect):
     spec = base_expert.parse(q)
     assert spec["family"] == "can-target"
     assert answer(base_expert, q) == expect
+
+
+def test_forum_words_of_topics_d_to_g():
+    from psct_expert.parser.lexicon import relex
+    r = relex("i chain it — is the card still destroyed even tho it won't die?")
+    assert r.text == "I chain it. is the card still destroyed even though it will not be destroyed?"
+    assert relex("they kill my monster + theirs").text == "They destroy my monster and theirs"
+    assert relex("does it still banish at resolution?").text == "Does it still banish when it resolves?"
+
+
+def test_possessive_pronouns_name_a_side(base_expert):
+    q = "S:P Little Knight targets my monster and theirs, they destroy my monster in response. Is theirs still banished?"
+    spec = base_expert.parse(q)
+    assert spec["target"] == "theirs"
+    assert answer(base_expert, q) == "no"
+
+
+def test_an_effect_told_alone_then_asked(base_expert):
+    assert answer(base_expert, "Black Rose Dragon's effect that destroys all cards. Does it target?") == "no"
+    assert answer(base_expert, "My opponent activates Dark Hole. Does it target?") == "no"
+    with pytest.raises(REFUSED):
+        base_expert.parse("Black Rose Dragon. Does it target?")
+    with pytest.raises(REFUSED):
+        base_expert.parse("Black Rose Dragon's effect. Does it target?")

@@ -22,6 +22,13 @@ class TopicEvents:
         node = next(ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_"))
         ir = self.r.effect(node)
         toks = [t for t in ev.children if getattr(t, "type", "") == "XQUOTE"]
+        if not toks:
+            # "X's quick effect that banishes two monsters. Does it target?": the effect alone
+            if not (ir.get("desc") or ir.get("rel") or ir.get("ord") or ir.get("quote")):
+                self.fail("a card named alone is no sentence: say what it does", ev)
+            self.topic = self.effect_ref(ir)
+            self.last_card = self.topic.get("card") or self.last_card
+            return
         quote = self.r.quotes[int(toks[-1])]
         pieces = [norm(p) for p in re.split(r"\.{3}|\u2026", quote) if norm(p)]
         if not pieces:

@@ -25,7 +25,21 @@ if TYPE_CHECKING:
 
 def build_targets(st: Situate, fam: Tree) -> dict:
     pre = sub(fam, "tg_when_pre")
-    ref = st.r.effect(first_effect(pre if pre is not None else fam))
+    bare = pre is None and not any(isinstance(c, Tree) and c.data.startswith("eff_")
+                                   for c in fam.children)
+    topic = getattr(st, "topic", None)
+    if bare and topic is not None:             # "X's effect that ... . Does it target?"
+        spec = st.spec("targets", {"effect": topic})
+        thing = sub(fam, "thing")
+        if thing is not None:
+            _asked_target_fits(st, topic, thing)
+            spec["object"] = st.r.said(thing)
+        return spec
+    if bare:                                   # "My opponent activates X. Does it target?"
+        ref = {"how": "eff_it", "card": None, "ord": None, "desc": [], "quote": None, "rel": None,
+               "text": "it"}
+    else:
+        ref = st.r.effect(first_effect(pre if pre is not None else fam))
     thing = sub(fam, "thing")
     hint = rel_verbs(st, thing)
     told = _told_acts(st, sub(fam, "tg_when") or pre)
