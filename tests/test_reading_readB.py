@@ -391,3 +391,12 @@ def test_an_effect_told_alone_then_asked(base_expert):
         base_expert.parse("Black Rose Dragon. Does it target?")
     with pytest.raises(REFUSED):
         base_expert.parse("Black Rose Dragon's effect. Does it target?")
+
+
+def test_the_asked_target_said_as_the_object(base_expert):
+    q = ("I activate Scrap Dragon's effect targeting 1 card I control and 1 card my opponent controls. "
+         "My opponent chains Mystical Space Typhoon and destroys their targeted card. Does Scrap Dragon "
+         "still destroy my card?")
+    spec = base_expert.parse(q)
+    assert spec["effect"] == {"card": "Scrap Dragon", "n": 1} and spec["target"] == "1 card I control"
+    assert answer(base_expert, q) == "yes"

@@ -14,7 +14,7 @@ from .moves import ACTION_VERBS
 from .procedures import MOVED
 from .refs import effect_does_action
 from .targets import note_change
-from .words import owner_in_words
+from .words import COUNT_WORDS, owner_in_words
 
 
 # facts that make an effect without ':' or ';' one that is still activated or applied by
@@ -46,6 +46,12 @@ class ChainEvents:
             info["from"] = "set"
         hint = [f"target:{owner_in_words(t['words']) or 'any'}" for t in info.get("targets", []) if t]
         hint = hint[:1]
+        told = [t for t in info.get("targets", []) if t]
+        if len(told) > 1:
+            # "targeting 1 card I control and 1 card my opponent controls": an effect targeting 2
+            n = sum(int(t["words"][0]) if t["words"] and t["words"][0].isdigit() else
+                    COUNT_WORDS.get(t["words"][0], 1) if t["words"] else 1 for t in told)
+            hint.append(f"count:{n}")
         # "activates X's effect to destroy one of my cards": the effect that destroys
         hint += [v for v in (self.r.action(sub(m, "act_verb")) for m in info.get("purposes", [])) if v]
         ref = self.effect_ref(ir, hint=hint)

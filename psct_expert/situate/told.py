@@ -264,7 +264,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         else:
             cut = next((i for i, w in enumerate(ws) if i and w in ("to", "into", "from")), len(ws))
             core = set(ws[:cut]) - {"the", "my", "their", "his", "her", "your", "opponent's", "own",
-                                    "that", "this", "same", "a", "an"}
+                                    "that", "this", "same", "a", "an", "targeted"}
             fit = []
             for e, d in self.entities.items():
                 have = set(re.findall(r"[\w'\-/]+", d.get("desc", "").lower()))

@@ -253,7 +253,13 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         asked = keep[0]
     elif len(targets) != 1:
         # "their targeted card", "my Unchained monster": the target whose controller it says
-        owner = owner_in_words(subj_words) if subj is not None else None
+        said_ws = subj_words
+        obj_n = sub(q, "outcome_obj")
+        subj_card = st.r.thing(find(subj, "thing") or subj).get("card") if subj is not None else None
+        if obj_n is not None and (subj is None or subj_card == ref.get("card") or any(
+                t.data.startswith("eff_") for t in subj.iter_subtrees())):
+            said_ws = low(obj_n)          # "does X still destroy my card?": the object says which
+        owner = owner_in_words(said_ws) if said_ws else None
         fit = [t for t in targets if owner and st._controller(t) == owner]
         if len(fit) != 1:
             st.fail("which of the targets is asked about?", q)
