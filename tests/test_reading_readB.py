@@ -400,3 +400,16 @@ def test_the_asked_target_said_as_the_object(base_expert):
     spec = base_expert.parse(q)
     assert spec["effect"] == {"card": "Scrap Dragon", "n": 1} and spec["target"] == "1 card I control"
     assert answer(base_expert, q) == "yes"
+
+
+def test_responses_told_by_their_target_or_their_change(base_expert):
+    q = ("I activate Monster Reborn targeting a monster in my GY. My opponent chains Called by the "
+         "Grave targeting that monster. Does Monster Reborn still Special Summon it?")
+    assert {"left": {"target": "a monster in my GY"}} in base_expert.parse(q)["suppose"]
+    assert answer(base_expert, q) == "no"
+    q = ("I activate Mystical Space Typhoon targeting a Set card my opponent controls. My opponent "
+         "chains the targeted card, a Continuous Trap. Is it still destroyed?")
+    assert answer(base_expert, q) == "yes"
+    q = ("I activate Chaos Sorcerer's effect targeting my opponent's face-up monster. My opponent "
+         "chains Book of Moon and changes that monster to face-down Defense Position. Is it still banished?")
+    assert answer(base_expert, q) == "no"

@@ -489,6 +489,21 @@ class ChainEvents:
                 note_change(self, what, {"left": True})
         self._step(act, action, what)
 
+    def ev_did_flip(self, ev: Tree) -> None:
+        """"... chains Book of Moon and changes that monster to face-down Defense Position": the
+        link just told turns a card the link it answers targets face-down (or face-up)."""
+        if not self.acts:
+            self.fail("what does it? (tell what was activated first)", ev)
+        act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+        to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
+        aimed = list(dict.fromkeys(to.get("targets") or [])) if to else []
+        if not act.get("respond") or not aimed:
+            self.fail("which targeted card does it change?", ev)
+        t = self.r.thing(sub(ev, "thing"))
+        what = self._which_target(t, aimed, ev) if not (t["pronoun"] and len(aimed) == 1) else aimed[0]
+        face = "face-down" if "face-down" in low(ev) else "face-up"
+        note_change(self, what, {"property": "face", "value": face})
+
     def ev_card_acts(self, ev: Tree) -> None:
         """"my opponent's monster on the field activates its trigger effect": an effect of a card
         the question does not name, known by its kind only."""

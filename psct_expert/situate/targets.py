@@ -369,7 +369,7 @@ def implied_response_changes(st: Situate) -> None:
             continue
         change = _targeting_change(st.reading(ev["effect"]["card"]), st.entities.get(targets[0], {}),
                                    told_target=bool(ev.get("targets")))
-        if change is not None and ev.get("targets"):
+        if change is not None and ev.get("targets") and "value" in change:
             # "they chain Book of Moon on it": told to target that card, it is face-down when
             # the link it answers resolves
             change = {**change, "value": "face-down"}
@@ -385,6 +385,14 @@ def _targeting_change(reading: Reading, ent: dict, told_target: bool = False) ->
     facts = [f for f in reading.facts if f.get("effect") == eid]
     tg = [f for f in facts if f.type == "target"]
     clauses = [f for f in facts if f.type == "clause"]
+    if told_target and len(tg) == 1 and tg[0].get("count") == 1 and clauses and \
+            clauses[0].get("n") == 1 and clauses[0].get("verb") in ("banish", "destroy", "return",
+                                                                    "shuffle", "send") and \
+            any(f.type == "reference" and f.get("n") == 1 and f.get("slot") == 1 and
+                f.get("kind") in ("that-target", "pronoun") for f in facts):
+        # "they chain Called by the Grave targeting that monster": told to target that card, its
+        # first part moves it away before the link it answers resolves
+        return {"left": True}
     if len(tg) != 1 or tg[0].get("count") != 1 or tg[0].get("up_to") != "no" or len(clauses) != 1:
         return None
     if not any(f.type == "reference" and f.get("n") == clauses[0].get("n") and f.get("slot") == 1
