@@ -20,7 +20,7 @@ from .gamewords import gamewords
 from .parser import ParsedQuestion
 from .parser.names import ORDINALS, Mention, unknown_name_runs, vocabulary
 from .parser.scenario import ATTRS, Scenario
-from .reader.select import select_clause, select_effect
+from .reader.select import _effect_with_parts, select_clause, select_effect
 from .reader import read_card
 from .reader.phrases import MOVES_A_CARD, names_place, part_acts_on_target
 
@@ -96,6 +96,8 @@ class _Parse:
             out.append(self.text[last:m.start])
             out.append(self.slot_of[m.card])
             last = m.end
+            if last > m.start and self.text[last - 1] in ",:" and not m.card.endswith(self.text[last - 1]):
+                last -= 1          # "..., destroyed by X, is it ...": the comma is the sentence's
         out.append(self.text[last:])
         # the slots are C1, C2, ...: a "C7" the user typed must not read as one
         parts = [re.sub(r"\bC(\d+)\b", r"C_\1", piece) if i % 2 == 0 else piece
@@ -211,6 +213,12 @@ class _Parse:
             verb = self.verb_between(m.group(1))
             if verb:
                 out.append({"fails": {"part": verb[0]}})
+        m = re.search(rf"\b({verbs_re}|destruction)\b[^,]*?\b(?:fails|does not happen|doesn't happen|"
+                      rf"is not done|isn't done)\b", c, re.I)
+        if m and not out:          # "the destruction by X fails": that part is not done
+            verb = ["destroy"] if m.group(1).lower() == "destruction" else self.verb_between(m.group(1))
+            if verb:
+                out.append({"fails": {"part": verb[0]}})
         m = re.search(rf"\b({verbs_re}) no\b", c, re.I)
         if m and not out:
             verb = self.verb_between(m.group(1))
@@ -259,7 +267,7 @@ class _Parse:
         m = re.search(r"\b(?:has|with|to) (\d+) ATK\b", c, re.I)
         if m:
             return {"property": "atk", "value": int(m.group(1))}
-        if re.search(r"\bleaves?\b|\bis removed\b|\bis banished\b|\bno longer in the (?:graveyard|gy)\b|"
+        if re.search(r"\bleaves?\b|\bleft\b|\bis gone\b|\bis removed\b|\bis banished\b|\bno longer in the (?:graveyard|gy)\b|"
                      r"\bis returned\b|\bis destroyed\b(?= before)", c, re.I):
             return {"left": True}
         return {}
@@ -636,12 +644,20 @@ def build_two_parts(fam):
 
 
 def build_outcome(p: _Parse) -> dict:
-    main, cond = split_condition(p.ph)
+    # "With X, if ...", "X: if ...": the effect named first, then the supposition
+    main, cond = split_condition(re.sub(r"^(?:(?:with|for) )?C\d+\s*[,:]?\s*(?=(?:if|when)\b)", "", p.ph,
+                                        flags=re.I))
     in_play = _in_play_slots(p)
     subj = p.subject(in_play)
     card = p.db.get(p.card_of(subj))
     ref = p.effect_ref(subj, "activation")
     reading = read_card(card)
+    said = list(dict.fromkeys(p.verb_between(p.ph)))
+    if "n" not in ref and ref.get("select") in ("only", "activation", None) and len(said) >= 2:
+        # a card of several effects: the one effect with a part for each action the question says
+        found = _effect_with_parts(reading, said, ref.get("select") or "only")
+        if found is not None and found.rpartition("#")[2].isdigit():
+            ref = {"card": card.name, "n": int(found.rpartition("#")[2])}
     try:
         eid = select_effect(reading, ref)
     except QuestionError as exc:

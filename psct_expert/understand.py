@@ -42,6 +42,23 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
     refusal offers only questions that are answered.  Without it the nearest questions are
     those that parse and resolve."""
     try:
+        return _understand(text, scenario, db, families)
+    except NOT_PLACED as exc:
+        lines = [line.strip() for line in scenario]
+        if not lines or not all(lines):
+            raise
+        # scenario lines are the story told before the question: read them as its first
+        # sentences when they were not read as lines (the told-story grammar reads more)
+        told = " ".join(line if line[-1] in ".!?" else line + "." for line in lines)
+        try:
+            return _understand(f"{told} {text}", [], db, families)
+        except NOT_PLACED:
+            raise exc from None
+
+
+def _understand(text: str, scenario: list[str], db: CardDB, families: dict
+                ) -> tuple[dict, Relexed | None]:
+    try:
         return _once(text, scenario, db, families), None
     except _Refused as refused:
         raise _near(refused.exc, text, scenario, db, families, settle) from None

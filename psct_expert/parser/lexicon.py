@@ -113,8 +113,17 @@ def relex(text: str, keep: list[tuple[int, int]] = ()) -> Relexed:
     return out
 
 
+# "i solemn strike it — is the activation still negated?": a dash before a question word ends the
+# sentence told before it (readB)
+_DASH_QUESTION = re.compile(r"\s+[\u2014\u2013-]+\s+(?=(?:is|are|does|do|can|could|will|would|did|was|were|"
+                            r"has|have|should)\b)", re.IGNORECASE)
+
+
 def _relex(text: str) -> Relexed:
     out = Relexed(text)
+    if _DASH_QUESTION.search(text):
+        out.changes.append(Change("read-as", "\u2014", "."))
+        text = _DASH_QUESTION.sub(". ", text)
     parts = [s for s in (_set_aside_aside(s, out) for s in sentences(text)) if s]
     parts = [_comma_question(s, out) for s in parts]
     text = " ".join(_story_first(parts, out))

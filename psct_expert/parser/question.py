@@ -62,9 +62,11 @@ def _spell_out(text: str) -> str:
     for flags, words in ((re.IGNORECASE, table.get("case") or {}), (0, table.get("exact") or {})):
         for short, full in words.items():
             text = re.sub(rf"(?<![\w'\-/]){re.escape(short)}(?![\w'\-/])", full, text, flags=flags)
-    if text[-1] not in "?.!" and not text.endswith(('"', "'")):
-        # (readA) "Can I chain X? opp is making Y off two monsters": a sentence after the question
-        # is the story told after it, not a second question
+    if text.rstrip(")")[-1:] not in ("?", ".", "!") and not text.endswith(('"', "'")) and \
+            not re.search(r"[?.!]\s*\([^()]*\)$", text):
+        # "Can I chain X? opp is making Y off two monsters": a sentence after the question is
+        # the story told after it (readA); "... effect? (Opp has ...)": a sentence in
+        # parentheses after the question ends it too (readB)
         text += "." if "?" in text else "?"
     return text
 

@@ -40,6 +40,12 @@ def tokenize(text: str, mentions: list[Mention], terminal) -> Words:
     for m in mentions:
         spans.append((m.start, _name_end(text, m), "XCARD", m.card))
     for q in _QUOTED.finditer(text):
+        inside = [sp for sp in spans if q.start() < sp[0] and sp[1] < q.end()]
+        if inside and all(text[s:e].strip() != q.group("body").strip() for s, e, _, _ in inside) \
+                and len(q.group("body").split()) > 3:
+            # a quote of card text that names a card in passing ("send 1 Tearlaments card ..."):
+            # the quote is one word, the names inside it are its words
+            spans = [sp for sp in spans if sp not in inside]
         if any(s < q.end() and q.start() < e for s, e, _, _ in spans):
             continue
         spans.append((q.start(), q.end(), "XQUOTE", q.group("body")))

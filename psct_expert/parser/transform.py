@@ -175,6 +175,13 @@ class Reader:
         if tg is not None:                 # "its effect that targets up to 2 cards on the field"
             thing = sub(tg, "thing")
             out["targets"] = low(thing) if thing is not None else []
+        until = next((t for t in node.iter_subtrees_topdown() if t.data == "rel_until"), None)
+        if until is not None:              # "that banishes two monsters until the End Phase"
+            out["until"] = self.said(until)
+        when = next((t for t in node.iter_subtrees_topdown() if t.data == "rel_when"), None)
+        if when is not None:               # "that destroys all cards when it is Synchro Summoned"
+            out["summoned"] = " ".join([w for k in subs(when, "summon_kind") for w in low(k)]
+                                       + ["summoned"])
         vp = next((t for t in node.iter_subtrees_topdown() if t.data == "rel_vp"), None)
         if vp is not None:                 # "its effect that Special Summons it from the GY"
             thing = sub(vp, "thing")

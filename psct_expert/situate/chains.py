@@ -14,8 +14,9 @@ from .copies import told_copies
 from .holdings import purpose_gains
 from .moves import ACTION_VERBS
 from .procedures import MOVED
+from .refs import effect_does_action
 from .targets import note_change
-from .words import owner_in_words
+from .words import COUNT_WORDS, owner_in_words
 
 
 # facts that make an effect without ':' or ';' one that is still activated or applied by
@@ -47,6 +48,12 @@ class ChainEvents:
             info["from"] = "set"
         hint = [f"target:{owner_in_words(t['words']) or 'any'}" for t in info.get("targets", []) if t]
         hint = hint[:1]
+        told = [t for t in info.get("targets", []) if t]
+        if len(told) > 1:
+            # "targeting 1 card I control and 1 card my opponent controls": an effect targeting 2
+            n = sum(int(t["words"][0]) if t["words"] and t["words"][0].isdigit() else
+                    COUNT_WORDS.get(t["words"][0], 1) if t["words"] else 1 for t in told)
+            hint.append(f"count:{n}")
         # "activates X's effect to destroy one of my cards": the effect that destroys
         hint += [v for v in (self.r.action(sub(m, "act_verb")) for m in info.get("purposes", [])) if v]
         ref = self.effect_ref(ir, hint=hint)
@@ -128,8 +135,16 @@ class ChainEvents:
             event["respond"] = answers or self.acts[-1][0]
         if info.get("link"):
             event["link"] = info["link"]
+        if info.get("targets") and not info.get("respond") and self.acts and \
+                self.events[-1].get("kind") == "activate" and \
+                self.events[-1].get("player") not in (None, player) and self.events[-1].get("targets") \
+                and all(t and t.get("pronoun") for t in info["targets"]):
+            # "I activate X on their monster, they activate Y on it": Y is chained to X (X has not
+            # resolved: it is the card X targets that Y targets)
+            event["respond"] = self.acts[-1][0]
         if info.get("targets"):
-            event["targets"] = [e for t in info["targets"] for e in self.entities_of(t)]
+            event["targets"] = [e for t in info["targets"]
+                                for e in (self._earlier_target(t, event) or self.entities_of(t))]
         if info.get("self_cost"):
             self._self_cost(event, ref, *info["self_cost"])
         if info.get("told_cost"):
@@ -141,6 +156,24 @@ class ChainEvents:
         for m in info.get("purposes", []):
             self._purpose(m)
         return aid
+
+    def _earlier_target(self, t: dict | None, event: dict) -> list[str]:
+        """A response "on my own monster" names the one card an earlier link targets whose
+        controller and words it says (the words a subset of that card's description)."""
+        if not t or not event.get("respond") or t.get("card") or t.get("pronoun"):
+            return []
+        ws = [w.lower() for w in t["words"]]
+        owner = owner_in_words(ws)
+        if (owner is None and ws[:1] not in (["that"], ["the"])) or \
+                ws[:1] in (["one"], ["two"], ["both"], ["all"]):
+            return []
+        core = [w for w in ws if w not in ("my", "own", "their", "opponent's", "his", "her",
+                                           "the", "that", "targeted", "same")]
+        earlier = list(dict.fromkeys(x for e in self.events if e.get("kind") == "activate"
+                                     for x in e.get("targets", [])))
+        fit = [x for x in earlier if owner in (None, self._controller(x)) and
+               set(core) <= set(self.entities.get(x, {}).get("desc", x).lower().split())]
+        return fit if len(fit) == 1 else []
 
     def _check_activated(self, ref: dict) -> None:
         """A told activation must be of an effect that is activated: a monster's effect written in
@@ -201,7 +234,7 @@ class ChainEvents:
 
     def _purpose(self, m: Tree) -> None:
         """"... to flip it face-down" / "... to destroy one of those cards": a target changes."""
-        ws = low(m)
+        ws = [w for w in low(m) if w != ","]
         if getattr(self, "held", None) and purpose_gains(self, m):
             return
         thing = sub(m, "thing")
@@ -222,6 +255,22 @@ class ChainEvents:
                     for t in e.get("targets", [])]
         thing = sub(m, "thing")
         named = self.r.thing(thing).get("card") if thing is not None else None
+        act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+        if ws[0] == "on" and ws[-1] in ("face-down", "face-up"):
+            # "I activate Book of Moon on my monster face-down": the card it targets is flipped
+            for which in act.get("targets") or []:
+                note_change(self, which, {"property": "face", "value": ws[-1]})
+            return
+        if len(self.acts) == 1 and not act.get("respond") and act.get("targets") and \
+                sub(m, "act_verb") is not None and \
+                ("it" in ws or (thing is not None and self.r.thing(thing)["pronoun"])):
+            # "X targets their monster to banish it": what X itself does when it resolves (no
+            # change before it does); it must be a part of X
+            verb = self.r.action(sub(m, "act_verb"))
+            found = self.effect_of(act["effect"])
+            if found is None or not effect_does_action(found[0].facts, found[1], verb):
+                self.fail(f"{self.r.said(m)!r} is not what that effect does", m)
+            return
         if not targeted or (named and named not in targeted):
             # "chains Twin Twisters to destroy it", "... to Special Summon a monster": what the
             # link does when it resolves
@@ -496,6 +545,9 @@ class ChainEvents:
         if not self.acts:
             self.fail("what does it? (tell what was activated first)", ev)
         act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+        if low(ev)[-1:] == ["first"] and not act.get("respond"):
+            # "... and banishes that monster first": first, before the link it answers
+            self.fail("'first': before what? (tell what it responds to)", ev)
         verb = self.r.action(sub(ev, "did_verb"))
         t = self.r.thing(sub(ev, "thing"))
         if self._did_is_cost(act, verb, t, ev):
@@ -509,9 +561,25 @@ class ChainEvents:
             self.fail(f"the situation model has no step for {self.r.said(ev)!r}", ev)
         targeted = [x for e in self.events if e.get("kind") == "activate" and e is not act
                     for x in e.get("targets", [])]
-        if t["pronoun"]:
+        to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
+        aimed = list(dict.fromkeys(to.get("targets") or [])) if to else []
+        if t["words"][:1] == ["that"] and len(aimed) == 1 and act.get("respond") and \
+                t["words"][-1] in ("monster", "card") and t["words"][1:-1] in ([], ["same"]):
+            # "chains D.D. Crow and banishes that monster": the one card the link it answers
+            # targets leaves
+            what = aimed[0]
+            if action in ACTION_VERBS:
+                note_change(self, what, {"left": True})
+        elif t["pronoun"] and act.get("targets") and act.get("respond") and \
+                set(act["targets"]) <= set(aimed):
+            # "chains Called by the Grave targeting that monster and banishes it": its own target,
+            # which the link it answers targets too
+            what = act["targets"][-1]
+            if action in ACTION_VERBS:
+                note_change(self, what, {"left": True})
+        elif t["pronoun"]:
             what = self._answered_card(act, ev)
-        elif targeted and t["words"][:2] == ["one", "of"] and act.get("respond"):
+        elif targeted and t["words"][:2] in (["one", "of"], ["1", "of"]) and act.get("respond"):
             # "chains X and banishes one of those 5 monsters": one of the targets leaves
             what = self._which_target(t, targeted, ev)
             if action in ACTION_VERBS:
@@ -519,6 +587,9 @@ class ChainEvents:
         else:
             owner = owner_in_words(t["words"])
             what = self.entity(t, **({"controller": owner} if owner else {}))
+            if what in aimed and act.get("respond") and action in ACTION_VERBS:
+                # "chains X and returns my Unchained monster to the hand": a target told before
+                note_change(self, what, {"left": True})
         self._step(act, action, what)
 
     def _did_is_cost(self, act: dict, verb: str | None, t: dict, ev: Tree) -> bool:
@@ -543,6 +614,21 @@ class ChainEvents:
             act["cost"] = [{"action": MOVED[verb], "what": self.entity(t)}]
         self.told_costs[act["id"]] = verb
         return True
+
+    def ev_did_flip(self, ev: Tree) -> None:
+        """"... chains Book of Moon and changes that monster to face-down Defense Position": the
+        link just told turns a card the link it answers targets face-down (or face-up)."""
+        if not self.acts:
+            self.fail("what does it? (tell what was activated first)", ev)
+        act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+        to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
+        aimed = list(dict.fromkeys(to.get("targets") or [])) if to else []
+        if not act.get("respond") or not aimed:
+            self.fail("which targeted card does it change?", ev)
+        t = self.r.thing(sub(ev, "thing"))
+        what = self._which_target(t, aimed, ev) if not (t["pronoun"] and len(aimed) == 1) else aimed[0]
+        face = "face-down" if "face-down" in low(ev) else "face-up"
+        note_change(self, what, {"property": "face", "value": face})
 
     def ev_card_acts(self, ev: Tree) -> None:
         """"my opponent's monster on the field activates its trigger effect": an effect of a card

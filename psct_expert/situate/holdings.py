@@ -154,6 +154,8 @@ def remove_target(st: Situate, ev: Tree) -> bool:
     verb = next((str(c.data) for c in verb_node.children if isinstance(c, Tree)), None) \
         if verb_node is not None else None
     ws = low(sub(ev, "held_ref"))
+    if ws in (["1"], ["1", "of", "them"]):
+        ws = ["one"] + ws[1:]              # "opp banishes 1 in response"
     if not targeted or verb not in REMOVED_TO or ws not in (["it"], ["one"], ["one", "of", "them"]):
         return False
     from .targets import note_change      # targets.py imports this module

@@ -45,6 +45,12 @@ class MoveEvents:
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
         is_target = bool(targeted) and (t["words"][:2] == ["one", "of"] or t["pronoun"])
+        same = self._told_before(t) if targeted and not is_target and not t.get("card") else None
+        if same in targeted:
+            # "the attacking monster is returned to the hand": the target told before by those words
+            is_target = True
+            t = {**t, "words": ["it"], "pronoun": True}
+            targeted = targeted + [same]
         effs = [c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_")]
         if effs and is_target:
             # "one of them is banished by Cosmic Cyclone (in the same Chain)": that card's
@@ -101,6 +107,7 @@ class MoveEvents:
         """"one of them leaves the banishment (before it resolves)": a target is gone."""
         node = sub(ev, "thing")
         self._implied_targeting(node)
+        self._implied_count(node)
         t = self.r.thing(node)
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
@@ -114,6 +121,9 @@ class MoveEvents:
         what = self._which_target(t, targeted, ev)
         note_change(self, what, {"left": True})
         self.events.append({"kind": "move", "what": what, "action": action})
+        if getattr(self, "resolve_after", False):
+            self.events.append({"kind": "resolve"})
+            self.resolve_after = False
 
     def _unnamed_change(self, ev: Tree):
         """A change to a targeted card by a card that is not named: the thing it is told of and

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from .words import owner_in_words
 from ..parser.transform import sub
 
 
@@ -37,24 +38,26 @@ class PhaseEvents:
 
     def ev_attack(self, ev: Tree) -> None:
         card = sub(ev, "acting_card")
-        if card is None:
-            # "I attack": a monster of that player's attacks
-            player = self.r.player(sub(sub(ev, "actor"), "player")) if sub(ev, "actor") else None
-            if player not in ("you", "opponent"):
-                self.fail("who attacks?", ev)
-            eid = f"m{len(self.entities) + 1}"
-            self.entities[eid] = {"desc": ("my" if player == "you" else "my opponent's") + " monster",
-                                  "controller": player, "kind": "monster", "place": "field",
-                                  "face": "up"}
-            self.events.append({"kind": "attack", "what": eid})
-            return
-        player = self.r.player(sub(card, "poss"))
+        if card is None:                # "my opponent attacks": with a monster the words do not name
+            player = self._player(ev)
+            desc = "the attacking monster"
+        else:
+            player = self.r.player(sub(card, "poss"))
+            desc = self.r.said(card)
         if player not in ("you", "opponent"):
             self.fail(f"whose is {self.r.said(card)!r}?", card)
         eid = f"m{len(self.entities) + 1}"
-        self.entities[eid] = {"desc": self.r.said(card), "controller": player, "kind": "monster",
+        self.entities[eid] = {"desc": desc, "controller": player, "kind": "monster",
                               "place": "field", "face": "up"}
+        self.attackers = getattr(self, "attackers", set()) | {eid}
         self.events.append({"kind": "attack", "what": eid})
+        attacked = sub(ev, "thing")
+        if attacked is not None:        # "... attacks my face-up Fiend monster": the monster attacked
+            t = self.r.thing(attacked)
+            other = {"you": "opponent", "opponent": "you"}[player]
+            if owner_in_words(t["words"]) not in (None, other):
+                self.fail("a monster attacks a monster of the other player", attacked)
+            self.entity(t, controller=other, kind="monster", place="field")
 
     def ev_set_card(self, ev: Tree) -> None:
         """"I Set Solemn Judgment this turn": that card was Set in the turn the question is in."""

@@ -134,6 +134,10 @@ class EffectRefs:
                 # "the effect that Special Summons it": the card itself
                 cands = [e for e in cands if any(f.type == "summons_self" and f.get("effect") == e.id
                                                  for f in facts)]
+            if rel.get("until"):         # "... until the End Phase": its text says so
+                cands = [e for e in cands if norm(rel["until"]) in norm(e.text)]
+            if rel.get("summoned"):      # "... when it is Synchro Summoned": its trigger says so
+                cands = [e for e in cands if rel["summoned"] in e.text.lower()]
             for place in rel.get("from") or []:
                 cands = [e for e in cands if names_place(e.text, place)]
             for other, written in rel["cards"]:
@@ -264,6 +268,12 @@ def _fits(reading: Reading, e, hint: str) -> bool:
     """Does effect ``e`` fit what the question says it does?  ``hint`` is an action, or
     "target:PLAYER" (it targets a card of that player's: an effect whose target is a card of
     "your" GY or that "you control" cannot target the opponent's card, and back)."""
+    if hint.startswith("count:"):
+        # "X targets my monster and their monster": an effect that targets that many cards
+        tg = [f for f in reading.facts if f.type == "target" and f.get("effect") == e.id]
+        total = sum(int(f.get("count") or 1) for f in tg)
+        n = int(hint.split(":", 1)[1])
+        return bool(tg) and (total == n or (total > n and any(f.get("up_to") == "yes" for f in tg)))
     if not hint.startswith("target:"):
         return effect_does_action(reading.facts, e.id, hint)
     if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):

@@ -37,7 +37,11 @@ class TargetEvents:
         """"my opponent activates that card in response": the targeted Set card is activated and
         turns face-up; whether it stays on the field (a Continuous Trap) must be told."""
         targets = self._targeted_last()
-        if len(set(targets)) != 1:
+        a = sub(ev, "actor")
+        rest = low(ev)[len(low(a)) + 1:] if a is not None else low(ev)
+        rest = rest[2:] if rest[:2] == ["in", "response"] else rest
+        one_of = sub(ev, "act_one") is not None or rest[:1] == ["one"]
+        if len(set(targets)) != 1 and not (one_of and len(set(targets)) > 1):
             self.fail("which targeted card is activated?", ev)
         which = targets[0]
         player = self._player(ev)
@@ -53,6 +57,16 @@ class TargetEvents:
         kind = sub(ev, "kept_kind")
         if kind is not None:
             self._kept(kind, ev)
+        went = sub(ev, "act_went")
+        if went is not None:
+            # ", a Normal Trap, which resolves and goes to the GY": it left the field
+            if self.r.place(sub(went, "place")) != "gy":
+                self.fail("where does it go?", went)
+            self.changed[which].pop("pending", None)
+            note_change(self, which, {"left": True})
+            self.events.append({"kind": "move", "what": which, "action": "sent-to-gy"})
+        elif sub(ev, "act_kind") is not None:
+            self.fail("the activated card: say where it goes ('which resolves and goes to the GY')", ev)
 
     def _kept(self, kind: Tree, node) -> None:
         pending = [(e, ch) for e, ch in self.changed.items() if ch.get("pending")]
@@ -64,12 +78,32 @@ class TargetEvents:
         act["effect"] = {"generic": "trap" if "trap" in low(kind) else "spell"}
 
     def ev_kept(self, ev: Tree) -> None:
-        """"it is a Continuous Trap that stays on the field face-up": the activated target stays."""
+        """"it is a Continuous Trap that stays on the field face-up": the activated target stays;
+        "it goes to the GY": it resolved and left the field."""
+        if sub(ev, "kept_kind") is None:
+            pending = [(e, ch) for e, ch in self.changed.items() if ch.get("pending")]
+            if not pending:
+                self.fail("which activated card is it?", ev)
+            which, ch = pending[-1]
+            aid = ch.pop("pending")
+            note_change(self, which, {"left": True})
+            self.events.append({"kind": "move", "what": which, "action": "sent-to-gy"})
+            return
         self._kept(sub(ev, "kept_kind"), ev)
 
     def ev_protected(self, ev: Tree) -> None:
         prot = protection_said(self, ev)
+        if prot is None:
+            self.fail("what is it protected from? ('cannot be targeted by card effects')", ev)
         self.protected = described_entity(self, sub(ev, "thing"), prot)
+
+    def ev_protector(self, ev: Tree) -> None:
+        """"my opponent has a card that protects monsters in the GY from being targeted": those
+        cards cannot be targeted (by card effects unless a kind is said)."""
+        prot = sub(ev, "prot")
+        self.protected = described_entity(self, sub(ev, "thing"),
+                                          PROTECTIONS.get(low(prot)[0]) if prot is not None
+                                          else PROTECTIONS["card"])
 
     def ev_target(self, ev: Tree) -> None:
         """"I target X with Y", "my Y targets X (with its destroy effect)": Y is activated."""
@@ -86,7 +120,10 @@ class TargetEvents:
         if first is not None and first.get("card"):
             self.last_card = first["card"]         # "my X targets Y with its destroy effect"
         tw = self.r.thing(sub(ev, "thing"))["words"]
-        ref = self.effect_ref(self.r.effect(effs[-1]), hint=[f"target:{owner_in_words(tw) or 'any'}"])
+        told = [t for t in ev.children if isinstance(t, Tree) and t.data == "thing"]
+        hint = [f"target:{owner_in_words(tw) or 'any'}"] + \
+            ([f"count:{len(told)}"] if len(told) > 1 else [])
+        ref = self.effect_ref(self.r.effect(effs[-1]), hint=hint)
         if a is None:
             owner = self.r.effect(effs[0]).get("owner")
         if owner not in ("you", "opponent"):
@@ -106,6 +143,11 @@ class TargetEvents:
         if self._adds_to_hand(ev):
             return self._add_with(ev)
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        if effs and effs[-1].data == "eff_its" and "own" in low(effs[-1]) and \
+                not self.r.thing(sub(ev, "thing")).get("card") and "for" in low(ev):
+            # "by tributing their targeted monster for its own effect": the cost of that
+            # monster's own effect; the card that did it is not named
+            return self.ev_do_unnamed(ev)
         rels = [r for r in sub(ev, "thing").iter_subtrees_topdown() if r.data == "thing_rel"
                 and sub(r, "target_verb") is not None and not any(
                     isinstance(c, Tree) and c.data.startswith("eff_") for c in r.children)]
@@ -153,10 +195,18 @@ class TargetEvents:
         """Which targeted card a clause names: "one of them", "it", the only one, or the one
         whose controller it says ("my targeted card")."""
         ws = t["words"]
-        if ws[:2] == ["one", "of"]:
+        if ws[:2] in (["one", "of"], ["1", "of"]) or (ws in (["one"], ["1"]) and not t.get("card")):
             return targeted[0]
         if t["pronoun"]:
             return targeted[-1]
+        said = ws + (low(node) if ws[:2] == ["the", "one"] and node is not None else [])
+        places = [w for w in said if w in ("gy", "graveyard", "hand", "deck", "field", "banished")]
+        if places and ws[:2] in (["the", "one"], ["the", "monster"], ["the", "card"]):
+            # "the one in my GY": the one target told to be there
+            fit = [x for x in dict.fromkeys(targeted) if any(
+                p in self.entities.get(x, {}).get("desc", "").lower().split() for p in places)]
+            if len(fit) == 1:
+                return fit[0]
         if t.get("card") in targeted:
             return t["card"]
         owner = owner_in_words(ws)
@@ -218,6 +268,37 @@ class TargetEvents:
             return
 
 
+    def _implied_count(self, node: Tree | None) -> None:
+        """"one of the 2 targets left the field": the activation told last (with no targets told)
+        targeted that many cards; it must target that many."""
+        if node is None or not self.acts or any(e.get("targets") for e in self.events
+                                                if e.get("kind") == "activate"):
+            return
+        ws = low(node)
+        if len(ws) < 4 or ws[:2] != ["one", "of"] or ws[2] not in ("the", "its", "both") or \
+                ws[-1] not in ("targets", "targeted") and ws[-2:-1] != ["targeted"]:
+            return
+        n = 2 if ws[2] == "both" else (int(ws[3]) if ws[3].isdigit() else COUNT_WORDS.get(ws[3]))
+        if not n or n < 2:
+            return
+        aid, ref = self.acts[-1]
+        found = self.effect_of(ref)
+        if found is None:
+            return
+        reading, eid = found
+        counts = [int(f.get("count") or 1) for f in reading.facts
+                  if f.type == "target" and f.get("effect") == eid]
+        if sum(counts) != n:
+            self.fail(f"{ref.get('card')} does not target {n} cards", node)
+        act = next(e for e in self.events if e.get("id") == aid)
+        act["targets"] = self.entities_of({"words": [str(n)], "text": "its targets", "card": None,
+                                           "pronoun": False})
+        if self.events[-1] == {"kind": "resolve"}:
+            # "I resolve X but one of its targets left the field in response": it left first
+            self.events.pop()
+            self.resolve_after = True
+
+
 def note_change(st: Situate, entity: str, change: dict) -> None:
     """A targeted card changed before the question's effect resolved."""
     st.changed[entity] = change
@@ -228,7 +309,10 @@ def protection_said(st: Situate, thing_node: Tree) -> str | None:
     for rel in thing_node.iter_subtrees_topdown():
         if rel.data == "prot":
             return PROTECTIONS.get(low(rel)[0])
-        if rel.data in ("thing_rel", "prot_clause"):
+        if rel.data in ("thing_rel", "prot_clause", "ev_protected") and \
+                low(rel)[-2:] == ["be", "targeted"] and sub(rel, "prot") is None:
+            return PROTECTIONS["card"]    # "that cannot be targeted": by anything, card effects too
+        if rel.data in ("thing_rel", "prot_clause", "ev_protected"):
             q = [t for t in rel.children if getattr(t, "type", "") == "XQUOTE"]
             if q:
                 m = re.search(r"cannot be targeted by (card|monster|spell|trap) effects",
@@ -274,19 +358,26 @@ def implied_response_changes(st: Situate) -> None:
     field").  The words do not say it did, so the target's face "may be face-down" when the effect
     resolves (value ``face-down-or-unchanged``): only rules that hold either way can answer."""
     for ev in st.events:
-        if ev.get("kind") != "activate" or not ev.get("respond") or ev.get("targets") \
+        if ev.get("kind") != "activate" or not ev.get("respond") \
                 or ev.get("does") or not ev["effect"].get("card"):
             continue
         to = next((e for e in st.events if e.get("id") == ev["respond"]), None)
         targets = list(dict.fromkeys(to.get("targets") or [])) if to else []
         if len(targets) != 1 or targets[0] in st.changed:
             continue
-        change = _targeting_change(st.reading(ev["effect"]["card"]), st.entities.get(targets[0], {}))
+        if ev.get("targets") and set(ev["targets"]) != set(targets):
+            continue
+        change = _targeting_change(st.reading(ev["effect"]["card"]), st.entities.get(targets[0], {}),
+                                   told_target=bool(ev.get("targets")))
+        if change is not None and ev.get("targets") and "value" in change:
+            # "they chain Book of Moon on it": told to target that card, it is face-down when
+            # the link it answers resolves
+            change = {**change, "value": "face-down"}
         if change is not None:
             note_change(st, targets[0], change)
 
 
-def _targeting_change(reading: Reading, ent: dict) -> dict | None:
+def _targeting_change(reading: Reading, ent: dict, told_target: bool = False) -> dict | None:
     effects = [e for e in reading.effects if e.n > 0]
     if len(effects) != 1:
         return None
@@ -294,6 +385,14 @@ def _targeting_change(reading: Reading, ent: dict) -> dict | None:
     facts = [f for f in reading.facts if f.get("effect") == eid]
     tg = [f for f in facts if f.type == "target"]
     clauses = [f for f in facts if f.type == "clause"]
+    if told_target and len(tg) == 1 and tg[0].get("count") == 1 and clauses and \
+            clauses[0].get("n") == 1 and clauses[0].get("verb") in ("banish", "destroy", "return",
+                                                                    "shuffle", "send") and \
+            any(f.type == "reference" and f.get("n") == 1 and f.get("slot") == 1 and
+                f.get("kind") in ("that-target", "pronoun") for f in facts):
+        # "they chain Called by the Grave targeting that monster": told to target that card, its
+        # first part moves it away before the link it answers resolves
+        return {"left": True}
     if len(tg) != 1 or tg[0].get("count") != 1 or tg[0].get("up_to") != "no" or len(clauses) != 1:
         return None
     if not any(f.type == "reference" and f.get("n") == clauses[0].get("n") and f.get("slot") == 1
@@ -306,8 +405,8 @@ def _targeting_change(reading: Reading, ent: dict) -> dict | None:
             "on-field": ent.get("place") == "field" or "field" in ws or "face-up" in ws}
     conds = [f.get("condition") for f in facts if f.type == "target_condition" and f.get("slot") == 1
              and f.get("value") == "yes"]
-    if not conds or not all(told.get(c) for c in conds):
-        return None
+    if not conds or not (told_target or all(told.get(c) for c in conds)):
+        return None       # (told to target that card, it met every condition: it was a legal target)
     if clauses[0].get("verb") == "change" and turns_face_down_only(effects[0].text):
         return {"property": "face", "value": "face-down-or-unchanged"}
     return None

@@ -12,6 +12,8 @@ moves by how they were done :mod:`.procedures`, pieces that decide a part of one
 
 from __future__ import annotations
 
+import re
+
 from lark import Tree
 
 from ..cards import CardDB
@@ -29,11 +31,13 @@ from .procedures import ProcedureEvents
 from .refs import EffectRefs
 from .summons import SummonEvents
 from .targets import TargetEvents
+from .topics import TargetGoneEvents, TopicEvents
 from .words import COUNT_WORDS
 
 
 class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, HoldingEvents, CopyEvents,
-              PhaseEvents, ProcedureEvents, PartEvents):
+              PhaseEvents, ProcedureEvents, PartEvents, TopicEvents,
+              TargetGoneEvents):
     """One question's told situation, read clause by clause into events and entities."""
 
     def __init__(self, pq: ParsedQuestion, db: CardDB):
@@ -141,7 +145,10 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
     def _mods(self, ev: Tree) -> dict:
         out: dict = {}
         for m in subs(ev, "ev_mod"):
-            ws = low(m)
+            ws = [w for w in low(m) if w != ","]
+            if ws and sub(m, "flip_verb") is not None and ws[0] != "to":
+                out.setdefault("purposes", []).append(m)    # "..., flipping it face-down"
+                continue
             ph = sub(m, "phase")
             if ph is not None:
                 turn = self._turn_said(m)
@@ -162,7 +169,11 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             if ws[0] in ("targeting", "on", "against"):
                 # "targeting my Unchained monster and one of my opponent's cards": each is a target
                 out.setdefault("targets", []).extend(self.r.thing(t) for t in subs(m, "thing"))
-            elif ws[0] == "from":
+                if ws[0] == "on" and ws[-1] in ("face-down", "face-up"):
+                    out.setdefault("purposes", []).append(m)   # "on my monster face-down"
+            elif ws[0] == "from" or (ws[0] == "in" and sub(m, "place") is not None and
+                                      sub(m, "phase") is None):
+                # "activate X's effect in my hand": where it is activated from
                 out["from"] = self.r.place(sub(m, "place"))
             elif ws[0] == "to" and (sub(m, "flip_verb") is not None or sub(m, "act_verb") is not None
                                     or sub(m, "revive") is not None):
@@ -234,9 +245,49 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             return thing["card"]
         if thing.get("pronoun") and self.entities:
             return list(self.entities)[-1]
+        same = self._told_before(thing)
+        if same is not None:
+            return same
         eid = f"m{len(self.entities) + 1}"
         self.entities[eid] = {"desc": thing["text"], **extra}
         return eid
+
+    def _told_before(self, thing: dict) -> str | None:
+        """"my Fiend" after "my face-up Fiend monster", "the attacker" after "my opponent's monster
+        attacks": a definite description that fits exactly one card told before (its controller
+        and its words) is that card."""
+        ws = re.findall(r"[\w'\-/]+", thing.get("text", "").lower()) or \
+            [w.lower() for w in thing["words"]]
+        if not ws or not self.entities:
+            return None
+        definite = ws[0] in ("the", "my", "their", "his", "her", "your", "that", "this") or \
+            ws[:2] in (["my", "opponent's"], ["your", "opponent's"])
+        if not definite or {"other", "another", "one", "of", "new"} & set(ws) or \
+                any(w.isdigit() or w in COUNT_WORDS for w in ws):
+            return None
+        owner = "opponent" if {"opponent", "opponent's", "their", "his", "her"} & set(ws) else \
+            "you" if {"my", "i"} & set(ws) else None
+        def controller(e: str) -> str | None:
+            d = self.entities[e]
+            desc = d.get("desc", "").lower().split()
+            return d.get("controller") or ("opponent" if {"opponent", "opponent's", "their"} & set(desc)
+                                           else "you" if {"my", "i"} & set(desc) else None)
+        if "attacker" in ws or "attacking" in ws:
+            fit = [e for e in self.entities if e in getattr(self, "attackers", set())
+                   and owner in (None, controller(e))]
+        else:
+            cut = next((i for i, w in enumerate(ws) if i and w in ("to", "into", "from")), len(ws))
+            core = set(ws[:cut]) - {"the", "my", "their", "his", "her", "your", "opponent's", "own",
+                                    "that", "this", "same", "a", "an", "targeted"}
+            fit = []
+            for e, d in self.entities.items():
+                have = set(re.findall(r"[\w'\-/]+", d.get("desc", "").lower()))
+                if d.get("kind") == "monster":
+                    have.add("monster")
+                have |= {w + "s" for w in have}
+                if core and core <= have and owner in (None, controller(e)):
+                    fit.append(e)
+        return fit[0] if len(fit) == 1 else None
 
     def spec(self, family: str, slots: dict) -> dict:
         self.refuse_unplaced_parts()

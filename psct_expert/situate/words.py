@@ -14,9 +14,9 @@ EFF_PARTS = ("eff_noun", "eff_desc", "eff_rel", "eff_does")
 
 
 def owner_in_words(ws: list[str]) -> str | None:
-    if "opponent" in ws or "opponent's" in ws or "their" in ws:
+    if "opponent" in ws or "opponent's" in ws or "their" in ws or "theirs" in ws:
         return "opponent"
-    if "my" in ws or "i" in ws:
+    if "my" in ws or "i" in ws or "mine" in ws:
         return "you"
     return None
 

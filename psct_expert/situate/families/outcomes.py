@@ -4,6 +4,7 @@ supposition about the targets told beside the situation."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from lark import Tree
@@ -117,6 +118,13 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     if getattr(st, "held", None):        # told what the player had at activation (topic H)
         return build_held(st, fam, q)
     by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")]
+    subj = sub(q, "outcome_subj")
+    if subj is not None and [t.data for t in subj.children if isinstance(t, Tree)] == ["eff_its"] \
+            and low(subj) in (["its", "effects"], ["its", "effect"]) and \
+            st.r.action(find(q, "act_verb")) == "negate":
+        # "are its effects still negated?": the target's effects, not an effect of the card named last
+        inside = {id(t) for t in subj.iter_subtrees()}
+        by = [t for t in by if id(t) not in inside]
     removed = removed_link(st, q, by)
     if removed is not None:                 # its card was removed by a link chained to it
         return resolves_after(st, removed, q)
@@ -143,12 +151,30 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                 e["effect"].get("card") == ref.get("card")), None)
     if act is None or not act.get("targets"):
         st.fail("tell what the effect targeted ('I target X with Y ...')", q)
+    named = sub(q, "cj_eff_act")
+    if named is not None and any(st.r.card(t) != ref.get("card") for t in named.children
+                                 if getattr(t, "type", "") == "XCARD"):
+        st.fail(f"{st.r.said(named)!r}: the told activation with targets is {ref.get('card')}'s",
+                named)
     verb = verb or st.r.action(find(q, "act_verb"))
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    if verb is None and sub(q, "cj_summon") is not None:
+        verb = _summon_verb(st, reading, eid, q)     # "does X still Summon anything?"
+    if verb is None and sub(q, "cj_back") is not None:
+        verb = "return"                              # "does it still go back to the hand?"
+    if verb is None and sub(q, "cj_part_noun") is not None and "destruction" in low(q):
+        verb = "destroy"                             # "does the destruction still happen?"
+    if verb is None and {"anything", "something"} & set(low(q)) and "do" in low(q)[1:]:
+        # "does X do anything?": its one action
+        verbs = {f.get("verb") for f in reading.facts if f.type == "clause" and f.get("effect") == eid}
+        if len(verbs) != 1:
+            st.fail(f"which part of {ref['card']}? (it does {', '.join(sorted(map(str, verbs)))})", q)
+        verb = verbs.pop()
     if verb is None:
         st.fail("which part of the effect?", q)
-    reading = st.reading(ref["card"])
     _check_done(st, fam, ref, reading)
-    eid = select_effect(reading, ref)
+    _count_said_fits(st, q, reading, eid, verb)
     try:
         n = select_clause(reading, eid, verb)
     except QuestionError:
@@ -157,6 +183,9 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     words = low(q)
     subj = sub(q, "outcome_subj") or sub(q, "thing")
     subj_words = low(subj) if subj is not None else []
+    if subj_words[-1:] in (["player"], ["players"]) and not any(
+            f"{w} player" in reading.by_id(eid).text.lower() for w in ("each", "both", "either")):
+        st.fail(f"{ref['card']} does not say what {' '.join(subj_words)} does", subj)
     if subj_words[-1:] == ["activation"]:
         st.fail("an activation is negated or not: ask 'is X's activation negated even though ...', "
                 "or 'can Y negate the activation of X?'", subj)
@@ -173,8 +202,25 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                                      "value": "face-down" if "face-down" in words else "face-up"})
     _told_conds(st, fam, act)
     implied_response_changes(st)
+    though = sub(fam, "cj_though") or sub(q, "cj_though")
+    if though is not None:
+        # "... even though it's face-down now": the question says what became of the target
+        if len(set(targets)) != 1:
+            st.fail("which target is face-down now?", though)
+        face = "face-down" if "face-down" in low(though) else "face-up"
+        if st.changed.get(targets[0], {}).get("value") not in (None, face, face + "-or-unchanged"):
+            st.fail(f"{st.r.said(though)!r} is not what the story told", though)
+        note_change(st, targets[0], {"property": "face", "value": face})
     st.check_pending()
     changed = st.changed
+    for t in targets:
+        attacking = t in getattr(st, "attackers", set()) or {"attacking", "attacker"} & set(
+            st.entities.get(t, {}).get("desc", "").lower().split())
+        if attacking and changed.get(t, {}).get("value") in ("face-down", "face-down-or-unchanged"):
+            # turned face-down, an attacking monster is no longer attacking: the situation model
+            # does not say that, so no answer is given for it
+            st.fail("the attacking monster turned face-down: whether it is still 'the attacking "
+                    "monster' is not modelled")
     names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}
     suppose = [{"targeted": {"target": names[t], "slot": 1}} for t in targets]
     for t, ch in changed.items():
@@ -198,7 +244,8 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
     if "other" in words or "remaining" in words:
         keep = [t for t in targets if t not in changed]
-        said = [w for w in subj_words if w.isdigit()]
+        said = [w for w in subj_words + (low(sub(q, "outcome_obj")) if sub(q, "outcome_obj")
+                                         is not None else []) if w.isdigit()]
         if said and int(said[0]) != len(keep):
             st.fail(f"'{' '.join(subj_words)}': {len(keep)} targets are left, not {said[0]}", q)
         if not keep or (len(keep) != 1 and "remaining" not in words and not said):
@@ -206,13 +253,25 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         asked = keep[0]
     elif len(targets) != 1:
         # "their targeted card", "my Unchained monster": the target whose controller it says
-        owner = owner_in_words(subj_words) if subj is not None else None
+        said_ws = subj_words
+        obj_n = sub(q, "outcome_obj")
+        subj_card = st.r.thing(find(subj, "thing") or subj).get("card") if subj is not None else None
+        if obj_n is not None and (subj is None or subj_card == ref.get("card") or any(
+                t.data.startswith("eff_") for t in subj.iter_subtrees())):
+            said_ws = low(obj_n)          # "does X still destroy my card?": the object says which
+        owner = owner_in_words(said_ws) if said_ws else None
         fit = [t for t in targets if owner and st._controller(t) == owner]
         if len(fit) != 1:
             st.fail("which of the targets is asked about?", q)
         asked = fit[0]
     else:
         asked = targets[0]
+    on = sub(q, "cj_on")
+    if on is not None:
+        # "does the banish still go through on it / on their monster?": the card asked about
+        said = st.r.thing(sub(on, "thing"))
+        if not said["pronoun"] and said["words"] != ["it"] and st._told_before(said) != asked:
+            st.fail(f"{st.r.said(on)!r}: which target is that?", on)
     obj = sub(q, "outcome_obj")
     if obj is not None and low(obj)[0] == "from":
         # "banished from the field": the target must be there when the effect resolves
@@ -224,6 +283,35 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                     "card there when the effect resolves", obj)
     return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
             "suppose": suppose}
+
+
+def _count_said_fits(st: Situate, q: Tree, reading, eid: str, verb: str) -> None:
+    """"Do I still draw 2?": a number said of the part must be the card's number for it."""
+    obj = sub(q, "outcome_obj")
+    nums = [str(t) for t in obj.scan_values(lambda v: getattr(v, "type", "") == "XNUM")] \
+        if obj is not None else []
+    if not nums or {"other", "remaining"} & set(low(obj)):
+        return                 # "the other 4": the targets left (checked with the targets)
+    quotes = [f.source.quote for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+              and f.get("verb") == verb and f.source]
+    if not any(re.search(rf"\b{nums[0]}\b", q_) for q_ in quotes):
+        st.fail(f"{reading.card.name} does not say {nums[0]} for that part", obj)
+
+
+def _summon_verb(st: Situate, reading, eid: str, q: Tree) -> str:
+    """"Summon" said of an effect's part: the one kind of Summon that effect does."""
+    kinds = [v for v in ("special-summon", "normal-summon") if _does(reading, eid, v)]
+    if len(kinds) != 1:
+        st.fail("which Summon? ('Special Summon')", q)
+    return kinds[0]
+
+
+def _does(reading, eid: str, verb: str) -> bool:
+    try:
+        select_clause(reading, eid, verb)
+        return True
+    except QuestionError:
+        return False
 
 
 def _told_conds(st: Situate, fam: Tree, act: dict) -> None:

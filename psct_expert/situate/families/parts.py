@@ -23,6 +23,7 @@ from ...reader.select import select_clause, select_effect
 from ..holdings import quantity
 from ..parts import effect_parts
 from ..procedures import COUNTS, counted_kind
+from ..topics import topic_of
 from ..words import norm, norm_words
 from . import activation, links, outcomes
 from .activation import purpose_is_its_own
@@ -93,7 +94,14 @@ def build_part_applies(st: Situate, fam: Tree, q: Tree) -> dict:
 
 
 def build_clause_done(st: Situate, fam: Tree) -> dict:
+    qs = [c for c in fam.children if isinstance(c, Tree) and c.data == "outcome_q"]
+    vp = sub(fam, "cj_also_vp")
+    if len(qs) == 2 or (qs and vp is not None):
+        return _both_outcomes(st, fam, qs, vp)
     q = find(fam, "outcome_q") or fam
+    failed = find(fam, "failed_topic")
+    if failed is not None:
+        return _topic_fails(st, fam, q, failed)
     if find(q, "cj_part") is not None:
         return build_part_applies(st, fam, q)
     if getattr(st, "gone_by_cost", None):
@@ -119,6 +127,51 @@ def build_clause_done(st: Situate, fam: Tree) -> dict:
         spec["suppose"] = spec.get("suppose", []) + [{"fails": {"part": n}} for n in told]
         st.told_not_done = []
     return spec
+
+
+def _both_outcomes(st: Situate, fam: Tree, qs: list, vp: Tree | None) -> dict:
+    """"Is my card still destroyed, and do I still add a monster?", "does X still destroy it and
+    Special Summon the other one?": two parts asked at once, both in the told situation (yes when
+    both are, no when one is not)."""
+    first = build_clause_done(st, Tree(fam.data, [qs[0]]))
+    if vp is not None:
+        # the second verb phrase shares the first question's subject
+        subj = [c for c in qs[0].children if not (isinstance(c, Tree) and c.data in
+                                                   ("v_action", "outcome_obj", "cj_summon"))]
+        second_q = Tree("outcome_q", subj + [c for c in vp.children if isinstance(c, Tree)])
+    else:
+        second_q = qs[1]
+    second = build_clause_done(st, Tree(fam.data, [second_q]))
+    if second.get("effect") != first.get("effect"):
+        st.fail("the two questions are about different effects: ask them one at a time", fam)
+    shared = {k: first[k] for k in ("situation", "entities") if k in first}
+    return {**first, "and": [{k: v for k, v in second.items() if k not in shared}]}
+
+
+def _topic_fails(st: Situate, fam: Tree, q: Tree, failed: Tree) -> dict:
+    """"X says '... and if you do, banish it'. If the monster cannot be destroyed by card effects,
+    does it still get banished?": a part of the effect told before the question cannot be done;
+    is the part asked about done?"""
+    ref = topic_of(st, fam)
+    named = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_") and
+             t.data not in ("eff_noun", "eff_desc", "eff_rel", "eff_does")]
+    if ref is None and named and not st.acts:
+        ref = st.effect_ref(st.r.effect(named[0]))      # "does Solemn Strike still negate ...?"
+    if ref is None or st.acts:
+        st.fail("which effect? (quote it before the question: 'X says \"...\"')", failed)
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    fails = st.r.action(find(failed, "act_verb"))
+    asked = st.r.action(find(q, "act_verb"))
+    for verb in (fails, asked):
+        try:
+            select_clause(reading, eid, verb)
+        except QuestionError:
+            st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    if fails == asked:
+        st.fail("the question asks about the part it supposes is not done", q)
+    return st.spec("clause-done", {"effect": ref, "part": asked,
+                                   "suppose": [{"fails": {"part": fails}}]})
 
 
 def impossible_parts(st: Situate, ref: dict, player: str) -> list[str]:

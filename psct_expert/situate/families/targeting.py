@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
+from ...errors import QuestionError
 from ...gamewords import gamewords
 from ...parser.transform import find, low, sub
 from ...reader.grammar import grammar
 from ...reader.phrases import target_phrase, target_sides, target_words
 from ...reader.select import select_effect
+from ..refs import effect_does_action
 from ..targets import described_entity, protection_said
 from ..words import thing_words, words_fit
 from .common import asker_of, first_effect, rel_verbs
@@ -22,15 +24,88 @@ if TYPE_CHECKING:
 
 
 def build_targets(st: Situate, fam: Tree) -> dict:
-    ref = st.r.effect(first_effect(fam))
+    pre = sub(fam, "tg_when_pre")
+    bare = pre is None and not any(isinstance(c, Tree) and c.data.startswith("eff_")
+                                   for c in fam.children)
+    topic = getattr(st, "topic", None)
+    if bare and topic is not None:             # "X's effect that ... . Does it target?"
+        spec = st.spec("targets", {"effect": topic})
+        thing = sub(fam, "thing")
+        if thing is not None:
+            _asked_target_fits(st, topic, thing)
+            spec["object"] = st.r.said(thing)
+        return spec
+    if bare:                                   # "My opponent activates X. Does it target?"
+        ref = {"how": "eff_it", "card": None, "ord": None, "desc": [], "quote": None, "rel": None,
+               "text": "it"}
+    else:
+        ref = st.r.effect(first_effect(pre if pre is not None else fam))
     thing = sub(fam, "thing")
     hint = rel_verbs(st, thing)
-    eref = st.effect_ref(ref, hint=hint)
+    told = _told_acts(st, sub(fam, "tg_when") or pre)
+    try:
+        eref = st.effect_ref(ref, hint=told + hint)
+    except QuestionError as exc:
+        eref = _all_agree(st, ref, told + hint)
+        if eref is None:
+            raise exc from None
+    _acts_fit(st, eref, told, sub(fam, "tg_when") or pre)
     spec = st.spec("targets", {"effect": eref})
     if thing is not None and not hint:
         _asked_target_fits(st, eref, thing)
         spec["object"] = st.r.said(thing)       # said back in the restatement
     return spec
+
+
+def _all_agree(st: Situate, ref: dict, hint: list[str]) -> dict | None:
+    """"Does X target?" of a card with several effects, none named: when every activated effect
+    of X (that fits what the question says it does) targets, or none does, the answer is the same
+    whichever is meant: the first of them answers."""
+    if not ref.get("card") or ref.get("ord") or ref.get("quote") or ref.get("rel") or ref.get("desc"):
+        return None
+    reading = st.reading(ref["card"])
+    cands = [e for e in reading.effects if e.n > 0 and e.punctuated]
+    verbs = [h for h in hint if not h.startswith(("target:", "count:"))]
+    for v in verbs:
+        cands = [e for e in cands if effect_does_action(reading.facts, e.id, v)]
+    if not cands:
+        return None
+    def targets(e) -> bool:
+        return any(f.type == "target" and (f.get("effect") == e.id or
+                                           str(f.get("effect")).startswith(e.id + "."))
+                   for f in reading.facts)
+    if len({targets(e) for e in cands}) != 1:
+        return None
+    return {"card": reading.card.name, "n": cands[0].n}
+
+
+def _told_acts(st: Situate, node: Tree | None) -> list[str]:
+    """"when it banishes", "when X negates a Summon and destroys the monster": what the question
+    says the effect does (each must be a part of the effect chosen)."""
+    if node is None:
+        return []
+    out = []
+    for act in node.iter_subtrees_topdown():
+        if act.data != "tg_act":
+            continue
+        verb = st.r.action(find(act, "act_verb")) if sub(act, "act_verb") is not None else \
+            "negate" if find(act, "negate") is not None else None
+        if verb is None:
+            st.fail(f"{st.r.said(act)!r}: which action of the effect is that?", act)
+        out.append(verb)
+    return out
+
+
+def _acts_fit(st: Situate, ref: dict, verbs: list[str], node: Tree | None) -> None:
+    if not verbs:
+        return
+    found = st.effect_of(ref)
+    if found is None:
+        st.fail("which effect does that?", node)
+    reading, eid = found
+    for verb in verbs:
+        if not effect_does_action(reading.facts, eid, verb):
+            st.fail(f"the effect of {ref.get('card')} asked about does not {verb}", node)
 
 
 def _asked_target_fits(st: Situate, ref: dict, thing: Tree) -> None:
@@ -87,6 +162,10 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
         _check_targets(st, fam, ref, thing)
     if thing is not None and sub(fam, "prot_clause") is None and st.r.thing(thing).get("card"):
         return st.spec("can-target", {"effect": ref, "entity": _protected_card(st, fam, thing)})
+    if thing is not None and st.r.thing(thing)["pronoun"] and st.protected is not None and \
+            sub(fam, "prot_clause") is None:
+        # "Their monster cannot be targeted by card effects. Can I use X on it?"
+        return st.spec("can-target", {"effect": ref, "entity": st.protected})
     if thing is not None:
         prot = protection_said(st, sub(fam, "prot_clause") or thing)
         if prot is None and "activate" in low(fam) and any(e["kind"] == "phase" for e in st.events):

@@ -9,7 +9,9 @@ from lark import Tree
 
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import names_this_card
-from ...reader.select import select_effect
+from ...errors import QuestionError
+from ...reader.select import select_clause, select_effect
+from ..topics import topic_of
 from .common import OldForm
 
 if TYPE_CHECKING:
@@ -19,6 +21,9 @@ if TYPE_CHECKING:
 def build_simultaneous(st: Situate, fam: Tree) -> dict:
     """"When X resolves, are X and the Y Token Special Summoned at the same time?": the two parts
     of X's effect that do that action, one to the card itself, one to the other thing named."""
+    two = sub(fam, "sim_two")
+    if two is not None:
+        return _topic_simultaneous(st, fam, two)
     things = subs(fam, "thing")
     lead = [t for t in fam.children if getattr(t, "type", "") == "XCARD"]
     if len(things) != 2 or not lead:
@@ -87,6 +92,41 @@ def _action_timing(st: Situate, fam: Tree) -> dict | None:
               "text": card}
     ref = st.effect_ref(ir, hint=[verb])
     return st.spec("happens-at", {"effect": ref, "verb": verb, "timing": timing})
+
+
+def _topic_simultaneous(st: Situate, fam: Tree, two: Tree) -> dict:
+    """"<effect>: '<its text>'. Do the summon and the send happen at the same time?": two parts
+    of the effect told before the question, named by their actions."""
+    ref = topic_of(st, fam)
+    if ref is None:
+        raise OldForm()          # the effect is named in the parts: read by resolve.py
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    parts = []
+    for part in subs(two, "part_np"):
+        verb = st.r.action(find(part, "act_verb"))
+        if verb is None and "summon" in low(part):
+            kinds = [w for k in subs(part, "summon_kind") for w in low(k)]
+            verb = {(): "special-summon", ("special",): "special-summon",
+                    ("normal",): "normal-summon"}.get(tuple(kinds))
+            if verb == "special-summon" and not kinds and _has(reading, eid, "normal-summon"):
+                verb = None
+        if verb is None:
+            st.fail(f"{st.r.said(part)!r}: which part of {ref['card']}?", part)
+        if not _has(reading, eid, verb):
+            st.fail(f"{ref['card']} has no part that does {verb!r}", part)
+        parts.append(select_clause(reading, eid, verb))
+    if parts[0] == parts[1]:
+        st.fail("the two things are done by one part", fam)
+    return st.spec("simultaneous", {"effect": ref, "left": parts[0], "right": parts[1]})
+
+
+def _has(reading, eid: str, verb: str) -> bool:
+    try:
+        select_clause(reading, eid, verb)
+        return True
+    except QuestionError:
+        return False
 
 
 def build_happens_at(st: Situate, fam: Tree) -> dict:
