@@ -42,7 +42,7 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
     refusal offers only questions that are answered.  Without it the nearest questions are
     those that parse and resolve."""
     try:
-        return _understand(text, scenario, db, families)
+        return _understand(text, scenario, db, families, settle)
     except NOT_PLACED as exc:
         lines = [line.strip() for line in scenario]
         if not lines or not all(lines):
@@ -51,12 +51,12 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
         # sentences when they were not read as lines (the told-story grammar reads more)
         told = " ".join(line if line[-1] in ".!?" else line + "." for line in lines)
         try:
-            return _understand(f"{told} {text}", [], db, families)
+            return _understand(f"{told} {text}", [], db, families, settle)
         except NOT_PLACED:
             raise exc from None
 
 
-def _understand(text: str, scenario: list[str], db: CardDB, families: dict
+def _understand(text: str, scenario: list[str], db: CardDB, families: dict, settle=None
                 ) -> tuple[dict, Relexed | None]:
     try:
         return _once(text, scenario, db, families), None
