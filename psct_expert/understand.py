@@ -51,13 +51,15 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
         # sentences when they were not read as lines (the told-story grammar reads more)
         told = " ".join(line if line[-1] in ".!?" else line + "." for line in lines)
         try:
-            return _understand(f"{told} {text}", [], db, families, settle)
+            return _understand(f"{told} {text}", [], db, families, settle, story_aside=False)
         except NOT_PLACED:
             raise exc from None
 
 
-def _understand(text: str, scenario: list[str], db: CardDB, families: dict, settle=None
-                ) -> tuple[dict, Relexed | None]:
+def _understand(text: str, scenario: list[str], db: CardDB, families: dict, settle=None,
+                story_aside: bool = True) -> tuple[dict, Relexed | None]:
+    """``story_aside``: a story before a question about the card text alone may be set aside
+    (never the scenario lines the user gave, read as told sentences)."""
     try:
         return _once(text, scenario, db, families), None
     except _Refused as refused:
@@ -85,7 +87,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             raise _near(second, relexed.text, lines, db, families, settle) from None
         except NOT_PLACED as exc:
             second = exc
-    if not scenario:
+    if not scenario and story_aside:
         static = _without_the_story(relexed, db, families)
         if static is not None:
             return static
@@ -94,9 +96,12 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     # the error of the reading that went further (an unknown card it did not resolve is news;
     # a scenario line that neither reading reads is named as it was written)
     named = {c.written for c in relexed.changes}
+    went_further = isinstance(first, QuestionError) and isinstance(second, QuestionError) and \
+        first.unplaced is not None and second.unplaced is not None and \
+        len(first.unplaced) <= len(second.unplaced)
     if isinstance(second, UnknownCard) and not isinstance(first, UnknownCard) or \
             isinstance(first, UnknownCard) and first.name not in named or \
-            getattr(first, "line", None) is not None:
+            getattr(first, "line", None) is not None or went_further:
         err = first
     else:
         err = second

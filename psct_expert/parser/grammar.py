@@ -403,14 +403,21 @@ class Grammar:
             except UnexpectedInput:
                 continue
             return self._question(leads, rest, q, start)
-        # every family failed: the refusal says where the first one tried stops with the whole
-        # grammar, as it did when every family was parsed with it
-        start = self.families[order[0][0]][0]
-        try:
-            q = self._known(rest, types, start)
-        except UnexpectedInput as exc:
-            raise self._furthest(rest, exc) from None
-        return self._question(leads, rest, q, start)    # only if a check were wrong
+        # every family failed: the refusal says where the sentence stops with the whole grammar,
+        # for the family (of the first few tried) that reads furthest into it
+        best = None
+        for i, _score in order[:FAMILIES_FOR_ERROR]:
+            start = self.families[i][0]
+            try:
+                q = self._known(rest, types, start)
+            except UnexpectedInput as exc:
+                at = len(rest) if isinstance(exc, UnexpectedEOF) else next(
+                    (k for k, t in enumerate(rest) if t is getattr(exc, "token", None)), -1)
+                if best is None or at > best[0]:
+                    best = (at, exc)
+                continue
+            return self._question(leads, rest, q, start)    # only if a check were wrong
+        raise self._furthest(rest, best[1]) from None
 
     def _question(self, leads, rest, q, start):
         if q is None:   # ambiguous: the written grammar says which reading
@@ -466,6 +473,7 @@ class Grammar:
 
 
 MAX_SHAPES = 4096
+FAMILIES_FOR_ERROR = 4  # families asked where a refused sentence stops (the furthest is named)
 MAX_DEAD = 50_000       # sentence beginnings remembered as stopping (:meth:`Grammar._known`)
 MAX_NARROWED = 256      # predictions kept for sets of words (:meth:`Grammar._earley`)
 

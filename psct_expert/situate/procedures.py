@@ -226,7 +226,7 @@ class ProcedureEvents:
     def ev_paid_for(self, ev: Tree) -> None:
         """"I paid 1500 LP for Solemn Strike", "I discarded a card to activate Lightning Vortex": the
         activation of that effect, with its cost as told (checked against the card's cost)."""
-        from .words import thing_words, words_fit
+        from .words import card_fits, thing_words, words_fit
         player = self._player(ev)
         word = next(str(t).lower() for t in ev.children if not isinstance(t, Tree)
                     and str(t).lower() not in ("for", "to", "activate"))
@@ -243,7 +243,12 @@ class ProcedureEvents:
                  and f.get("verb") == verb and f.source is not None]
         thing = sub(ev, "thing")
         obj = thing_words(self.r.said(thing)) if thing is not None else []
-        if not costs or obj and not any(words_fit(obj, f.source.quote) for f in costs):
+        named = self.r.thing(thing).get("card") if thing is not None else None
+        if named and costs:          # "I discard Peten the Dark Clown to activate X" ("Discard 1 card")
+            fit = any(card_fits(self.db.get(named).kind, f.source.quote) for f in costs)
+        else:
+            fit = not obj or any(words_fit(obj, f.source.quote) for f in costs)
+        if not costs or not fit:
             self.fail(f"{ref.get('card')}'s cost is not to {verb} {self.r.said(thing)}", ev)
         aid = self._activate(ref, player, {})
         if verb in MOVED:

@@ -77,3 +77,15 @@ def words_fit(obj: list[str], quote: str) -> bool:
         if w not in qws and stem not in qws:
             return False
     return True
+
+
+def card_fits(kind: str, quote: str) -> bool:
+    """Does a named card of this kind (monster, spell, trap) fit what a cost or part does it to
+    ("Discard 1 card" fits any card; "Tribute 1 monster" a monster; "send 1 Spell" a Spell)?"""
+    import re
+
+    q = quote.lower()
+    nouns = {"card", "cards", "this card"}
+    nouns |= {"monster": {"monster", "monsters"}, "spell": {"spell", "spells", "spell/trap"},
+              "trap": {"trap", "traps", "spell/trap"}}.get(kind, set())
+    return any(re.search(rf"\b{re.escape(n)}\b", q) for n in nouns)
