@@ -413,3 +413,17 @@ def test_responses_told_by_their_target_or_their_change(base_expert):
     q = ("I activate Chaos Sorcerer's effect targeting my opponent's face-up monster. My opponent "
          "chains Book of Moon and changes that monster to face-down Defense Position. Is it still banished?")
     assert answer(base_expert, q) == "no"
+
+
+@pytest.mark.parametrize("q, expect", [
+    ("Chaos Sorcerer targets their face-up monster, it gets flipped face-down by Book of Moon in "
+     "response. Still gets banished?", "no"),
+    ("Ring of Destruction targets their face-up monster, they chain Book of Moon on it. it's still "
+     "destroyed?", "no"),
+    ("Ring of Destruction targets their face-up monster, they chain Book of Moon on it. Is it still "
+     "destroyed then?", "no"),
+    ("I activate Ring of Destruction targeting my opponent's monster. It gets banished by D.D. Crow in "
+     "response. Is it still destroyed?", "no"),
+])
+def test_gets_and_declarative_wordings(base_expert, q, expect):
+    assert answer(base_expert, q) == expect
