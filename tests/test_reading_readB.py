@@ -427,3 +427,14 @@ def test_responses_told_by_their_target_or_their_change(base_expert):
 ])
 def test_gets_and_declarative_wordings(base_expert, q, expect):
     assert answer(base_expert, q) == expect
+
+
+def test_both_targets_asked_at_once(base_expert):
+    q = ("Scrap Dragon targets my card and their card, they destroy their card in response. Are both "
+         "still destroyed?")
+    spec = base_expert.parse(q)
+    assert spec["family"] == "affected" and len(spec["and"]) == 1
+    assert answer(base_expert, q) == "no"
+    with pytest.raises(REFUSED, match="not modelled"):      # 'both' and a face change: no rule yet
+        base_expert.parse("S:P Little Knight targets my monster and their monster, they flip their "
+                          "monster face-down with Book of Moon in response. Are both still banished?")

@@ -242,6 +242,23 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                 "target", q)
     if not refs:        # a part that does not act on the targets ("do I still draw?")
         return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
+    if any(f.get("kind") == "both" for f in refs) and len(set(targets)) > 1 and any(
+            "value" in ch and not ch.get("left") for t, ch in changed.items() if t in targets):
+        # "banish both" when one target only turned face-down: the rules read it as a lost
+        # condition (none affected), a real ruling (S:P Little Knight) says both are still
+        # banished; no answer rather than a wrong one (reported to the knowledge owners)
+        st.fail("a target of a 'both' effect that only changed its face is not modelled yet", q)
+    every = [w.lower() for w in (subj_words or (low(sub(q, "outcome_obj")) if sub(q, "outcome_obj")
+                                                 is not None else []))]
+    if every[:1] in (["both"], ["all"]) and len(set(targets)) > 1 and \
+            every in (["both"], ["both", "of", "them"], ["all", "of", "them"], ["both", "targets"],
+                      ["both", "monsters"], ["both", "cards"], ["all", "targets"], ["all"]):
+        # "are both still banished?": each target is asked about; yes when each one is
+        if every[0] == "both" and len(set(targets)) != 2:
+            st.fail(f"it targeted {len(set(targets))} cards, not 2", q)
+        specs = [{"family": "affected", "effect": ref, "target": names[t], "part": verb,
+                  "suppose": suppose} for t in dict.fromkeys(targets)]
+        return {**specs[0], "and": specs[1:]}
     if "other" in words or "remaining" in words:
         keep = [t for t in targets if t not in changed]
         said = [w for w in subj_words + (low(sub(q, "outcome_obj")) if sub(q, "outcome_obj")
