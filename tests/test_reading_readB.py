@@ -438,3 +438,11 @@ def test_both_targets_asked_at_once(base_expert):
     with pytest.raises(REFUSED, match="not modelled"):      # 'both' and a face change: no rule yet
         base_expert.parse("S:P Little Knight targets my monster and their monster, they flip their "
                           "monster face-down with Book of Moon in response. Are both still banished?")
+
+
+def test_the_target_said_by_its_place(base_expert):
+    q = ("I activate Circle of the Fire Kings targeting a FIRE monster I control and a FIRE monster in "
+         "my GY. My opponent chains D.D. Crow and banishes the monster in my GY. Is my monster on the "
+         "field still destroyed?")
+    assert base_expert.parse(q)["target"] == "a FIRE monster I control"
+    assert answer(base_expert, q) == "yes"

@@ -278,6 +278,11 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             said_ws = low(obj_n)          # "does X still destroy my card?": the object says which
         owner = owner_in_words(said_ws) if said_ws else None
         fit = [t for t in targets if owner and st._controller(t) == owner]
+        places = [w for w in said_ws if w in ("field", "gy", "graveyard", "hand", "banished")]
+        if len(set(fit)) > 1 and places:
+            # "my monster on the field": of my targets, the one told to be there
+            want = "gy" if places[0] in ("gy", "graveyard") else places[0]
+            fit = [t for t in fit if _told_place(st, t) == want]
         if len(fit) != 1:
             st.fail("which of the targets is asked about?", q)
         asked = fit[0]
@@ -313,6 +318,20 @@ def _count_said_fits(st: Situate, q: Tree, reading, eid: str, verb: str) -> None
               and f.get("verb") == verb and f.source]
     if not any(re.search(rf"\b{nums[0]}\b", q_) for q_ in quotes):
         st.fail(f"{reading.card.name} does not say {nums[0]} for that part", obj)
+
+
+def _told_place(st: Situate, t: str) -> str | None:
+    ent = st.entities.get(t, {})
+    ws = set(ent.get("desc", "").lower().split())
+    if ent.get("place"):
+        return ent["place"]
+    if ws & {"gy", "graveyard"}:
+        return "gy"
+    if ws & {"hand"}:
+        return "hand"
+    if ws & {"control", "controls", "field", "face-up", "face-down", "set"}:
+        return "field"
+    return None
 
 
 def _summon_verb(st: Situate, reading, eid: str, q: Tree) -> str:
