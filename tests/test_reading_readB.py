@@ -446,3 +446,15 @@ def test_the_target_said_by_its_place(base_expert):
          "field still destroyed?")
     assert base_expert.parse(q)["target"] == "a FIRE monster I control"
     assert answer(base_expert, q) == "yes"
+
+
+@pytest.mark.parametrize("q, expect", [
+    ("If my opponent flips the monster targeted by Chaos Sorcerer face-down in response, is it still "
+     "banished?", "no"),
+    ("Is the monster targeted by Chaos Sorcerer still banished if my opponent flips it face-down in "
+     "response?", "no"),
+    ("If my opponent flips it face-down before Compulsory Evacuation Device resolves, is the monster "
+     "targeted by Compulsory Evacuation Device still returned?", "yes"),
+])
+def test_a_supposed_flip_told_with_a_player(base_expert, q, expect):
+    assert answer(base_expert, q) == expect
