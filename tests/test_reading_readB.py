@@ -458,3 +458,17 @@ def test_the_target_said_by_its_place(base_expert):
 ])
 def test_a_supposed_flip_told_with_a_player(base_expert, q, expect):
     assert answer(base_expert, q) == expect
+
+
+def test_told_targets_in_the_cards_groups(base_expert):
+    story = ("I activate Circle of the Fire Kings targeting a FIRE monster I control and a FIRE monster "
+             "in my GY. My opponent chains D.D. Crow and banishes the monster in my GY. ")
+    spec = base_expert.parse(story + "Is the Special Summon still done?")
+    assert spec["target"] == "a FIRE monster in my GY"
+    assert {"targeted": {"target": "a FIRE monster in my GY", "slot": 2}} in spec["suppose"]
+    assert answer(base_expert, story + "Is the Special Summon still done?") == "no"
+    # told in the other order, the groups are not guessed
+    swapped = story.replace("a FIRE monster I control and a FIRE monster in my GY",
+                            "a FIRE monster in my GY and a FIRE monster I control")
+    with pytest.raises(REFUSED, match="which of the targets"):
+        base_expert.parse(swapped + "Is the Special Summon still done?")
