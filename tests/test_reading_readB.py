@@ -472,3 +472,10 @@ def test_told_targets_in_the_cards_groups(base_expert):
                             "a FIRE monster in my GY and a FIRE monster I control")
     with pytest.raises(REFUSED, match="which of the targets"):
         base_expert.parse(swapped + "Is the Special Summon still done?")
+
+
+def test_what_the_targeted_card_undergoes_must_be_the_effects_action(base_expert):
+    assert answer(base_expert, "Does Book of Moon target the monster it flips face-down?") == "yes"
+    assert answer(base_expert, "Does Twin Twisters target the Spells and Traps it destroys?") == "yes"
+    with pytest.raises(REFUSED, match="does not destroy"):
+        base_expert.parse("Does Book of Moon target the monster it destroys?")
