@@ -479,3 +479,13 @@ def test_what_the_targeted_card_undergoes_must_be_the_effects_action(base_expert
     assert answer(base_expert, "Does Twin Twisters target the Spells and Traps it destroys?") == "yes"
     with pytest.raises(REFUSED, match="does not destroy"):
         base_expert.parse("Does Book of Moon target the monster it destroys?")
+
+
+@pytest.mark.parametrize("q, expect", [
+    ("Is Mirror Force a targeting card?", "no"),
+    ("Is Mystical Space Typhoon a card that targets?", "yes"),
+    ("When I activate Twin Twisters, do I target the cards I destroy?", "yes"),
+    ("When I use Mystical Space Typhoon do I have to target?", "yes"),
+])
+def test_targeting_card_wordings(base_expert, q, expect):
+    assert answer(base_expert, q) == expect
