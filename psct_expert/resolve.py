@@ -254,9 +254,11 @@ class _Parse:
     def target_changes(self, cond: str) -> dict:
         """What the question supposes happened to a target."""
         c = cond
-        if re.search(r"\bflipped face-up\b|\bis face-up\b|\bturned face-up\b", c, re.I):
+        if re.search(r"\bflipped face-up\b|\bis face-up\b|\bturned face-up\b|\bflips? (?:it|[^,]*?) face-up\b",
+                     c, re.I):
             return {"property": "face", "value": "face-up"}
-        if re.search(r"\bflipped face-down\b|\bis face-down\b|\bface-down defense\b|\bset again\b", c, re.I):
+        if re.search(r"\bflipped face-down\b|\bis face-down\b|\bface-down defense\b|\bset again\b|"
+                     r"\bflips? (?:it|[^,]*?) face-down\b", c, re.I):
             return {"property": "face", "value": "face-down"}
         m = re.search(r"\b(?:no longer|not) (?:a |an )?([A-Z]+)\b", c)
         if m and m.group(1) in ATTRS:

@@ -413,3 +413,79 @@ def test_responses_told_by_their_target_or_their_change(base_expert):
     q = ("I activate Chaos Sorcerer's effect targeting my opponent's face-up monster. My opponent "
          "chains Book of Moon and changes that monster to face-down Defense Position. Is it still banished?")
     assert answer(base_expert, q) == "no"
+
+
+@pytest.mark.parametrize("q, expect", [
+    ("Chaos Sorcerer targets their face-up monster, it gets flipped face-down by Book of Moon in "
+     "response. Still gets banished?", "no"),
+    ("Ring of Destruction targets their face-up monster, they chain Book of Moon on it. it's still "
+     "destroyed?", "no"),
+    ("Ring of Destruction targets their face-up monster, they chain Book of Moon on it. Is it still "
+     "destroyed then?", "no"),
+    ("I activate Ring of Destruction targeting my opponent's monster. It gets banished by D.D. Crow in "
+     "response. Is it still destroyed?", "no"),
+])
+def test_gets_and_declarative_wordings(base_expert, q, expect):
+    assert answer(base_expert, q) == expect
+
+
+def test_both_targets_asked_at_once(base_expert):
+    q = ("Scrap Dragon targets my card and their card, they destroy their card in response. Are both "
+         "still destroyed?")
+    spec = base_expert.parse(q)
+    assert spec["family"] == "affected" and len(spec["and"]) == 1
+    assert answer(base_expert, q) == "no"
+    with pytest.raises(REFUSED, match="not modelled"):      # 'both' and a face change: no rule yet
+        base_expert.parse("S:P Little Knight targets my monster and their monster, they flip their "
+                          "monster face-down with Book of Moon in response. Are both still banished?")
+
+
+def test_the_target_said_by_its_place(base_expert):
+    q = ("I activate Circle of the Fire Kings targeting a FIRE monster I control and a FIRE monster in "
+         "my GY. My opponent chains D.D. Crow and banishes the monster in my GY. Is my monster on the "
+         "field still destroyed?")
+    assert base_expert.parse(q)["target"] == "a FIRE monster I control"
+    assert answer(base_expert, q) == "yes"
+
+
+@pytest.mark.parametrize("q, expect", [
+    ("If my opponent flips the monster targeted by Chaos Sorcerer face-down in response, is it still "
+     "banished?", "no"),
+    ("Is the monster targeted by Chaos Sorcerer still banished if my opponent flips it face-down in "
+     "response?", "no"),
+    ("If my opponent flips it face-down before Compulsory Evacuation Device resolves, is the monster "
+     "targeted by Compulsory Evacuation Device still returned?", "yes"),
+])
+def test_a_supposed_flip_told_with_a_player(base_expert, q, expect):
+    assert answer(base_expert, q) == expect
+
+
+def test_told_targets_in_the_cards_groups(base_expert):
+    story = ("I activate Circle of the Fire Kings targeting a FIRE monster I control and a FIRE monster "
+             "in my GY. My opponent chains D.D. Crow and banishes the monster in my GY. ")
+    spec = base_expert.parse(story + "Is the Special Summon still done?")
+    assert spec["target"] == "a FIRE monster in my GY"
+    assert {"targeted": {"target": "a FIRE monster in my GY", "slot": 2}} in spec["suppose"]
+    assert answer(base_expert, story + "Is the Special Summon still done?") == "no"
+    # told in the other order, the groups are not guessed
+    swapped = story.replace("a FIRE monster I control and a FIRE monster in my GY",
+                            "a FIRE monster in my GY and a FIRE monster I control")
+    with pytest.raises(REFUSED, match="which of the targets"):
+        base_expert.parse(swapped + "Is the Special Summon still done?")
+
+
+def test_what_the_targeted_card_undergoes_must_be_the_effects_action(base_expert):
+    assert answer(base_expert, "Does Book of Moon target the monster it flips face-down?") == "yes"
+    assert answer(base_expert, "Does Twin Twisters target the Spells and Traps it destroys?") == "yes"
+    with pytest.raises(REFUSED, match="does not destroy"):
+        base_expert.parse("Does Book of Moon target the monster it destroys?")
+
+
+@pytest.mark.parametrize("q, expect", [
+    ("Is Mirror Force a targeting card?", "no"),
+    ("Is Mystical Space Typhoon a card that targets?", "yes"),
+    ("When I activate Twin Twisters, do I target the cards I destroy?", "yes"),
+    ("When I use Mystical Space Typhoon do I have to target?", "yes"),
+])
+def test_targeting_card_wordings(base_expert, q, expect):
+    assert answer(base_expert, q) == expect

@@ -222,7 +222,18 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             st.fail("the attacking monster turned face-down: whether it is still 'the attacking "
                     "monster' is not modelled")
     names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}
-    suppose = [{"targeted": {"target": names[t], "slot": 1}} for t in targets]
+    # "targeting a FIRE monster I control and a FIRE monster in my GY": told in the order of the
+    # card's target groups, one card each, the targets are in those groups
+    tg = [f for f in reading.facts if f.type == "target" and f.get("effect") == eid]
+    groups = sorted({f.get("slot") for f in tg})
+    slot_of = {}
+    if len(groups) == 2 and len(targets) == len(set(targets)) == 2 and \
+            all(int(f.get("count") or 1) == 1 for f in tg):
+        quote = {f.get("slot"): f.source.quote if f.source else "" for f in tg}
+        fits = [[_fits_group(st, t, quote[g]) for g in groups] for t in targets]
+        if fits[0][0] and fits[1][1] and not (fits[0][1] and fits[1][0]):
+            slot_of = dict(zip(targets, groups))      # only the told order fits the groups
+    suppose = [{"targeted": {"target": names[t], "slot": slot_of.get(t, 1)}} for t in targets]
     for t, ch in changed.items():
         if t in names:
             if ch.get("left"):
@@ -242,6 +253,23 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                 "target", q)
     if not refs:        # a part that does not act on the targets ("do I still draw?")
         return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
+    if any(f.get("kind") == "both" for f in refs) and len(set(targets)) > 1 and any(
+            "value" in ch and not ch.get("left") for t, ch in changed.items() if t in targets):
+        # "banish both" when one target only turned face-down: the rules read it as a lost
+        # condition (none affected), a real ruling (S:P Little Knight) says both are still
+        # banished; no answer rather than a wrong one (reported to the knowledge owners)
+        st.fail("a target of a 'both' effect that only changed its face is not modelled yet", q)
+    every = [w.lower() for w in (subj_words or (low(sub(q, "outcome_obj")) if sub(q, "outcome_obj")
+                                                 is not None else []))]
+    if every[:1] in (["both"], ["all"]) and len(set(targets)) > 1 and \
+            every in (["both"], ["both", "of", "them"], ["all", "of", "them"], ["both", "targets"],
+                      ["both", "monsters"], ["both", "cards"], ["all", "targets"], ["all"]):
+        # "are both still banished?": each target is asked about; yes when each one is
+        if every[0] == "both" and len(set(targets)) != 2:
+            st.fail(f"it targeted {len(set(targets))} cards, not 2", q)
+        specs = [{"family": "affected", "effect": ref, "target": names[t], "part": verb,
+                  "suppose": suppose} for t in dict.fromkeys(targets)]
+        return {**specs[0], "and": specs[1:]}
     if "other" in words or "remaining" in words:
         keep = [t for t in targets if t not in changed]
         said = [w for w in subj_words + (low(sub(q, "outcome_obj")) if sub(q, "outcome_obj")
@@ -251,6 +279,11 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         if not keep or (len(keep) != 1 and "remaining" not in words and not said):
             st.fail("which one is 'the other'?", q)
         asked = keep[0]
+    elif len(targets) != 1 and slot_of and subj is None and \
+            len({f.get("slot") for f in refs}) == 1:
+        # "is the Special Summon still done?": the part acts on one target group
+        group = next(iter({f.get("slot") for f in refs}))
+        asked = next(t for t, g in slot_of.items() if g == group)
     elif len(targets) != 1:
         # "their targeted card", "my Unchained monster": the target whose controller it says
         said_ws = subj_words
@@ -261,6 +294,11 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             said_ws = low(obj_n)          # "does X still destroy my card?": the object says which
         owner = owner_in_words(said_ws) if said_ws else None
         fit = [t for t in targets if owner and st._controller(t) == owner]
+        places = [w for w in said_ws if w in ("field", "gy", "graveyard", "hand", "banished")]
+        if len(set(fit)) > 1 and places:
+            # "my monster on the field": of my targets, the one told to be there
+            want = "gy" if places[0] in ("gy", "graveyard") else places[0]
+            fit = [t for t in fit if _told_place(st, t) == want]
         if len(fit) != 1:
             st.fail("which of the targets is asked about?", q)
         asked = fit[0]
@@ -296,6 +334,34 @@ def _count_said_fits(st: Situate, q: Tree, reading, eid: str, verb: str) -> None
               and f.get("verb") == verb and f.source]
     if not any(re.search(rf"\b{nums[0]}\b", q_) for q_ in quotes):
         st.fail(f"{reading.card.name} does not say {nums[0]} for that part", obj)
+
+
+def _fits_group(st: Situate, t: str, quote: str) -> bool:
+    """Can the told target ``t`` be one of the group "1 FIRE monster in your GY" (its place and
+    its controller, as far as the words tell them)?"""
+    q = quote.lower()
+    place = "gy" if re.search(r"\b(?:gy|graveyard)\b", q) else "hand" if "hand" in q else \
+        "banished" if "banished" in q else "field" if re.search(r"\bcontrols?\b|\bfield\b", q) else None
+    told = _told_place(st, t)
+    if place and told and place != told:
+        return False
+    side = "opponent" if "opponent" in q else "you" if re.search(r"\byou(?:r)?\b", q) else None
+    ctrl = st._controller(t)
+    return not (side and ctrl and side != ctrl)
+
+
+def _told_place(st: Situate, t: str) -> str | None:
+    ent = st.entities.get(t, {})
+    ws = set(ent.get("desc", "").lower().split())
+    if ent.get("place"):
+        return ent["place"]
+    if ws & {"gy", "graveyard"}:
+        return "gy"
+    if ws & {"hand"}:
+        return "hand"
+    if ws & {"control", "controls", "field", "face-up", "face-down", "set"}:
+        return "field"
+    return None
 
 
 def _summon_verb(st: Situate, reading, eid: str, q: Tree) -> str:

@@ -50,6 +50,7 @@ def build_targets(st: Situate, fam: Tree) -> dict:
         if eref is None:
             raise exc from None
     _acts_fit(st, eref, told, sub(fam, "tg_when") or pre)
+    _acts_fit(st, eref, [v for v in hint if not v.startswith(("target:", "count:"))], thing)
     spec = st.spec("targets", {"effect": eref})
     if thing is not None and not hint:
         _asked_target_fits(st, eref, thing)
@@ -104,7 +105,11 @@ def _acts_fit(st: Situate, ref: dict, verbs: list[str], node: Tree | None) -> No
         st.fail("which effect does that?", node)
     reading, eid = found
     for verb in verbs:
-        if not effect_does_action(reading.facts, eid, verb):
+        same = {"change-pos": ("change-pos", "change")}.get(verb, (verb,))
+        card_wide = "equip" in (reading.card.subtypes or ())   # an Equip Spell acts by its other effects
+        if not any(f.type in ("clause", "clause_verb", "cost_action") and f.get("verb") in same and
+                   (card_wide or f.get("effect") == eid or str(f.get("effect")).startswith(eid + "."))
+                   for f in reading.facts):
             st.fail(f"the effect of {ref.get('card')} asked about does not {verb}", node)
 
 
@@ -121,6 +126,11 @@ def _asked_target_fits(st: Situate, ref: dict, thing: Tree) -> None:
         return                                  # it targets nothing: "no" holds for any thing
     said = st.r.said(thing)
     text = said
+    rel = sub(thing, "thing_rel")
+    if rel is not None and text.endswith(st.r.said(rel)):
+        # "the monster it flips face-down": what it targets is "the monster"; the clause says what
+        # the effect does to it
+        text = text[:len(text) - len(st.r.said(rel))].strip()
     for t in thing.scan_values(lambda v: getattr(v, "type", "") == "XCARD"):
         card = st.db.get(st.r.card(t))            # a named card: what kind of card it is
         text = text.replace(st.r.said(t), card.kind)
