@@ -145,16 +145,17 @@ def _ellipsis(text: str, out: Relexed) -> str:
         return text
     join = re.compile(rf"(?P<join>(?:,\s*|\s+)(?:and\s+then|and|then)\s+|;\s*(?:then\s+)?)"
                       rf"(?=(?:{verbs.pattern}))", re.IGNORECASE)
-    # a subject that opens a clause: the sentence's start, or after a comma, ";" or "then"
-    opens = re.compile(rf"(?:^|[,;]\s*|\bthen\s+)(?P<s>{subjects.pattern})(?=\s)", re.IGNORECASE)
     pieces = []
     for sentence in sentences(text):
         if re.match(subjects.pattern, sentence, re.IGNORECASE) is not None:
             def add(j: re.Match) -> str:
-                said = [m.group("s") for m in opens.finditer(sentence, 0, j.start())]
-                if not said:
+                # the subject of the clause just before ("the effect resolves and Special
+                # Summons ..." has none to say again: its subject is no player)
+                last = re.split(r"[,;]\s*|\s+(?:and|then)\s+", sentence[:j.start()])[-1]
+                said = re.match(rf"(?P<s>{subjects.pattern})(?=\s)", last, re.IGNORECASE)
+                if said is None:
                     return j.group()
-                subject = said[-1] if said[-1] == "I" else said[-1].lower()
+                subject = said.group("s") if said.group("s") == "I" else said.group("s").lower()
                 out.changes.append(Change("ellipsis", j.group("join").strip(),
                                           f"{j.group('join').strip()} {subject}"))
                 return f"{j.group('join')}{subject} "
