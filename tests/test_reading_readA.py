@@ -258,6 +258,16 @@ CASES = [
     {"id": "it-be-negated-activation", "answer": "yes",
      "ask": "My opponent activates Raigeki. Can it be negated by Magic Jammer?",
      "spec": {"family": "negate-activation"}},
+    # the effect named by its text first, then asked about
+    {"id": "topic-quote-then-question", "answer": "no",
+     "ask": 'Cyber Dragon: "If only your opponent controls a monster, you can Special Summon this '
+            'card" - does that start a chain?'},
+    {"id": "topic-quote-ie-restated", "answer": "yes",
+     "ask": 'the other effect of Effect Veiler, "send this card from your hand to the GY", is '
+            'that one activated, i.e. does it start a chain?'},
+    {"id": "topic-quote-action-checked", "refused": ["does not destroy"],
+     "ask": 'Effect Veiler: "send this card from your hand to the GY" - that destroy is an '
+            'activated effect, yes?'},
 ]
 
 

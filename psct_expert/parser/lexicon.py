@@ -158,7 +158,7 @@ def _comma_question(s: str, out: Relexed) -> str:
         return s
     before = s[:m.start()].strip()
     pats = _patterns()
-    if len(before.split()) < 3 or any(
+    if before.endswith(("\"", "'")) or len(before.split()) < 3 or any(
             rx is not None and re.fullmatch(rf"(?:{rx.pattern}[\s,]*)+", before, re.IGNORECASE)
             for rx in (pats["openers"], pats["discourse"])):
         return s                        # "yo quick one, does ...": an opener, no told clause
