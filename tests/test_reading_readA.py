@@ -268,6 +268,15 @@ CASES = [
     {"id": "topic-quote-action-checked", "refused": ["does not destroy"],
      "ask": 'Effect Veiler: "send this card from your hand to the GY" - that destroy is an '
             'activated effect, yes?'},
+    # nicknames, and an activation told against a Summon
+    {"id": "nicknames", "answer": "yes", "ask": "Can Warning negate a Flip Summon?",
+     "spec": {"negator.card": "Solemn Warning"}},
+    {"id": "on-my-summon", "answer": "no",
+     "ask": "My opponent activates Solemn Warning on my Summon. Can I chain Mystical Space "
+            "Typhoon to kill the Warning?"},
+    {"id": "activate-targeting-is-no-response",
+     "ask": "Can I activate Book of Moon targeting a monster I control?",
+     "spec": {"family": "can-target"}},
 ]
 
 

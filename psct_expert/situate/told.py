@@ -156,7 +156,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 if ev.data != "ev_summon":
                     self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
                 continue
-            if ws[0] == "against" and sub(m, "thing") is None:
+            if (ws[0] == "against" or ws[0] == "on" and "summon" in ws) and sub(m, "thing") is None:
                 out["against"] = m                # "against my search": an activation of theirs
                 continue
             if ws[0] in ("targeting", "on", "against"):
