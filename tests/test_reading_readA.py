@@ -277,6 +277,17 @@ CASES = [
     {"id": "activate-targeting-is-no-response",
      "ask": "Can I activate Book of Moon targeting a monster I control?",
      "spec": {"family": "can-target"}},
+    # questions asked in the order of a statement; discourse at a sentence's start
+    {"id": "statement-order-can", "answer": "yes",
+     "ask": "I can chain Magic Jammer to Raigeki?"},
+    {"id": "statement-order-is", "answer": "yes",
+     "ask": "Sending Effect Veiler to the GY is a cost?"},
+    {"id": "statement-order-starts", "answer": "no",
+     "ask": "The Link Summon of Knightmare Unicorn starts a chain?"},
+    {"id": "statement-order-after-story", "answer": "yes",
+     "ask": "My opponent activates Raigeki. I can chain Magic Jammer to it?"},
+    {"id": "capitalised-discourse", "answer": "yes",
+     "ask": "My opponent activates Raigeki. In this situation, can I chain Magic Jammer?"},
 ]
 
 
