@@ -288,6 +288,13 @@ CASES = [
      "ask": "My opponent activates Raigeki. I can chain Magic Jammer to it?"},
     {"id": "capitalised-discourse", "answer": "yes",
      "ask": "My opponent activates Raigeki. In this situation, can I chain Magic Jammer?"},
+    # a Summon told with the card that makes it
+    {"id": "summons-with-a-card", "answer": "no",
+     "ask": "My opponent Special Summons Dark Magician with Premature Burial. Can Solemn Strike "
+            "negate that Summon?"},
+    {"id": "summons-with-a-card-that-does-not", "refused": ["does not Special Summon"],
+     "ask": "My opponent Special Summons Dark Magician with Raigeki. Can Solemn Strike negate "
+            "that Summon?"},
 ]
 
 
