@@ -295,6 +295,12 @@ CASES = [
     {"id": "summons-with-a-card-that-does-not", "refused": ["does not Special Summon"],
      "ask": "My opponent Special Summons Dark Magician with Raigeki. Can Solemn Strike negate "
             "that Summon?"},
+    {"id": "tribute-summon-by-tributing", "answer": "yes",
+     "ask": "My opponent Tribute Summons Jinzo by Tributing one monster. Can Solemn Warning negate "
+            "that Summon?", "truthy": ["situation.0.materials"]},
+    {"id": "tributing-is-for-tribute-summons", "refused": ["only a Tribute Summon"],
+     "ask": "My opponent Xyz Summons Number 39: Utopia by Tributing one monster. Can Solemn "
+            "Warning negate that Summon?"},
 ]
 
 

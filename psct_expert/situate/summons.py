@@ -79,6 +79,10 @@ class SummonEvents:
             self.fail("a Summon does not target or respond", ev)
         kind, materials = self.how_summoned(ev, what.get("card"), kind, player, info.get("from"))
         kind = self.own_way(ev, what.get("card"), kind, info.get("from"))
+        if info.get("tributes") is not None:
+            if kind not in ("tribute", "normal", "unsaid"):
+                self.fail("only a Tribute Summon is made by Tributing", ev)
+            kind, materials = "tribute", [self.entity(self.r.thing(info["tributes"]))]
         pending = getattr(self, "overlay_pending", None)
         if pending is not None:
             # "My opponent overlays two Level 4 monsters. They Xyz Summon X.": its materials

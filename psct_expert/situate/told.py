@@ -188,6 +188,10 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 note_held(self, m)         # what the player has when the effect is activated
             elif sub(m, "told_cost") is not None and low(sub(m, "told_cost"))[-1] not in ("it", "itself"):
                 # "I activate X, paying 1000 LP": the cost told with the activation
+                tc = sub(m, "told_cost")
+                if ev.data == "ev_summon" and self.r.gerund_verb(sub(tc, "gerund")) == "tribute":
+                    out["tributes"] = sub(tc, "thing")   # "Tribute Summons X by Tributing ..."
+                    continue
                 if ev.data not in ("ev_activate", "ev_respond"):
                     self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
                 tc = sub(m, "told_cost")
