@@ -301,6 +301,11 @@ CASES = [
     {"id": "tributing-is-for-tribute-summons", "refused": ["only a Tribute Summon"],
      "ask": "My opponent Xyz Summons Number 39: Utopia by Tributing one monster. Can Solemn "
             "Warning negate that Summon?"},
+    {"id": "cards-cost-still-paid-if", "answer": "yes",
+     "ask": "Is Solemn Judgment's cost still paid if it is negated?", "spec": {"verb": "pay"}},
+    {"id": "still-pay-the-cost-of", "answer": "yes",
+     "ask": "Do I still pay the cost of Lightning Vortex if it is negated?",
+     "spec": {"verb": "discard"}},
 ]
 
 
