@@ -306,6 +306,10 @@ CASES = [
     {"id": "still-pay-the-cost-of", "answer": "yes",
      "ask": "Do I still pay the cost of Lightning Vortex if it is negated?",
      "spec": {"verb": "discard"}},
+    {"id": "card-verb-on-a-named-card", "answer": "yes",
+     "ask": "Can I Magic Jammer my opponent's Raigeki?", "spec": {"family": "can-respond"}},
+    {"id": "card-verb-on-a-monster-stays-targeting", "refused": ["protection"],
+     "ask": "Can I use Book of Moon on my opponent's Stardust Dragon?"},
 ]
 
 
