@@ -137,13 +137,12 @@ def _relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
     from .parser.grammar import grammar_for
     from .parser.names import find_cards
 
-    keep = []
-    for m in find_cards(text, db, grammar_for(families).terminal):
-        end = m.end
-        while end > m.start and text[end - 1] in ",.;:?!" and not m.card.endswith(text[end - 1]):
-            end -= 1                 # the sentence's punctuation is not the name's
-        keep.append((m.start, end))
-    return relex(text, keep)
+    from .parser.tokens import _name_end
+
+    names = find_cards(text, db, grammar_for(families).terminal)
+    # (readA) a name's span without the sentence's punctuation after it ("Dark Hole?", "X."), as
+    # the tokenizer reads it, so the lexicon sees where sentences and questions end
+    return relex(text, [(m.start, _name_end(text, m)) for m in names])
 
 
 def _partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:

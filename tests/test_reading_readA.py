@@ -258,6 +258,58 @@ CASES = [
     {"id": "it-be-negated-activation", "answer": "yes",
      "ask": "My opponent activates Raigeki. Can it be negated by Magic Jammer?",
      "spec": {"family": "negate-activation"}},
+    # the effect named by its text first, then asked about
+    {"id": "topic-quote-then-question", "answer": "no",
+     "ask": 'Cyber Dragon: "If only your opponent controls a monster, you can Special Summon this '
+            'card" - does that start a chain?'},
+    {"id": "topic-quote-ie-restated", "answer": "yes",
+     "ask": 'the other effect of Effect Veiler, "send this card from your hand to the GY", is '
+            'that one activated, i.e. does it start a chain?'},
+    {"id": "topic-quote-action-checked", "refused": ["does not destroy"],
+     "ask": 'Effect Veiler: "send this card from your hand to the GY" - that destroy is an '
+            'activated effect, yes?'},
+    # nicknames, and an activation told against a Summon
+    {"id": "nicknames", "answer": "yes", "ask": "Can Warning negate a Flip Summon?",
+     "spec": {"negator.card": "Solemn Warning"}},
+    {"id": "on-my-summon", "answer": "no",
+     "ask": "My opponent activates Solemn Warning on my Summon. Can I chain Mystical Space "
+            "Typhoon to kill the Warning?"},
+    {"id": "activate-targeting-is-no-response",
+     "ask": "Can I activate Book of Moon targeting a monster I control?",
+     "spec": {"family": "can-target"}},
+    # questions asked in the order of a statement; discourse at a sentence's start
+    {"id": "statement-order-can", "answer": "yes",
+     "ask": "I can chain Magic Jammer to Raigeki?"},
+    {"id": "statement-order-is", "answer": "yes",
+     "ask": "Sending Effect Veiler to the GY is a cost?"},
+    {"id": "statement-order-starts", "answer": "no",
+     "ask": "The Link Summon of Knightmare Unicorn starts a chain?"},
+    {"id": "statement-order-after-story", "answer": "yes",
+     "ask": "My opponent activates Raigeki. I can chain Magic Jammer to it?"},
+    {"id": "capitalised-discourse", "answer": "yes",
+     "ask": "My opponent activates Raigeki. In this situation, can I chain Magic Jammer?"},
+    # a Summon told with the card that makes it
+    {"id": "summons-with-a-card", "answer": "no",
+     "ask": "My opponent Special Summons Dark Magician with Premature Burial. Can Solemn Strike "
+            "negate that Summon?"},
+    {"id": "summons-with-a-card-that-does-not", "refused": ["does not Special Summon"],
+     "ask": "My opponent Special Summons Dark Magician with Raigeki. Can Solemn Strike negate "
+            "that Summon?"},
+    {"id": "tribute-summon-by-tributing", "answer": "yes",
+     "ask": "My opponent Tribute Summons Jinzo by Tributing one monster. Can Solemn Warning negate "
+            "that Summon?", "truthy": ["situation.0.materials"]},
+    {"id": "tributing-is-for-tribute-summons", "refused": ["only a Tribute Summon"],
+     "ask": "My opponent Xyz Summons Number 39: Utopia by Tributing one monster. Can Solemn "
+            "Warning negate that Summon?"},
+    {"id": "cards-cost-still-paid-if", "answer": "yes",
+     "ask": "Is Solemn Judgment's cost still paid if it is negated?", "spec": {"verb": "pay"}},
+    {"id": "still-pay-the-cost-of", "answer": "yes",
+     "ask": "Do I still pay the cost of Lightning Vortex if it is negated?",
+     "spec": {"verb": "discard"}},
+    {"id": "card-verb-on-a-named-card", "answer": "yes",
+     "ask": "Can I Magic Jammer my opponent's Raigeki?", "spec": {"family": "can-respond"}},
+    {"id": "card-verb-on-a-monster-stays-targeting", "refused": ["protection"],
+     "ask": "Can I use Book of Moon on my opponent's Stardust Dragon?"},
 ]
 
 

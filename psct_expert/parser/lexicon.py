@@ -100,7 +100,8 @@ def relex(text: str, keep: list[tuple[int, int]] = ()) -> Relexed:
     "Grave", "Ash Blossom" is no discourse."""
     kept: list[str] = []
     # a name found with the comma after it ("Dark Hole, can I ..."): the comma is the sentence's
-    keep = [(s, e - 1 if e > s and text[e - 1] in ",;" else e) for s, e in keep]
+    keep = [(s, e - 1 if e > s and (text[e - 1] in ",;" or text[e - 1] == "?" and e == len(text))
+             else e) for s, e in keep]          # (and the question mark that ends the question)
     for s, e in sorted(keep, reverse=True):
         kept.insert(0, text[s:e])
         text = text[:s] + _KEEP.format(len(keep) - len(kept)) + text[e:]
@@ -126,6 +127,8 @@ def _relex(text: str) -> Relexed:
         text = _DASH_QUESTION.sub(". ", text)
     parts = [s for s in (_set_aside_aside(s, out) for s in sentences(text)) if s]
     parts = [_comma_question(s, out) for s in parts]
+    if parts:
+        parts[-1] = _declarative(parts[-1], out)
     text = " ".join(_story_first(parts, out))
     text = _set_aside(text, out)
     text = _read_as(text, out)
@@ -204,12 +207,53 @@ def _comma_question(s: str, out: Relexed) -> str:
         return s
     before = s[:m.start()].strip()
     pats = _patterns()
-    if len(before.split()) < 3 or any(
+    if before.endswith(("\"", "'")) or len(before.split()) < 3 or any(
             rx is not None and re.fullmatch(rf"(?:{rx.pattern}[\s,]*)+", before, re.IGNORECASE)
             for rx in (pats["openers"], pats["discourse"])):
         return s                        # "yo quick one, does ...": an opener, no told clause
     out.changes.append(Change("read-as", m.group().strip(), ". " + m.group(1).capitalize()))
     return s[:m.start()] + ". " + m.group(1).capitalize() + " " + s[m.end():]
+
+
+# (readA) a question asked in the order of a statement ("I can chain X to Y?", "Discarding X is a
+# cost?", "Pot of Desires starts a chain?"): its verb is put first, as the question is written
+_QUESTION_WORDS = {"can", "could", "does", "do", "did", "is", "are", "was", "were", "will", "would",
+                   "may", "am", "have", "has", "should", "when", "if", "after", "what", "who", "how",
+                   "why", "where", "which", "once", "while", "during", "before", "in", "for", "so"}
+_MODAL_MID = re.compile(r"^(?P<subj>[^,;]+?)\s+(?P<mod>can|could|will|would|is|are|was|were)\s+"
+                        r"(?P<rest>[^,;]*\?)$", re.IGNORECASE)
+_S_VERBS = {"starts": "start", "makes": "make", "creates": "create", "opens": "open", "goes": "go",
+            "counts": "count", "stays": "stay", "remains": "remain", "gets": "get",
+            "returns": "return", "comes": "come", "uses": "use"}
+_S_VERB_MID = re.compile(rf"^(?P<subj>[^,;]+?)\s+(?P<verb>{'|'.join(_S_VERBS)})\s+"
+                         r"(?P<rest>[^,;]*\?)$", re.IGNORECASE)
+
+
+def _declarative(s: str, out: Relexed) -> str:
+    cut = [m.end() for m in re.finditer(r"[.!?]\s+", s[:-1])]
+    if cut:                             # the question is the last sentence of the part
+        return s[:cut[-1]] + _declarative(s[cut[-1]:], out)
+    if not s.endswith("?") or s.split(" ", 1)[0].lower() in _QUESTION_WORDS:
+        return s
+    for rx in (_MODAL_MID, _S_VERB_MID):
+        m = rx.match(s)
+        if m is None:
+            continue
+        subj = m.group("subj")
+        words = subj.split()
+        if len(words) > 8 or {"and", "then", "but", "if", "when"} & {w.lower() for w in words}:
+            return s
+        if words[0].isupper() or words[0][:1] == "\ue000" or words[0] in ("I",):
+            first = subj
+        else:
+            first = subj[:1].lower() + subj[1:]
+        if "mod" in m.groupdict() and m.groupdict().get("mod"):
+            new = f"{m.group('mod').capitalize()} {first} {m.group('rest')}"
+        else:
+            new = f"Does {first} {_S_VERBS[m.group('verb').lower()]} {m.group('rest')}"
+        out.changes.append(Change("read-as", s, new))
+        return new
+    return s
 
 
 def _set_aside_aside(s: str, out: Relexed) -> str:
@@ -245,7 +289,7 @@ def _set_aside(text: str, out: Relexed) -> str:
         text = tag.sub(lambda m: drop(m).strip(), text)
     if pats["discourse"] is not None:
         text = re.sub(rf",?\s*{pats['discourse'].pattern}\s*,?", lambda m: _keep_comma(m, drop),
-                      text)
+                      text, flags=re.IGNORECASE)     # (readA) "In this case, ...", "Actually ..." 
     return text
 
 

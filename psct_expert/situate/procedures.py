@@ -82,6 +82,10 @@ class ProcedureEvents:
                 self.fail("only an Xyz Monster is placed on top of its material", mat)
         if how is None and dest_other is None:
             return kind, materials
+        if how is not None and kind in ("tribute", "normal") and dest_other is None and \
+                self.r.gerund_verb(sub(how, "gerund")) == "tribute":
+            # (readA) "Tribute Summons X by Tributing two monsters": its Tributes
+            return "tribute", [self.entity(self.r.thing(sub(how, "thing")))]
         if kind != "special" or card is None:
             self.fail("say which monster is Special Summoned that way", how or node)
         verb = self.r.gerund_verb(sub(how, "gerund")) if how is not None else None

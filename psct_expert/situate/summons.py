@@ -79,6 +79,10 @@ class SummonEvents:
             self.fail("a Summon does not target or respond", ev)
         kind, materials = self.how_summoned(ev, what.get("card"), kind, player, info.get("from"))
         kind = self.own_way(ev, what.get("card"), kind, info.get("from"))
+        if info.get("tributes") is not None:
+            if kind not in ("tribute", "normal", "unsaid"):
+                self.fail("only a Tribute Summon is made by Tributing", ev)
+            kind, materials = "tribute", [self.entity(self.r.thing(info["tributes"]))]
         pending = getattr(self, "overlay_pending", None)
         if pending is not None:
             # "My opponent overlays two Level 4 monsters. They Xyz Summon X.": its materials
@@ -127,6 +131,28 @@ class SummonEvents:
         verbs = {"special-summon"} | ({f"{kind}-summon"} if kind else set())
         return any(f.get("effect") == eid and f.get("verb") in verbs
                    and f.type in ("clause", "clause_verb") for f in reading.facts)
+
+    def ev_summon_by_card(self, ev: Tree) -> None:
+        """(readA) "My opponent Special Summons Dark Magician with Monster Reborn": the card's effect
+        that Summons (that kind) is activated by the player and resolves, Summoning the monster."""
+        player = self._player(ev)
+        kind = self.r.summon_kind(ev) or "special"
+        node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_"))
+        verb = "special-summon" if kind == "special" else f"{kind}-summon"
+        ref = self.effect_ref(self.r.effect(node), hint=[verb])
+        found = self.effect_of(ref)
+        if found is None or not any(f.get("effect") == found[1] and f.get("verb") in
+                                    (verb, "special-summon") and f.type in ("clause", "clause_verb")
+                                    for f in found[0].facts):
+            self.fail(f"{ref.get('card')} does not {kind.title()} Summon a monster", ev)
+        aid = self._activate(ref, player, {})
+        act = self.events[-1]
+        what = self.entity(self.r.thing(sub(ev, "thing")), kind="monster")
+        sid = f"s{len(self.summons) + 1}"
+        step_kind = "by-effect" if kind == "special" else kind
+        act["does"] = [{"action": "summoned", "id": sid, "what": what, "summon-kind": step_kind}]
+        self.summons.append((sid, {"summon-kind": step_kind, "by": aid}))
+        self.events.append({"kind": "resolve", "of": aid})
 
     def ev_and_act(self, ev: Tree) -> None:
         """"I Link Summon X and use its banish effect": the player of the clause before activates."""

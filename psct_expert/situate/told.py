@@ -163,7 +163,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 if ev.data != "ev_summon":
                     self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
                 continue
-            if ws[0] == "against" and sub(m, "thing") is None:
+            if (ws[0] == "against" or ws[0] == "on" and "summon" in ws) and sub(m, "thing") is None:
                 out["against"] = m                # "against my search": an activation of theirs
                 continue
             if ws[0] in ("targeting", "on", "against"):
@@ -199,6 +199,10 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 note_held(self, m)         # what the player has when the effect is activated
             elif sub(m, "told_cost") is not None and low(sub(m, "told_cost"))[-1] not in ("it", "itself"):
                 # "I activate X, paying 1000 LP": the cost told with the activation
+                tc = sub(m, "told_cost")
+                if ev.data == "ev_summon" and self.r.gerund_verb(sub(tc, "gerund")) == "tribute":
+                    out["tributes"] = sub(tc, "thing")   # "Tribute Summons X by Tributing ..."
+                    continue
                 if ev.data not in ("ev_activate", "ev_respond"):
                     self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
                 tc = sub(m, "told_cost")

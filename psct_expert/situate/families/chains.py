@@ -149,8 +149,29 @@ def _link_one(st: Situate, fam: Tree) -> None:
         st.fail(f"a Chain starts at Chain Link 1: 'Chain Link {nums[0]}' asks something else", place)
 
 
+def _topic_effect(st: Situate, fam: Tree) -> dict:
+    """'X: "..." - does that start a Chain?': the effect of X whose text holds the quote; "that
+    banish" must be what that effect does."""
+    from ..refs import effect_does_action
+    topic = sub(fam, "topic_eff")
+    card = st.r.card(next(t for t in topic.children if getattr(t, "type", "") == "XCARD"))
+    quote = st.r.quotes[int(next(t for t in topic.children if getattr(t, "type", "") == "XQUOTE"))]
+    ir = {"how": "eff_poss", "card": card, "ord": None, "desc": [], "quote": quote, "rel": None,
+          "text": st.r.said(topic)}
+    ref = st.effect_ref(ir)
+    said = find(fam, "that_one")
+    verb = st.r.action(find(said, "act_verb")) if said is not None and find(said, "act_verb") else None
+    if verb is not None:
+        found = st.effect_of(ref)
+        if found is None or not effect_does_action(found[0].facts, found[1], verb):
+            st.fail(f"that effect of {card} does not {verb}", said)
+    return ref
+
+
 def build_starts_chain(st: Situate, fam: Tree) -> dict:
     _link_one(st, fam)
+    if sub(fam, "topic_eff") is not None:
+        return st.spec("starts-chain", {"effect": _topic_effect(st, fam)})
     subj = sub(fam, "chain_subj")
     if subj is None:        # "Does X have to activate its ... effect each time ...?"
         card = [st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"][0]

@@ -440,12 +440,17 @@ def _same_name_part(st: Situate, fam: Tree, spec: dict) -> dict:
 def build_still_done(st: Situate, fam: Tree) -> dict:
     """"Are the cards with the same name still banished?" with nothing negated: a part's outcome."""
     even = sub(fam, "still_even")
-    if "cost" in low(fam)[:3] and not st.acts:
+    if "cost" in low(fam) and not st.acts:
         # "Does the cost of X get paid even if it is negated?": X is activated (its cost paid)
         node = next((t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")),
                     None)
+        card = next((t for t in fam.children if getattr(t, "type", "") == "XCARD"), None)
         if node is not None:
             st._activate(st.effect_ref(st.r.effect(node)), "you", {})
+        elif card is not None:      # "Is X's cost still paid ...?"
+            name = st.r.card(card)
+            st._activate(st.effect_ref({"how": "eff_card", "card": name, "ord": None, "desc": [],
+                                        "quote": None, "rel": None, "text": name}), "you", {})
     if even is not None:        # "... stay banished even though X got negated": told with it
         st.ev_negate(sub(even, "ev_negate"))
     if not any(e.get("kind") == "negate" for e in st.events) and st.acts and \

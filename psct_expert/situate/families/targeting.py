@@ -16,7 +16,7 @@ from ...reader.phrases import target_phrase, target_sides, target_words
 from ...reader.select import select_effect
 from ..refs import effect_does_action
 from ..targets import described_entity, protection_said
-from ..words import thing_words, words_fit
+from ..words import owner_in_words, thing_words, words_fit
 from .common import asker_of, first_effect, rel_verbs
 
 if TYPE_CHECKING:
@@ -156,6 +156,22 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
         # it"): "it" is the activation just told, so X is asked as a response to it
         from .negation import build_can_respond
         return build_can_respond(st, fam)
+    named = st.r.thing(thing0) if thing0 is not None else {}
+    if named.get("card") and {"activate", "use"} & set(low(fam)) and not st.events:
+        # (readA) "Can I Ash Blossom my opponent's Crossout Designator?" ("activate Ash Blossom on
+        # ..."): a card that answers activations, used on a card named, answers its activation
+        from .negation import build_can_respond
+        eff = st.effect_ref(st.r.effect(first_effect(fam)))
+        found = st.effect_of(eff)
+        owner = owner_in_words(named.get("words") or []) or (
+            "opponent" if "opponent's" in low(thing0) else None)
+        if found is not None and owner in ("you", "opponent") and any(
+                f.type == "negation_scope" and f.get("what") == "activation"
+                and f.get("effect") == found[1] for f in found[0].facts):
+            card = named["card"]
+            st._activate(st.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [],
+                                        "quote": None, "rel": None, "text": card}), owner, {})
+            return build_can_respond(st, fam)
     if thing0 is not None and low(thing0) == ["it"] and {"activate", "use"} & set(low(fam)):
         # (readA) "They Synchro Summon X. Can I Solemn Warning it?": the Summon told last
         from .negation import answer_told_summon
