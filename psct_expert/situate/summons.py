@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lark import Tree
+from lark import Token, Tree
 
 from ..errors import QuestionError
 from ..parser.transform import find, low, sub, subs
@@ -212,6 +212,12 @@ class SummonEvents:
         kind = self.r.summon_kind(ev) or "unsaid"
         if "procedure" in low(ev):
             kind = "procedure"
+        by_own = next((c for c in ev.children if isinstance(c, Tree) and c.data == "eff_its"
+                       and "own" in low(c)), None)
+        if sub(ev, "own_way") is None and by_own is not None:
+            # the same words read as a told move "... is Special Summoned by its own effect"
+            ev = Tree(ev.data, [c for c in ev.children if c is not by_own]
+                      + [Tree("own_way", [Token("WORD", "by"), *by_own.children])])
         if sub(ev, "own_way") is not None:  # "X is Special Summoned by its own effect"
             kind = self.own_way(ev, t.get("card"), "special" if kind == "procedure" else kind,
                                 self._mods(ev).get("from"))
