@@ -204,3 +204,20 @@ def test_a_question_that_points_into_the_story_is_not_read_alone(base_expert):
 ])
 def test_paraphrases_are_read_as_the_grammar_says_them(written, read):
     assert relex(written).text.lower() == read.lower()
+
+
+def test_a_part_that_negates_a_summon_is_not_a_part_that_summons(base_expert):
+    # "Negate the Special Summon" names a Summon as what it negates: asked whether a monster is
+    # Special Summoned, the question has no part to be about (it was answered for part 1)
+    with pytest.raises(QuestionError):
+        base_expert.ask("If Black Horn of Heaven cannot destroy the monster, is the monster "
+                        "Special Summoned?")
+    # near misses: its negating part is still found by its own action, and a part that does
+    # Special Summon by that action
+    from psct_expert.reader import read_card
+    from psct_expert.reader.select import select_clause
+
+    horn = read_card(base_expert.db.get("Black Horn of Heaven"))
+    assert select_clause(horn, "Black Horn of Heaven#1", "negate") == 1
+    circle = read_card(base_expert.db.get("Circle of the Fire Kings"))
+    assert select_clause(circle, "Circle of the Fire Kings#1", "special-summon") == 2

@@ -159,6 +159,9 @@ def select_clause(reading: Reading, effect_id: str, which) -> int:
                 return c.get("n")
     for v in verbs:
         for c in _facts(reading, "clause_verb", effect=effect_id, verb=v):
+            main = next((m.get("verb") for m in clauses if m.get("n") == c.get("n")), None)
+            if main == "negate":
+                continue        # "Negate the Special Summon": the Summon is what it negates
             return c.get("n")
     have = ", ".join(f"{c.get('n')}: {c.get('verb')}" for c in sorted(clauses,
                                                                      key=lambda c: c.get("n")))
