@@ -66,8 +66,9 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         raise _near(refused.exc, text, scenario, db, families, settle) from None
     except NOT_PLACED as exc:
         first = exc
-    if isinstance(first, QuestionError) and (first.unplaced is None or first.line is not None):
-        # a bound, an empty question or a scenario line: reading the words again changes nothing
+    if isinstance(first, QuestionError) and first.unplaced is None and first.line is None:
+        # a bound or an empty question: reading the words again changes nothing (a scenario line
+        # the lines' reader refused is read again through the lexicon, below)
         raise _near(first, text, scenario, db, families, settle)
     try:
         relexed = _relex_around_names(normalise(text), db, families)

@@ -221,3 +221,15 @@ def test_a_part_that_negates_a_summon_is_not_a_part_that_summons(base_expert):
     assert select_clause(horn, "Black Horn of Heaven#1", "negate") == 1
     circle = read_card(base_expert.db.get("Circle of the Fire Kings"))
     assert select_clause(circle, "Circle of the Fire Kings#1", "special-summon") == 2
+
+
+def test_more_forum_words():
+    assert relex("I pitched a lv4 monster bc why not. Can I?").text == \
+        "I discarded a Level 4 monster because why not. Can I?"
+    assert relex("Like, it is a Trap Card. Can I?").text == "It is a Trap Card. Can I?"
+
+
+def test_a_scenario_line_is_read_again_through_the_lexicon(base_expert):
+    spec, relexed = base_expert.read("Can I activate Infernity Launcher?", ["My hand is empty."])
+    assert spec["family"] == "can-activate-now"
+    assert any(c.read == "I have no cards in my hand" for c in relexed.changes)
