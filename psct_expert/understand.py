@@ -115,7 +115,8 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     a Chain, is it a Quick Effect, ...) after a story the grammar cannot read: the question is
     read on its own, and the story is set aside and said so, since what happened does not
     change what the text does.  Only when the question sentence is read alone, names its card
-    itself and is of such a family; None otherwise."""
+    itself, is of such a family, is not about a Summon, and the story does not name its card;
+    None otherwise."""
     from .parser.lexicon import sentences
     from .resolve import STATIC_FAMILIES
 
@@ -127,6 +128,19 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     except (_Refused, *NOT_PLACED):
         return None
     if spec.get("family") not in STATIC_FAMILIES or spec.get("situation") or spec.get("suppose"):
+        return None
+    # a story about the question's own card, or a question about a Summon, may change what is
+    # asked ("I Summon it with Monster Reborn. Does its Special Summon start a Chain?"): kept
+    effect = spec.get("effect") if isinstance(spec.get("effect"), dict) else {}
+    if spec.get("family") == "inherent-summon" or effect.get("select") == "summons-self":
+        return None
+    from .parser.grammar import grammar_for
+    from .parser.names import find_cards
+
+    story = " ".join(parts[:-1])
+    told = {m.card for m in find_cards(story, db, grammar_for(families).terminal)}
+    asked = {m.card for m in find_cards(parts[-1], db, grammar_for(families).terminal)}
+    if told & asked:
         return None
     out = Relexed(parts[-1], list(relexed.changes))
     out.changes.append(Change("story-aside", " ".join(parts[:-1]), spec["family"]))

@@ -233,3 +233,11 @@ def test_a_scenario_line_is_read_again_through_the_lexicon(base_expert):
     spec, relexed = base_expert.read("Can I activate Infernity Launcher?", ["My hand is empty."])
     assert spec["family"] == "can-activate-now"
     assert any(c.read == "I have no cards in my hand" for c in relexed.changes)
+
+
+def test_a_story_about_the_asked_card_or_a_summon_is_never_set_aside(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("I flarbleflip Gorz the Emissary of Darkness with Monster Reborn. Does the "
+                        "Special Summon of Gorz the Emissary of Darkness start a Chain?")
+    with pytest.raises(QuestionError):
+        base_expert.ask("My Effect Veiler got flarbled earlier. Does Effect Veiler target?")
