@@ -34,11 +34,9 @@ def _stems(text: str) -> set[str]:
 
 
 def _cards(text: str, db: CardDB, families: dict) -> list[str]:
-    from .parser.grammar import grammar_for
-    from .parser.names import find_cards
+    from .understand import mentions
 
-    mentions = find_cards(text, db, grammar_for(families).terminal)
-    return list(dict.fromkeys(m.card for m in mentions))
+    return list(dict.fromkeys(m.card for m in mentions(text, db, families)))
 
 
 def _fillings(form: str, cards: list[str]):

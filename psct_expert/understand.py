@@ -20,6 +20,14 @@ from .resolve import resolve_question
 NOT_PLACED = (QuestionError, UnknownCard)
 
 
+def mentions(text: str, db: CardDB, families: dict):
+    """The card names of a sentence, as the question grammar's words decide them."""
+    from .parser.grammar import grammar_for
+    from .parser.names import find_cards
+
+    return find_cards(text, db, grammar_for(families).terminal)
+
+
 class _Refused(Exception):
     """The grammar read the question, and resolving it against the cards refused it: that
     refusal says what the cards do not do, and is final."""
@@ -134,12 +142,8 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     effect = spec.get("effect") if isinstance(spec.get("effect"), dict) else {}
     if spec.get("family") == "inherent-summon" or effect.get("select") == "summons-self":
         return None
-    from .parser.grammar import grammar_for
-    from .parser.names import find_cards
-
-    story = " ".join(parts[:-1])
-    told = {m.card for m in find_cards(story, db, grammar_for(families).terminal)}
-    asked = {m.card for m in find_cards(parts[-1], db, grammar_for(families).terminal)}
+    told = {m.card for m in mentions(" ".join(parts[:-1]), db, families)}
+    asked = {m.card for m in mentions(parts[-1], db, families)}
     if told & asked:
         return None
     out = Relexed(parts[-1], list(relexed.changes))
@@ -149,15 +153,11 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
 
 def _relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
     """The lexicon's reading, with the card names found in ``text`` kept as written."""
-    from .parser.grammar import grammar_for
-    from .parser.names import find_cards
-
     from .parser.tokens import _name_end
 
-    names = find_cards(text, db, grammar_for(families).terminal)
     # (readA) a name's span without the sentence's punctuation after it ("Dark Hole?", "X."), as
     # the tokenizer reads it, so the lexicon sees where sentences and questions end
-    return relex(text, [(m.start, _name_end(text, m)) for m in names])
+    return relex(text, [(m.start, _name_end(text, m)) for m in mentions(text, db, families)])
 
 
 def _partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
@@ -191,12 +191,11 @@ _PAST = ("'d", "ed", "d")
 def _card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
     import re
 
-    from .parser.grammar import grammar_for
-    from .parser.names import find_cards
+    from .parser.tokens import _name_end
 
     text = relexed.text
-    plain = grammar_for(families).terminal
-    spans = [(m.start, m.end, m.card, "") for m in find_cards(text, db, plain)]
+    # a name's span ends where the tokenizer's does (not with the sentence's punctuation)
+    spans = [(m.start, _name_end(text, m), m.card, "") for m in mentions(text, db, families)]
     # "ashed", "crow'd", "dark bribed": a name with a past ending
     for m in re.finditer(r"[A-Za-z][\w\-]*?('d|ed|d|es|s)(?![\w'])", text):
         if any(s <= m.start() < e for s, e, _, _ in spans):
@@ -215,8 +214,6 @@ def _card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
                 spans.append(found)
                 break
     for start, end, card, past in sorted(spans, key=lambda s: -s[0]):
-        while end > start and text[end - 1] in ".,;:?!" and not card.endswith(text[end - 1]):
-            end -= 1                 # the sentence's punctuation is not the name's
         before = text[:start]
         flip = re.search(r"\b(flip|flips|flipped)\s+(?:my\s+|their\s+|the\s+|a\s+)?(?:Set\s+|set\s+)?$",
                          before)

@@ -309,8 +309,7 @@ def _paraphrases() -> list[tuple[re.Pattern, str]]:
 def _paraphrase(text: str, out: Relexed) -> str:
     for rx, read in _paraphrases():
         def sub(m: re.Match) -> str:
-            said = re.sub(r"\s+", " ", m.expand(read.replace("\\", "\\"))).strip()
-            said = re.sub(r"\\\d", "", said)
+            said = " ".join(m.expand(read).split())   # a group not matched expands to ""
             out.changes.append(Change("read-as", m.group(), said))
             return said
         text = rx.sub(sub, text)
