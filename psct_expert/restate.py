@@ -129,32 +129,46 @@ def _by_player(player) -> str:
     return {"you": " by you", "opponent": " by your opponent"}.get(player, "")
 
 
+def _asked_moment(question: Question):
+    """What a can-activate-now question says beside the effect, as facts (both languages word
+    them): the asked activation, the last phase told (the moment the situation is in) with its
+    name (None when only the turn is told), and whether the card was Set this turn; None when
+    nothing is asked."""
+    asked = next((f for f in question.facts if f.type == "asked_activation"), None)
+    if asked is None:
+        return None
+    phases = sorted((f for f in question.facts if f.type == "phase_now"),
+                    key=lambda f: f.get("seq", 0))
+    last = phases[-1] if phases else None
+    name = None
+    if last is not None and last.get("phase") != "unsaid":
+        forms = dict(gamewords().phases).get(last.get("phase"))
+        name = forms[0].title() if forms else str(last.get("phase"))
+    return asked, last, name, any(f.type == "set_this_turn" for f in question.facts)
+
+
 def _asked_words(question: Question) -> str:
     """What a can-activate-now question says of the activation beside the effect: who would
     activate it, from where, in whose turn, and that the card was Set this turn."""
-    asked = [f for f in question.facts if f.type == "asked_activation"]
-    if not asked:
+    moment = _asked_moment(question)
+    if moment is None:
         return ""
+    asked, last, name, set_turn = moment
     bits = []
-    if asked[0].get("player") == "opponent":
+    if asked.get("player") == "opponent":
         bits.append("by your opponent")
-    if asked[0].get("place") == "hand":
+    if asked.get("place") == "hand":
         bits.append("from the hand")
-    phases = sorted((f for f in question.facts if f.type == "phase_now"),
-                    key=lambda f: f.get("seq", 0))
-    if phases:                       # the moment the situation is in: the last phase told
-        last = phases[-1]
+    if last is not None:
         whose = {"you": "your ", "opponent": "your opponent's "}.get(last.get("turn"), "the ")
         if last.get("phase") in ("damage-step", "damage-calculation"):
             whose = "the "           # told in either turn alike (its rules do not depend on it)
-        if last.get("phase") == "unsaid":
+        if name is None:
             if last.get("turn") in ("you", "opponent"):
                 bits.append(f"in {whose}turn")
         else:
-            forms = dict(gamewords().phases).get(last.get("phase"))
-            name = forms[0].title() if forms else str(last.get("phase"))
             bits.append(f"in {whose}{name}")
-    if any(f.type == "set_this_turn" for f in question.facts):
+    if set_turn:
         bits.append("in the turn it was Set")
     return "".join(" " + b for b in bits)
 
@@ -252,31 +266,27 @@ def _by_player_it(player) -> str:
 
 
 def _asked_words_it(question: Question) -> str:
-    asked = [f for f in question.facts if f.type == "asked_activation"]
-    if not asked:
+    moment = _asked_moment(question)
+    if moment is None:
         return ""
+    asked, last, name, set_turn = moment
     bits = []
-    if asked[0].get("player") == "opponent":
+    if asked.get("player") == "opponent":
         bits.append("dal tuo avversario")
-    if asked[0].get("place") == "hand":
+    if asked.get("place") == "hand":
         bits.append("dalla mano")
-    phases = sorted((f for f in question.facts if f.type == "phase_now"),
-                    key=lambda f: f.get("seq", 0))
-    if phases:
-        last = phases[-1]
+    if last is not None:
         whose = {"you": "tuo ", "opponent": ""}.get(last.get("turn"), "")
-        if last.get("phase") == "unsaid":
+        if name is None:
             if last.get("turn") == "you":
                 bits.append("nel tuo turno")
             elif last.get("turn") == "opponent":
                 bits.append("nel turno del tuo avversario")
         else:
-            forms = dict(gamewords().phases).get(last.get("phase"))
-            name = forms[0].title() if forms else str(last.get("phase"))
             of = " del tuo avversario" if last.get("turn") == "opponent" and \
                 last.get("phase") not in ("damage-step", "damage-calculation") else ""
             bits.append(f"nella {whose}{name}{of}".replace("nella tuo ", "nella tua "))
-    if any(f.type == "set_this_turn" for f in question.facts):
+    if set_turn:
         bits.append("nel turno in cui è stata Posizionata")
     return "".join(" " + b for b in bits)
 
