@@ -31,6 +31,12 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
     :class:`~psct_expert.errors.StorageError` naming the file; the old file is
     left as it was.
     """
+    _replace_with(path, lambda fh: fh.write(data))
+
+
+def _replace_with(path: str | Path, fill) -> None:
+    """Replace ``path`` in one step with what ``fill(binary file)`` writes (see
+    :func:`atomic_write_bytes`)."""
     path = Path(path)
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
@@ -50,7 +56,7 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
         _release_signals(held)
         os.fchmod(fd, mode)     # mkstemp makes it 0600 whatever the umask
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            fill(fh)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
@@ -150,32 +156,7 @@ class ReplacingFile:
             if kind is None:
                 self.raw.flush()
                 self.raw.seek(0)
-                try:
-                    mode = stat.S_IMODE(self.target.stat().st_mode)
-                except OSError:
-                    mode = 0o666 & ~_umask()
-                remove_leftovers(self.target)
-                held = _hold_signals()
-                try:
-                    fd, tmp = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp",
-                                               dir=str(self.target.parent))
-                finally:
-                    _release_signals(held)
-                try:
-                    os.fchmod(fd, mode)
-                    with os.fdopen(fd, "wb") as out:
-                        shutil.copyfileobj(self.raw, out, 1 << 20)
-                        out.flush()
-                        os.fsync(out.fileno())
-                    os.replace(tmp, self.target)
-                except BaseException:
-                    try:
-                        os.unlink(tmp)
-                    except OSError:
-                        pass
-                    raise
-        except OSError as e:
-            raise StorageError(f"cannot write: {e.strerror or e}", path=str(self.path)) from None
+                _replace_with(self.path, lambda out: shutil.copyfileobj(self.raw, out, 1 << 20))
         finally:
             self.raw.close()
         return False

@@ -54,6 +54,9 @@ class Sandbox:
             (root / sub).mkdir(parents=True, exist_ok=True)
             self.env[var] = str(root / sub)
         self.env.pop("PSCT_EXPERT_RULES", None)
+        # the probes read the pool themselves (killing a running audit, its output files): the
+        # shipped audit records would answer a first audit before any of that can happen
+        self.env["PSCT_EXPERT_AUDIT_RECORDS"] = ""
         self.env["PYTHONPATH"] = str(ROOT) + os.pathsep + self.env.get("PYTHONPATH", "")
 
     def run(self, *args, env=None, **kw):
