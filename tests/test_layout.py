@@ -50,7 +50,7 @@ def test_no_card_name_in_package_code(base_expert):
     assert not found
 
 
-@pytest.mark.parametrize("name", ["guide-cases.yaml", "real-rulings.yaml"])
+@pytest.mark.parametrize("name", ["guide-cases.yaml", "real-rulings.yaml", "player-questions.yaml"])
 def test_acceptance_copy_is_identical_to_the_shared_one(name):
     """The acceptance cases are copied verbatim; compare when ../shared is beside the checkout."""
     root = pathlib.Path(__file__).resolve().parent.parent

@@ -1,0 +1,44 @@
+"""The shared case files (copied verbatim into tests/acceptance/) and the blind-probe rounds of
+bench/blind-probes/: never a wrong yes or no, and never fewer right answers than the product gave
+when the floor below was last raised.  A floor only goes up; a case answered wrong is a failure
+whatever the count.  (Refused and unknown answers are honest; they lower only the count.)
+The player questions and the probe rounds are `slow` (run them with `-m "slow or pool"`)."""
+
+import pathlib
+
+import pytest
+
+from psct_expert.casefile import load_case_file
+from psct_expert.errors import PsctError
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FLOORS = {                                  # file: right answers at least
+    "tests/acceptance/guide-cases.yaml": 85,
+    "tests/acceptance/real-rulings.yaml": 199,
+    "tests/acceptance/player-questions.yaml": 54,
+    "bench/blind-probes/01.yaml": 19,
+    "bench/blind-probes/02.yaml": 2,
+}
+SLOW = {"tests/acceptance/player-questions.yaml", "bench/blind-probes/01.yaml",
+        "bench/blind-probes/02.yaml"}       # seconds each, mostly second readings of refusals
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n
+                                  for n in sorted(FLOORS)])
+def test_case_file_is_never_answered_wrong(base_expert, name):
+    cf = load_case_file(ROOT / name)
+    expert = base_expert.with_cards(cf.cards)
+    right, wrong = 0, []
+    for case in cf.cases:
+        try:
+            answer = expert.ask(case.ask, case.scenario, tell=False)
+        except PsctError:
+            continue
+        if answer.value not in ("yes", "no"):
+            continue
+        if answer.value != case.expect:
+            wrong.append(f"{case.id}: {answer.value}, expected {case.expect}")
+        elif set(case.cites) <= set(answer.citations()):
+            right += 1
+    assert not wrong, "\n".join(wrong)
+    assert right >= FLOORS[name], f"{right} right, below the floor of {FLOORS[name]}"
