@@ -241,3 +241,39 @@ def test_a_story_about_the_asked_card_or_a_summon_is_never_set_aside(base_expert
                         "Special Summon of Gorz the Emissary of Darkness start a Chain?")
     with pytest.raises(QuestionError):
         base_expert.ask("My Effect Veiler got flarbled earlier. Does Effect Veiler target?")
+
+
+@pytest.mark.parametrize("written, read", [
+    ("we flip it face-down. legal?", "Can we flip it face-down?"),
+    ("ok so i chain a Trap to it - is that allowed?", "Can i chain a Trap to it?"),
+    ("opp pays LP, i wanna banish the card they sent. legal or not?",
+     "Opp pays LP. Can i banish the card they sent?"),
+])
+def test_a_proposal_tagged_legal_is_asked_as_can(written, read):
+    assert relex(written).text == read
+
+
+def test_a_card_proposed_with_no_player_is_activated_by_the_asker():
+    text = "Zeta Card in the Damage Step, legal?"
+    assert relex(text, [(0, 9)]).text == "Can I activate Zeta Card in the Damage Step?"
+
+
+def test_a_legality_tag_alone_changes_nothing_without_a_proposal():
+    assert relex("Is it legal?").text == "Is it legal?"
+    assert relex("the weather is nice, legal?").text == "The weather is nice, legal?"
+
+
+@pytest.mark.parametrize("written, read", [
+    ("it got negated.", "It was negated."),
+    ("Luna gets destroyed in response.", "Luna is destroyed in response."),
+    ("can it still get banished?", "Can it still be banished?"),
+    ("do I get 2 tokens?", "Do I get 2 tokens?"),          # no participle: "get" stays
+])
+def test_the_passive_with_get_is_read_as_with_be(written, read):
+    assert relex(written).text == read
+
+
+def test_a_halved_atk_is_a_change_of_stats_in_the_damage_step(base_expert):
+    # a part that only chooses, whose ATK is halved: no promise it cannot be activated
+    answer = base_expert.ask("Can I activate Forbidden Droplet during the Damage Step?")
+    assert answer.value != "no"

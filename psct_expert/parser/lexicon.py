@@ -109,8 +109,8 @@ def relex(text: str, keep: list[tuple[int, int]] = ()) -> Relexed:
     out.text = _KEPT.sub(lambda m: kept[int(m.group(1))], out.text)
     # a kept name that ended its sentence brought its full stop ("... Number 39: Utopia."): one stop
     out.text = re.sub(r"(?<!\.)\.\.(?!\.)", ".", out.text)
-    out.changes = [Change(c.kind, _KEPT.sub(lambda m: kept[int(m.group(1))], c.written), c.read)
-                   for c in out.changes]
+    out.changes = [Change(c.kind, _KEPT.sub(lambda m: kept[int(m.group(1))], c.written),
+                          _KEPT.sub(lambda m: kept[int(m.group(1))], c.read)) for c in out.changes]
     return out
 
 
@@ -126,6 +126,7 @@ def _relex(text: str) -> Relexed:
         out.changes.append(Change("read-as", "\u2014", "."))
         text = _DASH_QUESTION.sub(". ", text)
     parts = [s for s in (_set_aside_aside(s, out) for s in sentences(text)) if s]
+    parts = _proposal(parts, out)
     parts = [_comma_question(s, out) for s in parts]
     if parts:
         parts[-1] = _declarative(parts[-1], out)
@@ -135,6 +136,67 @@ def _relex(text: str) -> Relexed:
     text = _ellipsis(text, out)
     out.text = _tidy(text)
     return out
+
+
+@lru_cache(maxsize=1)
+def _proposal_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern] | None:
+    lx = lexicon()
+    tags, subjects = _alternation(lx.get("legality_tags")), _alternation(lx.get("subjects"))
+    if tags is None or subjects is None:
+        return None
+    intents = _alternation(lx.get("proposal_intents"))
+    intent = rf"(?:\s+{intents.pattern})?" if intents is not None else ""
+    tag = re.compile(rf"^(?P<said>.*?)(?:[\s,:;\-\u2013\u2014]+|^){tags.pattern}\s*\?$",
+                     re.IGNORECASE)
+    # the proposal: its last clause that starts with a player ("opp activates X, i wanna Y")
+    player = re.compile(rf"(?P<actor>{subjects.pattern}|opp){intent}\s+"
+                        rf"(?P<verb>[\w\-]+|\ue000k\d+k)(?P<rest>.*)$", re.IGNORECASE)
+    return tag, player, re.compile("^\ue000k\\d+k")
+
+
+def _proposal(parts: list[str], out: Relexed) -> list[str]:
+    """"i chain X to it. legal?": a proposal followed by a tag asking whether it is allowed
+    (the lexicon's ``legality_tags``) is the question "Can I chain X to it?"; a proposal that
+    names a card and no player ("Honest in the Damage Step, legal?") asks whether the asker can
+    activate it.  A clause told before the proposal stays a sentence of the story."""
+    pats = _proposal_patterns()
+    if pats is None:
+        return parts
+    tag, player, named = pats
+    parts = list(parts)
+    for i, s in enumerate(parts):
+        m = tag.match(s)
+        if m is None:
+            continue
+        said = m.group("said").strip(" ,:;-").rstrip(".!")
+        j = i
+        if not said and i and not parts[i - 1].endswith("?"):
+            j, said = i - 1, parts[i - 1].rstrip(".! ")     # "I chain X. Legal?"
+        if not said or said.endswith("?"):
+            continue
+        from lemminflect import getLemma
+
+        told, asked = "", None
+        starts = [m.start() for m in player.finditer(said)] + \
+            [m.end() for m in re.finditer(r"[,;]\s", said) if player.match(said, m.end())]
+        if starts:
+            p = player.match(said, max(starts))
+            verb = p.group("verb")
+            base = verb if verb.startswith("\ue000") else (getLemma(verb.lower(), upos="VERB") or
+                                                            (verb,))[0]
+            told = said[:p.start()].strip(" ,;")
+            asked = f"Can {p.group('actor')} {base}{p.group('rest')}?"
+        if asked is None and named.match(said):
+            asked = f"Can I activate {said}?"
+        if asked is None:
+            continue
+        lead = [rx.pattern for rx in (_patterns()["openers"], _patterns()["discourse"]) if rx]
+        if told and lead and re.fullmatch(rf"(?:(?:{'|'.join(lead)})[\s,]*)+", told, re.IGNORECASE):
+            told, asked = "", f"{told}, {asked}"           # "ok so": set aside as an opener
+        new = ([told[:1].upper() + told[1:] + "."] if told else []) + [asked]
+        out.changes.append(Change("read-as", " ".join(parts[j:i + 1]), " ".join(new)))
+        return parts[:j] + new + parts[i + 1:]
+    return parts
 
 
 def _ellipsis(text: str, out: Relexed) -> str:
