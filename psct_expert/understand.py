@@ -82,6 +82,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         relexed = _relex_around_names(normalise(text), db, families)
     except QuestionError:
         raise _near(first, text, scenario, db, families, settle) from None
+    _bare_possessives(relexed, db, families)
     _partial_names(relexed, db, families)
     _card_verbs(relexed, db, families)
     lines = [_relex_around_names(line, db, families).text if line.strip() else line
@@ -158,6 +159,47 @@ def _relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
     # (readA) a name's span without the sentence's punctuation after it ("Dark Hole?", "X."), as
     # the tokenizer reads it, so the lexicon sees where sentences and questions end
     return relex(text, [(m.start, _name_end(text, m)) for m in mentions(text, db, families)])
+
+
+# what a card's possessive is said of: "petens GY effect", "DADs destroy effect"
+_OWNED = r"(?:effect|effects|eff|gy|graveyard|quick|search|summon|destroy|banish|trigger|ignition|" \
+         r"flip|atk|def|text|activation|ability|[\"'])"
+
+
+def _bare_possessives(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """A card's possessive written without its apostrophe ("petens GY effect", "shaddoll dragons
+    'sent to the GY' effect"): the word with an "s" is read as the name's possessive, when the
+    words before the "s" name one card (whole or in part) and the word after is something a card
+    has (its effect, its search, its ATK)."""
+    import re
+
+    text = relexed.text
+    named = [(m.start, m.end) for m in mentions(text, db, families)]
+    for m in reversed(list(re.finditer(rf"\b([A-Za-z][\w\-]*?)s(?=\s+{_OWNED})", text,
+                                       re.IGNORECASE))):
+        if any(s <= m.start() < e for s, e in named) or db.find(m.group()) is not None:
+            continue
+        before = list(re.finditer(r"[\w\-.&:!]+", text[:m.start()]))[-3:]
+        for k in range(len(before), -1, -1):
+            start = before[len(before) - k].start() if k else m.start()
+            said = text[start:m.end() - 1]
+            if len(said) < 3 or not said[:1].isalnum():
+                continue
+            card = db.find(said) or (db.partial(said) if " " in said or said.isupper() or
+                                     not _plain(said, families) else None)
+            if card is not None:
+                relexed.changes.append(Change("read-as", text[start:m.end()], f"{said}'s"))
+                text = text[:m.end() - 1] + "'s" + text[m.end():]
+                break
+    relexed.text = text
+
+
+def _plain(word: str, families: dict) -> bool:
+    """A word of the question language or of English: never a partial name on its own."""
+    from .parser.grammar import grammar_for
+    from .parser.names import _english
+
+    return bool(grammar_for(families).terminal(word.lower())) or _english(word)
 
 
 def _partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:

@@ -277,3 +277,51 @@ def test_a_halved_atk_is_a_change_of_stats_in_the_damage_step(base_expert):
     # a part that only chooses, whose ATK is halved: no promise it cannot be activated
     answer = base_expert.ask("Can I activate Forbidden Droplet during the Damage Step?")
     assert answer.value != "no"
+
+
+def test_whose_turn_told_as_a_clause(base_expert):
+    answer = base_expert.ask("It is my opponent's turn. Can I activate Called by the Grave from my hand?")
+    assert answer.value == "no"
+    assert "opponent's turn" in answer.restated
+
+
+def test_a_cost_told_as_what_it_is(base_expert):
+    told = base_expert.ask("I discard Dandylion as the cost for Raigeki Break. "
+                           "Does Dandylion's effect activate?")
+    same = base_expert.ask("I discard Dandylion to activate Raigeki Break. "
+                           "Does Dandylion's effect activate?")
+    assert told.value == same.value == "yes"
+
+
+def test_moments_joined_by_a_comma_and_before_damage_calculation(base_expert):
+    answer = base_expert.ask("Can I activate Raigeki Break during the Damage Step, "
+                             "before damage calculation?")
+    assert answer.value == "no"
+    with pytest.raises(QuestionError):         # a moment no question places is still refused
+        base_expert.ask("Can I activate Raigeki Break during the Damage Step, after lunch?")
+
+
+def test_a_phase_of_no_player_is_in_the_turn_told_last(base_expert):
+    answer = base_expert.ask("During my Battle Phase my monster attacks. "
+                             "Can I activate Raigeki Break in Main Phase 2?")
+    assert "your Main Phase 2" in answer.restated
+    with pytest.raises(QuestionError, match="whose turn"):
+        base_expert.ask("Can I activate Raigeki Break in Main Phase 2?")
+
+
+@pytest.mark.parametrize("written, read", [
+    ("what if it got negated instead. do I still draw?", "If it was negated instead, do I still draw?"),
+    ("does it still destroy it even though it's not face-down anymore?",
+     "Does it still destroy it even though it is no longer face-down?"),
+])
+def test_what_if_and_anymore_are_read_as_the_grammar_says_them(written, read):
+    assert relex(written).text == read
+
+
+def test_a_possessive_without_its_apostrophe(base_expert):
+    from psct_expert.parser.lexicon import Relexed
+    from psct_expert.understand import _bare_possessives
+
+    said = Relexed("Can I use petens GY effect? Do the cards effects apply?")
+    _bare_possessives(said, base_expert.db, base_expert.kb.families)
+    assert said.text == "Can I use peten's GY effect? Do the cards effects apply?"

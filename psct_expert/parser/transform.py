@@ -53,6 +53,19 @@ def subs(node: Tree, name: str) -> list[Tree]:
     return [ch for ch in node.children if isinstance(ch, Tree) and ch.data == name]
 
 
+def now_whens(fam: Tree) -> list[Tree]:
+    """The moments said of a question ("during the Damage Step, before damage calculation"): its
+    ``now_when`` children, with those joined by a comma (``"," now_when``) read one by one."""
+    out = []
+    for w in subs(fam, "now_when"):
+        while (inner := [c for c in w.children if isinstance(c, Tree)]) and \
+                len(inner) == 1 and inner[0].data == "now_when" and \
+                all(str(c) == "," for c in w.children if not isinstance(c, Tree)):
+            w = inner[0]
+        out.append(w)
+    return out
+
+
 def find(node: Tree, name: str) -> Tree | None:
     """The first subtree of that name, depth first (not inside other values)."""
     for t in node.iter_subtrees_topdown():

@@ -36,6 +36,13 @@ class PhaseEvents:
             self.fail("whose turn is it? ('during my opponent's Battle Phase')", ev)
         self.events.append({"kind": "phase", "phase": phase, "turn": turn})
 
+    def ev_turn(self, ev: Tree) -> None:
+        """"It is my opponent's turn": a moment of that player's turn, its phase not said."""
+        turn = self.r.player(sub(ev, "poss"))
+        if turn not in ("you", "opponent"):
+            self.fail("whose turn? ('it is my opponent's turn')", ev)
+        self.events.append({"kind": "phase", "turn": turn})
+
     def ev_attack(self, ev: Tree) -> None:
         card = sub(ev, "acting_card")
         if card is None:                # "my opponent attacks": with a monster the words do not name

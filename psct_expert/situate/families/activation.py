@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...errors import QuestionError
-from ...parser.transform import find, low, sub, subs
+from ...parser.transform import find, low, now_whens, sub, subs
 from ...reader.select import select_effect
 from ..procedures import unpayable_costs
 from ..refs import effect_does_action
@@ -44,7 +44,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     slots: dict = {"effect": ref}
     if st.cannot:
         slots["cannot"] = list(st.cannot)      # "I have no cards in my hand to discard"
-    whens = subs(fam, "now_when")
+    whens = now_whens(fam)
     described = _only_a_described_target(st, ref, whens, purpose)
     if described is not None:                # "Can I activate X targeting a card I control?"
         return st.spec("can-target", {"effect": ref, "entity": described})
@@ -66,6 +66,11 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 st.fail("a card is Set by the player who activates it", w)
             slots["set_this_turn"] = True
             continue
+        if low(w)[:2] == ["before", "damage"]:     # "before damage calculation": its Step
+            if not any(e.get("kind") == "phase" and e.get("phase") == "damage-step"
+                       for e in st.events):
+                st.events.append({"kind": "phase", "phase": "damage-step", "turn": "you"})
+            continue
         ph = sub(w, "phase")
         if ph is None and low(w)[-1:] == ["turn"]:
             _told_turn(st, w)                # "during my opponent's turn": the turn, not the phase
@@ -81,6 +86,11 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 # either player's turn: the phase is told, whose turn it is is not
                 st.events.append({"kind": "phase", "phase": phase, "turn": "any"})
                 continue
+            if turn not in ("you", "opponent"):
+                # "I conducted my Battle Phase. Can I activate X in Main Phase 2?": a phase of
+                # no player said is one of the turn told last
+                turn = next((e["turn"] for e in reversed(st.events) if e.get("kind") == "phase"
+                             and e.get("turn") in ("you", "opponent")), None) or turn
             if turn not in ("you", "opponent"):
                 if phase != "damage-step":
                     st.fail("whose turn? ('during my opponent's Battle Phase')", w)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
-from ...parser.transform import low, sub, subs
+from ...parser.transform import low, now_whens, sub, subs
 from ...reader.phrases import condition_says
 from ...errors import QuestionError
 from ...reader.select import select_effect
@@ -376,7 +376,7 @@ def negates_what_is_activated(st: Situate, fam: Tree) -> dict:
     st.events.append({"kind": "activate", "id": f"a{len(st.acts) + 1}", "effect": {"generic": kind},
                       "player": player})
     st.acts.append((st.events[-1]["id"], {"generic": kind}))
-    for w in subs(fam, "now_when"):
+    for w in now_whens(fam):
         ph = sub(w, "phase")
         if ph is None:
             st.fail("at what point? ('during the Damage Step')", w)

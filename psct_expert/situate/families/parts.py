@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...errors import QuestionError
-from ...parser.transform import PLACE_WORDS, find, low, sub, tokens
+from ...parser.transform import PLACE_WORDS, find, low, now_whens, sub, tokens
 from ...reader.phrases import (acts_on_same_name, acts_on_that_card, atk_lost_exactly, cards_drawn,
                                cards_needed, condition_says, controlled_things, says_action)
 from ...reader.select import select_clause, select_effect
@@ -235,8 +235,7 @@ def _make_purpose(st: Situate, node: Tree, ref: dict, player: str) -> None:
 def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if sub(fam, "cj_negate_act") is not None:
         return build_negate_act_now(st, fam)
-    withs = [w for w in fam.children if isinstance(w, Tree) and w.data == "now_when"
-             and low(w)[0] == "with"]
+    withs = [w for w in now_whens(fam) if low(w)[0] == "with"]
     make = sub(fam, "cj_make")
     if not withs and make is None:
         return activation.build_can_activate_now(st, fam)
