@@ -325,3 +325,31 @@ def test_a_possessive_without_its_apostrophe(base_expert):
     said = Relexed("Can I use petens GY effect? Do the cards effects apply?")
     _bare_possessives(said, base_expert.db, base_expert.kb.families)
     assert said.text == "Can I use peten's GY effect? Do the cards effects apply?"
+
+
+def test_a_named_link_as_the_subject_of_what_it_does(base_expert):
+    told = ("My Lightpulsar Dragon declares an attack. My opponent activates Mirror Force and "
+            "nobody chains. Mirror Force destroys Lightpulsar Dragon. Can I activate Lightpulsar "
+            "Dragon's effect to Special Summon a DARK Dragon from my GY?")
+    assert base_expert.ask(told).value == "yes"
+    with pytest.raises(QuestionError, match="not activated before"):
+        base_expert.ask("My opponent activates Raigeki Break. Mirror Force destroys my monster. "
+                        "Does Raigeki Break target?")
+
+
+def test_a_player_who_passes_lets_the_other_chain(base_expert):
+    told = ("My opponent activates Mystical Space Typhoon targeting my Set card. I chain nothing; "
+            "my opponent chains Raigeki Break targeting my face-up Card Trooper. Raigeki Break "
+            "resolves and destroys Card Trooper, then Mystical Space Typhoon resolves. Does Card "
+            "Trooper's draw effect still activate after the Chain resolves?")
+    assert base_expert.ask(told).value == "yes"
+    with pytest.raises(QuestionError, match="passes on what"):
+        base_expert.ask("I chain nothing. Does Raigeki Break target?")
+
+
+def test_cards_told_set_or_face_up_on_a_players_field(base_expert):
+    answer = base_expert.ask("Necrovalley is face-up on my opponent's field. I have Raigeki Break "
+                             "Set. Does Raigeki Break target?")
+    assert answer.value == "yes"
+    with pytest.raises(QuestionError, match="whose field"):
+        base_expert.ask("Necrovalley is face-up on the field. Does Raigeki Break target?")

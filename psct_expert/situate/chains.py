@@ -513,6 +513,13 @@ class ChainEvents:
         self.events.append({"kind": "resolve"})
         self.resolved_by_noresp = True
 
+    def ev_pass(self, ev: Tree) -> None:
+        """"I chain nothing": that player does not respond to the link just told; nothing
+        happens, and the other player may still chain (the Chain resolves only when told so)."""
+        if not self.acts:
+            self.fail("passes on what? (tell what was activated first)", ev)
+        self._player(ev)
+
     def ev_cost_then_act(self, ev: Tree) -> None:
         """(readA) "My opponent reveals 3 Spellbook Spells and activates X's effect to Special Summon
         it": the activation, with the cost told before it (checked against the effect's cost)."""
@@ -614,6 +621,28 @@ class ChainEvents:
             act["cost"] = [{"action": MOVED[verb], "what": self.entity(t)}]
         self.told_costs[act["id"]] = verb
         return True
+
+    def ev_eff_did(self, ev: Tree) -> None:
+        """"Mirror Force destroys Lightpulsar Dragon": what the link of that card does when it
+        resolves, said with the card as its subject (as "... and destroys it" says it of the link
+        just told).  The first thing told is an activation of that card; a link told before the
+        last one is refused (say it in the order it happens)."""
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        ir = self.r.effect(effs[0])
+        ref = self.effect_ref(ir)
+        aid = self._find_act(ref)
+        if aid is None:
+            if self.acts:
+                self.fail(f"{self.r.said(effs[0])!r} was not activated before", ev)
+            owner = ir.get("owner")
+            if owner not in ("you", "opponent"):
+                self.fail(f"whose is {self.r.said(effs[0])!r}? ('my opponent's X')", ev)
+            self._activate(ref, owner, {})
+        elif aid != self.acts[-1][0]:
+            self.fail(f"{self.r.said(effs[0])!r} is not the last link told: tell what it does "
+                      "right after it", ev)
+        self.ev_did(Tree("ev_did", [c for c in ev.children if isinstance(c, Tree)
+                                    and not c.data.startswith("eff_")]))
 
     def ev_did_flip(self, ev: Tree) -> None:
         """"... chains Book of Moon and changes that monster to face-down Defense Position": the

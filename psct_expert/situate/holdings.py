@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ..gamewords import gamewords
-from ..parser.transform import find, low, sub
+from ..parser.transform import find, low, sub, subs
 from .words import norm_words
 
 if TYPE_CHECKING:
@@ -62,6 +62,27 @@ class HoldingEvents:
         self.events.append({"kind": "state", "player": player, "place": "field",
                             "what": self.entity({"card": card, "text": card, "words": [],
                                                  "pronoun": False}, controller=player),
+                            "count": 1, "face": "up"})
+
+    def ev_set_held(self, ev: Tree) -> None:
+        """"I have Divine Wrath Set": the card is Set (face-down) on that player's field."""
+        player = self._player(ev)
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        self.events.append({"kind": "state", "player": player, "place": "field",
+                            "what": self.entity({"card": card, "text": card, "words": [],
+                                                 "pronoun": False}, controller=player, face="down"),
+                            "count": 1, "face": "down"})
+
+    def ev_on_field(self, ev: Tree) -> None:
+        """"Necrovalley is face-up on my opponent's field", "my Phoenix is already on the field":
+        the card is face-up on the field of the player named (before it or after "on")."""
+        owners = [self.r.player(p) for p in subs(ev, "poss")]
+        if len(set(owners)) != 1 or owners[0] not in ("you", "opponent"):
+            self.fail("on whose field? ('on my opponent's field')", ev)
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        self.events.append({"kind": "state", "player": owners[0], "place": "field",
+                            "what": self.entity({"card": card, "text": card, "words": [],
+                                                 "pronoun": False}, controller=owners[0], face="up"),
                             "count": 1, "face": "up"})
 
     def ev_state_at(self, ev: Tree) -> None:

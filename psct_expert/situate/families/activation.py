@@ -55,6 +55,12 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             continue
         if low(w) == ["after", "that"]:
             continue                         # "after that": the point the situation reached
+        if low(w)[:3] in (["after", "the", "chain"], ["after", "that", "chain"]):
+            if not st.acts:
+                st.fail("after which Chain? (tell what was activated)", w)
+            if not st.events or st.events[-1].get("kind") != "resolve":
+                st.events.append({"kind": "resolve"})    # the Chain told has resolved
+            continue
         if low(w)[0] == "from":              # "from my hand": where it would be activated from
             if st.r.player(sub(w, "poss")) != asker_of(st, fam):
                 st.fail("from whose hand? (the player who activates it)", w)
