@@ -353,3 +353,26 @@ def test_cards_told_set_or_face_up_on_a_players_field(base_expert):
     assert answer.value == "yes"
     with pytest.raises(QuestionError, match="whose field"):
         base_expert.ask("Necrovalley is face-up on the field. Does Raigeki Break target?")
+
+
+def test_what_a_player_does_right_after_chaining_is_that_links_doing(base_expert):
+    told = ("I Normal Summon Tour Guide From the Underworld and activate its effect. My opponent "
+            "chains Compulsory Evacuation Device and my opponent returns Tour Guide From the "
+            "Underworld to my hand. Does Tour Guide From the Underworld's effect still resolve?")
+    assert base_expert.ask(told).value == "yes"
+
+
+def test_an_attack_told_with_its_monster_and_what_holds_meanwhile(base_expert):
+    a = base_expert.ask("My opponent's monster attacks me directly while I control no cards. "
+                        "Does Gorz the Emissary of Darkness's first effect start a Chain?")
+    assert a.value == "yes"
+    b = base_expert.ask("My opponent declares an attack with their monster. Does Mirror Force target?")
+    assert b.value == "no"
+
+
+def test_a_summon_of_several_monsters_at_the_same_time(base_expert):
+    answer = base_expert.ask("My opponent Pendulum Summons 3 monsters at the same time. Can I "
+                             "activate Black Horn of Heaven to negate that Pendulum Summon?")
+    assert answer.value == "no"
+    with pytest.raises(QuestionError):     # said of an activation it has no place
+        base_expert.ask("My opponent activates Raigeki Break at the same time. Does it target?")

@@ -149,7 +149,18 @@ class MoveEvents:
 
     def ev_do_unnamed(self, ev: Tree) -> None:
         """"my opponent returns their targeted card to the hand", "they respond by shuffling that
-        monster into the Deck": a targeted card changes; the card that did it is not named."""
+        monster into the Deck": a targeted card changes; the card that did it is not named.
+        Right after that player's own activation ("my opponent chains X and (my opponent) returns
+        Y to my hand") it is what that link does, as "... and returns Y" says it."""
+        verb_node = find(ev, "act_verb")
+        if verb_node is not None and self.acts and sub(ev, "ev_when") is None and \
+                self.events and self.events[-1].get("id") == self.acts[-1][0] and \
+                self._act_player(self.acts[-1][0]) == self._player(ev) and \
+                self.r.action(verb_node) in ("destroy", "banish", "send", "return", "tribute",
+                                             "discard"):
+            kept = [c for c in ev.children if isinstance(c, Tree)
+                    and c.data not in ("actor", "act_verb", "ev_when")]
+            return self.ev_did(Tree("ev_did", [Tree("did_verb", verb_node.children), *kept]))
         t, targeted = self._unnamed_change(ev)
         verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else \
             self.r.gerund_verb(sub(ev, "gerund"))

@@ -58,6 +58,9 @@ class PhaseEvents:
                               "place": "field", "face": "up"}
         self.attackers = getattr(self, "attackers", set()) | {eid}
         self.events.append({"kind": "attack", "what": eid})
+        held = sub(ev, "sit_clause")
+        if held is not None:            # "... attacks me directly while I control no cards"
+            self.clause(held.children[0])
         attacked = sub(ev, "thing")
         if attacked is not None:        # "... attacks my face-up Fiend monster": the monster attacked
             t = self.r.thing(attacked)
