@@ -158,7 +158,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 continue
             if ws[:2] == ["this", "turn"] or ws == ["themselves"]:
                 continue
-            if ws in (["in", "one", "go"], ["at", "once"], ["at", "the", "same", "time"]):
+            if ws in (["in", "one", "go"], ["at", "once"]):
                 # "they Pendulum Summon 3 monsters in one go": one Summon of them all, as told
                 if ev.data != "ev_summon":
                     self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
