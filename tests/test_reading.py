@@ -376,3 +376,9 @@ def test_a_summon_of_several_monsters_at_the_same_time(base_expert):
     assert answer.value == "no"
     with pytest.raises(QuestionError):     # said of an activation it has no place
         base_expert.ask("My opponent activates Raigeki Break at the same time. Does it target?")
+
+
+def test_a_discard_cost_needs_a_card_in_hand(base_expert):
+    assert base_expert.ask("I have no cards in my hand. Can I activate Divine Wrath?").value == "no"
+    # two cards in hand: the cost can be paid, so no rule says it cannot
+    assert base_expert.ask("I have 2 cards in my hand. Can I activate Divine Wrath?").value != "no"

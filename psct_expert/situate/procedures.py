@@ -420,7 +420,8 @@ def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
     for f in reading.facts:
         if f.type != "cost_action" or f.get("effect") != eid:
             continue
-        took = cards_needed(f.source.quote if f.source is not None else "")
+        quote = f.source.quote if f.source is not None else ""
+        took = cards_needed(quote) or (_discarded(quote) if f.get("verb") == "discard" else None)
         if took is None:            # "Banish 10 cards from the top of your Deck"
             continue
         need = int(took["count"]) if took["count"].isdigit() else COUNTS.get(took["count"].lower(), 1)
@@ -428,10 +429,24 @@ def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
         for s in st.told_states:
             if s["player"] != player or s["place"] != place or "count" not in s:
                 continue
-            if s["what"] == kind:
+            # "no cards in my hand": no card of any kind either
+            if s["what"] == kind or s["what"] == "card" and s["count"] == 0:
                 if s["count"] < need and f.get("verb") not in out:
                     out.append(f.get("verb"))
     return out
+
+
+def _discarded(quote: str) -> dict | None:
+    """"Discard 1 card", "discard 2 Spells": a discard takes cards from the hand (the rules' own
+    meaning of the word, game-rules#cost), whatever kind it names; None when no count is said."""
+    import re
+
+    m = re.match(r"\s*discard (\d+|one|two|three|four|five) (?:[\w\-\"]+ )*?(cards?|monsters?|"
+                 r"spells?|traps?)\b", quote, re.IGNORECASE)
+    if m is None:
+        return None
+    noun = m.group(2).lower().rstrip("s")
+    return {"count": m.group(1), "kind": "card" if noun == "card" else noun, "place": "hand"}
 
 
 def _looks(ws: list[str]) -> dict:
