@@ -61,7 +61,11 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
             ref = st.effect_ref(ir)
     who = low(sub(fam, "again_who"))
     words = low(fam)
-    another = bool(sub(obj, "again_copy")) or "each" in who or "both" in who or \
+    two = any(getattr(c, "type", "XCARD") != "XCARD" and str(c).lower() in ("two", "2")
+              for c in obj.children)      # "Can I use two copies of X in the same turn?"
+    if two and not subs(fam, "again_when"):
+        st.fail("two copies when? ('in the same turn')", obj)
+    another = bool(sub(obj, "again_copy")) or "each" in who or "both" in who or two or \
         "they" in who or "different" in words or \
         (bool(who_cards) and who[:1] in (["another"], ["a"]))     # "Can a second X use ...?"
     same = "it" in who or "same" in who
@@ -79,7 +83,7 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         st.fail("the same card again, or another copy?", fam)
     used = [(aid, r) for aid, r in st.acts if r.get("card") == ref.get("card")]
     if not used:
-        if "each" in who or "both" in who:           # "I control two X. Can each use ...?"
+        if "each" in who or "both" in who or two:    # "I control two X. Can each use ...?"
             used_ev = {"kind": "used", "effect": ref, "copy": "another", "outcome": "resolved"}
             return st.spec("again-this-turn", {"effect": ref}) | {"situation": [used_ev]}
         st.fail("what was used before? (tell it: 'I already used X this turn')", fam)
