@@ -16,7 +16,8 @@ matches the fact) it builds the varied question and asks the engine again:
   cut after the event the fact names (that event last, nothing after it), or the question's
   spec given other keys (a Synchro Summon by the opponent instead of a Summon by an effect).
 
-A variation's ``unless`` patterns rule it out for a question that has a matching fact.
+A variation's ``unless`` patterns rule it out for a question that has a matching fact; its
+``needs`` patterns must each match a fact of the question (binding more ``$vars``).
 
 Only a variation whose own proof answers the other way (yes for no, no for yes) is
 reported, nearest first: nothing is claimed that the engine did not conclude.
@@ -39,7 +40,7 @@ from .gamefacts import game_facts
 from .proof import Answer, ProofNode, make_answer
 from .restate import PREPOSITIONS, joined
 
-MAX_TRIES = 10      # variations asked again per answer
+MAX_TRIES = 16      # variations asked again per answer
 MAX_SHOWN = 3       # flips reported per answer
 MAX_WORK = 12_000   # the engine's matching steps all the tries may use together (deterministic,
                     # unlike a clock: about 80 ms on the project's machine; bench/what_if.py)
@@ -260,6 +261,10 @@ class _Search:
                 bind = match_pattern(var.rests_on, dict(leaf.fact.fields), {})
                 if bind is None:
                     continue
+                if var.needs:
+                    bind = self._needed(var, bind)
+                    if bind is None:
+                        continue
                 if var.unless and self._excluded(var, bind):
                     continue
                 values = dict(bind)
@@ -281,6 +286,21 @@ class _Search:
                 if tries >= MAX_TRIES or len(found) >= MAX_SHOWN or work >= MAX_WORK:
                     return found
         return found
+
+    def _needed(self, var, bind: dict) -> dict | None:
+        """The bindings with each of the variation's ``needs`` patterns matched by a fact of the
+        question (the first that fits, in order), or None when one matches none."""
+        facts = self.question().all_facts()
+        for pat in var.needs:
+            for f in facts:
+                if f.type == pat.type:
+                    got = match_pattern(pat, dict(f.fields), bind)
+                    if got is not None:
+                        bind = got
+                        break
+            else:
+                return None
+        return bind
 
     def _excluded(self, var, bind: dict) -> bool:
         """A fact of the question matches one of the variation's ``unless`` patterns."""
