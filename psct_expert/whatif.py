@@ -151,7 +151,7 @@ class _Search:
         q = self.question()
         everything = q.all_facts()
         have = {f.key for f in everything}
-        remove = [k for k in remove if k in have]
+        remove = list(dict.fromkeys(k for k in remove if k in have))   # each once
         add = [f for f in add if f.key not in have]
         if not remove and not add:
             return None

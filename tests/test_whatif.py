@@ -180,3 +180,68 @@ def test_lint_reports_a_rule_without_italian(tmp_path, capsys):
         "text: 'This card gains 100 ATK.'}, fires: no}\n")
     code, out = run(capsys, "rules", "lint", str(tmp_path / "mine.yaml"))
     assert "rule mine-starts-chain: no 'says_it'" in out
+
+
+# -- each variation kind added for coverage: a firing example and a near miss ---------------
+# (the questions of the acceptance files; the near miss has the facts the variation could
+# rest on, or is of the same family, and the engine's answer to the change does not flip)
+
+ACCEPTANCE = ("guide-cases.yaml", "real-rulings.yaml")
+
+
+@pytest.fixture(scope="module")
+def acceptance_cases(base_expert):
+    import pathlib
+
+    from psct_expert.casefile import load_case_file
+
+    here = pathlib.Path(__file__).resolve().parent / "acceptance"
+    out = {}
+    for name in ACCEPTANCE:
+        cf = load_case_file(here / name)
+        expert = base_expert.with_cards(cf.cards)
+        out.update({c.id: (expert, c) for c in cf.cases})
+    return out
+
+
+@pytest.mark.parametrize("variation, fires, near_miss", [
+    ("procedure-to-effect", "bls-summon-no-chain", "bls-inherent-parenthesis"),
+    ("no-special-summon-in-it", "warning-vs-reborn", "judgment-vs-reborn"),
+    ("says-target-protected", "d-drnm-no-target", "d-imperm-vs-borreload"),
+    ("soft-limit", "i-maxx-c-second-copy", "i-baronne-negated-destroy-counts"),
+    ("restated-face-up", "e-ced-after-book-of-moon", "e-cosmic-cyclone-flipped-trap"),
+    ("restated-set", "e-gyzarus-target-activated", "e-ced-after-book-of-moon"),
+    ("summoned-during-a-resolution", "c-black-horn-vs-synchro", "c-arrivalrivals-cl1-negatable"),
+    ("outside-the-damage-step", "j-cbtg-damage-step", "j-strike-damage-step"),
+    ("with-a-colon", "a-alich-self-destruct-no-chain", "fusion-gate-activation-chain"),
+    ("event-not-last", "j-bixi-dark-hole-cl1", "j-witch-if-not-miss"),
+    ("no-target-word", "d-ced-targets", "d-lightning-storm-no-target"),
+])
+def test_a_variation_fires_and_has_a_near_miss(acceptance_cases, variation, fires, near_miss):
+    def flips(case_id):
+        expert, case = acceptance_cases[case_id]
+        answer = expert.ask(case.ask, case.scenario)
+        assert answer.value in ("yes", "no"), case_id
+        found = {w.variation: w for w in what_if(expert, answer)}
+        w = found.get(variation)
+        if w is not None:   # the flip is the engine's own answer to the changed question
+            assert w.answer != answer.value and w.sentence.startswith(w.answer.capitalize())
+            assert w.sentence.endswith("]") and w.rules
+        return w
+
+    assert flips(fires) is not None
+    assert flips(near_miss) is None
+
+
+def test_a_variation_needs_a_fact_of_the_question(tmp_path, acceptance_cases):
+    """``needs``: the variation is tried only when each pattern matches a fact of the question,
+    and what it binds fills the change (Solemn Judgment names no Special Summon: no try)."""
+    expert, case = acceptance_cases["warning-vs-reborn"]
+    var = next(v for v in expert.kb.variations if v.id == "no-special-summon-in-it")
+    assert [p.type for p in var.needs] == ["negation_scope"]
+    (tmp_path / "what-if.yaml").write_text(
+        "variations:\n  x:\n    rests_on: {colon: {effect: $e}}\n    needs: {colon: {}}\n"
+        "    change: {drop: yes}\n    says: '{answer}'\n    says_it: '{answer}'\n"
+        "    cites: [psct-guide#2]\n")
+    kb = load_knowledge([str(tmp_path)], strict=False)
+    assert any("'needs' is a list of fact patterns" in d.message for d in kb.errors)
