@@ -237,8 +237,9 @@ class _Search:
             if new.key == leaf.fact.key:
                 return None
             add.append(new)
-        if "add" in ch:
-            (type_, fields), = ch["add"].items()
+        added = ch.get("add") or []
+        for one in (added if isinstance(added, list) else [added]):
+            (type_, fields), = one.items()
             add.append(Fact.make(type_, leaf.fact.source,
                                  **{k: _value(v, bind) for k, v in (fields or {}).items()}))
         return self.by_facts(remove, add)
@@ -289,18 +290,23 @@ class _Search:
 
     def _needed(self, var, bind: dict) -> dict | None:
         """The bindings with each of the variation's ``needs`` patterns matched by a fact of the
-        question (the first that fits, in order), or None when one matches none."""
+        question (in order, the first way they all fit), or None when they cannot all match."""
         facts = self.question().all_facts()
-        for pat in var.needs:
+
+        def match(i: int, got: dict):
+            if i == len(var.needs):
+                return got
+            pat = var.needs[i]
             for f in facts:
                 if f.type == pat.type:
-                    got = match_pattern(pat, dict(f.fields), bind)
-                    if got is not None:
-                        bind = got
-                        break
-            else:
-                return None
-        return bind
+                    more = match_pattern(pat, dict(f.fields), got)
+                    if more is not None:
+                        done = match(i + 1, more)
+                        if done is not None:
+                            return done
+            return None
+
+        return match(0, bind)
 
     def _excluded(self, var, bind: dict) -> bool:
         """A fact of the question matches one of the variation's ``unless`` patterns."""

@@ -204,10 +204,12 @@ class _Loader:
                                           "{text: {find, put}}, {event: $var, set: {..}}, {last: $var}, "
                                           "{spec: {key: value}}, {add: {fact-type: {..}}}")
                 continue
-            if "add" in change and (not isinstance(change["add"], dict) or len(change["add"]) != 1
-                                    or next(iter(change["add"])) not in self.kb.fact_types):
+            added = change.get("add")
+            if "add" in change and not (isinstance(added, (dict, list)) and added and all(
+                    isinstance(a, dict) and len(a) == 1 and next(iter(a)) in self.kb.fact_types
+                    for a in (added if isinstance(added, list) else [added]))):
                 self.err(p + ("change", "add"), "an added fact is {fact-type: {field: value}} of "
-                                                "fact-types.yaml")
+                                                "fact-types.yaml (or a list of them)")
                 continue
             if "spec" in change and not isinstance(change["spec"], dict):
                 self.err(p + ("change", "spec"), "a spec change is {key: value} (null removes it)")
