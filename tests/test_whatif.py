@@ -209,13 +209,19 @@ def acceptance_cases(base_expert):
     ("no-special-summon-in-it", "warning-vs-reborn", "judgment-vs-reborn"),
     ("says-target-protected", "d-drnm-no-target", "d-imperm-vs-borreload"),
     ("soft-limit", "i-maxx-c-second-copy", "i-baronne-negated-destroy-counts"),
-    ("restated-face-up", "e-ced-after-book-of-moon", "e-cosmic-cyclone-flipped-trap"),
-    ("restated-set", "e-gyzarus-target-activated", "e-ced-after-book-of-moon"),
+    ("restated-face-up", "e-unicorn-after-book-of-moon", "e-cosmic-cyclone-flipped-trap"),
+    ("restated-set", "e-cosmic-cyclone-flipped-trap", "e-ced-after-book-of-moon"),
     ("summoned-during-a-resolution", "c-black-horn-vs-synchro", "c-arrivalrivals-cl1-negatable"),
     ("outside-the-damage-step", "j-cbtg-damage-step", "j-strike-damage-step"),
     ("with-a-colon", "a-alich-self-destruct-no-chain", "fusion-gate-activation-chain"),
     ("event-not-last", "j-bixi-dark-hole-cl1", "j-witch-if-not-miss"),
     ("no-target-word", "d-ced-targets", "d-lightning-storm-no-target"),
+    ("target-must-be-face-up", "e-ced-after-book-of-moon", "e-unicorn-after-book-of-moon"),
+    ("target-must-be-set", "e-gyzarus-target-activated", "e-cosmic-cyclone-flipped-trap"),
+    ("condition-only-to-activate", "h-call-of-mummy-to-resolve", "lyla-lose-control"),
+    ("face-up-only-to-activate", "lyla-lose-control", "h-call-of-mummy-to-resolve"),
+    ("cost-can-be-paid", "b-pod-nine-cards", "g-upstart-empty-deck"),
+    ("condition-also-to-resolve", "gamble-hand-changes", "h-call-of-mummy-to-resolve"),
 ])
 def test_a_variation_fires_and_has_a_near_miss(acceptance_cases, variation, fires, near_miss):
     def flips(case_id):
