@@ -106,9 +106,9 @@ def _source_ok(want: str, source) -> bool:
 
 # -- words of a sentence -------------------------------------------------------------------
 def effect_words(eid: str, lang: str = "en") -> str:
-    from .restate import effect_words as english, effect_words_it
+    from .restate import effect_words as said
 
-    return effect_words_it(eid) if lang == "it" else english(eid)
+    return said(eid, lang)
 
 
 def _fill(template: str, values: dict, answer: str, lang: str) -> str:

@@ -251,3 +251,40 @@ def test_a_variation_needs_a_fact_of_the_question(tmp_path, acceptance_cases):
         "    cites: [psct-guide#2]\n")
     kb = load_knowledge([str(tmp_path)], strict=False)
     assert any("'needs' is a list of fact patterns" in d.message for d in kb.errors)
+
+
+# -- the restatement's words are data (psct_expert/restate.yaml), one mechanism -------------
+
+
+def _shape(d):
+    """The keys of a section, nested (the tables that list words by value are left open)."""
+    open_tables = {"verbs", "timing", "summon_kinds", "prepositions", "ordinals"}
+    return {k: (_shape(v) if isinstance(v, dict) and k not in open_tables and
+                not set(v) <= {"m", "f"} else None) for k, v in d.items()}
+
+
+def test_the_restatement_words_have_the_same_keys_in_each_language():
+    from psct_expert.restate import LANGS, words_of
+
+    shapes = {lang: _shape(words_of(lang)) for lang in LANGS}
+    assert shapes["it"] == shapes["en"]
+
+
+def test_one_mechanism_says_the_slots_in_either_language(base_expert):
+    """The same function fills a slot from the language's words: the effect, its activation,
+    a card known only by its kind (Italian agreement: 'una Magia scoperta tua'), the action."""
+    from psct_expert.restate import _entity_words, activation_words, effect_words, verb_words
+
+    assert effect_words("X#P2.1") == "bullet 1 of the second Pendulum effect of X"
+    assert effect_words("X#P2.1", "it") == "il punto 1 del secondo effetto Pendulum di X"
+    assert activation_words("X#0") == "the activation of X"
+    assert activation_words("X#1", "it") == "l'attivazione del primo effetto di X"
+    card = {"kind": "spell", "face": "up", "controller": "you", "place": "gy"}
+    assert _entity_words(card) == "your face-up Spell in the GY"
+    assert _entity_words(card, "it") == "una Magia scoperta tua nel Cimitero"
+    assert _entity_words({**card, "kind": "monster"}, "it") == "un mostro scoperto tuo nel Cimitero"
+    assert verb_words("special-summon") == "Special Summoning"
+    assert verb_words("special-summon", "it") == "Evocare Specialmente"
+    assert verb_words("odd-verb", "it") == "odd verb"
+    answer = base_expert.ask(RAIOH_GORZ)
+    assert answer.restatement("it").startswith("Il secondo effetto di Thunder King Rai-Oh")
