@@ -228,7 +228,7 @@ class _Search:
                 (type_, fields), = pat.items()
                 want = {k: _value(v, bind) for k, v in (fields or {}).items()}
                 remove += [f.key for f in self.question().all_facts() if f.type == type_ and
-                           all(f.get(k) == v for k, v in want.items())]
+                           all(_field_matches(v, f.get(k)) for k, v in want.items())]
         if "set" in ch:
             fields = dict(leaf.fact.fields)
             for k, v in ch["set"].items():
@@ -339,6 +339,16 @@ def _fact_dict(f: Fact) -> dict:
 
 def _key_dict(key: tuple) -> dict:
     return {"type": key[0], **dict(key[1])}
+
+
+def _field_matches(want, have) -> bool:
+    """A field of a pattern of ``drop`` against a fact's value: equal, or ``{in: [..]}`` /
+    ``{not: ..}`` as in a rule's pattern."""
+    if isinstance(want, dict) and set(want) == {"in"}:
+        return have in want["in"]
+    if isinstance(want, dict) and set(want) == {"not"}:
+        return not _field_matches(want["not"], have)
+    return have == want
 
 
 def _value(v, bind: dict):
