@@ -222,6 +222,25 @@ def acceptance_cases(base_expert):
     ("face-up-only-to-activate", "lyla-lose-control", "h-call-of-mummy-to-resolve"),
     ("cost-can-be-paid", "b-pod-nine-cards", "g-upstart-empty-deck"),
     ("condition-also-to-resolve", "gamble-hand-changes", "h-call-of-mummy-to-resolve"),
+    ("with-a-special-summon", "c-warning-vs-maxx-c", "judgment-vs-reborn"),
+    ("one-effect-per-turn", "i-raye-each-effect", "i-ash-second-copy-after-resolving"),
+    ("summon-of-one-monster", "c-black-horn-vs-pendulum-two", "blackhorn-vs-gorz"),
+    ("not-up-to", "f-hsd-one-target", "lyla-targets"),
+    ("bullets-all-together", "horus-separate", "ryko-simultaneous"),
+    ("protected-from-every-effect", "d-imperm-vs-borreload", "d-accesscode-vs-borreload"),
+    ("says-quick-effect", "abyssmegalo-not-quick", "raioh-quick"),
+    ("responder-a-normal-spell", "a-branded-fusion-starts-chain", "c-warning-vs-emergency-teleport"),
+    ("lock-on-everything", "k-drnm-trap-response", "k-drnm-veiler-response"),
+    ("earlier-part-not-done", "g-solemn-warning-and-if-you-do", "marron-one-removed-draw"),
+    ("optional-when-instead", "j-witch-if-not-miss", "j-bixi-dark-hole-cl1"),
+    ("part-can-be-done-in-main-phase", "g-upstart-empty-deck", "b-pod-nine-cards"),
+    ("those-targets-to-both", "star-cradle-one-removed", "marron-one-removed-draw"),
+    ("slot-to-that-target", "circle-no-longer-fire", "circle-no-longer-fire-summon"),
+    ("with-a-response-lock", "c-judgment-vs-ritual-spell", "h-ghost-ogre-vs-hand-effect"),
+    ("must-stay-face-up", "k-ghost-ogre-vs-baronne-still-resolves", "k-tenki-destroyed-no-search"),
+    ("in-the-excluded-phase", "h-droll-after-engage", "b-pod-nine-cards"),
+    ("parts-the-other-way", "warning-indestructible", "marron-one-removed-draw"),
+    ("says-target-bullet", "d-lightning-storm-no-target", "grand-mole-no-target"),
 ])
 def test_a_variation_fires_and_has_a_near_miss(acceptance_cases, variation, fires, near_miss):
     def flips(case_id):
@@ -237,6 +256,16 @@ def test_a_variation_fires_and_has_a_near_miss(acceptance_cases, variation, fire
 
     assert flips(fires) is not None
     assert flips(near_miss) is None
+
+
+def test_a_drop_pattern_may_list_values(acceptance_cases):
+    """``drop: [{clause: {verb: {in: [...]}}}]`` leaves out every part that Special Summons (the
+    activated effect has two), so the negator that names a Special Summon no longer covers it."""
+    expert, case = acceptance_cases["c-warning-vs-nibiru-activation"]
+    answer = expert.ask(case.ask, case.scenario)
+    found = [w for w in what_if(expert, answer) if w.variation == "no-special-summon-in-it"]
+    assert len(found) == 1 and found[0].answer == "no"
+    assert sorted(r["n"] for r in found[0].change["removed"] if r["type"] == "clause") == [2, 3]
 
 
 def test_a_variation_needs_a_fact_of_the_question(tmp_path, acceptance_cases):
