@@ -169,6 +169,24 @@ def test_every_rule_and_family_has_its_italian_text(base_expert):
     assert [f.name for f in kb.families.values() if f.restate and not f.restate_it] == []
 
 
+def test_lint_warns_about_a_family_without_italian(base_expert):
+    import copy
+
+    from psct_expert.knowledge.lint import check_families
+
+    kb = copy.copy(base_expert.kb)
+    fam = next(f for f in kb.families.values() if f.restate)
+    kb.families = {**kb.families, fam.name: dataclasses.replace(fam, restate_it="")}
+    kb.diagnostics = []
+    check_families(kb)
+    assert [(d.severity, d.message) for d in kb.diagnostics] == [
+        ("warning", f"family {fam.name}: no 'restate_it' (its restatement in Italian)")]
+    shipped = copy.copy(base_expert.kb)            # the shipped families: nothing to say
+    shipped.diagnostics = []
+    check_families(shipped)
+    assert shipped.diagnostics == []
+
+
 def test_lint_reports_a_rule_without_italian(tmp_path, capsys):
     (tmp_path / "mine.yaml").write_text(
         "topic: mine\nsummary: x\nrules:\n  - id: mine-starts-chain\n    says: An effect with a "
