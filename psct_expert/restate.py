@@ -1,45 +1,102 @@
 """The question an answer answers, said back in a canonical form.
 
-Each family declares a ``restate`` template in ``knowledge/questions.yaml``;
-its ``{slots}`` are filled from the built question, so the restatement shows
-what was understood (which effect, which Summon), not what was typed.
+Each family declares a ``restate`` template in ``knowledge/questions.yaml`` (and
+``restate_it``, in Italian); its ``{slots}`` are filled from the built question, so the
+restatement shows what was understood (which effect, which Summon), not what was typed.
+The words of the slots are data, ``restate.yaml``: one section per language with the same
+keys, said by the one set of functions below.
 """
 
 from __future__ import annotations
 
 import re
 import string
+from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .gamewords import gamewords
+from .yamlpos import safe_load
 
 if TYPE_CHECKING:
     from .questions import Question
 
-ORDINAL_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+PATH = Path(__file__).with_name("restate.yaml")
+LANGS = ("en", "it")
+
+
+@lru_cache(maxsize=1)
+def _all_words() -> dict:
+    data = safe_load(PATH.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or set(data) != set(LANGS):
+        raise ValueError(f"{PATH.name}: one section per language ({', '.join(LANGS)})")
+    return data
+
+
+def words_of(lang: str) -> dict:
+    """The restatement's words in a language (``restate.yaml``; English for one it lacks)."""
+    data = _all_words()
+    return data[lang] if lang in data else data["en"]
 
 
 DESCRIBED_ID = re.compile(r"^(an? .+ Card) a\d+$")   # "a Trap Card a1": a card described by kind
 
 
-def effect_words(eid: str) -> str:
-    """"NAME#2" → "the second effect of NAME"; "NAME#0" → "activating NAME"."""
+def _fill(template: str, lang: str, **values) -> str:
+    """A template of restate.yaml filled; ``{di_x}`` is the preposition joined to ``x``'s words."""
+    def one(m):
+        key = m.group(1)
+        if key in values:
+            return str(values[key])
+        prep, _, rest = key.partition("_")
+        if rest in values and prep in words_of(lang)["prepositions"]:
+            return joined(prep, str(values[rest]), lang)
+        return m.group(0)
+    return re.sub(r"\{([a-z_]+)\}", one, template)
+
+
+def _pick(table: dict, key, feminine: bool = False) -> str:
+    """A table's words for a value (its ``other`` entry for one not listed), in the gender asked."""
+    v = table.get(key, table.get("other", ""))
+    if isinstance(v, dict):
+        v = v["f" if feminine else "m"]
+    return str(v)
+
+
+def _card_name(name: str) -> str:
+    described = DESCRIBED_ID.match(name)
+    return described.group(1) if described else name   # its activation id is the situation's
+
+
+def effect_words(eid: str, lang: str = "en") -> str:
+    """"NAME#2" → "the second effect of NAME"; "NAME#0" → "activating NAME" (Italian: "il
+    secondo effetto di NAME", "l'attivazione di NAME")."""
+    w = words_of(lang)["effect"]
     name, _, n = str(eid).rpartition("#")
     if not name:
         return str(eid)
-    described = DESCRIBED_ID.match(name)
-    if described:                    # its activation id is the situation's, not words of the question
-        name = described.group(1)
+    name = _card_name(name)
     if n == "0":
-        return f"activating {name}"
+        return _fill(w["card_activation"], lang, name=name)
     m = re.fullmatch(r"(P?)(\d+)(?:\.(\d+))?", n)
     if not m:
         return str(eid)
-    which = ORDINAL_WORDS.get(int(m.group(2)), f"#{m.group(2)}")
-    text = f"the {which} {'Pendulum ' if m.group(1) else ''}effect of {name}"
+    which = w["ordinals"].get(int(m.group(2))) or _fill(w["ordinal_other"], lang, n=m.group(2))
+    text = _fill(w["effect"], lang, which=which, name=name,
+                 pendulum=w["pendulum"] if m.group(1) else "")
     if m.group(3):
-        text = f"bullet {m.group(3)} of {text}"
+        text = _fill(w["bullet"], lang, n=m.group(3), effect=text)
     return text
+
+
+def activation_words(eid: str, lang: str = "en") -> str:
+    """The activation of an effect: "the activation of the first effect of NAME", "the
+    activation of NAME" (a card's own activation, NAME#0)."""
+    w = words_of(lang)
+    name, _, n = str(eid).rpartition("#")
+    if name and n == "0":
+        return _fill(w["activation_of_card"], lang, name=_card_name(name))
+    return _fill(w["activation_of"], lang, effect=effect_words(eid, lang))
 
 
 def gerund(verb: str) -> str:
@@ -51,67 +108,80 @@ def gerund(verb: str) -> str:
     return text.title() if "summon" in text else text
 
 
-def _slot_words(question: Question) -> dict[str, str]:
+def verb_words(verb: str, lang: str = "en") -> str:
+    """An action's words: listed in the language's ``verbs``, else by its ``verb_other`` way."""
+    w = words_of(lang)
+    verb = str(verb)
+    if verb in w["verbs"]:
+        return str(w["verbs"][verb])
+    return gerund(verb) if w["verb_other"] == "gerund" else verb.replace("-", " ")
+
+
+def _slot_words(question: Question, lang: str = "en") -> dict[str, str]:
+    w = words_of(lang)
     words: dict[str, str] = {}
     facts = {f.type: f for f in question.facts}
     for key, value in question.params.items():
         words[key] = str(value)
         if isinstance(value, str) and "#" in value:
-            words[key] = effect_words(value)
+            words[key] = effect_words(value, lang)
     acts = {f.get("activation"): f for f in question.facts if f.type == "activation"}
     ents = {f.get("entity"): f for f in question.facts if f.type == "entity"}
     for key, value in question.params.items():
         if value in acts:
-            words[key] = "the activation of " + effect_words(acts[value].get("effect")).replace(
-                "activating ", "") + _by_player(_said_player(question, value))
+            words[key] = activation_words(acts[value].get("effect"), lang) + \
+                _by_player(_said_player(question, value), lang)
         elif value in ents:
             e = ents[value]
-            words[key] = e.get("card") if e.get("card") not in (None, "none") else _entity_words(e)
+            words[key] = e.get("card") if e.get("card") not in (None, "none") else \
+                _entity_words(e, lang)
     if "verb" in question.params:
-        words["verb"] = gerund(question.params["verb"])
+        words["verb"] = verb_words(question.params["verb"], lang)
         if question.spec.get("object"):
             words["verb"] += " " + str(question.spec["object"])
+    if "timing" in question.params:
+        words["timing"] = str(w["timing"].get(str(question.params["timing"]), words["timing"]))
     ev = facts.get("summon_event")
     if ev is not None and "summon" in question.params:
         by = ev.get("by")
         kind = str(ev.get("kind", "special")).title()
-        words["summon"] = f"the {kind} Summon of {ev.get('card')}" + \
-            (f" by {effect_words(by)}" if by and by != "none" else "")
+        words["summon"] = _fill(w["summon_event"], lang, kind=w["summon_kinds"].get(kind, kind),
+                                card=ev.get("card")) + \
+            (_fill(w["summon_by"], lang, effect=effect_words(by, lang)) if by and by != "none"
+             else "")
     summon = [f for f in question.facts if f.type == "summon"
               and f.get("summon") == question.params.get("summon")]
     if summon:
         kind = str(summon[0].get("kind", "special"))
         kind = {"by-effect": "Special", "procedure": "Special", "unsaid": ""}.get(kind, kind.title())
         what = summon[0].get("card")
-        words["summon"] = f"the {kind} Summon".replace("the  ", "the ") + \
-            (f" of {what}" if what and what != "none" else "") + \
-            _by_player(_said_player(question, question.params.get("summon")))
+        said = _fill(w["summon"], lang, kind=w["summon_kinds"].get(kind, kind))
+        words["summon"] = re.sub(r"\s+", " ", said).strip() + \
+            (_fill(w["summon_of"], lang, card=what) if what and what != "none" else "") + \
+            _by_player(_said_player(question, question.params.get("summon")), lang)
     # what the question said the action is done to ("Does X target a Spell?")
     words["object"] = f" {question.spec['object']}" if question.spec.get("object") else ""
-    words["asked"] = _asked_words(question)
+    words["asked"] = _asked_words(question, lang)
     responds = [f for f in question.facts if f.type == "responds"]
-    words["responds"] = " (chained by your opponent)" if responds and \
+    words["responds"] = w["responds_opponent"] if responds and \
         responds[0].get("player") == "opponent" else ""
     act = facts.get("activation_event")
     if act is not None and "activation" in question.params and \
             question.params["activation"] not in acts:          # an activation of the situation
-        words["activation"] = "the activation of " + effect_words(act.get("effect")).replace(
-            "activating ", "")
+        words["activation"] = activation_words(act.get("effect"), lang)
     return words
 
 
-_PLACE_WORDS = {"gy": "in the GY", "hand": "in the hand", "banished": "banished", "deck": "in the Deck",
-                "extra-deck": "in the Extra Deck"}
-
-
-def _entity_words(e) -> str:
+def _entity_words(e, lang: str = "en") -> str:
     """A card of the situation known only by what was said of it: "your opponent's face-down
     monster", "a Spell/Trap in your GY"."""
-    whose = {"you": "your ", "opponent": "your opponent's "}.get(e.get("controller"), "a ")
-    face = {"up": "face-up ", "down": "face-down "}.get(e.get("face"), "")
-    kind = {"monster": "monster", "spell": "Spell", "trap": "Trap"}.get(e.get("kind"), "card")
-    place = _PLACE_WORDS.get(e.get("place"), "")
-    return f"{whose}{face}{kind}" + (f" {place}" if place else "")
+    w = words_of(lang)["entity"]
+    kind = e.get("kind") if e.get("kind") in w["kinds"] else "other"
+    fem = kind in w["feminine"]
+    place = _pick(w["places"], e.get("place"))
+    return _fill(w["order"], lang, whose=_pick(w["whose"], e.get("controller"), fem),
+                 face=_pick(w["face"], e.get("face"), fem), kind=_pick(w["kinds"], kind)) + \
+        (f" {place}" if place else "")
 
 
 def _said_player(question: Question, aid: str):
@@ -124,16 +194,15 @@ def _said_player(question: Question, aid: str):
     return ev.get("player")
 
 
-def _by_player(player) -> str:
+def _by_player(player, lang: str = "en") -> str:
     """Who made an activation or a Summon, in the asker's words ("by you", "by your opponent")."""
-    return {"you": " by you", "opponent": " by your opponent"}.get(player, "")
+    return str(words_of(lang)["by_player"].get(player, ""))
 
 
 def _asked_moment(question: Question):
-    """What a can-activate-now question says beside the effect, as facts (both languages word
-    them): the asked activation, the last phase told (the moment the situation is in) with its
-    name (None when only the turn is told), and whether the card was Set this turn; None when
-    nothing is asked."""
+    """What a can-activate-now question says beside the effect, as facts: the asked activation,
+    the last phase told (the moment the situation is in) with its name (None when only the turn
+    is told), and whether the card was Set this turn; None when nothing is asked."""
     asked = next((f for f in question.facts if f.type == "asked_activation"), None)
     if asked is None:
         return None
@@ -147,30 +216,31 @@ def _asked_moment(question: Question):
     return asked, last, name, any(f.type == "set_this_turn" for f in question.facts)
 
 
-def _asked_words(question: Question) -> str:
+def _asked_words(question: Question, lang: str = "en") -> str:
     """What a can-activate-now question says of the activation beside the effect: who would
-    activate it, from where, in whose turn, and that the card was Set this turn."""
+    activate it, from where, in whose turn (or phase), and that the card was Set this turn."""
     moment = _asked_moment(question)
     if moment is None:
         return ""
+    w = words_of(lang)["asked"]
     asked, last, name, set_turn = moment
     bits = []
     if asked.get("player") == "opponent":
-        bits.append("by your opponent")
+        bits.append(w["by_opponent"])
     if asked.get("place") == "hand":
-        bits.append("from the hand")
+        bits.append(w["from_hand"])
     if last is not None:
-        whose = {"you": "your ", "opponent": "your opponent's "}.get(last.get("turn"), "the ")
-        if last.get("phase") in ("damage-step", "damage-calculation"):
-            whose = "the "           # told in either turn alike (its rules do not depend on it)
+        turn = last.get("turn") if last.get("turn") in ("you", "opponent") else "other"
         if name is None:
-            if last.get("turn") in ("you", "opponent"):
-                bits.append(f"in {whose}turn")
-        else:
-            bits.append(f"in {whose}{name}")
+            if turn != "other":
+                bits.append(w["turn"][turn])
+        else:       # the Damage Step is told in either turn alike (its rules do not depend on it)
+            said = w["damage_phase"] if last.get("phase") in ("damage-step",
+                                                              "damage-calculation") else w["phase"]
+            bits.append(_fill(said[turn], lang, name=name))
     if set_turn:
-        bits.append("in the turn it was Set")
-    return "".join(" " + b for b in bits)
+        bits.append(w["set_this_turn"])
+    return "".join(" " + str(b) for b in bits)
 
 
 class _Blank(dict):
@@ -179,170 +249,28 @@ class _Blank(dict):
 
 
 def restate(question: Question, template: str, lang: str = "en") -> str:
-    """The family's template filled from the question (``lang="it"``: Italian words, and
-    ``{di_slot}``/``{a_slot}``/``{da_slot}`` join the preposition to the slot's article)."""
+    """The family's template filled from the question in the language's words (restate.yaml);
+    ``{di_slot}``/``{a_slot}``/``{da_slot}`` join the preposition to the slot's article."""
     if not template:
         return ""
-    words = _slot_words_it(question) if lang == "it" else _slot_words(question)
-    if lang == "it":
-        for k in list(words):
-            for prep in PREPOSITIONS:
-                words[f"{prep}_{k}"] = joined(prep, words[k])
+    lang = lang if lang in LANGS else "en"
+    words = _slot_words(question, lang)
+    for k in list(words):
+        for prep in words_of(lang)["prepositions"]:
+            words[f"{prep}_{k}"] = joined(prep, words[k], lang)
     names = {f[1] for f in string.Formatter().parse(template) if f[1]}
     out = template.format_map(_Blank({k: v for k, v in words.items() if k in names}))
-    return out[:1].upper() + out[1:] if lang == "it" else out
+    return out[:1].upper() + out[1:] if words_of(lang)["capitalize"] else out
 
 
-# -- Italian (the Italian guide's words: Catena, Anello di Catena, bersaglio, costo) ----------
-ORDINALS_IT = {1: "primo", 2: "secondo", 3: "terzo", 4: "quarto", 5: "quinto", 6: "sesto",
-               7: "settimo", 8: "ottavo"}
-# a preposition joined to the article after it ("di" + "il primo effetto" = "del primo effetto")
-PREPOSITIONS = {
-    "di": {"il ": "del ", "l'": "dell'", "la ": "della ", "i ": "dei ", "lo ": "dello ", "": "di "},
-    "a": {"il ": "al ", "l'": "all'", "la ": "alla ", "i ": "ai ", "lo ": "allo ", "": "a "},
-    "da": {"il ": "dal ", "l'": "dall'", "la ": "dalla ", "i ": "dai ", "lo ": "dallo ", "": "da "},
-}
-
-
-def joined(prep: str, words: str) -> str:
-    forms = PREPOSITIONS[prep]
+def joined(prep: str, words: str, lang: str = "it") -> str:
+    """A preposition joined to the article the words start with ("di" + "il primo effetto" =
+    "del primo effetto")."""
+    forms = words_of(lang)["prepositions"][prep]
     for art, merged in forms.items():
         if art and words.startswith(art):
             return merged + words[len(art):]
     return forms[""] + words
 
 
-def effect_words_it(eid: str) -> str:
-    """"NAME#2" → "il secondo effetto di NAME"; "NAME#0" → "l'attivazione di NAME"."""
-    name, _, n = str(eid).rpartition("#")
-    if not name:
-        return str(eid)
-    described = DESCRIBED_ID.match(name)
-    if described:
-        name = described.group(1)
-    if n == "0":
-        return f"l'attivazione di {name}"
-    m = re.fullmatch(r"(P?)(\d+)(?:\.(\d+))?", n)
-    if not m:
-        return str(eid)
-    which = ORDINALS_IT.get(int(m.group(2)), f"n. {m.group(2)}")
-    text = f"il {which} effetto {'Pendulum ' if m.group(1) else ''}di {name}"
-    if m.group(3):
-        text = f"il punto {m.group(3)} " + joined("di", text)
-    return text
-
-
-VERBS_IT = {"discard": "scartare", "send": "mandare al Cimitero", "banish": "bandire",
-            "pay-lp": "pagare LP", "pay": "pagare", "tribute": "offrire come Tributo",
-            "return": "far ritornare", "destroy": "distruggere", "draw": "pescare",
-            "special-summon": "Evocare Specialmente", "normal-summon": "Evocare Normalmente",
-            "detach": "staccare", "add": "aggiungere alla mano", "reveal": "rivelare",
-            "negate": "negare", "shuffle": "rimescolare nel Deck", "lose": "perdere",
-            "choose": "scegliere", "target": "bersagliare", "remove": "rimuovere",
-            "change": "cambiare", "take-control": "prendere il controllo", "gain": "guadagnare",
-            "inflict": "infliggere", "set": "Posizionare", "equip": "equipaggiare",
-            "flip": "scoprire", "mill": "mandare al Cimitero dal Deck", "excavate": "scavare"}
-TIMING_IT = {"activation": "all'attivazione", "resolution": "alla risoluzione"}
-KINDS_IT = {"Special": "Speciale", "Normal": "Normale", "Tribute": "per Tributo",
-            "Flip": "Scoperta"}
-_PLACE_IT = {"gy": "nel Cimitero", "hand": "nella mano", "banished": "bandito",
-             "deck": "nel Deck", "extra-deck": "nell'Extra Deck"}
-
-
-def _entity_words_it(e) -> str:
-    kind = {"monster": "un mostro", "spell": "una Magia", "trap": "una Trappola"}.get(
-        e.get("kind"), "una carta")
-    fem = not kind.startswith("un ")
-    face = {"up": " scoperta" if fem else " scoperto",
-            "down": " coperta" if fem else " coperto"}.get(e.get("face"), "")
-    whose = {"you": " tua" if fem else " tuo", "opponent": " del tuo avversario"}.get(
-        e.get("controller"), "")
-    place = _PLACE_IT.get(e.get("place"), "")
-    return f"{kind}{face}{whose}" + (f" {place}" if place else "")
-
-
-def _by_player_it(player) -> str:
-    return {"you": " da te", "opponent": " dal tuo avversario"}.get(player, "")
-
-
-def _asked_words_it(question: Question) -> str:
-    moment = _asked_moment(question)
-    if moment is None:
-        return ""
-    asked, last, name, set_turn = moment
-    bits = []
-    if asked.get("player") == "opponent":
-        bits.append("dal tuo avversario")
-    if asked.get("place") == "hand":
-        bits.append("dalla mano")
-    if last is not None:
-        whose = {"you": "tuo ", "opponent": ""}.get(last.get("turn"), "")
-        if name is None:
-            if last.get("turn") == "you":
-                bits.append("nel tuo turno")
-            elif last.get("turn") == "opponent":
-                bits.append("nel turno del tuo avversario")
-        else:
-            of = " del tuo avversario" if last.get("turn") == "opponent" and \
-                last.get("phase") not in ("damage-step", "damage-calculation") else ""
-            bits.append(f"nella {whose}{name}{of}".replace("nella tuo ", "nella tua "))
-    if set_turn:
-        bits.append("nel turno in cui è stata Posizionata")
-    return "".join(" " + b for b in bits)
-
-
-def _slot_words_it(question: Question) -> dict[str, str]:
-    """The slots of a question in Italian words (card names as the database has them)."""
-    words: dict[str, str] = {}
-    facts = {f.type: f for f in question.facts}
-    for key, value in question.params.items():
-        words[key] = str(value)
-        if isinstance(value, str) and "#" in value:
-            words[key] = effect_words_it(value)
-    acts = {f.get("activation"): f for f in question.facts if f.type == "activation"}
-    ents = {f.get("entity"): f for f in question.facts if f.type == "entity"}
-
-    def activation_of(eid: str) -> str:
-        eff = effect_words_it(eid)
-        return eff if eff.startswith("l'attivazione") else "l'attivazione " + joined("di", eff)
-
-    for key, value in question.params.items():
-        if value in acts:
-            words[key] = activation_of(acts[value].get("effect")) + \
-                _by_player_it(_said_player(question, value))
-        elif value in ents:
-            e = ents[value]
-            words[key] = e.get("card") if e.get("card") not in (None, "none") else \
-                _entity_words_it(e)
-    if "verb" in question.params:
-        verb = str(question.params["verb"])
-        words["verb"] = VERBS_IT.get(verb, verb.replace("-", " "))
-        if question.spec.get("object"):
-            words["verb"] += " " + str(question.spec["object"])
-    if "timing" in question.params:
-        words["timing"] = TIMING_IT.get(str(question.params["timing"]), words["timing"])
-    ev = facts.get("summon_event")
-    if ev is not None and "summon" in question.params:
-        by = ev.get("by")
-        kind = str(ev.get("kind", "special")).title()
-        words["summon"] = f"l'Evocazione {KINDS_IT.get(kind, kind)} di {ev.get('card')}" + \
-            (" tramite " + effect_words_it(by) if by and by != "none" else "")
-    summon = [f for f in question.facts if f.type == "summon"
-              and f.get("summon") == question.params.get("summon")]
-    if summon:
-        kind = str(summon[0].get("kind", "special"))
-        kind = {"by-effect": "Special", "procedure": "Special", "unsaid": ""}.get(kind, kind.title())
-        what = summon[0].get("card")
-        words["summon"] = (f"l'Evocazione {KINDS_IT.get(kind, kind)}".rstrip()) + \
-            (f" di {what}" if what and what != "none" else "") + \
-            _by_player_it(_said_player(question, question.params.get("summon")))
-    words["object"] = f" {question.spec['object']}" if question.spec.get("object") else ""
-    words["asked"] = _asked_words_it(question)
-    responds = [f for f in question.facts if f.type == "responds"]
-    words["responds"] = " (in catena dal tuo avversario)" if responds and \
-        responds[0].get("player") == "opponent" else ""
-    act = facts.get("activation_event")
-    if act is not None and "activation" in question.params and \
-            question.params["activation"] not in acts:
-        words["activation"] = activation_of(act.get("effect"))
-    return words
+PREPOSITIONS = words_of("it")["prepositions"]      # the prepositions a what-if sentence may join

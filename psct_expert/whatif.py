@@ -16,7 +16,8 @@ matches the fact) it builds the varied question and asks the engine again:
   cut after the event the fact names (that event last, nothing after it), or the question's
   spec given other keys (a Synchro Summon by the opponent instead of a Summon by an effect).
 
-A variation's ``unless`` patterns rule it out for a question that has a matching fact.
+A variation's ``unless`` patterns rule it out for a question that has a matching fact; its
+``needs`` patterns must each match a fact of the question (binding more ``$vars``).
 
 Only a variation whose own proof answers the other way (yes for no, no for yes) is
 reported, nearest first: nothing is claimed that the engine did not conclude.
@@ -39,7 +40,7 @@ from .gamefacts import game_facts
 from .proof import Answer, ProofNode, make_answer
 from .restate import PREPOSITIONS, joined
 
-MAX_TRIES = 10      # variations asked again per answer
+MAX_TRIES = 16      # variations asked again per answer
 MAX_SHOWN = 3       # flips reported per answer
 MAX_WORK = 12_000   # the engine's matching steps all the tries may use together (deterministic,
                     # unlike a clock: about 80 ms on the project's machine; bench/what_if.py)
@@ -105,9 +106,9 @@ def _source_ok(want: str, source) -> bool:
 
 # -- words of a sentence -------------------------------------------------------------------
 def effect_words(eid: str, lang: str = "en") -> str:
-    from .restate import effect_words as english, effect_words_it
+    from .restate import effect_words as said
 
-    return effect_words_it(eid) if lang == "it" else english(eid)
+    return said(eid, lang)
 
 
 def _fill(template: str, values: dict, answer: str, lang: str) -> str:
@@ -150,7 +151,7 @@ class _Search:
         q = self.question()
         everything = q.all_facts()
         have = {f.key for f in everything}
-        remove = [k for k in remove if k in have]
+        remove = list(dict.fromkeys(k for k in remove if k in have))   # each once
         add = [f for f in add if f.key not in have]
         if not remove and not add:
             return None
@@ -227,7 +228,7 @@ class _Search:
                 (type_, fields), = pat.items()
                 want = {k: _value(v, bind) for k, v in (fields or {}).items()}
                 remove += [f.key for f in self.question().all_facts() if f.type == type_ and
-                           all(f.get(k) == v for k, v in want.items())]
+                           all(_field_matches(v, f.get(k)) for k, v in want.items())]
         if "set" in ch:
             fields = dict(leaf.fact.fields)
             for k, v in ch["set"].items():
@@ -236,8 +237,9 @@ class _Search:
             if new.key == leaf.fact.key:
                 return None
             add.append(new)
-        if "add" in ch:
-            (type_, fields), = ch["add"].items()
+        added = ch.get("add") or []
+        for one in (added if isinstance(added, list) else [added]):
+            (type_, fields), = one.items()
             add.append(Fact.make(type_, leaf.fact.source,
                                  **{k: _value(v, bind) for k, v in (fields or {}).items()}))
         return self.by_facts(remove, add)
@@ -260,6 +262,10 @@ class _Search:
                 bind = match_pattern(var.rests_on, dict(leaf.fact.fields), {})
                 if bind is None:
                     continue
+                if var.needs:
+                    bind = self._needed(var, bind)
+                    if bind is None:
+                        continue
                 if var.unless and self._excluded(var, bind):
                     continue
                 values = dict(bind)
@@ -281,6 +287,26 @@ class _Search:
                 if tries >= MAX_TRIES or len(found) >= MAX_SHOWN or work >= MAX_WORK:
                     return found
         return found
+
+    def _needed(self, var, bind: dict) -> dict | None:
+        """The bindings with each of the variation's ``needs`` patterns matched by a fact of the
+        question (in order, the first way they all fit), or None when they cannot all match."""
+        facts = self.question().all_facts()
+
+        def match(i: int, got: dict):
+            if i == len(var.needs):
+                return got
+            pat = var.needs[i]
+            for f in facts:
+                if f.type == pat.type:
+                    more = match_pattern(pat, dict(f.fields), got)
+                    if more is not None:
+                        done = match(i + 1, more)
+                        if done is not None:
+                            return done
+            return None
+
+        return match(0, bind)
 
     def _excluded(self, var, bind: dict) -> bool:
         """A fact of the question matches one of the variation's ``unless`` patterns."""
@@ -313,6 +339,16 @@ def _fact_dict(f: Fact) -> dict:
 
 def _key_dict(key: tuple) -> dict:
     return {"type": key[0], **dict(key[1])}
+
+
+def _field_matches(want, have) -> bool:
+    """A field of a pattern of ``drop`` against a fact's value: equal, or ``{in: [..]}`` /
+    ``{not: ..}`` as in a rule's pattern."""
+    if isinstance(want, dict) and set(want) == {"in"}:
+        return have in want["in"]
+    if isinstance(want, dict) and set(want) == {"not"}:
+        return not _field_matches(want["not"], have)
+    return have == want
 
 
 def _value(v, bind: dict):

@@ -169,6 +169,24 @@ def test_every_rule_and_family_has_its_italian_text(base_expert):
     assert [f.name for f in kb.families.values() if f.restate and not f.restate_it] == []
 
 
+def test_lint_warns_about_a_family_without_italian(base_expert):
+    import copy
+
+    from psct_expert.knowledge.lint import check_families
+
+    kb = copy.copy(base_expert.kb)
+    fam = next(f for f in kb.families.values() if f.restate)
+    kb.families = {**kb.families, fam.name: dataclasses.replace(fam, restate_it="")}
+    kb.diagnostics = []
+    check_families(kb)
+    assert [(d.severity, d.message) for d in kb.diagnostics] == [
+        ("warning", f"family {fam.name}: no 'restate_it' (its restatement in Italian)")]
+    shipped = copy.copy(base_expert.kb)            # the shipped families: nothing to say
+    shipped.diagnostics = []
+    check_families(shipped)
+    assert shipped.diagnostics == []
+
+
 def test_lint_reports_a_rule_without_italian(tmp_path, capsys):
     (tmp_path / "mine.yaml").write_text(
         "topic: mine\nsummary: x\nrules:\n  - id: mine-starts-chain\n    says: An effect with a "
@@ -180,3 +198,140 @@ def test_lint_reports_a_rule_without_italian(tmp_path, capsys):
         "text: 'This card gains 100 ATK.'}, fires: no}\n")
     code, out = run(capsys, "rules", "lint", str(tmp_path / "mine.yaml"))
     assert "rule mine-starts-chain: no 'says_it'" in out
+
+
+# -- each variation kind added for coverage: a firing example and a near miss ---------------
+# (the questions of the acceptance files; the near miss has the facts the variation could
+# rest on, or is of the same family, and the engine's answer to the change does not flip)
+
+ACCEPTANCE = ("guide-cases.yaml", "real-rulings.yaml")
+
+
+@pytest.fixture(scope="module")
+def acceptance_cases(base_expert):
+    import pathlib
+
+    from psct_expert.casefile import load_case_file
+
+    here = pathlib.Path(__file__).resolve().parent / "acceptance"
+    out = {}
+    for name in ACCEPTANCE:
+        cf = load_case_file(here / name)
+        expert = base_expert.with_cards(cf.cards)
+        out.update({c.id: (expert, c) for c in cf.cases})
+    return out
+
+
+@pytest.mark.parametrize("variation, fires, near_miss", [
+    ("procedure-to-effect", "bls-summon-no-chain", "bls-inherent-parenthesis"),
+    ("no-special-summon-in-it", "warning-vs-reborn", "judgment-vs-reborn"),
+    ("says-target-protected", "d-drnm-no-target", "d-imperm-vs-borreload"),
+    ("soft-limit", "i-maxx-c-second-copy", "i-baronne-negated-destroy-counts"),
+    ("restated-face-up", "e-unicorn-after-book-of-moon", "e-cosmic-cyclone-flipped-trap"),
+    ("restated-set", "e-cosmic-cyclone-flipped-trap", "e-ced-after-book-of-moon"),
+    ("summoned-during-a-resolution", "c-black-horn-vs-synchro", "c-arrivalrivals-cl1-negatable"),
+    ("outside-the-damage-step", "j-cbtg-damage-step", "j-strike-damage-step"),
+    ("with-a-colon", "a-alich-self-destruct-no-chain", "fusion-gate-activation-chain"),
+    ("event-not-last", "j-bixi-dark-hole-cl1", "j-witch-if-not-miss"),
+    ("no-target-word", "d-ced-targets", "d-lightning-storm-no-target"),
+    ("target-must-be-face-up", "e-ced-after-book-of-moon", "e-unicorn-after-book-of-moon"),
+    ("target-must-be-set", "e-gyzarus-target-activated", "e-cosmic-cyclone-flipped-trap"),
+    ("condition-only-to-activate", "h-call-of-mummy-to-resolve", "lyla-lose-control"),
+    ("face-up-only-to-activate", "lyla-lose-control", "h-call-of-mummy-to-resolve"),
+    ("cost-can-be-paid", "b-pod-nine-cards", "g-upstart-empty-deck"),
+    ("condition-also-to-resolve", "gamble-hand-changes", "h-call-of-mummy-to-resolve"),
+    ("with-a-special-summon", "c-warning-vs-maxx-c", "judgment-vs-reborn"),
+    ("one-effect-per-turn", "i-raye-each-effect", "i-ash-second-copy-after-resolving"),
+    ("summon-of-one-monster", "c-black-horn-vs-pendulum-two", "blackhorn-vs-gorz"),
+    ("not-up-to", "f-hsd-one-target", "lyla-targets"),
+    ("bullets-all-together", "horus-separate", "ryko-simultaneous"),
+    ("protected-from-every-effect", "d-imperm-vs-borreload", "d-accesscode-vs-borreload"),
+    ("says-quick-effect", "abyssmegalo-not-quick", "raioh-quick"),
+    ("responder-a-normal-spell", "a-branded-fusion-starts-chain", "c-warning-vs-emergency-teleport"),
+    ("lock-on-everything", "k-drnm-trap-response", "k-drnm-veiler-response"),
+    ("earlier-part-not-done", "g-solemn-warning-and-if-you-do", "marron-one-removed-draw"),
+    ("optional-when-instead", "j-witch-if-not-miss", "j-bixi-dark-hole-cl1"),
+    ("part-can-be-done-in-main-phase", "g-upstart-empty-deck", "b-pod-nine-cards"),
+    ("those-targets-to-both", "star-cradle-one-removed", "marron-one-removed-draw"),
+    ("slot-to-that-target", "circle-no-longer-fire", "circle-no-longer-fire-summon"),
+    ("with-a-response-lock", "c-judgment-vs-ritual-spell", "h-ghost-ogre-vs-hand-effect"),
+    ("must-stay-face-up", "k-ghost-ogre-vs-baronne-still-resolves", "k-tenki-destroyed-no-search"),
+    ("in-the-excluded-phase", "h-droll-after-engage", "b-pod-nine-cards"),
+    ("parts-the-other-way", "warning-indestructible", "marron-one-removed-draw"),
+    ("says-target-bullet", "d-lightning-storm-no-target", "grand-mole-no-target"),
+])
+def test_a_variation_fires_and_has_a_near_miss(acceptance_cases, variation, fires, near_miss):
+    def flips(case_id):
+        expert, case = acceptance_cases[case_id]
+        answer = expert.ask(case.ask, case.scenario)
+        assert answer.value in ("yes", "no"), case_id
+        found = {w.variation: w for w in what_if(expert, answer)}
+        w = found.get(variation)
+        if w is not None:   # the flip is the engine's own answer to the changed question
+            assert w.answer != answer.value and w.sentence.startswith(w.answer.capitalize())
+            assert w.sentence.endswith("]") and w.rules
+        return w
+
+    assert flips(fires) is not None
+    assert flips(near_miss) is None
+
+
+def test_a_drop_pattern_may_list_values(acceptance_cases):
+    """``drop: [{clause: {verb: {in: [...]}}}]`` leaves out every part that Special Summons (the
+    activated effect has two), so the negator that names a Special Summon no longer covers it."""
+    expert, case = acceptance_cases["c-warning-vs-nibiru-activation"]
+    answer = expert.ask(case.ask, case.scenario)
+    found = [w for w in what_if(expert, answer) if w.variation == "no-special-summon-in-it"]
+    assert len(found) == 1 and found[0].answer == "no"
+    assert sorted(r["n"] for r in found[0].change["removed"] if r["type"] == "clause") == [2, 3]
+
+
+def test_a_variation_needs_a_fact_of_the_question(tmp_path, acceptance_cases):
+    """``needs``: the variation is tried only when each pattern matches a fact of the question,
+    and what it binds fills the change (Solemn Judgment names no Special Summon: no try)."""
+    expert, case = acceptance_cases["warning-vs-reborn"]
+    var = next(v for v in expert.kb.variations if v.id == "no-special-summon-in-it")
+    assert [p.type for p in var.needs] == ["negation_scope"]
+    (tmp_path / "what-if.yaml").write_text(
+        "variations:\n  x:\n    rests_on: {colon: {effect: $e}}\n    needs: {colon: {}}\n"
+        "    change: {drop: yes}\n    says: '{answer}'\n    says_it: '{answer}'\n"
+        "    cites: [psct-guide#2]\n")
+    kb = load_knowledge([str(tmp_path)], strict=False)
+    assert any("'needs' is a list of fact patterns" in d.message for d in kb.errors)
+
+
+# -- the restatement's words are data (psct_expert/restate.yaml), one mechanism -------------
+
+
+def _shape(d):
+    """The keys of a section, nested (the tables that list words by value are left open)."""
+    open_tables = {"verbs", "timing", "summon_kinds", "prepositions", "ordinals"}
+    return {k: (_shape(v) if isinstance(v, dict) and k not in open_tables and
+                not set(v) <= {"m", "f"} else None) for k, v in d.items()}
+
+
+def test_the_restatement_words_have_the_same_keys_in_each_language():
+    from psct_expert.restate import LANGS, words_of
+
+    shapes = {lang: _shape(words_of(lang)) for lang in LANGS}
+    assert shapes["it"] == shapes["en"]
+
+
+def test_one_mechanism_says_the_slots_in_either_language(base_expert):
+    """The same function fills a slot from the language's words: the effect, its activation,
+    a card known only by its kind (Italian agreement: 'una Magia scoperta tua'), the action."""
+    from psct_expert.restate import _entity_words, activation_words, effect_words, verb_words
+
+    assert effect_words("X#P2.1") == "bullet 1 of the second Pendulum effect of X"
+    assert effect_words("X#P2.1", "it") == "il punto 1 del secondo effetto Pendulum di X"
+    assert activation_words("X#0") == "the activation of X"
+    assert activation_words("X#1", "it") == "l'attivazione del primo effetto di X"
+    card = {"kind": "spell", "face": "up", "controller": "you", "place": "gy"}
+    assert _entity_words(card) == "your face-up Spell in the GY"
+    assert _entity_words(card, "it") == "una Magia scoperta tua nel Cimitero"
+    assert _entity_words({**card, "kind": "monster"}, "it") == "un mostro scoperto tuo nel Cimitero"
+    assert verb_words("special-summon") == "Special Summoning"
+    assert verb_words("special-summon", "it") == "Evocare Specialmente"
+    assert verb_words("odd-verb", "it") == "odd verb"
+    answer = base_expert.ask(RAIOH_GORZ)
+    assert answer.restatement("it").startswith("Il secondo effetto di Thunder King Rai-Oh")

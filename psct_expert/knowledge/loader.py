@@ -32,7 +32,7 @@ REQUIRED_RULE_KEYS = ["id", "says", "cites", "when", "then", "examples"]
 EXAMPLE_KEYS = ["name", "card", "cards", "given", "fires", "expect", "absent"]
 RESERVED_FILES = {"sources.yaml", "fact-types.yaml", "questions.yaml", "what-if.yaml", "tell.yaml"}
 VARIATION_KEYS = {"rests_on", "source", "families", "change", "distance", "says", "says_it", "cites",
-                  "replaces", "unless"}
+                  "replaces", "unless", "needs"}
 CHANGE_KINDS = {"drop", "set", "text", "event", "last", "spec", "add"}
 RESERVED_FIELDS = ("type", "type_")  # a fact's type is its key, not one of its fields
 MAX_ALTERNATIVES = 64  # 'any:' choices multiply; a rule expands to at most this many
@@ -204,10 +204,12 @@ class _Loader:
                                           "{text: {find, put}}, {event: $var, set: {..}}, {last: $var}, "
                                           "{spec: {key: value}}, {add: {fact-type: {..}}}")
                 continue
-            if "add" in change and (not isinstance(change["add"], dict) or len(change["add"]) != 1
-                                    or next(iter(change["add"])) not in self.kb.fact_types):
+            added = change.get("add")
+            if "add" in change and not (isinstance(added, (dict, list)) and added and all(
+                    isinstance(a, dict) and len(a) == 1 and next(iter(a)) in self.kb.fact_types
+                    for a in (added if isinstance(added, list) else [added]))):
                 self.err(p + ("change", "add"), "an added fact is {fact-type: {field: value}} of "
-                                                "fact-types.yaml")
+                                                "fact-types.yaml (or a list of them)")
                 continue
             if "spec" in change and not isinstance(change["spec"], dict):
                 self.err(p + ("change", "spec"), "a spec change is {key: value} (null removes it)")
@@ -243,16 +245,22 @@ class _Loader:
             if not isinstance(dist, int) or dist < 1:
                 self.err(p + ("distance",), "'distance' is a whole number, 1 or more")
                 bad = True
-            unless = info.get("unless", [])
-            if not isinstance(unless, list):
-                self.err(p + ("unless",), "'unless' is a list of fact patterns")
+            pats = {}
+            for k in ("unless", "needs"):
+                given = info.get(k, [])
+                if not isinstance(given, list):
+                    self.err(p + (k,), f"'{k}' is a list of fact patterns")
+                    bad = True
+                    continue
+                pats[k] = [self.fact_pattern(u, p + (k, i)) for i, u in enumerate(given)]
+                if None in pats[k]:
+                    bad = True
+                elif any(u.type not in self.kb.fact_types for u in pats[k]):
+                    self.err(p + (k,), f"unknown fact type in '{k}'")
+                    bad = True
+            if pat is None or bad:
                 continue
-            unless_pats = [self.fact_pattern(u, p + ("unless", i)) for i, u in enumerate(unless)]
-            if pat is None or bad or None in unless_pats:
-                continue
-            if any(u.type not in self.kb.fact_types for u in unless_pats):
-                self.err(p + ("unless",), "unknown fact type in 'unless'")
-                continue
+            unless_pats, needs_pats = pats["unless"], pats["needs"]
             if pat.type not in self.kb.fact_types:
                 self.err(p + ("rests_on",), f"unknown fact type {pat.type!r}")
                 continue
@@ -265,8 +273,8 @@ class _Loader:
             self.kb.variations = [v for v in self.kb.variations if v.id != vid]
             self.kb.variations.append(Variation(
                 str(vid), pat, change, info["says"].strip(), info["says_it"].strip(),
-                list(cites), dist, source, tuple(fams), tuple(unless_pats), path=str(path),
-                line=line))
+                list(cites), dist, source, tuple(fams), tuple(unless_pats), tuple(needs_pats),
+                path=str(path), line=line))
 
     def load_tells(self, path: Path):
         """tell.yaml: what would settle an unknown, per fact type (see the file's head).  A later

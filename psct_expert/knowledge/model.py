@@ -175,6 +175,8 @@ class Variation:
     source: str = "any"             # where the fact must come from: text, question, any
     families: tuple = ()            # only for questions of these families (all when empty)
     unless: tuple = ()              # Patterns: not when a fact of the question matches one
+    needs: tuple = ()               # Patterns: only when a fact of the question matches each
+                                    # (in order; their $vars bind too)
     path: str = ""
     line: int | None = None
 
