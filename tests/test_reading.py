@@ -394,3 +394,19 @@ def test_two_copies_in_one_turn_is_a_second_copy_used_again(base_expert):
 def test_chaining_a_card_from_the_hand_answers_the_last_activation(base_expert):
     answer = base_expert.ask("My opponent activates Raigeki Break. Can I chain Effect Veiler from my hand?")
     assert "chained to the activation of the first effect of Raigeki Break" in answer.restated
+
+
+@pytest.mark.parametrize("written, read", [
+    ("X: i target my monster and one in my GY.", "I activate X targeting my monster and one in my GY."),
+    ("X: opp targets my monster.", "Opp activates X targeting my monster."),
+    ("X: it flips 2 monsters face-down.", "X flips 2 monsters face-down."),
+    ('X: "Target 1 card; destroy it." Does it target?', 'X: "Target 1 card; destroy it." Does it target?'),
+])
+def test_a_card_named_as_the_topic_of_its_sentence(written, read):
+    assert relex(written, [(0, 1)]).text == read
+
+
+def test_a_card_that_a_player_controls(base_expert):
+    answer = base_expert.ask("I activate Infernity Break targeting an Infernity card in my GY and "
+                             "1 card that my opponent controls. Does Infernity Break target?")
+    assert answer.value == "yes"

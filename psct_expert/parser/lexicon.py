@@ -127,6 +127,7 @@ def _relex(text: str) -> Relexed:
         text = _DASH_QUESTION.sub(". ", text)
     parts = [s for s in (_set_aside_aside(s, out) for s in sentences(text)) if s]
     parts = _proposal(parts, out)
+    parts = [_topic_header(s, out) for s in parts]
     parts = [_comma_question(s, out) for s in parts]
     if parts:
         parts[-1] = _declarative(parts[-1], out)
@@ -197,6 +198,32 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
         out.changes.append(Change("read-as", " ".join(parts[j:i + 1]), " ".join(new)))
         return parts[:j] + new + parts[i + 1:]
     return parts
+
+
+# "Circle of the Fire Kings: I target my monster and one in my GY", "Daruma Cannon: it flips 2
+# monsters face-down": a card named as the topic of the sentence, which then tells what it does
+_HEADER = re.compile(r"^(?P<card>\ue000k\d+k)\s*:\s+(?:(?P<it>it|this card)\s+(?=\w)|"
+                     r"(?P<who>i|we|you|they|opp|opponent|my opponent)\s+"
+                     r"(?P<verb>target|targets|targeted)\s+)", re.IGNORECASE)
+
+
+def _topic_header(s: str, out: Relexed) -> str:
+    """A card named before a colon as the topic of the sentence: "X: it flips ..." is "X flips
+    ..."; "X: I target A" is "I activate X targeting A" (the targets are chosen when it is
+    activated).  A quotation after the colon ("X: "Target 1 card; ..."") is left as written."""
+    m = _HEADER.match(s)
+    if m is None:
+        return s
+    if m.group("it"):
+        new = f"{m.group('card')} "
+    else:
+        who = m.group("who")
+        third = who.lower() in ("opp", "opponent", "my opponent")
+        verb = "activated" if m.group("verb").lower() == "targeted" else \
+            "activates" if third else "activate"
+        new = f"{who} {verb} {m.group('card')} targeting "
+    out.changes.append(Change("read-as", s[:m.end()].strip(), new.strip()))
+    return new + s[m.end():]
 
 
 def _ellipsis(text: str, out: Relexed) -> str:
