@@ -410,3 +410,14 @@ def test_a_card_that_a_player_controls(base_expert):
     answer = base_expert.ask("I activate Infernity Break targeting an Infernity card in my GY and "
                              "1 card that my opponent controls. Does Infernity Break target?")
     assert answer.value == "yes"
+
+
+@pytest.mark.parametrize("written, read", [
+    ("opp summons X from hand bc they control no monsters. can i chain?",
+     "They control no monsters. Opp summons X from hand. can i chain?"),
+    ("Can I chain Y in response, since my monster is targeted?",
+     "My monster is targeted. Can I chain Y in response?"),
+    ("Since I targeted 3, do I lose 3000 LP?", "Since I targeted 3, do I lose 3000 LP?"),
+])
+def test_a_reason_is_told_before_what_it_explains(written, read):
+    assert relex(written).text == read

@@ -128,6 +128,7 @@ def _relex(text: str) -> Relexed:
     parts = [s for s in (_set_aside_aside(s, out) for s in sentences(text)) if s]
     parts = _proposal(parts, out)
     parts = [_topic_header(s, out) for s in parts]
+    parts = [p for s in parts for p in _reason_first(s, out)]
     parts = [_comma_question(s, out) for s in parts]
     if parts:
         parts[-1] = _declarative(parts[-1], out)
@@ -224,6 +225,37 @@ def _topic_header(s: str, out: Relexed) -> str:
         new = f"{who} {verb} {m.group('card')} targeting "
     out.changes.append(Change("read-as", s[:m.end()].strip(), new.strip()))
     return new + s[m.end():]
+
+
+# "... from their hand because they control no monsters", "Can I chain X, since my monster is
+# targeted?": a reason told with a player or a card as its subject is what held first
+_REASON = re.compile(r",?\s+(?:because|since|bc|b/c|cuz|cause)\s+(?=(?:i|we|you|they|he|she|it|my|their|his|her|its|"
+                     r"the|that|this|opp|opponent|my opponent|\ue000k\d+k)\b)", re.IGNORECASE)
+
+
+def _reason_first(s: str, out: Relexed) -> list[str]:
+    """A reason joined to a sentence ("X because Y", "Can I ..., since Y?") is told before it:
+    "Y. X" ("Y. Can I ...?"), so the story grammar reads it as what held or happened first.
+    Nothing is set aside; a reason that opens the sentence ("Since I targeted 3, ...") is left."""
+    m = _REASON.search(s)
+    if m is None:
+        return [s]
+    before = s[:m.start()]
+    cut = [b.end() for b in re.finditer(r"[.!?]\s+", before)]
+    head, main = (before[:cut[-1]].strip(), before[cut[-1]:]) if cut else ("", before)
+    main = main.strip(" ,")
+    stop = re.search(r"[.!?](?:\s+|$)", s[m.end():])
+    reason = s[m.end():m.end() + stop.start()] if stop else s[m.end():]
+    end = s[m.end() + stop.start()] if stop else "."
+    tail = s[m.end() + stop.end():].strip() if stop else ""
+    if not main or len(reason.split()) < 2 or main.split()[0].lower() in ("since", "because"):
+        return [s]
+    told = reason[:1].upper() + reason[1:] + "."
+    asked = main[:1].upper() + main[1:] + end
+    out.changes.append(Change("read-as", s[len(head):m.end() + (stop.end() if stop else len(reason))]
+                              .strip(), f"{told} {asked}"))
+    return [x for x in (head, told, asked) if x] + _reason_first(tail, out) if tail else \
+        [x for x in (head, told, asked) if x]
 
 
 def _ellipsis(text: str, out: Relexed) -> str:
