@@ -108,7 +108,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     named = {c.written for c in relexed.changes}
     went_further = isinstance(first, QuestionError) and isinstance(second, QuestionError) and \
         first.unplaced is not None and second.unplaced is not None and \
-        len(first.unplaced) <= len(second.unplaced)
+        _reach(first, text) > _reach(second, relexed.text)
     if isinstance(second, UnknownCard) and not isinstance(first, UnknownCard) or \
             isinstance(first, UnknownCard) and first.name not in named or \
             getattr(first, "line", None) is not None or went_further:
@@ -117,6 +117,16 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         err = second
     err.relexed = relexed
     raise _near(err, relexed.text, scenario, db, families, settle) from None
+
+
+def _reach(err: QuestionError, text: str) -> float:
+    """How far into its question a reading got before it stopped (0 to 1): where the first word
+    it has no place for stands, or where the words it could not place begin."""
+    u, n = err.unplaced or "", max(len(text), 1)
+    if "has no place for" in str(err):
+        at = text.lower().find(u.split()[0].lower()) if u.split() else -1
+        return at / n if at >= 0 else 0.0
+    return max(0.0, 1 - len(u) / n)
 
 
 def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
