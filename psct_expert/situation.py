@@ -29,6 +29,9 @@ ACTIONS = ("destroyed", "banished", "sent-to-gy", "discarded", "tributed", "retu
            "added-to-hand", "drawn", "detached", "paid-lp", "negated", "activated")
 ENTITY_KEYS = ("card", "desc", "controller", "owner", "place", "face", "position", "kind",
                "subtype", "token", "cannot-be-targeted", "atk")
+# how a Summon's Tributes or materials are moved when the player performs it (an Xyz Summon's
+# materials are attached, not moved to a place a trigger names)
+MATERIAL_MOVES = {"tribute": "tributed", "synchro": "sent-to-gy", "link": "sent-to-gy"}
 EVENT_KEYS = {
     "phase": {"kind", "id", "phase", "turn"},
     "state": {"kind", "id", "player", "place", "what", "count", "min", "face"},
@@ -335,7 +338,18 @@ class _Situation:
         attempt = _yn(bool(ev.get("attempt")))
         if attempt == "no":
             self.close_chain()
+        # its Tributes or materials are moved first, as part of doing the Summon, and the Summon
+        # completes after them (game-rules#summon-procedures.3, #missing-the-timing.4)
+        mat_action = MATERIAL_MOVES.get(ev.get("summon-kind", "special"))
+        mats = [m for m in (ev.get("materials") or []) if m] if mat_action else []
+        mat_seq = self.next_seq() if mats and attempt == "no" else None
         seq = self.next_seq()
+        for n, m in enumerate(mats if mat_seq else [], start=1):
+            mid = f"{sid}.mat{n}"
+            self.step({"action": mat_action, "what": m}, by="material", seq=mat_seq,
+                      during_chain="no", eid=mid)
+            self.b.add("material_of", f"{mid} is a Tribute or material for {sid}", event=mid,
+                       summon=sid)
         self.event(sid, "summon", seq)
         self.summon_fact(sid, what, kind, player, ev.get("from", "unknown"), by,
                          int(ev.get("count", 1)), "no", seq, attempt)

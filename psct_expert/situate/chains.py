@@ -339,7 +339,8 @@ class ChainEvents:
 
     def _answered_card(self, act: dict, node: Tree) -> str:
         """"it" in "chains X to destroy it": the card of the link X answers."""
-        to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
+        to = next((e for e in self.events if e.get("kind") == "activate"
+                   and e.get("id") == act.get("respond")), None) if act.get("respond") else None
         card = to["effect"].get("card") if to else None
         if card is None:
             self.fail("which card is 'it'?", node)
@@ -577,6 +578,10 @@ class ChainEvents:
             what = act["targets"][-1]
             if action in ACTION_VERBS:
                 note_change(self, what, {"left": True})
+        elif t["pronoun"] and len(set(act.get("targets") or [])) == 1:
+            # "X targets their monster. X resolves and destroys it", "I chain X targeting my
+            # monster and destroy it": the one card X targets
+            what = act["targets"][0]
         elif t["pronoun"]:
             what = self._answered_card(act, ev)
         elif targeted and t["words"][:2] in (["one", "of"], ["1", "of"]) and act.get("respond"):
