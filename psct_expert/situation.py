@@ -44,7 +44,7 @@ EVENT_KEYS = {
                "materials", "attempt", "player-said"},
     "move": {"kind", "id", "what", "action", "by", "player"},
     "attack": {"kind", "id", "what", "target"},
-    "used": {"kind", "id", "effect", "player", "copy", "outcome", "since", "chain"},
+    "used": {"kind", "id", "effect", "player", "copy", "outcome", "since", "chain", "what"},
 }
 
 
@@ -379,11 +379,18 @@ class _Situation:
         copy = self.check(ev.get("copy", "same"), ("same", "another"), "copy")
         outcome = self.check(ev.get("outcome", "resolved"),
                              ("resolved", "activation-negated", "effect-negated"), "outcome")
-        since = self.check(ev.get("since", "stayed"), ("stayed", "left-and-returned"), "since")
+        # "what": the card (entity) that used it; what happens to it afterwards is told by later
+        # events, and the rules say whether it is a new card since ("since" is then "unsaid")
+        what = self.entity(ev["what"]) if ev.get("what") else None
+        since = self.check(ev.get("since", "unsaid" if what else "stayed"),
+                           ("stayed", "left-and-returned", "unsaid"), "since")
         chain = self.check(ev.get("chain", "earlier"), ("same", "earlier"), "chain")
         self.b.add("used_before", f"{eid} was already used this turn ({outcome})", effect=eid,
                    card=reading.card.name, player=player, copy=copy, outcome=outcome,
                    since=since, chain=chain)
+        if what is not None:
+            self.b.add("used_by", f"{what} used {eid} (step {self.seq})", effect=eid, entity=what,
+                       seq=self.seq)
 
 
 def build_situation(builder, entities: dict, events: list) -> None:

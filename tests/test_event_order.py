@@ -53,3 +53,40 @@ def test_tributed_for_a_tribute_summon(expert, monster, answer):
     spec = expert.parse(q)
     assert spec["event"] == "s1.mat1"
     assert expert.ask(q).value == answer
+
+
+SOFT = ("monster", ("effect",), "Once per turn: You can target 1 card on the field; destroy it.")
+PAIR = ("monster", ("effect",), "Once per turn: You can target 2 monsters on the field; banish both "
+        "until the End Phase.")
+EACH = ("monster", ("effect",), "Once per turn: You can target 2 monsters on the field; destroy them.")
+
+
+@pytest.fixture(scope="module")
+def more(base_expert):
+    from psct_expert.cards import Card
+
+    cards = {"Example Soft": SOFT, "Example Pair": PAIR, "Example Each": EACH}
+    return base_expert.with_cards(Card(name=n, kind=k, subtypes=s, text=t)
+                                  for n, (k, s, t) in cards.items())
+
+
+@pytest.mark.parametrize("story, answer", [
+    ("and was flipped face-down by Book of Moon", "yes"),   # a new card
+    ("left the field and came back", "yes"),
+    ("was returned to my hand, and I Special Summoned it again", "yes"),
+    ("", "no"),                                             # it stayed where it was
+])
+def test_a_new_card_can_use_its_soft_limit_again(more, story, answer):
+    said = f"My Example Soft used its effect this turn{', ' if story and not story.startswith('and') else ' '}{story}. " \
+        if story else "My Example Soft used its effect this turn. "
+    assert more.ask(said + "Can it use that effect again this turn?").value == answer
+
+
+@pytest.mark.parametrize("card, answer", [("Example Pair", "no"), ("Example Each", "yes")])
+def test_two_targets_one_destroyed_in_response(more, card, answer):
+    q = (f"I activate {card}'s effect targeting my Summoned Skull and my opponent's Dark Magician. "
+         "My opponent chains Raigeki Break targeting my Summoned Skull and destroys it. "
+         "Is Dark Magician still " + ("banished?" if card == "Example Pair" else "destroyed?"))
+    spec = more.parse(q)
+    assert spec["target"] == "Dark Magician"
+    assert more.ask(q).value == answer

@@ -294,6 +294,9 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             said_ws = low(obj_n)          # "does X still destroy my card?": the object says which
         owner = owner_in_words(said_ws) if said_ws else None
         fit = [t for t in targets if owner and st._controller(t) == owner]
+        named = [t for t in targets if t in (subj_card, _obj_card(st, obj_n))]
+        if len(set(named)) == 1:
+            fit = named                   # "Is Dark Magician still banished?": the target named
         places = [w for w in said_ws if w in ("field", "gy", "graveyard", "hand", "banished")]
         if len(set(fit)) > 1 and places:
             # "my monster on the field": of my targets, the one told to be there
@@ -321,6 +324,14 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                     "card there when the effect resolves", obj)
     return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
             "suppose": suppose}
+
+
+def _obj_card(st: Situate, obj: Tree | None) -> str | None:
+    """The card an outcome's object names ("does X still banish Dark Magician?"), if any."""
+    if obj is None:
+        return None
+    thing = find(obj, "thing")
+    return st.r.thing(thing).get("card") if thing is not None else None
 
 
 def _count_said_fits(st: Situate, q: Tree, reading, eid: str, verb: str) -> None:
