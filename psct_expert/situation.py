@@ -26,7 +26,7 @@ SUMMON_KINDS = ("normal", "tribute", "flip", "procedure", "synchro", "xyz", "lin
 ACTIONS = ("destroyed", "banished", "sent-to-gy", "discarded", "tributed", "returned-to-hand",
            "returned-to-deck", "returned-to-extra", "flipped-face-down", "flipped-face-up",
            "control-changed", "left-field", "left-gy", "left-banished", "summoned",
-           "added-to-hand", "drawn", "detached", "paid-lp", "negated", "activated")
+           "added-to-hand", "drawn", "detached", "paid-lp", "negated", "activated", "set")
 ENTITY_KEYS = ("card", "desc", "controller", "owner", "place", "face", "position", "kind",
                "subtype", "token", "cannot-be-targeted", "atk")
 # how a Summon's Tributes or materials are moved when the player performs it (an Xyz Summon's

@@ -691,6 +691,33 @@ class ChainEvents:
             act.setdefault("does", []).append(step)
             self.summons.append((sid, {"summon-kind": "by-effect", "by": act["id"]}))
 
+    def ev_then_part(self, ev: Tree) -> None:
+        """"..., then my opponent Sets a card" / "my opponent does not Set a card with it": a later
+        part (after "then") of the effect of the link that resolved last, done (a step after the
+        ones told) or not done (that part fails).  Its verb must be such a part's."""
+        stepped = [e for e in self.events if e.get("kind") == "activate" and e.get("does")]
+        if not stepped:
+            self.fail("a later part of which effect? (tell what it did first)", ev)
+        act = stepped[-1]
+        found = self.effect_of(act["effect"])
+        word = low(sub(ev, "later_verb"))[0]
+        verb = "set" if word.startswith("set") else "draw"
+        if found is None:
+            self.fail("which effect's part is that?", ev)
+        reading, eid = found
+        later = {f.get("right") for f in reading.facts if f.type == "link" and f.get("effect") == eid
+                 and f.get("kind") in ("then", "then-can", "after-that", "also-after-that")}
+        parts = [f.get("n") for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+                 and f.get("verb") == verb and f.get("n") in later]
+        if len(parts) != 1:
+            self.fail(f"{act['effect'].get('card')} has no part after 'then' that does that", ev)
+        if any(w in ("not", "n't") for w in low(ev)):
+            self.told_suppose.append({"fails": {"effect": act["effect"], "part": parts[0]}})
+            return
+        self._player(ev)
+        act["does"].append({"action": "set" if verb == "set" else "drawn", "then": True,
+                            "id": f"{act['id']}.part{parts[0]}"})
+
     def ev_then_chain(self, ev: Tree) -> None:
         """"..., then chain my own Set X": the player who activated last chains X."""
         if not self.acts:
