@@ -90,3 +90,20 @@ def test_two_targets_one_destroyed_in_response(more, card, answer):
     spec = more.parse(q)
     assert spec["target"] == "Dark Magician"
     assert more.ask(q).value == answer
+
+
+WITCH = ("monster", ("pendulum", "effect"), "If this card is Normal Summoned: You can target 1 card in "
+         "your Pendulum Zone; destroy both that target and this card, and if you do, draw 1 card.")
+LONE = ("monster", ("effect",), "If this card is Normal Summoned: You can target 1 card in your "
+        "Pendulum Zone; destroy that target, and if you do, draw 1 card.")
+
+
+@pytest.mark.parametrize("card, answer", [("Example Witch", "no"), ("Example Lone Witch", "yes")])
+def test_both_that_target_and_this_card_after_the_card_left(base_expert, card, answer):
+    from psct_expert.cards import Card
+
+    k, s, t = WITCH if card == "Example Witch" else LONE
+    e = base_expert.with_cards([Card(name=card, kind=k, subtypes=s, text=t)])
+    q = (f"I activate {card}'s first effect targeting the card in my Pendulum Zone. My opponent "
+         f"banishes {card} in response. Do I still draw?")
+    assert e.ask(q).value == answer
