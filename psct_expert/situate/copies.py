@@ -73,8 +73,11 @@ class CopyEvents:
         self.events.append({"kind": "move", "what": card, "action": "left-field"})
 
     def ev_summon_again(self, ev: Tree) -> None:
-        """"I Special Summoned it again": the card named last is Summoned (how, unsaid)."""
-        card = self._subject_card(ev)
+        """"I Special Summoned it again" / "I Special Summon X again": the card (named last) is
+        Summoned (how, unsaid)."""
+        named = [t for t in ev.children if getattr(t, "type", "") == "XCARD"]
+        card = self.db.get(self.r.card(named[0])).name if named else self._subject_card(ev)
+        self.last_card = card
         kind = self.r.summon_kind(ev) or "unsaid"
         self._summon(kind, self._player(ev), {"card": card, "text": card, "words": [],
                                              "pronoun": False}, None)
