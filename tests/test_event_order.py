@@ -107,3 +107,20 @@ def test_both_that_target_and_this_card_after_the_card_left(base_expert, card, a
     q = (f"I activate {card}'s first effect targeting the card in my Pendulum Zone. My opponent "
          f"banishes {card} in response. Do I still draw?")
     assert e.ask(q).value == answer
+
+
+RUSH = ("spell", ("quick-play",), "Target 1 Beast monster you control and 1 monster your opponent "
+        "controls; destroy the first target, and if you do, shuffle the second target into the Deck.")
+BOOK = ("spell", ("quick-play",), "Target 1 Beast monster you control and 1 monster your opponent "
+        "controls; destroy the first target, also shuffle the second target into the Deck.")
+
+
+@pytest.mark.parametrize("card, answer", [("Example Rush", "no"), ("Example Also Rush", "yes")])
+def test_the_first_target_gone(base_expert, card, answer):
+    from psct_expert.cards import Card
+
+    k, s, t = RUSH if card == "Example Rush" else BOOK
+    e = base_expert.with_cards([Card(name=card, kind=k, subtypes=s, text=t)])
+    q = (f"I activate {card} targeting my Beast monster and my opponent's Dark Magician. My opponent "
+         "banishes my Beast monster in response. Is Dark Magician still shuffled into the Deck?")
+    assert e.ask(q).value == answer

@@ -714,6 +714,8 @@ class PhraseReaders:
             return [1]
         if "second" in p or "other" in p:
             return [2] if 2 in slots else slots[-1:]
+        if "third" in p:
+            return [3] if 3 in slots else slots[-1:]
         if "you control" in p:
             for t in eff.targets:
                 if ("you-control", "yes") in t.conditions:
