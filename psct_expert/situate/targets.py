@@ -195,6 +195,12 @@ class TargetEvents:
                   "returned-to-deck" if places[-1:] == ["deck"] else None}.get(verb)
         if action is None:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        found = self.effect_of(ref)
+        if found is None or not any(f.get("effect") == found[1] and f.get("verb") == verb and
+                                    f.type in ("clause", "clause_verb") for f in found[0].facts):
+            # what it does as it resolves must be that effect's: "destroys X with Y" where Y
+            # does not destroy (or only as its cost) is not a story this model tells
+            self.fail(f"{ref.get('card')} does not {verb} a card as it resolves", ev)
         t = self.r.thing(sub(ev, "thing"))
         owner = owner_in_words(t["words"])
         what = self.entity(t, **({"controller": owner} if owner else {}))
