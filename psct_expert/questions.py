@@ -33,7 +33,7 @@ from .reader import Reading, read_card
 from .reader.phrases import MOVES_A_CARD, part_acts_on_target
 from .reader.select import select_clause, select_effect
 
-HYPOTHESIS_KEYS = ("fails", "targeted", "left", "state", "controls", "self_not_face_up",
+HYPOTHESIS_KEYS = ("fails", "targeted", "left", "state", "controls", "self_not_face_up", "self_gone",
                    "changed", "in_play", "token_target", "event", "cannot_be_destroyed",
                    "requirement_unmet", "done")
 
@@ -393,6 +393,9 @@ class _Builder:
                      property=val["property"], value=val["value"])
         elif key == "controls":
             self.add("controls", what, src, effect=eid, what=val["what"])
+        elif key == "self_gone":            # the card with the effect left the field before it resolved
+            self.add("self_state_at_resolution", what, src, effect=eid, state="not-face-up")
+            self.add("self_state_at_resolution", what, src, effect=eid, state="left-field")
         elif key == "self_not_face_up":
             self.add("self_state_at_resolution", what, src, effect=eid, state="not-face-up")
         elif key == "changed":

@@ -26,9 +26,12 @@ SUMMON_KINDS = ("normal", "tribute", "flip", "procedure", "synchro", "xyz", "lin
 ACTIONS = ("destroyed", "banished", "sent-to-gy", "discarded", "tributed", "returned-to-hand",
            "returned-to-deck", "returned-to-extra", "flipped-face-down", "flipped-face-up",
            "control-changed", "left-field", "left-gy", "left-banished", "summoned",
-           "added-to-hand", "drawn", "detached", "paid-lp", "negated", "activated")
+           "added-to-hand", "drawn", "detached", "paid-lp", "negated", "activated", "set")
 ENTITY_KEYS = ("card", "desc", "controller", "owner", "place", "face", "position", "kind",
                "subtype", "token", "cannot-be-targeted", "atk")
+# how a Summon's Tributes or materials are moved when the player performs it (an Xyz Summon's
+# materials are attached, not moved to a place a trigger names)
+MATERIAL_MOVES = {"tribute": "tributed", "synchro": "sent-to-gy", "link": "sent-to-gy"}
 EVENT_KEYS = {
     "phase": {"kind", "id", "phase", "turn"},
     "state": {"kind", "id", "player", "place", "what", "count", "min", "face"},
@@ -41,7 +44,7 @@ EVENT_KEYS = {
                "materials", "attempt", "player-said"},
     "move": {"kind", "id", "what", "action", "by", "player"},
     "attack": {"kind", "id", "what", "target"},
-    "used": {"kind", "id", "effect", "player", "copy", "outcome", "since", "chain"},
+    "used": {"kind", "id", "effect", "player", "copy", "outcome", "since", "chain", "what"},
 }
 
 
@@ -335,7 +338,18 @@ class _Situation:
         attempt = _yn(bool(ev.get("attempt")))
         if attempt == "no":
             self.close_chain()
+        # its Tributes or materials are moved first, as part of doing the Summon, and the Summon
+        # completes after them (game-rules#summon-procedures.3, #missing-the-timing.4)
+        mat_action = MATERIAL_MOVES.get(ev.get("summon-kind", "special"))
+        mats = [m for m in (ev.get("materials") or []) if m] if mat_action else []
+        mat_seq = self.next_seq() if mats and attempt == "no" else None
         seq = self.next_seq()
+        for n, m in enumerate(mats if mat_seq else [], start=1):
+            mid = f"{sid}.mat{n}"
+            self.step({"action": mat_action, "what": m}, by="material", seq=mat_seq,
+                      during_chain="no", eid=mid)
+            self.b.add("material_of", f"{mid} is a Tribute or material for {sid}", event=mid,
+                       summon=sid)
         self.event(sid, "summon", seq)
         self.summon_fact(sid, what, kind, player, ev.get("from", "unknown"), by,
                          int(ev.get("count", 1)), "no", seq, attempt)
@@ -365,11 +379,18 @@ class _Situation:
         copy = self.check(ev.get("copy", "same"), ("same", "another"), "copy")
         outcome = self.check(ev.get("outcome", "resolved"),
                              ("resolved", "activation-negated", "effect-negated"), "outcome")
-        since = self.check(ev.get("since", "stayed"), ("stayed", "left-and-returned"), "since")
+        # "what": the card (entity) that used it; what happens to it afterwards is told by later
+        # events, and the rules say whether it is a new card since ("since" is then "unsaid")
+        what = self.entity(ev["what"]) if ev.get("what") else None
+        since = self.check(ev.get("since", "unsaid" if what else "stayed"),
+                           ("stayed", "left-and-returned", "unsaid"), "since")
         chain = self.check(ev.get("chain", "earlier"), ("same", "earlier"), "chain")
         self.b.add("used_before", f"{eid} was already used this turn ({outcome})", effect=eid,
                    card=reading.card.name, player=player, copy=copy, outcome=outcome,
                    since=since, chain=chain)
+        if what is not None:
+            self.b.add("used_by", f"{what} used {eid} (step {self.seq})", effect=eid, entity=what,
+                       seq=self.seq)
 
 
 def build_situation(builder, entities: dict, events: list) -> None:

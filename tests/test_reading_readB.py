@@ -309,11 +309,14 @@ def test_two_parts_asked_at_once(base_expert):
 
 
 def test_a_named_card_is_not_one_of_the_targets(base_expert):
-    # "banishes Pendulum Witch" (the activated card itself) is not "one of" its targets
-    with pytest.raises(REFUSED):
-        base_expert.parse("I Normal Summon Pendulum Witch and activate its effect targeting the card in "
-                          "my Pendulum Zone. My opponent banishes Pendulum Witch in response. Is my "
-                          "Pendulum Zone card still destroyed?")
+    # "banishes Pendulum Witch" (the activated card itself) is not "one of" its targets: the card
+    # itself left, so "destroy both that target and this card" is not done (issue 23, was refused)
+    q = ("I Normal Summon Pendulum Witch and activate its effect targeting the card in "
+         "my Pendulum Zone. My opponent banishes Pendulum Witch in response. Is my "
+         "Pendulum Zone card still destroyed?")
+    spec = base_expert.parse(q)
+    assert {"self_gone": {}} in spec["suppose"]
+    assert answer(base_expert, q) == "no"
 
 
 def test_does_the_part_still_happen(base_expert):

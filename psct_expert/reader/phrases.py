@@ -644,6 +644,10 @@ class PhraseReaders:
                 self.add("summon_not_done", src, effect=eff.id, n=n)
             if g.p["part_was_set"].match(seg):
                 self.add("part_condition", src, effect=eff.id, n=n, condition="was-set")
+            if g.p["part_if"].match(seg):
+                self.add("part_if", src, effect=eff.id, n=n)
+            if g.p["both_self"].search(seg):
+                self.add("both_self", src, effect=eff.id, n=n)
             if g.p["same_name_negation"].search(seg) and g.p["until_next_turn"].search(seg):
                 self.add("same_name_negation", src, effect=eff.id, n=n, until="next-turn")
             self._read_clause_from(text, eff, where, rs + s, seg, n)
@@ -710,6 +714,8 @@ class PhraseReaders:
             return [1]
         if "second" in p or "other" in p:
             return [2] if 2 in slots else slots[-1:]
+        if "third" in p:
+            return [3] if 3 in slots else slots[-1:]
         if "you control" in p:
             for t in eff.targets:
                 if ("you-control", "yes") in t.conditions:

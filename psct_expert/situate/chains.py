@@ -339,7 +339,8 @@ class ChainEvents:
 
     def _answered_card(self, act: dict, node: Tree) -> str:
         """"it" in "chains X to destroy it": the card of the link X answers."""
-        to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
+        to = next((e for e in self.events if e.get("kind") == "activate"
+                   and e.get("id") == act.get("respond")), None) if act.get("respond") else None
         card = to["effect"].get("card") if to else None
         if card is None:
             self.fail("which card is 'it'?", node)
@@ -584,6 +585,10 @@ class ChainEvents:
             what = act["targets"][-1]
             if action in ACTION_VERBS:
                 note_change(self, what, {"left": True})
+        elif t["pronoun"] and len(set(act.get("targets") or [])) == 1:
+            # "X targets their monster. X resolves and destroys it", "I chain X targeting my
+            # monster and destroy it": the one card X targets
+            what = act["targets"][0]
         elif t["pronoun"]:
             what = self._answered_card(act, ev)
         elif targeted and t["words"][:2] in (["one", "of"], ["1", "of"]) and act.get("respond"):
@@ -714,6 +719,33 @@ class ChainEvents:
                 first = False
             act.setdefault("does", []).append(step)
             self.summons.append((sid, {"summon-kind": "by-effect", "by": act["id"]}))
+
+    def ev_then_part(self, ev: Tree) -> None:
+        """"..., then my opponent Sets a card" / "my opponent does not Set a card with it": a later
+        part (after "then") of the effect of the link that resolved last, done (a step after the
+        ones told) or not done (that part fails).  Its verb must be such a part's."""
+        stepped = [e for e in self.events if e.get("kind") == "activate" and e.get("does")]
+        if not stepped:
+            self.fail("a later part of which effect? (tell what it did first)", ev)
+        act = stepped[-1]
+        found = self.effect_of(act["effect"])
+        word = low(sub(ev, "later_verb"))[0]
+        verb = "set" if word.startswith("set") else "draw"
+        if found is None:
+            self.fail("which effect's part is that?", ev)
+        reading, eid = found
+        later = {f.get("right") for f in reading.facts if f.type == "link" and f.get("effect") == eid
+                 and f.get("kind") in ("then", "then-can", "after-that", "also-after-that")}
+        parts = [f.get("n") for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+                 and f.get("verb") == verb and f.get("n") in later]
+        if len(parts) != 1:
+            self.fail(f"{act['effect'].get('card')} has no part after 'then' that does that", ev)
+        if any(w in ("not", "n't") for w in low(ev)):
+            self.told_suppose.append({"fails": {"effect": act["effect"], "part": parts[0]}})
+            return
+        self._player(ev)
+        act["does"].append({"action": "set" if verb == "set" else "drawn", "then": True,
+                            "id": f"{act['id']}.part{parts[0]}"})
 
     def ev_then_chain(self, ev: Tree) -> None:
         """"..., then chain my own Set X": the player who activated last chains X."""

@@ -62,6 +62,26 @@ class CopyEvents:
                       "('my opponent activates X')", ev)
         self.events.append({"kind": "move", "what": card, "action": action})
 
+    def then_flipped(self, ev: Tree) -> None:
+        """"(it) was flipped face-down (by Book of Moon)": the card named last is turned face-down."""
+        card = self._subject_card(ev)
+        self.events.append({"kind": "move", "what": card, "action": "flipped-face-down"})
+
+    def then_left(self, ev: Tree) -> None:
+        """"(it) left the field (and came back)": the card named last left the field."""
+        card = self._subject_card(ev)
+        self.events.append({"kind": "move", "what": card, "action": "left-field"})
+
+    def ev_summon_again(self, ev: Tree) -> None:
+        """"I Special Summoned it again" / "I Special Summon X again": the card (named last) is
+        Summoned (how, unsaid)."""
+        named = [t for t in ev.children if getattr(t, "type", "") == "XCARD"]
+        card = self.db.get(self.r.card(named[0])).name if named else self._subject_card(ev)
+        self.last_card = card
+        kind = self.r.summon_kind(ev) or "unsaid"
+        self._summon(kind, self._player(ev), {"card": card, "text": card, "words": [],
+                                             "pronoun": False}, None)
+
     def then_summoned(self, ev: Tree) -> None:
         """"(it) was Synchro Summoned again": the card named last is Summoned."""
         card = self._subject_card(ev)

@@ -182,6 +182,10 @@ def remove_target(st: Situate, ev: Tree) -> bool:
     from .targets import note_change      # targets.py imports this module
     st._player(ev)
     st._target_change_mods(ev)
+    last = next(e for e in reversed(st.events) if e.get("kind") == "activate" and e.get("targets"))
+    if ws == ["it"] and len(set(last["targets"])) > 1:
+        # "X targets my A and their B; they destroy it in response": either of them; say which
+        st.fail("which of the targeted cards? ('it' could be either: name it)", ev)
     what = targeted[-1] if ws == ["it"] else targeted[0]
     note_change(st, what, {"left": True})
     st.events.append({"kind": "move", "what": what, "action": REMOVED_TO[verb]})

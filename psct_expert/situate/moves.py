@@ -167,6 +167,15 @@ class MoveEvents:
         if verb not in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         self._target_change_mods(ev)
+        own = [aid for aid, r in self.acts if t.get("card") and r.get("card") == t["card"]]
+        if own and t["card"] not in targeted and verb in ("destroy", "banish", "return", "send"):
+            # "they banish Pendulum Witch in response": the card whose effect was activated leaves
+            # the field before that effect resolves (not one of its targets)
+            self.self_gone[own[-1]] = verb
+            action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+                      "return": "returned-to-hand"}[verb]
+            self.events.append({"kind": "move", "what": t["card"], "action": action})
+            return
         what = self._which_target(t, targeted, ev)
         note_change(self, what, {"left": True})
         places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]

@@ -196,6 +196,16 @@ class SummonEvents:
         self.summons.append((sid, event))
         return sid
 
+    def ev_tribute_for(self, ev: Tree) -> None:
+        """"I Tribute X to Tribute Summon Y": the Tribute Summon of Y, X its Tribute."""
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        player = self._player(ev)
+        tribute = self.entity(self.r.thing(sub(ev, "thing")))
+        self._summon("tribute", player, {"card": card, "text": card, "words": [], "pronoun": False},
+                     None)
+        self.events[-1]["materials"] = [tribute]
+        self.last_card = card
+
     def ev_summoned(self, ev: Tree) -> None:
         t = self.r.thing(sub(ev, "thing"))
         if self.events and self.events[-1].get("kind") == "resolve" and self.acts:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
-from ..parser.transform import low, sub, subs
+from ..parser.transform import find, low, sub, subs
 from ..reader import Reading
 from ..reader.phrases import turns_face_down_only
 from .holdings import note_removed
@@ -158,6 +158,12 @@ class TargetEvents:
             return self.ev_do_unnamed(ev)
         ref = self.effect_ref(self.r.effect(effs[-1]))
         player = self._player(ev)
+        if not any(e.get("targets") for e in self.events if e.get("kind") == "activate") and \
+                not getattr(self, "held", None) and sub(ev, "flip_verb") is None and \
+                self.r.thing(sub(ev, "thing")).get("card"):
+            # "my opponent returns Chaos Sorcerer to my hand with Compulsory Evacuation Device",
+            # nothing targeted before: that effect is activated and, resolving, does this move
+            return self._did_with(ev, ref, player)
         respond = bool(self.acts)
         self._activate(ref, player, {"respond": respond} if respond else {})
         ws = low(ev)
@@ -177,6 +183,35 @@ class TargetEvents:
             note_change(self, which, {"left": True, "to": "field"})   # Summoned: now on the field
         else:
             note_change(self, which, {"left": True})
+
+    def _did_with(self, ev: Tree, ref: dict, player: str) -> None:
+        """A named card moved by an effect told with it, nothing targeted before: the effect is
+        activated (chained to a link still open, else a Chain of its own) and resolves doing that."""
+        verb = self.r.action(find(ev, "act_verb"))
+        places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
+        action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+                  "tribute": "tributed", "discard": "discarded",
+                  "return": "returned-to-hand" if places[-1:] == ["hand"] else
+                  "returned-to-deck" if places[-1:] == ["deck"] else None}.get(verb)
+        if action is None:
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        found = self.effect_of(ref)
+        if found is None or not any(f.get("effect") == found[1] and f.get("verb") == verb and
+                                    f.type in ("clause", "clause_verb") for f in found[0].facts):
+            # what it does as it resolves must be that effect's: "destroys X with Y" where Y
+            # does not destroy (or only as its cost) is not a story this model tells
+            self.fail(f"{ref.get('card')} does not {verb} a card as it resolves", ev)
+        t = self.r.thing(sub(ev, "thing"))
+        owner = owner_in_words(t["words"])
+        what = self.entity(t, **({"controller": owner} if owner else {}))
+        last = next((e for e in reversed(self.events) if e.get("kind") in
+                     ("activate", "resolve", "summon", "move", "phase")), None)
+        open_link = last is not None and last.get("kind") == "activate"
+        self.last_card = t["card"]
+        aid = self._activate(ref, player, {"respond": True} if open_link else {})
+        act = next(e for e in self.events if e.get("id") == aid)
+        self._step(act, action, what)
+        self.events.append({"kind": "resolve", "of": aid})
 
     def check_pending(self) -> None:
         if any(ch.get("pending") for ch in self.changed.values()):

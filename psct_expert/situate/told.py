@@ -60,6 +60,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         self.granted: set[str] = set()            # Summons an effect let a player make
         self.unsaid_player: list[str] = []        # activations whose player the sentence leaves open
         self.cannot: list[str] = []               # actions told to be impossible now ("no cards to discard")
+        self.told_suppose: list[dict] = []        # later parts told not done ("does not Set a card")
         self.self_gone: dict[str, str] = {}       # activations whose own card left the field before resolving
         self.to_resolve: dict[str, str] = {}      # Summon id -> the activation that makes it
         self.set_this_turn: set[tuple[str, str]] = set()   # (card, player) told Set this turn
@@ -311,4 +312,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                                 else e for e in self.events]
         if self.entities:
             out["entities"] = self.entities
+        if self.told_suppose:
+            # a later part told not done ("my opponent does not Set a card with it")
+            out["suppose"] = list(out.get("suppose") or []) + self.told_suppose
         return out

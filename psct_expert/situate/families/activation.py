@@ -15,8 +15,8 @@ from ..procedures import unpayable_costs
 from ..refs import effect_does_action
 from ..words import norm
 from .common import asker_of, first_effect
-from .links import (activation_effect, card_removed, effect_does, event_for, open_activation,
-                    resolves_after)
+from .links import (_open_links, activation_effect, card_removed, effect_does, event_for,
+                    open_activation, resolves_after)
 from .negation import check_activator, negates_what_is_activated
 
 if TYPE_CHECKING:
@@ -120,6 +120,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         event = event_for(st, ref, purpose)
         if event is not None:
             slots["event"] = event
+            _trigger_after_chain(st, ref, event)
     cannot = [v for v in unpayable_costs(st, ref, player=asker_of(st, fam))
               if v not in slots.get("cannot", [])]
     if cannot:
@@ -139,6 +140,22 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if also:
         spec["also_needs"] = "; ".join(also)
     return spec
+
+
+def _trigger_after_chain(st: Situate, ref: dict, event: str) -> None:
+    """A trigger asked about a move a link still open does when it resolves ("I chain X targeting my
+    monster and destroy it. Can I activate its effect?"): the move happened, so that link resolved,
+    and a trigger is activated only once the whole Chain has resolved (game-rules#chain.4,
+    #missing-the-timing.9): the Chain told resolves first."""
+    open_ = set(_open_links(st))
+    stepped = [e for e in st.events if e.get("kind") == "activate" and e.get("id") in open_
+               and any(d.get("id") == event for d in e.get("does") or [])]
+    if not stepped or not ref.get("card"):
+        return
+    reading, eid = st.effect_of(ref) or (None, None)
+    if reading is not None and any(f.type == "trigger" and f.get("effect") == eid
+                                   for f in reading.facts):
+        st.events.append({"kind": "resolve"})
 
 
 STOP = {"a", "an", "the", "1", "one", "monster", "monsters", "card", "cards", "from", "my", "your",

@@ -13,6 +13,7 @@ from ...gamewords import gamewords
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import numbers_said, part_of_card_activation
 from ...reader.select import select_effect
+from ...situation import MATERIAL_MOVES
 from ..refs import effect_does_action
 from .common import OldForm, first_effect
 
@@ -30,6 +31,9 @@ def _steps(st: Situate) -> list[tuple[str, object]]:
                     for n, c in enumerate(e.get("cost") or [], start=1) if c.get("what")]
             out += [(d["id"], d.get("what")) for d in e.get("does", []) if d.get("id")]
         elif e.get("kind") in ("summon", "move") and e.get("id"):
+            # a Summon's Tributes or materials are moved before it (ids as the situation gives them)
+            out += [(f"{e['id']}.mat{n}", m) for n, m in enumerate(e.get("materials") or [], start=1)
+                    if e.get("kind") == "summon" and e.get("summon-kind") in MATERIAL_MOVES]
             out.append((e["id"], e.get("what")))
     return out
 

@@ -100,6 +100,7 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
                 "limited by it", fam)
     outcome = "resolved"
     since = "stayed"
+    later: list[dict] = []        # what happened to that card after it used the effect, in order
     seen = False
     for e in st.events:
         if e.get("id") == aid:
@@ -114,15 +115,22 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
                         "that negated it): a once-per-turn limit counts them differently", fam)
             outcome = f"{e['what']}-negated"
         if e["kind"] in ("summon", "move") and e.get("what") == ref.get("card"):
-            since = "left-and-returned"
-        if any(d.get("what") == ref.get("card") for d in e.get("does", [])):
-            since = "left-and-returned"        # "I Special Summoned it back with X"
-    if since == "left-and-returned" and not same:
+            later.append({"kind": "move", "what": ref["card"],
+                          "action": "summoned" if e["kind"] == "summon" else e["action"]})
+        later += [{"kind": "move", "what": ref["card"], "action": d["action"]}
+                  for d in e.get("does", []) if d.get("what") == ref.get("card")]
+    if later and not same:
         st.fail("a copy that left and came back is the same card: ask 'can it ...'", fam)
     used_ev = {"kind": "used", "effect": used_ref, "copy": "another" if another else "same",
-               "outcome": outcome, "since": since}
+               "outcome": outcome}
+    if later:
+        # whether it is a new card since (it left its place, or was flipped face-down) is for the
+        # rules to say from what happened to it (game-rules#once-per-turn.2, #resolution.4)
+        used_ev["what"] = ref["card"]
+    else:
+        used_ev["since"] = since
     phases = [e for e in st.events if e["kind"] == "phase"]
-    return {"family": "again-this-turn", "effect": ref, "situation": phases + [used_ev]}
+    return {"family": "again-this-turn", "effect": ref, "situation": phases + [used_ev] + later}
 
 
 SAME_TURN = ([["this", "turn"]], [["in", "the", "same", "turn"]], [["the", "same", "turn"]],

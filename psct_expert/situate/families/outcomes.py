@@ -145,7 +145,8 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     if st.cannot:
         return _cannot_outcome(st, q, ref, verb)
     gone = [aid for aid, r in st.acts if r == ref and aid in st.self_gone]
-    if gone and not st.changed:
+    both_self = bool(gone) and _needs_itself(st, ref)
+    if gone and not st.changed and not both_self:
         return _self_gone_outcome(st, q, ref, verb)
     act = next((e for e in st.events if e.get("kind") == "activate" and
                 e["effect"].get("card") == ref.get("card")), None)
@@ -234,6 +235,9 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         if fits[0][0] and fits[1][1] and not (fits[0][1] and fits[1][0]):
             slot_of = dict(zip(targets, groups))      # only the told order fits the groups
     suppose = [{"targeted": {"target": names[t], "slot": slot_of.get(t, 1)}} for t in targets]
+    if both_self:
+        # "destroy both that target and this card": the card itself left the field first
+        suppose.append({"self_gone": {}})
     for t, ch in changed.items():
         if t in names:
             if ch.get("left"):
@@ -294,6 +298,9 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             said_ws = low(obj_n)          # "does X still destroy my card?": the object says which
         owner = owner_in_words(said_ws) if said_ws else None
         fit = [t for t in targets if owner and st._controller(t) == owner]
+        named = [t for t in targets if t in (subj_card, _obj_card(st, obj_n))]
+        if len(set(named)) == 1:
+            fit = named                   # "Is Dark Magician still banished?": the target named
         places = [w for w in said_ws if w in ("field", "gy", "graveyard", "hand", "banished")]
         if len(set(fit)) > 1 and places:
             # "my monster on the field": of my targets, the one told to be there
@@ -321,6 +328,21 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                     "card there when the effect resolves", obj)
     return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
             "suppose": suppose}
+
+
+def _needs_itself(st: Situate, ref: dict) -> bool:
+    """The effect has a part done to "both that target and this card" (reader fact ``both_self``)."""
+    found = st.effect_of(ref)
+    return found is not None and any(f.type == "both_self" and f.get("effect") == found[1]
+                                     for f in found[0].facts)
+
+
+def _obj_card(st: Situate, obj: Tree | None) -> str | None:
+    """The card an outcome's object names ("does X still banish Dark Magician?"), if any."""
+    if obj is None:
+        return None
+    thing = find(obj, "thing")
+    return st.r.thing(thing).get("card") if thing is not None else None
 
 
 def _count_said_fits(st: Situate, q: Tree, reading, eid: str, verb: str) -> None:
