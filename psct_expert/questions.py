@@ -286,7 +286,38 @@ class _Builder:
 
     q_has_quick = q_again_after_negated
 
+    def q_tribute_summon(self, s):
+        """"Can I Tribute Summon X by Tributing Y (and Z) / 1 monster / without Tributing?"."""
+        reading = self.card(_need(s, "card", self.family))
+        count = s.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 5:
+            raise QuestionError("'count' is a whole number of Tributes, 0 to 5", understood=s)
+        name = reading.card.name
+        self.params["card"], self.params["count"] = name, count
+        self.add("tribute_summon_asked", f"{name} Tribute Summoned with {count} Tribute(s)",
+                 card=name, count=count)
+        tributes = s.get("tributes") or []
+        if not isinstance(tributes, list) or (tributes and len(tributes) != count):
+            raise QuestionError("'tributes' lists the cards Tributed, as many as 'count'",
+                                understood=s)
+        for t in tributes:
+            tname = self.card(t).card.name
+            self.add("tribute_named", f"{tname} is Tributed for {name}", card=name, tribute=tname)
+
     # -- families over a situation (docs/question-spec.md) -------------------------
+    def q_attack_again(self, s):
+        """"X attacked (its attack was negated). Can X attack again this turn?": the attacker is
+        an entity of the situation (or a card name)."""
+        attacker = _need(s, "attacker", self.family)
+        if not isinstance(attacker, str) or not attacker.strip():
+            raise QuestionError("'attacker' names the monster that attacked", understood=s)
+        ent = (s.get("entities") or {}).get(attacker)
+        card = ent.get("card") if isinstance(ent, dict) else attacker
+        card = self.card(card).card.name if card else "none"
+        self.params["attacker"] = attacker
+        self.add("attack_again_asked", f"can {attacker} attack again this turn", attacker=attacker,
+                 card=card)
+
     def q_summon_starts_chain(self, s):
         self.params["summon"] = str(_need(s, "summon", self.family))
 

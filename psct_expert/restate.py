@@ -144,7 +144,19 @@ def _asked_moment(question: Question):
     if last is not None and last.get("phase") != "unsaid":
         forms = dict(gamewords().phases).get(last.get("phase"))
         name = forms[0].title() if forms else str(last.get("phase"))
-    return asked, last, name, any(f.type == "set_this_turn" for f in question.facts)
+    step = next((f.get("step") for f in question.facts if f.type == "damage_substep"
+                 and last is not None and f.get("seq") == last.get("seq")), None)
+    return asked, last, name, any(f.type == "set_this_turn" for f in question.facts), step
+
+
+# a part of the Damage Step told (game-rules#damage-step.1), in both languages
+SUBSTEP_WORDS = {"start": ("at its start", "al suo inizio"),
+                 "before-damage-calculation": ("before damage calculation",
+                                               "prima del calcolo dei danni"),
+                 "damage-calculation": ("during damage calculation", "durante il calcolo dei danni"),
+                 "after-damage-calculation": ("after damage calculation",
+                                              "dopo il calcolo dei danni"),
+                 "end": ("at its end", "alla sua fine")}
 
 
 def _asked_words(question: Question) -> str:
@@ -153,7 +165,7 @@ def _asked_words(question: Question) -> str:
     moment = _asked_moment(question)
     if moment is None:
         return ""
-    asked, last, name, set_turn = moment
+    asked, last, name, set_turn, step = moment
     bits = []
     if asked.get("player") == "opponent":
         bits.append("by your opponent")
@@ -168,6 +180,8 @@ def _asked_words(question: Question) -> str:
                 bits.append(f"in {whose}turn")
         else:
             bits.append(f"in {whose}{name}")
+            if step in SUBSTEP_WORDS:
+                bits[-1] += ", " + SUBSTEP_WORDS[step][0]
     if set_turn:
         bits.append("in the turn it was Set")
     return "".join(" " + b for b in bits)
@@ -269,7 +283,7 @@ def _asked_words_it(question: Question) -> str:
     moment = _asked_moment(question)
     if moment is None:
         return ""
-    asked, last, name, set_turn = moment
+    asked, last, name, set_turn, step = moment
     bits = []
     if asked.get("player") == "opponent":
         bits.append("dal tuo avversario")
@@ -286,6 +300,8 @@ def _asked_words_it(question: Question) -> str:
             of = " del tuo avversario" if last.get("turn") == "opponent" and \
                 last.get("phase") not in ("damage-step", "damage-calculation") else ""
             bits.append(f"nella {whose}{name}{of}".replace("nella tuo ", "nella tua "))
+            if step in SUBSTEP_WORDS:
+                bits[-1] += ", " + SUBSTEP_WORDS[step][1]
     if set_turn:
         bits.append("nel turno in cui è stata Posizionata")
     return "".join(" " + b for b in bits)

@@ -19,6 +19,8 @@ PLAYERS = ("you", "opponent")
 PLACES = ("hand", "field", "monster-zone", "spell-trap-zone", "gy", "banished", "deck",
           "extra-deck", "set")
 PHASES = ("draw", "standby", "main1", "battle", "damage-step", "main2", "end")
+DAMAGE_SUBSTEPS = ("start", "before-damage-calculation", "damage-calculation",
+                   "after-damage-calculation", "end")
 SUMMON_KINDS = ("normal", "tribute", "flip", "procedure", "synchro", "xyz", "link", "pendulum",
                 "fusion", "ritual", "by-effect", "special", "unsaid")
 # Summons the player performs by the rules (no activation): they open the
@@ -30,7 +32,7 @@ ACTIONS = ("destroyed", "banished", "sent-to-gy", "discarded", "tributed", "retu
 ENTITY_KEYS = ("card", "desc", "controller", "owner", "place", "face", "position", "kind",
                "subtype", "token", "cannot-be-targeted", "atk")
 EVENT_KEYS = {
-    "phase": {"kind", "id", "phase", "turn"},
+    "phase": {"kind", "id", "phase", "turn", "step"},
     "state": {"kind", "id", "player", "place", "what", "count", "min", "face"},
     "activate": {"kind", "id", "effect", "player", "from", "respond", "new-chain", "link",
                  "targets", "cost", "does", "source"},
@@ -148,6 +150,12 @@ class _Situation:
         self.event(eid, "phase", seq)
         self.b.add("phase_now", f"the {phase} phase of {turn}r turn" if turn != "any" else
                    f"the {phase} phase (whose turn is not said)", phase=phase, turn=turn, seq=seq)
+        if ev.get("step") is not None:   # a part of the Damage Step (game-rules#damage-step.1)
+            if phase != "damage-step":
+                self.fail("situation: a phase 'step' is a part of the Damage Step")
+            step = self.check(ev["step"], DAMAGE_SUBSTEPS, "Damage Step part")
+            self.b.add("damage_substep", f"the Damage Step: {step.replace('-', ' ')}", step=step,
+                       seq=seq)
 
     def ev_state(self, ev):
         player = self.check(ev.get("player", "you"), PLAYERS, "player")
