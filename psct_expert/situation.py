@@ -42,7 +42,7 @@ EVENT_KEYS = {
     "summon": {"kind", "id", "what", "summon-kind", "player", "from", "count", "by",
                "materials", "attempt", "player-said"},
     "move": {"kind", "id", "what", "action", "by", "player"},
-    "attack": {"kind", "id", "what", "target"},
+    "attack": {"kind", "id", "what", "target", "negated"},
     "used": {"kind", "id", "effect", "player", "copy", "outcome", "since", "chain"},
 }
 
@@ -364,8 +364,12 @@ class _Situation:
         self.close_chain()
         seq = self.next_seq()
         self.event(eid, "attack", seq)
-        self.b.add("attack", "an attack is declared", attacker=self.entity(ev["what"]),
+        attacker = self.entity(ev["what"])
+        self.b.add("attack", "an attack is declared", attacker=attacker,
                    target=self.entity(ev["target"]) if ev.get("target") else "direct", seq=seq)
+        if _yn(ev.get("negated", "no")) == "yes":    # "negate the attack" (game-rules#battle.9)
+            self.b.add("attack_negated", f"the attack of {attacker} is negated", attacker=attacker,
+                       seq=seq)
 
     def ev_used(self, ev):
         reading, eid = self.b.effect(ev.get("effect"))

@@ -1,5 +1,5 @@
-"""Told phases and turns: "during my opponent's Main Phase", "we are in the Damage Step", and an
-attack (whose turn it is)."""
+"""Told phases and turns: "during my opponent's Main Phase", "we are in the Damage Step" (and
+"during damage calculation", that part of it), and an attack (whose turn it is)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from __future__ import annotations
 from lark import Tree
 
 from .words import owner_in_words
-from ..parser.transform import sub
+from ..gamewords import gamewords
+from ..parser.transform import low, sub
 
 
 class PhaseEvents:
@@ -24,6 +25,7 @@ class PhaseEvents:
         if turn not in ("you", "opponent", "any") or phase is None:
             self.fail("which phase of whose turn?", ev)
         self.events.append({"kind": "phase", "phase": phase, "turn": turn})
+        self._damage_calculation(ev)
 
     def ev_phase_now(self, ev: Tree) -> None:
         """"we are in the Damage Step": whose turn is the attacker's, when an attack was told."""
@@ -35,6 +37,12 @@ class PhaseEvents:
         if turn not in ("you", "opponent"):
             self.fail("whose turn is it? ('during my opponent's Battle Phase')", ev)
         self.events.append({"kind": "phase", "phase": phase, "turn": turn})
+        self._damage_calculation(ev)
+
+    def _damage_calculation(self, ev: Tree) -> None:
+        """"during damage calculation": the Damage Step, at that part (game-rules#damage-step.1)."""
+        if gamewords().phase_of(" ".join(low(sub(ev, "phase")))) == "damage-calculation":
+            self.events[-1]["step"] = "damage-calculation"
 
     def ev_attack(self, ev: Tree) -> None:
         card = sub(ev, "acting_card")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...errors import QuestionError
+from ...gamewords import gamewords
 from ...parser.transform import find, low, sub, subs
 from ...reader.select import select_effect
 from ..procedures import unpayable_costs
@@ -28,7 +29,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if sub(fam, "act_by") is not None:
         return negates_what_is_activated(st, fam)   # "Can X negate a monster effect that ...?"
     purpose = sub(fam, "purpose")
-    hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
+    hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None and \
+        sub(purpose, "act_verb") is not None else []
     if sub(fam, "own_eff") is not None:
         # "can I still Special Summon X from my hand with its effect?"
         ref = _own_effect(st, fam)
@@ -67,6 +69,11 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             slots["set_this_turn"] = True
             continue
         ph = sub(w, "phase")
+        if ph is None and "damage" in low(w):   # "before damage calculation" (game-rules#damage-step.1)
+            _damage_step_part(st, "before-damage-calculation" if "before" in low(w) else
+                              "after-damage-calculation" if "after" in low(w) else
+                              "damage-calculation")
+            continue
         if ph is None and low(w)[-1:] == ["turn"]:
             _told_turn(st, w)                # "during my opponent's turn": the turn, not the phase
             continue
@@ -86,6 +93,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                     st.fail("whose turn? ('during my opponent's Battle Phase')", w)
                 turn = "you"                 # the Damage Step's rules are the same in either turn
             st.events.append({"kind": "phase", "phase": phase, "turn": turn})
+            if gamewords().phase_of(" ".join(low(ph))) == "damage-calculation":
+                st.events[-1]["step"] = "damage-calculation"    # "during damage calculation"
         elif "summon" in low(w) or "against" in low(w):
             if not st.summons:
                 st.fail("which Summon? (tell it first)", w)
@@ -118,11 +127,30 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             check_activator(st, ref, st.acts[-1][0], asker_of(st, fam))
             spec["and"] = [{"family": "negate-activation", "negator": ref,
                             "activated": st.acts[-1][0]}]
+        elif sub(purpose, "stat_verb") is not None:
+            # "to halve the attacker's ATK": the effect must change ATK or DEF itself
+            found = st.effect_of(ref)
+            # (activating a Spell/Trap Card, #0, does what its effect #1 does)
+            eids = (found[1], found[1][:-1] + "1") if found and found[1].endswith("#0") else \
+                (found[1],) if found else ()
+            if not any(f.type == "stat_change" and f.get("effect") in eids
+                       for f in found[0].facts if found):
+                also.append(f"whether it can {st.r.said(purpose)[3:]}")
         elif not purpose_is_its_own(st, ref, purpose):
             also.append(f"whether it can {st.r.said(purpose)[3:]}")
     if also:
         spec["also_needs"] = "; ".join(also)
     return spec
+
+
+def _damage_step_part(st: Situate, step: str) -> None:
+    """A part of the Damage Step said after the phase ("in the Damage Step, before damage
+    calculation") or alone ("before damage calculation"): the Damage Step, at that part."""
+    last = st.events[-1] if st.events else None
+    if last is not None and last.get("kind") == "phase" and last.get("phase") == "damage-step":
+        last["step"] = step
+    else:
+        st.events.append({"kind": "phase", "phase": "damage-step", "turn": "you", "step": step})
 
 
 STOP = {"a", "an", "the", "1", "one", "monster", "monsters", "card", "cards", "from", "my", "your",

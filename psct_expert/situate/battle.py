@@ -1,0 +1,44 @@
+"""Told battle events beyond the declaration itself: "my opponent negates the attack (with X)",
+"its attack is negated" (game-rules#battle.9).  The attack declaration is read by
+:mod:`.phases`."""
+
+from __future__ import annotations
+
+from lark import Tree
+
+from ..parser.transform import sub
+
+
+class BattleEvents:
+    """Battle clauses of the told situation (mixed into :class:`.told.Situate`)."""
+
+    def ev_attack_negated(self, ev: Tree) -> None:
+        attacks = [e for e in self.events if e["kind"] == "attack"]
+        obj = sub(ev, "atk_obj")
+        named = list(obj.scan_values(lambda v: getattr(v, "type", "") == "XCARD"))
+        if not attacks and named:   # "My X's attack is negated": X declared that attack
+            player = self.r.player(sub(obj, "poss")) if sub(obj, "poss") is not None else None
+            if player not in ("you", "opponent"):
+                self.fail(f"whose is {self.r.said(obj)!r}? ('my X', 'my opponent's X')", obj)
+            eid = f"m{len(self.entities) + 1}"
+            self.entities[eid] = {"desc": self.r.said(named[0]), "controller": player,
+                                  "kind": "monster", "place": "field", "face": "up",
+                                  "card": self.db.get(self.r.card(named[0])).name}
+            self.events.append({"kind": "attack", "what": eid})
+            attacks = [self.events[-1]]
+        if not attacks:
+            self.fail("which attack? (tell it first: 'My X attacks')", ev)
+        eff = sub(ev, "v_effect") or next((c for c in ev.children if isinstance(c, Tree)
+                                           and c.data.startswith("eff_")), None)
+        if eff is not None:      # "... with Negate Attack": that card is activated to do it
+            if sub(ev, "actor") is not None:
+                player = self._player(ev)
+            else:                # "its attack was negated by X": the attacked player's card
+                attacker = self.entities.get(attacks[-1]["what"], {})
+                player = {"you": "opponent", "opponent": "you"}.get(attacker.get("controller"))
+                if player is None:
+                    self.fail("who negated the attack?", ev)
+            self.events.append({"kind": "activate", "effect": self.effect_ref(self.r.effect(eff)),
+                                "player": player})
+            self.events.append({"kind": "resolve"})
+        attacks[-1]["negated"] = "yes"

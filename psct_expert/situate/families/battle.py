@@ -1,0 +1,43 @@
+"""Battle (``attack-again``): a monster declared an attack this turn (its attack may have been
+negated); can it declare another one this turn (game-rules#battle.3, #battle.9)?"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...parser.transform import low, sub
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+def _xcards(node: Tree) -> list:
+    return list(node.scan_values(lambda v: getattr(v, "type", "") == "XCARD"))
+
+
+def build_attack_again(st: Situate, fam: Tree) -> dict:
+    attacks = [e for e in st.events if e["kind"] == "attack"]
+    if not attacks:
+        st.fail("which monster attacked? (tell it first: 'My X attacks')", fam)
+    # the monster named in each told attack declaration ("My Blue-Eyes White Dragon attacks"),
+    # in the order told (the declaration records only whose monster it is)
+    told = [_xcards(n) for n in st.pq.tree.iter_subtrees_topdown() if n.data == "ev_attack"]
+    attack = attacks[-1]
+    eid = attack["what"]
+    ent = st.entities.get(eid, {})
+    named = told[len(attacks) - 1] if len(told) == len(attacks) else []
+    card = st.db.get(st.r.card(named[0])).name if named else ent.get("card")
+    who = sub(fam, "atk_who")
+    asked = _xcards(who)
+    if asked:
+        asked_card = st.db.get(st.r.card(asked[0])).name
+        if card is not None and asked_card != card:
+            st.fail(f"{asked_card} is not the monster told to attack ({card})", who)
+        card = asked_card
+    elif low(who)[:1] in (["my"], ["your"], ["their"]):
+        pass                                 # "my monster": the one that attacked
+    if card is not None and eid in st.entities:
+        st.entities[eid] = {**ent, "card": card}
+    return st.spec("attack-again", {"attacker": eid})
