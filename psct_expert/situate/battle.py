@@ -42,3 +42,23 @@ class BattleEvents:
                                 "player": player})
             self.events.append({"kind": "resolve"})
         attacks[-1]["negated"] = "yes"
+
+    def ev_attacked(self, ev: Tree) -> None:
+        """"My monster is attacked": a monster of the other player declares an attack on it."""
+        player = self.r.player(sub(ev, "poss"))
+        if player not in ("you", "opponent"):
+            self.fail("whose monster is attacked? ('my monster', 'my opponent's monster')", ev)
+        other = {"you": "opponent", "opponent": "you"}[player]
+        by = [p for p in ev.children if isinstance(p, Tree) and p.data == "poss"][1:]
+        if by and self.r.player(by[0]) != other:
+            self.fail("a monster attacks a monster of the other player", ev)
+        named = list(ev.scan_values(lambda v: getattr(v, "type", "") == "XCARD"))
+        target = f"m{len(self.entities) + 1}"
+        self.entities[target] = {"desc": self.r.said(named[0]) if named else "the attacked monster",
+                                 "controller": player, "kind": "monster", "place": "field"}
+        if named:
+            self.entities[target]["card"] = self.db.get(self.r.card(named[0])).name
+        attacker = f"m{len(self.entities) + 1}"
+        self.entities[attacker] = {"desc": "the attacking monster", "controller": other,
+                                   "kind": "monster", "place": "field", "face": "up"}
+        self.events.append({"kind": "attack", "what": attacker, "target": target})

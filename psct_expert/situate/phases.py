@@ -34,7 +34,9 @@ class PhaseEvents:
         if turn not in ("you", "opponent"):
             attacks = [e for e in self.events if e["kind"] == "attack"]
             turn = self.entities[attacks[-1]["what"]]["controller"] if attacks else None
-        if turn not in ("you", "opponent"):
+        if turn not in ("you", "opponent") and phase == "damage-step":
+            turn = "any"       # the Damage Step's rules are the same in either player's turn
+        if turn not in ("you", "opponent", "any"):
             self.fail("whose turn is it? ('during my opponent's Battle Phase')", ev)
         self.events.append({"kind": "phase", "phase": phase, "turn": turn})
         self._damage_calculation(ev)

@@ -110,7 +110,9 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if not whens and not st.events and not slots.get("set_this_turn"):
         st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
     if "event" not in slots and not any(sub(w, "phase") for w in whens):
-        event = event_for(st, ref, purpose)
+        event = _attack_answered(st, ref)
+        if event is None:
+            event = event_for(st, ref, purpose)
         if event is not None:
             slots["event"] = event
     cannot = [v for v in unpayable_costs(st, ref, player=asker_of(st, fam))
@@ -141,6 +143,22 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if also:
         spec["also_needs"] = "; ".join(also)
     return spec
+
+
+def _attack_answered(st: Situate, ref: dict) -> str | None:
+    """The told attack declaration an effect whose condition names an attack ("When an opponent's
+    monster declares an attack: ...") would answer: the newest one told (game-rules#battle.4)."""
+    attacks = [e for e in st.events if e.get("kind") == "attack"]
+    found = st.effect_of(ref) if attacks else None
+    if found is None:
+        return None
+    reading, eid = found
+    eids = (eid, eid[:-1] + "1") if eid.endswith("#0") else (eid,)
+    if not any(f.type == "trigger_names" and f.get("name") == "attack" and f.get("effect") in eids
+               for f in reading.facts):
+        return None
+    attacks[-1].setdefault("id", f"atk{len(attacks)}")
+    return attacks[-1]["id"]
 
 
 def _damage_step_part(st: Situate, step: str) -> None:

@@ -1,0 +1,98 @@
+"""The game the guides leave out, on invented cards (the real-card cases are
+tests/fixtures/questions/battle.yaml): the Damage Step and its parts (game-rules#damage-step),
+Tribute Summons by Level (game-rules#summon-procedures.1), a monster attacking again
+(game-rules#battle.3, .9), and the reader's facts these rules use."""
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.reader import read_card
+
+CARDS = [
+    Card(name="Example Lancer", kind="spell", subtypes=("quick-play",),
+         text="Target 1 face-up monster on the field; it loses 600 ATK until the end of this turn."),
+    Card(name="Example Gust", kind="spell", subtypes=("quick-play",),
+         text="Target 1 Spell/Trap on the field; destroy it."),
+    Card(name="Example Titan", kind="monster", subtypes=("effect",), level=7, atk=2600, def_=2000,
+         attribute="EARTH", race="Rock",
+         text="If this card destroys a monster by battle: You can draw 1 card."),
+    Card(name="Example Vassal", kind="monster", subtypes=("effect",), level=6, atk=2400, def_=1000,
+         attribute="DARK", race="Fiend",
+         text="You can Normal Summon this card without Tributing. If you do, its original ATK becomes 1800."),
+    Card(name="Example Duelist", kind="monster", subtypes=("effect",), level=4, atk=1700, def_=1000,
+         attribute="WIND", race="Warrior",
+         text="This card can make a second attack during each Battle Phase."),
+    Card(name="Example Swordsman", kind="monster", subtypes=("effect",), level=4, atk=1800, def_=800,
+         attribute="FIRE", race="Warrior",
+         text="If this card destroys a monster by battle: You can draw 1 card."),
+]
+
+
+@pytest.fixture(scope="module")
+def expert(base_expert):
+    return base_expert.with_cards(CARDS)
+
+
+@pytest.mark.parametrize("question, answer", [
+    # a part that changes ATK itself: allowed in the Damage Step, up to before damage calculation
+    ("Can I activate Example Lancer during the Damage Step?", "yes"),
+    ("Can I activate Example Lancer in the Damage Step, before damage calculation?", "yes"),
+    ("Can I use Example Lancer during the Damage Step to lower the attacker's ATK?", "yes"),
+    # near misses: from damage calculation on, or a card that changes no ATK
+    ("Can I activate Example Lancer during damage calculation?", "no"),
+    ("Can I activate Example Lancer after damage calculation?", "no"),
+    ("Can I activate Example Gust during the Damage Step?", "no"),
+    ("Can I use Example Gust during the Damage Step to lower the attacker's ATK?", "no"),
+    # Tributes by Level
+    ("Can I Tribute Summon Example Titan by Tributing Example Swordsman and Example Duelist?", "yes"),
+    ("Can I Tribute Summon Example Titan by Tributing Example Swordsman?", "no"),
+    ("Can Example Titan be Tribute Summoned with 2 Tributes?", "yes"),
+    ("Can I Normal Summon Example Swordsman without Tributing?", "yes"),
+    ("Can I Tribute Summon Example Titan by Tributing Example Gust and Example Duelist?", "no"),
+    # near miss: its own text says how it is Summoned
+    ("Can I Normal Summon Example Vassal without Tributing?", "unknown"),
+    # a monster that declared an attack
+    ("My Example Swordsman attacks and my opponent negates the attack. "
+     "Can Example Swordsman attack again this turn?", "no"),
+    ("My Example Swordsman attacks. Can it attack again this turn?", "no"),
+    ("My Example Duelist attacks and my opponent negates the attack. "
+     "Can Example Duelist attack again this turn?", "unknown"),
+])
+def test_invented_cards(expert, question, answer):
+    assert expert.ask(question).value == answer, question
+
+
+def test_negated_attack_told(expert):
+    spec = expert.parse("My Example Swordsman's attack is negated by Example Gust. Can it attack again?")
+    attack = [e for e in spec["situation"] if e["kind"] == "attack"]
+    assert attack and attack[0]["negated"] == "yes"
+    assert spec["entities"][attack[0]["what"]]["card"] == "Example Swordsman"
+    assert spec["attacker"] == attack[0]["what"]
+
+
+def test_second_attack_granted_in_the_story(expert):
+    """A card told in the situation that lets a monster attack again leaves it open."""
+    extra = Card(name="Example Frenzy", kind="spell", subtypes=("quick-play",),
+                 text="Target 1 monster you control; it can make a second attack during this Battle Phase.")
+    e = expert.with_cards([extra])
+    asked = ("My Example Swordsman attacks. I activate Example Frenzy targeting it. "
+             "Can Example Swordsman attack again this turn?")
+    assert e.ask(asked).value == "unknown"
+
+
+def test_tribute_restated(expert):
+    a = expert.ask("Can I Tribute Summon Example Titan by Tributing Example Swordsman?")
+    assert "Example Titan" in a.restated and "1 monster" in a.restated
+
+
+def test_reader_facts_for_these_rules():
+    lancer = read_card(CARDS[0]).facts
+    assert [(f.get("effect"), f.get("n")) for f in lancer if f.type == "stat_change"] == [
+        ("Example Lancer#1", 1)]
+    assert not [f for f in read_card(CARDS[1]).facts if f.type == "stat_change"]
+    titan = read_card(CARDS[2]).facts
+    assert [f.get("level") for f in titan if f.type == "card_level"] == [7]
+    assert not [f for f in titan if f.type in ("own_summon_text", "extra_attacks")]
+    assert [f.source.quote for f in read_card(CARDS[3]).facts if f.type == "own_summon_text"] == [
+        "Normal Summon"]
+    assert [f.type for f in read_card(CARDS[4]).facts if f.type == "extra_attacks"] == ["extra_attacks"]
