@@ -318,6 +318,16 @@ class _Builder:
         self.add("attack_again_asked", f"can {attacker} attack again this turn", attacker=attacker,
                  card=card)
 
+    def q_normal_summon_again(self, s):
+        """"I Tribute Summoned X (it was negated). Can I Normal Summon again this turn?"."""
+        player = s.get("player", "you")
+        if player not in ("you", "opponent"):
+            raise QuestionError("in a normal-summon-again question, 'player' is you or opponent",
+                                understood=s)
+        self.params["player"] = player
+        self.add("normal_summon_asked", f"can {player} Normal Summon again this turn",
+                 player=player)
+
     def q_summon_starts_chain(self, s):
         self.params["summon"] = str(_need(s, "summon", self.family))
 

@@ -51,6 +51,11 @@ def expert(base_expert):
     ("Can I Tribute Summon Example Titan by Tributing Example Gust and Example Duelist?", "no"),
     # near miss: its own text says how it is Summoned
     ("Can I Normal Summon Example Vassal without Tributing?", "unknown"),
+    # a Normal Summon used up, even when negated (Example Titan needs 2 Tributes)
+    ("My opponent negates my Tribute Summon of Example Titan with Solemn Judgment. "
+     "Can I Normal Summon again this turn?", "no"),
+    ("My opponent negates my Xyz Summon of Number 39: Utopia with Solemn Judgment. "
+     "Can I Normal Summon again this turn?", "unknown"),
     # a monster that declared an attack
     ("My Example Swordsman attacks and my opponent negates the attack. "
      "Can Example Swordsman attack again this turn?", "no"),
@@ -78,6 +83,18 @@ def test_second_attack_granted_in_the_story(expert):
     asked = ("My Example Swordsman attacks. I activate Example Frenzy targeting it. "
              "Can Example Swordsman attack again this turn?")
     assert e.ask(asked).value == "unknown"
+
+
+def test_another_normal_summon_granted(expert):
+    """A told card that grants another Normal Summon leaves it open; the reader finds it."""
+    extra = Card(name="Example Encore", kind="spell", subtypes=("normal",),
+                 text="This turn, you can conduct 1 Normal Summon in addition to your Normal Summon/Set.")
+    assert [f.type for f in read_card(extra).facts if f.type == "extra_normal_summon"] == [
+        "extra_normal_summon"]
+    e = expert.with_cards([extra])
+    asked = "I Normal Summon Example Swordsman. I activate Example Encore. Can I Normal Summon again this turn?"
+    assert e.ask(asked).value == "unknown"
+    assert e.ask("I Normal Summon Example Swordsman. Can I Normal Summon again this turn?").value == "no"
 
 
 def test_tribute_restated(expert):

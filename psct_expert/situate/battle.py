@@ -20,10 +20,13 @@ class BattleEvents:
             player = self.r.player(sub(obj, "poss")) if sub(obj, "poss") is not None else None
             if player not in ("you", "opponent"):
                 self.fail(f"whose is {self.r.said(obj)!r}? ('my X', 'my opponent's X')", obj)
+            card = self.db.get(self.r.card(named[0]))
+            if card.kind != "monster":
+                self.fail(f"{card.name} is not a monster", obj)
             eid = f"m{len(self.entities) + 1}"
             self.entities[eid] = {"desc": self.r.said(named[0]), "controller": player,
                                   "kind": "monster", "place": "field", "face": "up",
-                                  "card": self.db.get(self.r.card(named[0])).name}
+                                  "card": card.name}
             self.events.append({"kind": "attack", "what": eid})
             attacks = [self.events[-1]]
         if not attacks:
@@ -57,7 +60,10 @@ class BattleEvents:
         self.entities[target] = {"desc": self.r.said(named[0]) if named else "the attacked monster",
                                  "controller": player, "kind": "monster", "place": "field"}
         if named:
-            self.entities[target]["card"] = self.db.get(self.r.card(named[0])).name
+            card = self.db.get(self.r.card(named[0]))
+            if card.kind != "monster":
+                self.fail(f"{card.name} is not a monster", ev)
+            self.entities[target]["card"] = card.name
         attacker = f"m{len(self.entities) + 1}"
         self.entities[attacker] = {"desc": "the attacking monster", "controller": other,
                                    "kind": "monster", "place": "field", "face": "up"}

@@ -33,6 +33,7 @@ BUILDERS = {
     "again-this-duel": once.build_again_this_duel,
     "tribute-summon": summoning.build_tribute_summon,
     "attack-again": battle.build_attack_again,
+    "normal-summon-again": summoning.build_normal_summon_again,
 }
 
 __all__ = ["BUILDERS", "OldForm", "situate_question"]

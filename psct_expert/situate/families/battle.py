@@ -38,6 +38,8 @@ def build_attack_again(st: Situate, fam: Tree) -> dict:
         card = asked_card
     elif low(who)[:1] in (["my"], ["your"], ["their"]):
         pass                                 # "my monster": the one that attacked
+    if card is not None and st.db.get(card).kind != "monster":
+        st.fail(f"{card} is not a monster", who)
     if card is not None and eid in st.entities:
         st.entities[eid] = {**ent, "card": card}
     return st.spec("attack-again", {"attacker": eid})

@@ -1,5 +1,7 @@
-"""The player's own Summons (``tribute-summon``): "Can I Tribute Summon X by Tributing Y (and Z) /
-1 monster / without Tributing?" (game-rules#summon-procedures.1)."""
+"""The player's own Summons: "Can I Tribute Summon X by Tributing Y (and Z) / 1 monster / without
+Tributing?" (``tribute-summon``, game-rules#summon-procedures.1), and "Can I Normal Summon again
+this turn?" after a told Normal or Tribute Summon, negated or not (``normal-summon-again``,
+game-rules#summon-procedures.1, .3)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ def build_tribute_summon(st: Situate, fam: Tree) -> dict:
                 "many Tributes a monster needs", fam)
     summoned = next(t for t in fam.children if getattr(t, "type", "") == "XCARD")
     card = st.db.get(st.r.card(summoned)).name
+    if st.db.get(card).kind != "monster":
+        st.fail(f"{card} is not a monster", fam)
     trib = sub(fam, "trib_by")
     tributes: list[str] = []
     if low(trib)[0] == "without":           # "without Tributing": a Normal Summon, 0 Tributes
@@ -47,3 +51,18 @@ def build_tribute_summon(st: Situate, fam: Tree) -> dict:
     if tributes:
         spec["tributes"] = tributes
     return spec
+
+
+def build_normal_summon_again(st: Situate, fam: Tree) -> dict:
+    player = st.r.player(sub(fam, "player")) if sub(fam, "player") is not None else \
+        st.r.player(sub(fam, "poss"))
+    if player not in ("you", "opponent"):
+        st.fail("whose Normal Summon? ('Can I Normal Summon again?')", fam)
+    if not any(e.get("kind") == "summon" for e in st.events):
+        st.fail("which Summon was done this turn? (tell it first: 'I Tribute Summon X')", fam)
+    what = sub(fam, "ns_what")
+    if what is not None and _cards(what):
+        card = st.db.get(st.r.card(_cards(what)[0]))
+        if card.kind != "monster":
+            st.fail(f"{card.name} is not a monster", what)
+    return st.spec("normal-summon-again", {"player": player})
