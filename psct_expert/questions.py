@@ -318,6 +318,12 @@ class _Builder:
         self.add("attack_again_asked", f"can {attacker} attack again this turn", attacker=attacker,
                  card=card)
 
+    def q_restriction_applies(self, s):
+        """"Does X's restriction (part N of its effect) still apply?"."""
+        reading, eid = self._effect_param(s)
+        self.params["n"] = n = self.clause_n(reading, eid, _need(s, "part", self.family))
+        self.add("restriction_asked", f"does part {n} of {eid} apply", effect=eid, n=n)
+
     def q_normal_summon_again(self, s):
         """"I Tribute Summoned X (it was negated). Can I Normal Summon again this turn?"."""
         player = s.get("player", "you")

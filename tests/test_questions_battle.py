@@ -22,6 +22,10 @@ CARDS = [
     Card(name="Example Duelist", kind="monster", subtypes=("effect",), level=4, atk=1700, def_=1000,
          attribute="WIND", race="Warrior",
          text="This card can make a second attack during each Battle Phase."),
+    Card(name="Example Warden", kind="monster", subtypes=("effect",), level=4, atk=1600, def_=1200,
+         attribute="LIGHT", race="Warrior",
+         text="(Quick Effect): You can target 1 card on the field; banish it, also for the rest of this turn, "
+              "you cannot Special Summon monsters from the Extra Deck."),
     Card(name="Example Swordsman", kind="monster", subtypes=("effect",), level=4, atk=1800, def_=800,
          attribute="FIRE", race="Warrior",
          text="If this card destroys a monster by battle: You can draw 1 card."),
@@ -56,6 +60,12 @@ def expert(base_expert):
      "Can I Normal Summon again this turn?", "no"),
     ("My opponent negates my Xyz Summon of Number 39: Utopia with Solemn Judgment. "
      "Can I Normal Summon again this turn?", "unknown"),
+    # a restriction applied at resolution lingers; a negated effect applies none
+    ("I activate Example Warden and the Chain resolves. Example Warden is destroyed. "
+     "Does the restriction of Example Warden still apply?", "yes"),
+    ("I activate Example Warden and my opponent negates the effect with Infinite Impermanence. "
+     "Does Example Warden's restriction still apply?", "no"),
+    ("I activate Example Warden. Does Example Warden's restriction apply?", "unknown"),
     # a monster that declared an attack
     ("My Example Swordsman attacks and my opponent negates the attack. "
      "Can Example Swordsman attack again this turn?", "no"),

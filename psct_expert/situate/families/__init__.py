@@ -8,7 +8,8 @@ from ...cards import CardDB
 from ...parser import ParsedQuestion
 from ...parser.transform import find
 from ..told import Situate
-from . import battle, chains, costs, links, negation, once, parts, summoning, targeting, timing
+from . import (battle, chains, costs, lingering, links, negation, once, parts, summoning, targeting,
+               timing)
 from .common import OldForm
 
 BUILDERS = {
@@ -34,6 +35,7 @@ BUILDERS = {
     "tribute-summon": summoning.build_tribute_summon,
     "attack-again": battle.build_attack_again,
     "normal-summon-again": summoning.build_normal_summon_again,
+    "restriction-applies": lingering.build_restriction_applies,
 }
 
 __all__ = ["BUILDERS", "OldForm", "situate_question"]
