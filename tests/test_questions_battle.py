@@ -11,6 +11,9 @@ from psct_expert.reader import read_card
 CARDS = [
     Card(name="Example Lancer", kind="spell", subtypes=("quick-play",),
          text="Target 1 face-up monster on the field; it loses 600 ATK until the end of this turn."),
+    Card(name="Example Glacier", kind="monster", subtypes=("effect",), level=8, atk=3000, def_=2500,
+         attribute="WATER", race="Dragon",
+         text="Once per turn (Quick Effect): You can discard 1 card; banish 1 monster on the field."),
     Card(name="Example Gust", kind="spell", subtypes=("quick-play",),
          text="Target 1 Spell/Trap on the field; destroy it."),
     Card(name="Example Titan", kind="monster", subtypes=("effect",), level=7, atk=2600, def_=2000,
@@ -43,6 +46,7 @@ def expert(base_expert):
     ("Can I activate Example Lancer in the Damage Step, before damage calculation?", "yes"),
     ("Can I use Example Lancer during the Damage Step to lower the attacker's ATK?", "yes"),
     # near misses: from damage calculation on, or a card that changes no ATK
+    ("Can Example Glacier banish the monster it's battling during the Damage Step?", "no"),
     ("Can I activate Example Lancer during damage calculation?", "no"),
     ("Can I activate Example Lancer after damage calculation?", "no"),
     ("Can I activate Example Gust during the Damage Step?", "no"),
@@ -113,13 +117,19 @@ def test_tribute_restated(expert):
 
 
 def test_reader_facts_for_these_rules():
-    lancer = read_card(CARDS[0]).facts
+    card = {c.name: c for c in CARDS}
+    lancer = read_card(card["Example Lancer"]).facts
     assert [(f.get("effect"), f.get("n")) for f in lancer if f.type == "stat_change"] == [
         ("Example Lancer#1", 1)]
-    assert not [f for f in read_card(CARDS[1]).facts if f.type == "stat_change"]
-    titan = read_card(CARDS[2]).facts
+    assert not [f for f in read_card(card["Example Gust"]).facts if f.type == "stat_change"]
+    titan = read_card(card["Example Titan"]).facts
     assert [f.get("level") for f in titan if f.type == "card_level"] == [7]
     assert not [f for f in titan if f.type in ("own_summon_text", "extra_attacks")]
-    assert [f.source.quote for f in read_card(CARDS[3]).facts if f.type == "own_summon_text"] == [
-        "Normal Summon"]
-    assert [f.type for f in read_card(CARDS[4]).facts if f.type == "extra_attacks"] == ["extra_attacks"]
+    assert [f.source.quote for f in read_card(card["Example Vassal"]).facts
+            if f.type == "own_summon_text"] == ["Normal Summon"]
+    assert [f.type for f in read_card(card["Example Duelist"]).facts
+            if f.type == "extra_attacks"] == ["extra_attacks"]
+    assert [f.get("condition") for f in read_card(Card(
+        name="Example Armor", kind="trap", subtypes=("normal",),
+        text="When an opponent's monster declares an attack: Target the attacking monster; destroy that target.")
+    ).facts if f.type == "target_condition"] == ["monster", "attacking"]

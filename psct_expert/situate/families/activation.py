@@ -28,7 +28,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     """"Can I activate X (during the Damage Step / in response to that Summon / then)?"."""
     if sub(fam, "act_by") is not None:
         return negates_what_is_activated(st, fam)   # "Can X negate a monster effect that ...?"
-    purpose = sub(fam, "purpose")
+    purpose = sub(fam, "purpose") or sub(fam, "does_now")
     hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None and \
         sub(purpose, "act_verb") is not None else []
     if sub(fam, "own_eff") is not None:
@@ -72,7 +72,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         if ph is None and "damage" in low(w):   # "before damage calculation" (game-rules#damage-step.1)
             _damage_step_part(st, "before-damage-calculation" if "before" in low(w) else
                               "after-damage-calculation" if "after" in low(w) else
-                              "damage-calculation")
+                              "start" if "start" in low(w) else "damage-calculation")
             continue
         if ph is None and low(w)[-1:] == ["turn"]:
             _told_turn(st, w)                # "during my opponent's turn": the turn, not the phase
@@ -95,6 +95,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             st.events.append({"kind": "phase", "phase": phase, "turn": turn})
             if gamewords().phase_of(" ".join(low(ph))) == "damage-calculation":
                 st.events[-1]["step"] = "damage-calculation"    # "during damage calculation"
+            elif phase == "damage-step" and low(w)[:3] == ["at", "the", "end"]:
+                st.events[-1]["step"] = "end"                   # "at the end of the Damage Step"
         elif "summon" in low(w) or "against" in low(w):
             if not st.summons:
                 st.fail("which Summon? (tell it first)", w)
@@ -139,7 +141,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                        for f in found[0].facts if found):
                 also.append(f"whether it can {st.r.said(purpose)[3:]}")
         elif not purpose_is_its_own(st, ref, purpose):
-            also.append(f"whether it can {st.r.said(purpose)[3:]}")
+            said = st.r.said(purpose)
+            also.append(f"whether it can {said[3:] if purpose.data == 'purpose' else said}")
     if also:
         spec["also_needs"] = "; ".join(also)
     return spec
