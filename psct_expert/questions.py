@@ -324,6 +324,17 @@ class _Builder:
         self.params["n"] = n = self.clause_n(reading, eid, _need(s, "part", self.family))
         self.add("restriction_asked", f"does part {n} of {eid} apply", effect=eid, n=n)
 
+    def q_attack_directly(self, s):
+        """"My opponent controls a monster. Can my X attack directly?"."""
+        name = self.card(_need(s, "card", self.family)).card.name
+        player = s.get("player", "you")
+        if player not in ("you", "opponent"):
+            raise QuestionError("in an attack-directly question, 'player' (who controls the "
+                                "monster) is you or opponent", understood=s)
+        self.params["card"] = name
+        self.add("attack_directly_asked", f"can {name} ({player}) attack directly", card=name,
+                 player=player)
+
     def q_normal_summon_again(self, s):
         """"I Tribute Summoned X (it was negated). Can I Normal Summon again this turn?"."""
         player = s.get("player", "you")

@@ -29,6 +29,8 @@ CARDS = [
          attribute="LIGHT", race="Warrior",
          text="(Quick Effect): You can target 1 card on the field; banish it, also for the rest of this turn, "
               "you cannot Special Summon monsters from the Extra Deck."),
+    Card(name="Example Phantom", kind="monster", subtypes=("effect",), level=3, atk=1000, def_=1000,
+         attribute="DARK", race="Fiend", text="This card can attack directly."),
     Card(name="Example Swordsman", kind="monster", subtypes=("effect",), level=4, atk=1800, def_=800,
          attribute="FIRE", race="Warrior",
          text="If this card destroys a monster by battle: You can draw 1 card."),
@@ -70,6 +72,9 @@ def expert(base_expert):
     ("I activate Example Warden and my opponent negates the effect with Infinite Impermanence. "
      "Does Example Warden's restriction still apply?", "no"),
     ("I activate Example Warden. Does Example Warden's restriction apply?", "unknown"),
+    # a direct attack while the opponent controls a monster
+    ("My opponent controls a face-down monster. Can my Example Swordsman attack directly?", "no"),
+    ("My opponent controls a face-down monster. Can my Example Phantom attack directly?", "unknown"),
     # a monster that declared an attack
     ("My Example Swordsman attacks and my opponent negates the attack. "
      "Can Example Swordsman attack again this turn?", "no"),

@@ -76,6 +76,9 @@ class _Reader(PhraseReaders):
         m = self.g.p["extra_attacks"].search(text)
         if m is not None:       # it lets a monster attack more than once
             self.add("extra_attacks", self.src(text, m.start(), m.end(), "text"), card=card.name)
+        m = self.g.p["direct_attack_text"].search(text)
+        if m is not None:       # it speaks of attacking directly
+            self.add("direct_attack_text", self.src(text, m.start(), m.end(), "text"), card=card.name)
         m = self.g.p["extra_normal_summon"].search(text)
         if m is not None:       # it grants another Normal Summon
             self.add("extra_normal_summon", self.src(text, m.start(), m.end(), "text"),

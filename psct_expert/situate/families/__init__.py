@@ -36,6 +36,7 @@ BUILDERS = {
     "attack-again": battle.build_attack_again,
     "normal-summon-again": summoning.build_normal_summon_again,
     "restriction-applies": lingering.build_restriction_applies,
+    "attack-directly": battle.build_attack_directly,
 }
 
 __all__ = ["BUILDERS", "OldForm", "situate_question"]

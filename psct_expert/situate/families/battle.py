@@ -1,5 +1,6 @@
-"""Battle (``attack-again``): a monster declared an attack this turn (its attack may have been
-negated); can it declare another one this turn (game-rules#battle.3, #battle.9)?"""
+"""Battle: a monster declared an attack this turn (its attack may have been negated); can it declare
+another one this turn (``attack-again``, game-rules#battle.3, #battle.9)?  Can a monster attack
+directly while the opponent controls a monster (``attack-directly``, game-rules#battle.3)?"""
 
 from __future__ import annotations
 
@@ -43,3 +44,17 @@ def build_attack_again(st: Situate, fam: Tree) -> dict:
     if card is not None and eid in st.entities:
         st.entities[eid] = {**ent, "card": card}
     return st.spec("attack-again", {"attacker": eid})
+
+
+def build_attack_directly(st: Situate, fam: Tree) -> dict:
+    named = _xcards(fam)
+    if not named:
+        st.fail("which monster attacks? (name it: 'Can my X attack directly?')", fam)
+    card = st.db.get(st.r.card(named[-1]))
+    if card.kind != "monster":
+        st.fail(f"{card.name} is not a monster", fam)
+    poss = [n for n in fam.iter_subtrees_topdown() if n.data == "poss"]
+    player = st.r.player(poss[0]) if poss else "you"
+    if player not in ("you", "opponent"):
+        st.fail("whose monster? ('my X', 'my opponent's X')", fam)
+    return st.spec("attack-directly", {"card": card.name, "player": player})
