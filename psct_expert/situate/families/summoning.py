@@ -41,6 +41,10 @@ def build_tribute_summon(st: Situate, fam: Tree) -> dict:
             if count is None:
                 st.fail(f"how many Tributes is {w!r}?", num)
         else:                               # "by Tributing Y and Z": the cards named
+            for one in what.iter_subtrees_topdown():
+                if one.data == "trib_one" and sub(one, "poss") is not None and \
+                        st.r.player(sub(one, "poss")) != "you":
+                    st.fail("a Tribute Summon Tributes monsters the player controls", one)
             tributes = [st.db.get(st.r.card(t)).name for t in _cards(what)]
             if card in tributes:
                 st.fail(f"{card} cannot Tribute itself for its own Summon", what)
