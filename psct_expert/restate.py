@@ -56,8 +56,10 @@ def _slot_words(question: Question) -> dict[str, str]:
     facts = {f.type: f for f in question.facts}
     for key, value in question.params.items():
         words[key] = str(value)
-        if isinstance(value, str) and "#" in value:
+        if isinstance(value, str) and "#" in value and key != "card":   # ("Jinzo #7" is a card)
             words[key] = effect_words(value)
+    if question.params.get("player") in ("you", "opponent"):     # normal-summon-again
+        words["player"] = {"you": "you", "opponent": "your opponent"}[question.params["player"]]
     acts = {f.get("activation"): f for f in question.facts if f.type == "activation"}
     ents = {f.get("entity"): f for f in question.facts if f.type == "entity"}
     for key, value in question.params.items():
@@ -299,6 +301,8 @@ def _asked_words_it(question: Question) -> str:
         else:
             of = " del tuo avversario" if last.get("turn") == "opponent" and \
                 last.get("phase") not in ("damage-step", "damage-calculation") else ""
+            if last.get("phase") in ("damage-step", "damage-calculation"):
+                whose = ""       # told in either turn alike, as in English
             bits.append(f"nella {whose}{name}{of}".replace("nella tuo ", "nella tua "))
             if step in SUBSTEP_WORDS:
                 bits[-1] += ", " + SUBSTEP_WORDS[step][1]
@@ -313,8 +317,11 @@ def _slot_words_it(question: Question) -> dict[str, str]:
     facts = {f.type: f for f in question.facts}
     for key, value in question.params.items():
         words[key] = str(value)
-        if isinstance(value, str) and "#" in value:
+        if isinstance(value, str) and "#" in value and key != "card":   # ("Jinzo #7" is a card)
             words[key] = effect_words_it(value)
+    if question.params.get("player") in ("you", "opponent"):     # normal-summon-again
+        words["player_can"] = {"you": "puoi", "opponent": "il tuo avversario può"}[
+            question.params["player"]]
     acts = {f.get("activation"): f for f in question.facts if f.type == "activation"}
     ents = {f.get("entity"): f for f in question.facts if f.type == "entity"}
 
