@@ -335,6 +335,15 @@ class _Builder:
         self.add("attack_directly_asked", f"can {name} ({player}) attack directly", card=name,
                  player=player)
 
+    def q_replay(self, s):
+        """"My opponent's monster attacks. I Special Summon X. Does a replay happen?"."""
+        attack = _need(s, "attack", self.family)
+        if not isinstance(attack, str) or not attack.strip():
+            raise QuestionError("'attack' is the id of an attack event of the situation",
+                                understood=s)
+        self.params["attack"] = attack
+        self.add("replay_asked", f"does a replay happen for {attack}", attack=attack)
+
     def q_normal_summon_again(self, s):
         """"I Tribute Summoned X (it was negated). Can I Normal Summon again this turn?"."""
         player = s.get("player", "you")

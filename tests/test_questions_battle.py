@@ -1,7 +1,8 @@
 """The game the guides leave out, on invented cards (the real-card cases are
 tests/fixtures/questions/battle.yaml): the Damage Step and its parts (game-rules#damage-step),
-Tribute Summons by Level (game-rules#summon-procedures.1), a monster attacking again
-(game-rules#battle.3, .9), and the reader's facts these rules use."""
+Tribute Summons by Level and the turn's Normal Summon (game-rules#summon-procedures.1, .3), a
+monster attacking again or directly, replays (game-rules#battle.3, .5, .6, .9), lingering
+restrictions (game-rules#lingering-effects.2, .5), and the reader's facts these rules use."""
 
 import pytest
 
@@ -75,6 +76,9 @@ def expert(base_expert):
     # a direct attack while the opponent controls a monster
     ("My opponent controls a face-down monster. Can my Example Swordsman attack directly?", "no"),
     ("My opponent controls a face-down monster. Can my Example Phantom attack directly?", "unknown"),
+    # replays: a change on the attacked player's side in the Battle Step, not the attacker's side
+    ("My opponent's monster attacks. I Special Summon Example Swordsman. Does a replay happen?", "yes"),
+    ("My Example Swordsman attacks. I Special Summon Example Duelist. Is there a replay?", "no"),
     # a monster that declared an attack
     ("My Example Swordsman attacks and my opponent negates the attack. "
      "Can Example Swordsman attack again this turn?", "no"),

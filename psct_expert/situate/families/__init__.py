@@ -37,6 +37,7 @@ BUILDERS = {
     "normal-summon-again": summoning.build_normal_summon_again,
     "restriction-applies": lingering.build_restriction_applies,
     "attack-directly": battle.build_attack_directly,
+    "replay": battle.build_replay,
 }
 
 __all__ = ["BUILDERS", "OldForm", "situate_question"]

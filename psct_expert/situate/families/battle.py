@@ -1,6 +1,7 @@
 """Battle: a monster declared an attack this turn (its attack may have been negated); can it declare
 another one this turn (``attack-again``, game-rules#battle.3, #battle.9)?  Can a monster attack
-directly while the opponent controls a monster (``attack-directly``, game-rules#battle.3)?"""
+directly while the opponent controls a monster (``attack-directly``, game-rules#battle.3)?  Does what
+was told after an attack declaration make a replay happen (``replay``, game-rules#battle.5, .6, .8)?"""
 
 from __future__ import annotations
 
@@ -58,3 +59,14 @@ def build_attack_directly(st: Situate, fam: Tree) -> dict:
     if player not in ("you", "opponent"):
         st.fail("whose monster? ('my X', 'my opponent's X')", fam)
     return st.spec("attack-directly", {"card": card.name, "player": player})
+
+
+def build_replay(st: Situate, fam: Tree) -> dict:
+    attacks = [e for e in st.events if e["kind"] == "attack"]
+    if not attacks:
+        st.fail("which attack? (tell it first: 'My opponent's monster attacks')", fam)
+    attack = attacks[-1]
+    if not any(e["kind"] in ("summon", "move") for e in st.events[st.events.index(attack) + 1:]):
+        st.fail("what changed after the attack was declared? (a monster Summoned, destroyed, ...)", fam)
+    attack.setdefault("id", f"atk{len(attacks)}")
+    return st.spec("replay", {"attack": attack["id"]})
