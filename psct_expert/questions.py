@@ -344,6 +344,15 @@ class _Builder:
         self.params["attack"] = attack
         self.add("replay_asked", f"does a replay happen for {attack}", attack=attack)
 
+    def q_flip_activates(self, s):
+        """"My face-down X is attacked and destroyed by battle. Does its Flip effect activate?"."""
+        reading, eid = self._effect_param(s)
+        entity = _need(s, "entity", self.family)
+        if not isinstance(entity, str) or not entity.strip():
+            raise QuestionError("'entity' is the attacked monster of the situation", understood=s)
+        self.params["entity"] = entity
+        self.add("flip_asked", f"does {eid} activate", effect=eid, entity=entity)
+
     def q_normal_summon_again(self, s):
         """"I Tribute Summoned X (it was negated). Can I Normal Summon again this turn?"."""
         player = s.get("player", "you")

@@ -32,6 +32,8 @@ CARDS = [
               "you cannot Special Summon monsters from the Extra Deck."),
     Card(name="Example Phantom", kind="monster", subtypes=("effect",), level=3, atk=1000, def_=1000,
          attribute="DARK", race="Fiend", text="This card can attack directly."),
+    Card(name="Example Burrower", kind="monster", subtypes=("flip", "effect"), level=2, atk=500, def_=700,
+         attribute="EARTH", race="Insect", text="FLIP: Target 1 card on the field; destroy it."),
     Card(name="Example Swordsman", kind="monster", subtypes=("effect",), level=4, atk=1800, def_=800,
          attribute="FIRE", race="Warrior",
          text="If this card destroys a monster by battle: You can draw 1 card."),
@@ -79,6 +81,10 @@ def expert(base_expert):
     # replays: a change on the attacked player's side in the Battle Step, not the attacker's side
     ("My opponent's monster attacks. I Special Summon Example Swordsman. Does a replay happen?", "yes"),
     ("My Example Swordsman attacks. I Special Summon Example Duelist. Is there a replay?", "no"),
+    # a Flip effect of a monster destroyed by battle
+    ("My face-down Example Burrower is attacked and destroyed by battle. Does its Flip effect activate?",
+     "yes"),
+    ("My face-down Example Burrower is attacked. Does its Flip effect activate?", "unknown"),
     # a monster that declared an attack
     ("My Example Swordsman attacks and my opponent negates the attack. "
      "Can Example Swordsman attack again this turn?", "no"),

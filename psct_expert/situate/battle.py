@@ -1,6 +1,6 @@
 """Told battle events beyond the declaration itself: "my opponent negates the attack (with X)",
-"its attack is negated" (game-rules#battle.9).  The attack declaration is read by
-:mod:`.phases`."""
+"its attack is negated" (game-rules#battle.9), "my (face-down) X is attacked (and destroyed by
+battle)", "it is destroyed by battle".  The attack declaration is read by :mod:`.phases`."""
 
 from __future__ import annotations
 
@@ -59,6 +59,9 @@ class BattleEvents:
         target = f"m{len(self.entities) + 1}"
         self.entities[target] = {"desc": self.r.said(named[0]) if named else "the attacked monster",
                                  "controller": player, "kind": "monster", "place": "field"}
+        words = [str(t).lower() for t in ev.children if not isinstance(t, Tree)]
+        if "face-down" in words or "set" in words:      # "my face-down Man-Eater Bug is attacked"
+            self.entities[target]["face"] = "down"
         if named:
             card = self.db.get(self.r.card(named[0]))
             if card.kind != "monster":
@@ -68,3 +71,27 @@ class BattleEvents:
         self.entities[attacker] = {"desc": "the attacking monster", "controller": other,
                                    "kind": "monster", "place": "field", "face": "up"}
         self.events.append({"kind": "attack", "what": attacker, "target": target})
+        if sub(ev, "attacked_then") is not None:        # "... and destroyed by battle"
+            self.events.append({"kind": "move", "what": target, "action": "destroyed", "by": "battle"})
+
+    def ev_battle_destroyed(self, ev: Tree) -> None:
+        """"it is destroyed by battle": the monster attacked (or named) is destroyed by battle."""
+        named = [t for t in ev.children if getattr(t, "type", "") == "XCARD"]
+        attacks = [e for e in self.events if e["kind"] == "attack"]
+        if not attacks:
+            self.fail("which battle? (tell the attack first: 'My X is attacked')", ev)
+        what = None
+        if named:
+            card = self.db.get(self.r.card(named[0]))
+            if card.kind != "monster":
+                self.fail(f"{card.name} is not a monster", ev)
+            for eid, ent in self.entities.items():     # the monster told to battle, by its card
+                if ent.get("card") == card.name or card.name.lower() in \
+                        str(ent.get("desc", "")).lower():
+                    what = eid
+            what = what or card.name
+        else:                                           # "it": the monster attacked
+            what = attacks[-1].get("target")
+            if what is None:
+                self.fail("which monster is destroyed by battle? (name it)", ev)
+        self.events.append({"kind": "move", "what": what, "action": "destroyed", "by": "battle"})

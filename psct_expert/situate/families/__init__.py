@@ -38,6 +38,7 @@ BUILDERS = {
     "restriction-applies": lingering.build_restriction_applies,
     "attack-directly": battle.build_attack_directly,
     "replay": battle.build_replay,
+    "flip-activates": battle.build_flip_activates,
 }
 
 __all__ = ["BUILDERS", "OldForm", "situate_question"]

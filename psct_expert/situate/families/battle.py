@@ -70,3 +70,30 @@ def build_replay(st: Situate, fam: Tree) -> dict:
         st.fail("what changed after the attack was declared? (a monster Summoned, destroyed, ...)", fam)
     attack.setdefault("id", f"atk{len(attacks)}")
     return st.spec("replay", {"attack": attack["id"]})
+
+
+def build_flip_activates(st: Situate, fam: Tree) -> dict:
+    """"My face-down X is attacked and destroyed by battle. Does its Flip effect activate?"."""
+    ref = sub(fam, "flip_ref")
+    named = _xcards(ref)
+    attacks = [e for e in st.events if e["kind"] == "attack" and e.get("target")]
+    if not attacks:
+        st.fail("which face-down monster is attacked? (tell it first: 'My face-down X is attacked')",
+                fam)
+    eid = attacks[-1]["target"]
+    ent = st.entities.get(eid, {})
+    card = st.db.get(st.r.card(named[0])).name if named else ent.get("card")
+    if card is None:
+        st.fail("which monster's Flip effect? (name it)", ref)
+    if ent.get("card") not in (None, card):
+        st.fail(f"{card} is not the monster told to be attacked", ref)
+    st.entities[eid] = {**ent, "card": card}
+    if_node = sub(fam, "flip_if")
+    if if_node is not None:      # "... if it is destroyed by battle": told after the rest
+        st.sit(sub(if_node, "sit"))
+    reading = st.reading(card)
+    flips = [f.get("effect") for f in reading.facts if f.type == "trigger" and f.get("word") == "flip"]
+    if not flips:
+        st.fail(f"{card} has no Flip effect", ref)
+    n = flips[0].rpartition("#")[2]
+    return st.spec("flip-activates", {"effect": {"card": card, "n": int(n)}, "entity": eid})
