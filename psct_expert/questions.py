@@ -286,7 +286,83 @@ class _Builder:
 
     q_has_quick = q_again_after_negated
 
+    def q_tribute_summon(self, s):
+        """"Can I Tribute Summon X by Tributing Y (and Z) / 1 monster / without Tributing?"."""
+        reading = self.card(_need(s, "card", self.family))
+        count = s.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 5:
+            raise QuestionError("'count' is a whole number of Tributes, 0 to 5", understood=s)
+        name = reading.card.name
+        self.params["card"], self.params["count"] = name, count
+        self.add("tribute_summon_asked", f"{name} Tribute Summoned with {count} Tribute(s)",
+                 card=name, count=count)
+        tributes = s.get("tributes") or []
+        if not isinstance(tributes, list) or (tributes and len(tributes) != count):
+            raise QuestionError("'tributes' lists the cards Tributed, as many as 'count'",
+                                understood=s)
+        for t in tributes:
+            tname = self.card(t).card.name
+            self.add("tribute_named", f"{tname} is Tributed for {name}", card=name, tribute=tname)
+
     # -- families over a situation (docs/question-spec.md) -------------------------
+    def q_attack_again(self, s):
+        """"X attacked (its attack was negated). Can X attack again this turn?": the attacker is
+        an entity of the situation (or a card name)."""
+        attacker = _need(s, "attacker", self.family)
+        if not isinstance(attacker, str) or not attacker.strip():
+            raise QuestionError("'attacker' names the monster that attacked", understood=s)
+        ent = (s.get("entities") or {}).get(attacker)
+        card = ent.get("card") if isinstance(ent, dict) else attacker
+        card = self.card(card).card.name if card else "none"
+        self.params["attacker"] = attacker
+        self.add("attack_again_asked", f"can {attacker} attack again this turn", attacker=attacker,
+                 card=card)
+
+    def q_restriction_applies(self, s):
+        """"Does X's restriction (part N of its effect) still apply?"."""
+        reading, eid = self._effect_param(s)
+        self.params["n"] = n = self.clause_n(reading, eid, _need(s, "part", self.family))
+        self.add("restriction_asked", f"does part {n} of {eid} apply", effect=eid, n=n)
+
+    def q_attack_directly(self, s):
+        """"My opponent controls a monster. Can my X attack directly?"."""
+        name = self.card(_need(s, "card", self.family)).card.name
+        player = s.get("player", "you")
+        if player not in ("you", "opponent"):
+            raise QuestionError("in an attack-directly question, 'player' (who controls the "
+                                "monster) is you or opponent", understood=s)
+        self.params["card"] = name
+        self.add("attack_directly_asked", f"can {name} ({player}) attack directly", card=name,
+                 player=player)
+
+    def q_replay(self, s):
+        """"My opponent's monster attacks. I Special Summon X. Does a replay happen?"."""
+        attack = _need(s, "attack", self.family)
+        if not isinstance(attack, str) or not attack.strip():
+            raise QuestionError("'attack' is the id of an attack event of the situation",
+                                understood=s)
+        self.params["attack"] = attack
+        self.add("replay_asked", f"does a replay happen for {attack}", attack=attack)
+
+    def q_flip_activates(self, s):
+        """"My face-down X is attacked and destroyed by battle. Does its Flip effect activate?"."""
+        reading, eid = self._effect_param(s)
+        entity = _need(s, "entity", self.family)
+        if not isinstance(entity, str) or not entity.strip():
+            raise QuestionError("'entity' is the attacked monster of the situation", understood=s)
+        self.params["entity"] = entity
+        self.add("flip_asked", f"does {eid} activate", effect=eid, entity=entity)
+
+    def q_normal_summon_again(self, s):
+        """"I Tribute Summoned X (it was negated). Can I Normal Summon again this turn?"."""
+        player = s.get("player", "you")
+        if player not in ("you", "opponent"):
+            raise QuestionError("in a normal-summon-again question, 'player' is you or opponent",
+                                understood=s)
+        self.params["player"] = player
+        self.add("normal_summon_asked", f"can {player} Normal Summon again this turn",
+                 player=player)
+
     def q_summon_starts_chain(self, s):
         self.params["summon"] = str(_need(s, "summon", self.family))
 

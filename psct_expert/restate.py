@@ -123,8 +123,10 @@ def _slot_words(question: Question, lang: str = "en") -> dict[str, str]:
     facts = {f.type: f for f in question.facts}
     for key, value in question.params.items():
         words[key] = str(value)
-        if isinstance(value, str) and "#" in value:
+        if isinstance(value, str) and "#" in value and key != "card":   # ("Jinzo #7" is a card)
             words[key] = effect_words(value, lang)
+    if question.params.get("player") in ("you", "opponent"):     # normal-summon-again
+        words["player"] = words_of(lang)["players"][question.params["player"]]
     acts = {f.get("activation"): f for f in question.facts if f.type == "activation"}
     ents = {f.get("entity"): f for f in question.facts if f.type == "entity"}
     for key, value in question.params.items():
@@ -213,7 +215,9 @@ def _asked_moment(question: Question):
     if last is not None and last.get("phase") != "unsaid":
         forms = dict(gamewords().phases).get(last.get("phase"))
         name = forms[0].title() if forms else str(last.get("phase"))
-    return asked, last, name, any(f.type == "set_this_turn" for f in question.facts)
+    step = next((f.get("step") for f in question.facts if f.type == "damage_substep"
+                 and last is not None and f.get("seq") == last.get("seq")), None)
+    return asked, last, name, any(f.type == "set_this_turn" for f in question.facts), step
 
 
 def _asked_words(question: Question, lang: str = "en") -> str:
@@ -223,7 +227,7 @@ def _asked_words(question: Question, lang: str = "en") -> str:
     if moment is None:
         return ""
     w = words_of(lang)["asked"]
-    asked, last, name, set_turn = moment
+    asked, last, name, set_turn, step = moment
     bits = []
     if asked.get("player") == "opponent":
         bits.append(w["by_opponent"])
@@ -238,6 +242,8 @@ def _asked_words(question: Question, lang: str = "en") -> str:
             said = w["damage_phase"] if last.get("phase") in ("damage-step",
                                                               "damage-calculation") else w["phase"]
             bits.append(_fill(said[turn], lang, name=name))
+            if step in words_of(lang)["damage_substeps"]:
+                bits[-1] = str(bits[-1]) + ", " + words_of(lang)["damage_substeps"][step]
     if set_turn:
         bits.append(w["set_this_turn"])
     return "".join(" " + str(b) for b in bits)

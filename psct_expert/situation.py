@@ -19,6 +19,8 @@ PLAYERS = ("you", "opponent")
 PLACES = ("hand", "field", "monster-zone", "spell-trap-zone", "gy", "banished", "deck",
           "extra-deck", "set")
 PHASES = ("draw", "standby", "main1", "battle", "damage-step", "main2", "end")
+DAMAGE_SUBSTEPS = ("start", "before-damage-calculation", "damage-calculation",
+                   "after-damage-calculation", "end")
 SUMMON_KINDS = ("normal", "tribute", "flip", "procedure", "synchro", "xyz", "link", "pendulum",
                 "fusion", "ritual", "by-effect", "special", "unsaid")
 # Summons the player performs by the rules (no activation): they open the
@@ -33,7 +35,7 @@ ENTITY_KEYS = ("card", "desc", "controller", "owner", "place", "face", "position
 # materials are attached, not moved to a place a trigger names)
 MATERIAL_MOVES = {"tribute": "tributed", "synchro": "sent-to-gy", "link": "sent-to-gy"}
 EVENT_KEYS = {
-    "phase": {"kind", "id", "phase", "turn"},
+    "phase": {"kind", "id", "phase", "turn", "step"},
     "state": {"kind", "id", "player", "place", "what", "count", "min", "face"},
     "activate": {"kind", "id", "effect", "player", "from", "respond", "new-chain", "link",
                  "targets", "cost", "does", "source"},
@@ -43,7 +45,7 @@ EVENT_KEYS = {
     "summon": {"kind", "id", "what", "summon-kind", "player", "from", "count", "by",
                "materials", "attempt", "player-said"},
     "move": {"kind", "id", "what", "action", "by", "player"},
-    "attack": {"kind", "id", "what", "target"},
+    "attack": {"kind", "id", "what", "target", "negated"},
     "used": {"kind", "id", "effect", "player", "copy", "outcome", "since", "chain", "what"},
 }
 
@@ -151,6 +153,12 @@ class _Situation:
         self.event(eid, "phase", seq)
         self.b.add("phase_now", f"the {phase} phase of {turn}r turn" if turn != "any" else
                    f"the {phase} phase (whose turn is not said)", phase=phase, turn=turn, seq=seq)
+        if ev.get("step") is not None:   # a part of the Damage Step (game-rules#damage-step.1)
+            if phase != "damage-step":
+                self.fail("situation: a phase 'step' is a part of the Damage Step")
+            step = self.check(ev["step"], DAMAGE_SUBSTEPS, "Damage Step part")
+            self.b.add("damage_substep", f"the Damage Step: {step.replace('-', ' ')}", step=step,
+                       seq=seq)
 
     def ev_state(self, ev):
         player = self.check(ev.get("player", "you"), PLAYERS, "player")
@@ -370,8 +378,12 @@ class _Situation:
         self.close_chain()
         seq = self.next_seq()
         self.event(eid, "attack", seq)
-        self.b.add("attack", "an attack is declared", attacker=self.entity(ev["what"]),
+        attacker = self.entity(ev["what"])
+        self.b.add("attack", "an attack is declared", attacker=attacker,
                    target=self.entity(ev["target"]) if ev.get("target") else "direct", seq=seq)
+        if _yn(ev.get("negated", "no")) == "yes":    # "negate the attack" (game-rules#battle.9)
+            self.b.add("attack_negated", f"the attack of {attacker} is negated", attacker=attacker,
+                       seq=seq)
 
     def ev_used(self, ev):
         reading, eid = self.b.effect(ev.get("effect"))

@@ -238,10 +238,13 @@ def test_definite_descriptions_name_the_cards_told_before(base_expert):
     assert answer(base_expert, q) == "no"
 
 
-def test_an_attacking_monster_turned_face_down_is_not_answered(base_expert):
-    with pytest.raises(REFUSED, match="attacking"):
-        base_expert.parse("My opponent attacks, I flip Sakuretsu Armor on the attacker, they chain Book "
-                          "of Moon on their own attacker. Is it destroyed?")
+def test_an_attacking_monster_turned_face_down_is_no_longer_attacking(base_expert):
+    # (was refused: "the attacking monster" is now a target condition, game-rules#battle.9)
+    q = ("My opponent attacks, I flip Sakuretsu Armor on the attacker, they chain Book "
+         "of Moon on their own attacker. Is it destroyed?")
+    a = base_expert.ask(q)
+    assert a.value == "no"
+    assert "attacking-monster-turned-face-down" in a.to_dict()["rules"]
 
 
 def test_several_targets_told_in_other_ways(base_expert):

@@ -70,6 +70,24 @@ class _Reader(PhraseReaders):
         self._read_card_activation_limit(effects)
         self._read_one_effect_limit(effects)
         self._read_position_changes()
+        self._read_stat_changes()
+        if card.kind == "monster" and card.level is not None:
+            self.add("card_level", cdata, card=card.name, level=card.level)
+        m = self.g.p["extra_attacks"].search(text)
+        if m is not None:       # it lets a monster attack more than once
+            self.add("extra_attacks", self.src(text, m.start(), m.end(), "text"), card=card.name)
+        m = self.g.p["direct_attack_text"].search(text)
+        if m is not None:       # it speaks of attacking directly
+            self.add("direct_attack_text", self.src(text, m.start(), m.end(), "text"), card=card.name)
+        m = self.g.p["extra_normal_summon"].search(text)
+        if m is not None:       # it grants another Normal Summon
+            self.add("extra_normal_summon", self.src(text, m.start(), m.end(), "text"),
+                     card=card.name)
+        if card.kind == "monster":
+            m = self.g.p["own_summon_text"].search(text)
+            if m is not None:   # its own words on Normal/Tribute Summoning it
+                self.add("own_summon_text", self.src(text, m.start(), m.end(), "text"),
+                         card=card.name)
         psct = "no" if self.legacy else "yes"
         self.add("psct", cdata if psct == "yes" else None, card=card.name, value=psct)
         if not card.official_text:
@@ -155,6 +173,15 @@ class _Reader(PhraseReaders):
                   and f.source is not None]:
             if rx.search(f.source.quote.strip()):
                 self.add("position_change", f.source, effect=f.get("effect"), n=f.get("n"))
+
+    def _read_stat_changes(self):
+        """A part that changes ATK or DEF itself ("that target gains 400 ATK", "their ATK is
+        halved"): an effect that can be activated in the Damage Step for that reason
+        (game-rules#damage-step.7)."""
+        rx = self.g.p["stat_change"]
+        for f in [f for f in self.facts if f.type == "clause" and f.source is not None]:
+            if rx.search(f.source.quote):
+                self.add("stat_change", f.source, effect=f.get("effect"), n=f.get("n"))
 
     def read_text(self, text: str, where: str, prefix: str) -> list[EffectReading]:
         g = self.g

@@ -1,5 +1,5 @@
-"""Told phases and turns: "during my opponent's Main Phase", "we are in the Damage Step", and an
-attack (whose turn it is)."""
+"""Told phases and turns: "during my opponent's Main Phase", "we are in the Damage Step" (and
+"during damage calculation", that part of it), and an attack (whose turn it is)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from __future__ import annotations
 from lark import Tree
 
 from .words import owner_in_words
-from ..parser.transform import sub
+from ..gamewords import gamewords
+from ..parser.transform import low, sub
 
 
 class PhaseEvents:
@@ -24,6 +25,7 @@ class PhaseEvents:
         if turn not in ("you", "opponent", "any") or phase is None:
             self.fail("which phase of whose turn?", ev)
         self.events.append({"kind": "phase", "phase": phase, "turn": turn})
+        self._damage_calculation(ev)
 
     def ev_phase_now(self, ev: Tree) -> None:
         """"we are in the Damage Step": whose turn is the attacker's, when an attack was told."""
@@ -32,9 +34,17 @@ class PhaseEvents:
         if turn not in ("you", "opponent"):
             attacks = [e for e in self.events if e["kind"] == "attack"]
             turn = self.entities[attacks[-1]["what"]]["controller"] if attacks else None
-        if turn not in ("you", "opponent"):
+        if turn not in ("you", "opponent") and phase == "damage-step":
+            turn = "any"       # the Damage Step's rules are the same in either player's turn
+        if turn not in ("you", "opponent", "any"):
             self.fail("whose turn is it? ('during my opponent's Battle Phase')", ev)
         self.events.append({"kind": "phase", "phase": phase, "turn": turn})
+        self._damage_calculation(ev)
+
+    def _damage_calculation(self, ev: Tree) -> None:
+        """"during damage calculation": the Damage Step, at that part (game-rules#damage-step.1)."""
+        if gamewords().phase_of(" ".join(low(sub(ev, "phase")))) == "damage-calculation":
+            self.events[-1]["step"] = "damage-calculation"
 
     def ev_turn(self, ev: Tree) -> None:
         """"It is my opponent's turn": a moment of that player's turn, its phase not said."""

@@ -5,7 +5,8 @@ The told situation (sentences before the question, clauses such as "When my X is
 walks the sentences and hands each clause to the event method of its grammar rule; the event
 methods live in per-topic mixins (effect references :mod:`.refs`, activations and Chains
 :mod:`.chains`, Summons :mod:`.summons`, moves and places :mod:`.moves`, targets :mod:`.targets`,
-holdings :mod:`.holdings`, copies :mod:`.copies`, phases and turns :mod:`.phases`, Summons and
+holdings :mod:`.holdings`, copies :mod:`.copies`, phases and turns :mod:`.phases`, negated attacks
+:mod:`.battle`, negated Summons of the player's own :mod:`.ownsummons`, Summons and
 moves by how they were done :mod:`.procedures`, pieces that decide a part of one effect
 :mod:`.parts`).  A clause the situation model has no event for is refused, naming it.
 """
@@ -21,10 +22,12 @@ from ..errors import QuestionError
 from ..parser import ParsedQuestion
 from ..parser.transform import Reader, find, low, sub, subs
 from ..reader import Reading
+from .battle import BattleEvents
 from .chains import ChainEvents
 from .copies import CopyEvents
 from .holdings import HoldingEvents, note_held
 from .moves import MoveEvents
+from .ownsummons import OwnSummonEvents
 from .parts import PartEvents
 from .phases import PhaseEvents
 from .procedures import ProcedureEvents
@@ -37,7 +40,7 @@ from .words import COUNT_WORDS
 
 class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, HoldingEvents, CopyEvents,
               PhaseEvents, ProcedureEvents, PartEvents, TopicEvents,
-              TargetGoneEvents):
+              TargetGoneEvents, BattleEvents, OwnSummonEvents):
     """One question's told situation, read clause by clause into events and entities."""
 
     def __init__(self, pq: ParsedQuestion, db: CardDB):

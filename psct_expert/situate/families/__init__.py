@@ -8,7 +8,8 @@ from ...cards import CardDB
 from ...parser import ParsedQuestion
 from ...parser.transform import find
 from ..told import Situate
-from . import chains, costs, links, negation, once, parts, targeting, timing
+from . import (battle, chains, costs, lingering, links, negation, once, parts, summoning, targeting,
+               timing)
 from .common import OldForm
 
 BUILDERS = {
@@ -31,6 +32,13 @@ BUILDERS = {
     "happens-at": timing.build_happens_at,
     "target-count": targeting.build_target_count,
     "again-this-duel": once.build_again_this_duel,
+    "tribute-summon": summoning.build_tribute_summon,
+    "attack-again": battle.build_attack_again,
+    "normal-summon-again": summoning.build_normal_summon_again,
+    "restriction-applies": lingering.build_restriction_applies,
+    "attack-directly": battle.build_attack_directly,
+    "replay": battle.build_replay,
+    "flip-activates": battle.build_flip_activates,
 }
 
 __all__ = ["BUILDERS", "OldForm", "situate_question"]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...errors import QuestionError
+from ...gamewords import gamewords
 from ...parser.transform import find, low, now_whens, sub, subs
 from ...reader.select import select_effect
 from ..procedures import unpayable_costs
@@ -27,8 +28,9 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     """"Can I activate X (during the Damage Step / in response to that Summon / then)?"."""
     if sub(fam, "act_by") is not None:
         return negates_what_is_activated(st, fam)   # "Can X negate a monster effect that ...?"
-    purpose = sub(fam, "purpose")
-    hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
+    purpose = sub(fam, "purpose") or sub(fam, "does_now")
+    hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None and \
+        sub(purpose, "act_verb") is not None else []
     if sub(fam, "own_eff") is not None:
         # "can I still Special Summon X from my hand with its effect?"
         ref = _own_effect(st, fam)
@@ -72,12 +74,12 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 st.fail("a card is Set by the player who activates it", w)
             slots["set_this_turn"] = True
             continue
-        if low(w)[:2] == ["before", "damage"]:     # "before damage calculation": its Step
-            if not any(e.get("kind") == "phase" and e.get("phase") == "damage-step"
-                       for e in st.events):
-                st.events.append({"kind": "phase", "phase": "damage-step", "turn": "you"})
-            continue
         ph = sub(w, "phase")
+        if ph is None and "damage" in low(w):   # "before damage calculation" (game-rules#damage-step.1)
+            _damage_step_part(st, "before-damage-calculation" if "before" in low(w) else
+                              "after-damage-calculation" if "after" in low(w) else
+                              "start" if "start" in low(w) else "damage-calculation")
+            continue
         if ph is None and low(w)[-1:] == ["turn"]:
             _told_turn(st, w)                # "during my opponent's turn": the turn, not the phase
             continue
@@ -102,6 +104,10 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                     st.fail("whose turn? ('during my opponent's Battle Phase')", w)
                 turn = "you"                 # the Damage Step's rules are the same in either turn
             st.events.append({"kind": "phase", "phase": phase, "turn": turn})
+            if gamewords().phase_of(" ".join(low(ph))) == "damage-calculation":
+                st.events[-1]["step"] = "damage-calculation"    # "during damage calculation"
+            elif phase == "damage-step" and low(w)[:3] == ["at", "the", "end"]:
+                st.events[-1]["step"] = "end"                   # "at the end of the Damage Step"
         elif "summon" in low(w) or "against" in low(w):
             if not st.summons:
                 st.fail("which Summon? (tell it first)", w)
@@ -117,7 +123,9 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if not whens and not st.events and not slots.get("set_this_turn"):
         st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
     if "event" not in slots and not any(sub(w, "phase") for w in whens):
-        event = event_for(st, ref, purpose)
+        event = _attack_answered(st, ref)
+        if event is None:
+            event = event_for(st, ref, purpose)
         if event is not None:
             slots["event"] = event
             _trigger_after_chain(st, ref, event)
@@ -135,8 +143,18 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             check_activator(st, ref, st.acts[-1][0], asker_of(st, fam))
             spec["and"] = [{"family": "negate-activation", "negator": ref,
                             "activated": st.acts[-1][0]}]
+        elif sub(purpose, "stat_verb") is not None:
+            # "to halve the attacker's ATK": the effect must change ATK or DEF itself
+            found = st.effect_of(ref)
+            # (activating a Spell/Trap Card, #0, does what its effect #1 does)
+            eids = (found[1], found[1][:-1] + "1") if found and found[1].endswith("#0") else \
+                (found[1],) if found else ()
+            if not any(f.type == "stat_change" and f.get("effect") in eids
+                       for f in found[0].facts if found):
+                also.append(f"whether it can {st.r.said(purpose)[3:]}")
         elif not purpose_is_its_own(st, ref, purpose):
-            also.append(f"whether it can {st.r.said(purpose)[3:]}")
+            said = st.r.said(purpose)
+            also.append(f"whether it can {said[3:] if purpose.data == 'purpose' else said}")
     if also:
         spec["also_needs"] = "; ".join(also)
     return spec
@@ -156,6 +174,32 @@ def _trigger_after_chain(st: Situate, ref: dict, event: str) -> None:
     if reading is not None and any(f.type == "trigger" and f.get("effect") == eid
                                    for f in reading.facts):
         st.events.append({"kind": "resolve"})
+
+
+def _attack_answered(st: Situate, ref: dict) -> str | None:
+    """The told attack declaration an effect whose condition names an attack ("When an opponent's
+    monster declares an attack: ...") would answer: the newest one told (game-rules#battle.4)."""
+    attacks = [e for e in st.events if e.get("kind") == "attack"]
+    found = st.effect_of(ref) if attacks else None
+    if found is None:
+        return None
+    reading, eid = found
+    eids = (eid, eid[:-1] + "1") if eid.endswith("#0") else (eid,)
+    if not any(f.type == "trigger_names" and f.get("name") == "attack" and f.get("effect") in eids
+               for f in reading.facts):
+        return None
+    attacks[-1].setdefault("id", f"atk{len(attacks)}")
+    return attacks[-1]["id"]
+
+
+def _damage_step_part(st: Situate, step: str) -> None:
+    """A part of the Damage Step said after the phase ("in the Damage Step, before damage
+    calculation") or alone ("before damage calculation"): the Damage Step, at that part."""
+    last = st.events[-1] if st.events else None
+    if last is not None and last.get("kind") == "phase" and last.get("phase") == "damage-step":
+        last["step"] = step
+    else:
+        st.events.append({"kind": "phase", "phase": "damage-step", "turn": "you", "step": step})
 
 
 STOP = {"a", "an", "the", "1", "one", "monster", "monsters", "card", "cards", "from", "my", "your",

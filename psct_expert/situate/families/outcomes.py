@@ -214,14 +214,8 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         note_change(st, targets[0], {"property": "face", "value": face})
     st.check_pending()
     changed = st.changed
-    for t in targets:
-        attacking = t in getattr(st, "attackers", set()) or {"attacking", "attacker"} & set(
-            st.entities.get(t, {}).get("desc", "").lower().split())
-        if attacking and changed.get(t, {}).get("value") in ("face-down", "face-down-or-unchanged"):
-            # turned face-down, an attacking monster is no longer attacking: the situation model
-            # does not say that, so no answer is given for it
-            st.fail("the attacking monster turned face-down: whether it is still 'the attacking "
-                    "monster' is not modelled")
+    # (an attacking monster turned face-down is no longer "the attacking monster": the reader's
+    # target condition "attacking" and knowledge/battle.yaml decide it, game-rules#battle.9)
     names = {t: st.entities.get(t, {}).get("desc") or t for t in targets}
     # "targeting a FIRE monster I control and a FIRE monster in my GY": told in the order of the
     # card's target groups, one card each, the targets are in those groups

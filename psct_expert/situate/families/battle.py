@@ -1,0 +1,99 @@
+"""Battle: a monster declared an attack this turn (its attack may have been negated); can it declare
+another one this turn (``attack-again``, game-rules#battle.3, #battle.9)?  Can a monster attack
+directly while the opponent controls a monster (``attack-directly``, game-rules#battle.3)?  Does what
+was told after an attack declaration make a replay happen (``replay``, game-rules#battle.5, .6, .8)?"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...parser.transform import low, sub
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+def _xcards(node: Tree) -> list:
+    return list(node.scan_values(lambda v: getattr(v, "type", "") == "XCARD"))
+
+
+def build_attack_again(st: Situate, fam: Tree) -> dict:
+    attacks = [e for e in st.events if e["kind"] == "attack"]
+    if not attacks:
+        st.fail("which monster attacked? (tell it first: 'My X attacks')", fam)
+    # the monster named in each told attack declaration ("My Blue-Eyes White Dragon attacks"),
+    # in the order told (the declaration records only whose monster it is)
+    told = [_xcards(n) for n in st.pq.tree.iter_subtrees_topdown() if n.data == "ev_attack"]
+    attack = attacks[-1]
+    eid = attack["what"]
+    ent = st.entities.get(eid, {})
+    named = told[len(attacks) - 1] if len(told) == len(attacks) else []
+    card = st.db.get(st.r.card(named[0])).name if named else ent.get("card")
+    who = sub(fam, "atk_who")
+    asked = _xcards(who)
+    if asked:
+        asked_card = st.db.get(st.r.card(asked[0])).name
+        if card is not None and asked_card != card:
+            st.fail(f"{asked_card} is not the monster told to attack ({card})", who)
+        card = asked_card
+    elif low(who)[:1] in (["my"], ["your"], ["their"]):
+        pass                                 # "my monster": the one that attacked
+    if card is not None and st.db.get(card).kind != "monster":
+        st.fail(f"{card} is not a monster", who)
+    if card is not None and eid in st.entities:
+        st.entities[eid] = {**ent, "card": card}
+    return st.spec("attack-again", {"attacker": eid})
+
+
+def build_attack_directly(st: Situate, fam: Tree) -> dict:
+    named = _xcards(fam)
+    if not named:
+        st.fail("which monster attacks? (name it: 'Can my X attack directly?')", fam)
+    card = st.db.get(st.r.card(named[-1]))
+    if card.kind != "monster":
+        st.fail(f"{card.name} is not a monster", fam)
+    poss = [n for n in fam.iter_subtrees_topdown() if n.data == "poss"]
+    player = st.r.player(poss[0]) if poss else "you"
+    if player not in ("you", "opponent"):
+        st.fail("whose monster? ('my X', 'my opponent's X')", fam)
+    return st.spec("attack-directly", {"card": card.name, "player": player})
+
+
+def build_replay(st: Situate, fam: Tree) -> dict:
+    attacks = [e for e in st.events if e["kind"] == "attack"]
+    if not attacks:
+        st.fail("which attack? (tell it first: 'My opponent's monster attacks')", fam)
+    attack = attacks[-1]
+    if not any(e["kind"] in ("summon", "move") for e in st.events[st.events.index(attack) + 1:]):
+        st.fail("what changed after the attack was declared? (a monster Summoned, destroyed, ...)", fam)
+    attack.setdefault("id", f"atk{len(attacks)}")
+    return st.spec("replay", {"attack": attack["id"]})
+
+
+def build_flip_activates(st: Situate, fam: Tree) -> dict:
+    """"My face-down X is attacked and destroyed by battle. Does its Flip effect activate?"."""
+    ref = sub(fam, "flip_ref")
+    named = _xcards(ref)
+    attacks = [e for e in st.events if e["kind"] == "attack" and e.get("target")]
+    if not attacks:
+        st.fail("which face-down monster is attacked? (tell it first: 'My face-down X is attacked')",
+                fam)
+    eid = attacks[-1]["target"]
+    ent = st.entities.get(eid, {})
+    card = st.db.get(st.r.card(named[0])).name if named else ent.get("card")
+    if card is None:
+        st.fail("which monster's Flip effect? (name it)", ref)
+    if ent.get("card") not in (None, card):
+        st.fail(f"{card} is not the monster told to be attacked", ref)
+    st.entities[eid] = {**ent, "card": card}
+    if_node = sub(fam, "flip_if")
+    if if_node is not None:      # "... if it is destroyed by battle": told after the rest
+        st.sit(sub(if_node, "sit"))
+    reading = st.reading(card)
+    flips = [f.get("effect") for f in reading.facts if f.type == "trigger" and f.get("word") == "flip"]
+    if not flips:
+        st.fail(f"{card} has no Flip effect", ref)
+    n = flips[0].rpartition("#")[2]
+    return st.spec("flip-activates", {"effect": {"card": card, "n": int(n)}, "entity": eid})

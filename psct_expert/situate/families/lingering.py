@@ -1,0 +1,48 @@
+"""Lingering restrictions (``restriction-applies``): "X resolves, then X leaves the field. Does X's
+restriction still apply?", "X's effect is negated. Do I still get X's restriction?"
+(game-rules#lingering-effects.2, .5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...parser.transform import sub
+from ..words import norm
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+
+def build_restriction_applies(st: Situate, fam: Tree) -> dict:
+    ref_node = sub(fam, "rstr_ref")
+    cards = [t for t in ref_node.children if getattr(t, "type", "") == "XCARD"]
+    quotes = [st.r.quotes[int(t)] for t in ref_node.children if getattr(t, "type", "") == "XQUOTE"]
+    if cards:
+        card = st.db.get(st.r.card(cards[0])).name
+    else:                    # "its restriction", "the restriction": the card activated last
+        told = [r.get("card") for _a, r in st.acts if r.get("card")]
+        if not told:
+            st.fail("whose restriction? (name the card)", ref_node)
+        card = told[-1]
+    after = sub(fam, "rstr_after")
+    if after is not None:    # "... after X leaves the field": told after the rest
+        st.sit(sub(after, "sit"))
+    reading = st.reading(card)
+    found = []               # (effect, part) read as "cannot", and the part's text
+    for f in reading.facts:
+        if f.type == "clause" and f.get("verb") == "cannot" and f.source is not None:
+            found.append((f.get("effect"), f.get("n"), f.source.quote))
+    if quotes:
+        found = [x for x in found if norm(quotes[0]) in norm(x[2]) or norm(x[2]) in norm(quotes[0])]
+    if not found:
+        st.fail(f"{card} has no part read as a restriction ('cannot')"
+                + (f" that says {quotes[0]!r}" if quotes else ""), ref_node)
+    if len(found) > 1:
+        st.fail(f"{card} has more than one restriction: quote the one asked about ("
+                + "; ".join(repr(x[2]) for x in found) + ")", ref_node)
+    eid, n, _text = found[0]
+    effect = {"card": card, "n": int(eid.rpartition("#")[2])} if eid.rpartition("#")[2].isdigit() \
+        else {"card": card}
+    return st.spec("restriction-applies", {"effect": effect, "part": n})
