@@ -421,3 +421,31 @@ def test_a_card_that_a_player_controls(base_expert):
 ])
 def test_a_reason_is_told_before_what_it_explains(written, read):
     assert relex(written).text == read
+
+
+def test_a_supposition_told_before_the_question_is_its_story():
+    said = relex("If X Tributes itself, it is no longer on the field. Do I still draw?", [(3, 4)])
+    assert said.text == "X Tributes itself. It is no longer on the field. Do I still draw?"
+    # a supposition inside the question itself stays the question's
+    assert relex("If X Tributes itself, do I still draw?", [(3, 4)]).text == \
+        "If X Tributes itself, do I still draw?"
+
+
+def test_a_card_paying_a_cost_with_itself_when_it_fits_the_cost(base_expert):
+    from psct_expert.situate.procedures import card_fits
+
+    plant = base_expert.db.get("Lonefire Blossom")
+    assert card_fits(plant, "Tribute 1 face-up Plant monster")
+    assert not card_fits(plant, "Tribute 1 other Plant monster")
+    assert not card_fits(plant, "Tribute 1 Dragon monster")
+    assert not card_fits(plant, "Pay 1000 LP")
+
+
+def test_a_card_told_no_longer_on_the_field(base_expert):
+    told = ("Lonefire Blossom Tributes itself for its effect. It is no longer on the field when the "
+            "effect resolves. Does Lonefire Blossom's effect start a Chain?")
+    answer = base_expert.ask(told)
+    assert answer.value == "yes"
+    changes = answer.reading.changes if answer.reading is not None else []
+    assert not any(c.kind == "story-aside" for c in changes)      # the story was read, not set aside
+    assert any(e.get("cost") for e in answer.spec.get("situation", []))

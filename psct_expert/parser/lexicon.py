@@ -129,6 +129,7 @@ def _relex(text: str) -> Relexed:
     parts = _proposal(parts, out)
     parts = [_topic_header(s, out) for s in parts]
     parts = [p for s in parts for p in _reason_first(s, out)]
+    parts = [p for i, s in enumerate(parts) for p in _supposed(s, parts[i + 1:], out)]
     parts = [_comma_question(s, out) for s in parts]
     if parts:
         parts[-1] = _declarative(parts[-1], out)
@@ -256,6 +257,24 @@ def _reason_first(s: str, out: Relexed) -> list[str]:
                               .strip(), f"{told} {asked}"))
     return [x for x in (head, told, asked) if x] + _reason_first(tail, out) if tail else \
         [x for x in (head, told, asked) if x]
+
+
+_SUPPOSE = re.compile(r"^(?:if|suppose|say|let's say)\s+(?P<a>[^,]+?),\s+(?:then\s+)?(?P<b>(?:it|they|i|we|"
+                      r"you|he|she|my|their|his|her|its|the|that|this|opp|opponent|\ue000k\d+k)\b.*)$",
+                      re.IGNORECASE)
+
+
+def _supposed(s: str, after: list[str], out: Relexed) -> list[str]:
+    """"If X Tributes itself, it is no longer on the field. Do I still ...?": a supposition told
+    as a sentence of its own before the question is the story the question is asked in ("X
+    Tributes itself. It is no longer on the field. Do I still ...?")."""
+    m = _SUPPOSE.match(s)
+    if m is None or s.endswith("?") or not any(a.endswith("?") for a in after):
+        return [s]
+    a, b = m.group("a").strip(), m.group("b").strip()
+    told = [a[:1].upper() + a[1:] + ".", b[:1].upper() + b[1:]]
+    out.changes.append(Change("read-as", s, " ".join(told)))
+    return told
 
 
 def _ellipsis(text: str, out: Relexed) -> str:

@@ -640,9 +640,9 @@ class ChainEvents:
             if self.acts:
                 self.fail(f"{self.r.said(effs[0])!r} was not activated before", ev)
             owner = ir.get("owner")
-            if owner not in ("you", "opponent"):
-                self.fail(f"whose is {self.r.said(effs[0])!r}? ('my opponent's X')", ev)
-            self._activate(ref, owner, {})
+            aid = self._activate(ref, owner if owner in ("you", "opponent") else "you", {})
+            if owner not in ("you", "opponent"):     # by whom is not said ("X is activated")
+                self.unsaid_activator.add(aid)
         elif aid != self.acts[-1][0]:
             self.fail(f"{self.r.said(effs[0])!r} is not the last link told: tell what it does "
                       "right after it", ev)

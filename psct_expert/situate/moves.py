@@ -103,6 +103,15 @@ class MoveEvents:
         self._step(act, action, what)
         self.events.append({"kind": "resolve", "of": aid})
 
+    def ev_no_longer(self, ev: Tree) -> None:
+        """"it is no longer on the field (when the effect resolves)": the card left the field before
+        then; when a cost or a move told already took it off the field, nothing more happened."""
+        what = self.entity(self.r.thing(sub(ev, "thing")))
+        gone = any(c.get("what") == what for e in self.events for c in e.get("cost") or []) or \
+            any(e.get("kind") == "move" and e.get("what") == what for e in self.events)
+        if not gone:
+            self.events.append({"kind": "move", "what": what, "action": "left-field"})
+
     def ev_leaves(self, ev: Tree) -> None:
         """"one of them leaves the banishment (before it resolves)": a target is gone."""
         node = sub(ev, "thing")

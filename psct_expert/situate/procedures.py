@@ -273,7 +273,8 @@ class ProcedureEvents:
         from ..reader.phrases import names_this_card
         fit = [e for e in reading.effects if e.n > 0 and any(
             f.type == "cost_action" and f.get("effect") == e.id and f.get("verb") == verb
-            and (not itself or f.source is not None and names_this_card(f.source.quote))
+            and (not itself or f.source is not None and (names_this_card(f.source.quote) or
+                                                         card_fits(self.db.get(card), f.source.quote)))
             for f in reading.facts)]
         if targets:
             fit = [e for e in fit if any(f.type in ("targets", "target") and f.get("effect") == e.id
@@ -434,6 +435,28 @@ def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
                 if s["count"] < need and f.get("verb") not in out:
                     out.append(f.get("verb"))
     return out
+
+
+def card_fits(card, quote: str) -> bool:
+    """Does the card itself fit what a cost's words describe ("Tribute 1 face-up Plant monster"
+    of a Plant monster)?  Every Type, Attribute and kind of card the words name must be the
+    card's; words that leave the card out ("other", "another", "except this card") never fit."""
+    import re
+
+    from ..gamewords import gamewords
+
+    low = quote.lower()
+    if card is None or re.search(r"\b(?:other|another|except)\b", low):
+        return False
+    gw = gamewords()
+    types = [t for t in gw.types if re.search(rf"\b{re.escape(t.lower())}(?:-type)?s?\b", low)]
+    attrs = [a for a in gw.attributes if re.search(rf"\b{a.lower()}\b", low)]
+    kinds = [k for k in ("monster", "spell", "trap") if re.search(rf"\b{k}s?\b", low)]
+    if not (types or attrs or kinds):
+        return False
+    return (not types or (card.race or "").lower() in [t.lower() for t in types]) and \
+        (not attrs or (card.attribute or "").upper() in attrs) and \
+        (not kinds or card.kind in kinds)
 
 
 def _discarded(quote: str) -> dict | None:
