@@ -449,3 +449,13 @@ def test_a_card_told_no_longer_on_the_field(base_expert):
     changes = answer.reading.changes if answer.reading is not None else []
     assert not any(c.kind == "story-aside" for c in changes)      # the story was read, not set aside
     assert any(e.get("cost") for e in answer.spec.get("situation", []))
+
+
+def test_what_a_player_gets_is_the_part_that_gives_it(base_expert):
+    story = ("I activate Zombie Master's effect targeting a Level 4 Zombie monster in my GY. "
+             "My opponent chains Book of Moon on Zombie Master. ")
+    got = base_expert.ask(story + "Do I still get my Zombie?")
+    said = base_expert.ask(story + "Does Zombie Master still Special Summon it?")
+    assert got.restated == said.restated and got.value == said.value
+    with pytest.raises(QuestionError, match="'dragon' is not what Zombie Master gives"):
+        base_expert.ask(story + "Do I still get the Dragon?")

@@ -111,6 +111,29 @@ def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dic
     return st.spec("resolves", {"effect": ref})
 
 
+GIVES = ("add", "special-summon", "draw")        # what a player "gets" from an effect's part
+GET_FILLER = {"a", "an", "the", "my", "your", "their", "its", "from", "to", "in", "of", "card",
+              "cards", "monster", "monsters", "1", "one", "search"}
+
+
+def _get_verb(st: Situate, reading, eid: str, ref: dict, node: Tree) -> str:
+    """"Do I still get the Plant from my Deck?": the one part of the effect that gives the player
+    a card (adds it, Special Summons it or draws it); every other word said of it must stand in
+    the effect's text (its targets say what "it" is), or the question is refused naming it."""
+    parts = [f for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+             and f.get("verb") in GIVES]
+    if len({f.get("verb") for f in parts}) != 1:
+        st.fail(f"which part of {ref.get('card')} does 'get' ask about? (say what it does: "
+                "'add', 'Special Summon' or 'draw')", node)
+    text = reading.by_id(eid).text.lower()        # what it gives may be said by its targets
+    said = [w for w in low(node) if w not in GET_FILLER and not w.isdigit()]
+    missing = [w for w in said if w not in text and w.rstrip("s") not in text and
+               not (w == "deck" and "deck" in text)]
+    if missing:
+        st.fail(f"{' '.join(missing)!r} is not what {ref.get('card')} gives", node)
+    return parts[0].get("verb")
+
+
 def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     q = find(fam, "outcome_q") or fam
     if sub(fam, "fail_it") is not None:
@@ -162,6 +185,8 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     eid = select_effect(reading, ref)
     if verb is None and sub(q, "cj_summon") is not None:
         verb = _summon_verb(st, reading, eid, q)     # "does X still Summon anything?"
+    if verb is None and sub(q, "cj_get") is not None:
+        verb = _get_verb(st, reading, eid, ref, sub(q, "cj_get"))
     if verb is None and sub(q, "cj_back") is not None:
         verb = "return"                              # "does it still go back to the hand?"
     if verb is None and sub(q, "cj_part_noun") is not None and "destruction" in low(q):
