@@ -459,3 +459,8 @@ def test_what_a_player_gets_is_the_part_that_gives_it(base_expert):
     assert got.restated == said.restated and got.value == said.value
     with pytest.raises(QuestionError, match="'dragon' is not what Zombie Master gives"):
         base_expert.ask(story + "Do I still get the Dragon?")
+
+
+def test_a_sentence_typed_in_lower_case_is_a_sentence():
+    assert sentences("i banish it. can i chain? Lord of D. is here. use e.g. this. vs. that") == \
+        ["i banish it.", "can i chain?", "Lord of D. is here.", "use e.g. this.", "vs. that"]
