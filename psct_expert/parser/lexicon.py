@@ -180,6 +180,10 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
             j, said = i - 1, parts[i - 1].rstrip(".! ")     # "I chain X. Legal?"
         if not said or said.endswith("?"):
             continue
+        cut = [b.end() for b in re.finditer(r"[.!]\s+", said)]
+        if cut:                         # the proposal is the last sentence; the rest is told
+            parts = parts[:j] + [said[:cut[-1]].strip()] + parts[j:]
+            j, i, said = j + 1, i + 1, said[cut[-1]:]
         from lemminflect import getLemma
 
         told, asked = "", None
@@ -188,8 +192,8 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
         if starts:
             p = player.match(said, max(starts))
             verb = p.group("verb")
-            base = verb if verb.startswith("\ue000") else (getLemma(verb.lower(), upos="VERB") or
-                                                            (verb,))[0]
+            base = verb if verb.startswith("\ue000") or not verb.islower() else \
+                (getLemma(verb, upos="VERB") or (verb,))[0]      # "NS", a name: as written
             told = said[:p.start()].strip(" ,;")
             asked = f"Can {p.group('actor')} {base}{p.group('rest')}?"
         if asked is None and named.match(said):
