@@ -464,3 +464,10 @@ def test_what_a_player_gets_is_the_part_that_gives_it(base_expert):
 def test_a_sentence_typed_in_lower_case_is_a_sentence():
     assert sentences("i banish it. can i chain? Lord of D. is here. use e.g. this. vs. that") == \
         ["i banish it.", "can i chain?", "Lord of D. is here.", "use e.g. this.", "vs. that"]
+
+
+def test_a_tagged_proposal_is_only_its_last_sentence():
+    text = "opp NS a monster and uses it to summon. X on that summon legal?"
+    start = text.index("X")
+    assert relex(text, [(start, start + 1)]).text.endswith(
+        "uses it to summon. Can I activate X on that summon?")
