@@ -471,3 +471,15 @@ def test_a_tagged_proposal_is_only_its_last_sentence():
     start = text.index("X")
     assert relex(text, [(start, start + 1)]).text.endswith(
         "uses it to summon. Can I activate X on that summon?")
+
+
+@pytest.mark.parametrize("written, read", [
+    ("Does it destroy a monster that cannot be targeted (e.g. a Link monster)?",
+     "Does it destroy a monster that cannot be targeted?"),
+    ("can it negate a summon of like 4 monsters?", "Can it negate a summon of 4 monsters?"),
+    ("does it still work (not like its summon)?", "Does it still work (not like its summon)?"),
+])
+def test_an_example_in_parentheses_and_a_hedge_before_a_number_are_set_aside(written, read):
+    said = relex(written)
+    assert said.text == read
+    assert said.set_aside or written == read

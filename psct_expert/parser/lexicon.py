@@ -437,6 +437,13 @@ def _set_aside(text: str, out: Relexed) -> str:
     if pats["discourse"] is not None:
         text = re.sub(rf",?\s*{pats['discourse'].pattern}\s*,?", lambda m: _keep_comma(m, drop),
                       text, flags=re.IGNORECASE)     # (readA) "In this case, ...", "Actually ..." 
+    lx = lexicon()
+    ex = _alternation(lx.get("examples"))
+    if ex is not None:          # "(e.g. a Link Summoned Avramax)": an example of what is described
+        text = re.sub(rf"\s*\(\s*(?:{ex.pattern})[\s,:]+[^()]*\)", drop, text, flags=re.IGNORECASE)
+    hedge = _alternation(lx.get("hedges"))
+    if hedge is not None:       # "of like 4 monsters": the number stays
+        text = re.sub(rf"(?<=\s)(?:{hedge.pattern})\s+(?=\d)", drop, text, flags=re.IGNORECASE)
     return text
 
 
