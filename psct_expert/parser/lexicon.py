@@ -78,7 +78,20 @@ def _patterns() -> dict:
     lx = lexicon()
     read_as = {str(k).lower(): str(v) for k, v in (lx.get("read_as") or {}).items()}
     exact = {str(k): str(v) for k, v in (lx.get("read_as_exact") or {}).items()}
+    starts = _alternation(lx.get("clause_starts"))
+    starts = rf"(?:{starts.pattern}|\ue000k\d+k)" if starts is not None else r"\ue000k\d+k"
+    reasons, supposes = _alternation(lx.get("reasons")), _alternation(lx.get("suppositions"))
+    subjects = _alternation(lx.get("subjects"))
     return {
+        "reason": re.compile(rf",?\s+{reasons.pattern}\s+(?={starts}\b)", re.IGNORECASE)
+        if reasons is not None else None,
+        "suppose": re.compile(rf"^{supposes.pattern}\s+(?P<a>[^,]+?),\s+(?:then\s+)?"
+                              rf"(?P<b>{starts}\b.*)$", re.IGNORECASE) if supposes is not None else None,
+        "header": re.compile(rf"^(?P<card>\ue000k\d+k)\s*:\s+(?:(?P<it>it|this card)\s+(?=\w)|"
+                             rf"(?P<who>{subjects.pattern}|opp)\s+(?P<verb>target|targets|targeted)\s+)",
+                             re.IGNORECASE) if subjects is not None else None,
+        "examples": _alternation(lx.get("examples")),
+        "hedges": _alternation(lx.get("hedges")),
         "discourse": _alternation(lx.get("discourse")),
         "openers": _alternation(lx.get("openers")),
         "tags": _alternation(lx.get("tags")),
@@ -209,18 +222,12 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
     return parts
 
 
-# "Circle of the Fire Kings: I target my monster and one in my GY", "Daruma Cannon: it flips 2
-# monsters face-down": a card named as the topic of the sentence, which then tells what it does
-_HEADER = re.compile(r"^(?P<card>\ue000k\d+k)\s*:\s+(?:(?P<it>it|this card)\s+(?=\w)|"
-                     r"(?P<who>i|we|you|they|opp|opponent|my opponent)\s+"
-                     r"(?P<verb>target|targets|targeted)\s+)", re.IGNORECASE)
-
-
 def _topic_header(s: str, out: Relexed) -> str:
     """A card named before a colon as the topic of the sentence: "X: it flips ..." is "X flips
     ..."; "X: I target A" is "I activate X targeting A" (the targets are chosen when it is
     activated).  A quotation after the colon ("X: "Target 1 card; ..."") is left as written."""
-    m = _HEADER.match(s)
+    rx = _patterns()["header"]
+    m = rx.match(s) if rx is not None else None
     if m is None:
         return s
     if m.group("it"):
@@ -235,17 +242,12 @@ def _topic_header(s: str, out: Relexed) -> str:
     return new + s[m.end():]
 
 
-# "... from their hand because they control no monsters", "Can I chain X, since my monster is
-# targeted?": a reason told with a player or a card as its subject is what held first
-_REASON = re.compile(r",?\s+(?:because|since|bc|b/c|cuz|cause)\s+(?=(?:i|we|you|they|he|she|it|my|their|his|her|its|"
-                     r"the|that|this|opp|opponent|my opponent|\ue000k\d+k)\b)", re.IGNORECASE)
-
-
 def _reason_first(s: str, out: Relexed) -> list[str]:
     """A reason joined to a sentence ("X because Y", "Can I ..., since Y?") is told before it:
     "Y. X" ("Y. Can I ...?"), so the story grammar reads it as what held or happened first.
     Nothing is set aside; a reason that opens the sentence ("Since I targeted 3, ...") is left."""
-    m = _REASON.search(s)
+    rx = _patterns()["reason"]
+    m = rx.search(s) if rx is not None else None
     if m is None:
         return [s]
     before = s[:m.start()]
@@ -266,16 +268,12 @@ def _reason_first(s: str, out: Relexed) -> list[str]:
         [x for x in (head, told, asked) if x]
 
 
-_SUPPOSE = re.compile(r"^(?:if|suppose|say|let's say)\s+(?P<a>[^,]+?),\s+(?:then\s+)?(?P<b>(?:it|they|i|we|"
-                      r"you|he|she|my|their|his|her|its|the|that|this|opp|opponent|\ue000k\d+k)\b.*)$",
-                      re.IGNORECASE)
-
-
 def _supposed(s: str, after: list[str], out: Relexed) -> list[str]:
     """"If X Tributes itself, it is no longer on the field. Do I still ...?": a supposition told
     as a sentence of its own before the question is the story the question is asked in ("X
     Tributes itself. It is no longer on the field. Do I still ...?")."""
-    m = _SUPPOSE.match(s)
+    rx = _patterns()["suppose"]
+    m = rx.match(s) if rx is not None else None
     if m is None or s.endswith("?") or not any(a.endswith("?") for a in after):
         return [s]
     a, b = m.group("a").strip(), m.group("b").strip()
@@ -437,11 +435,10 @@ def _set_aside(text: str, out: Relexed) -> str:
     if pats["discourse"] is not None:
         text = re.sub(rf",?\s*{pats['discourse'].pattern}\s*,?", lambda m: _keep_comma(m, drop),
                       text, flags=re.IGNORECASE)     # (readA) "In this case, ...", "Actually ..." 
-    lx = lexicon()
-    ex = _alternation(lx.get("examples"))
+    ex = pats["examples"]
     if ex is not None:          # "(e.g. a Link Summoned Avramax)": an example of what is described
         text = re.sub(rf"\s*\(\s*(?:{ex.pattern})[\s,:]+[^()]*\)", drop, text, flags=re.IGNORECASE)
-    hedge = _alternation(lx.get("hedges"))
+    hedge = pats["hedges"]
     if hedge is not None:       # "of like 4 monsters": the number stays
         text = re.sub(rf"(?<=\s)(?:{hedge.pattern})\s+(?=\d)", drop, text, flags=re.IGNORECASE)
     return text
