@@ -171,11 +171,6 @@ def _relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
     return relex(text, [(m.start, _name_end(text, m)) for m in mentions(text, db, families)])
 
 
-# what a card's possessive is said of: "petens GY effect", "DADs destroy effect"
-_OWNED = r"(?:effect|effects|eff|gy|graveyard|quick|search|summon|destroy|banish|trigger|ignition|" \
-         r"flip|atk|def|text|activation|ability|[\"'])"
-
-
 def _bare_possessives(relexed: Relexed, db: CardDB, families: dict) -> None:
     """A card's possessive written without its apostrophe ("petens GY effect", "shaddoll dragons
     'sent to the GY' effect"): the word with an "s" is read as the name's possessive, when the
@@ -183,10 +178,13 @@ def _bare_possessives(relexed: Relexed, db: CardDB, families: dict) -> None:
     has (its effect, its search, its ATK)."""
     import re
 
+    from .parser.lexicon import lexicon
+
+    owned = "|".join(re.escape(str(w)) for w in lexicon().get("owned") or ())
     text = relexed.text
     named = [(m.start, m.end) for m in mentions(text, db, families)]
-    for m in reversed(list(re.finditer(rf"\b([A-Za-z][\w\-]*?)s(?=\s+{_OWNED})", text,
-                                       re.IGNORECASE))):
+    for m in reversed(list(re.finditer(rf"\b([A-Za-z][\w\-]*?)s(?=\s+(?:(?:{owned})\b|[\"']))",
+                                       text, re.IGNORECASE))):
         if any(s <= m.start() < e for s, e in named) or db.find(m.group()) is not None:
             continue
         before = list(re.finditer(r"[\w\-.&:!]+", text[:m.start()]))[-3:]
