@@ -483,3 +483,12 @@ def test_an_example_in_parentheses_and_a_hedge_before_a_number_are_set_aside(wri
     said = relex(written)
     assert said.text == read
     assert bool(said.set_aside) == ("not like" not in written)
+
+
+def test_a_monster_that_paid_its_cost_with_itself_still_resolves(base_expert):
+    told = ("If Lonefire Blossom Tributes itself for its effect, it is no longer on the field when "
+            "the effect resolves. Do I still get the Plant from my Deck?")
+    answer = base_expert.ask(told)
+    assert answer.value == "yes" and "own-cost-gone-still-resolves" in answer.rules
+    with pytest.raises(QuestionError, match="'dragon' is not what Lonefire Blossom gives"):
+        base_expert.ask("Lonefire Blossom Tributes itself for its effect. Do I still get the Dragon?")

@@ -111,6 +111,9 @@ class MoveEvents:
             any(e.get("kind") == "move" and e.get("what") == what for e in self.events)
         if not gone:
             self.events.append({"kind": "move", "what": what, "action": "left-field"})
+        for aid, ref in self.acts:          # an activation of that card: its card is gone
+            if ref.get("card") == what and aid not in self.self_gone:
+                self.self_gone[aid] = "left-field"
 
     def ev_leaves(self, ev: Tree) -> None:
         """"one of them leaves the banishment (before it resolves)": a target is gone."""

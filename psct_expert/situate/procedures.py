@@ -290,6 +290,8 @@ class ProcedureEvents:
             self.r.thing(things[0])
         self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(moved)}]
         self.told_costs[aid] = verb
+        if itself and verb in ("tribute", "banish", "send", "detach"):
+            self.self_gone[aid] = verb      # its own card left the field before it resolves
 
     def ev_cost_purpose(self, ev: Tree) -> None:
         """"I discard X to search a Y": the effect of X whose cost is that and which does that; "I

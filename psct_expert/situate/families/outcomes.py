@@ -159,6 +159,14 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         ref = told[-1] if told and plain else st.effect_ref(ir)
     else:
         with_targets = [e for e in st.events if e.get("kind") == "activate" and e.get("targets")]
+        gone = [r for aid, r in st.acts if aid in st.self_gone]
+        if not with_targets and sub(q, "cj_get") is not None and len(st.acts) == 1 and gone:
+            # "X Tributes itself for its effect. Do I still get the Plant?": whether X's effect
+            # still resolves with its card gone (what it gives grounded in its text)
+            ref = gone[0]
+            reading = st.reading(ref["card"])
+            _get_verb(st, reading, select_effect(reading, ref), ref, sub(q, "cj_get"))
+            return st.spec("resolves", {"effect": ref})
         if not with_targets and st.cannot and st.acts:
             ref = st.acts[-1][1]
         elif not with_targets:
