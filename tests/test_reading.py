@@ -489,6 +489,6 @@ def test_a_monster_that_paid_its_cost_with_itself_still_resolves(base_expert):
     told = ("If Lonefire Blossom Tributes itself for its effect, it is no longer on the field when "
             "the effect resolves. Do I still get the Plant from my Deck?")
     answer = base_expert.ask(told)
-    assert answer.value == "yes" and "own-cost-gone-still-resolves" in answer.rules
+    assert answer.value == "yes" and "own-cost-gone-still-resolves" in answer.rules()
     with pytest.raises(QuestionError, match="'dragon' is not what Lonefire Blossom gives"):
         base_expert.ask("Lonefire Blossom Tributes itself for its effect. Do I still get the Dragon?")
