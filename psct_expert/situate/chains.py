@@ -16,7 +16,7 @@ from .moves import ACTION_VERBS
 from .procedures import MOVED
 from .refs import effect_does_action
 from .targets import note_change
-from .words import COUNT_WORDS, owner_in_words
+from .words import COUNT_WORDS, moved_by_verb, owner_in_words
 
 
 # facts that make an effect without ':' or ';' one that is still activated or applied by
@@ -561,10 +561,7 @@ class ChainEvents:
         if self._did_is_cost(act, verb, t, ev):
             return
         places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
-        action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
-                  "tribute": "tributed", "discard": "discarded",
-                  "return": "returned-to-hand" if places[-1:] == ["hand"] else
-                  "returned-to-deck" if places[-1:] == ["deck"] else None}.get(verb)
+        action = moved_by_verb(verb, places)
         if action is None:
             self.fail(f"the situation model has no step for {self.r.said(ev)!r}", ev)
         targeted = [x for e in self.events if e.get("kind") == "activate" and e is not act

@@ -13,7 +13,7 @@ from ..parser.transform import find, low, sub, subs
 from ..reader import Reading
 from ..reader.phrases import turns_face_down_only
 from .holdings import note_removed
-from .words import COUNT_WORDS, owner_in_words
+from .words import COUNT_WORDS, moved_by_verb, owner_in_words
 
 if TYPE_CHECKING:
     from .told import Situate
@@ -189,10 +189,7 @@ class TargetEvents:
         activated (chained to a link still open, else a Chain of its own) and resolves doing that."""
         verb = self.r.action(find(ev, "act_verb"))
         places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
-        action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
-                  "tribute": "tributed", "discard": "discarded",
-                  "return": "returned-to-hand" if places[-1:] == ["hand"] else
-                  "returned-to-deck" if places[-1:] == ["deck"] else None}.get(verb)
+        action = moved_by_verb(verb, places)
         if action is None:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         found = self.effect_of(ref)

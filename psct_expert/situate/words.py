@@ -89,3 +89,12 @@ def card_fits(kind: str, quote: str) -> bool:
     nouns |= {"monster": {"monster", "monsters"}, "spell": {"spell", "spells", "spell/trap"},
               "trap": {"trap", "traps", "spell/trap"}}.get(kind, set())
     return any(re.search(rf"\b{re.escape(n)}\b", q) for n in nouns)
+
+
+def moved_by_verb(verb: str | None, places: list) -> str | None:
+    """What a move told with a game verb did to the card ("destroy" → destroyed; "return" → to
+    the hand or the Deck, by the last place said); None for a verb that moves nothing so told."""
+    return {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+            "tribute": "tributed", "discard": "discarded",
+            "return": "returned-to-hand" if places[-1:] == ["hand"] else
+            "returned-to-deck" if places[-1:] == ["deck"] else None}.get(verb)
