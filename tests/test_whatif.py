@@ -254,6 +254,7 @@ def acceptance_cases(base_expert):
     ("part-can-be-done-in-main-phase", "g-upstart-empty-deck", "b-pod-nine-cards"),
     ("those-targets-to-both", "star-cradle-one-removed", "marron-one-removed-draw"),
     ("slot-to-that-target", "circle-no-longer-fire", "circle-first-not-destroyed"),
+    ("stayed-not-moved", "i-baronne-resummoned-destroy-again", "i-maxx-c-second-copy"),
     ("with-a-response-lock", "c-judgment-vs-ritual-spell", "h-ghost-ogre-vs-hand-effect"),
     ("must-stay-face-up", "k-ghost-ogre-vs-baronne-still-resolves", "k-tenki-destroyed-no-search"),
     ("in-the-excluded-phase", "h-droll-after-engage", "b-pod-nine-cards"),
