@@ -324,6 +324,6 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
 
 def _english(word: str) -> bool:
     """A word of English ("free", "dodge"): never read as part of a card's name on its own."""
-    from lemminflect import getAllLemmas
+    from ..lemmas import all_lemmas
 
-    return bool(getAllLemmas(word.lower()))
+    return bool(all_lemmas(word.lower()))
