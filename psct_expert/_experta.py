@@ -22,6 +22,8 @@ _handlers_before = list(_root.handlers)
 
 from experta import AS, MATCH, NOT, TEST, Fact, InitialFact, KnowledgeEngine, L, P, Rule  # noqa: E402
 from experta.factlist import FactList  # noqa: E402
+from experta.matchers import ReteMatcher  # noqa: E402
+from experta.matchers.rete.utils import prepare_rule  # noqa: E402
 from experta.matchers.rete.check import (FactCapture, FeatureCheck, SameContextCheck,  # noqa: E402
                                          TypeCheck)
 from experta.matchers.rete.nodes import FeatureTesterNode as FeatureTester  # noqa: E402
@@ -83,4 +85,5 @@ _rete_utils.singledispatch = _remembering_singledispatch
 __all__ = ["AS", "MATCH", "NOT", "TEST", "Fact", "InitialFact", "KnowledgeEngine", "L", "P", "Rule",
            "Activation", "ConflictSet",
            "FactCapture", "FactList", "FeatureCheck", "FeatureTester", "NoMemory", "OneInput",
-           "OrdinaryMatch", "SameContextCheck", "Token", "TokenInfo", "TwoInput", "TypeCheck"]
+           "OrdinaryMatch", "ReteMatcher", "SameContextCheck", "Token", "TokenInfo", "TwoInput",
+           "TypeCheck", "prepare_rule"]

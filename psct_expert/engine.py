@@ -893,21 +893,8 @@ def compile_rules(kb: KnowledgeBase, owner: Engine):
     n = 0
     order = saliences(kb.rules)
     for rule in kb.rules:
-        for alt in rule.when:
-            ces = []
-            for j, pat in enumerate(alt):
-                if pat.kind == "test":
-                    ces.append(ex.TEST(_Test(pat)))
-                    continue
-                kw = {k: _constraint(v) for k, v in pat.fields.items()}
-                xf = fact_class(pat.type)(**kw)   # the class stands for the type
-                if pat.kind == "not":
-                    ces.append(ex.NOT(xf))
-                else:
-                    ces.append(getattr(ex.AS, f"f_{j}") << xf)
-            if not any(p.kind == "fact" for p in alt):
-                ces.insert(0, ex.InitialFact())
-
+        for k, alt in enumerate(rule.when):
+            ces = _prepared(rule, k, alt)
             plan = _Plan.of(alt)
 
             def fire(*_args, __rule=rule, __plan=plan, **ctx):
@@ -919,8 +906,53 @@ def compile_rules(kb: KnowledgeBase, owner: Engine):
 
             attrs[f"rule_{n}"] = _XRule(*ces, salience=order[rule.id]).wrapping(fire)
             n += 1
+    attrs["__matcher__"] = _PreparedMatcher
     cls = type("PsctKnowledgeEngine", (ex.KnowledgeEngine,), attrs)
     return cls()
+
+
+# A process compiles an engine for each family's answer (:meth:`psct_expert.api.Expert.engine_for`),
+# each with the rules upstream of it, so most rules are in several engines.  What experta does
+# first to each rule of an engine, bringing its conditions to its normal form (``prepare_rule``:
+# disjunctive normal form, an initial fact before a leading ``not``), depends on the conditions
+# alone: it is done once per rule alternative, kept here (by the rule's identity, checked), and an
+# engine's rules are made with their conditions already in that form (:class:`_PreparedMatcher`).
+_PREPARED: dict[tuple[int, int], tuple] = {}
+MAX_PREPARED = 8192
+
+
+def _prepared(rule: Rule, k: int, alt) -> tuple:
+    """experta's conditions, in its normal form, for alternative ``k`` (``alt``) of ``rule``."""
+    hit = _PREPARED.get((id(rule), k))
+    if hit is not None and hit[0] is rule and hit[1] is alt:
+        return hit[2]
+    ces = []
+    for j, pat in enumerate(alt):
+        if pat.kind == "test":
+            ces.append(ex.TEST(_Test(pat)))
+            continue
+        kw = {key: _constraint(v) for key, v in pat.fields.items()}
+        xf = fact_class(pat.type)(**kw)   # the class stands for the type
+        if pat.kind == "not":
+            ces.append(ex.NOT(xf))
+        else:
+            ces.append(getattr(ex.AS, f"f_{j}") << xf)
+    if not any(p.kind == "fact" for p in alt):
+        ces.insert(0, ex.InitialFact())
+    out = tuple(ex.prepare_rule(ex.Rule(*ces)))
+    if len(_PREPARED) >= MAX_PREPARED:
+        _PREPARED.clear()
+    _PREPARED[(id(rule), k)] = (rule, alt, out)
+    return out
+
+
+class _PreparedMatcher(ex.ReteMatcher):
+    """experta's RETE matcher for an engine whose rules' conditions are in experta's normal form
+    already (:func:`_prepared`): ``prepare_rule`` would give each rule back as it is."""
+
+    @staticmethod
+    def prepare_ruleset(engine):
+        return set(engine.get_rules())
 
 
 __all__ = ["Derivation", "Engine", "Record", "Source", "compare", "compile_rules", "match_pattern",

@@ -163,3 +163,19 @@ def test_a_command_imports_only_its_own_module_and_lark_not_regex():
     assert lines[1:3] == ["False True", "True True"]     # imported when lark first uses it
     assert lines[3] == str(sorted(f"psct_expert.cli.{m}" for m in (
         "analyze", "ask", "audit", "cards", "check", "main", "mcp", "rules", "serve")))
+
+
+def test_rule_conditions_prepared_once_are_what_experta_prepares(base_expert):
+    from psct_expert import _experta as ex
+    from psct_expert import engine as E
+
+    kb = base_expert.kb
+    n = 0
+    for rule in kb.rules:
+        for k, alt in enumerate(rule.when):
+            once = E._prepared(rule, k, alt)
+            assert E._prepared(rule, k, alt) is once          # kept for the next engine
+            # experta's preparation gives them back as they are (so the matcher may skip it)
+            assert tuple(ex.prepare_rule(ex.Rule(*once))) == once, rule.id
+            n += 1
+    assert n >= len(kb.rules)
