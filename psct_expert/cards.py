@@ -131,6 +131,9 @@ def _load_aliases(path: Path) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.items()}
 
 
+MEMO_LIMIT = 4096   # results kept per look-up on a database (:meth:`CardDB.memo`)
+
+
 @dataclass
 class CardDB:
     """Name → card, with forgiving look-up.  Build with :func:`load_database`."""
@@ -148,6 +151,7 @@ class CardDB:
         name = card.name if isinstance(card, Card) else name
         self.__dict__.pop("_keys", None)
         self.__dict__.pop("_word_index", None)
+        self.__dict__["_changes"] = self.__dict__.get("_changes", 0) + 1
         strict = name_key(name, keep_the=True)
         if strict in self.cards and self._name_of(self.cards[strict]) == name:
             self.extra.append(card)  # the same name printed on two cards: keep both
@@ -180,6 +184,32 @@ class CardDB:
                                                           None)
         self.__dict__.pop("_keys", None)
         self.__dict__.pop("_word_index", None)
+        self.__dict__["_changes"] = self.__dict__.get("_changes", 0) + 1
+
+    def signature(self) -> tuple:
+        """What look-ups in this database depend on: each layer's tables (by identity), their
+        sizes and the changes made to them.  A memo kept on the database (:meth:`memo`) holds
+        while this is unchanged."""
+        out = []
+        layer = self
+        while layer is not None:
+            out.append((id(layer.cards), len(layer.cards), id(layer.loose), len(layer.loose),
+                        id(layer.aliases), len(layer.aliases), layer.__dict__.get("_changes", 0)))
+            layer = layer.parent
+        return tuple(out)
+
+    def memo(self, name: str) -> dict:
+        """A dict kept on this database for the results of the look-up ``name`` (the card names
+        of a sentence, a misspelt name): emptied when the database changes (:meth:`signature`)
+        and when it holds ``MEMO_LIMIT`` results."""
+        sig = self.signature()
+        kept = self.__dict__.get("_memo")
+        if kept is None or kept[0] != sig:
+            kept = self.__dict__["_memo"] = (sig, {})
+        table = kept[1].setdefault(name, {})
+        if len(table) >= MEMO_LIMIT:
+            table.clear()
+        return table
 
     def _entry_card(self, entry) -> Card:
         if isinstance(entry, Card):
@@ -325,6 +355,13 @@ class CardDB:
 
     def fuzzy(self, name: str, cutoff: float = 90.0) -> Card | None:
         """The one card a slightly misspelt name means, or None if unclear."""
+        memo = self.memo("fuzzy")
+        key = (name, cutoff)
+        if key not in memo:
+            memo[key] = self._fuzzy(name, cutoff)
+        return memo[key]
+
+    def _fuzzy(self, name: str, cutoff: float) -> Card | None:
         from rapidfuzz import fuzz, process
 
         hits = process.extract(name_key(name), self.all_keys(), scorer=fuzz.ratio, limit=2)

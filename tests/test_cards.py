@@ -120,3 +120,23 @@ def test_the_name_cache_is_keyed_by_path_and_content(tmp_path):
     import os
     os.utime(copy, ns=(os_stat.st_atime_ns, os_stat.st_mtime_ns))   # same size and time
     assert _index_cache_path(copy)[0] != b             # different content, different key
+
+
+def test_name_lookups_kept_on_a_database_follow_its_changes(base_expert):
+    from psct_expert.parser.names import find_cards
+
+    sentence = "Can Zorblax Quux negate Raigeki?"
+    db = base_expert.db.layered([])
+    first = find_cards(sentence, db)
+    assert [m.card for m in first] == ["Raigeki"]
+    again = find_cards(sentence, db)
+    assert again == first and again[0] is not first[0]     # each call gets mentions of its own
+    first[0].card = "changed"
+    assert find_cards(sentence, db)[0].card == "Raigeki"
+    assert db.fuzzy("Raigekii") is db.fuzzy("Raigekii") is not None
+    # a card added to the database (or to a layer below it) is found from then on
+    db.add(Card(name="Zorblax Quux", kind="monster", text="A test card."))
+    assert [m.card for m in find_cards(sentence, db)] == ["Zorblax Quux", "Raigeki"]
+    assert db.fuzzy("Zorblax Quuxx").name == "Zorblax Quux"
+    top = db.layered([])
+    assert find_cards("Does Zorblux Quux target?", top)[0].card == "Zorblax Quux"
