@@ -939,11 +939,35 @@ def _prepared(rule: Rule, k: int, alt) -> tuple:
             ces.append(getattr(ex.AS, f"f_{j}") << xf)
     if not any(p.kind == "fact" for p in alt):
         ces.insert(0, ex.InitialFact())
-    out = tuple(ex.prepare_rule(ex.Rule(*ces)))
+    out = _plain_prepared(ces)
+    if out is None:
+        out = tuple(ex.prepare_rule(ex.Rule(*ces)))
     if len(_PREPARED) >= MAX_PREPARED:
         _PREPARED.clear()
     _PREPARED[(id(rule), k)] = (rule, alt, out)
     return out
+
+
+def _plain_prepared(ces: list) -> tuple | None:
+    """What ``prepare_rule`` makes of conditions that are a plain conjunction (facts whose fields
+    are variables, literals or predicates, ``not`` of one such fact, tests), else None (then
+    experta's own is used).  Such conditions are in normal form already: experta copies each
+    fact, equal to it, and puts an initial fact first when they begin with a ``not`` or match
+    no fact at all (a test checks that this is experta's result for every rule shipped)."""
+    from experta.fieldconstraint import ANDFC, NOTFC, ORFC
+
+    facts = 0
+    for c in ces:
+        if isinstance(c, ex.TEST):
+            continue
+        fact = c[0] if type(c) is ex.NOT and len(c) == 1 else c
+        if not isinstance(fact, ex.Fact) or \
+                any(isinstance(v, (ORFC, ANDFC, NOTFC)) for v in fact.values()):
+            return None
+        facts += 1
+    if not ces or isinstance(ces[0], ex.NOT) or not facts:
+        return (ex.InitialFact(),) + tuple(ces)
+    return tuple(ces)
 
 
 class _PreparedMatcher(ex.ReteMatcher):

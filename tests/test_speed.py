@@ -166,6 +166,8 @@ def test_a_command_imports_only_its_own_module_and_lark_not_regex():
 
 
 def test_rule_conditions_prepared_once_are_what_experta_prepares(base_expert):
+    import re
+
     from psct_expert import _experta as ex
     from psct_expert import engine as E
 
@@ -177,5 +179,15 @@ def test_rule_conditions_prepared_once_are_what_experta_prepares(base_expert):
             assert E._prepared(rule, k, alt) is once          # kept for the next engine
             # experta's preparation gives them back as they are (so the matcher may skip it)
             assert tuple(ex.prepare_rule(ex.Rule(*once))) == once, rule.id
+            # and the plain conjunctions made without experta are what experta makes of them
+            E._PREPARED.clear()
+            original = ex.prepare_rule
+            try:
+                ex.prepare_rule = None               # (not asked: every shipped rule is plain)
+                plain = E._prepared(rule, k, alt)
+            finally:
+                ex.prepare_rule = original
+            assert plain == tuple(original(ex.Rule(*plain))), rule.id
+            assert re.sub(" at 0x[0-9a-f]+", "", repr(plain)) == re.sub(" at 0x[0-9a-f]+", "", repr(once))
             n += 1
     assert n >= len(kb.rules)
