@@ -954,15 +954,13 @@ def _plain_prepared(ces: list) -> tuple | None:
     experta's own is used).  Such conditions are in normal form already: experta copies each
     fact, equal to it, and puts an initial fact first when they begin with a ``not`` or match
     no fact at all (a test checks that this is experta's result for every rule shipped)."""
-    from experta.fieldconstraint import ANDFC, NOTFC, ORFC
-
     facts = 0
     for c in ces:
         if isinstance(c, ex.TEST):
             continue
         fact = c[0] if type(c) is ex.NOT and len(c) == 1 else c
         if not isinstance(fact, ex.Fact) or \
-                any(isinstance(v, (ORFC, ANDFC, NOTFC)) for v in fact.values()):
+                any(isinstance(v, (ex.ORFC, ex.ANDFC, ex.NOTFC)) for v in fact.values()):
             return None
         facts += 1
     if not ces or isinstance(ces[0], ex.NOT) or not facts:
