@@ -132,6 +132,7 @@ def _load_aliases(path: Path) -> dict[str, str]:
 
 
 MEMO_LIMIT = 4096   # results kept per look-up on a database (:meth:`CardDB.memo`)
+_UNSEEN = object()
 
 
 @dataclass
@@ -357,9 +358,10 @@ class CardDB:
         """The one card a slightly misspelt name means, or None if unclear."""
         memo = self.memo("fuzzy")
         key = (name, cutoff)
-        if key not in memo:
-            memo[key] = self._fuzzy(name, cutoff)
-        return memo[key]
+        card = memo.get(key, _UNSEEN)
+        if card is _UNSEEN:     # (read once: another thread may empty the memo meanwhile)
+            card = memo[key] = self._fuzzy(name, cutoff)
+        return card
 
     def _fuzzy(self, name: str, cutoff: float) -> Card | None:
         from rapidfuzz import fuzz, process
