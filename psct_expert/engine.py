@@ -190,7 +190,10 @@ def fact_class(type_: str) -> type:
     every fact went through the most shared field tests of every pattern."""
     cls = _FACT_CLASSES.get(type_)
     if cls is None:
-        cls = _FACT_CLASSES[type_] = type(f"Fact_{type_}", (ex.Fact,), {})
+        # one class per type even when threads compile engines at once (a server's workers
+        # warming up): ``setdefault`` keeps the first class made, and every thread gets that
+        # one (two classes for one type left an engine testing for the one its facts are not of)
+        cls = _FACT_CLASSES.setdefault(type_, type(f"Fact_{type_}", (ex.Fact,), {}))
     return cls
 
 
