@@ -20,7 +20,7 @@ import threading
 
 MAGIC = "psct-expert-lemmas-1"
 PREFIX = "lemmas-"
-LIMIT = 65536
+LIMIT = 8192      # words kept (a file of hostile words stays small: ~0.5 MB, read in a few ms)
 _TABLES = ("lemma_lu.csv.gz", "lemma_overrides.csv")
 
 _LOG: list = []
