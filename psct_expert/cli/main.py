@@ -241,12 +241,18 @@ class _Deferred(types.ModuleType):
     def __getattr__(self, attr):
         real = self.__dict__.get("_real")
         if real is None:
-            from importlib import import_module
+            with _DEFERRED_LOCK:    # (a server's threads may reach it at once)
+                real = self.__dict__.get("_real")
+                if real is None:
+                    from importlib import import_module
 
-            if sys.modules.get(self.__name__) is self:
-                del sys.modules[self.__name__]
-            real = self.__dict__["_real"] = import_module(self.__name__)
+                    if sys.modules.get(self.__name__) is self:
+                        del sys.modules[self.__name__]
+                    real = self.__dict__["_real"] = import_module(self.__name__)
         return getattr(real, attr)
+
+
+_DEFERRED_LOCK = threading.Lock()
 
 
 def _defer_import(name: str) -> None:
