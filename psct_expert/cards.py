@@ -18,6 +18,7 @@ import json
 import marshal
 import os
 import re
+import threading
 import unicodedata
 import zlib
 from dataclasses import dataclass, field
@@ -364,15 +365,77 @@ class CardDB:
         return card
 
     def _fuzzy(self, name: str, cutoff: float) -> Card | None:
-        from rapidfuzz import fuzz, process
-
-        hits = process.extract(name_key(name), self.all_keys(), scorer=fuzz.ratio, limit=2)
+        hits = _closest_keys(name_key(name), self)
         if not hits or hits[0][1] < cutoff:
             return None
         if len(hits) > 1 and hits[1][1] >= hits[0][1] - 2 and \
                 self.display_name(hits[1][0]) != self.display_name(hits[0][0]):
             return None
         return self._get_key(hits[0][0]) or self.find(self.display_name(hits[0][0]))
+
+
+def _closest_keys(query: str, db: CardDB) -> list:
+    """rapidfuzz's two keys of ``db`` closest to ``query`` (``[(key, score, index), ...]``).
+
+    What rapidfuzz finds depends only on the query and the list of keys it searches (the
+    database's keys in order), so it is kept in the cache folder (an AppendLog,
+    ``fuzzy-keys-<key>.jsonl``, plain JSON, each line checked by its hash) under the query and a
+    digest of that list: a process looking up a misspelt name some process has looked up in the
+    same keys does not search 14,000 names again (~1 ms each, and importing rapidfuzz)."""
+    keys = db.all_keys()
+    digest = db.__dict__.get("_keys_digest")
+    if digest is None or digest[0] is not keys:
+        digest = db.__dict__["_keys_digest"] = (
+            keys, hashlib.sha256("\n".join(keys).encode("utf-8", "surrogatepass")).hexdigest()[:32])
+    log = _fuzzy_log()
+    entry = f"{digest[1]} {query}"
+    kept = log.get(entry) if log is not None else None
+    if isinstance(kept, list) and len(kept) <= 2 and all(
+            isinstance(h, list) and len(h) == 3 and isinstance(h[0], str)
+            and isinstance(h[1], (int, float)) and isinstance(h[2], int) for h in kept):
+        return [tuple(h) for h in kept]
+    from rapidfuzz import fuzz, process
+
+    hits = process.extract(query, keys, scorer=fuzz.ratio, limit=2)
+    if log is not None:
+        log.add(entry, [[k, score, i] for k, score, i in hits])
+    return hits
+
+
+_FUZZY_LOG: list = []
+_FUZZY_LOCK = threading.Lock()
+
+
+def _fuzzy_log():
+    if not _FUZZY_LOG:
+        with _FUZZY_LOCK:
+            if not _FUZZY_LOG:
+                _FUZZY_LOG.append(_open_fuzzy_log())
+    return _FUZZY_LOG[0]
+
+
+def _open_fuzzy_log():
+    """The file of :func:`_closest_keys`, keyed by rapidfuzz's install (found without importing
+    it) and this module's code: another rapidfuzz or another search is another file."""
+    try:
+        from importlib.util import find_spec
+
+        from .appendlog import AppendLog
+        from .paths import cache_dir
+
+        spec = find_spec("rapidfuzz")
+        if spec is None or not spec.origin:
+            return None
+        st = os.stat(spec.origin)
+        magic = "psct-expert-fuzzy-keys-1"
+        key = hashlib.sha256(f"{magic}\0{spec.origin}\0{st.st_size}\0{st.st_mtime_ns}\0".encode()
+                             + Path(__file__).read_bytes()).hexdigest()
+        log = AppendLog(cache_dir() / f"fuzzy-keys-{key[:32]}.jsonl", magic, key, 8192)
+        if log.head is None and log.start():
+            log.remove_others("fuzzy-keys-*.jsonl")
+        return log
+    except Exception:  # noqa: BLE001 - no cache folder: searched each time
+        return None
 
 
 def parse_json_line(raw: bytes, path: str, lineno: int):

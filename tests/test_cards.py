@@ -140,3 +140,28 @@ def test_name_lookups_kept_on_a_database_follow_its_changes(base_expert):
     assert db.fuzzy("Zorblax Quuxx").name == "Zorblax Quux"
     top = db.layered([])
     assert find_cards("Does Zorblux Quux target?", top)[0].card == "Zorblax Quux"
+
+
+def test_closest_keys_kept_on_disk_are_what_rapidfuzz_finds(base_expert, tmp_path, monkeypatch):
+    from rapidfuzz import fuzz, process
+
+    from psct_expert import cards as C
+
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(C, "_FUZZY_LOG", [])
+    db = base_expert.db.layered([Card(name="Zorblax Quux", kind="monster", text="A test card.")])
+    queries = ["dark magican", "zorblax quuxx", "completely different words", "raigekii", "a"]
+    want = [process.extract(q, db.all_keys(), scorer=fuzz.ratio, limit=2) for q in queries]
+    assert [C._closest_keys(q, db) for q in queries] == want
+    assert want[1][0][0] == "zorblax quux"
+
+    def not_asked(*args, **kwargs):
+        raise AssertionError("rapidfuzz asked")
+
+    monkeypatch.setattr(C, "_FUZZY_LOG", [])             # a fresh process: read from the file
+    monkeypatch.setattr(process, "extract", not_asked)
+    assert [C._closest_keys(q, db) for q in queries] == want
+    # other keys (another layer of cards) are searched again, not answered from the file
+    other = base_expert.db.layered([])
+    with pytest.raises(AssertionError, match="rapidfuzz asked"):
+        C._closest_keys("zorblax quuxx", other)
