@@ -107,27 +107,58 @@ def check_costs(repeat: int) -> None:
               f"{cold[0] * 1000:.1f} ms CPU per case, again {cold[1] * 1000:.2f} ms")
 
 
-def paired(other: pathlib.Path, repeat: int) -> None:
-    """This checkout and ``other``, run by turns (A B A B ...), CPU medians and ratios."""
+def paired(other: pathlib.Path, repeat: int, with_check: bool = True) -> None:
+    """This checkout and ``other``, run by turns (A B A B ...), CPU medians and ratios.
+
+    Each checkout has a cache folder of its own (their caches are keyed by their code, and a
+    cache started by one would remove the other's files).  With ``with_check``, also `check`
+    per case as a whole process (the case files of this checkout, run by both)."""
     import statistics
+
+    caches = {ROOT: tempfile.mkdtemp(prefix="bench-this-"), other: tempfile.mkdtemp(prefix="bench-other-")}
+
+    def env(where):
+        return dict(ENV, PYTHONPATH=str(where), PSCT_EXPERT_CACHE_DIR=caches[where])
 
     runs = {"ask": [["ask", q] for q in QUESTIONS], "--version": [["--version"]]}
     for where in (ROOT, other):     # caches and bytecode of both, once
         for q in QUESTIONS:
             subprocess.run([sys.executable, "-m", "psct_expert", "ask", q], capture_output=True,
-                           env=dict(ENV, PYTHONPATH=str(where)), cwd=where)
+                           env=env(where), cwd=where)
+        if with_check:
+            for path in CASE_FILES:
+                subprocess.run([sys.executable, "-m", "psct_expert", "check", str(path)],
+                               capture_output=True, env=env(where), cwd=where)
     for name, argvs in runs.items():
         got = {"this": [], "other": [], "bare": []}
         for i in range(repeat):
             argv = argvs[i % len(argvs)]
             for key, where in (("this", ROOT), ("other", other)):
                 got[key].append(_run_cpu([sys.executable, "-m", "psct_expert"] + argv,
-                                         env=dict(ENV, PYTHONPATH=str(where)), cwd=where)[0])
+                                         env=env(where), cwd=where)[0])
             got["bare"].append(_run_cpu([sys.executable, "-c", "pass"])[0])
         med = {k: statistics.median(v) * 1000 for k, v in got.items()}
-        print(f"{name}: CPU median this {med['this']:.0f} ms, {other.name} {med['other']:.0f} ms "
-              f"(ratio {med['this'] / med['other']:.2f}); bare Python {med['bare']:.0f} ms "
-              f"({repeat} runs each, by turns)")
+        low = {k: min(v) * 1000 for k, v in got.items()}
+        print(f"{name}: CPU median this {med['this']:.0f} ms (min {low['this']:.0f}), {other.name} "
+              f"{med['other']:.0f} ms (min {low['other']:.0f}) (ratio {med['this'] / med['other']:.2f}); "
+              f"bare Python {med['bare']:.0f} ms ({repeat} runs each, by turns)")
+    if not with_check:
+        return
+    for path in CASE_FILES:
+        n = len(__import__("yaml").safe_load(path.read_text(encoding="utf-8"))["cases"])
+        per = {"this": [], "other": []}
+        for _ in range(max(3, repeat // 3)):
+            for key, where in (("this", ROOT), ("other", other)):
+                whole = _run_cpu([sys.executable, "-m", "psct_expert", "check", str(path)],
+                                 env=env(where), cwd=where)[0]
+                none = _run_cpu([sys.executable, "-m", "psct_expert", "check", "-k", "@none@",
+                                 str(path)], env=env(where), cwd=where)[0]
+                per[key].append((whole - none) / n * 1000)
+        med = {k: statistics.median(v) for k, v in per.items()}
+        print(f"check {path.name} ({n} cases), whole process, CPU per case: this median "
+              f"{med['this']:.1f} ms (min {min(per['this']):.1f}), {other.name} {med['other']:.1f} ms "
+              f"(min {min(per['other']):.1f}) (ratio {med['this'] / med['other']:.2f}; "
+              f"{len(per['this'])} runs each, by turns)")
 
 
 def main() -> None:
@@ -137,11 +168,12 @@ def main() -> None:
     ap.add_argument("--against", metavar="CHECKOUT",
                     help="another checkout (e.g. `git archive OLD | tar -x -C DIR`): its cold `ask`, "
                          "`--version` and bare Python runs alternate with this one's, so both "
-                         "see the same load; prints the medians and their ratio")
+                         "see the same load; prints the medians and their ratio (and `check` per "
+                         "case, unless --skip-check); each checkout gets a cache folder of its own")
     args = ap.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.1f}")
     if args.against:
-        paired(pathlib.Path(args.against).resolve(), args.repeat)
+        paired(pathlib.Path(args.against).resolve(), args.repeat, not args.skip_check)
         print(f"load average at end: {os.getloadavg()[0]:.1f}")
         return
     for q in QUESTIONS:   # builds the name-index and grammar caches (and the bytecode) once

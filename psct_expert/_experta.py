@@ -22,6 +22,9 @@ _handlers_before = list(_root.handlers)
 
 from experta import AS, MATCH, NOT, TEST, Fact, InitialFact, KnowledgeEngine, L, P, Rule  # noqa: E402
 from experta.factlist import FactList  # noqa: E402
+from experta.fieldconstraint import ANDFC, NOTFC, ORFC  # noqa: E402
+from experta.matchers import ReteMatcher  # noqa: E402
+from experta.matchers.rete.utils import prepare_rule  # noqa: E402
 from experta.matchers.rete.check import (FactCapture, FeatureCheck, SameContextCheck,  # noqa: E402
                                          TypeCheck)
 from experta.matchers.rete.nodes import FeatureTesterNode as FeatureTester  # noqa: E402
@@ -80,7 +83,9 @@ import experta.matchers.rete.utils as _rete_utils  # noqa: E402
 
 _rete_utils.singledispatch = _remembering_singledispatch
 
-__all__ = ["AS", "MATCH", "NOT", "TEST", "Fact", "InitialFact", "KnowledgeEngine", "L", "P", "Rule",
+__all__ = ["ANDFC", "AS", "MATCH", "NOTFC", "ORFC", "NOT", "TEST", "Fact", "InitialFact",
+           "KnowledgeEngine", "L", "P", "Rule",
            "Activation", "ConflictSet",
            "FactCapture", "FactList", "FeatureCheck", "FeatureTester", "NoMemory", "OneInput",
-           "OrdinaryMatch", "SameContextCheck", "Token", "TokenInfo", "TwoInput", "TypeCheck"]
+           "OrdinaryMatch", "ReteMatcher", "SameContextCheck", "Token", "TokenInfo", "TwoInput",
+           "TypeCheck", "prepare_rule"]

@@ -73,9 +73,12 @@ class Expert:
         """An engine with only the rules that can lead to facts of these types (cached)."""
         key = frozenset(types) if types else frozenset()
         if key not in self._engines:
+            from .gcpause import paused_gc
+
             kb = self.kb.for_ruleset(self.ruleset)
             kb = kb.upstream(key) if key else kb
-            self._engines[key] = Engine(kb)
+            with paused_gc():   # its network lives as long as the expert: not walked again and again
+                self._engines[key] = Engine(kb)
         return self._engines[key]
 
     def with_cards(self, cards: Iterable[Card]) -> "Expert":

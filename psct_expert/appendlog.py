@@ -61,6 +61,11 @@ class AppendLog:
                 out[parts[1].decode("utf-8", "replace")] = line
         self.head, self._lines, self._count = head, out, len(lines) - 1
 
+    @property
+    def size(self) -> int:
+        """How many entries the file has (lines after the first)."""
+        return self._count
+
     def get(self, key: str):
         """The value kept under ``key`` (parsed JSON), else None."""
         line = self._lines.get(key)

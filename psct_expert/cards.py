@@ -18,6 +18,7 @@ import json
 import marshal
 import os
 import re
+import threading
 import unicodedata
 import zlib
 from dataclasses import dataclass, field
@@ -131,6 +132,10 @@ def _load_aliases(path: Path) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.items()}
 
 
+MEMO_LIMIT = 4096   # results kept per look-up on a database (:meth:`CardDB.memo`)
+_UNSEEN = object()
+
+
 @dataclass
 class CardDB:
     """Name → card, with forgiving look-up.  Build with :func:`load_database`."""
@@ -148,6 +153,7 @@ class CardDB:
         name = card.name if isinstance(card, Card) else name
         self.__dict__.pop("_keys", None)
         self.__dict__.pop("_word_index", None)
+        self.__dict__["_changes"] = self.__dict__.get("_changes", 0) + 1
         strict = name_key(name, keep_the=True)
         if strict in self.cards and self._name_of(self.cards[strict]) == name:
             self.extra.append(card)  # the same name printed on two cards: keep both
@@ -180,6 +186,32 @@ class CardDB:
                                                           None)
         self.__dict__.pop("_keys", None)
         self.__dict__.pop("_word_index", None)
+        self.__dict__["_changes"] = self.__dict__.get("_changes", 0) + 1
+
+    def signature(self) -> tuple:
+        """What look-ups in this database depend on: each layer's tables (by identity), their
+        sizes and the changes made to them.  A memo kept on the database (:meth:`memo`) holds
+        while this is unchanged."""
+        out = []
+        layer = self
+        while layer is not None:
+            out.append((id(layer.cards), len(layer.cards), id(layer.loose), len(layer.loose),
+                        id(layer.aliases), len(layer.aliases), layer.__dict__.get("_changes", 0)))
+            layer = layer.parent
+        return tuple(out)
+
+    def memo(self, name: str) -> dict:
+        """A dict kept on this database for the results of the look-up ``name`` (the card names
+        of a sentence, a misspelt name): emptied when the database changes (:meth:`signature`)
+        and when it holds ``MEMO_LIMIT`` results."""
+        sig = self.signature()
+        kept = self.__dict__.get("_memo")
+        if kept is None or kept[0] != sig:
+            kept = self.__dict__["_memo"] = (sig, {})
+        table = kept[1].setdefault(name, {})
+        if len(table) >= MEMO_LIMIT:
+            table.clear()
+        return table
 
     def _entry_card(self, entry) -> Card:
         if isinstance(entry, Card):
@@ -325,15 +357,85 @@ class CardDB:
 
     def fuzzy(self, name: str, cutoff: float = 90.0) -> Card | None:
         """The one card a slightly misspelt name means, or None if unclear."""
-        from rapidfuzz import fuzz, process
+        memo = self.memo("fuzzy")
+        key = (name, cutoff)
+        card = memo.get(key, _UNSEEN)
+        if card is _UNSEEN:     # (read once: another thread may empty the memo meanwhile)
+            card = memo[key] = self._fuzzy(name, cutoff)
+        return card
 
-        hits = process.extract(name_key(name), self.all_keys(), scorer=fuzz.ratio, limit=2)
+    def _fuzzy(self, name: str, cutoff: float) -> Card | None:
+        hits = _closest_keys(name_key(name), self)
         if not hits or hits[0][1] < cutoff:
             return None
         if len(hits) > 1 and hits[1][1] >= hits[0][1] - 2 and \
                 self.display_name(hits[1][0]) != self.display_name(hits[0][0]):
             return None
         return self._get_key(hits[0][0]) or self.find(self.display_name(hits[0][0]))
+
+
+def _closest_keys(query: str, db: CardDB) -> list:
+    """rapidfuzz's two keys of ``db`` closest to ``query`` (``[(key, score, index), ...]``).
+
+    What rapidfuzz finds depends only on the query and the list of keys it searches (the
+    database's keys in order), so it is kept in the cache folder (an AppendLog,
+    ``fuzzy-keys-<key>.jsonl``, plain JSON, each line checked by its hash) under the query and a
+    digest of that list: a process looking up a misspelt name some process has looked up in the
+    same keys does not search 14,000 names again (~1 ms each, and importing rapidfuzz)."""
+    keys = db.all_keys()
+    digest = db.__dict__.get("_keys_digest")
+    if digest is None or digest[0] is not keys:
+        digest = db.__dict__["_keys_digest"] = (
+            keys, hashlib.sha256("\n".join(keys).encode("utf-8", "surrogatepass")).hexdigest()[:32])
+    log = _fuzzy_log()
+    entry = f"{digest[1]} {query}"
+    kept = log.get(entry) if log is not None else None
+    if isinstance(kept, list) and len(kept) <= 2 and all(
+            isinstance(h, list) and len(h) == 3 and isinstance(h[0], str)
+            and isinstance(h[1], (int, float)) and isinstance(h[2], int) for h in kept):
+        return [tuple(h) for h in kept]
+    from rapidfuzz import fuzz, process
+
+    hits = process.extract(query, keys, scorer=fuzz.ratio, limit=2)
+    if log is not None:
+        log.add(entry, [[k, score, i] for k, score, i in hits])
+    return hits
+
+
+_FUZZY_LOG: list = []
+_FUZZY_LOCK = threading.Lock()
+
+
+def _fuzzy_log():
+    if not _FUZZY_LOG:
+        with _FUZZY_LOCK:
+            if not _FUZZY_LOG:
+                _FUZZY_LOG.append(_open_fuzzy_log())
+    return _FUZZY_LOG[0]
+
+
+def _open_fuzzy_log():
+    """The file of :func:`_closest_keys`, keyed by rapidfuzz's install (found without importing
+    it) and this module's code: another rapidfuzz or another search is another file."""
+    try:
+        from importlib.util import find_spec
+
+        from .appendlog import AppendLog
+        from .paths import cache_dir
+
+        spec = find_spec("rapidfuzz")
+        if spec is None or not spec.origin:
+            return None
+        st = os.stat(spec.origin)
+        magic = "psct-expert-fuzzy-keys-1"
+        key = hashlib.sha256(f"{magic}\0{spec.origin}\0{st.st_size}\0{st.st_mtime_ns}\0".encode()
+                             + Path(__file__).read_bytes()).hexdigest()
+        log = AppendLog(cache_dir() / f"fuzzy-keys-{key[:32]}.jsonl", magic, key, 8192)
+        if log.head is None and log.start():
+            log.remove_others("fuzzy-keys-*.jsonl")
+        return log
+    except Exception:  # noqa: BLE001 - no cache folder: searched each time
+        return None
 
 
 def parse_json_line(raw: bytes, path: str, lineno: int):

@@ -190,7 +190,10 @@ def fact_class(type_: str) -> type:
     every fact went through the most shared field tests of every pattern."""
     cls = _FACT_CLASSES.get(type_)
     if cls is None:
-        cls = _FACT_CLASSES[type_] = type(f"Fact_{type_}", (ex.Fact,), {})
+        # one class per type even when threads compile engines at once (a server's workers
+        # warming up): ``setdefault`` keeps the first class made, and every thread gets that
+        # one (two classes for one type left an engine testing for the one its facts are not of)
+        cls = _FACT_CLASSES.setdefault(type_, type(f"Fact_{type_}", (ex.Fact,), {}))
     return cls
 
 
@@ -893,21 +896,8 @@ def compile_rules(kb: KnowledgeBase, owner: Engine):
     n = 0
     order = saliences(kb.rules)
     for rule in kb.rules:
-        for alt in rule.when:
-            ces = []
-            for j, pat in enumerate(alt):
-                if pat.kind == "test":
-                    ces.append(ex.TEST(_Test(pat)))
-                    continue
-                kw = {k: _constraint(v) for k, v in pat.fields.items()}
-                xf = fact_class(pat.type)(**kw)   # the class stands for the type
-                if pat.kind == "not":
-                    ces.append(ex.NOT(xf))
-                else:
-                    ces.append(getattr(ex.AS, f"f_{j}") << xf)
-            if not any(p.kind == "fact" for p in alt):
-                ces.insert(0, ex.InitialFact())
-
+        for k, alt in enumerate(rule.when):
+            ces = _prepared(rule, k, alt)
             plan = _Plan.of(alt)
 
             def fire(*_args, __rule=rule, __plan=plan, **ctx):
@@ -919,8 +909,75 @@ def compile_rules(kb: KnowledgeBase, owner: Engine):
 
             attrs[f"rule_{n}"] = _XRule(*ces, salience=order[rule.id]).wrapping(fire)
             n += 1
+    attrs["__matcher__"] = _PreparedMatcher
     cls = type("PsctKnowledgeEngine", (ex.KnowledgeEngine,), attrs)
     return cls()
+
+
+# A process compiles an engine for each family's answer (:meth:`psct_expert.api.Expert.engine_for`),
+# each with the rules upstream of it, so most rules are in several engines.  What experta does
+# first to each rule of an engine, bringing its conditions to its normal form (``prepare_rule``:
+# disjunctive normal form, an initial fact before a leading ``not``), depends on the conditions
+# alone: it is done once per rule alternative, kept here (by the rule's identity, checked), and an
+# engine's rules are made with their conditions already in that form (:class:`_PreparedMatcher`).
+_PREPARED: dict[tuple[int, int], tuple] = {}
+MAX_PREPARED = 8192
+
+
+def _prepared(rule: Rule, k: int, alt) -> tuple:
+    """experta's conditions, in its normal form, for alternative ``k`` (``alt``) of ``rule``."""
+    hit = _PREPARED.get((id(rule), k))
+    if hit is not None and hit[0] is rule and hit[1] is alt:
+        return hit[2]
+    ces = []
+    for j, pat in enumerate(alt):
+        if pat.kind == "test":
+            ces.append(ex.TEST(_Test(pat)))
+            continue
+        kw = {key: _constraint(v) for key, v in pat.fields.items()}
+        xf = fact_class(pat.type)(**kw)   # the class stands for the type
+        if pat.kind == "not":
+            ces.append(ex.NOT(xf))
+        else:
+            ces.append(getattr(ex.AS, f"f_{j}") << xf)
+    if not any(p.kind == "fact" for p in alt):
+        ces.insert(0, ex.InitialFact())
+    out = _plain_prepared(ces)
+    if out is None:
+        out = tuple(ex.prepare_rule(ex.Rule(*ces)))
+    if len(_PREPARED) >= MAX_PREPARED:
+        _PREPARED.clear()
+    _PREPARED[(id(rule), k)] = (rule, alt, out)
+    return out
+
+
+def _plain_prepared(ces: list) -> tuple | None:
+    """What ``prepare_rule`` makes of conditions that are a plain conjunction (facts whose fields
+    are variables, literals or predicates, ``not`` of one such fact, tests), else None (then
+    experta's own is used).  Such conditions are in normal form already: experta copies each
+    fact, equal to it, and puts an initial fact first when they begin with a ``not`` or match
+    no fact at all (a test checks that this is experta's result for every rule shipped)."""
+    facts = 0
+    for c in ces:
+        if isinstance(c, ex.TEST):
+            continue
+        fact = c[0] if type(c) is ex.NOT and len(c) == 1 else c
+        if not isinstance(fact, ex.Fact) or \
+                any(isinstance(v, (ex.ORFC, ex.ANDFC, ex.NOTFC)) for v in fact.values()):
+            return None
+        facts += 1
+    if not ces or isinstance(ces[0], ex.NOT) or not facts:
+        return (ex.InitialFact(),) + tuple(ces)
+    return tuple(ces)
+
+
+class _PreparedMatcher(ex.ReteMatcher):
+    """experta's RETE matcher for an engine whose rules' conditions are in experta's normal form
+    already (:func:`_prepared`): ``prepare_rule`` would give each rule back as it is."""
+
+    @staticmethod
+    def prepare_ruleset(engine):
+        return set(engine.get_rules())
 
 
 __all__ = ["Derivation", "Engine", "Record", "Source", "compare", "compile_rules", "match_pattern",

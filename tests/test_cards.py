@@ -120,3 +120,48 @@ def test_the_name_cache_is_keyed_by_path_and_content(tmp_path):
     import os
     os.utime(copy, ns=(os_stat.st_atime_ns, os_stat.st_mtime_ns))   # same size and time
     assert _index_cache_path(copy)[0] != b             # different content, different key
+
+
+def test_name_lookups_kept_on_a_database_follow_its_changes(base_expert):
+    from psct_expert.parser.names import find_cards
+
+    sentence = "Can Zorblax Quux negate Raigeki?"
+    db = base_expert.db.layered([])
+    first = find_cards(sentence, db)
+    assert [m.card for m in first] == ["Raigeki"]
+    again = find_cards(sentence, db)
+    assert again == first and again[0] is not first[0]     # each call gets mentions of its own
+    first[0].card = "changed"
+    assert find_cards(sentence, db)[0].card == "Raigeki"
+    assert db.fuzzy("Raigekii") is db.fuzzy("Raigekii") is not None
+    # a card added to the database (or to a layer below it) is found from then on
+    db.add(Card(name="Zorblax Quux", kind="monster", text="A test card."))
+    assert [m.card for m in find_cards(sentence, db)] == ["Zorblax Quux", "Raigeki"]
+    assert db.fuzzy("Zorblax Quuxx").name == "Zorblax Quux"
+    top = db.layered([])
+    assert find_cards("Does Zorblux Quux target?", top)[0].card == "Zorblax Quux"
+
+
+def test_closest_keys_kept_on_disk_are_what_rapidfuzz_finds(base_expert, tmp_path, monkeypatch):
+    from rapidfuzz import fuzz, process
+
+    from psct_expert import cards as C
+
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(C, "_FUZZY_LOG", [])
+    db = base_expert.db.layered([Card(name="Zorblax Quux", kind="monster", text="A test card.")])
+    queries = ["dark magican", "zorblax quuxx", "completely different words", "raigekii", "a"]
+    want = [process.extract(q, db.all_keys(), scorer=fuzz.ratio, limit=2) for q in queries]
+    assert [C._closest_keys(q, db) for q in queries] == want
+    assert want[1][0][0] == "zorblax quux"
+
+    def not_asked(*args, **kwargs):
+        raise AssertionError("rapidfuzz asked")
+
+    monkeypatch.setattr(C, "_FUZZY_LOG", [])             # a fresh process: read from the file
+    monkeypatch.setattr(process, "extract", not_asked)
+    assert [C._closest_keys(q, db) for q in queries] == want
+    # other keys (another layer of cards) are searched again, not answered from the file
+    other = base_expert.db.layered([])
+    with pytest.raises(AssertionError, match="rapidfuzz asked"):
+        C._closest_keys("zorblax quuxx", other)

@@ -208,3 +208,24 @@ def test_an_open_answer_says_why_in_the_blocking_rules_words(base_expert):
     # the same change under a destroying "it" effect is still a yes (the rule is about negation)
     assert base_expert.ask("Is the card targeted by Adreus, Keeper of Armageddon destroyed if it is "
                            "flipped face-down before the effect resolves?").value == "yes"
+
+
+def test_one_fact_class_per_type_when_threads_compile_at_once(monkeypatch):
+    """A server's workers compile their engines at once: a thread that finds no class for a type
+    and makes one must end with the class another thread made meanwhile (two classes for one
+    type left an engine testing for a class its facts were not of: wrong answers, now and then)."""
+    from psct_expert import _experta as ex
+    from psct_expert import engine as E
+
+    theirs = type("Fact_raced", (ex.Fact,), {})
+
+    class Racing(dict):
+        def get(self, key, default=None):
+            found = super().get(key, default)
+            if found is None and key == "raced":      # another thread registers its class now
+                super().__setitem__(key, theirs)
+            return found
+
+    monkeypatch.setattr(E, "_FACT_CLASSES", Racing())
+    assert E.fact_class("raced") is theirs
+    assert E.fact_class("raced") is theirs and E._FACT_CLASSES["raced"] is theirs

@@ -147,3 +147,38 @@ def test_sentence_shapes_are_kept_on_disk_as_plain_data(tmp_path, monkeypatch):
     assert len(list(tmp_path.glob("question-shapes-*.jsonl"))) == 1 and not store.exists()
     assert S.decode(S.encode(want["is it so ?"])) == G._with_leaves(want["is it so ?"],
                                                                      iter([None] * 4))
+
+
+def test_refused_shapes_are_kept_on_disk_and_stop_where_the_parse_stops(tmp_path, monkeypatch):
+    import json
+
+    from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+
+    def refusal(g, q):
+        toks = words(g, q)
+        with pytest.raises(UnexpectedInput) as info:
+            g.parse(toks)
+        exc = info.value
+        at = next((i for i, t in enumerate(toks) if t is getattr(exc, "token", None)), None)
+        return type(exc), at
+
+    built = G._compiled.__wrapped__(TINY)
+    built.parse(words(built, "is it here ?"))
+    refused = {"is it here here ?": (UnexpectedToken, 3), "it is . is it here": (UnexpectedEOF, None),
+               "is is it ?": (UnexpectedToken, 1)}
+    assert {q: refusal(built, q) for q in refused} == refused
+    store, = tmp_path.glob("question-shapes-*.jsonl")
+    entries = [json.loads(line.split("\t")[2]) for line in store.read_text().splitlines()[1:]]
+    assert sum(isinstance(e, dict) for e in entries) == 3
+    # a fresh process: the same refusals, from the file, the compiled grammar not read at all
+    again = G._compiled.__wrapped__(TINY)
+    assert {q: refusal(again, q) for q in refused} == refused
+    assert "_loader" in again.__dict__
+    # a damaged refusal is not used: that sentence is parsed again, with the same outcome
+    head, *lines = store.read_text().splitlines()
+    store.write_text("\n".join([head] + [ln.replace('"at":3', '"at":0') for ln in lines]) + "\n")
+    again = G._compiled.__wrapped__(TINY)
+    assert refusal(again, "is it here here ?") == refused["is it here here ?"]
+    assert "_loader" not in again.__dict__

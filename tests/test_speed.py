@@ -95,3 +95,99 @@ def test_pattern_programs_kept_on_disk_give_the_pattern_re_compiles(tmp_path, mo
     log.write_text("\n".join([head, one.replace("[", "[9999,", 1), two]) + "\n")
     monkeypatch.setattr(recache, "_LOG", [])
     assert recache.compile(pats[0], flags) == re.compile(pats[0], flags)
+
+
+def test_pattern_gates_kept_on_disk_are_the_gates_worked_out(tmp_path, monkeypatch):
+    from psct_expert.reader import gates
+    from psct_expert.reader.grammar import LazyPattern, grammar
+
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    g = grammar()
+    pats = [v for v in vars(g).values() if isinstance(v, LazyPattern)]
+    pats += [rx for v in vars(g).values() if isinstance(v, (dict, list))
+             for item in (v.values() if isinstance(v, dict) else v)
+             for rx in ([item] if isinstance(item, LazyPattern) else item[1:] if isinstance(item, tuple)
+                        else []) if isinstance(rx, LazyPattern)]
+    assert len(pats) > 100
+    worked = [gates._gate(rx) for rx in pats]
+    assert any(w is None for w in worked) and any(w for w in worked)
+    for _ in range(2):                          # written, then read back by a fresh process
+        monkeypatch.setattr(gates, "_LOG", [])
+        monkeypatch.setattr(gates, "_GATES", {})
+        assert [gates.required_words(rx) for rx in pats] == worked
+    log, = tmp_path.glob("regex-gates-*.jsonl")
+    # a damaged line is not used: that pattern's gate is worked out again
+    lines = log.read_text().splitlines()
+    bad = next(i for i, line in enumerate(lines[1:], 1) if line.endswith("]]"))
+    lines[bad] = lines[bad][:-3] + 'zzz"]]'
+    log.write_text("\n".join(lines) + "\n")
+    monkeypatch.setattr(gates, "_LOG", [])
+    monkeypatch.setattr(gates, "_GATES", {})
+    assert [gates.required_words(rx) for rx in pats] == worked
+
+
+def test_lemmas_kept_on_disk_are_lemminflects_and_need_it_no_more(tmp_path, monkeypatch):
+    from lemminflect import getAllLemmas
+
+    from psct_expert import lemmas
+
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(lemmas, "_LOG", [])
+    words = ["dodge", "halving", "free", "zzyzx", "Destroyed", "monsters"]
+    first = [lemmas.all_lemmas(w) for w in words]
+    assert first == [getAllLemmas(w) for w in words] and first[3] == {} and first[0]
+    import lemminflect
+
+    def not_asked(word, upos=None):
+        raise AssertionError(f"lemminflect asked about {word!r}")
+
+    monkeypatch.setattr(lemmas, "_LOG", [])             # a fresh process: lemminflect not asked
+    monkeypatch.setattr(lemminflect, "getAllLemmas", not_asked)
+    assert [lemmas.all_lemmas(w) for w in words] == first
+
+
+def test_a_command_imports_only_its_own_module_and_lark_not_regex():
+    code = ("import sys\n"
+            "from psct_expert.cli.main import _defer_import, main\n"
+            "_defer_import('regex')\n"
+            "main(['rules', '--help'])\n"
+            "print(sorted(m for m in sys.modules if m.startswith('psct_expert.cli.')))\n"
+            "import lark.utils\n"
+            "print('regex._main' in sys.modules, lark.utils._has_regex)\n"
+            "print(bool(lark.utils.regex.match(r'\\p{Lu}', 'A')), 'regex._main' in sys.modules)\n"
+            "main(['--help'])\n"
+            "print(sorted(m for m in sys.modules if m.startswith('psct_expert.cli.')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    lines = [line for line in out.stdout.splitlines() if line.startswith(("[", "True", "False"))]
+    assert lines[0] == "['psct_expert.cli.main', 'psct_expert.cli.rules']", out.stderr
+    assert lines[1:3] == ["False True", "True True"]     # imported when lark first uses it
+    assert lines[3] == str(sorted(f"psct_expert.cli.{m}" for m in (
+        "analyze", "ask", "audit", "cards", "check", "main", "mcp", "rules", "serve")))
+
+
+def test_rule_conditions_prepared_once_are_what_experta_prepares(base_expert):
+    import re
+
+    from psct_expert import _experta as ex
+    from psct_expert import engine as E
+
+    kb = base_expert.kb
+    n = 0
+    for rule in kb.rules:
+        for k, alt in enumerate(rule.when):
+            once = E._prepared(rule, k, alt)
+            assert E._prepared(rule, k, alt) is once          # kept for the next engine
+            # experta's preparation gives them back as they are (so the matcher may skip it)
+            assert tuple(ex.prepare_rule(ex.Rule(*once))) == once, rule.id
+            # and the plain conjunctions made without experta are what experta makes of them
+            E._PREPARED.clear()
+            original = ex.prepare_rule
+            try:
+                ex.prepare_rule = None               # (not asked: every shipped rule is plain)
+                plain = E._prepared(rule, k, alt)
+            finally:
+                ex.prepare_rule = original
+            assert plain == tuple(original(ex.Rule(*plain))), rule.id
+            assert re.sub(" at 0x[0-9a-f]+", "", repr(plain)) == re.sub(" at 0x[0-9a-f]+", "", repr(once))
+            n += 1
+    assert n >= len(kb.rules)

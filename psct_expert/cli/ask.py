@@ -36,11 +36,11 @@ def ask(obj, question, scenario_file, events, card_file, why, as_json, show_pars
     Example: psct-expert ask "Can Thunder King Rai-Oh negate the Special Summon of
     Gorz, Emissary of Darkness?"
     """
-    from ..casefile import load_cards_file
-
     text = " ".join(argv_text(w) for w in question)
     expert = obj.expert()
     if card_file:
+        from ..casefile import load_cards_file
+
         expert = expert.with_cards(load_cards_file(
             card_file, on_note=lambda m: click.echo(f"note: {m}", err=True)))
     lines = [argv_text(e) for e in events]

@@ -17,7 +17,7 @@ import os
 import signal
 import sys
 import threading
-import traceback
+import types
 
 import click
 
@@ -55,7 +55,25 @@ def ruleset_option(f):
                         help=RULESET_HELP)(f)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# each command's module (it adds the command when imported): a command is imported when it is
+# run, all of them when they are listed (``--help``)
+COMMANDS = ("analyze", "ask", "audit", "cards", "check", "mcp", "rules", "serve")
+
+
+class _Commands(click.Group):
+    def get_command(self, ctx, cmd_name):
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            from importlib import import_module
+
+            import_module(f"{__package__}.{cmd_name}")
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx):
+        _register()
+        return super().list_commands(ctx)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--rules", "rules", multiple=True, type=click.Path(file_okay=False),
               help="An extra rule folder (repeatable). PSCT_EXPERT_RULES also adds folders.")
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
@@ -69,7 +87,11 @@ def cli(ctx, rules, debug, ruleset):
 
 
 def _register():
-    from . import analyze, ask, audit, cards, check, mcp, rules, serve  # noqa: F401  (each adds its command)
+    """Every command (each module adds its own)."""
+    from importlib import import_module
+
+    for name in COMMANDS:
+        import_module(f"{__package__}.{name}")
 
 
 def print_error(exc: PsctError) -> None:
@@ -144,7 +166,6 @@ def _tolerant_streams() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    _register()
     _tolerant_streams()
     debug = "--debug" in (argv if argv is not None else sys.argv[1:])
     previous = None
@@ -176,6 +197,8 @@ def _main(argv: list[str] | None, debug: bool) -> int:
         return int(exc.code or 0) if isinstance(exc.code, int) or exc.code is None else 2
     except PsctError as exc:
         if debug:
+            import traceback
+
             traceback.print_exc()
         print_error(exc)
         return exc.exit_code
@@ -203,16 +226,60 @@ def _drop_output() -> None:
 def _bug(exc: Exception, debug: bool) -> int:
     """A bug: said in one line, the traceback only with --debug."""
     if debug:
+        import traceback
+
         traceback.print_exc()
     click.echo(f"internal error: {type(exc).__name__}: {exc} (run with --debug for the "
                "traceback)", err=True)
     return 3
 
 
+class _Deferred(types.ModuleType):
+    """Stands in ``sys.modules`` for a module not imported yet: the first attribute read from it
+    imports the module (its own entry replaces this one) and is answered by it."""
+
+    def __getattr__(self, attr):
+        real = self.__dict__.get("_real")
+        if real is None:
+            with _DEFERRED_LOCK:    # (a server's threads may reach it at once)
+                real = self.__dict__.get("_real")
+                if real is None:
+                    from importlib import import_module
+
+                    if sys.modules.get(self.__name__) is self:
+                        del sys.modules[self.__name__]
+                    real = self.__dict__["_real"] = import_module(self.__name__)
+        return getattr(real, attr)
+
+
+_DEFERRED_LOCK = threading.Lock()
+
+
+def _defer_import(name: str) -> None:
+    """``name`` imported when first used, not when imported: lark imports the ``regex`` module
+    at its own import, only to use it when it compiles a grammar (the compiled grammar is kept on
+    disk), ~6 ms of a cold start.  (The standard library's ``LazyLoader`` loads the module at the
+    ``import`` statement itself: the import system reads its ``__spec__``.)"""
+    if name in sys.modules:
+        return
+    try:
+        import importlib.util
+
+        spec = importlib.util.find_spec(name)
+        if spec is None:
+            return
+        stub = _Deferred(name)
+        stub.__spec__ = spec
+        sys.modules[name] = stub
+    except Exception:  # noqa: BLE001 - imported as usual when used
+        pass
+
+
 def entry() -> None:
     from ..gcpause import command_thresholds
 
     command_thresholds()
+    _defer_import("regex")
     code = main()
     try:
         sys.stdout.flush()

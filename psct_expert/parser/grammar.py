@@ -292,7 +292,15 @@ class Grammar:
             disk = self.__dict__.get("_disk")
             tree = disk.get(key) if disk is not None else None
             if tree is None:
-                tree = self._parse(tokens)
+                refused = disk.refusal(key, tokens) if disk is not None else None
+                if refused is not None:     # a shape kept as refused: where it stops
+                    raise refused
+                try:
+                    tree = self._parse(tokens)
+                except UnexpectedInput as exc:
+                    if disk is not None:
+                        disk.add_refusal(key, tokens, exc)
+                    raise
                 if disk is not None:
                     disk.add(key, tree)
             if len(self._shapes) >= MAX_SHAPES:

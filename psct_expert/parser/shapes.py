@@ -18,7 +18,9 @@ hash, read without running any code):
 * the first line carries the grammar's words (word -> terminal, enough to split a
   sentence without reading the compiled grammar) and the sha256 of their JSON;
 * each entry is a shape (its terminals) and its tree as nested lists
-  ``[rule, child, ...]`` with ``0`` for each word.
+  ``[rule, child, ...]`` with ``0`` for each word, or, for a shape the grammar refuses,
+  where its parse stops (:meth:`ShapeStore.refusal`), so a refused question does not load the
+  compiled grammar either.
 
 Only a cache is at stake: deleting the file is safe.
 """
@@ -123,3 +125,47 @@ class ShapeStore:
             self.log.add(" ".join(types), encode(tree))
         except RecursionError:
             return
+
+    # A shape the grammar refuses is kept too, as where it stops: ``{"refused": "token", "at": i}``
+    # (the parse stops at the sentence's i-th word) or ``{"refused": "end"}`` (it ends too soon),
+    # with the words the grammar expected there.  Whether the parser gets past a word depends only
+    # on the kinds of the words before it, so every sentence of the shape stops at the same word.
+    # Refusals take at most half the file: hostile input cannot crowd out the shapes of questions.
+
+    def refusal(self, types: tuple, tokens: list):
+        """The error the parse of ``tokens`` (a shape kept as refused) raises, else None."""
+        if self.words is None:
+            return None
+        data = self.log.get(" ".join(types))
+        if not isinstance(data, dict) or not isinstance(data.get("expected"), list) or \
+                not all(isinstance(x, str) for x in data["expected"]):
+            return None
+        from lark.exceptions import UnexpectedEOF, UnexpectedToken
+
+        at, expected = data.get("at"), data["expected"]
+        if data.get("refused") == "end" and at is None:
+            return UnexpectedEOF(expected)
+        if data.get("refused") == "token" and type(at) is int and 0 <= at < len(tokens):
+            exc = UnexpectedToken(tokens[at], set(expected))
+            exc.pos_in_stream = at
+            return exc
+        return None
+
+    def add_refusal(self, types: tuple, tokens: list, exc) -> None:
+        """Append where the parse of a shape refused for the first time stops (``exc``)."""
+        from lark.exceptions import UnexpectedEOF, UnexpectedToken
+
+        if self.words is None or any(" " in t for t in types) or \
+                self.log.size >= self.log.limit // 2:
+            return
+        expected = sorted(str(x) for x in (getattr(exc, "expected", None) or ()))
+        if isinstance(exc, UnexpectedEOF):
+            entry = {"refused": "end", "expected": expected}
+        elif isinstance(exc, UnexpectedToken):
+            at = next((i for i, t in enumerate(tokens) if t is exc.token), None)
+            if at is None:
+                return
+            entry = {"refused": "token", "at": at, "expected": expected}
+        else:
+            return
+        self.log.add(" ".join(types), entry)

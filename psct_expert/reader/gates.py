@@ -19,6 +19,7 @@ and only ASCII literal runs are used as gates.
 from __future__ import annotations
 
 import re
+import threading
 
 try:  # Python 3.11+
     from re import _constants as _C
@@ -78,13 +79,62 @@ def required_words(rx: re.Pattern) -> tuple[str, ...] | None:
     the pattern has no such words (then it is always run)."""
     if rx in _GATES:
         return _GATES[rx]
+    log = _log()
+    key = f"{rx.flags} {rx.pattern}"
+    kept = log.get(key) if log is not None else None
+    if isinstance(kept, list) and len(kept) == 1 and (kept[0] is None or (
+            isinstance(kept[0], list) and all(isinstance(w, str) for w in kept[0]))):
+        gate = None if kept[0] is None else tuple(kept[0])
+    else:
+        gate = _gate(rx)
+        if log is not None:
+            log.add(key, [None if gate is None else list(gate)])
+    _GATES[rx] = gate
+    return gate
+
+
+def _gate(rx: re.Pattern) -> tuple[str, ...] | None:
     try:
         reqs = _runs(_P.parse(rx.pattern, rx.flags & ~re.IGNORECASE))
     except Exception:   # a pattern the parser reads differently: no gate, always run
         reqs = []
-    gate = max(reqs, key=lambda r: min(map(len, r))) if reqs else None
-    _GATES[rx] = gate
-    return gate
+    return max(reqs, key=lambda r: min(map(len, r))) if reqs else None
+
+
+# Working out a gate parses the pattern (~0.1 ms each, a few hundred of them): each pattern's
+# gate is kept in the cache folder (an AppendLog, ``regex-gates-<key>.jsonl``, plain JSON, each
+# line checked by its hash), keyed by Python's version and this module's code, so a fresh process
+# reads the gates of the patterns some process has met before instead of parsing them again.
+_MAGIC = "psct-expert-regex-gates-1"
+_LOG: list = []
+_LOCK = threading.Lock()
+
+
+def _log():
+    if not _LOG:
+        with _LOCK:
+            if not _LOG:
+                _LOG.append(_open())
+    return _LOG[0]
+
+
+def _open():
+    try:
+        import hashlib
+        import sys
+        from pathlib import Path
+
+        from ..appendlog import AppendLog
+        from ..paths import cache_dir
+
+        code = Path(__file__).read_bytes()
+        key = hashlib.sha256(f"{_MAGIC}\0{sys.version}\0{MIN_WORD}\0".encode() + code).hexdigest()
+        log = AppendLog(cache_dir() / f"regex-gates-{key[:32]}.jsonl", _MAGIC, key, 8192)
+        if log.head is None and log.start():
+            log.remove_others("regex-gates-*.jsonl")
+        return log
+    except Exception:  # noqa: BLE001 - no cache folder: worked out each time
+        return None
 
 
 def may_match(rx: re.Pattern, low: str) -> bool:

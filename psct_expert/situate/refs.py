@@ -218,10 +218,10 @@ def desc_fits(reading: Reading, e, d: str) -> bool:
 
 
 def _lemmas(word: str) -> set[str]:
-    from lemminflect import getAllLemmas
+    from ..lemmas import all_lemmas
 
     out = {word}
-    for forms in getAllLemmas(word).values():
+    for forms in all_lemmas(word).values():
         out.update(forms)
     return out
 
