@@ -197,7 +197,7 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
         if cut:                         # the proposal is the last sentence; the rest is told
             parts = parts[:j] + [said[:cut[-1]].strip()] + parts[j:]
             j, i, said = j + 1, i + 1, said[cut[-1]:]
-        from lemminflect import getLemma
+        from ..lemmas import all_lemmas
 
         told, asked = "", None
         starts = [m.start() for m in player.finditer(said)] + \
@@ -206,7 +206,7 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
             p = player.match(said, max(starts))
             verb = p.group("verb")
             base = verb if verb.startswith("\ue000") or not verb.islower() else \
-                (getLemma(verb, upos="VERB") or (verb,))[0]      # "NS", a name: as written
+                (all_lemmas(verb).get("VERB") or (verb,))[0]     # "NS", a name: as written
             told = said[:p.start()].strip(" ,;")
             asked = f"Can {p.group('actor')} {base}{p.group('rest')}?"
         if asked is None and named.match(said):
