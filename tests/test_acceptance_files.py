@@ -2,7 +2,8 @@
 bench/blind-probes/: never a wrong yes or no, and never fewer right answers than the product gave
 when the floor below was last raised.  A floor only goes up; a case answered wrong is a failure
 whatever the count.  (Refused and unknown answers are honest; they lower only the count.)
-The player questions and the probe rounds are `slow` (run them with `-m "slow or pool"`)."""
+The real rulings, the player questions and the probe rounds are `slow` (seconds each; run them
+with `-m "slow or pool"`); the guide cases run by default."""
 
 import pathlib
 
@@ -21,7 +22,7 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/03.yaml": 4,
     "bench/blind-probes/04.yaml": 1,
 }
-SLOW = {"tests/acceptance/player-questions.yaml", "bench/blind-probes/01.yaml",
+SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions.yaml", "bench/blind-probes/01.yaml",
         "bench/blind-probes/02.yaml", "bench/blind-probes/03.yaml", "bench/blind-probes/04.yaml"}       # seconds each, mostly second readings of refusals
 
 

@@ -3,7 +3,8 @@
 One uvicorn server and one browser for the module.  Skipped, with the reason,
 when chromium, chromedriver or selenium is missing (``.ci/run`` installs them).
 Set ``PSCT_EXPERT_SCREENSHOTS=DIR`` to keep the screenshots (the README's come
-from ``PSCT_EXPERT_SCREENSHOTS=docs``).
+from ``PSCT_EXPERT_SCREENSHOTS=docs``).  The default run takes the phone width (360 px); the
+desktop width (1280 px) of the same tests is ``slow`` (``-m "slow or pool"``).
 """
 
 import os
@@ -115,7 +116,7 @@ def answer_word(driver) -> str:
     return visible(driver, "#answer-word").text
 
 
-@pytest.mark.parametrize("width", [1280, 360])
+@pytest.mark.parametrize("width", [pytest.param(1280, marks=pytest.mark.slow), 360])
 def test_ask_see_proof_and_highlight_a_span(server, browser, width, tmp_path):
     at_width(browser, width)
     browser.get(server + "/")
@@ -174,7 +175,7 @@ def test_permalink_reproduces_the_ruling(server, browser):
     assert browser.find_element(By.ID, "e").get_attribute("value") == scenario[0]
 
 
-@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize("width", [360, pytest.param(1280, marks=pytest.mark.slow)])
 def test_builder_after_a_refusal(server, browser, width):
     at_width(browser, width)
     browser.get(server + "/")
@@ -236,7 +237,7 @@ def test_proof_shows_each_citation_with_its_tier_strongest_first(server, browser
     assert shot.stat().st_size > 10_000
 
 
-@pytest.mark.parametrize("width", [1280, 360])
+@pytest.mark.parametrize("width", [pytest.param(1280, marks=pytest.mark.slow), 360])
 def test_scripts_page_audits_a_pasted_script(server, browser, width, tmp_path):
     """The scripts page: a pasted card script, its disagreements with the text, the text's
     span marked in the card text."""
