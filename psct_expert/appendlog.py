@@ -2,7 +2,8 @@
 
 Used by the caches that grow entry by entry as a process meets new things (the parse of each
 sentence shape, :mod:`psct_expert.parser.shapes`; the compiled code of each reader pattern,
-:mod:`psct_expert.recache`).  The file is plain text:
+:mod:`psct_expert.recache`; the reader's pattern gates, lemminflect's lemmas and rapidfuzz's
+close names, each through one :class:`CacheLog`, the file opened once per process).  The file is plain text:
 
 * the first line is a JSON object naming the cache (``magic``) and its key (what the entries
   depend on: another key is another file, and the old one is removed), with whatever the
@@ -127,3 +128,39 @@ class AppendLog:
                     old.unlink(missing_ok=True)
         except OSError:
             pass
+
+
+class CacheLog:
+    """The cache folder's :class:`AppendLog` ``<prefix><key[:32]>.jsonl``, opened once per process
+    on first use (threads share it, one opens it); the files of other keys are removed when a
+    new one is begun.  ``key()`` gives the key, the hash of what the entries depend on (an
+    install, a module's code), or None when there is nothing to keep; then, as when there is no
+    cache folder or anything goes wrong, :meth:`get` gives None and the caller works the answer
+    out each time.  A fresh process has nothing opened (``opened`` is empty)."""
+
+    def __init__(self, prefix: str, magic: str, key, limit: int = 8192):
+        self.prefix, self.magic, self.key, self.limit = prefix, magic, key, limit
+        self.opened: list = []
+        self._lock = threading.Lock()
+
+    def get(self) -> AppendLog | None:
+        if not self.opened:
+            with self._lock:
+                if not self.opened:
+                    self.opened.append(self._open())
+        return self.opened[0]
+
+    def _open(self) -> AppendLog | None:
+        try:
+            from .paths import cache_dir
+
+            key = self.key()
+            if key is None:
+                return None
+            log = AppendLog(cache_dir() / f"{self.prefix}{key[:32]}.jsonl", self.magic, key,
+                            self.limit)
+            if log.head is None and log.start():
+                log.remove_others(f"{self.prefix}*.jsonl")
+            return log
+        except Exception:  # noqa: BLE001 - no cache folder, no such install: nothing kept
+            return None

@@ -18,7 +18,6 @@ import json
 import marshal
 import os
 import re
-import threading
 import unicodedata
 import zlib
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Iterable
 
 
+from .appendlog import CacheLog
 from .cardschema import checked_json_name, has_lone_surrogate, validate_card
 from .errors import FileFormatError, PsctError, UnknownCard
 from .paths import FACTS_DIR, cache_dir
@@ -387,7 +387,7 @@ def _closest_keys(query: str, db: CardDB) -> list:
     if digest is None or digest[0] is not keys:
         digest = db.__dict__["_keys_digest"] = (
             keys, hashlib.sha256("\n".join(keys).encode("utf-8", "surrogatepass")).hexdigest()[:32])
-    log = _fuzzy_log()
+    log = _FUZZY_LOG.get()
     entry = f"{digest[1]} {query}"
     kept = log.get(entry) if log is not None else None
     if isinstance(kept, list) and len(kept) <= 2 and all(
@@ -402,40 +402,20 @@ def _closest_keys(query: str, db: CardDB) -> list:
     return hits
 
 
-_FUZZY_LOG: list = []
-_FUZZY_LOCK = threading.Lock()
+def _fuzzy_key() -> str | None:
+    """The key of :func:`_closest_keys`' file: rapidfuzz's install (found without importing it)
+    and this module's code: another rapidfuzz or another search is another file."""
+    from importlib.util import find_spec
 
-
-def _fuzzy_log():
-    if not _FUZZY_LOG:
-        with _FUZZY_LOCK:
-            if not _FUZZY_LOG:
-                _FUZZY_LOG.append(_open_fuzzy_log())
-    return _FUZZY_LOG[0]
-
-
-def _open_fuzzy_log():
-    """The file of :func:`_closest_keys`, keyed by rapidfuzz's install (found without importing
-    it) and this module's code: another rapidfuzz or another search is another file."""
-    try:
-        from importlib.util import find_spec
-
-        from .appendlog import AppendLog
-        from .paths import cache_dir
-
-        spec = find_spec("rapidfuzz")
-        if spec is None or not spec.origin:
-            return None
-        st = os.stat(spec.origin)
-        magic = "psct-expert-fuzzy-keys-1"
-        key = hashlib.sha256(f"{magic}\0{spec.origin}\0{st.st_size}\0{st.st_mtime_ns}\0".encode()
-                             + Path(__file__).read_bytes()).hexdigest()
-        log = AppendLog(cache_dir() / f"fuzzy-keys-{key[:32]}.jsonl", magic, key, 8192)
-        if log.head is None and log.start():
-            log.remove_others("fuzzy-keys-*.jsonl")
-        return log
-    except Exception:  # noqa: BLE001 - no cache folder: searched each time
+    spec = find_spec("rapidfuzz")
+    if spec is None or not spec.origin:
         return None
+    st = os.stat(spec.origin)
+    return hashlib.sha256(f"psct-expert-fuzzy-keys-1\0{spec.origin}\0{st.st_size}\0"
+                          f"{st.st_mtime_ns}\0".encode() + Path(__file__).read_bytes()).hexdigest()
+
+
+_FUZZY_LOG = CacheLog("fuzzy-keys-", "psct-expert-fuzzy-keys-1", _fuzzy_key)
 
 
 def parse_json_line(raw: bytes, path: str, lineno: int):

@@ -16,49 +16,31 @@ lemminflect.  Deleting the file is safe.
 
 from __future__ import annotations
 
-import threading
+from .appendlog import CacheLog
 
 MAGIC = "psct-expert-lemmas-1"
 PREFIX = "lemmas-"
 LIMIT = 8192      # words kept (a file of hostile words stays small: ~0.5 MB, read in a few ms)
 _TABLES = ("lemma_lu.csv.gz", "lemma_overrides.csv")
 
-_LOG: list = []
-_LOCK = threading.Lock()
+def _key() -> str | None:
+    """lemminflect's table files (paths, sizes, modification times), found without importing it."""
+    import hashlib
+    import os
+    from importlib.util import find_spec
 
-
-def _log():
-    if not _LOG:
-        with _LOCK:
-            if not _LOG:
-                _LOG.append(_open())
-    return _LOG[0]
-
-
-def _open():
-    try:
-        import hashlib
-        import os
-        from importlib.util import find_spec
-
-        from .appendlog import AppendLog
-        from .paths import cache_dir
-
-        spec = find_spec("lemminflect")
-        if spec is None or not spec.submodule_search_locations:
-            return None
-        folder = os.path.join(list(spec.submodule_search_locations)[0], "resources")
-        parts = [MAGIC]
-        for name in _TABLES:
-            st = os.stat(os.path.join(folder, name))
-            parts.append(f"{name} {st.st_size} {st.st_mtime_ns}")
-        key = hashlib.sha256("\0".join([folder] + parts).encode()).hexdigest()
-        log = AppendLog(cache_dir() / f"{PREFIX}{key[:32]}.jsonl", MAGIC, key, LIMIT)
-        if log.head is None and log.start():
-            log.remove_others(f"{PREFIX}*.jsonl")
-        return log
-    except Exception:  # noqa: BLE001 - no cache folder, no lemminflect files: ask it each time
+    spec = find_spec("lemminflect")
+    if spec is None or not spec.submodule_search_locations:
         return None
+    folder = os.path.join(list(spec.submodule_search_locations)[0], "resources")
+    parts = [MAGIC]
+    for name in _TABLES:
+        st = os.stat(os.path.join(folder, name))
+        parts.append(f"{name} {st.st_size} {st.st_mtime_ns}")
+    return hashlib.sha256("\0".join([folder] + parts).encode()).hexdigest()
+
+
+_LOG = CacheLog(PREFIX, MAGIC, _key, LIMIT)
 
 
 def _valid(kept) -> bool:
@@ -69,7 +51,7 @@ def _valid(kept) -> bool:
 
 def all_lemmas(word: str) -> dict[str, tuple[str, ...]]:
     """``lemminflect.getAllLemmas(word)``, read from the cache when kept there."""
-    log = _log()
+    log = _LOG.get()
     if log is not None:
         kept = log.get(word)
         if _valid(kept):

@@ -17,44 +17,27 @@ from __future__ import annotations
 import hashlib
 import re
 import sys
-import threading
+
+from .appendlog import CacheLog
 
 MAGIC = "psct-expert-regex-code-1"
 PREFIX = "regex-code-"
 LIMIT = 8192
 
-_LOG: list = []
-_LOCK = threading.Lock()
+def _key() -> str:
+    """Python's version and its matcher's (``_sre.MAGIC``, ``CODESIZE``)."""
+    import _sre
+
+    return hashlib.sha256(f"{MAGIC}\0{sys.version}\0{_sre.MAGIC}\0{_sre.CODESIZE}"
+                          .encode()).hexdigest()
 
 
-def _log():
-    if not _LOG:
-        with _LOCK:
-            if not _LOG:
-                _LOG.append(_open())
-    return _LOG[0]
-
-
-def _open():
-    try:
-        import _sre
-
-        from .appendlog import AppendLog
-        from .paths import cache_dir
-
-        key = hashlib.sha256(f"{MAGIC}\0{sys.version}\0{_sre.MAGIC}\0{_sre.CODESIZE}"
-                             .encode()).hexdigest()
-        log = AppendLog(cache_dir() / f"{PREFIX}{key[:32]}.jsonl", MAGIC, key, LIMIT)
-        if log.head is None and log.start():
-            log.remove_others(f"{PREFIX}*.jsonl")
-        return log
-    except Exception:  # noqa: BLE001 - no cache folder, another Python: compile as usual
-        return None
+_LOG = CacheLog(PREFIX, MAGIC, _key, LIMIT)
 
 
 def compile(pattern: str, flags: int) -> re.Pattern:
     """``re.compile(pattern, flags)``, its program read from the cache when kept there."""
-    log = _log()
+    log = _LOG.get()
     if log is None:
         return re.compile(pattern, flags)
     key = f"{flags} {pattern}"

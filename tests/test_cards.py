@@ -148,7 +148,7 @@ def test_closest_keys_kept_on_disk_are_what_rapidfuzz_finds(base_expert, tmp_pat
     from psct_expert import cards as C
 
     monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(C, "_FUZZY_LOG", [])
+    monkeypatch.setattr(C._FUZZY_LOG, "opened", [])
     db = base_expert.db.layered([Card(name="Zorblax Quux", kind="monster", text="A test card.")])
     queries = ["dark magican", "zorblax quuxx", "completely different words", "raigekii", "a"]
     want = [process.extract(q, db.all_keys(), scorer=fuzz.ratio, limit=2) for q in queries]
@@ -158,7 +158,7 @@ def test_closest_keys_kept_on_disk_are_what_rapidfuzz_finds(base_expert, tmp_pat
     def not_asked(*args, **kwargs):
         raise AssertionError("rapidfuzz asked")
 
-    monkeypatch.setattr(C, "_FUZZY_LOG", [])             # a fresh process: read from the file
+    monkeypatch.setattr(C._FUZZY_LOG, "opened", [])             # a fresh process: read from the file
     monkeypatch.setattr(process, "extract", not_asked)
     assert [C._closest_keys(q, db) for q in queries] == want
     # other keys (another layer of cards) are searched again, not answered from the file

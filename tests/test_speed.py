@@ -79,13 +79,13 @@ def test_pattern_programs_kept_on_disk_give_the_pattern_re_compiles(tmp_path, mo
     from psct_expert import recache
 
     monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(recache, "_LOG", [])
+    monkeypatch.setattr(recache._LOG, "opened", [])
     pats = [r"\btarget(?:s|ing)? (?P<n>\d+) (?:face-up )?monsters?\b", r"(?<![\w-])once per turn\b"]
     flags = re.IGNORECASE | re.UNICODE
     first = [recache.compile(p, flags) for p in pats]
     log, = tmp_path.glob("regex-code-*.jsonl")
     assert len(log.read_text().splitlines()) == 3
-    monkeypatch.setattr(recache, "_LOG", [])             # a fresh process reads the programs
+    monkeypatch.setattr(recache._LOG, "opened", [])             # a fresh process reads the programs
     again = [recache.compile(p, flags) for p in pats]
     assert again == first == [re.compile(p, flags) for p in pats]
     text = "Target 2 face-up monsters; once per turn"
@@ -93,7 +93,7 @@ def test_pattern_programs_kept_on_disk_give_the_pattern_re_compiles(tmp_path, mo
     # a damaged line is not used: the pattern is compiled as usual
     head, one, two = log.read_text().splitlines()
     log.write_text("\n".join([head, one.replace("[", "[9999,", 1), two]) + "\n")
-    monkeypatch.setattr(recache, "_LOG", [])
+    monkeypatch.setattr(recache._LOG, "opened", [])
     assert recache.compile(pats[0], flags) == re.compile(pats[0], flags)
 
 
@@ -112,7 +112,7 @@ def test_pattern_gates_kept_on_disk_are_the_gates_worked_out(tmp_path, monkeypat
     worked = [gates._gate(rx) for rx in pats]
     assert any(w is None for w in worked) and any(w for w in worked)
     for _ in range(2):                          # written, then read back by a fresh process
-        monkeypatch.setattr(gates, "_LOG", [])
+        monkeypatch.setattr(gates._LOG, "opened", [])
         monkeypatch.setattr(gates, "_GATES", {})
         assert [gates.required_words(rx) for rx in pats] == worked
     log, = tmp_path.glob("regex-gates-*.jsonl")
@@ -121,7 +121,7 @@ def test_pattern_gates_kept_on_disk_are_the_gates_worked_out(tmp_path, monkeypat
     bad = next(i for i, line in enumerate(lines[1:], 1) if line.endswith("]]"))
     lines[bad] = lines[bad][:-3] + 'zzz"]]'
     log.write_text("\n".join(lines) + "\n")
-    monkeypatch.setattr(gates, "_LOG", [])
+    monkeypatch.setattr(gates._LOG, "opened", [])
     monkeypatch.setattr(gates, "_GATES", {})
     assert [gates.required_words(rx) for rx in pats] == worked
 
@@ -132,7 +132,7 @@ def test_lemmas_kept_on_disk_are_lemminflects_and_need_it_no_more(tmp_path, monk
     from psct_expert import lemmas
 
     monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(lemmas, "_LOG", [])
+    monkeypatch.setattr(lemmas._LOG, "opened", [])
     words = ["dodge", "halving", "free", "zzyzx", "Destroyed", "monsters"]
     first = [lemmas.all_lemmas(w) for w in words]
     assert first == [getAllLemmas(w) for w in words] and first[3] == {} and first[0]
@@ -141,7 +141,7 @@ def test_lemmas_kept_on_disk_are_lemminflects_and_need_it_no_more(tmp_path, monk
     def not_asked(word, upos=None):
         raise AssertionError(f"lemminflect asked about {word!r}")
 
-    monkeypatch.setattr(lemmas, "_LOG", [])             # a fresh process: lemminflect not asked
+    monkeypatch.setattr(lemmas._LOG, "opened", [])             # a fresh process: lemminflect not asked
     monkeypatch.setattr(lemminflect, "getAllLemmas", not_asked)
     assert [lemmas.all_lemmas(w) for w in words] == first
 

@@ -19,7 +19,8 @@ and only ASCII literal runs are used as gates.
 from __future__ import annotations
 
 import re
-import threading
+
+from ..appendlog import CacheLog
 
 try:  # Python 3.11+
     from re import _constants as _C
@@ -79,7 +80,7 @@ def required_words(rx: re.Pattern) -> tuple[str, ...] | None:
     the pattern has no such words (then it is always run)."""
     if rx in _GATES:
         return _GATES[rx]
-    log = _log()
+    log = _LOG.get()
     key = f"{rx.flags} {rx.pattern}"
     kept = log.get(key) if log is not None else None
     if isinstance(kept, list) and len(kept) == 1 and (kept[0] is None or (
@@ -106,35 +107,17 @@ def _gate(rx: re.Pattern) -> tuple[str, ...] | None:
 # line checked by its hash), keyed by Python's version and this module's code, so a fresh process
 # reads the gates of the patterns some process has met before instead of parsing them again.
 _MAGIC = "psct-expert-regex-gates-1"
-_LOG: list = []
-_LOCK = threading.Lock()
+def _key() -> str:
+    """Python's version and this module's code."""
+    import hashlib
+    import sys
+    from pathlib import Path
+
+    code = Path(__file__).read_bytes()
+    return hashlib.sha256(f"{_MAGIC}\0{sys.version}\0{MIN_WORD}\0".encode() + code).hexdigest()
 
 
-def _log():
-    if not _LOG:
-        with _LOCK:
-            if not _LOG:
-                _LOG.append(_open())
-    return _LOG[0]
-
-
-def _open():
-    try:
-        import hashlib
-        import sys
-        from pathlib import Path
-
-        from ..appendlog import AppendLog
-        from ..paths import cache_dir
-
-        code = Path(__file__).read_bytes()
-        key = hashlib.sha256(f"{_MAGIC}\0{sys.version}\0{MIN_WORD}\0".encode() + code).hexdigest()
-        log = AppendLog(cache_dir() / f"regex-gates-{key[:32]}.jsonl", _MAGIC, key, 8192)
-        if log.head is None and log.start():
-            log.remove_others("regex-gates-*.jsonl")
-        return log
-    except Exception:  # noqa: BLE001 - no cache folder: worked out each time
-        return None
+_LOG = CacheLog("regex-gates-", _MAGIC, _key)
 
 
 def may_match(rx: re.Pattern, low: str) -> bool:
