@@ -14,7 +14,7 @@ from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import MOVES_A_CARD
 from ...reader.select import select_clause, select_effect
 from ..targets import implied_response_changes, note_change
-from ..words import COUNT_WORDS, owner_in_words
+from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
 from .common import first_effect
 from .conditions import build_held
 from .links import removed_link, resolves_after
@@ -112,8 +112,8 @@ def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dic
 
 
 GIVES = ("add", "special-summon", "draw")        # what a player "gets" from an effect's part
-GET_FILLER = {"a", "an", "the", "my", "your", "their", "its", "from", "to", "in", "of", "card",
-              "cards", "monster", "monsters", "1", "one", "search"}
+# words said of what a player gets that name no card of the text ("the search", "a card")
+GET_GENERIC = {"card", "cards", "monster", "monsters", "one", "search"}
 
 
 def _get_verb(st: Situate, reading, eid: str, ref: dict, node: Tree) -> str:
@@ -125,10 +125,9 @@ def _get_verb(st: Situate, reading, eid: str, ref: dict, node: Tree) -> str:
     if len({f.get("verb") for f in parts}) != 1:
         st.fail(f"which part of {ref.get('card')} does 'get' ask about? (say what it does: "
                 "'add', 'Special Summon' or 'draw')", node)
-    text = reading.by_id(eid).text.lower()        # what it gives may be said by its targets
-    said = [w for w in low(node) if w not in GET_FILLER and not w.isdigit()]
-    missing = [w for w in said if w not in text and w.rstrip("s") not in text and
-               not (w == "deck" and "deck" in text)]
+    text = reading.by_id(eid).text                # what it gives may be said by its targets
+    said = [w for w in thing_words(st.r.said(node)) if w not in GET_GENERIC and not w.isdigit()]
+    missing = [w for w in said if not words_fit([w], text)]
     if missing:
         st.fail(f"{' '.join(missing)!r} is not what {ref.get('card')} gives", node)
     return parts[0].get("verb")
