@@ -432,7 +432,7 @@ def test_a_supposition_told_before_the_question_is_its_story():
 
 
 def test_a_card_paying_a_cost_with_itself_when_it_fits_the_cost(base_expert):
-    from psct_expert.situate.procedures import card_fits
+    from psct_expert.situate.words import itself_fits_cost as card_fits
 
     plant = base_expert.db.get("Lonefire Blossom")
     assert card_fits(plant, "Tribute 1 face-up Plant monster")

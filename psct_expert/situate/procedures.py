@@ -17,7 +17,7 @@ from lark import Tree
 from ..gamewords import gamewords
 from ..parser.transform import find, low, sub, subs
 from ..reader.phrases import cards_needed, done_by, names_opponents_field, summoned_by, takes_from_elsewhere
-from .words import norm
+from .words import itself_fits_cost, norm
 
 MOVED = {"send": "sent-to-gy", "banish": "banished", "tribute": "tributed", "discard": "discarded",
          "shuffle": "returned-to-deck", "detach": "detached", "destroy": "destroyed"}
@@ -274,7 +274,7 @@ class ProcedureEvents:
         fit = [e for e in reading.effects if e.n > 0 and any(
             f.type == "cost_action" and f.get("effect") == e.id and f.get("verb") == verb
             and (not itself or f.source is not None and (names_this_card(f.source.quote) or
-                                                         card_fits(self.db.get(card), f.source.quote)))
+                                                         itself_fits_cost(self.db.get(card), f.source.quote)))
             for f in reading.facts)]
         if targets:
             fit = [e for e in fit if any(f.type in ("targets", "target") and f.get("effect") == e.id
@@ -437,28 +437,6 @@ def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
                 if s["count"] < need and f.get("verb") not in out:
                     out.append(f.get("verb"))
     return out
-
-
-def card_fits(card, quote: str) -> bool:
-    """Does the card itself fit what a cost's words describe ("Tribute 1 face-up Plant monster"
-    of a Plant monster)?  Every Type, Attribute and kind of card the words name must be the
-    card's; words that leave the card out ("other", "another", "except this card") never fit."""
-    import re
-
-    from ..gamewords import gamewords
-
-    low = quote.lower()
-    if card is None or re.search(r"\b(?:other|another|except)\b", low):
-        return False
-    gw = gamewords()
-    types = [t for t in gw.types if re.search(rf"\b{re.escape(t.lower())}(?:-type)?s?\b", low)]
-    attrs = [a for a in gw.attributes if re.search(rf"\b{a.lower()}\b", low)]
-    kinds = [k for k in ("monster", "spell", "trap") if re.search(rf"\b{k}s?\b", low)]
-    if not (types or attrs or kinds):
-        return False
-    return (not types or (card.race or "").lower() in [t.lower() for t in types]) and \
-        (not attrs or (card.attribute or "").upper() in attrs) and \
-        (not kinds or card.kind in kinds)
 
 
 def _discarded(quote: str) -> dict | None:

@@ -91,6 +91,26 @@ def card_fits(kind: str, quote: str) -> bool:
     return any(re.search(rf"\b{re.escape(n)}\b", q) for n in nouns)
 
 
+def itself_fits_cost(card, quote: str) -> bool:
+    """Can the card pay its own cost with itself: does it fit what the cost's words describe
+    ("Tribute 1 face-up Plant monster" of a Plant monster, game-rules#cost.13)?  Every Type,
+    Attribute and kind of card the words name must be the card's, and they must name one;
+    words that leave the card out ("other", "another", "except this card") never fit.  (Unlike
+    :func:`card_fits`, a cost that names only "1 card" says nothing of the card itself.)"""
+    low = quote.lower()
+    if card is None or re.search(r"\b(?:other|another|except)\b", low):
+        return False
+    gw = gamewords()
+    types = [t for t in gw.types if re.search(rf"\b{re.escape(t.lower())}(?:-type)?s?\b", low)]
+    attrs = [a for a in gw.attributes if re.search(rf"\b{a.lower()}\b", low)]
+    kinds = [k for k in ("monster", "spell", "trap") if re.search(rf"\b{k}s?\b", low)]
+    if not (types or attrs or kinds):
+        return False
+    return (not types or (card.race or "").lower() in [t.lower() for t in types]) and \
+        (not attrs or (card.attribute or "").upper() in attrs) and \
+        (not kinds or card.kind in kinds)
+
+
 def moved_by_verb(verb: str | None, places: list) -> str | None:
     """What a move told with a game verb did to the card ("destroy" → destroyed; "return" → to
     the hand or the Deck, by the last place said); None for a verb that moves nothing so told."""
