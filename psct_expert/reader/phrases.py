@@ -1042,6 +1042,16 @@ def cards_needed(quote: str) -> dict | None:
             "opponent": bool(q["opponent"].search(quote[:m.start()]))}
 
 
+def cards_discarded(quote: str) -> dict | None:
+    """What a part that discards takes from the hand ("Discard 1 card" → ``{"count": "1", "kind":
+    "card", "place": "hand"}``; "discard 2 Spells": kind "spell"); None when no count is said."""
+    m = grammar().text_queries["cards_discarded"].match(quote)
+    if m is None:
+        return None
+    noun = m.group(2).lower().rstrip("s")
+    return {"count": m.group(1), "kind": "card" if noun == "card" else noun, "place": "hand"}
+
+
 def atk_lost_exactly(quote: str) -> int | None:
     """"make this card lose exactly 800 ATK" → 800; None when the part says no such loss."""
     m = grammar().text_queries["loses_exactly"].search(quote)

@@ -16,7 +16,8 @@ from lark import Tree
 
 from ..gamewords import gamewords
 from ..parser.transform import find, low, sub, subs
-from ..reader.phrases import cards_needed, done_by, names_opponents_field, summoned_by, takes_from_elsewhere
+from ..reader.phrases import (cards_discarded, cards_needed, done_by, names_opponents_field,
+                               summoned_by, takes_from_elsewhere)
 from .words import itself_fits_cost, norm
 
 MOVED = {"send": "sent-to-gy", "banish": "banished", "tribute": "tributed", "discard": "discarded",
@@ -424,7 +425,7 @@ def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
         if f.type != "cost_action" or f.get("effect") != eid:
             continue
         quote = f.source.quote if f.source is not None else ""
-        took = cards_needed(quote) or (_discarded(quote) if f.get("verb") == "discard" else None)
+        took = cards_needed(quote) or (cards_discarded(quote) if f.get("verb") == "discard" else None)
         if took is None:            # "Banish 10 cards from the top of your Deck"
             continue
         need = int(took["count"]) if took["count"].isdigit() else COUNTS.get(took["count"].lower(), 1)
@@ -437,19 +438,6 @@ def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
                 if s["count"] < need and f.get("verb") not in out:
                     out.append(f.get("verb"))
     return out
-
-
-def _discarded(quote: str) -> dict | None:
-    """"Discard 1 card", "discard 2 Spells": a discard takes cards from the hand (the rules' own
-    meaning of the word, game-rules#cost), whatever kind it names; None when no count is said."""
-    import re
-
-    m = re.match(r"\s*discard (\d+|one|two|three|four|five) (?:[\w\-\"]+ )*?(cards?|monsters?|"
-                 r"spells?|traps?)\b", quote, re.IGNORECASE)
-    if m is None:
-        return None
-    noun = m.group(2).lower().rstrip("s")
-    return {"count": m.group(1), "kind": "card" if noun == "card" else noun, "place": "hand"}
 
 
 def _looks(ws: list[str]) -> dict:
