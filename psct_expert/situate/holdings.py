@@ -59,19 +59,20 @@ class HoldingEvents:
                     for f in self.reading(card).facts):
                 self.fail(f"{card} does not say that any {what} sent to the GY is banished instead",
                           note)
+        self._told_on_field(card, player, "up")
+
+    def _told_on_field(self, card: str, player: str, face: str) -> None:
+        """A named card told on a player's field, face-up or Set: a state of that field."""
         self.events.append({"kind": "state", "player": player, "place": "field",
                             "what": self.entity({"card": card, "text": card, "words": [],
-                                                 "pronoun": False}, controller=player),
-                            "count": 1, "face": "up"})
+                                                 "pronoun": False}),
+                            "count": 1, "face": face})
 
     def ev_set_held(self, ev: Tree) -> None:
         """"I have Divine Wrath Set": the card is Set (face-down) on that player's field."""
         player = self._player(ev)
         card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
-        self.events.append({"kind": "state", "player": player, "place": "field",
-                            "what": self.entity({"card": card, "text": card, "words": [],
-                                                 "pronoun": False}, controller=player, face="down"),
-                            "count": 1, "face": "down"})
+        self._told_on_field(card, player, "down")
 
     def ev_on_field(self, ev: Tree) -> None:
         """"Necrovalley is face-up on my opponent's field", "my Phoenix is already on the field":
@@ -80,10 +81,7 @@ class HoldingEvents:
         if len(set(owners)) != 1 or owners[0] not in ("you", "opponent"):
             self.fail("on whose field? ('on my opponent's field')", ev)
         card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
-        self.events.append({"kind": "state", "player": owners[0], "place": "field",
-                            "what": self.entity({"card": card, "text": card, "words": [],
-                                                 "pronoun": False}, controller=owners[0], face="up"),
-                            "count": 1, "face": "up"})
+        self._told_on_field(card, owners[0], "up")
 
     def ev_state_at(self, ev: Tree) -> None:
         """"when X resolves I control a face-up card": what holds at resolution."""
