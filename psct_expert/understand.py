@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
+from .gamewords import gamewords
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed, relex
 from .parser.question import normalise
@@ -85,6 +86,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     _bare_possessives(relexed, db, families)
     _partial_names(relexed, db, families)
     _card_verbs(relexed, db, families)
+    _story_clauses(relexed, db, families)
     lines = [_relex_around_names(line, db, families).text if line.strip() else line
              for line in scenario]
     second = first
@@ -238,6 +240,37 @@ _OBJECT = r"(?=\s+(?:it|them|that|this|those|these|the|a|an|my|their|his|her|its
 _PAST = ("'d", "ed", "d")
 
 
+def _story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """Each sentence of the story that the grammar does not read as told is read by its parts
+    (:mod:`psct_expert.parser.clauses`: who does what to what, how) and said again in the
+    grammar's own clause shapes; a sentence with a word it cannot place stays as written."""
+    from .parser.clauses import read_story
+    from .parser.lexicon import sentences
+    from .parser.question import reads_as_told
+    from .parser.tokens import _name_end
+
+    parts = sentences(relexed.text)
+    if len(parts) < 2:
+        return
+    out = []
+    for k, part in enumerate(parts):
+        if k == len(parts) - 1 or part.endswith("?") or reads_as_told(part, db, families):
+            out.append(part)
+            continue
+        found = mentions(part, db, families)
+        spans = [(m.start, _name_end(part, m)) for m in found]
+        cards = [db.find(m.card) for m in found]
+        kinds = [getattr(c, "kind", "monster") if c is not None else "monster" for c in cards]
+        said = read_story(part, spans, kinds, [m.card for m in found])
+        if said is None:
+            out.append(part)
+            continue
+        read = " ".join(said)
+        relexed.changes.append(Change("read-as", part, read))
+        out.append(read)
+    relexed.text = " ".join(out)
+
+
 def _card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
     import re
 
@@ -255,6 +288,8 @@ def _card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
         found = None
         for k in range(len(words), -1, -1):
             start = words[len(words) - k].start() if k else m.start()
+            if not k and gamewords().action_of(m.group()) is not None:
+                continue        # "returns", "destroyed": a game verb, not a card's name with an ending
             for stem_end in ends:
                 card = db.find(text[start:stem_end]) if stem_end - start >= 3 else None
                 if card is not None:

@@ -1,0 +1,466 @@
+"""A story sentence as people tell it → its events, said in the question grammar's words.
+
+The question grammar reads a told story in the shapes its clauses know ("My opponent chains X.",
+"That card is destroyed.").  People tell the same events in many more shapes: "they chain and
+bounce my monster", "opp responds and flips it face-down", "Caius got tribute summoned", "my
+target gets destroyed by something else in chain".  This module reads such a sentence by its
+parts, the way the design sketch (docs) calls chunks: each clause is who (a player, a card,
+"it"), does what (a game verb in any form, active or passive), to what (a card, "their face-up
+monster", "it"), and how (from/to a place, with/by a card, in response, targeting ..., face-down).
+A clause without a subject keeps the last one ("they chain and banish it").  Each event is then
+said again in one of the grammar's own clause shapes, and the grammar reads that.
+
+Every word must be placed: a word of ``clauses.yaml``, a card the caller found, a number, or the
+sentence is left as written (``None``): nothing is dropped.  The module reads English only: it
+knows no card (the caller says which spans are cards and which cards are Spells or Traps) and no
+question family.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..yamlpos import safe_load
+
+CLAUSES_PATH = Path(__file__).with_name("clauses.yaml")
+_CARD = "\ue001{}\ue001"
+_CARD_RE = re.compile("\ue001(\\d+)\ue001")
+_WORD = re.compile("\ue001\\d+\ue001|[A-Za-z0-9][A-Za-z0-9\\-/]*(?:'s|')?|'s\\b|[,;:]")
+MAX_WORDS = 60
+
+
+@lru_cache(maxsize=1)
+def data() -> dict:
+    return safe_load(CLAUSES_PATH.read_text(encoding="utf-8"))
+
+
+@dataclass
+class NP:
+    """A card or cards, as a clause points at them."""
+    say: str                   # the grammar's words for it ("my opponent's face-up monster")
+    card: int | None = None    # the caller's card index, when a card is named
+    player: str | None = None  # "me" / "opponent" when the phrase is a player
+    effect: bool = False       # the card's effect ("X's GY effect"), not the card
+    tail: str = ""             # the words after the name ("'s GY effect")
+
+
+@dataclass
+class Event:
+    verb: str                      # the base word of clauses.yaml's verbs
+    agent: NP | None = None        # who does it (a player or a card)
+    patient: NP | None = None      # what it is done to
+    passive: bool = False
+    mods: list[str] = field(default_factory=list)   # the grammar's words for how/where
+    by: NP | None = None           # the card (effect) that did it
+    responding: bool = False
+
+
+_ATTRIBUTES = ("DARK", "LIGHT", "FIRE", "WATER", "EARTH", "WIND", "DIVINE")
+
+
+def _plural(noun: str) -> str:
+    return noun if noun.endswith("s") else noun + "s"
+
+
+_BE = ("is", "was", "are", "were", "gets", "got", "get")
+
+
+class _Stop(Exception):
+    """A word the clause reader cannot place: the sentence is left as written."""
+
+
+def _phrases(key: str) -> list[tuple[list[str], str]]:
+    d = data()[key]
+    items = d.items() if isinstance(d, dict) else ((w, w) for w in d)
+    out = []
+    for said, value in items:
+        if isinstance(value, list):
+            for w in value:
+                out.append((str(w).lower().split(), said))
+        else:
+            out.append((str(said).lower().split(), value))
+    return sorted(out, key=lambda p: -len(p[0]))
+
+
+@lru_cache(maxsize=1)
+def _tables() -> dict:
+    verbs = data()["verbs"]
+    forms: dict[str, str] = {}
+    for base in verbs:
+        words = base.split()
+        last = words[-1]
+        for f in _inflections(last):
+            forms[" ".join(words[:-1] + [f])] = base
+    for form, base in (data().get("irregular") or {}).items():
+        forms[str(form)] = base
+    return {
+        "players": _phrases("players"), "owners": _phrases("owners"),
+        "pointers": _phrases("pointers"),
+        "nouns": sorted((n.lower().split() for n in data()["nouns"]), key=len, reverse=True),
+        "before": sorted((n.lower().split() for n in data()["before_noun"]), key=len, reverse=True),
+        "places": sorted(((k.lower().split(), v) for k, v in data()["places"].items()),
+                         key=lambda p: -len(p[0])),
+        "verbs": sorted(((f.split(), b) for f, b in forms.items()), key=lambda p: -len(p[0])),
+        "nobody": sorted((p.lower().split() for p in data()["nobody"]), key=len, reverse=True),
+        "effect_words": sorted((p.lower().split() for p in data()["effect_words"]), key=len, reverse=True),
+        "in_response": sorted((p.lower().split() for p in data()["in_response"]), key=len, reverse=True),
+    }
+
+
+def _inflections(w: str) -> set[str]:
+    out = {w, w + "s", w + "es", w + "ed", w + "d", w + "ing"}
+    if w.endswith("e"):
+        out |= {w[:-1] + "ing"}
+    if w.endswith("y"):
+        out |= {w[:-1] + "ies", w[:-1] + "ied"}
+    if len(w) > 2 and w[-1] not in "aeiouwxy" and w[-2] in "aeiou" and w[-3] not in "aeiou":
+        out |= {w + w[-1] + "ed", w + w[-1] + "ing"}
+    return out
+
+
+class _Words:
+    def __init__(self, words: list[str]):
+        self.w = words
+        self.i = 0
+
+    def peek(self, n: int = 0) -> str:
+        return self.w[self.i + n] if self.i + n < len(self.w) else ""
+
+    def done(self) -> bool:
+        return self.i >= len(self.w)
+
+    def take(self, phrase: list[str]) -> bool:
+        if [x.lower() for x in self.w[self.i:self.i + len(phrase)]] == phrase:
+            self.i += len(phrase)
+            return True
+        return False
+
+    def take_any(self, phrases) -> list[str] | None:
+        for p in phrases:
+            if self.take(p):
+                return p
+        return None
+
+
+def read_story(sentence: str, cards: list[tuple[int, int]], kinds: list[str],
+               names: list[str]) -> list[str] | None:
+    """``sentence``'s events, each said as one sentence of the grammar; None when a word of it
+    cannot be placed.  ``cards`` are the spans of its card names, ``kinds`` each card's kind
+    ("monster", "spell", "trap") and ``names`` the name each is said with."""
+    text = sentence
+    for k, (s, e) in sorted(enumerate(cards), key=lambda x: -x[1][0]):
+        text = text[:s] + _CARD.format(k) + text[e:]
+    text = text.strip().rstrip(".!")
+    rest = _WORD.sub(" ", text)
+    if rest.strip(" \"'()-"):
+        return None
+    words = _WORD.findall(text)
+    if not words or len(words) > MAX_WORDS:
+        return None
+    try:
+        events = _Reader(words, kinds).events()
+        return [_say(ev, names, kinds) for ev in events] or None
+    except _Stop:
+        return None
+
+
+class _Reader:
+    def __init__(self, words: list[str], kinds: list[str]):
+        self.t = _tables()
+        self.s = _Words(words)
+        self.kinds = kinds
+        self.subject: NP | None = None
+        self.last_noun: str | None = None
+
+    def events(self) -> list[Event]:
+        out: list[Event] = []
+        while not self.s.done():
+            responding = False
+            while self.s.peek() in (",", ";") or self.s.peek().lower() in ("and", "then", "so", "but"):
+                self.s.i += 1
+            if self.s.take_any(self.t["in_response"]):
+                responding = True
+                self.s.take([","])
+            if self.s.done():
+                break
+            ev = self.clause()
+            ev.responding = ev.responding or responding
+            out.append(ev)
+        # "they chain and banish it": the chained effect is the one that banishes
+        for a, b in zip(out, out[1:]):
+            if a.verb in ("chain", "respond") and a.patient is None and a.by is None:
+                b.responding = True
+        return [e for e in out if not (e.verb in ("chain", "respond") and e.patient is None
+                                       and e.by is None)]
+
+    # -- noun phrases
+    def player(self) -> NP | None:
+        p = self.s.take_any([w for w, _ in self.t["players"]])
+        if p is None:
+            return None
+        who = dict((tuple(w), v) for w, v in self.t["players"])[tuple(p)]
+        return NP("I" if who == "me" else "my opponent", player=who)
+
+    def owner(self) -> str | None:
+        p = self.s.take_any([w for w, _ in self.t["owners"]])
+        if p is None:
+            return None
+        return dict((tuple(w), v) for w, v in self.t["owners"])[tuple(p)]
+
+    def card(self) -> NP | None:
+        m = _CARD_RE.fullmatch(self.s.peek())
+        if m is None:
+            return None
+        self.s.i += 1
+        return NP("", card=int(m.group(1)))
+
+    def np(self) -> NP | None:
+        """A card, a pointer back at one, or a described card ("their face-up monster")."""
+        start = self.s.i
+        if self.s.take(["none"]) and self.last_noun:
+            return NP("no " + _plural(self.last_noun))
+        p = self.s.take_any([w for w, _ in self.t["pointers"]])
+        if p is not None:
+            return NP(dict((tuple(w), v) for w, v in self.t["pointers"])[tuple(p)])
+        owner = self.owner()
+        c = self.card()
+        if c is not None:
+            c.say = {"me": "my ", "opponent": "my opponent's "}.get(owner or "", "")
+            self.effect_of(c)
+            return c
+        det = ""
+        if self.s.peek().lower() in ("a", "an", "the", "that", "this", "another") or self.s.peek().isdigit():
+            det = self.s.peek().lower()
+            self.s.i += 1
+        mods = []
+        while (b := self.s.take_any(self.t["before"])) is not None:
+            mods.append(" ".join(b))
+        n = self.s.take_any(self.t["nouns"])
+        if n is None and mods and mods[-1].upper() in _ATTRIBUTES:
+            n = ["monster"]             # "a DARK in their GY": a monster of that Attribute
+            mods[-1] = mods[-1].upper()
+        if n is None:
+            self.s.i = start
+            return None
+        self.last_noun = n[-1]
+        head = " ".join(mods + n)
+        owned = {"me": "my", "opponent": "my opponent's"}.get(owner or "", "")
+        say = " ".join(x for x in (owned or det, head) if x)
+        where = self.place_after(("in", "from", "on"))
+        return NP(say + (f" {where}" if where else ""))
+
+    def effect_of(self, c: NP) -> None:
+        """"X's GY effect", "X GY effect", "X's effect": the card's effect, said the grammar's way."""
+        start = self.s.i
+        self.s.take(["'s"])
+        desc = []
+        while (d := self.s.take_any(self.t["effect_words"])) is not None:
+            desc.append(" ".join(d))
+        if self.s.take(["effect"]):
+            c.effect = True
+            c.tail = "'s " + " ".join(desc + ["effect"])
+        else:
+            self.s.i = start
+
+    def place_after(self, preps) -> str | None:
+        start = self.s.i
+        if self.s.peek().lower() not in preps:
+            return None
+        prep = self.s.peek().lower()
+        self.s.i += 1
+        owner = self.owner()
+        self.s.take(["the"])
+        pl = self.s.take_any([w for w, _ in self.t["places"]])
+        if pl is None:
+            self.s.i = start
+            return None
+        place = dict((tuple(w), v) for w, v in self.t["places"])[tuple(pl)]
+        owned = {"me": "my ", "opponent": "my opponent's "}.get(owner or "", "the ")
+        return f"{prep} {owned}{place}"
+
+    # -- verbs
+    def verb(self) -> str | None:
+        v = self.s.take_any([w for w, _ in self.t["verbs"]])
+        if v is None:
+            return None
+        return dict((tuple(w), b) for w, b in self.t["verbs"])[tuple(v)]
+
+    def clause(self) -> Event:
+        s = self.s
+        if s.take_any(self.t["nobody"]) is not None:
+            return Event("pass")
+        elided = False
+        if self.subject is not None:
+            # "..., then target their Set card": the last subject, when a verb comes first
+            at = s.i
+            elided = self.verb() is not None and s.peek().lower() not in _BE
+            s.i = at
+        subj = None if elided else (self.player() or self.np())
+        if subj is None and self.subject is None:
+            raise _Stop
+        passive = False
+        if subj is not None and s.peek().lower() in _BE:
+            s.i += 1
+            passive = True
+        s.take(["also"])
+        verb = None if s.peek().lower() in ("targeting", "on") else self.verb()
+        if verb is None and subj is not None and subj.card is not None and not passive and \
+                (subj.effect or s.peek().lower() in ("on", "targeting")):
+            # "X's GY effect targeting my monster": that effect is activated
+            ev = Event("activate", patient=subj, passive=True)
+            self.mods(ev)
+            return ev
+        if verb is None:
+            raise _Stop
+        ev = Event(verb, passive=passive)
+        if passive and subj is not None and subj.player is not None:
+            raise _Stop                  # "they are destroyed": cards, not a player (said as written)
+        if passive:
+            ev.patient = subj
+        else:
+            ev.agent = subj or self.subject
+            if verb in ("activate", "use", "chain", "respond", "flip") and s.take(["with"]):
+                ev.by = self.card() or self._stop()
+            elif s.peek() and s.peek().lower() not in ("and", "then", ",", ";", "in", "to", "with",
+                                                       "by", "from", "targeting", "on", "face-down",
+                                                       "face-up", "as", "so", "but"):
+                ev.patient = self.np() or self._stop()
+        self.mods(ev)
+        if subj is not None and subj.player is not None:
+            self.subject = subj
+        elif not passive and subj is not None:
+            self.subject = subj
+        return ev
+
+    def _stop(self):
+        raise _Stop
+
+    def mods(self, ev: Event) -> None:
+        s = self.s
+        while not s.done() and s.peek() not in (",", ";") and s.peek().lower() not in ("and", "then", "so", "but"):
+            if s.take_any(self.t["in_response"]):
+                ev.responding = True
+                continue
+            if s.peek().lower() in ("face-down", "face-up"):
+                ev.mods.append(s.peek().lower())
+                s.i += 1
+                continue
+            where = self.place_after(("from", "to", "into", "in", "on"))
+            if where is not None:
+                ev.mods.append(where.replace("into ", "to "))
+                continue
+            if s.take(["as", "chain", "link"]) or s.take(["as", "cl"]):
+                if not s.peek().isdigit():
+                    raise _Stop
+                ev.mods.append(f"as Chain Link {s.peek()}")
+                s.i += 1
+                continue
+            if s.take(["targeting"]):
+                t = self.np() or self._stop()
+                ev.mods.append("targeting " + _np_words(t))
+                continue
+            if s.peek().lower() in ("with", "by", "using"):
+                s.i += 1
+                c = self.card()
+                if c is None:
+                    raise _Stop
+                ev.by = c
+                s.take(["'s"]) and (s.take(["effect"]) or self._stop())
+                continue
+            if s.peek().lower() == "on" and ev.verb in ("activate", "use", "chain", "flip"):
+                s.i += 1
+                t = self.np() or self._stop()
+                ev.mods.append("targeting " + _np_words(t))
+                continue
+            raise _Stop
+
+
+def _np_words(np: NP) -> str:
+    if np.card is not None:
+        return np.say + _CARD.format(np.card) + np.tail
+    return np.say
+
+
+def _base(say: str) -> str:
+    """The verb said after "I" ("activates" -> "activate", "Special Summons" -> "Special Summon")."""
+    words = say.split()
+    last = words[-1]
+    if last == "has":
+        last = "have"
+    elif re.search(r"(ches|shes|sses|xes)$", last):
+        last = last[:-2]
+    elif last.endswith("s"):
+        last = last[:-1]
+    return " ".join(words[:-1] + [last])
+
+
+def _card_words(text: str, names: list[str]) -> str:
+    return _CARD_RE.sub(lambda m: names[int(m.group(1))], text)
+
+
+def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
+    if ev.verb == "pass":
+        return "Nobody responds."
+    v = dict(data()["verbs"][ev.verb])
+    who = _np_words(ev.agent) if ev.agent is not None else ""
+    if who == "I":
+        v["say"] = _base(v["say"])
+    what = _np_words(ev.patient) if ev.patient is not None else ""
+    mods = [m for m in ev.mods]
+    to = v.get("to")
+    if to and not any(m.startswith("to ") for m in mods):
+        mods.append(f"to the {to}")
+    tail = (" " + " ".join(mods)) if mods else ""
+    resp = " in response" if ev.responding else ""
+    event = v["event"]
+    if event == "activate" and ev.passive and ev.patient is not None:
+        return _card_words(f"{what} is activated{tail}{resp}.", names)
+    if event == "activate":
+        card = ev.patient if ev.patient is not None and ev.patient.card is not None else ev.by
+        if card is None:
+            raise _Stop
+        return _card_words(f"{who} {v['say']} {_np_words(card)}{tail}{resp}.", names)
+    if event == "flip" and ev.patient is not None and ev.patient.card is not None and \
+            kinds[ev.patient.card] in ("spell", "trap") and not ev.passive and "face-down" not in mods:
+        act = "activate" if who == "I" else "activates"
+        return _card_words(f"{who} {act} {_np_words(ev.patient)}{tail}{resp}.", names)
+    by = f" by {_np_words(ev.by)}'s effect" if ev.by is not None else ""
+    if event in ("move", "flip"):
+        if ev.patient is None:
+            raise _Stop
+        if ev.agent is not None and ev.agent.player is None:
+            if ev.agent.card is None or ev.by is not None:
+                raise _Stop              # "it destroys X": the grammar reads what "it" is
+            by = f" by {_np_words(ev.agent)}'s effect"
+        elif ev.agent is not None and event == "move":
+            # a player does it: said actively, as the grammar reads a player's action
+            w = f" with {_np_words(ev.by)}" if ev.by is not None else ""
+            return _card_words(f"{who} {v['say']} {what}{tail}{w}{resp}.", names)
+        return _card_words(f"{what} is {v['done']}{tail}{by}{resp}.", names)
+    if event == "summon":
+        if ev.passive:
+            return _card_words(f"{what} is {v['done']}{tail}{resp}.", names)
+        return _card_words(f"{who} {v['say']} {what}{tail}{resp}.", names)
+    if event == "negate":
+        if ev.passive:
+            return _card_words(f"{what}'s activation is negated{by}{resp}.", names)
+        w = f" with {_np_words(ev.by)}" if ev.by is not None else ""
+        return _card_words(f"{who} negates {what}{w}{tail}{resp}.", names)
+    if event == "target" and ev.agent is not None and ev.agent.card is not None and ev.patient is not None:
+        return _card_words(f"{who} {v['say']} {what}{tail}{resp}.", names)
+    if event == "target":
+        if ev.by is None or ev.patient is None:
+            raise _Stop
+        return _card_words(f"{who} {v['say']} {what} with {_np_words(ev.by)}{tail}{resp}.", names)
+    if event == "resolve":
+        return _card_words(f"{who or what} resolves.", names)
+    if event == "control":
+        if not mods:                 # "I have no monsters": on the field
+            v["say"] = "control" if who == "I" else "controls"
+        return _card_words(f"{who} {v['say']} {what}{tail}.", names)
+    if event == "leave":
+        return _card_words(f"{who or what} leaves the field.", names)
+    raise _Stop

@@ -1,0 +1,106 @@
+"""A story told as people tell it, read by its parts (psct_expert/parser/clauses.py).
+
+Every sentence here is written for these tests (none is a shared case).  The unit tests give the
+reader the card spans themselves (invented names), as the caller does after finding the names.
+"""
+
+import pytest
+
+from psct_expert.parser.clauses import read_story
+
+
+def _read(sentence: str, cards: dict[str, str]):
+    """``cards``: each invented name in the sentence and its kind."""
+    spans, kinds, names = [], [], []
+    for name, kind in cards.items():
+        at = sentence.index(name)
+        spans.append((at, at + len(name)))
+        kinds.append(kind)
+        names.append(name)
+    order = sorted(range(len(spans)), key=lambda k: spans[k][0])
+    return read_story(sentence, [spans[k] for k in order], [kinds[k] for k in order],
+                      [names[k] for k in order])
+
+
+def test_a_response_without_a_name_is_the_effect_that_does_the_next_verb():
+    said = _read("Glass Lance on their monster, they chain and bounce it to the hand.",
+                 {"Glass Lance": "spell"})
+    assert said == ["Glass Lance is activated targeting my opponent's monster.",
+                    "my opponent returns it to the hand in response."]
+
+
+def test_the_subject_is_kept_for_a_second_verb_and_agrees_with_it():
+    assert _read("I chain Glass Lance, then target their Set card with Mirror Moth",
+                 {"Glass Lance": "spell", "Mirror Moth": "monster"}) == \
+        ["I chain Glass Lance.", "I target my opponent's set card with Mirror Moth."]
+    said = _read("i target a WIND in their gy with Mirror Moth, opp chains and banishes that same card",
+                 {"Mirror Moth": "monster"})
+    assert said == ["I target a WIND monster in my opponent's GY with Mirror Moth.",
+                    "my opponent banishes that card in response."]
+
+
+def test_passives_with_get_and_the_effect_that_did_it():
+    assert _read("my monster got flipped face-down by Mirror Moth", {"Mirror Moth": "monster"}) == \
+        ["my monster is flipped face-down by Mirror Moth's effect."]
+    assert _read("Mirror Moth gets tribute summoned", {"Mirror Moth": "monster"}) == \
+        ["Mirror Moth is Tribute Summoned."]
+
+
+def test_an_effect_named_by_its_place_and_told_with_its_target_is_activated():
+    assert _read("Mirror Moth GY effect targeting my face-up monster", {"Mirror Moth": "monster"}) == \
+        ["Mirror Moth's gy effect is activated targeting my face-up monster."]
+
+
+def test_a_held_count_an_elided_noun_and_a_pass():
+    assert _read("opp has 2 monsters and i have none", {}) == \
+        ["my opponent controls 2 monsters.", "I control no monsters."]
+    assert _read("He activates Glass Lance as chain link 1, nothing chained, it resolves",
+                 {"Glass Lance": "spell"}) == \
+        ["my opponent activates Glass Lance as Chain Link 1.", "Nobody responds.", "it resolves."]
+
+
+def test_a_set_spell_or_trap_flipped_is_activated_a_monster_flipped_face_down_is_not():
+    assert _read("I flip Glass Lance", {"Glass Lance": "trap"}) == ["I activate Glass Lance."]
+    assert _read("they flip Mirror Moth face-down", {"Mirror Moth": "monster"}) == \
+        ["Mirror Moth is flipped face-down."]
+
+
+@pytest.mark.parametrize("sentence", [
+    "they chain and yeet it",                 # a verb it does not know
+    "they are destroyed",                     # a player cannot be destroyed: "they" are cards here
+    "they chain and banish that card first",  # "first" changes the order: not dropped
+    "it destroys my monster",                 # what "it" is, the grammar reads
+    "my opponent discards",                   # discards what
+])
+def test_a_word_it_cannot_place_leaves_the_sentence_as_written(sentence):
+    assert _read(sentence, {}) is None
+
+
+def test_every_word_of_a_long_or_odd_input_is_bounded():
+    assert _read("they chain and banish it " * 40, {}) is None
+    assert _read("", {}) is None
+    assert _read("\ue001 0 \ue001 ;;;", {}) is None
+
+
+# -- the whole question ---------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def expert(base_expert):
+    return base_expert
+
+
+def test_a_story_of_unnamed_responses_is_read_and_shown(expert):
+    a = expert.ask("i activate Soul Taker on their monster, opp chains and bounces the monster to hand. "
+                   "does Soul Taker still destroy it?", [], tell=False)
+    assert a.value == "no"
+    shown = " ".join(c.describe() for c in a.reading.changes)
+    assert "my opponent returns that monster to the hand in response." in shown
+
+
+def test_a_game_verb_is_never_read_as_a_card_named_with_an_ending(expert):
+    # "returns" is a form of "return", not a card "Return" with an "s"
+    a = expert.ask("I activate Soul Taker targeting their monster. My opponent returns that monster "
+                   "to the hand in response. Does Soul Taker still destroy it?", [], tell=False)
+    assert a.value == "no"
+    assert list(a.spec["suppose"][-1]) == ["left"]
+    assert "Return" not in str(a.spec)
