@@ -104,3 +104,26 @@ def test_a_game_verb_is_never_read_as_a_card_named_with_an_ending(expert):
     assert a.value == "no"
     assert list(a.spec["suppose"][-1]) == ["left"]
     assert "Return" not in str(a.spec)
+
+
+def test_an_effect_chained_without_its_name_does_what_the_clause_after_it_says():
+    assert _read("I activate Glass Lance on their monster and they chain something that flips it "
+                 "face-down", {"Glass Lance": "spell"}) == \
+        ["I activate Glass Lance targeting my opponent's monster.", "it is flipped face-down in response."]
+    assert _read("my opponent chained an effect that destroyed their own attacking monster", {}) == \
+        ["my opponent destroys my opponent's attacking monster in response."]
+
+
+def test_a_summon_a_player_sets_out_to_do_is_about_to_happen():
+    assert _read("opp tries to Special Summon Mirror Moth from the GY", {"Mirror Moth": "monster"}) == \
+        ["my opponent is about to Special Summon Mirror Moth from the GY."]
+    # setting out to destroy is no event the story grammar has: left as written
+    assert _read("opp tries to destroy it", {}) is None
+
+
+def test_forum_words_with_one_game_meaning_in_lower_case():
+    from psct_expert.parser.lexicon import relex
+
+    r = relex("judge, can i ss Mirror Moth from hand rn?")
+    assert r.text == "Can i Special Summon Mirror Moth from hand now?"
+    assert "judge" in r.set_aside

@@ -56,6 +56,7 @@ class Event:
     mods: list[str] = field(default_factory=list)   # the grammar's words for how/where
     by: NP | None = None           # the card (effect) that did it
     responding: bool = False
+    intent: bool = False           # "tries to Special Summon X": the Summon is about to happen
 
 
 _ATTRIBUTES = ("DARK", "LIGHT", "FIRE", "WATER", "EARTH", "WIND", "DIVINE")
@@ -104,6 +105,8 @@ def _tables() -> dict:
         "places": sorted(((k.lower().split(), v) for k, v in data()["places"].items()),
                          key=lambda p: -len(p[0])),
         "verbs": sorted(((f.split(), b) for f, b in forms.items()), key=lambda p: -len(p[0])),
+        "intents": sorted((p.lower().split() for p in data()["intents"]), key=len, reverse=True),
+        "unnamed": sorted((p.lower().split() for p in data()["unnamed"]), key=len, reverse=True),
         "nobody": sorted((p.lower().split() for p in data()["nobody"]), key=len, reverse=True),
         "effect_words": sorted((p.lower().split() for p in data()["effect_words"]), key=len, reverse=True),
         "in_response": sorted((p.lower().split() for p in data()["in_response"]), key=len, reverse=True),
@@ -301,8 +304,9 @@ class _Reader:
         subj = None if elided else (self.player() or self.np())
         if subj is None and self.subject is None:
             raise _Stop
+        intent = s.take_any(self.t["intents"]) is not None
         passive = False
-        if subj is not None and s.peek().lower() in _BE:
+        if subj is not None and not intent and s.peek().lower() in _BE:
             s.i += 1
             passive = True
         s.take(["also"])
@@ -313,15 +317,21 @@ class _Reader:
             ev = Event("activate", patient=subj, passive=True)
             self.mods(ev)
             return ev
-        if verb is None:
+        if verb is None or intent and data()["verbs"][verb]["event"] not in ("summon", "activate"):
             raise _Stop
-        ev = Event(verb, passive=passive)
+        ev = Event(verb, passive=passive, intent=intent)
         if passive and subj is not None and subj.player is not None:
             raise _Stop                  # "they are destroyed": cards, not a player (said as written)
         if passive:
             ev.patient = subj
         else:
             ev.agent = subj or self.subject
+            if verb in ("chain", "respond", "activate") and s.take_any(self.t["unnamed"]) is not None:
+                # "they chain something that flips it face-down": the chained effect does that
+                self.subject = ev.agent
+                inner = self.clause()
+                inner.responding = inner.responding or verb in ("chain", "respond")
+                return inner
             if verb in ("activate", "use", "chain", "respond", "flip") and s.take(["with"]):
                 ev.by = self.card() or self._stop()
             elif s.peek() and s.peek().lower() not in ("and", "then", ",", ";", "in", "to", "with",
@@ -441,6 +451,9 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
             return _card_words(f"{who} {v['say']} {what}{tail}{w}{resp}.", names)
         return _card_words(f"{what} is {v['done']}{tail}{by}{resp}.", names)
     if event == "summon":
+        if ev.intent:
+            be = "am" if who == "I" else "is"
+            return _card_words(f"{who} {be} about to {_base(v['say'])} {what}{tail}{resp}.", names)
         if ev.passive:
             return _card_words(f"{what} is {v['done']}{tail}{resp}.", names)
         return _card_words(f"{who} {v['say']} {what}{tail}{resp}.", names)
