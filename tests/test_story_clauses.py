@@ -127,3 +127,24 @@ def test_forum_words_with_one_game_meaning_in_lower_case():
     r = relex("judge, can i ss Mirror Moth from hand rn?")
     assert r.text == "Can i Special Summon Mirror Moth from hand now?"
     assert "judge" in r.set_aside
+
+
+def test_a_question_after_an_opening_clause_without_its_comma():
+    from psct_expert.parser.lexicon import relex
+
+    assert relex("when Glass Lance resolves are its effects still negated?").text == \
+        "When Glass Lance resolves, are its effects still negated?"
+    assert relex("if opp does not chain can I activate it?").text == \
+        "If opp does not chain, can I activate it?"
+    # the verb of the opening clause itself is not where the question starts
+    assert relex("when my opponent is about to summon can I chain?").text == \
+        "When my opponent is about to summon, can I chain?"
+
+
+def test_too_closing_a_question_is_set_aside_and_shown():
+    from psct_expert.parser.lexicon import relex
+
+    r = relex("can the second one negate that too?")
+    assert r.text == "Can the second one negate that?" and "too" in r.set_aside
+    # "too" inside the question is a word to place
+    assert "too" in relex("is it too late to chain?").text

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ..gamewords import gamewords
 from ..yamlpos import safe_load
 
 CLAUSES_PATH = Path(__file__).with_name("clauses.yaml")
@@ -62,10 +63,17 @@ class Event:
 _ATTRIBUTES = ("DARK", "LIGHT", "FIRE", "WATER", "EARTH", "WIND", "DIVINE")
 
 
+def _title(phase: str) -> str:
+    return " ".join(w.capitalize() if not w.isdigit() else w for w in phase.split())
+
+
 def _plural(noun: str) -> str:
     return noun if noun.endswith("s") else noun + "s"
 
 
+_PARTICLES = ("back", "up", "down", "off", "out")
+_GERUNDS = {"tribute": "Tributing", "banish": "banishing", "discard": "discarding", "send": "sending",
+            "shuffle": "shuffling", "return": "returning"}
 _BE = ("is", "was", "are", "were", "gets", "got", "get")
 
 
@@ -92,9 +100,10 @@ def _tables() -> dict:
     forms: dict[str, str] = {}
     for base in verbs:
         words = base.split()
-        last = words[-1]
-        for f in _inflections(last):
-            forms[" ".join(words[:-1] + [f])] = base
+        # a phrasal verb ("go back") changes its first word; "Special Summon" its last
+        k = 0 if len(words) > 1 and words[-1] in _PARTICLES else len(words) - 1
+        for f in _inflections(words[k]):
+            forms[" ".join(words[:k] + [f] + words[k + 1:])] = base
     for form, base in (data().get("irregular") or {}).items():
         forms[str(form)] = base
     return {
@@ -107,6 +116,9 @@ def _tables() -> dict:
         "verbs": sorted(((f.split(), b) for f, b in forms.items()), key=lambda p: -len(p[0])),
         "intents": sorted((p.lower().split() for p in data()["intents"]), key=len, reverse=True),
         "unnamed": sorted((p.lower().split() for p in data()["unnamed"]), key=len, reverse=True),
+        "phases": sorted(((f.split(), f) for _n, forms in gamewords().phases for f in forms),
+                         key=lambda p: -len(p[0])),
+        "it_is": sorted((p.lower().split() for p in data()["it_is"]), key=len, reverse=True),
         "nobody": sorted((p.lower().split() for p in data()["nobody"]), key=len, reverse=True),
         "effect_words": sorted((p.lower().split() for p in data()["effect_words"]), key=len, reverse=True),
         "in_response": sorted((p.lower().split() for p in data()["in_response"]), key=len, reverse=True),
@@ -235,7 +247,7 @@ class _Reader:
             self.effect_of(c)
             return c
         det = ""
-        if self.s.peek().lower() in ("a", "an", "the", "that", "this", "another") or self.s.peek().isdigit():
+        if self.s.peek().lower() in ("a", "an", "the", "that", "this", "another", "no") or self.s.peek().isdigit():
             det = self.s.peek().lower()
             self.s.i += 1
         mods = []
@@ -291,10 +303,67 @@ class _Reader:
             return None
         return dict((tuple(w), b) for w, b in self.t["verbs"])[tuple(v)]
 
+    def phase(self) -> str | None:
+        """"my Standby Phase", "the End Phase", "their Main Phase 1": the grammar's words."""
+        start = self.s.i
+        owner = self.owner()
+        if owner is None:
+            self.s.take(["the"])
+        p = self.s.take_any([w for w, _ in self.t["phases"]])
+        if p is None:
+            self.s.i = start
+            return None
+        owned = {"me": "my", "opponent": "my opponent's"}.get(owner or "", "the")
+        return f"{owned} {_title(' '.join(p))}"
+
+    def lead_mods(self) -> list[str]:
+        """What a clause may say before its subject: "During my Standby Phase, ...", "Chain Link 1
+        ..." (the link the clause's activation is)."""
+        s = self.s
+        out = []
+        while True:
+            at = s.i
+            if s.peek().lower() in ("in", "during"):
+                s.i += 1
+                ph = self.phase()
+                if ph is not None:
+                    out.append(f"during {ph}")
+                    s.take([","])
+                    continue
+                s.i = at
+            if s.take(["chain", "link"]) or s.take(["cl"]):
+                if s.peek().isdigit():
+                    out.append(f"as Chain Link {s.peek()}")
+                    s.i += 1
+                    s.take([","]) or s.take([":"])
+                    continue
+                s.i = at
+            return out
+
     def clause(self) -> Event:
         s = self.s
         if s.take_any(self.t["nobody"]) is not None:
             return Event("pass")
+        if s.take_any(self.t["it_is"]) is not None:
+            # "it's my opponent's Main Phase", "its their turn"
+            owner = self.owner()
+            owned = {"me": "my", "opponent": "my opponent's"}.get(owner or "", "")
+            if owned and s.take(["turn"]):
+                return Event("state", mods=[f"It is {owned} turn."])
+            ph = self.phase() if owner is None else None
+            if ph is None and owned:
+                p = s.take_any([w for w, _ in self.t["phases"]])
+                ph = f"{owned} {_title(' '.join(p))}" if p else None
+            if ph is None:
+                raise _Stop
+            return Event("state", mods=[f"It is {ph}."])
+        lead = self.lead_mods()
+        ev = self._clause()
+        ev.mods = lead + ev.mods
+        return ev
+
+    def _clause(self) -> Event:
+        s = self.s
         elided = False
         if self.subject is not None:
             # "..., then target their Set card": the last subject, when a verb comes first
@@ -310,6 +379,13 @@ class _Reader:
             s.i += 1
             passive = True
         s.take(["also"])
+        if s.peek().lower() in ("has", "have", "had") and subj is not None:
+            at = s.i
+            s.i += 1
+            if self.verb() is None or s.peek().lower() in ("no", "a", "an", "the") or s.peek().isdigit():
+                s.i = at                 # "has a monster": having, not a tense
+            else:
+                s.i = at + 1             # "has Link Summoned X": what it did
         verb = None if s.peek().lower() in ("targeting", "on") else self.verb()
         if verb is None and subj is not None and subj.card is not None and not passive and \
                 (subj.effect or s.peek().lower() in ("on", "targeting")):
@@ -322,6 +398,10 @@ class _Reader:
         ev = Event(verb, passive=passive, intent=intent)
         if passive and subj is not None and subj.player is not None:
             raise _Stop                  # "they are destroyed": cards, not a player (said as written)
+        if not passive and subj is not None and subj.player is None and \
+                data()["verbs"][verb]["event"] == "summon" and \
+                (s.done() or s.peek().lower() in ("and", "then", ",", ";", "from", "to", "in", "by", "with")):
+            passive = ev.passive = True  # "X Synchro Summoned, ...": X was Summoned
         if passive:
             ev.patient = subj
         else:
@@ -354,6 +434,17 @@ class _Reader:
             if s.take_any(self.t["in_response"]):
                 ev.responding = True
                 continue
+            if ev.verb in ("have", "control") and (s.take(["out"]) or s.take(["on", "the", "field"])):
+                ev.mods.append("")       # "has X out": on the field, controlled
+                continue
+            if s.peek().lower() in ("in", "during") and ev.verb != "have":
+                at = s.i
+                s.i += 1
+                ph = self.phase()
+                if ph is not None:
+                    ev.mods.append(f"during {ph}")
+                    continue
+                s.i = at
             if s.peek().lower() in ("face-down", "face-up"):
                 ev.mods.append(s.peek().lower())
                 s.i += 1
@@ -367,6 +458,18 @@ class _Reader:
                     raise _Stop
                 ev.mods.append(f"as Chain Link {s.peek()}")
                 s.i += 1
+                continue
+            if s.peek().lower() == "to" and ev.verb in _GERUNDS and not ev.passive:
+                at = s.i
+                s.i += 1
+                v = self.verb()
+                if v is None or data()["verbs"][v]["event"] != "summon":
+                    s.i = at
+                    raise _Stop
+                made = self.np() or self._stop()
+                # "I Tribute X to Tribute Summon Y": Y is Summoned by Tributing X
+                ev.mods.append(f"by {_GERUNDS[ev.verb]} {_np_words(ev.patient)}")
+                ev.verb, ev.patient = v, made
                 continue
             if s.take(["targeting"]):
                 t = self.np() or self._stop()
@@ -414,6 +517,8 @@ def _card_words(text: str, names: list[str]) -> str:
 def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
     if ev.verb == "pass":
         return "Nobody responds."
+    if ev.verb == "state":
+        return ev.mods[-1]
     v = dict(data()["verbs"][ev.verb])
     who = _np_words(ev.agent) if ev.agent is not None else ""
     if who == "I":
@@ -438,6 +543,10 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
         act = "activate" if who == "I" else "activates"
         return _card_words(f"{who} {act} {_np_words(ev.patient)}{tail}{resp}.", names)
     by = f" by {_np_words(ev.by)}'s effect" if ev.by is not None else ""
+    if event == "move" and v.get("moves_itself") and ev.patient is None and ev.agent is not None \
+            and ev.agent.player is None:
+        # "X goes back to my hand": X is what moves
+        return _card_words(f"{who} is {v['done']}{tail}{resp}.", names)
     if event in ("move", "flip"):
         if ev.patient is None:
             raise _Stop
@@ -471,9 +580,12 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
     if event == "resolve":
         return _card_words(f"{who or what} resolves.", names)
     if event == "control":
-        if not mods:                 # "I have no monsters": on the field
+        if (not mods or mods == [""]) and not re.search(r" (in|from) ", what):
+            # "I have no monsters", "has X out": on the field
+            mods = []
+            tail = ""
             v["say"] = "control" if who == "I" else "controls"
         return _card_words(f"{who} {v['say']} {what}{tail}.", names)
     if event == "leave":
-        return _card_words(f"{who or what} leaves the field.", names)
+        return _card_words(f"{what or who} leaves the field{resp}.", names)
     raise _Stop

@@ -146,7 +146,7 @@ def _relex(text: str) -> Relexed:
     parts = [_topic_header(s, out) for s in parts]
     parts = [p for s in parts for p in _reason_first(s, out)]
     parts = [p for i, s in enumerate(parts) for p in _supposed(s, parts[i + 1:], out)]
-    parts = [_comma_question(s, out) for s in parts]
+    parts = [_comma_question(_intro_comma(s, out), out) for s in parts]
     if parts:
         parts[-1] = _declarative(parts[-1], out)
     text = " ".join(_story_first(parts, out))
@@ -358,6 +358,26 @@ def _comma_question(s: str, out: Relexed) -> str:
         return s                        # "yo quick one, does ...": an opener, no told clause
     out.changes.append(Change("read-as", m.group().strip(), ". " + m.group(1).capitalize()))
     return s[:m.start()] + ". " + m.group(1).capitalize() + " " + s[m.end():]
+
+
+# A question after an opening clause written without its comma ("when X resolves are its effects
+# still negated?", "if opp does not chain can I ..."): the comma goes before the question's verb,
+# the first one after two words or more of the clause that is followed by a subject
+_INTRO = re.compile(r"^(?P<intro>(?:when|if|after|once|while|before)\s+[^,;?]+?)\s+"
+                    r"(?P<aux>is|are|was|were|do|does|did|can|could|will|would)\s+"
+                    r"(?P<subj>i|you|we|they|he|she|it|the|my|their|his|her|its|this|that|these|those|"
+                    r"both|opp|opponent|(?-i:[A-Z][\w\-]*)|\ue000k\d+k)\b(?P<rest>[^,;]*\?)$", re.IGNORECASE)
+
+
+def _intro_comma(s: str, out: Relexed) -> str:
+    if "," in s or not s.endswith("?"):
+        return s
+    m = _INTRO.match(s)
+    if m is None or len(m.group("intro").split()) < 3:
+        return s
+    out.changes.append(Change("read-as", f"{m.group('intro').split()[-1]} {m.group('aux')}",
+                              f"{m.group('intro').split()[-1]}, {m.group('aux')}"))
+    return f"{m.group('intro')}, {s[m.start('aux'):]}"
 
 
 # (readA) a question asked in the order of a statement ("I can chain X to Y?", "Discarding X is a
