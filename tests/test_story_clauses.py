@@ -148,3 +148,30 @@ def test_too_closing_a_question_is_set_aside_and_shown():
     assert r.text == "Can the second one negate that?" and "too" in r.set_aside
     # "too" inside the question is a word to place
     assert "too" in relex("is it too late to chain?").text
+
+
+def test_attacks_states_and_what_held_at_the_time():
+    assert _read("opp attacks me directly while I control no cards", {}) == \
+        ["I control no cards.", "my opponent's monster attacks directly."]
+    assert _read("Opponent attacks and we are already in the damage step", {}) == \
+        ["my opponent's monster attacks.", "We are in the Damage Step."]
+    assert _read("Glass Lance is up on opponent side", {"Glass Lance": "trap"}) == \
+        ["my opponent's Glass Lance is face-up on the field."]
+    assert _read("its my opponent's main phase", {}) == ["It is my opponent's Main Phase."]
+    # a named monster attacking is no clause of the story grammar: left as written
+    assert _read("Mirror Moth attacks", {"Mirror Moth": "monster"}) is None
+    # "while" with an event, not a state: left as written
+    assert _read("opp attacks while I chain Glass Lance", {"Glass Lance": "trap"}) is None
+
+
+def test_phases_links_and_summon_procedures_before_or_inside_a_clause():
+    assert _read("In the End Phase Mirror Moth goes back to my hand", {"Mirror Moth": "monster"}) == \
+        ["Mirror Moth is returned during the End Phase to my hand."]
+    assert _read("Chain link 1 Glass Lance on my monster", {"Glass Lance": "spell"}) == \
+        ["Glass Lance is activated as Chain Link 1 targeting my monster."]
+    assert _read("i tribute Mirror Moth to tribute summon Glass Golem",
+                 {"Mirror Moth": "monster", "Glass Golem": "monster"}) == \
+        ["I Tribute Summon Glass Golem by Tributing Mirror Moth."]
+    assert _read("Opponent has link summoned Glass Golem", {"Glass Golem": "monster"}) == \
+        ["my opponent Link Summons Glass Golem."]
+    assert _read("opp has 2 monsters", {}) == ["my opponent controls 2 monsters."]

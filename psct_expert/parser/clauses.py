@@ -58,6 +58,7 @@ class Event:
     by: NP | None = None           # the card (effect) that did it
     responding: bool = False
     intent: bool = False           # "tries to Special Summon X": the Summon is about to happen
+    holding: list = field(default_factory=list)   # "... while I control no cards": what held then
 
 
 _ATTRIBUTES = ("DARK", "LIGHT", "FIRE", "WATER", "EARTH", "WIND", "DIVINE")
@@ -118,6 +119,7 @@ def _tables() -> dict:
         "unnamed": sorted((p.lower().split() for p in data()["unnamed"]), key=len, reverse=True),
         "phases": sorted(((f.split(), f) for _n, forms in gamewords().phases for f in forms),
                          key=lambda p: -len(p[0])),
+        "we_are": sorted((p.lower().split() for p in data()["we_are"]), key=len, reverse=True),
         "it_is": sorted((p.lower().split() for p in data()["it_is"]), key=len, reverse=True),
         "nobody": sorted((p.lower().split() for p in data()["nobody"]), key=len, reverse=True),
         "effect_words": sorted((p.lower().split() for p in data()["effect_words"]), key=len, reverse=True),
@@ -177,7 +179,8 @@ def read_story(sentence: str, cards: list[tuple[int, int]], kinds: list[str],
         return None
     try:
         events = _Reader(words, kinds).events()
-        return [_say(ev, names, kinds) for ev in events] or None
+        return [said for ev in events for said in
+                [_say(h, names, kinds) for h in ev.holding] + [_say(ev, names, kinds)]] or None
     except _Stop:
         return None
 
@@ -357,6 +360,12 @@ class _Reader:
             if ph is None:
                 raise _Stop
             return Event("state", mods=[f"It is {ph}."])
+        if s.take_any(self.t["we_are"]) is not None:
+            # "we are (already) in the Damage Step"
+            s.take(["already"]) or s.take(["now"])
+            s.take(["in"]) or s.take(["during"])
+            ph = self.phase() or self._stop()
+            return Event("state", mods=[f"We are in {ph}."])
         lead = self.lead_mods()
         ev = self._clause()
         ev.mods = lead + ev.mods
@@ -374,6 +383,20 @@ class _Reader:
         if subj is None and self.subject is None:
             raise _Stop
         intent = s.take_any(self.t["intents"]) is not None
+        if subj is not None and subj.card is not None and not intent and s.peek().lower() in _BE and \
+                s.peek(1).lower() in ("up", "face-up", "out", "active"):
+            # "X is up on their side", "X is face-up": a card face-up on a player's field
+            s.i += 2
+            where = None
+            if s.take(["on"]):
+                owner = self.owner()
+                s.take(["the"])
+                if owner is None or s.take_any([["side"], ["field"], ["board"]]) is None:
+                    raise _Stop
+                where = owner
+            if where is not None:
+                subj.say = {"me": "my ", "opponent": "my opponent's "}[where]
+            return Event("state", mods=[f"{_np_words(subj)} is face-up on the field."])
         passive = False
         if subj is not None and not intent and s.peek().lower() in _BE:
             s.i += 1
@@ -414,6 +437,8 @@ class _Reader:
                 return inner
             if verb in ("activate", "use", "chain", "respond", "flip") and s.take(["with"]):
                 ev.by = self.card() or self._stop()
+            elif verb == "attack" and s.peek().lower() in ("me", "you", "them", "him", "her", "directly"):
+                pass                     # "attacks me directly": said by its modifiers
             elif s.peek() and s.peek().lower() not in ("and", "then", ",", ";", "in", "to", "with",
                                                        "by", "from", "targeting", "on", "face-down",
                                                        "face-up", "as", "so", "but"):
@@ -445,6 +470,23 @@ class _Reader:
                     ev.mods.append(f"during {ph}")
                     continue
                 s.i = at
+            if s.take(["while"]):
+                # "... while I control no cards": a state that held then, told first
+                keep = self.subject
+                inner = self._clause()
+                self.subject = keep
+                if data()["verbs"].get(inner.verb, {}).get("event") != "control":
+                    raise _Stop
+                ev.holding.append(inner)
+                continue
+            if ev.verb == "attack" and s.peek().lower() in ("me", "you", "them", "him", "her") and \
+                    s.peek(1).lower() in ("directly", "direct"):
+                s.i += 1                 # "attacks me directly": the player is attacked
+                continue
+            if ev.verb == "attack" and s.peek().lower() in ("directly", "direct"):
+                ev.mods.append("directly")
+                s.i += 1
+                continue
             if s.peek().lower() in ("face-down", "face-up"):
                 ev.mods.append(s.peek().lower())
                 s.i += 1
@@ -518,7 +560,7 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
     if ev.verb == "pass":
         return "Nobody responds."
     if ev.verb == "state":
-        return ev.mods[-1]
+        return _card_words(ev.mods[-1], names)
     v = dict(data()["verbs"][ev.verb])
     who = _np_words(ev.agent) if ev.agent is not None else ""
     if who == "I":
@@ -577,6 +619,12 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
         if ev.by is None or ev.patient is None:
             raise _Stop
         return _card_words(f"{who} {v['say']} {what} with {_np_words(ev.by)}{tail}{resp}.", names)
+    if event == "attack":
+        if ev.agent is None or ev.agent.player is None or ev.patient is not None and ev.patient.say != "I":
+            raise _Stop              # "X attacks": which monster, the grammar reads
+        owned = "my" if who == "I" else "my opponent's"
+        direct = " directly" if "directly" in ev.mods or ev.patient is not None else ""
+        return _card_words(f"{owned} monster attacks{direct}.", names)
     if event == "resolve":
         return _card_words(f"{who or what} resolves.", names)
     if event == "control":
