@@ -25,7 +25,7 @@ def _read(sentence: str, cards: dict[str, str]):
 def test_a_response_without_a_name_is_the_effect_that_does_the_next_verb():
     said = _read("Glass Lance on their monster, they chain and bounce it to the hand.",
                  {"Glass Lance": "spell"})
-    assert said == ["Glass Lance is activated targeting my opponent's monster.",
+    assert said == ["Glass Lance is activated on my opponent's monster.",
                     "my opponent returns it to the hand in response."]
 
 
@@ -109,7 +109,7 @@ def test_a_game_verb_is_never_read_as_a_card_named_with_an_ending(expert):
 def test_an_effect_chained_without_its_name_does_what_the_clause_after_it_says():
     assert _read("I activate Glass Lance on their monster and they chain something that flips it "
                  "face-down", {"Glass Lance": "spell"}) == \
-        ["I activate Glass Lance targeting my opponent's monster.", "it is flipped face-down in response."]
+        ["I activate Glass Lance on my opponent's monster.", "it is flipped face-down in response."]
     assert _read("my opponent chained an effect that destroyed their own attacking monster", {}) == \
         ["my opponent destroys my opponent's attacking monster in response."]
 
@@ -150,13 +150,28 @@ def test_too_closing_a_question_is_set_aside_and_shown():
     assert "too" in relex("is it too late to chain?").text
 
 
+def test_a_card_used_on_a_card_is_said_as_written_it_may_not_target():
+    assert _read("opp activated Glass Lance on my thing, nothing else", {"Glass Lance": "trap"}) == \
+        ["my opponent activates Glass Lance on my card.", "Nobody responds."]
+
+
+def test_a_summon_by_its_own_procedure_and_a_count_that_is_all_there_is():
+    assert _read("they special summon Glass Golem from hand with its own condition",
+                 {"Glass Golem": "monster"}) == \
+        ["Glass Golem is Special Summoned from the hand with its own procedure."]
+    assert _read("I only have 11 cards left in my deck", {}) == ["I have only 11 cards left in my Deck."]
+    assert _read("opp negated my Glass Lance activation with Mirror Moth",
+                 {"Glass Lance": "trap", "Mirror Moth": "monster"}) == \
+        ["my opponent negates the activation of my Glass Lance with Mirror Moth."]
+
+
 def test_attacks_states_and_what_held_at_the_time():
     assert _read("opp attacks me directly while I control no cards", {}) == \
         ["I control no cards.", "my opponent's monster attacks directly."]
     assert _read("Opponent attacks and we are already in the damage step", {}) == \
         ["my opponent's monster attacks.", "We are in the Damage Step."]
     assert _read("Glass Lance is up on opponent side", {"Glass Lance": "trap"}) == \
-        ["my opponent's Glass Lance is face-up on the field."]
+        ["Glass Lance is face-up on my opponent's field."]
     assert _read("its my opponent's main phase", {}) == ["It is my opponent's Main Phase."]
     # a named monster attacking is no clause of the story grammar: left as written
     assert _read("Mirror Moth attacks", {"Mirror Moth": "monster"}) is None
@@ -168,7 +183,7 @@ def test_phases_links_and_summon_procedures_before_or_inside_a_clause():
     assert _read("In the End Phase Mirror Moth goes back to my hand", {"Mirror Moth": "monster"}) == \
         ["Mirror Moth is returned during the End Phase to my hand."]
     assert _read("Chain link 1 Glass Lance on my monster", {"Glass Lance": "spell"}) == \
-        ["Glass Lance is activated as Chain Link 1 targeting my monster."]
+        ["Glass Lance is activated as Chain Link 1 on my monster."]
     assert _read("i tribute Mirror Moth to tribute summon Glass Golem",
                  {"Mirror Moth": "monster", "Glass Golem": "monster"}) == \
         ["I Tribute Summon Glass Golem by Tributing Mirror Moth."]

@@ -46,6 +46,7 @@ class NP:
     player: str | None = None  # "me" / "opponent" when the phrase is a player
     effect: bool = False       # the card's effect ("X's GY effect"), not the card
     tail: str = ""             # the words after the name ("'s GY effect")
+    activation: bool = False   # "X activation", "X's activation"
 
 
 @dataclass
@@ -59,6 +60,8 @@ class Event:
     responding: bool = False
     intent: bool = False           # "tries to Special Summon X": the Summon is about to happen
     holding: list = field(default_factory=list)   # "... while I control no cards": what held then
+    own: bool = False              # Summoned by its own procedure
+    only: bool = False             # "I only have 11 cards left": the count is all there is
 
 
 _ATTRIBUTES = ("DARK", "LIGHT", "FIRE", "WATER", "EARTH", "WIND", "DIVINE")
@@ -72,6 +75,7 @@ def _plural(noun: str) -> str:
     return noun if noun.endswith("s") else noun + "s"
 
 
+_NOUNS = {"thing": "card", "things": "cards"}
 _PARTICLES = ("back", "up", "down", "off", "out")
 _GERUNDS = {"tribute": "Tributing", "banish": "banishing", "discard": "discarding", "send": "sending",
             "shuffle": "shuffling", "return": "returning"}
@@ -119,6 +123,8 @@ def _tables() -> dict:
         "unnamed": sorted((p.lower().split() for p in data()["unnamed"]), key=len, reverse=True),
         "phases": sorted(((f.split(), f) for _n, forms in gamewords().phases for f in forms),
                          key=lambda p: -len(p[0])),
+        "own_procedure": sorted((p.lower().split() for p in data()["own_procedure"]), key=len,
+                                reverse=True),
         "we_are": sorted((p.lower().split() for p in data()["we_are"]), key=len, reverse=True),
         "it_is": sorted((p.lower().split() for p in data()["it_is"]), key=len, reverse=True),
         "nobody": sorted((p.lower().split() for p in data()["nobody"]), key=len, reverse=True),
@@ -264,6 +270,9 @@ class _Reader:
             self.s.i = start
             return None
         self.last_noun = n[-1]
+        if self.s.take(["left"]):
+            n = n + ["left"]            # "11 cards left in my Deck"
+        n = [_NOUNS.get(w, w) for w in n]
         head = " ".join(mods + n)
         owned = {"me": "my", "opponent": "my opponent's"}.get(owner or "", "")
         say = " ".join(x for x in (owned or det, head) if x)
@@ -277,6 +286,9 @@ class _Reader:
         desc = []
         while (d := self.s.take_any(self.t["effect_words"])) is not None:
             desc.append(" ".join(d))
+        if not desc and self.s.take(["activation"]):
+            c.activation = True
+            return
         if self.s.take(["effect"]):
             c.effect = True
             c.tail = "'s " + " ".join(desc + ["effect"])
@@ -382,21 +394,20 @@ class _Reader:
         subj = None if elided else (self.player() or self.np())
         if subj is None and self.subject is None:
             raise _Stop
+        only = subj is not None and subj.player is not None and s.take(["only"])
         intent = s.take_any(self.t["intents"]) is not None
         if subj is not None and subj.card is not None and not intent and s.peek().lower() in _BE and \
                 s.peek(1).lower() in ("up", "face-up", "out", "active"):
             # "X is up on their side", "X is face-up": a card face-up on a player's field
             s.i += 2
-            where = None
+            field_of = "the field"
             if s.take(["on"]):
                 owner = self.owner()
                 s.take(["the"])
                 if owner is None or s.take_any([["side"], ["field"], ["board"]]) is None:
                     raise _Stop
-                where = owner
-            if where is not None:
-                subj.say = {"me": "my ", "opponent": "my opponent's "}[where]
-            return Event("state", mods=[f"{_np_words(subj)} is face-up on the field."])
+                field_of = {"me": "my", "opponent": "my opponent's"}[owner] + " field"
+            return Event("state", mods=[f"{_np_words(subj)} is face-up on {field_of}."])
         passive = False
         if subj is not None and not intent and s.peek().lower() in _BE:
             s.i += 1
@@ -418,7 +429,9 @@ class _Reader:
             return ev
         if verb is None or intent and data()["verbs"][verb]["event"] not in ("summon", "activate"):
             raise _Stop
-        ev = Event(verb, passive=passive, intent=intent)
+        if only and data()["verbs"][verb]["event"] != "control":
+            raise _Stop
+        ev = Event(verb, passive=passive, intent=intent, only=bool(only))
         if passive and subj is not None and subj.player is not None:
             raise _Stop                  # "they are destroyed": cards, not a player (said as written)
         if not passive and subj is not None and subj.player is None and \
@@ -513,6 +526,11 @@ class _Reader:
                 ev.mods.append(f"by {_GERUNDS[ev.verb]} {_np_words(ev.patient)}")
                 ev.verb, ev.patient = v, made
                 continue
+            if s.take_any(self.t["own_procedure"]) is not None:
+                if data()["verbs"][ev.verb]["event"] != "summon":
+                    raise _Stop
+                ev.own = True            # "... from hand with its own condition": its procedure
+                continue
             if s.take(["targeting"]):
                 t = self.np() or self._stop()
                 ev.mods.append("targeting " + _np_words(t))
@@ -525,10 +543,10 @@ class _Reader:
                 ev.by = c
                 s.take(["'s"]) and (s.take(["effect"]) or self._stop())
                 continue
-            if s.peek().lower() == "on" and ev.verb in ("activate", "use", "chain", "flip"):
-                s.i += 1
+            if s.peek().lower() == "on" and ev.verb in ("activate", "use", "chain", "flip", "cast"):
+                s.i += 1                 # "X on their monster": said as written (it may not target)
                 t = self.np() or self._stop()
-                ev.mods.append("targeting " + _np_words(t))
+                ev.mods.append("on " + _np_words(t))
                 continue
             raise _Stop
 
@@ -601,6 +619,11 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
             w = f" with {_np_words(ev.by)}" if ev.by is not None else ""
             return _card_words(f"{who} {v['say']} {what}{tail}{w}{resp}.", names)
         return _card_words(f"{what} is {v['done']}{tail}{by}{resp}.", names)
+    if event == "summon" and ev.own:
+        card = ev.patient if ev.patient is not None else ev.agent
+        if card is None or card.card is None:
+            raise _Stop
+        return _card_words(f"{_np_words(card)} is {v['done']}{tail}{resp} with its own procedure.", names)
     if event == "summon":
         if ev.intent:
             be = "am" if who == "I" else "is"
@@ -612,6 +635,8 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
         if ev.passive:
             return _card_words(f"{what}'s activation is negated{by}{resp}.", names)
         w = f" with {_np_words(ev.by)}" if ev.by is not None else ""
+        if ev.patient is not None and ev.patient.activation:
+            what = f"the activation of {_np_words(ev.patient)}"
         return _card_words(f"{who} negates {what}{w}{tail}{resp}.", names)
     if event == "target" and ev.agent is not None and ev.agent.card is not None and ev.patient is not None:
         return _card_words(f"{who} {v['say']} {what}{tail}{resp}.", names)
@@ -627,6 +652,10 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
         return _card_words(f"{owned} monster attacks{direct}.", names)
     if event == "resolve":
         return _card_words(f"{who or what} resolves.", names)
+    if event == "control" and ev.only:
+        if not re.match(r"\d", what):
+            raise _Stop
+        return _card_words(f"{who} {v['say']} only {what}{tail}.", names)
     if event == "control":
         if (not mods or mods == [""]) and not re.search(r" (in|from) ", what):
             # "I have no monsters", "has X out": on the field
