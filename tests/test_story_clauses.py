@@ -190,3 +190,20 @@ def test_phases_links_and_summon_procedures_before_or_inside_a_clause():
     assert _read("Opponent has link summoned Glass Golem", {"Glass Golem": "monster"}) == \
         ["my opponent Link Summons Glass Golem."]
     assert _read("opp has 2 monsters", {}) == ["my opponent controls 2 monsters."]
+
+
+def test_the_passive_with_get_asked_with_do():
+    from psct_expert.parser.lexicon import relex
+
+    assert relex("do the other 2 still get shuffled into my deck?").text == \
+        "Are the other 2 still shuffled into my deck?"
+    assert relex("I chain it. does the other still get destroyed?").text == \
+        "I chain it. is the other still destroyed?"
+    # "get to" is no passive
+    assert relex("do i still get to draw?").text == "Do i still get to draw?"
+
+
+def test_the_summon_a_player_still_gets_is_the_part_that_summons(expert):
+    a = expert.ask("I activate Monster Reborn targeting a monster in my GY. My opponent banishes it in "
+                   "response. Do I still get the Special Summon?", [], tell=False)
+    assert a.value == "no" and a.spec["family"] == "affected"
