@@ -207,3 +207,11 @@ def test_the_summon_a_player_still_gets_is_the_part_that_summons(expert):
     a = expert.ask("I activate Monster Reborn targeting a monster in my GY. My opponent banishes it in "
                    "response. Do I still get the Special Summon?", [], tell=False)
     assert a.value == "no" and a.spec["family"] == "affected"
+
+
+def test_two_parts_asked_at_once_are_each_asked(expert):
+    spec, _ = expert.read("I activate Pot of Avarice targeting 5 monsters in my GY. My opponent banishes "
+                          "one of them in response. Do I still shuffle the other 4 and draw 2?", [])
+    assert spec["part"] == "shuffle" and [p["part"] for p in spec["and"]] == ["draw"]
+    a = expert.ask_spec(spec)
+    assert a.value == "no"      # a part that is not done settles it

@@ -8,8 +8,8 @@ from ...cards import CardDB
 from ...parser import ParsedQuestion
 from ...parser.transform import find
 from ..told import Situate
-from . import (battle, chains, costs, lingering, links, negation, once, parts, summoning, targeting,
-               timing)
+from . import (battle, chains, costs, lingering, links, negation, once, outcomes, parts, summoning,
+               targeting, timing)
 from .common import OldForm
 
 BUILDERS = {
@@ -21,7 +21,7 @@ BUILDERS = {
     "cost-returned": costs.build_cost_family("cost-returned"),
     "still-done": parts.build_still_done,
     "is-cost": costs.build_is_cost,
-    "clause-done": parts.build_clause_done,
+    "clause-done": outcomes.each_outcome(parts.build_clause_done),
     "again-this-turn": once.build_again_this_turn,
     "negate-summon": negation.build_negate_summon,
     "negate-activation": negation.build_negate_activation,

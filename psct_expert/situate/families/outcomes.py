@@ -470,3 +470,23 @@ def _names_the_target(subj_words) -> bool:
     ws = [w.lower() for w in subj_words]
     return bool({"it", "they", "monster", "monsters", "target", "targets"} & set(ws)) and \
         not {"name", "copy", "copies", "other", "i", "you"} & set(ws)
+
+
+def each_outcome(build):
+    """"Does X still destroy my monster and Special Summon the other one?" (``outcome_pair``): each
+    part is built as a question of its own about the same effect and situation, joined with "and"
+    (yes when every part is done, no when one is not)."""
+    def built(st: Situate, fam: Tree) -> dict:
+        pair = find(fam, "outcome_pair")
+        if pair is None:
+            return build(st, fam)
+        first, more = pair.children[0], pair.children[-1]
+        at = next(i for i, c in enumerate(first.children)
+                  if isinstance(c, Tree) and c.data == "v_action")
+        second = Tree("outcome_q", list(first.children[:at]) + list(more.children))
+        specs = [build(st, Tree("fam_clause_done", [q])) for q in (first, second)]
+        if any(sp.get("and") or sp.get("or") for sp in specs):
+            st.fail("ask each part on its own", pair)
+        shared = ("situation", "entities")
+        return {**specs[0], "and": [{k: v for k, v in specs[1].items() if k not in shared}]}
+    return built
