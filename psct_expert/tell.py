@@ -29,7 +29,7 @@ from .knowledge.lint import tell_slots
 DEPTH = 2                       # how many levels of rule-concluded facts are looked through
 KINDS = {"question": "situation", "scenario": "situation", "reader": "card-text",
          "game": "game", "rule": "rule"}
-_SITUATION_ID = re.compile(r"^[a-z]\d+$")          # "s1", "a2", "m1": an id of the told situation
+_SITUATION_ID = re.compile(r"^[a-z]\d+(?:\.[a-z]+\d+)?$")   # "s1", "a2", "s1.mat1": an id of the told situation
 _EFFECT_FIELDS = ("effect", "negator", "responder", "by", "bullet")
 # the fields that say what a told fact is about (the rest say how it is)
 _ABOUT = ("effect", "card", "target", "activation", "summon", "entity", "event", "responder",

@@ -10,6 +10,8 @@ nearest questions the product can answer (``nearest``, from :mod:`psct_expert.su
 
 from __future__ import annotations
 
+import re
+
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
 from .gamewords import gamewords
@@ -243,25 +245,30 @@ _PAST = ("'d", "ed", "d")
 def _story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
     """Each sentence of the story that the grammar does not read as told is read by its parts
     (:mod:`psct_expert.parser.clauses`: who does what to what, how) and said again in the
-    grammar's own clause shapes; a sentence with a word it cannot place stays as written."""
-    from .parser.clauses import read_story
+    grammar's own clause shapes; a sentence with a word it cannot place stays as written.  A
+    question that opens with what is supposed ("If I use X as material for Y, do I ...?") has
+    that clause read the same way, told before the question."""
     from .parser.lexicon import sentences
     from .parser.question import reads_as_told
-    from .parser.tokens import _name_end
 
     parts = sentences(relexed.text)
-    if len(parts) < 2:
-        return
     out = []
     for k, part in enumerate(parts):
-        if k == len(parts) - 1 or part.endswith("?") or reads_as_told(part, db, families):
-            out.append(part)
+        last = k == len(parts) - 1 or part.endswith("?")
+        if last:
+            m = _SUPPOSED.match(part)
+            said = None
+            if m is not None and not reads_as_told(m.group("clause"), db, families):
+                said = _told_by_parts(m.group("clause"), db, families)
+            if said is None:
+                out.append(part)
+                continue
+            asked = m.group("asked")
+            read = " ".join(said) + " " + asked[:1].upper() + asked[1:]
+            relexed.changes.append(Change("read-as", part[:m.end("clause") + 1], " ".join(said)))
+            out.append(read)
             continue
-        found = mentions(part, db, families)
-        spans = [(m.start, _name_end(part, m)) for m in found]
-        cards = [db.find(m.card) for m in found]
-        kinds = [getattr(c, "kind", "monster") if c is not None else "monster" for c in cards]
-        said = read_story(part, spans, kinds, [m.card for m in found])
+        said = None if reads_as_told(part, db, families) else _told_by_parts(part, db, families)
         if said is None:
             out.append(part)
             continue
@@ -269,6 +276,24 @@ def _story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
         relexed.changes.append(Change("read-as", part, read))
         out.append(read)
     relexed.text = " ".join(out)
+
+
+# "If I use X as material for Y, do I still ...?": what is supposed, then what is asked
+_SUPPOSED = re.compile(
+    r"^(?:so\s+)?(?:if|when|after|once)\s+(?P<clause>[^,?]+?),\s*(?P<asked>[^,]+\?)$",
+    re.IGNORECASE)
+
+
+def _told_by_parts(sentence: str, db: CardDB, families: dict) -> list[str] | None:
+    """``sentence`` read by its parts (:func:`psct_expert.parser.clauses.read_story`), or None."""
+    from .parser.clauses import read_story
+    from .parser.tokens import _name_end
+
+    found = mentions(sentence, db, families)
+    spans = [(m.start, _name_end(sentence, m)) for m in found]
+    cards = [db.find(m.card) for m in found]
+    kinds = [getattr(c, "kind", "monster") if c is not None else "monster" for c in cards]
+    return read_story(sentence, spans, kinds, [m.card for m in found])
 
 
 def _card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:

@@ -215,3 +215,26 @@ def test_two_parts_asked_at_once_are_each_asked(expert):
     assert spec["part"] == "shuffle" and [p["part"] for p in spec["and"]] == ["draw"]
     a = expert.ask_spec(spec)
     assert a.value == "no"      # a part that is not done settles it
+
+
+def test_a_card_used_as_material_for_a_summon():
+    assert _read("I used Mirror Moth as link material for Glass Golem",
+                 {"Mirror Moth": "monster", "Glass Golem": "monster"}) == \
+        ["I Link Summon Glass Golem by using Mirror Moth as material."]
+    # which Summon is not said: left as written
+    assert _read("I used Mirror Moth as material for Glass Golem",
+                 {"Mirror Moth": "monster", "Glass Golem": "monster"}) is None
+
+
+def test_what_a_question_supposes_is_read_by_its_parts_and_told_first(expert):
+    spec, reading = expert.read("If opp has link summoned Salamangreat Almiraj, can I activate "
+                                "Called by the Grave?", [])
+    shown = [c.describe() for c in reading.changes]
+    assert any("my opponent Link Summons Salamangreat Almiraj." in s for s in shown)
+
+
+def test_a_material_moved_for_a_summon_is_said_in_words_in_an_unknown_answer(expert):
+    a = expert.ask("I used Sangan as link material for Salamangreat Almiraj. Can I activate Sangan's "
+                   "effect?", [], tell=False)
+    said = " ".join(it["ask"] for it in a.tell)
+    assert ".mat" not in said and "Sangan being sent" in said

@@ -75,6 +75,7 @@ def _plural(noun: str) -> str:
     return noun if noun.endswith("s") else noun + "s"
 
 
+_KINDS = ("link", "synchro", "xyz", "fusion", "ritual")
 _NOUNS = {"thing": "card", "things": "cards"}
 _PARTICLES = ("back", "up", "down", "off", "out")
 _GERUNDS = {"tribute": "Tributing", "banish": "banishing", "discard": "discarding", "send": "sending",
@@ -525,6 +526,23 @@ class _Reader:
                 # "I Tribute X to Tribute Summon Y": Y is Summoned by Tributing X
                 ev.mods.append(f"by {_GERUNDS[ev.verb]} {_np_words(ev.patient)}")
                 ev.verb, ev.patient = v, made
+                continue
+            if ev.verb == "use" and not ev.passive and ev.patient is not None and s.peek().lower() == "as":
+                # "I use X as (the) Link Material for Y": Y is Summoned with X as its material
+                at = s.i
+                s.i += 1
+                s.take(["the"]) or s.take(["a"])
+                kind = s.peek().lower() if s.peek().lower() in _KINDS else None
+                if kind:
+                    s.i += 1
+                if not (s.take(["material"]) or s.take(["materials"])) or not s.take(["for"]):
+                    s.i = at
+                    raise _Stop
+                made = self.np() or self._stop()
+                if kind is None or made.card is None:
+                    raise _Stop
+                ev.mods.append(f"by using {_np_words(ev.patient)} as material")
+                ev.verb, ev.patient = f"{kind} summon", made
                 continue
             if s.take_any(self.t["own_procedure"]) is not None:
                 if data()["verbs"][ev.verb]["event"] != "summon":
