@@ -238,3 +238,14 @@ def test_a_material_moved_for_a_summon_is_said_in_words_in_an_unknown_answer(exp
                    "effect?", [], tell=False)
     said = " ".join(it["ask"] for it in a.tell)
     assert ".mat" not in said and "Sangan being sent" in said
+
+
+def test_rules_exam_players_cards_held_and_a_summon_declared():
+    assert _read("Player A activates Glass Lance while holding 2 cards and Player B holds 6",
+                 {"Glass Lance": "spell"}) == \
+        ["I have 2 cards in my hand.", "I activate Glass Lance.", "my opponent has 6 cards in their hand."]
+    assert _read("Player A attempts a Tribute Summon", {}) == ["I am about to Tribute Summon a monster."]
+    assert _read("Player A activates Mirror Moth in the GY", {"Mirror Moth": "monster"}) == \
+        ["I activate Mirror Moth from the GY."]
+    # a held count must be a count
+    assert _read("Player B holds Glass Lance", {"Glass Lance": "spell"}) is None

@@ -126,6 +126,7 @@ def _tables() -> dict:
                          key=lambda p: -len(p[0])),
         "own_procedure": sorted((p.lower().split() for p in data()["own_procedure"]), key=len,
                                 reverse=True),
+        "attempts": [["attempts"], ["attempted"], ["declares"], ["declared"], ["performs"]],
         "we_are": sorted((p.lower().split() for p in data()["we_are"]), key=len, reverse=True),
         "it_is": sorted((p.lower().split() for p in data()["it_is"]), key=len, reverse=True),
         "nobody": sorted((p.lower().split() for p in data()["nobody"]), key=len, reverse=True),
@@ -395,6 +396,20 @@ class _Reader:
         subj = None if elided else (self.player() or self.np())
         if subj is None and self.subject is None:
             raise _Stop
+        if subj is not None and subj.player is not None:
+            self.subject = subj          # (a clause inside this one, "while holding 2 cards", keeps it)
+        if subj is not None and subj.player is not None and s.take_any(self.t["attempts"]) is not None:
+            # "Player A attempts a Tribute Summon": a Summon about to happen, of a monster not named
+            s.take(["a"]) or s.take(["an"])
+            kind = s.peek().lower()
+            if kind not in _KINDS + ("tribute", "normal", "special", "flip", "pendulum") or \
+                    s.peek(1).lower() != "summon":
+                raise _Stop
+            s.i += 2
+            ev = Event(f"{kind} summon", agent=subj, intent=True, patient=NP("a monster"))
+            self.mods(ev)
+            self.subject = subj
+            return ev
         only = subj is not None and subj.player is not None and s.take(["only"])
         intent = s.take_any(self.t["intents"]) is not None
         if subj is not None and subj.card is not None and not intent and s.peek().lower() in _BE and \
@@ -430,7 +445,7 @@ class _Reader:
             return ev
         if verb is None or intent and data()["verbs"][verb]["event"] not in ("summon", "activate"):
             raise _Stop
-        if only and data()["verbs"][verb]["event"] != "control":
+        if only and data()["verbs"][verb]["event"] not in ("control", "hand"):
             raise _Stop
         ev = Event(verb, passive=passive, intent=intent, only=bool(only))
         if passive and subj is not None and subj.player is not None:
@@ -453,6 +468,11 @@ class _Reader:
                 ev.by = self.card() or self._stop()
             elif verb == "attack" and s.peek().lower() in ("me", "you", "them", "him", "her", "directly"):
                 pass                     # "attacks me directly": said by its modifiers
+            elif verb == "hold" and s.peek().isdigit() and (s.done() or s.peek(1).lower() in (
+                    "and", "then", ",", ";", "in", "")):
+                ev.patient = NP(s.peek())     # "Player B holds 6": cards in hand
+                s.i += 1
+                s.take(["in", "hand"]) or s.take(["in", "their", "hand"]) or s.take(["in", "my", "hand"])
             elif s.peek() and s.peek().lower() not in ("and", "then", ",", ";", "in", "to", "with",
                                                        "by", "from", "targeting", "on", "face-down",
                                                        "face-up", "as", "so", "but"):
@@ -489,7 +509,7 @@ class _Reader:
                 keep = self.subject
                 inner = self._clause()
                 self.subject = keep
-                if data()["verbs"].get(inner.verb, {}).get("event") != "control":
+                if data()["verbs"].get(inner.verb, {}).get("event") not in ("control", "hand"):
                     raise _Stop
                 ev.holding.append(inner)
                 continue
@@ -507,6 +527,8 @@ class _Reader:
                 continue
             where = self.place_after(("from", "to", "into", "in", "on"))
             if where is not None:
+                if where.startswith("in ") and data()["verbs"][ev.verb]["event"] == "activate":
+                    where = "from " + where[3:]      # "activates X in the GY": its effect there
                 ev.mods.append(where.replace("into ", "to "))
                 continue
             if s.take(["as", "chain", "link"]) or s.take(["as", "cl"]):
@@ -670,6 +692,15 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
         return _card_words(f"{owned} monster attacks{direct}.", names)
     if event == "resolve":
         return _card_words(f"{who or what} resolves.", names)
+    if event == "hand":
+        if ev.agent is None or ev.agent.player is None or not re.match(r"(\d+|no) ", what + " "):
+            raise _Stop
+        what = re.sub(r" in (?:the|my|my opponent's) hand$", "", what)
+        if re.fullmatch(r"\d+", what):
+            what += " cards"
+        hand = "my hand" if who == "I" else "their hand"
+        only = "only " if ev.only else ""
+        return f"{who} {v['say']} {only}{what} in {hand}."
     if event == "control" and ev.only:
         if not re.match(r"\d", what):
             raise _Stop
