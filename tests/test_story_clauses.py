@@ -249,3 +249,12 @@ def test_rules_exam_players_cards_held_and_a_summon_declared():
         ["I activate Mirror Moth from the GY."]
     # a held count must be a count
     assert _read("Player B holds Glass Lance", {"Glass Lance": "spell"}) is None
+
+
+def test_a_type_said_as_a_noun_a_set_card_and_copies():
+    assert _read("opponent chains and banishes my zombie", {}) == \
+        ["my opponent banishes my Zombie monster in response."]
+    assert _read("i chain my set Glass Lance", {"Glass Lance": "trap"}) == ["I chain my Set Glass Lance."]
+    assert _read("I have 2 Mirror Moth on the field", {"Mirror Moth": "monster"}) == \
+        ["I control 2 Mirror Moth."]
+    assert _read("i have 2 Mirror Moth in hand", {"Mirror Moth": "monster"}) is None

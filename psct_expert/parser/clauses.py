@@ -47,6 +47,7 @@ class NP:
     effect: bool = False       # the card's effect ("X's GY effect"), not the card
     tail: str = ""             # the words after the name ("'s GY effect")
     activation: bool = False   # "X activation", "X's activation"
+    copies: bool = False       # "2 X": copies of the card
 
 
 @dataclass
@@ -126,6 +127,7 @@ def _tables() -> dict:
                          key=lambda p: -len(p[0])),
         "own_procedure": sorted((p.lower().split() for p in data()["own_procedure"]), key=len,
                                 reverse=True),
+        "types": sorted(((t.lower().split(), t) for t in gamewords().types), key=lambda p: -len(p[0])),
         "attempts": [["attempts"], ["attempted"], ["declares"], ["declared"], ["performs"]],
         "we_are": sorted((p.lower().split() for p in data()["we_are"]), key=len, reverse=True),
         "it_is": sorted((p.lower().split() for p in data()["it_is"]), key=len, reverse=True),
@@ -252,10 +254,24 @@ class _Reader:
         if p is not None:
             return NP(dict((tuple(w), v) for w, v in self.t["pointers"])[tuple(p)])
         owner = self.owner()
+        at = self.s.i
+        face = self.s.take_any([["set"], ["face-down"], ["face-up"]])
         c = self.card()
+        if c is None:
+            self.s.i = at
         if c is not None:
             c.say = {"me": "my ", "opponent": "my opponent's "}.get(owner or "", "")
+            if face is not None:        # "my Set X", "their face-down X"
+                c.say += {"set": "Set "}.get(face[0], face[0] + " ")
             self.effect_of(c)
+            return c
+        if self.s.peek().isdigit() and _CARD_RE.fullmatch(self.s.peek(1)):
+            # "I have 2 X": copies of one card
+            n = self.s.peek()
+            self.s.i += 1
+            c = self.card()
+            c.say = f"{n} "
+            c.copies = True
             return c
         det = ""
         if self.s.peek().lower() in ("a", "an", "the", "that", "this", "another", "no") or self.s.peek().isdigit():
@@ -265,6 +281,11 @@ class _Reader:
         while (b := self.s.take_any(self.t["before"])) is not None:
             mods.append(" ".join(b))
         n = self.s.take_any(self.t["nouns"])
+        if n is None:
+            ty = self.s.take_any([w for w, _ in self.t["types"]])
+            if ty is not None:          # "my Warrior", "their zombie": a monster of that Type
+                mods.append(dict((tuple(w), t) for w, t in self.t["types"])[tuple(ty)])
+                n = self.s.take_any(self.t["nouns"]) or ["monster"]
         if n is None and mods and mods[-1].upper() in _ATTRIBUTES:
             n = ["monster"]             # "a DARK in their GY": a monster of that Attribute
             mods[-1] = mods[-1].upper()
@@ -701,6 +722,11 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
         hand = "my hand" if who == "I" else "their hand"
         only = "only " if ev.only else ""
         return f"{who} {v['say']} {only}{what} in {hand}."
+    if event == "control" and ev.patient is not None and ev.patient.copies:
+        if mods and mods != [""]:
+            raise _Stop                  # "2 X in my hand": no clause of the story grammar
+        say = "control" if who == "I" else "controls"
+        return _card_words(f"{who} {say} {what}.", names)
     if event == "control" and ev.only:
         if not re.match(r"\d", what):
             raise _Stop
