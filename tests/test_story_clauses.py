@@ -258,3 +258,18 @@ def test_a_type_said_as_a_noun_a_set_card_and_copies():
     assert _read("I have 2 Mirror Moth on the field", {"Mirror Moth": "monster"}) == \
         ["I control 2 Mirror Moth."]
     assert _read("i have 2 Mirror Moth in hand", {"Mirror Moth": "monster"}) is None
+
+
+def test_forum_ways_of_asking_said_the_grammar_way():
+    from psct_expert.parser.lexicon import relex
+
+    assert relex("Can I respond to that effect with Glass Lance?").text == \
+        "Can I chain Glass Lance to that effect?"
+    assert relex("if i chain it, does the monster die?").text == "If i chain it, is the monster destroyed?"
+    assert "Special Summon" in relex("does it still revive the other one?").text
+    assert relex("does Moth still return herself?").text == "Does Moth still return itself?"
+
+
+def test_my_other_copy_is_another_copy(expert):
+    a = expert.ask('I activated Maxx "C" this turn. can i use my other Maxx "C" this turn?', [], tell=False)
+    assert a.value == "no" and a.spec["family"] == "again-this-turn"
