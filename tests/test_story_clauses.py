@@ -273,3 +273,10 @@ def test_forum_ways_of_asking_said_the_grammar_way():
 def test_my_other_copy_is_another_copy(expert):
     a = expert.ask('I activated Maxx "C" this turn. can i use my other Maxx "C" this turn?', [], tell=False)
     assert a.value == "no" and a.spec["family"] == "again-this-turn"
+
+
+def test_a_response_told_by_what_it_does():
+    assert _read("I activate Glass Lance on their monster, they respond by flipping it face-down "
+                 "with Mirror Moth", {"Glass Lance": "spell", "Mirror Moth": "monster"}) == \
+        ["I activate Glass Lance on my opponent's monster.",
+         "it is flipped face-down by Mirror Moth's effect in response."]

@@ -479,6 +479,14 @@ class _Reader:
             ev.patient = subj
         else:
             ev.agent = subj or self.subject
+            if verb in ("chain", "respond") and s.peek().lower() == "by" and \
+                    s.peek(1).lower().endswith("ing") and self._peek_verb(1):
+                # "they respond by flipping it face-down": the response does that
+                s.i += 1
+                self.subject = ev.agent
+                inner = self._clause()
+                inner.responding = True
+                return inner
             if verb in ("chain", "respond", "activate") and s.take_any(self.t["unnamed"]) is not None:
                 # "they chain something that flips it face-down": the chained effect does that
                 self.subject = ev.agent
@@ -504,6 +512,13 @@ class _Reader:
         elif not passive and subj is not None:
             self.subject = subj
         return ev
+
+    def _peek_verb(self, n: int) -> bool:
+        at = self.s.i
+        self.s.i += n
+        found = self.verb() is not None
+        self.s.i = at
+        return found
 
     def _stop(self):
         raise _Stop
