@@ -251,7 +251,7 @@ def _story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
     from .parser.lexicon import sentences
     from .parser.question import reads_as_told
 
-    parts = sentences(relexed.text)
+    parts = [p for part in sentences(relexed.text) for p in _aside_told(part, relexed)]
     out = []
     for k, part in enumerate(parts):
         last = k == len(parts) - 1 or part.endswith("?")
@@ -276,6 +276,27 @@ def _story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
         relexed.changes.append(Change("read-as", part, read))
         out.append(read)
     relexed.text = " ".join(out)
+
+
+# "they chain it (it is a Continuous Trap)": a clause told inside parentheses
+_ASIDE = re.compile(r"\s*\(([^()]{3,})\)")
+
+
+def _aside_told(sentence: str, relexed: Relexed) -> list[str]:
+    """A story sentence with a clause told in parentheses ("they chain it (it is a Continuous
+    Trap)", "I have X in hand (not Set)"): the sentence, then what the parentheses tell, each a
+    sentence of its own, so each is read on its own (nothing is dropped: each must still be
+    read).  A question keeps its parentheses."""
+    if sentence.endswith("?") or not _ASIDE.search(sentence):
+        return [sentence]
+    told = [m.group(1).strip() for m in _ASIDE.finditer(sentence)]
+    if any(len(t.split()) < 2 for t in told):
+        return [sentence]
+    main = _ASIDE.sub("", sentence).strip()
+    out = [main if main.endswith((".", "!")) else main + "."] + [
+        t[:1].upper() + t[1:] + ("" if t.endswith((".", "!")) else ".") for t in told]
+    relexed.changes.append(Change("read-as", sentence, " ".join(out)))
+    return out
 
 
 # "If I use X as material for Y, do I still ...?": what is supposed, then what is asked

@@ -280,3 +280,23 @@ def test_a_response_told_by_what_it_does():
                  "with Mirror Moth", {"Glass Lance": "spell", "Mirror Moth": "monster"}) == \
         ["I activate Glass Lance on my opponent's monster.",
          "it is flipped face-down by Mirror Moth's effect in response."]
+
+
+def test_what_the_card_just_told_is():
+    assert _read("its a continuous trap so it stays face-up", {}) == \
+        ["It is a Continuous Trap Card that stays face-up on the field."]
+    assert _read("it's a field spell", {}) == ["It is a Field Spell Card."]
+    assert _read("its a continuous trap so it goes away", {}) is None
+
+
+def test_a_clause_told_in_parentheses_is_read_as_a_sentence_of_its_own(expert):
+    a = expert.ask("galaxy cyclone on their Set card, they chain it (its a continuous trap so it stays "
+                   "face-up). does galaxy cyclone still destroy it?", [], tell=False)
+    assert a.value == "yes"
+    shown = " ".join(c.describe() for c in a.reading.changes)
+    assert "It is a Continuous Trap Card that stays face-up on the field." in shown
+    # a question keeps its parentheses (what they say is asked, not told)
+    from psct_expert.understand import _aside_told
+    from psct_expert.parser.lexicon import Relexed
+    assert _aside_told("does it (the target) still resolve?", Relexed("")) == \
+        ["does it (the target) still resolve?"]

@@ -382,6 +382,24 @@ class _Reader:
         s = self.s
         if s.take_any(self.t["nobody"]) is not None:
             return Event("pass")
+        at = s.i
+        if s.take_any(self.t["it_is"]) is not None and (s.take(["a"]) or s.take(["an"])):
+            # "its a Continuous Trap (so it stays face-up)": what the card just told is
+            kind = s.take_any([["continuous", "trap"], ["continuous", "spell"], ["field", "spell"]])
+            if kind is None:
+                raise _Stop
+            s.take(["card"])
+            said = f"It is a {_title(' '.join(kind))} Card"
+            if s.take_any([["so", "it"], ["that"], ["and", "it"], ["which"]]) is not None:
+                if s.take_any([["stays"], ["remains"], ["stay"]]) is None:
+                    raise _Stop
+                s.take(["on", "the", "field"]) or s.take(["on", "field"])
+                if not s.take(["face-up"]):
+                    raise _Stop
+                s.take(["on", "the", "field"]) or s.take(["on", "field"])
+                said += " that stays face-up on the field"
+            return Event("state", mods=[said + "."])
+        s.i = at
         if s.take_any(self.t["it_is"]) is not None:
             # "it's my opponent's Main Phase", "its their turn"
             owner = self.owner()

@@ -27,7 +27,9 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"'][?!])\s+|(?<=[a-z0-9\)\"']{2}\.)\s
                            r"|(?<=\?)\s*(?=\()"
                            # (as people type) a sentence that starts in lower case: after a word of
                            # two lower-case letters or more, never an abbreviation ("vs.", "etc.")
-                           r"|(?<=[a-z0-9]{2}\.)(?<!\betc\.)(?<!\bvs\.)\s+(?=[a-z])")
+                           r"|(?<=[a-z0-9]{2}\.)(?<!\betc\.)(?<!\bvs\.)\s+(?=[a-z])"
+                           # ... or after a parenthesis closed before the full stop
+                           r"|(?<=[a-z0-9]\)\.)\s+(?=[a-z])")
 
 
 @dataclass(frozen=True)
