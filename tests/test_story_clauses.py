@@ -300,3 +300,11 @@ def test_a_clause_told_in_parentheses_is_read_as_a_sentence_of_its_own(expert):
     from psct_expert.parser.lexicon import Relexed
     assert _aside_told("does it (the target) still resolve?", Relexed("")) == \
         ["does it (the target) still resolve?"]
+
+
+def test_a_card_told_before_chained_as_it():
+    assert _read("they chain it, its a continuous trap so it stays on the field face-up", {}) == \
+        ["my opponent activates that card in response.",
+         "It is a Continuous Trap Card that stays face-up on the field."]
+    # "it" said with where or how: left as written
+    assert _read("they chain it from the hand", {}) is None

@@ -687,6 +687,10 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
     event = v["event"]
     if event == "activate" and ev.passive and ev.patient is not None:
         return _card_words(f"{what} is activated{tail}{resp}.", names)
+    if event == "activate" and ev.patient is not None and ev.patient.card is None and \
+            ev.patient.say in ("it", "that card", "the target") and ev.by is None and not mods:
+        # "they chain it": the card told before (a Set card targeted) is activated in response
+        return f"{who} {v['say'].replace('chains', 'activates').replace('chain', 'activate')} that card in response."
     if event == "activate":
         card = ev.patient if ev.patient is not None and ev.patient.card is not None else ev.by
         if card is None:
