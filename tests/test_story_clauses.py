@@ -68,7 +68,7 @@ def test_a_set_spell_or_trap_flipped_is_activated_a_monster_flipped_face_down_is
 @pytest.mark.parametrize("sentence", [
     "they chain and yeet it",                 # a verb it does not know
     "they are destroyed",                     # a player cannot be destroyed: "they" are cards here
-    "they chain and banish that card first",  # "first" changes the order: not dropped
+    "they chain and banish only that card",   # "only" changes what is done: not dropped
     "it destroys my monster",                 # what "it" is, the grammar reads
     "my opponent discards",                   # discards what
 ])
@@ -308,3 +308,12 @@ def test_a_card_told_before_chained_as_it():
          "It is a Continuous Trap Card that stays face-up on the field."]
     # "it" said with where or how: left as written
     assert _read("they chain it from the hand", {}) is None
+
+
+def test_an_answering_link_not_named_and_its_order():
+    assert _read("they chain and banish that same card first", {}) == \
+        ["my opponent banishes that card in response."]
+    assert _read("my target is destroyed by something else in chain before it resolves", {}) == \
+        ["my target is destroyed before it resolves in response."]
+    # "first" said of what answers nothing is an order the reader cannot place
+    assert _read("I banish it first", {}) is None

@@ -62,6 +62,7 @@ class Event:
     intent: bool = False           # "tries to Special Summon X": the Summon is about to happen
     holding: list = field(default_factory=list)   # "... while I control no cards": what held then
     own: bool = False              # Summoned by its own procedure
+    first: bool = False            # done "first": before the link it answers resolves
     only: bool = False             # "I only have 11 cards left": the count is all there is
 
 
@@ -128,6 +129,8 @@ def _tables() -> dict:
         "own_procedure": sorted((p.lower().split() for p in data()["own_procedure"]), key=len,
                                 reverse=True),
         "types": sorted(((t.lower().split(), t) for t in gamewords().types), key=lambda p: -len(p[0])),
+        "by_unnamed": [["by", "something", "else"], ["by", "something"], ["by", "another", "card"],
+                       ["by", "another", "effect"], ["by", "another", "chain", "link"]],
         "attempts": [["attempts"], ["attempted"], ["declares"], ["declared"], ["performs"]],
         "we_are": sorted((p.lower().split() for p in data()["we_are"]), key=len, reverse=True),
         "it_is": sorted((p.lower().split() for p in data()["it_is"]), key=len, reverse=True),
@@ -221,6 +224,8 @@ class _Reader:
         for a, b in zip(out, out[1:]):
             if a.verb in ("chain", "respond") and a.patient is None and a.by is None:
                 b.responding = True
+        if any(e.first and not e.responding for e in out):
+            raise _Stop                  # "first" said of what answers nothing: an order to place
         return [e for e in out if not (e.verb in ("chain", "respond") and e.patient is None
                                        and e.by is None)]
 
@@ -570,6 +575,17 @@ class _Reader:
             if ev.verb == "attack" and s.peek().lower() in ("me", "you", "them", "him", "her") and \
                     s.peek(1).lower() in ("directly", "direct"):
                 s.i += 1                 # "attacks me directly": the player is attacked
+                continue
+            if s.take(["first"]):
+                ev.first = True          # "... banish that card first": before the link it answers
+                continue
+            if s.take(["now"]) or s.take(["already"]):
+                continue                 # "controls no monsters now": as it is told
+            if s.take_any(self.t["by_unnamed"]) is not None:
+                ev.responding = True     # "destroyed by something else in chain": an answering link
+                continue
+            if s.take(["before", "it", "resolves"]) or s.take(["before", "it", "resolved"]):
+                ev.mods.append("before it resolves")
                 continue
             if ev.verb == "attack" and s.peek().lower() in ("directly", "direct"):
                 ev.mods.append("directly")
