@@ -181,7 +181,7 @@ def test_attacks_states_and_what_held_at_the_time():
 
 def test_phases_links_and_summon_procedures_before_or_inside_a_clause():
     assert _read("In the End Phase Mirror Moth goes back to my hand", {"Mirror Moth": "monster"}) == \
-        ["Mirror Moth is returned during the End Phase to my hand."]
+        ["Mirror Moth is returned to my hand during the End Phase."]
     assert _read("Chain link 1 Glass Lance on my monster", {"Glass Lance": "spell"}) == \
         ["Glass Lance is activated as Chain Link 1 on my monster."]
     assert _read("i tribute Mirror Moth to tribute summon Glass Golem",
@@ -317,3 +317,19 @@ def test_an_answering_link_not_named_and_its_order():
         ["my target is destroyed before it resolves in response."]
     # "first" said of what answers nothing is an order the reader cannot place
     assert _read("I banish it first", {}) is None
+
+
+def test_a_card_a_player_got_face_up_and_where_a_card_goes_said_first():
+    assert _read("i got Glass Lance face-up", {"Glass Lance": "trap"}) == \
+        ["Glass Lance is face-up on my field."]
+    assert _read("Mirror Moth got tribute summoned", {"Mirror Moth": "monster"}) == \
+        ["Mirror Moth is Tribute Summoned."]
+    assert _read("In the End Phase Mirror Moth goes back to my hand", {"Mirror Moth": "monster"}) == \
+        ["Mirror Moth is returned to my hand during the End Phase."]
+
+
+def test_a_summon_i_am_about_to_do_is_told(expert):
+    spec, _ = expert.read("I am about to Tribute Summon a monster. Can my opponent activate Solemn Warning?",
+                          [])
+    assert [(ev["kind"], ev["summon-kind"], ev["player"]) for ev in spec["situation"]] == \
+        [("summon", "tribute", "you")]

@@ -469,8 +469,9 @@ class _Reader:
                 field_of = {"me": "my", "opponent": "my opponent's"}[owner] + " field"
             return Event("state", mods=[f"{_np_words(subj)} is face-up on {field_of}."])
         passive = False
-        if subj is not None and not intent and s.peek().lower() in _BE:
-            s.i += 1
+        if subj is not None and not intent and s.peek().lower() in _BE and \
+                (s.peek().lower() not in ("got", "get", "gets") or self._peek_verb(1)):
+            s.i += 1                     # ("i got X face-up": having, not a passive)
             passive = True
         s.take(["also"])
         if s.peek().lower() in ("has", "have", "had") and subj is not None:
@@ -690,6 +691,8 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
     if ev.verb == "state":
         return _card_words(ev.mods[-1], names)
     v = dict(data()["verbs"][ev.verb])
+    # where a card goes or comes from is said right after the verb, then when and how
+    ev.mods = sorted(ev.mods, key=lambda m: 0 if m.startswith(("to ", "from ")) else 1)
     who = _np_words(ev.agent) if ev.agent is not None else ""
     if who == "I":
         v["say"] = _base(v["say"])
@@ -775,6 +778,11 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
         hand = "my hand" if who == "I" else "their hand"
         only = "only " if ev.only else ""
         return f"{who} {v['say']} {only}{what} in {hand}."
+    if event == "control" and ev.patient is not None and ev.patient.card is not None and \
+            not ev.patient.copies and mods in (["face-up"], ["face-up", ""], ["", "face-up"]):
+        # "i got Royal Oppression face-up": that card face-up on that player's field
+        field_of = "my field" if who == "I" else "my opponent's field"
+        return _card_words(f"{_np_words(ev.patient)} is face-up on {field_of}.", names)
     if event == "control" and ev.patient is not None and ev.patient.copies:
         if mods and mods != [""]:
             raise _Stop                  # "2 X in my hand": no clause of the story grammar
