@@ -333,3 +333,14 @@ def test_a_summon_i_am_about_to_do_is_told(expert):
                           [])
     assert [(ev["kind"], ev["summon-kind"], ev["player"]) for ev in spec["situation"]] == \
         [("summon", "tribute", "you")]
+
+
+def test_chaining_on_top_of_a_card_and_another_card_of_a_kind(expert):
+    from psct_expert.parser.lexicon import relex
+
+    assert relex("can i chain Glass Lance on top of it?").text == "Can i chain Glass Lance to it?"
+    assert relex("I place it on top of the Deck. Can I chain it?").text == \
+        "I place it on top of the Deck. Can I chain it?"
+    a = expert.ask("I activate Dust Tornado, opponent chains Seven Tools of the Bandit. can i now chain "
+                   "another normal trap on top of Seven Tools of the Bandit?", [], tell=False)
+    assert a.value == "no" and a.spec["family"] == "can-respond"
