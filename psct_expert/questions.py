@@ -324,6 +324,23 @@ class _Builder:
         self.params["n"] = n = self.clause_n(reading, eid, _need(s, "part", self.family))
         self.add("restriction_asked", f"does part {n} of {eid} apply", effect=eid, n=n)
 
+    def q_change_kept(self, s):
+        """"Does my monster keep the ATK from X (part N of its effect) if X's effects are negated?"."""
+        reading, eid = self._effect_param(s)
+        self.params["n"] = n = self.clause_n(reading, eid, _need(s, "part", self.family))
+        holder, after = s.get("holder", "other"), _need(s, "after", self.family)
+        applied = s.get("applied", "unknown")
+        if holder not in ("self", "other"):
+            raise QuestionError("in a change-kept question, 'holder' is self (the card changed itself) "
+                                "or other", understood=s)
+        if after not in ("negated", "left-field", "face-down"):
+            raise QuestionError("in a change-kept question, 'after' is negated, left-field or "
+                                "face-down", understood=s)
+        if applied not in ("yes", "unknown"):
+            raise QuestionError("in a change-kept question, 'applied' is yes or unknown", understood=s)
+        self.add("change_kept_asked", f"does part {n} of {eid} keep applying ({holder}) after the "
+                 f"card is {after}", effect=eid, n=n, holder=holder, after=after, applied=applied)
+
     def q_attack_directly(self, s):
         """"My opponent controls a monster. Can my X attack directly?"."""
         name = self.card(_need(s, "card", self.family)).card.name

@@ -8,8 +8,8 @@ from ...cards import CardDB
 from ...parser import ParsedQuestion
 from ...parser.transform import find
 from ..told import Situate
-from . import (battle, chains, costs, lingering, links, negation, once, parts, summoning, targeting,
-               timing)
+from . import (battle, chains, costs, lingering, links, negation, once, parts, stats, summoning,
+               targeting, timing)
 from .common import OldForm
 
 BUILDERS = {
@@ -39,6 +39,7 @@ BUILDERS = {
     "attack-directly": battle.build_attack_directly,
     "replay": battle.build_replay,
     "flip-activates": battle.build_flip_activates,
+    "change-kept": stats.build_change_kept,
 }
 
 __all__ = ["BUILDERS", "OldForm", "situate_question"]

@@ -1,0 +1,97 @@
+"""ATK/DEF and other changes after their card is negated or gone (``change-kept``): "Does my monster
+keep the 700 ATK from X if X's effects are negated?", "Does X keep the ATK it gained if its effects
+are negated?" (game-rules#lingering-effects.2, .3, .10, .11, #counters-and-stats.14).
+
+The question names the change (ATK/DEF, or an Attribute, Type or name), the card whose effect made it
+(the source), the card that has it (the holder: the source itself, or another card) and what happened
+to the source afterwards.  The part of the source's text that makes the change is found by the reader's
+facts (``stat_change``, ``stat_change_self``, ``property_change``); the rules decide."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from ...parser.transform import low, sub
+
+if TYPE_CHECKING:
+    from ..told import Situate
+
+_AFTER = {"ck_negated": "negated", "ck_left": "left-field", "ck_facedown": "face-down"}
+_PRONOUNS = {"it", "they", "its", "their"}
+
+
+def _xcards(node: Tree | None) -> list:
+    if node is None:
+        return []
+    return list(node.scan_values(lambda v: getattr(v, "type", "") == "XCARD"))
+
+
+def _numbers(node: Tree | None) -> list[str]:
+    if node is None:
+        return []
+    return [str(v) for v in node.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
+
+
+def build_change_kept(st: Situate, fam: Tree) -> dict:
+    what, holder_node, cond = sub(fam, "ck_what"), sub(fam, "ck_holder"), sub(fam, "ck_if")
+    event = next((c for c in cond.children if isinstance(c, Tree) and c.data in _AFTER), None)
+    if event is None:
+        st.fail("what happened to the card afterwards? ('if X's effects are negated', 'if X leaves "
+                "the field')", cond)
+    after = _AFTER[event.data]
+    name = lambda tok: st.db.get(st.r.card(tok)).name  # noqa: E731
+    src_node = sub(event, "ck_src") or sub(event, "ck_src_n")
+    from_card = [name(t) for t in _xcards(sub(what, "ck_from"))]
+    event_card = [name(t) for t in _xcards(src_node)]
+    holder_card = [name(t) for t in _xcards(holder_node)]
+    holder_words = low(holder_node) if holder_node is not None else []
+    source = (from_card or event_card or holder_card or [None])[0]
+    if source is None:
+        st.fail("which card's effect made the change? ('the ATK from X')", fam)
+    if event_card and event_card[0] != source:
+        st.fail(f"the change asked about comes from {source}, but what happened afterwards is told of "
+                f"{event_card[0]}: say what happened to {source}", event)
+    if not event_card and from_card and holder_card and holder_card[0] != source:
+        # "Does Y keep the ATK from X if it leaves the field?": "it" could be either card
+        st.fail(f"whose effects are negated, or which card leaves the field? (name {source})", event)
+    # the part of the source's text that makes the change
+    stat = " ".join(low(sub(what, "ck_stat")))
+    kind = "stat_change" if re.search(r"\b(?:atk|def|atk/def)\b", stat) else "property_change"
+    reading = st.reading(source)
+    parts = [f for f in reading.facts if f.type == kind and f.source is not None]
+    self_parts = {(f.get("effect"), f.get("n")) for f in reading.facts if f.type == "stat_change_self"}
+    if holder_card:
+        holder = "self" if holder_card[0] == source else "other"
+    elif holder_words and holder_words[0] in _PRONOUNS:
+        holder = "pronoun"
+    else:
+        holder = "other"
+    if holder == "self":
+        if kind == "stat_change":
+            parts = [f for f in parts if (f.get("effect"), f.get("n")) in self_parts]
+    elif holder == "other" and kind == "stat_change":
+        parts = [f for f in parts if (f.get("effect"), f.get("n")) not in self_parts]
+    nums = _numbers(what)
+    if nums and len(parts) > 1:
+        parts = [f for f in parts if re.search(rf"\b{re.escape(nums[0])}\b", f.source.quote)] or parts
+    words = "an Attribute, Type or name" if kind == "property_change" else "ATK or DEF"
+    if not parts:
+        whose = " of itself" if holder == "self" else (" of another card" if holder == "other" else "")
+        st.fail(f"{source} has no part read as a change of {words}{whose}", what)
+    if len({(f.get("effect"), f.get("n")) for f in parts}) > 1:
+        st.fail(f"{source} has more than one part that changes {words}: say the number ("
+                + "; ".join(repr(f.source.quote) for f in parts) + ")", what)
+    part = parts[0]
+    eid, n = part.get("effect"), part.get("n")
+    if holder == "pronoun":        # "Does it keep the ATK it gained?": the card the part changes
+        holder = "self" if (eid, n) in self_parts else "other"
+    keep = " ".join(low(sub(fam, "ck_keep"))) if sub(fam, "ck_keep") is not None else ""
+    # "keep", "the ATK it gained": the change is said to have been applied
+    applied = "yes" if keep in ("keep", "retain") or sub(what, "ck_gained") is not None else "unknown"
+    tail = eid.rpartition("#")[2]
+    effect = {"card": source, "n": int(tail)} if tail.isdigit() else {"card": source}
+    return st.spec("change-kept", {"effect": effect, "part": n, "holder": holder, "after": after,
+                                   "applied": applied})
