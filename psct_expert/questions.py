@@ -341,6 +341,18 @@ class _Builder:
         self.add("change_kept_asked", f"does part {n} of {eid} keep applying ({holder}) after the "
                  f"card is {after}", effect=eid, n=n, holder=holder, after=after, applied=applied)
 
+    def q_lp_cost_damage(self, s):
+        """"Is paying 1500 LP for X damage?": the LP paid as the effect's cost."""
+        _reading, eid = self._effect_param(s)
+        self.add("damage_asked", f"are the LP paid for {eid} damage", effect=eid, n=0, what="payment")
+
+    def q_lp_loss_damage(self, s):
+        """"Is losing LP from X (part N of its effect) damage?"."""
+        reading, eid = self._effect_param(s)
+        self.params["n"] = n = self.clause_n(reading, eid, _need(s, "part", self.family))
+        self.add("damage_asked", f"are the LP part {n} of {eid} takes damage", effect=eid, n=n,
+                 what="part")
+
     def q_attack_directly(self, s):
         """"My opponent controls a monster. Can my X attack directly?"."""
         name = self.card(_need(s, "card", self.family)).card.name

@@ -33,6 +33,8 @@ CARDS = [
     Card(name="Example Strike", kind="trap", subtypes=("counter",),
          text="When a monster effect is activated: Pay 1500 LP; negate the activation, and if you do, "
               "destroy that card."),
+    Card(name="Example Toll", kind="spell", subtypes=("normal",), text="Draw 2 cards, then you lose 1000 LP."),
+    Card(name="Example Fireball", kind="spell", subtypes=("normal",), text="Inflict 800 damage to your opponent."),
     Card(name="Example Scholar", kind="monster", subtypes=("effect",), level=4, atk=1200, def_=1600,
          attribute="LIGHT", race="Spellcaster",
          text="Each time a Spell Card is activated, place 1 Spell Counter on this card when that Spell "
@@ -69,6 +71,11 @@ def expert(base_expert):
     ("Can Example Strike negate the activation of the first effect of Example Salamander?", "no"),
     ("Can Example Strike negate the activation of the first effect of Example Phoenix?", "yes"),
     ("Does the first effect of Example Salamander start a Chain?", "no"),
+    # LP paid as a cost, or lost, is not damage (game-rules#counters-and-stats.8); near miss: damage
+    # an effect inflicts is (game-rules#counters-and-stats.9)
+    ("Is paying 1500 LP for Example Strike damage?", "no"),
+    ("Do I take damage when I lose LP from Example Toll?", "no"),
+    ("Is the damage from Example Fireball effect damage?", "yes"),
 ])
 def test_invented_cards(expert, question, answer):
     assert expert.ask(question).value == answer, question
@@ -118,5 +125,11 @@ def test_reader_facts_for_these_rules():
     assert facts("Example Phoenix", "replacement") == []              # activated (":" and ";")
     assert facts("Example Scholar", "places_counters") == [("Example Scholar#1", 1)]
     assert facts("Example Rally", "places_counters") == []
+    assert [f.get("effect") for f in read_card(card["Example Strike"]).facts if f.type == "lp_payment"] == [
+        "Example Strike#1"]
+    assert facts("Example Toll", "lp_loss") == [("Example Toll#1", 2)]
+    assert facts("Example Toll", "effect_damage") == []
+    assert facts("Example Fireball", "effect_damage") == [("Example Fireball#1", 1)]
+    assert facts("Example Fireball", "lp_loss") == []
     quote = [f.source.quote for f in read_card(card["Example Salamander"]).facts if f.type == "replacement"]
     assert quote and quote[0].startswith("would be destroyed") and quote[0].endswith("instead")

@@ -11,6 +11,7 @@ came from and the text it indexes (card text or Pendulum text).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from ..cards import Card
@@ -191,6 +192,17 @@ class _Reader(PhraseReaders):
             m = prop.search(f.source.quote)
             if m is not None:   # an Attribute, Type or name change (game-rules#counters-and-stats.14)
                 self.add("property_change", f.source, effect=f.get("effect"), n=f.get("n"))
+        pay, lose, dmg = self.g.p["lp_payment"], self.g.p["lp_loss"], self.g.p["effect_damage"]
+        for f in [f for f in self.facts if f.type == "cost_action" and f.get("verb") == "pay"
+                  and f.source is not None]:
+            if pay.search(f.source.quote):   # LP paid as a cost (game-rules#counters-and-stats.8)
+                self.add("lp_payment", f.source, effect=f.get("effect"))
+        for f in [f for f in self.facts if f.type == "clause" and f.source is not None]:
+            q = f.source.quote
+            if lose.search(q) and re.search(r"\b(?:lp|life points)\b", q, re.I):
+                self.add("lp_loss", f.source, effect=f.get("effect"), n=f.get("n"))
+            elif dmg.search(q) and not re.search(r"\bbattle damage\b|\bno (?:effect )?damage\b", q, re.I):
+                self.add("effect_damage", f.source, effect=f.get("effect"), n=f.get("n"))
         cnt = self.g.p["places_counters"]
         for f in [f for f in self.facts if f.type == "clause" and f.source is not None]:
             if cnt.search(f.source.quote):   # counters placed (game-rules#counters-and-stats.7)

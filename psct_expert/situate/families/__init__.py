@@ -40,6 +40,8 @@ BUILDERS = {
     "replay": battle.build_replay,
     "flip-activates": battle.build_flip_activates,
     "change-kept": stats.build_change_kept,
+    "lp-cost-damage": stats.build_lp_cost_damage,
+    "lp-loss-damage": stats.build_lp_loss_damage,
 }
 
 __all__ = ["BUILDERS", "OldForm", "situate_question"]

@@ -95,3 +95,41 @@ def build_change_kept(st: Situate, fam: Tree) -> dict:
     effect = {"card": source, "n": int(tail)} if tail.isdigit() else {"card": source}
     return st.spec("change-kept", {"effect": effect, "part": n, "holder": holder, "after": after,
                                    "applied": applied})
+
+
+def _lp_card(st: Situate, node: Tree | None, fam: Tree) -> str:
+    named = _xcards(node)
+    if not named:
+        st.fail("which card's LP? (name it: 'paying 1500 LP for X')", fam)
+    return st.db.get(st.r.card(named[-1])).name
+
+
+def _effect_spec(source: str, eid: str) -> dict:
+    tail = eid.rpartition("#")[2]
+    return {"card": source, "n": int(tail)} if tail.isdigit() else {"card": source}
+
+
+def build_lp_cost_damage(st: Situate, fam: Tree) -> dict:
+    """"Is paying 1500 LP for X damage?": the effect of X whose cost pays LP
+    (game-rules#counters-and-stats.8)."""
+    source = _lp_card(st, fam, fam)
+    found = [f for f in st.reading(source).facts if f.type == "lp_payment"]
+    if not found:
+        st.fail(f"{source} has no cost read as paying LP", fam)
+    if len({f.get("effect") for f in found}) > 1:
+        st.fail(f"{source} pays LP for more than one effect: say which effect", fam)
+    return st.spec("lp-cost-damage", {"effect": _effect_spec(source, found[0].get("effect"))})
+
+
+def build_lp_loss_damage(st: Situate, fam: Tree) -> dict:
+    """"Is losing LP from X damage?", "Is the damage from X effect damage?": the part of X that takes
+    LP (game-rules#counters-and-stats.8, .9)."""
+    source = _lp_card(st, fam, fam)
+    found = [f for f in st.reading(source).facts if f.type in ("lp_loss", "effect_damage")]
+    if not found:
+        st.fail(f"{source} has no part read as losing LP or inflicting damage", fam)
+    if len({(f.get("effect"), f.get("n")) for f in found}) > 1:
+        st.fail(f"{source} has more than one part that takes LP: say which effect ("
+                + "; ".join(repr(f.source.quote) for f in found if f.source) + ")", fam)
+    eid, n = found[0].get("effect"), found[0].get("n")
+    return st.spec("lp-loss-damage", {"effect": _effect_spec(source, eid), "part": n})
