@@ -353,6 +353,17 @@ class _Builder:
         self.add("damage_asked", f"are the LP part {n} of {eid} takes damage", effect=eid, n=n,
                  what="part")
 
+    def q_counters_kept(self, s):
+        """"Does X keep its counters if it is flipped face-down?"."""
+        name = self.card(_need(s, "card", self.family)).card.name
+        after = _need(s, "after", self.family)
+        if after not in ("negated", "left-field", "face-down"):
+            raise QuestionError("in a counters-kept question, 'after' is negated, left-field or "
+                                "face-down", understood=s)
+        self.params["card"] = name
+        self.add("counters_kept_asked", f"does {name} keep its counters after it is {after}",
+                 card=name, after=after)
+
     def q_attack_directly(self, s):
         """"My opponent controls a monster. Can my X attack directly?"."""
         name = self.card(_need(s, "card", self.family)).card.name

@@ -76,6 +76,11 @@ def expert(base_expert):
     ("Is paying 1500 LP for Example Strike damage?", "no"),
     ("Do I take damage when I lose LP from Example Toll?", "no"),
     ("Is the damage from Example Fireball effect damage?", "yes"),
+    # counters leave with their card or when it is turned face-down (game-rules#counters-and-stats.7);
+    # near miss: its effects negated
+    ("Does Example Scholar keep its Spell Counters if it is flipped face-down?", "no"),
+    ("Do the Spell Counters on Example Scholar stay if Example Scholar is banished?", "no"),
+    ("Does Example Scholar keep its counters if its effects are negated?", "yes"),
 ])
 def test_invented_cards(expert, question, answer):
     assert expert.ask(question).value == answer, question

@@ -42,6 +42,7 @@ BUILDERS = {
     "change-kept": stats.build_change_kept,
     "lp-cost-damage": stats.build_lp_cost_damage,
     "lp-loss-damage": stats.build_lp_loss_damage,
+    "counters-kept": stats.build_counters_kept,
 }
 
 __all__ = ["BUILDERS", "OldForm", "situate_question"]

@@ -133,3 +133,21 @@ def build_lp_loss_damage(st: Situate, fam: Tree) -> dict:
                 + "; ".join(repr(f.source.quote) for f in found if f.source) + ")", fam)
     eid, n = found[0].get("effect"), found[0].get("n")
     return st.spec("lp-loss-damage", {"effect": _effect_spec(source, eid), "part": n})
+
+
+def build_counters_kept(st: Situate, fam: Tree) -> dict:
+    """"Does X keep its Spell Counters if it is flipped face-down?" (game-rules#counters-and-stats.7):
+    the card that had the counters, and what happened to it afterwards."""
+    cond = sub(fam, "ck_if")
+    event = next((c for c in cond.children if isinstance(c, Tree) and c.data in _AFTER), None)
+    if event is None:
+        st.fail("what happened to the card afterwards? ('if it is flipped face-down')", cond)
+    name = lambda tok: st.db.get(st.r.card(tok)).name  # noqa: E731
+    held = [name(t) for t in _xcards(sub(fam, "cn_holder")) + _xcards(sub(fam, "cn_what"))]
+    told = [name(t) for t in _xcards(sub(event, "ck_src") or sub(event, "ck_src_n"))]
+    if not held and not told:
+        st.fail("which card had the counters? (name it)", fam)
+    card = (held or told)[0]
+    if any(c != card for c in held + told):
+        st.fail(f"the counters asked about are on {card}: say what happened to {card}", event)
+    return st.spec("counters-kept", {"card": card, "after": _AFTER[event.data]})
