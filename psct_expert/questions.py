@@ -339,7 +339,9 @@ class _Builder:
         if applied not in ("yes", "unknown"):
             raise QuestionError("in a change-kept question, 'applied' is yes or unknown", understood=s)
         self.add("change_kept_asked", f"does part {n} of {eid} keep applying ({holder}) after the "
-                 f"card is {after}", effect=eid, n=n, holder=holder, after=after, applied=applied)
+                 f"card is {after}", effect=eid, n=n, holder=holder, after=after)
+        if applied == "yes":     # "keep the ATK", "the ATK it gained": it was applied
+            self.add("change_applied", f"the change of {eid} was applied", effect=eid)
 
     def q_lp_cost_damage(self, s):
         """"Is paying 1500 LP for X damage?": the LP paid as the effect's cost."""
