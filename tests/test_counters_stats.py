@@ -138,3 +138,21 @@ def test_reader_facts_for_these_rules():
     assert facts("Example Fireball", "lp_loss") == []
     quote = [f.source.quote for f in read_card(card["Example Salamander"]).facts if f.type == "replacement"]
     assert quote and quote[0].startswith("would be destroyed") and quote[0].endswith("instead")
+
+
+def test_what_would_change_it(expert):
+    """The counters' and the own change's what-if variations flip the answer; a Quick-Play Spell's
+    lingering gain has none of them (its near miss)."""
+    from psct_expert.whatif import what_if
+
+    def variations(question):
+        return {w.variation: w.answer for w in what_if(expert, expert.ask(question))}
+
+    assert variations("Does Example Scholar keep its Spell Counters if it is flipped face-down?")[
+        "counters-only-negated"] == "yes"
+    assert variations("Does Example Scholar keep its counters if its effects are negated?")[
+        "counters-left-field"] == "no"
+    assert variations("Does Example Berserker keep the ATK it gained if its effects are negated?")[
+        "change-to-another-card"] == "yes"
+    found = variations("Does my monster keep the 900 ATK from Example Rally if Example Rally leaves the field?")
+    assert not {"counters-only-negated", "counters-left-field", "change-to-another-card"} & set(found)
