@@ -366,6 +366,31 @@ class _Builder:
         self.add("counters_kept_asked", f"does {name} keep its counters after it is {after}",
                  card=name, after=after)
 
+    def _unaffected(self, s, what: str):
+        """A card unaffected by some effects (game-rules#replacement-and-negation.8, .9)."""
+        _reading, eid = self._effect_param(s)
+        scope, kind = s.get("scope"), s.get("kind", "unknown")
+        if scope not in ("card", "spell", "trap", "spell-trap", "monster"):
+            raise QuestionError(f"in an {self.family} question, 'scope' (what the card is unaffected "
+                                "by) is card, spell, trap, spell-trap or monster", understood=s)
+        if kind not in ("monster", "spell", "trap", "unknown"):
+            raise QuestionError(f"in an {self.family} question, 'kind' is monster, spell, trap or "
+                                "unknown", understood=s)
+        verb = s.get("verb", "none")
+        if not isinstance(verb, str):
+            raise QuestionError(f"in an {self.family} question, 'verb' is an action", understood=s)
+        self.add("unaffected_asked", f"a {kind} unaffected by {scope} effects, and {eid} ({what})",
+                 effect=eid, scope=scope, what=what, kind=kind, verb=verb)
+
+    def q_unaffected_target(self, s):
+        self._unaffected(s, "target")
+
+    def q_unaffected_affect(self, s):
+        self._unaffected(s, "affect")
+
+    def q_unaffected_cost(self, s):
+        self._unaffected(s, "cost")
+
     def q_attack_directly(self, s):
         """"My opponent controls a monster. Can my X attack directly?"."""
         name = self.card(_need(s, "card", self.family)).card.name

@@ -35,6 +35,19 @@ CARDS = [
               "destroy that card."),
     Card(name="Example Toll", kind="spell", subtypes=("normal",), text="Draw 2 cards, then you lose 1000 LP."),
     Card(name="Example Fireball", kind="spell", subtypes=("normal",), text="Inflict 800 damage to your opponent."),
+    Card(name="Example Pit", kind="trap", subtypes=("normal",),
+         text="Target 1 monster on the field; destroy that target."),
+    Card(name="Example Torrent", kind="trap", subtypes=("normal",),
+         text="When a monster is Summoned: Destroy all monsters on the field."),
+    Card(name="Example Offering", kind="spell", subtypes=("quick-play",),
+         text="Tribute 1 monster; draw 2 cards."),
+    Card(name="Example Primal", kind="monster", subtypes=("effect",), level=11, atk=3000, def_=600,
+         attribute="LIGHT", race="Rock",
+         text="During the Main Phase (Quick Effect): You can Tribute as many face-up monsters on the field "
+              "as possible, and if you do, Special Summon this card from your hand."),
+    Card(name="Example Aegis", kind="monster", subtypes=("effect",), level=4, atk=1500, def_=1600,
+         attribute="EARTH", race="Warrior",
+         text="Unaffected by Trap effects. Your opponent cannot target this card with card effects."),
     Card(name="Example Scholar", kind="monster", subtypes=("effect",), level=4, atk=1200, def_=1600,
          attribute="LIGHT", race="Spellcaster",
          text="Each time a Spell Card is activated, place 1 Spell Counter on this card when that Spell "
@@ -81,6 +94,14 @@ def expert(base_expert):
     ("Does Example Scholar keep its Spell Counters if it is flipped face-down?", "no"),
     ("Do the Spell Counters on Example Scholar stay if Example Scholar is banished?", "no"),
     ("Does Example Scholar keep its counters if its effects are negated?", "yes"),
+    # "unaffected" (game-rules#replacement-and-negation.8, .9): still a target, still pays a cost, but
+    # the effect does nothing to it; near misses: another kind of effect, a Tribute at resolution
+    ("Can Example Pit target a monster that is unaffected by Trap effects?", "yes"),
+    ("Does Example Torrent destroy a monster that is unaffected by Trap effects?", "no"),
+    ("Does Example Torrent destroy a monster that is unaffected by Spell effects?", "unknown"),
+    ("Can I Tribute a monster that is unaffected by card effects to activate Example Offering?", "yes"),
+    ("Can Example Primal tribute a monster that is unaffected by card effects?", "no"),
+    ("Can Example Primal tribute a monster that is unaffected by Spell effects?", "unknown"),
 ])
 def test_invented_cards(expert, question, answer):
     assert expert.ask(question).value == answer, question
@@ -104,6 +125,13 @@ def test_the_change_is_named(expert):
         expert.parse("Does Example Herald keep the ATK if its effects are negated?")
 
 
+def test_unaffected_and_untargetable_is_refused(expert):
+    """A card that also cannot be targeted is a can-target question: never answered yes here."""
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError, match="also cannot be targeted"):
+        expert.parse("Can Example Pit target Example Aegis, which is unaffected by Trap effects?")
+
+
 def test_bad_spec_is_a_clear_error(expert):
     from psct_expert.errors import QuestionError
     spec = {"family": "change-kept", "effect": {"card": "Example Rally"}, "part": 1, "holder": "me",
@@ -112,6 +140,9 @@ def test_bad_spec_is_a_clear_error(expert):
         expert.ask_spec(spec)
     spec = {**spec, "holder": "other", "after": "exploded"}
     with pytest.raises(QuestionError, match="'after' is negated"):
+        expert.ask_spec(spec)
+    spec = {"family": "unaffected-target", "effect": {"card": "Example Pit"}, "scope": "everything"}
+    with pytest.raises(QuestionError, match="'scope'"):
         expert.ask_spec(spec)
 
 

@@ -43,6 +43,9 @@ BUILDERS = {
     "lp-cost-damage": stats.build_lp_cost_damage,
     "lp-loss-damage": stats.build_lp_loss_damage,
     "counters-kept": stats.build_counters_kept,
+    "unaffected-target": stats.build_unaffected_target,
+    "unaffected-affect": stats.build_unaffected_affect,
+    "unaffected-cost": stats.build_unaffected_cost,
 }
 
 __all__ = ["BUILDERS", "OldForm", "situate_question"]

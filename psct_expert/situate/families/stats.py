@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
-from ...parser.transform import low, sub
+from ...parser.transform import find, low, sub
+from ..words import card_fits
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -151,3 +152,123 @@ def build_counters_kept(st: Situate, fam: Tree) -> dict:
     if any(c != card for c in held + told):
         st.fail(f"the counters asked about are on {card}: say what happened to {card}", event)
     return st.spec("counters-kept", {"card": card, "after": _AFTER[event.data]})
+
+
+# -- "unaffected" (game-rules#replacement-and-negation.8, .9) --------------------------------------------
+
+_TARGET_OK = {"monster", "spell-trap", "on-field", "face-up", "card"}
+
+
+def _scope(st: Situate, fam: Tree) -> str:
+    """"unaffected by Trap effects" → trap; "by card effects" / "other card effects" → card."""
+    ws = set(low(find(fam, "un_kind")))
+    if ws & {"spell/trap", "spells/traps"} or ({"spell", "spells"} & ws and {"trap", "traps"} & ws):
+        return "spell-trap"
+    for words, scope in (({"spell", "spells"}, "spell"), ({"trap", "traps"}, "trap"),
+                         ({"monster", "monsters"}, "monster"), ({"card"}, "card")):
+        if ws & words:
+            return scope
+    st.fail("unaffected by what? ('unaffected by Trap effects')", find(fam, "un_clause"))
+
+
+def _unaffected_thing(st: Situate, fam: Tree) -> tuple[str, str | None, list[str]]:
+    """The kind of the unaffected card (monster, spell, trap or unknown), its name, its words."""
+    t = st.r.thing(sub(find(fam, "un_thing"), "thing"))
+    card = t.get("card") if t else None
+    if card:
+        return st.db.get(card).kind, st.db.get(card).name, [w.lower() for w in t["words"]]
+    ws = [w.lower() for w in (t or {}).get("words", [])]
+    kind = "monster" if {"monster", "monsters"} & set(ws) else \
+        "spell" if {"spell", "spells"} & set(ws) else "trap" if {"trap", "traps"} & set(ws) else "unknown"
+    return kind, None, ws
+
+
+def _unaffected_effect(st: Situate, fam: Tree, verb: str | None = None):
+    node = _effect_node(fam)
+    if node is None:
+        st.fail("which effect? (name the card)", fam)
+    ref = st.effect_ref(st.r.effect(node), hint=[verb] if verb else [])
+    if verb and "n" not in ref and ref.get("card"):
+        ref = {"card": ref["card"], "verb": verb}     # the effect (or bullet) that does it
+    found = st.effect_of(ref)
+    if found is None:
+        st.fail("which effect? (name the card)", fam)
+    return ref, found
+
+
+def _effect_node(fam: Tree) -> Tree | None:
+    """The effect the question names (an ``eff_*`` node), outside the unaffected card's words."""
+    todo = [fam]
+    while todo:
+        node = todo.pop(0)
+        for ch in node.children:
+            if isinstance(ch, Tree) and ch.data.startswith("eff_"):
+                return ch
+            if isinstance(ch, Tree) and ch.data != "un_thing":
+                todo.append(ch)
+    return None
+
+
+def build_unaffected_target(st: Situate, fam: Tree) -> dict:
+    """"Can Trap Hole target Elemental HERO Wildheart, which is unaffected by Trap effects?": being
+    unaffected does not stop targeting (game-rules#replacement-and-negation.8).  Only a target whose
+    other requirements the question cannot leave open is asked (a kind, on the field, face-up)."""
+    kind, card, ws = _unaffected_thing(st, fam)
+    if "targeted" in ws or (card is not None and any(
+            f.type == "cannot_be_targeted" and f.get("what") != "attacks"
+            for f in st.reading(card).facts)):
+        # a protection from targeting is another question (can-target)
+        st.fail(f"{card or 'that card'} also cannot be targeted by some effects: ask whether the "
+                "effect can target a card that cannot be targeted", fam)
+    ref, (reading, eid) = _unaffected_effect(st, fam)
+    conds = [f for f in reading.facts if f.type == "target_condition" and f.get("effect") == eid
+             and f.get("slot") == 1]
+    if not any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
+        st.fail(f"{reading.card.name} does not target (ask whether it affects the card)", fam)
+    other = sorted({f.get("condition") for f in conds} - _TARGET_OK)
+    if other:
+        st.fail(f"the target of {reading.card.name} must also be {', '.join(other)}: the question "
+                "does not say whether this card is", fam)
+    wants = {f.get("condition") for f in conds}
+    if ("monster" in wants and kind not in ("monster", "unknown")) or \
+            ("spell-trap" in wants and kind not in ("spell", "trap", "unknown")):
+        st.fail(f"{reading.card.name} does not target that kind of card", fam)
+    return st.spec("unaffected-target", {"effect": ref, "scope": _scope(st, fam), "kind": kind})
+
+
+def build_unaffected_affect(st: Situate, fam: Tree) -> dict:
+    """"Does Torrential Tribute destroy a monster that is unaffected by Trap effects?": an effect of a
+    kind the card is unaffected by does nothing to it (game-rules#replacement-and-negation.8)."""
+    kind, card, ws = _unaffected_thing(st, fam)
+    verb = st.r.action(find(fam, "act_verb")) if find(fam, "act_verb") is not None else None
+    ref, (reading, eid) = _unaffected_effect(st, fam, verb)
+    if verb is not None and not any(f.type in ("clause", "clause_verb") and f.get("effect") == eid
+                                    and f.get("verb") == verb for f in reading.facts):
+        st.fail(f"{reading.card.name} does not {verb.replace('-', ' ')} when it resolves", fam)
+    return st.spec("unaffected-affect", {"effect": ref, "scope": _scope(st, fam), "kind": kind})
+
+
+def build_unaffected_cost(st: Situate, fam: Tree) -> dict:
+    """"Can I Tribute a monster that is unaffected by card effects to activate Enemy Controller?": a
+    cost is not an effect, so an unaffected card can pay it (game-rules#replacement-and-negation.9);
+    an action the effect does when it resolves is an effect."""
+    kind, card, ws = _unaffected_thing(st, fam)
+    verb = st.r.action(find(fam, "act_verb"))
+    ref, (reading, eid) = _unaffected_effect(st, fam, verb)
+    facts = [f for f in reading.facts if f.get("effect") == eid and f.get("verb") == verb
+             and f.type in ("cost_action", "clause", "clause_verb")]
+    if not facts:
+        st.fail(f"{reading.card.name} does not {verb} a card, as its cost or when it resolves", fam)
+    quote = " ".join(f.source.quote for f in facts if f.source is not None and f.type == "cost_action")
+    if quote and (re.search(r"\b(?:other|another|except)\b", quote, re.I) or
+                  (card is None and not card_fits(kind, quote))):
+        st.fail(f"the cost of {reading.card.name} ({quote!r}) may not take that card: say which card", fam)
+    if quote and card is not None:
+        from ..words import itself_fits_cost
+        named = st.db.get(card)
+        generic = not re.search(r"\b(?:type|attribute|level|[a-z]+-type)\b", quote, re.I) and \
+            card_fits(named.kind, quote)
+        if not generic and not itself_fits_cost(named, quote):
+            st.fail(f"{card} does not fit the cost of {reading.card.name} ({quote!r})", fam)
+    return st.spec("unaffected-cost", {"effect": ref, "scope": _scope(st, fam), "kind": kind,
+                                       "verb": verb})
