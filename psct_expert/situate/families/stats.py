@@ -193,6 +193,9 @@ def _unaffected_effect(st: Situate, fam: Tree, verb: str | None = None):
     found = st.effect_of(ref)
     if found is None:
         st.fail("which effect? (name the card)", fam)
+    _kind, card, _ws = _unaffected_thing(st, fam)
+    if card is not None and card == found[0].card.name and "other" in low(find(fam, "un_kind")):
+        st.fail(f"{card} is unaffected by other cards' effects, not by its own", fam)
     return ref, found
 
 
