@@ -49,6 +49,8 @@ def build_change_kept(st: Situate, fam: Tree) -> dict:
     event_card = [name(t) for t in _xcards(src_node)]
     holder_card = [name(t) for t in _xcards(holder_node)]
     holder_words = low(holder_node) if holder_node is not None else []
+    if "equipped" in holder_words and holder_card:    # "the monster equipped with X": X's change
+        from_card, holder_card = from_card or holder_card, []
     source = (from_card or event_card or holder_card or [None])[0]
     if source is None:
         st.fail("which card's effect made the change? ('the ATK from X')", fam)
