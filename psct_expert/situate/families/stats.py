@@ -37,7 +37,8 @@ def _numbers(node: Tree | None) -> list[str]:
 
 
 def build_change_kept(st: Situate, fam: Tree) -> dict:
-    what, holder_node, cond = sub(fam, "ck_what"), sub(fam, "ck_holder"), sub(fam, "ck_if")
+    what, holder_node, cond = sub(fam, "ck_what") or sub(fam, "ck_what_of"), sub(fam, "ck_holder"), \
+        sub(fam, "ck_if")
     event = next((c for c in cond.children if isinstance(c, Tree) and c.data in _AFTER), None)
     if event is None:
         st.fail("what happened to the card afterwards? ('if X's effects are negated', 'if X leaves "
@@ -45,7 +46,7 @@ def build_change_kept(st: Situate, fam: Tree) -> dict:
     after = _AFTER[event.data]
     name = lambda tok: st.db.get(st.r.card(tok)).name  # noqa: E731
     src_node = sub(event, "ck_src") or sub(event, "ck_src_n")
-    from_card = [name(t) for t in _xcards(sub(what, "ck_from"))]
+    from_card = [name(t) for t in _xcards(sub(what, "ck_from") if what.data == "ck_what" else what)]
     event_card = [name(t) for t in _xcards(src_node)]
     holder_card = [name(t) for t in _xcards(holder_node)]
     holder_words = low(holder_node) if holder_node is not None else []
@@ -68,8 +69,8 @@ def build_change_kept(st: Situate, fam: Tree) -> dict:
     self_parts = {(f.get("effect"), f.get("n")) for f in reading.facts if f.type == "stat_change_self"}
     if holder_card:
         holder = "self" if holder_card[0] == source else "other"
-    elif holder_words and holder_words[0] in _PRONOUNS:
-        holder = "pronoun"
+    elif (holder_words and holder_words[0] in _PRONOUNS) or holder_node is None:
+        holder = "pronoun"       # "it", or no holder said ("Does the ATK still apply?")
     else:
         holder = "other"
     if holder == "self":
@@ -93,7 +94,9 @@ def build_change_kept(st: Situate, fam: Tree) -> dict:
         holder = "self" if (eid, n) in self_parts else "other"
     keep = " ".join(low(sub(fam, "ck_keep"))) if sub(fam, "ck_keep") is not None else ""
     # "keep", "the ATK it gained": the change is said to have been applied
-    applied = "yes" if keep in ("keep", "retain") or sub(what, "ck_gained") is not None else "unknown"
+    still = sub(fam, "still") is not None
+    applied = "yes" if keep in ("keep", "retain") or (keep == "have" and still) or \
+        sub(what, "ck_gained") is not None else "unknown"
     tail = eid.rpartition("#")[2]
     effect = {"card": source, "n": int(tail)} if tail.isdigit() else {"card": source}
     return st.spec("change-kept", {"effect": effect, "part": n, "holder": holder, "after": after,
