@@ -48,6 +48,10 @@ CARDS = [
     Card(name="Example Aegis", kind="monster", subtypes=("effect",), level=4, atk=1500, def_=1600,
          attribute="EARTH", race="Warrior",
          text="Unaffected by Trap effects. Your opponent cannot target this card with card effects."),
+    Card(name="Example Bond", kind="monster", subtypes=("effect",), level=4, atk=1200, def_=1200,
+         attribute="WIND", race="Warrior",
+         text="Once per turn: You can target 1 face-up monster you control; while this card is face-up on "
+              "the field, that target gains 500 ATK."),
     Card(name="Example Scholar", kind="monster", subtypes=("effect",), level=4, atk=1200, def_=1600,
          attribute="LIGHT", race="Spellcaster",
          text="Each time a Spell Card is activated, place 1 Spell Counter on this card when that Spell "
@@ -65,6 +69,8 @@ def expert(base_expert):
     ("Does my monster keep the 900 ATK from Example Rally if Example Rally leaves the field?", "yes"),
     ("Does my monster keep the ATK from Example Herald if Example Herald's effects are negated?", "yes"),
     ("Does my monster keep the ATK from Example Herald if Example Herald is destroyed?", "yes"),
+    # near miss: a gain written to last only while its card stays is no lingering result
+    ("Does my monster keep the ATK from Example Bond if Example Bond is destroyed?", "unknown"),
     # near miss: its activation was negated (told in the story)
     ("I activate Example Rally targeting my monster and my opponent negates the activation with Magic "
      "Jammer. Does my monster keep the ATK from Example Rally if Example Rally is sent to the GY?", "no"),
@@ -157,6 +163,8 @@ def test_reader_facts_for_these_rules():
     assert facts("Example Herald", "stat_change_self") == []          # "it gains": the target
     assert facts("Example Eclipse", "property_change") == [("Example Eclipse#1", 1)]
     assert facts("Example Pennant", "property_change") == []
+    assert facts("Example Bond", "change_while_card") == [("Example Bond#1", 1)]
+    assert facts("Example Herald", "change_while_card") == []
     assert facts("Example Salamander", "replacement") == [("Example Salamander#1", None)]
     assert facts("Example Phoenix", "replacement") == []              # activated (":" and ";")
     assert facts("Example Scholar", "places_counters") == [("Example Scholar#1", 1)]

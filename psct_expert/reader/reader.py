@@ -203,6 +203,11 @@ class _Reader(PhraseReaders):
                 self.add("lp_loss", f.source, effect=f.get("effect"), n=f.get("n"))
             elif dmg.search(q) and not re.search(r"\bbattle damage\b|\bno (?:effect )?damage\b", q, re.I):
                 self.add("effect_damage", f.source, effect=f.get("effect"), n=f.get("n"))
+        lasts = self.g.p["change_while_card"]
+        for f in [f for f in self.facts if f.type in ("stat_change", "property_change")
+                  and f.source is not None]:
+            if lasts.search(f.source.quote):   # lasts while its card stays: no lingering result
+                self.add("change_while_card", f.source, effect=f.get("effect"), n=f.get("n"))
         cnt = self.g.p["places_counters"]
         for f in [f for f in self.facts if f.type == "clause" and f.source is not None]:
             if cnt.search(f.source.quote):   # counters placed (game-rules#counters-and-stats.7)
