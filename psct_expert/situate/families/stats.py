@@ -20,7 +20,8 @@ from ..words import card_fits
 if TYPE_CHECKING:
     from ..told import Situate
 
-_AFTER = {"ck_negated": "negated", "ck_left": "left-field", "ck_facedown": "face-down"}
+_AFTER = {"ck_negated": "negated", "ck_left": "left-field", "ck_facedown": "face-down",
+          "ck_being_left": "left-field", "ck_being_down": "face-down", "ck_being_negated": "negated"}
 _PRONOUNS = {"it", "they", "its", "their"}
 
 
