@@ -324,6 +324,73 @@ class _Builder:
         self.params["n"] = n = self.clause_n(reading, eid, _need(s, "part", self.family))
         self.add("restriction_asked", f"does part {n} of {eid} apply", effect=eid, n=n)
 
+    def q_change_kept(self, s):
+        """"Does my monster keep the ATK from X (part N of its effect) if X's effects are negated?"."""
+        reading, eid = self._effect_param(s)
+        self.params["n"] = n = self.clause_n(reading, eid, _need(s, "part", self.family))
+        holder, after = s.get("holder", "other"), _need(s, "after", self.family)
+        applied = s.get("applied", "unknown")
+        if holder not in ("self", "other"):
+            raise QuestionError("in a change-kept question, 'holder' is self (the card changed itself) "
+                                "or other", understood=s)
+        if after not in ("negated", "left-field", "face-down"):
+            raise QuestionError("in a change-kept question, 'after' is negated, left-field or "
+                                "face-down", understood=s)
+        if applied not in ("yes", "unknown"):
+            raise QuestionError("in a change-kept question, 'applied' is yes or unknown", understood=s)
+        self.add("change_kept_asked", f"does part {n} of {eid} keep applying ({holder}) after the "
+                 f"card is {after}", effect=eid, n=n, holder=holder, after=after)
+        if applied == "yes":     # "keep the ATK", "the ATK it gained": it was applied
+            self.add("change_applied", f"the change of {eid} was applied", effect=eid)
+
+    def q_lp_cost_damage(self, s):
+        """"Is paying 1500 LP for X damage?": the LP paid as the effect's cost."""
+        _reading, eid = self._effect_param(s)
+        self.add("damage_asked", f"are the LP paid for {eid} damage", effect=eid, n=0, what="payment")
+
+    def q_lp_loss_damage(self, s):
+        """"Is losing LP from X (part N of its effect) damage?"."""
+        reading, eid = self._effect_param(s)
+        self.params["n"] = n = self.clause_n(reading, eid, _need(s, "part", self.family))
+        self.add("damage_asked", f"are the LP part {n} of {eid} takes damage", effect=eid, n=n,
+                 what="part")
+
+    def q_counters_kept(self, s):
+        """"Does X keep its counters if it is flipped face-down?"."""
+        name = self.card(_need(s, "card", self.family)).card.name
+        after = _need(s, "after", self.family)
+        if after not in ("negated", "left-field", "face-down"):
+            raise QuestionError("in a counters-kept question, 'after' is negated, left-field or "
+                                "face-down", understood=s)
+        self.params["card"] = name
+        self.add("counters_kept_asked", f"does {name} keep its counters after it is {after}",
+                 card=name, after=after)
+
+    def _unaffected(self, s, what: str):
+        """A card unaffected by some effects (game-rules#replacement-and-negation.8, .9)."""
+        _reading, eid = self._effect_param(s)
+        scope, kind = s.get("scope"), s.get("kind", "unknown")
+        if scope not in ("card", "spell", "trap", "spell-trap", "monster"):
+            raise QuestionError(f"in an {self.family} question, 'scope' (what the card is unaffected "
+                                "by) is card, spell, trap, spell-trap or monster", understood=s)
+        if kind not in ("monster", "spell", "trap", "unknown"):
+            raise QuestionError(f"in an {self.family} question, 'kind' is monster, spell, trap or "
+                                "unknown", understood=s)
+        verb = s.get("verb", "none")
+        if not isinstance(verb, str):
+            raise QuestionError(f"in an {self.family} question, 'verb' is an action", understood=s)
+        self.add("unaffected_asked", f"a {kind} unaffected by {scope} effects, and {eid} ({what})",
+                 effect=eid, scope=scope, what=what, kind=kind, verb=verb)
+
+    def q_unaffected_target(self, s):
+        self._unaffected(s, "target")
+
+    def q_unaffected_affect(self, s):
+        self._unaffected(s, "affect")
+
+    def q_unaffected_cost(self, s):
+        self._unaffected(s, "cost")
+
     def q_attack_directly(self, s):
         """"My opponent controls a monster. Can my X attack directly?"."""
         name = self.card(_need(s, "card", self.family)).card.name

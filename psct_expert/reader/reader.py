@@ -11,6 +11,7 @@ came from and the text it indexes (card text or Pendulum text).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from ..cards import Card
@@ -71,6 +72,7 @@ class _Reader(PhraseReaders):
         self._read_one_effect_limit(effects)
         self._read_position_changes()
         self._read_stat_changes()
+        self._read_replacements(effects)
         if card.kind == "monster" and card.level is not None:
             self.add("card_level", cdata, card=card.name, level=card.level)
         m = self.g.p["extra_attacks"].search(text)
@@ -182,6 +184,51 @@ class _Reader(PhraseReaders):
         for f in [f for f in self.facts if f.type == "clause" and f.source is not None]:
             if rx.search(f.source.quote):
                 self.add("stat_change", f.source, effect=f.get("effect"), n=f.get("n"))
+                if self.g.p["stat_change_self"].search(f.source.quote):
+                    # the card changes its own ATK/DEF (game-rules#lingering-effects.3)
+                    self.add("stat_change_self", f.source, effect=f.get("effect"), n=f.get("n"))
+        prop = self.g.p["property_change"]
+        for f in [f for f in self.facts if f.type == "clause" and f.source is not None]:
+            m = prop.search(f.source.quote)
+            if m is not None:   # an Attribute, Type or name change (game-rules#counters-and-stats.14)
+                self.add("property_change", f.source, effect=f.get("effect"), n=f.get("n"))
+        pay, lose, dmg = self.g.p["lp_payment"], self.g.p["lp_loss"], self.g.p["effect_damage"]
+        for f in [f for f in self.facts if f.type == "cost_action" and f.get("verb") == "pay"
+                  and f.source is not None]:
+            if pay.search(f.source.quote):   # LP paid as a cost (game-rules#counters-and-stats.8)
+                self.add("lp_payment", f.source, effect=f.get("effect"))
+        for f in [f for f in self.facts if f.type == "clause" and f.source is not None]:
+            q = f.source.quote
+            if lose.search(q) and re.search(r"\b(?:lp|life points)\b", q, re.I):
+                self.add("lp_loss", f.source, effect=f.get("effect"), n=f.get("n"))
+            elif dmg.search(q) and not re.search(r"\bbattle damage\b|\bno (?:effect )?damage\b", q, re.I):
+                self.add("effect_damage", f.source, effect=f.get("effect"), n=f.get("n"))
+        lasts = self.g.p["change_while_card"]
+        for f in [f for f in self.facts if f.type in ("stat_change", "property_change")
+                  and f.source is not None]:
+            if lasts.search(f.source.quote):   # lasts while its card stays: no lingering result
+                self.add("change_while_card", f.source, effect=f.get("effect"), n=f.get("n"))
+        cnt = self.g.p["places_counters"]
+        for f in [f for f in self.facts if f.type == "clause" and f.source is not None]:
+            if cnt.search(f.source.quote):   # counters placed (game-rules#counters-and-stats.7)
+                self.add("places_counters", f.source, effect=f.get("effect"), n=f.get("n"))
+
+    def _read_replacements(self, effects):
+        """A replacement ("If this card would be destroyed, you can ... instead") written with no
+        ":" or ";": not an activated effect, so it starts no Chain and no effect that negates
+        activations can negate it (game-rules#replacement-and-negation.1)."""
+        rx = self.g.p["replacement"]
+        texts = {"text": self.card.text or "", "pendulum text": self.card.pendulum_text or ""}
+        for e in effects:
+            if e.n < 1 or e.punctuated:
+                continue
+            m = rx.search(e.text)
+            if m is not None:
+                whole = texts.get(e.where, "")
+                start = e.start + m.start()
+                src = self.src(whole, start, e.start + m.end(), e.where) \
+                    if whole[start:start + 5] == e.text[m.start():m.start() + 5] else None
+                self.add("replacement", src, effect=e.id, card=self.card.name)
 
     def read_text(self, text: str, where: str, prefix: str) -> list[EffectReading]:
         g = self.g

@@ -25,6 +25,8 @@ DESC_FACTS = {
     "banish": ("verb", "banish"), "draw": ("verb", "draw"), "tribute": ("verb", "tribute"),
     "tribute effect": ("verb", "tribute"),
     "atk-gain": ("verb", "gain"), "gain": ("verb", "gain"),
+    # "its replacement effect": "If ... would be destroyed, ... instead" (game-rules#replacement-and-negation.1)
+    "replacement": ("replacement", None),
 }
 
 TARGET_FILLER = {"a", "an", "the", "up", "to", "1", "2", "3", "4", "5", "one", "two", "three", "four",

@@ -8,8 +8,8 @@ from ...cards import CardDB
 from ...parser import ParsedQuestion
 from ...parser.transform import find
 from ..told import Situate
-from . import (battle, chains, costs, lingering, links, negation, once, outcomes, parts, summoning,
-               targeting, timing)
+from . import (battle, chains, costs, lingering, links, negation, once, outcomes, parts, stats,
+               summoning, targeting, timing)
 from .common import OldForm
 
 BUILDERS = {
@@ -39,6 +39,13 @@ BUILDERS = {
     "attack-directly": battle.build_attack_directly,
     "replay": battle.build_replay,
     "flip-activates": battle.build_flip_activates,
+    "change-kept": stats.build_change_kept,
+    "lp-cost-damage": stats.build_lp_cost_damage,
+    "lp-loss-damage": stats.build_lp_loss_damage,
+    "counters-kept": stats.build_counters_kept,
+    "unaffected-target": stats.build_unaffected_target,
+    "unaffected-affect": stats.build_unaffected_affect,
+    "unaffected-cost": stats.build_unaffected_cost,
 }
 
 __all__ = ["BUILDERS", "OldForm", "situate_question"]
