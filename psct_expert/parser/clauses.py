@@ -374,6 +374,11 @@ class _Reader:
                     s.take([","])
                     continue
                 s.i = at
+            if s.take_any([["later", "that", "turn"], ["later", "this", "turn"], ["the", "same", "turn"],
+                           ["later", "the", "same", "turn"], ["later", "in", "the", "same", "turn"]]):
+                out.append("this turn")  # "Later that turn, ...": in the same turn, after
+                s.take([","])
+                continue
             if s.take(["chain", "link"]) or s.take(["cl"]):
                 if s.peek().isdigit():
                     out.append(f"as Chain Link {s.peek()}")
