@@ -344,3 +344,19 @@ def test_chaining_on_top_of_a_card_and_another_card_of_a_kind(expert):
     a = expert.ask("I activate Dust Tornado, opponent chains Seven Tools of the Bandit. can i now chain "
                    "another normal trap on top of Seven Tools of the Bandit?", [], tell=False)
     assert a.value == "no" and a.spec["family"] == "can-respond"
+
+
+def test_a_concession_a_leading_phase_and_a_stressed_step(expert):
+    from psct_expert.parser.lexicon import relex
+
+    assert relex("during their turn can i activate it?").text == "During their turn, can i activate it?"
+    assert relex("Can it be activated during damage calculation itself?").text == \
+        "Can it be activated during damage calculation?"
+    a = expert.ask("Can Forbidden Chalice be activated during damage calculation itself?", [], tell=False)
+    assert a.value == "no"
+    # "even though" joins what holds as "if" does: the family reads it (its builder says what it needs)
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError) as err:
+        expert.read("I activate Trap Dustshoot. Does Trap Dustshoot still resolve even though my "
+                    "opponent has 3 cards in their hand when it resolves?", [])
+    assert err.value.understood.get("family") == "resolves"

@@ -365,7 +365,7 @@ def _comma_question(s: str, out: Relexed) -> str:
 # A question after an opening clause written without its comma ("when X resolves are its effects
 # still negated?", "if opp does not chain can I ..."): the comma goes before the question's verb,
 # the first one after two words or more of the clause that is followed by a subject
-_INTRO = re.compile(r"^(?P<intro>(?:when|if|after|once|while|before)\s+[^,;?]+?)\s+"
+_INTRO = re.compile(r"^(?P<intro>(?:when|if|after|once|while|before|during)\s+[^,;?]+?)\s+"
                     r"(?P<aux>is|are|was|were|do|does|did|can|could|will|would)\s+"
                     r"(?P<subj>i|you|we|they|he|she|it|the|my|their|his|her|its|this|that|these|those|"
                     r"both|opp|opponent|(?-i:[A-Z][\w\-]*)|\ue000k\d+k)\b(?P<rest>[^,;]*\?)$", re.IGNORECASE)
@@ -375,7 +375,7 @@ def _intro_comma(s: str, out: Relexed) -> str:
     if "," in s or not s.endswith("?"):
         return s
     m = _INTRO.match(s)
-    if m is None or len(m.group("intro").split()) < 3:
+    if m is None or len(m.group("intro").split()) < (2 if s[:6].lower() == "during" else 3):
         return s
     out.changes.append(Change("read-as", f"{m.group('intro').split()[-1]} {m.group('aux')}",
                               f"{m.group('intro').split()[-1]}, {m.group('aux')}"))
