@@ -360,3 +360,13 @@ def test_a_concession_a_leading_phase_and_a_stressed_step(expert):
         expert.read("I activate Trap Dustshoot. Does Trap Dustshoot still resolve even though my "
                     "opponent has 3 cards in their hand when it resolves?", [])
     assert err.value.understood.get("family") == "resolves"
+
+
+def test_an_effect_activated_from_the_hand_is_the_one_used_there(expert):
+    spec, _ = expert.read("Opp's turn, they control no monsters. Can I activate Bystial Magnamhut from my "
+                          "hand?", [])
+    assert spec["family"] == "can-activate-now" and spec["effect"]["n"] == 1
+    # without "from my hand" the card's two effects are both candidates: which one is asked
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError, match="fits more than one effect"):
+        expert.read("Opp's turn, they control no monsters. Can I activate Bystial Magnamhut?", [])

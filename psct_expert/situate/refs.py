@@ -267,9 +267,12 @@ def _narrow(reading: Reading, cands, hint) -> list:
 
 
 def _fits(reading: Reading, e, hint: str) -> bool:
-    """Does effect ``e`` fit what the question says it does?  ``hint`` is an action, or
-    "target:PLAYER" (it targets a card of that player's: an effect whose target is a card of
+    """Does effect ``e`` fit what the question says it does?  ``hint`` is an action, "from:hand"
+    (used from that place), or "target:PLAYER" (it targets a card of that player's: an effect whose target is a card of
     "your" GY or that "you control" cannot target the opponent's card, and back)."""
+    if hint.startswith("from:"):
+        # "activate X from my hand": an effect used while its card is there (discard this card, ...)
+        return effect_used_from(e.text, hint.split(":", 1)[1])
     if hint.startswith("count:"):
         # "X targets my monster and their monster": an effect that targets that many cards
         tg = [f for f in reading.facts if f.type == "target" and f.get("effect") == e.id]

@@ -42,6 +42,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 spec["also_needs"] = f"whether that effect can {st.r.said(find(fam, 'act_verb'))} {named}"
             return spec
     else:
+        if any(low(w)[0] == "from" and low(w)[-1] == "hand" for w in now_whens(fam)):
+            hint.append("from:hand")       # "activate X from my hand": of its effects, the hand's
         ref = st.effect_ref(st.r.effect(first_effect(fam)), hint=[h for h in hint if h])
     slots: dict = {"effect": ref}
     if st.cannot:
@@ -64,7 +66,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 st.events.append({"kind": "resolve"})    # the Chain told has resolved
             continue
         if low(w)[0] == "from":              # "from my hand": where it would be activated from
-            if st.r.player(sub(w, "poss")) != asker_of(st, fam):
+            if sub(w, "poss") is not None and st.r.player(sub(w, "poss")) != asker_of(st, fam):
                 st.fail("from whose hand? (the player who activates it)", w)
             slots["from"] = "hand"
             continue
