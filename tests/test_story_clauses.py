@@ -1,4 +1,4 @@
-"""A story told as people tell it, read by its parts (psct_expert/parser/clauses.py).
+"""A story told as people tell it, read by its parts (psct_expert/parser/clauses/).
 
 Every sentence here is written for these tests (none is a shared case).  The unit tests give the
 reader the card spans themselves (invented names), as the caller does after finding the names.
