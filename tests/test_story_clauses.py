@@ -370,3 +370,27 @@ def test_an_effect_activated_from_the_hand_is_the_one_used_there(expert):
     from psct_expert.errors import QuestionError
     with pytest.raises(QuestionError, match="fits more than one effect"):
         expert.read("Opp's turn, they control no monsters. Can I activate Bystial Magnamhut?", [])
+
+
+def test_random_sentences_of_its_own_words_are_read_or_left_never_a_crash():
+    import random
+
+    from psct_expert.parser.clauses.model import data
+
+    vocab = set()
+    for value in data().values():
+        items = value.items() if isinstance(value, dict) else ((v, None) for v in value) \
+            if isinstance(value, list) else ()
+        for k, v in items:
+            vocab.add(str(k))
+            vocab |= {str(x) for x in v} if isinstance(v, list) else set()
+    vocab = sorted(vocab | {",", ";", "and", "then", "the", "a", "2", "it", "X", "(", ")", "'s"})
+    rng = random.Random(7)
+    read = 0
+    for _ in range(3000):
+        sentence = " ".join(rng.choice(vocab) for _ in range(rng.randint(1, 12)))
+        spans = [(sentence.index("X"), sentence.index("X") + 1)] if " X" in f" {sentence}" else []
+        said = read_story(sentence, spans, ["monster"] * len(spans), ["Foo"] * len(spans))
+        assert said is None or all(isinstance(s, str) and s.endswith(".") for s in said)
+        read += said is not None
+    assert read > 0

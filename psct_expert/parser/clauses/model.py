@@ -92,7 +92,8 @@ def tables() -> dict:
         for f in _inflections(words[k]):
             forms[" ".join(words[:k] + [f] + words[k + 1:])] = base
     for form, base in (data().get("irregular") or {}).items():
-        forms[str(form)] = base
+        if base in verbs:                # (a form of a verb the file does not have is no verb)
+            forms[str(form)] = base
     return {
         "players": _phrases("players"), "owners": _phrases("owners"),
         "pointers": _phrases("pointers"),
