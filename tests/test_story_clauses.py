@@ -394,3 +394,8 @@ def test_random_sentences_of_its_own_words_are_read_or_left_never_a_crash():
         assert said is None or all(isinstance(s, str) and s.endswith(".") for s in said)
         read += said is not None
     assert read > 0
+
+
+def test_a_game_word_followed_by_the_pronoun_i_is_no_card_name(expert):
+    a = expert.ask("Does Bystial Magnamhut's first effect start a Chain I can respond to?", [], tell=False)
+    assert a.value == "yes"

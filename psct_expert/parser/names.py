@@ -37,7 +37,7 @@ def _not_names() -> frozenset:
 def _game_words() -> frozenset:
     """Words of the game's own terms (and small words): a run of only these is no card name."""
     words = {w for n in vocabulary()["not_card_names"] for w in name_key(n).split()}
-    return frozenset(words | {"a", "an", "of", "and", "or", "player", "card", "cards", "monster",
+    return frozenset(words | {"a", "an", "of", "and", "or", "i", "player", "card", "cards", "monster",
                               "monsters", "effect", "effects", "when", "if", "its", "it", "this",
                               "that", "the", "quick", "special", "normal", "summon", "dark",
                               "light", "fire", "water", "earth", "wind", "black", "white",
