@@ -158,7 +158,7 @@ def test_a_card_used_on_a_card_is_said_as_written_it_may_not_target():
 def test_a_summon_by_its_own_procedure_and_a_count_that_is_all_there_is():
     assert _read("they special summon Glass Golem from hand with its own condition",
                  {"Glass Golem": "monster"}) == \
-        ["Glass Golem is Special Summoned from the hand with its own procedure."]
+        ["my opponent's Glass Golem is Special Summoned from the hand with its own procedure."]
     assert _read("I only have 11 cards left in my deck", {}) == ["I have only 11 cards left in my Deck."]
     assert _read("opp negated my Glass Lance activation with Mirror Moth",
                  {"Glass Lance": "trap", "Mirror Moth": "monster"}) == \
@@ -399,3 +399,10 @@ def test_random_sentences_of_its_own_words_are_read_or_left_never_a_crash():
 def test_a_game_word_followed_by_the_pronoun_i_is_no_card_name(expert):
     a = expert.ask("Does Bystial Magnamhut's first effect start a Chain I can respond to?", [], tell=False)
     assert a.value == "yes"
+
+
+def test_who_summons_by_a_procedure_is_kept(expert):
+    a = expert.ask("I control a monster, opponent controls none, and they special summon cyber dragon "
+                   "from hand with its own condition. can I activate Black Horn of Heaven on it?", [],
+                   tell=False)
+    assert a.value == "yes" and a.spec["family"] == "negate-summon"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .model import CARD_RE, Event, Stop, data, np_words
+from .model import CARD_RE, NP, Event, Stop, data, np_words
 
 
 def _base(say: str) -> str:
@@ -81,6 +81,10 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
         card = ev.patient if ev.patient is not None else ev.agent
         if card is None or card.card is None:
             raise Stop
+        if ev.agent is not None and ev.agent.player is not None and not card.say:
+            # who Summons it is said as whose card it is ("my opponent's X is Special Summoned")
+            card = NP({"me": "my ", "opponent": "my opponent's "}[ev.agent.player], card=card.card,
+                      tail=card.tail)
         return card_words(f"{np_words(card)} is {v['done']}{tail}{resp} with its own procedure.", names)
     if event == "summon":
         if ev.intent:
