@@ -406,3 +406,11 @@ def test_who_summons_by_a_procedure_is_kept(expert):
                    "from hand with its own condition. can I activate Black Horn of Heaven on it?", [],
                    tell=False)
     assert a.value == "yes" and a.spec["family"] == "negate-summon"
+
+
+def test_words_before_a_verb_that_tell_it_as_it_is_and_also_that_is_never_dropped():
+    assert _read("they just Normal Summon Mirror Moth", {"Mirror Moth": "monster"}) == \
+        ["my opponent Normal Summons Mirror Moth."]
+    assert _read("opponent Special Summons a level 4 from hand", {}) == \
+        ["my opponent Special Summons a Level 4 monster from the hand."]
+    assert _read("I also discard it", {}) is None

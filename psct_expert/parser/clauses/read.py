@@ -131,9 +131,10 @@ class Reader:
             if ty is not None:          # "my Warrior", "their zombie": a monster of that Type
                 mods.append(dict((tuple(w), t) for w, t in self.t["types"])[tuple(ty)])
                 n = self.s.take_any(self.t["nouns"]) or ["monster"]
-        if n is None and mods and mods[-1].upper() in gamewords().attributes:
-            n = ["monster"]             # "a DARK in their GY": a monster of that Attribute
-            mods[-1] = mods[-1].upper()
+        if n is None and mods and (mods[-1].upper() in gamewords().attributes or
+                                   mods[-1].startswith("level ")):
+            n = ["monster"]             # "a DARK in their GY", "a level 4": a monster
+            mods[-1] = mods[-1].upper() if not mods[-1].startswith("level ") else mods[-1].title()
         if n is None:
             self.s.i = start
             return None
@@ -317,7 +318,8 @@ class Reader:
                 (s.peek().lower() not in ("got", "get", "gets") or self._peek_verb(1)):
             s.i += 1                     # ("i got X face-up": having, not a passive)
             passive = True
-        s.take(["also"])
+        while s.peek().lower() in data()["before_verb"] and self._peek_verb(1):
+            s.i += 1                     # "they just Normal Summon X": the event as told
         if s.peek().lower() in ("has", "have", "had") and subj is not None:
             at = s.i
             s.i += 1
