@@ -414,3 +414,16 @@ def test_words_before_a_verb_that_tell_it_as_it_is_and_also_that_is_never_droppe
     assert _read("opponent Special Summons a level 4 from hand", {}) == \
         ["my opponent Special Summons a Level 4 monster from the hand."]
     assert _read("I also discard it", {}) is None
+
+
+def test_a_quotation_as_typed_finds_its_effect_and_a_cost_is_not_a_card_effect(expert):
+    from psct_expert.parser.lexicon import relex
+
+    assert relex("does its 'sent to the GY by a card effect' thing trigger?").text == \
+        "Does its 'sent to the GY by a card effect' effect trigger?"
+    # the text says "by card effect": the quotation's words, bar articles, find the second effect;
+    # a card discarded as a cost was not sent by a card effect (game-rules#cost.7): never a yes
+    a = expert.ask("I discard Shaddoll Dragon to activate Phoenix Wing Wind Blast. Does Shaddoll "
+                   "Dragon's \"If this card is sent to the GY by a card effect\" effect activate?", [],
+                   tell=False)
+    assert a.spec["effect"]["n"] == 2 and a.value != "yes"

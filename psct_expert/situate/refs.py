@@ -116,7 +116,14 @@ class EffectRefs:
         facts = reading.facts
         if ref.get("quote"):
             key = norm(ref["quote"])
-            cands = [e for e in cands if key in norm(e.text)]
+            said = [e for e in cands if key in norm(e.text)]
+            if not said:
+                # a quotation as people type it ("sent to the GY by a card effect" of a text that
+                # says "by card effect"): every word of it, bar articles, in the effect's text
+                words = [_SAME_WORD.get(w, w) for w in key.split() if w not in _ARTICLES]
+                said = [e for e in cands if words and set(words) <= {
+                    _SAME_WORD.get(w, w) for w in norm(e.text).split()}]
+            cands = said
         for d in ref.get("desc") or []:
             cands = [e for e in cands if desc_fits(reading, e, d)]
         rel = ref.get("rel")
@@ -170,6 +177,10 @@ class EffectRefs:
         raise QuestionError(f"{ref['text']!r} fits more than one effect of {name}: say which effect "
                             f"(for example 'the first effect'): {listing}",
                             understood=self.understood)
+
+
+_ARTICLES = frozenset({"a", "an", "the"})
+_SAME_WORD = {"graveyard": "gy"}
 
 
 def _is_pendulum(e) -> bool:
