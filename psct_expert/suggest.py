@@ -34,7 +34,7 @@ def _stems(text: str) -> set[str]:
 
 
 def _cards(text: str, db: CardDB, families: dict) -> list[str]:
-    from .understand import mentions
+    from .rereading import mentions
 
     return list(dict.fromkeys(m.card for m in mentions(text, db, families)))
 

@@ -3,32 +3,24 @@
 The question is read as written first.  When the grammar or the resolution against the cards
 cannot place it, it is read a second time through the lexicon (:mod:`psct_expert.parser.lexicon`:
 the story told after the question first, discourse set aside, forum words read as the grammar's),
-and every change that reading made is returned with the spec, to be shown with the answer.  When
+and every change that reading made is returned with the spec, to be shown with the answer (the
+steps that need the card names are :mod:`psct_expert.rereading`'s).  When
 neither reading places it, the error of the reading that went further is raised, carrying the
 nearest questions the product can answer (``nearest``, from :mod:`psct_expert.suggest`).
 """
 
 from __future__ import annotations
 
-import re
-
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
-from .gamewords import gamewords
 from .parser import parse_question
-from .parser.lexicon import Change, Relexed, relex
+from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
+from .rereading import (bare_possessives, card_verbs, mentions, partial_names, relex_around_names,
+                        story_clauses)
 from .resolve import resolve_question
 
 NOT_PLACED = (QuestionError, UnknownCard)
-
-
-def mentions(text: str, db: CardDB, families: dict):
-    """The card names of a sentence, as the question grammar's words decide them."""
-    from .parser.grammar import grammar_for
-    from .parser.names import find_cards
-
-    return find_cards(text, db, grammar_for(families).terminal)
 
 
 class _Refused(Exception):
@@ -82,14 +74,14 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         # the lines' reader refused is read again through the lexicon, below)
         raise _near(first, text, scenario, db, families, settle)
     try:
-        relexed = _relex_around_names(normalise(text), db, families)
+        relexed = relex_around_names(normalise(text), db, families)
     except QuestionError:
         raise _near(first, text, scenario, db, families, settle) from None
-    _bare_possessives(relexed, db, families)
-    _partial_names(relexed, db, families)
-    _card_verbs(relexed, db, families)
-    _story_clauses(relexed, db, families)
-    lines = [_relex_around_names(line, db, families).text if line.strip() else line
+    bare_possessives(relexed, db, families)
+    partial_names(relexed, db, families)
+    card_verbs(relexed, db, families)
+    story_clauses(relexed, db, families)
+    lines = [relex_around_names(line, db, families).text if line.strip() else line
              for line in scenario]
     second = first
     if relexed.changes:
@@ -166,67 +158,6 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     return spec, out
 
 
-def _relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
-    """The lexicon's reading, with the card names found in ``text`` kept as written."""
-    from .parser.tokens import _name_end
-
-    # (readA) a name's span without the sentence's punctuation after it ("Dark Hole?", "X."), as
-    # the tokenizer reads it, so the lexicon sees where sentences and questions end
-    return relex(text, [(m.start, _name_end(text, m)) for m in mentions(text, db, families)])
-
-
-def _bare_possessives(relexed: Relexed, db: CardDB, families: dict) -> None:
-    """A card's possessive written without its apostrophe ("petens GY effect", "shaddoll dragons
-    'sent to the GY' effect"): the word with an "s" is read as the name's possessive, when the
-    words before the "s" name one card (whole or in part) and the word after is something a card
-    has (its effect, its search, its ATK)."""
-    import re
-
-    from .parser.lexicon import lexicon
-
-    owned = "|".join(re.escape(str(w)) for w in lexicon().get("owned") or ())
-    text = relexed.text
-    named = [(m.start, m.end) for m in mentions(text, db, families)]
-    for m in reversed(list(re.finditer(rf"\b([A-Za-z][\w\-]*?)s(?=\s+(?:(?:{owned})\b|[\"']))",
-                                       text, re.IGNORECASE))):
-        if any(s <= m.start() < e for s, e in named) or db.find(m.group()) is not None:
-            continue
-        before = list(re.finditer(r"[\w\-.&:!]+", text[:m.start()]))[-3:]
-        for k in range(len(before), -1, -1):
-            start = before[len(before) - k].start() if k else m.start()
-            said = text[start:m.end() - 1]
-            if len(said) < 3 or not said[:1].isalnum():
-                continue
-            card = db.find(said) or (db.partial(said) if " " in said or said.isupper() or
-                                     not _plain(said, families) else None)
-            if card is not None:
-                relexed.changes.append(Change("read-as", text[start:m.end()], f"{said}'s"))
-                text = text[:m.end() - 1] + "'s" + text[m.end():]
-                break
-    relexed.text = text
-
-
-def _plain(word: str, families: dict) -> bool:
-    """A word of the question language or of English: never a partial name on its own."""
-    from .parser.grammar import grammar_for
-    from .parser.names import _english
-
-    return bool(grammar_for(families).terminal(word.lower())) or _english(word)
-
-
-def _partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
-    """Names written in part ("Little Knight") read as the one card whose name holds them."""
-    from .parser.grammar import grammar_for
-    from .parser.names import partial_mentions
-
-    text = relexed.text
-    for m in sorted(partial_mentions(text, db, grammar_for(families).terminal),
-                    key=lambda m: -m.start):
-        relexed.changes.append(Change("read-as", m.text, m.card))
-        text = text[:m.start] + m.card + text[m.end:]
-    relexed.text = text
-
-
 def _near(exc, text, scenario, db, families, settle=None):
     from .suggest import nearest_questions
 
@@ -234,139 +165,3 @@ def _near(exc, text, scenario, db, families, settle=None):
     return exc
 
 
-# a card's name used as a verb: "I veiler their monster", "opp ashed my search", "they dark
-# bribed it" mean that player activated that card on the thing named after it
-_ACTOR = r"(?P<actor>\b(?:I|i|you|we|they|he|she|[Oo]pponent|[Mm]y opponent|[Tt]heir opponent)\b)"
-_MODALS = r"(?P<mods>(?:\s+(?:can|could|still|just|then|also|will|would|did|already|only|now))*)"
-_OBJECT = r"(?=\s+(?:it|them|that|this|those|these|the|a|an|my|their|his|her|its|your|opponent's|\d))"
-_PAST = ("'d", "ed", "d")
-
-
-def _story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
-    """Each sentence of the story that the grammar does not read as told is read by its parts
-    (:mod:`psct_expert.parser.clauses`: who does what to what, how) and said again in the
-    grammar's own clause shapes; a sentence with a word it cannot place stays as written.  A
-    question that opens with what is supposed ("If I use X as material for Y, do I ...?") has
-    that clause read the same way, told before the question."""
-    from .parser.lexicon import sentences
-    from .parser.question import reads_as_told
-
-    parts = [p for part in sentences(relexed.text) for p in _aside_told(part, relexed)]
-    out = []
-    for k, part in enumerate(parts):
-        last = k == len(parts) - 1 or part.endswith("?")
-        if last:
-            m = _SUPPOSED.match(part)
-            said = None
-            if m is not None and not reads_as_told(m.group("clause"), db, families):
-                said = _told_by_parts(m.group("clause"), db, families)
-            if said is None:
-                out.append(part)
-                continue
-            asked = m.group("asked")
-            read = " ".join(said) + " " + asked[:1].upper() + asked[1:]
-            relexed.changes.append(Change("read-as", part[:m.end("clause") + 1], " ".join(said)))
-            out.append(read)
-            continue
-        said = None if reads_as_told(part, db, families) else _told_by_parts(part, db, families)
-        if said is None:
-            out.append(part)
-            continue
-        read = " ".join(said)
-        relexed.changes.append(Change("read-as", part, read))
-        out.append(read)
-    relexed.text = " ".join(out)
-
-
-# "they chain it (it is a Continuous Trap)": a clause told inside parentheses
-_ASIDE = re.compile(r"\s*\(([^()]{3,})\)")
-
-
-def _aside_told(sentence: str, relexed: Relexed) -> list[str]:
-    """A story sentence with a clause told in parentheses ("they chain it (it is a Continuous
-    Trap)", "I have X in hand (not Set)"): the sentence, then what the parentheses tell, each a
-    sentence of its own, so each is read on its own (nothing is dropped: each must still be
-    read).  A question keeps its parentheses."""
-    if sentence.endswith("?") or not _ASIDE.search(sentence):
-        return [sentence]
-    told = [m.group(1).strip() for m in _ASIDE.finditer(sentence)]
-    if any(len(t.split()) < 2 for t in told):
-        return [sentence]
-    main = _ASIDE.sub("", sentence).strip()
-    out = [main if main.endswith((".", "!")) else main + "."] + [
-        t[:1].upper() + t[1:] + ("" if t.endswith((".", "!")) else ".") for t in told]
-    relexed.changes.append(Change("read-as", sentence, " ".join(out)))
-    return out
-
-
-# "If I use X as material for Y, do I still ...?": what is supposed, then what is asked
-_SUPPOSED = re.compile(
-    r"^(?:so\s+)?(?:if|when|after|once)\s+(?P<clause>[^,?]+?),\s*(?P<asked>[^,]+\?)$",
-    re.IGNORECASE)
-
-
-def _told_by_parts(sentence: str, db: CardDB, families: dict) -> list[str] | None:
-    """``sentence`` read by its parts (:func:`psct_expert.parser.clauses.read_story`), or None."""
-    from .parser.clauses import read_story
-    from .parser.tokens import _name_end
-
-    found = mentions(sentence, db, families)
-    spans = [(m.start, _name_end(sentence, m)) for m in found]
-    cards = [db.find(m.card) for m in found]
-    kinds = [getattr(c, "kind", "monster") if c is not None else "monster" for c in cards]
-    return read_story(sentence, spans, kinds, [m.card for m in found])
-
-
-def _card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
-    import re
-
-    from .parser.tokens import _name_end
-
-    text = relexed.text
-    # a name's span ends where the tokenizer's does (not with the sentence's punctuation)
-    spans = [(m.start, _name_end(text, m), m.card, "") for m in mentions(text, db, families)]
-    # "ashed", "crow'd", "dark bribed": a name with a past ending
-    for m in re.finditer(r"[A-Za-z][\w\-]*?('d|ed|d|es|s)(?![\w'])", text):
-        if any(s <= m.start() < e for s, e, _, _ in spans):
-            continue
-        ends = [m.end() - len(m.group(1))] + ([m.end() - 1] if m.group(1) in ("ed", "es") else [])
-        words = list(re.finditer(r"\S+", text[:m.start()]))[-3:]
-        found = None
-        for k in range(len(words), -1, -1):
-            start = words[len(words) - k].start() if k else m.start()
-            if not k and gamewords().action_of(m.group()) is not None:
-                continue        # "returns", "destroyed": a game verb, not a card's name with an ending
-            for stem_end in ends:
-                card = db.find(text[start:stem_end]) if stem_end - start >= 3 else None
-                if card is not None:
-                    found = (start, m.end(), card.name, m.group(1))
-                    break
-            if found:
-                spans.append(found)
-                break
-    for start, end, card, past in sorted(spans, key=lambda s: -s[0]):
-        before = text[:start]
-        flip = re.search(r"\b(flip|flips|flipped)\s+(?:my\s+|their\s+|the\s+|a\s+)?(?:Set\s+|set\s+)?$",
-                         before)
-        if flip is not None and not past:
-            # "I flip Infinite Impermanence": a Set card is activated
-            verb = {"flip": "activate", "flips": "activates", "flipped": "activated"}[flip.group(1)]
-            read = f"{verb} {text[flip.end():start]}{card}".replace("  ", " ")
-            relexed.changes.append(Change("read-as", text[flip.start():end], read))
-            text = text[:flip.start()] + read + text[end:]
-            continue
-        lead = re.search(_ACTOR + _MODALS + r"\s+$", before, re.IGNORECASE)
-        if lead is None or not re.match(_OBJECT, text[end:]):
-            continue
-        actor = lead.group("actor").lower()
-        if past in _PAST:
-            verb = "activated"
-        elif actor in ("i", "you", "we", "they") or lead.group("mods").strip():
-            verb = "activate"
-        else:
-            verb = "activates"
-        written = text[start:end]
-        read = f"{verb} {card} on"
-        relexed.changes.append(Change("read-as", written, read))
-        text = text[:start] + read + text[end:]
-    relexed.text = text

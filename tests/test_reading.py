@@ -320,7 +320,7 @@ def test_what_if_and_anymore_are_read_as_the_grammar_says_them(written, read):
 
 def test_a_possessive_without_its_apostrophe(base_expert):
     from psct_expert.parser.lexicon import Relexed
-    from psct_expert.understand import _bare_possessives
+    from psct_expert.rereading import bare_possessives as _bare_possessives
 
     said = Relexed("Can I use petens GY effect? Do the cards effects apply?")
     _bare_possessives(said, base_expert.db, base_expert.kb.families)

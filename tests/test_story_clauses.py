@@ -296,7 +296,7 @@ def test_a_clause_told_in_parentheses_is_read_as_a_sentence_of_its_own(expert):
     shown = " ".join(c.describe() for c in a.reading.changes)
     assert "It is a Continuous Trap Card that stays face-up on the field." in shown
     # a question keeps its parentheses (what they say is asked, not told)
-    from psct_expert.understand import _aside_told
+    from psct_expert.rereading import aside_told as _aside_told
     from psct_expert.parser.lexicon import Relexed
     assert _aside_told("does it (the target) still resolve?", Relexed("")) == \
         ["does it (the target) still resolve?"]
