@@ -427,3 +427,8 @@ def test_a_quotation_as_typed_finds_its_effect_and_a_cost_is_not_a_card_effect(e
                    "Dragon's \"If this card is sent to the GY by a card effect\" effect activate?", [],
                    tell=False)
     assert a.spec["effect"]["n"] == 2 and a.value != "yes"
+
+
+def test_stopping_a_card_by_chaining_another_is_negating_it_with_that_card(expert):
+    a = expert.ask("My opponent activates Dark Hole. Can I stop it by chaining Divine Wrath?", [], tell=False)
+    assert a.value == "no" and a.spec["family"] == "negate-activation"
