@@ -432,3 +432,12 @@ def test_a_quotation_as_typed_finds_its_effect_and_a_cost_is_not_a_card_effect(e
 def test_stopping_a_card_by_chaining_another_is_negating_it_with_that_card(expert):
     a = expert.ask("My opponent activates Dark Hole. Can I stop it by chaining Divine Wrath?", [], tell=False)
     assert a.value == "no" and a.spec["family"] == "negate-activation"
+
+
+def test_a_summon_by_the_summoned_cards_own_effect_whose_cost_reveals(expert):
+    a = expert.ask("My opponent reveals 3 Spellbooks to Special Summon High Priestess of Prophecy from the "
+                   "hand. Can I stop it by chaining Divine Wrath?", [], tell=False)
+    assert a.value == "yes" and a.spec["family"] == "negate-activation"
+    shown = [c.describe() for c in a.reading.changes]
+    assert "read 'stop it by chaining' as 'negate it with'" in shown
+    assert not any("\ue000" in s for s in shown)      # no placeholder of a kept name is ever shown

@@ -481,10 +481,11 @@ def _paraphrases() -> list[tuple[re.Pattern, str]]:
 
 def _paraphrase(text: str, out: Relexed) -> str:
     for rx, read in _paraphrases():
-        def sub(m: re.Match) -> str:
+        def sub(m: re.Match, read=read) -> str:
             said = " ".join(m.expand(read).split())   # a group not matched expands to ""
-            out.changes.append(Change("read-as", m.group(), said))
-            return said
+            out.changes.append(Change("read-as", m.group().strip(), said))
+            # a reading that ends before the next word keeps the space before it
+            return said + (" " if read.endswith(" ") and m.group().endswith(" ") else "")
         text = rx.sub(sub, text)
     return text
 

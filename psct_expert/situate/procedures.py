@@ -155,6 +155,16 @@ class ProcedureEvents:
                            and f.type in ("clause", "clause_verb") for f in reading.facts)
                 if verb in costs and sums:
                     ways.append(("effect", t["card"], e))
+        if summoned.get("card"):
+            # "reveals 3 Spellbooks to Special Summon X": X's own effect, whose cost is that move
+            # and which Special Summons X itself ("You can reveal ...; Special Summon this card")
+            reading = self.reading(summoned["card"])
+            for e in reading.effects:
+                costs = {f.get("verb") for f in reading.facts if f.type == "cost_action"
+                         and f.get("effect") == e.id}
+                itself = any(f.type == "summons_self" and f.get("effect") == e.id for f in reading.facts)
+                if verb in costs and itself and not any(w[2] is e for w in ways):
+                    ways.append(("effect", summoned["card"], e))
         quote = [self.r.quotes[int(t)] for t in ev.children if getattr(t, "type", "") == "XQUOTE"]
         if quote:       # "('treated as a Synchro Summon')": the text of the way it is done
             ways = [w for w in ways if norm(quote[0]) in norm(w[2].text)]
@@ -171,7 +181,8 @@ class ProcedureEvents:
         ref = {"card": card, "n": effect.n}
         aid = self._activate(ref, player, {})
         act = self.events[-1]
-        act["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(t)} for t in moved_read]
+        if verb in MOVED:               # (revealing moves nothing: the cards stay where they are)
+            act["cost"] = [{"action": MOVED[verb], "what": self.entity(t)} for t in moved_read]
         self.told_costs[aid] = verb
         # the monster is Special Summoned when that effect resolves
         sid = f"s{len(self.summons) + 1}"
