@@ -191,3 +191,41 @@ def test_rule_conditions_prepared_once_are_what_experta_prepares(base_expert):
             assert re.sub(" at 0x[0-9a-f]+", "", repr(plain)) == re.sub(" at 0x[0-9a-f]+", "", repr(once))
             n += 1
     assert n >= len(kb.rules)
+
+
+def test_parsed_yaml_with_keys_that_are_not_text_is_kept_and_read_back_without_yaml(tmp_path,
+                                                                                     monkeypatch):
+    import builtins
+
+    from psct_expert import yamlpos
+
+    monkeypatch.setattr(yamlpos, "_parsed_path", lambda key: tmp_path / f"yaml-{key[:32]}.json")
+    text = "ordinals:\n  1: first\n  2: second\n  2.5: half\n  null: none\nplain: {a: [1, 2.0, null]}\n"
+    first = yamlpos.safe_load(text)
+    assert first == {"ordinals": {1: "first", 2: "second", 2.5: "half", None: "none"},
+                     "plain": {"a": [1, 2.0, None]}}
+    kept = list(tmp_path.glob("yaml-*.json"))
+    assert len(kept) == 1 and kept[0].read_bytes().split(b"\n", 1)[0].endswith(b" pairs")
+
+    real_import = builtins.__import__
+
+    def no_yaml(name, *args, **kwargs):
+        if name == "yaml":
+            raise AssertionError("YAML parsed again")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_yaml)
+    again = yamlpos.safe_load(text)
+    assert again == first
+    assert [type(k) for k in again["ordinals"]] == [int, int, float, type(None)]
+    assert type(again["plain"]["a"][1]) is float
+    monkeypatch.setattr(builtins, "__import__", real_import)
+    # a text whose own keys look like the pairs marker is not kept (it would not read back)
+    odd = 'o: {"\\0pairs": [[1, 2]]}\nn: {1: x}\n'
+    assert yamlpos.safe_load(odd) == {"o": {"\0pairs": [[1, 2]]}, "n": {1: "x"}}
+    assert len(list(tmp_path.glob("yaml-*.json"))) == 1
+    assert yamlpos.safe_load(odd) == {"o": {"\0pairs": [[1, 2]]}, "n": {1: "x"}}
+    # an edited kept file is not believed
+    body = kept[0].read_bytes().replace(b"second", b"SECOND")
+    kept[0].write_bytes(body)
+    assert yamlpos.safe_load(text) == first
