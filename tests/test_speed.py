@@ -6,6 +6,8 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -229,3 +231,44 @@ def test_parsed_yaml_with_keys_that_are_not_text_is_kept_and_read_back_without_y
     body = kept[0].read_bytes().replace(b"second", b"SECOND")
     kept[0].write_bytes(body)
     assert yamlpos.safe_load(text) == first
+
+
+def test_kept_patterns_are_res_own_and_answer_as_re_does(tmp_path, monkeypatch):
+    import re
+
+    from psct_expert import kre, recache
+    from psct_expert.appendlog import CacheLog
+
+    monkeypatch.setattr(recache, "_LOG", CacheLog(recache.PREFIX, recache.MAGIC, recache._key))
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(kre, "_SEEN", {})
+    text = "Can C1 negate the Special Summon of C2? C1's second effect, its first effect."
+    calls = [("search", (r"\b(C\d+)'s (first|second) effect\b", text, re.I)),
+             ("match", (r"can (C\d+)", text, re.IGNORECASE)),
+             ("fullmatch", (r"[^?]+\?.*", text)),
+             ("findall", (r"\bC\d+\b", text)),
+             ("sub", (r"\b(C\d+)\b", r"<\1>", text)),
+             ("subn", (r"effect", "EFFECT", text, 1)),
+             ("split", (r"[?.]\s*", text)),
+             ("compile", (r"(?P<slot>C\d+)", re.I))]
+    for run in ("compiled and kept", "read from disk by a new process", "remembered"):
+        if run != "remembered":
+            monkeypatch.setattr(recache, "_LOG", CacheLog(recache.PREFIX, recache.MAGIC,
+                                                          recache._key))
+            kre._SEEN.clear()
+        for name, args in calls:
+            got, want = getattr(kre, name)(*args), getattr(re, name)(*args)
+            if name in ("search", "match", "fullmatch"):
+                assert got.span() == want.span() and got.groups() == want.groups()
+            else:
+                assert got == want, name
+        assert [m.span() for m in kre.finditer(r"C\d", text)] == \
+            [m.span() for m in re.finditer(r"C\d", text)]
+        assert len(recache._LOG.get()._lines) == len(calls) + 1   # the programs, kept once
+    rx = kre.compile(r"x", re.I)
+    assert kre.compile(rx) is rx and kre.search(rx, "X").group() == "X"
+    with pytest.raises(ValueError):
+        kre.compile(rx, re.I)
+    with pytest.raises(re.error):
+        kre.compile(r"(unclosed")
+    assert kre.escape is re.escape and kre.I is re.I and kre.Pattern is re.Pattern
