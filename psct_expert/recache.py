@@ -33,6 +33,7 @@ def _key() -> str:
 
 
 _LOG = CacheLog(PREFIX, MAGIC, _key, LIMIT)
+_FLAG_TEXT: dict = {}
 
 
 def compile(pattern: str, flags: int) -> re.Pattern:
@@ -40,7 +41,11 @@ def compile(pattern: str, flags: int) -> re.Pattern:
     log = _LOG.get()
     if log is None:
         return re.compile(pattern, flags)
-    key = f"{flags} {pattern}"
+    said = (type(flags), flags)     # (a RegexFlag says itself through enum's repr, slowly;
+    text = _FLAG_TEXT.get(said)     # and 34 is not written as re.IGNORECASE|re.UNICODE)
+    if text is None:
+        text = _FLAG_TEXT[said] = f"{flags}"
+    key = f"{text} {pattern}"
     if "\t" in key or "\n" in key:
         return re.compile(pattern, flags)
     try:

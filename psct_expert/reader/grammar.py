@@ -126,8 +126,11 @@ def _rx(p: str) -> re.Pattern:
         words = gamewords()
         p = p.replace("{ATTRIBUTE}", "|".join(re.escape(a) for a in words.attributes)).replace(
             "{TYPE}", "|".join(re.escape(t) for t in sorted(words.types, key=len, reverse=True)))
-    # (the flags a compiled text pattern reports: ignore case, and Unicode, the default for text)
-    return LazyPattern(p.replace("{NAME}", _NAME), re.IGNORECASE | re.UNICODE)
+    return LazyPattern(p.replace("{NAME}", _NAME), _FLAGS)
+
+
+# (the flags a compiled text pattern reports: ignore case, and Unicode, the default for text)
+_FLAGS = re.IGNORECASE | re.UNICODE
 
 
 @lru_cache(maxsize=1)
