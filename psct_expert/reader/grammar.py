@@ -16,8 +16,8 @@ from ..yamlpos import safe_load
 GRAMMAR_PATH = Path(__file__).with_name("grammar.yaml")
 
 
-@dataclass
-class Grammar:
+@dataclass(repr=False, eq=False)   # (made once per process and never compared: a fifth of
+class Grammar:                      # this module's import went to writing those two methods)
     verbs: list[tuple[str, re.Pattern]]
     summon_verbs: set[str]
     conjunctions: list[tuple[str, re.Pattern]]
