@@ -527,10 +527,11 @@ class _LooseKeys(Mapping):
     and the order of iteration are those of the dict the database built (the loose keys in the
     order their first strict key came); :meth:`CardDB.add` makes it a dict before changing it."""
 
-    __slots__ = ("cards", "odd", "moved", "count")
+    __slots__ = ("cards", "odd", "moved", "count", "_order")
 
     def __init__(self, cards: dict, odd: dict, moved: dict, count: int):
         self.cards, self.odd, self.moved, self.count = cards, odd, moved, count
+        self._order = None
 
     def get(self, key, default=None):
         got = self.odd.get(key)
@@ -553,15 +554,12 @@ class _LooseKeys(Mapping):
         return self.count
 
     def __iter__(self):
-        seen = set()
-        odd, moved = self.odd, self.moved
-        for strict in self.cards:
-            key = moved.get(strict, strict)
-            if key in odd:
-                if key in seen:
-                    continue
-                seen.add(key)
-            yield key
+        # each strict key's loose key, the first time it comes (made once: the strict keys
+        # of a database read from the index do not change)
+        if self._order is None:
+            get = self.moved.get
+            self._order = list(dict.fromkeys([get(strict, strict) for strict in self.cards]))
+        return iter(self._order)
 
 
 def _index_cache_path(src: Path) -> tuple[Path, str] | None:
