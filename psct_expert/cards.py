@@ -40,6 +40,8 @@ KINDS = ("monster", "spell", "trap")
 
 @dataclass(frozen=True)
 class Card:
+    """One card: its name, kind, text and stats, as the database or an import gives them."""
+
     name: str
     kind: str
     subtypes: tuple = ()

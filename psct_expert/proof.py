@@ -48,6 +48,8 @@ class Step:
 
 @dataclass
 class ProofNode:
+    """A fact of a proof with the sources and steps that derived it."""
+
     fact: Fact
     sources: list[Source]
     steps: list[Step]
@@ -98,6 +100,8 @@ def reading_dict(relexed) -> dict:
 
 @dataclass
 class Answer:
+    """The answer to a question: its value, its proofs, what is missing and how it is said."""
+
     family: str
     params: dict
     value: str                                   # yes / no / unknown / conflict
