@@ -566,8 +566,10 @@ class _LooseKeys(Mapping):
 
 def _index_cache_path(src: Path) -> tuple[Path, str] | None:
     """The cache file for this database, keyed by its path and content; and the content hash."""
+    from .filehash import sha256_file
+
     try:
-        content = hashlib.sha256(src.read_bytes()).hexdigest()
+        content = sha256_file(src)      # (remembered while the shipped file is unchanged)
     except OSError:
         return None
     where = hashlib.sha256(str(src.resolve()).encode("utf-8", "surrogatepass")).hexdigest()

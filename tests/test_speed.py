@@ -2,6 +2,7 @@
 compiled when first used, and the garbage collector pauses while a cache loads."""
 
 import gc
+import json
 import pathlib
 import subprocess
 import sys
@@ -272,3 +273,54 @@ def test_kept_patterns_are_res_own_and_answer_as_re_does(tmp_path, monkeypatch):
     with pytest.raises(re.error):
         kre.compile(r"(unclosed")
     assert kre.escape is re.escape and kre.I is re.I and kre.Pattern is re.Pattern
+
+
+def test_a_shipped_files_hash_is_remembered_until_the_file_changes(tmp_path, monkeypatch):
+    import os
+
+    from psct_expert import filehash
+
+    shipped = tmp_path / "pkg"
+    shipped.mkdir()
+    f, other = shipped / "data.bin", tmp_path / "user.yaml"
+    f.write_bytes(b"one")
+    other.write_bytes(b"mine")
+    old = 1_000_000_000_000_000_000                   # long ago: not a file just written
+    os.utime(f, ns=(old, old))
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(filehash, "_STATE", {"roots": (str(shipped) + os.sep,)})
+    monkeypatch.setattr(filehash, "RECENT_NS", 0)     # (its change time is now: kept anyway)
+    sha = __import__("hashlib").sha256
+    assert filehash.sha256_files([f, other]) == [sha(b"one").hexdigest(), sha(b"mine").hexdigest()]
+    kept = json.loads((tmp_path / "cache" / filehash.NAME).read_text())["files"]
+    assert list(kept) == [str(f)]                      # the user's file is not kept
+
+    # a new process: the kept hash, without reading the file
+    monkeypatch.setattr(filehash, "_STATE", {"roots": (str(shipped) + os.sep,)})
+    real_read = pathlib.Path.read_bytes
+
+    def read_bytes(self):
+        assert self != f, "the shipped file was read again"
+        return real_read(self)
+
+    monkeypatch.setattr(pathlib.Path, "read_bytes", read_bytes)
+    assert filehash.sha256_file(f) == sha(b"one").hexdigest()
+    monkeypatch.undo()
+
+    # the same size and modification time, other bytes: the change time moved, hashed again
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(filehash, "RECENT_NS", 0)
+    monkeypatch.setattr(filehash, "_STATE", {"roots": (str(shipped) + os.sep,)})
+    f.write_bytes(b"two")
+    os.utime(f, ns=(old, old))
+    assert filehash.sha256_file(f) == sha(b"two").hexdigest()
+    # a file changed a moment ago is hashed but not kept
+    monkeypatch.setattr(filehash, "RECENT_NS", 10**18)
+    f.write_bytes(b"three")
+    assert filehash.sha256_file(f) == sha(b"three").hexdigest()
+    kept = json.loads((tmp_path / "cache" / filehash.NAME).read_text())["files"]
+    assert kept[str(f)][4] == sha(b"two").hexdigest()
+    # a damaged memo is ignored
+    (tmp_path / "cache" / filehash.NAME).write_text("{not json")
+    monkeypatch.setattr(filehash, "_STATE", {"roots": (str(shipped) + os.sep,)})
+    assert filehash.sha256_file(f) == sha(b"three").hexdigest()
