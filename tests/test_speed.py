@@ -3,6 +3,7 @@ compiled when first used, and the garbage collector pauses while a cache loads."
 
 import gc
 import json
+import os
 import pathlib
 import subprocess
 import sys
@@ -324,3 +325,21 @@ def test_a_shipped_files_hash_is_remembered_until_the_file_changes(tmp_path, mon
     (tmp_path / "cache" / filehash.NAME).write_text("{not json")
     monkeypatch.setattr(filehash, "_STATE", {"roots": (str(shipped) + os.sep,)})
     assert filehash.sha256_file(f) == sha(b"three").hexdigest()
+
+
+def test_a_command_leaves_larks_unused_imports_unloaded(tmp_path):
+    code = ("import os, sys\n"
+            "sys.argv = ['psct-expert', 'ask', 'Does Creature Swap target?']\n"
+            "from psct_expert.cli import main as m\n"
+            "leave = os._exit\n"
+            "def _exit(code):\n"
+            "    print('STUBS', [type(sys.modules[n]).__name__ for n in ('pkgutil', 'getpass')],\n"
+            "          'lark' in sys.modules, flush=True)\n"
+            "    leave(code)\n"
+            "os._exit = _exit\n"
+            "m.entry()\n")
+    env = dict(os.environ, PSCT_EXPERT_CACHE_DIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         env=env)
+    assert "Creature Swap" in out.stdout, out.stderr
+    assert "STUBS ['_Deferred', '_Deferred'] True" in out.stdout
