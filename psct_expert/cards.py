@@ -17,7 +17,6 @@ import hashlib
 import json
 import marshal
 import os
-import re
 import sys
 import unicodedata
 import zlib
@@ -29,6 +28,7 @@ from pathlib import Path
 from typing import Iterable
 
 
+from . import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from .appendlog import CacheLog
 from .cardschema import checked_json_name, has_lone_surrogate, validate_card
 from .errors import FileFormatError, PsctError, UnknownCard

@@ -1,6 +1,6 @@
 """``re``, with the compiled program of each pattern kept on disk (:mod:`.recache`).
 
-A module that reads questions compiles a few dozen fixed patterns (at import, or from the
+A module a question goes through compiles a few dozen fixed patterns (at import, or from the
 vocabulary's words, or around a question's card slots ``C1``, ``C2``); compiling is Python
 code, ~0.1 ms a pattern, several milliseconds of a one-question process.  ``from .. import kre
 as re`` gives such a module the ``re`` it knew (every name of ``re``), whose ``compile``,

@@ -13,9 +13,9 @@ Renderers (:mod:`psct_expert.render`) only print this data.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
+from . import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from .engine import Record, match_pattern, test_holds
 from .facts import Fact, Source, fact_key
 from .knowledge import KnowledgeBase, Var
