@@ -194,6 +194,7 @@ def fact_class(type_: str) -> type:
         # warming up): ``setdefault`` keeps the first class made, and every thread gets that
         # one (two classes for one type left an engine testing for the one its facts are not of)
         cls = _FACT_CLASSES.setdefault(type_, type(f"Fact_{type_}", (ex.Fact,), {}))
+        ex.PLAIN_FACTS.add(cls)
     return cls
 
 

@@ -343,3 +343,17 @@ def test_a_command_leaves_larks_unused_imports_unloaded(tmp_path):
                          env=env)
     assert "Creature Swap" in out.stdout, out.stderr
     assert "STUBS ['_Deferred', '_Deferred'] True" in out.stdout
+
+
+def test_a_fact_types_class_dispatches_as_experta_would_choose_for_it(base_expert):
+    import functools
+
+    from psct_expert import _experta as ex
+
+    base_expert.engine            # every rule's network wired
+    assert ex.PLAIN_FACTS
+    seen = [(reg, winner) for (like, reg), winner in ex._WINNER.items() if like is ex.Fact]
+    assert seen
+    for reg, winner in seen:
+        for cls in ex.PLAIN_FACTS:
+            assert functools._find_impl(cls, {t: t for t in reg}) is winner, cls
