@@ -3,7 +3,7 @@
 Compiling a regular expression is Python code (the ``re`` module parses the pattern
 and writes its matcher's program): the few hundred patterns of the reader's grammar
 cost ~0.17 ms each, a tenth of a cold start.  The program is a list of 32-bit words, so
-it is kept (as the base64 of their bytes, read in a few microseconds) in the cache folder (an :class:`~psct_expert.appendlog.AppendLog`,
+it is kept (their bytes deflated, in base64: read in a few microseconds) in the cache folder (an :class:`~psct_expert.appendlog.AppendLog`,
 ``regex-code-<key>.jsonl``, plain JSON, each line checked by its hash) and a fresh
 process hands it straight to the matcher (``_sre.compile``, which checks the program
 itself), without parsing the pattern.  The key hashes Python's version and the
@@ -20,10 +20,11 @@ import re
 import sys
 from array import array
 from binascii import a2b_base64, b2a_base64
+from zlib import compress, decompress
 
 from .appendlog import CacheLog
 
-MAGIC = "psct-expert-regex-code-2"   # 2: the program as base64 of its 32-bit words
+MAGIC = "psct-expert-regex-code-3"   # 3: the program as base64 of its 32-bit words, deflated
 PREFIX = "regex-code-"
 LIMIT = 8192
 
@@ -38,17 +39,19 @@ def _key() -> str:
                           f"{sys.byteorder}".encode()).hexdigest()
 
 
-# a program's words: 4 bytes each; its JSON list of numbers took 30 us to read, the base64 of
-# its bytes 2 us
+# a program's words: 4 bytes each, most of them small numbers; its JSON list of numbers took
+# 30 us to read, its deflated bytes in base64 a few: and the file, read whole by each process
+# that opens it, is a seventh of the size (a pattern's program is ~2 KB)
 _WORD = array("I")
 
 
 def _words(text: str) -> list:
-    return array(_WORD.typecode, a2b_base64(text)).tolist()
+    return array(_WORD.typecode, decompress(a2b_base64(text))).tolist()
 
 
 def _text(code: list) -> str:
-    return b2a_base64(array(_WORD.typecode, code).tobytes(), newline=False).decode("ascii")
+    return b2a_base64(compress(array(_WORD.typecode, code).tobytes(), 6),
+                      newline=False).decode("ascii")
 
 
 _LOG = CacheLog(PREFIX, MAGIC, _key, LIMIT)
