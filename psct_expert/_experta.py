@@ -48,6 +48,10 @@ for _h in list(_root.handlers):
 # same dispatch (functools' own ``_find_impl`` picks the implementation) but remembers,
 # across calls, which registered class wins for a class and a set of registered classes.
 _WINNER: dict = {}
+# the fact classes made for our fact types (``engine.fact_class``): each a plain subclass of
+# ``Fact`` (no bases, fields or registrations of its own), so the implementation that wins for
+# it is the one that wins for ``Fact``; one search serves them all
+PLAIN_FACTS: set = set()
 
 
 def _remembering_singledispatch(func):
@@ -59,10 +63,11 @@ def _remembering_singledispatch(func):
         impl = registry.get(cls)
         if impl is not None:
             return impl
-        key = (cls, frozenset(registry))
+        like = Fact if cls in PLAIN_FACTS else cls
+        key = (like, frozenset(registry))
         winner = _WINNER.get(key)
         if winner is None:
-            winner = _WINNER[key] = functools._find_impl(cls, {t: t for t in registry})
+            winner = _WINNER[key] = functools._find_impl(like, {t: t for t in registry})
         return registry[winner]
 
     def register(cls, fn=None):

@@ -17,15 +17,18 @@ import hashlib
 import json
 import marshal
 import os
-import re
+import sys
 import unicodedata
 import zlib
+from array import array
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
 
+from . import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from .appendlog import CacheLog
 from .cardschema import checked_json_name, has_lone_surrogate, validate_card
 from .errors import FileFormatError, PsctError, UnknownCard
@@ -37,6 +40,8 @@ KINDS = ("monster", "spell", "trap")
 
 @dataclass(frozen=True)
 class Card:
+    """One card: its name, kind, text and stats, as the database or an import gives them."""
+
     name: str
     kind: str
     subtypes: tuple = ()
@@ -151,6 +156,8 @@ class CardDB:
     def add(self, card, name: str | None = None) -> None:
         """Add a Card, or (lazily) a raw JSON line with its ``name``."""
         name = card.name if isinstance(card, Card) else name
+        if not isinstance(self.loose, dict):
+            self.loose = dict(self.loose)   # (a table read from the index file, made a dict)
         self.__dict__.pop("_keys", None)
         self.__dict__.pop("_word_index", None)
         self.__dict__["_changes"] = self.__dict__.get("_changes", 0) + 1
@@ -169,10 +176,14 @@ class CardDB:
         return json.loads(self._line(entry))["name"]
 
     def _line(self, entry):
-        """The JSON line of an entry; one kept in the index file is read (and checked) now."""
-        if not isinstance(entry, tuple):
+        """The JSON line of an entry; one kept in the index file is read (and checked) now (a
+        card's number in the file, or where an extra card's line is)."""
+        if type(entry) is int:
+            raw = self.lines.read_nth(entry) if self.lines is not None else None
+        elif not isinstance(entry, tuple):
             return entry
-        raw = self.lines.read(*entry) if self.lines is not None else None
+        else:
+            raw = self.lines.read(*entry) if self.lines is not None else None
         if raw is None:         # the index file changed under us: rebuild it from the database
             self._rebuild()
             raise _IndexChanged
@@ -463,8 +474,11 @@ def read_cards_jsonl(path: Path, origin: str = "database") -> list[Card]:
     return cards
 
 
-INDEX_VERSION = 4   # 4: a small verified head (names → where each line is), the lines read when used
+INDEX_VERSION = 5   # 4: a small verified head (names → where each line is), the lines read when used
+#                     5: the head's names one text, where each line is in arrays, the loose keys
+#                        worked out when asked (:class:`_LooseKeys`)
 INDEX_MAGIC = "psct-cards-index"
+INDEX_PREFIX = f"cards-index{INDEX_VERSION}-"
 
 
 class _IndexChanged(Exception):
@@ -484,6 +498,9 @@ class _IndexLines:
     base: int
     src: Path
     fd: int | None = None       # opened on first read; pread keeps forked workers apart
+    at: "array | None" = None     # the head's arrays: where the n-th card's line is, its size,
+    size: "array | None" = None   # and its digest (16 bytes each)
+    digests: bytes = b""
 
     def read(self, offset: int, length: int, digest: bytes) -> bytes | None:
         try:
@@ -494,15 +511,69 @@ class _IndexLines:
             return None
         return raw if len(raw) == length and _line_digest(raw) == digest else None
 
+    def read_nth(self, n: int) -> bytes | None:
+        """The line of the ``n``-th card of the head (its place and digest from the head's
+        arrays)."""
+        try:
+            return self.read(self.at[n], self.size[n], self.digests[16 * n:16 * n + 16])
+        except (AttributeError, IndexError):
+            return None
+
+
+class _LooseKeys(Mapping):
+    """``CardDB.loose`` (loose key → its strict keys) of a database read from the index file,
+    not built as a dict: a loose key is its strict key without the word "the"
+    (:func:`name_key`), so it is the strict key itself but for the few listed at write time,
+    ``moved`` (strict key → its loose key, when another) and ``odd`` (each loose key whose
+    strict keys are not just itself, in the order the database added them).  Look-up, ``len``
+    and the order of iteration are those of the dict the database built (the loose keys in the
+    order their first strict key came); :meth:`CardDB.add` makes it a dict before changing it."""
+
+    __slots__ = ("cards", "odd", "moved", "count", "_order")
+
+    def __init__(self, cards: dict, odd: dict, moved: dict, count: int):
+        self.cards, self.odd, self.moved, self.count = cards, odd, moved, count
+        self._order = None
+
+    def get(self, key, default=None):
+        got = self.odd.get(key)
+        if got is not None:
+            return got
+        if key in self.cards and key not in self.moved:
+            return [key]
+        return default
+
+    def __getitem__(self, key):
+        got = self.get(key)
+        if got is None:
+            raise KeyError(key)
+        return got
+
+    def __contains__(self, key) -> bool:
+        return self.get(key) is not None
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self):
+        # each strict key's loose key, the first time it comes (made once: the strict keys
+        # of a database read from the index do not change)
+        if self._order is None:
+            get = self.moved.get
+            self._order = list(dict.fromkeys([get(strict, strict) for strict in self.cards]))
+        return iter(self._order)
+
 
 def _index_cache_path(src: Path) -> tuple[Path, str] | None:
     """The cache file for this database, keyed by its path and content; and the content hash."""
+    from .filehash import sha256_file
+
     try:
-        content = hashlib.sha256(src.read_bytes()).hexdigest()
+        content = sha256_file(src)      # (remembered while the shipped file is unchanged)
     except OSError:
         return None
     where = hashlib.sha256(str(src.resolve()).encode("utf-8", "surrogatepass")).hexdigest()
-    return cache_dir() / f"cards-index4-{where[:16]}-{content[:24]}.bin", content
+    return cache_dir() / f"{INDEX_PREFIX}{where[:16]}-{content[:24]}.bin", content
 
 
 def _read_index(src: Path) -> CardDB | None:
@@ -533,11 +604,18 @@ def _read_index(src: Path) -> CardDB | None:
 
         with paused_gc():     # a few hundred thousand objects that live as long as the process
             data = marshal.loads(head)
-        if data.get("src") != str(src.resolve()):
+        if data.get("src") != str(src.resolve()) or data.get("order") != sys.byteorder:
+            return None
+        names = data["names"].split("\n") if data["names"] else []
+        lines = _IndexLines(path, base, src)
+        lines.at, lines.size = array("q", data["at"]), array("q", data["size"])
+        lines.digests = data["digests"]
+        if not len(names) == len(lines.at) == len(lines.size) == len(lines.digests) // 16:
             return None
         db = CardDB()
-        db.cards, db.loose, db.extra = data["cards"], data["loose"], data["extra"]
-        db.lines = _IndexLines(path, base, src)
+        db.cards = dict(zip(names, range(len(names))))     # a card's number: its line (_line)
+        db.loose = _LooseKeys(db.cards, data["odd"], data["moved"], data["loose"])
+        db.extra, db.lines = data["extra"], lines
         return db
     except (OSError, ValueError, EOFError, TypeError, KeyError, UnicodeDecodeError, AttributeError):
         return None
@@ -561,9 +639,22 @@ def _write_index(src: Path, db: CardDB) -> None:
             blob.extend(raw)
             return (at, len(raw), _line_digest(raw))
 
-        head = marshal.dumps({"src": str(src.resolve()),
-                              "cards": {k: place(v) for k, v in db.cards.items()},
-                              "loose": db.loose, "extra": [place(v) for v in db.extra]})
+        names = list(db.cards)
+        if any("\n" in k or not isinstance(v, (str, bytes)) for k, v in db.cards.items()):
+            return      # (the shipped database's index holds lines only)
+        at, size, digests = array("q"), array("q"), bytearray()
+        for k in names:
+            entry = place(db.cards[k])
+            at.append(entry[0])
+            size.append(entry[1])
+            digests += entry[2]
+        odd = {key: list(strict) for key, strict in db.loose.items() if strict != [key]}
+        moved = {k: key for key, strict in db.loose.items() for k in strict if k != key}
+        head = marshal.dumps({"src": str(src.resolve()), "order": sys.byteorder,
+                              "names": "\n".join(names), "at": at.tobytes(),
+                              "size": size.tobytes(), "digests": bytes(digests),
+                              "odd": odd, "moved": moved, "loose": len(db.loose),
+                              "extra": [place(v) for v in db.extra]})
         header = f"{INDEX_MAGIC} {INDEX_VERSION} {content} {hashlib.sha256(head).hexdigest()} " \
                  f"{len(head)}\n".encode("ascii")
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -571,7 +662,7 @@ def _write_index(src: Path, db: CardDB) -> None:
         prefix = path.name.rsplit("-", 1)[0] + "-"
         for old in path.parent.glob("cards-index*"):  # this database's older indexes, old formats
             if old != path and (old.name.startswith(prefix) or not old.name.startswith(
-                    "cards-index4-")):
+                    INDEX_PREFIX)):
                 old.unlink(missing_ok=True)
     except (OSError, ValueError, PsctError):
         pass  # a cache we cannot write is only slower

@@ -194,6 +194,7 @@ def fact_class(type_: str) -> type:
         # warming up): ``setdefault`` keeps the first class made, and every thread gets that
         # one (two classes for one type left an engine testing for the one its facts are not of)
         cls = _FACT_CLASSES.setdefault(type_, type(f"Fact_{type_}", (ex.Fact,), {}))
+        ex.PLAIN_FACTS.add(cls)
     return cls
 
 
@@ -299,20 +300,29 @@ def _meter(ke, budget: _Budget) -> None:
                                            for r in rules_below(ch.node)}))
         return below[key]
 
+    tests_of: dict[int, Any] = {}
+
+    def alpha_test(node):
+        # (each node's test worked out once: a run of n alpha nodes is walked from each of them)
+        key = id(node)
+        if key not in tests_of:
+            tests_of[key] = _alpha_test(node)
+        return tests_of[key]
+
     def metered(callback, node, rule):
         # a join node compares the token with every entry of its other memory: that is the work
         name = getattr(callback, "__name__", "")
-        other = {"activate_left": "right_memory", "activate_right": "left_memory"}.get(name)
+        other = _OTHER_MEMORY.get(name)
         terminal = hasattr(node, "rule") and not node.children  # each match goes on the agenda
         target = _lean_target(callback, node, name)
 
-        test = _alpha_test(node) if target is not None and name == "activate" else None
+        test = alpha_test(node) if target is not None and name == "activate" else None
         if test is not None:
             # a run of alpha nodes, each the only child of the one before, is one edge
             tests, end = [test], node
             while len(original[id(end)]) == 1:
                 child, cb = original[id(end)][0]
-                nxt = _alpha_test(child) if _lean_target(cb, child, "activate") else None
+                nxt = alpha_test(child) if _lean_target(cb, child, "activate") else None
                 if nxt is None or getattr(cb, "__name__", "") != "activate":
                     break
                 tests.append(nxt)
@@ -521,6 +531,10 @@ def _terminal_edge(node, budget: "_Budget", rule):
     return terminal
 
 
+_OTHER_MEMORY = {"activate_left": "right_memory", "activate_right": "left_memory"}
+_LEAN_BASE = {"activate": ex.OneInput, "activate_left": ex.TwoInput, "activate_right": ex.TwoInput}
+
+
 def _lean_target(callback, node, name):
     """The node method an edge's callback ends in, when the edge can call it directly.
 
@@ -531,8 +545,7 @@ def _lean_target(callback, node, name):
     metered edge makes the same copy, without the checks, and the same call.
     None: not one of experta's plain activations, so the callback is called
     as it is."""
-    base = {"activate": ex.OneInput, "activate_left": ex.TwoInput,
-            "activate_right": ex.TwoInput}.get(name)
+    base = _LEAN_BASE.get(name)
     if base is None or getattr(callback, "__self__", None) is not node \
             or getattr(type(node), name, None) is not getattr(base, name):
         return None

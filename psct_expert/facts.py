@@ -52,6 +52,8 @@ def norm_value(v: Any) -> Any:
 
 @dataclass(frozen=True)
 class Fact:
+    """A typed fact (its fields a sorted tuple of pairs) and where it came from."""
+
     type: str
     fields: tuple = ()
     source: Source | None = field(default=None, compare=False, hash=False)

@@ -21,6 +21,8 @@ PATH = Path(__file__).with_name("gamewords.yaml")
 
 @dataclass(frozen=True)
 class Action:
+    """A game action: its name, its written forms and the words questions use for it."""
+
     name: str
     forms: tuple[str, ...]   # written forms, card text and questions alike
     said: tuple[str, ...]    # question-only words for the action
@@ -37,6 +39,8 @@ class Action:
 
 @dataclass(frozen=True)
 class GameWords:
+    """The game's words shared by the reader and the question grammar (gamewords.yaml)."""
+
     actions: tuple[Action, ...]
     attributes: tuple[str, ...]
     types: tuple[str, ...]

@@ -13,9 +13,9 @@ Renderers (:mod:`psct_expert.render`) only print this data.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
+from . import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from .engine import Record, match_pattern, test_holds
 from .facts import Fact, Source, fact_key
 from .knowledge import KnowledgeBase, Var
@@ -48,6 +48,8 @@ class Step:
 
 @dataclass
 class ProofNode:
+    """A fact of a proof with the sources and steps that derived it."""
+
     fact: Fact
     sources: list[Source]
     steps: list[Step]
@@ -98,6 +100,8 @@ def reading_dict(relexed) -> dict:
 
 @dataclass
 class Answer:
+    """The answer to a question: its value, its proofs, what is missing and how it is said."""
+
     family: str
     params: dict
     value: str                                   # yes / no / unknown / conflict

@@ -40,6 +40,8 @@ HYPOTHESIS_KEYS = ("fails", "targeted", "left", "state", "controls", "self_not_f
 
 @dataclass
 class Question:
+    """A question of a family, its parameters, the cards' readings and the facts it gives the engine."""
+
     family: str
     params: dict
     spec: dict

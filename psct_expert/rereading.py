@@ -9,8 +9,7 @@ change what they can place and leave the rest as written.  :mod:`psct_expert.und
 
 from __future__ import annotations
 
-import re
-
+from . import kre as re
 from .cards import CardDB
 from .gamewords import gamewords
 from .parser.lexicon import Change, Relexed, relex
@@ -38,8 +37,6 @@ def bare_possessives(relexed: Relexed, db: CardDB, families: dict) -> None:
     'sent to the GY' effect"): the word with an "s" is read as the name's possessive, when the
     words before the "s" name one card (whole or in part) and the word after is something a card
     has (its effect, its search, its ATK)."""
-    import re
-
     from .parser.lexicon import lexicon
 
     owned = "|".join(re.escape(str(w)) for w in lexicon().get("owned") or ())
@@ -169,8 +166,6 @@ def _told_by_parts(sentence: str, db: CardDB, families: dict) -> list[str] | Non
 
 
 def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
-    import re
-
     from .parser.tokens import _name_end
 
     text = relexed.text

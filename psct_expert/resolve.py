@@ -11,9 +11,9 @@ When a reference cannot be resolved it raises a
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
+from . import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
 from .gamewords import gamewords

@@ -9,12 +9,12 @@ keys, said by the one set of functions below.
 
 from __future__ import annotations
 
-import re
 import string
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from .gamewords import gamewords
 from .yamlpos import safe_load
 

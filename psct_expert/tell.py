@@ -19,8 +19,8 @@ kept with the choice.  Only data is built here; :mod:`psct_expert.render` and th
 
 from __future__ import annotations
 
-import re
 
+from . import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from .engine import Record
 from .facts import Fact
 from .knowledge import KnowledgeBase, Var

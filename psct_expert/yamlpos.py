@@ -17,7 +17,10 @@ from .errors import FileFormatError
 MAX_DEPTH = 60
 MAX_NODES = 200_000  # values aliases may repeat: they can make a small file huge ("billion laughs")
 PARSED_PREFIX = "yaml-"
-PARSED_KEEP = 16        # parsed files kept in the cache folder (the newest)
+PARSED_KEEP = 64        # parsed files kept in the cache folder (the newest): more than one command
+                        # reads (a command that parsed a case file must not push out a word list)
+# a mapping with keys that are not text (``1: first``), kept in JSON as {PAIRS: [[key, value], ...]}
+PAIRS = "\u0000pairs"
 
 
 def __getattr__(name: str):
@@ -44,16 +47,16 @@ def safe_load(text: str):
     """Plain data from YAML text (safe tags only), for the project's own data files.
 
     The data is kept as JSON in the cache folder, named by the sha256 of the text: a file whose
-    JSON has the same data (no dates, no keys other than text) is read from there next time,
-    without YAML and without running any code.  Only a cache: any mismatch parses the text."""
+    JSON has the same data (no dates; a mapping with keys that are not text is kept as pairs) is
+    read from there next time, without YAML and without running any code.  Only a cache: any mismatch parses the text."""
     key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     path = _parsed_path(key)
     if path is not None:
         try:
-            head, _sep, body = path.read_bytes().partition(b"\n")
-            if head.decode() == f"{key} {hashlib.sha256(body).hexdigest()}":
-                return json.loads(body)
-        except (OSError, ValueError):
+            found = _read_parsed(path, key)
+            if found is not None:
+                return found[0]
+        except (OSError, ValueError, TypeError):
             pass
     import yaml
 
@@ -74,21 +77,59 @@ def _parsed_path(key: str):
 
 def _keep_parsed(path, key: str, data) -> None:
     try:
-        body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        if json.loads(body) != data:
-            return      # not plain JSON data (a date, a key that is not text): not kept
+        paired = [False]
+        body = json.dumps(_plain(data, paired), ensure_ascii=False,
+                          separators=(",", ":")).encode("utf-8")
+        if _decode(body, paired[0]) != data:
+            return      # not plain JSON data (a date, a float key NaN): not kept
     except (TypeError, ValueError, RecursionError):
         return
     try:
         from .atomic import atomic_write_bytes
 
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, f"{key} {hashlib.sha256(body).hexdigest()}\n".encode() + body)
+        tail = " pairs" if paired[0] else ""
+        atomic_write_bytes(path, f"{key} {hashlib.sha256(body).hexdigest()}{tail}\n".encode()
+                           + body)
         olds = sorted(path.parent.glob(f"{PARSED_PREFIX}*.json"), key=lambda p: p.stat().st_mtime)
         for old in olds[:-PARSED_KEEP]:
             old.unlink(missing_ok=True)
     except Exception:  # noqa: BLE001 - a cache we cannot write is only slower
         pass
+
+
+def _read_parsed(path, key: str):
+    """``(data,)`` from a parsed file kept by :func:`_keep_parsed` for this key, or None (another
+    text's, damaged, edited)."""
+    head, _sep, body = path.read_bytes().partition(b"\n")
+    words = head.decode().split(" ")
+    if words[:2] != [key, hashlib.sha256(body).hexdigest()] or words[2:] not in ([], ["pairs"]):
+        return None
+    return (_decode(body, bool(words[2:])),)
+
+
+def _plain(data, paired: list):
+    """The data as JSON can say it: a mapping whose keys are not all text becomes
+    ``{PAIRS: [[key, value], ...]}`` (``paired[0]`` is then set); a value JSON cannot say is
+    left for ``json.dumps`` to refuse."""
+    if isinstance(data, dict):
+        if all(isinstance(k, str) for k in data):
+            return {k: _plain(v, paired) for k, v in data.items()}
+        paired[0] = True
+        return {PAIRS: [[k, _plain(v, paired)] for k, v in data.items()]}
+    if isinstance(data, list):
+        return [_plain(v, paired) for v in data]
+    return data
+
+
+def _unpair(d: dict):
+    if len(d) == 1 and PAIRS in d:
+        return {k: v for k, v in d[PAIRS]}
+    return d
+
+
+def _decode(body: bytes, paired: bool):
+    return json.loads(body, object_hook=_unpair) if paired else json.loads(body)
 
 
 def _scalar(loader: yaml.SafeLoader, node: yaml.ScalarNode):
@@ -102,9 +143,9 @@ def load(text: str, path: str) -> tuple[object, dict[tuple, tuple[int, int]]]:
     cached = _parsed_path(key)
     if cached is not None:
         try:
-            head, _sep, body = cached.read_bytes().partition(b"\n")
-            if head.decode() == f"{key} {hashlib.sha256(body).hexdigest()}":
-                data, marks = json.loads(body)
+            found = _read_parsed(cached, key)
+            if found is not None:
+                data, marks = found[0]
                 return data, {tuple(p): tuple(m) for p, m in marks}
         except (OSError, ValueError, TypeError):
             pass

@@ -105,6 +105,39 @@ def test_every_card_is_read_again_when_the_index_changes_under_a_loaded_database
 
 
 @pytest.mark.cold_cache
+def test_the_index_read_back_has_the_tables_the_database_built():
+    """The index file keeps the names as one text, where each line is in arrays and only the
+    loose keys that are not their strict key: read back, every table is the one built from the
+    database's lines (same keys in the same order, same loose look-ups, same lines)."""
+    from psct_expert.cards import FACTS_DIR, _build_index, _LooseKeys, _read_index, load_database
+
+    src = FACTS_DIR / "cards.jsonl.gz"
+    _fresh_database()                                   # writes the index
+    read, built = _read_index(src), _build_index(src)
+    assert isinstance(read.loose, _LooseKeys) and isinstance(built.loose, dict)
+    assert list(read.cards) == list(built.cards)
+    assert list(read.loose) == list(built.loose) and len(read.loose) == len(built.loose)
+    assert list(read.loose.items()) == list(built.loose.items())
+    assert 0 < len(read.loose.odd) < len(built.loose) // 4      # few keys are not their own
+    for key in list(built.cards)[::50] + ["the", "", "not a card at all"]:
+        assert read.loose.get(key) == built.loose.get(key) and (key in read.loose) == (key in built.loose)
+    for key in list(built.cards)[::200]:
+        assert read._line(read.cards[key]).decode() == built.cards[key]
+        assert read.find(key) == built.find(key)
+    assert [read._line(e) for e in read.extra] == [e.encode() for e in built.extra]
+    assert read.all_keys() == built.all_keys()
+    # a card added to a database read from the index: its loose table becomes a dict first
+    from psct_expert.cards import Card
+
+    card = Card.from_dict({"name": "The Zzyzx Test Card", "kind": "spell", "text": "Draw 1 card."})
+    read.add(card)
+    built.add(card)
+    assert isinstance(read.loose, dict) and read.loose == built.loose
+    assert read.find("zzyzx test card") == card
+    load_database.cache_clear()
+
+
+@pytest.mark.cold_cache
 def test_the_name_cache_is_keyed_by_path_and_content(tmp_path):
     from psct_expert.cards import _index_cache_path
     from psct_expert.paths import FACTS_DIR

@@ -2,9 +2,13 @@
 compiled when first used, and the garbage collector pauses while a cache loads."""
 
 import gc
+import json
+import os
 import pathlib
 import subprocess
 import sys
+
+import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -191,3 +195,165 @@ def test_rule_conditions_prepared_once_are_what_experta_prepares(base_expert):
             assert re.sub(" at 0x[0-9a-f]+", "", repr(plain)) == re.sub(" at 0x[0-9a-f]+", "", repr(once))
             n += 1
     assert n >= len(kb.rules)
+
+
+def test_parsed_yaml_with_keys_that_are_not_text_is_kept_and_read_back_without_yaml(tmp_path,
+                                                                                     monkeypatch):
+    import builtins
+
+    from psct_expert import yamlpos
+
+    monkeypatch.setattr(yamlpos, "_parsed_path", lambda key: tmp_path / f"yaml-{key[:32]}.json")
+    text = "ordinals:\n  1: first\n  2: second\n  2.5: half\n  null: none\nplain: {a: [1, 2.0, null]}\n"
+    first = yamlpos.safe_load(text)
+    assert first == {"ordinals": {1: "first", 2: "second", 2.5: "half", None: "none"},
+                     "plain": {"a": [1, 2.0, None]}}
+    kept = list(tmp_path.glob("yaml-*.json"))
+    assert len(kept) == 1 and kept[0].read_bytes().split(b"\n", 1)[0].endswith(b" pairs")
+
+    real_import = builtins.__import__
+
+    def no_yaml(name, *args, **kwargs):
+        if name == "yaml":
+            raise AssertionError("YAML parsed again")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_yaml)
+    again = yamlpos.safe_load(text)
+    assert again == first
+    assert [type(k) for k in again["ordinals"]] == [int, int, float, type(None)]
+    assert type(again["plain"]["a"][1]) is float
+    monkeypatch.setattr(builtins, "__import__", real_import)
+    # a text whose own keys look like the pairs marker is not kept (it would not read back)
+    odd = 'o: {"\\0pairs": [[1, 2]]}\nn: {1: x}\n'
+    assert yamlpos.safe_load(odd) == {"o": {"\0pairs": [[1, 2]]}, "n": {1: "x"}}
+    assert len(list(tmp_path.glob("yaml-*.json"))) == 1
+    assert yamlpos.safe_load(odd) == {"o": {"\0pairs": [[1, 2]]}, "n": {1: "x"}}
+    # an edited kept file is not believed
+    body = kept[0].read_bytes().replace(b"second", b"SECOND")
+    kept[0].write_bytes(body)
+    assert yamlpos.safe_load(text) == first
+
+
+def test_kept_patterns_are_res_own_and_answer_as_re_does(tmp_path, monkeypatch):
+    import re
+
+    from psct_expert import kre, recache
+    from psct_expert.appendlog import CacheLog
+
+    monkeypatch.setattr(recache, "_LOG", CacheLog(recache.PREFIX, recache.MAGIC, recache._key))
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(kre, "_SEEN", {})
+    text = "Can C1 negate the Special Summon of C2? C1's second effect, its first effect."
+    calls = [("search", (r"\b(C\d+)'s (first|second) effect\b", text, re.I)),
+             ("match", (r"can (C\d+)", text, re.IGNORECASE)),
+             ("fullmatch", (r"[^?]+\?.*", text)),
+             ("findall", (r"\bC\d+\b", text)),
+             ("sub", (r"\b(C\d+)\b", r"<\1>", text)),
+             ("subn", (r"effect", "EFFECT", text, 1)),
+             ("split", (r"[?.]\s*", text)),
+             ("compile", (r"(?P<slot>C\d+)", re.I))]
+    for run in ("compiled and kept", "read from disk by a new process", "remembered"):
+        if run != "remembered":
+            monkeypatch.setattr(recache, "_LOG", CacheLog(recache.PREFIX, recache.MAGIC,
+                                                          recache._key))
+            kre._SEEN.clear()
+        for name, args in calls:
+            got, want = getattr(kre, name)(*args), getattr(re, name)(*args)
+            if name in ("search", "match", "fullmatch"):
+                assert got.span() == want.span() and got.groups() == want.groups()
+            else:
+                assert got == want, name
+        assert [m.span() for m in kre.finditer(r"C\d", text)] == \
+            [m.span() for m in re.finditer(r"C\d", text)]
+        assert len(recache._LOG.get()._lines) == len(calls) + 1   # the programs, kept once
+    rx = kre.compile(r"x", re.I)
+    assert kre.compile(rx) is rx and kre.search(rx, "X").group() == "X"
+    with pytest.raises(ValueError):
+        kre.compile(rx, re.I)
+    with pytest.raises(re.error):
+        kre.compile(r"(unclosed")
+    assert kre.escape is re.escape and kre.I is re.I and kre.Pattern is re.Pattern
+
+
+def test_a_shipped_files_hash_is_remembered_until_the_file_changes(tmp_path, monkeypatch):
+    import os
+
+    from psct_expert import filehash
+
+    shipped = tmp_path / "pkg"
+    shipped.mkdir()
+    f, other = shipped / "data.bin", tmp_path / "user.yaml"
+    f.write_bytes(b"one")
+    other.write_bytes(b"mine")
+    old = 1_000_000_000_000_000_000                   # long ago: not a file just written
+    os.utime(f, ns=(old, old))
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(filehash, "_STATE", {"roots": (str(shipped) + os.sep,)})
+    monkeypatch.setattr(filehash, "RECENT_NS", 0)     # (its change time is now: kept anyway)
+    sha = __import__("hashlib").sha256
+    assert filehash.sha256_files([f, other]) == [sha(b"one").hexdigest(), sha(b"mine").hexdigest()]
+    kept = json.loads((tmp_path / "cache" / filehash.NAME).read_text())["files"]
+    assert list(kept) == [str(f)]                      # the user's file is not kept
+
+    # a new process: the kept hash, without reading the file
+    monkeypatch.setattr(filehash, "_STATE", {"roots": (str(shipped) + os.sep,)})
+    real_read = pathlib.Path.read_bytes
+
+    def read_bytes(self):
+        assert self != f, "the shipped file was read again"
+        return real_read(self)
+
+    monkeypatch.setattr(pathlib.Path, "read_bytes", read_bytes)
+    assert filehash.sha256_file(f) == sha(b"one").hexdigest()
+    monkeypatch.undo()
+
+    # the same size and modification time, other bytes: the change time moved, hashed again
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(filehash, "RECENT_NS", 0)
+    monkeypatch.setattr(filehash, "_STATE", {"roots": (str(shipped) + os.sep,)})
+    f.write_bytes(b"two")
+    os.utime(f, ns=(old, old))
+    assert filehash.sha256_file(f) == sha(b"two").hexdigest()
+    # a file changed a moment ago is hashed but not kept
+    monkeypatch.setattr(filehash, "RECENT_NS", 10**18)
+    f.write_bytes(b"three")
+    assert filehash.sha256_file(f) == sha(b"three").hexdigest()
+    kept = json.loads((tmp_path / "cache" / filehash.NAME).read_text())["files"]
+    assert kept[str(f)][4] == sha(b"two").hexdigest()
+    # a damaged memo is ignored
+    (tmp_path / "cache" / filehash.NAME).write_text("{not json")
+    monkeypatch.setattr(filehash, "_STATE", {"roots": (str(shipped) + os.sep,)})
+    assert filehash.sha256_file(f) == sha(b"three").hexdigest()
+
+
+def test_a_command_leaves_larks_unused_imports_unloaded(tmp_path):
+    code = ("import os, sys\n"
+            "sys.argv = ['psct-expert', 'ask', 'Does Creature Swap target?']\n"
+            "from psct_expert.cli import main as m\n"
+            "leave = os._exit\n"
+            "def _exit(code):\n"
+            "    print('STUBS', [type(sys.modules[n]).__name__ for n in ('pkgutil', 'getpass')],\n"
+            "          'lark' in sys.modules, flush=True)\n"
+            "    leave(code)\n"
+            "os._exit = _exit\n"
+            "m.entry()\n")
+    env = dict(os.environ, PSCT_EXPERT_CACHE_DIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         env=env)
+    assert "Creature Swap" in out.stdout, out.stderr
+    assert "STUBS ['_Deferred', '_Deferred'] True" in out.stdout
+
+
+def test_a_fact_types_class_dispatches_as_experta_would_choose_for_it(base_expert):
+    import functools
+
+    from psct_expert import _experta as ex
+
+    base_expert.engine            # every rule's network wired
+    assert ex.PLAIN_FACTS
+    seen = [(reg, winner) for (like, reg), winner in ex._WINNER.items() if like is ex.Fact]
+    assert seen
+    for reg, winner in seen:
+        for cls in ex.PLAIN_FACTS:
+            assert functools._find_impl(cls, {t: t for t in reg}) is winner, cls

@@ -496,12 +496,13 @@ def rules_usage_flags_single_case_rules(sb: Sandbox):
 class Server:
     """``psct-expert serve`` on a free port of 127.0.0.1 in the sandbox, stopped by its PID."""
 
-    def __init__(self, sb: Sandbox):
+    def __init__(self, sb: Sandbox, *args: str):
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.proc = subprocess.Popen([sys.executable, "-m", "psct_expert", "serve", "--port",
-                                      str(self.port), "--workers", "2"], env=sb.env, cwd=sb.root,
+                                      str(self.port), "--workers", "2", *args], env=sb.env,
+                                     cwd=sb.root,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.time() + TIMEOUT
         while time.time() < deadline:
@@ -577,6 +578,39 @@ def _names(n: int) -> list[str]:
 
 
 @check
+def r3_s2_a_pickle_in_the_grammar_cache_runs_no_code(sb: Sandbox):
+    """The report's repro: each compiled-grammar file of the cache replaced by a pickle that
+    would run a command, its header made to match; the sentence shapes removed, so the next
+    question needs the grammar itself.  Nothing runs, and the answer is the same."""
+    import hashlib
+    import pickle
+
+    first = sb.run("ask", "Does Creature Swap target?")
+    cache = pathlib.Path(sb.env["PSCT_EXPERT_CACHE_DIR"])
+    pwned = sb.root / "pwned.txt"
+
+    class Evil:
+        def __reduce__(self):
+            return (os.system, (f"echo PWNED > {pwned}",))
+
+    payload = pickle.dumps(Evil())
+    poisoned = 0
+    for f in cache.glob("question-grammar-*.pickle"):
+        magic, key, _ = f.read_bytes().split(b"\n", 1)[0].decode().split(" ")
+        f.write_bytes(f"{magic} {key} {hashlib.sha256(payload).hexdigest()}\n".encode() + payload)
+        poisoned += 1
+    for f in cache.glob("question-shapes-*"):
+        f.unlink()
+    again = sb.run("ask", "Does Creature Swap target?")
+    new_shape = sb.run("ask", "Can Creature Swap be chained to Mystical Space Typhoon?")
+    ok = poisoned >= 1 and not pwned.exists() and first.returncode == again.returncode and \
+        first.stdout == again.stdout and "Traceback" not in again.stderr + new_shape.stderr and \
+        new_shape.returncode in (0, 1, 2) and "internal error" not in new_shape.stderr
+    return ok, (f"{poisoned} grammar files poisoned; code ran: {pwned.exists()}; same answer: "
+                f"{first.stdout == again.stdout} ({again.stdout.strip()[:60]!r})")
+
+
+@check
 def r3_s3_a_host_header_naming_another_site_is_refused(sb: Sandbox):
     srv = Server(sb)
     try:
@@ -621,6 +655,62 @@ def r3_nan_infinity_and_1e999_in_a_spec_are_400_naming_the_field(sb: Sandbox):
         err = srv.stop()
     ok = got == [(400, True)] * 3 and alive == 200 and "Traceback" not in err
     return ok, f"{got}; still up: {alive}"
+
+
+@check
+def r3_past_the_connection_limit_the_server_answers_a_json_503(sb: Sandbox):
+    """The report's 200 clients at once, made certain: 205 requests held in the app (their
+    headers sent, their bodies not yet), then 5 more, which are refused in the API's own form
+    (503, ``kind: Busy``, ``Retry-After``), not with uvicorn's plain-text 503; then the held
+    bodies are sent and each held request is answered; the server stays up."""
+    srv = Server(sb)
+    body = json.dumps({"question": "Does Creature Swap target?"}).encode()
+    head = (f"POST /api/ask HTTP/1.1\r\nHost: 127.0.0.1:{srv.port}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+            f"Connection: close\r\n\r\n").encode()
+
+    def response(sock) -> tuple[int, dict, str]:
+        data = b""
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        top, _, rest = data.partition(b"\r\n\r\n")
+        lines = top.decode("latin-1").split("\r\n")
+        headers = {k.strip().lower(): v.strip() for k, _, v in (x.partition(":") for x in lines[1:])}
+        return int(lines[0].split()[1]), headers, rest.decode("utf-8", "replace")
+
+    held, refused, answered = [], [], []
+    try:
+        for _ in range(205):
+            sock = socket.create_connection(("127.0.0.1", srv.port), timeout=60)
+            sock.sendall(head + body[:5])
+            held.append(sock)
+        time.sleep(1.0)         # (every held request is in the app, waiting for its body)
+        for _ in range(5):
+            with socket.create_connection(("127.0.0.1", srv.port), timeout=60) as sock:
+                sock.sendall(head + body)
+                refused.append(response(sock))
+        for sock in held:
+            sock.sendall(body[5:])
+        for sock in held:
+            answered.append(response(sock)[0])
+            sock.close()
+        alive = srv.request("GET", "/api/families")[0]
+    finally:
+        for sock in held:
+            sock.close()
+        err = srv.stop()
+    busy = [st == 503 and h.get("content-type", "").startswith("application/json")
+            and h.get("retry-after") and json.loads(text).get("kind") == "Busy"
+            for st, h, text in refused]
+    n200 = answered.count(200)
+    ok = all(busy) and len(busy) == 5 and n200 >= 200 and set(answered) <= {200, 503} and \
+        alive == 200 and "Traceback" not in err and "Exceeded concurrency limit" not in err
+    return ok, (f"past the limit: {[st for st, _, _ in refused]} (JSON Busy with Retry-After: "
+                f"{sum(busy)}); held requests answered: {n200} of {len(answered)} "
+                f"({sorted(set(answered))})")
 
 
 @check

@@ -279,7 +279,10 @@ def entry() -> None:
     from ..gcpause import command_thresholds
 
     command_thresholds()
-    _defer_import("regex")
+    # imported by lark at its own import, used only when it compiles a grammar (regex), reads
+    # one from a package (pkgutil) or names a cache file by the user (getpass)
+    for name in ("regex", "pkgutil", "getpass"):
+        _defer_import(name)
     code = main()
     try:
         sys.stdout.flush()

@@ -78,20 +78,28 @@ def cache_key(folders: list[Path], files: list[str] | None = None) -> str | None
     for f in list(folders) + list(files or []):
         where.update(str(f).encode("utf-8", "surrogatepass") + b"\0")
 
+    from ..filehash import sha256_files
+
     add(CACHE_MAGIC, str(getattr(psct_expert, "__version__", "")), sys.version)
     try:
-        for rel in _CODE:
-            add("code", rel, _sha((_PACKAGE / rel).read_bytes()))
+        # (the content hashes: a shipped file unchanged since a process hashed it keeps its
+        # hash, :mod:`psct_expert.filehash`; the parts are added in the order they always were)
+        parts: list[tuple] = [("code", rel, _PACKAGE / rel) for rel in _CODE]
         for folder in folders:
             folder = Path(folder)
             if not folder.is_dir():
-                add("folder", str(folder), "missing")
+                parts.append(("folder", str(folder), "missing"))
                 continue
-            add("folder", str(folder), str(folder.resolve()))
-            for path in sorted(folder.glob("*.yaml")):
-                add("file", path.name, _sha(path.read_bytes()))
+            parts.append(("folder", str(folder), str(folder.resolve())))
+            parts.extend(("file", path.name, path) for path in sorted(folder.glob("*.yaml")))
         for f in files or []:
-            add("single", str(f), str(Path(f).resolve()), _sha(Path(f).read_bytes()))
+            parts.append(("single", str(f), str(Path(f).resolve()), Path(f)))
+        hashed = iter(sha256_files([part[-1] for part in parts if isinstance(part[-1], Path)]))
+        for part in parts:
+            if isinstance(part[-1], Path):
+                add(*part[:-1], next(hashed))
+            else:
+                add(*part)
     except (OSError, ValueError):
         return None
     return f"{where.hexdigest()[:16]}-{h.hexdigest()}"

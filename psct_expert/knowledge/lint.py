@@ -6,8 +6,8 @@ Each problem is appended to the knowledge base's diagnostics with the rule's
 
 from __future__ import annotations
 
-import re
 
+from .. import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from .model import Diagnostic, KnowledgeBase, Pattern, Rule, Var
 
 

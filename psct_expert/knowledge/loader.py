@@ -8,9 +8,9 @@ rule language has no eval.  Every problem is a :class:`Diagnostic` with
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
+from .. import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from .. import yamlpos
 from ..cardschema import validate_card
 from ..errors import FileFormatError, RuleError

@@ -16,6 +16,8 @@ from ..paths import KNOWLEDGE_DIR
 
 @dataclass(frozen=True)
 class Diagnostic:
+    """A problem found in a knowledge file, with where it is."""
+
     path: str
     line: int | None
     column: int | None
@@ -34,6 +36,8 @@ class Diagnostic:
 
 @dataclass(frozen=True)
 class Var:
+    """A pattern variable (``$name``)."""
+
     name: str
 
     def __str__(self) -> str:
@@ -42,6 +46,8 @@ class Var:
 
 @dataclass(frozen=True)
 class InSet:
+    """A pattern value that is one of several."""
+
     values: tuple
 
     def __str__(self) -> str:
@@ -50,6 +56,8 @@ class InSet:
 
 @dataclass(frozen=True)
 class NotValue:
+    """A pattern value that must not be this one."""
+
     value: Any
 
     def __str__(self) -> str:
@@ -58,6 +66,8 @@ class NotValue:
 
 @dataclass(frozen=True)
 class NotIn:
+    """A pattern value that is none of several."""
+
     values: tuple
 
     def __str__(self) -> str:
@@ -93,6 +103,8 @@ class Pattern:
 
 @dataclass
 class Rule:
+    """A rule: what it says and cites, its conditions, conclusions and examples."""
+
     id: str
     says: str
     cites: list[str]
@@ -142,6 +154,8 @@ def _shown_path(path: str) -> str:
 
 @dataclass
 class FactType:
+    """A declared fact type and its fields."""
+
     name: str
     fields: dict[str, str]
     origin: str
@@ -150,6 +164,8 @@ class FactType:
 
 @dataclass
 class Family:
+    """A question family: its answer fact, key and grammar."""
+
     name: str
     answer: str                     # fact type whose `value` answers it
     key: list[str]                  # fields of the question that select the answer fact
@@ -183,6 +199,8 @@ class Variation:
 
 @dataclass
 class Source:
+    """A citable source of the rules."""
+
     id: str
     title: str
     where: str = ""
@@ -195,6 +213,8 @@ class Source:
 
 @dataclass
 class KnowledgeBase:
+    """The loaded and checked knowledge: rules, sources, fact types, families and diagnostics."""
+
     rules: list[Rule] = field(default_factory=list)
     sources: dict[str, Source] = field(default_factory=dict)
     fact_types: dict[str, FactType] = field(default_factory=dict)

@@ -12,11 +12,11 @@ This module reads English only; it knows no card and no question family.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from .. import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from ..yamlpos import safe_load
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")

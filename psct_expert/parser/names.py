@@ -6,12 +6,13 @@ a short first word of a card already named ("Lyla"), and small typos.
 
 from __future__ import annotations
 
-import re
+import re as plain_re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 
+from .. import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from ..cards import CardDB, name_key
 from ..yamlpos import safe_load
 
@@ -246,8 +247,9 @@ def _short_names(text: str, mentions: list[Mention], plain_word=None) -> None:
                 firsts.setdefault(w.group(), m.card)
     for word, card in firsts.items():
         lower_ok = plain_word is not None and not plain_word(word.lower())
-        for m in re.finditer(rf"\b{re.escape(word)}\b(?:['\u2019]s)?", text,
-                             re.IGNORECASE if lower_ok else 0):
+        # (a card's own word: compiled by re itself, not kept on disk with the fixed patterns)
+        for m in plain_re.finditer(rf"\b{re.escape(word)}\b(?:['\u2019]s)?", text,
+                                   re.IGNORECASE if lower_ok else 0):
             if any(a <= m.start() < b for a, b in taken):
                 continue
             end = m.start() + len(word)

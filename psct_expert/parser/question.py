@@ -11,12 +11,12 @@ resolved after parsing, against the cards, by :mod:`psct_expert.resolve`.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from lark import Tree
 from lark.exceptions import UnexpectedEOF, UnexpectedInput
 
+from .. import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from ..cards import CardDB
 from ..errors import QuestionError, UnknownCard
 from .grammar import grammar_for

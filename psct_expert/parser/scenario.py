@@ -21,9 +21,9 @@ A line that fits none of them is an error that names the line.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
+from .. import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from ..cards import CardDB
 from ..errors import QuestionError
 from .names import ORDINALS, find_cards

@@ -9,12 +9,12 @@ error can name each of them.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from dataclasses import dataclass, field
 
 from lark import Token
 
+from .. import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from .names import Mention, vocabulary
 
 # a word: letters/digits with inner hyphens, slashes, apostrophes ("face-up", "Spell/Trap",

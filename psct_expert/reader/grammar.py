@@ -16,8 +16,8 @@ from ..yamlpos import safe_load
 GRAMMAR_PATH = Path(__file__).with_name("grammar.yaml")
 
 
-@dataclass
-class Grammar:
+@dataclass(repr=False, eq=False)   # (made once per process and never compared: a fifth of
+class Grammar:                      # this module's import went to writing those two methods)
     verbs: list[tuple[str, re.Pattern]]
     summon_verbs: set[str]
     conjunctions: list[tuple[str, re.Pattern]]
@@ -126,8 +126,11 @@ def _rx(p: str) -> re.Pattern:
         words = gamewords()
         p = p.replace("{ATTRIBUTE}", "|".join(re.escape(a) for a in words.attributes)).replace(
             "{TYPE}", "|".join(re.escape(t) for t in sorted(words.types, key=len, reverse=True)))
-    # (the flags a compiled text pattern reports: ignore case, and Unicode, the default for text)
-    return LazyPattern(p.replace("{NAME}", _NAME), re.IGNORECASE | re.UNICODE)
+    return LazyPattern(p.replace("{NAME}", _NAME), _FLAGS)
+
+
+# (the flags a compiled text pattern reports: ignore case, and Unicode, the default for text)
+_FLAGS = re.IGNORECASE | re.UNICODE
 
 
 @lru_cache(maxsize=1)

@@ -10,12 +10,16 @@ from ..facts import Fact
 
 @dataclass
 class Span:
+    """Where a piece of a card's text starts and ends."""
+
     start: int
     end: int
 
 
 @dataclass
 class Clause:
+    """A numbered clause of an effect's text."""
+
     n: int
     start: int
     end: int
@@ -26,6 +30,8 @@ class Clause:
 
 @dataclass
 class Target:
+    """A target an effect's text takes, by its slot."""
+
     slot: int
     start: int
     end: int
@@ -36,6 +42,8 @@ class Target:
 
 @dataclass
 class EffectReading:
+    """What the reader read of one effect of a card."""
+
     id: str
     n: int
     start: int
@@ -62,6 +70,8 @@ class EffectReading:
 
 @dataclass
 class Reading:
+    """What the reader read of a card: its effects, their facts and what it left to legacy readings."""
+
     card: Card
     effects: list[EffectReading]
     facts: list[Fact]

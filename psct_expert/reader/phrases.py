@@ -6,8 +6,8 @@ calls them."""
 
 from __future__ import annotations
 
-import re
 
+from .. import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from ..gamewords import gamewords
 from .gates import gate_text, may_match
 from .grammar import blank_quotes, grammar, top_level_mask

@@ -3,11 +3,11 @@ the noun phrases and events a clause is read into, and the placeholders card nam
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ... import kre as re
 from ...gamewords import gamewords
 from ...yamlpos import safe_load
 

@@ -4,8 +4,8 @@ opponent's monster."); an event the grammar has no shape for stops (:class:`~.mo
 
 from __future__ import annotations
 
-import re
 
+from ... import kre as re
 from .model import CARD_RE, NP, Event, Stop, data, np_words
 
 

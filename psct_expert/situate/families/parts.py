@@ -574,3 +574,7 @@ def _stat_said_fits(st: Situate, q: Tree, spec: dict) -> None:
               (f.get("n") == n if isinstance(n, int) else f.get("verb") == n)]
     if not num or not any(num in qt for qt in quotes):
         st.fail(f"{ref['card']}'s part does not change ATK or DEF by {num}", stat)
+
+
+# "does X still destroy it and Special Summon the other one?": each part asked (outcomes.each_outcome)
+build_clause_done_each = outcomes.each_outcome(build_clause_done)
