@@ -327,6 +327,7 @@ def test_a_shipped_files_hash_is_remembered_until_the_file_changes(tmp_path, mon
     assert filehash.sha256_file(f) == sha(b"three").hexdigest()
 
 
+@pytest.mark.slow      # a fresh process with an empty cache folder: its first start, seconds
 def test_a_command_leaves_larks_unused_imports_unloaded(tmp_path):
     code = ("import os, sys\n"
             "sys.argv = ['psct-expert', 'ask', 'Does Creature Swap target?']\n"
