@@ -13,7 +13,7 @@ from ...errors import QuestionError
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import MOVES_A_CARD
 from ...reader.select import select_clause, select_effect
-from ..targets import implied_response_changes, note_change
+from ..targets import implied_response_changes, links_resolved_before, note_change
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
 from .common import first_effect
 from .conditions import build_held
@@ -264,6 +264,10 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     if both_self:
         # "destroy both that target and this card": the card itself left the field first
         suppose.append({"self_gone": {}})
+    for link in links_resolved_before(st, act):
+        # a link chained after it resolved first, on its target ("they chain Forbidden Lance on
+        # that monster"): what that link did to the target is read from its text by the rules
+        suppose.append({"resolved_before": {**link, "target": names[link["target"]]}})
     for t, ch in changed.items():
         if t in names:
             if ch.get("left"):
