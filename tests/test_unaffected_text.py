@@ -35,6 +35,10 @@ CARDS = {
                        "this turn, it is unaffected by the effects of Xyz Monsters."),
     "Example Jammer": ("trap", ("counter",), "When a Spell Card is activated: Discard 1 card; negate "
                        "the activation, and if you do, destroy it."),
+    "Example Wildheart": ("monster", ("effect",), "Unaffected by Trap effects."),
+    "Example Thanatos": ("monster", ("effect",), "Once per turn (Quick Effect): You can discard 1 card; "
+                         "this face-up card is unaffected by other card effects this turn."),
+    "Example Cutter": ("trap", ("normal",), "Target 1 monster on the field; destroy that target."),
 }
 
 
@@ -112,3 +116,14 @@ def test_a_resolved_before_supposition_must_name_an_effect_of_its_card(expert):
         expert.ask_spec(spec)
     spec["suppose"][1]["resolved_before"]["via"] = "target"
     assert expert.ask_spec(spec).value == "no"
+
+
+@pytest.mark.parametrize("first, monster, answer", [
+    ("Example Mirror", "Example Wildheart", "no"),       # a Trap against its own "Unaffected by Traps"
+    ("Example Offering", "Example Wildheart", "unknown"),  # a Spell: its text does not cover it
+    ("Example Cutter", "Example Wildheart", "unknown"),   # any monster: it may be Set, its text then off
+    ("Example Mirror", "Example Thanatos", "unknown"),    # unaffected only once its effect resolves
+])
+def test_a_target_whose_own_text_makes_it_unaffected(expert, first, monster, answer):
+    q = f"I activate {first} targeting my opponent's {monster}. Is it destroyed by {first}?"
+    assert expert.ask(q).value == answer

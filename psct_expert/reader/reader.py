@@ -262,8 +262,9 @@ class _Reader(PhraseReaders):
                 others = "yes" if u["others"].search(phrase) else "no"
                 whose = "opponent" if u["opponent"].search(phrase) else \
                     "own" if u["own"].search(phrase) else "any"
+                # (a Pendulum Effect's holds in the Pendulum Zone only, never for the monster)
                 cond = any(w.strip(",") not in u["words"] for w in words) or \
-                    bool(u["condition"].search(quote))
+                    bool(u["condition"].search(quote)) or f.source.where == "pendulum text"
                 start = f.source.start + m.start()
                 src = self.src(self._src_text(f.source.where), start, f.source.start + m.end(),
                                f.source.where)

@@ -264,6 +264,11 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     if both_self:
         # "destroy both that target and this card": the card itself left the field first
         suppose.append({"self_gone": {}})
+    for t in dict.fromkeys(targets):
+        if t not in changed and _named_face_up_on_field(st, reading, eid, t, slot_of.get(t, 1)):
+            # "targeting my opponent's Elemental HERO Wildheart" with an effect that targets a
+            # face-up monster on the field: that card is there, face-up, its continuous effects apply
+            suppose.append({"in_play": {"card": t}})
     for link in links_resolved_before(st, act):
         # a link chained after it resolved first, on its target ("they chain Forbidden Lance on
         # that monster"): what that link did to the target is read from its text by the rules
@@ -358,6 +363,16 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                     "card there when the effect resolves", obj)
     return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
             "suppose": suppose}
+
+
+def _named_face_up_on_field(st: Situate, reading, eid: str, t: str, slot: int) -> bool:
+    """The target ``t`` is a card named by its name, and the effect can target only a face-up card
+    on the field in that slot: it was one when it was targeted."""
+    if t not in st.db:
+        return False
+    conds = {f.get("condition") for f in reading.facts if f.type == "target_condition"
+             and f.get("effect") == eid and f.get("slot") == slot and f.get("value") == "yes"}
+    return {"face-up", "on-field"} <= conds
 
 
 def _needs_itself(st: Situate, ref: dict) -> bool:
