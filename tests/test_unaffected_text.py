@@ -58,7 +58,7 @@ def story(first: str, response: str, me: str = "I", them: str = "They", more: st
 @pytest.mark.parametrize("first, response, answer", [
     ("Example Offering", "Example Lance", "no"),          # a Spell, unaffected by other Spells/Traps
     ("Example Mirror", "Example Lance", "no"),            # a Trap too
-    ("Example Striker's effect", "Example Lance", "unknown"),   # a monster effect: still affected
+    ("Example Striker's effect", "Example Lance", "yes"),   # a monster effect: still affected
     ("Example Offering", "Example Screen", "unknown"),    # only some monsters' effects: no rule reads it
 ])
 def test_a_link_chained_after_it_made_its_target_unaffected(expert, first, response, answer):
