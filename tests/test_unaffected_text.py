@@ -83,7 +83,7 @@ def test_unaffected_by_the_opponents_effects_only(expert):
     theirs = story("Example Offering", "Example Shelter")                 # they made it unaffected
     mine = story("Example Offering", "Example Shelter", them="I")          # I did: my Spell still works
     assert expert.ask(theirs).value == "no"
-    assert expert.ask(mine).value == "unknown"
+    assert expert.ask(mine).value == "yes"
 
 
 def test_a_negated_link_made_it_nothing(expert):
