@@ -272,8 +272,10 @@ class _Reader(PhraseReaders):
                          others=others, whose=whose,
                          activated="yes" if u["activated"].search(phrase) else "no",
                          condition="yes" if cond else "no")
-                if f.get("verb") == "unknown" and quote[:60] in self.unread:
-                    self.unread.remove(quote[:60])      # the part says only this: it is read
+                if f.get("verb") == "unknown" and quote[:60] in self.unread and who != "other" \
+                        and not quote[m.end():].strip(" .,;)"):
+                    # the part says only this, of the card itself or its target: it is read
+                    self.unread.remove(quote[:60])
 
     def _unaffected_subject(self, before: str, has_targets: bool) -> str:
         """Who "is unaffected": the words right before the verb, else the nearest subject said
