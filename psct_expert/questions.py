@@ -35,7 +35,7 @@ from .reader.select import select_clause, select_effect
 
 HYPOTHESIS_KEYS = ("fails", "targeted", "left", "state", "controls", "self_not_face_up", "self_gone",
                    "changed", "in_play", "token_target", "event", "cannot_be_destroyed",
-                   "requirement_unmet", "done")
+                   "requirement_unmet", "done", "resolved_before")
 
 
 @dataclass
@@ -557,6 +557,20 @@ class _Builder:
             self.add("requirement_unmet_at_resolution", what, src, effect=eid)
         elif key == "cannot_be_destroyed":
             self.add("cannot_be_destroyed", what, src, card=str(val.get("card", "the card")))
+        elif key == "resolved_before":
+            # a link chained after the effect asked about resolved before it, on its target (as its
+            # target, or as that target's own effect): the rules read what it did from its text
+            reading = self.card(val.get("card") or str(eid).split("#")[0])
+            if not any(f.type == "effect" and f.get("effect") == eid for f in reading.facts):
+                raise QuestionError(f"'resolved_before' names no effect of {reading.card.name}: "
+                                    f"{eid!r}", understood=self.spec)
+            for k, allowed in (("via", ("target", "self")), ("players", ("same", "different", "unknown")),
+                               ("negated", ("yes", "no", "unknown"))):
+                if val.get(k) not in allowed:
+                    raise QuestionError(f"in 'resolved_before', {k!r} is one of {', '.join(allowed)}",
+                                        understood=self.spec)
+            self.add("resolved_before", what, src, effect=eid, target=str(val["target"]),
+                     via=val["via"], players=val["players"], negated=val["negated"])
         elif key == "done":                 # the situation says that part was done
             if eid not in self.reading_of:
                 raise QuestionError("'done' needs the effect whose part was done",

@@ -88,6 +88,8 @@ class Grammar:                      # this module's import went to writing those
     trigger_owner: dict[str, re.Pattern] = field(default_factory=dict)
     trigger_from: re.Pattern | None = None
     trigger_from_places: list[tuple[str, re.Pattern]] = field(default_factory=list)
+    # a card made unaffected by some effects (fact unaffected): its patterns, subjects, kinds, words
+    unaffected: dict = field(default_factory=dict)
 
 
 _NAME = ""
@@ -209,7 +211,18 @@ def grammar() -> Grammar:
         text_queries={k: _rx(v) for k, v in g["text_queries"].items()},
         place_patterns={k: _rx(v) for k, v in g["place_patterns"].items()},
         place_written={str(k): str(v) for k, v in g["place_written"].items()},
+        unaffected=_unaffected_table(g["unaffected"]),
     )
+
+
+def _unaffected_table(u: dict) -> dict:
+    """The ``unaffected`` section: its single patterns compiled, its subjects and kinds as ordered
+    (name, pattern) lists, its words as a set."""
+    out: dict = {k: _rx(v) for k, v in u.items() if isinstance(v, str)}
+    out["subjects"] = [(k, _rx(v)) for k, v in u["subjects"].items()]
+    out["kinds"] = [(k, _rx(v)) for k, v in u["kinds"].items()]
+    out["words"] = frozenset(str(w).lower() for w in u["words"])
+    return out
 
 
 def compile_all() -> int:

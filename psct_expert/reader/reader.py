@@ -73,6 +73,7 @@ class _Reader(PhraseReaders):
         self._read_position_changes()
         self._read_stat_changes()
         self._read_replacements(effects)
+        self._read_unaffected(effects)
         if card.kind == "monster" and card.level is not None:
             self.add("card_level", cdata, card=card.name, level=card.level)
         m = self.g.p["extra_attacks"].search(text)
@@ -229,6 +230,75 @@ class _Reader(PhraseReaders):
                 src = self.src(whole, start, e.start + m.end(), e.where) \
                     if whole[start:start + 5] == e.text[m.start():m.start() + 5] else None
                 self.add("replacement", src, effect=e.id, card=self.card.name)
+
+    def _read_unaffected(self, effects):
+        """A part that makes a card unaffected by some effects ("that target loses 800 ATK, but is
+        unaffected by the effects of other Spells/Traps", "This card is unaffected by Spell
+        effects"): who is unaffected (its target, the card itself, or another card), by what kind of
+        card, and whether only by other cards, by the opponent's, by activated effects, or only
+        sometimes (game-rules#replacement-and-negation.8).  The phrase tables are ``grammar.yaml``'s
+        ``unaffected``."""
+        u = self.g.unaffected
+        targets = {e.id: bool(e.targets) for e in effects}
+        for f in [f for f in self.facts if f.type == "clause" and f.source is not None]:
+            quote = f.source.quote
+            if "unaffected" not in quote.lower():
+                continue
+            for m in u["phrase"].finditer(quote):
+                who = self._unaffected_subject(quote[:m.start()], targets.get(f.get("effect"), False))
+                phrase = m.group(1).strip().lower()
+                kinds = [k for k, rx in u["kinds"] if rx.search(phrase)]
+                named = [k for k in kinds if k != "card"]
+                if "spell-trap" in named or set(named) == {"spell", "trap"}:
+                    by = "spell-trap"
+                elif len(named) == 1:
+                    by = named[0]
+                elif not named and (kinds or re.fullmatch(r"(?:your opponent's |your )?(?:activated )?"
+                                                         r"effects", phrase)):
+                    by = "card"        # "card effects", "your opponent's activated effects"
+                else:
+                    by = "other"
+                words = phrase.replace("(", " (").split()
+                others = "yes" if u["others"].search(phrase) else "no"
+                whose = "opponent" if u["opponent"].search(phrase) else \
+                    "own" if u["own"].search(phrase) else "any"
+                # (a Pendulum Effect's holds in the Pendulum Zone only, never for the monster)
+                cond = any(w.strip(",") not in u["words"] for w in words) or \
+                    bool(u["condition"].search(quote)) or f.source.where == "pendulum text"
+                start = f.source.start + m.start()
+                src = self.src(self._src_text(f.source.where), start, f.source.start + m.end(),
+                               f.source.where)
+                self.add("unaffected", src, effect=f.get("effect"), n=f.get("n"), who=who, by=by,
+                         others=others, whose=whose,
+                         activated="yes" if u["activated"].search(phrase) else "no",
+                         condition="yes" if cond else "no")
+                if f.get("verb") == "unknown" and quote[:60] in self.unread and who != "other" \
+                        and not quote[m.end():].strip(" .,;)"):
+                    # the part says only this, of the card itself or its target: it is read
+                    self.unread.remove(quote[:60])
+
+    def _unaffected_subject(self, before: str, has_targets: bool) -> str:
+        """Who "is unaffected": the words right before the verb, else the nearest subject said
+        before them; "it" is the target of an effect that targets, another card otherwise."""
+        u = self.g.unaffected
+        if u["bare"].match(before):
+            return "self"          # "Unaffected by ...": a sentence about the card itself
+        near = u["subject_near"].search(before)
+        said = near.group(1).strip().lower() if near else ""
+        said = re.sub(r"^(?:also|and|but|then)\s+", "", said)
+        if not said:
+            found = list(u["subject_before"].finditer(before))
+            said = found[-1].group(0).lower() if found else ""
+        who = next((k for k, rx in u["subjects"] if rx.fullmatch(said)), "other")
+        if who == "pronoun" and not has_targets:
+            # "If this card was Special Summoned, it is unaffected ...": "it" is the card named before
+            named = [m.group(0).lower() for m in u["subject_before"].finditer(before)]
+            named = [w for w in named if w not in ("it", "they")]
+            if named and u["subjects"][0][1].fullmatch(named[-1]):
+                return "self"
+        if who in ("pronoun", "target"):
+            who = "target" if has_targets else "other"    # "that monster" it Summoned: another card
+        return who
 
     def read_text(self, text: str, where: str, prefix: str) -> list[EffectReading]:
         g = self.g

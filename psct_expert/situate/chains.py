@@ -256,6 +256,13 @@ class ChainEvents:
         thing = sub(m, "thing")
         named = self.r.thing(thing).get("card") if thing is not None else None
         act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+        if act.get("respond") and sub(m, "act_verb") is not None and \
+                self.r.action(sub(m, "act_verb")) == "negate" and \
+                (thing is None or self.r.thing(thing)["pronoun"]):
+            # "I chain Solemn Judgment to negate it": the link it answers is negated, not a card
+            # an earlier link targeted
+            self._purpose_does(m)
+            return
         if ws[0] == "on" and ws[-1] in ("face-down", "face-up"):
             # "I activate Book of Moon on my monster face-down": the card it targets is flipped
             for which in act.get("targets") or []:

@@ -449,3 +449,45 @@ def _plain(text: str) -> list[str]:
     ["card"]), to match a target told twice by different players' words."""
     return [w for w in text.lower().split() if w not in
             ("my", "your", "their", "his", "her", "opponent's", "own", "the", "a", "an")]
+
+
+def links_resolved_before(st: Situate, act: dict) -> list[dict]:
+    """The links chained after the activation ``act`` (to it, or to a link chained to it), which
+    resolve before it (game-rules#chain.3), that had one of its targets as their own told target
+    (``via``: target) or that are that target's own effect (``via``: self): for each, the target,
+    the link's effect, whether that link was negated, and whether the same player activated both.
+    A target told to change in the Chain is left out (what it is then is told otherwise)."""
+    if act.get("id") is None or act not in st.events:
+        return []
+    chain = {act["id"]}
+    out = []
+    for ev in st.events[st.events.index(act) + 1:]:
+        if ev.get("kind") == "resolve" and ev.get("of") in (None, act["id"]):
+            break                   # the Chain resolved: what follows is not chained to it
+        if ev.get("kind") != "activate" or ev.get("respond") not in chain:
+            continue
+        chain.add(ev["id"])
+        found = st.effect_of(ev.get("effect") or {})
+        if found is None:
+            continue
+        reading, eid = found
+        if eid.endswith("#0"):      # a Spell/Trap Card's activation applies its first effect
+            eid = next((f.get("effect") for f in reading.facts if f.type == "on_card_activation"),
+                       eid)
+        # negated: told so; unknown when a link answers it and what that link did is not told
+        negated = "yes" if any(e.get("kind") == "negate" and e.get("of") == ev["id"]
+                               for e in st.events) else \
+            "unknown" if any(e.get("kind") == "activate" and e.get("respond") == ev["id"]
+                             for e in st.events) else "no"
+        players = "unknown" if not ev.get("player") or not act.get("player") else \
+            "same" if ev["player"] == act["player"] else "different"
+        for t in dict.fromkeys(act.get("targets") or []):
+            if t in st.changed:
+                continue
+            how = "target" if t in (ev.get("targets") or []) else \
+                "self" if t == ev["effect"].get("card") else None
+            if how is not None:
+                out.append({"target": t, "effect": eid, "card": reading.card.name, "via": how,
+                            "players": players,
+                            "negated": negated})
+    return out

@@ -13,7 +13,7 @@ from ...errors import QuestionError
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import MOVES_A_CARD
 from ...reader.select import select_clause, select_effect
-from ..targets import implied_response_changes, note_change
+from ..targets import implied_response_changes, links_resolved_before, note_change
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
 from .common import first_effect
 from .conditions import build_held
@@ -264,6 +264,15 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     if both_self:
         # "destroy both that target and this card": the card itself left the field first
         suppose.append({"self_gone": {}})
+    for t in dict.fromkeys(targets):
+        if t not in changed and _named_face_up_on_field(st, reading, eid, t, slot_of.get(t, 1)):
+            # "targeting my opponent's Elemental HERO Wildheart" with an effect that targets a
+            # face-up monster on the field: that card is there, face-up, its continuous effects apply
+            suppose.append({"in_play": {"card": t}})
+    for link in links_resolved_before(st, act):
+        # a link chained after it resolved first, on its target ("they chain Forbidden Lance on
+        # that monster"): what that link did to the target is read from its text by the rules
+        suppose.append({"resolved_before": {**link, "target": names[link["target"]]}})
     for t, ch in changed.items():
         if t in names:
             if ch.get("left"):
@@ -354,6 +363,16 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                     "card there when the effect resolves", obj)
     return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
             "suppose": suppose}
+
+
+def _named_face_up_on_field(st: Situate, reading, eid: str, t: str, slot: int) -> bool:
+    """The target ``t`` is a card named by its name, and the effect can target only a face-up card
+    on the field in that slot: it was one when it was targeted."""
+    if t not in st.db:
+        return False
+    conds = {f.get("condition") for f in reading.facts if f.type == "target_condition"
+             and f.get("effect") == eid and f.get("slot") == slot and f.get("value") == "yes"}
+    return {"face-up", "on-field"} <= conds
 
 
 def _needs_itself(st: Situate, ref: dict) -> bool:

@@ -202,7 +202,29 @@ def _unaffected_effect(st: Situate, fam: Tree, verb: str | None = None):
     _kind, card, _ws = _unaffected_thing(st, fam)
     if card is not None and card == found[0].card.name and "other" in low(find(fam, "un_kind")):
         st.fail(f"{card} is unaffected by other cards' effects, not by its own", fam)
+    if card is not None:
+        _told_scope_fits_text(st, fam, card)
     return ref, found
+
+
+# what each kind a card's text says it is unaffected by covers (reader fact unaffected, field by)
+_COVERS = {"card": {"card", "spell", "trap", "spell-trap", "monster"},
+           "spell-trap": {"spell", "trap", "spell-trap"}}
+
+
+def _told_scope_fits_text(st: Situate, fam: Tree, card: str) -> None:
+    """"Elemental HERO Wildheart, which is unaffected by Spell effects": when the named card's own
+    text says, always, what it is unaffected by (reader fact ``unaffected`` of the card itself), the
+    kind the question tells must be one that covers; a card whose text says nothing of it, or says it
+    only sometimes, may have been made unaffected by another card, as told."""
+    facts = [f for f in st.reading(card).facts if f.type == "unaffected" and f.get("who") == "self"]
+    if not facts or any(f.get("condition") == "yes" or f.get("by") == "other" for f in facts):
+        return
+    scope = _scope(st, fam)
+    if not any(scope in _COVERS.get(f.get("by"), {f.get("by")}) for f in facts):
+        said = "; ".join(f.source.quote for f in facts if f.source is not None)
+        st.fail(f"{card}'s text says it is {said!r}, not unaffected by {scope.replace('-', '/')} "
+                "effects", find(fam, "un_clause"))
 
 
 def _effect_node(fam: Tree) -> Tree | None:
