@@ -315,6 +315,7 @@ def test_the_step_budget_grows_with_the_rules(base_expert):
     assert engine.max_steps == MAX_MATCH_STEPS + STEPS_PER_RULE * len(base_expert.kb.rules)
 
 
+@pytest.mark.slow      # builds and runs a rule set of thousands of rules: seconds
 def test_an_overrun_spread_over_many_rules_is_said_so(tmp_path):
     rules = "".join(textwrap.dedent(f"""\
           - id: many-{i}

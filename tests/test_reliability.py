@@ -90,6 +90,7 @@ def test_scenario_parser_never_crashes(base_expert, lines):
 
 
 @SETTINGS
+@pytest.mark.slow      # many whole asks with noise: seconds (tools/fuzz.py is the long run)
 @given(question=st.sampled_from([c["ask"] for c in safe_load(CASES.read_text())["cases"]]),
        noise=TEXT)
 def test_ask_end_to_end_never_crashes(case_expert, question, noise):
@@ -138,6 +139,7 @@ def test_alias_bomb_is_an_error(tmp_path):
         load_knowledge([str(tmp_path)])
 
 
+@pytest.mark.slow      # many generated case files: seconds
 @SETTINGS
 @given(cases=VALUES, cards=VALUES)
 def test_case_file_loader_never_crashes(tmp_path_factory, cases, cards):
@@ -181,6 +183,7 @@ def test_binary_and_invalid_utf8_files_are_errors(tmp_path, capsys):
 # -- never guess ----------------------------------------------------------------
 
 
+@pytest.mark.slow      # reads every legacy monster of the pool: seconds
 def test_legacy_monsters_get_no_punctuation_answers(base_expert):
     from psct_expert.reader.reader import grammar
 

@@ -3,8 +3,10 @@
 One uvicorn server and one browser for the module.  Skipped, with the reason,
 when chromium, chromedriver or selenium is missing (``.ci/run`` installs them).
 Set ``PSCT_EXPERT_SCREENSHOTS=DIR`` to keep the screenshots (the README's come
-from ``PSCT_EXPERT_SCREENSHOTS=docs``).  The default run takes the phone width (360 px); the
-desktop width (1280 px) of the same tests is ``slow`` (``-m "slow or pool"``).
+from ``PSCT_EXPERT_SCREENSHOTS=docs``).  The default run takes the phone width (360 px) of what
+a judge does first (ask and see the proof, a refusal and its nearest questions);
+the desktop width (1280 px) and the rest of the page's paths are ``slow`` (``-m "slow or pool"``,
+which ``.ci/run`` runs too), so the default run stays under a minute.
 """
 
 import os
@@ -157,6 +159,7 @@ def test_ask_see_proof_and_highlight_a_span(server, browser, width, tmp_path):
     assert shot.stat().st_size > 10_000
 
 
+@pytest.mark.slow
 def test_permalink_reproduces_the_ruling(server, browser):
     at_width(browser, 1280)
     scenario = ["Player B dances wildly."]
@@ -175,7 +178,8 @@ def test_permalink_reproduces_the_ruling(server, browser):
     assert browser.find_element(By.ID, "e").get_attribute("value") == scenario[0]
 
 
-@pytest.mark.parametrize("width", [360, pytest.param(1280, marks=pytest.mark.slow)])
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [360, 1280])
 def test_builder_after_a_refusal(server, browser, width):
     at_width(browser, width)
     browser.get(server + "/")
@@ -218,6 +222,7 @@ def test_builder_after_a_refusal(server, browser, width):
 TIERED = "Can Nibiru, the Primal Being Tribute a monster that cannot be targeted by card effects?"
 
 
+@pytest.mark.slow
 def test_proof_shows_each_citation_with_its_tier_strongest_first(server, browser, tmp_path):
     at_width(browser, 360)
     browser.get(server + "/?q=" + quote(TIERED))
@@ -237,7 +242,8 @@ def test_proof_shows_each_citation_with_its_tier_strongest_first(server, browser
     assert shot.stat().st_size > 10_000
 
 
-@pytest.mark.parametrize("width", [pytest.param(1280, marks=pytest.mark.slow), 360])
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [1280, 360])
 def test_scripts_page_audits_a_pasted_script(server, browser, width, tmp_path):
     """The scripts page: a pasted card script, its disagreements with the text, the text's
     span marked in the card text."""
@@ -263,6 +269,7 @@ def test_scripts_page_audits_a_pasted_script(server, browser, width, tmp_path):
 RAIOH_GORZ = "Can Thunder King Rai-Oh negate the Special Summon of Gorz, Emissary of Darkness?"
 
 
+@pytest.mark.slow
 def test_what_would_change_this(server, browser):
     """The answer is followed by the variations that flip it, each a sentence with its source."""
     at_width(browser, 1280)
@@ -276,6 +283,7 @@ def test_what_would_change_this(server, browser):
     assert "whatif-yes" in item.get_attribute("class")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [360])
 def test_the_page_in_italian_from_the_browsers_language(server, browser, width, tmp_path):
     """A browser that prefers Italian gets the page, the answer, the reason and the what-if
@@ -305,6 +313,7 @@ def test_the_page_in_italian_from_the_browsers_language(server, browser, width, 
                                 {"userAgent": ua, "acceptLanguage": "en-US,en"})
 
 
+@pytest.mark.slow
 def test_unknown_answer_offers_one_click_choices(server, browser):
     # an unknown answer asks what would settle it; a choice asks again with its line added
     at_width(browser, 360)
