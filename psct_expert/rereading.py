@@ -91,13 +91,12 @@ _PAST = ("'d", "ed", "d")
 
 
 def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
-    """Each sentence of the story that the grammar does not read as told is read by its parts
+    """Each sentence of the story (run when the question is not placed otherwise) is read by its parts
     (:mod:`psct_expert.parser.clauses`: who does what to what, how) and said again in the
     grammar's own clause shapes; a sentence with a word it cannot place stays as written.  A
     question that opens with what is supposed ("If I use X as material for Y, do I ...?") has
     that clause read the same way, told before the question."""
     from .parser.lexicon import sentences
-    from .parser.question import reads_as_told
 
     parts = [p for part in sentences(relexed.text) for p in aside_told(part, relexed)]
     out = []
@@ -106,7 +105,7 @@ def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
         if last:
             m = _SUPPOSED.match(part)
             said = None
-            if m is not None and not reads_as_told(m.group("clause"), db, families):
+            if m is not None:
                 said = _told_by_parts(m.group("clause"), db, families)
             if said is None:
                 out.append(part)
@@ -116,7 +115,7 @@ def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
             relexed.changes.append(Change("read-as", part[:m.end("clause") + 1], " ".join(said)))
             out.append(read)
             continue
-        said = None if reads_as_told(part, db, families) else _told_by_parts(part, db, families)
+        said = _told_by_parts(part, db, families)
         if said is None:
             out.append(part)
             continue

@@ -80,11 +80,24 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     bare_possessives(relexed, db, families)
     partial_names(relexed, db, families)
     card_verbs(relexed, db, families)
-    story_clauses(relexed, db, families)
     lines = [relex_around_names(line, db, families).text if line.strip() else line
              for line in scenario]
     second = first
     if relexed.changes:
+        try:
+            return _once(relexed.text, lines, db, families), relexed
+        except _Refused as refused:
+            second = refused.exc
+            second.relexed = relexed
+            raise _near(second, relexed.text, lines, db, families, settle) from None
+        except NOT_PLACED as exc:
+            second = exc
+    # the story read by its parts: only when the words so far leave the question unplaced (each
+    # story sentence is parsed to know whether the grammar reads it as told)
+    told = Relexed(relexed.text, list(relexed.changes))
+    story_clauses(told, db, families)
+    if len(told.changes) > len(relexed.changes):
+        relexed = told
         try:
             return _once(relexed.text, lines, db, families), relexed
         except _Refused as refused:

@@ -308,11 +308,6 @@ class Grammar:
             self._shapes[key] = tree
         return _with_leaves(tree, iter(tokens))
 
-    def lead(self, tokens: list[Token]):
-        """The tree of one told sentence (``lead``, its full stop included); raises lark's
-        UnexpectedInput where none fits."""
-        return self._full(tokens, "lead")
-
     def recognise(self, tokens: list[Token], start: str, only_words: bool = False):
         """The tree of ``tokens`` as ``start`` when the sentence has only one, else None.
 

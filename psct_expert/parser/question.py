@@ -123,20 +123,6 @@ def parse_question(text: str, db: CardDB, families: dict,
     return ParsedQuestion(text, family, tree, words, mentions, sc)
 
 
-def reads_as_told(sentence: str, db: CardDB, families: dict) -> bool:
-    """Whether the grammar reads ``sentence`` as one told sentence of a story (a ``lead``)."""
-    text = normalise(sentence.rstrip(" .!") + ".")
-    grammar = grammar_for(families)
-    words = tokenize(text, find_cards(text, db, grammar.terminal), grammar.terminal)
-    if words.unknown or not words.tokens or len(words.tokens) > MAX_WORDS:
-        return False
-    try:
-        grammar.lead(words.tokens)
-    except UnexpectedInput:
-        return False
-    return True
-
-
 def _family(tree: Tree) -> str:
     for sub in tree.iter_subtrees_topdown():
         name = str(sub.data)
