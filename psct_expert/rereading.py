@@ -91,7 +91,7 @@ _PAST = ("'d", "ed", "d")
 
 
 def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
-    """Each sentence of the story (run when the question is not placed otherwise) is read by its parts
+    """Each sentence of the story (when the question is not placed otherwise) is read by its parts
     (:mod:`psct_expert.parser.clauses`: who does what to what, how) and said again in the
     grammar's own clause shapes; a sentence with a word it cannot place stays as written.  A
     question that opens with what is supposed ("If I use X as material for Y, do I ...?") has
