@@ -4,7 +4,6 @@ opponent's monster."); an event the grammar has no shape for stops (:class:`~.mo
 
 from __future__ import annotations
 
-
 from ... import kre as re
 from .model import CARD_RE, NP, Event, Stop, data, np_words
 
@@ -50,7 +49,7 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
     if event == "activate" and ev.patient is not None and ev.patient.card is None and \
             ev.patient.say in ("it", "that card", "the target") and ev.by is None and not mods:
         # "they chain it": the card told before (a Set card targeted) is activated in response
-        return f"{who} {v['say'].replace('chains', 'activates').replace('chain', 'activate')} that card in response."
+        return f"{who} {'activate' if who == 'I' else 'activates'} that card in response."
     if event == "activate":
         card = ev.patient if ev.patient is not None and ev.patient.card is not None else ev.by
         if card is None:
