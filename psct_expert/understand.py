@@ -84,28 +84,17 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
              for line in scenario]
     second = first
     if relexed.changes:
-        try:
-            return _once(relexed.text, lines, db, families), relexed
-        except _Refused as refused:
-            second = refused.exc
-            second.relexed = relexed
-            raise _near(second, relexed.text, lines, db, families, settle) from None
-        except NOT_PLACED as exc:
-            second = exc
-    # the story read by its parts: only when the words so far leave the question unplaced (each
-    # story sentence is parsed to know whether the grammar reads it as told)
+        spec, second = _read_as(relexed, lines, db, families, settle)
+        if spec is not None:
+            return spec, relexed
+    # the story read by its parts: only when the words so far leave the question unplaced
     told = Relexed(relexed.text, list(relexed.changes))
     story_clauses(told, db, families)
     if len(told.changes) > len(relexed.changes):
         relexed = told
-        try:
-            return _once(relexed.text, lines, db, families), relexed
-        except _Refused as refused:
-            second = refused.exc
-            second.relexed = relexed
-            raise _near(second, relexed.text, lines, db, families, settle) from None
-        except NOT_PLACED as exc:
-            second = exc
+        spec, second = _read_as(relexed, lines, db, families, settle)
+        if spec is not None:
+            return spec, relexed
     if not scenario and story_aside:
         static = _without_the_story(relexed, db, families)
         if static is not None:
@@ -126,6 +115,19 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         err = second
     err.relexed = relexed
     raise _near(err, relexed.text, scenario, db, families, settle) from None
+
+
+def _read_as(relexed: Relexed, lines: list[str], db: CardDB, families: dict, settle
+             ) -> tuple[dict | None, Exception | None]:
+    """The question read as ``relexed`` says: (its spec, None), or (None, the error that left it
+    unplaced).  A refusal of the resolution against the cards is final: raised, with the reading."""
+    try:
+        return _once(relexed.text, lines, db, families), None
+    except _Refused as refused:
+        refused.exc.relexed = relexed
+        raise _near(refused.exc, relexed.text, lines, db, families, settle) from None
+    except NOT_PLACED as exc:
+        return None, exc
 
 
 def _reach(err: QuestionError, text: str) -> float:
