@@ -76,6 +76,13 @@ def _phrases(key: str) -> list[tuple[list[str], str]]:
     return sorted(out, key=lambda p: -len(p[0]))
 
 
+def _indexed(pairs) -> tuple[list[list[str]], dict[tuple, str]]:
+    """Phrases with what each stands for: the phrases (as words, the longest first) and a look-up
+    from a phrase's words to its value, made once."""
+    pairs = sorted(pairs, key=lambda p: -len(p[0]))
+    return [w for w, _ in pairs], {tuple(w): v for w, v in pairs}
+
+
 def _lists(key: str) -> list[list[str]]:
     """A list of phrases of ``clauses.yaml``, each as its words, the longest first."""
     return sorted((str(p).lower().split() for p in data()[key]), key=len, reverse=True)
@@ -95,18 +102,16 @@ def tables() -> dict:
         if base in verbs:                # (a form of a verb the file does not have is no verb)
             forms[str(form)] = base
     return {
-        "players": _phrases("players"), "owners": _phrases("owners"),
-        "pointers": _phrases("pointers"),
+        "players": _indexed(_phrases("players")), "owners": _indexed(_phrases("owners")),
+        "pointers": _indexed(_phrases("pointers")),
         "nouns": _lists("nouns"), "before": _lists("before_noun"),
-        "places": sorted(((k.lower().split(), v) for k, v in data()["places"].items()),
-                         key=lambda p: -len(p[0])),
-        "verbs": sorted(((f.split(), b) for f, b in forms.items()), key=lambda p: -len(p[0])),
+        "places": _indexed((k.lower().split(), v) for k, v in data()["places"].items()),
+        "verbs": _indexed((f.split(), b) for f, b in forms.items()),
         "intents": _lists("intents"),
         "unnamed": _lists("unnamed"),
-        "phases": sorted(((f.split(), f) for _n, forms in gamewords().phases for f in forms),
-                         key=lambda p: -len(p[0])),
+        "phases": _indexed((f.split(), f) for _n, forms in gamewords().phases for f in forms),
         "own_procedure": _lists("own_procedure"),
-        "types": sorted(((t.lower().split(), t) for t in gamewords().types), key=lambda p: -len(p[0])),
+        "types": _indexed((t.lower().split(), t) for t in gamewords().types),
         "by_unnamed": _lists("by_unnamed"), "attempts": _lists("attempts"),
         "same_turn": _lists("same_turn"), "kept_kinds": _lists("kept_kinds"),
         "stays": _lists("stays"),
@@ -129,6 +134,10 @@ def _inflections(w: str) -> set[str]:
     return out
 
 
+
+
+# whose a thing is, said the grammar's way ("me" / "opponent" -> "my" / "my opponent's")
+OWNED = {"me": "my", "opponent": "my opponent's"}
 
 
 def np_words(np: NP) -> str:

@@ -6,7 +6,7 @@ one; a word it cannot place stops the reading (:class:`~.model.Stop`)."""
 from __future__ import annotations
 
 from ...gamewords import gamewords
-from .model import CARD_RE, NP, Event, Stop, data, np_words, plural, tables, title
+from .model import CARD_RE, NP, OWNED, Event, Stop, data, np_words, plural, tables, title
 
 
 class Words:
@@ -70,17 +70,13 @@ class Reader:
 
     # -- noun phrases
     def player(self) -> NP | None:
-        p = self.s.take_any([w for w, _ in self.t["players"]])
-        if p is None:
+        who = self.pick("players")
+        if who is None:
             return None
-        who = dict((tuple(w), v) for w, v in self.t["players"])[tuple(p)]
         return NP("I" if who == "me" else "my opponent", player=who)
 
     def owner(self) -> str | None:
-        p = self.s.take_any([w for w, _ in self.t["owners"]])
-        if p is None:
-            return None
-        return dict((tuple(w), v) for w, v in self.t["owners"])[tuple(p)]
+        return self.pick("owners")
 
     def card(self) -> NP | None:
         m = CARD_RE.fullmatch(self.s.peek())
@@ -95,9 +91,9 @@ class Reader:
         if self.s.peek().lower() == "none" and self.last_noun:
             self.s.i += 1                # "i have none": none of what was just said
             return NP("no " + plural(self.last_noun))
-        p = self.s.take_any([w for w, _ in self.t["pointers"]])
-        if p is not None:
-            return NP(dict((tuple(w), v) for w, v in self.t["pointers"])[tuple(p)])
+        pointed = self.pick("pointers")
+        if pointed is not None:
+            return NP(pointed)
         owner = self.owner()
         at = self.s.i
         face = self.s.take_any([["set"], ["face-down"], ["face-up"]])
@@ -105,7 +101,7 @@ class Reader:
         if c is None:
             self.s.i = at
         if c is not None:
-            c.say = {"me": "my ", "opponent": "my opponent's "}.get(owner or "", "")
+            c.say = f"{OWNED[owner]} " if owner else ""
             if face is not None:        # "my Set X", "their face-down X"
                 c.say += {"set": "Set "}.get(face[0], face[0] + " ")
             self.effect_of(c)
@@ -127,9 +123,9 @@ class Reader:
             mods.append(" ".join(b))
         n = self.s.take_any(self.t["nouns"])
         if n is None:
-            ty = self.s.take_any([w for w, _ in self.t["types"]])
+            ty = self.pick("types")
             if ty is not None:          # "my Warrior", "their zombie": a monster of that Type
-                mods.append(dict((tuple(w), t) for w, t in self.t["types"])[tuple(ty)])
+                mods.append(ty)
                 n = self.s.take_any(self.t["nouns"]) or ["monster"]
         if n is None and mods and (mods[-1].upper() in gamewords().attributes or
                                    mods[-1].startswith("level ")):
@@ -143,8 +139,7 @@ class Reader:
             n = n + ["left"]            # "11 cards left in my Deck"
         n = [data()["nouns_said"].get(w, w) for w in n]
         head = " ".join(mods + n)
-        owned = {"me": "my", "opponent": "my opponent's"}.get(owner or "", "")
-        say = " ".join(x for x in (owned or det, head) if x)
+        say = " ".join(x for x in (OWNED.get(owner or "") or det, head) if x)
         where = self.place_after(("in", "from", "on"))
         return NP(say + (f" {where}" if where else ""))
 
@@ -172,20 +167,22 @@ class Reader:
         self.s.i += 1
         owner = self.owner()
         self.s.take(["the"])
-        pl = self.s.take_any([w for w, _ in self.t["places"]])
-        if pl is None:
+        place = self.pick("places")
+        if place is None:
             self.s.i = start
             return None
-        place = dict((tuple(w), v) for w, v in self.t["places"])[tuple(pl)]
-        owned = {"me": "my ", "opponent": "my opponent's "}.get(owner or "", "the ")
-        return f"{prep} {owned}{place}"
+        return f"{prep} {OWNED.get(owner or '', 'the')} {place}"
+
+    def pick(self, key: str) -> str | None:
+        """What the longest phrase of table ``key`` the words go on with stands for (the phrase
+        taken), or None."""
+        words, index = self.t[key]
+        p = self.s.take_any(words)
+        return None if p is None else index[tuple(p)]
 
     # -- verbs
     def verb(self) -> str | None:
-        v = self.s.take_any([w for w, _ in self.t["verbs"]])
-        if v is None:
-            return None
-        return dict((tuple(w), b) for w, b in self.t["verbs"])[tuple(v)]
+        return self.pick("verbs")
 
     def phase(self) -> str | None:
         """"my Standby Phase", "the End Phase", "their Main Phase 1": the grammar's words."""
@@ -193,12 +190,11 @@ class Reader:
         owner = self.owner()
         if owner is None:
             self.s.take(["the"])
-        p = self.s.take_any([w for w, _ in self.t["phases"]])
+        p = self.pick("phases")
         if p is None:
             self.s.i = start
             return None
-        owned = {"me": "my", "opponent": "my opponent's"}.get(owner or "", "the")
-        return f"{owned} {title(' '.join(p))}"
+        return f"{OWNED.get(owner or '', 'the')} {title(p)}"
 
     def lead_mods(self) -> list[str]:
         """What a clause may say before its subject: "During my Standby Phase, ...", "Chain Link 1
@@ -253,13 +249,13 @@ class Reader:
         if s.take_any(self.t["it_is"]) is not None:
             # "it's my opponent's Main Phase", "its their turn"
             owner = self.owner()
-            owned = {"me": "my", "opponent": "my opponent's"}.get(owner or "", "")
+            owned = OWNED.get(owner or "", "")
             if owned and s.take(["turn"]):
                 return Event("state", mods=[f"It is {owned} turn."])
             ph = self.phase() if owner is None else None
             if ph is None and owned:
-                p = s.take_any([w for w, _ in self.t["phases"]])
-                ph = f"{owned} {title(' '.join(p))}" if p else None
+                p = self.pick("phases")
+                ph = f"{owned} {title(p)}" if p else None
             if ph is None:
                 raise Stop
             return Event("state", mods=[f"It is {ph}."])
@@ -311,7 +307,7 @@ class Reader:
                 s.take(["the"])
                 if owner is None or s.take_any([["side"], ["field"], ["board"]]) is None:
                     raise Stop
-                field_of = {"me": "my", "opponent": "my opponent's"}[owner] + " field"
+                field_of = OWNED[owner] + " field"
             return Event("state", mods=[f"{np_words(subj)} is face-up on {field_of}."])
         passive = False
         if subj is not None and not intent and s.peek().lower() in data()["passive"] and \

@@ -5,7 +5,7 @@ opponent's monster."); an event the grammar has no shape for stops (:class:`~.mo
 from __future__ import annotations
 
 from ... import kre as re
-from .model import CARD_RE, NP, Event, Stop, data, np_words
+from .model import CARD_RE, NP, OWNED, Event, Stop, data, np_words
 
 
 def _base(say: str) -> str:
@@ -82,8 +82,7 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
             raise Stop
         if ev.agent is not None and ev.agent.player is not None and not card.say:
             # who Summons it is said as whose card it is ("my opponent's X is Special Summoned")
-            card = NP({"me": "my ", "opponent": "my opponent's "}[ev.agent.player], card=card.card,
-                      tail=card.tail)
+            card = NP(f"{OWNED[ev.agent.player]} ", card=card.card, tail=card.tail)
         return card_words(f"{np_words(card)} is {v['done']}{tail}{resp} with its own procedure.", names)
     if event == "summon":
         if ev.intent:
