@@ -152,15 +152,40 @@ _SUPPOSED = re.compile(
     re.IGNORECASE)
 
 
-def _told_by_parts(sentence: str, db: CardDB, families: dict) -> list[str] | None:
-    """``sentence`` read by its parts (:func:`psct_expert.parser.clauses.read_story`), or None."""
-    from .parser.clauses import read_story
+def question_clause(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """The question sentence (the last, when it asks) read by its parts
+    (:func:`psct_expert.parser.clauses.read_question`: the one event it asks about) and said again
+    in one of the grammar's question shapes; left as written when a word of it cannot be placed."""
+    from .parser.clauses import read_question
+    from .parser.lexicon import sentences
+
+    parts = sentences(relexed.text)
+    if not parts or not parts[-1].endswith("?"):
+        return
+    found, spans, kinds = _cards_of(parts[-1], db, families)
+    said = read_question(parts[-1], spans, kinds, [m.card for m in found])
+    if said is None or said == parts[-1]:
+        return
+    relexed.changes.append(Change("read-as", parts[-1], said))
+    relexed.text = " ".join(parts[:-1] + [said])
+
+
+def _cards_of(sentence: str, db: CardDB, families: dict):
+    """The card names of ``sentence``: the mentions, their spans as the tokenizer ends them, and
+    each card's kind ("monster", "spell", "trap")."""
     from .parser.tokens import _name_end
 
     found = mentions(sentence, db, families)
     spans = [(m.start, _name_end(sentence, m)) for m in found]
     cards = [db.find(m.card) for m in found]
-    kinds = [getattr(c, "kind", "monster") if c is not None else "monster" for c in cards]
+    return found, spans, [getattr(c, "kind", "monster") if c is not None else "monster" for c in cards]
+
+
+def _told_by_parts(sentence: str, db: CardDB, families: dict) -> list[str] | None:
+    """``sentence`` read by its parts (:func:`psct_expert.parser.clauses.read_story`), or None."""
+    from .parser.clauses import read_story
+
+    found, spans, kinds = _cards_of(sentence, db, families)
     return read_story(sentence, spans, kinds, [m.card for m in found])
 
 

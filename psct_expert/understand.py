@@ -16,8 +16,8 @@ from .errors import QuestionError, UnknownCard
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
-from .rereading import (bare_possessives, card_verbs, mentions, partial_names, relex_around_names,
-                        story_clauses)
+from .rereading import (bare_possessives, card_verbs, mentions, partial_names, question_clause,
+                        relex_around_names, story_clauses)
 from .resolve import resolve_question
 
 NOT_PLACED = (QuestionError, UnknownCard)
@@ -87,7 +87,14 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         spec, second = _read_as(relexed, lines, db, families, settle)
         if spec is not None:
             return spec, relexed
-    # the story read by its parts: only when the words so far leave the question unplaced
+    # the question sentence read by its parts (the one event it asks about), then the story read
+    # by its parts, then both: only when the words so far leave the question unplaced
+    asked = Relexed(relexed.text, list(relexed.changes))
+    question_clause(asked, db, families)
+    if len(asked.changes) > len(relexed.changes):
+        spec, _err = _read_as(asked, lines, db, families, settle)
+        if spec is not None:
+            return spec, asked
     told = Relexed(relexed.text, list(relexed.changes))
     story_clauses(told, db, families)
     if len(told.changes) > len(relexed.changes):
@@ -95,6 +102,12 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         spec, second = _read_as(relexed, lines, db, families, settle)
         if spec is not None:
             return spec, relexed
+        both = Relexed(relexed.text, list(relexed.changes))
+        question_clause(both, db, families)
+        if len(both.changes) > len(relexed.changes):
+            spec, _err = _read_as(both, lines, db, families, settle)
+            if spec is not None:
+                return spec, both
     if not scenario and story_aside:
         static = _without_the_story(relexed, db, families)
         if static is not None:

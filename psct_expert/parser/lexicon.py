@@ -284,6 +284,9 @@ def _supposed(s: str, after: list[str], out: Relexed) -> list[str]:
     return told
 
 
+_CHAINED = r"\b(?:chain|chains|chained|respond|responds|responded)\b"
+
+
 def _ellipsis(text: str, out: Relexed) -> str:
     """"I Normal Summon X and activate its effect": the second verb keeps the sentence's subject
     ("... and I activate its effect").  Only a sentence whose subject is a player, and only
@@ -301,9 +304,12 @@ def _ellipsis(text: str, out: Relexed) -> str:
             def add(j: re.Match) -> str:
                 # the subject of the clause just before ("the effect resolves and Special
                 # Summons ..." has none to say again: its subject is no player)
-                last = re.split(r"[,;]\s*|\s+(?:and|then)\s+", sentence[:j.start()])[-1]
+                # (a sentence the splitter keeps whole, "... in my GY. my opponent chains ...", is
+                # cut at its full stops too: the subject is the clause's own)
+                last = re.split(r"[,;]\s*|\.\s+|\s+(?:and|then)\s+", sentence[:j.start()])[-1]
                 said = re.match(rf"(?P<s>{subjects.pattern})(?=\s)", last, re.IGNORECASE)
-                if said is None:
+                if said is None or re.search(_CHAINED, last, re.IGNORECASE):
+                    # ("they chain X and banish it": what the chained card does, said as told)
                     return j.group()
                 subject = said.group("s") if said.group("s") == "I" else said.group("s").lower()
                 out.changes.append(Change("ellipsis", j.group("join").strip(),

@@ -21,9 +21,34 @@ sentences), what both share :mod:`.model`; the words are ``parser/clauses.yaml``
 
 from __future__ import annotations
 
+from .ask import ask
 from .model import CARD, MAX_WORDS, WORD, Stop
 from .read import Reader
 from .say import say
+
+
+def _words(sentence: str, cards: list[tuple[int, int]], ends: str) -> list[str] | None:
+    """The sentence's words, its card names as placeholders; None when something in it is not a
+    word the readers place (a quotation, a symbol) or it is too long."""
+    text = sentence
+    for k, (s, e) in sorted(enumerate(cards), key=lambda x: -x[1][0]):
+        text = text[:s] + CARD.format(k) + text[e:]
+    text = text.strip().rstrip(ends)
+    rest = WORD.sub(" ", text)
+    if rest.strip(" \"'()-"):
+        return None
+    words = WORD.findall(text)
+    return words if words and len(words) <= MAX_WORDS else None
+
+
+def read_question(sentence: str, cards: list[tuple[int, int]], kinds: list[str],
+                  names: list[str]) -> str | None:
+    """A question sentence read as the one event it asks about (:mod:`.ask`), said as a question
+    of the grammar; None when a word of it cannot be placed.  Arguments as :func:`read_story`."""
+    if not sentence.rstrip().endswith("?"):
+        return None
+    words = _words(sentence, cards, "?")
+    return ask(words, kinds, names) if words else None
 
 
 def read_story(sentence: str, cards: list[tuple[int, int]], kinds: list[str],
@@ -31,15 +56,8 @@ def read_story(sentence: str, cards: list[tuple[int, int]], kinds: list[str],
     """``sentence``'s events, each said as one sentence of the grammar; None when a word of it
     cannot be placed.  ``cards`` are the spans of its card names, ``kinds`` each card's kind
     ("monster", "spell", "trap") and ``names`` the name each is said with."""
-    text = sentence
-    for k, (s, e) in sorted(enumerate(cards), key=lambda x: -x[1][0]):
-        text = text[:s] + CARD.format(k) + text[e:]
-    text = text.strip().rstrip(".!")
-    rest = WORD.sub(" ", text)
-    if rest.strip(" \"'()-"):
-        return None
-    words = WORD.findall(text)
-    if not words or len(words) > MAX_WORDS:
+    words = _words(sentence, cards, ".!")
+    if words is None:
         return None
     try:
         events = Reader(words, kinds).events()

@@ -247,7 +247,7 @@ class Reader:
             return Event("state", mods=[said + "."])
         s.i = at
         if s.take_any(self.t["it_is"]) is not None:
-            # "it's my opponent's Main Phase", "its their turn"
+            # "it's my opponent's Main Phase", "its their turn" ("it is banished": a card, below)
             owner = self.owner()
             owned = OWNED.get(owner or "", "")
             if owned and s.take(["turn"]):
@@ -256,9 +256,9 @@ class Reader:
             if ph is None and owned:
                 p = self.pick("phases")
                 ph = f"{owned} {title(p)}" if p else None
-            if ph is None:
-                raise Stop
-            return Event("state", mods=[f"It is {ph}."])
+            if ph is not None:
+                return Event("state", mods=[f"It is {ph}."])
+            s.i = at
         if s.take_any(self.t["we_are"]) is not None:
             # "we are (already) in the Damage Step"
             s.take(["already"]) or s.take(["now"])

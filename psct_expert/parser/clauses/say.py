@@ -37,6 +37,8 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
     if who == "I":
         v["say"] = _base(v["say"])
     what = np_words(ev.patient) if ev.patient is not None else ""
+    if what == "itself":
+        what = "it"                     # (a story says what "it" is by the card told last)
     mods = [m for m in ev.mods]
     to = v.get("to")
     if to and not any(m.startswith("to ") for m in mods):

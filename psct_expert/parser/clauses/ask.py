@@ -1,0 +1,145 @@
+"""A question as people ask it → the one event it asks about, said again in one of the question
+grammar's own shapes ("do i still get to Special Summon a monster with X?" → "Does X still Special
+Summon a monster?"; "the spell is still destroyed?" → "Is the spell still destroyed?").
+
+The question's first word says what is asked (``asks`` of ``clauses.yaml``): whether the event
+happens ("do"), whether its thing is so done ("be"), whether it may be done ("can").  The rest is a
+clause, read by the story's reader (:class:`~.read.Reader`): who does what to what, how.  Every
+word is placed or the question is left as written (``None``); "still" is said again, and words
+of the rules ("also", "only", "first") stop the reading, so nothing is dropped."""
+
+from __future__ import annotations
+
+from .model import Event, Stop, data, np_words
+from .read import Reader
+from .say import _base, card_words
+
+
+def _phrases(key: str) -> list[list[str]]:
+    return sorted((str(p).lower().split() for p in data()[key]), key=len, reverse=True)
+
+
+def ask(words: list[str], kinds: list[str], names: list[str]) -> str | None:
+    """The question ``words`` (its card names as placeholders, the question mark gone) said in
+    the grammar's words, or None."""
+    low = [w.lower() for w in words]
+    aux = None
+    for kind, forms in data()["asks"].items():
+        for form in sorted((str(f).split() for f in forms), key=len, reverse=True):
+            if low[:len(form)] == form:
+                aux, rest = kind, words[len(form):]
+                break
+        if aux:
+            break
+    try:
+        if aux is None:
+            return _stated(words, kinds, names)
+        return _said(aux, rest, kinds, names)
+    except Stop:
+        return None
+
+
+def _stated(words: list[str], kinds: list[str], names: list[str]) -> str | None:
+    """A question asked as a statement ("the spell is still destroyed?", "i still lose the 800?",
+    "i can chain X to it?"): the statement's one event, asked.  "still" and "can" stand after the
+    subject (or after "is")."""
+    r = Reader(words, kinds)
+    if r.player() is None and r.np() is None:
+        return None
+    at = r.s.i
+    low = [w.lower() for w in words]
+    aux = "do"
+    if low[at:at + 1] == ["can"]:
+        aux, words = "can", words[:at] + words[at + 1:]
+        low = low[:at] + low[at + 1:]
+    still = ""
+    for k in (at, at + 1):
+        if low[k:k + 1] == ["still"] and (k == at or low[at] in data()["passive"]):
+            still, words = " still", words[:k] + words[k + 1:]
+            break
+    events = Reader(words, kinds).events()
+    if len(events) != 1:
+        return None
+    ev = events[0]
+    if ev.passive:
+        aux = "be" if aux == "do" else None
+    if aux is None:
+        return None
+    said = _question(ev, aux, still, kinds)
+    return card_words(said, names) if said else None
+
+
+def _said(aux: str, rest: list[str], kinds: list[str], names: list[str]) -> str | None:
+    r = Reader(rest, kinds)
+    subj = r.player() or r.np()
+    if subj is None:
+        return None
+    at = r.s.i
+    still = r.s.take_any(_phrases("still")) is not None
+    able = r.s.take_any(_phrases("able")) is not None
+    if not still and r.s.take_any(_phrases("still")) is not None:
+        still = True                    # "do I get to still ...": the same
+    body = rest[r.s.i:]
+    if aux == "be":
+        # "is it still banished": the clause "it is banished"
+        if able:
+            return None
+        clause = rest[:at] + ["is"] + body
+    else:
+        clause = rest[:at] + body
+    r = Reader(clause, kinds)
+    events = r.events()
+    if len(events) != 1:
+        return None
+    ev = events[0]
+    said = _question(ev, aux, " still" if still else "", kinds)
+    return card_words(said, names) if said else None
+
+
+def _question(ev: Event, aux: str, still: str, kinds: list[str]) -> str | None:
+    if ev.verb not in data()["verbs"] or ev.holding or ev.intent or ev.first or ev.only or ev.own:
+        raise Stop
+    v = data()["verbs"][ev.verb]
+    event = v["event"]
+    mods = sorted(ev.mods, key=lambda m: 0 if m.startswith(("to ", "from ")) else 1)
+    tail = (" " + " ".join(mods)) if mods else ""
+    resp = " in response" if ev.responding else ""
+    what = np_words(ev.patient) if ev.patient is not None else ""
+    if aux == "be":
+        if not ev.passive or ev.patient is None or event in ("activate", "control", "hand", "target"):
+            raise Stop
+        by = f" by {np_words(ev.by)}'s effect" if ev.by is not None else ""
+        be = "Are" if ev.patient.say in ("them",) or ev.patient.copies else "Is"
+        return f"{be} {what}{still} {v['done']}{tail}{by}{resp}?"
+    if ev.passive:
+        raise Stop
+    agent = ev.agent
+    if agent is None:
+        raise Stop
+    if aux == "can" and event == "activate":
+        # "can I chain X in response?", "can my opponent activate X on it?"
+        card = ev.patient if ev.patient is not None and ev.patient.card is not None else ev.by
+        if agent.player is None or card is None or still:
+            raise Stop
+        can = "Can I" if agent.player == "me" else "Can my opponent"
+        return f"{can} {_base(v['say'])} {np_words(card)}{tail}{resp}?"
+    if event not in ("move", "summon", "negate", "resolve"):
+        raise Stop
+    if event == "resolve":
+        if ev.patient is not None or mods or agent.player is not None:
+            raise Stop
+        return f"Does {np_words(agent)}{still} resolve?"
+    if agent.player is not None and ev.by is not None:
+        # "do I still Special Summon a monster with X": X's effect does it
+        who, do = np_words(ev.by), "Does"
+    elif agent.player is not None:
+        who, do = np_words(agent), ("Do" if agent.player == "me" else "Does")
+    elif ev.by is None:
+        who, do = np_words(agent), "Does"
+    else:
+        raise Stop
+    if ev.patient is None:
+        raise Stop
+    word = "Can" if aux == "can" else do
+    return f"{word} {who}{still} {_base(v['say'])} {what}{tail}{resp}?"
+

@@ -1,0 +1,77 @@
+"""A question as people ask it, read as the one event it asks about (parser/clauses/ask.py).
+
+Every sentence here is written for these tests (none is a shared case).  The unit tests give the
+reader the card spans themselves (invented names), as the caller does after finding the names.
+"""
+
+import pytest
+
+from psct_expert.parser.clauses import read_question
+
+
+def _ask(sentence: str, cards: dict[str, str]):
+    spans, kinds, names = [], [], []
+    for name, kind in cards.items():
+        at = sentence.index(name)
+        spans.append((at, at + len(name)))
+        kinds.append(kind)
+        names.append(name)
+    order = sorted(range(len(spans)), key=lambda k: spans[k][0])
+    return read_question(sentence, [spans[k] for k in order], [kinds[k] for k in order],
+                         [names[k] for k in order])
+
+
+def test_a_player_doing_it_with_a_card_is_the_cards_effect_doing_it():
+    assert _ask("do i still get to ss a monster with Moon Kettle?", {"Moon Kettle": "spell"}) == \
+        "Does Moon Kettle still Special Summon a monster?"
+    assert _ask("will my opp still banish their target with Moon Kettle?", {"Moon Kettle": "spell"}) == \
+        "Does Moon Kettle still banish my opponent's target?"
+
+
+def test_have_to_and_get_to_ask_the_event_itself():
+    assert _ask("do I still have to discard the card?", {}) == "Do I still discard that card?"
+    assert _ask("does my opponent get to return it to the hand?", {}) == \
+        "Does my opponent return it to the hand?"
+
+
+def test_a_passive_asked_with_be_or_as_a_statement():
+    assert _ask("is it still banished?", {}) == "Is it still banished?"
+    assert _ask("their monster still is destroyed?", {}) == "Is my opponent's monster still destroyed?"
+    assert _ask("the Set card is still destroyed by Moon Kettle?", {"Moon Kettle": "spell"}) == \
+        "Is the set card still destroyed by Moon Kettle's effect?"
+
+
+def test_a_card_doing_it_keeps_itself():
+    assert _ask("does Glass Owl still return itself to my hand?", {"Glass Owl": "monster"}) == \
+        "Does Glass Owl still return itself to my hand?"
+
+
+def test_can_a_player_activate_a_card_keeps_how():
+    assert _ask("could my opponent chain Glass Owl in response?", {"Glass Owl": "monster"}) == \
+        "Can my opponent chain Glass Owl in response?"
+
+
+@pytest.mark.parametrize("sentence", [
+    "do i also special summon a monster with Moon Kettle?",    # "also": a word of the rules
+    "do i only banish one with Moon Kettle?",                  # "only"
+    "do i still banish it first with Moon Kettle?",            # "first"
+    "does Moon Kettle still wibble it?",                       # a word it cannot place
+    "Moon Kettle resolves.",                                   # not a question
+    "do i still get to ss a monster and draw with Moon Kettle?",   # two events: not one
+])
+def test_words_that_change_the_question_leave_it_as_written(sentence):
+    assert _ask(sentence, {"Moon Kettle": "spell"}) is None
+
+
+@pytest.fixture
+def expert(base_expert):
+    return base_expert
+
+
+def test_the_question_read_by_its_parts_is_answered_and_shown(expert):
+    q = ("I activate Monster Reborn targeting a monster in my GY. my opponent chains D.D. Crow and "
+         "banishes that monster. i still special summon it?")
+    a = expert.ask(q, [])
+    assert a.value == "no"
+    shown = " ".join(c.describe() for c in a.reading.changes)
+    assert "i still special summon it?" in shown
