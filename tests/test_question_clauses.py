@@ -70,8 +70,33 @@ def expert(base_expert):
 
 def test_the_question_read_by_its_parts_is_answered_and_shown(expert):
     q = ("I activate Monster Reborn targeting a monster in my GY. my opponent chains D.D. Crow and "
-         "banishes that monster. i still special summon it?")
+         "banishes that monster. do i still get to special summon a monster with Monster Reborn?")
     a = expert.ask(q, [])
     assert a.value == "no"
     shown = " ".join(c.describe() for c in a.reading.changes)
-    assert "i still special summon it?" in shown
+    assert "as 'Does Monster Reborn still Special Summon a monster?'" in shown
+
+
+def test_an_alternative_clause_offered_at_the_end_is_set_aside_and_shown(expert):
+    a = expert.ask("Does Knightmare Phoenix's destroy effect target, or does it destroy "
+                   "without targeting?", [])
+    assert a.value == "yes"
+    shown = " ".join(c.describe() for c in a.reading.changes)
+    assert "or does it destroy without targeting" in shown and "other answer" in shown
+
+
+def test_an_alternative_that_is_a_noun_is_never_set_aside(expert):
+    from psct_expert.errors import PsctError
+    with pytest.raises(PsctError) as e:
+        expert.ask("Can Monster Reborn target Dark Magician or Blue-Eyes White Dragon?", [])
+    assert "or" in str(e.value)
+
+
+def test_a_name_written_in_lower_case_and_in_part_is_the_one_card_it_fits(expert):
+    from psct_expert.parser.names import partial_mentions
+    from psct_expert.parser.grammar import grammar_for
+    plain = grammar_for(expert.kb.families).terminal
+    found = partial_mentions("then i chain shadow mist", expert.db, plain)
+    assert [m.card for m in found] == ["Elemental HERO Shadow Mist"]
+    # a run that fits more than one card is no name
+    assert partial_mentions("my masked hero is summoned", expert.db, plain) == []

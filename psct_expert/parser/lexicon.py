@@ -34,7 +34,8 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"'][?!])\s+|(?<=[a-z0-9\)\"']{2}\.)\s
 
 @dataclass(frozen=True)
 class Change:
-    kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside"
+    kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
+                       # "alternative"
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 
@@ -43,6 +44,9 @@ class Change:
             return f"set aside {self.written!r} (discourse)"
         if self.kind == "ellipsis":
             return f"read {self.written!r} as {self.read!r} (the subject said again)"
+        if self.kind == "alternative":
+            return (f"set aside {self.written!r}: the other answer the question offers (the "
+                    "answer is to what is asked before it)")
         if self.kind == "story-aside":
             return (f"set aside the story {self.written!r}: a {self.read} question is answered "
                     "from the card's text alone, whatever happened")
@@ -97,6 +101,7 @@ def _patterns() -> dict:
         "discourse": _alternation(lx.get("discourse")),
         "openers": _alternation(lx.get("openers")),
         "tags": _alternation(lx.get("tags")),
+        "alternatives": _alternation(lx.get("alternatives")),
         "asides": _alternation(lx.get("asides")),
         "read_as": (_alternation(read_as), read_as),
         "exact": (_alternation(exact, 0), exact),
@@ -460,6 +465,16 @@ def _set_aside(text: str, out: Relexed) -> str:
         # only after the question's own words: "Isn't it?" alone is the question
         tag = re.compile(rf"(?<=[\w'\")])\s*,?\s*{pats['tags'].pattern}\s*(?=\?)", re.IGNORECASE)
         text = tag.sub(lambda m: drop(m).strip(), text)
+    if pats["alternatives"] is not None:
+        # "Is X a Chain Link, or does it just happen?": the other answer offered, after a
+        # question whole without it; only a clause ("or does ...", "or only ..."), never a noun
+        # ("can I target X or Y?" keeps both)
+        alt = re.compile(rf"(?<=[\w'\")])\s*,?\s+or\s+(?:{pats['alternatives'].pattern})\s[^?.!]*(?=\?+\s*$)",
+                         re.IGNORECASE)
+        m = alt.search(text)
+        if m is not None and "?" not in text[m.end():].strip("? "):
+            out.changes.append(Change("alternative", m.group().strip(" ,")))
+            text = text[:m.start()] + text[m.end():]
     if pats["discourse"] is not None:
         text = re.sub(rf",?\s*{pats['discourse'].pattern}\s*,?", lambda m: _keep_comma(m, drop),
                       text, flags=re.IGNORECASE)     # (readA) "In this case, ...", "Actually ..." 

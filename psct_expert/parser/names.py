@@ -336,6 +336,7 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
         if not beside and not plain_word(m.group().lower()) and not plain_word(m.group()) and \
                 not _english(m.group()):
             runs.append((m.start(), m.end()))
+    runs += _plain_runs(text, plain_word)
     out: list[Mention] = []
     for s, e in sorted(runs, key=lambda r: (r[0], -r[1])):
         if any(s < b and a < e for a, b in taken):
@@ -347,6 +348,24 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
         if card is not None:
             out.append(Mention(s, e, card.name, text[s:e]))
             taken.append((s, e))
+    return out
+
+
+_LOWER_WORD = re.compile(r"(?<![\w'\-/\"])[a-z][a-z\-]+(?![\w'\-/])")
+
+
+def _plain_runs(text: str, plain_word, longest: int = 3):
+    """Names written in lower case and in part ("shadow mist", "ghost belle"): every run of two
+    or three words in a row, none of them a word of the question language, as (start, end); the
+    caller keeps a run only when it stands in exactly one card's name."""
+    words = [m for m in _LOWER_WORD.finditer(text) if not plain_word(m.group())]
+    out = []
+    for i in range(len(words)):
+        for n in range(longest, 1, -1):
+            run = words[i:i + n]
+            if len(run) < n or any(text[a.end():b.start()] != " " for a, b in zip(run, run[1:])):
+                continue
+            out.append((run[0].start(), run[-1].end()))
     return out
 
 
