@@ -198,3 +198,16 @@ def test_closest_keys_kept_on_disk_are_what_rapidfuzz_finds(base_expert, tmp_pat
     other = base_expert.db.layered([])
     with pytest.raises(AssertionError, match="rapidfuzz asked"):
         C._closest_keys("zorblax quuxx", other)
+
+
+def test_every_alias_names_a_shipped_card_and_shadows_none(base_expert):
+    """facts/aliases.yaml: each nickname leads to a card of the pool, and no nickname is itself
+    the name of another card (it would hide that card)."""
+    from psct_expert.cards import FACTS_DIR, _load_aliases
+
+    db = base_expert.db
+    official = {name_key(db.display_name(k)) for k in db.all_keys()} - set(db.aliases)
+    for alias, target in _load_aliases(FACTS_DIR / "aliases.yaml").items():
+        card = db.find(alias)
+        assert card is not None and card.name == db.find(target).name, alias
+        assert name_key(alias) == name_key(target) or name_key(alias) not in official, alias
