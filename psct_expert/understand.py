@@ -16,8 +16,8 @@ from .errors import QuestionError, UnknownCard
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
-from .rereading import (bare_possessives, card_verbs, mentions, partial_names, question_clause,
-                        relex_around_names, story_clauses)
+from .rereading import (bare_possessives, card_says, card_verbs, mentions, partial_names,
+                        question_clause, relex_around_names, story_clauses)
 from .resolve import resolve_question
 
 NOT_PLACED = (QuestionError, UnknownCard)
@@ -80,6 +80,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     bare_possessives(relexed, db, families)
     partial_names(relexed, db, families)
     card_verbs(relexed, db, families)
+    card_says(relexed, db, families)
     lines = [relex_around_names(line, db, families).text if line.strip() else line
              for line in scenario]
     second = first

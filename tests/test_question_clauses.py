@@ -96,7 +96,36 @@ def test_a_name_written_in_lower_case_and_in_part_is_the_one_card_it_fits(expert
     from psct_expert.parser.names import partial_mentions
     from psct_expert.parser.grammar import grammar_for
     plain = grammar_for(expert.kb.families).terminal
-    found = partial_mentions("then i chain shadow mist", expert.db, plain)
-    assert [m.card for m in found] == ["Elemental HERO Shadow Mist"]
+    found = partial_mentions("then i chain spooky dogwood", expert.db, plain)
+    assert [m.card for m in found] == ["Ghost Sister & Spooky Dogwood"]
     # a run that fits more than one card is no name
     assert partial_mentions("my masked hero is summoned", expert.db, plain) == []
+
+
+def _says(expert, text):
+    from psct_expert.parser.lexicon import Relexed
+    from psct_expert.rereading import card_says
+    r = Relexed(text)
+    card_says(r, expert.db, expert.kb.families)
+    return r
+
+
+def test_a_report_of_what_a_card_says_is_set_aside_when_its_text_says_it(expert):
+    r = _says(expert, "Borreload Dragon says that neither player can target it with monster "
+                      "effects. Can I target it with a Spell?")
+    assert r.text == "Can I target it with a Spell?"
+    assert [c.kind for c in r.changes] == ["grounded"]
+    assert "Borreload Dragon" in r.changes[0].describe()
+
+
+def test_a_report_the_text_does_not_say_or_a_players_claim_is_kept(expert):
+    kept = "Borreload Dragon says it gains 3000 ATK during each Battle Phase. Can I target it?"
+    assert _says(expert, kept).text == kept
+    claim = "Opp says Necrovalley negates everything. Can I target it?"
+    assert _says(expert, claim).text == claim
+
+
+def test_a_quoted_report_becomes_a_sentence_of_its_own(expert):
+    r = _says(expert, "Dark Hole says 'destroy all monsters on the field'. so does it hit my "
+                      "face-down monster?")
+    assert r.text.startswith("Dark Hole says 'destroy all monsters on the field'. So does it")

@@ -35,7 +35,7 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"'][?!])\s+|(?<=[a-z0-9\)\"']{2}\.)\s
 @dataclass(frozen=True)
 class Change:
     kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
-                       # "alternative"
+                       # "alternative", "grounded"
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 
@@ -44,6 +44,9 @@ class Change:
             return f"set aside {self.written!r} (discourse)"
         if self.kind == "ellipsis":
             return f"read {self.written!r} as {self.read!r} (the subject said again)"
+        if self.kind == "grounded":
+            return (f"set aside {self.written!r}: it tells what the text of {self.read} says, and "
+                    "the answer reads that text itself")
         if self.kind == "alternative":
             return (f"set aside {self.written!r}: the other answer the question offers (the "
                     "answer is to what is asked before it)")
