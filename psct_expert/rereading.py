@@ -221,8 +221,18 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
         else:
             parts.append(part)
     out, named = [], None
-    for part in parts:
+    for k, part in enumerate(parts):
         found = mentions(part, db, families)
+        kind = _KIND_TOLD.match(part)
+        if kind is not None:
+            # "Its a Quick-Play." (the card named before it, or else the one named after it)
+            after = mentions(parts[k + 1], db, families) if k + 1 < len(parts) else []
+            card = db.find(found[0].card) if len(found) == 1 and found[0].start == 0 else \
+                db.find(named) if named and not found else \
+                db.find(after[0].card) if not found and len(after) == 1 else None
+            if card is not None and _is_kind(kind.group("kind"), card):
+                relexed.changes.append(Change("grounded", part, card.name))
+                continue
         m = _SAYS.match(part)
         card = None
         if m is not None and not part.endswith("?"):
@@ -263,6 +273,21 @@ def _grounded(said: str, card) -> bool:
     hit = [w for w in words if forms(w) & have]
     game = [w for w in words if gamewords().action_of(w) is not None]
     return len(hit) * 3 >= len(words) * 2 and all(forms(w) & have for w in game)
+
+
+# "its a quick-play", "it's a Continuous Trap card", "X is a Counter Trap": what kind of card it is
+_KIND_TOLD = re.compile(r"^(?:(?:it|this|that)(?:'s|s| is)|.+? is)\s+(?:a|an)\s+(?P<kind>(?:quick[- ]?play|qp|"
+                        r"continuous|normal|counter|field|equip|ritual|effect|link|xyz|synchro|fusion)"
+                        r"(?:\s+(?:spell|trap|monster))?|spell|trap|monster)(?:\s+card)?[.!]?$",
+                        re.IGNORECASE)
+
+
+def _is_kind(said: str, card) -> bool:
+    """Whether the card is of the kind said ("quick play", "continuous trap", "spell")."""
+    words = said.lower().replace("quick play", "quick-play").replace("quickplay", "quick-play") \
+        .replace("qp", "quick-play").split()
+    kinds = {getattr(card, "kind", "")} | set(getattr(card, "subtypes", ()) or ())
+    return all(w in kinds for w in words)
 
 
 # words a report of a card's text may add around what the text says

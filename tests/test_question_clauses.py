@@ -129,3 +129,26 @@ def test_a_quoted_report_becomes_a_sentence_of_its_own(expert):
     r = _says(expert, "Dark Hole says 'destroy all monsters on the field'. so does it hit my "
                       "face-down monster?")
     assert r.text.startswith("Dark Hole says 'destroy all monsters on the field'. So does it")
+
+
+def test_what_kind_of_card_it_is_is_set_aside_when_the_card_is_of_that_kind(expert):
+    r = _says(expert, "Its a quick play. During the Damage Step, can I activate Limiter Removal?")
+    assert r.text == "During the Damage Step, can I activate Limiter Removal?"
+    wrong = "It's a Continuous Spell. During the Damage Step, can I activate Limiter Removal?"
+    assert _says(expert, wrong).text == wrong
+
+
+@pytest.mark.parametrize("written, read", [
+    ("Damage step, can i activate Limiter Removal?", "During the Damage Step, can i activate"),
+    ("in the end phase can I activate Forbidden Dress?", "During the End Phase, can I activate"),
+    ("opp turn, can I activate Forbidden Dress?", "During my opponent's turn, can I activate"),
+    ("their standby phase, does it resolve?", "During my opponent's Standby Phase, does it"),
+])
+def test_the_phase_a_question_is_asked_in_is_said_the_grammars_way(written, read):
+    from psct_expert.parser.lexicon import relex
+    assert relex(written).text.startswith(read)
+
+
+def test_a_turn_without_whose_is_left_as_written():
+    from psct_expert.parser.lexicon import relex
+    assert relex("the turn, can I activate it?").text.startswith("The turn")

@@ -45,8 +45,8 @@ class Change:
         if self.kind == "ellipsis":
             return f"read {self.written!r} as {self.read!r} (the subject said again)"
         if self.kind == "grounded":
-            return (f"set aside {self.written!r}: it tells what the text of {self.read} says, and "
-                    "the answer reads that text itself")
+            return (f"set aside {self.written!r}: it tells what {self.read} is or what its text "
+                    "says, and the answer reads the card itself")
         if self.kind == "alternative":
             return (f"set aside {self.written!r}: the other answer the question offers (the "
                     "answer is to what is asked before it)")
@@ -156,7 +156,7 @@ def _relex(text: str) -> Relexed:
     parts = [_topic_header(s, out) for s in parts]
     parts = [p for s in parts for p in _reason_first(s, out)]
     parts = [p for i, s in enumerate(parts) for p in _supposed(s, parts[i + 1:], out)]
-    parts = [_comma_question(_intro_comma(s, out), out) for s in parts]
+    parts = [_comma_question(_intro_comma(_phase_lead(s, out), out), out) for s in parts]
     if parts:
         parts[-1] = _declarative(parts[-1], out)
     text = " ".join(_story_first(parts, out))
@@ -383,6 +383,38 @@ _INTRO = re.compile(r"^(?P<intro>(?:when|if|after|once|while|before|during)\s+[^
                     r"(?P<aux>is|are|was|were|do|does|did|can|could|will|would)\s+"
                     r"(?P<subj>i|you|we|they|he|she|it|the|my|their|his|her|its|this|that|these|those|"
                     r"both|opp|opponent|(?-i:[A-Z][\w\-]*)|\ue000k\d+k)\b(?P<rest>[^,;]*\?)$", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _phase_lead_re() -> re.Pattern:
+    from ..gamewords import gamewords
+
+    phases = sorted({f for _n, forms in gamewords().phases for f in forms} | {"turn"}, key=len,
+                    reverse=True)
+    return re.compile(
+        r"^(?:(?:in|during|at)\s+)?(?P<owner>the|my|their|his|her|opp(?:'?s)?|opponent(?:'?s)?|"
+        r"my opponent(?:'?s)?|your opponent(?:'?s)?|your)?\s*(?P<phase>" + "|".join(re.escape(p) for p in phases) + r")"
+        r"\s*[,:\-\u2013]?\s+(?P<aux>can|could|does|do|is|are|will|would|may)\b", re.IGNORECASE)
+
+
+def _phase_lead(s: str, out: Relexed) -> str:
+    """"Damage Step, can I ...?", "in the end phase can I ...?", "opp turn, can I ...?": the phase
+    or turn a question is asked in, said the grammar's way ("During the Damage Step, can I ...?")."""
+    if not s.endswith("?") or s[:6].lower() == "during" and "," in s.split("?")[0][:60]:
+        return s
+    m = _phase_lead_re().match(s)
+    if m is None:
+        return s
+    owner = (m.group("owner") or "").lower()
+    whose = "my" if owner in ("my", "your") else "my opponent's" if owner and owner != "the" else "the"
+    phase = m.group("phase").lower()
+    if phase == "turn" and whose == "the":
+        return s
+    said = f"During {whose} " + " ".join(w if w.isdigit() else w.capitalize() for w in phase.split())
+    if phase == "turn":
+        said = f"During {whose} turn"
+    out.changes.append(Change("read-as", s[:m.start("aux")].strip(), said + ","))
+    return f"{said}, {s[m.start('aux'):]}"
 
 
 def _intro_comma(s: str, out: Relexed) -> str:
