@@ -152,3 +152,11 @@ def test_the_phase_a_question_is_asked_in_is_said_the_grammars_way(written, read
 def test_a_turn_without_whose_is_left_as_written():
     from psct_expert.parser.lexicon import relex
     assert relex("the turn, can I activate it?").text.startswith("The turn")
+
+
+def test_a_card_named_as_the_one_using_its_effect_again_is_that_card(expert):
+    story = ("I activate Chaos Sorcerer's effect. My opponent returns Chaos Sorcerer to my hand with "
+             "Compulsory Evacuation Device. I Special Summon Chaos Sorcerer again. ")
+    assert expert.ask(story + "Can Chaos Sorcerer use its effect again this turn?", []).value == "yes"
+    assert expert.ask("I activate Chaos Sorcerer's effect. It resolves. Can Chaos Sorcerer use its "
+                      "effect again this turn?", []).value == "no"

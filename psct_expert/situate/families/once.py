@@ -60,6 +60,8 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         else:
             ref = st.effect_ref(ir)
     who = low(sub(fam, "again_who"))
+    if who_cards and len(sub(fam, "again_who").children) == 1:
+        who = ["it"]           # "Can X use its effect again?": the card named, as "it" says it
     words = low(fam)
     two = any(getattr(c, "type", "XCARD") != "XCARD" and str(c).lower() in ("two", "2")
               for c in obj.children)      # "Can I use two copies of X in the same turn?"
