@@ -11,6 +11,7 @@ nearest questions the product can answer (``nearest``, from :mod:`psct_expert.su
 
 from __future__ import annotations
 
+from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
 from .parser import parse_question
@@ -66,6 +67,9 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     try:
         return _once(text, scenario, db, families), None
     except _Refused as refused:
+        each = _each_effect(refused.exc, text, scenario, db, families)
+        if each is not None:
+            return each
         raise _near(refused.exc, text, scenario, db, families, settle) from None
     except NOT_PLACED as exc:
         first = exc
@@ -138,10 +142,44 @@ def _read_as(relexed: Relexed, lines: list[str], db: CardDB, families: dict, set
     try:
         return _once(relexed.text, lines, db, families), None
     except _Refused as refused:
+        each = _each_effect(refused.exc, relexed.text, lines, db, families, relexed)
+        if each is not None:
+            return each
         refused.exc.relexed = relexed
         raise _near(refused.exc, relexed.text, lines, db, families, settle) from None
     except NOT_PLACED as exc:
         return None, exc
+
+
+# families whose question any one effect of the card settles: "Can Honest be activated in the
+# Damage Step?" is yes when one of its effects can be
+EXISTENTIAL = {"can-activate-now"}
+_ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
+def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
+                 relexed: Relexed | None = None):
+    """A card named where more than one of its effects fits, in a question that any one effect
+    settles (``EXISTENTIAL``): the question is asked of each effect in turn ("the second effect of
+    X"), and answered yes when one of them can (``or``), no when none can.  The reading says so.
+    None when the question is not of that kind, or one of the rewordings is not placed."""
+    effects = getattr(exc, "effects", None)
+    if not effects or (getattr(exc, "understood", None) or {}).get("family") not in EXISTENTIAL:
+        return None
+    said = effects["text"]
+    at = re.search(r"\s*".join(re.escape(w) for w in said.split()), text, re.IGNORECASE)
+    if at is None or any(n not in _ORDINAL for n in effects["ns"]):
+        return None
+    specs = []
+    for n in effects["ns"]:
+        asked = f"the {_ORDINAL[n]} effect of {effects['card']}"
+        try:
+            specs.append(_once(text[:at.start()] + asked + text[at.end():], lines, db, families))
+        except (_Refused, *NOT_PLACED):
+            return None
+    out = Relexed(relexed.text if relexed else text, list(relexed.changes) if relexed else [])
+    out.changes.append(Change("each-effect", at.group(), effects["card"]))
+    return {**specs[0], "or": specs[1:]}, out
 
 
 def _reach(err: QuestionError, text: str) -> float:

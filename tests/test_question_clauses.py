@@ -160,3 +160,13 @@ def test_a_card_named_as_the_one_using_its_effect_again_is_that_card(expert):
     assert expert.ask(story + "Can Chaos Sorcerer use its effect again this turn?", []).value == "yes"
     assert expert.ask("I activate Chaos Sorcerer's effect. It resolves. Can Chaos Sorcerer use its "
                       "effect again this turn?", []).value == "no"
+
+
+def test_a_card_whose_effects_all_fit_is_asked_effect_by_effect_when_one_settles_it(expert):
+    spec, reading = expert.read("Can I activate Honest during the Damage Step?", [])
+    assert spec["family"] == "can-activate-now" and len(spec["or"]) == 1
+    assert [c.kind for c in reading.changes] == ["each-effect"]
+    # a question one effect does not settle keeps the refusal ("does it target?")
+    from psct_expert.errors import PsctError
+    with pytest.raises(PsctError, match="fits more than one effect"):
+        expert.read("Can Scrap Dragon target Scrap Dragon?", [])

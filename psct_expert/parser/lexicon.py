@@ -35,7 +35,7 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"'][?!])\s+|(?<=[a-z0-9\)\"']{2}\.)\s
 @dataclass(frozen=True)
 class Change:
     kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
-                       # "alternative", "grounded"
+                       # "alternative", "grounded", "each-effect"
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 
@@ -44,6 +44,9 @@ class Change:
             return f"set aside {self.written!r} (discourse)"
         if self.kind == "ellipsis":
             return f"read {self.written!r} as {self.read!r} (the subject said again)"
+        if self.kind == "each-effect":
+            return (f"read {self.written!r} as each effect of {self.read} in turn: the question is "
+                    "yes when one of them can, no when none can")
         if self.kind == "grounded":
             return (f"set aside {self.written!r}: it tells what {self.read} is or what its text "
                     "says, and the answer reads the card itself")

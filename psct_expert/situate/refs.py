@@ -174,9 +174,13 @@ class EffectRefs:
             self.fail(f"no effect of {name} fits {ref['text']!r}")
         listing = "; ".join(f"{'Pendulum Effect' if _is_pendulum(e) else 'effect'} {e.n}: {e.text[:90]}"
                             for e in cands)
-        raise QuestionError(f"{ref['text']!r} fits more than one effect of {name}: say which effect "
+        err = QuestionError(f"{ref['text']!r} fits more than one effect of {name}: say which effect "
                             f"(for example 'the first effect'): {listing}",
                             understood=self.understood)
+        if not any(_is_pendulum(e) for e in cands):
+            # which effects it fits: a question that any of them settles may ask each in turn
+            err.effects = {"card": name, "text": ref["text"], "ns": [e.n for e in cands]}
+        raise err
 
 
 _ARTICLES = frozenset({"a", "an", "the"})
