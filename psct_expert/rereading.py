@@ -209,7 +209,17 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
     game words, stand in that card's text; a question is never set aside."""
     from .parser.lexicon import sentences
 
-    parts, before = [], len(relexed.changes)
+    before = len(relexed.changes)
+    # "ring of destruction (normal trap)": what kind the card named just before is
+    text = relexed.text
+    for m in sorted(mentions(text, db, families), key=lambda m: -m.start):
+        kind = _KIND_AFTER.match(text, m.end)
+        card = db.find(m.card)
+        if kind is not None and card is not None and _is_kind(kind.group("kind"), card):
+            relexed.changes.append(Change("grounded", kind.group().strip(), card.name))
+            text = text[:kind.start()] + text[kind.end():]
+    relexed.text = text
+    parts = []
     for part in sentences(relexed.text):
         q = _SAYS_QUOTE.match(part)
         if q is not None and q.group("rest").strip():
@@ -280,6 +290,11 @@ _KIND_TOLD = re.compile(r"^(?:(?:it|this|that)(?:'s|s| is)|.+? is)\s+(?:a|an)\s+
                         r"continuous|normal|counter|field|equip|ritual|effect|link|xyz|synchro|fusion)"
                         r"(?:\s+(?:spell|trap|monster))?|spell|trap|monster)(?:\s+card)?[.!]?$",
                         re.IGNORECASE)
+
+
+_KIND_AFTER = re.compile(r"\s*\((?:it'?s |its |a |an )?(?P<kind>(?:quick[- ]?play|qp|continuous|normal|counter|field|"
+                         r"equip|ritual|effect|link|xyz|synchro|fusion)(?:\s+(?:spell|trap|monster))?|spell|"
+                         r"trap|monster)(?:\s+card)?\)", re.IGNORECASE)
 
 
 def _is_kind(said: str, card) -> bool:

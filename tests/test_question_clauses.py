@@ -170,3 +170,30 @@ def test_a_card_whose_effects_all_fit_is_asked_effect_by_effect_when_one_settles
     from psct_expert.errors import PsctError
     with pytest.raises(PsctError, match="fits more than one effect"):
         expert.read("Can Scrap Dragon target Scrap Dragon?", [])
+
+
+@pytest.mark.parametrize("written, read", [
+    ("When Mirror Moth lands, does it start a Chain?", "When Mirror Moth is Summoned, does it"),
+    ("their turn, they control no monsters. Can I?", "It is my opponent's turn. they control no"),
+    ("neither player has any monsters. Can I?", "I control no monsters and my opponent controls no monsters."),
+    ("can i normal summon something else this turn?", "normal summon another monster this turn"),
+    ("do i still steal it?", "still take control of it?"),
+])
+def test_forum_phrasings_read_as_the_grammars_words(written, read):
+    from psct_expert.parser.lexicon import relex
+    assert read in relex(written).text
+
+
+def test_an_opinion_that_names_no_card_is_set_aside_and_shown():
+    from psct_expert.parser.lexicon import relex
+    r = relex("It banishes from the Deck so it feels like it should count. Can I chain it?")
+    assert r.text == "Can I chain it?" and r.set_aside
+    kept = "Mirror Moth feels like it should count. Can I chain it?"     # names a card: a story
+    assert relex(kept, [(0, 11)]).text.startswith("Mirror Moth feels like")
+
+
+def test_the_kind_said_in_parentheses_after_a_card_is_set_aside_when_true(expert):
+    r = _says(expert, "Can I chain Ring of Destruction (normal trap) to it?")
+    assert r.text == "Can I chain Ring of Destruction to it?"
+    kept = "Can I chain Ring of Destruction (counter trap) to it?"
+    assert _says(expert, kept).text == kept

@@ -109,6 +109,7 @@ def _patterns() -> dict:
         "tags": _alternation(lx.get("tags")),
         "alternatives": _alternation(lx.get("alternatives")),
         "asides": _alternation(lx.get("asides")),
+        "opinions": _alternation(lx.get("opinions")),
         "read_as": (_alternation(read_as), read_as),
         "exact": (_alternation(exact, 0), exact),
     }
@@ -403,8 +404,8 @@ def _phase_lead_re() -> re.Pattern:
 def _phase_lead(s: str, out: Relexed) -> str:
     """"Damage Step, can I ...?", "in the end phase can I ...?", "opp turn, can I ...?": the phase
     or turn a question is asked in, said the grammar's way ("During the Damage Step, can I ...?")."""
-    if not s.endswith("?") or s[:6].lower() == "during" and "," in s.split("?")[0][:60]:
-        return s
+    if not s.endswith("?") or s[:6].lower() == "during":
+        return s                        # ("during ... can I": the comma is _intro_comma's)
     m = _phase_lead_re().match(s)
     if m is None:
         return s
@@ -479,6 +480,13 @@ def _set_aside_aside(s: str, out: Relexed) -> str:
         if m:
             out.changes.append(Change("set-aside", s))
             return ""
+    op = _patterns()["opinions"]
+    if op is not None and not s.endswith("?") and "\ue000" not in s and \
+            re.search(rf"\b{op.pattern}\b", s, re.IGNORECASE):
+        # "it feels like it should count": what the asker believes, not what happened (a
+        # sentence that names a card is never set aside: it may tell the story)
+        out.changes.append(Change("set-aside", s))
+        return ""
     return s
 
 
