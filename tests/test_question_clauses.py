@@ -100,3 +100,41 @@ def test_a_name_written_in_lower_case_and_in_part_is_the_one_card_it_fits(expert
     assert [m.card for m in found] == ["Elemental HERO Shadow Mist"]
     # a run that fits more than one card is no name
     assert partial_mentions("my masked hero is summoned", expert.db, plain) == []
+
+
+@pytest.mark.parametrize("sentence, said", [
+    ("is that a chain link i can respond to?", "Does that start a Chain?"),
+    ("Does that start a chain opponent can respond to?", "Does that start a Chain?"),
+    ("does Moon Kettle's special summon start a chain?", "Does Moon Kettle's special summon start a Chain?"),
+    ("does that summon start a chain so opponent can chain something to it?",
+     "Does that summon start a Chain?"),
+    ("is Moon Kettle's effect an activated effect?", "Does Moon Kettle's effect start a Chain?"),
+])
+def test_whether_something_starts_a_chain_asked_the_grammar_way(sentence, said):
+    assert _ask(sentence, {"Moon Kettle": "monster"} if "Moon Kettle" in sentence else {}) == said
+
+
+@pytest.mark.parametrize("sentence", [
+    "does that start a chain and draw?",                  # another event after
+    "is that a chain link so i can draw?",                # a tail that is not who can respond
+    "does that start a chain only once?",
+])
+def test_a_chain_asked_with_more_than_who_responds_is_left(sentence):
+    assert _ask(sentence, {}) is None
+
+
+def test_a_phase_said_first_is_said_after_the_clause():
+    assert _ask("During the Damage Step, can I activate Glass Lance?", {"Glass Lance": "trap"}) == \
+        "Can I activate Glass Lance during the Damage Step?"
+    # another lead than a phase is not moved
+    assert _ask("Later that turn, can I activate Glass Lance?", {"Glass Lance": "trap"}) is None
+
+
+def test_activating_a_card_on_or_chaining_it_to_something_done():
+    assert _ask("can i activate Glass Lance on that special summon?", {"Glass Lance": "trap"}) == \
+        "Can I activate Glass Lance on that Special Summon?"
+    assert _ask("i can activate Glass Lance on the summon itself?", {"Glass Lance": "trap"}) == \
+        "Can I activate Glass Lance on the Summon?"
+    assert _ask("can i chain Glass Lance to the Moon Kettle summon?",
+                {"Glass Lance": "trap", "Moon Kettle": "monster"}) == \
+        "Can I chain Glass Lance to the Summon of Moon Kettle?"

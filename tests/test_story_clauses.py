@@ -441,3 +441,59 @@ def test_a_summon_by_the_summoned_cards_own_effect_whose_cost_reveals(expert):
     shown = [c.describe() for c in a.reading.changes]
     assert "read 'stop it by chaining' as 'negate it with'" in shown
     assert not any("\ue000" in s for s in shown)      # no placeholder of a kept name is ever shown
+
+
+def test_something_done_named_as_a_noun_and_what_a_chained_card_answers():
+    assert _read("they chain Glass Lance to that summon.", {"Glass Lance": "trap"}) == \
+        ["my opponent chains Glass Lance to that Summon."]
+    assert _read("my opponent negates my Moon Kettle's synchro summon.", {"Moon Kettle": "monster"}) == \
+        ["my opponent negates the Synchro Summon of my Moon Kettle."]
+    # "to it" is still "in response"
+    assert _read("they chain Glass Lance to it.", {"Glass Lance": "trap"}) == \
+        ["my opponent chains Glass Lance in response."]
+    # a card followed by a Summon's name is a clause, not a noun
+    assert _read("Moon Kettle Synchro Summoned, then i chain Glass Lance.",
+                 {"Moon Kettle": "monster", "Glass Lance": "trap"}) == \
+        ["Moon Kettle is Synchro Summoned.", "I chain Glass Lance."]
+
+
+def test_how_a_monster_is_summoned_by_what_is_done_or_used_as_material():
+    assert _read("I Special Summon Moon Kettle from hand by banishing 1 light and 1 dark from gy.",
+                 {"Moon Kettle": "monster"}) == \
+        ["I Special Summon Moon Kettle from the hand by banishing 1 LIGHT monster and 1 DARK "
+         "monster from the GY."]
+    assert _read("I Link Summon Moon Kettle using a Link Monster as material.",
+                 {"Moon Kettle": "monster"}) == \
+        ["I Link Summon Moon Kettle using a link monster as material."]
+    # by doing what no Summon is done by: left as written
+    assert _read("I Special Summon Moon Kettle by wibbling a card.", {"Moon Kettle": "monster"}) is None
+
+
+def test_a_card_activated_to_summon_is_the_summon_made_with_that_card():
+    assert _read("opponent activates Moon Kettle from hand to special summon it.",
+                 {"Moon Kettle": "monster"}) == \
+        ["my opponent Special Summons Moon Kettle from the hand with Moon Kettle."]
+    assert _read("Opponent uses Moon Kettle to Special Summon a level 4 from hand.",
+                 {"Moon Kettle": "spell"}) == \
+        ["my opponent Special Summons a Level 4 monster from the hand with Moon Kettle."]
+    # where the card was and where the Summon is from may differ: left as written
+    assert _read("Opponent activates Moon Kettle from the GY to Special Summon a monster.",
+                 {"Moon Kettle": "spell"}) is None
+    # a purpose that is no Summon is not read
+    assert _read("Opponent activates Moon Kettle to wibble it.", {"Moon Kettle": "spell"}) is None
+
+
+def test_a_summon_with_a_card_keeps_the_card():
+    assert _read("I Special Summon Moon Kettle with Glass Lance.",
+                 {"Moon Kettle": "monster", "Glass Lance": "spell"}) == \
+        ["I Special Summon Moon Kettle with Glass Lance."]
+
+
+def test_verbs_of_one_meaning_only_with_their_modifier():
+    assert _read("Opponent hits me direct while I control no cards and i drop Moon Kettle from hand.",
+                 {"Moon Kettle": "monster"}) == \
+        ["I control no cards.", "my opponent's monster attacks directly.",
+         "I Special Summon Moon Kettle from the hand."]
+    assert _read("opp hits Moon Kettle with Glass Lance.",
+                 {"Moon Kettle": "monster", "Glass Lance": "trap"}) is None
+    assert _read("i drop Moon Kettle.", {"Moon Kettle": "monster"}) is None

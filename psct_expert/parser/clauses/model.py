@@ -120,6 +120,8 @@ def tables() -> dict:
         "nobody": _lists("nobody"),
         "effect_words": _lists("effect_words"),
         "in_response": _lists("in_response"),
+        "done_nouns": sorted((str(k).lower().split() for k in data()["done_nouns"]), key=len,
+                             reverse=True),
     }
 
 

@@ -65,6 +65,14 @@ class Reader:
                 b.responding = True
         if any(e.first and not e.responding for e in out):
             raise Stop                  # "first" said of what answers nothing: an order to place
+        for e in out:
+            # a verb of one meaning only with its modifier ("hits me directly": an attack; "drops
+            # X from the hand": a Special Summon)
+            needs = data()["verbs"].get(e.verb, {}).get("needs")
+            if needs == "directly" and "directly" not in e.mods or \
+                    needs == "from hand" and not any(m.startswith("from ") and m.endswith(" hand")
+                                                     for m in e.mods):
+                raise Stop
         return [e for e in out if not (e.verb in ("chain", "respond") and e.patient is None
                                        and e.by is None)]
 
@@ -94,6 +102,9 @@ class Reader:
         pointed = self.pick("pointers")
         if pointed is not None:
             return NP(pointed)
+        done = self.event_noun()
+        if done is not None:
+            return done
         owner = self.owner()
         at = self.s.i
         face = self.s.take_any([["set"], ["face-down"], ["face-up"]])
@@ -142,6 +153,33 @@ class Reader:
         say = " ".join(x for x in (OWNED.get(owner or "") or det, head) if x)
         where = self.place_after(("in", "from", "on"))
         return NP(say + (f" {where}" if where else ""))
+
+    def event_noun(self) -> NP | None:
+        """Something done, named as a noun: "that summon", "the Special Summon itself", "X's Synchro
+        Summon", "the X summon", "my opponent's activation", "that attack": said the grammar's way
+        ("that Special Summon", "the Synchro Summon of X").  Only after a determiner, an owner or a
+        card's "'s" (a card followed by a Summon's name is a clause: "X Synchro Summoned, ...")."""
+        s = self.s
+        start = s.i
+        det = s.peek().lower() if s.peek().lower() in ("that", "the", "this") else None
+        if det is not None:
+            s.i += 1
+        owner = self.owner() if det is None else None
+        c = self.card()
+        if c is not None and not s.take(["'s"]) and det is None and owner is None:
+            s.i = start
+            return None
+        kind = s.take_any(self.t["done_nouns"])
+        if kind is None or (det is None and owner is None and c is None) or \
+                s.peek().lower() in ("effect", "effects", "'s"):
+            s.i = start
+            return None
+        said = data()["done_nouns"][" ".join(kind)]
+        s.take(["itself"])              # "the summon itself": that Summon, not an effect
+        if c is not None:
+            whose = OWNED[owner] + " " if owner else ""
+            return NP(f"{det or 'the'} {said} of {whose}", card=c.card)
+        return NP(f"{OWNED[owner] if owner else det} {said}")
 
     def effect_of(self, c: NP) -> None:
         """"X's GY effect", "X GY effect", "X's effect": the card's effect, said the grammar's way."""
@@ -361,7 +399,7 @@ class Reader:
                 return inner
             if verb in ("activate", "use", "chain", "respond", "flip") and s.take(["with"]):
                 ev.by = self.card() or self._stop()
-            elif verb == "attack" and s.peek().lower() in ("me", "you", "them", "him", "her", "directly"):
+            elif self._is(verb, "attack") and s.peek().lower() in ("me", "you", "them", "him", "her", "directly"):
                 pass                     # "attacks me directly": said by its modifiers
             elif verb == "hold" and s.peek().isdigit() and (s.done() or s.peek(1).lower() in (
                     "and", "then", ",", ";", "in", "")):
@@ -379,6 +417,10 @@ class Reader:
             self.subject = subj
         return ev
 
+    @staticmethod
+    def _is(verb: str, event: str) -> bool:
+        return data()["verbs"].get(verb, {}).get("event") == event
+
     def _peek_verb(self, n: int) -> bool:
         at = self.s.i
         self.s.i += n
@@ -392,6 +434,18 @@ class Reader:
     def mods(self, ev: Event) -> None:
         s = self.s
         while not s.done() and s.peek() not in (",", ";") and s.peek().lower() not in ("and", "then", "so", "but"):
+            if s.peek().lower() == "to" and ev.verb in ("chain", "respond", "activate", "use") and \
+                    not ev.passive:
+                # "chain X to that summon", "chain X to their Monster Reborn": what it answers
+                # ("to it", "to that": in response, below)
+                at = s.i
+                s.i += 1
+                t = self.np()
+                if t is not None and not t.copies and (t.card is not None or t.say.endswith(
+                        tuple(" " + w for w in data()["done_nouns"].values()))):
+                    ev.mods.append("to " + np_words(t))
+                    continue
+                s.i = at
             if s.take_any(self.t["in_response"]):
                 ev.responding = True
                 continue
@@ -415,7 +469,7 @@ class Reader:
                     raise Stop
                 ev.holding.append(inner)
                 continue
-            if ev.verb == "attack" and s.peek().lower() in ("me", "you", "them", "him", "her") and \
+            if self._is(ev.verb, "attack") and s.peek().lower() in ("me", "you", "them", "him", "her") and \
                     s.peek(1).lower() in ("directly", "direct"):
                 s.i += 1                 # "attacks me directly": the player is attacked
                 continue
@@ -430,7 +484,7 @@ class Reader:
             if s.take(["before", "it", "resolves"]) or s.take(["before", "it", "resolved"]):
                 ev.mods.append("before it resolves")
                 continue
-            if ev.verb == "attack" and s.peek().lower() in ("directly", "direct"):
+            if self._is(ev.verb, "attack") and s.peek().lower() in ("directly", "direct"):
                 ev.mods.append("directly")
                 s.i += 1
                 continue
@@ -462,6 +516,24 @@ class Reader:
                 ev.mods.append(f"by {data()['done_to_summon'][ev.verb]} {np_words(ev.patient)}")
                 ev.verb, ev.patient = v, made
                 continue
+            if s.peek().lower() == "to" and self._is(ev.verb, "activate") and not ev.passive and \
+                    ev.agent is not None and ev.agent.player is not None and ev.patient is not None \
+                    and ev.patient.card is not None and not ev.patient.effect:
+                # "they activate X from the hand to Special Summon it", "opp uses X to Special
+                # Summon a Level 4": that player Special Summons it with X
+                at = s.i
+                s.i += 1
+                v = self.verb()
+                if v is None or not self._is(v, "summon"):
+                    s.i = at
+                    raise Stop
+                made = self.np() or self._stop()
+                if made.say in ("it", "itself"):
+                    made = ev.patient       # the card Summons itself (from where it was activated)
+                elif any(m.startswith("from ") for m in ev.mods):
+                    raise Stop              # where the card was, or where the Summon is from?
+                ev.verb, ev.by, ev.patient = v, ev.patient, made
+                continue
             if ev.verb == "use" and not ev.passive and ev.patient is not None and s.peek().lower() == "as":
                 # "I use X as (the) Link Material for Y": Y is Summoned with X as its material
                 at = s.i
@@ -478,6 +550,40 @@ class Reader:
                     raise Stop
                 ev.mods.append(f"by using {np_words(ev.patient)} as material")
                 ev.verb, ev.patient = f"{kind} summon", made
+                continue
+            if self._is(ev.verb, "summon") and s.peek().lower() in ("using", "by") and \
+                    (s.peek().lower() == "using" or s.peek(1).lower() == "using"):
+                # "Link Summon X using a Link Monster as material": said as told, when it is a
+                # card or a described card
+                at = s.i
+                s.take(["by"])
+                s.take(["using"])
+                m = self.np()
+                if m is not None and s.take(["as"]):
+                    s.take(["the"]) or s.take(["a"])
+                    s.take_any([[k] for k in data()["material_kinds"]])
+                    if s.take(["material"]) or s.take(["materials"]):
+                        ev.mods.append(f"using {np_words(m)} as material")
+                        continue
+                s.i = at
+                raise Stop
+            if self._is(ev.verb, "summon") and s.peek().lower() == "by" and \
+                    s.peek(1).lower().endswith("ing"):
+                # "Special Summon X from my hand by banishing 1 LIGHT and 1 DARK from my GY":
+                # what is done to Summon it, said as told
+                at = s.i
+                s.i += 1
+                done = self.verb()
+                if done is None or done not in data()["done_to_summon"]:
+                    s.i = at
+                    raise Stop
+                parts = [self.np() or self._stop()]
+                while s.peek().lower() == "and" and (s.peek(1).isdigit() or s.peek(1).lower() in ("a", "an")):
+                    s.i += 1
+                    parts.append(self.np() or self._stop())
+                where = self.place_after(("from",))
+                said = " and ".join(np_words(p) for p in parts)
+                ev.mods.append(f"by {data()['done_to_summon'][done]} {said}" + (f" {where}" if where else ""))
                 continue
             if s.take_any(self.t["own_procedure"]) is not None:
                 if data()["verbs"][ev.verb]["event"] != "summon":

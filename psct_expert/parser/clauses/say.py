@@ -91,8 +91,11 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
             be = "am" if who == "I" else "is"
             return card_words(f"{who} {be} about to {_base(v['say'])} {what}{tail}{resp}.", names)
         if ev.passive:
+            if ev.by is not None:
+                raise Stop              # (said by the grammar as who Summons it, below)
             return card_words(f"{what} is {v['done']}{tail}{resp}.", names)
-        return card_words(f"{who} {v['say']} {what}{tail}{resp}.", names)
+        w = f" with {np_words(ev.by)}" if ev.by is not None else ""
+        return card_words(f"{who} {v['say']} {what}{tail}{w}{resp}.", names)
     if event == "negate":
         if ev.passive:
             return card_words(f"{what}'s activation is negated{by}{resp}.", names)
