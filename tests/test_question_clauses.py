@@ -138,3 +138,9 @@ def test_activating_a_card_on_or_chaining_it_to_something_done():
     assert _ask("can i chain Glass Lance to the Moon Kettle summon?",
                 {"Glass Lance": "trap", "Moon Kettle": "monster"}) == \
         "Can I chain Glass Lance to the Summon of Moon Kettle?"
+
+
+def test_a_phase_first_with_its_step_and_the_before_a_name():
+    assert _ask("Damage Step, before damage calculation: can I activate Glass Lance on the Moon Kettle?",
+                {"Glass Lance": "trap", "Moon Kettle": "monster"}) == \
+        "Can I activate Glass Lance on Moon Kettle during the Damage Step before damage calculation?"

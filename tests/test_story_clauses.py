@@ -497,3 +497,40 @@ def test_verbs_of_one_meaning_only_with_their_modifier():
     assert _read("opp hits Moon Kettle with Glass Lance.",
                  {"Moon Kettle": "monster", "Glass Lance": "trap"}) is None
     assert _read("i drop Moon Kettle.", {"Moon Kettle": "monster"}) is None
+
+
+def test_a_cost_said_as_what_it_is_for():
+    assert _read("i discard Moon Kettle as cost for Glass Lance.",
+                 {"Moon Kettle": "monster", "Glass Lance": "trap"}) == \
+        ["I discard Moon Kettle to activate Glass Lance."]
+    assert _read("i tribute Moon Kettle as the cost for Glass Lance's effect.",
+                 {"Moon Kettle": "monster", "Glass Lance": "monster"}) == \
+        ["I Tribute Moon Kettle to activate Glass Lance's effect."]
+    assert _read("I pay 800 LP for Glass Lance and opponent negates it.", {"Glass Lance": "spell"}) == \
+        ["I pay 800 LP to activate Glass Lance.", "my opponent negates it."]
+    # for something that is not a card's activation: left as written
+    assert _read("I tribute Moon Kettle for Glass Lance's 500 burn.",
+                 {"Moon Kettle": "monster", "Glass Lance": "monster"}) is None
+
+
+def test_a_set_card_held_a_summon_under_way_whose_turn_and_neither_player():
+    assert _read("Opponent is link summoning and i have Glass Lance set.", {"Glass Lance": "trap"}) == \
+        ["my opponent is about to Link Summon a monster.", "I have Glass Lance Set."]
+    assert _read("my opponent is special summoning Moon Kettle from the hand.",
+                 {"Moon Kettle": "monster"}) == \
+        ["my opponent is about to Special Summon Moon Kettle from the hand."]
+    # a card "is summoning": no passive
+    assert _read("Moon Kettle is summoning.", {"Moon Kettle": "monster"}) is None
+    assert _read("Opp's turn and they control no monsters.", {}) == \
+        ["It is my opponent's turn.", "my opponent controls no monsters."]
+    assert _read("neither player has any monsters.", {}) == \
+        ["I control no monsters. my opponent controls no monsters."]
+    assert _read("neither player has any monsters in the GY.", {}) is None
+
+
+def test_a_phase_said_alone_first_and_before_damage_calculation():
+    assert _read("Damage Step, I activate Glass Lance.", {"Glass Lance": "trap"}) == \
+        ["I activate Glass Lance during the Damage Step."]
+    assert _read("In the damage step before damage calc, I activate Glass Lance.",
+                 {"Glass Lance": "trap"}) == \
+        ["I activate Glass Lance during the Damage Step before damage calculation."]

@@ -106,6 +106,9 @@ class Reader:
         if done is not None:
             return done
         owner = self.owner()
+        if owner is None and self.s.peek().lower() == "the" and CARD_RE.fullmatch(self.s.peek(1)) and \
+                self.s.peek(2).lower() not in [w for k in data()["done_nouns"] for w in k.split()]:
+            self.s.i += 1               # "the X": the card named (not "the X summon": a Summon)
         at = self.s.i
         face = self.s.take_any([["set"], ["face-down"], ["face-up"]])
         c = self.card()
@@ -232,7 +235,15 @@ class Reader:
         if p is None:
             self.s.i = start
             return None
-        return f"{OWNED.get(owner or '', 'the')} {title(p)}"
+        said = f"{OWNED.get(owner or '', 'the')} {title(p)}"
+        if p == "damage step":
+            at = self.s.i
+            self.s.take([","])
+            if self.s.take_any([["before", "damage", "calculation"], ["before", "damage", "calc"],
+                                ["before", "damage", "calculations"]]) is not None:
+                return said + " before damage calculation"
+            self.s.i = at
+        return said
 
     def lead_mods(self) -> list[str]:
         """What a clause may say before its subject: "During my Standby Phase, ...", "Chain Link 1
@@ -247,6 +258,14 @@ class Reader:
                 if ph is not None:
                     out.append(f"during {ph}")
                     s.take([","])
+                    continue
+                s.i = at
+            if not out and at == 0:
+                # "Damage Step, before damage calculation: ...", "Standby phase, ...": a phase said
+                # first on its own, then a comma or a colon
+                ph = self.phase()
+                if ph is not None and s.take_any([[","], [":"]]) is not None:
+                    out.append(f"during {ph}")
                     continue
                 s.i = at
             if s.take_any(self.t["same_turn"]):
@@ -297,6 +316,24 @@ class Reader:
             if ph is not None:
                 return Event("state", mods=[f"It is {ph}."])
             s.i = at
+        at = s.i
+        owner = self.owner()
+        if owner is not None and s.take(["turn"]) and (s.done() or s.peek().lower() in (",", ";", "and")):
+            # "Opp's turn, ...": whose turn it is
+            return Event("state", mods=[f"It is {OWNED[owner]} turn."])
+        s.i = at
+        if s.take_any([["neither", "player"], ["no", "player"]]) is not None:
+            # "neither player has any monsters": each player has none
+            v = self.verb()
+            if v not in ("have", "control", "has") or not s.take_any([["any"], ["a"]]):
+                raise Stop
+            n = s.take_any(self.t["nouns"])
+            if n is None or n[-1] not in ("monster", "monsters", "card", "cards"):
+                raise Stop
+            what = plural(n[-1])
+            if not (s.done() or s.peek().lower() in (",", ";", "and", "then")):
+                raise Stop
+            return Event("state", mods=[f"I control no {what}. my opponent controls no {what}."])
         if s.take_any(self.t["we_are"]) is not None:
             # "we are (already) in the Damage Step"
             s.take(["already"]) or s.take(["now"])
@@ -333,6 +370,18 @@ class Reader:
             self.mods(ev)
             self.subject = subj
             return ev
+        at = s.i
+        if subj is not None and subj.player is not None and s.take_any([["is"], ["are"], ["am"]]) and \
+                (v := self.verb()) is not None and self._is(v, "summon") and s.w[s.i - 1].lower().endswith("ing"):
+            # "opponent is link summoning (X)": a Summon under way, about to happen
+            ev = Event(v, agent=subj, intent=True)
+            ev.patient = self.np() if not s.done() and s.peek().lower() not in (
+                "and", "then", ",", ";", "from", "by", "using", "with") else NP("a monster")
+            if ev.patient is None:
+                raise Stop
+            self.mods(ev)
+            return ev
+        s.i = at
         only = subj is not None and subj.player is not None and s.take(["only"])
         intent = s.take_any(self.t["intents"]) is not None
         if subj is not None and subj.card is not None and not intent and s.peek().lower() in data()["passive"] and \
@@ -362,6 +411,8 @@ class Reader:
             else:
                 s.i = at + 1             # "has Link Summoned X": what it did
         verb = None if s.peek().lower() in ("targeting", "on") else self.verb()
+        if passive and verb is not None and s.w[s.i - 1].lower().endswith("ing"):
+            raise Stop                  # "X is summoning": no passive (a card does not do it)
         if verb is None and subj is not None and subj.card is not None and not passive and \
                 (subj.effect or s.peek().lower() in ("on", "targeting")):
             # "X's GY effect targeting my monster": that effect is activated
@@ -449,6 +500,11 @@ class Reader:
             if s.take_any(self.t["in_response"]):
                 ev.responding = True
                 continue
+            if ev.verb == "have" and ev.patient is not None and ev.patient.card is not None and \
+                    not ev.patient.say and s.take(["set"]):
+                ev.mods.append("Set")    # "i have X set": a Set card of mine
+                s.take(["too"]) or s.take(["as", "well"])
+                continue
             if ev.verb in ("have", "control") and (s.take(["out"]) or s.take(["on", "the", "field"])):
                 ev.mods.append("")       # "has X out": on the field, controlled
                 continue
@@ -504,6 +560,22 @@ class Reader:
                 ev.mods.append(f"as Chain Link {s.peek()}")
                 s.i += 1
                 continue
+            if (ev.verb in data()["done_to_summon"] or ev.verb in data()["costs"]) and \
+                    not ev.passive and ev.patient is not None and s.peek().lower() in ("as", "to", "for"):
+                # "I discard X as (the) cost for Y", "I pay 800 LP for Y", "I Tribute X to activate
+                # Y's effect": the cost of activating Y (said "to activate Y")
+                at = s.i
+                cost = None
+                if s.take(["as"]):
+                    s.take(["a"]) or s.take(["the"])
+                    if s.take(["cost"]) and s.take_any([["for"], ["of"], ["to", "activate"]]) is not None:
+                        cost = self.np()
+                elif s.take_any([["to", "activate"], ["for"]]) is not None:
+                    cost = self.np()
+                if cost is not None and cost.card is not None:
+                    ev.mods.append(f"to activate {np_words(cost)}")
+                    continue
+                s.i = at
             if s.peek().lower() == "to" and ev.verb in data()["done_to_summon"] and not ev.passive:
                 at = s.i
                 s.i += 1
