@@ -534,3 +534,41 @@ def test_a_phase_said_alone_first_and_before_damage_calculation():
     assert _read("In the damage step before damage calc, I activate Glass Lance.",
                  {"Glass Lance": "trap"}) == \
         ["I activate Glass Lance during the Damage Step before damage calculation."]
+
+
+def test_a_summon_negated_is_no_activation_negated_and_a_player_resolving_a_card():
+    assert _read("My Moon Kettle's Normal Summon is negated by Glass Lance.",
+                 {"Moon Kettle": "monster", "Glass Lance": "trap"}) == \
+        ["the Normal Summon of my Moon Kettle is negated by Glass Lance's effect."]
+    assert _read("I resolve Glass Lance and I have no cards in my hand.", {"Glass Lance": "spell"}) == \
+        ["Glass Lance resolves.", "I have no cards in my hand."]
+
+
+def test_a_story_told_without_its_subject_only_a_count_this_turn():
+    assert _read("Used Moon Kettle's quick effect this turn.", {"Moon Kettle": "monster"}) == \
+        ["I activate Moon Kettle's quick effect this turn."]
+    assert _read("Paid 800 LP for Glass Lance and opponent negated it.", {"Glass Lance": "spell"}) == \
+        ["I pay 800 LP to activate Glass Lance.", "my opponent negates it."]
+    # a first word in the past that tells what was done to a card is no verb of mine
+    assert _read("Flipped Moon Kettle was destroyed by battle.", {"Moon Kettle": "monster"}) is None
+    assert _read("my opponent controls only 2 effect monsters.", {}) == \
+        ["my opponent controls only 2 effect monsters."]
+
+
+def test_two_things_done_to_or_targeted_and_a_clause_after_and_is_not_one():
+    assert _read("I activate Glass Lance targeting my fire monster on the field and one in gy.",
+                 {"Glass Lance": "trap"}) == \
+        ["I activate Glass Lance targeting my fire monster on the field and one in the GY."]
+    assert _read("I target my monster + their monster with Moon Kettle.", {"Moon Kettle": "monster"}) == \
+        ["I target my monster and my opponent's monster with Moon Kettle."]
+    assert _read("Glass Lance on my own s/t and opponent's Set card.", {"Glass Lance": "spell"}) == \
+        ["Glass Lance is activated on my Spell/Trap and my opponent's set card."]
+    # "and" before a clause joins clauses
+    said = _read("I target my monster with Moon Kettle and it is destroyed.", {"Moon Kettle": "monster"})
+    assert said == ["I target my monster with Moon Kettle.", "it is destroyed."]
+
+
+def test_a_chained_card_and_what_it_is_chained_to_do():
+    assert _read("they chain Moon Kettle to flip it face-down.", {"Moon Kettle": "trap"}) == \
+        ["my opponent chains Moon Kettle.", "it is flipped face-down in response."]
+    assert _read("they chain Moon Kettle to wibble it.", {"Moon Kettle": "trap"}) is None

@@ -6,7 +6,7 @@ one; a word it cannot place stops the reading (:class:`~.model.Stop`)."""
 from __future__ import annotations
 
 from ...gamewords import gamewords
-from .model import CARD_RE, NP, OWNED, Event, Stop, data, np_words, plural, tables, title
+from .model import CARD, CARD_RE, NP, OWNED, Event, Stop, data, np_words, plural, tables, title
 
 
 class Words:
@@ -59,6 +59,7 @@ class Reader:
             ev = self.clause()
             ev.responding = ev.responding or responding
             out.append(ev)
+            out.extend(ev.then)
         # "they chain and banish it": the chained effect is the one that banishes
         for a, b in zip(out, out[1:]):
             if a.verb in ("chain", "respond") and a.patient is None and a.by is None:
@@ -157,6 +158,26 @@ class Reader:
         where = self.place_after(("in", "from", "on"))
         return NP(say + (f" {where}" if where else ""))
 
+    def group(self, first: NP) -> NP:
+        """"my monster and their Set card", "a monster and a Spell": two things a verb is done to
+        or that are targeted, said as told; "and" followed by a clause ("... and banish it",
+        "... and it is destroyed") is not one."""
+        s = self.s
+        if s.peek().lower() != "and" or first.player is not None or first.done:
+            return first
+        at = s.i
+        s.i += 1
+        if self.player() is not None or self.verb() is not None:
+            s.i = at
+            return first
+        second = self.np()
+        if second is None or second.player is not None or second.done or \
+                second.say in data()["pointers"] or \
+                s.peek().lower() in data()["passive"] or self._peek_verb(0):
+            s.i = at
+            return first
+        return NP(f"{np_words(first)} and {np_words(second)}", group=True)
+
     def event_noun(self) -> NP | None:
         """Something done, named as a noun: "that summon", "the Special Summon itself", "X's Synchro
         Summon", "the X summon", "my opponent's activation", "that attack": said the grammar's way
@@ -181,8 +202,9 @@ class Reader:
         s.take(["itself"])              # "the summon itself": that Summon, not an effect
         if c is not None:
             whose = OWNED[owner] + " " if owner else ""
-            return NP(f"{det or 'the'} {said} of {whose}", card=c.card)
-        return NP(f"{OWNED[owner] if owner else det} {said}")
+            # (the card inside the phrase: the phrase is no card, "X" of it is)
+            return NP(f"{det or 'the'} {said} of {whose}" + CARD.format(c.card), done=True)
+        return NP(f"{OWNED[owner] if owner else det} {said}", done=True)
 
     def effect_of(self, c: NP) -> None:
         """"X's GY effect", "X GY effect", "X's effect": the card's effect, said the grammar's way."""
@@ -353,6 +375,16 @@ class Reader:
             at = s.i
             elided = self.verb() is not None and s.peek().lower() not in data()["passive"]
             s.i = at
+        if self.subject is None and s.i == 0 and s.w and s.w[0].lower().endswith(("ed", "id")) and \
+                not s.w[0].lower().endswith("ing") and s.peek(1).lower() not in ("by", ",", "and", "") \
+                and s.w[0].lower() not in data()["not_done_by_me"]:
+            # "Used X's quick effect this turn", "Paid 800 LP for X": a story told without its
+            # subject, first word a verb in the past, is the asker's
+            at = s.i
+            if self.verb() is not None and s.w[s.i - 1].lower() == s.w[0].lower():
+                elided = True
+                self.subject = NP("I", player="me")
+            s.i = at
         subj = None if elided else (self.player() or self.np())
         if subj is None and self.subject is None:
             raise Stop
@@ -421,6 +453,11 @@ class Reader:
             return ev
         if verb is None or intent and data()["verbs"][verb]["event"] not in ("summon", "activate"):
             raise Stop
+        if not only and subj is not None and subj.player is not None and \
+                data()["verbs"][verb]["event"] in ("control", "hand") and s.peek().lower() == "only" \
+                and s.peek(1).isdigit():
+            s.i += 1                     # "my opponent controls only 2 monsters"
+            only = True
         if only and data()["verbs"][verb]["event"] not in ("control", "hand"):
             raise Stop
         ev = Event(verb, passive=passive, intent=intent, only=bool(only))
@@ -460,7 +497,7 @@ class Reader:
             elif s.peek() and s.peek().lower() not in ("and", "then", ",", ";", "in", "to", "with",
                                                        "by", "from", "targeting", "on", "face-down",
                                                        "face-up", "as", "so", "but"):
-                ev.patient = self.np() or self._stop()
+                ev.patient = self.group(self.np() or self._stop())
         self.mods(ev)
         if subj is not None and subj.player is not None:
             self.subject = subj
@@ -471,6 +508,13 @@ class Reader:
     @staticmethod
     def _is(verb: str, event: str) -> bool:
         return data()["verbs"].get(verb, {}).get("event") == event
+
+    def _peek_summon(self, n: int) -> bool:
+        at = self.s.i
+        self.s.i += n
+        v = self.verb()
+        self.s.i = at
+        return v is not None and self._is(v, "summon")
 
     def _peek_verb(self, n: int) -> bool:
         at = self.s.i
@@ -492,8 +536,7 @@ class Reader:
                 at = s.i
                 s.i += 1
                 t = self.np()
-                if t is not None and not t.copies and (t.card is not None or t.say.endswith(
-                        tuple(" " + w for w in data()["done_nouns"].values()))):
+                if t is not None and not t.copies and (t.card is not None or t.done):
                     ev.mods.append("to " + np_words(t))
                     continue
                 s.i = at
@@ -531,6 +574,9 @@ class Reader:
                 continue
             if s.take(["first"]):
                 ev.first = True          # "... banish that card first": before the link it answers
+                continue
+            if s.take_any(self.t["this_turn"]) is not None:
+                ev.mods.append("this turn")   # "earlier this turn", "the same turn": this turn
                 continue
             if s.take(["now"]) or s.take(["already"]):
                 continue                 # "controls no monsters now": as it is told
@@ -590,21 +636,34 @@ class Reader:
                 continue
             if s.peek().lower() == "to" and self._is(ev.verb, "activate") and not ev.passive and \
                     ev.agent is not None and ev.agent.player is not None and ev.patient is not None \
-                    and ev.patient.card is not None and not ev.patient.effect:
+                    and ev.patient.card is not None and not ev.patient.effect and self._peek_summon(1):
                 # "they activate X from the hand to Special Summon it", "opp uses X to Special
                 # Summon a Level 4": that player Special Summons it with X
-                at = s.i
                 s.i += 1
                 v = self.verb()
-                if v is None or not self._is(v, "summon"):
-                    s.i = at
-                    raise Stop
                 made = self.np() or self._stop()
                 if made.say in ("it", "itself"):
                     made = ev.patient       # the card Summons itself (from where it was activated)
                 elif any(m.startswith("from ") for m in ev.mods):
                     raise Stop              # where the card was, or where the Summon is from?
                 ev.verb, ev.by, ev.patient = v, ev.patient, made
+                continue
+            if s.peek().lower() == "to" and ev.verb in ("chain", "respond") and not ev.passive and \
+                    ev.agent is not None and ev.agent.player is not None and ev.patient is not None \
+                    and ev.patient.card is not None:
+                # "they chain X to flip it face-down": the chained card does that (said as "they
+                # chain X. they flip it face-down in response.", as "they chain X and flip it")
+                at = s.i
+                s.i += 1
+                v = self.verb()
+                s.i = at + 1
+                if v is None or data()["verbs"][v]["event"] not in ("move", "flip", "negate"):
+                    s.i = at
+                    raise Stop
+                self.subject = ev.agent
+                inner = self._clause()
+                inner.responding = True
+                ev.then.append(inner)
                 continue
             if ev.verb == "use" and not ev.passive and ev.patient is not None and s.peek().lower() == "as":
                 # "I use X as (the) Link Material for Y": Y is Summoned with X as its material
@@ -663,7 +722,7 @@ class Reader:
                 ev.own = True            # "... from hand with its own condition": its procedure
                 continue
             if s.take(["targeting"]):
-                t = self.np() or self._stop()
+                t = self.group(self.np() or self._stop())
                 ev.mods.append("targeting " + np_words(t))
                 continue
             if s.peek().lower() in ("with", "by", "using"):
@@ -676,7 +735,7 @@ class Reader:
                 continue
             if s.peek().lower() == "on" and ev.verb in ("activate", "use", "chain", "flip", "cast"):
                 s.i += 1                 # "X on their monster": said as written (it may not target)
-                t = self.np() or self._stop()
+                t = self.group(self.np() or self._stop())
                 ev.mods.append("on " + np_words(t))
                 continue
             raise Stop
