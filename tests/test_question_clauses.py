@@ -12,6 +12,8 @@ from psct_expert.parser.clauses import read_question
 def _ask(sentence: str, cards: dict[str, str]):
     spans, kinds, names = [], [], []
     for name, kind in cards.items():
+        if name not in sentence:
+            continue
         at = sentence.index(name)
         spans.append((at, at + len(name)))
         kinds.append(kind)
@@ -144,3 +146,16 @@ def test_a_phase_first_with_its_step_and_the_before_a_name():
     assert _ask("Damage Step, before damage calculation: can I activate Glass Lance on the Moon Kettle?",
                 {"Glass Lance": "trap", "Moon Kettle": "monster"}) == \
         "Can I activate Glass Lance on Moon Kettle during the Damage Step before damage calculation?"
+
+
+def test_a_card_used_to_negate_something_is_whether_it_can_negate_it():
+    cards = {"Glass Lance": "trap", "Moon Bowl": "spell"}
+    assert _ask("can I use Glass Lance to negate that?", cards) == "Can Glass Lance negate it?"
+    assert _ask("Can I chain Glass Lance to negate the Moon Bowl?", cards) == \
+        "Can Glass Lance negate Moon Bowl?"
+    assert _ask("can i activate Glass Lance to negate that special summon?", cards) == \
+        "Can Glass Lance negate that Special Summon?"
+    # a cost named, a Chain Link said, another event: not this question
+    assert _ask("Can I tribute Glass Lance to negate that special summon?", cards) is None
+    assert _ask("Can I chain Glass Lance as Chain Link 4 to negate the Moon Bowl?", cards) is None
+    assert _ask("can I use Glass Lance to negate that and draw?", cards) is None

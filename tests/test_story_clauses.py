@@ -572,3 +572,17 @@ def test_a_chained_card_and_what_it_is_chained_to_do():
     assert _read("they chain Moon Kettle to flip it face-down.", {"Moon Kettle": "trap"}) == \
         ["my opponent chains Moon Kettle.", "it is flipped face-down in response."]
     assert _read("they chain Moon Kettle to wibble it.", {"Moon Kettle": "trap"}) is None
+
+
+def test_a_summon_without_its_monster_resolving_a_card_on_a_target_and_just_after_and():
+    assert _read("He activates Moon Bowl as chain link 1, nothing chained, it resolves and he Normal "
+                 "Summons right after.", {"Moon Bowl": "spell"}) == \
+        ["my opponent activates Moon Bowl as Chain Link 1.", "Nobody responds.", "it resolves.",
+         "my opponent Normal Summons a monster."]
+    assert _read("My opp resolves Moon Bowl on their Moon Kettle.",
+                 {"Moon Bowl": "spell", "Moon Kettle": "monster"}) == \
+        ["my opponent activates Moon Bowl on my opponent's Moon Kettle.", "Moon Bowl resolves."]
+    assert _read("Opponent controls Moon Kettle and just drops Glass Lance from hand with its own "
+                 "Special Summon condition.", {"Moon Kettle": "monster", "Glass Lance": "monster"}) == \
+        ["my opponent controls Moon Kettle.",
+         "my opponent's Glass Lance is Special Summoned from the hand with its own procedure."]

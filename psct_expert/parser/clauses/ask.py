@@ -41,6 +41,12 @@ def _asked(words: list[str], kinds: list[str], names: list[str]) -> str | None:
         return None
     if chain is not None:
         return card_words(chain, names)
+    try:
+        negate = _used_to_negate(words, kinds)
+    except Stop:
+        return None
+    if negate is not None:
+        return card_words(negate, names)
     low = [w.lower() for w in words]
     aux = None
     for kind, forms in data()["asks"].items():
@@ -204,3 +210,31 @@ def _only_responding(rest: list[str]) -> bool:
     r.s.take(["to"]) and (r.s.take(["it"]) or r.s.take(["that"]) or True)
     r.s.take(["in", "response"])
     return r.s.done()
+
+
+def _used_to_negate(words: list[str], kinds: list[str]) -> str | None:
+    """"can I use X to negate that summon?", "can I chain X to negate that?": whether X can negate
+    it, asked as "Can X negate that Summon?" (a cost named, "tribute X to negate it", is the
+    grammar's to check: not read here)."""
+    low = [w.lower() for w in words]
+    if not low or low[0] not in data()["asks"]["can"]:
+        return None
+    r = Reader(words[1:], kinds)
+    if r.player() is None:
+        return None
+    v = r.verb()
+    if v not in data()["used_to_negate"]:
+        return None
+    card = r.card()
+    if card is None or not r.s.take(["to"]) or r.verb() != "negate":
+        return None
+    at = r.s.i
+    if r.s.take_any([["that"], ["this"], ["it"]]) is not None and r.s.done():
+        what = "it"                     # "negate that": the thing told before
+    else:
+        r.s.i = at
+        t = r.np()
+        if t is None or not r.s.done():
+            return None
+        what = np_words(t)
+    return f"Can {np_words(card)} negate {what}?"

@@ -124,6 +124,7 @@ def tables() -> dict:
         "effect_words": _lists("effect_words"),
         "in_response": _lists("in_response"),
         "this_turn": _lists("this_turn"),
+        "after_that": _lists("after_that"),
         "done_nouns": sorted((str(k).lower().split() for k in data()["done_nouns"]), key=len,
                              reverse=True),
     }

@@ -373,6 +373,8 @@ class Reader:
         if self.subject is not None:
             # "..., then target their Set card": the last subject, when a verb comes first
             at = s.i
+            while s.peek().lower() in data()["before_verb"] and self._peek_verb(1):
+                s.i += 1                 # "... and just drops X": the verb after "just"
             elided = self.verb() is not None and s.peek().lower() not in data()["passive"]
             s.i = at
         if self.subject is None and s.i == 0 and s.w and s.w[0].lower().endswith(("ed", "id")) and \
@@ -494,10 +496,23 @@ class Reader:
                 ev.patient = NP(s.peek())     # "Player B holds 6": cards in hand
                 s.i += 1
                 s.take(["in", "hand"]) or s.take(["in", "their", "hand"]) or s.take(["in", "my", "hand"])
+            elif self._is(verb, "summon") and not passive and subj is not None and \
+                    subj.player is not None and (s.done() or s.peek().lower() in ("and", "then", ",", ";")
+                                                 or self._at(self.t["after_that"])):
+                ev.patient = NP("a monster")  # "he Normal Summons (right after)": a monster
             elif s.peek() and s.peek().lower() not in ("and", "then", ",", ";", "in", "to", "with",
                                                        "by", "from", "targeting", "on", "face-down",
                                                        "face-up", "as", "so", "but"):
                 ev.patient = self.group(self.np() or self._stop())
+        if verb == "resolve" and not passive and ev.agent is not None and ev.agent.player is not None \
+                and ev.patient is not None and ev.patient.card is not None and \
+                s.peek().lower() in ("on", "targeting"):
+            # "opp resolves Monster Reborn on their Dark Magician": it was activated so, and resolves
+            act = Event("activate", agent=ev.agent, patient=ev.patient)
+            self.mods(act)
+            ev.agent = None
+            act.then.append(ev)
+            return act
         self.mods(ev)
         if subj is not None and subj.player is not None:
             self.subject = subj
@@ -508,6 +523,12 @@ class Reader:
     @staticmethod
     def _is(verb: str, event: str) -> bool:
         return data()["verbs"].get(verb, {}).get("event") == event
+
+    def _at(self, phrases) -> bool:
+        at = self.s.i
+        found = self.s.take_any(phrases) is not None
+        self.s.i = at
+        return found
 
     def _peek_summon(self, n: int) -> bool:
         at = self.s.i
@@ -575,6 +596,9 @@ class Reader:
             if s.take(["first"]):
                 ev.first = True          # "... banish that card first": before the link it answers
                 continue
+            if s.take_any(self.t["after_that"]) is not None and \
+                    (s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then")):
+                continue                 # "..., he Normal Summons right after": as told, in order
             if s.take_any(self.t["this_turn"]) is not None:
                 ev.mods.append("this turn")   # "earlier this turn", "the same turn": this turn
                 continue
