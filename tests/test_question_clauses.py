@@ -12,6 +12,8 @@ from psct_expert.parser.clauses import read_question
 def _ask(sentence: str, cards: dict[str, str]):
     spans, kinds, names = [], [], []
     for name, kind in cards.items():
+        if name not in sentence:
+            continue
         at = sentence.index(name)
         spans.append((at, at + len(name)))
         kinds.append(kind)
@@ -197,3 +199,60 @@ def test_the_kind_said_in_parentheses_after_a_card_is_set_aside_when_true(expert
     assert r.text == "Can I chain Ring of Destruction to it?"
     kept = "Can I chain Ring of Destruction (counter trap) to it?"
     assert _says(expert, kept).text == kept
+
+
+@pytest.mark.parametrize("sentence, said", [
+    ("is that a chain link i can respond to?", "Does that start a Chain?"),
+    ("Does that start a chain opponent can respond to?", "Does that start a Chain?"),
+    ("does Moon Kettle's special summon start a chain?", "Does Moon Kettle's special summon start a Chain?"),
+    ("does that summon start a chain so opponent can chain something to it?",
+     "Does that summon start a Chain?"),
+    ("is Moon Kettle's effect an activated effect?", "Does Moon Kettle's effect start a Chain?"),
+])
+def test_whether_something_starts_a_chain_asked_the_grammar_way(sentence, said):
+    assert _ask(sentence, {"Moon Kettle": "monster"} if "Moon Kettle" in sentence else {}) == said
+
+
+@pytest.mark.parametrize("sentence", [
+    "does that start a chain and draw?",                  # another event after
+    "is that a chain link so i can draw?",                # a tail that is not who can respond
+    "does that start a chain only once?",
+])
+def test_a_chain_asked_with_more_than_who_responds_is_left(sentence):
+    assert _ask(sentence, {}) is None
+
+
+def test_a_phase_said_first_is_said_after_the_clause():
+    assert _ask("During the Damage Step, can I activate Glass Lance?", {"Glass Lance": "trap"}) == \
+        "Can I activate Glass Lance during the Damage Step?"
+    # another lead than a phase is not moved
+    assert _ask("Later that turn, can I activate Glass Lance?", {"Glass Lance": "trap"}) is None
+
+
+def test_activating_a_card_on_or_chaining_it_to_something_done():
+    assert _ask("can i activate Glass Lance on that special summon?", {"Glass Lance": "trap"}) == \
+        "Can I activate Glass Lance on that Special Summon?"
+    assert _ask("i can activate Glass Lance on the summon itself?", {"Glass Lance": "trap"}) == \
+        "Can I activate Glass Lance on the Summon?"
+    assert _ask("can i chain Glass Lance to the Moon Kettle summon?",
+                {"Glass Lance": "trap", "Moon Kettle": "monster"}) == \
+        "Can I chain Glass Lance to the Summon of Moon Kettle?"
+
+
+def test_a_phase_first_with_its_step_and_the_before_a_name():
+    assert _ask("Damage Step, before damage calculation: can I activate Glass Lance on the Moon Kettle?",
+                {"Glass Lance": "trap", "Moon Kettle": "monster"}) == \
+        "Can I activate Glass Lance on Moon Kettle during the Damage Step before damage calculation?"
+
+
+def test_a_card_used_to_negate_something_is_whether_it_can_negate_it():
+    cards = {"Glass Lance": "trap", "Moon Bowl": "spell"}
+    assert _ask("can I use Glass Lance to negate that?", cards) == "Can Glass Lance negate it?"
+    assert _ask("Can I chain Glass Lance to negate the Moon Bowl?", cards) == \
+        "Can Glass Lance negate Moon Bowl?"
+    assert _ask("can i activate Glass Lance to negate that special summon?", cards) == \
+        "Can Glass Lance negate that Special Summon?"
+    # a cost named, a Chain Link said, another event: not this question
+    assert _ask("Can I tribute Glass Lance to negate that special summon?", cards) is None
+    assert _ask("Can I chain Glass Lance as Chain Link 4 to negate the Moon Bowl?", cards) is None
+    assert _ask("can I use Glass Lance to negate that and draw?", cards) is None

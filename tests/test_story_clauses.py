@@ -442,3 +442,148 @@ def test_a_summon_by_the_summoned_cards_own_effect_whose_cost_reveals(expert):
     shown = [c.describe() for c in a.reading.changes]
     assert "read 'stop it by chaining' as 'negate it with'" in shown
     assert not any("\ue000" in s for s in shown)      # no placeholder of a kept name is ever shown
+
+
+def test_something_done_named_as_a_noun_and_what_a_chained_card_answers():
+    assert _read("they chain Glass Lance to that summon.", {"Glass Lance": "trap"}) == \
+        ["my opponent chains Glass Lance to that Summon."]
+    assert _read("my opponent negates my Moon Kettle's synchro summon.", {"Moon Kettle": "monster"}) == \
+        ["my opponent negates the Synchro Summon of my Moon Kettle."]
+    # "to it" is still "in response"
+    assert _read("they chain Glass Lance to it.", {"Glass Lance": "trap"}) == \
+        ["my opponent chains Glass Lance in response."]
+    # a card followed by a Summon's name is a clause, not a noun
+    assert _read("Moon Kettle Synchro Summoned, then i chain Glass Lance.",
+                 {"Moon Kettle": "monster", "Glass Lance": "trap"}) == \
+        ["Moon Kettle is Synchro Summoned.", "I chain Glass Lance."]
+
+
+def test_how_a_monster_is_summoned_by_what_is_done_or_used_as_material():
+    assert _read("I Special Summon Moon Kettle from hand by banishing 1 light and 1 dark from gy.",
+                 {"Moon Kettle": "monster"}) == \
+        ["I Special Summon Moon Kettle from the hand by banishing 1 LIGHT monster and 1 DARK "
+         "monster from the GY."]
+    assert _read("I Link Summon Moon Kettle using a Link Monster as material.",
+                 {"Moon Kettle": "monster"}) == \
+        ["I Link Summon Moon Kettle using a link monster as material."]
+    # by doing what no Summon is done by: left as written
+    assert _read("I Special Summon Moon Kettle by wibbling a card.", {"Moon Kettle": "monster"}) is None
+
+
+def test_a_card_activated_to_summon_is_the_summon_made_with_that_card():
+    assert _read("opponent activates Moon Kettle from hand to special summon it.",
+                 {"Moon Kettle": "monster"}) == \
+        ["my opponent Special Summons Moon Kettle from the hand with Moon Kettle."]
+    assert _read("Opponent uses Moon Kettle to Special Summon a level 4 from hand.",
+                 {"Moon Kettle": "spell"}) == \
+        ["my opponent Special Summons a Level 4 monster from the hand with Moon Kettle."]
+    # where the card was and where the Summon is from may differ: left as written
+    assert _read("Opponent activates Moon Kettle from the GY to Special Summon a monster.",
+                 {"Moon Kettle": "spell"}) is None
+    # a purpose that is no Summon is not read
+    assert _read("Opponent activates Moon Kettle to wibble it.", {"Moon Kettle": "spell"}) is None
+
+
+def test_a_summon_with_a_card_keeps_the_card():
+    assert _read("I Special Summon Moon Kettle with Glass Lance.",
+                 {"Moon Kettle": "monster", "Glass Lance": "spell"}) == \
+        ["I Special Summon Moon Kettle with Glass Lance."]
+
+
+def test_verbs_of_one_meaning_only_with_their_modifier():
+    assert _read("Opponent hits me direct while I control no cards and i drop Moon Kettle from hand.",
+                 {"Moon Kettle": "monster"}) == \
+        ["I control no cards.", "my opponent's monster attacks directly.",
+         "I Special Summon Moon Kettle from the hand."]
+    assert _read("opp hits Moon Kettle with Glass Lance.",
+                 {"Moon Kettle": "monster", "Glass Lance": "trap"}) is None
+    assert _read("i drop Moon Kettle.", {"Moon Kettle": "monster"}) is None
+
+
+def test_a_cost_said_as_what_it_is_for():
+    assert _read("i discard Moon Kettle as cost for Glass Lance.",
+                 {"Moon Kettle": "monster", "Glass Lance": "trap"}) == \
+        ["I discard Moon Kettle to activate Glass Lance."]
+    assert _read("i tribute Moon Kettle as the cost for Glass Lance's effect.",
+                 {"Moon Kettle": "monster", "Glass Lance": "monster"}) == \
+        ["I Tribute Moon Kettle to activate Glass Lance's effect."]
+    assert _read("I pay 800 LP for Glass Lance and opponent negates it.", {"Glass Lance": "spell"}) == \
+        ["I pay 800 LP to activate Glass Lance.", "my opponent negates it."]
+    # for something that is not a card's activation: left as written
+    assert _read("I tribute Moon Kettle for Glass Lance's 500 burn.",
+                 {"Moon Kettle": "monster", "Glass Lance": "monster"}) is None
+
+
+def test_a_set_card_held_a_summon_under_way_whose_turn_and_neither_player():
+    assert _read("Opponent is link summoning and i have Glass Lance set.", {"Glass Lance": "trap"}) == \
+        ["my opponent is about to Link Summon a monster.", "I have Glass Lance Set."]
+    assert _read("my opponent is special summoning Moon Kettle from the hand.",
+                 {"Moon Kettle": "monster"}) == \
+        ["my opponent is about to Special Summon Moon Kettle from the hand."]
+    # a card "is summoning": no passive
+    assert _read("Moon Kettle is summoning.", {"Moon Kettle": "monster"}) is None
+    assert _read("Opp's turn and they control no monsters.", {}) == \
+        ["It is my opponent's turn.", "my opponent controls no monsters."]
+    assert _read("neither player has any monsters.", {}) == \
+        ["I control no monsters. my opponent controls no monsters."]
+    assert _read("neither player has any monsters in the GY.", {}) is None
+
+
+def test_a_phase_said_alone_first_and_before_damage_calculation():
+    assert _read("Damage Step, I activate Glass Lance.", {"Glass Lance": "trap"}) == \
+        ["I activate Glass Lance during the Damage Step."]
+    assert _read("In the damage step before damage calc, I activate Glass Lance.",
+                 {"Glass Lance": "trap"}) == \
+        ["I activate Glass Lance during the Damage Step before damage calculation."]
+
+
+def test_a_summon_negated_is_no_activation_negated_and_a_player_resolving_a_card():
+    assert _read("My Moon Kettle's Normal Summon is negated by Glass Lance.",
+                 {"Moon Kettle": "monster", "Glass Lance": "trap"}) == \
+        ["the Normal Summon of my Moon Kettle is negated by Glass Lance's effect."]
+    assert _read("I resolve Glass Lance and I have no cards in my hand.", {"Glass Lance": "spell"}) == \
+        ["Glass Lance resolves.", "I have no cards in my hand."]
+
+
+def test_a_story_told_without_its_subject_only_a_count_this_turn():
+    assert _read("Used Moon Kettle's quick effect this turn.", {"Moon Kettle": "monster"}) == \
+        ["I activate Moon Kettle's quick effect this turn."]
+    assert _read("Paid 800 LP for Glass Lance and opponent negated it.", {"Glass Lance": "spell"}) == \
+        ["I pay 800 LP to activate Glass Lance.", "my opponent negates it."]
+    # a first word in the past that tells what was done to a card is no verb of mine
+    assert _read("Flipped Moon Kettle was destroyed by battle.", {"Moon Kettle": "monster"}) is None
+    assert _read("my opponent controls only 2 effect monsters.", {}) == \
+        ["my opponent controls only 2 effect monsters."]
+
+
+def test_two_things_done_to_or_targeted_and_a_clause_after_and_is_not_one():
+    assert _read("I activate Glass Lance targeting my fire monster on the field and one in gy.",
+                 {"Glass Lance": "trap"}) == \
+        ["I activate Glass Lance targeting my fire monster on the field and one in the GY."]
+    assert _read("I target my monster + their monster with Moon Kettle.", {"Moon Kettle": "monster"}) == \
+        ["I target my monster and my opponent's monster with Moon Kettle."]
+    assert _read("Glass Lance on my own s/t and opponent's Set card.", {"Glass Lance": "spell"}) == \
+        ["Glass Lance is activated on my Spell/Trap and my opponent's set card."]
+    # "and" before a clause joins clauses
+    said = _read("I target my monster with Moon Kettle and it is destroyed.", {"Moon Kettle": "monster"})
+    assert said == ["I target my monster with Moon Kettle.", "it is destroyed."]
+
+
+def test_a_chained_card_and_what_it_is_chained_to_do():
+    assert _read("they chain Moon Kettle to flip it face-down.", {"Moon Kettle": "trap"}) == \
+        ["my opponent chains Moon Kettle.", "it is flipped face-down in response."]
+    assert _read("they chain Moon Kettle to wibble it.", {"Moon Kettle": "trap"}) is None
+
+
+def test_a_summon_without_its_monster_resolving_a_card_on_a_target_and_just_after_and():
+    assert _read("He activates Moon Bowl as chain link 1, nothing chained, it resolves and he Normal "
+                 "Summons right after.", {"Moon Bowl": "spell"}) == \
+        ["my opponent activates Moon Bowl as Chain Link 1.", "Nobody responds.", "it resolves.",
+         "my opponent Normal Summons a monster."]
+    assert _read("My opp resolves Moon Bowl on their Moon Kettle.",
+                 {"Moon Bowl": "spell", "Moon Kettle": "monster"}) == \
+        ["my opponent activates Moon Bowl on my opponent's Moon Kettle.", "Moon Bowl resolves."]
+    assert _read("Opponent controls Moon Kettle and just drops Glass Lance from hand with its own "
+                 "Special Summon condition.", {"Moon Kettle": "monster", "Glass Lance": "monster"}) == \
+        ["my opponent controls Moon Kettle.",
+         "my opponent's Glass Lance is Special Summoned from the hand with its own procedure."]

@@ -34,6 +34,7 @@ def _words(sentence: str, cards: list[tuple[int, int]], ends: str) -> list[str] 
     for k, (s, e) in sorted(enumerate(cards), key=lambda x: -x[1][0]):
         text = text[:s] + CARD.format(k) + text[e:]
     text = text.strip().rstrip(ends)
+    text = text.replace(" + ", " and ")        # "my monster + theirs": two things
     rest = WORD.sub(" ", text)
     if rest.strip(" \"'()-"):
         return None

@@ -21,7 +21,32 @@ def _phrases(key: str) -> list[list[str]]:
 
 def ask(words: list[str], kinds: list[str], names: list[str]) -> str | None:
     """The question ``words`` (its card names as placeholders, the question mark gone) said in
-    the grammar's words, or None."""
+    the grammar's words, or None.  A phase said first ("During the Damage Step, can I ...?") is
+    said after the question's clause."""
+    r = Reader(words, kinds)
+    lead = [m for m in r.lead_mods()]
+    if lead and (any(not m.startswith("during ") for m in lead) or r.s.i >= len(words)):
+        return None
+    words = words[r.s.i:]
+    said = _asked(words, kinds, names)
+    if said is None or not lead:
+        return said
+    return said[:-1] + " " + " ".join(lead) + "?"
+
+
+def _asked(words: list[str], kinds: list[str], names: list[str]) -> str | None:
+    try:
+        chain = _starts_chain(words)
+    except Stop:
+        return None
+    if chain is not None:
+        return card_words(chain, names)
+    try:
+        negate = _used_to_negate(words, kinds)
+    except Stop:
+        return None
+    if negate is not None:
+        return card_words(negate, names)
     low = [w.lower() for w in words]
     aux = None
     for kind, forms in data()["asks"].items():
@@ -143,3 +168,73 @@ def _question(ev: Event, aux: str, still: str, kinds: list[str]) -> str | None:
     word = "Can" if aux == "can" else do
     return f"{word} {who}{still} {_base(v['say'])} {what}{tail}{resp}?"
 
+
+
+def _starts_chain(words: list[str]) -> str | None:
+    """"does that summon start a chain (my opponent can respond to)?", "is X's effect a chain
+    link?", "is that an activated effect?": whether what is named starts a Chain, asked the
+    grammar's way ("Does that Summon start a Chain?").  What is named is kept word for word (the
+    grammar reads it or refuses it); after the chain only a player who can respond or chain to
+    it may follow, which every Chain Link allows.  None when the question is not this one."""
+    low = [w.lower() for w in words]
+    frames = data()["starts_chain"]
+    if not low or low[0] not in frames["asks"]:
+        return None
+    for k in range(2, len(low)):
+        for said in sorted((str(p).split() for p in frames["is" if low[0] in data()["asks"]["be"]
+                            else "does"]), key=len, reverse=True):
+            if low[k:k + len(said)] == said:
+                named = words[1:k]
+                if not named or len(named) > 8 or any(w in (",", ";", ":") for w in named):
+                    return None
+                if not _only_responding(words[k + len(said):]):
+                    return None
+                return f"Does {' '.join(named)} start a Chain?".replace(" 's ", "'s ")
+    return None
+
+
+def _only_responding(rest: list[str]) -> bool:
+    """The words after "a chain": none, or who can respond to it ("(that) my opponent can
+    respond to", ", so they can chain to it", "i can respond to")."""
+    if not rest:
+        return True
+    r = Reader(rest, [])
+    r.s.take([","])
+    r.s.take(["so"]) or r.s.take(["that"]) or r.s.take(["which"])
+    if r.player() is None:
+        return False
+    if r.s.take_any([["can"], ["could"], ["may"]]) is None:
+        return False
+    if r.s.take_any([["chain", "something"], ["chain", "anything"], ["respond"], ["chain"]]) is None:
+        return False
+    r.s.take(["to"]) and (r.s.take(["it"]) or r.s.take(["that"]) or True)
+    r.s.take(["in", "response"])
+    return r.s.done()
+
+
+def _used_to_negate(words: list[str], kinds: list[str]) -> str | None:
+    """"can I use X to negate that summon?", "can I chain X to negate that?": whether X can negate
+    it, asked as "Can X negate that Summon?" (a cost named, "tribute X to negate it", is the
+    grammar's to check: not read here)."""
+    low = [w.lower() for w in words]
+    if not low or low[0] not in data()["asks"]["can"]:
+        return None
+    r = Reader(words[1:], kinds)
+    if r.player() is None:
+        return None
+    v = r.verb()
+    if v not in data()["used_to_negate"]:
+        return None
+    card = r.card()
+    if card is None or not r.s.take(["to"]) or r.verb() != "negate":
+        return None
+    at = r.s.i
+    if r.s.take_any([["that"], ["this"], ["it"]]) is not None and r.s.done():
+        what = "it"                     # "negate that": the thing told before
+    else:
+        r.s.i = at
+        t = r.np()
+        if t is None or not r.s.done():
+            return None
+        what = np_words(t)
+    return f"Can {np_words(card)} negate {what}?"

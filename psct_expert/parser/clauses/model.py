@@ -33,6 +33,8 @@ class NP:
     tail: str = ""             # the words after the name ("'s GY effect")
     activation: bool = False   # "X activation", "X's activation"
     copies: bool = False       # "2 X": copies of the card
+    done: bool = False         # something done, named as a noun ("that Summon", "the activation")
+    group: bool = False        # two things ("my monster and their Set card")
 
 
 @dataclass
@@ -49,6 +51,7 @@ class Event:
     own: bool = False              # Summoned by its own procedure
     first: bool = False            # done "first": before the link it answers resolves
     only: bool = False             # "I only have 11 cards left": the count is all there is
+    then: list = field(default_factory=list)      # "they chain X to flip it": what X then does
 
 
 def title(phase: str) -> str:
@@ -120,6 +123,10 @@ def tables() -> dict:
         "nobody": _lists("nobody"),
         "effect_words": _lists("effect_words"),
         "in_response": _lists("in_response"),
+        "this_turn": _lists("this_turn"),
+        "after_that": _lists("after_that"),
+        "done_nouns": sorted((str(k).lower().split() for k in data()["done_nouns"]), key=len,
+                             reverse=True),
     }
 
 

@@ -6,7 +6,7 @@ one; a word it cannot place stops the reading (:class:`~.model.Stop`)."""
 from __future__ import annotations
 
 from ...gamewords import gamewords
-from .model import CARD_RE, NP, OWNED, Event, Stop, data, np_words, plural, tables, title
+from .model import CARD, CARD_RE, NP, OWNED, Event, Stop, data, np_words, plural, tables, title
 
 
 class Words:
@@ -59,12 +59,21 @@ class Reader:
             ev = self.clause()
             ev.responding = ev.responding or responding
             out.append(ev)
+            out.extend(ev.then)
         # "they chain and banish it": the chained effect is the one that banishes
         for a, b in zip(out, out[1:]):
             if a.verb in ("chain", "respond") and a.patient is None and a.by is None:
                 b.responding = True
         if any(e.first and not e.responding for e in out):
             raise Stop                  # "first" said of what answers nothing: an order to place
+        for e in out:
+            # a verb of one meaning only with its modifier ("hits me directly": an attack; "drops
+            # X from the hand": a Special Summon)
+            needs = data()["verbs"].get(e.verb, {}).get("needs")
+            if needs == "directly" and "directly" not in e.mods or \
+                    needs == "from hand" and not any(m.startswith("from ") and m.endswith(" hand")
+                                                     for m in e.mods):
+                raise Stop
         return [e for e in out if not (e.verb in ("chain", "respond") and e.patient is None
                                        and e.by is None)]
 
@@ -94,7 +103,13 @@ class Reader:
         pointed = self.pick("pointers")
         if pointed is not None:
             return NP(pointed)
+        done = self.event_noun()
+        if done is not None:
+            return done
         owner = self.owner()
+        if owner is None and self.s.peek().lower() == "the" and CARD_RE.fullmatch(self.s.peek(1)) and \
+                self.s.peek(2).lower() not in [w for k in data()["done_nouns"] for w in k.split()]:
+            self.s.i += 1               # "the X": the card named (not "the X summon": a Summon)
         at = self.s.i
         face = self.s.take_any([["set"], ["face-down"], ["face-up"]])
         c = self.card()
@@ -142,6 +157,54 @@ class Reader:
         say = " ".join(x for x in (OWNED.get(owner or "") or det, head) if x)
         where = self.place_after(("in", "from", "on"))
         return NP(say + (f" {where}" if where else ""))
+
+    def group(self, first: NP) -> NP:
+        """"my monster and their Set card", "a monster and a Spell": two things a verb is done to
+        or that are targeted, said as told; "and" followed by a clause ("... and banish it",
+        "... and it is destroyed") is not one."""
+        s = self.s
+        if s.peek().lower() != "and" or first.player is not None or first.done:
+            return first
+        at = s.i
+        s.i += 1
+        if self.player() is not None or self.verb() is not None:
+            s.i = at
+            return first
+        second = self.np()
+        if second is None or second.player is not None or second.done or \
+                second.say in data()["pointers"] or \
+                s.peek().lower() in data()["passive"] or self._peek_verb(0):
+            s.i = at
+            return first
+        return NP(f"{np_words(first)} and {np_words(second)}", group=True)
+
+    def event_noun(self) -> NP | None:
+        """Something done, named as a noun: "that summon", "the Special Summon itself", "X's Synchro
+        Summon", "the X summon", "my opponent's activation", "that attack": said the grammar's way
+        ("that Special Summon", "the Synchro Summon of X").  Only after a determiner, an owner or a
+        card's "'s" (a card followed by a Summon's name is a clause: "X Synchro Summoned, ...")."""
+        s = self.s
+        start = s.i
+        det = s.peek().lower() if s.peek().lower() in ("that", "the", "this") else None
+        if det is not None:
+            s.i += 1
+        owner = self.owner() if det is None else None
+        c = self.card()
+        if c is not None and not s.take(["'s"]) and det is None and owner is None:
+            s.i = start
+            return None
+        kind = s.take_any(self.t["done_nouns"])
+        if kind is None or (det is None and owner is None and c is None) or \
+                s.peek().lower() in ("effect", "effects", "'s"):
+            s.i = start
+            return None
+        said = data()["done_nouns"][" ".join(kind)]
+        s.take(["itself"])              # "the summon itself": that Summon, not an effect
+        if c is not None:
+            whose = OWNED[owner] + " " if owner else ""
+            # (the card inside the phrase: the phrase is no card, "X" of it is)
+            return NP(f"{det or 'the'} {said} of {whose}" + CARD.format(c.card), done=True)
+        return NP(f"{OWNED[owner] if owner else det} {said}", done=True)
 
     def effect_of(self, c: NP) -> None:
         """"X's GY effect", "X GY effect", "X's effect": the card's effect, said the grammar's way."""
@@ -194,7 +257,15 @@ class Reader:
         if p is None:
             self.s.i = start
             return None
-        return f"{OWNED.get(owner or '', 'the')} {title(p)}"
+        said = f"{OWNED.get(owner or '', 'the')} {title(p)}"
+        if p == "damage step":
+            at = self.s.i
+            self.s.take([","])
+            if self.s.take_any([["before", "damage", "calculation"], ["before", "damage", "calc"],
+                                ["before", "damage", "calculations"]]) is not None:
+                return said + " before damage calculation"
+            self.s.i = at
+        return said
 
     def lead_mods(self) -> list[str]:
         """What a clause may say before its subject: "During my Standby Phase, ...", "Chain Link 1
@@ -209,6 +280,14 @@ class Reader:
                 if ph is not None:
                     out.append(f"during {ph}")
                     s.take([","])
+                    continue
+                s.i = at
+            if not out and at == 0:
+                # "Damage Step, before damage calculation: ...", "Standby phase, ...": a phase said
+                # first on its own, then a comma or a colon
+                ph = self.phase()
+                if ph is not None and s.take_any([[","], [":"]]) is not None:
+                    out.append(f"during {ph}")
                     continue
                 s.i = at
             if s.take_any(self.t["same_turn"]):
@@ -259,6 +338,24 @@ class Reader:
             if ph is not None:
                 return Event("state", mods=[f"It is {ph}."])
             s.i = at
+        at = s.i
+        owner = self.owner()
+        if owner is not None and s.take(["turn"]) and (s.done() or s.peek().lower() in (",", ";", "and")):
+            # "Opp's turn, ...": whose turn it is
+            return Event("state", mods=[f"It is {OWNED[owner]} turn."])
+        s.i = at
+        if s.take_any([["neither", "player"], ["no", "player"]]) is not None:
+            # "neither player has any monsters": each player has none
+            v = self.verb()
+            if v not in ("have", "control", "has") or not s.take_any([["any"], ["a"]]):
+                raise Stop
+            n = s.take_any(self.t["nouns"])
+            if n is None or n[-1] not in ("monster", "monsters", "card", "cards"):
+                raise Stop
+            what = plural(n[-1])
+            if not (s.done() or s.peek().lower() in (",", ";", "and", "then")):
+                raise Stop
+            return Event("state", mods=[f"I control no {what}. my opponent controls no {what}."])
         if s.take_any(self.t["we_are"]) is not None:
             # "we are (already) in the Damage Step"
             s.take(["already"]) or s.take(["now"])
@@ -276,7 +373,19 @@ class Reader:
         if self.subject is not None:
             # "..., then target their Set card": the last subject, when a verb comes first
             at = s.i
+            while s.peek().lower() in data()["before_verb"] and self._peek_verb(1):
+                s.i += 1                 # "... and just drops X": the verb after "just"
             elided = self.verb() is not None and s.peek().lower() not in data()["passive"]
+            s.i = at
+        if self.subject is None and s.i == 0 and s.w and s.w[0].lower().endswith(("ed", "id")) and \
+                not s.w[0].lower().endswith("ing") and s.peek(1).lower() not in ("by", ",", "and", "") \
+                and s.w[0].lower() not in data()["not_done_by_me"]:
+            # "Used X's quick effect this turn", "Paid 800 LP for X": a story told without its
+            # subject, first word a verb in the past, is the asker's
+            at = s.i
+            if self.verb() is not None and s.w[s.i - 1].lower() == s.w[0].lower():
+                elided = True
+                self.subject = NP("I", player="me")
             s.i = at
         subj = None if elided else (self.player() or self.np())
         if subj is None and self.subject is None:
@@ -295,6 +404,18 @@ class Reader:
             self.mods(ev)
             self.subject = subj
             return ev
+        at = s.i
+        if subj is not None and subj.player is not None and s.take_any([["is"], ["are"], ["am"]]) and \
+                (v := self.verb()) is not None and self._is(v, "summon") and s.w[s.i - 1].lower().endswith("ing"):
+            # "opponent is link summoning (X)": a Summon under way, about to happen
+            ev = Event(v, agent=subj, intent=True)
+            ev.patient = self.np() if not s.done() and s.peek().lower() not in (
+                "and", "then", ",", ";", "from", "by", "using", "with") else NP("a monster")
+            if ev.patient is None:
+                raise Stop
+            self.mods(ev)
+            return ev
+        s.i = at
         only = subj is not None and subj.player is not None and s.take(["only"])
         intent = s.take_any(self.t["intents"]) is not None
         if subj is not None and subj.card is not None and not intent and s.peek().lower() in data()["passive"] and \
@@ -324,6 +445,8 @@ class Reader:
             else:
                 s.i = at + 1             # "has Link Summoned X": what it did
         verb = None if s.peek().lower() in ("targeting", "on") else self.verb()
+        if passive and verb is not None and s.w[s.i - 1].lower().endswith("ing"):
+            raise Stop                  # "X is summoning": no passive (a card does not do it)
         if verb is None and subj is not None and subj.card is not None and not passive and \
                 (subj.effect or s.peek().lower() in ("on", "targeting")):
             # "X's GY effect targeting my monster": that effect is activated
@@ -332,6 +455,11 @@ class Reader:
             return ev
         if verb is None or intent and data()["verbs"][verb]["event"] not in ("summon", "activate"):
             raise Stop
+        if not only and subj is not None and subj.player is not None and \
+                data()["verbs"][verb]["event"] in ("control", "hand") and s.peek().lower() == "only" \
+                and s.peek(1).isdigit():
+            s.i += 1                     # "my opponent controls only 2 monsters"
+            only = True
         if only and data()["verbs"][verb]["event"] not in ("control", "hand"):
             raise Stop
         ev = Event(verb, passive=passive, intent=intent, only=bool(only))
@@ -361,23 +489,53 @@ class Reader:
                 return inner
             if verb in ("activate", "use", "chain", "respond", "flip") and s.take(["with"]):
                 ev.by = self.card() or self._stop()
-            elif verb == "attack" and s.peek().lower() in ("me", "you", "them", "him", "her", "directly"):
+            elif self._is(verb, "attack") and s.peek().lower() in ("me", "you", "them", "him", "her", "directly"):
                 pass                     # "attacks me directly": said by its modifiers
             elif verb == "hold" and s.peek().isdigit() and (s.done() or s.peek(1).lower() in (
                     "and", "then", ",", ";", "in", "")):
                 ev.patient = NP(s.peek())     # "Player B holds 6": cards in hand
                 s.i += 1
                 s.take(["in", "hand"]) or s.take(["in", "their", "hand"]) or s.take(["in", "my", "hand"])
+            elif self._is(verb, "summon") and not passive and subj is not None and \
+                    subj.player is not None and (s.done() or s.peek().lower() in ("and", "then", ",", ";")
+                                                 or self._at(self.t["after_that"])):
+                ev.patient = NP("a monster")  # "he Normal Summons (right after)": a monster
             elif s.peek() and s.peek().lower() not in ("and", "then", ",", ";", "in", "to", "with",
                                                        "by", "from", "targeting", "on", "face-down",
                                                        "face-up", "as", "so", "but"):
-                ev.patient = self.np() or self._stop()
+                ev.patient = self.group(self.np() or self._stop())
+        if verb == "resolve" and not passive and ev.agent is not None and ev.agent.player is not None \
+                and ev.patient is not None and ev.patient.card is not None and \
+                s.peek().lower() in ("on", "targeting"):
+            # "opp resolves Monster Reborn on their Dark Magician": it was activated so, and resolves
+            act = Event("activate", agent=ev.agent, patient=ev.patient)
+            self.mods(act)
+            ev.agent = None
+            act.then.append(ev)
+            return act
         self.mods(ev)
         if subj is not None and subj.player is not None:
             self.subject = subj
         elif not passive and subj is not None:
             self.subject = subj
         return ev
+
+    @staticmethod
+    def _is(verb: str, event: str) -> bool:
+        return data()["verbs"].get(verb, {}).get("event") == event
+
+    def _at(self, phrases) -> bool:
+        at = self.s.i
+        found = self.s.take_any(phrases) is not None
+        self.s.i = at
+        return found
+
+    def _peek_summon(self, n: int) -> bool:
+        at = self.s.i
+        self.s.i += n
+        v = self.verb()
+        self.s.i = at
+        return v is not None and self._is(v, "summon")
 
     def _peek_verb(self, n: int) -> bool:
         at = self.s.i
@@ -392,8 +550,24 @@ class Reader:
     def mods(self, ev: Event) -> None:
         s = self.s
         while not s.done() and s.peek() not in (",", ";") and s.peek().lower() not in ("and", "then", "so", "but"):
+            if s.peek().lower() == "to" and ev.verb in ("chain", "respond", "activate", "use") and \
+                    not ev.passive:
+                # "chain X to that summon", "chain X to their Monster Reborn": what it answers
+                # ("to it", "to that": in response, below)
+                at = s.i
+                s.i += 1
+                t = self.np()
+                if t is not None and not t.copies and (t.card is not None or t.done):
+                    ev.mods.append("to " + np_words(t))
+                    continue
+                s.i = at
             if s.take_any(self.t["in_response"]):
                 ev.responding = True
+                continue
+            if ev.verb == "have" and ev.patient is not None and ev.patient.card is not None and \
+                    not ev.patient.say and s.take(["set"]):
+                ev.mods.append("Set")    # "i have X set": a Set card of mine
+                s.take(["too"]) or s.take(["as", "well"])
                 continue
             if ev.verb in ("have", "control") and (s.take(["out"]) or s.take(["on", "the", "field"])):
                 ev.mods.append("")       # "has X out": on the field, controlled
@@ -415,12 +589,18 @@ class Reader:
                     raise Stop
                 ev.holding.append(inner)
                 continue
-            if ev.verb == "attack" and s.peek().lower() in ("me", "you", "them", "him", "her") and \
+            if self._is(ev.verb, "attack") and s.peek().lower() in ("me", "you", "them", "him", "her") and \
                     s.peek(1).lower() in ("directly", "direct"):
                 s.i += 1                 # "attacks me directly": the player is attacked
                 continue
             if s.take(["first"]):
                 ev.first = True          # "... banish that card first": before the link it answers
+                continue
+            if s.take_any(self.t["after_that"]) is not None and \
+                    (s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then")):
+                continue                 # "..., he Normal Summons right after": as told, in order
+            if s.take_any(self.t["this_turn"]) is not None:
+                ev.mods.append("this turn")   # "earlier this turn", "the same turn": this turn
                 continue
             if s.take(["now"]) or s.take(["already"]):
                 continue                 # "controls no monsters now": as it is told
@@ -430,7 +610,7 @@ class Reader:
             if s.take(["before", "it", "resolves"]) or s.take(["before", "it", "resolved"]):
                 ev.mods.append("before it resolves")
                 continue
-            if ev.verb == "attack" and s.peek().lower() in ("directly", "direct"):
+            if self._is(ev.verb, "attack") and s.peek().lower() in ("directly", "direct"):
                 ev.mods.append("directly")
                 s.i += 1
                 continue
@@ -450,6 +630,22 @@ class Reader:
                 ev.mods.append(f"as Chain Link {s.peek()}")
                 s.i += 1
                 continue
+            if (ev.verb in data()["done_to_summon"] or ev.verb in data()["costs"]) and \
+                    not ev.passive and ev.patient is not None and s.peek().lower() in ("as", "to", "for"):
+                # "I discard X as (the) cost for Y", "I pay 800 LP for Y", "I Tribute X to activate
+                # Y's effect": the cost of activating Y (said "to activate Y")
+                at = s.i
+                cost = None
+                if s.take(["as"]):
+                    s.take(["a"]) or s.take(["the"])
+                    if s.take(["cost"]) and s.take_any([["for"], ["of"], ["to", "activate"]]) is not None:
+                        cost = self.np()
+                elif s.take_any([["to", "activate"], ["for"]]) is not None:
+                    cost = self.np()
+                if cost is not None and cost.card is not None:
+                    ev.mods.append(f"to activate {np_words(cost)}")
+                    continue
+                s.i = at
             if s.peek().lower() == "to" and ev.verb in data()["done_to_summon"] and not ev.passive:
                 at = s.i
                 s.i += 1
@@ -461,6 +657,37 @@ class Reader:
                 # "I Tribute X to Tribute Summon Y": Y is Summoned by Tributing X
                 ev.mods.append(f"by {data()['done_to_summon'][ev.verb]} {np_words(ev.patient)}")
                 ev.verb, ev.patient = v, made
+                continue
+            if s.peek().lower() == "to" and self._is(ev.verb, "activate") and not ev.passive and \
+                    ev.agent is not None and ev.agent.player is not None and ev.patient is not None \
+                    and ev.patient.card is not None and not ev.patient.effect and self._peek_summon(1):
+                # "they activate X from the hand to Special Summon it", "opp uses X to Special
+                # Summon a Level 4": that player Special Summons it with X
+                s.i += 1
+                v = self.verb()
+                made = self.np() or self._stop()
+                if made.say in ("it", "itself"):
+                    made = ev.patient       # the card Summons itself (from where it was activated)
+                elif any(m.startswith("from ") for m in ev.mods):
+                    raise Stop              # where the card was, or where the Summon is from?
+                ev.verb, ev.by, ev.patient = v, ev.patient, made
+                continue
+            if s.peek().lower() == "to" and ev.verb in ("chain", "respond") and not ev.passive and \
+                    ev.agent is not None and ev.agent.player is not None and ev.patient is not None \
+                    and ev.patient.card is not None:
+                # "they chain X to flip it face-down": the chained card does that (said as "they
+                # chain X. they flip it face-down in response.", as "they chain X and flip it")
+                at = s.i
+                s.i += 1
+                v = self.verb()
+                s.i = at + 1
+                if v is None or data()["verbs"][v]["event"] not in ("move", "flip", "negate"):
+                    s.i = at
+                    raise Stop
+                self.subject = ev.agent
+                inner = self._clause()
+                inner.responding = True
+                ev.then.append(inner)
                 continue
             if ev.verb == "use" and not ev.passive and ev.patient is not None and s.peek().lower() == "as":
                 # "I use X as (the) Link Material for Y": Y is Summoned with X as its material
@@ -479,13 +706,47 @@ class Reader:
                 ev.mods.append(f"by using {np_words(ev.patient)} as material")
                 ev.verb, ev.patient = f"{kind} summon", made
                 continue
+            if self._is(ev.verb, "summon") and s.peek().lower() in ("using", "by") and \
+                    (s.peek().lower() == "using" or s.peek(1).lower() == "using"):
+                # "Link Summon X using a Link Monster as material": said as told, when it is a
+                # card or a described card
+                at = s.i
+                s.take(["by"])
+                s.take(["using"])
+                m = self.np()
+                if m is not None and s.take(["as"]):
+                    s.take(["the"]) or s.take(["a"])
+                    s.take_any([[k] for k in data()["material_kinds"]])
+                    if s.take(["material"]) or s.take(["materials"]):
+                        ev.mods.append(f"using {np_words(m)} as material")
+                        continue
+                s.i = at
+                raise Stop
+            if self._is(ev.verb, "summon") and s.peek().lower() == "by" and \
+                    s.peek(1).lower().endswith("ing"):
+                # "Special Summon X from my hand by banishing 1 LIGHT and 1 DARK from my GY":
+                # what is done to Summon it, said as told
+                at = s.i
+                s.i += 1
+                done = self.verb()
+                if done is None or done not in data()["done_to_summon"]:
+                    s.i = at
+                    raise Stop
+                parts = [self.np() or self._stop()]
+                while s.peek().lower() == "and" and (s.peek(1).isdigit() or s.peek(1).lower() in ("a", "an")):
+                    s.i += 1
+                    parts.append(self.np() or self._stop())
+                where = self.place_after(("from",))
+                said = " and ".join(np_words(p) for p in parts)
+                ev.mods.append(f"by {data()['done_to_summon'][done]} {said}" + (f" {where}" if where else ""))
+                continue
             if s.take_any(self.t["own_procedure"]) is not None:
                 if data()["verbs"][ev.verb]["event"] != "summon":
                     raise Stop
                 ev.own = True            # "... from hand with its own condition": its procedure
                 continue
             if s.take(["targeting"]):
-                t = self.np() or self._stop()
+                t = self.group(self.np() or self._stop())
                 ev.mods.append("targeting " + np_words(t))
                 continue
             if s.peek().lower() in ("with", "by", "using"):
@@ -498,7 +759,7 @@ class Reader:
                 continue
             if s.peek().lower() == "on" and ev.verb in ("activate", "use", "chain", "flip", "cast"):
                 s.i += 1                 # "X on their monster": said as written (it may not target)
-                t = self.np() or self._stop()
+                t = self.group(self.np() or self._stop())
                 ev.mods.append("on " + np_words(t))
                 continue
             raise Stop

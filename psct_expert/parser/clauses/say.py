@@ -77,7 +77,8 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
             # a player does it: said actively, as the grammar reads a player's action
             w = f" with {np_words(ev.by)}" if ev.by is not None else ""
             return card_words(f"{who} {v['say']} {what}{tail}{w}{resp}.", names)
-        return card_words(f"{what} is {v['done']}{tail}{by}{resp}.", names)
+        be = "are" if ev.patient.group else "is"
+        return card_words(f"{what} {be} {v['done']}{tail}{by}{resp}.", names)
     if event == "summon" and ev.own:
         card = ev.patient if ev.patient is not None else ev.agent
         if card is None or card.card is None:
@@ -91,9 +92,14 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
             be = "am" if who == "I" else "is"
             return card_words(f"{who} {be} about to {_base(v['say'])} {what}{tail}{resp}.", names)
         if ev.passive:
+            if ev.by is not None:
+                raise Stop              # (said by the grammar as who Summons it, below)
             return card_words(f"{what} is {v['done']}{tail}{resp}.", names)
-        return card_words(f"{who} {v['say']} {what}{tail}{resp}.", names)
+        w = f" with {np_words(ev.by)}" if ev.by is not None else ""
+        return card_words(f"{who} {v['say']} {what}{tail}{w}{resp}.", names)
     if event == "negate":
+        if ev.passive and ev.patient is not None and ev.patient.done:
+            return card_words(f"{what} is negated{by}{tail}{resp}.", names)
         if ev.passive:
             return card_words(f"{what}'s activation is negated{by}{resp}.", names)
         w = f" with {np_words(ev.by)}" if ev.by is not None else ""
@@ -113,6 +119,10 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
         direct = " directly" if "directly" in ev.mods or ev.patient is not None else ""
         return card_words(f"{owned} monster attacks{direct}.", names)
     if event == "resolve":
+        if ev.agent is not None and ev.agent.player is not None:
+            if ev.patient is None or ev.patient.card is None:
+                raise Stop
+            return card_words(f"{what} resolves.", names)    # "I resolve X": X resolves
         return card_words(f"{who or what} resolves.", names)
     if event == "hand":
         if ev.agent is None or ev.agent.player is None or not re.match(r"(\d+|no) ", what + " "):
