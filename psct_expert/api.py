@@ -105,6 +105,8 @@ class Expert:
             return self._all(spec, text)
         if isinstance(spec, dict) and spec.get("or"):
             return self._any(spec, text)
+        if isinstance(spec, dict) and spec.get("each"):
+            return self._same(spec, text)
         if isinstance(spec, dict) and "also_needs" in spec:
             # "does it start a Chain that X can respond to?": a no settles it; a yes needs the rest
             rest = str(spec["also_needs"])
@@ -141,6 +143,25 @@ class Expert:
         the Summon, or the activation that makes it): yes when one way is yes, no when every
         way is no, else unknown."""
         return self._settle(spec, "or", text, decisive="yes", agreed="no")
+
+    def _same(self, spec: dict, text: str) -> Answer:
+        """A question asked of each of a card's effects that fit its words ("Can I chain X to Y's
+        effect?", Y having two): settled when every effect gets the same yes or no (whichever
+        was meant, that is the answer, with each proof); else unknown, saying which effect gives
+        which answer, so the asker can name one."""
+        first, answers = self._parts(spec, "each", text)
+        if first.value in ("yes", "no") and all(a.value == first.value for a in answers):
+            for a in answers[1:]:
+                first.proofs.setdefault(first.value, []).extend(a.proofs.get(first.value, []))
+            first.notes.append("the answer is the same for each effect the question's words fit: "
+                               + "; ".join(a.restated for a in answers))
+            return first
+        said = "; ".join(f"{a.restated} {a.value.capitalize()}." for a in answers)
+        first.value = "unknown"
+        first.missing.append(f"which effect the question means: the answer differs ({said})")
+        first.tell.insert(0, {"ask": f"Say which effect you mean: {said}", "kind": "open",
+                              "fact": "", "for": [], "rules": [], "choices": []})
+        return first
 
     def _settle(self, spec: dict, key: str, text: str, decisive: str, agreed: str) -> Answer:
         """One part answering ``decisive`` settles the question (with that part's proof);

@@ -159,13 +159,15 @@ _ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
                  relexed: Relexed | None = None):
-    """A card named where more than one of its effects fits, in a question that any one effect
-    settles (``EXISTENTIAL``): the question is asked of each effect in turn ("the second effect of
-    X"), and answered yes when one of them can (``or``), no when none can.  The reading says so.
-    None when the question is not of that kind, or one of the rewordings is not placed."""
+    """A card named where more than one of its effects fits: the question is asked of each effect
+    in turn ("the second effect of X").  In a question that any one effect settles
+    (``EXISTENTIAL``) it is yes when one of them can (``or``), no when none can; in any other it
+    is settled only when every effect gets the same answer (``each``: then whichever effect was
+    meant, that is the answer).  The reading says so.  None when a rewording is not placed."""
     effects = getattr(exc, "effects", None)
-    if not effects or (getattr(exc, "understood", None) or {}).get("family") not in EXISTENTIAL:
+    if not effects:
         return None
+    existential = (getattr(exc, "understood", None) or {}).get("family") in EXISTENTIAL
     said = effects["text"]
     at = re.search(r"\s*".join(re.escape(w) for w in said.split()), text, re.IGNORECASE)
     if at is None or any(n not in _ORDINAL for n in effects["ns"]):
@@ -178,8 +180,9 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
         except (_Refused, *NOT_PLACED):
             return None
     out = Relexed(relexed.text if relexed else text, list(relexed.changes) if relexed else [])
-    out.changes.append(Change("each-effect", at.group(), effects["card"]))
-    return {**specs[0], "or": specs[1:]}, out
+    out.changes.append(Change("each-effect" if existential else "every-effect", at.group(),
+                              effects["card"]))
+    return {**specs[0], ("or" if existential else "each"): specs[1:]}, out
 
 
 def _reach(err: QuestionError, text: str) -> float:

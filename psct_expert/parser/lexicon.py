@@ -35,7 +35,8 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"'][?!])\s+|(?<=[a-z0-9\)\"']{2}\.)\s
 @dataclass(frozen=True)
 class Change:
     kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
-                       # "alternative", "grounded", "each-effect"
+                       # "alternative", "grounded", "each-effect",
+                       # "every-effect"
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 
@@ -47,6 +48,9 @@ class Change:
         if self.kind == "each-effect":
             return (f"read {self.written!r} as each effect of {self.read} in turn: the question is "
                     "yes when one of them can, no when none can")
+        if self.kind == "every-effect":
+            return (f"read {self.written!r} as each effect of {self.read} in turn: the answer "
+                    "stands when it is the same for every one of them")
         if self.kind == "grounded":
             return (f"set aside {self.written!r}: it tells what {self.read} is or what its text "
                     "says, and the answer reads the card itself")

@@ -1,0 +1,33 @@
+"""Reading mechanisms of the lead's sixth wave-3 session (sentences written for these tests)."""
+
+import pytest
+
+
+@pytest.fixture
+def expert(base_expert):
+    return base_expert
+
+
+def test_an_effect_that_fits_several_is_answered_when_every_one_gives_the_same(expert):
+    spec, reading = expert.read("Can I chain Divine Wrath to Black Rose Dragon's effect?", [])
+    assert len(spec["each"]) == 1 and [c.kind for c in reading.changes] == ["every-effect"]
+    a = expert.ask("Can I chain Divine Wrath to Black Rose Dragon's effect?", [])
+    assert a.value == "yes" and any("same for each effect" in n for n in a.notes)
+
+
+def test_effects_that_answer_differently_leave_it_unknown_saying_which_gives_which(expert):
+    spec = {"family": "targets", "effect": {"card": "Scrap Dragon", "n": 1},
+            "each": [{"family": "targets", "effect": {"card": "Dark Hole", "select": "activation"}}]}
+    a = expert.ask_spec(spec)
+    assert a.value == "unknown"
+    assert any("which effect the question means" in m and "Yes." in m and "No." in m
+               for m in a.missing)
+
+
+@pytest.mark.parametrize("written, read", [
+    ("I have Mirror Moth Set and a card in hand to discard.", "a card in hand."),
+    ("i have horn set and a monster to tribute.", "and a monster."),
+])
+def test_what_a_held_card_is_for_is_the_plan_not_the_state(written, read):
+    from psct_expert.parser.lexicon import relex
+    assert relex(written).text.endswith(read)
