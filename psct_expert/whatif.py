@@ -247,7 +247,7 @@ class _Search:
     def run(self) -> list[WhatIf]:
         ans = self.answer
         if ans.value not in ("yes", "no") or not isinstance(self.spec, dict) or \
-                any(k in self.spec for k in ("and", "or")):
+                any(k in self.spec for k in ("and", "or", "each")):
             return []
         leaves = _leaves(ans)
         found: list[WhatIf] = []
