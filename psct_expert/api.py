@@ -157,6 +157,7 @@ class Expert:
                                + "; ".join(a.restated for a in answers))
             return first
         said = "; ".join(f"{a.restated} {a.value.capitalize()}." for a in answers)
+        first.restated = " / ".join(a.restated for a in answers)
         first.value = "unknown"
         first.missing.append(f"which effect the question means: the answer differs ({said})")
         first.tell.insert(0, {"ask": f"Say which effect you mean: {said}", "kind": "open",

@@ -88,7 +88,6 @@ def test_scenario_forms():
     ("What is the meaning of life?", "no place for 'What', 'meaning'"),
     ("", "empty"),
     ("Can Thunder King Rai-Oh negate the Special Summon?", "whose Summon"),
-    ("Does the effect of Mermail Abyssmegalo start a Chain?", "say which effect"),
     ("Does Pot of Greed target if my opponent has no cards?", "places 'if' there"),
 ])
 def test_unparseable_questions_explain_themselves(base_expert, question, fragment):

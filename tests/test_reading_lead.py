@@ -24,6 +24,14 @@ def test_effects_that_answer_differently_leave_it_unknown_saying_which_gives_whi
                for m in a.missing)
 
 
+def test_a_question_each_effect_answers_its_own_way_names_both(expert):
+    a = expert.ask("Does Black Rose Dragon's effect target?", [])
+    assert a.value == "unknown"
+    assert "first effect" in a.restated and "second effect" in a.restated
+    # the same question of a card whose effects all agree is answered
+    assert expert.ask("Does the effect of Mermail Abyssmegalo start a Chain?", []).value == "yes"
+
+
 @pytest.mark.parametrize("written, read", [
     ("I have Mirror Moth Set and a card in hand to discard.", "a card in hand."),
     ("i have horn set and a monster to tribute.", "and a monster."),
