@@ -39,3 +39,9 @@ def test_a_question_each_effect_answers_its_own_way_names_both(expert):
 def test_what_a_held_card_is_for_is_the_plan_not_the_state(written, read):
     from psct_expert.parser.lexicon import relex
     assert relex(written).text.endswith(read)
+
+
+def test_what_is_used_to_summon_is_never_cut():
+    from psct_expert.parser.lexicon import relex
+    said = "Opponent uses 2 monsters to tribute summon Mirror Moth."
+    assert relex(said).text == said
