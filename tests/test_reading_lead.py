@@ -45,3 +45,12 @@ def test_what_is_used_to_summon_is_never_cut():
     from psct_expert.parser.lexicon import relex
     said = "Opponent uses 2 monsters to tribute summon Mirror Moth."
     assert relex(said).text == said
+
+
+@pytest.mark.parametrize("written, read", [
+    ("does Solemn Warning negate a flip summon?", "can Solemn Warning negate a flip summon?"),
+    ("does Magic Jammer negate the activation of Raigeki?", "can Magic Jammer negate the activation"),
+])
+def test_does_it_negate_asks_whether_it_can(written, read):
+    from psct_expert.parser.lexicon import relex
+    assert relex(written).text.lower().startswith(read.lower())
