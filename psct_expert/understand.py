@@ -212,7 +212,9 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
         spec = _once(parts[-1], [], db, families)
     except (_Refused, *NOT_PLACED):
         return None
-    if spec.get("family") not in STATIC_FAMILIES or spec.get("situation") or spec.get("suppose"):
+    if spec.get("family") not in STATIC_FAMILIES or spec.get("situation") or spec.get("suppose") \
+            or spec.get("family") == "misses-timing":
+        # (whether an effect misses the timing is asked of what happened: never set aside)
         return None
     # a story about the question's own card, or a question about a Summon, may change what is
     # asked ("I Summon it with Monster Reborn. Does its Special Summon start a Chain?"): kept

@@ -54,3 +54,18 @@ def test_what_is_used_to_summon_is_never_cut():
 def test_does_it_negate_asks_whether_it_can(written, read):
     from psct_expert.parser.lexicon import relex
     assert relex(written).text.lower().startswith(read.lower())
+
+
+def test_does_it_miss_the_timing_asked_of_the_card_alone(expert):
+    assert expert.ask("does sangan miss the timing?", []).value == "no"      # "If ...": never
+    a = expert.ask("Does Peten the Dark Clown's effect miss the timing?", [])
+    assert a.value == "yes" and "miss the timing" in a.restated
+    # told with a story, the story is never set aside to answer it from the text alone
+    from psct_expert.errors import PsctError
+    with pytest.raises(PsctError):
+        expert.ask("I wibble it for a Tribute Summon. Does Peten the Dark Clown miss the timing?", [])
+
+
+def test_a_cards_activation_starting_a_chain_is_activating_it(expert):
+    a = expert.ask("does pot of greed's activation start a chain?", [])
+    assert a.value == "yes" and a.reading is not None
