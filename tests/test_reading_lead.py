@@ -69,3 +69,10 @@ def test_does_it_miss_the_timing_asked_of_the_card_alone(expert):
 def test_a_cards_activation_starting_a_chain_is_activating_it(expert):
     a = expert.ask("does pot of greed's activation start a chain?", [])
     assert a.value == "yes" and a.reading is not None
+
+
+def test_can_i_activate_x_when_something_happens_tells_that_first(expert):
+    a = expert.ask("can i activate torrential tribute when my opponent link summons?", [])
+    assert a.value == "yes"
+    from psct_expert.parser.lexicon import relex
+    assert relex("can i activate X when it resolves?").text == "Can i activate X when it resolves?"
