@@ -64,15 +64,21 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
                 story_aside: bool = True) -> tuple[dict, Relexed | None]:
     """``story_aside``: a story before a question about the card text alone may be set aside
     (never the scenario lines the user gave, read as told sentences)."""
+    refused_first = None
     try:
         return _once(text, scenario, db, families), None
     except _Refused as refused:
         each = _each_effect(refused.exc, text, scenario, db, families)
         if each is not None:
             return each
-        raise _near(refused.exc, text, scenario, db, families, settle) from None
+        # the grammar placed it as written and the cards refused it: that refusal says what the
+        # cards do not do, and is final (a reading by parts could drop what the cards refuse)
+        refused_first = refused.exc
+        first = refused.exc
     except NOT_PLACED as exc:
         first = exc
+    if refused_first is not None:
+        raise _near(refused_first, text, scenario, db, families, settle)
     if isinstance(first, QuestionError) and first.unplaced is None and first.line is None:
         # a bound or an empty question: reading the words again changes nothing (a scenario line
         # the lines' reader refused is read again through the lexicon, below)
@@ -87,32 +93,37 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     card_says(relexed, db, families)
     lines = [relex_around_names(line, db, families).text if line.strip() else line
              for line in scenario]
-    second = first
+    second, tries = first, _Tries(lines, db, families)
     if relexed.changes:
-        spec, second = _read_as(relexed, lines, db, families, settle)
+        spec, read, second = tries.read_as(relexed)
         if spec is not None:
-            return spec, relexed
+            return spec, read
     # the question sentence read by its parts (the one event it asks about), then the story read
     # by its parts, then both: only when the words so far leave the question unplaced
     asked = Relexed(relexed.text, list(relexed.changes))
     question_clause(asked, db, families)
     if len(asked.changes) > len(relexed.changes):
-        spec, _err = _read_as(asked, lines, db, families, settle)
+        spec, read, _err = tries.read_as(asked)
         if spec is not None:
-            return spec, asked
+            return spec, read
     told = Relexed(relexed.text, list(relexed.changes))
     story_clauses(told, db, families)
     if len(told.changes) > len(relexed.changes):
         relexed = told
-        spec, second = _read_as(relexed, lines, db, families, settle)
+        spec, read, second = tries.read_as(relexed)
         if spec is not None:
-            return spec, relexed
+            return spec, read
         both = Relexed(relexed.text, list(relexed.changes))
         question_clause(both, db, families)
         if len(both.changes) > len(relexed.changes):
-            spec, _err = _read_as(both, lines, db, families, settle)
+            spec, read, _err = tries.read_as(both)
             if spec is not None:
-                return spec, both
+                return spec, read
+    if tries.refusal is not None:
+        # a reading the grammar placed and the cards refused, and no other reading placed it:
+        # that refusal says what the cards do not do, and is final
+        refusal = tries.refusal
+        raise _near(refusal, refusal.relexed.text, lines, db, families, settle) from None
     if not scenario and story_aside:
         static = _without_the_story(relexed, db, families)
         if static is not None:
@@ -135,20 +146,31 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     raise _near(err, relexed.text, scenario, db, families, settle) from None
 
 
-def _read_as(relexed: Relexed, lines: list[str], db: CardDB, families: dict, settle
-             ) -> tuple[dict | None, Exception | None]:
-    """The question read as ``relexed`` says: (its spec, None), or (None, the error that left it
-    unplaced).  A refusal of the resolution against the cards is final: raised, with the reading."""
-    try:
-        return _once(relexed.text, lines, db, families), None
-    except _Refused as refused:
-        each = _each_effect(refused.exc, relexed.text, lines, db, families, relexed)
-        if each is not None:
-            return each
-        refused.exc.relexed = relexed
-        raise _near(refused.exc, relexed.text, lines, db, families, settle) from None
-    except NOT_PLACED as exc:
-        return None, exc
+class _Tries:
+    """The second readings of one question, each tried in turn (:meth:`read_as`).  A reading the
+    grammar places and the resolution against the cards refuses is kept (the first such): it is
+    final only when no later reading places the question."""
+
+    def __init__(self, lines: list[str], db: CardDB, families: dict):
+        self.lines, self.db, self.families = lines, db, families
+        self.refusal = None
+
+    def read_as(self, relexed: Relexed) -> tuple[dict | None, Relexed | None, Exception | None]:
+        """The question read as ``relexed`` says: (its spec, the reading, None), or (None, None,
+        the error that left it unplaced)."""
+        try:
+            return _once(relexed.text, self.lines, self.db, self.families), relexed, None
+        except _Refused as refused:
+            each = _each_effect(refused.exc, relexed.text, self.lines, self.db, self.families,
+                                relexed)
+            if each is not None:
+                return each[0], each[1], None
+            refused.exc.relexed = relexed
+            if self.refusal is None:
+                self.refusal = refused.exc
+            return None, None, refused.exc
+        except NOT_PLACED as exc:
+            return None, None, exc
 
 
 # families whose question any one effect of the card settles: "Can Honest be activated in the

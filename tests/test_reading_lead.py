@@ -76,3 +76,31 @@ def test_can_i_activate_x_when_something_happens_tells_that_first(expert):
     assert a.value == "yes"
     from psct_expert.parser.lexicon import relex
     assert relex("can i activate X when it resolves?").text == "Can i activate X when it resolves?"
+
+
+def test_a_refused_reading_is_final_only_when_no_later_reading_places_the_question(monkeypatch):
+    from psct_expert import understand as U
+    from psct_expert.errors import QuestionError
+    from psct_expert.parser.lexicon import Relexed
+
+    def once(text, lines, db, families):
+        if text == "refused":
+            raise U._Refused(QuestionError("the cards refuse it"))
+        if text == "placed":
+            return {"family": "targets"}
+        raise QuestionError("not placed", unplaced=text)
+
+    monkeypatch.setattr(U, "_once", once)
+    tries = U._Tries([], None, {})
+    assert tries.read_as(Relexed("refused"))[0] is None
+    assert str(tries.refusal) == "the cards refuse it"
+    spec, read, err = tries.read_as(Relexed("placed"))
+    assert spec == {"family": "targets"} and read.text == "placed" and err is None
+    assert tries.read_as(Relexed("other"))[2].unplaced == "other"
+
+
+def test_does_it_resolve_after_a_story_is_does_it_still_resolve(expert):
+    told = "I activate Dark Hole. My opponent chains Twin Twisters to destroy Dark Hole. "
+    a = expert.ask(told + "Does Dark Hole resolve?", [])
+    b = expert.ask(told + "Does Dark Hole still resolve?", [])
+    assert a.value == b.value == "yes" and a.restated == b.restated

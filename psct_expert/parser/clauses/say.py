@@ -100,8 +100,12 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
     if event == "negate":
         if ev.passive and ev.patient is not None and ev.patient.done:
             return card_words(f"{what} is negated{by}{tail}{resp}.", names)
-        if ev.passive:
+        if ev.passive and ev.patient is not None and ev.patient.activation:
             return card_words(f"{what}'s activation is negated{by}{resp}.", names)
+        if ev.passive and ev.patient is not None and ev.patient.effect:
+            return card_words(f"{what} is negated{by}{resp}.", names)
+        if ev.passive:
+            raise Stop          # "X was negated": its activation, or only its effect? (not said)
         w = f" with {np_words(ev.by)}" if ev.by is not None else ""
         if ev.patient is not None and ev.patient.activation:
             what = f"the activation of {np_words(ev.patient)}"
