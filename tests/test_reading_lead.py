@@ -104,3 +104,16 @@ def test_does_it_resolve_after_a_story_is_does_it_still_resolve(expert):
     a = expert.ask(told + "Does Dark Hole resolve?", [])
     b = expert.ask(told + "Does Dark Hole still resolve?", [])
     assert a.value == b.value == "yes" and a.restated == b.restated
+
+
+@pytest.mark.parametrize("written, read", [
+    ("Opponent NS's a monster.", "Opponent Normal Summons a monster."),
+    ("they attack. do my monsters still die?", "are my monsters still destroyed?"),
+    ("I chain my Set Mirror Moth.", "I chain Mirror Moth."),
+    ("i activate Mirror Moth when opp attacks, they chain it.", "opponent attacks. i activate Mirror Moth,"),
+])
+def test_more_forum_phrasings(written, read):
+    from psct_expert.parser.lexicon import relex
+    at = written.index("Mirror Moth") if "Mirror Moth" in written else None
+    keep = [(at, at + len("Mirror Moth"))] if at is not None else []
+    assert read.lower() in relex(written, keep).text.lower()
