@@ -110,7 +110,7 @@ def test_does_it_resolve_after_a_story_is_does_it_still_resolve(expert):
     ("Opponent NS's a monster.", "Opponent Normal Summons a monster."),
     ("they attack. do my monsters still die?", "are my monsters still destroyed?"),
     ("I chain my Set Mirror Moth.", "I chain Mirror Moth."),
-    ("i activate Mirror Moth when opp attacks, they chain it.", "opponent attacks. i activate Mirror Moth,"),
+    ("i activate Mirror Moth when opp attacks, they chain it.", "opp attacks. i activate Mirror Moth,"),
 ])
 def test_more_forum_phrasings(written, read):
     from psct_expert.parser.lexicon import relex
