@@ -123,6 +123,11 @@ class _Builder:
         self.facts.append(Fact.make(type_, _source or self.src(quote), **fields))
 
     def effect(self, ref) -> tuple[Reading, str]:
+        if isinstance(ref, dict) and "card" not in ref and ref.get("generic"):
+            # "my trap", "a Quick-Play Spell": the answer reads one card's text
+            kind = str(ref["generic"])
+            raise QuestionError(f"which {kind}? name the card (for example 'Can I activate X "
+                                f"...?' with the {kind}'s name)", understood=self.spec)
         if not isinstance(ref, dict) or "card" not in ref:
             raise QuestionError(f"an effect reference needs a 'card': {ref!r}",
                                 understood=self.spec)

@@ -117,3 +117,9 @@ def test_more_forum_phrasings(written, read):
     at = written.index("Mirror Moth") if "Mirror Moth" in written else None
     keep = [(at, at + len("Mirror Moth"))] if at is not None else []
     assert read.lower() in relex(written, keep).text.lower()
+
+
+def test_a_card_named_only_by_its_kind_asks_which_card(expert):
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError, match="which trap\\? name the card"):
+        expert.ask("can i activate my trap the turn i set it?", [])
