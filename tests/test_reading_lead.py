@@ -123,3 +123,8 @@ def test_a_card_named_only_by_its_kind_asks_which_card(expert):
     from psct_expert.errors import QuestionError
     with pytest.raises(QuestionError, match="which trap\\? name the card"):
         expert.ask("can i activate my trap the turn i set it?", [])
+
+
+def test_an_inherent_summon_asked_without_special(expert):
+    assert expert.ask("is cyber dragon's summon an inherent summon?", []).value == "yes"
+    assert expert.ask("is gorz's special summon an inherent summon?", []).value == "no"
