@@ -13,6 +13,8 @@ def _read(sentence: str, cards: dict[str, str]):
     """``cards``: each invented name in the sentence and its kind."""
     spans, kinds, names = [], [], []
     for name, kind in cards.items():
+        if name not in sentence:
+            continue
         at = sentence.index(name)
         spans.append((at, at + len(name)))
         kinds.append(kind)
@@ -586,3 +588,14 @@ def test_a_summon_without_its_monster_resolving_a_card_on_a_target_and_just_afte
                  "Special Summon condition.", {"Moon Kettle": "monster", "Glass Lance": "monster"}) == \
         ["my opponent controls Moon Kettle.",
          "my opponent's Glass Lance is Special Summoned from the hand with its own procedure."]
+
+
+def test_a_participle_with_by_is_a_passive_and_what_a_monster_destroys_is_not_guessed():
+    cards = {"Moon Kettle": "monster", "Glass Lance": "trap", "Moon Bowl": "spell"}
+    assert _read("Moon Kettle discarded by Moon Bowl.", cards) == ["Moon Kettle is discarded by Moon Bowl's effect."]
+    assert _read("Moon Kettle destroyed by battle.", cards) == ["Moon Kettle is destroyed by battle."]
+    # a monster that destroys: by battle or by its effect? left as written
+    assert _read("Moon Kettle destroyed Glass Lance.", cards) is None
+    assert _read("Moon Kettle's effect destroys Glass Lance.", cards) == \
+        ["Glass Lance is destroyed by Moon Kettle's effect."]
+    assert _read("Moon Bowl destroys Glass Lance.", cards) == ["Glass Lance is destroyed by Moon Bowl's effect."]

@@ -435,6 +435,9 @@ class Reader:
                 (s.peek().lower() not in ("got", "get", "gets") or self._peek_verb(1)):
             s.i += 1                     # ("i got X face-up": having, not a passive)
             passive = True
+        if subj is not None and subj.player is None and not passive and not intent and \
+                self._participle_then_by():
+            passive = True               # "X discarded by Y", "X destroyed by battle": X was
         while s.peek().lower() in data()["before_verb"] and self._peek_verb(1):
             s.i += 1                     # "they just Normal Summon X": the event as told
         if s.peek().lower() in ("has", "have", "had") and subj is not None:
@@ -523,6 +526,16 @@ class Reader:
     @staticmethod
     def _is(verb: str, event: str) -> bool:
         return data()["verbs"].get(verb, {}).get("event") == event
+
+    def _participle_then_by(self) -> bool:
+        """A past participle followed by "by" ("X discarded by Y"): a passive without its "is"."""
+        at = self.s.i
+        v = self.verb()
+        form = self.s.w[self.s.i - 1].lower() if v is not None else ""
+        ok = v is not None and (form.endswith("ed") or form in data()["irregular"]) and \
+            not form.endswith("s") and self.s.peek().lower() == "by"
+        self.s.i = at
+        return ok
 
     def _at(self, phrases) -> bool:
         at = self.s.i
@@ -748,6 +761,9 @@ class Reader:
             if s.take(["targeting"]):
                 t = self.group(self.np() or self._stop())
                 ev.mods.append("targeting " + np_words(t))
+                continue
+            if ev.passive and self._is(ev.verb, "move") and s.take(["by", "battle"]):
+                ev.mods.append("by battle")   # "destroyed by battle"
                 continue
             if s.peek().lower() in ("with", "by", "using"):
                 s.i += 1

@@ -72,7 +72,9 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
         if ev.agent is not None and ev.agent.player is None:
             if ev.agent.card is None or ev.by is not None:
                 raise Stop              # "it destroys X": the grammar reads what "it" is
-            by = f" by {np_words(ev.agent)}'s effect"
+            if ev.verb in ("destroy", "pop") and kinds[ev.agent.card] == "monster" and not ev.agent.effect:
+                raise Stop              # "X destroyed Y": by battle or by its effect?
+            by = f" by {np_words(ev.agent)}" + ("" if ev.agent.effect else "'s effect")
         elif ev.agent is not None and event == "move":
             # a player does it: said actively, as the grammar reads a player's action
             w = f" with {np_words(ev.by)}" if ev.by is not None else ""
