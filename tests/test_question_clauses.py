@@ -159,3 +159,13 @@ def test_a_card_used_to_negate_something_is_whether_it_can_negate_it():
     assert _ask("Can I tribute Glass Lance to negate that special summon?", cards) is None
     assert _ask("Can I chain Glass Lance as Chain Link 4 to negate the Moon Bowl?", cards) is None
     assert _ask("can I use Glass Lance to negate that and draw?", cards) is None
+
+
+def test_is_that_something_a_card_can_do_and_still_said_alone():
+    cards = {"Glass Lance": "trap"}
+    assert _ask("Is that something Glass Lance can negate?", cards) == "Can Glass Lance negate it?"
+    assert _ask("is that something that Glass Lance can destroy?", cards) == "Can Glass Lance destroy it?"
+    assert _ask("is that something i can chain Glass Lance to?", cards) == "Can I chain Glass Lance in response?"
+    assert _ask("is that something Glass Lance negates?", cards) is None
+    assert _ask("Still banished?", {}) == "Is it still banished?"
+    assert _ask("still banish it?", {}) is None

@@ -599,3 +599,12 @@ def test_a_participle_with_by_is_a_passive_and_what_a_monster_destroys_is_not_gu
     assert _read("Moon Kettle's effect destroys Glass Lance.", cards) == \
         ["Glass Lance is destroyed by Moon Kettle's effect."]
     assert _read("Moon Bowl destroys Glass Lance.", cards) == ["Glass Lance is destroyed by Moon Bowl's effect."]
+
+
+def test_what_a_card_targets_for_is_said_as_told():
+    cards = {"Moon Kettle": "monster", "Glass Lance": "trap"}
+    assert _read("Moon Kettle targets their monster to banish it, they chain Glass Lance to flip it "
+                 "face-down.", cards) == \
+        ["Moon Kettle targets my opponent's monster to banish it.", "my opponent chains Glass Lance.",
+         "it is flipped face-down in response."]
+    assert _read("Moon Kettle targets their monster to wibble it.", cards) is None

@@ -48,6 +48,24 @@ def _asked(words: list[str], kinds: list[str], names: list[str]) -> str | None:
     if negate is not None:
         return card_words(negate, names)
     low = [w.lower() for w in words]
+    for lead in sorted((str(p).split() for p in data()["is_that_something"]), key=len, reverse=True):
+        if low[:len(lead)] == lead and len(words) > len(lead) + 2:
+            # "is that something Solemn Warning can negate?": can it do that to it
+            rest = words[len(lead):]
+            if rest[0].lower() in ("that", "which"):
+                rest = rest[1:]
+            try:
+                said = _stated(rest + ["it"], kinds, names)
+            except Stop:
+                return None
+            return said if said is not None and said.startswith("Can ") else None
+    if low[:1] == ["still"] and len(words) >= 2:
+        # "Still banished?": is it (what was just told) still banished
+        r = Reader(words[1:], kinds)
+        v = r.verb()
+        if v is not None and r.s.w[r.s.i - 1].lower().endswith(("ed", "en", "t")):
+            return _said("be", ["it"] + words, kinds, names)
+        return None
     aux = None
     for kind, forms in data()["asks"].items():
         for form in sorted((str(f).split() for f in forms), key=len, reverse=True):

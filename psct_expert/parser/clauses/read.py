@@ -685,6 +685,19 @@ class Reader:
                     raise Stop              # where the card was, or where the Summon is from?
                 ev.verb, ev.by, ev.patient = v, ev.patient, made
                 continue
+            if s.peek().lower() == "to" and self._is(ev.verb, "target") and not ev.passive and \
+                    ev.agent is not None and ev.agent.card is not None and ev.patient is not None:
+                # "X targets their monster to banish it": what the targeting effect is for, said
+                # as told (the grammar finds X's effect that does it, or refuses)
+                at = s.i
+                s.i += 1
+                v = self.verb()
+                if v is None or data()["verbs"][v]["event"] not in ("move", "flip", "negate", "summon"):
+                    s.i = at
+                    raise Stop
+                t = self.np() or self._stop()
+                ev.mods.append(f"to {v if ' ' not in v else title(v)} {np_words(t)}")
+                continue
             if s.peek().lower() == "to" and ev.verb in ("chain", "respond") and not ev.passive and \
                     ev.agent is not None and ev.agent.player is not None and ev.patient is not None \
                     and ev.patient.card is not None:
