@@ -608,3 +608,14 @@ def test_what_a_card_targets_for_is_said_as_told():
         ["Moon Kettle targets my opponent's monster to banish it.", "my opponent chains Glass Lance.",
          "it is flipped face-down in response."]
     assert _read("Moon Kettle targets their monster to wibble it.", cards) is None
+
+
+def test_the_summon_of_a_card_a_second_copy_and_paying_for_a_card():
+    cards = {"Moon Kettle": "monster", "Moon Bowl": "spell"}
+    assert _read("My Normal Summon of Moon Kettle was negated and it was destroyed.", cards) == \
+        ["the Normal Summon of my Moon Kettle is negated.", "it is destroyed."]
+    assert _read("i summon a 2nd Moon Kettle.", cards) == ["I Summon a second Moon Kettle."]
+    assert _read("I discard Moon Kettle to pay for Moon Bowl.", cards) == \
+        ["I discard Moon Kettle to activate Moon Bowl."]
+    # "the attack of X" is no Summon: left as written
+    assert _read("my opponent negates the attack of Moon Kettle.", cards) is None

@@ -121,6 +121,13 @@ class Reader:
                 c.say += {"set": "Set "}.get(face[0], face[0] + " ")
             self.effect_of(c)
             return c
+        if owner is None and self.s.take_any(self.t["second_copy"]) is not None:
+            c = self.card()
+            if c is None:
+                self.s.i = start
+                return None
+            c.say = "a second "          # "a 2nd X", "another X": a second copy of X
+            return c
         if self.s.peek().isdigit() and CARD_RE.fullmatch(self.s.peek(1)):
             # "I have 2 X": copies of one card
             n = self.s.peek()
@@ -199,6 +206,17 @@ class Reader:
             s.i = start
             return None
         said = data()["done_nouns"][" ".join(kind)]
+        if c is None and s.peek().lower() == "of" and said != "attack":
+            # "the Normal Summon of X", "my Normal Summon of X": X's (and mine, when I say so)
+            at = s.i
+            s.i += 1
+            whose = self.owner() or owner
+            c = self.card()
+            if c is None:
+                s.i = at
+            else:
+                lead = OWNED[whose] + " " if whose else ""
+                return NP(f"the {said} of {lead}" + CARD.format(c.card), done=True)
         s.take(["itself"])              # "the summon itself": that Summon, not an effect
         if c is not None:
             whose = OWNED[owner] + " " if owner else ""
@@ -653,7 +671,8 @@ class Reader:
                     s.take(["a"]) or s.take(["the"])
                     if s.take(["cost"]) and s.take_any([["for"], ["of"], ["to", "activate"]]) is not None:
                         cost = self.np()
-                elif s.take_any([["to", "activate"], ["for"]]) is not None:
+                elif s.take_any([["to", "pay", "for"], ["to", "pay", "the", "cost", "of"],
+                                 ["to", "pay", "the", "cost", "for"], ["to", "activate"], ["for"]]) is not None:
                     cost = self.np()
                 if cost is not None and cost.card is not None:
                     ev.mods.append(f"to activate {np_words(cost)}")
