@@ -615,6 +615,7 @@ def test_the_summon_of_a_card_a_second_copy_and_paying_for_a_card():
     assert _read("My Normal Summon of Moon Kettle was negated and it was destroyed.", cards) == \
         ["the Normal Summon of my Moon Kettle is negated.", "it is destroyed."]
     assert _read("i summon a 2nd Moon Kettle.", cards) == ["I Summon a second Moon Kettle."]
+    assert _read("they destroy another monster.", cards) == ["my opponent destroys another monster."]
     assert _read("I discard Moon Kettle to pay for Moon Bowl.", cards) == \
         ["I discard Moon Kettle to activate Moon Bowl."]
     # "the attack of X" is no Summon: left as written

@@ -123,11 +123,10 @@ class Reader:
             return c
         if owner is None and self.s.take_any(self.t["second_copy"]) is not None:
             c = self.card()
-            if c is None:
-                self.s.i = start
-                return None
-            c.say = "a second "          # "a 2nd X", "another X": a second copy of X
-            return c
+            if c is not None:
+                c.say = "a second "      # "a 2nd X", "another X": a second copy of X
+                return c
+            self.s.i = at                # ("another monster": below)
         if self.s.peek().isdigit() and CARD_RE.fullmatch(self.s.peek(1)):
             # "I have 2 X": copies of one card
             n = self.s.peek()
