@@ -169,3 +169,10 @@ def test_is_that_something_a_card_can_do_and_still_said_alone():
     assert _ask("is that something Glass Lance negates?", cards) is None
     assert _ask("Still banished?", {}) == "Is it still banished?"
     assert _ask("still banish it?", {}) is None
+
+
+def test_draws_asked():
+    assert _ask("Do I still get the draw?", {}) == "Do I still draw?"
+    assert _ask("do i still draw 2?", {}) == "Do I still draw 2 cards?"
+    assert _ask("does my opponent draw?", {}) == "Does my opponent draw?"
+    assert _ask("do i still get the draw from Moon Kettle?", {"Moon Kettle": "monster"}) is None

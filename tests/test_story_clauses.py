@@ -620,3 +620,19 @@ def test_the_summon_of_a_card_a_second_copy_and_paying_for_a_card():
         ["I discard Moon Kettle to activate Moon Bowl."]
     # "the attack of X" is no Summon: left as written
     assert _read("my opponent negates the attack of Moon Kettle.", cards) is None
+
+
+def test_draws_a_participle_after_and_and_an_empty_hand_held_at_an_activation():
+    cards = {"Moon Kettle": "monster", "Moon Bowl": "spell", "Glass Lance": "trap"}
+    assert _read("opp chained Moon Bowl so i drew 2 before it resolves.", cards) == \
+        ["my opponent chains Moon Bowl.", "I draw 2 cards before it resolves."]
+    assert _read("Moon Kettle was banished by Glass Lance and destroyed.", cards) == \
+        ["Moon Kettle is banished by Glass Lance's effect.", "Moon Kettle is destroyed."]
+    # a Summon negated "and destroyed": the monster, not the Summon, is destroyed: left as written
+    assert _read("My Normal Summon of Moon Kettle was negated by Glass Lance and destroyed.", cards) is None
+    assert _read("activated Moon Bowl with 0 cards in hand.", cards) == \
+        ["I have 0 cards in my hand.", "I activate Moon Bowl."]
+    # a count of other cards may or may not count the card activated: left as written
+    assert _read("I activated Moon Bowl with 3 other cards in hand.", cards) is None
+    # who targets is not told: left as written
+    assert _read("my Moon Kettle was targeted by Glass Lance and destroyed.", cards) is None

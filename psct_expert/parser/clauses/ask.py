@@ -123,6 +123,8 @@ def _said(aux: str, rest: list[str], kinds: list[str], names: list[str]) -> str 
     if not still and r.s.take_any(_phrases("still")) is not None:
         still = True                    # "do I get to still ...": the same
     body = rest[r.s.i:]
+    if [w.lower() for w in body] == ["get", "the", "draw"]:
+        body = ["draw"]                 # "do I still get the draw?": do I draw
     if aux == "be":
         # "is it still banished": the clause "it is banished"
         if able:
@@ -166,6 +168,12 @@ def _question(ev: Event, aux: str, still: str, kinds: list[str]) -> str | None:
             raise Stop
         can = "Can I" if agent.player == "me" else "Can my opponent"
         return f"{can} {_base(v['say'])} {np_words(card)}{tail}{resp}?"
+    if event == "draw":
+        # "do I still draw 2?", "does my opponent draw?"
+        if agent.player is None or ev.by is not None or mods:
+            raise Stop
+        word = "Can" if aux == "can" else ("Do" if agent.player == "me" else "Does")
+        return f"{word} {np_words(agent)}{still} draw{' ' + what if what else ''}?"
     if event not in ("move", "summon", "negate", "resolve"):
         raise Stop
     if event == "resolve":

@@ -56,7 +56,14 @@ class Reader:
                 self.s.take([","])
             if self.s.done():
                 break
-            ev = self.clause()
+            last = out[-1] if out else None
+            if last is not None and last.passive and last.patient is not None and \
+                    not last.patient.done and self._participle_alone():
+                # "X was negated by Y and destroyed": X was destroyed too
+                ev = Event(self.verb(), patient=last.patient, passive=True)
+                self.mods(ev)
+            else:
+                ev = self.clause()
             ev.responding = ev.responding or responding
             out.append(ev)
             out.extend(ev.then)
@@ -511,6 +518,13 @@ class Reader:
                 ev.by = self.card() or self._stop()
             elif self._is(verb, "attack") and s.peek().lower() in ("me", "you", "them", "him", "her", "directly"):
                 pass                     # "attacks me directly": said by its modifiers
+            elif self._is(verb, "draw"):
+                # "I draw 2", "opp drew 2 cards", "I draw": how many, when told
+                if s.peek().isdigit():
+                    n = s.peek()
+                    s.i += 1
+                    s.take(["cards"]) or s.take(["card"])
+                    ev.patient = NP(f"{n} card" + ("" if n == "1" else "s"))
             elif verb == "hold" and s.peek().isdigit() and (s.done() or s.peek(1).lower() in (
                     "and", "then", ",", ";", "in", "")):
                 ev.patient = NP(s.peek())     # "Player B holds 6": cards in hand
@@ -543,6 +557,24 @@ class Reader:
     @staticmethod
     def _is(verb: str, event: str) -> bool:
         return data()["verbs"].get(verb, {}).get("event") == event
+
+    def _hand_after(self, n: int) -> bool:
+        """"... cards in (my) hand" after ``n`` words (and "other", "cards")."""
+        w = [x.lower() for x in self.s.w[self.s.i + n:self.s.i + n + 4]]
+        return w[:1] in (["cards"], ["card"]) and w[1:2] == ["in"] and (w[2:3] == ["hand"] or w[2:4] in (
+            ["my", "hand"], ["their", "hand"]))
+
+    def _participle_alone(self) -> bool:
+        """A past participle with no subject before it ("..., and destroyed"): the thing the
+        passive before it told."""
+        at = self.s.i
+        v = self.verb()
+        form = self.s.w[self.s.i - 1].lower() if v is not None else ""
+        ok = v is not None and (form.endswith("ed") or form in data()["irregular"]) and \
+            not form.endswith("s") and data()["verbs"][v]["event"] in ("move", "flip", "negate") and \
+            (self.s.done() or self.s.peek() in (",", ";") or self.s.peek().lower() in ("by", "and", "then"))
+        self.s.i = at
+        return ok
 
     def _participle_then_by(self) -> bool:
         """A past participle followed by "by" ("X discarded by Y"): a passive without its "is"."""
@@ -610,6 +642,16 @@ class Reader:
                     ev.mods.append(f"during {ph}")
                     continue
                 s.i = at
+            if ev.agent is not None and ev.agent.player is not None and s.peek().lower() == "with" and \
+                    s.peek(1).lower() in ("0", "no") and s.peek(2).lower() == "cards" and self._hand_after(2):
+                # "I activated X with 0 cards in hand": none held then, told first (a count of
+                # other cards, "with 3 cards in hand", may or may not count X: not read)
+                n = s.peek(1).lower()
+                s.i += 2
+                s.take(["cards"])
+                s.take(["in"]) and (s.take(["hand"]) or s.take(["my", "hand"]) or s.take(["their", "hand"]))
+                ev.holding.append(Event("hold", agent=ev.agent, patient=NP(f"{n} cards")))
+                continue
             if s.take(["while"]):
                 # "... while I control no cards": a state that held then, told first
                 keep = self.subject

@@ -111,8 +111,8 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
     if event == "target" and ev.agent is not None and ev.agent.card is not None and ev.patient is not None:
         return card_words(f"{who} {v['say']} {what}{tail}{resp}.", names)
     if event == "target":
-        if ev.by is None or ev.patient is None:
-            raise Stop
+        if ev.by is None or ev.patient is None or not who:
+            raise Stop                  # ("X was targeted by Y": who targets is not told)
         return card_words(f"{who} {v['say']} {what} with {np_words(ev.by)}{tail}{resp}.", names)
     if event == "attack":
         if ev.agent is None or ev.agent.player is None or ev.patient is not None and ev.patient.say != "I":
@@ -156,6 +156,10 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
             tail = ""
             v["say"] = "control" if who == "I" else "controls"
         return card_words(f"{who} {v['say']} {what}{tail}.", names)
+    if event == "draw":
+        if ev.agent is None or ev.agent.player is None or ev.passive:
+            raise Stop
+        return card_words(f"{who} {v['say']}{' ' + what if what else ''}{tail}{resp}.", names)
     if event == "leave":
         return card_words(f"{what or who} leaves the field{resp}.", names)
     raise Stop
