@@ -176,3 +176,7 @@ def test_draws_asked():
     assert _ask("do i still draw 2?", {}) == "Do I still draw 2 cards?"
     assert _ask("does my opponent draw?", {}) == "Does my opponent draw?"
     assert _ask("do i still get the draw from Moon Kettle?", {"Moon Kettle": "monster"}) is None
+
+
+def test_a_still_question_the_reader_cannot_place_is_left_not_raised():
+    assert _ask("still target tribute field synchro still?", {}) is None

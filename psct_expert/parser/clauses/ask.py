@@ -28,7 +28,10 @@ def ask(words: list[str], kinds: list[str], names: list[str]) -> str | None:
     if lead and (any(not m.startswith("during ") for m in lead) or r.s.i >= len(words)):
         return None
     words = words[r.s.i:]
-    said = _asked(words, kinds, names)
+    try:
+        said = _asked(words, kinds, names)
+    except Stop:
+        return None
     if said is None or not lead:
         return said
     return said[:-1] + " " + " ".join(lead) + "?"
