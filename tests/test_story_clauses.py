@@ -634,5 +634,7 @@ def test_draws_a_participle_after_and_and_an_empty_hand_held_at_an_activation():
         ["I have 0 cards in my hand.", "I activate Moon Bowl."]
     # a count of other cards may or may not count the card activated: left as written
     assert _read("I activated Moon Bowl with 3 other cards in hand.", cards) is None
-    # who targets is not told: left as written
-    assert _read("my Moon Kettle was targeted by Glass Lance and destroyed.", cards) is None
+    assert _read("my Moon Kettle was targeted by Glass Lance and destroyed.", cards) == \
+        ["my Moon Kettle is targeted by Glass Lance.", "my Moon Kettle is destroyed."]
+    # targeted, by what not told: left as written
+    assert _read("my Moon Kettle was targeted and destroyed.", cards) is None

@@ -110,9 +110,12 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
         return card_words(f"{who} negates {what}{w}{tail}{resp}.", names)
     if event == "target" and ev.agent is not None and ev.agent.card is not None and ev.patient is not None:
         return card_words(f"{who} {v['say']} {what}{tail}{resp}.", names)
+    if event == "target" and ev.passive and ev.by is not None and ev.patient is not None and not who:
+        # "my monster was targeted by X": by X's effect
+        return card_words(f"{what} is targeted by {np_words(ev.by)}{tail}{resp}.", names)
     if event == "target":
         if ev.by is None or ev.patient is None or not who:
-            raise Stop                  # ("X was targeted by Y": who targets is not told)
+            raise Stop
         return card_words(f"{who} {v['say']} {what} with {np_words(ev.by)}{tail}{resp}.", names)
     if event == "attack":
         if ev.agent is None or ev.agent.player is None or ev.patient is not None and ev.patient.say != "I":
