@@ -180,3 +180,15 @@ def test_draws_asked():
 
 def test_a_still_question_the_reader_cannot_place_is_left_not_raised():
     assert _ask("still target tribute field synchro still?", {}) is None
+
+
+def test_targeting_asked():
+    cards = {"Glass Lance": "trap"}
+    assert _ask("does Glass Lance target them?", cards) == "Does Glass Lance target them?"
+    assert _ask("can i target their monster with Glass Lance?", cards) == \
+        "Can I target my opponent's monster with Glass Lance?"
+    assert _ask("can Glass Lance target my monster in the GY?", cards) == \
+        "Can Glass Lance target my monster in the GY?"
+    # a player targeting without the card, "it" targeting: not placed here
+    assert _ask("can i target their monster?", cards) is None
+    assert _ask("does it target my monster?", cards) is None

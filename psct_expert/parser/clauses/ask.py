@@ -171,6 +171,16 @@ def _question(ev: Event, aux: str, still: str, kinds: list[str]) -> str | None:
             raise Stop
         can = "Can I" if agent.player == "me" else "Can my opponent"
         return f"{can} {_base(v['say'])} {np_words(card)}{tail}{resp}?"
+    if event == "target":
+        # "does X target (my monster)?", "can X target it?", "can I target it with X?"
+        if agent.player is not None:
+            if aux != "can" or ev.by is None or ev.patient is None or mods:
+                raise Stop
+            return f"Can {np_words(agent)}{still} target {what} with {np_words(ev.by)}?"
+        if agent.card is None or ev.by is not None or mods:
+            raise Stop
+        word = "Can" if aux == "can" else "Does"
+        return f"{word} {np_words(agent)}{still} target{' ' + what if what else ''}?"
     if event == "draw":
         # "do I still draw 2?", "does my opponent draw?"
         if agent.player is None or ev.by is not None or mods:
