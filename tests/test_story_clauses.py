@@ -638,3 +638,20 @@ def test_draws_a_participle_after_and_and_an_empty_hand_held_at_an_activation():
         ["my Moon Kettle is targeted by Glass Lance.", "my Moon Kettle is destroyed."]
     # targeted, by what not told: left as written
     assert _read("my Moon Kettle was targeted and destroyed.", cards) is None
+
+
+def test_a_kind_said_first_a_card_brought_back_its_own_effect_and_then_was():
+    cards = {"Moon Kettle": "monster", "Moon Bowl": "spell"}
+    assert _read("Continuous trap so it ends up face-up.", {}) == \
+        ["It is a Continuous Trap Card that stays face-up on the field."]
+    assert _read("Normal trap so it goes to gy after.", {}) is None
+    assert _read("I bring it back with Moon Bowl the same turn.", cards) == \
+        ["I Special Summon it back with Moon Bowl this turn."]
+    # back to the hand is no Summon: left as written
+    assert _read("I bring it back to my hand with Moon Bowl.", cards) is None
+    assert _read("my Moon Kettle activated her quick effect on a trap in GY, then was destroyed in "
+                 "response.", cards) == \
+        ["my Moon Kettle activates its quick effect on a trap in the GY.",
+         "my Moon Kettle is destroyed in response."]
+    # "was" after a player: no card to be destroyed
+    assert _read("they chain Moon Bowl and was destroyed.", cards) is None

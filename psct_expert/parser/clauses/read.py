@@ -107,6 +107,15 @@ class Reader:
         if self.s.peek().lower() == "none" and self.last_noun:
             self.s.i += 1                # "i have none": none of what was just said
             return NP("no " + plural(self.last_noun))
+        at = self.s.i
+        if self.s.take_any([["its"], ["her"], ["his"]]) is not None:
+            # "its quick effect", "her GY effect": the effect of the card told (its subject)
+            desc = []
+            while (d := self.s.take_any(self.t["effect_words"])) is not None:
+                desc.append(" ".join(d))
+            if self.s.take(["effect"]):
+                return NP(" ".join(["its"] + desc + ["effect"]), effect=True)
+            self.s.i = at
         pointed = self.pick("pointers")
         if pointed is not None:
             return NP(pointed)
@@ -332,7 +341,8 @@ class Reader:
         if s.take_any(self.t["nobody"]) is not None:
             return Event("pass")
         at = s.i
-        if s.take_any(self.t["it_is"]) is not None and (s.take(["a"]) or s.take(["an"])):
+        if s.i == 0 and self._at(self.t["kept_kinds"]) or \
+                s.take_any(self.t["it_is"]) is not None and (s.take(["a"]) or s.take(["an"])):
             # "its a Continuous Trap (so it stays face-up)": what the card just told is
             kind = s.take_any(self.t["kept_kinds"])
             if kind is None:
@@ -412,6 +422,9 @@ class Reader:
                 self.subject = NP("I", player="me")
             s.i = at
         subj = None if elided else (self.player() or self.np())
+        if subj is None and self.subject is not None and self.subject.player is None and \
+                s.peek().lower() in data()["passive"] and self._peek_verb(1):
+            subj = self.subject          # "X activated its effect, then was destroyed": X was
         if subj is None and self.subject is None:
             raise Stop
         if subj is not None and subj.player is not None:
@@ -472,6 +485,11 @@ class Reader:
             else:
                 s.i = at + 1             # "has Link Summoned X": what it did
         verb = None if s.peek().lower() in ("targeting", "on") else self.verb()
+        split = None
+        if verb is None and not passive:
+            split = self._split_phrasal()    # "bring it back": the verb around its object
+            if split is not None:
+                verb = split[0]
         if passive and verb is not None and s.w[s.i - 1].lower().endswith("ing"):
             raise Stop                  # "X is summoning": no passive (a card does not do it)
         if verb is None and subj is not None and subj.card is not None and not passive and \
@@ -530,6 +548,8 @@ class Reader:
                 ev.patient = NP(s.peek())     # "Player B holds 6": cards in hand
                 s.i += 1
                 s.take(["in", "hand"]) or s.take(["in", "their", "hand"]) or s.take(["in", "my", "hand"])
+            elif split is not None:
+                ev.patient = split[1]
             elif self._is(verb, "summon") and not passive and subj is not None and \
                     subj.player is not None and (s.done() or s.peek().lower() in ("and", "then", ",", ";")
                                                  or self._at(self.t["after_that"])):
@@ -557,6 +577,25 @@ class Reader:
     @staticmethod
     def _is(verb: str, event: str) -> bool:
         return data()["verbs"].get(verb, {}).get("event") == event
+
+    def _split_phrasal(self):
+        """A phrasal verb around its object ("bring it back", "brought Moon Kettle back"): the
+        verb and the object, or None (nothing taken)."""
+        s = self.s
+        at = s.i
+        first = s.peek().lower()
+        for base in data()["verbs"]:
+            words = base.split()
+            if len(words) != 2 or words[1] not in data()["particles"]:
+                continue
+            forms = {f for f, b in self.t["verbs"][1].items() if b == base}
+            if any(f[0] == first for f in forms if len(f) == 2):
+                s.i += 1
+                obj = self.np()
+                if obj is not None and s.take([words[1]]):
+                    return base, obj
+                s.i = at
+        return None
 
     def _hand_after(self, n: int) -> bool:
         """"... cards in (my) hand" after ``n`` words (and "other", "cards")."""

@@ -46,6 +46,10 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
     tail = (" " + " ".join(mods)) if mods else ""
     resp = " in response" if ev.responding else ""
     event = v["event"]
+    if event == "activate" and ev.agent is not None and ev.agent.card is not None and \
+            ev.patient is not None and ev.patient.effect and ev.patient.card is None and not ev.passive:
+        # "my X activates its quick effect": the card's own effect
+        return card_words(f"{who} activates {what}{tail}{resp}.", names)
     if event == "activate" and ev.passive and ev.patient is not None:
         return card_words(f"{what} is activated{tail}{resp}.", names)
     if event == "activate" and ev.patient is not None and ev.patient.card is None and \
@@ -89,6 +93,14 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
             # who Summons it is said as whose card it is ("my opponent's X is Special Summoned")
             card = NP(f"{OWNED[ev.agent.player]} ", card=card.card, tail=card.tail)
         return card_words(f"{np_words(card)} is {v['done']}{tail}{resp} with its own procedure.", names)
+    if event == "summon" and ev.verb == "bring back":
+        # "I bring it back with X": Special Summoned back (to the field) with X
+        if any(m.startswith("to ") for m in ev.mods) or ev.passive or ev.agent is None or \
+                ev.agent.player is None or ev.patient is None:
+            raise Stop
+        w = f" with {np_words(ev.by)}" if ev.by is not None else ""
+        tail = (" " + " ".join(mods)) if mods else ""
+        return card_words(f"{who} {v['say']} {what} back{w}{tail}{resp}.", names)
     if event == "summon":
         if ev.intent:
             be = "am" if who == "I" else "is"
