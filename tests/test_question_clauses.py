@@ -192,3 +192,10 @@ def test_targeting_asked():
     # a player targeting without the card, "it" targeting: not placed here
     assert _ask("can i target their monster?", cards) is None
     assert _ask("does it target my monster?", cards) is None
+
+
+def test_whose_turn_said_as_during():
+    cards = {"Moon Kettle": "monster"}
+    assert _ask("during their turn, can i activate Moon Kettle from hand?", cards) == \
+        "Can I activate Moon Kettle from the hand during my opponent's turn?"
+    assert _ask("Can I activate Moon Kettle in my turn?", cards) == "Can I activate Moon Kettle during my turn?"

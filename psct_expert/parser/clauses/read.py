@@ -300,6 +300,19 @@ class Reader:
             self.s.i = at
         return said
 
+    def turn(self) -> str | None:
+        """"on opponent turn", "during their turn", "in my turn": "during my opponent's turn"."""
+        s = self.s
+        at = s.i
+        if s.take_any([["on"], ["during"], ["in"]]) is None:
+            return None
+        s.take(["the"])
+        owner = self.owner()
+        if owner is not None and s.take(["turn"]):
+            return f"during {OWNED[owner]} turn"
+        s.i = at
+        return None
+
     def lead_mods(self) -> list[str]:
         """What a clause may say before its subject: "During my Standby Phase, ...", "Chain Link 1
         ..." (the link the clause's activation is)."""
@@ -323,6 +336,11 @@ class Reader:
                     out.append(f"during {ph}")
                     continue
                 s.i = at
+            turn = self.turn()
+            if turn is not None:
+                out.append(turn)         # "During their turn, ..."
+                s.take([","])
+                continue
             if s.take_any(self.t["same_turn"]):
                 out.append("this turn")  # "Later that turn, ...": in the same turn, after
                 s.take([","])
@@ -672,6 +690,10 @@ class Reader:
                 continue
             if ev.verb in ("have", "control") and (s.take(["out"]) or s.take(["on", "the", "field"])):
                 ev.mods.append("")       # "has X out": on the field, controlled
+                continue
+            turn = self.turn()
+            if turn is not None:
+                ev.mods.append(turn)     # "on opponent turn", "during their turn"
                 continue
             if s.peek().lower() in ("in", "during") and ev.verb != "have":
                 at = s.i
