@@ -199,3 +199,5 @@ def test_whose_turn_said_as_during():
     assert _ask("during their turn, can i activate Moon Kettle from hand?", cards) == \
         "Can I activate Moon Kettle from the hand during my opponent's turn?"
     assert _ask("Can I activate Moon Kettle in my turn?", cards) == "Can I activate Moon Kettle during my turn?"
+    assert _ask("can i still activate Moon Kettle from hand on opponent turn?", cards) == \
+        "Can I still activate Moon Kettle from the hand during my opponent's turn?"

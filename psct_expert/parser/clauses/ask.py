@@ -167,10 +167,10 @@ def _question(ev: Event, aux: str, still: str, kinds: list[str]) -> str | None:
     if aux == "can" and event == "activate":
         # "can I chain X in response?", "can my opponent activate X on it?"
         card = ev.patient if ev.patient is not None and ev.patient.card is not None else ev.by
-        if agent.player is None or card is None or still:
+        if agent.player is None or card is None:
             raise Stop
         can = "Can I" if agent.player == "me" else "Can my opponent"
-        return f"{can} {_base(v['say'])} {np_words(card)}{tail}{resp}?"
+        return f"{can}{still} {_base(v['say'])} {np_words(card)}{tail}{resp}?"
     if event == "target":
         # "does X target (my monster)?", "can X target it?", "can I target it with X?"
         if agent.player is not None:
