@@ -201,3 +201,8 @@ def test_whose_turn_said_as_during():
     assert _ask("Can I activate Moon Kettle in my turn?", cards) == "Can I activate Moon Kettle during my turn?"
     assert _ask("can i still activate Moon Kettle from hand on opponent turn?", cards) == \
         "Can I still activate Moon Kettle from the hand during my opponent's turn?"
+
+
+def test_a_gerund_before_effect_is_the_effect_word():
+    assert _ask("does its destroying effect start a chain?", {}) == "Does its destroy effect start a Chain?"
+    assert _ask("does its wibbling effect start a chain?", {}) == "Does its wibbling effect start a Chain?"

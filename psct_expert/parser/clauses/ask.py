@@ -226,6 +226,9 @@ def _starts_chain(words: list[str]) -> str | None:
                 named = words[1:k]
                 if not named or len(named) > 8 or any(w in (",", ";", ":") for w in named):
                     return None
+                if len(named) >= 2 and named[-1].lower() == "effect":
+                    # "that banishing effect": the banish effect
+                    named = named[:-2] + [_effect_word(named[-2])] + named[-1:]
                 if not _only_responding(words[k + len(said):]):
                     return None
                 return f"Does {' '.join(named)} start a Chain?".replace(" 's ", "'s ")
@@ -277,3 +280,16 @@ def _used_to_negate(words: list[str], kinds: list[str]) -> str | None:
             return None
         what = np_words(t)
     return f"Can {np_words(card)} negate {what}?"
+
+
+def _effect_word(word: str) -> str:
+    """A gerund before "effect" said as the effect's word ("banishing" -> "banish",
+    "destroying" -> "destroy"), when it is one; else the word as written."""
+    low = word.lower()
+    words = {str(w).lower() for w in data()["effect_words"]}
+    if low in words or not low.endswith("ing"):
+        return word
+    for base in (low[:-3], low[:-3] + "e"):
+        if base in words:
+            return base
+    return word
