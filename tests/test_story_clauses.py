@@ -655,3 +655,12 @@ def test_a_kind_said_first_a_card_brought_back_its_own_effect_and_then_was():
          "my Moon Kettle is destroyed in response."]
     # "was" after a player: no card to be destroyed
     assert _read("they chain Moon Bowl and was destroyed.", cards) is None
+
+
+def test_a_monster_that_lands_or_hits_the_field_is_summoned():
+    cards = {"Moon Kettle": "monster", "Moon Bowl": "spell"}
+    assert _read("Moon Bowl's effect resolves and it lands on the field.", cards) == \
+        ["Moon Bowl's effect resolves.", "it is Summoned."]
+    assert _read("Moon Kettle hits the field.", cards) == ["Moon Kettle is Summoned."]
+    # a card that lands somewhere else is not Summoned: left as written
+    assert _read("Moon Kettle lands in the GY.", cards) is None

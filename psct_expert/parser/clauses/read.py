@@ -530,7 +530,7 @@ class Reader:
             raise Stop                  # "they are destroyed": cards, not a player (said as written)
         if not passive and subj is not None and subj.player is None and \
                 data()["verbs"][verb]["event"] == "summon" and \
-                (s.done() or s.peek().lower() in ("and", "then", ",", ";", "from", "to", "in", "by", "with")):
+                (s.done() or s.peek().lower() in ("and", "then", ",", ";", "from", "to", "in", "by", "with", "during")):
             passive = ev.passive = True  # "X Synchro Summoned, ...": X was Summoned
         if passive:
             ev.patient = subj

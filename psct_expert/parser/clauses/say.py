@@ -93,6 +93,13 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
             # who Summons it is said as whose card it is ("my opponent's X is Special Summoned")
             card = NP(f"{OWNED[ev.agent.player]} ", card=card.card, tail=card.tail)
         return card_words(f"{np_words(card)} is {v['done']}{tail}{resp} with its own procedure.", names)
+    if event == "summon" and v.get("moves_itself"):
+        # "it lands on the field", "X hits the field": X is Summoned
+        thing = ev.patient if ev.passive else ev.agent if ev.patient is None else None
+        if thing is None or thing.player is not None or ev.by is not None or \
+                any(not m.startswith(("during ", "this turn")) for m in mods):
+            raise Stop                  # ("it lands in the GY": no Summon)
+        return card_words(f"{np_words(thing)} is {v['done']}{tail}{resp}.", names)
     if event == "summon" and ev.verb == "bring back":
         # "I bring it back with X": Special Summoned back (to the field) with X
         if any(m.startswith("to ") for m in ev.mods) or ev.passive or ev.agent is None or \
