@@ -256,3 +256,50 @@ def test_a_card_used_to_negate_something_is_whether_it_can_negate_it():
     assert _ask("Can I tribute Glass Lance to negate that special summon?", cards) is None
     assert _ask("Can I chain Glass Lance as Chain Link 4 to negate the Moon Bowl?", cards) is None
     assert _ask("can I use Glass Lance to negate that and draw?", cards) is None
+
+
+def test_is_that_something_a_card_can_do_and_still_said_alone():
+    cards = {"Glass Lance": "trap"}
+    assert _ask("Is that something Glass Lance can negate?", cards) == "Can Glass Lance negate it?"
+    assert _ask("is that something that Glass Lance can destroy?", cards) == "Can Glass Lance destroy it?"
+    assert _ask("is that something i can chain Glass Lance to?", cards) == "Can I chain Glass Lance in response?"
+    assert _ask("is that something Glass Lance negates?", cards) is None
+    assert _ask("Still banished?", {}) == "Is it still banished?"
+    assert _ask("still banish it?", {}) is None
+
+
+def test_draws_asked():
+    assert _ask("Do I still get the draw?", {}) == "Do I still draw?"
+    assert _ask("do i still draw 2?", {}) == "Do I still draw 2 cards?"
+    assert _ask("does my opponent draw?", {}) == "Does my opponent draw?"
+    assert _ask("do i still get the draw from Moon Kettle?", {"Moon Kettle": "monster"}) is None
+
+
+def test_a_still_question_the_reader_cannot_place_is_left_not_raised():
+    assert _ask("still target tribute field synchro still?", {}) is None
+
+
+def test_targeting_asked():
+    cards = {"Glass Lance": "trap"}
+    assert _ask("does Glass Lance target them?", cards) == "Does Glass Lance target them?"
+    assert _ask("can i target their monster with Glass Lance?", cards) == \
+        "Can I target my opponent's monster with Glass Lance?"
+    assert _ask("can Glass Lance target my monster in the GY?", cards) == \
+        "Can Glass Lance target my monster in the GY?"
+    # a player targeting without the card, "it" targeting: not placed here
+    assert _ask("can i target their monster?", cards) is None
+    assert _ask("does it target my monster?", cards) is None
+
+
+def test_whose_turn_said_as_during():
+    cards = {"Moon Kettle": "monster"}
+    assert _ask("during their turn, can i activate Moon Kettle from hand?", cards) == \
+        "Can I activate Moon Kettle from the hand during my opponent's turn?"
+    assert _ask("Can I activate Moon Kettle in my turn?", cards) == "Can I activate Moon Kettle during my turn?"
+    assert _ask("can i still activate Moon Kettle from hand on opponent turn?", cards) == \
+        "Can I still activate Moon Kettle from the hand during my opponent's turn?"
+
+
+def test_a_gerund_before_effect_is_the_effect_word():
+    assert _ask("does its destroying effect start a chain?", {}) == "Does its destroy effect start a Chain?"
+    assert _ask("does its wibbling effect start a chain?", {}) == "Does its wibbling effect start a Chain?"

@@ -13,6 +13,8 @@ def _read(sentence: str, cards: dict[str, str]):
     """``cards``: each invented name in the sentence and its kind."""
     spans, kinds, names = [], [], []
     for name, kind in cards.items():
+        if name not in sentence:
+            continue
         at = sentence.index(name)
         spans.append((at, at + len(name)))
         kinds.append(kind)
@@ -587,3 +589,79 @@ def test_a_summon_without_its_monster_resolving_a_card_on_a_target_and_just_afte
                  "Special Summon condition.", {"Moon Kettle": "monster", "Glass Lance": "monster"}) == \
         ["my opponent controls Moon Kettle.",
          "my opponent's Glass Lance is Special Summoned from the hand with its own procedure."]
+
+
+def test_a_participle_with_by_is_a_passive_and_what_a_monster_destroys_is_not_guessed():
+    cards = {"Moon Kettle": "monster", "Glass Lance": "trap", "Moon Bowl": "spell"}
+    assert _read("Moon Kettle discarded by Moon Bowl.", cards) == ["Moon Kettle is discarded by Moon Bowl's effect."]
+    assert _read("Moon Kettle destroyed by battle.", cards) == ["Moon Kettle is destroyed by battle."]
+    # a monster that destroys: by battle or by its effect? left as written
+    assert _read("Moon Kettle destroyed Glass Lance.", cards) is None
+    assert _read("Moon Kettle's effect destroys Glass Lance.", cards) == \
+        ["Glass Lance is destroyed by Moon Kettle's effect."]
+    assert _read("Moon Bowl destroys Glass Lance.", cards) == ["Glass Lance is destroyed by Moon Bowl's effect."]
+
+
+def test_what_a_card_targets_for_is_said_as_told():
+    cards = {"Moon Kettle": "monster", "Glass Lance": "trap"}
+    assert _read("Moon Kettle targets their monster to banish it, they chain Glass Lance to flip it "
+                 "face-down.", cards) == \
+        ["Moon Kettle targets my opponent's monster to banish it.", "my opponent chains Glass Lance.",
+         "it is flipped face-down in response."]
+    assert _read("Moon Kettle targets their monster to wibble it.", cards) is None
+
+
+def test_the_summon_of_a_card_a_second_copy_and_paying_for_a_card():
+    cards = {"Moon Kettle": "monster", "Moon Bowl": "spell"}
+    assert _read("My Normal Summon of Moon Kettle was negated and it was destroyed.", cards) == \
+        ["the Normal Summon of my Moon Kettle is negated.", "it is destroyed."]
+    assert _read("i summon a 2nd Moon Kettle.", cards) == ["I Summon a second Moon Kettle."]
+    assert _read("they destroy another monster.", cards) == ["my opponent destroys another monster."]
+    assert _read("I discard Moon Kettle to pay for Moon Bowl.", cards) == \
+        ["I discard Moon Kettle to activate Moon Bowl."]
+    # "the attack of X" is no Summon: left as written
+    assert _read("my opponent negates the attack of Moon Kettle.", cards) is None
+
+
+def test_draws_a_participle_after_and_and_an_empty_hand_held_at_an_activation():
+    cards = {"Moon Kettle": "monster", "Moon Bowl": "spell", "Glass Lance": "trap"}
+    assert _read("opp chained Moon Bowl so i drew 2 before it resolves.", cards) == \
+        ["my opponent chains Moon Bowl.", "I draw 2 cards before it resolves."]
+    assert _read("Moon Kettle was banished by Glass Lance and destroyed.", cards) == \
+        ["Moon Kettle is banished by Glass Lance's effect.", "Moon Kettle is destroyed."]
+    # a Summon negated "and destroyed": the monster, not the Summon, is destroyed: left as written
+    assert _read("My Normal Summon of Moon Kettle was negated by Glass Lance and destroyed.", cards) is None
+    assert _read("activated Moon Bowl with 0 cards in hand.", cards) == \
+        ["I have 0 cards in my hand.", "I activate Moon Bowl."]
+    # a count of other cards may or may not count the card activated: left as written
+    assert _read("I activated Moon Bowl with 3 other cards in hand.", cards) is None
+    assert _read("my Moon Kettle was targeted by Glass Lance and destroyed.", cards) == \
+        ["my Moon Kettle is targeted by Glass Lance.", "my Moon Kettle is destroyed."]
+    # targeted, by what not told: left as written
+    assert _read("my Moon Kettle was targeted and destroyed.", cards) is None
+
+
+def test_a_kind_said_first_a_card_brought_back_its_own_effect_and_then_was():
+    cards = {"Moon Kettle": "monster", "Moon Bowl": "spell"}
+    assert _read("Continuous trap so it ends up face-up.", {}) == \
+        ["It is a Continuous Trap Card that stays face-up on the field."]
+    assert _read("Normal trap so it goes to gy after.", {}) is None
+    assert _read("I bring it back with Moon Bowl the same turn.", cards) == \
+        ["I Special Summon it back with Moon Bowl this turn."]
+    # back to the hand is no Summon: left as written
+    assert _read("I bring it back to my hand with Moon Bowl.", cards) is None
+    assert _read("my Moon Kettle activated her quick effect on a trap in GY, then was destroyed in "
+                 "response.", cards) == \
+        ["my Moon Kettle activates its quick effect on a trap in the GY.",
+         "my Moon Kettle is destroyed in response."]
+    # "was" after a player: no card to be destroyed
+    assert _read("they chain Moon Bowl and was destroyed.", cards) is None
+
+
+def test_a_monster_that_lands_or_hits_the_field_is_summoned():
+    cards = {"Moon Kettle": "monster", "Moon Bowl": "spell"}
+    assert _read("Moon Bowl's effect resolves and it lands on the field.", cards) == \
+        ["Moon Bowl's effect resolves.", "it is Summoned."]
+    assert _read("Moon Kettle hits the field.", cards) == ["Moon Kettle is Summoned."]
+    # a card that lands somewhere else is not Summoned: left as written
+    assert _read("Moon Kettle lands in the GY.", cards) is None

@@ -28,7 +28,10 @@ def ask(words: list[str], kinds: list[str], names: list[str]) -> str | None:
     if lead and (any(not m.startswith("during ") for m in lead) or r.s.i >= len(words)):
         return None
     words = words[r.s.i:]
-    said = _asked(words, kinds, names)
+    try:
+        said = _asked(words, kinds, names)
+    except Stop:
+        return None
     if said is None or not lead:
         return said
     return said[:-1] + " " + " ".join(lead) + "?"
@@ -48,6 +51,24 @@ def _asked(words: list[str], kinds: list[str], names: list[str]) -> str | None:
     if negate is not None:
         return card_words(negate, names)
     low = [w.lower() for w in words]
+    for lead in sorted((str(p).split() for p in data()["is_that_something"]), key=len, reverse=True):
+        if low[:len(lead)] == lead and len(words) > len(lead) + 2:
+            # "is that something Solemn Warning can negate?": can it do that to it
+            rest = words[len(lead):]
+            if rest[0].lower() in ("that", "which"):
+                rest = rest[1:]
+            try:
+                said = _stated(rest + ["it"], kinds, names)
+            except Stop:
+                return None
+            return said if said is not None and said.startswith("Can ") else None
+    if low[:1] == ["still"] and len(words) >= 2:
+        # "Still banished?": is it (what was just told) still banished
+        r = Reader(words[1:], kinds)
+        v = r.verb()
+        if v is not None and r.s.w[r.s.i - 1].lower().endswith(("ed", "en", "t")):
+            return _said("be", ["it"] + words, kinds, names)
+        return None
     aux = None
     for kind, forms in data()["asks"].items():
         for form in sorted((str(f).split() for f in forms), key=len, reverse=True):
@@ -105,6 +126,8 @@ def _said(aux: str, rest: list[str], kinds: list[str], names: list[str]) -> str 
     if not still and r.s.take_any(_phrases("still")) is not None:
         still = True                    # "do I get to still ...": the same
     body = rest[r.s.i:]
+    if [w.lower() for w in body] == ["get", "the", "draw"]:
+        body = ["draw"]                 # "do I still get the draw?": do I draw
     if aux == "be":
         # "is it still banished": the clause "it is banished"
         if able:
@@ -144,10 +167,26 @@ def _question(ev: Event, aux: str, still: str, kinds: list[str]) -> str | None:
     if aux == "can" and event == "activate":
         # "can I chain X in response?", "can my opponent activate X on it?"
         card = ev.patient if ev.patient is not None and ev.patient.card is not None else ev.by
-        if agent.player is None or card is None or still:
+        if agent.player is None or card is None:
             raise Stop
         can = "Can I" if agent.player == "me" else "Can my opponent"
-        return f"{can} {_base(v['say'])} {np_words(card)}{tail}{resp}?"
+        return f"{can}{still} {_base(v['say'])} {np_words(card)}{tail}{resp}?"
+    if event == "target":
+        # "does X target (my monster)?", "can X target it?", "can I target it with X?"
+        if agent.player is not None:
+            if aux != "can" or ev.by is None or ev.patient is None or mods:
+                raise Stop
+            return f"Can {np_words(agent)}{still} target {what} with {np_words(ev.by)}?"
+        if agent.card is None or ev.by is not None or mods:
+            raise Stop
+        word = "Can" if aux == "can" else "Does"
+        return f"{word} {np_words(agent)}{still} target{' ' + what if what else ''}?"
+    if event == "draw":
+        # "do I still draw 2?", "does my opponent draw?"
+        if agent.player is None or ev.by is not None or mods:
+            raise Stop
+        word = "Can" if aux == "can" else ("Do" if agent.player == "me" else "Does")
+        return f"{word} {np_words(agent)}{still} draw{' ' + what if what else ''}?"
     if event not in ("move", "summon", "negate", "resolve"):
         raise Stop
     if event == "resolve":
@@ -187,6 +226,9 @@ def _starts_chain(words: list[str]) -> str | None:
                 named = words[1:k]
                 if not named or len(named) > 8 or any(w in (",", ";", ":") for w in named):
                     return None
+                if len(named) >= 2 and named[-1].lower() == "effect":
+                    # "that banishing effect": the banish effect
+                    named = named[:-2] + [_effect_word(named[-2])] + named[-1:]
                 if not _only_responding(words[k + len(said):]):
                     return None
                 return f"Does {' '.join(named)} start a Chain?".replace(" 's ", "'s ")
@@ -238,3 +280,16 @@ def _used_to_negate(words: list[str], kinds: list[str]) -> str | None:
             return None
         what = np_words(t)
     return f"Can {np_words(card)} negate {what}?"
+
+
+def _effect_word(word: str) -> str:
+    """A gerund before "effect" said as the effect's word ("banishing" -> "banish",
+    "destroying" -> "destroy"), when it is one; else the word as written."""
+    low = word.lower()
+    words = {str(w).lower() for w in data()["effect_words"]}
+    if low in words or not low.endswith("ing"):
+        return word
+    for base in (low[:-3], low[:-3] + "e"):
+        if base in words:
+            return base
+    return word

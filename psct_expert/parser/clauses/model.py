@@ -125,6 +125,7 @@ def tables() -> dict:
         "in_response": _lists("in_response"),
         "this_turn": _lists("this_turn"),
         "after_that": _lists("after_that"),
+        "second_copy": _lists("second_copy"),
         "done_nouns": sorted((str(k).lower().split() for k in data()["done_nouns"]), key=len,
                              reverse=True),
     }

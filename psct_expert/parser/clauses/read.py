@@ -56,7 +56,14 @@ class Reader:
                 self.s.take([","])
             if self.s.done():
                 break
-            ev = self.clause()
+            last = out[-1] if out else None
+            if last is not None and last.passive and last.patient is not None and \
+                    not last.patient.done and self._participle_alone():
+                # "X was negated by Y and destroyed": X was destroyed too
+                ev = Event(self.verb(), patient=last.patient, passive=True)
+                self.mods(ev)
+            else:
+                ev = self.clause()
             ev.responding = ev.responding or responding
             out.append(ev)
             out.extend(ev.then)
@@ -100,6 +107,15 @@ class Reader:
         if self.s.peek().lower() == "none" and self.last_noun:
             self.s.i += 1                # "i have none": none of what was just said
             return NP("no " + plural(self.last_noun))
+        at = self.s.i
+        if self.s.take_any([["its"], ["her"], ["his"]]) is not None:
+            # "its quick effect", "her GY effect": the effect of the card told (its subject)
+            desc = []
+            while (d := self.s.take_any(self.t["effect_words"])) is not None:
+                desc.append(" ".join(d))
+            if self.s.take(["effect"]):
+                return NP(" ".join(["its"] + desc + ["effect"]), effect=True)
+            self.s.i = at
         pointed = self.pick("pointers")
         if pointed is not None:
             return NP(pointed)
@@ -121,6 +137,12 @@ class Reader:
                 c.say += {"set": "Set "}.get(face[0], face[0] + " ")
             self.effect_of(c)
             return c
+        if owner is None and self.s.take_any(self.t["second_copy"]) is not None:
+            c = self.card()
+            if c is not None:
+                c.say = "a second "      # "a 2nd X", "another X": a second copy of X
+                return c
+            self.s.i = at                # ("another monster": below)
         if self.s.peek().isdigit() and CARD_RE.fullmatch(self.s.peek(1)):
             # "I have 2 X": copies of one card
             n = self.s.peek()
@@ -199,6 +221,17 @@ class Reader:
             s.i = start
             return None
         said = data()["done_nouns"][" ".join(kind)]
+        if c is None and s.peek().lower() == "of" and said != "attack":
+            # "the Normal Summon of X", "my Normal Summon of X": X's (and mine, when I say so)
+            at = s.i
+            s.i += 1
+            whose = self.owner() or owner
+            c = self.card()
+            if c is None:
+                s.i = at
+            else:
+                lead = OWNED[whose] + " " if whose else ""
+                return NP(f"the {said} of {lead}" + CARD.format(c.card), done=True)
         s.take(["itself"])              # "the summon itself": that Summon, not an effect
         if c is not None:
             whose = OWNED[owner] + " " if owner else ""
@@ -267,6 +300,19 @@ class Reader:
             self.s.i = at
         return said
 
+    def turn(self) -> str | None:
+        """"on opponent turn", "during their turn", "in my turn": "during my opponent's turn"."""
+        s = self.s
+        at = s.i
+        if s.take_any([["on"], ["during"], ["in"]]) is None:
+            return None
+        s.take(["the"])
+        owner = self.owner()
+        if owner is not None and s.take(["turn"]):
+            return f"during {OWNED[owner]} turn"
+        s.i = at
+        return None
+
     def lead_mods(self) -> list[str]:
         """What a clause may say before its subject: "During my Standby Phase, ...", "Chain Link 1
         ..." (the link the clause's activation is)."""
@@ -290,6 +336,11 @@ class Reader:
                     out.append(f"during {ph}")
                     continue
                 s.i = at
+            turn = self.turn()
+            if turn is not None:
+                out.append(turn)         # "During their turn, ..."
+                s.take([","])
+                continue
             if s.take_any(self.t["same_turn"]):
                 out.append("this turn")  # "Later that turn, ...": in the same turn, after
                 s.take([","])
@@ -308,7 +359,8 @@ class Reader:
         if s.take_any(self.t["nobody"]) is not None:
             return Event("pass")
         at = s.i
-        if s.take_any(self.t["it_is"]) is not None and (s.take(["a"]) or s.take(["an"])):
+        if s.i == 0 and self._at(self.t["kept_kinds"]) or \
+                s.take_any(self.t["it_is"]) is not None and (s.take(["a"]) or s.take(["an"])):
             # "its a Continuous Trap (so it stays face-up)": what the card just told is
             kind = s.take_any(self.t["kept_kinds"])
             if kind is None:
@@ -388,6 +440,9 @@ class Reader:
                 self.subject = NP("I", player="me")
             s.i = at
         subj = None if elided else (self.player() or self.np())
+        if subj is None and self.subject is not None and self.subject.player is None and \
+                s.peek().lower() in data()["passive"] and self._peek_verb(1):
+            subj = self.subject          # "X activated its effect, then was destroyed": X was
         if subj is None and self.subject is None:
             raise Stop
         if subj is not None and subj.player is not None:
@@ -435,6 +490,9 @@ class Reader:
                 (s.peek().lower() not in ("got", "get", "gets") or self._peek_verb(1)):
             s.i += 1                     # ("i got X face-up": having, not a passive)
             passive = True
+        if subj is not None and subj.player is None and not passive and not intent and \
+                self._participle_then_by():
+            passive = True               # "X discarded by Y", "X destroyed by battle": X was
         while s.peek().lower() in data()["before_verb"] and self._peek_verb(1):
             s.i += 1                     # "they just Normal Summon X": the event as told
         if s.peek().lower() in ("has", "have", "had") and subj is not None:
@@ -445,6 +503,11 @@ class Reader:
             else:
                 s.i = at + 1             # "has Link Summoned X": what it did
         verb = None if s.peek().lower() in ("targeting", "on") else self.verb()
+        split = None
+        if verb is None and not passive:
+            split = self._split_phrasal()    # "bring it back": the verb around its object
+            if split is not None:
+                verb = split[0]
         if passive and verb is not None and s.w[s.i - 1].lower().endswith("ing"):
             raise Stop                  # "X is summoning": no passive (a card does not do it)
         if verb is None and subj is not None and subj.card is not None and not passive and \
@@ -467,7 +530,7 @@ class Reader:
             raise Stop                  # "they are destroyed": cards, not a player (said as written)
         if not passive and subj is not None and subj.player is None and \
                 data()["verbs"][verb]["event"] == "summon" and \
-                (s.done() or s.peek().lower() in ("and", "then", ",", ";", "from", "to", "in", "by", "with")):
+                (s.done() or s.peek().lower() in ("and", "then", ",", ";", "from", "to", "in", "by", "with", "during")):
             passive = ev.passive = True  # "X Synchro Summoned, ...": X was Summoned
         if passive:
             ev.patient = subj
@@ -491,11 +554,20 @@ class Reader:
                 ev.by = self.card() or self._stop()
             elif self._is(verb, "attack") and s.peek().lower() in ("me", "you", "them", "him", "her", "directly"):
                 pass                     # "attacks me directly": said by its modifiers
+            elif self._is(verb, "draw"):
+                # "I draw 2", "opp drew 2 cards", "I draw": how many, when told
+                if s.peek().isdigit():
+                    n = s.peek()
+                    s.i += 1
+                    s.take(["cards"]) or s.take(["card"])
+                    ev.patient = NP(f"{n} card" + ("" if n == "1" else "s"))
             elif verb == "hold" and s.peek().isdigit() and (s.done() or s.peek(1).lower() in (
                     "and", "then", ",", ";", "in", "")):
                 ev.patient = NP(s.peek())     # "Player B holds 6": cards in hand
                 s.i += 1
                 s.take(["in", "hand"]) or s.take(["in", "their", "hand"]) or s.take(["in", "my", "hand"])
+            elif split is not None:
+                ev.patient = split[1]
             elif self._is(verb, "summon") and not passive and subj is not None and \
                     subj.player is not None and (s.done() or s.peek().lower() in ("and", "then", ",", ";")
                                                  or self._at(self.t["after_that"])):
@@ -523,6 +595,53 @@ class Reader:
     @staticmethod
     def _is(verb: str, event: str) -> bool:
         return data()["verbs"].get(verb, {}).get("event") == event
+
+    def _split_phrasal(self):
+        """A phrasal verb around its object ("bring it back", "brought Moon Kettle back"): the
+        verb and the object, or None (nothing taken)."""
+        s = self.s
+        at = s.i
+        first = s.peek().lower()
+        for base in data()["verbs"]:
+            words = base.split()
+            if len(words) != 2 or words[1] not in data()["particles"]:
+                continue
+            forms = {f for f, b in self.t["verbs"][1].items() if b == base}
+            if any(f[0] == first for f in forms if len(f) == 2):
+                s.i += 1
+                obj = self.np()
+                if obj is not None and s.take([words[1]]):
+                    return base, obj
+                s.i = at
+        return None
+
+    def _hand_after(self, n: int) -> bool:
+        """"... cards in (my) hand" after ``n`` words (and "other", "cards")."""
+        w = [x.lower() for x in self.s.w[self.s.i + n:self.s.i + n + 4]]
+        return w[:1] in (["cards"], ["card"]) and w[1:2] == ["in"] and (w[2:3] == ["hand"] or w[2:4] in (
+            ["my", "hand"], ["their", "hand"]))
+
+    def _participle_alone(self) -> bool:
+        """A past participle with no subject before it ("..., and destroyed"): the thing the
+        passive before it told."""
+        at = self.s.i
+        v = self.verb()
+        form = self.s.w[self.s.i - 1].lower() if v is not None else ""
+        ok = v is not None and (form.endswith("ed") or form in data()["irregular"]) and \
+            not form.endswith("s") and data()["verbs"][v]["event"] in ("move", "flip", "negate") and \
+            (self.s.done() or self.s.peek() in (",", ";") or self.s.peek().lower() in ("by", "and", "then"))
+        self.s.i = at
+        return ok
+
+    def _participle_then_by(self) -> bool:
+        """A past participle followed by "by" ("X discarded by Y"): a passive without its "is"."""
+        at = self.s.i
+        v = self.verb()
+        form = self.s.w[self.s.i - 1].lower() if v is not None else ""
+        ok = v is not None and (form.endswith("ed") or form in data()["irregular"]) and \
+            not form.endswith("s") and self.s.peek().lower() == "by"
+        self.s.i = at
+        return ok
 
     def _at(self, phrases) -> bool:
         at = self.s.i
@@ -572,6 +691,10 @@ class Reader:
             if ev.verb in ("have", "control") and (s.take(["out"]) or s.take(["on", "the", "field"])):
                 ev.mods.append("")       # "has X out": on the field, controlled
                 continue
+            turn = self.turn()
+            if turn is not None:
+                ev.mods.append(turn)     # "on opponent turn", "during their turn"
+                continue
             if s.peek().lower() in ("in", "during") and ev.verb != "have":
                 at = s.i
                 s.i += 1
@@ -580,6 +703,16 @@ class Reader:
                     ev.mods.append(f"during {ph}")
                     continue
                 s.i = at
+            if ev.agent is not None and ev.agent.player is not None and s.peek().lower() == "with" and \
+                    s.peek(1).lower() in ("0", "no") and s.peek(2).lower() == "cards" and self._hand_after(2):
+                # "I activated X with 0 cards in hand": none held then, told first (a count of
+                # other cards, "with 3 cards in hand", may or may not count X: not read)
+                n = s.peek(1).lower()
+                s.i += 2
+                s.take(["cards"])
+                s.take(["in"]) and (s.take(["hand"]) or s.take(["my", "hand"]) or s.take(["their", "hand"]))
+                ev.holding.append(Event("hold", agent=ev.agent, patient=NP(f"{n} cards")))
+                continue
             if s.take(["while"]):
                 # "... while I control no cards": a state that held then, told first
                 keep = self.subject
@@ -640,7 +773,8 @@ class Reader:
                     s.take(["a"]) or s.take(["the"])
                     if s.take(["cost"]) and s.take_any([["for"], ["of"], ["to", "activate"]]) is not None:
                         cost = self.np()
-                elif s.take_any([["to", "activate"], ["for"]]) is not None:
+                elif s.take_any([["to", "pay", "for"], ["to", "pay", "the", "cost", "of"],
+                                 ["to", "pay", "the", "cost", "for"], ["to", "activate"], ["for"]]) is not None:
                     cost = self.np()
                 if cost is not None and cost.card is not None:
                     ev.mods.append(f"to activate {np_words(cost)}")
@@ -671,6 +805,19 @@ class Reader:
                 elif any(m.startswith("from ") for m in ev.mods):
                     raise Stop              # where the card was, or where the Summon is from?
                 ev.verb, ev.by, ev.patient = v, ev.patient, made
+                continue
+            if s.peek().lower() == "to" and self._is(ev.verb, "target") and not ev.passive and \
+                    ev.agent is not None and ev.agent.card is not None and ev.patient is not None:
+                # "X targets their monster to banish it": what the targeting effect is for, said
+                # as told (the grammar finds X's effect that does it, or refuses)
+                at = s.i
+                s.i += 1
+                v = self.verb()
+                if v is None or data()["verbs"][v]["event"] not in ("move", "flip", "negate", "summon"):
+                    s.i = at
+                    raise Stop
+                t = self.np() or self._stop()
+                ev.mods.append(f"to {v if ' ' not in v else title(v)} {np_words(t)}")
                 continue
             if s.peek().lower() == "to" and ev.verb in ("chain", "respond") and not ev.passive and \
                     ev.agent is not None and ev.agent.player is not None and ev.patient is not None \
@@ -748,6 +895,9 @@ class Reader:
             if s.take(["targeting"]):
                 t = self.group(self.np() or self._stop())
                 ev.mods.append("targeting " + np_words(t))
+                continue
+            if ev.passive and self._is(ev.verb, "move") and s.take(["by", "battle"]):
+                ev.mods.append("by battle")   # "destroyed by battle"
                 continue
             if s.peek().lower() in ("with", "by", "using"):
                 s.i += 1

@@ -46,6 +46,10 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
     tail = (" " + " ".join(mods)) if mods else ""
     resp = " in response" if ev.responding else ""
     event = v["event"]
+    if event == "activate" and ev.agent is not None and ev.agent.card is not None and \
+            ev.patient is not None and ev.patient.effect and ev.patient.card is None and not ev.passive:
+        # "my X activates its quick effect": the card's own effect
+        return card_words(f"{who} activates {what}{tail}{resp}.", names)
     if event == "activate" and ev.passive and ev.patient is not None:
         return card_words(f"{what} is activated{tail}{resp}.", names)
     if event == "activate" and ev.patient is not None and ev.patient.card is None and \
@@ -72,7 +76,9 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
         if ev.agent is not None and ev.agent.player is None:
             if ev.agent.card is None or ev.by is not None:
                 raise Stop              # "it destroys X": the grammar reads what "it" is
-            by = f" by {np_words(ev.agent)}'s effect"
+            if ev.verb in ("destroy", "pop") and kinds[ev.agent.card] == "monster" and not ev.agent.effect:
+                raise Stop              # "X destroyed Y": by battle or by its effect?
+            by = f" by {np_words(ev.agent)}" + ("" if ev.agent.effect else "'s effect")
         elif ev.agent is not None and event == "move":
             # a player does it: said actively, as the grammar reads a player's action
             w = f" with {np_words(ev.by)}" if ev.by is not None else ""
@@ -87,6 +93,21 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
             # who Summons it is said as whose card it is ("my opponent's X is Special Summoned")
             card = NP(f"{OWNED[ev.agent.player]} ", card=card.card, tail=card.tail)
         return card_words(f"{np_words(card)} is {v['done']}{tail}{resp} with its own procedure.", names)
+    if event == "summon" and v.get("moves_itself"):
+        # "it lands on the field", "X hits the field": X is Summoned
+        thing = ev.patient if ev.passive else ev.agent if ev.patient is None else None
+        if thing is None or thing.player is not None or ev.by is not None or \
+                any(not m.startswith(("during ", "this turn")) for m in mods):
+            raise Stop                  # ("it lands in the GY": no Summon)
+        return card_words(f"{np_words(thing)} is {v['done']}{tail}{resp}.", names)
+    if event == "summon" and ev.verb == "bring back":
+        # "I bring it back with X": Special Summoned back (to the field) with X
+        if any(m.startswith("to ") for m in ev.mods) or ev.passive or ev.agent is None or \
+                ev.agent.player is None or ev.patient is None:
+            raise Stop
+        w = f" with {np_words(ev.by)}" if ev.by is not None else ""
+        tail = (" " + " ".join(mods)) if mods else ""
+        return card_words(f"{who} {v['say']} {what} back{w}{tail}{resp}.", names)
     if event == "summon":
         if ev.intent:
             be = "am" if who == "I" else "is"
@@ -112,8 +133,11 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
         return card_words(f"{who} negates {what}{w}{tail}{resp}.", names)
     if event == "target" and ev.agent is not None and ev.agent.card is not None and ev.patient is not None:
         return card_words(f"{who} {v['say']} {what}{tail}{resp}.", names)
+    if event == "target" and ev.passive and ev.by is not None and ev.patient is not None and not who:
+        # "my monster was targeted by X": by X's effect
+        return card_words(f"{what} is targeted by {np_words(ev.by)}{tail}{resp}.", names)
     if event == "target":
-        if ev.by is None or ev.patient is None:
+        if ev.by is None or ev.patient is None or not who:
             raise Stop
         return card_words(f"{who} {v['say']} {what} with {np_words(ev.by)}{tail}{resp}.", names)
     if event == "attack":
@@ -158,6 +182,10 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
             tail = ""
             v["say"] = "control" if who == "I" else "controls"
         return card_words(f"{who} {v['say']} {what}{tail}.", names)
+    if event == "draw":
+        if ev.agent is None or ev.agent.player is None or ev.passive:
+            raise Stop
+        return card_words(f"{who} {v['say']}{' ' + what if what else ''}{tail}{resp}.", names)
     if event == "leave":
         return card_words(f"{what or who} leaves the field{resp}.", names)
     raise Stop
