@@ -1,0 +1,106 @@
+"""Issue 23, after reading: questions whose words the grammar reads but that the situation model
+refused or answered unknown although the card text and the story decide them.  Each concept is
+asked on invented cards and on real ones."""
+
+import pytest
+
+CARDS = {
+    # two target groups, one on the field and one in the GY
+    "Example Circle": ("spell", ("quick-play",), "Target 1 FIRE monster you control and 1 FIRE "
+                       "monster in your GY; destroy that monster you control, and if you do, "
+                       "Special Summon that other monster from your GY."),
+    "Example Linker": ("monster", ("effect",), "If this card is Normal Summoned: You can target 1 "
+                       "Spell/Trap your opponent controls; destroy it."),
+    "Example Quickie": ("monster", ("effect",), "(Quick Effect): You can target 1 Spell/Trap your "
+                        "opponent controls; destroy it."),
+    "Example Rager": ("spell", ("quick-play",), "Banish this card, and if you do, draw 2 cards."),
+    "Example Drawer": ("spell", ("quick-play",), "Draw 2 cards."),
+}
+
+
+@pytest.fixture(scope="module")
+def expert(base_expert):
+    from psct_expert.cards import Card
+
+    return base_expert.with_cards(Card(name=n, kind=k, subtypes=s, text=t)
+                                  for n, (k, s, t) in CARDS.items())
+
+
+# -- which target the words describe ------------------------------------------------------------
+
+TWO = "I activate {0} targeting a FIRE monster I control and a FIRE monster in my GY. "
+
+
+@pytest.mark.parametrize("card", ["Example Circle", "Circle of the Fire Kings"])
+@pytest.mark.parametrize("story, ask, answer", [
+    # flipped face-down: only the one on the field can be; "it" wording keeps it a target
+    ("My opponent chains Book of Moon and flips my targeted FIRE monster face-down. ",
+     "Does {0} still destroy my face-down monster?", "yes"),
+    # the field one returned to the hand: the Special Summon needs the destruction
+    ("My opponent returns the one on the field to my hand in response. ",
+     "Does {0} still Special Summon the one in my GY?", "no"),
+    # the GY one banished: the field one is still destroyed
+    ("My opponent activates D.D. Crow in response and banishes the one in my GY. ",
+     "Does {0} still destroy the one on the field?", "yes"),
+])
+def test_the_target_the_words_describe(expert, card, story, ask, answer):
+    assert expert.ask(TWO.format(card) + story + ask.format(card)).value == answer
+
+
+def test_a_description_that_fits_both_targets_is_still_refused(expert):
+    from psct_expert.errors import QuestionError
+
+    with pytest.raises(QuestionError, match="which of the target"):
+        expert.ask(TWO.format("Example Circle") + "My opponent banishes my FIRE monster in response. "
+                   "Does Example Circle still destroy my FIRE monster?")
+
+
+def test_a_kind_word_picks_the_target(expert):
+    q = ("I activate Icarus Attack targeting my opponent's monster and their face-up Continuous "
+         "Spell. My opponent chains Compulsory Evacuation Device and returns their monster to the "
+         "hand. Is the Continuous Spell still destroyed?")
+    answer = expert.ask(q)
+    assert answer.value == "yes"
+    assert answer.spec["target"] == "their face-up Continuous Spell"
+
+
+@pytest.mark.parametrize("words", ["that monster", "that card", "that same card"])
+def test_that_card_removed_in_response_is_the_target(expert, words):
+    q = ("I activate Bystial Magnamhut targeting a DARK monster in my opponent's GY. My opponent "
+         f"banishes {words} in response. Does Bystial Magnamhut still Special Summon itself?")
+    assert expert.ask(q).value == "no"
+
+
+# -- a Trigger Effect on a move never answers an activation ------------------------------------
+
+@pytest.mark.parametrize("card, answer", [("Example Linker", "no"), ("Example Quickie", "yes")])
+def test_a_move_trigger_does_not_answer_an_activation(expert, card, answer):
+    q = f"My opponent activates Mystical Space Typhoon. Can I chain {card}'s effect to it?"
+    assert expert.ask(q).value == answer
+
+
+def test_knightmare_phoenix_does_not_answer_a_trap(expert):
+    q = ("My Knightmare Phoenix is already on the field. My opponent activates a Trap Card. Can I "
+         "chain Knightmare Phoenix's effect to it?")
+    answer = expert.ask(q)
+    assert answer.value == "no"
+    assert "move-trigger-never-answers-an-activation" in answer.rules()
+
+
+# -- a Spell whose own card left: a part that acts on "this card" --------------------------------
+
+@pytest.mark.parametrize("card, part", [("Example Rager", "draw 2 cards"),
+                                        ("Rage with Eyes of Blue",
+                                         "Special Summon Blue-Eyes White Dragon")])
+def test_a_part_after_this_card_is_not_said_to_resolve(expert, card, part):
+    q = (f"I activate {card}. My opponent chains Mystical Space Typhoon and destroys {card}. "
+         f"Does {card} still {part}?")
+    answer = expert.ask(q)
+    assert answer.value == "unknown"
+    assert answer.spec["family"] == "clause-done"
+
+
+def test_a_spell_with_no_part_on_itself_still_resolves(expert):
+    q = ("I activate Example Drawer. My opponent chains Mystical Space Typhoon and destroys Example "
+         "Drawer. Do I still draw 2 cards?")
+    assert expert.ask(q).value == "yes"
