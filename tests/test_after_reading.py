@@ -15,6 +15,8 @@ CARDS = {
                         "opponent controls; destroy it."),
     "Example Rager": ("spell", ("quick-play",), "Banish this card, and if you do, draw 2 cards."),
     "Example Drawer": ("spell", ("quick-play",), "Draw 2 cards."),
+    "Example Desires": ("spell", ("normal",), "Banish 10 cards from the top of your Deck, face-down; "
+                        "draw 2 cards."),
 }
 
 
@@ -104,3 +106,15 @@ def test_a_spell_with_no_part_on_itself_still_resolves(expert):
     q = ("I activate Example Drawer. My opponent chains Mystical Space Typhoon and destroys Example "
          "Drawer. Do I still draw 2 cards?")
     assert expert.ask(q).value == "yes"
+
+
+# -- what is left once the cost is paid -----------------------------------------------------------
+
+@pytest.mark.parametrize("cards, answer", [(9, "no"), (11, "unknown"), (12, "yes")])
+@pytest.mark.parametrize("card", ["Pot of Desires", "Example Desires"])
+def test_a_deck_told_to_hold_too_few_cards(expert, card, cards, answer):
+    got = expert.ask(f"I have {cards} cards in my Deck. Can I activate {card}?",
+                     ["It is my Main Phase 1."])
+    assert got.value == answer
+    if answer == "unknown":
+        assert "told-part-cannot-be-done" in " ".join(got.missing)

@@ -135,6 +135,14 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
               if v not in slots.get("cannot", [])]
     if cannot:
         slots["cannot"] = slots.get("cannot", []) + cannot
+    elif ref.get("card"):
+        # "I have 11 cards in my Deck. Can I activate X?" (X banishes 10 as its cost, then draws
+        # 2): a part its resolution cannot do with what is left once the cost is paid
+        from .parts import impossible_parts
+        short = [v for v in impossible_parts(st, ref, asker_of(st, fam), after_cost=True)
+                 if v not in slots.get("cannot", [])]
+        if short:
+            slots["cannot"] = slots.get("cannot", []) + short
     if asker_of(st, fam) != "you":
         slots["player"] = asker_of(st, fam)      # "Can my opponent activate X?"
     spec = st.spec("can-activate-now", slots)
