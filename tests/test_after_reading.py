@@ -118,3 +118,48 @@ def test_a_deck_told_to_hold_too_few_cards(expert, card, cards, answer):
     assert got.value == answer
     if answer == "unknown":
         assert "told-part-cannot-be-done" in " ".join(got.missing)
+
+
+# -- "Is that something X can negate?": the Summon told last -------------------------------------
+
+@pytest.mark.parametrize("story, negator, answer", [
+    ("They Flip Summon their face-down monster.", "Solemn Warning", "yes"),
+    ("My opponent Synchro Summons Stardust Dragon.", "Solemn Judgment", "yes"),
+])
+def test_that_summon_is_the_one_told_last(expert, story, negator, answer):
+    got = expert.ask(f"{story} Is that something {negator} can negate?")
+    assert got.value == answer
+    assert got.family == "negate-summon"
+
+
+# -- phases in order: only the phase it is now decides a phase condition -----------------------
+
+TALENT = "Example Talent"
+
+
+@pytest.fixture(scope="module")
+def talent(base_expert):
+    from psct_expert.cards import Card
+
+    return base_expert.with_cards([
+        Card(name=TALENT, kind="spell", subtypes=("normal",),
+             text="If your opponent has activated a monster effect during your Main Phase this "
+                  "turn: Draw 2 cards."),
+        Card(name="Example Hand Trap", kind="monster", subtypes=("effect",),
+             text="(Quick Effect): You can discard this card; draw 1 card.")])
+
+
+@pytest.mark.parametrize("card", [TALENT, "Triple Tactics Talent"])
+@pytest.mark.parametrize("story, answer", [
+    # activated in Main Phase 1, asked in Main Phase 2 of the same turn
+    ("It is my Main Phase 1. My opponent activates {h}. It is my Battle Phase. It is my Main Phase 2.",
+     "yes"),
+    # an earlier phase no longer decides: it is the Battle Phase now
+    ("It is my Main Phase 1. It is my Battle Phase.", "no"),
+    # activated in the Battle Phase: not "during your Main Phase"
+    ("It is my Battle Phase. My opponent activates {h}. It is my Main Phase 2.", "unknown"),
+])
+def test_a_main_phase_condition_over_the_turn(talent, card, story, answer):
+    hand = "Example Hand Trap" if card == TALENT else "Ash Blossom & Joyous Spring"
+    q = story.format(h=hand) + f" Can I activate {card}?"
+    assert talent.ask(q).value == answer
