@@ -15,6 +15,13 @@ CARDS = {
                         "opponent controls; destroy it."),
     "Example Rager": ("spell", ("quick-play",), "Banish this card, and if you do, draw 2 cards."),
     "Example Drawer": ("spell", ("quick-play",), "Draw 2 cards."),
+    "Example Ogre": ("monster", ("effect",), "When a monster on the field activates its effect "
+                     "(Quick Effect): You can send this card from your hand to the GY; destroy that "
+                     "card on the field."),
+    "Example Break": ("trap", ("normal",), "Target 1 monster in your GY and 1 card your opponent "
+                      "controls; banish the first target, and if you do, destroy the second target."),
+    "Example Crow": ("monster", ("effect",), "(Quick Effect): You can discard this card, then "
+                     "target 1 card in your opponent's GY; banish that target."),
     "Example Desires": ("spell", ("normal",), "Banish 10 cards from the top of your Deck, face-down; "
                         "draw 2 cards."),
 }
@@ -163,3 +170,27 @@ def test_a_main_phase_condition_over_the_turn(talent, card, story, answer):
     hand = "Example Hand Trap" if card == TALENT else "Ash Blossom & Joyous Spring"
     q = story.format(h=hand) + f" Can I activate {card}?"
     assert talent.ask(q).value == answer
+
+
+# -- an activation condition is not met by a Summon -----------------------------------------------
+
+@pytest.mark.parametrize("ogre", ["Example Ogre", "Ghost Ogre & Snow Rabbit"])
+@pytest.mark.parametrize("story, answer", [
+    ("My opponent Special Summons Cyber Dragon by its own procedure. Can I activate {o}?", "no"),
+    ("My opponent activates the first effect of Snake-Eye Ash. Can I chain {o} to it?", "unknown"),
+])
+def test_an_activation_condition_and_a_summon(expert, ogre, story, answer):
+    assert expert.ask(story.format(o=ogre)).value == answer
+
+
+# -- a response told to target one of two targets ----------------------------------------------
+
+@pytest.mark.parametrize("card, crow", [("Example Break", "Example Crow"),
+                                        ("Infernity Break", "D.D. Crow")])
+def test_a_response_on_one_of_two_targets(expert, card, crow):
+    what = "Infernity card" if card == "Infernity Break" else "monster"
+    q = (f"I activate {card} targeting an {what} in my GY and 1 card my opponent controls. "
+         f"My opponent chains {crow} on my {what}. Is their card still destroyed?")
+    got = expert.ask(q.replace("an monster", "a monster"))
+    assert got.value == "no"
+    assert "earlier-part-target-gone" in got.rules()

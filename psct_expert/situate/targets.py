@@ -407,6 +407,11 @@ def implied_response_changes(st: Situate) -> None:
             continue
         to = next((e for e in st.events if e.get("id") == ev["respond"]), None)
         targets = list(dict.fromkeys(to.get("targets") or [])) if to else []
+        told = list(dict.fromkeys(ev.get("targets") or []))
+        if len(told) == 1 and len(targets) > 1 and told[0] in targets:
+            # "I target my GY card and their card with X; they chain D.D. Crow on my GY card":
+            # the one target that response was told to target
+            targets = told
         if len(targets) != 1 or targets[0] in st.changed:
             continue
         if ev.get("targets") and set(ev["targets"]) != set(targets):
