@@ -194,3 +194,20 @@ def test_a_response_on_one_of_two_targets(expert, card, crow):
     got = expert.ask(q.replace("an monster", "a monster"))
     assert got.value == "no"
     assert "earlier-part-target-gone" in got.rules()
+
+
+# -- an effect with bullets does what its bullets do ------------------------------------------
+
+@pytest.mark.parametrize("card", ["Example Envoy", "Black Luster Soldier - Envoy of the Beginning"])
+def test_the_banish_effect_is_the_one_whose_bullet_banishes(base_expert, card):
+    from psct_expert.cards import Card
+
+    expert = base_expert.with_cards([Card(
+        name="Example Envoy", kind="monster", subtypes=("effect",),
+        text="Must first be Special Summoned (from your hand) by banishing 1 LIGHT and 1 DARK "
+             "monster from your GY.\nOnce per turn, you can activate 1 of these effects.\n"
+             "\u25cf Target 1 monster on the field; banish it.\n"
+             "\u25cf Draw 1 card.")])
+    got = expert.ask(f"I control 2 {card}. Can both use the banish effect in the same turn?")
+    assert got.value == "yes"
+    assert "soft-limit-per-copy" in got.rules()

@@ -157,9 +157,7 @@ class EffectRefs:
         verbs = [DESC_FACTS[d][1] for d in ref.get("desc") or [] if DESC_FACTS.get(d, ("",))[0] == "verb"]
         if len(cands) > 1 and verbs:
             # "its destroy effect": of several that destroy, the one whose first part destroys
-            first = [e for e in cands if any(f.type == "clause" and f.get("effect") == e.id and
-                                             f.get("n") == 1 and f.get("verb") == verbs[0]
-                                             for f in facts)]
+            first = [e for e in cands if _first_part_does(facts, e.id, verbs[0])]
             cands = first or cands
         if len(cands) > 1:
             cands = _narrow(reading, cands, hint)
@@ -264,8 +262,18 @@ def grounded_in_text(desc: str, text: str) -> bool | None:
 
 
 def effect_does_action(facts, eid: str, verb: str) -> bool:
-    return any(f.get("effect") == eid and f.get("verb") == verb and
+    """Does the effect ``eid`` do ``verb`` (a part, a verb in a part, or its cost); an effect
+    with bullets ("activate 1 of these effects") does what its bullets do."""
+    ids = {eid} | {f.get("bullet") for f in facts if f.type == "bullet" and f.get("effect") == eid}
+    return any(f.get("effect") in ids and f.get("verb") == verb and
                f.type in ("clause", "clause_verb", "cost_action") for f in facts)
+
+
+def _first_part_does(facts, eid: str, verb: str) -> bool:
+    """Is the first part of the effect ``eid`` (or of one of its bullets) ``verb``?"""
+    ids = {eid} | {f.get("bullet") for f in facts if f.type == "bullet" and f.get("effect") == eid}
+    return any(f.type == "clause" and f.get("effect") in ids and f.get("n") == 1 and
+               f.get("verb") == verb for f in facts)
 
 
 def _narrow(reading: Reading, cands, hint) -> list:
