@@ -22,6 +22,14 @@ CARDS = {
                       "controls; banish the first target, and if you do, destroy the second target."),
     "Example Crow": ("monster", ("effect",), "(Quick Effect): You can discard this card, then "
                      "target 1 card in your opponent's GY; banish that target."),
+    "Example Knight": ("monster", ("effect",), "(Quick Effect): You can target 2 face-up monsters "
+                       "on the field; banish both until the End Phase."),
+    "Example Both Up": ("spell", ("quick-play",), "Target 2 face-up monsters on the field; shuffle "
+                        "both those targets into the Deck."),
+    "Example Envoy": ("monster", ("effect",), "Must first be Special Summoned (from your hand) by "
+                      "banishing 1 LIGHT and 1 DARK monster from your GY.\nOnce per turn, you can "
+                      "activate 1 of these effects.\n\u25cf Target 1 monster on the field; banish "
+                      "it.\n\u25cf Draw 1 card."),
     "Example Desires": ("spell", ("normal",), "Banish 10 cards from the top of your Deck, face-down; "
                         "draw 2 cards."),
 }
@@ -199,15 +207,21 @@ def test_a_response_on_one_of_two_targets(expert, card, crow):
 # -- an effect with bullets does what its bullets do ------------------------------------------
 
 @pytest.mark.parametrize("card", ["Example Envoy", "Black Luster Soldier - Envoy of the Beginning"])
-def test_the_banish_effect_is_the_one_whose_bullet_banishes(base_expert, card):
-    from psct_expert.cards import Card
-
-    expert = base_expert.with_cards([Card(
-        name="Example Envoy", kind="monster", subtypes=("effect",),
-        text="Must first be Special Summoned (from your hand) by banishing 1 LIGHT and 1 DARK "
-             "monster from your GY.\nOnce per turn, you can activate 1 of these effects.\n"
-             "\u25cf Target 1 monster on the field; banish it.\n"
-             "\u25cf Draw 1 card.")])
+def test_the_banish_effect_is_the_one_whose_bullet_banishes(expert, card):
     got = expert.ask(f"I control 2 {card}. Can both use the banish effect in the same turn?")
     assert got.value == "yes"
     assert "soft-limit-per-copy" in got.rules()
+
+
+# -- "both" without "those targets": a target in its place is still correct (psct-guide#5) ----
+
+@pytest.mark.parametrize("card, answer", [
+    ("S:P Little Knight", "yes"),          # "banish both": place only
+    ("Example Knight", "yes"),
+    ("Example Both Up", "no"),             # "shuffle both those targets": conditions re-checked
+])
+def test_both_and_a_target_turned_face_down(expert, card, answer):
+    q = (f"I activate {card} targeting my monster and my opponent's monster. My opponent flips "
+         "their monster face-down in response. Is my monster still {v}?")
+    verb = "shuffled into the Deck" if card == "Example Both Up" else "banished"
+    assert expert.ask(q.replace("{v}", verb)).value == answer

@@ -313,12 +313,6 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                 "target", q)
     if not refs:        # a part that does not act on the targets ("do I still draw?")
         return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
-    if any(f.get("kind") == "both" for f in refs) and len(set(targets)) > 1 and any(
-            "value" in ch and not ch.get("left") for t, ch in changed.items() if t in targets):
-        # "banish both" when one target only turned face-down: the rules read it as a lost
-        # condition (none affected), a real ruling (S:P Little Knight) says both are still
-        # banished; no answer rather than a wrong one (reported to the knowledge owners)
-        st.fail("a target of a 'both' effect that only changed its face is not modelled yet", q)
     every = [w.lower() for w in (subj_words or (low(sub(q, "outcome_obj")) if sub(q, "outcome_obj")
                                                  is not None else []))]
     if every[:1] in (["both"], ["all"]) and len(set(targets)) > 1 and \
