@@ -30,6 +30,10 @@ CARDS = {
                       "banishing 1 LIGHT and 1 DARK monster from your GY.\nOnce per turn, you can "
                       "activate 1 of these effects.\n\u25cf Target 1 monster on the field; banish "
                       "it.\n\u25cf Draw 1 card."),
+    "Example Shade": ("monster", ("effect",), "If this card is sent to the GY by a card effect: You "
+                      "can draw 1 card."),
+    "Example Plain Shade": ("monster", ("effect",), "If this card is sent to the GY: You can draw 1 "
+                            "card."),
     "Example Desires": ("spell", ("normal",), "Banish 10 cards from the top of your Deck, face-down; "
                         "draw 2 cards."),
 }
@@ -225,3 +229,15 @@ def test_both_and_a_target_turned_face_down(expert, card, answer):
          "their monster face-down in response. Is my monster still {v}?")
     verb = "shuffled into the Deck" if card == "Example Both Up" else "banished"
     assert expert.ask(q.replace("{v}", verb)).value == answer
+
+
+# -- a "by a card effect" trigger and a card moved as a cost (game-rules#cost.7) ----------------
+
+@pytest.mark.parametrize("card, effect, answer", [
+    ("Example Shade", "the effect", "no"),
+    ("Shaddoll Dragon", "the second effect", "no"),
+    ("Example Plain Shade", "the effect", "yes"),      # a plain "sent to the GY" sees a cost
+])
+def test_a_by_card_effect_trigger_and_a_cost(expert, card, effect, answer):
+    q = f"I discard {card} to activate Raigeki Break. Can {effect} of {card} be activated?"
+    assert expert.ask(q).value == answer
