@@ -34,6 +34,8 @@ CARDS = {
                       "can draw 1 card."),
     "Example Plain Shade": ("monster", ("effect",), "If this card is sent to the GY: You can draw 1 "
                             "card."),
+    "Example Soft Sorcerer": ("monster", ("effect",), "Once per turn: You can target 1 face-up "
+                              "monster on the field; banish that target."),
     "Example Desires": ("spell", ("normal",), "Banish 10 cards from the top of your Deck, face-down; "
                         "draw 2 cards."),
 }
@@ -241,3 +243,17 @@ def test_both_and_a_target_turned_face_down(expert, card, answer):
 def test_a_by_card_effect_trigger_and_a_cost(expert, card, effect, answer):
     q = f"I discard {card} to activate Raigeki Break. Can {effect} of {card} be activated?"
     assert expert.ask(q).value == answer
+
+
+# -- "it" after a card used its effect, left and came back: the same card, a new card ---------
+
+@pytest.mark.parametrize("story, answer", [
+    ("My {c} used its effect. It was destroyed and I Special Summoned it with Monster Reborn. "
+     "Can it use its effect again this turn?", "yes"),
+    ("My {c} used its effect. My opponent returns it to my hand with Compulsory Evacuation Device. "
+     "I Special Summon it again. Can it use its effect again this turn?", "yes"),
+    ("My {c} used its effect. Can it use its effect again this turn?", "no"),
+])
+@pytest.mark.parametrize("card", ["Chaos Sorcerer", "Example Soft Sorcerer"])
+def test_it_is_the_card_that_came_back(expert, story, answer, card):
+    assert expert.ask(story.format(c=card)).value == answer

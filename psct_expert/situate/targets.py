@@ -158,9 +158,11 @@ class TargetEvents:
             return self.ev_do_unnamed(ev)
         ref = self.effect_ref(self.r.effect(effs[-1]))
         player = self._player(ev)
+        said = self.r.thing(sub(ev, "thing"))
         if not any(e.get("targets") for e in self.events if e.get("kind") == "activate") and \
                 not getattr(self, "held", None) and sub(ev, "flip_verb") is None and \
-                self.r.thing(sub(ev, "thing")).get("card"):
+                (said.get("card") or (said.get("pronoun") and not self.entities and
+                                      getattr(self, "clause_card", None))):
             # "my opponent returns Chaos Sorcerer to my hand with Compulsory Evacuation Device",
             # nothing targeted before: that effect is activated and, resolving, does this move
             return self._did_with(ev, ref, player)
