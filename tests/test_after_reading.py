@@ -36,6 +36,18 @@ CARDS = {
                             "card."),
     "Example Soft Sorcerer": ("monster", ("effect",), "Once per turn: You can target 1 face-up "
                               "monster on the field; banish that target."),
+    "Example Sangan": ("monster", ("effect",), "If this card is sent from the field to the GY: Add "
+                       "1 monster with 1500 or less ATK from your Deck to your hand."),
+    "Example When Sangan": ("monster", ("effect",), "When this card is sent from the field to the "
+                            "GY: You can draw 1 card."),
+    "Example Zombie": ("monster", ("effect",), "If this card inflicts battle damage to your "
+                       "opponent: Draw 1 card.\nIf this card is sent from the field to the GY: Add "
+                       "1 Zombie monster from your Deck to your hand."),
+    "Example Gilfer": ("monster", ("effect",), "When this card is sent to the GY: You can target 1 "
+                       "monster on the field; equip this card to that target."),
+    "Example Destruction": ("spell", ("normal",), "Both players discard as many cards as possible "
+                            "from their hands, then each player draws the same number of cards "
+                            "they discarded."),
     "Example Desires": ("spell", ("normal",), "Banish 10 cards from the top of your Deck, face-down; "
                         "draw 2 cards."),
 }
@@ -257,3 +269,35 @@ def test_a_by_card_effect_trigger_and_a_cost(expert, card, effect, answer):
 @pytest.mark.parametrize("card", ["Chaos Sorcerer", "Example Soft Sorcerer"])
 def test_it_is_the_card_that_came_back(expert, story, answer, card):
     assert expert.ask(story.format(c=card)).value == answer
+
+
+# -- a Link Material is sent from the field to the GY ------------------------------------------
+
+@pytest.mark.parametrize("card, answer", [
+    ("Sangan", "yes"), ("Example Sangan", "yes"),
+    ("Example When Sangan", "no"),     # an optional "When": the Link Summon is the last thing
+])
+def test_a_link_material_is_sent_from_the_field(expert, card, answer):
+    q = f"I Link Summon Salamangreat Almiraj using {card} as material. Can I activate {card}'s effect?"
+    assert expert.ask(q).value == answer
+
+
+# -- what happened to the card says which of its effects is asked about; "it resolves" --------
+
+@pytest.mark.parametrize("card", ["Goblin Zombie", "Example Zombie"])
+def test_the_effect_whose_trigger_names_the_told_move(expert, card):
+    q = (f"I activate Raigeki Break targeting my {card}. It resolves and destroys it. Can I "
+         f"activate {card}'s effect?")
+    got = expert.ask(q)
+    assert got.value == "yes" and got.spec["effect"]["n"] == 2
+
+
+# -- a player made to act by the link just told ------------------------------------------------
+
+@pytest.mark.parametrize("spell, card", [("Card Destruction", "Archfiend of Gilfer"),
+                                         ("Example Destruction", "Example Gilfer")])
+def test_a_discard_the_link_makes_the_other_player_do(expert, spell, card):
+    q = f"My opponent activates {spell} and I discard {card}. Can I activate {card}'s effect?"
+    got = expert.ask(q)
+    assert got.value == "no"          # "discard ..., then ... draws": the discard is not last
+    assert "then-part-follows-move" in got.rules()

@@ -469,6 +469,12 @@ class ChainEvents:
                 self.events[-1].get("kind") == "resolve":
             self.resolved_by_noresp = False     # "nobody responds and the effect resolves": once
             return
+        if effs and effs[0].data == "eff_it" and self.acts and \
+                self.events and self.events[-1].get("kind") != "resolve":
+            # "I activate X targeting my Y. It resolves": "it" is the activation told last, not
+            # the card named last (its target)
+            self.events.append({"kind": "resolve"})
+            return
         if effs:
             ref = self.effect_ref(self.r.effect(effs[0]))
             aid = self._find_act(ref)

@@ -292,6 +292,15 @@ def _fits(reading: Reading, e, hint: str) -> bool:
     if hint.startswith("from:"):
         # "activate X from my hand": an effect used while its card is there (discard this card, ...)
         return effect_used_from(e.text, hint.split(":", 1)[1])
+    if hint.startswith("moved:"):
+        # "X is destroyed ... Can I activate X's effect?": an effect whose trigger names that move
+        # (a destroyed card is also sent to the GY: the game facts' event_satisfies)
+        from ..gamefacts import game_facts
+        action = hint.split(":", 1)[1]
+        names = {f.get("name") for f in game_facts() if f.type == "event_satisfies"
+                 and f.get("kind") == action}
+        return any(f.type == "trigger_names" and f.get("effect") == e.id and f.get("name") in names
+                   for f in reading.facts)
     if hint.startswith("count:"):
         # "X targets my monster and their monster": an effect that targets that many cards
         tg = [f for f in reading.facts if f.type == "target" and f.get("effect") == e.id]
