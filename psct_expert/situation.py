@@ -354,8 +354,10 @@ class _Situation:
         seq = self.next_seq()
         for n, m in enumerate(mats if mat_seq else [], start=1):
             mid = f"{sid}.mat{n}"
-            self.step({"action": mat_action, "what": m}, by="material", seq=mat_seq,
-                      during_chain="no", eid=mid)
+            # a Tribute, a Synchro or Link Material is a monster on the field
+            # (game-rules#summon-procedures.1, .6, .8)
+            self.step({"action": mat_action, "what": m, "from": "field"}, by="material",
+                      seq=mat_seq, during_chain="no", eid=mid)
             self.b.add("material_of", f"{mid} is a Tribute or material for {sid}", event=mid,
                        summon=sid)
         self.event(sid, "summon", seq)

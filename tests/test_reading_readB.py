@@ -442,9 +442,10 @@ def test_both_targets_asked_at_once(base_expert):
     spec = base_expert.parse(q)
     assert spec["family"] == "affected" and len(spec["and"]) == 1
     assert answer(base_expert, q) == "no"
-    with pytest.raises(REFUSED, match="not modelled"):      # 'both' and a face change: no rule yet
-        base_expert.parse("S:P Little Knight targets my monster and their monster, they flip their "
-                          "monster face-down with Book of Moon in response. Are both still banished?")
+    # 'both' and a face change: "banish both" only needs them in place (psct-guide#5)
+    assert answer(base_expert, "S:P Little Knight targets my monster and their monster, they flip "
+                  "their monster face-down with Book of Moon in response. Are both still "
+                  "banished?") == "yes"
 
 
 def test_the_target_said_by_its_place(base_expert):

@@ -15,7 +15,7 @@ from .holdings import purpose_gains
 from .moves import ACTION_VERBS
 from .procedures import MOVED
 from .refs import effect_does_action
-from .targets import note_change
+from .targets import described_target, note_change
 from .words import COUNT_WORDS, moved_by_verb, owner_in_words
 
 
@@ -469,6 +469,12 @@ class ChainEvents:
                 self.events[-1].get("kind") == "resolve":
             self.resolved_by_noresp = False     # "nobody responds and the effect resolves": once
             return
+        if effs and effs[0].data == "eff_it" and self.acts and \
+                self.events and self.events[-1].get("kind") != "resolve":
+            # "I activate X targeting my Y. It resolves": "it" is the activation told last, not
+            # the card named last (its target)
+            self.events.append({"kind": "resolve"})
+            return
         if effs:
             ref = self.effect_ref(self.r.effect(effs[0]))
             aid = self._find_act(ref)
@@ -598,6 +604,13 @@ class ChainEvents:
         elif targeted and t["words"][:2] in (["one", "of"], ["1", "of"]) and act.get("respond"):
             # "chains X and banishes one of those 5 monsters": one of the targets leaves
             what = self._which_target(t, targeted, ev)
+            if action in ACTION_VERBS:
+                note_change(self, what, {"left": True})
+        elif aimed and act.get("respond") and _points_at_told(t) and \
+                len(described_target(self, t["words"], aimed, verb)) == 1:
+            # "chains D.D. Crow and banishes the one in my GY": the one card of those the link it
+            # answers targets that the words describe leaves
+            what = described_target(self, t["words"], aimed, verb)[0]
             if action in ACTION_VERBS:
                 note_change(self, what, {"left": True})
         else:
@@ -811,3 +824,13 @@ class ChainEvents:
         if verb == "discard" or all(f.source is not None and cost_from_own_hand(f.source.quote)
                                     for f in costs):
             event["from"] = "hand"
+
+
+def _points_at_told(t: dict) -> bool:
+    """Do a thing's words point at a card told before ("the one in my GY", "that monster", "my
+    targeted card"), not at a new one ("a monster", "another card", "2 cards")?"""
+    ws = [w.lower() for w in t.get("words", [])]
+    return bool(ws) and not t.get("card") and not t.get("pronoun") and \
+        ws[0] in ("the", "that", "this", "my", "your", "their", "his", "her", "opponent's") and \
+        not {"another", "other", "all", "both", "each", "every"} & set(ws) and \
+        not any(w.isdigit() and w != "1" for w in ws)

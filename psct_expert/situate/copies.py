@@ -35,6 +35,13 @@ class CopyEvents:
 
     def _subject_card(self, ev: Tree) -> str:
         if self.last_card is None:
+            # "My X used its effect. My opponent returns it to my hand with Y. I Special Summon it
+            # again": the card told moved last
+            moved = [d.get("what") for e in self.events for d in
+                     ([e] if e.get("kind") == "move" else e.get("does", []))
+                     if d.get("what") in self.db]
+            if moved:
+                return moved[-1]
             self.fail("which card? (name it)", ev)
         return self.last_card
 

@@ -175,7 +175,17 @@ def remove_target(st: Situate, ev: Tree) -> bool:
     ws = low(sub(ev, "held_ref"))
     if ws in (["1"], ["1", "of", "them"]):
         ws = ["one"] + ws[1:]              # "opp banishes 1 in response"
-    if not targeted or verb not in REMOVED_TO or ws not in (["it"], ["one"], ["one", "of", "them"]):
+    pointed = None
+    if targeted and verb in REMOVED_TO and ws[:1] in (["that"], ["the"]) and \
+            not {"another", "other", "all", "both"} & set(ws):
+        # "they banish that card / the target / that same monster in response": the one targeted
+        # card the words describe
+        last = next(e for e in reversed(st.events) if e.get("kind") == "activate" and e.get("targets"))
+        from .targets import described_target
+        fit = described_target(st, ws, last["targets"], verb)
+        pointed = fit[0] if len(fit) == 1 else None
+    if not targeted or verb not in REMOVED_TO or (
+            pointed is None and ws not in (["it"], ["one"], ["one", "of", "them"])):
         return False
     from .targets import note_change      # targets.py imports this module
     st._player(ev)
@@ -184,7 +194,7 @@ def remove_target(st: Situate, ev: Tree) -> bool:
     if ws == ["it"] and len(set(last["targets"])) > 1:
         # "X targets my A and their B; they destroy it in response": either of them; say which
         st.fail("which of the targeted cards? ('it' could be either: name it)", ev)
-    what = targeted[-1] if ws == ["it"] else targeted[0]
+    what = pointed or (targeted[-1] if ws == ["it"] else targeted[0])
     note_change(st, what, {"left": True})
     st.events.append({"kind": "move", "what": what, "action": REMOVED_TO[verb]})
     return True

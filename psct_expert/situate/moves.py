@@ -137,6 +137,15 @@ class MoveEvents:
             self.events.append({"kind": "resolve"})
             self.resolve_after = False
 
+    def _link_makes_do(self, ref: dict, verb: str | None) -> bool:
+        """"My opponent activates Card Destruction and I discard X": the link just told makes a
+        player do that (its resolution says "Both players discard ..."), so it is what the link
+        does, whoever does it."""
+        found = self.effect_of(ref) if ref.get("card") else None
+        return found is not None and verb is not None and any(
+            f.type == "clause" and f.get("verb") == verb and f.get("effect") == found[1] and
+            f.source is not None and _players_do(f.source.quote) for f in found[0].facts)
+
     def _unnamed_change(self, ev: Tree):
         """A change to a targeted card by a card that is not named: the thing it is told of and
         the targets told so far (refused when nothing was targeted)."""
@@ -167,7 +176,9 @@ class MoveEvents:
         verb_node = find(ev, "act_verb")
         if verb_node is not None and self.acts and sub(ev, "ev_when") is None and \
                 self.events and self.events[-1].get("id") == self.acts[-1][0] and \
-                self._act_player(self.acts[-1][0]) == self._player(ev) and \
+                (self._act_player(self.acts[-1][0]) == self._player(ev) or
+                 (self._link_makes_do(self.acts[-1][1], self.r.action(verb_node)) and
+             "response" not in low(ev))) and \
                 self.r.action(verb_node) in ("destroy", "banish", "send", "return", "tribute",
                                              "discard"):
             kept = [c for c in ev.children if isinstance(c, Tree)
@@ -324,3 +335,10 @@ class MoveEvents:
             self.fail(f"{card} is told twice", ev)
         self.entities[card] = {"card": card, "controller": owner, "owner": owner, "place": place}
         self.last_card = card
+
+
+def _players_do(quote: str) -> bool:
+    """Does a part's text make players act ("Both players discard ...", "each player draws",
+    "your opponent discards")?"""
+    q = quote.lower()
+    return any(w in q for w in ("both players", "each player", "your opponent ", "the opponent "))

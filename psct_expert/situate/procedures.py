@@ -422,6 +422,29 @@ def counted_kind(ws: list[str]) -> str | None:
 
 
 
+def cost_taken(st, ref: dict) -> dict[tuple[str, str], int]:
+    """What the cost of the effect ``ref`` takes from its player's places, by (place, kind):
+    "Banish 10 cards from the top of your Deck" → {("deck", "card"): 10}."""
+    if not ref.get("card"):
+        return {}
+    from ..reader.select import select_effect
+
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    out: dict[tuple[str, str], int] = {}
+    for f in reading.facts:
+        if f.type != "cost_action" or f.get("effect") != eid:
+            continue
+        quote = f.source.quote if f.source is not None else ""
+        took = cards_needed(quote) or (cards_discarded(quote) if f.get("verb") == "discard" else None)
+        if took is None or took.get("opponent"):
+            continue
+        need = int(took["count"]) if took["count"].isdigit() else COUNTS.get(took["count"].lower(), 1)
+        key = (took["place"], took["kind"])
+        out[key] = out.get(key, 0) + need
+    return out
+
+
 def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
     """The cost actions of the effect ``ref`` that the told states say cannot be paid in full
     (game-rules#cost.5): the cost needs more cards of a kind from a place than the player has."""

@@ -157,9 +157,7 @@ class EffectRefs:
         verbs = [DESC_FACTS[d][1] for d in ref.get("desc") or [] if DESC_FACTS.get(d, ("",))[0] == "verb"]
         if len(cands) > 1 and verbs:
             # "its destroy effect": of several that destroy, the one whose first part destroys
-            first = [e for e in cands if any(f.type == "clause" and f.get("effect") == e.id and
-                                             f.get("n") == 1 and f.get("verb") == verbs[0]
-                                             for f in facts)]
+            first = [e for e in cands if _first_part_does(facts, e.id, verbs[0])]
             cands = first or cands
         if len(cands) > 1:
             cands = _narrow(reading, cands, hint)
@@ -268,8 +266,18 @@ def grounded_in_text(desc: str, text: str) -> bool | None:
 
 
 def effect_does_action(facts, eid: str, verb: str) -> bool:
-    return any(f.get("effect") == eid and f.get("verb") == verb and
+    """Does the effect ``eid`` do ``verb`` (a part, a verb in a part, or its cost); an effect
+    with bullets ("activate 1 of these effects") does what its bullets do."""
+    ids = {eid} | {f.get("bullet") for f in facts if f.type == "bullet" and f.get("effect") == eid}
+    return any(f.get("effect") in ids and f.get("verb") == verb and
                f.type in ("clause", "clause_verb", "cost_action") for f in facts)
+
+
+def _first_part_does(facts, eid: str, verb: str) -> bool:
+    """Is the first part of the effect ``eid`` (or of one of its bullets) ``verb``?"""
+    ids = {eid} | {f.get("bullet") for f in facts if f.type == "bullet" and f.get("effect") == eid}
+    return any(f.type == "clause" and f.get("effect") in ids and f.get("n") == 1 and
+               f.get("verb") == verb for f in facts)
 
 
 def _narrow(reading: Reading, cands, hint) -> list:
@@ -288,6 +296,15 @@ def _fits(reading: Reading, e, hint: str) -> bool:
     if hint.startswith("from:"):
         # "activate X from my hand": an effect used while its card is there (discard this card, ...)
         return effect_used_from(e.text, hint.split(":", 1)[1])
+    if hint.startswith("moved:"):
+        # "X is destroyed ... Can I activate X's effect?": an effect whose trigger names that move
+        # (a destroyed card is also sent to the GY: the game facts' event_satisfies)
+        from ..gamefacts import game_facts
+        action = hint.split(":", 1)[1]
+        names = {f.get("name") for f in game_facts() if f.type == "event_satisfies"
+                 and f.get("kind") == action}
+        return any(f.type == "trigger_names" and f.get("effect") == e.id and f.get("name") in names
+                   for f in reading.facts)
     if hint.startswith("count:"):
         # "X targets my monster and their monster": an effect that targets that many cards
         tg = [f for f in reading.facts if f.type == "target" and f.get("effect") == e.id]

@@ -13,7 +13,7 @@ from ..parser.transform import find, low, sub, subs
 from ..reader import Reading
 from ..reader.phrases import turns_face_down_only
 from .holdings import note_removed
-from .words import COUNT_WORDS, moved_by_verb, owner_in_words
+from .words import COUNT_WORDS, moved_by_verb, norm_words, owner_in_words
 
 if TYPE_CHECKING:
     from .told import Situate
@@ -158,9 +158,11 @@ class TargetEvents:
             return self.ev_do_unnamed(ev)
         ref = self.effect_ref(self.r.effect(effs[-1]))
         player = self._player(ev)
+        said = self.r.thing(sub(ev, "thing"))
         if not any(e.get("targets") for e in self.events if e.get("kind") == "activate") and \
                 not getattr(self, "held", None) and sub(ev, "flip_verb") is None and \
-                self.r.thing(sub(ev, "thing")).get("card"):
+                (said.get("card") or (said.get("pronoun") and not self.entities and
+                                      getattr(self, "clause_card", None))):
             # "my opponent returns Chaos Sorcerer to my hand with Compulsory Evacuation Device",
             # nothing targeted before: that effect is activated and, resolving, does this move
             return self._did_with(ev, ref, player)
@@ -257,7 +259,19 @@ class TargetEvents:
                    _plain(self.entities.get(x, {}).get("desc", "")) == _plain(" ".join(ws))]
             if len(fit) == 1:
                 return fit[0]
+        fit = described_target(self, ws, targeted, self._clause_verb(node))
+        if len(fit) == 1:
+            return fit[0]                   # "my targeted FIRE monster" flipped: the one on the field
         self.fail("which of the targeted cards?", node)
+
+    def _clause_verb(self, node) -> str | None:
+        """The game verb of the clause that changes a targeted card ("flips", "returns"), if any."""
+        if not isinstance(node, Tree):
+            return None
+        if sub(node, "flip_verb") is not None:
+            return "flip"
+        verb = find(node, "act_verb")
+        return self.r.action(verb) if verb is not None else None
 
     def _controller(self, eid: str) -> str | None:
         ent = self.entities.get(eid) or {}
@@ -395,6 +409,11 @@ def implied_response_changes(st: Situate) -> None:
             continue
         to = next((e for e in st.events if e.get("id") == ev["respond"]), None)
         targets = list(dict.fromkeys(to.get("targets") or [])) if to else []
+        told = list(dict.fromkeys(ev.get("targets") or []))
+        if len(told) == 1 and len(targets) > 1 and told[0] in targets:
+            # "I target my GY card and their card with X; they chain D.D. Crow on my GY card":
+            # the one target that response was told to target
+            targets = told
         if len(targets) != 1 or targets[0] in st.changed:
             continue
         if ev.get("targets") and set(ev["targets"]) != set(targets):
@@ -442,6 +461,68 @@ def _targeting_change(reading: Reading, ent: dict, told_target: bool = False) ->
     if clauses[0].get("verb") == "change" and turns_face_down_only(effects[0].text):
         return {"property": "face", "value": "face-down-or-unchanged"}
     return None
+
+
+# words that say which targeted card is meant without describing the card itself
+_POINTING = {"a", "an", "the", "that", "this", "those", "these", "same", "my", "your", "their",
+             "his", "her", "opponent's", "opponent", "own", "targeted", "target", "one", "other",
+             "still", "now", "already", "i", "control", "controls", "in", "on", "from", "to", "of",
+             "card", "cards", "field", "gy", "graveyard", "hand", "deck", "banished", "zone",
+             "face-up", "face-down", "set", "1", "it"}
+_PLACES = {"gy": "gy", "graveyard": "gy", "field": "field", "hand": "hand", "banished": "banished"}
+# a told change that only a card on the field can undergo ("flips it face-down", "returns it to
+# the hand" said of a targeted card: a card in the GY is not flipped, nor returned to the hand
+# from there by these words)
+_FIELD_VERBS = {"flip", "change"}
+
+
+def told_place(st: Situate, t: str) -> str | None:
+    """Where a targeted card was told to be when it was targeted (field, gy, hand, banished)."""
+    ent = st.entities.get(t, {})
+    ws = set(ent.get("desc", "").lower().split())
+    if ent.get("place"):
+        return ent["place"]
+    if ws & {"gy", "graveyard"}:
+        return "gy"
+    if ws & {"hand"}:
+        return "hand"
+    if ws & {"banished"}:
+        return "banished"
+    if ws & {"control", "controls", "field", "face-up", "face-down", "set"}:
+        return "field"
+    return None
+
+
+def described_target(st: Situate, ws: list[str], targeted: list[str],
+                     verb: str | None = None) -> list[str]:
+    """Which of the targeted cards fit words that describe one of them ("my targeted FIRE monster",
+    "the one in my GY", "the Continuous Spell", "my face-down monster"): each word that describes a
+    card must be a word of the target as told (Types, Attributes, kinds), a place said must be where
+    it was told to be, "face-down" must be what it became, an owner said must be its controller, and
+    a verb only a card on the field undergoes (flipped face-down) leaves out a target told elsewhere.
+    Every target that fits, once each."""
+    said = [w.lower().strip(".,?!") for w in ws]
+    cands = list(dict.fromkeys(targeted))
+    if not said or not cands:
+        return []
+    words = [w for w in norm_words([w for w in said if w not in _POINTING]) if w not in _POINTING]
+    if words:
+        cands = [t for t in cands if set(words) <= set(norm_words(
+            st.entities.get(t, {}).get("desc", "").lower().replace("/", " ").split()))]
+    owner = owner_in_words(said)
+    if owner:
+        cands = [t for t in cands if st._controller(t) in (None, owner)]
+    places = [_PLACES[w] for w in said if w in _PLACES]
+    if places:
+        cands = [t for t in cands if told_place(st, t) == places[-1] or
+                 st.changed.get(t, {}).get("to") == places[-1]]
+    if verb in _FIELD_VERBS or "face-down" in said and verb is None:
+        on_field = [t for t in cands if told_place(st, t) == "field"]
+        if verb is None:     # "my face-down monster": the one told to turn face-down, else the field one
+            down = [t for t in cands if st.changed.get(t, {}).get("value", "").startswith("face-down")]
+            on_field = down or on_field
+        cands = on_field
+    return cands
 
 
 def _plain(text: str) -> list[str]:

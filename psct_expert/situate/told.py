@@ -113,6 +113,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         handler = getattr(self, ev.data, None)
         if handler is None:
             self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
+        self.clause_card = self.last_card     # the card named last before this clause ("it")
         handler(ev)
 
     def _player(self, ev: Tree) -> str:
@@ -253,6 +254,11 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             return thing["card"]
         if thing.get("pronoun") and self.entities:
             return list(self.entities)[-1]
+        before = getattr(self, "clause_card", None) or getattr(self, "last_card", None)
+        if thing.get("pronoun") and before and thing.get("text", "").lower() == "it":
+            # "My X used its effect. It was destroyed and I Special Summoned it with Y": with no
+            # other card told, "it" is the card named last before the clause (not Y, named in it)
+            return before
         same = self._told_before(thing)
         if same is not None:
             return same

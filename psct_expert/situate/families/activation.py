@@ -44,7 +44,13 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     else:
         if any(low(w)[0] == "from" and low(w)[-1] == "hand" for w in now_whens(fam)):
             hint.append("from:hand")       # "activate X from my hand": of its effects, the hand's
-        ref = st.effect_ref(st.r.effect(first_effect(fam)), hint=[h for h in hint if h])
+        ir = st.r.effect(first_effect(fam))
+        moved = _told_moves(st, ir.get("card"))
+        if moved:
+            # "Raigeki Break destroys my X. Can I activate X's effect?": of X's effects, the one
+            # whose trigger names what happened to X
+            hint.append(f"moved:{moved[-1]}")
+        ref = st.effect_ref(ir, hint=[h for h in hint if h])
     slots: dict = {"effect": ref}
     if st.cannot:
         slots["cannot"] = list(st.cannot)      # "I have no cards in my hand to discard"
@@ -135,6 +141,14 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
               if v not in slots.get("cannot", [])]
     if cannot:
         slots["cannot"] = slots.get("cannot", []) + cannot
+    elif ref.get("card"):
+        # "I have 11 cards in my Deck. Can I activate X?" (X banishes 10 as its cost, then draws
+        # 2): a part its resolution cannot do with what is left once the cost is paid
+        from .parts import impossible_parts
+        short = [v for v in impossible_parts(st, ref, asker_of(st, fam), after_cost=True)
+                 if v not in slots.get("cannot", [])]
+        if short:
+            slots["cannot"] = slots.get("cannot", []) + short
     if asker_of(st, fam) != "you":
         slots["player"] = asker_of(st, fam)      # "Can my opponent activate X?"
     spec = st.spec("can-activate-now", slots)
@@ -286,3 +300,14 @@ def _only_a_described_target(st: Situate, ref: dict, whens: list, purpose) -> st
         return None
     thing = sub(whens[0], "thing")
     return described_target(st, ref, thing) if thing is not None else None
+
+
+def _told_moves(st: Situate, card: str | None) -> list[str]:
+    """What the story told happened to the card ``card`` (destroyed, sent to the GY ...), in order."""
+    if not card:
+        return []
+    out = []
+    for e in st.events:
+        steps = [e] if e.get("kind") == "move" else e.get("does", []) + e.get("cost", [])
+        out += [d["action"] for d in steps if d.get("what") == card and d.get("action")]
+    return out

@@ -65,9 +65,11 @@ def effect_does(st: Situate, ref: dict, verb: str | None) -> bool:
         return False
     reading = st.reading(ref["card"])
     if ref.get("select") == "activation" and reading.card.kind in ("spell", "trap"):
-        # activating a Spell/Trap Card: its effect, or its "When this card is activated" effect
+        # activating a Spell/Trap Card: its effect, or its "When this card is activated" effect,
+        # or an effect the reader says the card's activation applies (on_card_activation)
+        applied = {f.get("effect") for f in reading.facts if f.type == "on_card_activation"}
         return any(effect_does_action(reading.facts, e.id, verb) for e in reading.effects
-                   if e.n == 0 or part_of_card_activation(e.text)
+                   if e.n == 0 or part_of_card_activation(e.text) or e.id in applied
                    or len([x for x in reading.effects if x.n > 0]) == 1)
     try:
         eid = select_effect(reading, ref)

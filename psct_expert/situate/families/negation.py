@@ -174,6 +174,11 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
     vs = next((t for t in fam.children if isinstance(t, Tree) and t.data in SUMMON_NODES), None)
     node = ref if ref is not None else vs
     kind = st.r.summon_kind(node) if node is not None else None
+    if node is None and {"that", "it", "this"} & set(low(fam)) and summon_told_last(st) is not None \
+            and not st.acts:
+        # "They Flip Summon their monster. Is that something X can negate?": the Summon told last
+        told = summon_told_last(st)
+        return negate_told_summon(st, fam, effs[0], negator, told[0], told[1], fam)
     if node is None:
         st.fail("which Summon?", fam)
     if ref is not None and _plain_my(ref) and not st.events and not _holder_said(st, fam, effs[0]):

@@ -36,7 +36,14 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     if where is not None and st.r.player(sub(where, "player")) != \
             st.r.player(sub(sub(fam, "again_who"), "player")):
         st.fail("whose copy? (the one asking controls it: 'another X that I control')", where)
-    if effs:
+    back = _came_back(st)
+    if effs and effs[0].data == "eff_its" and low(sub(fam, "again_who")) == ["it"] and \
+            len(back) == 1 and st.last_card != back[0] and \
+            not _came_back_named(st, st.last_card):
+        # "My X used its effect. It was destroyed and I revived it with Y. Can it use its effect
+        # again?": "it" is the card that used its effect and moved since, not Y named last
+        ref = [r for _a, r in st.acts if r.get("card") == back[0]][-1]
+    elif effs:
         ref = st.effect_ref(st.r.effect(effs[0]))
     else:
         if not cards and (quotes or descs) and st.last_card:    # "its '...' effect"
@@ -54,6 +61,10 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         elif not cards and not descs and st.acts:      # "its effect" / "that effect": the one used
             # by the card the question is about (the one named last), not an effect told after
             mine = [r for _a, r in st.acts if r.get("card") == st.last_card]
+            if "it" in low(sub(fam, "again_who")) and len(back) == 1 and not mine_moved(st, mine):
+                # "My X used its effect. It was destroyed and I revived it with Y. Can it use its
+                # effect again?": "it" is the card that used its effect and then moved, not Y
+                mine = [r for _a, r in st.acts if r.get("card") == back[0]]
             if not mine and len(st.acts) > 1:
                 st.fail("which effect is 'that effect'? (name it)", obj)
             ref = (mine or [st.acts[-1][1]])[-1]
@@ -90,7 +101,8 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
             return st.spec("again-this-turn", {"effect": ref}) | {"situation": [used_ev]}
         st.fail("what was used before? (tell it: 'I already used X this turn')", fam)
     aid, used_ref = used[-1]
-    if used_ref != ref and used_ref.get("select") != ref.get("select"):
+    if used_ref != ref and used_ref.get("select") != ref.get("select") and \
+            not _same_effect(st, used_ref, ref):
         st.fail("the question asks about another effect than the one used", fam)
     user = next((e.get("player") for e in st.events if e.get("id") == aid), None)
     asker = st.r.player(sub(sub(fam, "again_who"), "player"))
@@ -190,3 +202,49 @@ def build_again_this_duel(st: Situate, fam: Tree) -> dict:
     """"Can I use X's effect again later in the Duel?": the again-this-turn question, asked of
     the whole Duel (the rules answer it only for a "once per Duel" limit)."""
     return {**build_again_this_turn(st, fam), "family": "again-this-duel"}
+
+
+def _same_effect(st, a: dict, b: dict) -> bool:
+    """Do two references of one card ("its effect", "the first effect") name the same effect?"""
+    if a.get("card") != b.get("card") or not a.get("card"):
+        return False
+    from ...errors import QuestionError
+    from ...reader.select import select_effect
+    reading = st.reading(a["card"])
+    try:
+        return select_effect(reading, a) == select_effect(reading, b)
+    except QuestionError:
+        return False
+
+
+def _moved_after(st, aid: str, card: str) -> bool:
+    """Was ``card`` moved or Summoned after the activation ``aid`` (told as a move, a Summon or
+    what a link did)?"""
+    seen = False
+    for e in st.events:
+        if e.get("id") == aid:
+            seen = True
+            continue
+        if not seen:
+            continue
+        if e.get("kind") in ("summon", "move") and e.get("what") == card:
+            return True
+        if any(d.get("what") == card for d in e.get("does", [])):
+            return True
+    return False
+
+
+def _came_back(st) -> list[str]:
+    """The cards that used an effect and were moved or Summoned afterwards, once each."""
+    return list(dict.fromkeys(r["card"] for aid, r in st.acts
+                              if r.get("card") and _moved_after(st, aid, r["card"])))
+
+
+def mine_moved(st, refs: list[dict]) -> bool:
+    """Did the card of one of these told activations move after it was used?"""
+    return any(_moved_after(st, aid, r["card"]) for aid, r in st.acts for ref in refs
+               if r is ref and r.get("card"))
+
+
+def _came_back_named(st, card: str | None) -> bool:
+    return bool(card) and card in _came_back(st)

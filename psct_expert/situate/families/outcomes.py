@@ -13,7 +13,8 @@ from ...errors import QuestionError
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import MOVES_A_CARD
 from ...reader.select import select_clause, select_effect
-from ..targets import implied_response_changes, links_resolved_before, note_change
+from ..targets import (described_target, implied_response_changes, links_resolved_before,
+                       note_change)
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
 from .common import first_effect
 from .conditions import build_held
@@ -96,6 +97,18 @@ def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dic
     whether X still resolves."""
     verb = verb or st.r.action(find(q, "act_verb"))
     act = next(e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref)
+    _asks_about_its_target(st, q, act, verb)
+    reading = st.reading(ref["card"])
+    try:
+        select_clause(reading, select_effect(reading, ref), verb)
+    except QuestionError:
+        st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    return st.spec("resolves", {"effect": ref})
+
+
+def _asks_about_its_target(st: Situate, q: Tree, act: dict, verb: str | None) -> None:
+    """"Is their monster still negated?" after X's own card left: the card asked about must be
+    the one card X targeted (said by its name, "it", or its controller)."""
     subj = sub(q, "outcome_subj") or sub(q, "thing")
     said = st.r.thing(find(subj, "thing") or subj) if subj is not None else None
     targets = act.get("targets") or []
@@ -103,12 +116,6 @@ def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dic
             (said.get("card") != targets[0] and not said["pronoun"] and
              owner_in_words(said["words"]) not in (None, st._controller(targets[0]))):
         st.fail("ask about the card it targeted ('is their monster still negated?')", q)
-    reading = st.reading(ref["card"])
-    try:
-        select_clause(reading, select_effect(reading, ref), verb)
-    except QuestionError:
-        st.fail(f"{ref['card']} has no part that does {verb!r}", q)
-    return st.spec("resolves", {"effect": ref})
 
 
 GIVES = ("add", "special-summon", "draw")        # what a player "gets" from an effect's part
@@ -149,6 +156,20 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         by = [t for t in by if id(t) not in inside]
     removed = removed_link(st, q, by)
     if removed is not None:                 # its card was removed by a link chained to it
+        needs = _part_needs_itself(st, removed, st.r.action(find(q, "act_verb")))
+        if needs is not None:
+            # "Banish this card, and ..., and if you do, Special Summon ...": the part asked about
+            # (or one it follows) acts on the card itself, which is a new card once it moved
+            # (game-rules#resolution.4): whether it still resolves is not the question
+            return {"family": "clause-done", "effect": removed, "part": needs,
+                    "suppose": [{"self_gone": {}}]}
+        act = next((e for e in st.events if e.get("kind") == "activate" and
+                    e.get("effect") == removed), None)
+        subj = sub(q, "outcome_subj") or sub(q, "thing")
+        if act is not None and act.get("targets") and subj is not None and \
+                not _player_subject(subj) and not any(
+                    t.data.startswith("eff_") for t in subj.iter_subtrees()):
+            _asks_about_its_target(st, q, act, st.r.action(find(q, "act_verb")))
         return resolves_after(st, removed, q)
     if by:
         ir = st.r.effect(by[0])
@@ -292,12 +313,6 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                 "target", q)
     if not refs:        # a part that does not act on the targets ("do I still draw?")
         return {"family": "clause-done", "effect": ref, "part": verb, "suppose": suppose}
-    if any(f.get("kind") == "both" for f in refs) and len(set(targets)) > 1 and any(
-            "value" in ch and not ch.get("left") for t, ch in changed.items() if t in targets):
-        # "banish both" when one target only turned face-down: the rules read it as a lost
-        # condition (none affected), a real ruling (S:P Little Knight) says both are still
-        # banished; no answer rather than a wrong one (reported to the knowledge owners)
-        st.fail("a target of a 'both' effect that only changed its face is not modelled yet", q)
     every = [w.lower() for w in (subj_words or (low(sub(q, "outcome_obj")) if sub(q, "outcome_obj")
                                                  is not None else []))]
     if every[:1] in (["both"], ["all"]) and len(set(targets)) > 1 and \
@@ -318,7 +333,7 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         if not keep or (len(keep) != 1 and "remaining" not in words and not said):
             st.fail("which one is 'the other'?", q)
         asked = keep[0]
-    elif len(targets) != 1 and slot_of and subj is None and \
+    elif len(targets) != 1 and slot_of and (subj is None or _player_subject(subj)) and \
             len({f.get("slot") for f in refs}) == 1:
         # "is the Special Summon still done?": the part acts on one target group
         group = next(iter({f.get("slot") for f in refs}))
@@ -342,6 +357,10 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             want = "gy" if places[0] in ("gy", "graveyard") else places[0]
             fit = [t for t in fit if _told_place(st, t) == want]
         if len(fit) != 1:
+            # "the Continuous Spell", "my face-down monster", "the one on the field": the one
+            # target those words describe
+            fit = described_target(st, said_ws, targets)
+        if len(fit) != 1:
             st.fail("which of the targets is asked about?", q)
         asked = fit[0]
     else:
@@ -363,6 +382,42 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                     "card there when the effect resolves", obj)
     return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
             "suppose": suppose}
+
+
+def _player_subject(subj: Tree) -> bool:
+    """"Do I still get ...?": the subject is the player, not a card (it says nothing of which
+    target is asked about)."""
+    return [t.data for t in subj.children if isinstance(t, Tree)] == ["player"]
+
+
+def _part_needs_itself(st: Situate, ref: dict, verb: str | None) -> str | None:
+    """The part ``verb`` of the effect ``ref`` when it, or a part before it in the same effect,
+    acts on "this card" (the card itself): the verb asked about; None otherwise."""
+    from ...reader.phrases import names_this_card
+    from .links import effect_does
+    if not verb or not ref.get("card"):
+        return None
+    reading = st.reading(ref["card"])
+    applied = {f.get("effect") for f in reading.facts if f.type == "on_card_activation"}
+    for e in reading.effects:
+        if e.n == 0 or (ref.get("select") == "activation" and e.id not in applied):
+            continue
+        if ref.get("select") != "activation":
+            try:
+                if select_effect(reading, ref) != e.id:
+                    continue
+            except QuestionError:
+                continue
+        parts = sorted((f for f in reading.facts if f.type == "clause" and f.get("effect") == e.id),
+                       key=lambda f: f.get("n") or 0)
+        upto = []
+        for f in parts:
+            upto.append(f)
+            if f.get("verb") == verb:
+                if any(f_.source is not None and names_this_card(f_.source.quote) for f_ in upto):
+                    return verb
+                break
+    return None
 
 
 def _named_face_up_on_field(st: Situate, reading, eid: str, t: str, slot: int) -> bool:

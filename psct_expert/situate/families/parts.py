@@ -174,15 +174,19 @@ def _topic_fails(st: Situate, fam: Tree, q: Tree, failed: Tree) -> dict:
                                    "suppose": [{"fails": {"part": fails}}]})
 
 
-def impossible_parts(st: Situate, ref: dict, player: str) -> list[str]:
+def impossible_parts(st: Situate, ref: dict, player: str, after_cost: bool = False) -> list[str]:
     """The actions of the effect's resolution that the told holdings of ``player`` (the one who
-    activates it) make impossible: a part needing more cards from a place than they have."""
+    activates it) make impossible: a part needing more cards from a place than they have;
+    ``after_cost``: than they have once its cost took its cards from that place (the cost is paid
+    at activation, the parts are done at resolution: game-rules#cost.2)."""
+    from ..procedures import cost_taken
 
     if not st.told_states or not ref.get("card"):
         return []
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
     out = []
+    taken = cost_taken(st, ref) if after_cost else {}
     for f in effect_parts(st, ref["card"], eid):
         quote = f.source.quote
         drawn = cards_drawn(quote)       # "Draw 2 cards", "discard 1 card", "banish 1 DARK monster ..."
@@ -196,7 +200,8 @@ def impossible_parts(st: Situate, ref: dict, player: str) -> list[str]:
         need = int(need) if need.isdigit() else COUNTS.get(need.lower(), 1)
         for s in st.told_states:
             if (s["player"], s["place"], s.get("what")) == (player, place, kind) and \
-                    "count" in s and s["count"] < need and f.get("verb") not in out:
+                    "count" in s and s["count"] - taken.get((place, kind), 0) < need and \
+                    f.get("verb") not in out:
                 out.append(f.get("verb"))
     return out
 
