@@ -10,6 +10,7 @@ be asked as it stands.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
@@ -20,6 +21,24 @@ _WORD = re.compile(r"[a-z][a-z\-/]*")
 # words every form has, which say nothing of what was asked
 _STOP = frozenset("a an the of to is are can does do be by if it its x y card cards effect "
                   "effects that this my i when while first second".split())
+
+
+# set while a nearest question is being settled (:func:`not_needed`): a refusal met there is
+# only a "no" to that suggestion, and the nearest questions it would carry are never shown
+_NOT_NEEDED: ContextVar[bool] = ContextVar("psct_nearest_not_needed", default=False)
+
+
+class not_needed:
+    """``with not_needed(): ...``: refusals raised inside carry no nearest questions (they are
+    not worked out): for a caller that only asks whether a question is answered."""
+
+    def __enter__(self):
+        self._token = _NOT_NEEDED.set(True)
+        return self
+
+    def __exit__(self, *exc):
+        _NOT_NEEDED.reset(self._token)
+        return False
 
 
 def _stem(word: str) -> str:
@@ -101,6 +120,8 @@ def nearest_questions(text: str, scenario: list[str], db: CardDB, families: dict
     from .parser import parse_question
     from .resolve import resolve_question
 
+    if _NOT_NEEDED.get():
+        return []
     try:
         cards = _cards(text, db, families)
     except (QuestionError, UnknownCard):

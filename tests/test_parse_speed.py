@@ -168,3 +168,35 @@ def test_fuzz_split_sends_each_input_to_one_parser(base_expert, monkeypatch):
     fuzz._STATE["split"] = False        # the default: every input to all three
     n, tally, crashes = fuzz.work((0, 2))
     assert [tally[p]["inputs"] for p in fuzz.PARTS] == [2, 2, 2]
+
+
+def test_the_shipped_name_beginnings_are_read_from_disk_as_worked_out(base_expert, monkeypatch):
+    from psct_expert import cards as C
+
+    base_expert.db      # (the shipped index is on disk by now)
+    db = C._read_index(C.FACTS_DIR / "cards.jsonl.gz")      # the shipped layer as a start reads it
+    assert db is not None
+    db.aliases.update({"blue eyes": "blue eyes white dragon"})
+    where = C._beginnings_path(db)
+    assert where is not None
+    db.__dict__.pop("_beginnings", None)
+    first = db.name_beginnings()          # read, or worked out and written
+    assert where.exists()
+    strict, loose = set(), set()
+    C.name_beginnings(db.cards, strict)
+    C.name_beginnings(db.loose, loose)
+    C.name_beginnings(db.aliases, loose)
+    assert first == (frozenset(strict), frozenset(loose))
+    assert "blue eyes" in first[0] and C._read_beginnings(where) == first
+    # a damaged file is not believed: worked out again (and written again)
+    where.write_bytes(where.read_bytes().replace(b"blue eyes", b"blue eyez", 1))
+    assert C._read_beginnings(where) is None
+    db.__dict__.pop("_beginnings", None)
+    assert db.name_beginnings() == first and C._read_beginnings(where) == first
+    # a layer on top has its own; the sentence search joins them
+    top = db.layered([C.Card(name="Zyzzyx Quartz Wyrm", kind="monster", text="")])
+    assert C._beginnings_path(top) is None
+    assert top.name_beginnings()[0] == {"zyzzyx", "zyzzyx quartz", "zyzzyx quartz wyrm"}
+    monkeypatch.setattr(N, "CALLS_BEFORE_INDEX", 0)
+    starts = N._name_starts(top)
+    assert "zyzzyx quartz" in starts[0] and "blue eyes" in starts[0]

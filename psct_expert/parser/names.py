@@ -180,23 +180,12 @@ def _name_starts(db: CardDB):
     if calls < CALLS_BEFORE_INDEX:
         db.__dict__["_name_calls"] = calls + 1
         return None
-    strict: set = set()
-    loose: set = set()
-    for x in chain:
-        _beginnings(x.cards, strict)
-        _beginnings(x.loose, loose)
-        _beginnings(x.aliases, loose)
-    db.__dict__["_name_starts"] = (sig, (frozenset(strict), frozenset(loose)))
-    return db.__dict__["_name_starts"][1]
-
-
-def _beginnings(keys, out: set) -> None:
-    for k in keys:
-        out.add(k)
-        i = k.find(" ")
-        while i != -1:
-            out.add(k[:i])
-            i = k.find(" ", i + 1)
+    # each layer's own beginnings (the shipped layer's read from disk: CardDB.name_beginnings)
+    parts = [x.name_beginnings() for x in chain]
+    starts = parts[0] if len(parts) == 1 else (frozenset().union(*(p[0] for p in parts)),
+                                               frozenset().union(*(p[1] for p in parts)))
+    db.__dict__["_name_starts"] = (sig, starts)
+    return starts
 
 
 def _last_possible(text: str, s: int, tokens: list, i: int, top: int, starts) -> int:
