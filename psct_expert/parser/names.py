@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .. import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from ..cards import CardDB, name_key
+from ..namecache import kept_mentions
 from ..yamlpos import safe_load
 
 VOCAB_PATH = Path(__file__).with_name("vocabulary.yaml")
@@ -89,8 +90,8 @@ def _kept_per_database(find):
             got = memo.get(key)
         except TypeError:       # a word test that cannot be a key: looked up each time
             return find(text, db, plain_word)
-        if got is None:
-            got = memo[key] = tuple(find(text, db, plain_word))
+        if got is None:     # (a sentence some process searched is read back from disk)
+            got = memo[key] = tuple(kept_mentions(text, db, plain_word, find, Mention))
         return [Mention(m.start, m.end, m.card, m.text) for m in got]
 
     kept.__wrapped__ = find
