@@ -137,10 +137,13 @@ def _beginnings_path(db: "CardDB") -> Path | None:
     not changed since (its aliases are part of the key), else None (worked out each time)."""
     if db.lines is None or db.__dict__.get("_changes") or not isinstance(db.loose, _LooseKeys):
         return None
-    h = hashlib.sha256(db.lines.path.name.encode("utf-8", "surrogatepass"))
-    for alias, target in sorted(db.aliases.items()):
-        h.update(f"\0{alias}\t{target}".encode("utf-8", "surrogatepass"))
-    return cache_dir() / f"name-beginnings1-{h.hexdigest()[:24]}.bin"
+    try:
+        h = hashlib.sha256(db.lines.path.name.encode("utf-8", "surrogatepass"))
+        for alias, target in sorted(db.aliases.items()):
+            h.update(f"\0{alias}\t{target}".encode("utf-8", "surrogatepass"))
+        return cache_dir() / f"name-beginnings1-{h.hexdigest()[:24]}.bin"
+    except Exception:  # noqa: BLE001 - no cache folder (no home): worked out each time
+        return None
 
 
 def _read_beginnings(path: Path) -> tuple[frozenset, frozenset] | None:

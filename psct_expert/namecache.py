@@ -121,8 +121,11 @@ def kept_mentions(text: str, db, plain_word, find, make) -> list:
     """``find(text, db, plain_word)``, or the mentions kept for this sentence, database and word
     test (each made with ``make(start, end, card, text)``)."""
     log = _LOG.get()
-    where = _db_digest(db) if log is not None else None
-    words = _words_digest(plain_word) if where is not None else None
+    try:
+        where = _db_digest(db) if log is not None else None
+        words = _words_digest(plain_word) if where is not None else None
+    except Exception:  # noqa: BLE001 - a database or a word test we cannot digest: searched
+        words = None
     if words is None:
         return find(text, db, plain_word)
     entry = f"{where} {words} {text}"

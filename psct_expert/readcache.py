@@ -65,7 +65,7 @@ def _folder() -> Path | None:
         for path, digest in zip(files, sha256_files(files)):
             h.update(f"{path.relative_to(_PACKAGE).as_posix()}\t{digest}\n".encode())
         folder = cache_dir() / f"{PREFIX}{h.hexdigest()[:32]}"
-    except (OSError, ValueError):
+    except Exception:  # noqa: BLE001 - no cache folder (no home), unreadable code: nothing kept
         folder = None
     _STATE["folder"] = folder
     return folder
@@ -140,7 +140,7 @@ def _decode_reading(card, body: bytes):
 def _read(path: Path, card):
     try:
         data = path.read_bytes()
-    except OSError:
+    except (OSError, ValueError):
         return None
     head, _, body = data.partition(b"\n")
     if head.decode("ascii", "replace") != hashlib.sha256(body).hexdigest():

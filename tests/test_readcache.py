@@ -85,3 +85,24 @@ def test_at_most_limit_files_are_kept(base_expert, fresh, monkeypatch):
         card = base_expert.db.get(name)
         R.kept_reading(card, _Reader(card).read)
     assert len(list(fresh.glob(f"{R.PREFIX}*/*.json"))) == 2
+
+
+def test_without_a_cache_folder_nothing_is_kept_and_all_is_worked_out(base_expert, monkeypatch):
+    import psct_expert.paths as P
+    from psct_expert import cards as C
+
+    def no_home():
+        raise RuntimeError("Could not determine home directory.")
+    monkeypatch.setattr(P, "cache_dir", no_home)
+    monkeypatch.setattr(C, "cache_dir", no_home)
+    monkeypatch.setattr(R, "_STATE", {})
+    card = base_expert.db.get("Creature Swap")
+    _same(R.kept_reading(card, _Reader(card).read), _Reader(card).read())
+    assert R._STATE["folder"] is None
+    # the shipped layer's name beginnings: worked out, not kept
+    shipped = C.CardDB()
+    shipped.lines = C._IndexLines(C.Path("cards-index.bin"), 0, C.Path("cards.jsonl.gz"))
+    shipped.loose = C._LooseKeys({"blue eyes white dragon": 0}, {}, {}, 1)
+    shipped.cards = shipped.loose.cards
+    assert C._beginnings_path(shipped) is None
+    assert "blue eyes" in shipped.name_beginnings()[0]
