@@ -24,7 +24,7 @@ from experta import AS, MATCH, NOT, TEST, Fact, InitialFact, KnowledgeEngine, L,
 from experta.factlist import FactList  # noqa: E402
 from experta.fieldconstraint import ANDFC, NOTFC, ORFC  # noqa: E402
 from experta.matchers import ReteMatcher  # noqa: E402
-from experta.matchers.rete.utils import prepare_rule  # noqa: E402
+from experta.matchers.rete.utils import extract_facts, generate_checks, prepare_rule  # noqa: E402
 from experta.matchers.rete.check import (FactCapture, FeatureCheck, SameContextCheck,  # noqa: E402
                                          TypeCheck)
 from experta.matchers.rete.nodes import FeatureTesterNode as FeatureTester  # noqa: E402
@@ -93,4 +93,4 @@ __all__ = ["ANDFC", "AS", "MATCH", "NOTFC", "ORFC", "NOT", "TEST", "Fact", "Init
            "Activation", "ConflictSet",
            "FactCapture", "FactList", "FeatureCheck", "FeatureTester", "NoMemory", "OneInput",
            "OrdinaryMatch", "ReteMatcher", "SameContextCheck", "Token", "TokenInfo", "TwoInput",
-           "TypeCheck", "prepare_rule"]
+           "TypeCheck", "extract_facts", "generate_checks", "prepare_rule"]

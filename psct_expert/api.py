@@ -207,9 +207,11 @@ class Expert:
     def _value_of(self, question: str) -> str:
         """The value of a nearest question's answer (a refusal raises): the suggestions a
         refusal offers are questions the product answers."""
+        from .suggest import not_needed
         from .understand import understand
 
-        spec, _ = understand(question, [], self.db, self.kb.families)
+        with not_needed():      # a refusal here is only a "no" to this suggestion
+            spec, _ = understand(question, [], self.db, self.kb.families)
         return self.ask_spec(spec, question).value
 
     def ask(self, text: str, scenario: list[str] | None = None, tell: bool = True) -> Answer:

@@ -118,6 +118,75 @@ def name_key(name: str, keep_the: bool = False) -> str:
     return " ".join(t for t in tokens if t != "the")
 
 
+def name_beginnings(keys, out: set) -> None:
+    """Adds to ``out`` each of ``keys`` and every run of its first words ("blue eyes white
+    dragon": "blue", "blue eyes", "blue eyes white" and itself)."""
+    for k in keys:
+        out.add(k)
+        i = k.find(" ")
+        while i != -1:
+            out.add(k[:i])
+            i = k.find(" ", i + 1)
+
+
+BEGINNINGS_MAGIC = "psct-name-beginnings 1"
+
+
+def _beginnings_path(db: "CardDB") -> Path | None:
+    """Where the shipped layer's name beginnings are kept: a layer read from the index file and
+    not changed since (its aliases are part of the key), else None (worked out each time)."""
+    if db.lines is None or db.__dict__.get("_changes") or not isinstance(db.loose, _LooseKeys):
+        return None
+    try:
+        h = hashlib.sha256(db.lines.path.name.encode("utf-8", "surrogatepass"))
+        for alias, target in sorted(db.aliases.items()):
+            h.update(f"\0{alias}\t{target}".encode("utf-8", "surrogatepass"))
+        return cache_dir() / f"name-beginnings1-{h.hexdigest()[:24]}.bin"
+    except Exception:  # noqa: BLE001 - no cache folder (no home): worked out each time
+        return None
+
+
+def _read_beginnings(path: Path) -> tuple[frozenset, frozenset] | None:
+    """The kept beginnings: a header line (magic, the payload's digest and size), then the two
+    sets as marshal'd texts (plain data).  None when missing, damaged or of another format."""
+    try:
+        with open(path, "rb") as fh:
+            header = fh.readline(256).decode("ascii").split()
+            if len(header) != 4 or " ".join(header[:2]) != BEGINNINGS_MAGIC:
+                return None
+            payload = fh.read(int(header[3]) + 1)
+        if len(payload) != int(header[3]) or hashlib.sha256(payload).hexdigest() != header[2]:
+            return None
+        strict, loose = marshal.loads(payload)
+        if not (isinstance(strict, str) and isinstance(loose, str)):
+            return None
+        from .gcpause import paused_gc
+
+        with paused_gc():     # tens of thousands of texts that live as long as the process
+            return (frozenset(strict.split("\n")) if strict else frozenset(),
+                    frozenset(loose.split("\n")) if loose else frozenset())
+    except (OSError, ValueError, EOFError, TypeError, UnicodeDecodeError):
+        return None
+
+
+def _write_beginnings(path: Path, got: tuple[frozenset, frozenset]) -> None:
+    strict, loose = got
+    if any("\n" in k for k in strict) or any("\n" in k for k in loose):
+        return      # (keys are words of letters and digits)
+    try:
+        from .atomic import atomic_write_bytes
+
+        payload = marshal.dumps(("\n".join(sorted(strict)), "\n".join(sorted(loose))))
+        header = f"{BEGINNINGS_MAGIC} {hashlib.sha256(payload).hexdigest()} {len(payload)}\n"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, header.encode("ascii") + payload)
+        for old in path.parent.glob("name-beginnings*"):     # an older database's, old formats
+            if old != path:
+                old.unlink(missing_ok=True)
+    except (OSError, ValueError, PsctError):
+        pass  # a cache we cannot write is only slower
+
+
 def _load_aliases(path: Path) -> dict[str, str]:
     if not path.exists():
         return {}
@@ -223,6 +292,30 @@ class CardDB:
         if len(table) >= MEMO_LIMIT:
             table.clear()
         return table
+
+    def name_beginnings(self) -> tuple[frozenset, frozenset]:
+        """The beginnings of this layer's own name keys (not its parents'), strict and loose:
+        every key and every run of its first words (:func:`name_beginnings`).  Worked out once
+        while the layer is unchanged; the shipped database's are kept on disk beside its index
+        (verified by hash, plain data), so a process reads them instead of working them out."""
+        sig = (id(self.cards), len(self.cards), id(self.loose), len(self.loose), id(self.aliases),
+               len(self.aliases), self.__dict__.get("_changes", 0))
+        kept = self.__dict__.get("_beginnings")
+        if kept is not None and kept[0] == sig:
+            return kept[1]
+        where = _beginnings_path(self)
+        got = _read_beginnings(where) if where is not None else None
+        if got is None:
+            strict: set = set()
+            loose: set = set()
+            name_beginnings(self.cards, strict)
+            name_beginnings(self.loose, loose)
+            name_beginnings(self.aliases, loose)
+            got = (frozenset(strict), frozenset(loose))
+            if where is not None:
+                _write_beginnings(where, got)
+        self.__dict__["_beginnings"] = (sig, got)
+        return got
 
     def _entry_card(self, entry) -> Card:
         if isinstance(entry, Card):

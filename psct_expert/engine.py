@@ -32,6 +32,7 @@ from __future__ import annotations
 import collections
 import functools
 import inspect
+import itertools
 import operator
 from dataclasses import dataclass, field
 from typing import Any, Iterable
@@ -287,17 +288,28 @@ def _meter(ke, budget: _Budget) -> None:
     experta keeps each edge as a (node, callback) pair; each callback is wrapped.
     A node that feeds one rule's terminal only (the join nodes) charges that rule.
     """
-    below: dict[int, tuple] = {}
+    below: dict[int, Any] = {}
+    many = object()
 
-    def rules_below(node) -> tuple:
+    def rule_below(node):
+        """The one rule whose conflict-set node the node leads to; None when it leads to
+        none, ``many`` when to several."""
         key = id(node)
         if key not in below:
-            below[key] = ()
+            below[key] = None
             if hasattr(node, "rule") and not node.children:   # a rule's conflict-set node
-                below[key] = (node.rule.__name__,)
+                below[key] = node.rule.__name__
             else:
-                below[key] = tuple(sorted({r for ch in node.children
-                                           for r in rules_below(ch.node)}))
+                one = None
+                for ch in node.children:
+                    r = rule_below(ch.node)
+                    if r is None:
+                        continue
+                    if r is many or (one is not None and r != one):
+                        one = many
+                        break
+                    one = r
+                below[key] = one
         return below[key]
 
     tests_of: dict[int, Any] = {}
@@ -362,9 +374,10 @@ def _meter(ke, budget: _Budget) -> None:
         seen.add(id(node))
         wrapped = []
         for ch in node.children:
-            rules = rules_below(ch.node)
-            wrapped.append(ch._replace(callback=metered(ch.callback, ch.node,
-                                                        rules[0] if len(rules) == 1 else None)))
+            rule = rule_below(ch.node)
+            # (ch._replace(callback=...), without namedtuple's generic _replace)
+            wrapped.append(tuple.__new__(type(ch), (ch.node, metered(
+                ch.callback, ch.node, None if rule is many else rule))))
             stack.append(ch.node)
         node.children[:] = wrapped
 
@@ -611,6 +624,23 @@ def _flat_reset(ke) -> None:
     ke.matcher.reset = reset
 
 
+def _conflict_set_nodes(root) -> tuple:
+    """experta's ``ReteMatcher._get_conflict_set_nodes``: the conflict-set nodes in the order a
+    depth-first walk from the root first meets them.  experta walks every path (a node shared by
+    several rules is walked again from each); walking each node once meets them in the same
+    order, since a node walked again leads only to nodes met below it the first time."""
+    out, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, ex.ConflictSet):
+            out.append(node)
+        stack.extend(ch.node for ch in reversed(node.children))
+    return tuple(out)
+
+
 def _lean_engine(ke) -> None:
     """Take out experta's per-run overheads that do not change what matches or fires.
 
@@ -637,7 +667,7 @@ def _lean_engine(ke) -> None:
         return (activation.rule.salience,
                 sorted((f["__factid__"] for f in activation.facts), reverse=True))
 
-    csns = ke.matcher._get_conflict_set_nodes()
+    csns = _conflict_set_nodes(ke.matcher.root_node)
     root = ke.matcher.root_node
 
     def changes(adding=None, deleting=None):
@@ -984,6 +1014,23 @@ def _plain_prepared(ces: list) -> tuple | None:
     return tuple(ces)
 
 
+# experta's alpha checks of each condition fact (``generate_checks``), kept by the fact's identity:
+# the facts come from :func:`_prepared`, shared by every engine a rule is in, and the checks
+# (interned by experta, one object for equal checks) depend on the fact alone
+_CHECKS: dict[int, tuple] = {}
+
+
+def _checks_of(fact) -> set:
+    hit = _CHECKS.get(id(fact))
+    if hit is not None and hit[0] is fact:
+        return hit[1]
+    checks = set(ex.generate_checks(fact))
+    if len(_CHECKS) >= 4 * MAX_PREPARED:
+        _CHECKS.clear()
+    _CHECKS[id(fact)] = (fact, checks)
+    return checks
+
+
 class _PreparedMatcher(ex.ReteMatcher):
     """experta's RETE matcher for an engine whose rules' conditions are in experta's normal form
     already (:func:`_prepared`): ``prepare_rule`` would give each rule back as it is."""
@@ -991,6 +1038,85 @@ class _PreparedMatcher(ex.ReteMatcher):
     @staticmethod
     def prepare_ruleset(engine):
         return set(engine.get_rules())
+
+    @staticmethod
+    def build_alpha_part(ruleset, root_node):
+        """experta's ``ReteMatcher.build_alpha_part`` (the same steps in the same order, so the
+        same network), with each fact's checks made once per process (:func:`_checks_of`), what
+        experta works out again and again (a fact's checks looked up by the fact's value, the
+        weight of a check or a rule) worked out once, and a node's child for a check found by a
+        look-up instead of a walk through its children."""
+        ruleset = ruleset.copy()
+        ruleset.add(ex.Rule(ex.InitialFact()))
+        rule_facts = [(rule, ex.extract_facts(rule)) for rule in ruleset]   # (the set's order)
+        # (a dict of equal facts keeps the first fact as key and the last one's checks, as
+        # experta's comprehension does)
+        fact_checks = {}
+        for _rule, facts in rule_facts:
+            for fact in facts:
+                fact_checks[fact] = _checks_of(fact)
+        # how many facts have each check (experta's Counter, counted by value): counted by the
+        # check object, then the objects' counts added by value (equal checks count together)
+        objects: dict[int, Any] = {}
+        by_object: collections.Counter = collections.Counter()
+        for checks in fact_checks.values():
+            for check in checks:
+                objects[id(check)] = check
+                by_object[id(check)] += 1
+        check_rank: collections.Counter = collections.Counter()
+        for key, n in by_object.items():
+            check_rank[objects[key]] += n
+        rank = {key: check_rank[check] for key, check in objects.items()}
+        type_check, capture, feature = ex.TypeCheck, ex.FactCapture, ex.FeatureCheck
+        inf, ninf = float("inf"), float("-inf")
+        checks_of = {id(fact): fact_checks[fact] for _rule, facts in rule_facts for fact in facts}
+
+        def weighted_check_sort(check):
+            if isinstance(check, type_check):
+                return (inf, hash(check))
+            elif isinstance(check, capture):
+                return (ninf, hash(check))
+            elif isinstance(check, feature):
+                return (rank.get(id(check), 0), hash(check))
+            raise TypeError("Unknown check type.")
+
+        weight = {}
+        for rule, facts in rule_facts:
+            total = 0
+            for fact in facts:
+                for check in checks_of[id(fact)]:
+                    total += rank[id(check)]
+            weight[id(rule)] = total / len(facts)
+        # (sorted is stable, also in reverse: rules of equal weight stay in the set's order)
+        sorted_rules = sorted(rule_facts, key=lambda pair: weight[id(pair[0])], reverse=True)
+        ordered: dict[int, list] = {}     # each checks set, sorted as experta sorts it
+        # each node's first child by its check's identity (experta walks the children and takes
+        # the first whose matcher is the check); nodes made here have only the children added here
+        first_child: dict[int, dict] = {}
+
+        fact_terminal_nodes = {}
+        for _rule, facts in sorted_rules:
+            for fact in facts:
+                checks = checks_of[id(fact)]
+                in_order = ordered.get(id(checks))
+                if in_order is None:
+                    in_order = ordered[id(checks)] = sorted(checks, key=weighted_check_sort,
+                                                            reverse=True)
+                current_node = root_node
+                for check in in_order:
+                    kids = first_child.get(id(current_node))
+                    if kids is None:
+                        kids = first_child[id(current_node)] = {}
+                        for child in current_node.children:
+                            kids.setdefault(id(child.node.matcher), child.node)
+                    nxt = kids.get(id(check))
+                    if nxt is None:
+                        nxt = ex.FeatureTester(check)
+                        current_node.add_child(nxt, nxt.activate)
+                        kids[id(check)] = nxt
+                    current_node = nxt
+                fact_terminal_nodes[fact] = current_node
+        return fact_terminal_nodes
 
 
 __all__ = ["Derivation", "Engine", "Record", "Source", "compare", "compile_rules", "match_pattern",

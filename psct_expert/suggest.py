@@ -10,6 +10,7 @@ be asked as it stands.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
@@ -20,6 +21,24 @@ _WORD = re.compile(r"[a-z][a-z\-/]*")
 # words every form has, which say nothing of what was asked
 _STOP = frozenset("a an the of to is are can does do be by if it its x y card cards effect "
                   "effects that this my i when while first second".split())
+
+
+# set while a nearest question is being settled (:func:`not_needed`): a refusal met there is
+# only a "no" to that suggestion, and the nearest questions it would carry are never shown
+_NOT_NEEDED: ContextVar[bool] = ContextVar("psct_nearest_not_needed", default=False)
+
+
+class not_needed:
+    """``with not_needed(): ...``: refusals raised inside carry no nearest questions (they are
+    not worked out): for a caller that only asks whether a question is answered."""
+
+    def __enter__(self):
+        self._token = _NOT_NEEDED.set(True)
+        return self
+
+    def __exit__(self, *exc):
+        _NOT_NEEDED.reset(self._token)
+        return False
 
 
 def _stem(word: str) -> str:
@@ -51,22 +70,41 @@ def _fillings(form: str, cards: list[str]):
         yield filled
 
 
+_FORMS: dict[int, tuple] = {}     # id(families) -> (families, its forms with their stems, df)
+
+
+def _forms(families: dict) -> tuple[list[tuple[str, set]], dict[str, int]]:
+    """Every family form that can be filled (with its words' stems), and in how many forms each
+    stem is: worked out once per families table (kept while the table is unchanged: the same
+    object with the same families, each with the same forms)."""
+    sig = tuple((name, id(fam), tuple(getattr(fam, "forms", None) or ()))
+                for name, fam in families.items())
+    kept = _FORMS.get(id(families))
+    if kept is not None and kept[0] is families and kept[1] == sig:
+        return kept[2], kept[3]
+    texts = [re.sub(r"\s*\(.*?\)\s*", " ", str(form)).strip()
+             for fam in families.values() for form in getattr(fam, "forms", None) or []]
+    forms = [(f, _stems(f)) for f in texts if "..." not in f and f.endswith("?")]
+    # a word many forms share ("monster", "summon") says less of what was asked than one
+    # few forms have ("negate", "cost", "simultaneous"): each shared word counts 1/(its forms)
+    df: dict[str, int] = {}
+    for _form, stems in forms:
+        for w in stems:
+            df[w] = df.get(w, 0) + 1
+    if len(_FORMS) >= 16:
+        _FORMS.clear()
+    _FORMS[id(families)] = (families, sig, forms, df)
+    return forms, df
+
+
 def candidates(text: str, cards: list[str], families: dict) -> list[str]:
     """Every family form filled with the cards named, best first (the words it shares with
     the question, each weighed by how few forms have it; then the families' order)."""
     asked = _stems(re.sub("|".join(map(re.escape, cards)), " ", text) if cards else text)
-    forms = [re.sub(r"\s*\(.*?\)\s*", " ", str(form)).strip()
-             for fam in families.values() for form in getattr(fam, "forms", None) or []]
-    forms = [f for f in forms if "..." not in f and f.endswith("?")]
-    # a word many forms share ("monster", "summon") says less of what was asked than one
-    # few forms have ("negate", "cost", "simultaneous"): each shared word counts 1/(its forms)
-    df: dict[str, int] = {}
-    for form in forms:
-        for w in _stems(form):
-            df[w] = df.get(w, 0) + 1
+    forms, df = _forms(families)
     ranked: list[tuple[float, int, str]] = []
-    for form in forms:
-        score = sum(1 / df[w] for w in _stems(form) & asked)
+    for form, stems in forms:
+        score = sum(1 / df[w] for w in stems & asked)
         if score == 0:
             continue
         for filled in _fillings(form, cards):
@@ -82,6 +120,8 @@ def nearest_questions(text: str, scenario: list[str], db: CardDB, families: dict
     from .parser import parse_question
     from .resolve import resolve_question
 
+    if _NOT_NEEDED.get():
+        return []
     try:
         cards = _cards(text, db, families)
     except (QuestionError, UnknownCard):

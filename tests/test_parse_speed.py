@@ -168,3 +168,83 @@ def test_fuzz_split_sends_each_input_to_one_parser(base_expert, monkeypatch):
     fuzz._STATE["split"] = False        # the default: every input to all three
     n, tally, crashes = fuzz.work((0, 2))
     assert [tally[p]["inputs"] for p in fuzz.PARTS] == [2, 2, 2]
+
+
+def test_the_shipped_name_beginnings_are_read_from_disk_as_worked_out(base_expert, monkeypatch):
+    from psct_expert import cards as C
+
+    db = _shipped_layer_as_read()
+    db.aliases.update({"blue eyes": "blue eyes white dragon"})
+    where = C._beginnings_path(db)
+    assert where is not None
+    db.__dict__.pop("_beginnings", None)
+    first = db.name_beginnings()          # read, or worked out and written
+    assert where.exists()
+    strict, loose = set(), set()
+    C.name_beginnings(db.cards, strict)
+    C.name_beginnings(db.loose, loose)
+    C.name_beginnings(db.aliases, loose)
+    assert first == (frozenset(strict), frozenset(loose))
+    assert "blue eyes" in first[0] and C._read_beginnings(where) == first
+    # a damaged file is not believed: worked out again (and written again)
+    where.write_bytes(where.read_bytes().replace(b"blue eyes", b"blue eyez", 1))
+    assert C._read_beginnings(where) is None
+    db.__dict__.pop("_beginnings", None)
+    assert db.name_beginnings() == first and C._read_beginnings(where) == first
+    # a layer on top has its own; the sentence search joins them
+    top = db.layered([C.Card(name="Zyzzyx Quartz Wyrm", kind="monster", text="")])
+    assert C._beginnings_path(top) is None
+    assert top.name_beginnings()[0] == {"zyzzyx", "zyzzyx quartz", "zyzzyx quartz wyrm"}
+    monkeypatch.setattr(N, "CALLS_BEFORE_INDEX", 0)
+    starts = N._name_starts(top)
+    assert "zyzzyx quartz" in starts[0] and "blue eyes" in starts[0]
+
+
+def test_the_names_of_a_sentence_are_read_back_from_disk_as_found(base_expert, monkeypatch,
+                                                                   tmp_path):
+    from psct_expert import namecache as NC
+    from psct_expert.cards import Card
+
+    monkeypatch.setenv("PSCT_EXPERT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(NC._LOG, "opened", [])
+    g = G.grammar_for(base_expert.kb.families)
+    db = _shipped_layer_as_read().layered([])
+    texts = SAMPLE + ["DOES CREATURE SWAP OR MONSTER REBORN TARGET?",
+                      "Does Mystical Space Typhon target?"]        # (a misspelt name too)
+    found = [N.find_cards.__wrapped__(t, db, g.terminal) for t in texts]
+    calls = []
+
+    def find(*a):
+        calls.append(a)
+        return N.find_cards.__wrapped__(*a)
+    first = [NC.kept_mentions(t, db, g.terminal, find, N.Mention) for t in texts]
+    assert first == found and len(calls) == len(texts)
+    assert list(tmp_path.glob("sentence-names-*.jsonl"))
+    again = [NC.kept_mentions(t, db.parent.layered([]), g.terminal, find, N.Mention)
+             for t in texts]
+    assert again == found and len(calls) == len(texts)          # read back, not searched
+    assert any(m.card == "Mystical Space Typhoon" for ms in again for m in ms)
+    # another word test, or a card on top with a name the sentence holds: searched again
+    NC.kept_mentions(texts[0], db, None, find, N.Mention)
+    assert len(calls) == len(texts) + 1
+    over = db.parent.layered([Card(name="Creature Swap", kind="spell", text="Draw 1 card.",
+                                   origin="user store")])
+    assert NC._db_digest(over) != NC._db_digest(db)
+    NC.kept_mentions(texts[-2], over, g.terminal, find, N.Mention)
+    assert len(calls) == len(texts) + 2
+    # a word test that is not the question grammar's is never kept
+    assert NC._words_digest(lambda w: None) is None
+
+
+def _shipped_layer_as_read():
+    """The shipped database's layer as a start reads it from its index file (written first
+    when this test's cache folder has none)."""
+    from psct_expert import cards as C
+
+    src = C.FACTS_DIR / "cards.jsonl.gz"
+    db = C._read_index(src)
+    if db is None:
+        C._write_index(src, C._build_index(src))
+        db = C._read_index(src)
+    assert db is not None
+    return db

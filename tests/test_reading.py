@@ -108,6 +108,26 @@ def test_a_refusal_offers_questions_the_product_can_answer(base_expert):
         assert base_expert.parse(q)["family"]
 
 
+def test_a_refusal_met_while_settling_a_suggestion_works_out_no_nearest(base_expert, monkeypatch):
+    from psct_expert import suggest
+
+    q = "Does Mystical Space Typhoon target stuff whenever it feels like it?"
+    with pytest.raises(QuestionError) as outside:
+        base_expert.parse(q)
+    assert outside.value.nearest
+    calls = []
+    real = suggest.candidates
+    monkeypatch.setattr(suggest, "candidates", lambda *a: calls.append(a) or real(*a))
+    with suggest.not_needed():
+        with pytest.raises(QuestionError) as inside:
+            base_expert.parse(q)
+    assert inside.value.nearest == [] and calls == []
+    assert str(inside.value) == str(outside.value)
+    with pytest.raises(QuestionError) as after:        # and only inside
+        base_expert.parse(q)
+    assert after.value.nearest == outside.value.nearest and calls
+
+
 def test_an_unknown_card_keeps_its_close_names(base_expert):
     with pytest.raises(UnknownCard) as err:
         base_expert.ask("Does Mystic Spice Taifun Zzz target?")

@@ -197,6 +197,49 @@ def test_rule_conditions_prepared_once_are_what_experta_prepares(base_expert):
     assert n >= len(kb.rules)
 
 
+def _network_shape(ke):
+    """A network as nested tuples (each node's kind, check and rule, its edges in any order),
+    with the names experta makes from object addresses left out: two builds of the same rules
+    give the same shape (experta's own order of equal-weight rules follows a set's order)."""
+    import re
+
+    memo = {}
+
+    def shape(node):
+        if id(node) not in memo:
+            rule = getattr(node, "rule", None)
+            memo[id(node)] = (type(node).__name__,
+                              re.sub(r"__pattern_\d+__|0x[0-9a-f]+", "#",
+                                     repr(getattr(node, "matcher", None))),
+                              getattr(rule, "__name__", None) if rule is not None else None,
+                              tuple(sorted((shape(ch.node), getattr(ch.callback, "__name__", ""))
+                                           for ch in node.children)))
+        return memo[id(node)]
+    return shape(ke.matcher.root_node)
+
+
+def test_networks_are_built_as_experta_builds_them(base_expert, monkeypatch):
+    """The alpha part built with each fact's checks kept (``_PreparedMatcher.build_alpha_part``)
+    is experta's, and the conflict-set nodes are found in experta's order."""
+    from experta.matchers.rete import ReteMatcher
+
+    from psct_expert import engine as E
+
+    kb = base_expert.kb.for_ruleset("tcg")
+    fams = sorted({f.answer for f in base_expert.kb.families.values()})
+    big = sorted(fams, key=lambda t: -len(kb.upstream(frozenset([t])).rules))[:3]
+    for answer in big + [fams[0]]:
+        sub = kb.upstream(frozenset([answer]))
+        ours = E.Engine(sub)
+        theirs_csn = ReteMatcher._get_conflict_set_nodes.__wrapped__(ours.ke.matcher)
+        assert list(ours.ke.matcher._get_conflict_set_nodes()) == list(theirs_csn)
+        with monkeypatch.context() as m:
+            m.setattr(E._PreparedMatcher, "build_alpha_part",
+                      ReteMatcher.__dict__["build_alpha_part"])
+            theirs = E.Engine(sub)
+        assert _network_shape(ours.ke) == _network_shape(theirs.ke), answer
+
+
 def test_parsed_yaml_with_keys_that_are_not_text_is_kept_and_read_back_without_yaml(tmp_path,
                                                                                      monkeypatch):
     import builtins

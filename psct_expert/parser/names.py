@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .. import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from ..cards import CardDB, name_key
+from ..namecache import kept_mentions
 from ..yamlpos import safe_load
 
 VOCAB_PATH = Path(__file__).with_name("vocabulary.yaml")
@@ -89,8 +90,8 @@ def _kept_per_database(find):
             got = memo.get(key)
         except TypeError:       # a word test that cannot be a key: looked up each time
             return find(text, db, plain_word)
-        if got is None:
-            got = memo[key] = tuple(find(text, db, plain_word))
+        if got is None:     # (a sentence some process searched is read back from disk)
+            got = memo[key] = tuple(kept_mentions(text, db, plain_word, find, Mention))
         return [Mention(m.start, m.end, m.card, m.text) for m in got]
 
     kept.__wrapped__ = find
@@ -180,23 +181,12 @@ def _name_starts(db: CardDB):
     if calls < CALLS_BEFORE_INDEX:
         db.__dict__["_name_calls"] = calls + 1
         return None
-    strict: set = set()
-    loose: set = set()
-    for x in chain:
-        _beginnings(x.cards, strict)
-        _beginnings(x.loose, loose)
-        _beginnings(x.aliases, loose)
-    db.__dict__["_name_starts"] = (sig, (frozenset(strict), frozenset(loose)))
-    return db.__dict__["_name_starts"][1]
-
-
-def _beginnings(keys, out: set) -> None:
-    for k in keys:
-        out.add(k)
-        i = k.find(" ")
-        while i != -1:
-            out.add(k[:i])
-            i = k.find(" ", i + 1)
+    # each layer's own beginnings (the shipped layer's read from disk: CardDB.name_beginnings)
+    parts = [x.name_beginnings() for x in chain]
+    starts = parts[0] if len(parts) == 1 else (frozenset().union(*(p[0] for p in parts)),
+                                               frozenset().union(*(p[1] for p in parts)))
+    db.__dict__["_name_starts"] = (sig, starts)
+    return starts
 
 
 def _last_possible(text: str, s: int, tokens: list, i: int, top: int, starts) -> int:

@@ -603,6 +603,9 @@ class _Reader(PhraseReaders):
 def read_card(card: Card) -> Reading:
     """Read one card's text into facts (cached: a card is read once per process).
 
-    The reading is shared; treat it as read-only.
+    The reading is shared; treat it as read-only.  A card read by an earlier process is read
+    back from the cache folder (:mod:`psct_expert.readcache`).
     """
-    return _Reader(card).read()
+    from ..readcache import kept_reading
+
+    return kept_reading(card, lambda: _Reader(card).read())
