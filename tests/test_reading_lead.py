@@ -128,3 +128,19 @@ def test_a_card_named_only_by_its_kind_asks_which_card(expert):
 def test_an_inherent_summon_asked_without_special(expert):
     assert expert.ask("is cyber dragon's summon an inherent summon?", []).value == "yes"
     assert expert.ask("is gorz's special summon an inherent summon?", []).value == "no"
+
+
+@pytest.mark.parametrize("written, read", [
+    ("Question from a local: they chain it. Can I?", "They chain it. Can I?"),
+    ("it is flipped during damage step... does it activate?", "It is flipped during the damage step. does it"),
+    ('X says "destroy that monster(s)... and if you do, banish it". Is it?', 'monster(s)... and if you do'),
+])
+def test_openers_ellipses_and_bare_phases(written, read):
+    from psct_expert.parser.lexicon import relex
+    assert read in relex(written).text
+
+
+def test_respond_with_a_card_is_chaining_it(expert):
+    a = expert.ask("It is my opponent's turn. my opponent activates Forbidden Dress. can i respond "
+                   "with ring of destruction on their monster?", [])
+    assert any("as 'can i chain'" in c.describe() for c in a.reading.changes)

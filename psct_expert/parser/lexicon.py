@@ -150,12 +150,32 @@ def relex(text: str, keep: list[tuple[int, int]] = ()) -> Relexed:
 
 # "i solemn strike it — is the activation still negated?": a dash before a question word ends the
 # sentence told before it (readB)
+_ELLIPSIS = re.compile(r"(?<=[\w)])(?:\.{2,}|\u2026)\s+(?=[A-Za-z])")
+
+
+def _ellipses(text: str, out: Relexed) -> str:
+    """"it is flipped during the damage step... does it activate?": an ellipsis between two
+    sentences ends the first (inside a quotation it stays: the card's words are quoted)."""
+    parts, at = [], 0
+    for m in _ELLIPSIS.finditer(text):
+        before = text[:m.start()]
+        if before.count('"') % 2 or len(re.findall(r"(?<!\w)'|'(?!\w)", before)) % 2:
+            continue
+        parts.append(text[at:m.start()] + ". ")
+        at = m.end()
+    if not parts:
+        return text
+    out.changes.append(Change("read-as", "...", "."))
+    return "".join(parts) + text[at:]
+
+
 _DASH_QUESTION = re.compile(r"\s+[\u2014\u2013-]+\s+(?=(?:is|are|does|do|can|could|will|would|did|was|were|"
                             r"has|have|should)\b)", re.IGNORECASE)
 
 
 def _relex(text: str) -> Relexed:
     out = Relexed(text)
+    text = _ellipses(text, out)
     if _DASH_QUESTION.search(text):
         out.changes.append(Change("read-as", "\u2014", "."))
         text = _DASH_QUESTION.sub(". ", text)
