@@ -17,8 +17,9 @@ from .errors import QuestionError, UnknownCard
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
-from .rereading import (bare_possessives, card_says, card_verbs, mentions, partial_names,
-                        question_clause, relex_around_names, story_clauses)
+from .grounded import card_says
+from .rereading import (bare_possessives, card_verbs, mentions, partial_names, question_clause,
+                        relex_around_names, story_clauses)
 from .resolve import resolve_question
 
 NOT_PLACED = (QuestionError, UnknownCard)

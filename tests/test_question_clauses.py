@@ -106,7 +106,7 @@ def test_a_name_written_in_lower_case_and_in_part_is_the_one_card_it_fits(expert
 
 def _says(expert, text):
     from psct_expert.parser.lexicon import Relexed
-    from psct_expert.rereading import card_says
+    from psct_expert.grounded import card_says
     r = Relexed(text)
     card_says(r, expert.db, expert.kb.families)
     return r

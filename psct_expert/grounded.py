@@ -1,0 +1,137 @@
+"""Story words grounded in a card's own text, set aside with the reading saying so: what a card
+"says", told by the asker ("Borreload Dragon says neither player can target it"), and what kind of
+card it is ("Its a quick-play.", "Ring of Destruction (normal trap)").  Such words are accounted
+for by the card itself (the answer reads its text and its kind), so nothing is dropped unseen; a
+report the text does not bear out, or a player's claim, stays in the question to be read.
+:mod:`psct_expert.understand` runs :func:`card_says` with the second reading's other steps
+(:mod:`psct_expert.rereading`)."""
+
+from __future__ import annotations
+
+from . import kre as re
+from .cards import CardDB
+from .gamewords import gamewords
+from .parser.lexicon import Change, Relexed
+from .rereading import mentions
+
+
+# "Borreload Dragon says neither player can target it", "it says return BOTH": what a card's text
+# says, told as reported speech
+_SAYS = re.compile(r"^(?P<who>.+?)\s+(?:says|reads|states|clearly says|literally says)\s+(?P<what>.+?)[.!]?$",
+                   re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][A-Za-z\-]+")
+# ... and quoted ("X says 'destroy that monster'. if ..."): the quotation names the effect, and is
+# kept for the grammar to read as the topic
+_SAYS_QUOTE = re.compile(r"^[^'\"?]+?\s+(?:says|reads)\s+(?P<quote>([\"'])[^\"']{4,}?\2)\s*[.,:;\-\u2013\u2014]*"
+                         r"\s+(?P<rest>.*)$", re.IGNORECASE)
+_QUOTED = re.compile(r"^\s*[\"']")
+
+
+def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """A story sentence that only reports what a card's text says ("X says neither player can
+    target it", "it says return both") is set aside, shown as grounded in that card's text: the
+    answer reads the text itself.  Only when the sentence's subject is a card named in it (or "it",
+    the card named last before it) and at least two thirds of its words, and every one of its
+    game words, stand in that card's text; a question is never set aside."""
+    from .parser.lexicon import sentences
+
+    before = len(relexed.changes)
+    # "ring of destruction (normal trap)": what kind the card named just before is
+    text = relexed.text
+    for m in sorted(mentions(text, db, families), key=lambda m: -m.start):
+        kind = _KIND_AFTER.match(text, m.end)
+        card = db.find(m.card)
+        if kind is not None and card is not None and _is_kind(kind.group("kind"), card):
+            relexed.changes.append(Change("grounded", kind.group().strip(), card.name))
+            text = text[:kind.start()] + text[kind.end():]
+    relexed.text = text
+    parts = []
+    for part in sentences(relexed.text):
+        q = _SAYS_QUOTE.match(part)
+        if q is not None and q.group("rest").strip():
+            # "X says 'quote'. if ..., does it ...?": the report is a sentence of its own
+            said = part[:q.end("quote")] + "."
+            rest = q.group("rest").strip()
+            parts += [said, rest[:1].upper() + rest[1:]]
+            relexed.changes.append(Change("read-as", part, f"{said} {parts[-1]}"))
+        else:
+            parts.append(part)
+    out, named = [], None
+    for k, part in enumerate(parts):
+        found = mentions(part, db, families)
+        kind = _KIND_TOLD.match(part)
+        if kind is not None:
+            # "Its a Quick-Play." (the card named before it, or else the one named after it)
+            after = mentions(parts[k + 1], db, families) if k + 1 < len(parts) else []
+            card = db.find(found[0].card) if len(found) == 1 and found[0].start == 0 else \
+                db.find(named) if named and not found else \
+                db.find(after[0].card) if not found and len(after) == 1 else None
+            if card is not None and _is_kind(kind.group("kind"), card):
+                relexed.changes.append(Change("grounded", part, card.name))
+                continue
+        m = _SAYS.match(part)
+        card = None
+        if m is not None and not part.endswith("?"):
+            who = m.group("who").strip()
+            at = [f for f in found if f.start == 0 and len(f.text) >= len(who.rstrip("'s"))]
+            if at:
+                card = db.find(at[0].card)
+            elif who.lower() in ("it", "this card", "that card", "the card") and named:
+                card = db.find(named)
+        if card is not None and not _QUOTED.match(m.group("what")) and _grounded(m.group("what"), card):
+            relexed.changes.append(Change("grounded", part, card.name))
+            continue
+        if found:
+            named = found[-1].card
+        out.append(part)
+    if len(relexed.changes) > before:
+        relexed.text = " ".join(out)
+
+
+def _grounded(said: str, card) -> bool:
+    from .lemmas import all_lemmas
+
+    def forms(w: str) -> set[str]:
+        w = w.lower()
+        out = {w, w.rstrip("s"), w[:-2] if w.endswith("ed") else w, w[:-3] if w.endswith("ing") else w}
+        for ls in all_lemmas(w).values():
+            out.update(x.lower() for x in ls)
+        return out
+
+    text = " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t)
+    have = set()
+    for w in _WORD.findall(text):
+        have |= forms(w)
+    words = [w for w in _WORD.findall(said.replace("\"", " ").replace("'", " "))
+             if w.lower() not in _FILLER]
+    if not words:
+        return False
+    hit = [w for w in words if forms(w) & have]
+    game = [w for w in words if gamewords().action_of(w) is not None]
+    return len(hit) * 3 >= len(words) * 2 and all(forms(w) & have for w in game)
+
+
+# "its a quick-play", "it's a Continuous Trap card", "X is a Counter Trap": what kind of card it is
+_KIND_TOLD = re.compile(r"^(?:(?:it|this|that)(?:'s|s| is)|.+? is)\s+(?:a|an)\s+(?P<kind>(?:quick[- ]?play|qp|"
+                        r"continuous|normal|counter|field|equip|ritual|effect|link|xyz|synchro|fusion)"
+                        r"(?:\s+(?:spell|trap|monster))?|spell|trap|monster)(?:\s+card)?[.!]?$",
+                        re.IGNORECASE)
+
+
+_KIND_AFTER = re.compile(r"\s*\((?:it'?s |its |a |an )?(?P<kind>(?:quick[- ]?play|qp|continuous|normal|counter|field|"
+                         r"equip|ritual|effect|link|xyz|synchro|fusion)(?:\s+(?:spell|trap|monster))?|spell|"
+                         r"trap|monster)(?:\s+card)?\)", re.IGNORECASE)
+
+
+def _is_kind(said: str, card) -> bool:
+    """Whether the card is of the kind said ("quick play", "continuous trap", "spell")."""
+    words = said.lower().replace("quick play", "quick-play").replace("quickplay", "quick-play") \
+        .replace("qp", "quick-play").split()
+    kinds = {getattr(card, "kind", "")} | set(getattr(card, "subtypes", ()) or ())
+    return all(w in kinds for w in words)
+
+
+# words a report of a card's text may add around what the text says
+_FILLER = {"it", "its", "this", "that", "the", "a", "an", "to", "of", "and", "or", "is", "are",
+           "be", "can", "by", "with", "on", "in", "for", "card", "cards", "they", "them", "you",
+           "your", "so"}
