@@ -101,22 +101,19 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             return spec, read
     # the question sentence read by its parts (the one event it asks about), then the story read
     # by its parts, then both: only when the words so far leave the question unplaced
-    asked = Relexed(relexed.text, list(relexed.changes))
-    question_clause(asked, db, families)
-    if len(asked.changes) > len(relexed.changes):
+    asked = _with(question_clause, relexed, db, families)
+    if asked is not None:
         spec, read, _err = tries.read_as(asked)
         if spec is not None:
             return spec, read
-    told = Relexed(relexed.text, list(relexed.changes))
-    story_clauses(told, db, families)
-    if len(told.changes) > len(relexed.changes):
+    told = _with(story_clauses, relexed, db, families)
+    if told is not None:
         relexed = told
         spec, read, second = tries.read_as(relexed)
         if spec is not None:
             return spec, read
-        both = Relexed(relexed.text, list(relexed.changes))
-        question_clause(both, db, families)
-        if len(both.changes) > len(relexed.changes):
+        both = _with(question_clause, relexed, db, families)
+        if both is not None:
             spec, read, _err = tries.read_as(both)
             if spec is not None:
                 return spec, read
@@ -145,6 +142,14 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         err = second
     err.relexed = relexed
     raise _near(err, relexed.text, scenario, db, families, settle) from None
+
+
+def _with(step, relexed: Relexed, db: CardDB, families: dict) -> Relexed | None:
+    """A copy of ``relexed`` with ``step`` (a reading by parts) applied: the copy when the step
+    changed something, else None."""
+    out = Relexed(relexed.text, list(relexed.changes))
+    step(out, db, families)
+    return out if len(out.changes) > len(relexed.changes) else None
 
 
 class _Tries:
