@@ -301,3 +301,27 @@ def test_a_discard_the_link_makes_the_other_player_do(expert, spell, card):
     got = expert.ask(q)
     assert got.value == "no"          # "discard ..., then ... draws": the discard is not last
     assert "then-part-follows-move" in got.rules()
+
+
+# -- two parts asked at once: the later part on a target nothing happened to -------------------
+
+@pytest.mark.parametrize("card", ["Example Circle", "Circle of the Fire Kings"])
+def test_the_later_part_on_an_untouched_target(expert, card):
+    q = (TWO.format(card) + "My opponent chains Book of Moon and flips my targeted FIRE monster "
+         f"face-down. Does {card} still destroy my face-down monster and Special Summon the other one?")
+    got = expert.ask(q)
+    assert got.value == "yes"
+    assert "later-part-target-untouched" in got.rules()
+
+
+def test_where_a_target_goes_is_not_where_it_is(expert):
+    q = ("I activate Icarus Attack targeting my opponent's monster and their face-up Continuous "
+         "Spell. My opponent chains Compulsory Evacuation Device to return their monster to the "
+         "hand. Is the monster still destroyed?")
+    assert expert.ask(q).value == "no"
+
+
+def test_a_card_in_the_sentence_is_not_a_number_said(expert):
+    q = ("I activate Pot of Avarice targeting 5 monsters in my GY. My opponent banishes one of them "
+         "in response. Are the other 4 still shuffled into the Deck?")
+    assert expert.ask(q).value == "no"

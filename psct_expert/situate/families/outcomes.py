@@ -326,8 +326,9 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         return {**specs[0], "and": specs[1:]}
     if "other" in words or "remaining" in words:
         keep = [t for t in targets if t not in changed]
-        said = [w for w in subj_words + (low(sub(q, "outcome_obj")) if sub(q, "outcome_obj")
-                                         is not None else []) if w.isdigit()]
+        # the numbers said of them ("the other 4"), not a card's index in the sentence
+        said = [str(t) for n in (subj, sub(q, "outcome_obj")) if n is not None
+                for t in n.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
         if said and int(said[0]) != len(keep):
             st.fail(f"'{' '.join(subj_words)}': {len(keep)} targets are left, not {said[0]}", q)
         if not keep or (len(keep) != 1 and "remaining" not in words and not said):
