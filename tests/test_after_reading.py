@@ -48,6 +48,7 @@ CARDS = {
     "Example Destruction": ("spell", ("normal",), "Both players discard as many cards as possible "
                             "from their hands, then each player draws the same number of cards "
                             "they discarded."),
+    "Example Void": ("spell", ("normal",), "If you have 3 or more cards in your hand: Draw 1 card."),
     "Example Desires": ("spell", ("normal",), "Banish 10 cards from the top of your Deck, face-down; "
                         "draw 2 cards."),
 }
@@ -325,3 +326,15 @@ def test_a_card_in_the_sentence_is_not_a_number_said(expert):
     q = ("I activate Pot of Avarice targeting 5 monsters in my GY. My opponent banishes one of them "
          "in response. Are the other 4 still shuffled into the Deck?")
     assert expert.ask(q).value == "no"
+
+
+# -- a condition checked at activation only, and what the hand held then ------------------------
+
+@pytest.mark.parametrize("card, answer", [("Into the Void", "yes"), ("Example Void", "yes")])
+def test_a_hand_condition_checked_at_activation_only(expert, card, answer):
+    q = (f"I activate {card} while I have exactly 3 cards in my hand. My opponent destroys one in "
+         "response. Do I still draw?")
+    got = expert.ask(q)
+    assert got.value == answer
+    if answer == "yes":
+        assert "activation-condition-only-at-activation" in got.rules()

@@ -92,4 +92,13 @@ def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
         st.fail(f"the reader does not read {cond['text']!r} as a condition to activate", q)
     if not st.events or st.events[-1].get("kind") != "resolve":
         st.events.append({"kind": "resolve"})
-    return st.spec("resolves", {"effect": ref})
+    spec = st.spec("resolves", {"effect": ref})
+    topics = {f.get("topic") for f in reading.facts if f.type == "activation_condition"
+              and f.get("effect") == eid}
+    said = set(norm_words(held["words"])) | {"gy" if w == "graveyard" else w
+                                             for w in norm_words(held["words"])}
+    if len(topics) == 1 and next(iter(topics)) in said:
+        # "... with exactly 3 cards in my hand; my opponent destroys one in response": what the
+        # condition looks at changed before it resolved (it is checked at activation only)
+        spec.setdefault("suppose", []).append({"changed": {"topic": next(iter(topics))}})
+    return spec
