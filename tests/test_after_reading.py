@@ -338,3 +338,9 @@ def test_a_hand_condition_checked_at_activation_only(expert, card, answer):
     assert got.value == answer
     if answer == "yes":
         assert "activation-condition-only-at-activation" in got.rules()
+
+
+def test_does_it_still_resolve_after_its_counted_cards_changed(expert):
+    q = ("I activate Example Void while I have exactly 3 cards in my hand. My opponent destroys one "
+         "in response. Does Example Void still resolve?")
+    assert expert.ask(q).value == "yes"

@@ -63,7 +63,9 @@ def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
         st.fail(f"with {held['text']!r} the effect could not be activated ({cond['text']!r})", q)
     verb = st.r.action(find(q, "act_verb"))
     try:
-        select_clause(reading, eid, verb)
+        if verb is not None or "resolve" not in [str(t).lower() for t in q.scan_values(
+                lambda v: isinstance(v, str))]:
+            select_clause(reading, eid, verb)      # ("does it still resolve?" asks of no part)
     except QuestionError:
         bullets = {f.get("verb") for f in reading.facts if f.type == "clause"
                    and str(f.get("effect", "")).startswith(eid + ".")}
