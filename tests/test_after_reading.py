@@ -49,6 +49,10 @@ CARDS = {
                             "from their hands, then each player draws the same number of cards "
                             "they discarded."),
     "Example Void": ("spell", ("normal",), "If you have 3 or more cards in your hand: Draw 1 card."),
+    "Example Force": ("trap", ("normal",), "When an opponent's monster declares an attack: Destroy "
+                      "all your opponent's Attack Position monsters."),
+    "Example Evacuation": ("trap", ("normal",), "Target 1 monster on the field; return that target to "
+                           "the hand."),
     "Example Desires": ("spell", ("normal",), "Banish 10 cards from the top of your Deck, face-down; "
                         "draw 2 cards."),
 }
@@ -344,3 +348,24 @@ def test_does_it_still_resolve_after_its_counted_cards_changed(expert):
     q = ("I activate Example Void while I have exactly 3 cards in my hand. My opponent destroys one "
          "in response. Does Example Void still resolve?")
     assert expert.ask(q).value == "yes"
+
+
+# -- a link that targets nothing, and a response that negates nothing ----------------------------
+
+@pytest.mark.parametrize("force, evac", [("Mirror Force", "Compulsory Evacuation Device"),
+                                         ("Example Force", "Example Evacuation")])
+@pytest.mark.parametrize("before, answer", [
+    ("", "yes"),
+    ("My opponent has Royal Decree face-up. ", "unknown"),     # a face-up card may negate it
+])
+def test_an_untargeted_link_that_nothing_negated(expert, force, evac, before, answer):
+    q = (f"{before}I activate {force}. My opponent chains {evac} and returns their monster to the "
+         f"hand. Does {force} still destroy their monsters?")
+    got = expert.ask(q)
+    assert got.value == answer and got.spec["family"] == "resolves"
+
+
+def test_an_untargeted_link_a_counter_trap_answered(expert):
+    q = ("I activate Mirror Force. My opponent chains Solemn Judgment. Does Mirror Force still "
+         "destroy their monsters?")
+    assert expert.ask(q).value == "unknown"
