@@ -48,6 +48,11 @@ CARDS = {
     "Example Destruction": ("spell", ("normal",), "Both players discard as many cards as possible "
                             "from their hands, then each player draws the same number of cards "
                             "they discarded."),
+    "Example Void": ("spell", ("normal",), "If you have 3 or more cards in your hand: Draw 1 card."),
+    "Example Force": ("trap", ("normal",), "When an opponent's monster declares an attack: Destroy "
+                      "all your opponent's Attack Position monsters."),
+    "Example Evacuation": ("trap", ("normal",), "Target 1 monster on the field; return that target to "
+                           "the hand."),
     "Example Desires": ("spell", ("normal",), "Banish 10 cards from the top of your Deck, face-down; "
                         "draw 2 cards."),
 }
@@ -301,3 +306,66 @@ def test_a_discard_the_link_makes_the_other_player_do(expert, spell, card):
     got = expert.ask(q)
     assert got.value == "no"          # "discard ..., then ... draws": the discard is not last
     assert "then-part-follows-move" in got.rules()
+
+
+# -- two parts asked at once: the later part on a target nothing happened to -------------------
+
+@pytest.mark.parametrize("card", ["Example Circle", "Circle of the Fire Kings"])
+def test_the_later_part_on_an_untouched_target(expert, card):
+    q = (TWO.format(card) + "My opponent chains Book of Moon and flips my targeted FIRE monster "
+         f"face-down. Does {card} still destroy my face-down monster and Special Summon the other one?")
+    got = expert.ask(q)
+    assert got.value == "yes"
+    assert "later-part-target-untouched" in got.rules()
+
+
+def test_where_a_target_goes_is_not_where_it_is(expert):
+    q = ("I activate Icarus Attack targeting my opponent's monster and their face-up Continuous "
+         "Spell. My opponent chains Compulsory Evacuation Device to return their monster to the "
+         "hand. Is the monster still destroyed?")
+    assert expert.ask(q).value == "no"
+
+
+def test_a_card_in_the_sentence_is_not_a_number_said(expert):
+    q = ("I activate Pot of Avarice targeting 5 monsters in my GY. My opponent banishes one of them "
+         "in response. Are the other 4 still shuffled into the Deck?")
+    assert expert.ask(q).value == "no"
+
+
+# -- a condition checked at activation only, and what the hand held then ------------------------
+
+@pytest.mark.parametrize("card, answer", [("Into the Void", "yes"), ("Example Void", "yes")])
+def test_a_hand_condition_checked_at_activation_only(expert, card, answer):
+    q = (f"I activate {card} while I have exactly 3 cards in my hand. My opponent destroys one in "
+         "response. Do I still draw?")
+    got = expert.ask(q)
+    assert got.value == answer
+    if answer == "yes":
+        assert "activation-condition-only-at-activation" in got.rules()
+
+
+def test_does_it_still_resolve_after_its_counted_cards_changed(expert):
+    q = ("I activate Example Void while I have exactly 3 cards in my hand. My opponent destroys one "
+         "in response. Does Example Void still resolve?")
+    assert expert.ask(q).value == "yes"
+
+
+# -- a link that targets nothing, and a response that negates nothing ----------------------------
+
+@pytest.mark.parametrize("force, evac", [("Mirror Force", "Compulsory Evacuation Device"),
+                                         ("Example Force", "Example Evacuation")])
+@pytest.mark.parametrize("before, answer", [
+    ("", "yes"),
+    ("My opponent has Royal Decree face-up. ", "unknown"),     # a face-up card may negate it
+])
+def test_an_untargeted_link_that_nothing_negated(expert, force, evac, before, answer):
+    q = (f"{before}I activate {force}. My opponent chains {evac} and returns their monster to the "
+         f"hand. Does {force} still destroy their monsters?")
+    got = expert.ask(q)
+    assert got.value == answer and got.spec["family"] == "resolves"
+
+
+def test_an_untargeted_link_a_counter_trap_answered(expert):
+    q = ("I activate Mirror Force. My opponent chains Solemn Judgment. Does Mirror Force still "
+         "destroy their monsters?")
+    assert expert.ask(q).value == "unknown"

@@ -287,6 +287,11 @@ class ChainEvents:
             which = targeted[0]
         elif "it" in ws or (thing is not None and self.r.thing(thing)["pronoun"]):
             which = targeted[-1]
+        elif thing is not None and len(described_target(
+                self, self.r.thing(thing)["words"], targeted, self._clause_verb(m))) == 1:
+            # "they chain X to return their own monster": the one target those words describe
+            which = described_target(self, self.r.thing(thing)["words"], targeted,
+                                     self._clause_verb(m))[0]
         else:
             self.fail("which card does it change?", m)
         if sub(m, "flip_verb") is not None:

@@ -502,6 +502,8 @@ def described_target(st: Situate, ws: list[str], targeted: list[str],
     a verb only a card on the field undergoes (flipped face-down) leaves out a target told elsewhere.
     Every target that fits, once each."""
     said = [w.lower().strip(".,?!") for w in ws]
+    cut = next((i for i, w in enumerate(said) if i and w in ("to", "into")), len(said))
+    said = said[:cut]                   # "their monster to the hand": where it goes is not where it is
     cands = list(dict.fromkeys(targeted))
     if not said or not cands:
         return []

@@ -63,7 +63,9 @@ def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
         st.fail(f"with {held['text']!r} the effect could not be activated ({cond['text']!r})", q)
     verb = st.r.action(find(q, "act_verb"))
     try:
-        select_clause(reading, eid, verb)
+        if verb is not None or "resolve" not in [str(t).lower() for t in q.scan_values(
+                lambda v: isinstance(v, str))]:
+            select_clause(reading, eid, verb)      # ("does it still resolve?" asks of no part)
     except QuestionError:
         bullets = {f.get("verb") for f in reading.facts if f.type == "clause"
                    and str(f.get("effect", "")).startswith(eid + ".")}
@@ -92,4 +94,13 @@ def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
         st.fail(f"the reader does not read {cond['text']!r} as a condition to activate", q)
     if not st.events or st.events[-1].get("kind") != "resolve":
         st.events.append({"kind": "resolve"})
-    return st.spec("resolves", {"effect": ref})
+    spec = st.spec("resolves", {"effect": ref})
+    topics = {f.get("topic") for f in reading.facts if f.type == "activation_condition"
+              and f.get("effect") == eid}
+    said = set(norm_words(held["words"])) | {"gy" if w == "graveyard" else w
+                                             for w in norm_words(held["words"])}
+    if len(topics) == 1 and next(iter(topics)) in said:
+        # "... with exactly 3 cards in my hand; my opponent destroys one in response": what the
+        # condition looks at changed before it resolved (it is checked at activation only)
+        spec.setdefault("suppose", []).append({"changed": {"topic": next(iter(topics))}})
+    return spec

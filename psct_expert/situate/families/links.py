@@ -231,6 +231,12 @@ def build_resolves(st: Situate, fam: Tree) -> dict:
     told = [r for aid, r in st.acts if aid in _open_links(st) and r.get("card") == ref.get("card")]
     if told:
         ref = told[-1]
+    if not card_removed(st, ref) and getattr(st, "held", None) and \
+            getattr(st, "held_changes", None):
+        # "I activate X while my opponent has exactly 4 cards in their hand. They discard one in
+        # response. Does X still resolve?": what X's condition counts changed before it resolved
+        from .conditions import build_held
+        return build_held(st, fam, fam)
     if not card_removed(st, ref):
         st.fail("what happened to it before it resolved? (tell it: 'my opponent chains Y to "
                 "destroy it')", fam)

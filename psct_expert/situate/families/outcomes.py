@@ -106,6 +106,21 @@ def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dic
     return st.spec("resolves", {"effect": ref})
 
 
+def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dict:
+    """A told activation that targets nothing, asked by its card's name and a part it does:
+    does it still resolve (what it does then is done to what is there then,
+    game-rules#targeting.11)."""
+    verb = verb or st.r.action(find(q, "act_verb"))
+    found = st.effect_of(ref)
+    if verb is None or found is None or not any(
+            f.type == "clause" and f.get("effect") == found[1] and f.get("verb") == verb
+            for f in found[0].facts):
+        st.fail(f"{ref.get('card')} has no part that does {verb!r}", q)
+    if any(f.type == "target" and f.get("effect") == found[1] for f in found[0].facts):
+        st.fail("tell what the effect targeted ('I target X with Y ...')", q)
+    return st.spec("resolves", {"effect": ref})
+
+
 def _asks_about_its_target(st: Situate, q: Tree, act: dict, verb: str | None) -> None:
     """"Is their monster still negated?" after X's own card left: the card asked about must be
     the one card X targeted (said by its name, "it", or its controller)."""
@@ -187,8 +202,18 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             reading = st.reading(ref["card"])
             _get_verb(st, reading, select_effect(reading, ref), ref, sub(q, "cj_get"))
             return st.spec("resolves", {"effect": ref})
+        subj_node = sub(q, "outcome_subj")
+        named = st.r.thing(find(subj_node, "thing")).get("card") \
+            if subj_node is not None and find(subj_node, "thing") is not None else None
+        told_named = [r for _a, r in st.acts if named and r.get("card") == named]
         if not with_targets and st.cannot and st.acts:
             ref = st.acts[-1][1]
+        elif told_named and not any(e.get("targets") for e in st.events
+                                    if e.get("kind") == "activate" and e["effect"] == told_named[-1]):
+            # "I activate Mirror Force; they chain X and return their attacker. Does Mirror Force
+            # still destroy their monsters?": the card named was activated and targets nothing;
+            # whether it still does what it does is whether it resolves
+            return _untargeted_outcome(st, q, told_named[-1], verb)
         elif not with_targets:
             st.fail("whose effect is asked about?", q)
         else:
@@ -326,8 +351,9 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         return {**specs[0], "and": specs[1:]}
     if "other" in words or "remaining" in words:
         keep = [t for t in targets if t not in changed]
-        said = [w for w in subj_words + (low(sub(q, "outcome_obj")) if sub(q, "outcome_obj")
-                                         is not None else []) if w.isdigit()]
+        # the numbers said of them ("the other 4"), not a card's index in the sentence
+        said = [str(t) for n in (subj, sub(q, "outcome_obj")) if n is not None
+                for t in n.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
         if said and int(said[0]) != len(keep):
             st.fail(f"'{' '.join(subj_words)}': {len(keep)} targets are left, not {said[0]}", q)
         if not keep or (len(keep) != 1 and "remaining" not in words and not said):
