@@ -664,3 +664,12 @@ def test_a_monster_that_lands_or_hits_the_field_is_summoned():
     assert _read("Moon Kettle hits the field.", cards) == ["Moon Kettle is Summoned."]
     # a card that lands somewhere else is not Summoned: left as written
     assert _read("Moon Kettle lands in the GY.", cards) is None
+
+
+def test_one_of_a_described_group_and_the_spell_and_trap_zone():
+    cards = {"Moon Kettle": "monster", "Glass Lance": "trap", "Moon Bowl": "spell"}
+    assert _read("my opponent returns one of my monsters to my hand.", cards) == \
+        ["my opponent returns one of my monsters to my hand."]
+    assert _read("My Moon Bowl targets a Set card in my opponent's Spell & Trap Zone.", cards) == \
+        ["my Moon Bowl targets a set card in my opponent's Spell & Trap Zone."]
+    assert _read("they destroy one of Moon Kettle.", cards) is None

@@ -122,6 +122,12 @@ class Reader:
         done = self.event_noun()
         if done is not None:
             return done
+        if self.s.take(["one", "of"]):
+            inner = self.np()            # "one of my monsters", "one of their Set cards"
+            if inner is None or inner.player is not None or inner.done or inner.card is not None:
+                self.s.i = start
+                return None
+            return NP("one of " + np_words(inner))
         owner = self.owner()
         if owner is None and self.s.peek().lower() == "the" and CARD_RE.fullmatch(self.s.peek(1)) and \
                 self.s.peek(2).lower() not in [w for k in data()["done_nouns"] for w in k.split()]:
