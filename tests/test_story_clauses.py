@@ -673,3 +673,11 @@ def test_one_of_a_described_group_and_the_spell_and_trap_zone():
     assert _read("My Moon Bowl targets a Set card in my opponent's Spell & Trap Zone.", cards) == \
         ["my Moon Bowl targets a set card in my opponent's Spell & Trap Zone."]
     assert _read("they destroy one of Moon Kettle.", cards) is None
+
+
+def test_what_a_player_chaining_a_card_does_next_is_that_card_in_response():
+    cards = {"Glass Lance": "trap"}
+    assert _read("My opponent chains Glass Lance and returns one of my monsters to my hand.", cards) == \
+        ["my opponent chains Glass Lance.", "my opponent returns one of my monsters to my hand in response."]
+    # another player, or the subject said again: not linked
+    assert _read("they chain Glass Lance, then I destroy it.", cards) == ["my opponent chains Glass Lance.", "I destroy it."]

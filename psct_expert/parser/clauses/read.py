@@ -67,9 +67,13 @@ class Reader:
             ev.responding = ev.responding or responding
             out.append(ev)
             out.extend(ev.then)
-        # "they chain and banish it": the chained effect is the one that banishes
+        # "they chain and banish it": the chained effect is the one that banishes; "they chain X
+        # and return my monster": X returns it, in response
         for a, b in zip(out, out[1:]):
             if a.verb in ("chain", "respond") and a.patient is None and a.by is None:
+                b.responding = True
+            elif a.verb in ("chain", "respond") and a.patient is not None and b.agent is a.agent and \
+                    data()["verbs"].get(b.verb, {}).get("event") in ("move", "flip", "negate"):
                 b.responding = True
         if any(e.first and not e.responding for e in out):
             raise Stop                  # "first" said of what answers nothing: an order to place
