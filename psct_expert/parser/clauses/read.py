@@ -686,7 +686,8 @@ class Reader:
                 at = s.i
                 s.i += 1
                 t = self.np()
-                if t is not None and not t.copies and (t.card is not None or t.done):
+                if t is not None and not t.copies and t.player is None and \
+                        t.say not in data()["pointers"]:
                     ev.mods.append("to " + np_words(t))
                     continue
                 s.i = at
