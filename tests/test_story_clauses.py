@@ -681,3 +681,11 @@ def test_what_a_player_chaining_a_card_does_next_is_that_card_in_response():
         ["my opponent chains Glass Lance.", "my opponent returns one of my monsters to my hand in response."]
     # another player, or the subject said again: not linked
     assert _read("they chain Glass Lance, then I destroy it.", cards) == ["my opponent chains Glass Lance.", "I destroy it."]
+
+
+def test_an_effect_that_goes_on_the_chain_is_activated():
+    cards = {"Moon Kettle": "monster", "Glass Lance": "trap"}
+    assert _read("My opponent Normal Summons Moon Kettle and its effect goes on the chain.", cards) == \
+        ["my opponent Normal Summons Moon Kettle.", "its effect is activated."]
+    assert _read("Glass Lance goes on the chain in response.", cards) == ["Glass Lance is activated in response."]
+    assert _read("they go on the chain.", cards) is None

@@ -535,6 +535,9 @@ class Reader:
             only = True
         if only and data()["verbs"][verb]["event"] not in ("control", "hand"):
             raise Stop
+        if not passive and subj is not None and subj.player is None and \
+                data()["verbs"][verb].get("moves_itself") and data()["verbs"][verb]["event"] == "activate":
+            passive = True               # "its effect goes on the chain": it is activated
         ev = Event(verb, passive=passive, intent=intent, only=bool(only))
         if passive and subj is not None and subj.player is not None:
             raise Stop                  # "they are destroyed": cards, not a player (said as written)
