@@ -689,3 +689,12 @@ def test_an_effect_that_goes_on_the_chain_is_activated():
         ["my opponent Normal Summons Moon Kettle.", "its effect is activated."]
     assert _read("Glass Lance goes on the chain in response.", cards) == ["Glass Lance is activated in response."]
     assert _read("they go on the chain.", cards) is None
+
+
+def test_a_number_of_a_described_group_and_a_card_told_then_what_it_targets():
+    cards = {"Moon Bowl": "spell", "Moon Kettle": "monster"}
+    assert _read("I target two of my opponent's Set cards with Moon Bowl.", cards) == \
+        ["I target 2 of my opponent's set cards with Moon Bowl."]
+    assert _read("Moon Bowl, targeting 2 of my banished monsters.", cards) == \
+        ["Moon Bowl is activated targeting 2 of my banished monsters."]
+    assert _read("I target 2 of Moon Kettle.", cards) is None

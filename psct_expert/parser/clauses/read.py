@@ -126,6 +126,15 @@ class Reader:
         done = self.event_noun()
         if done is not None:
             return done
+        n = self.s.peek().lower()
+        n = {"two": "2", "three": "3", "four": "4", "five": "5"}.get(n, n)
+        if n.isdigit() and self.s.peek(1).lower() == "of" and not CARD_RE.fullmatch(self.s.peek(2)):
+            self.s.i += 2                # "2 of my opponent's cards", "two of their Set cards"
+            inner = self.np()
+            if inner is None or inner.player is not None or inner.done or inner.card is not None:
+                self.s.i = start
+                return None
+            return NP(f"{n} of " + np_words(inner))
         if self.s.take(["one", "of"]):
             inner = self.np()            # "one of my monsters", "one of their Set cards"
             if inner is None or inner.player is not None or inner.done or inner.card is not None:
@@ -512,6 +521,9 @@ class Reader:
                 s.i = at                 # "has a monster": having, not a tense
             else:
                 s.i = at + 1             # "has Link Summoned X": what it did
+        if subj is not None and subj.card is not None and not passive and s.peek() == "," and \
+                s.peek(1).lower() == "targeting":
+            s.i += 1                     # "X, targeting 2 monsters": X activated, targeting them
         verb = None if s.peek().lower() in ("targeting", "on") else self.verb()
         split = None
         if verb is None and not passive:
