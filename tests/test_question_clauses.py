@@ -303,3 +303,9 @@ def test_whose_turn_said_as_during():
 def test_a_gerund_before_effect_is_the_effect_word():
     assert _ask("does its destroying effect start a chain?", {}) == "Does its destroy effect start a Chain?"
     assert _ask("does its wibbling effect start a chain?", {}) == "Does its wibbling effect start a Chain?"
+
+
+def test_a_card_of_a_kind_chained_to_something():
+    cards = {"Moon Bowl": "spell"}
+    assert _ask("can i chain a normal trap to Moon Bowl?", cards) == "Can I chain a normal trap to Moon Bowl?"
+    assert _ask("can i chain it to that summon?", cards) is None

@@ -669,3 +669,37 @@ def test_a_monster_that_lands_or_hits_the_field_is_summoned():
     assert _read("Moon Kettle hits the field.", cards) == ["Moon Kettle is Summoned."]
     # a card that lands somewhere else is not Summoned: left as written
     assert _read("Moon Kettle lands in the GY.", cards) is None
+
+
+def test_one_of_a_described_group_and_the_spell_and_trap_zone():
+    cards = {"Moon Kettle": "monster", "Glass Lance": "trap", "Moon Bowl": "spell"}
+    assert _read("my opponent returns one of my monsters to my hand.", cards) == \
+        ["my opponent returns one of my monsters to my hand."]
+    assert _read("My Moon Bowl targets a Set card in my opponent's Spell & Trap Zone.", cards) == \
+        ["my Moon Bowl targets a set card in my opponent's Spell & Trap Zone."]
+    assert _read("they destroy one of Moon Kettle.", cards) is None
+
+
+def test_what_a_player_chaining_a_card_does_next_is_that_card_in_response():
+    cards = {"Glass Lance": "trap"}
+    assert _read("My opponent chains Glass Lance and returns one of my monsters to my hand.", cards) == \
+        ["my opponent chains Glass Lance.", "my opponent returns one of my monsters to my hand in response."]
+    # another player, or the subject said again: not linked
+    assert _read("they chain Glass Lance, then I destroy it.", cards) == ["my opponent chains Glass Lance.", "I destroy it."]
+
+
+def test_an_effect_that_goes_on_the_chain_is_activated():
+    cards = {"Moon Kettle": "monster", "Glass Lance": "trap"}
+    assert _read("My opponent Normal Summons Moon Kettle and its effect goes on the chain.", cards) == \
+        ["my opponent Normal Summons Moon Kettle.", "its effect is activated."]
+    assert _read("Glass Lance goes on the chain in response.", cards) == ["Glass Lance is activated in response."]
+    assert _read("they go on the chain.", cards) is None
+
+
+def test_a_number_of_a_described_group_and_a_card_told_then_what_it_targets():
+    cards = {"Moon Bowl": "spell", "Moon Kettle": "monster"}
+    assert _read("I target two of my opponent's Set cards with Moon Bowl.", cards) == \
+        ["I target 2 of my opponent's set cards with Moon Bowl."]
+    assert _read("Moon Bowl, targeting 2 of my banished monsters.", cards) == \
+        ["Moon Bowl is activated targeting 2 of my banished monsters."]
+    assert _read("I target 2 of Moon Kettle.", cards) is None

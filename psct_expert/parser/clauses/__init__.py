@@ -35,6 +35,7 @@ def _words(sentence: str, cards: list[tuple[int, int]], ends: str) -> list[str] 
         text = text[:s] + CARD.format(k) + text[e:]
     text = text.strip().rstrip(ends)
     text = text.replace(" + ", " and ")        # "my monster + theirs": two things
+    text = text.replace(" & ", " and ")        # ("Spell & Trap Zone": a place, clauses.yaml)
     rest = WORD.sub(" ", text)
     if rest.strip(" \"'()-"):
         return None

@@ -167,6 +167,10 @@ def _question(ev: Event, aux: str, still: str, kinds: list[str]) -> str | None:
     if aux == "can" and event == "activate":
         # "can I chain X in response?", "can my opponent activate X on it?"
         card = ev.patient if ev.patient is not None and ev.patient.card is not None else ev.by
+        if card is None and ev.patient is not None and ev.verb in ("chain", "activate") and \
+                not ev.patient.done and ev.patient.say not in data()["pointers"] and \
+                ev.patient.say.split()[:1] in (["a"], ["an"]):
+            card = ev.patient           # "can I chain a Normal Trap to it?": a card of a kind
         if agent.player is None or card is None:
             raise Stop
         can = "Can I" if agent.player == "me" else "Can my opponent"

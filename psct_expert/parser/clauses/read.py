@@ -67,9 +67,13 @@ class Reader:
             ev.responding = ev.responding or responding
             out.append(ev)
             out.extend(ev.then)
-        # "they chain and banish it": the chained effect is the one that banishes
+        # "they chain and banish it": the chained effect is the one that banishes; "they chain X
+        # and return my monster": X returns it, in response
         for a, b in zip(out, out[1:]):
             if a.verb in ("chain", "respond") and a.patient is None and a.by is None:
+                b.responding = True
+            elif a.verb in ("chain", "respond") and a.patient is not None and b.agent is a.agent and \
+                    data()["verbs"].get(b.verb, {}).get("event") in ("move", "flip", "negate"):
                 b.responding = True
         if any(e.first and not e.responding for e in out):
             raise Stop                  # "first" said of what answers nothing: an order to place
@@ -122,6 +126,21 @@ class Reader:
         done = self.event_noun()
         if done is not None:
             return done
+        n = self.s.peek().lower()
+        n = {"two": "2", "three": "3", "four": "4", "five": "5"}.get(n, n)
+        if n.isdigit() and self.s.peek(1).lower() == "of" and not CARD_RE.fullmatch(self.s.peek(2)):
+            self.s.i += 2                # "2 of my opponent's cards", "two of their Set cards"
+            inner = self.np()
+            if inner is None or inner.player is not None or inner.done or inner.card is not None:
+                self.s.i = start
+                return None
+            return NP(f"{n} of " + np_words(inner))
+        if self.s.take(["one", "of"]):
+            inner = self.np()            # "one of my monsters", "one of their Set cards"
+            if inner is None or inner.player is not None or inner.done or inner.card is not None:
+                self.s.i = start
+                return None
+            return NP("one of " + np_words(inner))
         owner = self.owner()
         if owner is None and self.s.peek().lower() == "the" and CARD_RE.fullmatch(self.s.peek(1)) and \
                 self.s.peek(2).lower() not in [w for k in data()["done_nouns"] for w in k.split()]:
@@ -502,6 +521,9 @@ class Reader:
                 s.i = at                 # "has a monster": having, not a tense
             else:
                 s.i = at + 1             # "has Link Summoned X": what it did
+        if subj is not None and subj.card is not None and not passive and s.peek() == "," and \
+                s.peek(1).lower() == "targeting":
+            s.i += 1                     # "X, targeting 2 monsters": X activated, targeting them
         verb = None if s.peek().lower() in ("targeting", "on") else self.verb()
         split = None
         if verb is None and not passive:
@@ -525,6 +547,9 @@ class Reader:
             only = True
         if only and data()["verbs"][verb]["event"] not in ("control", "hand"):
             raise Stop
+        if not passive and subj is not None and subj.player is None and \
+                data()["verbs"][verb].get("moves_itself") and data()["verbs"][verb]["event"] == "activate":
+            passive = True               # "its effect goes on the chain": it is activated
         ev = Event(verb, passive=passive, intent=intent, only=bool(only))
         if passive and subj is not None and subj.player is not None:
             raise Stop                  # "they are destroyed": cards, not a player (said as written)
@@ -676,7 +701,8 @@ class Reader:
                 at = s.i
                 s.i += 1
                 t = self.np()
-                if t is not None and not t.copies and (t.card is not None or t.done):
+                if t is not None and not t.copies and t.player is None and \
+                        t.say not in data()["pointers"]:
                     ev.mods.append("to " + np_words(t))
                     continue
                 s.i = at
