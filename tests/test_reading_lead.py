@@ -144,3 +144,10 @@ def test_respond_with_a_card_is_chaining_it(expert):
     a = expert.ask("It is my opponent's turn. my opponent activates Forbidden Dress. can i respond "
                    "with ring of destruction on their monster?", [])
     assert any("as 'can i chain'" in c.describe() for c in a.reading.changes)
+
+
+def test_a_sentence_ends_after_a_number_said_alone():
+    from psct_expert.parser.lexicon import sentences
+    assert sentences("They Flip Summon it in Main Phase 1. Is that negated?") == \
+        ["They Flip Summon it in Main Phase 1.", "Is that negated?"]
+    assert sentences("I activate D.D. Crow. Is it ok?") == ["I activate D.D. Crow.", "Is it ok?"]

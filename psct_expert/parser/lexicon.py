@@ -29,7 +29,9 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"'][?!])\s+|(?<=[a-z0-9\)\"']{2}\.)\s
                            # two lower-case letters or more, never an abbreviation ("vs.", "etc.")
                            r"|(?<=[a-z0-9]{2}\.)(?<!\betc\.)(?<!\bvs\.)\s+(?=[a-z])"
                            # ... or after a parenthesis closed before the full stop
-                           r"|(?<=[a-z0-9]\)\.)\s+(?=[a-z])")
+                           r"|(?<=[a-z0-9]\)\.)\s+(?=[a-z])"
+                           # ... or after a number said alone ("in Main Phase 1. Is that ...")
+                           r"|(?<=\s\d\.)\s+(?=[A-Za-z])")
 
 
 @dataclass(frozen=True)
