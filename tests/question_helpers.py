@@ -325,3 +325,12 @@ def count_reading(case: dict) -> int:
     """How many checks a reading case names (what :func:`check_reading` must make)."""
     return (sum(len(case.get(k, [])) for k in ("found", "absent", "listed", "features", "no_features"))
             + sum(k in case for k in ("status", "not_status", "unread", "effects")))
+
+
+def card_spans(sentence: str, cards: dict[str, str]) -> tuple[list, list, list]:
+    """The clause readers' arguments for ``sentence``: the spans of the invented card names of
+    ``cards`` (name -> kind) that stand in it, in order, with their kinds and names."""
+    found = sorted((sentence.index(name), name, kind) for name, kind in cards.items()
+                   if name in sentence)
+    return ([(at, at + len(name)) for at, name, _ in found], [kind for _, _, kind in found],
+            [name for _, name, _ in found])

@@ -8,19 +8,12 @@ import pytest
 
 from psct_expert.parser.clauses import read_question
 
+from question_helpers import card_spans
+
 
 def _ask(sentence: str, cards: dict[str, str]):
-    spans, kinds, names = [], [], []
-    for name, kind in cards.items():
-        if name not in sentence:
-            continue
-        at = sentence.index(name)
-        spans.append((at, at + len(name)))
-        kinds.append(kind)
-        names.append(name)
-    order = sorted(range(len(spans)), key=lambda k: spans[k][0])
-    return read_question(sentence, [spans[k] for k in order], [kinds[k] for k in order],
-                         [names[k] for k in order])
+    """``cards``: each invented name in the sentence and its kind."""
+    return read_question(sentence, *card_spans(sentence, cards))
 
 
 def test_a_player_doing_it_with_a_card_is_the_cards_effect_doing_it():

@@ -8,20 +8,12 @@ import pytest
 
 from psct_expert.parser.clauses import read_story
 
+from question_helpers import card_spans
+
 
 def _read(sentence: str, cards: dict[str, str]):
     """``cards``: each invented name in the sentence and its kind."""
-    spans, kinds, names = [], [], []
-    for name, kind in cards.items():
-        if name not in sentence:
-            continue
-        at = sentence.index(name)
-        spans.append((at, at + len(name)))
-        kinds.append(kind)
-        names.append(name)
-    order = sorted(range(len(spans)), key=lambda k: spans[k][0])
-    return read_story(sentence, [spans[k] for k in order], [kinds[k] for k in order],
-                      [names[k] for k in order])
+    return read_story(sentence, *card_spans(sentence, cards))
 
 
 def test_a_response_without_a_name_is_the_effect_that_does_the_next_verb():
