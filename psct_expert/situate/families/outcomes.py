@@ -14,7 +14,7 @@ from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import MOVES_A_CARD
 from ...reader.select import select_clause, select_effect
 from ..targets import (described_target, implied_response_changes, links_resolved_before,
-                       note_change)
+                       note_change, told_place)
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
 from .common import first_effect
 from .conditions import build_held
@@ -381,7 +381,7 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         if len(set(fit)) > 1 and places:
             # "my monster on the field": of my targets, the one told to be there
             want = "gy" if places[0] in ("gy", "graveyard") else places[0]
-            fit = [t for t in fit if _told_place(st, t) == want]
+            fit = [t for t in fit if told_place(st, t) == want]
         if len(fit) != 1:
             # "the Continuous Spell", "my face-down monster", "the one on the field": the one
             # target those words describe
@@ -490,26 +490,12 @@ def _fits_group(st: Situate, t: str, quote: str) -> bool:
     q = quote.lower()
     place = "gy" if re.search(r"\b(?:gy|graveyard)\b", q) else "hand" if "hand" in q else \
         "banished" if "banished" in q else "field" if re.search(r"\bcontrols?\b|\bfield\b", q) else None
-    told = _told_place(st, t)
+    told = told_place(st, t)
     if place and told and place != told:
         return False
     side = "opponent" if "opponent" in q else "you" if re.search(r"\byou(?:r)?\b", q) else None
     ctrl = st._controller(t)
     return not (side and ctrl and side != ctrl)
-
-
-def _told_place(st: Situate, t: str) -> str | None:
-    ent = st.entities.get(t, {})
-    ws = set(ent.get("desc", "").lower().split())
-    if ent.get("place"):
-        return ent["place"]
-    if ws & {"gy", "graveyard"}:
-        return "gy"
-    if ws & {"hand"}:
-        return "hand"
-    if ws & {"control", "controls", "field", "face-up", "face-down", "set"}:
-        return "field"
-    return None
 
 
 def _summon_verb(st: Situate, reading, eid: str, q: Tree) -> str:
