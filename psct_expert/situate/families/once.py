@@ -115,13 +115,7 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     outcome = "resolved"
     since = "stayed"
     later: list[dict] = []        # what happened to that card after it used the effect, in order
-    seen = False
-    for e in st.events:
-        if e.get("id") == aid:
-            seen = True
-            continue
-        if not seen:
-            continue
+    for e in _events_after(st, aid):
         if e["kind"] == "negate" and e["of"] == aid:
             if aid in st.assumed_negation:
                 st.fail("say whether the activation or only the effect was negated ('the "
@@ -217,16 +211,20 @@ def _same_effect(st, a: dict, b: dict) -> bool:
         return False
 
 
+def _events_after(st, aid: str):
+    """The events told after the activation ``aid``, in order."""
+    seen = False
+    for e in st.events:
+        if seen:
+            yield e
+        elif e.get("id") == aid:
+            seen = True
+
+
 def _moved_after(st, aid: str, card: str) -> bool:
     """Was ``card`` moved or Summoned after the activation ``aid`` (told as a move, a Summon or
     what a link did)?"""
-    seen = False
-    for e in st.events:
-        if e.get("id") == aid:
-            seen = True
-            continue
-        if not seen:
-            continue
+    for e in _events_after(st, aid):
         if e.get("kind") in ("summon", "move") and e.get("what") == card:
             return True
         if any(d.get("what") == card for d in e.get("does", [])):
