@@ -151,3 +151,10 @@ def test_a_sentence_ends_after_a_number_said_alone():
     assert sentences("They Flip Summon it in Main Phase 1. Is that negated?") == \
         ["They Flip Summon it in Main Phase 1.", "Is that negated?"]
     assert sentences("I activate D.D. Crow. Is it ok?") == ["I activate D.D. Crow.", "Is it ok?"]
+
+
+def test_can_i_use_x_after_a_card_is_summoned_tells_the_summon_first(expert):
+    a = expert.ask("I tribute Peten the Dark Clown to Tribute Summon Caius the Shadow Monarch. can i "
+                   "use peten's effect after caius hits the field?", [])
+    assert a.value == "no"           # "When ...": the Summon happened last (missing the timing)
+    assert any("caius is Summoned. can i use" in c.describe() for c in a.reading.changes)
