@@ -158,3 +158,15 @@ def test_can_i_use_x_after_a_card_is_summoned_tells_the_summon_first(expert):
                    "use peten's effect after caius hits the field?", [])
     assert a.value == "no"           # "When ...": the Summon happened last (missing the timing)
     assert any("caius is Summoned. can i use" in c.describe() for c in a.reading.changes)
+
+
+@pytest.mark.parametrize("written, read", [
+    ("Is discarding a card to activate Lightning Vortex a cost?", "a cost of Lightning Vortex"),
+    ("Can Mirror Force be activated in response to a direct attack?",
+     "Can I activate Mirror Force when my opponent attacks directly"),
+    ("can i activate book of moon in response to my opponent's attack?",
+     "when my opponent attacks'"),
+])
+def test_costs_and_attacks_said_the_grammars_way(expert, written, read):
+    a = expert.ask(written, [])
+    assert any(read in c.describe() for c in a.reading.changes)
