@@ -170,9 +170,3 @@ def test_can_i_use_x_after_a_card_is_summoned_tells_the_summon_first(expert):
 def test_costs_and_attacks_said_the_grammars_way(expert, written, read):
     a = expert.ask(written, [])
     assert any(read in c.describe() for c in a.reading.changes)
-
-
-def test_can_x_be_chained_to_y_asks_whether_i_can_chain_it(expert):
-    a = expert.ask("can solemn judgment be chained to a counter trap?", [])
-    assert a.value == "yes"
-    assert any("I chain" in c.describe() for c in a.reading.changes)
