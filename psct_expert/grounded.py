@@ -1,9 +1,11 @@
 """Story words grounded in a card's own text, set aside with the reading saying so: what a card
-"says", told by the asker ("Borreload Dragon says neither player can target it"), and what kind of
-card it is ("Its a quick-play.", "Ring of Destruction (normal trap)").  Such words are accounted
+"says", told by the asker ("Borreload Dragon says neither player can target it"), what kind of
+card it is ("Its a quick-play.", "Ring of Destruction (normal trap)"), and how a monster was
+Summoned by its own procedure ("... again by banishing a LIGHT and a DARK monster from my GY").  Such words are accounted
 for by the card itself (the answer reads its text and its kind), so nothing is dropped unseen; a
 report the text does not bear out, or a player's claim, stays in the question to be read.
-:mod:`psct_expert.understand` runs :func:`card_says` with the second reading's other steps
+:mod:`psct_expert.understand` runs :func:`card_says` and :func:`summoned_as_its_text_says` with the
+second reading's other steps
 (:mod:`psct_expert.rereading`)."""
 
 from __future__ import annotations
@@ -86,6 +88,34 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
         out.append(part)
     if len(relexed.changes) > before:
         relexed.text = " ".join(out)
+
+
+# "I Special Summon X again by banishing another LIGHT and DARK monster from my GY": how it was
+# Summoned, as its own text says (its procedure)
+_BY_PROCEDURE = re.compile(r"(?P<lead>\b(?:special summon|special summons|special summoned|summon|summons|summoned)\s+"
+                           r"(?P<name>\ue000k(?P<k>\d+)k)(?:\s+(?:again|back|from (?:my|the|their) hand))?)"
+                           r"\s+(?P<how>by (?:banishing|tributing|sending|discarding|returning|shuffling|"
+                           r"detaching|revealing)\b[^.,;?!]*)", re.IGNORECASE)
+
+
+def summoned_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"I Special Summon X (again) by banishing 1 LIGHT and 1 DARK monster from my GY": how X was
+    Summoned is set aside, shown as grounded in X's text, when its words stand in that text (its
+    own procedure says so); a way the text does not say stays, to be read."""
+    text = relexed.text
+    found = mentions(text, db, families)
+    keyed = text
+    for k, m in sorted(enumerate(found), key=lambda x: -x[1].start):
+        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end:]
+    out = keyed
+    for m in reversed(list(_BY_PROCEDURE.finditer(keyed))):
+        card = db.find(found[int(m.group("k"))].card)
+        if card is None or not _grounded(m.group("how"), card):
+            continue
+        relexed.changes.append(Change("grounded", m.group("how"), card.name))
+        out = out[:m.end("lead")] + out[m.end("how"):]
+    if out != keyed:
+        relexed.text = re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, out)
 
 
 def _grounded(said: str, card) -> bool:

@@ -17,7 +17,7 @@ from .errors import QuestionError, UnknownCard
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
-from .grounded import card_says
+from .grounded import card_says, summoned_as_its_text_says
 from .rereading import (bare_possessives, card_verbs, mentions, partial_names, question_clause,
                         relex_around_names, story_clauses)
 from .resolve import resolve_question
@@ -92,6 +92,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     partial_names(relexed, db, families)
     card_verbs(relexed, db, families)
     card_says(relexed, db, families)
+    summoned_as_its_text_says(relexed, db, families)
     lines = [relex_around_names(line, db, families).text if line.strip() else line
              for line in scenario]
     second, tries = first, _Tries(lines, db, families)

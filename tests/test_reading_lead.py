@@ -170,3 +170,16 @@ def test_can_i_use_x_after_a_card_is_summoned_tells_the_summon_first(expert):
 def test_costs_and_attacks_said_the_grammars_way(expert, written, read):
     a = expert.ask(written, [])
     assert any(read in c.describe() for c in a.reading.changes)
+
+
+def test_how_a_monster_was_summoned_is_grounded_in_its_own_procedure(expert):
+    from psct_expert.grounded import summoned_as_its_text_says
+    from psct_expert.parser.lexicon import Relexed
+    r = Relexed("I Special Summon Chaos Sorcerer again by banishing a LIGHT and a DARK monster "
+                "from my GY. Can it use its effect?")
+    summoned_as_its_text_says(r, expert.db, expert.kb.families)
+    assert r.text == "I Special Summon Chaos Sorcerer again. Can it use its effect?"
+    kept = "I Special Summon Chaos Sorcerer by tributing two Dragons. Can it use its effect?"
+    r = Relexed(kept)
+    summoned_as_its_text_says(r, expert.db, expert.kb.families)
+    assert r.text == kept
