@@ -14,8 +14,8 @@ is not believed (the card is read again and the file written again).
 The JSON names each value's type (list, tuple, the reader's classes), so a reading comes back
 as it was made; a reading holding anything else, or one that would not come back exactly as
 it is (checked when it is written), is not kept.  Nothing in a file is code and nothing is run
-to read one.  At most ``LIMIT`` files (the whole-pool audit reads every card; it does not need
-them kept).  Only a cache: deleting it is safe.
+to read one.  At most ``LIMIT`` files, and ``PER_PROCESS`` written by one process (a whole-pool
+audit or a fuzz run reads thousands of cards it does not need kept).  Only a cache: deleting it is safe.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from pathlib import Path
 VERSION = 1
 PREFIX = f"card-readings{VERSION}-"
 LIMIT = 4096
+PER_PROCESS = 256     # files one process writes at the most
 _PACKAGE = Path(__file__).resolve().parent
 # what a reading depends on, besides the card: the reader and what it imports
 _CODE_GLOBS = ["reader/*.py", "reader/*.yaml", "gamewords.py", "gamewords.yaml", "facts.py",
@@ -152,6 +153,11 @@ def _read(path: Path, card):
 
 
 def _write(folder: Path, path: Path, card, reading) -> None:
+    # (a process that reads thousands of new cards, a whole-pool audit or a fuzz run, keeps the
+    # first PER_PROCESS; the count is checked before any work is done)
+    if _STATE.get("written", 0) >= PER_PROCESS or _STATE.get("count", 0) >= LIMIT:
+        return
+    _STATE["written"] = _STATE.get("written", 0) + 1
     try:
         body = _encode_reading(reading)
         if _encode_reading(_decode_reading(card, body)) != body:    # comes back as it is

@@ -106,3 +106,15 @@ def test_without_a_cache_folder_nothing_is_kept_and_all_is_worked_out(base_exper
     shipped.cards = shipped.loose.cards
     assert C._beginnings_path(shipped) is None
     assert "blue eyes" in shipped.name_beginnings()[0]
+
+
+def test_one_process_writes_at_most_per_process_files(base_expert, fresh, monkeypatch):
+    monkeypatch.setattr(R, "PER_PROCESS", 1)
+    encoded = []
+    real = R._encode_reading
+    monkeypatch.setattr(R, "_encode_reading", lambda r: encoded.append(1) or real(r))
+    for name in ["Creature Swap", "Thunder King Rai-Oh"]:
+        card = base_expert.db.get(name)
+        R.kept_reading(card, _Reader(card).read)
+    assert len(list(fresh.glob(f"{R.PREFIX}*/*.json"))) == 1
+    assert len(encoded) == 2            # the second card was not even encoded
