@@ -16,9 +16,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 FLOORS = {                                  # file: right answers at least
     "tests/acceptance/guide-cases.yaml": 85,
     "tests/acceptance/real-rulings.yaml": 199,
-    "tests/acceptance/player-questions.yaml": 71,
-    "bench/blind-probes/01.yaml": 27,
-    "bench/blind-probes/02.yaml": 6,
+    "tests/acceptance/player-questions.yaml": 72,
+    "bench/blind-probes/01.yaml": 29,
+    "bench/blind-probes/02.yaml": 7,
     "bench/blind-probes/03.yaml": 7,
     "bench/blind-probes/04.yaml": 8,
     "bench/blind-probes/05.yaml": 3,
