@@ -62,6 +62,7 @@ def _fresh_database():
         load_database.cache_clear()
 
 
+@pytest.mark.slow            # (a second of its own)
 @pytest.mark.cold_cache      # edits the cache file in place: it must be this test's own
 def test_the_name_cache_is_verified_on_load(tmp_path):
     """An edited cache must not change card text: its head is checked against the digest in
@@ -89,6 +90,7 @@ def test_the_name_cache_is_verified_on_load(tmp_path):
     assert "Draw 9" not in first and os.path.exists(caches[0])
 
 
+@pytest.mark.slow
 @pytest.mark.cold_cache
 def test_every_card_is_read_again_when_the_index_changes_under_a_loaded_database():
     """A card line of the index edited after the database was loaded: the read that finds it

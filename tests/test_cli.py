@@ -87,6 +87,7 @@ def test_analyze_inline_text(capsys):
     assert code == 0 and "target 1" in out
 
 
+@pytest.mark.slow       # the guide cases run by default in test_acceptance_files
 def test_check_guide_cases(capsys):
     code, out, _ = run(capsys, "check", CASES)
     assert code == 0, out

@@ -371,6 +371,7 @@ def test_an_effect_activated_from_the_hand_is_the_one_used_there(expert):
     assert spec["or"] and any(c.kind == "each-effect" for c in reading.changes)
 
 
+@pytest.mark.slow
 def test_random_sentences_of_its_own_words_are_read_or_left_never_a_crash():
     import random
 

@@ -118,7 +118,8 @@ def answer_word(driver) -> str:
     return visible(driver, "#answer-word").text
 
 
-@pytest.mark.parametrize("width", [pytest.param(1280, marks=pytest.mark.slow), 360])
+@pytest.mark.parametrize("width", [pytest.param(1280, marks=pytest.mark.slow),
+                                   pytest.param(360, marks=pytest.mark.slow)])
 def test_ask_see_proof_and_highlight_a_span(server, browser, width, tmp_path):
     at_width(browser, width)
     browser.get(server + "/")
