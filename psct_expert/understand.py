@@ -4,8 +4,10 @@ The question is read as written first.  When the grammar or the resolution again
 cannot place it, it is read a second time through the lexicon (:mod:`psct_expert.parser.lexicon`:
 the story told after the question first, discourse set aside, forum words read as the grammar's),
 and every change that reading made is returned with the spec, to be shown with the answer (the
-steps that need the card names are :mod:`psct_expert.rereading`'s).  When
-neither reading places it, the error of the reading that went further is raised, carrying the
+steps that need the card names are :mod:`psct_expert.rereading`'s, those grounded in a card's
+own text :mod:`psct_expert.grounded`'s); then the question sentence and the story are read by
+their parts.  A card whose effects all fit is asked effect by effect (:func:`_each_effect`).  When
+no reading places it, the error of the reading that went further is raised, carrying the
 nearest questions the product can answer (``nearest``, from :mod:`psct_expert.suggest`).
 """
 
@@ -14,10 +16,10 @@ from __future__ import annotations
 from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
+from .grounded import card_says, summoned_as_its_text_says
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
-from .grounded import card_says, summoned_as_its_text_says
 from .rereading import (bare_possessives, card_verbs, mentions, partial_names, question_clause,
                         relex_around_names, story_clauses)
 from .resolve import resolve_question
@@ -65,7 +67,6 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
                 story_aside: bool = True) -> tuple[dict, Relexed | None]:
     """``story_aside``: a story before a question about the card text alone may be set aside
     (never the scenario lines the user gave, read as told sentences)."""
-    refused_first = None
     try:
         return _once(text, scenario, db, families), None
     except _Refused as refused:
@@ -74,12 +75,9 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             return each
         # the grammar placed it as written and the cards refused it: that refusal says what the
         # cards do not do, and is final (a reading by parts could drop what the cards refuse)
-        refused_first = refused.exc
-        first = refused.exc
+        raise _near(refused.exc, text, scenario, db, families, settle) from None
     except NOT_PLACED as exc:
         first = exc
-    if refused_first is not None:
-        raise _near(refused_first, text, scenario, db, families, settle)
     if isinstance(first, QuestionError) and first.unplaced is None and first.line is None:
         # a bound or an empty question: reading the words again changes nothing (a scenario line
         # the lines' reader refused is read again through the lexicon, below)
