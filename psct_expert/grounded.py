@@ -34,7 +34,9 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
     target it", "it says return both") is set aside, shown as grounded in that card's text: the
     answer reads the text itself.  Only when the sentence's subject is a card named in it (or "it",
     the card named last before it) and at least two thirds of its words, and every one of its
-    game words, stand in that card's text; a question is never set aside."""
+    game words, stand in that card's text; a question is never set aside.  In the same pass: a
+    card's kind said after its name or as a sentence ("(normal trap)", "Its a quick-play.") is set
+    aside when true, and a quoted report followed by more words becomes a sentence of its own."""
     from .parser.lexicon import sentences
 
     before = len(relexed.changes)
