@@ -10,13 +10,9 @@ of the rules ("also", "only", "first") stop the reading, so nothing is dropped."
 
 from __future__ import annotations
 
-from .model import Event, Stop, data, np_words
+from .model import Event, Stop, data, np_words, tables
 from .read import Reader
 from .say import _base, card_words
-
-
-def _phrases(key: str) -> list[list[str]]:
-    return sorted((str(p).lower().split() for p in data()[key]), key=len, reverse=True)
 
 
 def ask(words: list[str], kinds: list[str], names: list[str]) -> str | None:
@@ -51,7 +47,7 @@ def _asked(words: list[str], kinds: list[str], names: list[str]) -> str | None:
     if negate is not None:
         return card_words(negate, names)
     low = [w.lower() for w in words]
-    for lead in sorted((str(p).split() for p in data()["is_that_something"]), key=len, reverse=True):
+    for lead in tables()["is_that_something"]:
         if low[:len(lead)] == lead and len(words) > len(lead) + 2:
             # "is that something Solemn Warning can negate?": can it do that to it
             rest = words[len(lead):]
@@ -121,9 +117,9 @@ def _said(aux: str, rest: list[str], kinds: list[str], names: list[str]) -> str 
     if subj is None:
         return None
     at = r.s.i
-    still = r.s.take_any(_phrases("still")) is not None
-    able = r.s.take_any(_phrases("able")) is not None
-    if not still and r.s.take_any(_phrases("still")) is not None:
+    still = r.s.take_any(tables()["still"]) is not None
+    able = r.s.take_any(tables()["able"]) is not None
+    if not still and r.s.take_any(tables()["still"]) is not None:
         still = True                    # "do I get to still ...": the same
     body = rest[r.s.i:]
     if [w.lower() for w in body] == ["get", "the", "draw"]:

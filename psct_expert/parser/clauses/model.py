@@ -126,6 +126,8 @@ def tables() -> dict:
         "this_turn": _lists("this_turn"),
         "after_that": _lists("after_that"),
         "second_copy": _lists("second_copy"),
+        "still": _lists("still"), "able": _lists("able"),
+        "is_that_something": _lists("is_that_something"),
         "done_nouns": sorted((str(k).lower().split() for k in data()["done_nouns"]), key=len,
                              reverse=True),
     }
