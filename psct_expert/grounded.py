@@ -143,16 +143,14 @@ def _grounded(said: str, card) -> bool:
     return len(hit) * 3 >= len(words) * 2 and all(forms(w) & have for w in game)
 
 
+# a card's kind as people say it ("quick play", "Continuous Trap", "spell"), with "card" after it
+_KIND = (r"(?P<kind>(?:quick[- ]?play|qp|continuous|normal|counter|field|equip|ritual|effect|link|"
+         r"xyz|synchro|fusion)(?:\s+(?:spell|trap|monster))?|spell|trap|monster)(?:\s+card)?")
 # "its a quick-play", "it's a Continuous Trap card", "X is a Counter Trap": what kind of card it is
-_KIND_TOLD = re.compile(r"^(?:(?:it|this|that)(?:'s|s| is)|.+? is)\s+(?:a|an)\s+(?P<kind>(?:quick[- ]?play|qp|"
-                        r"continuous|normal|counter|field|equip|ritual|effect|link|xyz|synchro|fusion)"
-                        r"(?:\s+(?:spell|trap|monster))?|spell|trap|monster)(?:\s+card)?[.!]?$",
+_KIND_TOLD = re.compile(r"^(?:(?:it|this|that)(?:'s|s| is)|.+? is)\s+(?:a|an)\s+" + _KIND + r"[.!]?$",
                         re.IGNORECASE)
-
-
-_KIND_AFTER = re.compile(r"\s*\((?:it'?s |its |a |an )?(?P<kind>(?:quick[- ]?play|qp|continuous|normal|counter|field|"
-                         r"equip|ritual|effect|link|xyz|synchro|fusion)(?:\s+(?:spell|trap|monster))?|spell|"
-                         r"trap|monster)(?:\s+card)?\)", re.IGNORECASE)
+# "Ring of Destruction (normal trap)": the kind said after the name
+_KIND_AFTER = re.compile(r"\s*\((?:it'?s |its |a |an )?" + _KIND + r"\)", re.IGNORECASE)
 
 
 def _is_kind(said: str, card) -> bool:
