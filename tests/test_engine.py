@@ -144,6 +144,7 @@ def test_a_run_that_never_settles_is_a_clear_error_naming_the_rule(tmp_path):
     assert engine.run(_clauses(2)).fired("every-clause-five-times")  # usable afterwards
 
 
+@pytest.mark.slow
 def test_the_firing_budget_names_the_rule_that_fired_most(tmp_path):
     from psct_expert.engine import Engine
 

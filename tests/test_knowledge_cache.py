@@ -42,6 +42,7 @@ def _not_read_again(monkeypatch):
     monkeypatch.setattr(loader, "_load", fail)
 
 
+@pytest.mark.slow
 def test_the_knowledge_is_cached_and_read_back(monkeypatch):
     cache.forget()
     fresh = load_knowledge()

@@ -471,6 +471,7 @@ def test_a_card_told_no_longer_on_the_field(base_expert):
     assert any(e.get("cost") for e in answer.spec.get("situation", []))
 
 
+@pytest.mark.slow
 def test_what_a_player_gets_is_the_part_that_gives_it(base_expert):
     story = ("I activate Zombie Master's effect targeting a Level 4 Zombie monster in my GY. "
              "My opponent chains Book of Moon on Zombie Master. ")
