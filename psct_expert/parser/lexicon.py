@@ -87,7 +87,8 @@ def _alternation(words, flags=re.IGNORECASE) -> re.Pattern | None:
     words = sorted((str(w) for w in words or ()), key=len, reverse=True)
     if not words:
         return None
-    body = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+    # "#" in a phrase stands for a number ("judge call at table #")
+    body = "|".join(re.escape(w).replace(r"\ ", r"\s+").replace(r"\#", r"\d+") for w in words)
     return re.compile(rf"(?<![\w'\-/])(?:{body})(?![\w'\-/])", flags)
 
 

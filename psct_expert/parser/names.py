@@ -154,7 +154,37 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
     _short_names(text, mentions, plain_word)
     _typos(text, db, mentions)
     mentions.sort(key=lambda m: m.start)
-    return mentions
+    return _widened(text, mentions)
+
+
+_WORD_BEFORE = re.compile(r"([A-Za-z][\w-]*)\s+$")
+_WORD_AFTER = re.compile(r"\s+([A-Za-z][\w-]*)")
+
+
+def _widened(text: str, mentions: list[Mention]) -> list[Mention]:
+    """A mention widened over the words beside it that stand beside it in the card's own name
+    ("shooting" before "Quasar" in Shooting Quasar Dragon): one name written in part is one
+    mention, not a name and a stray word (or two mentions of one card side by side)."""
+    out: list[Mention] = []
+    for m in mentions:
+        words, said = name_key(m.card).split(), name_key(m.text).split()
+        at = next((i for i in range(len(words) - len(said) + 1) if words[i:i + len(said)] == said),
+                  None) if said else None
+        if at is None:
+            out.append(m)
+            continue
+        s, e, lo, hi = m.start, m.end, at, at + len(said)
+        while lo > 0 and (w := _WORD_BEFORE.search(text, 0, s)) and name_key(w.group(1)) == words[lo - 1]:
+            s, lo = w.start(1), lo - 1
+        while hi < len(words) and (w := _WORD_AFTER.match(text, e)) and name_key(w.group(1)) == words[hi]:
+            e, hi = w.end(1), hi + 1
+        if out and out[-1].card == m.card and out[-1].end >= s:
+            s = out.pop().start                  # two mentions of one card side by side
+        if any(x.start < e and s < x.end for x in out):
+            out.append(m)                        # another card's mention stands there
+            continue
+        out.append(m if (s, e) == (m.start, m.end) else Mention(s, e, m.card, text[s:e]))
+    return out
 
 
 # sentences searched in one database before its names are indexed: a search without the index
@@ -309,7 +339,8 @@ def _in_longer_name(text: str, s: int, e: int, card: str) -> bool:
         bool(after and f"{word} {after.group(1)}" in card)
 
 
-_LONE_WORD = re.compile(r"(?<![\w'\-/\"])[A-Za-z][A-Za-z\-]{3,}(?![\w'\-/])")
+# a lone word, possessive or not ("mirrorjade", "levianeer's"): never inside a longer word or a quote
+_LONE_WORD = re.compile(r"(?<![\w'\-/\"])[A-Za-z][A-Za-z\-]{3,}(?![\w\-/])(?!'(?!s\b))")
 
 
 def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
@@ -341,7 +372,7 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
     return out
 
 
-_LOWER_WORD = re.compile(r"(?<![\w'\-/\"])[a-z][a-z\-]+(?![\w'\-/])")
+_LOWER_WORD = re.compile(r"(?<![\w'\-/\"])[a-z][a-z\-]+(?![\w\-/])(?!'(?!s\b))")
 
 
 def _plain_runs(text: str, plain_word, longest: int = 3):

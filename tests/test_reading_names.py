@@ -1,0 +1,47 @@
+"""Names as people type them, and who is asked (lead, seventh wave-3 session; sentences written
+for these tests)."""
+
+import pytest
+
+from psct_expert.parser.lexicon import relex
+from psct_expert.parser.names import find_cards
+
+
+@pytest.mark.parametrize("text, card, written", [
+    ("does shooting quasar's effect target?", "Shooting Quasar Dragon", "shooting quasar"),
+    ("I chain Quasar Dragon to it", "Shooting Quasar Dragon", "Quasar Dragon"),
+    ("my Shooting Quasar attacks", "Shooting Quasar Dragon", "Shooting Quasar"),
+])
+def test_a_name_written_in_part_is_one_mention_with_the_words_beside_it(base_expert, text, card,
+                                                                         written):
+    found = find_cards(text, base_expert.db, lambda w: w in {"does", "effect", "target", "i", "chain",
+                                                             "to", "it", "my", "attacks"})
+    assert [(m.card, m.text) for m in found] == [(card, written)]
+
+
+def test_a_word_beside_a_name_that_is_not_in_it_stays_outside(base_expert):
+    found = find_cards("I destroy Quasar with it", base_expert.db, lambda w: False)
+    assert [(m.card, m.text) for m in found] == [("Shooting Quasar Dragon", "Quasar")]
+
+
+def test_a_possessive_of_a_name_written_in_part_is_that_card(base_expert):
+    a = base_expert.ask("does shooting quasar's effect target?", [])
+    assert "Shooting Quasar Dragon" in a.restated and a.value in ("yes", "no", "unknown")
+
+
+@pytest.mark.parametrize("written, read, aside", [
+    ("Judge call at table 12: my opponent activates a card. Is it legal?",
+     "My opponent activates a card. Is it legal?", "Judge call at table 12:"),
+    ("bro, can i chain it?", "Can i chain it?", "bro"),
+    ("do we both still discard or nah?", "Do we both still discard?", "or nah"),
+])
+def test_who_is_asked_and_chat_tags_are_set_aside_and_shown(written, read, aside):
+    r = relex(written)
+    assert r.text == read
+    assert aside in [c.written for c in r.changes if c.kind == "set-aside"]
+
+
+def test_a_number_in_a_sentence_is_not_an_opener():
+    # "at table #" opens a sentence only: a number elsewhere stays
+    r = relex("I banish 3 cards at table 4 of my locals. Is it legal?")
+    assert "3 cards" in r.text and "table 4" in r.text
