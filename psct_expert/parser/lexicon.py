@@ -255,8 +255,8 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
         if asked is None:
             continue
         lead = [rx.pattern for rx in (_patterns()["openers"], _patterns()["discourse"]) if rx]
-        if told and lead and re.fullmatch(rf"(?:(?:{'|'.join(lead)})[\s,]*)+", told, re.IGNORECASE):
-            told, asked = "", f"{told}, {asked}"           # "ok so": set aside as an opener
+        if told and lead and re.fullmatch(rf"(?:(?:{'|'.join(lead)})[\s,:]*)+", told, re.IGNORECASE):
+            told, asked = "", f"{told.rstrip(' ,:')}, {asked}"   # "ok so": set aside as an opener
         new = ([told[:1].upper() + told[1:] + "."] if told else []) + [asked]
         out.changes.append(Change("read-as", " ".join(parts[j:i + 1]), " ".join(new)))
         return parts[:j] + new + parts[i + 1:]
