@@ -47,6 +47,9 @@ class OwnSummonEvents:
             player = self._player(ev) if sub(ev, "actor") is not None else other
             if player != other:
                 self.fail("a player negates the other player's Summon", ev)
-            self.events.append({"kind": "activate", "effect": self.effect_ref(
-                self.r.effect(eff), hint=["negate"]), "player": player})
+            ref = self.effect_ref(self.r.effect(eff), hint=["negate"])
+            if ref.get("card") and not any(f.type == "negation_scope" and f.get("what") == "summon"
+                                           for f in self.reading(ref["card"]).facts):
+                self.fail(f"{ref['card']} has no effect that negates a Summon", ev)
+            self.events.append({"kind": "activate", "effect": ref, "player": player})
             self.events.append({"kind": "resolve"})

@@ -184,7 +184,14 @@ class SummonEvents:
         self.overlay_pending = (self._player(ev), sub(ev, "thing"), ev)
 
     def _summon(self, kind: str, player: str | None, what: dict, place: str | None) -> str:
-        """A Summon the player performs (not during an effect's resolution)."""
+        """A Summon the player performs (not during an effect's resolution).  A Spell is never
+        Summoned, nor a Trap by a Summon only monsters have (a Trap that Special Summons itself
+        as a monster is)."""
+        card = what.get("card")
+        c = self.db.find(card) if card else None
+        if c is not None and c.kind != "monster" and (
+                c.kind == "spell" or kind not in ("special", "unsaid", "by-effect", "procedure")):
+            self.fail(f"{card} is a {c.kind.capitalize()} Card: it is not Summoned that way")
         sid = f"s{len(self.summons) + 1}"
         if player is None:              # "X is Link Summoned": by whom is not said
             self.unsaid_summoner.add(sid)
