@@ -54,3 +54,19 @@ def test_a_number_in_a_sentence_is_not_an_opener():
 ])
 def test_contractions_without_apostrophes_and_chat_shorthand(written, read):
     assert relex(written).text.startswith(read)
+
+
+@pytest.mark.parametrize("written, read", [
+    ("does its negate+destroy target?", "Does its negate and destroy target?"),
+    ("does it still activate even tho its the damage step?",
+     "Does it still activate even though it is the damage step?"),
+    ("next turn can i bring it back with Monster Reborn?", "Special Summon it with Monster Reborn"),
+    ("can i retry it later?", "Can i try it again later?"),
+    ("is its negate usable during the damage step?", "Can its negate be used during the damage step?"),
+])
+def test_chat_paraphrases(written, read):
+    assert read in relex(written).text
+
+
+def test_bring_it_back_to_the_hand_is_not_a_summon():
+    assert "Summon" not in relex("can i bring it back to my hand?").text
