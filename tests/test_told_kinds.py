@@ -22,3 +22,23 @@ def test_the_same_story_with_cards_that_can_is_answered(base_expert):
     a = base_expert.ask("I Tribute Summon Jinzo and my opponent negates the Summon with Solemn "
                         "Warning. Can I Normal Summon again this turn?", [])
     assert a.value == "no"
+
+
+@pytest.mark.parametrize("question, effect", [
+    # both effects target: where the told target is picks the one
+    ("I activate Bystial Druiswurm targeting a DARK monster in my opponent's GY. Does it start a Chain?",
+     "the first effect"),
+    ("I activate Bystial Druiswurm targeting a monster my opponent controls. Does it start a Chain?",
+     "the second effect"),
+    # whose card is targeted is said from the activating player's side
+    ("My opponent activates Bystial Druiswurm targeting a monster I control. Does it start a Chain?",
+     "the second effect"),
+])
+def test_where_and_whose_the_told_target_is_picks_the_effect(base_expert, question, effect):
+    assert effect in base_expert.ask(question, []).restated
+
+
+def test_a_target_gone_from_the_gy_before_resolution_stops_what_follows_if_you_do(base_expert):
+    a = base_expert.ask("I activate Bystial Druiswurm targeting a DARK monster in my opponent's GY. "
+                        "It is banished in response. Do I still Special Summon Bystial Druiswurm?", [])
+    assert a.value == "no" and "first effect" in a.restated

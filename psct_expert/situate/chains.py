@@ -14,7 +14,7 @@ from .copies import told_copies
 from .holdings import purpose_gains
 from .moves import ACTION_VERBS
 from .procedures import MOVED
-from .refs import effect_does_action
+from .refs import effect_does_action, target_places
 from .targets import described_target, note_change
 from .words import COUNT_WORDS, moved_by_verb, owner_in_words
 
@@ -46,8 +46,12 @@ class ChainEvents:
         info = {**self._when(ev), **self._mods(ev)}
         if "set" in [str(t).lower() for t in ev.children if isinstance(t, Token)]:
             info["from"] = "set"
-        hint = [f"target:{owner_in_words(t['words']) or 'any'}" for t in info.get("targets", []) if t]
-        hint = hint[:1]
+        # whose card is targeted, said from the activating player's side (the card's "you"): "my
+        # opponent activates X targeting a monster I control" targets a card "your opponent controls"
+        side = {"you": "opponent", "opponent": "you"} if player == "opponent" else {}
+        hint = [f"target:{side.get(w, w)}" for w in
+                (owner_in_words(t['words']) or 'any' for t in info.get("targets", []) if t)]
+        hint = hint[:1] + target_places(info.get("targets", [])[:1])
         told = [t for t in info.get("targets", []) if t]
         if len(told) > 1:
             # "targeting 1 card I control and 1 card my opponent controls": an effect targeting 2

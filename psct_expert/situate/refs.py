@@ -280,6 +280,23 @@ def _first_part_does(facts, eid: str, verb: str) -> bool:
                f.get("verb") == verb for f in facts)
 
 
+# where a target is, as the reader's target conditions name it (a target with none is on the field)
+PLACE_CONDITIONS = ("in-gy", "banished")
+
+
+def target_places(told: list) -> list[str]:
+    """A place hint for the first target told ("a monster in their GY": ``target-in:in-gy``; "a
+    monster I control": ``target-in:field``)."""
+    words = {str(w).lower() for t in told if t for w in t.get("words", [])}
+    if words & {"gy", "graveyard"}:
+        return ["target-in:in-gy"]
+    if words & {"banished", "banishment"}:
+        return ["target-in:banished"]
+    if words & {"control", "controls", "controlled", "field"}:
+        return ["target-in:field"]
+    return []
+
+
 def _narrow(reading: Reading, cands, hint) -> list:
     """Among several fitting effects, those that do what the rest of the question says they do
     (an action, or "target" for an effect told to target); all of them when none does."""
@@ -311,6 +328,15 @@ def _fits(reading: Reading, e, hint: str) -> bool:
         total = sum(int(f.get("count") or 1) for f in tg)
         n = int(hint.split(":", 1)[1])
         return bool(tg) and (total == n or (total > n and any(f.get("up_to") == "yes" for f in tg)))
+    if hint.startswith("target-in:"):
+        # "targeting a LIGHT monster in their GY": an effect whose targets are in that place (a
+        # target with no place named is on the field)
+        place = hint.split(":", 1)[1]
+        conds = {f.get("condition") for f in reading.facts
+                 if f.type == "target_condition" and f.get("effect") == e.id}
+        targets = any(f.type == "target" and f.get("effect") == e.id for f in reading.facts)
+        return targets and (place in conds if place in PLACE_CONDITIONS else
+                            not conds & set(PLACE_CONDITIONS))
     if not hint.startswith("target:"):
         return effect_does_action(reading.facts, e.id, hint)
     if not any(f.type == "target" and f.get("effect") == e.id for f in reading.facts):
