@@ -500,10 +500,25 @@ def _declarative(s: str, out: Relexed) -> str:
     return s
 
 
+_REASON_WORDS = {"because", "bc", "b/c", "cuz", "since"}
+
+
+def _tells_the_game(said: str) -> bool:
+    """Does a reason tell something of the game (a card's name or one of ``reason_game_words``)?"""
+    words = {str(w).lower() for w in lexicon().get("reason_game_words") or ()}
+    return "\ue000" in said or any(w.lower().strip(".,!?'\"") in words for w in said.split())
+
+
 def _set_aside_aside(s: str, out: Relexed) -> str:
     rx = _patterns()["asides"]
     if rx is not None and not s.endswith("?"):
         m = rx.match(s)
+        if m and m.group().split()[-1].lower() in _REASON_WORDS and _tells_the_game(s[m.end():]):
+            # "asking because they control no monsters": the reason is told (a state of the game),
+            # only the asking is set aside
+            out.changes.append(Change("set-aside", m.group()))
+            rest = s[m.end():].strip(" ,")
+            return rest[:1].upper() + rest[1:]
         if m:
             out.changes.append(Change("set-aside", s))
             return ""
