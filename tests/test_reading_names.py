@@ -74,7 +74,7 @@ def test_bring_it_back_to_the_hand_is_not_a_summon():
 
 def test_a_reason_for_asking_that_tells_the_game_is_told_not_dropped():
     r = relex("does it target? asking bc opp has a monster that cant be targeted")
-    assert r.text.startswith("Opponent has a monster that cannot be targeted.")
+    assert r.text.startswith("Opp has a monster that cannot be targeted.")
     assert "asking bc" in [c.written for c in r.changes if c.kind == "set-aside"]
     # a reason that tells nothing of the game is set aside whole
     assert relex("Asking because my judge said so. Does it target?").text == "Does it target?"
