@@ -83,3 +83,17 @@ def test_a_reason_for_asking_that_tells_the_game_is_told_not_dropped():
 def test_the_attacker_is_the_attacking_monster(base_expert):
     a = base_expert.ask("Does Dimensional Prison target the attacker?", [])
     assert a.value == "yes"
+
+
+@pytest.mark.parametrize("written, read", [
+    ("can i just flip the trap in response?", "Can i flip the trap in response?"),
+    ("if my only monster is a face down def monster", "a face-down Defense Position monster"),
+    ("is it still negated even if it doesnt die?", "even if it is not destroyed"),
+])
+def test_more_chat_paraphrases(written, read):
+    assert read in relex(written).text
+
+
+def test_just_that_says_only_stays():
+    # "just" in a question that is not "can <player> just <verb>" is left for the grammar to place
+    assert "just" in relex("does it just stay on the field?").text
