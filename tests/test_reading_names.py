@@ -97,3 +97,18 @@ def test_more_chat_paraphrases(written, read):
 def test_just_that_says_only_stays():
     # "just" in a question that is not "can <player> just <verb>" is left for the grammar to place
     assert "just" in relex("does it just stay on the field?").text
+
+
+@pytest.mark.parametrize("written, read", [
+    ("Judge call: player wants to activate Pot of Greed from his hand. Is that allowed?",
+     "Can I activate Pot of Greed from my hand?"),
+    ("The player activates Mirror Force. His opponent chains Dark Bribe from his hand.",
+     "I activate Mirror Force. my opponent chains Dark Bribe from his hand."),
+])
+def test_a_judge_call_told_of_the_player_is_the_askers(written, read):
+    assert read in relex(written).text
+
+
+def test_the_player_stays_when_the_asker_speaks_for_themselves():
+    assert "player" in relex("I activate Raigeki and the player chains Mirror Force. Does it resolve?").text
+    assert "Player A" in relex("Player A activates Raigeki. Can Player B chain to it?").text

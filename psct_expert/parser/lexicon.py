@@ -176,8 +176,44 @@ _DASH_QUESTION = re.compile(r"\s+[\u2014\u2013-]+\s+(?=(?:is|are|does|do|can|cou
                             r"has|have|should)\b)", re.IGNORECASE)
 
 
+# a judge's call told of "the player" and "his opponent", with no "I" or "my": the player is the
+# asker ("player wants to activate X from his hand" is "I want to activate X from my hand")
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|i'm|im|we|our)\b", re.IGNORECASE)
+_PLAYER_LEAD = re.compile(r"(?:^|(?<=[.!?:,\-\u2013\u2014]\s))(?:the |a )?player\b(?!\s+[ab]\b)",
+                          re.IGNORECASE)
+_NEW_SUBJECT = re.compile(r"\b(?:opponent|opp|they|he|she)\b(?!'s)", re.IGNORECASE)
+
+
+def _judge_player(text: str, out: Relexed) -> str:
+    if _FIRST_PERSON.search(text) or not _PLAYER_LEAD.search(text):
+        return text
+    from ..lemmas import all_lemmas
+
+    said = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        m = _PLAYER_LEAD.search(sentence)
+        if m is None:
+            said.append(re.sub(r"\b(?:his|her|their) opponent", "my opponent", sentence,
+                               flags=re.IGNORECASE))
+            continue
+        rest = sentence[m.end():]
+        verb = re.match(r"\s+([a-z]+s)\b", rest)
+        if verb and (all_lemmas(verb.group(1)).get("VERB") or ()):
+            rest = " " + all_lemmas(verb.group(1))["VERB"][0] + rest[verb.end():]
+        rest = re.sub(r"\b(?:his|her|their) opponent", "my opponent", rest, flags=re.IGNORECASE)
+        stop = _NEW_SUBJECT.search(rest)          # "his" is the player's until another subject
+        head, tail = (rest[:stop.start()], rest[stop.start():]) if stop else (rest, "")
+        head = re.sub(r"\b(?:his|her)\b", "my", head, flags=re.IGNORECASE)
+        said.append(sentence[:m.start()] + "I" + head + tail)
+    new = " ".join(said)
+    if new != text:
+        out.changes.append(Change("read-as", "the player", "I"))
+    return new
+
+
 def _relex(text: str) -> Relexed:
     out = Relexed(text)
+    text = _judge_player(text, out)
     text = _ellipses(text, out)
     if _DASH_QUESTION.search(text):
         out.changes.append(Change("read-as", "\u2014", "."))
@@ -255,8 +291,9 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
         if asked is None:
             continue
         lead = [rx.pattern for rx in (_patterns()["openers"], _patterns()["discourse"]) if rx]
-        if told and lead and re.fullmatch(rf"(?:(?:{'|'.join(lead)})[\s,:]*)+", told, re.IGNORECASE):
-            told, asked = "", f"{told.rstrip(' ,:')}, {asked}"   # "ok so": set aside as an opener
+        if told and lead and re.fullmatch(rf"(?:(?:{'|'.join(lead)})[\s,:\-\u2013\u2014]*)+", told,
+                                          re.IGNORECASE):
+            told, asked = "", f"{told.rstrip(' ,:-' + chr(0x2013) + chr(0x2014))}, {asked}"   # "ok so": an opener
         new = ([told[:1].upper() + told[1:] + "."] if told else []) + [asked]
         out.changes.append(Change("read-as", " ".join(parts[j:i + 1]), " ".join(new)))
         return parts[:j] + new + parts[i + 1:]
