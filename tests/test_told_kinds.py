@@ -42,3 +42,13 @@ def test_a_target_gone_from_the_gy_before_resolution_stops_what_follows_if_you_d
     a = base_expert.ask("I activate Bystial Druiswurm targeting a DARK monster in my opponent's GY. "
                         "It is banished in response. Do I still Special Summon Bystial Druiswurm?", [])
     assert a.value == "no" and "first effect" in a.restated
+
+
+def test_a_special_summon_by_tributing_is_the_cards_own_procedure_when_its_text_says_so(base_expert):
+    a = base_expert.ask("My opponent Special Summons Kumongous, the Sticky String Kaiju by Tributing "
+                        "my monster. Does that Special Summon start a Chain?", [])
+    assert a.value == "no"
+    # a monster whose text has no such procedure is not Special Summoned by Tributing
+    with pytest.raises(QuestionError):
+        base_expert.ask("I Special Summon Dark Magician by Tributing a monster. Can my opponent "
+                        "negate the Summon with Solemn Strike?", [])

@@ -80,9 +80,15 @@ class SummonEvents:
         kind, materials = self.how_summoned(ev, what.get("card"), kind, player, info.get("from"))
         kind = self.own_way(ev, what.get("card"), kind, info.get("from"))
         if info.get("tributes") is not None:
-            if kind not in ("tribute", "normal", "unsaid"):
+            tributes = [self.entity(self.r.thing(info["tributes"]))]
+            if kind in ("special", "procedure") and what.get("card") and \
+                    self.procedures(what["card"], "tribute", place=info.get("from")):
+                # "Special Summons X by Tributing my monster": X's own procedure Tributes
+                kind, materials = "procedure", tributes
+            elif kind not in ("tribute", "normal", "unsaid"):
                 self.fail("only a Tribute Summon is made by Tributing", ev)
-            kind, materials = "tribute", [self.entity(self.r.thing(info["tributes"]))]
+            else:
+                kind, materials = "tribute", tributes
         pending = getattr(self, "overlay_pending", None)
         if pending is not None:
             # "My opponent overlays two Level 4 monsters. They Xyz Summon X.": its materials
