@@ -52,3 +52,25 @@ def test_a_special_summon_by_tributing_is_the_cards_own_procedure_when_its_text_
     with pytest.raises(QuestionError):
         base_expert.ask("I Special Summon Dark Magician by Tributing a monster. Can my opponent "
                         "negate the Summon with Solemn Strike?", [])
+
+
+@pytest.mark.parametrize("question, value", [
+    # the activated Trap itself destroyed in response, its target the attacker the story told
+    ("My opponent's monster attacks. I activate Sakuretsu Armor. My opponent destroys Sakuretsu Armor "
+     "in response. Does Sakuretsu Armor still destroy the attacking monster?", "yes"),
+    # its activation told only by "before it resolves"; the attack by its activation condition
+    ("my opponent destroys my Sakuretsu Armor before it resolves. does Sakuretsu Armor still destroy "
+     "the attacker?", "yes"),
+    # near miss: a Continuous Trap destroyed in response does nothing
+    ("I activate Call of the Haunted targeting Dark Magician in my GY. My opponent destroys Call of "
+     "the Haunted in response. Is Dark Magician still Special Summoned?", "no"),
+])
+def test_the_activated_card_itself_leaving_in_response(base_expert, question, value):
+    assert base_expert.ask(question, []).value == value
+
+
+def test_an_attacker_changed_before_resolution_is_not_assumed_to_be_the_target(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("My opponent's monster attacks. I activate Sakuretsu Armor. The attacking "
+                        "monster is banished in response. Does Sakuretsu Armor still destroy the "
+                        "attacking monster?", [])

@@ -184,9 +184,23 @@ class MoveEvents:
             kept = [c for c in ev.children if isinstance(c, Tree)
                     and c.data not in ("actor", "act_verb", "ev_when")]
             return self.ev_did(Tree("ev_did", [Tree("did_verb", verb_node.children), *kept]))
-        t, targeted = self._unnamed_change(ev)
         verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else \
             self.r.gerund_verb(sub(ev, "gerund"))
+        named = self.r.thing(sub(ev, "thing")) if sub(ev, "thing") is not None else {}
+        own = [aid for aid, r in self.acts if named.get("card") and r.get("card") == named["card"]]
+        if not own and named.get("card") and "resolves" in low(ev) and \
+                owner_in_words(named["words"]) in ("you", "opponent"):
+            # "they destroy my Sakuretsu Armor before it resolves": it was activated (by its owner)
+            ref = self.effect_ref({"how": "eff_card", "card": named["card"], "ord": None, "desc": [],
+                                   "quote": None, "rel": None, "text": named["card"]})
+            own = [self._activate(ref, owner_in_words(named["words"]), {})]
+        if own and verb in ("destroy", "banish", "return", "send") and not any(
+                named["card"] == x.get("card") for e in self.events if e.get("kind") == "activate"
+                for x in e.get("targets", []) if isinstance(x, dict)):
+            # the card whose effect was activated, told to leave, needs no target told
+            t, targeted = named, []
+        else:
+            t, targeted = self._unnamed_change(ev)
         if verb not in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         self._target_change_mods(ev)

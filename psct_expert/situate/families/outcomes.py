@@ -116,9 +116,29 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
             f.type == "clause" and f.get("effect") == found[1] and f.get("verb") == verb
             for f in found[0].facts):
         st.fail(f"{ref.get('card')} has no part that does {verb!r}", q)
-    if any(f.type == "target" and f.get("effect") == found[1] for f in found[0].facts):
+    if any(f.type == "target" and f.get("effect") == found[1] for f in found[0].facts) and \
+            not _targets_the_told_attacker(st, found, ref):
         st.fail("tell what the effect targeted ('I target X with Y ...')", q)
     return st.spec("resolves", {"effect": ref})
+
+
+def _targets_the_told_attacker(st: Situate, found, ref: dict) -> bool:
+    """An effect that targets only "the attacking monster", activated after a told attack, with
+    nothing told of the attacker since: its target is that attacker (game-rules#battle), and
+    whether it still resolves is what is asked."""
+    reading, eid = found
+    slots = {f.get("slot") for f in reading.facts if f.type == "target" and f.get("effect") == eid}
+    attacking = {f.get("slot") for f in reading.facts if f.type == "target_condition"
+                 and f.get("effect") == eid and f.get("condition") == "attacking"}
+    if not slots or slots != attacking:
+        return False
+    attacks = [e for e in st.events if e.get("kind") == "attack"]
+    said_attack = any(f.type == "trigger_names" and f.get("effect") == eid and f.get("name") == "attack"
+                      for f in reading.facts)
+    if len(attacks) > 1 or not attacks and not said_attack:
+        return False            # (no attack told: its activation condition is an attack declared)
+    return not any(e.get("kind") in ("move", "change") and e.get("what") != ref.get("card")
+                   for e in st.events)
 
 
 def _asks_about_its_target(st: Situate, q: Tree, act: dict, verb: str | None) -> None:
