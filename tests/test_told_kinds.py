@@ -74,3 +74,11 @@ def test_an_attacker_changed_before_resolution_is_not_assumed_to_be_the_target(b
         base_expert.ask("My opponent's monster attacks. I activate Sakuretsu Armor. The attacking "
                         "monster is banished in response. Does Sakuretsu Armor still destroy the "
                         "attacking monster?", [])
+
+
+def test_it_in_a_response_is_never_the_card_responded_to(base_expert):
+    # "it" would be the card just activated; a card cannot answer itself: which card is asked
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask("My opponent activates Night Beam targeting my Set trap. Can I activate it "
+                        "in response?", [])
+    assert "which card is 'it'" in str(err.value)

@@ -97,6 +97,13 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         to = st._find_act(ref) or st._activate(ref, who, {})
     else:
         to = _activation_of(st, sub(fam, "resp_to"), player)
+    said = st.r.effect(first_effect(fam))
+    act = next((e for e in st.events if e.get("id") == to), None)
+    if said.get("how") == "eff_it" and act is not None and \
+            act.get("effect", {}).get("card") == responder.get("card"):
+        # "they activate X targeting my Set trap. Can I activate it in response?": "it" is not the
+        # card responded to (most often the card it targets); which card is it?
+        st.fail("which card is 'it'? (name the card that responds)", first_effect(fam))
     check_activator(st, responder, to, player)
     spec = st.spec("can-respond", {"responder": responder, "to": to, "player": player})
     aim = sub(fam, "resp_targeting")
