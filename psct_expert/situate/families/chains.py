@@ -296,4 +296,9 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
     if named is not None:       # "can I chain Imperm to that Summon?": Imperm is asked too
         need = f"whether {st.r.said(named)} can be activated in response"
         spec["also_needs"] = spec["also_needs"] + "; " + need if spec.get("also_needs") else need
+    kind_of = find(sub(fam, "chain_any"), "resp_generic") if sub(fam, "chain_any") is not None \
+        else None
+    if kind_of is not None:     # (chains) "can I chain a trap to that Summon?": a trap is asked too
+        need = f"whether {st.r.said(kind_of)} can be activated in response"
+        spec["also_needs"] = spec["also_needs"] + "; " + need if spec.get("also_needs") else need
     return spec

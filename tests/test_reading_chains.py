@@ -1,0 +1,57 @@
+"""Reading questions as players write them (issue 22, topics A, C, I, K): Chains and responses,
+Summon negation, once per turn.  Sentences of this file's own (not the shared acceptance cases);
+each case is checked by tests/question_helpers.py's ``check_case``, and the changes the second
+reading made by :func:`test_reading_says`."""
+
+import pytest
+
+from question_helpers import check_case, count_checks
+
+CASES = [
+    # any response to a Summon, said by its kind or by no name at all: a Summon that starts no
+    # Chain has nothing to chain to, whatever the response
+    {"id": "trap-to-told-link-summon", "answer": "no",
+     "ask": "My opponent Link Summons Knightmare Phoenix. Can I chain a Trap Card to the Link "
+            "Summon itself?", "spec": {"family": "summon-starts-chain"}},
+    {"id": "quick-effect-directly", "answer": "no",
+     "ask": "My opponent Xyz Summons Number 39: Utopia. Can I chain a Quick Effect directly to "
+            "that Summon?", "spec": {"family": "summon-starts-chain"}},
+    {"id": "something-before-it-is-summoned", "answer": "no",
+     "ask": "My opponent Synchro Summons Stardust Dragon. Can I chain something to that Summon, "
+            "before it is Summoned?"},
+    {"id": "stuff-to-summon", "answer": "no",
+     "ask": "I Normal Summon Sangan. Can my opponent chain stuff to that Summon?"},
+    # "the X summon": the Summon of that card (as "X's Summon"); a kind of card named is asked too,
+    # so a Summon done by an activated effect is no yes for any Trap
+    {"id": "the-card-summon", "answer": "no",
+     "ask": "Does the Cyber Dragon summon start a Chain?", "spec": {"effect.card": "Cyber Dragon"}},
+    {"id": "kind-asked-too", "answer": "unknown",
+     "ask": "Can I chain a Trap Card to the Gorz the Emissary of Darkness summon?",
+     "truthy": ["also_needs"]},
+    # near miss: a card named as an example after "like" is no comparison: it stays to be read
+    {"id": "example-is-not-a-comparison", "refused": ["like"],
+     "ask": "My opponent Link Summons Knightmare Phoenix. Can I chain something to it, like "
+            "Ash?"},
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_reading_chains(base_expert, case):
+    assert check_case(base_expert, case) == count_checks(case)
+
+
+# what the second reading did, shown with the answer
+SAYS = [
+    # an as-if comparison closing the question ("..., like it's an effect?") is set aside, shown
+    ("My opponent Special Summons Cyber Dragon from their hand with its own condition. Can I "
+     "chain something to the Cyber Dragon summon itself, as if it were an effect?",
+     "no", "comparison", "as if it were an effect"),
+]
+
+
+@pytest.mark.parametrize("text,value,kind,written", SAYS, ids=[s[3] for s in SAYS])
+def test_reading_says(base_expert, text, value, kind, written):
+    answer = base_expert.ask(text, tell=False)
+    assert answer.value == value
+    assert any(c.kind == kind and c.written == written for c in answer.reading.changes), \
+        answer.reading.changes
