@@ -27,6 +27,14 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z\-]+")
 _SAYS_QUOTE = re.compile(r"^[^'\"?]+?\s+(?:says|reads)\s+(?P<quote>([\"'])[^\"']{4,}?\2)\s*[.,:;\-\u2013\u2014]*"
                          r"\s+(?P<rest>.*)$", re.IGNORECASE)
 _QUOTED = re.compile(r"^\s*[\"']")
+# (chains) "I control 2 X. Each one says "once per turn".", "..., each has a 'once per turn' Quick
+# Effect": what the text of each copy told says, the copies being the card named last
+_EACH_SAYS = re.compile(r"^(?:each(?: one| of them| copy)?|both(?: of them)?|they(?: both| each)?)\s+"
+                        r"(?:says|say|reads|read|has|have)\s+(?P<what>.+?)[.!]?$", re.IGNORECASE)
+_EACH_JOINED = re.compile(r",\s+(?=(?:each(?: one| of them| copy)?|both(?: of them)?|they(?: both| each)?)"
+                          r"\s+(?:says|say|reads|read|has|have)\s+[\"'])", re.IGNORECASE)
+_AFTER_QUOTE = re.compile(r"(?<=[\"'][.!])\s+(?=\w)")
+_QUOTES_IN = re.compile(r"\"([^\"]+)\"|'([^']+)'")
 
 
 def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
@@ -50,7 +58,18 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
             text = text[:kind.start()] + text[kind.end():]
     relexed.text = text
     parts = []
-    for part in sentences(relexed.text):
+    for whole in sentences(relexed.text):
+        # (chains) "I have 2 X on the field, each one says 'once per turn'.": a sentence of its own
+        pieces = _EACH_JOINED.split(whole)
+        if len(pieces) > 1:
+            # ... and what follows its quotation is a sentence of its own ('..." . can both ...?')
+            pieces = pieces[:-1] + _AFTER_QUOTE.split(pieces[-1], maxsplit=1)
+            pieces = [p.strip() if p.strip().endswith(("?", ".", "!")) else p.strip() + "."
+                      for p in pieces]
+            relexed.changes.append(Change("read-as", whole, " ".join(pieces)))
+        parts += pieces
+    pieces, parts = parts, []
+    for part in pieces:
         q = _SAYS_QUOTE.match(part)
         if q is not None and q.group("rest").strip():
             # "X says 'quote'. if ..., does it ...?": the report is a sentence of its own
@@ -73,6 +92,11 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
             if card is not None and _is_kind(kind.group("kind"), card):
                 relexed.changes.append(Change("grounded", part, card.name))
                 continue
+        each = _EACH_SAYS.match(part) if named and not found and not part.endswith("?") else None
+        if each is not None and _each_grounded(each.group("what"), db.find(named)):
+            # (chains) what the copies of the card named last say: their text, read by the answer
+            relexed.changes.append(Change("grounded", part, named))
+            continue
         m = _SAYS.match(part)
         card = None
         if m is not None and not part.endswith("?"):
@@ -118,6 +142,17 @@ def summoned_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> N
         out = out[:m.end("lead")] + out[m.end("how"):]
     if out != keyed:
         relexed.text = re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, out)
+
+
+def _each_grounded(said: str, card) -> bool:
+    """(chains) What the copies of ``card`` are told to say: every quotation in it stands word for
+    word in the card's text, and its words are grounded in that text (:func:`_grounded`)."""
+    if card is None:
+        return False
+    text = " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t).lower()
+    quotes = [a or b for a, b in _QUOTES_IN.findall(said)]
+    flat = lambda t: " ".join(t.lower().split())    # noqa: E731
+    return all(flat(q) in flat(text) for q in quotes) and _grounded(said, card)
 
 
 def _grounded(said: str, card) -> bool:

@@ -28,6 +28,29 @@ CASES = [
     {"id": "kind-asked-too", "answer": "unknown",
      "ask": "Can I chain a Trap Card to the Gorz the Emissary of Darkness summon?",
      "truthy": ["also_needs"]},
+    # "both of them", "they both", "each one": each of the copies told
+    {"id": "both-of-them-soft", "answer": "yes",
+     "ask": "I control 2 Chaos Sorcerer. Can both of them use their effect this turn?", "spec": {"family": "again-this-turn", "situation.0.copy": "another"}},
+    {"id": "they-both-hard", "answer": "no",
+     "ask": "I control two Ghost Ogre & Snow Rabbit. Can they both use their effect this turn?"},
+    {"id": "both-of-them-needs-copies", "refused": ["which copies"],
+     "ask": "I control Chaos Sorcerer. Can both of them use their effect this turn?"},
+    # what each copy says, grounded word for word in its text (a sentence of its own or joined by
+    # a comma), is set aside; a text it does not say stays, to be read
+    {"id": "each-one-says-joined", "answer": "yes",
+     "ask": "i have 2 Borrelsword Dragon on field, each one says \"once per turn\". can both "
+            "use their quick effect in the same turn?"},
+    {"id": "each-says-not-in-its-text", "refused": [],
+     "ask": "i have 2 Chaos Sorcerer on field, each one says \"twice per turn\". can both use "
+            "their effect in the same turn?"},
+    # "twice": a first use by the same card, then again
+    {"id": "twice-same-card-soft", "answer": "no",
+     "ask": "Can Chaos Sorcerer use its effect twice in one turn?",
+     "spec": {"situation.0.copy": "same"}},
+    {"id": "twice-by-a-player-refused", "refused": ["another copy"],
+     "ask": "Can I use Chaos Sorcerer's effect twice this turn?"},
+    {"id": "twice-after-a-use-refused", "refused": ["no use told before"],
+     "ask": "My Chaos Sorcerer used its effect. Can it use its effect twice this turn?"},
     # near miss: a card named as an example after "like" is no comparison: it stays to be read
     {"id": "example-is-not-a-comparison", "refused": ["like"],
      "ask": "My opponent Link Summons Knightmare Phoenix. Can I chain something to it, like "

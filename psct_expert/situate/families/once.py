@@ -88,13 +88,24 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     if "it" in who and note.get("later") and used_at is not None and note.get("at", -1) > used_at:
         # "I Link Summon a second X. Can it use its effect?": "it" is that other copy
         another, same = True, False
-    if ("each" in who or "both" in who or "they" in who) and note and note.get("count", 0) < 2:
+    if ("each" in who or "both" in who or "they" in who) and note.get("count", 0) < 2:
+        # (chains) "both" / "each of them" / "they" say copies: told ones ("I control two X")
         st.fail("each of which copies? (tell them: 'I control two X')", fam)
     if not another and not same and _binds_every_copy(st, ref):
         same = True         # "Can I use X's effect again?": a limit on the name binds every copy
     if another == same:
         st.fail("the same card again, or another copy?", fam)
     used = [(aid, r) for aid, r in st.acts if r.get("card") == ref.get("card")]
+    if "twice" in words:
+        # (chains) "Can it use its effect twice in one turn?": the card used it once this turn and
+        # asks for a second use of the same card; said of a player ("Can I use X twice?") it could
+        # be one copy or two, and after a told use it would be a third
+        if used or not same or another:
+            st.fail("twice by the same card, with no use told before? ('Can X use its effect "
+                    "twice in one turn?'; for another copy: 'Can a second X use it?')", fam)
+        used_ev = {"kind": "used", "effect": ref, "copy": "same", "outcome": "resolved",
+                   "since": "stayed"}
+        return st.spec("again-this-turn", {"effect": ref}) | {"situation": [used_ev]}
     if not used:
         if "each" in who or "both" in who or two:    # "I control two X. Can each use ...?"
             used_ev = {"kind": "used", "effect": ref, "copy": "another", "outcome": "resolved"}
