@@ -33,8 +33,6 @@ CASES = [
      "ask": "I control 2 Chaos Sorcerer. Can both of them use their effect this turn?", "spec": {"family": "again-this-turn", "situation.0.copy": "another"}},
     {"id": "they-both-hard", "answer": "no",
      "ask": "I control two Ghost Ogre & Snow Rabbit. Can they both use their effect this turn?"},
-    {"id": "both-of-them-needs-copies", "refused": ["which copies"],
-     "ask": "I control Chaos Sorcerer. Can both of them use their effect this turn?"},
     # what each copy says, grounded word for word in its text (a sentence of its own or joined by
     # a comma), is set aside; a text it does not say stays, to be read
     {"id": "each-one-says-joined", "answer": "yes",
@@ -51,6 +49,20 @@ CASES = [
      "ask": "Can I use Chaos Sorcerer's effect twice this turn?"},
     {"id": "twice-after-a-use-refused", "refused": ["no use told before"],
      "ask": "My Chaos Sorcerer used its effect. Can it use its effect twice this turn?"},
+    # the card named as the subject of "used its ... effect", its owner not said: asked only of
+    # that same card ("can it ... again?"); the effect named by its verb ("its banish", "can it
+    # banish again?"); "it left the field"
+    {"id": "bare-subject-same-card", "answer": "yes",
+     "ask": "Chaos Sorcerer used its banish this turn. It left the field. I Special Summoned it "
+            "again the same turn. Can it banish again?",
+     "spec": {"family": "again-this-turn", "effect.card": "Chaos Sorcerer"}},
+    {"id": "bare-subject-same-card-stayed", "answer": "no",
+     "ask": "Chaos Sorcerer used its banish this turn. Can it banish again?"},
+    {"id": "bare-subject-player-refused", "refused": ["whose X used"],
+     "ask": "Maxx \"C\" used its effect this turn. Can I use Maxx \"C\"'s effect again this turn?"},
+    {"id": "bare-subject-another-refused", "refused": ["whose X used"],
+     "ask": "Chaos Sorcerer used its effect this turn. Can another Chaos Sorcerer use its effect "
+            "this turn?"},
     # near miss: a card named as an example after "like" is no comparison: it stays to be read
     {"id": "example-is-not-a-comparison", "refused": ["like"],
      "ask": "My opponent Link Summons Knightmare Phoenix. Can I chain something to it, like "

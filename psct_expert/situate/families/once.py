@@ -88,13 +88,17 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     if "it" in who and note.get("later") and used_at is not None and note.get("at", -1) > used_at:
         # "I Link Summon a second X. Can it use its effect?": "it" is that other copy
         another, same = True, False
-    if ("each" in who or "both" in who or "they" in who) and note.get("count", 0) < 2:
-        # (chains) "both" / "each of them" / "they" say copies: told ones ("I control two X")
+    if ("each" in who or "both" in who or "they" in who) and note and note.get("count", 0) < 2:
         st.fail("each of which copies? (tell them: 'I control two X')", fam)
     if not another and not same and _binds_every_copy(st, ref):
         same = True         # "Can I use X's effect again?": a limit on the name binds every copy
     if another == same:
         st.fail("the same card again, or another copy?", fam)
+    if getattr(st, "owner_unsaid", False) and (another or "it" not in who and "same" not in who):
+        # (chains) "X used its effect. Can I use X's effect again?": whose X used it is not said,
+        # and a limit on a player or on another copy depends on it; "Can it ...?" asks of that card
+        st.fail("whose X used its effect? ('my X used its effect'): only 'can it ... again?' is "
+                "asked of that same card", fam)
     used = [(aid, r) for aid, r in st.acts if r.get("card") == ref.get("card")]
     if "twice" in words:
         # (chains) "Can it use its effect twice in one turn?": the card used it once this turn and
