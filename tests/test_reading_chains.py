@@ -63,6 +63,25 @@ CASES = [
     {"id": "bare-subject-another-refused", "refused": ["whose X used"],
      "ask": "Chaos Sorcerer used its effect this turn. Can another Chaos Sorcerer use its effect "
             "this turn?"},
+    # the order a told Chain resolves in: "X resolves first", "mine / theirs", before / after
+    {"id": "chained-card-resolves-first", "answer": "yes",
+     "ask": "My opponent activates Raigeki. I chain Book of Moon to it. Book of Moon resolves "
+            "first?", "spec": {"family": "resolves-first", "first": "a2", "other": "a1"},
+     "cites": ["game-rules#chain.3"]},
+    {"id": "theirs-first-no", "answer": "no",
+     "ask": "My opponent activates Raigeki. I chain Book of Moon to it. Does theirs resolve "
+            "first?"},
+    {"id": "after-swaps", "answer": "yes",
+     "ask": "My opponent activates Raigeki. I chain Book of Moon to it. Does Raigeki resolve "
+            "after Book of Moon?", "spec": {"first": "a2"}},
+    {"id": "first-of-three", "answer": "no",
+     "ask": "My opponent activates Raigeki. I chain Book of Moon to it. My opponent chains "
+            "Mystical Space Typhoon. Does Book of Moon resolve first?", "truthy": ["and"]},
+    {"id": "two-chains-refused", "refused": ["one Chain"],
+     "ask": "My opponent activates Raigeki. It resolves. I activate Book of Moon. Does Book of "
+            "Moon resolve first?"},
+    {"id": "mine-needs-one-link", "refused": ["more than one"],
+     "ask": "I activate Raigeki. I chain Book of Moon to it. Does mine resolve first?"},
     # near miss: a card named as an example after "like" is no comparison: it stays to be read
     {"id": "example-is-not-a-comparison", "refused": ["like"],
      "ask": "My opponent Link Summons Knightmare Phoenix. Can I chain something to it, like "
