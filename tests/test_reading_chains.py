@@ -82,6 +82,22 @@ CASES = [
             "Moon resolve first?"},
     {"id": "mine-needs-one-link", "refused": ["more than one"],
      "ask": "I activate Raigeki. I chain Book of Moon to it. Does mine resolve first?"},
+    # "my X was negated" (activation or effect not said) in a once-per-turn question: asked both
+    # ways, answered when both agree, else unknown saying which it needs
+    {"id": "negated-unsaid-agrees", "answer": "no",
+     "ask": "My Maxx \"C\" was negated. Can I use a second Maxx \"C\" this turn?",
+     "truthy": ["each", "each_note"]},
+    {"id": "negated-unsaid-differs", "answer": "unknown",
+     "ask": "My Silver's Cry was negated. Can I activate a second Silver's Cry this turn?"},
+    {"id": "negated-unsaid-other-family-refused", "refused": ["activation or only the effect"],
+     "ask": "My Maxx \"C\" was negated. Does it still go to the GY?"},
+    # "try (it) again", "X's effect activation", "its once per turn effect"
+    {"id": "try-it-again", "answer": "no",
+     "ask": "The activation of my Chaos Sorcerer's effect was negated. Can that same Chaos "
+            "Sorcerer try it again this turn?"},
+    {"id": "effect-activation-once-per-turn", "answer": "no",
+     "ask": "My Chaos Sorcerer's once per turn effect activation was negated. Can it try again "
+            "this turn?", "spec": {"situation.-1.outcome": "activation-negated"}},
     # near miss: a card named as an example after "like" is no comparison: it stays to be read
     {"id": "example-is-not-a-comparison", "refused": ["like"],
      "ask": "My opponent Link Summons Knightmare Phoenix. Can I chain something to it, like "

@@ -425,7 +425,8 @@ class ChainEvents:
             # negating the card is most often negating that activation (what a cost or a
             # resolution question needs alike); a monster's is not so plain.  A question whose
             # answer turns on which (a once-per-turn limit) refuses it (``assumed_negation``).
-            if self.db.get(ref["card"]).kind == "monster":
+            if self.db.get(ref["card"]).kind == "monster" and self.pq.family != "again-this-turn":
+                # (chains) a once-per-turn question asks it both ways (families/once.py)
                 self.fail("say whether the activation or only the effect was negated "
                           "('the activation of X was negated' / 'X's effect was negated')", ev)
             what = "activation"

@@ -129,14 +129,16 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
                 "limited by it", fam)
     outcome = "resolved"
     since = "stayed"
+    both_ways = False
     later: list[dict] = []        # what happened to that card after it used the effect, in order
     for e in _events_after(st, aid):
         if e["kind"] == "negate" and e["of"] == aid:
             if aid in st.assumed_negation:
-                st.fail("say whether the activation or only the effect was negated ('the "
-                        "activation of X was negated' / 'X's effect was negated', or name the card "
-                        "that negated it): a once-per-turn limit counts them differently", fam)
-            outcome = f"{e['what']}-negated"
+                # (chains) "my X was negated": the activation or only the effect, not said; a
+                # once-per-turn limit may count them differently, so it is asked both ways and
+                # answered only when both agree (else unknown, saying so)
+                both_ways = True
+            outcome = f"{e['what']}-negated" if not both_ways else "activation-negated"
         if e["kind"] in ("summon", "move") and e.get("what") == ref.get("card"):
             later.append({"kind": "move", "what": ref["card"],
                           "action": "summoned" if e["kind"] == "summon" else e["action"]})
@@ -153,7 +155,14 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     else:
         used_ev["since"] = since
     phases = [e for e in st.events if e["kind"] == "phase"]
-    return {"family": "again-this-turn", "effect": ref, "situation": phases + [used_ev] + later}
+    spec = {"family": "again-this-turn", "effect": ref, "situation": phases + [used_ev] + later}
+    if both_ways:
+        other = {**used_ev, "outcome": "effect-negated"}
+        spec["each"] = [{"family": "again-this-turn", "effect": ref,
+                         "situation": phases + [other] + later}]
+        spec["each_note"] = ("the answer is the same whether the activation or only the effect "
+                             "was negated (the question does not say which)")
+    return spec
 
 
 SAME_TURN = ([["this", "turn"]], [["in", "the", "same", "turn"]], [["the", "same", "turn"]],
