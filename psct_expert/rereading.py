@@ -80,6 +80,20 @@ def partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
                     key=lambda m: -m.start):
         relexed.changes.append(Change("read-as", m.text, m.card))
         text = text[:m.start] + m.card + text[m.end:]
+    # (chains) a card named in full and elsewhere in short ("... Horn of Heaven ... i have horn
+    # set"): the short name said in full, so a sentence read on its own names the card too
+    from .cards import name_key
+
+    found = mentions(text, db, families)
+    full = {m.card for m in found if name_key(m.text) == name_key(m.card)}
+    for m in sorted(found, key=lambda m: -m.start):
+        if re.match(r"\s*(?:monsters?|cards?|spells?|traps?|spell/traps?|s/ts?)\b", text[m.end:],
+                    re.IGNORECASE) or re.search(r"\b(?:a|an|another|any|other)\s+$", text[:m.start],
+                                                re.IGNORECASE):
+            continue        # "a Fiendsmith Spell/Trap": a name's word said of a kind of card
+        if m.card in full and name_key(m.text) != name_key(m.card):
+            relexed.changes.append(Change("read-as", m.text, m.card))
+            text = text[:m.start] + m.card + text[m.end:]
     relexed.text = text
 
 

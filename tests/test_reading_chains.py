@@ -98,6 +98,12 @@ CASES = [
     {"id": "effect-activation-once-per-turn", "answer": "no",
      "ask": "My Chaos Sorcerer's once per turn effect activation was negated. Can it try again "
             "this turn?", "spec": {"situation.-1.outcome": "activation-negated"}},
+    # a card named in full, and in short in a story sentence read on its own: said in full
+    {"id": "short-name-in-story", "answer": "yes",
+     "ask": "My opponent is Xyz Summoning and I have horn set. Can Horn of Heaven negate an Xyz "
+            "Summon?", "spec": {"family": "negate-summon"}},
+    {"id": "short-name-not-named-in-full", "refused": [],
+     "ask": "My opponent is Xyz Summoning and I have horn set. Can it negate an Xyz Summon?"},
     # near miss: a card named as an example after "like" is no comparison: it stays to be read
     {"id": "example-is-not-a-comparison", "refused": ["like"],
      "ask": "My opponent Link Summons Knightmare Phoenix. Can I chain something to it, like "
