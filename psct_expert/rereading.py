@@ -30,7 +30,21 @@ def relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
 
     # (readA) a name's span without the sentence's punctuation after it ("Dark Hole?", "X."), as
     # the tokenizer reads it, so the lexicon sees where sentences and questions end
-    return relex(text, [(m.start, _name_end(text, m)) for m in mentions(text, db, families)])
+    found = [(m.start, _name_end(text, m)) for m in mentions(text, db, families)]
+    # (chains) a name that only begins a longer opener at a sentence's start ("Question from a
+    # local: ...", the card "Question"): the opener, set aside by the lexicon
+    opener = _opener()
+    found = [(s, e) for s, e in found
+             if opener is None or not (s == 0 or re.match(r"[.?!]\s", text[max(0, s - 2):s]))
+             or not ((m := opener.match(text, s)) is not None and m.end() > e)]
+    return relex(text, found)
+
+
+def _opener():
+    from .parser.lexicon import _patterns
+
+    pat = _patterns()["openers"]
+    return re.compile(pat.pattern, re.IGNORECASE) if pat is not None else None
 
 
 def bare_possessives(relexed: Relexed, db: CardDB, families: dict) -> None:
@@ -255,3 +269,4 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
         relexed.changes.append(Change("read-as", written, read))
         text = text[:start] + read + text[end:]
     relexed.text = text
+

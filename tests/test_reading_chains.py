@@ -104,6 +104,18 @@ CASES = [
             "Summon?", "spec": {"family": "negate-summon"}},
     {"id": "short-name-not-named-in-full", "refused": [],
      "ask": "My opponent is Xyz Summoning and I have horn set. Can it negate an Xyz Summon?"},
+    # "drop X": a hand trap (its text: discard / send this card from the hand, and it cannot
+    # Summon itself) is activated; a monster that Summons itself from the hand is Summoned
+    {"id": "drop-hand-trap-activates", "answer": "no",
+     "ask": "i drop Ghost Ogre & Snow Rabbit, opp solemn strikes it. can i use another Ghost "
+            "Ogre & Snow Rabbit this turn?", "spec": {"family": "again-this-turn"}},
+    {"id": "drop-self-summoner-summons", "answer": "no",
+     "ask": "My opponent drops Cyber Dragon from their hand. Does that start a chain?",
+     "spec": {"family": "summon-starts-chain"}},
+    # an opener a card's name begins ("Question from a local: ..."; "Question" is a card)
+    {"id": "opener-over-a-name", "answer": "no",
+     "ask": "Question from a local: opp Xyz Summons Number 39: Utopia. can i chain a trap to the "
+            "xyz summon itself?"},
     # near miss: a card named as an example after "like" is no comparison: it stays to be read
     {"id": "example-is-not-a-comparison", "refused": ["like"],
      "ask": "My opponent Link Summons Knightmare Phoenix. Can I chain something to it, like "
