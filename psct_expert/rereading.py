@@ -93,7 +93,9 @@ def partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
     for m in sorted(partial_mentions(text, db, grammar_for(families).terminal),
                     key=lambda m: -m.start):
         relexed.changes.append(Change("read-as", m.text, m.card))
-        text = text[:m.start] + m.card + text[m.end:]
+        # (chains) the sentence's punctuation a name was found with stays ("... Little Knight.")
+        end = re.search(r"[.,;:!?]*$", m.text).group()
+        text = text[:m.start] + m.card + (end if not m.card.endswith(end) else "") + text[m.end:]
     # (chains) a card named in full and elsewhere in short ("... Horn of Heaven ... i have horn
     # set"): the short name said in full, so a sentence read on its own names the card too
     from .cards import name_key
@@ -107,7 +109,9 @@ def partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
             continue        # "a Fiendsmith Spell/Trap": a name's word said of a kind of card
         if m.card in full and name_key(m.text) != name_key(m.card):
             relexed.changes.append(Change("read-as", m.text, m.card))
-            text = text[:m.start] + m.card + text[m.end:]
+            end = re.search(r"[.,;:!?]*$", m.text).group()
+            text = text[:m.start] + m.card + (end if not m.card.endswith(end) else "") + \
+                text[m.end:]
     relexed.text = text
 
 

@@ -116,6 +116,22 @@ CASES = [
     {"id": "opener-over-a-name", "answer": "no",
      "ask": "Question from a local: opp Xyz Summons Number 39: Utopia. can i chain a trap to the "
             "xyz summon itself?"},
+    # "the banish effect" after a clause naming the card: its effect; "(so they can X/Y/whatever
+    # in response)": any response, the question's own "so ..." clause
+    {"id": "the-desc-effect-of-the-card-named", "answer": "yes",
+     "ask": "I Normal Summon Sangan and use the search effect. Is that a chain link (so they can "
+            "Ash/Veiler/whatever in response)?", "spec": {"family": "starts-chain"}},
+    {"id": "the-desc-effect-must-fit", "refused": ["draw"],
+     "ask": "I Normal Summon Sangan and use the draw effect. Is that a chain link?"},
+    # "in my hand (not set)": what the hand already says
+    {"id": "in-hand-not-set", "answer": "no",
+     "ask": "It is my opponent's turn and I have Mystical Space Typhoon in my hand (not set). "
+            "Can I activate it from my hand?"},
+    # a question opened by a past action with no subject; "then made a second X"; "the 2nd one"
+    {"id": "subjectless-used-second-one", "answer": "yes",
+     "ask": "Used Chaos Sorcerer's effect this turn, then Special Summoned a second Chaos "
+            "Sorcerer. Can the 2nd one use its effect in the same turn?",
+     "spec": {"situation.0.copy": "another"}},
     # near miss: a card named as an example after "like" is no comparison: it stays to be read
     {"id": "example-is-not-a-comparison", "refused": ["like"],
      "ask": "My opponent Link Summons Knightmare Phoenix. Can I chain something to it, like "

@@ -79,6 +79,7 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     if two and not subs(fam, "again_when"):
         st.fail("two copies when? ('in the same turn')", obj)
     another = bool(sub(obj, "again_copy")) or "each" in who or "both" in who or two or \
+        (who[:1] == ["the"] and who[1:2] in (["second"], ["2nd"], ["other"])) or \
         "they" in who or "different" in words or \
         (bool(who_cards) and who[:1] in (["another"], ["a"]))     # "Can a second X use ...?"
     same = "it" in who or "same" in who
