@@ -49,7 +49,7 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
     refusal offers only questions that are answered.  Without it the nearest questions are
     those that parse and resolve."""
     try:
-        return _understand(text, scenario, db, families, settle)
+        return _results_asked(*_understand(text, scenario, db, families, settle))
     except NOT_PLACED as exc:
         lines = [line.strip() for line in scenario]
         if not lines or not all(lines):
@@ -58,9 +58,23 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
         # sentences when they were not read as lines (the told-story grammar reads more)
         told = " ".join(line if line[-1] in ".!?" else line + "." for line in lines)
         try:
-            return _understand(f"{told} {text}", [], db, families, settle, story_aside=False)
+            return _results_asked(*_understand(f"{told} {text}", [], db, families, settle,
+                                               story_aside=False))
         except NOT_PLACED:
             raise exc from None
+
+
+def _results_asked(spec: dict, relexed: Relexed | None) -> tuple[dict, Relexed | None]:
+    """(chains) A result the asker wants, said after the question ("can I chain X to it so the
+    monster does not come back?", set aside by the lexicon): it cannot make a "no" a "yes" (what
+    cannot be done achieves nothing), so the answer stands when it is no; a yes needs the result
+    too, which is asked of the reader only in its own question (``also_needs``: unknown)."""
+    results = [c.written for c in (relexed.changes if relexed is not None else [])
+               if c.kind == "result"]
+    if results:
+        need = "whether it does that: " + "; ".join(repr(r) for r in results)
+        spec["also_needs"] = spec["also_needs"] + "; " + need if spec.get("also_needs") else need
+    return spec, relexed
 
 
 def _understand(text: str, scenario: list[str], db: CardDB, families: dict, settle=None,

@@ -132,6 +132,24 @@ CASES = [
      "ask": "Used Chaos Sorcerer's effect this turn, then Special Summoned a second Chaos "
             "Sorcerer. Can the 2nd one use its effect in the same turn?",
      "spec": {"situation.0.copy": "another"}},
+    # the result wanted, "so <clause>" closing the question: a no stands (nothing done achieves
+    # nothing); near miss: a yes needs the result too, so it is unknown
+    {"id": "result-no-stands", "answer": "no",
+     "ask": "My opponent Xyz Summons Number 39: Utopia. Can I Effect Veiler that Summon so it "
+            "never hits the field?", "spec": {"family": "negate-summon"},
+     "truthy": ["also_needs"]},
+    {"id": "result-yes-is-unknown", "answer": "unknown",
+     "ask": "My opponent activates Monster Reborn. Can I chain Mystical Space Typhoon to it so "
+            "the monster stays in the GY?", "truthy": ["also_needs"]},
+    {"id": "result-so-they-can-is-the-grammars", "answer": "unknown",
+     "ask": "Does Pot of Greed start a chain, so they can chain Ash Blossom & Joyous Spring?"},
+    # a card that negates nothing cannot negate a Summon
+    {"id": "imperm-cannot-negate-a-summon", "answer": "no",
+     "ask": "My opponent Link Summons Knightmare Phoenix. Can I negate that Summon with Infinite "
+            "Impermanence?", "rules": ["nothing-to-negate-a-summon-with"]},
+    {"id": "summon-negator-still-can", "answer": "yes",
+     "ask": "My opponent Link Summons Knightmare Phoenix. Can I negate that Summon with Solemn "
+            "Strike?", "not_rules": ["nothing-to-negate-a-summon-with"]},
     # near miss: a card named as an example after "like" is no comparison: it stays to be read
     {"id": "example-is-not-a-comparison", "refused": ["like"],
      "ask": "My opponent Link Summons Knightmare Phoenix. Can I chain something to it, like "
