@@ -20,7 +20,8 @@ from .grounded import card_says, summoned_as_its_text_says
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
-from .rereading import (bare_possessives, card_verbs, mentions, partial_names, question_clause,
+from .rereading import (bare_possessives, card_verbs, mentions, partial_names, purpose_aside,
+                        question_clause,
                         relex_around_names, story_clauses)
 from .resolve import resolve_question
 
@@ -126,6 +127,18 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         if spec is not None:
             return spec, read
         both = _with(question_clause, relexed, db, families)
+        if both is not None:
+            spec, read, _err = tries.read_as(both)
+            if spec is not None:
+                return spec, read
+    # (chains) last: a purpose no reading placed ("... to banish something they just sent to the
+    # GY?"), set aside and asked too (_results_asked: a no stands, a yes is unknown)
+    aside = _with(purpose_aside, relexed, db, families)
+    if aside is not None:
+        spec, read, _err = tries.read_as(aside)
+        if spec is not None:
+            return spec, read
+        both = _with(question_clause, aside, db, families)
         if both is not None:
             spec, read, _err = tries.read_as(both)
             if spec is not None:

@@ -143,6 +143,13 @@ CASES = [
             "the monster stays in the GY?", "truthy": ["also_needs"]},
     {"id": "result-so-they-can-is-the-grammars", "answer": "unknown",
      "ask": "Does Pot of Greed start a chain, so they can chain Ash Blossom & Joyous Spring?"},
+    # a purpose no reading placed ("to <game action> ..."), set aside last and asked too
+    {"id": "purpose-aside-no-stands", "answer": "no",
+     "ask": "My opponent activates Raigeki. Can I chain Dark Armed Dragon's effect to it to "
+            "destroy something they just Set?", "truthy": ["also_needs"]},
+    {"id": "purpose-aside-yes-is-unknown", "answer": "unknown",
+     "ask": "My opponent activates Raigeki. Can I chain Mystical Space Typhoon to it to destroy "
+            "something they just Set?", "truthy": ["also_needs"]},
     # a card that negates nothing cannot negate a Summon
     {"id": "imperm-cannot-negate-a-summon", "answer": "no",
      "ask": "My opponent Link Summons Knightmare Phoenix. Can I negate that Summon with Infinite "
