@@ -132,6 +132,20 @@ CASES = [
      "ask": "Used Chaos Sorcerer's effect this turn, then Special Summoned a second Chaos "
             "Sorcerer. Can the 2nd one use its effect in the same turn?",
      "spec": {"situation.0.copy": "another"}},
+    # "is there anything <player> can chain to <Summon>?"; "my / their Link Summon" (whose: told)
+    {"id": "is-there-anything", "answer": "no",
+     "ask": "I Xyz Summon Number 39: Utopia. Is there anything my opponent can chain to the Xyz "
+            "Summon itself?", "spec": {"family": "summon-starts-chain"}},
+    {"id": "their-link-summon", "answer": "no",
+     "ask": "My opponent Link Summons Knightmare Phoenix. Can I chain Infinite Impermanence to "
+            "their Link Summon?", "spec": {"summon": "s1"}},
+    {"id": "my-link-summon-not-told", "refused": ["which Summon"],
+     "ask": "My opponent Link Summons Knightmare Phoenix. Can I chain Infinite Impermanence to my "
+            "Link Summon?"},
+    # "my second one": another copy of the card told as the first (not the negator named last)
+    {"id": "my-second-one", "answer": "no",
+     "ask": "My first Ghost Ogre & Snow Rabbit was negated by Ash Blossom & Joyous Spring. Can I "
+            "use my second one this turn?", "spec": {"effect.card": "Ghost Ogre & Snow Rabbit"}},
     # the result wanted, "so <clause>" closing the question: a no stands (nothing done achieves
     # nothing); near miss: a yes needs the result too, so it is unknown
     {"id": "result-no-stands", "answer": "no",

@@ -222,7 +222,8 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
     _link_one(st, fam)
     q = sub(fam, "summon_q")
     if q is None:
-        q = next((t for t in fam.children if isinstance(t, Tree) and t.data == "summon_generic"), None)
+        q = next((t for t in fam.children if isinstance(t, Tree) and t.data in ("summon_generic",
+                                                                                "summon_told")), None)
     kids = [ch for ch in q.children if isinstance(ch, Tree)] if q is not None else []
     tail = find(fam, "resp_tail")
     generic = q is not None and q.data == "summon_generic"
@@ -239,6 +240,14 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
         got = {"summon": told["id"], "event": told}
     elif generic:
         got = _generic_summon(st, q)
+    elif q.data == "summon_told":
+        # (chains) "my Link Summon": the newest told Summon of that kind by that player
+        whose, kind = st.r.player(sub(q, "poss")), st.r.summon_kind(q)
+        found = [(sid, ev) for sid, ev in reversed(st.summons) if ev.get("player") == whose
+                 and ev.get("summon-kind") in (kind, "procedure" if kind == "special" else kind)]
+        if not found:
+            st.fail("which Summon? (tell it first: 'I Link Summon X.')", q)
+        got = {"summon": found[0][0], "event": found[0][1]}
     elif kids and kids[0].data in SUMMON_NODES:
         got = summon_subject(st, kids[0])
     elif kids and kids[0].data == "ev_proc":     # "the moment I return X and Y to ... Summon Z"

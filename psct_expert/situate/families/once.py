@@ -48,6 +48,16 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     else:
         if not cards and (quotes or descs) and st.last_card:    # "its '...' effect"
             cards = [st.last_card]
+        if not cards and low(obj)[-1:] in (["one"], ["copy"]):
+            # (chains) "my first X was negated by Y. Can I use my second one?": the card told as
+            # a first copy, else the one the asker used last (not Y, named last)
+            asker = st.r.player(sub(sub(fam, "again_who"), "player")) or "you"
+            firsts = [c for c, note in told_copies(st).items() if "first" in note.get("ords", [])]
+            mine = [e["effect"].get("card") for e in st.events if e.get("kind") == "activate"
+                    and e.get("player") == asker and isinstance(e.get("effect"), dict)]
+            cards = firsts[-1:] or [c for c in mine if c][-1:]
+            if not cards:
+                st.fail("another copy of which card? (name it)", obj)
         ir = {"how": "eff_card" if cards else "eff_its", "card": cards[0] if cards else None,
               "ord": None, "desc": descs, "quote": quotes[0] if quotes else None, "rel": None,
               "text": st.r.said(obj)}
