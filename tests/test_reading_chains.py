@@ -146,6 +146,17 @@ CASES = [
     {"id": "my-second-one", "answer": "no",
      "ask": "My first Ghost Ogre & Snow Rabbit was negated by Ash Blossom & Joyous Spring. Can I "
             "use my second one this turn?", "spec": {"effect.card": "Ghost Ogre & Snow Rabbit"}},
+    # "X resolves. Can I Solemn Strike that Summon?": the Summon the resolved link's text makes;
+    # "... when it resolves?": that link resolves first
+    {"id": "summon-of-resolved-link", "answer": "no",
+     "ask": "My opponent activates Call of the Haunted and it resolves. Can I Solemn Warning that "
+            "Summon?", "rules": ["cannot-negate-chained-summon"]},
+    {"id": "summon-when-it-resolves", "answer": "no",
+     "ask": "My opponent activates Call of the Haunted targeting their monster. Can I activate "
+            "Black Horn of Heaven on the Summon when it resolves?"},
+    {"id": "resolved-link-that-summons-nothing", "refused": ["which Summon"],
+     "ask": "My opponent activates Pot of Greed and it resolves. Can I Solemn Warning that "
+            "Summon?"},
     # the result wanted, "so <clause>" closing the question: a no stands (nothing done achieves
     # nothing); near miss: a yes needs the result too, so it is unknown
     {"id": "result-no-stands", "answer": "no",
