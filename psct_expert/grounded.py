@@ -200,3 +200,45 @@ def _is_kind(said: str, card) -> bool:
 _FILLER = {"it", "its", "this", "that", "the", "a", "an", "to", "of", "and", "or", "is", "are",
            "be", "can", "by", "with", "on", "in", "for", "card", "cards", "they", "them", "you",
            "your", "so"}
+
+
+# (chains) "They use its effect to banish up to 1 card each from my hand, field and GY.": what a
+# told activation does, said as its purpose
+_ACT_PURPOSE = re.compile(r"\b(?:activates?|activated|uses?|used|chains?|chained)\s+"
+                          r"(?P<eff>its\s+(?:[\w-]+\s+)?effect|it|(?P<name>\ue000k(?P<k>\d+)k)(?:'s\s+"
+                          r"(?:[\w-]+\s+)?effect)?)\s+(?P<how>to\s+(?P<verb>[A-Za-z]+)\b[^.?!]*)",
+                          re.IGNORECASE)
+
+
+def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """(chains) A told activation said with its purpose ("they use its effect to banish up to 1
+    card each from my hand, field and GY"): the purpose is set aside, shown as grounded in the
+    effect's card's text, when its words stand in that text (a game action it does, the rest its
+    words); a purpose the text does not bear out stays, to be read.  Only in a sentence told, not
+    in the question."""
+    text = relexed.text
+    found = mentions(text, db, families)
+    keyed = text
+    for k, m in sorted(enumerate(found), key=lambda x: -x[1].start):
+        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end:]
+    out, named = [], None
+    for part in re.split(r"(?<=[.!?])\s+", keyed):
+        names = [int(x) for x in re.findall("\ue000k(\\d+)k", part)]
+        m = _ACT_PURPOSE.search(part) if not part.endswith("?") else None
+        if m is not None and gamewords().action_of(m.group("verb")) is not None:
+            # (a name found with its sentence's full stop joins two sentences here)
+            before = [int(x) for x in re.findall("\ue000k(\\d+)k", part[:m.start()])]
+            named = before[-1] if before else named
+            k = int(m.group("k")) if m.group("k") else None
+            card = db.find(found[k].card) if k is not None else \
+                db.find(found[named].card) if named is not None else None
+            if card is not None and _grounded(m.group("how")[3:], card):
+                relexed.changes.append(Change("grounded", m.group("how"), card.name))
+                part = part[:m.start("how")].rstrip() + part[m.end("how"):]
+        if names:
+            named = names[-1]
+        out.append(part)
+    new = " ".join(out)
+    if new != keyed:
+        relexed.text = re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, new)
+

@@ -16,7 +16,7 @@ from __future__ import annotations
 from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
-from .grounded import card_says, summoned_as_its_text_says
+from .grounded import card_says, purpose_as_its_text_says, summoned_as_its_text_says
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
@@ -106,6 +106,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     card_verbs(relexed, db, families)
     card_says(relexed, db, families)
     summoned_as_its_text_says(relexed, db, families)
+    purpose_as_its_text_says(relexed, db, families)
     lines = [relex_around_names(line, db, families).text if line.strip() else line
              for line in scenario]
     second, tries = first, _Tries(lines, db, families)

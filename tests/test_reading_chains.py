@@ -157,6 +157,21 @@ CASES = [
     {"id": "resolved-link-that-summons-nothing", "refused": ["which Summon"],
      "ask": "My opponent activates Pot of Greed and it resolves. Can I Solemn Warning that "
             "Summon?"},
+    # an effect said by its text, then a dash and the question; "that banishing effect" (the one
+    # activated last, which must fit); a told activation's purpose grounded in its card's text
+    {"id": "quote-dash-question", "answer": "yes",
+     "ask": 'ok so the other part of Kashtira Arise-Heart, "each time a card(s) is banished: '
+            'Attach 1 banished card to this card as material" - is that one actually activated?'},
+    {"id": "that-desc-effect-purpose-grounded", "answer": "yes",
+     "ask": "My opponent Synchro Summons Trishula, Dragon of the Ice Barrier. They use its effect "
+            "to banish up to 1 card each from my hand, field and GY. Does that banishing effect "
+            "start a Chain?", "spec": {"family": "starts-chain"}},
+    {"id": "purpose-not-in-its-text-stays", "refused": ["draw"],
+     "ask": "My opponent Synchro Summons Trishula, Dragon of the Ice Barrier. They use its effect "
+            "to draw 2 cards. Does that effect start a Chain?"},
+    {"id": "that-desc-effect-must-fit", "refused": ["destroy"],
+     "ask": "My opponent Synchro Summons Trishula, Dragon of the Ice Barrier. They activate its "
+            "effect. Does that destroying effect start a Chain?"},
     # the result wanted, "so <clause>" closing the question: a no stands (nothing done achieves
     # nothing); near miss: a yes needs the result too, so it is unknown
     {"id": "result-no-stands", "answer": "no",

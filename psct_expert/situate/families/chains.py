@@ -30,6 +30,19 @@ def _chain_subject(st: Situate, node: Tree) -> dict:
         if not st.acts:
             st.fail("'that' refers to nothing activated before it", node)
         return {"effect": st.acts[-1][1]}
+    if all(k.data == "eff_desc" for k in kids):
+        # (chains) "that banish effect": the activation told last, and its effect must be one
+        # the words describe
+        if not st.acts or not st.acts[-1][1].get("card"):
+            st.fail("'that' refers to nothing activated before it", node)
+        told = st.acts[-1][1]
+        want = st.effect_ref({"how": "eff_poss", "card": told["card"], "ord": None,
+                              "desc": [" ".join(low(d)) for d in kids], "quote": None,
+                              "rel": None, "text": st.r.said(node)})
+        same = (st.effect_of(want) or (None, None))[1] == (st.effect_of(told) or (None, None))[1]
+        if not same and not (told.get("select") == "activation" and want.get("n") in (0, 1)):
+            st.fail(f"the effect activated last is not {st.r.said(node)!r}", node)
+        return {"effect": told}
     k = kids[0]
     if k.data.startswith("eff_"):
         return {"effect": st.effect_ref(st.r.effect(k))}
