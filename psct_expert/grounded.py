@@ -242,3 +242,71 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
     if new != keyed:
         relexed.text = re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, new)
 
+
+# (chains) a ruling the asker states in passing ("(that Summon itself does not start a Chain)",
+# "the Summon isn't a chain link"): a statement of a question form, with the answer it claims
+_CLAIMS = [
+    (re.compile(r"^(?P<subj>[\w'\-: \ue000]{2,60}?)\s+(?:does not|doesn't|doesnt|did not|didn't|"
+                r"will not|won't)\s+(?:start|make|open|use)\s+(?:a|the)\s+chain(?:\s+link)?$",
+                re.IGNORECASE), "Does {subj} start a Chain?", "no"),
+    (re.compile(r"^(?P<subj>[\w'\-: \ue000]{2,60}?)\s+(?:starts|makes|opens|uses)\s+(?:a|the)\s+"
+                r"chain(?:\s+link)?$", re.IGNORECASE), "Does {subj} start a Chain?", "yes"),
+    (re.compile(r"^(?P<subj>[\w'\-: \ue000]{2,60}?)\s+(?:is not|isn't|isnt|'s not)\s+(?:a\s+)?chain\s+"
+                r"link$", re.IGNORECASE), "Is {subj} a Chain Link?", "no"),
+    (re.compile(r"^(?P<subj>[\w'\-: \ue000]{2,60}?)\s+is\s+(?:a\s+)?chain\s+link$", re.IGNORECASE),
+     "Is {subj} a Chain Link?", "yes"),
+]
+_CLAIM_SPOTS = re.compile(r"\s*\((?P<par>[^()]{6,120})\)|(?P<sent>(?:^|(?<=[.!?]\s))[^.!?()]{6,120}?)"
+                          r"(?P<stop>[.!]|,?\s+but\b)")
+
+
+def claims_checked(relexed: Relexed, db: CardDB, families: dict, settle=None) -> None:
+    """(chains) A ruling the asker states in passing in the story ("My opponent Synchro Summons X
+    (that Summon itself does not start a Chain).", "The Summon isn't a chain link, but ..."): the
+    statement is asked as its question, with the story told before it (``settle``: the product's
+    own answer); when the answer is the one stated, the statement is set aside, shown as checked.
+    A statement the product does not answer the same way stays, to be read (and refused)."""
+    if settle is None:
+        return
+    text = relexed.text
+    found = mentions(text, db, families)
+    keyed = text
+    for k, m in sorted(enumerate(found), key=lambda x: -x[1].start):
+        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end:]
+    unkey = lambda t: re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].card, t)  # noqa
+    cuts = []
+    for spot in _CLAIM_SPOTS.finditer(keyed):
+        said = (spot.group("par") or spot.group("sent") or "").strip()
+        if spot.group("sent") is not None and said.endswith("?"):
+            continue
+        for rx, form, value in _CLAIMS:
+            m = rx.match(said)
+            if m is None:
+                continue
+            before = keyed[:spot.start()].strip()
+            if spot.group("par") is not None:
+                before = keyed[:spot.start()].strip()
+                story = before if before.endswith((".", "!")) else before + "."
+            else:
+                story = before
+            question = (unkey(story) + " " + form.format(subj=unkey(m.group("subj")))).strip()
+            try:
+                got = settle(question)
+            except Exception:       # a question the product refuses checks nothing
+                got = None
+            if got == value:
+                cuts.append((spot, said, value))
+            break
+    if not cuts:
+        return
+    out = keyed
+    for spot, said, value in sorted(cuts, key=lambda c: -c[0].start()):
+        relexed.changes.append(Change("checked", unkey(said), value))
+        if spot.group("par") is not None:
+            out = out[:spot.start()] + out[spot.end():]
+        elif spot.group("stop").strip(" ,").lower() == "but":
+            out = out[:spot.start("sent")] + out[spot.end():].lstrip()
+        else:
+            out = out[:spot.start("sent")] + out[spot.end():].lstrip()
+    relexed.text = re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, out).strip()
+

@@ -16,7 +16,8 @@ from __future__ import annotations
 from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
-from .grounded import card_says, purpose_as_its_text_says, summoned_as_its_text_says
+from .grounded import (card_says, claims_checked, purpose_as_its_text_says,
+                       summoned_as_its_text_says)
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
@@ -107,6 +108,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     card_says(relexed, db, families)
     summoned_as_its_text_says(relexed, db, families)
     purpose_as_its_text_says(relexed, db, families)
+    claims_checked(relexed, db, families, settle)
     lines = [relex_around_names(line, db, families).text if line.strip() else line
              for line in scenario]
     second, tries = first, _Tries(lines, db, families)

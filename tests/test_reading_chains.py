@@ -172,6 +172,10 @@ CASES = [
     {"id": "that-desc-effect-must-fit", "refused": ["destroy"],
      "ask": "My opponent Synchro Summons Trishula, Dragon of the Ice Barrier. They activate its "
             "effect. Does that destroying effect start a Chain?"},
+    # near miss: a ruling stated that the product does not share stays, and is refused
+    {"id": "claim-not-shared-stays", "refused": [],
+     "ask": "My opponent Xyz Summons Number 39: Utopia (that Summon itself starts a Chain). They "
+            "activate Effect Veiler. Can I chain Mystical Space Typhoon to it?"},
     # the result wanted, "so <clause>" closing the question: a no stands (nothing done achieves
     # nothing); near miss: a yes needs the result too, so it is unknown
     {"id": "result-no-stands", "answer": "no",
@@ -211,6 +215,10 @@ def test_reading_chains(base_expert, case):
 
 # what the second reading did, shown with the answer
 SAYS = [
+    # a ruling the asker states in passing, checked by asking it: set aside when the product agrees
+    ("My opponent Xyz Summons Number 39: Utopia (that Summon itself does not start a Chain). "
+     "They activate Effect Veiler. Can I chain Mystical Space Typhoon to it?",
+     "yes", "checked", "that Summon itself does not start a Chain"),
     # an as-if comparison closing the question ("..., like it's an effect?") is set aside, shown
     ("My opponent Special Summons Cyber Dragon from their hand with its own condition. Can I "
      "chain something to the Cyber Dragon summon itself, as if it were an effect?",

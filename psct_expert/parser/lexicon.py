@@ -37,7 +37,7 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"'][?!])\s+|(?<=[a-z0-9\)\"']{2}\.)\s
 @dataclass(frozen=True)
 class Change:
     kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
-                       # "alternative", "comparison", "result", "grounded", "each-effect",
+                       # "alternative", "comparison", "result", "checked", "grounded", "each-effect",
                        # "every-effect"
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
@@ -59,6 +59,9 @@ class Change:
         if self.kind == "alternative":
             return (f"set aside {self.written!r}: the other answer the question offers (the "
                     "answer is to what is asked before it)")
+        if self.kind == "checked":
+            return (f"set aside {self.written!r}: a ruling the asker states, checked (the product "
+                    f"answers it {self.read!r} too)")
         if self.kind == "result":
             return (f"set aside {self.written!r}: the result wanted, asked too (what cannot be "
                     "done achieves nothing, so a no stands; a yes needs it, and is unknown)")
