@@ -176,6 +176,13 @@ CASES = [
     {"id": "claim-not-shared-stays", "refused": [],
      "ask": "My opponent Xyz Summons Number 39: Utopia (that Summon itself starts a Chain). They "
             "activate Effect Veiler. Can I chain Mystical Space Typhoon to it?"},
+    # "the Tribute Summon" with nothing told: the kind of Summon; "hits the GY": sent there
+    {"id": "the-kind-of-summon-untold", "answer": "no",
+     "ask": "Is the Xyz Summon itself a chain link?", "spec": {"family": "summon-starts-chain"}},
+    {"id": "the-kind-of-summon-after-a-story", "refused": ["which Summon"],
+     "ask": "My opponent activates Raigeki. Is the Xyz Summon itself a chain link?"},
+    {"id": "hits-the-gy", "answer": "yes",
+     "ask": "does Sangan's effect actually go on the chain when it hits the GY?"},
     # the result wanted, "so <clause>" closing the question: a no stands (nothing done achieves
     # nothing); near miss: a yes needs the result too, so it is unknown
     {"id": "result-no-stands", "answer": "no",

@@ -95,8 +95,11 @@ def summon_subject(st: Situate, k: Tree) -> dict:
     if k.data == "summon_using":                       # "a Fusion Summon using X": X's effect
         return {"effect": {"card": cards[0], "verb": f"{kind or 'special'}-summon"}}
     if k.data in ("summon_bare",) and not cards and not st.summons and \
-            low(k)[0] in ("a", "an") and kind in GENERIC_KINDS:
-        return _generic_summon(st, k)                  # "Does an Xyz Summon start a Chain?"
+            (low(k)[0] in ("a", "an") or low(k)[0] == "the" and not st.events) and \
+            kind in GENERIC_KINDS:
+        # "Does an Xyz Summon start a Chain?"; (chains) "Is the Tribute Summon itself a chain
+        # link?" with nothing told: the kind of Summon, any of them
+        return _generic_summon(st, k)
     if k.data in ("summon_bare",) and not cards:       # "the Link Summon": one told before
         for sid, ev in reversed(st.summons):
             if kind in (None, ev["summon-kind"]) or ev["summon-kind"] == "special" or \
@@ -242,7 +245,8 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
     generic = q is not None and q.data == "summon_generic"
     if kids and kids[0].data == "summon_bare" and not st.summons and \
             not list(kids[0].scan_values(lambda v: getattr(v, "type", "") == "XCARD")) and \
-            low(kids[0])[0] in ("a", "an"):
+            (low(kids[0])[0] in ("a", "an") or low(kids[0])[0] == "the" and not st.events and
+             st.r.summon_kind(kids[0]) in GENERIC_KINDS):
         generic, q = True, kids[0]      # "Does an Xyz Summon start a Chain?"
     if q is None:               # "Can I chain (X) to it?": the Summon told last
         told = _told_last(st)
