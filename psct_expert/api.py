@@ -149,12 +149,25 @@ class Expert:
         effect?", Y having two): settled when every effect gets the same yes or no (whichever
         was meant, that is the answer, with each proof); else unknown, saying which effect gives
         which answer, so the asker can name one."""
-        first, answers = self._parts(spec, "each", text)
+        note = spec.get("each_note")
+        first, answers = self._parts({k: v for k, v in spec.items() if k != "each_note"}, "each",
+                                     text)
         if first.value in ("yes", "no") and all(a.value == first.value for a in answers):
             for a in answers[1:]:
                 first.proofs.setdefault(first.value, []).extend(a.proofs.get(first.value, []))
-            first.notes.append("the answer is the same for each effect the question's words fit: "
+            # (chains) a question asked two ways says which: its own note
+            first.notes.append(str(note) if note else
+                               "the answer is the same for each effect the question's words fit: "
                                + "; ".join(a.restated for a in answers))
+            return first
+        if note:
+            first.value = "unknown"
+            first.missing.append("whether the activation or only the effect was negated: the "
+                                 "answer differs")
+            first.tell.insert(0, {"ask": "Say whether the activation or only the effect was "
+                                  "negated ('the activation of X was negated' / 'X's effect was "
+                                  "negated'), or name the card that negated it.", "kind": "open",
+                                  "fact": "", "for": [], "rules": [], "choices": []})
             return first
         said = "; ".join(f"{a.restated} {a.value.capitalize()}." for a in answers)
         first.restated = " / ".join(a.restated for a in answers)

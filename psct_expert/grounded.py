@@ -27,6 +27,14 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z\-]+")
 _SAYS_QUOTE = re.compile(r"^[^'\"?]+?\s+(?:says|reads)\s+(?P<quote>([\"'])[^\"']{4,}?\2)\s*[.,:;\-\u2013\u2014]*"
                          r"\s+(?P<rest>.*)$", re.IGNORECASE)
 _QUOTED = re.compile(r"^\s*[\"']")
+# (chains) "I control 2 X. Each one says "once per turn".", "..., each has a 'once per turn' Quick
+# Effect": what the text of each copy told says, the copies being the card named last
+_EACH_SAYS = re.compile(r"^(?:each(?: one| of them| copy)?|both(?: of them)?|they(?: both| each)?)\s+"
+                        r"(?:says|say|reads|read|has|have)\s+(?P<what>.+?)[.!]?$", re.IGNORECASE)
+_EACH_JOINED = re.compile(r",\s+(?=(?:each(?: one| of them| copy)?|both(?: of them)?|they(?: both| each)?)"
+                          r"\s+(?:says|say|reads|read|has|have)\s+[\"'])", re.IGNORECASE)
+_AFTER_QUOTE = re.compile(r"(?<=[\"'][.!])\s+(?=\w)")
+_QUOTES_IN = re.compile(r"\"([^\"]+)\"|'([^']+)'")
 
 
 def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
@@ -50,7 +58,18 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
             text = text[:kind.start()] + text[kind.end():]
     relexed.text = text
     parts = []
-    for part in sentences(relexed.text):
+    for whole in sentences(relexed.text):
+        # (chains) "I have 2 X on the field, each one says 'once per turn'.": a sentence of its own
+        pieces = _EACH_JOINED.split(whole)
+        if len(pieces) > 1:
+            # ... and what follows its quotation is a sentence of its own ('..." . can both ...?')
+            pieces = pieces[:-1] + _AFTER_QUOTE.split(pieces[-1], maxsplit=1)
+            pieces = [p.strip() if p.strip().endswith(("?", ".", "!")) else p.strip() + "."
+                      for p in pieces]
+            relexed.changes.append(Change("read-as", whole, " ".join(pieces)))
+        parts += pieces
+    pieces, parts = parts, []
+    for part in pieces:
         q = _SAYS_QUOTE.match(part)
         if q is not None and q.group("rest").strip():
             # "X says 'quote'. if ..., does it ...?": the report is a sentence of its own
@@ -73,6 +92,11 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
             if card is not None and _is_kind(kind.group("kind"), card):
                 relexed.changes.append(Change("grounded", part, card.name))
                 continue
+        each = _EACH_SAYS.match(part) if named and not found and not part.endswith("?") else None
+        if each is not None and _each_grounded(each.group("what"), db.find(named)):
+            # (chains) what the copies of the card named last say: their text, read by the answer
+            relexed.changes.append(Change("grounded", part, named))
+            continue
         m = _SAYS.match(part)
         card = None
         if m is not None and not part.endswith("?"):
@@ -120,6 +144,17 @@ def summoned_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> N
         relexed.text = re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, out)
 
 
+def _each_grounded(said: str, card) -> bool:
+    """(chains) What the copies of ``card`` are told to say: every quotation in it stands word for
+    word in the card's text, and its words are grounded in that text (:func:`_grounded`)."""
+    if card is None:
+        return False
+    text = " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t).lower()
+    quotes = [a or b for a, b in _QUOTES_IN.findall(said)]
+    flat = lambda t: " ".join(t.lower().split())    # noqa: E731
+    return all(flat(q) in flat(text) for q in quotes) and _grounded(said, card)
+
+
 def _grounded(said: str, card) -> bool:
     from .lemmas import all_lemmas
 
@@ -165,3 +200,113 @@ def _is_kind(said: str, card) -> bool:
 _FILLER = {"it", "its", "this", "that", "the", "a", "an", "to", "of", "and", "or", "is", "are",
            "be", "can", "by", "with", "on", "in", "for", "card", "cards", "they", "them", "you",
            "your", "so"}
+
+
+# (chains) "They use its effect to banish up to 1 card each from my hand, field and GY.": what a
+# told activation does, said as its purpose
+_ACT_PURPOSE = re.compile(r"\b(?:activates?|activated|uses?|used|chains?|chained)\s+"
+                          r"(?P<eff>its\s+(?:[\w-]+\s+)?effect|it|(?P<name>\ue000k(?P<k>\d+)k)(?:'s\s+"
+                          r"(?:[\w-]+\s+)?effect)?)\s+(?P<how>to\s+(?P<verb>[A-Za-z]+)\b[^.?!]*)",
+                          re.IGNORECASE)
+
+
+def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """(chains) A told activation said with its purpose ("they use its effect to banish up to 1
+    card each from my hand, field and GY"): the purpose is set aside, shown as grounded in the
+    effect's card's text, when its words stand in that text (a game action it does, the rest its
+    words); a purpose the text does not bear out stays, to be read.  Only in a sentence told, not
+    in the question."""
+    text = relexed.text
+    found = mentions(text, db, families)
+    keyed = text
+    for k, m in sorted(enumerate(found), key=lambda x: -x[1].start):
+        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end:]
+    out, named = [], None
+    for part in re.split(r"(?<=[.!?])\s+", keyed):
+        names = [int(x) for x in re.findall("\ue000k(\\d+)k", part)]
+        m = _ACT_PURPOSE.search(part) if not part.endswith("?") else None
+        if m is not None and gamewords().action_of(m.group("verb")) is not None:
+            # (a name found with its sentence's full stop joins two sentences here)
+            before = [int(x) for x in re.findall("\ue000k(\\d+)k", part[:m.start()])]
+            named = before[-1] if before else named
+            k = int(m.group("k")) if m.group("k") else None
+            card = db.find(found[k].card) if k is not None else \
+                db.find(found[named].card) if named is not None else None
+            if card is not None and _grounded(m.group("how")[3:], card):
+                relexed.changes.append(Change("grounded", m.group("how"), card.name))
+                part = part[:m.start("how")].rstrip() + part[m.end("how"):]
+        if names:
+            named = names[-1]
+        out.append(part)
+    new = " ".join(out)
+    if new != keyed:
+        relexed.text = re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, new)
+
+
+# (chains) a ruling the asker states in passing ("(that Summon itself does not start a Chain)",
+# "the Summon isn't a chain link"): a statement of a question form, with the answer it claims
+_CLAIMS = [
+    (re.compile(r"^(?P<subj>[\w'\-: \ue000]{2,60}?)\s+(?:does not|doesn't|doesnt|did not|didn't|"
+                r"will not|won't)\s+(?:start|make|open|use)\s+(?:a|the)\s+chain(?:\s+link)?$",
+                re.IGNORECASE), "Does {subj} start a Chain?", "no"),
+    (re.compile(r"^(?P<subj>[\w'\-: \ue000]{2,60}?)\s+(?:starts|makes|opens|uses)\s+(?:a|the)\s+"
+                r"chain(?:\s+link)?$", re.IGNORECASE), "Does {subj} start a Chain?", "yes"),
+    (re.compile(r"^(?P<subj>[\w'\-: \ue000]{2,60}?)\s+(?:is not|isn't|isnt|'s not)\s+(?:a\s+)?chain\s+"
+                r"link$", re.IGNORECASE), "Is {subj} a Chain Link?", "no"),
+    (re.compile(r"^(?P<subj>[\w'\-: \ue000]{2,60}?)\s+is\s+(?:a\s+)?chain\s+link$", re.IGNORECASE),
+     "Is {subj} a Chain Link?", "yes"),
+]
+_CLAIM_SPOTS = re.compile(r"\s*\((?P<par>[^()]{6,120})\)|(?P<sent>(?:^|(?<=[.!?]\s))[^.!?()]{6,120}?)"
+                          r"(?P<stop>[.!]|,?\s+but\b)")
+
+
+def claims_checked(relexed: Relexed, db: CardDB, families: dict, settle=None) -> None:
+    """(chains) A ruling the asker states in passing in the story ("My opponent Synchro Summons X
+    (that Summon itself does not start a Chain).", "The Summon isn't a chain link, but ..."): the
+    statement is asked as its question, with the story told before it (``settle``: the product's
+    own answer); when the answer is the one stated, the statement is set aside, shown as checked.
+    A statement the product does not answer the same way stays, to be read (and refused)."""
+    if settle is None:
+        return
+    text = relexed.text
+    found = mentions(text, db, families)
+    keyed = text
+    for k, m in sorted(enumerate(found), key=lambda x: -x[1].start):
+        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end:]
+    unkey = lambda t: re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].card, t)  # noqa
+    cuts = []
+    for spot in _CLAIM_SPOTS.finditer(keyed):
+        said = (spot.group("par") or spot.group("sent") or "").strip()
+        if spot.group("sent") is not None and said.endswith("?"):
+            continue
+        for rx, form, value in _CLAIMS:
+            m = rx.match(said)
+            if m is None:
+                continue
+            before = keyed[:spot.start()].strip()
+            if spot.group("par") is not None:
+                before = keyed[:spot.start()].strip()
+                story = before if before.endswith((".", "!")) else before + "."
+            else:
+                story = before
+            question = (unkey(story) + " " + form.format(subj=unkey(m.group("subj")))).strip()
+            try:
+                got = settle(question)
+            except Exception:       # a question the product refuses checks nothing
+                got = None
+            if got == value:
+                cuts.append((spot, said, value))
+            break
+    if not cuts:
+        return
+    out = keyed
+    for spot, said, value in sorted(cuts, key=lambda c: -c[0].start()):
+        relexed.changes.append(Change("checked", unkey(said), value))
+        if spot.group("par") is not None:
+            out = out[:spot.start()] + out[spot.end():]
+        elif spot.group("stop").strip(" ,").lower() == "but":
+            out = out[:spot.start("sent")] + out[spot.end():].lstrip()
+        else:
+            out = out[:spot.start("sent")] + out[spot.end():].lstrip()
+    relexed.text = re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, out).strip()
+

@@ -158,7 +158,9 @@ class _Builder:
     SITUATION_SLOTS = {"to": ("activation", "activation", "an activation"),
                        "activation": ("activation", "activation", "an activation"),
                        "event": ("event", "event", "an event"),
-                       "entity": ("entity", "entity", "an entity")}
+                       "entity": ("entity", "entity", "an entity"),
+                       "first": ("activation", "activation", "an activation"),
+                       "other": ("activation", "activation", "an activation")}
 
     def check_situation_ids(self):
         """A slot naming a situation id must name one the situation has."""
@@ -483,6 +485,11 @@ class _Builder:
 
     def q_effect_negated(self, s):
         self.params["activation"] = str(_need(s, "activation", self.family))
+
+    def q_resolves_first(self, s):
+        """(chains) Two links of a told Chain: does ``first`` resolve before ``other``?"""
+        self.params["first"] = str(_need(s, "first", self.family))
+        self.params["other"] = str(_need(s, "other", self.family))
 
     def q_can_target(self, s):
         self._effect_param(s)

@@ -30,7 +30,21 @@ def relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
 
     # (readA) a name's span without the sentence's punctuation after it ("Dark Hole?", "X."), as
     # the tokenizer reads it, so the lexicon sees where sentences and questions end
-    return relex(text, [(m.start, _name_end(text, m)) for m in mentions(text, db, families)])
+    found = [(m.start, _name_end(text, m)) for m in mentions(text, db, families)]
+    # (chains) a name that only begins a longer opener at a sentence's start ("Question from a
+    # local: ...", the card "Question"): the opener, set aside by the lexicon
+    opener = _opener()
+    found = [(s, e) for s, e in found
+             if opener is None or not (s == 0 or re.match(r"[.?!]\s", text[max(0, s - 2):s]))
+             or not ((m := opener.match(text, s)) is not None and m.end() > e)]
+    return relex(text, found)
+
+
+def _opener():
+    from .parser.lexicon import _patterns
+
+    pat = _patterns()["openers"]
+    return re.compile(pat.pattern, re.IGNORECASE) if pat is not None else None
 
 
 def bare_possessives(relexed: Relexed, db: CardDB, families: dict) -> None:
@@ -79,7 +93,25 @@ def partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
     for m in sorted(partial_mentions(text, db, grammar_for(families).terminal),
                     key=lambda m: -m.start):
         relexed.changes.append(Change("read-as", m.text, m.card))
-        text = text[:m.start] + m.card + text[m.end:]
+        # (chains) the sentence's punctuation a name was found with stays ("... Little Knight.")
+        end = re.search(r"[.,;:!?]*$", m.text).group()
+        text = text[:m.start] + m.card + (end if not m.card.endswith(end) else "") + text[m.end:]
+    # (chains) a card named in full and elsewhere in short ("... Horn of Heaven ... i have horn
+    # set"): the short name said in full, so a sentence read on its own names the card too
+    from .cards import name_key
+
+    found = mentions(text, db, families)
+    full = {m.card for m in found if name_key(m.text) == name_key(m.card)}
+    for m in sorted(found, key=lambda m: -m.start):
+        if re.match(r"\s*(?:monsters?|cards?|spells?|traps?|spell/traps?|s/ts?)\b", text[m.end:],
+                    re.IGNORECASE) or re.search(r"\b(?:a|an|another|any|other)\s+$", text[:m.start],
+                                                re.IGNORECASE):
+            continue        # "a Fiendsmith Spell/Trap": a name's word said of a kind of card
+        if m.card in full and name_key(m.text) != name_key(m.card):
+            relexed.changes.append(Change("read-as", m.text, m.card))
+            end = re.search(r"[.,;:!?]*$", m.text).group()
+            text = text[:m.start] + m.card + (end if not m.card.endswith(end) else "") + \
+                text[m.end:]
     relexed.text = text
 
 
@@ -241,3 +273,27 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
         relexed.changes.append(Change("read-as", written, read))
         text = text[:start] + read + text[end:]
     relexed.text = text
+
+
+# (chains) "Can I chain X from my hand to banish something they just sent to the GY?"
+_ABILITY_Q = re.compile(r"(?:^|(?<=[.?!]\s))(?:can|could|may)\s+(?:i|we|you|they|he|she|my opponent|"
+                        r"opponent)\b[^.?!]*\?\s*$", re.IGNORECASE)
+
+
+def purpose_aside(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """(chains) A purpose closing an ability question that no reading placed ("can I chain X to
+    banish something they just sent to the GY?"): a game action after "(in order) to", set aside
+    as the result wanted (``understand._results_asked`` asks it too: what cannot be done achieves
+    nothing, so a no stands; a yes becomes unknown).  "to" before a card or "it" ("chain X to
+    it") is no purpose: the word after it must be a game action."""
+    q = _ABILITY_Q.search(relexed.text)
+    if q is None:
+        return
+    for m in re.finditer(r"\s+(?:in order\s+)?to\s+([A-Za-z]+)\b", relexed.text[q.start():]):
+        if gamewords().action_of(m.group(1)) is None:
+            continue
+        at = q.start() + m.start()
+        said = relexed.text[at:].strip().rstrip("?").strip()
+        relexed.changes.append(Change("result", said))
+        relexed.text = relexed.text[:at] + "?"
+        return

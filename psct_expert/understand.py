@@ -16,11 +16,13 @@ from __future__ import annotations
 from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
-from .grounded import card_says, summoned_as_its_text_says
+from .grounded import (card_says, claims_checked, purpose_as_its_text_says,
+                       summoned_as_its_text_says)
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
-from .rereading import (bare_possessives, card_verbs, mentions, partial_names, question_clause,
+from .rereading import (bare_possessives, card_verbs, mentions, partial_names, purpose_aside,
+                        question_clause,
                         relex_around_names, story_clauses)
 from .resolve import resolve_question
 
@@ -49,7 +51,7 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
     refusal offers only questions that are answered.  Without it the nearest questions are
     those that parse and resolve."""
     try:
-        return _understand(text, scenario, db, families, settle)
+        return _results_asked(*_understand(text, scenario, db, families, settle))
     except NOT_PLACED as exc:
         lines = [line.strip() for line in scenario]
         if not lines or not all(lines):
@@ -58,9 +60,23 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
         # sentences when they were not read as lines (the told-story grammar reads more)
         told = " ".join(line if line[-1] in ".!?" else line + "." for line in lines)
         try:
-            return _understand(f"{told} {text}", [], db, families, settle, story_aside=False)
+            return _results_asked(*_understand(f"{told} {text}", [], db, families, settle,
+                                               story_aside=False))
         except NOT_PLACED:
             raise exc from None
+
+
+def _results_asked(spec: dict, relexed: Relexed | None) -> tuple[dict, Relexed | None]:
+    """(chains) A result the asker wants, said after the question ("can I chain X to it so the
+    monster does not come back?", set aside by the lexicon): it cannot make a "no" a "yes" (what
+    cannot be done achieves nothing), so the answer stands when it is no; a yes needs the result
+    too, which is asked of the reader only in its own question (``also_needs``: unknown)."""
+    results = [c.written for c in (relexed.changes if relexed is not None else [])
+               if c.kind == "result"]
+    if results:
+        need = "whether it does that: " + "; ".join(repr(r) for r in results)
+        spec["also_needs"] = spec["also_needs"] + "; " + need if spec.get("also_needs") else need
+    return spec, relexed
 
 
 def _understand(text: str, scenario: list[str], db: CardDB, families: dict, settle=None,
@@ -91,6 +107,8 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     card_verbs(relexed, db, families)
     card_says(relexed, db, families)
     summoned_as_its_text_says(relexed, db, families)
+    purpose_as_its_text_says(relexed, db, families)
+    claims_checked(relexed, db, families, settle)
     lines = [relex_around_names(line, db, families).text if line.strip() else line
              for line in scenario]
     second, tries = first, _Tries(lines, db, families)
@@ -112,6 +130,18 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         if spec is not None:
             return spec, read
         both = _with(question_clause, relexed, db, families)
+        if both is not None:
+            spec, read, _err = tries.read_as(both)
+            if spec is not None:
+                return spec, read
+    # (chains) last: a purpose no reading placed ("... to banish something they just sent to the
+    # GY?"), set aside and asked too (_results_asked: a no stands, a yes is unknown)
+    aside = _with(purpose_aside, relexed, db, families)
+    if aside is not None:
+        spec, read, _err = tries.read_as(aside)
+        if spec is not None:
+            return spec, read
+        both = _with(question_clause, aside, db, families)
         if both is not None:
             spec, read, _err = tries.read_as(both)
             if spec is not None:

@@ -12,7 +12,9 @@ EXTRA = [
      "glorp"),
     ("Does the first effect of Mermail Abyssmegalo start a Chain, and what is its ATK?", "what"),
     ("Is the second effect of Thunder King Rai-Oh not a Quick Effect?", "not"),
-    ("Does Creature Swap target twice?", "twice"),
+    # ("twice" is a word of the again-this-turn family since issue 22's chains reading: a word no
+    # family has is named)
+    ("Does Creature Swap target thrice?", "thrice"),
 ]
 
 

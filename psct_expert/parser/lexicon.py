@@ -37,7 +37,7 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"'][?!])\s+|(?<=[a-z0-9\)\"']{2}\.)\s
 @dataclass(frozen=True)
 class Change:
     kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
-                       # "alternative", "grounded", "each-effect",
+                       # "alternative", "comparison", "result", "checked", "grounded", "each-effect",
                        # "every-effect"
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
@@ -59,6 +59,15 @@ class Change:
         if self.kind == "alternative":
             return (f"set aside {self.written!r}: the other answer the question offers (the "
                     "answer is to what is asked before it)")
+        if self.kind == "checked":
+            return (f"set aside {self.written!r}: a ruling the asker states, checked (the product "
+                    f"answers it {self.read!r} too)")
+        if self.kind == "result":
+            return (f"set aside {self.written!r}: the result wanted, asked too (what cannot be "
+                    "done achieves nothing, so a no stands; a yes needs it, and is unknown)")
+        if self.kind == "comparison":
+            return (f"set aside {self.written!r}: what the asker likens it to (the answer reads "
+                    "what it is)")
         if self.kind == "story-aside":
             return (f"set aside the story {self.written!r}: a {self.read} question is answered "
                     "from the card's text alone, whatever happened")
@@ -115,6 +124,7 @@ def _patterns() -> dict:
         "openers": _alternation(lx.get("openers")),
         "tags": _alternation(lx.get("tags")),
         "alternatives": _alternation(lx.get("alternatives")),
+        "comparisons": _alternation(lx.get("comparisons")),
         "asides": _alternation(lx.get("asides")),
         "opinions": _alternation(lx.get("opinions")),
         "read_as": (_alternation(read_as), read_as),
@@ -599,6 +609,30 @@ def _set_aside(text: str, out: Relexed) -> str:
         m = alt.search(text)
         if m is not None and "?" not in text[m.end():].strip("? "):
             out.changes.append(Change("alternative", m.group().strip(" ,")))
+            text = text[:m.start()] + text[m.end():]
+    # (chains) "can I chain X to it so the monster does not come back?": the result the asker
+    # wants, a clause with its own subject after "so (that)" closing a yes/no question; set aside
+    # and shown, and asked too (understand._results_asked: a no stands, a yes becomes unknown).
+    # "... so they can respond" (what the grammar reads as the question's own) is left
+    res = re.compile(r"(?<=[\w'\")])\s*,?\s+so(?:\s+that)?\s+(?!(?:i|we|they|he|she|you|my opponent|"
+                     r"opponent|opp|the opponent)\s+(?:can|could|cannot|can't)\b)"
+                     r"(?:the|my|their|his|her|its|it|they|both|that|this|\ue000k\d+k)\b[^?.!]*(?=\?\s*$)",
+                     re.IGNORECASE)
+    m = res.search(text) if re.match(r"^(?:[^.?!]*[.!]\s+)*(?:can|could|may|does|do|is|are)\b",
+                                     text, re.IGNORECASE) else None
+    if m is not None and not re.search(r"\b(?:not|n't|cannot)\b", text[:m.start()][-60:],
+                                       re.IGNORECASE):
+        out.changes.append(Change("result", m.group().strip(" ,")))
+        text = text[:m.start()] + text[m.end():]
+    if pats["comparisons"] is not None:
+        # (chains) "..., like it's an effect?": the asker's comparison, a clause with a pronoun
+        # subject closing the question; the answer reads what the thing is
+        cmp_ = re.compile(rf"(?<=[\w'\")])\s*,?\s+(?:{pats['comparisons'].pattern})\s+"
+                          rf"(?:it|that|this|they)(?:'s|'re|\s+(?:is|was|were|are|would\s+be))\s"
+                          rf"[^?.!,]*(?=\?+\s*$)", re.IGNORECASE)
+        m = cmp_.search(text)
+        if m is not None:
+            out.changes.append(Change("comparison", m.group().strip(" ,")))
             text = text[:m.start()] + text[m.end():]
     if pats["discourse"] is not None:
         text = re.sub(rf",?\s*{pats['discourse'].pattern}\s*,?", lambda m: _keep_comma(m, drop),

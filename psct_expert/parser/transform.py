@@ -143,6 +143,9 @@ class Reader:
             prop = find(node, "generic_prop")
             if prop is not None:        # "a Counter Trap": the property decides its Spell Speed
                 ref["subtype"] = low(prop)[0]
+            poss = sub(node, "poss")
+            if poss is not None:        # (chains) "my own Spell Card": whose it is
+                ref["owner"] = self.player(poss)
             return ref
         cards = [self.card(t) for t in tokens(node, "XCARD")]
         ref: dict = {"how": how, "card": cards[0] if cards else None, "ord": None, "desc": [],

@@ -16,7 +16,7 @@ from .moves import ACTION_VERBS
 from .procedures import MOVED
 from .refs import effect_does_action, target_places
 from .targets import described_target, note_change
-from .words import COUNT_WORDS, moved_by_verb, owner_in_words
+from .words import COUNT_WORDS, EFF_PARTS, moved_by_verb, owner_in_words
 
 
 # facts that make an effect without ':' or ';' one that is still activated or applied by
@@ -429,7 +429,8 @@ class ChainEvents:
             # negating the card is most often negating that activation (what a cost or a
             # resolution question needs alike); a monster's is not so plain.  A question whose
             # answer turns on which (a once-per-turn limit) refuses it (``assumed_negation``).
-            if self.db.get(ref["card"]).kind == "monster":
+            if self.db.get(ref["card"]).kind == "monster" and self.pq.family != "again-this-turn":
+                # (chains) a once-per-turn question asks it both ways (families/once.py)
                 self.fail("say whether the activation or only the effect was negated "
                           "('the activation of X was negated' / 'X's effect was negated')", ev)
             what = "activation"
@@ -501,23 +502,29 @@ class ChainEvents:
 
     def ev_used(self, ev: Tree) -> None:
         """"I already used X this turn", "my Baronne de Fleur used its destroy effect"."""
-        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")
+                and ch.data not in EFF_PARTS]
         a = sub(ev, "actor")
         told_by = self.r.actor(a).get("effect") if a is not None else None
         if told_by and told_by.get("card"):      # "my X used its ... effect": "its" is X's
             self.last_card = self.db.get(told_by["card"]).name
+        descs = [" ".join(low(d)) for d in ev.iter_subtrees_topdown() if d.data == "eff_desc"]
         if effs:
             ir = self.r.effect(effs[0])
         elif any(getattr(t, "type", "") == "XCARD" for t in ev.children):
             card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
-            ir = {"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
+            # (chains) "X used its banish (effect)": the effect by what it does
+            ir = {"how": "eff_card", "card": card, "ord": None, "desc": descs, "quote": None,
                   "rel": None, "text": self.r.said(ev)}
+            if a is None and low(ev)[:1] != ["my"] and sub(ev, "poss") is None:
+                # (chains) "X used its ... effect": whose X is not said; only a question about that
+                # same card can be answered (families/once.py)
+                self.owner_unsaid = True
         else:                                     # "X used its destroy effect"
             owner = self.r.actor(a)
             if not owner.get("effect"):
                 self.fail("which effect was used?", ev)
             self.effect_ref(owner["effect"])        # names the card "its" refers to
-            descs = [" ".join(low(d)) for d in ev.iter_subtrees_topdown() if d.data == "eff_desc"]
             ir = {"how": "eff_its", "card": None, "ord": None, "desc": descs, "quote": None,
                   "rel": None, "text": self.r.said(ev)}
         ref = self.effect_ref(ir)

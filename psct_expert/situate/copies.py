@@ -74,6 +74,10 @@ class CopyEvents:
         card = self._subject_card(ev)
         self.events.append({"kind": "move", "what": card, "action": "flipped-face-down"})
 
+    def ev_it_left(self, ev: Tree) -> None:
+        """(chains) "(then) it left the field": as ``then_left``, its "it" said."""
+        self.then_left(ev)
+
     def then_left(self, ev: Tree) -> None:
         """"(it) left the field (and came back)": the card named last left the field."""
         card = self._subject_card(ev)

@@ -65,6 +65,14 @@ class SummonEvents:
         if "drops" in low(ev)[:4] or "drop" in low(ev)[:4] or "dropped" in low(ev)[:4]:
             # "drops X from hand": a Special Summon from the hand (said nowhere else)
             thing0 = subs(ev, "thing")
+            card0 = self.r.thing(thing0[0]).get("card") if thing0 else None
+            if card0 and activated_from_hand(self.db.get(card0)):
+                # (chains) "I drop Maxx C": a hand trap, activated from the hand by discarding or
+                # sending itself (its text says so, and it cannot Summon itself)
+                self._activate(self.effect_ref({"how": "eff_card", "card": card0, "ord": None,
+                                                 "desc": [], "quote": None, "rel": None,
+                                                 "text": card0}), player, {"from": "hand"})
+                return
             if not thing0 or self.r.place(find(thing0[0], "place")) != "hand" or \
                     not self.r.thing(thing0[0]).get("card"):
                 self.fail("'drops' says a monster is Special Summoned from the hand: say from where",
@@ -301,3 +309,17 @@ def _target_summoned(st: Situate, t: dict, ev: Tree) -> None:
     targeted = [x for e in st.events if e.get("kind") == "activate" for x in e.get("targets", [])]
     if targeted and t["words"][:2] == ["one", "of"]:
         note_change(st, st._which_target(t, targeted, ev), {"left": True})
+
+
+def activated_from_hand(card) -> bool:
+    """(chains) A monster whose effect is activated from the hand by discarding or sending itself
+    (or revealing it), with no way to Special Summon itself: "dropped", it is activated."""
+    from .. import kre as re
+
+    if card is None or card.kind != "monster":
+        return False
+    body = " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t)
+    return bool(re.search(r"\b(?:discard this card|send this card from your hand(?: or (?:field|Monster Zone))? to the (?:GY|Graveyard)|"
+                          r"reveal this card in your hand)\b", body, re.IGNORECASE)) and \
+        not re.search(r"\bSpecial Summon this card\b|\(from your hand\)", body, re.IGNORECASE)
+

@@ -49,6 +49,7 @@ WHERE = {
     "unaffected-target": ("stats", "build_unaffected_target"),
     "unaffected-affect": ("stats", "build_unaffected_affect"),
     "unaffected-cost": ("stats", "build_unaffected_cost"),
+    "resolves-first": ("links", "build_resolves_first"),       # chains
 }
 
 

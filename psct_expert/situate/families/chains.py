@@ -30,6 +30,19 @@ def _chain_subject(st: Situate, node: Tree) -> dict:
         if not st.acts:
             st.fail("'that' refers to nothing activated before it", node)
         return {"effect": st.acts[-1][1]}
+    if all(k.data == "eff_desc" for k in kids):
+        # (chains) "that banish effect": the activation told last, and its effect must be one
+        # the words describe
+        if not st.acts or not st.acts[-1][1].get("card"):
+            st.fail("'that' refers to nothing activated before it", node)
+        told = st.acts[-1][1]
+        want = st.effect_ref({"how": "eff_poss", "card": told["card"], "ord": None,
+                              "desc": [" ".join(low(d)) for d in kids], "quote": None,
+                              "rel": None, "text": st.r.said(node)})
+        same = (st.effect_of(want) or (None, None))[1] == (st.effect_of(told) or (None, None))[1]
+        if not same and not (told.get("select") == "activation" and want.get("n") in (0, 1)):
+            st.fail(f"the effect activated last is not {st.r.said(node)!r}", node)
+        return {"effect": told}
     k = kids[0]
     if k.data.startswith("eff_"):
         return {"effect": st.effect_ref(st.r.effect(k))}
@@ -82,8 +95,11 @@ def summon_subject(st: Situate, k: Tree) -> dict:
     if k.data == "summon_using":                       # "a Fusion Summon using X": X's effect
         return {"effect": {"card": cards[0], "verb": f"{kind or 'special'}-summon"}}
     if k.data in ("summon_bare",) and not cards and not st.summons and \
-            low(k)[0] in ("a", "an") and kind in GENERIC_KINDS:
-        return _generic_summon(st, k)                  # "Does an Xyz Summon start a Chain?"
+            (low(k)[0] in ("a", "an") or low(k)[0] == "the" and not st.events) and \
+            kind in GENERIC_KINDS:
+        # "Does an Xyz Summon start a Chain?"; (chains) "Is the Tribute Summon itself a chain
+        # link?" with nothing told: the kind of Summon, any of them
+        return _generic_summon(st, k)
     if k.data in ("summon_bare",) and not cards:       # "the Link Summon": one told before
         for sid, ev in reversed(st.summons):
             if kind in (None, ev["summon-kind"]) or ev["summon-kind"] == "special" or \
@@ -222,13 +238,15 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
     _link_one(st, fam)
     q = sub(fam, "summon_q")
     if q is None:
-        q = next((t for t in fam.children if isinstance(t, Tree) and t.data == "summon_generic"), None)
+        q = next((t for t in fam.children if isinstance(t, Tree) and t.data in ("summon_generic",
+                                                                                "summon_told")), None)
     kids = [ch for ch in q.children if isinstance(ch, Tree)] if q is not None else []
     tail = find(fam, "resp_tail")
     generic = q is not None and q.data == "summon_generic"
     if kids and kids[0].data == "summon_bare" and not st.summons and \
             not list(kids[0].scan_values(lambda v: getattr(v, "type", "") == "XCARD")) and \
-            low(kids[0])[0] in ("a", "an"):
+            (low(kids[0])[0] in ("a", "an") or low(kids[0])[0] == "the" and not st.events and
+             st.r.summon_kind(kids[0]) in GENERIC_KINDS):
         generic, q = True, kids[0]      # "Does an Xyz Summon start a Chain?"
     if q is None:               # "Can I chain (X) to it?": the Summon told last
         told = _told_last(st)
@@ -239,6 +257,14 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
         got = {"summon": told["id"], "event": told}
     elif generic:
         got = _generic_summon(st, q)
+    elif q.data == "summon_told":
+        # (chains) "my Link Summon": the newest told Summon of that kind by that player
+        whose, kind = st.r.player(sub(q, "poss")), st.r.summon_kind(q)
+        found = [(sid, ev) for sid, ev in reversed(st.summons) if ev.get("player") == whose
+                 and ev.get("summon-kind") in (kind, "procedure" if kind == "special" else kind)]
+        if not found:
+            st.fail("which Summon? (tell it first: 'I Link Summon X.')", q)
+        got = {"summon": found[0][0], "event": found[0][1]}
     elif kids and kids[0].data in SUMMON_NODES:
         got = summon_subject(st, kids[0])
     elif kids and kids[0].data == "ev_proc":     # "the moment I return X and Y to ... Summon Z"
@@ -295,5 +321,10 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
         spec = _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
     if named is not None:       # "can I chain Imperm to that Summon?": Imperm is asked too
         need = f"whether {st.r.said(named)} can be activated in response"
+        spec["also_needs"] = spec["also_needs"] + "; " + need if spec.get("also_needs") else need
+    kind_of = find(sub(fam, "chain_any"), "resp_generic") if sub(fam, "chain_any") is not None \
+        else None
+    if kind_of is not None:     # (chains) "can I chain a trap to that Summon?": a trap is asked too
+        need = f"whether {st.r.said(kind_of)} can be activated in response"
         spec["also_needs"] = spec["also_needs"] + "; " + need if spec.get("also_needs") else need
     return spec

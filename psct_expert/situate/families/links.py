@@ -241,3 +241,64 @@ def build_resolves(st: Situate, fam: Tree) -> dict:
         st.fail("what happened to it before it resolved? (tell it: 'my opponent chains Y to "
                 "destroy it')", fam)
     return resolves_after(st, ref, fam)
+
+
+def _chains_of(st: Situate) -> dict[str, int]:
+    """(chains) Each told activation's Chain, numbered as the situation numbers them: a link
+    chained to an open one is in its Chain; any other activation starts a new Chain."""
+    out: dict[str, int] = {}
+    chain = 0
+    for e in st.events:
+        if e.get("kind") != "activate" or not e.get("id"):
+            continue
+        if e.get("respond") in out:
+            out[e["id"]] = out[e["respond"]]
+        else:
+            chain += 1
+            out[e["id"]] = chain
+    return out
+
+
+def _order_link(st: Situate, node: Tree) -> str:
+    """(chains) The told link an ``order_link`` means: an effect named, or "mine" / "their card"
+    (the one link of that player's)."""
+    effs = [t for t in node.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    if effs:
+        ref = st.effect_ref(st.r.effect(effs[0]))
+        aid = st._find_act(ref)
+        if aid is None:
+            st.fail(f"{st.r.said(node)!r} was not activated in the Chain told", node)
+        return aid
+    ws = low(node)
+    player = "opponent" if ws[0] in ("theirs", "their") or ws[:2] == ["my", "opponent's"] else "you"
+    acts = [e["id"] for e in st.events if e.get("kind") == "activate" and e.get("id")
+            and e.get("player") == player]
+    if len(acts) != 1:
+        st.fail(f"which link is {st.r.said(node)!r}? (" + ("none of that player's was told"
+                if not acts else "that player made more than one: name the card") + ")", node)
+    return acts[0]
+
+
+def build_resolves_first(st: Situate, fam: Tree) -> dict:
+    """(chains) "Does Y resolve first?", "mine resolves first?", "Does X resolve before / after Y?":
+    two links of one told Chain, asked in the order they resolve."""
+    links = subs(fam, "order_link")
+    when = sub(fam, "order_when")
+    first = _order_link(st, links[0])
+    chains = _chains_of(st)
+    if sub(when, "order_link") is not None:
+        other = _order_link(st, sub(when, "order_link"))
+        if other == first:
+            st.fail("the same link twice", when)
+        if "after" in low(when):
+            first, other = other, first
+        others = [other]
+    else:                                         # "first": before every other link of its Chain
+        others = [aid for aid, c in chains.items() if c == chains.get(first) and aid != first]
+    if not others or any(chains.get(o) != chains.get(first) for o in others):
+        st.fail("resolves before what? the links must be in one Chain told ('my opponent "
+                "activates X. I chain Y to it.')", fam)
+    spec = st.spec("resolves-first", {"first": first, "other": others[0]})
+    if len(others) > 1:
+        spec["and"] = [{"family": "resolves-first", "first": first, "other": o} for o in others[1:]]
+    return spec

@@ -208,6 +208,11 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
                        {"card": None, "text": f"a {kind.title()} Monster", "words": [],
                         "pronoun": False}, None)
             found = st.summons[-1:]
+        if not found and kind in (None, "special") and low(node)[:1] in (["that"], ["the"]):
+            # (chains) "X resolves. Can I Solemn Strike that Summon?": the Summon the link that
+            # resolved made, its text Special Summoning (told as "X resolves and Special Summons")
+            made = summon_of_resolved_link(st)
+            found = [made] if made is not None else []
         if not found:
             st.fail("which Summon? (tell it first: 'My opponent Synchro Summons X.')", node)
         sid, ev = found[-1]
@@ -465,3 +470,38 @@ def check_activator(st: Situate, negator: dict, aid: str, responder: str) -> Non
     if responder != "you":
         st.fail(f"{negator['card']} answers only its controller's opponent's activations: ask it "
                 "from the side of the player who holds it ('Can I chain ...?')")
+
+
+def summon_of_resolved_link(st: Situate) -> tuple[str, dict] | None:
+    """(chains) The Summon a told link made when it resolved, when nothing else was told of it:
+    the one link told to resolve whose effect Special Summons ("my opponent activates Monster
+    Reborn. It resolves."), with no Summon told; None when none or several fit."""
+    if st.summons:
+        return None
+    resolved = [i for i, e in enumerate(st.events) if e.get("kind") == "resolve"]
+    if not resolved:
+        return None
+    acts = [e for e in st.events[:resolved[-1]] if e.get("kind") == "activate"]
+    fits = []
+    for act in acts:
+        ref = act.get("effect") or {}
+        found = st.effect_of(ref) if ref.get("card") else None
+        if found is None:
+            continue
+        reading, eid = found
+        eids = (eid, eid[:-1] + "1") if eid.endswith("#0") else (eid,)
+        if any(f.type in ("clause", "clause_verb") and f.get("effect") in eids
+               and f.get("verb") == "special-summon" for f in reading.facts):
+            fits.append(act)
+    if len(fits) != 1 or any(d.get("action") == "summoned" for d in fits[0].get("does") or []):
+        return None
+    act = fits[0]
+    what = st.entity({"card": None, "text": "a monster", "words": ["monster"], "pronoun": False},
+                     kind="monster")
+    sid = f"s{len(st.summons) + 1}"
+    act.setdefault("does", []).append({"action": "summoned", "id": sid, "what": what,
+                                       "summon-kind": "by-effect"})
+    ev = {"summon-kind": "by-effect", "by": act["id"]}
+    st.summons.append((sid, ev))
+    return sid, ev
+

@@ -48,6 +48,16 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     else:
         if not cards and (quotes or descs) and st.last_card:    # "its '...' effect"
             cards = [st.last_card]
+        if not cards and low(obj)[-1:] in (["one"], ["copy"]):
+            # (chains) "my first X was negated by Y. Can I use my second one?": the card told as
+            # a first copy, else the one the asker used last (not Y, named last)
+            asker = st.r.player(sub(sub(fam, "again_who"), "player")) or "you"
+            firsts = [c for c, note in told_copies(st).items() if "first" in note.get("ords", [])]
+            mine = [e["effect"].get("card") for e in st.events if e.get("kind") == "activate"
+                    and e.get("player") == asker and isinstance(e.get("effect"), dict)]
+            cards = firsts[-1:] or [c for c in mine if c][-1:]
+            if not cards:
+                st.fail("another copy of which card? (name it)", obj)
         ir = {"how": "eff_card" if cards else "eff_its", "card": cards[0] if cards else None,
               "ord": None, "desc": descs, "quote": quotes[0] if quotes else None, "rel": None,
               "text": st.r.said(obj)}
@@ -79,6 +89,7 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     if two and not subs(fam, "again_when"):
         st.fail("two copies when? ('in the same turn')", obj)
     another = bool(sub(obj, "again_copy")) or "each" in who or "both" in who or two or \
+        (who[:1] == ["the"] and who[1:2] in (["second"], ["2nd"], ["other"])) or \
         "they" in who or "different" in words or \
         (bool(who_cards) and who[:1] in (["another"], ["a"]))     # "Can a second X use ...?"
     same = "it" in who or "same" in who
@@ -94,7 +105,22 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         same = True         # "Can I use X's effect again?": a limit on the name binds every copy
     if another == same:
         st.fail("the same card again, or another copy?", fam)
+    if getattr(st, "owner_unsaid", False) and (another or "it" not in who and "same" not in who):
+        # (chains) "X used its effect. Can I use X's effect again?": whose X used it is not said,
+        # and a limit on a player or on another copy depends on it; "Can it ...?" asks of that card
+        st.fail("whose X used its effect? ('my X used its effect'): only 'can it ... again?' is "
+                "asked of that same card", fam)
     used = [(aid, r) for aid, r in st.acts if r.get("card") == ref.get("card")]
+    if "twice" in words:
+        # (chains) "Can it use its effect twice in one turn?": the card used it once this turn and
+        # asks for a second use of the same card; said of a player ("Can I use X twice?") it could
+        # be one copy or two, and after a told use it would be a third
+        if used or not same or another:
+            st.fail("twice by the same card, with no use told before? ('Can X use its effect "
+                    "twice in one turn?'; for another copy: 'Can a second X use it?')", fam)
+        used_ev = {"kind": "used", "effect": ref, "copy": "same", "outcome": "resolved",
+                   "since": "stayed"}
+        return st.spec("again-this-turn", {"effect": ref}) | {"situation": [used_ev]}
     if not used:
         if "each" in who or "both" in who or two:    # "I control two X. Can each use ...?"
             used_ev = {"kind": "used", "effect": ref, "copy": "another", "outcome": "resolved"}
@@ -114,14 +140,16 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
                 "limited by it", fam)
     outcome = "resolved"
     since = "stayed"
+    both_ways = False
     later: list[dict] = []        # what happened to that card after it used the effect, in order
     for e in _events_after(st, aid):
         if e["kind"] == "negate" and e["of"] == aid:
             if aid in st.assumed_negation:
-                st.fail("say whether the activation or only the effect was negated ('the "
-                        "activation of X was negated' / 'X's effect was negated', or name the card "
-                        "that negated it): a once-per-turn limit counts them differently", fam)
-            outcome = f"{e['what']}-negated"
+                # (chains) "my X was negated": the activation or only the effect, not said; a
+                # once-per-turn limit may count them differently, so it is asked both ways and
+                # answered only when both agree (else unknown, saying so)
+                both_ways = True
+            outcome = f"{e['what']}-negated" if not both_ways else "activation-negated"
         if e["kind"] in ("summon", "move") and e.get("what") == ref.get("card"):
             later.append({"kind": "move", "what": ref["card"],
                           "action": "summoned" if e["kind"] == "summon" else e["action"]})
@@ -138,7 +166,14 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     else:
         used_ev["since"] = since
     phases = [e for e in st.events if e["kind"] == "phase"]
-    return {"family": "again-this-turn", "effect": ref, "situation": phases + [used_ev] + later}
+    spec = {"family": "again-this-turn", "effect": ref, "situation": phases + [used_ev] + later}
+    if both_ways:
+        other = {**used_ev, "outcome": "effect-negated"}
+        spec["each"] = [{"family": "again-this-turn", "effect": ref,
+                         "situation": phases + [other] + later}]
+        spec["each_note"] = ("the answer is the same whether the activation or only the effect "
+                             "was negated (the question does not say which)")
+    return spec
 
 
 SAME_TURN = ([["this", "turn"]], [["in", "the", "same", "turn"]], [["the", "same", "turn"]],
