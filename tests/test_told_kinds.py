@@ -82,3 +82,11 @@ def test_it_in_a_response_is_never_the_card_responded_to(base_expert):
         base_expert.ask("My opponent activates Night Beam targeting my Set trap. Can I activate it "
                         "in response?", [])
     assert "which card is 'it'" in str(err.value)
+
+
+def test_can_i_chain_to_it_is_not_answered_for_a_card_that_locks_responses(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask("my opponent activates Super Polymerization. can i chain to it?", [])
+    assert "locks responses" in str(err.value)
+    # near miss: a card without a lock is asked whether it starts a Chain
+    assert base_expert.ask("my opponent activates Raigeki. can i chain to it?", []).value == "yes"

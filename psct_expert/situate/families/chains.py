@@ -251,7 +251,14 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
     if q is None:               # "Can I chain (X) to it?": the Summon told last
         told = _told_last(st)
         if told is None and st.acts:        # "Can I chain to it?" after an activation
-            return _also(st, tail, st.spec("starts-chain", {"effect": st.acts[-1][1]}))
+            ref = st.acts[-1][1]
+            if ref.get("card") and any(f.type == "response_lock" and f.get("scope") != "other"
+                                       for f in st.reading(ref["card"]).facts):
+                # it starts a Chain, but its text locks responses to it: whether this player can
+                # chain is not whether it starts a Chain
+                st.fail(f"{ref['card']}'s text locks responses to it: name the card you would chain "
+                        f"('Can I chain X to it?')", fam)
+            return _also(st, tail, st.spec("starts-chain", {"effect": ref}))
         if told is None:
             st.fail("chain to what? (tell it first)", fam)
         got = {"summon": told["id"], "event": told}
