@@ -537,6 +537,10 @@ def _set_aside(text: str, out: Relexed) -> str:
         # only after the question's own words: "Isn't it?" alone is the question
         tag = re.compile(rf"(?<=[\w'\")])\s*,?\s*{pats['tags'].pattern}\s*(?=\?)", re.IGNORECASE)
         text = tag.sub(lambda m: drop(m).strip(), text)
+        # (still) "... i still lose the 800? no refund?", "... still banished? right?": a tag asked
+        # as a sentence of its own after the question, at the end
+        alone = re.compile(rf"(?<=\?)\s+{pats['tags'].pattern}\s*\?+\s*$", re.IGNORECASE)
+        text = alone.sub(lambda m: drop(m).strip(), text)
     if pats["alternatives"] is not None:
         # "Is X a Chain Link, or does it just happen?": the other answer offered, after a
         # question whole without it; only a clause ("or does ...", "or only ..."), never a noun

@@ -65,6 +65,8 @@ class Reader:
             else:
                 ev = self.clause()
             ev.responding = ev.responding or responding
+            if self.s.peek().lower() == "after" and self._after_clause(ev, out):
+                continue
             out.append(ev)
             out.extend(ev.then)
         # "they chain and banish it": the chained effect is the one that banishes; "they chain X
@@ -87,6 +89,28 @@ class Reader:
                 raise Stop
         return [e for e in out if not (e.verb in ("chain", "respond") and e.patient is None
                                        and e.by is None)]
+
+    def _after_clause(self, ev: Event, out: list[Event]) -> bool:
+        """"X got negated after I paid the 1000": the clause after "after" happened first, told
+        first; a cost paid then, for no card said, is the cost of the card the first clause names.
+        False (nothing taken) when no clause with a player follows."""
+        s = self.s
+        at = s.i
+        s.i += 1
+        if self.player() is None:
+            s.i = at
+            return False
+        s.i = at + 1
+        keep = self.subject
+        first = self._clause()
+        self.subject = keep
+        card = ev.patient if ev.passive else None
+        if (first.verb in data()["costs"] or first.verb in data()["done_to_summon"]) and \
+                not any(m.startswith("to activate ") for m in first.mods) and \
+                card is not None and card.card is not None and not card.say:
+            first.mods.append(f"to activate {np_words(card)}")
+        out.extend([first, *first.then, ev, *ev.then])
+        return True
 
     # -- noun phrases
     def player(self) -> NP | None:
@@ -174,6 +198,11 @@ class Reader:
         if self.s.peek().lower() in ("a", "an", "the", "that", "this", "another", "no") or self.s.peek().isdigit():
             det = self.s.peek().lower()
             self.s.i += 1
+        count = det if det.isdigit() else None
+        if det in ("the", "those", "these") and self.s.peek().isdigit():
+            count = self.s.peek()        # "the 800", "those 10 cards"
+            det = f"{det} {count}"
+            self.s.i += 1
         mods = []
         while (b := self.s.take_any(self.t["before"])) is not None:
             mods.append(" ".join(b))
@@ -187,6 +216,10 @@ class Reader:
                                    mods[-1].startswith("level ")):
             n = ["monster"]             # "a DARK in their GY", "a level 4": a monster
             mods[-1] = mods[-1].upper() if not mods[-1].startswith("level ") else mods[-1].title()
+        if n is None and count is not None and not self._peek_noun_like():
+            # "I banished 10 face-down", "i still lose the 800": a count said alone is of cards,
+            # or of LP when it is a hundred or more (no card count is)
+            n = ["LP"] if int(count) >= 100 and not mods else ["cards"]
         if n is None:
             self.s.i = start
             return None
@@ -198,6 +231,15 @@ class Reader:
         say = " ".join(x for x in (OWNED.get(owner or "") or det, head) if x)
         where = self.place_after(("in", "from", "on"))
         return NP(say + (f" {where}" if where else ""))
+
+    def _peek_noun_like(self) -> bool:
+        """A word after a count that could be its noun but is none the reader knows ("10 fluff"):
+        the count is then not said alone."""
+        w = self.s.peek().lower()
+        return bool(w) and w not in (",", ";", ":") and w not in data()["joins"] and \
+            w not in ("for", "to", "from", "in", "on", "as", "with", "by", "face-down", "face-up",
+                      "still", "anyway", "again", "too", "back", "if", "when", "even", "though",
+                      "lp") and not CARD_RE.fullmatch(self.s.peek()) and not self._peek_verb(0)
 
     def group(self, first: NP) -> NP:
         """"my monster and their Set card", "a monster and a Spell": two things a verb is done to
@@ -601,6 +643,11 @@ class Reader:
                                                        "by", "from", "targeting", "on", "face-down",
                                                        "face-up", "as", "so", "but"):
                 ev.patient = self.group(self.np() or self._stop())
+        if ev.patient is not None and not passive and s.peek().lower() in data()["particles"] and \
+                f"{verb} {s.peek().lower()}" in data()["verbs"]:
+            # "send one of them away": a verb of its own with its particle after the object
+            ev.verb = verb = f"{verb} {s.peek().lower()}"
+            s.i += 1
         if verb == "resolve" and not passive and ev.agent is not None and ev.agent.player is not None \
                 and ev.patient is not None and ev.patient.card is not None and \
                 s.peek().lower() in ("on", "targeting"):
@@ -694,6 +741,13 @@ class Reader:
     def mods(self, ev: Event) -> None:
         s = self.s
         while not s.done() and s.peek() not in (",", ";") and s.peek().lower() not in ("and", "then", "so", "but"):
+            if s.peek().lower() == "after":
+                at = s.i
+                s.i += 1
+                who = self.player()
+                s.i = at
+                if who is not None:
+                    return               # "... after I paid the 1000": a clause (events())
             if s.peek().lower() == "to" and ev.verb in ("chain", "respond", "activate", "use") and \
                     not ev.passive:
                 # "chain X to that summon", "chain X to their Monster Reborn": what it answers

@@ -32,7 +32,8 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
         return card_words(ev.mods[-1], names)
     v = dict(data()["verbs"][ev.verb])
     # where a card goes or comes from is said right after the verb, then when and how
-    ev.mods = sorted(ev.mods, key=lambda m: 0 if m.startswith(("to ", "from ")) else 1)
+    ev.mods = sorted(ev.mods, key=lambda m: 0 if m.startswith(("to ", "from ")) and
+                     not m.startswith("to activate ") else 1)
     who = np_words(ev.agent) if ev.agent is not None else ""
     if who == "I":
         v["say"] = _base(v["say"])
@@ -125,6 +126,13 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
             return card_words(f"{what}'s activation is negated{by}{resp}.", names)
         if ev.passive and ev.patient is not None and ev.patient.effect:
             return card_words(f"{what} is negated{by}{resp}.", names)
+        if ev.passive and ev.patient is not None and not ev.patient.copies and not ev.patient.group and \
+                (ev.patient.say == "it" and ev.patient.card is None or
+                 ev.patient.card is not None and not ev.patient.say and not ev.patient.tail):
+            # "..., and it got negated", "X gets negated": said as the grammar reads "X is negated"
+            # written so (the situation model decides what of it was negated where that matters,
+            # or asks)
+            return card_words(f"{what} is negated{by}{tail}{resp}.", names)
         if ev.passive:
             raise Stop          # "X was negated": its activation, or only its effect? (not said)
         w = f" with {np_words(ev.by)}" if ev.by is not None else ""
