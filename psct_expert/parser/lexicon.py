@@ -23,7 +23,8 @@ LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
 
 # a sentence ends at . ! ? followed by a space and a capital, a quote or a parenthesis; an
 # initial's full stop ("D.D. Crow", "Lord of D.") is kept by requiring two letters before it
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"'][?!])\s+|(?<=[a-z0-9\)\"']{2}\.)\s+(?=[A-Z\"(])"
+# ("!" before a word in lower case ends no sentence: a name ends so, "Afterburners! on their monster")
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"']\?)\s+|(?<=[a-z0-9\)\"']!)\s+(?![a-z])|(?<=[a-z0-9\)\"']{2}\.)\s+(?=[A-Z\"(])"
                            r"|(?<=\?)\s*(?=\()"
                            # (as people type) a sentence that starts in lower case: after a word of
                            # two lower-case letters or more, never an abbreviation ("vs.", "etc.")

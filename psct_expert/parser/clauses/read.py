@@ -546,6 +546,20 @@ class Reader:
                     raise Stop
                 field_of = OWNED[owner] + " field"
             return Event("state", mods=[f"{np_words(subj)} is face-up on {field_of}."])
+        if subj is not None and subj.player is None and not subj.done and not intent and \
+                s.peek().lower() in ("is", "are", "was", "were") and \
+                s.peek(1).lower() in ("face-down", "face-up"):
+            # "(so) it is face-down now", "the target is face-up": how the card lies, said as told
+            at = s.i
+            face = s.peek(1).lower()
+            s.i += 2
+            s.take(["now"]) or s.take(["already"])
+            s.take(["on", "the", "field"])
+            s.take(["now"])
+            if s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then", "so", "but"):
+                be = "are" if subj.group or subj.say in ("them",) else "is"
+                return Event("state", mods=[f"{np_words(subj)} {be} {face}."])
+            s.i = at
         passive = False
         if subj is not None and not intent and s.peek().lower() in data()["passive"] and \
                 (s.peek().lower() not in ("got", "get", "gets") or self._peek_verb(1)):
