@@ -657,6 +657,22 @@ class Reader:
                                                        "by", "from", "targeting", "on", "face-down",
                                                        "face-up", "as", "so", "but"):
                 ev.patient = self.group(self.np() or self._stop())
+        if verb == "hit" and not passive and ev.agent is not None and ev.agent.player is not None and \
+                ev.patient is not None and s.peek().lower() == "with" and CARD_RE.fullmatch(s.peek(1)):
+            # "opp hits it with Solemn Strike": that card is activated on it
+            s.i += 1
+            card = self.card()
+            ev = Event("activate", agent=ev.agent, patient=card, mods=["on " + np_words(ev.patient)])
+            self.mods(ev)
+            self.subject = ev.agent
+            return ev
+        if verb == "drop" and not passive and ev.agent is not None and ev.agent.player is not None and \
+                ev.patient is not None and ev.patient.card is not None and s.peek().lower() == "on":
+            # "i drop D.D. Crow on their GY": that card is activated (from the hand) on it
+            ev = Event("activate", agent=ev.agent, patient=ev.patient)
+            self.mods(ev)
+            self.subject = ev.agent
+            return ev
         if ev.patient is not None and not passive and s.peek().lower() in data()["particles"] and \
                 f"{verb} {s.peek().lower()}" in data()["verbs"]:
             # "send one of them away": a verb of its own with its particle after the object
@@ -849,6 +865,9 @@ class Reader:
             if where is not None:
                 if where.startswith("in ") and data()["verbs"][ev.verb]["event"] == "activate":
                     where = "from " + where[3:]      # "activates X in the GY": its effect there
+                elif where.startswith("on ") and where.endswith((" GY", " banishment")) and \
+                        ev.verb in ("activate", "use", "chain", "flip", "cast"):
+                    where = "on a card in " + where[3:]  # "Crow on their GY": on a card there
                 ev.mods.append(where.replace("into ", "to "))
                 continue
             if s.take(["as", "chain", "link"]) or s.take(["as", "cl"]):

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
+from ...errors import QuestionError
+
 from ...parser.transform import find, low, sub
 from ...reader.phrases import names_this_card
 from ..words import thing_words, words_fit
@@ -92,7 +94,10 @@ def _told_cost_verb(st: Situate, fam: Tree, thing: Tree | None) -> str | None:
         told = next((e for e in st.events if e.get("id") == aid), {})
         if not cards or any(c.get("what") in cards for c in told.get("cost", [])):
             return st.told_costs[aid]
-    if cards and ref.get("card") == cards[0] and ("stay" in low(fam) or "remain" in low(fam)):
+    if cards and ref.get("card") == cards[0]:
+        # (still) the card itself, its place said or not ("does X stay on the field?", "does X
+        # still end up in my GY?", "is X still in my GY?"): its effect's cost that moves it; a
+        # place that cost does not put it in is refused by the family
         reading = st.reading(ref["card"])
         eid = select_effect(reading, ref)
         own = [f.get("verb") for f in reading.facts if f.type == "cost_action"
@@ -105,6 +110,10 @@ def _told_cost_verb(st: Situate, fam: Tree, thing: Tree | None) -> str | None:
 
 def build_cost_family(family: str):
     def build(st: Situate, fam: Tree) -> dict:
+        if not any(e["kind"] == "negate" for e in st.events):
+            implied = _implied_negation(st)
+            if implied is not None and not _told_cost_asked(st, fam):
+                st.events.remove(implied)
         if not any(e["kind"] == "negate" for e in st.events):
             if family == "still-done":      # nothing was negated: "is X still destroyed?"
                 if not st.acts:
@@ -126,6 +135,37 @@ def build_cost_family(family: str):
         _amount_fits(st, fam, ref, verb)
         return st.spec(family, {"effect": ref, "verb": verb})
     return build
+
+
+def _told_cost_asked(st: Situate, fam: Tree) -> bool:
+    """The question names the activated card itself or what its told cost moved, never a part of
+    what it does ("does Crow still end up in my GY?" after "I drop Crow ... they chain Solemn
+    Strike")."""
+    try:
+        return _told_cost_verb(st, fam, sub(fam, "thing")) is not None
+    except QuestionError:
+        return False
+
+
+def _implied_negation(st: Situate) -> dict | None:
+    """(still) "They chain Solemn Strike" told with no words of what it did, asked whether the
+    cost of the activation it answers stays paid: a card whose effect negates activations answers
+    it by negating it; the answer about a cost is the same whether it did or not (a cost is paid
+    at activation, game-rules#cost.4), so only the cost families read it so."""
+    for e in reversed(st.events):
+        if e.get("kind") != "activate":
+            continue
+        if not e.get("respond") or not e["effect"].get("card"):
+            return None
+        reading = st.reading(e["effect"]["card"])
+        kinds = {k for f in reading.facts if f.type == "negates"
+                 for k in str(f.get("what")).split("-or-")}
+        if "activation" not in kinds:
+            return None
+        event = {"kind": "negate", "of": e["respond"], "what": "activation", "by": e["id"]}
+        st.events.append(event)
+        return event
+    return None
 
 
 def _amount_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
