@@ -77,6 +77,13 @@ class Reader:
             elif a.verb in ("chain", "respond") and a.patient is not None and b.agent is a.agent and \
                     data()["verbs"].get(b.verb, {}).get("event") in ("move", "flip", "negate"):
                 b.responding = True
+        for a, b in zip(out, out[1:]):
+            # "X Synchro Summoned, i target A and B": the card just Summoned targets them (its
+            # effect, which the grammar finds or refuses)
+            if b.verb == "target" and b.by is None and b.agent is not None and b.agent.player == "me" \
+                    and b.patient is not None and a.passive and self._is(a.verb, "summon") and \
+                    a.patient is not None and a.patient.card is not None and not a.patient.say:
+                b.agent = NP("", card=a.patient.card)
         if any(e.first and not e.responding for e in out):
             raise Stop                  # "first" said of what answers nothing: an order to place
         for e in out:
