@@ -165,7 +165,7 @@ class Reader:
             if inner is None or inner.player is not None or inner.done or inner.card is not None:
                 self.s.i = start
                 return None
-            return NP(f"{n} of " + np_words(inner))
+            return NP(f"{'one' if n == '1' else n} of " + np_words(inner))   # ("1 of them": one)
         if self.s.take(["one", "of"]):
             inner = self.np()            # "one of my monsters", "one of their Set cards"
             if inner is None or inner.player is not None or inner.done or inner.card is not None:
