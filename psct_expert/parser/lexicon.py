@@ -26,6 +26,10 @@ LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
 # ("!" before a word in lower case ends no sentence: a name ends so, "Afterburners! on their monster")
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"']\?)\s+|(?<=[a-z0-9\)\"']!)\s+(?![a-z])|(?<=[a-z0-9\)\"']{2}\.)\s+(?=[A-Z\"(])"
                            r"|(?<=\?)\s*(?=\()"
+                           # (still) after a game word written in capitals ("... in my GY. My
+                           # opponent ..."), never an initial ("D.D.", "Lord of D.")
+                           r"|(?:(?<=\b(?:GY|LP|BP|EP|ED|DS|SS|NS)\.)|(?<=\b(?:ATK|DEF|MP1|MP2)\.))"
+                           r"\s+(?=[A-Z\"(])"
                            # (as people type) a sentence that starts in lower case: after a word of
                            # two lower-case letters or more, never an abbreviation ("vs.", "etc.")
                            r"|(?<=[a-z0-9]{2}\.)(?<!\betc\.)(?<!\bvs\.)\s+(?=[a-z])"

@@ -226,7 +226,7 @@ class Reader:
         if n is None and count is not None and not self._peek_noun_like():
             # "I banished 10 face-down", "i still lose the 800": a count said alone is of cards,
             # or of LP when it is a hundred or more (no card count is)
-            n = ["LP"] if int(count) >= 100 and not mods else ["cards"]
+            n = ["LP"] if int(count) >= 100 and not mods else ["card" if count == "1" else "cards"]
         if n is None:
             self.s.i = start
             return None
