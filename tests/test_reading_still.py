@@ -1,0 +1,106 @@
+"""Reading "does it still ...?" questions as players write them (topics B, E, F, G, H: costs, a
+target changed before resolution, several targets, the parts of one effect, conditions).
+Sentences of this file's own (not the shared acceptance cases), each checked with
+``check_case``; one module-level reading of sentence splits and no engine for those."""
+
+import pytest
+
+from psct_expert.parser.lexicon import sentences
+from question_helpers import check_case, count_checks
+
+CASES = [
+    # a phrasal verb with its particle after the object: the card left its place
+    {"id": "send-one-away", "answer": "yes",
+     "ask": "I activate Twin Twisters targeting 2 Set cards my opponent controls. They chain and "
+            "send one of them away. Is the other one still destroyed?",
+     "spec": {"family": "affected"}},
+    # "does X fizzle?": the opposite of "does X still do anything?"
+    {"id": "fizzle-one-target-left", "answer": "no",
+     "ask": "I activate Twin Twisters targeting 2 Set cards my opponent controls. They chain and "
+            "take 1 of them out. Does Twin Twisters fizzle?",
+     "truthy": ["invert", "or"], "restated": ["fizzle"]},
+    {"id": "fizzle-only-target-gone", "answer": "yes",
+     "ask": "I activate Mystical Space Typhoon targeting my opponent's Set card. They chain and "
+            "banish it. Does Mystical Space Typhoon fizzle?",
+     "truthy": ["invert"], "falsy": ["or"]},
+    {"id": "still-do-anything-any-target", "answer": "yes",
+     "ask": "I activate Twin Twisters targeting 2 Set cards my opponent controls. They chain and "
+            "banish one of them. Does Twin Twisters still do anything?",
+     "truthy": ["or"], "falsy": ["invert"]},
+    # a count said alone: cards, or LP from a hundred up (checked against the card's cost)
+    {"id": "count-alone-cards", "answer": "yes",
+     "ask": "I discard 1 to activate Lightning Vortex and it gets negated. Is the discarded card "
+            "still in my GY?", "spec": {"family": "still-done", "verb": "discard"}},
+    {"id": "count-alone-lp", "answer": "yes",
+     "ask": "I pay 1500 for Solemn Strike and it gets negated. i still lose the 1500?",
+     "spec": {"family": "still-done", "verb": "pay"}},
+    {"id": "count-alone-lp-must-fit", "refused": ["not to pay 1000 LP"],
+     "ask": "I pay 1000 for Solemn Strike and it gets negated. i still lose the 1000?"},
+    # "A after B": B first, its cost the cost of A's card; "is the LP still gone?"; a tag alone
+    {"id": "after-clause-cost", "answer": "yes",
+     "ask": "Solemn Strike got negated after I paid the 1500. is the 1500 LP still gone?",
+     "spec": {"family": "still-done", "verb": "pay", "effect.card": "Solemn Strike"}},
+    {"id": "tag-as-its-own-sentence", "answer": "yes",
+     "ask": "Solemn Strike got negated after I paid the 1500. Do I still lose the 1500 LP? right?"},
+    # how the card lies, told after the response
+    {"id": "so-it-is-face-down-now", "answer": "no",
+     "ask": "I activate Chaos Sorcerer's effect targeting their face-up monster, they chain Book "
+            "of Moon on it so it's face-down now. Is it still banished?",
+     "spec": {"family": "affected"}},
+    # "hits it with X", "drops X on", "goes X on it": an activation on it; the card itself asked
+    # about by its own cost, the cost's action in parentheses checked
+    {"id": "hits-it-with", "answer": "yes",
+     "ask": "I activate Ash Blossom & Joyous Spring's effect and opp hits it with Solemn Strike. "
+            "Is Ash Blossom & Joyous Spring still in my GY?",
+     "spec": {"family": "still-done", "verb": "discard"}},
+    {"id": "drop-on-cost-in-parentheses", "answer": "yes",
+     "ask": "i drop Effect Veiler on their monster and opp hits it with Solemn Strike. does Veiler "
+            "still end up in my GY (sent)?", "spec": {"verb": "send"}},
+    {"id": "cost-in-parentheses-must-fit", "refused": ["still banished"],
+     "ask": "i drop Effect Veiler on their monster and opp hits it with Solemn Strike. does Veiler "
+            "still end up in my GY (banished)?"},
+    {"id": "on-their-gy", "answer": "yes",
+     "ask": "I activate D.D. Crow on their GY. My opponent chains Solemn Strike. Is D.D. Crow "
+            "still in my GY?", "spec": {"family": "still-done", "verb": "discard"}},
+    {"id": "goes-card-on-it", "answer": "yes",
+     "ask": "I banish Mezuki from my GY to activate its effect and opp goes Ghost Belle & Haunted "
+            "Mansion on it. does Mezuki stay banished?", "spec": {"verb": "banish"}},
+    # a response told with no words of what it did negates nothing outside the cost families
+    {"id": "implied-negation-only-for-costs", "answer": "unknown",
+     "ask": "I activate Mystical Space Typhoon targeting their Set card. My opponent chains Solemn "
+            "Judgment. Is the Set card still destroyed?"},
+    # the card just Summoned targets what "i target" names
+    {"id": "summoned-then-i-target", "answer": "yes",
+     "ask": "Caius the Shadow Monarch tribute summoned, i target their face-up monster. they chain "
+            "Book of Moon on it. Is it still banished?",
+     "spec": {"effect.card": "Caius the Shadow Monarch", "part": "banish"}},
+    # "trigger" / "proc" asked of an effect: whether it is activated
+    {"id": "quoted-trigger-proc", "answer": "no",
+     "ask": "I discard Shaddoll Hedgehog to activate Lightning Vortex. does Shaddoll Hedgehogs "
+            "'sent to the GY by a card effect' thing proc?"},
+    {"id": "get-its-trigger", "answer": "no",
+     "ask": "I discard Shaddoll Hedgehog to activate Lightning Vortex. does Shaddoll Hedgehog get "
+            "its 'sent to the GY by a card effect' trigger?"},
+    # "at least" before a verb is a hope; before a number it stays
+    {"id": "at-least-a-hope", "answer": "no",
+     "ask": "I banished 10 face-down to activate Pot of Desires and it got negated. do those cards "
+            "at least come back to my deck?", "spec": {"family": "cost-returned"}},
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_reading_still(base_expert, case):
+    assert check_case(base_expert, case) == count_checks(case)
+
+
+def test_sentence_ends_after_game_word_in_capitals():
+    assert sentences("I pay 800 LP. My opponent chains it. It goes to the GY. Is it?") == [
+        "I pay 800 LP.", "My opponent chains it.", "It goes to the GY.", "Is it?"]
+    # an initial's full stop is no sentence end
+    assert sentences("I activate D.D. Crow on Lord of D. in their GY.") == [
+        "I activate D.D. Crow on Lord of D. in their GY."]
+
+
+def test_bang_before_lower_case_ends_no_sentence():
+    assert sentences("I activate Sky Striker Maneuver - Afterburners! on it. Wow! Is it?") == [
+        "I activate Sky Striker Maneuver - Afterburners! on it.", "Wow!", "Is it?"]
