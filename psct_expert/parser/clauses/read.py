@@ -665,8 +665,10 @@ class Reader:
                                                        "face-up", "as", "so", "but"):
                 ev.patient = self.group(self.np() or self._stop())
         if verb == "hit" and not passive and ev.agent is not None and ev.agent.player is not None and \
-                ev.patient is not None and s.peek().lower() == "with" and CARD_RE.fullmatch(s.peek(1)):
-            # "opp hits it with Solemn Strike": that card is activated on it
+                ev.patient is not None and s.peek().lower() == "with" and CARD_RE.fullmatch(s.peek(1)) \
+                and self.kinds[int(CARD_RE.fullmatch(s.peek(1)).group(1))] in ("spell", "trap"):
+            # "opp hits it with Solemn Strike": that Spell or Trap is activated on it ("hits it
+            # with Dark Magician" may be an attack: not read)
             s.i += 1
             card = self.card()
             ev = Event("activate", agent=ev.agent, patient=card, mods=["on " + np_words(ev.patient)])
