@@ -5,8 +5,9 @@ Sentences of this file's own (not the shared acceptance cases), each checked wit
 
 import pytest
 
+from psct_expert.parser.clauses import read_story
 from psct_expert.parser.lexicon import sentences
-from question_helpers import check_case, count_checks
+from question_helpers import card_spans, check_case, count_checks
 
 CASES = [
     # a phrasal verb with its particle after the object: the card left its place
@@ -74,6 +75,13 @@ CASES = [
      "ask": "Caius the Shadow Monarch tribute summoned, i target their face-up monster. they chain "
             "Book of Moon on it. Is it still banished?",
      "spec": {"effect.card": "Caius the Shadow Monarch", "part": "banish"}},
+    # a card named first, then what the asker does: that card's activation
+    {"id": "topic-card-then-order", "answer": "no",
+     "ask": "Monster Reborn: target a monster in their GY. They chain and banish it. Is it still "
+            "Special Summoned?", "spec": {"effect.card": "Monster Reborn"}},
+    {"id": "topic-card-then-cost", "answer": "yes",
+     "ask": "Lightning Vortex: i discard a card. my opponent negates it with Magic Jammer. Is the "
+            "discarded card still in my GY?", "spec": {"family": "still-done", "verb": "discard"}},
     # "trigger" / "proc" asked of an effect: whether it is activated
     {"id": "quoted-trigger-proc", "answer": "no",
      "ask": "I discard Shaddoll Hedgehog to activate Lightning Vortex. does Shaddoll Hedgehogs "
@@ -104,3 +112,13 @@ def test_sentence_ends_after_game_word_in_capitals():
 def test_bang_before_lower_case_ends_no_sentence():
     assert sentences("I activate Sky Striker Maneuver - Afterburners! on it. Wow! Is it?") == [
         "I activate Sky Striker Maneuver - Afterburners! on it.", "Wow!", "Is it?"]
+
+
+def test_topic_card_only_for_the_askers_own_actions():
+    cards = {"Glass Lance": "trap"}
+    assert read_story("Glass Lance: i discard a card and target their monster.",
+                      *card_spans("Glass Lance: i discard a card and target their monster.", cards)) == [
+        "I discard a card to activate Glass Lance.", "I target my opponent's monster with Glass Lance."]
+    # what someone else does after the name is no activation of it: left as written
+    assert read_story("Glass Lance: my opponent banishes it.",
+                      *card_spans("Glass Lance: my opponent banishes it.", cards)) is None

@@ -47,6 +47,7 @@ class Reader:
 
     def events(self) -> list[Event]:
         out: list[Event] = []
+        topic = self._topic_card()
         while not self.s.done():
             responding = False
             while self.s.peek() in (",", ";") or self.s.peek().lower() in ("and", "then", "so", "but"):
@@ -77,6 +78,8 @@ class Reader:
             elif a.verb in ("chain", "respond") and a.patient is not None and b.agent is a.agent and \
                     data()["verbs"].get(b.verb, {}).get("event") in ("move", "flip", "negate"):
                 b.responding = True
+        if topic is not None:
+            self._done_with_topic(out, topic)
         for a, b in zip(out, out[1:]):
             # "X Synchro Summoned, i target A and B": the card just Summoned targets them (its
             # effect, which the grammar finds or refuses)
@@ -96,6 +99,39 @@ class Reader:
                 raise Stop
         return [e for e in out if not (e.verb in ("chain", "respond") and e.patient is None
                                        and e.by is None)]
+
+    def _topic_card(self) -> NP | None:
+        """"Zombie Master: i send a monster from hand and target ...", "Book of Life: target a
+        Zombie in my GY and ...": a card named first, then what the asker does (told, or as an
+        order): the card whose activation that is.  None (nothing taken) otherwise."""
+        s = self.s
+        if s.i != 0 or len(s.w) < 4 or not CARD_RE.fullmatch(s.w[0]) or s.w[1] != ":":
+            return None
+        s.i = 2
+        at = s.i
+        who = self.player()
+        s.i = at
+        if who is not None and who.player == "me":
+            return NP("", card=int(CARD_RE.fullmatch(s.w[0]).group(1)))
+        s.i = at
+        if self._peek_verb(0):
+            self.subject = NP("I", player="me")   # "target a Zombie ...": the asker's order
+            return NP("", card=int(CARD_RE.fullmatch(s.w[0]).group(1)))
+        s.i = 0
+        return None
+
+    def _done_with_topic(self, out: list[Event], topic: NP) -> None:
+        """The asker's targeting and costs in a sentence opened by a card's name: done with that
+        card (its activation); anything else the sentence tells stops the reading."""
+        for ev in out:
+            mine = ev.agent is not None and ev.agent.player == "me" and not ev.passive
+            if mine and ev.verb == "target" and ev.by is None:
+                ev.by = NP("", card=topic.card)
+            elif mine and (ev.verb in data()["costs"] or ev.verb in data()["done_to_summon"]) and \
+                    ev.by is None and not any(m.startswith("to activate ") for m in ev.mods):
+                ev.mods.append(f"to activate {np_words(topic)}")
+            else:
+                raise Stop
 
     def _after_clause(self, ev: Event, out: list[Event]) -> bool:
         """"X got negated after I paid the 1000": the clause after "after" happened first, told
