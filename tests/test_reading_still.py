@@ -28,6 +28,14 @@ CASES = [
      "ask": "I activate Twin Twisters targeting 2 Set cards my opponent controls. They chain and "
             "banish one of them. Does Twin Twisters still do anything?",
      "truthy": ["or"], "falsy": ["invert"]},
+    # "one" said alone after several targets is one of them; "X flip, I target ...": X targets
+    {"id": "one-alone-is-one-of-them", "answer": "yes",
+     "ask": "I target 2 Set cards with Twin Twisters and one gets banished in response. Is the "
+            "other one still destroyed?", "spec": {"family": "affected"}},
+    {"id": "flip-then-i-target", "answer": "yes",
+     "ask": "Magician of Faith flip, I target a Spell in my GY, they banish it in response. Does "
+            "Magician of Faith fizzle?", "spec": {"effect.card": "Magician of Faith"},
+     "truthy": ["invert"]},
     # a count said alone: cards, or LP from a hundred up (checked against the card's cost)
     {"id": "count-alone-cards", "answer": "yes",
      "ask": "I discard 1 to activate Lightning Vortex and it gets negated. Is the discarded card "

@@ -81,10 +81,11 @@ class Reader:
         if topic is not None:
             self._done_with_topic(out, topic)
         for a, b in zip(out, out[1:]):
-            # "X Synchro Summoned, i target A and B": the card just Summoned targets them (its
-            # effect, which the grammar finds or refuses)
+            # "X Synchro Summoned, i target A and B", "X flip, I target 2 monsters": the card just
+            # Summoned or flipped targets them (its effect, which the grammar finds or refuses)
             if b.verb == "target" and b.by is None and b.agent is not None and b.agent.player == "me" \
-                    and b.patient is not None and a.passive and self._is(a.verb, "summon") and \
+                    and b.patient is not None and a.passive and \
+                    (self._is(a.verb, "summon") or a.verb == "flip" and "face-up" in a.mods) and \
                     a.patient is not None and a.patient.card is not None and not a.patient.say:
                 b.agent = NP("", card=a.patient.card)
         if any(e.first and not e.responding for e in out):
@@ -270,6 +271,10 @@ class Reader:
         if self.s.take(["left"]):
             n = n + ["left"]            # "11 cards left in my Deck"
         n = [data()["nouns_said"].get(w, w) for w in n]
+        if n == ["one"] and not det and not owner and not mods and \
+                self.s.peek().lower() not in ("in", "from", "on", "of", "that", "which"):
+            # "... and one gets destroyed in response": one of the cards just told
+            return NP("one of them")
         head = " ".join(mods + n)
         say = " ".join(x for x in (OWNED.get(owner or "") or det, head) if x)
         where = self.place_after(("in", "from", "on"))
@@ -649,6 +654,10 @@ class Reader:
         if not passive and subj is not None and subj.player is None and \
                 data()["verbs"][verb].get("moves_itself") and data()["verbs"][verb]["event"] == "activate":
             passive = True               # "its effect goes on the chain": it is activated
+        if verb == "flip" and not passive and not intent and subj is not None and subj.card is not None \
+                and not subj.say and (s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then")):
+            # "Penguin Soldier flip, ...", "X flips": the card is flipped face-up (its Flip effect)
+            return Event("flip", patient=subj, passive=True, mods=["face-up"])
         ev = Event(verb, passive=passive, intent=intent, only=bool(only))
         if passive and subj is not None and subj.player is not None:
             raise Stop                  # "they are destroyed": cards, not a player (said as written)
