@@ -45,6 +45,12 @@ CASES = [
      "spec": {"family": "still-done", "verb": "pay"}},
     {"id": "count-alone-lp-must-fit", "refused": ["not to pay 1000 LP"],
      "ask": "I pay 1000 for Solemn Strike and it gets negated. i still lose the 1000?"},
+    # the negation supposed after the question ("... if X is negated?")
+    {"id": "refund-if-negated", "answer": "no",
+     "ask": "Do I get my LP back if Solemn Judgment gets negated?",
+     "spec": {"family": "cost-returned", "verb": "pay", "effect.card": "Solemn Judgment"}},
+    {"id": "refund-if-negated-cost-must-exist", "refused": ["no cost that does 'pay'"],
+     "ask": "Do I get my LP back if Lightning Vortex is negated?"},
     # "A after B": B first, its cost the cost of A's card; "is the LP still gone?"; a tag alone
     {"id": "after-clause-cost", "answer": "yes",
      "ask": "Solemn Strike got negated after I paid the 1500. is the 1500 LP still gone?",

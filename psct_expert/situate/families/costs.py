@@ -115,6 +115,8 @@ def build_cost_family(family: str):
             if implied is not None and not _told_cost_asked(st, fam):
                 st.events.remove(implied)
         if not any(e["kind"] == "negate" for e in st.events):
+            if family == "cost-returned" and not st.acts and sub(fam, "still_even") is not None:
+                return _supposed_negation(st, fam, family)
             if family == "still-done":      # nothing was negated: "is X still destroyed?"
                 if not st.acts:
                     raise OldForm()
@@ -135,6 +137,30 @@ def build_cost_family(family: str):
         _amount_fits(st, fam, ref, verb)
         return st.spec(family, {"effect": ref, "verb": verb})
     return build
+
+
+def _supposed_negation(st: Situate, fam: Tree, family: str) -> dict:
+    """(still) "Do I get my LP back if Solemn Strike is negated?", "is the cost refunded if X is
+    negated?": the card the supposition negates, and its cost (the LP when LP are said, else its
+    one cost action)."""
+    neg = sub(fam, "still_even")
+    effs = [t for t in neg.iter_subtrees_topdown() if t.data.startswith("eff_")]
+    if len(effs) != 1:
+        st.fail("which card is negated?", neg)
+    ref = st.effect_ref(st.r.effect(effs[0]))
+    found = st.effect_of(ref)
+    verbs = {f.get("verb") for f in found[0].facts if f.type == "cost_action"
+             and f.get("effect") == found[1]} if found else set()
+    if {"lp", "life"} & set(low(fam)):
+        verb = "pay"
+    elif len(verbs) == 1:
+        verb = next(iter(verbs))
+    else:
+        st.fail(f"which cost of {ref.get('card')}? ('the card I discarded', 'the LP I paid')", fam)
+    if verb not in verbs:
+        st.fail(f"{ref.get('card')} has no cost that does {verb!r}", fam)
+    _amount_fits(st, fam, ref, verb)
+    return st.spec(family, {"effect": ref, "verb": verb})
 
 
 def _told_cost_asked(st: Situate, fam: Tree) -> bool:
