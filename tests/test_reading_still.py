@@ -36,6 +36,13 @@ CASES = [
      "ask": "Magician of Faith flip, I target a Spell in my GY, they banish it in response. Does "
             "Magician of Faith fizzle?", "spec": {"effect.card": "Magician of Faith"},
      "truthy": ["invert"]},
+    # a target "gone"; "one target" is one of them
+    {"id": "one-of-the-targets-is-gone", "answer": "yes",
+     "ask": "twin twisters on 2 of their cards, one of the targets is gone when it resolves. the "
+            "other one still gets destroyed?", "spec": {"family": "affected"}},
+    {"id": "one-target-leaves", "answer": "yes",
+     "ask": "I activate Twin Twisters on two of their Set cards and one target leaves the field "
+            "before it resolves. Does the other still get destroyed?"},
     # a count said alone: cards, or LP from a hundred up (checked against the card's cost)
     {"id": "count-alone-cards", "answer": "yes",
      "ask": "I discard 1 to activate Lightning Vortex and it gets negated. Is the discarded card "
@@ -136,3 +143,14 @@ def test_topic_card_only_for_the_askers_own_actions():
     # what someone else does after the name is no activation of it: left as written
     assert read_story("Glass Lance: my opponent banishes it.",
                       *card_spans("Glass Lance: my opponent banishes it.", cards)) is None
+
+
+def test_a_set_card_flipped_in_response_is_activated():
+    cards = {"Glass Lance": "trap"}
+    told = "I activate Glass Lance targeting their Set card, they flip it in response."
+    assert read_story(told, *card_spans(told, cards)) == [
+        "I activate Glass Lance targeting my opponent's set card.",
+        "my opponent activates that card in response."]
+    # ... flipped face-down, it is no activation
+    told = "I activate Glass Lance targeting their monster, they flip it face-down in response."
+    assert read_story(told, *card_spans(told, cards))[-1] == "it is flipped face-down in response."

@@ -125,6 +125,9 @@ class MoveEvents:
         t = self.r.thing(node)
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
+        one = t["words"] in (["one"], ["one", "target"]) and len(set(targeted)) > 1
+        if one:
+            t = {**t, "words": ["one", "of", "them"]}   # (still) "one (target) leaves the field"
         if not targeted or not (t["words"][:2] == ["one", "of"] or t["pronoun"]):
             self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
         place = self.r.place(sub(ev, "place"))

@@ -203,6 +203,10 @@ class Reader:
                 self.s.i = start
                 return None
             return NP(f"{'one' if n == '1' else n} of " + np_words(inner))   # ("1 of them": one)
+        if self.s.take_any([["one", "target"], ["one", "of", "the", "targets"], ["one", "of", "its", "targets"],
+                            ["one", "of", "my", "targets"], ["one", "of", "the", "targeted", "cards"],
+                            ["one", "of", "the", "targeted", "monsters"]]) is not None:
+            return NP("one of them")     # (still) one of the cards the effect targeted
         if self.s.take(["one", "of"]):
             inner = self.np()            # "one of my monsters", "one of their Set cards"
             if inner is None or inner.player is not None or inner.done or inner.card is not None:
@@ -468,6 +472,7 @@ class Reader:
         if s.take_any(self.t["nobody"]) is not None:
             return Event("pass")
         at = s.i
+        s.i = at
         if s.i == 0 and self._at(self.t["kept_kinds"]) or \
                 s.take_any(self.t["it_is"]) is not None and (s.take(["a"]) or s.take(["an"])):
             # "its a Continuous Trap (so it stays face-up)": what the card just told is
@@ -485,6 +490,7 @@ class Reader:
                 s.take(["on", "the", "field"]) or s.take(["on", "field"])
                 said += " that stays face-up on the field"
             return Event("state", mods=[said + "."])
+        s.i = at
         s.i = at
         if s.take_any(self.t["it_is"]) is not None:
             # "it's my opponent's Main Phase", "its their turn" ("it is banished": a card, below)
@@ -608,6 +614,13 @@ class Reader:
                 be = "are" if subj.group or subj.say in ("them",) else "is"
                 return Event("state", mods=[f"{np_words(subj)} {be} {face}."])
             s.i = at
+        if subj is not None and subj.player is None and not subj.done and not intent and \
+                s.peek().lower() in ("is", "was", "are", "were") and s.peek(1).lower() == "gone":
+            # (still) "one of the targets is gone (when it resolves)": it left its place
+            s.i += 2
+            s.take(["when", "it", "resolves"]) or s.take(["before", "it", "resolves"]) or \
+                s.take(["by", "then"]) or s.take(["already"])
+            return Event("leave", agent=subj)
         passive = False
         if subj is not None and not intent and s.peek().lower() in data()["passive"] and \
                 (s.peek().lower() not in ("got", "get", "gets") or self._peek_verb(1)):
@@ -701,6 +714,9 @@ class Reader:
                 s.take(["in", "hand"]) or s.take(["in", "their", "hand"]) or s.take(["in", "my", "hand"])
             elif split is not None:
                 ev.patient = split[1]
+            elif verb in ("leave", "remove") and s.take_any([["the", "field"], ["the", "gy"], ["my", "gy"],
+                                                             ["their", "gy"], ["the", "graveyard"]]):
+                pass                     # "one target leaves the field": where from (said as leaving)
             elif self._is(verb, "summon") and not passive and subj is not None and \
                     subj.player is not None and (s.done() or s.peek().lower() in ("and", "then", ",", ";")
                                                  or self._at(self.t["after_that"])):

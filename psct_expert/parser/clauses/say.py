@@ -62,6 +62,12 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
         if card is None:
             raise Stop
         return card_words(f"{who} {v['say']} {np_words(card)}{tail}{resp}.", names)
+    if event == "flip" and not ev.passive and ev.responding and ev.agent is not None and \
+            ev.agent.player is not None and ev.patient is not None and ev.patient.card is None and \
+            ev.patient.say in ("it", "that card", "the target") and ev.by is None and \
+            not any(m in ("face-down", "face-up") for m in mods):
+        # (still) "they flip it in response": the Set card told before is activated
+        return f"{who} {'activate' if who == 'I' else 'activates'} that card in response."
     if event == "flip" and ev.patient is not None and ev.patient.card is not None and \
             kinds[ev.patient.card] in ("spell", "trap") and not ev.passive and "face-down" not in mods:
         act = "activate" if who == "I" else "activates"
