@@ -52,6 +52,16 @@ CASES = [
      "spec": {"family": "still-done", "verb": "pay"}},
     {"id": "count-alone-lp-must-fit", "refused": ["not to pay 1000 LP"],
      "ask": "I pay 1000 for Solemn Strike and it gets negated. i still lose the 1000?"},
+    # a cost named by a quotation of its part, or by the LP it pays
+    {"id": "quoted-part-is-cost", "answer": "yes",
+     "ask": "Is the \"discard 1 card\" in Raigeki Break a cost?",
+     "spec": {"family": "is-cost", "verb": "discard"}},
+    {"id": "quoted-part-not-cost", "answer": "no",
+     "ask": "Is the 'destroy it' part of Raigeki Break a cost?", "spec": {"verb": "destroy"}},
+    {"id": "quoted-part-must-be-said", "refused": ["does not say"],
+     "ask": "Is the 'discard 2 cards' in Raigeki Break a cost?"},
+    {"id": "lp-by-number-is-cost", "answer": "yes",
+     "ask": "Is the 1500 LP for Solemn Strike a cost?", "spec": {"verb": "pay"}},
     # the negation supposed after the question ("... if X is negated?")
     {"id": "refund-if-negated", "answer": "no",
      "ask": "Do I get my LP back if Solemn Judgment gets negated?",

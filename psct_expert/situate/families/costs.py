@@ -163,6 +163,31 @@ def _supposed_negation(st: Situate, fam: Tree, family: str) -> dict:
     return st.spec(family, {"effect": ref, "verb": verb})
 
 
+def _quoted_cost(st: Situate, fam: Tree) -> dict:
+    """(still) "Is the 'discard 1 card' in Raigeki Break a cost?": the action of the part of the
+    effect the quotation is taken from (a cost or a part of its resolution), asked of that effect."""
+    import re
+
+    def norm(text: str) -> str:
+        return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+    tok = next(t for t in sub(fam, "cost_quote").children if getattr(t, "type", "") == "XQUOTE")
+    quote = norm(st.r.quotes[int(tok)])
+    effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    if not quote or not effs:
+        st.fail("quote the part of the card's text", fam)
+    ir = st.r.effect(effs[0])
+    card = st.reading(ir["card"])
+    verbs = {(f.get("effect"), f.get("verb")) for f in card.facts
+             if f.type in ("cost_action", "clause") and f.source is not None
+             and quote in norm(f.source.quote) and f.get("verb")}
+    if len({v for _, v in verbs}) != 1:
+        st.fail(f"{ir['card']} does not say {st.r.quotes[int(tok)]!r} as one action", fam)
+    verb = next(iter(verbs))[1]
+    ref = st.effect_ref(ir, hint=[verb])
+    return st.spec("is-cost", {"effect": ref, "verb": verb})
+
+
 def _told_cost_asked(st: Situate, fam: Tree) -> bool:
     """The question names the activated card itself or what its told cost moved, never a part of
     what it does ("does Crow still end up in my GY?" after "I drop Crow ... they chain Solemn
@@ -230,6 +255,8 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
         ref = st.effect_ref(st.r.effect(effs[0]), hint=[verb])
         _alt_verb_fits(st, fam, verb)
         return st.spec("is-cost", {"effect": ref, "verb": verb})
+    if doing is None and sub(fam, "cost_quote") is not None:
+        return _quoted_cost(st, fam)
     if doing is None and sub(fam, "pay_noun") is not None:
         # "Is the LP payment for Solemn Strike a cost?": paying, for the effect named
         effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
