@@ -62,6 +62,9 @@ CASES = [
      "ask": "Is the 'discard 2 cards' in Raigeki Break a cost?"},
     {"id": "lp-by-number-is-cost", "answer": "yes",
      "ask": "Is the 1500 LP for Solemn Strike a cost?", "spec": {"verb": "pay"}},
+    # "with only N cards in my Deck": that many, all there are ("only" is never dropped)
+    {"id": "with-only-n-cards", "answer": "no",
+     "ask": "Can I activate Pot of Desires with only 9 cards in my Deck?"},
     # the negation supposed after the question ("... if X is negated?")
     {"id": "refund-if-negated", "answer": "no",
      "ask": "Do I get my LP back if Solemn Judgment gets negated?",
