@@ -62,6 +62,11 @@ CASES = [
      "ask": "Is the 'discard 2 cards' in Raigeki Break a cost?"},
     {"id": "lp-by-number-is-cost", "answer": "yes",
      "ask": "Is the 1500 LP for Solemn Strike a cost?", "spec": {"verb": "pay"}},
+    # "does anyone take damage?": the part that inflicts it
+    {"id": "anyone-takes-damage", "answer": "no",
+     "ask": "I activate Ring of Destruction targeting their monster, they respond by flipping it "
+            "face-down. Does anyone still take damage from Ring of Destruction?",
+     "spec": {"family": "clause-done", "part": "inflict"}},
     # "with only N cards in my Deck": that many, all there are ("only" is never dropped)
     {"id": "with-only-n-cards", "answer": "no",
      "ask": "Can I activate Pot of Desires with only 9 cards in my Deck?"},

@@ -262,6 +262,8 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         verb = _summon_verb(st, reading, eid, q)     # "does X still Summon anything?"
     if verb is None and sub(q, "cj_get") is not None:
         verb = _get_verb(st, reading, eid, ref, sub(q, "cj_get"))
+    if verb is None and sub(q, "cj_damage") is not None:
+        verb = "inflict"                             # (still) "does anyone take damage?"
     if verb is None and sub(q, "cj_back") is not None:
         verb = "return"                              # "does it still go back to the hand?"
     if verb is None and sub(q, "cj_part_noun") is not None and "destruction" in low(q):
