@@ -67,6 +67,18 @@ CASES = [
      "ask": "I activate Ring of Destruction targeting their monster, they respond by flipping it "
             "face-down. Does anyone still take damage from Ring of Destruction?",
      "spec": {"family": "clause-done", "part": "inflict"}},
+    # a part told not doable to the target, or to the card itself: that part is not done
+    {"id": "so-it-cannot-be-destroyed", "answer": "no",
+     "ask": "I activate Ring of Destruction on their monster and they chain Forbidden Dress so it "
+            "can't be destroyed by card effects. does either player still take damage?",
+     "spec": {"family": "clause-done", "part": "inflict", "suppose.-1.fails.part": 1}},
+    {"id": "the-card-itself-cannot-be", "answer": "yes",
+     "ask": "I activate Drill Warrior's second effect. My opponent chains Imperial Iron Wall. Drill "
+            "Warrior cannot be banished. Do I still discard a card?",
+     "spec": {"family": "clause-done", "effect.card": "Drill Warrior"}},
+    {"id": "cannot-be-the-part-asked", "refused": ["not done"],
+     "ask": "I activate Ring of Destruction on their monster and they chain Forbidden Dress so it "
+            "can't be destroyed by card effects. Is it still destroyed?"},
     # "with only N cards in my Deck": that many, all there are ("only" is never dropped)
     {"id": "with-only-n-cards", "answer": "no",
      "ask": "Can I activate Pot of Desires with only 9 cards in my Deck?"},

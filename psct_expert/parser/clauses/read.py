@@ -615,6 +615,25 @@ class Reader:
                 return Event("state", mods=[f"{np_words(subj)} {be} {face}."])
             s.i = at
         if subj is not None and subj.player is None and not subj.done and not intent and \
+                s.peek().lower() in ("cannot", "can't") and s.peek(1).lower() == "be" and \
+                (subj.say in ("it", "the target") and subj.card is None or
+                 subj.card is not None and not subj.say and not subj.tail):
+            # (still) "so it cannot be destroyed by card effects", "so Drill cannot be banished":
+            # what cannot be done to it, said as told (the grammar's clause)
+            at = s.i
+            s.i += 2
+            v = self.verb()
+            if v is not None and data()["verbs"][v]["event"] == "move" and \
+                    s.w[s.i - 1].lower() == data()["verbs"][v]["done"].lower():
+                by = ""
+                if s.take(["by", "card", "effects"]) or s.take(["by", "effects"]):
+                    by = " by card effects"
+                elif s.take(["by", "its", "effect"]):
+                    by = " by its effect"
+                if s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then", "so", "but"):
+                    return Event("state", mods=[f"{np_words(subj)} cannot be {data()['verbs'][v]['done']}{by}."])
+            s.i = at
+        if subj is not None and subj.player is None and not subj.done and not intent and \
                 s.peek().lower() in ("is", "was", "are", "were") and s.peek(1).lower() == "gone":
             # (still) "one of the targets is gone (when it resolves)": it left its place
             s.i += 2

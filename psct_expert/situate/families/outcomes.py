@@ -230,6 +230,12 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         told_named = [r for _a, r in st.acts if named and r.get("card") == named]
         if not with_targets and st.cannot and st.acts:
             ref = st.acts[-1][1]
+        elif not with_targets and getattr(st, "cannot_ref", None) is not None and not told_named:
+            # (still) "... Drill Warrior cannot be banished. Do I still discard?": the effect a
+            # told part cannot be done by
+            ref = st.cannot_ref
+            return {"family": "clause-done", "effect": ref, "part": verb or st.r.action(find(q, "act_verb")),
+                    "suppose": []}
         elif told_named and not any(e.get("targets") for e in st.events
                                     if e.get("kind") == "activate" and e["effect"] == told_named[-1]):
             # "I activate Mirror Force; they chain X and return their attacker. Does Mirror Force
