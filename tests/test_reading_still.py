@@ -99,6 +99,11 @@ CASES = [
      "ask": "I activate Chaos Sorcerer's effect targeting their face-up monster, they chain Book "
             "of Moon on it so it's face-down now. Is it still banished?",
      "spec": {"family": "affected"}},
+    # a card's name as a passive verb, with the face it leaves the card in
+    {"id": "gets-card-d-face-down", "answer": "no",
+     "ask": "I activate Chaos Sorcerer's effect targeting their face-up monster and it gets book "
+            "of moon'd face-down in response. Is it still banished?",
+     "spec": {"family": "affected"}},
     # "hits it with X", "drops X on", "goes X on it": an activation on it; the card itself asked
     # about by its own cost, the cost's action in parentheses checked
     {"id": "hits-it-with", "answer": "yes",
