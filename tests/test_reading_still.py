@@ -43,6 +43,9 @@ CASES = [
     {"id": "one-target-leaves", "answer": "yes",
      "ask": "I activate Twin Twisters on two of their Set cards and one target leaves the field "
             "before it resolves. Does the other still get destroyed?"},
+    {"id": "still-work", "answer": "no",
+     "ask": "I activate Chaos Sorcerer's effect targeting their face-up monster. They chain Book of "
+            "Moon on it. Does Chaos Sorcerer still work?", "spec": {"family": "affected"}},
     # a count said alone: cards, or LP from a hundred up (checked against the card's cost)
     {"id": "count-alone-cards", "answer": "yes",
      "ask": "I discard 1 to activate Lightning Vortex and it gets negated. Is the discarded card "
