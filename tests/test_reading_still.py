@@ -125,6 +125,10 @@ CASES = [
     {"id": "goes-card-on-it", "answer": "yes",
      "ask": "I banish Mezuki from my GY to activate its effect and opp goes Ghost Belle & Haunted "
             "Mansion on it. does Mezuki stay banished?", "spec": {"verb": "banish"}},
+    {"id": "tag-before-concession", "answer": "yes",
+     "ask": "I banish Mezuki from my GY to activate its effect and opp goes Ghost Belle & Haunted "
+            "Mansion on it. Mezuki stays banished, right, even though nothing gets summoned?",
+     "spec": {"family": "still-done", "verb": "banish"}},
     # a response told with no words of what it did negates nothing outside the cost families
     {"id": "implied-negation-only-for-costs", "answer": "unknown",
      "ask": "I activate Mystical Space Typhoon targeting their Set card. My opponent chains Solemn "

@@ -540,7 +540,10 @@ def _set_aside(text: str, out: Relexed) -> str:
     # tags: ", right?" / "... or not?" at the end of a question
     if pats["tags"] is not None:
         # only after the question's own words: "Isn't it?" alone is the question
-        tag = re.compile(rf"(?<=[\w'\")])\s*,?\s*{pats['tags'].pattern}\s*(?=\?)", re.IGNORECASE)
+        tag = re.compile(rf"(?<=[\w'\")])\s*,?\s*{pats['tags'].pattern}\s*(?=\?|,\s*(?:even though|even tho|"
+                         rf"even if|although)\b[^?]*\?)", re.IGNORECASE)
+        # (still: "... stays banished right, even though nothing is summoned?": the tag before
+        # the concession that ends the question)
         text = tag.sub(lambda m: drop(m).strip(), text)
         # (still) "... i still lose the 800? no refund?", "... still banished? right?": a tag asked
         # as a sentence of its own after the question, at the end
