@@ -46,6 +46,12 @@ CASES = [
     {"id": "still-work", "answer": "no",
      "ask": "I activate Chaos Sorcerer's effect targeting their face-up monster. They chain Book of "
             "Moon on it. Does Chaos Sorcerer still work?", "spec": {"family": "affected"}},
+    # "X's target gets destroyed in response": the one target left before X resolved
+    {"id": "cards-target-moved-in-response", "answer": "no",
+     "ask": "My Soul Taker's target gets banished in response. Does my opponent still gain 1000 "
+            "LP?", "spec": {"family": "clause-done", "suppose.-1.left.target": "its target"}},
+    {"id": "their-cards-target-not-read-so", "refused": [],
+     "ask": "Their Soul Taker's target gets banished in response. Do I still gain 1000 LP?"},
     # a count said alone: cards, or LP from a hundred up (checked against the card's cost)
     {"id": "count-alone-cards", "answer": "yes",
      "ask": "I discard 1 to activate Lightning Vortex and it gets negated. Is the discarded card "

@@ -134,6 +134,32 @@ class Reader:
             else:
                 raise Stop
 
+    def _target_gone(self) -> Event | None:
+        """(still) "my Dark World Lightning's target gets destroyed in response", "X's target was
+        banished before it resolved": X's one target left its place before X resolved, said as the
+        grammar says it ("X's target is gone when it resolves").  None (nothing taken) otherwise;
+        a flip is no leaving."""
+        s = self.s
+        at = s.i
+        owner = self.owner()             # (the grammar's clause is the asker's activation: "my")
+        m = CARD_RE.fullmatch(s.peek())
+        if m is None or owner not in (None, "me") or s.peek(1) != "'s" or s.peek(2).lower() != "target" or \
+                s.peek(3).lower() not in data()["passive"]:
+            s.i = at
+            return None
+        s.i += 4
+        v = self.verb()
+        if v is None or data()["verbs"][v]["event"] not in ("move", "leave") or \
+                s.w[s.i - 1].lower().endswith("ing"):
+            s.i = at
+            return None
+        s.take_any(self.t["in_response"]) or s.take(["before", "it", "resolves"]) or \
+            s.take(["before", "it", "resolved"])
+        if not (s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then", "so", "but")):
+            s.i = at
+            return None
+        return Event("state", mods=[CARD.format(m.group(1)) + "'s target is gone when it resolves."])
+
     def _after_clause(self, ev: Event, out: list[Event]) -> bool:
         """"X got negated after I paid the 1000": the clause after "after" happened first, told
         first; a cost paid then, for no card said, is the cost of the card the first clause names.
@@ -554,6 +580,9 @@ class Reader:
                 elided = True
                 self.subject = NP("I", player="me")
             s.i = at
+        gone = None if elided else self._target_gone()
+        if gone is not None:
+            return gone
         subj = None if elided else (self.player() or self.np())
         if subj is None and self.subject is not None and self.subject.player is None and \
                 s.peek().lower() in data()["passive"] and self._peek_verb(1):
