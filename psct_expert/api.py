@@ -101,6 +101,8 @@ class Expert:
 
     def ask_spec(self, spec: dict, text: str = "") -> Answer:
         check_numbers(spec, "spec")
+        if isinstance(spec, dict) and spec.get("invert"):
+            return self._inverted(spec, text)
         if isinstance(spec, dict) and spec.get("and"):
             return self._all(spec, text)
         if isinstance(spec, dict) and spec.get("or"):
@@ -137,6 +139,30 @@ class Expert:
         """A question that asks two things at once ("can I chain X to negate it?"): yes when
         every part is yes, no when one part is no (with that part's proof), else unknown."""
         return self._settle(spec, "and", text, decisive="no", agreed="yes")
+
+    def _inverted(self, spec: dict, text: str) -> Answer:
+        """A question that asks the opposite of one the families answer ("does X fizzle?" is "does
+        X still do anything?" answered the other way): that question's answer, yes and no swapped,
+        its proof kept (it proves the opposite), the question restated as asked."""
+        said = spec["invert"]
+        if not isinstance(said, dict) or not said.get("en"):
+            from .errors import QuestionError
+
+            raise QuestionError("'invert' is the question said in words ({'en': ...})",
+                                understood=spec)
+        answer = self.ask_spec({k: v for k, v in spec.items() if k != "invert"}, text)
+        flip = {"yes": "no", "no": "yes"}
+        inner = answer.restated
+        answer.value = flip.get(answer.value, answer.value)
+        answer.proofs = {flip.get(k, k): v for k, v in answer.proofs.items()}
+        # (the parts of "does it still do anything?" are each that question: said once, here)
+        answer.notes = [n for n in answer.notes if not n.startswith("the question also asks: ")]
+        answer.notes.append("answered as the opposite of whether it still does anything"
+                            + (f" ({inner})" if not spec.get("or") else " to any of its targets")
+                            + ": the proof below is of that")
+        answer.restated = str(said["en"])
+        answer.restated_it = str(said.get("it") or answer.restated_it)
+        return answer
 
     def _any(self, spec: dict, text: str) -> Answer:
         """A question that two ways can settle ("can I stop their Fusion Summon?": by negating

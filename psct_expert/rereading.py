@@ -258,6 +258,15 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
             relexed.changes.append(Change("read-as", text[flip.start():end], read))
             text = text[:flip.start()] + read + text[end:]
             continue
+        passive = re.search(r"\b(gets|got|get|is|was|are|were)\s+$", before, re.IGNORECASE)
+        face = re.match(r"\s+(face-down|face-up)\b", text[end:])
+        if passive is not None and face is not None and past in _PAST:
+            # (still) "the monster I targeted gets book of moon'd face-down": flipped so by that card
+            be = {"gets": "is", "get": "is", "got": "was"}.get(passive.group(1).lower(), passive.group(1))
+            read = f"{be} flipped {face.group(1)} by {card}"
+            relexed.changes.append(Change("read-as", text[passive.start():end + face.end()], read))
+            text = text[:passive.start()] + read + text[end + face.end():]
+            continue
         lead = re.search(_ACTOR + _MODALS + r"\s+$", before, re.IGNORECASE)
         if lead is None or not re.match(_OBJECT, text[end:]):
             continue

@@ -419,8 +419,9 @@ def test_words_before_a_verb_that_tell_it_as_it_is_and_also_that_is_never_droppe
 def test_a_quotation_as_typed_finds_its_effect_and_a_cost_is_not_a_card_effect(expert):
     from psct_expert.parser.lexicon import relex
 
+    # ("trigger" asked of an effect is whether it is activated: still)
     assert relex("does its 'sent to the GY by a card effect' thing trigger?").text == \
-        "Does its 'sent to the GY by a card effect' effect trigger?"
+        "Does its 'sent to the GY by a card effect' effect activate?"
     # the text says "by card effect": the quotation's words, bar articles, find the second effect;
     # a card discarded as a cost was not sent by a card effect (game-rules#cost.7): never a yes
     a = expert.ask("I discard Shaddoll Dragon to activate Phoenix Wing Wind Blast. Does Shaddoll "
@@ -494,8 +495,12 @@ def test_verbs_of_one_meaning_only_with_their_modifier():
                  {"Moon Kettle": "monster"}) == \
         ["I control no cards.", "my opponent's monster attacks directly.",
          "I Special Summon Moon Kettle from the hand."]
+    # (still) hit with a Spell or Trap is its activation on it; with a monster it may be an attack
     assert _read("opp hits Moon Kettle with Glass Lance.",
-                 {"Moon Kettle": "monster", "Glass Lance": "trap"}) is None
+                 {"Moon Kettle": "monster", "Glass Lance": "trap"}) == \
+        ["my opponent activates Glass Lance on Moon Kettle."]
+    assert _read("opp hits Moon Kettle with Dark Magician.",
+                 {"Moon Kettle": "monster", "Dark Magician": "monster"}) is None
     assert _read("i drop Moon Kettle.", {"Moon Kettle": "monster"}) is None
 
 

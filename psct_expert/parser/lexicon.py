@@ -23,8 +23,13 @@ LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
 
 # a sentence ends at . ! ? followed by a space and a capital, a quote or a parenthesis; an
 # initial's full stop ("D.D. Crow", "Lord of D.") is kept by requiring two letters before it
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"'][?!])\s+|(?<=[a-z0-9\)\"']{2}\.)\s+(?=[A-Z\"(])"
+# ("!" before a word in lower case ends no sentence: a name ends so, "Afterburners! on their monster")
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"']\?)\s+|(?<=[a-z0-9\)\"']!)\s+(?![a-z])|(?<=[a-z0-9\)\"']{2}\.)\s+(?=[A-Z\"(])"
                            r"|(?<=\?)\s*(?=\()"
+                           # (still) after a game word written in capitals ("... in my GY. My
+                           # opponent ..."), never an initial ("D.D.", "Lord of D.")
+                           r"|(?:(?<=\b(?:GY|LP|BP|EP|ED|DS|SS|NS)\.)|(?<=\b(?:ATK|DEF|MP1|MP2)\.))"
+                           r"\s+(?=[A-Z\"(])"
                            # (as people type) a sentence that starts in lower case: after a word of
                            # two lower-case letters or more, never an abbreviation ("vs.", "etc.")
                            r"|(?<=[a-z0-9]{2}\.)(?<!\betc\.)(?<!\bvs\.)\s+(?=[a-z])"
@@ -598,8 +603,15 @@ def _set_aside(text: str, out: Relexed) -> str:
     # tags: ", right?" / "... or not?" at the end of a question
     if pats["tags"] is not None:
         # only after the question's own words: "Isn't it?" alone is the question
-        tag = re.compile(rf"(?<=[\w'\")])\s*,?\s*{pats['tags'].pattern}\s*(?=\?)", re.IGNORECASE)
+        tag = re.compile(rf"(?<=[\w'\")])\s*,?\s*{pats['tags'].pattern}\s*(?=\?|,\s*(?:even though|even tho|"
+                         rf"even if|although)\b[^?]*\?)", re.IGNORECASE)
+        # (still: "... stays banished right, even though nothing is summoned?": the tag before
+        # the concession that ends the question)
         text = tag.sub(lambda m: drop(m).strip(), text)
+        # (still) "... i still lose the 800? no refund?", "... still banished? right?": a tag asked
+        # as a sentence of its own after the question, at the end
+        alone = re.compile(rf"(?<=\?)\s+{pats['tags'].pattern}\s*\?+\s*$", re.IGNORECASE)
+        text = alone.sub(lambda m: drop(m).strip(), text)
     if pats["alternatives"] is not None:
         # "Is X a Chain Link, or does it just happen?": the other answer offered, after a
         # question whole without it; only a clause ("or does ...", "or only ..."), never a noun

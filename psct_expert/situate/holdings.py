@@ -93,11 +93,11 @@ class HoldingEvents:
 
 
 def quantity(ws: list[str]) -> tuple[object, list[str]]:
-    """["exactly", "2", "crystal", ...] → (2, rest); ["no", ...] → ("no", rest)."""
+    """["exactly", "2", "crystal", ...] or ["only", "2", ...] → (2, rest); ["no", ...] → ("no", rest)."""
     if ws and ws[0] == "no":
         return "no", ws[1:]
-    if ws and ws[0] == "exactly":
-        ws = ws[1:]
+    if ws and ws[0] in ("exactly", "only"):
+        ws = ws[1:]                       # ("only 9 cards": 9, all there are: still)
     if ws and ws[0] in HELD_COUNTS:
         return HELD_COUNTS[ws[0]], ws[1:]
     if ws and ws[0].isdigit():

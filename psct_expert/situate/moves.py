@@ -44,7 +44,9 @@ class MoveEvents:
         self._implied_targeting(sub(ev, "thing"))
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
-        is_target = bool(targeted) and (t["words"][:2] == ["one", "of"] or t["pronoun"])
+        # (still) "one is banished" said alone after several targets: one of them
+        is_target = bool(targeted) and (t["words"][:2] == ["one", "of"] or t["pronoun"] or
+                                        t["words"] == ["one"] and len(set(targeted)) > 1)
         same = self._told_before(t) if targeted and not is_target and not t.get("card") else None
         if same in targeted:
             # "the attacking monster is returned to the hand": the target told before by those words
@@ -123,6 +125,9 @@ class MoveEvents:
         t = self.r.thing(node)
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
+        one = t["words"] in (["one"], ["one", "target"]) and len(set(targeted)) > 1
+        if one:
+            t = {**t, "words": ["one", "of", "them"]}   # (still) "one (target) leaves the field"
         if not targeted or not (t["words"][:2] == ["one", "of"] or t["pronoun"]):
             self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
         place = self.r.place(sub(ev, "place"))

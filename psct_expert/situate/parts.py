@@ -128,6 +128,41 @@ class PartEvents:
                 self.fail(f"{self.r.said(so)!r}: {card} has no such part done to its target", so)
             self.told_not_done = getattr(self, "told_not_done", []) + [fit[0]]
 
+    def ev_cannot_be(self, ev: Tree) -> None:
+        """(still) "It cannot be destroyed (by card effects)." told after an activation and what
+        answered it: the part of that activation's effect that does this to its target ("it",
+        "the target": its only target), or to the card itself (named), is not done; only a
+        question about a part of that effect reads it (else it is refused, never dropped)."""
+        verb = self.r.action(find(ev, "act_verb"))
+        acts = [e for e in self.events if e.get("kind") == "activate" and not e.get("respond")]
+        if not acts or verb is None:
+            self.fail("the situation model has no place for " + repr(self.r.said(ev)), ev)
+        act = acts[-1]
+        ref = act["effect"]
+        card = ref.get("card")
+        if not card:
+            self.fail("which card's effect cannot do it?", ev)
+        reading = self.reading(card)
+        eid = select_effect(reading, ref)
+        named = tokens(sub(ev, "cb_subj"), "XCARD")
+        if named:
+            if self.db.get(self.r.card(named[0])).name != card:
+                self.fail(f"{self.r.said(ev)!r}: tell the activation of that card first", ev)
+            want = "self"
+        else:
+            if len(set(act.get("targets") or [])) != 1:
+                self.fail(f"{self.r.said(ev)!r}: which target?", ev)
+            want = "target"
+        refs = {f.get("n") for f in reading.facts if f.type == "reference" and f.get("effect") == eid
+                and f.get("slot", 0) > 0}
+        fit = [f.get("n") for f in effect_parts(self, card, eid) if f.get("verb") == verb and
+               ((f.get("n") in refs) if want == "target" else names_this_card(f.source.quote))]
+        if len(fit) != 1:
+            self.fail(f"{self.r.said(ev)!r}: {card} has no one part that does that to "
+                      f"{'its target' if want == 'target' else 'itself'}", ev)
+        self.told_not_done = getattr(self, "told_not_done", []) + [fit[0]]
+        self.cannot_ref = ref
+
     def ev_act_because(self, ev: Tree) -> None:
         from .families.conditions import card_conditions, same_things
 

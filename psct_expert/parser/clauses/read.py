@@ -47,6 +47,7 @@ class Reader:
 
     def events(self) -> list[Event]:
         out: list[Event] = []
+        topic = self._topic_card()
         while not self.s.done():
             responding = False
             while self.s.peek() in (",", ";") or self.s.peek().lower() in ("and", "then", "so", "but"):
@@ -65,6 +66,8 @@ class Reader:
             else:
                 ev = self.clause()
             ev.responding = ev.responding or responding
+            if self.s.peek().lower() == "after" and self._after_clause(ev, out):
+                continue
             out.append(ev)
             out.extend(ev.then)
         # "they chain and banish it": the chained effect is the one that banishes; "they chain X
@@ -75,6 +78,16 @@ class Reader:
             elif a.verb in ("chain", "respond") and a.patient is not None and b.agent is a.agent and \
                     data()["verbs"].get(b.verb, {}).get("event") in ("move", "flip", "negate"):
                 b.responding = True
+        if topic is not None:
+            self._done_with_topic(out, topic)
+        for a, b in zip(out, out[1:]):
+            # "X Synchro Summoned, i target A and B", "X flip, I target 2 monsters": the card just
+            # Summoned or flipped targets them (its effect, which the grammar finds or refuses)
+            if b.verb == "target" and b.by is None and b.agent is not None and b.agent.player == "me" \
+                    and b.patient is not None and a.passive and \
+                    (self._is(a.verb, "summon") or a.verb == "flip" and "face-up" in a.mods) and \
+                    a.patient is not None and a.patient.card is not None and not a.patient.say:
+                b.agent = NP("", card=a.patient.card)
         if any(e.first and not e.responding for e in out):
             raise Stop                  # "first" said of what answers nothing: an order to place
         for e in out:
@@ -87,6 +100,87 @@ class Reader:
                 raise Stop
         return [e for e in out if not (e.verb in ("chain", "respond") and e.patient is None
                                        and e.by is None)]
+
+    def _topic_card(self) -> NP | None:
+        """"Zombie Master: i send a monster from hand and target ...", "Book of Life: target a
+        Zombie in my GY and ...": a card named first, then what the asker does (told, or as an
+        order): the card whose activation that is.  None (nothing taken) otherwise."""
+        s = self.s
+        if s.i != 0 or len(s.w) < 4 or not CARD_RE.fullmatch(s.w[0]) or s.w[1] != ":":
+            return None
+        s.i = 2
+        at = s.i
+        who = self.player()
+        s.i = at
+        if who is not None and who.player == "me":
+            return NP("", card=int(CARD_RE.fullmatch(s.w[0]).group(1)))
+        s.i = at
+        if self._peek_verb(0):
+            self.subject = NP("I", player="me")   # "target a Zombie ...": the asker's order
+            return NP("", card=int(CARD_RE.fullmatch(s.w[0]).group(1)))
+        s.i = 0
+        return None
+
+    def _done_with_topic(self, out: list[Event], topic: NP) -> None:
+        """The asker's targeting and costs in a sentence opened by a card's name: done with that
+        card (its activation); anything else the sentence tells stops the reading."""
+        for ev in out:
+            mine = ev.agent is not None and ev.agent.player == "me" and not ev.passive
+            if mine and ev.verb == "target" and ev.by is None:
+                ev.by = NP("", card=topic.card)
+            elif mine and (ev.verb in data()["costs"] or ev.verb in data()["done_to_summon"]) and \
+                    ev.by is None and not any(m.startswith("to activate ") for m in ev.mods):
+                ev.mods.append(f"to activate {np_words(topic)}")
+            else:
+                raise Stop
+
+    def _target_gone(self) -> Event | None:
+        """(still) "my Dark World Lightning's target gets destroyed in response", "X's target was
+        banished before it resolved": X's one target left its place before X resolved, said as the
+        grammar says it ("X's target is gone when it resolves").  None (nothing taken) otherwise;
+        a flip is no leaving."""
+        s = self.s
+        at = s.i
+        owner = self.owner()             # (the grammar's clause is the asker's activation: "my")
+        m = CARD_RE.fullmatch(s.peek())
+        if m is None or owner not in (None, "me") or s.peek(1) != "'s" or s.peek(2).lower() != "target" or \
+                s.peek(3).lower() not in data()["passive"]:
+            s.i = at
+            return None
+        s.i += 4
+        v = self.verb()
+        if v is None or data()["verbs"][v]["event"] not in ("move", "leave") or \
+                s.w[s.i - 1].lower().endswith("ing"):
+            s.i = at
+            return None
+        s.take_any(self.t["in_response"]) or s.take(["before", "it", "resolves"]) or \
+            s.take(["before", "it", "resolved"])
+        if not (s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then", "so", "but")):
+            s.i = at
+            return None
+        return Event("state", mods=[CARD.format(m.group(1)) + "'s target is gone when it resolves."])
+
+    def _after_clause(self, ev: Event, out: list[Event]) -> bool:
+        """"X got negated after I paid the 1000": the clause after "after" happened first, told
+        first; a cost paid then, for no card said, is the cost of the card the first clause names.
+        False (nothing taken) when no clause with a player follows."""
+        s = self.s
+        at = s.i
+        s.i += 1
+        if self.player() is None:
+            s.i = at
+            return False
+        s.i = at + 1
+        keep = self.subject
+        first = self._clause()
+        self.subject = keep
+        card = ev.patient if ev.passive else None
+        if (first.verb in data()["costs"] or first.verb in data()["done_to_summon"]) and \
+                not any(m.startswith("to activate ") for m in first.mods) and \
+                card is not None and card.card is not None and not card.say:
+            first.mods.append(f"to activate {np_words(card)}")
+        out.extend([first, *first.then, ev, *ev.then])
+        return True
 
     # -- noun phrases
     def player(self) -> NP | None:
@@ -134,7 +228,11 @@ class Reader:
             if inner is None or inner.player is not None or inner.done or inner.card is not None:
                 self.s.i = start
                 return None
-            return NP(f"{n} of " + np_words(inner))
+            return NP(f"{'one' if n == '1' else n} of " + np_words(inner))   # ("1 of them": one)
+        if self.s.take_any([["one", "target"], ["one", "of", "the", "targets"], ["one", "of", "its", "targets"],
+                            ["one", "of", "my", "targets"], ["one", "of", "the", "targeted", "cards"],
+                            ["one", "of", "the", "targeted", "monsters"]]) is not None:
+            return NP("one of them")     # (still) one of the cards the effect targeted
         if self.s.take(["one", "of"]):
             inner = self.np()            # "one of my monsters", "one of their Set cards"
             if inner is None or inner.player is not None or inner.done or inner.card is not None:
@@ -174,6 +272,11 @@ class Reader:
         if self.s.peek().lower() in ("a", "an", "the", "that", "this", "another", "no") or self.s.peek().isdigit():
             det = self.s.peek().lower()
             self.s.i += 1
+        count = det if det.isdigit() else None
+        if det in ("the", "those", "these") and self.s.peek().isdigit():
+            count = self.s.peek()        # "the 800", "those 10 cards"
+            det = f"{det} {count}"
+            self.s.i += 1
         mods = []
         while (b := self.s.take_any(self.t["before"])) is not None:
             mods.append(" ".join(b))
@@ -187,6 +290,10 @@ class Reader:
                                    mods[-1].startswith("level ")):
             n = ["monster"]             # "a DARK in their GY", "a level 4": a monster
             mods[-1] = mods[-1].upper() if not mods[-1].startswith("level ") else mods[-1].title()
+        if n is None and count is not None and not self._peek_noun_like():
+            # "I banished 10 face-down", "i still lose the 800": a count said alone is of cards,
+            # or of LP when it is a hundred or more (no card count is)
+            n = ["LP"] if int(count) >= 100 and not mods else ["card" if count == "1" else "cards"]
         if n is None:
             self.s.i = start
             return None
@@ -194,10 +301,23 @@ class Reader:
         if self.s.take(["left"]):
             n = n + ["left"]            # "11 cards left in my Deck"
         n = [data()["nouns_said"].get(w, w) for w in n]
+        if n == ["one"] and not det and not owner and not mods and \
+                self.s.peek().lower() not in ("in", "from", "on", "of", "that", "which"):
+            # "... and one gets destroyed in response": one of the cards just told
+            return NP("one of them")
         head = " ".join(mods + n)
         say = " ".join(x for x in (OWNED.get(owner or "") or det, head) if x)
         where = self.place_after(("in", "from", "on"))
         return NP(say + (f" {where}" if where else ""))
+
+    def _peek_noun_like(self) -> bool:
+        """A word after a count that could be its noun but is none the reader knows ("10 fluff"):
+        the count is then not said alone."""
+        w = self.s.peek().lower()
+        return bool(w) and w not in (",", ";", ":") and w not in data()["joins"] and \
+            w not in ("for", "to", "from", "in", "on", "as", "with", "by", "face-down", "face-up",
+                      "still", "anyway", "again", "too", "back", "if", "when", "even", "though",
+                      "lp") and not CARD_RE.fullmatch(self.s.peek()) and not self._peek_verb(0)
 
     def group(self, first: NP) -> NP:
         """"my monster and their Set card", "a monster and a Spell": two things a verb is done to
@@ -378,6 +498,7 @@ class Reader:
         if s.take_any(self.t["nobody"]) is not None:
             return Event("pass")
         at = s.i
+        s.i = at
         if s.i == 0 and self._at(self.t["kept_kinds"]) or \
                 s.take_any(self.t["it_is"]) is not None and (s.take(["a"]) or s.take(["an"])):
             # "its a Continuous Trap (so it stays face-up)": what the card just told is
@@ -395,6 +516,7 @@ class Reader:
                 s.take(["on", "the", "field"]) or s.take(["on", "field"])
                 said += " that stays face-up on the field"
             return Event("state", mods=[said + "."])
+        s.i = at
         s.i = at
         if s.take_any(self.t["it_is"]) is not None:
             # "it's my opponent's Main Phase", "its their turn" ("it is banished": a card, below)
@@ -458,6 +580,9 @@ class Reader:
                 elided = True
                 self.subject = NP("I", player="me")
             s.i = at
+        gone = None if elided else self._target_gone()
+        if gone is not None:
+            return gone
         subj = None if elided else (self.player() or self.np())
         if subj is None and self.subject is not None and self.subject.player is None and \
                 s.peek().lower() in data()["passive"] and self._peek_verb(1):
@@ -504,6 +629,46 @@ class Reader:
                     raise Stop
                 field_of = OWNED[owner] + " field"
             return Event("state", mods=[f"{np_words(subj)} is face-up on {field_of}."])
+        if subj is not None and subj.player is None and not subj.done and not intent and \
+                s.peek().lower() in ("is", "are", "was", "were") and \
+                s.peek(1).lower() in ("face-down", "face-up"):
+            # "(so) it is face-down now", "the target is face-up": how the card lies, said as told
+            at = s.i
+            face = s.peek(1).lower()
+            s.i += 2
+            s.take(["now"]) or s.take(["already"])
+            s.take(["on", "the", "field"])
+            s.take(["now"])
+            if s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then", "so", "but"):
+                be = "are" if subj.group or subj.say in ("them",) else "is"
+                return Event("state", mods=[f"{np_words(subj)} {be} {face}."])
+            s.i = at
+        if subj is not None and subj.player is None and not subj.done and not intent and \
+                s.peek().lower() in ("cannot", "can't") and s.peek(1).lower() == "be" and \
+                (subj.say in ("it", "the target") and subj.card is None or
+                 subj.card is not None and not subj.say and not subj.tail):
+            # (still) "so it cannot be destroyed by card effects", "so Drill cannot be banished":
+            # what cannot be done to it, said as told (the grammar's clause)
+            at = s.i
+            s.i += 2
+            v = self.verb()
+            if v is not None and data()["verbs"][v]["event"] == "move" and \
+                    s.w[s.i - 1].lower() == data()["verbs"][v]["done"].lower():
+                by = ""
+                if s.take(["by", "card", "effects"]) or s.take(["by", "effects"]):
+                    by = " by card effects"
+                elif s.take(["by", "its", "effect"]):
+                    by = " by its effect"
+                if s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then", "so", "but"):
+                    return Event("state", mods=[f"{np_words(subj)} cannot be {data()['verbs'][v]['done']}{by}."])
+            s.i = at
+        if subj is not None and subj.player is None and not subj.done and not intent and \
+                s.peek().lower() in ("is", "was", "are", "were") and s.peek(1).lower() == "gone":
+            # (still) "one of the targets is gone (when it resolves)": it left its place
+            s.i += 2
+            s.take(["when", "it", "resolves"]) or s.take(["before", "it", "resolves"]) or \
+                s.take(["by", "then"]) or s.take(["already"])
+            return Event("leave", agent=subj)
         passive = False
         if subj is not None and not intent and s.peek().lower() in data()["passive"] and \
                 (s.peek().lower() not in ("got", "get", "gets") or self._peek_verb(1)):
@@ -550,6 +715,10 @@ class Reader:
         if not passive and subj is not None and subj.player is None and \
                 data()["verbs"][verb].get("moves_itself") and data()["verbs"][verb]["event"] == "activate":
             passive = True               # "its effect goes on the chain": it is activated
+        if verb == "flip" and not passive and not intent and subj is not None and subj.card is not None \
+                and not subj.say and (s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then")):
+            # "Penguin Soldier flip, ...", "X flips": the card is flipped face-up (its Flip effect)
+            return Event("flip", patient=subj, passive=True, mods=["face-up"])
         ev = Event(verb, passive=passive, intent=intent, only=bool(only))
         if passive and subj is not None and subj.player is not None:
             raise Stop                  # "they are destroyed": cards, not a player (said as written)
@@ -593,6 +762,9 @@ class Reader:
                 s.take(["in", "hand"]) or s.take(["in", "their", "hand"]) or s.take(["in", "my", "hand"])
             elif split is not None:
                 ev.patient = split[1]
+            elif verb in ("leave", "remove") and s.take_any([["the", "field"], ["the", "gy"], ["my", "gy"],
+                                                             ["their", "gy"], ["the", "graveyard"]]):
+                pass                     # "one target leaves the field": where from (said as leaving)
             elif self._is(verb, "summon") and not passive and subj is not None and \
                     subj.player is not None and (s.done() or s.peek().lower() in ("and", "then", ",", ";")
                                                  or self._at(self.t["after_that"])):
@@ -601,6 +773,29 @@ class Reader:
                                                        "by", "from", "targeting", "on", "face-down",
                                                        "face-up", "as", "so", "but"):
                 ev.patient = self.group(self.np() or self._stop())
+        if verb == "hit" and not passive and ev.agent is not None and ev.agent.player is not None and \
+                ev.patient is not None and s.peek().lower() == "with" and CARD_RE.fullmatch(s.peek(1)) \
+                and self.kinds[int(CARD_RE.fullmatch(s.peek(1)).group(1))] in ("spell", "trap"):
+            # "opp hits it with Solemn Strike": that Spell or Trap is activated on it ("hits it
+            # with Dark Magician" may be an attack: not read)
+            s.i += 1
+            card = self.card()
+            ev = Event("activate", agent=ev.agent, patient=card, mods=["on " + np_words(ev.patient)])
+            self.mods(ev)
+            self.subject = ev.agent
+            return ev
+        if verb == "drop" and not passive and ev.agent is not None and ev.agent.player is not None and \
+                ev.patient is not None and ev.patient.card is not None and s.peek().lower() == "on":
+            # "i drop D.D. Crow on their GY": that card is activated (from the hand) on it
+            ev = Event("activate", agent=ev.agent, patient=ev.patient)
+            self.mods(ev)
+            self.subject = ev.agent
+            return ev
+        if ev.patient is not None and not passive and s.peek().lower() in data()["particles"] and \
+                f"{verb} {s.peek().lower()}" in data()["verbs"]:
+            # "send one of them away": a verb of its own with its particle after the object
+            ev.verb = verb = f"{verb} {s.peek().lower()}"
+            s.i += 1
         if verb == "resolve" and not passive and ev.agent is not None and ev.agent.player is not None \
                 and ev.patient is not None and ev.patient.card is not None and \
                 s.peek().lower() in ("on", "targeting"):
@@ -694,6 +889,13 @@ class Reader:
     def mods(self, ev: Event) -> None:
         s = self.s
         while not s.done() and s.peek() not in (",", ";") and s.peek().lower() not in ("and", "then", "so", "but"):
+            if s.peek().lower() == "after":
+                at = s.i
+                s.i += 1
+                who = self.player()
+                s.i = at
+                if who is not None:
+                    return               # "... after I paid the 1000": a clause (events())
             if s.peek().lower() == "to" and ev.verb in ("chain", "respond", "activate", "use") and \
                     not ev.passive:
                 # "chain X to that summon", "chain X to their Monster Reborn": what it answers
@@ -781,6 +983,9 @@ class Reader:
             if where is not None:
                 if where.startswith("in ") and data()["verbs"][ev.verb]["event"] == "activate":
                     where = "from " + where[3:]      # "activates X in the GY": its effect there
+                elif where.startswith("on ") and where.endswith((" GY", " banishment")) and \
+                        ev.verb in ("activate", "use", "chain", "flip", "cast"):
+                    where = "on a card in " + where[3:]  # "Crow on their GY": on a card there
                 ev.mods.append(where.replace("into ", "to "))
                 continue
             if s.take(["as", "chain", "link"]) or s.take(["as", "cl"]):

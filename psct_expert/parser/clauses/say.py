@@ -32,7 +32,8 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
         return card_words(ev.mods[-1], names)
     v = dict(data()["verbs"][ev.verb])
     # where a card goes or comes from is said right after the verb, then when and how
-    ev.mods = sorted(ev.mods, key=lambda m: 0 if m.startswith(("to ", "from ")) else 1)
+    ev.mods = sorted(ev.mods, key=lambda m: 0 if m.startswith(("to ", "from ")) and
+                     not m.startswith("to activate ") else 1)
     who = np_words(ev.agent) if ev.agent is not None else ""
     if who == "I":
         v["say"] = _base(v["say"])
@@ -61,6 +62,12 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
         if card is None:
             raise Stop
         return card_words(f"{who} {v['say']} {np_words(card)}{tail}{resp}.", names)
+    if event == "flip" and not ev.passive and ev.responding and ev.agent is not None and \
+            ev.agent.player is not None and ev.patient is not None and ev.patient.card is None and \
+            ev.patient.say in ("it", "that card", "the target") and ev.by is None and \
+            not any(m in ("face-down", "face-up") for m in mods):
+        # (still) "they flip it in response": the Set card told before is activated
+        return f"{who} {'activate' if who == 'I' else 'activates'} that card in response."
     if event == "flip" and ev.patient is not None and ev.patient.card is not None and \
             kinds[ev.patient.card] in ("spell", "trap") and not ev.passive and "face-down" not in mods:
         act = "activate" if who == "I" else "activates"
@@ -125,6 +132,13 @@ def say(ev: Event, names: list[str], kinds: list[str]) -> str:
             return card_words(f"{what}'s activation is negated{by}{resp}.", names)
         if ev.passive and ev.patient is not None and ev.patient.effect:
             return card_words(f"{what} is negated{by}{resp}.", names)
+        if ev.passive and ev.patient is not None and not ev.patient.copies and not ev.patient.group and \
+                (ev.patient.say == "it" and ev.patient.card is None or
+                 ev.patient.card is not None and not ev.patient.say and not ev.patient.tail):
+            # "..., and it got negated", "X gets negated": said as the grammar reads "X is negated"
+            # written so (the situation model decides what of it was negated where that matters,
+            # or asks)
+            return card_words(f"{what} is negated{by}{tail}{resp}.", names)
         if ev.passive:
             raise Stop          # "X was negated": its activation, or only its effect? (not said)
         w = f" with {np_words(ev.by)}" if ev.by is not None else ""

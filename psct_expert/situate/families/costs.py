@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
+from ...errors import QuestionError
+
 from ...parser.transform import find, low, sub
 from ...reader.phrases import names_this_card
 from ..words import thing_words, words_fit
@@ -92,7 +94,10 @@ def _told_cost_verb(st: Situate, fam: Tree, thing: Tree | None) -> str | None:
         told = next((e for e in st.events if e.get("id") == aid), {})
         if not cards or any(c.get("what") in cards for c in told.get("cost", [])):
             return st.told_costs[aid]
-    if cards and ref.get("card") == cards[0] and ("stay" in low(fam) or "remain" in low(fam)):
+    if cards and ref.get("card") == cards[0]:
+        # (still) the card itself, its place said or not ("does X stay on the field?", "does X
+        # still end up in my GY?", "is X still in my GY?"): its effect's cost that moves it; a
+        # place that cost does not put it in is refused by the family
         reading = st.reading(ref["card"])
         eid = select_effect(reading, ref)
         own = [f.get("verb") for f in reading.facts if f.type == "cost_action"
@@ -106,6 +111,12 @@ def _told_cost_verb(st: Situate, fam: Tree, thing: Tree | None) -> str | None:
 def build_cost_family(family: str):
     def build(st: Situate, fam: Tree) -> dict:
         if not any(e["kind"] == "negate" for e in st.events):
+            implied = _implied_negation(st)
+            if implied is not None and not _told_cost_asked(st, fam):
+                st.events.remove(implied)
+        if not any(e["kind"] == "negate" for e in st.events):
+            if family == "cost-returned" and not st.acts and sub(fam, "still_even") is not None:
+                return _supposed_negation(st, fam, family)
             if family == "still-done":      # nothing was negated: "is X still destroyed?"
                 if not st.acts:
                     raise OldForm()
@@ -126,6 +137,86 @@ def build_cost_family(family: str):
         _amount_fits(st, fam, ref, verb)
         return st.spec(family, {"effect": ref, "verb": verb})
     return build
+
+
+def _supposed_negation(st: Situate, fam: Tree, family: str) -> dict:
+    """(still) "Do I get my LP back if Solemn Strike is negated?", "is the cost refunded if X is
+    negated?": the card the supposition negates, and its cost (the LP when LP are said, else its
+    one cost action)."""
+    neg = sub(fam, "still_even")
+    effs = [t for t in neg.iter_subtrees_topdown() if t.data.startswith("eff_")]
+    if len(effs) != 1:
+        st.fail("which card is negated?", neg)
+    ref = st.effect_ref(st.r.effect(effs[0]))
+    found = st.effect_of(ref)
+    verbs = {f.get("verb") for f in found[0].facts if f.type == "cost_action"
+             and f.get("effect") == found[1]} if found else set()
+    if {"lp", "life"} & set(low(fam)):
+        verb = "pay"
+    elif len(verbs) == 1:
+        verb = next(iter(verbs))
+    else:
+        st.fail(f"which cost of {ref.get('card')}? ('the card I discarded', 'the LP I paid')", fam)
+    if verb not in verbs:
+        st.fail(f"{ref.get('card')} has no cost that does {verb!r}", fam)
+    _amount_fits(st, fam, ref, verb)
+    return st.spec(family, {"effect": ref, "verb": verb})
+
+
+def _quoted_cost(st: Situate, fam: Tree) -> dict:
+    """(still) "Is the 'discard 1 card' in Raigeki Break a cost?": the action of the part of the
+    effect the quotation is taken from (a cost or a part of its resolution), asked of that effect."""
+    import re
+
+    def norm(text: str) -> str:
+        return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+    tok = next(t for t in sub(fam, "cost_quote").children if getattr(t, "type", "") == "XQUOTE")
+    quote = norm(st.r.quotes[int(tok)])
+    effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    if not quote or not effs:
+        st.fail("quote the part of the card's text", fam)
+    ir = st.r.effect(effs[0])
+    card = st.reading(ir["card"])
+    verbs = {(f.get("effect"), f.get("verb")) for f in card.facts
+             if f.type in ("cost_action", "clause") and f.source is not None
+             and quote in norm(f.source.quote) and f.get("verb")}
+    if len({v for _, v in verbs}) != 1:
+        st.fail(f"{ir['card']} does not say {st.r.quotes[int(tok)]!r} as one action", fam)
+    verb = next(iter(verbs))[1]
+    ref = st.effect_ref(ir, hint=[verb])
+    return st.spec("is-cost", {"effect": ref, "verb": verb})
+
+
+def _told_cost_asked(st: Situate, fam: Tree) -> bool:
+    """The question names the activated card itself or what its told cost moved, never a part of
+    what it does ("does Crow still end up in my GY?" after "I drop Crow ... they chain Solemn
+    Strike")."""
+    try:
+        return _told_cost_verb(st, fam, sub(fam, "thing")) is not None
+    except QuestionError:
+        return False
+
+
+def _implied_negation(st: Situate) -> dict | None:
+    """(still) "They chain Solemn Strike" told with no words of what it did, asked whether the
+    cost of the activation it answers stays paid: a card whose effect negates activations answers
+    it by negating it; the answer about a cost is the same whether it did or not (a cost is paid
+    at activation, game-rules#cost.4), so only the cost families read it so."""
+    for e in reversed(st.events):
+        if e.get("kind") != "activate":
+            continue
+        if not e.get("respond") or not e["effect"].get("card"):
+            return None
+        reading = st.reading(e["effect"]["card"])
+        kinds = {k for f in reading.facts if f.type == "negates"
+                 for k in str(f.get("what")).split("-or-")}
+        if "activation" not in kinds:
+            return None
+        event = {"kind": "negate", "of": e["respond"], "what": "activation", "by": e["id"]}
+        st.events.append(event)
+        return event
+    return None
 
 
 def _amount_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
@@ -164,6 +255,8 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
         ref = st.effect_ref(st.r.effect(effs[0]), hint=[verb])
         _alt_verb_fits(st, fam, verb)
         return st.spec("is-cost", {"effect": ref, "verb": verb})
+    if doing is None and sub(fam, "cost_quote") is not None:
+        return _quoted_cost(st, fam)
     if doing is None and sub(fam, "pay_noun") is not None:
         # "Is the LP payment for Solemn Strike a cost?": paying, for the effect named
         effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]

@@ -175,7 +175,29 @@ def _get_verb(st: Situate, reading, eid: str, ref: dict, node: Tree) -> str:
     return parts[0].get("verb")
 
 
+FIZZLE = {"fizzle", "fizzles", "fail", "fails"}
+
+
+def _asks_any(q: Tree) -> bool:
+    """"does X still do anything?", "does X fizzle?": whether the effect does anything at all."""
+    words = low(q)
+    return bool({"anything", "something"} & set(words) and "do" in words[1:] or FIZZLE & set(words))
+
+
 def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
+    """The outcome asked (:func:`_build_outcome`); "does X fizzle / (the whole effect) fail?"
+    asks the opposite of "does X still do anything?": that question, answered the other way
+    (``invert``, :meth:`psct_expert.api.Expert.ask_spec`)."""
+    spec = _build_outcome(st, fam, verb)
+    q = find(fam, "outcome_q") or fam
+    if FIZZLE & set(low(q)) and isinstance(spec, dict) and spec.get("family") == "affected":
+        card = spec["effect"].get("card", "it")
+        return {**spec, "invert": {"en": f"Does {card} resolve without doing anything (fizzle)?",
+                                   "it": f"{card} si risolve senza fare nulla?"}}
+    return spec
+
+
+def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     q = find(fam, "outcome_q") or fam
     if sub(fam, "fail_it") is not None:
         return _negated_though(st, fam, q)
@@ -228,6 +250,12 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         told_named = [r for _a, r in st.acts if named and r.get("card") == named]
         if not with_targets and st.cannot and st.acts:
             ref = st.acts[-1][1]
+        elif not with_targets and getattr(st, "cannot_ref", None) is not None and not told_named:
+            # (still) "... Drill Warrior cannot be banished. Do I still discard?": the effect a
+            # told part cannot be done by
+            ref = st.cannot_ref
+            return {"family": "clause-done", "effect": ref, "part": verb or st.r.action(find(q, "act_verb")),
+                    "suppose": []}
         elif told_named and not any(e.get("targets") for e in st.events
                                     if e.get("kind") == "activate" and e["effect"] == told_named[-1]):
             # "I activate Mirror Force; they chain X and return their attacker. Does Mirror Force
@@ -260,11 +288,13 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         verb = _summon_verb(st, reading, eid, q)     # "does X still Summon anything?"
     if verb is None and sub(q, "cj_get") is not None:
         verb = _get_verb(st, reading, eid, ref, sub(q, "cj_get"))
+    if verb is None and sub(q, "cj_damage") is not None:
+        verb = "inflict"                             # (still) "does anyone take damage?"
     if verb is None and sub(q, "cj_back") is not None:
         verb = "return"                              # "does it still go back to the hand?"
     if verb is None and sub(q, "cj_part_noun") is not None and "destruction" in low(q):
         verb = "destroy"                             # "does the destruction still happen?"
-    if verb is None and {"anything", "something"} & set(low(q)) and "do" in low(q)[1:]:
+    if verb is None and _asks_any(q):
         # "does X do anything?": its one action
         verbs = {f.get("verb") for f in reading.facts if f.type == "clause" and f.get("effect") == eid}
         if len(verbs) != 1:
@@ -369,6 +399,13 @@ def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         specs = [{"family": "affected", "effect": ref, "target": names[t], "part": verb,
                   "suppose": suppose} for t in dict.fromkeys(targets)]
         return {**specs[0], "and": specs[1:]}
+    if _asks_any(q) and len(set(targets)) > 1 and \
+            sub(q, "cj_on") is None:
+        # (still) "does X still do anything?" of several targets: it does when any one of them is
+        # still affected (each asked; yes when one is, no when none is)
+        specs = [{"family": "affected", "effect": ref, "target": names[t], "part": verb,
+                  "suppose": suppose} for t in dict.fromkeys(targets)]
+        return {**specs[0], "or": specs[1:]}
     if "other" in words or "remaining" in words:
         keep = [t for t in targets if t not in changed]
         # the numbers said of them ("the other 4"), not a card's index in the sentence

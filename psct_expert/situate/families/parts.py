@@ -455,7 +455,9 @@ def build_still_done(st: Situate, fam: Tree) -> dict:
             name = st.r.card(card)
             st._activate(st.effect_ref({"how": "eff_card", "card": name, "ord": None, "desc": [],
                                         "quote": None, "rel": None, "text": name}), "you", {})
-    if even is not None:        # "... stay banished even though X got negated": told with it
+    if even is not None and sub(even, "ev_negate") is not None:
+        # "... stay banished even though X got negated": told with it ("even though nothing is
+        # Summoned" only concedes what the negation left undone: still)
         st.ev_negate(sub(even, "ev_negate"))
     if not any(e.get("kind") == "negate" for e in st.events) and st.acts and \
             (getattr(st, "told_not_done", None) or "name" in low(fam)):
