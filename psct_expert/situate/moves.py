@@ -75,7 +75,24 @@ class MoveEvents:
         else:
             owner = owner_in_words(t["words"])
             what = self.entity(t, **({"controller": owner} if owner else {}))
+        if action.startswith("flipped") and subs(ev, "ev_mod"):
+            what = self._flip_when(ev, what, action, t)
         self.events.append({"kind": "move", "what": what, "action": action})
+
+    def _flip_when(self, ev: Tree, what: str, action: str, t: dict) -> str:
+        """"it flips (is flipped) in the Damage Step": the face-down monster told attacked, turned
+        face-up by that attack (game-rules#damage-step.3); "it" is that monster.  A flip told at
+        another time, or with other words, has no place yet."""
+        attacks = [e for e in self.events if e.get("kind") == "attack" and e.get("target")]
+        if attacks and t.get("pronoun"):
+            what = attacks[-1]["target"]
+        for m in subs(ev, "ev_mod"):
+            ph = sub(m, "phase")
+            if ph is None or self.r.phase(ph) != "damage-step" or action != "flipped-face-up" \
+                    or not any(e["target"] == what for e in attacks):
+                self.fail("the situation model has no place for " + repr(self.r.said(m)) +
+                          " (a flip in the Damage Step is the attacked face-down monster's)", m)
+        return what
 
     def _moved_by(self, ev: Tree, t: dict, action: str) -> None:
         """"my Witch is Tributed by my opponent's Nibiru": that effect was activated and resolved,
