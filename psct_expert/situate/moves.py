@@ -81,14 +81,16 @@ class MoveEvents:
 
     def _flip_when(self, ev: Tree, what: str, action: str, t: dict) -> str:
         """"it flips (is flipped) in the Damage Step": the face-down monster told attacked, turned
-        face-up by that attack (game-rules#damage-step.3); "it" is that monster.  A flip told at
-        another time, or with other words, has no place yet."""
+        face-up by that attack (game-rules#damage-step.3); "it" is that monster.  A flip told in
+        another phase has no place yet (other words said of a flip are read as before)."""
+        phases = [m for m in subs(ev, "ev_mod") if sub(m, "phase") is not None]
+        if not phases:
+            return what
         attacks = [e for e in self.events if e.get("kind") == "attack" and e.get("target")]
         if attacks and t.get("pronoun"):
             what = attacks[-1]["target"]
-        for m in subs(ev, "ev_mod"):
-            ph = sub(m, "phase")
-            if ph is None or self.r.phase(ph) != "damage-step" or action != "flipped-face-up" \
+        for m in phases:
+            if self.r.phase(sub(m, "phase")) != "damage-step" or action != "flipped-face-up" \
                     or not any(e["target"] == what for e in attacks):
                 self.fail("the situation model has no place for " + repr(self.r.said(m)) +
                           " (a flip in the Damage Step is the attacked face-down monster's)", m)
