@@ -664,7 +664,8 @@ class Reader:
         v = self.verb()
         form = self.s.w[self.s.i - 1].lower() if v is not None else ""
         ok = v is not None and (form.endswith("ed") or form in data()["irregular"]) and \
-            not form.endswith("s") and self.s.peek().lower() == "by"
+            not form.endswith("s") and (self.s.peek().lower() == "by" or
+                                        v == "use" and self.s.peek().lower() == "as")
         self.s.i = at
         return ok
 
@@ -862,21 +863,29 @@ class Reader:
                 inner.responding = True
                 ev.then.append(inner)
                 continue
-            if ev.verb == "use" and not ev.passive and ev.patient is not None and s.peek().lower() == "as":
-                # "I use X as (the) Link Material for Y": Y is Summoned with X as its material
+            if ev.verb == "use" and ev.patient is not None and s.peek().lower() == "as" and \
+                    (not ev.passive or ev.patient.card is not None):
+                # "I use X as (the) Link Material for Y": Y is Summoned with X as its material;
+                # "I used X as Synchro Material", "X (is) used as Link Material": a monster of
+                # that kind is (by its controller: the asker unless X is said to be another's)
                 at = s.i
                 s.i += 1
                 s.take(["the"]) or s.take(["a"])
                 kind = s.peek().lower() if s.peek().lower() in data()["material_kinds"] else None
                 if kind:
                     s.i += 1
-                if not (s.take(["material"]) or s.take(["materials"])) or not s.take(["for"]):
+                if not (s.take(["material"]) or s.take(["materials"])):
                     s.i = at
                     raise Stop
-                made = self.np() or self._stop()
-                if kind is None or made.card is None:
+                made = (self.np() or self._stop()) if s.take(["for"]) else NP("a monster")
+                if kind is None or made.card is None and made.say != "a monster":
                     raise Stop
                 ev.mods.append(f"by using {np_words(ev.patient)} as material")
+                if ev.passive:
+                    owner = next((o for o in ("my opponent's", "their", "his", "her", "opponent's")
+                                  if np_words(ev.patient).lower().startswith(o + " ")), None)
+                    ev.agent = NP("my opponent", player="opponent") if owner else NP("I", player="me")
+                    ev.passive = False
                 ev.verb, ev.patient = f"{kind} summon", made
                 continue
             if self._is(ev.verb, "summon") and s.peek().lower() in ("using", "by") and \
