@@ -814,8 +814,10 @@ class Reader:
                 if v is None or data()["verbs"][v]["event"] != "summon":
                     s.i = at
                     raise Stop
-                made = self.np() or self._stop()
-                # "I Tribute X to Tribute Summon Y": Y is Summoned by Tributing X
+                # "I Tribute X to Tribute Summon Y": Y is Summoned by Tributing X ("I Tributed X to
+                # Tribute Summon": a monster not named)
+                made = NP("a monster") if s.done() or s.peek().lower() in ("and", "then", ",", ";") \
+                    else self.np() or self._stop()
                 ev.mods.append(f"by {data()['done_to_summon'][ev.verb]} {np_words(ev.patient)}")
                 ev.verb, ev.patient = v, made
                 continue
