@@ -77,6 +77,11 @@ class MoveEvents:
             what = self.entity(t, **({"controller": owner} if owner else {}))
         if action.startswith("flipped") and subs(ev, "ev_mod"):
             what = self._flip_when(ev, what, action, t)
+        elif not is_target and subs(ev, "ev_mod"):
+            # "X is destroyed as Chain Link 2": what is said of a move of a card no effect told
+            # targets has no place here (never dropped)
+            m = subs(ev, "ev_mod")[0]
+            self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
         self.events.append({"kind": "move", "what": what, "action": action})
 
     def _flip_when(self, ev: Tree, what: str, action: str, t: dict) -> str:
