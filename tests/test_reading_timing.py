@@ -1,0 +1,73 @@
+"""Reading questions as players write them (topics D and J: timing told as a story, the Damage
+Step, Flip effects in battle).  Sentences of this file's own (not the shared acceptance cases);
+each case is checked by tests/question_helpers.py's ``check_case``."""
+
+import pytest
+
+from question_helpers import check_case, count_checks
+
+CASES = [
+    # an attack told with its face-down target, and the attack's own flip in the Damage Step
+    {"id": "player-attacks-face-down-then-flips", "answer": "yes",
+     "ask": "My opponent attacks my face-down Hane-Hane. It flips face-up in the Damage Step. Does "
+            "the Flip effect activate?",
+     "spec": {"family": "flip-activates", "effect.card": "Hane-Hane"},
+     "rules": ["flip-effect-attacked-and-stays"]},
+    {"id": "flipped-in-damage-step-passive", "answer": "yes",
+     "ask": "My face-down Hane-Hane is attacked. It gets flipped during the Damage Step. Does the "
+            "flip effect still activate?"},
+    {"id": "attack-only-stays-unknown", "answer": "unknown",
+     "ask": "My opponent attacks my face-down Hane-Hane. Does the flip effect activate?"},
+    {"id": "flip-in-another-phase-refused", "refused": ["during the End Phase"],
+     "ask": "My opponent attacks my face-down Hane-Hane. It is flipped during the End Phase. Does "
+            "the flip effect activate?"},
+    # the card itself uses its Flip effect, for what it does
+    {"id": "card-uses-its-flip-for-its-verb", "answer": "yes",
+     "ask": "My face-down Hane-Hane is attacked and destroyed by battle. Can Hane-Hane still use "
+            "its Flip effect to return the attacker?", "spec": {"family": "flip-activates"}},
+    {"id": "flip-purpose-not-in-its-text", "refused": ["does not draw"],
+     "ask": "My face-down Hane-Hane is attacked and destroyed by battle. Can Hane-Hane still use "
+            "its Flip effect to draw a card?"},
+    {"id": "flip-user-must-be-the-attacked", "refused": ["not the monster"],
+     "ask": "My face-down Hane-Hane is attacked and destroyed by battle. Can Penguin Soldier still "
+            "use its Flip effect?"},
+    # the moment said before the question
+    {"id": "fronted-damage-step-parts", "answer": "yes",
+     "ask": "During the Damage Step, before damage calculation, can I activate Rush Recklessly?",
+     "restated": ["before damage calculation"]},
+    {"id": "fronted-bare-damage-step", "answer": "no",
+     "ask": "Damage Step, before damage calculation: can I activate Twin Twisters?"},
+    {"id": "described-by-the-atk-it-gives", "answer": "no",
+     "ask": "In the Damage Step, can I activate Twin Twisters on the Field Spell that gives their "
+            "monster ATK?"},
+    # an effect asked by what it gives or does, after a told story
+    {"id": "card-does-its-verb", "answer": "yes",
+     "ask": "I Synchro Summon a monster by using Sangan as material. Does Sangan still search?",
+     "spec": {"family": "can-activate-now", "effect.card": "Sangan"}},
+    {"id": "effect-goes-off", "answer": "yes",
+     "ask": "I Synchro Summon a monster by using Sangan as material. Does Sangan's search go off?"},
+    {"id": "do-i-get-its-search", "answer": "yes",
+     "ask": "I Synchro Summon a monster by using Sangan as material. Do I get Sangan's search?"},
+    # a card used as material, the monster it is for not named
+    {"id": "used-as-material-no-monster", "answer": "yes",
+     "ask": "I used Sangan as Link Material. Does Sangan still search?"},
+    {"id": "used-as-material-passive-theirs", "answer": "yes",
+     "ask": "My opponent's Sangan is used as Link Material. Does Sangan still search?",
+     "spec": {"situation.0.player": "opponent"}},
+    {"id": "used-as-material-when-optional-misses", "answer": "no",
+     "ask": "Gusto Falco used as synchro material. Does its effect activate?"},
+    # a Tribute for a Tribute Summon of a monster not named, and "after the Summon"
+    {"id": "tributed-to-tribute-summon", "answer": "yes",
+     "ask": "I tributed Sangan to tribute summon. Can I use Sangan's effect after the summon?"},
+    {"id": "tributed-when-optional-misses", "answer": "no",
+     "ask": "I tributed Peten the Dark Clown to tribute summon. Can I use its effect after the "
+            "summon?"},
+    # what is said of a move is never dropped
+    {"id": "as-chain-link-refused", "refused": ["as Chain Link 2"],
+     "ask": "Sangan is destroyed as Chain Link 2. Does Sangan still search?"},
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_reading_timing(base_expert, case):
+    assert check_case(base_expert, case) == count_checks(case)
