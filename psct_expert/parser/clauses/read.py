@@ -658,6 +658,14 @@ class Reader:
         self.s.i = at
         return ok
 
+    def _asker_does(self, ev: Event) -> None:
+        """A passive told without who does it ("X is used as Link Material", "X is discarded as a
+        cost for Y"): done by X's controller, the asker unless X is said to be another's."""
+        owner = next((o for o in ("my opponent's", "their", "his", "her", "opponent's")
+                      if np_words(ev.patient).lower().startswith(o + " ")), None)
+        ev.agent = NP("my opponent", player="opponent") if owner else NP("I", player="me")
+        ev.passive = False
+
     def _participle_then_by(self) -> bool:
         """A past participle followed by "by" ("X discarded by Y"): a passive without its "is"."""
         at = self.s.i
@@ -791,22 +799,40 @@ class Reader:
                 s.i += 1
                 continue
             if (ev.verb in data()["done_to_summon"] or ev.verb in data()["costs"]) and \
-                    not ev.passive and ev.patient is not None and s.peek().lower() in ("as", "to", "for"):
+                    (not ev.passive or ev.patient is not None and ev.patient.card is not None) and \
+                    ev.patient is not None and s.peek().lower() in ("as", "to", "for"):
                 # "I discard X as (the) cost for Y", "I pay 800 LP for Y", "I Tribute X to activate
-                # Y's effect": the cost of activating Y (said "to activate Y")
+                # Y's effect": the cost of activating Y (said "to activate Y"); "X is discarded as a
+                # cost for Y": by the player who activates Y (the asker unless X is another's)
                 at = s.i
                 cost = None
                 if s.take(["as"]):
                     s.take(["a"]) or s.take(["the"])
                     if s.take(["cost"]) and s.take_any([["for"], ["of"], ["to", "activate"]]) is not None:
                         cost = self.np()
-                elif s.take_any([["to", "pay", "for"], ["to", "pay", "the", "cost", "of"],
-                                 ["to", "pay", "the", "cost", "for"], ["to", "activate"], ["for"]]) is not None:
+                elif not ev.passive and s.take_any([["to", "pay", "for"], ["to", "pay", "the", "cost", "of"],
+                                                    ["to", "pay", "the", "cost", "for"], ["to", "activate"],
+                                                    ["for"]]) is not None:
                     cost = self.np()
                 if cost is not None and cost.card is not None:
                     ev.mods.append(f"to activate {np_words(cost)}")
+                    if ev.passive:
+                        self._asker_does(ev)
                     continue
                 s.i = at
+            if s.peek().lower() == "for" and s.peek(1).lower() in ("a", "an") and \
+                    ev.verb in data()["done_to_summon"] and not ev.passive and self._peek_summon(2):
+                # "I Tribute X for a Tribute Summon": a monster not named is Summoned so
+                at = s.i
+                s.i += 2
+                v = self.verb()
+                if v is None or data()["verbs"][v]["event"] != "summon" or not (
+                        s.done() or s.peek().lower() in ("and", "then", ",", ";")):
+                    s.i = at
+                    raise Stop
+                ev.mods.append(f"by {data()['done_to_summon'][ev.verb]} {np_words(ev.patient)}")
+                ev.verb, ev.patient = v, NP("a monster")
+                continue
             if s.peek().lower() == "to" and ev.verb in data()["done_to_summon"] and not ev.passive:
                 at = s.i
                 s.i += 1
@@ -884,10 +910,7 @@ class Reader:
                     raise Stop
                 ev.mods.append(f"by using {np_words(ev.patient)} as material")
                 if ev.passive:
-                    owner = next((o for o in ("my opponent's", "their", "his", "her", "opponent's")
-                                  if np_words(ev.patient).lower().startswith(o + " ")), None)
-                    ev.agent = NP("my opponent", player="opponent") if owner else NP("I", player="me")
-                    ev.passive = False
+                    self._asker_does(ev)
                 ev.verb, ev.patient = f"{kind} summon", made
                 continue
             if self._is(ev.verb, "summon") and s.peek().lower() in ("using", "by") and \
