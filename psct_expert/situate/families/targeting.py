@@ -15,7 +15,7 @@ from ...reader.grammar import grammar
 from ...reader.phrases import target_phrase, target_sides, target_words
 from ...reader.select import select_effect
 from ..refs import effect_does_action
-from ..targets import described_entity, protection_said
+from ..targets import described_entity, protection_said, protection_side
 from ..words import owner_in_words, thing_words, words_fit
 from .common import asker_of, first_effect, rel_verbs
 
@@ -187,13 +187,23 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
     if verb is None and "target" in low(fam) and not {"activate", "use"} & set(low(fam)):
         _check_targets(st, fam, ref, thing)
     if thing is not None and sub(fam, "prot_clause") is None and st.r.thing(thing).get("card"):
+        card = st.r.thing(thing)["card"]
+        if verb is not None:
+            _only_targeting_protection(st, card, thing)
+        if st.protected is not None and st.entities.get(st.protected, {}).get("card") == card:
+            # "X, which cannot be targeted by my card effects ... Can X still be banished by Y?":
+            # the protection the story told of that card
+            _protection_covers_user(st, fam, eff_ir, st.protected_from)
+            return st.spec("can-target", {"effect": ref, "entity": st.protected})
         return st.spec("can-target", {"effect": ref, "entity": _protected_card(st, fam, thing)})
     if thing is not None and st.r.thing(thing)["pronoun"] and st.protected is not None and \
             sub(fam, "prot_clause") is None:
         # "Their monster cannot be targeted by card effects. Can I use X on it?"
+        _protection_covers_user(st, fam, eff_ir, st.protected_from)
         return st.spec("can-target", {"effect": ref, "entity": st.protected})
     if thing is not None:
         prot = protection_said(st, sub(fam, "prot_clause") or thing)
+        _protection_covers_user(st, fam, eff_ir, protection_side(st, sub(fam, "prot_clause") or thing))
         if prot is None and "activate" in low(fam) and any(e["kind"] == "phase" for e in st.events):
             # "we are in the Damage Step. Can I activate X on the attacker?": can it be activated
             # at this point at all; whether it can target that card is asked too
@@ -212,7 +222,20 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
         eid = st.protected
         if eid is None:
             st.fail("which card is 'it'?", fam)
+        _protection_covers_user(st, fam, eff_ir, st.protected_from)
     return st.spec("can-target", {"effect": ref, "entity": eid})
+
+
+def _protection_covers_user(st: Situate, fam: Tree, eff_ir: dict, side: str | None) -> None:
+    """A protection from one player's effects ("cannot be targeted by my card effects") decides
+    only for an effect that player uses: the effect's owner when said, else who the question
+    says uses it (the asker)."""
+    if side is None:
+        return
+    user = eff_ir.get("owner") if eff_ir.get("owner") in ("you", "opponent") else asker_of(st, fam)
+    if user != side:
+        st.fail("the card is protected from the other player's effects only: say whose effect "
+                "is used ('my X')", fam)
 
 
 def _check_targets(st: Situate, fam: Tree, ref: dict, thing: Tree | None) -> None:
@@ -261,6 +284,20 @@ def _check_sides(st: Situate, fam: Tree, eff_ir: dict, ref: dict, thing: Tree) -
     if not said_holder and ws[:1] == ["my"] and not {"own", "opponent", "opponent's"} & set(ws[1:2]):
         st.fail(f"whose {name}? Its target is chosen by its holder's side: say 'Can I target my "
                 f"own ... with {name}?' or 'Can my opponent target my ... with {name}?'", thing)
+
+
+def _only_targeting_protection(st: Situate, card: str, thing: Tree) -> None:
+    """"Can Raigeki destroy X?" of a named X whose text protects it: this family's rules know
+    what a targeting protection does, not what "cannot be destroyed", "unaffected by" or another
+    "cannot be ..." does; a card whose text says such a thing too is refused, naming it."""
+    text = st.db.get(card).text or ""
+    other = [m.group(0) for m in re.finditer(
+        r"(?i)\bunaffected\b|\bcannot be (?:destroyed|banished|tributed|returned|shuffled|sent|"
+        r"changed|flipped|negated|removed|attached|used)\b|\bcontrol of this card cannot\b|"
+        r"\bcannot (?:switch|change|take) control\b", text)]
+    if other:
+        st.fail(f"{card}'s text also says {other[0]!r}: whether that stops the effect is not read "
+                "here (ask whether the effect targets)", thing)
 
 
 def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
