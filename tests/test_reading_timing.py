@@ -65,6 +65,47 @@ CASES = [
     # what is said of a move is never dropped
     {"id": "as-chain-link-refused", "refused": ["as Chain Link 2"],
      "ask": "Sangan is destroyed as Chain Link 2. Does Sangan still search?"},
+    # "does X miss the timing?" after a story: can it be activated at this point, turned over
+    {"id": "misses-timing-after-story-yes", "answer": "yes",
+     "ask": "I Link Summon a monster using Peten the Dark Clown as material. Does Peten the Dark "
+            "Clown miss the timing?", "spec": {"said_as": "misses-timing"},
+     "restated": ["miss the timing at this point"], "rules": ["when-optional-misses-timing"]},
+    {"id": "misses-timing-after-story-no", "answer": "no",
+     "ask": "I Link Summon a monster using Sangan as material. Does Sangan miss the timing?"},
+    {"id": "misses-timing-supposed-after", "answer": "yes",
+     "ask": "Does Peten the Dark Clown miss the timing if I tribute it for a tribute summon?",
+     "spec": {"situation.0.summon-kind": "tribute"}},
+    {"id": "ever-miss-with-story-refused", "refused": ["what kind of trigger"],
+     "ask": "Can Peten the Dark Clown ever miss the timing if it is used as link material?"},
+    # a cost told in the passive
+    {"id": "passive-cost-for-a-card", "answer": "no",
+     "ask": "Mystic Tomato is discarded as a cost for Raigeki Break. Can I activate its effect?",
+     "spec": {"situation.0.cost.0.action": "discarded"}},
+    # a protection told or written, asked of "it" or of a named card
+    {"id": "told-protection-passive-it", "answer": "yes",
+     "ask": "My opponent's monster cannot be targeted by card effects. Can it still be destroyed "
+            "by Torrential Tribute?", "spec": {"family": "can-target"}},
+    {"id": "told-protection-does-it", "answer": "yes",
+     "ask": "My opponent's monster cannot be targeted by card effects. Does Lightning Vortex "
+            "still destroy it?"},
+    {"id": "named-card-own-protection", "answer": "yes",
+     "ask": "Can Lightning Vortex destroy my opponent's Number 97: Draglubion?",
+     "spec": {"family": "can-target"}},
+    {"id": "named-card-other-protection-refused", "refused": ["Cannot be destroyed"],
+     "ask": "Can Lightning Vortex destroy my opponent's Red-Eyes Dark Dragoon?"},
+    {"id": "one-players-protection-other-user-refused", "refused": ["other player's effects"],
+     "ask": "My opponent's monster cannot be targeted by my card effects. Can my opponent's "
+            "Raigeki destroy it?"},
+    {"id": "one-players-protection-my-is-not-whose-card", "answer": "no",
+     "ask": "Can I use Book of Moon on a monster that cannot be targeted by my card effects?",
+     "lacks": {"entities.m1": ["controller"]}},
+    # an archetype in lower case is a word of a name; an English word stays unplaced
+    {"id": "lower-case-archetype", "answer": "yes",
+     "ask": "My opponent activates Monster Reborn targeting a madolche in their GY. Can I chain "
+            "Called by the Grave?"},
+    {"id": "english-word-is-no-archetype", "refused": ["'hole'"],
+     "ask": "My opponent activates Monster Reborn targeting a hole in their GY. Can I chain "
+            "Called by the Grave?"},
 ]
 
 
