@@ -303,15 +303,24 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
         any(getattr(k, "data", "") == "summon_bare" and not list(k.scan_values(
             lambda v: getattr(v, "type", "") == "XCARD")) and kinds and "special" not in kinds
             for k in fam.children)
+    if pq.family == "clause-done" and not by_tree and not pq.scenario.lines:
+        # (timing) "Can Raigeki destroy my opponent's X?", "Does X destroy a monster that cannot
+        # be targeted ...?": a targeting protection said or written decides it
+        from .situate.families.targeting import protected_question
+        spec = protected_question(pq, db)
+        if spec is not None:
+            return spec
     # (readA) "Can X negate a Normal Summon?": a Summon of a kind a player performs, no card
     # named, is read by the tree ("the Special Summon" alone still asks whose)
     if pq.family in TREE_BUILDERS and not pq.scenario.lines and \
             (pq.family not in ("clause-done", "negate-summon") or by_tree):
         try:
             return situate_question(pq, db)
-        except OldForm:
+        except OldForm as exc:
             if pq.family in ("still-done", "clause-done"):
                 pq.family = "clause-done"
+            elif exc.args:              # the words of another family's question, read by it here
+                pq.family = exc.args[0]
         except QuestionError:
             if pq.family != "still-done" or told:
                 raise

@@ -187,14 +187,6 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
     if verb is None and "target" in low(fam) and not {"activate", "use"} & set(low(fam)):
         _check_targets(st, fam, ref, thing)
     if thing is not None and sub(fam, "prot_clause") is None and st.r.thing(thing).get("card"):
-        card = st.r.thing(thing)["card"]
-        if verb is not None:
-            _only_targeting_protection(st, card, thing)
-        if st.protected is not None and st.entities.get(st.protected, {}).get("card") == card:
-            # "X, which cannot be targeted by my card effects ... Can X still be banished by Y?":
-            # the protection the story told of that card
-            _protection_covers_user(st, fam, eff_ir, st.protected_from)
-            return st.spec("can-target", {"effect": ref, "entity": st.protected})
         return st.spec("can-target", {"effect": ref, "entity": _protected_card(st, fam, thing)})
     if thing is not None and st.r.thing(thing)["pronoun"] and st.protected is not None and \
             sub(fam, "prot_clause") is None:
@@ -414,3 +406,76 @@ def described_target(st: Situate, ref: dict, thing: Tree) -> str | None:
     eid = f"m{len(st.entities) + 1}"
     st.entities[eid] = ent
     return eid
+
+
+# what removes a card from where it is: asked of a protected card, whether the effect does it is
+# whether it can target or affect it (a negation is asked of other families)
+REMOVES = ("destroy", "banish", "return", "shuffle", "send", "tribute")
+
+
+def protected_outcome(st: Situate, q: Tree) -> dict | None:
+    """"My opponent's monster cannot be targeted by card effects. Can Dark Hole destroy it?",
+    "Can it still be banished by my Evenly Matched?", "Does X destroy a monster that can't be
+    targeted by card effects?", "Can Raigeki destroy my opponent's Number 97: Draglubion?" (a
+    protection of its own text): whether the effect can target or affect that card
+    (``can-target``).  None when the question is not that (a Chain told, no protection told or
+    said, another verb): the supposition families read it."""
+    if st.acts or sub(q, "v_action") is None:
+        return None
+    verb = st.r.action(find(sub(q, "v_action"), "act_verb"))
+    by, subj, obj = sub(q, "outcome_by"), sub(q, "outcome_subj"), sub(q, "outcome_obj")
+    if verb not in REMOVES or subj is None or (by is None) == (obj is None):
+        return None
+    if by is not None:          # "Can it be destroyed by X?": X's effect, "it" the card
+        eff = next((c for c in by.children if isinstance(c, Tree) and c.data.startswith("eff_")),
+                   None)
+        what = sub(subj, "thing")
+    else:                       # "Can X destroy it?"
+        card = sub(subj, "thing")
+        ok = card is not None and [getattr(c, "type", None) or c.data for c in card.children] \
+            in (["XCARD"], ["poss", "XCARD"])
+        eff = Tree("eff_card", list(card.children)) if ok else None     # "my Evenly Matched"
+        what = sub(obj, "thing")
+    if eff is None or what is None:
+        return None
+    t = st.r.thing(what)
+    if t["pronoun"]:
+        if st.protected is None:
+            return None
+        eid, side = st.protected, st.protected_from
+    elif protection_said(st, what) is not None:
+        eid = described_entity(st, what, protection_said(st, what))
+        side = protection_side(st, what)
+    elif t.get("card") and st.protected is not None and \
+            st.entities.get(st.protected, {}).get("card") == t["card"]:
+        _only_targeting_protection(st, t["card"], what)
+        eid, side = st.protected, st.protected_from        # the protection the story told of it
+    elif t.get("card") and _targeting_protected(st, t["card"]):
+        _only_targeting_protection(st, t["card"], what)
+        eid, side = _protected_card(st, q, what), None
+    else:
+        return None
+    eff_ir = st.r.effect(eff)
+    ref = st.effect_ref(eff_ir, hint=[verb])
+    _protection_covers_user(st, q, eff_ir, side)
+    return st.spec("can-target", {"effect": ref, "entity": eid})
+
+
+def _targeting_protected(st: Situate, card: str) -> bool:
+    """Does the card's own text say it cannot be targeted (by anyone, or by its opponent)?"""
+    return any(f.type == "cannot_be_targeted" and f.get("what") != "attacks"
+               and f.get("protects") == "self" for f in st.reading(card).facts)
+
+
+def protected_question(pq, db) -> dict | None:
+    """A supposition-shaped question with no story told ("Can Raigeki destroy my opponent's X?",
+    "Does Dark Hole destroy a monster that can't be targeted ...?"): :func:`protected_outcome`
+    read on its own, before the supposition families (None: not such a question)."""
+    from ..told import Situate
+
+    q = find(pq.tree, "outcome_q")
+    if q is None:
+        return None
+    st = Situate(pq, db)
+    st.situation(pq.tree)
+    return protected_outcome(st, q)
