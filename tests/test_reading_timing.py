@@ -99,6 +99,14 @@ CASES = [
     {"id": "one-players-protection-my-is-not-whose-card", "answer": "no",
      "ask": "Can I use Book of Moon on a monster that cannot be targeted by my card effects?",
      "lacks": {"entities.m1": ["controller"]}},
+    # an effect named by its text quoted in another form, or by what it does in other words
+    {"id": "quote-in-another-form", "answer": "yes",
+     "ask": "Does Borreload Dragon's \"lose 500 ATK/DEF\" effect target?",
+     "spec": {"effect.n": 2}},
+    {"id": "quote-not-in-the-text", "refused": ["no effect of Borreload Dragon fits"],
+     "ask": "Does Borreload Dragon's \"gains 500 ATK\" effect target?"},
+    {"id": "described-by-a-synonym", "answer": "yes",
+     "ask": "Does Borreload Dragon's ATK-lowering effect target?", "spec": {"effect.n": 2}},
     # an archetype in lower case is a word of a name; an English word stays unplaced
     {"id": "lower-case-archetype", "answer": "yes",
      "ask": "My opponent activates Monster Reborn targeting a madolche in their GY. Can I chain "
