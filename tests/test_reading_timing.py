@@ -48,6 +48,12 @@ CASES = [
      "ask": "I Synchro Summon a monster by using Sangan as material. Does Sangan's search go off?"},
     {"id": "do-i-get-its-search", "answer": "yes",
      "ask": "I Synchro Summon a monster by using Sangan as material. Do I get Sangan's search?"},
+    {"id": "get-to-verb-with-card", "answer": "yes",
+     "ask": "I Synchro Summon a monster by using Sangan as material. Do I get to search with "
+            "Sangan?", "spec": {"effect.card": "Sangan"}},
+    {"id": "get-to-verb-its-card-told-last", "refused": ["Salamangreat Almiraj fits 'search'"],
+     "ask": "I use Sangan as the Link Material for Salamangreat Almiraj. Do I still get to "
+            "search?"},
     # a card used as material, the monster it is for not named
     {"id": "used-as-material-no-monster", "answer": "yes",
      "ask": "I used Sangan as Link Material. Does Sangan still search?"},
