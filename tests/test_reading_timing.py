@@ -37,6 +37,11 @@ CASES = [
      "restated": ["before damage calculation"]},
     {"id": "fronted-bare-damage-step", "answer": "no",
      "ask": "Damage Step, before damage calculation: can I activate Twin Twisters?"},
+    {"id": "question-by-card-and-moment", "answer": "yes",
+     "ask": "Rush Recklessly in the damage step?",
+     "spec": {"family": "can-activate-now", "situation.0.phase": "damage-step"}},
+    {"id": "able-to-be-activated", "answer": "no",
+     "ask": "Is Twin Twisters able to be activated during the damage step?"},
     {"id": "described-by-the-atk-it-gives", "answer": "no",
      "ask": "In the Damage Step, can I activate Twin Twisters on the Field Spell that gives their "
             "monster ATK?"},
