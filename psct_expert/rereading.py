@@ -158,7 +158,7 @@ _SUPPOSED = re.compile(
 # timing: "Does X miss the timing if it is used as Link Material?": what is asked, then what
 # is supposed of the card asked about ("it"; told first, as above)
 _SUPPOSED_AFTER = re.compile(
-    r"^(?P<asked>[^,?]+?)\s+(?:if|once)\s+(?P<clause>[^,?]+?)\?$", re.IGNORECASE)
+    r"^(?P<asked>[^,?]+?)\s+(?:if|once|when)\s+(?P<clause>[^,?]+?)\?$", re.IGNORECASE)
 
 
 def _it_named(m, db: CardDB, families: dict) -> str:

@@ -86,6 +86,8 @@ CASES = [
     {"id": "misses-timing-supposed-after", "answer": "yes",
      "ask": "Does Peten the Dark Clown miss the timing if I tribute it for a tribute summon?",
      "spec": {"situation.0.summon-kind": "tribute"}},
+    {"id": "misses-timing-supposed-after-when", "answer": "no",
+     "ask": "Does Sangan miss the timing when it is used as Link Material?"},
     {"id": "ever-miss-with-story-refused", "refused": ["what kind of trigger"],
      "ask": "Can Peten the Dark Clown ever miss the timing if it is used as link material?"},
     # a cost told in the passive
