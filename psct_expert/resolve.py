@@ -316,11 +316,9 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
             (pq.family not in ("clause-done", "negate-summon") or by_tree):
         try:
             return situate_question(pq, db)
-        except OldForm as exc:
+        except OldForm:
             if pq.family in ("still-done", "clause-done"):
                 pq.family = "clause-done"
-            elif exc.args:              # the words of another family's question, read by it here
-                pq.family = exc.args[0]
         except QuestionError:
             if pq.family != "still-done" or told:
                 raise

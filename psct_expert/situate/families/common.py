@@ -14,8 +14,7 @@ if TYPE_CHECKING:
 
 
 class OldForm(Exception):
-    """The question has the shape of a supposition question ("If ..., is it still ...?"); its
-    argument, when given, the family resolve.py reads it as."""
+    """The question has the shape of a supposition question ("If ..., is it still ...?")."""
 
 
 def first_effect(node: Tree) -> Tree:
