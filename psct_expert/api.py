@@ -13,6 +13,7 @@ module builds the answer.
 from __future__ import annotations
 
 import math
+import re
 from typing import Iterable
 
 from .cards import Card, CardDB, load_database
@@ -109,6 +110,8 @@ class Expert:
             return self._any(spec, text)
         if isinstance(spec, dict) and spec.get("each"):
             return self._same(spec, text)
+        if isinstance(spec, dict) and spec.get("said_as") == "misses-timing":
+            return self._misses_timing(spec, text)
         if isinstance(spec, dict) and "also_needs" in spec:
             # "does it start a Chain that X can respond to?": a no settles it; a yes needs the rest
             rest = str(spec["also_needs"])
@@ -122,6 +125,34 @@ class Expert:
                                        "choices": []})
             return answer
         return self.answer(self.question(spec, text))
+
+    def _misses_timing(self, spec: dict, text: str) -> Answer:
+        """"... Does X miss the timing?" after a story: asked as whether X's effect can be
+        activated at this point, the answer turned over.  It can: it does not miss the timing.
+        It cannot because its event was followed by another (the proof rests on that): it does.
+        It cannot for another reason (a cost, the Damage Step, an event that is not its own):
+        unknown, saying so, since that is not missing the timing."""
+        answer = self.ask_spec({k: v for k, v in spec.items() if k != "said_as"}, text)
+        m = re.match(r"^Can (.+) be activated(.*) at this point\?$", answer.restated)
+        if m:
+            answer.restated = f"Does {m.group(1)} miss the timing{m.group(2)} at this point?"
+        m = re.match(r"^(.+) può essere attivat[oa](.*) in questo momento\?$", answer.restated_it)
+        if m:
+            answer.restated_it = f"{m.group(1)} perde il tempismo{m.group(2)} in questo momento?"
+        missed = any(p.fact.type == "followed_by" for node in answer.proofs.get("no", [])
+                     for st in node.steps for p in st.premises)
+        if answer.value == "yes" or answer.value == "no" and missed:
+            answer.proofs = {"yes": answer.proofs.get("no", []), "no": answer.proofs.get("yes", [])}
+            answer.value = {"yes": "no", "no": "yes"}[answer.value]
+            answer.notes.append("asked as whether the effect can be activated at this point: "
+                                + ("it cannot, its event having been followed by another"
+                                   if answer.value == "yes" else "it can"))
+        elif answer.value == "no":
+            answer.value = "unknown"
+            answer.missing.append("the effect cannot be activated at this point, but not because "
+                                  "its event was followed by another: that is not missing the "
+                                  "timing (ask whether it can be activated)")
+        return answer
 
     def _parts(self, spec: dict, key: str, text: str) -> tuple[Answer, list[Answer]]:
         """The answers to a question of several parts (``and``/``or``): the question itself

@@ -436,13 +436,12 @@ class CardDB:
                 break
         return out
 
-    def partial(self, name: str) -> Card | None:
-        """The one card whose name holds ``name`` as a run of whole words ("Little Knight",
-        "mirrorjade"), or None when no card or more than one does."""
-        key = name_key(name)
-        words = key.split()
-        if not words:
-            return None
+    def name_word_keys(self, word: str) -> list[str]:
+        """The name keys that have ``word`` as one of their words (the index :meth:`partial`
+        keeps)."""
+        return self._name_word_index().get(name_key(word), [])
+
+    def _name_word_index(self) -> dict:
         index = self.__dict__.get("_word_index")
         if index is None:
             index = {}
@@ -450,6 +449,16 @@ class CardDB:
                 for w in set(k.split()):
                     index.setdefault(w, []).append(k)
             self.__dict__["_word_index"] = index
+        return index
+
+    def partial(self, name: str) -> Card | None:
+        """The one card whose name holds ``name`` as a run of whole words ("Little Knight",
+        "mirrorjade"), or None when no card or more than one does."""
+        key = name_key(name)
+        words = key.split()
+        if not words:
+            return None
+        index = self._name_word_index()
         found: dict[str, None] = {}
         padded = f" {key} "
         for k in min((index.get(w, ()) for w in words), key=len):

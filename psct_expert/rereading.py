@@ -136,16 +136,18 @@ def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
     for k, part in enumerate(parts):
         last = k == len(parts) - 1 or part.endswith("?")
         if last:
-            m = _SUPPOSED.match(part)
+            m = _SUPPOSED.match(part) or _SUPPOSED_AFTER.match(part)
             said = None
-            if m is not None:
-                said = _told_by_parts(m.group("clause"), db, families)
+            clause = _it_named(m, db, families) if m is not None else None
+            if m is not None and (m.re is _SUPPOSED or clause != m.group("clause")):
+                said = _told_by_parts(clause, db, families)
             if said is None:
                 out.append(part)
                 continue
-            asked = m.group("asked")
+            asked = m.group("asked") + ("?" if m.re is _SUPPOSED_AFTER else "")
             read = " ".join(said) + " " + asked[:1].upper() + asked[1:]
-            relexed.changes.append(Change("read-as", part[:m.end("clause") + 1], " ".join(said)))
+            relexed.changes.append(Change("read-as", part[:m.end("clause") + 1], " ".join(said))
+                                   if m.re is _SUPPOSED else Change("read-as", part, read))
             out.append(read)
             continue
         said = _told_by_parts(part, db, families)
@@ -183,6 +185,27 @@ def aside_told(sentence: str, relexed: Relexed) -> list[str]:
 _SUPPOSED = re.compile(
     r"^(?:so\s+)?(?:if|when|after|once)\s+(?P<clause>[^,?]+?),\s*(?P<asked>[^,]+\?)$",
     re.IGNORECASE)
+
+
+# timing: "Does X miss the timing if it is used as Link Material?": what is asked, then what
+# is supposed of the card asked about ("it"; told first, as above)
+_SUPPOSED_AFTER = re.compile(
+    r"^(?P<asked>[^,?]+?)\s+(?:if|once|when)\s+(?P<clause>[^,?]+?)\?$", re.IGNORECASE)
+
+
+def _it_named(m, db: CardDB, families: dict) -> str:
+    """The supposed clause said after the question ("... if it is used as Link Material?", "...
+    if I Tribute it for a Tribute Summon?"): its "it" is the one card the question names, said
+    by its name once told first."""
+    clause = m.group("clause")
+    if m.re is not _SUPPOSED_AFTER or not re.search(r"(?i)\bit\b", clause):
+        return clause
+    named = {x.card: x.text for x in mentions(m.group("asked"), db, families)}
+    if len(named) != 1 or mentions(clause, db, families):
+        return clause       # "it" may be a card the clause names: said as written
+    name = next(iter(named.values()))
+    clause = re.sub(r"(?i)\bit's\b", name + " is", clause)
+    return re.sub(r"(?i)\bit\b", name, clause)
 
 
 def question_clause(relexed: Relexed, db: CardDB, families: dict) -> None:

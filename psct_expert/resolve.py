@@ -303,6 +303,13 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
         any(getattr(k, "data", "") == "summon_bare" and not list(k.scan_values(
             lambda v: getattr(v, "type", "") == "XCARD")) and kinds and "special" not in kinds
             for k in fam.children)
+    if pq.family == "clause-done" and not by_tree and not pq.scenario.lines:
+        # (timing) "Can Raigeki destroy my opponent's X?", "Does X destroy a monster that cannot
+        # be targeted ...?": a targeting protection said or written decides it
+        from .situate.families.targeting import protected_question
+        spec = protected_question(pq, db)
+        if spec is not None:
+            return spec
     # (readA) "Can X negate a Normal Summon?": a Summon of a kind a player performs, no card
     # named, is read by the tree ("the Special Summon" alone still asks whose)
     if pq.family in TREE_BUILDERS and not pq.scenario.lines and \

@@ -390,6 +390,22 @@ def _plain_runs(text: str, plain_word, longest: int = 3):
     return out
 
 
+def archetype_words(text: str, db: CardDB, terminal) -> frozenset:
+    """Words of ``text`` in lower case that the grammar does not have and that are a word of the
+    names of two cards or more, as written or as its plural ("a madolche", "2 infernitys"), and
+    no English word: an archetype said without its capital, read as a word of a name."""
+    out = set()
+    for w in re.findall(r"(?<![\w'])[a-z][a-z\-]{3,}(?![\w'])", text):
+        if terminal(w) is not None or _english(w):
+            continue
+        for stem in dict.fromkeys((w, w[:-1] if w.endswith("s") else w,
+                                   w[:-2] if w.endswith("es") else w)):
+            if not _english(stem) and len(db.name_word_keys(stem)) > 1:
+                out.add(w)
+                break
+    return frozenset(out)
+
+
 def _english(word: str) -> bool:
     """A word of English ("free", "dodge"): never read as part of a card's name on its own."""
     from ..lemmas import all_lemmas

@@ -33,8 +33,10 @@ class Words:
     text: list[str] = field(default_factory=list)   # each token as written
 
 
-def tokenize(text: str, mentions: list[Mention], terminal) -> Words:
-    """Split ``text`` into grammar words; ``terminal(word)`` gives a word's terminal name or None."""
+def tokenize(text: str, mentions: list[Mention], terminal, name_words=frozenset()) -> Words:
+    """Split ``text`` into grammar words; ``terminal(word)`` gives a word's terminal name or None;
+    ``name_words``: words written in lower case that are words of card names (an archetype said
+    "a madolche", :func:`psct_expert.parser.names.archetype_words`), read as capitalised ones."""
     out = Words([], [], [])
     spans: list[tuple[int, int, str, str]] = []   # (start, end, kind, value)
     for m in mentions:
@@ -52,7 +54,7 @@ def tokenize(text: str, mentions: list[Mention], terminal) -> Words:
     spans.sort()
     pos = 0
     for s, e, kind, value in spans + [(len(text), len(text), "", "")]:
-        _words(text[pos:s], out, terminal)
+        _words(text[pos:s], out, terminal, name_words)
         if kind == "XCARD":
             out.tokens.append(Token("XCARD", str(len(out.cards))))
             out.cards.append(value)
@@ -86,7 +88,7 @@ def _lower_names() -> frozenset[str]:
 _EFFECT_NOUNS = ("effect", "effects", "ability")
 
 
-def _words(chunk: str, out: Words, terminal) -> None:
+def _words(chunk: str, out: Words, terminal, name_words=frozenset()) -> None:
     found = list(_WORD.finditer(chunk))
     for i, m in enumerate(found):
         w = m.group()
@@ -108,7 +110,8 @@ def _words(chunk: str, out: Words, terminal) -> None:
             out.tokens.append(Token(terminal(w[:-2]), w[:-2]))
             out.text.append(w[:-2])
             w, name = "'s", terminal("'s")
-        if name is None and (w[0].isupper() or w in _lower_names()) and terminal("XNAME") is not None:
+        if name is None and (w[0].isupper() or w in _lower_names() or w.lower() in name_words) \
+                and terminal("XNAME") is not None:
             # a capitalised word the grammar does not have: part of a name (an archetype, "a Sky
             # Striker Ace monster"); the grammar places such words only inside a description
             out.tokens.append(Token("XNAME", w))

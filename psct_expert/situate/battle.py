@@ -56,23 +56,32 @@ class BattleEvents:
         if by and self.r.player(by[0]) != other:
             self.fail("a monster attacks a monster of the other player", ev)
         named = list(ev.scan_values(lambda v: getattr(v, "type", "") == "XCARD"))
-        target = f"m{len(self.entities) + 1}"
-        self.entities[target] = {"desc": self.r.said(named[0]) if named else "the attacked monster",
-                                 "controller": player, "kind": "monster", "place": "field"}
         words = [str(t).lower() for t in ev.children if not isinstance(t, Tree)]
-        if "face-down" in words or "set" in words:      # "my face-down Man-Eater Bug is attacked"
-            self.entities[target]["face"] = "down"
-        if named:
-            card = self.db.get(self.r.card(named[0]))
-            if card.kind != "monster":
-                self.fail(f"{card.name} is not a monster", ev)
-            self.entities[target]["card"] = card.name
+        # "my face-down Man-Eater Bug is attacked"
+        target = self.attacked_monster(player, self.r.card(named[0]) if named else None,
+                                       face="down" if {"face-down", "set"} & set(words) else None,
+                                       node=ev, desc=self.r.said(named[0]) if named else None)
         attacker = f"m{len(self.entities) + 1}"
         self.entities[attacker] = {"desc": "the attacking monster", "controller": other,
                                    "kind": "monster", "place": "field", "face": "up"}
         self.events.append({"kind": "attack", "what": attacker, "target": target})
         if sub(ev, "attacked_then") is not None:        # "... and destroyed by battle"
             self.events.append({"kind": "move", "what": target, "action": "destroyed", "by": "battle"})
+
+    def attacked_monster(self, player: str, card: str | None, face: str | None = None,
+                         node: Tree | None = None, desc: str | None = None) -> str:
+        """The entity of a monster told attacked (its card when named, face-down when told so)."""
+        target = f"m{len(self.entities) + 1}"
+        self.entities[target] = {"desc": desc or card or "the attacked monster",
+                                 "controller": player, "kind": "monster", "place": "field"}
+        if face:
+            self.entities[target]["face"] = face
+        if card:
+            c = self.db.get(card)
+            if c.kind != "monster":
+                self.fail(f"{c.name} is not a monster", node)
+            self.entities[target]["card"] = c.name
+        return target
 
     def ev_battle_destroyed(self, ev: Tree) -> None:
         """"it is destroyed by battle": the monster attacked (or named) is destroyed by battle."""

@@ -77,7 +77,31 @@ class MoveEvents:
         else:
             owner = owner_in_words(t["words"])
             what = self.entity(t, **({"controller": owner} if owner else {}))
+        if action.startswith("flipped") and subs(ev, "ev_mod"):
+            what = self._flip_when(ev, what, action, t)
+        elif not is_target and subs(ev, "ev_mod"):
+            # "X is destroyed as Chain Link 2": what is said of a move of a card no effect told
+            # targets has no place here (never dropped)
+            m = subs(ev, "ev_mod")[0]
+            self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
         self.events.append({"kind": "move", "what": what, "action": action})
+
+    def _flip_when(self, ev: Tree, what: str, action: str, t: dict) -> str:
+        """"it flips (is flipped) in the Damage Step": the face-down monster told attacked, turned
+        face-up by that attack (game-rules#damage-step.3); "it" is that monster.  A flip told in
+        another phase has no place yet (other words said of a flip are read as before)."""
+        phases = [m for m in subs(ev, "ev_mod") if sub(m, "phase") is not None]
+        if not phases:
+            return what
+        attacks = [e for e in self.events if e.get("kind") == "attack" and e.get("target")]
+        if attacks and t.get("pronoun"):
+            what = attacks[-1]["target"]
+        for m in phases:
+            if self.r.phase(sub(m, "phase")) != "damage-step" or action != "flipped-face-up" \
+                    or not any(e["target"] == what for e in attacks):
+                self.fail("the situation model has no place for " + repr(self.r.said(m)) +
+                          " (a flip in the Damage Step is the attacked face-down monster's)", m)
+        return what
 
     def _moved_by(self, ev: Tree, t: dict, action: str) -> None:
         """"my Witch is Tributed by my opponent's Nibiru": that effect was activated and resolved,

@@ -77,7 +77,13 @@ class PhaseEvents:
             other = {"you": "opponent", "opponent": "you"}[player]
             if owner_in_words(t["words"]) not in (None, other):
                 self.fail("a monster attacks a monster of the other player", attacked)
-            self.entity(t, controller=other, kind="monster", place="field")
+            if t.get("card") and {"face-down", "set"} & set(t["words"]):
+                # "my opponent attacks my face-down Man-Eater Bug": the attack's target, told
+                # face-down (as "my face-down X is attacked", :meth:`.BattleEvents.ev_attacked`)
+                self.events[-1]["target"] = self.attacked_monster(other, t["card"], face="down",
+                                                                    node=attacked, desc=t["text"])
+            else:
+                self.entity(t, controller=other, kind="monster", place="field")
 
     def ev_set_card(self, ev: Tree) -> None:
         """"I Set Solemn Judgment this turn": that card was Set in the turn the question is in."""

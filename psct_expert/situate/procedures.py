@@ -351,12 +351,13 @@ class ProcedureEvents:
 
     # -- "I have exactly 4 Fairy monsters in my GY", "I control X and a monster that ..." ----
     def ev_state(self, ev: Tree) -> None:
-        from .targets import described_entity, protection_said
+        from .targets import described_entity, protection_said, protection_side
         player = self._player(ev)
         nodes = subs(ev, "thing")
         if len(nodes) == 1 and sub(ev, "ev_mod") is None and protection_said(self, nodes[0]):
             # "my opponent has a monster that cannot be targeted": a protected card of theirs
             self.protected = described_entity(self, nodes[0], protection_said(self, nodes[0]))
+            self.protected_from = protection_side(self, nodes[0])
             self.entities[self.protected].setdefault("controller", player)
             return
         ws_all = low(ev)

@@ -123,6 +123,9 @@ class EffectRefs:
                 words = [_SAME_WORD.get(w, w) for w in key.split() if w not in _ARTICLES]
                 said = [e for e in cands if words and set(words) <= {
                     _SAME_WORD.get(w, w) for w in norm(e.text).split()}]
+                if not said:
+                    # timing: each word in any form ("lose 500 ATK/DEF" of "it loses 500 ATK/DEF")
+                    said = [e for e in cands if words and _said_in_any_form(words, norm(e.text))]
             cands = said
         for d in ref.get("desc") or []:
             cands = [e for e in cands if desc_fits(reading, e, d)]
@@ -239,6 +242,14 @@ def _lemmas(word: str) -> set[str]:
     for forms in all_lemmas(word).values():
         out.update(forms)
     return out
+
+
+def _said_in_any_form(words: list[str], text: str) -> bool:
+    """Does ``text`` say each of ``words`` in some form (its lemmas: "lose" - "loses")?"""
+    forms: set[str] = set()
+    for w in text.split():
+        forms |= _lemmas(_SAME_WORD.get(w, w))
+    return all(_lemmas(w) & forms for w in words)
 
 
 def grounded_in_text(desc: str, text: str) -> bool | None:

@@ -96,14 +96,16 @@ class TargetEvents:
         if prot is None:
             self.fail("what is it protected from? ('cannot be targeted by card effects')", ev)
         self.protected = described_entity(self, sub(ev, "thing"), prot)
+        self.protected_from = protection_side(self, ev)
 
     def ev_protector(self, ev: Tree) -> None:
         """"my opponent has a card that protects monsters in the GY from being targeted": those
         cards cannot be targeted (by card effects unless a kind is said)."""
         prot = sub(ev, "prot")
         self.protected = described_entity(self, sub(ev, "thing"),
-                                          PROTECTIONS.get(low(prot)[0]) if prot is not None
+                                          PROTECTIONS.get(low(prot)[-2]) if prot is not None
                                           else PROTECTIONS["card"])
+        self.protected_from = protection_side(self, ev)
 
     def ev_target(self, ev: Tree) -> None:
         """"I target X with Y", "my Y targets X (with its destroy effect)": Y is activated."""
@@ -354,7 +356,7 @@ def protection_said(st: Situate, thing_node: Tree) -> str | None:
     """"that cannot be targeted by card effects" (or a quote saying so) → card-effects."""
     for rel in thing_node.iter_subtrees_topdown():
         if rel.data == "prot":
-            return PROTECTIONS.get(low(rel)[0])
+            return PROTECTIONS.get(low(rel)[-2])
         if rel.data in ("thing_rel", "prot_clause", "ev_protected") and \
                 low(rel)[-2:] == ["be", "targeted"] and sub(rel, "prot") is None:
             return PROTECTIONS["card"]    # "that cannot be targeted": by anything, card effects too
@@ -368,9 +370,26 @@ def protection_said(st: Situate, thing_node: Tree) -> str | None:
     return None
 
 
+def protection_side(st: Situate, node: Tree) -> str | None:
+    """"cannot be targeted by my card effects": the player whose effects it is protected from
+    (None when the protection says no player)."""
+    for rel in node.iter_subtrees_topdown():
+        if rel.data == "prot" and sub(rel, "poss") is not None:
+            who = st.r.player(sub(rel, "poss"))
+            if who not in ("you", "opponent"):
+                st.fail(f"whose effects? ({st.r.said(rel)!r})", rel)
+            return who
+    return None
+
+
 def described_entity(st: Situate, thing_node: Tree, protection: str | None) -> str:
     t = st.r.thing(thing_node)
-    ws = t["words"]
+    ws = list(t["words"])
+    for prot in thing_node.iter_subtrees_topdown():
+        if prot.data == "prot":         # "... by my card effects": whose effects, not whose card
+            for w in low(prot):
+                if w in ws:
+                    ws.remove(w)
     ent: dict = {"desc": t["text"]}
     if t.get("card"):
         ent["card"] = t["card"]

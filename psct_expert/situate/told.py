@@ -57,6 +57,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         self.unsaid_summoner: set[str] = set()
         self.changed: dict[str, dict] = {}        # targets changed before the effect resolved
         self.protected: str | None = None         # a card told to be protected from targeting
+        self.protected_from: str | None = None    # ... from one player's effects ("by my card effects")
         self.responding = False                   # the clause being read follows "in response"
         self.told_costs: dict[str, str] = {}      # activation id -> the cost verb told for it
         self.told_states: list[dict] = []         # what a player was told to have

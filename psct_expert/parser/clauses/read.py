@@ -853,13 +853,22 @@ class Reader:
         self.s.i = at
         return ok
 
+    def _asker_does(self, ev: Event) -> None:
+        """A passive told without who does it ("X is used as Link Material", "X is discarded as a
+        cost for Y"): done by X's controller, the asker unless X is said to be another's."""
+        owner = next((o for o in ("my opponent's", "their", "his", "her", "opponent's")
+                      if np_words(ev.patient).lower().startswith(o + " ")), None)
+        ev.agent = NP("my opponent", player="opponent") if owner else NP("I", player="me")
+        ev.passive = False
+
     def _participle_then_by(self) -> bool:
         """A past participle followed by "by" ("X discarded by Y"): a passive without its "is"."""
         at = self.s.i
         v = self.verb()
         form = self.s.w[self.s.i - 1].lower() if v is not None else ""
         ok = v is not None and (form.endswith("ed") or form in data()["irregular"]) and \
-            not form.endswith("s") and self.s.peek().lower() == "by"
+            not form.endswith("s") and (self.s.peek().lower() == "by" or
+                                        v == "use" and self.s.peek().lower() == "as")
         self.s.i = at
         return ok
 
@@ -995,22 +1004,40 @@ class Reader:
                 s.i += 1
                 continue
             if (ev.verb in data()["done_to_summon"] or ev.verb in data()["costs"]) and \
-                    not ev.passive and ev.patient is not None and s.peek().lower() in ("as", "to", "for"):
+                    (not ev.passive or ev.patient is not None and ev.patient.card is not None) and \
+                    ev.patient is not None and s.peek().lower() in ("as", "to", "for"):
                 # "I discard X as (the) cost for Y", "I pay 800 LP for Y", "I Tribute X to activate
-                # Y's effect": the cost of activating Y (said "to activate Y")
+                # Y's effect": the cost of activating Y (said "to activate Y"); "X is discarded as a
+                # cost for Y": by the player who activates Y (the asker unless X is another's)
                 at = s.i
                 cost = None
                 if s.take(["as"]):
                     s.take(["a"]) or s.take(["the"])
                     if s.take(["cost"]) and s.take_any([["for"], ["of"], ["to", "activate"]]) is not None:
                         cost = self.np()
-                elif s.take_any([["to", "pay", "for"], ["to", "pay", "the", "cost", "of"],
-                                 ["to", "pay", "the", "cost", "for"], ["to", "activate"], ["for"]]) is not None:
+                elif not ev.passive and s.take_any([["to", "pay", "for"], ["to", "pay", "the", "cost", "of"],
+                                                    ["to", "pay", "the", "cost", "for"], ["to", "activate"],
+                                                    ["for"]]) is not None:
                     cost = self.np()
                 if cost is not None and cost.card is not None:
                     ev.mods.append(f"to activate {np_words(cost)}")
+                    if ev.passive:
+                        self._asker_does(ev)
                     continue
                 s.i = at
+            if s.peek().lower() == "for" and s.peek(1).lower() in ("a", "an") and \
+                    ev.verb in data()["done_to_summon"] and not ev.passive and self._peek_summon(2):
+                # "I Tribute X for a Tribute Summon": a monster not named is Summoned so
+                at = s.i
+                s.i += 2
+                v = self.verb()
+                if v is None or data()["verbs"][v]["event"] != "summon" or not (
+                        s.done() or s.peek().lower() in ("and", "then", ",", ";")):
+                    s.i = at
+                    raise Stop
+                ev.mods.append(f"by {data()['done_to_summon'][ev.verb]} {np_words(ev.patient)}")
+                ev.verb, ev.patient = v, NP("a monster")
+                continue
             if s.peek().lower() == "to" and ev.verb in data()["done_to_summon"] and not ev.passive:
                 at = s.i
                 s.i += 1
@@ -1018,8 +1045,10 @@ class Reader:
                 if v is None or data()["verbs"][v]["event"] != "summon":
                     s.i = at
                     raise Stop
-                made = self.np() or self._stop()
-                # "I Tribute X to Tribute Summon Y": Y is Summoned by Tributing X
+                # "I Tribute X to Tribute Summon Y": Y is Summoned by Tributing X ("I Tributed X to
+                # Tribute Summon": a monster not named)
+                made = NP("a monster") if s.done() or s.peek().lower() in ("and", "then", ",", ";") \
+                    else self.np() or self._stop()
                 ev.mods.append(f"by {data()['done_to_summon'][ev.verb]} {np_words(ev.patient)}")
                 ev.verb, ev.patient = v, made
                 continue
@@ -1067,21 +1096,26 @@ class Reader:
                 inner.responding = True
                 ev.then.append(inner)
                 continue
-            if ev.verb == "use" and not ev.passive and ev.patient is not None and s.peek().lower() == "as":
-                # "I use X as (the) Link Material for Y": Y is Summoned with X as its material
+            if ev.verb == "use" and ev.patient is not None and s.peek().lower() == "as" and \
+                    (not ev.passive or ev.patient.card is not None):
+                # "I use X as (the) Link Material for Y": Y is Summoned with X as its material;
+                # "I used X as Synchro Material", "X (is) used as Link Material": a monster of
+                # that kind is (by its controller: the asker unless X is said to be another's)
                 at = s.i
                 s.i += 1
                 s.take(["the"]) or s.take(["a"])
                 kind = s.peek().lower() if s.peek().lower() in data()["material_kinds"] else None
                 if kind:
                     s.i += 1
-                if not (s.take(["material"]) or s.take(["materials"])) or not s.take(["for"]):
+                if not (s.take(["material"]) or s.take(["materials"])):
                     s.i = at
                     raise Stop
-                made = self.np() or self._stop()
-                if kind is None or made.card is None:
+                made = (self.np() or self._stop()) if s.take(["for"]) else NP("a monster")
+                if kind is None or made.card is None and made.say != "a monster":
                     raise Stop
                 ev.mods.append(f"by using {np_words(ev.patient)} as material")
+                if ev.passive:
+                    self._asker_does(ev)
                 ev.verb, ev.patient = f"{kind} summon", made
                 continue
             if self._is(ev.verb, "summon") and s.peek().lower() in ("using", "by") and \

@@ -33,6 +33,7 @@ WHERE = {
     "effect-negated": ("parts", "build_effect_negated"),
     "resolves": ("links", "build_resolves"),
     "happens-at": ("timing", "build_happens_at"),
+    "misses-timing": ("timing", "build_misses_timing_now"),
     "target-count": ("targeting", "build_target_count"),
     "again-this-duel": ("once", "build_again_this_duel"),
     "tribute-summon": ("summoning", "build_tribute_summon"),

@@ -119,6 +119,12 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         elif "summon" in low(w) or "against" in low(w):
             if not st.summons:
                 st.fail("which Summon? (tell it first)", w)
+            last = st.summons[-1][1]
+            if low(w)[0] in ("after", "right") and ref.get("card") in (last.get("materials") or []) \
+                    and st.events and st.events[-1] is last:
+                # "I Tribute X to Tribute Summon Y. Can I use X's effect after the Summon?": the
+                # point the story reached (X's own event was being used for it), not an answer to it
+                continue
             slots["event"] = st.summons[-1][0]
         elif low(w)[0] not in ("with", "now", "right", "then"):   # "with ...": parts.py reads it
             st.fail(f"{st.r.said(w)!r} is not placed in this question", w)

@@ -96,4 +96,19 @@ def build_flip_activates(st: Situate, fam: Tree) -> dict:
     if not flips:
         st.fail(f"{card} has no Flip effect", ref)
     n = flips[0].rpartition("#")[2]
+    user = [t for t in fam.children if getattr(t, "type", "") == "XCARD"]
+    if user and st.db.get(st.r.card(user[0])).name != card:
+        st.fail(f"{st.r.said(user[0])} is not the monster whose Flip effect is asked", fam)
+    purpose = sub(fam, "flip_for")
+    if purpose is not None:     # "... to destroy the attacker": a verb of that Flip effect
+        verb = st.r.action(sub(purpose, "act_verb"))
+        verbs = {f.get("verb") for f in reading.facts if f.type in ("clause", "clause_verb")
+                 and f.get("effect") == flips[0]}
+        if verb not in verbs:
+            st.fail(f"the Flip effect of {card} does not {st.r.said(sub(purpose, 'act_verb'))}",
+                    purpose)
+        what = sub(purpose, "thing")
+        if what is not None and low(what) not in (["the", "attacker"], ["the", "attacking", "monster"]):
+            st.fail("the situation model has no place for " + repr(st.r.said(what)) +
+                    " (what the Flip effect is used on: 'the attacker')", what)
     return st.spec("flip-activates", {"effect": {"card": card, "n": int(n)}, "entity": eid})

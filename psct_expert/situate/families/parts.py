@@ -99,6 +99,10 @@ def build_clause_done(st: Situate, fam: Tree) -> dict:
     if len(qs) == 2 or (qs and vp is not None):
         return _both_outcomes(st, fam, qs, vp)
     q = find(fam, "outcome_q") or fam
+    from .targeting import protected_outcome
+    protected = protected_outcome(st, q)
+    if protected is not None:       # "... cannot be targeted. Can Dark Hole destroy it?"
+        return protected
     failed = find(fam, "failed_topic")
     if failed is not None:
         return _topic_fails(st, fam, q, failed)

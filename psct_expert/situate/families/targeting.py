@@ -15,7 +15,7 @@ from ...reader.grammar import grammar
 from ...reader.phrases import target_phrase, target_sides, target_words
 from ...reader.select import select_effect
 from ..refs import effect_does_action
-from ..targets import described_entity, protection_said
+from ..targets import described_entity, protection_said, protection_side
 from ..words import owner_in_words, thing_words, words_fit
 from .common import asker_of, first_effect, rel_verbs
 
@@ -191,9 +191,11 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
     if thing is not None and st.r.thing(thing)["pronoun"] and st.protected is not None and \
             sub(fam, "prot_clause") is None:
         # "Their monster cannot be targeted by card effects. Can I use X on it?"
+        _protection_covers_user(st, fam, eff_ir, st.protected_from)
         return st.spec("can-target", {"effect": ref, "entity": st.protected})
     if thing is not None:
         prot = protection_said(st, sub(fam, "prot_clause") or thing)
+        _protection_covers_user(st, fam, eff_ir, protection_side(st, sub(fam, "prot_clause") or thing))
         if prot is None and "activate" in low(fam) and any(e["kind"] == "phase" for e in st.events):
             # "we are in the Damage Step. Can I activate X on the attacker?": can it be activated
             # at this point at all; whether it can target that card is asked too
@@ -212,7 +214,20 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
         eid = st.protected
         if eid is None:
             st.fail("which card is 'it'?", fam)
+        _protection_covers_user(st, fam, eff_ir, st.protected_from)
     return st.spec("can-target", {"effect": ref, "entity": eid})
+
+
+def _protection_covers_user(st: Situate, fam: Tree, eff_ir: dict, side: str | None) -> None:
+    """A protection from one player's effects ("cannot be targeted by my card effects") decides
+    only for an effect that player uses: the effect's owner when said, else who the question
+    says uses it (the asker)."""
+    if side is None:
+        return
+    user = eff_ir.get("owner") if eff_ir.get("owner") in ("you", "opponent") else asker_of(st, fam)
+    if user != side:
+        st.fail("the card is protected from the other player's effects only: say whose effect "
+                "is used ('my X')", fam)
 
 
 def _check_targets(st: Situate, fam: Tree, ref: dict, thing: Tree | None) -> None:
@@ -261,6 +276,20 @@ def _check_sides(st: Situate, fam: Tree, eff_ir: dict, ref: dict, thing: Tree) -
     if not said_holder and ws[:1] == ["my"] and not {"own", "opponent", "opponent's"} & set(ws[1:2]):
         st.fail(f"whose {name}? Its target is chosen by its holder's side: say 'Can I target my "
                 f"own ... with {name}?' or 'Can my opponent target my ... with {name}?'", thing)
+
+
+def _only_targeting_protection(st: Situate, card: str, thing: Tree) -> None:
+    """"Can Raigeki destroy X?" of a named X whose text protects it: this family's rules know
+    what a targeting protection does, not what "cannot be destroyed", "unaffected by" or another
+    "cannot be ..." does; a card whose text says such a thing too is refused, naming it."""
+    text = st.db.get(card).text or ""
+    other = [m.group(0) for m in re.finditer(
+        r"(?i)\bunaffected\b|\bcannot be (?:destroyed|banished|tributed|returned|shuffled|sent|"
+        r"changed|flipped|negated|removed|attached|used)\b|\bcontrol of this card cannot\b|"
+        r"\bcannot (?:switch|change|take) control\b", text)]
+    if other:
+        st.fail(f"{card}'s text also says {other[0]!r}: whether that stops the effect is not read "
+                "here (ask whether the effect targets)", thing)
 
 
 def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
@@ -377,3 +406,76 @@ def described_target(st: Situate, ref: dict, thing: Tree) -> str | None:
     eid = f"m{len(st.entities) + 1}"
     st.entities[eid] = ent
     return eid
+
+
+# what removes a card from where it is: asked of a protected card, whether the effect does it is
+# whether it can target or affect it (a negation is asked of other families)
+REMOVES = ("destroy", "banish", "return", "shuffle", "send", "tribute")
+
+
+def protected_outcome(st: Situate, q: Tree) -> dict | None:
+    """"My opponent's monster cannot be targeted by card effects. Can Dark Hole destroy it?",
+    "Can it still be banished by my Evenly Matched?", "Does X destroy a monster that can't be
+    targeted by card effects?", "Can Raigeki destroy my opponent's Number 97: Draglubion?" (a
+    protection of its own text): whether the effect can target or affect that card
+    (``can-target``).  None when the question is not that (a Chain told, no protection told or
+    said, another verb): the supposition families read it."""
+    if st.acts or sub(q, "v_action") is None:
+        return None
+    verb = st.r.action(find(sub(q, "v_action"), "act_verb"))
+    by, subj, obj = sub(q, "outcome_by"), sub(q, "outcome_subj"), sub(q, "outcome_obj")
+    if verb not in REMOVES or subj is None or (by is None) == (obj is None):
+        return None
+    if by is not None:          # "Can it be destroyed by X?": X's effect, "it" the card
+        eff = next((c for c in by.children if isinstance(c, Tree) and c.data.startswith("eff_")),
+                   None)
+        what = sub(subj, "thing")
+    else:                       # "Can X destroy it?"
+        card = sub(subj, "thing")
+        ok = card is not None and [getattr(c, "type", None) or c.data for c in card.children] \
+            in (["XCARD"], ["poss", "XCARD"])
+        eff = Tree("eff_card", list(card.children)) if ok else None     # "my Evenly Matched"
+        what = sub(obj, "thing")
+    if eff is None or what is None:
+        return None
+    t = st.r.thing(what)
+    if t["pronoun"]:
+        if st.protected is None:
+            return None
+        eid, side = st.protected, st.protected_from
+    elif protection_said(st, what) is not None:
+        eid = described_entity(st, what, protection_said(st, what))
+        side = protection_side(st, what)
+    elif t.get("card") and st.protected is not None and \
+            st.entities.get(st.protected, {}).get("card") == t["card"]:
+        _only_targeting_protection(st, t["card"], what)
+        eid, side = st.protected, st.protected_from        # the protection the story told of it
+    elif t.get("card") and _targeting_protected(st, t["card"]):
+        _only_targeting_protection(st, t["card"], what)
+        eid, side = _protected_card(st, q, what), None
+    else:
+        return None
+    eff_ir = st.r.effect(eff)
+    ref = st.effect_ref(eff_ir, hint=[verb])
+    _protection_covers_user(st, q, eff_ir, side)
+    return st.spec("can-target", {"effect": ref, "entity": eid})
+
+
+def _targeting_protected(st: Situate, card: str) -> bool:
+    """Does the card's own text say it cannot be targeted (by anyone, or by its opponent)?"""
+    return any(f.type == "cannot_be_targeted" and f.get("what") != "attacks"
+               and f.get("protects") == "self" for f in st.reading(card).facts)
+
+
+def protected_question(pq, db) -> dict | None:
+    """A supposition-shaped question with no story told ("Can Raigeki destroy my opponent's X?",
+    "Does Dark Hole destroy a monster that can't be targeted ...?"): :func:`protected_outcome`
+    read on its own, before the supposition families (None: not such a question)."""
+    from ..told import Situate
+
+    q = find(pq.tree, "outcome_q")
+    if q is None:
+        return None
+    st = Situate(pq, db)
+    st.situation(pq.tree)
+    return protected_outcome(st, q)

@@ -169,3 +169,27 @@ def build_happens_at(st: Situate, fam: Tree) -> dict:
     else:
         ref = {"card": card, "n": effect.n}
     return st.spec("happens-at", {"effect": ref, "verb": "choose", "timing": timing})
+
+
+def build_misses_timing_now(st: Situate, fam: Tree) -> dict:
+    """"I used X as Link Material. Does X miss the timing?": after a told story, whether X's
+    effect can be activated at this point, asked the other way round (``said_as``: the answer
+    is turned over by :meth:`psct_expert.api.Expert.ask_spec`, a "cannot" only when its event
+    was followed by another).  With no story told it asks what kind of trigger the effect is:
+    read by resolve.py."""
+    told = any(getattr(t, "data", "") == "lead" for t in st.pq.tree.children)
+    pre, if_sit = sub(fam, "pre"), sub(fam, "if_sit")
+    if not told and pre is None and if_sit is None:
+        raise OldForm()
+    if "ever" in low(fam) or "able" in low(fam) or if_sit is None and low(fam)[:1] == ["can"]:
+        st.fail("'can it ever miss the timing' asks what kind of trigger it is, whatever "
+                "happened: ask it without the story, or ask 'does it miss the timing?'", fam)
+    eff = next((c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
+    if eff is None:
+        card = next(t for t in fam.children if getattr(t, "type", "") == "XCARD")
+        eff = Tree("eff_card", [card])
+    from . import BUILDERS
+    kids = ([pre] if pre is not None else []) + [eff] + ([if_sit] if if_sit is not None else [])
+    spec = BUILDERS["can-activate-now"](st, Tree("fam_can_activate_now", kids))
+    spec["said_as"] = "misses-timing"
+    return spec
