@@ -61,7 +61,7 @@ def test_contractions_without_apostrophes_and_chat_shorthand(written, read):
     ("does it still activate even tho its the damage step?",
      "Does it still activate even though it is the damage step?"),
     ("next turn can i bring it back with Monster Reborn?", "Special Summon it with Monster Reborn"),
-    ("can i retry it later?", "Can i try it again later?"),
+    ("can i retry it later?", "Can i use it again later?"),
     ("is its negate usable during the damage step?", "Can its negate be used during the damage step?"),
 ])
 def test_chat_paraphrases(written, read):
