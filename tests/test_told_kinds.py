@@ -90,3 +90,13 @@ def test_can_i_chain_to_it_is_not_answered_for_a_card_that_locks_responses(base_
     assert "locks responses" in str(err.value)
     # near miss: a card without a lock is asked whether it starts a Chain
     assert base_expert.ask("my opponent activates Raigeki. can i chain to it?", []).value == "yes"
+
+
+def test_it_after_a_gy_card_is_chained_is_the_card_in_the_gy_not_the_card_activated(base_expert):
+    a = base_expert.ask("my opponent uses Monster Reborn on my Dark Magician, I chain D.D. Crow and "
+                        "banish it. does Monster Reborn still Special Summon it?", [])
+    assert a.value == "no" and "Dark Magician" in a.restated
+    # near miss: a card that destroys on the field takes "it" as the card activated
+    b = base_expert.ask("My opponent activates Pot of Greed. I chain Mystical Space Typhoon and "
+                        "destroy it. Does Pot of Greed still resolve?", [])
+    assert b.value == "yes"

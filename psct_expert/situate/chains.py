@@ -14,7 +14,7 @@ from .copies import told_copies
 from .holdings import purpose_gains
 from .moves import ACTION_VERBS
 from .procedures import MOVED
-from .refs import effect_does_action, target_places
+from .refs import PLACE_CONDITIONS, effect_does_action, target_places
 from .targets import described_target, note_change
 from .words import COUNT_WORDS, EFF_PARTS, moved_by_verb, owner_in_words
 
@@ -615,6 +615,13 @@ class ChainEvents:
             # "X targets their monster. X resolves and destroys it", "I chain X targeting my
             # monster and destroy it": the one card X targets
             what = act["targets"][0]
+        elif t["pronoun"] and act.get("respond") and len(aimed) == 1 and self._targets_off_field(act):
+            # "opp uses Monster Reborn on my X, I chain D.D. Crow and banish it": a card that acts on
+            # a card in the GY (or banished) cannot act on the card just activated on the field:
+            # "it" is the one card the link it answers targets
+            what = aimed[0]
+            if action in ACTION_VERBS:
+                note_change(self, what, {"left": True})
         elif t["pronoun"]:
             what = self._answered_card(act, ev)
         elif targeted and t["words"][:2] in (["one", "of"], ["1", "of"]) and act.get("respond"):
@@ -681,6 +688,17 @@ class ChainEvents:
                       "right after it", ev)
         self.ev_did(Tree("ev_did", [c for c in ev.children if isinstance(c, Tree)
                                     and not c.data.startswith("eff_")]))
+
+    def _targets_off_field(self, act: dict) -> bool:
+        """Does the effect of ``act`` target only cards in the GY or banished?"""
+        found = self.effect_of(act["effect"]) if act["effect"].get("card") else None
+        if found is None:
+            return False
+        reading, eid = found
+        slots = {f.get("slot") for f in reading.facts if f.type == "target" and f.get("effect") == eid}
+        off = {f.get("slot") for f in reading.facts if f.type == "target_condition"
+               and f.get("effect") == eid and f.get("condition") in PLACE_CONDITIONS}
+        return bool(slots) and slots == off
 
     def ev_did_flip(self, ev: Tree) -> None:
         """"... chains Book of Moon and changes that monster to face-down Defense Position": the
