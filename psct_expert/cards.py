@@ -109,7 +109,8 @@ def name_key(name: str, keep_the: bool = False) -> str:
     if not s.isascii():
         s = unicodedata.normalize("NFKD", s)
         s = "".join(ch for ch in s if not unicodedata.combining(ch))
-    s = s.casefold().replace("&", " and ")
+    # an apostrophe is left out, not a word break: "Vanity's" and "vanitys" are one spelling
+    s = s.casefold().replace("&", " and ").replace("'", "").replace("\u2019", "")
     if "is" in s:
         s = _ISE.sub(r"iz\1", s)  # British -ise spellings
     tokens = _WORD.findall(s)
@@ -576,9 +577,10 @@ def read_cards_jsonl(path: Path, origin: str = "database") -> list[Card]:
     return cards
 
 
-INDEX_VERSION = 5   # 4: a small verified head (names → where each line is), the lines read when used
+INDEX_VERSION = 6   # 4: a small verified head (names → where each line is), the lines read when used
 #                     5: the head's names one text, where each line is in arrays, the loose keys
 #                        worked out when asked (:class:`_LooseKeys`)
+#                     6: name keys leave apostrophes out ("vanitys" is "Vanity's")
 INDEX_MAGIC = "psct-cards-index"
 INDEX_PREFIX = f"cards-index{INDEX_VERSION}-"
 

@@ -112,3 +112,9 @@ def test_a_judge_call_told_of_the_player_is_the_askers(written, read):
 def test_the_player_stays_when_the_asker_speaks_for_themselves():
     assert "player" in relex("I activate Raigeki and the player chains Mirror Force. Does it resolve?").text
     assert "Player A" in relex("Player A activates Raigeki. Can Player B chain to it?").text
+
+
+@pytest.mark.parametrize("written", ["vanitys emptiness", "Vanitys Emptiness", "vanity's emptiness",
+                                     "Vanity’s Emptiness"])
+def test_a_name_with_an_apostrophe_is_found_without_it(base_expert, written):
+    assert base_expert.db.find(written).name == "Vanity's Emptiness"
