@@ -118,3 +118,11 @@ def test_the_player_stays_when_the_asker_speaks_for_themselves():
                                      "Vanity’s Emptiness"])
 def test_a_name_with_an_apostrophe_is_found_without_it(base_expert, written):
     assert base_expert.db.find(written).name == "Vanity's Emptiness"
+
+
+@pytest.mark.parametrize("written, read", [
+    ("they attack me direct. can i activate it?", "attack me directly"),
+    ("opp declares direct attack. can i activate it?", "attacks directly"),
+])
+def test_a_direct_attack_said_in_chat(written, read):
+    assert read in relex(written).text
