@@ -141,6 +141,11 @@ def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
             clause = _it_named(m, db, families) if m is not None else None
             if m is not None and (m.re is _SUPPOSED or clause != m.group("clause")):
                 said = _told_by_parts(clause, db, families)
+            if said is None and m is not None and _tells(clause):
+                # varyG: what is supposed, told as written before the question ("If X Tributes
+                # itself for its effect, do I still ...?", "do I still ... if X Tributes itself
+                # ...?"): the grammar reads it as a told sentence or the question is refused
+                said = [clause[:1].upper() + clause[1:] + "."]
             if said is None:
                 out.append(part)
                 continue
@@ -158,6 +163,15 @@ def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
         relexed.changes.append(Change("read-as", part, read))
         out.append(read)
     relexed.text = " ".join(out)
+
+
+def _tells(clause: str) -> bool:
+    """A supposed clause that can be told as a sentence of its own: a few words, and none of the
+    words that make it a condition of the question rather than an event ("not", "only", "when
+    it resolves", a count held: those the question's own forms read)."""
+    words = clause.lower().split()
+    return len(words) >= 3 and not {"not", "no", "only", "resolves", "resolve", "n't",
+                                    "cannot", "can't", "doesn't", "don't", "isn't"} & set(words)
 
 
 # "they chain it (it is a Continuous Trap)": a clause told inside parentheses
