@@ -36,6 +36,11 @@ def _not_names() -> frozenset:
 
 
 @lru_cache(maxsize=1)
+def _after_as() -> frozenset:
+    return frozenset(name_key(n) for n in vocabulary().get("terms_after_as") or ())
+
+
+@lru_cache(maxsize=1)
 def _game_words() -> frozenset:
     """Words of the game's own terms (and small words): a run of only these is no card name."""
     words = {w for n in vocabulary()["not_card_names"] for w in name_key(n).split()}
@@ -153,6 +158,10 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
             i += 1
     _short_names(text, mentions, plain_word)
     _typos(text, db, mentions)
+    # "I used X as Synchro Material": a game term after "as", never the card of that name
+    mentions[:] = [m for m in mentions if not (
+        name_key(m.text) in _after_as()
+        and re.search(r"\bas\s+(?:the\s+|a\s+|an\s+)?$", text[:m.start], re.I))]
     mentions.sort(key=lambda m: m.start)
     return _widened(text, mentions)
 
