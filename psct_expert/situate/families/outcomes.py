@@ -170,6 +170,9 @@ def _get_verb(st: Situate, reading, eid: str, ref: dict, node: Tree) -> str:
     text = reading.by_id(eid).text                # what it gives may be said by its targets
     said = [w for w in thing_words(st.r.said(node)) if w not in GET_GENERIC and not w.isdigit()]
     missing = [w for w in said if not words_fit([w], text)]
+    # a number said of what it gives ("a Level 4 Fiend") must stand in its text too
+    missing += [w for w in thing_words(st.r.said(node)) if w.isdigit() and w != "1" and
+                not re.search(rf"(?<![\w-]){w}(?![\w-])", text)]
     if missing:
         st.fail(f"{' '.join(missing)!r} is not what {ref.get('card')} gives", node)
     return parts[0].get("verb")
