@@ -31,6 +31,8 @@ def relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
     # (readA) a name's span without the sentence's punctuation after it ("Dark Hole?", "X."), as
     # the tokenizer reads it, so the lexicon sees where sentences and questions end
     found = [(m.start, _name_end(text, m)) for m in mentions(text, db, families)]
+    # (varyG) a dash found with the name ("bottomless trap hole - is ...?") is the sentence's
+    found = [(s, s + len(text[s:e].rstrip(" -\u2013\u2014"))) for s, e in found]
     # (chains) a name that only begins a longer opener at a sentence's start ("Question from a
     # local: ...", the card "Question"): the opener, set aside by the lexicon
     opener = _opener()
