@@ -143,18 +143,21 @@ def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
             clause = _it_named(m, db, families) if m is not None else None
             if m is not None and (m.re is _SUPPOSED or clause != m.group("clause")):
                 said = _told_by_parts(clause, db, families)
+            kind = "read-as"
             if said is None and m is not None and _tells(clause):
                 # varyG: what is supposed, told as written before the question ("If X Tributes
                 # itself for its effect, do I still ...?", "do I still ... if X Tributes itself
-                # ...?"): the grammar reads it as a told sentence or the question is refused
+                # ...?"): the grammar reads it as a told sentence or the question is refused (a
+                # supposition is never a story set aside: understand._without_the_story)
                 said = [clause[:1].upper() + clause[1:] + "."]
+                kind = "supposed"
             if said is None:
                 out.append(part)
                 continue
             asked = m.group("asked") + ("?" if m.re is _SUPPOSED_AFTER else "")
             read = " ".join(said) + " " + asked[:1].upper() + asked[1:]
-            relexed.changes.append(Change("read-as", part[:m.end("clause") + 1], " ".join(said))
-                                   if m.re is _SUPPOSED else Change("read-as", part, read))
+            relexed.changes.append(Change(kind, part[:m.end("clause") + 1], " ".join(said))
+                                   if m.re is _SUPPOSED else Change(kind, part, read))
             out.append(read)
             continue
         said = _told_by_parts(part, db, families)

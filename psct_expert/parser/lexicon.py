@@ -43,7 +43,7 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"']\?)\s+|(?<=[a-z0-9\)\"']!)\s+(?![a
 class Change:
     kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
                        # "alternative", "comparison", "result", "checked", "grounded", "each-effect",
-                       # "every-effect"
+                       # "every-effect", "supposed" (what the question supposes, told first)
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 
