@@ -31,6 +31,8 @@ def relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
     # (readA) a name's span without the sentence's punctuation after it ("Dark Hole?", "X."), as
     # the tokenizer reads it, so the lexicon sees where sentences and questions end
     found = [(m.start, _name_end(text, m)) for m in mentions(text, db, families)]
+    # (varyG) a dash found with the name ("bottomless trap hole - is ...?") is the sentence's
+    found = [(s, s + len(text[s:e].rstrip(" -\u2013\u2014"))) for s, e in found]
     # (chains) a name that only begins a longer opener at a sentence's start ("Question from a
     # local: ...", the card "Question"): the opener, set aside by the lexicon
     opener = _opener()
@@ -141,13 +143,21 @@ def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
             clause = _it_named(m, db, families) if m is not None else None
             if m is not None and (m.re is _SUPPOSED or clause != m.group("clause")):
                 said = _told_by_parts(clause, db, families)
+            kind = "read-as"
+            if said is None and m is not None and _tells(clause):
+                # varyG: what is supposed, told as written before the question ("If X Tributes
+                # itself for its effect, do I still ...?", "do I still ... if X Tributes itself
+                # ...?"): the grammar reads it as a told sentence or the question is refused (a
+                # supposition is never a story set aside: understand._without_the_story)
+                said = [clause[:1].upper() + clause[1:] + "."]
+                kind = "supposed"
             if said is None:
                 out.append(part)
                 continue
             asked = m.group("asked") + ("?" if m.re is _SUPPOSED_AFTER else "")
             read = " ".join(said) + " " + asked[:1].upper() + asked[1:]
-            relexed.changes.append(Change("read-as", part[:m.end("clause") + 1], " ".join(said))
-                                   if m.re is _SUPPOSED else Change("read-as", part, read))
+            relexed.changes.append(Change(kind, part[:m.end("clause") + 1], " ".join(said))
+                                   if m.re is _SUPPOSED else Change(kind, part, read))
             out.append(read)
             continue
         said = _told_by_parts(part, db, families)
@@ -158,6 +168,15 @@ def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
         relexed.changes.append(Change("read-as", part, read))
         out.append(read)
     relexed.text = " ".join(out)
+
+
+def _tells(clause: str) -> bool:
+    """A supposed clause that can be told as a sentence of its own: a few words, and none of the
+    words that make it a condition of the question rather than an event ("not", "only", "when
+    it resolves", a count held: those the question's own forms read)."""
+    words = clause.lower().split()
+    return len(words) >= 3 and not {"not", "no", "only", "resolves", "resolve", "n't",
+                                    "cannot", "can't", "doesn't", "don't", "isn't"} & set(words)
 
 
 # "they chain it (it is a Continuous Trap)": a clause told inside parentheses

@@ -265,6 +265,8 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     parts = sentences(relexed.text)
     if len(parts) < 2 or not parts[-1].endswith("?") or any(p.endswith("?") for p in parts[:-1]):
         return None
+    if any(c.kind == "supposed" for c in relexed.changes):
+        return None                     # (varyG) what the question supposes is never set aside
     try:
         spec = _once(parts[-1], [], db, families)
     except (_Refused, *NOT_PLACED):

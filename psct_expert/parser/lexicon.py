@@ -43,7 +43,7 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"']\?)\s+|(?<=[a-z0-9\)\"']!)\s+(?![a
 class Change:
     kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
                        # "alternative", "comparison", "result", "checked", "grounded", "each-effect",
-                       # "every-effect"
+                       # "every-effect", "supposed" (what the question supposes, told first)
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 
@@ -187,6 +187,8 @@ def _ellipses(text: str, out: Relexed) -> str:
     return "".join(parts) + text[at:]
 
 
+_DASH_TOPIC = re.compile(r"(?:^|(?<=[:.!?]\s))\s*\ue000k\d+k(?P<dash>\s+[\u2014\u2013-]+\s+)(?=(?:is|are|does|do|can|could|will|"
+                         r"would|if|when)\b)", re.IGNORECASE)
 _DASH_QUESTION = re.compile(r"\s+[\u2014\u2013-]+\s+(?=(?:is|are|does|do|can|could|will|would|did|was|were|"
                             r"has|have|should)\b)", re.IGNORECASE)
 
@@ -230,6 +232,12 @@ def _relex(text: str) -> Relexed:
     out = Relexed(text)
     text = _judge_player(text, out)
     text = _ellipses(text, out)
+    topic = _DASH_TOPIC.search(text)
+    if topic is not None:
+        # varyG: "X - is the destroy and the banish simultaneous?": a card named before a dash is
+        # the topic, as before a colon ("X: is ...?")
+        out.changes.append(Change("read-as", topic.group("dash").strip(), ":"))
+        text = text[:topic.start("dash")] + ": " + text[topic.end("dash"):]
     if _DASH_QUESTION.search(text):
         out.changes.append(Change("read-as", "\u2014", "."))
         text = _DASH_QUESTION.sub(". ", text)
@@ -539,6 +547,8 @@ def _declarative(s: str, out: Relexed) -> str:
         words = subj.split()
         if len(words) > 8 or {"and", "then", "but", "if", "when"} & {w.lower() for w in words}:
             return s
+        if subj.rstrip().endswith(":"):
+            return s                    # (varyG) "X: is the destroy ...?": a topic, then the question
         if words[0].isupper() or words[0][:1] == "\ue000" or words[0] in ("I",):
             first = subj
         else:

@@ -36,6 +36,17 @@ def _not_names() -> frozenset:
 
 
 @lru_cache(maxsize=1)
+def _after_as() -> frozenset:
+    return frozenset(name_key(n) for n in vocabulary().get("terms_after_as") or ())
+
+
+def _term_after_as(text: str, s: int, e: int) -> bool:
+    """"I used X as Synchro Material": a game term after "as" (``terms_after_as``), not a card."""
+    return name_key(text[s:e]) in _after_as() and \
+        re.search(r"\bas\s+(?:the\s+|a\s+|an\s+)?$", text[:s], re.I) is not None
+
+
+@lru_cache(maxsize=1)
 def _game_words() -> frozenset:
     """Words of the game's own terms (and small words): a run of only these is no card name."""
     words = {w for n in vocabulary()["not_card_names"] for w in name_key(n).split()}
@@ -153,6 +164,8 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
             i += 1
     _short_names(text, mentions, plain_word)
     _typos(text, db, mentions)
+    # "I used X as Synchro Material": a game term after "as", never the card of that name
+    mentions[:] = [m for m in mentions if not _term_after_as(text, m.start, m.end)]
     mentions.sort(key=lambda m: m.start)
     return _widened(text, mentions)
 
@@ -364,6 +377,8 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
             continue
         words = name_key(text[s:e]).split()
         if not words or set(words) <= _game_words() or " ".join(words) in _not_names():
+            continue
+        if _term_after_as(text, s, e):
             continue
         card = db.partial(text[s:e])
         if card is not None:

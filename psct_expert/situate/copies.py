@@ -121,7 +121,8 @@ class CopyEvents:
         player = self._player(ev)
         kind = self.r.summon_kind(ev) or "unsaid"
         note = told_copies(self).setdefault(card, {"count": 0, "ords": [], "later": False})
-        ordinal = low(sub(ev, "ord"))[0]
+        # "another X" said for "a second X"
+        ordinal = low(sub(ev, "ord"))[0] if sub(ev, "ord") is not None else "second"
         if ordinal in ("first", "1st"):
             self.fail("a first copy Summoned after it was used?", ev)
         note["ords"].append(ordinal)

@@ -1110,7 +1110,21 @@ class Reader:
                 if not (s.take(["material"]) or s.take(["materials"])):
                     s.i = at
                     raise Stop
-                made = (self.np() or self._stop()) if s.take(["for"]) else NP("a monster")
+                if s.take(["for"]):
+                    # varyG: "... as (Synchro) Material for a Synchro Summon (of Y)": the Summon
+                    # said by its kind, the monster after "of" or none named
+                    at_for = s.i
+                    s.take(["a"]) or s.take(["the"]) or s.take(["my"])
+                    said = s.peek().lower() if s.peek().lower() in data()["material_kinds"] else None
+                    if said and s.peek(1).lower() == "summon" and kind in (None, said):
+                        s.i += 2
+                        kind = said
+                        made = (self.np() or self._stop()) if s.take(["of"]) else NP("a monster")
+                    else:
+                        s.i = at_for
+                        made = self.np() or self._stop()
+                else:
+                    made = NP("a monster")
                 if kind is None or made.card is None and made.say != "a monster":
                     raise Stop
                 ev.mods.append(f"by using {np_words(ev.patient)} as material")

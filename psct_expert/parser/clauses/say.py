@@ -26,6 +26,18 @@ def card_words(text: str, names: list[str]) -> str:
 
 
 def say(ev: Event, names: list[str], kinds: list[str]) -> str:
+    """The event said in one of the grammar's clause shapes; the turn it happened in ("during my
+    opponent's turn", read from "on their turn") is said first, as the grammar reads a turn told
+    ("During my opponent's turn, my opponent activates X.")."""
+    turns = [m for m in ev.mods if re.fullmatch(r"during (?:my|my opponent's) turn", m)]
+    if len(turns) != 1 or ev.verb in ("pass", "state"):
+        return _say(ev, names, kinds)
+    ev.mods = [m for m in ev.mods if m != turns[0]]
+    said = _say(ev, names, kinds)
+    return f"{turns[0][:1].upper()}{turns[0][1:]}, {said[:1].lower() if not said.startswith('I ') else 'I'}{said[1:]}"
+
+
+def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
     if ev.verb == "pass":
         return "Nobody responds."
     if ev.verb == "state":

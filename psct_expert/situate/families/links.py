@@ -189,6 +189,22 @@ def removed_link(st: Situate, q: Tree, by: list) -> dict | None:
     """"Do I still draw 2 cards?" / "Does X's effect still destroy its target?" after a told Chain
     in which X's card was removed by a link chained to it: the effect asked about, if so."""
     verb = st.r.action(find(q, "act_verb"))
+    get = sub(q, "cj_get") if verb is None else None
+    if get is not None and not by:
+        # varyG: "Do I still get the Level 3 Fiend?": the asker's open link whose part gives a
+        # card (adds, Special Summons, draws), what it gives grounded in its text (_get_verb)
+        from .outcomes import GIVES, _get_verb
+        subj = sub(q, "outcome_subj")
+        who = st.r.player(sub(subj, "player")) if subj is not None else None
+        cands = [r for aid, r in st.acts if aid in _open_links(st) and
+                 any(effect_does(st, r, v) for v in GIVES) and
+                 (who is None or next((e.get("player") for e in st.events if e.get("id") == aid),
+                                      None) == who)]
+        if len(cands) != 1 or not card_removed(st, cands[0]):
+            return None
+        reading = st.reading(cands[0]["card"])
+        _get_verb(st, reading, select_effect(reading, cands[0]), cands[0], get)
+        return cands[0]
     if by:
         ir = st.r.effect(by[0])
         told = [r for aid, r in st.acts if aid in _open_links(st) and r.get("card") == ir.get("card")]

@@ -170,9 +170,24 @@ def _get_verb(st: Situate, reading, eid: str, ref: dict, node: Tree) -> str:
     text = reading.by_id(eid).text                # what it gives may be said by its targets
     said = [w for w in thing_words(st.r.said(node)) if w not in GET_GENERIC and not w.isdigit()]
     missing = [w for w in said if not words_fit([w], text)]
+    # a number said of what it gives ("a Level 4 Fiend") must stand in its text too
+    missing += [w for w in thing_words(st.r.said(node)) if w.isdigit() and w != "1" and
+                not re.search(rf"(?<![\w-]){w}(?![\w-])", text)]
     if missing:
         st.fail(f"{' '.join(missing)!r} is not what {ref.get('card')} gives", node)
     return parts[0].get("verb")
+
+
+def _said_fits(st: Situate, reading, eid: str, ref: dict, node: Tree) -> None:
+    """Every word said of what a part acts on ("the Plant from my Deck") stands in the effect's
+    text, numbers too; else the question is refused naming them."""
+    text = reading.by_id(eid).text
+    said = thing_words(st.r.said(node))
+    missing = [w for w in said if not w.isdigit() and w not in GET_GENERIC and not words_fit([w], text)]
+    missing += [w for w in said if w.isdigit() and w != "1" and
+                not re.search(rf"(?<![\w-]){w}(?![\w-])", text)]
+    if missing:
+        st.fail(f"{' '.join(missing)!r} is not what {ref.get('card')} acts on", node)
 
 
 FIZZLE = {"fizzle", "fizzles", "fail", "fails"}
@@ -244,6 +259,23 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             reading = st.reading(ref["card"])
             _get_verb(st, reading, select_effect(reading, ref), ref, sub(q, "cj_get"))
             return st.spec("resolves", {"effect": ref})
+        asked = st.r.action(find(q, "act_verb"))
+        subj = sub(q, "outcome_subj")
+        if not with_targets and len(st.acts) == 1 and gone and asked in GIVES and \
+                subj is not None and _player_subject(subj) and \
+                st.r.player(sub(subj, "player")) == next(
+                    (e.get("player") for e in st.events if e.get("id") == st.acts[0][0]), None):
+            # varyG: "X Tributes itself for its effect. Do I still Special Summon the Plant?": the
+            # same, the part asked by its verb (one that is not done to the card itself), what it
+            # is done to grounded in its text
+            ref = gone[0]
+            from .links import effect_does
+            if effect_does(st, ref, asked) and _part_needs_itself(st, ref, asked) is None:
+                reading = st.reading(ref["card"])
+                obj = sub(q, "outcome_obj")
+                if obj is not None:
+                    _said_fits(st, reading, select_effect(reading, ref), ref, obj)
+                return st.spec("resolves", {"effect": ref})
         subj_node = sub(q, "outcome_subj")
         named = st.r.thing(find(subj_node, "thing")).get("card") \
             if subj_node is not None and find(subj_node, "thing") is not None else None
