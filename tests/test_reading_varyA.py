@@ -27,6 +27,8 @@ CASES = [
     {"id": "own-condition-quoted", "refused": ["could not understand"],
      "ask": "can solemn strike negate the special summon of cyber dragon with its own "
             "'destroy all monsters' condition?"},
+    {"id": "being-summoned-negated", "answer": "yes",
+     "ask": "can solemn strike negate kashtira fenrir being special summoned from the hand?"},
     # a name's initials without their stops
     {"id": "initials-run-together", "answer": "yes",
      "ask": "is discarding dd crow a cost?", "spec": {"effect.card": "D.D. Crow"}},
@@ -49,6 +51,10 @@ SLOW = [
     {"id": "initials-capitals", "answer": "yes", "ask": "does DD Crow target?"},
     {"id": "topic-cost-detach", "answer": "yes",
      "ask": "zoodiac drident: is detaching a material a cost?"},
+    {"id": "generic-summoning-a-monster", "answer": "no",
+     "ask": "does tribute summoning a monster start a chain?", "spec": {"family": "summon-starts-chain"}},
+    {"id": "being-summoned-from-hand", "answer": "no",
+     "ask": "can my opponent chain anything to cyber dragon being special summoned from the hand?"},
 ]
 
 
