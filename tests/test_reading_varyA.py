@@ -32,6 +32,9 @@ CASES = [
     # a name's initials without their stops
     {"id": "initials-run-together", "answer": "yes",
      "ask": "is discarding dd crow a cost?", "spec": {"effect.card": "D.D. Crow"}},
+    # why the asker asks, after the question ("??" then a sentence set aside leaves no stray stop)
+    {"id": "asking-for-a-friend", "answer": "yes",
+     "ask": "does mst target?? asking for a friend"},
     # a card named before a colon, then a cost question naming no card
     {"id": "topic-cost-yes", "answer": "yes",
      "ask": "Tribute to the Doomed: is discarding a card a cost?",

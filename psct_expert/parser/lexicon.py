@@ -715,6 +715,7 @@ def _tidy(text: str) -> str:
     text = re.sub(r"([?!])[?!]+", r"\1", text)       # "??", "?!"
     text = re.sub(r"\s+([,.?!;:])", r"\1", text)
     text = re.sub(r"([,;:])(?=[,.?!;:])", "", text)
+    text = re.sub(r"([?!])\.+", r"\1", text)       # (varyA) "target?." once what followed is set aside
     text = re.sub(r"^[,;:\s]+", "", text)
     text = " ".join(text.split())
     return text[:1].upper() + text[1:]
