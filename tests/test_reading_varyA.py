@@ -29,6 +29,9 @@ CASES = [
             "'destroy all monsters' condition?"},
     {"id": "being-summoned-negated", "answer": "yes",
      "ask": "can solemn strike negate kashtira fenrir being special summoned from the hand?"},
+    # an effect named by its action as a noun
+    {"id": "action-noun-banish", "answer": "yes",
+     "ask": "does bystial magnamhut's banish target?", "spec": {"family": "targets"}},
     # a name's initials without their stops
     {"id": "initials-run-together", "answer": "yes",
      "ask": "is discarding dd crow a cost?", "spec": {"effect.card": "D.D. Crow"}},
@@ -52,6 +55,7 @@ SLOW = [
      "ask": "is the special summon of kashtira fenrir from the hand with its own condition a "
             "chain link?"},
     {"id": "initials-capitals", "answer": "yes", "ask": "does DD Crow target?"},
+    {"id": "action-noun-destroy", "answer": "no", "ask": "does black rose dragon's destroy target?"},
     {"id": "topic-cost-detach", "answer": "yes",
      "ask": "zoodiac drident: is detaching a material a cost?"},
     {"id": "generic-summoning-a-monster", "answer": "no",
