@@ -12,15 +12,10 @@ CASES = [
     # a kind of Summon in the plural, no article: any Summon of that kind (as "a Flip Summon")
     {"id": "plural-normal-summons", "answer": "yes",
      "ask": "Can Horn of Heaven negate Normal Summons?", "spec": {"family": "negate-summon"}},
-    {"id": "plural-does-negate", "answer": "no",
-     "ask": "does solemn strike negate flip summons?", "spec": {"family": "negate-summon"}},
     # the card said first, Summoning itself: its own way of Summoning itself
     {"id": "itself-inherent", "answer": "no",
      "ask": "Does Cyber Dragon Special Summoning itself from the hand start a Chain?",
      "spec": {"family": "starts-chain", "effect.select": "summons-self"}},
-    {"id": "itself-by-effect", "answer": "yes",
-     "ask": "does gorz the emissary of darkness special summoning itself start a chain?",
-     "spec": {"effect.card": "Gorz the Emissary of Darkness"}},
     # "the Special Summon of X with its own condition" (no quote: a quote there is refused)
     {"id": "own-condition-negated", "answer": "yes",
      "ask": "Can Solemn Strike negate the Special Summon of Kashtira Fenrir with its own condition?"},
@@ -35,18 +30,24 @@ CASES = [
     # a name's initials without their stops
     {"id": "initials-run-together", "answer": "yes",
      "ask": "is discarding dd crow a cost?", "spec": {"effect.card": "D.D. Crow"}},
-    # why the asker asks, after the question ("??" then a sentence set aside leaves no stray stop)
-    {"id": "asking-for-a-friend", "answer": "yes",
-     "ask": "does mst target?? asking for a friend"},
     # a card named before a colon, then a cost question naming no card
     {"id": "topic-cost-yes", "answer": "yes",
      "ask": "Tribute to the Doomed: is discarding a card a cost?",
      "spec": {"effect.card": "Tribute to The Doomed"}},
-    {"id": "topic-cost-no", "answer": "no",
-     "ask": "chaos sorcerer: is banishing the target a cost?"},
 ]
 
+# the same mechanisms, other sentences (and the discourse of why the asker asks: "??" then a
+# sentence set aside leaves no stray stop)
 SLOW = [
+    {"id": "plural-does-negate", "answer": "no",
+     "ask": "does solemn strike negate flip summons?", "spec": {"family": "negate-summon"}},
+    {"id": "itself-by-effect", "answer": "yes",
+     "ask": "does gorz the emissary of darkness special summoning itself start a chain?",
+     "spec": {"effect.card": "Gorz the Emissary of Darkness"}},
+    {"id": "topic-cost-no", "answer": "no",
+     "ask": "chaos sorcerer: is banishing the target a cost?"},
+    {"id": "asking-for-a-friend", "answer": "yes",
+     "ask": "does mst target?? asking for a friend"},
     {"id": "plural-xyz-summons", "answer": "yes",
      "ask": "can solemn warning negate xyz summons?"},
     {"id": "itself-quick", "answer": "no",
