@@ -34,6 +34,9 @@ CASES = [
     {"id": "topic-cost-yes", "answer": "yes",
      "ask": "Tribute to the Doomed: is discarding a card a cost?",
      "spec": {"effect.card": "Tribute to The Doomed"}},
+    # where from, said after the object, is checked against the cost (a discard is from the hand)
+    {"id": "cost-place-not-its-own", "refused": ["does not banish", "from the GY"],
+     "ask": "pot of prosperity: is banishing cards from the GY a cost?"},
 ]
 
 # the same mechanisms, other sentences (and the discourse of why the asker asks: "??" then a
@@ -57,6 +60,8 @@ SLOW = [
             "chain link?"},
     {"id": "initials-capitals", "answer": "yes", "ask": "does DD Crow target?"},
     {"id": "action-noun-destroy", "answer": "no", "ask": "does black rose dragon's destroy target?"},
+    {"id": "cost-discard-from-hand", "answer": "yes",
+     "ask": "is discarding a card from my hand for lightning vortex a cost?"},
     {"id": "topic-cost-detach", "answer": "yes",
      "ask": "zoodiac drident: is detaching a material a cost?"},
     {"id": "generic-summoning-a-monster", "answer": "no",
