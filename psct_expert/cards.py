@@ -801,6 +801,24 @@ def _build_index(path: Path) -> CardDB:
     return db
 
 
+def _initialism_aliases(db: CardDB) -> None:
+    """A name that begins with letters written with stops ("D.D. Crow", "D/D/D ...") also named
+    with the letters run together ("dd crow", "DDD ..."), as players type it; never over a name
+    or an alias that key already has."""
+    for key in list(db.loose):
+        words = key.split()
+        if len(words) < 2 or len(words[0]) != 1 or len(words[1]) != 1:
+            continue
+        n = 0
+        while n < len(words) and len(words[n]) == 1 and words[n].isalpha():
+            n += 1
+        if n < 2:
+            continue
+        joined = " ".join(["".join(words[:n])] + words[n:])
+        if joined not in db.aliases and not db.loose.get(joined) and joined not in db.cards:
+            db.aliases[joined] = key
+
+
 @lru_cache(maxsize=1)
 def load_database() -> CardDB:
     """The shipped card pool with its aliases, then the user store on top.
@@ -816,6 +834,7 @@ def load_database() -> CardDB:
         _write_index(path, db)
     for alias, target in _load_aliases(FACTS_DIR / "aliases.yaml").items():
         db.aliases[name_key(alias)] = name_key(target)
+    _initialism_aliases(db)
     from .userstore import user_cards  # the user's imported cards shadow the shipped ones
 
     user = user_cards()

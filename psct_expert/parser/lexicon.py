@@ -323,10 +323,22 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
     return parts
 
 
+@lru_cache(maxsize=1)
+def _topic_questions() -> list[tuple[re.Pattern, str]]:
+    return [(re.compile(str(p["pattern"]), re.IGNORECASE), str(p["read"]))
+            for p in lexicon().get("topic_questions") or ()]
+
+
 def _topic_header(s: str, out: Relexed) -> str:
     """A card named before a colon as the topic of the sentence: "X: it flips ..." is "X flips
     ..."; "X: I target A" is "I activate X targeting A" (the targets are chosen when it is
     activated).  A quotation after the colon ("X: "Target 1 card; ..."") is left as written."""
+    for trx, read in _topic_questions():
+        m = trx.match(s)
+        if m is not None:           # (varyA) "X: is discarding a card a cost?"
+            said = " ".join(m.expand(read).split())
+            out.changes.append(Change("read-as", s, said))
+            return said
     rx = _patterns()["header"]
     m = rx.match(s) if rx is not None else None
     if m is None:
@@ -713,6 +725,7 @@ def _tidy(text: str) -> str:
     text = re.sub(r"([?!])[?!]+", r"\1", text)       # "??", "?!"
     text = re.sub(r"\s+([,.?!;:])", r"\1", text)
     text = re.sub(r"([,;:])(?=[,.?!;:])", "", text)
+    text = re.sub(r"([?!])\.+", r"\1", text)       # (varyA) "target?." once what followed is set aside
     text = re.sub(r"^[,;:\s]+", "", text)
     text = " ".join(text.split())
     return text[:1].upper() + text[1:]

@@ -9,7 +9,7 @@ from lark import Tree
 
 from ...errors import QuestionError
 
-from ...parser.transform import find, low, sub
+from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import names_this_card
 from ..words import thing_words, words_fit
 from ...reader.select import select_effect
@@ -301,7 +301,7 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
     _its_card_is_the_object(st, ir, doing)
     ref = _own_cost_effect(st, ir["card"], verb) if not effs else None
     ref = ref or st.effect_ref(ir, hint=[verb])
-    _cost_object_fits(st, ref, verb, doing)
+    _cost_object_fits(st, ref, verb, doing, subs(fam, "thing_post"))
     spec = st.spec("is-cost", {"effect": ref, "verb": verb})
     obj = " ".join(st.r.said(th) for th in doing.children if isinstance(th, Tree) and th.data == "thing")
     if obj:
@@ -391,7 +391,7 @@ def _its_card_is_the_object(st: Situate, ir: dict, doing: Tree) -> None:
         st.last_card = cards[0]
 
 
-def _cost_object_fits(st: Situate, ref: dict, verb: str, doing: Tree) -> None:
+def _cost_object_fits(st: Situate, ref: dict, verb: str, doing: Tree, posts=()) -> None:
     """What the action is done to must be what the cost does it to: "Tributing Linkuriboh" is not
     the cost "Tribute 1 Level 1 monster" of Linkuriboh's own effect, "Tributing Stardust Dragon"
     is not another card's cost "Tribute this card", "banishing the targeted monster" is not the
@@ -408,6 +408,13 @@ def _cost_object_fits(st: Situate, ref: dict, verb: str, doing: Tree) -> None:
         return                              # not a cost at all: the rules say no
     obj = _object_words(st, doing)
     said = " ".join(st.r.said(th) for th in doing.children if isinstance(th, Tree) and th.data == "thing")
+    if posts:
+        # (varyA) "Is banishing cards from the GY a cost?": where from (said after the object) is
+        # part of what is asked; it was left unchecked (a yes for a cost that banishes from the
+        # Extra Deck)
+        where = " ".join(st.r.said(p) for p in posts)
+        extra = [w for w in thing_words(where) if not (verb == "discard" and w == "hand")]
+        obj, said = obj + extra, f"{said} {where}".strip()    # (a discard is from the hand)
     if obj and not any(words_fit(obj, f.source.quote) for f in moves):
         later = [f for f in reading.facts if f.type == "clause" and f.get("effect") == eid
                  and f.get("verb") == verb and f.source is not None

@@ -197,7 +197,7 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
         if not found and st.acts and kind not in (None, "special"):
             return _summon_to_come(st, node, negator, kind)
         if not found and not st.events and kind in PERFORMED_KINDS and \
-                (low(node)[0] in ("a", "an") or ref is not None and
+                (low(node)[0] in ("a", "an") or low(node)[-1] == "summons" or ref is not None and
                  _summoner_said(st, ref) is not None):
             # "Can X negate a Link Summon (by my opponent)?", "... my opponent's Link Summon?":
             # any Summon of that kind, which a player performs by the rules; by whom, when said
