@@ -163,24 +163,79 @@ class Reader:
     def _after_clause(self, ev: Event, out: list[Event]) -> bool:
         """"X got negated after I paid the 1000": the clause after "after" happened first, told
         first; a cost paid then, for no card said, is the cost of the card the first clause names.
-        False (nothing taken) when no clause with a player follows."""
+        (varyS) Its subject may be a card or "it" ("I negate X after it detached a material"), and
+        the verbs that share its subject are its ("after I Normal Summon it and activate its
+        effect"); its "it", told first now, is the one card the later clause names.
+        False (nothing taken) when no clause with a player or a card follows."""
         s = self.s
         at = s.i
         s.i += 1
-        if self.player() is None:
+        keep = self.subject
+        try:
+            told = self._after_told(ev)
+        except Stop:
+            told = None
+        self.subject = keep
+        if told is None:
             s.i = at
             return False
-        s.i = at + 1
-        keep = self.subject
-        first = self._clause()
-        self.subject = keep
+        first = told[0]
         card = ev.patient if ev.passive else None
         if (first.verb in data()["costs"] or first.verb in data()["done_to_summon"]) and \
                 not any(m.startswith("to activate ") for m in first.mods) and \
                 card is not None and card.card is not None and not card.say:
             first.mods.append(f"to activate {np_words(card)}")
-        out.extend([first, *first.then, ev, *ev.then])
+        out.extend([*told, ev, *ev.then])
         return True
+
+    def _after_told(self, ev: Event) -> list[Event] | None:
+        """(varyS) The clause after "after" (its subject a card or "it") with the clauses that
+        share its subject ("and targeted my card"); each "it"/"its effect" of them said as the
+        one card the later clause ``ev`` names.  None when no clause with a card subject follows
+        or "it" has no one card to be."""
+        s = self.s
+        # the card the later clause acts on or has act ("opp returns X to my hand", "X is
+        # destroyed"), not the one it uses ("chains X", "with X"); none when that clause has an
+        # "it" of its own (then "it" is a card told before)
+        used = ev.verb in ("chain", "respond", "activate", "use", "cast", "flip") and not ev.passive
+        names = [n for n in (None if used else ev.patient, ev.agent)
+                 if n is not None and n.card is not None]
+        cards = {n.card for n in names}
+        if any(n is not None and n.card is None and n.say in ("it", "its effect")
+               for e in (ev, *ev.then) for n in (e.agent, e.patient, e.by)):
+            cards = set()
+        subj_at = s.i
+        if self.player() is None and self.np() is None:
+            return None
+        s.i = subj_at
+        self.subject = None
+        first = self._clause()
+        told = [first, *first.then]
+        agent = first.agent if not first.passive else None
+        while s.peek().lower() == "and" and agent is not None and \
+                (self._peek_verb(1) or agent.player is not None and self._same_player(agent, 1)):
+            s.i += 1
+            if not self._peek_verb(0):
+                self.player()            # "... after I Normal Summon it and I activate its effect"
+            self.subject = agent
+            nxt = self._clause()
+            if nxt.agent is None:
+                nxt.agent = agent
+            told += [nxt, *nxt.then]
+        if not (s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then", "so", "but")):
+            return None
+        for e in told:
+            for attr in ("agent", "patient", "by"):
+                n = getattr(e, attr)
+                if n is None or n.card is not None or n.player is not None:
+                    continue
+                if n.say in ("it", "its effect"):
+                    if len(cards) != 1:
+                        return None
+                    card = next(iter(cards))
+                    setattr(e, attr, NP("", card=card, effect=n.effect,
+                                        tail="'s effect" if n.effect else ""))
+        return told
 
     # -- noun phrases
     def player(self) -> NP | None:
@@ -885,6 +940,15 @@ class Reader:
         self.s.i = at
         return v is not None and self._is(v, "summon")
 
+    def _same_player(self, who: NP, n: int) -> bool:
+        """(varyS) The words ``n`` ahead are ``who`` (a player) then a verb."""
+        at = self.s.i
+        self.s.i += n
+        p = self.player()
+        found = p is not None and p.player == who.player and self.verb() is not None
+        self.s.i = at
+        return found
+
     def _peek_verb(self, n: int) -> bool:
         at = self.s.i
         self.s.i += n
@@ -902,6 +966,9 @@ class Reader:
                 at = s.i
                 s.i += 1
                 who = self.player()
+                if who is None and self.np() is not None and \
+                        (self._peek_verb(0) or s.peek().lower() in data()["passive"]):
+                    who = NP("")         # (varyS) "... after my X targets their monster"
                 s.i = at
                 if who is not None:
                     return               # "... after I paid the 1000": a clause (events())
