@@ -48,9 +48,12 @@ def test_the_card_told_by_who_targeted_it():
 
 
 def test_respond_by_doing():
-    said = told("They respond to my Chaos Sorcerer by flipping their monster face-down with Book of Moon.",
-                [("Chaos Sorcerer", "monster"), ("Book of Moon", "spell")])
+    said = told("They respond by flipping their monster face-down with Book of Moon.",
+                [("Book of Moon", "spell")])
     assert said == ["my opponent's monster is flipped face-down by Book of Moon's effect in response."]
+    # near miss: what they respond to would be said nowhere: the sentence stays unread
+    assert told("They respond to my Chaos Sorcerer by flipping their monster face-down with Book of Moon.",
+                [("Chaos Sorcerer", "monster"), ("Book of Moon", "spell")]) is None
 
 
 def test_passive_told_with_its_player():

@@ -1213,7 +1213,9 @@ class Reader:
                 s.i += 1
                 v = self.verb()
                 s.i = at + 1
-                if v is None or data()["verbs"][v]["event"] not in ("move", "flip", "negate"):
+                if v is None or data()["verbs"][v]["event"] not in ("move", "flip", "negate") or \
+                        ev.patient is None and ev.by is None and ev.mods:
+                    # (what it responds to, "to my X", would be said nowhere: unread)
                     s.i = at
                     raise Stop
                 self.subject = ev.agent
