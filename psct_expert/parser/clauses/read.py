@@ -206,7 +206,9 @@ class Reader:
         # the card the later clause acts on or has act ("opp returns X to my hand", "X is
         # destroyed"), not the one it uses ("chains X", "with X"); none when that clause has an
         # "it" of its own (then "it" is a card told before)
-        used = ev.verb in ("chain", "respond", "activate", "use", "cast", "flip") and not ev.passive
+        used = not ev.passive and (ev.verb in ("chain", "respond", "activate", "use", "cast") or
+                                   ev.verb == "flip" and ev.patient is not None and
+                                   ev.patient.card is not None and self.kinds[ev.patient.card] != "monster")
         names = [n for n in (None if used else ev.patient, ev.agent)
                  if n is not None and n.player is None and not n.group and not n.done and
                  (n.card is not None or n.say and n.say not in data()["pointers"] and
