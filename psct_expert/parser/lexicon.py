@@ -417,7 +417,10 @@ def _ellipsis(text: str, out: Relexed) -> str:
                 # Summons ..." has none to say again: its subject is no player)
                 # (a sentence the splitter keeps whole, "... in my GY. my opponent chains ...", is
                 # cut at its full stops too: the subject is the clause's own)
-                last = re.split(r"[,;]\s*|\.\s+|\s+(?:and|then)\s+", sentence[:j.start()])[-1]
+                # (varyS) a clause opened by "after"/"when"/"once" has its own subject ("opp
+                # returns X after I Normal Summon it and activate its effect": I activate it)
+                last = re.split(r"[,;]\s*|\.\s+|\s+(?:and|then|after|when|once|before)\s+",
+                                sentence[:j.start()], flags=re.IGNORECASE)[-1]
                 said = re.match(rf"(?P<s>{subjects.pattern})(?=\s)", last, re.IGNORECASE)
                 if said is None or re.search(_CHAINED, last, re.IGNORECASE):
                     # ("they chain X and banish it": what the chained card does, said as told)

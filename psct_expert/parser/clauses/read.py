@@ -75,7 +75,8 @@ class Reader:
         for a, b in zip(out, out[1:]):
             if a.verb in ("chain", "respond") and a.patient is None and a.by is None:
                 b.responding = True
-            elif a.verb in ("chain", "respond") and a.patient is not None and b.agent is a.agent and \
+            elif a.verb in ("chain", "respond") and (a.patient is not None or a.by is not None) and \
+                    b.agent is a.agent and \
                     data()["verbs"].get(b.verb, {}).get("event") in ("move", "flip", "negate"):
                 b.responding = True
         if topic is not None:
@@ -163,24 +164,96 @@ class Reader:
     def _after_clause(self, ev: Event, out: list[Event]) -> bool:
         """"X got negated after I paid the 1000": the clause after "after" happened first, told
         first; a cost paid then, for no card said, is the cost of the card the first clause names.
-        False (nothing taken) when no clause with a player follows."""
+        (varyS) Its subject may be a card or "it" ("I negate X after it detached a material"), and
+        the verbs that share its subject are its ("after I Normal Summon it and activate its
+        effect"); its "it", told first now, is the one card the later clause names.
+        False (nothing taken) when no clause with a player or a card follows."""
         s = self.s
         at = s.i
         s.i += 1
-        if self.player() is None:
+        keep = self.subject
+        try:
+            told = self._after_told(ev)
+        except Stop:
+            told = None
+        self.subject = keep
+        if told is None:
             s.i = at
             return False
-        s.i = at + 1
-        keep = self.subject
-        first = self._clause()
-        self.subject = keep
+        first = told[0]
         card = ev.patient if ev.passive else None
         if (first.verb in data()["costs"] or first.verb in data()["done_to_summon"]) and \
                 not any(m.startswith("to activate ") for m in first.mods) and \
                 card is not None and card.card is not None and not card.say:
             first.mods.append(f"to activate {np_words(card)}")
-        out.extend([first, *first.then, ev, *ev.then])
+        if out and out[-1].verb in ("chain", "respond") and out[-1].patient is None and \
+                out[-1].by is None and ev.agent is not None and out[-1].agent is not None and \
+                out[-1].agent.player == ev.agent.player:
+            # "they chain and bounce it after I target it with X": the chain answers what the
+            # after-clause tells, told before it
+            out[-1:-1] = told
+            out.extend([ev, *ev.then])
+            return True
+        out.extend([*told, ev, *ev.then])
         return True
+
+    def _after_told(self, ev: Event) -> list[Event] | None:
+        """(varyS) The clause after "after" (its subject a card or "it") with the clauses that
+        share its subject ("and targeted my card"); each "it"/"its effect" of them said as the
+        one card the later clause ``ev`` names.  None when no clause with a card subject follows
+        or "it" has no one card to be."""
+        s = self.s
+        # the card the later clause acts on or has act ("opp returns X to my hand", "X is
+        # destroyed"), not the one it uses ("chains X", "with X"); none when that clause has an
+        # "it" of its own (then "it" is a card told before)
+        used = not ev.passive and (ev.verb in ("chain", "respond", "activate", "use", "cast") or
+                                   ev.verb == "flip" and ev.patient is not None and
+                                   ev.patient.card is not None and self.kinds[ev.patient.card] != "monster")
+        names = [n for n in (None if used else ev.patient, ev.agent)
+                 if n is not None and n.player is None and not n.group and not n.done and
+                 (n.card is not None or n.say and n.say not in data()["pointers"] and
+                  n.say not in ("it", "its effect"))]
+        cards = {n.card if n.card is not None else n.say for n in names}
+        if any(n is not None and n.card is None and n.say in ("it", "its effect")
+               for e in (ev, *ev.then) for n in (e.agent, e.patient, e.by)):
+            cards = set()
+        subj_at = s.i
+        if self.player() is None and self.np() is None:
+            return None
+        s.i = subj_at
+        self.subject = None
+        first = self._clause()
+        told = [first, *first.then]
+        agent = first.agent if not first.passive else None
+        while s.peek().lower() == "and" and agent is not None and \
+                (self._peek_verb(1) or agent.player is not None and self._same_player(agent, 1)):
+            s.i += 1
+            if not self._peek_verb(0):
+                self.player()            # "... after I Normal Summon it and I activate its effect"
+            self.subject = agent
+            nxt = self._clause()
+            if nxt.agent is None:
+                nxt.agent = agent
+            told += [nxt, *nxt.then]
+        if not (s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then", "so", "but")):
+            return None
+        for e in told:
+            for attr in ("agent", "patient", "by"):
+                n = getattr(e, attr)
+                if n is None or n.card is not None or n.player is not None:
+                    continue
+                if n.say in ("it", "its effect"):
+                    if len(cards) != 1:
+                        return None
+                    card = next(iter(cards))
+                    if isinstance(card, str):    # a described card ("their monster")
+                        if n.effect:
+                            return None
+                        setattr(e, attr, NP(card))
+                        continue
+                    setattr(e, attr, NP("", card=card, effect=n.effect,
+                                        tail="'s effect" if n.effect else ""))
+        return told
 
     # -- noun phrases
     def player(self) -> NP | None:
@@ -198,6 +271,28 @@ class Reader:
             return None
         self.s.i += 1
         return NP("", card=int(m.group(1)))
+
+    def _target_told(self) -> NP | None:
+        """(varyS) "the Zombie I targeted", "the DARK monster (that) my X targeted", "the card it
+        targeted": a card told by who targeted it, said as the grammar's "the target" (which
+        target the grammar finds, or refuses).  None (nothing taken) otherwise."""
+        s = self.s
+        if s.peek().lower() != "the":
+            return None
+        for k in range(2, 9):
+            if s.peek(k).lower() != "targeted":
+                continue
+            who = s.peek(k - 1).lower()
+            if not (who in ("i", "it", "they", "he", "she") or CARD_RE.fullmatch(s.peek(k - 1))):
+                return None
+            between = [s.peek(j).lower() for j in range(1, k - 1)]
+            if not between or any(w in ("and", ",", ";", "then", "to", "by", "with", "after") or
+                                  self._peek_verb(j) for j, w in enumerate(between, 1)
+                                  if w not in ("that", "my", "their", "his", "her")):
+                return None
+            s.i += k + 1
+            return NP("the target")
+        return None
 
     def np(self) -> NP | None:
         """A card, a pointer back at one, or a described card ("their face-up monster")."""
@@ -217,6 +312,9 @@ class Reader:
         pointed = self.pick("pointers")
         if pointed is not None:
             return NP(pointed)
+        told = self._target_told()
+        if told is not None:
+            return told
         done = self.event_noun()
         if done is not None:
             return done
@@ -885,6 +983,15 @@ class Reader:
         self.s.i = at
         return v is not None and self._is(v, "summon")
 
+    def _same_player(self, who: NP, n: int) -> bool:
+        """(varyS) The words ``n`` ahead are ``who`` (a player) then a verb."""
+        at = self.s.i
+        self.s.i += n
+        p = self.player()
+        found = p is not None and p.player == who.player and self.verb() is not None
+        self.s.i = at
+        return found
+
     def _peek_verb(self, n: int) -> bool:
         at = self.s.i
         self.s.i += n
@@ -902,6 +1009,9 @@ class Reader:
                 at = s.i
                 s.i += 1
                 who = self.player()
+                if who is None and self.np() is not None and \
+                        (self._peek_verb(0) or s.peek().lower() in data()["passive"]):
+                    who = NP("")         # (varyS) "... after my X targets their monster"
                 s.i = at
                 if who is not None:
                     return               # "... after I paid the 1000": a clause (events())
@@ -1096,6 +1206,25 @@ class Reader:
                 inner.responding = True
                 ev.then.append(inner)
                 continue
+            if s.peek().lower() == "by" and s.peek(1).lower().endswith("ing") and \
+                    ev.verb in ("chain", "respond") and not ev.passive and \
+                    ev.agent is not None and ev.agent.player is not None:
+                # (varyS) "they respond to my X by banishing my target", "opp chains Y by
+                # flipping it face-down": what they do in response (as "they chain and banish it")
+                at = s.i
+                s.i += 1
+                v = self.verb()
+                s.i = at + 1
+                if v is None or data()["verbs"][v]["event"] not in ("move", "flip", "negate") or \
+                        ev.patient is None and ev.by is None and ev.mods:
+                    # (what it responds to, "to my X", would be said nowhere: unread)
+                    s.i = at
+                    raise Stop
+                self.subject = ev.agent
+                inner = self._clause()
+                inner.responding = True
+                ev.then.append(inner)
+                continue
             if ev.verb == "use" and ev.patient is not None and s.peek().lower() == "as" and \
                     (not ev.passive or ev.patient.card is not None):
                 # "I use X as (the) Link Material for Y": Y is Summoned with X as its material;
@@ -1178,6 +1307,16 @@ class Reader:
             if ev.passive and self._is(ev.verb, "move") and s.take(["by", "battle"]):
                 ev.mods.append("by battle")   # "destroyed by battle"
                 continue
+            if ev.passive and s.peek().lower() == "by" and ev.agent is None and ev.patient is not None:
+                # (varyS) "X is activated by my opponent on my monster", "it was destroyed by
+                # them": a passive told with the player who does it, said as that player's act
+                at = s.i
+                s.i += 1
+                who = self.player()
+                if who is not None:
+                    ev.agent, ev.passive = who, False
+                    continue
+                s.i = at
             if s.peek().lower() in ("with", "by", "using"):
                 s.i += 1
                 c = self.card()
@@ -1186,7 +1325,7 @@ class Reader:
                 ev.by = c
                 s.take(["'s"]) and (s.take(["effect"]) or self._stop())
                 continue
-            if s.peek().lower() == "on" and ev.verb in ("activate", "use", "chain", "flip", "cast"):
+            if s.peek().lower() == "on" and ev.verb in ("activate", "use", "chain", "flip", "cast", "respond"):
                 s.i += 1                 # "X on their monster": said as written (it may not target)
                 t = self.group(self.np() or self._stop())
                 ev.mods.append("on " + np_words(t))
