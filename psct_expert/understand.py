@@ -79,6 +79,17 @@ def _results_asked(spec: dict, relexed: Relexed | None) -> tuple[dict, Relexed |
     return spec, relexed
 
 
+def _then_asked(tries: "_Tries", reading: Relexed, db: CardDB, families: dict):
+    """A reading, then (when it is not placed) the same with its question sentence read by its
+    parts: (spec or None, its reading, the first try's error)."""
+    spec, read, err = tries.read_as(reading)
+    if spec is None:
+        both = _with(question_clause, reading, db, families)
+        if both is not None:
+            spec, read, _err = tries.read_as(both)
+    return spec, read, err
+
+
 def _understand(text: str, scenario: list[str], db: CardDB, families: dict, settle=None,
                 story_aside: bool = True) -> tuple[dict, Relexed | None]:
     """``story_aside``: a story before a question about the card text alone may be set aside
@@ -126,26 +137,16 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     told = _with(story_clauses, relexed, db, families)
     if told is not None:
         relexed = told
-        spec, read, second = tries.read_as(relexed)
+        spec, read, second = _then_asked(tries, relexed, db, families)
         if spec is not None:
             return spec, read
-        both = _with(question_clause, relexed, db, families)
-        if both is not None:
-            spec, read, _err = tries.read_as(both)
-            if spec is not None:
-                return spec, read
     # (chains) last: a purpose no reading placed ("... to banish something they just sent to the
     # GY?"), set aside and asked too (_results_asked: a no stands, a yes is unknown)
     aside = _with(purpose_aside, relexed, db, families)
     if aside is not None:
-        spec, read, _err = tries.read_as(aside)
+        spec, read, _err = _then_asked(tries, aside, db, families)
         if spec is not None:
             return spec, read
-        both = _with(question_clause, aside, db, families)
-        if both is not None:
-            spec, read, _err = tries.read_as(both)
-            if spec is not None:
-                return spec, read
     if tries.refusal is not None:
         # a reading the grammar placed and the cards refused, and no other reading placed it:
         # that refusal says what the cards do not do, and is final

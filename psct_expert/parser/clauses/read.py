@@ -658,6 +658,24 @@ class Reader:
         ev.mods = lead + ev.mods
         return ev
 
+    def _done_in_response(self, ev, keeps_what_it_answers: bool = False) -> None:
+        """"... to flip it" / "... by banishing it" after a chained card: what its player does in
+        response, a clause of its own after ``ev`` (a word that is no move, flip or negation, or a
+        response told only by what it answers, leaves the sentence unread)."""
+        s = self.s
+        at = s.i
+        s.i += 1
+        v = self.verb()
+        s.i = at + 1
+        if v is None or data()["verbs"][v]["event"] not in ("move", "flip", "negate") or \
+                keeps_what_it_answers and ev.patient is None and ev.by is None and ev.mods:
+            s.i = at
+            raise Stop
+        self.subject = ev.agent
+        inner = self._clause()
+        inner.responding = True
+        ev.then.append(inner)
+
     def _clause(self) -> Event:
         s = self.s
         elided = False
@@ -1194,36 +1212,15 @@ class Reader:
                     and ev.patient.card is not None:
                 # "they chain X to flip it face-down": the chained card does that (said as "they
                 # chain X. they flip it face-down in response.", as "they chain X and flip it")
-                at = s.i
-                s.i += 1
-                v = self.verb()
-                s.i = at + 1
-                if v is None or data()["verbs"][v]["event"] not in ("move", "flip", "negate"):
-                    s.i = at
-                    raise Stop
-                self.subject = ev.agent
-                inner = self._clause()
-                inner.responding = True
-                ev.then.append(inner)
+                self._done_in_response(ev)
                 continue
             if s.peek().lower() == "by" and s.peek(1).lower().endswith("ing") and \
                     ev.verb in ("chain", "respond") and not ev.passive and \
                     ev.agent is not None and ev.agent.player is not None:
                 # (varyS) "they respond to my X by banishing my target", "opp chains Y by
-                # flipping it face-down": what they do in response (as "they chain and banish it")
-                at = s.i
-                s.i += 1
-                v = self.verb()
-                s.i = at + 1
-                if v is None or data()["verbs"][v]["event"] not in ("move", "flip", "negate") or \
-                        ev.patient is None and ev.by is None and ev.mods:
-                    # (what it responds to, "to my X", would be said nowhere: unread)
-                    s.i = at
-                    raise Stop
-                self.subject = ev.agent
-                inner = self._clause()
-                inner.responding = True
-                ev.then.append(inner)
+                # flipping it face-down": what they do in response (as "they chain and banish it");
+                # what it responds to, "to my X", would be said nowhere: unread
+                self._done_in_response(ev, keeps_what_it_answers=True)
                 continue
             if ev.verb == "use" and ev.patient is not None and s.peek().lower() == "as" and \
                     (not ev.passive or ev.patient.card is not None):
