@@ -942,6 +942,13 @@ def effect_used_from(text: str, place: str) -> bool:
     return bool(grammar().text_queries[f"{place}_effect"].search(text))
 
 
+def activated_from_hand(text: str) -> bool:
+    """A monster whose effect is activated from the hand by discarding or sending itself (or
+    revealing it), with no way to Special Summon itself: "dropped", it is activated."""
+    q = grammar().text_queries
+    return bool(q["hand_trap_cost"].search(text)) and not q["summons_itself"].search(text)
+
+
 def part_acts_on_target(quote: str) -> bool:
     """Does a part do its action to the target ("destroy it", "banish that target"), not to a new
     thing it names by a count ("destroy 1 monster ... as that monster", "send all ...")?"""

@@ -14,9 +14,9 @@ from .copies import told_copies
 from .holdings import purpose_gains
 from .moves import ACTION_VERBS
 from .procedures import MOVED
-from .refs import PLACE_CONDITIONS, effect_does_action, target_places
+from .refs import PLACE_CONDITIONS, effect_does_action, target_places, targets_only
 from .targets import described_target, note_change
-from .words import COUNT_WORDS, EFF_PARTS, moved_by_verb, owner_in_words
+from .words import COUNT_WORDS, EFF_PARTS, card_ir, moved_by_verb, owner_in_words
 
 
 # facts that make an effect without ':' or ';' one that is still activated or applied by
@@ -514,8 +514,7 @@ class ChainEvents:
         elif any(getattr(t, "type", "") == "XCARD" for t in ev.children):
             card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
             # (chains) "X used its banish (effect)": the effect by what it does
-            ir = {"how": "eff_card", "card": card, "ord": None, "desc": descs, "quote": None,
-                  "rel": None, "text": self.r.said(ev)}
+            ir = card_ir(card, self.r.said(ev), desc=descs)
             if a is None and low(ev)[:1] != ["my"] and sub(ev, "poss") is None:
                 # (chains) "X used its ... effect": whose X is not said; only a question about that
                 # same card can be answered (families/once.py)
@@ -694,11 +693,7 @@ class ChainEvents:
         found = self.effect_of(act["effect"]) if act["effect"].get("card") else None
         if found is None:
             return False
-        reading, eid = found
-        slots = {f.get("slot") for f in reading.facts if f.type == "target" and f.get("effect") == eid}
-        off = {f.get("slot") for f in reading.facts if f.type == "target_condition"
-               and f.get("effect") == eid and f.get("condition") in PLACE_CONDITIONS}
-        return bool(slots) and slots == off
+        return targets_only(*found, PLACE_CONDITIONS)
 
     def ev_did_flip(self, ev: Tree) -> None:
         """"... chains Book of Moon and changes that monster to face-down Defense Position": the
@@ -807,8 +802,7 @@ class ChainEvents:
         if poss is not None and self.r.player(poss) != player:
             self.fail("who chains it?", ev)
         card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
-        ref = self.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
-                               "rel": None, "text": card})
+        ref = self.effect_ref(card_ir(card))
         info = {**self._mods(ev), "respond": True}
         if "set" in low(ev):
             if self.db.get(ref["card"]).kind not in ("spell", "trap"):

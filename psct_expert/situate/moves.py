@@ -9,7 +9,7 @@ from lark import Token, Tree
 
 from ..parser.transform import PLACE_WORDS, find, low, sub, subs
 from .targets import note_change
-from .words import owner_in_words
+from .words import card_ir, owner_in_words
 
 
 ACTION_VERBS = {"sent-to-gy": "send", "destroyed": "destroy", "banished": "banish", "tributed": "tribute",
@@ -220,8 +220,7 @@ class MoveEvents:
         if not own and named.get("card") and "resolves" in low(ev) and \
                 owner_in_words(named["words"]) in ("you", "opponent"):
             # "they destroy my Sakuretsu Armor before it resolves": it was activated (by its owner)
-            ref = self.effect_ref({"how": "eff_card", "card": named["card"], "ord": None, "desc": [],
-                                   "quote": None, "rel": None, "text": named["card"]})
+            ref = self.effect_ref(card_ir(named["card"]))
             own = [self._activate(ref, owner_in_words(named["words"]), {})]
         if own and verb in ("destroy", "banish", "return", "send") and not any(
                 named["card"] == x.get("card") for e in self.events if e.get("kind") == "activate"

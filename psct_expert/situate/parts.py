@@ -15,7 +15,7 @@ from ..reader.phrases import held_condition_allows_hand, names_place, names_this
 from ..reader.select import select_effect
 from .holdings import quantity
 from .targets import note_change
-from .words import norm_words
+from .words import card_ir, norm_words
 
 if TYPE_CHECKING:
     from .told import Situate
@@ -64,8 +64,7 @@ class PartEvents:
         if place not in ("hand", "field", "gy"):
             self.fail(f"activated from where? ({self.r.said(sub(ev, 'place'))!r})", ev)
         keep = self.last_card
-        ref = self.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
-                               "rel": None, "text": card})
+        ref = self.effect_ref(card_ir(card))
         self.last_card = keep
         first = self._activate(ref, owner, {"from": place})
         note = sub(ev, "cj_cost_note")
@@ -101,8 +100,7 @@ class PartEvents:
         player = self.r.player(sub(ev, "poss"))
         if player not in ("you", "opponent"):
             self.fail("whose card targeted it?", ev)
-        ref = self.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
-                               "rel": None, "text": card})
+        ref = self.effect_ref(card_ir(card))
         reading = self.reading(card)
         eid = select_effect(reading, ref)
         if not any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
@@ -249,8 +247,7 @@ class PartEvents:
         card = self.db.get(self.r.card(tokens(ev, "XCARD")[-1])).name
         if not any(e.get("card") == card for e in self.entities.values()):
             self.fail(f"another {card}: tell the first one before", ev)
-        ref = self.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
-                               "rel": None, "text": card})
+        ref = self.effect_ref(card_ir(card))
         place = self.r.place(sub(ev, "place"))
         self._activate(ref, player, {"from": place} if place else {})
 

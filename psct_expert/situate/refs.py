@@ -295,6 +295,15 @@ def _first_part_does(facts, eid: str, verb: str) -> bool:
 PLACE_CONDITIONS = ("in-gy", "banished")
 
 
+def targets_only(reading: Reading, eid: str, conditions) -> bool:
+    """Does effect ``eid`` target, and is each of its targets one with a condition among
+    ``conditions`` (only cards in the GY or banished; only "the attacking monster")?"""
+    slots = {f.get("slot") for f in reading.facts if f.type == "target" and f.get("effect") == eid}
+    met = {f.get("slot") for f in reading.facts if f.type == "target_condition"
+           and f.get("effect") == eid and f.get("condition") in conditions}
+    return bool(slots) and slots == met
+
+
 def target_places(told: list) -> list[str]:
     """A place hint for the first target told ("a monster in their GY": ``target-in:in-gy``; "a
     monster I control": ``target-in:field``)."""

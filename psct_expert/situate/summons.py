@@ -10,9 +10,9 @@ from lark import Token, Tree
 
 from ..errors import QuestionError
 from ..parser.transform import find, low, sub, subs
-from ..reader.phrases import summons_to_opponents_field
+from ..reader.phrases import activated_from_hand, summons_to_opponents_field
 from ..reader.select import select_effect
-from .words import COUNT_WORDS, owner_in_words
+from .words import COUNT_WORDS, card_ir, owner_in_words
 
 if TYPE_CHECKING:
     from .told import Situate
@@ -66,12 +66,12 @@ class SummonEvents:
             # "drops X from hand": a Special Summon from the hand (said nowhere else)
             thing0 = subs(ev, "thing")
             card0 = self.r.thing(thing0[0]).get("card") if thing0 else None
-            if card0 and activated_from_hand(self.db.get(card0)):
+            c0 = self.db.get(card0) if card0 else None
+            if c0 is not None and c0.kind == "monster" and activated_from_hand(
+                    " ".join(t for t in (c0.text, c0.pendulum_text) if t)):
                 # (chains) "I drop Maxx C": a hand trap, activated from the hand by discarding or
                 # sending itself (its text says so, and it cannot Summon itself)
-                self._activate(self.effect_ref({"how": "eff_card", "card": card0, "ord": None,
-                                                 "desc": [], "quote": None, "rel": None,
-                                                 "text": card0}), player, {"from": "hand"})
+                self._activate(self.effect_ref(card_ir(card0)), player, {"from": "hand"})
                 return
             if not thing0 or self.r.place(find(thing0[0], "place")) != "hand" or \
                     not self.r.thing(thing0[0]).get("card"):
@@ -309,17 +309,3 @@ def _target_summoned(st: Situate, t: dict, ev: Tree) -> None:
     targeted = [x for e in st.events if e.get("kind") == "activate" for x in e.get("targets", [])]
     if targeted and t["words"][:2] == ["one", "of"]:
         note_change(st, st._which_target(t, targeted, ev), {"left": True})
-
-
-def activated_from_hand(card) -> bool:
-    """(chains) A monster whose effect is activated from the hand by discarding or sending itself
-    (or revealing it), with no way to Special Summon itself: "dropped", it is activated."""
-    from .. import kre as re
-
-    if card is None or card.kind != "monster":
-        return False
-    body = " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t)
-    return bool(re.search(r"\b(?:discard this card|send this card from your hand(?: or (?:field|Monster Zone))? to the (?:GY|Graveyard)|"
-                          r"reveal this card in your hand)\b", body, re.IGNORECASE)) and \
-        not re.search(r"\bSpecial Summon this card\b|\(from your hand\)", body, re.IGNORECASE)
-

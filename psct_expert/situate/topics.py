@@ -10,7 +10,7 @@ import re
 from lark import Tree
 
 from ..parser.transform import find
-from .words import norm
+from .words import card_ir, norm
 
 
 class TopicEvents:
@@ -68,8 +68,7 @@ class TargetGoneEvents:
         from .targets import note_change
         tok = next(t for t in ev.children if getattr(t, "type", "") == "XCARD")
         card = self.r.card(tok)
-        ir = {"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None, "rel": None,
-              "text": self.r.said(tok)}
+        ir = card_ir(card, self.r.said(tok))
         ref = self.effect_ref(ir, hint=["target:any"])
         found = self.effect_of(ref)
         if found is None:

@@ -119,3 +119,10 @@ def moved_by_verb(verb: str | None, places: list) -> str | None:
             "tribute": "tributed", "discard": "discarded",
             "return": "returned-to-hand" if places[-1:] == ["hand"] else
             "returned-to-deck" if places[-1:] == ["deck"] else None}.get(verb)
+
+
+def card_ir(card: str, text: str | None = None, desc=()) -> dict:
+    """The effect reference a card named by its name alone makes (what the parse's ``eff_card``
+    reads as): resolved by :meth:`.refs.EffectRefs.effect_ref` like any other."""
+    return {"how": "eff_card", "card": card, "ord": None, "desc": list(desc), "quote": None,
+            "rel": None, "text": text or card}

@@ -11,7 +11,7 @@ from ...errors import QuestionError
 
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import names_this_card
-from ..words import thing_words, words_fit
+from ..words import card_ir, thing_words, words_fit
 from ...reader.select import select_effect
 from .common import OldForm, rel_verbs
 from .outcomes import build_outcome
@@ -285,8 +285,7 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
     if not effs and len(own) == 1 and (sub(fam, "cost_a") or sub(fam, "cost_counts")) is not None:
         # "Is discarding D.D. Crow to the GY a cost?": the one card the action names, whose own
         # effect is asked about (its cost must move that card: checked below)
-        ir = {"how": "eff_card", "card": own[0], "ord": None, "desc": [], "quote": None,
-              "rel": None, "text": own[0]}
+        ir = card_ir(own[0])
     elif not effs and st.acts:
         # "My opponent activates X. I chain Y. Is the banish a cost?": the newest activation whose
         # effect does that action

@@ -15,6 +15,7 @@ from ...reader.phrases import MOVES_A_CARD
 from ...reader.select import select_clause, select_effect
 from ..targets import (described_target, implied_response_changes, links_resolved_before,
                        note_change, told_place)
+from ..refs import targets_only
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
 from .common import first_effect
 from .conditions import build_held
@@ -127,10 +128,7 @@ def _targets_the_told_attacker(st: Situate, found, ref: dict) -> bool:
     nothing told of the attacker since: its target is that attacker (game-rules#battle), and
     whether it still resolves is what is asked."""
     reading, eid = found
-    slots = {f.get("slot") for f in reading.facts if f.type == "target" and f.get("effect") == eid}
-    attacking = {f.get("slot") for f in reading.facts if f.type == "target_condition"
-                 and f.get("effect") == eid and f.get("condition") == "attacking"}
-    if not slots or slots != attacking:
+    if not targets_only(reading, eid, ("attacking",)):
         return False
     attacks = [e for e in st.events if e.get("kind") == "attack"]
     said_attack = any(f.type == "trigger_names" and f.get("effect") == eid and f.get("name") == "attack"

@@ -24,7 +24,7 @@ from ..holdings import quantity
 from ..parts import effect_parts
 from ..procedures import COUNTS, counted_kind
 from ..topics import topic_of
-from ..words import norm, norm_words
+from ..words import card_ir, norm, norm_words
 from . import activation, links, outcomes
 from .activation import purpose_is_its_own
 from .common import asker_of
@@ -457,8 +457,7 @@ def build_still_done(st: Situate, fam: Tree) -> dict:
             st._activate(st.effect_ref(st.r.effect(node)), "you", {})
         elif card is not None:      # "Is X's cost still paid ...?"
             name = st.r.card(card)
-            st._activate(st.effect_ref({"how": "eff_card", "card": name, "ord": None, "desc": [],
-                                        "quote": None, "rel": None, "text": name}), "you", {})
+            st._activate(st.effect_ref(card_ir(name)), "you", {})
     if even is not None and sub(even, "ev_negate") is not None:
         # "... stay banished even though X got negated": told with it ("even though nothing is
         # Summoned" only concedes what the negation left undone: still)

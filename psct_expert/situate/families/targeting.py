@@ -16,7 +16,7 @@ from ...reader.phrases import target_phrase, target_sides, target_words
 from ...reader.select import select_effect
 from ..refs import effect_does_action
 from ..targets import described_entity, protection_said, protection_side
-from ..words import owner_in_words, thing_words, words_fit
+from ..words import card_ir, owner_in_words, thing_words, words_fit
 from .common import asker_of, first_effect, rel_verbs
 
 if TYPE_CHECKING:
@@ -169,8 +169,7 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
                 f.type == "negation_scope" and f.get("what") == "activation"
                 and f.get("effect") == found[1] for f in found[0].facts):
             card = named["card"]
-            st._activate(st.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [],
-                                        "quote": None, "rel": None, "text": card}), owner, {})
+            st._activate(st.effect_ref(card_ir(card)), owner, {})
             return build_can_respond(st, fam)
     if thing0 is not None and low(thing0) == ["it"] and {"activate", "use"} & set(low(fam)):
         # (readA) "They Synchro Summon X. Can I Solemn Warning it?": the Summon told last

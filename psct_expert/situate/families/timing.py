@@ -12,6 +12,7 @@ from ...reader.phrases import names_this_card
 from ...errors import QuestionError
 from ...reader.select import select_clause, select_effect
 from ..topics import topic_of
+from ..words import card_ir
 from .common import OldForm
 
 if TYPE_CHECKING:
@@ -30,8 +31,7 @@ def build_simultaneous(st: Situate, fam: Tree) -> dict:
         raise OldForm()                     # the other wordings: read by resolve.py
     card = st.r.card(lead[0])
     verb = st.r.action(find(sub(fam, "v_action"), "act_verb"))
-    ref = st.effect_ref({"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None,
-                         "rel": None, "text": st.r.said(lead[0])}, hint=[verb] if verb else [])
+    ref = st.effect_ref(card_ir(card, st.r.said(lead[0])), hint=[verb] if verb else [])
     reading = st.reading(card)
     eid = select_effect(reading, ref)
     clauses = [f for f in reading.facts if f.type == "clause" and f.get("effect") == eid
@@ -88,8 +88,7 @@ def _action_timing(st: Situate, fam: Tree) -> dict | None:
                     None)
         if card is None:
             return None
-        ir = {"how": "eff_card", "card": card, "ord": None, "desc": [], "quote": None, "rel": None,
-              "text": card}
+        ir = card_ir(card)
     ref = st.effect_ref(ir, hint=[verb])
     return st.spec("happens-at", {"effect": ref, "verb": verb, "timing": timing})
 
