@@ -207,17 +207,16 @@ def _judge_player(text: str, out: Relexed) -> str:
     from ..lemmas import all_lemmas
 
     said = []
-    for sentence in re.split(r"(?<=[.!?])\s+", text):
+    mine = re.sub(r"\b(?:his|her|their) opponent", "my opponent", text, flags=re.IGNORECASE)
+    for sentence in re.split(r"(?<=[.!?])\s+", mine):
         m = _PLAYER_LEAD.search(sentence)
         if m is None:
-            said.append(re.sub(r"\b(?:his|her|their) opponent", "my opponent", sentence,
-                               flags=re.IGNORECASE))
+            said.append(sentence)
             continue
         rest = sentence[m.end():]
         verb = re.match(r"\s+([a-z]+s)\b", rest)
         if verb and (all_lemmas(verb.group(1)).get("VERB") or ()):
             rest = " " + all_lemmas(verb.group(1))["VERB"][0] + rest[verb.end():]
-        rest = re.sub(r"\b(?:his|her|their) opponent", "my opponent", rest, flags=re.IGNORECASE)
         stop = _NEW_SUBJECT.search(rest)          # "his" is the player's until another subject
         head, tail = (rest[:stop.start()], rest[stop.start():]) if stop else (rest, "")
         head = re.sub(r"\b(?:his|her)\b", "my", head, flags=re.IGNORECASE)
@@ -577,12 +576,17 @@ def _declarative(s: str, out: Relexed) -> str:
     return s
 
 
-_REASON_WORDS = {"because", "bc", "b/c", "cuz", "since"}
+@lru_cache(maxsize=1)
+def _reasons() -> tuple[frozenset, frozenset]:
+    """The lexicon's words that join a reason, and the words that make a reason tell the game."""
+    lx = lexicon()
+    return (frozenset(str(w).lower() for w in lx.get("reasons") or ()),
+            frozenset(str(w).lower() for w in lx.get("reason_game_words") or ()))
 
 
 def _tells_the_game(said: str) -> bool:
     """Does a reason tell something of the game (a card's name or one of ``reason_game_words``)?"""
-    words = {str(w).lower() for w in lexicon().get("reason_game_words") or ()}
+    words = _reasons()[1]
     return "\ue000" in said or any(w.lower().strip(".,!?'\"") in words for w in said.split())
 
 
@@ -590,7 +594,7 @@ def _set_aside_aside(s: str, out: Relexed) -> str:
     rx = _patterns()["asides"]
     if rx is not None and not s.endswith("?"):
         m = rx.match(s)
-        if m and m.group().split()[-1].lower() in _REASON_WORDS and _tells_the_game(s[m.end():]):
+        if m and m.group().split()[-1].lower() in _reasons()[0] and _tells_the_game(s[m.end():]):
             # "asking because they control no monsters": the reason is told (a state of the game),
             # only the asking is set aside
             out.changes.append(Change("set-aside", m.group()))
