@@ -163,7 +163,8 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     named = {c.written for c in relexed.changes}
     went_further = isinstance(first, QuestionError) and isinstance(second, QuestionError) and \
         first.unplaced is not None and second.unplaced is not None and \
-        _reach(first, text) > _reach(second, relexed.text)
+        _reach(first, text) > _reach(second, relexed.text) and \
+        _still_there(first.unplaced, relexed.text)
     if isinstance(second, UnknownCard) and not isinstance(first, UnknownCard) or \
             isinstance(first, UnknownCard) and first.name not in named or \
             getattr(first, "line", None) is not None or went_further:
@@ -251,6 +252,14 @@ def _reach(err: QuestionError, text: str) -> float:
         at = text.lower().find(u.split()[0].lower()) if u.split() else -1
         return at / n if at >= 0 else 0.0
     return max(0.0, 1 - len(u) / n)
+
+
+def _still_there(unplaced: str, text: str) -> bool:
+    """Are the words a reading could not place all still in ``text`` (the reading shown)?  The
+    error of the reading as written is said only then: naming a word the shown reading set aside
+    or rewrote would send the asker after a word that is no longer the trouble."""
+    have = {w.lower() for w in re.findall(r"[\w'+/-]+", text)}
+    return all(w.lower() in have for w in re.findall(r"[\w'+/-]+", unplaced))
 
 
 def _without_the_story(relexed: Relexed, db: CardDB, families: dict):

@@ -183,3 +183,13 @@ def test_how_a_monster_was_summoned_is_grounded_in_its_own_procedure(expert):
     r = Relexed(kept)
     summoned_as_its_text_says(r, expert.db, expert.kb.families)
     assert r.text == kept
+
+
+def test_a_refusal_never_names_a_word_the_reading_shown_set_aside(expert):
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError) as got:
+        expert.ask("card destruction got negated by opp. do we both still have to draw 2 or nah", [])
+    err = got.value
+    assert "or nah" not in err.relexed.text
+    assert "nah" not in str(err) and "nah" not in (err.unplaced or "")
+    assert "we" in (err.unplaced or "").split()
