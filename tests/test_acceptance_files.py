@@ -27,11 +27,14 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/08.yaml": 2,
     "bench/blind-probes/09.yaml": 10,
     "bench/blind-probes/10.yaml": 5,
+    "bench/blind-probes/11.yaml": 3,
+    "bench/blind-probes/12.yaml": 3,
 }
 SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions.yaml", "bench/blind-probes/01.yaml",
         "bench/blind-probes/02.yaml", "bench/blind-probes/03.yaml", "bench/blind-probes/04.yaml",
         "bench/blind-probes/05.yaml", "bench/blind-probes/06.yaml", "bench/blind-probes/07.yaml",
-        "bench/blind-probes/08.yaml", "bench/blind-probes/09.yaml", "bench/blind-probes/10.yaml"}       # seconds each, mostly second readings of refusals
+        "bench/blind-probes/08.yaml", "bench/blind-probes/09.yaml", "bench/blind-probes/10.yaml",
+        "bench/blind-probes/11.yaml", "bench/blind-probes/12.yaml"}       # seconds each, mostly second readings of refusals
 
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n
