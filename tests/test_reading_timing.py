@@ -16,8 +16,12 @@ CASES = [
     {"id": "flipped-in-damage-step-passive", "answer": "yes",
      "ask": "My face-down Hane-Hane is attacked. It gets flipped during the Damage Step. Does the "
             "flip effect still activate?"},
-    {"id": "attack-only-stays-unknown", "answer": "unknown",
+    # the attack told and nothing after it: the battle goes on, the attack flips it (lead)
+    {"id": "attack-only-flips", "answer": "yes",
      "ask": "My opponent attacks my face-down Hane-Hane. Does the flip effect activate?"},
+    {"id": "attack-negated-not-yes", "answer": "unknown",
+     "ask": "My opponent attacks my face-down Hane-Hane and I negate the attack. Does the flip effect "
+            "activate?"},
     {"id": "flip-in-another-phase-refused", "refused": ["during the End Phase"],
      "ask": "My opponent attacks my face-down Hane-Hane. It is flipped during the End Phase. Does "
             "the flip effect activate?"},
