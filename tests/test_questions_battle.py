@@ -84,10 +84,10 @@ def expert(base_expert):
     # a Flip effect of a monster destroyed by battle
     ("My face-down Example Burrower is attacked and destroyed by battle. Does its Flip effect activate?",
      "yes"),
-    # told only the attack: the battle goes on, the attack flips it; the attack negated is not a yes
+    # told only the attack: the battle goes on, the attack flips it; a negated attack does not
     ("My face-down Example Burrower is attacked. Does its Flip effect activate?", "yes"),
     ("My face-down Example Burrower is attacked and my opponent negates the attack. "
-     "Does its Flip effect activate?", "unknown"),
+     "Does its Flip effect activate?", "no"),
     # a monster that declared an attack
     ("My Example Swordsman attacks and my opponent negates the attack. "
      "Can Example Swordsman attack again this turn?", "no"),

@@ -19,7 +19,7 @@ CASES = [
     # the attack told and nothing after it: the battle goes on, the attack flips it (lead)
     {"id": "attack-only-flips", "answer": "yes",
      "ask": "My opponent attacks my face-down Hane-Hane. Does the flip effect activate?"},
-    {"id": "attack-negated-not-yes", "answer": "unknown",
+    {"id": "attack-negated-no-flip", "answer": "no",
      "ask": "My opponent attacks my face-down Hane-Hane and I negate the attack. Does the flip effect "
             "activate?"},
     {"id": "flip-in-another-phase-refused", "refused": ["during the End Phase"],
