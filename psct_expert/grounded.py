@@ -210,6 +210,18 @@ _ACT_PURPOSE = re.compile(r"\b(?:activates?|activated|uses?|used|chains?|chained
                           re.IGNORECASE)
 
 
+# a purpose whose object is a card told before ("to return it to the hand", "to banish that
+# monster"): in a response it tells what the response does to that card, which the story reads
+_TOLD_OBJECT = re.compile(r"^to\s+[A-Za-z]+\s+(?:it|them|that\s+(?:monster|card|target)|"
+                          r"those\s+(?:monsters|cards|targets))\b", re.IGNORECASE)
+
+
+def _acts_on_told(how: str, said: str) -> bool:
+    """Does a response's purpose act on a card told before (kept, to be read as what the
+    response does) rather than describe its effect?"""
+    return bool(_TOLD_OBJECT.match(how)) and re.match(r"(?i)chain", said) is not None
+
+
 def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None:
     """(chains) A told activation said with its purpose ("they use its effect to banish up to 1
     card each from my hand, field and GY"): the purpose is set aside, shown as grounded in the
@@ -232,7 +244,8 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
             k = int(m.group("k")) if m.group("k") else None
             card = db.find(found[k].card) if k is not None else \
                 db.find(found[named].card) if named is not None else None
-            if card is not None and _grounded(m.group("how")[3:], card):
+            if card is not None and _grounded(m.group("how")[3:], card) and \
+                    not _acts_on_told(m.group("how"), m.group(0)):
                 relexed.changes.append(Change("grounded", m.group("how"), card.name))
                 part = part[:m.start("how")].rstrip() + part[m.end("how"):]
         if names:

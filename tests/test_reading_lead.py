@@ -193,3 +193,21 @@ def test_a_refusal_never_names_a_word_the_reading_shown_set_aside(expert):
     assert "or nah" not in err.relexed.text
     assert "nah" not in str(err) and "nah" not in (err.unplaced or "")
     assert "we" in (err.unplaced or "").split()
+
+
+# "it" in a response: a card that cannot touch the card just activated, or its target, by kind
+def test_a_response_that_returns_a_monster_means_the_spells_target(expert):
+    a = expert.ask("My opponent activates Soul Taker targeting my monster and I chain Compulsory "
+                   "Evacuation Device to return it to my hand. Is my monster still destroyed?", [])
+    assert a.value == "no"
+    assert "still apply to my monster" in a.restated
+
+
+def test_a_response_that_destroys_spells_means_the_spell_not_its_target(expert):
+    a = expert.ask("I activate Soul Taker targeting my opponent's monster and they chain Mystical "
+                   "Space Typhoon to destroy it. Does my opponent still gain 1000 LP?", [])
+    assert a.value == "yes" and "still resolve" in a.restated
+    spec, _ = expert.read("I activate Soul Taker targeting my opponent's monster and they chain "
+                          "Mystical Space Typhoon to destroy it. Does my opponent still gain 1000 LP?", [])
+    does = [d for e in spec.get("situation", []) for d in e.get("does", [])]
+    assert does and does[0]["what"] == "Soul Taker"

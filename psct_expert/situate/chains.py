@@ -18,6 +18,10 @@ from .refs import PLACE_CONDITIONS, effect_does_action, target_places, targets_o
 from .targets import described_target, note_change
 from .words import COUNT_WORDS, EFF_PARTS, card_ir, moved_by_verb, owner_in_words
 
+# a target that must be a monster is never a Spell/Trap, and back (the reader's target conditions)
+_OTHER_KIND = {"monster": ("spell-trap", "spell", "trap"), "spell-trap": ("monster",),
+               "spell": ("monster",), "trap": ("monster",)}
+
 
 # facts that make an effect without ':' or ';' one that is still activated or applied by
 # activating something (an older wording, a granted or Pendulum effect is not judged here)
@@ -282,9 +286,13 @@ class ChainEvents:
             if found is None or not effect_does_action(found[0].facts, found[1], verb):
                 self.fail(f"{self.r.said(m)!r} is not what that effect does", m)
             return
-        if not targeted or (named and named not in targeted):
+        to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
+        if not targeted or (named and named not in targeted) or \
+                ("it" in ws or (thing is not None and self.r.thing(thing)["pronoun"])) and \
+                to is not None and self._cannot_reach_targets(act, to):
             # "chains Twin Twisters to destroy it", "... to Special Summon a monster": what the
-            # link does when it resolves
+            # link does when it resolves; "chains Mystical Space Typhoon to destroy it" after an
+            # activation that targets a monster: "it" is not that monster
             self._purpose_does(m)
             return
         if thing is not None and low(thing)[:2] == ["one", "of"] and len(targeted) > 1:
@@ -614,7 +622,8 @@ class ChainEvents:
             # "X targets their monster. X resolves and destroys it", "I chain X targeting my
             # monster and destroy it": the one card X targets
             what = act["targets"][0]
-        elif t["pronoun"] and act.get("respond") and len(aimed) == 1 and self._targets_off_field(act):
+        elif t["pronoun"] and act.get("respond") and len(aimed) == 1 and \
+                self._cannot_act_on_answered(act, to):
             # "opp uses Monster Reborn on my X, I chain D.D. Crow and banish it": a card that acts on
             # a card in the GY (or banished) cannot act on the card just activated on the field:
             # "it" is the one card the link it answers targets
@@ -687,6 +696,34 @@ class ChainEvents:
                       "right after it", ev)
         self.ev_did(Tree("ev_did", [c for c in ev.children if isinstance(c, Tree)
                                     and not c.data.startswith("eff_")]))
+
+    def _cannot_act_on_answered(self, act: dict, to: dict | None) -> bool:
+        """Can the effect of ``act`` not act on the card of the link ``to`` it answers: it targets
+        only cards in the GY or banished (that card was just activated on the field), or only
+        monsters while that card is a Spell or Trap, or only Spells/Traps while it is a monster
+        ("they chain Compulsory Evacuation Device and return it to the hand" after a Spell that
+        targets a monster: "it" is that monster)?"""
+        if self._targets_off_field(act):
+            return True
+        found = self.effect_of(act["effect"]) if act["effect"].get("card") else None
+        card = (to or {}).get("effect", {}).get("card")
+        answered = self.db.get(card) if card else None
+        if found is None or answered is None or (to or {}).get("source"):
+            return False
+        if answered.kind in ("spell", "trap"):
+            return targets_only(*found, _OTHER_KIND["spell-trap"])
+        return answered.kind == "monster" and targets_only(*found, _OTHER_KIND["monster"])
+
+    def _cannot_reach_targets(self, act: dict, to: dict) -> bool:
+        """Does the effect of ``act`` target only a kind of card (monsters, or Spells/Traps) that
+        the targets of the link ``to`` it answers cannot be, as that link's card text says?"""
+        mine = self.effect_of(act["effect"]) if act["effect"].get("card") else None
+        theirs = self.effect_of(to["effect"]) if to["effect"].get("card") else None
+        if mine is None or theirs is None:
+            return False
+        kinds = {f.get("condition") for f in theirs[0].facts if f.type == "target_condition"
+                 and f.get("effect") == theirs[1] and f.get("condition") in _OTHER_KIND}
+        return len(kinds) == 1 and targets_only(*mine, _OTHER_KIND[next(iter(kinds))])
 
     def _targets_off_field(self, act: dict) -> bool:
         """Does the effect of ``act`` target only cards in the GY or banished?"""
