@@ -211,3 +211,20 @@ def test_a_response_that_destroys_spells_means_the_spell_not_its_target(expert):
                           "Mystical Space Typhoon to destroy it. Does my opponent still gain 1000 LP?", [])
     does = [d for e in spec.get("situation", []) for d in e.get("does", [])]
     assert does and does[0]["what"] == "Soul Taker"
+
+
+def test_a_response_that_targets_nothing_is_read_by_what_its_part_names(expert):
+    # "destroy all Spells and Traps ...": not the monster Soul Taker targets; "all monsters": it is
+    spells = expert.ask("I activate Soul Taker targeting my opponent's monster and they chain Harpie's "
+                        "Feather Duster to destroy it. Does my opponent still gain 1000 LP?", [])
+    monsters = expert.ask("I activate Soul Taker targeting my opponent's monster and they chain Dark "
+                          "Hole to destroy it. Does my opponent still gain 1000 LP?", [])
+    assert spells.value == "yes" and monsters.value == "no"
+
+
+def test_the_kind_of_card_a_part_names():
+    from psct_expert.reader.phrases import part_object_kind
+    assert part_object_kind("Destroy all Spell and Trap Cards your opponent controls") == "spell-trap"
+    assert part_object_kind("Banish all face-up monsters on the field") == "monster"
+    assert part_object_kind("destroy 1 card on the field") is None
+    assert part_object_kind("return it to the hand") is None

@@ -958,6 +958,18 @@ def part_acts_on_target(quote: str) -> bool:
     return ref is not None and (new is None or ref.start() < new.start())
 
 
+def part_object_kind(quote: str) -> str | None:
+    """The one kind of card a part acts on, said by its words: "spell-trap" ("destroy all Spells
+    and Traps your opponent controls"), "monster" ("banish all monsters"), else None (a card of
+    any kind, the target, or both kinds named)."""
+    q = grammar().text_queries
+    st = bool(q["part_object_spell_trap"].search(quote))
+    mon = bool(q["part_object_monster"].search(quote))
+    if st == mon or q["part_object_any"].search(quote):
+        return None
+    return "spell-trap" if st else "monster"
+
+
 def target_sides(effect: EffectReading) -> tuple[bool, bool]:
     """Whose cards an effect's target phrase names: (its controller's, the opponent's)."""
     what = target_phrase(effect).lower()

@@ -9,7 +9,7 @@ from lark import Token, Tree
 from ..errors import QuestionError
 
 from ..parser.transform import low, sub, subs
-from ..reader.phrases import cost_from_own_hand
+from ..reader.phrases import cost_from_own_hand, part_object_kind
 from .copies import told_copies
 from .holdings import purpose_gains
 from .moves import ACTION_VERBS
@@ -289,7 +289,8 @@ class ChainEvents:
         to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
         if not targeted or (named and named not in targeted) or \
                 ("it" in ws or (thing is not None and self.r.thing(thing)["pronoun"])) and \
-                to is not None and self._cannot_reach_targets(act, to):
+                to is not None and self._cannot_reach_targets(
+                    act, to, self.r.action(sub(m, "act_verb")) if sub(m, "act_verb") is not None else None):
             # "chains Twin Twisters to destroy it", "... to Special Summon a monster": what the
             # link does when it resolves; "chains Mystical Space Typhoon to destroy it" after an
             # activation that targets a monster: "it" is not that monster
@@ -714,16 +715,26 @@ class ChainEvents:
             return targets_only(*found, _OTHER_KIND["spell-trap"])
         return answered.kind == "monster" and targets_only(*found, _OTHER_KIND["monster"])
 
-    def _cannot_reach_targets(self, act: dict, to: dict) -> bool:
-        """Does the effect of ``act`` target only a kind of card (monsters, or Spells/Traps) that
-        the targets of the link ``to`` it answers cannot be, as that link's card text says?"""
+    def _cannot_reach_targets(self, act: dict, to: dict, verb: str | None = None) -> bool:
+        """Does the effect of ``act`` act only on a kind of card (monsters, or Spells/Traps) that
+        the targets of the link ``to`` it answers cannot be, as that link's card text says: by what
+        it targets, or, when it targets nothing, by what its parts doing ``verb`` name ("destroy all
+        Spells and Traps ...")?"""
         mine = self.effect_of(act["effect"]) if act["effect"].get("card") else None
         theirs = self.effect_of(to["effect"]) if to["effect"].get("card") else None
         if mine is None or theirs is None:
             return False
         kinds = {f.get("condition") for f in theirs[0].facts if f.type == "target_condition"
                  and f.get("effect") == theirs[1] and f.get("condition") in _OTHER_KIND}
-        return len(kinds) == 1 and targets_only(*mine, _OTHER_KIND[next(iter(kinds))])
+        if len(kinds) != 1:
+            return False
+        other = _OTHER_KIND[next(iter(kinds))]
+        reading, eid = mine
+        if any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
+            return targets_only(reading, eid, other)
+        said = {part_object_kind(f.source.quote if f.source else "") for f in reading.facts
+                if f.type == "clause" and f.get("effect") == eid and f.get("verb") == verb}
+        return verb is not None and len(said) == 1 and next(iter(said)) in other
 
     def _targets_off_field(self, act: dict) -> bool:
         """Does the effect of ``act`` target only cards in the GY or banished?"""
