@@ -220,6 +220,9 @@ def test_a_response_that_targets_nothing_is_read_by_what_its_part_names(expert):
     monsters = expert.ask("I activate Soul Taker targeting my opponent's monster and they chain Dark "
                           "Hole to destroy it. Does my opponent still gain 1000 LP?", [])
     assert spells.value == "yes" and monsters.value == "no"
+    told = expert.ask("I activate Soul Taker targeting my opponent's monster, they chain Dark Hole and "
+                      "destroy it. Does my opponent still gain 1000 LP?", [])
+    assert told.value == "no"
 
 
 def test_the_kind_of_card_a_part_names():

@@ -23,6 +23,11 @@ _OTHER_KIND = {"monster": ("spell-trap", "spell", "trap"), "spell-trap": ("monst
                "spell": ("monster",), "trap": ("monster",)}
 
 
+def other_of_monster() -> tuple[str, ...]:
+    """The target conditions of a Spell or Trap (any of them)."""
+    return _OTHER_KIND["monster"]
+
+
 # facts that make an effect without ':' or ';' one that is still activated or applied by
 # activating something (an older wording, a granted or Pendulum effect is not judged here)
 NOT_CONTINUOUS = {"on_card_activation", "granted_effect", "quick_marker", "trigger"}
@@ -624,7 +629,7 @@ class ChainEvents:
             # monster and destroy it": the one card X targets
             what = act["targets"][0]
         elif t["pronoun"] and act.get("respond") and len(aimed) == 1 and \
-                self._cannot_act_on_answered(act, to):
+                self._cannot_act_on_answered(act, to, verb):
             # "opp uses Monster Reborn on my X, I chain D.D. Crow and banish it": a card that acts on
             # a card in the GY (or banished) cannot act on the card just activated on the field:
             # "it" is the one card the link it answers targets
@@ -698,43 +703,53 @@ class ChainEvents:
         self.ev_did(Tree("ev_did", [c for c in ev.children if isinstance(c, Tree)
                                     and not c.data.startswith("eff_")]))
 
-    def _cannot_act_on_answered(self, act: dict, to: dict | None) -> bool:
+    def _acts_only_on(self, act: dict, verb: str | None) -> tuple[str, ...] | None:
+        """The kinds of card the effect of ``act`` acts on, when its text limits them to one kind:
+        by what it targets ("Target 1 Spell/Trap ..."), or, when it targets nothing, by what its
+        parts doing ``verb`` name ("destroy all Spells and Traps ..."); else None."""
+        found = self.effect_of(act["effect"]) if act["effect"].get("card") else None
+        if found is None:
+            return None
+        reading, eid = found
+        if any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
+            for only in (("monster",), other_of_monster()):
+                if targets_only(reading, eid, only):
+                    return only
+            return None
+        said = {part_object_kind(f.source.quote if f.source else "") for f in reading.facts
+                if f.type == "clause" and f.get("effect") == eid and f.get("verb") == verb}
+        if verb is None or len(said) != 1 or None in said:
+            return None
+        return ("monster",) if said == {"monster"} else other_of_monster()
+
+    def _cannot_act_on_answered(self, act: dict, to: dict | None, verb: str | None = None) -> bool:
         """Can the effect of ``act`` not act on the card of the link ``to`` it answers: it targets
-        only cards in the GY or banished (that card was just activated on the field), or only
-        monsters while that card is a Spell or Trap, or only Spells/Traps while it is a monster
-        ("they chain Compulsory Evacuation Device and return it to the hand" after a Spell that
-        targets a monster: "it" is that monster)?"""
+        only cards in the GY or banished (that card was just activated on the field), or acts only
+        on monsters while that card is a Spell or Trap, or only on Spells/Traps while it is a
+        monster ("they chain Compulsory Evacuation Device and return it to the hand" after a Spell
+        that targets a monster: "it" is that monster)?"""
         if self._targets_off_field(act):
             return True
-        found = self.effect_of(act["effect"]) if act["effect"].get("card") else None
         card = (to or {}).get("effect", {}).get("card")
         answered = self.db.get(card) if card else None
-        if found is None or answered is None or (to or {}).get("source"):
+        if answered is None or (to or {}).get("source"):
             return False
-        if answered.kind in ("spell", "trap"):
-            return targets_only(*found, _OTHER_KIND["spell-trap"])
-        return answered.kind == "monster" and targets_only(*found, _OTHER_KIND["monster"])
+        only = self._acts_only_on(act, verb)
+        kind = "monster" if answered.kind == "monster" else "spell-trap"
+        return only is not None and kind not in only and \
+            not (kind == "spell-trap" and set(only) & {"spell", "trap"})
 
     def _cannot_reach_targets(self, act: dict, to: dict, verb: str | None = None) -> bool:
         """Does the effect of ``act`` act only on a kind of card (monsters, or Spells/Traps) that
-        the targets of the link ``to`` it answers cannot be, as that link's card text says: by what
-        it targets, or, when it targets nothing, by what its parts doing ``verb`` name ("destroy all
-        Spells and Traps ...")?"""
-        mine = self.effect_of(act["effect"]) if act["effect"].get("card") else None
+        the targets of the link ``to`` it answers cannot be, as that link's card text says?"""
         theirs = self.effect_of(to["effect"]) if to["effect"].get("card") else None
-        if mine is None or theirs is None:
+        if theirs is None:
             return False
         kinds = {f.get("condition") for f in theirs[0].facts if f.type == "target_condition"
                  and f.get("effect") == theirs[1] and f.get("condition") in _OTHER_KIND}
-        if len(kinds) != 1:
-            return False
-        other = _OTHER_KIND[next(iter(kinds))]
-        reading, eid = mine
-        if any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
-            return targets_only(reading, eid, other)
-        said = {part_object_kind(f.source.quote if f.source else "") for f in reading.facts
-                if f.type == "clause" and f.get("effect") == eid and f.get("verb") == verb}
-        return verb is not None and len(said) == 1 and next(iter(said)) in other
+        only = self._acts_only_on(act, verb)
+        return len(kinds) == 1 and only is not None and \
+            set(only) <= set(_OTHER_KIND[next(iter(kinds))])
 
     def _targets_off_field(self, act: dict) -> bool:
         """Does the effect of ``act`` target only cards in the GY or banished?"""
