@@ -231,3 +231,15 @@ def test_the_kind_of_card_a_part_names():
     assert part_object_kind("Banish all face-up monsters on the field") == "monster"
     assert part_object_kind("destroy 1 card on the field") is None
     assert part_object_kind("return it to the hand") is None
+
+
+def test_doubling_atk_is_a_stat_change_and_double_damage_is_not():
+    from psct_expert.cards import Card
+    from psct_expert.reader import read_card
+    boost = read_card(Card(name="Example Booster", kind="spell", subtypes=("quick-play",),
+                           text="Double the ATK of all Machine monsters you control until the end of this turn."))
+    assert any(f.type == "stat_change" for f in boost.facts)
+    assert [f.get("verb") for f in boost.facts if f.type == "clause"] == ["double"]
+    burn = read_card(Card(name="Example Burner", kind="monster", subtypes=("effect",),
+                          text="If this card attacks a Defense Position monster, inflict double piercing battle damage to your opponent."))
+    assert "double" not in {f.get("verb") for f in burn.facts if f.type in ("clause", "clause_verb")}
