@@ -243,3 +243,22 @@ def test_doubling_atk_is_a_stat_change_and_double_damage_is_not():
     burn = read_card(Card(name="Example Burner", kind="monster", subtypes=("effect",),
                           text="If this card attacks a Defense Position monster, inflict double piercing battle damage to your opponent."))
     assert "double" not in {f.get("verb") for f in burn.facts if f.type in ("clause", "clause_verb")}
+
+
+# a target told to leave the field by the words that describe it; "gets rid of" = removes
+@pytest.mark.parametrize("told", [
+    "In response, my Set card leaves the field.",
+    "They chain and get rid of my Set card.",
+])
+def test_a_described_target_that_leaves_the_field(expert, told):
+    a = expert.ask("I activate Twin Twisters targeting my own Set card and my opponent's face-up "
+                   f"Spell. {told} Is their face-up Spell still destroyed?", [])
+    assert a.value == "yes" and "still apply to my opponent's face-up" in a.restated
+
+
+def test_words_that_fit_both_targets_are_refused(expert):
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        expert.ask("I activate Twin Twisters targeting my opponent's Set card and their face-up "
+                   "Spell. In response, their Set card leaves the field. Is the face-up Spell still "
+                   "destroyed?", [])

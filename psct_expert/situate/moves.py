@@ -8,7 +8,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..parser.transform import PLACE_WORDS, find, low, sub, subs
-from .targets import note_change
+from .targets import described_target, note_change
 from .words import card_ir, owner_in_words
 
 
@@ -152,14 +152,17 @@ class MoveEvents:
         one = t["words"] in (["one"], ["one", "target"]) and len(set(targeted)) > 1
         if one:
             t = {**t, "words": ["one", "of", "them"]}   # (still) "one (target) leaves the field"
-        if not targeted or not (t["words"][:2] == ["one", "of"] or t["pronoun"]):
+        described = [] if not targeted or t["words"][:2] == ["one", "of"] or t["pronoun"] else \
+            described_target(self, t["words"], targeted)
+        if not targeted or not (t["words"][:2] == ["one", "of"] or t["pronoun"] or len(described) == 1):
             self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
         place = self.r.place(sub(ev, "place"))
         action = {"field": "left-field", "gy": "left-gy", "banished": "left-banished"}.get(place)
         if action is None:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         self._target_change_mods(ev)
-        what = self._which_target(t, targeted, ev)
+        # "my Set card leaves the field": the one target those words describe
+        what = described[0] if len(described) == 1 else self._which_target(t, targeted, ev)
         note_change(self, what, {"left": True})
         self.events.append({"kind": "move", "what": what, "action": action})
         if getattr(self, "resolve_after", False):

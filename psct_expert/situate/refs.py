@@ -312,7 +312,7 @@ def target_places(told: list) -> list[str]:
         return ["target-in:in-gy"]
     if words & {"banished", "banishment"}:
         return ["target-in:banished"]
-    if words & {"control", "controls", "controlled", "field"}:
+    if words & {"control", "controls", "controlled", "field", "set"}:
         return ["target-in:field"]
     return []
 
