@@ -217,15 +217,7 @@ class ProcedureEvents:
             fit = [e for e in fit if e.n == self.r.effect(effs[0])["ord"]]
         purpose = sub(ev, "cost_purpose")
         if purpose is not None:
-            # "... to search a Fiendsmith Spell/Trap": the effect does that, to that
-            from .refs import effect_does_action
-            from .words import thing_words, words_fit
-            pverb = "add" if sub(purpose, "search_verb") is not None else \
-                self.r.action(sub(purpose, "act_verb"))
-            obj = thing_words(self.r.said(sub(purpose, "thing")).replace("/", " ")) \
-                if sub(purpose, "thing") else []
-            fit = [e for e in fit if pverb and effect_does_action(reading.facts, e.id, pverb)
-                   and (not obj or words_fit(obj, e.text))]
+            fit = self._purpose_fit(reading, fit, purpose)
         if len(fit) != 1:
             self.fail(f"{'no' if not fit else 'more than one'} effect of {card} has "
                       f"{gerund(verb)} as its cost" +
@@ -271,6 +263,23 @@ class ProcedureEvents:
             self.events[-1]["cost"] = [{"action": MOVED[verb], "what": self.entity(self.r.thing(thing))}]
         self.told_costs[aid] = verb
 
+    def _purpose_fit(self, reading, fit: list, purpose: Tree) -> list:
+        """The effects of ``fit`` that do what a told purpose says: "... to search a Fiendsmith
+        Spell/Trap" (that action, to that); (sisterAF) "... to target their monster" (an effect
+        that targets), "... to negate an attack" (an effect that negates)."""
+        from .refs import effect_does_action
+        from .words import thing_words, words_fit
+        if sub(purpose, "purpose_target") is not None:
+            return [e for e in fit if any(f.type in ("targets", "target") and f.get("effect") == e.id
+                                          for f in reading.facts)]
+        pverb = "add" if sub(purpose, "search_verb") is not None else \
+            "negate" if sub(purpose, "purpose_negate") is not None else \
+            self.r.action(sub(purpose, "act_verb"))
+        obj = thing_words(self.r.said(sub(purpose, "thing")).replace("/", " ")) \
+            if sub(purpose, "thing") and sub(purpose, "purpose_negate") is None else []
+        return [e for e in fit if pverb and effect_does_action(reading.facts, e.id, pverb)
+                and (not obj or words_fit(obj, e.text))]
+
     def ev_card_cost(self, ev: Tree) -> None:
         """"Zoodiac Drident detaches a material and targets my card": the card's one effect whose
         cost is that action (and that targets, when said) is activated; by whom is not said."""
@@ -291,13 +300,18 @@ class ProcedureEvents:
         if targets:
             fit = [e for e in fit if any(f.type in ("targets", "target") and f.get("effect") == e.id
                                          for f in reading.facts) or "target" in e.text.lower()]
+        purpose = sub(ev, "cost_purpose")
+        if purpose is not None:     # sisterAF: "... detaches a material to negate an attack"
+            fit = self._purpose_fit(reading, fit, purpose)
         if len(fit) != 1:
             self.fail(f"{'no' if not fit else 'more than one'} effect of {card} has "
                       f"{gerund(verb)} as its cost", ev)
         self.last_card = card
         info = {"targets": [self.r.thing(things[1])]} if targets else {}
-        aid = self._activate({"card": card, "n": fit[0].n}, "you", info)
-        self.unsaid_activator.add(aid)
+        told_by = sub(ev, "actor") is not None     # sisterAF: "I detach a material from X ..."
+        aid = self._activate({"card": card, "n": fit[0].n}, self._player(ev), info)
+        if not told_by:
+            self.unsaid_activator.add(aid)
         moved = {"card": card, "text": card, "words": [], "pronoun": False} if itself else \
             self.r.thing(things[0])
         self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(moved)}]
