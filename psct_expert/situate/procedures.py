@@ -165,6 +165,17 @@ class ProcedureEvents:
                 itself = any(f.type == "summons_self" and f.get("effect") == e.id for f in reading.facts)
                 if verb in costs and itself and not any(w[2] is e for w in ways):
                     ways.append(("effect", summoned["card"], e))
+            if not ways:
+                # sisterAF: "banish a DARK from the GY to Special Summon X": X's own effect that does
+                # that move when it resolves and Special Summons X itself ("target 1 ... in either GY;
+                # banish it, and if you do, Special Summon this card"): activated, nothing paid
+                for e in reading.effects:
+                    does = any(f.get("effect") == e.id and f.get("verb") == verb and
+                               f.type in ("clause", "clause_verb") for f in reading.facts)
+                    itself = any(f.type == "summons_self" and f.get("effect") == e.id
+                                 for f in reading.facts)
+                    if does and itself:
+                        ways.append(("effect-does", summoned["card"], e))
         quote = [self.r.quotes[int(t)] for t in ev.children if getattr(t, "type", "") == "XQUOTE"]
         if quote:       # "('treated as a Synchro Summon')": the text of the way it is done
             ways = [w for w in ways if norm(quote[0]) in norm(w[2].text)]
@@ -181,9 +192,10 @@ class ProcedureEvents:
         ref = {"card": card, "n": effect.n}
         aid = self._activate(ref, player, {})
         act = self.events[-1]
-        if verb in MOVED:               # (revealing moves nothing: the cards stay where they are)
+        if how == "effect" and verb in MOVED:   # (revealing moves nothing: the cards stay where they are)
             act["cost"] = [{"action": MOVED[verb], "what": self.entity(t)} for t in moved_read]
-        self.told_costs[aid] = verb
+        if how == "effect":
+            self.told_costs[aid] = verb
         # the monster is Special Summoned when that effect resolves
         sid = f"s{len(self.summons) + 1}"
         act["does"] = [{"action": "summoned", "id": sid, "summon-kind": "by-effect",
