@@ -402,6 +402,11 @@ class ProcedureEvents:
                 place = "field"             # "no monsters out": on the field
             if place is None and k and "only" in ws_all:   # ", only Spells": the same place
                 place = self.told_states[-1]["place"]
+            if place is None and verb in ("have", "has") and ws and \
+                    ws[-1] in ("monster", "monsters") and not t.get("card"):
+                # sisterAF: "opp only has 1 Effect Monster", "they have 2 monsters": monsters a
+                # player has, where not said, are the ones they control
+                place = "field"
             if place is None:
                 if verb not in ("control", "controls"):
                     self.fail("where? ('in my hand', 'in my GY')", node)
