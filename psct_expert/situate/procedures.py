@@ -213,9 +213,18 @@ class ProcedureEvents:
     def ev_for_cost(self, ev: Tree) -> None:
         player = self._player(ev)
         verb = self.r.action(sub(ev, "act_verb"))
-        moved = self.r.thing(sub(ev, "thing"))
+        if sub(ev, "thing") is None:
+            # sisterAF: "... and I discard to destroy their Spell/Trap": a card of the player's
+            # (what is not said), for the effect of the card told last
+            if self.last_card is None or sub(ev, "cost_purpose") is None:
+                self.fail("what is it done to? ('I discard a card to ...')", ev)
+            moved = {"card": None, "text": "a card", "words": ["a", "card"], "pronoun": False}
+            last = self.last_card
+        else:
+            moved = self.r.thing(sub(ev, "thing"))
+            last = None
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
-        card = moved.get("card")
+        card = moved.get("card") or last
         if effs:
             ir = self.r.effect(effs[0])
             card = ir.get("card") or card
