@@ -15,7 +15,7 @@ from psct_expert.parser.lexicon import relex
     # an empty board said as what a player has
     ("opp has an empty board. can I attack directly?", "My opponent controls no cards. can I attack directly?"),
     # a question said again as the response it allows
-    ("does it start a chain?? like can opp respond to it", "Does it start a chain, like can opp respond to it"),
+    ("does it start a chain?? like can opp respond to it", "Does it start a chain, can opp respond to it"),
 ])
 def test_lexicon_reads_the_ways_players_say_it(written, read):
     assert relex(written).text == read
