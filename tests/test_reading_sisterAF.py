@@ -16,9 +16,24 @@ from psct_expert.parser.lexicon import relex
     ("opp has an empty board. can I attack directly?", "My opponent controls no cards. can I attack directly?"),
     # a question said again as the response it allows
     ("does it start a chain?? like can opp respond to it", "Does it start a chain, can opp respond to it"),
+    # a card "bounced" (passive): returned to the hand
+    ("one of them got bounced. is the other one destroyed?",
+     "One of them was returned to the hand. is the other one destroyed?"),
+    # "a level 4" as a monster; "darks" as DARK monsters
+    ("they summon a level 4 from hand with 3 darks in the gy",
+     "They summon a Level 4 monster from hand with 3 dark monsters in the gy"),
+    # what the asker knows is too late is set aside; "does X work on a Flip Summon"
+    ("too late to negate it - but does solemn warning work on a flip summon?",
+     "Can solemn warning negate a flip summon?"),
 ])
 def test_lexicon_reads_the_ways_players_say_it(written, read):
     assert relex(written).text == read
+
+
+def test_the_tribute_told_before_its_tribute_summon_is_one_summon():
+    text = "opp tributes a monster and tribute summons Jinzo."
+    at = text.index("Jinzo")
+    assert relex(text, [(at, at + len("Jinzo"))]).text == "Opp tribute summons Jinzo by tributing a monster."
 
 
 def test_a_summon_negating_card_chained_to_a_summon_is_asked_whether_it_negates_it(base_expert):
@@ -61,3 +76,31 @@ def test_a_card_that_goes_to_the_gy_is_sent_there(base_expert):
     a = base_expert.ask("goblin zombie goes from my field to the gy. does its search make a chain "
                         "link, so opp can respond?", [])
     assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_card_activated_on_two_cards_targets_them(base_expert):
+    a = base_expert.ask("i activate hate buster on their attacker and my fiend, but they destroy my fiend "
+                        "in response. is their attacker still destroyed?", [])
+    assert a.value == "no"
+
+
+@pytest.mark.slow
+def test_one_of_the_n_targets_moved_implies_the_target_count(base_expert):
+    a = base_expert.ask("I activate Twin Twisters and one of the 2 targets is destroyed in response. "
+                        "Is the other one still destroyed?", [])
+    assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_story_the_situation_has_no_event_for_is_read_again_through_the_lexicon(base_expert):
+    a = base_expert.ask("opp tributes a monster and tribute summons jinzo. does the tribute summon itself "
+                        "start a chain?", [])
+    assert a.value == "no" and a.reading is not None
+
+
+@pytest.mark.slow
+def test_the_one_target_of_a_controller_said_without_its_noun(base_expert):
+    a = base_expert.ask("little knight targets mine + theirs, they pop MY monster in response. is theirs "
+                        "still banished?", [])
+    assert a.value == "no"
