@@ -138,6 +138,11 @@ class ProcedureEvents:
         verb = self.r.action(sub(ev, "act_verb"))
         things = subs(ev, "thing")
         moved, summoned = things[:-1], self.r.thing(things[-1])
+        if summoned.get("pronoun") and not summoned.get("card") and self.last_card and \
+                [w.lower() for w in summoned.get("words") or []] in ([], ["it"], ["itself"]):
+            # sisterAF: "X is in my GY. I return a face-up card to Special Summon it": "it" is the
+            # card told last
+            summoned = {**summoned, "card": self.last_card, "text": self.last_card, "pronoun": False}
         moved_read = [self.r.thing(t) for t in moved]
         ways = []
         if summoned.get("card"):
