@@ -33,6 +33,9 @@ def relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
     found = [(m.start, _name_end(text, m)) for m in mentions(text, db, families)]
     # (varyG) a dash found with the name ("bottomless trap hole - is ...?") is the sentence's
     found = [(s, s + len(text[s:e].rstrip(" -\u2013\u2014"))) for s, e in found]
+    # sisterAF: a name that closes a parenthesis ("(e.g. a Link Summoned Avramax)"): the ")" is
+    # the parenthesis's (so the lexicon sees the parenthesis whole)
+    found = [(s, e - 1 if text[s:e].endswith(")") and "(" not in text[s:e] else e) for s, e in found]
     # (chains) a name that only begins a longer opener at a sentence's start ("Question from a
     # local: ...", the card "Question"): the opener, set aside by the lexicon
     opener = _opener()

@@ -29,6 +29,10 @@ from .resolve import resolve_question
 NOT_PLACED = (QuestionError, UnknownCard)
 
 
+# (sisterAF) what a refusal of the told story (not of the cards) says
+SITUATION_GAP = "the situation model has no "
+
+
 class _Refused(Exception):
     """The grammar read the question, and resolving it against the cards refused it: that
     refusal says what the cards do not do, and is final."""
@@ -79,6 +83,21 @@ def _results_asked(spec: dict, relexed: Relexed | None) -> tuple[dict, Relexed |
     return spec, relexed
 
 
+def _lexicon_once(text: str, scenario: list[str], db: CardDB, families: dict):
+    """(sisterAF) The question read once more through the lexicon (with the card names), when the
+    lexicon changed some of its words: (spec, reading), or None."""
+    try:
+        relexed = relex_around_names(normalise(text), db, families)
+    except QuestionError:
+        return None
+    if not any(c.kind == "read-as" for c in relexed.changes):
+        return None
+    lines = [relex_around_names(line, db, families).text if line.strip() else line
+             for line in scenario]
+    spec, read, _err = _Tries(lines, db, families).read_as(relexed)
+    return (spec, read) if spec is not None else None
+
+
 def _then_asked(tries: "_Tries", reading: Relexed, db: CardDB, families: dict):
     """A reading, then (when it is not placed) the same with its question sentence read by its
     parts: (spec or None, its reading, the first try's error)."""
@@ -100,6 +119,13 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         each = _each_effect(refused.exc, text, scenario, db, families)
         if each is not None:
             return each
+        if SITUATION_GAP in str(refused.exc):
+            # (sisterAF) not a refusal of the cards but a story the situation has no event for
+            # ("opp tributes a monster and tribute summons X"): the lexicon's reading once (every
+            # change shown), else the refusal stands
+            again = _lexicon_once(text, scenario, db, families)
+            if again is not None:
+                return again
         # the grammar placed it as written and the cards refused it: that refusal says what the
         # cards do not do, and is final (a reading by parts could drop what the cards refuse)
         raise _near(refused.exc, text, scenario, db, families, settle) from None

@@ -229,6 +229,7 @@ def _judge_player(text: str, out: Relexed) -> str:
 
 def _relex(text: str) -> Relexed:
     out = Relexed(text)
+    text = _paraphrase(text, out, "leads")     # sisterAF: what opens the whole text
     text = _judge_player(text, out)
     text = _ellipses(text, out)
     topic = _DASH_TOPIC.search(text)
@@ -694,14 +695,14 @@ def _keep_comma(m: re.Match, drop) -> str:
     return ", " if s.startswith(",") and s.rstrip().endswith(",") else " "
 
 
-@lru_cache(maxsize=1)
-def _paraphrases() -> list[tuple[re.Pattern, str]]:
+@lru_cache(maxsize=2)
+def _paraphrases(section: str = "paraphrases") -> list[tuple[re.Pattern, str]]:
     return [(re.compile(str(p["pattern"]), re.IGNORECASE), str(p["read"]))
-            for p in lexicon().get("paraphrases") or ()]
+            for p in lexicon().get(section) or ()]
 
 
-def _paraphrase(text: str, out: Relexed) -> str:
-    for rx, read in _paraphrases():
+def _paraphrase(text: str, out: Relexed, section: str = "paraphrases") -> str:
+    for rx, read in _paraphrases(section):
         def sub(m: re.Match, read=read) -> str:
             said = " ".join(m.expand(read).split())   # a group not matched expands to ""
             out.changes.append(Change("read-as", m.group().strip(), said))

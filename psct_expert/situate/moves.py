@@ -42,6 +42,7 @@ class MoveEvents:
         if action is None:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         self._implied_targeting(sub(ev, "thing"))
+        self._implied_count(sub(ev, "thing"))   # sisterAF: "one of the 2 targets is destroyed"
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
         # (still) "one is banished" said alone after several targets: one of them

@@ -138,6 +138,11 @@ class ProcedureEvents:
         verb = self.r.action(sub(ev, "act_verb"))
         things = subs(ev, "thing")
         moved, summoned = things[:-1], self.r.thing(things[-1])
+        if summoned.get("pronoun") and not summoned.get("card") and self.last_card and \
+                [w.lower() for w in summoned.get("words") or []] in ([], ["it"], ["itself"]):
+            # sisterAF: "X is in my GY. I return a face-up card to Special Summon it": "it" is the
+            # card told last
+            summoned = {**summoned, "card": self.last_card, "text": self.last_card, "pronoun": False}
         moved_read = [self.r.thing(t) for t in moved]
         ways = []
         if summoned.get("card"):
@@ -165,6 +170,17 @@ class ProcedureEvents:
                 itself = any(f.type == "summons_self" and f.get("effect") == e.id for f in reading.facts)
                 if verb in costs and itself and not any(w[2] is e for w in ways):
                     ways.append(("effect", summoned["card"], e))
+            if not ways:
+                # sisterAF: "banish a DARK from the GY to Special Summon X": X's own effect that does
+                # that move when it resolves and Special Summons X itself ("target 1 ... in either GY;
+                # banish it, and if you do, Special Summon this card"): activated, nothing paid
+                for e in reading.effects:
+                    does = any(f.get("effect") == e.id and f.get("verb") == verb and
+                               f.type in ("clause", "clause_verb") for f in reading.facts)
+                    itself = any(f.type == "summons_self" and f.get("effect") == e.id
+                                 for f in reading.facts)
+                    if does and itself:
+                        ways.append(("effect-does", summoned["card"], e))
         quote = [self.r.quotes[int(t)] for t in ev.children if getattr(t, "type", "") == "XQUOTE"]
         if quote:       # "('treated as a Synchro Summon')": the text of the way it is done
             ways = [w for w in ways if norm(quote[0]) in norm(w[2].text)]
@@ -181,9 +197,10 @@ class ProcedureEvents:
         ref = {"card": card, "n": effect.n}
         aid = self._activate(ref, player, {})
         act = self.events[-1]
-        if verb in MOVED:               # (revealing moves nothing: the cards stay where they are)
+        if how == "effect" and verb in MOVED:   # (revealing moves nothing: the cards stay where they are)
             act["cost"] = [{"action": MOVED[verb], "what": self.entity(t)} for t in moved_read]
-        self.told_costs[aid] = verb
+        if how == "effect":
+            self.told_costs[aid] = verb
         # the monster is Special Summoned when that effect resolves
         sid = f"s{len(self.summons) + 1}"
         act["does"] = [{"action": "summoned", "id": sid, "summon-kind": "by-effect",
@@ -201,9 +218,18 @@ class ProcedureEvents:
     def ev_for_cost(self, ev: Tree) -> None:
         player = self._player(ev)
         verb = self.r.action(sub(ev, "act_verb"))
-        moved = self.r.thing(sub(ev, "thing"))
+        if sub(ev, "thing") is None:
+            # sisterAF: "... and I discard to destroy their Spell/Trap": a card of the player's
+            # (what is not said), for the effect of the card told last
+            if self.last_card is None or sub(ev, "cost_purpose") is None:
+                self.fail("what is it done to? ('I discard a card to ...')", ev)
+            moved = {"card": None, "text": "a card", "words": ["a", "card"], "pronoun": False}
+            last = self.last_card
+        else:
+            moved = self.r.thing(sub(ev, "thing"))
+            last = None
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
-        card = moved.get("card")
+        card = moved.get("card") or last
         if effs:
             ir = self.r.effect(effs[0])
             card = ir.get("card") or card
@@ -217,15 +243,7 @@ class ProcedureEvents:
             fit = [e for e in fit if e.n == self.r.effect(effs[0])["ord"]]
         purpose = sub(ev, "cost_purpose")
         if purpose is not None:
-            # "... to search a Fiendsmith Spell/Trap": the effect does that, to that
-            from .refs import effect_does_action
-            from .words import thing_words, words_fit
-            pverb = "add" if sub(purpose, "search_verb") is not None else \
-                self.r.action(sub(purpose, "act_verb"))
-            obj = thing_words(self.r.said(sub(purpose, "thing")).replace("/", " ")) \
-                if sub(purpose, "thing") else []
-            fit = [e for e in fit if pverb and effect_does_action(reading.facts, e.id, pverb)
-                   and (not obj or words_fit(obj, e.text))]
+            fit = self._purpose_fit(reading, fit, purpose)
         if len(fit) != 1:
             self.fail(f"{'no' if not fit else 'more than one'} effect of {card} has "
                       f"{gerund(verb)} as its cost" +
@@ -271,6 +289,23 @@ class ProcedureEvents:
             self.events[-1]["cost"] = [{"action": MOVED[verb], "what": self.entity(self.r.thing(thing))}]
         self.told_costs[aid] = verb
 
+    def _purpose_fit(self, reading, fit: list, purpose: Tree) -> list:
+        """The effects of ``fit`` that do what a told purpose says: "... to search a Fiendsmith
+        Spell/Trap" (that action, to that); (sisterAF) "... to target their monster" (an effect
+        that targets), "... to negate an attack" (an effect that negates)."""
+        from .refs import effect_does_action
+        from .words import thing_words, words_fit
+        if sub(purpose, "purpose_target") is not None:
+            return [e for e in fit if any(f.type in ("targets", "target") and f.get("effect") == e.id
+                                          for f in reading.facts)]
+        pverb = "add" if sub(purpose, "search_verb") is not None else \
+            "negate" if sub(purpose, "purpose_negate") is not None else \
+            self.r.action(sub(purpose, "act_verb"))
+        obj = thing_words(self.r.said(sub(purpose, "thing")).replace("/", " ")) \
+            if sub(purpose, "thing") and sub(purpose, "purpose_negate") is None else []
+        return [e for e in fit if pverb and effect_does_action(reading.facts, e.id, pverb)
+                and (not obj or words_fit(obj, e.text))]
+
     def ev_card_cost(self, ev: Tree) -> None:
         """"Zoodiac Drident detaches a material and targets my card": the card's one effect whose
         cost is that action (and that targets, when said) is activated; by whom is not said."""
@@ -291,13 +326,18 @@ class ProcedureEvents:
         if targets:
             fit = [e for e in fit if any(f.type in ("targets", "target") and f.get("effect") == e.id
                                          for f in reading.facts) or "target" in e.text.lower()]
+        purpose = sub(ev, "cost_purpose")
+        if purpose is not None:     # sisterAF: "... detaches a material to negate an attack"
+            fit = self._purpose_fit(reading, fit, purpose)
         if len(fit) != 1:
             self.fail(f"{'no' if not fit else 'more than one'} effect of {card} has "
                       f"{gerund(verb)} as its cost", ev)
         self.last_card = card
         info = {"targets": [self.r.thing(things[1])]} if targets else {}
-        aid = self._activate({"card": card, "n": fit[0].n}, "you", info)
-        self.unsaid_activator.add(aid)
+        told_by = sub(ev, "actor") is not None     # sisterAF: "I detach a material from X ..."
+        aid = self._activate({"card": card, "n": fit[0].n}, self._player(ev), info)
+        if not told_by:
+            self.unsaid_activator.add(aid)
         moved = {"card": card, "text": card, "words": [], "pronoun": False} if itself else \
             self.r.thing(things[0])
         self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(moved)}]
@@ -376,6 +416,11 @@ class ProcedureEvents:
                 place = "field"             # "no monsters out": on the field
             if place is None and k and "only" in ws_all:   # ", only Spells": the same place
                 place = self.told_states[-1]["place"]
+            if place is None and verb in ("have", "has") and ws and \
+                    ws[-1] in ("monster", "monsters") and not t.get("card"):
+                # sisterAF: "opp only has 1 Effect Monster", "they have 2 monsters": monsters a
+                # player has, where not said, are the ones they control
+                place = "field"
             if place is None:
                 if verb not in ("control", "controls"):
                     self.fail("where? ('in my hand', 'in my GY')", node)

@@ -29,6 +29,12 @@ class SummonEvents:
             told_by = self.events[-1].get("player") if self.events else None
             if told_by not in ("you", "opponent"):
                 self.fail("who Summons it? ('my opponent Special Summons X ...')", ev)
+        if sub(ev, "actor") is None and told_by is None and not self.acts and self.events and \
+                self.events[-1].get("kind") in ("state", "summon") and \
+                self.events[-1].get("player") in ("you", "opponent"):
+            # sisterAF: "I control no monsters and Special Summon X from my hand": nothing activated
+            # to Summon it, so the subject left out after "and" is the player of the clause before
+            told_by = self.events[-1]["player"]
         by_link = sub(ev, "actor") is None and told_by is None
         if not by_link and told_by is None and self._resolving_summons(ev):
             by_link = True  # "Monster Reborn resolves and my opponent Special Summons X": by it

@@ -264,6 +264,16 @@ class TargetEvents:
         fit = described_target(self, ws, targeted, self._clause_verb(node))
         if len(fit) == 1:
             return fit[0]                   # "my targeted FIRE monster" flipped: the one on the field
+        if owner and not t.get("card") and len(set(targeted)) > 1 and ws and \
+                ws[-1] in ("monster", "card", "one"):
+            # sisterAF: "X targets mine + theirs; they destroy MY monster": the one target of that
+            # controller, told without its noun or as a monster or card (never a Spell/Trap said
+            # to be a monster)
+            kinds = {"spell", "trap", "spell/trap", "set"}
+            fit = [x for x in dict.fromkeys(targeted) if self._controller(x) == owner and not (
+                ws[-1] == "monster" and kinds & set(_plain(self.entities.get(x, {}).get("desc", ""))))]
+            if len(fit) == 1:
+                return fit[0]
         self.fail("which of the targeted cards?", node)
 
     def _clause_verb(self, node) -> str | None:

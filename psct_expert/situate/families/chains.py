@@ -243,6 +243,7 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
     kids = [ch for ch in q.children if isinstance(ch, Tree)] if q is not None else []
     tail = find(fam, "resp_tail")
     generic = q is not None and q.data == "summon_generic"
+    told_before = {sid for sid, _ in st.summons}
     if kids and kids[0].data == "summon_bare" and not st.summons and \
             not list(kids[0].scan_values(lambda v: getattr(v, "type", "") == "XCARD")) and \
             (low(kids[0])[0] in ("a", "an") or low(kids[0])[0] == "the" and not st.events and
@@ -322,6 +323,18 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
             st.summons.append((sid, ev))
             got = {"summon": sid}
     named = sub(fam, "resp_named")
+    if named is not None and "summon" in got:
+        # sisterAF: "can I chain / activate Black Horn of Heaven on their Xyz Summon?": a card that
+        # negates Summons answers the Summon itself (its window), so it is asked whether it
+        # negates that Summon, not whether the Summon starts a Chain
+        from .negation import negate_told_summon, negates_summons
+        neg = first_effect(named)
+        nref = st.effect_ref(st.r.effect(neg), hint=["negate"])
+        if negates_summons(st, nref):
+            if got["summon"] not in told_before and (q is None or find(q, "poss") is None):
+                st.unsaid_summoner.add(got["summon"])   # whose Summon it is was not said
+            ev = got.get("event") or next(e for s, e in st.summons if s == got["summon"])
+            return negate_told_summon(st, fam, neg, nref, got["summon"], ev, named)
     if "effect" in got:
         spec = _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
     else:
