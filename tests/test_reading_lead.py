@@ -262,3 +262,13 @@ def test_words_that_fit_both_targets_are_refused(expert):
         expert.ask("I activate Twin Twisters targeting my opponent's Set card and their face-up "
                    "Spell. In response, their Set card leaves the field. Is the face-up Spell still "
                    "destroyed?", [])
+
+
+def test_a_summon_a_told_link_made_was_made_as_it_resolved(expert):
+    # the Summon is what the link did: the link resolved (it was an internal 's2' error before)
+    a = expert.ask("My opponent activates Monster Reborn and uses it to Special Summon a monster "
+                   "from their GY. Can I activate Solemn Strike on that Special Summon?", [])
+    assert a.value == "no"
+    b = expert.ask("My opponent Special Summons Cyber Dragon by its own procedure. Can I activate "
+                   "Solemn Strike on that Special Summon?", [])
+    assert b.value == "yes"

@@ -216,6 +216,7 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
         if not found:
             st.fail("which Summon? (tell it first: 'My opponent Synchro Summons X.')", node)
         sid, ev = found[-1]
+        _made_by_a_resolved_link(st, ev)
     else:
         known = {s for s, _ in st.summons}
         got = summon_subject(st, vs)
@@ -505,3 +506,14 @@ def summon_of_resolved_link(st: Situate) -> tuple[str, dict] | None:
     st.summons.append((sid, ev))
     return sid, ev
 
+
+
+def _made_by_a_resolved_link(st, summon: dict) -> None:
+    """A Summon the story tells a link made ("uses it to Special Summon a Level 4 from hand") was
+    made as that link resolved: with no resolution told, the link told last resolves then."""
+    by = summon.get("by")
+    if not by or not st.acts or st.acts[-1][0] != by:
+        return
+    if any(e.get("kind") == "resolve" and e.get("of") in (None, by) for e in st.events):
+        return
+    st.events.append({"kind": "resolve", "of": by})
