@@ -461,13 +461,21 @@ class CardDB:
             return None
         index = self._name_word_index()
         found: dict[str, None] = {}
+        first: dict[str, None] = {}     # (names) the cards whose name begins with the words
         padded = f" {key} "
         for k in min((index.get(w, ()) for w in words), key=len):
             if padded in f" {k} ":
                 found[self.display_name(k)] = None
-            if len(found) > 1:
+                if f"{k} ".startswith(f"{key} "):
+                    first[self.display_name(k)] = None
+            if len(found) > 1 and (len(words) < 2 or len(first) > 1):
                 return None
-        return self.find(next(iter(found))) if found else None
+        if len(found) > 1:
+            # (names) two words or more that begin one card's name and stand inside others
+            # ("Chaos Ruler": Chaos Ruler, the Chaotic Magical Dragon, not Arcana Force EX - The
+            # Chaos Ruler): people name a card by its first words
+            found = first
+        return self.find(next(iter(found))) if len(found) == 1 else None
 
     def fuzzy(self, name: str, cutoff: float = 90.0) -> Card | None:
         """The one card a slightly misspelt name means, or None if unclear."""

@@ -123,6 +123,9 @@ _ACTOR = r"(?P<actor>\b(?:I|i|you|we|they|he|she|[Oo]pponent|[Mm]y opponent|[Tt]
 _MODALS = r"(?P<mods>(?:\s+(?:can|could|still|just|then|also|will|would|did|already|only|now))*)"
 _OBJECT = r"(?=\s+(?:it|them|that|this|those|these|the|a|an|my|their|his|her|its|your|opponent's|\d))"
 _PAST = ("'d", "ed", "d")
+# a count before a name said in the plural ("two veilers", "both of my imperms", "2 ashes")
+_COUNT = (r"\b(?:\d+|two|three|four|five|both|all|multiple|several|many|these|those|"
+          r"both\s+of\s+my|all\s+of\s+my|my\s+(?:\d+|two|three))\s+")
 
 
 def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
@@ -270,6 +273,9 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
     text = relexed.text
     # a name's span ends where the tokenizer's does (not with the sentence's punctuation)
     spans = [(m.start, _name_end(text, m), m.card, "") for m in mentions(text, db, families)]
+    # (names) a whole name with a past ending on it ("Magic Jammer'd", "Book of Moon'd")
+    spans = [(s, e, c, "'d") if re.search(r"['\u2019]d$", text[s:e]) and not c.endswith("'d") else
+             (s, e, c, p) for s, e, c, p in spans]
     # "ashed", "crow'd", "dark bribed": a name with a past ending
     for m in re.finditer(r"[A-Za-z][\w\-]*?('d|ed|d|es|s)(?![\w'])", text):
         if any(s <= m.start() < e for s, e, _, _ in spans):
@@ -309,7 +315,31 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
             relexed.changes.append(Change("read-as", text[passive.start():end + face.end()], read))
             text = text[:passive.start()] + read + text[end + face.end():]
             continue
+        count = re.search(_COUNT + r"$", before, re.IGNORECASE)
+        if count is not None and past in ("s", "es"):
+            # (names) a name said in the plural after a count ("two veilers", "both imperms",
+            # "my 2 ashes"): the card, said once (the count stays)
+            relexed.changes.append(Change("read-as", text[start:end], card))
+            text = text[:start] + card + text[end:]
+            continue
+        done = _passive_done(db, card) if passive is not None and face is None and \
+            past in _PAST else None
+        if done is not None:
+            # (names) "my ash got solemn striked", "it got crow'd": done to it by that card, as the
+            # card's own text says what it does (its first of negate, banish, destroy, return)
+            be = {"gets": "is", "get": "is", "got": "was"}.get(passive.group(1).lower(), passive.group(1))
+            read = f"{be} {done} by {card}"
+            relexed.changes.append(Change("read-as", text[passive.start():end], read))
+            text = text[:passive.start()] + read + text[end:]
+            continue
         lead = re.search(_ACTOR + _MODALS + r"\s+$", before, re.IGNORECASE)
+        me = re.match(r"\s+me\b", text[end:], re.IGNORECASE)
+        if lead is not None and me is not None and past in _PAST:
+            # (names) "they ashed me", "opp crow'd me": that card activated on a card of mine
+            read = f"activated {card} on my card"
+            relexed.changes.append(Change("read-as", text[start:end + me.end()], read))
+            text = text[:start] + read + text[end + me.end():]
+            continue
         if lead is None or not re.match(_OBJECT, text[end:]):
             continue
         actor = lead.group("actor").lower()
@@ -324,6 +354,21 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
         relexed.changes.append(Change("read-as", written, read))
         text = text[:start] + read + text[end:]
     relexed.text = text
+
+
+# what a card's text does to what it is used on, as a past participle ("negate" -> "negated")
+_DONE = (("negate", "negated"), ("banish", "banished"), ("destroy", "destroyed"),
+         ("return", "returned to the hand"), ("shuffle", "shuffled into the Deck"))
+
+
+def _passive_done(db: CardDB, name: str) -> str | None:
+    """What ``name``'s text does first of :data:`_DONE` ("negated" for a card whose text negates),
+    or None when its text does none of them."""
+    card = db.find(name)
+    text = (getattr(card, "text", "") or "").lower()
+    at = [(m.start(), done) for verb, done in _DONE
+          if (m := re.search(rf"\b{verb}\b", text)) is not None]
+    return min(at)[1] if at else None
 
 
 # (chains) "Can I chain X from my hand to banish something they just sent to the GY?"

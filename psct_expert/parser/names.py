@@ -293,8 +293,10 @@ def _short_names(text: str, mentions: list[Mention], plain_word=None) -> None:
 
 
 _QUESTION_WORDS = re.compile(r"^(?:(?:Does|Do|Is|Are|Can|Could|If|When|After|Will|Would|Must|"
-                             r"What|How|Why|Should|Suppose|While)\s+)+")
-_CAP_RUN = re.compile(r"\b[A-Z][\w'\-]*(?:\s+(?:of|the|and|&|de|[A-Z0-9][\w'\-:,.]*))*")
+                             r"What|How|Why|Should|Suppose|While|I)\s+)+")
+# (names) a dash between capitalised words stays in the run ("ZS - Banish Sage"): a misspelt
+# name with an archetype before a dash is looked up whole
+_CAP_RUN = re.compile(r"\b[A-Z][\w'\-]*(?:\s+(?:of|the|and|&|de|-(?=\s+[A-Z])|[A-Z0-9][\w'\-:,.]*))*")
 
 
 def _free_runs(text: str, mentions: list[Mention]):
@@ -305,6 +307,10 @@ def _free_runs(text: str, mentions: list[Mention]):
         lead = _QUESTION_WORDS.match(text[s:e])
         if lead:
             s += lead.end()
+        # (names) the small words a run may hold inside a name never end it ("Moon'd the")
+        tail = re.search(r"(?:\s+(?:of|the|and|&|de|-))+$", text[s:e])
+        if tail:
+            e = s + tail.start()
         e, _ = _clean_end(text, s, e)
         if s >= e or any(s < b and a < e for a, b in taken):
             continue
