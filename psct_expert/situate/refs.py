@@ -225,7 +225,7 @@ def desc_fits(reading: Reading, e, d: str) -> bool:
         return kind
     rule = DESC_FACTS.get(d)
     if rule is None:
-        grounded = grounded_in_text(d, e.text)
+        grounded = grounded_in_text(d, _text_with_bullets(reading, e))
         if grounded is None:
             raise QuestionError(f"which effect is a {d!r} effect? (say its number: 'the first effect')")
         return grounded
@@ -233,6 +233,15 @@ def desc_fits(reading: Reading, e, d: str) -> bool:
     if what == "verb":
         return effect_does_action(reading.facts, e.id, verb)
     return any(f.type == what and f.get("effect") == e.id for f in reading.facts)
+
+
+def _text_with_bullets(reading: Reading, e) -> str:
+    """(names) An effect's text with the text of its bullets ("activate 1 of these effects; ●
+    Send 1 card ...": "the send-to-GY bullet" is said of that effect)."""
+    bullets = {f.get("bullet") for f in reading.facts if f.type == "bullet" and f.get("effect") == e.id}
+    if not bullets:
+        return e.text
+    return " ".join([e.text] + [b.text for b in reading.all_effects() if b.id in bullets])
 
 
 def _lemmas(word: str) -> set[str]:
