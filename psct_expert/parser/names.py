@@ -390,6 +390,36 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
         if card is not None:
             out.append(Mention(s, e, card.name, text[s:e]))
             taken.append((s, e))
+    for m in _plain_word_names(text, db):
+        if not any(m.start < b and a < m.end for a, b in taken):
+            out.append(m)
+            taken.append((m.start, m.end))
+    return out
+
+
+# (names) where a card stands after a verb of using it: "chain counter counter to it",
+# "discarded by card destruction", "i activate negate attack"
+_CARD_SLOT = re.compile(r"\b(?:activate|activates|activated|activating|chain|chains|chained|chaining|"
+                        r"flip|flips|flipped|by|with|against|vs)\s+((?:[a-z][a-z\-']*[,.;:!?]?\s+){1,4})")
+
+
+def _plain_word_names(text: str, db: CardDB) -> list[Mention]:
+    """A card's whole name written in lower case in words of the question language only ("counter
+    counter", "card destruction"), where a card stands: after a verb of using a card or "by"/"with".
+    Only a name of two words or more said whole (no partial name, no alias) is read so."""
+    out = []
+    for m in _CARD_SLOT.finditer(text + " "):
+        words = list(re.finditer(r"[a-z][a-z\-']*", m.group(1)))
+        for n in range(len(words), 1, -1):
+            s, e = m.start(1) + words[0].start(), m.start(1) + words[n - 1].end()
+            cand = text[s:e]
+            if not re.fullmatch(r"[a-z][a-z\-' ]*", cand):
+                continue
+            card = db.find(cand)
+            if card is not None and name_key(card.name) == name_key(cand) and \
+                    name_key(cand) not in _not_names():
+                out.append(Mention(s, e, card.name, cand))
+                break
     return out
 
 

@@ -212,6 +212,10 @@ def _kind_fits(reading: Reading, e, d: str) -> bool | None:
         return effect_used_from(e.text, "gy")
     if d == "hand":
         return effect_used_from(e.text, "hand")
+    if d in ("field", "on-field"):
+        # (names) "its field effect": used on the field, not from the hand or GY, no Pendulum Effect
+        return not _is_pendulum(e) and not effect_used_from(e.text, "hand") and \
+            not effect_used_from(e.text, "gy")
     return None
 
 
