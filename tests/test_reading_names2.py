@@ -1,0 +1,106 @@
+"""Names as people type them and effects described by the words of their card's text (issue 22,
+items 2 and 3; the helper "names", 2026-12-02).  Sentences written for these tests, not the shared
+cases.  Most checks read names and descriptions without asking; a few questions are asked whole."""
+
+import pytest
+import yaml
+
+from psct_expert.cards import FACTS_DIR
+from psct_expert.parser.grammar import grammar_for
+from psct_expert.parser.lexicon import Relexed
+from psct_expert.parser.names import find_cards, partial_mentions
+from psct_expert.rereading import card_verbs
+from psct_expert.situate.refs import _text_with_bullets, desc_fits, grounded_in_text
+
+
+def test_every_alias_names_one_card_of_the_database_and_is_no_card_of_its_own(base_expert):
+    aliases = yaml.safe_load((FACTS_DIR / "aliases.yaml").read_text(encoding="utf-8"))
+    db = base_expert.db
+    assert len(aliases) > 230
+    for alias, official in aliases.items():
+        card = db.find(official)
+        assert card is not None and card.name == official, official
+        assert db.find(alias).name == official, alias
+
+
+@pytest.mark.parametrize("written, card", [
+    ("Chaos Ruler", "Chaos Ruler, the Chaotic Magical Dragon"),   # begins one name, inside another
+    ("chaos ruler", "Chaos Ruler, the Chaotic Magical Dragon"),
+    ("Thunder King", None),       # begins two names: still no card
+    ("Fenrir", None),             # one word that begins a name and stands in others: no card
+])
+def test_a_partial_name_that_begins_one_card_s_name_is_that_card(base_expert, written, card):
+    found = base_expert.db.partial(written)
+    assert (found.name if found else None) == card
+
+
+def test_a_misspelt_name_with_a_dash_is_looked_up_whole(base_expert):
+    found = find_cards("Can I chain Ash to the ZS - Banish Sage effect?", base_expert.db)
+    assert "ZS - Vanish Sage" in [m.card for m in found]
+
+
+def _partial(expert, text):
+    terminal = grammar_for(expert.kb.families).terminal
+    return [(m.text, m.card) for m in partial_mentions(text, expert.db, terminal)]
+
+
+def test_a_whole_name_in_plain_lower_case_words_is_read_where_a_card_stands(base_expert):
+    assert ("card destruction", "Card Destruction") in _partial(
+        base_expert, "my monster was discarded by card destruction, can I use its effect?")
+    # the same words not where a card stands are no card
+    assert _partial(base_expert, "can I use Kuriboh to negate attack damage?") == []
+
+
+@pytest.mark.parametrize("text, read", [
+    ("I have two veilers in hand.", "I have two Effect Veiler in hand."),
+    ("They ashed me in my Standby Phase.",
+     "They activated Ash Blossom & Joyous Spring on my card in my Standby Phase."),
+    ("my first ash got solemn striked.", "my first ash was negated by Solemn Strike."),
+    ("my monster got crow'd.", "my monster was banished by D.D. Crow."),
+    ("my Pot of Greed got Magic Jammer'd.", "my Pot of Greed was negated by Magic Jammer."),
+])
+def test_card_names_in_the_plural_and_as_verbs(base_expert, text, read):
+    relexed = Relexed(text, [])
+    card_verbs(relexed, base_expert.db, base_expert.kb.families)
+    assert relexed.text == read
+
+
+def test_an_effect_described_by_its_action_is_grounded_in_its_text(base_expert):
+    from psct_expert.reader import read_card
+
+    big_eye = base_expert.db.find("Number 11: Big Eye")
+    veiler = base_expert.db.find("Effect Veiler")
+    assert grounded_in_text("steal", big_eye.text)
+    assert not grounded_in_text("steal", veiler.text)    # "your opponent controls" is no steal
+    lavalval = read_card(base_expert.db.find("Lavalval Chain"))
+    first = lavalval.effect(1)
+    assert "Send 1 card" in _text_with_bullets(lavalval, first)
+    assert desc_fits(lavalval, first, "send-to-gy") and desc_fits(lavalval, first, "put-on-top")
+    assert not desc_fits(lavalval, first, "pay-800")
+
+
+@pytest.mark.parametrize("ask, answer, restated", [
+    ("Can Stardust Dragon's negate be used in the Damage Step?", "yes", "Stardust Dragon"),
+    ("i pend 3 monsters. does the pend summon start a chain?", "no", "Pendulum Summon"),
+])
+def test_descriptions_asked_whole(base_expert, ask, answer, restated):
+    a = base_expert.ask(ask, [])
+    assert a.value == answer and restated in a.restated
+
+
+def test_a_description_the_text_does_not_say_is_refused_naming_it(base_expert):
+    from psct_expert.errors import PsctError
+
+    with pytest.raises(PsctError, match="steal"):
+        base_expert.ask("Can I chain Effect Veiler to Effect Veiler's steal?", [])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ask, card, n", [
+    ("Can I chain Ash Blossom & Joyous Spring to Bystial Magnamhut's field effect?",
+     "Bystial Magnamhut", 2),
+    ("Can I chain Effect Veiler to Lavalval Chain's put-on-top bullet?", "Lavalval Chain", 1),
+])
+def test_an_effect_said_by_its_place_or_its_bullet(base_expert, ask, card, n):
+    spec = base_expert.parse(ask)
+    assert str(spec).count(card) and f"'n': {n}" in str(spec)
