@@ -51,6 +51,17 @@ def test_a_whole_name_in_plain_lower_case_words_is_read_where_a_card_stands(base
     assert _partial(base_expert, "can I use Kuriboh to negate attack damage?") == []
 
 
+@pytest.mark.parametrize("text, found", [
+    ("can i chain infinite impermenance to it?", [("infinite impermenance", "Infinite Impermanence")]),
+    ("can i chain forbiden droplet to it?", [("forbiden droplet", "Forbidden Droplet")]),
+    ("opp summons apolousa", [("apolousa", "Apollousa, Bow of the Goddess")]),
+    ("my ash got solemn striked", []),      # a card used as a verb: read by card_verbs
+    ("bro my opp chained smth lol", []),
+])
+def test_a_name_misspelt_in_lower_case_is_the_card_it_is_close_to(base_expert, text, found):
+    assert _partial(base_expert, text) == found
+
+
 @pytest.mark.parametrize("text, read", [
     ("I have two veilers in hand.", "I have two Effect Veiler in hand."),
     ("They ashed me in my Standby Phase.",

@@ -369,13 +369,16 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
     mentions = find_cards(text, db, plain_word)
     taken = [(m.start, m.end) for m in mentions]
     runs = list(_free_runs(text, mentions))
+    strange = []        # (names) words of no language, perhaps a name misspelt
     for m in _LONE_WORD.finditer(text):
         near = [x.group(1) for x in (re.search(r"([A-Z][\w'\-]*)\s+$", text[:m.start()]),
                                       re.match(r"\s+([A-Z][\w'\-]*)", text[m.end():])) if x]
         beside = any(not plain_word(w.lower()) for w in near)   # part of a longer name
-        if not beside and not plain_word(m.group().lower()) and not plain_word(m.group()) and \
+        if not plain_word(m.group().lower()) and not plain_word(m.group()) and \
                 not _english(m.group()):
-            runs.append((m.start(), m.end()))
+            strange.append((m.start(), m.end()))
+            if not beside:
+                runs.append((m.start(), m.end()))
     runs += _plain_runs(text, plain_word)
     out: list[Mention] = []
     for s, e in sorted(runs, key=lambda r: (r[0], -r[1])):
@@ -394,6 +397,40 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
         if not any(m.start < b and a < m.end for a, b in taken):
             out.append(m)
             taken.append((m.start, m.end))
+    out += _misspelt(text, db, strange, taken, mentions)
+    return out
+
+
+def _misspelt(text: str, db: CardDB, strange: list, taken: list, found: list) -> list[Mention]:
+    """(names) A name misspelt in any case ("infinite impermenance", "borrelload dragon",
+    "apolousa"): a word of no language (``strange``, five letters or more) alone or with the words
+    beside it, up to three, close to exactly one card's name or alias (:meth:`CardDB.fuzzy`, as a
+    capitalised run is).  The longest such run is the name; it may take in a word already read as
+    that same card ("forbiden droplet": "droplet")."""
+    out = []
+    named = {(m.start, m.end): m.card for m in found}
+    words = list(re.finditer(r"[A-Za-z][\w'\-]*", text))
+    for s, e in strange:
+        if e - s < 5 or any(s < b and a < e for a, b in taken):
+            continue
+        at = next(i for i, w in enumerate(words) if w.start() == s)
+        spans = sorted(((i, j) for i in range(max(0, at - 2), at + 1)
+                        for j in range(at, min(len(words), i + 3))),
+                       key=lambda ij: ij[0] - ij[1])
+        for i, j in spans:
+            a, b = words[i].start(), words[j].end()
+            over = [(x, y) for x, y in taken if a < y and x < b]
+            if any(x < a or y > b or (x, y) not in named for x, y in over) or \
+                    not re.fullmatch(r"[\w'\- ]+", text[a:b]):
+                continue
+            if any(text[a:b].endswith(x) and db.find(text[a:b - len(x)]) is not None
+                   for x in ("'d", "ed", "d", "es", "s")):
+                continue        # a name with an ending ("solemn striked"): a card used as a verb
+            card = db.fuzzy(text[a:b], cutoff=88)
+            if card is not None and all(named[x] == card.name for x in over):
+                out.append(Mention(a, b, card.name, text[a:b]))
+                taken.append((a, b))
+                break
     return out
 
 
