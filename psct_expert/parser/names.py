@@ -427,6 +427,10 @@ def _misspelt(text: str, db: CardDB, strange: list, taken: list, found: list) ->
                    for x in ("'d", "ed", "d", "es", "s")):
                 continue        # a name with an ending ("solemn striked"): a card used as a verb
             card = db.fuzzy(text[a:b], cutoff=88)
+            if card is not None and any(
+                    name_key(w.group()) not in name_key(card.name).split() and
+                    (w.start(), w.end()) not in strange for w in words[i:j + 1]):
+                continue        # a word of the language that is not in the name ("... to")
             if card is not None and all(named[x] == card.name for x in over):
                 out.append(Mention(a, b, card.name, text[a:b]))
                 taken.append((a, b))
