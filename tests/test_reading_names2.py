@@ -115,3 +115,13 @@ def test_a_description_the_text_does_not_say_is_refused_naming_it(base_expert):
 def test_an_effect_said_by_its_place_or_its_bullet(base_expert, ask, card, n):
     spec = base_expert.parse(ask)
     assert str(spec).count(card) and f"'n': {n}" in str(spec)
+
+
+def test_a_quoted_part_applied_besides_the_action_is_no_effect_of_its_own(base_expert):
+    # "but banish it when it leaves the field": a part of the revival effect, never asked as if it
+    # were that effect (which starts a Chain; the part does not)
+    from psct_expert.errors import PsctError
+
+    with pytest.raises(PsctError, match="part of effect 2"):
+        base_expert.ask('Does the "banish it when it leaves the field" effect of Chaos Ruler, the '
+                        'Chaotic Magical Dragon start a chain?', [])

@@ -117,6 +117,14 @@ class EffectRefs:
         if ref.get("quote"):
             key = norm(ref["quote"])
             said = [e for e in cands if key in norm(e.text)]
+            lingering = [e for e in said if norm(e.text).split(key)[0].split()[-1:] in (["but"], ["also"])]
+            if said and len(lingering) == len(said):
+                # (names) a quotation of what an effect applies besides its action ("but banish it
+                # when it leaves the field", "also, you cannot ..."): a part of that effect, not an
+                # effect of its own; asked as the effect it would be answered for another thing
+                self.fail(f"{ref['quote']!r} is a part of effect {said[0].n} of {name} (after "
+                          f"'{norm(said[0].text).split(key)[0].split()[-1]}'), not an effect of its "
+                          f"own: ask about effect {said[0].n} or about that part")
             if not said:
                 # a quotation as people type it ("sent to the GY by a card effect" of a text that
                 # says "by card effect"): every word of it, bar articles, in the effect's text
