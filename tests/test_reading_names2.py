@@ -125,3 +125,11 @@ def test_a_quoted_part_applied_besides_the_action_is_no_effect_of_its_own(base_e
     with pytest.raises(PsctError, match="part of effect 2"):
         base_expert.ask('Does the "banish it when it leaves the field" effect of Chaos Ruler, the '
                         'Chaotic Magical Dragon start a chain?', [])
+
+
+@pytest.mark.parametrize("text", [
+    "Barrel Dragon used its once per turn coin toss.",        # "its ...": what the card has
+    "Barrel Dragon is destroyed. Can it use the coin toss effect again?",   # its text tosses coins
+])
+def test_words_of_a_named_card_s_text_are_no_other_card_s_partial_name(base_expert, text):
+    assert _partial(base_expert, text) == []

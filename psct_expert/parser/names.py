@@ -389,6 +389,9 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
             continue
         if _term_after_as(text, s, e):
             continue
+        if text[s].islower() and (_owned_by_a_card(text, s, mentions) or
+                                  _said_of_a_named_card(text[s:e], db, mentions)):
+            continue        # (names) "its coin toss", "Barrel Dragon's coin toss": its effect, said
         card = db.partial(text[s:e])
         if card is not None:
             out.append(Mention(s, e, card.name, text[s:e]))
@@ -399,6 +402,29 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
             taken.append((m.start, m.end))
     out += _misspelt(text, db, strange, taken, mentions)
     return out
+
+
+def _owned_by_a_card(text: str, s: int, mentions: list[Mention]) -> bool:
+    """Do words at ``s`` follow "its" or a card's possessive ("Barrel Dragon's coin toss")?  Then
+    they say what the card has (an effect), not another card."""
+    if re.search(r"\bits\s+(?:(?:once per turn|soft opt|hard opt|opt|hopt|first|second|1st|2nd|"
+                 r"quick|own)\s+)*$", text[:s], re.IGNORECASE):
+        return True
+    pos = re.search(r"['\u2019]s\s+$", text[:s])
+    return pos is not None and any(m.end in (pos.start(), pos.end() - 1) or
+                                   m.end == pos.start() + 2 for m in mentions)
+
+
+def _said_of_a_named_card(words: str, db: CardDB, mentions: list[Mention]) -> bool:
+    """Are ``words`` grounded in the text of a card the sentence names ("Barrel Dragon ... the coin
+    toss effect": its text tosses a coin)?  Then they describe that card's effect."""
+    from ..situate.refs import grounded_in_text
+
+    for card in {m.card for m in mentions}:
+        c = db.find(card)
+        if c is not None and c.text and grounded_in_text(words, c.text):
+            return True
+    return False
 
 
 def _misspelt(text: str, db: CardDB, strange: list, taken: list, found: list) -> list[Mention]:
