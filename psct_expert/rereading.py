@@ -92,8 +92,11 @@ def partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
     from .parser.names import partial_mentions
 
     text = relexed.text
+    named = mentions(text, db, families)
     for m in sorted(partial_mentions(text, db, grammar_for(families).terminal),
                     key=lambda m: -m.start):
+        if m.text[:1].islower() and _said_of_a_named_card(m.text, db, named):
+            continue        # (names) "Barrel Dragon ... the coin toss effect": its own effect, said
         relexed.changes.append(Change("read-as", m.text, m.card))
         # (chains) the sentence's punctuation a name was found with stays ("... Little Knight.")
         end = re.search(r"[.,;:!?]*$", m.text).group()
@@ -115,6 +118,19 @@ def partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
             text = text[:m.start] + m.card + (end if not m.card.endswith(end) else "") + \
                 text[m.end:]
     relexed.text = text
+
+
+def _said_of_a_named_card(words: str, db: CardDB, named) -> bool:
+    """Are ``words`` grounded in the text of a card the sentence names ("Barrel Dragon ... the coin
+    toss effect": its text tosses a coin)?  Then they describe that card's effect, not another card
+    whose name holds them."""
+    from .situate.refs import grounded_in_text
+
+    for card in {m.card for m in named}:
+        c = db.find(card)
+        if c is not None and c.text and grounded_in_text(words, c.text):
+            return True
+    return False
 
 
 # a card's name used as a verb: "I veiler their monster", "opp ashed my search", "they dark

@@ -390,8 +390,7 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
             continue
         if _term_after_as(text, s, e):
             continue
-        if text[s].islower() and (_owned_by_a_card(text, s, mentions) or
-                                  _said_of_a_named_card(text[s:e], db, mentions)):
+        if text[s].islower() and _owned_by_a_card(text, s, mentions):
             continue        # (names) "its coin toss", "Barrel Dragon's coin toss": its effect, said
         card = db.partial(text[s:e])
         if card is not None:
@@ -414,18 +413,6 @@ def _owned_by_a_card(text: str, s: int, mentions: list[Mention]) -> bool:
     pos = re.search(r"['\u2019]s\s+$", text[:s])
     return pos is not None and any(m.end in (pos.start(), pos.end() - 1) or
                                    m.end == pos.start() + 2 for m in mentions)
-
-
-def _said_of_a_named_card(words: str, db: CardDB, mentions: list[Mention]) -> bool:
-    """Are ``words`` grounded in the text of a card the sentence names ("Barrel Dragon ... the coin
-    toss effect": its text tosses a coin)?  Then they describe that card's effect."""
-    from ..situate.refs import grounded_in_text
-
-    for card in {m.card for m in mentions}:
-        c = db.find(card)
-        if c is not None and c.text and grounded_in_text(words, c.text):
-            return True
-    return False
 
 
 def _misspelt(text: str, db: CardDB, strange: list, taken: list, found: list) -> list[Mention]:
