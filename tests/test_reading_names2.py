@@ -137,3 +137,15 @@ def test_words_of_a_named_card_s_text_are_no_other_card_s_partial_name(base_expe
     relexed = Relexed(text, [])
     partial_names(relexed, base_expert.db, base_expert.kb.families)
     assert relexed.text == text
+
+
+@pytest.mark.parametrize("text, runs", [
+    ("I went to Main Phase 1, I think", []),          # game words, a number and "I"
+    ("the card was Special Summoned by its effect", []),
+    ("I have 2 free Monster Zones and 4 monsters", []),
+    ("God Bird Attack says destroy them", ["God Bird Attack"]),
+])
+def test_only_a_run_with_a_word_outside_the_game_s_terms_looks_like_a_card_name(text, runs):
+    from psct_expert.parser.names import unknown_name_runs
+
+    assert unknown_name_runs(text, []) == runs

@@ -317,9 +317,24 @@ def _free_runs(text: str, mentions: list[Mention]):
             continue
         words = name_key(text[s:e]).split()
         if len(text[s:e].split()) < 2 or " ".join(words) in _not_names() or \
-                set(words) <= _game_words():
+                _only_game_words(words):
             continue
         yield s, e
+
+
+def _only_game_words(words: list[str]) -> bool:
+    """(names) Words of the game's terms only, in any form, with numbers and "I" ("Main Phase 1, I",
+    "Special Summoned", "Monster Zones and 4", "Tributing 1"): no card name."""
+    game = _game_words() | {"zone", "zones", "phase", "step", "hand", "target", "tribute", "banish",
+                            "discard", "activate", "negate", "destroy", "draw"}
+    for w in words:
+        if w.isdigit() or w in game:
+            continue
+        if not any(w.endswith(x) and w[:len(w) - len(x)] in game or
+                   w.endswith(x) and w[:len(w) - len(x)] + "e" in game
+                   for x in ("s", "es", "ed", "d", "ing")):
+            return False
+    return True
 
 
 def _typos(text: str, db: CardDB, mentions: list[Mention]) -> None:
