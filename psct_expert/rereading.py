@@ -141,7 +141,8 @@ _OBJECT = r"(?=\s+(?:it|them|that|this|those|these|the|a|an|my|their|his|her|its
 _PAST = ("'d", "ed", "d")
 # a count before a name said in the plural ("two veilers", "both of my imperms", "2 ashes")
 _COUNT = (r"\b(?:\d+|two|three|four|five|both|all|multiple|several|many|these|those|"
-          r"both\s+of\s+my|all\s+of\s+my|my\s+(?:\d+|two|three))\s+")
+          r"(?:(?:both|all)\s+(?:of\s+)?)?(?:my|their|your|his|her)(?:\s+(?:\d+|two|three))?|"
+          r"the\s+(?:\d+|two|three|other))\s+")
 
 
 def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
