@@ -379,10 +379,12 @@ _DONE = (("negate", "negated"), ("banish", "banished"), ("destroy", "destroyed")
 
 
 def _passive_done(db: CardDB, name: str) -> str | None:
-    """What ``name``'s text does first of :data:`_DONE` ("negated" for a card whose text negates),
-    or None when its text does none of them."""
+    """What ``name``'s text does: "negated" for a card whose text negates, else the first of
+    :data:`_DONE` it does; None when its text does none of them."""
     card = db.find(name)
     text = (getattr(card, "text", "") or "").lower()
+    if re.search(r"\bnegate\b", text):
+        return "negated"        # a card that negates is said of what it negates ("got crossout'd")
     at = [(m.start(), done) for verb, done in _DONE
           if (m := re.search(rf"\b{verb}\b", text)) is not None]
     return min(at)[1] if at else None
