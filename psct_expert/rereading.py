@@ -117,7 +117,40 @@ def partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
             end = re.search(r"[.,;:!?]*$", m.text).group()
             text = text[:m.start] + m.card + (end if not m.card.endswith(end) else "") + \
                 text[m.end:]
-    relexed.text = text
+    relexed.text = _shared_tails(text, relexed, db, families)
+
+
+# (names) a word joined to a card's name ("Timegazer Magician + stargazer", "stargazer and
+# Timegazer Magician")
+_JOINED_AFTER = re.compile(r"\s*(?:\+|&|/|,|\band\b)\s*([A-Za-z][\w\-]+)\b")
+_JOINED_BEFORE = re.compile(r"\b([A-Za-z][\w\-]+)\s*(?:\+|&|/|,|\band\b)\s*$")
+
+
+def _shared_tails(text: str, relexed: Relexed, db: CardDB, families: dict) -> str:
+    """(names) Two cards named with the words their names share said once ("Timegazer Magician +
+    stargazer", "stargazer and Timegazer Magician"): a word joined to a card's name by "+", "and",
+    "/" or a comma, which with that name's words after its first makes the whole name of another
+    card, is that card."""
+    from .cards import name_key
+
+    found = mentions(text, db, families)
+    for m in sorted(found, key=lambda m: -m.start):
+        tail = m.card.split(None, 1)[1:]
+        if not tail or name_key(m.text) != name_key(m.card):
+            continue
+        end = m.start + len(re.sub(r"[\s+&/,]+$", "", m.text))     # ("X +": the joiner is not the name's)
+        for rx, at in ((_JOINED_AFTER, end), (_JOINED_BEFORE, m.start)):
+            j = rx.match(text, at) if rx is _JOINED_AFTER else rx.search(text[:at])
+            if j is None or db.find(j.group(1)) is not None or \
+                    any(x.start <= j.start(1) < x.end for x in found):
+                continue        # (a word of another name: "... and Stargazer Magician")
+            card = db.find(f"{j.group(1)} {tail[0]}")
+            if card is None or name_key(card.name) != name_key(f"{j.group(1)} {tail[0]}") or \
+                    card.name == m.card:
+                continue
+            relexed.changes.append(Change("read-as", j.group(1), card.name))
+            text = text[:j.start(1)] + card.name + text[j.end(1):]
+    return text
 
 
 def _said_of_a_named_card(words: str, db: CardDB, named) -> bool:

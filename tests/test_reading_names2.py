@@ -149,3 +149,17 @@ def test_only_a_run_with_a_word_outside_the_game_s_terms_looks_like_a_card_name(
     from psct_expert.parser.names import unknown_name_runs
 
     assert unknown_name_runs(text, []) == runs
+
+
+@pytest.mark.parametrize("text, read", [
+    ("my scales are timegazer + stargazer", "my scales are Timegazer Magician + Stargazer Magician"),
+    ("I have Stargazer and Timegazer Magician set.",
+     "I have Stargazer Magician and Timegazer Magician set."),
+    ("I control Dark Magician and Girl.", "I control Dark Magician and Girl."),   # no such card
+])
+def test_two_names_said_with_the_words_they_share_said_once(base_expert, text, read):
+    from psct_expert.rereading import partial_names
+
+    relexed = Relexed(text, [])
+    partial_names(relexed, base_expert.db, base_expert.kb.families)
+    assert relexed.text == read
