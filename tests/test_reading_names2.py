@@ -106,6 +106,17 @@ def test_a_description_the_text_does_not_say_is_refused_naming_it(base_expert):
         base_expert.ask("Can I chain Effect Veiler to Effect Veiler's steal?", [])
 
 
+@pytest.mark.parametrize("written, read", [
+    ("Does Bystial Magnamhut's search one start a chain?", "Bystial Magnamhut's search effect"),
+    ("can i chain ash to the GY one?", "the GY effect"),
+    ("is its negate and destroy targeting?", "its negate and destroy"),    # stays as written
+])
+def test_an_effect_said_by_its_kind_and_one(base_expert, written, read):
+    from psct_expert.rereading import relex_around_names
+
+    assert read in relex_around_names(written, base_expert.db, base_expert.kb.families).text
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("ask, card, n", [
     ("Can I chain Ash Blossom & Joyous Spring to Bystial Magnamhut's field effect?",
