@@ -119,6 +119,11 @@ def name_key(name: str, keep_the: bool = False) -> str:
     return " ".join(t for t in tokens if t != "the")
 
 
+# (names) small words: a partial name of them and one other word names no card by its beginning
+_SMALL_WORDS = frozenset({"a", "an", "of", "and", "with", "i", "to", "in", "on", "for", "from", "at",
+                          "my", "your", "s"})
+
+
 def name_beginnings(keys, out: set) -> None:
     """Adds to ``out`` each of ``keys`` and every run of its first words ("blue eyes white
     dragon": "blue", "blue eyes", "blue eyes white" and itself)."""
@@ -461,13 +466,21 @@ class CardDB:
             return None
         index = self._name_word_index()
         found: dict[str, None] = {}
+        first: dict[str, None] = {}     # (names) the cards whose name begins with the words
         padded = f" {key} "
         for k in min((index.get(w, ()) for w in words), key=len):
             if padded in f" {k} ":
                 found[self.display_name(k)] = None
-            if len(found) > 1:
+                if f"{k} ".startswith(f"{key} "):
+                    first[self.display_name(k)] = None
+            if len(found) > 1 and (len(words) < 2 or len(first) > 1):
                 return None
-        return self.find(next(iter(found))) if found else None
+        if len(found) > 1 and len([w for w in words if w not in _SMALL_WORDS]) >= 2:
+            # (names) two words or more that begin one card's name and stand inside others
+            # ("Chaos Ruler": Chaos Ruler, the Chaotic Magical Dragon, not Arcana Force EX - The
+            # Chaos Ruler): people name a card by its first words
+            found = first
+        return self.find(next(iter(found))) if len(found) == 1 else None
 
     def fuzzy(self, name: str, cutoff: float = 90.0) -> Card | None:
         """The one card a slightly misspelt name means, or None if unclear."""

@@ -95,8 +95,11 @@ def partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
     from .parser.names import partial_mentions
 
     text = relexed.text
+    named = mentions(text, db, families)
     for m in sorted(partial_mentions(text, db, grammar_for(families).terminal),
                     key=lambda m: -m.start):
+        if m.text[:1].islower() and _said_of_a_named_card(m.text, db, named):
+            continue        # (names) "Barrel Dragon ... the coin toss effect": its own effect, said
         relexed.changes.append(Change("read-as", m.text, m.card))
         # (chains) the sentence's punctuation a name was found with stays ("... Little Knight.")
         end = re.search(r"[.,;:!?]*$", m.text).group()
@@ -117,7 +120,53 @@ def partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
             end = re.search(r"[.,;:!?]*$", m.text).group()
             text = text[:m.start] + m.card + (end if not m.card.endswith(end) else "") + \
                 text[m.end:]
-    relexed.text = text
+    relexed.text = _shared_tails(text, relexed, db, families)
+
+
+# (names) a word joined to a card's name ("Timegazer Magician + stargazer", "stargazer and
+# Timegazer Magician")
+_JOINED_AFTER = re.compile(r"\s*(?:\+|&|/|,|\band\b)\s*([A-Za-z][\w\-]+)\b")
+_JOINED_BEFORE = re.compile(r"\b([A-Za-z][\w\-]+)\s*(?:\+|&|/|,|\band\b)\s*$")
+
+
+def _shared_tails(text: str, relexed: Relexed, db: CardDB, families: dict) -> str:
+    """(names) Two cards named with the words their names share said once ("Timegazer Magician +
+    stargazer", "stargazer and Timegazer Magician"): a word joined to a card's name by "+", "and",
+    "/" or a comma, which with that name's words after its first makes the whole name of another
+    card, is that card."""
+    from .cards import name_key
+
+    found = mentions(text, db, families)
+    for m in sorted(found, key=lambda m: -m.start):
+        tail = m.card.split(None, 1)[1:]
+        if not tail or name_key(m.text) != name_key(m.card):
+            continue
+        end = m.start + len(re.sub(r"[\s+&/,]+$", "", m.text))     # ("X +": the joiner is not the name's)
+        for rx, at in ((_JOINED_AFTER, end), (_JOINED_BEFORE, m.start)):
+            j = rx.match(text, at) if rx is _JOINED_AFTER else rx.search(text[:at])
+            if j is None or db.find(j.group(1)) is not None or \
+                    any(x.start <= j.start(1) < x.end for x in found):
+                continue        # (a word of another name: "... and Stargazer Magician")
+            card = db.find(f"{j.group(1)} {tail[0]}")
+            if card is None or name_key(card.name) != name_key(f"{j.group(1)} {tail[0]}") or \
+                    card.name == m.card:
+                continue
+            relexed.changes.append(Change("read-as", j.group(1), card.name))
+            text = text[:j.start(1)] + card.name + text[j.end(1):]
+    return text
+
+
+def _said_of_a_named_card(words: str, db: CardDB, named) -> bool:
+    """Are ``words`` grounded in the text of a card the sentence names ("Barrel Dragon ... the coin
+    toss effect": its text tosses a coin)?  Then they describe that card's effect, not another card
+    whose name holds them."""
+    from .situate.refs import grounded_in_text
+
+    for card in {m.card for m in named}:
+        c = db.find(card)
+        if c is not None and c.text and grounded_in_text(words, c.text):
+            return True
+    return False
 
 
 # a card's name used as a verb: "I veiler their monster", "opp ashed my search", "they dark
@@ -126,6 +175,10 @@ _ACTOR = r"(?P<actor>\b(?:I|i|you|we|they|he|she|[Oo]pponent|[Mm]y opponent|[Tt]
 _MODALS = r"(?P<mods>(?:\s+(?:can|could|still|just|then|also|will|would|did|already|only|now))*)"
 _OBJECT = r"(?=\s+(?:it|them|that|this|those|these|the|a|an|my|their|his|her|its|your|opponent's|\d))"
 _PAST = ("'d", "ed", "d")
+# a count before a name said in the plural ("two veilers", "both of my imperms", "2 ashes")
+_COUNT = (r"\b(?:\d+|two|three|four|five|both|all|multiple|several|many|these|those|"
+          r"(?:(?:both|all)\s+(?:of\s+)?)?(?:my|their|your|his|her)(?:\s+(?:\d+|two|three))?|"
+          r"the\s+(?:\d+|two|three|other))\s+")
 
 
 def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
@@ -273,6 +326,9 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
     text = relexed.text
     # a name's span ends where the tokenizer's does (not with the sentence's punctuation)
     spans = [(m.start, _name_end(text, m), m.card, "") for m in mentions(text, db, families)]
+    # (names) a whole name with a past ending on it ("Magic Jammer'd", "Book of Moon'd")
+    spans = [(s, e, c, "'d") if re.search(r"['\u2019]d$", text[s:e]) and not c.endswith("'d") else
+             (s, e, c, p) for s, e, c, p in spans]
     # "ashed", "crow'd", "dark bribed": a name with a past ending
     for m in re.finditer(r"[A-Za-z][\w\-]*?('d|ed|d|es|s)(?![\w'])", text):
         if any(s <= m.start() < e for s, e, _, _ in spans):
@@ -312,7 +368,31 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
             relexed.changes.append(Change("read-as", text[passive.start():end + face.end()], read))
             text = text[:passive.start()] + read + text[end + face.end():]
             continue
+        count = re.search(_COUNT + r"$", before, re.IGNORECASE)
+        if count is not None and past in ("s", "es"):
+            # (names) a name said in the plural after a count ("two veilers", "both imperms",
+            # "my 2 ashes"): the card, said once (the count stays)
+            relexed.changes.append(Change("read-as", text[start:end], card))
+            text = text[:start] + card + text[end:]
+            continue
+        done = _passive_done(db, card) if passive is not None and face is None and \
+            past in _PAST else None
+        if done is not None:
+            # (names) "my ash got solemn striked", "it got crow'd": done to it by that card, as the
+            # card's own text says what it does (its first of negate, banish, destroy, return)
+            be = {"gets": "is", "get": "is", "got": "was"}.get(passive.group(1).lower(), passive.group(1))
+            read = f"{be} {done} by {card}"
+            relexed.changes.append(Change("read-as", text[passive.start():end], read))
+            text = text[:passive.start()] + read + text[end:]
+            continue
         lead = re.search(_ACTOR + _MODALS + r"\s+$", before, re.IGNORECASE)
+        me = re.match(r"\s+me\b", text[end:], re.IGNORECASE)
+        if lead is not None and me is not None and past in _PAST:
+            # (names) "they ashed me", "opp crow'd me": that card activated on a card of mine
+            read = f"activated {card} on my card"
+            relexed.changes.append(Change("read-as", text[start:end + me.end()], read))
+            text = text[:start] + read + text[end + me.end():]
+            continue
         if lead is None or not re.match(_OBJECT, text[end:]):
             continue
         actor = lead.group("actor").lower()
@@ -327,6 +407,23 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
         relexed.changes.append(Change("read-as", written, read))
         text = text[:start] + read + text[end:]
     relexed.text = text
+
+
+# what a card's text does to what it is used on, as a past participle ("negate" -> "negated")
+_DONE = (("negate", "negated"), ("banish", "banished"), ("destroy", "destroyed"),
+         ("return", "returned to the hand"), ("shuffle", "shuffled into the Deck"))
+
+
+def _passive_done(db: CardDB, name: str) -> str | None:
+    """What ``name``'s text does: "negated" for a card whose text negates, else the first of
+    :data:`_DONE` it does; None when its text does none of them."""
+    card = db.find(name)
+    text = (getattr(card, "text", "") or "").lower()
+    if re.search(r"\bnegate\b", text):
+        return "negated"        # a card that negates is said of what it negates ("got crossout'd")
+    at = [(m.start(), done) for verb, done in _DONE
+          if (m := re.search(rf"\b{verb}\b", text)) is not None]
+    return min(at)[1] if at else None
 
 
 # (chains) "Can I chain X from my hand to banish something they just sent to the GY?"

@@ -62,7 +62,9 @@ def test_contractions_without_apostrophes_and_chat_shorthand(written, read):
      "Does it still activate even though it is the damage step?"),
     ("next turn can i bring it back with Monster Reborn?", "Special Summon it with Monster Reborn"),
     ("can i retry it later?", "Can i use it again later?"),
-    ("is its negate usable during the damage step?", "Can its negate be used during the damage step?"),
+    # (names) "its negate": the effect that negates, said by its action
+    ("is its negate usable during the damage step?",
+     "Can its negate effect be used during the damage step?"),
 ])
 def test_chat_paraphrases(written, read):
     assert read in relex(written).text

@@ -276,10 +276,11 @@ def _short_names(text: str, mentions: list[Mention], plain_word=None) -> None:
         # and the first after a dash ("Zephyros" for Blackwing - Zephyros the Elite)
         for w in (re.match(r"[A-Za-z][\w-]*", m.card), re.search(r"[A-Za-z][\w-]*$", m.card),
                   re.search(r"(?<= - )[A-Za-z][\w-]*", m.card)):
-            if w and len(w.group()) >= 4 and name_key(w.group()) not in _game_words():
+            # (names) a word of three letters too ("Jin's ATK"), as written only
+            if w and len(w.group()) >= 3 and name_key(w.group()) not in _game_words():
                 firsts.setdefault(w.group(), m.card)
     for word, card in firsts.items():
-        lower_ok = plain_word is not None and not plain_word(word.lower())
+        lower_ok = plain_word is not None and not plain_word(word.lower()) and len(word) >= 4
         # (a card's own word: compiled by re itself, not kept on disk with the fixed patterns)
         for m in plain_re.finditer(rf"\b{re.escape(word)}\b(?:['\u2019]s)?", text,
                                    re.IGNORECASE if lower_ok else 0):
@@ -293,8 +294,10 @@ def _short_names(text: str, mentions: list[Mention], plain_word=None) -> None:
 
 
 _QUESTION_WORDS = re.compile(r"^(?:(?:Does|Do|Is|Are|Can|Could|If|When|After|Will|Would|Must|"
-                             r"What|How|Why|Should|Suppose|While)\s+)+")
-_CAP_RUN = re.compile(r"\b[A-Z][\w'\-]*(?:\s+(?:of|the|and|&|de|[A-Z0-9][\w'\-:,.]*))*")
+                             r"What|How|Why|Should|Suppose|While|I)\s+)+")
+# (names) a dash between capitalised words stays in the run ("ZS - Banish Sage"): a misspelt
+# name with an archetype before a dash is looked up whole
+_CAP_RUN = re.compile(r"\b[A-Z][\w'\-]*(?:\s+(?:of|the|and|&|de|-(?=\s+[A-Z])|[A-Z0-9][\w'\-:,.]*))*")
 
 
 def _free_runs(text: str, mentions: list[Mention]):
@@ -305,14 +308,33 @@ def _free_runs(text: str, mentions: list[Mention]):
         lead = _QUESTION_WORDS.match(text[s:e])
         if lead:
             s += lead.end()
+        # (names) the small words a run may hold inside a name never end it ("Moon'd the")
+        tail = re.search(r"(?:\s+(?:of|the|and|&|de|-))+$", text[s:e])
+        if tail:
+            e = s + tail.start()
         e, _ = _clean_end(text, s, e)
         if s >= e or any(s < b and a < e for a, b in taken):
             continue
         words = name_key(text[s:e]).split()
         if len(text[s:e].split()) < 2 or " ".join(words) in _not_names() or \
-                set(words) <= _game_words():
+                _only_game_words(words):
             continue
         yield s, e
+
+
+def _only_game_words(words: list[str]) -> bool:
+    """(names) Words of the game's terms only, in any form, with numbers and "I" ("Main Phase 1, I",
+    "Special Summoned", "Monster Zones and 4", "Tributing 1"): no card name."""
+    game = _game_words() | {"zone", "zones", "phase", "step", "hand", "target", "tribute", "banish",
+                            "discard", "activate", "negate", "destroy", "draw"}
+    for w in words:
+        if w.isdigit() or w in game:
+            continue
+        if not any(w.endswith(x) and w[:len(w) - len(x)] in game or
+                   w.endswith(x) and w[:len(w) - len(x)] + "e" in game
+                   for x in ("s", "es", "ed", "d", "ing")):
+            return False
+    return True
 
 
 def _typos(text: str, db: CardDB, mentions: list[Mention]) -> None:
@@ -363,13 +385,16 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
     mentions = find_cards(text, db, plain_word)
     taken = [(m.start, m.end) for m in mentions]
     runs = list(_free_runs(text, mentions))
+    strange = []        # (names) words of no language, perhaps a name misspelt
     for m in _LONE_WORD.finditer(text):
         near = [x.group(1) for x in (re.search(r"([A-Z][\w'\-]*)\s+$", text[:m.start()]),
                                       re.match(r"\s+([A-Z][\w'\-]*)", text[m.end():])) if x]
         beside = any(not plain_word(w.lower()) for w in near)   # part of a longer name
-        if not beside and not plain_word(m.group().lower()) and not plain_word(m.group()) and \
+        if not plain_word(m.group().lower()) and not plain_word(m.group()) and \
                 not _english(m.group()):
-            runs.append((m.start(), m.end()))
+            strange.append((m.start(), m.end()))
+            if not beside:
+                runs.append((m.start(), m.end()))
     runs += _plain_runs(text, plain_word)
     out: list[Mention] = []
     for s, e in sorted(runs, key=lambda r: (r[0], -r[1])):
@@ -380,10 +405,91 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
             continue
         if _term_after_as(text, s, e):
             continue
+        if text[s].islower() and _owned_by_a_card(text, s, mentions):
+            continue        # (names) "its coin toss", "Barrel Dragon's coin toss": its effect, said
         card = db.partial(text[s:e])
         if card is not None:
             out.append(Mention(s, e, card.name, text[s:e]))
             taken.append((s, e))
+    for m in _plain_word_names(text, db):
+        if not any(m.start < b and a < m.end for a, b in taken):
+            out.append(m)
+            taken.append((m.start, m.end))
+    out += _misspelt(text, db, strange, taken, mentions)
+    return out
+
+
+def _owned_by_a_card(text: str, s: int, mentions: list[Mention]) -> bool:
+    """Do words at ``s`` follow "its" or a card's possessive ("Barrel Dragon's coin toss")?  Then
+    they say what the card has (an effect), not another card."""
+    if re.search(r"\bits\s+(?:(?:once per turn|soft opt|hard opt|opt|hopt|first|second|1st|2nd|"
+                 r"quick|own)\s+)*$", text[:s], re.IGNORECASE):
+        return True
+    pos = re.search(r"['\u2019]s\s+$", text[:s])
+    return pos is not None and any(m.end in (pos.start(), pos.end() - 1) or
+                                   m.end == pos.start() + 2 for m in mentions)
+
+
+def _misspelt(text: str, db: CardDB, strange: list, taken: list, found: list) -> list[Mention]:
+    """(names) A name misspelt in any case ("infinite impermenance", "borrelload dragon",
+    "apolousa"): a word of no language (``strange``, five letters or more) alone or with the words
+    beside it, up to three, close to exactly one card's name or alias (:meth:`CardDB.fuzzy`, as a
+    capitalised run is).  The longest such run is the name; it may take in a word already read as
+    that same card ("forbiden droplet": "droplet")."""
+    out = []
+    named = {(m.start, m.end): m.card for m in found}
+    words = list(re.finditer(r"[A-Za-z][\w'\-]*", text))
+    for s, e in strange:
+        if e - s < 5 or any(s < b and a < e for a, b in taken):
+            continue
+        at = next(i for i, w in enumerate(words) if w.start() == s)
+        spans = sorted(((i, j) for i in range(max(0, at - 2), at + 1)
+                        for j in range(at, min(len(words), i + 3))),
+                       key=lambda ij: ij[0] - ij[1])
+        for i, j in spans:
+            a, b = words[i].start(), words[j].end()
+            over = [(x, y) for x, y in taken if a < y and x < b]
+            if any(x < a or y > b or (x, y) not in named for x, y in over) or \
+                    not re.fullmatch(r"[\w'\- ]+", text[a:b]):
+                continue
+            if any(text[a:b].endswith(x) and db.find(text[a:b - len(x)]) is not None
+                   for x in ("'d", "ed", "d", "es", "s")):
+                continue        # a name with an ending ("solemn striked"): a card used as a verb
+            card = db.fuzzy(text[a:b], cutoff=88)
+            if card is not None and any(
+                    name_key(w.group()) not in name_key(card.name).split() and
+                    (w.start(), w.end()) not in strange for w in words[i:j + 1]):
+                continue        # a word of the language that is not in the name ("... to")
+            if card is not None and all(named[x] == card.name for x in over):
+                out.append(Mention(a, b, card.name, text[a:b]))
+                taken.append((a, b))
+                break
+    return out
+
+
+# (names) where a card stands after a verb of using it: "chain counter counter to it",
+# "discarded by card destruction", "i activate negate attack"
+_CARD_SLOT = re.compile(r"\b(?:activate|activates|activated|activating|chain|chains|chained|chaining|"
+                        r"flip|flips|flipped|by|with|against|vs)\s+((?:[a-z][a-z\-']*[,.;:!?]?\s+){1,4})")
+
+
+def _plain_word_names(text: str, db: CardDB) -> list[Mention]:
+    """A card's whole name written in lower case in words of the question language only ("counter
+    counter", "card destruction"), where a card stands: after a verb of using a card or "by"/"with".
+    Only a name of two words or more said whole (no partial name, no alias) is read so."""
+    out = []
+    for m in _CARD_SLOT.finditer(text + " "):
+        words = list(re.finditer(r"[a-z][a-z\-']*", m.group(1)))
+        for n in range(len(words), 1, -1):
+            s, e = m.start(1) + words[0].start(), m.start(1) + words[n - 1].end()
+            cand = text[s:e]
+            if not re.fullmatch(r"[a-z][a-z\-' ]*", cand):
+                continue
+            card = db.find(cand)
+            if card is not None and name_key(card.name) == name_key(cand) and \
+                    name_key(cand) not in _not_names():
+                out.append(Mention(s, e, card.name, cand))
+                break
     return out
 
 

@@ -117,6 +117,14 @@ class EffectRefs:
         if ref.get("quote"):
             key = norm(ref["quote"])
             said = [e for e in cands if key in norm(e.text)]
+            lingering = [e for e in said if norm(e.text).split(key)[0].split()[-1:] in (["but"], ["also"])]
+            if said and len(lingering) == len(said):
+                # (names) a quotation of what an effect applies besides its action ("but banish it
+                # when it leaves the field", "also, you cannot ..."): a part of that effect, not an
+                # effect of its own; asked as the effect it would be answered for another thing
+                self.fail(f"{ref['quote']!r} is a part of effect {said[0].n} of {name} (after "
+                          f"'{norm(said[0].text).split(key)[0].split()[-1]}'), not an effect of its "
+                          f"own: ask about effect {said[0].n} or about that part")
             if not said:
                 # a quotation as people type it ("sent to the GY by a card effect" of a text that
                 # says "by card effect"): every word of it, bar articles, in the effect's text
@@ -212,6 +220,10 @@ def _kind_fits(reading: Reading, e, d: str) -> bool | None:
         return effect_used_from(e.text, "gy")
     if d == "hand":
         return effect_used_from(e.text, "hand")
+    if d in ("field", "on-field"):
+        # (names) "its field effect": used on the field, not from the hand or GY, no Pendulum Effect
+        return not _is_pendulum(e) and not effect_used_from(e.text, "hand") and \
+            not effect_used_from(e.text, "gy")
     return None
 
 
@@ -225,7 +237,7 @@ def desc_fits(reading: Reading, e, d: str) -> bool:
         return kind
     rule = DESC_FACTS.get(d)
     if rule is None:
-        grounded = grounded_in_text(d, e.text)
+        grounded = grounded_in_text(d, _text_with_bullets(reading, e))
         if grounded is None:
             raise QuestionError(f"which effect is a {d!r} effect? (say its number: 'the first effect')")
         return grounded
@@ -233,6 +245,15 @@ def desc_fits(reading: Reading, e, d: str) -> bool:
     if what == "verb":
         return effect_does_action(reading.facts, e.id, verb)
     return any(f.type == what and f.get("effect") == e.id for f in reading.facts)
+
+
+def _text_with_bullets(reading: Reading, e) -> str:
+    """(names) An effect's text with the text of its bullets ("activate 1 of these effects; ●
+    Send 1 card ...": "the send-to-GY bullet" is said of that effect)."""
+    bullets = {f.get("bullet") for f in reading.facts if f.type == "bullet" and f.get("effect") == e.id}
+    if not bullets:
+        return e.text
+    return " ".join([e.text] + [b.text for b in reading.all_effects() if b.id in bullets])
 
 
 def _lemmas(word: str) -> set[str]:
