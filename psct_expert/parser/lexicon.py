@@ -341,7 +341,7 @@ def _topic_header(s: str, out: Relexed) -> str:
     rx = _patterns()["header"]
     m = rx.match(s) if rx is not None else None
     if m is None:
-        return s
+        return _topic_asked_of_it(s, out)
     if m.group("it"):
         new = f"{m.group('card')} "
     else:
@@ -352,6 +352,25 @@ def _topic_header(s: str, out: Relexed) -> str:
         new = f"{who} {verb} {m.group('card')} targeting "
     out.changes.append(Change("read-as", s[:m.end()].strip(), new.strip()))
     return new + s[m.end():]
+
+
+def _topic_asked_of_it(s: str, out: Relexed) -> str:
+    """sisterGK: a card named before a colon as the topic of a question asked of "it": "X: does it
+    negate ... at the same time?", "X: if ..., does it still ...?" is asked of X ("does X ...").
+    Only the first "it" (or "this card") after an auxiliary (lexicon ``topic_asks``) is X, and
+    only when no other card is named before it; else the sentence is left as written."""
+    asks = "|".join(re.escape(str(w)) for w in lexicon().get("topic_asks") or ())
+    m = re.match(r"^(?P<card>\ue000k\d+k)\s*:\s+(?P<rest>.+)$", s)
+    if not asks or m is None:
+        return s
+    rest = m.group("rest")
+    q = re.search(rf"(?<![\w'\-/])(?P<aux>{asks})\s+(?:it|this card)(?![\w'\-/])", rest, re.IGNORECASE)
+    if q is None or "\ue000" in rest[:q.start()]:
+        return s
+    said = rest[:q.start()] + f"{q.group('aux')} {m.group('card')}" + rest[q.end():]
+    said = said[:1].upper() + said[1:]
+    out.changes.append(Change("read-as", s, said))
+    return said
 
 
 def _reason_first(s: str, out: Relexed) -> list[str]:
