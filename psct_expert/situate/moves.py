@@ -80,7 +80,7 @@ class MoveEvents:
         if action.startswith("flipped") and subs(ev, "ev_mod"):
             what = self._flip_when(ev, what, action, t)
         elif not is_target and subs(ev, "ev_mod"):
-            if self._own_gone_in_response(ev, t, action):
+            if self._own_gone_in_response(ev, t, action) or self._moved_by_link(ev, t, action):
                 return
             # "X is destroyed as Chain Link 2": what is said of a move of a card no effect told
             # targets has no place here (never dropped)
@@ -130,6 +130,44 @@ class MoveEvents:
         self.self_gone[own[-1]] = gone
         self.events.append({"kind": "move", "what": card, "action": action})
         return True
+
+    def _moved_by_link(self, ev: Tree, t: dict, action: str) -> bool:
+        """sisterGK: "Goblin Zombie gets destroyed as Chain Link 2", "X is sent to the GY by Chain
+        Link 1 of a Chain of 3": a Chain told only by its links' numbers, first thing told.  Its
+        links are cards or effects of no told kind nor player; the links above N resolve, link N
+        does the move, and the links under it resolve after it (a Chain always resolves whole
+        before anything else is done), so the move is the last thing to happen only as Chain Link
+        1.  Said with anything else, or after other activations, it keeps its refusal."""
+        mods = subs(ev, "ev_mod")
+        link = [m for m in mods if low(m)[:3] in (["as", "chain", "link"], ["by", "chain", "link"])]
+        size = [m for m in mods if low(m)[:4] == ["of", "a", "chain", "of"]]
+        if len(link) != 1 or len(size) > 1 or len(link) + len(size) != len(mods) or self.acts \
+                or not t.get("card"):
+            return False
+        n = int(low(link[0])[-1]) if low(link[0])[-1].isdigit() else 0
+        m = int(low(size[0])[-1]) if size and low(size[0])[-1].isdigit() else n
+        if not 1 <= n <= m <= 12:
+            return False
+        what = self.entity(t)
+        ids = []
+        for k in range(m):
+            aid = self._activate({"generic": "card"}, "you", {"respond": True} if ids else {})
+            self.unsaid_activator.add(aid)
+            ids.append(aid)
+        for k in range(m, 0, -1):           # Chain Link m resolves first
+            if k == n:
+                act = next(e for e in self.events if e.get("id") == ids[k - 1])
+                self._step(act, action, what)
+            self.events.append({"kind": "resolve"})
+        self.chain_told_by_links = True
+        return True
+
+    def ev_chain_goes_on(self, ev: Tree) -> None:
+        """sisterGK: "and the Chain keeps resolving (after that)": the links under the one told
+        to move a card resolve after it; said only of a Chain told by its links' numbers (which
+        resolves whole), else it has no place."""
+        if not getattr(self, "chain_told_by_links", False):
+            self.fail("the situation model has no place for " + repr(self.r.said(ev)), ev)
 
     def _flip_when(self, ev: Tree, what: str, action: str, t: dict) -> str:
         """"it flips (is flipped) in the Damage Step": the face-down monster told attacked, turned
