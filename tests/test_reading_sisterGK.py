@@ -56,6 +56,16 @@ CASES = [
     {"id": "opponents-card-activation-not-no", "not_rules": ["opponent-activation-condition-not-own"],
      "answer": "unknown",
      "ask": "My opponent activates an effect. Can I chain S:P Little Knight's second effect to it?"},
+    # a monster told with a protection from card effects: what the question supposes of it
+    {"id": "protected-monster-supposed", "answer": "no",
+     "ask": "opp normal summons a 1800-ATK monster that can't be destroyed by card effects, i flip "
+            "bottomless trap hole. does it still get banished?"},
+    {"id": "protected-monster-has-quote", "answer": "yes",
+     "ask": "their monster has 'cannot be destroyed by card effects' and activates its effect. i chain "
+            "divine wrath. is the activation still negated even though it won't be destroyed?"},
+    {"id": "protected-my-monster-refused", "refused": [],
+     "ask": "I control a monster that cannot be destroyed by card effects. My opponent Normal Summons a "
+            "monster and I activate Bottomless Trap Hole. Is my monster banished?"},
     # a response asked to answer an earlier link than the last one told is refused (was a yes)
     {"id": "earlier-link-refused", "refused": ["last Chain Link"],
      "ask": "My opponent activates Pot of Greed and I chain Magic Jammer to it. "
@@ -65,7 +75,7 @@ CASES = [
 # the first of each mechanism runs by default (about ten asks); the others in the slow set
 SECOND = {"passive-gone-other-card-refused", "chain-link-1-of-3-when-ok", "chain-link-mandatory-if",
           "chain-goes-on-alone-refused", "come-out", "restriction-words-not-in-text-refused",
-          "opponents-card-activation-not-no"}
+          "opponents-card-activation-not-no", "protected-monster-has-quote", "protected-my-monster-refused"}
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.slow) if c["id"] in SECOND

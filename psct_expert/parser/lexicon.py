@@ -243,6 +243,7 @@ def _relex(text: str) -> Relexed:
     parts = [s for s in (_set_aside_aside(s, out) for s in sentences(text)) if s]
     parts = _proposal(parts, out)
     parts = [_topic_header(s, out) for s in parts]
+    parts = _protection_supposed(parts, out)
     parts = [p for s in parts for p in _reason_first(s, out)]
     parts = [p for i, s in enumerate(parts) for p in _supposed(s, parts[i + 1:], out)]
     parts = [_comma_question(_intro_comma(_phase_lead(s, out), out), out) for s in parts]
@@ -371,6 +372,61 @@ def _topic_asked_of_it(s: str, out: Relexed) -> str:
     said = said[:1].upper() + said[1:]
     out.changes.append(Change("read-as", s, said))
     return said
+
+
+_CANNOT = r"(?:cannot|can't|can\u2019t|cant|can not)"
+# sisterGK: a monster of the story told with a protection ("a 2000-ATK monster that cannot be
+# destroyed by card effects", "their monster has 'cannot be destroyed by card effects'")
+_PROTECTED = re.compile(
+    r"(?P<np>\b(?:a|an|their|his|her|the|my opponent's|opponent's|opp's)\s+(?:[\w\-]+\s+){0,3}?monster)"
+    r"(?:\s*,?\s+(?:that|which)\s+" + _CANNOT + r"|\s+(?:has|says|with)\s+[\"'\u201c](?:it\s+)?" + _CANNOT + r")"
+    r"\s+be\s+(?P<verb>destroyed|banished)\s+by\s+card\s+effects(?:\.(?=[\"'\u201d]))?(?P<q>[\"'\u201d])?"
+    r"(?P<and>\s+and(?=\s))?", re.IGNORECASE)
+# ... and the question closing with the same said again as a concession ("... even tho the monster
+# won't die?"): it repeats what is supposed
+_CONCEDED = re.compile(
+    r",?\s+even\s+(?:if|though|tho)\s+(?:the monster|that monster|it|the card|that card)\s+"
+    r"(?:won't|will not|wont|doesn't|does not|doesnt|isn't|is not|isnt|can't|cannot|cant)\s+"
+    r"(?:be\s+|get\s+)?(?:die|dies|destroyed)\s*(?=\?$|$)", re.IGNORECASE)
+
+
+def _protection_supposed(parts: list[str], out: Relexed) -> list[str]:
+    """sisterGK: a monster told in the story with a protection from card effects ("a monster that
+    cannot be destroyed by card effects", "... has 'cannot be destroyed by card effects'") is what
+    the question supposes of it: "If that monster cannot be destroyed by card effects, <question>"
+    (the grammar's supposition of a part not done); a concession closing the question that says
+    the same again ("even though it won't die") is set aside with it.  Only with one such monster,
+    told before the question, and a question that follows."""
+    asked = [i for i, p in enumerate(parts) if p.rstrip().endswith("?")]
+    if not asked:
+        return parts
+    qi = asked[-1]
+    hits = [(i, m) for i, p in enumerate(parts[:qi]) for m in _PROTECTED.finditer(p)]
+    if len(hits) != 1:
+        return parts
+    i, m = hits[0]
+    before, np = parts[i][:m.start()].lower(), m.group("np").lower()
+    theirs = re.match(r"(?:their|his|her|my opponent's|opponent's|opp's)\b", np) or \
+        re.search(r"\b(?:opp|opponent|they|he|she)\b", before)
+    if not theirs or re.search(r"\b(?:i|my|we|our)\b", before.replace("my opponent", "")) or \
+            re.search(r"\bmy (?:own )?(?:monster|card)\b", parts[qi], re.IGNORECASE):
+        return parts                      # the opponent's monster only, and asked of it
+    if m.group("q") is None and re.search(r"[\"'\u201c]\s*(?:it\s+)?" + _CANNOT, m.group(0)):
+        return parts                      # an opening quote left without its close
+    keep_and = m.group("and") if m.group("q") is None else ""     # "X has '...' and activates": X activates
+    story = parts[i][:m.start()] + m.group("np") + (keep_and or "") + parts[i][m.end():]
+    story = re.sub(r"\s+([.,;])", r"\1", story)
+    q = parts[qi]
+    conceded = _CONCEDED.search(q)
+    if conceded and m.group("verb").lower() == "destroyed":
+        out.changes.append(Change("set-aside", conceded.group(0).strip(" ,"), ""))
+        q = q[:conceded.start()] + q[conceded.end():]
+    said = f"If that monster cannot be {m.group('verb').lower()} by card effects, {q[:1].lower()}{q[1:]}"
+    out.changes.append(Change("read-as", m.group(0), m.group("np")))
+    out.changes.append(Change("read-as", parts[qi], said))
+    new = list(parts)
+    new[i], new[qi] = story, said
+    return new
 
 
 def _reason_first(s: str, out: Relexed) -> list[str]:
