@@ -246,7 +246,8 @@ def _relex(text: str) -> Relexed:
     parts = _protection_supposed(parts, out)
     parts = [p for s in parts for p in _reason_first(s, out)]
     parts = [p for i, s in enumerate(parts) for p in _supposed(s, parts[i + 1:], out)]
-    parts = [_comma_question(_intro_comma(_phase_lead(s, out), out), out) for s in parts]
+    parts = [_comma_question(_intro_comma(_phase_lead(_phase_lead_story(s, out), out), out), out)
+             for s in parts]
     if parts:
         parts[-1] = _declarative(parts[-1], out)
     text = " ".join(_story_first(parts, out))
@@ -595,6 +596,40 @@ def _phase_lead(s: str, out: Relexed) -> str:
         said = f"During {whose} turn"
     out.changes.append(Change("read-as", s[:m.start("aux")].strip(), said + ","))
     return f"{said}, {s[m.start('aux'):]}"
+
+
+@lru_cache(maxsize=1)
+def _phase_story_re() -> re.Pattern:
+    from ..gamewords import gamewords
+
+    phases = sorted({f for _n, forms in gamewords().phases for f in forms}, key=len, reverse=True)
+    return re.compile(
+        r"^(?P<lead>(?:(?P<prep>in|during|at)\s+)?(?P<owner>the|my|their|his|her|opp(?:'?s)?|opponent(?:'?s)?|"
+        r"my opponent(?:'?s)?|your opponent(?:'?s)?|your)?\s*(?P<phase>" + "|".join(re.escape(p) for p in phases) +
+        r"))(?P<sep>\s*[,:\-\u2013]\s*|\s+)(?P<rest>(?:opp|opponent|my opponent|they|i|we|he|she|their|my|his|her)\b"
+        r"[^?]*[.!?]?)$", re.IGNORECASE)
+
+
+def _phase_lead_story(s: str, out: Relexed) -> str:
+    """sisterGK: "Damage step, opp activates X.", "In the Damage Step opp activates X.": the phase a
+    told sentence happens in, said first as a sentence of its own ("It is the Damage Step. Opp
+    activates X."), as the grammar reads a phase told (a turn is read elsewhere)."""
+    m = _phase_story_re().match(s)
+    if m is None or (not m.group("prep") and not m.group("sep").strip()):
+        return s                          # "Damage Step opp ...": with no comma, only after "in"
+    rest = m.group("rest")
+    if s.rstrip().endswith("?"):
+        # "damage step, their monster is attacking, can i ...?": the told clause, then the question
+        q = list(re.finditer(r",\s+(?=(?:can|could|does|do|did|is|are|will|would|may)\s)", rest, re.IGNORECASE))
+        if not q:
+            return s
+        rest = rest[:q[-1].start()] + ". " + rest[q[-1].end():][:1].upper() + rest[q[-1].end():][1:]
+    owner = (m.group("owner") or "").lower()
+    whose = "my" if owner in ("my", "your") else "my opponent's" if owner and owner != "the" else "the"
+    phase = " ".join(w if w.isdigit() else w.capitalize() for w in m.group("phase").lower().split())
+    said = f"It is {whose} {phase}."
+    out.changes.append(Change("read-as", m.group("lead") + m.group("sep").rstrip(), said))
+    return f"{said} {rest[:1].upper()}{rest[1:]}"
 
 
 def _intro_comma(s: str, out: Relexed) -> str:
