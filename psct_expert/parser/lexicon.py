@@ -366,6 +366,8 @@ def _topic_asked_of_it(s: str, out: Relexed) -> str:
     if not asks or m is None:
         return s
     rest = m.group("rest")
+    if rest[:1] in "\"'\u201c\u2018":
+        return s                          # a quotation after the colon is left as written
     q = re.search(rf"(?<![\w'\-/])(?P<aux>{asks})\s+(?:it|this card)(?![\w'\-/])", rest, re.IGNORECASE)
     if q is None or "\ue000" in rest[:q.start()]:
         return s

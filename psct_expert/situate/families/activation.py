@@ -44,7 +44,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     else:
         if any(low(w)[0] == "from" and low(w)[-1] == "hand" for w in now_whens(fam)):
             hint.append("from:hand")       # "activate X from my hand": of its effects, the hand's
-        subj = [c for c in fam.children if isinstance(c, Token) and c.type == "XCARD"]
+        subj = [c for u in fam.children if isinstance(u, Tree) and u.data == "own_user"
+                for c in u.children if isinstance(c, Token) and c.type == "XCARD"]
         if subj:
             # sisterGK: "Can Baronne de Fleur use its destroy effect ...?": "its" is the card named
             # as who uses it
