@@ -66,6 +66,11 @@ CASES = [
     {"id": "protected-my-monster-refused", "refused": [],
      "ask": "I control a monster that cannot be destroyed by card effects. My opponent Normal Summons a "
             "monster and I activate Bottomless Trap Hole. Is my monster banished?"},
+    # the link number said of a response, checked against the told Chain
+    {"id": "as-chain-link-n-response", "answer": "no",
+     "ask": "my monster attacks, opp flips Negate Attack as CL1. can i chain sakuretsu armor as CL2?"},
+    {"id": "as-chain-link-wrong-number-refused", "refused": ["Chain Link 2"],
+     "ask": "my monster attacks, opp flips Negate Attack as CL1. can i chain sakuretsu armor as CL3?"},
     # a response asked to answer an earlier link than the last one told is refused (was a yes)
     {"id": "earlier-link-refused", "refused": ["last Chain Link"],
      "ask": "My opponent activates Pot of Greed and I chain Magic Jammer to it. "
@@ -75,7 +80,8 @@ CASES = [
 # the first of each mechanism runs by default (about ten asks); the others in the slow set
 SECOND = {"passive-gone-other-card-refused", "chain-link-1-of-3-when-ok", "chain-link-mandatory-if",
           "chain-goes-on-alone-refused", "come-out", "restriction-words-not-in-text-refused",
-          "opponents-card-activation-not-no", "protected-monster-has-quote", "protected-my-monster-refused"}
+          "opponents-card-activation-not-no", "protected-monster-has-quote", "protected-my-monster-refused",
+          "as-chain-link-wrong-number-refused"}
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.slow) if c["id"] in SECOND
