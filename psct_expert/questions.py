@@ -101,6 +101,16 @@ class _Builder:
         """A card the question describes only by its kind ("a Trap Card", "a Counter Trap"). Its
         property is known only when said: no property is assumed, so no Spell Speed either."""
         kind, prop = ref.get("generic"), ref.get("subtype")
+        if kind == "card" and prop is None:
+            # sisterGK: a Chain Link told only by its number ("as Chain Link 2"): a card or effect
+            # of no told kind (no kind, no Spell Speed assumed)
+            self.synthetic += 1
+            label = "a card or effect" + (f" {suffix}" if suffix else "")
+            card = Card(name=label, kind="card", text="", origin="question")
+            reading = read_card(card)
+            self.readings[card.name] = reading
+            self.add("described_card", f"{label}, known by no kind", card=label)
+            return reading
         if kind not in ("spell", "trap", "monster"):
             raise QuestionError("a card described by its kind is a Spell, a Trap or a monster",
                                 understood=self.spec)

@@ -330,7 +330,8 @@ def test_a_phase_of_no_player_is_in_the_turn_told_last(base_expert):
 
 
 @pytest.mark.parametrize("written, read", [
-    ("what if it got negated instead. do I still draw?", "If it was negated instead, do I still draw?"),
+    # ("instead" closing the supposition is set aside: sisterGK)
+    ("what if it got negated instead. do I still draw?", "If it was negated, do I still draw?"),
     ("does it still destroy it even though it's not face-down anymore?",
      "Does it still destroy it even though it is no longer face-down?"),
 ])

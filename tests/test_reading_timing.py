@@ -78,8 +78,10 @@ CASES = [
      "ask": "I tributed Peten the Dark Clown to tribute summon. Can I use its effect after the "
             "summon?"},
     # what is said of a move is never dropped
+    # (told first, a Chain told by its links' numbers is read: sisterGK; after a told activation
+    # the link number has no place)
     {"id": "as-chain-link-refused", "refused": ["as Chain Link 2"],
-     "ask": "Sangan is destroyed as Chain Link 2. Does Sangan still search?"},
+     "ask": "I activate Pot of Greed. Sangan is destroyed as Chain Link 2. Does Sangan still search?"},
     # "does X miss the timing?" after a story: can it be activated at this point, turned over
     {"id": "misses-timing-after-story-yes", "answer": "yes",
      "ask": "I Link Summon a monster using Peten the Dark Clown as material. Does Peten the Dark "

@@ -244,9 +244,11 @@ def _relex(text: str) -> Relexed:
     parts = [s for s in (_set_aside_aside(s, out) for s in sentences(text)) if s]
     parts = _proposal(parts, out)
     parts = [_topic_header(s, out) for s in parts]
+    parts = _protection_supposed(parts, out)
     parts = [p for s in parts for p in _reason_first(s, out)]
     parts = [p for i, s in enumerate(parts) for p in _supposed(s, parts[i + 1:], out)]
-    parts = [_comma_question(_intro_comma(_phase_lead(s, out), out), out) for s in parts]
+    parts = [_comma_question(_intro_comma(_phase_lead(_phase_lead_story(s, out), out), out), out)
+             for s in parts]
     if parts:
         parts[-1] = _declarative(parts[-1], out)
     text = " ".join(_story_first(parts, out))
@@ -342,7 +344,7 @@ def _topic_header(s: str, out: Relexed) -> str:
     rx = _patterns()["header"]
     m = rx.match(s) if rx is not None else None
     if m is None:
-        return s
+        return _topic_asked_of_it(s, out)
     if m.group("it"):
         new = f"{m.group('card')} "
     else:
@@ -353,6 +355,82 @@ def _topic_header(s: str, out: Relexed) -> str:
         new = f"{who} {verb} {m.group('card')} targeting "
     out.changes.append(Change("read-as", s[:m.end()].strip(), new.strip()))
     return new + s[m.end():]
+
+
+def _topic_asked_of_it(s: str, out: Relexed) -> str:
+    """sisterGK: a card named before a colon as the topic of a question asked of "it": "X: does it
+    negate ... at the same time?", "X: if ..., does it still ...?" is asked of X ("does X ...").
+    Only the first "it" (or "this card") after an auxiliary (lexicon ``topic_asks``) is X, and
+    only when no other card is named before it; else the sentence is left as written."""
+    asks = "|".join(re.escape(str(w)) for w in lexicon().get("topic_asks") or ())
+    m = re.match(r"^(?P<card>\ue000k\d+k)\s*:\s+(?P<rest>.+)$", s)
+    if not asks or m is None:
+        return s
+    rest = m.group("rest")
+    if rest[:1] in "\"'\u201c\u2018":
+        return s                          # a quotation after the colon is left as written
+    q = re.search(rf"(?<![\w'\-/])(?P<aux>{asks})\s+(?:it|this card)(?![\w'\-/])", rest, re.IGNORECASE)
+    if q is None or "\ue000" in rest[:q.start()]:
+        return s
+    said = rest[:q.start()] + f"{q.group('aux')} {m.group('card')}" + rest[q.end():]
+    said = said[:1].upper() + said[1:]
+    out.changes.append(Change("read-as", s, said))
+    return said
+
+
+_CANNOT = r"(?:cannot|can't|can\u2019t|cant|can not)"
+# sisterGK: a monster of the story told with a protection ("a 2000-ATK monster that cannot be
+# destroyed by card effects", "their monster has 'cannot be destroyed by card effects'")
+_PROTECTED = re.compile(
+    r"(?P<np>\b(?:a|an|their|his|her|the|my opponent's|opponent's|opp's)\s+(?:[\w\-]+\s+){0,3}?monster)"
+    r"(?:\s*,?\s+(?:that|which)\s+" + _CANNOT + r"|\s+(?:has|says|with)\s+[\"'\u201c](?:it\s+)?" + _CANNOT + r")"
+    r"\s+be\s+(?P<verb>destroyed|banished)\s+by\s+card\s+effects(?:\.(?=[\"'\u201d]))?(?P<q>[\"'\u201d])?"
+    r"(?P<and>\s+and(?=\s))?", re.IGNORECASE)
+# ... and the question closing with the same said again as a concession ("... even tho the monster
+# won't die?"): it repeats what is supposed
+_CONCEDED = re.compile(
+    r",?\s+even\s+(?:if|though|tho)\s+(?:the monster|that monster|it|the card|that card)\s+"
+    r"(?:won't|will not|wont|doesn't|does not|doesnt|isn't|is not|isnt|can't|cannot|cant)\s+"
+    r"(?:be\s+|get\s+)?(?:die|dies|destroyed)\s*(?=\?$|$)", re.IGNORECASE)
+
+
+def _protection_supposed(parts: list[str], out: Relexed) -> list[str]:
+    """sisterGK: a monster told in the story with a protection from card effects ("a monster that
+    cannot be destroyed by card effects", "... has 'cannot be destroyed by card effects'") is what
+    the question supposes of it: "If that monster cannot be destroyed by card effects, <question>"
+    (the grammar's supposition of a part not done); a concession closing the question that says
+    the same again ("even though it won't die") is set aside with it.  Only with one such monster,
+    told before the question, and a question that follows."""
+    asked = [i for i, p in enumerate(parts) if p.rstrip().endswith("?")]
+    if not asked:
+        return parts
+    qi = asked[-1]
+    hits = [(i, m) for i, p in enumerate(parts[:qi]) for m in _PROTECTED.finditer(p)]
+    if len(hits) != 1:
+        return parts
+    i, m = hits[0]
+    before, np = parts[i][:m.start()].lower(), m.group("np").lower()
+    theirs = re.match(r"(?:their|his|her|my opponent's|opponent's|opp's)\b", np) or \
+        re.search(r"\b(?:opp|opponent|they|he|she)\b", before)
+    if not theirs or re.search(r"\b(?:i|my|we|our)\b", before.replace("my opponent", "")) or \
+            re.search(r"\bmy (?:own )?(?:monster|card)\b", parts[qi], re.IGNORECASE):
+        return parts                      # the opponent's monster only, and asked of it
+    if m.group("q") is None and re.search(r"[\"'\u201c]\s*(?:it\s+)?" + _CANNOT, m.group(0)):
+        return parts                      # an opening quote left without its close
+    keep_and = m.group("and") if m.group("q") is None else ""     # "X has '...' and activates": X activates
+    story = parts[i][:m.start()] + m.group("np") + (keep_and or "") + parts[i][m.end():]
+    story = re.sub(r"\s+([.,;])", r"\1", story)
+    q = parts[qi]
+    conceded = _CONCEDED.search(q)
+    if conceded and m.group("verb").lower() == "destroyed":
+        out.changes.append(Change("set-aside", conceded.group(0).strip(" ,"), ""))
+        q = q[:conceded.start()] + q[conceded.end():]
+    said = f"If that monster cannot be {m.group('verb').lower()} by card effects, {q[:1].lower()}{q[1:]}"
+    out.changes.append(Change("read-as", m.group(0), m.group("np")))
+    out.changes.append(Change("read-as", parts[qi], said))
+    new = list(parts)
+    new[i], new[qi] = story, said
+    return new
 
 
 def _reason_first(s: str, out: Relexed) -> list[str]:
@@ -521,6 +599,40 @@ def _phase_lead(s: str, out: Relexed) -> str:
         said = f"During {whose} turn"
     out.changes.append(Change("read-as", s[:m.start("aux")].strip(), said + ","))
     return f"{said}, {s[m.start('aux'):]}"
+
+
+@lru_cache(maxsize=1)
+def _phase_story_re() -> re.Pattern:
+    from ..gamewords import gamewords
+
+    phases = sorted({f for _n, forms in gamewords().phases for f in forms}, key=len, reverse=True)
+    return re.compile(
+        r"^(?P<lead>(?:(?P<prep>in|during|at)\s+)?(?P<owner>the|my|their|his|her|opp(?:'?s)?|opponent(?:'?s)?|"
+        r"my opponent(?:'?s)?|your opponent(?:'?s)?|your)?\s*(?P<phase>" + "|".join(re.escape(p) for p in phases) +
+        r"))(?P<sep>\s*[,:\-\u2013]\s*|\s+)(?P<rest>(?:opp|opponent|my opponent|they|i|we|he|she|their|my|his|her)\b"
+        r"[^?]*[.!?]?)$", re.IGNORECASE)
+
+
+def _phase_lead_story(s: str, out: Relexed) -> str:
+    """sisterGK: "Damage step, opp activates X.", "In the Damage Step opp activates X.": the phase a
+    told sentence happens in, said first as a sentence of its own ("It is the Damage Step. Opp
+    activates X."), as the grammar reads a phase told (a turn is read elsewhere)."""
+    m = _phase_story_re().match(s)
+    if m is None or (not m.group("prep") and not m.group("sep").strip()):
+        return s                          # "Damage Step opp ...": with no comma, only after "in"
+    rest = m.group("rest")
+    if s.rstrip().endswith("?"):
+        # "damage step, their monster is attacking, can i ...?": the told clause, then the question
+        q = list(re.finditer(r",\s+(?=(?:can|could|does|do|did|is|are|will|would|may)\s)", rest, re.IGNORECASE))
+        if not q:
+            return s
+        rest = rest[:q[-1].start()] + ". " + rest[q[-1].end():][:1].upper() + rest[q[-1].end():][1:]
+    owner = (m.group("owner") or "").lower()
+    whose = "my" if owner in ("my", "your") else "my opponent's" if owner and owner != "the" else "the"
+    phase = " ".join(w if w.isdigit() else w.capitalize() for w in m.group("phase").lower().split())
+    said = f"It is {whose} {phase}."
+    out.changes.append(Change("read-as", m.group("lead") + m.group("sep").rstrip(), said))
+    return f"{said} {rest[:1].upper()}{rest[1:]}"
 
 
 def _intro_comma(s: str, out: Relexed) -> str:

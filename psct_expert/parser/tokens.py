@@ -86,6 +86,9 @@ def _lower_names() -> frozenset[str]:
 
 
 _EFFECT_NOUNS = ("effect", "effects", "ability")
+# sisterGK: a restriction named by what it forbids ("the no-direct-attack restriction", "the
+# summon lock"): a description too, grounded in the restriction's own text
+_RESTRICTION_NOUNS = ("restriction", "restrictions", "lock")
 
 
 def _words(chunk: str, out: Words, terminal, name_words=frozenset()) -> None:
@@ -94,7 +97,7 @@ def _words(chunk: str, out: Words, terminal, name_words=frozenset()) -> None:
         w = m.group()
         nxt = found[i + 1].group().lower() if i + 1 < len(found) else ""
         possessive = w.lower().endswith("'s") and terminal(w[:-2]) is not None
-        if nxt in _EFFECT_NOUNS and not w.isdigit() and terminal(w) is None and not possessive \
+        if nxt in _EFFECT_NOUNS + _RESTRICTION_NOUNS and not w.isdigit() and terminal(w) is None and not possessive \
                 and terminal("XDESC") is not None and w[0].isalnum():
             # a word said of an effect that the grammar does not have ("the ATK-halving
             # effect"): a description, grounded in the card's text once the card is known

@@ -137,7 +137,8 @@ class Reader:
         how = str(node.data)
         if how == "eff_generic":
             ws = low(node)
-            kind = "trap" if "trap" in ws else "spell" if "spell" in ws else "monster"
+            kind = "trap" if "trap" in ws else "spell" if "spell" in ws else "monster" \
+                if "monster" in ws else "card"      # sisterGK: "something", "an effect": no kind said
             ref = {"how": how, "card": None, "generic": kind, "ord": None, "desc": [],
                    "quote": None, "rel": None, "text": self.said(node)}
             prop = find(node, "generic_prop")

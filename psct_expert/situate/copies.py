@@ -115,6 +115,28 @@ class CopyEvents:
         self.events.append({"kind": "resolve"})
         self.last_card = card
 
+    def ev_copy_moved(self, ev: Tree) -> None:
+        """sisterGK: "a second Sangan is sent from the field to the GY (this turn)": another copy
+        of the card, told after the one used, and what happened to it (a move of that copy)."""
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        verb = self.r.action(sub(ev, "act_verb"))
+        places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
+        action = {"send": "sent-to-gy", "destroy": "destroyed", "banish": "banished",
+                  "tribute": "tributed", "discard": "discarded"}.get(verb)
+        if action is None or (verb == "send" and places[-1:] not in (["gy"], [])):
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        ws = low(ev)
+        player = "opponent" if ws[0] == "their" else "you"
+        note = told_copies(self).setdefault(card, {"count": 0, "ords": [], "later": False})
+        note["ords"].append("second")
+        note["later"] = True
+        note["at"] = len(self.events)
+        note["player"] = player
+        what = self.entity({"card": None, "text": f"a second {card}", "words": [], "pronoun": False},
+                           card=card, controller=player)
+        self.events.append({"kind": "move", "what": what, "action": action})
+        self.last_card = card
+
     def summon_copy(self, ev: Tree) -> None:
         """"I Link Summon a second Knightmare Unicorn": another copy of the card comes to the field."""
         card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))

@@ -81,11 +81,94 @@ class MoveEvents:
         if action.startswith("flipped") and subs(ev, "ev_mod"):
             what = self._flip_when(ev, what, action, t)
         elif not is_target and subs(ev, "ev_mod"):
+            if self._own_gone_in_response(ev, t, action) or self._moved_by_link(ev, t, action):
+                return
             # "X is destroyed as Chain Link 2": what is said of a move of a card no effect told
             # targets has no place here (never dropped)
             m = subs(ev, "ev_mod")[0]
             self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
         self.events.append({"kind": "move", "what": what, "action": action})
+
+    def _own_gone_in_response(self, ev: Tree, t: dict, action: str) -> bool:
+        """sisterGK: "Tour Guide is destroyed in response (to its effect)", "X gets bounced in
+        response": said in the passive, the card whose effect was activated leaves the field before
+        that effect resolves, as "they destroy X in response" says it (whoever did it).  "to its
+        effect" / "to X's effect" names that activation; told first when it was not told before
+        (by the player told to own the card, else left unsaid).  Only "in response" and that
+        effect may be said with it; anything else keeps its refusal."""
+        card = t.get("card")
+        gone = {"destroyed": "destroy", "banished": "banish", "sent-to-gy": "send",
+                "returned-to-hand": "return"}.get(action)
+        if not card or gone is None:
+            return False
+        mods = subs(ev, "ev_mod")
+        effs = [c for m in mods for c in m.children if isinstance(c, Tree) and c.data.startswith("eff_")]
+        if not any(low(m)[:2] == ["in", "response"] and len(low(m)) == 2 for m in mods) or \
+                any(not (low(m)[:2] == ["in", "response"] and len(low(m)) == 2) and
+                    not (low(m)[:1] == ["to"] and len(effs) == 1 and effs[0] in m.children)
+                    for m in mods):
+            return False
+        own = [aid for aid, r in self.acts if r.get("card") == card]
+        if effs:
+            keep = self.last_card
+            self.last_card = card                       # "its effect": the card moved
+            ir = self.r.effect(effs[0])
+            ref = self.effect_ref(ir)
+            self.last_card = keep
+            if ref.get("card") != card:
+                return False
+            own = [aid for aid, r in self.acts if r == ref]
+            if not own:
+                if self.acts:
+                    return False
+                owner = ir.get("owner") or owner_in_words(t["words"])
+                aid = self._activate(ref, owner if owner in ("you", "opponent") else "you", {})
+                if owner not in ("you", "opponent"):
+                    self.unsaid_activator.add(aid)
+                own = [aid]
+        if not own or own[-1] != self.acts[-1][0]:
+            return False
+        self.self_gone[own[-1]] = gone
+        self.events.append({"kind": "move", "what": card, "action": action})
+        return True
+
+    def _moved_by_link(self, ev: Tree, t: dict, action: str) -> bool:
+        """sisterGK: "Goblin Zombie gets destroyed as Chain Link 2", "X is sent to the GY by Chain
+        Link 1 of a Chain of 3": a Chain told only by its links' numbers, first thing told.  Its
+        links are cards or effects of no told kind nor player; the links above N resolve, link N
+        does the move, and the links under it resolve after it (a Chain always resolves whole
+        before anything else is done), so the move is the last thing to happen only as Chain Link
+        1.  Said with anything else, or after other activations, it keeps its refusal."""
+        mods = subs(ev, "ev_mod")
+        link = [m for m in mods if low(m)[:3] in (["as", "chain", "link"], ["by", "chain", "link"])]
+        size = [m for m in mods if low(m)[:4] == ["of", "a", "chain", "of"]]
+        if len(link) != 1 or len(size) > 1 or len(link) + len(size) != len(mods) or self.acts \
+                or not t.get("card"):
+            return False
+        n = int(low(link[0])[-1]) if low(link[0])[-1].isdigit() else 0
+        m = int(low(size[0])[-1]) if size and low(size[0])[-1].isdigit() else n
+        if not 1 <= n <= m <= 12:
+            return False
+        what = self.entity(t)
+        ids = []
+        for k in range(m):
+            aid = self._activate({"generic": "card"}, "you", {"respond": True} if ids else {})
+            self.unsaid_activator.add(aid)
+            ids.append(aid)
+        for k in range(m, 0, -1):           # Chain Link m resolves first
+            if k == n:
+                act = next(e for e in self.events if e.get("id") == ids[k - 1])
+                self._step(act, action, what)
+            self.events.append({"kind": "resolve"})
+        self.chain_told_by_links = True
+        return True
+
+    def ev_chain_goes_on(self, ev: Tree) -> None:
+        """sisterGK: "and the Chain keeps resolving (after that)": the links under the one told
+        to move a card resolve after it; said only of a Chain told by its links' numbers (which
+        resolves whole), else it has no place."""
+        if not getattr(self, "chain_told_by_links", False):
+            self.fail("the situation model has no place for " + repr(self.r.said(ev)), ev)
 
     def _flip_when(self, ev: Tree, what: str, action: str, t: dict) -> str:
         """"it flips (is flipped) in the Damage Step": the face-down monster told attacked, turned

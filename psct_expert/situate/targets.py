@@ -13,6 +13,7 @@ from ..parser.transform import find, low, sub, subs
 from ..reader import Reading
 from ..reader.phrases import turns_face_down_only
 from .holdings import note_removed
+from .refs import target_places
 from .words import COUNT_WORDS, moved_by_verb, norm_words, owner_in_words
 
 if TYPE_CHECKING:
@@ -125,6 +126,9 @@ class TargetEvents:
         told = [t for t in ev.children if isinstance(t, Tree) and t.data == "thing"]
         hint = [f"target:{owner_in_words(tw) or 'any'}"] + \
             ([f"count:{len(told)}"] if len(told) > 1 else [])
+        # sisterGK: "Druiswurm targets a LIGHT monster in my opponent's GY": of its effects that
+        # target, the one whose target is in that place (as "activate X targeting ..." chooses)
+        hint += target_places([self.r.thing(t) for t in told][:1])
         ref = self.effect_ref(self.r.effect(effs[-1]), hint=hint)
         if a is None:
             owner = self.r.effect(effs[0]).get("owner")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lark import Tree
+from lark import Token, Tree
 
 from ...errors import QuestionError
 from ...gamewords import gamewords
@@ -44,6 +44,12 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     else:
         if any(low(w)[0] == "from" and low(w)[-1] == "hand" for w in now_whens(fam)):
             hint.append("from:hand")       # "activate X from my hand": of its effects, the hand's
+        subj = [c for u in fam.children if isinstance(u, Tree) and u.data == "own_user"
+                for c in u.children if isinstance(c, Token) and c.type == "XCARD"]
+        if subj:
+            # sisterGK: "Can Baronne de Fleur use its destroy effect ...?": "its" is the card named
+            # as who uses it
+            st.last_card = st.db.get(st.r.card(subj[0])).name
         ir = st.r.effect(first_effect(fam))
         moved = _told_moves(st, ir.get("card"))
         if moved:

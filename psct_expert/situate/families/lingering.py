@@ -23,9 +23,13 @@ def build_restriction_applies(st: Situate, fam: Tree) -> dict:
         card = st.db.get(st.r.card(cards[0])).name
     else:                    # "its restriction", "the restriction": the card activated last
         told = [r.get("card") for _a, r in st.acts if r.get("card")]
+        # sisterGK: of the cards told activated, the last one with a restriction ("X is negated by
+        # Imperm. Do I still get the restriction?" is X's: Imperm has none)
+        with_one = [c for c in told if any(f.type == "clause" and f.get("verb") == "cannot"
+                                           for f in st.reading(c).facts)]
         if not told:
             st.fail("whose restriction? (name the card)", ref_node)
-        card = told[-1]
+        card = with_one[-1] if with_one else told[-1]
     after = sub(fam, "rstr_after")
     if after is not None:    # "... after X leaves the field": told after the rest
         st.sit(sub(after, "sit"))
@@ -36,6 +40,14 @@ def build_restriction_applies(st: Situate, fam: Tree) -> dict:
             found.append((f.get("effect"), f.get("n"), f.source.quote))
     if quotes:
         found = [x for x in found if norm(quotes[0]) in norm(x[2]) or norm(x[2]) in norm(quotes[0])]
+    said = [" ".join(str(t) for t in w.scan_values(lambda v: True)) for w in ref_node.children
+            if isinstance(w, Tree) and w.data == "rstr_word"]
+    if said:
+        # sisterGK: "the no-direct-attack restriction": the restriction whose text says each word
+        from ..refs import grounded_in_text
+        found = [x for x in found if all(grounded_in_text(d, x[2]) for d in said)]
+        if not found:
+            st.fail(f"{card} has no restriction that says {' '.join(said)!r}", ref_node)
     if not found:
         st.fail(f"{card} has no part read as a restriction ('cannot')"
                 + (f" that says {quotes[0]!r}" if quotes else ""), ref_node)

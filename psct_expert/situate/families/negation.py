@@ -97,6 +97,20 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         to = st._find_act(ref) or st._activate(ref, who, {})
     else:
         to = _activation_of(st, sub(fam, "resp_to"), player)
+    from .links import _open_links
+    open_ = _open_links(st)
+    link = sub(fam, "resp_link")
+    if link is not None:
+        # sisterGK: "as Chain Link 4": the link it would be, after the open links told
+        n = low(link)[-1]
+        if not n.isdigit() or int(n) != len(open_) + 1:
+            st.fail(f"{st.r.said(link)!r}: the Chain told has {len(open_)} open link(s), so it "
+                    f"would be Chain Link {len(open_) + 1}", link)
+    if to in open_ and open_[-1] != to:
+        # sisterGK: a response is chained to the last link told; "chain Magic Jammer to Monster
+        # Reborn" with Reborn under other links asks of a link it would not answer (game-rules#chain)
+        st.fail("a card is chained to the last Chain Link told; it answers that link (ask about "
+                "the last link, or tell the Chain up to the link it answers)", sub(fam, "resp_to"))
     said = st.r.effect(first_effect(fam))
     act = next((e for e in st.events if e.get("id") == to), None)
     if said.get("how") == "eff_it" and act is not None and \

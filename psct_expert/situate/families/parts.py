@@ -161,12 +161,19 @@ def _topic_fails(st: Situate, fam: Tree, q: Tree, failed: Tree) -> dict:
              t.data not in ("eff_noun", "eff_desc", "eff_rel", "eff_does")]
     if ref is None and named and not st.acts:
         ref = st.effect_ref(st.r.effect(named[0]))      # "does Solemn Strike still negate ...?"
-    if ref is None or st.acts:
+    fails = st.r.action(find(failed, "act_verb"))
+    asked = st.r.action(find(q, "act_verb"))
+    told_link = False
+    if ref is None and st.acts and not named:
+        # sisterGK: "I activate Bottomless Trap Hole. If the monster cannot be destroyed by card
+        # effects, is it still banished?": the last told activation whose effect does both the part
+        # supposed not done and the part asked (a card said to be the asker's own is no such thing)
+        ref = _told_link_doing(st, failed, fails, asked)
+        told_link = ref is not None
+    if ref is None or (st.acts and not told_link):
         st.fail("which effect? (quote it before the question: 'X says \"...\"')", failed)
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
-    fails = st.r.action(find(failed, "act_verb"))
-    asked = st.r.action(find(q, "act_verb"))
     for verb in (fails, asked):
         try:
             select_clause(reading, eid, verb)
@@ -176,6 +183,27 @@ def _topic_fails(st: Situate, fam: Tree, q: Tree, failed: Tree) -> dict:
         st.fail("the question asks about the part it supposes is not done", q)
     return st.spec("clause-done", {"effect": ref, "part": asked,
                                    "suppose": [{"fails": {"part": fails}}]})
+
+
+def _told_link_doing(st: Situate, failed: Tree, fails: str | None, asked: str | None) -> dict | None:
+    """sisterGK: of the told activations, the last one whose effect has one part that does
+    ``fails`` and one that does ``asked`` (other verbs), when the card supposed not to be moved is
+    said as "the/that monster", "it", "the target" (not "my ...")."""
+    if not fails or not asked or fails == asked or \
+            any(w in ("my", "your", "own") for w in low(failed)):
+        return None
+    for _aid, ref in reversed(st.acts):
+        if not ref.get("card"):
+            continue
+        reading = st.reading(ref["card"])
+        try:
+            eid = select_effect(reading, ref)
+        except QuestionError:
+            continue
+        verbs = [f.get("verb") for f in effect_parts(st, ref["card"], eid)]
+        if verbs.count(fails) == 1 and verbs.count(asked) == 1:
+            return ref
+    return None
 
 
 def impossible_parts(st: Situate, ref: dict, player: str, after_cost: bool = False) -> list[str]:
