@@ -11,6 +11,7 @@ When a reference cannot be resolved it raises a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 from . import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
@@ -289,9 +290,11 @@ def split_condition(text: str) -> tuple[str, str]:
     return text, ""
 
 
-def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
-    """The structured spec of a parsed question, its references resolved against the cards."""
-    from .situate import BUILDERS as TREE_BUILDERS, OldForm, situate_question
+def resolve_question(pq: ParsedQuestion, db: CardDB, families: Mapping) -> dict:
+    """The structured spec of a parsed question, its references resolved against the cards, by
+    the builders its family names in ``questions.yaml`` (``families``: the knowledge's;
+    :mod:`psct_expert.builders`)."""
+    from .situate import OldForm, situate_question
 
     told = any(t.data == "lead" for t in pq.tree.children if hasattr(t, "data"))
     kinds = {" ".join(str(w) for w in k.children).lower() for k in pq.tree.iter_subtrees()
@@ -312,10 +315,11 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
             return spec
     # (readA) "Can X negate a Normal Summon?": a Summon of a kind a player performs, no card
     # named, is read by the tree ("the Special Summon" alone still asks whose)
-    if pq.family in TREE_BUILDERS and not pq.scenario.lines and \
+    tree = _builder(families, pq.family, "tree")
+    if tree is not None and not pq.scenario.lines and \
             (pq.family not in ("clause-done", "negate-summon") or by_tree):
         try:
-            return situate_question(pq, db)
+            return situate_question(pq, db, tree)
         except OldForm:
             if pq.family in ("still-done", "clause-done"):
                 pq.family = "clause-done"
@@ -326,7 +330,7 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
     _target_slots(pq.scenario.suppose, db)
     p = _Parse(pq, db)
     fam = pq.family
-    builder = BUILDERS.get(fam)
+    builder = _builder(families, fam, "text")
     if builder is None:
         raise QuestionError(f"the family {fam!r} has a grammar but no way to build its question",
                             understood=p.understood)
@@ -346,6 +350,20 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
             if item not in have:
                 have.append(item)
     return spec
+
+
+def _builder(families: Mapping, family: str, kind: str):
+    """The family's builder of that kind (``questions.yaml``'s ``build:``), or None."""
+    from .builders import find
+
+    decl = getattr(families.get(family), "build", None) or {}
+    name = decl.get(kind)
+    if name is None:
+        return None
+    try:
+        return find(kind, name)
+    except LookupError as exc:       # a builder renamed since the knowledge was checked
+        raise QuestionError(f"the family {family!r} names a builder that is gone: {exc}") from None
 
 
 # Summon kinds the builders of this module put into a spec; a Summon named by another kind
@@ -389,40 +407,40 @@ def _slots_for(ref: dict, count: int, db: CardDB) -> list[int]:
 # One builder per family
 
 
-def _effect_family(fam):
-    def build(p: _Parse) -> dict:
-        main, cond = split_condition(p.ph)
-        s = p.subject(_in_play_slots(p))
-        ref = p.effect_ref(s)
-        card = p.db.get(p.card_of(s))
-        if fam == "starts-chain" and ref.get("select") == "activation" and \
-                card.kind in ("spell", "trap"):
-            ref = {"card": card.name, "n": 0}
-        if fam in ("bullets-in-sequence", "bullets-simultaneous") and "n" not in ref:
-            ref = {"card": card.name, "select": "bullets"}
-        if fam == "misses-timing" and ref.get("select") == "only":
-            ref = {"card": card.name, "select": "trigger"}
-        if fam == "inherent-summon" and "n" not in ref:
-            ref = {"card": card.name, "select": "summons-self"}
-        if fam == "inherent-summon":
-            _summon_said_fits(p, main, card, ref)
-        if fam == "resolves" and ref.get("select") in ("only", "activation") and \
-                card.kind in ("spell", "trap"):
-            ref = {"card": card.name, "n": 0}
-        spec = {"family": fam, "effect": ref}
-        if fam in STATIC_FAMILIES and cond:
-            p.fail(f"a {fam} question is about the card text alone, but the question also "
-                   "supposes something", unplaced=cond)
-        sup = p.suppositions(cond or p.text, card.name)
-        sup += p.self_state(cond, card.name)
-        if sup:
-            spec["suppose"] = sup
-        if fam in ("can-activate", "resolves") and not sup and not p.scenario.suppose:
-            p.fail("say what is different: 'while its controller controls a card', "
-                   "'if X is no longer face-up on the field when it resolves', ...",
-                   unplaced=cond or None)
-        return spec
-    return build
+def build_effect(p: _Parse) -> dict:
+    """A family whose one slot is an effect of a card (``starts-chain``, ``quick``, ...)."""
+    fam = p.family_name
+    main, cond = split_condition(p.ph)
+    s = p.subject(_in_play_slots(p))
+    ref = p.effect_ref(s)
+    card = p.db.get(p.card_of(s))
+    if fam == "starts-chain" and ref.get("select") == "activation" and \
+            card.kind in ("spell", "trap"):
+        ref = {"card": card.name, "n": 0}
+    if fam in ("bullets-in-sequence", "bullets-simultaneous") and "n" not in ref:
+        ref = {"card": card.name, "select": "bullets"}
+    if fam == "misses-timing" and ref.get("select") == "only":
+        ref = {"card": card.name, "select": "trigger"}
+    if fam == "inherent-summon" and "n" not in ref:
+        ref = {"card": card.name, "select": "summons-self"}
+    if fam == "inherent-summon":
+        _summon_said_fits(p, main, card, ref)
+    if fam == "resolves" and ref.get("select") in ("only", "activation") and \
+            card.kind in ("spell", "trap"):
+        ref = {"card": card.name, "n": 0}
+    spec = {"family": fam, "effect": ref}
+    if fam in STATIC_FAMILIES and cond:
+        p.fail(f"a {fam} question is about the card text alone, but the question also "
+               "supposes something", unplaced=cond)
+    sup = p.suppositions(cond or p.text, card.name)
+    sup += p.self_state(cond, card.name)
+    if sup:
+        spec["suppose"] = sup
+    if fam in ("can-activate", "resolves") and not sup and not p.scenario.suppose:
+        p.fail("say what is different: 'while its controller controls a card', "
+               "'if X is no longer face-up on the field when it resolves', ...",
+               unplaced=cond or None)
+    return spec
 
 
 def _summon_said_fits(p: _Parse, main: str, card, ref: dict) -> None:
@@ -624,32 +642,32 @@ def build_target_rechecked(p: _Parse) -> dict:
     return {"family": "target-rechecked", "effect": p.effect_ref(s, "targets"), "slot": slot}
 
 
-def build_two_parts(fam):
-    def build(p: _Parse) -> dict:
-        s = p.subject()
-        ph = p.ph
-        if fam == "happens-after":
-            m = re.search(r"^(.*?)\bafter\b(.*?)(?:,|\brather\b|$)", ph, re.I)
-            if not m:
-                p.fail("after what?")
-            right = p.verb_between(m.group(1))
-            left = p.verb_between(m.group(2))
-            if not right or not left:
-                p.fail("which two actions?")
-            return {"family": fam, "effect": p.effect_ref(s, "activation", summons=False),
-                    "left": left[0], "right": right[-1]}
-        verbs = []
-        for v in p.verb_between(ph):
-            if v not in verbs:
-                verbs.append(v)
-        if len(verbs) < 2:
+def build_two_parts(p: _Parse) -> dict:
+    """``simultaneous`` / ``happens-after``: two parts of one effect."""
+    fam = p.family_name
+    s = p.subject()
+    ph = p.ph
+    if fam == "happens-after":
+        m = re.search(r"^(.*?)\bafter\b(.*?)(?:,|\brather\b|$)", ph, re.I)
+        if not m:
+            p.fail("after what?")
+        right = p.verb_between(m.group(1))
+        left = p.verb_between(m.group(2))
+        if not right or not left:
             p.fail("which two actions?")
-        ref = p.effect_ref(s, "activation", summons=False)
-        if "n" not in ref:       # a card of several effects: the one that does both actions
-            ref["parts"] = verbs[:2]
-        _check_counts(p, ref, ph)
-        return {"family": fam, "effect": ref, "left": verbs[0], "right": verbs[1]}
-    return build
+        return {"family": fam, "effect": p.effect_ref(s, "activation", summons=False),
+                "left": left[0], "right": right[-1]}
+    verbs = []
+    for v in p.verb_between(ph):
+        if v not in verbs:
+            verbs.append(v)
+    if len(verbs) < 2:
+        p.fail("which two actions?")
+    ref = p.effect_ref(s, "activation", summons=False)
+    if "n" not in ref:       # a card of several effects: the one that does both actions
+        ref["parts"] = verbs[:2]
+    _check_counts(p, ref, ph)
+    return {"family": fam, "effect": ref, "left": verbs[0], "right": verbs[1]}
 
 
 def build_outcome(p: _Parse) -> dict:
@@ -796,32 +814,6 @@ def _asked_target(p: _Parse, main: str, ents: list[str]) -> str | None:
         if found and found[0].id in ents:
             return found[0].id
     return ents[0] if len(ents) == 1 else None
-
-
-BUILDERS = {
-    "starts-chain": _effect_family("starts-chain"),
-    "targets": _effect_family("targets"),
-    "quick": _effect_family("quick"),
-    "misses-timing": _effect_family("misses-timing"),
-    "has-quick": build_has_quick,
-    "inherent-summon": _effect_family("inherent-summon"),
-    "bullets-in-sequence": _effect_family("bullets-in-sequence"),
-    "bullets-simultaneous": _effect_family("bullets-simultaneous"),
-    "can-activate": _effect_family("can-activate"),
-    "resolves": _effect_family("resolves"),
-    "is-cost": build_is_cost,
-    "happens-at": build_happens_at,
-    "negate-summon": build_negate_summon,
-    "negate-activation": build_negate_activation,
-    "again-after-negated": build_again,
-    "gets-effect": build_gets_effect,
-    "keeps-timing": build_keeps_timing,
-    "target-rechecked": build_target_rechecked,
-    "simultaneous": build_two_parts("simultaneous"),
-    "happens-after": build_two_parts("happens-after"),
-    # "is X still destroyed if ...": a part of the effect is done, or still applies to a target
-    "clause-done": build_outcome,
-}
 
 
 def _check_counts(p: "_Parse", ref: dict, ph: str) -> None:

@@ -139,6 +139,9 @@ def build_cost_family(family: str):
     return build
 
 
+build_cost_returned = build_cost_family("cost-returned")     # (questions.yaml names it)
+
+
 def _supposed_negation(st: Situate, fam: Tree, family: str) -> dict:
     """(still) "Do I get my LP back if Solemn Strike is negated?", "is the cost refunded if X is
     negated?": the card the supposition negates, and its cost (the LP when LP are said, else its

@@ -187,8 +187,8 @@ def build_misses_timing_now(st: Situate, fam: Tree) -> dict:
     if eff is None:
         card = next(t for t in fam.children if getattr(t, "type", "") == "XCARD")
         eff = Tree("eff_card", [card])
-    from . import BUILDERS
+    from .parts import build_can_activate_now
     kids = ([pre] if pre is not None else []) + [eff] + ([if_sit] if if_sit is not None else [])
-    spec = BUILDERS["can-activate-now"](st, Tree("fam_can_activate_now", kids))
+    spec = build_can_activate_now(st, Tree("fam_can_activate_now", kids))
     spec["said_as"] = "misses-timing"
     return spec

@@ -1,0 +1,71 @@
+"""Each question family is declared once, in questions.yaml: its grammar, restatement, forms and
+the builders that turn its parsed questions into structured ones (``build:``,
+psct_expert/builders.py).  A family with a grammar and no builder, or naming one that does not
+exist, is refused when the knowledge loads, at its file:line."""
+
+import pytest
+
+from psct_expert.api import Expert
+from psct_expert.builders import find
+from psct_expert.errors import RuleError
+from psct_expert.knowledge import load_knowledge
+
+GRAMMAR = 'grammar: "fam_speedy: be v_effect \\"speedy\\"i"'
+
+
+def _family(tmp_path, rest: str):
+    q = tmp_path / "questions.yaml"
+    q.write_text("families:\n  speedy:\n    answer: quick\n    key: [effect]\n"
+                 f"    {GRAMMAR}\n" + "".join(f"    {line}\n" for line in rest.splitlines()))
+    return q
+
+
+def _refused(tmp_path, rest: str) -> tuple[str, str]:
+    q = _family(tmp_path, rest)
+    with pytest.raises(RuleError) as err:
+        load_knowledge([str(tmp_path)])
+    return str(q), str(err.value)
+
+
+def test_a_family_with_a_grammar_and_no_builder_is_refused_at_its_line(tmp_path):
+    q, msg = _refused(tmp_path, "doc: no builder")
+    assert msg.startswith(f"{q}:2:3:"), msg
+    assert "'speedy' has a grammar but names no builder" in msg
+
+
+@pytest.mark.parametrize("build, line, why", [
+    ("{tree: chains.build_no_such_thing}", 6, "has no builder 'build_no_such_thing'"),
+    ("{tree: no_such_module.build_x}", 6, "no module psct_expert/situate/families/no_such_module.py"),
+    ("{tree: build_starts_chain}", 6, "MODULE.FUNCTION"),
+    ("{text: build_no_such_thing}", 6, "resolve.py has no builder 'build_no_such_thing'"),
+    ("{tree: chains._private}", 6, "has no builder '_private'"),
+    ("{parse: chains.build_starts_chain}", 6, "'build' is a mapping of 'tree:"),
+])
+def test_an_unknown_builder_is_refused_at_its_line(tmp_path, build, line, why):
+    q, msg = _refused(tmp_path, f"build: {build}")
+    assert msg.startswith(f"{q}:{line}:"), msg
+    assert why in msg and "'speedy'" in msg, msg
+
+
+def test_a_family_without_a_grammar_needs_no_builder(tmp_path):
+    """(asked as a structured question only, or built by another family's builder)"""
+    (tmp_path / "questions.yaml").write_text(
+        "families:\n  mine: {answer: quick, key: [effect]}\n")
+    assert load_knowledge([str(tmp_path)]).families["mine"].build == {}
+
+
+def test_every_shipped_builder_is_found():
+    kb = load_knowledge()
+    named = {(k, v) for fam in kb.families.values() for k, v in fam.build.items()}
+    assert ("tree", "chains.build_starts_chain") in named
+    for kind, name in named:
+        assert callable(find(kind, name))
+
+
+def test_a_family_added_in_one_place_is_read_and_built(tmp_path):
+    """A user's questions.yaml adds a family with its grammar and a shipped builder: its question
+    is read and built by that builder with nothing else changed."""
+    _family(tmp_path, "build: {text: build_effect}")
+    expert = Expert(rules=[str(tmp_path)])
+    spec = expert.parse("Is the second effect of Ash Blossom & Joyous Spring speedy?")
+    assert spec == {"family": "speedy", "effect": {"card": "Ash Blossom & Joyous Spring", "n": 2}}
