@@ -69,3 +69,25 @@ def test_a_family_added_in_one_place_is_read_and_built(tmp_path):
     expert = Expert(rules=[str(tmp_path)])
     spec = expert.parse("Is the second effect of Ash Blossom & Joyous Spring speedy?")
     assert spec == {"family": "speedy", "effect": {"card": "Ash Blossom & Joyous Spring", "n": 2}}
+
+
+def test_a_question_said_as_another_is_restated_by_its_family_template(base_expert):
+    """"... Does X miss the timing?" after a story is asked as whether X's effect can be activated
+    at this point: it is restated as said, by misses-timing's restate_told template (data)."""
+    from dataclasses import replace
+
+    story = "I Link Summon a monster using Sangan as material. Does Sangan miss the timing?"
+    answer = base_expert.ask(story, tell=False)
+    assert answer.family == "can-activate-now" and answer.value == "no"
+    assert answer.restated == "Does the first effect of Sangan miss the timing at this point?"
+    assert answer.restated_it == "Il primo effetto di Sangan perde il tempismo in questo momento?"
+    kb = base_expert.kb
+    fam = kb.families["misses-timing"]
+    kb.families["misses-timing"] = replace(fam, restate_told="Is {effect} late{asked}?",
+                                           restate_told_it="{effect} è in ritardo?")
+    try:
+        other = Expert(kb=kb, db=base_expert.db).ask(story, tell=False)
+    finally:
+        kb.families["misses-timing"] = fam
+    assert other.restated == "Is the first effect of Sangan late?"
+    assert other.restated_it == "Il primo effetto di Sangan è in ritardo?"

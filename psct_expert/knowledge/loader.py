@@ -176,7 +176,9 @@ class _Loader:
                                             str(info.get("grammar", "") or ""),
                                             str(info.get("restate", "") or ""),
                                             str(info.get("restate_it", "") or ""),
-                                            self.family_builders(name, info, p))
+                                            self.family_builders(name, info, p),
+                                            str(info.get("restate_told", "") or ""),
+                                            str(info.get("restate_told_it", "") or ""))
 
     def family_builders(self, name: str, info: dict, p: tuple) -> dict:
         """A family's ``build: {tree: MODULE.FUNCTION, text: FUNCTION}``, each name checked

@@ -175,6 +175,8 @@ class Family:
     restate: str = ""               # the question in canonical form, {slot} filled from the question
     restate_it: str = ""            # the same in Italian
     build: dict = field(default_factory=dict)   # its builders: {tree: MODULE.FUNCTION, text: FUNCTION}
+    restate_told: str = ""          # asked after a told story as another family's question (said_as)
+    restate_told_it: str = ""       # the same in Italian
 
 
 @dataclass
