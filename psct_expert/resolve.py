@@ -316,9 +316,13 @@ def resolve_question(pq: ParsedQuestion, db: CardDB, families: Mapping) -> dict:
     # (readA) "Can X negate a Normal Summon?": a Summon of a kind a player performs, no card
     # named, is read by the tree ("the Special Summon" alone still asks whose)
     tree = _builder(families, pq.family, "tree")
-    if tree is not None and not pq.scenario.lines and \
+    scenario = bool(pq.scenario.lines)
+    if tree is not None and (not scenario or getattr(tree, "reads_scenario", False)) and \
             (pq.family not in ("clause-done", "negate-summon") or by_tree):
         try:
+            if scenario:
+                _target_slots(pq.scenario.suppose, db)
+                return _with_scenario(situate_question(pq, db, tree), pq.scenario)
             return situate_question(pq, db, tree)
         except OldForm:
             if pq.family in ("still-done", "clause-done"):
@@ -344,9 +348,14 @@ def resolve_question(pq: ParsedQuestion, db: CardDB, families: Mapping) -> dict:
             exc.forms = vocabulary()["forms"]
         exc.understood = {**p.understood, **(exc.understood or {})}
         raise
-    if p.scenario.suppose:
+    return _with_scenario(spec, p.scenario)
+
+
+def _with_scenario(spec: dict, scenario: Scenario) -> dict:
+    """The spec with the ``-e`` scenario's suppositions added (each once)."""
+    if scenario.suppose:
         have = spec.setdefault("suppose", [])
-        for item in p.scenario.suppose:
+        for item in scenario.suppose:
             if item not in have:
                 have.append(item)
     return spec

@@ -1,5 +1,6 @@
 """What every family builder shares: the parse tree's first effect, the actions a described card's
-relative clause names, who asks, and :class:`OldForm` (a wording the supposition builder reads)."""
+relative clause names, who asks, :class:`OldForm` (a wording the supposition builder reads) and
+:func:`reads_scenario` (a builder that takes ``-e`` scenario lines)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,14 @@ from ...parser.transform import sub
 
 if TYPE_CHECKING:
     from ..told import Situate
+
+
+def reads_scenario(build):
+    """Marks a tree builder that takes a question with ``-e`` scenario lines: the scenario's
+    suppositions are added to what it builds (:func:`psct_expert.resolve.resolve_question`).
+    Other builders' questions with scenario lines go to the family's text builder."""
+    build.reads_scenario = True
+    return build
 
 
 class OldForm(Exception):
