@@ -1,6 +1,7 @@
 """What kind of effect the card text makes, read from the parse tree: ``quick`` (is it a Quick
 Effect?), ``has-quick`` (does the card have one?), ``bullets-in-sequence`` and
-``bullets-simultaneous`` (how its bulleted effects are applied), ``gets-effect`` (does its
+``bullets-simultaneous`` (how its bulleted effects are applied), ``inherent-summon`` (is a
+Special Summon the card's own procedure?), ``gets-effect`` (does its
 trigger happen when it is used for another card's Summon or effect).  These families ask about the card text alone; a told story does not change the
 answer, and ``-e`` scenario lines add their suppositions (:func:`reads_scenario`)."""
 
@@ -10,8 +11,11 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
+from ...errors import QuestionError
 from ...parser.names import ORDINALS
 from ...parser.transform import low, sub
+from ...reader.phrases import names_place
+from ...reader.select import select_effect
 from .common import first_effect, reads_scenario
 
 if TYPE_CHECKING:
@@ -55,3 +59,46 @@ def build_gets_effect(st: Situate, fam: Tree) -> dict:
     cause = {"card": other[0], "select": "summons-self" if said else "only"}
     n = ORDINALS[low(sub(fam, "ord"))[0]]
     return st.spec("gets-effect", {"effect": {"card": cards[0], "n": n}, "cause": cause})
+
+
+# the kinds of Summon an inherent-summon question reads ("a Fusion Summon using X" is X's effect)
+SUMMON_KINDS = {"special", "normal", "contact fusion"}
+OWN_PLACES = {"deck", "gy", "hand", "extra-deck", "banished"}
+
+
+@reads_scenario
+def build_inherent_summon(st: Situate, fam: Tree) -> dict:
+    """"Is the Special Summon of X from the hand an inherent Special Summon?": X's own way of
+    Special Summoning itself (or the effect named by its number); the kind of Summon and the
+    place said must be that procedure's, or the question is refused (never dropped)."""
+    using = {id(k) for u in st.pq.tree.iter_subtrees() if u.data == "summon_using"
+             for k in u.iter_subtrees() if k.data == "summon_kind"}
+    for k in st.pq.tree.iter_subtrees():
+        word = " ".join(low(k)) if k.data == "summon_kind" and id(k) not in using else None
+        if word is not None and word not in SUMMON_KINDS:
+            st.fail(f"a {word.title()} Summon is a kind of Summon this question form cannot ask "
+                    "about yet (it reads Special and Normal Summons)", k)
+    node = next(c for c in fam.children if isinstance(c, Tree) and c.data.startswith("summon_"))
+    eff = next((c for c in node.children if isinstance(c, Tree) and c.data.startswith("eff_")),
+               None)
+    said = st.r.effect(eff) if eff is not None else None
+    card = st.db.get(said["card"] if said and said.get("card") else st.r.card(next(
+        node.scan_values(lambda v: getattr(v, "type", "") == "XCARD"))))
+    ref = {"card": card.name, "n": said["ord"]} if said and said.get("ord") else \
+        {"card": card.name, "select": "summons-self"}
+    for k in node.iter_subtrees():
+        if k.data == "summon_kind" and low(k) == ["normal"]:
+            st.fail("a Normal Summon is no Special Summon", k)
+    where = sub(node, "sum_from")
+    place = st.r.place(where)
+    if place in OWN_PLACES:
+        reading = st.reading(card.name)
+        try:
+            eid = select_effect(reading, ref)
+        except QuestionError:
+            eid = None
+        text = next((e.text for e in reading.effects if e.id == eid), "")
+        if eid is not None and not names_place(text, place):
+            st.fail(f"{card.name}'s own Special Summon is not made {st.r.said(where)!r}: "
+                    f"{text[:90]!r}", where)
+    return st.spec("inherent-summon", {"effect": ref})
