@@ -174,12 +174,12 @@ def build_misses_timing_now(st: Situate, fam: Tree) -> dict:
     """"I used X as Link Material. Does X miss the timing?": after a told story, whether X's
     effect can be activated at this point, asked the other way round (``said_as``: the answer
     is turned over by :meth:`psct_expert.api.Expert.ask_spec`, a "cannot" only when its event
-    was followed by another).  With no story told it asks what kind of trigger the effect is:
-    read by resolve.py."""
+    was followed by another).  With no story told it asks what kind of trigger the effect is
+    (:func:`_misses_timing_ever`)."""
     told = any(getattr(t, "data", "") == "lead" for t in st.pq.tree.children)
     pre, if_sit = sub(fam, "pre"), sub(fam, "if_sit")
     if not told and pre is None and if_sit is None:
-        raise OldForm()
+        return _misses_timing_ever(st, fam)
     if "ever" in low(fam) or "able" in low(fam) or if_sit is None and low(fam)[:1] == ["can"]:
         st.fail("'can it ever miss the timing' asks what kind of trigger it is, whatever "
                 "happened: ask it without the story, or ask 'does it miss the timing?'", fam)
@@ -192,3 +192,18 @@ def build_misses_timing_now(st: Situate, fam: Tree) -> dict:
     spec = build_can_activate_now(st, Tree("fam_can_activate_now", kids))
     spec["said_as"] = "misses-timing"
     return spec
+
+
+def _misses_timing_ever(st: Situate, fam: Tree) -> dict:
+    """"Can X miss the timing?" of the card alone: what kind of trigger its effect is (the
+    effect named, else the card's trigger effect)."""
+    eff = next((c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
+    if eff is None:
+        card = next(t for t in fam.children if getattr(t, "type", "") == "XCARD")
+        eff = Tree("eff_card", [card])
+    ref = st.r.effect(eff)
+    if eff.data in ("eff_of", "eff_poss", "eff_card") and ref.get("card") and \
+            not any(ref.get(k) for k in ("ord", "desc", "quote", "rel", "kind_said")):
+        return st.spec("misses-timing", {"effect": {"card": st.db.get(ref["card"]).name,
+                                                    "select": "trigger"}})
+    return st.spec("misses-timing", {"effect": st.effect_ref(ref)})
