@@ -1,5 +1,6 @@
 """When the parts of one effect happen: are two things done at the same time (``simultaneous``),
-and is a bullet chosen at activation or at resolution (``happens-at``)."""
+is a bullet chosen at activation or at resolution (``happens-at``), and can an optional "When
+..." effect respond to a part's event (``keeps-timing``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ...errors import QuestionError
 from ...reader.select import select_clause, select_effect
 from ..topics import topic_of
 from ..words import card_ir
-from .common import OldForm
+from .common import OldForm, reads_scenario
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -207,3 +208,25 @@ def _misses_timing_ever(st: Situate, fam: Tree) -> dict:
         return st.spec("misses-timing", {"effect": {"card": st.db.get(ref["card"]).name,
                                                     "select": "trigger"}})
     return st.spec("misses-timing", {"effect": st.effect_ref(ref)})
+
+
+@reads_scenario
+def build_keeps_timing(st: Situate, fam: Tree) -> dict:
+    """"After X is Special Summoned by its effect and destroys cards, can an optional effect that
+    activates 'when a monster is Special Summoned' be activated?": the part of X's effect whose
+    event the quoted "when ..." names (else the first action told of X)."""
+    from ...resolve import verbs_in
+
+    done = sub(fam, "situation_done")
+    card = st.db.get(st.r.card(next(done.scan_values(
+        lambda v: getattr(v, "type", "") == "XCARD")))).name
+    quote = next((st.r.quotes[int(t)] for t in fam.children if getattr(t, "type", "") == "XQUOTE"),
+                 "")
+    verbs = [v for _, v in verbs_in(quote[5:])] if quote.lower().startswith("when ") else []
+    if not verbs:
+        verbs = [v for v in (st.r.action(t) for t in done.iter_subtrees_topdown()
+                             if t.data == "act_verb") if v]
+    if not verbs:
+        st.fail("respond to which action?", done)
+    return st.spec("keeps-timing", {"effect": {"card": card, "select": "activation"},
+                                    "part": verbs[0]})
