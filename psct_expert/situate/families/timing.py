@@ -214,15 +214,20 @@ def _misses_timing_ever(st: Situate, fam: Tree) -> dict:
 def build_keeps_timing(st: Situate, fam: Tree) -> dict:
     """"After X is Special Summoned by its effect and destroys cards, can an optional effect that
     activates 'when a monster is Special Summoned' be activated?": the part of X's effect whose
-    event the quoted "when ..." names (else the first action told of X)."""
+    event the quoted "when ..." names (else the first action told of X).  A quote that is not a
+    "when ..." event is refused: an optional "If ..." effect does not miss the timing, and the
+    answer would be of a "When ..." one (the regex builder answered it so)."""
     from ...resolve import verbs_in
 
     done = sub(fam, "situation_done")
     card = st.db.get(st.r.card(next(done.scan_values(
         lambda v: getattr(v, "type", "") == "XCARD")))).name
-    quote = next((st.r.quotes[int(t)] for t in fam.children if getattr(t, "type", "") == "XQUOTE"),
-                 "")
-    verbs = [v for _, v in verbs_in(quote[5:])] if quote.lower().startswith("when ") else []
+    node = next((t for t in fam.children if getattr(t, "type", "") == "XQUOTE"), None)
+    quote = st.r.quotes[int(node)] if node is not None else ""
+    if not quote.lower().startswith("when "):
+        st.fail(f"'{quote}' is not a 'when ...' event: this question asks whether an optional "
+                "'When ...' effect misses the timing (an 'If ...' one never does)")
+    verbs = [v for _, v in verbs_in(quote[5:])]
     if not verbs:
         verbs = [v for v in (st.r.action(t) for t in done.iter_subtrees_topdown()
                              if t.data == "act_verb") if v]
