@@ -1,6 +1,7 @@
 """When the parts of one effect happen: are two things done at the same time (``simultaneous``),
-is a bullet chosen at activation or at resolution (``happens-at``), and can an optional "When
-..." effect respond to a part's event (``keeps-timing``)."""
+is a bullet chosen at activation or at resolution (``happens-at``), does one part happen after
+another (``happens-after``), and can an optional "When ..." effect respond to a part's event
+(``keeps-timing``)."""
 
 from __future__ import annotations
 
@@ -235,3 +236,25 @@ def build_keeps_timing(st: Situate, fam: Tree) -> dict:
         st.fail("respond to which action?", done)
     return st.spec("keeps-timing", {"effect": {"card": card, "select": "activation"},
                                     "part": verbs[0]})
+
+
+def _effect_or_activation(st: Situate, node: Tree) -> dict:
+    """An effect reference whose bare card ("X", "the effect of X") means its activation."""
+    ref = st.r.effect(node)
+    if node.data in ("eff_of", "eff_poss", "eff_card") and ref.get("card") and \
+            not any(ref.get(k) for k in ("ord", "desc", "quote", "rel", "kind_said")):
+        return {"card": st.db.get(ref["card"]).name, "select": "activation"}
+    return st.effect_ref(ref)
+
+
+@reads_scenario
+def build_happens_after(st: Situate, fam: Tree) -> dict:
+    """"Does X end the Battle Phase after destroying the attacking monster, rather than at the
+    same time?": the part asked about (``right``) after the other (``left``)."""
+    eff = next(c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_"))
+    right = st.r.action(sub(sub(fam, "v_action"), "act_verb"))
+    left = st.r.action(sub(sub(fam, "v_doing"), "act_verb"))
+    if right is None or left is None:
+        st.fail("which two actions?", fam)
+    return st.spec("happens-after", {"effect": _effect_or_activation(st, eff),
+                                     "left": left, "right": right})
