@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..told import Situate
 
 
+@reads_scenario
 def build_targets(st: Situate, fam: Tree) -> dict:
     pre = sub(fam, "tg_when_pre")
     bare = pre is None and not any(isinstance(c, Tree) and c.data.startswith("eff_")
