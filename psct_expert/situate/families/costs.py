@@ -13,7 +13,7 @@ from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import names_this_card
 from ..words import card_ir, thing_words, words_fit
 from ...reader.select import select_effect
-from .common import OldForm, rel_verbs
+from .common import OldForm, reads_scenario, rel_verbs
 from .outcomes import build_outcome
 
 if TYPE_CHECKING:
@@ -247,6 +247,7 @@ PLACE_SAID = {"gy": "in the GY", "banished": "among the banished cards", "hand":
               "deck": "in the Deck", "field": "on the field", "extra-deck": "in the Extra Deck"}
 
 
+@reads_scenario
 def build_is_cost(st: Situate, fam: Tree) -> dict:
     doing = sub(fam, "v_doing")
     if doing is None and sub(fam, "pre") is not None:
