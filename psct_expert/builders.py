@@ -48,7 +48,9 @@ def find(kind: str, name: str):
         module, func = _where(kind, name)
         try:
             mod = import_module(module)
-        except ModuleNotFoundError:
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
             raise LookupError(f"no module {module.replace('.', '/')}.py for the {kind} builder "
                               f"{name!r}") from None
         got = getattr(mod, func, None)
