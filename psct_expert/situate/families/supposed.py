@@ -100,6 +100,11 @@ def build_supposed(st: Situate, fam: Tree, family: str) -> dict:
     """"Does X resolve if ...?", "Can X be activated while ...?": the effect, and what the
     question supposes (one thing at least, or it is refused: the question would not ask)."""
     ref = _effect(st, fam, family)
+    if st.events and all(e.get("kind") == "activate" and (e.get("effect") or {}).get("card") ==
+                         ref.get("card") for e in st.events):
+        # "I activate X. Does X resolve if ...?": the story says only that X was activated, which
+        # the question supposes anyway (the situation would leave its Chain unsaid)
+        st.events.clear()
     situation = sub(fam, "situation")
     sup = supposed(st, situation, ref["card"])
     thing = sub(fam, "thing")
