@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lark import Tree
+from lark import Token, Tree
 
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import names_this_card
@@ -30,7 +30,7 @@ def build_simultaneous(st: Situate, fam: Tree) -> dict:
     things = subs(fam, "thing")
     lead = [t for t in fam.children if getattr(t, "type", "") == "XCARD"]
     if len(things) != 2 or not lead:
-        raise OldForm()                     # the other wordings: read by resolve.py
+        return _two_actions(st, fam)        # the other wordings: the two actions said
     card = st.r.card(lead[0])
     verb = st.r.action(find(sub(fam, "v_action"), "act_verb"))
     ref = st.effect_ref(card_ir(card, st.r.said(lead[0])), hint=[verb] if verb else [])
@@ -100,7 +100,7 @@ def _topic_simultaneous(st: Situate, fam: Tree, two: Tree) -> dict:
     of the effect told before the question, named by their actions."""
     ref = topic_of(st, fam)
     if ref is None:
-        raise OldForm()          # the effect is named in the parts: read by resolve.py
+        return _two_actions(st, fam)        # the effect is named in the parts
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
     parts = []
@@ -258,3 +258,57 @@ def build_happens_after(st: Situate, fam: Tree) -> dict:
         st.fail("which two actions?", fam)
     return st.spec("happens-after", {"effect": _effect_or_activation(st, eff),
                                      "left": left, "right": right})
+
+
+def _plain_words(st: Situate, node: Tree) -> str:
+    """A subtree's words, each card named as one placeholder word (its name's words are no
+    action), the quotes left out."""
+    out = []
+    for t in node.scan_values(lambda v: isinstance(v, Token)):
+        if t.type == "XCARD":
+            out.append("CARD")
+        elif t.type != "XQUOTE":
+            out.append(str(t))
+    return " ".join(out)
+
+
+def _two_actions(st: Situate, fam: Tree) -> dict:
+    """"Are the destruction and the Special Summon of X simultaneous?", "Does X destroy the card
+    and Special Summon it at the same time?": the two actions said, in order, parts of the
+    effect named (its activation, unless the question names one effect)."""
+    from ...resolve import verbs_in
+
+    eff = next((c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
+    if eff is None:
+        lead = next((t for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD")), None)
+        if lead is None:
+            st.fail("whose effect?", fam)
+        eff = Tree("eff_card", [lead])
+    verbs: list[str] = []
+    for _, v in verbs_in(_plain_words(st, fam)):
+        if v not in verbs:
+            verbs.append(v)
+    if len(verbs) < 2:
+        st.fail("which two actions?", fam)
+    ref = _effect_or_activation(st, eff)
+    if "n" not in ref:       # a card of several effects: the one that does both actions
+        ref["parts"] = verbs[:2]
+    _counts_fit(st, fam, ref)
+    return st.spec("simultaneous", {"effect": ref, "left": verbs[0], "right": verbs[1]})
+
+
+def _counts_fit(st: Situate, fam: Tree, ref: dict) -> None:
+    """"the 2 draws": a count said of a part must be the card's count for that part."""
+    from ...resolve import verbs_in
+
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    words = _plain_words(st, fam).split()
+    for num, word in zip(words, words[1:]):
+        if not num.isdigit():
+            continue
+        for _, verb in verbs_in(word):
+            quotes = [f.source.quote for f in reading.facts if f.type == "clause"
+                      and f.get("effect") == eid and f.get("verb") == verb and f.source]
+            if quotes and not any(num in q.split() or f" {num} " in f" {q} " for q in quotes):
+                st.fail(f"'{num} {word}': the card does not say {num} for that part", fam)
