@@ -140,7 +140,7 @@ def build_happens_at(st: Situate, fam: Tree) -> dict:
         if told is not None:
             return told
     if choice is None:
-        raise OldForm()                       # the other forms: the supposition builder
+        return _last_action_timing(st, fam)   # the other forms: the last action said
     cards = [st.r.card(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
     if not cards or len(set(cards)) > 1:
         st.fail("which card's effects?", fam)
@@ -312,3 +312,30 @@ def _counts_fit(st: Situate, fam: Tree, ref: dict) -> None:
                       and f.get("effect") == eid and f.get("verb") == verb and f.source]
             if quotes and not any(num in q.split() or f" {num} " in f" {q} " for q in quotes):
                 st.fail(f"'{num} {word}': the card does not say {num} for that part", fam)
+
+
+def _last_action_timing(st: Situate, fam: Tree) -> dict:
+    """"Is the monster for X discarded when the effect resolves?" where the actions said differ:
+    the last one said, at the time said (resolution when it is named)."""
+    ws = low(fam)
+    if any(w.startswith("resolv") or w.startswith("resolution") for w in ws):
+        timing = "resolution"
+    elif any(w.startswith("activat") for w in ws):
+        timing = "activation"
+    else:
+        st.fail("at activation or at resolution?", fam)
+    verbs = [v for v in (st.r.action(t) for t in fam.iter_subtrees_topdown()
+                         if t.data == "act_verb") if v]
+    if not verbs:
+        st.fail("which action?", fam)
+    verb = verbs[-1]
+    eff = next((c for c in fam.iter_subtrees_topdown() if c.data.startswith("eff_")), None)
+    if eff is None:
+        card = next((t for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD")), None)
+        if card is None:
+            st.fail("whose effect?", fam)
+        eff = Tree("eff_card", [card])
+    ref = _effect_or_activation(st, eff)
+    if ref.get("select") == "activation" and eff.data != "eff_activating":
+        ref = {"card": ref["card"], "verb": verb}
+    return st.spec("happens-at", {"effect": ref, "verb": verb, "timing": timing})
