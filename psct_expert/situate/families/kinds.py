@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lark import Tree
+from lark import Token, Tree
 
 from ...errors import QuestionError
 from ...parser.names import ORDINALS
@@ -88,7 +88,11 @@ def build_inherent_summon(st: Situate, fam: Tree) -> dict:
         {"card": card.name, "select": "summons-self"}
     for k in node.iter_subtrees():
         if k.data == "summon_kind" and low(k) == ["normal"]:
-            st.fail("a Normal Summon is no Special Summon", k)
+            after = node.children[node.children.index(k) + 1:] if k in node.children else []
+            word = next((str(t) for t in after if isinstance(t, Token)), "Summon")
+            said = st.r.said(k) + " " + word
+            raise QuestionError("could not understand the question: a Normal Summon is no Special "
+                                "Summon", understood=st.understood, unplaced=said)
     where = sub(node, "sum_from")
     place = st.r.place(where)
     if place in OWN_PLACES:

@@ -311,7 +311,9 @@ def _counts_fit(st: Situate, fam: Tree, ref: dict) -> None:
             quotes = [f.source.quote for f in reading.facts if f.type == "clause"
                       and f.get("effect") == eid and f.get("verb") == verb and f.source]
             if quotes and not any(num in q.split() or f" {num} " in f" {q} " for q in quotes):
-                st.fail(f"'{num} {word}': the card does not say {num} for that part", fam)
+                raise QuestionError(f"could not understand the question: '{num} {word}': the card "
+                                    f"does not say {num} for that part", understood=st.understood,
+                                    unplaced=f"{num} {word}")
 
 
 def _last_action_timing(st: Situate, fam: Tree) -> dict:
