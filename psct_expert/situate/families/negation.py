@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
-from ...parser.transform import low, now_whens, sub, subs
+from ...parser.transform import find, low, now_whens, sub, subs
 from ...reader.phrases import condition_says
 from ...errors import QuestionError
 from ...reader.select import select_effect
@@ -330,8 +330,10 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
     act = sub(fam, "activated")
     inner = [t for t in act.children if isinstance(t, Tree) and t.data.startswith("eff_")] \
         if act is not None else []
-    if not effs or not inner:
-        raise OldForm()                     # "the activation of a Spell Card that ..."
+    if not effs:
+        st.fail("which card negates?", fam)
+    if not inner:                           # "the activation of a Spell Card (that ...)"
+        return _negate_generic(st, fam, effs[0], act)
     neg_ir = st.r.effect(effs[0])
     negator = st.effect_ref(neg_ir, hint=["negate"])
     # who holds the negating card: the asker unless the question says "my opponent's X"
@@ -374,6 +376,28 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
                       "opponent's activations ('the activation of my ...')")
     return st.spec("negate-activation", {"negator": negator,
                                          "activated": told if told else target})
+
+
+def _negate_generic(st: Situate, fam: Tree, neg: Tree, act: Tree) -> dict:
+    """"Can X negate the activation of a Spell Card (that cannot be destroyed by card effects)?":
+    an activation of any card of that kind; what it cannot be is supposed (only "cannot be
+    destroyed" is read: another action is refused, never dropped)."""
+    kind = next(w for w in low(act) if w in ("spell", "trap", "monster"))
+    ir = st.r.effect(neg)
+    if neg.data in ("eff_of", "eff_poss", "eff_card") and ir.get("card") and \
+            not any(ir.get(k) for k in ("ord", "desc", "quote", "rel", "kind_said")):
+        negator = {"card": st.db.get(ir["card"]).name, "select": "negates-activation"}
+    else:
+        negator = st.effect_ref(ir, hint=["negate"])
+    spec = st.spec("negate-activation", {"negator": negator, "activated": {"generic": kind}})
+    failed = sub(act, "failed_be")
+    if failed is not None:
+        verb = st.r.action(find(act, "act_verb"))
+        if verb != "destroy" or low(failed)[0] not in ("cannot", "can't"):
+            st.fail(f"a {kind.title()} Card that {st.r.said(failed)} {verb or 'done'}: this question "
+                    "form reads one that cannot be destroyed", act)
+        spec["suppose"] = [{"cannot_be_destroyed": {"card": f"a {kind.title()} Card"}}]
+    return spec
 
 
 NEGATED_KINDS = {"monster": ("monster", "any"), "spell": ("spell_trap", "spell", "any"),
