@@ -295,17 +295,10 @@ def resolve_question(pq: ParsedQuestion, db: CardDB, families: Mapping) -> dict:
     the builders its family names in ``questions.yaml`` (``families``: the knowledge's;
     :mod:`psct_expert.builders`)."""
     from .situate import OldForm, situate_question
+    from .situate.families.common import told_form
 
     told = any(t.data == "lead" for t in pq.tree.children if hasattr(t, "data"))
-    kinds = {" ".join(str(w) for w in k.children).lower() for k in pq.tree.iter_subtrees()
-             if k.data == "summon_kind"}
-    fam = next(t for t in pq.tree.iter_subtrees_topdown() if str(t.data).startswith("fam_")
-               and t.data != "fam_body")
-    by_tree = told or any(getattr(k, "data", "") in ("summon_ref", "player", "pre")
-                          for k in fam.children) or bool(kinds - {"special", "normal"}) or \
-        any(getattr(k, "data", "") == "summon_bare" and not list(k.scan_values(
-            lambda v: getattr(v, "type", "") == "XCARD")) and kinds and "special" not in kinds
-            for k in fam.children)
+    by_tree = told_form(pq)
     if pq.family == "clause-done" and not by_tree and not pq.scenario.lines:
         # (timing) "Can Raigeki destroy my opponent's X?", "Does X destroy a monster that cannot
         # be targeted ...?": a targeting protection said or written decides it
@@ -318,7 +311,7 @@ def resolve_question(pq: ParsedQuestion, db: CardDB, families: Mapping) -> dict:
     tree = _builder(families, pq.family, "tree")
     scenario = bool(pq.scenario.lines)
     if tree is not None and (not scenario or getattr(tree, "reads_scenario", False)) and \
-            (pq.family not in ("clause-done", "negate-summon") or by_tree):
+            (pq.family != "clause-done" or by_tree):
         try:
             if scenario:
                 _target_slots(pq.scenario.suppose, db)

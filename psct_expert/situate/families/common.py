@@ -47,3 +47,19 @@ def asker_of(st: Situate, fam: Tree) -> str:
     p = sub(fam, "player")
     who = st.r.player(p) if p is not None else "you"
     return who if who in ("you", "opponent") else "you"
+
+
+def told_form(pq) -> bool:
+    """Does the question tell its situation (a story before it, a player, "after ...", a Summon
+    told by its kind) rather than describe the thing asked about ("the Special Summon of X by
+    Y")?  ``negate-summon`` and ``clause-done`` read the two kinds differently."""
+    told = any(getattr(t, "data", "") == "lead" for t in pq.tree.children)
+    kinds = {" ".join(str(w) for w in k.children).lower() for k in pq.tree.iter_subtrees()
+             if k.data == "summon_kind"}
+    fam = next(t for t in pq.tree.iter_subtrees_topdown() if str(t.data).startswith("fam_")
+               and t.data != "fam_body")
+    return told or any(getattr(k, "data", "") in ("summon_ref", "player", "pre")
+                       for k in fam.children) or bool(kinds - {"special", "normal"}) or \
+        any(getattr(k, "data", "") == "summon_bare" and not list(k.scan_values(
+            lambda v: getattr(v, "type", "") == "XCARD")) and kinds and "special" not in kinds
+            for k in fam.children)
