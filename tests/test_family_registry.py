@@ -38,6 +38,7 @@ def test_a_family_with_a_grammar_and_no_builder_is_refused_at_its_line(tmp_path)
     ("{tree: no_such_module.build_x}", 6, "no module psct_expert/situate/families/no_such_module.py"),
     ("{tree: build_starts_chain}", 6, "MODULE.FUNCTION"),
     ("{text: build_no_such_thing}", 6, "resolve.py has no builder 'build_no_such_thing'"),
+    ("{text: build_effect}", 6, "resolve.py has no builder 'build_effect'"),
     ("{tree: chains._private}", 6, "has no builder '_private'"),
     ("{parse: chains.build_starts_chain}", 6, "'build' is a mapping of 'tree:"),
 ])
@@ -65,10 +66,10 @@ def test_every_shipped_builder_is_found():
 def test_a_family_added_in_one_place_is_read_and_built(tmp_path):
     """A user's questions.yaml adds a family with its grammar and a shipped builder: its question
     is read and built by that builder with nothing else changed."""
-    _family(tmp_path, "build: {text: build_effect}")
+    _family(tmp_path, "build: {tree: kinds.build_one_effect}")
     expert = Expert(rules=[str(tmp_path)])
-    spec = expert.parse("Is the second effect of Ash Blossom & Joyous Spring speedy?")
-    assert spec == {"family": "speedy", "effect": {"card": "Ash Blossom & Joyous Spring", "n": 2}}
+    spec = expert.parse("Is the second effect of Thunder King Rai-Oh speedy?")
+    assert spec == {"family": "speedy", "effect": {"card": "Thunder King Rai-Oh", "n": 2}}
 
 
 def test_a_question_said_as_another_is_restated_by_its_family_template(base_expert):

@@ -23,9 +23,10 @@ if TYPE_CHECKING:
 
 
 @reads_scenario
-def build_quick(st: Situate, fam: Tree) -> dict:
-    """"Is the second effect of X a Quick Effect?"."""
-    return st.spec("quick", {"effect": st.effect_ref(st.r.effect(first_effect(fam)))})
+def build_one_effect(st: Situate, fam: Tree) -> dict:
+    """A family whose one slot is the effect its rule names: "Is the second effect of X a Quick
+    Effect?" (``quick``; any family of that shape can name this builder)."""
+    return st.spec(st.pq.family, {"effect": st.effect_ref(st.r.effect(first_effect(fam)))})
 
 
 def _card(st: Situate, fam: Tree) -> str:
