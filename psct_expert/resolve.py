@@ -320,8 +320,10 @@ def resolve_question(pq: ParsedQuestion, db: CardDB, families: Mapping) -> dict:
         except OldForm:
             if pq.family in ("still-done", "clause-done"):
                 pq.family = "clause-done"
-        except QuestionError:
+        except QuestionError as exc:
             if pq.family != "still-done" or told:
+                if not exc.forms:    # a refusal of a family builder lists the forms, as the text's
+                    exc.forms = vocabulary()["forms"]
                 raise
             pq.family = "clause-done"    # "If ..., is it still destroyed?": a supposition
     _target_slots(pq.scenario.suppose, db)
