@@ -63,3 +63,26 @@ def told_form(pq) -> bool:
         any(getattr(k, "data", "") == "summon_bare" and not list(k.scan_values(
             lambda v: getattr(v, "type", "") == "XCARD")) and kinds and "special" not in kinds
             for k in fam.children)
+
+
+# the kinds of Summon the families over the card text read ("a Fusion Summon using X" is X's
+# effect, its kind carried by the effect)
+READ_KINDS = {"special", "normal", "contact fusion"}
+
+
+def summon_kinds_read(st: Situate) -> None:
+    """Refuses a Summon of a kind the family cannot ask about ("the Synchro Summon of X" is never
+    read as if "Synchro" were not there)."""
+    tree = st.pq.tree
+    carried = {id(k) for u in tree.iter_subtrees() if u.data == "summon_using"
+               for k in u.iter_subtrees() if k.data == "summon_kind"}
+    for k in tree.iter_subtrees():
+        if k.data != "summon_kind" or id(k) in carried:
+            continue
+        word = " ".join(str(t) for t in k.children).lower()
+        if word not in READ_KINDS:
+            from ...errors import QuestionError
+            raise QuestionError(f"could not understand the question: a {word.title()} Summon is a "
+                                "kind of Summon this question form cannot ask about yet (it reads "
+                                "Special and Normal Summons)", understood=st.understood,
+                                unplaced=word)

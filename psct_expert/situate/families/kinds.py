@@ -16,7 +16,7 @@ from ...parser.names import ORDINALS
 from ...parser.transform import low, sub
 from ...reader.phrases import names_place
 from ...reader.select import select_effect
-from .common import first_effect, reads_scenario
+from .common import first_effect, reads_scenario, summon_kinds_read
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 def build_one_effect(st: Situate, fam: Tree) -> dict:
     """A family whose one slot is the effect its rule names: "Is the second effect of X a Quick
     Effect?" (``quick``; any family of that shape can name this builder)."""
+    summon_kinds_read(st)
     return st.spec(st.pq.family, {"effect": st.effect_ref(st.r.effect(first_effect(fam)))})
 
 
@@ -38,12 +39,14 @@ def _card(st: Situate, fam: Tree) -> str:
 @reads_scenario
 def build_has_quick(st: Situate, fam: Tree) -> dict:
     """"Does X have a Quick Effect?"."""
+    summon_kinds_read(st)
     return st.spec("has-quick", {"card": _card(st, fam)})
 
 
 @reads_scenario
 def build_bullets(st: Situate, fam: Tree) -> dict:
     """"Are the effects of X applied in sequence / simultaneously?": its bulleted effect."""
+    summon_kinds_read(st)
     return st.spec(st.pq.family, {"effect": {"card": _card(st, fam), "select": "bullets"}})
 
 
@@ -51,6 +54,7 @@ def build_bullets(st: Situate, fam: Tree) -> dict:
 def build_gets_effect(st: Situate, fam: Tree) -> dict:
     """"Does X get its second effect when it is discarded to Special Summon Y from the hand?": that
     effect of X, and Y's own Summon (or Y's effect when no Summon is said)."""
+    summon_kinds_read(st)
     cards = [st.db.get(st.r.card(t)).name for t in fam.scan_values(
         lambda v: getattr(v, "type", "") == "XCARD")]
     other = [c for c in cards if c != cards[0]]
@@ -62,8 +66,6 @@ def build_gets_effect(st: Situate, fam: Tree) -> dict:
     return st.spec("gets-effect", {"effect": {"card": cards[0], "n": n}, "cause": cause})
 
 
-# the kinds of Summon an inherent-summon question reads ("a Fusion Summon using X" is X's effect)
-SUMMON_KINDS = {"special", "normal", "contact fusion"}
 OWN_PLACES = {"deck", "gy", "hand", "extra-deck", "banished"}
 
 
@@ -72,13 +74,7 @@ def build_inherent_summon(st: Situate, fam: Tree) -> dict:
     """"Is the Special Summon of X from the hand an inherent Special Summon?": X's own way of
     Special Summoning itself (or the effect named by its number); the kind of Summon and the
     place said must be that procedure's, or the question is refused (never dropped)."""
-    using = {id(k) for u in st.pq.tree.iter_subtrees() if u.data == "summon_using"
-             for k in u.iter_subtrees() if k.data == "summon_kind"}
-    for k in st.pq.tree.iter_subtrees():
-        word = " ".join(low(k)) if k.data == "summon_kind" and id(k) not in using else None
-        if word is not None and word not in SUMMON_KINDS:
-            st.fail(f"a {word.title()} Summon is a kind of Summon this question form cannot ask "
-                    "about yet (it reads Special and Normal Summons)", k)
+    summon_kinds_read(st)
     node = next(c for c in fam.children if isinstance(c, Tree) and c.data.startswith("summon_"))
     eff = next((c for c in node.children if isinstance(c, Tree) and c.data.startswith("eff_")),
                None)

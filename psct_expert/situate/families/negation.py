@@ -12,7 +12,7 @@ from ...parser.transform import find, low, now_whens, sub, subs
 from ...reader.phrases import condition_says
 from ...errors import QuestionError
 from ...reader.select import select_effect
-from .common import OldForm, first_effect, reads_scenario, told_form
+from .common import OldForm, first_effect, reads_scenario, summon_kinds_read, told_form
 from .chains import SUMMON_NODES, summon_subject
 
 if TYPE_CHECKING:
@@ -449,6 +449,7 @@ def _negate_generic(st: Situate, fam: Tree, neg: Tree, act: Tree) -> dict:
     """"Can X negate the activation of a Spell Card (that cannot be destroyed by card effects)?":
     an activation of any card of that kind; what it cannot be is supposed (only "cannot be
     destroyed" is read: another action is refused, never dropped)."""
+    summon_kinds_read(st)
     kind = next(w for w in low(act) if w in ("spell", "trap", "monster"))
     ir = st.r.effect(neg)
     if neg.data in ("eff_of", "eff_poss", "eff_card") and ir.get("card") and \

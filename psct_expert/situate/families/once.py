@@ -12,7 +12,7 @@ from ...parser.names import ORDINALS
 from ...parser.transform import low, sub, subs
 from ..copies import told_copies
 from ..words import EFF_PARTS
-from .common import reads_scenario
+from .common import reads_scenario, summon_kinds_read
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -288,6 +288,7 @@ def _came_back_named(st, card: str | None) -> bool:
 def build_again_after_negated(st: Situate, fam: Tree) -> dict:
     """"If the activation of X is negated, can its controller activate another X that turn?": the
     card whose activation was negated (named there, or in "another X")."""
+    summon_kinds_read(st)
     cards = [st.db.get(st.r.card(t)).name for t in fam.scan_values(
         lambda v: getattr(v, "type", "") == "XCARD")]
     if not cards:

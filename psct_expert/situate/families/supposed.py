@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...parser.transform import low, sub
-from .common import first_effect, reads_scenario
+from .common import first_effect, reads_scenario, summon_kinds_read
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -99,6 +99,7 @@ def _effect(st: Situate, fam: Tree, family: str) -> dict:
 def build_supposed(st: Situate, fam: Tree, family: str) -> dict:
     """"Does X resolve if ...?", "Can X be activated while ...?": the effect, and what the
     question supposes (one thing at least, or it is refused: the question would not ask)."""
+    summon_kinds_read(st)
     ref = _effect(st, fam, family)
     if st.events and all(e.get("kind") == "activate" and (e.get("effect") or {}).get("card") ==
                          ref.get("card") for e in st.events):

@@ -18,7 +18,7 @@ from ...reader.select import select_effect
 from ..refs import effect_does_action
 from ..targets import described_entity, protection_said, protection_side
 from ..words import card_ir, owner_in_words, thing_words, words_fit
-from .common import asker_of, first_effect, reads_scenario, rel_verbs
+from .common import asker_of, first_effect, reads_scenario, rel_verbs, summon_kinds_read
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -64,6 +64,7 @@ def build_targets(st: Situate, fam: Tree) -> dict:
 def build_target_rechecked(st: Situate, fam: Tree) -> dict:
     """"Must the card targeted by X still be a Set card when the effect resolves?": the effect of
     X that targets, unless the question says which."""
+    summon_kinds_read(st)
     node = first_effect(fam)
     ref = st.r.effect(node)
     if node.data in ("eff_of", "eff_poss", "eff_card") and ref.get("card") and \

@@ -15,7 +15,7 @@ from ...errors import QuestionError
 from ...reader.select import select_clause, select_effect
 from ..topics import topic_of
 from ..words import card_ir
-from .common import OldForm, reads_scenario
+from .common import OldForm, reads_scenario, summon_kinds_read
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -199,6 +199,7 @@ def build_misses_timing_now(st: Situate, fam: Tree) -> dict:
 def _misses_timing_ever(st: Situate, fam: Tree) -> dict:
     """"Can X miss the timing?" of the card alone: what kind of trigger its effect is (the
     effect named, else the card's trigger effect)."""
+    summon_kinds_read(st)
     eff = next((c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
     if eff is None:
         card = next(t for t in fam.children if getattr(t, "type", "") == "XCARD")
@@ -218,6 +219,7 @@ def build_keeps_timing(st: Situate, fam: Tree) -> dict:
     event the quoted "when ..." names (else the first action told of X).  A quote that is not a
     "when ..." event is refused: an optional "If ..." effect does not miss the timing, and the
     answer would be of a "When ..." one (the regex builder answered it so)."""
+    summon_kinds_read(st)
     from ...resolve import verbs_in
 
     done = sub(fam, "situation_done")
@@ -251,6 +253,7 @@ def _effect_or_activation(st: Situate, node: Tree) -> dict:
 def build_happens_after(st: Situate, fam: Tree) -> dict:
     """"Does X end the Battle Phase after destroying the attacking monster, rather than at the
     same time?": the part asked about (``right``) after the other (``left``)."""
+    summon_kinds_read(st)
     eff = next(c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_"))
     right = st.r.action(sub(sub(fam, "v_action"), "act_verb"))
     left = st.r.action(sub(sub(fam, "v_doing"), "act_verb"))
@@ -276,6 +279,7 @@ def _two_actions(st: Situate, fam: Tree) -> dict:
     """"Are the destruction and the Special Summon of X simultaneous?", "Does X destroy the card
     and Special Summon it at the same time?": the two actions said, in order, parts of the
     effect named (its activation, unless the question names one effect)."""
+    summon_kinds_read(st)
     from ...resolve import verbs_in
 
     eff = next((c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
@@ -319,6 +323,7 @@ def _counts_fit(st: Situate, fam: Tree, ref: dict) -> None:
 def _last_action_timing(st: Situate, fam: Tree) -> dict:
     """"Is the monster for X discarded when the effect resolves?" where the actions said differ:
     the last one said, at the time said (resolution when it is named)."""
+    summon_kinds_read(st)
     ws = low(fam)
     if any(w.startswith("resolv") or w.startswith("resolution") for w in ws):
         timing = "resolution"
