@@ -90,7 +90,8 @@ class Expert:
 
     # -- asking ----------------------------------------------------------------
     def question(self, spec: dict, text: str = "") -> Question:
-        return build_question(spec, self.db, text)
+        fam = self.kb.families.get(spec.get("family")) if isinstance(spec, dict) else None
+        return build_question(spec, self.db, text, (getattr(fam, "build", None) or {}).get("question"))
 
     def answer(self, question: Question) -> Answer:
         answer_type = self.kb.families[question.family].answer

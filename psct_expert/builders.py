@@ -7,6 +7,10 @@ a structured question:
 ``tree: MODULE.FUNCTION``
     a function of ``psct_expert/situate/families/MODULE.py``, called with the told situation
     and the family rule's subtree (``FUNCTION(st, fam)``): it reads the parse tree.
+``question: NAME``
+    (optional) the ``q_NAME`` method of ``psct_expert/questions.py`` that turns the structured
+    question's slots into facts, when it is another family's (``effect``: one effect slot,
+    ``card``: one card); without it the family's own ``q_FAMILY``.
 ``text: FUNCTION``
     a function of ``psct_expert/resolve.py``, called with the question's text, its cards as
     placeholders ``C1``, ``C2`` (``FUNCTION(p)``): the older regex reading, used when the
@@ -21,9 +25,11 @@ from __future__ import annotations
 
 from importlib import import_module
 
-KINDS = {"tree": "psct_expert.situate.families", "text": "psct_expert.resolve"}
+KINDS = {"tree": "psct_expert.situate.families", "text": "psct_expert.resolve",
+         "question": "psct_expert.questions"}
 SAID = {"tree": "MODULE.FUNCTION (a function of psct_expert/situate/families/MODULE.py)",
-        "text": "FUNCTION (a function of psct_expert/resolve.py)"}
+        "text": "FUNCTION (a function of psct_expert/resolve.py)",
+        "question": "NAME (a q_NAME method of psct_expert/questions.py: effect, card, or a family's)"}
 
 _found: dict[tuple[str, str], object] = {}
 
@@ -40,11 +46,21 @@ def _where(kind: str, name: str) -> tuple[str, str]:
 
 
 def find(kind: str, name: str):
-    """The builder of that kind (``tree`` or ``text``) and name; LookupError saying why not."""
+    """The builder of that kind (``tree``, ``text`` or ``question``) and name; LookupError saying
+    why not."""
     got = _found.get((kind, name))
     if got is None:
         if kind not in KINDS:
-            raise LookupError(f"a builder is 'tree' or 'text', not {kind!r}")
+            raise LookupError(f"a builder is 'tree', 'text' or 'question', not {kind!r}")
+        if kind == "question":
+            from .questions import _Builder
+
+            got = getattr(_Builder, "q_" + name.replace("-", "_"), None)
+            if not callable(got):
+                raise LookupError(f"psct_expert/questions.py has no question slots {name!r} (no "
+                                  f"q_{name.replace('-', '_')})")
+            _found[(kind, name)] = got
+            return got
         module, func = _where(kind, name)
         try:
             mod = import_module(module)

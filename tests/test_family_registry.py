@@ -27,8 +27,9 @@ def _refused(tmp_path, rest: str) -> tuple[str, str]:
     return str(q), str(err.value)
 
 
-def test_a_family_with_a_grammar_and_no_builder_is_refused_at_its_line(tmp_path):
-    q, msg = _refused(tmp_path, "doc: no builder")
+@pytest.mark.parametrize("rest", ["doc: no builder", "build: {question: effect}"])
+def test_a_family_with_a_grammar_and_no_builder_is_refused_at_its_line(tmp_path, rest):
+    q, msg = _refused(tmp_path, rest)
     assert msg.startswith(f"{q}:2:3:"), msg
     assert "'speedy' has a grammar but names no builder" in msg
 
@@ -41,6 +42,7 @@ def test_a_family_with_a_grammar_and_no_builder_is_refused_at_its_line(tmp_path)
     ("{text: build_effect}", 6, "resolve.py has no builder 'build_effect'"),
     ("{tree: chains._private}", 6, "has no builder '_private'"),
     ("{parse: chains.build_starts_chain}", 6, "'build' is a mapping of 'tree:"),
+    ("{tree: kinds.build_one_effect, question: no_such_slots}", 6, "no question slots 'no_such_slots'"),
 ])
 def test_an_unknown_builder_is_refused_at_its_line(tmp_path, build, line, why):
     q, msg = _refused(tmp_path, f"build: {build}")
@@ -92,3 +94,14 @@ def test_a_question_said_as_another_is_restated_by_its_family_template(base_expe
         kb.families["misses-timing"] = fam
     assert other.restated == "Is the first effect of Sangan late?"
     assert other.restated_it == "Il primo effetto di Sangan è in ritardo?"
+
+
+def test_a_family_added_in_one_place_is_answered(tmp_path):
+    """With the slots of another family (``question: effect``) and rules that conclude its answer
+    fact (here the shipped ``quick`` ones), a family added in its block alone is answered."""
+    _family(tmp_path, "restate: 'Is {effect} speedy?'\n"
+                      "build: {tree: kinds.build_one_effect, question: effect}")
+    answer = Expert(rules=[str(tmp_path)]).ask("Is the second effect of Thunder King Rai-Oh speedy?",
+                                               tell=False)
+    assert answer.family == "speedy" and answer.value == "yes"
+    assert answer.restated == "Is the second effect of Thunder King Rai-Oh speedy?"
