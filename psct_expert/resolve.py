@@ -1,5 +1,12 @@
 """A parsed question → a structured question spec, resolved against the cards.
 
+:func:`resolve_question` calls the builders the question's family names in
+``knowledge/questions.yaml`` (:mod:`psct_expert.builders`): its tree builder
+(``psct_expert/situate/families``) for every family, and what is left below of the older
+regex reading (the question's text with its cards as placeholders, :class:`_Parse`) for
+the one family whose supposition form the tree does not read yet (``clause-done``:
+``build_outcome``).  What follows describes that older reading.
+
 The grammar (:mod:`psct_expert.parser`) has already accounted for every word
 of the sentence and decided the question family.  Here, once, the references
 it left open are resolved by reading the cards: which effect of a card is
@@ -306,8 +313,9 @@ def resolve_question(pq: ParsedQuestion, db: CardDB, families: Mapping) -> dict:
         spec = protected_question(pq, db)
         if spec is not None:
             return spec
-    # (readA) "Can X negate a Normal Summon?": a Summon of a kind a player performs, no card
-    # named, is read by the tree ("the Special Summon" alone still asks whose)
+    # the family's tree builder, unless the question has -e scenario lines it does not read, or
+    # is clause-done's supposition form with nothing told ("Is X still destroyed if ...?"): the
+    # last form the regex reading below (clause-done's text builder) reads
     tree = _builder(families, pq.family, "tree")
     scenario = bool(pq.scenario.lines)
     if tree is not None and (not scenario or getattr(tree, "reads_scenario", False)) and \
