@@ -12,7 +12,7 @@ from ...parser.transform import find, low, now_whens, sub, subs
 from ...reader.phrases import condition_says
 from ...errors import QuestionError
 from ...reader.select import select_effect
-from .common import OldForm, first_effect, reads_scenario, summon_kinds_read, told_form
+from .common import first_effect, reads_scenario, summon_kinds_read, told_form
 from .chains import SUMMON_NODES, summon_subject
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from ...errors import QuestionError
 from ...reader.select import select_clause, select_effect
 from ..topics import topic_of
 from ..words import card_ir
-from .common import OldForm, reads_scenario, summon_kinds_read
+from .common import reads_scenario, summon_kinds_read
 
 if TYPE_CHECKING:
     from ..told import Situate
