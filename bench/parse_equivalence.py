@@ -54,7 +54,7 @@ def outcome(expert, text: str, scenario: list[str]) -> dict:
         return _fields(exc)
     out = {"family": pq.family, "tree": str(pq.tree)}
     try:
-        out["spec"] = resolve_question(pq, expert.db)
+        out["spec"] = resolve_question(pq, expert.db, expert.kb.families)
     except PsctError as exc:
         out["spec"] = _fields(exc)
     return json.loads(json.dumps(out, sort_keys=True, default=str))

@@ -13,7 +13,6 @@ module builds the answer.
 from __future__ import annotations
 
 import math
-import re
 from typing import Iterable
 
 from .cards import Card, CardDB, load_database
@@ -91,7 +90,8 @@ class Expert:
 
     # -- asking ----------------------------------------------------------------
     def question(self, spec: dict, text: str = "") -> Question:
-        return build_question(spec, self.db, text)
+        fam = self.kb.families.get(spec.get("family")) if isinstance(spec, dict) else None
+        return build_question(spec, self.db, text, (getattr(fam, "build", None) or {}).get("question"))
 
     def answer(self, question: Question) -> Answer:
         answer_type = self.kb.families[question.family].answer
@@ -132,13 +132,9 @@ class Expert:
         It cannot because its event was followed by another (the proof rests on that): it does.
         It cannot for another reason (a cost, the Damage Step, an event that is not its own):
         unknown, saying so, since that is not missing the timing."""
-        answer = self.ask_spec({k: v for k, v in spec.items() if k != "said_as"}, text)
-        m = re.match(r"^Can (.+) be activated(.*) at this point\?$", answer.restated)
-        if m:
-            answer.restated = f"Does {m.group(1)} miss the timing{m.group(2)} at this point?"
-        m = re.match(r"^(.+) può essere attivat[oa](.*) in questo momento\?$", answer.restated_it)
-        if m:
-            answer.restated_it = f"{m.group(1)} perde il tempismo{m.group(2)} in questo momento?"
+        asked = {k: v for k, v in spec.items() if k != "said_as"}
+        answer = self.ask_spec(asked, text)
+        self._restate_told(answer, str(spec["said_as"]), asked, text)
         missed = any(p.fact.type == "followed_by" for node in answer.proofs.get("no", [])
                      for st in node.steps for p in st.premises)
         if answer.value == "yes" or answer.value == "no" and missed:
@@ -153,6 +149,19 @@ class Expert:
                                   "its event was followed by another: that is not missing the "
                                   "timing (ask whether it can be activated)")
         return answer
+
+    def _restate_told(self, answer: Answer, family: str, spec: dict, text: str) -> None:
+        """The question restated as it was said (``family``'s ``restate_told`` template in
+        questions.yaml, filled from the question it was asked as), when it was asked as one
+        question of ``spec``'s family."""
+        said = self.kb.families.get(family)
+        if said is None or not said.restate_told or answer.family != spec.get("family"):
+            return
+        from .restate import restate
+
+        question = self.question({k: v for k, v in spec.items() if k != "also_needs"}, text)
+        answer.restated = restate(question, said.restate_told)
+        answer.restated_it = restate(question, said.restate_told_it or said.restate_told, lang="it")
 
     def _parts(self, spec: dict, key: str, text: str) -> tuple[Answer, list[Answer]]:
         """The answers to a question of several parts (``and``/``or``): the question itself

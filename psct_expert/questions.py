@@ -150,10 +150,10 @@ class _Builder:
         return select_clause(reading, effect_id, which)
 
     # -- families -------------------------------------------------------------
-    def build(self) -> Question:
+    def build(self, slots: str | None = None) -> Question:
         fam = self.family
         s = self.spec
-        handler = getattr(self, "q_" + fam.replace("-", "_"), None)
+        handler = getattr(self, "q_" + (slots or fam).replace("-", "_"), None)
         if handler is None:
             raise QuestionError(f"unknown question family {fam!r}", understood=s)
         handler(s)
@@ -194,7 +194,8 @@ class _Builder:
         self.params[key] = eid
         return reading, eid
 
-    q_starts_chain = q_targets = q_quick = q_inherent_summon = q_misses_timing = _effect_param
+    # q_effect: any family whose one slot is an effect; q_card: one whose one slot is a card
+    q_effect = q_starts_chain = q_targets = q_quick = q_inherent_summon = q_misses_timing = _effect_param
     q_bullets_in_sequence = q_bullets_simultaneous = _effect_param
     q_can_activate = q_resolves = _effect_param
 
@@ -303,7 +304,7 @@ class _Builder:
         reading = self.card(_need(s, "card", self.family))
         self.params["card"] = reading.card.name
 
-    q_has_quick = q_again_after_negated
+    q_card = q_has_quick = q_again_after_negated
 
     def q_tribute_summon(self, s):
         """"Can I Tribute Summon X by Tributing Y (and Z) / 1 monster / without Tributing?"."""
@@ -601,9 +602,12 @@ class _Builder:
             self.add("part_done", what, src, effect=eid, n=n)
 
 
-def build_question(spec: dict, db: CardDB, text: str = "") -> Question:
+def build_question(spec: dict, db: CardDB, text: str = "", slots: str | None = None) -> Question:
+    """The question of a structured spec; ``slots`` names the ``q_`` method that reads its family's
+    slots when the family names one (``build: {question: NAME}`` in questions.yaml), else the
+    family's own ``q_FAMILY``."""
     try:
-        return _Builder(spec, db, text).build()
+        return _Builder(spec, db, text).build(slots)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise QuestionError(f"malformed question spec: {type(exc).__name__}: {exc}",
                             understood=spec if isinstance(spec, dict) else {}) from None

@@ -1,5 +1,12 @@
 """A parsed question → a structured question spec, resolved against the cards.
 
+:func:`resolve_question` calls the builders the question's family names in
+``knowledge/questions.yaml`` (:mod:`psct_expert.builders`): its tree builder
+(``psct_expert/situate/families``) for every family, and what is left below of the older
+regex reading (the question's text with its cards as placeholders, :class:`_Parse`) for
+the one family whose supposition form the tree does not read yet (``clause-done``:
+``build_outcome``).  What follows describes that older reading.
+
 The grammar (:mod:`psct_expert.parser`) has already accounted for every word
 of the sentence and decided the question family.  Here, once, the references
 it left open are resolved by reading the cards: which effect of a card is
@@ -11,6 +18,7 @@ When a reference cannot be resolved it raises a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 from . import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
@@ -22,7 +30,7 @@ from .parser.names import ORDINALS, Mention, unknown_name_runs, vocabulary
 from .parser.scenario import ATTRS, Scenario
 from .reader.select import _effect_with_parts, select_clause, select_effect
 from .reader import read_card
-from .reader.phrases import MOVES_A_CARD, names_place, part_acts_on_target
+from .reader.phrases import MOVES_A_CARD, part_acts_on_target
 
 ORD = "|".join(ORDINALS)
 RACES = ["Aqua", "Beast", "Beast-Warrior", "Dinosaur", "Dragon", "Fairy", "Fiend", "Fish",
@@ -289,20 +297,15 @@ def split_condition(text: str) -> tuple[str, str]:
     return text, ""
 
 
-def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
-    """The structured spec of a parsed question, its references resolved against the cards."""
-    from .situate import BUILDERS as TREE_BUILDERS, OldForm, situate_question
+def resolve_question(pq: ParsedQuestion, db: CardDB, families: Mapping) -> dict:
+    """The structured spec of a parsed question, its references resolved against the cards, by
+    the builders its family names in ``questions.yaml`` (``families``: the knowledge's;
+    :mod:`psct_expert.builders`)."""
+    from .situate import OldForm, situate_question
+    from .situate.families.common import told_form
 
     told = any(t.data == "lead" for t in pq.tree.children if hasattr(t, "data"))
-    kinds = {" ".join(str(w) for w in k.children).lower() for k in pq.tree.iter_subtrees()
-             if k.data == "summon_kind"}
-    fam = next(t for t in pq.tree.iter_subtrees_topdown() if str(t.data).startswith("fam_")
-               and t.data != "fam_body")
-    by_tree = told or any(getattr(k, "data", "") in ("summon_ref", "player", "pre")
-                          for k in fam.children) or bool(kinds - {"special", "normal"}) or \
-        any(getattr(k, "data", "") == "summon_bare" and not list(k.scan_values(
-            lambda v: getattr(v, "type", "") == "XCARD")) and kinds and "special" not in kinds
-            for k in fam.children)
+    by_tree = told_form(pq)
     if pq.family == "clause-done" and not by_tree and not pq.scenario.lines:
         # (timing) "Can Raigeki destroy my opponent's X?", "Does X destroy a monster that cannot
         # be targeted ...?": a targeting protection said or written decides it
@@ -310,23 +313,31 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
         spec = protected_question(pq, db)
         if spec is not None:
             return spec
-    # (readA) "Can X negate a Normal Summon?": a Summon of a kind a player performs, no card
-    # named, is read by the tree ("the Special Summon" alone still asks whose)
-    if pq.family in TREE_BUILDERS and not pq.scenario.lines and \
-            (pq.family not in ("clause-done", "negate-summon") or by_tree):
+    # the family's tree builder, unless the question has -e scenario lines it does not read, or
+    # is clause-done's supposition form with nothing told ("Is X still destroyed if ...?"): the
+    # last form the regex reading below (clause-done's text builder) reads
+    tree = _builder(families, pq.family, "tree")
+    scenario = bool(pq.scenario.lines)
+    if tree is not None and (not scenario or getattr(tree, "reads_scenario", False)) and \
+            (pq.family != "clause-done" or by_tree):
         try:
-            return situate_question(pq, db)
+            if scenario:
+                _target_slots(pq.scenario.suppose, db)
+                return _with_scenario(situate_question(pq, db, tree), pq.scenario)
+            return situate_question(pq, db, tree)
         except OldForm:
             if pq.family in ("still-done", "clause-done"):
                 pq.family = "clause-done"
-        except QuestionError:
+        except QuestionError as exc:
             if pq.family != "still-done" or told:
+                if not exc.forms:    # a refusal of a family builder lists the forms, as the text's
+                    exc.forms = vocabulary()["forms"]
                 raise
             pq.family = "clause-done"    # "If ..., is it still destroyed?": a supposition
     _target_slots(pq.scenario.suppose, db)
     p = _Parse(pq, db)
     fam = pq.family
-    builder = BUILDERS.get(fam)
+    builder = _builder(families, fam, "text")
     if builder is None:
         raise QuestionError(f"the family {fam!r} has a grammar but no way to build its question",
                             understood=p.understood)
@@ -340,12 +351,31 @@ def resolve_question(pq: ParsedQuestion, db: CardDB) -> dict:
             exc.forms = vocabulary()["forms"]
         exc.understood = {**p.understood, **(exc.understood or {})}
         raise
-    if p.scenario.suppose:
+    return _with_scenario(spec, p.scenario)
+
+
+def _with_scenario(spec: dict, scenario: Scenario) -> dict:
+    """The spec with the ``-e`` scenario's suppositions added (each once)."""
+    if scenario.suppose:
         have = spec.setdefault("suppose", [])
-        for item in p.scenario.suppose:
+        for item in scenario.suppose:
             if item not in have:
                 have.append(item)
     return spec
+
+
+def _builder(families: Mapping, family: str, kind: str):
+    """The family's builder of that kind (``questions.yaml``'s ``build:``), or None."""
+    from .builders import find
+
+    decl = getattr(families.get(family), "build", None) or {}
+    name = decl.get(kind)
+    if name is None:
+        return None
+    try:
+        return find(kind, name)
+    except LookupError as exc:       # a builder renamed since the knowledge was checked
+        raise QuestionError(f"the family {family!r} names a builder that is gone: {exc}") from None
 
 
 # Summon kinds the builders of this module put into a spec; a Summon named by another kind
@@ -389,267 +419,9 @@ def _slots_for(ref: dict, count: int, db: CardDB) -> list[int]:
 # One builder per family
 
 
-def _effect_family(fam):
-    def build(p: _Parse) -> dict:
-        main, cond = split_condition(p.ph)
-        s = p.subject(_in_play_slots(p))
-        ref = p.effect_ref(s)
-        card = p.db.get(p.card_of(s))
-        if fam == "starts-chain" and ref.get("select") == "activation" and \
-                card.kind in ("spell", "trap"):
-            ref = {"card": card.name, "n": 0}
-        if fam in ("bullets-in-sequence", "bullets-simultaneous") and "n" not in ref:
-            ref = {"card": card.name, "select": "bullets"}
-        if fam == "misses-timing" and ref.get("select") == "only":
-            ref = {"card": card.name, "select": "trigger"}
-        if fam == "inherent-summon" and "n" not in ref:
-            ref = {"card": card.name, "select": "summons-self"}
-        if fam == "inherent-summon":
-            _summon_said_fits(p, main, card, ref)
-        if fam == "resolves" and ref.get("select") in ("only", "activation") and \
-                card.kind in ("spell", "trap"):
-            ref = {"card": card.name, "n": 0}
-        spec = {"family": fam, "effect": ref}
-        if fam in STATIC_FAMILIES and cond:
-            p.fail(f"a {fam} question is about the card text alone, but the question also "
-                   "supposes something", unplaced=cond)
-        sup = p.suppositions(cond or p.text, card.name)
-        sup += p.self_state(cond, card.name)
-        if sup:
-            spec["suppose"] = sup
-        if fam in ("can-activate", "resolves") and not sup and not p.scenario.suppose:
-            p.fail("say what is different: 'while its controller controls a card', "
-                   "'if X is no longer face-up on the field when it resolves', ...",
-                   unplaced=cond or None)
-        return spec
-    return build
-
-
-def _summon_said_fits(p: _Parse, main: str, card, ref: dict) -> None:
-    """"Is the Normal Summon of X / the Special Summon of X from the Deck an inherent Special
-    Summon?": the kind and the place said must be the procedure's, or the question is refused
-    (they were dropped, and the procedure answered for)."""
-    m = re.search(r"\b(normal|tribute|flip)\s+summon", main, re.I)
-    if m:
-        p.fail(f"a {m.group(1).title()} Summon is no Special Summon", unplaced=m.group(0))
-    m = re.search(r"\bfrom (?:the |my |your |their )?(deck|gy|graveyard|hand|extra deck|banishment)\b",
-                  main, re.I)
-    if not m:
-        return
-    place = {"graveyard": "gy", "extra deck": "extra-deck", "banishment": "banished"}.get(
-        m.group(1).lower(), m.group(1).lower())
-    reading = read_card(card)
-    try:
-        eid = select_effect(reading, ref)
-    except QuestionError:
-        return
-    text = next((e.text for e in reading.effects if e.id == eid), "")
-    if not names_place(text, place):
-        p.fail(f"{card.name}'s own Special Summon is not made {m.group(0)!r}: {text[:90]!r}",
-               unplaced=m.group(0))
-
-
 def _in_play_slots(p: _Parse) -> set[str]:
     return {m for m in re.findall(r"\b(C\d+) is (?:face-up )?on the field\b|\bwhile (C\d+) is face-up\b",
                                   p.ph) for m in m if m}
-
-
-def _verb_effect_ref(p: _Parse, slot: str, verb: str) -> dict:
-    ref = p.effect_ref(slot)
-    if ref.get("select") in ("only", "activation") and "n" not in ref:
-        return {"card": ref["card"], "verb": verb}
-    return ref
-
-
-def build_is_cost(p: _Parse) -> dict:
-    m = re.search(r"^(.*?)\b(?:a|the) costs?\b", p.ph, re.I)
-    verbs = p.verb_between(m.group(1) if m else p.ph)
-    if not verbs:
-        p.fail("which action might be a cost?", unplaced=m.group(1) if m else p.text)
-    s = p.subject()
-    return {"family": "is-cost", "effect": _verb_effect_ref(p, s, verbs[0]), "verb": verbs[0]}
-
-
-def build_happens_at(p: _Parse) -> dict:
-    ph = p.ph
-    if re.search(r"\bresolv|\bresolution\b", ph, re.I):
-        timing = "resolution"
-    elif re.search(r"\bactivat", ph, re.I):
-        timing = "activation"
-    else:
-        p.fail("at activation or at resolution?")
-    m = re.search(r"^(.*)\bwhen\b", ph, re.I)
-    verbs = p.verb_between(m.group(1) if m else ph) or p.verb_between(ph)
-    if not verbs:
-        p.fail("which action?", unplaced=ph)
-    s = p.subject()
-    verb = verbs[-1]
-    return {"family": "happens-at", "effect": _verb_effect_ref(p, s, verb), "verb": verb,
-            "timing": timing}
-
-
-def _negator(p: _Parse) -> tuple[str, str]:
-    """The negating card's slot, and the rest of the question (what is negated)."""
-    ph = p.ph
-    m = re.search(r"\b(?:negatable|negated|stopped|prevented) by (C\d+)", ph, re.I)
-    if m:
-        return m.group(1), ph[:m.start()] + ph[m.end():]
-    m = re.search(r"\b(C\d+)\b.*?\b(negate|stop|prevent|cancel)", ph, re.I)
-    if not m:
-        p.fail("which card negates?")
-    return m.group(1), ph[m.start(2):]
-
-
-def build_negate_summon(p: _Parse) -> dict:
-    ph = p.ph
-    negator, after = _negator(p)
-    # a Tribute Summon is a Normal Summon (game-rules#summon-kinds.1)
-    kind = "normal" if re.search(r"\b(?:normal|tribute) summon", ph, re.I) else "special"
-    summon: dict = {"kind": kind}
-    by = re.search(r"\b(?:by|using|made by|done by) (?:the (?:(" + ORD + r") )?effect of )?(C\d+)\b|"
-                   r"\b(?:by|made by) (C\d+)'s effect\b", after, re.I)
-    of = re.search(r"\bsummon of (C\d+)\b|\b(C\d+)'s (?:special |normal )?summon\b|"
-                   r"\b(C\d+) (?:from )?being (?:special |normal )?summoned\b", after, re.I)
-    of_slot = of and (of.group(1) or of.group(2) or of.group(3))
-    if of and p.db.get(p.card_of(of_slot)).kind != "monster":
-        # a Spell/Trap is not summoned: "X's Summon" is the Summon X's effect makes
-        summon["card"] = "a monster"
-        summon["by"] = {"card": p.card_of(of_slot), "select": "only"}
-    elif of:
-        slot = of_slot
-        summon["card"] = p.card_of(slot)
-        if kind != "normal":     # a Normal Summon is done by the rules, not by an effect
-            summon["by"] = {"card": p.card_of(slot), "select": "summons-self"}
-    elif by:
-        slot = by.group(2) or by.group(3)
-        summon["card"] = "a monster"
-        ref = {"card": p.card_of(slot), "select": "activation"}
-        if re.search(r"\beffect of\b|'s effect\b", by.group(0), re.I):
-            ref = {"card": p.card_of(slot), "select": "only"}
-        if by.group(1):
-            ref = {"card": p.card_of(slot), "n": ORDINALS[by.group(1).lower()]}
-        summon["by"] = ref
-    else:
-        p.fail("whose Summon? ('the Special Summon of X' or 'a Special Summon by X')",
-               unplaced=after)
-    if re.search(r"\bby (?:the|your|his|her|their) opponent\b|\bopponent's (?:special )?summon\b|"
-                 r"\bopponent (?:special )?summons\b", ph, re.I):
-        summon["summoner"] = "opponent"
-    elif re.search(r"\bby (?:you|its owner|the same player|themselves)\b", ph, re.I):
-        summon["summoner"] = "you"
-    cl = re.search(r"\bchain link (\d+)\b", ph, re.I)
-    if cl:
-        summon["chain_link"] = int(cl.group(1))
-    return {"family": "negate-summon", "negator": p.effect_ref(negator, "negates-summon"),
-            "summon": summon}
-
-
-def build_negate_activation(p: _Parse) -> dict:
-    negator, after = _negator(p)
-    spec: dict = {"family": "negate-activation",
-                  "negator": p.effect_ref(negator, "negates-activation")}
-    g = re.search(r"\bactivation of (?:a|an) (spell|trap|monster)\b", after, re.I)
-    t = re.search(r"\bactivation of (?:the (?:(" + ORD + r") )?effect of )?(C\d+)\b|"
-                  r"\b(C\d+)'s (?:(" + ORD + r") )?(?:effect'?s? )?activation\b", after, re.I)
-    if t:
-        slot = t.group(2) or t.group(3)
-        card = p.db.get(p.card_of(slot))
-        ordn = t.group(1) or t.group(4)
-        if ordn:
-            ref = {"card": card.name, "n": ORDINALS[ordn.lower()]}
-        elif re.search(r"\beffect of\b|'s effect", t.group(0), re.I) or card.kind == "monster":
-            ref = {"card": card.name, "select": "only"}
-            rd = read_card(card)
-            try:
-                select_effect(rd, ref)
-            except QuestionError:
-                ref = {"card": card.name, "select": "summons-self"}
-        else:
-            ref = {"card": card.name, "select": "activation"}
-        spec["activated"] = ref
-    elif g:
-        spec["activated"] = {"generic": g.group(1).lower()}
-        if re.search(r"\bcannot be destroyed\b|\bcan't be destroyed\b|\bindestructible\b", after, re.I):
-            spec["suppose"] = [{"cannot_be_destroyed": {"card": f"a {g.group(1).title()} Card"}}]
-    else:
-        p.fail("the activation of what?", unplaced=after)
-    return spec
-
-
-def build_again(p: _Parse) -> dict:
-    s = p.subject()
-    return {"family": "again-after-negated", "card": p.card_of(s)}
-
-
-def build_has_quick(p: _Parse) -> dict:
-    s = p.subject()
-    return {"family": "has-quick", "card": p.card_of(s)}
-
-
-def build_gets_effect(p: _Parse) -> dict:
-    ph = p.ph
-    m = re.search(r"\bdoes (C\d+)\b", ph, re.I) or re.search(r"\b(C\d+)\b", ph)
-    subj = m.group(1)
-    other = [s for s in p.slot_of.values() if s != subj]
-    if not other:
-        p.fail("used for which other card's effect or Summon?")
-    cause_card = p.card_of(other[0])
-    if re.search(r"\bsummon", ph, re.I):
-        cause = {"card": cause_card, "select": "summons-self"}
-    else:
-        cause = {"card": cause_card, "select": "only"}
-    return {"family": "gets-effect", "effect": p.effect_ref(subj), "cause": cause}
-
-
-def build_keeps_timing(p: _Parse) -> dict:
-    ph = p.ph
-    q = re.search(r"'when ([^']+)'|\"when ([^\"]+)\"", ph, re.I)
-    verbs = p.verb_between(q.group(1) or q.group(2)) if q else []
-    s = p.subject()
-    if not verbs:
-        m = re.search(r"\bafter (.+?),", ph, re.I)
-        verbs = p.verb_between(m.group(1)) if m else []
-    if not verbs:
-        p.fail("respond to which action?")
-    return {"family": "keeps-timing", "effect": p.effect_ref(s, "activation", summons=False),
-            "part": verbs[0]}
-
-
-def build_target_rechecked(p: _Parse) -> dict:
-    s = p.subject()
-    slot = 1
-    m = re.search(rf"\b({ORD}) (?:monster|card|target)\b", p.ph, re.I)
-    if m:
-        slot = ORDINALS[m.group(1).lower()]
-    return {"family": "target-rechecked", "effect": p.effect_ref(s, "targets"), "slot": slot}
-
-
-def build_two_parts(fam):
-    def build(p: _Parse) -> dict:
-        s = p.subject()
-        ph = p.ph
-        if fam == "happens-after":
-            m = re.search(r"^(.*?)\bafter\b(.*?)(?:,|\brather\b|$)", ph, re.I)
-            if not m:
-                p.fail("after what?")
-            right = p.verb_between(m.group(1))
-            left = p.verb_between(m.group(2))
-            if not right or not left:
-                p.fail("which two actions?")
-            return {"family": fam, "effect": p.effect_ref(s, "activation", summons=False),
-                    "left": left[0], "right": right[-1]}
-        verbs = []
-        for v in p.verb_between(ph):
-            if v not in verbs:
-                verbs.append(v)
-        if len(verbs) < 2:
-            p.fail("which two actions?")
-        ref = p.effect_ref(s, "activation", summons=False)
-        if "n" not in ref:       # a card of several effects: the one that does both actions
-            ref["parts"] = verbs[:2]
-        _check_counts(p, ref, ph)
-        return {"family": fam, "effect": ref, "left": verbs[0], "right": verbs[1]}
-    return build
 
 
 def build_outcome(p: _Parse) -> dict:
@@ -797,41 +569,3 @@ def _asked_target(p: _Parse, main: str, ents: list[str]) -> str | None:
             return found[0].id
     return ents[0] if len(ents) == 1 else None
 
-
-BUILDERS = {
-    "starts-chain": _effect_family("starts-chain"),
-    "targets": _effect_family("targets"),
-    "quick": _effect_family("quick"),
-    "misses-timing": _effect_family("misses-timing"),
-    "has-quick": build_has_quick,
-    "inherent-summon": _effect_family("inherent-summon"),
-    "bullets-in-sequence": _effect_family("bullets-in-sequence"),
-    "bullets-simultaneous": _effect_family("bullets-simultaneous"),
-    "can-activate": _effect_family("can-activate"),
-    "resolves": _effect_family("resolves"),
-    "is-cost": build_is_cost,
-    "happens-at": build_happens_at,
-    "negate-summon": build_negate_summon,
-    "negate-activation": build_negate_activation,
-    "again-after-negated": build_again,
-    "gets-effect": build_gets_effect,
-    "keeps-timing": build_keeps_timing,
-    "target-rechecked": build_target_rechecked,
-    "simultaneous": build_two_parts("simultaneous"),
-    "happens-after": build_two_parts("happens-after"),
-    # "is X still destroyed if ...": a part of the effect is done, or still applies to a target
-    "clause-done": build_outcome,
-}
-
-
-def _check_counts(p: "_Parse", ref: dict, ph: str) -> None:
-    """"the 2 draws": a count said of a part must be the card's count for that part."""
-    reading = read_card(p.db.get(ref["card"]))
-    eid = select_effect(reading, ref)
-    for num, word in re.findall(r"\b(\d+) (\w+)", ph):
-        for _, verb in verbs_in(word):
-            quotes = [f.source.quote for f in reading.facts if f.type == "clause"
-                      and f.get("effect") == eid and f.get("verb") == verb and f.source]
-            if quotes and not any(re.search(rf"\b{num}\b", q) for q in quotes):
-                p.fail(f"'{num} {word}': the card does not say {num} for that part",
-                       unplaced=f"{num} {word}")

@@ -134,7 +134,7 @@ def nearest_questions(text: str, scenario: list[str], db: CardDB, families: dict
             if settle is not None:
                 settle(filled)
             else:
-                resolve_question(parse_question(filled, db, families, []), db)
+                resolve_question(parse_question(filled, db, families, []), db, families)
         except (QuestionError, UnknownCard):
             continue
         found.append(filled)

@@ -44,7 +44,7 @@ class _Refused(Exception):
 def _once(text: str, scenario: list[str], db: CardDB, families: dict) -> dict:
     parsed = parse_question(text, db, families, scenario)
     try:
-        return resolve_question(parsed, db)
+        return resolve_question(parsed, db, families)
     except NOT_PLACED as exc:
         raise _Refused(exc) from None
 

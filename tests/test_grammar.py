@@ -52,12 +52,13 @@ def test_a_word_written_two_ways_is_a_grammar_error():
 
 
 def test_every_family_with_a_grammar_has_a_builder(base_expert):
-    from psct_expert.resolve import BUILDERS
-    from psct_expert.situate import BUILDERS as TREE_BUILDERS
+    from psct_expert.builders import find
 
     for name, fam in base_expert.kb.families.items():
         if fam.grammar:
-            assert name in BUILDERS or name in TREE_BUILDERS, name
+            assert fam.build, name
+            for kind, builder in fam.build.items():
+                assert callable(find(kind, builder)), (name, kind, builder)
 
 
 def test_more_cards_than_the_family_has_slots_is_refused(base_expert):

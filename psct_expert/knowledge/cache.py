@@ -48,7 +48,7 @@ _PARSED_SIZE = 256
 
 # the modules whose code decides what a knowledge folder loads as
 _CODE = ("knowledge/loader.py", "knowledge/lint.py", "knowledge/model.py", "knowledge/cache.py",
-         "yamlpos.py", "cardschema.py", "facts.py")
+         "yamlpos.py", "cardschema.py", "facts.py", "builders.py")
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 # what a pickled KnowledgeBase may name: the model's classes and the values YAML gives

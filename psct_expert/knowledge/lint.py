@@ -146,6 +146,10 @@ def check_families(kb: KnowledgeBase):
             kb.diagnostics.append(Diagnostic("questions.yaml", None, None,
                                              f"family {f.name}: no 'restate_it' (its "
                                              "restatement in Italian)", "warning"))
+        if f.restate_told and not f.restate_told_it:
+            kb.diagnostics.append(Diagnostic("questions.yaml", None, None,
+                                             f"family {f.name}: no 'restate_told_it' (its told "
+                                             "restatement in Italian)", "warning"))
 
 
 TELL_SLOT = re.compile(r"\{([A-Za-z_]\w*)\}")

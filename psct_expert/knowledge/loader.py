@@ -175,7 +175,33 @@ class _Loader:
                                             [str(f) for f in info.get("forms", []) or []],
                                             str(info.get("grammar", "") or ""),
                                             str(info.get("restate", "") or ""),
-                                            str(info.get("restate_it", "") or ""))
+                                            str(info.get("restate_it", "") or ""),
+                                            self.family_builders(name, info, p),
+                                            str(info.get("restate_told", "") or ""),
+                                            str(info.get("restate_told_it", "") or ""))
+
+    def family_builders(self, name: str, info: dict, p: tuple) -> dict:
+        """A family's ``build: {tree: MODULE.FUNCTION, text: FUNCTION, question: NAME}``, each
+        name checked (:mod:`psct_expert.builders`); a family with a grammar names a tree or text
+        builder."""
+        from ..builders import SAID, problem
+
+        build = info.get("build")
+        if not isinstance(build, dict) and build is not None or isinstance(build, dict) and \
+                (not build or set(build) - set(SAID)):
+            self.err(p + ("build",), f"family {name!r}: 'build' is a mapping of 'tree: "
+                                     f"{SAID['tree']}', 'text: {SAID['text']}' and 'question: "
+                                     f"{SAID['question']}'")
+            return {}
+        build = build or {}
+        if info.get("grammar") and not ({"tree", "text"} & set(build)):
+            self.err(p, f"family {name!r} has a grammar but names no builder: add 'build: "
+                        f"{{tree: {SAID['tree']}}}' at the end of its block", key=True)
+        for kind, builder in build.items():
+            why = problem(kind, builder)
+            if why:
+                self.err(p + ("build", kind), f"family {name!r}: {why}")
+        return {str(k): str(v) for k, v in build.items()}
 
     def load_variations(self, path: Path):
         """``what-if.yaml``: the nearest variations of the facts a proof rests on (see

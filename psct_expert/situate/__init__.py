@@ -8,6 +8,6 @@ event methods live in per-topic mixins: :mod:`.refs`, :mod:`.chains`, :mod:`.sum
 topic.  See docs/question-spec.md.
 """
 
-from .families import BUILDERS, OldForm, situate_question
+from .families import OldForm, situate_question
 
-__all__ = ["BUILDERS", "OldForm", "situate_question"]
+__all__ = ["OldForm", "situate_question"]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...parser.transform import find, low, sub
-from .common import first_effect
+from .common import first_effect, reads_scenario
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -184,6 +184,7 @@ def _topic_effect(st: Situate, fam: Tree) -> dict:
     return ref
 
 
+@reads_scenario
 def build_starts_chain(st: Situate, fam: Tree) -> dict:
     _link_one(st, fam)
     if sub(fam, "topic_eff") is not None:

@@ -1,5 +1,6 @@
 """What every family builder shares: the parse tree's first effect, the actions a described card's
-relative clause names, who asks, and :class:`OldForm` (a wording the supposition builder reads)."""
+relative clause names, who asks, :class:`OldForm` (a wording the supposition builder reads) and
+:func:`reads_scenario` (a builder that takes ``-e`` scenario lines)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,14 @@ from ...parser.transform import sub
 
 if TYPE_CHECKING:
     from ..told import Situate
+
+
+def reads_scenario(build):
+    """Marks a tree builder that takes a question with ``-e`` scenario lines: the scenario's
+    suppositions are added to what it builds (:func:`psct_expert.resolve.resolve_question`).
+    Other builders' questions with scenario lines go to the family's text builder."""
+    build.reads_scenario = True
+    return build
 
 
 class OldForm(Exception):
@@ -38,3 +47,42 @@ def asker_of(st: Situate, fam: Tree) -> str:
     p = sub(fam, "player")
     who = st.r.player(p) if p is not None else "you"
     return who if who in ("you", "opponent") else "you"
+
+
+def told_form(pq) -> bool:
+    """Does the question tell its situation (a story before it, a player, "after ...", a Summon
+    told by its kind) rather than describe the thing asked about ("the Special Summon of X by
+    Y")?  ``negate-summon`` and ``clause-done`` read the two kinds differently."""
+    told = any(getattr(t, "data", "") == "lead" for t in pq.tree.children)
+    kinds = {" ".join(str(w) for w in k.children).lower() for k in pq.tree.iter_subtrees()
+             if k.data == "summon_kind"}
+    fam = next(t for t in pq.tree.iter_subtrees_topdown() if str(t.data).startswith("fam_")
+               and t.data != "fam_body")
+    return told or any(getattr(k, "data", "") in ("summon_ref", "player", "pre")
+                       for k in fam.children) or bool(kinds - {"special", "normal"}) or \
+        any(getattr(k, "data", "") == "summon_bare" and not list(k.scan_values(
+            lambda v: getattr(v, "type", "") == "XCARD")) and kinds and "special" not in kinds
+            for k in fam.children)
+
+
+# the kinds of Summon the families over the card text read ("a Fusion Summon using X" is X's
+# effect, its kind carried by the effect)
+READ_KINDS = {"special", "normal", "contact fusion"}
+
+
+def summon_kinds_read(st: Situate) -> None:
+    """Refuses a Summon of a kind the family cannot ask about ("the Synchro Summon of X" is never
+    read as if "Synchro" were not there)."""
+    tree = st.pq.tree
+    carried = {id(k) for u in tree.iter_subtrees() if u.data == "summon_using"
+               for k in u.iter_subtrees() if k.data == "summon_kind"}
+    for k in tree.iter_subtrees():
+        if k.data != "summon_kind" or id(k) in carried:
+            continue
+        word = " ".join(str(t) for t in k.children).lower()
+        if word not in READ_KINDS:
+            from ...errors import QuestionError
+            raise QuestionError(f"could not understand the question: a {word.title()} Summon is a "
+                                "kind of Summon this question form cannot ask about yet (it reads "
+                                "Special and Normal Summons)", understood=st.understood,
+                                unplaced=word)

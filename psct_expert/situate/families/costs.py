@@ -13,7 +13,7 @@ from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import names_this_card
 from ..words import card_ir, thing_words, words_fit
 from ...reader.select import select_effect
-from .common import OldForm, rel_verbs
+from .common import OldForm, reads_scenario, rel_verbs
 from .outcomes import build_outcome
 
 if TYPE_CHECKING:
@@ -139,6 +139,9 @@ def build_cost_family(family: str):
     return build
 
 
+build_cost_returned = build_cost_family("cost-returned")     # (questions.yaml names it)
+
+
 def _supposed_negation(st: Situate, fam: Tree, family: str) -> dict:
     """(still) "Do I get my LP back if Solemn Strike is negated?", "is the cost refunded if X is
     negated?": the card the supposition negates, and its cost (the LP when LP are said, else its
@@ -244,6 +247,7 @@ PLACE_SAID = {"gy": "in the GY", "banished": "among the banished cards", "hand":
               "deck": "in the Deck", "field": "on the field", "extra-deck": "in the Extra Deck"}
 
 
+@reads_scenario
 def build_is_cost(st: Situate, fam: Tree) -> dict:
     doing = sub(fam, "v_doing")
     if doing is None and sub(fam, "pre") is not None:

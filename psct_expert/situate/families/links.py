@@ -15,7 +15,7 @@ from ...reader.phrases import numbers_said, part_of_card_activation
 from ...reader.select import select_effect
 from ...situation import MATERIAL_MOVES
 from ..refs import effect_does_action
-from .common import OldForm, first_effect
+from .common import first_effect, reads_scenario
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -238,11 +238,13 @@ def _same_numbers(st: Situate, ref: dict, q: Tree) -> None:
         st.fail(f"{ref['card']} says no such number ({', '.join(sorted(said - have))})", obj)
 
 
+@reads_scenario
 def build_resolves(st: Situate, fam: Tree) -> dict:
     """"I activate X and my opponent chains Y to destroy it. Does X still resolve?"; a question
-    that supposes instead ("Does X resolve if ...?") is the older form."""
+    that supposes instead ("Does X resolve if ...?"): :func:`.supposed.build_supposed`."""
     if sub(fam, "situation") is not None or not st.acts:
-        raise OldForm()
+        from .supposed import build_supposed
+        return build_supposed(st, fam, "resolves")
     ref = st.effect_ref(st.r.effect(first_effect(fam)))
     told = [r for aid, r in st.acts if aid in _open_links(st) and r.get("card") == ref.get("card")]
     if told:

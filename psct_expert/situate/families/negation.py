@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
-from ...parser.transform import low, now_whens, sub, subs
+from ...parser.transform import find, low, now_whens, sub, subs
 from ...reader.phrases import condition_says
 from ...errors import QuestionError
 from ...reader.select import select_effect
-from .common import OldForm, first_effect
+from .common import first_effect, reads_scenario, summon_kinds_read, told_form
 from .chains import SUMMON_NODES, summon_subject
 
 if TYPE_CHECKING:
@@ -168,10 +168,16 @@ def _stop_summon(st: Situate, purpose: Tree, responder: dict, to: str, spec: dic
     return spec
 
 
+@reads_scenario
 def build_negate_summon(st: Situate, fam: Tree) -> dict:
     effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
     if not effs:
         st.fail("which card negates?", fam)
+    if not told_form(st.pq):
+        return _described_summon(st, fam, effs[0])
+    if st.pq.scenario.lines:
+        st.fail("the question tells a story and the scenario lines tell another: tell it in one "
+                "place", fam)
     # "Can X negate ...", "Can I activate X to negate ...", "Can I negate ... with X"
     neg_ir = st.r.effect(effs[0])
     negator = st.effect_ref(neg_ir, hint=["negate"])
@@ -249,6 +255,67 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
     # "my own Link Summon": the asker's Summon and the asker's negating card
     own = ref is not None and "own" in low(ref)
     return negate_told_summon(st, fam, effs[0], negator, sid, ev, node, holder_said=own)
+
+
+_SUMMONER = {"opponent": "opponent", "you": "you", "controller": "you"}
+
+
+def _described_summon(st: Situate, fam: Tree, neg: Tree) -> dict:
+    """"Can X negate the Special Summon of Y?", "... a Special Summon by (the first effect of) Y
+    (if that effect resolved as Chain Link 2)?": the Summon described, nothing told."""
+    ir = st.r.effect(neg)
+    if neg.data in ("eff_of", "eff_poss", "eff_card") and ir.get("card") and \
+            not any(ir.get(k) for k in ("ord", "desc", "quote", "rel", "kind_said")):
+        negator = {"card": st.db.get(ir["card"]).name, "select": "negates-summon"}
+    else:
+        negator = st.effect_ref(ir, hint=["negate"])
+    node = next((c for c in fam.children if isinstance(c, Tree) and c.data in SUMMON_NODES), None)
+    if node is None:
+        st.fail("which Summon?", fam)
+    # a Tribute Summon is a Normal Summon (game-rules#summon-kinds.1)
+    kinds = {w for k in node.iter_subtrees() if k.data == "summon_kind" for w in low(k)}
+    kind = "normal" if kinds & {"normal", "tribute"} else "special"
+    summon: dict = {"kind": kind}
+    cards = [st.db.get(st.r.card(t)).name for t in node.children if getattr(t, "type", "") == "XCARD"]
+    eff = next((c for c in node.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
+    if node.data in ("summon_of", "summon_poss", "summon_being") and cards:
+        if st.db.get(cards[0]).kind != "monster":
+            # a Spell/Trap is not summoned: "X's Summon" is the Summon X's effect makes
+            summon["card"] = "a monster"
+            summon["by"] = {"card": cards[0], "select": "only"}
+        else:
+            summon["card"] = cards[0]
+            if kind != "normal":     # a Normal Summon is done by the rules, not by an effect
+                summon["by"] = {"card": cards[0], "select": "summons-self"}
+    elif node.data in ("summon_by", "summon_using") and (eff is not None or cards):
+        by = st.r.effect(eff) if eff is not None else {"card": cards[0]}
+        card = st.db.get(by["card"]).name
+        summon["card"] = "a monster"
+        if by.get("ord"):
+            summon["by"] = {"card": card, "n": by["ord"]}
+        elif eff is not None and eff.data in ("eff_of", "eff_poss"):
+            summon["by"] = {"card": card, "select": "only"}
+        else:
+            summon["by"] = {"card": card, "select": "activation"}
+    else:
+        st.fail("whose Summon? ('the Special Summon of X' or 'a Special Summon by X')", node)
+    poss = sub(node, "poss")
+    whom = sub(fam, "by_whom")
+    if whom is not None:
+        said = _SUMMONER.get(st.r.player(sub(whom, "player")))
+        if said is not None:
+            summon["summoner"] = said
+    elif poss is not None and st.r.player(poss) == "opponent":
+        summon["summoner"] = "opponent"
+    situation = sub(fam, "situation")
+    for cond in (c.children[0] for c in (situation.children if situation is not None else [])
+                 if isinstance(c, Tree) and c.data == "cond"):
+        if cond.data != "cond_chain_link":
+            st.fail(f"{st.r.said(cond)!r}: this question form reads only the Chain Link the "
+                    "Summoning effect resolved as", cond)
+        summon["chain_link"] = int(next(str(t) for t in cond.children
+                                        if getattr(t, "type", "") == "XNUM"))
+    return st.spec("negate-summon", {"negator": negator, "summon": summon})
 
 
 def _cost_said_fits(st: Situate, fam: Tree, negator: dict) -> None:
@@ -345,8 +412,10 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
     act = sub(fam, "activated")
     inner = [t for t in act.children if isinstance(t, Tree) and t.data.startswith("eff_")] \
         if act is not None else []
-    if not effs or not inner:
-        raise OldForm()                     # "the activation of a Spell Card that ..."
+    if not effs:
+        st.fail("which card negates?", fam)
+    if not inner:                           # "the activation of a Spell Card (that ...)"
+        return _negate_generic(st, fam, effs[0], act)
     neg_ir = st.r.effect(effs[0])
     negator = st.effect_ref(neg_ir, hint=["negate"])
     # who holds the negating card: the asker unless the question says "my opponent's X"
@@ -389,6 +458,29 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
                       "opponent's activations ('the activation of my ...')")
     return st.spec("negate-activation", {"negator": negator,
                                          "activated": told if told else target})
+
+
+def _negate_generic(st: Situate, fam: Tree, neg: Tree, act: Tree) -> dict:
+    """"Can X negate the activation of a Spell Card (that cannot be destroyed by card effects)?":
+    an activation of any card of that kind; what it cannot be is supposed (only "cannot be
+    destroyed" is read: another action is refused, never dropped)."""
+    summon_kinds_read(st)
+    kind = next(w for w in low(act) if w in ("spell", "trap", "monster"))
+    ir = st.r.effect(neg)
+    if neg.data in ("eff_of", "eff_poss", "eff_card") and ir.get("card") and \
+            not any(ir.get(k) for k in ("ord", "desc", "quote", "rel", "kind_said")):
+        negator = {"card": st.db.get(ir["card"]).name, "select": "negates-activation"}
+    else:
+        negator = st.effect_ref(ir, hint=["negate"])
+    spec = st.spec("negate-activation", {"negator": negator, "activated": {"generic": kind}})
+    failed = sub(act, "failed_be")
+    if failed is not None:
+        verb = st.r.action(find(act, "act_verb"))
+        if verb != "destroy" or low(failed)[0] not in ("cannot", "can't"):
+            st.fail(f"a {kind.title()} Card that {st.r.said(failed)} {verb or 'done'}: this question "
+                    "form reads one that cannot be destroyed", act)
+        spec["suppose"] = [{"cannot_be_destroyed": {"card": f"a {kind.title()} Card"}}]
+    return spec
 
 
 NEGATED_KINDS = {"monster": ("monster", "any"), "spell": ("spell_trap", "spell", "any"),

@@ -1,6 +1,6 @@
 """Once per turn and once per Duel: can the same card or another copy use the effect again
-(``again-this-turn``, ``again-this-duel``), a first use "this turn", and a limit that binds every
-copy."""
+(``again-this-turn``, ``again-this-duel``), a first use "this turn", a limit that binds every
+copy, and after its activation is negated (``again-after-negated``)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from ...parser.names import ORDINALS
 from ...parser.transform import low, sub, subs
 from ..copies import told_copies
 from ..words import EFF_PARTS
+from .common import reads_scenario, summon_kinds_read
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -281,3 +282,17 @@ def mine_moved(st, refs: list[dict]) -> bool:
 
 def _came_back_named(st, card: str | None) -> bool:
     return bool(card) and card in _came_back(st)
+
+
+@reads_scenario
+def build_again_after_negated(st: Situate, fam: Tree) -> dict:
+    """"If the activation of X is negated, can its controller activate another X that turn?": the
+    card whose activation was negated (named there, or in "another X")."""
+    summon_kinds_read(st)
+    cards = [st.db.get(st.r.card(t)).name for t in fam.scan_values(
+        lambda v: getattr(v, "type", "") == "XCARD")]
+    if not cards:
+        st.fail("whose activation is negated? (name the card)", fam)
+    if len(set(cards)) > 1:
+        st.fail(f"another {cards[1]} is not {cards[0]}, whose activation is negated", fam)
+    return st.spec("again-after-negated", {"card": cards[0]})

@@ -1,5 +1,6 @@
 """Targeting questions: does X target (``targets``), can X target a protected card
-(``can-target``), and can X be activated choosing that many targets (``target-count``)."""
+(``can-target``), can X be activated choosing that many targets (``target-count``), and must
+its target still meet its conditions when it resolves (``target-rechecked``)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,13 @@ from ...reader.select import select_effect
 from ..refs import effect_does_action
 from ..targets import described_entity, protection_said, protection_side
 from ..words import card_ir, owner_in_words, thing_words, words_fit
-from .common import asker_of, first_effect, rel_verbs
+from .common import asker_of, first_effect, reads_scenario, rel_verbs, summon_kinds_read
 
 if TYPE_CHECKING:
     from ..told import Situate
 
 
+@reads_scenario
 def build_targets(st: Situate, fam: Tree) -> dict:
     pre = sub(fam, "tg_when_pre")
     bare = pre is None and not any(isinstance(c, Tree) and c.data.startswith("eff_")
@@ -56,6 +58,21 @@ def build_targets(st: Situate, fam: Tree) -> dict:
         _asked_target_fits(st, eref, thing)
         spec["object"] = st.r.said(thing)       # said back in the restatement
     return spec
+
+
+@reads_scenario
+def build_target_rechecked(st: Situate, fam: Tree) -> dict:
+    """"Must the card targeted by X still be a Set card when the effect resolves?": the effect of
+    X that targets, unless the question says which."""
+    summon_kinds_read(st)
+    node = first_effect(fam)
+    ref = st.r.effect(node)
+    if node.data in ("eff_of", "eff_poss", "eff_card") and ref.get("card") and \
+            not any(ref.get(k) for k in ("ord", "desc", "quote", "rel", "kind_said")):
+        eref = {"card": st.db.get(ref["card"]).name, "select": "targets"}
+    else:
+        eref = st.effect_ref(ref)
+    return st.spec("target-rechecked", {"effect": eref, "slot": 1})
 
 
 def _all_agree(st: Situate, ref: dict, hint: list[str]) -> dict | None:

@@ -1,11 +1,13 @@
 """When the parts of one effect happen: are two things done at the same time (``simultaneous``),
-and is a bullet chosen at activation or at resolution (``happens-at``)."""
+is a bullet chosen at activation or at resolution (``happens-at``), does one part happen after
+another (``happens-after``), and can an optional "When ..." effect respond to a part's event
+(``keeps-timing``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lark import Tree
+from lark import Token, Tree
 
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import names_this_card
@@ -13,7 +15,7 @@ from ...errors import QuestionError
 from ...reader.select import select_clause, select_effect
 from ..topics import topic_of
 from ..words import card_ir
-from .common import OldForm
+from .common import reads_scenario, summon_kinds_read
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -28,7 +30,7 @@ def build_simultaneous(st: Situate, fam: Tree) -> dict:
     things = subs(fam, "thing")
     lead = [t for t in fam.children if getattr(t, "type", "") == "XCARD"]
     if len(things) != 2 or not lead:
-        raise OldForm()                     # the other wordings: read by resolve.py
+        return _two_actions(st, fam)        # the other wordings: the two actions said
     card = st.r.card(lead[0])
     verb = st.r.action(find(sub(fam, "v_action"), "act_verb"))
     ref = st.effect_ref(card_ir(card, st.r.said(lead[0])), hint=[verb] if verb else [])
@@ -98,7 +100,7 @@ def _topic_simultaneous(st: Situate, fam: Tree, two: Tree) -> dict:
     of the effect told before the question, named by their actions."""
     ref = topic_of(st, fam)
     if ref is None:
-        raise OldForm()          # the effect is named in the parts: read by resolve.py
+        return _two_actions(st, fam)        # the effect is named in the parts
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
     parts = []
@@ -138,7 +140,7 @@ def build_happens_at(st: Situate, fam: Tree) -> dict:
         if told is not None:
             return told
     if choice is None:
-        raise OldForm()                       # the other forms: the supposition builder
+        return _last_action_timing(st, fam)   # the other forms: the last action said
     cards = [st.r.card(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
     if not cards or len(set(cards)) > 1:
         st.fail("which card's effects?", fam)
@@ -174,12 +176,12 @@ def build_misses_timing_now(st: Situate, fam: Tree) -> dict:
     """"I used X as Link Material. Does X miss the timing?": after a told story, whether X's
     effect can be activated at this point, asked the other way round (``said_as``: the answer
     is turned over by :meth:`psct_expert.api.Expert.ask_spec`, a "cannot" only when its event
-    was followed by another).  With no story told it asks what kind of trigger the effect is:
-    read by resolve.py."""
+    was followed by another).  With no story told it asks what kind of trigger the effect is
+    (:func:`_misses_timing_ever`)."""
     told = any(getattr(t, "data", "") == "lead" for t in st.pq.tree.children)
     pre, if_sit = sub(fam, "pre"), sub(fam, "if_sit")
     if not told and pre is None and if_sit is None:
-        raise OldForm()
+        return _misses_timing_ever(st, fam)
     if "ever" in low(fam) or "able" in low(fam) or if_sit is None and low(fam)[:1] == ["can"]:
         st.fail("'can it ever miss the timing' asks what kind of trigger it is, whatever "
                 "happened: ask it without the story, or ask 'does it miss the timing?'", fam)
@@ -187,8 +189,160 @@ def build_misses_timing_now(st: Situate, fam: Tree) -> dict:
     if eff is None:
         card = next(t for t in fam.children if getattr(t, "type", "") == "XCARD")
         eff = Tree("eff_card", [card])
-    from . import BUILDERS
+    from .parts import build_can_activate_now
     kids = ([pre] if pre is not None else []) + [eff] + ([if_sit] if if_sit is not None else [])
-    spec = BUILDERS["can-activate-now"](st, Tree("fam_can_activate_now", kids))
+    spec = build_can_activate_now(st, Tree("fam_can_activate_now", kids))
     spec["said_as"] = "misses-timing"
     return spec
+
+
+def _misses_timing_ever(st: Situate, fam: Tree) -> dict:
+    """"Can X miss the timing?" of the card alone: what kind of trigger its effect is (the
+    effect named, else the card's trigger effect)."""
+    summon_kinds_read(st)
+    eff = next((c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
+    if eff is None:
+        card = next(t for t in fam.children if getattr(t, "type", "") == "XCARD")
+        eff = Tree("eff_card", [card])
+    ref = st.r.effect(eff)
+    if eff.data in ("eff_of", "eff_poss", "eff_card") and ref.get("card") and \
+            not any(ref.get(k) for k in ("ord", "desc", "quote", "rel", "kind_said")):
+        return st.spec("misses-timing", {"effect": {"card": st.db.get(ref["card"]).name,
+                                                    "select": "trigger"}})
+    return st.spec("misses-timing", {"effect": st.effect_ref(ref)})
+
+
+@reads_scenario
+def build_keeps_timing(st: Situate, fam: Tree) -> dict:
+    """"After X is Special Summoned by its effect and destroys cards, can an optional effect that
+    activates 'when a monster is Special Summoned' be activated?": the part of X's effect whose
+    event the quoted "when ..." names (else the first action told of X).  A quote that is not a
+    "when ..." event is refused: an optional "If ..." effect does not miss the timing, and the
+    answer would be of a "When ..." one (the regex builder answered it so)."""
+    summon_kinds_read(st)
+    from ...resolve import verbs_in
+
+    done = sub(fam, "situation_done")
+    card = st.db.get(st.r.card(next(done.scan_values(
+        lambda v: getattr(v, "type", "") == "XCARD")))).name
+    node = next((t for t in fam.children if getattr(t, "type", "") == "XQUOTE"), None)
+    quote = st.r.quotes[int(node)] if node is not None else ""
+    if not quote.lower().startswith("when "):
+        st.fail(f"'{quote}' is not a 'when ...' event: this question asks whether an optional "
+                "'When ...' effect misses the timing (an 'If ...' one never does)")
+    verbs = [v for _, v in verbs_in(quote[5:])]
+    if not verbs:
+        verbs = [v for v in (st.r.action(t) for t in done.iter_subtrees_topdown()
+                             if t.data == "act_verb") if v]
+    if not verbs:
+        st.fail("respond to which action?", done)
+    return st.spec("keeps-timing", {"effect": {"card": card, "select": "activation"},
+                                    "part": verbs[0]})
+
+
+def _effect_or_activation(st: Situate, node: Tree) -> dict:
+    """An effect reference whose bare card ("X", "the effect of X") means its activation."""
+    ref = st.r.effect(node)
+    if node.data in ("eff_of", "eff_poss", "eff_card") and ref.get("card") and \
+            not any(ref.get(k) for k in ("ord", "desc", "quote", "rel", "kind_said")):
+        return {"card": st.db.get(ref["card"]).name, "select": "activation"}
+    return st.effect_ref(ref)
+
+
+@reads_scenario
+def build_happens_after(st: Situate, fam: Tree) -> dict:
+    """"Does X end the Battle Phase after destroying the attacking monster, rather than at the
+    same time?": the part asked about (``right``) after the other (``left``)."""
+    summon_kinds_read(st)
+    eff = next(c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_"))
+    right = st.r.action(sub(sub(fam, "v_action"), "act_verb"))
+    left = st.r.action(sub(sub(fam, "v_doing"), "act_verb"))
+    if right is None or left is None:
+        st.fail("which two actions?", fam)
+    return st.spec("happens-after", {"effect": _effect_or_activation(st, eff),
+                                     "left": left, "right": right})
+
+
+def _plain_words(st: Situate, node: Tree) -> str:
+    """A subtree's words, each card named as one placeholder word (its name's words are no
+    action), the quotes left out."""
+    out = []
+    for t in node.scan_values(lambda v: isinstance(v, Token)):
+        if t.type == "XCARD":
+            out.append("CARD")
+        elif t.type != "XQUOTE":
+            out.append(str(t))
+    return " ".join(out)
+
+
+def _two_actions(st: Situate, fam: Tree) -> dict:
+    """"Are the destruction and the Special Summon of X simultaneous?", "Does X destroy the card
+    and Special Summon it at the same time?": the two actions said, in order, parts of the
+    effect named (its activation, unless the question names one effect)."""
+    summon_kinds_read(st)
+    from ...resolve import verbs_in
+
+    eff = next((c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
+    if eff is None:
+        lead = next((t for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD")), None)
+        if lead is None:
+            st.fail("whose effect?", fam)
+        eff = Tree("eff_card", [lead])
+    verbs: list[str] = []
+    for _, v in verbs_in(_plain_words(st, fam)):
+        if v not in verbs:
+            verbs.append(v)
+    if len(verbs) < 2:
+        st.fail("which two actions?", fam)
+    ref = _effect_or_activation(st, eff)
+    if "n" not in ref:       # a card of several effects: the one that does both actions
+        ref["parts"] = verbs[:2]
+    _counts_fit(st, fam, ref)
+    return st.spec("simultaneous", {"effect": ref, "left": verbs[0], "right": verbs[1]})
+
+
+def _counts_fit(st: Situate, fam: Tree, ref: dict) -> None:
+    """"the 2 draws": a count said of a part must be the card's count for that part."""
+    from ...resolve import verbs_in
+
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    words = _plain_words(st, fam).split()
+    for num, word in zip(words, words[1:]):
+        if not num.isdigit():
+            continue
+        for _, verb in verbs_in(word):
+            quotes = [f.source.quote for f in reading.facts if f.type == "clause"
+                      and f.get("effect") == eid and f.get("verb") == verb and f.source]
+            if quotes and not any(num in q.split() or f" {num} " in f" {q} " for q in quotes):
+                raise QuestionError(f"could not understand the question: '{num} {word}': the card "
+                                    f"does not say {num} for that part", understood=st.understood,
+                                    unplaced=f"{num} {word}")
+
+
+def _last_action_timing(st: Situate, fam: Tree) -> dict:
+    """"Is the monster for X discarded when the effect resolves?" where the actions said differ:
+    the last one said, at the time said (resolution when it is named)."""
+    summon_kinds_read(st)
+    ws = low(fam)
+    if any(w.startswith("resolv") or w.startswith("resolution") for w in ws):
+        timing = "resolution"
+    elif any(w.startswith("activat") for w in ws):
+        timing = "activation"
+    else:
+        st.fail("at activation or at resolution?", fam)
+    verbs = [v for v in (st.r.action(t) for t in fam.iter_subtrees_topdown()
+                         if t.data == "act_verb") if v]
+    if not verbs:
+        st.fail("which action?", fam)
+    verb = verbs[-1]
+    eff = next((c for c in fam.iter_subtrees_topdown() if c.data.startswith("eff_")), None)
+    if eff is None:
+        card = next((t for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD")), None)
+        if card is None:
+            st.fail("whose effect?", fam)
+        eff = Tree("eff_card", [card])
+    ref = _effect_or_activation(st, eff)
+    if ref.get("select") == "activation" and eff.data != "eff_activating":
+        ref = {"card": ref["card"], "verb": verb}
+    return st.spec("happens-at", {"effect": ref, "verb": verb, "timing": timing})
