@@ -279,7 +279,7 @@ class ChainEvents:
         if ws[0] == "on" and ws[-1] in ("face-down", "face-up"):
             # "I activate Book of Moon on my monster face-down": the card it targets is flipped
             for which in act.get("targets") or []:
-                note_change(self, which, {"property": "face", "value": ws[-1]})
+                note_change(self, which, {"property": "face", "value": ws[-1]}, by=act["id"])
             return
         if len(self.acts) == 1 and not act.get("respond") and act.get("targets") and \
                 sub(m, "act_verb") is not None and \
@@ -314,11 +314,12 @@ class ChainEvents:
             self.fail("which card does it change?", m)
         if sub(m, "flip_verb") is not None:
             note_change(self, which, {"property": "face",
-                                      "value": "face-down" if "face-down" in ws else "face-up"})
+                                      "value": "face-down" if "face-down" in ws else "face-up"},
+                        by=act["id"])
         else:
             verb = self.r.action(sub(m, "act_verb"))
             if verb in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
-                note_change(self, which, {"left": True})
+                note_change(self, which, {"left": True}, by=act["id"])
 
     def _purpose_does(self, m: Tree) -> None:
         aid = self.acts[-1][0]
@@ -332,8 +333,10 @@ class ChainEvents:
         if verb == "negate" and t["pronoun"] and act.get("respond"):
             # "... to negate it": the link it answers is negated (its activation, or its effect,
             # as the negating card says)
-            kinds = {f.get("what") for f in self.reading(act["effect"]["card"]).facts
-                     if f.type == "negates"} if act["effect"].get("card") else set()
+            # ("negate the Summon or activation": what is negated here is an activation)
+            kinds = {k for f in self.reading(act["effect"]["card"]).facts if f.type == "negates"
+                     for k in str(f.get("what")).split("-or-")} - {"summon"} \
+                if act["effect"].get("card") else set()
             what = "activation" if kinds == {"activation"} else \
                 "effect" if kinds and kinds <= {"effect", "effects"} else None
             if what is None:
@@ -616,14 +619,14 @@ class ChainEvents:
             # targets leaves
             what = aimed[0]
             if action in ACTION_VERBS:
-                note_change(self, what, {"left": True})
+                note_change(self, what, {"left": True}, by=act["id"])
         elif t["pronoun"] and act.get("targets") and act.get("respond") and \
                 set(act["targets"]) <= set(aimed):
             # "chains Called by the Grave targeting that monster and banishes it": its own target,
             # which the link it answers targets too
             what = act["targets"][-1]
             if action in ACTION_VERBS:
-                note_change(self, what, {"left": True})
+                note_change(self, what, {"left": True}, by=act["id"])
         elif t["pronoun"] and len(set(act.get("targets") or [])) == 1:
             # "X targets their monster. X resolves and destroys it", "I chain X targeting my
             # monster and destroy it": the one card X targets
@@ -635,27 +638,27 @@ class ChainEvents:
             # "it" is the one card the link it answers targets
             what = aimed[0]
             if action in ACTION_VERBS:
-                note_change(self, what, {"left": True})
+                note_change(self, what, {"left": True}, by=act["id"])
         elif t["pronoun"]:
             what = self._answered_card(act, ev)
         elif targeted and t["words"][:2] in (["one", "of"], ["1", "of"]) and act.get("respond"):
             # "chains X and banishes one of those 5 monsters": one of the targets leaves
             what = self._which_target(t, targeted, ev)
             if action in ACTION_VERBS:
-                note_change(self, what, {"left": True})
+                note_change(self, what, {"left": True}, by=act["id"])
         elif aimed and act.get("respond") and _points_at_told(t) and \
                 len(described_target(self, t["words"], aimed, verb)) == 1:
             # "chains D.D. Crow and banishes the one in my GY": the one card of those the link it
             # answers targets that the words describe leaves
             what = described_target(self, t["words"], aimed, verb)[0]
             if action in ACTION_VERBS:
-                note_change(self, what, {"left": True})
+                note_change(self, what, {"left": True}, by=act["id"])
         else:
             owner = owner_in_words(t["words"])
             what = self.entity(t, **({"controller": owner} if owner else {}))
             if what in aimed and act.get("respond") and action in ACTION_VERBS:
                 # "chains X and returns my Unchained monster to the hand": a target told before
-                note_change(self, what, {"left": True})
+                note_change(self, what, {"left": True}, by=act["id"])
         self._step(act, action, what)
 
     def _did_is_cost(self, act: dict, verb: str | None, t: dict, ev: Tree) -> bool:

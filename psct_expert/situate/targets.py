@@ -215,6 +215,7 @@ class TargetEvents:
         self.events.append({"kind": "resolve", "of": aid})
 
     def check_pending(self) -> None:
+        settle_link_changes(self)
         if any(ch.get("pending") for ch in self.changed.values()):
             self.fail("the targeted card was activated: does it stay on the field face-up? (say "
                       "'it is a Continuous Trap that stays face-up')")
@@ -347,9 +348,39 @@ class TargetEvents:
             self.resolve_after = True
 
 
-def note_change(st: Situate, entity: str, change: dict) -> None:
-    """A targeted card changed before the question's effect resolved."""
-    st.changed[entity] = change
+def note_change(st: Situate, entity: str, change: dict, by: str | None = None) -> None:
+    """A targeted card changed before the question's effect resolved (``by``: the told link whose
+    resolution made that change, when a link did)."""
+    st.changed[entity] = {**change, "by": by} if by else change
+
+
+def _negated(st: Situate, aid: str, depth: int = 0) -> bool:
+    """A link told negated (its activation or its effect) by a link that was not negated itself."""
+    return depth < 8 and any(e.get("kind") == "negate" and e.get("of") == aid and
+                             not (e.get("by") and _negated(st, e["by"], depth + 1))
+                             for e in st.events)
+
+
+def settle_link_changes(st: Situate) -> None:
+    """A target's change made by a link of the Chain happens only if that link resolves with its
+    effect: a link told negated (game-rules#resolution.6-7) changed nothing, so the target is as it
+    was; a link answered by a later link whose card negates, with what that later link did not told,
+    may have been negated: refused (say it)."""
+    for entity, ch in list(st.changed.items()):
+        by = ch.get("by")
+        if not by:
+            continue
+        if _negated(st, by):
+            del st.changed[entity]
+            continue
+        for e in st.events:
+            if e.get("kind") != "activate" or e.get("respond") != by or e.get("does") or \
+                    any(n.get("kind") == "negate" and n.get("by") == e.get("id") for n in st.events):
+                continue
+            card = (e.get("effect") or {}).get("card")
+            if card and any(f.type in ("negates", "negation_scope") for f in st.reading(card).facts):
+                st.fail(f"{card} was chained to the link that changed the target: say what it did "
+                        f"('... to negate it', or what it did instead)")
 
 
 def protection_said(st: Situate, thing_node: Tree) -> str | None:
@@ -444,7 +475,7 @@ def implied_response_changes(st: Situate) -> None:
             # the link it answers resolves
             change = {**change, "value": "face-down"}
         if change is not None:
-            note_change(st, targets[0], change)
+            note_change(st, targets[0], change, by=ev["id"])
 
 
 def _targeting_change(reading: Reading, ent: dict, told_target: bool = False) -> dict | None:

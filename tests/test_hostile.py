@@ -1,0 +1,34 @@
+"""Wrong answers found by hostile questions (bench/hostile.yaml), each class with sentences of this
+file's own: what the story says must not be read past what the cards can do.  Cheap: a few asks
+in the default run, each checked by tests/question_helpers.py's ``check_case``."""
+
+import pytest
+
+from question_helpers import check_case, count_checks
+
+CASES = [
+    # a target's change made by a link that a later link negated did not happen
+    # (game-rules#resolution.6-7): CL2 "banishes it", CL3 negates CL2: CL1's target is still there
+    {"id": "negated-response-changed-nothing", "answer": "not no",
+     "ask": "I activate Monster Reborn targeting a monster in my GY; my opponent chains D.D. Crow "
+            "targeting it, and I chain Divine Wrath to negate it. Does Monster Reborn Special "
+            "Summon my monster?", "spec": {"suppose.?left.#": 0}},
+    {"id": "negated-flip-changed-nothing", "answer": "not no",
+     "ask": "I activate Soul Taker on my opponent's face-up monster, they chain Book of Moon on that "
+            "monster, and I chain Magic Jammer to negate it. Is their monster destroyed?"},
+    # a later link whose card negates, with what it did not told: refused, not read as nothing
+    {"id": "negator-chained-untold", "refused": ["say what it did"],
+     "ask": "I activate Monster Reborn targeting a monster in my GY, my opponent chains Called by "
+            "the Grave targeting it, and I chain Magic Jammer. Does Monster Reborn Special Summon "
+            "the monster?"},
+    # a later link that cannot negate leaves the change standing
+    {"id": "non-negator-chained-keeps-change", "answer": "no",
+     "ask": "I activate Monster Reborn targeting a monster in my GY; my opponent chains D.D. Crow "
+            "targeting it, and I chain Forbidden Lance. Does Monster Reborn Special Summon my "
+            "monster?"},
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_hostile(base_expert, case):
+    assert check_case(base_expert, case) == count_checks(case)
