@@ -21,6 +21,10 @@ CASES = [
      "ask": "I activate Monster Reborn targeting a monster in my GY, my opponent chains Called by "
             "the Grave targeting it, and I chain Magic Jammer. Does Monster Reborn Special Summon "
             "the monster?"},
+    {"id": "negator-chained-to-remover-untold", "refused": ["say what it did"],
+     "ask": "My opponent activates Call of the Haunted targeting a monster in their GY, I chain "
+            "Twin Twisters to destroy it, and they chain Magic Jammer. Is their monster Special "
+            "Summoned?"},
     # a later link that cannot negate leaves the change standing
     {"id": "non-negator-chained-keeps-change", "answer": "no",
      "ask": "I activate Monster Reborn targeting a monster in my GY; my opponent chains D.D. Crow "

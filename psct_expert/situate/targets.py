@@ -373,14 +373,23 @@ def settle_link_changes(st: Situate) -> None:
         if _negated(st, by):
             del st.changed[entity]
             continue
-        for e in st.events:
-            if e.get("kind") != "activate" or e.get("respond") != by or e.get("does") or \
-                    any(n.get("kind") == "negate" and n.get("by") == e.get("id") for n in st.events):
-                continue
-            card = (e.get("effect") or {}).get("card")
-            if card and any(f.type in ("negates", "negation_scope") for f in st.reading(card).facts):
-                st.fail(f"{card} was chained to the link that changed the target: say what it did "
-                        f"('... to negate it', or what it did instead)")
+        card = untold_negator(st, {by})
+        if card:
+            st.fail(f"{card} was chained to the link that changed the target: say what it did "
+                    f"('... to negate it', or what it did instead)")
+
+
+def untold_negator(st: Situate, links: set[str]) -> str | None:
+    """The card of a link chained to one of ``links`` whose card negates while what it did is not
+    told (it may have negated that link): None when there is none."""
+    for e in st.events:
+        if e.get("kind") != "activate" or e.get("respond") not in links or e.get("does") or \
+                any(n.get("kind") == "negate" and n.get("by") == e.get("id") for n in st.events):
+            continue
+        card = (e.get("effect") or {}).get("card")
+        if card and any(f.type in ("negates", "negation_scope") for f in st.reading(card).facts):
+            return card
+    return None
 
 
 def protection_said(st: Situate, thing_node: Tree) -> str | None:
