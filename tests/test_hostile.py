@@ -30,6 +30,11 @@ CASES = [
      "ask": "I activate Monster Reborn targeting a monster in my GY; my opponent chains D.D. Crow "
             "targeting it, and I chain Forbidden Lance. Does Monster Reborn Special Summon my "
             "monster?"},
+    # a target written plural ("target up to 2 Spells/Traps") is of that kind as the singular is:
+    # "it" after such a response is the activated Spell/Trap, not the monster it targets
+    {"id": "plural-kind-target-it", "answer": "yes",
+     "ask": "I activate Monster Reborn targeting a monster in my GY and my opponent chains Twin "
+            "Twisters to destroy it. Does Monster Reborn Special Summon it?"},
 ]
 
 
