@@ -35,6 +35,10 @@ CASES = [
     {"id": "plural-kind-target-it", "answer": "yes",
      "ask": "I activate Monster Reborn targeting a monster in my GY and my opponent chains Twin "
             "Twisters to destroy it. Does Monster Reborn Special Summon it?"},
+    # a response told to target a card its text cannot target, by whose card it is: refused
+    {"id": "response-wrong-side-target", "refused": ["targets only", "not one"],
+     "ask": "My opponent activates Monster Reborn targeting a monster in my GY, and I chain D.D. "
+            "Crow on it. Does Monster Reborn Special Summon it?"},
 ]
 
 

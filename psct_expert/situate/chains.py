@@ -158,6 +158,8 @@ class ChainEvents:
         if info.get("targets"):
             event["targets"] = [e for t in info["targets"]
                                 for e in (self._earlier_target(t, event) or self.entities_of(t))]
+        if event.get("respond") and event.get("targets"):
+            self._check_target_side(ref, player, event["targets"])
         if info.get("self_cost"):
             self._self_cost(event, ref, *info["self_cost"])
         if info.get("told_cost"):
@@ -169,6 +171,29 @@ class ChainEvents:
         for m in info.get("purposes", []):
             self._purpose(m)
         return aid
+
+    def _check_target_side(self, ref: dict, player: str, targets: list[str]) -> None:
+        """A response told to target a card its text cannot target, by whose card it is: every
+        target of the effect is one "your opponent controls" / in "your opponent's GY" (or one
+        "you control"), said from its activator's side, and the told card is the other player's
+        ("I chain D.D. Crow on the monster in my GY"): refused, the story cannot happen."""
+        found = self.effect_of(ref) if ref.get("card") and player in ("you", "opponent") else None
+        if found is None:
+            return
+        reading, eid = found
+        slots = {f.get("slot") for f in reading.facts if f.type == "target" and f.get("effect") == eid}
+        for cond, must in (("opponent-controls", "opponent"), ("you-control", "you")):
+            met = {f.get("slot") for f in reading.facts if f.type == "target_condition" and
+                   f.get("effect") == eid and f.get("condition") == cond}
+            if not slots or met != slots:
+                continue
+            want = player if must == "you" else {"you": "opponent", "opponent": "you"}[player]
+            for x in targets:
+                side = self._controller(x)
+                if side in ("you", "opponent") and side != want:
+                    whose = "their opponent's" if must == "opponent" else "its activator's own"
+                    self.fail(f"{ref['card']} targets only {whose} cards; "
+                              f"{self.entities.get(x, {}).get('desc', x)!r} is not one")
 
     def _earlier_target(self, t: dict | None, event: dict) -> list[str]:
         """A response "on my own monster" names the one card an earlier link targets whose
