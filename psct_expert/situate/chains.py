@@ -9,7 +9,7 @@ from lark import Token, Tree
 from ..errors import QuestionError
 
 from ..parser.transform import low, sub, subs
-from ..reader.phrases import cost_from_own_hand, part_object_kind
+from ..reader.phrases import cost_from_own_hand, effect_used_from, part_object_kind
 from .copies import told_copies
 from .holdings import purpose_gains
 from .moves import ACTION_VERBS
@@ -157,7 +157,8 @@ class ChainEvents:
             event["respond"] = self.acts[-1][0]
         if info.get("targets"):
             event["targets"] = [e for t in info["targets"]
-                                for e in (self._earlier_target(t, event) or self.entities_of(t))]
+                                for e in (self._it_target(t, event, ref) or
+                                          self._earlier_target(t, event) or self.entities_of(t))]
         if event.get("respond") and event.get("targets"):
             self._check_target_side(ref, player, event["targets"])
         if info.get("self_cost"):
@@ -171,6 +172,24 @@ class ChainEvents:
         for m in info.get("purposes", []):
             self._purpose(m)
         return aid
+
+    def _it_target(self, t: dict | None, event: dict, ref: dict) -> list[str]:
+        """A response told to target "it" ("they chain Mystical Space Typhoon on it"): the card of
+        the link it answers when the response's text cannot target the kind of card that link
+        targets; refused when it can target both; else [] (read as before: the card targeted)."""
+        if not t or t.get("words") != ["it"] or not event.get("respond"):
+            return []
+        to = next((e for e in self.events if e.get("id") == event["respond"]), None)
+        if to is None or not to.get("targets") or to.get("source") or \
+                not (to.get("effect") or {}).get("card"):
+            return []
+        act = {"effect": ref, "respond": event["respond"]}
+        if self._cannot_reach_targets(act, to):
+            return [to["effect"]["card"]]
+        if self._it_ambiguous(act, to, None):
+            self.fail(f"which card is 'it': {to['effect']['card']} or the card it targets? (both "
+                      f"can be targeted by {ref.get('card') or 'that card'}: name it)")
+        return []
 
     def _check_target_side(self, ref: dict, player: str, targets: list[str]) -> None:
         """A response told to target a card its text cannot target, by whose card it is: every
@@ -329,6 +348,10 @@ class ChainEvents:
         if thing is not None and low(thing)[:2] == ["one", "of"] and len(targeted) > 1:
             which = targeted[0]
         elif "it" in ws or (thing is not None and self.r.thing(thing)["pronoun"]):
+            if self._it_ambiguous(act, to, self.r.action(sub(m, "act_verb"))
+                                  if sub(m, "act_verb") is not None else None):
+                self.fail(f"which card is 'it': {to['effect'].get('card')} or the card it targets? "
+                          f"(both can be {self.r.said(m)!r}ed as its text says: name it)", m)
             which = targeted[-1]
         elif thing is not None and len(described_target(
                 self, self.r.thing(thing)["words"], targeted, self._clause_verb(m))) == 1:
@@ -665,6 +688,10 @@ class ChainEvents:
             if action in ACTION_VERBS:
                 note_change(self, what, {"left": True}, by=act["id"])
         elif t["pronoun"]:
+            if len(aimed) == 1 and act.get("respond") and \
+                    self._it_ambiguous(act, to, verb, monsters=True):
+                self.fail(f"which card is 'it': {to['effect'].get('card')} or the card it targets? "
+                          "(both can be as its text says: name it)", ev)
             what = self._answered_card(act, ev)
         elif targeted and t["words"][:2] in (["one", "of"], ["1", "of"]) and act.get("respond"):
             # "chains X and banishes one of those 5 monsters": one of the targets leaves
@@ -778,6 +805,63 @@ class ChainEvents:
         only = self._acts_only_on(act, verb)
         return len(kinds) == 1 and only is not None and \
             set(only) <= set(_OTHER_KIND[next(iter(kinds))])
+
+    def _kind_of(self, x: str) -> str | None:
+        """A told card's kind: monster or spell-trap (its card's kind, or its words); None unsaid."""
+        card = self.db.get(x) if x not in self.entities and x in self.db else None
+        if card is not None:
+            return "monster" if card.kind == "monster" else "spell-trap"
+        ws = set(self.entities.get(x, {}).get("desc", "").lower().replace("/", " ").split())
+        kinds = {"monster" for w in ws if w in ("monster", "monsters")} | \
+            {"spell-trap" for w in ws if w in ("spell", "spells", "trap", "traps")}
+        return next(iter(kinds)) if len(kinds) == 1 else None
+
+    def _it_ambiguous(self, act: dict, to: dict | None, verb: str | None,
+                      monsters: bool = False) -> bool:
+        """"... chain Y to destroy it" answering X that targets one card: can Y, as its text says,
+        act on X's own card (a Spell/Trap being activated is face-up on the field) as well as on
+        the card X targets?  Then "it" could be either (game-rules#chain: both are there).
+        X a monster's effect (``monsters``): only where "it" was read as X's own card; where it is
+        read as the card X targets ("Chaos Sorcerer targets my monster and I chain Book of Moon on
+        it"), that reading stays (players tell it so)."""
+        if to is None or to.get("source") or self._targets_off_field(act):
+            return False
+        aimed = list(dict.fromkeys(to.get("targets") or []))
+        card = (to.get("effect") or {}).get("card")
+        answered = self.db.get(card) if card else None
+        if len(aimed) != 1 or answered is None or to.get("from") in ("hand", "gy", "banished"):
+            return False
+        if answered.kind == "monster" and not monsters:
+            return False
+        if answered.kind == "monster":
+            # a monster's effect: its card is on the field unless the effect is used from the
+            # hand or the GY ("discard this card", "banish this card from your GY")
+            found = self.effect_of(to["effect"])
+            text = next((e.text for e in found[0].effects if e.id == found[1]), "") if found else ""
+            if not found or any(effect_used_from(text, p) for p in ("hand", "gy")):
+                return False
+        only = self._acts_only_on(act, verb)
+        allowed = None if only is None else \
+            {"monster" if k == "monster" else "spell-trap" for k in only}
+        kinds = {"monster" if answered.kind == "monster" else "spell-trap",
+                 self._kind_of(aimed[0]) or "monster"}
+        return allowed is None or kinds <= allowed
+
+    def _it_answered(self, act: dict, verb: str | None, node) -> bool:
+        """"it" told of what the response ``act`` does to a card ("... destroys it with Y", "they
+        chain Y. They destroy it in response"): True when it is the card of the link ``act``
+        answers, as Y's text says (Y cannot act on the kind of card that link targets); refused
+        when Y can act on both; False when it is the card that link targets."""
+        to = next((e for e in self.events if e.get("id") == act.get("respond")), None) \
+            if act.get("respond") and not act.get("targets") and not act.get("does") else None
+        if to is None or not to.get("targets") or to.get("source"):
+            return False
+        if self._cannot_reach_targets(act, to, verb):
+            return True
+        if self._it_ambiguous(act, to, verb):
+            self.fail(f"which card is 'it': {to['effect'].get('card')} or the card it targets? "
+                      "(both can be as its text says: name it)", node)
+        return False
 
     def _targets_off_field(self, act: dict) -> bool:
         """Does the effect of ``act`` target only cards in the GY or banished?"""

@@ -169,8 +169,19 @@ class TargetEvents:
             # nothing targeted before: that effect is activated and, resolving, does this move
             return self._did_with(ev, ref, player)
         respond = bool(self.acts)
-        self._activate(ref, player, {"respond": respond} if respond else {})
+        aid = self._activate(ref, player, {"respond": respond} if respond else {})
         ws = low(ev)
+        act = next(e for e in self.events if e.get("id") == aid)
+        said = self.r.thing(sub(ev, "thing"))
+        verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else None
+        action = moved_by_verb(verb, [self.r.place(p) for p in ev.iter_subtrees_topdown()
+                                      if p.data == "place"])
+        if said.get("pronoun") and said.get("words") == ["it"] and action is not None and \
+                sub(ev, "flip_verb") is None and self._it_answered(act, verb, ev):
+            # "in response my opponent destroys it with Twin Twisters": the card of the link that
+            # one answers (Twin Twisters cannot destroy the monster that link targets)
+            self._step(act, action, self._answered_card(act, ev))
+            return
         targeted = [t for e in self.events if e.get("kind") == "activate"
                     for t in e.get("targets", [])]
         if not targeted and getattr(self, "held", None):
