@@ -53,6 +53,9 @@ CASES = [
      "ask": "I activate Compulsory Evacuation Device on my opponent's monster. My opponent chains "
             "Mystical Space Typhoon. My opponent destroys it in response. Is their monster "
             "returned to the hand?"},
+    {"id": "it-moved-by-gerund", "answer": "not no",
+     "ask": "My opponent activates Compulsory Evacuation Device on my monster. I respond by "
+            "destroying it with Twin Twisters. Is my monster returned to my hand?"},
     # a response told to target "it": the card its text can target ("on it" after a Spell that
     # targets a monster, by a card that targets Spells/Traps, is that Spell)
     {"id": "it-told-target-kind", "answer": "not no",

@@ -173,7 +173,8 @@ class TargetEvents:
         ws = low(ev)
         act = next(e for e in self.events if e.get("id") == aid)
         said = self.r.thing(sub(ev, "thing"))
-        verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else None
+        verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else \
+            self.r.gerund_verb(sub(ev, "gerund"))   # "I respond by banishing it with X"
         action = moved_by_verb(verb, [self.r.place(p) for p in ev.iter_subtrees_topdown()
                                       if p.data == "place"])
         if said.get("pronoun") and said.get("words") == ["it"] and action is not None and \
