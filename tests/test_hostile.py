@@ -61,6 +61,9 @@ CASES = [
     {"id": "it-told-target-kind", "answer": "not no",
      "ask": "I activate Monster Reborn on a monster in my GY and my opponent chains Mystical Space "
             "Typhoon on it. Does Monster Reborn Special Summon it?"},
+    {"id": "that-card-told-target-kind", "answer": "not no",
+     "ask": "My opponent activates Compulsory Evacuation Device on my monster. I chain Mystical "
+            "Space Typhoon targeting that card. Is my monster returned to my hand?"},
     # a monster's effect activated on the field: its card is a candidate for "it" too
     {"id": "it-monster-either", "refused": ["which card is 'it'"],
      "ask": "I activate Chaos Sorcerer's effect on my opponent's face-up monster and they chain "
@@ -68,7 +71,8 @@ CASES = [
 ]
 
 # the default run keeps ~10 asks; these repeat a mechanism another case shows
-SECOND = {"non-negator-chained-keeps-change", "negated-flip-changed-nothing", "it-moved-after-chain"}
+SECOND = {"non-negator-chained-keeps-change", "negated-flip-changed-nothing", "it-moved-after-chain",
+          "it-moved-by-gerund"}
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.slow) if c["id"] in SECOND

@@ -23,6 +23,10 @@ _OTHER_KIND = {"monster": ("spell-trap", "spell", "trap"), "spell-trap": ("monst
                "spell": ("monster",), "trap": ("monster",)}
 
 
+# words naming "the card" a response acts on that fit both the answered card and its target
+_IT_WORDS = (["it"], ["that", "card"], ["that", "same", "card"], ["the", "same", "card"])
+
+
 def other_of_monster() -> tuple[str, ...]:
     """The target conditions of a Spell or Trap (any of them)."""
     return _OTHER_KIND["monster"]
@@ -177,7 +181,8 @@ class ChainEvents:
         """A response told to target "it" ("they chain Mystical Space Typhoon on it"): the card of
         the link it answers when the response's text cannot target the kind of card that link
         targets; refused when it can target both; else [] (read as before: the card targeted)."""
-        if not t or t.get("words") != ["it"] or not event.get("respond"):
+        if not t or [w.lower() for w in t.get("words", [])] not in _IT_WORDS or \
+                not event.get("respond"):
             return []
         to = next((e for e in self.events if e.get("id") == event["respond"]), None)
         if to is None or not to.get("targets") or to.get("source") or \
@@ -662,6 +667,12 @@ class ChainEvents:
         to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
         aimed = list(dict.fromkeys(to.get("targets") or [])) if to else []
         if t["words"][:1] == ["that"] and len(aimed) == 1 and act.get("respond") and \
+                t["words"][-1] == "card" and t["words"][1:-1] in ([], ["same"]) and \
+                self._it_answered(act, verb, ev):
+            # "chains Cosmic Cyclone and banishes that card": the card of the link it answers
+            # (Cosmic Cyclone cannot banish the monster that link targets)
+            what = self._answered_card(act, ev)
+        elif t["words"][:1] == ["that"] and len(aimed) == 1 and act.get("respond") and \
                 t["words"][-1] in ("monster", "card") and t["words"][1:-1] in ([], ["same"]):
             # "chains D.D. Crow and banishes that monster": the one card the link it answers
             # targets leaves
