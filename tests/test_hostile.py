@@ -64,6 +64,11 @@ CASES = [
     {"id": "that-card-told-target-kind", "answer": "not no",
      "ask": "My opponent activates Compulsory Evacuation Device on my monster. I chain Mystical "
             "Space Typhoon targeting that card. Is my monster returned to my hand?"},
+    # "it" read as the answered card only when the responding card's text can act on it: a Trap
+    # answering an attack (its target, the attacker, untold) is not what CED returns
+    {"id": "it-not-answered-card-kind", "refused": ["which card is 'it'"],
+     "ask": "My monster attacks and my opponent activates Sakuretsu Armor. I chain Compulsory "
+            "Evacuation Device to return it to my hand. Is my monster destroyed?"},
     # a monster's effect activated on the field: its card is a candidate for "it" too
     {"id": "it-monster-either", "refused": ["which card is 'it'"],
      "ask": "I activate Chaos Sorcerer's effect on my opponent's face-up monster and they chain "
@@ -72,7 +77,7 @@ CASES = [
 
 # the default run keeps ~10 asks; these repeat a mechanism another case shows
 SECOND = {"non-negator-chained-keeps-change", "negated-flip-changed-nothing", "it-moved-after-chain",
-          "it-moved-by-gerund"}
+          "it-moved-by-gerund", "that-card-told-target-kind"}
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.slow) if c["id"] in SECOND

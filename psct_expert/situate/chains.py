@@ -419,17 +419,22 @@ class ChainEvents:
                   "flipped-face-up" if "face-up" in low(m) else None}.get(verb)
         if action is None:
             self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
-        what = self._answered_card(act, m) if t["pronoun"] else \
+        what = self._answered_card(act, m, verb) if t["pronoun"] else \
             self.entity(t, **({"controller": owner_in_words(t["words"])} if owner_in_words(t["words"]) else {}))
         self._step(act, action, what)
 
-    def _answered_card(self, act: dict, node: Tree) -> str:
-        """"it" in "chains X to destroy it": the card of the link X answers."""
+    def _answered_card(self, act: dict, node: Tree, verb: str | None = None) -> str:
+        """"it" in "chains X to destroy it": the card of the link X answers; refused when X's text
+        cannot act on that card ("I chain Compulsory Evacuation Device to return it" answering a
+        Trap that targets the attacking monster without the story saying so: not the Trap)."""
         to = next((e for e in self.events if e.get("kind") == "activate"
                    and e.get("id") == act.get("respond")), None) if act.get("respond") else None
         card = to["effect"].get("card") if to else None
         if card is None:
             self.fail("which card is 'it'?", node)
+        if verb is not None and self._cannot_act_on_answered(act, to, verb):
+            self.fail(f"which card is 'it'? ({act['effect'].get('card')} cannot {verb} {card} as its "
+                      "text says: name the card)", node)
         return to.get("source") or card
 
     def _step(self, act: dict, action: str, what: str) -> str:
@@ -703,7 +708,7 @@ class ChainEvents:
                     self._it_ambiguous(act, to, verb, monsters=True):
                 self.fail(f"which card is 'it': {to['effect'].get('card')} or the card it targets? "
                           "(both can be as its text says: name it)", ev)
-            what = self._answered_card(act, ev)
+            what = self._answered_card(act, ev, verb)
         elif targeted and t["words"][:2] in (["one", "of"], ["1", "of"]) and act.get("respond"):
             # "chains X and banishes one of those 5 monsters": one of the targets leaves
             what = self._which_target(t, targeted, ev)
