@@ -163,6 +163,8 @@ class ChainEvents:
             event["targets"] = [e for t in info["targets"]
                                 for e in (self._it_target(t, event, ref) or
                                           self._earlier_target(t, event) or self.entities_of(t))]
+        if event.get("respond"):
+            self._check_can_chain(ref)
         if event.get("respond") and event.get("targets"):
             self._check_target_side(ref, player, event["targets"])
         if info.get("self_cost"):
@@ -176,6 +178,39 @@ class ChainEvents:
         for m in info.get("purposes", []):
             self._purpose(m)
         return aid
+
+    def _check_can_chain(self, ref: dict) -> None:
+        """A response told chained to a link must be Spell Speed 2 or 3 (game-rules#chain.5, .8):
+        a Normal, Continuous, Equip, Field or Ritual Spell Card, or a monster's Ignition effect
+        (':' or ';' with no trigger, no Quick Effect marker and no 'When'/'If'/'During' condition),
+        cannot be chained: the story cannot happen, refused (a Trigger effect may be a link of the
+        Chain its event starts, so it is not judged here)."""
+        card = self.db.get(ref["card"]) if ref.get("card") else None
+        if card is None:
+            return
+        subs_ = {str(x).lower() for x in (card.subtypes or ())}
+        if card.kind == "spell" and ref.get("select") in (None, "activation") and \
+                subs_ & {"normal", "continuous", "equip", "field", "ritual"} and \
+                "quick-play" not in subs_:
+            self.fail(f"{card.name} is a Spell Speed 1 Spell Card: it cannot be chained to a link "
+                      "(game-rules#chain.5)")
+        if card.kind != "monster":
+            return
+        found = self.effect_of(ref)
+        if found is None:
+            return
+        reading, eid = found
+        eff = next((e for e in reading.effects if e.id == eid), None)
+        if eff is None or eff.n < 1 or not eff.punctuated or any(
+                f.get("effect") == eid and f.type in ("trigger", "quick_marker", "procedure",
+                                                      "granted_effect")
+                for f in reading.facts):
+            return
+        head = eff.text.split(":", 1)[0].lower() if ":" in eff.text.split(";", 1)[0] else ""
+        if any(w in head.replace(",", " ").split() for w in ("when", "if", "during", "while")):
+            return
+        self.fail(f"effect {eff.n} of {card.name} is an Ignition effect (Spell Speed 1): it cannot "
+                  "be chained to a link (game-rules#chain.5)")
 
     def _it_target(self, t: dict | None, event: dict, ref: dict) -> list[str]:
         """A response told to target "it" ("they chain Mystical Space Typhoon on it"): the card of
