@@ -9,7 +9,7 @@ from lark import Token, Tree
 from ..errors import QuestionError
 
 from ..parser.transform import low, sub, subs
-from ..reader.phrases import cost_from_own_hand, part_object_kind
+from ..reader.phrases import cost_from_own_hand, effect_used_from, part_object_kind
 from .copies import told_copies
 from .holdings import purpose_gains
 from .moves import ACTION_VERBS
@@ -21,6 +21,10 @@ from .words import COUNT_WORDS, EFF_PARTS, card_ir, moved_by_verb, owner_in_word
 # a target that must be a monster is never a Spell/Trap, and back (the reader's target conditions)
 _OTHER_KIND = {"monster": ("spell-trap", "spell", "trap"), "spell-trap": ("monster",),
                "spell": ("monster",), "trap": ("monster",)}
+
+
+# words naming "the card" a response acts on that fit both the answered card and its target
+_IT_WORDS = (["it"], ["that", "card"], ["that", "same", "card"], ["the", "same", "card"])
 
 
 def other_of_monster() -> tuple[str, ...]:
@@ -157,7 +161,12 @@ class ChainEvents:
             event["respond"] = self.acts[-1][0]
         if info.get("targets"):
             event["targets"] = [e for t in info["targets"]
-                                for e in (self._earlier_target(t, event) or self.entities_of(t))]
+                                for e in (self._it_target(t, event, ref) or
+                                          self._earlier_target(t, event) or self.entities_of(t))]
+        if event.get("respond"):
+            self._check_can_chain(ref)
+        if event.get("respond") and event.get("targets"):
+            self._check_target_side(ref, player, event["targets"])
         if info.get("self_cost"):
             self._self_cost(event, ref, *info["self_cost"])
         if info.get("told_cost"):
@@ -169,6 +178,74 @@ class ChainEvents:
         for m in info.get("purposes", []):
             self._purpose(m)
         return aid
+
+    def _check_can_chain(self, ref: dict) -> None:
+        """A response told chained to a link must be Spell Speed 2 or 3 (game-rules#chain.5, .8):
+        a monster's Ignition effect (':' or ';' with no trigger, no Quick Effect marker and no
+        'When'/'If'/'During' condition) cannot be chained: the story cannot happen, refused (a
+        Trigger effect may be a link of the Chain its event starts, so it is not judged here).
+        A Spell Speed 1 Spell Card told "in response" is still read as told: stories told loosely
+        that way are read on purpose (tests/test_reading_lead.py, the fixtures' event_order)."""
+        card = self.db.get(ref["card"]) if ref.get("card") else None
+        if card is None or card.kind != "monster":
+            return
+        found = self.effect_of(ref)
+        if found is None:
+            return
+        reading, eid = found
+        eff = next((e for e in reading.effects if e.id == eid), None)
+        if eff is None or eff.n < 1 or not eff.punctuated or any(
+                f.get("effect") == eid and f.type in ("trigger", "quick_marker", "procedure",
+                                                      "granted_effect")
+                for f in reading.facts):
+            return
+        head = eff.text.split(":", 1)[0].lower() if ":" in eff.text.split(";", 1)[0] else ""
+        if any(w in head.replace(",", " ").split() for w in ("when", "if", "during", "while")):
+            return
+        self.fail(f"effect {eff.n} of {card.name} is an Ignition effect (Spell Speed 1): it cannot "
+                  "be chained to a link (game-rules#chain.5)")
+
+    def _it_target(self, t: dict | None, event: dict, ref: dict) -> list[str]:
+        """A response told to target "it" ("they chain Mystical Space Typhoon on it"): the card of
+        the link it answers when the response's text cannot target the kind of card that link
+        targets; refused when it can target both; else [] (read as before: the card targeted)."""
+        if not t or [w.lower() for w in t.get("words", [])] not in _IT_WORDS or \
+                not event.get("respond"):
+            return []
+        to = next((e for e in self.events if e.get("id") == event["respond"]), None)
+        if to is None or not to.get("targets") or to.get("source") or \
+                not (to.get("effect") or {}).get("card"):
+            return []
+        act = {"effect": ref, "respond": event["respond"]}
+        if self._cannot_reach_targets(act, to):
+            return [to["effect"]["card"]]
+        if self._it_ambiguous(act, to, None):
+            self.fail(f"which card is 'it': {to['effect']['card']} or the card it targets? (both "
+                      f"can be targeted by {ref.get('card') or 'that card'}: name it)")
+        return []
+
+    def _check_target_side(self, ref: dict, player: str, targets: list[str]) -> None:
+        """A response told to target a card its text cannot target, by whose card it is: every
+        target of the effect is one "your opponent controls" / in "your opponent's GY" (or one
+        "you control"), said from its activator's side, and the told card is the other player's
+        ("I chain D.D. Crow on the monster in my GY"): refused, the story cannot happen."""
+        found = self.effect_of(ref) if ref.get("card") and player in ("you", "opponent") else None
+        if found is None:
+            return
+        reading, eid = found
+        slots = {f.get("slot") for f in reading.facts if f.type == "target" and f.get("effect") == eid}
+        for cond, must in (("opponent-controls", "opponent"), ("you-control", "you")):
+            met = {f.get("slot") for f in reading.facts if f.type == "target_condition" and
+                   f.get("effect") == eid and f.get("condition") == cond}
+            if not slots or met != slots:
+                continue
+            want = player if must == "you" else {"you": "opponent", "opponent": "you"}[player]
+            for x in targets:
+                side = self._controller(x)
+                if side in ("you", "opponent") and side != want:
+                    whose = "their opponent's" if must == "opponent" else "its activator's own"
+                    self.fail(f"{ref['card']} targets only {whose} cards; "
+                              f"{self.entities.get(x, {}).get('desc', x)!r} is not one")
 
     def _earlier_target(self, t: dict | None, event: dict) -> list[str]:
         """A response "on my own monster" names the one card an earlier link targets whose
@@ -279,7 +356,7 @@ class ChainEvents:
         if ws[0] == "on" and ws[-1] in ("face-down", "face-up"):
             # "I activate Book of Moon on my monster face-down": the card it targets is flipped
             for which in act.get("targets") or []:
-                note_change(self, which, {"property": "face", "value": ws[-1]})
+                note_change(self, which, {"property": "face", "value": ws[-1]}, by=act["id"])
             return
         if len(self.acts) == 1 and not act.get("respond") and act.get("targets") and \
                 sub(m, "act_verb") is not None and \
@@ -304,6 +381,10 @@ class ChainEvents:
         if thing is not None and low(thing)[:2] == ["one", "of"] and len(targeted) > 1:
             which = targeted[0]
         elif "it" in ws or (thing is not None and self.r.thing(thing)["pronoun"]):
+            if self._it_ambiguous(act, to, self.r.action(sub(m, "act_verb"))
+                                  if sub(m, "act_verb") is not None else None):
+                self.fail(f"which card is 'it': {to['effect'].get('card')} or the card it targets? "
+                          f"(both can be {self.r.said(m)!r}ed as its text says: name it)", m)
             which = targeted[-1]
         elif thing is not None and len(described_target(
                 self, self.r.thing(thing)["words"], targeted, self._clause_verb(m))) == 1:
@@ -314,11 +395,12 @@ class ChainEvents:
             self.fail("which card does it change?", m)
         if sub(m, "flip_verb") is not None:
             note_change(self, which, {"property": "face",
-                                      "value": "face-down" if "face-down" in ws else "face-up"})
+                                      "value": "face-down" if "face-down" in ws else "face-up"},
+                        by=act["id"])
         else:
             verb = self.r.action(sub(m, "act_verb"))
             if verb in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
-                note_change(self, which, {"left": True})
+                note_change(self, which, {"left": True}, by=act["id"])
 
     def _purpose_does(self, m: Tree) -> None:
         aid = self.acts[-1][0]
@@ -332,8 +414,10 @@ class ChainEvents:
         if verb == "negate" and t["pronoun"] and act.get("respond"):
             # "... to negate it": the link it answers is negated (its activation, or its effect,
             # as the negating card says)
-            kinds = {f.get("what") for f in self.reading(act["effect"]["card"]).facts
-                     if f.type == "negates"} if act["effect"].get("card") else set()
+            # ("negate the Summon or activation": what is negated here is an activation)
+            kinds = {k for f in self.reading(act["effect"]["card"]).facts if f.type == "negates"
+                     for k in str(f.get("what")).split("-or-")} - {"summon"} \
+                if act["effect"].get("card") else set()
             what = "activation" if kinds == {"activation"} else \
                 "effect" if kinds and kinds <= {"effect", "effects"} else None
             if what is None:
@@ -363,17 +447,22 @@ class ChainEvents:
                   "flipped-face-up" if "face-up" in low(m) else None}.get(verb)
         if action is None:
             self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
-        what = self._answered_card(act, m) if t["pronoun"] else \
+        what = self._answered_card(act, m, verb) if t["pronoun"] else \
             self.entity(t, **({"controller": owner_in_words(t["words"])} if owner_in_words(t["words"]) else {}))
         self._step(act, action, what)
 
-    def _answered_card(self, act: dict, node: Tree) -> str:
-        """"it" in "chains X to destroy it": the card of the link X answers."""
+    def _answered_card(self, act: dict, node: Tree, verb: str | None = None) -> str:
+        """"it" in "chains X to destroy it": the card of the link X answers; refused when X's text
+        cannot act on that card ("I chain Compulsory Evacuation Device to return it" answering a
+        Trap that targets the attacking monster without the story saying so: not the Trap)."""
         to = next((e for e in self.events if e.get("kind") == "activate"
                    and e.get("id") == act.get("respond")), None) if act.get("respond") else None
         card = to["effect"].get("card") if to else None
         if card is None:
             self.fail("which card is 'it'?", node)
+        if verb is not None and self._cannot_act_on_answered(act, to, verb):
+            self.fail(f"which card is 'it'? ({act['effect'].get('card')} cannot {verb} {card} as its "
+                      "text says: name the card)", node)
         return to.get("source") or card
 
     def _step(self, act: dict, action: str, what: str) -> str:
@@ -611,19 +700,25 @@ class ChainEvents:
         to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
         aimed = list(dict.fromkeys(to.get("targets") or [])) if to else []
         if t["words"][:1] == ["that"] and len(aimed) == 1 and act.get("respond") and \
+                t["words"][-1] == "card" and t["words"][1:-1] in ([], ["same"]) and \
+                self._it_answered(act, verb, ev):
+            # "chains Cosmic Cyclone and banishes that card": the card of the link it answers
+            # (Cosmic Cyclone cannot banish the monster that link targets)
+            what = self._answered_card(act, ev)
+        elif t["words"][:1] == ["that"] and len(aimed) == 1 and act.get("respond") and \
                 t["words"][-1] in ("monster", "card") and t["words"][1:-1] in ([], ["same"]):
             # "chains D.D. Crow and banishes that monster": the one card the link it answers
             # targets leaves
             what = aimed[0]
             if action in ACTION_VERBS:
-                note_change(self, what, {"left": True})
+                note_change(self, what, {"left": True}, by=act["id"])
         elif t["pronoun"] and act.get("targets") and act.get("respond") and \
                 set(act["targets"]) <= set(aimed):
             # "chains Called by the Grave targeting that monster and banishes it": its own target,
             # which the link it answers targets too
             what = act["targets"][-1]
             if action in ACTION_VERBS:
-                note_change(self, what, {"left": True})
+                note_change(self, what, {"left": True}, by=act["id"])
         elif t["pronoun"] and len(set(act.get("targets") or [])) == 1:
             # "X targets their monster. X resolves and destroys it", "I chain X targeting my
             # monster and destroy it": the one card X targets
@@ -635,27 +730,31 @@ class ChainEvents:
             # "it" is the one card the link it answers targets
             what = aimed[0]
             if action in ACTION_VERBS:
-                note_change(self, what, {"left": True})
+                note_change(self, what, {"left": True}, by=act["id"])
         elif t["pronoun"]:
-            what = self._answered_card(act, ev)
+            if len(aimed) == 1 and act.get("respond") and \
+                    self._it_ambiguous(act, to, verb, monsters=True):
+                self.fail(f"which card is 'it': {to['effect'].get('card')} or the card it targets? "
+                          "(both can be as its text says: name it)", ev)
+            what = self._answered_card(act, ev, verb)
         elif targeted and t["words"][:2] in (["one", "of"], ["1", "of"]) and act.get("respond"):
             # "chains X and banishes one of those 5 monsters": one of the targets leaves
             what = self._which_target(t, targeted, ev)
             if action in ACTION_VERBS:
-                note_change(self, what, {"left": True})
+                note_change(self, what, {"left": True}, by=act["id"])
         elif aimed and act.get("respond") and _points_at_told(t) and \
                 len(described_target(self, t["words"], aimed, verb)) == 1:
             # "chains D.D. Crow and banishes the one in my GY": the one card of those the link it
             # answers targets that the words describe leaves
             what = described_target(self, t["words"], aimed, verb)[0]
             if action in ACTION_VERBS:
-                note_change(self, what, {"left": True})
+                note_change(self, what, {"left": True}, by=act["id"])
         else:
             owner = owner_in_words(t["words"])
             what = self.entity(t, **({"controller": owner} if owner else {}))
             if what in aimed and act.get("respond") and action in ACTION_VERBS:
                 # "chains X and returns my Unchained monster to the hand": a target told before
-                note_change(self, what, {"left": True})
+                note_change(self, what, {"left": True}, by=act["id"])
         self._step(act, action, what)
 
     def _did_is_cost(self, act: dict, verb: str | None, t: dict, ev: Tree) -> bool:
@@ -750,6 +849,63 @@ class ChainEvents:
         only = self._acts_only_on(act, verb)
         return len(kinds) == 1 and only is not None and \
             set(only) <= set(_OTHER_KIND[next(iter(kinds))])
+
+    def _kind_of(self, x: str) -> str | None:
+        """A told card's kind: monster or spell-trap (its card's kind, or its words); None unsaid."""
+        card = self.db.get(x) if x not in self.entities and x in self.db else None
+        if card is not None:
+            return "monster" if card.kind == "monster" else "spell-trap"
+        ws = set(self.entities.get(x, {}).get("desc", "").lower().replace("/", " ").split())
+        kinds = {"monster" for w in ws if w in ("monster", "monsters")} | \
+            {"spell-trap" for w in ws if w in ("spell", "spells", "trap", "traps")}
+        return next(iter(kinds)) if len(kinds) == 1 else None
+
+    def _it_ambiguous(self, act: dict, to: dict | None, verb: str | None,
+                      monsters: bool = False) -> bool:
+        """"... chain Y to destroy it" answering X that targets one card: can Y, as its text says,
+        act on X's own card (a Spell/Trap being activated is face-up on the field) as well as on
+        the card X targets?  Then "it" could be either (game-rules#chain: both are there).
+        X a monster's effect (``monsters``): only where "it" was read as X's own card; where it is
+        read as the card X targets ("Chaos Sorcerer targets my monster and I chain Book of Moon on
+        it"), that reading stays (players tell it so)."""
+        if to is None or to.get("source") or self._targets_off_field(act):
+            return False
+        aimed = list(dict.fromkeys(to.get("targets") or []))
+        card = (to.get("effect") or {}).get("card")
+        answered = self.db.get(card) if card else None
+        if len(aimed) != 1 or answered is None or to.get("from") in ("hand", "gy", "banished"):
+            return False
+        if answered.kind == "monster" and not monsters:
+            return False
+        if answered.kind == "monster":
+            # a monster's effect: its card is on the field unless the effect is used from the
+            # hand or the GY ("discard this card", "banish this card from your GY")
+            found = self.effect_of(to["effect"])
+            text = next((e.text for e in found[0].effects if e.id == found[1]), "") if found else ""
+            if not found or any(effect_used_from(text, p) for p in ("hand", "gy")):
+                return False
+        only = self._acts_only_on(act, verb)
+        allowed = None if only is None else \
+            {"monster" if k == "monster" else "spell-trap" for k in only}
+        kinds = {"monster" if answered.kind == "monster" else "spell-trap",
+                 self._kind_of(aimed[0]) or "monster"}
+        return allowed is None or kinds <= allowed
+
+    def _it_answered(self, act: dict, verb: str | None, node) -> bool:
+        """"it" told of what the response ``act`` does to a card ("... destroys it with Y", "they
+        chain Y. They destroy it in response"): True when it is the card of the link ``act``
+        answers, as Y's text says (Y cannot act on the kind of card that link targets); refused
+        when Y can act on both; False when it is the card that link targets."""
+        to = next((e for e in self.events if e.get("id") == act.get("respond")), None) \
+            if act.get("respond") and not act.get("targets") and not act.get("does") else None
+        if to is None or not to.get("targets") or to.get("source"):
+            return False
+        if self._cannot_reach_targets(act, to, verb):
+            return True
+        if self._it_ambiguous(act, to, verb):
+            self.fail(f"which card is 'it': {to['effect'].get('card')} or the card it targets? "
+                      "(both can be as its text says: name it)", node)
+        return False
 
     def _targets_off_field(self, act: dict) -> bool:
         """Does the effect of ``act`` target only cards in the GY or banished?"""

@@ -188,8 +188,15 @@ def remove_target(st: Situate, ev: Tree) -> bool:
             pointed is None and ws not in (["it"], ["one"], ["one", "of", "them"])):
         return False
     from .targets import note_change      # targets.py imports this module
-    st._player(ev)
+    player = st._player(ev)
     st._target_change_mods(ev)
+    newest = st.events[-1] if st.events and st.events[-1].get("kind") == "activate" else None
+    if ws == ["it"] and newest is not None and newest.get("player") == player and \
+            st._it_answered(newest, verb, ev):
+        # "they chain Mystical Space Typhoon. They destroy it in response": what that link does,
+        # to the card of the link it answers (it cannot act on the card that link targets)
+        st._step(newest, REMOVED_TO[verb], st._answered_card(newest, ev))
+        return True
     last = next(e for e in reversed(st.events) if e.get("kind") == "activate" and e.get("targets"))
     if ws == ["it"] and len(set(last["targets"])) > 1:
         # "X targets my A and their B; they destroy it in response": either of them; say which

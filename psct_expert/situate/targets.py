@@ -173,8 +173,20 @@ class TargetEvents:
             # nothing targeted before: that effect is activated and, resolving, does this move
             return self._did_with(ev, ref, player)
         respond = bool(self.acts)
-        self._activate(ref, player, {"respond": respond} if respond else {})
+        aid = self._activate(ref, player, {"respond": respond} if respond else {})
         ws = low(ev)
+        act = next(e for e in self.events if e.get("id") == aid)
+        said = self.r.thing(sub(ev, "thing"))
+        verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else \
+            self.r.gerund_verb(sub(ev, "gerund"))   # "I respond by banishing it with X"
+        action = moved_by_verb(verb, [self.r.place(p) for p in ev.iter_subtrees_topdown()
+                                      if p.data == "place"])
+        if said.get("pronoun") and said.get("words") == ["it"] and action is not None and \
+                sub(ev, "flip_verb") is None and self._it_answered(act, verb, ev):
+            # "in response my opponent destroys it with Twin Twisters": the card of the link that
+            # one answers (Twin Twisters cannot destroy the monster that link targets)
+            self._step(act, action, self._answered_card(act, ev))
+            return
         targeted = [t for e in self.events if e.get("kind") == "activate"
                     for t in e.get("targets", [])]
         if not targeted and getattr(self, "held", None):
@@ -219,6 +231,7 @@ class TargetEvents:
         self.events.append({"kind": "resolve", "of": aid})
 
     def check_pending(self) -> None:
+        settle_link_changes(self)
         if any(ch.get("pending") for ch in self.changed.values()):
             self.fail("the targeted card was activated: does it stay on the field face-up? (say "
                       "'it is a Continuous Trap that stays face-up')")
@@ -361,9 +374,48 @@ class TargetEvents:
             self.resolve_after = True
 
 
-def note_change(st: Situate, entity: str, change: dict) -> None:
-    """A targeted card changed before the question's effect resolved."""
-    st.changed[entity] = change
+def note_change(st: Situate, entity: str, change: dict, by: str | None = None) -> None:
+    """A targeted card changed before the question's effect resolved (``by``: the told link whose
+    resolution made that change, when a link did)."""
+    st.changed[entity] = {**change, "by": by} if by else change
+
+
+def _negated(st: Situate, aid: str, depth: int = 0) -> bool:
+    """A link told negated (its activation or its effect) by a link that was not negated itself."""
+    return depth < 8 and any(e.get("kind") == "negate" and e.get("of") == aid and
+                             not (e.get("by") and _negated(st, e["by"], depth + 1))
+                             for e in st.events)
+
+
+def settle_link_changes(st: Situate) -> None:
+    """A target's change made by a link of the Chain happens only if that link resolves with its
+    effect: a link told negated (game-rules#resolution.6-7) changed nothing, so the target is as it
+    was; a link answered by a later link whose card negates, with what that later link did not told,
+    may have been negated: refused (say it)."""
+    for entity, ch in list(st.changed.items()):
+        by = ch.get("by")
+        if not by:
+            continue
+        if _negated(st, by):
+            del st.changed[entity]
+            continue
+        card = untold_negator(st, {by})
+        if card:
+            st.fail(f"{card} was chained to the link that changed the target: say what it did "
+                    f"('... to negate it', or what it did instead)")
+
+
+def untold_negator(st: Situate, links: set[str]) -> str | None:
+    """The card of a link chained to one of ``links`` whose card negates while what it did is not
+    told (it may have negated that link): None when there is none."""
+    for e in st.events:
+        if e.get("kind") != "activate" or e.get("respond") not in links or e.get("does") or \
+                any(n.get("kind") == "negate" and n.get("by") == e.get("id") for n in st.events):
+            continue
+        card = (e.get("effect") or {}).get("card")
+        if card and any(f.type in ("negates", "negation_scope") for f in st.reading(card).facts):
+            return card
+    return None
 
 
 def protection_said(st: Situate, thing_node: Tree) -> str | None:
@@ -458,7 +510,7 @@ def implied_response_changes(st: Situate) -> None:
             # the link it answers resolves
             change = {**change, "value": "face-down"}
         if change is not None:
-            note_change(st, targets[0], change)
+            note_change(st, targets[0], change, by=ev["id"])
 
 
 def _targeting_change(reading: Reading, ent: dict, told_target: bool = False) -> dict | None:

@@ -15,6 +15,7 @@ from ...reader.phrases import numbers_said, part_of_card_activation
 from ...reader.select import select_effect
 from ...situation import MATERIAL_MOVES
 from ..refs import effect_does_action
+from ..targets import untold_negator
 from .common import first_effect, reads_scenario
 
 if TYPE_CHECKING:
@@ -131,6 +132,13 @@ def resolves_after(st: Situate, ref: dict, node: Tree) -> dict:
         st.fail("a changed target and a removed card at once are not placed yet", node)
     open_ = _open_links(st)
     later = open_[open_.index(aid) + 1:]
+    removers = {e["id"] for e in st.events if e.get("id") in later and e.get("does")}
+    negator = untold_negator(st, removers) if removers else None
+    if negator:
+        # "... chains MST to destroy it, and I chain Magic Jammer": the link that removed the card
+        # may have been negated (game-rules#resolution.6); what the later link did is not told
+        st.fail(f"{negator} was chained to the link that removed the card: say what it did ('... "
+                "to negate it', or what it did instead)", node)
     for lid in reversed(later):
         st.events.append({"kind": "resolve", "of": lid})
     return st.spec("resolves", {"effect": act["effect"]})
