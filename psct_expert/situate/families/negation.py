@@ -260,15 +260,20 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
 _SUMMONER = {"opponent": "opponent", "you": "you", "controller": "you"}
 
 
-def _described_summon(st: Situate, fam: Tree, neg: Tree) -> dict:
-    """"Can X negate the Special Summon of Y?", "... a Special Summon by (the first effect of) Y
-    (if that effect resolved as Chain Link 2)?": the Summon described, nothing told."""
+def _negator_named(st: Situate, neg: Tree, select: str) -> dict:
+    """The negating effect: the card's effect that negates (``select``) when the card is named
+    alone ("X", "X's effect"), else the effect the words describe."""
     ir = st.r.effect(neg)
     if neg.data in ("eff_of", "eff_poss", "eff_card") and ir.get("card") and \
             not any(ir.get(k) for k in ("ord", "desc", "quote", "rel", "kind_said")):
-        negator = {"card": st.db.get(ir["card"]).name, "select": "negates-summon"}
-    else:
-        negator = st.effect_ref(ir, hint=["negate"])
+        return {"card": st.db.get(ir["card"]).name, "select": select}
+    return st.effect_ref(ir, hint=["negate"])
+
+
+def _described_summon(st: Situate, fam: Tree, neg: Tree) -> dict:
+    """"Can X negate the Special Summon of Y?", "... a Special Summon by (the first effect of) Y
+    (if that effect resolved as Chain Link 2)?": the Summon described, nothing told."""
+    negator = _negator_named(st, neg, "negates-summon")
     node = next((c for c in fam.children if isinstance(c, Tree) and c.data in SUMMON_NODES), None)
     if node is None:
         st.fail("which Summon?", fam)
@@ -466,12 +471,7 @@ def _negate_generic(st: Situate, fam: Tree, neg: Tree, act: Tree) -> dict:
     destroyed" is read: another action is refused, never dropped)."""
     summon_kinds_read(st)
     kind = next(w for w in low(act) if w in ("spell", "trap", "monster"))
-    ir = st.r.effect(neg)
-    if neg.data in ("eff_of", "eff_poss", "eff_card") and ir.get("card") and \
-            not any(ir.get(k) for k in ("ord", "desc", "quote", "rel", "kind_said")):
-        negator = {"card": st.db.get(ir["card"]).name, "select": "negates-activation"}
-    else:
-        negator = st.effect_ref(ir, hint=["negate"])
+    negator = _negator_named(st, neg, "negates-activation")
     spec = st.spec("negate-activation", {"negator": negator, "activated": {"generic": kind}})
     failed = sub(act, "failed_be")
     if failed is not None:
