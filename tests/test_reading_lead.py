@@ -272,3 +272,27 @@ def test_a_summon_a_told_link_made_was_made_as_it_resolved(expert):
     b = expert.ask("My opponent Special Summons Cyber Dragon by its own procedure. Can I activate "
                    "Solemn Strike on that Special Summon?", [])
     assert b.value == "yes"
+
+
+@pytest.mark.parametrize("name", ["parser/lexicon.yaml", "parser/clauses.yaml", "reader/grammar.yaml",
+                                  "gamewords.yaml", "parser/vocabulary.yaml"])
+def test_vocabularies_hold_words_not_yaml_booleans(name):
+    # 'off', 'no', 'true' unquoted are read by YAML as booleans ("zero: no" had become False)
+    import pathlib
+    import yaml
+    path = pathlib.Path(__file__).resolve().parent.parent / "psct_expert" / name
+    bad = []
+
+    def walk(x, where):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if isinstance(k, bool) or k is None:
+                    bad.append(f"{where}: key {k!r}")
+                walk(v, f"{where}/{k}")
+        elif isinstance(x, list):
+            for v in x:
+                if isinstance(v, bool) or v is None:
+                    bad.append(f"{where}: {v!r}")
+                walk(v, where)
+    walk(yaml.safe_load(path.read_text(encoding="utf-8")), name)
+    assert not bad, bad
