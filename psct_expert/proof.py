@@ -95,7 +95,7 @@ class ProofNode:
 def reading_dict(relexed) -> dict:
     """The second reading as data: the sentence read, what was set aside, each change."""
     return {"read": relexed.text, "set_aside": relexed.set_aside,
-            "changes": [c.describe() for c in relexed.changes]}
+            "changes": [c.describe() for c in relexed.shown]}
 
 
 @dataclass

@@ -397,7 +397,7 @@ def _effect_lines(e: dict, reading: Reading, indent: str, why: bool) -> list[str
 def reading_line(relexed) -> str:
     """How the question was read, when it was read through the lexicon: the sentence read
     and every change (what was set aside as discourse, which word was read as which)."""
-    return f"Read as: {relexed.text!r} (" + "; ".join(c.describe() for c in relexed.changes) + ")"
+    return f"Read as: {relexed.text!r} (" + "; ".join(c.describe() for c in relexed.shown) + ")"
 
 
 def error_dict(exc: Exception) -> dict:

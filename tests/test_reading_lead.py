@@ -296,3 +296,12 @@ def test_vocabularies_hold_words_not_yaml_booleans(name):
                 walk(v, where)
     walk(yaml.safe_load(path.read_text(encoding="utf-8")), name)
     assert not bad, bad
+
+
+def test_a_word_read_as_itself_is_not_listed_as_a_change(expert):
+    from psct_expert.parser.lexicon import Change, Relexed
+    from psct_expert.render import reading_line
+    r = Relexed("my Set card leaves the field.", [Change("read-as", "Set card", "Set card"),
+                                                   Change("read-as", "gets rid of", "removes")])
+    line = reading_line(r)
+    assert "'Set card' as 'Set card'" not in line and "'gets rid of' as 'removes'" in line

@@ -90,6 +90,12 @@ class Relexed:
     def set_aside(self) -> list[str]:
         return [c.written for c in self.changes if c.kind == "set-aside"]
 
+    @property
+    def shown(self) -> list[Change]:
+        """The changes a reader is told of: every one but a word read as itself (a step that
+        found a name already written as the card's name changes nothing)."""
+        return [c for c in self.changes if not (c.read and c.written == c.read)]
+
 
 @lru_cache(maxsize=1)
 def lexicon() -> dict:
