@@ -305,3 +305,12 @@ def test_a_word_read_as_itself_is_not_listed_as_a_change(expert):
                                                    Change("read-as", "gets rid of", "removes")])
     line = reading_line(r)
     assert "'Set card' as 'Set card'" not in line and "'gets rid of' as 'removes'" in line
+
+
+def test_a_scenario_line_the_grammar_stops_in_is_the_one_named(expert):
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError) as got:
+        expert.ask("Does Mirror Force still resolve?",
+                   ["My opponent's monster attacks.", "I activate Mirror Force.",
+                    "The glorp is frobnicated."])
+    assert got.value.line == 3 and "glorp" in str(got.value)

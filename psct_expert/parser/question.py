@@ -71,6 +71,19 @@ def _spell_out(text: str) -> str:
     return text
 
 
+def _told_line_error(lines: list[str], told_exc: QuestionError,
+                     exc: QuestionError) -> QuestionError:
+    """The error naming the scenario line the question grammar stopped in (the first line with
+    the first word it could not place); the older forms' error when no line has that word."""
+    first = re.findall(r"[\w'\-/]+", told_exc.unplaced or "")[:1]
+    for i, line in enumerate(lines, 1):
+        if first and first[0].lower() in {w.lower() for w in re.findall(r"[\w'\-/]+", line)}:
+            return QuestionError(f"scenario line {i} could not be read: {line.strip()!r} "
+                                 f"({told_exc})", line=i, unplaced=told_exc.unplaced,
+                                 understood=told_exc.understood, forms=exc.forms)
+    return exc
+
+
 def parse_question(text: str, db: CardDB, families: dict,
                    scenario: list[str] | None = None) -> ParsedQuestion:
     text = normalise(text)
@@ -91,7 +104,7 @@ def parse_question(text: str, db: CardDB, families: dict,
             if told_exc.unplaced is not None and left <= asked:
                 # the told lines were read; what is left is the question's own
                 raise told_exc from None
-            raise exc from None
+            raise _told_line_error(scenario, told_exc, exc) from None
     grammar = grammar_for(families)
     mentions = find_cards(text, db, grammar.terminal)
     words = tokenize(text, mentions, grammar.terminal,
