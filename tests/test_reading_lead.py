@@ -249,11 +249,13 @@ def test_doubling_atk_is_a_stat_change_and_double_damage_is_not():
 @pytest.mark.parametrize("told", [
     "In response, my Set card leaves the field.",
     "They chain and get rid of my Set card.",
+    "They chain and remove my Set card from the field.",
 ])
 def test_a_described_target_that_leaves_the_field(expert, told):
     a = expert.ask("I activate Twin Twisters targeting my own Set card and my opponent's face-up "
                    f"Spell. {told} Is their face-up Spell still destroyed?", [])
     assert a.value == "yes" and "still apply to my opponent's face-up" in a.restated
+    assert a.reading is None or "from the field leaves" not in a.reading.text
 
 
 def test_words_that_fit_both_targets_are_refused(expert):

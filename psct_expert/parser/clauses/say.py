@@ -213,5 +213,7 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
             raise Stop
         return card_words(f"{who} {v['say']}{' ' + what if what else ''}{tail}{resp}.", names)
     if event == "leave":
+        # "removes my Set card from the field": the card, not where it leaves from twice
+        what = re.sub(r"\s+from the field$", "", what or "", flags=re.IGNORECASE) or what
         return card_words(f"{what or who} leaves the field{resp}.", names)
     raise Stop
