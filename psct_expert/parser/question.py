@@ -73,15 +73,21 @@ def _spell_out(text: str) -> str:
 
 def _told_line_error(lines: list[str], told_exc: QuestionError,
                      exc: QuestionError) -> QuestionError:
-    """The error naming the scenario line the question grammar stopped in (the first line with
-    the first word it could not place); the older forms' error when no line has that word."""
-    first = re.findall(r"[\w'\-/]+", told_exc.unplaced or "")[:1]
+    """The error naming the scenario line the question grammar stopped in (the line with most of
+    the words it could not place, the first of those); the older forms' error when no line has
+    any of them."""
+    left = {w.lower() for w in re.findall(r"[\w'\-/]+", told_exc.unplaced or "")}
+    best, most = None, 0
     for i, line in enumerate(lines, 1):
-        if first and first[0].lower() in {w.lower() for w in re.findall(r"[\w'\-/]+", line)}:
-            return QuestionError(f"scenario line {i} could not be read: {line.strip()!r} "
-                                 f"({told_exc})", line=i, unplaced=told_exc.unplaced,
-                                 understood=told_exc.understood, forms=exc.forms)
-    return exc
+        have = len(left & {w.lower() for w in re.findall(r"[\w'\-/]+", line)})
+        if have > most:
+            best, most = i, have
+    if best is None:
+        return exc
+    line = lines[best - 1]
+    return QuestionError(f"scenario line {best} could not be read: {line.strip()!r} ({told_exc})",
+                         line=best, unplaced=told_exc.unplaced, understood=told_exc.understood,
+                         forms=exc.forms)
 
 
 def parse_question(text: str, db: CardDB, families: dict,
