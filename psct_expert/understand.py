@@ -92,10 +92,15 @@ def _lexicon_once(text: str, scenario: list[str], db: CardDB, families: dict):
         return None
     if not any(c.kind == "read-as" for c in relexed.changes):
         return None
-    lines = [relex_around_names(line, db, families).text if line.strip() else line
-             for line in scenario]
+    lines = _relexed_lines(scenario, db, families)
     spec, read, _err = _Tries(lines, db, families).read_as(relexed)
     return (spec, read) if spec is not None else None
+
+
+def _relexed_lines(scenario: list[str], db: CardDB, families: dict) -> list[str]:
+    """The scenario lines read through the lexicon around their card names (blank lines kept)."""
+    return [relex_around_names(line, db, families).text if line.strip() else line
+            for line in scenario]
 
 
 def _then_asked(tries: "_Tries", reading: Relexed, db: CardDB, families: dict):
@@ -146,8 +151,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     summoned_as_its_text_says(relexed, db, families)
     purpose_as_its_text_says(relexed, db, families)
     claims_checked(relexed, db, families, settle)
-    lines = [relex_around_names(line, db, families).text if line.strip() else line
-             for line in scenario]
+    lines = _relexed_lines(scenario, db, families)
     second, tries = first, _Tries(lines, db, families)
     if relexed.changes:
         spec, read, second = tries.read_as(relexed)

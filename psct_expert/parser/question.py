@@ -71,15 +71,20 @@ def _spell_out(text: str) -> str:
     return text
 
 
+def _word_set(text: str) -> set[str]:
+    """The words of a text, in lower case (how an error's unplaced words are found in a line)."""
+    return {w.lower() for w in re.findall(r"[\w'\-/]+", text)}
+
+
 def _told_line_error(lines: list[str], told_exc: QuestionError,
                      exc: QuestionError) -> QuestionError:
     """The error naming the scenario line the question grammar stopped in (the line with most of
     the words it could not place, the first of those); the older forms' error when no line has
     any of them."""
-    left = {w.lower() for w in re.findall(r"[\w'\-/]+", told_exc.unplaced or "")}
+    left = _word_set(told_exc.unplaced or "")
     best, most = None, 0
     for i, line in enumerate(lines, 1):
-        have = len(left & {w.lower() for w in re.findall(r"[\w'\-/]+", line)})
+        have = len(left & _word_set(line))
         if have > most:
             best, most = i, have
     if best is None:
@@ -105,8 +110,8 @@ def parse_question(text: str, db: CardDB, families: dict,
         try:
             return parse_question(told + " " + text, db, families, [])
         except QuestionError as told_exc:
-            asked = {w.lower() for w in re.findall(r"[\w'\-/]+", text)}
-            left = {w.lower() for w in re.findall(r"[\w'\-/]+", told_exc.unplaced or "")}
+            asked = _word_set(text)
+            left = _word_set(told_exc.unplaced or "")
             if told_exc.unplaced is not None and left <= asked:
                 # the told lines were read; what is left is the question's own
                 raise told_exc from None
