@@ -76,8 +76,8 @@ class ResponseReach:
             return False
         only = self._acts_only_on(act, verb)
         kind = "monster" if answered.kind == "monster" else "spell-trap"
-        return only is not None and kind not in only and \
-            not (kind == "spell-trap" and set(only) & {"spell", "trap"})
+        # (``only`` is one of two tuples: ("monster",), or every Spell/Trap condition)
+        return only is not None and kind not in only
 
     def _cannot_reach_targets(self, act: dict, to: dict, verb: str | None = None) -> bool:
         """Does the effect of ``act`` act only on a kind of card (monsters, or Spells/Traps) that
