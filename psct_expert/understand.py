@@ -186,6 +186,11 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         static = _without_the_story(relexed, db, families)
         if static is not None:
             return static
+    # last: the question read by its frame (a question about what a card's text does, in words
+    # no shape of the grammar has): :mod:`psct_expert.frames`
+    framed = _by_frame(relexed, db, families)
+    if framed is not None:
+        return framed
     if not relexed.changes:
         raise _near(first, text, scenario, db, families, settle) from None
     # the error of the reading that went further (an unknown card it did not resolve is news;
@@ -203,6 +208,27 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         err = second
     err.relexed = relexed
     raise _near(err, relexed.text, scenario, db, families, settle) from None
+
+
+def _by_frame(relexed: Relexed, db: CardDB, families: dict):
+    """The question read by its frame (:func:`psct_expert.frames.by_frame`): each canonical
+    question it gives is read by the grammar, and more than one (one per effect its words fit)
+    must get the same answer (``each``).  None when the frame gives none, or one is not placed."""
+    from .frames import by_frame
+
+    got = by_frame(relexed, db, families)
+    if got is None:
+        return None
+    asked, reading = got
+    specs = []
+    for question in asked:
+        try:
+            specs.append(_once(question, [], db, families))
+        except (_Refused, *NOT_PLACED):
+            return None
+    if len(specs) > 1:
+        return {**specs[0], "each": specs[1:]}, reading
+    return specs[0], reading
 
 
 def _with(step, relexed: Relexed, db: CardDB, families: dict) -> Relexed | None:

@@ -178,7 +178,44 @@ class _Loader:
                                             str(info.get("restate_it", "") or ""),
                                             self.family_builders(name, info, p),
                                             str(info.get("restate_told", "") or ""),
-                                            str(info.get("restate_told_it", "") or ""))
+                                            str(info.get("restate_told_it", "") or ""),
+                                            self.family_frame(name, info, p))
+
+    def family_frame(self, name: str, info: dict, p: tuple) -> dict:
+        """A family's ``frame: {cues: [regex, ...], ask: "... {effect} ...", ask_summon: "...
+        {summon} of {card} ...", ask_activation: "... {card} ..."}`` (:mod:`psct_expert.frames`):
+        each cue must compile, and a frame names its canonical question."""
+        import re
+
+        frame = info.get("frame")
+        if frame is None:
+            return {}
+        if not isinstance(frame, dict) or not isinstance(frame.get("cues"), list) or \
+                not frame["cues"] or not isinstance(frame.get("ask"), str) or \
+                set(frame) - {"cues", "ask", "ask_summon", "ask_activation"}:
+            self.err(p + ("frame",), f"family {name!r}: 'frame' is a mapping of 'cues: [regular "
+                                     "expressions]', 'ask: QUESTION' and optional 'ask_summon', "
+                                     "'ask_activation'")
+            return {}
+        for k, cue in enumerate(frame["cues"]):
+            try:
+                re.compile(str(cue))
+            except re.error as exc:
+                self.err(p + ("frame", "cues", k), f"family {name!r}: cue {cue!r} is not a "
+                                                   f"regular expression ({exc})")
+                return {}
+        slots = {"ask": {"effect"}, "ask_summon": {"summon", "card"}, "ask_activation": {"card"}}
+        for key, allowed in slots.items():
+            said = frame.get(key)
+            if said is None:
+                continue
+            used = set(re.findall(r"\{(\w+)\}", str(said)))
+            if not isinstance(said, str) or used - allowed:
+                self.err(p + ("frame", key), f"family {name!r}: frame {key} fills only "
+                                             f"{', '.join('{' + a + '}' for a in sorted(allowed))}")
+                return {}
+        return {"cues": [str(c) for c in frame["cues"]], **{k: str(frame[k]) for k in slots
+                                                            if k in frame}}
 
     def family_builders(self, name: str, info: dict, p: tuple) -> dict:
         """A family's ``build: {tree: MODULE.FUNCTION, text: FUNCTION, question: NAME}``, each

@@ -43,7 +43,8 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"']\?)\s+|(?<=[a-z0-9\)\"']!)\s+(?![a
 class Change:
     kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
                        # "alternative", "comparison", "result", "checked", "grounded", "each-effect",
-                       # "every-effect", "supposed" (what the question supposes, told first)
+                       # "every-effect", "supposed" (what the question supposes, told first),
+                       # "frame" (the question read by its frame: psct_expert/frames.py)
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 
@@ -76,6 +77,9 @@ class Change:
         if self.kind == "story-aside":
             return (f"set aside the story {self.written!r}: a {self.read} question is answered "
                     "from the card's text alone, whatever happened")
+        if self.kind == "frame":
+            return (f"read {self.written!r} as {self.read!r}: what it asks and of which card, "
+                    "its other words said of that card's text or carrying no ruling")
         if self.kind == "story-first":
             return f"read the story told after the question first: {self.written!r}"
         return f"read {self.written!r} as {self.read!r}"

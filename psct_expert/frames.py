@@ -1,0 +1,317 @@
+"""A question read by its frame: a last reading, for questions about what a card's text does.
+
+The grammar reads a question by its shapes; people ask the same thing in many more ("yo quick
+q, when i summon X by banishing 3 from gy does the summon itself start a chain??").  A family
+whose answer reads the card's text alone (whether an effect starts a Chain, targets, is a Quick
+Effect) declares the words that ask it (``frame: cues`` in ``knowledge/questions.yaml``) and its
+canonical question (``frame: ask``).  A question the other readings left unplaced is read so:
+
+- **what is asked**: the cue of exactly one such family, in the sentence(s) that ask (those with
+  a question mark, else the last);
+- **about which card**: the one card those sentences name (else the one card the whole question
+  names); an effect, a Summon of it (its kind read), or its activation;
+- **every other word of the asked sentences** is a frame word (``parser/frames.yaml``: "does",
+  "it", a player), discourse (the lexicon's), a word the other answer uses ("... or does it just
+  happen?"), or a word that describes the effect and that its text says (grounded: "its search"
+  reads an effect that adds a card).  A word that may change what is asked (``blocking``: "not",
+  "only", "still", "if", "negated", a number ...) or that nothing places leaves the question to
+  the other readings: it is never set aside;
+- **the story** before the asked sentences cannot change what a card's text does: it is set
+  aside, and said so.  When more than one effect fits, the answer must be the same for each.
+
+The frame gives the canonical question, which the grammar then reads like any other: its answer
+and proof are that question's, and the restatement says how the question was read.  The module
+reads English and grounds words in card text through :mod:`psct_expert.situate.refs`; it names
+no card.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from yaml import safe_load
+
+from .parser.lexicon import Change, Relexed, lexicon
+
+FRAMES_PATH = Path(__file__).with_name("parser") / "frames.yaml"
+_ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+_WORD = re.compile(r"[a-z0-9][a-z0-9'/\-]*|\?!|[^\sa-z0-9]", re.IGNORECASE)
+_MASK = "\ue001{}\ue001"
+_MASKED = re.compile("\ue001(\\d+)\ue001")
+# a sentence ends at ? ! or a full stop before a space (card names are masked first)
+_ENDS = re.compile(r"(?<=[?!.])\s+")
+MAX_WORDS = 80
+
+
+@dataclass
+class Frame:
+    """A question read by its frame: its family, card, what of the card is asked, and how."""
+
+    family: str
+    card: str
+    asked: str                       # the sentence(s) that ask, as written
+    cue: str                         # the words that say what is asked
+    subject: str = "effect"          # "effect", "summon" or "activation"
+    summon: str = ""                 # the Summon's kind ("Special Summon", "Link Summon")
+    described: list[str] = field(default_factory=list)   # words grounded in the effect's text
+    told: list[str] = field(default_factory=list)   # words the story says of the card (when
+    # the asked sentences say none): they choose among its effects when some fit them all
+    alternative: str = ""            # the other answer offered (set aside)
+    story: str = ""                  # the sentences before (set aside)
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> dict:
+    data = safe_load(FRAMES_PATH.read_text(encoding="utf-8")) or {}
+    lx = lexicon()
+    discourse = set()
+    for key in ("discourse", "openers", "tags", "hedges"):
+        for phrase in lx.get(key) or ():
+            discourse.add(str(phrase).lower())
+    summons = {}
+    for kind, words in (data.get("summons") or {}).items():
+        for w in words:
+            summons[str(w).lower()] = kind
+    from .parser.clauses.model import data as clause_words
+
+    cw = clause_words()
+    describes = {str(w).lower() for w in data.get("describes") or ()}
+    describes |= {str(v).lower() for v in cw.get("verbs") or () if " " not in str(v)}
+    describes |= {str(w).lower() for w in cw.get("effect_words") or () if " " not in str(w)}
+    describes |= {str(w).lower() for w in cw.get("places") or () if " " not in str(w)}
+    describes |= {str(w).lower() for w in lx.get("grounding") or ()}
+    describes -= {str(w).lower() for w in data.get("describes_not") or ()}
+    return {
+        "describes": describes,
+        "asks": {str(w).lower() for w in data.get("asks") or ()},
+        "pointers": {str(w).lower() for w in data.get("pointers") or ()},
+        "players": {str(w).lower() for w in data.get("players") or ()},
+        "effect_nouns": {str(w).lower() for w in data.get("effect_nouns") or ()},
+        "blocking": {str(w).lower() for w in data.get("blocking") or ()},
+        "alternatives": {str(w).lower() for w in data.get("alternatives") or ()},
+        "summons": summons,
+        "discourse": discourse,
+    }
+
+
+def _describes(word: str, describes: set[str]) -> bool:
+    """May ``word`` say what an effect does (in any of its forms: "searches", "banishing")?"""
+    from .lemmas import all_lemmas
+
+    forms = {word} | {f for fs in all_lemmas(word).values() for f in fs}
+    return bool(forms & describes)
+
+
+def _frames(families: dict) -> list[tuple[str, dict, re.Pattern]]:
+    out = []
+    for name, fam in families.items():
+        frame = getattr(fam, "frame", None) or {}
+        cues = frame.get("cues") or ()
+        if cues:
+            body = "|".join(f"(?:{c})" for c in sorted(cues, key=len, reverse=True))
+            out.append((name, frame, re.compile(rf"(?<![\w'])(?:{body})(?![\w'])", re.IGNORECASE)))
+    return out
+
+
+def _sentences(masked: str) -> list[str]:
+    return [s.strip() for s in _ENDS.split(masked) if s.strip()]
+
+
+def _asked(parts: list[str]) -> tuple[list[str], list[str]]:
+    """(the story, the sentences that ask): those with a question mark and all after the first
+    of them, else the last sentence."""
+    first = next((k for k, p in enumerate(parts) if "?" in p), None)
+    if first is None:
+        first = len(parts) - 1
+    return parts[:first], parts[first:]
+
+
+def _phrases(words: list[str], table: dict | set, start: int) -> int:
+    """How many words from ``start`` make a phrase of ``table`` (the longest), or 0."""
+    for n in (4, 3, 2, 1):
+        if start + n <= len(words) and " ".join(words[start:start + n]) in table:
+            return n
+    return 0
+
+
+def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> Frame | None:
+    """``text`` (the question as the lexicon read it), ``spans`` its card names (start, end,
+    card): its frame, or None when it has none (see the module's docstring).  English only: the
+    words said of the effect are returned to be grounded in the card's text by the caller."""
+    voc = vocabulary()
+    names, written = [], []
+    masked, last = [], 0
+    for s, e, card in sorted(spans):
+        if s < last:
+            return None
+        masked.append(text[last:s])
+        masked.append(_MASK.format(len(names)))
+        names.append(card)
+        written.append(text[s:e])
+        last = e
+    masked.append(text[last:])
+    whole = "".join(masked)
+    parts = _sentences(whole)
+    story, asked = _asked(parts)
+    said = " ".join(asked)
+    cards_asked = {names[int(k)] for k in _MASKED.findall(said)}
+    cards_all = set(names)
+    if len(cards_asked) > 1 or not cards_asked and len(cards_all) != 1:
+        return None
+    card = next(iter(cards_asked or cards_all))
+    found = [(name, frame, m) for name, frame, rx in _frames(families) for m in rx.finditer(said)]
+    if not found or len({name for name, _f, _m in found}) != 1:
+        return None
+    family, frame = found[0][0], found[0][1]
+    # the other answer offered ("... or does it just happen?"): its words are those of
+    # ``alternatives`` only, and it names no card
+    alternative = ""
+    m = re.search(r"(?:,\s*|\s)or\s+(?P<alt>[^?]*)\??\s*$", said, re.IGNORECASE)
+    if m and not _MASKED.search(m.group("alt")) and \
+            all(w.lower() in voc["alternatives"] | voc["discourse"] | voc["players"]
+                for w in _WORD.findall(m.group("alt"))) and m.start() >= found[-1][2].end():
+        alternative = m.group(0).strip(" ,?")
+        said_core = said[:m.start()] + said[m.end():]
+    else:
+        said_core = said
+    cue_spans = [(m.start(), m.end()) for _n, _f, m in found if m.end() <= len(said_core)]
+    if not cue_spans:
+        return None
+    # after the cue only discourse: an object ("... target my monster?", "... target itself?"),
+    # a card or a purpose ("... so I can ...") may change what is asked
+    after = said_core[cue_spans[-1][1]:]
+    if _MASKED.search(after):
+        return None
+    tail = [w.lower() for w in _WORD.findall(after)]
+    k = 0
+    while k < len(tail):
+        n = _phrases(tail, voc["discourse"], k)
+        if not n and tail[k] not in "?!.,":
+            return None
+        k += n or 1
+    rest = said_core[:cue_spans[-1][1]]
+    for s, e in sorted(cue_spans, reverse=True):
+        rest = rest[:s] + " " + rest[e:]
+    rest = _MASKED.sub(" ", rest)
+    words = [w.lower() for w in _WORD.findall(rest)]
+    if len(words) > MAX_WORDS:
+        return None
+    summon, subject, described = "", "effect", []
+    k = 0
+    while k < len(words):
+        w = words[k]
+        if w in voc["blocking"] or w.isdigit():
+            return None
+        n = _phrases(words, voc["discourse"], k)
+        if n:
+            k += n
+            continue
+        n = _phrases(words, voc["summons"], k)
+        if n:
+            kind = voc["summons"][" ".join(words[k:k + n])]
+            if summon and kind not in ("any", summon):
+                return None
+            summon = kind if kind != "any" or not summon else summon
+            subject = "summon"
+            k += n
+            continue
+        if w in ("activating", "activation", "activate", "activated"):
+            subject = "activation" if subject == "effect" else subject
+            k += 1
+            continue
+        if w in voc["asks"] | voc["pointers"] | voc["players"] | voc["effect_nouns"] or \
+                w in ",:;-–—()'\"?!.’" or w in ("'s", "s", "of", "to", "by", "for", "with", "from",
+                                                "in", "on", "at", "as", "and", "+", "&", "so",
+                                                "like", "ok"):
+            k += 1
+            continue
+        if not _describes(w, voc["describes"]):
+            return None
+        described.append(w)
+        k += 1
+    if subject == "summon" and described:
+        return None              # how it is Summoned is the story's (never read here)
+    if subject == "summon" and not frame.get("ask_summon") or \
+            subject == "activation" and described:
+        return None
+    kind = {"any": "Special", "": "Special"}.get(summon, summon.capitalize())
+
+    told = []
+    if subject == "effect" and not described and not cards_asked:
+        # "X's negate thing, is that a quick effect?": what the story says of the card
+        for part in story:
+            if any(names[int(k)] == card for k in _MASKED.findall(part)):
+                told += [w.lower() for w in _WORD.findall(_MASKED.sub(" ", part))
+                         if w.lower() not in voc["blocking"] and _describes(w.lower(), voc["describes"])]
+
+    def unmasked(part: str) -> str:
+        return _MASKED.sub(lambda m: written[int(m.group(1))], part).strip()
+
+    return Frame(family, card, unmasked(" ".join(asked)),
+                 unmasked(" / ".join(m.group() for _n, _f, m in found)), subject=subject,
+                 summon=f"{kind} Summon" if subject == "summon" else "", described=described,
+                 told=told, alternative=unmasked(alternative), story=unmasked(" ".join(story)))
+
+
+def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
+    """The canonical question(s) the frame asks: one per effect its described words fit (the
+    answer must then be the same for each), or None when no effect fits them."""
+    fam = families[frame.family]
+    spec = getattr(fam, "frame", None) or {}
+    if frame.subject == "summon":
+        return [spec["ask_summon"].format(summon=frame.summon, card=frame.card)]
+    if frame.subject == "activation":
+        if not spec.get("ask_activation"):
+            return None
+        return [spec["ask_activation"].format(card=frame.card)]
+    from .reader.reader import read_card
+    from .situate.refs import grounded_in_text
+
+    card = db.get(frame.card)
+    if card is None:
+        return None
+    effects = [e for e in read_card(card).effects if e.n in _ORDINAL]
+    if not effects:
+        return None
+    fits = [e for e in effects
+            if not frame.described or grounded_in_text(" ".join(frame.described), e.text)]
+    if not fits:
+        return None
+    if frame.told:
+        # the effects the story's words fit, when some do (else each effect is asked)
+        fits = [e for e in fits if grounded_in_text(" ".join(frame.told), e.text)] or fits
+    return [spec["ask"].format(effect=f"the {_ORDINAL[e.n]} effect of {frame.card}")
+            for e in fits]
+
+
+def changes_of(frame: Frame, asked: str) -> list[Change]:
+    """What the restatement says of the reading: the question read by its frame, the other
+    answer and the story set aside."""
+    out = [Change("frame", frame.asked, asked)]
+    if frame.alternative:
+        out.append(Change("alternative", frame.alternative))
+    if frame.story:
+        out.append(Change("story-aside", frame.story, frame.family))
+    return out
+
+
+def by_frame(relexed: Relexed, db, families: dict):
+    """The question read by its frame: (its canonical questions, the reading to show), or
+    None.  The caller reads each canonical question and answers only when they agree."""
+    from .rereading import mentions
+
+    text = relexed.text
+    spans = [(m.start, m.end, m.card) for m in mentions(text, db, families)]
+    frame = read_frame(text, spans, families)
+    if frame is None:
+        return None
+    asked = questions_of(frame, db, families)
+    if not asked:
+        return None
+    out = Relexed(asked[0], list(relexed.changes) + changes_of(frame, asked[0]))
+    if len(asked) > 1:
+        out.changes.append(Change("every-effect", frame.asked, frame.card))
+    return asked, out

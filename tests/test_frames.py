@@ -1,0 +1,101 @@
+"""A question read by its frame (psct_expert/frames.py): sentences written for these tests."""
+
+import pytest
+
+from psct_expert.frames import read_frame
+
+
+@pytest.fixture
+def expert(base_expert):
+    return base_expert
+
+
+def _spans(text, *names):
+    """(start, end, card) of each name as written in ``text`` (the card is the name here)."""
+    out = []
+    for name in names:
+        at = text.lower().index(name.lower())
+        out.append((at, at + len(name), name))
+    return out
+
+
+def _frame(expert, text, *names):
+    return read_frame(text, _spans(text, *names), expert.kb.families)
+
+
+def test_a_chain_question_in_players_words_is_read_by_its_frame(expert):
+    text = "hey so is the search of Fiendsmith Engraver an activated effect or just a rule thing?"
+    f = _frame(expert, text, "Fiendsmith Engraver")
+    assert (f.family, f.card, f.subject) == ("starts-chain", "Fiendsmith Engraver", "effect")
+    assert f.described == ["search"] and f.alternative == "or just a rule thing"
+
+
+def test_a_summon_asked_about_is_the_subject_with_its_kind(expert):
+    text = "bro does the link summon of Sky Striker Ace - Kagari make a chain link??"
+    f = _frame(expert, text, "Sky Striker Ace - Kagari")
+    assert (f.family, f.subject, f.summon) == ("starts-chain", "summon", "Link Summon")
+
+
+@pytest.mark.parametrize("text", [
+    # a word that may change what is asked is never set aside
+    "is the search of Fiendsmith Engraver still an activated effect?",
+    "does Fiendsmith Engraver's effect not start a chain?",
+    "if Fiendsmith Engraver is negated, is its search a chain link?",
+    # an object after the cue: whether it targets that, not whether it targets
+    "does Fiendsmith Engraver target my monster?",
+    # a word that says nothing of an effect, and that no list places
+    "does the purple effect of Fiendsmith Engraver start a chain?",
+    # "can ... target itself" asks whether it may (not what its text does)
+    "can Fiendsmith Engraver's effect target Fiendsmith Engraver itself?",
+])
+def test_what_may_change_the_question_leaves_it_to_the_other_readings(expert, text):
+    assert _frame(expert, text, "Fiendsmith Engraver") is None
+
+
+def test_two_cards_asked_about_have_no_frame(expert):
+    text = "does Dark Hole start a chain that Ash Blossom & Joyous Spring can respond to?"
+    assert _frame(expert, text, "Dark Hole", "Ash Blossom & Joyous Spring") is None
+
+
+def test_two_families_asked_at_once_have_no_frame(expert):
+    text = "is Dark Hole a quick effect that goes on the chain?"
+    assert _frame(expert, text, "Dark Hole") is None
+
+
+def test_the_story_is_set_aside_and_said_so(expert):
+    a = expert.ask("my opp sent a card with Fiendsmith Engraver earlier lol. "
+                   "is the search of fiendsmith engraver an activated effect or just a rule thing?")
+    assert a.value == "yes"
+    assert a.restated == "Does the first effect of Fiendsmith Engraver start a Chain?"
+    spec, reading = expert.read("my opp sent a card with Fiendsmith Engraver earlier lol. is the "
+                                "search of fiendsmith engraver an activated effect or just a rule "
+                                "thing?", [])
+    kinds = [c.kind for c in reading.changes]
+    assert "frame" in kinds and "story-aside" in kinds and "alternative" in kinds
+
+
+def test_an_effect_described_is_the_one_its_text_says(expert):
+    a = expert.ask("shooting quasar dragon's negate thing, is that a quick effect or nah")
+    assert a.value == "yes" and a.restated.startswith("Is the third effect of Shooting Quasar")
+
+
+def test_a_summon_by_its_own_procedure_read_by_frame(expert):
+    a = expert.ask("yo does the summon of chaos dragon levianeer actually go on the chain?")
+    assert a.value == "no"
+
+
+def test_a_frame_names_a_cue_that_compiles(tmp_path):
+    from psct_expert.errors import RuleError
+    from psct_expert.knowledge import load_knowledge
+
+    (tmp_path / "questions.yaml").write_text(
+        "families:\n"
+        "  my-family:\n"
+        "    answer: starts_chain\n"
+        "    key: [effect]\n"
+        "    frame:\n"
+        "      cues: ['start(s a chain']\n"
+        "      ask: 'Does {effect} start a Chain?'\n", encoding="utf-8")
+    with pytest.raises(RuleError) as got:
+        load_knowledge([str(tmp_path)])
+    assert "questions.yaml:6" in str(got.value) and "not a regular expression" in str(got.value)
