@@ -44,6 +44,9 @@ _MASKED = re.compile("\ue001(\\d+)\ue001")
 # a sentence ends at ? ! or a full stop before a space (card names are masked first)
 _ENDS = re.compile(r"(?<=[?!.])\s+")
 MAX_WORDS = 80
+# a quotation of card text: grounded in the card's text (its words never block a frame)
+_QUOTE = re.compile(r'"[^"]{3,}"|\u201c[^\u201d]{3,}\u201d')
+_QUOTED = re.compile("\ue002(\\d+)\ue002")
 
 
 @dataclass
@@ -60,6 +63,7 @@ class Frame:
     told: list[str] = field(default_factory=list)   # words the story says of the card (when
     # the asked sentences say none): they choose among its effects when some fit them all
     alternative: str = ""            # the other answer offered (set aside)
+    quoted: list[str] = field(default_factory=list)   # quotations of the card's text
     story: str = ""                  # the sentences before (set aside)
 
 
@@ -154,6 +158,10 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         last = e
     masked.append(text[last:])
     whole = "".join(masked)
+    quotes = [q.group()[1:-1] for q in _QUOTE.finditer(whole)]
+    if any(_MASKED.search(q) for q in quotes):
+        return None
+    whole = _QUOTE.sub(lambda q: f"\ue002{quotes.index(q.group()[1:-1])}\ue002", whole)
     parts = _sentences(whole)
     story, asked = _asked(parts)
     said = " ".join(asked)
@@ -185,7 +193,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     after = said_core[cue_spans[-1][1]:]
     if _MASKED.search(after):
         return None
-    tail = [w.lower() for w in _WORD.findall(after)]
+    tail = [w.lower() for w in _WORD.findall(_QUOTED.sub(" ", after))]
     k = 0
     while k < len(tail):
         n = _phrases(tail, voc["discourse"], k)
@@ -195,7 +203,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     rest = said_core[:cue_spans[-1][1]]
     for s, e in sorted(cue_spans, reverse=True):
         rest = rest[:s] + " " + rest[e:]
-    rest = _MASKED.sub(" ", rest)
+    rest = _QUOTED.sub(" ", _MASKED.sub(" ", rest))
     words = [w.lower() for w in _WORD.findall(rest)]
     if len(words) > MAX_WORDS:
         return None
@@ -244,16 +252,18 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         # "X's negate thing, is that a quick effect?": what the story says of the card
         for part in story:
             if any(names[int(k)] == card for k in _MASKED.findall(part)):
-                told += [w.lower() for w in _WORD.findall(_MASKED.sub(" ", part))
+                told += [w.lower() for w in _WORD.findall(_QUOTED.sub(" ", _MASKED.sub(" ", part)))
                          if w.lower() not in voc["blocking"] and _describes(w.lower(), voc["describes"])]
 
     def unmasked(part: str) -> str:
+        part = _QUOTED.sub(lambda q: f'"{quotes[int(q.group(1))]}"', part)
         return _MASKED.sub(lambda m: written[int(m.group(1))], part).strip()
 
     return Frame(family, card, unmasked(" ".join(asked)),
                  unmasked(" / ".join(m.group() for _n, _f, m in found)), subject=subject,
                  summon=f"{kind} Summon" if subject == "summon" else "", described=described,
-                 told=told, alternative=unmasked(alternative), story=unmasked(" ".join(story)))
+                 told=told, alternative=unmasked(alternative), story=unmasked(" ".join(story)),
+                 quoted=quotes)
 
 
 def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
@@ -278,6 +288,12 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         return None
     fits = [e for e in effects
             if not frame.described or grounded_in_text(" ".join(frame.described), e.text)]
+    if frame.quoted:
+        # a quotation is of the effect whose text says its words (every effect else: agreed)
+        said = [e for e in fits if all(grounded_in_text(_quote_words(q), e.text)
+                                       for q in frame.quoted if _quote_words(q))]
+        if frame.subject == "effect" and said:
+            fits = said
     if not fits:
         return None
     if frame.told:
@@ -285,6 +301,26 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         fits = [e for e in fits if grounded_in_text(" ".join(frame.told), e.text)] or fits
     return [spec["ask"].format(effect=f"the {_ORDINAL[e.n]} effect of {frame.card}")
             for e in fits]
+
+
+def _mask(text: str, spans: list[tuple[int, int, str]]) -> str:
+    masked, last = [], 0
+    for k, (s, e, _card) in enumerate(sorted(spans)):
+        masked += [text[last:s], _MASK.format(k)]
+        last = max(last, e)
+    masked.append(text[last:])
+    return "".join(masked)
+
+
+def _story_cards(text: str, spans: list[tuple[int, int, str]], frame: Frame) -> set[str]:
+    """The cards named before the sentences that ask."""
+    ordered = sorted(spans)
+    story = _asked(_sentences(_mask(text, spans)))[0]
+    return {ordered[int(k)][2] for part in story for k in _MASKED.findall(part)}
+
+
+def _quote_words(quote: str) -> str:
+    return " ".join(w for w in re.findall(r"[a-z]+", quote.lower()) if len(w) >= 2)
 
 
 def changes_of(frame: Frame, asked: str) -> list[Change]:
@@ -298,9 +334,28 @@ def changes_of(frame: Frame, asked: str) -> list[Change]:
     return out
 
 
-def by_frame(relexed: Relexed, db, families: dict):
-    """The question read by its frame: (its canonical questions, the reading to show), or
-    None.  The caller reads each canonical question and answers only when they agree."""
+def _blocked_as_written(written: str, relexed: Relexed, db, families: dict) -> bool:
+    """Do the sentences that ask, as written, hold a word that may change what is asked (other
+    than in what the lexicon set aside as discourse, or in the other answer offered)?"""
+    from .rereading import mentions
+
+    voc = vocabulary()
+    said = " ".join(_asked(_sentences(_QUOTE.sub(" ", _mask(
+        written, [(m.start, m.end, m.card) for m in mentions(written, db, families)]))))[1])
+    for c in relexed.changes:
+        if c.kind == "set-aside" and c.written:
+            said = re.sub(re.escape(c.written), " ", said, count=1, flags=re.IGNORECASE)
+    m = re.search(r"(?:,\s*|\s)or\s+(?P<alt>[^?]*)\??\s*$", said, re.IGNORECASE)
+    if m and all(w.lower() in voc["alternatives"] | voc["discourse"] | voc["players"]
+                 for w in _WORD.findall(m.group("alt"))):
+        said = said[:m.start()]
+    return any(w.lower() in voc["blocking"] for w in _WORD.findall(_MASKED.sub(" ", said)))
+
+
+def by_frame(relexed: Relexed, written: str, db, families: dict):
+    """The question read by its frame (``relexed``: as the lexicon read it; ``written``: as
+    written): (its canonical questions, the reading to show), or None.  The caller reads each
+    canonical question and answers only when they agree."""
     from .rereading import mentions
 
     text = relexed.text
@@ -308,6 +363,15 @@ def by_frame(relexed: Relexed, db, families: dict):
     frame = read_frame(text, spans, families)
     if frame is None:
         return None
+    if _blocked_as_written(written, relexed, db, families):
+        # a word that may change what is asked, as the question was written (the lexicon may
+        # have told "... start a Chain if X?" as "X. ...?": what is supposed is never a story)
+        return None
+    if frame.story:
+        if frame.subject == "summon" and _story_cards(text, spans, frame) - {frame.card}:
+            # "I Summon it with Monster Reborn. Does its Summon start a Chain?": the Summon
+            # told may not be the one the card's text does
+            return None
     asked = questions_of(frame, db, families)
     if not asked:
         return None

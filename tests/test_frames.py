@@ -99,3 +99,24 @@ def test_a_frame_names_a_cue_that_compiles(tmp_path):
     with pytest.raises(RuleError) as got:
         load_knowledge([str(tmp_path)])
     assert "questions.yaml:6" in str(got.value) and "not a regular expression" in str(got.value)
+
+
+def test_what_the_question_supposes_is_never_a_story_set_aside(expert):
+    # the lexicon tells "... if X?" as "X. ...?": the frame still sees the "if" as written
+    from psct_expert.errors import QuestionError
+
+    with pytest.raises(QuestionError):
+        expert.ask("Does activating Pot of Greed start a Chain if the blorf was zingled twice?")
+
+
+def test_a_summon_told_with_another_card_is_not_read_as_the_cards_own(expert):
+    a = expert.ask("I special summon gorz the emissary of darkness with monster reborn. does "
+                   "gorz's summon start a chain?")
+    assert a.value != "yes"
+    assert "frame" not in [c.kind for c in (a.reading.changes if a.reading else [])]
+
+
+def test_a_quotation_picks_the_effect_whose_text_says_it(expert):
+    a = expert.ask('opp used shooting quasar dragon lol. the "negate the activation" thing, is '
+                   'that a quick effect?')
+    assert a.value == "yes" and a.restated.startswith("Is the third effect of Shooting Quasar")
