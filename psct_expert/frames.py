@@ -44,8 +44,15 @@ _MASKED = re.compile("\ue001(\\d+)\ue001")
 # a sentence ends at ? ! or a full stop before a space (card names are masked first)
 _ENDS = re.compile(r"(?<=[?!.])\s+")
 MAX_WORDS = 80
+MAX_CHARS = 1500             # a longer text is never read by its frame
+# a character no reader places (a stray byte, a control character): never set aside
+_UNREADABLE = re.compile("[\ud800-\udfff\x00-\x08\x0b-\x1f\x7f\ue000-\uf8ff\ufffd]")
+# words that join the others and say nothing of their own
+_GLUE = frozenset(("'s", "s", "of", "to", "by", "for", "with", "from", "in", "on", "at", "as",
+                   "and", "+", "&", "so", "like", "ok"))
 # a quotation of card text: grounded in the card's text (its words never block a frame)
 _QUOTE = re.compile(r'"[^"]{3,}"|\u201c[^\u201d]{3,}\u201d')
+_RESPONSES = re.compile(r"\brespon|\bchain(?:ed)? to\b|\bin response\b", re.IGNORECASE)
 _QUOTED = re.compile("\ue002(\\d+)\ue002")
 
 
@@ -64,6 +71,8 @@ class Frame:
     # the asked sentences say none): they choose among its effects when some fit them all
     alternative: str = ""            # the other answer offered (set aside)
     quoted: list[str] = field(default_factory=list)   # quotations of the card's text
+    responds: bool = False           # a tail asks whether a response can be made too
+    pointer: bool = False            # the asked sentences name no card ("does that target?")
     story: str = ""                  # the sentences before (set aside)
 
 
@@ -89,6 +98,8 @@ def vocabulary() -> dict:
     describes |= {str(w).lower() for w in lx.get("grounding") or ()}
     describes -= {str(w).lower() for w in data.get("describes_not") or ()}
     return {
+        "story_verbs": {str(w).lower() for w in data.get("story_verbs") or ()},
+        "changes_card": {str(w).lower() for w in data.get("changes_card") or ()},
         "describes": describes,
         "asks": {str(w).lower() for w in data.get("asks") or ()},
         "pointers": {str(w).lower() for w in data.get("pointers") or ()},
@@ -125,12 +136,55 @@ def _sentences(masked: str) -> list[str]:
 
 
 def _asked(parts: list[str]) -> tuple[list[str], list[str]]:
-    """(the story, the sentences that ask): those with a question mark and all after the first
-    of them, else the last sentence."""
-    first = next((k for k, p in enumerate(parts) if "?" in p), None)
-    if first is None:
-        first = len(parts) - 1
-    return parts[:first], parts[first:]
+    """(the story, the sentences that ask): those from the first with a question mark to the
+    last with one, else the last sentence.  What is told after them ("... a chain link right?
+    opp said it's just passive") is story too: it names no card (else they all ask)."""
+    asking = [k for k, p in enumerate(parts) if "?" in p]
+    if not asking:
+        return parts[:-1], parts[-1:]
+    first, last = asking[0], asking[-1]
+    after = parts[last + 1:]
+    if any(_MASKED.search(p) for p in after):
+        return parts[:first], parts[first:]
+    return parts[:first] + after, parts[first:last + 1]
+
+
+def _lemmas_of(word: str) -> set[str]:
+    from .lemmas import all_lemmas
+
+    return {f for fs in all_lemmas(word).values() for f in fs}
+
+
+def _english(word: str) -> bool:
+    """A word of English (the lemma dictionary knows it): an invented word is never one."""
+    return bool(_lemmas_of(word))
+
+
+def _changes_card(word: str, voc: dict) -> bool:
+    """Does the word say what a card is changed into (frames.yaml ``changes_card``: "gains",
+    "treated", ...)?"""
+    return bool((_lemmas_of(word) | {word}) & voc["changes_card"])
+
+
+def _placed(part: str, voc: dict) -> bool:
+    """Is each word of a story sentence placed (frames.yaml ``story_verbs``, the frame words,
+    discourse, a number, a word that may describe an effect)?"""
+    words = [w.lower() for w in _WORD.findall(_QUOTED.sub(" ", _MASKED.sub(" ", part)))]
+    plain = voc["asks"] | voc["pointers"] | voc["players"] | voc["effect_nouns"] | \
+        voc["story_verbs"] | set(voc["summons"]) | _GLUE
+    k = 0
+    while k < len(words):
+        n = _phrases(words, voc["discourse"], k) or _phrases(words, voc["summons"], k)
+        if n:
+            k += n
+            continue
+        w = words[k]
+        if _changes_card(w, voc) or not (
+                w in plain or w.isdigit() or w in ",:;-–—()'\"?!.’" or
+                _describes(w, voc["describes"]) or _english(w)):
+            return False
+        k += 1
+    return True
 
 
 def _phrases(words: list[str], table: dict | set, start: int) -> int:
@@ -164,6 +218,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     whole = _QUOTE.sub(lambda q: f"\ue002{quotes.index(q.group()[1:-1])}\ue002", whole)
     parts = _sentences(whole)
     story, asked = _asked(parts)
+    after_story = [p for p in story if parts.index(p) > parts.index(asked[-1])]
     said = " ".join(asked)
     cards_asked = {names[int(k)] for k in _MASKED.findall(said)}
     cards_all = set(names)
@@ -191,6 +246,12 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     # after the cue only discourse: an object ("... target my monster?", "... target itself?"),
     # a card or a purpose ("... so I can ...") may change what is asked
     after = said_core[cue_spans[-1][1]:]
+    responds = False
+    for tail_rx in frame.get("tails") or ():
+        t = re.match(rf"\s*(?:{tail_rx})(?![\w'])", after, re.IGNORECASE)
+        if t:
+            after, responds = after[t.end():], True
+            break
     if _MASKED.search(after):
         return None
     tail = [w.lower() for w in _WORD.findall(_QUOTED.sub(" ", after))]
@@ -231,9 +292,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
             k += 1
             continue
         if w in voc["asks"] | voc["pointers"] | voc["players"] | voc["effect_nouns"] or \
-                w in ",:;-–—()'\"?!.’" or w in ("'s", "s", "of", "to", "by", "for", "with", "from",
-                                                "in", "on", "at", "as", "and", "+", "&", "so",
-                                                "like", "ok"):
+                w in ",:;-–—()'\"?!.’" or w in _GLUE:
             k += 1
             continue
         if not _describes(w, voc["describes"]):
@@ -247,6 +306,14 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         return None
     kind = {"any": "Special", "": "Special"}.get(summon, summon.capitalize())
 
+    if any(not re.search(r"[a-z]", p, re.IGNORECASE) and not _MASKED.search(p) for p in story):
+        return None                  # a sentence of no word: nothing to set aside
+    for part in story:
+        # a sentence about the card asked of (or told after the question) is set aside only
+        # when each of its words is placed
+        if any(names[int(k)] == card for k in _MASKED.findall(part)) or part in after_story:
+            if not _placed(part, voc):
+                return None
     told = []
     if subject == "effect" and not described and not cards_asked:
         # "X's negate thing, is that a quick effect?": what the story says of the card
@@ -263,7 +330,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
                  unmasked(" / ".join(m.group() for _n, _f, m in found)), subject=subject,
                  summon=f"{kind} Summon" if subject == "summon" else "", described=described,
                  told=told, alternative=unmasked(alternative), story=unmasked(" ".join(story)),
-                 quoted=quotes)
+                 quoted=quotes, responds=responds, pointer=not cards_asked)
 
 
 def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
@@ -271,6 +338,14 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
     answer must then be the same for each), or None when no effect fits them."""
     fam = families[frame.family]
     spec = getattr(fam, "frame", None) or {}
+    card = db.get(frame.card)
+    if card is None:
+        return None
+    if frame.responds and _RESPONSES.search(" ".join(filter(None, (card.text, getattr(
+            card, "pendulum_text", None))))):
+        # "... that they can respond to?" asks whether a response can be made: a text that
+        # speaks of responses may forbid them (whatever starts a Chain)
+        return None
     if frame.subject == "summon":
         return [spec["ask_summon"].format(summon=frame.summon, card=frame.card)]
     if frame.subject == "activation":
@@ -280,9 +355,6 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
     from .reader.reader import read_card
     from .situate.refs import grounded_in_text
 
-    card = db.get(frame.card)
-    if card is None:
-        return None
     effects = [e for e in read_card(card).effects if e.n in _ORDINAL]
     if not effects:
         return None
@@ -299,6 +371,9 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
     if frame.told:
         # the effects the story's words fit, when some do (else each effect is asked)
         fits = [e for e in fits if grounded_in_text(" ".join(frame.told), e.text)] or fits
+    if len(fits) > 1 and frame.pointer and not frame.described:
+        # "X. Does it target?": which of its effects "it" is, nothing says
+        return None
     return [spec["ask"].format(effect=f"the {_ORDINAL[e.n]} effect of {frame.card}")
             for e in fits]
 
@@ -334,6 +409,13 @@ def changes_of(frame: Frame, asked: str) -> list[Change]:
     return out
 
 
+def _name_end(text: str, start: int, end: int, card: str) -> int:
+    """Where a name ends without the sentence's punctuation found with it ("... Dragon.")."""
+    while end > start and text[end - 1] in ".,:;!?" and not card.endswith(text[end - 1]):
+        end -= 1
+    return end
+
+
 def _blocked_as_written(written: str, relexed: Relexed, db, families: dict) -> bool:
     """Do the sentences that ask, as written, hold a word that may change what is asked (other
     than in what the lexicon set aside as discourse, or in the other answer offered)?"""
@@ -341,7 +423,8 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict) -> b
 
     voc = vocabulary()
     said = " ".join(_asked(_sentences(_QUOTE.sub(" ", _mask(
-        written, [(m.start, m.end, m.card) for m in mentions(written, db, families)]))))[1])
+        written, [(m.start, _name_end(written, m.start, m.end, m.card), m.card)
+                  for m in mentions(written, db, families)]))))[1])
     for c in relexed.changes:
         if c.kind == "set-aside" and c.written:
             said = re.sub(re.escape(c.written), " ", said, count=1, flags=re.IGNORECASE)
@@ -359,7 +442,14 @@ def by_frame(relexed: Relexed, written: str, db, families: dict):
     from .rereading import mentions
 
     text = relexed.text
-    spans = [(m.start, m.end, m.card) for m in mentions(text, db, families)]
+    if len(text) > MAX_CHARS or len(written) > MAX_CHARS or _UNREADABLE.search(written):
+        return None
+    voc = vocabulary()
+    # a name written in lower case that is a discourse word ("judge question.") is the word
+    spans = [(m.start, _name_end(text, m.start, m.end, m.card), m.card)
+             for m in mentions(text, db, families)
+             if not (text[m.start:m.end].islower()
+                     and text[m.start:m.end].strip(".,:;!?") in voc["discourse"])]
     frame = read_frame(text, spans, families)
     if frame is None:
         return None

@@ -188,7 +188,8 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             return static
     # last: the question read by its frame (a question about what a card's text does, in words
     # no shape of the grammar has): :mod:`psct_expert.frames`
-    framed = _by_frame(relexed, db, families)
+    framed = _by_frame(relexed, normalise(text), db, families, story_aside) if not scenario \
+        else None
     if framed is not None:
         return framed
     if not relexed.changes:
@@ -210,14 +211,15 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     raise _near(err, relexed.text, scenario, db, families, settle) from None
 
 
-def _by_frame(relexed: Relexed, db: CardDB, families: dict):
+def _by_frame(relexed: Relexed, written: str, db: CardDB, families: dict, story_aside: bool):
     """The question read by its frame (:func:`psct_expert.frames.by_frame`): each canonical
     question it gives is read by the grammar, and more than one (one per effect its words fit)
-    must get the same answer (``each``).  None when the frame gives none, or one is not placed."""
+    must get the same answer (``each``).  None when the frame gives none, or one is not placed.
+    The scenario lines the user gave are never a story set aside (``story_aside`` False)."""
     from .frames import by_frame
 
-    got = by_frame(relexed, db, families)
-    if got is None:
+    got = by_frame(relexed, written, db, families)
+    if got is None or not story_aside and any(c.kind == "story-aside" for c in got[1].changes):
         return None
     asked, reading = got
     specs = []

@@ -120,3 +120,51 @@ def test_a_quotation_picks_the_effect_whose_text_says_it(expert):
     a = expert.ask('opp used shooting quasar dragon lol. the "negate the activation" thing, is '
                    'that a quick effect?')
     assert a.value == "yes" and a.restated.startswith("Is the third effect of Shooting Quasar")
+
+
+def test_can_anything_respond_is_not_read_as_does_it_start_a_chain(expert):
+    # whether a response can be made is not whether it starts a Chain (a text may lock responses)
+    from psct_expert.errors import PsctError
+
+    try:
+        a = expert.ask("my opp discards and activates super poly. can i chain something to it?")
+    except PsctError:
+        return
+    assert a.value != "yes"
+
+
+def test_a_response_asked_after_the_cue_of_a_text_that_locks_responses_is_not_yes(expert):
+    a = expert.ask("opp activates super poly, is that an activated effect that i can respond to?")
+    assert a.value == "unknown"
+    # a card whose text says nothing of responses: the tail asks the same as the cue
+    # ("question" is also a card's name: written in lower case, alone, it is the word)
+    b = expert.ask("Judge question. Player uses Ancient Fairy Dragon to Special Summon a Level 4 from "
+                   "the hand. Is that an activated effect that opponent can chain to?")
+    assert b.value == "yes" and b.restated.startswith("Does the first effect of Ancient Fairy")
+
+
+
+@pytest.mark.parametrize("story", [
+    "My Fiendsmith Engraver got blorfed earlier.",                  # an invented word
+    "My Fiendsmith Engraver gained an effect earlier.",             # a word that changes the card
+    "\ufffd.",                                                     # a sentence of no word
+])
+def test_a_story_that_may_change_the_card_is_never_set_aside(expert, story):
+    from psct_expert.errors import PsctError
+
+    try:
+        a = expert.ask(f"{story} is the search of fiendsmith engraver an activated effect?")
+    except PsctError:
+        return
+    assert "frame" not in [c.kind for c in (a.reading.changes if a.reading else [])]
+
+
+def test_scenario_lines_are_never_a_story_set_aside(expert):
+    from psct_expert.errors import PsctError
+
+    try:
+        a = expert.ask("is the search of fiendsmith engraver an activated effect or nah",
+                       ["My opponent Summons a monster with 3000 ATK."])
+    except PsctError:
+        return
+    assert "frame" not in [c.kind for c in (a.reading.changes if a.reading else [])]

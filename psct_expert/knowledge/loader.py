@@ -192,18 +192,20 @@ class _Loader:
             return {}
         if not isinstance(frame, dict) or not isinstance(frame.get("cues"), list) or \
                 not frame["cues"] or not isinstance(frame.get("ask"), str) or \
-                set(frame) - {"cues", "ask", "ask_summon", "ask_activation"}:
+                set(frame) - {"cues", "tails", "ask", "ask_summon", "ask_activation"} or \
+                not isinstance(frame.get("tails", []), list):
             self.err(p + ("frame",), f"family {name!r}: 'frame' is a mapping of 'cues: [regular "
                                      "expressions]', 'ask: QUESTION' and optional 'ask_summon', "
-                                     "'ask_activation'")
+                                     "'ask_activation', 'tails: [regular expressions]'")
             return {}
-        for k, cue in enumerate(frame["cues"]):
-            try:
-                re.compile(str(cue))
-            except re.error as exc:
-                self.err(p + ("frame", "cues", k), f"family {name!r}: cue {cue!r} is not a "
-                                                   f"regular expression ({exc})")
-                return {}
+        for key in ("cues", "tails"):
+            for k, cue in enumerate(frame.get(key) or ()):
+                try:
+                    re.compile(str(cue))
+                except re.error as exc:
+                    self.err(p + ("frame", key, k), f"family {name!r}: {key[:-1]} {cue!r} is "
+                                                    f"not a regular expression ({exc})")
+                    return {}
         slots = {"ask": {"effect"}, "ask_summon": {"summon", "card"}, "ask_activation": {"card"}}
         for key, allowed in slots.items():
             said = frame.get(key)
@@ -214,8 +216,9 @@ class _Loader:
                 self.err(p + ("frame", key), f"family {name!r}: frame {key} fills only "
                                              f"{', '.join('{' + a + '}' for a in sorted(allowed))}")
                 return {}
-        return {"cues": [str(c) for c in frame["cues"]], **{k: str(frame[k]) for k in slots
-                                                            if k in frame}}
+        return {"cues": [str(c) for c in frame["cues"]],
+                "tails": [str(c) for c in frame.get("tails") or ()],
+                **{k: str(frame[k]) for k in slots if k in frame}}
 
     def family_builders(self, name: str, info: dict, p: tuple) -> dict:
         """A family's ``build: {tree: MODULE.FUNCTION, text: FUNCTION, question: NAME}``, each

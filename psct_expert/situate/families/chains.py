@@ -147,6 +147,14 @@ def _also(st: Situate, node: Tree | None, spec: dict) -> dict:
     elif effs:
         spec["also_needs"] = (f"whether {' '.join(st.pq.words.text[0:0]) or ''}"
                               f"{_said(st, effs[0])} can be activated in response")
+    else:
+        card = (spec.get("effect") or {}).get("card") if isinstance(spec.get("effect"), dict) \
+            else None
+        if card and any(f.type == "response_lock" for f in st.reading(card).facts):
+            # "... that I can respond to?" of a card whose text limits responses to it: that it
+            # starts a Chain does not say a response can be made
+            spec["also_needs"] = (f"whether a response can be made to it ({card}'s text limits "
+                                  "responses)")
     return spec
 
 
