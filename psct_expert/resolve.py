@@ -299,59 +299,56 @@ def split_condition(text: str) -> tuple[str, str]:
 
 def resolve_question(pq: ParsedQuestion, db: CardDB, families: Mapping) -> dict:
     """The structured spec of a parsed question, its references resolved against the cards, by
-    the builders its family names in ``questions.yaml`` (``families``: the knowledge's;
+    the tree builder its family names in ``questions.yaml`` (``families``: the knowledge's;
     :mod:`psct_expert.builders`)."""
     from .situate import OldForm, situate_question
     from .situate.families.common import told_form
+    from .situate.families.supposing import supposed_question
 
     told = any(t.data == "lead" for t in pq.tree.children if hasattr(t, "data"))
-    by_tree = told_form(pq)
-    if pq.family == "clause-done" and not by_tree and not pq.scenario.lines:
+    scenario = bool(pq.scenario.lines)
+    supposed = pq.family == "clause-done" and (scenario or not told_form(pq))
+    if supposed and not scenario:
         # (timing) "Can Raigeki destroy my opponent's X?", "Does X destroy a monster that cannot
         # be targeted ...?": a targeting protection said or written decides it
         from .situate.families.targeting import protected_question
         spec = protected_question(pq, db)
         if spec is not None:
             return spec
-    # the family's tree builder, unless the question has -e scenario lines it does not read, or
-    # is clause-done's supposition form with nothing told ("Is X still destroyed if ...?"): the
-    # last form the regex reading below (clause-done's text builder) reads
     tree = _builder(families, pq.family, "tree")
-    scenario = bool(pq.scenario.lines)
-    if tree is not None and (not scenario or getattr(tree, "reads_scenario", False)) and \
-            (pq.family != "clause-done" or by_tree):
+    if tree is None or (scenario and not supposed and not getattr(tree, "reads_scenario", False)):
+        raise QuestionError(f"the family {pq.family!r} has a grammar but no way to build its question",
+                            understood={"cards": list(dict.fromkeys(m.card for m in pq.mentions)),
+                                        "family": pq.family})
+    if scenario:
+        _target_slots(pq.scenario.suppose, db)
+    if not supposed:
+        # the family's tree builder; clause-done's supposition form with nothing told ("Is X
+        # still destroyed if ...?", or with -e lines) is read by supposing.py below, and so is a
+        # still-done question its builder hands on
         try:
-            if scenario:
-                _target_slots(pq.scenario.suppose, db)
-                return _with_scenario(situate_question(pq, db, tree), pq.scenario)
-            return situate_question(pq, db, tree)
+            return _with_scenario(situate_question(pq, db, tree), pq.scenario)
         except OldForm:
-            if pq.family in ("still-done", "clause-done"):
-                pq.family = "clause-done"
+            if pq.family not in ("still-done", "clause-done"):
+                raise QuestionError(f"the family {pq.family!r} has a grammar but no way to build "
+                                    "its question", understood={"cards": list(dict.fromkeys(
+                                        m.card for m in pq.mentions)), "family": pq.family}) from None
+            pq.family = "clause-done"
         except QuestionError as exc:
             if pq.family != "still-done" or told:
-                if not exc.forms:    # a refusal of a family builder lists the forms, as the text's
+                if not exc.forms:    # a refusal of a family builder lists the question forms
                     exc.forms = vocabulary()["forms"]
                 raise
             pq.family = "clause-done"    # "If ..., is it still destroyed?": a supposition
-    _target_slots(pq.scenario.suppose, db)
-    p = _Parse(pq, db)
-    fam = pq.family
-    builder = _builder(families, fam, "text")
-    if builder is None:
-        raise QuestionError(f"the family {fam!r} has a grammar but no way to build its question",
-                            understood=p.understood)
-    if not p.slot_of:
-        p.fail("no card is named")
-    _check_summon_kinds(pq, p)
     try:
-        spec = builder(p)
+        spec = supposed_question(pq, db)
     except QuestionError as exc:
         if not exc.forms:
             exc.forms = vocabulary()["forms"]
-        exc.understood = {**p.understood, **(exc.understood or {})}
+        exc.understood = {"cards": list(dict.fromkeys(m.card for m in pq.mentions)),
+                          "family": pq.family, **(exc.understood or {})}
         raise
-    return _with_scenario(spec, p.scenario)
+    return _with_scenario(spec, pq.scenario)
 
 
 def _with_scenario(spec: dict, scenario: Scenario) -> dict:
