@@ -39,8 +39,11 @@ _DESC_WORDS = {"trigger", "ignition", "continuous", "flip", "monster", "negation
                "atk-gain", "spell", "trap"}
 # the grammar's action named as the card reader names its part's verb
 _READ_AS = {"change-pos": "change"}
-# rules that say an action with a word of their own ("is discarded by", "whose activation X negates")
-_ACTION_WORDS = {"cond_discarded_by": "discard", "part_negated_card": "negate"}
+# rules that say an action with a word of their own ("is discarded by", "whose activation X negates",
+# "is banished in response"): the actions the question says, beside its ``act_verb``s
+_ACTION_WORDS = {"cond_discarded_by": {"discarded": "discard"}, "part_negated_card": {"negates": "negate"},
+                 "cond_negated": {"negated": "negate"},
+                 "ch_left": {"banished": "banish", "returned": "return"}}
 _ORD_WORD = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
@@ -52,7 +55,7 @@ def supposed_question(pq: ParsedQuestion, db: CardDB) -> dict:
 
     fam = next(t for t in pq.tree.iter_subtrees_topdown()
                if str(t.data).startswith("fam_") and t.data != "fam_body")
-    return build_supposed(Situate(pq, db), fam)
+    return build_supposition(Situate(pq, db), fam)
 
 
 def _fail(st: Situate, why: str, unplaced: str | None = None):
@@ -72,7 +75,7 @@ def _verbs(st: Situate, nodes, words: bool = False) -> list[str]:
         if isinstance(node, Tree):
             for t in node.iter_subtrees_topdown():
                 if words and t.data in _ACTION_WORDS:    # "X is discarded by ...": said as a word
-                    out.append(_ACTION_WORDS[t.data])
+                    out += [_ACTION_WORDS[t.data][w] for w in low(t) if w in _ACTION_WORDS[t.data]]
                 if t.data in ACTION_RULES:
                     v = t.data.replace("_", "-").replace("end-bp", "end")
                     out.append(_READ_AS.get(v, v))
@@ -88,7 +91,7 @@ def _said(st: Situate, nodes, asked: bool = False) -> str | None:
     return text or None
 
 
-def build_supposed(st: Situate, fam: Tree) -> dict:
+def build_supposition(st: Situate, fam: Tree) -> dict:
     """The part of the effect asked about, with what the question supposes (``clause-done``), or
     whether that part still affects the target asked about (``affected``)."""
     pq = st.pq
@@ -130,7 +133,7 @@ def build_supposed(st: Situate, fam: Tree) -> dict:
     sup = _suppositions(st, conds, card)
     refs = [f for f in reading.facts if f.type == "reference" and f.get("effect") == eid
             and f.get("n") == n and f.get("slot", 0) > 0]
-    change, changing = _target_change(st, conds)
+    change, changing = _target_change(st, conds, supposing)
     scenario_targets = [item["targeted"] for item in pq.scenario.suppose if "targeted" in item]
     spec: dict = {"family": "clause-done", "effect": ref, "part": verb}
     targets: list[dict] = []
@@ -299,8 +302,10 @@ def _suppositions(st: Situate, conds: list[Tree], card: str) -> list[dict]:
     return out
 
 
-def _target_change(st: Situate, conds: list[Tree]) -> tuple[dict, Tree | None]:
-    """What the question supposes happened to a target, and the clause that says it."""
+def _target_change(st: Situate, conds: list[Tree], supposing: list[Tree]) -> tuple[dict, Tree | None]:
+    """What the question supposes happened to a target, and the clause that says it: a ``cond``
+    that changes a target, else a clause that flips it ("my opponent flips it face-down", "the
+    card targeted by X is flipped face-up")."""
     for c in conds:
         if c.data not in ("cond_target_change", "cond_one_of_two"):
             continue
@@ -320,6 +325,12 @@ def _target_change(st: Situate, conds: list[Tree]) -> tuple[dict, Tree | None]:
                 name = next((t for t in gamewords().types if t.lower() == said), None)
                 if name is not None:
                     return {"property": "race-not", "value": name}, c
+    for node in supposing:
+        for t in node.iter_subtrees_topdown():
+            if sub(t, "flip_verb") is not None:
+                ws = low(t)
+                if "face-down" in ws or "face-up" in ws:
+                    return {"property": "face", "value": "face-down" if "face-down" in ws else "face-up"}, t
     return {}, None
 
 
