@@ -67,7 +67,7 @@ def _card_tokens(node: Tree) -> list[Token]:
     return list(node.scan_values(lambda v: isinstance(v, Token) and v.type == "XCARD"))
 
 
-def _verbs(st: Situate, nodes, words: bool = False) -> list[str]:
+def _verbs(nodes, words: bool = False) -> list[str]:
     """The actions the nodes name, in the order written (an action's rule wherever it stands:
     "cannot be destroyed", "my opponent banishes that monster")."""
     out = []
@@ -111,7 +111,7 @@ def build_supposition(st: Situate, fam: Tree) -> dict:
     card, node = _subject(st, tree, cards, in_play)
     ref = _effect(st, card, node)
     reading = st.reading(card)
-    said = list(dict.fromkeys(_verbs(st, [tree], words=True)))
+    said = list(dict.fromkeys(_verbs([tree], words=True)))
     if "n" not in ref and ref.get("select") in ("only", "activation", None) and len(said) >= 2:
         # a card of several effects: the one effect with a part for each action the question says
         found = _effect_with_parts(reading, said, ref.get("select") or "only")
@@ -121,7 +121,7 @@ def build_supposition(st: Situate, fam: Tree) -> dict:
         eid = select_effect(reading, ref)
     except QuestionError as exc:
         raise QuestionError(str(exc), understood={**st.understood, "effect of": card}) from None
-    verbs = [v for v in _verbs(st, main) if _has_part(reading, eid, v)]
+    verbs = [v for v in _verbs(main) if _has_part(reading, eid, v)]
     if not verbs:
         _fail(st, "which part of the effect is the question about?", _said(st, main, asked=True))
     flat = [ch for c in main for ch in (c.children if isinstance(c, Tree) and c.data == "outcome_q"
@@ -275,7 +275,8 @@ def _suppositions(st: Situate, conds: list[Tree], card: str) -> list[dict]:
             break
     failed = next((c for c in conds if c.data in _FAILED), None)
     if failed is not None:
-        verb = _verbs(st, [sub(failed, "v_action") or failed])[:1] or (["destroy"] if "destruction" in low(failed) else [])
+        verb = _verbs([sub(failed, "v_action") or failed])[:1] or \
+            (["destroy"] if "destruction" in low(failed) else [])
         if verb:
             out.append({"fails": {"part": verb[0]}})
     for c in conds:
