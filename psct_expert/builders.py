@@ -11,11 +11,12 @@ a structured question:
     (optional) the ``q_NAME`` method of ``psct_expert/questions.py`` that turns the structured
     question's slots into facts, when it is another family's (``effect``: one effect slot,
     ``card``: one card); without it the family's own ``q_FAMILY``.
-``text: FUNCTION``
-    a function of ``psct_expert/resolve.py``, called with the question's text, its cards as
-    placeholders ``C1``, ``C2`` (``FUNCTION(p)``): the older regex reading, used when the
-    family has no tree builder, when the question has ``-e`` scenario lines, or when the tree
-    builder hands the question on (:class:`~psct_expert.situate.OldForm`).  Being retired.
+
+A tree builder marked :func:`~psct_expert.situate.families.common.reads_scenario` takes
+questions with ``-e`` scenario lines; ``clause-done``'s supposition forms with nothing told, its
+questions with ``-e`` lines, and a ``still-done`` question its builder hands on
+(:class:`~psct_expert.situate.OldForm`, or a refusal with nothing told) are read by
+``psct_expert/situate/families/supposing.py`` (:func:`psct_expert.resolve.resolve_question`).
 
 The loader checks each name when the knowledge is read (:func:`problem`: an unknown one is an
 error at its ``file:line``); a module is imported when one of its families is first built.
@@ -25,33 +26,26 @@ from __future__ import annotations
 
 from importlib import import_module
 
-KINDS = {"tree": "psct_expert.situate.families", "text": "psct_expert.resolve",
-         "question": "psct_expert.questions"}
+KINDS = {"tree": "psct_expert.situate.families", "question": "psct_expert.questions"}
 SAID = {"tree": "MODULE.FUNCTION (a function of psct_expert/situate/families/MODULE.py)",
-        "text": "FUNCTION (a function of psct_expert/resolve.py)",
         "question": "NAME (a q_NAME method of psct_expert/questions.py: effect, card, or a family's)"}
 
 _found: dict[tuple[str, str], object] = {}
 
 
 def _where(kind: str, name: str) -> tuple[str, str]:
-    if kind == "tree":
-        module, dot, func = name.rpartition(".")
-        if not dot or not module.isidentifier() or not func.isidentifier():
-            raise LookupError(f"a tree builder is named as {SAID[kind]}, not {name!r}")
-        return f"{KINDS[kind]}.{module}", func
-    if not name.isidentifier():
-        raise LookupError(f"a text builder is named as {SAID[kind]}, not {name!r}")
-    return KINDS[kind], name
+    module, dot, func = name.rpartition(".")
+    if not dot or not module.isidentifier() or not func.isidentifier():
+        raise LookupError(f"a tree builder is named as {SAID[kind]}, not {name!r}")
+    return f"{KINDS[kind]}.{module}", func
 
 
 def find(kind: str, name: str):
-    """The builder of that kind (``tree``, ``text`` or ``question``) and name; LookupError saying
-    why not."""
+    """The builder of that kind (``tree`` or ``question``) and name; LookupError saying why not."""
     got = _found.get((kind, name))
     if got is None:
         if kind not in KINDS:
-            raise LookupError(f"a builder is 'tree', 'text' or 'question', not {kind!r}")
+            raise LookupError(f"a builder is 'tree' or 'question', not {kind!r}")
         if kind == "question":
             from .questions import _Builder
 

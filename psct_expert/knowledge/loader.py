@@ -221,20 +221,18 @@ class _Loader:
                 **{k: str(frame[k]) for k in slots if k in frame}}
 
     def family_builders(self, name: str, info: dict, p: tuple) -> dict:
-        """A family's ``build: {tree: MODULE.FUNCTION, text: FUNCTION, question: NAME}``, each
-        name checked (:mod:`psct_expert.builders`); a family with a grammar names a tree or text
-        builder."""
+        """A family's ``build: {tree: MODULE.FUNCTION, question: NAME}``, each name checked
+        (:mod:`psct_expert.builders`); a family with a grammar names a tree builder."""
         from ..builders import SAID, problem
 
         build = info.get("build")
         if not isinstance(build, dict) and build is not None or isinstance(build, dict) and \
                 (not build or set(build) - set(SAID)):
             self.err(p + ("build",), f"family {name!r}: 'build' is a mapping of 'tree: "
-                                     f"{SAID['tree']}', 'text: {SAID['text']}' and 'question: "
-                                     f"{SAID['question']}'")
+                                     f"{SAID['tree']}' and 'question: {SAID['question']}'")
             return {}
         build = build or {}
-        if info.get("grammar") and not ({"tree", "text"} & set(build)):
+        if info.get("grammar") and "tree" not in build:
             self.err(p, f"family {name!r} has a grammar but names no builder: add 'build: "
                         f"{{tree: {SAID['tree']}}}' at the end of its block", key=True)
         for kind, builder in build.items():

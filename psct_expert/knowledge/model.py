@@ -174,7 +174,7 @@ class Family:
     grammar: str = ""               # the family's rules in the question grammar (lark)
     restate: str = ""               # the question in canonical form, {slot} filled from the question
     restate_it: str = ""            # the same in Italian
-    build: dict = field(default_factory=dict)   # its builders: {tree: MODULE.FUNCTION, text: FUNCTION}
+    build: dict = field(default_factory=dict)   # its builders: {tree: MODULE.FUNCTION, question: NAME}
     restate_told: str = ""          # asked after a told story as another family's question (said_as)
     restate_told_it: str = ""       # the same in Italian
     frame: dict = field(default_factory=dict)   # the words that ask it and its canonical question (frames.py)

@@ -17,13 +17,15 @@ if TYPE_CHECKING:
 def reads_scenario(build):
     """Marks a tree builder that takes a question with ``-e`` scenario lines: the scenario's
     suppositions are added to what it builds (:func:`psct_expert.resolve.resolve_question`).
-    Other builders' questions with scenario lines go to the family's text builder."""
+    Other builders' questions with scenario lines are refused (``clause-done``'s are read by
+    :mod:`.supposing`)."""
     build.reads_scenario = True
     return build
 
 
 class OldForm(Exception):
-    """The question has the shape of a supposition question ("If ..., is it still ...?")."""
+    """The question has the shape of a supposition question ("If ..., is it still ...?"): read by
+    :mod:`.supposing` as ``clause-done``."""
 
 
 def first_effect(node: Tree) -> Tree:
