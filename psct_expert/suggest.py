@@ -9,6 +9,7 @@ be asked as it stands.
 
 from __future__ import annotations
 
+import math
 import re
 from contextvars import ContextVar
 
@@ -104,7 +105,7 @@ def candidates(text: str, cards: list[str], families: dict) -> list[str]:
     forms, df = _forms(families)
     ranked: list[tuple[float, int, str]] = []
     for form, stems in forms:
-        score = sum(1 / df[w] for w in stems & asked)
+        score = math.fsum(1 / df[w] for w in stems & asked)   # (exact: no order of a set)
         if score == 0:
             continue
         for filled in _fillings(form, cards):

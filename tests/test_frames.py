@@ -168,3 +168,5 @@ def test_scenario_lines_are_never_a_story_set_aside(expert):
     except PsctError:
         return
     assert "frame" not in [c.kind for c in (a.reading.changes if a.reading else [])]
+
+
