@@ -44,6 +44,7 @@ _MASKED = re.compile("\ue001(\\d+)\ue001")
 # a sentence ends at ? ! or a full stop before a space (card names are masked first)
 _ENDS = re.compile(r"(?<=[?!.])\s+")
 MAX_WORDS = 80
+_LP = re.compile(r"\b\d+\s*(?:lp|life points)\b", re.IGNORECASE)
 MAX_CHARS = 1500             # a longer text is never read by its frame
 # a character no reader places (a stray byte, a control character): never set aside
 _UNREADABLE = re.compile("[\ud800-\udfff\x00-\x08\x0b-\x1f\x7f\ue000-\uf8ff\ufffd]")
@@ -73,6 +74,9 @@ class Frame:
     quoted: list[str] = field(default_factory=list)   # quotations of the card's text
     responds: bool = False           # a tail asks whether a response can be made too
     pointer: bool = False            # the asked sentences name no card ("does that target?")
+    action: str = ""                 # the action asked about ("discarding": is it a cost?)
+    polarity: str = "still"          # "still" (the family's question) or "back" (its opposite)
+    premise: str = ""                # what the question needs told first ("negated")
     story: str = ""                  # the sentences before (set aside)
 
 
@@ -99,6 +103,11 @@ def vocabulary() -> dict:
     describes -= {str(w).lower() for w in data.get("describes_not") or ()}
     return {
         "story_verbs": {str(w).lower() for w in data.get("story_verbs") or ()},
+        "actions": {str(k).lower(): str(v) for k, v in (data.get("actions") or {}).items()},
+        "premises": {str(k): {str(w).lower() for w in v} for k, v in
+                     (data.get("premises") or {}).items()},
+        "cost_questions": {str(k): {str(p): str(q) for p, q in v.items()} for k, v in
+                           (data.get("cost_questions") or {}).items()},
         "changes_card": {str(w).lower() for w in data.get("changes_card") or ()},
         "describes": describes,
         "asks": {str(w).lower() for w in data.get("asks") or ()},
@@ -114,20 +123,21 @@ def vocabulary() -> dict:
 
 def _describes(word: str, describes: set[str]) -> bool:
     """May ``word`` say what an effect does (in any of its forms: "searches", "banishing")?"""
-    from .lemmas import all_lemmas
-
-    forms = {word} | {f for fs in all_lemmas(word).values() for f in fs}
-    return bool(forms & describes)
+    return bool(_forms(word) & describes)
 
 
-def _frames(families: dict) -> list[tuple[str, dict, re.Pattern]]:
+def _frames(families: dict) -> list[tuple[str, dict, re.Pattern, str]]:
+    """(family, its frame, the pattern of its cues, their polarity): ``cues`` ask the family's
+    question, ``cues_back`` its opposite ("does it come back?" of "is it still done?")."""
     out = []
     for name, fam in families.items():
         frame = getattr(fam, "frame", None) or {}
-        cues = frame.get("cues") or ()
-        if cues:
-            body = "|".join(f"(?:{c})" for c in sorted(cues, key=len, reverse=True))
-            out.append((name, frame, re.compile(rf"(?<![\w'])(?:{body})(?![\w'])", re.IGNORECASE)))
+        for key, polarity in (("cues", "still"), ("cues_back", "back")):
+            cues = frame.get(key) or ()
+            if cues:
+                body = "|".join(f"(?:{c})" for c in sorted(cues, key=len, reverse=True))
+                out.append((name, frame, re.compile(rf"(?<![\w'])(?:{body})(?![\w'])",
+                                                    re.IGNORECASE), polarity))
     return out
 
 
@@ -150,9 +160,20 @@ def _asked(parts: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _lemmas_of(word: str) -> set[str]:
+    """The word's lemmas (the lemma dictionary's); for a game word it does not know
+    ("tributed"), the bases its regular endings leave, to look up in the closed lists."""
     from .lemmas import all_lemmas
 
     return {f for fs in all_lemmas(word).values() for f in fs}
+
+
+def _forms(word: str) -> set[str]:
+    out = {word} | _lemmas_of(word)
+    for suffix in ("ing", "ed", "es", "s", "d"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[:-len(suffix)]
+            out |= {base, base + "e"}
+    return out
 
 
 def _english(word: str) -> bool:
@@ -163,7 +184,7 @@ def _english(word: str) -> bool:
 def _changes_card(word: str, voc: dict) -> bool:
     """Does the word say what a card is changed into (frames.yaml ``changes_card``: "gains",
     "treated", ...)?"""
-    return bool((_lemmas_of(word) | {word}) & voc["changes_card"])
+    return bool(_forms(word) & voc["changes_card"])
 
 
 def _placed(part: str, voc: dict) -> bool:
@@ -225,10 +246,19 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     if len(cards_asked) > 1 or not cards_asked and len(cards_all) != 1:
         return None
     card = next(iter(cards_asked or cards_all))
-    found = [(name, frame, m) for name, frame, rx in _frames(families) for m in rx.finditer(said)]
+    found = [(name, frame, m) for name, frame, rx, _p in _frames(families)
+             for m in rx.finditer(said)]
     if not found or len({name for name, _f, _m in found}) != 1:
         return None
     family, frame = found[0][0], found[0][1]
+    polarities = {p for name, _f, rx, p in _frames(families) if name == family and
+                  rx.search(said)}
+    if len(polarities) != 1:
+        return None
+    polarity = polarities.pop()
+    premise = _premise_told(frame, whole, voc)
+    if premise is None:
+        return None
     # the other answer offered ("... or does it just happen?"): its words are those of
     # ``alternatives`` only, and it names no card
     alternative = ""
@@ -265,13 +295,18 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     for s, e in sorted(cue_spans, reverse=True):
         rest = rest[:s] + " " + rest[e:]
     rest = _QUOTED.sub(" ", _MASKED.sub(" ", rest))
+    rest = _LP.sub(" lp ", rest)          # "the 1000 LP": LP (its number is the card's)
     words = [w.lower() for w in _WORD.findall(rest)]
     if len(words) > MAX_WORDS:
         return None
     summon, subject, described = "", "effect", []
+    allowed = _premise_words(premise, said, voc)
     k = 0
     while k < len(words):
         w = words[k]
+        if w in allowed:
+            k += 1
+            continue
         if w in voc["blocking"] or w.isdigit():
             return None
         n = _phrases(words, voc["discourse"], k)
@@ -299,6 +334,19 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
             return None
         described.append(w)
         k += 1
+    action = ""
+    if "{action}" in frame.get("ask", "") or premise:
+        # "is the discard a cost?", "is the card I banished still banished?": the one action
+        # asked about, said in any form
+        cue_words = [w.lower() for _n, _f, m in found for w in _WORD.findall(m.group())]
+        done = {voc["actions"][lem] for w in described + cue_words
+                for lem in _forms(w) if lem in voc["actions"]}
+        if len(done) != 1:
+            return None
+        action = done.pop()
+        described = [w for w in described if not _forms(w) & set(voc["actions"])]
+        if subject != "effect":
+            return None
     if subject == "summon" and described:
         return None              # how it is Summoned is the story's (never read here)
     if subject == "summon" and not frame.get("ask_summon") or \
@@ -330,7 +378,8 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
                  unmasked(" / ".join(m.group() for _n, _f, m in found)), subject=subject,
                  summon=f"{kind} Summon" if subject == "summon" else "", described=described,
                  told=told, alternative=unmasked(alternative), story=unmasked(" ".join(story)),
-                 quoted=quotes, responds=responds, pointer=not cards_asked)
+                 quoted=quotes, responds=responds, pointer=not cards_asked, action=action,
+                 polarity=polarity, premise=premise)
 
 
 def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
@@ -346,6 +395,29 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         # "... that they can respond to?" asks whether a response can be made: a text that
         # speaks of responses may forbid them (whatever starts a Chain)
         return None
+    if frame.premise:
+        # "{effect} was negated. Is the card I discarded still in my GY?": the effects whose
+        # text does the action (each must agree)
+        said = vocabulary()["cost_questions"].get(frame.action, {}).get(frame.polarity)
+        if not said:
+            return None
+        from .reader.reader import read_card as _read
+        from .situate.refs import grounded_in_text as _grounded
+
+        verb = frame.action.split()[0]
+        lemma = next((k for k, v in vocabulary()["actions"].items() if v == frame.action), verb)
+        fits = [e for e in _read(card).effects if e.n in _ORDINAL and
+                (_grounded(lemma, e.text) or _grounded(verb, e.text))]
+        if frame.described:
+            fits = [e for e in fits if _grounded(" ".join(frame.described), e.text)]
+        if not fits:
+            return None
+        return [spec["ask"].format(effect=f"The {_ORDINAL[e.n]} effect of {frame.card}",
+                                   question=said) for e in fits]
+    if frame.action:
+        if not frame.described and spec.get("ask_card"):
+            # the effect is the one whose cost has the action (the reading finds it)
+            return [spec["ask_card"].format(action=frame.action, card=frame.card)]
     if frame.subject == "summon":
         return [spec["ask_summon"].format(summon=frame.summon, card=frame.card)]
     if frame.subject == "activation":
@@ -374,8 +446,8 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
     if len(fits) > 1 and frame.pointer and not frame.described:
         # "X. Does it target?": which of its effects "it" is, nothing says
         return None
-    return [spec["ask"].format(effect=f"the {_ORDINAL[e.n]} effect of {frame.card}")
-            for e in fits]
+    return [spec["ask"].format(effect=f"the {_ORDINAL[e.n]} effect of {frame.card}",
+                               action=frame.action) for e in fits]
 
 
 def _mask(text: str, spans: list[tuple[int, int, str]]) -> str:
@@ -409,6 +481,30 @@ def changes_of(frame: Frame, asked: str) -> list[Change]:
     return out
 
 
+# the words that may open the clause telling a premise ("if X gets negated, ...")
+_PREMISE_OPENERS = frozenset(("if", "when", "once", "after", "since", "because"))
+
+
+def _premise_words(premise: str, said: str, voc: dict) -> set[str]:
+    """The blocking words a premise told in the asked sentences allows there: its own words
+    and the conjunction that opens its clause."""
+    if not premise:
+        return set()
+    words = {w.lower() for w in _WORD.findall(said)}
+    own = voc["premises"].get(premise, set())
+    return (own | _PREMISE_OPENERS) if words & own else set()
+
+
+def _premise_told(frame: dict, whole: str, voc: dict) -> str | None:
+    """The premise a frame needs (``premise:``), when the question tells it ("negated": a word
+    of negation anywhere in it): "" for a frame with none, None when it is not told."""
+    premise = frame.get("premise") or ""
+    if not premise:
+        return ""
+    words = {w.lower() for w in _WORD.findall(_MASKED.sub(" ", whole))}
+    return premise if words & voc["premises"].get(premise, set()) else None
+
+
 def _name_end(text: str, start: int, end: int, card: str) -> int:
     """Where a name ends without the sentence's punctuation found with it ("... Dragon.")."""
     while end > start and text[end - 1] in ".,:;!?" and not card.endswith(text[end - 1]):
@@ -416,7 +512,8 @@ def _name_end(text: str, start: int, end: int, card: str) -> int:
     return end
 
 
-def _blocked_as_written(written: str, relexed: Relexed, db, families: dict) -> bool:
+def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
+                        frame: Frame) -> bool:
     """Do the sentences that ask, as written, hold a word that may change what is asked (other
     than in what the lexicon set aside as discourse, or in the other answer offered)?"""
     from .rereading import mentions
@@ -432,7 +529,12 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict) -> b
     if m and all(w.lower() in voc["alternatives"] | voc["discourse"] | voc["players"]
                  for w in _WORD.findall(m.group("alt"))):
         said = said[:m.start()]
-    return any(w.lower() in voc["blocking"] for w in _WORD.findall(_MASKED.sub(" ", said)))
+    for _name, _f, rx, _p in _frames(families):
+        if _name == frame.family:
+            said = rx.sub(" ", said)          # the cue itself ("... still sent ...") is the frame's
+    allowed = _premise_words(frame.premise, said, voc)
+    return any(w.lower() in voc["blocking"] - allowed
+               for w in _WORD.findall(_MASKED.sub(" ", said)))
 
 
 def by_frame(relexed: Relexed, written: str, db, families: dict):
@@ -453,7 +555,7 @@ def by_frame(relexed: Relexed, written: str, db, families: dict):
     frame = read_frame(text, spans, families)
     if frame is None:
         return None
-    if _blocked_as_written(written, relexed, db, families):
+    if _blocked_as_written(written, relexed, db, families, frame):
         # a word that may change what is asked, as the question was written (the lexicon may
         # have told "... start a Chain if X?" as "X. ...?": what is supposed is never a story)
         return None

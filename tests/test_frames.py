@@ -170,3 +170,30 @@ def test_scenario_lines_are_never_a_story_set_aside(expert):
     assert "frame" not in [c.kind for c in (a.reading.changes if a.reading else [])]
 
 
+
+
+def test_a_cost_asked_about_by_its_action_in_players_words(expert):
+    a = expert.ask("monster gate: the tribute is a cost right?")
+    assert a.value == "yes" and a.restated.startswith("Is tributing a cost of")
+    b = expert.ask("gold sarcophagus, is the banish a cost or part of the effect?")
+    assert b.value == "no"
+    # two actions at once: which is asked, nothing says
+    c = read_frame("is discarding and banishing a cost of Dark Grepher?",
+                   _spans("is discarding and banishing a cost of Dark Grepher?", "Dark Grepher"),
+                   expert.kb.families)
+    assert c is None
+
+
+def test_what_became_of_a_cost_after_a_negation_told(expert):
+    a = expert.ask("monster gate got negated. the monster i tributed stays in the gy right?")
+    assert a.value == "yes"
+    b = expert.ask("my twin twisters got negated, do i get the discarded card back?")
+    assert b.value == "no"
+    # the effect's text does the action: Gold Sarcophagus banishes by its effect, not as a cost
+    c = expert.ask("opp negated my gold sarcophagus. is the card i banished with it still banished?")
+    assert c.value == "no"
+
+
+def test_no_negation_told_no_cost_question_by_frame(expert):
+    text = "monster gate resolved. the monster i tributed stays in the gy right?"
+    assert read_frame(text, _spans(text, "monster gate"), expert.kb.families) is None

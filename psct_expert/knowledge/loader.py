@@ -192,13 +192,14 @@ class _Loader:
             return {}
         if not isinstance(frame, dict) or not isinstance(frame.get("cues"), list) or \
                 not frame["cues"] or not isinstance(frame.get("ask"), str) or \
-                set(frame) - {"cues", "tails", "ask", "ask_summon", "ask_activation"} or \
+                set(frame) - {"cues", "cues_back", "tails", "ask", "ask_summon",
+                              "ask_activation", "ask_card", "premise"} or \
                 not isinstance(frame.get("tails", []), list):
             self.err(p + ("frame",), f"family {name!r}: 'frame' is a mapping of 'cues: [regular "
                                      "expressions]', 'ask: QUESTION' and optional 'ask_summon', "
                                      "'ask_activation', 'tails: [regular expressions]'")
             return {}
-        for key in ("cues", "tails"):
+        for key in ("cues", "cues_back", "tails"):
             for k, cue in enumerate(frame.get(key) or ()):
                 try:
                     re.compile(str(cue))
@@ -206,7 +207,8 @@ class _Loader:
                     self.err(p + ("frame", key, k), f"family {name!r}: {key[:-1]} {cue!r} is "
                                                     f"not a regular expression ({exc})")
                     return {}
-        slots = {"ask": {"effect"}, "ask_summon": {"summon", "card"}, "ask_activation": {"card"}}
+        slots = {"ask": {"effect", "action", "question"}, "ask_summon": {"summon", "card"},
+                 "ask_activation": {"card"}, "ask_card": {"card", "action"}}
         for key, allowed in slots.items():
             said = frame.get(key)
             if said is None:
@@ -217,7 +219,9 @@ class _Loader:
                                              f"{', '.join('{' + a + '}' for a in sorted(allowed))}")
                 return {}
         return {"cues": [str(c) for c in frame["cues"]],
+                "cues_back": [str(c) for c in frame.get("cues_back") or ()],
                 "tails": [str(c) for c in frame.get("tails") or ()],
+                "premise": str(frame.get("premise") or ""),
                 **{k: str(frame[k]) for k in slots if k in frame}}
 
     def family_builders(self, name: str, info: dict, p: tuple) -> dict:
