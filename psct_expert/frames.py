@@ -48,6 +48,8 @@ _LP = re.compile(r"\b\d+\s*(?:lp|life points)\b", re.IGNORECASE)
 MAX_CHARS = 1500             # a longer text is never read by its frame
 # a character no reader places (a stray byte, a control character): never set aside
 _UNREADABLE = re.compile("[\ud800-\udfff\x00-\x08\x0b-\x1f\x7f\ue000-\uf8ff\ufffd]")
+# the words that point at a card told before
+_POINTING = frozenset(("it", "its", "it's", "itself", "this", "that", "these", "those", "them"))
 # words that join the others and say nothing of their own
 _GLUE = frozenset(("'s", "s", "of", "to", "by", "for", "with", "from", "in", "on", "at", "as",
                    "and", "+", "&", "so", "like", "ok"))
@@ -301,6 +303,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         return None
     summon, subject, described = "", "effect", []
     allowed = _premise_words(premise, said, voc)
+    own_words = set(frame.get("words") or ())      # the words the family's frame places
     k = 0
     while k < len(words):
         w = words[k]
@@ -327,7 +330,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
             k += 1
             continue
         if w in voc["asks"] | voc["pointers"] | voc["players"] | voc["effect_nouns"] or \
-                w in ",:;-–—()'\"?!.’" or w in _GLUE:
+                w in ",:;-–—()'\"?!.’" or w in _GLUE or w in own_words:
             k += 1
             continue
         if not _describes(w, voc["describes"]):
@@ -356,6 +359,12 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
 
     if any(not re.search(r"[a-z]", p, re.IGNORECASE) and not _MASKED.search(p) for p in story):
         return None                  # a sentence of no word: nothing to set aside
+    if frame.get("story") == "card-free" and any(
+            _MASKED.search(p) or {w.lower() for w in _WORD.findall(p)} & _POINTING
+            for p in story):
+        # what happened to the card may decide this question ("I Set it this turn"): a story
+        # that names a card or points at one is never set aside here
+        return None
     for part in story:
         # a sentence about the card asked of (or told after the question) is set aside only
         # when each of its words is placed
@@ -414,6 +423,11 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
             return None
         return [spec["ask"].format(effect=f"The {_ORDINAL[e.n]} effect of {frame.card}",
                                    question=said) for e in fits]
+    if not spec.get("ask"):
+        # a question of the card as a whole ("Can I activate X during the Damage Step?")
+        if frame.described or frame.subject == "summon":
+            return None
+        return [spec["ask_card"].format(card=frame.card)]
     if frame.action:
         if not frame.described and spec.get("ask_card"):
             # the effect is the one whose cost has the action (the reading finds it)

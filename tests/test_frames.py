@@ -197,3 +197,15 @@ def test_what_became_of_a_cost_after_a_negation_told(expert):
 def test_no_negation_told_no_cost_question_by_frame(expert):
     text = "monster gate resolved. the monster i tributed stays in the gy right?"
     assert read_frame(text, _spans(text, "monster gate"), expert.kb.families) is None
+
+
+def test_a_damage_step_question_by_frame_and_a_story_that_points_at_the_card(expert):
+    text = "forbidden lance in the damage step, legal?"
+    f = read_frame(text, _spans(text, "forbidden lance"), expert.kb.families)
+    assert f.family == "can-activate-now"
+    # "I Set it this turn" may decide it: a story that points at a card is never set aside
+    text = "I set it this turn. can i activate forbidden lance in the damage step?"
+    assert read_frame(text, _spans(text, "forbidden lance"), expert.kb.families) is None
+    # a time inside the Damage Step the frame does not place
+    text = "can i activate forbidden lance in the damage step after damage calculation?"
+    assert read_frame(text, _spans(text, "forbidden lance"), expert.kb.families) is None

@@ -191,13 +191,15 @@ class _Loader:
         if frame is None:
             return {}
         if not isinstance(frame, dict) or not isinstance(frame.get("cues"), list) or \
-                not frame["cues"] or not isinstance(frame.get("ask"), str) or \
+                not frame["cues"] or not isinstance(frame.get("ask") or frame.get("ask_card"),
+                                                    str) or \
                 set(frame) - {"cues", "cues_back", "tails", "ask", "ask_summon",
-                              "ask_activation", "ask_card", "premise"} or \
+                              "ask_activation", "ask_card", "premise", "words", "story"} or \
                 not isinstance(frame.get("tails", []), list):
             self.err(p + ("frame",), f"family {name!r}: 'frame' is a mapping of 'cues: [regular "
                                      "expressions]', 'ask: QUESTION' and optional 'ask_summon', "
-                                     "'ask_activation', 'tails: [regular expressions]'")
+                                     "'ask_activation', 'ask_card', 'tails: [regular expressions]', "
+                                     "'premise', 'words', 'story'")
             return {}
         for key in ("cues", "cues_back", "tails"):
             for k, cue in enumerate(frame.get(key) or ()):
@@ -222,6 +224,8 @@ class _Loader:
                 "cues_back": [str(c) for c in frame.get("cues_back") or ()],
                 "tails": [str(c) for c in frame.get("tails") or ()],
                 "premise": str(frame.get("premise") or ""),
+                "words": [str(w).lower() for w in frame.get("words") or ()],
+                "story": str(frame.get("story") or "any"),
                 **{k: str(frame[k]) for k in slots if k in frame}}
 
     def family_builders(self, name: str, info: dict, p: tuple) -> dict:
