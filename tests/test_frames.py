@@ -200,7 +200,7 @@ def test_no_negation_told_no_cost_question_by_frame(expert):
 
 
 def test_a_damage_step_question_by_frame_and_a_story_that_points_at_the_card(expert):
-    text = "forbidden lance in the damage step, legal?"
+    text = "yo can i use forbidden lance in the damage step?"
     f = read_frame(text, _spans(text, "forbidden lance"), expert.kb.families)
     assert f.family == "can-activate-now"
     # "I Set it this turn" may decide it: a story that points at a card is never set aside
