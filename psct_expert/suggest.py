@@ -1,7 +1,9 @@
 """Did you mean: the nearest questions the product can answer, for a question it cannot place.
 
-Built from what was understood: the cards the sentence names and the words it shares with each
-family's example forms (``forms`` in ``knowledge/questions.yaml``).  Each form is filled with the
+Built from what was understood: first the canonical questions of the families whose cue words
+the question has (``frame:`` in ``knowledge/questions.yaml``, read loosely by
+:func:`psct_expert.frames.guesses`), then the cards the sentence names and the words it shares
+with each family's example forms (``forms`` in ``knowledge/questions.yaml``).  Each form is filled with the
 cards named, ranked by the words it shares with the question, and offered only when the product
 itself reads it (parse and resolution both succeed): a suggestion is always a question that can
 be asked as it stands.
@@ -130,7 +132,18 @@ def nearest_questions(text: str, scenario: list[str], db: CardDB, families: dict
     if not cards:
         return []
     found: list[str] = []
-    for filled in candidates(text, cards, families)[:TRIES]:
+    # first the questions the words that ask would ask (a frame read loosely: frames.py), then
+    # the families' forms that share most words
+    from .frames import guesses
+    from .rereading import mentions
+
+    try:
+        framed = guesses(text, [(m.start, m.end, m.card) for m in mentions(text, db, families)],
+                         families)
+    except (QuestionError, UnknownCard):
+        framed = []
+    tries = list(dict.fromkeys(framed[:LIMIT] + candidates(text, cards, families)))
+    for filled in tries[:TRIES]:
         try:
             if settle is not None:
                 settle(filled)

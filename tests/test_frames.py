@@ -209,3 +209,12 @@ def test_a_damage_step_question_by_frame_and_a_story_that_points_at_the_card(exp
     # a time inside the Damage Step the frame does not place
     text = "can i activate forbidden lance in the damage step after damage calculation?"
     assert read_frame(text, _spans(text, "forbidden lance"), expert.kb.families) is None
+
+
+def test_a_refusal_offers_first_the_question_its_asking_words_ask(expert):
+    from psct_expert.errors import QuestionError
+
+    with pytest.raises(QuestionError) as got:
+        expert.ask("my opp's dimensional fissure got zorbled lol, do we make a chain link for it "
+                   "banishing stuff?")
+    assert got.value.nearest and got.value.nearest[0] == "Does Dimensional Fissure start a Chain?"
