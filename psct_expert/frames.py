@@ -106,6 +106,8 @@ def vocabulary() -> dict:
     return {
         "story_verbs": {str(w).lower() for w in data.get("story_verbs") or ()},
         "actions": {str(k).lower(): str(v) for k, v in (data.get("actions") or {}).items()},
+        "pair_verbs": {str(k).lower(): str(v) for k, v in (data.get("pair_verbs") or {}).items()},
+        "owners_opponent": {str(w).lower() for w in data.get("owners_opponent") or ()},
         "premises": {str(k): {str(w).lower() for w in v} for k, v in
                      (data.get("premises") or {}).items()},
         "cost_questions": {str(k): {str(p): str(q) for p, q in v.items()} for k, v in
@@ -568,7 +570,13 @@ def by_frame(relexed: Relexed, written: str, db, families: dict):
                      and text[m.start:m.end].strip(".,:;!?") in voc["discourse"])]
     frame = read_frame(text, spans, families)
     if frame is None:
-        return None
+        from .frame_pairs import read_pair
+
+        pair = read_pair(text, spans, families, db)
+        if pair is None:
+            return None
+        question, frame = pair
+        return [question], Relexed(question, list(relexed.changes) + changes_of(frame, question))
     if _blocked_as_written(written, relexed, db, families, frame):
         # a word that may change what is asked, as the question was written (the lexicon may
         # have told "... start a Chain if X?" as "X. ...?": what is supposed is never a story)

@@ -218,3 +218,27 @@ def test_a_refusal_offers_first_the_question_its_asking_words_ask(expert):
         expert.ask("my opp's dimensional fissure got zorbled lol, do we make a chain link for it "
                    "banishing stuff?")
     assert got.value.nearest and got.value.nearest[0] == "Does Dimensional Fissure start a Chain?"
+
+
+def test_a_card_protected_by_its_text_and_one_acting_on_it(expert):
+    a = expert.ask("opp's number 97 draglubion cant be targeted lol. does my dark hole still "
+                   "destroy it?")
+    assert a.value == "yes"
+    b = expert.ask("opp summoned avramax, it cant be targeted by my card effects. can avramax "
+                   "still get banished by my evenly matched?")
+    assert b.value == "yes" and "Evenly Matched banish my opponent's" in \
+        next(c.read for c in b.reading.changes if c.kind == "frame")
+
+
+def test_a_pair_with_no_owner_said_or_two_actions_is_not_read_by_frame(expert):
+    from psct_expert.frame_pairs import read_pair
+
+    for text in ("dark hole vs number 97 draglubion, it cant be targeted. does it get destroyed?",
+                 "opp's number 97 draglubion cant be targeted. can dark hole destroy and banish "
+                 "it?"):
+        spans = []
+        for name, card in (("dark hole", "Dark Hole"), ("number 97 draglubion",
+                                                         "Number 97: Draglubion")):
+            at = text.index(name)
+            spans.append((at, at + len(name), card))
+        assert read_pair(text, spans, expert.kb.families, expert.db) is None

@@ -191,10 +191,11 @@ class _Loader:
         if frame is None:
             return {}
         if not isinstance(frame, dict) or not isinstance(frame.get("cues"), list) or \
-                not frame["cues"] or not isinstance(frame.get("ask") or frame.get("ask_card"),
-                                                    str) or \
+                not frame["cues"] or not isinstance(frame.get("ask") or frame.get("ask_card")
+                                                    or frame.get("ask_pair"), str) or \
                 set(frame) - {"cues", "cues_back", "tails", "ask", "ask_summon",
-                              "ask_activation", "ask_card", "premise", "words", "story"} or \
+                              "ask_activation", "ask_card", "premise", "words", "story",
+                              "pair", "ask_pair"} or \
                 not isinstance(frame.get("tails", []), list):
             self.err(p + ("frame",), f"family {name!r}: 'frame' is a mapping of 'cues: [regular "
                                      "expressions]', 'ask: QUESTION' and optional 'ask_summon', "
@@ -210,7 +211,8 @@ class _Loader:
                                                     f"not a regular expression ({exc})")
                     return {}
         slots = {"ask": {"effect", "action", "question"}, "ask_summon": {"summon", "card"},
-                 "ask_activation": {"card"}, "ask_card": {"card", "action"}}
+                 "ask_activation": {"card"}, "ask_card": {"card", "action"},
+                 "ask_pair": {"actor", "verb", "owner", "protected"}}
         for key, allowed in slots.items():
             said = frame.get(key)
             if said is None:
@@ -226,6 +228,7 @@ class _Loader:
                 "premise": str(frame.get("premise") or ""),
                 "words": [str(w).lower() for w in frame.get("words") or ()],
                 "story": str(frame.get("story") or "any"),
+                "pair": str(frame.get("pair") or ""),
                 **{k: str(frame[k]) for k in slots if k in frame}}
 
     def family_builders(self, name: str, info: dict, p: tuple) -> dict:

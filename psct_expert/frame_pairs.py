@@ -1,0 +1,99 @@
+"""A question of two cards read by its frame: one acts on the other, whose text protects it.
+
+"their monster cant be targeted by card effects. can my evenly matched still banish it?",
+"can raigeki destroy opp's draglubion? it's untargetable": a family whose frame says
+``pair: protected`` (``knowledge/questions.yaml``: can-target) is asked when the sentences that
+ask say the protection (its ``cues``), the question names exactly two cards, the text of one of
+them (the reader's ``cannot_be_targeted`` facts) protects it and the other does not, and the
+sentences that ask say one action of the other card (a verb of ``parser/frames.yaml``'s
+``pair_verbs``, in any form) and whose card the protected one is ("their", "opp's", "my").
+Every other word of the asked sentences is a frame word, discourse, or one of the family's own
+``words``; anything else leaves the question to the other readings, as in :mod:`.frames`.
+The canonical question is ``ask_pair`` ("Can {actor} {verb} {owner}{protected}?").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .frames import (_GLUE, _MASKED, _WORD, Frame, _asked, _forms, _mask, _phrases, _placed,
+                     _sentences, vocabulary)
+
+
+def _protects_itself(card, db) -> bool:
+    from .reader.reader import read_card
+
+    c = db.get(card)
+    return c is not None and any(f.type == "cannot_be_targeted" and f.get("protects") == "self"
+                                 and f.get("what") != "attacks" for f in read_card(c).facts)
+
+
+def read_pair(text: str, spans: list[tuple[int, int, str]], families: dict, db):
+    """(the canonical question, its Frame) of a two-card question, or None."""
+    voc = vocabulary()
+    masked = _mask(text, spans)
+    story, asked = _asked(_sentences(masked))
+    said = " ".join(asked)
+    ordered = sorted(spans)
+    cards = list(dict.fromkeys(c for _s, _e, c in ordered))
+    if len(cards) != 2:
+        return None
+    for name, fam in families.items():
+        frame = getattr(fam, "frame", None) or {}
+        if frame.get("pair") != "protected":
+            continue
+        cue = re.compile("|".join(f"(?:{c})" for c in frame["cues"]), re.IGNORECASE)
+        plain = _MASKED.sub(lambda m: f" \ue003{m.group(1)}\ue003 ", said)
+        told = _MASKED.sub(" ", " ".join(story))
+        if not cue.search(plain) and not cue.search(told):
+            continue        # the protection said, in the question or in the story before it
+        protected = [c for c in cards if _protects_itself(c, db)]
+        if len(protected) != 1:
+            return None
+        protected = protected[0]
+        actor = next(c for c in cards if c != protected)
+        rest = cue.sub(" ", plain)
+        words = [w.lower() for w in _WORD.findall(re.sub("\ue003\\d+\ue003", " ", rest))]
+        own = set(frame.get("words") or ())
+        verbs, owner = set(), ""
+        plain_words = voc["asks"] | voc["pointers"] | voc["players"] | voc["effect_nouns"] | _GLUE
+        k = 0
+        while k < len(words):
+            n = _phrases(words, voc["discourse"], k)
+            if n:
+                k += n
+                continue
+            w = words[k]
+            pair_verb = next((f for f in sorted(_forms(w)) if f in voc["pair_verbs"]), None)
+            if pair_verb:
+                verbs.add(voc["pair_verbs"][pair_verb])
+            elif w in voc["owners_opponent"]:
+                owner = owner or "my opponent's "
+            elif w in voc["blocking"] - own or w.isdigit():
+                return None
+            elif not (w in plain_words or w in own or w in ",:;-–—()'\"?!.’"):
+                return None
+            k += 1
+        before = [text[max(0, st - 4):st].lower() for st, _e, c in ordered if c == protected]
+        if any(b.endswith("my ") for b in before):
+            owner = "my "           # "my Avramax": the asker's own card
+        elif not owner and {w.lower() for w in _WORD.findall(told)} & (
+                voc["owners_opponent"] | {"opponent", "opp", "they", "their"}):
+            owner = "my opponent's "
+        if len(verbs) != 1 or not owner:
+            return None
+        for part in story:
+            # (the protection said in it is the cue's)
+            if _MASKED.search(part) and not _placed(cue.sub(" ", part), voc):
+                return None
+        question = frame["ask_pair"].format(actor=actor, verb=verbs.pop(), owner=owner,
+                                            protected=protected)
+
+        def unmasked(part: str) -> str:
+            return _MASKED.sub(lambda m: text[ordered[int(m.group(1))][0]:
+                                              ordered[int(m.group(1))][1]], part).strip()
+
+        found = cue.search(plain) or cue.search(told)
+        return question, Frame(name, actor, unmasked(said), found.group(),
+                               story=unmasked(" ".join(story)))
+    return None
