@@ -48,6 +48,8 @@ _LP = re.compile(r"\b\d+\s*(?:lp|life points)\b", re.IGNORECASE)
 MAX_CHARS = 1500             # a longer text is never read by its frame
 # a character no reader places (a stray byte, a control character): never set aside
 _UNREADABLE = re.compile("[\ud800-\udfff\x00-\x08\x0b-\x1f\x7f\ue000-\uf8ff\ufffd]")
+# a place a Summon is made from, as a question says it after the Summon
+_SUMMONED_FROM = {"hand": "the hand", "gy": "the GY", "graveyard": "the GY", "deck": "the Deck"}
 # the words that point at a card told before
 _POINTING = frozenset(("it", "its", "it's", "itself", "this", "that", "these", "those", "them"))
 # words that join the others and say nothing of their own
@@ -69,6 +71,7 @@ class Frame:
     cue: str                         # the words that say what is asked
     subject: str = "effect"          # "effect", "summon" or "activation"
     summon: str = ""                 # the Summon's kind ("Special Summon", "Link Summon")
+    where: str = ""                  # where it is Summoned from (" from the hand"), when said
     described: list[str] = field(default_factory=list)   # words grounded in the effect's text
     told: list[str] = field(default_factory=list)   # words the story says of the card (when
     # the asked sentences say none): they choose among its effects when some fit them all
@@ -352,6 +355,11 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         described = [w for w in described if not _forms(w) & set(voc["actions"])]
         if subject != "effect":
             return None
+    where = ""
+    if subject == "summon" and described and all(w in _SUMMONED_FROM for w in described) and \
+            len({_SUMMONED_FROM[w] for w in described}) == 1:
+        where = f" from {_SUMMONED_FROM[described[0]]}"      # "its summon from hand"
+        described = []
     if subject == "summon" and described:
         return None              # how it is Summoned is the story's (never read here)
     if subject == "summon" and not frame.get("ask_summon") or \
@@ -361,6 +369,8 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
 
     if any(not re.search(r"[a-z]", p, re.IGNORECASE) and not _MASKED.search(p) for p in story):
         return None                  # a sentence of no word: nothing to set aside
+    if frame.get("story") == "none" and story:
+        return None              # the question is of what happened: no story is set aside
     if frame.get("story") == "card-free" and any(
             _MASKED.search(p) or {w.lower() for w in _WORD.findall(p)} & _POINTING
             for p in story):
@@ -388,6 +398,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     return Frame(family, card, unmasked(" ".join(asked)),
                  unmasked(" / ".join(m.group() for _n, _f, m in found)), subject=subject,
                  summon=f"{kind} Summon" if subject == "summon" else "", described=described,
+                 where=where,
                  told=told, alternative=unmasked(alternative), story=unmasked(" ".join(story)),
                  quoted=quotes, responds=responds, pointer=not cards_asked, action=action,
                  polarity=polarity, premise=premise)
@@ -435,7 +446,7 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
             # the effect is the one whose cost has the action (the reading finds it)
             return [spec["ask_card"].format(action=frame.action, card=frame.card)]
     if frame.subject == "summon":
-        return [spec["ask_summon"].format(summon=frame.summon, card=frame.card)]
+        return [spec["ask_summon"].format(summon=frame.summon, card=frame.card + frame.where)]
     if frame.subject == "activation":
         if not spec.get("ask_activation"):
             return None

@@ -242,3 +242,14 @@ def test_a_pair_with_no_owner_said_or_two_actions_is_not_read_by_frame(expert):
             at = text.index(name)
             spans.append((at, at + len(name), card))
         assert read_pair(text, spans, expert.kb.families, expert.db) is None
+
+
+def test_more_families_read_by_their_words(expert):
+    assert expert.ask("yo can sangan miss timing?").value == "no"
+    assert expert.ask("peten the dark clown, can that one miss the timing or nah").value == "yes"
+    a = expert.ask("is kashtira fenrir's summon from hand an inherent summon or an effect?")
+    assert a.value == "yes"
+    # the place it is Summoned from is said in the canonical question
+    text = "does kashtira fenrir's summon from hand start a chain??"
+    f = read_frame(text, _spans(text, "kashtira fenrir"), expert.kb.families)
+    assert f.subject == "summon" and f.where == " from the hand"
