@@ -132,7 +132,7 @@ def nearest_questions(text: str, scenario: list[str], db: CardDB, families: dict
     if not cards:
         return []
     found: list[str] = []
-    # first the questions the words that ask would ask (a frame read loosely: frames.py), then
+    # first the questions the words that ask would ask (a frame read loosely: frames/guess.py), then
     # the families' forms that share most words
     from .frames import guesses
     from .rereading import mentions

@@ -1,4 +1,4 @@
-"""A question read by its frame (psct_expert/frames.py): sentences written for these tests."""
+"""A question read by its frame (psct_expert/frames/): sentences written for these tests."""
 
 import pytest
 
@@ -231,7 +231,7 @@ def test_a_card_protected_by_its_text_and_one_acting_on_it(expert):
 
 
 def test_a_pair_with_no_owner_said_or_two_actions_is_not_read_by_frame(expert):
-    from psct_expert.frame_pairs import read_pair
+    from psct_expert.frames.pairs import read_pair
 
     for text in ("dark hole vs number 97 draglubion, it cant be targeted. does it get destroyed?",
                  "opp's number 97 draglubion cant be targeted. can dark hole destroy and banish "

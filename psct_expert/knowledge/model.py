@@ -177,7 +177,7 @@ class Family:
     build: dict = field(default_factory=dict)   # its builders: {tree: MODULE.FUNCTION, question: NAME}
     restate_told: str = ""          # asked after a told story as another family's question (said_as)
     restate_told_it: str = ""       # the same in Italian
-    frame: dict = field(default_factory=dict)   # the words that ask it and its canonical question (frames.py)
+    frame: dict = field(default_factory=dict)   # the words that ask it and its canonical question (frames/)
 
 
 @dataclass

@@ -44,7 +44,7 @@ class Change:
     kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
                        # "alternative", "comparison", "result", "checked", "grounded", "each-effect",
                        # "every-effect", "supposed" (what the question supposes, told first),
-                       # "frame" (the question read by its frame: psct_expert/frames.py)
+                       # "frame" (the question read by its frame: psct_expert/frames/)
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import re
 
-from .frames import (_GLUE, _MASKED, _WORD, Frame, _asked, _forms, _mask, _phrases, _placed,
-                     _sentences, vocabulary)
+from .read import Frame
+from .words import (
+    _GLUE, _MASKED, _WORD, _asked, _forms, _mask, _phrases, _placed, _sentences, vocabulary)
 
 
 def _protects_itself(card, db) -> bool:
-    from .reader.reader import read_card
+    from ..reader.reader import read_card
 
     c = db.get(card)
     return c is not None and any(f.type == "cannot_be_targeted" and f.get("protects") == "self"

@@ -1,0 +1,88 @@
+"""A frame → its canonical questions, grounded in the card's text: the effects its words fit
+(each must then agree), the effect whose cost does the action, a text that speaks of responses.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .read import Frame
+from .words import _quote_words, vocabulary
+
+
+_ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+
+_RESPONSES = re.compile(r"\brespon|\bchain(?:ed)? to\b|\bin response\b", re.IGNORECASE)
+
+
+def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
+    """The canonical question(s) the frame asks: one per effect its described words fit (the
+    answer must then be the same for each), or None when no effect fits them."""
+    fam = families[frame.family]
+    spec = getattr(fam, "frame", None) or {}
+    card = db.get(frame.card)
+    if card is None:
+        return None
+    if frame.responds and _RESPONSES.search(" ".join(filter(None, (card.text, getattr(
+            card, "pendulum_text", None))))):
+        # "... that they can respond to?" asks whether a response can be made: a text that
+        # speaks of responses may forbid them (whatever starts a Chain)
+        return None
+    if frame.premise:
+        # "{effect} was negated. Is the card I discarded still in my GY?": the effects whose
+        # text does the action (each must agree)
+        said = vocabulary()["cost_questions"].get(frame.action, {}).get(frame.polarity)
+        if not said:
+            return None
+        from ..reader.reader import read_card as _read
+        from ..situate.refs import grounded_in_text as _grounded
+
+        verb = frame.action.split()[0]
+        lemma = next((k for k, v in vocabulary()["actions"].items() if v == frame.action), verb)
+        fits = [e for e in _read(card).effects if e.n in _ORDINAL and
+                (_grounded(lemma, e.text) or _grounded(verb, e.text))]
+        if frame.described:
+            fits = [e for e in fits if _grounded(" ".join(frame.described), e.text)]
+        if not fits:
+            return None
+        return [spec["ask"].format(effect=f"The {_ORDINAL[e.n]} effect of {frame.card}",
+                                   question=said) for e in fits]
+    if not spec.get("ask"):
+        # a question of the card as a whole ("Can I activate X during the Damage Step?")
+        if frame.described or frame.subject == "summon":
+            return None
+        return [spec["ask_card"].format(card=frame.card)]
+    if frame.action:
+        if not frame.described and spec.get("ask_card"):
+            # the effect is the one whose cost has the action (the reading finds it)
+            return [spec["ask_card"].format(action=frame.action, card=frame.card)]
+    if frame.subject == "summon":
+        return [spec["ask_summon"].format(summon=frame.summon, card=frame.card + frame.where)]
+    if frame.subject == "activation":
+        if not spec.get("ask_activation"):
+            return None
+        return [spec["ask_activation"].format(card=frame.card)]
+    from ..reader.reader import read_card
+    from ..situate.refs import grounded_in_text
+
+    effects = [e for e in read_card(card).effects if e.n in _ORDINAL]
+    if not effects:
+        return None
+    fits = [e for e in effects
+            if not frame.described or grounded_in_text(" ".join(frame.described), e.text)]
+    if frame.quoted:
+        # a quotation is of the effect whose text says its words (every effect else: agreed)
+        said = [e for e in fits if all(grounded_in_text(_quote_words(q), e.text)
+                                       for q in frame.quoted if _quote_words(q))]
+        if frame.subject == "effect" and said:
+            fits = said
+    if not fits:
+        return None
+    if frame.told:
+        # the effects the story's words fit, when some do (else each effect is asked)
+        fits = [e for e in fits if grounded_in_text(" ".join(frame.told), e.text)] or fits
+    if len(fits) > 1 and frame.pointer and not frame.described:
+        # "X. Does it target?": which of its effects "it" is, nothing says
+        return None
+    return [spec["ask"].format(effect=f"the {_ORDINAL[e.n]} effect of {frame.card}",
+                               action=frame.action) for e in fits]

@@ -1,0 +1,223 @@
+"""A question → its frame (English only): the family its words ask, the card asked about, what
+of it (an effect, a Summon, its activation), the words said of it; None when a word may change
+what is asked or nothing places it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .words import (
+    _GLUE, _LP, _MASK, _MASKED, _POINTING, _QUOTE, _QUOTED, _SUMMONED_FROM, _WORD, _asked,
+    _describes, _forms, _frames, _phrases, _placed, _premise_told, _premise_words, _sentences,
+    vocabulary)
+
+
+MAX_WORDS = 80
+
+
+@dataclass
+class Frame:
+    """A question read by its frame: its family, card, what of the card is asked, and how."""
+
+    family: str
+    card: str
+    asked: str                       # the sentence(s) that ask, as written
+    cue: str                         # the words that say what is asked
+    subject: str = "effect"          # "effect", "summon" or "activation"
+    summon: str = ""                 # the Summon's kind ("Special Summon", "Link Summon")
+    where: str = ""                  # where it is Summoned from (" from the hand"), when said
+    described: list[str] = field(default_factory=list)   # words grounded in the effect's text
+    told: list[str] = field(default_factory=list)   # words the story says of the card (when
+    # the asked sentences say none): they choose among its effects when some fit them all
+    alternative: str = ""            # the other answer offered (set aside)
+    quoted: list[str] = field(default_factory=list)   # quotations of the card's text
+    responds: bool = False           # a tail asks whether a response can be made too
+    pointer: bool = False            # the asked sentences name no card ("does that target?")
+    action: str = ""                 # the action asked about ("discarding": is it a cost?)
+    polarity: str = "still"          # "still" (the family's question) or "back" (its opposite)
+    premise: str = ""                # what the question needs told first ("negated")
+    story: str = ""                  # the sentences before (set aside)
+
+
+def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> Frame | None:
+    """``text`` (the question as the lexicon read it), ``spans`` its card names (start, end,
+    card): its frame, or None when it has none (see the module's docstring).  English only: the
+    words said of the effect are returned to be grounded in the card's text by the caller."""
+    voc = vocabulary()
+    names, written = [], []
+    masked, last = [], 0
+    for s, e, card in sorted(spans):
+        if s < last:
+            return None
+        masked.append(text[last:s])
+        masked.append(_MASK.format(len(names)))
+        names.append(card)
+        written.append(text[s:e])
+        last = e
+    masked.append(text[last:])
+    whole = "".join(masked)
+    quotes = [q.group()[1:-1] for q in _QUOTE.finditer(whole)]
+    if any(_MASKED.search(q) for q in quotes):
+        return None
+    whole = _QUOTE.sub(lambda q: f"\ue002{quotes.index(q.group()[1:-1])}\ue002", whole)
+    parts = _sentences(whole)
+    story, asked = _asked(parts)
+    after_story = [p for p in story if parts.index(p) > parts.index(asked[-1])]
+    said = " ".join(asked)
+    cards_asked = {names[int(k)] for k in _MASKED.findall(said)}
+    cards_all = set(names)
+    if len(cards_asked) > 1 or not cards_asked and len(cards_all) != 1:
+        return None
+    card = next(iter(cards_asked or cards_all))
+    found = [(name, frame, m) for name, frame, rx, _p in _frames(families)
+             for m in rx.finditer(said)]
+    if not found or len({name for name, _f, _m in found}) != 1:
+        return None
+    family, frame = found[0][0], found[0][1]
+    polarities = {p for name, _f, rx, p in _frames(families) if name == family and
+                  rx.search(said)}
+    if len(polarities) != 1:
+        return None
+    polarity = polarities.pop()
+    premise = _premise_told(frame, whole, voc)
+    if premise is None:
+        return None
+    # the other answer offered ("... or does it just happen?"): its words are those of
+    # ``alternatives`` only, and it names no card
+    alternative = ""
+    m = re.search(r"(?:,\s*|\s)or\s+(?P<alt>[^?]*)\??\s*$", said, re.IGNORECASE)
+    if m and not _MASKED.search(m.group("alt")) and \
+            all(w.lower() in voc["alternatives"] | voc["discourse"] | voc["players"]
+                for w in _WORD.findall(m.group("alt"))) and m.start() >= found[-1][2].end():
+        alternative = m.group(0).strip(" ,?")
+        said_core = said[:m.start()] + said[m.end():]
+    else:
+        said_core = said
+    cue_spans = [(m.start(), m.end()) for _n, _f, m in found if m.end() <= len(said_core)]
+    if not cue_spans:
+        return None
+    # after the cue only discourse: an object ("... target my monster?", "... target itself?"),
+    # a card or a purpose ("... so I can ...") may change what is asked
+    after = said_core[cue_spans[-1][1]:]
+    responds = False
+    for tail_rx in frame.get("tails") or ():
+        t = re.match(rf"\s*(?:{tail_rx})(?![\w'])", after, re.IGNORECASE)
+        if t:
+            after, responds = after[t.end():], True
+            break
+    if _MASKED.search(after):
+        return None
+    tail = [w.lower() for w in _WORD.findall(_QUOTED.sub(" ", after))]
+    k = 0
+    while k < len(tail):
+        n = _phrases(tail, voc["discourse"], k)
+        if not n and tail[k] not in "?!.,":
+            return None
+        k += n or 1
+    rest = said_core[:cue_spans[-1][1]]
+    for s, e in sorted(cue_spans, reverse=True):
+        rest = rest[:s] + " " + rest[e:]
+    rest = _QUOTED.sub(" ", _MASKED.sub(" ", rest))
+    rest = _LP.sub(" lp ", rest)          # "the 1000 LP": LP (its number is the card's)
+    words = [w.lower() for w in _WORD.findall(rest)]
+    if len(words) > MAX_WORDS:
+        return None
+    summon, subject, described = "", "effect", []
+    allowed = _premise_words(premise, said, voc)
+    own_words = set(frame.get("words") or ())      # the words the family's frame places
+    k = 0
+    while k < len(words):
+        w = words[k]
+        if w in allowed:
+            k += 1
+            continue
+        if w in voc["blocking"] or w.isdigit():
+            return None
+        n = _phrases(words, voc["discourse"], k)
+        if n:
+            k += n
+            continue
+        n = _phrases(words, voc["summons"], k)
+        if n:
+            kind = voc["summons"][" ".join(words[k:k + n])]
+            if summon and kind not in ("any", summon):
+                return None
+            summon = kind if kind != "any" or not summon else summon
+            subject = "summon"
+            k += n
+            continue
+        if w in ("activating", "activation", "activate", "activated"):
+            subject = "activation" if subject == "effect" else subject
+            k += 1
+            continue
+        if w in voc["asks"] | voc["pointers"] | voc["players"] | voc["effect_nouns"] or \
+                w in ",:;-–—()'\"?!.’" or w in _GLUE or w in own_words:
+            k += 1
+            continue
+        if not _describes(w, voc["describes"]):
+            return None
+        described.append(w)
+        k += 1
+    action = ""
+    if "{action}" in frame.get("ask", "") or premise:
+        # "is the discard a cost?", "is the card I banished still banished?": the one action
+        # asked about, said in any form
+        cue_words = [w.lower() for _n, _f, m in found for w in _WORD.findall(m.group())]
+        done = {voc["actions"][lem] for w in described + cue_words
+                for lem in _forms(w) if lem in voc["actions"]}
+        if len(done) != 1:
+            return None
+        action = done.pop()
+        described = [w for w in described if not _forms(w) & set(voc["actions"])]
+        if subject != "effect":
+            return None
+    where = ""
+    if subject == "summon" and described and all(w in _SUMMONED_FROM for w in described) and \
+            len({_SUMMONED_FROM[w] for w in described}) == 1:
+        where = f" from {_SUMMONED_FROM[described[0]]}"      # "its summon from hand"
+        described = []
+    if subject == "summon" and described:
+        return None              # how it is Summoned is the story's (never read here)
+    if subject == "summon" and not frame.get("ask_summon") or \
+            subject == "activation" and described:
+        return None
+    kind = {"any": "Special", "": "Special"}.get(summon, summon.capitalize())
+
+    if any(not re.search(r"[a-z]", p, re.IGNORECASE) and not _MASKED.search(p) for p in story):
+        return None                  # a sentence of no word: nothing to set aside
+    if frame.get("story") == "none" and story:
+        return None              # the question is of what happened: no story is set aside
+    if frame.get("story") == "card-free" and any(
+            _MASKED.search(p) or {w.lower() for w in _WORD.findall(p)} & _POINTING
+            for p in story):
+        # what happened to the card may decide this question ("I Set it this turn"): a story
+        # that names a card or points at one is never set aside here
+        return None
+    for part in story:
+        # a sentence about the card asked of (or told after the question) is set aside only
+        # when each of its words is placed
+        if any(names[int(k)] == card for k in _MASKED.findall(part)) or part in after_story:
+            if not _placed(part, voc):
+                return None
+    told = []
+    if subject == "effect" and not described and not cards_asked:
+        # "X's negate thing, is that a quick effect?": what the story says of the card
+        for part in story:
+            if any(names[int(k)] == card for k in _MASKED.findall(part)):
+                said_of = _WORD.findall(_QUOTED.sub(" ", _MASKED.sub(" ", part)))
+                told += [w.lower() for w in said_of if w.lower() not in voc["blocking"]
+                         and _describes(w.lower(), voc["describes"])]
+
+    def unmasked(part: str) -> str:
+        part = _QUOTED.sub(lambda q: f'"{quotes[int(q.group(1))]}"', part)
+        return _MASKED.sub(lambda m: written[int(m.group(1))], part).strip()
+
+    return Frame(family, card, unmasked(" ".join(asked)),
+                 unmasked(" / ".join(m.group() for _n, _f, m in found)), subject=subject,
+                 summon=f"{kind} Summon" if subject == "summon" else "", described=described,
+                 where=where,
+                 told=told, alternative=unmasked(alternative), story=unmasked(" ".join(story)),
+                 quoted=quotes, responds=responds, pointer=not cards_asked, action=action,
+                 polarity=polarity, premise=premise)

@@ -1,0 +1,105 @@
+"""The question read by its frame, from what the lexicon read (:func:`by_frame`): the frame, the
+checks of the question as written, the canonical questions and the changes shown with the answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..parser.lexicon import Change, Relexed
+from .ground import questions_of
+from .read import Frame, read_frame
+from .words import (
+    _MASKED, _QUOTE, _WORD, _asked, _frames, _mask, _name_end, _premise_words, _sentences,
+    vocabulary)
+
+
+MAX_CHARS = 1500             # a longer text is never read by its frame
+
+# a character no reader places (a stray byte, a control character): never set aside
+_UNREADABLE = re.compile("[\ud800-\udfff\x00-\x08\x0b-\x1f\x7f\ue000-\uf8ff\ufffd]")
+
+
+def _story_cards(text: str, spans: list[tuple[int, int, str]], frame: Frame) -> set[str]:
+    """The cards named before the sentences that ask."""
+    ordered = sorted(spans)
+    story = _asked(_sentences(_mask(text, spans)))[0]
+    return {ordered[int(k)][2] for part in story for k in _MASKED.findall(part)}
+
+
+def changes_of(frame: Frame, asked: str) -> list[Change]:
+    """What the restatement says of the reading: the question read by its frame, the other
+    answer and the story set aside."""
+    out = [Change("frame", frame.asked, asked)]
+    if frame.alternative:
+        out.append(Change("alternative", frame.alternative))
+    if frame.story:
+        out.append(Change("story-aside", frame.story, frame.family))
+    return out
+
+
+def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
+                        frame: Frame) -> bool:
+    """Do the sentences that ask, as written, hold a word that may change what is asked (other
+    than in what the lexicon set aside as discourse, or in the other answer offered)?"""
+    from ..rereading import mentions
+
+    voc = vocabulary()
+    said = " ".join(_asked(_sentences(_QUOTE.sub(" ", _mask(
+        written, [(m.start, _name_end(written, m.start, m.end, m.card), m.card)
+                  for m in mentions(written, db, families)]))))[1])
+    for c in relexed.changes:
+        if c.kind == "set-aside" and c.written:
+            said = re.sub(re.escape(c.written), " ", said, count=1, flags=re.IGNORECASE)
+    m = re.search(r"(?:,\s*|\s)or\s+(?P<alt>[^?]*)\??\s*$", said, re.IGNORECASE)
+    if m and all(w.lower() in voc["alternatives"] | voc["discourse"] | voc["players"]
+                 for w in _WORD.findall(m.group("alt"))):
+        said = said[:m.start()]
+    for _name, _f, rx, _p in _frames(families):
+        if _name == frame.family:
+            said = rx.sub(" ", said)    # the cue itself ("... still sent ...") is the frame's
+    allowed = _premise_words(frame.premise, said, voc)
+    return any(w.lower() in voc["blocking"] - allowed
+               for w in _WORD.findall(_MASKED.sub(" ", said)))
+
+
+def by_frame(relexed: Relexed, written: str, db, families: dict):
+    """The question read by its frame (``relexed``: as the lexicon read it; ``written``: as
+    written): (its canonical questions, the reading to show), or None.  The caller reads each
+    canonical question and answers only when they agree."""
+    from ..rereading import mentions
+
+    text = relexed.text
+    if len(text) > MAX_CHARS or len(written) > MAX_CHARS or _UNREADABLE.search(written):
+        return None
+    voc = vocabulary()
+    # a name written in lower case that is a discourse word ("judge question.") is the word
+    spans = [(m.start, _name_end(text, m.start, m.end, m.card), m.card)
+             for m in mentions(text, db, families)
+             if not (text[m.start:m.end].islower()
+                     and text[m.start:m.end].strip(".,:;!?") in voc["discourse"])]
+    frame = read_frame(text, spans, families)
+    if frame is None:
+        from .pairs import read_pair
+
+        pair = read_pair(text, spans, families, db)
+        if pair is None:
+            return None
+        question, frame = pair
+        return [question], Relexed(question, list(relexed.changes) + changes_of(frame, question))
+    if _blocked_as_written(written, relexed, db, families, frame):
+        # a word that may change what is asked, as the question was written (the lexicon may
+        # have told "... start a Chain if X?" as "X. ...?": what is supposed is never a story)
+        return None
+    if frame.story:
+        if frame.subject == "summon" and _story_cards(text, spans, frame) - {frame.card}:
+            # "I Summon it with Monster Reborn. Does its Summon start a Chain?": the Summon
+            # told may not be the one the card's text does
+            return None
+    asked = questions_of(frame, db, families)
+    if not asked:
+        return None
+    out = Relexed(asked[0], list(relexed.changes) + changes_of(frame, asked[0]))
+    if len(asked) > 1:
+        out.changes.append(Change("every-effect", frame.asked, frame.card))
+    return asked, out
