@@ -227,6 +227,20 @@ class _Builder:
         summon, placed = self._negator_and(s, "summon", "summon")
         if placed:
             return
+        self._summon_event(summon, s)
+
+    def q_summon_negatable(self, s):
+        """A Summon of the situation (its id) or one described, as negate-summon's, and no
+        negator: could an effect that negates Summons negate it at all?"""
+        summon = _need(s, "summon", self.family)
+        if isinstance(summon, str):
+            self.params["summon"] = summon
+            return
+        self._summon_event(summon, s)
+
+    def _summon_event(self, summon, s):
+        """A Summon described (``{kind, card, by, summoner, chain_link}``) as the question's
+        ``summon_event`` s1."""
         if not isinstance(summon, dict):
             raise QuestionError("'summon' is a mapping", understood=s)
         by = summon.get("by")

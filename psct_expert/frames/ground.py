@@ -47,9 +47,13 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
             return None
         return [spec["ask"].format(effect=f"The {_ORDINAL[e.n]} effect of {frame.card}",
                                    question=said) for e in fits]
+    if frame.subject == "summon":
+        if not spec.get("ask_summon"):
+            return None
+        return [spec["ask_summon"].format(summon=frame.summon, card=frame.card + frame.where)]
     if not spec.get("ask"):
         # a question of the card as a whole ("Can I activate X during the Damage Step?")
-        if frame.described or frame.subject == "summon":
+        if frame.described or not spec.get("ask_card"):
             return None
         return [spec["ask_card"].format(card=frame.card)]
     if frame.action:

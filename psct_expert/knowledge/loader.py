@@ -192,7 +192,8 @@ class _Loader:
             return {}
         if not isinstance(frame, dict) or not isinstance(frame.get("cues"), list) or \
                 not frame["cues"] or not isinstance(frame.get("ask") or frame.get("ask_card")
-                                                    or frame.get("ask_pair"), str) or \
+                                                    or frame.get("ask_pair")
+                                                    or frame.get("ask_summon"), str) or \
                 set(frame) - {"cues", "cues_back", "tails", "ask", "ask_summon",
                               "ask_activation", "ask_card", "premise", "words", "story",
                               "pair", "ask_pair"} or \

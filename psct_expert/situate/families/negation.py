@@ -277,6 +277,33 @@ def _described_summon(st: Situate, fam: Tree, neg: Tree) -> dict:
     node = next((c for c in fam.children if isinstance(c, Tree) and c.data in SUMMON_NODES), None)
     if node is None:
         st.fail("which Summon?", fam)
+    return st.spec("negate-summon", {"negator": negator, "summon": _summon_said(st, fam, node)})
+
+
+def build_summon_negatable(st: Situate, fam: Tree) -> dict:
+    """"Can the Special Summon of X be negated?", "Is a Link Summon negatable?", "They Link
+    Summon X. Can it be negated?": whether a card that negates Summons (of that kind) could
+    negate it at all: a Summon of the situation (the one told last), a kind of Summon a player
+    performs by the rules, or a Summon described (by a card's own text or by another's)."""
+    node = next((c for c in fam.children if isinstance(c, Tree) and c.data in SUMMON_NODES), None)
+    if node is None:
+        told = summon_told_last(st)
+        if told is None:
+            st.fail("which Summon? (tell it first: 'My opponent Link Summons X.')", fam)
+        return st.spec("summon-negatable", {"summon": told[0]})
+    if node.data == "summon_bare":
+        kind = st.r.summon_kind(node)
+        if kind not in PERFORMED_KINDS:
+            st.fail("which Summon? (name the monster, or tell the Summon first)", node)
+        st._summon(kind, None, {"card": None, "text": f"a {kind.title()} Monster", "words": [],
+                                "pronoun": False}, None)
+        return st.spec("summon-negatable", {"summon": st.summons[-1][0]})
+    return st.spec("summon-negatable", {"summon": _summon_said(st, fam, node)})
+
+
+def _summon_said(st: Situate, fam: Tree, node: Tree) -> dict:
+    """The Summon a question describes (nothing told): its kind, the monster, the effect that
+    makes it, who makes it, and the Chain Link that effect resolved as, when said."""
     # a Tribute Summon is a Normal Summon (game-rules#summon-kinds.1)
     kinds = {w for k in node.iter_subtrees() if k.data == "summon_kind" for w in low(k)}
     kind = "normal" if kinds & {"normal", "tribute"} else "special"
@@ -320,7 +347,7 @@ def _described_summon(st: Situate, fam: Tree, neg: Tree) -> dict:
                     "Summoning effect resolved as", cond)
         summon["chain_link"] = int(next(str(t) for t in cond.children
                                         if getattr(t, "type", "") == "XNUM"))
-    return st.spec("negate-summon", {"negator": negator, "summon": summon})
+    return summon
 
 
 def _cost_said_fits(st: Situate, fam: Tree, negator: dict) -> None:

@@ -1,0 +1,48 @@
+"""Could a card that negates Summons negate this Summon at all? (family summon-negatable;
+sentences written for these tests)."""
+
+import pytest
+
+
+@pytest.fixture
+def expert(base_expert):
+    return base_expert
+
+
+@pytest.mark.parametrize("question, value", [
+    # a Summon by a card's own procedure (no colon, no semicolon) opens the negation window
+    ("Can the Special Summon of Kashtira Fenrir be negated?", "yes"),
+    # a Summon a player performs by the rules
+    ("Is a Link Summon negatable?", "yes"),
+    ("can a flip summon be negated?", "yes"),
+    # near misses: a Summon made by an effect that starts a Chain, or while a card resolves
+    ("Can the Special Summon of Gorz the Emissary of Darkness be negated?", "no"),
+    ("Can a Special Summon by Monster Reborn be negated?", "no"),
+])
+def test_whether_a_summon_can_be_negated_at_all(expert, question, value):
+    a = expert.ask(question)
+    assert a.value == value and "negated by an effect that negates Summons" in a.restated
+
+
+def test_the_summon_told_last_is_the_one_asked_about(expert):
+    a = expert.ask("My opponent Link Summons Knightmare Phoenix. Can it be negated?")
+    assert a.value == "yes" and "Link Summon of Knightmare Phoenix" in a.restated
+
+
+def test_nothing_told_no_summon_to_ask_about(expert):
+    from psct_expert.errors import QuestionError
+
+    with pytest.raises(QuestionError):
+        expert.ask("Can it be negated?")
+
+
+def test_read_by_frame_in_players_words(expert):
+    a = expert.ask("yo is kashtira fenrir's summon from hand negatable or nah")
+    assert a.value == "yes"
+    # a story told: what happened may decide it, never set aside here
+    from psct_expert.frames import read_frame
+
+    text = "i used monster reborn on it. is kashtira fenrir's summon negatable?"
+    at = text.index("kashtira fenrir")
+    spans = [(at, at + len("kashtira fenrir"), "Kashtira Fenrir")]
+    assert read_frame(text, spans, expert.kb.families) is None
