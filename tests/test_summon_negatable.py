@@ -46,3 +46,17 @@ def test_read_by_frame_in_players_words(expert):
     at = text.index("kashtira fenrir")
     spans = [(at, at + len("kashtira fenrir"), "Kashtira Fenrir")]
     assert read_frame(text, spans, expert.kb.families) is None
+
+
+@pytest.mark.parametrize("question, value", [
+    # a card that negates Summons, not named: whichever it is, only a Summon that can be negated
+    ("My opponent Synchro Summons Stardust Dragon. Can I negate that Summon with my summon "
+     "negation card?", "yes"),
+    ("Can a card that negates Summons negate the Special Summon of Kashtira Fenrir?", "yes"),
+    # the Summon a resolving Spell made: never
+    ("my opp's miracle fusion resolves and they fusion summon elemental hero absolute zero. can "
+     "i negate that fusion summon itself with summon negation", "no"),
+    ("My opponent activates Monster Reborn. It resolves. Can that Summon be negated?", "no"),
+])
+def test_a_summon_negator_not_named_and_the_summon_told(expert, question, value):
+    assert expert.ask(question).value == value

@@ -286,8 +286,13 @@ def build_summon_negatable(st: Situate, fam: Tree) -> dict:
     negate it at all: a Summon of the situation (the one told last), a kind of Summon a player
     performs by the rules, or a Summon described (by a card's own text or by another's)."""
     node = next((c for c in fam.children if isinstance(c, Tree) and c.data in SUMMON_NODES), None)
+    if node is not None and node.data == "summon_bare" and low(node)[0] in ("that", "the", "this"):
+        node = None                 # "that Summon": the one told
     if node is None:
-        told = summon_told_last(st)
+        # the Summon told last, or the one a link told to resolve made ("X resolves and they
+        # Fusion Summon Y", "Monster Reborn resolves")
+        told = summon_told_last(st) or (st.summons[-1] if st.summons else None) or \
+            summon_of_resolved_link(st)
         if told is None:
             st.fail("which Summon? (tell it first: 'My opponent Link Summons X.')", fam)
         return st.spec("summon-negatable", {"summon": told[0]})
