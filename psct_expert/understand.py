@@ -145,6 +145,9 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     except QuestionError:
         raise _near(first, text, scenario, db, families, settle) from None
     bare_possessives(relexed, db, families)
+    # (frames) the frame reads the question as the lexicon read it, before the readings by
+    # parts retell it for the grammar (a clause it grounds is not a story to them)
+    framable = relexed
     partial_names(relexed, db, families)
     card_verbs(relexed, db, families)
     card_says(relexed, db, families)
@@ -188,8 +191,11 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             return static
     # last: the question read by its frame (a question about what a card's text does, in words
     # no shape of the grammar has): :mod:`psct_expert.frames`
-    framed = _by_frame(relexed, normalise(text), db, families, story_aside) if not scenario \
-        else None
+    framed = None
+    if not scenario:
+        framed = _by_frame(framable, normalise(text), db, families, story_aside)
+        if framed is None and relexed is not framable:
+            framed = _by_frame(relexed, normalise(text), db, families, story_aside)
     if framed is not None:
         return framed
     if not relexed.changes:

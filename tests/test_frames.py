@@ -253,3 +253,23 @@ def test_more_families_read_by_their_words(expert):
     text = "does kashtira fenrir's summon from hand start a chain??"
     f = read_frame(text, _spans(text, "kashtira fenrir"), expert.kb.families)
     assert f.subject == "summon" and f.where == " from the hand"
+
+
+def test_a_clause_saying_how_the_card_does_it_is_grounded_in_its_text(expert):
+    a = expert.ask("when i summon chaos dragon levianeer by banishing 3 light/dark from my gy, "
+                   "does the summon itself start a chain??")
+    assert a.value == "no"
+    kinds = [c.kind for c in a.reading.changes]
+    assert "grounded" in kinds and "frame" in kinds
+    # a clause the card's text does not say is a condition: never set aside
+    text = "when i summon chaos dragon levianeer by flipping a coin, does the summon start a chain?"
+    f = read_frame(text, _spans(text, "chaos dragon levianeer"), expert.kb.families)
+    from psct_expert.frames.ground import questions_of
+
+    assert f is None or questions_of(f, expert.db, expert.kb.families) is None
+
+
+def test_the_effect_the_story_tells_best(expert):
+    a = expert.ask("opp had no monsters so i just dropped kashtira fenrir from hand with its own "
+                   "summon condition. does that start a chain or nah")
+    assert a.value == "no" and a.restated.startswith("Does the first effect of Kashtira Fenrir")

@@ -23,6 +23,12 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
     card = db.get(frame.card)
     if card is None:
         return None
+    if frame.clause_words:
+        from ..situate.refs import grounded_in_text as _grounded
+
+        text = " ".join(filter(None, (card.text, getattr(card, "pendulum_text", None))))
+        if not all(_grounded(w, text) for w in frame.clause_words):
+            return None         # the clause says what the card's text does not: a condition
     if frame.responds and _RESPONSES.search(" ".join(filter(None, (card.text, getattr(
             card, "pendulum_text", None))))):
         # "... that they can respond to?" asks whether a response can be made: a text that
@@ -82,9 +88,14 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
             fits = said
     if not fits:
         return None
-    if frame.told:
-        # the effects the story's words fit, when some do (else each effect is asked)
-        fits = [e for e in fits if grounded_in_text(" ".join(frame.told), e.text)] or fits
+    if frame.told and len(fits) > 1:
+        # the effect the story's words fit best, when one does (else each effect is asked):
+        # "I dropped X from hand with its own condition. Does that start a Chain?"
+        score = {e.n: sum(1 for w in frame.told if grounded_in_text(w, e.text)) for e in fits}
+        best = max(score.values())
+        top = [e for e in fits if score[e.n] == best]
+        if best and len(top) == 1:
+            fits = top
     if len(fits) > 1 and frame.pointer and not frame.described:
         # "X. Does it target?": which of its effects "it" is, nothing says
         return None

@@ -15,6 +15,10 @@ from .words import (
 
 
 MAX_WORDS = 80
+# a clause that opens the asked sentence and says how the card does it (grounded in its text)
+_CLAUSE_OPENERS = frozenset(("when", "if", "once"))
+_CLAUSE = re.compile(r"[\s,.;:-]*(?P<clause>(?:when|if|once)\s+[^,?]*)(?:,\s*|\s+)(?=(?:does|do|is|are|"
+                     r"will|would|did)\b)", re.IGNORECASE)
 
 
 @dataclass
@@ -35,6 +39,8 @@ class Frame:
     quoted: list[str] = field(default_factory=list)   # quotations of the card's text
     responds: bool = False           # a tail asks whether a response can be made too
     pointer: bool = False            # the asked sentences name no card ("does that target?")
+    clause: str = ""                 # a clause saying how the card does it (grounded in its text)
+    clause_words: list[str] = field(default_factory=list)
     action: str = ""                 # the action asked about ("discarding": is it a cost?)
     polarity: str = "still"          # "still" (the family's question) or "back" (its opposite)
     premise: str = ""                # what the question needs told first ("negated")
@@ -95,6 +101,22 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         said_core = said[:m.start()] + said[m.end():]
     else:
         said_core = said
+    # "when i summon X by banishing 3 from gy, does the summon start a chain?": a clause that
+    # says how the card does it, kept to be grounded in its text (never a condition: a frame
+    # whose question is of what happened, or that needs a premise, takes none)
+    clause, clause_words = "", []
+    c = _CLAUSE.match(said_core)
+    if c and not premise and (frame.get("story") or "any") == "any" and \
+            all(m.start() >= c.end("clause") for _n, _f, m in found):
+        clause = c.group("clause")
+        said_core = " " * c.end("clause") + said_core[c.end("clause"):]
+        clause_words = [w.lower() for w in _WORD.findall(_MASKED.sub(" ", clause))
+                        if w.lower() not in voc["players"] | voc["pointers"] | _GLUE
+                        and w not in ",:;-()'\"" and not w.isdigit()
+                        and w.lower() not in voc["summons"]]
+        if not clause_words or any(w in voc["blocking"] - _CLAUSE_OPENERS for w in clause_words):
+            return None
+        clause_words = [w for w in clause_words if w not in _CLAUSE_OPENERS]
     cue_spans = [(m.start(), m.end()) for _n, _f, m in found if m.end() <= len(said_core)]
     if not cue_spans:
         return None
@@ -151,6 +173,10 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         if w in ("activating", "activation", "activate", "activated"):
             subject = "activation" if subject == "effect" else subject
             k += 1
+            continue
+        if w == "itself" and k and (words[k - 1] in voc["summons"] or words[k - 1] in
+                                    voc["effect_nouns"] | {"activation"}):
+            k += 1              # "the summon itself", "the effect itself": stressed
             continue
         if w in voc["asks"] | voc["pointers"] | voc["players"] | voc["effect_nouns"] or \
                 w in ",:;-–—()'\"?!.’" or w in _GLUE or w in own_words:
@@ -220,4 +246,5 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
                  where=where,
                  told=told, alternative=unmasked(alternative), story=unmasked(" ".join(story)),
                  quoted=quotes, responds=responds, pointer=not cards_asked, action=action,
+                 clause=unmasked(clause), clause_words=clause_words,
                  polarity=polarity, premise=premise)

@@ -31,6 +31,8 @@ def changes_of(frame: Frame, asked: str) -> list[Change]:
     """What the restatement says of the reading: the question read by its frame, the other
     answer and the story set aside."""
     out = [Change("frame", frame.asked, asked)]
+    if frame.clause:
+        out.append(Change("grounded", frame.clause, frame.card))
     if frame.alternative:
         out.append(Change("alternative", frame.alternative))
     if frame.story:
@@ -55,6 +57,10 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
     if m and all(w.lower() in voc["alternatives"] | voc["discourse"] | voc["players"]
                  for w in _WORD.findall(m.group("alt"))):
         said = said[:m.start()]
+    if frame.clause:
+        # the clause that says how the card does it, grounded in its text
+        said = re.sub(r"^[\s,.;:-]*(?:when|if|once)\s+[^,?]*(?:,\s*|\s+)(?=(?:does|do|is|are|will|"
+                      r"would|did)\b)", " ", said, count=1, flags=re.IGNORECASE)
     for _name, _f, rx, _p in _frames(families):
         if _name == frame.family:
             said = rx.sub(" ", said)    # the cue itself ("... still sent ...") is the frame's
