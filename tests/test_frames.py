@@ -256,7 +256,7 @@ def test_more_families_read_by_their_words(expert):
 
 
 def test_a_clause_saying_how_the_card_does_it_is_grounded_in_its_text(expert):
-    a = expert.ask("when i summon chaos dragon levianeer by banishing 3 light/dark from my gy, "
+    a = expert.ask("yo when i summon chaos dragon levianeer by banishing 3 light/dark from gy "
                    "does the summon itself start a chain??")
     assert a.value == "no"
     kinds = [c.kind for c in a.reading.changes]
