@@ -273,3 +273,8 @@ def test_the_effect_the_story_tells_best(expert):
     a = expert.ask("opp had no monsters so i just dropped kashtira fenrir from hand with its own "
                    "summon condition. does that start a chain or nah")
     assert a.value == "no" and a.restated.startswith("Does the first effect of Kashtira Fenrir")
+
+
+def test_the_action_a_quotation_says_is_the_one_asked_about(expert):
+    a = expert.ask('summoner monk\'s "discard 1 Spell" thing - is that a cost or part of the effect?')
+    assert a.value == "yes" and a.restated.startswith("Is discarding a cost of")

@@ -193,6 +193,10 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         cue_words = [w.lower() for _n, _f, m in found for w in _WORD.findall(m.group())]
         done = {voc["actions"][lem] for w in described + cue_words
                 for lem in _forms(w) if lem in voc["actions"]}
+        if not done and quotes:
+            # "the 'discard 1 Spell' bit, is that a cost?": the action the quotation says
+            done = {voc["actions"][lem] for q in quotes for w in _WORD.findall(q.lower())
+                    for lem in _forms(w) if lem in voc["actions"]}
         if len(done) != 1:
             return None
         action = done.pop()
