@@ -278,3 +278,21 @@ def test_the_effect_the_story_tells_best(expert):
 def test_the_action_a_quotation_says_is_the_one_asked_about(expert):
     a = expert.ask('summoner monk\'s "discard 1 Spell" thing - is that a cost or part of the effect?')
     assert a.value == "yes" and a.restated.startswith("Is discarding a cost of")
+
+
+def test_a_card_paid_as_a_cost_asked_whether_its_effect_activates(expert):
+    a = expert.ask("does dandylion still give me the tokens if i just pitch it as the discard "
+                   "cost for raigeki break?")
+    assert a.value == "yes"
+    b = expert.ask("i discard shaddoll hedgehog as the cost for twin twisters. does hedgehog "
+                   "get its trigger?")
+    assert b.value == "no"      # "sent to the GY by a card effect": a cost is not an effect
+    # what else happened is told, never set aside
+    from psct_expert.frames.pairs import read_pair
+
+    text = "i discard sangan as the cost for twin twisters. opp negates it. does sangan trigger?"
+    spans = []
+    for name, card in (("sangan", "Sangan"), ("twin twisters", "Twin Twisters")):
+        for at in [i for i in range(len(text)) if text.startswith(name, i)]:
+            spans.append((at, at + len(name), card))
+    assert read_pair(text, spans, expert.kb.families, expert.db) is None

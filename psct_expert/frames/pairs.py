@@ -40,6 +40,11 @@ def read_pair(text: str, spans: list[tuple[int, int, str]], families: dict, db):
     if len(cards) != 2:
         return None
     for name, fam in families.items():
+        for frame in (getattr(fam, "frame", None) or {}, getattr(fam, "pair_frame", None) or {}):
+            if frame.get("pair") == "cost":
+                got = _cost_pair(name, frame, text, ordered, story, asked, db)
+                if got is not None:
+                    return got
         frame = getattr(fam, "frame", None) or {}
         if frame.get("pair") != "protected":
             continue
@@ -98,3 +103,80 @@ def read_pair(text: str, spans: list[tuple[int, int, str]], families: dict, db):
         return question, Frame(name, actor, unmasked(said), found.group(),
                                story=unmasked(" ".join(story)))
     return None
+
+
+# the words players say a cost's action with ("pitch" a card: discard it)
+_DID_SAID = {"pitch": "discard", "dump": "send"}
+# the past form a cost's action is told in, and where it sends the card
+_DID = {"discard": ("discard", ""), "tribute": ("Tribute", ""), "send": ("send", " to the GY"),
+        "banish": ("banish", ""), "detach": ("detach", "")}
+
+
+def _cost_pair(name: str, frame: dict, text: str, ordered: list, story: list[str],
+               asked: list[str], db):
+    """"i discard X as the cost for Y. does X get its trigger?": the card paid as a cost (X) and
+    the card whose cost it is (Y), told with "cost" or "to activate"; the question asks whether
+    X's effect can be activated after Y resolves (``ask_cost``).  None when not so told, when
+    the action is not one cost action, or when a word of the asked sentences is not placed."""
+    voc = vocabulary()
+    whole = " ".join(story + asked)
+    said = " ".join(asked)
+    cue = re.compile("|".join(f"(?:{c})" for c in frame["cues"]), re.IGNORECASE)
+    if not cue.search(_MASKED.sub(" ", whole)):
+        return None
+    named = list(dict.fromkeys(ordered[int(k)][2] for k in _MASKED.findall(said)))
+    cards = list(dict.fromkeys(c for _s, _e, c in ordered))
+    # the card paid: the one the action is done to ("discard X", "X is tributed", "pitch X")
+    acts = [(m.start(), _DID_SAID.get(f, f)) for m in _WORD.finditer(whole.lower())
+            for f in sorted(_forms(m.group())) if _DID_SAID.get(f, f) in _DID]
+    if len({a for _p, a in acts}) != 1:
+        return None
+    verb = acts[0][1]
+    after = _MASKED.search(whole, acts[0][0])
+    before = [m for m in _MASKED.finditer(whole[:acts[0][0]])]
+    paid = None
+    if after is not None and not whole[acts[0][0]:after.start()].strip(" ").count(" ") > 1:
+        paid = ordered[int(after.group(1))][2]       # "discard X"
+    elif before:
+        paid = ordered[int(before[-1].group(1))][2]  # "X is discarded"
+    if paid is None or len(named) == 1 and named[0] != paid:
+        return None             # the question asks of another card than the one paid
+    other = [c for c in cards if c != paid]
+    if len(other) != 1:
+        return None
+    # the asked sentences: frame words, discourse, its own words, and words its text says
+    own = set(frame.get("words") or ())
+    plain = voc["asks"] | voc["pointers"] | voc["players"] | voc["effect_nouns"] | _GLUE | own
+    card = db.get(paid)
+    from ..situate.refs import grounded_in_text
+
+    words = [w.lower() for w in _WORD.findall(_MASKED.sub(" ", said))]
+    k = 0
+    while k < len(words):
+        n = _phrases(words, voc["discourse"], k)
+        if n:
+            k += n
+            continue
+        w = words[k]
+        if w in voc["blocking"] - own or w.isdigit():
+            return None
+        if not (w in plain or w in ",:;-–—()'\"?!.’" or
+                any(_DID_SAID.get(f, f) in _DID for f in _forms(w)) or
+                (card is not None and grounded_in_text(w, card.text or ""))):
+            return None
+        k += 1
+    for part in story:
+        if _MASKED.search(part) and not _placed(cue.sub(" ", part), voc):
+            return None
+        # what else happened (a negation, a response) may decide it: told, never set aside
+        if {w.lower() for w in _WORD.findall(part)} & (voc["blocking"] - own):
+            return None
+    did, where = _DID[verb]
+    question = frame["ask_cost"].format(did=did, trigger=paid, where=where, other=other[0])
+
+    def unmasked(part: str) -> str:
+        return _MASKED.sub(lambda m: text[ordered[int(m.group(1))][0]:
+                                          ordered[int(m.group(1))][1]], part).strip()
+
+    return question, Frame(name, paid, unmasked(said), cue.search(_MASKED.sub(" ", whole)).group(),
+                           story=unmasked(" ".join(story)))

@@ -179,7 +179,10 @@ class _Loader:
                                             self.family_builders(name, info, p),
                                             str(info.get("restate_told", "") or ""),
                                             str(info.get("restate_told_it", "") or ""),
-                                            self.family_frame(name, info, p))
+                                            self.family_frame(name, info, p),
+                                            self.family_frame(name, {"frame": info["pair_frame"]},
+                                                              p + ("pair_frame",))
+                                            if info.get("pair_frame") is not None else {})
 
     def family_frame(self, name: str, info: dict, p: tuple) -> dict:
         """A family's ``frame: {cues: [regex, ...], ask: "... {effect} ...", ask_summon: "...
@@ -193,10 +196,11 @@ class _Loader:
         if not isinstance(frame, dict) or not isinstance(frame.get("cues"), list) or \
                 not frame["cues"] or not isinstance(frame.get("ask") or frame.get("ask_card")
                                                     or frame.get("ask_pair")
-                                                    or frame.get("ask_summon"), str) or \
+                                                    or frame.get("ask_summon")
+                                                    or frame.get("ask_cost"), str) or \
                 set(frame) - {"cues", "cues_back", "tails", "ask", "ask_summon",
                               "ask_activation", "ask_card", "premise", "words", "story",
-                              "pair", "ask_pair"} or \
+                              "pair", "ask_pair", "ask_cost"} or \
                 not isinstance(frame.get("tails", []), list):
             self.err(p + ("frame",), f"family {name!r}: 'frame' is a mapping of 'cues: [regular "
                                      "expressions]', 'ask: QUESTION' and optional 'ask_summon', "
@@ -212,6 +216,7 @@ class _Loader:
                                                     f"not a regular expression ({exc})")
                     return {}
         slots = {"ask": {"effect", "action", "question"}, "ask_summon": {"summon", "card"},
+                 "ask_cost": {"did", "trigger", "where", "other"},
                  "ask_activation": {"card"}, "ask_card": {"card", "action"},
                  "ask_pair": {"actor", "verb", "owner", "protected"}}
         for key, allowed in slots.items():

@@ -178,6 +178,7 @@ class Family:
     restate_told: str = ""          # asked after a told story as another family's question (said_as)
     restate_told_it: str = ""       # the same in Italian
     frame: dict = field(default_factory=dict)   # the words that ask it and its canonical question (frames/)
+    pair_frame: dict = field(default_factory=dict)   # a second frame, of two cards (frames/pairs.py)
 
 
 @dataclass
