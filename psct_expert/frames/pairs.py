@@ -18,7 +18,8 @@ import re
 
 from .read import Frame
 from .words import (
-    _GLUE, _MASKED, _WORD, _asked, _forms, _mask, _phrases, _placed, _sentences, vocabulary)
+    _GLUE, _MASKED, _WORD, _asked, _forms, _mask, _placed, _sentences, past_discourse,
+    vocabulary)
 
 
 def _protects_itself(card, db) -> bool:
@@ -63,13 +64,7 @@ def read_pair(text: str, spans: list[tuple[int, int, str]], families: dict, db):
         own = set(frame.get("words") or ())
         verbs, owner = set(), ""
         plain_words = voc["asks"] | voc["pointers"] | voc["players"] | voc["effect_nouns"] | _GLUE
-        k = 0
-        while k < len(words):
-            n = _phrases(words, voc["discourse"], k)
-            if n:
-                k += n
-                continue
-            w = words[k]
+        for _k, w in past_discourse(words, voc):
             pair_verb = next((f for f in sorted(_forms(w)) if f in voc["pair_verbs"]), None)
             if pair_verb:
                 verbs.add(voc["pair_verbs"][pair_verb])
@@ -79,7 +74,6 @@ def read_pair(text: str, spans: list[tuple[int, int, str]], families: dict, db):
                 return None
             elif not (w in plain_words or w in own or w in ",:;-–—()'\"?!.’"):
                 return None
-            k += 1
         before = [text[max(0, st - 4):st].lower() for st, _e, c in ordered if c == protected]
         if any(b.endswith("my ") for b in before):
             owner = "my "           # "my Avramax": the asker's own card
@@ -151,20 +145,13 @@ def _cost_pair(name: str, frame: dict, text: str, ordered: list, story: list[str
     from ..situate.refs import grounded_in_text
 
     words = [w.lower() for w in _WORD.findall(_MASKED.sub(" ", said))]
-    k = 0
-    while k < len(words):
-        n = _phrases(words, voc["discourse"], k)
-        if n:
-            k += n
-            continue
-        w = words[k]
+    for _k, w in past_discourse(words, voc):
         if w in voc["blocking"] - own or w.isdigit():
             return None
         if not (w in plain or w in ",:;-–—()'\"?!.’" or
                 any(_DID_SAID.get(f, f) in _DID for f in _forms(w)) or
                 (card is not None and grounded_in_text(w, card.text or ""))):
             return None
-        k += 1
     for part in story:
         if _MASKED.search(part) and not _placed(cue.sub(" ", part), voc):
             return None

@@ -222,3 +222,16 @@ def _name_end(text: str, start: int, end: int, card: str) -> int:
     while end > start and text[end - 1] in ".,:;!?" and not card.endswith(text[end - 1]):
         end -= 1
     return end
+
+
+def past_discourse(words: list[str], voc: dict):
+    """The words in order, a discourse phrase of the lexicon skipped whole ("quick q", "or
+    nah"): (index, word) of each other word."""
+    k = 0
+    while k < len(words):
+        n = _phrases(words, voc["discourse"], k)
+        if n:
+            k += n
+            continue
+        yield k, words[k]
+        k += 1
