@@ -296,3 +296,16 @@ def test_a_card_paid_as_a_cost_asked_whether_its_effect_activates(expert):
         for at in [i for i in range(len(text)) if text.startswith(name, i)]:
             spans.append((at, at + len(name), card))
     assert read_pair(text, spans, expert.kb.families, expert.db) is None
+
+
+def test_a_negation_told_of_the_protected_card_is_never_set_aside(expert):
+    from psct_expert.frames.pairs import read_pair
+
+    text = ("their number 97 draglubion's effects are negated. can my raigeki break destroy it? "
+            "it cant be targeted")
+    spans = []
+    for name, card in (("number 97 draglubion", "Number 97: Draglubion"),
+                       ("raigeki break", "Raigeki Break")):
+        at = text.index(name)
+        spans.append((at, at + len(name), card))
+    assert read_pair(text, spans, expert.kb.families, expert.db) is None

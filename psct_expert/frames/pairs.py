@@ -86,6 +86,9 @@ def read_pair(text: str, spans: list[tuple[int, int, str]], families: dict, db):
             # (the protection said in it is the cue's)
             if _MASKED.search(part) and not _placed(cue.sub(" ", part), voc):
                 return None
+            # a negation told ("its effects are negated") may lift the protection: never set aside
+            if {w.lower() for w in _WORD.findall(cue.sub(" ", part))} & (voc["blocking"] - own):
+                return None
         question = frame["ask_pair"].format(actor=actor, verb=verbs.pop(), owner=owner,
                                             protected=protected)
 
