@@ -225,7 +225,8 @@ def _by_frame(relexed: Relexed, written: str, db: CardDB, families: dict, story_
     from .frames import by_frame
 
     got = by_frame(relexed, written, db, families)
-    if got is None or not story_aside and any(c.kind == "story-aside" for c in got[1].changes):
+    if got is None or not story_aside and any(c.kind in ("story-aside", "story-effect")
+                                              for c in got[1].changes):
         return None
     asked, reading = got
     specs = []

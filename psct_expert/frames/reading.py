@@ -35,7 +35,10 @@ def changes_of(frame: Frame, asked: str) -> list[Change]:
         out.append(Change("grounded", frame.clause, frame.card))
     if frame.alternative:
         out.append(Change("alternative", frame.alternative))
-    if frame.story:
+    if frame.story and frame.told and " effect of " in asked:
+        # the story's words chose the effect; what happened is not read further
+        out.append(Change("story-effect", frame.story, frame.card))
+    elif frame.story:
         out.append(Change("story-aside", frame.story, frame.family))
     return out
 

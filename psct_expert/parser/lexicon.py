@@ -44,7 +44,8 @@ class Change:
     kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
                        # "alternative", "comparison", "result", "checked", "grounded", "each-effect",
                        # "every-effect", "supposed" (what the question supposes, told first),
-                       # "frame" (the question read by its frame: psct_expert/frames/)
+                       # "frame" (the question read by its frame: psct_expert/frames/),
+                       # "story-effect" (a story read only for which effect it tells)
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 
@@ -74,6 +75,10 @@ class Change:
         if self.kind == "comparison":
             return (f"set aside {self.written!r}: what the asker likens it to (the answer reads "
                     "what it is)")
+        if self.kind == "story-effect":
+            return (f"read the story {self.written!r} only for which effect of {self.read} it "
+                    "tells (the one its words fit best): what happened does not change what "
+                    "that effect's text does")
         if self.kind == "story-aside":
             return (f"set aside the story {self.written!r}: a {self.read} question is answered "
                     "from the card's text alone, whatever happened")
