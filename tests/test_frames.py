@@ -309,3 +309,17 @@ def test_a_negation_told_of_the_protected_card_is_never_set_aside(expert):
         at = text.index(name)
         spans.append((at, at + len(name), card))
     assert read_pair(text, spans, expert.kb.families, expert.db) is None
+
+
+def test_a_responder_named_after_the_cue_is_asked_too(expert):
+    # it starts a Chain, but whether that card can respond is another question: unknown
+    a = expert.ask("is the search of fiendsmith engraver an activated effect that opp can "
+                   "respond to with ash blossom?")
+    assert a.value == "unknown" and any("asks that too" in m for m in a.missing)
+    # nothing to respond to: the no stands
+    text = "does the summon of kashtira fenrir start a chain so opp can chain ash blossom to it?"
+    spans = _spans(text, "kashtira fenrir") + [(text.index("ash blossom"),
+                                                text.index("ash blossom") + len("ash blossom"),
+                                                "Ash Blossom & Joyous Spring")]
+    f = read_frame(text, spans, expert.kb.families)
+    assert f.card == "Kashtira Fenrir" and "ash blossom" in f.responding

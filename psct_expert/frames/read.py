@@ -17,6 +17,10 @@ from .words import (
 MAX_WORDS = 80
 # a clause that opens the asked sentence and says how the card does it (grounded in its text)
 _CLAUSE_OPENERS = frozenset(("when", "if", "once"))
+# a card named as the one that would respond: "respond with X", "chain X to it"
+_RESPONDER = re.compile(r"(?:respond|chain)(?: \w+){0,2}? with (?P<card>\ue001(?P<n>\d+)\ue001)"
+                        r"|chain (?P<card2>\ue001(?P<n2>\d+)\ue001)(?: to (?:it|that|this))?",
+                        re.IGNORECASE)
 _CLAUSE = re.compile(r"[\s,.;:-]*(?P<clause>(?:when|if|once)\s+[^,?]*)(?:,\s*|\s+)(?=(?:does|do|is|are|"
                      r"will|would|did)\b)", re.IGNORECASE)
 
@@ -40,6 +44,7 @@ class Frame:
     responds: bool = False           # a tail asks whether a response can be made too
     pointer: bool = False            # the asked sentences name no card ("does that target?")
     clause: str = ""                 # a clause saying how the card does it (grounded in its text)
+    responding: str = ""             # the response asked too ("so opp can chain X to it")
     clause_words: list[str] = field(default_factory=list)
     action: str = ""                 # the action asked about ("discarding": is it a cost?)
     polarity: str = "still"          # "still" (the family's question) or "back" (its opposite)
@@ -72,8 +77,16 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     story, asked = _asked(parts)
     after_story = [p for p in story if parts.index(p) > parts.index(asked[-1])]
     said = " ".join(asked)
-    cards_asked = {names[int(k)] for k in _MASKED.findall(said)}
-    cards_all = set(names)
+    # a card named as the one that would respond ("... can opp respond with X?"): asked too,
+    # never the card asked about
+    responder, said_cards = None, said
+    r = _RESPONDER.search(said)
+    if r is not None:
+        g = "card" if r.group("card") else "card2"
+        responder = int(r.group("n") or r.group("n2"))
+        said_cards = said[:r.start(g)] + " " + said[r.end(g):]
+    cards_asked = {names[int(k)] for k in _MASKED.findall(said_cards)}
+    cards_all = set(names) - ({names[responder]} if responder is not None else set())
     if len(cards_asked) > 1 or not cards_asked and len(cards_all) != 1:
         return None
     card = next(iter(cards_asked or cards_all))
@@ -123,12 +136,16 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     # after the cue only discourse: an object ("... target my monster?", "... target itself?"),
     # a card or a purpose ("... so I can ...") may change what is asked
     after = said_core[cue_spans[-1][1]:]
-    responds = False
-    for tail_rx in frame.get("tails") or ():
-        t = re.match(rf"\s*(?:{tail_rx})(?![\w'])", after, re.IGNORECASE)
-        if t:
-            after, responds = after[t.end():], True
-            break
+    responds, responding = False, ""
+    tails = [t for t in (re.match(rf"\s*(?:{tail_rx})(?![\w'])", after, re.IGNORECASE)
+                         for tail_rx in frame.get("tails") or ()) if t]
+    if tails:
+        t = max(tails, key=lambda m: m.end())          # the longest: "... with X" too
+        after, responds = after[t.end():], True
+        if responder is not None and _MASK.format(responder) in t.group():
+            responding = t.group().strip(" ,()")
+    if responder is not None and not responding:
+        return None
     if _MASKED.search(after):
         return None
     tail = [w.lower() for w in _WORD.findall(_QUOTED.sub(" ", after))]
@@ -251,4 +268,5 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
                  told=told, alternative=unmasked(alternative), story=unmasked(" ".join(story)),
                  quoted=quotes, responds=responds, pointer=not cards_asked, action=action,
                  clause=unmasked(clause), clause_words=clause_words,
+                 responding=unmasked(responding),
                  polarity=polarity, premise=premise)

@@ -35,6 +35,9 @@ def changes_of(frame: Frame, asked: str) -> list[Change]:
         out.append(Change("grounded", frame.clause, frame.card))
     if frame.alternative:
         out.append(Change("alternative", frame.alternative))
+    if frame.responding:
+        # the response asked too: a no stands (nothing to respond to), a yes needs it
+        out.append(Change("result", frame.responding))
     if frame.story and frame.told and " effect of " in asked:
         # the story's words chose the effect; what happened is not read further
         out.append(Change("story-effect", frame.story, frame.card))
