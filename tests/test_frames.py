@@ -322,4 +322,4 @@ def test_a_responder_named_after_the_cue_is_asked_too(expert):
                                                 text.index("ash blossom") + len("ash blossom"),
                                                 "Ash Blossom & Joyous Spring")]
     f = read_frame(text, spans, expert.kb.families)
-    assert f.card == "Kashtira Fenrir" and "ash blossom" in f.responding
+    assert f.card.lower() == "kashtira fenrir" and "ash blossom" in f.responding
