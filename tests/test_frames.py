@@ -323,3 +323,20 @@ def test_a_responder_named_after_the_cue_is_asked_too(expert):
                                                 "Ash Blossom & Joyous Spring")]
     f = read_frame(text, spans, expert.kb.families)
     assert f.card.lower() == "kashtira fenrir" and "ash blossom" in f.responding
+
+
+def test_again_after_a_negation_by_the_same_card_or_another_copy(expert):
+    a = expert.ask("Number 11 big eye's steal got negated, can i just detach again and retry "
+                   "same turn??")
+    assert a.value == "no" and "the same Number 11: Big Eye" in \
+        next(c.read for c in a.reading.changes if c.kind == "frame")
+    # another copy of a card limited per copy: yes; said neither way both are asked
+    text = "my number 11 big eye got negated lol. can i use big eye again this turn?"
+    spans = [(text.index("number 11 big eye"), text.index("number 11 big eye") + 17,
+              "Number 11: Big Eye"),
+             (text.index("big eye again"), text.index("big eye again") + 7, "Number 11: Big Eye")]
+    f = read_frame(text, spans, expert.kb.families)
+    assert f.family == "again-this-turn" and f.copy == ""
+    from psct_expert.frames.ground import questions_of
+
+    assert len(questions_of(f, expert.db, expert.kb.families)) == 2

@@ -34,6 +34,22 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         # "... that they can respond to?" asks whether a response can be made: a text that
         # speaks of responses may forbid them (whatever starts a Chain)
         return None
+    if spec.get("ask_same"):
+        # "can I use it again?": the same card (each effect that has a limit asked, agreeing)
+        # or another copy; said neither way, both, and they must agree
+        from ..reader.reader import read_card as _read
+
+        limited = [e for e in _read(card).effects if e.n in _ORDINAL and
+                   re.search(r"only (?:use|activate)|once per (?:turn|chain)", e.text, re.I)]
+        out = []
+        if frame.copy in ("same", "") and len(limited) == 1:
+            out.append(spec["ask_same"].format(
+                effect=f"The {_ORDINAL[limited[0].n]} effect of {frame.card}", card=frame.card))
+        elif frame.copy == "same":
+            return None                 # which of its effects, nothing says
+        if frame.copy in ("other", ""):
+            out.append(spec["ask_other"].format(card=frame.card))
+        return out or None
     if frame.premise:
         # "{effect} was negated. Is the card I discarded still in my GY?": the effects whose
         # text does the action (each must agree)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from .words import (
     _GLUE, _LP, _MASK, _MASKED, _POINTING, _QUOTE, _QUOTED, _SUMMONED_FROM, _WORD, _asked,
     _describes, _forms, _frames, _phrases, _placed, _premise_told, _premise_words, _sentences,
-    vocabulary)
+    past_discourse, vocabulary)
 
 
 MAX_WORDS = 80
@@ -45,6 +45,7 @@ class Frame:
     pointer: bool = False            # the asked sentences name no card ("does that target?")
     clause: str = ""                 # a clause saying how the card does it (grounded in its text)
     responding: str = ""             # the response asked too ("so opp can chain X to it")
+    copy: str = ""                   # "same" card or an "other" copy, when said (again-this-turn)
     clause_words: list[str] = field(default_factory=list)
     action: str = ""                 # the action asked about ("discarding": is it a cost?)
     polarity: str = "still"          # "still" (the family's question) or "back" (its opposite)
@@ -103,6 +104,10 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     premise = _premise_told(frame, whole, voc)
     if premise is None:
         return None
+    # (again-this-turn) another copy or the same card, when the question says which
+    cue_said = " ".join(m.group().lower() for _n, _f, m in found)
+    copy = "other" if re.search(r"\b(?:second|2nd|another|other)\b", cue_said) else \
+        "same" if re.search(r"\bsame\b", said, re.IGNORECASE) else ""
     # the other answer offered ("... or does it just happen?"): its words are those of
     # ``alternatives`` only, and it names no card
     alternative = ""
@@ -149,12 +154,10 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     if _MASKED.search(after):
         return None
     tail = [w.lower() for w in _WORD.findall(_QUOTED.sub(" ", after))]
-    k = 0
-    while k < len(tail):
-        n = _phrases(tail, voc["discourse"], k)
-        if not n and tail[k] not in "?!.,":
+    for _k, w in past_discourse(tail, voc):
+        # (a family's own words may follow its cue: "... again this turn?")
+        if w not in "?!.," and w not in (frame.get("words") or ()):
             return None
-        k += n or 1
     rest = said_core[:cue_spans[-1][1]]
     for s, e in sorted(cue_spans, reverse=True):
         rest = rest[:s] + " " + rest[e:]
@@ -204,7 +207,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         described.append(w)
         k += 1
     action = ""
-    if "{action}" in frame.get("ask", "") or premise:
+    if "{action}" in frame.get("ask", "") or premise and "{question}" in frame.get("ask", ""):
         # "is the discard a cost?", "is the card I banished still banished?": the one action
         # asked about, said in any form
         cue_words = [w.lower() for _n, _f, m in found for w in _WORD.findall(m.group())]
@@ -268,5 +271,5 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
                  told=told, alternative=unmasked(alternative), story=unmasked(" ".join(story)),
                  quoted=quotes, responds=responds, pointer=not cards_asked, action=action,
                  clause=unmasked(clause), clause_words=clause_words,
-                 responding=unmasked(responding),
+                 responding=unmasked(responding), copy=copy,
                  polarity=polarity, premise=premise)

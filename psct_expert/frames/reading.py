@@ -71,6 +71,8 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
         if _name == frame.family:
             said = rx.sub(" ", said)    # the cue itself ("... still sent ...") is the frame's
     allowed = _premise_words(frame.premise, said, voc)
+    fam = families.get(frame.family)
+    allowed = allowed | set(((getattr(fam, "frame", None) or {}).get("words")) or ())
     return any(w.lower() in voc["blocking"] - allowed
                for w in _WORD.findall(_MASKED.sub(" ", said)))
 

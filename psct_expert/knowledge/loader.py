@@ -197,10 +197,11 @@ class _Loader:
                 not frame["cues"] or not isinstance(frame.get("ask") or frame.get("ask_card")
                                                     or frame.get("ask_pair")
                                                     or frame.get("ask_summon")
-                                                    or frame.get("ask_cost"), str) or \
+                                                    or frame.get("ask_cost")
+                                                    or frame.get("ask_same"), str) or \
                 set(frame) - {"cues", "cues_back", "tails", "ask", "ask_summon",
                               "ask_activation", "ask_card", "premise", "words", "story",
-                              "pair", "ask_pair", "ask_cost"} or \
+                              "pair", "ask_pair", "ask_cost", "ask_same", "ask_other"} or \
                 not isinstance(frame.get("tails", []), list):
             self.err(p + ("frame",), f"family {name!r}: 'frame' is a mapping of 'cues: [regular "
                                      "expressions]', 'ask: QUESTION' and optional 'ask_summon', "
@@ -217,6 +218,7 @@ class _Loader:
                     return {}
         slots = {"ask": {"effect", "action", "question"}, "ask_summon": {"summon", "card"},
                  "ask_cost": {"did", "trigger", "where", "other"},
+                 "ask_same": {"effect", "card"}, "ask_other": {"card"},
                  "ask_activation": {"card"}, "ask_card": {"card", "action"},
                  "ask_pair": {"actor", "verb", "owner", "protected"}}
         for key, allowed in slots.items():
