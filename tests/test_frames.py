@@ -340,3 +340,8 @@ def test_again_after_a_negation_by_the_same_card_or_another_copy(expert):
     from psct_expert.frames.ground import questions_of
 
     assert len(questions_of(f, expert.db, expert.kb.families)) == 2
+
+
+def test_a_card_equipped_or_granted_an_effect_is_never_read_by_frame(expert):
+    text = "my fiendsmith engraver is equipped with something lol. is its search an activated effect?"
+    assert read_frame(text, _spans(text, "fiendsmith engraver"), expert.kb.families) is None
