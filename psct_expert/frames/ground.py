@@ -18,28 +18,25 @@ _RESPONSES = re.compile(r"\brespon|\bchain(?:ed)? to\b|\bin response\b", re.IGNO
 def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
     """The canonical question(s) the frame asks: one per effect its described words fit (the
     answer must then be the same for each), or None when no effect fits them."""
+    from ..reader.reader import read_card
+    from ..situate.refs import grounded_in_text
+
     fam = families[frame.family]
     spec = getattr(fam, "frame", None) or {}
     card = db.get(frame.card)
     if card is None:
         return None
-    if frame.clause_words:
-        from ..situate.refs import grounded_in_text as _grounded
-
-        text = " ".join(filter(None, (card.text, getattr(card, "pendulum_text", None))))
-        if not all(_grounded(w, text) for w in frame.clause_words):
-            return None         # the clause says what the card's text does not: a condition
-    if frame.responds and _RESPONSES.search(" ".join(filter(None, (card.text, getattr(
-            card, "pendulum_text", None))))):
+    text = " ".join(filter(None, (card.text, getattr(card, "pendulum_text", None))))
+    if frame.clause_words and not all(grounded_in_text(w, text) for w in frame.clause_words):
+        return None         # the clause says what the card's text does not: a condition
+    if frame.responds and _RESPONSES.search(text):
         # "... that they can respond to?" asks whether a response can be made: a text that
         # speaks of responses may forbid them (whatever starts a Chain)
         return None
     if spec.get("ask_same"):
         # "can I use it again?": the same card (each effect that has a limit asked, agreeing)
         # or another copy; said neither way, both, and they must agree
-        from ..reader.reader import read_card as _read
-
-        limited = [e for e in _read(card).effects if e.n in _ORDINAL and
+        limited = [e for e in read_card(card).effects if e.n in _ORDINAL and
                    re.search(r"only (?:use|activate)|once per (?:turn|chain)", e.text, re.I)]
         out = []
         if frame.copy in ("same", "") and len(limited) == 1:
@@ -56,15 +53,12 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         said = vocabulary()["cost_questions"].get(frame.action, {}).get(frame.polarity)
         if not said:
             return None
-        from ..reader.reader import read_card as _read
-        from ..situate.refs import grounded_in_text as _grounded
-
         verb = frame.action.split()[0]
         lemma = next((k for k, v in vocabulary()["actions"].items() if v == frame.action), verb)
-        fits = [e for e in _read(card).effects if e.n in _ORDINAL and
-                (_grounded(lemma, e.text) or _grounded(verb, e.text))]
+        fits = [e for e in read_card(card).effects if e.n in _ORDINAL and
+                (grounded_in_text(lemma, e.text) or grounded_in_text(verb, e.text))]
         if frame.described:
-            fits = [e for e in fits if _grounded(" ".join(frame.described), e.text)]
+            fits = [e for e in fits if grounded_in_text(" ".join(frame.described), e.text)]
         if not fits:
             return None
         return [spec["ask"].format(effect=f"The {_ORDINAL[e.n]} effect of {frame.card}",
@@ -82,15 +76,10 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         if not frame.described and spec.get("ask_card"):
             # the effect is the one whose cost has the action (the reading finds it)
             return [spec["ask_card"].format(action=frame.action, card=frame.card)]
-    if frame.subject == "summon":
-        return [spec["ask_summon"].format(summon=frame.summon, card=frame.card + frame.where)]
     if frame.subject == "activation":
         if not spec.get("ask_activation"):
             return None
         return [spec["ask_activation"].format(card=frame.card)]
-    from ..reader.reader import read_card
-    from ..situate.refs import grounded_in_text
-
     effects = [e for e in read_card(card).effects if e.n in _ORDINAL]
     if not effects:
         return None

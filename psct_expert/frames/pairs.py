@@ -22,6 +22,12 @@ from .words import (
     vocabulary)
 
 
+def _unmasked(part: str, text: str, ordered: list) -> str:
+    """``part`` with each card name as ``text`` wrote it."""
+    return _MASKED.sub(lambda m: text[ordered[int(m.group(1))][0]:ordered[int(m.group(1))][1]],
+                       part).strip()
+
+
 def _protects_itself(card, db) -> bool:
     from ..reader.reader import read_card
 
@@ -92,13 +98,9 @@ def read_pair(text: str, spans: list[tuple[int, int, str]], families: dict, db):
         question = frame["ask_pair"].format(actor=actor, verb=verbs.pop(), owner=owner,
                                             protected=protected)
 
-        def unmasked(part: str) -> str:
-            return _MASKED.sub(lambda m: text[ordered[int(m.group(1))][0]:
-                                              ordered[int(m.group(1))][1]], part).strip()
-
         found = cue.search(plain) or cue.search(told)
-        return question, Frame(name, actor, unmasked(said), found.group(),
-                               story=unmasked(" ".join(story)))
+        return question, Frame(name, actor, _unmasked(said, text, ordered), found.group(),
+                               story=_unmasked(" ".join(story), text, ordered))
     return None
 
 
@@ -164,9 +166,6 @@ def _cost_pair(name: str, frame: dict, text: str, ordered: list, story: list[str
     did, where = _DID[verb]
     question = frame["ask_cost"].format(did=did, trigger=paid, where=where, other=other[0])
 
-    def unmasked(part: str) -> str:
-        return _MASKED.sub(lambda m: text[ordered[int(m.group(1))][0]:
-                                          ordered[int(m.group(1))][1]], part).strip()
-
-    return question, Frame(name, paid, unmasked(said), cue.search(_MASKED.sub(" ", whole)).group(),
-                           story=unmasked(" ".join(story)))
+    return question, Frame(name, paid, _unmasked(said, text, ordered),
+                           cue.search(_MASKED.sub(" ", whole)).group(),
+                           story=_unmasked(" ".join(story), text, ordered))

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 from .words import (
     _GLUE, _LP, _MASK, _MASKED, _POINTING, _QUOTE, _QUOTED, _SUMMONED_FROM, _WORD, _asked,
-    _describes, _forms, _frames, _phrases, _placed, _premise_told, _premise_words, _sentences,
-    past_discourse, vocabulary)
+    _describes, _forms, _frames, _mask, _phrases, _placed, _premise_told, _premise_words,
+    _sentences, past_discourse, vocabulary)
 
 
 MAX_WORDS = 80
@@ -58,18 +58,12 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     card): its frame, or None when it has none (see the module's docstring).  English only: the
     words said of the effect are returned to be grounded in the card's text by the caller."""
     voc = vocabulary()
-    names, written = [], []
-    masked, last = [], 0
-    for s, e, card in sorted(spans):
-        if s < last:
-            return None
-        masked.append(text[last:s])
-        masked.append(_MASK.format(len(names)))
-        names.append(card)
-        written.append(text[s:e])
-        last = e
-    masked.append(text[last:])
-    whole = "".join(masked)
+    ordered = sorted(spans)
+    if any(s < e0 for (_s0, e0, _c0), (s, _e, _c) in zip(ordered, ordered[1:])):
+        return None                 # names found overlapping: none is sure
+    names = [card for _s, _e, card in ordered]
+    written = [text[s:e] for s, e, _card in ordered]
+    whole = _mask(text, ordered)
     quotes = [q.group()[1:-1] for q in _QUOTE.finditer(whole)]
     if any(_MASKED.search(q) for q in quotes):
         return None
@@ -91,13 +85,12 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     if len(cards_asked) > 1 or not cards_asked and len(cards_all) != 1:
         return None
     card = next(iter(cards_asked or cards_all))
-    found = [(name, frame, m) for name, frame, rx, _p in _frames(families)
-             for m in rx.finditer(said)]
+    frames = _frames(families)
+    found = [(name, frame, m) for name, frame, rx, _p in frames for m in rx.finditer(said)]
     if not found or len({name for name, _f, _m in found}) != 1:
         return None
     family, frame = found[0][0], found[0][1]
-    polarities = {p for name, _f, rx, p in _frames(families) if name == family and
-                  rx.search(said)}
+    polarities = {p for name, _f, rx, p in frames if name == family and rx.search(said)}
     if len(polarities) != 1:
         return None
     polarity = polarities.pop()

@@ -8,7 +8,7 @@ import re
 
 from ..parser.lexicon import Change, Relexed
 from .ground import questions_of
-from .read import Frame, read_frame
+from .read import _CLAUSE, Frame, read_frame
 from .words import (
     _MASKED, _QUOTE, _WORD, _asked, _frames, _mask, _name_end, _premise_words, _sentences,
     vocabulary)
@@ -65,8 +65,8 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
         said = said[:m.start()]
     if frame.clause:
         # the clause that says how the card does it, grounded in its text
-        said = re.sub(r"^[\s,.;:-]*(?:when|if|once)\s+[^,?]*(?:,\s*|\s+)(?=(?:does|do|is|are|will|"
-                      r"would|did)\b)", " ", said, count=1, flags=re.IGNORECASE)
+        opened = _CLAUSE.match(said)
+        said = " " + said[opened.end():] if opened else said
     for _name, _f, rx, _p in _frames(families):
         if _name == frame.family:
             said = rx.sub(" ", said)    # the cue itself ("... still sent ...") is the frame's
