@@ -225,7 +225,9 @@ def _by_frame(relexed: Relexed, written: str, db: CardDB, families: dict, story_
     from .frames import by_frame
 
     got = by_frame(relexed, written, db, families)
-    if got is None or not story_aside and any(c.kind in ("story-aside", "story-effect")
+    if got is None:
+        return _by_story(relexed, written, db, families)
+    if not story_aside and any(c.kind in ("story-aside", "story-effect")
                                               for c in got[1].changes):
         return None
     asked, reading = got
@@ -238,6 +240,25 @@ def _by_frame(relexed: Relexed, written: str, db: CardDB, families: dict, story_
     if len(specs) > 1:
         return {**specs[0], "each": specs[1:]}, reading
     return specs[0], reading
+
+
+def _by_story(relexed: Relexed, written: str, db: CardDB, families: dict):
+    """The question read by the frame of its story (:func:`psct_expert.frames.by_story`): its
+    spec, checked by building it, and the reading; None when there is none or it is not built."""
+    from .frames import by_story
+    from .questions import build_question
+
+    got = by_story(relexed, written, db, families)
+    if got is None:
+        return None
+    spec = got[0]
+    try:
+        for part in [spec, *spec.get("each", [])]:
+            for one in [part, *part.get("and", [])]:
+                build_question({k: v for k, v in one.items() if k not in ("and", "each")}, db)
+    except QuestionError:
+        return None
+    return got
 
 
 def _with(step, relexed: Relexed, db: CardDB, families: dict) -> Relexed | None:

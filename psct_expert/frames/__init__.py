@@ -31,7 +31,7 @@ the card's text), :mod:`.reading` (the whole reading, with the changes shown), :
 
 from .guess import guesses
 from .read import Frame, read_frame
-from .reading import by_frame
+from .reading import by_frame, by_story
 from .words import vocabulary
 
-__all__ = ["Frame", "by_frame", "guesses", "read_frame", "vocabulary"]
+__all__ = ["Frame", "by_frame", "by_story", "guesses", "read_frame", "vocabulary"]

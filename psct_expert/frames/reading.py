@@ -77,6 +77,23 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
                for w in _WORD.findall(_MASKED.sub(" ", said)))
 
 
+def by_story(relexed: Relexed, written: str, db, families: dict):
+    """A question whose story decides it, read by its frame (:mod:`.targeted`: a target told
+    changed before its effect resolved): (its question spec, the reading to show), or None."""
+    from ..rereading import mentions
+    from .targeted import by_target_told
+
+    text = relexed.text
+    if len(text) > MAX_CHARS or len(written) > MAX_CHARS or _UNREADABLE.search(written):
+        return None
+    voc = vocabulary()
+    spans = [(m.start, _name_end(text, m.start, m.end, m.card), m.card)
+             for m in mentions(text, db, families)
+             if not (text[m.start:m.end].islower()
+                     and text[m.start:m.end].strip(".,:;!?") in voc["discourse"])]
+    return by_target_told(relexed, written, spans, db)
+
+
 def by_frame(relexed: Relexed, written: str, db, families: dict):
     """The question read by its frame (``relexed``: as the lexicon read it; ``written``: as
     written): (its canonical questions, the reading to show), or None.  The caller reads each

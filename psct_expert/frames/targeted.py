@@ -1,0 +1,524 @@
+"""A target told changed before its effect resolved, read by its frame: "X targets their monster,
+they Book of Moon it in response. still banished?", "avarice on 5 in my gy, opp banishes 1 of
+them. do the other 4 still get shuffled?".
+
+Unlike the other frames, the story here decides the answer, so it is read, never set aside.  Each
+clause of it (a sentence, or a part of one between commas, ";", "and", "then", "so") must be one
+of: the card used on what it targets; what was done to a target (flipped face-down, flipped
+face-up, or gone from where it was), or the card that did it, whose own text says which; a
+response told without what it did ("they chain X"); a Set card told to stay face-up; discourse.
+Each word of a clause must be placed by ``parser/frames.yaml`` (``targeted``, and the players,
+pointers and discourse of the other frames), or be a word of the card's own text where the clause
+says what it targets.  The question is one action of the card ("still banished?", "does the
+other one still get shuffled and do I draw?"), asked of its target, or of the others when one of
+several changed.
+
+The reading is a question of the grammar's families, built here as the grammar builds it: each
+part asked that does its action to the target is ``affected`` (does it still apply to the
+target?), any other ``clause-done`` (is it done?), with what was told as suppositions (the card
+targeted, what became of it).  English only, and the card's text: it names no card.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from yaml import safe_load
+
+from ..parser.lexicon import Change, Relexed
+from .words import (
+    FRAMES_PATH, _GLUE, _MASKED, _QUOTE, _QUOTED, _asked, _forms, _mask, _phrases, _sentences,
+    vocabulary)
+
+MAX_WORDS = 90
+
+_TOKEN = re.compile("\ue001\\d+\ue001|\ue002\\d+\ue002|[a-z0-9][a-z0-9'/\\-]*|[^\\sa-z0-9]",
+                    re.IGNORECASE)
+# where a story sentence is cut into clauses
+_JOIN = re.compile(r"\s*(?:[,;:()]|\s-\s|\band then\b|\bthen\b|\band\b|\bso\b|\bbut\b|\+)\s*",
+                   re.IGNORECASE)
+_PUNCT = frozenset(",:;-–—()'\"?!.’")
+# the words that say which of several targets changed
+_ONE = frozenset(("one", "1"))
+_OTHER = frozenset(("other", "others", "remaining"))
+_PLAIN_POINTERS = frozenset(("it", "them", "that", "this", "the", "those", "these", "its",
+                             "it's", "same", "target", "targets"))
+# a concession that says again what was told ("even though it's face-down now")
+_CONCEDE = frozenset(("even", "though", "tho", "although", "if", "its", "it's", "it", "is",
+                      "the", "target", "now", "no", "longer", "not", "anymore", "set", "there",
+                      "on", "field", "in", "gy", "gone", "face-down", "face-up", "card",
+                      "monster", "they", "are", "was", "because"))
+_KEEP_S = frozenset(("it's", "opp's", "opponent's", "that's", "what's", "there's", "he's", "she's"))
+# the kinds of Spell/Trap that stay on the field after they resolve
+_STAYS = frozenset(("continuous", "field", "equip"))
+# the nouns that name a card: said without a pointer, another card than the target
+_NOUNS = frozenset(("card", "cards", "monster", "monsters", "spell", "spells", "trap", "traps",
+                    "s/t", "s/ts", "backrow", "thing", "guy", "mon", "mons", "copy"))
+_OWNERS = frozenset(("my", "mine", "their", "opp's", "opponent's", "his", "her", "opp", "opponent"))
+# the words that point at a card told before: a clause with one tells what was done to it
+_POINTING_AT = frozenset(("it", "them", "that", "those", "one", "1"))
+# the words before a participle that make it say where a card is ("my banished monsters")
+_DETERMINERS = frozenset(("my", "their", "his", "her", "your", "our", "the", "a", "an", "of",
+                          "opp's", "opponent's", "own", "2", "two", "3", "three", "all"))
+# the verbs that say a card was turned face-up or face-down (not how a target was described)
+_FLIPS = frozenset(("flip", "flips", "flipped", "goes", "go", "went", "gone", "turn", "turns",
+                    "turned", "change", "changes", "changed", "becomes", "become", "became",
+                    "sets", "now", "ends"))
+# "it was X", "it turns out to be X": what a Set card was
+_REVEALED = frozenset(("it", "was", "is", "it's", "its", "turns", "turned", "out", "to", "be",
+                       "a", "an", "which", "actually"))
+_CONCEDE_SAYS = {"face-down": {"face-down"}, "face-up": {"face-up", "set"},
+                 "left": {"gone", "there", "field", "gy"}}
+
+
+@lru_cache(maxsize=1)
+def words() -> dict:
+    data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8")) or {}).get("targeted") or {}
+    out = {k: {str(w).lower() for w in v} for k, v in data.items() if isinstance(v, list)}
+    out["face"] = {str(k).lower(): str(v) for k, v in (data.get("face") or {}).items()}
+    out["actions"] = {str(k).lower(): str(v) for k, v in (data.get("actions") or {}).items()}
+    return out
+
+
+@dataclass
+class Told:
+    """What the story and the question said: the card, what became of its target(s), what is
+    asked of which."""
+
+    card: str
+    change: str = ""                 # "face-down", "face-up" or "left"
+    which: str = ""                  # "target" (its target), "one" (one of several)
+    asked: list[str] = field(default_factory=list)   # the actions asked (the reader's verbs)
+    of: str = "target"               # "target" or "other": what the question asks about
+    set_target: bool = False         # the target was told a Set card
+    face_up_target: bool = False     # the target was told face-up
+    owner: str = ""                  # whose target changed, when said ("my target": "me")
+    numbers: list[str] = field(default_factory=list)   # the numbers the question says
+    said: list[str] = field(default_factory=list)    # the clauses read, as written
+
+
+def _tokens(clause: str) -> list[str]:
+    """The clause's words, lower case, a noun's "'s" taken off ("the monster's effects")."""
+    out = []
+    for t in _TOKEN.findall(clause):
+        if not t.startswith(("\ue001", "\ue002")):
+            t = t.lower()
+            if t.endswith("'s") and t not in _KEEP_S:
+                t = t[:-2]
+        out.append(t)
+    return out
+
+
+def _clauses(sentence: str) -> list[str]:
+    return [c for c in _JOIN.split(sentence) if c and c.strip(" .!?")]
+
+
+def others_only(cards: set[int], names: list[str], card_name: str) -> bool:
+    return bool(cards) and all(names[n] != card_name for n in cards)
+
+
+def _card_words(text: str) -> set[str]:
+    """The words of a card's text, whole and by their parts ("psychic-type": "psychic" too)."""
+    whole = set(re.findall(r"[a-z0-9][a-z0-9\-/]*", text.lower()))
+    return whole | {p for w in whole for p in re.split(r"[-/]", w) if p}
+
+
+def _fits(tokens: list[str], allowed: set[str], voc: dict, text_words: set[str] = frozenset()
+          ) -> bool:
+    """Is each word placed: by ``allowed``, the frames' shared words, discourse, a number, or a
+    word of the card's text (``text_words``: said of what it targets)?"""
+    shared = voc["players"] | voc["pointers"] | _GLUE
+    k = 0
+    while k < len(tokens):
+        n = _phrases(tokens, voc["discourse"], k)
+        if n:
+            k += n
+            continue
+        t = tokens[k]
+        if not (t in allowed or t in shared or t in _PUNCT or t.isdigit() or
+                t.startswith("\ue001") or t in text_words or
+                t.rstrip("s") in text_words or _forms(t) & text_words):
+            return False
+        k += 1
+    return True
+
+
+def _left(tokens: list[str], w: dict) -> bool:
+    """Does the clause say a card left where it was ("banished", "is moved", "goes to the GY")?"""
+    for k, t in enumerate(tokens):
+        if t.startswith("\ue001") or not _forms(t) & w["left"]:
+            continue
+        if t.endswith("ed") and k and (tokens[k - 1] in _DETERMINERS or tokens[k - 1].isdigit()):
+            continue            # "my banished monsters": where they are, not what was done
+        return True
+    return any(t in w["goes"] and "to" in tokens[k:k + 3] and
+               set(tokens[k:k + 5]) & {"gy", "graveyard", "grave", "hand", "deck"}
+               for k, t in enumerate(tokens))
+
+
+def _change_by(card, db) -> str:
+    """What a card told as the response, without what it did, does to its target, by its text:
+    "face-down", "left", or "" when its text does not say one thing."""
+    from ..reader.reader import read_card
+
+    if card is None:
+        return ""
+    reading = read_card(card)
+    verbs = {f.get("verb") for f in reading.facts if f.type == "clause"}
+    text = (card.text or "").lower()
+    if "face-down" in text and "change" in text and not verbs & {"destroy", "banish", "return",
+                                                                   "send", "shuffle"}:
+        return "face-down"
+    moved = verbs & {"destroy", "banish", "return", "send", "shuffle", "tribute"}
+    if moved and not {"face-down"} & _card_words(text) and \
+            any(f.type == "target" for f in reading.facts):
+        return "left"
+    return ""
+
+
+def _target_kinds(card, db) -> set[str]:
+    """The kinds of card ("monster", "spell-trap") a card's effects target, by their text."""
+    from ..reader.reader import read_card
+
+    if card is None:
+        return set()
+    return {f.get("condition") for f in read_card(card).facts
+            if f.type == "target_condition" and f.get("condition") in ("monster", "spell-trap")}
+
+
+def _kinds_apart(card, responders: list, db) -> bool:
+    """May what a responder did have been done to the card used rather than to its target: the
+    responder targets another kind of card than the card's target, or the card's own kind?"""
+    mine = _target_kinds(card, db)
+    own = "monster" if (card.kind or "").lower() == "monster" else "spell-trap"
+    for other in responders:
+        theirs = _target_kinds(other, db)
+        if theirs and (mine and not theirs & mine or own in theirs):
+            return True
+    return False
+
+
+def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
+    """``text`` as the lexicon read it, ``spans`` its card names: what it tells and asks, or
+    None when a clause is none of this frame's (see the module's docstring)."""
+    voc, w = vocabulary(), words()
+    ordered = sorted(spans)
+    if any(s < e0 for (_s0, e0, _c0), (s, _e, _c) in zip(ordered, ordered[1:])):
+        return None
+    names = [card for _s, _e, card in ordered]
+    whole = _mask(text, ordered)
+    quotes = [q.group()[1:-1] for q in _QUOTE.finditer(whole)]
+    whole = _QUOTE.sub(lambda q: f"\ue002{quotes.index(q.group()[1:-1])}\ue002", whole)
+    if len(_tokens(whole)) > MAX_WORDS:
+        return None
+    story, asked = _asked(_sentences(whole))
+    if not story and len(asked) == 1:
+        # "X on their monster, they chain Y on it. still destroyed?" said as one sentence
+        cut = re.split(r"(?<=[.!])\s+|(?<=\.)(?=\s*\w+\?)", asked[0])
+        if len(cut) > 1:
+            story, asked = cut[:-1], cut[-1:]
+    # the card used: the first named whose text targets
+    from ..reader.reader import read_card
+
+    targeting = []
+    for k, name in enumerate(names):
+        card = db.get(name)
+        if card is not None and any(f.type == "target" for f in read_card(card).facts):
+            targeting.append(k)
+    if not targeting:
+        return None
+    first = targeting[0]
+    card_name = names[first]
+    card = db.get(card_name)
+    own_words = _card_words(" ".join(filter(None, (card.text, getattr(card, "pendulum_text", None)))))
+    if any(q.lower() not in (card.text or "").lower() for q in quotes):
+        return None                  # a quotation of another text: not this frame's
+    written = [text[s:e].lower() for s, e, _c in ordered]
+    # a card named by a word of the card's own text ("2 naturia in my gy"): said of its target
+    in_text = {k for k, wr in enumerate(written)
+               if names[k] != card_name and wr.strip(" .,?!") in (card.text or "").lower()}
+    told = Told(card_name)
+    used = False
+    kept = False
+    revealed: set[int] = set()
+    last_changed = False
+    responders: list[int] = []          # the other cards told, in order
+    for sentence in story:
+        for clause in _clauses(sentence):
+            toks = _tokens(clause)
+            if not toks:
+                continue
+            last_changed, was_changed = False, last_changed
+            cards = {int(t[1:-1]) for t in toks if t.startswith("\ue001")}
+            quoted = [t for t in toks if t.startswith("\ue002")]
+            plain = [t for t in toks if not t.startswith(("\ue001", "\ue002"))]
+            if all(t in _PUNCT for t in plain) and not cards and not quoted:
+                continue
+            if _fits(plain, set(), voc) and not cards and not quoted and \
+                    not set(plain) & (w["left"] | set(w["face"])):
+                continue                # discourse only
+            face = [w["face"][t] for t in plain if t in w["face"]]
+            if not used and first in {n for n in cards if names[n] == card_name} or \
+                    used and not told.change and not cards - in_text and not quoted and \
+                    not set(plain) & _POINTING_AT and not (face and set(plain) & _FLIPS) and \
+                    not _left(plain, w) and \
+                    _fits(plain, w["uses"] | w["things"], voc, own_words):
+                # the card used on what it targets ("CL1 X on my monster", "X's trigger
+                # targets their face-up monster"): the words of the target said are placed
+                if not _fits(plain, w["uses"] | w["things"], voc, own_words):
+                    return None
+                told.set_target |= bool(set(plain) & {"set", "backrow", "backrows", "face-down"})
+                told.face_up_target |= "face-up" in plain
+                used = True
+                told.said.append(clause.strip())
+                continue
+            if used and others_only(cards, names, card_name) and \
+                    set(plain) <= _REVEALED | _PUNCT:
+                revealed |= cards   # "it was X": what the Set card targeted turned out to be
+                continue
+            if not used:
+                if quoted and not cards and _fits(plain, w["uses"] | w["things"], voc):
+                    continue            # the card's text, quoted after its name
+                return None
+            if any(names[n] == card_name for n in cards):
+                return None             # the card itself told again: what became of it
+            others = [n for n in cards if names[n] != card_name and n not in revealed]
+            responders += others
+            pointed = bool(set(plain) & (_POINTING_AT | {"target", "everything", "all"}))
+            change = ""
+            if face:
+                if len(set(face)) != 1 or not _fits(plain, w["face_verbs"] | w["responses"] |
+                                                    w["things"] | w["set_flipped"], voc):
+                    return None
+                change = face[0]
+                if change == "face-up" and set(plain) <= w["stays"] | voc["pointers"] | _GLUE | _PUNCT:
+                    kept = True
+                    continue
+            elif _left(plain, w):
+                if not _fits(plain, w["left"] | w["goes"] | w["responses"] | w["things"] |
+                             {f for t in plain for f in ([t] if _forms(t) & w["left"] else [])},
+                             voc):
+                    return None
+                change = "left"
+            elif set(plain) <= w["stays"] | voc["pointers"] | _GLUE | _PUNCT and \
+                    set(plain) & {"stays", "stay", "remains", "remain", "continuous"}:
+                kept = True
+                continue
+            elif set(plain) & w["set_flipped"] and pointed and not others and \
+                    _fits(plain, w["responses"] | w["set_flipped"] | w["things"], voc):
+                # "they chain it", "opp chains one of them": the card targeted is activated:
+                # a Set card is face-up; a face-up one is as it was (unless told gone after)
+                change = "activated-set" if told.set_target else "activated"
+            elif others and _fits(plain, w["responses"] | w["things"], voc):
+                by = {_change_by(db.get(names[n]), db) for n in others}
+                if len(by) == 1 and "" not in by and pointed and \
+                        set(plain) & {"on", "at", "targeting", "targets", "it", "them", "target"}:
+                    change = by.pop()
+                elif not pointed and _fits(plain, w["responses"], voc):
+                    continue         # "they chain X": a response, what it did told after
+                else:
+                    return None
+            elif not pointed and _fits(plain, w["responses"] | w["things"], voc) and not quoted:
+                continue             # "opp responds", "CL1 resolves"
+            else:
+                return None
+            if not pointed and not others and not was_changed:
+                # "..., then got destroyed": said without what, it is the subject before (the
+                # card itself), never taken for its target
+                return None
+            if _kinds_apart(card, [db.get(names[n]) for n in responders], db):
+                # "they chain MST to destroy it" on a monster target: "it" is the card used
+                return None
+            if not pointed and set(plain) & _NOUNS:
+                return None         # "..., then banish another monster": not the target
+            if told.change and told.change != change and not (
+                    told.change in ("face-up", "activated", "activated-set") and change == "left"):
+                # (a card activated, then gone: what it is at resolution is gone)
+                return None
+            told.change = change
+            # which target: "one of them", "my target" (of several); "it" or nothing said: the
+            # one told before, else the only target
+            one = bool(set(plain) & _ONE or set(plain) & _OWNERS and "target" in plain)
+            which = "one" if one else (told.which or "target")
+            if one:
+                owner = set(plain) & _OWNERS
+                told.owner = told.owner or ("me" if owner & {"my", "mine"} else
+                                            "opponent" if owner else "")
+            if told.which and told.which != which:
+                return None
+            told.which = which
+            told.said.append(clause.strip())
+            last_changed = True
+            continue
+    if told.change == "activated":
+        return None                  # a face-up card activated: nothing changed of it
+    if told.change == "activated-set":
+        # a Set card targeted, activated in response: it resolves first; told to stay (a
+        # Continuous Trap) it is face-up, told a card that does not stay it is gone; untold,
+        # either may be (game-rules#chain: the last link resolves first)
+        kinds = {sub for r in revealed for sub in (db.get(names[r]).subtypes or ())}
+        if kept or kinds & _STAYS:
+            told.change = "face-up"
+        elif kinds and not kinds & _STAYS and kinds <= {"normal", "quick-play", "counter"}:
+            told.change = "left"
+        else:
+            return None
+    if not used or not told.change:
+        return None
+    if told.change == "face-up" and not (told.set_target or kept):
+        return None
+    # the question
+    said = " ".join(asked)
+    toks = [t for t in _tokens(said)]
+    if any(t.startswith("\ue002") for t in toks):
+        return None
+    for t in toks:
+        # the card asked about: the one used, named so or by part of its name ("nobleman"), or
+        # the target told by its name ("it was X")
+        if t.startswith("\ue001") and names[int(t[1:-1])] != card_name and \
+                not any(written[int(t[1:-1])].strip(" .,?!") in name.lower()
+                        for name in [card_name] + [names[r] for r in revealed]):
+            return None
+    plain = [t for t in toks if not t.startswith("\ue001")]
+    cut = next((k for k, t in enumerate(plain) if t in ("even", "although", "tho", "though")),
+               None)
+    concession = plain[cut:] if cut is not None else []
+    plain = plain[:cut] if cut is not None else plain
+    if concession:
+        if not set(concession) <= _CONCEDE | _PUNCT or \
+                not set(concession) & _CONCEDE_SAYS[told.change]:
+            return None
+    actions = []
+    k = 0
+    while k < len(plain):
+        t = plain[k]
+        pair = " ".join(plain[k:k + 2])
+        if pair in ("take control", "special summon", "go back", "goes back", "come back"):
+            actions.append({"take control": "take-control", "special summon": "special-summon"}
+                           .get(pair, "return"))
+            k += 2
+            continue
+        act = next((w["actions"][f] for f in sorted(_forms(t)) if f in w["actions"]), None)
+        if act is not None and t not in w["asks"]:
+            actions.append(act)
+        elif not (t in w["asks"] or t in voc["players"] | voc["pointers"] | _GLUE or
+                  t in _PUNCT or t.isdigit() or _phrases(plain, voc["discourse"], k) or
+                  t in w["things"] - {"something", "anything", "everything"} or
+                  _forms(t) & own_words and t not in voc["blocking"]):
+            # (a noun of the card's own text: "does it still apply the trap's effect?")
+            return None
+        k += max(1, _phrases(plain, voc["discourse"], k))
+    actions = list(dict.fromkeys(a for a in actions if a != "take-control" or
+                                 "take-control" in actions))
+    if not actions or len(actions) > 2:
+        return None
+    # a number asked is how many others ("the other 4"), or the card's own ("draw 2"): any other
+    # ("do I lose 2000?") says what the text does not, and is never dropped
+    for k, t in enumerate(plain):
+        if t.isdigit() and not (k and plain[k - 1] in _OTHER) and t not in own_words:
+            return None
+    told.asked = actions
+    asked_owner = ""
+    if set(plain) & (_OWNERS - {"my", "mine"}):
+        asked_owner = "opponent"
+    elif set(plain) & {"my", "mine"} and not set(plain) & {"i", "me"}:
+        asked_owner = "me"
+    told.of = "other" if set(plain) & _OTHER or \
+        told.which == "one" and told.owner and asked_owner and asked_owner != told.owner and \
+        not set(plain) & {"it", "them"} else "target"
+    if told.which == "one" and told.of != "other" or told.which != "one" and told.of == "other":
+        return None
+    return told
+
+
+def _targets(reading, eid: str) -> int:
+    return sum(int(f.get("count") or 1) for f in reading.facts
+               if f.type == "target" and f.get("effect") == eid)
+
+
+def specs_of(told: Told, db) -> list[dict] | None:
+    """The questions of the grammar's families that ``told`` asks: one per effect of the card
+    that targets and does each action asked (the answers must then agree); None when none."""
+    from ..errors import QuestionError
+    from ..reader.phrases import part_acts_on_target
+    from ..reader.reader import read_card
+    from ..reader.select import select_clause
+
+    card = db.get(told.card)
+    reading = read_card(card)
+    out = []
+    for eff in reading.effects:
+        if eff.n < 1 or not any(f.type == "target" and f.get("effect") == eff.id
+                                for f in reading.facts):
+            continue
+        count = _targets(reading, eff.id)
+        many = count >= 2 or any(f.type == "target" and f.get("effect") == eff.id and
+                                 f.get("up_to") == "yes" for f in reading.facts) or \
+            bool(re.search(r"\bany number\b", eff.text or "", re.IGNORECASE))
+        if told.which == "one" and not many or told.which == "target" and many:
+            continue
+        wanted = {f.get("condition") for f in reading.facts
+                  if f.type == "target_condition" and f.get("effect") == eff.id}
+        if told.set_target and "face-up" in wanted or \
+                told.face_up_target and wanted & {"set", "face-down"}:
+            continue                # the target told is not one this effect targets
+        target = "the other target" if told.which == "one" else "the target"
+        changed = "the target that changed" if told.which == "one" else "the target"
+        suppose = [{"targeted": {"target": target, "slot": 1}}]
+        if told.which == "one":
+            suppose.append({"targeted": {"target": changed, "slot": 1}})
+        suppose.append({"left": {"target": changed}} if told.change == "left" else
+                       {"state": {"target": changed, "property": "face", "value": told.change}})
+        parts = []
+        for verb in told.asked:
+            try:
+                n = select_clause(reading, eff.id, verb)
+            except QuestionError:
+                parts = []
+                break
+            quote = next((f.source.quote for f in reading.facts if f.type == "clause" and
+                          f.get("effect") == eff.id and f.get("n") == n and f.source), "")
+            on_target = part_acts_on_target(quote) or bool(
+                re.search(r"\b(?:them|both|those targets|it)\b", quote, re.IGNORECASE))
+            family = "affected" if on_target else "clause-done"
+            spec = {"family": family, "effect": {"card": told.card, "n": eff.n}, "part": verb,
+                    "suppose": suppose}
+            if family == "affected":
+                spec["target"] = target
+            parts.append(spec)
+        if not parts:
+            continue
+        spec = dict(parts[0])
+        if len(parts) > 1:
+            spec["and"] = parts[1:]
+        out.append(spec)
+    return out or None
+
+
+def canonical(told: Told) -> str:
+    """The reading, said in a judge's words (shown with the answer)."""
+    what = {"face-down": "is flipped face-down", "face-up": "is flipped face-up",
+            "left": "leaves where it was"}[told.change]
+    who = "one of its targets" if told.which == "one" else "its target"
+    asked = " and ".join(told.asked)
+    of = "the other targets" if told.of == "other" else "the target"
+    return (f"{told.card} is activated; before it resolves, {who} {what}. "
+            f"Does it still do its {asked} ({of})?")
+
+
+def by_target_told(relexed: Relexed, written: str, spans, db):
+    """(spec, reading) of a question this frame reads, or None."""
+    told = read_told(relexed.text, spans, db)
+    if told is None:
+        return None
+    specs = specs_of(told, db)
+    if not specs:
+        return None
+    said = canonical(told)
+    changes = list(relexed.changes) + [Change("frame", written, said)]
+    spec = dict(specs[0])
+    if len(specs) > 1:
+        spec["each"] = specs[1:]
+    return spec, Relexed(said, changes)

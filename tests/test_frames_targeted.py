@@ -1,0 +1,118 @@
+"""A target told changed before its effect resolved, read by its story's frame
+(psct_expert/frames/targeted.py): sentences written for these tests."""
+
+import pytest
+
+from psct_expert.frames.targeted import read_told, specs_of
+
+
+@pytest.fixture
+def expert(base_expert):
+    return base_expert
+
+
+def _spans(text, *names):
+    out = []
+    for name in names:
+        at = text.lower().index(name.lower())
+        out.append((at, at + len(name), name))
+    return out
+
+
+def _told(expert, text, *names):
+    return read_told(text, _spans(text, *names), expert.db)
+
+
+def test_a_target_flipped_face_down_by_a_card_named_as_a_verb(expert):
+    told = _told(expert, "i Trap Hole'd nothing, relax. I use Karma Cut on their face-up monster "
+                         "and they chain Book of Moon on it. still banished?",
+                 "Karma Cut", "Book of Moon")
+    # the first clause names no card the frame knows: it is not this frame's
+    assert told is None
+    told = _told(expert, "I use Karma Cut on their face-up monster and they chain Book of Moon "
+                         "on it. still banished?", "Karma Cut", "Book of Moon")
+    assert (told.card, told.change, told.which, told.asked, told.of) == \
+        ("Karma Cut", "face-down", "target", ["banish"], "target")
+
+
+def test_what_the_responder_does_is_read_from_its_text(expert):
+    # Book of Moon's text turns a monster face-down; D.D. Crow's banishes from the GY
+    flipped = _told(expert, "Karma Cut on their face-up monster, they respond with Book of Moon "
+                            "targeting it. is it still banished?", "Karma Cut", "Book of Moon")
+    assert flipped.change == "face-down"
+    gone = _told(expert, "I activate Monster Reborn targeting a monster in their GY, they chain "
+                         "D.D. Crow on it. do I still special summon it?",
+                 "Monster Reborn", "D.D. Crow")
+    assert (gone.change, gone.asked) == ("left", ["special-summon"])
+
+
+def test_one_of_several_targets_gone_asks_of_the_others(expert):
+    told = _told(expert, "ok so Pot of Avarice on 5 monsters in my gy, opp removes 1 of them in "
+                         "response. do the other 4 still get shuffled and do i draw?",
+                 "Pot of Avarice")
+    assert (told.change, told.which, told.of, told.asked) == \
+        ("left", "one", "other", ["shuffle", "draw"])
+    spec = specs_of(told, expert.db)[0]
+    # the shuffle acts on the targets (is it still applied to the others?); the draw does not
+    # (is that part done?)
+    assert spec["family"] == "affected" and spec["target"] == "the other target"
+    assert spec["and"][0]["family"] == "clause-done"
+
+
+def test_the_other_target_said_by_its_owner(expert):
+    told = _told(expert, "Double Cyclone on my own s/t and opp's Set card. my target gets "
+                         "destroyed by something else in chain. is the opp's card still destroyed?",
+                 "Double Cyclone")
+    assert (told.which, told.owner, told.of) == ("one", "me", "other")
+
+
+@pytest.mark.parametrize("text,names", [
+    # "it" could be the card used: the responder targets Spells/Traps, the target is a monster
+    ("I activate Forbidden Lance targeting my monster and my opponent chains Mystical Space "
+     "Typhoon to destroy it. does my monster still lose 800 ATK?",
+     ("Forbidden Lance", "Mystical Space Typhoon")),
+    # said without what: the subject before (the card itself)
+    ("Karma Cut on their monster, then got destroyed in response. still banished?",
+     ("Karma Cut",)),
+    # another card than the target
+    ("Karma Cut on their face-up monster, they flip it face-down and then banish another "
+     "monster. still banished?", ("Karma Cut",)),
+    # a word no list places ("protect"), a negation, a number the text does not say
+    ("Karma Cut on their face-up monster, they chain something to protect it. still banished?",
+     ("Karma Cut",)),
+    ("Karma Cut on their face-up monster, they flip it face-down. is it not banished?",
+     ("Karma Cut",)),
+    ("Soul Charge on 3 monsters in my gy, opp banishes one of them. do i lose 3000?",
+     ("Soul Charge",)),
+    # a Set card activated in response, its kind untold: it may be gone or face-up
+    ("Galaxy Cyclone on their set card, they chain it. still destroyed?", ("Galaxy Cyclone",)),
+    # two changes that disagree
+    ("Karma Cut on their face-up monster, they flip it face-down, then flip it face-up. "
+     "still banished?", ("Karma Cut",)),
+])
+def test_what_it_cannot_place_leaves_to_the_other_readings(expert, text, names):
+    assert _told(expert, text, *names) is None
+
+
+def test_a_set_card_that_stays_is_face_up_and_one_that_does_not_is_gone(expert):
+    kept = _told(expert, "Galaxy Cyclone on their set card, they chain it (a continuous trap so "
+                         "it stays face-up). does it still destroy it?", "Galaxy Cyclone")
+    assert kept.change == "face-up"
+    gone = _told(expert, "i Nobleman of Extermination their set card, they chain it and it was "
+                         "Waboku. still destroyed?", "Nobleman of Extermination", "Waboku")
+    assert gone.change == "left"
+
+
+@pytest.mark.parametrize("question,value", [
+    # face-down: "that face-up monster" no longer fits; "banish that target" still applies
+    ("yo i karma cut their face up monster, they respond w/ book of eclipse and everything goes "
+     "face down. does karma cut still banish it?", "no"),
+    ("opp's Caius the Shadow Monarch was tribute summoned, its trigger targets my face-up "
+     "monster, I flip it face-down in response. is it still banished?", "yes"),
+    ("Heavy Storm Duster on 2 of their backrow, they chain one of them (normal trap so it goes "
+     "to the gy after). the other one still destroyed?", "yes"),
+])
+def test_asked_as_people_ask_answered_by_the_rules(expert, question, value):
+    answer = expert.ask(question)
+    assert answer.value == value, answer.restated
+    assert "frame" in [c.kind for c in (answer.reading.changes if answer.reading else [])]
