@@ -59,6 +59,13 @@ def test_one_of_several_targets_gone_asks_of_the_others(expert):
     assert spec["and"][0]["family"] == "clause-done"
 
 
+def test_whose_target_changed_is_said_by_the_word_before_it(expert):
+    told = _told(expert, "S:P Little Knight targets my monster and my opponent's monster, and my "
+                         "opponent tributes their targeted monster for its own effect. is my "
+                         "monster still banished?", "S:P Little Knight")
+    assert (told.which, told.owner, told.of) == ("one", "opponent", "other")
+
+
 def test_the_other_target_said_by_its_owner(expert):
     told = _told(expert, "Double Cyclone on my own s/t and opp's Set card. my target gets "
                          "destroyed by something else in chain. is the opp's card still destroyed?",
@@ -86,6 +93,9 @@ def test_the_other_target_said_by_its_owner(expert):
      ("Soul Charge",)),
     # a Set card activated in response, its kind untold: it may be gone or face-up
     ("Galaxy Cyclone on their set card, they chain it. still destroyed?", ("Galaxy Cyclone",)),
+    # what it targets is never said: "the co-linked monster" is said of the card, not its target
+    ("Knightmare Unicorn was co-linked when I activated it, opp destroys the co-linked monster "
+     "in response. can I still draw?", ("Knightmare Unicorn",)),
     # two changes that disagree
     ("Karma Cut on their face-up monster, they flip it face-down, then flip it face-up. "
      "still banished?", ("Karma Cut",)),

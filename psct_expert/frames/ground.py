@@ -29,6 +29,8 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
     text = " ".join(filter(None, (card.text, getattr(card, "pendulum_text", None))))
     if frame.clause_words and not all(grounded_in_text(w, text) for w in frame.clause_words):
         return None         # the clause says what the card's text does not: a condition
+    if not all(re.search(rf"(?<![\d,.]){n}(?![\d,])", text) for n in frame.numbers):
+        return None         # a number the card's text does not say ("send 3" of "send 2")
     if frame.responds and _RESPONSES.search(text):
         # "... that they can respond to?" asks whether a response can be made: a text that
         # speaks of responses may forbid them (whatever starts a Chain)

@@ -51,6 +51,7 @@ class Frame:
     polarity: str = "still"          # "still" (the family's question) or "back" (its opposite)
     premise: str = ""                # what the question needs told first ("negated")
     story: str = ""                  # the sentences before (set aside)
+    numbers: list[str] = field(default_factory=list)   # numbers said of the effect ("top 2")
 
 
 def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> Frame | None:
@@ -87,6 +88,13 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     card = next(iter(cards_asked or cards_all))
     frames = _frames(families)
     found = [(name, frame, m) for name, frame, rx, _p in frames for m in rx.finditer(said)]
+    # a family that needs a premise told ("... was negated. is the cost still gone?"): the words
+    # that tell it ("negated") are its premise, never another family's cue
+    told = {w for name, frame, _m in found if frame.get("premise")
+            for w in voc["premises"].get(frame["premise"], ())}
+    if told and any(frame.get("premise") for _n, frame, _m in found):
+        found = [(name, frame, m) for name, frame, m in found
+                 if frame.get("premise") or not {x.lower() for x in _WORD.findall(m.group())} <= told]
     if not found or len({name for name, _f, _m in found}) != 1:
         return None
     family, frame = found[0][0], found[0][1]
@@ -159,7 +167,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     words = [w.lower() for w in _WORD.findall(rest)]
     if len(words) > MAX_WORDS:
         return None
-    summon, subject, described = "", "effect", []
+    summon, subject, described, numbers = "", "effect", [], []
     allowed = _premise_words(premise, said, voc)
     own_words = set(frame.get("words") or ())      # the words the family's frame places
     k = 0
@@ -168,8 +176,14 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         if w in allowed:
             k += 1
             continue
-        if w in voc["blocking"] or w.isdigit():
+        if w in voc["blocking"]:
             return None
+        if w.isdigit():
+            # a number said of the effect ("its send top 2"): grounded in its text like any
+            # word that describes it (a number its text does not say leaves the question)
+            numbers.append(w)
+            k += 1
+            continue
         n = _phrases(words, voc["discourse"], k)
         if n:
             k += n
@@ -265,4 +279,4 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
                  quoted=quotes, responds=responds, pointer=not cards_asked, action=action,
                  clause=unmasked(clause), clause_words=clause_words,
                  responding=unmasked(responding), copy=copy,
-                 polarity=polarity, premise=premise)
+                 polarity=polarity, premise=premise, numbers=numbers)

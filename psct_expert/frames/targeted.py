@@ -29,7 +29,7 @@ from yaml import safe_load
 
 from ..parser.lexicon import Change, Relexed
 from .words import (
-    FRAMES_PATH, _GLUE, _MASKED, _QUOTE, _QUOTED, _asked, _forms, _mask, _phrases, _sentences,
+    FRAMES_PATH, _GLUE, _MASK, _MASKED, _QUOTE, _QUOTED, _asked, _forms, _mask, _phrases, _sentences,
     vocabulary)
 
 MAX_WORDS = 90
@@ -56,6 +56,10 @@ _STAYS = frozenset(("continuous", "field", "equip"))
 # the nouns that name a card: said without a pointer, another card than the target
 _NOUNS = frozenset(("card", "cards", "monster", "monsters", "spell", "spells", "trap", "traps",
                     "s/t", "s/ts", "backrow", "thing", "guy", "mon", "mons", "copy"))
+# the words after which the story says what the card targets
+_MARKS = frozenset(("targeting", "targets", "target", "targeted", "on", "at", "against",
+                    "choosing", "chose", "chooses", "picked", "picks", "picking", "selecting",
+                    "selected"))
 _OWNERS = frozenset(("my", "mine", "their", "opp's", "opponent's", "his", "her", "opp", "opponent"))
 # the words that point at a card told before: a clause with one tells what was done to it
 _POINTING_AT = frozenset(("it", "them", "that", "those", "one", "1"))
@@ -178,6 +182,23 @@ def _change_by(card, db) -> str:
     return ""
 
 
+def _target_said(toks: list[str], card: int) -> int | None:
+    """Where, in a clause that tells the card used, what it targets begins: after "targeting",
+    "on", "at" ...; or right after the card said as a verb ("i karma cut their monster"); None
+    when the clause says no target."""
+    marks = _MARKS
+    for k, t in enumerate(toks):
+        if t in marks:
+            return k + 1
+    mask = _MASK.format(card)
+    if mask in toks:
+        k = toks.index(mask)
+        if k + 1 < len(toks) and toks[k + 1] in _OWNERS | {"the", "a", "an", "2", "3", "two"} \
+                and k and toks[k - 1] in {"i", "they", "opp", "opponent", "he", "she", "we"}:
+            return k + 1
+    return None
+
+
 def _target_kinds(card, db) -> set[str]:
     """The kinds of card ("monster", "spell-trap") a card's effects target, by their text."""
     from ..reader.reader import read_card
@@ -245,6 +266,8 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     revealed: set[int] = set()
     last_changed = False
     responders: list[int] = []          # the other cards told, in order
+    described: set[str] = set()         # the words the target was said with
+    target_said = False
     for sentence in story:
         for clause in _clauses(sentence):
             toks = _tokens(clause)
@@ -269,7 +292,22 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                 # targets their face-up monster"): the words of the target said are placed
                 if not _fits(plain, w["uses"] | w["things"], voc, own_words):
                     return None
+                # what it targets is said after a word that says so ("targeting", "on"), or
+                # right after the card used as a verb ("i karma cut their monster"); a clause
+                # after one that said it may go on listing ("... on my monster, and a gy one")
+                at = _target_said(toks, first)
+                if at is None and target_said and not set(plain) & w["uses"]:
+                    at = 0
+                if at is None:
+                    used = True
+                    continue            # said of the card itself ("Caius was tribute summoned")
+                target_said = True
+                plain = [t for t in toks[at:] if not t.startswith(("\ue001", "\ue002"))]
                 told.set_target |= bool(set(plain) & {"set", "backrow", "backrows", "face-down"})
+                # the nouns the target was said with ("my hero"): said again, they point at it
+                described |= {t for t in plain if t not in w["uses"] | _GLUE | _PUNCT |
+                              voc["players"] | voc["pointers"] and not t.isdigit() and
+                              t not in _DETERMINERS and t not in {"face-up", "face-down", "set"}}
                 told.face_up_target |= "face-up" in plain
                 used = True
                 told.said.append(clause.strip())
@@ -286,11 +324,17 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                 return None             # the card itself told again: what became of it
             others = [n for n in cards if names[n] != card_name and n not in revealed]
             responders += others
-            pointed = bool(set(plain) & (_POINTING_AT | {"target", "everything", "all"}))
+            pointed = bool(set(plain) & (_POINTING_AT | {"target", "everything", "all"})) or \
+                any(t == "targeted" and k and plain[k - 1] in _DETERMINERS
+                    for k, t in enumerate(plain)) or \
+                any(t in described and k and plain[k - 1] in {"the", "that", "my", "their"}
+                    and t not in _OWNERS for k, t in enumerate(plain))
+            said_again = {t for t in plain if t in described} if pointed else set()
             change = ""
             if face:
                 if len(set(face)) != 1 or not _fits(plain, w["face_verbs"] | w["responses"] |
-                                                    w["things"] | w["set_flipped"], voc):
+                                                    w["things"] | w["set_flipped"] | said_again,
+                                                    voc):
                     return None
                 change = face[0]
                 if change == "face-up" and set(plain) <= w["stays"] | voc["pointers"] | _GLUE | _PUNCT:
@@ -298,6 +342,7 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                     continue
             elif _left(plain, w):
                 if not _fits(plain, w["left"] | w["goes"] | w["responses"] | w["things"] |
+                             said_again |
                              {f for t in plain for f in ([t] if _forms(t) & w["left"] else [])},
                              voc):
                     return None
@@ -340,10 +385,13 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
             told.change = change
             # which target: "one of them", "my target" (of several); "it" or nothing said: the
             # one told before, else the only target
-            one = bool(set(plain) & _ONE or set(plain) & _OWNERS and "target" in plain)
+            one = bool(set(plain) & _ONE or set(plain) & _OWNERS and
+                       set(plain) & {"target", "targeted"})
             which = "one" if one else (told.which or "target")
             if one:
-                owner = set(plain) & _OWNERS
+                # whose: the word before "target(ed)" ("their targeted monster", "my target")
+                owner = {plain[k - 1] for k, t in enumerate(plain)
+                         if t in ("target", "targeted") and k and plain[k - 1] in _OWNERS}
                 told.owner = told.owner or ("me" if owner & {"my", "mine"} else
                                             "opponent" if owner else "")
             if told.which and told.which != which:
@@ -351,6 +399,8 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
             told.which = which
             told.said.append(clause.strip())
             last_changed = True
+            # "one of the 2 targets leaves the field": the target said by that word
+            target_said |= bool(set(plain) & {"target", "targets", "targeted"})
             continue
     if told.change == "activated":
         return None                  # a face-up card activated: nothing changed of it
@@ -365,7 +415,7 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
             told.change = "left"
         else:
             return None
-    if not used or not told.change:
+    if not used or not told.change or not target_said:
         return None
     if told.change == "face-up" and not (told.set_target or kept):
         return None
@@ -480,8 +530,13 @@ def specs_of(told: Told, db) -> list[dict] | None:
                 break
             quote = next((f.source.quote for f in reading.facts if f.type == "clause" and
                           f.get("effect") == eff.id and f.get("n") == n and f.source), "")
-            on_target = part_acts_on_target(quote) or bool(
-                re.search(r"\b(?:them|both|those targets|it)\b", quote, re.IGNORECASE))
+            # the part does its action to the target: the reader found the target referred to
+            # in it, and its action's object is that reference (not a new card it names after a
+            # condition: "if it left the field, Special Summon 1 ...")
+            acting = re.sub(r"^(?:if|when|unless)\b[^,]*,\s*", "", quote, flags=re.IGNORECASE)
+            on_target = part_acts_on_target(acting) and any(
+                f.type == "reference" and f.get("effect") == eff.id and f.get("n") == n
+                for f in reading.facts)
             family = "affected" if on_target else "clause-done"
             spec = {"family": family, "effect": {"card": told.card, "n": eff.n}, "part": verb,
                     "suppose": suppose}
