@@ -216,15 +216,26 @@ class Expert:
         was meant, that is the answer, with each proof); else unknown, saying which effect gives
         which answer, so the asker can name one."""
         note = spec.get("each_note")
-        first, answers = self._parts({k: v for k, v in spec.items() if k != "each_note"}, "each",
-                                     text)
+        first, answers = self._parts({k: v for k, v in spec.items()
+                                      if k not in ("each_note", "each_differs")}, "each", text)
         if first.value in ("yes", "no") and all(a.value == first.value for a in answers):
             for a in answers[1:]:
                 first.proofs.setdefault(first.value, []).extend(a.proofs.get(first.value, []))
             # (chains) a question asked two ways says which: its own note
+            if spec.get("each_differs"):
+                first.restated = " / ".join(dict.fromkeys(a.restated for a in answers))
             first.notes.append(str(note) if note else
                                "the answer is the same for each effect the question's words fit: "
                                + "; ".join(a.restated for a in answers))
+            return first
+        if spec.get("each_differs"):
+            # (a name written in part that fits a few cards) which card, the asker says
+            said = "; ".join(f"{a.restated} {a.value.capitalize()}." for a in answers)
+            first.value = "unknown"
+            first.missing.append(f"{spec['each_differs']} ({said})")
+            first.tell.insert(0, {"ask": f"Say {spec['each_differs'].split(':')[0]}: {said}",
+                                  "kind": "open", "fact": "", "for": [], "rules": [],
+                                  "choices": []})
             return first
         if note:
             first.value = "unknown"

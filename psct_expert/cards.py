@@ -482,6 +482,23 @@ class CardDB:
             found = first
         return self.find(next(iter(found))) if len(found) == 1 else None
 
+    def beginning(self, name: str, most: int = 3) -> list[str]:
+        """The cards whose names begin with ``name`` as whole words ("Granmarg": Granmarg the
+        Rock Monarch, Granmarg the Mega Monarch), when there are 2 to ``most`` of them; else []
+        (one card is :meth:`partial`'s; more than ``most`` say nothing)."""
+        key = name_key(name)
+        words = key.split()
+        if not words or all(w in _SMALL_WORDS for w in words):
+            return []
+        index = self._name_word_index()
+        found: dict[str, None] = {}
+        for k in index.get(words[0], ()):
+            if f"{k} ".startswith(f"{key} ") and k != key:
+                found[self.display_name(k)] = None
+                if len(found) > most:
+                    return []
+        return list(found) if len(found) >= 2 else []
+
     def fuzzy(self, name: str, cutoff: float = 90.0) -> Card | None:
         """The one card a slightly misspelt name means, or None if unclear."""
         memo = self.memo("fuzzy")

@@ -55,6 +55,57 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
     refusal offers only questions that are answered.  Without it the nearest questions are
     those that parse and resolve."""
     try:
+        return _understood(text, scenario, db, families, settle)
+    except NOT_PLACED:
+        each = _each_card(text, scenario, db, families)
+        if each is not None:
+            return each
+        raise
+
+
+def _each_card(text: str, scenario: list[str], db: CardDB, families: dict):
+    """A name written in part that begins the names of a few cards ("Granmarg": Granmarg the
+    Rock Monarch and Granmarg the Mega Monarch), in a question no reading placed: the question
+    is asked of each card, and answered when every one gets the same yes or no (else unknown,
+    saying which card gives which).  None when there is not exactly one such name, or a
+    card's question is not placed."""
+    from .parser.grammar import grammar_for
+    from .parser.names import _english
+
+    plain = grammar_for(families).terminal
+    named = [(m.start, m.end) for m in mentions(text, db, families)]
+    runs = []
+    for m in re.finditer(r"[A-Za-z][\w\-]*(?:'s)?", text):
+        word = m.group()
+        bare = word[:-2] if word.endswith("'s") else word
+        if any(a < m.end() and m.start() < b for a, b in named) or plain(bare.lower()) or \
+                _english(bare.lower()):
+            continue
+        cards = db.beginning(bare)
+        if cards:
+            runs.append((m.start(), m.start() + len(bare), cards))
+    if len(runs) != 1:
+        return None
+    start, end, cards = runs[0]
+    specs, reading = [], None
+    for card in cards:
+        try:
+            spec, read = _understood(text[:start] + card + text[end:], scenario, db, families)
+        except NOT_PLACED:
+            return None
+        specs.append(spec)
+        reading = reading or read
+    said = text[start:end]
+    out = Relexed(reading.text if reading else text, list(reading.changes) if reading else [])
+    out.changes.append(Change("each-card", said, " / ".join(cards)))
+    note = (f"'{said}' begins the names of {', '.join(cards)}: the answer is the same for each")
+    differs = (f"which card '{said}' means ({', '.join(cards)}): the answer differs")
+    return {**specs[0], "each": specs[1:], "each_note": note, "each_differs": differs}, out
+
+
+def _understood(text: str, scenario: list[str], db: CardDB, families: dict, settle=None
+                ) -> tuple[dict, Relexed | None]:
+    try:
         return _results_asked(*_understand(text, scenario, db, families, settle))
     except NOT_PLACED as exc:
         lines = [line.strip() for line in scenario]

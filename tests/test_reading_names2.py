@@ -174,3 +174,24 @@ def test_two_names_said_with_the_words_they_share_said_once(base_expert, text, r
     relexed = Relexed(text, [])
     partial_names(relexed, base_expert.db, base_expert.kb.families)
     assert relexed.text == read
+
+
+def test_a_name_that_begins_a_few_cards_names_is_each_of_them(base_expert):
+    db = base_expert.db
+    assert db.beginning("Zaborg") == ["Zaborg the Mega Monarch", "Zaborg the Thunder Monarch"]
+    # one card is partial()'s; a word that begins many names names none of them
+    assert db.beginning("Fiendsmith Engraver") == [] and db.beginning("Dark") == []
+
+
+def test_a_question_of_such_a_name_is_answered_when_each_card_agrees(base_expert):
+    a = base_expert.ask("does zaborg's effect target?")
+    assert a.value == "yes"
+    assert "Zaborg the Thunder Monarch" in a.restated and "Zaborg the Mega Monarch" in a.restated
+    assert any("the answer is the same for each" in n for n in a.notes)
+    assert "each-card" in [c.kind for c in a.reading.changes]
+
+
+def test_where_the_cards_differ_it_is_unknown_naming_them(base_expert):
+    a = base_expert.ask("is thestalos's discard a cost?")
+    assert a.value == "unknown"
+    assert any("which card 'thestalos' means" in m for m in a.missing)

@@ -182,6 +182,19 @@ def _change_by(card, db) -> str:
     return ""
 
 
+def _consequence(plain: list[str], w: dict) -> bool:
+    """"nothing is destroyed", "so it isn't banished": that nothing was done to the target, said
+    after it was told gone (what the rules say of a gone target, said by the asker)."""
+    words = [t for t in plain if t not in _PUNCT]
+    if len(words) < 3:
+        return False
+    subject, verb = words[:-1], words[-1]
+    return subject in (["nothing", "is"], ["nothing", "was"], ["nothing", "gets"],
+                       ["nothing", "got"], ["it", "is", "not"], ["it", "isn't"],
+                       ["it", "wasn't"], ["it", "was", "not"]) and \
+        bool(_forms(verb) & w["left"] | _forms(verb) & {"summon", "negate", "return", "equip"})
+
+
 def _target_said(toks: list[str], card: int) -> int | None:
     """Where, in a clause that tells the card used, what it targets begins: after "targeting",
     "on", "at" ...; or right after the card said as a verb ("i karma cut their monster"); None
@@ -312,6 +325,9 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                 used = True
                 told.said.append(clause.strip())
                 continue
+            if was_changed and told.change == "left" and not cards and \
+                    _consequence(plain, w):
+                continue            # "... so nothing is destroyed": what the gone target means
             if used and others_only(cards, names, card_name) and \
                     set(plain) <= _REVEALED | _PUNCT:
                 revealed |= cards   # "it was X": what the Set card targeted turned out to be
