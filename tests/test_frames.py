@@ -345,3 +345,25 @@ def test_again_after_a_negation_by_the_same_card_or_another_copy(expert):
 def test_a_card_equipped_or_granted_an_effect_is_never_read_by_frame(expert):
     text = "my fiendsmith engraver is equipped with something lol. is its search an activated effect?"
     assert read_frame(text, _spans(text, "fiendsmith engraver"), expert.kb.families) is None
+
+
+def test_a_clause_said_after_the_question_chooses_the_effect_its_words_say(expert):
+    # active: what the effect does ("when it adds a spell") says which effect is asked about
+    f = _frame(expert, "does Dark Magician of Chaos start a chain when it adds a spell?",
+               "Dark Magician of Chaos")
+    assert f.late and f.clause_words == ["adds", "spell"]
+    a = expert.ask("does Dark Magician of Chaos start a chain when it adds a spell?")
+    assert a.value == "yes" and a.restated.startswith("Does the first effect of Dark Magician")
+
+
+def test_a_passive_clause_after_the_question_is_grounded_in_the_effect_s_condition(expert):
+    from psct_expert.frames.ground import questions_of
+
+    f = _frame(expert, "does Zaborg the Thunder Monarch target when he is tribute summoned?",
+               "Zaborg the Thunder Monarch")
+    assert questions_of(f, expert.db, expert.kb.families) == [
+        "Does the first effect of Zaborg the Thunder Monarch target?"]
+    # what its condition does not say ("destroyed" is what its effect does) finds no effect
+    f = _frame(expert, "does Zaborg the Thunder Monarch target when he is destroyed?",
+               "Zaborg the Thunder Monarch")
+    assert questions_of(f, expert.db, expert.kb.families) is None

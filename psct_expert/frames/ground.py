@@ -12,6 +12,12 @@ from .words import _quote_words, vocabulary
 
 _ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 
+# words of a clause that say it is asked of, not which effect ("when it is activated")
+_ASKED_WORDS = frozenset(("is", "are", "was", "were", "be", "been", "it", "its", "it's", "gets",
+                          "got", "get", "activated", "used", "activate", "use"))
+
+_PASSIVE = frozenset(("is", "are", "was", "were", "gets", "got", "get", "been", "being"))
+
 _RESPONSES = re.compile(r"\brespon|\bchain(?:ed)? to\b|\bin response\b", re.IGNORECASE)
 
 
@@ -27,7 +33,17 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
     if card is None:
         return None
     text = " ".join(filter(None, (card.text, getattr(card, "pendulum_text", None))))
-    if frame.clause_words and not all(grounded_in_text(w, text) for w in frame.clause_words):
+    conditioned = None
+    if frame.late and frame.subject == "effect":
+        said = [w for w in frame.clause_words if w not in _ASKED_WORDS]
+        if set(frame.clause.lower().split()) & _PASSIVE:
+            # "... when it is destroyed?": what happens to the card, said by the condition of
+            # the effect asked about (the words before its ":")
+            conditioned = said
+        else:
+            # "does X start a chain when it banishes?": what the effect does says which
+            frame.described = frame.described + said
+    elif frame.clause_words and not all(grounded_in_text(w, text) for w in frame.clause_words):
         return None         # the clause says what the card's text does not: a condition
     if not all(re.search(rf"(?<![\d,.]){n}(?![\d,])", text) for n in frame.numbers):
         return None         # a number the card's text does not say ("send 3" of "send 2")
@@ -87,6 +103,9 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         return None
     fits = [e for e in effects
             if not frame.described or grounded_in_text(" ".join(frame.described), e.text)]
+    if conditioned is not None:
+        fits = [e for e in fits if not conditioned or grounded_in_text(
+            " ".join(conditioned), e.text.partition(":")[0] if ":" in e.text else "")]
     if frame.quoted:
         # a quotation is of the effect whose text says its words (every effect else: agreed)
         said = [e for e in fits if all(grounded_in_text(_quote_words(q), e.text)

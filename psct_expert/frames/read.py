@@ -21,6 +21,8 @@ _CLAUSE_OPENERS = frozenset(("when", "if", "once"))
 _RESPONDER = re.compile(r"(?:respond|chain)(?: \w+){0,2}? with (?P<card>\ue001(?P<n>\d+)\ue001)"
                         r"|chain (?P<card2>\ue001(?P<n2>\d+)\ue001)(?: to (?:it|that|this))?",
                         re.IGNORECASE)
+_LATE_CLAUSE = re.compile(r"\s*,?\s*(?P<opener>(?:when|if|once)\s+)(?P<clause>[^?,]+)\??\s*$",
+                          re.IGNORECASE)
 _CLAUSE = re.compile(r"[\s,.;:-]*(?P<clause>(?:when|if|once)\s+[^,?]*)(?:,\s*|\s+)(?=(?:does|do|is|are|"
                      r"will|would|did)\b)", re.IGNORECASE)
 
@@ -47,6 +49,7 @@ class Frame:
     responding: str = ""             # the response asked too ("so opp can chain X to it")
     copy: str = ""                   # "same" card or an "other" copy, when said (again-this-turn)
     clause_words: list[str] = field(default_factory=list)
+    late: bool = False               # the clause is said after the question ("... when X?")
     action: str = ""                 # the action asked about ("discarding": is it a cost?)
     polarity: str = "still"          # "still" (the family's question) or "back" (its opposite)
     premise: str = ""                # what the question needs told first ("negated")
@@ -142,6 +145,21 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     # after the cue only discourse: an object ("... target my monster?", "... target itself?"),
     # a card or a purpose ("... so I can ...") may change what is asked
     after = said_core[cue_spans[-1][1]:]
+    # "... target when he is tribute summoned?": the clause that says how the card does it,
+    # said after the question (as one said before it, grounded in the card's text)
+    late, late_said = _LATE_CLAUSE.match(after), False
+    if late and not clause and not premise and (frame.get("story") or "any") == "any" and \
+            not _MASKED.search(late.group("clause")):
+        clause = late.group("clause")
+        clause_words = [w.lower() for w in _WORD.findall(clause)
+                        if w.lower() not in voc["players"] | voc["pointers"] | _GLUE | {"he", "she"}
+                        and w not in ",:;-()'\"" and not w.isdigit()
+                        and w.lower() not in voc["summons"] and w.lower() not in voc["asks"]]
+        if not clause_words or any(w in voc["blocking"] - _CLAUSE_OPENERS for w in clause_words):
+            return None
+        clause_words = [w for w in clause_words if w not in _CLAUSE_OPENERS]
+        after = after[:late.start("clause") - len(late.group("opener"))] + "?"
+        late_said = True
     responds, responding = False, ""
     tails = [t for t in (re.match(rf"\s*(?:{tail_rx})(?![\w'])", after, re.IGNORECASE)
                          for tail_rx in frame.get("tails") or ()) if t]
@@ -279,4 +297,4 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
                  quoted=quotes, responds=responds, pointer=not cards_asked, action=action,
                  clause=unmasked(clause), clause_words=clause_words,
                  responding=unmasked(responding), copy=copy,
-                 polarity=polarity, premise=premise, numbers=numbers)
+                 polarity=polarity, premise=premise, numbers=numbers, late=late_said)

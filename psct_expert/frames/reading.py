@@ -8,7 +8,7 @@ import re
 
 from ..parser.lexicon import Change, Relexed
 from .ground import questions_of
-from .read import _CLAUSE, Frame, read_frame
+from .read import _CLAUSE, _LATE_CLAUSE, Frame, read_frame
 from .words import (
     _MASKED, _QUOTE, _WORD, _asked, _frames, _mask, _name_end, _premise_words, _sentences,
     vocabulary)
@@ -64,9 +64,10 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
                  for w in _WORD.findall(m.group("alt"))):
         said = said[:m.start()]
     if frame.clause:
-        # the clause that says how the card does it, grounded in its text
+        # the clause that says how the card does it, grounded in its text (said first or last)
         opened = _CLAUSE.match(said)
-        said = " " + said[opened.end():] if opened else said
+        late = _LATE_CLAUSE.search(said)
+        said = " " + said[opened.end():] if opened else said[:late.start()] if late else said
     for _name, _f, rx, _p in _frames(families):
         if _name == frame.family:
             said = rx.sub(" ", said)    # the cue itself ("... still sent ...") is the frame's
