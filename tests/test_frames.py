@@ -367,3 +367,13 @@ def test_a_passive_clause_after_the_question_is_grounded_in_the_effect_s_conditi
     f = _frame(expert, "does Zaborg the Thunder Monarch target when he is destroyed?",
                "Zaborg the Thunder Monarch")
     assert questions_of(f, expert.db, expert.kb.families) is None
+
+
+def test_the_question_said_again_after_its_cue_is_the_same_question(expert):
+    # "..., so it starts a chain and can be responded to?": two tails, each asking the same
+    a = expert.ask("quillbolt hedgehog coming back from the gy is an activated effect right, so "
+                   "it starts a chain and can be responded to?")
+    assert a.value == "yes" and a.restated == "Does the first effect of Quillbolt Hedgehog start a Chain?"
+    f = _frame(expert, "is Fiendsmith Engraver's search an activation that opens a chain?",
+               "Fiendsmith Engraver")
+    assert f is not None and f.responds

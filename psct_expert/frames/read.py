@@ -161,9 +161,12 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         after = after[:late.start("clause") - len(late.group("opener"))] + "?"
         late_said = True
     responds, responding = False, ""
-    tails = [t for t in (re.match(rf"\s*(?:{tail_rx})(?![\w'])", after, re.IGNORECASE)
-                         for tail_rx in frame.get("tails") or ()) if t]
-    if tails:
+    for _turn in range(3):
+        # each tail in turn ("..., so it starts a chain and can be responded to?")
+        tails = [t for t in (re.match(rf"\s*(?:{tail_rx})(?![\w'])", after, re.IGNORECASE)
+                             for tail_rx in frame.get("tails") or ()) if t]
+        if not tails:
+            break
         t = max(tails, key=lambda m: m.end())          # the longest: "... with X" too
         after, responds = after[t.end():], True
         if responder is not None and _MASK.format(responder) in t.group():
