@@ -377,3 +377,15 @@ def test_the_question_said_again_after_its_cue_is_the_same_question(expert):
     f = _frame(expert, "is Fiendsmith Engraver's search an activation that opens a chain?",
                "Fiendsmith Engraver")
     assert f is not None and f.responds
+
+
+def test_a_card_paid_for_another_is_read_as_its_cost_and_the_story_is_read_not_set_aside(expert):
+    a = expert.ask("tributed sangan for monster gate, gate resolves. can i use sangan's "
+                   "search now?")
+    # Monster Gate's cost is a Tribute: Sangan's "If" effect does not miss the timing
+    assert a.value == "yes", a.restated
+    kinds = [c.kind for c in a.reading.changes]
+    assert "frame" in kinds and "story-aside" not in kinds
+    # a card whose cost is not that action: the canonical question is refused
+    with pytest.raises(Exception):
+        expert.ask("I discarded Sangan for Card Destruction. Can Sangan's effect be activated?")

@@ -126,8 +126,13 @@ def _cost_pair(name: str, frame: dict, text: str, ordered: list, story: list[str
     named = list(dict.fromkeys(ordered[int(k)][2] for k in _MASKED.findall(said)))
     cards = list(dict.fromkeys(c for _s, _e, c in ordered))
     # the card paid: the one the action is done to ("discard X", "X is tributed", "pitch X")
-    acts = [(m.start(), _DID_SAID.get(f, f)) for m in _WORD.finditer(whole.lower())
-            for f in sorted(_forms(m.group())) if _DID_SAID.get(f, f) in _DID]
+    # (the story's action when it tells one: the asked sentence may describe the effect by
+    # what triggers it, "its when-sent effect")
+    told = " ".join(story)
+    acts = [(m.start(), _DID_SAID.get(f, f)) for m in _WORD.finditer(told.lower())
+            for f in sorted(_forms(m.group())) if _DID_SAID.get(f, f) in _DID] or \
+        [(m.start(), _DID_SAID.get(f, f)) for m in _WORD.finditer(whole.lower())
+         for f in sorted(_forms(m.group())) if _DID_SAID.get(f, f) in _DID]
     if len({a for _p, a in acts}) != 1:
         return None
     verb = acts[0][1]
@@ -166,6 +171,6 @@ def _cost_pair(name: str, frame: dict, text: str, ordered: list, story: list[str
     did, where = _DID[verb]
     question = frame["ask_cost"].format(did=did, trigger=paid, where=where, other=other[0])
 
-    return question, Frame(name, paid, _unmasked(said, text, ordered),
-                           cue.search(_MASKED.sub(" ", whole)).group(),
-                           story=_unmasked(" ".join(story), text, ordered))
+    # the story is read into the canonical question (what was paid, for what): shown as read
+    return question, Frame(name, paid, _unmasked(whole, text, ordered),
+                           cue.search(_MASKED.sub(" ", whole)).group())
