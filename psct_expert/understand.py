@@ -182,6 +182,16 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             again = _lexicon_once(text, scenario, db, families)
             if again is not None:
                 return again
+            if not scenario:
+                # a story the situation has no event for may be one a story's frame reads
+                # ("... so i drew 2 before it resolves. does it still work?")
+                try:
+                    told = _by_story(relex_around_names(normalise(text), db, families),
+                                     normalise(text), db, families)
+                except QuestionError:
+                    told = None
+                if told is not None:
+                    return told
         # the grammar placed it as written and the cards refused it: that refusal says what the
         # cards do not do, and is final (a reading by parts could drop what the cards refuse)
         raise _near(refused.exc, text, scenario, db, families, settle) from None
@@ -231,9 +241,17 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         spec, read, _err = _then_asked(tries, aside, db, families)
         if spec is not None:
             return spec, read
-    if tries.refusal is not None:
+    if tries.refusal is not None and SITUATION_GAP not in str(tries.refusal):
         # a reading the grammar placed and the cards refused, and no other reading placed it:
         # that refusal says what the cards do not do, and is final
+        refusal = tries.refusal
+        raise _near(refusal, refusal.relexed.text, lines, db, families, settle) from None
+    if tries.refusal is not None:
+        # (a story the situation has no event for: a story's frame may read it; else that
+        # refusal stands)
+        told = _by_story(framable, normalise(text), db, families) if not scenario else None
+        if told is not None:
+            return told
         refusal = tries.refusal
         raise _near(refusal, refusal.relexed.text, lines, db, families, settle) from None
     if not scenario and story_aside:
@@ -278,8 +296,14 @@ def _by_frame(relexed: Relexed, written: str, db: CardDB, families: dict, story_
     got = by_frame(relexed, written, db, families)
     if got is None:
         return _by_story(relexed, written, db, families)
+    framed = _by_its_frame(got, db, families, story_aside)
+    return framed if framed is not None else _by_story(relexed, written, db, families)
+
+
+def _by_its_frame(got, db: CardDB, families: dict, story_aside: bool):
+    """A frame's canonical questions read by the grammar (see :func:`_by_frame`)."""
     if not story_aside and any(c.kind in ("story-aside", "story-effect")
-                                              for c in got[1].changes):
+                               for c in got[1].changes):
         return None
     asked, reading = got
     specs = []

@@ -80,7 +80,8 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
 
 def by_story(relexed: Relexed, written: str, db, families: dict):
     """A question whose story decides it, read by its frame (:mod:`.targeted`: a target told
-    changed before its effect resolved): (its question spec, the reading to show), or None."""
+    changed before its effect resolved; :mod:`.conditions`: what its activation condition looked
+    at, told changed): (its question spec, the reading to show), or None."""
     from ..rereading import mentions
     from .targeted import by_target_told
 
@@ -92,7 +93,10 @@ def by_story(relexed: Relexed, written: str, db, families: dict):
              for m in mentions(text, db, families)
              if not (text[m.start:m.end].islower()
                      and text[m.start:m.end].strip(".,:;!?") in voc["discourse"])]
-    return by_target_told(relexed, written, spans, db)
+    from .conditions import by_condition_told
+
+    return by_target_told(relexed, written, spans, db) or \
+        by_condition_told(relexed, written, spans, db)
 
 
 def by_frame(relexed: Relexed, written: str, db, families: dict):

@@ -1,0 +1,210 @@
+"""What its activation condition looked at, told changed before the card resolved, read by its
+story's frame: "activated ZERO-MAX with 0 cards in hand, opp chained something so i drew 2. does
+it still resolve?", "I activate X while I control Y; they destroy Y in response. does X still
+work?".
+
+As in :mod:`.targeted`, the story decides the answer and is read, never set aside.  Each clause
+of it must be one of: the card activated (with what held then: "with 3 cards in hand", "while
+opp had a link monster"); what changed after it (in response, in the Chain, before it resolved),
+said by the words of one thing an activation condition looks at (the hand, the field, the GY, the
+LP: ``parser/frames.yaml`` ``conditions``); a response told without what it did; discourse.  The
+question asks whether the card (or its effect) still resolves, works or goes through.
+
+The reading is the ``resolves`` question of the grammar's families, with the change told as its
+supposition (``changed``: what changed); the rules say whether that condition is checked again
+at resolution.  A card whose activation condition does not look at what changed is not this
+frame's.  English only, and the card's text: it names no card.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from yaml import safe_load
+
+from ..parser.lexicon import Change, Relexed
+from .targeted import _PUNCT, _clauses, _tokens, words as targeted_words
+from .words import FRAMES_PATH, _GLUE, _QUOTE, _asked, _forms, _mask, _phrases, _sentences, vocabulary
+
+MAX_WORDS = 90
+
+
+@lru_cache(maxsize=1)
+def words() -> dict:
+    data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8")) or {}).get("conditions") or {}
+    return {
+        "topics": {str(t): {str(w).lower() for w in ws}
+                   for t, ws in (data.get("topics") or {}).items()},
+        "changes": {str(w).lower() for w in data.get("changes") or ()},
+        "held": {str(w).lower() for w in data.get("held") or ()},
+        "asks": {str(w).lower() for w in data.get("asks") or ()},
+        "resolve": {str(w).lower() for w in data.get("resolve") or ()},
+    }
+
+
+def _topics(plain: list[str], w: dict) -> set[str]:
+    found = set()
+    for topic, said in w["topics"].items():
+        if any(t in said or _forms(t) & said for t in plain):
+            found.add(topic)
+    return found
+
+
+def read_changed(text: str, spans: list[tuple[int, int, str]], db):
+    """``text`` as the lexicon read it, ``spans`` its card names: (the card, the topic that
+    changed, the clauses read), or None (see the module's docstring)."""
+    from ..reader.reader import read_card
+
+    voc, w, tw = vocabulary(), words(), targeted_words()
+    ordered = sorted(spans)
+    if any(s < e0 for (_s0, e0, _c0), (s, _e, _c) in zip(ordered, ordered[1:])):
+        return None
+    names = [card for _s, _e, card in ordered]
+    whole = _mask(text, ordered)
+    if _QUOTE.search(whole) or len(_tokens(whole)) > MAX_WORDS:
+        return None
+    story, asked = _asked(_sentences(whole))
+    conditioned = {}
+    for k, name in enumerate(names):
+        card = db.get(name)
+        if card is None:
+            continue
+        topics = {f.get("topic") for f in read_card(card).facts
+                  if f.type == "activation_condition"}
+        if topics:
+            conditioned.setdefault(name, (k, topics))
+    # the card asked about: named in the question, else the one card named with a condition
+    said = " ".join(asked)
+    asked_names = {names[int(t[1:-1])] for t in _tokens(said) if t.startswith("\ue001")}
+    cands = [n for n in conditioned if n in asked_names] or \
+        ([n for n in conditioned] if not asked_names else [])
+    if len(cands) != 1:
+        return None
+    card_name = cands[0]
+    if asked_names - {card_name}:
+        return None
+    card = db.get(card_name)
+    own = {x for x in re.findall(r"[a-z0-9][a-z0-9\-]*", (card.text or "").lower())}
+    base = voc["players"] | voc["pointers"] | _GLUE | _PUNCT | tw["things"]
+    used, changed, said_clauses = False, set(), []
+    for sentence in story:
+        for clause in _clauses(sentence):
+            toks = _tokens(clause)
+            plain = [t for t in toks if not t.startswith("\ue001")]
+            cards = {names[int(t[1:-1])] for t in toks if t.startswith("\ue001")}
+            if not toks or set(plain) <= _PUNCT and not cards:
+                continue
+            if not _placed(plain, base | tw["uses"] | tw["responses"] | w["held"] |
+                           w["changes"] | set().union(*w["topics"].values()), voc, own) and \
+                    (used or not _english_only(clause, voc)):
+                # (what held before the card was activated may be said in any English words
+                # that do not change what a card is: "(counts as wind water fire earth)")
+                return None
+            if card_name in cards and not used:
+                # the card activated, with what held then ("with 3 cards in hand")
+                if set(plain) & w["changes"] - tw["uses"]:
+                    return None
+                used = True
+                said_clauses.append(clause.strip())
+                continue
+            if card_name in cards:
+                if set(plain) & {"resolves", "resolve", "resolved", "resolving"} and \
+                        set(plain) <= w["held"] | w["resolve"] | base | \
+                        set().union(*w["topics"].values()) | {"when", "before", "at", "as"}:
+                    # "... when X resolves": when what is told holds (a state then)
+                    plain = [t for t in plain if t not in ("when", "resolves", "resolve")]
+                    cards = cards - {card_name}
+                else:
+                    return None         # the card itself told again: what became of it
+            if not used:
+                # what held before it was activated ("I control Doriado", "opp had a link")
+                if set(plain) & w["changes"] - w["held"]:
+                    return None
+                continue
+            moved = set(plain) & w["changes"] or {t for t in plain if _forms(t) & w["changes"]}
+            if not moved and set(plain) & {"has", "have", "had", "holds", "controls"} and \
+                    _topics(plain, w):
+                moved = {"has"}         # "so B only has 4 cards in hand now": what holds after
+            if not moved:
+                if set(plain) <= base | tw["responses"] | voc["discourse"] | w["held"]:
+                    continue            # "they chain X", "opp responds"
+                return None
+            topics = _topics(plain, w)
+            if cards and not topics:
+                topics = {"field"}      # "they destroy Doriado": a card on the field
+            if not topics:
+                return None
+            changed |= topics
+            said_clauses.append(clause.strip())
+    # what changed that the card's condition looks at ("send 2 from their hand to the GY":
+    # the hand, of a condition on the hand)
+    changed &= conditioned[card_name][1]
+    if not used or len(changed) != 1:
+        return None
+    # the question: does it still resolve (work, go through)?
+    plain = [t for t in _tokens(said) if not t.startswith("\ue001")]
+    if not set(plain) & w["resolve"]:
+        return None
+    k = 0
+    while k < len(plain):
+        n = _phrases(plain, voc["discourse"], k)
+        if n:
+            k += n
+            continue
+        if plain[k] not in w["asks"] | w["resolve"] | voc["players"] | voc["pointers"] | \
+                _GLUE | _PUNCT:
+            return None
+        k += 1
+    return card_name, next(iter(changed)), said_clauses
+
+
+def _english_only(clause: str, voc: dict) -> bool:
+    from .words import _MASKED, _placed as placed_words
+
+    return placed_words(_MASKED.sub(" ", clause), voc)
+
+
+def _placed(plain: list[str], allowed: set[str], voc: dict, own: set[str]) -> bool:
+    k = 0
+    while k < len(plain):
+        n = _phrases(plain, voc["discourse"], k)
+        if n:
+            k += n
+            continue
+        t = plain[k]
+        if not (t in allowed or t.isdigit() or t in own or t.rstrip("s") in own or
+                _forms(t) & allowed):
+            return False
+        k += 1
+    return True
+
+
+def by_condition_told(relexed: Relexed, written: str, spans, db):
+    """(spec, reading) of a question this frame reads, or None."""
+    from ..reader.reader import read_card
+
+    got = read_changed(relexed.text, spans, db)
+    if got is None:
+        return None
+    card_name, topic, _said = got
+    reading = read_card(db.get(card_name))
+    effects = sorted({f.get("effect") for f in reading.facts
+                      if f.type == "activation_condition" and f.get("topic") == topic})
+    specs = []
+    for eid in effects:
+        n = eid.rpartition("#")[2]
+        if not n.isdigit():
+            return None
+        specs.append({"family": "resolves", "effect": {"card": card_name, "n": int(n)},
+                      "suppose": [{"changed": {"topic": topic}}]})
+    if not specs:
+        return None
+    what = {"hand": "the cards in a hand", "field": "the cards on the field",
+            "graveyard": "the cards in a GY", "life-points": "a player's LP"}.get(topic, topic)
+    said = (f"{card_name} is activated; before it resolves, {what} change. "
+            f"Does it still resolve?")
+    spec = dict(specs[0])
+    if len(specs) > 1:
+        spec["each"] = specs[1:]
+    return spec, Relexed(said, list(relexed.changes) + [Change("frame", written, said)])
