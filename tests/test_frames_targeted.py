@@ -66,6 +66,19 @@ def test_whose_target_changed_is_said_by_the_word_before_it(expert):
     assert (told.which, told.owner, told.of) == ("one", "opponent", "other")
 
 
+def test_why_the_card_was_used_and_its_own_words_are_placed(expert):
+    # the words before the card say why it was used; "my monster and theirs" are two targets
+    # by their owners; "until the End Phase" is said as the card's text says it
+    told = _told(expert, "I was hoping to save my guy with S:P Little Knight (targeted my monster "
+                         "and theirs) but they banished MY monster in response. is their monster "
+                         "still banished until the End Phase?", "S:P Little Knight")
+    assert (told.which, told.owner, told.of, told.asked) == ("one", "me", "other", ["banish"])
+    # a word before the card that says what happened is never set aside
+    assert _told(expert, "I tried to negate with S:P Little Knight (targeted my monster and "
+                         "theirs) but they banished MY monster in response. is their monster "
+                         "still banished?", "S:P Little Knight") is None
+
+
 def test_the_other_target_said_by_its_owner(expert):
     told = _told(expert, "Double Cyclone on my own s/t and opp's Set card. my target gets "
                          "destroyed by something else in chain. is the opp's card still destroyed?",

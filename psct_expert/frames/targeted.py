@@ -182,6 +182,39 @@ def _change_by(card, db) -> str:
     return ""
 
 
+def _why_then(toks: list[str], card: int, plain: list[str], w: dict, voc: dict,
+              own: set[str]) -> bool:
+    """The clause that uses the card, its words before the card said in any English that does
+    not say what happened ("I was trying to dodge with X"): no word that blocks a frame, moves
+    or turns a card, or changes what a card is; the words after it placed as usual."""
+    from .words import _changes_card, _english
+
+    mask = _MASK.format(card)
+    if mask not in toks:
+        return False
+    cut = toks.index(mask)
+    before = [t for t in toks[:cut] if not t.startswith("\ue001")]
+    after = [t for t in toks[cut + 1:] if not t.startswith(("\ue001", "\ue002"))]
+    if not _fits(after, w["uses"] | w["things"], voc, own):
+        return False
+    return all(t in _PUNCT or t in voc["players"] | voc["pointers"] | _GLUE or
+               (_english(t) and t not in voc["blocking"] and not _changes_card(t, voc) and
+                not _forms(t) & (w["left"] | {"negate", "flip", "set"}) and t not in w["face"])
+               for t in before)
+
+
+def _text_runs(plain: list[str], text: str) -> set[int]:
+    """Where ``plain`` says a run of 3 words or more as the card's text says them."""
+    said = " " + " ".join(re.findall(r"[a-z0-9][a-z0-9\-/]*", text.lower())) + " "
+    out, k = set(), 0
+    while k < len(plain):
+        n = next((n for n in range(len(plain) - k, 2, -1)
+                  if f" {' '.join(plain[k:k + n])} " in said), 0)
+        out |= set(range(k, k + n))
+        k += max(n, 1)
+    return out
+
+
 def _consequence(plain: list[str], w: dict) -> bool:
     """"nothing is destroyed", "so it isn't banished": that nothing was done to the target, said
     after it was told gone (what the rules say of a gone target, said by the asker)."""
@@ -281,6 +314,8 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     responders: list[int] = []          # the other cards told, in order
     described: set[str] = set()         # the words the target was said with
     target_said = False
+    said_owners: set[str] = set()       # whose cards the targets were said to be
+    told_owners = 0
     for sentence in story:
         for clause in _clauses(sentence):
             toks = _tokens(clause)
@@ -302,8 +337,11 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                     not _left(plain, w) and \
                     _fits(plain, w["uses"] | w["things"], voc, own_words):
                 # the card used on what it targets ("CL1 X on my monster", "X's trigger
-                # targets their face-up monster"): the words of the target said are placed
-                if not _fits(plain, w["uses"] | w["things"], voc, own_words):
+                # targets their face-up monster"): the words of the target said are placed; the
+                # words before the card, why it was used ("I was trying to dodge with X"), may
+                # be any English that changes nothing of what happened
+                if not _fits(plain, w["uses"] | w["things"], voc, own_words) and \
+                        not _why_then(toks, first, plain, w, voc, own_words):
                     return None
                 # what it targets is said after a word that says so ("targeting", "on"), or
                 # right after the card used as a verb ("i karma cut their monster"); a clause
@@ -317,6 +355,9 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                 target_said = True
                 plain = [t for t in toks[at:] if not t.startswith(("\ue001", "\ue002"))]
                 told.set_target |= bool(set(plain) & {"set", "backrow", "backrows", "face-down"})
+                said_owners |= {("me" if t in ("my", "mine") else "opponent") for t in plain
+                                if t in _OWNERS | {"theirs", "his", "hers"}}
+                told_owners = len(said_owners)
                 # the nouns the target was said with ("my hero"): said again, they point at it
                 described |= {t for t in plain if t not in w["uses"] | _GLUE | _PUNCT |
                               voc["players"] | voc["pointers"] and not t.isdigit() and
@@ -401,13 +442,14 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
             told.change = change
             # which target: "one of them", "my target" (of several); "it" or nothing said: the
             # one told before, else the only target
-            one = bool(set(plain) & _ONE or set(plain) & _OWNERS and
-                       set(plain) & {"target", "targeted"})
+            # whose: the word before "target(ed)" or a noun the target was said with ("their
+            # targeted monster", "my target", "MY monster" of "my monster and theirs")
+            owner = {plain[k - 1] for k, t in enumerate(plain)
+                     if (t in ("target", "targeted") or t in described) and k and
+                     plain[k - 1] in _OWNERS}
+            one = bool(set(plain) & _ONE or owner and told_owners >= 2)
             which = "one" if one else (told.which or "target")
             if one:
-                # whose: the word before "target(ed)" ("their targeted monster", "my target")
-                owner = {plain[k - 1] for k, t in enumerate(plain)
-                         if t in ("target", "targeted") and k and plain[k - 1] in _OWNERS}
                 told.owner = told.owner or ("me" if owner & {"my", "mine"} else
                                             "opponent" if owner else "")
             if told.which and told.which != which:
@@ -456,6 +498,9 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
         if not set(concession) <= _CONCEDE | _PUNCT or \
                 not set(concession) & _CONCEDE_SAYS[told.change]:
             return None
+    # a run of 3 words or more said as the card's text says them ("... banished until the End
+    # Phase?"): grounded in it, whatever its words
+    in_text = _text_runs(plain, card.text or "")
     actions = []
     k = 0
     while k < len(plain):
@@ -472,7 +517,7 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
         elif not (t in w["asks"] or t in voc["players"] | voc["pointers"] | _GLUE or
                   t in _PUNCT or t.isdigit() or _phrases(plain, voc["discourse"], k) or
                   t in w["things"] - {"something", "anything", "everything"} or
-                  _forms(t) & own_words and t not in voc["blocking"]):
+                  _forms(t) & own_words and t not in voc["blocking"] or k in in_text):
             # (a noun of the card's own text: "does it still apply the trap's effect?")
             return None
         k += max(1, _phrases(plain, voc["discourse"], k))
