@@ -94,9 +94,11 @@ def by_story(relexed: Relexed, written: str, db, families: dict):
              if not (text[m.start:m.end].islower()
                      and text[m.start:m.end].strip(".,:;!?") in voc["discourse"])]
     from .conditions import by_condition_told
+    from .unable import by_unable_told
 
     return by_target_told(relexed, written, spans, db) or \
-        by_condition_told(relexed, written, spans, db)
+        by_condition_told(relexed, written, spans, db) or \
+        by_unable_told(relexed, written, spans, db)
 
 
 def by_frame(relexed: Relexed, written: str, db, families: dict):

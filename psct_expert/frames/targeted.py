@@ -111,6 +111,10 @@ def _tokens(clause: str) -> list[str]:
             t = t.lower()
             if t.endswith("'s") and t not in _KEEP_S:
                 t = t[:-2]
+            elif t != "'" and (t.startswith("'") or t.endswith("'")):
+                t = t.strip("'")        # a word a single quotation mark opens or closes
+            if not t:
+                continue
         out.append(t)
     return out
 

@@ -1,0 +1,183 @@
+"""A part of an effect told unable to be done, and another part asked about, read by its
+story's frame: "Divine Wrath vs a monster that can't be destroyed by card effects: is the
+activation still negated?", "drill warrior's banish: they chain iron wall so it cant be
+banished. do i still have to discard?".
+
+As in :mod:`.targeted`, what is told decides the answer and is read, never set aside.  What is
+read: the card whose effect it is (named; its effect has a part that does the action told
+unable and a part that does the action asked); the action told unable ("cannot be destroyed",
+"can't be banished", "won't be destroyed", "nothing got destroyed", "doesn't die"); the action
+asked ("is the activation still negated?", "does it still gain the ATK?").  Every other word must
+be one the frames place (``parser/frames.yaml``: the players, pointers, responses and things of
+``targeted``, the words of ``unable``), a word of the card's own text, or discourse: a word that
+says something else happened (the card negated, another card destroyed) leaves the question to
+the other readings.
+
+The reading is the ``clause-done`` question of the grammar's families (is that part done?),
+with the part told unable as its supposition (``fails``); the rules of the conjunctions say what
+follows.  English only, and the card's text: it names no card.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from yaml import safe_load
+
+from ..parser.lexicon import Change, Relexed
+from .targeted import _PUNCT, _tokens, words as targeted_words
+from .words import FRAMES_PATH, _GLUE, _forms, _mask, _phrases, vocabulary
+
+MAX_WORDS = 90
+
+# the action told unable: "can't be destroyed", "won't be banished", "nothing got destroyed",
+# "so X can't destroy it"
+_UNABLE = re.compile(
+    r"\b(?:can'?t|cannot|can not|won'?t|will not|couldn'?t|could not|wasn'?t|isn'?t|is not|"
+    r"was not|not|never)\s+(?:be\s+|get\s+|been\s+)?(?P<pp>[a-z\-]+)"
+    r"|\bnothing\s+(?:got|gets|is|was|were|get|can be|could be|actually gets|actually got)\s+"
+    r"(?P<pp2>[a-z\-]+)"
+    r"|\b(?:doesn'?t|does not|didn'?t|did not|won'?t|will not)\s+(?P<die>die)\b"
+    r"|\b(?:can'?t|cannot|can not|couldn'?t|could not)\s+(?P<verb>[a-z\-]+)\s+(?:it|them|that)\b",
+    re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def words() -> dict:
+    data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8")) or {}).get("unable") or {}
+    return {"words": {str(w).lower() for w in data.get("words") or ()}}
+
+
+def _action(word: str, actions: dict) -> str | None:
+    return next((actions[f] for f in sorted(_forms(word.lower())) if f in actions), None)
+
+
+def read_unable(text: str, spans: list[tuple[int, int, str]], db):
+    """(the card, its action told unable, the actions asked), or None (see the docstring)."""
+    from ..reader.reader import read_card
+
+    voc, tw, w = vocabulary(), targeted_words(), words()
+    ordered = sorted(spans)
+    if any(s < e0 for (_s0, e0, _c0), (s, _e, _c) in zip(ordered, ordered[1:])):
+        return None
+    names = [card for _s, _e, card in ordered]
+    whole = _mask(text, ordered)
+    if len(_tokens(whole)) > MAX_WORDS:
+        return None
+    # the action told unable, once (quotation marks are no words here)
+    plain_text = whole.replace('"', " ").replace("'s ", " ")
+    told = [m for m in _UNABLE.finditer(plain_text)]
+    failing = set()
+    for m in told:
+        said = m.group("pp") or m.group("pp2") or m.group("verb")
+        act = "destroy" if m.group("die") else _action(said or "", tw["actions"])
+        if act is None:
+            return None
+        failing.add(act)
+    if len(failing) != 1:
+        return None
+    fail = failing.pop()
+    # the question: the sentence with "?" (else the last); its actions, past what was told
+    parts = re.split(r"(?<=[?!.])\s+", plain_text.strip())
+    asked_at = max((k for k, p in enumerate(parts) if "?" in p), default=len(parts) - 1)
+    asked = _UNABLE.sub(" ", parts[asked_at])
+    asked_toks = _tokens(asked)
+    acts = []
+    for k, t in enumerate(asked_toks):
+        if t.startswith("\ue001"):
+            continue
+        if " ".join(asked_toks[k:k + 2]) == "special summon":
+            acts.append("special-summon")
+            continue
+        if k and asked_toks[k - 1] == "special" and t in ("summon", "summoned"):
+            continue
+        act = _action(t, tw["actions"])
+        if act is not None and t not in tw["asks"] - {"draw"}:
+            acts.append(act)
+    acts = list(dict.fromkeys(acts))
+    if not acts or fail in acts or len(acts) > 2:
+        return None
+    # the card: the one named whose effect does both
+    fits = []
+    for name in dict.fromkeys(names):
+        card = db.get(name)
+        if card is None:
+            continue
+        reading = read_card(card)
+        for e in reading.effects:
+            verbs = {f.get("verb") for f in reading.facts
+                     if f.type == "clause" and f.get("effect") == e.id}
+            if fail in verbs and all(a in verbs for a in acts):
+                fits.append((name, e.n))
+    if len({n for n, _e in fits}) != 1:
+        return None
+    card_name = fits[0][0]
+    card = db.get(card_name)
+    own = set(re.findall(r"[a-z0-9][a-z0-9\-]*", (card.text or "").lower()))
+    # every other word placed (the story's and the question's: an action asked is placed in
+    # the question only)
+    story_toks = _tokens(_UNABLE.sub(" ", " ".join(parts[:asked_at] + parts[asked_at + 1:])))
+    if not _placed(story_toks, names, card_name, [fail], w, voc, tw, own):
+        return None
+    if not _placed(_tokens(asked), names, card_name, acts + [fail], w, voc, tw, own):
+        return None
+    effects = sorted({e for n, e in fits})
+    return card_name, effects, fail, acts
+
+
+def _placed(toks: list[str], names: list[str], card_name: str, acts: list[str], w: dict,
+            voc: dict, tw: dict, own: set[str]) -> bool:
+    """Is each word placed (see the module's docstring)?"""
+    allowed = voc["players"] | voc["pointers"] | _GLUE | _PUNCT | tw["things"] | tw["uses"] | \
+        tw["responses"] | tw["asks"] | w["words"]
+    k = 0
+    while k < len(toks):
+        n = _phrases(toks, voc["discourse"], k)
+        if n:
+            k += n
+            continue
+        t = toks[k]
+        if t.startswith("\ue001"):
+            k += 1
+            continue
+        if _forms(t) & {"negate"} and "negate" not in acts:
+            # "X negates ...": the card's own negation (a negation of it is another story)
+            if not (k and toks[k - 1].startswith("\ue001") and
+                    names[int(toks[k - 1][1:-1])] == card_name):
+                return False
+            k += 1
+            continue
+        if _action(t, tw["actions"]) in acts:
+            k += 1
+            continue            # the action asked, or the one told unable, said again
+        if t in voc["blocking"] - w["words"]:
+            return False
+        if not (t in allowed or t.isdigit() or t in own or t.rstrip("s") in own or
+                _forms(t) & tw["left"]):
+            # (what made the action fail may be told: "they removed the field spell")
+            return False
+        k += 1
+    return True
+
+
+def by_unable_told(relexed: Relexed, written: str, spans, db):
+    """(spec, reading) of a question this frame reads, or None."""
+    got = read_unable(relexed.text, spans, db)
+    if got is None:
+        return None
+    card_name, effects, fail, acts = got
+    specs = []
+    for n in effects:
+        parts = [{"family": "clause-done", "effect": {"card": card_name, "n": n}, "part": a,
+                  "suppose": [{"fails": {"part": fail}}]} for a in acts]
+        spec = dict(parts[0])
+        if len(parts) > 1:
+            spec["and"] = parts[1:]
+        specs.append(spec)
+    said = (f"{card_name}'s {fail} cannot be done. "
+            f"Is its {' and '.join(acts)} still done?")
+    spec = dict(specs[0])
+    if len(specs) > 1:
+        spec["each"] = specs[1:]
+    return spec, Relexed(said, list(relexed.changes) + [Change("frame", written, said)])
