@@ -151,7 +151,8 @@ def _placed(toks: list[str], names: list[str], card_name: str, acts: list[str], 
         if _action(t, tw["actions"]) in acts:
             k += 1
             continue            # the action asked, or the one told unable, said again
-        if t in voc["blocking"] - w["words"]:
+        if t in voc["blocking"] - w["words"] or t in ("other", "others"):
+            # ("my other monster can't be destroyed": another card than the one it acts on)
             return False
         if not (t in allowed or t.isdigit() or t in own or t.rstrip("s") in own or
                 _forms(t) & tw["left"]):
