@@ -151,7 +151,10 @@ def _placed(toks: list[str], names: list[str], card_name: str, acts: list[str], 
         if _action(t, tw["actions"]) in acts:
             k += 1
             continue            # the action asked, or the one told unable, said again
-        if t in voc["blocking"] - w["words"] or t in ("other", "others"):
+        if t == "another" and k and toks[k - 1] == "by":
+            k += 1
+            continue            # "destroyed by another Chain Link": who did it
+        if t in voc["blocking"] - w["words"] or t in ("other", "others", "another"):
             # ("my other monster can't be destroyed": another card than the one it acts on)
             return False
         if not (t in allowed or t.isdigit() or t in own or t.rstrip("s") in own or
