@@ -79,6 +79,16 @@ def test_why_the_card_was_used_and_its_own_words_are_placed(expert):
                          "still banished?", "S:P Little Knight") is None
 
 
+def test_whether_it_does_nothing_is_the_question_turned_over(expert):
+    a = expert.ask("if one of the 2 targets of The Transmigration Prophecy leaves the gy before "
+                   "it resolves, does the whole card fizzle?")
+    # "shuffle them into the Deck": the other is still shuffled, so it does not fizzle
+    assert a.value == "no" and a.restated.startswith("Does The Transmigration Prophecy do nothing")
+    told = _told(expert, "Gravedigger Ghoul on 2 monsters in their gy, they pulled one out in "
+                         "response. does it do nothing now?", "Gravedigger Ghoul")
+    assert told.inverted and told.of == "other"
+
+
 def test_the_other_target_said_by_its_owner(expert):
     told = _told(expert, "Double Cyclone on my own s/t and opp's Set card. my target gets "
                          "destroyed by something else in chain. is the opp's card still destroyed?",

@@ -51,6 +51,16 @@ _CONCEDE = frozenset(("even", "though", "tho", "although", "if", "its", "it's", 
                       "on", "field", "in", "gy", "gone", "face-down", "face-up", "card",
                       "monster", "they", "are", "was", "because"))
 _KEEP_S = frozenset(("it's", "opp's", "opponent's", "that's", "what's", "there's", "he's", "she's"))
+# "does it fizzle?": whether it does nothing, the question asked the other way round
+_FIZZLE = frozenset(("fizzle", "fizzles", "fizzled", "fail", "fails", "failed", "nothing"))
+_FIZZLE_WITH = frozenset(("completely", "entirely", "totally", "whole", "now", "just", "so",
+                          "do", "does"))
+# a question that tells what it supposes first ("if ..., does it ...?")
+_PREMISE = re.compile(r"\s*(?:if|when|once|suppose)\s+(?P<told>[^?]+?),\s*(?P<asked>(?:does|do|is|are|"
+                      r"will|would|did|can)\b[^?]*\??)\s*$", re.IGNORECASE)
+# the words that say the card used now resolves ("CL1 X resolves")
+_RESOLVING = frozenset(("resolves", "resolve", "resolved", "resolving", "then", "now", "finally",
+                        "when", "and", "chain", "link", "cl1", "1"))
 # the kinds of Spell/Trap that stay on the field after they resolve
 _STAYS = frozenset(("continuous", "field", "equip"))
 # the nouns that name a card: said without a pointer, another card than the target
@@ -83,6 +93,8 @@ def words() -> dict:
     out = {k: {str(w).lower() for w in v} for k, v in data.items() if isinstance(v, list)}
     out["face"] = {str(k).lower(): str(v) for k, v in (data.get("face") or {}).items()}
     out["actions"] = {str(k).lower(): str(v) for k, v in (data.get("actions") or {}).items()}
+    out["same_action"] = {str(k): [str(x) for x in v]
+                          for k, v in (data.get("same_action") or {}).items()}
     return out
 
 
@@ -100,6 +112,7 @@ class Told:
     face_up_target: bool = False     # the target was told face-up
     owner: str = ""                  # whose target changed, when said ("my target": "me")
     numbers: list[str] = field(default_factory=list)   # the numbers the question says
+    inverted: bool = False           # asked the other way round ("does it fizzle?")
     said: list[str] = field(default_factory=list)    # the clauses read, as written
 
 
@@ -290,6 +303,11 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
         cut = re.split(r"(?<=[.!])\s+|(?<=\.)(?=\s*\w+\?)", asked[0])
         if len(cut) > 1:
             story, asked = cut[:-1], cut[-1:]
+    premise = _PREMISE.match(asked[-1]) if asked else None
+    if premise:
+        # "if one of the two targets of X is gone when it resolves, does it fail?": what is
+        # supposed, told before the question
+        story, asked = story + [premise.group("told")], asked[:-1] + [premise.group("asked")]
     # the card used: the first named whose text targets
     from ..reader.reader import read_card
 
@@ -334,6 +352,15 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
             if _fits(plain, set(), voc) and not cards and not quoted and \
                     not set(plain) & (w["left"] | set(w["face"])):
                 continue                # discourse only
+            mask = _MASK.format(first)
+            if not used and mask in toks and toks.index(mask) >= 2 and \
+                    toks[toks.index(mask) - 1] == "of" and \
+                    toks[toks.index(mask) - 2] in ("target", "targets"):
+                # "one of the two targets of X is gone": X used, its targets said
+                at = toks.index(mask)
+                toks = toks[:at - 1] + toks[at + 1:]
+                cards.discard(first)
+                used = target_said = True
             face = [w["face"][t] for t in plain if t in w["face"]]
             if not used and first in {n for n in cards if names[n] == card_name} or \
                     used and not told.change and not cards - in_text and not quoted and \
@@ -382,6 +409,8 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                     continue            # the card's text, quoted after its name
                 return None
             if any(names[n] == card_name for n in cards):
+                if set(plain) <= _RESOLVING | _PUNCT | _GLUE | voc["pointers"]:
+                    continue            # "X resolves": when what was told holds
                 return None             # the card itself told again: what became of it
             others = [n for n in cards if names[n] != card_name and n not in revealed]
             responders += others
@@ -505,6 +534,13 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     # a run of 3 words or more said as the card's text says them ("... banished until the End
     # Phase?"): grounded in it, whatever its words
     in_text = _text_runs(plain, card.text or "")
+    # "does it fizzle?", "does the whole card do nothing?", "does it fail completely?": whether
+    # it still does anything, asked the other way round
+    fizzle = [k for k, t in enumerate(plain) if t in _FIZZLE]
+    if fizzle:
+        plain = [t for k, t in enumerate(plain) if k not in fizzle and t not in _FIZZLE_WITH]
+        in_text = set()
+        told.inverted = True
     actions = []
     k = 0
     while k < len(plain):
@@ -527,7 +563,9 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
         k += max(1, _phrases(plain, voc["discourse"], k))
     actions = list(dict.fromkeys(a for a in actions if a != "take-control" or
                                  "take-control" in actions))
-    if not actions or len(actions) > 2:
+    if told.inverted and not actions:
+        actions = ["*"]         # what it does to its target(s): its one part (see specs_of)
+    if not actions or len(actions) > 2 or told.inverted and len(actions) > 1:
         return None
     # a number asked is how many others ("the other 4"), or the card's own ("draw 2"): any other
     # ("do I lose 2000?") says what the text does not, and is never dropped
@@ -543,6 +581,8 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     told.of = "other" if set(plain) & _OTHER or \
         told.which == "one" and told.owner and asked_owner and asked_owner != told.owner and \
         not set(plain) & {"it", "them"} else "target"
+    if told.inverted and told.which == "one":
+        told.of = "other"           # whether it does nothing to the targets still there
     if told.which == "one" and told.of != "other" or told.which != "one" and told.of == "other":
         return None
     return told
@@ -586,11 +626,25 @@ def specs_of(told: Told, db) -> list[dict] | None:
             suppose.append({"targeted": {"target": changed, "slot": 1}})
         suppose.append({"left": {"target": changed}} if told.change == "left" else
                        {"state": {"target": changed, "property": "face", "value": told.change}})
+        asked = told.asked
+        if asked == ["*"]:
+            # (the card's one part, done to its target(s): "does it fizzle?" of "banish them")
+            verbs = [f.get("verb") for f in reading.facts
+                     if f.type == "clause" and f.get("effect") == eff.id]
+            if len(verbs) != 1:
+                continue
+            asked = verbs
         parts = []
-        for verb in told.asked:
-            try:
-                n = select_clause(reading, eff.id, verb)
-            except QuestionError:
+        for verb in asked:
+            n = None
+            for said in [verb] + words()["same_action"].get(verb, []):
+                try:
+                    n = select_clause(reading, eff.id, said)
+                    verb = said
+                    break
+                except QuestionError:
+                    continue
+            if n is None:
                 parts = []
                 break
             quote = next((f.source.quote for f in reading.facts if f.type == "clause" and
@@ -608,9 +662,12 @@ def specs_of(told: Told, db) -> list[dict] | None:
             if family == "affected":
                 spec["target"] = target
             parts.append(spec)
-        if not parts:
+        if not parts or told.inverted and parts[0]["family"] != "affected":
             continue
         spec = dict(parts[0])
+        if told.inverted:
+            spec["invert"] = {"en": "Does " + told.card + " do nothing" +
+                              (" to the other target" if told.which == "one" else "") + "?"}
         if len(parts) > 1:
             spec["and"] = parts[1:]
         out.append(spec)
@@ -622,8 +679,11 @@ def canonical(told: Told) -> str:
     what = {"face-down": "is flipped face-down", "face-up": "is flipped face-up",
             "left": "leaves where it was"}[told.change]
     who = "one of its targets" if told.which == "one" else "its target"
-    asked = " and ".join(told.asked)
     of = "the other targets" if told.of == "other" else "the target"
+    if told.inverted:
+        return (f"{told.card} is activated; before it resolves, {who} {what}. "
+                f"Does it do nothing to {of}?")
+    asked = " and ".join(told.asked)
     return (f"{told.card} is activated; before it resolves, {who} {what}. "
             f"Does it still do its {asked} ({of})?")
 
