@@ -24,8 +24,8 @@ from functools import lru_cache
 from yaml import safe_load
 
 from ..parser.lexicon import Change, Relexed
-from .targeted import _PUNCT, _clauses, _tokens, words as targeted_words
-from .words import FRAMES_PATH, _GLUE, _QUOTE, _asked, _forms, _mask, _phrases, _sentences, vocabulary
+from .targeted import _PUNCT, _clauses, _fits, _tokens, words as targeted_words
+from .words import FRAMES_PATH, _GLUE, _QUOTE, _asked, _forms, _mask, _sentences, vocabulary
 
 MAX_WORDS = 90
 
@@ -95,8 +95,8 @@ def read_changed(text: str, spans: list[tuple[int, int, str]], db):
             cards = {names[int(t[1:-1])] for t in toks if t.startswith("\ue001")}
             if not toks or set(plain) <= _PUNCT and not cards:
                 continue
-            if not _placed(plain, base | tw["uses"] | tw["responses"] | w["held"] |
-                           w["changes"] | set().union(*w["topics"].values()), voc, own) and \
+            if not _fits(plain, base | tw["uses"] | tw["responses"] | w["held"] |
+                         w["changes"] | set().union(*w["topics"].values()), voc, own) and \
                     (used or not _english_only(clause, voc)):
                 # (what held before the card was activated may be said in any English words
                 # that do not change what a card is: "(counts as wind water fire earth)")
@@ -146,16 +146,8 @@ def read_changed(text: str, spans: list[tuple[int, int, str]], db):
     plain = [t for t in _tokens(said) if not t.startswith("\ue001")]
     if not set(plain) & w["resolve"]:
         return None
-    k = 0
-    while k < len(plain):
-        n = _phrases(plain, voc["discourse"], k)
-        if n:
-            k += n
-            continue
-        if plain[k] not in w["asks"] | w["resolve"] | voc["players"] | voc["pointers"] | \
-                _GLUE | _PUNCT:
-            return None
-        k += 1
+    if not _fits(plain, w["asks"] | w["resolve"], voc):
+        return None
     return card_name, next(iter(changed)), said_clauses
 
 
@@ -163,21 +155,6 @@ def _english_only(clause: str, voc: dict) -> bool:
     from .words import _MASKED, _placed as placed_words
 
     return placed_words(_MASKED.sub(" ", clause), voc)
-
-
-def _placed(plain: list[str], allowed: set[str], voc: dict, own: set[str]) -> bool:
-    k = 0
-    while k < len(plain):
-        n = _phrases(plain, voc["discourse"], k)
-        if n:
-            k += n
-            continue
-        t = plain[k]
-        if not (t in allowed or t.isdigit() or t in own or t.rstrip("s") in own or
-                _forms(t) & allowed):
-            return False
-        k += 1
-    return True
 
 
 def by_condition_told(relexed: Relexed, written: str, spans, db):

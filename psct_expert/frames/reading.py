@@ -78,23 +78,33 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
                for w in _WORD.findall(_MASKED.sub(" ", said)))
 
 
-def by_story(relexed: Relexed, written: str, db, families: dict):
-    """A question whose story decides it, read by its frame (:mod:`.targeted`: a target told
-    changed before its effect resolved; :mod:`.conditions`: what its activation condition looked
-    at, told changed): (its question spec, the reading to show), or None."""
+def _readable_spans(relexed: Relexed, written: str, db, families: dict):
+    """The card names of a question a frame may read (start, end, card), or None when it is
+    too long or holds a character no reader places.  A name written in lower case that is a
+    discourse word ("judge question.") is the word."""
     from ..rereading import mentions
-    from .targeted import by_target_told
 
     text = relexed.text
     if len(text) > MAX_CHARS or len(written) > MAX_CHARS or _UNREADABLE.search(written):
         return None
     voc = vocabulary()
-    spans = [(m.start, _name_end(text, m.start, m.end, m.card), m.card)
-             for m in mentions(text, db, families)
-             if not (text[m.start:m.end].islower()
-                     and text[m.start:m.end].strip(".,:;!?") in voc["discourse"])]
+    return [(m.start, _name_end(text, m.start, m.end, m.card), m.card)
+            for m in mentions(text, db, families)
+            if not (text[m.start:m.end].islower()
+                    and text[m.start:m.end].strip(".,:;!?") in voc["discourse"])]
+
+
+def by_story(relexed: Relexed, written: str, db, families: dict):
+    """A question whose story decides it, read by its frame (:mod:`.targeted`: a target told
+    changed before its effect resolved; :mod:`.conditions`: what its activation condition looked
+    at, told changed): (its question spec, the reading to show), or None."""
     from .conditions import by_condition_told
+    from .targeted import by_target_told
     from .unable import by_unable_told
+
+    spans = _readable_spans(relexed, written, db, families)
+    if spans is None:
+        return None
 
     return by_target_told(relexed, written, spans, db) or \
         by_condition_told(relexed, written, spans, db) or \
@@ -105,17 +115,10 @@ def by_frame(relexed: Relexed, written: str, db, families: dict):
     """The question read by its frame (``relexed``: as the lexicon read it; ``written``: as
     written): (its canonical questions, the reading to show), or None.  The caller reads each
     canonical question and answers only when they agree."""
-    from ..rereading import mentions
-
-    text = relexed.text
-    if len(text) > MAX_CHARS or len(written) > MAX_CHARS or _UNREADABLE.search(written):
+    spans = _readable_spans(relexed, written, db, families)
+    if spans is None:
         return None
-    voc = vocabulary()
-    # a name written in lower case that is a discourse word ("judge question.") is the word
-    spans = [(m.start, _name_end(text, m.start, m.end, m.card), m.card)
-             for m in mentions(text, db, families)
-             if not (text[m.start:m.end].islower()
-                     and text[m.start:m.end].strip(".,:;!?") in voc["discourse"])]
+    text = relexed.text
     frame = read_frame(text, spans, families)
     if frame is None:
         from .pairs import read_pair

@@ -160,7 +160,7 @@ def _fits(tokens: list[str], allowed: set[str], voc: dict, text_words: set[str] 
         t = tokens[k]
         if not (t in allowed or t in shared or t in _PUNCT or t.isdigit() or
                 t.startswith("\ue001") or t in text_words or
-                t.rstrip("s") in text_words or _forms(t) & text_words):
+                t.rstrip("s") in text_words or _forms(t) & (text_words | allowed)):
             return False
         k += 1
     return True
