@@ -60,3 +60,32 @@ def test_read_by_frame_in_players_words(expert):
 ])
 def test_a_summon_negator_not_named_and_the_summon_told(expert, question, value):
     assert expert.ask(question).value == value
+
+
+def test_the_summon_told_by_its_own_procedure_and_asked_after_the_cue(base_expert):
+    a = base_expert.ask("opp tributes one of my monsters to drop Gadarla, the Mystery Dust Kaiju "
+                        "on my field. can i negate that special summon with my summon negation "
+                        "trap?")
+    assert a.value == "yes"
+    assert a.restated.startswith("Can the Special Summon of Gadarla, the Mystery Dust Kaiju")
+
+
+def test_the_kind_the_story_tells_is_the_summon_asked_of(base_expert):
+    a = base_expert.ask("opp flip summons Hane-Hane. can i negate that summon with a summon "
+                        "negation trap?")
+    assert a.value == "yes" and "Flip Summon of Hane-Hane" in a.restated
+
+
+@pytest.mark.parametrize("text", [
+    # two kinds told: which Summon is asked of, nothing says
+    "opp normal summons Cyber Dragon and flip summons Hane-Hane. can i negate that summon with a "
+    "summon negation trap?",
+    # the Summon told done by something else than the card's own procedure
+    "opp summons Gadarla, the Mystery Dust Kaiju using a card effect. can i negate that special "
+    "summon with a summon negation trap?",
+])
+def test_a_summon_told_otherwise_is_not_set_aside(base_expert, text):
+    from psct_expert.frames import by_frame
+    from psct_expert.parser.lexicon import Relexed
+
+    assert by_frame(Relexed(text), text, base_expert.db, base_expert.kb.families) is None

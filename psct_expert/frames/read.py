@@ -21,6 +21,13 @@ _CLAUSE_OPENERS = frozenset(("when", "if", "once"))
 _RESPONDER = re.compile(r"(?:respond|chain)(?: \w+){0,2}? with (?P<card>\ue001(?P<n>\d+)\ue001)"
                         r"|chain (?P<card2>\ue001(?P<n2>\d+)\ue001)(?: to (?:it|that|this))?",
                         re.IGNORECASE)
+# a Summon said done with or by something ("with Monster Reborn", "by a card effect"), not by
+# the card's own procedure ("by tributing 2", "with its own condition")
+_BY_SOMETHING = re.compile(r"\b(?:with|using|by|via|through|thanks to)\s+(?!(?:its|their|his|her|"
+                           r"the card's)\s+own\b)(?!(?:tribut|banish|send|sen[dt]|discard|detach|"
+                           r"return|shuffl|reveal|pay)\w*)"
+                           r"|\b(?:use[sd]?|activat\w*|cast\w*|play(?:s|ed)?|chain\w*|resolv\w*|"
+                           r"effect)\b", re.IGNORECASE)
 _LATE_CLAUSE = re.compile(r"\s*,?\s*(?P<opener>(?:when|if|once)\s+)(?P<clause>[^?,]+)\??\s*$",
                           re.IGNORECASE)
 _CLAUSE = re.compile(r"[\s,.;:-]*(?P<clause>(?:when|if|once)\s+[^,?]*)(?:,\s*|\s+)(?=(?:does|do|is|are|"
@@ -176,13 +183,19 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     if _MASKED.search(after):
         return None
     tail = [w.lower() for w in _WORD.findall(_QUOTED.sub(" ", after))]
+    # ("can I negate that Special Summon?": the Summon asked of said after the cue, read as
+    # the words before it are)
+    summon_after = bool(frame.get("ask_summon")) and \
+        any(_phrases(tail, voc["summons"], k) for k in range(len(tail)))
     for _k, w in past_discourse(tail, voc):
         # (a family's own words may follow its cue: "... again this turn?")
-        if w not in "?!.," and w not in (frame.get("words") or ()):
+        if w not in "?!.," and w not in (frame.get("words") or ()) and not summon_after:
             return None
     rest = said_core[:cue_spans[-1][1]]
     for s, e in sorted(cue_spans, reverse=True):
         rest = rest[:s] + " " + rest[e:]
+    if summon_after:
+        rest = rest + " " + after
     rest = _QUOTED.sub(" ", _MASKED.sub(" ", rest))
     rest = _LP.sub(" lp ", rest)          # "the 1000 LP": LP (its number is the card's)
     words = [w.lower() for w in _WORD.findall(rest)]
@@ -261,6 +274,19 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     if subject == "summon" and not frame.get("ask_summon") or \
             subject == "activation" and described:
         return None
+    if frame.get("story") == "own-summon" and subject == "summon" and story:
+        # the Summon told is the one asked of ("opp normal summons X. can I negate that
+        # summon?"): its kind, when the story says one; two kinds leave the question unread
+        told_kinds = set()
+        for part in story:
+            ws = [w.lower() for w in _WORD.findall(_MASKED.sub(" ", part))]
+            told_kinds |= {voc["summons"][" ".join(ws[k:k + n])] for k in range(len(ws))
+                           for n in (_phrases(ws, voc["summons"], k),) if n}
+        told_kinds -= {"any"}
+        if len(told_kinds) > 1 or summon not in ("", "any") and told_kinds - {summon}:
+            return None
+        if told_kinds and summon in ("", "any"):
+            summon = next(iter(told_kinds))
     kind = {"any": "Special", "": "Special"}.get(summon, summon.capitalize())
 
     if any(not re.search(r"[a-z]", p, re.IGNORECASE) and not _MASKED.search(p) for p in story):
@@ -272,6 +298,13 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
             for p in story):
         # what happened to the card may decide this question ("I Set it this turn"): a story
         # that names a card or points at one is never set aside here
+        return None
+    if frame.get("story") == "own-summon" and any(
+            {names[int(k)] for k in _MASKED.findall(p)} - {card} or _BY_SOMETHING.search(p)
+            or not _placed(p, voc) for p in story):
+        # the Summon told may be by the card's own procedure only (the canonical question's
+        # reading): a story that names another card, or says it was done with or by something,
+        # is never set aside
         return None
     for part in story:
         # a sentence about the card asked of (or told after the question) is set aside only

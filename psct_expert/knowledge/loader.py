@@ -202,11 +202,13 @@ class _Loader:
                 set(frame) - {"cues", "cues_back", "tails", "ask", "ask_summon",
                               "ask_activation", "ask_card", "premise", "words", "story",
                               "pair", "ask_pair", "ask_cost", "ask_same", "ask_other"} or \
-                not isinstance(frame.get("tails", []), list):
+                not isinstance(frame.get("tails", []), list) or \
+                str(frame.get("story") or "any") not in ("any", "none", "card-free", "own-summon"):
             self.err(p + ("frame",), f"family {name!r}: 'frame' is a mapping of 'cues: [regular "
                                      "expressions]', 'ask: QUESTION' and optional 'ask_summon', "
                                      "'ask_activation', 'ask_card', 'tails: [regular expressions]', "
-                                     "'premise', 'words', 'story'")
+                                     "'premise', 'words', 'story' (any, none, card-free or "
+                                     "own-summon)")
             return {}
         for key in ("cues", "cues_back", "tails"):
             for k, cue in enumerate(frame.get(key) or ()):
