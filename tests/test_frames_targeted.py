@@ -89,6 +89,18 @@ def test_whether_it_does_nothing_is_the_question_turned_over(expert):
     assert told.inverted and told.of == "other"
 
 
+def test_the_other_target_said_by_its_place(expert):
+    told = _told(expert, "Circle of the Fire Kings on my fire monster and a fire in my gy. opp "
+                         "banishes the one in my gy in response. is my fire monster on the field "
+                         "still destroyed?", "Circle of the Fire Kings")
+    assert (told.which, told.place, told.of) == ("one", "gy", "other")
+    # asked of the one in the same place: the one that changed, not the other
+    told = _told(expert, "Circle of the Fire Kings on my fire monster and a fire in my gy. opp "
+                         "banishes the one in my gy in response. is the one in my gy still "
+                         "special summoned?", "Circle of the Fire Kings")
+    assert told is None
+
+
 def test_the_other_target_said_by_its_owner(expert):
     told = _told(expert, "Double Cyclone on my own s/t and opp's Set card. my target gets "
                          "destroyed by something else in chain. is the opp's card still destroyed?",

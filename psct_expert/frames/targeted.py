@@ -70,6 +70,9 @@ _NOUNS = frozenset(("card", "cards", "monster", "monsters", "spell", "spells", "
 _MARKS = frozenset(("targeting", "targets", "target", "targeted", "on", "at", "against",
                     "choosing", "chose", "chooses", "picked", "picks", "picking", "selecting",
                     "selected"))
+# the places a target may be said in ("the one in my GY", "my monster on the field")
+_PLACES = {"gy": "gy", "graveyard": "gy", "grave": "gy", "field": "field", "banished": "banished",
+           "banishment": "banished", "hand": "hand", "deck": "deck"}
 _OWNERS = frozenset(("my", "mine", "their", "opp's", "opponent's", "his", "her", "opp", "opponent"))
 # the words that point at a card told before: a clause with one tells what was done to it
 _POINTING_AT = frozenset(("it", "them", "that", "those", "one", "1"))
@@ -111,6 +114,7 @@ class Told:
     set_target: bool = False         # the target was told a Set card
     face_up_target: bool = False     # the target was told face-up
     owner: str = ""                  # whose target changed, when said ("my target": "me")
+    place: str = ""                  # where the target that changed was, when said ("in my GY")
     numbers: list[str] = field(default_factory=list)   # the numbers the question says
     inverted: bool = False           # asked the other way round ("does it fizzle?")
     said: list[str] = field(default_factory=list)    # the clauses read, as written
@@ -485,6 +489,10 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
             if one:
                 told.owner = told.owner or ("me" if owner & {"my", "mine"} else
                                             "opponent" if owner else "")
+                # where: "the one in my GY" (the place it was said to be in)
+                where = {_PLACES[t] for k, t in enumerate(plain)
+                         if t in _PLACES and k and plain[k - 1] in _OWNERS | {"the", "in", "on"}}
+                told.place = told.place or (next(iter(where)) if len(where) == 1 else "")
             if told.which and told.which != which:
                 return None
             told.which = which
@@ -578,9 +586,12 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
         asked_owner = "opponent"
     elif set(plain) & {"my", "mine"} and not set(plain) & {"i", "me"}:
         asked_owner = "me"
+    asked_place = {_PLACES[t] for t in plain if t in _PLACES}
     told.of = "other" if set(plain) & _OTHER or \
         told.which == "one" and told.owner and asked_owner and asked_owner != told.owner and \
-        not set(plain) & {"it", "them"} else "target"
+        not set(plain) & {"it", "them"} or \
+        told.which == "one" and told.place and len(asked_place) == 1 and \
+        told.place not in asked_place and not set(plain) & {"it", "them"} else "target"
     if told.inverted and told.which == "one":
         told.of = "other"           # whether it does nothing to the targets still there
     if told.which == "one" and told.of != "other" or told.which != "one" and told.of == "other":
