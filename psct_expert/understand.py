@@ -175,6 +175,16 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         each = _each_effect(refused.exc, text, scenario, db, families)
         if each is not None:
             return each
+        if getattr(refused.exc, "effects", None) and not scenario:
+            # "X fits more than one effect": a story's frame may say which (the one that
+            # targets and does what is asked)
+            try:
+                told = _by_story(relex_around_names(normalise(text), db, families),
+                                 normalise(text), db, families)
+            except QuestionError:
+                told = None
+            if told is not None:
+                return told
         if SITUATION_GAP in str(refused.exc):
             # (sisterAF) not a refusal of the cards but a story the situation has no event for
             # ("opp tributes a monster and tribute summons X"): the lexicon's reading once (every

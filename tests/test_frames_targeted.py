@@ -101,6 +101,23 @@ def test_the_other_target_said_by_its_place(expert):
     assert told is None
 
 
+def test_a_bullet_that_targets_is_the_effect_asked_of(expert):
+    a = expert.ask("I detach a material from Daigusto Emeral and use the effect that targets 3 "
+                   "monsters in my GY. My opponent chains D.D. Crow and banishes one of those 3 "
+                   "monsters. do the other 2 still get shuffled into my deck?")
+    # "shuffle all 3 into the Deck": with one gone, none is shuffled
+    assert a.value == "no" and "bullet 1 of the first effect of Daigusto Emeral" in a.restated
+
+
+def test_it_after_the_target_is_the_target_unless_the_responder_cannot_hit_it(expert):
+    # Book of Moon could hit the monster used or its target: "it", told after the target, is
+    # the target
+    told = _told(expert, "Caius the Shadow Monarch targets their monster, they chain Book of Moon "
+                         "to flip it face-down. still banished?", "Caius the Shadow Monarch",
+                 "Book of Moon")
+    assert told.change == "face-down"
+
+
 def test_the_other_target_said_by_its_owner(expert):
     told = _told(expert, "Double Cyclone on my own s/t and opp's Set card. my target gets "
                          "destroyed by something else in chain. is the opp's card still destroyed?",

@@ -75,7 +75,7 @@ _PLACES = {"gy": "gy", "graveyard": "gy", "grave": "gy", "field": "field", "bani
            "banishment": "banished", "hand": "hand", "deck": "deck"}
 _OWNERS = frozenset(("my", "mine", "their", "opp's", "opponent's", "his", "her", "opp", "opponent"))
 # the words that point at a card told before: a clause with one tells what was done to it
-_POINTING_AT = frozenset(("it", "them", "that", "those", "one", "1"))
+_POINTING_AT = frozenset(("it", "them", "those", "one", "1"))
 # the words before a participle that make it say where a card is ("my banished monsters")
 _DETERMINERS = frozenset(("my", "their", "his", "her", "your", "our", "the", "a", "an", "of",
                           "opp's", "opponent's", "own", "2", "two", "3", "three", "all"))
@@ -277,13 +277,14 @@ def _target_kinds(card, db) -> set[str]:
 
 
 def _kinds_apart(card, responders: list, db) -> bool:
-    """May what a responder did have been done to the card used rather than to its target: the
-    responder targets another kind of card than the card's target, or the card's own kind?"""
+    """Was what a responder did done to the card used rather than to its target: the responder
+    targets another kind of card than the card's target, and the card's own kind ("they chain
+    MST to destroy it" of a Spell that targets a monster)?  ("it" said after the target, of a
+    responder that could hit either, is the target: the noun told last.)"""
     mine = _target_kinds(card, db)
-    own = "monster" if (card.kind or "").lower() == "monster" else "spell-trap"
     for other in responders:
         theirs = _target_kinds(other, db)
-        if theirs and (mine and not theirs & mine or own in theirs):
+        if theirs and mine and not theirs & mine:
             return True
     return False
 
@@ -615,10 +616,13 @@ def specs_of(told: Told, db) -> list[dict] | None:
     card = db.get(told.card)
     reading = read_card(card)
     out = []
-    for eff in reading.effects:
+    for eff in reading.all_effects():
         if eff.n < 1 or not any(f.type == "target" and f.get("effect") == eff.id
                                 for f in reading.facts):
             continue
+        bullet = eff.id.rpartition("#")[2]
+        ref = {"card": told.card, "bullet": bullet} if "." in bullet else \
+            {"card": told.card, "n": eff.n}
         count = _targets(reading, eff.id)
         many = count >= 2 or any(f.type == "target" and f.get("effect") == eff.id and
                                  f.get("up_to") == "yes" for f in reading.facts) or \
@@ -668,7 +672,7 @@ def specs_of(told: Told, db) -> list[dict] | None:
                 f.type == "reference" and f.get("effect") == eff.id and f.get("n") == n
                 for f in reading.facts)
             family = "affected" if on_target else "clause-done"
-            spec = {"family": family, "effect": {"card": told.card, "n": eff.n}, "part": verb,
+            spec = {"family": family, "effect": dict(ref), "part": verb,
                     "suppose": suppose}
             if family == "affected":
                 spec["target"] = target

@@ -46,6 +46,13 @@ def select_effect(reading: Reading, ref: dict) -> str:
                             f"{'s' if len(top) != 1 else ''})",
                             understood={"card": name, "effect": ref})
 
+    if "bullet" in ref:
+        # "1.2": the second bullet of the first effect (a reading that chose it by its text)
+        want = f"{name}#{ref['bullet']}"
+        effect = next((e for e in reading.all_effects() if e.id == want), None)
+        if effect is None:
+            fail(f"there is no bullet {ref['bullet']}")
+        return effect.id
     if "n" in ref and str(ref["n"]).upper().startswith("P"):
         # "P1": the first Pendulum Effect
         want = f"{name}#P{str(ref['n'])[1:]}"
