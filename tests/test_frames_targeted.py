@@ -118,6 +118,14 @@ def test_it_after_the_target_is_the_target_unless_the_responder_cannot_hit_it(ex
     assert told.change == "face-down"
 
 
+def test_the_target_said_by_the_words_of_the_card_s_target_phrase(expert):
+    # "Target 1 attacking monster": "their own attacking monster" is the target
+    told = _told(expert, "I activated Magic Cylinder and my opponent chained an effect that "
+                         "destroyed their own attacking monster. does Cylinder still inflict the "
+                         "damage?", "Magic Cylinder")
+    assert (told.change, told.which, told.asked) == ("left", "target", ["inflict"])
+
+
 def test_the_other_target_said_by_its_owner(expert):
     told = _told(expert, "Double Cyclone on my own s/t and opp's Set card. my target gets "
                          "destroyed by something else in chain. is the opp's card still destroyed?",

@@ -70,6 +70,13 @@ _NOUNS = frozenset(("card", "cards", "monster", "monsters", "spell", "spells", "
 _MARKS = frozenset(("targeting", "targets", "target", "targeted", "on", "at", "against",
                     "choosing", "chose", "chooses", "picked", "picks", "picking", "selecting",
                     "selected"))
+# the words of a target phrase that say nothing of which card it is
+_COMMON_TARGET_WORDS = frozenset(("monster", "monsters", "card", "cards", "on", "the", "field",
+                                  "your", "opponent", "opponents", "you", "control", "controls",
+                                  "face-up", "face-down", "in", "gy", "graveyard", "spell", "trap",
+                                  "spells", "traps", "set", "either", "any", "that", "this",
+                                  "up", "to", "of", "or", "and", "a", "an", "player", "number",
+                                  "other", "level", "lower", "higher", "with", "from", "each"))
 # the places a target may be said in ("the one in my GY", "my monster on the field")
 _PLACES = {"gy": "gy", "graveyard": "gy", "grave": "gy", "field": "field", "banished": "banished",
            "banishment": "banished", "hand": "hand", "deck": "deck"}
@@ -330,6 +337,13 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     if any(q.lower() not in (card.text or "").lower() for q in quotes):
         return None                  # a quotation of another text: not this frame's
     written = [text[s:e].lower() for s, e, _c in ordered]
+    # the words its text says what it targets with, past the common ones ("Target the attacking
+    # monster": "attacking")
+    target_words = set()
+    for phrase in re.findall(r"\btarget\b([^;:.]*);", card.text or "", re.IGNORECASE):
+        for word in re.findall(r"[a-z][a-z\-]+", phrase.lower()):
+            if word not in _COMMON_TARGET_WORDS:
+                target_words |= _forms(word)
     # a card named by a word of the card's own text ("2 naturia in my gy"): said of its target
     in_text = {k for k, wr in enumerate(written)
                if names[k] != card_name and wr.strip(" .,?!") in (card.text or "").lower()}
@@ -419,7 +433,12 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                 return None             # the card itself told again: what became of it
             others = [n for n in cards if names[n] != card_name and n not in revealed]
             responders += others
-            pointed = bool(set(plain) & (_POINTING_AT | {"target", "everything", "all"})) or \
+            said_as_text = any(k and plain[k - 1] in _DETERMINERS | _OWNERS and
+                               _forms(t) & target_words for k, t in enumerate(plain))
+            if said_as_text:
+                target_said = True      # "their attacking monster" of "Target the attacking monster"
+            pointed = said_as_text or \
+                bool(set(plain) & (_POINTING_AT | {"target", "everything", "all"})) or \
                 any(t == "targeted" and k and plain[k - 1] in _DETERMINERS
                     for k, t in enumerate(plain)) or \
                 any(t in described and k and plain[k - 1] in {"the", "that", "my", "their"}
