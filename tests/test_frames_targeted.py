@@ -121,7 +121,7 @@ def test_it_after_the_target_is_the_target_unless_the_responder_cannot_hit_it(ex
 def test_the_target_said_by_the_words_of_the_card_s_target_phrase(expert):
     # "Target 1 attacking monster": "their own attacking monster" is the target
     told = _told(expert, "I activated Magic Cylinder and my opponent chained an effect that "
-                         "destroyed their own attacking monster. does Cylinder still inflict the "
+                         "destroyed their own attacking monster. does it still inflict the "
                          "damage?", "Magic Cylinder")
     assert (told.change, told.which, told.asked) == ("left", "target", ["inflict"])
 
