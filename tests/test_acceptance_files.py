@@ -16,24 +16,25 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 FLOORS = {                                  # file: right answers at least
     "tests/acceptance/guide-cases.yaml": 85,
     "tests/acceptance/real-rulings.yaml": 199,
-    "tests/acceptance/player-questions.yaml": 85,
+    "tests/acceptance/player-questions.yaml": 87,
     "bench/blind-probes/01.yaml": 36,
-    "bench/blind-probes/02.yaml": 16,
+    "bench/blind-probes/02.yaml": 17,
     "bench/blind-probes/03.yaml": 20,
     "bench/blind-probes/04.yaml": 25,
-    "bench/blind-probes/05.yaml": 10,
+    "bench/blind-probes/05.yaml": 11,
     "bench/blind-probes/06.yaml": 3,
     "bench/blind-probes/07.yaml": 22,
     "bench/blind-probes/08.yaml": 5,
-    "bench/blind-probes/09.yaml": 18,
+    "bench/blind-probes/09.yaml": 19,
     "bench/blind-probes/10.yaml": 9,
     "bench/blind-probes/11.yaml": 3,
     "bench/blind-probes/12.yaml": 3,
-    "bench/blind-probes/13.yaml": 11,
+    "bench/blind-probes/13.yaml": 13,
     "bench/blind-probes/14.yaml": 5,
     "bench/blind-probes/15.yaml": 6,
-    "bench/blind-probes/16.yaml": 7,
+    "bench/blind-probes/16.yaml": 8,
     "bench/blind-probes/17.yaml": 3,
+    "bench/blind-probes/18.yaml": 4,
 }
 SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions.yaml", "bench/blind-probes/01.yaml",
         "bench/blind-probes/02.yaml", "bench/blind-probes/03.yaml", "bench/blind-probes/04.yaml",
@@ -41,7 +42,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/08.yaml", "bench/blind-probes/09.yaml", "bench/blind-probes/10.yaml",
         "bench/blind-probes/11.yaml", "bench/blind-probes/12.yaml", "bench/blind-probes/13.yaml",
         "bench/blind-probes/14.yaml", "bench/blind-probes/15.yaml",
-        "bench/blind-probes/16.yaml", "bench/blind-probes/17.yaml"}       # seconds each, mostly second readings of refusals
+        "bench/blind-probes/16.yaml", "bench/blind-probes/17.yaml", "bench/blind-probes/18.yaml"}       # seconds each, mostly second readings of refusals
 
 
 # cases whose expected answer we argue is wrong (kept as written: a case is never edited to pass),
