@@ -126,6 +126,15 @@ def test_the_target_said_by_the_words_of_the_card_s_target_phrase(expert):
     assert (told.change, told.which, told.asked) == ("left", "target", ["inflict"])
 
 
+def test_a_place_the_target_could_not_leave_is_no_move(expert):
+    # Bright Future targets banished monsters: one "leaves the hand" is no move it has
+    assert _told(expert, "Bright Future on 2 of my banished psychics, one of them leaves the hand "
+                         "in response. is the other still returned?", "Bright Future") is None
+    assert _told(expert, "Bright Future on 2 of my banished psychics, one of them leaves the "
+                         "banishment in response. is the other still returned?",
+                 "Bright Future").change == "left"
+
+
 def test_the_other_target_said_by_its_owner(expert):
     told = _told(expert, "Double Cyclone on my own s/t and opp's Set card. my target gets "
                          "destroyed by something else in chain. is the opp's card still destroyed?",

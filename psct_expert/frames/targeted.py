@@ -273,6 +273,17 @@ def _target_said(toks: list[str], card: int) -> int | None:
     return None
 
 
+def _target_places(card, db) -> set[str]:
+    """Where the card's effects target ("gy", "banished", "field"; every place when a target
+    condition says none)."""
+    from ..reader.reader import read_card
+
+    conds = {f.get("condition") for f in read_card(card).facts if f.type == "target_condition"}
+    places = {p for c, p in (("in-gy", "gy"), ("banished", "banished"), ("on-field", "field"),
+                             ("in-hand", "hand"), ("in-deck", "deck")) if c in conds}
+    return places or set(_PLACES.values())
+
+
 def _target_kinds(card, db) -> set[str]:
     """The kinds of card ("monster", "spell-trap") a card's effects target, by their text."""
     from ..reader.reader import read_card
@@ -461,6 +472,16 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                              voc):
                     return None
                 change = "left"
+                # where it left from, when said, is where the card targets ("leaves the
+                # banishment" of a banished target; "leaves the hand" of one is no move it has)
+                left_from = {_PLACES[plain[k + 1]] for k, t in enumerate(plain[:-1])
+                             if t in ("leaves", "leave", "left", "from", "of") and
+                             plain[k + 1] in _PLACES} | \
+                    {_PLACES[plain[k + 2]] for k, t in enumerate(plain[:-2])
+                     if t in ("leaves", "leave", "left", "from", "of") and
+                     plain[k + 1] in _OWNERS | {"the", "their", "my"} and plain[k + 2] in _PLACES}
+                if left_from and not left_from & _target_places(card, db):
+                    return None
             elif set(plain) <= w["stays"] | voc["pointers"] | _GLUE | _PUNCT and \
                     set(plain) & {"stays", "stay", "remains", "remain", "continuous"}:
                 kept = True
