@@ -99,6 +99,7 @@ def by_story(relexed: Relexed, written: str, db, families: dict):
     changed before its effect resolved; :mod:`.conditions`: what its activation condition looked
     at, told changed): (its question spec, the reading to show), or None."""
     from .conditions import by_condition_told
+    from .itself import by_itself_told
     from .targeted import by_target_told
     from .unable import by_unable_told
 
@@ -108,7 +109,8 @@ def by_story(relexed: Relexed, written: str, db, families: dict):
 
     return by_target_told(relexed, written, spans, db) or \
         by_condition_told(relexed, written, spans, db) or \
-        by_unable_told(relexed, written, spans, db)
+        by_unable_told(relexed, written, spans, db) or \
+        by_itself_told(relexed, written, spans, db)
 
 
 def by_frame(relexed: Relexed, written: str, db, families: dict):

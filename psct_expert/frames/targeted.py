@@ -496,8 +496,10 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                 if len(by) == 1 and "" not in by and pointed and \
                         set(plain) & {"on", "at", "targeting", "targets", "it", "them", "target"}:
                     change = by.pop()
-                elif not pointed and _fits(plain, w["responses"], voc):
+                elif not pointed and _fits(plain, w["responses"], voc) and not told.change:
                     continue         # "they chain X": a response, what it did told after
+                    # (after a change is told, a card chained may have undone it: "... and I
+                    # chain Divine Wrath" never set aside)
                 else:
                     return None
             elif not pointed and _fits(plain, w["responses"] | w["things"], voc) and not quoted:

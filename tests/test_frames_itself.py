@@ -1,0 +1,54 @@
+"""The card itself told gone before its activation resolved, read by its story's frame
+(psct_expert/frames/itself.py): sentences written for these tests."""
+
+import pytest
+
+from psct_expert.frames.itself import read_itself
+
+
+@pytest.fixture
+def expert(base_expert):
+    return base_expert
+
+
+def _read(expert, text, name):
+    spans, start = [], 0
+    while (at := text.lower().find(name.lower(), start)) >= 0:
+        spans.append((at, at + len(name), name))
+        start = at + len(name)
+    return read_itself(text, spans, expert.db)
+
+
+def test_the_card_said_gone_by_its_name_by_it_or_with_no_subject(expert):
+    assert _read(expert, "I activate Pot of Greed, they chain and banish it. does it still "
+                         "resolve?", "Pot of Greed") == ("Pot of Greed", "banished", False)
+    assert _read(expert, "Darklord Ixchel activated her quick effect on a trap in my GY, then got "
+                         "destroyed in response. does it still resolve?",
+                 "Darklord Ixchel")[1:] == ("destroyed", True)
+
+
+@pytest.mark.parametrize("text,name", [
+    # "it" after a target told may be the target: not this frame's
+    ("Darklord Ixchel activated her effect on a trap in my GY, opp banishes it in response. does "
+     "it still resolve?", "Darklord Ixchel"),
+    # asked whether a part happens, not whether it resolves
+    ("I activate Pot of Greed, they chain and banish it. do I still draw 2?", "Pot of Greed"),
+    # nothing told done to it
+    ("I activate Pot of Greed and they chain something. does it still resolve?", "Pot of Greed"),
+])
+def test_what_it_cannot_place_leaves_to_the_other_readings(expert, text, name):
+    assert _read(expert, text, name) is None
+
+
+@pytest.mark.parametrize("question,value", [
+    # a Normal Spell destroyed in response still resolves (game-rules#resolution.1)
+    ("i activate mst on their backrow, they chain something and destroy my mst. does mst still "
+     "resolve?", "yes"),
+    # a Continuous Trap no longer on the field does not (game-rules#resolution.2)
+    ("i activate call of the haunted on a monster in my gy, opp destroys call of the haunted in "
+     "response. does it still resolve?", "no"),
+])
+def test_answered_by_the_rules_of_resolution(expert, question, value):
+    a = expert.ask(question)
+    assert a.value == value, a.restated
+    assert "frame" in [c.kind for c in a.reading.changes]
