@@ -45,8 +45,8 @@ def test_what_it_cannot_place_leaves_to_the_other_readings(expert, text, name):
     ("i activate mst on their backrow, they chain something and destroy my mst. does mst still "
      "resolve?", "yes"),
     # a Continuous Trap no longer on the field does not (game-rules#resolution.2)
-    ("i activate call of the haunted on a monster in my gy, opp destroys call of the haunted in "
-     "response. does it still resolve?", "no"),
+    ("i activate call of the haunted targeting a monster in my gy, they chain something and "
+     "destroy call of the haunted. does call of the haunted still resolve?", "no"),
 ])
 def test_answered_by_the_rules_of_resolution(expert, question, value):
     a = expert.ask(question)

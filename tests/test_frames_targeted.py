@@ -109,30 +109,24 @@ def test_a_bullet_that_targets_is_the_effect_asked_of(expert):
     assert a.value == "no" and "bullet 1 of the first effect of Daigusto Emeral" in a.restated
 
 
-def test_it_after_the_target_is_the_target_unless_the_responder_cannot_hit_it(expert):
-    # Book of Moon could hit the monster used or its target: "it", told after the target, is
-    # the target
-    told = _told(expert, "Caius the Shadow Monarch targets their monster, they chain Book of Moon "
-                         "to flip it face-down. still banished?", "Caius the Shadow Monarch",
-                 "Book of Moon")
-    assert told.change == "face-down"
+def test_it_that_the_responder_could_say_of_either_card_is_never_guessed(expert):
+    # Book of Moon could flip Caius itself or its target: "which card is 'it'" is not guessed
+    assert _told(expert, "Caius the Shadow Monarch targets their monster, they chain Book of "
+                         "Moon to flip it face-down. still banished?", "Caius the Shadow Monarch",
+                 "Book of Moon") is None
 
 
-def test_the_target_said_by_the_words_of_the_card_s_target_phrase(expert):
-    # "Target 1 attacking monster": "their own attacking monster" is the target
-    told = _told(expert, "I activated Magic Cylinder and my opponent chained an effect that "
-                         "destroyed their own attacking monster. does it still inflict the "
-                         "damage?", "Magic Cylinder")
-    assert (told.change, told.which, told.asked) == ("left", "target", ["inflict"])
+def test_how_many_targets_said_must_be_how_many_it_targets(expert):
+    from psct_expert.frames.targeted import specs_of
 
-
-def test_a_place_the_target_could_not_leave_is_no_move(expert):
-    # Bright Future targets banished monsters: one "leaves the hand" is no move it has
-    assert _told(expert, "Bright Future on 2 of my banished psychics, one of them leaves the hand "
-                         "in response. is the other still returned?", "Bright Future") is None
-    assert _told(expert, "Bright Future on 2 of my banished psychics, one of them leaves the "
-                         "banishment in response. is the other still returned?",
-                 "Bright Future").change == "left"
+    said = "I activate Pot of Avarice targeting 5 monsters in my GY, opp banishes 1 of them. do " \
+           "I still shuffle the other {} and draw 2?"
+    assert specs_of(_told(expert, said.format(4), "Pot of Avarice"), expert.db)
+    assert not specs_of(_told(expert, said.format(3), "Pot of Avarice"), expert.db)
+    arm = "Double Magical Arm Bind, one of the {} targets left the field. do i still take control of " \
+          "the other one?"
+    assert specs_of(_told(expert, arm.format(2), "Double Magical Arm Bind"), expert.db)
+    assert not specs_of(_told(expert, arm.format(3), "Double Magical Arm Bind"), expert.db)
 
 
 def test_the_other_target_said_by_its_owner(expert):

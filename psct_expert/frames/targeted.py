@@ -124,6 +124,8 @@ class Told:
     place: str = ""                  # where the target that changed was, when said ("in my GY")
     numbers: list[str] = field(default_factory=list)   # the numbers the question says
     inverted: bool = False           # asked the other way round ("does it fizzle?")
+    how_many: list[int] = field(default_factory=list)   # how many targets the story says
+    others: int | None = None        # "the other 4": how many the question asks of
     said: list[str] = field(default_factory=list)    # the clauses read, as written
 
 
@@ -273,6 +275,24 @@ def _target_said(toks: list[str], card: int) -> int | None:
     return None
 
 
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _numbered(plain: list[str]) -> list[tuple[int, int]]:
+    """(where, the number) of each number said, in digits or words."""
+    return [(k, int(t) if t.isdigit() else _NUMBER_WORDS[t]) for k, t in enumerate(plain)
+            if t.isdigit() or t in _NUMBER_WORDS and t != "one"]
+
+
+def _counts(plain: list[str]) -> list[int]:
+    """How many cards a clause that says what is targeted says ("5 monsters", "2 of my")."""
+    return [n for k, n in _numbered(plain)
+            if k + 1 < len(plain) and (plain[k + 1] in ("of", "cards", "monsters", "targets",
+                                                         "spells", "traps", "s/t", "backrow",
+                                                         "banished", "set") or
+                                       plain[k + 1].endswith("s"))]
+
+
 def _target_places(card, db) -> set[str]:
     """Where the card's effects target ("gy", "banished", "field"; every place when a target
     condition says none)."""
@@ -295,14 +315,15 @@ def _target_kinds(card, db) -> set[str]:
 
 
 def _kinds_apart(card, responders: list, db) -> bool:
-    """Was what a responder did done to the card used rather than to its target: the responder
-    targets another kind of card than the card's target, and the card's own kind ("they chain
-    MST to destroy it" of a Spell that targets a monster)?  ("it" said after the target, of a
-    responder that could hit either, is the target: the noun told last.)"""
+    """May what a responder did have been done to the card used rather than to its target: the
+    responder targets another kind of card than the card's target ("they chain MST to destroy
+    it" of a Spell that targets a monster), or the card's own kind too ("which card is 'it'":
+    never guessed)?"""
     mine = _target_kinds(card, db)
+    own = "monster" if (card.kind or "").lower() == "monster" else "spell-trap"
     for other in responders:
         theirs = _target_kinds(other, db)
-        if theirs and mine and not theirs & mine:
+        if theirs and (mine and not theirs & mine or own in theirs):
             return True
     return False
 
@@ -416,6 +437,7 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                 target_said = True
                 plain = [t for t in toks[at:] if not t.startswith(("\ue001", "\ue002"))]
                 told.set_target |= bool(set(plain) & {"set", "backrow", "backrows", "face-down"})
+                told.how_many += _counts(plain)
                 said_owners |= {("me" if t in ("my", "mine") else "opponent") for t in plain
                                 if t in _OWNERS | {"theirs", "his", "hers"}}
                 told_owners = len(said_owners)
@@ -541,6 +563,10 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
             told.which = which
             told.said.append(clause.strip())
             last_changed = True
+            # "one of the 2 targets": how many there were
+            told.how_many += [n for k, n in _numbered(plain) if k >= 2 and
+                              plain[k - 1] in ("the", "those", "my", "their") and
+                              plain[k - 2] == "of"]
             # "one of the 2 targets leaves the field": the target said by that word
             target_said |= bool(set(plain) & {"target", "targets", "targeted"})
             continue
@@ -618,6 +644,7 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
         actions = ["*"]         # what it does to its target(s): its one part (see specs_of)
     if not actions or len(actions) > 2 or told.inverted and len(actions) > 1:
         return None
+    told.others = next((n for k, n in _numbered(plain) if k and plain[k - 1] in _OTHER), None)
     # a number asked is how many others ("the other 4"), or the card's own ("draw 2"): any other
     # ("do I lose 2000?") says what the text does not, and is never dropped
     for k, t in enumerate(plain):
@@ -670,6 +697,18 @@ def specs_of(told: Told, db) -> list[dict] | None:
                                  f.get("up_to") == "yes" for f in reading.facts) or \
             bool(re.search(r"\bany number\b", eff.text or "", re.IGNORECASE))
         if told.which == "one" and not many or told.which == "target" and many:
+            continue
+        # how many the story says there were, and how many others are asked of, must be what
+        # the card targets ("one of the 3 targets" of a card that targets 2 is not this card's)
+        exact = not many or count >= 2 and not any(
+            f.type == "target" and f.get("effect") == eff.id and f.get("up_to") == "yes"
+            for f in reading.facts) and not re.search(r"\bany number\b", eff.text or "", re.I)
+        said = set(told.how_many)
+        if len(said) > 1 or said and (exact and said != {count} or max(said) > max(count, 1) and
+                                      not re.search(r"\bany number\b", eff.text or "", re.I)):
+            continue
+        total = next(iter(said)) if said else (count if exact else None)
+        if told.others is not None and (total is None or told.others != total - 1):
             continue
         wanted = {f.get("condition") for f in reading.facts
                   if f.type == "target_condition" and f.get("effect") == eff.id}
