@@ -31,6 +31,9 @@ NOT_PLACED = (QuestionError, UnknownCard)
 
 # (sisterAF) what a refusal of the told story (not of the cards) says
 SITUATION_GAP = "the situation model has no "
+# a story the situation could not place and asks to be told otherwise ("removes one of what?
+# (tell what was controlled first)"): a gap in the reading, which a story's frame may read
+_TELL = "(tell "
 
 
 class _Refused(Exception):
@@ -175,7 +178,8 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         each = _each_effect(refused.exc, text, scenario, db, families)
         if each is not None:
             return each
-        if getattr(refused.exc, "effects", None) and not scenario:
+        if (getattr(refused.exc, "effects", None) or _TELL in str(refused.exc)) and \
+                not scenario:
             # "X fits more than one effect": a story's frame may say which (the one that
             # targets and does what is asked)
             try:
@@ -251,7 +255,8 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         spec, read, _err = _then_asked(tries, aside, db, families)
         if spec is not None:
             return spec, read
-    if tries.refusal is not None and SITUATION_GAP not in str(tries.refusal):
+    if tries.refusal is not None and SITUATION_GAP not in str(tries.refusal) and \
+            _TELL not in str(tries.refusal):
         # a reading the grammar placed and the cards refused, and no other reading placed it:
         # that refusal says what the cards do not do, and is final
         refusal = tries.refusal

@@ -40,6 +40,14 @@ def test_what_it_cannot_place_leaves_to_the_other_readings(expert, text, name):
     assert _read(expert, text, name) is None
 
 
+def test_a_story_the_situation_asks_to_be_told_otherwise_is_read_by_the_frame(expert):
+    # the grammar's situation reads "banishes it" as removing one of what was controlled and
+    # asks to be told it; the frame reads the card itself banished
+    a = expert.ask("i activate pot of greed, opp chains and banishes it. does pot of greed "
+                   "still resolve?")
+    assert a.value == "yes" and "frame" in [c.kind for c in a.reading.changes]
+
+
 @pytest.mark.parametrize("question,value", [
     # a Normal Spell destroyed in response still resolves (game-rules#resolution.1)
     ("i activate mst on their backrow, they chain something and destroy my mst. does mst still "
