@@ -178,17 +178,6 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         each = _each_effect(refused.exc, text, scenario, db, families)
         if each is not None:
             return each
-        if (getattr(refused.exc, "effects", None) or _TELL in str(refused.exc)) and \
-                not scenario:
-            # "X fits more than one effect": a story's frame may say which (the one that
-            # targets and does what is asked)
-            try:
-                told = _by_story(relex_around_names(normalise(text), db, families),
-                                 normalise(text), db, families)
-            except QuestionError:
-                told = None
-            if told is not None:
-                return told
         if SITUATION_GAP in str(refused.exc):
             # (sisterAF) not a refusal of the cards but a story the situation has no event for
             # ("opp tributes a monster and tribute summons X"): the lexicon's reading once (every
@@ -196,16 +185,14 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             again = _lexicon_once(text, scenario, db, families)
             if again is not None:
                 return again
-            if not scenario:
-                # a story the situation has no event for may be one a story's frame reads
-                # ("... so i drew 2 before it resolves. does it still work?")
-                try:
-                    told = _by_story(relex_around_names(normalise(text), db, families),
-                                     normalise(text), db, families)
-                except QuestionError:
-                    told = None
-                if told is not None:
-                    return told
+        if not scenario and (getattr(refused.exc, "effects", None) or _TELL in str(refused.exc)
+                             or SITUATION_GAP in str(refused.exc)):
+            # "X fits more than one effect" (a story's frame may say which: the one that
+            # targets and does what is asked), or a story the situation could not place ("...
+            # so i drew 2 before it resolves. does it still work?"): a story's frame may read it
+            told = _story_of(text, db, families)
+            if told is not None:
+                return told
         # the grammar placed it as written and the cards refused it: that refusal says what the
         # cards do not do, and is final (a reading by parts could drop what the cards refuse)
         raise _near(refused.exc, text, scenario, db, families, settle) from None
@@ -330,6 +317,15 @@ def _by_its_frame(got, db: CardDB, families: dict, story_aside: bool):
     if len(specs) > 1:
         return {**specs[0], "each": specs[1:]}, reading
     return specs[0], reading
+
+
+def _story_of(text: str, db: CardDB, families: dict):
+    """The question as written, read by a story's frame (:func:`_by_story`), or None."""
+    try:
+        return _by_story(relex_around_names(normalise(text), db, families), normalise(text), db,
+                         families)
+    except QuestionError:
+        return None
 
 
 def _by_story(relexed: Relexed, written: str, db: CardDB, families: dict):
