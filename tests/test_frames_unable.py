@@ -33,6 +33,13 @@ def test_said_as_nothing_done_and_as_a_monster_that_does_not_die(expert):
                          "activation still negated?", "Divine Wrath")[2] == "destroy"
 
 
+def test_an_adverb_between_cannot_and_the_action(expert):
+    got = _read(expert, "if at resolution I can't actually banish a copy of the declared card, "
+                        "does Crossout Designator still negate their copies?",
+                "Crossout Designator")
+    assert got[2:] == ("banish", ["negate"])
+
+
 @pytest.mark.parametrize("text,names", [
     # the card itself negated: another story
     ("opp negated my Divine Wrath and the monster can't be destroyed. is the activation still "

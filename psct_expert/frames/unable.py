@@ -35,7 +35,8 @@ MAX_WORDS = 90
 # "so X can't destroy it"
 _UNABLE = re.compile(
     r"\b(?:can'?t|cannot|can not|won'?t|will not|couldn'?t|could not|wasn'?t|isn'?t|is not|"
-    r"was not|not|never)\s+(?:be\s+|get\s+|been\s+)?(?P<pp>[a-z\-]+)"
+    r"was not|not|never)\s+(?:actually\s+|really\s+|even\s+|just\s+)?(?:be\s+|get\s+|been\s+)?"
+    r"(?P<pp>[a-z\-]+)"
     r"|\bnothing\s+(?:got|gets|is|was|were|get|can be|could be|actually gets|actually got)\s+"
     r"(?P<pp2>[a-z\-]+)"
     r"|\b(?:doesn'?t|does not|didn'?t|did not|won'?t|will not)\s+(?P<die>die)\b"
