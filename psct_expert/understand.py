@@ -34,6 +34,9 @@ SITUATION_GAP = "the situation model has no "
 # a story the situation could not place and asks to be told otherwise ("removes one of what?
 # (tell what was controlled first)"): a gap in the reading, which a story's frame may read
 _TELL = "(tell "
+# "opp banishes 1 in response": which of the targeted cards, the grammar asks; a story's frame
+# reads "1" as one of them, and asks of the others only where the targets are alike
+_WHICH_TARGET = "which of the targeted cards?"
 
 
 class _Refused(Exception):
@@ -186,7 +189,8 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             if again is not None:
                 return again
         if not scenario and (getattr(refused.exc, "effects", None) or _TELL in str(refused.exc)
-                             or SITUATION_GAP in str(refused.exc)):
+                             or SITUATION_GAP in str(refused.exc) or
+                             str(refused.exc).endswith(_WHICH_TARGET)):
             # "X fits more than one effect" (a story's frame may say which: the one that
             # targets and does what is asked), or a story the situation could not place ("...
             # so i drew 2 before it resolves. does it still work?"): a story's frame may read it
@@ -243,7 +247,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         if spec is not None:
             return spec, read
     if tries.refusal is not None and SITUATION_GAP not in str(tries.refusal) and \
-            _TELL not in str(tries.refusal):
+            _TELL not in str(tries.refusal) and not str(tries.refusal).endswith(_WHICH_TARGET):
         # a reading the grammar placed and the cards refused, and no other reading placed it:
         # that refusal says what the cards do not do, and is final
         refusal = tries.refusal

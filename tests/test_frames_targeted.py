@@ -129,6 +129,21 @@ def test_how_many_targets_said_must_be_how_many_it_targets(expert):
     assert not specs_of(_told(expert, arm.format(3), "Double Magical Arm Bind"), expert.db)
 
 
+def test_one_of_several_alike_targets_said_by_a_number(expert):
+    # the grammar asks "which of the targeted cards?" of "banishes 1"; of 5 targets alike, the
+    # others are asked of whichever it was
+    a = expert.ask("pot of avarice on 5 in my gy, opp banishes 1 in response. do the other 4 still "
+                   "get shuffled?")
+    assert a.value == "no" and "frame" in [c.kind for c in a.reading.changes]
+    # targets of two kinds (one on the field, one in the GY): which one, nothing says
+    from psct_expert.frames.targeted import specs_of
+
+    told = _told(expert, "Circle of the Fire Kings on my fire monster and a fire in my gy, opp "
+                         "banishes 1 in response. is the other still destroyed?",
+                 "Circle of the Fire Kings")
+    assert told is None or not specs_of(told, expert.db)
+
+
 def test_the_other_target_said_by_its_owner(expert):
     told = _told(expert, "Double Cyclone on my own s/t and opp's Set card. my target gets "
                          "destroyed by something else in chain. is the opp's card still destroyed?",

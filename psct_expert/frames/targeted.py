@@ -698,6 +698,9 @@ def specs_of(told: Told, db) -> list[dict] | None:
             bool(re.search(r"\bany number\b", eff.text or "", re.IGNORECASE))
         if told.which == "one" and not many or told.which == "target" and many:
             continue
+        slots = sum(1 for f in reading.facts if f.type == "target" and f.get("effect") == eff.id)
+        if told.which == "one" and slots > 1 and not (told.owner or told.place):
+            continue            # "one of them" of targets of two kinds: which one, nothing says
         # how many the story says there were, and how many others are asked of, must be what
         # the card targets ("one of the 3 targets" of a card that targets 2 is not this card's)
         exact = not many or count >= 2 and not any(
