@@ -144,6 +144,14 @@ def test_one_of_several_alike_targets_said_by_a_number(expert):
     assert told is None or not specs_of(told, expert.db)
 
 
+def test_an_action_the_text_says_with_another_verb(expert):
+    # "put it on top of the Deck" of "place that target on the top of the Deck"
+    told = _told(expert, "Raiza the Storm Monarch targeted their monster, they chained a quickplay "
+                         "that flipped it face down. does it still put it on top of the deck?",
+                 "Raiza the Storm Monarch")
+    assert told.asked == ["place"]
+
+
 def test_the_other_target_said_by_its_owner(expert):
     told = _told(expert, "Double Cyclone on my own s/t and opp's Set card. my target gets "
                          "destroyed by something else in chain. is the opp's card still destroyed?",
