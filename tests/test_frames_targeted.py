@@ -147,7 +147,7 @@ def test_one_of_several_alike_targets_said_by_a_number(expert):
 def test_an_action_the_text_says_with_another_verb(expert):
     # "put it on top of the Deck" of "place that target on the top of the Deck"
     told = _told(expert, "Raiza the Storm Monarch targeted their monster, they chained a quickplay "
-                         "that flipped it face down. does it still put it on top of the deck?",
+                         "that flipped it face-down. does it still put it on top of the deck?",
                  "Raiza the Storm Monarch")
     assert told.asked == ["place"]
 
