@@ -26,7 +26,11 @@ Its modules, in the order a question goes through them: :mod:`.words` (the vocab
 sentences), :mod:`.read` (a question → its frame, English only), :mod:`.pairs` (a question of two
 cards, one protected by its text), :mod:`.ground` (the frame → canonical questions, grounded in
 the card's text), :mod:`.reading` (the whole reading, with the changes shown), :mod:`.guess`
-(the nearest questions of a refusal).  It names no card.
+(the nearest questions of a refusal).  A question whose story decides it is read by a story's
+frame instead (:func:`by_story`): :mod:`.story` (what they share), :mod:`.targeted` (a target
+told changed), :mod:`.conditions` (what an activation condition looked at, told changed),
+:mod:`.unable` (a part told unable), :mod:`.itself` (the card itself told gone).  It names no
+card.
 """
 
 from .guess import guesses

@@ -20,9 +20,9 @@ import re
 
 from ..parser.lexicon import Change, Relexed
 from .conditions import words as condition_words
-from .targeted import (
-    _MARKS, _PUNCT, _clauses, _fits, _forms, _left, _tokens, words as targeted_words)
-from .words import _asked, _mask, _sentences, vocabulary
+from .story import (
+    _MARKS, _PUNCT, _clauses, _fits, _left, _tokens, words as targeted_words)
+from .words import _asked, _forms, _mask, _sentences, vocabulary
 
 MAX_WORDS = 80
 

@@ -23,23 +23,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
-
-from yaml import safe_load
 
 from ..parser.lexicon import Change, Relexed
+from .story import (
+    _DETERMINERS, _MARKS, _PUNCT, _card_words, _clauses, _fits, _left, _tokens, words)
 from .words import (
-    FRAMES_PATH, _GLUE, _MASK, _MASKED, _QUOTE, _QUOTED, _asked, _forms, _mask, _phrases, _sentences,
-    vocabulary)
+    _GLUE, _MASK, _MASKED, _QUOTE, _asked, _forms, _mask, _phrases, _sentences, vocabulary)
 
 MAX_WORDS = 90
 
-_TOKEN = re.compile("\ue001\\d+\ue001|\ue002\\d+\ue002|[a-z0-9][a-z0-9'/\\-]*|[^\\sa-z0-9]",
-                    re.IGNORECASE)
-# where a story sentence is cut into clauses
-_JOIN = re.compile(r"\s*(?:[,;:()]|\s-\s|\band then\b|\bthen\b|\band\b|\bso\b|\bbut\b|\+)\s*",
-                   re.IGNORECASE)
-_PUNCT = frozenset(",:;-–—()'\"?!.’")
 # the words that say which of several targets changed
 _ONE = frozenset(("one", "1"))
 _OTHER = frozenset(("other", "others", "remaining"))
@@ -50,7 +42,6 @@ _CONCEDE = frozenset(("even", "though", "tho", "although", "if", "its", "it's", 
                       "the", "target", "now", "no", "longer", "not", "anymore", "set", "there",
                       "on", "field", "in", "gy", "gone", "face-down", "face-up", "card",
                       "monster", "they", "are", "was", "because"))
-_KEEP_S = frozenset(("it's", "opp's", "opponent's", "that's", "what's", "there's", "he's", "she's"))
 # "does it fizzle?": whether it does nothing, the question asked the other way round
 _FIZZLE = frozenset(("fizzle", "fizzles", "fizzled", "fail", "fails", "failed", "nothing"))
 _FIZZLE_WITH = frozenset(("completely", "entirely", "totally", "whole", "now", "just", "so",
@@ -66,10 +57,6 @@ _STAYS = frozenset(("continuous", "field", "equip"))
 # the nouns that name a card: said without a pointer, another card than the target
 _NOUNS = frozenset(("card", "cards", "monster", "monsters", "spell", "spells", "trap", "traps",
                     "s/t", "s/ts", "backrow", "thing", "guy", "mon", "mons", "copy"))
-# the words after which the story says what the card targets
-_MARKS = frozenset(("targeting", "targets", "target", "targeted", "on", "at", "against",
-                    "choosing", "chose", "chooses", "picked", "picks", "picking", "selecting",
-                    "selected"))
 # the words of a target phrase that say nothing of which card it is
 _COMMON_TARGET_WORDS = frozenset(("monster", "monsters", "card", "cards", "on", "the", "field",
                                   "your", "opponent", "opponents", "you", "control", "controls",
@@ -83,9 +70,6 @@ _PLACES = {"gy": "gy", "graveyard": "gy", "grave": "gy", "field": "field", "bani
 _OWNERS = frozenset(("my", "mine", "their", "opp's", "opponent's", "his", "her", "opp", "opponent"))
 # the words that point at a card told before: a clause with one tells what was done to it
 _POINTING_AT = frozenset(("it", "them", "those", "one", "1"))
-# the words before a participle that make it say where a card is ("my banished monsters")
-_DETERMINERS = frozenset(("my", "their", "his", "her", "your", "our", "the", "a", "an", "of",
-                          "opp's", "opponent's", "own", "2", "two", "3", "three", "all"))
 # the verbs that say a card was turned face-up or face-down (not how a target was described)
 _FLIPS = frozenset(("flip", "flips", "flipped", "goes", "go", "went", "gone", "turn", "turns",
                     "turned", "change", "changes", "changed", "becomes", "become", "became",
@@ -95,17 +79,6 @@ _REVEALED = frozenset(("it", "was", "is", "it's", "its", "turns", "turned", "out
                        "a", "an", "which", "actually"))
 _CONCEDE_SAYS = {"face-down": {"face-down"}, "face-up": {"face-up", "set"},
                  "left": {"gone", "there", "field", "gy"}}
-
-
-@lru_cache(maxsize=1)
-def words() -> dict:
-    data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8")) or {}).get("targeted") or {}
-    out = {k: {str(w).lower() for w in v} for k, v in data.items() if isinstance(v, list)}
-    out["face"] = {str(k).lower(): str(v) for k, v in (data.get("face") or {}).items()}
-    out["actions"] = {str(k).lower(): str(v) for k, v in (data.get("actions") or {}).items()}
-    out["same_action"] = {str(k): [str(x) for x in v]
-                          for k, v in (data.get("same_action") or {}).items()}
-    return out
 
 
 @dataclass
@@ -129,67 +102,8 @@ class Told:
     said: list[str] = field(default_factory=list)    # the clauses read, as written
 
 
-def _tokens(clause: str) -> list[str]:
-    """The clause's words, lower case, a noun's "'s" taken off ("the monster's effects")."""
-    out = []
-    for t in _TOKEN.findall(clause):
-        if not t.startswith(("\ue001", "\ue002")):
-            t = t.lower()
-            if t.endswith("'s") and t not in _KEEP_S:
-                t = t[:-2]
-            elif t != "'" and (t.startswith("'") or t.endswith("'")):
-                t = t.strip("'")        # a word a single quotation mark opens or closes
-            if not t:
-                continue
-        out.append(t)
-    return out
-
-
-def _clauses(sentence: str) -> list[str]:
-    return [c for c in _JOIN.split(sentence) if c and c.strip(" .!?")]
-
-
 def others_only(cards: set[int], names: list[str], card_name: str) -> bool:
     return bool(cards) and all(names[n] != card_name for n in cards)
-
-
-def _card_words(text: str) -> set[str]:
-    """The words of a card's text, whole and by their parts ("psychic-type": "psychic" too)."""
-    whole = set(re.findall(r"[a-z0-9][a-z0-9\-/]*", text.lower()))
-    return whole | {p for w in whole for p in re.split(r"[-/]", w) if p}
-
-
-def _fits(tokens: list[str], allowed: set[str], voc: dict, text_words: set[str] = frozenset()
-          ) -> bool:
-    """Is each word placed: by ``allowed``, the frames' shared words, discourse, a number, or a
-    word of the card's text (``text_words``: said of what it targets)?"""
-    shared = voc["players"] | voc["pointers"] | _GLUE
-    k = 0
-    while k < len(tokens):
-        n = _phrases(tokens, voc["discourse"], k)
-        if n:
-            k += n
-            continue
-        t = tokens[k]
-        if not (t in allowed or t in shared or t in _PUNCT or t.isdigit() or
-                t.startswith("\ue001") or t in text_words or
-                t.rstrip("s") in text_words or _forms(t) & (text_words | allowed)):
-            return False
-        k += 1
-    return True
-
-
-def _left(tokens: list[str], w: dict) -> bool:
-    """Does the clause say a card left where it was ("banished", "is moved", "goes to the GY")?"""
-    for k, t in enumerate(tokens):
-        if t.startswith("\ue001") or not _forms(t) & w["left"]:
-            continue
-        if t.endswith("ed") and k and (tokens[k - 1] in _DETERMINERS or tokens[k - 1].isdigit()):
-            continue            # "my banished monsters": where they are, not what was done
-        return True
-    return any(t in w["goes"] and "to" in tokens[k:k + 3] and
-               set(tokens[k:k + 5]) & {"gy", "graveyard", "grave", "hand", "deck"}
-               for k, t in enumerate(tokens))
 
 
 def _change_by(card, db) -> str:

@@ -26,7 +26,7 @@ from functools import lru_cache
 from yaml import safe_load
 
 from ..parser.lexicon import Change, Relexed
-from .targeted import _PUNCT, _tokens, words as targeted_words
+from .story import _PUNCT, _tokens, words as targeted_words
 from .words import FRAMES_PATH, _GLUE, _forms, _mask, _phrases, vocabulary
 
 MAX_WORDS = 90
