@@ -334,3 +334,17 @@ def card_spans(sentence: str, cards: dict[str, str]) -> tuple[list, list, list]:
                    if name in sentence)
     return ([(at, at + len(name)) for at, name, _ in found], [kind for _, _, kind in found],
             [name for _, name, _ in found])
+
+
+def name_spans(text: str, *names: str, every: bool = False) -> list[tuple[int, int, str]]:
+    """(start, end, card) of each name as written in ``text`` (the card is the name here): its
+    first place, or each place with ``every``; what a frame reader is given as card names."""
+    out = []
+    for name in names:
+        start = 0
+        while (at := text.lower().find(name.lower(), start)) >= 0:
+            out.append((at, at + len(name), name))
+            if not every:
+                break
+            start = at + len(name)
+    return sorted(out)

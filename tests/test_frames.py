@@ -2,6 +2,8 @@
 
 import pytest
 
+from question_helpers import name_spans
+
 from psct_expert.frames import read_frame
 
 
@@ -10,17 +12,8 @@ def expert(base_expert):
     return base_expert
 
 
-def _spans(text, *names):
-    """(start, end, card) of each name as written in ``text`` (the card is the name here)."""
-    out = []
-    for name in names:
-        at = text.lower().index(name.lower())
-        out.append((at, at + len(name), name))
-    return out
-
-
 def _frame(expert, text, *names):
-    return read_frame(text, _spans(text, *names), expert.kb.families)
+    return read_frame(text, name_spans(text, *names), expert.kb.families)
 
 
 def test_a_chain_question_in_players_words_is_read_by_its_frame(expert):
@@ -143,7 +136,6 @@ def test_a_response_asked_after_the_cue_of_a_text_that_locks_responses_is_not_ye
     assert b.value == "yes" and b.restated.startswith("Does the first effect of Ancient Fairy")
 
 
-
 @pytest.mark.parametrize("story", [
     "My Fiendsmith Engraver got blorfed earlier.",                  # an invented word
     "My Fiendsmith Engraver gained an effect earlier.",             # a word that changes the card
@@ -170,8 +162,6 @@ def test_scenario_lines_are_never_a_story_set_aside(expert):
     assert "frame" not in [c.kind for c in (a.reading.changes if a.reading else [])]
 
 
-
-
 def test_a_cost_asked_about_by_its_action_in_players_words(expert):
     a = expert.ask("monster gate: the tribute is a cost right?")
     assert a.value == "yes" and a.restated.startswith("Is tributing a cost of")
@@ -179,7 +169,7 @@ def test_a_cost_asked_about_by_its_action_in_players_words(expert):
     assert b.value == "no"
     # two actions at once: which is asked, nothing says
     c = read_frame("is discarding and banishing a cost of Dark Grepher?",
-                   _spans("is discarding and banishing a cost of Dark Grepher?", "Dark Grepher"),
+                   name_spans("is discarding and banishing a cost of Dark Grepher?", "Dark Grepher"),
                    expert.kb.families)
     assert c is None
 
@@ -196,19 +186,19 @@ def test_what_became_of_a_cost_after_a_negation_told(expert):
 
 def test_no_negation_told_no_cost_question_by_frame(expert):
     text = "monster gate resolved. the monster i tributed stays in the gy right?"
-    assert read_frame(text, _spans(text, "monster gate"), expert.kb.families) is None
+    assert read_frame(text, name_spans(text, "monster gate"), expert.kb.families) is None
 
 
 def test_a_damage_step_question_by_frame_and_a_story_that_points_at_the_card(expert):
     text = "yo can i use forbidden lance in the damage step?"
-    f = read_frame(text, _spans(text, "forbidden lance"), expert.kb.families)
+    f = read_frame(text, name_spans(text, "forbidden lance"), expert.kb.families)
     assert f.family == "can-activate-now"
     # "I Set it this turn" may decide it: a story that points at a card is never set aside
     text = "I set it this turn. can i activate forbidden lance in the damage step?"
-    assert read_frame(text, _spans(text, "forbidden lance"), expert.kb.families) is None
+    assert read_frame(text, name_spans(text, "forbidden lance"), expert.kb.families) is None
     # a time inside the Damage Step the frame does not place
     text = "can i activate forbidden lance in the damage step after damage calculation?"
-    assert read_frame(text, _spans(text, "forbidden lance"), expert.kb.families) is None
+    assert read_frame(text, name_spans(text, "forbidden lance"), expert.kb.families) is None
 
 
 def test_a_refusal_offers_first_the_question_its_asking_words_ask(expert):
@@ -251,7 +241,7 @@ def test_more_families_read_by_their_words(expert):
     assert a.value == "yes"
     # the place it is Summoned from is said in the canonical question
     text = "does kashtira fenrir's summon from hand start a chain??"
-    f = read_frame(text, _spans(text, "kashtira fenrir"), expert.kb.families)
+    f = read_frame(text, name_spans(text, "kashtira fenrir"), expert.kb.families)
     assert f.subject == "summon" and f.where == " from the hand"
 
 
@@ -263,7 +253,7 @@ def test_a_clause_saying_how_the_card_does_it_is_grounded_in_its_text(expert):
     assert "grounded" in kinds and "frame" in kinds
     # a clause the card's text does not say is a condition: never set aside
     text = "when i summon chaos dragon levianeer by flipping a coin, does the summon start a chain?"
-    f = read_frame(text, _spans(text, "chaos dragon levianeer"), expert.kb.families)
+    f = read_frame(text, name_spans(text, "chaos dragon levianeer"), expert.kb.families)
     from psct_expert.frames.ground import questions_of
 
     assert f is None or questions_of(f, expert.db, expert.kb.families) is None
@@ -318,7 +308,7 @@ def test_a_responder_named_after_the_cue_is_asked_too(expert):
     assert a.value == "unknown" and any("asks that too" in m for m in a.missing)
     # nothing to respond to: the no stands
     text = "does the summon of kashtira fenrir start a chain so opp can chain ash blossom to it?"
-    spans = _spans(text, "kashtira fenrir") + [(text.index("ash blossom"),
+    spans = name_spans(text, "kashtira fenrir") + [(text.index("ash blossom"),
                                                 text.index("ash blossom") + len("ash blossom"),
                                                 "Ash Blossom & Joyous Spring")]
     f = read_frame(text, spans, expert.kb.families)
@@ -344,7 +334,7 @@ def test_again_after_a_negation_by_the_same_card_or_another_copy(expert):
 
 def test_a_card_equipped_or_granted_an_effect_is_never_read_by_frame(expert):
     text = "my fiendsmith engraver is equipped with something lol. is its search an activated effect?"
-    assert read_frame(text, _spans(text, "fiendsmith engraver"), expert.kb.families) is None
+    assert read_frame(text, name_spans(text, "fiendsmith engraver"), expert.kb.families) is None
 
 
 def test_a_clause_said_after_the_question_chooses_the_effect_its_words_say(expert):

@@ -3,6 +3,8 @@ story's frame (psct_expert/frames/conditions.py): sentences written for these te
 
 import pytest
 
+from question_helpers import name_spans
+
 from psct_expert.frames.conditions import read_changed
 
 
@@ -11,21 +13,8 @@ def expert(base_expert):
     return base_expert
 
 
-def _spans(text, *names):
-    out = []
-    for name in names:
-        start = 0
-        while True:
-            at = text.lower().find(name.lower(), start)
-            if at < 0:
-                break
-            out.append((at, at + len(name), name))
-            start = at + len(name)
-    return out
-
-
 def _read(expert, text, *names):
-    return read_changed(text, _spans(text, *names), expert.db)
+    return read_changed(text, name_spans(text, *names, every=True), expert.db)
 
 
 def test_the_hand_a_condition_looks_at_changed_in_the_chain(expert):

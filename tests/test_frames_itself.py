@@ -3,6 +3,8 @@
 
 import pytest
 
+from question_helpers import name_spans
+
 from psct_expert.frames.itself import read_itself
 
 
@@ -12,11 +14,7 @@ def expert(base_expert):
 
 
 def _read(expert, text, name):
-    spans, start = [], 0
-    while (at := text.lower().find(name.lower(), start)) >= 0:
-        spans.append((at, at + len(name), name))
-        start = at + len(name)
-    return read_itself(text, spans, expert.db)
+    return read_itself(text, name_spans(text, name, every=True), expert.db)
 
 
 def test_the_card_said_gone_by_its_name_by_it_or_with_no_subject(expert):

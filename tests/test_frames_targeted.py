@@ -3,6 +3,8 @@
 
 import pytest
 
+from question_helpers import name_spans
+
 from psct_expert.frames.targeted import read_told, specs_of
 
 
@@ -11,16 +13,8 @@ def expert(base_expert):
     return base_expert
 
 
-def _spans(text, *names):
-    out = []
-    for name in names:
-        at = text.lower().index(name.lower())
-        out.append((at, at + len(name), name))
-    return out
-
-
 def _told(expert, text, *names):
-    return read_told(text, _spans(text, *names), expert.db)
+    return read_told(text, name_spans(text, *names), expert.db)
 
 
 def test_a_target_flipped_face_down_by_a_card_named_as_a_verb(expert):

@@ -3,6 +3,8 @@ frame (psct_expert/frames/unable.py): sentences written for these tests."""
 
 import pytest
 
+from question_helpers import name_spans
+
 from psct_expert.frames.unable import read_unable
 
 
@@ -12,11 +14,7 @@ def expert(base_expert):
 
 
 def _read(expert, text, *names):
-    spans = []
-    for name in names:
-        at = text.lower().index(name.lower())
-        spans.append((at, at + len(name), name))
-    return read_unable(text, spans, expert.db)
+    return read_unable(text, name_spans(text, *names), expert.db)
 
 
 def test_the_part_told_unable_and_the_part_asked(expert):
