@@ -23,9 +23,10 @@ from functools import lru_cache
 
 from yaml import safe_load
 
-from ..parser.lexicon import Change, Relexed
-from .story import _PUNCT, _clauses, _fits, _tokens, words as targeted_words
-from .words import FRAMES_PATH, _GLUE, _QUOTE, _asked, _forms, _mask, _sentences, vocabulary
+from ..parser.lexicon import Relexed
+from .story import _PUNCT, _clauses, _fits, _tokens, asked_of_each, words as targeted_words
+from .words import (
+    FRAMES_PATH, _GLUE, _QUOTE, _asked, _forms, _mask, _overlapping, _sentences, vocabulary)
 
 MAX_WORDS = 90
 
@@ -58,7 +59,7 @@ def read_changed(text: str, spans: list[tuple[int, int, str]], db):
 
     voc, w, tw = vocabulary(), words(), targeted_words()
     ordered = sorted(spans)
-    if any(s < e0 for (_s0, e0, _c0), (s, _e, _c) in zip(ordered, ordered[1:])):
+    if _overlapping(ordered):
         return None
     names = [card for _s, _e, card in ordered]
     whole = _mask(text, ordered)
@@ -181,7 +182,4 @@ def by_condition_told(relexed: Relexed, written: str, spans, db):
             "graveyard": "the cards in a GY", "life-points": "a player's LP"}.get(topic, topic)
     said = (f"{card_name} is activated; before it resolves, {what} change. "
             f"Does it still resolve?")
-    spec = dict(specs[0])
-    if len(specs) > 1:
-        spec["each"] = specs[1:]
-    return spec, Relexed(said, list(relexed.changes) + [Change("frame", written, said)])
+    return asked_of_each(specs, relexed, written, said)

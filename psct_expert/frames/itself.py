@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 
-from ..parser.lexicon import Change, Relexed
+from ..parser.lexicon import Relexed
 from .conditions import words as condition_words
 from .story import (
-    _MARKS, _PUNCT, _clauses, _fits, _left, _tokens, words as targeted_words)
-from .words import _asked, _forms, _mask, _sentences, vocabulary
+    _MARKS, _PUNCT, _clauses, _fits, _left, _tokens, asked_of_each, words as targeted_words)
+from .words import _asked, _forms, _mask, _overlapping, _sentences, vocabulary
 
 MAX_WORDS = 80
 
@@ -56,7 +56,7 @@ def read_itself(text: str, spans: list[tuple[int, int, str]], db):
 
     voc, tw, cw = vocabulary(), targeted_words(), condition_words()
     ordered = sorted(spans)
-    if any(s < e0 for (_s0, e0, _c0), (s, _e, _c) in zip(ordered, ordered[1:])):
+    if _overlapping(ordered):
         return None
     names = [card for _s, _e, card in ordered]
     if len(set(names)) != 1:
@@ -149,7 +149,4 @@ def by_itself_told(relexed: Relexed, written: str, spans, db):
             {"kind": "resolve", "of": "a2"}]})
     said = (f"{card_name} is activated; in response it is {move.replace('-', ' ')}. "
             f"Does it still resolve?")
-    spec = dict(specs[0])
-    if len(specs) > 1:
-        spec["each"] = specs[1:]
-    return spec, Relexed(said, list(relexed.changes) + [Change("frame", written, said)])
+    return asked_of_each(specs, relexed, written, said)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from .words import (
     _GLUE, _LP, _MASK, _MASKED, _POINTING, _QUOTE, _QUOTED, _SUMMONED_FROM, _WORD, _asked,
-    _describes, _forms, _frames, _mask, _phrases, _placed, _premise_told, _premise_words,
+    _describes, _forms, _frames, _mask, _overlapping, _phrases, _placed, _premise_told, _premise_words,
     _sentences, past_discourse, vocabulary)
 
 
@@ -70,7 +70,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     words said of the effect are returned to be grounded in the card's text by the caller."""
     voc = vocabulary()
     ordered = sorted(spans)
-    if any(s < e0 for (_s0, e0, _c0), (s, _e, _c) in zip(ordered, ordered[1:])):
+    if _overlapping(ordered):
         return None                 # names found overlapping: none is sure
     names = [card for _s, _e, card in ordered]
     written = [text[s:e] for s, e, _card in ordered]

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from yaml import safe_load
 
+from ..parser.lexicon import Change, Relexed
 from .words import FRAMES_PATH, _GLUE, _forms, _phrases
 
 _TOKEN = re.compile("\ue001\\d+\ue001|\ue002\\d+\ue002|[a-z0-9][a-z0-9'/\\-]*|[^\\sa-z0-9]",
@@ -100,3 +101,12 @@ def _left(tokens: list[str], w: dict) -> bool:
                for k, t in enumerate(tokens))
 
 
+
+
+def asked_of_each(specs: list[dict], relexed: Relexed, written: str, said: str):
+    """A story frame's reading: the question of each effect it fits (the answers must then
+    agree: ``each``), and the reading shown, the question as written read as ``said``."""
+    spec = dict(specs[0])
+    if len(specs) > 1:
+        spec["each"] = specs[1:]
+    return spec, Relexed(said, list(relexed.changes) + [Change("frame", written, said)])

@@ -24,19 +24,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..parser.lexicon import Change, Relexed
+from ..parser.lexicon import Relexed
 from .story import (
-    _DETERMINERS, _MARKS, _PUNCT, _card_words, _clauses, _fits, _left, _tokens, words)
+    _DETERMINERS, _MARKS, _PUNCT, _card_words, _clauses, _fits, _left, _tokens, asked_of_each,
+    words)
 from .words import (
-    _GLUE, _MASK, _MASKED, _QUOTE, _asked, _forms, _mask, _phrases, _sentences, vocabulary)
+    _GLUE, _MASK, _MASKED, _QUOTE, _asked, _forms, _mask, _overlapping, _phrases, _sentences,
+    vocabulary)
 
 MAX_WORDS = 90
 
 # the words that say which of several targets changed
 _ONE = frozenset(("one", "1"))
 _OTHER = frozenset(("other", "others", "remaining"))
-_PLAIN_POINTERS = frozenset(("it", "them", "that", "this", "the", "those", "these", "its",
-                             "it's", "same", "target", "targets"))
 # a concession that says again what was told ("even though it's face-down now")
 _CONCEDE = frozenset(("even", "though", "tho", "although", "if", "its", "it's", "it", "is",
                       "the", "target", "now", "no", "longer", "not", "anymore", "set", "there",
@@ -247,7 +247,7 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     None when a clause is none of this frame's (see the module's docstring)."""
     voc, w = vocabulary(), words()
     ordered = sorted(spans)
-    if any(s < e0 for (_s0, e0, _c0), (s, _e, _c) in zip(ordered, ordered[1:])):
+    if _overlapping(ordered):
         return None
     names = [card for _s, _e, card in ordered]
     whole = _mask(text, ordered)
@@ -709,9 +709,4 @@ def by_target_told(relexed: Relexed, written: str, spans, db):
     specs = specs_of(told, db)
     if not specs:
         return None
-    said = canonical(told)
-    changes = list(relexed.changes) + [Change("frame", written, said)]
-    spec = dict(specs[0])
-    if len(specs) > 1:
-        spec["each"] = specs[1:]
-    return spec, Relexed(said, changes)
+    return asked_of_each(specs, relexed, written, canonical(told))

@@ -25,9 +25,9 @@ from functools import lru_cache
 
 from yaml import safe_load
 
-from ..parser.lexicon import Change, Relexed
-from .story import _PUNCT, _tokens, words as targeted_words
-from .words import FRAMES_PATH, _GLUE, _forms, _mask, _phrases, vocabulary
+from ..parser.lexicon import Relexed
+from .story import _PUNCT, _tokens, asked_of_each, words as targeted_words
+from .words import FRAMES_PATH, _GLUE, _forms, _mask, _overlapping, _phrases, vocabulary
 
 MAX_WORDS = 90
 
@@ -60,7 +60,7 @@ def read_unable(text: str, spans: list[tuple[int, int, str]], db):
 
     voc, tw, w = vocabulary(), targeted_words(), words()
     ordered = sorted(spans)
-    if any(s < e0 for (_s0, e0, _c0), (s, _e, _c) in zip(ordered, ordered[1:])):
+    if _overlapping(ordered):
         return None
     names = [card for _s, _e, card in ordered]
     whole = _mask(text, ordered)
@@ -182,7 +182,4 @@ def by_unable_told(relexed: Relexed, written: str, spans, db):
         specs.append(spec)
     said = (f"{card_name}'s {fail} cannot be done. "
             f"Is its {' and '.join(acts)} still done?")
-    spec = dict(specs[0])
-    if len(specs) > 1:
-        spec["each"] = specs[1:]
-    return spec, Relexed(said, list(relexed.changes) + [Change("frame", written, said)])
+    return asked_of_each(specs, relexed, written, said)

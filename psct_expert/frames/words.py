@@ -184,6 +184,11 @@ def _phrases(words: list[str], table: dict | set, start: int) -> int:
     return 0
 
 
+def _overlapping(ordered: list[tuple[int, int, str]]) -> bool:
+    """Do two card names found (sorted by where they start) overlap? Then none is sure."""
+    return any(s < e0 for (_s0, e0, _c0), (s, _e, _c) in zip(ordered, ordered[1:]))
+
+
 def _mask(text: str, spans: list[tuple[int, int, str]]) -> str:
     masked, last = [], 0
     for k, (s, e, _card) in enumerate(sorted(spans)):
