@@ -89,3 +89,23 @@ def test_a_summon_told_otherwise_is_not_set_aside(base_expert, text):
     from psct_expert.parser.lexicon import Relexed
 
     assert by_frame(Relexed(text), text, base_expert.db, base_expert.kb.families) is None
+
+
+@pytest.mark.parametrize("text", [
+    "My opponent declares a Pendulum Summon of 3 monsters. I have Destruction Jammer set. "
+    "Can it negate that Pendulum Summon?",
+    "Can Destruction Jammer negate that Pendulum Summon?",
+])
+def test_the_card_that_negates_is_never_the_summon_asked_of(base_expert, text):
+    # "it" (or the card named) is the subject of "negate": the question is what that card
+    # negates, never whether its own Summon can be negated (it was answered "no" so, once)
+    from psct_expert.errors import QuestionError
+
+    with pytest.raises(QuestionError):
+        base_expert.ask(text)
+
+
+def test_a_player_negating_the_summon_is_still_read(base_expert):
+    a = base_expert.ask("opp summons kashtira fenrir from hand with its own condition. can i "
+                        "negate that special summon?")
+    assert a.value == "yes" and "Special Summon of Kashtira Fenrir" in a.restated

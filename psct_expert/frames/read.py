@@ -64,6 +64,18 @@ class Frame:
     numbers: list[str] = field(default_factory=list)   # numbers said of the effect ("top 2")
 
 
+def _subject_fits(said: str, m: re.Match, frame: dict, voc: dict) -> bool:
+    """A cue said in the active voice with a verb of the frame's ``cue_subject`` has a player
+    as its subject (the word before it): "can I negate that Summon?", never "can it (or a card
+    named) negate that Summon?", which asks what that card does."""
+    rule = frame.get("cue_subject")
+    words = _WORD.findall(m.group().lower())
+    if not rule or not words or words[0] not in rule["verbs"]:
+        return True
+    before = _WORD.findall(said[:m.start()].lower())
+    return bool(before) and before[-1] in voc[rule["subjects"]]
+
+
 def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> Frame | None:
     """``text`` (the question as the lexicon read it), ``spans`` its card names (start, end,
     card): its frame, or None when it has none (see the module's docstring).  English only: the
@@ -108,6 +120,8 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     if not found or len({name for name, _f, _m in found}) != 1:
         return None
     family, frame = found[0][0], found[0][1]
+    if not all(_subject_fits(said, m, frame, voc) for _n, _f, m in found):
+        return None
     polarities = {p for name, _f, rx, p in frames if name == family and rx.search(said)}
     if len(polarities) != 1:
         return None

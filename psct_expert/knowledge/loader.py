@@ -201,7 +201,8 @@ class _Loader:
                                                     or frame.get("ask_same"), str) or \
                 set(frame) - {"cues", "cues_back", "tails", "ask", "ask_summon",
                               "ask_activation", "ask_card", "premise", "words", "story",
-                              "pair", "ask_pair", "ask_cost", "ask_same", "ask_other"} or \
+                              "pair", "ask_pair", "ask_cost", "ask_same", "ask_other",
+                              "cue_subject"} or \
                 not isinstance(frame.get("tails", []), list) or \
                 str(frame.get("story") or "any") not in ("any", "none", "card-free", "own-summon"):
             self.err(p + ("frame",), f"family {name!r}: 'frame' is a mapping of 'cues: [regular "
@@ -218,6 +219,13 @@ class _Loader:
                     self.err(p + ("frame", key, k), f"family {name!r}: {key[:-1]} {cue!r} is "
                                                     f"not a regular expression ({exc})")
                     return {}
+        subject = frame.get("cue_subject")
+        if subject is not None and (not isinstance(subject, dict) or set(subject) != {"verbs", "subjects"}
+                                    or not isinstance(subject["verbs"], list)
+                                    or subject["subjects"] != "players"):
+            self.err(p + ("frame", "cue_subject"), f"family {name!r}: frame cue_subject is "
+                                                   "'{verbs: [VERB, ...], subjects: players}'")
+            return {}
         slots = {"ask": {"effect", "action", "question"}, "ask_summon": {"summon", "card"},
                  "ask_cost": {"did", "trigger", "where", "other"},
                  "ask_same": {"effect", "card"}, "ask_other": {"card"},
@@ -239,6 +247,8 @@ class _Loader:
                 "words": [str(w).lower() for w in frame.get("words") or ()],
                 "story": str(frame.get("story") or "any"),
                 "pair": str(frame.get("pair") or ""),
+                **({"cue_subject": {"verbs": [str(v).lower() for v in subject["verbs"]],
+                                    "subjects": "players"}} if subject else {}),
                 **{k: str(frame[k]) for k in slots if k in frame}}
 
     def family_builders(self, name: str, info: dict, p: tuple) -> dict:
