@@ -195,3 +195,41 @@ def test_where_the_cards_differ_it_is_unknown_naming_them(base_expert):
     a = base_expert.ask("is thestalos's discard a cost?")
     assert a.value == "unknown"
     assert any("which card 'thestalos' means" in m for m in a.missing)
+
+
+@pytest.mark.parametrize("ask, value, restated", [
+    # a hyphenated gerund said of a card named after it: that card's effect whose text says it
+    ("Does the damage-halving of Ghostrick Mansion start a chain?", "no",
+     "second effect of Ghostrick Mansion"),
+    ("Does the ATK-halving of Blackwing - Gale the Whirlwind target?", "yes",
+     "second effect of Blackwing - Gale the Whirlwind"),
+])
+def test_an_effect_said_by_a_hyphenated_gerund_of_the_card(base_expert, ask, value, restated):
+    a = base_expert.ask(ask)
+    assert a.value == value and restated in a.restated
+
+
+def test_a_hyphenated_gerund_the_text_does_not_say_is_refused(base_expert):
+    from psct_expert.errors import QuestionError
+
+    with pytest.raises(QuestionError, match="no effect of"):
+        base_expert.ask("Does the card-destroying of Blackwing - Gale the Whirlwind target?")
+
+
+@pytest.mark.parametrize("ask, restated", [
+    ("ghost mourner does target the monster it negates, yes?",
+     "Does the first effect of Ghost Mourner & Moonlit Chill target?"),
+    ("Ghost Mourner & Moonlit Chill does start a chain right?",
+     "Does the first effect of Ghost Mourner & Moonlit Chill start a Chain?"),
+])
+def test_an_emphatic_does_in_a_statement_is_the_statement(base_expert, ask, restated):
+    a = base_expert.ask(ask)
+    assert a.value == "yes" and a.restated == restated
+    assert a.reading and any("does" in str(c) for c in a.reading.changes)   # said how it was read
+
+
+def test_does_not_is_never_emphatic(base_expert):
+    from psct_expert.rereading import relex_around_names
+
+    assert "does not target" in relex_around_names(
+        "ghost mourner does not target, right?", base_expert.db, base_expert.kb.families).text
