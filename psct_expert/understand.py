@@ -37,6 +37,16 @@ _TELL = "(tell "
 # "opp banishes 1 in response": which of the targeted cards, the grammar asks; a story's frame
 # reads "1" as one of them, and asks of the others only where the targets are alike
 _WHICH_TARGET = "which of the targeted cards?"
+# "I chained X targeting 2 of their monsters, ...": a response told without what it answered;
+# a gap in the story, which a story's frame may read (the frame reads "chained" as the card used)
+_NOTHING_BEFORE = "it responds, but nothing was activated before it"
+
+
+def _reading_gap(exc: BaseException) -> bool:
+    """Whether a refusal is a gap in reading the told story, not what the cards do not do."""
+    said = str(exc)
+    return any(gap in said for gap in (SITUATION_GAP, _TELL, _NOTHING_BEFORE)) or \
+        said.endswith(_WHICH_TARGET)
 
 
 class _Refused(Exception):
@@ -188,9 +198,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             again = _lexicon_once(text, scenario, db, families)
             if again is not None:
                 return again
-        if not scenario and (getattr(refused.exc, "effects", None) or _TELL in str(refused.exc)
-                             or SITUATION_GAP in str(refused.exc) or
-                             str(refused.exc).endswith(_WHICH_TARGET)):
+        if not scenario and (getattr(refused.exc, "effects", None) or _reading_gap(refused.exc)):
             # "X fits more than one effect" (a story's frame may say which: the one that
             # targets and does what is asked), or a story the situation could not place ("...
             # so i drew 2 before it resolves. does it still work?"): a story's frame may read it
@@ -246,8 +254,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         spec, read, _err = _then_asked(tries, aside, db, families)
         if spec is not None:
             return spec, read
-    if tries.refusal is not None and SITUATION_GAP not in str(tries.refusal) and \
-            _TELL not in str(tries.refusal) and not str(tries.refusal).endswith(_WHICH_TARGET):
+    if tries.refusal is not None and not _reading_gap(tries.refusal):
         # a reading the grammar placed and the cards refused, and no other reading placed it:
         # that refusal says what the cards do not do, and is final
         refusal = tries.refusal

@@ -206,3 +206,19 @@ def test_asked_as_people_ask_answered_by_the_rules(expert, question, value):
     answer = expert.ask(question)
     assert answer.value == value, answer.restated
     assert "frame" in [c.kind for c in (answer.reading.changes if answer.reading else [])]
+
+
+def test_a_response_told_without_what_it_answered_is_read_by_the_story(expert):
+    # "I chained X ...": the grammar finds nothing activated before it (a gap in the story told,
+    # not a refusal of the cards), so the story's frame reads it
+    answer = expert.ask("I chained Treacherous Trap Hole targeting 2 of their monsters, they "
+                        "banished one of them in response. Does the other one still get destroyed?")
+    assert answer.value == "yes" and "other target" in answer.restated
+
+
+def test_the_gap_alone_with_no_story_to_read_stays_refused(expert):
+    from psct_expert.errors import QuestionError
+
+    with pytest.raises(QuestionError, match="nothing was activated before it"):
+        expert.ask("I chained Treacherous Trap Hole targeting 2 of their monsters. Can they "
+                   "respond with Ash Blossom & Joyous Spring?")
