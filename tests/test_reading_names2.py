@@ -233,3 +233,20 @@ def test_does_not_is_never_emphatic(base_expert):
 
     assert "does not target" in relex_around_names(
         "ghost mourner does not target, right?", base_expert.db, base_expert.kb.families).text
+
+
+def test_a_partial_name_opening_a_sentence_is_found_as_in_lower_case(base_expert):
+    # the sentence's capital is not a name's: "Moonlit chill resolved ..." as "moonlit chill"
+    for text in ("moonlit chill resolved on their monster. does it target?",
+                 "Moonlit chill resolved on their monster. does it target?"):
+        a = base_expert.ask(text)
+        assert a.value == "yes" and "Ghost Mourner & Moonlit Chill" in a.restated
+
+
+def test_a_capitalised_english_word_opening_a_sentence_is_no_name(base_expert):
+    from psct_expert.parser.names import partial_mentions
+    from psct_expert.parser.grammar import grammar_for
+
+    found = partial_mentions("Later that turn it resolves.", base_expert.db,
+                             grammar_for(base_expert.kb.families).terminal)
+    assert found == []

@@ -493,14 +493,17 @@ def _plain_word_names(text: str, db: CardDB) -> list[Mention]:
     return out
 
 
-_LOWER_WORD = re.compile(r"(?<![\w'\-/\"])[a-z][a-z\-]+(?![\w\-/])(?!'(?!s\b))")
+_LOWER_WORD = re.compile(r"(?<![\w'\-/\"])[a-z][a-z\-]+(?![\w\-/])(?!'(?!s\b))"
+                         # (names) a sentence's first word, capitalised for the sentence only
+                         # ("Moonlit chill resolved ...")
+                         r"|(?:^|(?<=[.?!:] ))[A-Z][a-z\-]+(?=\s+[a-z])(?![\w\-/])(?!'(?!s\b))")
 
 
 def _plain_runs(text: str, plain_word, longest: int = 3):
     """Names written in lower case and in part ("shadow mist", "ghost belle"): every run of two
     or three words in a row, none of them a word of the question language, as (start, end); the
     caller keeps a run only when it stands in exactly one card's name."""
-    words = [m for m in _LOWER_WORD.finditer(text) if not plain_word(m.group())]
+    words = [m for m in _LOWER_WORD.finditer(text) if not plain_word(m.group().lower())]
     out = []
     for i in range(len(words)):
         for n in range(longest, 1, -1):
