@@ -379,3 +379,16 @@ def test_a_card_paid_for_another_is_read_as_its_cost_and_the_story_is_read_not_s
     # a card whose cost is not that action: the canonical question is refused
     with pytest.raises(Exception):
         expert.ask("I discarded Sangan for Card Destruction. Can Sangan's effect be activated?")
+
+
+def test_a_cost_described_by_its_type_is_grounded_in_the_cost(expert):
+    # "the dragon tuner I discarded": Cards of Consonance discards "1 Dragon Tuner monster"
+    a = expert.ask("if my cards of consonance gets negated, is the dragon tuner i discarded still "
+                   "in the GY?")
+    assert a.value == "yes" and "discarding of the first effect of Cards of Consonance" in a.restated
+    # a type its text does not say is not read
+    from psct_expert.errors import QuestionError
+
+    with pytest.raises(QuestionError):
+        expert.ask("if my cards of consonance gets negated, is the spellcaster i discarded still "
+                   "in the GY?")

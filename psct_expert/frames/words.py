@@ -66,6 +66,12 @@ def vocabulary() -> dict:
     describes |= {str(w).lower() for w in cw.get("effect_words") or () if " " not in str(w)}
     describes |= {str(w).lower() for w in cw.get("places") or () if " " not in str(w)}
     describes |= {str(w).lower() for w in lx.get("grounding") or ()}
+    # the game's Attributes and Types ("the dragon tuner I discarded"): words a card's text says,
+    # grounded in it as the other words that describe
+    from ..gamewords import gamewords
+
+    gw = gamewords()
+    describes |= {w.lower() for w in gw.attributes + gw.types if " " not in w}
     describes -= {str(w).lower() for w in data.get("describes_not") or ()}
     return {
         "story_verbs": {str(w).lower() for w in data.get("story_verbs") or ()},
