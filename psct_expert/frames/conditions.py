@@ -26,7 +26,7 @@ from yaml import safe_load
 from ..parser.lexicon import Relexed
 from .story import _PUNCT, _clauses, _fits, _tokens, asked_of_each, words as targeted_words
 from .words import (
-    FRAMES_PATH, _GLUE, _QUOTE, _asked, _forms, _mask, _overlapping, _sentences, vocabulary)
+    FRAMES_PATH, _GLUE, _QUOTE, _asked, _forms, _named, _sentences, vocabulary)
 
 MAX_WORDS = 90
 
@@ -58,11 +58,10 @@ def read_changed(text: str, spans: list[tuple[int, int, str]], db):
     from ..reader.reader import read_card
 
     voc, w, tw = vocabulary(), words(), targeted_words()
-    ordered = sorted(spans)
-    if _overlapping(ordered):
+    named = _named(text, spans)
+    if named is None:
         return None
-    names = [card for _s, _e, card in ordered]
-    whole = _mask(text, ordered)
+    _ordered, names, whole = named
     if _QUOTE.search(whole) or len(_tokens(whole)) > MAX_WORDS:
         return None
     story, asked = _asked(_sentences(whole))

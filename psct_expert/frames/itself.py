@@ -22,7 +22,7 @@ from ..parser.lexicon import Relexed
 from .conditions import words as condition_words
 from .story import (
     _MARKS, _PUNCT, _clauses, _fits, _left, _tokens, asked_of_each, words as targeted_words)
-from .words import _asked, _forms, _mask, _overlapping, _sentences, vocabulary
+from .words import _asked, _forms, _named, _sentences, vocabulary
 
 MAX_WORDS = 80
 
@@ -55,17 +55,16 @@ def read_itself(text: str, spans: list[tuple[int, int, str]], db):
     from ..reader.reader import read_card
 
     voc, tw, cw = vocabulary(), targeted_words(), condition_words()
-    ordered = sorted(spans)
-    if _overlapping(ordered):
+    named = _named(text, spans)
+    if named is None:
         return None
-    names = [card for _s, _e, card in ordered]
+    _ordered, names, whole = named
     if len(set(names)) != 1:
         return None             # another card told: what it did may decide it
     card_name = names[0]
     card = db.get(card_name)
     if card is None or not _activated(read_card(card)):
         return None
-    whole = _mask(text, ordered)
     if len(_tokens(whole)) > MAX_WORDS or '"' in whole:
         return None
     story, asked = _asked(_sentences(whole))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from .words import (
     _GLUE, _LP, _MASK, _MASKED, _POINTING, _QUOTE, _QUOTED, _SUMMONED_FROM, _WORD, _asked,
-    _describes, _forms, _frames, _mask, _overlapping, _phrases, _placed, _premise_told, _premise_words,
+    _describes, _forms, _frames, _named, _phrases, _placed, _premise_told, _premise_words,
     _sentences, past_discourse, vocabulary)
 
 
@@ -81,12 +81,11 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     card): its frame, or None when it has none (see the module's docstring).  English only: the
     words said of the effect are returned to be grounded in the card's text by the caller."""
     voc = vocabulary()
-    ordered = sorted(spans)
-    if _overlapping(ordered):
+    named = _named(text, spans)
+    if named is None:
         return None                 # names found overlapping: none is sure
-    names = [card for _s, _e, card in ordered]
+    ordered, names, whole = named
     written = [text[s:e] for s, e, _card in ordered]
-    whole = _mask(text, ordered)
     quotes = [q.group()[1:-1] for q in _QUOTE.finditer(whole)]
     if any(_MASKED.search(q) for q in quotes):
         return None

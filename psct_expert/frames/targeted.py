@@ -29,7 +29,7 @@ from .story import (
     _DETERMINERS, _MARKS, _PUNCT, _card_words, _clauses, _fits, _left, _tokens, asked_of_each,
     words)
 from .words import (
-    _GLUE, _MASK, _MASKED, _QUOTE, _asked, _forms, _mask, _overlapping, _phrases, _sentences,
+    _GLUE, _MASK, _QUOTE, _asked, _forms, _named, _phrases, _sentences,
     vocabulary)
 
 MAX_WORDS = 90
@@ -246,11 +246,10 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     """``text`` as the lexicon read it, ``spans`` its card names: what it tells and asks, or
     None when a clause is none of this frame's (see the module's docstring)."""
     voc, w = vocabulary(), words()
-    ordered = sorted(spans)
-    if _overlapping(ordered):
+    named = _named(text, spans)
+    if named is None:
         return None
-    names = [card for _s, _e, card in ordered]
-    whole = _mask(text, ordered)
+    ordered, names, whole = named
     quotes = [q.group()[1:-1] for q in _QUOTE.finditer(whole)]
     whole = _QUOTE.sub(lambda q: f"\ue002{quotes.index(q.group()[1:-1])}\ue002", whole)
     if len(_tokens(whole)) > MAX_WORDS:

@@ -27,7 +27,7 @@ from yaml import safe_load
 
 from ..parser.lexicon import Relexed
 from .story import _PUNCT, _tokens, asked_of_each, words as targeted_words
-from .words import FRAMES_PATH, _GLUE, _forms, _mask, _overlapping, _phrases, vocabulary
+from .words import FRAMES_PATH, _GLUE, _forms, _named, _phrases, vocabulary
 
 MAX_WORDS = 90
 
@@ -59,11 +59,10 @@ def read_unable(text: str, spans: list[tuple[int, int, str]], db):
     from ..reader.reader import read_card
 
     voc, tw, w = vocabulary(), targeted_words(), words()
-    ordered = sorted(spans)
-    if _overlapping(ordered):
+    named = _named(text, spans)
+    if named is None:
         return None
-    names = [card for _s, _e, card in ordered]
-    whole = _mask(text, ordered)
+    _ordered, names, whole = named
     if len(_tokens(whole)) > MAX_WORDS:
         return None
     # the action told unable, once (quotation marks are no words here)

@@ -195,6 +195,16 @@ def _overlapping(ordered: list[tuple[int, int, str]]) -> bool:
     return any(s < e0 for (_s0, e0, _c0), (s, _e, _c) in zip(ordered, ordered[1:]))
 
 
+def _named(text: str, spans: list[tuple[int, int, str]]
+           ) -> tuple[list[tuple[int, int, str]], list[str], str] | None:
+    """The card names found, in order: (their spans, their cards, ``text`` with each masked), or
+    None when two overlap (then none is sure)."""
+    ordered = sorted(spans)
+    if _overlapping(ordered):
+        return None
+    return ordered, [card for _s, _e, card in ordered], _mask(text, ordered)
+
+
 def _mask(text: str, spans: list[tuple[int, int, str]]) -> str:
     masked, last = [], 0
     for k, (s, e, _card) in enumerate(sorted(spans)):
