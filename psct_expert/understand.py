@@ -422,9 +422,41 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
         except (_Refused, *NOT_PLACED):
             return None
     out = Relexed(relexed.text if relexed else text, list(relexed.changes) if relexed else [])
+    only = None if existential else _object_said_by(specs, effects, db)
+    if only is not None:
+        # "does X's effect target the set card?": the one effect whose text says what is asked of
+        n, said = only
+        out.changes.append(Change("object-effect", at.group(),
+                                  f"the {_ORDINAL[effects['ns'][n]]} effect of {effects['card']}"
+                                  f", the only one whose text says {said!r}"))
+        return specs[n], out
     out.changes.append(Change("each-effect" if existential else "every-effect", at.group(),
                               effects["card"]))
     return {**specs[0], ("or" if existential else "each"): specs[1:]}, out
+
+
+# the words of an object that point at it rather than say what it is ("the", "their")
+_POINTING = frozenset("the a an my your their his her its our that this those these "
+                      "opp's opponent's opponents my opponent's 1 one".split())
+
+
+def _object_said_by(specs: list[dict], effects: dict, db: CardDB) -> tuple[int, str] | None:
+    """(index of the one effect, the words) when what the question asks of (its ``object``,
+    "the set card") is said by the text of exactly one of the effects the card's name fits, in
+    words the asker used: that effect is the one asked about.  None otherwise."""
+    from .reader.reader import read_card
+    from .situate.refs import grounded_in_text
+
+    obj = specs[0].get("object")
+    if not isinstance(obj, str) or any(s.get("object") != obj for s in specs):
+        return None
+    said = " ".join(w for w in obj.split() if w.lower() not in _POINTING)
+    card = db.get(effects["card"])
+    if not said or card is None:
+        return None
+    texts = {e.n: e.text for e in read_card(card).effects}
+    fit = [k for k, n in enumerate(effects["ns"]) if grounded_in_text(said, texts.get(n, ""))]
+    return (fit[0], said) if len(fit) == 1 and len(specs) > 1 else None
 
 
 def _reach(err: QuestionError, text: str) -> float:

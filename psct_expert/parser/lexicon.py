@@ -60,6 +60,8 @@ class Change:
         if self.kind == "every-effect":
             return (f"read {self.written!r} as each effect of {self.read} in turn: the answer "
                     "stands when it is the same for every one of them")
+        if self.kind == "object-effect":
+            return f"read {self.written!r} as {self.read} (what is asked of says which effect)"
         if self.kind == "grounded":
             return (f"set aside {self.written!r}: it tells what {self.read} is or what its text "
                     "says, and the answer reads the card itself")

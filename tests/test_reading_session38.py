@@ -1,0 +1,54 @@
+"""Reading mechanisms of the session after `d40d818` (issue 22, items 2 and 3): what a question
+asks of says which effect, and an effect named by its limit.  Sentences and invented cards written
+for these tests, not the shared cases."""
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.errors import QuestionError
+
+
+@pytest.fixture(scope="module")
+def invented(base_expert):
+    cards = [
+        {"name": "Example Tidewatch", "kind": "monster", "subtypes": ["effect"],
+         "text": "When this card inflicts battle damage to your opponent: You can draw 1 card. "
+                 "If this card is sent to the GY: Target 1 Set card your opponent controls; "
+                 "destroy that target."},
+        {"name": "Example Lamplighter", "kind": "monster", "subtypes": ["effect"],
+         "text": "Once per turn: You can target 1 monster your opponent controls; destroy it. "
+                 "If this card is destroyed: You can add 1 monster from your Deck to your hand."},
+    ]
+    return base_expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+
+
+def test_what_the_question_asks_of_says_which_effect(invented):
+    # only the second effect's text says "Set card": that effect is asked about, and it targets
+    answer = invented.ask("does example tidewatch effect target the set card?")
+    assert answer.value == "yes"
+    assert "the second effect of Example Tidewatch" in answer.restated
+    assert any(c.kind == "object-effect" and "'set card'" in c.read
+               for c in answer.reading.changes)
+
+
+def test_an_object_no_single_effect_says_leaves_the_effects_to_be_said(invented):
+    # "card" stands in both texts: which effect is meant, nothing says, and it is never guessed
+    try:
+        answer = invented.ask("does example tidewatch effect target the card?")
+    except QuestionError as err:
+        assert "more than one effect" in str(err) or "which effect" in str(err)
+    else:
+        assert answer.value == "unknown"
+
+
+@pytest.mark.parametrize("said", ["OPT", "hopt", "once per turn"])
+def test_an_effect_named_by_its_limit_is_the_one_whose_text_says_it(invented, said):
+    answer = invented.ask(f"does example lamplighter's {said} effect target?")
+    assert answer.value == "yes"
+
+
+def test_a_limit_the_text_does_not_say_fits_no_effect(invented, base_expert):
+    # Example Tidewatch says no "once per turn": no effect of it is named so
+    with pytest.raises(Exception) as err:
+        invented.ask("does example tidewatch's opt effect target?")
+    assert "fits" in str(err.value) or "which effect" in str(err.value)
