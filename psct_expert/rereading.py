@@ -42,6 +42,12 @@ def relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
     found = [(s, e) for s, e in found
              if opener is None or not (s == 0 or re.match(r"[.?!]\s", text[max(0, s - 2):s]))
              or not ((m := opener.match(text, s)) is not None and m.end() > e)]
+    # ... or stands in a label before the question's colon ("Judge question: ..."): the label's
+    from .parser.lexicon import _label_re
+
+    label = _label_re()
+    at = label.match(text) if label is not None else None
+    found = [(s, e) for s, e in found if at is None or e > at.end()]
     return relex(text, found)
 
 

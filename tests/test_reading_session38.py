@@ -52,3 +52,35 @@ def test_a_limit_the_text_does_not_say_fits_no_effect(invented, base_expert):
     with pytest.raises(Exception) as err:
         invented.ask("does example tidewatch's opt effect target?")
     assert "fits" in str(err.value) or "which effect" in str(err.value)
+
+
+@pytest.mark.parametrize("label", ["Judge call at our locals:", "Rules exam, question 3:",
+                                   "Question:", "quick q:"])
+def test_a_label_before_the_colon_is_set_aside_and_shown(base_expert, label):
+    answer = base_expert.ask(f"{label} does Raigeki target?")
+    assert answer.value == "no"
+    assert any(c.kind in ("set-aside", "read-as") and label.rstrip(":").split()[0].lower()
+               in c.written.lower() for c in answer.reading.changes)
+
+
+def test_a_label_with_a_game_word_is_read_not_set_aside(base_expert):
+    from psct_expert.parser.lexicon import relex
+
+    assert "Damage Step" in relex("Damage Step: can I activate Raigeki?").text
+
+
+def test_repeated_question_marks_are_one(base_expert):
+    assert base_expert.ask("does raigeki target??").value == "no"
+
+
+def test_the_kind_of_a_summon_said_is_never_dropped(base_expert):
+    # a Synchro Summon is performed by the player: Summon negators can negate it
+    answer = base_expert.ask("can the Synchro Summon of Stardust Dragon be negated?")
+    assert answer.value == "yes"
+    assert "by the second effect" not in answer.restated
+    # a monster that is not of that kind is not Summoned that way
+    with pytest.raises(QuestionError, match="not a Pendulum Monster"):
+        base_expert.ask("can the Pendulum Summon of Stardust Dragon be negated?")
+    # a Fusion Summon is made by a card that is not said: never read as the monster's own effect
+    with pytest.raises(QuestionError, match="not made by its own effect"):
+        base_expert.ask("can the Fusion Summon of Elemental HERO Flame Wingman be negated?")

@@ -750,6 +750,14 @@ def _set_aside(text: str, out: Relexed) -> str:
         out.changes.append(Change("set-aside", m.group().strip(" ,")))
         return " "
 
+    # a label before a colon that opens the question, made only of label words ("Judge call at
+    # our locals:", "Rules exam, question 3:")
+    label = _label_re()
+    m = label.match(text) if label is not None else None
+    if m is not None:
+        out.changes.append(Change("set-aside", m.group().strip()))
+        text = text[m.end():].strip()
+        text = text[:1].upper() + text[1:]
     # openers: at the start of a sentence, with their comma or colon
     if pats["openers"] is not None:
         opener = re.compile(rf"(?:(?<=^)|(?<=[.?!]\s))\s*{pats['openers'].pattern}\s*[,:]?\s*",
@@ -815,6 +823,15 @@ def _set_aside(text: str, out: Relexed) -> str:
     if hedge is not None:       # "of like 4 monsters": the number stays
         text = re.sub(rf"(?<=\s)(?:{hedge.pattern})\s+(?=\d)", drop, text, flags=re.IGNORECASE)
     return text
+
+
+@lru_cache(maxsize=1)
+def _label_re() -> re.Pattern | None:
+    words = [str(w) for w in lexicon().get("label_words") or ()]
+    if not words:
+        return None
+    word = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"^\s*(?:(?:{word}|\d+)(?![\w'\-])[\s,#]*){{1,8}}:\s+", re.IGNORECASE)
 
 
 def _keep_comma(m: re.Match, drop) -> str:

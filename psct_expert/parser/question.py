@@ -48,6 +48,8 @@ def normalise(text) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"') \
         .replace("\u201d", '"').replace("\u2013", "-").replace("\u2014", "-")
     text = " ".join(text.split())
+    # "does it target??", "legal?!": one question mark (outside a quotation of card text)
+    text = re.sub(r"(?<![\"'])\?[?!]+(?=\s|$)", "?", text)
     if not text:
         raise QuestionError("the question is empty", forms=vocabulary()["forms"])
     if len(text) > MAX_QUESTION:

@@ -303,7 +303,29 @@ def build_summon_negatable(st: Situate, fam: Tree) -> dict:
         st._summon(kind, None, {"card": None, "text": f"a {kind.title()} Monster", "words": [],
                                 "pronoun": False}, None)
         return st.spec("summon-negatable", {"summon": st.summons[-1][0]})
+    performed = _performed_kind(node)
+    cards = [st.db.get(st.r.card(t)).name for t in node.children if getattr(t, "type", "") == "XCARD"]
+    if performed and node.data in ("summon_of", "summon_poss", "summon_being") and cards and \
+            st.db.get(cards[0]).kind == "monster":
+        # "Can the Synchro Summon of X be negated?": a Summon the player performs, never one
+        # of X's own effects (the kind said is kept)
+        card = st.db.get(cards[0])
+        if performed in ("synchro", "xyz", "link", "pendulum") and \
+                performed not in {str(t).lower() for t in card.subtypes}:
+            st.fail(f"{card.name} is not a {performed.title()} Monster: it is not "
+                    f"{performed.title()} Summoned", node)
+        st._summon(performed, None, {"card": cards[0], "text": cards[0], "words": [],
+                                     "pronoun": False}, None)
+        return st.spec("summon-negatable", {"summon": st.summons[-1][0]})
     return st.spec("summon-negatable", {"summon": _summon_said(st, fam, node)})
+
+
+def _performed_kind(node: Tree) -> str | None:
+    """The kind of Summon a player performs by the rules said of a Summon ("the Xyz Summon of
+    X"), or None."""
+    kinds = {w for k in node.iter_subtrees() if k.data == "summon_kind" for w in low(k)}
+    return next((k for k in PERFORMED_KINDS if k in kinds and k not in ("normal", "tribute")),
+                None)
 
 
 def _summon_said(st: Situate, fam: Tree, node: Tree) -> dict:
@@ -322,6 +344,12 @@ def _summon_said(st: Situate, fam: Tree, node: Tree) -> dict:
             summon["by"] = {"card": cards[0], "select": "only"}
         else:
             summon["card"] = cards[0]
+            said = kinds - {"normal", "tribute", "special"}
+            if said and kind != "normal":
+                # "the Fusion Summon of X": never read as a Summon by X's own effect
+                st.fail(f"the {sorted(said)[0].title()} Summon of {cards[0]} is not made by its own "
+                        f"effect: tell who performs it ('my opponent {sorted(said)[0].title()} "
+                        f"Summons {cards[0]}')", node)
             if kind != "normal":     # a Normal Summon is done by the rules, not by an effect
                 summon["by"] = {"card": cards[0], "select": "summons-self"}
     elif node.data in ("summon_by", "summon_using") and (eff is not None or cards):
