@@ -84,3 +84,19 @@ def test_the_kind_of_a_summon_said_is_never_dropped(base_expert):
     # a Fusion Summon is made by a card that is not said: never read as the monster's own effect
     with pytest.raises(QuestionError, match="not made by its own effect"):
         base_expert.ask("can the Fusion Summon of Elemental HERO Flame Wingman be negated?")
+
+
+def test_a_summon_negator_told_by_its_kind_asks_who_summons_instead_of_failing(base_expert):
+    with pytest.raises(QuestionError, match="who Summons it"):
+        base_expert.ask("can the xyz summon of lightning chidori be negated by a counter trap?")
+
+
+@pytest.mark.parametrize("question, value", [
+    ("can the xyz summon of lightning chidori itself be negated by a counter trap that negates "
+     "summons?", "yes"),
+    ("can the Special Summon of Gorz the Emissary of Darkness itself be negated?", "no"),
+    ("can the Special Summon of Gorz the Emissary of Darkness be negated by a summon negator?",
+     "no"),
+])
+def test_a_summon_said_itself_or_negated_by_any_summon_negator(base_expert, question, value):
+    assert base_expert.ask(question).value == value

@@ -413,8 +413,10 @@ def negate_told_summon(st: Situate, fam: Tree, neg: Tree, negator: dict, sid: st
     if sid in st.unsaid_summoner:
         # whether "your opponent" Summons can decide a negation: never guess who Summoned,
         # unless the negating card's condition covers any player's Summon
-        reading = st.reading(negator["card"])
-        scopes = [f for f in reading.facts if f.type == "negation_scope" and f.get("what") == "summon"]
+        # (a negator told by its kind, "a counter trap", has no text to say whose Summons)
+        reading = st.reading(negator["card"]) if negator.get("card") else None
+        scopes = [f for f in reading.facts if f.type == "negation_scope" and
+                  f.get("what") == "summon"] if reading is not None else []
         if not scopes or any(f.get("summoner") != "any" for f in scopes):
             st.fail("who Summons it? ('the Synchro Summon of X by my opponent', or tell it: "
                     "'my opponent Synchro Summons X')", node)
