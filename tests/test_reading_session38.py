@@ -100,3 +100,18 @@ def test_a_summon_negator_told_by_its_kind_asks_who_summons_instead_of_failing(b
 ])
 def test_a_summon_said_itself_or_negated_by_any_summon_negator(base_expert, question, value):
     assert base_expert.ask(question).value == value
+
+
+def test_its_effect_after_a_story_that_said_which_is_that_effect(invented):
+    # the story says which effect of the card was negated (by what it does): "its effect" is it
+    answer = invented.ask("example lamplighter's destroy effect got negated. can i use its effect "
+                          "again this turn?")
+    assert answer.value in ("yes", "no")
+    assert "first effect" in answer.restated
+
+
+def test_a_game_verb_said_of_an_effect_is_grounded_in_its_text(invented):
+    # "add" is said by the second effect only; "equip" by neither
+    assert "second effect" in invented.ask("does example lamplighter's add effect target?").restated
+    with pytest.raises(QuestionError, match="no effect"):
+        invented.ask("does example lamplighter's equip effect target?")

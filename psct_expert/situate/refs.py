@@ -71,10 +71,10 @@ class EffectRefs:
         how = ref["how"]
         wants = list(ref.get("desc") or [])
         if ref.get("ord"):
-            return self._by_number(reading, ref, wants)
+            return self._told_effect(self._by_number(reading, ref, wants))
         wants = list(ref.get("desc") or [])
         if ref.get("quote") or wants or ref.get("rel") or ref.get("cost_verb"):
-            return self._by_content(reading, ref, hint)
+            return self._told_effect(self._by_content(reading, ref, hint))
         lasting = _lasting_effects(reading) if how in ("eff_poss", "eff_of") else []
         if len(lasting) == 1:
             return {"card": c.name, "n": lasting[0].n}      # "Sogen's effect": not its activation
@@ -86,8 +86,22 @@ class EffectRefs:
         except QuestionError:
             cands = self._top(reading)
             cands = _narrow(reading, cands, hint)
+            told = (getattr(self, "told_effects", None) or {}).get(c.name)
+            if len(cands) > 1 and how in ("eff_its", "eff_poss", "eff_of") and told is not None \
+                    and any(str(e.n) == str(told) for e in cands):
+                # "X's detach effect was negated. Can I use its effect again?": the one effect
+                # of that card the question has told, said again
+                return {"card": c.name, "n": told}
             return _numbered(c.name, self._which(reading, cands, ref), cands)
         return {"card": c.name, "select": "only"}
+
+    def _told_effect(self, ref: dict) -> dict:
+        """Keep the one effect each card has been said by (its number or what it does), for a
+        bare "its effect" said of that card later; a card said by two is said by none."""
+        told = self.__dict__.setdefault("told_effects", {})
+        if "n" in ref and ref.get("card"):
+            told[ref["card"]] = ref["n"] if told.get(ref["card"], ref["n"]) == ref["n"] else None
+        return ref
 
     def _top(self, reading: Reading):
         return [e for e in reading.effects if e.n > 0]
