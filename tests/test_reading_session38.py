@@ -115,3 +115,10 @@ def test_a_game_verb_said_of_an_effect_is_grounded_in_its_text(invented):
     assert "second effect" in invented.ask("does example lamplighter's add effect target?").restated
     with pytest.raises(QuestionError, match="no effect"):
         invented.ask("does example lamplighter's equip effect target?")
+
+
+def test_a_summon_kind_said_of_an_effect_is_grounded_in_its_text(base_expert):
+    # Polymerization's one effect says "Fusion Summon"; a word its text does not say fits nothing
+    assert base_expert.ask("does polymerization's fusion effect target?").value == "no"
+    with pytest.raises(QuestionError):
+        base_expert.ask("does polymerization's synchro effect target?")
