@@ -122,3 +122,40 @@ def test_a_summon_kind_said_of_an_effect_is_grounded_in_its_text(base_expert):
     assert base_expert.ask("does polymerization's fusion effect target?").value == "no"
     with pytest.raises(QuestionError):
         base_expert.ask("does polymerization's synchro effect target?")
+
+
+@pytest.fixture(scope="module")
+def parted(base_expert):
+    cards = [
+        {"name": "Example Forgeworks", "kind": "spell", "subtypes": ["quick-play"],
+         "text": "Target 1 monster you control; change its battle position, then destroy 1 card "
+                 "on the field. You can banish this card from your GY, then target 1 card you "
+                 "control; destroy it, and if you do, Special Summon 1 \"Example\" monster from "
+                 "your Deck."},
+    ]
+    return base_expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+
+
+@pytest.mark.parametrize("question, value, effect", [
+    # the two actions said in any form are the parts of the one effect that does both
+    ("example forgeworks from the GY: destroying my card and Special Summoning the Example "
+     "monster from the Deck, are those done at the same time?", "yes", "second effect"),
+    ("forgeworks first effect, changing my monster's position and destroying a card, "
+     "simultaneous?", "no", "first effect"),
+    ("Example Forgeworks's second effect: destroying and special summoning, same time?", "yes",
+     "second effect"),
+])
+def test_two_actions_asked_same_time_are_the_parts_of_one_effect(parted, question, value, effect):
+    answer = parted.ask(question)
+    assert answer.value == value
+    assert effect in answer.restated and "simultaneous" in answer.restated
+
+
+def test_actions_no_single_effect_does_are_not_guessed(parted):
+    # "change" and "Special Summon" are parts of different effects: nothing fits both
+    with pytest.raises(QuestionError):
+        parted.ask("example forgeworks changing a position and special summoning, same time?")
+    # the number said must be the effect that does them
+    with pytest.raises(QuestionError):
+        parted.ask("Example Forgeworks's first effect: destroying and special summoning, same "
+                   "time?")

@@ -47,10 +47,30 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         return None         # the clause says what the card's text does not: a condition
     if not all(re.search(rf"(?<![\d,.]){n}(?![\d,])", text) for n in frame.numbers):
         return None         # a number the card's text does not say ("send 3" of "send 2")
+    if spec.get("ask_parts"):
+        # "destroying X and Special Summoning Y, same time?": each effect that has both parts
+        # (the grammar finds them again in the canonical question), its other words grounded
+        reading = read_card(card)
+        out = []
+        for e in reading.effects:
+            verbs = {f.get("verb") for f in reading.facts
+                     if f.type == "clause" and f.get("effect") == e.id}
+            if e.n not in _ORDINAL or len(frame.parts) != 2 or not set(frame.parts) <= verbs or \
+                    frame.ordinal and e.n != frame.ordinal or \
+                    frame.described and not grounded_in_text(" ".join(frame.described), e.text):
+                continue
+            out.append(spec["ask_parts"].format(
+                effect=f"the {_ORDINAL[e.n]} effect of {frame.card}",
+                first=frame.parts[0].replace("-", " "), second=frame.parts[1].replace("-", " ")))
+        return out or None
     if frame.responds and _RESPONSES.search(text):
         # "... that they can respond to?" asks whether a response can be made: a text that
         # speaks of responses may forbid them (whatever starts a Chain)
         return None
+    if frame.ordinal and not spec.get("ask_parts") and (
+            spec.get("ask_same") or frame.premise or frame.subject != "effect" or
+            not spec.get("ask") or frame.action):
+        return None         # the effect's number said: only a question of one effect takes it
     if spec.get("ask_same"):
         # "can I use it again?": the same card (each effect that has a limit asked, agreeing)
         # or another copy; said neither way, both, and they must agree
@@ -98,7 +118,8 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         if not spec.get("ask_activation"):
             return None
         return [spec["ask_activation"].format(card=frame.card)]
-    effects = [e for e in read_card(card).effects if e.n in _ORDINAL]
+    effects = [e for e in read_card(card).effects if e.n in _ORDINAL and
+               (not frame.ordinal or e.n == frame.ordinal)]
     if not effects:
         return None
     fits = [e for e in effects

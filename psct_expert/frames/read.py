@@ -62,6 +62,8 @@ class Frame:
     premise: str = ""                # what the question needs told first ("negated")
     story: str = ""                  # the sentences before (set aside)
     numbers: list[str] = field(default_factory=list)   # numbers said of the effect ("top 2")
+    parts: list[str] = field(default_factory=list)     # the actions asked of, in order (game verbs)
+    ordinal: int = 0                 # the effect's number, when said ("its first effect")
 
 
 def _subject_fits(said: str, m: re.Match, frame: dict, voc: dict) -> bool:
@@ -119,6 +121,12 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     if not found or len({name for name, _f, _m in found}) != 1:
         return None
     family, frame = found[0][0], found[0][1]
+    if frame.get("ask_parts") and story and not after_story:
+        # the actions asked of told first ("X from the GY: destroying ... and Special Summoning
+        # .... Are those done at the same time?"): one question
+        asked, story = story + asked, []
+        said = said_cards = " ".join(asked)
+        found = [(n, fr, m) for n, fr, rx, _p in frames if n == family for m in rx.finditer(said)]
     if not all(_subject_fits(said, m, frame, voc) for _n, _f, m in found):
         return None
     polarities = {p for name, _f, rx, p in frames if name == family and rx.search(said)}
@@ -214,13 +222,19 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     words = [w.lower() for w in _WORD.findall(rest)]
     if len(words) > MAX_WORDS:
         return None
-    summon, subject, described, numbers = "", "effect", [], []
+    summon, subject, described, numbers, parts, ordinal = "", "effect", [], [], [], 0
     allowed = _premise_words(premise, said, voc)
     own_words = set(frame.get("words") or ())      # the words the family's frame places
+    name_words = {x.lower() for x in _WORD.findall(card) if x.isalnum()}
     k = 0
     while k < len(words):
         w = words[k]
         if w in allowed:
+            k += 1
+            continue
+        if w in _ORDINALS and k + 1 < len(words) and words[k + 1] in voc["effect_nouns"] and \
+                ordinal in (0, _ORDINALS[w]):
+            ordinal = _ORDINALS[w]          # "test run first effect": that effect of the card
             k += 1
             continue
         if w in voc["blocking"]:
@@ -230,6 +244,12 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
             # word that describes it (a number its text does not say leaves the question)
             numbers.append(w)
             k += 1
+            continue
+        part = _part_verb(words, k) if frame.get("ask_parts") else None
+        if part is not None:
+            # "destroying ... and Special Summoning ...": an action asked of (a part of the effect)
+            parts.append(part[0])
+            k += part[1]
             continue
         n = _phrases(words, voc["discourse"], k)
         if n:
@@ -256,10 +276,22 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
                 w in ",:;-–—()'\"?!.’" or w in _GLUE or w in own_words:
             k += 1
             continue
+        if w in name_words:
+            # a word of the card's own name said of what it acts on ("the F.A. monster" of
+            # F.A. Test Run): grounded in its text by the caller like any word said of it
+            if len(w) >= 2:
+                described.append(w)
+            k += 1
+            continue
+        if w.endswith("'s") and _describes(w[:-2], voc["describes"]):
+            w = w[:-2]                      # "my monster's position": the word said of it
         if not _describes(w, voc["describes"]):
             return None
         described.append(w)
         k += 1
+    parts = list(dict.fromkeys(parts))
+    if frame.get("ask_parts") and len(parts) != 2:
+        return None                 # two actions, each said once, or the question is not this
     action = ""
     if "{action}" in frame.get("ask", "") or premise and "{question}" in frame.get("ask", ""):
         # "is the discard a cost?", "is the card I banished still banished?": the one action
@@ -346,4 +378,28 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
                  quoted=quotes, responds=responds, pointer=not cards_asked, action=action,
                  clause=unmasked(clause), clause_words=clause_words,
                  responding=unmasked(responding), copy=copy,
-                 polarity=polarity, premise=premise, numbers=numbers, late=late_said)
+                 polarity=polarity, premise=premise, numbers=numbers, late=late_said,
+                 parts=parts, ordinal=ordinal)
+
+
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
+             "4th": 4, "fifth": 5, "5th": 5}
+
+
+# a word before an action said of a card ("my targeted card"): the action describes it
+_BEFORE_DESCRIBED = frozenset("a an the my your their his her its that this those these".split())
+
+
+def _part_verb(words: list[str], k: int) -> tuple[str, int] | None:
+    """(the game verb, how many words say it) of an action said at ``words[k]`` ("destroying",
+    "the banish", "Special Summoning"), or None; a past participle after a determiner ("my
+    targeted card") describes a card, it is no action."""
+    from ..gamewords import gamewords
+
+    w = words[k]
+    if w == "special" and k + 1 < len(words) and words[k + 1].startswith("summon"):
+        return "special-summon", 2
+    if w.endswith("ed") and k and words[k - 1] in _BEFORE_DESCRIBED:
+        return None
+    verb = gamewords().action_of(w)
+    return (verb, 1) if verb else None

@@ -68,6 +68,10 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
         opened = _CLAUSE.match(said)
         late = _LATE_CLAUSE.search(said)
         said = " " + said[opened.end():] if opened else said[:late.start()] if late else said
+    if frame.ordinal:
+        # the effect's number, read as the effect asked of ("test run first effect, ...")
+        said = re.sub(r"\b(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)(?=\s+(?:effect|"
+                      r"effects|eff|ability)\b)", " ", said, flags=re.IGNORECASE)
     for _name, _f, rx, _p in _frames(families):
         if _name == frame.family:
             said = rx.sub(" ", said)    # the cue itself ("... still sent ...") is the frame's

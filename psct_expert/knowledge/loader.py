@@ -198,11 +198,12 @@ class _Loader:
                                                     or frame.get("ask_pair")
                                                     or frame.get("ask_summon")
                                                     or frame.get("ask_cost")
-                                                    or frame.get("ask_same"), str) or \
+                                                    or frame.get("ask_same")
+                                                    or frame.get("ask_parts"), str) or \
                 set(frame) - {"cues", "cues_back", "tails", "ask", "ask_summon",
                               "ask_activation", "ask_card", "premise", "words", "story",
                               "pair", "ask_pair", "ask_cost", "ask_same", "ask_other",
-                              "cue_subject"} or \
+                              "cue_subject", "ask_parts"} or \
                 not isinstance(frame.get("tails", []), list) or \
                 str(frame.get("story") or "any") not in ("any", "none", "card-free", "own-summon"):
             self.err(p + ("frame",), f"family {name!r}: 'frame' is a mapping of 'cues: [regular "
@@ -230,7 +231,8 @@ class _Loader:
                  "ask_cost": {"did", "trigger", "where", "other"},
                  "ask_same": {"effect", "card"}, "ask_other": {"card"},
                  "ask_activation": {"card"}, "ask_card": {"card", "action"},
-                 "ask_pair": {"actor", "verb", "owner", "protected"}}
+                 "ask_pair": {"actor", "verb", "owner", "protected"},
+                 "ask_parts": {"effect", "first", "second"}}
         for key, allowed in slots.items():
             said = frame.get(key)
             if said is None:
