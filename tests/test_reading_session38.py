@@ -159,3 +159,21 @@ def test_actions_no_single_effect_does_are_not_guessed(parted):
     with pytest.raises(QuestionError):
         parted.ask("Example Forgeworks's first effect: destroying and special summoning, same "
                    "time?")
+
+
+def test_a_verb_two_parts_of_the_effect_do_says_neither(base_expert):
+    # Tearlaments Scheiren sends twice ("and if you do, send ..., then, send the top 3"): which
+    # send is asked, the frame cannot say; never answered for the other one
+    try:
+        answer = base_expert.ask("tearlaments scheiren: are the special summon and sending the "
+                                 "top 3 cards of the deck simultaneous?")
+    except QuestionError:
+        return
+    assert answer.value != "yes"
+
+
+@pytest.mark.parametrize("question", ["does effect veiler target? asking for a friend",
+                                      "does effect veiler target? lol.",
+                                      "does effect veiler target?? asking for a friend"])
+def test_a_sentence_of_discourse_after_the_question_leaves_nothing_behind(base_expert, question):
+    assert base_expert.ask(question).value == "yes"

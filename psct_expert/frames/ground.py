@@ -53,8 +53,9 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         reading = read_card(card)
         out = []
         for e in reading.effects:
-            verbs = {f.get("verb") for f in reading.facts
-                     if f.type == "clause" and f.get("effect") == e.id}
+            said = [f.get("verb") for f in reading.facts
+                    if f.type == "clause" and f.get("effect") == e.id]
+            verbs = {v for v in said if said.count(v) == 1}   # a verb of two parts says neither
             if e.n not in _ORDINAL or len(frame.parts) != 2 or not set(frame.parts) <= verbs or \
                     frame.ordinal and e.n != frame.ordinal or \
                     frame.described and not grounded_in_text(" ".join(frame.described), e.text):

@@ -822,7 +822,10 @@ def _set_aside(text: str, out: Relexed) -> str:
     hedge = pats["hedges"]
     if hedge is not None:       # "of like 4 monsters": the number stays
         text = re.sub(rf"(?<=\s)(?:{hedge.pattern})\s+(?=\d)", drop, text, flags=re.IGNORECASE)
-    return text
+    # a sentence that was only discourse leaves its full stop behind ("... target? asking for a
+    # friend"): none stays
+    text = re.sub(r"(?<=[?.!])\s+\.(?=\s|$)", "", text)
+    return re.sub(r"^\s*\.\s+", "", text).strip()
 
 
 @lru_cache(maxsize=1)
