@@ -177,3 +177,14 @@ def test_a_verb_two_parts_of_the_effect_do_says_neither(base_expert):
                                       "does effect veiler target?? asking for a friend"])
 def test_a_sentence_of_discourse_after_the_question_leaves_nothing_behind(base_expert, question):
     assert base_expert.ask(question).value == "yes"
+
+
+def test_that_card_asked_again_is_never_read_as_another_copy(base_expert):
+    # (was read "Can I activate a second Zoodiac Drident this turn?" and answered yes)
+    try:
+        answer = base_expert.ask("my Drident's once per turn effect activation got negated. can "
+                                 "that Drident try again later this turn?")
+    except QuestionError:
+        return
+    said = (answer.reading.text if answer.reading else "").lower()
+    assert "second" not in said and "another" not in said

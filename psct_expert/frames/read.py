@@ -140,6 +140,8 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     cue_said = " ".join(m.group().lower() for _n, _f, m in found)
     copy = "other" if re.search(r"\b(?:second|2nd|another|other)\b", cue_said) else \
         "same" if re.search(r"\bsame\b", said, re.IGNORECASE) else ""
+    if not copy and re.search(r"\b(?:that|this)\s+\ue001\d+\ue001", said, re.IGNORECASE):
+        copy = "same"           # "can that Drident try again?": the card told, not another copy
     # the other answer offered ("... or does it just happen?"): its words are those of
     # ``alternatives`` only, and it names no card
     alternative = ""
