@@ -188,3 +188,15 @@ def test_that_card_asked_again_is_never_read_as_another_copy(base_expert):
         return
     said = (answer.reading.text if answer.reading else "").lower()
     assert "second" not in said and "another" not in said
+
+
+@pytest.mark.parametrize("question, read", [
+    ("can I respond to a normal trap with Thunder Dragondark's discard?", "discard effect"),
+    ("can i chain gagaga cowboy's burn effect in response to the trap my opponent just flipped?",
+     "my opponent's trap"),
+    ("can i chain gagaga cowboy's burn effect in response to a spell they activated?",
+     "my opponent's spell"),
+])
+def test_an_action_noun_and_a_relative_clause_are_read(base_expert, question, read):
+    answer = base_expert.ask(question)
+    assert answer.value in ("yes", "no") and read in answer.reading.text
