@@ -200,3 +200,16 @@ def test_that_card_asked_again_is_never_read_as_another_copy(base_expert):
 def test_an_action_noun_and_a_relative_clause_are_read(base_expert, question, read):
     answer = base_expert.ask(question)
     assert answer.value in ("yes", "no") and read in answer.reading.text
+
+
+def test_what_a_clause_before_the_question_tells_is_never_the_part_asked(base_expert):
+    # "activation is negated" is told; the ATK asked of is no part the frame reads: never read
+    # as "is its negate still done?" (a wrong yes)
+    question = ('my dragoon negates opp\'s monster effect but that monster has "cannot be '
+                'destroyed by card effects". activation is negated, it does dragoon still get '
+                '1000 atk?')
+    try:
+        answer = base_expert.ask(question)
+    except QuestionError:
+        return
+    assert "negate still done" not in (answer.reading.text if answer.reading else "")

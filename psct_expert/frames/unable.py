@@ -82,6 +82,9 @@ def read_unable(text: str, spans: list[tuple[int, int, str]], db):
     parts = re.split(r"(?<=[?!.])\s+", plain_text.strip())
     asked_at = max((k for k, p in enumerate(parts) if "?" in p), default=len(parts) - 1)
     asked = _UNABLE.sub(" ", parts[asked_at])
+    # the clause that asks is the last of its sentence ("activation is negated, does it still
+    # gain the ATK?"): what the clauses before it say is told, never asked
+    *told_before, asked = re.split(r"\s*[,;]\s+", asked)
     asked_toks = _tokens(asked)
     acts = []
     for k, t in enumerate(asked_toks):
@@ -117,7 +120,8 @@ def read_unable(text: str, spans: list[tuple[int, int, str]], db):
     own = set(re.findall(r"[a-z0-9][a-z0-9\-]*", (card.text or "").lower()))
     # every other word placed (the story's and the question's: an action asked is placed in
     # the question only)
-    story_toks = _tokens(_UNABLE.sub(" ", " ".join(parts[:asked_at] + parts[asked_at + 1:])))
+    story_toks = _tokens(_UNABLE.sub(" ", " ".join(parts[:asked_at] + told_before +
+                                                   parts[asked_at + 1:])))
     if not _placed(story_toks, names, card_name, [fail], w, voc, tw, own):
         return None
     if not _placed(_tokens(asked), names, card_name, acts + [fail], w, voc, tw, own):
