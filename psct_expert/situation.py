@@ -35,7 +35,7 @@ ENTITY_KEYS = ("card", "desc", "controller", "owner", "place", "face", "position
 # materials are attached, not moved to a place a trigger names)
 MATERIAL_MOVES = {"tribute": "tributed", "synchro": "sent-to-gy", "link": "sent-to-gy"}
 EVENT_KEYS = {
-    "phase": {"kind", "id", "phase", "turn", "step"},
+    "phase": {"kind", "id", "phase", "turn", "step", "done"},
     "state": {"kind", "id", "player", "place", "what", "count", "min", "face"},
     "activate": {"kind", "id", "effect", "player", "from", "respond", "new-chain", "link",
                  "targets", "cost", "does", "source"},
@@ -147,6 +147,11 @@ class _Situation:
         # a turn told without its phase ("during my opponent's turn"): phase "unsaid"
         phase = self.check(ev.get("phase", "unsaid"), PHASES + ("unsaid",), "phase")
         turn = self.check(ev.get("turn", "you"), PLAYERS + ("any",), "turn")  # any: not said
+        if ev.get("done"):
+            # a phase conducted earlier this turn ("I already conducted my Battle Phase")
+            self.b.add("phase_done", f"the {phase} phase of {turn}r turn, already conducted "
+                       "this turn", phase=phase, turn=turn)
+            return
         self.close_chain()
         seq = self.next_seq()
         eid = ev.get("id") or self.new_id("p")

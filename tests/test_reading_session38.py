@@ -213,3 +213,22 @@ def test_what_a_clause_before_the_question_tells_is_never_the_part_asked(base_ex
     except QuestionError:
         return
     assert "negate still done" not in (answer.reading.text if answer.reading else "")
+
+
+def test_a_battle_phase_conducted_this_turn_locks_a_card_that_forbids_it(base_expert):
+    told = "I already conducted my Battle Phase this turn. "
+    answer = base_expert.ask(told + "Can I activate Soul Charge in my Main Phase 2?")
+    assert answer.value == "no"
+    assert "game-rules#lingering-effects.7" in answer.citations()
+    assert "turn-lock-after-battle-phase" in answer.rules()
+    # a card with no such restriction is not locked by it
+    assert base_expert.ask(told + "Can I activate Monster Reborn in my Main Phase 2?").value == "yes"
+    # not told: unknown, and the line that would settle it is offered
+    unknown = base_expert.ask("Can I activate Soul Charge in my Main Phase 2?")
+    assert unknown.value == "unknown"
+    assert any("Battle Phase" in it["ask"] for it in unknown.tell)
+
+
+def test_only_the_battle_phase_is_told_conducted(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("I already conducted my Main Phase 1 this turn. Can I activate Soul Charge?")

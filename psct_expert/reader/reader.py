@@ -79,6 +79,10 @@ class _Reader(PhraseReaders):
         m = self.g.p["extra_attacks"].search(text)
         if m is not None:       # it lets a monster attack more than once
             self.add("extra_attacks", self.src(text, m.start(), m.end(), "text"), card=card.name)
+        m = self.g.p["turn_lock_battle"].search(text)
+        if m is not None:       # no Battle Phase the turn it is activated: the whole turn
+            self.add("turn_lock", self.src(text, m.start(), m.end(), "text"), card=card.name,
+                     action="battle")
         m = self.g.p["direct_attack_text"].search(text)
         if m is not None:       # it speaks of attacking directly
             self.add("direct_attack_text", self.src(text, m.start(), m.end(), "text"), card=card.name)

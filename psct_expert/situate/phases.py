@@ -46,6 +46,19 @@ class PhaseEvents:
         if gamewords().phase_of(" ".join(low(sub(ev, "phase")))) == "damage-calculation":
             self.events[-1]["step"] = "damage-calculation"
 
+    def ev_phase_done(self, ev: Tree) -> None:
+        """"I already conducted my Battle Phase this turn": a phase its player did earlier this
+        turn (only the Battle Phase is a phase a player conducts or not)."""
+        phase = self.r.phase(sub(ev, "phase"))
+        player = self._player(ev)
+        if phase != "battle" or player not in ("you", "opponent"):
+            self.fail("which player conducted their Battle Phase? ('I already conducted my Battle "
+                      "Phase this turn')", ev)
+        owner = sub(ev, "poss")
+        if owner is not None and self.r.player(owner) not in (player, None):
+            self.fail("a player conducts only their own Battle Phase", ev)
+        self.events.append({"kind": "phase", "phase": phase, "turn": player, "done": True})
+
     def ev_turn(self, ev: Tree) -> None:
         """"It is my opponent's turn": a moment of that player's turn, its phase not said."""
         turn = self.r.player(sub(ev, "poss"))
