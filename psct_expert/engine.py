@@ -40,7 +40,7 @@ from typing import Any, Iterable
 from . import _experta as ex
 from .errors import RuleError
 from .facts import Fact, Source
-from .knowledge import InSet, KnowledgeBase, NotIn, NotValue, Pattern, Rule, Var
+from .knowledge import InSet, KnowledgeBase, NotIn, NotValue, Pattern, Rule, Sum, Var
 
 DEFAULT_SALIENCE = -100  # closed-world defaults fire after the positive rules settle
 MAX_MATCH_STEPS = 200_000  # matching work per run: node activations plus join comparisons
@@ -125,7 +125,14 @@ def test_holds(pattern: Pattern, bindings: dict) -> bool:
     left, op, right = pattern.test
     vals = []
     for side in (left, right):
-        if isinstance(side, Var):
+        if isinstance(side, Sum):
+            if any(v.name not in bindings for v in side.vars):
+                return False
+            a, b = (bindings[v.name] for v in side.vars)
+            if not all(isinstance(x, int) and not isinstance(x, bool) for x in (a, b)):
+                return False        # only counts are added
+            vals.append(a + b)
+        elif isinstance(side, Var):
             if side.name not in bindings:
                 return False
             vals.append(bindings[side.name])
@@ -164,8 +171,9 @@ class _Test:
         self.pattern = pattern
         names = []
         for side in pattern.test:
-            if isinstance(side, Var) and "v_" + side.name not in names:
-                names.append("v_" + side.name)
+            for var in (side.vars if isinstance(side, Sum) else (side,)):
+                if isinstance(var, Var) and "v_" + var.name not in names:
+                    names.append("v_" + var.name)
         self.__signature__ = inspect.Signature(
             [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names])
 

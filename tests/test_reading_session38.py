@@ -232,3 +232,25 @@ def test_a_battle_phase_conducted_this_turn_locks_a_card_that_forbids_it(base_ex
 def test_only_the_battle_phase_is_told_conducted(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("I already conducted my Main Phase 1 this turn. Can I activate Soul Charge?")
+
+
+def test_too_few_monsters_on_the_field_for_its_targets(base_expert):
+    ask = base_expert.ask
+    q = "Can I activate Treacherous Trap Hole?"
+    answer = ask("My opponent controls 1 monster and I control no monsters. " + q)
+    assert answer.value == "no" and "too-few-targets-on-the-field" in answer.rules()
+    # two monsters between the players, or one side not told: this rule says nothing
+    for told in ("My opponent controls 1 monster and I control 1 monster. ",
+                 "My opponent controls 1 monster. "):
+        assert "too-few-targets-on-the-field" not in ask(told + q).rules()
+
+
+def test_a_test_may_add_two_counts(base_expert):
+    from psct_expert.engine import test_holds
+    from psct_expert.knowledge import Pattern, Sum, Var
+
+    pat = Pattern("test", test=(Sum(Var("a"), Var("b")), "<", Var("c")))
+    assert test_holds(pat, {"a": 0, "b": 1, "c": 2})
+    assert not test_holds(pat, {"a": 1, "b": 1, "c": 2})
+    assert not test_holds(pat, {"a": 1, "c": 2})            # unbound: it does not hold
+    assert not test_holds(pat, {"a": "x", "b": 1, "c": 2})  # only counts are added

@@ -36,8 +36,8 @@ from .lint import check
 from .loader import (EXAMPLE_KEYS, REQUIRED_RULE_KEYS, RESERVED_FILES, RULE_KEYS, TEST, VAR,
                      knowledge_folders, load_knowledge)
 from .model import (Diagnostic, Family, FactType, InSet, KnowledgeBase, NotIn, NotValue, Pattern,
-                    Rule, Source, Var)
+                    Rule, Source, Sum, Var)
 
 __all__ = ["Diagnostic", "Family", "FactType", "InSet", "KnowledgeBase", "NotIn", "NotValue", "Pattern",
-           "Rule", "Source", "Var", "check", "knowledge_folders", "load_knowledge", "VAR", "TEST",
+           "Rule", "Source", "Sum", "Var", "check", "knowledge_folders", "load_knowledge", "VAR", "TEST",
            "RULE_KEYS", "REQUIRED_RULE_KEYS", "EXAMPLE_KEYS", "RESERVED_FILES"]

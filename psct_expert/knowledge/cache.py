@@ -53,7 +53,7 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 
 # what a pickled KnowledgeBase may name: the model's classes and the values YAML gives
 _ALLOWED = {("psct_expert.knowledge.model", n) for n in
-            ("KnowledgeBase", "Rule", "Pattern", "Var", "InSet", "NotValue", "NotIn", "FactType", "Family",
+            ("KnowledgeBase", "Rule", "Pattern", "Var", "Sum", "InSet", "NotValue", "NotIn", "FactType", "Family",
              "Source", "Diagnostic", "Variation")} | \
     {("datetime", "date"), ("datetime", "datetime"), ("datetime", "timezone"),
      ("datetime", "timedelta"), ("builtins", "set"), ("builtins", "frozenset"),

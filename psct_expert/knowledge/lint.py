@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from .. import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
-from .model import Diagnostic, KnowledgeBase, Pattern, Rule, Var
+from .model import Diagnostic, KnowledgeBase, Pattern, Rule, Sum, Var
 
 
 def unjoined(alt: list[Pattern]) -> list[list[Pattern]]:
@@ -82,9 +82,10 @@ def check(kb: KnowledgeBase, rules: list[Rule]):
                     continue  # unbound variables in a negation match anything
                 if pat.kind == "test":
                     for side in pat.test:
-                        if isinstance(side, Var) and side.name not in bound:
-                            diag(r, pat, f"rule {r.id}: test uses ${side.name}, which no "
-                                         "earlier pattern binds")
+                        for var in (side.vars if isinstance(side, Sum) else (side,)):
+                            if isinstance(var, Var) and var.name not in bound:
+                                diag(r, pat, f"rule {r.id}: test uses ${var.name}, which no "
+                                             "earlier pattern binds")
             for type_, fields in r.then:
                 ft = kb.fact_types.get(type_)
                 if ft is None:

@@ -19,10 +19,11 @@ from ..paths import KNOWLEDGE_DIR
 from . import cache
 from .lint import check, check_families, check_tells
 from .model import (RULESETS, Diagnostic, Family, FactType, InSet, KnowledgeBase, NotIn,
-                    NotValue, Pattern, Rule, Source, Var, Variation)
+                    NotValue, Pattern, Rule, Source, Sum, Var, Variation)
 
 VAR = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*$")
-TEST = re.compile(r"^\s*(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)\s*"
+TEST = re.compile(r"^\s*(\$[A-Za-z_]\w*\s*\+\s*\$[A-Za-z_]\w*|\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|"
+                  r"[A-Za-z][\w-]*)\s*"
                   r"(<=|>=|==|!=|<|>)\s*"
                   r"(\$[A-Za-z_]\w*|-?\d+|'[^']*'|\"[^\"]*\"|[A-Za-z][\w-]*)\s*$")
 RULE_KEYS = ["id", "name", "says", "says_it", "cites", "default", "replaces", "when", "then",
@@ -644,11 +645,15 @@ class _Loader:
             elif isinstance(item, dict) and len(item) == 1 and "test" in item:
                 m = TEST.match(str(item["test"]))
                 if not m:
-                    self.err(ip + ("test",), "a test is '$a OP $b' with OP one of < <= > >= == !=")
+                    self.err(ip + ("test",), "a test is '$a OP $b' with OP one of < <= > >= == != "
+                                             "(a side may add two variables: '$a + $b')")
                     continue
                 conv = []
                 for tok in (m.group(1), m.group(3)):
-                    if tok.startswith("$"):
+                    if "+" in tok and tok.startswith("$"):
+                        a, b = (t.strip()[1:] for t in tok.split("+"))
+                        conv.append(Sum(Var(a), Var(b)))
+                    elif tok.startswith("$"):
                         conv.append(Var(tok[1:]))
                     elif re.match(r"^-?\d+$", tok):
                         conv.append(int(tok))

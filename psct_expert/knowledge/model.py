@@ -45,6 +45,21 @@ class Var:
 
 
 @dataclass(frozen=True)
+class Sum:
+    """Two pattern variables added, one side of a ``test:`` (``$a + $b >= 2``)."""
+
+    left: Var
+    right: Var
+
+    def __str__(self) -> str:
+        return f"{self.left} + {self.right}"
+
+    @property
+    def vars(self) -> tuple[Var, Var]:
+        return (self.left, self.right)
+
+
+@dataclass(frozen=True)
 class InSet:
     """A pattern value that is one of several."""
 
@@ -89,6 +104,8 @@ class Pattern:
         b = bindings or {}
 
         def show(v):
+            if isinstance(v, Sum):
+                return f"{show(v.left)} + {show(v.right)}"
             if isinstance(v, Var):
                 return repr(b[v.name]) if v.name in b else str(v)
             return repr(v) if isinstance(v, str) else str(v)
