@@ -166,7 +166,15 @@ class _Situation:
                        seq=seq)
 
     def ev_state(self, ev):
-        player = self.check(ev.get("player", "you"), PLAYERS, "player")
+        player = self.check(ev.get("player", "you"), PLAYERS + ("both",), "player")
+        if player == "both":
+            # what both players control together ("there is only 1 monster on the field")
+            count = ev.get("count")
+            if ev.get("place", "field") != "field" or not isinstance(count, int) or count < 0:
+                self.fail("situation: a state of both players is a count on the field")
+            self.b.add("field_holds", f"{count} {ev.get('what', 'card')} on the whole field",
+                       what=str(ev.get("what", "card")), count=count)
+            return
         place = self.check(ev.get("place", "field"), PLACES, "place")
         what = str(ev.get("what", "card"))
         count = ev.get("count", ev.get("min"))

@@ -254,3 +254,19 @@ def test_a_test_may_add_two_counts(base_expert):
     assert not test_holds(pat, {"a": 1, "b": 1, "c": 2})
     assert not test_holds(pat, {"a": 1, "c": 2})            # unbound: it does not hold
     assert not test_holds(pat, {"a": "x", "b": 1, "c": 2})  # only counts are added
+
+
+@pytest.mark.parametrize("question, value", [
+    ("can i activate treacherous trap hole when there is only one monster on the whole field",
+     "no"),
+    ("There is only 1 monster on the field. Can I activate Treacherous Trap Hole?", "no"),
+    ("There are 2 monsters on the field. Can I activate Treacherous Trap Hole?", "unknown"),
+])
+def test_the_monsters_on_the_whole_field_told_as_one_count(base_expert, question, value):
+    assert base_expert.ask(question).value == value
+
+
+def test_a_count_on_the_field_of_what_is_not_a_kind_is_refused(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("There is only 1 face-down Dragon on the field. Can I activate "
+                        "Treacherous Trap Hole?")

@@ -39,6 +39,20 @@ class HoldingEvents:
                             "count": 0})
         self.cannot.append(verb)
 
+    def ev_field_total(self, ev: Tree) -> None:
+        """"there is only 1 monster on the whole field": how many both players control together
+        (a kind of card and a number, nothing else said of them)."""
+        from .procedures import COUNTS, counted_kind
+
+        ws = self.r.thing(sub(ev, "thing"))["words"]
+        what = counted_kind(ws)
+        count = next((int(w) if w.isdigit() else COUNTS.get(w) for w in ws
+                      if w.isdigit() or w in COUNTS), None)
+        if what not in ("monster", "card") or count is None:
+            self.fail("how many of what? ('there is only 1 monster on the field')", ev)
+        self.events.append({"kind": "state", "player": "both", "place": "field", "what": what,
+                            "count": count})
+
     def ev_remove(self, ev: Tree) -> None:
         if not getattr(self, "held", None) and remove_target(self, ev):
             return        # "they banish it in response": no held cards, a targeted card leaves
