@@ -270,3 +270,30 @@ def test_a_count_on_the_field_of_what_is_not_a_kind_is_refused(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("There is only 1 face-down Dragon on the field. Can I activate "
                         "Treacherous Trap Hole?")
+
+
+@pytest.mark.parametrize("question, value", [
+    ('Can Scrap Dragon choose itself as the "1 card you control" for its destruction effect?',
+     "yes"),
+    ("can scrap dragon's first effect target itself?", "yes"),
+    ("can raigeki target itself?", "no"),              # it targets nothing
+    ("can scrap dragon target itself?", "unknown"),    # which effect: the answers differ
+])
+def test_whether_a_card_can_target_itself(base_expert, question, value):
+    assert base_expert.ask(question).value == value
+
+
+def test_a_quotation_not_in_the_effect_is_refused(base_expert):
+    with pytest.raises(QuestionError, match="not in the text"):
+        base_expert.ask('Can Scrap Dragon choose itself as the "1 monster in your GY" for its '
+                        'destruction effect?')
+
+
+def test_other_keeps_an_invented_card_from_targeting_itself(base_expert):
+    cards = [{"name": "Example Sorter", "kind": "monster", "subtypes": ["effect"],
+              "text": "Once per turn: You can target 1 other card you control; destroy it."},
+             {"name": "Example Keeper", "kind": "monster", "subtypes": ["effect"],
+              "text": "Once per turn: You can target 1 card you control; destroy it."}]
+    ex = base_expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+    assert ex.ask("can example sorter target itself?").value == "no"
+    assert ex.ask("can example keeper target itself?").value == "yes"

@@ -79,6 +79,10 @@ class _Reader(PhraseReaders):
         m = self.g.p["extra_attacks"].search(text)
         if m is not None:       # it lets a monster attack more than once
             self.add("extra_attacks", self.src(text, m.start(), m.end(), "text"), card=card.name)
+        plain = self.g.p["target_plain"]
+        for f in [f for f in self.facts if f.type == "target" and f.source is not None]:
+            if plain.search(f.source.quote):    # "1 card you control": the card itself fits it
+                self.add("target_plain", f.source, effect=f.get("effect"), slot=f.get("slot"))
         m = self.g.p["turn_lock_battle"].search(text)
         if m is not None:       # no Battle Phase the turn it is activated: the whole turn
             self.add("turn_lock", self.src(text, m.start(), m.end(), "text"), card=card.name,

@@ -354,6 +354,30 @@ def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
 TARGET_COUNTS = gamewords().counts("target-count")
 
 
+def build_target_self(st: Situate, fam: Tree) -> dict:
+    """"Can X target itself?", "Can X choose itself as the "1 card you control" for its
+    destruction effect?": the effect (said by what it does, when said); a quotation of the part it
+    would be must stand in that effect's text."""
+    from ..words import norm
+
+    effs = [c for c in fam.iter_subtrees_topdown() if c.data.startswith("eff_")]
+    ref = st.r.effect(effs[0])
+    quote = next((st.pq.words.quotes[int(t)] for t in fam.scan_values(
+        lambda v: getattr(v, "type", "") == "XQUOTE")), None)
+    if len(effs) > 1:                   # "... for its destruction effect": the card's effect so said
+        said = st.r.effect(effs[-1])
+        ref = {**ref, "how": "eff_poss", "desc": said.get("desc") or [], "text": st.r.said(fam)}
+    if quote is not None and not ref.get("ord"):
+        ref = {**ref, "how": "eff_poss", "quote": quote}    # the effect whose text says it
+    eref = st.effect_ref(ref)
+    if quote is not None:
+        reading, eid = st.effect_of(eref) or (None, None)
+        effect = next((e for e in reading.effects if e.id == eid), None) if reading else None
+        if effect is None or norm(quote) not in norm(effect.text):
+            st.fail(f"{quote!r} is not in the text of that effect", fam)
+    return st.spec("target-self", {"effect": eref})
+
+
 def build_target_count(st: Situate, fam: Tree) -> dict:
     """"Can I activate X targeting only one Spell/Trap?": whether the effect may choose exactly that
     many targets.  The cards the question names must be what the effect targets."""
