@@ -1,6 +1,10 @@
-"""Reading mechanisms of the session after `d40d818` (issue 22, items 2 and 3): what a question
-asks of says which effect, and an effect named by its limit.  Sentences and invented cards written
-for these tests, not the shared cases."""
+"""Mechanisms of the session after `d40d818`, found on blind probe round 21 and the dev rounds
+(issues 22 and 23): what a question asks of says which effect; an effect named by its limit, a
+game verb or a Summon kind; a label before the colon; the kind of a Summon kept; "its effect"
+after a story that said which; two actions asked "at the same time" (the simultaneous frame);
+"that X" never another copy; the part asked read in the clause that asks; a Battle Phase told
+conducted; the monsters on the whole field counted; whether a card can target itself.  Sentences
+and invented cards written for these tests, not the shared cases."""
 
 import pytest
 
