@@ -301,3 +301,10 @@ def test_other_keeps_an_invented_card_from_targeting_itself(base_expert):
     ex = base_expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
     assert ex.ask("can example sorter target itself?").value == "no"
     assert ex.ask("can example keeper target itself?").value == "yes"
+
+
+def test_itself_said_of_an_action_is_grounded_in_this_card(parted):
+    # "banishing ... itself": the cost "banish this card from your GY"
+    answer = parted.ask("example forgeworks GY effect - the banishing forgeworks itself part, "
+                        "thats cost right?")
+    assert answer.value == "yes" and "second effect" in answer.restated
