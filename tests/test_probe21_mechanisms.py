@@ -308,3 +308,19 @@ def test_itself_said_of_an_action_is_grounded_in_this_card(parted):
     answer = parted.ask("example forgeworks GY effect - the banishing forgeworks itself part, "
                         "thats cost right?")
     assert answer.value == "yes" and "second effect" in answer.restated
+
+
+def test_a_story_that_says_what_a_bullet_does_chooses_that_bullet(base_expert):
+    card = {"name": "Example Envoy", "kind": "monster", "subtypes": ["effect"],
+            "text": "Cannot be Normal Summoned/Set. Once per turn, you can activate 1 of these "
+                    "effects.\n● Target 1 monster on the field; banish it.\n● If this attacking "
+                    "card destroys an opponent's monster by battle: It can make a second attack "
+                    "in a row."}
+    ex = base_expert.with_cards([Card.from_dict(card, origin="test")])
+    answer = ex.ask("Example Envoy targets their monster to banish it, they chain Book of Moon to "
+                    "flip it face-down. Still banished?")
+    assert answer.value in ("yes", "no")
+    # a story that says nothing a single bullet does chooses none
+    with pytest.raises(QuestionError):
+        ex.ask("Example Envoy attacks their monster, they chain Book of Moon to flip it "
+               "face-down. Still banished?")

@@ -85,6 +85,10 @@ class EffectRefs:
             select_effect(reading, {"card": c.name, "select": "only"})
         except QuestionError:
             cands = self._top(reading)
+            bullet = _one_bullet(reading, cands, hint)
+            if bullet is not None:
+                # "X targets their monster to banish it": the one bullet that does what is told
+                return {"card": c.name, "bullet": bullet}
             cands = _narrow(reading, cands, hint)
             told = (getattr(self, "told_effects", None) or {}).get(c.name)
             if len(cands) > 1 and how in ("eff_its", "eff_poss", "eff_of") and told is not None \
@@ -350,6 +354,24 @@ def target_places(told: list) -> list[str]:
     if words & {"control", "controls", "controlled", "field", "set"}:
         return ["target-in:field"]
     return []
+
+
+def _one_bullet(reading: Reading, cands, hint) -> str | None:
+    """The bullet ("3.1") of a card's bulleted effect that alone, among the card's effects and
+    bullets, does everything the question says ("targets ... to banish it"); None otherwise."""
+    if not hint:
+        return None
+    bullets = {f.get("bullet") for f in reading.facts if f.type == "bullet"}
+    if not bullets:
+        return None
+    parents = {f.get("effect") for f in reading.facts if f.type == "bullet"}
+    pool = [e for e in cands if e.id not in parents] + \
+        [e for e in reading.all_effects() if e.id in bullets]
+    fit = [e for e in pool if all(_fits(reading, e, h if h != "target" else "target:any")
+                                  for h in hint)]
+    if len(fit) != 1 or fit[0].id not in bullets:
+        return None
+    return fit[0].id.rpartition("#")[2]
 
 
 def _narrow(reading: Reading, cands, hint) -> list:
