@@ -324,3 +324,15 @@ def test_a_story_that_says_what_a_bullet_does_chooses_that_bullet(base_expert):
     with pytest.raises(QuestionError):
         ex.ask("Example Envoy attacks their monster, they chain Book of Moon to flip it "
                "face-down. Still banished?")
+
+
+def test_a_bullet_chosen_by_what_is_told_is_asked_of_in_every_family(base_expert):
+    # (the bullet chosen reached builders that looked only among whole effects: a crash)
+    card = {"name": "Example Envoy", "kind": "monster", "subtypes": ["effect"],
+            "text": "Cannot be Normal Summoned/Set. Once per turn, you can activate 1 of these "
+                    "effects.\n● Target 1 monster on the field; banish it.\n● If this attacking "
+                    "card destroys an opponent's monster by battle: It can make a second attack "
+                    "in a row."}
+    ex = base_expert.with_cards([Card.from_dict(card, origin="test")])
+    answer = ex.ask("Can I activate Example Envoy targeting only 1 monster?")
+    assert answer.value == "yes" and "bullet 1" in answer.restated

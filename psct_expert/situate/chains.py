@@ -180,7 +180,7 @@ class ChainEvents(ResponseReach):
         if found is None:
             return
         reading, eid = found
-        eff = next((e for e in reading.effects if e.id == eid), None)
+        eff = next((e for e in reading.all_effects() if e.id == eid), None)
         if eff is None or eff.n < 1 or not eff.punctuated or any(
                 f.get("effect") == eid and f.type in ("trigger", "quick_marker", "procedure",
                                                       "granted_effect")
@@ -264,7 +264,7 @@ class ChainEvents(ResponseReach):
         if reading.card.kind != "monster" or not any(
                 f.type == "psct" and f.get("value") == "yes" for f in reading.facts):
             return
-        eff = next((e for e in reading.effects if e.id == eid), None)
+        eff = next((e for e in reading.all_effects() if e.id == eid), None)
         if eff is None or eff.n < 1:
             return
         said = f"effect {eff.n} of {reading.card.name} (\"{eff.text[:80]}\")"

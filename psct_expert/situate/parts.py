@@ -226,7 +226,7 @@ class PartEvents:
         eid = select_effect(reading, ref)
         targets = [f for f in reading.facts if f.type == "target" and f.get("effect") == eid]
         first = next((f for f in effect_parts(self, ref["card"], eid) if f.get("n") == 1), None)
-        text = next(e.text for e in reading.effects if e.id == eid)
+        text = next(e.text for e in reading.all_effects() if e.id == eid)
         aim = text.split(";")[0].lower()
         if owner not in ("you", "opponent") or len(targets) != 1 or first is None or \
                 first.get("verb") != verb or verb not in _DONE_ACTION or \

@@ -247,7 +247,7 @@ def purpose_is_its_own(st: Situate, ref: dict, purpose: Tree) -> bool:
     thing = sub(purpose, "thing")
     if thing is None:
         return low(purpose)[-1] != "it"     # "to destroy it": is "it" what the effect destroys?
-    text = set(norm(next(e.text for e in reading.effects if e.id == eid)).split())
+    text = set(norm(next(e.text for e in reading.all_effects() if e.id == eid)).split())
     return all(w in text for w in norm(st.r.said(thing)).split() if w not in STOP)
 
 

@@ -47,7 +47,7 @@ def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
                 "condition", q)
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
-    text = next(e.text for e in reading.effects if e.id == eid)
+    text = next(e.text for e in reading.all_effects() if e.id == eid)
     own = [e for e in reading.effects if e.n > 0]
     if not text.strip() and ref.get("select") == "activation" and len(own) == 1:
         # "I activate X's effect" of a Continuous Spell/Trap: its effect, not the card's activation

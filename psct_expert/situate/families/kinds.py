@@ -98,7 +98,7 @@ def build_inherent_summon(st: Situate, fam: Tree) -> dict:
             eid = select_effect(reading, ref)
         except QuestionError:
             eid = None
-        text = next((e.text for e in reading.effects if e.id == eid), "")
+        text = next((e.text for e in reading.all_effects() if e.id == eid), "")
         if eid is not None and not names_place(text, place):
             st.fail(f"{card.name}'s own Special Summon is not made {st.r.said(where)!r}: "
                     f"{text[:90]!r}", where)

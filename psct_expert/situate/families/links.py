@@ -84,7 +84,7 @@ def activation_effect(st: Situate, ref: dict) -> bool:
     if reading.card.kind not in ("spell", "trap"):
         return False
     eid = select_effect(reading, ref)
-    text = next((e.text for e in reading.effects if e.id == eid), "")
+    text = next((e.text for e in reading.all_effects() if e.id == eid), "")
     return eid.endswith("#0") or part_of_card_activation(text)
 
 

@@ -578,7 +578,7 @@ def negates_what_is_activated(st: Situate, fam: Tree) -> dict:
     eid = select_effect(reading, ref) if reading is not None else None
     scopes = [f for f in (reading.facts if reading else []) if f.type == "negation_scope"
               and f.get("effect") == eid and f.get("what") == "activation"]
-    text = next((e.text for e in reading.effects if e.id == eid), "") if reading else ""
+    text = next((e.text for e in reading.all_effects() if e.id == eid), "") if reading else ""
     asker = "you"                        # "Can X negate ...?": the asker's X
     whose = "your opponent" if player != asker else "you"
     own = any(f.get("kind") in NEGATED_KINDS[kind] for f in scopes) and \

@@ -387,7 +387,7 @@ def build_negate_act_now(st: Situate, fam: Tree) -> dict:
               and f.get("effect") == eid and f.get("what") == "activation"}
     whose = st.r.player(sub(node, "poss"))
     asker = asker_of(st, fam)
-    text = next(e.text for e in reading.effects if e.id == eid)
+    text = next(e.text for e in reading.all_effects() if e.id == eid)
     theirs = condition_says(text, "opponent-activates") or condition_says(text, "opponents")
     if not scopes or (kind != "card" and kind not in scopes and "any" not in scopes) or \
             whose not in ("you", "opponent") or (theirs and whose == asker):

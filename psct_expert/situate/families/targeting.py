@@ -372,7 +372,7 @@ def build_target_self(st: Situate, fam: Tree) -> dict:
     eref = st.effect_ref(ref)
     if quote is not None:
         reading, eid = st.effect_of(eref) or (None, None)
-        effect = next((e for e in reading.effects if e.id == eid), None) if reading else None
+        effect = next((e for e in reading.all_effects() if e.id == eid), None) if reading else None
         if effect is None or norm(quote) not in norm(effect.text):
             st.fail(f"{quote!r} is not in the text of that effect", fam)
     return st.spec("target-self", {"effect": eref})
@@ -393,7 +393,7 @@ def build_target_count(st: Situate, fam: Tree) -> dict:
     eid = select_effect(reading, ref)
     if not any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
         st.fail(f"{ref['card']} does not target", fam)
-    eff = next(e for e in reading.effects if e.id == eid)
+    eff = next(e for e in reading.all_effects() if e.id == eid)
     written = target_words(eff)
     phrase = _plain(written)
     said = [c for c in fam.children if isinstance(c, Tree) and c.data in ("thing_mod", "thing_noun",

@@ -151,7 +151,7 @@ def build_happens_at(st: Situate, fam: Tree) -> dict:
         st.fail(f"{card} has no one effect with bullets to choose from" if not with_bullets else
                 f"{card} has more than one effect with bullets: say which", fam)
     eid = with_bullets[0]
-    effect = next(e for e in reading.effects if e.id == eid)
+    effect = next(e for e in reading.all_effects() if e.id == eid)
     verbs = [st.r.action(t) for t in choice.iter_subtrees_topdown() if t.data == "act_verb"]
     bullet_verbs = {f.get("verb") for f in reading.facts if f.type == "clause"
                     and str(f.get("effect", "")).startswith(eid + ".")}
