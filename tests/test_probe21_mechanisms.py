@@ -336,3 +336,12 @@ def test_a_bullet_chosen_by_what_is_told_is_asked_of_in_every_family(base_expert
     ex = base_expert.with_cards([Card.from_dict(card, origin="test")])
     answer = ex.ask("Can I activate Example Envoy targeting only 1 monster?")
     assert answer.value == "yes" and "bullet 1" in answer.restated
+
+
+def test_words_of_the_language_joined_by_a_hyphen_are_no_card_name(base_expert):
+    # "its negate-attack effect" is Necro Gardna's effect, not the card Negate Attack
+    answer = base_expert.ask("Is banishing Necro Gardna from the GY a cost for its negate-attack "
+                             "effect?")
+    assert answer.value == "yes" and "Negate Attack" not in answer.restated
+    # the card's name written as it is is still the card
+    assert base_expert.ask("Does Negate Attack target?").value in ("yes", "no")

@@ -147,6 +147,9 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
                 if lower and all(plain_word(w) for w in re.findall(r"[\w'/-]+", cand)):
                     continue
                 card = db.find(cand)
+                if card is not None and lower and "-" in cand and "-" not in card.name and \
+                        all(plain_word(w) for w in re.findall(r"[\w'/]+", cand)):
+                    card = None   # "its negate-attack effect": words of the language joined, no name
                 if card is not None:
                     found = (j, end, card)
                     break
