@@ -345,3 +345,16 @@ def test_words_of_the_language_joined_by_a_hyphen_are_no_card_name(base_expert):
     assert answer.value == "yes" and "Negate Attack" not in answer.restated
     # the card's name written as it is is still the card
     assert base_expert.ask("Does Negate Attack target?").value in ("yes", "no")
+
+
+def test_a_phase_said_of_an_effect_is_grounded_in_its_text(base_expert):
+    answer = base_expert.ask("does asura priest's end phase effect start a chain?")
+    assert answer.value == "yes" and "second effect" in answer.restated
+    with pytest.raises(QuestionError):
+        base_expert.ask("is raigeki's end phase effect a quick effect?")    # its text says none
+
+
+def test_going_back_to_the_hand_is_returning_there():
+    from psct_expert.parser.lexicon import relex
+
+    assert "returning to my hand" in relex("X going back to my hand, does it start a chain?").text
