@@ -358,3 +358,14 @@ def test_going_back_to_the_hand_is_returning_there():
     from psct_expert.parser.lexicon import relex
 
     assert "returning to my hand" in relex("X going back to my hand, does it start a chain?").text
+
+
+@pytest.mark.parametrize("question, read", [
+    ("they activated forced back on my normal summon. I want to chain skill successor to it, "
+     "can I?", "can I chain skill successor to it?"),
+    ("i activate Pot of Greed and chain Mystical Space Typhoon to it. that's legal?",
+     "I activate Pot of Greed. Can i chain Mystical Space Typhoon to it?"),
+])
+def test_a_proposal_asked_short_or_after_a_first_action(base_expert, question, read):
+    answer = base_expert.ask(question)
+    assert answer.value in ("yes", "no") and read in answer.reading.text

@@ -292,6 +292,12 @@ def _proposal_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern] | None:
     return tag, player, re.compile("^\ue000k\\d+k")
 
 
+# a second action of the same player in a proposal ("... and then chain Y to it")
+_THEN_ACT = re.compile(r",?\s+and\s+(?:then\s+)?(?P<verb>chain|activate|use|flip|respond|"
+                       r"summon|special summon|normal summon|banish|negate)\b(?P<rest>.*)$",
+                       re.IGNORECASE)
+
+
 def _proposal(parts: list[str], out: Relexed) -> list[str]:
     """"i chain X to it. legal?": a proposal followed by a tag asking whether it is allowed
     (the lexicon's ``legality_tags``) is the question "Can I chain X to it?"; a proposal that
@@ -328,6 +334,13 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
                 (all_lemmas(verb).get("VERB") or (verb,))[0]     # "NS", a name: as written
             told = said[:p.start()].strip(" ,;")
             asked = f"Can {p.group('actor')} {base}{p.group('rest')}?"
+            then = _THEN_ACT.search(p.group("rest"))
+            if then is not None:
+                # "i activate X and (then) chain Y to it. legal?": the last action is proposed,
+                # the first is told
+                first = f"{p.group('actor')} {verb}{p.group('rest')[:then.start()]}"
+                told = f"{told} {first}".strip(" ,;")
+                asked = f"Can {p.group('actor')} {then.group('verb')}{then.group('rest')}?"
         if asked is None and named.match(said):
             asked = f"Can I activate {said}?"
         if asked is None:
