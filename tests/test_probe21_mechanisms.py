@@ -12,6 +12,18 @@ from psct_expert.cards import Card
 from psct_expert.errors import QuestionError
 
 
+def _with(expert, *cards):
+    """The expert with these invented cards (dicts of the card file format) over the database."""
+    return expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+
+
+ENVOY = {"name": "Example Envoy", "kind": "monster", "subtypes": ["effect"],
+         "text": "Cannot be Normal Summoned/Set. Once per turn, you can activate 1 of these "
+                 "effects.\n● Target 1 monster on the field; banish it.\n● If this attacking "
+                 "card destroys an opponent's monster by battle: It can make a second attack in "
+                 "a row."}
+
+
 @pytest.fixture(scope="module")
 def invented(base_expert):
     cards = [
@@ -23,7 +35,7 @@ def invented(base_expert):
          "text": "Once per turn: You can target 1 monster your opponent controls; destroy it. "
                  "If this card is destroyed: You can add 1 monster from your Deck to your hand."},
     ]
-    return base_expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+    return _with(base_expert, *cards)
 
 
 def test_what_the_question_asks_of_says_which_effect(invented):
@@ -137,7 +149,7 @@ def parted(base_expert):
                  "control; destroy it, and if you do, Special Summon 1 \"Example\" monster from "
                  "your Deck."},
     ]
-    return base_expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+    return _with(base_expert, *cards)
 
 
 @pytest.mark.parametrize("question, value, effect", [
@@ -298,7 +310,7 @@ def test_other_keeps_an_invented_card_from_targeting_itself(base_expert):
               "text": "Once per turn: You can target 1 other card you control; destroy it."},
              {"name": "Example Keeper", "kind": "monster", "subtypes": ["effect"],
               "text": "Once per turn: You can target 1 card you control; destroy it."}]
-    ex = base_expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+    ex = _with(base_expert, *cards)
     assert ex.ask("can example sorter target itself?").value == "no"
     assert ex.ask("can example keeper target itself?").value == "yes"
 
@@ -311,12 +323,7 @@ def test_itself_said_of_an_action_is_grounded_in_this_card(parted):
 
 
 def test_a_story_that_says_what_a_bullet_does_chooses_that_bullet(base_expert):
-    card = {"name": "Example Envoy", "kind": "monster", "subtypes": ["effect"],
-            "text": "Cannot be Normal Summoned/Set. Once per turn, you can activate 1 of these "
-                    "effects.\n● Target 1 monster on the field; banish it.\n● If this attacking "
-                    "card destroys an opponent's monster by battle: It can make a second attack "
-                    "in a row."}
-    ex = base_expert.with_cards([Card.from_dict(card, origin="test")])
+    ex = _with(base_expert, ENVOY)
     answer = ex.ask("Example Envoy targets their monster to banish it, they chain Book of Moon to "
                     "flip it face-down. Still banished?")
     assert answer.value in ("yes", "no")
@@ -328,12 +335,7 @@ def test_a_story_that_says_what_a_bullet_does_chooses_that_bullet(base_expert):
 
 def test_a_bullet_chosen_by_what_is_told_is_asked_of_in_every_family(base_expert):
     # (the bullet chosen reached builders that looked only among whole effects: a crash)
-    card = {"name": "Example Envoy", "kind": "monster", "subtypes": ["effect"],
-            "text": "Cannot be Normal Summoned/Set. Once per turn, you can activate 1 of these "
-                    "effects.\n● Target 1 monster on the field; banish it.\n● If this attacking "
-                    "card destroys an opponent's monster by battle: It can make a second attack "
-                    "in a row."}
-    ex = base_expert.with_cards([Card.from_dict(card, origin="test")])
+    ex = _with(base_expert, ENVOY)
     answer = ex.ask("Can I activate Example Envoy targeting only 1 monster?")
     assert answer.value == "yes" and "bullet 1" in answer.restated
 
