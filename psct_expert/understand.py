@@ -509,6 +509,10 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     asked = {m.card for m in mentions(parts[-1], db, families)}
     if told & asked:
         return None
+    from .frames.read import WHICH_EFFECT
+
+    if WHICH_EFFECT.search(" ".join(parts[:-1])):
+        return None     # "... ? asking for the first effect": which effect is asked, never a story
     out = Relexed(parts[-1], list(relexed.changes))
     out.changes.append(Change("story-aside", " ".join(parts[:-1]), spec["family"]))
     return spec, out

@@ -371,3 +371,13 @@ def test_going_back_to_the_hand_is_returning_there():
 def test_a_proposal_asked_short_or_after_a_first_action(base_expert, question, read):
     answer = base_expert.ask(question)
     assert answer.value in ("yes", "no") and read in answer.reading.text
+
+
+def test_a_sentence_that_says_which_effect_is_never_a_story_set_aside(base_expert):
+    # "asking for the first effect" after a question of the second: refused, never answered for
+    # the second effect with the correction set aside
+    with pytest.raises(QuestionError):
+        base_expert.ask("is the second effect of lightning chidori a quick effect? asking for "
+                        "the first effect")
+    assert base_expert.ask("is the second effect of lightning chidori a quick effect? my friend "
+                           "says no").value == "no"

@@ -127,6 +127,8 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         asked, story = story + asked, []
         said = said_cards = " ".join(asked)
         found = [(n, fr, m) for n, fr, rx, _p in frames if n == family for m in rx.finditer(said)]
+    if any(WHICH_EFFECT.search(p) for p in story):
+        return None     # "... ? asking for the first effect": which effect is asked, never a story
     if not all(_subject_fits(said, m, frame, voc) for _n, _f, m in found):
         return None
     polarities = {p for name, _f, rx, p in frames if name == family and rx.search(said)}
@@ -382,6 +384,11 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
                  responding=unmasked(responding), copy=copy,
                  polarity=polarity, premise=premise, numbers=numbers, late=late_said,
                  parts=parts, ordinal=ordinal)
+
+
+# words of a story that say which effect of a card is meant ("the first effect", "its other one")
+WHICH_EFFECT = re.compile(r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|other|"
+                           r"pendulum)\s+(?:effect|effects|one|ability|bullet)\b", re.IGNORECASE)
 
 
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
