@@ -381,3 +381,23 @@ def test_a_sentence_that_says_which_effect_is_never_a_story_set_aside(base_exper
                         "the first effect")
     assert base_expert.ask("is the second effect of lightning chidori a quick effect? my friend "
                            "says no").value == "no"
+
+
+@pytest.mark.parametrize("told, value", [
+    ("I control 3 monsters and my opponent controls 1 monster. ", "no"),
+    ("I control 2 monsters and my opponent controls 2 monsters. ", "no"),
+    ("I control 1 monster and my opponent controls 3 monsters. ", "unknown"),   # met: not decided here
+    # the count told before a Summon is not the field when it is activated: never decided by it
+    ("I control 1 monster and my opponent controls 1 monster. My opponent Special Summons 2 "
+     "monsters. ", "unknown"),
+])
+def test_more_monsters_than_you_checked_against_the_counts_told(base_expert, told, value):
+    answer = base_expert.ask(told + "Can I activate the effect of Ghost Reaper & Winter Cherries?")
+    assert answer.value == value
+
+
+def test_a_count_told_before_a_summon_does_not_decide_the_targets(base_expert):
+    answer = base_expert.ask("My opponent controls 1 monster and I control no monsters. My "
+                             "opponent Special Summons a monster. Can I activate Treacherous Trap "
+                             "Hole?")
+    assert "too-few-targets-on-the-field" not in answer.rules()

@@ -83,6 +83,10 @@ class _Reader(PhraseReaders):
         for f in [f for f in self.facts if f.type == "target" and f.source is not None]:
             if plain.search(f.source.quote):    # "1 card you control": the card itself fits it
                 self.add("target_plain", f.source, effect=f.get("effect"), slot=f.get("slot"))
+        more = self.g.p["more_monsters_condition"]
+        for f in [f for f in self.facts if f.type == "condition" and f.source is not None]:
+            if more.search(f.source.quote):     # "If your opponent controls more monsters than you do"
+                self.add("more_monsters_condition", f.source, effect=f.get("effect"))
         m = self.g.p["turn_lock_battle"].search(text)
         if m is not None:       # no Battle Phase the turn it is activated: the whole turn
             self.add("turn_lock", self.src(text, m.start(), m.end(), "text"), card=card.name,
