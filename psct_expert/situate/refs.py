@@ -90,7 +90,7 @@ class EffectRefs:
                 # "X targets their monster to banish it": the one bullet that does what is told
                 return {"card": c.name, "bullet": bullet}
             cands = _narrow(reading, cands, hint)
-            told = (getattr(self, "told_effects", None) or {}).get(c.name)
+            told = self.told_effects.get(c.name)
             if len(cands) > 1 and how in ("eff_its", "eff_poss", "eff_of") and told is not None \
                     and any(str(e.n) == str(told) for e in cands):
                 # "X's detach effect was negated. Can I use its effect again?": the one effect
@@ -102,7 +102,7 @@ class EffectRefs:
     def _told_effect(self, ref: dict) -> dict:
         """Keep the one effect each card has been said by (its number or what it does), for a
         bare "its effect" said of that card later; a card said by two is said by none."""
-        told = self.__dict__.setdefault("told_effects", {})
+        told = self.told_effects
         if "n" in ref and ref.get("card"):
             told[ref["card"]] = ref["n"] if told.get(ref["card"], ref["n"]) == ref["n"] else None
         return ref

@@ -70,6 +70,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         self.set_this_turn: set[tuple[str, str]] = set()   # (card, player) told Set this turn
         self.unsaid_activator: set[str] = set()   # activations told with no player ("X is activated")
         self.assumed_negation: set[str] = set()   # "X was negated": its activation, not said so
+        self.told_effects: dict[str, object] = {}  # card -> the one effect of it said (None: two)
 
     def fail(self, why: str, node=None):
         raise QuestionError(f"could not understand the question: {why}", understood=self.understood,
