@@ -68,9 +68,8 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         # "... that they can respond to?" asks whether a response can be made: a text that
         # speaks of responses may forbid them (whatever starts a Chain)
         return None
-    if frame.ordinal and not spec.get("ask_parts") and (
-            spec.get("ask_same") or frame.premise or frame.subject != "effect" or
-            not spec.get("ask") or frame.action):
+    if frame.ordinal and (spec.get("ask_same") or frame.premise or frame.subject != "effect" or
+                          not spec.get("ask") or frame.action):
         return None         # the effect's number said: only a question of one effect takes it
     if spec.get("ask_same"):
         # "can I use it again?": the same card (each effect that has a limit asked, agreeing)

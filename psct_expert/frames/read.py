@@ -386,13 +386,14 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
                  parts=parts, ordinal=ordinal)
 
 
-# words of a story that say which effect of a card is meant ("the first effect", "its other one")
-WHICH_EFFECT = re.compile(r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|other|"
-                           r"pendulum)\s+(?:effect|effects|one|ability|bullet)\b", re.IGNORECASE)
-
-
+# an effect's number said in words ("its first effect", "the 2nd effect")
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
              "4th": 4, "fifth": 5, "5th": 5}
+ORDINAL_WORDS = "|".join(_ORDINALS)
+
+# words of a story that say which effect of a card is meant ("the first effect", "its other one")
+WHICH_EFFECT = re.compile(rf"\b(?:{ORDINAL_WORDS}|other|pendulum)\s+(?:effect|effects|one|ability|"
+                          r"bullet)\b", re.IGNORECASE)
 
 
 # a word before an action said of a card ("my targeted card"): the action describes it

@@ -8,7 +8,7 @@ import re
 
 from ..parser.lexicon import Change, Relexed
 from .ground import questions_of
-from .read import _CLAUSE, _LATE_CLAUSE, Frame, read_frame
+from .read import _CLAUSE, _LATE_CLAUSE, ORDINAL_WORDS, Frame, read_frame
 from .words import (
     _MASKED, _QUOTE, _WORD, _asked, _frames, _mask, _name_end, _premise_words, _sentences,
     vocabulary)
@@ -70,8 +70,8 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
         said = " " + said[opened.end():] if opened else said[:late.start()] if late else said
     if frame.ordinal:
         # the effect's number, read as the effect asked of ("test run first effect, ...")
-        said = re.sub(r"\b(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)(?=\s+(?:effect|"
-                      r"effects|eff|ability)\b)", " ", said, flags=re.IGNORECASE)
+        said = re.sub(rf"\b(?:{ORDINAL_WORDS})(?=\s+(?:effect|effects|eff|ability)\b)", " ", said,
+                      flags=re.IGNORECASE)
     for _name, _f, rx, _p in _frames(families):
         if _name == frame.family:
             said = rx.sub(" ", said)    # the cue itself ("... still sent ...") is the frame's
