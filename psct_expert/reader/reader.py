@@ -79,14 +79,8 @@ class _Reader(PhraseReaders):
         m = self.g.p["extra_attacks"].search(text)
         if m is not None:       # it lets a monster attack more than once
             self.add("extra_attacks", self.src(text, m.start(), m.end(), "text"), card=card.name)
-        plain = self.g.p["target_plain"]
-        for f in [f for f in self.facts if f.type == "target" and f.source is not None]:
-            if plain.search(f.source.quote):    # "1 card you control": the card itself fits it
-                self.add("target_plain", f.source, effect=f.get("effect"), slot=f.get("slot"))
-        more = self.g.p["more_monsters_condition"]
-        for f in [f for f in self.facts if f.type == "condition" and f.source is not None]:
-            if more.search(f.source.quote):     # "If your opponent controls more monsters than you do"
-                self.add("more_monsters_condition", f.source, effect=f.get("effect"))
+        self._read_marked("target", "target_plain", "slot")
+        self._read_marked("condition", "more_monsters_condition")
         m = self.g.p["turn_lock_battle"].search(text)
         if m is not None:       # no Battle Phase the turn it is activated: the whole turn
             self.add("turn_lock", self.src(text, m.start(), m.end(), "text"), card=card.name,
@@ -179,6 +173,15 @@ class _Reader(PhraseReaders):
                 if e.n > 0:
                     self.add("limit_one_effect", src, effect=e.id)
             return
+
+    def _read_marked(self, of: str, pattern: str, *keep: str):
+        """A fact named ``pattern`` for each ``of`` fact whose quote its phrase matches: a target
+        said only by its kind and place ("1 card you control": the card itself fits it), a
+        condition comparing monsters ("If your opponent controls more monsters than you do")."""
+        rx = self.g.p[pattern]
+        for f in [f for f in self.facts if f.type == of and f.source is not None]:
+            if rx.search(f.source.quote):
+                self.add(pattern, f.source, effect=f.get("effect"), **{k: f.get(k) for k in keep})
 
     def _read_position_changes(self):
         """A part whose verb is "change" and that changes a battle position ("Change all face-up
