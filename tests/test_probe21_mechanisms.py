@@ -212,8 +212,13 @@ def test_that_card_asked_again_is_never_read_as_another_copy(base_expert):
      "my opponent's trap"),
     ("can i chain gagaga cowboy's burn effect in response to a spell they activated?",
      "my opponent's spell"),
+    # a proposal asked short, or after a first action told
+    ("they activated forced back on my normal summon. I want to chain skill successor to it, "
+     "can I?", "can I chain skill successor to it?"),
+    ("i activate Pot of Greed and chain Mystical Space Typhoon to it. that's legal?",
+     "I activate Pot of Greed. Can i chain Mystical Space Typhoon to it?"),
 ])
-def test_an_action_noun_and_a_relative_clause_are_read(base_expert, question, read):
+def test_action_nouns_relative_clauses_and_proposals_are_read(base_expert, question, read):
     answer = base_expert.ask(question)
     assert answer.value in ("yes", "no") and read in answer.reading.text
 
@@ -360,17 +365,6 @@ def test_going_back_to_the_hand_is_returning_there():
     from psct_expert.parser.lexicon import relex
 
     assert "returning to my hand" in relex("X going back to my hand, does it start a chain?").text
-
-
-@pytest.mark.parametrize("question, read", [
-    ("they activated forced back on my normal summon. I want to chain skill successor to it, "
-     "can I?", "can I chain skill successor to it?"),
-    ("i activate Pot of Greed and chain Mystical Space Typhoon to it. that's legal?",
-     "I activate Pot of Greed. Can i chain Mystical Space Typhoon to it?"),
-])
-def test_a_proposal_asked_short_or_after_a_first_action(base_expert, question, read):
-    answer = base_expert.ask(question)
-    assert answer.value in ("yes", "no") and read in answer.reading.text
 
 
 def test_a_sentence_that_says_which_effect_is_never_a_story_set_aside(base_expert):
