@@ -297,7 +297,7 @@ def _short_names(text: str, mentions: list[Mention], plain_word=None) -> None:
 
 
 _QUESTION_WORDS = re.compile(r"^(?:(?:Does|Do|Is|Are|Can|Could|If|When|After|Will|Would|Must|"
-                             r"What|How|Why|Should|Suppose|While|I)\s+)+")
+                             r"What|How|Why|Should|Suppose|While|Since|Because|I)\s+)+")
 # (names) a dash between capitalised words stays in the run ("ZS - Banish Sage"): a misspelt
 # name with an archetype before a dash is looked up whole
 _CAP_RUN = re.compile(r"\b[A-Z][\w'\-]*(?:\s+(?:of|the|and|&|de|-(?=\s+[A-Z])|[A-Z0-9][\w'\-:,.]*))*")
@@ -399,6 +399,8 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
             if not beside:
                 runs.append((m.start(), m.end()))
     runs += _plain_runs(text, plain_word)
+    runs += _runs_around(text, [(m.start(), m.end()) for m in _LONE_WORD.finditer(text)
+                                if not plain_word(m.group().lower()) and not plain_word(m.group())])
     out: list[Mention] = []
     for s, e in sorted(runs, key=lambda r: (r[0], -r[1])):
         if any(s < b and a < e for a, b in taken):
@@ -500,6 +502,30 @@ _LOWER_WORD = re.compile(r"(?<![\w'\-/\"])[a-z][a-z\-]+(?![\w\-/])(?!'(?!s\b))"
                          # (names) a sentence's first word, capitalised for the sentence only
                          # ("Moonlit chill resolved ...")
                          r"|(?:^|(?<=[.?!:] ))[A-Z][a-z\-]+(?=\s+[a-z])(?![\w\-/])(?!'(?!s\b))")
+
+
+_RUN_WORD = re.compile(r"(?<![\w'\-/\"])[A-Za-z][A-Za-z\-]*")
+
+
+def _runs_around(text: str, strange: list, longest: int = 3) -> list:
+    """Names written in part around a word the question language does not have ("luster
+    pendulum's effect", "the moonlit chill"): every run of two or three words in a row, joined by
+    single spaces, that holds such a word (``strange``), as (start, end), whatever the other
+    words are ("pendulum" is a game word too); the caller keeps a run only when it stands in
+    exactly one card's name."""
+    words = list(_RUN_WORD.finditer(text))
+    out = []
+    for i, w in enumerate(words):
+        if (w.start(), w.end()) not in strange:
+            continue
+        for n in range(longest, 1, -1):
+            for first in range(i - n + 1, i + 1):
+                run = words[max(first, 0):first + n]
+                if first < 0 or len(run) < n or \
+                        any(text[a.end():b.start()] != " " for a, b in zip(run, run[1:])):
+                    continue
+                out.append((run[0].start(), run[-1].end()))
+    return out
 
 
 def _plain_runs(text: str, plain_word, longest: int = 3):
