@@ -444,7 +444,11 @@ def test_a_card_that_a_player_controls(base_expert):
      "They control no monsters. Opp summons X from hand. can i chain?"),
     ("Can I chain Y in response, since my monster is targeted?",
      "My monster is targeted. Can I chain Y in response?"),
-    ("Since I targeted 3, do I lose 3000 LP?", "Since I targeted 3, do I lose 3000 LP?"),
+    # a reason that opens the sentence, up to its comma or to the question it explains
+    ("Since I targeted 3, do I lose 3000 LP?", "I targeted 3. Do I lose 3000 LP?"),
+    ("since it was negated can i use it again?", "It was negated. Can i use it again?"),
+    # an opening reason with no comma and no question after it stays where it is
+    ("Since it was negated I still draw.", "Since it was negated I still draw."),
 ])
 def test_a_reason_is_told_before_what_it_explains(written, read):
     assert relex(written).text == read

@@ -123,6 +123,10 @@ def _alternation(words, flags=re.IGNORECASE) -> re.Pattern | None:
     return re.compile(rf"(?<![\w'\-/])(?:{body})(?![\w'\-/])", flags)
 
 
+# (reasons) the words that open a question after a reason told first ("since X can i ...")
+_ASKS = "can|could|do|does|did|is|are|was|were|will|would|should|may|must|am"
+
+
 @lru_cache(maxsize=1)
 def _patterns() -> dict:
     lx = lexicon()
@@ -135,6 +139,11 @@ def _patterns() -> dict:
     return {
         "reason": re.compile(rf",?\s+{reasons.pattern}\s+(?={starts}\b)", re.IGNORECASE)
         if reasons is not None else None,
+        # a reason that opens the sentence, up to its comma or to the question it explains
+        # ("since it was negated can i ...?")
+        "reason_first": re.compile(
+            rf"^{reasons.pattern}\s+(?P<why>.+?)(?:\s*,\s*|\s+(?=(?:{_ASKS})\s+"
+            rf"(?:{starts})\b))(?P<main>.+)$", re.IGNORECASE) if reasons is not None else None,
         "suppose": re.compile(rf"^{supposes.pattern}\s+(?P<a>[^,]+?),\s+(?:then\s+)?"
                               rf"(?P<b>{starts}\b.*)$", re.IGNORECASE) if supposes is not None else None,
         "header": re.compile(rf"^(?P<card>\ue000k\d+k)\s*:\s+(?:(?P<it>it|this card)\s+(?=\w)|"
@@ -464,9 +473,16 @@ def _protection_supposed(parts: list[str], out: Relexed) -> list[str]:
 
 
 def _reason_first(s: str, out: Relexed) -> list[str]:
-    """A reason joined to a sentence ("X because Y", "Can I ..., since Y?") is told before it:
-    "Y. X" ("Y. Can I ...?"), so the story grammar reads it as what held or happened first.
-    Nothing is set aside; a reason that opens the sentence ("Since I targeted 3, ...") is left."""
+    """A reason joined to a sentence ("X because Y", "Can I ..., since Y?", "Since Y, can I
+    ...?") is told before it: "Y. X" ("Y. Can I ...?"), so the story grammar reads it as what
+    held or happened first.  Nothing is set aside."""
+    opening = _patterns()["reason_first"]
+    m = opening.match(s) if opening is not None else None
+    if m is not None and len(m.group("why").split()) >= 2:
+        told = m.group("why")[:1].upper() + m.group("why")[1:] + "."
+        asked = m.group("main")[:1].upper() + m.group("main")[1:]
+        out.changes.append(Change("read-as", s, f"{told} {asked}"))
+        return [told] + _reason_first(asked, out)
     rx = _patterns()["reason"]
     m = rx.search(s) if rx is not None else None
     if m is None:
