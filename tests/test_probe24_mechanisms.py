@@ -1,0 +1,80 @@
+"""Mechanisms of the session after `32fb9e2`, found on the dev rounds (issues 22 and 23): a name
+written in part around a word the question language lacks, whatever the words beside it are; a
+reason that opens the sentence told first; "the attacker", "in chain", "off that"; a "during your
+Main Phase this turn" condition not met by an activation told before Main Phase 1.  Sentences and
+invented cards written for these tests, not the shared cases."""
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.errors import QuestionError
+from psct_expert.parser.lexicon import relex
+
+
+def _with(expert, *cards):
+    """The expert with these invented cards (dicts of the card file format) over the database."""
+    return expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+
+
+@pytest.fixture(scope="module")
+def quillmoor(base_expert):
+    return _with(base_expert, {
+        "name": "Quillmoor Pendulum, the Drake", "kind": "monster",
+        "subtypes": ["pendulum", "effect"], "text": "You can target 1 card on the field; destroy it.",
+        "pendulum_text": "Once per turn: You can destroy 1 card in your other Pendulum Zone."}, {
+        "name": "Quillmoor Knight", "kind": "monster", "subtypes": ["effect"],
+        "text": "You can target 1 monster on the field; destroy it."})
+
+
+def test_a_partial_name_takes_in_a_game_word_beside_it(quillmoor):
+    # "quillmoor" alone fits two cards; with "pendulum" beside it, one
+    answer = quillmoor.ask("does quillmoor pendulum's pendulum effect target?")
+    assert answer.value == "no"
+    assert "Quillmoor Pendulum, the Drake" in answer.restated
+
+
+def test_a_word_that_fits_two_names_alone_is_not_guessed(quillmoor):
+    with pytest.raises(QuestionError):
+        quillmoor.ask("does quillmoor's effect target?")
+
+
+@pytest.mark.parametrize("written, read", [
+    ("My opponent banished the attacker in chain. Do I still gain LP?",
+     "My opponent banished the attacking monster in response. Do I still gain LP?"),
+    ("they chained and removed their attacker from the field",
+     "They chained and removed their attacking monster from the field"),
+    # a Chain Link named by number stays
+    ("They destroyed it in chain link 2.", "They destroyed it in chain link 2."),
+])
+def test_the_attacker_and_in_chain(written, read):
+    assert relex(written).text == read
+
+
+def test_off_that_is_shown_as_read():
+    said = relex("can i activate it off that?")
+    assert said.text == "Can i activate it?"
+    assert any(c.written == "off that" for c in said.changes)
+    # "off" elsewhere stays a word to place
+    assert "off the field" in relex("it was sent off the field?").text
+
+
+TALENT = {"name": "Example Talent", "kind": "spell", "subtypes": ["normal"],
+          "text": "If your opponent has activated a monster effect during your Main Phase this "
+                  "turn: Draw 2 cards."}
+
+
+@pytest.mark.parametrize("question, answer", [
+    # told before Main Phase 1: nothing in a Main Phase meets the condition
+    ("My opponent activated Ash Blossom & Joyous Spring during my Standby Phase. Can I activate "
+     "Example Talent in Main Phase 1?", "no"),
+    ("opp ashed me in my standby phase. can i activate Example Talent in main phase 1 off that?",
+     "no"),
+    # in Main Phase 1 itself: met
+    ("It is my Main Phase 1. My opponent activates Ash Blossom & Joyous Spring. Can I activate "
+     "Example Talent?", "yes"),
+    # asked in Main Phase 2: an untold Main Phase 1 came before, so it stays open
+    ("It is my Battle Phase. My opponent activates Ash Blossom & Joyous Spring. It is my Main "
+     "Phase 2. Can I activate Example Talent?", "unknown"),
+])
+def test_a_main_phase_condition_and_an_earlier_activation(base_expert, question, answer):
+    assert _with(base_expert, TALENT).ask(question).value == answer
