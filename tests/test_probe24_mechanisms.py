@@ -78,3 +78,29 @@ TALENT = {"name": "Example Talent", "kind": "spell", "subtypes": ["normal"],
 ])
 def test_a_main_phase_condition_and_an_earlier_activation(base_expert, question, answer):
     assert _with(base_expert, TALENT).ask(question).value == answer
+
+
+@pytest.mark.parametrize("told, read", [
+    # a card that flipped, then a clause with no subject: the card's own
+    ("Quillmoor flipped and targeted my face-up monster.",
+     ["Q is flipped face-up.", "Q targets my face-up monster."]),
+    # "turned ... face-down" is a flip
+    ("They chained and turned my monster face-down.", ["my monster is flipped face-down in response."]),
+    ("I chain and kill their monster.", ["I destroy my opponent's monster in response."]),
+])
+def test_story_clauses_of_this_session(told, read):
+    from psct_expert.parser.clauses import read_story
+
+    spans = [(0, 9)] if told.startswith("Quillmoor") else []
+    assert read_story(told, spans, ["monster"] * len(spans), ["Q"] * len(spans)) == read
+
+
+@pytest.mark.parametrize("told", [
+    "Quillmoor turned.",                 # "turn" with no position: a word to place
+    "It is my turn and they turned it.",
+])
+def test_turn_needs_a_position(told):
+    from psct_expert.parser.clauses import read_story
+
+    spans = [(0, 9)] if told.startswith("Quillmoor") else []
+    assert read_story(told, spans, ["monster"] * len(spans), ["Q"] * len(spans)) is None

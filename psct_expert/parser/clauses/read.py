@@ -97,7 +97,8 @@ class Reader:
             needs = data()["verbs"].get(e.verb, {}).get("needs")
             if needs == "directly" and "directly" not in e.mods or \
                     needs == "from hand" and not any(m.startswith("from ") and m.endswith(" hand")
-                                                     for m in e.mods):
+                                                     for m in e.mods) or \
+                    needs == "face" and not any(m in ("face-down", "face-up") for m in e.mods):
                 raise Stop
         return [e for e in out if not (e.verb in ("chain", "respond") and e.patient is None
                                        and e.by is None)]
@@ -833,7 +834,9 @@ class Reader:
             passive = True               # "its effect goes on the chain": it is activated
         if verb == "flip" and not passive and not intent and subj is not None and subj.card is not None \
                 and not subj.say and (s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then")):
-            # "Penguin Soldier flip, ...", "X flips": the card is flipped face-up (its Flip effect)
+            # "Penguin Soldier flip, ...", "X flips": the card is flipped face-up (its Flip effect);
+            # a clause after it with no subject is the card's ("X flipped and targeted my monster")
+            self.subject = subj
             return Event("flip", patient=subj, passive=True, mods=["face-up"])
         ev = Event(verb, passive=passive, intent=intent, only=bool(only))
         if passive and subj is not None and subj.player is not None:
