@@ -104,3 +104,45 @@ def test_turn_needs_a_position(told):
 
     spans = [(0, 9)] if told.startswith("Quillmoor") else []
     assert read_story(told, spans, ["monster"] * len(spans), ["Q"] * len(spans)) is None
+
+
+@pytest.fixture(scope="module")
+def vessels(base_expert):
+    # "zorvane" stands in two names; only one of their texts says "detach"
+    return _with(base_expert, {
+        "name": "Zorvane Lancer", "kind": "monster", "subtypes": ["xyz", "effect"],
+        "text": "Once per turn: You can detach 1 material from this card, then target 1 card on the "
+                "field; destroy it."}, {
+        "name": "Zorvane Warden", "kind": "monster", "subtypes": ["effect"],
+        "text": "You can target 1 card on the field; destroy it."})
+
+
+def test_a_word_of_two_names_is_the_card_whose_text_says_what_is_told(vessels):
+    answer = vessels.ask("zorvane's detach effect got negated. can i use it again this turn?")
+    assert answer.value == "no"
+    assert "Zorvane Lancer" in answer.restated
+
+
+@pytest.mark.parametrize("question", [
+    # what is asked never chooses the card ("detach" only in the question asked)
+    "does zorvane detach?",
+    # nothing told that only one text says ("negated": neither text)
+    "zorvane got negated. can i use it again this turn?",
+    # told, but both texts say it
+    "zorvane destroyed my card. can i chain to it?",
+])
+def test_a_word_of_two_names_not_grounded_is_not_chosen(vessels, question):
+    from psct_expert.parser.names import _grounded_word
+
+    assert _grounded_word(question, vessels.db, [(0, 7)], []) == []
+
+
+@pytest.mark.parametrize("question", [
+    "Lightning Chidori's detach effect got negated. can i use it again this turn?",
+    "lightning chidori detach effect got negated. can i try the same chidori's effect again this turn?",
+])
+def test_using_it_again_after_its_effect_was_told(base_expert, question):
+    # "it" after a story that told one effect of the card: that effect, that same copy
+    answer = base_expert.ask(question)
+    assert answer.value == "no"
+    assert "the second effect of Lightning Chidori be used again" in answer.restated

@@ -421,7 +421,51 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
             out.append(m)
             taken.append((m.start, m.end))
     out += _misspelt(text, db, strange, taken, mentions)
+    out += _grounded_word(text, db, strange, taken)
     return out
+
+
+def _grounded_word(text: str, db: CardDB, strange: list, taken: list) -> list[Mention]:
+    """(names) A word of no language that stands in two to four cards' names ("chidori": Lightning
+    Chidori, Assault Blackwing - Chidori the Rain Sprinkling) is the one of them whose text says
+    a word of what cards do that the story tells or that is said of the card's effect ("chidori's
+    detach effect"), when no other of them says any such word (the lexicon's
+    ``name_grounding_words``, each in any form: "detached", "negates").  The question asked never
+    chooses: the card would be chosen by what is asked of it.  Otherwise it stays a word to place."""
+    from .lexicon import lexicon
+
+    grounding = [str(w).lower() for w in lexicon().get("name_grounding_words") or ()]
+    # what the story tells (never the question asked: "does chidori target?" must not choose the
+    # card that targets), and the words said of the card itself ("chidori's detach effect")
+    told = " ".join(x for x in re.split(r"(?<=[.?!])\s+", text) if not x.rstrip().endswith("?"))
+    out = []
+    for s, e in strange:
+        if any(s < b and a < e for a, b in taken):
+            continue
+        own = re.match(r"(?:'s|s)?\s+((?:[\w\-]+\s+){0,2}?)(?:effect|eff|ability)\b", text[e:])
+        said = [w for w in grounding if _says(told.lower(), w) or own and _says(own.group(1).lower(), w)]
+        if not said:
+            continue
+        keys = db.name_word_keys(name_key(text[s:e]))
+        if not 2 <= len(keys) <= 4:
+            continue
+        cards = [db.find(db.display_name(k)) for k in keys]
+        if any(c is None for c in cards):
+            continue
+        fits = [c for c in cards if any(_says(f"{c.text} {c.pendulum_text or ''}".lower(), w)
+                                        for w in said)]
+        if len(fits) == 1:
+            out.append(Mention(s, e, fits[0].name, text[s:e]))
+            taken.append((s, e))
+    return out
+
+
+def _says(text: str, word: str) -> bool:
+    """Does ``text`` hold ``word`` in a form of its own ("detach", "detached", "detaches",
+    "detaching"; "negate", "negated", "negation")?"""
+    stem = word[:-1] if word.endswith("e") and len(word) > 4 else word
+    return re.search(rf"(?<![\w\-]){re.escape(stem)}(?:e|es|s|ed|d|ing|ion|ions|ment|ments)?"
+                     rf"(?![\w\-])", text) is not None
 
 
 def _owned_by_a_card(text: str, s: int, mentions: list[Mention]) -> bool:

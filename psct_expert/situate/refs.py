@@ -91,10 +91,10 @@ class EffectRefs:
                 return {"card": c.name, "bullet": bullet}
             cands = _narrow(reading, cands, hint)
             told = self.told_effects.get(c.name)
-            if len(cands) > 1 and how in ("eff_its", "eff_poss", "eff_of") and told is not None \
-                    and any(str(e.n) == str(told) for e in cands):
-                # "X's detach effect was negated. Can I use its effect again?": the one effect
-                # of that card the question has told, said again
+            if len(cands) > 1 and how in ("eff_its", "eff_it", "eff_poss", "eff_of") and \
+                    told is not None and any(str(e.n) == str(told) for e in cands):
+                # "X's detach effect was negated. Can I use its effect again?" ("... use it
+                # again?"): the one effect of that card the question has told, said again
                 return {"card": c.name, "n": told}
             return _numbered(c.name, self._which(reading, cands, ref), cands)
         return {"card": c.name, "select": "only"}

@@ -102,8 +102,10 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         another, same = True, False
     if ("each" in who or "both" in who or "they" in who) and note and note.get("count", 0) < 2:
         st.fail("each of which copies? (tell them: 'I control two X')", fam)
-    if not another and not same and low(obj)[:1] == ["its"] and not who_cards:
-        same = True         # "X's effect was negated. Can I use its effect again?": the same card
+    if not another and not same and (low(obj)[:1] == ["its"] or low(obj) == ["it"]) and \
+            not who_cards:
+        same = True         # "X's effect was negated. Can I use its effect again?" ("... use it
+        # again?"): the same card
     if not another and not same and _binds_every_copy(st, ref):
         same = True         # "Can I use X's effect again?": a limit on the name binds every copy
     if another == same:
