@@ -396,8 +396,10 @@ def test_an_effect_told_alone_then_asked(base_expert):
     assert answer(base_expert, "My opponent activates Dark Hole. Does it target?") == "no"
     with pytest.raises(REFUSED):
         base_expert.parse("Black Rose Dragon. Does it target?")
-    with pytest.raises(REFUSED):
-        base_expert.parse("Black Rose Dragon's effect. Does it target?")
+    # an effect told without saying which, then "it": that same effect, each in turn; the
+    # answers differ, so which effect is what is missing (never one of them guessed)
+    told = base_expert.ask("Black Rose Dragon's effect. Does it target?")
+    assert told.value == "unknown" and "which effect" in " ".join(told.missing)
 
 
 def test_the_asked_target_said_as_the_object(base_expert):
