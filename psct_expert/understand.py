@@ -71,12 +71,36 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
     refusal offers only questions that are answered.  Without it the nearest questions are
     those that parse and resolve."""
     try:
-        return _understood(text, scenario, db, families, settle)
+        return _rephrase_asked(*_understood(text, scenario, db, families, settle), scenario, db,
+                               families)
     except NOT_PLACED:
         each = _each_card(text, scenario, db, families)
         if each is not None:
             return each
         raise
+
+
+def _rephrase_asked(spec: dict, relexed: Relexed | None, scenario: list[str], db: CardDB,
+                    families: dict) -> tuple[dict, Relexed | None]:
+    """"does X start a chain? like is it a chain link?": the question said again in other words
+    (set aside by the lexicon) is asked too when it can be read, with the story told before the
+    question: the answer stands when both agree, else it is unknown, saying which gives which.
+    A rephrasing that cannot be read stays set aside and shown."""
+    said = [c for c in (relexed.changes if relexed is not None else []) if c.kind == "rephrased"]
+    if len(said) != 1 or any(k in spec for k in ("each", "and", "or", "invert")):
+        return spec, relexed
+    parts = [x for x in re.split(r"(?<=[.!?])\s+", relexed.text.strip()) if x]
+    again = said[0].read.strip()
+    again = again[:1].upper() + again[1:] + ("" if again.endswith("?") else "?")
+    try:
+        other, _ = _understood(" ".join(parts[:-1] + [again]), scenario, db, families)
+    except NOT_PLACED:
+        return spec, relexed
+    if any(k in other for k in ("each", "and", "or", "invert")):
+        return spec, relexed
+    note = "the question said again in other words gets the same answer"
+    differs = (f"which question is meant ({parts[-1]!r} or {again!r}): the answer differs")
+    return {**spec, "each": [other], "each_note": note, "each_differs": differs}, relexed
 
 
 def _each_card(text: str, scenario: list[str], db: CardDB, families: dict):

@@ -146,3 +146,25 @@ def test_using_it_again_after_its_effect_was_told(base_expert, question):
     answer = base_expert.ask(question)
     assert answer.value == "no"
     assert "the second effect of Lightning Chidori be used again" in answer.restated
+
+
+def test_a_question_said_again_in_other_words_is_set_aside_and_shown():
+    said = relex("is discarding it a cost? like if it is negated is the card still discarded")
+    assert said.text == "Is discarding it a cost?"
+    assert [c.kind for c in said.changes] == ["rephrased"]
+    assert "said again in other words" in said.changes[0].describe()
+    # a sentence that is no rephrasing ("like" not opening it, or no question before it) stays
+    assert relex("it is like a cost. is it negated?").text == "It is like a cost. is it negated?"
+
+
+def test_a_rephrasing_that_reads_is_asked_too(base_expert):
+    # both read and agree: the answer stands, both restated
+    agreed = base_expert.ask("Does Dark Hole target? i.e. does Dark Hole target a monster?")
+    assert agreed.value == "no"
+    assert any(c.kind == "rephrased" for c in agreed.reading.changes)
+    spec = base_expert.parse("Does Dark Hole target? i.e. does Dark Hole start a chain?")
+    assert spec.get("each") and spec["each"][0]["family"] == "starts-chain"
+    # they disagree (no, it does not target; yes, it starts a chain): unknown, saying which
+    differs = base_expert.ask("Does Dark Hole target? i.e. does Dark Hole start a chain?")
+    assert differs.value == "unknown"
+    assert "the answer differs" in " ".join(differs.missing)

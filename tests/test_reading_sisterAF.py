@@ -15,7 +15,7 @@ from psct_expert.parser.lexicon import relex
     # an empty board said as what a player has
     ("opp has an empty board. can I attack directly?", "My opponent controls no cards. can I attack directly?"),
     # a question said again as the response it allows
-    ("does it start a chain?? like can opp respond to it", "Does it start a chain, can opp respond to it"),
+    ("does it start a chain?? like can opp respond to it", "Does it start a chain, can opp respond to it?"),  # (its question mark given)
     # a card "bounced" (passive): returned to the hand
     ("one of them got bounced. is the other one destroyed?",
      "One of them was returned to the hand. is the other one destroyed?"),

@@ -43,6 +43,7 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"']\?)\s+|(?<=[a-z0-9\)\"']!)\s+(?![a
 class Change:
     kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
                        # "alternative", "comparison", "result", "checked", "grounded", "each-effect",
+                       # "rephrased" (the question said again in other words, after it),
                        # "every-effect", "supposed" (what the question supposes, told first),
                        # "frame" (the question read by its frame: psct_expert/frames/),
                        # "story-effect" (a story read only for which effect it tells)
@@ -68,6 +69,10 @@ class Change:
         if self.kind == "alternative":
             return (f"set aside {self.written!r}: the other answer the question offers (the "
                     "answer is to what is asked before it)")
+        if self.kind == "rephrased":
+            return (f"set aside {self.written!r}: the question said again in other words (the "
+                    "answer is to the question before it; when this one can be read too, both "
+                    "answers must agree)")
         if self.kind == "checked":
             return (f"set aside {self.written!r}: a ruling the asker states, checked (the product "
                     f"answers it {self.read!r} too)")
@@ -150,6 +155,8 @@ def _patterns() -> dict:
                              rf"(?P<who>{subjects.pattern}|opp)\s+(?P<verb>target|targets|targeted)\s+)",
                              re.IGNORECASE) if subjects is not None else None,
         "examples": _alternation(lx.get("examples")),
+        "rephrasings": re.compile(rf"^(?:{_alternation(lx.get('rephrasings')).pattern}),?\s+",
+                                  re.IGNORECASE) if lx.get("rephrasings") else None,
         "hedges": _alternation(lx.get("hedges")),
         "discourse": _alternation(lx.get("discourse")),
         "openers": _alternation(lx.get("openers")),
@@ -268,6 +275,7 @@ def _relex(text: str) -> Relexed:
         out.changes.append(Change("read-as", "\u2014", "."))
         text = _DASH_QUESTION.sub(". ", text)
     parts = [s for s in (_set_aside_aside(s, out) for s in sentences(text)) if s]
+    parts = _rephrased(parts, out)
     parts = _proposal(parts, out)
     parts = [_topic_header(s, out) for s in parts]
     parts = _protection_supposed(parts, out)
@@ -470,6 +478,25 @@ def _protection_supposed(parts: list[str], out: Relexed) -> list[str]:
     new = list(parts)
     new[i], new[qi] = story, said
     return new
+
+
+def _rephrased(parts: list[str], out: Relexed) -> list[str]:
+    """"does X start a chain? like can opp respond to it": a question said again in other words
+    after the question, opened by one of the lexicon's ``rephrasings`` ("like", "i.e."), is the
+    same question: the one asked first is answered, and the other is set aside and shown
+    (``understand`` asks it too when it can be read: the two answers must agree)."""
+    rx = _patterns()["rephrasings"]
+    if rx is None:
+        return parts
+    kept = []
+    for s in parts:
+        m = rx.match(s)
+        if m is not None and kept and kept[-1].rstrip().endswith("?") and \
+                len(s[m.end():].split()) >= 3:
+            out.changes.append(Change("rephrased", s, s[m.end():]))
+            continue
+        kept.append(s)
+    return kept
 
 
 def _reason_first(s: str, out: Relexed) -> list[str]:
