@@ -133,6 +133,7 @@ class _Situation:
             self.declare(str(eid), val)
         if not isinstance(events, list):
             self.fail("'situation' is a list of events, oldest first")
+        events = _turns_by_order(events)
         for ev in events:
             if not isinstance(ev, dict) or ev.get("kind") not in EVENT_KEYS:
                 self.fail(f"situation: an event is a mapping with a kind among "
@@ -422,3 +423,20 @@ class _Situation:
 
 def build_situation(builder, entities: dict, events: list) -> None:
     _Situation(builder).run(entities, events)
+
+
+def _turns_by_order(events: list) -> list:
+    """A phase whose turn is not said ("they Ashed me in Main Phase 1"), when the next phase told
+    comes later in the turn and its turn is said ("... my Battle Phase"): the same turn, so that
+    player's (phases only go forward within a turn; an earlier phase told next is a new turn, and
+    stays unsaid).  The events are copied, never changed in place."""
+    out = list(events)
+    phases = [i for i, ev in enumerate(out) if isinstance(ev, dict) and ev.get("kind") == "phase"
+              and not ev.get("done") and ev.get("phase") in PHASES]
+    for i, j in zip(phases, phases[1:]):
+        here, then = out[i], out[j]
+        if here.get("turn") == "any" and then.get("turn") in PLAYERS and \
+                PHASES.index(then["phase"]) > PHASES.index(here["phase"]):
+            out[i] = {**here, "turn": then["turn"]}
+    return out
+

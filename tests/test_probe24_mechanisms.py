@@ -168,3 +168,47 @@ def test_a_rephrasing_that_reads_is_asked_too(base_expert):
     differs = base_expert.ask("Does Dark Hole target? i.e. does Dark Hole start a chain?")
     assert differs.value == "unknown"
     assert "the answer differs" in " ".join(differs.missing)
+
+
+@pytest.mark.parametrize("story, answer", [
+    # a Main Phase 1 whose turn is not said, then the asker's Battle Phase: the asker's turn
+    ("They activated Ash Blossom & Joyous Spring in Main Phase 1. It is my Battle Phase. It is "
+     "my Main Phase 2.", "yes"),
+    ("They activated Ash Blossom & Joyous Spring in Main Phase 1, I went to battle, now I'm in "
+     "Main Phase 2.", "yes"),
+    # the next phase told is the opponent's: their turn, so not "your Main Phase"
+    ("They activated Ash Blossom & Joyous Spring in Main Phase 1. It is my opponent's Battle "
+     "Phase.", "no"),
+])
+def test_a_phase_whose_turn_is_unsaid_takes_the_turn_of_the_next(base_expert, story, answer):
+    assert base_expert.ask(f"{story} Can I activate Example Talent?".replace(
+        "Example Talent", "Triple Tactics Talent")).value == answer
+
+
+def test_turns_by_order_only_forward():
+    from psct_expert.situation import _turns_by_order
+
+    told = [{"kind": "phase", "phase": "main2", "turn": "any"},
+            {"kind": "phase", "phase": "main1", "turn": "you"}]
+    # Main Phase 2 then a Main Phase 1: another turn began, whose the first was stays unsaid
+    assert _turns_by_order(told)[0]["turn"] == "any"
+    told[0]["phase"] = "standby"
+    assert _turns_by_order(told)[0]["turn"] == "you" and told[0]["turn"] == "any"
+
+
+@pytest.mark.parametrize("written, read", [
+    ("Opp used X in my Standby Phase and hasn't activated any other monster effect. Can I?",
+     "Opp used X in my Standby Phase, nothing else. Can I?"),
+])
+def test_closed_and_live(written, read):
+    assert relex(written).text == read
+    # "X still live?" (X a card's name, kept by the caller): can the asker still activate it
+    assert relex("TTT still live?", [(0, 3)]).text == "Can I still activate TTT?"
+    assert "activate" not in relex("the chain is live?", []).text
+
+
+def test_still_live_is_whether_the_asker_can_activate_it(base_expert):
+    answer = base_expert.ask("They Ashed me in Main Phase 1, I went to battle, now I'm in Main "
+                             "Phase 2. TTT still live?")
+    assert answer.value == "yes"
+    assert "Can I still activate" in answer.reading.text
