@@ -447,6 +447,14 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
             return None
     out = Relexed(relexed.text if relexed else text, list(relexed.changes) if relexed else [])
     only = None if existential else _object_said_by(specs, effects, db)
+    asked = None if existential or only is not None else _asked_of_the_told(specs, effects)
+    if asked is not None:
+        # "X's banish effect was negated, do I still get the restriction?": the question asks of
+        # one effect of X whatever the story's words fit; of those, that one is the one told
+        out.changes.append(Change("object-effect", at.group(),
+                                  f"the {_ORDINAL[effects['ns'][asked]]} effect of "
+                                  f"{effects['card']}, the one the question asks about"))
+        return specs[asked], out
     if only is not None:
         # "does X's effect target the set card?": the one effect whose text says what is asked of
         n, said = only
@@ -457,6 +465,18 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
     out.changes.append(Change("each-effect" if existential else "every-effect", at.group(),
                               effects["card"]))
     return {**specs[0], ("or" if existential else "each"): specs[1:]}, out
+
+
+def _asked_of_the_told(specs: list[dict], effects: dict) -> int | None:
+    """The index of the one reading whose question asks about the very effect its story was
+    given (the story's words fit several effects of the card, the question asks about one of
+    them in every reading: "the no-direct-attack restriction" is of one effect only).  None when
+    no reading, or more than one, does so."""
+    fit = [k for k, (n, spec) in enumerate(zip(effects["ns"], specs))
+           if isinstance(spec.get("effect"), dict) and spec["effect"].get("card") == effects["card"]
+           and str(spec["effect"].get("n")) == str(n)]
+    same = all(s.get("effect") == specs[0].get("effect") for s in specs)
+    return fit[0] if len(fit) == 1 and same and len(specs) > 1 else None
 
 
 # the words of an object that point at it rather than say what it is ("the", "their")

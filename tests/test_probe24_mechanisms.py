@@ -212,3 +212,27 @@ def test_still_live_is_whether_the_asker_can_activate_it(base_expert):
                              "Phase 2. TTT still live?")
     assert answer.value == "yes"
     assert "Can I still activate" in answer.reading.text
+
+
+@pytest.fixture(scope="module")
+def squire(base_expert):
+    return _with(base_expert, {
+        "name": "Example Banner Squire", "kind": "monster", "subtypes": ["link", "effect"],
+        "text": "If this card is Link Summoned: You can target 1 card on the field; banish it, also "
+                "for the rest of this turn, your monsters cannot attack directly. (Quick Effect): "
+                "You can target 2 face-up monsters on the field; banish both until the End Phase."})
+
+
+def test_the_story_effect_is_the_one_the_question_asks_about(squire):
+    # "its banish effect" fits both; the restriction asked about is of the first only
+    answer = squire.ask("Example Banner Squire's banish effect was negated. Do I still get the "
+                        "restriction?")
+    assert answer.value == "no"
+    assert any(c.kind == "object-effect" for c in answer.reading.changes)
+
+
+def test_a_question_of_the_told_effect_itself_is_asked_of_each(squire):
+    # "does it target?" asks of whichever effect was told: each in turn (both target: yes)
+    answer = squire.ask("Example Banner Squire's banish effect was negated. Does it target?")
+    assert answer.value == "yes"
+    assert not any(c.kind == "object-effect" for c in answer.reading.changes)
