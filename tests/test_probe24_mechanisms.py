@@ -236,3 +236,15 @@ def test_a_question_of_the_told_effect_itself_is_asked_of_each(squire):
     answer = squire.ask("Example Banner Squire's banish effect was negated. Does it target?")
     assert answer.value == "yes"
     assert not any(c.kind == "object-effect" for c in answer.reading.changes)
+
+
+@pytest.mark.parametrize("written, read", [
+    ("does X count as targeting?", "Does X target?"),
+    ("X counts as targeting the card, right?", "X targets the card?"),   # (the tag set aside)
+    ("is the X considered targeting?", "Is the X a targeting effect?"),
+    ("is that treated as a targeting effect?", "Is that a targeting effect?"),
+    # "count" said of anything else stays a word to place
+    ("does X count as a cost?", "Does X count as a cost?"),
+])
+def test_counts_as_targeting(written, read):
+    assert relex(written).text == read
