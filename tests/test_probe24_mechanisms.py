@@ -248,3 +248,28 @@ def test_a_question_of_the_told_effect_itself_is_asked_of_each(squire):
 ])
 def test_counts_as_targeting(written, read):
     assert relex(written).text == read
+
+
+@pytest.fixture(scope="module")
+def vanguard(base_expert):
+    return _with(base_expert, {
+        "name": "Example Vanguard", "kind": "monster", "subtypes": ["link", "effect"],
+        "text": "If this card is Link Summoned using a Fusion, Synchro, Xyz, or Link Monster as "
+                "material: You can draw 1 card."}, {
+        "name": "Example Rearguard", "kind": "monster", "subtypes": ["link", "effect"],
+        "text": "If this card is Link Summoned: You can draw 1 card."})
+
+
+@pytest.mark.parametrize("question, answer", [
+    # Main Deck materials are never of the Extra Deck's kinds
+    ("If I Link Summon Example Vanguard using two Main Deck monsters, can I activate its effect?",
+     "no"),
+    # materials whose kind is not told: the condition may hold
+    ("If I Link Summon Example Vanguard using two monsters, can I activate its effect?",
+     "unknown"),
+    # a trigger that asks nothing of its materials
+    ("If I Link Summon Example Rearguard using two Main Deck monsters, can I activate its effect?",
+     "yes"),
+])
+def test_a_trigger_that_needs_an_extra_deck_material(vanguard, question, answer):
+    assert vanguard.ask(question).value == answer

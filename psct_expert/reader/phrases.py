@@ -221,6 +221,8 @@ class PhraseReaders:
             for who in ("opponent", "you"):
                 if ts[who].search(plain):
                     self.add("trigger_summoner", src, effect=eff.id, who=who)
+            if "extra_material" in ts and ts["extra_material"].search(plain):
+                self.add("trigger_extra_material", src, effect=eff.id)
         if not g.p["trigger_self"].match(plain):    # "this card you control": the card's own
             for who, rx in g.trigger_owner.items():
                 if rx.search(plain):

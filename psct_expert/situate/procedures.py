@@ -78,7 +78,8 @@ class ProcedureEvents:
         if mat is not None:
             if kind not in ("xyz", "link", "synchro", "fusion"):
                 self.fail("only an Xyz, Link, Synchro or Fusion Summon uses materials", mat)
-            materials = [self.entity(self.r.thing(sub(mat, "thing")))]
+            told = self.r.thing(sub(mat, "thing"))
+            materials = [self.entity(told, **_material_kind(told))]
             if kind != "xyz" and "placing" in low(mat):
                 self.fail("only an Xyz Monster is placed on top of its material", mat)
         if how is None and dest_other is None:
@@ -535,3 +536,14 @@ def _looks(ws: list[str]) -> dict:
     if len(kinds) == 1:
         out["kind"] = kinds.pop()
     return out
+
+
+def _material_kind(thing: dict) -> dict:
+    """What a material told by its words is ("two Main Deck monsters": subtype main-deck; "a Link
+    Monster": link), as an entity's subtype; {} when its words say neither."""
+    words = [w.lower() for w in thing.get("words") or []]
+    if any(a == "main" and b == "deck" for a, b in zip(words, words[1:])):
+        return {"subtype": "main-deck"}
+    kinds = [k for k in ("fusion", "synchro", "xyz", "link") if k in words]
+    return {"subtype": kinds[0]} if len(kinds) == 1 else {}
+
