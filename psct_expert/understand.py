@@ -161,6 +161,24 @@ def _understood(text: str, scenario: list[str], db: CardDB, families: dict, sett
             raise exc from None
 
 
+def _names_first(text: str, relexed: Relexed, db: CardDB, families: dict) -> Relexed:
+    """Names written in part, said in full before the lexicon reads the question (the lexicon's
+    readings that need a card's name then see it: "my first moonlit chill got its activation
+    negated").  The question as written is read again from the start, never the lexicon's reading
+    twice; ``relexed`` (names said in full after the lexicon) stays when this changes nothing."""
+    named = Relexed(normalise(text), [])
+    partial_names(named, db, families)
+    try:
+        again = relex_around_names(named.text, db, families)
+    except QuestionError:
+        return relexed
+    bare_possessives(again, db, families)
+    partial_names(again, db, families)
+    if again.text == relexed.text:
+        return relexed
+    return Relexed(again.text, named.changes + [c for c in again.changes if c not in named.changes])
+
+
 def _results_asked(spec: dict, relexed: Relexed | None) -> tuple[dict, Relexed | None]:
     """(chains) A result the asker wants, said after the question ("can I chain X to it so the
     monster does not come back?", set aside by the lexicon): it cannot make a "no" a "yes" (what
@@ -246,7 +264,10 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     # (frames) the frame reads the question as the lexicon read it, before the readings by
     # parts retell it for the grammar (a clause it grounds is not a story to them)
     framable = relexed
+    before = relexed.text
     partial_names(relexed, db, families)
+    if relexed.text != before:
+        relexed = _names_first(text, relexed, db, families)
     card_verbs(relexed, db, families)
     card_says(relexed, db, families)
     summoned_as_its_text_says(relexed, db, families)

@@ -273,3 +273,29 @@ def vanguard(base_expert):
 ])
 def test_a_trigger_that_needs_an_extra_deck_material(vanguard, question, answer):
     assert vanguard.ask(question).value == answer
+
+
+@pytest.fixture(scope="module")
+def lantern(base_expert):
+    return _with(base_expert, {
+        "name": "Vexmoor Lantern Warden", "kind": "monster", "subtypes": ["effect"],
+        "text": "(Quick Effect): You can discard this card; draw 1 card. You can only use this "
+                "effect of \"Vexmoor Lantern Warden\" once per turn."})
+
+
+@pytest.mark.parametrize("question", [
+    # the name in full
+    "my first Vexmoor Lantern Warden got its activation negated. can i use my 2nd Vexmoor "
+    "Lantern Warden the same turn?",
+    # the name in part: said in full before the lexicon reads the question
+    "my first vexmoor got its activation negated. can i use my 2nd vexmoor the same turn?",
+])
+def test_got_its_activation_negated(lantern, question):
+    answer = lantern.ask(question)
+    assert answer.value == "no"
+    assert "activation of my Vexmoor Lantern Warden was negated" in answer.reading.text
+
+
+def test_a_card_at_the_start_of_a_sentence_told_in_my_gy_is_mine():
+    said = relex("X is in my gy. does it start a chain?", [(0, 1)])
+    assert said.text.startswith("My X is in my gy")
