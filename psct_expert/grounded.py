@@ -19,7 +19,8 @@ from .rereading import mentions
 
 # "Borreload Dragon says neither player can target it", "it says return BOTH": what a card's text
 # says, told as reported speech
-_SAYS = re.compile(r"^(?P<who>.+?)\s+(?:says|reads|states|clearly says|literally says)\s+(?P<what>.+?)[.!]?$",
+_SAYS = re.compile(r"^(?P<who>.+?)\s+(?:(?:just|only|simply|clearly|literally)\s+)?(?:says|reads|states)"
+                   r"\s+(?P<what>.+?)[.!]?$",
                    re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z\-]+")
 # ... and quoted ("X says 'destroy that monster'. if ..."): the quotation names the effect, and is

@@ -299,3 +299,26 @@ def test_got_its_activation_negated(lantern, question):
 def test_a_card_at_the_start_of_a_sentence_told_in_my_gy_is_mine():
     said = relex("X is in my gy. does it start a chain?", [(0, 1)])
     assert said.text.startswith("My X is in my gy")
+
+
+@pytest.mark.parametrize("written, read", [
+    ("X targeted a face-up card of mine.", "X targeted my face-up card."),
+    ("it hit a monster of theirs.", "It hit their monster."),
+    # "of mine" after anything else stays
+    ("a friend of mine says so.", "A friend of mine says so."),
+])
+def test_of_mine(written, read):
+    assert relex(written).text == read
+
+
+def test_going_for_a_summon_is_about_to_summon():
+    said = relex("opp is going for a X synchro summon. can i negate it?", [(19, 20)])
+    assert said.text.startswith("Opp is about to synchro Summon X")
+
+
+def test_a_report_of_what_the_card_just_says_is_grounded(base_expert):
+    answer = base_expert.ask("Adreus targeted a face-up card of mine, so I chained something to "
+                             "flip it face-down. Adreus just says destroy it. Is my card still "
+                             "destroyed?")
+    assert answer.value == "yes"
+    assert any(c.kind == "grounded" for c in answer.reading.changes)
