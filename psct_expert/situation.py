@@ -364,7 +364,9 @@ class _Situation:
         # completes after them (game-rules#summon-procedures.3, #missing-the-timing.4)
         mat_action = MATERIAL_MOVES.get(ev.get("summon-kind", "special"))
         mats = [m for m in (ev.get("materials") or []) if m] if mat_action else []
-        mat_seq = self.next_seq() if mats and attempt == "no" else None
+        # (a Summon about to be made, in its negation window, has had its Tributes or materials
+        # moved already: they stay moved even if it is negated, game-rules#summon-procedures.3)
+        mat_seq = self.next_seq() if mats else None
         seq = self.next_seq()
         for n, m in enumerate(mats if mat_seq else [], start=1):
             mid = f"{sid}.mat{n}"

@@ -322,3 +322,13 @@ def test_a_report_of_what_the_card_just_says_is_grounded(base_expert):
                              "destroyed?")
     assert answer.value == "yes"
     assert any(c.kind == "grounded" for c in answer.reading.changes)
+
+
+def test_a_negated_tribute_summon_keeps_its_tribute_told(base_expert):
+    # the Tribute is paid before the Summon can be negated, and stays paid: the story's Tribute
+    # is an event of the situation (it once named an event the situation did not have)
+    spec = base_expert.parse("I Tribute Summon a monster by Tributing Capshell. My opponent "
+                             "negates the Tribute Summon. Can I activate Capshell's effect?")
+    assert spec["event"].endswith(".mat1")
+    answer = base_expert.ask_spec(spec)         # (raised: "'event' names 's1.mat1', which is not
+    assert answer.restated.startswith("Can the first effect of Capshell")   # an event ...")
