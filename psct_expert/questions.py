@@ -338,6 +338,15 @@ class _Builder:
             tname = self.card(t).card.name
             self.add("tribute_named", f"{tname} is Tributed for {name}", card=name, tribute=tname)
 
+    def q_procedure_summon(self, s):
+        """"(I control no monsters.) Can I Special Summon X with its own text?": X's procedure,
+        against the field the situation tells."""
+        reading = self.card(_need(s, "card", self.family))
+        name = reading.card.name
+        self.params["card"] = name
+        self.add("procedure_summon_asked", f"can {name} be Special Summoned by its own procedure now",
+                 card=name)
+
     # -- families over a situation (docs/question-spec.md) -------------------------
     def q_attack_again(self, s):
         """"X attacked (its attack was negated). Can X attack again this turn?": the attacker is

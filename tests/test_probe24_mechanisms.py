@@ -332,3 +332,38 @@ def test_a_negated_tribute_summon_keeps_its_tribute_told(base_expert):
     assert spec["event"].endswith(".mat1")
     answer = base_expert.ask_spec(spec)         # (raised: "'event' names 's1.mat1', which is not
     assert answer.restated.startswith("Can the first effect of Capshell")   # an event ...")
+
+
+@pytest.fixture(scope="module")
+def pack(base_expert):
+    return _with(base_expert, {
+        "name": "Example Lone Wolf", "kind": "monster", "subtypes": ["effect"],
+        "text": "If you control no monsters, you can Special Summon this card (from your hand)."}, {
+        "name": "Example Answer Drake", "kind": "monster", "subtypes": ["effect"],
+        "text": "If only your opponent controls a monster, you can Special Summon this card "
+                "(from your hand)."})
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("I control no monsters. Can I Special Summon Example Lone Wolf with its own text?", "yes"),
+    ("Going first, neither player has any monsters. Can I Special Summon Example Lone Wolf from "
+     "my hand?", "yes"),
+    ("I control a monster. Can I Special Summon Example Lone Wolf from my hand?", "no"),
+    ("My opponent controls a monster and I control no monsters. Can I Special Summon Example "
+     "Answer Drake from my hand?", "yes"),
+    ("Neither player controls any monsters. Can I Special Summon Example Answer Drake from my "
+     "hand?", "no"),
+    # the field not told, or a phase in which no built-in Summon is performed: open
+    ("Can I Special Summon Example Lone Wolf from my hand?", "unknown"),
+    ("It is my Battle Phase. I control no monsters. Can I Special Summon Example Lone Wolf from "
+     "my hand?", "unknown"),
+])
+def test_a_procedure_against_the_told_field(pack, question, answer):
+    got = pack.ask(question)
+    assert got.value == answer
+    assert got.family == "procedure-summon"
+
+
+def test_a_procedure_family_needs_the_card_s_own_procedure(pack):
+    with pytest.raises(QuestionError):
+        pack.ask("I control no monsters. Can I Special Summon Dark Hole from my hand?")

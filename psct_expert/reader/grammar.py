@@ -88,6 +88,8 @@ class Grammar:                      # this module's import went to writing those
     trigger_owner: dict[str, re.Pattern] = field(default_factory=dict)
     trigger_from: re.Pattern | None = None
     trigger_from_places: list[tuple[str, re.Pattern]] = field(default_factory=list)
+    # what the field must hold for a procedure (fact procedure_condition)
+    procedure_conditions: list[tuple[str, re.Pattern]] = field(default_factory=list)
     # a card made unaffected by some effects (fact unaffected): its patterns, subjects, kinds, words
     unaffected: dict = field(default_factory=dict)
 
@@ -203,6 +205,7 @@ def grammar() -> Grammar:
         trigger_owner={k: _rx(v) for k, v in g["trigger_owner"].items()},
         trigger_from=_rx(g["trigger_from"]["phrase"]),
         trigger_from_places=[(k, _rx(v)) for k, v in g["trigger_from"]["places"].items()],
+        procedure_conditions=[(k, _rx(v)) for k, v in g["procedure_conditions"].items()],
         bullet_label_not=_rx(g["bullet_label"]["not"]),
         clause_from=_rx(g["clause_places"]["from"]),
         clause_places=[(k, _rx(v)) for k, v in g["clause_places"]["places"].items()],

@@ -81,6 +81,7 @@ class _Reader(PhraseReaders):
             self.add("extra_attacks", self.src(text, m.start(), m.end(), "text"), card=card.name)
         self._read_marked("target", "target_plain", "slot")
         self._read_marked("condition", "more_monsters_condition")
+        self._read_procedure_conditions(effects)
         m = self.g.p["turn_lock_battle"].search(text)
         if m is not None:       # no Battle Phase the turn it is activated: the whole turn
             self.add("turn_lock", self.src(text, m.start(), m.end(), "text"), card=card.name,
@@ -182,6 +183,23 @@ class _Reader(PhraseReaders):
         for f in [f for f in self.facts if f.type == of and f.source is not None]:
             if rx.search(f.source.quote):
                 self.add(pattern, f.source, effect=f.get("effect"), **{k: f.get(k) for k in keep})
+
+    def _read_procedure_conditions(self, effects):
+        """A procedure whose sentence says what the field must hold ("If you control no monsters,
+        you can Special Summon this card", "If only your opponent controls a monster, ..."): fact
+        ``procedure_condition`` naming that condition (grammar.yaml ``procedure_conditions``)."""
+        by_id = {e.id: e for e in effects}
+        for f in [f for f in self.facts if f.type == "procedure"]:
+            e = by_id.get(f.get("effect"))
+            if e is None:
+                continue
+            for name, rx in self.g.procedure_conditions:
+                m = rx.search(e.text)
+                if m is not None:
+                    self.add("procedure_condition", self.src(e.text, m.start(), m.end(),
+                                                             f.source.where if f.source else "text"),
+                             effect=e.id, card=self.card.name, condition=name)
+                    break
 
     def _read_position_changes(self):
         """A part whose verb is "change" and that changes a battle position ("Change all face-up

@@ -1,7 +1,8 @@
 """The player's own Summons: "Can I Tribute Summon X by Tributing Y (and Z) / 1 monster / without
-Tributing?" (``tribute-summon``, game-rules#summon-procedures.1), and "Can I Normal Summon again
+Tributing?" (``tribute-summon``, game-rules#summon-procedures.1), "Can I Normal Summon again
 this turn?" after a told Normal or Tribute Summon, negated or not (``normal-summon-again``,
-game-rules#summon-procedures.1, .3)."""
+game-rules#summon-procedures.1, .3), and "Can I Special Summon X with its own text?" after the
+field is told (``procedure-summon``, game-rules#summon-procedures.11, activation-legality.17)."""
 
 from __future__ import annotations
 
@@ -70,3 +71,23 @@ def build_normal_summon_again(st: Situate, fam: Tree) -> dict:
         if card.kind != "monster":
             st.fail(f"{card.name} is not a monster", what)
     return st.spec("normal-summon-again", {"player": player})
+
+
+def build_procedure_summon(st: Situate, fam: Tree) -> dict:
+    """"(I control no monsters.) Can I Special Summon X with its own text / from my hand?": X's
+    own procedure, when it has exactly one (from the hand, when said); what its text says the
+    field must hold is for the rules, against the counts the story tells."""
+    player = st.r.player(sub(fam, "player"))
+    if player != "you":
+        st.fail("whose Summon? ('Can I Special Summon X ...?')", fam)
+    named = next(t for t in fam.children if getattr(t, "type", "") == "XCARD")
+    card = st.db.get(st.r.card(named))
+    if card.kind != "monster":
+        st.fail(f"{card.name} is not a monster", fam)
+    place = "hand" if sub(fam, "proc_from") is not None else None
+    fit = st.procedures(card.name, place=place)
+    if len(fit) != 1:
+        st.fail(f"{card.name} has {'no' if not fit else 'more than one'} procedure of its own "
+                f"that fits {st.r.said(fam)!r}", fam)
+    return st.spec("procedure-summon", {"card": card.name})
+
