@@ -367,3 +367,20 @@ def test_a_procedure_against_the_told_field(pack, question, answer):
 def test_a_procedure_family_needs_the_card_s_own_procedure(pack):
     with pytest.raises(QuestionError):
         pack.ask("I control no monsters. Can I Special Summon Dark Hole from my hand?")
+
+
+def test_each_of_the_following_effects_limits_the_effects_after_it(base_expert):
+    from psct_expert.reader.reader import read_card
+
+    card = Card.from_dict({
+        "name": "Example Outrider", "kind": "monster", "subtypes": ["effect"],
+        "text": "If you control no monsters, you can Special Summon this card (from your hand). You "
+                "can only use each of the following effects of \"Example Outrider\" once per turn. "
+                "During your Main Phase: You can draw 1 card. If this card is sent to the GY: You "
+                "can draw 1 card."}, origin="test")
+    limited = {f.get("effect") for f in read_card(card).facts if f.type == "once_per_turn"}
+    # the procedure it ends is not limited; each effect after it is
+    assert limited == {"Example Outrider#2", "Example Outrider#3"}
+    answer = _with(base_expert, card.to_dict()).ask(
+        "Can Example Outrider use its second effect twice in one turn?")
+    assert answer.value == "no"

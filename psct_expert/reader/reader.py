@@ -125,7 +125,21 @@ class _Reader(PhraseReaders):
 
     def _read_each_effect_limit(self, effects):
         """"You can only use each effect of "X" once per turn" ends the last effect but limits
-        every effect of the card, each on its own (game-rules#once-per-turn.4)."""
+        every effect of the card, each on its own (game-rules#once-per-turn.4); "each of the
+        following effects", ending an earlier sentence, limits each effect after it."""
+        following = self.g.p["following_effects_limit"]
+        for f in [f for f in self.facts if f.type == "once_per_turn" and f.get("scope") == "card"
+                  and f.source is not None and following.search(f.source.quote)]:
+            # "each of the following effects": the effects after the one whose text holds it
+            held = next((e.n for e in effects if e.id == f.get("effect")), None)
+            after = [e for e in effects if held is not None and e.n > held]
+            if not after:
+                continue
+            self.facts.remove(f)
+            for e in after:
+                if not any(g.type == "once_per_turn" and g.get("effect") == e.id for g in self.facts):
+                    self.add("once_per_turn", f.source, effect=e.id, kind=f.get("kind"), scope="card")
+                self.add("limit_each_effect", f.source, effect=e.id)
         rx = self.g.p["each_effect_limit"]
         for f in [f for f in self.facts if f.type == "once_per_turn" and f.get("scope") == "card"
                   and f.source is not None and rx.search(f.source.quote)]:
