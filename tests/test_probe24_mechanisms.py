@@ -384,3 +384,14 @@ def test_each_of_the_following_effects_limits_the_effects_after_it(base_expert):
     answer = _with(base_expert, card.to_dict()).ask(
         "Can Example Outrider use its second effect twice in one turn?")
     assert answer.value == "no"
+
+
+@pytest.mark.parametrize("written, read", [
+    ("one of them left in chain, so do i still draw?", "One of them left in response. do i still draw?"),
+    ("Do I get any card to hand?", "Do I get a card to hand?"),
+    # "so" inside a clause, and "any" of anything but a card, stay
+    ("it is so do i", "It is so do i"),
+    ("do I get any damage?", "Do I get any damage?"),
+])
+def test_so_before_the_question_and_any_card(written, read):
+    assert relex(written).text == read
