@@ -395,3 +395,26 @@ def test_each_of_the_following_effects_limits_the_effects_after_it(base_expert):
 ])
 def test_so_before_the_question_and_any_card(written, read):
     assert relex(written).text == read
+
+
+def test_my_friend_is_no_card_name(base_expert):
+    # "my friend" stands in "My Friend Purrely", but a run that opens with "my" is never a name
+    from psct_expert.parser.names import _runs_around
+
+    text = "my friend says it targets"
+    assert all(not text[s:e].startswith("my") for s, e in _runs_around(text, [(3, 9)]))
+
+
+@pytest.mark.parametrize("question, answer, read", [
+    ("my friend says Dark Hole targets. is that right?", "no", "Does Dark Hole target?"),
+    ("my opp says Dark Hole starts a chain, is that true?", "yes", "Does Dark Hole start a chain?"),
+])
+def test_a_claim_then_is_that_right_asks_the_claim(base_expert, question, answer, read):
+    got = base_expert.ask(question)
+    assert got.value == answer
+    assert got.reading.text == read
+
+
+def test_a_negated_claim_is_never_read_without_its_not(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("i think Dark Hole does not target. am i right?")

@@ -549,6 +549,10 @@ _LOWER_WORD = re.compile(r"(?<![\w'\-/\"])[a-z][a-z\-]+(?![\w\-/])(?!'(?!s\b))"
 
 
 _RUN_WORD = re.compile(r"(?<![\w'\-/\"])[A-Za-z][A-Za-z\-]*")
+# (names) words a run around a word of no language never starts with: they say whose or which
+# thing it is ("my friend", "the scale"), not a name
+_RUN_OPENERS = frozenset("my your his her their our its the a an this that these those some "
+                         "any no every each".split())
 
 
 def _runs_around(text: str, strange: list, longest: int = 3) -> list:
@@ -566,8 +570,9 @@ def _runs_around(text: str, strange: list, longest: int = 3) -> list:
             for first in range(i - n + 1, i + 1):
                 run = words[max(first, 0):first + n]
                 if first < 0 or len(run) < n or \
-                        any(text[a.end():b.start()] != " " for a, b in zip(run, run[1:])):
-                    continue
+                        any(text[a.end():b.start()] != " " for a, b in zip(run, run[1:])) or \
+                        run[0].group().lower() in _RUN_OPENERS:
+                    continue        # ("my friend says": the asker's friend, not "My Friend Purrely")
                 out.append((run[0].start(), run[-1].end()))
     return out
 
