@@ -418,3 +418,9 @@ def test_a_claim_then_is_that_right_asks_the_claim(base_expert, question, answer
 def test_a_negated_claim_is_never_read_without_its_not(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("i think Dark Hole does not target. am i right?")
+
+
+def test_what_someone_else_claims_is_set_aside():
+    said = relex("does it start a chain? opponent said its just passive")
+    assert said.text == "Does it start a chain?"
+    assert any(c.kind == "set-aside" and "opponent said" in c.written for c in said.changes)
