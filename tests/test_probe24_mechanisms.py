@@ -424,3 +424,12 @@ def test_what_someone_else_claims_is_set_aside():
     said = relex("does it start a chain? opponent said its just passive")
     assert said.text == "Does it start a chain?"
     assert any(c.kind == "set-aside" and "opponent said" in c.written for c in said.changes)
+
+
+@pytest.mark.parametrize("keep, written, read", [
+    # the limit and what it does, both said of the effect: neither read twice
+    ([(5, 6)], "Does X's once per turn equip effect target?", 'Does X\'s equip "once per turn" effect target?'),
+    ([], "it targets the opp monster", "It targets the opponent's monster"),
+])
+def test_limit_and_verb_of_an_effect_and_the_opp_monster(keep, written, read):
+    assert relex(written, keep).text == read
