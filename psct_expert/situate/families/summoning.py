@@ -2,7 +2,7 @@
 Tributing?" (``tribute-summon``, game-rules#summon-procedures.1), "Can I Normal Summon again
 this turn?" after a told Normal or Tribute Summon, negated or not (``normal-summon-again``,
 game-rules#summon-procedures.1, .3), and "Can I Special Summon X with its own text?" after the
-field is told (``procedure-summon``, game-rules#summon-procedures.11, activation-legality.17)."""
+field is told (``procedure-summon``, game-rules#summon-kinds.3, .4)."""
 
 from __future__ import annotations
 
