@@ -467,6 +467,14 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
         except (_Refused, *NOT_PLACED):
             return None
     out = Relexed(relexed.text if relexed else text, list(relexed.changes) if relexed else [])
+    summoned = _triggered_by_the_told_summon(specs, effects, db)
+    if summoned is not None:
+        # "If I Link Summon X ..., can I use its banish effect?": of the effects the words fit,
+        # the one that Summon triggers
+        out.changes.append(Change("object-effect", at.group(),
+                                  f"the {_ORDINAL[effects['ns'][summoned]]} effect of "
+                                  f"{effects['card']}, the one its told Summon triggers"))
+        return specs[summoned], out
     only = None if existential else _object_said_by(specs, effects, db)
     asked = None if existential or only is not None else _asked_of_the_told(specs, effects)
     if asked is not None:
@@ -486,6 +494,33 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
     out.changes.append(Change("each-effect" if existential else "every-effect", at.group(),
                               effects["card"]))
     return {**specs[0], ("or" if existential else "each"): specs[1:]}, out
+
+
+def _triggered_by_the_told_summon(specs: list[dict], effects: dict, db: CardDB) -> int | None:
+    """The index of the one effect, of those the words fit, whose trigger is its own card being
+    Summoned that way, when every reading asks at the event of a Summon of that card the story
+    told ("If I Link Summon X using ..., can I use its banish effect?").  None otherwise."""
+    from .reader.reader import read_card
+
+    at = specs[0].get("event")
+    if not at or any(s.get("event") != at for s in specs) or len(specs) < 2:
+        return None
+    told = next((e for e in specs[0].get("situation") or [] if e.get("id") == at), None)
+    card = db.get(effects["card"])
+    if told is None or told.get("kind") != "summon" or told.get("what") != effects["card"] or \
+            card is None:
+        return None
+    kind = told.get("summon-kind", "special")
+    facts = read_card(card).facts
+    fit = []
+    for k, n in enumerate(effects["ns"]):
+        own = [f for f in facts if f.get("effect") == f"{card.name}#{n}"]
+        if any(f.type == "trigger_self" for f in own) and \
+                any(f.type == "trigger_names" and f.get("name") == "summoned" for f in own) and \
+                any(f.type == "trigger_summon_kind" and f.get("kind") in (kind, "any", "special")
+                    for f in own):
+            fit.append(k)
+    return fit[0] if len(fit) == 1 else None
 
 
 def _asked_of_the_told(specs: list[dict], effects: dict) -> int | None:

@@ -433,3 +433,26 @@ def test_what_someone_else_claims_is_set_aside():
 ])
 def test_limit_and_verb_of_an_effect_and_the_opp_monster(keep, written, read):
     assert relex(written, keep).text == read
+
+
+@pytest.fixture(scope="module")
+def herald(base_expert):
+    return _with(base_expert, {
+        "name": "Example Herald Knight", "kind": "monster", "subtypes": ["link", "effect"],
+        "text": "If this card is Link Summoned using a Fusion, Synchro, Xyz, or Link Monster as "
+                "material: You can target 1 card on the field; banish it. (Quick Effect): You can "
+                "target 2 face-up monsters on the field; banish both until the End Phase."})
+
+
+def test_the_effect_its_told_summon_triggers(herald):
+    answer = herald.ask("If I Link Summon Example Herald Knight using two Main Deck monsters, can "
+                        "I use its banish effect?")
+    assert answer.value == "no"
+    assert any(c.kind == "object-effect" and "Summon triggers" in c.read
+               for c in answer.reading.changes)
+
+
+def test_no_told_summon_chooses_no_effect(herald):
+    answer = herald.ask("It is my Main Phase 1. Can I use Example Herald Knight's banish effect?")
+    assert not any(c.kind == "object-effect" for c in (answer.reading.changes if answer.reading
+                                                       else []))
