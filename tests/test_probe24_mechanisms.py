@@ -456,3 +456,9 @@ def test_no_told_summon_chooses_no_effect(herald):
     answer = herald.ask("It is my Main Phase 1. Can I use Example Herald Knight's banish effect?")
     assert not any(c.kind == "object-effect" for c in (answer.reading.changes if answer.reading
                                                        else []))
+
+
+def test_a_narrowing_after_like_is_no_rephrasing():
+    # a noun after "like" narrows what is asked: another question, kept to be read (or refused)
+    said = relex("can it negate a special summon? like one by a card effect from the hand?")
+    assert not any(c.kind == "rephrased" for c in said.changes)

@@ -480,6 +480,12 @@ def _protection_supposed(parts: list[str], out: Relexed) -> list[str]:
     return new
 
 
+# (rephrasings) a question said again opens with a question's word or "if" ("like can opp respond
+# to it", "i.e. if it is negated ..."); a noun said after "like" narrows the question ("like one
+# by a card effect?"): that is another question, never set aside
+_ASKS_AGAIN = re.compile(rf"(?:{_ASKS}|if|when|so|that'?s|thats|its|it's)\b", re.IGNORECASE)
+
+
 def _rephrased(parts: list[str], out: Relexed) -> list[str]:
     """"does X start a chain? like can opp respond to it": a question said again in other words
     after the question, opened by one of the lexicon's ``rephrasings`` ("like", "i.e."), is the
@@ -492,7 +498,7 @@ def _rephrased(parts: list[str], out: Relexed) -> list[str]:
     for s in parts:
         m = rx.match(s)
         if m is not None and kept and kept[-1].rstrip().endswith("?") and \
-                len(s[m.end():].split()) >= 3:
+                len(s[m.end():].split()) >= 3 and _ASKS_AGAIN.match(s[m.end():]):
             out.changes.append(Change("rephrased", s, s[m.end():]))
             continue
         kept.append(s)
