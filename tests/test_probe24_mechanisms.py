@@ -462,3 +462,25 @@ def test_a_narrowing_after_like_is_no_rephrasing():
     # a noun after "like" narrows what is asked: another question, kept to be read (or refused)
     said = relex("can it negate a special summon? like one by a card effect from the hand?")
     assert not any(c.kind == "rephrased" for c in said.changes)
+
+
+@pytest.fixture(scope="module")
+def twinwarden(base_expert):
+    return _with(base_expert, {
+        "name": "Example Twinwarden", "kind": "monster", "subtypes": ["effect"],
+        "text": "Once per Chain (Quick Effect): You can draw 1 card. You can only use each of the "
+                "following effects of \"Example Twinwarden\" once per turn.\n● If this card is "
+                "Special Summoned: You can add 1 card from your Deck to your hand.\n● During your "
+                "Main Phase: You can Special Summon 1 monster from your hand."})
+
+
+@pytest.mark.parametrize("question, answer", [
+    # a bullet that is an effect of its own, said by what it does: that bullet, not the effect
+    # whose text holds the bullets (it was answered for the Quick Effect: "Yes")
+    ("Is Example Twinwarden's effect that Special Summons a monster from the hand a Quick Effect?",
+     "no"),
+    ("Is Example Twinwarden's effect that adds a card to the hand a Quick Effect?", "no"),
+    ("Is Example Twinwarden's effect that draws a Quick Effect?", "yes"),
+])
+def test_an_effect_said_by_what_it_does_may_be_a_bullet_of_its_own(twinwarden, question, answer):
+    assert twinwarden.ask(question).value == answer

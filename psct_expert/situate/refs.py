@@ -157,8 +157,15 @@ class EffectRefs:
             cands = [e for e in cands if desc_fits(reading, e, d)]
         rel = ref.get("rel")
         if rel:
+            # the bullets of an effect whose bullets are effects of their own ("You can only use
+            # each of the following effects ... ● ... ● ..."): said by what they do, like effects
+            bullets = _separate_bullets(reading, cands)
+            parents = {b.id.rpartition(".")[0] for b in bullets}
+            cands = cands + bullets
             for verb in rel["verbs"][:1]:
-                cands = [e for e in cands if effect_does_action(facts, e.id, verb)]
+                # (a parent of such bullets does only what its own text does)
+                cands = [e for e in cands if effect_does_action(facts, e.id, verb) and
+                         (e.id not in parents or _own_does(facts, e.id, verb))]
             if "targets" in rel:
                 cands = [e for e in cands if _targets_fit(reading, e, rel["targets"])]
             obj = [w for w in rel.get("object") or [] if w]
@@ -190,6 +197,9 @@ class EffectRefs:
             cands = first or cands
         if len(cands) > 1:
             cands = _narrow(reading, cands, hint)
+        bullet = cands[0].id.rpartition("#")[2] if len(cands) == 1 else ""
+        if "." in bullet:
+            return {"card": name, "bullet": bullet}     # one bullet of its own
         return _numbered(name, self._which(reading, cands, ref), cands)
 
     def _which(self, reading: Reading, cands, ref: dict) -> int | str:
@@ -199,12 +209,11 @@ class EffectRefs:
         name = reading.card.name
         if not cands:
             self.fail(f"no effect of {name} fits {ref['text']!r}")
-        listing = "; ".join(f"{'Pendulum Effect' if _is_pendulum(e) else 'effect'} {e.n}: {e.text[:90]}"
-                            for e in cands)
+        listing = "; ".join(f"{_label(e)}: {e.text[:90]}" for e in cands)
         err = QuestionError(f"{ref['text']!r} fits more than one effect of {name}: say which effect "
                             f"(for example 'the first effect'): {listing}",
                             understood=self.understood)
-        if not any(_is_pendulum(e) for e in cands):
+        if not any(_is_pendulum(e) or "." in e.id.rpartition("#")[2] for e in cands):
             # which effects it fits: a question that any of them settles may ask each in turn
             err.effects = {"card": name, "text": ref["text"], "ns": [e.n for e in cands]}
         raise err
@@ -323,6 +332,17 @@ def effect_does_action(facts, eid: str, verb: str) -> bool:
                f.type in ("clause", "clause_verb", "cost_action") for f in facts)
 
 
+def _own_does(facts, eid: str, verb: str) -> bool:
+    """Does the effect ``eid`` itself (not one of its bullets) do ``verb``?  A Synchro, Xyz,
+    Link, Fusion or Ritual Summon is a Special Summon too."""
+    verbs = {verb} | (_SPECIAL_KINDS if verb == "special-summon" else set())
+    return any(f.get("effect") == eid and f.get("verb") in verbs and
+               f.type in ("clause", "clause_verb", "cost_action") for f in facts)
+
+
+_SPECIAL_KINDS = {"synchro-summon", "xyz-summon", "link-summon", "fusion-summon", "ritual-summon"}
+
+
 def _first_part_does(facts, eid: str, verb: str) -> bool:
     """Is the first part of the effect ``eid`` (or of one of its bullets) ``verb``?"""
     ids = {eid} | {f.get("bullet") for f in facts if f.type == "bullet" and f.get("effect") == eid}
@@ -354,6 +374,23 @@ def target_places(told: list) -> list[str]:
     if words & {"control", "controls", "controlled", "field", "set"}:
         return ["target-in:field"]
     return []
+
+
+def _label(e) -> str:
+    """How a refusal names one of the effects it lists: "effect 2", "Pendulum Effect 1", or
+    "bullet 1.2" (a bullet of effect 1 that is an effect of its own)."""
+    suffix = e.id.rpartition("#")[2]
+    if "." in suffix:
+        return f"bullet {suffix}"
+    return f"{'Pendulum Effect' if _is_pendulum(e) else 'effect'} {e.n}"
+
+
+def _separate_bullets(reading: Reading, cands) -> list:
+    """The bullets of those of ``cands`` whose bullets are effects of their own (fact ``bullets``
+    with mode separate), as effects to choose among."""
+    separate = {f.get("effect") for f in reading.facts if f.type == "bullets"
+                and f.get("mode") == "separate"} & {e.id for e in cands}
+    return [b for b in reading.all_effects() if b.id.rpartition(".")[0] in separate]
 
 
 def _one_bullet(reading: Reading, cands, hint) -> str | None:
