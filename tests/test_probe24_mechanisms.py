@@ -484,3 +484,11 @@ def twinwarden(base_expert):
 ])
 def test_an_effect_said_by_what_it_does_may_be_a_bullet_of_its_own(twinwarden, question, answer):
     assert twinwarden.ask(question).value == answer
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("Is Example Twinwarden's search effect a Quick Effect?", "no"),
+    ("Is Example Twinwarden's draw effect a Quick Effect?", "yes"),
+])
+def test_an_effect_said_by_a_word_may_be_a_bullet_of_its_own(twinwarden, question, answer):
+    assert twinwarden.ask(question).value == answer

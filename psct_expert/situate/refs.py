@@ -5,7 +5,7 @@ fitting effects are listed with their text."""
 
 from __future__ import annotations
 
-
+from .. import kre as re
 from ..cards import name_key
 from ..errors import QuestionError
 from ..reader import Reading, read_card
@@ -153,15 +153,17 @@ class EffectRefs:
                     # timing: each word in any form ("lose 500 ATK/DEF" of "it loses 500 ATK/DEF")
                     said = [e for e in cands if words and _said_in_any_form(words, norm(e.text))]
             cands = said
+        # the bullets of an effect whose bullets are effects of their own ("You can only use each
+        # of the following effects ... ● ... ● ..."): said by what they do, like effects; the
+        # effect holding them is then said by its own text only
+        bullets = _separate_bullets(reading, cands) if ref.get("desc") or ref.get("rel") else []
+        parents = {b.id.rpartition(".")[0] for b in bullets}
+        cands = cands + bullets
         for d in ref.get("desc") or []:
-            cands = [e for e in cands if desc_fits(reading, e, d)]
+            cands = [e for e in cands if (_own_fits(reading, e, d) if e.id in parents
+                                          else desc_fits(reading, e, d))]
         rel = ref.get("rel")
         if rel:
-            # the bullets of an effect whose bullets are effects of their own ("You can only use
-            # each of the following effects ... ● ... ● ..."): said by what they do, like effects
-            bullets = _separate_bullets(reading, cands)
-            parents = {b.id.rpartition(".")[0] for b in bullets}
-            cands = cands + bullets
             for verb in rel["verbs"][:1]:
                 # (a parent of such bullets does only what its own text does)
                 cands = [e for e in cands if effect_does_action(facts, e.id, verb) and
@@ -272,6 +274,17 @@ def desc_fits(reading: Reading, e, d: str) -> bool:
     if what == "verb":
         return effect_does_action(reading.facts, e.id, verb)
     return any(f.type == what and f.get("effect") == e.id for f in reading.facts)
+
+
+def _own_fits(reading: Reading, e, d: str) -> bool:
+    """:func:`desc_fits` for an effect whose bullets are effects of their own: its own text and
+    parts only, never what its bullets do."""
+    rule = DESC_FACTS.get(d)
+    if rule is not None and rule[0] == "verb":
+        return _own_does(reading.facts, e.id, rule[1])
+    if rule is None and _kind_fits(reading, e, d) is None and not d.isdigit():
+        return bool(grounded_in_text(d, e.text))
+    return desc_fits(reading, e, d)
 
 
 def _text_with_bullets(reading: Reading, e) -> str:
@@ -387,10 +400,17 @@ def _label(e) -> str:
 
 def _separate_bullets(reading: Reading, cands) -> list:
     """The bullets of those of ``cands`` whose bullets are effects of their own (fact ``bullets``
-    with mode separate), as effects to choose among."""
+    with mode separate, after "each of the following effects"), as effects to choose among."""
     separate = {f.get("effect") for f in reading.facts if f.type == "bullets"
-                and f.get("mode") == "separate"} & {e.id for e in cands}
+                and f.get("mode") == "separate"} & \
+        {e.id for e in cands if _FOLLOWING.search(e.text)}
     return [b for b in reading.all_effects() if b.id.rpartition(".")[0] in separate]
+
+
+# (refs) the sentence that makes the bullets after it effects of their own ("You can only use each
+# of the following effects of "X" once per turn."); other bulleted effects are chosen among by
+# their own rules (a modal "activate 1 of these effects", a position's bullets)
+_FOLLOWING = re.compile(r"\beach of the following effects\b", re.IGNORECASE)
 
 
 def _one_bullet(reading: Reading, cands, hint) -> str | None:
