@@ -457,23 +457,33 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
     existential = (getattr(exc, "understood", None) or {}).get("family") in EXISTENTIAL
     said = effects["text"]
     at = re.search(r"\s*".join(re.escape(w) for w in said.split()), text, re.IGNORECASE)
-    if at is None or any(n not in _ORDINAL for n in effects["ns"]):
+    numbered = [n for n in effects["ns"] if n in _ORDINAL]
+    bullets = [n for n in effects["ns"] if isinstance(n, str) and n.partition(".")[0].isdigit()
+               and int(n.partition(".")[0]) in numbered]
+    if at is None or len(numbered) + len(bullets) != len(effects["ns"]):
         return None
-    specs = []
+    specs, by_n = [], {}
     for n in effects["ns"]:
+        if n in bullets:
+            # a bullet that is an effect of its own: the question asked of its parent, the
+            # parent's reference made the bullet's
+            parent = int(n.partition(".")[0])
+            specs.append(_with_effect(by_n[parent], effects["card"], parent, n))
+            continue
         asked = f"the {_ORDINAL[n]} effect of {effects['card']}"
         try:
-            specs.append(_once(text[:at.start()] + asked + text[at.end():], lines, db, families))
+            by_n[n] = _once(text[:at.start()] + asked + text[at.end():], lines, db, families)
         except (_Refused, *NOT_PLACED):
             return None
+        specs.append(by_n[n])
     out = Relexed(relexed.text if relexed else text, list(relexed.changes) if relexed else [])
     summoned = _triggered_by_the_told_summon(specs, effects, db)
     if summoned is not None:
         # "If I Link Summon X ..., can I use its banish effect?": of the effects the words fit,
         # the one that Summon triggers
         out.changes.append(Change("object-effect", at.group(),
-                                  f"the {_ORDINAL[effects['ns'][summoned]]} effect of "
-                                  f"{effects['card']}, the one its told Summon triggers"))
+                                  f"{_said_effect(effects['ns'][summoned], effects['card'])}, the one its "
+                                  "told Summon triggers"))
         return specs[summoned], out
     only = None if existential else _object_said_by(specs, effects, db)
     asked = None if existential or only is not None else _asked_of_the_told(specs, effects)
@@ -481,19 +491,36 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
         # "X's banish effect was negated, do I still get the restriction?": the question asks of
         # one effect of X whatever the story's words fit; of those, that one is the one told
         out.changes.append(Change("object-effect", at.group(),
-                                  f"the {_ORDINAL[effects['ns'][asked]]} effect of "
-                                  f"{effects['card']}, the one the question asks about"))
+                                  f"{_said_effect(effects['ns'][asked], effects['card'])}, the one the "
+                                  "question asks about"))
         return specs[asked], out
     if only is not None:
         # "does X's effect target the set card?": the one effect whose text says what is asked of
         n, said = only
         out.changes.append(Change("object-effect", at.group(),
-                                  f"the {_ORDINAL[effects['ns'][n]]} effect of {effects['card']}"
-                                  f", the only one whose text says {said!r}"))
+                                  f"{_said_effect(effects['ns'][n], effects['card'])}, the only one "
+                                  f"whose text says {said!r}"))
         return specs[n], out
     out.changes.append(Change("each-effect" if existential else "every-effect", at.group(),
                               effects["card"]))
     return {**specs[0], ("or" if existential else "each"): specs[1:]}, out
+
+
+def _said_effect(n, card: str) -> str:
+    """An effect as the reading says it: "the second effect of X", "bullet 1.2 of X"."""
+    return f"the {_ORDINAL[n]} effect of {card}" if n in _ORDINAL else f"bullet {n} of {card}"
+
+
+def _with_effect(spec, card: str, parent: int, bullet: str):
+    """``spec`` with every reference to effect ``parent`` of ``card`` made one to its bullet."""
+    if isinstance(spec, dict):
+        if spec.get("card") == card and str(spec.get("n")) == str(parent) and \
+                set(spec) <= {"card", "n"}:
+            return {"card": card, "bullet": bullet}
+        return {k: _with_effect(v, card, parent, bullet) for k, v in spec.items()}
+    if isinstance(spec, list):
+        return [_with_effect(v, card, parent, bullet) for v in spec]
+    return spec
 
 
 def _triggered_by_the_told_summon(specs: list[dict], effects: dict, db: CardDB) -> int | None:

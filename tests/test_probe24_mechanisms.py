@@ -492,3 +492,25 @@ def test_an_effect_said_by_what_it_does_may_be_a_bullet_of_its_own(twinwarden, q
 ])
 def test_an_effect_said_by_a_word_may_be_a_bullet_of_its_own(twinwarden, question, answer):
     assert twinwarden.ask(question).value == answer
+
+
+@pytest.mark.parametrize("question, answer, differs", [
+    # "its effect" of a card whose bullets are effects of their own: each of them in turn
+    ("Is Example Twinwarden's effect a Quick Effect?", "unknown", True),
+    ("Does Example Twinwarden's effect start a chain?", "yes", False),
+])
+def test_its_effect_is_each_of_its_effects_and_separate_bullets(twinwarden, question, answer,
+                                                                differs):
+    got = twinwarden.ask(question)
+    assert got.value == answer
+    assert ("bullet 2 of the first effect" in " ".join(got.missing)) == differs
+
+
+def test_with_effect_makes_a_parent_reference_the_bullets():
+    from psct_expert.understand import _with_effect
+
+    spec = {"effect": {"card": "X", "n": 1}, "situation": [{"effect": {"card": "X", "n": 1}},
+                                                          {"effect": {"card": "X", "n": 2}}]}
+    got = _with_effect(spec, "X", 1, "1.2")
+    assert got["effect"] == {"card": "X", "bullet": "1.2"}
+    assert got["situation"][1]["effect"] == {"card": "X", "n": 2}

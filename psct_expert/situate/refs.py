@@ -81,15 +81,20 @@ class EffectRefs:
         if how == "eff_activating" or (how in ("eff_card", "eff_poss", "eff_of")
                                        and c.kind in ("spell", "trap") and not lasting):
             return {"card": c.name, "select": "activation"}
+        own = _separate_bullets(reading, self._top(reading))
         try:
             select_effect(reading, {"card": c.name, "select": "only"})
+            if own:
+                # its one effect holds bullets that are effects of their own: "its effect" may
+                # be any of them ("each of the following effects ... ● ... ●")
+                raise QuestionError("more than one effect")
         except QuestionError:
             cands = self._top(reading)
             bullet = _one_bullet(reading, cands, hint)
             if bullet is not None:
                 # "X targets their monster to banish it": the one bullet that does what is told
                 return {"card": c.name, "bullet": bullet}
-            cands = _narrow(reading, cands, hint)
+            cands = _narrow(reading, cands + own, hint)
             told = self.told_effects.get(c.name)
             if len(cands) > 1 and how in ("eff_its", "eff_it", "eff_poss", "eff_of") and \
                     told is not None and any(str(e.n) == str(told) for e in cands):
@@ -215,9 +220,12 @@ class EffectRefs:
         err = QuestionError(f"{ref['text']!r} fits more than one effect of {name}: say which effect "
                             f"(for example 'the first effect'): {listing}",
                             understood=self.understood)
-        if not any(_is_pendulum(e) or "." in e.id.rpartition("#")[2] for e in cands):
-            # which effects it fits: a question that any of them settles may ask each in turn
-            err.effects = {"card": name, "text": ref["text"], "ns": [e.n for e in cands]}
+        if not any(_is_pendulum(e) for e in cands):
+            # which effects it fits: a question that any of them settles may ask each in turn (a
+            # bullet that is an effect of its own by its number, "1.2")
+            err.effects = {"card": name, "text": ref["text"],
+                           "ns": [e.id.rpartition("#")[2] if "." in e.id.rpartition("#")[2]
+                                  else e.n for e in cands]}
         raise err
 
 
