@@ -459,23 +459,27 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
     at = re.search(r"\s*".join(re.escape(w) for w in said.split()), text, re.IGNORECASE)
     numbered = [n for n in effects["ns"] if n in _ORDINAL]
     bullets = [n for n in effects["ns"] if isinstance(n, str) and n.partition(".")[0].isdigit()
-               and int(n.partition(".")[0]) in numbered]
+               and int(n.partition(".")[0]) in _ORDINAL]
     if at is None or len(numbered) + len(bullets) != len(effects["ns"]):
         return None
     specs, by_n = [], {}
-    for n in effects["ns"]:
-        if n in bullets:
-            # a bullet that is an effect of its own: the question asked of its parent, the
-            # parent's reference made the bullet's
-            parent = int(n.partition(".")[0])
-            specs.append(_with_effect(by_n[parent], effects["card"], parent, n))
-            continue
-        asked = f"the {_ORDINAL[n]} effect of {effects['card']}"
-        try:
+
+    def asked_of(n: int) -> dict:
+        if n not in by_n:
+            asked = f"the {_ORDINAL[n]} effect of {effects['card']}"
             by_n[n] = _once(text[:at.start()] + asked + text[at.end():], lines, db, families)
-        except (_Refused, *NOT_PLACED):
-            return None
-        specs.append(by_n[n])
+        return by_n[n]
+    try:
+        for n in effects["ns"]:
+            if n in bullets:
+                # a bullet that is an effect of its own: the question asked of its parent (its
+                # number), the parent's reference made the bullet's
+                parent = int(n.partition(".")[0])
+                specs.append(_with_effect(asked_of(parent), effects["card"], parent, n))
+            else:
+                specs.append(asked_of(n))
+    except (_Refused, *NOT_PLACED):
+        return None
     out = Relexed(relexed.text if relexed else text, list(relexed.changes) if relexed else [])
     summoned = _triggered_by_the_told_summon(specs, effects, db)
     if summoned is not None:

@@ -331,7 +331,9 @@ def test_a_negated_tribute_summon_keeps_its_tribute_told(base_expert):
                              "negates the Tribute Summon. Can I activate Capshell's effect?")
     assert spec["event"].endswith(".mat1")
     answer = base_expert.ask_spec(spec)         # (raised: "'event' names 's1.mat1', which is not
-    assert answer.restated.startswith("Can the first effect of Capshell")   # an event ...")
+    # an event ..."); its bullet "If this card is Tributed" is the one that can be activated
+    assert answer.value == "yes"
+    assert answer.restated == "Can bullet 1 of the first effect of Capshell be activated at this point?"
 
 
 @pytest.fixture(scope="module")
@@ -514,3 +516,19 @@ def test_with_effect_makes_a_parent_reference_the_bullets():
     got = _with_effect(spec, "X", 1, "1.2")
     assert got["effect"] == {"card": "X", "bullet": "1.2"}
     assert got["situation"][1]["effect"] == {"card": "X", "n": 2}
+
+
+@pytest.fixture(scope="module")
+def capsule(base_expert):
+    return _with(base_expert, {
+        "name": "Example Capsule Mage", "kind": "monster", "subtypes": ["effect"],
+        "text": "You can only use 1 of the following effects of \"Example Capsule Mage\" per turn, "
+                "and only once that turn.\n● If this card is Tributed: You can draw 1 card.\n● If "
+                "this card is sent to the GY as material for a Synchro Summon: You can draw 1 card."})
+
+
+def test_a_limit_alone_is_no_effect_to_ask_about(capsule):
+    # its first "effect" is only the limit on its bullets: "its effect" is each bullet (both are
+    # triggers: they start a Chain; the limit said as an effect had answered No)
+    answer = capsule.ask("Does Example Capsule Mage's effect start a chain?")
+    assert answer.value == "yes"

@@ -90,6 +90,8 @@ class EffectRefs:
                 raise QuestionError("more than one effect")
         except QuestionError:
             cands = self._top(reading)
+            if own:
+                cands = [e for e in cands if not only_a_limit(e)]
             bullet = _one_bullet(reading, cands, hint)
             if bullet is not None:
                 # "X targets their monster to banish it": the one bullet that does what is told
@@ -163,7 +165,7 @@ class EffectRefs:
         # effect holding them is then said by its own text only
         bullets = _separate_bullets(reading, cands) if ref.get("desc") or ref.get("rel") else []
         parents = {b.id.rpartition(".")[0] for b in bullets}
-        cands = cands + bullets
+        cands = [e for e in cands if not (e.id in parents and only_a_limit(e))] + bullets
         for d in ref.get("desc") or []:
             cands = [e for e in cands if (_own_fits(reading, e, d) if e.id in parents
                                           else desc_fits(reading, e, d))]
@@ -415,10 +417,21 @@ def _separate_bullets(reading: Reading, cands) -> list:
     return [b for b in reading.all_effects() if b.id.rpartition(".")[0] in separate]
 
 
+def only_a_limit(e) -> bool:
+    """Is ``e``'s own text nothing but the limit on the bullets after it ("You can only use 1 of
+    the following effects of "X" per turn, and only once that turn.")?  Then it is no effect to
+    ask about: its bullets are."""
+    return _FOLLOWING.search(e.text) is not None and not _LIMIT_SENTENCE.sub("", e.text).strip()
+
+
+_LIMIT_SENTENCE = re.compile(r"you can only (?:use|activate) (?:each|1|one) of the following "
+                             r"effects[^.]*\.", re.IGNORECASE)
+
+
 # (refs) the sentence that makes the bullets after it effects of their own ("You can only use each
 # of the following effects of "X" once per turn."); other bulleted effects are chosen among by
 # their own rules (a modal "activate 1 of these effects", a position's bullets)
-_FOLLOWING = re.compile(r"\beach of the following effects\b", re.IGNORECASE)
+_FOLLOWING = re.compile(r"\b(?:each|1|one) of the following effects\b", re.IGNORECASE)
 
 
 def _one_bullet(reading: Reading, cands, hint) -> str | None:
