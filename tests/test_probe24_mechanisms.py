@@ -532,3 +532,29 @@ def test_a_limit_alone_is_no_effect_to_ask_about(capsule):
     # triggers: they start a Chain; the limit said as an effect had answered No)
     answer = capsule.ask("Does Example Capsule Mage's effect start a chain?")
     assert answer.value == "yes"
+
+
+@pytest.fixture(scope="module")
+def gemini(base_expert):
+    return _with(base_expert, {
+        "name": "Example Twin Crab", "kind": "monster", "subtypes": ["gemini", "effect"],
+        "text": "This card is treated as a Normal Monster while face-up on the field or in the "
+                "GY. While this card is a Normal Monster on the field, you can Normal Summon it to "
+                "have it become an Effect Monster with this effect.\n● During your Main Phase: You "
+                "can draw 1 card."}, {
+        "name": "Example Abyss Imp", "kind": "monster", "subtypes": ["effect"],
+        "text": "If you control a monster that is not an 'Example' monster, destroy this card. You "
+                "can only use 1 of these effects of 'Example Abyss Imp' per turn, and only once "
+                "that turn.\n● If this card is sent to the GY: You can draw 1 card."})
+
+
+def test_a_gemini_monster_s_effect_is_the_one_it_gains(gemini):
+    # its Gemini rule is no effect to ask about (it had answered "No")
+    assert gemini.ask("Does Example Twin Crab's effect start a chain?").value == "yes"
+
+
+def test_these_effects_after_a_self_destruction(gemini):
+    # "1 of these effects": its bullet is an effect too, beside the self-destruction: they differ
+    answer = gemini.ask("Does Example Abyss Imp's effect start a chain?")
+    assert answer.value == "unknown"
+    assert "bullet 1 of the first effect" in " ".join(answer.missing)

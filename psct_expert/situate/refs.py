@@ -75,13 +75,13 @@ class EffectRefs:
         wants = list(ref.get("desc") or [])
         if ref.get("quote") or wants or ref.get("rel") or ref.get("cost_verb"):
             return self._told_effect(self._by_content(reading, ref, hint))
-        lasting = _lasting_effects(reading) if how in ("eff_poss", "eff_of") else []
+        own = _separate_bullets(reading, self._top(reading))
+        lasting = _lasting_effects(reading) if how in ("eff_poss", "eff_of") and not own else []
         if len(lasting) == 1:
             return {"card": c.name, "n": lasting[0].n}      # "Sogen's effect": not its activation
         if how == "eff_activating" or (how in ("eff_card", "eff_poss", "eff_of")
                                        and c.kind in ("spell", "trap") and not lasting):
             return {"card": c.name, "select": "activation"}
-        own = _separate_bullets(reading, self._top(reading))
         try:
             select_effect(reading, {"card": c.name, "select": "only"})
             if own:
@@ -103,6 +103,9 @@ class EffectRefs:
                 # "X's detach effect was negated. Can I use its effect again?" ("... use it
                 # again?"): the one effect of that card the question has told, said again
                 return {"card": c.name, "n": told}
+            suffix = cands[0].id.rpartition("#")[2] if len(cands) == 1 else ""
+            if "." in suffix:
+                return {"card": c.name, "bullet": suffix}      # one bullet of its own
             return _numbered(c.name, self._which(reading, cands, ref), cands)
         return {"card": c.name, "select": "only"}
 
@@ -419,19 +422,26 @@ def _separate_bullets(reading: Reading, cands) -> list:
 
 def only_a_limit(e) -> bool:
     """Is ``e``'s own text nothing but the limit on the bullets after it ("You can only use 1 of
-    the following effects of "X" per turn, and only once that turn.")?  Then it is no effect to
-    ask about: its bullets are."""
+    the following effects of "X" per turn, and only once that turn.") or a Gemini monster's rule
+    before the effect it gains?  Then it is no effect to ask about: its bullets are."""
     return _FOLLOWING.search(e.text) is not None and not _LIMIT_SENTENCE.sub("", e.text).strip()
 
 
-_LIMIT_SENTENCE = re.compile(r"you can only (?:use|activate) (?:each|1|one) of the following "
-                             r"effects[^.]*\.", re.IGNORECASE)
+_LIMIT_SENTENCE = re.compile(r"you can only (?:use|activate) (?:each|1|one) of (?:the following|these) "
+                             r"effects[^.]*\.|"
+                             # a Gemini monster's rule, before the effect it gains
+                             r"this card is treated as a normal monster while face-up on the field "
+                             r"or in the (?:gy|graveyard)\.|while this card is a normal monster on "
+                             r"the field, you can normal summon it to have it become an effect "
+                             r"monster with (?:this|these|the following) effects?\.", re.IGNORECASE)
 
 
 # (refs) the sentence that makes the bullets after it effects of their own ("You can only use each
 # of the following effects of "X" once per turn."); other bulleted effects are chosen among by
 # their own rules (a modal "activate 1 of these effects", a position's bullets)
-_FOLLOWING = re.compile(r"\b(?:each|1|one) of the following effects\b", re.IGNORECASE)
+_FOLLOWING = re.compile(r"\b(?:each|1|one) of (?:the following|these) effects of\b|"
+                        r"\bbecome an effect monster with (?:this|these|the following) effects?\b",
+                        re.IGNORECASE)
 
 
 def _one_bullet(reading: Reading, cands, hint) -> str | None:
