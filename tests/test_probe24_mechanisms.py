@@ -558,3 +558,12 @@ def test_these_effects_after_a_self_destruction(gemini):
     answer = gemini.ask("Does Example Abyss Imp's effect start a chain?")
     assert answer.value == "unknown"
     assert "bullet 1 of the first effect" in " ".join(answer.missing)
+
+
+def test_you_can_activate_1_of_these_effects_is_no_effect_of_its_own(base_expert):
+    card = {"name": "Example Valley Relay", "kind": "monster", "subtypes": ["effect"],
+            "text": "You can activate 1 of these effects.\n● You can banish this card; draw 1 card."
+                    "\n● You can target 1 card in your GY; shuffle it into the Deck."}
+    # its bullets are activated effects: "its effect" starts a Chain (it had answered No)
+    assert _with(base_expert, card).ask("Does Example Valley Relay's effect start a chain?").value \
+        == "yes"

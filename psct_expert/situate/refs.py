@@ -433,14 +433,17 @@ _LIMIT_SENTENCE = re.compile(r"you can only (?:use|activate) (?:each|1|one) of (
                              r"this card is treated as a normal monster while face-up on the field "
                              r"or in the (?:gy|graveyard)\.|while this card is a normal monster on "
                              r"the field, you can normal summon it to have it become an effect "
-                             r"monster with (?:this|these|the following) effects?\.", re.IGNORECASE)
+                             r"monster with (?:this|these|the following) effects?\.|"
+                             r"^\s*you can activate (?:1|one) of these effects\.", re.IGNORECASE)
 
 
 # (refs) the sentence that makes the bullets after it effects of their own ("You can only use each
 # of the following effects of "X" once per turn."); other bulleted effects are chosen among by
 # their own rules (a modal "activate 1 of these effects", a position's bullets)
 _FOLLOWING = re.compile(r"\b(?:each|1|one) of (?:the following|these) effects of\b|"
-                        r"\bbecome an effect monster with (?:this|these|the following) effects?\b",
+                        r"\bbecomes? an effect monster with (?:this|these|the following) effects?\b|"
+                        # "You can activate 1 of these effects." alone (no limit of its own)
+                        r"^\s*you can activate (?:1|one) of these effects\.\s*$",
                         re.IGNORECASE)
 
 
