@@ -442,6 +442,7 @@ _LIMIT_SENTENCE = re.compile(r"you can only (?:use|activate) (?:each|1|one) of (
 # their own rules (a modal "activate 1 of these effects", a position's bullets)
 _FOLLOWING = re.compile(r"\b(?:each|1|one) of (?:the following|these) effects of\b|"
                         r"\bbecomes? an effect monster with (?:this|these|the following) effects?\b|"
+                        r"\bgains? (?:this|these|the following) effects?\b|"
                         # "You can activate 1 of these effects." alone (no limit of its own)
                         r"^\s*you can activate (?:1|one) of these effects\.\s*$",
                         re.IGNORECASE)
