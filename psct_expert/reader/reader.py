@@ -201,7 +201,9 @@ class _Reader(PhraseReaders):
     def _read_procedure_conditions(self, effects):
         """A procedure whose sentence says what the field must hold ("If you control no monsters,
         you can Special Summon this card", "If only your opponent controls a monster, ..."): fact
-        ``procedure_condition`` naming that condition (grammar.yaml ``procedure_conditions``)."""
+        ``procedure_condition`` naming that condition (grammar.yaml ``procedure_conditions``); one
+        that is performed by doing something more ("by discarding 1 Cyberse monster"): fact
+        ``procedure_cost``."""
         by_id = {e.id: e for e in effects}
         for f in [f for f in self.facts if f.type == "procedure"]:
             e = by_id.get(f.get("effect"))
@@ -214,6 +216,11 @@ class _Reader(PhraseReaders):
                                                              f.source.where if f.source else "text"),
                              effect=e.id, card=self.card.name, condition=name)
                     break
+            m = self.g.p["procedure_cost"].search(e.text)
+            if m is not None:       # "... (from your hand) by discarding 1 Cyberse monster"
+                self.add("procedure_cost", self.src(e.text, m.start(), m.end(),
+                                                    f.source.where if f.source else "text"),
+                         effect=e.id, card=self.card.name)
 
     def _read_position_changes(self):
         """A part whose verb is "change" and that changes a battle position ("Change all face-up
