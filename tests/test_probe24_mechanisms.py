@@ -567,3 +567,19 @@ def test_you_can_activate_1_of_these_effects_is_no_effect_of_its_own(base_expert
     # its bullets are activated effects: "its effect" starts a Chain (it had answered No)
     assert _with(base_expert, card).ask("Does Example Valley Relay's effect start a chain?").value \
         == "yes"
+
+
+def test_the_reader_marks_bullets_that_are_effects_of_their_own():
+    from psct_expert.reader.reader import read_card
+
+    def marks(text):
+        card = Card.from_dict({"name": "Example Marks", "kind": "monster", "subtypes": ["effect"],
+                               "text": text}, origin="test")
+        return sorted(f.type for f in read_card(card).facts
+                      if f.type in ("bullets_own", "no_own_effect"))
+    assert marks("You can only use 1 of the following effects of \"Example Marks\" per turn, and "
+                 "only once that turn.\n● If this card is Tributed: You can draw 1 card.\n● If this "
+                 "card is sent to the GY: You can draw 1 card.") == ["bullets_own", "no_own_effect"]
+    # a modal choice with a limit of its own keeps its reading
+    assert marks("Once per turn, you can activate 1 of these effects.\n● You can draw 1 card.\n● "
+                 "You can discard 1 card.") == []

@@ -82,6 +82,7 @@ class _Reader(PhraseReaders):
         self._read_marked("target", "target_plain", "slot")
         self._read_marked("condition", "more_monsters_condition")
         self._read_procedure_conditions(effects)
+        self._read_own_bullets(effects)
         m = self.g.p["turn_lock_battle"].search(text)
         if m is not None:       # no Battle Phase the turn it is activated: the whole turn
             self.add("turn_lock", self.src(text, m.start(), m.end(), "text"), card=card.name,
@@ -197,6 +198,21 @@ class _Reader(PhraseReaders):
         for f in [f for f in self.facts if f.type == of and f.source is not None]:
             if rx.search(f.source.quote):
                 self.add(pattern, f.source, effect=f.get("effect"), **{k: f.get(k) for k in keep})
+
+    def _read_own_bullets(self, effects):
+        """Bullets that are effects of their own, not choices of one effect ("You can only use
+        each of the following effects of "X" once per turn. ● ... ● ..."): fact ``bullets_own``
+        on the effect whose text holds them, and ``no_own_effect`` when that text only introduces
+        them (a limit on them, a Gemini rule): then it is no effect to ask about."""
+        own, intro = self.g.p["bullets_own"], self.g.p["bullets_intro"]
+        by_id = {e.id: e for e in effects}
+        for f in [f for f in self.facts if f.type == "bullets" and f.get("mode") == "separate"]:
+            e = by_id.get(f.get("effect"))
+            if e is None or not own.search(e.text):
+                continue
+            self.add("bullets_own", f.source, effect=e.id)
+            if not intro.sub("", e.text).strip():
+                self.add("no_own_effect", f.source, effect=e.id)
 
     def _read_procedure_conditions(self, effects):
         """A procedure whose sentence says what the field must hold ("If you control no monsters,

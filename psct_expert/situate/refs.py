@@ -5,7 +5,6 @@ fitting effects are listed with their text."""
 
 from __future__ import annotations
 
-from .. import kre as re
 from ..cards import name_key
 from ..errors import QuestionError
 from ..reader import Reading, read_card
@@ -91,7 +90,7 @@ class EffectRefs:
         except QuestionError:
             cands = self._top(reading)
             if own:
-                cands = [e for e in cands if not only_a_limit(e)]
+                cands = [e for e in cands if not only_a_limit(reading, e)]
             bullet = _one_bullet(reading, cands, hint)
             if bullet is not None:
                 # "X targets their monster to banish it": the one bullet that does what is told
@@ -103,9 +102,8 @@ class EffectRefs:
                 # "X's detach effect was negated. Can I use its effect again?" ("... use it
                 # again?"): the one effect of that card the question has told, said again
                 return {"card": c.name, "n": told}
-            suffix = cands[0].id.rpartition("#")[2] if len(cands) == 1 else ""
-            if "." in suffix:
-                return {"card": c.name, "bullet": suffix}      # one bullet of its own
+            if len(cands) == 1 and _bullet_no(cands[0]):
+                return {"card": c.name, "bullet": _bullet_no(cands[0])}   # one bullet of its own
             return _numbered(c.name, self._which(reading, cands, ref), cands)
         return {"card": c.name, "select": "only"}
 
@@ -168,7 +166,7 @@ class EffectRefs:
         # effect holding them is then said by its own text only
         bullets = _separate_bullets(reading, cands) if ref.get("desc") or ref.get("rel") else []
         parents = {b.id.rpartition(".")[0] for b in bullets}
-        cands = [e for e in cands if not (e.id in parents and only_a_limit(e))] + bullets
+        cands = [e for e in cands if not (e.id in parents and only_a_limit(reading, e))] + bullets
         for d in ref.get("desc") or []:
             cands = [e for e in cands if (_own_fits(reading, e, d) if e.id in parents
                                           else desc_fits(reading, e, d))]
@@ -209,9 +207,8 @@ class EffectRefs:
             cands = first or cands
         if len(cands) > 1:
             cands = _narrow(reading, cands, hint)
-        bullet = cands[0].id.rpartition("#")[2] if len(cands) == 1 else ""
-        if "." in bullet:
-            return {"card": name, "bullet": bullet}     # one bullet of its own
+        if len(cands) == 1 and _bullet_no(cands[0]):
+            return {"card": name, "bullet": _bullet_no(cands[0])}     # one bullet of its own
         return _numbered(name, self._which(reading, cands, ref), cands)
 
     def _which(self, reading: Reading, cands, ref: dict) -> int | str:
@@ -229,8 +226,7 @@ class EffectRefs:
             # which effects it fits: a question that any of them settles may ask each in turn (a
             # bullet that is an effect of its own by its number, "1.2")
             err.effects = {"card": name, "text": ref["text"],
-                           "ns": [e.id.rpartition("#")[2] if "." in e.id.rpartition("#")[2]
-                                  else e.n for e in cands]}
+                           "ns": [_bullet_no(e) or e.n for e in cands]}
         raise err
 
 
@@ -405,47 +401,29 @@ def target_places(told: list) -> list[str]:
 def _label(e) -> str:
     """How a refusal names one of the effects it lists: "effect 2", "Pendulum Effect 1", or
     "bullet 1.2" (a bullet of effect 1 that is an effect of its own)."""
-    suffix = e.id.rpartition("#")[2]
-    if "." in suffix:
-        return f"bullet {suffix}"
+    if _bullet_no(e):
+        return f"bullet {_bullet_no(e)}"
     return f"{'Pendulum Effect' if _is_pendulum(e) else 'effect'} {e.n}"
 
 
 def _separate_bullets(reading: Reading, cands) -> list:
-    """The bullets of those of ``cands`` whose bullets are effects of their own (fact ``bullets``
-    with mode separate, after "each of the following effects"), as effects to choose among."""
-    separate = {f.get("effect") for f in reading.facts if f.type == "bullets"
-                and f.get("mode") == "separate"} & \
-        {e.id for e in cands if _FOLLOWING.search(e.text)}
-    return [b for b in reading.all_effects() if b.id.rpartition(".")[0] in separate]
+    """The bullets of those of ``cands`` whose bullets are effects of their own (the reader's
+    ``bullets_own``), as effects to choose among."""
+    own = {f.get("effect") for f in reading.facts if f.type == "bullets_own"} & {e.id for e in cands}
+    return [b for b in reading.all_effects() if b.id.rpartition(".")[0] in own]
 
 
-def only_a_limit(e) -> bool:
-    """Is ``e``'s own text nothing but the limit on the bullets after it ("You can only use 1 of
-    the following effects of "X" per turn, and only once that turn.") or a Gemini monster's rule
-    before the effect it gains?  Then it is no effect to ask about: its bullets are."""
-    return _FOLLOWING.search(e.text) is not None and not _LIMIT_SENTENCE.sub("", e.text).strip()
+def only_a_limit(reading: Reading, e) -> bool:
+    """Does ``e``'s text only introduce its bullets (the reader's ``no_own_effect``: "You can
+    only use 1 of the following effects of "X" per turn, ...", a Gemini rule)?  Then it is no
+    effect to ask about: its bullets are."""
+    return any(f.type == "no_own_effect" and f.get("effect") == e.id for f in reading.facts)
 
 
-_LIMIT_SENTENCE = re.compile(r"you can only (?:use|activate) (?:each|1|one) of (?:the following|these) "
-                             r"effects[^.]*\.|"
-                             # a Gemini monster's rule, before the effect it gains
-                             r"this card is treated as a normal monster while face-up on the field "
-                             r"or in the (?:gy|graveyard)\.|while this card is a normal monster on "
-                             r"the field, you can normal summon it to have it become an effect "
-                             r"monster with (?:this|these|the following) effects?\.|"
-                             r"^\s*you can activate (?:1|one) of these effects\.", re.IGNORECASE)
-
-
-# (refs) the sentence that makes the bullets after it effects of their own ("You can only use each
-# of the following effects of "X" once per turn."); other bulleted effects are chosen among by
-# their own rules (a modal "activate 1 of these effects", a position's bullets)
-_FOLLOWING = re.compile(r"\b(?:each|1|one) of (?:the following|these) effects of\b|"
-                        r"\bbecomes? an effect monster with (?:this|these|the following) effects?\b|"
-                        r"\bgains? (?:this|these|the following) effects?\b|"
-                        # "You can activate 1 of these effects." alone (no limit of its own)
-                        r"^\s*you can activate (?:1|one) of these effects\.\s*$",
-                        re.IGNORECASE)
+def _bullet_no(e) -> str | None:
+    """The number of a bullet that is an effect of its own ("1.2"), or None for an effect."""
+    suffix = e.id.rpartition("#")[2]
+    return suffix if "." in suffix else None
 
 
 def _one_bullet(reading: Reading, cands, hint) -> str | None:
