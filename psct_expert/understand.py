@@ -80,6 +80,10 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
         raise
 
 
+# (rephrasings) a spec asked in parts already: a rephrasing is not added to it
+_COMPOUND = ("each", "and", "or", "invert")
+
+
 def _rephrase_asked(spec: dict, relexed: Relexed | None, scenario: list[str], db: CardDB,
                     families: dict) -> tuple[dict, Relexed | None]:
     """"does X start a chain? like is it a chain link?": the question said again in other words
@@ -87,7 +91,7 @@ def _rephrase_asked(spec: dict, relexed: Relexed | None, scenario: list[str], db
     question: the answer stands when both agree, else it is unknown, saying which gives which.
     A rephrasing that cannot be read stays set aside and shown."""
     said = [c for c in (relexed.changes if relexed is not None else []) if c.kind == "rephrased"]
-    if len(said) != 1 or any(k in spec for k in ("each", "and", "or", "invert")):
+    if len(said) != 1 or any(k in spec for k in _COMPOUND):
         return spec, relexed
     parts = [x for x in re.split(r"(?<=[.!?])\s+", relexed.text.strip()) if x]
     again = said[0].read.strip()
@@ -96,7 +100,7 @@ def _rephrase_asked(spec: dict, relexed: Relexed | None, scenario: list[str], db
         other, _ = _understood(" ".join(parts[:-1] + [again]), scenario, db, families)
     except NOT_PLACED:
         return spec, relexed
-    if any(k in other for k in ("each", "and", "or", "invert")):
+    if any(k in other for k in _COMPOUND):
         return spec, relexed
     note = "the question said again in other words gets the same answer"
     differs = (f"which question is meant ({parts[-1]!r} or {again!r}): the answer differs")
@@ -481,33 +485,35 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
     except (_Refused, *NOT_PLACED):
         return None
     out = Relexed(relexed.text if relexed else text, list(relexed.changes) if relexed else [])
-    summoned = _triggered_by_the_told_summon(specs, effects, db)
-    if summoned is not None:
-        # "If I Link Summon X ..., can I use its banish effect?": of the effects the words fit,
-        # the one that Summon triggers
+    picked = _picked_effect(specs, effects, db, existential)
+    if picked is not None:
+        k, why = picked
         out.changes.append(Change("object-effect", at.group(),
-                                  f"{_said_effect(effects['ns'][summoned], effects['card'])}, the one its "
-                                  "told Summon triggers"))
-        return specs[summoned], out
-    only = None if existential else _object_said_by(specs, effects, db)
-    asked = None if existential or only is not None else _asked_of_the_told(specs, effects)
-    if asked is not None:
-        # "X's banish effect was negated, do I still get the restriction?": the question asks of
-        # one effect of X whatever the story's words fit; of those, that one is the one told
-        out.changes.append(Change("object-effect", at.group(),
-                                  f"{_said_effect(effects['ns'][asked], effects['card'])}, the one the "
-                                  "question asks about"))
-        return specs[asked], out
-    if only is not None:
-        # "does X's effect target the set card?": the one effect whose text says what is asked of
-        n, said = only
-        out.changes.append(Change("object-effect", at.group(),
-                                  f"{_said_effect(effects['ns'][n], effects['card'])}, the only one "
-                                  f"whose text says {said!r}"))
-        return specs[n], out
+                                  f"{_said_effect(effects['ns'][k], effects['card'])}, {why}"))
+        return specs[k], out
     out.changes.append(Change("each-effect" if existential else "every-effect", at.group(),
                               effects["card"]))
     return {**specs[0], ("or" if existential else "each"): specs[1:]}, out
+
+
+def _picked_effect(specs: list[dict], effects: dict, db: CardDB,
+                   existential: bool) -> tuple[int, str] | None:
+    """Of the readings asked of each effect a card's words fit, the one the question means, and
+    why: the effect its told Summon triggers ("If I Link Summon X ..., can I use its banish
+    effect?"); else, in a question no one effect settles, the one whose text says what is asked
+    of ("does X's effect target the set card?"), or the one the question asks about after the
+    story told it ("X's banish effect was negated, do I still get the restriction?").  None when
+    nothing picks one."""
+    k = _triggered_by_the_told_summon(specs, effects, db)
+    if k is not None:
+        return k, "the one its told Summon triggers"
+    if existential:
+        return None
+    only = _object_said_by(specs, effects, db)
+    if only is not None:
+        return only[0], f"the only one whose text says {only[1]!r}"
+    k = _asked_of_the_told(specs, effects)
+    return (k, "the one the question asks about") if k is not None else None
 
 
 def _said_effect(n, card: str) -> str:

@@ -80,8 +80,7 @@ def build_procedure_summon(st: Situate, fam: Tree) -> dict:
     player = st.r.player(sub(fam, "player"))
     if player != "you":
         st.fail("whose Summon? ('Can I Special Summon X ...?')", fam)
-    named = next(t for t in fam.children if getattr(t, "type", "") == "XCARD")
-    card = st.db.get(st.r.card(named))
+    card = st.db.get(st.r.card(_cards(fam)[0]))
     if card.kind != "monster":
         st.fail(f"{card.name} is not a monster", fam)
     place = "hand" if sub(fam, "proc_from") is not None else None
