@@ -514,6 +514,10 @@ def _reason_first(s: str, out: Relexed) -> list[str]:
     if m is not None and len(m.group("why").split()) >= 2:
         told = m.group("why")[:1].upper() + m.group("why")[1:] + "."
         asked = m.group("main")[:1].upper() + m.group("main")[1:]
+        if not _tells_the_game(m.group("why")):
+            # "Since nothing happened, do I ...?": the asker's own reasoning, no state of the game
+            out.changes.append(Change("set-aside", s[:m.start("main")].strip(" ,")))
+            return _reason_first(asked, out)
         out.changes.append(Change("read-as", s, f"{told} {asked}"))
         return [told] + _reason_first(asked, out)
     rx = _patterns()["reason"]
@@ -532,6 +536,10 @@ def _reason_first(s: str, out: Relexed) -> list[str]:
         return [s]
     told = reason[:1].upper() + reason[1:] + "."
     asked = main[:1].upper() + main[1:] + end
+    if not _tells_the_game(reason):
+        # "... back to my hand since nothing happened?": the asker's reasoning, set aside
+        out.changes.append(Change("set-aside", s[m.start():m.end() + len(reason)].strip(" ,")))
+        told = ""
     out.changes.append(Change("read-as", s[len(head):m.end() + (stop.end() if stop else len(reason))]
                               .strip(), f"{told} {asked}"))
     return [x for x in (head, told, asked) if x] + _reason_first(tail, out) if tail else \

@@ -19,6 +19,11 @@ from .refs import effect_does_action, target_places
 from .targets import described_target, note_change
 from .words import COUNT_WORDS, EFF_PARTS, card_ir, moved_by_verb, owner_in_words
 
+
+class NegationUnsaid(QuestionError):
+    """"My X was negated" of a monster's effect, not saying whether its activation or only its
+    effect: the question is then read both ways (:func:`.families.situate_question`)."""
+
 # facts that make an effect without ':' or ';' one that is still activated or applied by
 # activating something (an older wording, a granted or Pendulum effect is not judged here)
 NOT_CONTINUOUS = {"on_card_activation", "granted_effect", "quick_marker", "trigger"}
@@ -506,11 +511,17 @@ class ChainEvents(ResponseReach):
             # resolution question needs alike); a monster's is not so plain.  A question whose
             # answer turns on which (a once-per-turn limit) refuses it (``assumed_negation``).
             if self.db.get(ref["card"]).kind == "monster" and self.pq.family != "again-this-turn":
-                # (chains) a once-per-turn question asks it both ways (families/once.py)
-                self.fail("say whether the activation or only the effect was negated "
-                          "('the activation of X was negated' / 'X's effect was negated')", ev)
-            what = "activation"
-            self.assumed_negation.add(aid)
+                # (chains) a once-per-turn question asks it both ways (families/once.py); any
+                # other is asked both ways too, and answered when both agree
+                if self.negation is None:
+                    raise NegationUnsaid(
+                        "could not understand the question: say whether the activation or only "
+                        "the effect was negated ('the activation of X was negated' / 'X's effect "
+                        "was negated')", understood=self.understood, unplaced=self.r.said(ev))
+                what = self.negation
+            else:
+                what = "activation"
+                self.assumed_negation.add(aid)
         event = {"kind": "negate", "of": aid, "what": what}
         if by:
             event["by"] = by

@@ -47,7 +47,9 @@ class MoveEvents:
                     for x in e.get("targets", [])]
         # (still) "one is banished" said alone after several targets: one of them
         is_target = bool(targeted) and (t["words"][:2] == ["one", "of"] or t["pronoun"] or
-                                        t["words"] == ["one"] and len(set(targeted)) > 1)
+                                        t["words"] == ["one"] and len(set(targeted)) > 1 or
+                                        len(set(targeted)) > 1 and t["words"][:1] in (["both"],
+                                                                                      ["all"]))
         same = self._told_before(t) if targeted and not is_target and not t.get("card") else None
         if same in targeted:
             # "the attacking monster is returned to the hand": the target told before by those words
@@ -72,9 +74,12 @@ class MoveEvents:
             self._target_change_mods(ev)
         if is_target:
             # "one of them is banished in response": a target changes before resolution
-            what = self._which_target(t, targeted, ev)
-            note_change(self, what, {"left": True} if not action.startswith("flipped") else
-                        {"property": "face", "value": action.replace("flipped-", "")})
+            *others, what = self._which_targets(t, targeted, ev)
+            for one in [*others, what]:
+                note_change(self, one, {"left": True} if not action.startswith("flipped") else
+                            {"property": "face", "value": action.replace("flipped-", "")})
+            for one in others:
+                self.events.append({"kind": "move", "what": one, "action": action})
         else:
             owner = owner_in_words(t["words"])
             what = self.entity(t, **({"controller": owner} if owner else {}))
@@ -328,8 +333,9 @@ class MoveEvents:
                       "return": "returned-to-hand"}[verb]
             self.events.append({"kind": "move", "what": t["card"], "action": action})
             return
-        what = self._which_target(t, targeted, ev)
-        note_change(self, what, {"left": True})
+        which = self._which_targets(t, targeted, ev)
+        for what in which:
+            note_change(self, what, {"left": True})
         places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
         action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
                   "tribute": "tributed"}.get(verb) or \
@@ -337,7 +343,8 @@ class MoveEvents:
              if places[-1:] == ["deck"] else None)
         if action is None:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
-        self.events.append({"kind": "move", "what": what, "action": action})
+        for what in which:
+            self.events.append({"kind": "move", "what": what, "action": action})
 
     def _named_place(self, thing: dict | None) -> None:
         """"targeting that Ash Blossom in their GY": where a card named by its name is, as an entity

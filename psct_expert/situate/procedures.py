@@ -269,6 +269,11 @@ class ProcedureEvents:
                 "discard": "discard", "discards": "discard", "banished": "banish",
                 "tributed": "tribute", "sent": "send"}[word]
         node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_"))
+        moved_card = self.r.thing(sub(ev, "thing")).get("card") if sub(ev, "thing") is not None \
+            else None
+        if moved_card:
+            # "I banished X from my GY for its effect": "its" is the card the sentence named, X
+            self.last_card = self.db.get(moved_card).name
         ref = self.effect_ref(self.r.effect(node), hint=[verb])
         found = self.effect_of(ref)
         if found is None:

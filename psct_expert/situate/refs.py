@@ -80,6 +80,9 @@ class EffectRefs:
             return {"card": c.name, "n": lasting[0].n}      # "Sogen's effect": not its activation
         if how == "eff_activating" or (how in ("eff_card", "eff_poss", "eff_of")
                                        and c.kind in ("spell", "trap") and not lasting):
+            doing = _doing_instead_of_activation(reading, self._top(reading), hint)
+            if doing is not None:
+                return {"card": c.name, "n": doing.n}
             return {"card": c.name, "select": "activation"}
         try:
             select_effect(reading, {"card": c.name, "select": "only"})
@@ -442,6 +445,18 @@ def _one_bullet(reading: Reading, cands, hint) -> str | None:
     if len(fit) != 1 or fit[0].id not in bullets:
         return None
     return fit[0].id.rpartition("#")[2]
+
+
+def _doing_instead_of_activation(reading: Reading, cands, hint):
+    """"I activated X targeting 2 cards" of a Spell or Trap whose activation does nothing itself
+    (a Field, Continuous or Equip Spell, a Continuous Trap): the one effect of X that targets,
+    else None (the card's activation)."""
+    lasting = {"field", "continuous", "equip"} & {str(t).lower() for t in reading.card.subtypes}
+    hint = ["target:any" if h == "target" else h for h in hint]
+    if not lasting or not any(h.startswith("target:") for h in hint):
+        return None
+    fit = [e for e in cands if all(_fits(reading, e, h) for h in hint)]
+    return fit[0] if len(fit) == 1 else None
 
 
 def _narrow(reading: Reading, cands, hint) -> list:

@@ -159,6 +159,10 @@ class SummonEvents:
         kind = self.r.summon_kind(ev) or "special"
         node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_"))
         verb = "special-summon" if kind == "special" else f"{kind}-summon"
+        summoned = self.r.thing(sub(ev, "thing")).get("card")
+        if summoned:
+            # "Special Summons X with its effect": "its" is the card the sentence named, X
+            self.last_card = self.db.get(summoned).name
         ref = self.effect_ref(self.r.effect(node), hint=[verb])
         found = self.effect_of(ref)
         if found is None or not any(f.get("effect") == found[1] and f.get("verb") in

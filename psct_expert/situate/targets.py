@@ -244,6 +244,18 @@ class TargetEvents:
             self.fail("the situation model has no place for this in a target's change", ev)
         return mods
 
+    def _which_targets(self, t: dict, targeted: list[str], node) -> list[str]:
+        """The targeted cards a clause names: all of them ("both targets", "both of them", "all
+        the targets"), else the one :meth:`_which_target` finds."""
+        ws = [w for w in t["words"] if w not in ("of", "the", "my", "its", "their")]
+        if ws and ws[0] in ("both", "all") and set(ws[1:]) <= {"them", "targets", "targeted",
+                                                              "cards", "monsters"}:
+            every = list(dict.fromkeys(targeted))
+            if len(every) < 2 and ws[0] == "both":
+                self.fail("'both' of what? (one card was targeted)", node)
+            return every
+        return [self._which_target(t, targeted, node)]
+
     def _which_target(self, t: dict, targeted: list[str], node) -> str:
         """Which targeted card a clause names: "one of them", "it", the only one, or the one
         whose controller it says ("my targeted card")."""

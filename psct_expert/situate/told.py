@@ -43,8 +43,11 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
               TargetGoneEvents, BattleEvents, OwnSummonEvents):
     """One question's told situation, read clause by clause into events and entities."""
 
-    def __init__(self, pq: ParsedQuestion, db: CardDB):
+    def __init__(self, pq: ParsedQuestion, db: CardDB, negation: str | None = None):
         self.pq = pq
+        # "my X was negated" of a monster, not said which: read as this one ("activation" or
+        # "effect") when the question is asked both ways (:func:`.families.situate_question`)
+        self.negation = negation
         self.db = db
         self.r = Reader(pq.words.cards, pq.words.quotes, pq.words.written)
         self.readings: dict[str, Reading] = {}

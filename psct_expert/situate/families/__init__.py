@@ -11,6 +11,8 @@ from collections.abc import Callable
 from ...cards import CardDB
 from ...parser import ParsedQuestion
 from ...parser.transform import find
+from ...errors import QuestionError
+from ..chains import NegationUnsaid
 from ..told import Situate
 from .common import OldForm
 
@@ -18,8 +20,23 @@ __all__ = ["OldForm", "situate_question"]
 
 
 def situate_question(pq: ParsedQuestion, db: CardDB, build: Callable) -> dict:
-    """The structured question of ``pq`` by its family's tree builder ``build(st, fam)``."""
-    st = Situate(pq, db)
+    """The structured question of ``pq`` by its family's tree builder ``build(st, fam)``.  A
+    monster's effect told negated without saying whether its activation or only its effect was is
+    read both ways; the answer stands when both agree (else it is unknown, saying so)."""
+    try:
+        return _situated(pq, db, build, None)
+    except NegationUnsaid as unsaid:
+        try:
+            first, other = (_situated(pq, db, build, way) for way in ("activation", "effect"))
+        except QuestionError:
+            raise unsaid from None
+    return {**first, "each": [*first.get("each", []), other],
+            "each_note": "the answer is the same whether the activation or only the effect was "
+                         "negated (the question does not say which)"}
+
+
+def _situated(pq: ParsedQuestion, db: CardDB, build: Callable, negation: str | None) -> dict:
+    st = Situate(pq, db, negation)
     st.situation(pq.tree)
     fam = find(pq.tree, "fam_" + pq.family.replace("-", "_"))
     return build(st, fam)

@@ -40,7 +40,9 @@ def _chain_subject(st: Situate, node: Tree) -> dict:
                               "desc": [" ".join(low(d)) for d in kids], "quote": None,
                               "rel": None, "text": st.r.said(node)})
         same = (st.effect_of(want) or (None, None))[1] == (st.effect_of(told) or (None, None))[1]
-        if not same and not (told.get("select") == "activation" and want.get("n") in (0, 1)):
+        # a Spell or Trap told by its name only ("Player A uses X"): which of its effects was
+        # used is what the words say; whether it starts a Chain is that effect's, not the story's
+        if not same and told.get("select") != "activation":
             st.fail(f"the effect activated last is not {st.r.said(node)!r}", node)
         return {"effect": told}
     k = kids[0]

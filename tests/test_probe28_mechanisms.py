@@ -1,0 +1,150 @@
+"""Mechanisms of the session after `2363a56`, found on dev round 28 (issues 22 and 23): a monster's
+effect told negated without saying whether its activation was is asked both ways; LP paid in a bare
+number; a story told with no subject; "that whole X"; a want or a claim of any player set aside; a
+reason that tells nothing of the game set aside; "its" of the card a Summon or a cost names; "opp
+resolves X"; a Summon negator told in the story; "that X" of a named card; "counts" grounded in "for
+each"; a Field Spell told activated with a target; "both targets" changed in response.  Sentences
+and invented cards written for these tests, not the shared cases."""
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.errors import PsctError, QuestionError
+from psct_expert.parser.lexicon import relex
+
+
+def _with(expert, *cards):
+    """The expert with these invented cards (dicts of the card file format) over the database."""
+    return expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+
+
+@pytest.fixture(scope="module")
+def marsh(base_expert):
+    return _with(base_expert, {
+        "name": "Marshlight Heron", "kind": "monster", "subtypes": ["effect"],
+        "text": "You can pay 800 LP; draw 1 card. You can only use this effect of \"Marshlight Heron\" "
+                "once per turn."}, {
+        "name": "Marshlight Reliquary", "kind": "spell", "subtypes": ["field"],
+        "text": "You can target 2 \"Marshlight\" cards in your GY; shuffle them into the Deck, then "
+                "draw 1 card. You can only use this effect of \"Marshlight Reliquary\" once per turn."},
+        {"name": "Marshlight Warden", "kind": "monster", "subtypes": ["effect"],
+         "text": "Gains 200 ATK for each \"Marshlight\" card in your GY."},
+        {"name": "Marshlight Egret", "kind": "monster", "subtypes": ["effect"],
+         "text": "You can discard 1 WATER monster; Special Summon this card from your hand."})
+
+
+def test_a_monster_effect_negated_without_saying_how_is_asked_both_ways(marsh):
+    # the cost stays paid whether the activation or only the effect was negated: answered, saying so
+    answer = marsh.ask("I paid 800 LP for Marshlight Heron's effect and my opponent negated it. Do I "
+                       "still lose the 800 LP?")
+    assert answer.value == "yes"
+    assert any("whether the activation or only the effect" in n for n in answer.notes)
+    # said which: one reading, no note
+    said = marsh.ask("I paid 800 LP for Marshlight Heron's effect and my opponent negated the "
+                     "activation. Do I still lose the 800 LP?")
+    assert said.value == "yes"
+    assert not any("whether the activation or only the effect" in n for n in said.notes)
+
+
+def test_lp_paid_in_a_bare_number_and_a_story_with_no_subject():
+    assert "pay 800 LP" in relex("can i pay 800 for it?").text
+    assert "paid 800 LP to" in relex("i paid 800 to activate it").text
+    # a number already of LP is left as it is
+    assert "800 LP LP" not in relex("i paid 800 LP for it").text
+    told = relex("Activated the spell, then they chained. Can I respond?").text
+    assert told.startswith("I Activated the spell")
+    # a participle before what is not a thing it acts on stays as written
+    assert relex("Destroyed by battle, is it still sent?").text.startswith("Destroyed by battle")
+
+
+def test_the_story_with_no_subject_is_the_askers(marsh):
+    answer = marsh.ask("Paid 800 for Marshlight Heron's effect, opp negated the activation. Do I still "
+                       "lose the 800 LP?")
+    assert answer.value == "yes"
+
+
+def test_that_whole_summon_is_that_summon():
+    assert "negate that Pendulum Summon" in relex("can i negate that whole Pendulum Summon?").text
+    # "whole" before another word stays to be placed
+    assert "whole" in relex("does it banish the whole field?").text
+
+
+@pytest.mark.parametrize("aside", [
+    "Player B wants to chain a trap to it.",
+    "He wanted to respond to it.",
+])
+def test_what_a_player_wants_is_set_aside(base_expert, aside):
+    answer = base_expert.ask(f"My opponent activates Dark Hole. {aside} Does Dark Hole target?")
+    assert answer.value == "no"
+    assert any(c.kind == "set-aside" for c in answer.reading.changes)
+
+
+def test_a_claim_that_names_no_card_is_set_aside_one_that_names_a_card_is_read(base_expert):
+    said = relex("my friend insists it is a trigger. Does Dark Hole start a Chain?")
+    assert said.text == "Does Dark Hole start a Chain?"
+    text = "my friend insists Dark Hole targets. Does Dark Hole start a Chain?"
+    at = text.index("Dark Hole")
+    kept = relex(text, keep=[(at, at + len("Dark Hole"))])
+    assert "insists" in kept.text
+
+
+def test_a_reason_that_tells_nothing_of_the_game_is_set_aside():
+    read = relex("Since nothing happened, do I get my card back?")
+    assert read.text == "Do I get my card back?"
+    assert any(c.kind == "set-aside" and "nothing happened" in c.written for c in read.changes)
+    late = relex("do i get my card back since nothing happened?")
+    assert "nothing happened" not in late.text
+    # a reason that tells the game is told first, as before
+    assert relex("Since I control no monsters, can I do it?").text.startswith("I control no monsters.")
+
+
+def test_its_is_the_card_the_summon_or_the_cost_names(base_expert, marsh):
+    summoned = marsh.ask("My opponent Special Summons Marshlight Egret with its effect. Can I negate "
+                         "the Summon with a Counter Trap that negates Summons?")
+    assert summoned.value == "no"           # Summoned as its effect resolves: nothing to negate
+    banished = base_expert.parse("I banished Speaker for the Ice Barriers from my GY for its effect. "
+                                 "Does it start a Chain?")
+    assert banished["effect"]["card"] == "Speaker for the Ice Barriers"
+
+
+def test_a_player_resolves_an_effect():
+    assert relex("Opp resolves the spell and draws.").text.startswith("The spell resolves")
+
+
+def test_a_summon_negator_told_in_the_story_is_what_the_question_negates_with(base_expert):
+    answer = base_expert.ask("I have a Counter Trap that negates Summons. My opponent Normal Summons "
+                             "a monster. Can I negate the Summon?")
+    assert answer.value == "yes"
+    assert "with a Counter Trap that negates Summons" in answer.reading.text
+    # a trap told that negates something else is not moved into the question
+    with pytest.raises(PsctError):
+        base_expert.ask("I have a Counter Trap that negates attacks. My opponent Normal Summons a "
+                        "monster. Can I negate the Summon?")
+
+
+def test_that_before_a_named_card_is_the_card(base_expert):
+    answer = base_expert.ask("My opponent Special Summons Cyber Dragon from the hand. Does the Summon "
+                             "of that Cyber Dragon start a Chain?")
+    assert answer.value == "no"
+
+
+def test_counts_is_grounded_in_for_each(marsh):
+    answer = marsh.ask("Does Marshlight Warden's effect that counts cards in the GY start a Chain?")
+    assert answer.value == "no"
+    with pytest.raises(QuestionError):
+        # nothing of its text counts monsters on the field (no "for each" there is not the point:
+        # "destroys" is not said)
+        marsh.ask("Does Marshlight Warden's effect that destroys cards start a Chain?")
+
+
+def test_a_field_spell_told_activated_with_a_target_is_its_targeting_effect(marsh):
+    both = marsh.ask("I activated Marshlight Reliquary targeting 2 cards. Both targets were banished "
+                     "in response. Do I still draw 1?")
+    assert both.value == "no"
+    one = marsh.ask("I activated Marshlight Reliquary targeting 2 cards. One of them was banished in "
+                    "response. Do I still draw 1?")
+    assert one.value == "yes"
+    # "both" of a single target is refused, never read as that one
+    with pytest.raises(QuestionError):
+        marsh.ask("I activated Marshlight Reliquary targeting 1 card. Both targets were banished in "
+                  "response. Do I still draw 1?")
