@@ -148,3 +148,34 @@ def test_a_field_spell_told_activated_with_a_target_is_its_targeting_effect(mars
     with pytest.raises(QuestionError):
         marsh.ask("I activated Marshlight Reliquary targeting 1 card. Both targets were banished in "
                   "response. Do I still draw 1?")
+
+
+@pytest.mark.parametrize("written, read", [
+    ("opp activate Dark Hole. Does it target?", "Opp activates Dark Hole"),
+    ("my opponent banish it. Does it still resolve?", "My opponent banishes it"),
+    # never after a word that asks for the bare verb, nor before "effect" or a Summon's noun
+    ("Can opp activate Dark Hole?", "Can opp activate Dark Hole"),
+    ("Can my opponent activate a card?", "Can my opponent activate a card"),
+    ("the Little Knight banish effect", "banish effect"),
+    ("My opponent Tribute Summons a monster.", "Tribute Summons"),
+])
+def test_a_verb_left_without_its_s_after_a_card_or_a_player(written, read):
+    assert read in relex(written).text
+
+
+def test_my_card_got_its_activation_negated(base_expert):
+    answer = base_expert.ask("My Pot of Greed got its activation negated. Can I activate another Pot "
+                             "of Greed this turn?")
+    assert answer.value == "yes"
+    assert "activation of My Pot of Greed was negated" in answer.reading.text
+
+
+def test_a_name_word_after_an_article_and_a_state_is_a_kind_of_card(base_expert):
+    from psct_expert.rereading import partial_names
+    from psct_expert.parser.lexicon import Relexed
+    told = Relexed("I pay 500 LP for Kozmo Strawman's effect to Special Summon a banished Kozmo.", [])
+    partial_names(told, base_expert.db, base_expert.kb.families)
+    assert "a banished Kozmo." in told.text
+    named = Relexed("Kozmo Strawman is banished. Is the banished Kozmo still there?", [])
+    partial_names(named, base_expert.db, base_expert.kb.families)
+    assert "the banished Kozmo Strawman" in named.text
