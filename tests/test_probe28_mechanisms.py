@@ -179,3 +179,36 @@ def test_a_name_word_after_an_article_and_a_state_is_a_kind_of_card(base_expert)
     named = Relexed("Kozmo Strawman is banished. Is the banished Kozmo still there?", [])
     partial_names(named, base_expert.db, base_expert.kb.families)
     assert "the banished Kozmo Strawman" in named.text
+
+
+@pytest.mark.parametrize("written", [
+    "Does Zefra Metaltron's effect 2 target?",
+    "Does Zefra Metaltron's (2) target?",
+    "Does Zefra Metaltron's effect #2 target?",
+])
+def test_an_effect_said_by_its_number_is_that_effect(base_expert, written):
+    # never the first effect with the number dropped
+    answer = base_expert.ask(written)
+    assert answer.value == "yes"
+    assert "second effect" in answer.reading.text
+
+
+def test_a_number_in_brackets_that_is_not_an_effect_stays():
+    assert "(2)" in relex("I control Dark Magician (2) and it attacks.").text
+
+
+@pytest.mark.parametrize("written, read", [
+    ("with a summon-negating trap?", "a trap that negates Summons?"),
+    ("Can I activate that same effect again?", "that effect"),
+    ("When it resolves, does it still get banished?", "is it still banished"),
+])
+def test_more_ways_of_saying_the_same(written, read):
+    assert read in relex(written).text
+
+
+def test_a_card_that_negates_summons_as_the_subject(base_expert):
+    answer = base_expert.ask("Can a card that negates Summons negate the Link Summon of Zefra "
+                             "Metaltron?")
+    assert answer.value == "yes"
+    said = relex("Can a card that negates Summons negate the Link Summon?").text
+    assert said == "Can the Link Summon be negated by a card that negates Summons?"
