@@ -212,3 +212,15 @@ def test_a_card_that_negates_summons_as_the_subject(base_expert):
     assert answer.value == "yes"
     said = relex("Can a card that negates Summons negate the Link Summon?").text
     assert said == "Can the Link Summon be negated by a card that negates Summons?"
+
+
+def test_every_paraphrase_reads_only_groups_its_pattern_has():
+    # a read naming a group its pattern lacks fails only when the pattern first matches
+    import re
+
+    from psct_expert.parser.lexicon import lexicon
+
+    for p in lexicon()["paraphrases"]:
+        groups = re.compile(p["pattern"], re.IGNORECASE).groups
+        refs = [int(g) for g in re.findall(r"\\(\d)", p["read"])]
+        assert all(g <= groups for g in refs), p["pattern"]
