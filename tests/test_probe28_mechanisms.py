@@ -224,3 +224,32 @@ def test_every_paraphrase_reads_only_groups_its_pattern_has():
         groups = re.compile(p["pattern"], re.IGNORECASE).groups
         refs = [int(g) for g in re.findall(r"\\(\d)", p["read"])]
         assert all(g <= groups for g in refs), p["pattern"]
+
+
+@pytest.mark.parametrize("written, read", [
+    # what a player tried or wanted to do, then asked whether it is legal: whether they can
+    ("opp activated Pot of Greed, then tried to negate it with Solemn Judgment. is that legal?",
+     "Can my opponent negate it with Solemn Judgment?"),
+    ("my opponent wanted to chain Ash Blossom to it. Is that legal?",
+     "Can my opponent chain Ash Blossom to it?"),
+    # "let X resolve": X resolves
+    ("opp let my Monster Reborn resolve. Can I do it?", "My Monster Reborn resolves."),
+])
+def test_attempts_and_letting_resolve(written, read):
+    assert read in relex(written).text
+
+
+def test_its_own_effect_is_its_effect():
+    written = "does Dark Cavalry's own effect target?"
+    at = written.index("Dark Cavalry")
+    assert relex(written, keep=[(at, at + len("Dark Cavalry"))]).text == \
+        "Does Dark Cavalry's effect target?"
+
+
+def test_its_own_procedure_keeps_own():
+    assert "its own procedure" in relex("is it Summoned by its own procedure?").text
+
+
+def test_targets_said_in_a_condition_of_another_card_is_not_targeting(base_expert):
+    # "When a card or effect is activated that targets ... : ... negate the activation"
+    assert base_expert.ask("Does Dark Cavalry's negate effect target?").value == "no"

@@ -310,7 +310,8 @@ def _proposal_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern] | None:
 
 
 # a second action of the same player in a proposal ("... and then chain Y to it")
-_THEN_ACT = re.compile(r",?\s+and\s+(?:then\s+)?(?P<verb>chain|activate|use|flip|respond|"
+_THEN_ACT = re.compile(r"(?:,?\s+and\s+(?:then\s+)?|,?\s+then\s+)(?P<intent>(?:tried|wanted|attempted|"
+                       r"tries|wants|decided)\s+to\s+)?(?P<verb>chain|activate|use|flip|respond|"
                        r"summon|special summon|normal summon|banish|negate)\b(?P<rest>.*)$",
                        re.IGNORECASE)
 
@@ -350,14 +351,17 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
             base = verb if verb.startswith("\ue000") or not verb.islower() else \
                 (all_lemmas(verb).get("VERB") or (verb,))[0]     # "NS", a name: as written
             told = said[:p.start()].strip(" ,;")
-            asked = f"Can {p.group('actor')} {base}{p.group('rest')}?"
+            # "opp tried to negate it": "can my opponent ..." (the question's word for the player)
+            actor = "my opponent" if p.group("actor").lower() in ("opp", "opponent") else \
+                p.group("actor")
+            asked = f"Can {actor} {base}{p.group('rest')}?"
             then = _THEN_ACT.search(p.group("rest"))
             if then is not None:
                 # "i activate X and (then) chain Y to it. legal?": the last action is proposed,
                 # the first is told
                 first = f"{p.group('actor')} {verb}{p.group('rest')[:then.start()]}"
                 told = f"{told} {first}".strip(" ,;")
-                asked = f"Can {p.group('actor')} {then.group('verb')}{then.group('rest')}?"
+                asked = f"Can {actor} {then.group('verb')}{then.group('rest')}?"
         if asked is None and named.match(said):
             asked = f"Can I activate {said}?"
         if asked is None:

@@ -789,7 +789,10 @@ class PhraseReaders:
             if m:
                 self.add("prohibits", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, card=self.card.name, action=action)
-        if g.target_mention.search(blank_quotes(full)) and not any(
+        # what an activation condition says of another card ("When ... activates an effect that
+        # targets a monster you control:") is not its own text: only the words after its colon
+        own = text[eff.colon + 1:eff.end] if eff.colon is not None else full
+        if g.target_mention.search(blank_quotes(own)) and not any(
                 f.type == "target_word" and f.get("effect") == eff.id for f in self.facts):
             # "Target face-up ... gains 500 ATK" (older texts): the word, with no ";" after it
             self.add("mentions_target", self.src(text, base, base + len(full), where),
