@@ -274,7 +274,13 @@ def _relex(text: str) -> Relexed:
     if _DASH_QUESTION.search(text):
         out.changes.append(Change("read-as", "\u2014", "."))
         text = _DASH_QUESTION.sub(". ", text)
-    parts = [s for s in (_set_aside_aside(s, out) for s in sentences(text)) if s]
+    said = sentences(text)
+    # a sentence followed by a tag alone that asks whether it is allowed ("opp wants to chain Y to
+    # it. Is that legal?") is the proposal asked, never an aside
+    tag = _proposal_patterns()[0] if _proposal_patterns() else None
+    parts = [s for s in (s if tag is not None and k + 1 < len(said) and tag.match(said[k + 1]) and
+                         not tag.match(said[k + 1]).group("said").strip(" ,:;-")
+                         else _set_aside_aside(s, out) for k, s in enumerate(said)) if s]
     parts = _rephrased(parts, out)
     parts = _proposal(parts, out)
     parts = [_topic_header(s, out) for s in parts]
