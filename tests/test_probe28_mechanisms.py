@@ -253,3 +253,18 @@ def test_its_own_procedure_keeps_own():
 def test_targets_said_in_a_condition_of_another_card_is_not_targeting(base_expert):
     # "When a card or effect is activated that targets ... : ... negate the activation"
     assert base_expert.ask("Does Dark Cavalry's negate effect target?").value == "no"
+
+
+def test_a_description_grounded_with_slashed_words_and_a_plural_the_lemmas_lack(marsh):
+    from psct_expert.situate.refs import grounded_in_text
+
+    text = "Gains 100 ATK for each Spell/Trap on the field and in the GYs."
+    assert grounded_in_text("counts spells in gy", text)
+    assert grounded_in_text("counts spells/traps", text)
+    assert not grounded_in_text("counts monsters in gy", text)
+    answer = marsh.ask(
+        "does Dark Cavalry's effect (the one that counts spells/traps in gy) start a chain?")
+    assert answer.value == "no" and "first effect of Dark Cavalry" in answer.restated
+    with pytest.raises(QuestionError):
+        # "banished" is not said in its text: never set aside
+        marsh.ask("does marshlight warden's effect (the one that counts banished cards) start a chain?")

@@ -96,7 +96,10 @@ def vocabulary() -> dict:
 
 
 def _describes(word: str, describes: set[str]) -> bool:
-    """May ``word`` say what an effect does (in any of its forms: "searches", "banishing")?"""
+    """May ``word`` say what an effect does (in any of its forms: "searches", "banishing")?  Words
+    joined by "/" ("spells/traps") each."""
+    if "/" in word.strip("/"):
+        return all(_describes(w, describes) for w in word.split("/") if w)
     return bool(_forms(word) & describes)
 
 

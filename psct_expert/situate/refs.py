@@ -340,7 +340,8 @@ def grounded_in_text(desc: str, text: str) -> bool | None:
             for k, v in (lexicon().get("grounding") or {}).items()}
     said: set[str] = set()
     for w in re.findall(r"[a-z]+", text.lower()):
-        said |= _lemmas(w)
+        # "GYs": a plural the English lemmas do not know is the word without its "s" too
+        said |= _lemmas(w) | ({w[:-1]} if len(w) >= 3 and w.endswith("s") else set())
 
     def fits(part: str) -> bool:
         words = _lemmas(part) | {x for lem in _lemmas(part) for x in also.get(lem, ())}
