@@ -268,3 +268,27 @@ def test_a_description_grounded_with_slashed_words_and_a_plural_the_lemmas_lack(
     with pytest.raises(QuestionError):
         # "banished" is not said in its text: never set aside
         marsh.ask("does marshlight warden's effect (the one that counts banished cards) start a chain?")
+
+
+@pytest.mark.parametrize("written, read", [
+    ("does it target the level 4+ monster it flips?", "the level 4 or higher monster"),
+    ("a Level 5 or higher monster", "Level 5 or higher monster"),
+    ("a Level 5 in my GY", "Level 5 monster in my GY"),
+])
+def test_a_level_and_higher(written, read):
+    assert read in relex(written).text
+
+
+def test_what_the_brackets_say_was_negated(base_expert):
+    activation = base_expert.parse("Souleating Oviraptor's effect got negated (activation negated) "
+                                   "by opp. can i activate that same effect again this turn?")
+    only = base_expert.parse("Souleating Oviraptor's effect got negated (effect negated) by opp. can "
+                             "i activate that same effect again this turn?")
+    assert activation != only
+
+
+def test_something_that_targets_it(base_expert):
+    # the Damage Step part is answered, the rest asked of its own (never dropped)
+    answer = base_expert.ask("can Dark Cavalry negate something that targets it during the damage step?")
+    assert answer.value == "unknown"
+    assert any("something that targets it" in m for m in answer.missing)
