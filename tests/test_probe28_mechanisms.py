@@ -292,3 +292,18 @@ def test_something_that_targets_it(base_expert):
     answer = base_expert.ask("can Dark Cavalry negate something that targets it during the damage step?")
     assert answer.value == "unknown"
     assert any("something that targets it" in m for m in answer.missing)
+
+
+def test_a_result_wanted_to_stop_it_is_set_aside_and_asked():
+    read = relex("can i chain Trap Stun to it to stop it?")
+    assert read.text == "Can i chain Trap Stun to it?"
+    assert any(c.kind == "result" and "to stop it" in c.written for c in read.changes)
+    # not closing a can-question: left as written
+    assert "to stop it" in relex("I chain Trap Stun to it to stop it.").text
+
+
+def test_still_after_the_chain_and_same_situation():
+    assert relex("Is the detached material still gone after the chain?").text == \
+        "Is the detached material still gone?"
+    assert "after the chain" in relex("Can I activate it after the chain?").text
+    assert relex("same situation, do I still draw 2?").text == "Do I still draw 2 cards?"

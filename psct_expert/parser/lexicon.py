@@ -883,6 +883,14 @@ def _set_aside(text: str, out: Relexed) -> str:
                                        re.IGNORECASE):
         out.changes.append(Change("result", m.group().strip(" ,")))
         text = text[:m.start()] + text[m.end():]
+    # "can I chain Y to X to stop it?": what the asker wants it to do, closing a yes/no question;
+    # set aside and shown as a result (asked too: a no stands, a yes becomes unknown)
+    m = re.search(r"\s+(?:in order )?to (?:stop|prevent|counter) (?:it|that|this|them)\b(?=\s*\?*\s*$)",
+                  text, re.IGNORECASE) \
+        if re.match(r"^(?:[^.?!]*[.!]\s+)*(?:can|could|may)\b", text, re.IGNORECASE) else None
+    if m is not None:
+        out.changes.append(Change("result", m.group().strip(" ,")))
+        text = text[:m.start()] + text[m.end():]
     if pats["comparisons"] is not None:
         # (chains) "..., like it's an effect?": the asker's comparison, a clause with a pronoun
         # subject closing the question; the answer reads what the thing is
