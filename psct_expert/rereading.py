@@ -118,7 +118,8 @@ def partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
     full = {m.card for m in found if name_key(m.text) == name_key(m.card)}
     for m in sorted(found, key=lambda m: -m.start):
         if re.match(r"\s*(?:monsters?|cards?|spells?|traps?|spell/traps?|s/ts?)\b", text[m.end:],
-                    re.IGNORECASE) or re.search(r"\b(?:a|an|another|any|other)\s+(?:[a-z][a-z\-]*\s+){0,2}$", text[:m.start],
+                    re.IGNORECASE) or re.search(r"\b(?:a|an|another|any|other)\s+(?:(?:banished|face-up|face-down|set|destroyed|"
+                                                r"targeted|different|random|second)\s+){0,2}$", text[:m.start],
                                                 re.IGNORECASE):
             continue        # "a Fiendsmith Spell/Trap", "a banished Kozmo": a name's word said of a kind of card
         if m.card in full and name_key(m.text) != name_key(m.card):

@@ -307,3 +307,10 @@ def test_still_after_the_chain_and_same_situation():
         "Is the detached material still gone?"
     assert "after the chain" in relex("Can I activate it after the chain?").text
     assert relex("same situation, do I still draw 2?").text == "Do I still draw 2 cards?"
+
+
+def test_a_summon_named_by_its_card_keeps_its_noun(base_expert):
+    # "a X synchro summon": the Summon of X, never "X Synchro Summons"
+    answer = base_expert.ask("opp is going for a hydro genex synchro summon from the extra deck. can a "
+                             "card that negates summons stop that synchro summon?")
+    assert answer.value == "yes"
