@@ -314,3 +314,22 @@ def test_a_summon_named_by_its_card_keeps_its_noun(base_expert):
     answer = base_expert.ask("opp is going for a hydro genex synchro summon from the extra deck. can a "
                              "card that negates summons stop that synchro summon?")
     assert answer.value == "yes"
+
+
+def test_where_the_target_is_said_of_the_target(base_expert):
+    # "targeting X in the GY": the target is in the GY, the card is not activated from there
+    answer = base_expert.ask("I activate Monster Reborn targeting Dark Magician in the GY. In "
+                             "response it is banished. Is Dark Magician still summoned?")
+    assert answer.value == "no"
+    assert "Monster Reborn from the GY" not in (answer.reading.text if answer.reading else "")
+    assert "still Special Summoned" in answer.reading.text
+
+
+def test_a_named_target_changed_in_response(base_expert):
+    answer = base_expert.ask("I activate Monster Reborn targeting Dark Magician in the GY. Dark "
+                             "Magician is banished in response. Does it still summon Dark Magician?")
+    assert answer.value == "no"
+    # a card no effect targeted, moved "in response", keeps its refusal
+    with pytest.raises(QuestionError):
+        base_expert.ask("I activate Monster Reborn targeting Dark Magician in the GY. Blue-Eyes "
+                        "White Dragon is banished in response. Does it still summon Dark Magician?")

@@ -49,7 +49,10 @@ class MoveEvents:
         is_target = bool(targeted) and (t["words"][:2] == ["one", "of"] or t["pronoun"] or
                                         t["words"] == ["one"] and len(set(targeted)) > 1 or
                                         len(set(targeted)) > 1 and t["words"][:1] in (["both"],
-                                                                                      ["all"]))
+                                                                                      ["all"]) or
+                                        # "Dark Magician is banished in response": the target named
+                                        bool(t.get("card")) and t["card"] in targeted and
+                                        "response" in low(ev))
         same = self._told_before(t) if targeted and not is_target and not t.get("card") else None
         if same in targeted:
             # "the attacking monster is returned to the hand": the target told before by those words

@@ -1302,7 +1302,9 @@ class Reader:
                 continue
             if s.take(["targeting"]):
                 t = self.group(self.np() or self._stop())
-                ev.mods.append("targeting " + np_words(t))
+                # "targeting Dark Magician in the GY": where the target is, said of it
+                where = self.place_after(("in", "on"))
+                ev.mods.append("targeting " + np_words(t) + (f" {where}" if where else ""))
                 continue
             if ev.passive and self._is(ev.verb, "move") and s.take(["by", "battle"]):
                 ev.mods.append("by battle")   # "destroyed by battle"
