@@ -333,3 +333,13 @@ def test_a_named_target_changed_in_response(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("I activate Monster Reborn targeting Dark Magician in the GY. Blue-Eyes "
                         "White Dragon is banished in response. Does it still summon Dark Magician?")
+
+
+def test_two_cards_paid_as_one_cost_and_attributes_said_as_monsters(base_expert):
+    assert "a LIGHT monster and a DARK monster" in relex("banished a LIGHT and a DARK from my gy").text
+    assert "a LIGHT monster" in relex("i banish a LIGHT monster").text
+    assert "on their field" in relex("i dropped it on their side of the field").text
+    answer = base_expert.ask("I banished a LIGHT monster and a DARK monster from my GY to activate "
+                             "Chaos Ruler, the Chaotic Magical Dragon's effect. It was negated. Are the "
+                             "monsters I banished still banished?")
+    assert answer.value == "yes"

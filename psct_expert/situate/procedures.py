@@ -255,7 +255,10 @@ class ProcedureEvents:
         aid = self._activate({"card": card, "n": fit[0].n}, player,
                              {"from": place or info.get("from")} if (place or info.get("from"))
                              else {})
-        self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(moved)}]
+        # "I banish a LIGHT and a DARK monster to activate X": each card moved is paid
+        others = [self.r.thing(t) for t in ev.children if isinstance(t, Tree) and t.data == "thing"][1:]
+        self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(m)}
+                                   for m in [moved, *others]]
         self.told_costs[aid] = verb
 
     def ev_paid_for(self, ev: Tree) -> None:
