@@ -343,3 +343,8 @@ def test_two_cards_paid_as_one_cost_and_attributes_said_as_monsters(base_expert)
                              "Chaos Ruler, the Chaotic Magical Dragon's effect. It was negated. Are the "
                              "monsters I banished still banished?")
     assert answer.value == "yes"
+
+
+def test_with_its_own_effect_keeps_own():
+    # how a monster Summons itself: its own effect or procedure, never "its effect"
+    assert "with its own effect" in relex("can i special summon it from my hand with its own effect?").text
