@@ -348,3 +348,11 @@ def test_two_cards_paid_as_one_cost_and_attributes_said_as_monsters(base_expert)
 def test_with_its_own_effect_keeps_own():
     # how a monster Summons itself: its own effect or procedure, never "its effect"
     assert "with its own effect" in relex("can i special summon it from my hand with its own effect?").text
+
+
+def test_a_comparison_with_a_thing_of_its_kind_is_set_aside():
+    read = relex("is that negatable, like a normal xyz summon is?")
+    assert read.text == "Is that negatable?"
+    assert any(c.kind == "comparison" for c in read.changes)
+    # "like a normal summon" without its closing verb is no comparison clause: left to be read
+    assert "like" in relex("is that negatable like a normal summon?").text

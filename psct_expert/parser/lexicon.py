@@ -898,6 +898,12 @@ def _set_aside(text: str, out: Relexed) -> str:
                           rf"(?:it|that|this|they)(?:'s|'re|\s+(?:is|was|were|are|would\s+be))\s"
                           rf"[^?.!,]*(?=\?+\s*$)", re.IGNORECASE)
         m = cmp_.search(text)
+        if m is None:
+            # "... negatable, like a normal Xyz Summon is?": what the asker likens it to, said
+            # with a thing of its kind as the subject and the verb closing it
+            m = re.compile(rf"(?<=[\w'\")])\s*,?\s+(?:{pats['comparisons'].pattern})\s+(?:a|an|the)\s+"
+                           r"(?:normal|regular|usual|ordinary)\s+[^?.!,]*?\s(?:is|are|does|do|would\s+be)"
+                           r"(?=\s*\?*\s*$)", re.IGNORECASE).search(text)
         if m is not None:
             out.changes.append(Change("comparison", m.group().strip(" ,")))
             text = text[:m.start()] + text[m.end():]
