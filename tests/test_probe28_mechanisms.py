@@ -356,3 +356,9 @@ def test_a_comparison_with_a_thing_of_its_kind_is_set_aside():
     assert any(c.kind == "comparison" for c in read.changes)
     # "like a normal summon" without its closing verb is no comparison clause: left to be read
     assert "like" in relex("is that negatable like a normal summon?").text
+
+
+def test_i_got_them_on_field_is_control():
+    assert relex("I got 2 Dark Magician on field.").text.startswith("I control 2 Dark Magician")
+    # got without "on (the) field": what the player got, read as written
+    assert "got" in relex("I got 2 cards from it.").text
