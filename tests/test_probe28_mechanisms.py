@@ -359,6 +359,10 @@ def test_a_comparison_with_a_thing_of_its_kind_is_set_aside():
 
 
 def test_i_got_them_on_field_is_control():
-    assert relex("I got 2 Dark Magician on field.").text.startswith("I control 2 Dark Magician")
+    written = "I got 2 Dark Magician on field."
+    at = written.index("Dark Magician")
+    assert relex(written, keep=[(at, at + len("Dark Magician"))]).text.startswith(
+        "I control 2 Dark Magician")
+    assert relex("I got 2 dragon monsters on field.").text.startswith("I control 2 dragon monsters")
     # got without "on (the) field": what the player got, read as written
     assert "got" in relex("I got 2 cards from it.").text
