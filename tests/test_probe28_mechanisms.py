@@ -362,7 +362,7 @@ def test_i_got_them_on_field_is_control():
     written = "I got 2 Dark Magician on field."
     at = written.index("Dark Magician")
     assert relex(written, keep=[(at, at + len("Dark Magician"))]).text.startswith(
-        "I control 2 Dark Magician")
+        "I control two Dark Magician")
     assert relex("I got 2 dragon monsters on field.").text.startswith("I control 2 dragon monsters")
     # got without "on (the) field": what the player got, read as written
     assert "got" in relex("I got 2 cards from it.").text
