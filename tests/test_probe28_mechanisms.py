@@ -366,3 +366,19 @@ def test_i_got_them_on_field_is_control():
     assert relex("I got 2 dragon monsters on field.").text.startswith("I control 2 dragon monsters")
     # got without "on (the) field": what the player got, read as written
     assert "got" in relex("I got 2 cards from it.").text
+
+
+@pytest.mark.parametrize("written, refused", [
+    ("Does Dark Hole's effect that destroys all monsters target?", False),
+    # what the effect is said to do that to must stand in its text: never dropped
+    ("Does Dark Hole's effect that destroys a face-down monster target?", True),
+    ("Does Dark Hole's effect that destroys a random monster target?", True),
+    ("Does Thestalos the Firestorm Monarch's effect that discards a random card from my opponent's "
+     "hand target?", False),
+])
+def test_what_a_described_effect_does_it_to_is_grounded(base_expert, written, refused):
+    if refused:
+        with pytest.raises(QuestionError):
+            base_expert.ask(written)
+    else:
+        assert base_expert.ask(written).value == "no"

@@ -199,6 +199,11 @@ class Reader:
         if when is not None:               # "that destroys all cards when it is Synchro Summoned"
             out["summoned"] = " ".join([w for k in subs(when, "summon_kind") for w in low(k)]
                                        + ["summoned"])
+        does = next((t for t in node.iter_subtrees_topdown()
+                     if t.data in ("rel_destroys", "rel_negates", "rel_summons")), None)
+        if does is not None and sub(does, "thing") is not None:
+            # "its effect that destroys a face-down monster": what it does that to, said of its text
+            out["object"] = low(sub(does, "thing"))
         vp = next((t for t in node.iter_subtrees_topdown() if t.data == "rel_vp"), None)
         if vp is not None:                 # "its effect that Special Summons it from the GY"
             thing = sub(vp, "thing")
