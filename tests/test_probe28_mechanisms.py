@@ -382,3 +382,9 @@ def test_what_a_described_effect_does_it_to_is_grounded(base_expert, written, re
             base_expert.ask(written)
     else:
         assert base_expert.ask(written).value == "no"
+
+
+def test_an_equip_spell_told_activated_with_a_target_is_its_activation(base_expert):
+    spec = base_expert.parse("I activate Reptilianne Rage targeting my opponent's monster. Does it "
+                             "start a Chain?")
+    assert spec["effect"].get("select") == "activation" or spec["effect"].get("n") in (0, None)

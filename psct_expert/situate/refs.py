@@ -450,9 +450,9 @@ def _one_bullet(reading: Reading, cands, hint) -> str | None:
 
 def _doing_instead_of_activation(reading: Reading, cands, hint):
     """"I activated X targeting 2 cards" of a Spell or Trap whose activation does nothing itself
-    (a Field, Continuous or Equip Spell, a Continuous Trap): the one effect of X that targets,
-    else None (the card's activation)."""
-    lasting = {"field", "continuous", "equip"} & {str(t).lower() for t in reading.card.subtypes}
+    (a Field or Continuous Spell, a Continuous Trap): the one effect of X that targets, else None
+    (the card's activation).  Never an Equip Spell: its activation targets what it equips."""
+    lasting = {"field", "continuous"} & {str(t).lower() for t in reading.card.subtypes}
     hint = ["target:any" if h == "target" else h for h in hint]
     if not lasting or not any(h.startswith("target:") for h in hint):
         return None
