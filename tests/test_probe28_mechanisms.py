@@ -388,3 +388,18 @@ def test_an_equip_spell_told_activated_with_a_target_is_its_activation(base_expe
     spec = base_expert.parse("I activate Reptilianne Rage targeting my opponent's monster. Does it "
                              "start a Chain?")
     assert spec["effect"].get("select") == "activation" or spec["effect"].get("n") in (0, None)
+
+
+@pytest.mark.parametrize("written, read", [
+    ("does Luna bounce herself?", "return itself"),
+    ("i chain it on some other card", "on another card"),
+    ("Do I still have to discard a card?", "Do I still discard a card?"),
+])
+def test_itself_another_and_still_have_to(written, read):
+    assert read in relex(written).text
+
+
+def test_a_purpose_to_save_a_monster_is_a_result():
+    read = relex("can i flip book of moon in the damage step to save my monster from losing the battle?")
+    assert read.text == "Can i flip book of moon in the damage step?"
+    assert any(c.kind == "result" for c in read.changes)

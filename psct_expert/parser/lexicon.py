@@ -885,7 +885,8 @@ def _set_aside(text: str, out: Relexed) -> str:
         text = text[:m.start()] + text[m.end():]
     # "can I chain Y to X to stop it?": what the asker wants it to do, closing a yes/no question;
     # set aside and shown as a result (asked too: a no stands, a yes becomes unknown)
-    m = re.search(r"\s+(?:in order )?to (?:stop|prevent|counter) (?:it|that|this|them)\b(?=\s*\?*\s*$)",
+    m = re.search(r"\s+(?:in order )?to (?:(?:stop|prevent|counter) (?:it|that|this|them)\b|"
+                  r"(?:save|protect) (?:my|their|his|her|the|that|this|it)\b[^?.!]*?)(?=\s*\?*\s*$)",
                   text, re.IGNORECASE) \
         if re.match(r"^(?:[^.?!]*[.!]\s+)*(?:can|could|may)\b", text, re.IGNORECASE) else None
     if m is not None:
