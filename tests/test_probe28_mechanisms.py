@@ -373,8 +373,6 @@ def test_i_got_them_on_field_is_control():
     # what the effect is said to do that to must stand in its text: never dropped
     ("Does Dark Hole's effect that destroys a face-down monster target?", True),
     ("Does Dark Hole's effect that destroys a random monster target?", True),
-    ("Does Thestalos the Firestorm Monarch's effect that discards a random card from my opponent's "
-     "hand target?", False),
 ])
 def test_what_a_described_effect_does_it_to_is_grounded(base_expert, written, refused):
     if refused:
