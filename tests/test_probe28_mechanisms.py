@@ -401,3 +401,11 @@ def test_a_purpose_to_save_a_monster_is_a_result():
     read = relex("can i flip book of moon in the damage step to save my monster from losing the battle?")
     assert read.text == "Can i flip book of moon in the damage step?"
     assert any(c.kind == "result" for c in read.changes)
+
+
+def test_his_or_her_card_is_the_card_of_the_clauses_player(base_expert):
+    answer = base_expert.ask("Zefra Metaltron targets my monster and my opponent's monster. In response "
+                             "my opponent banishes his monster. Does my targeted monster still get "
+                             "banished?")
+    assert answer.value == "no"          # "banish both": one of the two gone, neither is banished
+    assert "their monster" in relex("opp removes his monster from the field").text

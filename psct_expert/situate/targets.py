@@ -275,6 +275,11 @@ class TargetEvents:
         if t.get("card") in targeted:
             return t["card"]
         owner = owner_in_words(ws)
+        if owner is None and {"his", "her"} & set(ws) and isinstance(node, Tree) and \
+                sub(node, "actor") is not None:
+            # "my opponent banishes his monster": the card of the clause's player
+            owner = self.r.actor(sub(node, "actor")).get("player")
+            owner = owner if owner in ("you", "opponent") else None
         if len(set(targeted)) == 1 and not t.get("card") and \
                 ("targeted" in ws or "target" in ws or ws[:1] in (["that"], ["the"])) and \
                 owner in (None, self._controller(targeted[0]) or owner):
