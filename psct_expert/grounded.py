@@ -211,6 +211,11 @@ _ACT_PURPOSE = re.compile(r"\b(?:activates?|activated|uses?|used|chains?|chained
                           re.IGNORECASE)
 
 
+# "X targets A and B to "banish both ..."": a targeting told with a quotation of what it is for
+_TARGET_QUOTE = re.compile(r"\ue000k(?P<k>\d+)k(?:'s\s+(?:[\w-]+\s+)?effect)?\s+(?:targets|targeted)\s+"
+                           r"[^.?!\"]*?\s+(?P<how>to\s+(?P<q>[\"'])[^\"']{6,}(?P=q))", re.IGNORECASE)
+
+
 # a purpose whose object is a card told before ("to return it to the hand", "to banish that
 # monster"): in a response it tells what the response does to that card, which the story reads
 _TOLD_OBJECT = re.compile(r"^to\s+[A-Za-z]+\s+(?:it|them|that\s+(?:monster|card|target)|"
@@ -237,6 +242,14 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
     out, named = [], None
     for part in re.split(r"(?<=[.!?])\s+", keyed):
         names = [int(x) for x in re.findall("\ue000k(\\d+)k", part)]
+        q = _TARGET_QUOTE.search(part) if not part.endswith("?") else None
+        if q is not None:
+            # "X targets my monster and theirs to "banish both until the End Phase"": the
+            # quotation, word for word in X's text, says which of its effects; set aside
+            card = db.find(found[int(q.group("k"))].card)
+            if card is not None and _each_grounded(q.group("how")[3:], card):
+                relexed.changes.append(Change("grounded", q.group("how"), card.name))
+                part = part[:q.start("how")].rstrip() + part[q.end("how"):]
         m = _ACT_PURPOSE.search(part) if not part.endswith("?") else None
         if m is not None and gamewords().action_of(m.group("verb")) is not None:
             # (a name found with its sentence's full stop joins two sentences here)

@@ -409,3 +409,14 @@ def test_his_or_her_card_is_the_card_of_the_clauses_player(base_expert):
                              "banished?")
     assert answer.value == "no"          # "banish both": one of the two gone, neither is banished
     assert "their monster" in relex("opp removes his monster from the field").text
+
+
+def test_a_targeting_told_with_a_quotation_of_its_text(base_expert):
+    told = ("Zefra Metaltron targets my monster and opp's monster to \"{}\". In response opp removes "
+            "his monster from the field. Does my targeted monster still get banished?")
+    answer = base_expert.ask(told.format("banish both until the End Phase"))
+    assert answer.value == "no"
+    assert any(c.kind == "grounded" for c in answer.reading.changes)
+    # a quotation its text does not say is never set aside
+    with pytest.raises(QuestionError):
+        base_expert.ask(told.format("destroy both of them"))
