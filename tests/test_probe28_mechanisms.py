@@ -420,3 +420,9 @@ def test_a_targeting_told_with_a_quotation_of_its_text(base_expert):
     # a quotation its text does not say is never set aside
     with pytest.raises(QuestionError):
         base_expert.ask(told.format("destroy both of them"))
+
+
+def test_as_the_next_chain_link_is_in_response():
+    assert relex("can i use it as the very next chain link in response?").text == \
+        "Can i use it in response?"
+    assert "Chain Link 2" in relex("can i use it as Chain Link 2?").text
