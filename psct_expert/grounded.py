@@ -282,6 +282,10 @@ _CLAIMS = [
                 r"link$", re.IGNORECASE), "Is {subj} a Chain Link?", "no"),
     (re.compile(r"^(?P<subj>[\w'\-: \ue000]{2,60}?)\s+is\s+(?:a\s+)?chain\s+link$", re.IGNORECASE),
      "Is {subj} a Chain Link?", "yes"),
+    # "(no chain)", "(no card effect involved)": said of what was just told, with no subject
+    (re.compile(r"^(?P<subj>)(?:no chain(?:\s+link)?|not a chain link|no card effects?(?:\s+involved|"
+                r"\s+used)?|no effects?(?:\s+involved|\s+used)?|not an effect)$", re.IGNORECASE),
+     "Does it start a Chain?", "no"),
 ]
 _CLAIM_SPOTS = re.compile(r"\s*\((?P<par>[^()]{6,120})\)|(?P<sent>(?:^|(?<=[.!?]\s))[^.!?()]{6,120}?)"
                           r"(?P<stop>[.!]|,?\s+but\b)")

@@ -426,3 +426,14 @@ def test_as_the_next_chain_link_is_in_response():
     assert relex("can i use it as the very next chain link in response?").text == \
         "Can i use it in response?"
     assert "Chain Link 2" in relex("can i use it as Chain Link 2?").text
+
+
+def test_no_chain_said_of_what_was_told_is_checked(base_expert):
+    answer = base_expert.ask("opp special summons Evil★Twins Ki-sikil & Lil-la from hand using its own "
+                             "built-in summon condition (no card effect involved). can i negate that "
+                             "summon with a summon-negating trap?")
+    assert answer.value == "yes"
+    assert any(c.kind == "checked" for c in answer.reading.changes)
+    # a claim the product does not bear out is never set aside
+    with pytest.raises(QuestionError):
+        base_expert.ask("I activate Pot of Greed (no chain). Can my opponent respond?")
