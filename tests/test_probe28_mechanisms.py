@@ -2,9 +2,9 @@
 effect told negated without saying whether its activation was is asked both ways; LP paid in a bare
 number; a story told with no subject; "that whole X"; a want or a claim of any player set aside; a
 reason that tells nothing of the game set aside; "its" of the card a Summon or a cost names; "opp
-resolves X"; "that X" of a named card; "counts" grounded in "for
-each"; a Field Spell told activated with a target; "both targets" changed in response.  Sentences
-and invented cards written for these tests, not the shared cases."""
+resolves X"; "that X" of a named card; "counts" grounded in "for each"; a Field Spell told
+activated with a target; "both targets" changed in response; and more found on rounds 2-25.
+Sentences and invented cards written for these tests, not the shared cases."""
 
 import pytest
 
