@@ -33,6 +33,7 @@ def marsh(base_expert):
          "text": "You can discard 1 WATER monster; Special Summon this card from your hand."})
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_monster_effect_negated_without_saying_how_is_asked_both_ways(marsh):
     # the cost stays paid whether the activation or only the effect was negated: answered, saying so
     answer = marsh.ask("I paid 800 LP for Marshlight Heron's effect and my opponent negated it. Do I "
@@ -57,6 +58,7 @@ def test_lp_paid_in_a_bare_number_and_a_story_with_no_subject():
     assert relex("Destroyed by battle, is it still sent?").text.startswith("Destroyed by battle")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_the_story_with_no_subject_is_the_askers(marsh):
     answer = marsh.ask("Paid 800 for Marshlight Heron's effect, opp negated the activation. Do I still "
                        "lose the 800 LP?")
@@ -69,6 +71,7 @@ def test_that_whole_summon_is_that_summon():
     assert "whole" in relex("does it banish the whole field?").text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("aside", [
     "Player B wants to chain a trap to it.",
     "He wanted to respond to it.",
@@ -79,6 +82,7 @@ def test_what_a_player_wants_is_set_aside(base_expert, aside):
     assert any(c.kind == "set-aside" for c in answer.reading.changes)
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_claim_that_names_no_card_is_set_aside_one_that_names_a_card_is_read(base_expert):
     said = relex("my friend insists it is a trigger. Does Dark Hole start a Chain?")
     assert said.text == "Does Dark Hole start a Chain?"
@@ -98,6 +102,7 @@ def test_a_reason_that_tells_nothing_of_the_game_is_set_aside():
     assert relex("Since I control no monsters, can I do it?").text.startswith("I control no monsters.")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_its_is_the_card_the_summon_or_the_cost_names(base_expert, marsh):
     summoned = marsh.ask("My opponent Special Summons Marshlight Egret with its effect. Can I negate "
                          "the Summon with a Counter Trap that negates Summons?")
@@ -111,12 +116,14 @@ def test_a_player_resolves_an_effect():
     assert relex("Opp resolves the spell and draws.").text.startswith("The spell resolves")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_that_before_a_named_card_is_the_card(base_expert):
     answer = base_expert.ask("My opponent Special Summons Cyber Dragon from the hand. Does the Summon "
                              "of that Cyber Dragon start a Chain?")
     assert answer.value == "no"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_counts_is_grounded_in_for_each(marsh):
     answer = marsh.ask("Does Marshlight Warden's effect that counts cards in the GY start a Chain?")
     assert answer.value == "no"
@@ -126,6 +133,7 @@ def test_counts_is_grounded_in_for_each(marsh):
         marsh.ask("Does Marshlight Warden's effect that destroys cards start a Chain?")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_field_spell_told_activated_with_a_target_is_its_targeting_effect(marsh):
     both = marsh.ask("I activated Marshlight Reliquary targeting 2 cards. Both targets were banished "
                      "in response. Do I still draw 1?")
@@ -152,6 +160,7 @@ def test_a_verb_left_without_its_s_after_a_card_or_a_player(written, read):
     assert read in relex(written).text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_my_card_got_its_activation_negated(base_expert):
     answer = base_expert.ask("My Pot of Greed got its activation negated. Can I activate another Pot "
                              "of Greed this turn?")
@@ -159,6 +168,7 @@ def test_my_card_got_its_activation_negated(base_expert):
     assert "activation of My Pot of Greed was negated" in answer.reading.text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_name_word_after_an_article_and_a_state_is_a_kind_of_card(base_expert):
     from psct_expert.rereading import partial_names
     from psct_expert.parser.lexicon import Relexed
@@ -170,6 +180,7 @@ def test_a_name_word_after_an_article_and_a_state_is_a_kind_of_card(base_expert)
     assert "the banished Kozmo Strawman" in named.text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("written", [
     "Does Zefra Metaltron's effect 2 target?",
     "Does Zefra Metaltron's (2) target?",
@@ -195,6 +206,7 @@ def test_more_ways_of_saying_the_same(written, read):
     assert read in relex(written).text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_card_that_negates_summons_as_the_subject(base_expert):
     answer = base_expert.ask("Can a card that negates Summons negate the Link Summon of Zefra "
                              "Metaltron?")
@@ -239,11 +251,13 @@ def test_its_own_procedure_keeps_own():
     assert "its own procedure" in relex("is it Summoned by its own procedure?").text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_targets_said_in_a_condition_of_another_card_is_not_targeting(base_expert):
     # "When a card or effect is activated that targets ... : ... negate the activation"
     assert base_expert.ask("Does Dark Cavalry's negate effect target?").value == "no"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_description_grounded_with_slashed_words_and_a_plural_the_lemmas_lack(marsh):
     from psct_expert.situate.refs import grounded_in_text
 
@@ -268,6 +282,7 @@ def test_a_level_and_higher(written, read):
     assert read in relex(written).text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_what_the_brackets_say_was_negated(base_expert):
     activation = base_expert.parse("Souleating Oviraptor's effect got negated (activation negated) "
                                    "by opp. can i activate that same effect again this turn?")
@@ -276,6 +291,7 @@ def test_what_the_brackets_say_was_negated(base_expert):
     assert activation != only
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_something_that_targets_it(base_expert):
     # the Damage Step part is answered, the rest asked of its own (never dropped)
     answer = base_expert.ask("can Dark Cavalry negate something that targets it during the damage step?")
@@ -298,6 +314,7 @@ def test_still_after_the_chain_and_same_situation():
     assert relex("same situation, do I still draw 2?").text == "Do I still draw 2 cards?"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_summon_named_by_its_card_keeps_its_noun(base_expert):
     # "a X synchro summon": the Summon of X, never "X Synchro Summons"
     answer = base_expert.ask("opp is going for a hydro genex synchro summon from the extra deck. can a "
@@ -305,6 +322,7 @@ def test_a_summon_named_by_its_card_keeps_its_noun(base_expert):
     assert answer.value == "yes"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_where_the_target_is_said_of_the_target(base_expert):
     # "targeting X in the GY": the target is in the GY, the card is not activated from there
     answer = base_expert.ask("I activate Monster Reborn targeting Dark Magician in the GY. In "
@@ -314,6 +332,7 @@ def test_where_the_target_is_said_of_the_target(base_expert):
     assert "still Special Summoned" in answer.reading.text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_named_target_changed_in_response(base_expert):
     answer = base_expert.ask("I activate Monster Reborn targeting Dark Magician in the GY. Dark "
                              "Magician is banished in response. Does it still summon Dark Magician?")
@@ -324,6 +343,7 @@ def test_a_named_target_changed_in_response(base_expert):
                         "White Dragon is banished in response. Does it still summon Dark Magician?")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_two_cards_paid_as_one_cost_and_attributes_said_as_monsters(base_expert):
     assert "a LIGHT monster and a DARK monster" in relex("banished a LIGHT and a DARK from my gy").text
     assert "a LIGHT monster" in relex("i banish a LIGHT monster").text
@@ -357,6 +377,7 @@ def test_i_got_them_on_field_is_control():
     assert "got" in relex("I got 2 cards from it.").text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("written, refused", [
     ("Does Dark Hole's effect that destroys all monsters target?", False),
     # what the effect is said to do that to must stand in its text: never dropped
@@ -371,6 +392,7 @@ def test_what_a_described_effect_does_it_to_is_grounded(base_expert, written, re
         assert base_expert.ask(written).value == "no"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_an_equip_spell_told_activated_with_a_target_is_its_activation(base_expert):
     spec = base_expert.parse("I activate Reptilianne Rage targeting my opponent's monster. Does it "
                              "start a Chain?")
@@ -392,6 +414,7 @@ def test_a_purpose_to_save_a_monster_is_a_result():
     assert any(c.kind == "result" for c in read.changes)
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_his_or_her_card_is_the_card_of_the_clauses_player(base_expert):
     answer = base_expert.ask("Zefra Metaltron targets my monster and my opponent's monster. In response "
                              "my opponent banishes his monster. Does my targeted monster still get "
@@ -400,6 +423,7 @@ def test_his_or_her_card_is_the_card_of_the_clauses_player(base_expert):
     assert "their monster" in relex("opp removes his monster from the field").text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_targeting_told_with_a_quotation_of_its_text(base_expert):
     told = ("Zefra Metaltron targets my monster and opp's monster to \"{}\". In response opp removes "
             "his monster from the field. Does my targeted monster still get banished?")
@@ -417,6 +441,7 @@ def test_as_the_next_chain_link_is_in_response():
     assert "Chain Link 2" in relex("can i use it as Chain Link 2?").text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_no_chain_said_of_what_was_told_is_checked(base_expert):
     answer = base_expert.ask("opp special summons Evil★Twins Ki-sikil & Lil-la from hand using its own "
                              "built-in summon condition (no card effect involved). can i negate that "
