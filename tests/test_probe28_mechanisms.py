@@ -451,3 +451,10 @@ def test_no_chain_said_of_what_was_told_is_checked(base_expert):
     # a claim the product does not bear out is never set aside
     with pytest.raises(QuestionError):
         base_expert.ask("I activate Pot of Greed (no chain). Can my opponent respond?")
+
+
+def test_a_sentence_with_no_subject_after_the_first_is_not_made_the_askers():
+    # "Opp Summoned X. Activated its effect.": opp may go on; only a story's first sentence is read
+    # as the asker's
+    read = relex("My opponent normal summoned a monster. Activated its effect. Can I respond?")
+    assert "I Activated" not in read.text
