@@ -38,6 +38,7 @@ def invented(base_expert):
     return _with(base_expert, *cards)
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_what_the_question_asks_of_says_which_effect(invented):
     # only the second effect's text says "Set card": that effect is asked about, and it targets
     answer = invented.ask("does example tidewatch effect target the set card?")
@@ -47,6 +48,7 @@ def test_what_the_question_asks_of_says_which_effect(invented):
                for c in answer.reading.changes)
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_an_object_no_single_effect_says_leaves_the_effects_to_be_said(invented):
     # "card" stands in both texts: which effect is meant, nothing says, and it is never guessed
     try:
@@ -57,12 +59,14 @@ def test_an_object_no_single_effect_says_leaves_the_effects_to_be_said(invented)
         assert answer.value == "unknown"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("said", ["OPT", "hopt", "once per turn"])
 def test_an_effect_named_by_its_limit_is_the_one_whose_text_says_it(invented, said):
     answer = invented.ask(f"does example lamplighter's {said} effect target?")
     assert answer.value == "yes"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_limit_the_text_does_not_say_fits_no_effect(invented, base_expert):
     # Example Tidewatch says no "once per turn": no effect of it is named so
     with pytest.raises(Exception) as err:
@@ -70,6 +74,7 @@ def test_a_limit_the_text_does_not_say_fits_no_effect(invented, base_expert):
     assert "fits" in str(err.value) or "which effect" in str(err.value)
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("label", ["Judge call at our locals:", "Rules exam, question 3:",
                                    "Question:", "quick q:"])
 def test_a_label_before_the_colon_is_set_aside_and_shown(base_expert, label):
@@ -79,16 +84,19 @@ def test_a_label_before_the_colon_is_set_aside_and_shown(base_expert, label):
                in c.written.lower() for c in answer.reading.changes)
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_label_with_a_game_word_is_read_not_set_aside(base_expert):
     from psct_expert.parser.lexicon import relex
 
     assert "Damage Step" in relex("Damage Step: can I activate Raigeki?").text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_repeated_question_marks_are_one(base_expert):
     assert base_expert.ask("does raigeki target??").value == "no"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_the_kind_of_a_summon_said_is_never_dropped(base_expert):
     # a Synchro Summon is performed by the player: Summon negators can negate it
     answer = base_expert.ask("can the Synchro Summon of Stardust Dragon be negated?")
@@ -102,11 +110,13 @@ def test_the_kind_of_a_summon_said_is_never_dropped(base_expert):
         base_expert.ask("can the Fusion Summon of Elemental HERO Flame Wingman be negated?")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_summon_negator_told_by_its_kind_asks_who_summons_instead_of_failing(base_expert):
     with pytest.raises(QuestionError, match="who Summons it"):
         base_expert.ask("can the xyz summon of lightning chidori be negated by a counter trap?")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question, value", [
     ("can the xyz summon of lightning chidori itself be negated by a counter trap that negates "
      "summons?", "yes"),
@@ -118,6 +128,7 @@ def test_a_summon_said_itself_or_negated_by_any_summon_negator(base_expert, ques
     assert base_expert.ask(question).value == value
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_its_effect_after_a_story_that_said_which_is_that_effect(invented):
     # the story says which effect of the card was negated (by what it does): "its effect" is it
     answer = invented.ask("example lamplighter's destroy effect got negated. can i use its effect "
@@ -126,6 +137,7 @@ def test_its_effect_after_a_story_that_said_which_is_that_effect(invented):
     assert "first effect" in answer.restated
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_game_verb_said_of_an_effect_is_grounded_in_its_text(invented):
     # "add" is said by the second effect only; "equip" by neither
     assert "second effect" in invented.ask("does example lamplighter's add effect target?").restated
@@ -133,6 +145,7 @@ def test_a_game_verb_said_of_an_effect_is_grounded_in_its_text(invented):
         invented.ask("does example lamplighter's equip effect target?")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_summon_kind_said_of_an_effect_is_grounded_in_its_text(base_expert):
     # Polymerization's one effect says "Fusion Summon"; a word its text does not say fits nothing
     assert base_expert.ask("does polymerization's fusion effect target?").value == "no"
@@ -152,6 +165,7 @@ def parted(base_expert):
     return _with(base_expert, *cards)
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question, value, effect", [
     # the two actions said in any form are the parts of the one effect that does both
     ("example forgeworks from the GY: destroying my card and Special Summoning the Example "
@@ -167,6 +181,7 @@ def test_two_actions_asked_same_time_are_the_parts_of_one_effect(parted, questio
     assert effect in answer.restated and "simultaneous" in answer.restated
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_actions_no_single_effect_does_are_not_guessed(parted):
     # "change" and "Special Summon" are parts of different effects: nothing fits both
     with pytest.raises(QuestionError):
@@ -177,6 +192,7 @@ def test_actions_no_single_effect_does_are_not_guessed(parted):
                    "time?")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_verb_two_parts_of_the_effect_do_says_neither(base_expert):
     # Tearlaments Scheiren sends twice ("and if you do, send ..., then, send the top 3"): which
     # send is asked, the frame cannot say; never answered for the other one
@@ -188,6 +204,7 @@ def test_a_verb_two_parts_of_the_effect_do_says_neither(base_expert):
     assert answer.value != "yes"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question", ["does effect veiler target? asking for a friend",
                                       "does effect veiler target? lol.",
                                       "does effect veiler target?? asking for a friend"])
@@ -195,6 +212,7 @@ def test_a_sentence_of_discourse_after_the_question_leaves_nothing_behind(base_e
     assert base_expert.ask(question).value == "yes"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_that_card_asked_again_is_never_read_as_another_copy(base_expert):
     # (was read "Can I activate a second Zoodiac Drident this turn?" and answered yes)
     try:
@@ -206,6 +224,7 @@ def test_that_card_asked_again_is_never_read_as_another_copy(base_expert):
     assert "second" not in said and "another" not in said
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question, read", [
     ("can I respond to a normal trap with Thunder Dragondark's discard?", "discard effect"),
     ("can i chain gagaga cowboy's burn effect in response to the trap my opponent just flipped?",
@@ -223,6 +242,7 @@ def test_action_nouns_relative_clauses_and_proposals_are_read(base_expert, quest
     assert answer.value in ("yes", "no") and read in answer.reading.text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_what_a_clause_before_the_question_tells_is_never_the_part_asked(base_expert):
     # "activation is negated" is told; the ATK asked of is no part the frame reads: never read
     # as "is its negate still done?" (a wrong yes)
@@ -236,6 +256,7 @@ def test_what_a_clause_before_the_question_tells_is_never_the_part_asked(base_ex
     assert "negate still done" not in (answer.reading.text if answer.reading else "")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_battle_phase_conducted_this_turn_locks_a_card_that_forbids_it(base_expert):
     told = "I already conducted my Battle Phase this turn. "
     answer = base_expert.ask(told + "Can I activate Soul Charge in my Main Phase 2?")
@@ -250,11 +271,13 @@ def test_a_battle_phase_conducted_this_turn_locks_a_card_that_forbids_it(base_ex
     assert any("Battle Phase" in it["ask"] for it in unknown.tell)
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_only_the_battle_phase_is_told_conducted(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("I already conducted my Main Phase 1 this turn. Can I activate Soul Charge?")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_too_few_monsters_on_the_field_for_its_targets(base_expert):
     ask = base_expert.ask
     q = "Can I activate Treacherous Trap Hole?"
@@ -266,6 +289,7 @@ def test_too_few_monsters_on_the_field_for_its_targets(base_expert):
         assert "too-few-targets-on-the-field" not in ask(told + q).rules()
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_test_may_add_two_counts(base_expert):
     from psct_expert.engine import test_holds
     from psct_expert.knowledge import Pattern, Sum, Var
@@ -277,6 +301,7 @@ def test_a_test_may_add_two_counts(base_expert):
     assert not test_holds(pat, {"a": "x", "b": 1, "c": 2})  # only counts are added
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question, value", [
     ("can i activate treacherous trap hole when there is only one monster on the whole field",
      "no"),
@@ -287,12 +312,14 @@ def test_the_monsters_on_the_whole_field_told_as_one_count(base_expert, question
     assert base_expert.ask(question).value == value
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_count_on_the_field_of_what_is_not_a_kind_is_refused(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("There is only 1 face-down Dragon on the field. Can I activate "
                         "Treacherous Trap Hole?")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question, value", [
     ('Can Scrap Dragon choose itself as the "1 card you control" for its destruction effect?',
      "yes"),
@@ -304,12 +331,14 @@ def test_whether_a_card_can_target_itself(base_expert, question, value):
     assert base_expert.ask(question).value == value
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_quotation_not_in_the_effect_is_refused(base_expert):
     with pytest.raises(QuestionError, match="not in the text"):
         base_expert.ask('Can Scrap Dragon choose itself as the "1 monster in your GY" for its '
                         'destruction effect?')
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_other_keeps_an_invented_card_from_targeting_itself(base_expert):
     cards = [{"name": "Example Sorter", "kind": "monster", "subtypes": ["effect"],
               "text": "Once per turn: You can target 1 other card you control; destroy it."},
@@ -320,6 +349,7 @@ def test_other_keeps_an_invented_card_from_targeting_itself(base_expert):
     assert ex.ask("can example keeper target itself?").value == "yes"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_itself_said_of_an_action_is_grounded_in_this_card(parted):
     # "banishing ... itself": the cost "banish this card from your GY"
     answer = parted.ask("example forgeworks GY effect - the banishing forgeworks itself part, "
@@ -327,6 +357,7 @@ def test_itself_said_of_an_action_is_grounded_in_this_card(parted):
     assert answer.value == "yes" and "second effect" in answer.restated
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_story_that_says_what_a_bullet_does_chooses_that_bullet(base_expert):
     ex = _with(base_expert, ENVOY)
     answer = ex.ask("Example Envoy targets their monster to banish it, they chain Book of Moon to "
@@ -338,6 +369,7 @@ def test_a_story_that_says_what_a_bullet_does_chooses_that_bullet(base_expert):
                "face-down. Still banished?")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_bullet_chosen_by_what_is_told_is_asked_of_in_every_family(base_expert):
     # (the bullet chosen reached builders that looked only among whole effects: a crash)
     ex = _with(base_expert, ENVOY)
@@ -345,6 +377,7 @@ def test_a_bullet_chosen_by_what_is_told_is_asked_of_in_every_family(base_expert
     assert answer.value == "yes" and "bullet 1" in answer.restated
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_words_of_the_language_joined_by_a_hyphen_are_no_card_name(base_expert):
     # "its negate-attack effect" is Necro Gardna's effect, not the card Negate Attack
     answer = base_expert.ask("Is banishing Necro Gardna from the GY a cost for its negate-attack "
@@ -354,6 +387,7 @@ def test_words_of_the_language_joined_by_a_hyphen_are_no_card_name(base_expert):
     assert base_expert.ask("Does Negate Attack target?").value in ("yes", "no")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_phase_said_of_an_effect_is_grounded_in_its_text(base_expert):
     answer = base_expert.ask("does asura priest's end phase effect start a chain?")
     assert answer.value == "yes" and "second effect" in answer.restated
@@ -367,6 +401,7 @@ def test_going_back_to_the_hand_is_returning_there():
     assert "returning to my hand" in relex("X going back to my hand, does it start a chain?").text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_sentence_that_says_which_effect_is_never_a_story_set_aside(base_expert):
     # "asking for the first effect" after a question of the second: refused, never answered for
     # the second effect with the correction set aside
@@ -377,6 +412,7 @@ def test_a_sentence_that_says_which_effect_is_never_a_story_set_aside(base_exper
                            "says no").value == "no"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("told, value", [
     ("I control 3 monsters and my opponent controls 1 monster. ", "no"),
     ("I control 2 monsters and my opponent controls 2 monsters. ", "no"),
@@ -390,6 +426,7 @@ def test_more_monsters_than_you_checked_against_the_counts_told(base_expert, tol
     assert answer.value == value
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_count_told_before_a_summon_does_not_decide_the_targets(base_expert):
     answer = base_expert.ask("My opponent controls 1 monster and I control no monsters. My "
                              "opponent Special Summons a monster. Can I activate Treacherous Trap "

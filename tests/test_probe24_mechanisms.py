@@ -26,6 +26,7 @@ def quillmoor(base_expert):
         "text": "You can target 1 monster on the field; destroy it."})
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_partial_name_takes_in_a_game_word_beside_it(quillmoor):
     # "quillmoor" alone fits two cards; with "pendulum" beside it, one
     answer = quillmoor.ask("does quillmoor pendulum's pendulum effect target?")
@@ -33,6 +34,7 @@ def test_a_partial_name_takes_in_a_game_word_beside_it(quillmoor):
     assert "Quillmoor Pendulum, the Drake" in answer.restated
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_word_that_fits_two_names_alone_is_not_guessed(quillmoor):
     with pytest.raises(QuestionError):
         quillmoor.ask("does quillmoor's effect target?")
@@ -63,6 +65,7 @@ TALENT = {"name": "Example Talent", "kind": "spell", "subtypes": ["normal"],
                   "turn: Draw 2 cards."}
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question, answer", [
     # told before Main Phase 1: nothing in a Main Phase meets the condition
     ("My opponent activated Ash Blossom & Joyous Spring during my Standby Phase. Can I activate "
@@ -117,12 +120,14 @@ def vessels(base_expert):
         "text": "You can target 1 card on the field; destroy it."})
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_word_of_two_names_is_the_card_whose_text_says_what_is_told(vessels):
     answer = vessels.ask("zorvane's detach effect got negated. can i use it again this turn?")
     assert answer.value == "no"
     assert "Zorvane Lancer" in answer.restated
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question", [
     # what is asked never chooses the card ("detach" only in the question asked)
     "does zorvane detach?",
@@ -137,6 +142,7 @@ def test_a_word_of_two_names_not_grounded_is_not_chosen(vessels, question):
     assert _grounded_word(question, vessels.db, [(0, 7)], []) == []
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question", [
     "Lightning Chidori's detach effect got negated. can i use it again this turn?",
     "lightning chidori detach effect got negated. can i try the same chidori's effect again this turn?",
@@ -157,6 +163,7 @@ def test_a_question_said_again_in_other_words_is_set_aside_and_shown():
     assert relex("it is like a cost. is it negated?").text == "It is like a cost. is it negated?"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_rephrasing_that_reads_is_asked_too(base_expert):
     # both read and agree: the answer stands, both restated
     agreed = base_expert.ask("Does Dark Hole target? i.e. does Dark Hole target a monster?")
@@ -170,6 +177,7 @@ def test_a_rephrasing_that_reads_is_asked_too(base_expert):
     assert "the answer differs" in " ".join(differs.missing)
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("story, answer", [
     # a Main Phase 1 whose turn is not said, then the asker's Battle Phase: the asker's turn
     ("They activated Ash Blossom & Joyous Spring in Main Phase 1. It is my Battle Phase. It is "
@@ -207,6 +215,7 @@ def test_closed_and_live(written, read):
     assert "activate" not in relex("the chain is live?", []).text
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_still_live_is_whether_the_asker_can_activate_it(base_expert):
     answer = base_expert.ask("They Ashed me in Main Phase 1, I went to battle, now I'm in Main "
                              "Phase 2. TTT still live?")
@@ -223,6 +232,7 @@ def squire(base_expert):
                 "You can target 2 face-up monsters on the field; banish both until the End Phase."})
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_the_story_effect_is_the_one_the_question_asks_about(squire):
     # "its banish effect" fits both; the restriction asked about is of the first only
     answer = squire.ask("Example Banner Squire's banish effect was negated. Do I still get the "
@@ -231,6 +241,7 @@ def test_the_story_effect_is_the_one_the_question_asks_about(squire):
     assert any(c.kind == "object-effect" for c in answer.reading.changes)
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_question_of_the_told_effect_itself_is_asked_of_each(squire):
     # "does it target?" asks of whichever effect was told: each in turn (both target: yes)
     answer = squire.ask("Example Banner Squire's banish effect was negated. Does it target?")
@@ -260,6 +271,7 @@ def vanguard(base_expert):
         "text": "If this card is Link Summoned: You can draw 1 card."})
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question, answer", [
     # Main Deck materials are never of the Extra Deck's kinds
     ("If I Link Summon Example Vanguard using two Main Deck monsters, can I activate its effect?",
@@ -283,6 +295,7 @@ def lantern(base_expert):
                 "effect of \"Vexmoor Lantern Warden\" once per turn."})
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question", [
     # the name in full
     "my first Vexmoor Lantern Warden got its activation negated. can i use my 2nd Vexmoor "
@@ -316,6 +329,7 @@ def test_going_for_a_summon_is_about_to_summon():
     assert said.text.startswith("Opp is about to synchro Summon X")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_report_of_what_the_card_just_says_is_grounded(base_expert):
     answer = base_expert.ask("Adreus targeted a face-up card of mine, so I chained something to "
                              "flip it face-down. Adreus just says destroy it. Is my card still "
@@ -324,6 +338,7 @@ def test_a_report_of_what_the_card_just_says_is_grounded(base_expert):
     assert any(c.kind == "grounded" for c in answer.reading.changes)
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_negated_tribute_summon_keeps_its_tribute_told(base_expert):
     # the Tribute is paid before the Summon can be negated, and stays paid: the story's Tribute
     # is an event of the situation (it once named an event the situation did not have)
@@ -346,6 +361,7 @@ def pack(base_expert):
                 "(from your hand)."})
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question, answer", [
     ("I control no monsters. Can I Special Summon Example Lone Wolf with its own text?", "yes"),
     ("Going first, neither player has any monsters. Can I Special Summon Example Lone Wolf from "
@@ -366,11 +382,13 @@ def test_a_procedure_against_the_told_field(pack, question, answer):
     assert got.family == "procedure-summon"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_procedure_family_needs_the_card_s_own_procedure(pack):
     with pytest.raises(QuestionError):
         pack.ask("I control no monsters. Can I Special Summon Dark Hole from my hand?")
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_each_of_the_following_effects_limits_the_effects_after_it(base_expert):
     from psct_expert.reader.reader import read_card
 
@@ -399,6 +417,7 @@ def test_so_before_the_question_and_any_card(written, read):
     assert relex(written).text == read
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_my_friend_is_no_card_name(base_expert):
     # "my friend" stands in "My Friend Purrely", but a run that opens with "my" is never a name
     from psct_expert.parser.names import _runs_around
@@ -407,6 +426,7 @@ def test_my_friend_is_no_card_name(base_expert):
     assert all(not text[s:e].startswith("my") for s, e in _runs_around(text, [(3, 9)]))
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question, answer, read", [
     ("my friend says Dark Hole targets. is that right?", "no", "Does Dark Hole target?"),
     ("my opp says Dark Hole starts a chain, is that true?", "yes", "Does Dark Hole start a chain?"),
@@ -417,6 +437,7 @@ def test_a_claim_then_is_that_right_asks_the_claim(base_expert, question, answer
     assert got.reading.text == read
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_negated_claim_is_never_read_without_its_not(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("i think Dark Hole does not target. am i right?")
@@ -446,6 +467,7 @@ def herald(base_expert):
                 "target 2 face-up monsters on the field; banish both until the End Phase."})
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_the_effect_its_told_summon_triggers(herald):
     answer = herald.ask("If I Link Summon Example Herald Knight using two Main Deck monsters, can "
                         "I use its banish effect?")
@@ -454,6 +476,7 @@ def test_the_effect_its_told_summon_triggers(herald):
                for c in answer.reading.changes)
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_no_told_summon_chooses_no_effect(herald):
     answer = herald.ask("It is my Main Phase 1. Can I use Example Herald Knight's banish effect?")
     assert not any(c.kind == "object-effect" for c in (answer.reading.changes if answer.reading
@@ -476,6 +499,7 @@ def twinwarden(base_expert):
                 "Main Phase: You can Special Summon 1 monster from your hand."})
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question, answer", [
     # a bullet that is an effect of its own, said by what it does: that bullet, not the effect
     # whose text holds the bullets (it was answered for the Quick Effect: "Yes")
@@ -488,6 +512,7 @@ def test_an_effect_said_by_what_it_does_may_be_a_bullet_of_its_own(twinwarden, q
     assert twinwarden.ask(question).value == answer
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 @pytest.mark.parametrize("question, answer", [
     ("Is Example Twinwarden's search effect a Quick Effect?", "no"),
     ("Is Example Twinwarden's draw effect a Quick Effect?", "yes"),
@@ -527,6 +552,7 @@ def capsule(base_expert):
                 "this card is sent to the GY as material for a Synchro Summon: You can draw 1 card."})
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_limit_alone_is_no_effect_to_ask_about(capsule):
     # its first "effect" is only the limit on its bullets: "its effect" is each bullet (both are
     # triggers: they start a Chain; the limit said as an effect had answered No)
@@ -548,11 +574,13 @@ def gemini(base_expert):
                 "that turn.\n● If this card is sent to the GY: You can draw 1 card."})
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_gemini_monster_s_effect_is_the_one_it_gains(gemini):
     # its Gemini rule is no effect to ask about (it had answered "No")
     assert gemini.ask("Does Example Twin Crab's effect start a chain?").value == "yes"
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_these_effects_after_a_self_destruction(gemini):
     # "1 of these effects": its bullet is an effect too, beside the self-destruction: they differ
     answer = gemini.ask("Does Example Abyss Imp's effect start a chain?")
@@ -560,6 +588,7 @@ def test_these_effects_after_a_self_destruction(gemini):
     assert "bullet 1 of the first effect" in " ".join(answer.missing)
 
 
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_you_can_activate_1_of_these_effects_is_no_effect_of_its_own(base_expert):
     card = {"name": "Example Valley Relay", "kind": "monster", "subtypes": ["effect"],
             "text": "You can activate 1 of these effects.\n● You can banish this card; draw 1 card."
