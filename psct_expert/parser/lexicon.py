@@ -277,9 +277,7 @@ def _relex(text: str) -> Relexed:
     said = sentences(text)
     # a sentence followed by a tag alone that asks whether it is allowed ("opp wants to chain Y to
     # it. Is that legal?") is the proposal asked, never an aside
-    tag = _proposal_patterns()[0] if _proposal_patterns() else None
-    parts = [s for s in (s if tag is not None and k + 1 < len(said) and tag.match(said[k + 1]) and
-                         not tag.match(said[k + 1]).group("said").strip(" ,:;-")
+    parts = [s for s in (s if k + 1 < len(said) and _tag_alone(said[k + 1])
                          else _set_aside_aside(s, out) for k, s in enumerate(said)) if s]
     parts = _rephrased(parts, out)
     parts = _proposal(parts, out)
@@ -315,6 +313,14 @@ def _proposal_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern] | None:
     return tag, player, re.compile("^\ue000k\\d+k")
 
 
+def _tag_alone(s: str) -> bool:
+    """Is ``s`` only a tag asking whether what was said before it is allowed ("Legal?", "is that
+    allowed?")?"""
+    pats = _proposal_patterns()
+    m = pats[0].match(s) if pats is not None else None
+    return m is not None and not m.group("said").strip(" ,:;-").rstrip(".!")
+
+
 # a second action of the same player in a proposal ("... and then chain Y to it")
 _THEN_ACT = re.compile(r"(?:,?\s+and\s+(?:then\s+)?|,?\s+then\s+)(?P<intent>(?:tried|wanted|attempted|"
                        r"tries|wants|decided)\s+to\s+)?(?P<verb>chain|activate|use|flip|respond|"
@@ -338,7 +344,7 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
             continue
         said = m.group("said").strip(" ,:;-").rstrip(".!")
         j = i
-        if not said and i and not parts[i - 1].endswith("?"):
+        if _tag_alone(s) and i and not parts[i - 1].endswith("?"):
             j, said = i - 1, parts[i - 1].rstrip(".! ")     # "I chain X. Legal?"
         if not said or said.endswith("?"):
             continue
@@ -551,7 +557,7 @@ def _reason_first(s: str, out: Relexed) -> list[str]:
         out.changes.append(Change("set-aside", s[m.start():m.end() + len(reason)].strip(" ,")))
         told = ""
     out.changes.append(Change("read-as", s[len(head):m.end() + (stop.end() if stop else len(reason))]
-                              .strip(), f"{told} {asked}"))
+                              .strip(), f"{told} {asked}".strip()))
     return [x for x in (head, told, asked) if x] + _reason_first(tail, out) if tail else \
         [x for x in (head, told, asked) if x]
 
