@@ -114,6 +114,14 @@ CASES = [
      "ask": "Can Lightning Vortex destroy my opponent's Red-Eyes Dark Dragoon?"},
     {"id": "one-players-protection-other-user-refused", "refused": ["other player's effects"],
      "ask": "My opponent's monster cannot be targeted by my card effects. Can my opponent's "
+            "Mystical Space Typhoon destroy it?"},
+    # an effect that does not target: whose protection it is does not matter; whose cards it
+    # reaches does
+    {"id": "one-players-protection-effect-never-targets", "answer": "yes",
+     "ask": "My opponent's monster cannot be targeted by my card effects. Can my opponent's "
+            "Dark Hole destroy it?"},
+    {"id": "sweep-of-the-other-players-cards-refused", "refused": ["affects only the cards of"],
+     "ask": "My opponent's monster cannot be targeted by my card effects. Can my opponent's "
             "Raigeki destroy it?"},
     {"id": "one-players-protection-my-is-not-whose-card", "answer": "no",
      "ask": "Can I use Book of Moon on a monster that cannot be targeted by my card effects?",

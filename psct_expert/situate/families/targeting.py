@@ -203,15 +203,16 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
     if verb is None and "target" in low(fam) and not {"activate", "use"} & set(low(fam)):
         _check_targets(st, fam, ref, thing)
     if thing is not None and sub(fam, "prot_clause") is None and st.r.thing(thing).get("card"):
-        return st.spec("can-target", {"effect": ref, "entity": _protected_card(st, fam, thing)})
+        return _affecting(st, fam, eff_ir, ref, _protected_card(st, fam, thing))
     if thing is not None and st.r.thing(thing)["pronoun"] and st.protected is not None and \
             sub(fam, "prot_clause") is None:
         # "Their monster cannot be targeted by card effects. Can I use X on it?"
-        _protection_covers_user(st, fam, eff_ir, st.protected_from)
-        return st.spec("can-target", {"effect": ref, "entity": st.protected})
+        _protection_covers_user(st, fam, eff_ir, st.protected_from, ref)
+        return _affecting(st, fam, eff_ir, ref, st.protected)
     if thing is not None:
         prot = protection_said(st, sub(fam, "prot_clause") or thing)
-        _protection_covers_user(st, fam, eff_ir, protection_side(st, sub(fam, "prot_clause") or thing))
+        _protection_covers_user(st, fam, eff_ir, protection_side(st, sub(fam, "prot_clause") or thing),
+                                ref)
         if prot is None and "activate" in low(fam) and any(e["kind"] == "phase" for e in st.events):
             # "we are in the Damage Step. Can I activate X on the attacker?": can it be activated
             # at this point at all; whether it can target that card is asked too
@@ -230,15 +231,18 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
         eid = st.protected
         if eid is None:
             st.fail("which card is 'it'?", fam)
-        _protection_covers_user(st, fam, eff_ir, st.protected_from)
-    return st.spec("can-target", {"effect": ref, "entity": eid})
+        _protection_covers_user(st, fam, eff_ir, st.protected_from, ref)
+    return _affecting(st, fam, eff_ir, ref, eid)
 
 
-def _protection_covers_user(st: Situate, fam: Tree, eff_ir: dict, side: str | None) -> None:
+def _protection_covers_user(st: Situate, fam: Tree, eff_ir: dict, side: str | None,
+                            ref: dict | None = None) -> None:
     """A protection from one player's effects ("cannot be targeted by my card effects") decides
     only for an effect that player uses: the effect's owner when said, else who the question
-    says uses it (the asker)."""
-    if side is None:
+    says uses it (the asker).  Of an effect that never targets (``ref``), whose it is does not
+    matter: a protection from being targeted, whoever it is from, does not stop it
+    (psct-guide#4)."""
+    if side is None or (ref is not None and _never_targets(st, ref)):
         return
     user = eff_ir.get("owner") if eff_ir.get("owner") in ("you", "opponent") else asker_of(st, fam)
     if user != side:
@@ -251,15 +255,9 @@ def _check_targets(st: Situate, fam: Tree, ref: dict, thing: Tree | None) -> Non
     it (the family's rules answer "target or affect").  An effect that does not target cannot
     target anything (psct-guide#4): refused with that said, never a yes because it affects."""
     found = st.effect_of(ref)
-    if found is None:
-        return
-    reading, eid = found
-    mine = [f for f in reading.facts if f.type in ("target", "target_word")
-            and (f.get("effect") == eid or str(f.get("effect")).startswith(eid + "."))]
-    card = reading.card
-    if mine or "equip" in card.subtypes or any(f.type == "psct" and f.get("value") != "yes"
-                                               for f in reading.facts):
+    if found is None or not _never_targets(st, ref):
         return       # it targets, an Equip Spell targets, or legacy wording ("select") may
+    reading = found[0]
     what = st.r.said(thing) if thing is not None else "it"
     if any(f.type in ("target", "target_word") for f in reading.facts):
         st.fail(f"that effect of {ref['card']} does not target; say which of its effects "
@@ -267,6 +265,39 @@ def _check_targets(st: Situate, fam: Tree, ref: dict, thing: Tree | None) -> Non
     st.fail(f"{ref['card']} does not target (no 'target' before a semicolon in its text), so "
             f"it cannot target {what}; whether it affects it is asked as 'Can {ref['card']} "
             "destroy ...?'", fam)
+
+
+def _affecting(st: Situate, fam: Tree, eff_ir: dict, ref: dict, eid: str) -> dict:
+    """The can-target question of ``eid``, when an effect that does not target can reach it at
+    all: one that affects only one player's cards ("Destroy all monsters your opponent controls")
+    never reaches a card of the other player, whatever protects it; that is refused, saying so
+    (the family's rules know targeting and its protections, not whose cards a sweep reaches)."""
+    found = st.effect_of(ref)
+    controller = st.entities.get(eid, {}).get("controller")
+    if found is not None and controller in ("you", "opponent") and _never_targets(st, ref):
+        effect = found[0].by_id(found[1])
+        done = re.split(r"[:;]", effect.text)[-1].lower() if effect is not None else ""
+        q = grammar().text_queries
+        mine, theirs = bool(q["target_mine"].search(done)), bool(q["target_theirs"].search(done))
+        user = eff_ir.get("owner") if eff_ir.get("owner") in ("you", "opponent") else asker_of(st, fam)
+        if mine != theirs and user in ("you", "opponent") and (controller == user) != mine:
+            whose = "its user's own cards" if mine else "the cards of its user's opponent"
+            st.fail(f"{ref['card']} affects only {whose} ({done.strip()!r}), and that card is not "
+                    "one of them: it does not reach it at all", fam)
+    return st.spec("can-target", {"effect": ref, "entity": eid})
+
+
+def _never_targets(st: Situate, ref: dict) -> bool:
+    """Does the effect surely not target: its text, in problem-solving wording, has no target
+    in it, and it is not an Equip Spell (which targets the monster it equips)?"""
+    found = st.effect_of(ref)
+    if found is None:
+        return False
+    reading, eid = found
+    mine = [f for f in reading.facts if f.type in ("target", "target_word")
+            and (f.get("effect") == eid or str(f.get("effect")).startswith(eid + "."))]
+    return not (mine or "equip" in reading.card.subtypes
+                or any(f.type == "psct" and f.get("value") != "yes" for f in reading.facts))
 
 
 def _check_sides(st: Situate, fam: Tree, eff_ir: dict, ref: dict, thing: Tree) -> None:
@@ -497,8 +528,8 @@ def protected_outcome(st: Situate, q: Tree) -> dict | None:
         return None
     eff_ir = st.r.effect(eff)
     ref = st.effect_ref(eff_ir, hint=[verb])
-    _protection_covers_user(st, q, eff_ir, side)
-    return st.spec("can-target", {"effect": ref, "entity": eid})
+    _protection_covers_user(st, q, eff_ir, side, ref)
+    return _affecting(st, q, eff_ir, ref, eid)
 
 
 def _targeting_protected(st: Situate, card: str) -> bool:
