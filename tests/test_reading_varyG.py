@@ -83,8 +83,6 @@ def test_reading_varyG(base_expert, case):
 
 # what the second reading did, shown with the answer
 SAYS = [
-    ("My opponent activates Skill Drain during their turn. Can I chain Mystical Space Typhoon from my hand?",
-     "no", "read-as", "My opponent activates Skill Drain during their turn."),
     ("Bottomless Trap Hole - do the destroy and the banish happen at the same time?",
      "yes", "read-as", "-"),
 ]
@@ -96,3 +94,11 @@ def test_reading_varyG_says(base_expert, text, value, kind, written):
     assert answer.value == value
     assert any(c.kind == kind and c.written == written for c in answer.reading.changes), \
         answer.reading.changes
+
+
+def test_a_turn_told_after_an_activation_is_read_as_written(base_expert):
+    # "... during their turn" after what was activated: the grammar places it (a moment of that
+    # turn), no second reading needed
+    answer = base_expert.ask("My opponent activates Skill Drain during their turn. Can I chain Mystical "
+                             "Space Typhoon from my hand?", tell=False)
+    assert answer.value == "no" and answer.reading is None

@@ -168,6 +168,14 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 continue
             if ws[:2] == ["this", "turn"] or ws == ["themselves"]:
                 continue
+            if ws[-1] == "turn" and sub(m, "poss") is not None:
+                # "my opponent activates a Quick-Play Spell on my turn": a moment of that turn,
+                # its phase not said (as "it is my turn", :meth:`.PhaseEvents.ev_turn`)
+                turn = self.r.player(sub(m, "poss"))
+                if turn not in ("you", "opponent"):
+                    self.fail("whose turn? ('during my opponent's turn')", m)
+                self.events.append({"kind": "phase", "turn": turn})
+                continue
             if ws in (["in", "one", "go"], ["at", "once"]):
                 # "they Pendulum Summon 3 monsters in one go": one Summon of them all, as told
                 if ev.data != "ev_summon":
