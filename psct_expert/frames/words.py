@@ -97,9 +97,10 @@ def vocabulary() -> dict:
 
 def _describes(word: str, describes: set[str]) -> bool:
     """May ``word`` say what an effect does (in any of its forms: "searches", "banishing")?  Words
-    joined by "/" ("spells/traps") each."""
-    if "/" in word.strip("/"):
-        return all(_describes(w, describes) for w in word.split("/") if w)
+    joined by "/" ("spells/traps") each, and those of a compound ("ATK-lowering") each."""
+    for joint in ("/", "-"):
+        if joint in word.strip(joint):
+            return all(_describes(w, describes) for w in word.split(joint) if w)
     return bool(_forms(word) & describes)
 
 
