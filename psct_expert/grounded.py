@@ -107,6 +107,11 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
                 card = db.find(at[0].card)
             elif who.lower() in ("it", "this card", "that card", "the card") and named:
                 card = db.find(named)
+            elif who.lower() in ("it", "this card", "that card", "the card") and k + 1 < len(parts):
+                # "can i activate X? it says pay 5000" (told after the question, read before it):
+                # the one card the next sentence names
+                after = mentions(parts[k + 1], db, families)
+                card = db.find(after[0].card) if len({a.card for a in after}) == 1 else None
         if card is not None and not _QUOTED.match(m.group("what")) and _grounded(m.group("what"), card):
             relexed.changes.append(Change("grounded", part, card.name))
             continue

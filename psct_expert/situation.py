@@ -37,6 +37,7 @@ MATERIAL_MOVES = {"tribute": "tributed", "synchro": "sent-to-gy", "link": "sent-
 EVENT_KEYS = {
     "phase": {"kind", "id", "phase", "turn", "step", "done"},
     "state": {"kind", "id", "player", "place", "what", "count", "min", "face"},
+    "lp": {"kind", "id", "player", "n"},
     "activate": {"kind", "id", "effect", "player", "from", "respond", "new-chain", "link",
                  "targets", "cost", "does", "source"},
     "cost": {"kind", "id", "of", "action", "what", "count"},
@@ -187,6 +188,15 @@ class _Situation:
         self.b.add("holds", f"{player} has {'at least ' if 'min' in ev else ''}{count} {what} "
                    f"({place})", player=player, place=place, what=what, count=count,
                    at_least=_yn("min" in ev), face=ev.get("face", "any"), seq=seq)
+
+    def ev_lp(self, ev):
+        """"I have 4000 LP": the Life Points a player has at the moment told."""
+        player = self.check(ev.get("player", "you"), PLAYERS, "player")
+        n = ev.get("n")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            self.fail("situation: an lp event needs 'n', the LP, a whole number")
+        self.b.add("lp_now", f"{'you have' if player == 'you' else 'your opponent has'} {n} LP",
+                   player=player, n=n)
 
     def ev_activate(self, ev):
         aid = ev.get("id") or self.new_id("a")

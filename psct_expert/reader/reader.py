@@ -268,6 +268,9 @@ class _Reader(PhraseReaders):
                   and f.source is not None]:
             if pay.search(f.source.quote):   # LP paid as a cost (game-rules#counters-and-stats.8)
                 self.add("lp_payment", f.source, effect=f.get("effect"))
+                amount = self.g.p["lp_cost_amount"].search(f.source.quote)
+                if amount is not None:       # how much, when a number (game-rules#cost.5)
+                    self.add("lp_cost", f.source, effect=f.get("effect"), n=int(amount.group(1)))
         for f in [f for f in self.facts if f.type == "clause" and f.source is not None]:
             q = f.source.quote
             if lose.search(q) and re.search(r"\b(?:lp|life points)\b", q, re.I):

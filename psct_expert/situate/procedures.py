@@ -12,6 +12,8 @@ fit, the question is refused.  The methods are mixed into :class:`.told.Situate`
 
 from __future__ import annotations
 
+import re
+
 from lark import Tree
 
 from ..gamewords import gamewords
@@ -411,6 +413,13 @@ class ProcedureEvents:
             return
         ws_all = low(ev)
         verb = next((w for w in ws_all if w in ("control", "controls", "have", "has")), "")
+        if len(nodes) == 1 and verb in ("have", "has") and sub(ev, "ev_mod") is None:
+            lp = re.fullmatch(r"(\d+) (?:lp|life points)", " ".join(self.r.thing(nodes[0])["words"]).lower())
+            if lp is not None:              # "I have 4000 LP": the Life Points they have now
+                if player not in ("you", "opponent"):
+                    self.fail("whose LP?", ev)
+                self.events.append({"kind": "lp", "player": player, "n": int(lp.group(1))})
+                return
         info = self._mods(ev)
         nodes = subs(ev, "thing")
         if not nodes:                       # "I have only 9 cards left in my Deck"

@@ -1,0 +1,119 @@
+"""Mechanisms of the session after `97806f8`, found on dev round 31 and older dev rounds (issues 22
+and 23): the Life Points a player has, told, against an LP cost (a concept of the game); whose
+targeting protection it is does not matter to an effect that never targets, and a sweep of one
+player's cards never reaches the other's; a turn told after an activation; a description written
+as one compound ("ATK-lowering"); "the new X"; "draw 2 off X"; "flipped up"; a Summon negator
+told by its quoted words; what "it says" after the question, of the card the question names.
+Sentences and invented cards written for these tests, not the shared cases."""
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.errors import QuestionError
+from psct_expert.parser.lexicon import relex
+
+
+def _with(expert, *cards):
+    """The expert with these invented cards (dicts of the card file format) over the database."""
+    return expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+
+
+def _fired(answer):
+    """The ids of every rule in the answer's proof."""
+    out, todo = set(), list(answer.proof)
+    while todo:
+        node = todo.pop()
+        for step in node.steps:
+            out.add(step.rule)
+            todo.extend(step.premises)
+    return out
+
+
+@pytest.fixture(scope="module")
+def fen(base_expert):
+    return _with(base_expert, {
+        "name": "Fenwick Tollkeeper", "kind": "monster", "subtypes": ["effect"],
+        "text": "You can pay 3000 LP; Special Summon 1 monster from your GY. You can only use this "
+                "effect of \"Fenwick Tollkeeper\" once per turn."}, {
+        "name": "Fenwick Gale", "kind": "monster", "subtypes": ["effect"],
+        "text": "During your Main Phase: You can make all monsters your opponent controls lose 500 "
+                "ATK."}, {
+        "name": "Fenwick Sweep", "kind": "spell", "subtypes": ["normal"],
+        "text": "Destroy all monsters your opponent controls."})
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+@pytest.mark.parametrize("told", ["I have 2000 LP.", "I'm at 2000 LP.", "My LP is 2000."])
+def test_an_lp_cost_above_the_lp_told_cannot_be_paid(fen, told):
+    answer = fen.ask(f"{told} Can I activate Fenwick Tollkeeper's effect?")
+    assert answer.value == "no"
+    assert "lp-cost-above-lp" in _fired(answer)
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_enough_lp_or_the_opponents_lp_decides_nothing(fen):
+    # exactly the cost, or the other player low on LP: the rule does not fire
+    for told in ("I have 3000 LP.", "My opponent has 500 LP."):
+        answer = fen.ask(f"{told} Can I activate Fenwick Tollkeeper's effect?")
+        assert "lp-cost-above-lp" not in _fired(answer)
+
+
+def test_the_lp_said_first_is_told():
+    assert relex("at 4000 lp can i activate it?").text.startswith("I have 4000 LP.")
+    assert relex("opp is at 500, can they pay for it?").text.startswith("Opp has 500 LP")
+    # a number that is not LP stays as it was
+    assert "LP" not in relex("at 4 cards in hand can i activate it?").text
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_sweep_of_one_players_cards_never_reaches_the_other_players(fen):
+    # a protection from one player's targeting does not matter to an effect that never targets
+    mine = fen.ask("My opponent's monster cannot be targeted by my card effects. Can my opponent's "
+                   "Dark Hole destroy it?")
+    assert mine.value == "yes"
+    # ... but a sweep of the opponent's cards never reaches its user's own card
+    with pytest.raises(QuestionError, match="affects only the cards of its user's opponent"):
+        fen.ask("My monster cannot be targeted by card effects. Can my Fenwick Sweep destroy it?")
+    theirs = fen.ask("My opponent's monster cannot be targeted by card effects. Can my Fenwick Sweep "
+                     "destroy it?")
+    assert theirs.value == "yes"
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_turn_told_after_an_activation(base_expert):
+    mine = base_expert.ask("My opponent activates a Quick-Play Spell on my turn. Can I chain Pot of "
+                           "Greed to it?")
+    assert mine.value == "no"
+    assert mine.reading is None or not any("turn" in c.written for c in mine.reading.changes)
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_description_written_as_one_compound(fen):
+    joined = fen.ask("Does Fenwick Gale's ATK-lowering effect start a Chain?")
+    assert joined.value == "yes"
+    with pytest.raises(QuestionError):
+        # "destroying" is no word of its text
+        fen.ask("Does Fenwick Gale's card-destroying effect start a Chain?")
+
+
+def test_forum_words_of_the_story():
+    assert "Pot of Greed" in relex("the new Pot of Greed", keep=[(8, 19)]).text
+    assert relex("the new Pot of Greed", keep=[(8, 19)]).text.startswith("The Pot")
+    # "new" before what is not a card's name stays to be placed
+    assert "new" in relex("can the new monster attack?").text
+    kept = relex("do i draw 2 off Pot of Greed?", keep=[(16, 27)])
+    assert "draw 2 with Pot of Greed" in kept.text
+    assert "face-up" in relex("my monster got attacked and flipped up. does it still flip?").text
+    assert "face-up" not in relex("it flipped up-side down").text
+    said = relex('can i flip a trap that says "negate the summon" to stop that fusion summon itself?')
+    assert said.text == "Can i negate that fusion summon with a trap that negates Summons?"
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_what_it_says_after_the_question_is_of_the_card_the_question_names(fen):
+    answer = fen.ask("I have 1000 LP. Can I use Fenwick Tollkeeper? it says pay 3000 LP")
+    assert answer.value == "no"
+    assert any(c.kind == "grounded" for c in answer.reading.changes)
+    # what its text does not say stays, to be read (and refused)
+    with pytest.raises(QuestionError):
+        fen.ask("I have 1000 LP. Can I use Fenwick Tollkeeper? it says banish 5 cards")
