@@ -346,3 +346,91 @@ def claims_checked(relexed: Relexed, db: CardDB, families: dict, settle=None) ->
             out = out[:spot.start("sent")] + out[spot.end():].lstrip()
     relexed.text = re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, out).strip()
 
+
+
+# "I have no Spiral Flame Strike left in my Deck", "there's no Ritual Monster in my deck": nothing
+# of that kind where the story says
+_NONE_LEFT = re.compile(r"^(?P<lead>(?:if|since|when)\s+)?(?:(?:i|we)\s+(?:have|had|got|ha?ve got)|"
+                        r"there(?:'s|s| is| are| was| were)|(?=no\b))\s*no\s+(?:more\s+)?"
+                        r"(?P<what>[^.,;!?]+?)(?:\s+left)?\s+in\s+(?:my\s+|the\s+|our\s+)?"
+                        r"(?P<place>main deck|deck|hand|gy|graveyard)(?:\s+(?:anymore|any more))?"
+                        r"(?:[.!]?$|(?(lead),?\s+(?P<asked>(?:can|could|do|does|is|will|would|am)\b.*\?)$))",
+                        re.IGNORECASE)
+_PLACE_WRITTEN = {"main deck": "deck", "deck": "deck", "hand": "hand", "gy": "gy", "graveyard": "gy"}
+# a part of an effect that takes a card from a place: its action, what it takes, and the place
+_TAKES = re.compile(r"\b(?P<verb>add|special summon|send|banish|shuffle|set|place|attach|equip)\s+"
+                    r"(?P<what>[^,;.]*?)\s+from\s+your\s+(?P<places>[^,;.]*?)(?=\s+(?:to|in|into|"
+                    r"on|face-up|face-down)\b|[,;.]|$)", re.IGNORECASE)
+
+
+def nothing_left_as_its_text_takes(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"I have no X left in my Deck. Do I still Special Summon ...?": a story that says there is
+    no card of what a part of the asked card's effect takes from that place ("add 1 "X" from your
+    Deck") is that part's action told as impossible ("I cannot add X"), shown as
+    grounded in that card's text.  Only when exactly one part of the cards the question names
+    takes such a card from that place (its words, each in a form of its own, stand in what the
+    part takes), and no other part of its card does that action (what cannot be done is told by
+    its action); a place or a card its text does not take from stays, to be read."""
+    from .parser.lexicon import sentences
+
+    said = sentences(relexed.text)
+    if len(said) < 2:
+        return
+    named = {m.card for m in mentions(relexed.text, db, families)}
+    out, changed = [], False
+    for part in said:
+        m = _NONE_LEFT.match(part.strip())
+        if m is not None and part.rstrip().endswith("?") and not m.group("asked"):
+            m = None         # a question of its own ("is there no X left in my Deck?")
+        verb = _taken_by(m.group("what"), _PLACE_WRITTEN[m.group("place").lower()], named, db) \
+            if m is not None else None
+        if verb is None:
+            out.append(part)
+            continue
+        told = m.group()[:m.start("asked")].strip() if m.group("asked") else part.strip()
+        read = f"I cannot {verb} {m.group('what').strip()}."
+        relexed.changes.append(Change("grounded", told, read))
+        out.append(read)
+        if m.group("asked"):    # "if there's no X left in my deck can i ...?": the question after it
+            out.append(m.group("asked")[:1].upper() + m.group("asked")[1:])
+        changed = True
+    if changed:
+        relexed.text = " ".join(out)
+
+
+def _taken_by(what: str, place: str, named: set[str], db: CardDB) -> str | None:
+    """The one action of the named cards' texts that takes ``what`` from ``place``, or None."""
+    from .lemmas import all_lemmas
+
+    def forms(w: str) -> set[str]:
+        w = w.lower()
+        out = {w, w.rstrip("s")}
+        for ls in all_lemmas(w).values():
+            out.update(x.lower() for x in ls)
+        return out
+
+    words = [w for w in _WORD.findall(what) if w.lower() not in _FILLER]
+    if not words or re.search(r"\d|\b(?:or|except|non)\b", what, re.IGNORECASE):
+        return None         # ("no Level 4 monster": a Level 3 one may be there)
+    verbs = set()
+    for name in named:
+        card = db.find(name)
+        if card is None:
+            continue
+        for t in _TAKES.finditer(" ".join(x for x in (card.text, card.pendulum_text) if x)):
+            places = t.group("places").lower().replace("graveyard", "gy")
+            if place not in re.findall(r"\b(?:deck|hand|gy)\b", places) or \
+                    "main deck" not in places and "extra deck" in places and place == "deck":
+                continue
+            if re.search(r"\b(?:or|except|non)\b|\bnon-", t.group("what"), re.IGNORECASE):
+                continue    # ("a LIGHT or DARK monster": none of one kind leaves the other)
+            have = set()
+            for w in _WORD.findall(t.group("what")):
+                have |= forms(w)
+            verb = t.group("verb").lower()
+            if all(forms(w) & have for w in words):
+                if len(re.findall(rf"\b{verb}\b", card.text + " " + (card.pendulum_text or ""),
+                                  re.IGNORECASE)) > 1:
+                    return None     # another part does that action too: which one is not told
+                verbs.add(verb)
+    return verbs.pop() if len(verbs) == 1 else None

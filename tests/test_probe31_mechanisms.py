@@ -117,3 +117,52 @@ def test_what_it_says_after_the_question_is_of_the_card_the_question_names(fen):
     # what its text does not say stays, to be read (and refused)
     with pytest.raises(QuestionError):
         fen.ask("I have 1000 LP. Can I use Fenwick Tollkeeper? it says banish 5 cards")
+
+
+@pytest.fixture(scope="module")
+def tern(base_expert):
+    return _with(base_expert, {
+        "name": "Tern of the Low Tide", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is sent to the GY: You can Special Summon 1 WATER monster from your GY, "
+                "then you can add 1 \"Tidal Bell\" from your Deck to your hand."}, {
+        "name": "Tern Rites", "kind": "spell", "subtypes": ["normal"],
+        "text": "Add 1 Ritual Monster from your Deck to your hand, then you can add 1 Ritual Spell "
+                "from your GY to your hand."}, {
+        "name": "Tern Tithe", "kind": "spell", "subtypes": ["normal"],
+        "text": "Send 1 Fish monster from your Deck to the GY, then draw 1 card."})
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_nothing_left_of_what_a_part_takes_is_that_part_told_impossible(tern):
+    told = tern.ask("Tern of the Low Tide was sent to the GY and its effect resolves. I have no Tidal "
+                    "Bell left in my Deck. Do I still Special Summon?")
+    assert told.value == "yes"
+    grounded = [c for c in told.reading.changes if c.kind == "grounded"]
+    assert grounded and grounded[0].read == "I cannot add Tidal Bell."
+    first = tern.ask("There is no Fish monster in my Deck. Can I activate Tern Tithe?")
+    assert first.value == "no"
+    assert "required-first-part-impossible" in _fired(first)
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+@pytest.mark.parametrize("story", [
+    # the place its text does not take that card from
+    "Tern of the Low Tide was sent to the GY and its effect resolves. I have no Tidal Bell in my GY.",
+    # two parts of the card add: which one cannot be done is not told by its action
+    "Tern Rites resolves. There is no Ritual Monster in my Deck.",
+])
+def test_nothing_left_that_no_single_part_takes_stays_to_be_read(tern, story):
+    try:
+        answer = tern.ask(f"{story} Do I still add a card?")
+    except QuestionError:
+        return
+    assert not any(c.kind == "grounded" for c in answer.reading.changes)
+
+
+def test_nothing_of_a_narrower_kind_is_no_part_told_impossible(tern):
+    from psct_expert.grounded import _taken_by
+
+    # "no Level 4 monster" leaves a Level 3 one; none of one Attribute leaves the other
+    assert _taken_by("Level 4 monster", "deck", {"Tern Tithe"}, tern.db) is None
+    assert _taken_by("Fish monster", "deck", {"Tern Tithe"}, tern.db) == "send"
+    assert _taken_by("Fish monster", "hand", {"Tern Tithe"}, tern.db) is None

@@ -34,10 +34,11 @@ class HoldingEvents:
             player = self._act_player(self.acts[-1][0])     # "I resolve X but have no ..."
         else:
             self.fail("who has none?", ev)
-        place = self.r.place(find(ev, "place")) or "hand"
-        self.events.append({"kind": "state", "player": player, "place": place, "what": "card",
-                            "count": 0})
-        self.cannot.append(verb)
+        if "no" in low(ev):
+            place = self.r.place(find(ev, "place")) or "hand"
+            self.events.append({"kind": "state", "player": player, "place": place, "what": "card",
+                                "count": 0})
+        self.cannot.append(verb)      # ("I cannot add X": only the action, nothing of a place)
 
     def ev_field_total(self, ev: Tree) -> None:
         """"there is only 1 monster on the whole field": how many both players control together

@@ -140,7 +140,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         # told Set this turn (a card is Set in its player's own turn): a phase told of that turn,
         # or of no turn said, is still that turn; only the other player's turn is a later one
         slots["set_this_turn"] = True
-    if not whens and not st.events and not slots.get("set_this_turn"):
+    if not whens and not st.events and not slots.get("set_this_turn") and not st.cannot:
         st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
     if "event" not in slots and not any(sub(w, "phase") for w in whens):
         event = _attack_answered(st, ref)
