@@ -166,3 +166,26 @@ def test_nothing_of_a_narrower_kind_is_no_part_told_impossible(tern):
     assert _taken_by("Level 4 monster", "deck", {"Tern Tithe"}, tern.db) is None
     assert _taken_by("Fish monster", "deck", {"Tern Tithe"}, tern.db) == "send"
     assert _taken_by("Fish monster", "hand", {"Tern Tithe"}, tern.db) is None
+
+
+@pytest.fixture(scope="module")
+def warden(base_expert):
+    return _with(base_expert, {
+        "name": "Gannet Warden", "kind": "monster", "subtypes": ["effect"],
+        "text": "During your opponent's turn (Quick Effect): You can Tribute this card; draw 1 card."})
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_quick_effect_limited_to_a_window_answers_in_that_window_only(warden):
+    theirs = warden.ask("It is my opponent's turn and they activate Pot of Greed. Can I chain Gannet "
+                        "Warden to it?")
+    assert theirs.value == "yes"
+    assert "window-quick-effect-may-answer" in _fired(theirs)
+    mine = warden.ask("It is my turn and my opponent activates Pot of Greed. Can I chain Gannet Warden "
+                      "to it?")
+    assert mine.value == "no"
+    assert "window-of-the-other-turn-never-answers" in _fired(mine)
+    # a card known only as "a card" may be a Counter Trap: its Spell Speed decides, not said
+    unsaid = warden.ask("It is my opponent's turn and they activate a card. Can I chain Gannet Warden "
+                        "to it?")
+    assert unsaid.value == "unknown"

@@ -276,6 +276,9 @@ class PhraseReaders:
         self.add("condition", self.src(text, cs, ce, where), effect=eff.id)
         if g.p["bare_quick_condition"].search(cond):
             self.add("bare_quick_condition", self.src(text, cs, ce, where), effect=eff.id)
+        if g.p["window_quick_condition"].search(cond):
+            # "During your opponent's turn (Quick Effect):": only a window and the marker
+            self.add("window_quick_condition", self.src(text, cs, ce, where), effect=eff.id)
         if g.p["bare_opt_condition"].search(cond):
             self.add("bare_opt_condition", self.src(text, cs, ce, where), effect=eff.id)
         self._read_trigger(text, eff, where, cs, cond)
