@@ -45,7 +45,7 @@ EVENT_KEYS = {
     "resolve": {"kind", "id", "of", "does"},
     "summon": {"kind", "id", "what", "summon-kind", "player", "from", "count", "by",
                "materials", "attempt", "player-said"},
-    "move": {"kind", "id", "what", "action", "by", "player"},
+    "move": {"kind", "id", "what", "action", "by", "player", "from"},
     "attack": {"kind", "id", "what", "target", "negated"},
     "used": {"kind", "id", "effect", "player", "copy", "outcome", "since", "chain", "what"},
 }
@@ -398,7 +398,7 @@ class _Situation:
         eid = ev.get("id") or self.new_id("m")
         self.close_chain()
         seq = self.next_seq()
-        self.step({k: v for k, v in ev.items() if k in ("action", "what")}, by=ev.get("by", "rule"),
+        self.step({k: v for k, v in ev.items() if k in ("action", "what", "from")}, by=ev.get("by", "rule"),
                   seq=seq, during_chain="no", eid=eid, player=player)
 
     def ev_attack(self, ev):

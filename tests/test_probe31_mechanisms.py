@@ -189,3 +189,28 @@ def test_a_quick_effect_limited_to_a_window_answers_in_that_window_only(warden):
     unsaid = warden.ask("It is my opponent's turn and they activate a card. Can I chain Gannet Warden "
                         "to it?")
     assert unsaid.value == "unknown"
+
+
+@pytest.fixture(scope="module")
+def shade(base_expert):
+    return _with(base_expert, {
+        "name": "Kestrel Shade", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is sent from the field to the GY: You can draw 1 card. You can only use "
+                "this effect of \"Kestrel Shade\" once per turn."}, {
+        "name": "Kestrel Husk", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is sent to the GY by a card effect: You can draw 1 card."})
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_told_move_is_the_event_a_trigger_answers(shade):
+    sent = shade.ask("Kestrel Shade is sent from the field to the GY. Can I activate its effect?")
+    assert sent.value == "yes"
+    # how it was sent is not said: a "by a card effect" trigger is left unknown, never a yes
+    unsaid = shade.ask("Kestrel Husk is sent from the field to the GY. Can I activate its effect?")
+    assert unsaid.value == "unknown"
+    # sent as a cost: not by a card effect
+    cost = shade.ask("Kestrel Husk was sent to the GY as a cost. Can I activate its effect?")
+    assert cost.value == "no"
+    # from where it was sent is not said: left unknown
+    assert shade.ask("Kestrel Shade was sent to the GY as a cost for another effect. Can I activate "
+                     "its effect?").value == "unknown"

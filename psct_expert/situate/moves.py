@@ -25,6 +25,25 @@ class MoveEvents:
         owner = owner_in_words(t["words"])
         self.entity(t, face=face, place="field", **({"controller": owner} if owner else {}))
 
+    def ev_moved_as_cost(self, ev: Tree) -> None:
+        """"X was sent to the GY as a cost (for another effect)": moved to pay the cost of an
+        effect the story does not name (a cost is paid, never an effect resolved: game-rules#cost.3)."""
+        t = self.r.thing(sub(ev, "thing"))
+        verb = self.r.action(find(ev, "act_verb"))
+        places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
+        to = places[-1] if "to" in low(ev)[:-3] and places else None
+        action = {"send": "sent-to-gy", "banish": "banished", "tribute": "tributed",
+                  "discard": "discarded", "detach": "detached"}.get(verb)
+        if action is None or (verb == "send" and to not in (None, "gy")):
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        what = self.entity(t, **({"controller": o} if (o := owner_in_words(t["words"])) else {}))
+        self.events.append({"kind": "move", "id": self._move_id(), "what": what, "action": action,
+                            "by": "cost"})
+
+    def _move_id(self) -> str:
+        """An id for a told move, so a "When/If ..." effect may answer it (families/links.py)."""
+        return f"mv{sum(1 for e in self.events if e.get('kind') == 'move') + 1}"
+
     def ev_moved(self, ev: Tree) -> None:
         t = self.r.thing(sub(ev, "thing"))
         ws = low(ev)
@@ -95,7 +114,10 @@ class MoveEvents:
             # targets has no place here (never dropped)
             m = subs(ev, "ev_mod")[0]
             self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
-        self.events.append({"kind": "move", "what": what, "action": action})
+        move = {"kind": "move", "id": self._move_id(), "what": what, "action": action}
+        if "from" in ws and places and ws.index("from") < (ws.index("to") if "to" in ws else len(ws)):
+            move["from"] = places[0]        # "sent from the field to the GY": where it was
+        self.events.append(move)
 
     def _own_gone_in_response(self, ev: Tree, t: dict, action: str) -> bool:
         """sisterGK: "Tour Guide is destroyed in response (to its effect)", "X gets bounced in
