@@ -214,3 +214,14 @@ def test_a_told_move_is_the_event_a_trigger_answers(shade):
     # from where it was sent is not said: left unknown
     assert shade.ask("Kestrel Shade was sent to the GY as a cost for another effect. Can I activate "
                      "its effect?").value == "unknown"
+
+
+def test_once_per_turn_said_of_an_effect_names_it_as_quoted():
+    assert relex("Can both of them use their once per turn effect?").text == \
+        'Can both of them use their "once per turn" effect?'
+    # asked how often: not a name of an effect
+    assert '"' not in relex("can i use it once per turn?").text
+    told = relex("I control 2 of them, each with materials. Can both use it?").text
+    assert "materials" not in told
+    # that they have none stays, to be read
+    assert "no materials" in relex("I control 2 of them, each with no materials. Can both use it?").text
