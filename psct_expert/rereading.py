@@ -120,8 +120,12 @@ def partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
         if re.match(r"\s*(?:monsters?|cards?|spells?|traps?|spell/traps?|s/ts?)\b", text[m.end:],
                     re.IGNORECASE) or re.search(r"\b(?:a|an|another|any|other)\s+(?:(?:banished|face-up|face-down|set|destroyed|"
                                                 r"targeted|different|random|second)\s+){0,2}$", text[:m.start],
-                                                re.IGNORECASE):
-            continue        # "a Fiendsmith Spell/Trap", "a banished Kozmo": a name's word said of a kind of card
+                                                re.IGNORECASE) and \
+                not (re.search(r"\b(?:another|other)\s+$", text[:m.start], re.IGNORECASE)
+                     and (one := db.partial(m.text)) is not None and one.name == m.card):
+            # "a Fiendsmith Spell/Trap", "a banished Kozmo": a name's word said of a kind of card
+            # ("another magnamhut": a word of one card's name only is another copy of it)
+            continue
         if m.card in full and name_key(m.text) != name_key(m.card):
             relexed.changes.append(Change("read-as", m.text, m.card))
             end = re.search(r"[.,;:!?]*$", m.text).group()

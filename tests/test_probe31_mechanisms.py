@@ -225,3 +225,20 @@ def test_once_per_turn_said_of_an_effect_names_it_as_quoted():
     assert "materials" not in told
     # that they have none stays, to be read
     assert "no materials" in relex("I control 2 of them, each with no materials. Can both use it?").text
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_another_copy_said_by_a_word_of_its_name(base_expert):
+    answer = base_expert.ask("my Bystial Magnamhut's banish effect was negated. can i use my 2nd copy "
+                             "of magnamhut for the same effect later this turn?")
+    assert answer.value == "no"
+    assert "another Bystial Magnamhut" in answer.reading.text
+    # a word many cards' names share stays a kind of card after "a"/"another"
+    assert "another Kozmo" in relex("can i use another Kozmo?").text
+
+
+def test_one_effect_got_its_activation_negated():
+    text = "my Gorz the Emissary of Darkness's first effect got its activation negated. can i use it?"
+    at = text.index("Gorz")
+    read = relex(text, keep=[(at, at + len("Gorz the Emissary of Darkness"))]).text
+    assert read.startswith("The activation of my Gorz the Emissary of Darkness's first effect was negated")
