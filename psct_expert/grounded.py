@@ -434,3 +434,63 @@ def _taken_by(what: str, place: str, named: set[str], db: CardDB) -> str | None:
                     return None     # another part does that action too: which one is not told
                 verbs.add(verb)
     return verbs.pop() if len(verbs) == 1 else None
+
+
+# "terrortop special summoning itself from hand when i control no monsters - is that a chain link?",
+# "thestalos discarding a random card from opp hand, does that count as targeting?": what a card
+# does, said as a gerund after its name, then asked of "that" (in the same sentence, or the next:
+# the lexicon ends a sentence at the dash)
+_DOING = re.compile(r"^(?P<doing>(?:special\s+)?[a-z]+ing\b[^?]*?)\s*(?:(?:\s[-\u2013\u2014]\s*|[,:.]\s*)"
+                    r"(?P<aux>is|does|was|thats|that's|that is)\s+(?:(?:that|this|it)\s+)?"
+                    r"(?P<asked>[^?]+\?)|[.]?)$", re.IGNORECASE)
+_ASKED_OF_THAT = re.compile(r"^(?P<aux>is|does|was|thats|that's|that is)\s+(?:that|this|it)\s+"
+                            r"(?P<asked>[^?]+\?)$", re.IGNORECASE)
+
+
+def doing_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"X special summoning itself from hand when I control no monsters - is that a chain link?":
+    what the card named first does, said as a gerund, is that card's effect that does it, when its
+    words stand in the card's text (:func:`_grounded`) and the gerund is an action its text does;
+    the question is asked of that effect ("Is X's Special Summon effect a chain link?"), the words
+    said of it shown as grounded.  Words the text does not bear out leave the sentence as it was."""
+    from .lemmas import all_lemmas
+    from .parser.lexicon import sentences
+
+    said = sentences(relexed.text)
+    out, changed, k = [], False, 0
+    while k < len(said):
+        part = said[k]
+        found = mentions(part, db, families)
+        head = found[0] if found and found[0].start == 0 else None
+        m = _DOING.match(part[head.end:].strip()) if head is not None else None
+        nxt = None
+        if m is not None and not m.group("aux"):
+            nxt = _ASKED_OF_THAT.match(said[k + 1].strip()) if k + 1 < len(said) else None
+            if nxt is None:
+                m = None
+        card = db.find(head.card) if m is not None else None
+        verb = None
+        if card is not None:
+            first = m.group("doing").split()
+            word = first[1] if first[0].lower() == "special" and len(first) > 1 else first[0]
+            base = {x.lower() for ls in all_lemmas(word.lower()).values() for x in ls}
+            special = first[0].lower() == "special"
+            base = sorted(b for b in base if gamewords().action_of(f"special {b}" if special else b))
+            verb = (f"Special {base[0].capitalize()}" if special else base[0]) if base else None
+        text = " ".join(t for t in (card.text, card.pendulum_text) if t) if card is not None else ""
+        if verb is None or not re.search(rf"\b{verb.split()[-1]}", text, re.IGNORECASE) or \
+                not _grounded(m.group("doing"), card):
+            out.append(part)
+            k += 1
+            continue
+        q = nxt or m
+        aux = {"does": "Does", "was": "Was"}.get(q.group("aux").lower(), "Is")
+        read = f"{aux} {head.text}'s {verb} effect {q.group('asked')}"
+        written = part if nxt is None else f"{part} {said[k + 1]}"
+        relexed.changes.append(Change("grounded", m.group("doing"), card.name))
+        relexed.changes.append(Change("read-as", written, read))
+        out.append(read)
+        changed = True
+        k += 2 if nxt is not None else 1
+    if changed:
+        relexed.text = " ".join(out)

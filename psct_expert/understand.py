@@ -16,8 +16,9 @@ from __future__ import annotations
 from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
-from .grounded import (card_says, claims_checked, nothing_left_as_its_text_takes,
-                       purpose_as_its_text_says, summoned_as_its_text_says)
+from .grounded import (card_says, claims_checked, doing_as_its_text_says,
+                       nothing_left_as_its_text_takes, purpose_as_its_text_says,
+                       summoned_as_its_text_says)
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
@@ -277,6 +278,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     summoned_as_its_text_says(relexed, db, families)
     purpose_as_its_text_says(relexed, db, families)
     nothing_left_as_its_text_takes(relexed, db, families)
+    doing_as_its_text_says(relexed, db, families)
     claims_checked(relexed, db, families, settle)
     lines = _relexed_lines(scenario, db, families)
     second, tries = first, _Tries(lines, db, families)

@@ -242,3 +242,32 @@ def test_one_effect_got_its_activation_negated():
     at = text.index("Gorz")
     read = relex(text, keep=[(at, at + len("Gorz the Emissary of Darkness"))]).text
     assert read.startswith("The activation of my Gorz the Emissary of Darkness's first effect was negated")
+
+
+@pytest.fixture(scope="module")
+def plover(base_expert):
+    return _with(base_expert, {
+        "name": "Plover Sentinel", "kind": "monster", "subtypes": ["effect"],
+        "text": "If you control no monsters, you can Special Summon this card (from your hand). "
+                "When this card is Normal or Special Summoned: You can add 1 \"Plover\" monster from "
+                "your Deck to your hand."})
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+@pytest.mark.parametrize("asked", [
+    "plover sentinel special summoning itself from hand when i control no monsters - is that a chain "
+    "link?",
+    "Plover Sentinel special summoning itself from my hand when I control no monsters, does that start "
+    "a Chain?",
+])
+def test_what_a_card_does_said_as_a_gerund_is_its_effect_that_does_it(plover, asked):
+    answer = plover.ask(asked)
+    assert answer.value == "no"         # its Special Summon is its procedure: no Chain
+    assert any(c.kind == "grounded" and c.read == "Plover Sentinel" for c in answer.reading.changes)
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_gerund_its_text_does_not_bear_out_stays_to_be_read(plover):
+    with pytest.raises(QuestionError):
+        plover.ask("Plover Sentinel special summoning itself from the GY by banishing 3 Dragons - is "
+                   "that a chain link?")
