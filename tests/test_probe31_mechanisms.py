@@ -271,3 +271,13 @@ def test_a_gerund_its_text_does_not_bear_out_stays_to_be_read(plover):
     with pytest.raises(QuestionError):
         plover.ask("Plover Sentinel special summoning itself from the GY by banishing 3 Dragons - is "
                    "that a chain link?")
+
+
+def test_something_activated_and_a_card_face_up_on_a_field():
+    assert relex("Opp activates something. Can I chain?").text.startswith("Opp activates a card or effect.")
+    # "chain something to it" is read as it is
+    assert "chain something" in relex("can opp chain something to it?").text
+    text = "I have Sky Striker Mecha - Widow Anchor in my field zone. Can I use it?"
+    at = text.index("Sky")
+    said = relex(text, keep=[(at, at + len("Sky Striker Mecha - Widow Anchor"))]).text
+    assert said.startswith("I have Sky Striker Mecha - Widow Anchor face-up.")
