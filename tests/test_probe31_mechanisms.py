@@ -281,3 +281,14 @@ def test_something_activated_and_a_card_face_up_on_a_field():
     at = text.index("Sky")
     said = relex(text, keep=[(at, at + len("Sky Striker Mecha - Widow Anchor"))]).text
     assert said.startswith("I have Sky Striker Mecha - Widow Anchor face-up.")
+
+
+def test_a_card_that_activates_and_an_effect_named_by_its_gerund():
+    text = "Dark Hole activates targeting a monster. Opp negates that activation."
+    said = relex(text, keep=[(0, 9)]).text
+    assert said.startswith("Dark Hole's effect is activated targeting a monster.")
+    assert "negates the activation" in said
+    assert "banish effect" in relex("does its banishing effect target?").text
+    assert "negate effect" in relex("does its negating effect target?").text
+    # "a targeting effect" is what is asked, not an effect named by its verb
+    assert "targeting effect" in relex("is that a targeting effect?").text
