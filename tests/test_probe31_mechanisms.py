@@ -292,3 +292,18 @@ def test_a_card_that_activates_and_an_effect_named_by_its_gerund():
     assert "negate effect" in relex("does its negating effect target?").text
     # "a targeting effect" is what is asked, not an effect named by its verb
     assert "targeting effect" in relex("is that a targeting effect?").text
+
+
+@pytest.fixture(scope="module")
+def toll(base_expert):
+    return _with(base_expert, {
+        "name": "Curlew Toll", "kind": "spell", "subtypes": ["quick-play"],
+        "text": "Special Summon 1 monster from your Deck, but lose LP equal to its original ATK."})
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_lp_lost_by_the_resolution_of_a_negated_effect(toll):
+    answer = toll.ask("my Curlew Toll got its effect negated. do i still lose the LP?")
+    assert answer.value == "no"          # lost by the effect, not paid as a cost
+    paid = toll.ask("I paid 1500 LP for Solemn Strike and it was negated. Do I still lose the LP?")
+    assert paid.value == "yes"           # paid as the cost: never given back

@@ -49,7 +49,7 @@ def _cost_verb(st: Situate, fam: Tree) -> str:
     if verb is None:
         ws = low(fam)
         if "lp" in ws or "lost" in ws or "pay" in ws or "paid" in ws:
-            verb = "pay"
+            verb = _lp_verb(st, fam)
         else:
             act = find(fam, "act_verb")
             verb = st.r.action(act) if act is not None and (thing is None or act not in list(
@@ -61,6 +61,25 @@ def _cost_verb(st: Situate, fam: Tree) -> str:
     if verb is None:
         st.fail("which cost? ('the card I discarded', 'the LP I paid')", fam)
     return verb
+
+
+def _lp_verb(st: Situate, fam: Tree) -> str:
+    """The LP said ("do I still lose the LP?"): paid as the cost, or, of an effect that pays no LP
+    as its cost and whose resolution makes its player lose LP ("..., but lose LP equal to its
+    original ATK"), lost by that part."""
+    if "pay" in low(fam) or "paid" in low(fam):
+        return "pay"
+    try:
+        found = st.effect_of(negated_effect(st, fam))
+    except QuestionError:
+        return "pay"        # (whose effect is not told: the LP paid, as before)
+    if found is not None:
+        facts = [f for f in found[0].facts if f.get("effect") == found[1]]
+        if not any(f.type == "cost_action" and f.get("verb") == "pay" for f in facts) and \
+                any(f.type == "lp_loss" for f in facts) and \
+                any(f.type == "clause" and f.get("verb") == "lose" for f in facts):
+            return "lose"
+    return "pay"
 
 
 def _the_one_cost(st: Situate, fam: Tree) -> str | None:
