@@ -307,3 +307,12 @@ def test_lp_lost_by_the_resolution_of_a_negated_effect(toll):
     assert answer.value == "no"          # lost by the effect, not paid as a cost
     paid = toll.ask("I paid 1500 LP for Solemn Strike and it was negated. Do I still lose the LP?")
     assert paid.value == "yes"           # paid as the cost: never given back
+
+
+def test_an_empty_place_is_no_cards_there():
+    assert relex("my deck is empty. can i?").text.startswith("I have no cards in my deck.")
+    assert relex("the opponent's hand is empty. can i?").text.startswith(
+        "My opponent has no cards in their hand.")
+    assert "with 0 cards in my deck" in relex("can i activate it with an empty deck?").text
+    # an empty zone or field is not said so (where on the field, whose field)
+    assert "empty" in relex("my field is empty. can i?").text
