@@ -316,3 +316,14 @@ def test_an_empty_place_is_no_cards_there():
     assert "with 0 cards in my deck" in relex("can i activate it with an empty deck?").text
     # an empty field was read before as controlling no cards
     assert relex("my field is empty. can i?").text.startswith("I control no cards.")
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_normal_summon_told_in_a_phase_is_in_its_players_turn(base_expert):
+    spec = base_expert.parse("I Normal Summoned a monster in Main Phase 1. Can I activate Pot of "
+                             "Extravagance in Main Phase 1?")
+    phases = [e for e in spec["situation"] if e["kind"] == "phase"]
+    assert phases and phases[0]["turn"] == "you"
+    # an activation told in a phase whose turn is unsaid keeps it unsaid
+    told = base_expert.parse("I activate Effect Veiler in the Main Phase. Does it target?")
+    assert all(e.get("turn") in (None, "any") for e in told.get("situation", []) if e["kind"] == "phase")

@@ -162,6 +162,12 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             ph = sub(m, "phase")
             if ph is not None:
                 turn = self._turn_said(m)
+                if turn == "any" and ev.data == "ev_summon" and \
+                        self.r.summon_kind(ev) in ("normal", "tribute", "flip") and \
+                        sub(ev, "actor") is not None and self._player(ev) in ("you", "opponent"):
+                    # "I Normal Summoned a monster in Main Phase 1": a player Normal, Tribute or
+                    # Flip Summons only in their own turn (game-rules#summon-procedures.1)
+                    turn = self._player(ev)
                 if turn not in ("you", "opponent", "any"):
                     self.fail("whose turn?", m)
                 self.events.append({"kind": "phase", "phase": self.r.phase(ph), "turn": turn})
