@@ -327,3 +327,24 @@ def test_a_normal_summon_told_in_a_phase_is_in_its_players_turn(base_expert):
     # an activation told in a phase whose turn is unsaid keeps it unsaid
     told = base_expert.parse("I activate Effect Veiler in the Main Phase. Does it target?")
     assert all(e.get("turn") in (None, "any") for e in told.get("situation", []) if e["kind"] == "phase")
+
+
+@pytest.fixture(scope="module")
+def sage(base_expert):
+    return _with(base_expert, {
+        "name": "Dunlin Sage", "kind": "monster", "subtypes": ["effect"],
+        "text": "You can discard 1 card; draw 1 card. If this card is sent to the GY: You can add 1 "
+                "card from your GY to your hand. You can only use 1 \"Dunlin Sage\" effect per turn, and "
+                "only once that turn."}, {
+        "name": "Dunlin Scout", "kind": "monster", "subtypes": ["effect"],
+        "text": "You can discard 1 card; draw 1 card. If this card is sent to the GY: You can add 1 "
+                "card from your GY to your hand. You can only use each effect of \"Dunlin Scout\" once "
+                "per turn."})
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_both_effects_in_the_same_turn_and_a_topic_asked_of_its(sage):
+    one = sage.ask("Dunlin Sage: can I use its first effect and its second effect in the same turn?")
+    assert one.value == "no"
+    each = sage.ask("Can I use Dunlin Scout's first effect and its second effect in the same turn?")
+    assert each.value == "yes"

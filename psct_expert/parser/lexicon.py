@@ -433,6 +433,13 @@ def _topic_asked_of_it(s: str, out: Relexed) -> str:
     if rest[:1] in "\"'\u201c\u2018":
         return s                          # a quotation after the colon is left as written
     q = re.search(rf"(?<![\w'\-/])(?P<aux>{asks})\s+(?:it|this card)(?![\w'\-/])", rest, re.IGNORECASE)
+    its = re.search(r"(?<![\w'\-/])its(?![\w'\-/])", rest, re.IGNORECASE) if q is None else None
+    if its is not None and "\ue000" not in rest[:its.start()] and rest.rstrip().endswith("?"):
+        # "X: can I use its draw effect and its Special Summon effect ...?": the first "its" is X's
+        said = rest[:its.start()] + f"{m.group('card')}'s" + rest[its.end():]
+        said = said[:1].upper() + said[1:]
+        out.changes.append(Change("read-as", s, said))
+        return said
     if q is None or "\ue000" in rest[:q.start()]:
         return s
     said = rest[:q.start()] + f"{q.group('aux')} {m.group('card')}" + rest[q.end():]
