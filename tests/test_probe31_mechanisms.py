@@ -348,3 +348,28 @@ def test_both_effects_in_the_same_turn_and_a_topic_asked_of_its(sage):
     assert one.value == "no"
     each = sage.ask("Can I use Dunlin Scout's first effect and its second effect in the same turn?")
     assert each.value == "yes"
+
+
+@pytest.fixture(scope="module")
+def snare(base_expert):
+    return _with(base_expert, {
+        "name": "Avocet Snare", "kind": "spell", "subtypes": ["equip"],
+        "text": "Target 1 monster your opponent controls; equip this card to that target. Take control "
+                "of the equipped monster."}, {
+        "name": "Avocet Drill", "kind": "spell", "subtypes": ["normal"],
+        "text": "Target 1 monster your opponent controls; destroy it."})
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_an_equip_spell_whose_target_left_does_not_stay_on_the_field(snare):
+    gone = snare.ask("I activate Avocet Snare targeting their monster. In response they send it to the "
+                     "GY. When Avocet Snare resolves does it just stay on the field?")
+    assert gone.value == "no"
+    assert gone.family == "stays-on-field"
+    # the target still there: nothing said makes it leave, and no rule says it stays: unknown
+    there = snare.ask("I activate Avocet Snare targeting their monster. Does Avocet Snare stay on my "
+                      "field?")
+    assert there.value == "unknown"
+    # a monster, not a Spell/Trap Card told activated: not this question
+    with pytest.raises(QuestionError):
+        snare.ask("I activate Avocet Drill targeting their monster. Does Dark Magician stay on my field?")

@@ -98,7 +98,12 @@ def test_more_chat_paraphrases(written, read):
 
 def test_just_that_says_only_stays():
     # "just" in a question that is not "can <player> just <verb>" is left for the grammar to place
-    assert "just" in relex("does it just stay on the field?").text
+    assert "just" in relex("does it just negate the effect?").text
+    # ... but "does it just stay on the field?" asks whether it stays (its rules answer only that
+    # it leaves), shown as read
+    read = relex("does it just stay on the field?")
+    assert read.text == "Does it stay on the field?"
+    assert any(c.written.startswith("does it just stay") for c in read.changes)
 
 
 @pytest.mark.parametrize("written, read", [

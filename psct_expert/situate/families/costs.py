@@ -144,6 +144,9 @@ def build_cost_family(family: str):
                                              if e.get("kind") == "activate"):
                 # nothing was negated, a target changed: "is the other one returned to my GY?"
                 return build_outcome(st, fam, verb="return")
+            stays = _stays_on_field(st, fam)
+            if stays is not None:
+                return stays
             st.fail("what was negated? (tell it: 'my opponent negates the activation of X')", fam)
         verb = _cost_verb(st, fam)
         place = st.r.place(sub(fam, "place"))
@@ -159,6 +162,20 @@ def build_cost_family(family: str):
 
 
 build_cost_returned = build_cost_family("cost-returned")     # (questions.yaml names it)
+
+
+def _stays_on_field(st: Situate, fam: Tree) -> dict | None:
+    """"I activate Snatch Steal on their monster; they send it to the GY in response. Does Snatch
+    Steal stay on my field?": nothing was told negated, the card asked about is a Spell/Trap Card
+    told activated: whether it stays on the field after its link (the stays-on-field family)."""
+    ws = low(fam)
+    if not {"stay", "stays", "remain", "remains"} & set(ws) or st.r.place(sub(fam, "place")) != "field":
+        return None
+    card = next((st.r.card(t) for t in fam.children if getattr(t, "type", "") == "XCARD"), None)
+    told = [ref for _, ref in st.acts if ref.get("card") == card]
+    if card is None or not told or st.reading(card).card.kind not in ("spell", "trap"):
+        return None
+    return st.spec("stays-on-field", {"effect": told[-1]})
 
 
 def _supposed_negation(st: Situate, fam: Tree, family: str) -> dict:
