@@ -373,3 +373,14 @@ def test_an_equip_spell_whose_target_left_does_not_stay_on_the_field(snare):
     # a monster, not a Spell/Trap Card told activated: not this question
     with pytest.raises(QuestionError):
         snare.ask("I activate Avocet Drill targeting their monster. Does Dark Magician stay on my field?")
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_lasting_card_whose_activation_was_negated_does_not_stay(base_expert):
+    negated = base_expert.ask("I activate Skill Drain. My opponent negates the activation with Solemn "
+                              "Judgment. Does Skill Drain stay on the field?")
+    assert negated.value == "no" and negated.family == "stays-on-field"
+    # what was paid for it is still asked as a cost
+    paid = base_expert.ask("I discard a card to activate Lightning Vortex. My opponent negates the "
+                           "activation. Does the discarded card come back?")
+    assert paid.value == "no" and paid.family == "cost-returned"

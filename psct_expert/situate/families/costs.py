@@ -148,6 +148,9 @@ def build_cost_family(family: str):
             if stays is not None:
                 return stays
             st.fail("what was negated? (tell it: 'my opponent negates the activation of X')", fam)
+        stays = _stays_on_field(st, fam)       # "... negated. Does Skill Drain stay on the field?"
+        if stays is not None:
+            return stays
         verb = _cost_verb(st, fam)
         place = st.r.place(sub(fam, "place"))
         if family == "still-done" and place and verb in ACTION_PUTS and place != ACTION_PUTS[verb]:
