@@ -384,3 +384,10 @@ def test_a_lasting_card_whose_activation_was_negated_does_not_stay(base_expert):
     paid = base_expert.ask("I discard a card to activate Lightning Vortex. My opponent negates the "
                            "activation. Does the discarded card come back?")
     assert paid.value == "no" and paid.family == "cost-returned"
+
+
+def test_a_battle_position_said_short():
+    assert relex("they switch it to defense pos").text == "They switch it to Defense Position"
+    assert relex("change it to atk pos.").text == "Change it to Attack Position."
+    # "position" written out, and "face-up", stay as written
+    assert "face-up def position" in relex("a face-up def position monster").text
