@@ -391,3 +391,12 @@ def test_a_battle_position_said_short():
     assert relex("change it to atk pos.").text == "Change it to Attack Position."
     # "position" written out, and "face-up", stay as written
     assert "face-up def position" in relex("a face-up def position monster").text
+
+
+def test_later_that_turn_in_the_story():
+    told = relex("Sangan is destroyed. Later that turn my other Sangan is sent to the GY. Can I search?")
+    assert "Later" not in told.text and "later" not in told.text
+    assert any(c.written.lower().startswith("later that turn") for c in told.changes)
+    assert "flips face-up this turn," in relex("When it flips up later that turn, is it negated?").text
+    # asked of the turn: kept as written
+    assert "later this turn" in relex("can i use it later this turn?").text
