@@ -168,7 +168,7 @@ class _Situation:
                        seq=seq)
 
     def ev_state(self, ev):
-        player = self.check(ev.get("player", "you"), PLAYERS + ("both",), "player")
+        player = self.check(ev.get("player", "you"), PLAYERS + ("both", "any"), "player")
         if player == "both":
             # what both players control together ("there is only 1 monster on the field")
             count = ev.get("count")

@@ -400,3 +400,24 @@ def test_later_that_turn_in_the_story():
     assert "flips face-up this turn," in relex("When it flips up later that turn, is it negated?").text
     # asked of the turn: kept as written
     assert "later this turn" in relex("can i use it later this turn?").text
+
+
+@pytest.fixture(scope="module")
+def rift(base_expert):
+    return _with(base_expert, {
+        "name": "Godwit Rift", "kind": "spell", "subtypes": ["continuous"],
+        "text": "Any monster sent to the GY is banished instead."}, {
+        "name": "Godwit Chick", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is sent from the field to the GY: You can draw 1 card."})
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_destroyed_by_battle_told_without_the_attack_and_a_card_told_face_up(rift):
+    plain = rift.ask("My Godwit Chick is destroyed by battle. Can I activate its effect?")
+    assert plain.value == "yes"
+    # a card told face-up on the field is a state of the field, never dropped: sent to the GY is
+    # banished instead, so the trigger never starts (no yes)
+    banished = rift.ask("Godwit Rift is face-up and my Godwit Chick is destroyed by battle. Can I "
+                        "activate Godwit Chick's effect?")
+    assert banished.value != "yes"
+    assert any(e["kind"] == "state" for e in banished.spec["situation"])

@@ -87,8 +87,10 @@ class BattleEvents:
         """"it is destroyed by battle": the monster attacked (or named) is destroyed by battle."""
         named = [t for t in ev.children if getattr(t, "type", "") == "XCARD"]
         attacks = [e for e in self.events if e["kind"] == "attack"]
-        if not attacks:
+        if not attacks and not named:
             self.fail("which battle? (tell the attack first: 'My X is attacked')", ev)
+        # ("Sangan is destroyed by battle", no attack told: that card's destruction by battle; what
+        # the battle was is not told, and rules that need it do not fire)
         what = None
         if named:
             card = self.db.get(self.r.card(named[0]))
@@ -99,8 +101,10 @@ class BattleEvents:
                         str(ent.get("desc", "")).lower():
                     what = eid
             what = what or card.name
+            self.last_card = card.name          # "... Can I activate its effect?": that card's
         else:                                           # "it": the monster attacked
             what = attacks[-1].get("target")
             if what is None:
                 self.fail("which monster is destroyed by battle? (name it)", ev)
-        self.events.append({"kind": "move", "what": what, "action": "destroyed", "by": "battle"})
+        self.events.append({"kind": "move", "id": self._move_id(), "what": what, "action": "destroyed",
+                            "by": "battle"})

@@ -23,6 +23,12 @@ class MoveEvents:
         t = self.r.thing(sub(ev, "thing"))
         face = "up" if "face-up" in low(ev) else "down"
         owner = owner_in_words(t["words"])
+        if t.get("card") and not self.acts and not any(
+                e.get("kind") == "activate" and e.get("targets") for e in self.events):
+            # "Dimensional Fissure is face-up": that card face-up on the field (a state of the
+            # field, never dropped; whose field, when not said, is left unsaid: "any")
+            self._told_on_field(t["card"], owner if owner in ("you", "opponent") else "any", face)
+            return
         self.entity(t, face=face, place="field", **({"controller": owner} if owner else {}))
 
     def ev_moved_as_cost(self, ev: Tree) -> None:
