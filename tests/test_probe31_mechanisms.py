@@ -421,3 +421,23 @@ def test_destroyed_by_battle_told_without_the_attack_and_a_card_told_face_up(rif
                         "activate Godwit Chick's effect?")
     assert banished.value != "yes"
     assert any(e["kind"] == "state" for e in banished.spec["situation"])
+
+
+@pytest.fixture(scope="module")
+def bystial(base_expert):
+    return _with(base_expert, {
+        "name": "Plover Bystial", "kind": "monster", "subtypes": ["effect"],
+        "text": "You can target 1 LIGHT or DARK monster in either GY; banish it, and if you do, Special "
+                "Summon this card from your hand. This is a Quick Effect if your opponent controls a "
+                "monster."})
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_quick_effect_if_the_opponent_controls_a_monster(bystial):
+    base = "It is my opponent's turn and they control {}. My opponent activates Pot of Greed. Can I " \
+           "chain Plover Bystial's effect to it?"
+    assert bystial.ask(base.format("a monster")).value == "yes"
+    assert bystial.ask(base.format("no monsters")).value == "no"
+    # not told: left to that condition
+    assert bystial.ask("It is my opponent's turn. My opponent activates Pot of Greed. Can I chain "
+                       "Plover Bystial's effect to it?").value == "unknown"

@@ -32,6 +32,7 @@ class Grammar:                      # this module's import went to writing those
     quick: list[tuple[str, re.Pattern]]
     quick_monsters_only: set[str]
     quick_activated_only: set[str]
+    quick_if_conditions: list[tuple[str, re.Pattern]]
     once_per_turn: list[tuple[str, str, re.Pattern]]
     resolve_conditions: list[tuple[str, re.Pattern]]
     activation_condition_sentences: re.Pattern
@@ -159,6 +160,7 @@ def grammar() -> Grammar:
         quick=[(q["marker"], _rx(q["pattern"])) for q in g["quick"]],
         quick_monsters_only={q["marker"] for q in g["quick"] if q.get("monsters_only")},
         quick_activated_only={q["marker"] for q in g["quick"] if q.get("activated_only")},
+        quick_if_conditions=[(k, _rx(v)) for k, v in (g.get("quick_if_conditions") or {}).items()],
         once_per_turn=[(o["kind"], o["scope"], _rx(o["pattern"])) for o in g["once_per_turn"]],
         resolve_conditions=[(r["requirement"], _rx(r["pattern"])) for r in g["resolve_conditions"]],
         activation_condition_sentences=_rx(g["activation_condition_sentences"]),

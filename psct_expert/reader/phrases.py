@@ -749,6 +749,17 @@ class PhraseReaders:
             if m:
                 self.add("quick_marker", self.src(text, base + m.start(), base + m.end(), where),
                          effect=eff.id, marker=marker)
+                if marker == "quick-effect-if":
+                    # "This is a Quick Effect if your opponent controls a monster": the condition,
+                    # when it is one the knowledge reads (quick_if_conditions)
+                    tail = full[m.end():].split(".")[0]
+                    for name, crx in g.quick_if_conditions:
+                        c = crx.match(tail.strip())
+                        if c:
+                            at = base + m.end() + tail.index(tail.strip())
+                            self.add("quick_if", self.src(text, at, at + c.end(), where),
+                                     effect=eff.id, condition=name)
+                            break
         seen_opt = False
         taken: list[tuple[int, int]] = []
         for kind, scope, rx in g.once_per_turn:
