@@ -83,6 +83,22 @@ CASE_KEYS = {"id", "why", "ask", "refused"} | CHECKS
 ANSWERS = {"yes", "no", "unknown"}
 
 
+def with_cards(expert, *cards):
+    """The expert with these invented cards (dicts of the card file format) over the database."""
+    return expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+
+
+def rules_fired(answer) -> set[str]:
+    """The ids of every rule in an answer's proof."""
+    out, todo = set(), list(answer.proof)
+    while todo:
+        node = todo.pop()
+        for step in node.steps:
+            out.add(step.rule)
+            todo.extend(step.premises)
+    return out
+
+
 def events(spec: dict, kind: str) -> list[dict]:
     """The situation events of one kind, in order."""
     return [e for e in spec.get("situation", []) if e["kind"] == kind]

@@ -8,13 +8,9 @@ and invented cards written for these tests, not the shared cases."""
 
 import pytest
 
-from psct_expert.cards import Card
 from psct_expert.errors import QuestionError
 
-
-def _with(expert, *cards):
-    """The expert with these invented cards (dicts of the card file format) over the database."""
-    return expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+from question_helpers import with_cards
 
 
 ENVOY = {"name": "Example Envoy", "kind": "monster", "subtypes": ["effect"],
@@ -35,7 +31,7 @@ def invented(base_expert):
          "text": "Once per turn: You can target 1 monster your opponent controls; destroy it. "
                  "If this card is destroyed: You can add 1 monster from your Deck to your hand."},
     ]
-    return _with(base_expert, *cards)
+    return with_cards(base_expert, *cards)
 
 
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
@@ -162,7 +158,7 @@ def parted(base_expert):
                  "control; destroy it, and if you do, Special Summon 1 \"Example\" monster from "
                  "your Deck."},
     ]
-    return _with(base_expert, *cards)
+    return with_cards(base_expert, *cards)
 
 
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
@@ -344,7 +340,7 @@ def test_other_keeps_an_invented_card_from_targeting_itself(base_expert):
               "text": "Once per turn: You can target 1 other card you control; destroy it."},
              {"name": "Example Keeper", "kind": "monster", "subtypes": ["effect"],
               "text": "Once per turn: You can target 1 card you control; destroy it."}]
-    ex = _with(base_expert, *cards)
+    ex = with_cards(base_expert, *cards)
     assert ex.ask("can example sorter target itself?").value == "no"
     assert ex.ask("can example keeper target itself?").value == "yes"
 
@@ -359,7 +355,7 @@ def test_itself_said_of_an_action_is_grounded_in_this_card(parted):
 
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_story_that_says_what_a_bullet_does_chooses_that_bullet(base_expert):
-    ex = _with(base_expert, ENVOY)
+    ex = with_cards(base_expert, ENVOY)
     answer = ex.ask("Example Envoy targets their monster to banish it, they chain Book of Moon to "
                     "flip it face-down. Still banished?")
     assert answer.value in ("yes", "no")
@@ -372,7 +368,7 @@ def test_a_story_that_says_what_a_bullet_does_chooses_that_bullet(base_expert):
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_a_bullet_chosen_by_what_is_told_is_asked_of_in_every_family(base_expert):
     # (the bullet chosen reached builders that looked only among whole effects: a crash)
-    ex = _with(base_expert, ENVOY)
+    ex = with_cards(base_expert, ENVOY)
     answer = ex.ask("Can I activate Example Envoy targeting only 1 monster?")
     assert answer.value == "yes" and "bullet 1" in answer.restated
 

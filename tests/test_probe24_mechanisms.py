@@ -10,15 +10,12 @@ from psct_expert.cards import Card
 from psct_expert.errors import QuestionError
 from psct_expert.parser.lexicon import relex
 
-
-def _with(expert, *cards):
-    """The expert with these invented cards (dicts of the card file format) over the database."""
-    return expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+from question_helpers import with_cards
 
 
 @pytest.fixture(scope="module")
 def quillmoor(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Quillmoor Pendulum, the Drake", "kind": "monster",
         "subtypes": ["pendulum", "effect"], "text": "You can target 1 card on the field; destroy it.",
         "pendulum_text": "Once per turn: You can destroy 1 card in your other Pendulum Zone."}, {
@@ -80,7 +77,7 @@ TALENT = {"name": "Example Talent", "kind": "spell", "subtypes": ["normal"],
      "Phase 2. Can I activate Example Talent?", "unknown"),
 ])
 def test_a_main_phase_condition_and_an_earlier_activation(base_expert, question, answer):
-    assert _with(base_expert, TALENT).ask(question).value == answer
+    assert with_cards(base_expert, TALENT).ask(question).value == answer
 
 
 @pytest.mark.parametrize("told, read", [
@@ -112,7 +109,7 @@ def test_turn_needs_a_position(told):
 @pytest.fixture(scope="module")
 def vessels(base_expert):
     # "zorvane" stands in two names; only one of their texts says "detach"
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Zorvane Lancer", "kind": "monster", "subtypes": ["xyz", "effect"],
         "text": "Once per turn: You can detach 1 material from this card, then target 1 card on the "
                 "field; destroy it."}, {
@@ -225,7 +222,7 @@ def test_still_live_is_whether_the_asker_can_activate_it(base_expert):
 
 @pytest.fixture(scope="module")
 def squire(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Example Banner Squire", "kind": "monster", "subtypes": ["link", "effect"],
         "text": "If this card is Link Summoned: You can target 1 card on the field; banish it, also "
                 "for the rest of this turn, your monsters cannot attack directly. (Quick Effect): "
@@ -263,7 +260,7 @@ def test_counts_as_targeting(written, read):
 
 @pytest.fixture(scope="module")
 def vanguard(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Example Vanguard", "kind": "monster", "subtypes": ["link", "effect"],
         "text": "If this card is Link Summoned using a Fusion, Synchro, Xyz, or Link Monster as "
                 "material: You can draw 1 card."}, {
@@ -289,7 +286,7 @@ def test_a_trigger_that_needs_an_extra_deck_material(vanguard, question, answer)
 
 @pytest.fixture(scope="module")
 def lantern(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Vexmoor Lantern Warden", "kind": "monster", "subtypes": ["effect"],
         "text": "(Quick Effect): You can discard this card; draw 1 card. You can only use this "
                 "effect of \"Vexmoor Lantern Warden\" once per turn."})
@@ -353,7 +350,7 @@ def test_a_negated_tribute_summon_keeps_its_tribute_told(base_expert):
 
 @pytest.fixture(scope="module")
 def pack(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Example Lone Wolf", "kind": "monster", "subtypes": ["effect"],
         "text": "If you control no monsters, you can Special Summon this card (from your hand)."}, {
         "name": "Example Answer Drake", "kind": "monster", "subtypes": ["effect"],
@@ -401,7 +398,7 @@ def test_each_of_the_following_effects_limits_the_effects_after_it(base_expert):
     limited = {f.get("effect") for f in read_card(card).facts if f.type == "once_per_turn"}
     # the procedure it ends is not limited; each effect after it is
     assert limited == {"Example Outrider#2", "Example Outrider#3"}
-    answer = _with(base_expert, card.to_dict()).ask(
+    answer = with_cards(base_expert, card.to_dict()).ask(
         "Can Example Outrider use its second effect twice in one turn?")
     assert answer.value == "no"
 
@@ -460,7 +457,7 @@ def test_limit_and_verb_of_an_effect_and_the_opp_monster(keep, written, read):
 
 @pytest.fixture(scope="module")
 def herald(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Example Herald Knight", "kind": "monster", "subtypes": ["link", "effect"],
         "text": "If this card is Link Summoned using a Fusion, Synchro, Xyz, or Link Monster as "
                 "material: You can target 1 card on the field; banish it. (Quick Effect): You can "
@@ -491,7 +488,7 @@ def test_a_narrowing_after_like_is_no_rephrasing():
 
 @pytest.fixture(scope="module")
 def twinwarden(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Example Twinwarden", "kind": "monster", "subtypes": ["effect"],
         "text": "Once per Chain (Quick Effect): You can draw 1 card. You can only use each of the "
                 "following effects of \"Example Twinwarden\" once per turn.\n● If this card is "
@@ -545,7 +542,7 @@ def test_with_effect_makes_a_parent_reference_the_bullets():
 
 @pytest.fixture(scope="module")
 def capsule(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Example Capsule Mage", "kind": "monster", "subtypes": ["effect"],
         "text": "You can only use 1 of the following effects of \"Example Capsule Mage\" per turn, "
                 "and only once that turn.\n● If this card is Tributed: You can draw 1 card.\n● If "
@@ -562,7 +559,7 @@ def test_a_limit_alone_is_no_effect_to_ask_about(capsule):
 
 @pytest.fixture(scope="module")
 def gemini(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Example Twin Crab", "kind": "monster", "subtypes": ["gemini", "effect"],
         "text": "This card is treated as a Normal Monster while face-up on the field or in the "
                 "GY. While this card is a Normal Monster on the field, you can Normal Summon it to "
@@ -594,7 +591,7 @@ def test_you_can_activate_1_of_these_effects_is_no_effect_of_its_own(base_expert
             "text": "You can activate 1 of these effects.\n● You can banish this card; draw 1 card."
                     "\n● You can target 1 card in your GY; shuffle it into the Deck."}
     # its bullets are activated effects: "its effect" starts a Chain (it had answered No)
-    assert _with(base_expert, card).ask("Does Example Valley Relay's effect start a chain?").value \
+    assert with_cards(base_expert, card).ask("Does Example Valley Relay's effect start a chain?").value \
         == "yes"
 
 

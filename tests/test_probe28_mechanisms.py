@@ -8,19 +8,15 @@ Sentences and invented cards written for these tests, not the shared cases."""
 
 import pytest
 
-from psct_expert.cards import Card
 from psct_expert.errors import PsctError, QuestionError
 from psct_expert.parser.lexicon import relex
 
-
-def _with(expert, *cards):
-    """The expert with these invented cards (dicts of the card file format) over the database."""
-    return expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
+from question_helpers import with_cards
 
 
 @pytest.fixture(scope="module")
 def marsh(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Marshlight Heron", "kind": "monster", "subtypes": ["effect"],
         "text": "You can pay 800 LP; draw 1 card. You can only use this effect of \"Marshlight Heron\" "
                 "once per turn."}, {

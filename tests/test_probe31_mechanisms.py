@@ -8,30 +8,15 @@ Sentences and invented cards written for these tests, not the shared cases."""
 
 import pytest
 
-from psct_expert.cards import Card
 from psct_expert.errors import QuestionError
 from psct_expert.parser.lexicon import relex
 
-
-def _with(expert, *cards):
-    """The expert with these invented cards (dicts of the card file format) over the database."""
-    return expert.with_cards(Card.from_dict(c, origin="test") for c in cards)
-
-
-def _fired(answer):
-    """The ids of every rule in the answer's proof."""
-    out, todo = set(), list(answer.proof)
-    while todo:
-        node = todo.pop()
-        for step in node.steps:
-            out.add(step.rule)
-            todo.extend(step.premises)
-    return out
+from question_helpers import rules_fired, with_cards
 
 
 @pytest.fixture(scope="module")
 def fen(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Fenwick Tollkeeper", "kind": "monster", "subtypes": ["effect"],
         "text": "You can pay 3000 LP; Special Summon 1 monster from your GY. You can only use this "
                 "effect of \"Fenwick Tollkeeper\" once per turn."}, {
@@ -47,7 +32,7 @@ def fen(base_expert):
 def test_an_lp_cost_above_the_lp_told_cannot_be_paid(fen, told):
     answer = fen.ask(f"{told} Can I activate Fenwick Tollkeeper's effect?")
     assert answer.value == "no"
-    assert "lp-cost-above-lp" in _fired(answer)
+    assert "lp-cost-above-lp" in rules_fired(answer)
 
 
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
@@ -55,7 +40,7 @@ def test_enough_lp_or_the_opponents_lp_decides_nothing(fen):
     # exactly the cost, or the other player low on LP: the rule does not fire
     for told in ("I have 3000 LP.", "My opponent has 500 LP."):
         answer = fen.ask(f"{told} Can I activate Fenwick Tollkeeper's effect?")
-        assert "lp-cost-above-lp" not in _fired(answer)
+        assert "lp-cost-above-lp" not in rules_fired(answer)
 
 
 def test_the_lp_said_first_is_told():
@@ -121,7 +106,7 @@ def test_what_it_says_after_the_question_is_of_the_card_the_question_names(fen):
 
 @pytest.fixture(scope="module")
 def tern(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Tern of the Low Tide", "kind": "monster", "subtypes": ["effect"],
         "text": "If this card is sent to the GY: You can Special Summon 1 WATER monster from your GY, "
                 "then you can add 1 \"Tidal Bell\" from your Deck to your hand."}, {
@@ -141,7 +126,7 @@ def test_nothing_left_of_what_a_part_takes_is_that_part_told_impossible(tern):
     assert grounded and grounded[0].read == "I cannot add Tidal Bell."
     first = tern.ask("There is no Fish monster in my Deck. Can I activate Tern Tithe?")
     assert first.value == "no"
-    assert "required-first-part-impossible" in _fired(first)
+    assert "required-first-part-impossible" in rules_fired(first)
 
 
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
@@ -170,7 +155,7 @@ def test_nothing_of_a_narrower_kind_is_no_part_told_impossible(tern):
 
 @pytest.fixture(scope="module")
 def warden(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Gannet Warden", "kind": "monster", "subtypes": ["effect"],
         "text": "During your opponent's turn (Quick Effect): You can Tribute this card; draw 1 card."})
 
@@ -180,11 +165,11 @@ def test_a_quick_effect_limited_to_a_window_answers_in_that_window_only(warden):
     theirs = warden.ask("It is my opponent's turn and they activate Pot of Greed. Can I chain Gannet "
                         "Warden to it?")
     assert theirs.value == "yes"
-    assert "window-quick-effect-may-answer" in _fired(theirs)
+    assert "window-quick-effect-may-answer" in rules_fired(theirs)
     mine = warden.ask("It is my turn and my opponent activates Pot of Greed. Can I chain Gannet Warden "
                       "to it?")
     assert mine.value == "no"
-    assert "window-of-the-other-turn-never-answers" in _fired(mine)
+    assert "window-of-the-other-turn-never-answers" in rules_fired(mine)
     # a card known only as "a card" may be a Counter Trap: its Spell Speed decides, not said
     unsaid = warden.ask("It is my opponent's turn and they activate a card. Can I chain Gannet Warden "
                         "to it?")
@@ -193,7 +178,7 @@ def test_a_quick_effect_limited_to_a_window_answers_in_that_window_only(warden):
 
 @pytest.fixture(scope="module")
 def shade(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Kestrel Shade", "kind": "monster", "subtypes": ["effect"],
         "text": "If this card is sent from the field to the GY: You can draw 1 card. You can only use "
                 "this effect of \"Kestrel Shade\" once per turn."}, {
@@ -246,7 +231,7 @@ def test_one_effect_got_its_activation_negated():
 
 @pytest.fixture(scope="module")
 def plover(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Plover Sentinel", "kind": "monster", "subtypes": ["effect"],
         "text": "If you control no monsters, you can Special Summon this card (from your hand). "
                 "When this card is Normal or Special Summoned: You can add 1 \"Plover\" monster from "
@@ -296,7 +281,7 @@ def test_a_card_that_activates_and_an_effect_named_by_its_gerund():
 
 @pytest.fixture(scope="module")
 def toll(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Curlew Toll", "kind": "spell", "subtypes": ["quick-play"],
         "text": "Special Summon 1 monster from your Deck, but lose LP equal to its original ATK."})
 
@@ -331,7 +316,7 @@ def test_a_normal_summon_told_in_a_phase_is_in_its_players_turn(base_expert):
 
 @pytest.fixture(scope="module")
 def sage(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Dunlin Sage", "kind": "monster", "subtypes": ["effect"],
         "text": "You can discard 1 card; draw 1 card. If this card is sent to the GY: You can add 1 "
                 "card from your GY to your hand. You can only use 1 \"Dunlin Sage\" effect per turn, and "
@@ -352,7 +337,7 @@ def test_both_effects_in_the_same_turn_and_a_topic_asked_of_its(sage):
 
 @pytest.fixture(scope="module")
 def snare(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Avocet Snare", "kind": "spell", "subtypes": ["equip"],
         "text": "Target 1 monster your opponent controls; equip this card to that target. Take control "
                 "of the equipped monster."}, {
@@ -404,7 +389,7 @@ def test_later_that_turn_in_the_story():
 
 @pytest.fixture(scope="module")
 def rift(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Godwit Rift", "kind": "spell", "subtypes": ["continuous"],
         "text": "Any monster sent to the GY is banished instead."}, {
         "name": "Godwit Chick", "kind": "monster", "subtypes": ["effect"],
@@ -425,7 +410,7 @@ def test_destroyed_by_battle_told_without_the_attack_and_a_card_told_face_up(rif
 
 @pytest.fixture(scope="module")
 def bystial(base_expert):
-    return _with(base_expert, {
+    return with_cards(base_expert, {
         "name": "Plover Bystial", "kind": "monster", "subtypes": ["effect"],
         "text": "You can target 1 LIGHT or DARK monster in either GY; banish it, and if you do, Special "
                 "Summon this card from your hand. This is a Quick Effect if your opponent controls a "
