@@ -3,7 +3,11 @@
 card it is ("Its a quick-play.", "Ring of Destruction (normal trap)"), and how a monster was
 Summoned by its own procedure ("... again by banishing a LIGHT and a DARK monster from my GY").  Such words are accounted
 for by the card itself (the answer reads its text and its kind), so nothing is dropped unseen; a
-report the text does not bear out, or a player's claim, stays in the question to be read.
+report the text does not bear out, or a player's claim, stays in the question to be read.  Two
+readings say in the question's words what the text grounds: nothing left of what a part of the
+effect takes from a place ("I have no X left in my Deck": "I cannot add X"), and what a card
+does said as a gerund and asked of "that" ("X special summoning itself ... - is that a chain
+link?": "Is X's Special Summon effect a chain link?").
 :mod:`psct_expert.understand` runs :func:`card_says` and :func:`summoned_as_its_text_says` with the
 second reading's other steps
 (:mod:`psct_expert.rereading`)."""
@@ -161,15 +165,22 @@ def _each_grounded(said: str, card) -> bool:
     return all(flat(q) in flat(text) for q in quotes) and _grounded(said, card)
 
 
-def _grounded(said: str, card) -> bool:
+def _lemma_forms(w: str) -> set[str]:
+    """A word in the forms it may stand in a card's text: itself, without a plural "s", and its
+    lemmas ("searches": search)."""
     from .lemmas import all_lemmas
 
+    w = w.lower()
+    out = {w, w.rstrip("s")}
+    for ls in all_lemmas(w).values():
+        out.update(x.lower() for x in ls)
+    return out
+
+
+def _grounded(said: str, card) -> bool:
     def forms(w: str) -> set[str]:
         w = w.lower()
-        out = {w, w.rstrip("s"), w[:-2] if w.endswith("ed") else w, w[:-3] if w.endswith("ing") else w}
-        for ls in all_lemmas(w).values():
-            out.update(x.lower() for x in ls)
-        return out
+        return _lemma_forms(w) | {w[:-2] if w.endswith("ed") else w, w[:-3] if w.endswith("ing") else w}
 
     text = " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t)
     have = set()
@@ -347,7 +358,6 @@ def claims_checked(relexed: Relexed, db: CardDB, families: dict, settle=None) ->
     relexed.text = re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, out).strip()
 
 
-
 # "I have no Spiral Flame Strike left in my Deck", "there's no Ritual Monster in my deck": nothing
 # of that kind where the story says
 _NONE_LEFT = re.compile(r"^(?P<lead>(?:if|since|when)\s+)?(?:(?:i|we)\s+(?:have|had|got|ha?ve got)|"
@@ -400,15 +410,7 @@ def nothing_left_as_its_text_takes(relexed: Relexed, db: CardDB, families: dict)
 
 def _taken_by(what: str, place: str, named: set[str], db: CardDB) -> str | None:
     """The one action of the named cards' texts that takes ``what`` from ``place``, or None."""
-    from .lemmas import all_lemmas
-
-    def forms(w: str) -> set[str]:
-        w = w.lower()
-        out = {w, w.rstrip("s")}
-        for ls in all_lemmas(w).values():
-            out.update(x.lower() for x in ls)
-        return out
-
+    forms = _lemma_forms
     words = [w for w in _WORD.findall(what) if w.lower() not in _FILLER]
     if not words or re.search(r"\d|\b(?:or|except|non)\b", what, re.IGNORECASE):
         return None         # ("no Level 4 monster": a Level 3 one may be there)
