@@ -82,8 +82,14 @@ def test_a_description_written_as_one_compound(fen):
 
 
 def test_forum_words_of_the_story():
-    assert "Pot of Greed" in relex("the new Pot of Greed", keep=[(8, 19)]).text
-    assert relex("the new Pot of Greed", keep=[(8, 19)]).text.startswith("The Pot")
+    # "the new X" after a story that told X come back is X as it is now; with no return told, it
+    # is another copy (never the one told)
+    back = "I summoned it again. can the new Pot of Greed be used?"
+    at = back.index("Pot")
+    assert "can the Pot of Greed" in relex(back, keep=[(at, at + 11)]).text
+    other = "I used it. can the new Pot of Greed be used?"
+    at = other.index("Pot")
+    assert "can another Pot of Greed" in relex(other, keep=[(at, at + 11)]).text
     # "new" before what is not a card's name stays to be placed
     assert "new" in relex("can the new monster attack?").text
     kept = relex("do i draw 2 off Pot of Greed?", keep=[(16, 27)])
@@ -427,3 +433,11 @@ def test_a_quick_effect_if_the_opponent_controls_a_monster(bystial):
     # not told: left to that condition
     assert bystial.ask("It is my opponent's turn. My opponent activates Pot of Greed. Can I chain "
                        "Plover Bystial's effect to it?").value == "unknown"
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_the_new_copy_is_never_the_one_told(base_expert):
+    # a soft once per turn: another copy may use it; "the new X" with no return told is that copy
+    answer = base_expert.ask("My Cyber Dragon Infinity used its third effect this turn. Can the new "
+                             "Cyber Dragon Infinity use its third effect this turn?")
+    assert answer.value == "yes"
