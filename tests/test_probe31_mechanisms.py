@@ -48,6 +48,8 @@ def test_the_lp_said_first_is_told():
     assert relex("opp is at 500, can they pay for it?").text.startswith("Opp has 500 LP")
     # a number that is not LP stays as it was
     assert "LP" not in relex("at 4 cards in hand can i activate it?").text
+    assert "LP" not in relex("im on 3 cards in hand, can i pay for it?").text
+    assert "LP" not in relex("opp is on 2 monsters. can i?").text
 
 
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
