@@ -274,6 +274,9 @@ def test_something_activated_and_a_card_face_up_on_a_field():
     at = text.index("Sky")
     said = relex(text, keep=[(at, at + len("Sky Striker Mecha - Widow Anchor"))]).text
     assert said.startswith("I have Sky Striker Mecha - Widow Anchor face-up.")
+    # "on my field" alone may be a Set card: left as written
+    set_text = "I have Sky Striker Mecha - Widow Anchor on my field. Can I use it?"
+    assert "on my field" in relex(set_text, keep=[(at, at + len("Sky Striker Mecha - Widow Anchor"))]).text
 
 
 def test_a_card_that_activates_and_an_effect_named_by_its_gerund():
