@@ -9,7 +9,7 @@ from lark import Token, Tree
 
 from ..parser.transform import PLACE_WORDS, find, low, sub, subs
 from .targets import described_target, note_change
-from .words import card_ir, owner_in_words
+from .words import card_ir, moved_by_verb, owner_in_words
 
 
 ACTION_VERBS = {"sent-to-gy": "send", "destroyed": "destroy", "banished": "banish", "tributed": "tribute",
@@ -38,9 +38,10 @@ class MoveEvents:
         verb = self.r.action(find(ev, "act_verb"))
         places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
         to = places[-1] if "to" in low(ev)[:-3] and places else None
-        action = {"send": "sent-to-gy", "banish": "banished", "tribute": "tributed",
-                  "discard": "discarded", "detach": "detached"}.get(verb)
-        if action is None or (verb == "send" and to not in (None, "gy")):
+        if verb not in ("send", "banish", "tribute", "discard", "detach"):
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
+        action = "detached" if verb == "detach" else moved_by_verb(verb, places)
+        if verb == "send" and to not in (None, "gy"):
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         what = self.entity(t, **({"controller": o} if (o := owner_in_words(t["words"])) else {}))
         self.events.append({"kind": "move", "id": self._move_id(), "what": what, "action": action,
