@@ -430,10 +430,16 @@ class MoveEvents:
         self.events.append({"kind": "move", "action": "drawn", "by": "rule", "player": player})
 
     def _adds_to_hand(self, ev: Tree) -> bool:
-        """"my opponent adds a card from their Deck to their hand with X": an add to the hand."""
-        return sub(ev, "act_verb") is not None and self.r.action(sub(ev, "act_verb")) == "add" \
-            and any(low(p)[0] == "to" and self.r.place(sub(p, "place")) == "hand"
-                    for p in subs(ev, "thing_post"))
+        """"my opponent adds a card from their Deck to their hand with X": an add to the hand.  "To
+        add" is to the hand in the game's words, so "I add a monster with its effect", with no
+        place after "to", is one too."""
+        if sub(ev, "act_verb") is None or self.r.action(sub(ev, "act_verb")) != "add":
+            return False
+        if any(low(p)[0] == "to" and self.r.place(sub(p, "place")) == "hand"
+               for p in subs(ev, "thing_post")):
+            return True
+        return "to" not in low(ev) and any(isinstance(ch, Tree) and ch.data.startswith("eff_")
+                                           for ch in ev.children)
 
     def _add_with(self, ev: Tree) -> None:
         """"my opponent adds a card from their Deck to their hand with X": X is activated and, when
@@ -446,16 +452,20 @@ class MoveEvents:
         thing = sub(ev, "thing")
         t = self.r.thing(thing)
         ws = t["words"]
-        if t["card"] or not ws or ws[0] not in ("a", "an", "1", "one") or "card" not in ws:
+        if t["card"] or not ws or ws[0] not in ("a", "an", "1", "one") or \
+                not {"card", "monster"} & set(ws):
             self.fail(f"which card is added? ('a card from their Deck'): {t['text']!r}", ev)
         froms = [p for p in thing.iter_subtrees_topdown() if p.data == "thing_post"
                  and low(p)[0] == "from"]
         tos = [p for p in subs(ev, "thing_post") if low(p)[0] == "to"]
-        if len(froms) != 1 or len(tos) != 1 or [w for w in ws[1:] if w not in (
-                "card", "from", "my", "your", "their", "his", "her", "deck", "gy", "graveyard")]:
+        if len(froms) > 1 or len(tos) != len(froms) or [w for w in ws[1:] if w not in (
+                "card", "monster", "from", "my", "your", "their", "his", "her", "deck", "gy",
+                "graveyard")]:
             self.fail(f"from where to where? ('a card from their Deck to their hand'): "
                       f"{self.r.said(ev)!r}", ev)
-        place = self.r.place(sub(froms[0], "place"))
+        ref = self.effect_ref(self.r.effect(effs[0]), hint=["add"])
+        # (moves) "I add a monster with its effect": from where its text says it adds
+        place = self.r.place(sub(froms[0], "place")) if froms else self._adds_from(ref, ev)
         for p in froms + tos:
             if self.r.player(sub(p, "poss")) != player:
                 self.fail("a card added from another player's place or to another player's hand is "
@@ -465,7 +475,6 @@ class MoveEvents:
         info = self._mods(ev)
         if info:
             self.fail("the situation model has no place for what else is said of the addition", ev)
-        ref = self.effect_ref(self.r.effect(effs[0]), hint=["add"])
         aid = self._activate(ref, player, {"respond": True} if self.responding else {})
         if self.events[-1].get("respond"):
             self.fail("it was added while other links waited: say when they resolve", ev)
@@ -473,6 +482,16 @@ class MoveEvents:
                             "words": ws, "pronoun": False}, controller=player, place="hand")
         self.events.append({"kind": "resolve", "of": aid,
                             "does": [{"action": "added-to-hand", "what": what, "from": place}]})
+
+    def _adds_from(self, ref: dict, ev: Tree) -> str:
+        """The one place the effect's text adds cards from ("add 1 monster ... from your Deck to
+        your hand": deck), for an addition told without it."""
+        found = self.effect_of(ref)
+        places = {f.get("place") for f in found[0].facts if f.type == "clause_from"
+                  and f.get("effect") == found[1]} if found else set()
+        if len(places) != 1:
+            self.fail(f"added from where? ('from my Deck'): {self.r.said(ev)!r}", ev)
+        return places.pop()
 
     def ev_in_place(self, ev: Tree) -> None:
         """"My Gyzarus (properly Contact Fusion Summoned earlier) is in my GY": the card is there when
