@@ -134,7 +134,10 @@ class CopyEvents:
         note["player"] = player
         what = self.entity({"card": None, "text": f"a second {card}", "words": [], "pronoun": False},
                            card=card, controller=player)
-        self.events.append({"kind": "move", "what": what, "action": action})
+        move = {"kind": "move", "id": self._move_id(), "what": what, "action": action}
+        if "from" in ws and places[:1] not in ([], ["gy"]):
+            move["from"] = places[0]        # "sent from the field to the GY": where it was
+        self.events.append(move)
         self.last_card = card
 
     def summon_copy(self, ev: Tree) -> None:
