@@ -163,6 +163,9 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             slots["cannot"] = slots.get("cannot", []) + short
     if asker_of(st, fam) != "you":
         slots["player"] = asker_of(st, fam)      # "Can my opponent activate X?"
+    used = _told_use(st, ref, asker_of(st, fam))
+    if used is not None:
+        st.events.append(used)
     spec = st.spec("can-activate-now", slots)
     if purpose is not None:
         obj = low(purpose)[2:]
@@ -186,6 +189,32 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if also:
         spec["also_needs"] = "; ".join(also)
     return spec
+
+
+def _told_use(st: Situate, ref: dict, asker: str) -> dict | None:
+    """(once) The asked effect, told activated earlier by the same player and resolved or negated
+    since, when a limit on its name binds every copy ("Sangan is destroyed and I add a monster with
+    its effect. A second Sangan is sent to the GY. Can I activate its effect?"): a ``used`` event,
+    so the once-per-turn rules say whether it may be activated again.  None when nothing of the
+    kind was told, its activation is still on the Chain, or whether the activation or only its
+    effect was negated is not said (the limits may count them differently)."""
+    from .once import _binds_every_copy, _same_effect
+
+    if not ref.get("card") or not _binds_every_copy(st, ref):
+        return None
+    for aid, r in reversed(st.acts):
+        if r.get("card") != ref["card"] or not (r == ref or _same_effect(st, r, ref)):
+            continue
+        act = next(e for e in st.events if e.get("id") == aid)
+        if act.get("player") != asker or aid in st.assumed_negation:
+            return None
+        later = st.events[st.events.index(act) + 1:]
+        negated = next((e for e in later if e.get("kind") == "negate" and e.get("of") == aid), None)
+        if negated is None and aid in _open_links(st):
+            return None
+        return {"kind": "used", "effect": r, "player": asker, "copy": "same", "since": "stayed",
+                "outcome": f"{negated['what']}-negated" if negated else "resolved"}
+    return None
 
 
 def _trigger_after_chain(st: Situate, ref: dict, event: str) -> None:
