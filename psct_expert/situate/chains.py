@@ -65,6 +65,8 @@ class ChainEvents(ResponseReach):
             hint.append(f"count:{n}")
         # "activates X's effect to destroy one of my cards": the effect that destroys
         hint += [v for v in (self.r.action(sub(m, "act_verb")) for m in info.get("purposes", [])) if v]
+        if info.get("from") == "hand":
+            hint.append("from:hand")    # "I activate X from my hand": of its effects, the hand's
         ref = self.effect_ref(ir, hint=hint)
         unsaid = False
         if sub(ev, "actor") is None and sub(ev, "poss") is None and not ir.get("owner"):
