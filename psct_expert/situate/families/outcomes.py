@@ -120,7 +120,22 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
     if any(f.type == "target" and f.get("effect") == found[1] for f in found[0].facts) and \
             not _targets_the_told_attacker(st, found, ref):
         st.fail("tell what the effect targeted ('I target X with Y ...')", q)
-    return st.spec("resolves", {"effect": ref})
+    spec = st.spec("resolves", {"effect": ref})
+    if _requirement_broken(st, ref, found):
+        spec["suppose"] = spec.get("suppose", []) + [{"requirement_unmet": {}}]
+    return spec
+
+
+def _requirement_broken(st: Situate, ref: dict, found) -> bool:
+    """"When X's effect resolves I control a card": what the story tells its player controls when
+    it resolves breaks X's requirement "You must control no cards to activate and to resolve this
+    effect" (a condition written apart, checked again at resolution, game-rules#resolution.3)."""
+    act = next((e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref), None)
+    gained = [c for c in getattr(st, "held_changes", None) or []
+              if c["kind"] == "gained" and act is not None and c["player"] == act.get("player")]
+    needs = {f.get("requirement") for f in found[0].facts
+             if f.type == "resolve_condition" and f.get("effect") == found[1]}
+    return bool(gained) and "control-no-cards" in needs
 
 
 def _targets_the_told_attacker(st: Situate, found, ref: dict) -> bool:
