@@ -196,7 +196,8 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
             return told
     verb = st.r.action(find(fam, "act_verb")) if sub(fam, "affect_vp") is not None else None
     eff_ir = st.r.effect(first_effect(fam))
-    ref = st.effect_ref(eff_ir, hint=[verb] if verb else [])
+    # "can X target my Set card?": of X's effects, the one that targets (when only one does)
+    ref = st.effect_ref(eff_ir, hint=[verb] if verb else ["target"] if "target" in low(fam) else [])
     thing = sub(fam, "thing")
     if thing is not None:
         _check_sides(st, fam, eff_ir, ref, thing)
