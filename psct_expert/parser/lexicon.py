@@ -676,7 +676,8 @@ def _comma_question(s: str, out: Relexed) -> str:
 _INTRO = re.compile(r"^(?P<intro>(?:when|if|after|once|while|before|during)\s+[^,;?]+?)\s+"
                     r"(?P<aux>is|are|was|were|do|does|did|can|could|will|would)\s+"
                     r"(?P<subj>i|you|we|they|he|she|it|the|my|their|his|her|its|this|that|these|those|"
-                    r"both|opp|opponent|(?-i:[A-Z][\w\-]*)|\ue000k\d+k)\b(?P<rest>[^,;]*\?)$", re.IGNORECASE)
+                    r"both|each|either|another|any|all|a|an|opp|opponent|(?-i:[A-Z][\w\-]*)|\ue000k\d+k)\b"
+                    r"(?P<rest>[^,;]*\?)$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
