@@ -87,3 +87,24 @@ def test_an_activation_from_the_hand_is_of_the_effect_used_there(cards):
                        "my hand. Can my opponent chain to it?")
     act = next(e for e in spec["situation"] if e.get("kind") == "activate")
     assert act["effect"] == {"card": "Quillon Herald", "n": 1}
+
+
+def test_a_question_after_an_opening_clause_without_its_comma_may_start_with_each():
+    from psct_expert.parser.lexicon import relex
+    assert relex("if i control 2 cards can each one use its effect?").text == \
+        "If i control 2 cards, can each one use its effect?"
+    assert relex("when it resolves can either player respond?").text == \
+        "When it resolves, can either player respond?"
+    # near miss: no auxiliary and subject after the clause, no comma is put in
+    assert "," not in relex("if i control 2 cards each one can use its effect?").text
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_can_x_target_picks_the_effect_that_targets(base_expert):
+    cards = with_cards(base_expert, {
+        "name": "Quillon Warden", "kind": "monster", "subtypes": ["effect"],
+        "text": "Cannot be Special Summoned from the GY.\nWhen this card is Normal Summoned: You "
+                "can target 1 Spell/Trap on the field; destroy it.\nIf this card is destroyed: "
+                "Draw 1 card."})
+    spec = cards.parse("Can Quillon Warden target a Set card I control?")
+    assert spec["effect"]["card"] == "Quillon Warden" and spec["effect"].get("n") == 2
