@@ -108,3 +108,17 @@ def test_can_x_target_picks_the_effect_that_targets(base_expert):
                 "Draw 1 card."})
     spec = cards.parse("Can Quillon Warden target a Set card I control?")
     assert spec["effect"]["card"] == "Quillon Warden" and spec["effect"].get("n") == 2
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_word_the_cards_refuse_as_written_is_read_through_the_lexicon(base_expert):
+    cards = with_cards(base_expert, {
+        "name": "Quillon Relic", "kind": "spell", "subtypes": ["normal"],
+        "text": "Draw 1 card.\nIf this card is in your GY: You can banish 1 monster from your GY; "
+                "add this card to your hand."})
+    answer = cards.ask("Does Quillon Relic's grave effect target?")
+    assert answer.value == "no"
+    assert "GY effect" in answer.reading.text
+    # near miss: a description no reading grounds stays refused, naming it
+    with pytest.raises(Exception, match="fits"):
+        cards.ask("Does Quillon Relic's coin effect target?")
