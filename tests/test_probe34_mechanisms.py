@@ -122,3 +122,14 @@ def test_a_word_the_cards_refuse_as_written_is_read_through_the_lexicon(base_exp
     # near miss: a description no reading grounds stays refused, naming it
     with pytest.raises(Exception, match="fits"):
         cards.ask("Does Quillon Relic's coin effect target?")
+
+
+def test_phases_said_with_on_and_the_end_of_the_battle_phase():
+    from psct_expert.parser.lexicon import relex
+    assert relex("on opp's main phase i activate it. can they chain?").text.startswith(
+        "It is my opponent's Main Phase.")
+    assert relex("at end of BP can i activate it?").text == \
+        "At the end of the Battle Phase, can i activate it?"
+    assert relex("im in the battle phase, can i chain?").text.startswith("It is my battle phase.")
+    # near miss: "on" a card is no phase
+    assert "during" not in relex("can i use it on my monster?").text.lower()

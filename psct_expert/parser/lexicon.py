@@ -648,7 +648,7 @@ def _story_first(parts: list[str], out: Relexed) -> list[str]:
 _ASKS = r"(?:can|could|may|does|do|did|is|are|was|were|will|would|am|have|has)"
 _WHO = r"(?:i|my|the|it|that|this|they|he|she|you|we|its|their|your|[A-Z][\w\-]*)"
 _COMMA_Q = re.compile(rf",\s+({_ASKS})\s+(?={_WHO}\b)", re.IGNORECASE)
-_CLAUSE_OPENERS = ("when", "if", "after", "once", "while", "during", "before", "since", "as",
+_CLAUSE_OPENERS = ("when", "if", "after", "once", "while", "during", "before", "since", "as", "at",
                    "suppose", "assuming", "for", "in", "on", "with", "because")
 
 
@@ -673,7 +673,8 @@ def _comma_question(s: str, out: Relexed) -> str:
 # A question after an opening clause written without its comma ("when X resolves are its effects
 # still negated?", "if opp does not chain can I ..."): the comma goes before the question's verb,
 # the first one after two words or more of the clause that is followed by a subject
-_INTRO = re.compile(r"^(?P<intro>(?:when|if|after|once|while|before|during)\s+[^,;?]+?)\s+"
+_INTRO = re.compile(r"^(?P<intro>(?:when|if|after|once|while|before|during|at the end of)\s+"
+                    r"[^,;?]+?)\s+"
                     r"(?P<aux>is|are|was|were|do|does|did|can|could|will|would)\s+"
                     r"(?P<subj>i|you|we|they|he|she|it|the|my|their|his|her|its|this|that|these|those|"
                     r"both|each|either|another|any|all|a|an|opp|opponent|(?-i:[A-Z][\w\-]*)|\ue000k\d+k)\b"
