@@ -133,3 +133,26 @@ def test_phases_said_with_on_and_the_end_of_the_battle_phase():
     assert relex("im in the battle phase, can i chain?").text.startswith("It is my battle phase.")
     # near miss: "on" a card is no phase
     assert "during" not in relex("can i use it on my monster?").text.lower()
+
+
+def test_target_any_number_fixes_no_number():
+    from psct_expert.cards import Card
+    from psct_expert.reader.reader import read_card
+
+    def targets(text):
+        card = Card(name="Quillon Recall", kind="spell", subtypes=("normal",), text=text)
+        return [(f.get("count"), f.get("up_to")) for f in read_card(card).facts if f.type == "target"]
+    assert targets("Target any number of monsters in your GY; Special Summon them.") == [(0, "any")]
+    # near misses: a number, and "up to" a number, stay as written
+    assert targets("Target 2 monsters in your GY; Special Summon them.") == [(2, "no")]
+    assert targets("Target up to 2 monsters in your GY; Special Summon them.") == [(2, "yes")]
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_any_number_of_targets_is_never_a_no_for_a_count(base_expert):
+    cards = with_cards(base_expert, {
+        "name": "Quillon Recall", "kind": "spell", "subtypes": ["normal"],
+        "text": "Target any number of monsters in your GY; Special Summon them."})
+    answer = cards.ask("Can I activate Quillon Recall targeting exactly 2 monsters?")
+    assert answer.value == "unknown"
+    assert "targets-as-many-as-it-says" not in rules_fired(answer)

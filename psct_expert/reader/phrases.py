@@ -537,15 +537,18 @@ class PhraseReaders:
             number = count
             if count in ("a", "an", "that", "this"):
                 number = "1"
-            up_to = number.startswith("up to")
+            up_to = "yes" if number.startswith("up to") else "no"
+            if number.startswith("any number"):
+                # "Target any number of monsters": no number is fixed (count 0, up_to "any"); how
+                # many may be chosen is what the situation allows (game-rules#activation-legality.16)
+                number, up_to = "0", "any"
             number = re.sub(r"\D", "", number) or "1"
             src = self.src(text, ts if slot == 1 else s, e, where)
-            self.add("target", src, effect=eff.id, slot=slot, count=int(number),
-                     up_to="yes" if up_to else "no")
+            self.add("target", src, effect=eff.id, slot=slot, count=int(number), up_to=up_to)
             for name, value in conds:
                 self.add("target_condition", src, effect=eff.id, slot=slot, condition=name,
                          value=value)
-            eff.targets.append(Target(slot, s, e, seg, number, conds))
+            eff.targets.append(Target(slot, s, e, seg, "any" if up_to == "any" else number, conds))
 
     def _target_conditions(self, seg: str) -> list[tuple[str, object]]:
         g = self.g
