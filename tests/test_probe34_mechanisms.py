@@ -146,6 +146,9 @@ def test_target_any_number_fixes_no_number():
     # near misses: a number, and "up to" a number, stay as written
     assert targets("Target 2 monsters in your GY; Special Summon them.") == [(2, "no")]
     assert targets("Target up to 2 monsters in your GY; Special Summon them.") == [(2, "yes")]
+    # a range from 1 is "up to"; a range from more, or "N or more", fixes no number either
+    assert targets("Target 1 or 2 monsters in your GY; Special Summon them.") == [(2, "yes")]
+    assert targets("Target 2 or more monsters in your GY; Special Summon them.") == [(0, "any")]
 
 
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)

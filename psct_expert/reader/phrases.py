@@ -538,9 +538,13 @@ class PhraseReaders:
             if count in ("a", "an", "that", "this"):
                 number = "1"
             up_to = "yes" if number.startswith("up to") else "no"
-            if number.startswith("any number"):
-                # "Target any number of monsters": no number is fixed (count 0, up_to "any"); how
-                # many may be chosen is what the situation allows (game-rules#activation-legality.16)
+            span = re.fullmatch(r"(\d+) (?:or|to) (\d+)", number)
+            if span and span.group(1) == "1":
+                number, up_to = span.group(2), "yes"     # "Target 1 or 2": up to 2
+            elif number.startswith("any number") or span or number.endswith("or more"):
+                # "Target any number of monsters" ("2 or more", "2 or 3"): no number is fixed
+                # (count 0, up_to "any"); how many may be chosen is what the situation allows
+                # (game-rules#activation-legality.16)
                 number, up_to = "0", "any"
             number = re.sub(r"\D", "", number) or "1"
             src = self.src(text, ts if slot == 1 else s, e, where)
