@@ -38,6 +38,7 @@ EVENT_KEYS = {
     "phase": {"kind", "id", "phase", "turn", "step", "done"},
     "state": {"kind", "id", "player", "place", "what", "count", "min", "face"},
     "lp": {"kind", "id", "player", "n"},
+    "zones": {"kind", "id", "player", "free"},
     "activate": {"kind", "id", "effect", "player", "from", "respond", "new-chain", "link",
                  "targets", "cost", "does", "source"},
     "cost": {"kind", "id", "of", "action", "what", "count"},
@@ -188,6 +189,15 @@ class _Situation:
         self.b.add("holds", f"{player} has {'at least ' if 'min' in ev else ''}{count} {what} "
                    f"({place})", player=player, place=place, what=what, count=count,
                    at_least=_yn("min" in ev), face=ev.get("face", "any"), seq=seq)
+
+    def ev_zones(self, ev):
+        """"I have 2 free Monster Zones": how many Main Monster Zones a player has unused."""
+        player = self.check(ev.get("player", "you"), PLAYERS, "player")
+        n = ev.get("free")
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 5:
+            self.fail("situation: a zones event needs 'free', a whole number from 0 to 5")
+        self.b.add("free_zones", f"{'you have' if player == 'you' else 'your opponent has'} {n} "
+                   f"free Monster Zone(s)", player=player, n=n)
 
     def ev_lp(self, ev):
         """"I have 4000 LP": the Life Points a player has at the moment told."""

@@ -159,3 +159,30 @@ def test_any_number_of_targets_is_never_a_no_for_a_count(base_expert):
     answer = cards.ask("Can I activate Quillon Recall targeting exactly 2 monsters?")
     assert answer.value == "unknown"
     assert "targets-as-many-as-it-says" not in rules_fired(answer)
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_no_more_targets_to_summon_than_free_monster_zones(base_expert):
+    cards = with_cards(base_expert, {
+        "name": "Quillon Recall", "kind": "spell", "subtypes": ["normal"],
+        "text": "Target any number of monsters in your GY; Special Summon them."}, {
+        "name": "Quillon Return", "kind": "spell", "subtypes": ["normal"],
+        "text": "Target any number of monsters in your GY; shuffle them into the Deck."})
+    few = cards.ask("I have 2 free Monster Zones and 4 monsters in my GY. Can I target all 4 with "
+                    "Quillon Recall?")
+    assert few.value == "no"
+    assert "targets-to-summon-need-free-zones" in rules_fired(few)
+    assert "I have 4 monsters in my GY" in few.reading.text     # the verb said again
+    # near misses: enough zones; targets that are not Summoned
+    for ask in ("I have 5 free Monster Zones. Can I target all 4 with Quillon Recall?",
+                "I have 2 free Monster Zones. Can I target all 4 with Quillon Return?"):
+        assert "targets-to-summon-need-free-zones" not in rules_fired(cards.ask(ask))
+
+
+def test_free_monster_zones_are_told():
+    from psct_expert.parser.lexicon import relex
+    assert relex("I have 3 cards in my hand and 2 cards in my GY. Can I?").text == \
+        "I have 3 cards in my hand and I have 2 cards in my GY. Can I?"
+    # near miss: a verb after "and" keeps its own clause
+    assert relex("I have a monster and then I activate it.").text == \
+        "I have a monster and then I activate it."

@@ -61,6 +61,17 @@ class HoldingEvents:
         self._mods(ev)
         note_removed(self, sub(ev, "held_ref"))
 
+    def ev_zones(self, ev: Tree) -> None:
+        """"I have 2 free Monster Zones": how many Main Monster Zones the player has unused."""
+        player = self._player(ev)
+        if player not in ("you", "opponent"):
+            self.fail("whose Monster Zones?", ev)
+        ws = low(sub(ev, "num")) if sub(ev, "num") is not None else ["no"]
+        n = 0 if ws == ["no"] else int(ws[0]) if ws[0].isdigit() else HELD_COUNTS.get(ws[0])
+        if n is None or not 0 <= n <= 5:
+            self.fail("how many free Monster Zones? (0 to 5)", ev)
+        self.events.append({"kind": "zones", "player": player, "free": n})
+
     def ev_face_up(self, ev: Tree) -> None:
         """"my opponent has Macro Cosmos face-up (cards sent to the GY are banished instead)": the
         card is face-up on the field; what the question says it does must be what it says."""

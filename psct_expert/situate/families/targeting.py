@@ -413,9 +413,12 @@ def build_target_self(st: Situate, fam: Tree) -> dict:
 def build_target_count(st: Situate, fam: Tree) -> dict:
     """"Can I activate X targeting only one Spell/Trap?": whether the effect may choose exactly that
     many targets.  The cards the question names must be what the effect targets."""
-    if st.events:
+    if any(e.get("kind") not in ("zones", "state") for e in st.events):
+        # only what the player has then is told: free Monster Zones, cards in a place
         st.fail("the situation model has no place for a told situation in a question about how "
                 "many targets an effect chooses", fam)
+    if st.events and st.r.player(sub(fam, "player")) != "you":
+        st.fail("a told situation is read of the asker's own activation ('Can I ...?')", fam)
     ref = st.effect_ref(st.r.effect(first_effect(fam)), hint=["target"])
     w = low(sub(fam, "num"))[0]
     count = int(w) if w.isdigit() else TARGET_COUNTS.get(w)
@@ -435,6 +438,8 @@ def build_target_count(st: Situate, fam: Tree) -> dict:
     if any(x not in phrase.split() and x not in phrase.replace("/", " ").split() for x in words):
         st.fail(f"the question's cards ({' '.join(st.r.said(c) for c in said)!r}) are not what "
                 f"{ref['card']} targets ({written.strip()!r})", fam)
+    if st.events:
+        return st.spec("target-count", {"effect": ref, "count": count})
     return {"family": "target-count", "effect": ref, "count": count}
 
 
