@@ -554,6 +554,20 @@ class PhraseReaders:
                          value=value)
             eff.targets.append(Target(slot, s, e, seg, "any" if up_to == "any" else number, conds))
 
+    @staticmethod
+    def _it_is_this_card(text: str, eff, at: int, seg: str) -> bool:
+        """"When you draw this card: You can reveal it; Special Summon it from your hand": "it" is
+        this card when "this card" is the last card the text named before it (no other card, no
+        number of cards, no target between them)."""
+        if not re.match(r"(?:you can )?special summon it\b", seg, re.IGNORECASE):
+            return False
+        before = text[eff.start:at] if eff.start < at else ""
+        last = before.lower().rfind("this card")
+        if re.search(r"\btarget", before, re.IGNORECASE):
+            return False        # "target 1 monster equipped to this card; Special Summon it"
+        return last >= 0 and not re.search(r"\b(?:\d+|cards?|monsters?|targets?|that|them|those)\b",
+                                           before[last + len("this card"):], re.IGNORECASE)
+
     def _target_conditions(self, seg: str) -> list[tuple[str, object]]:
         g = self.g
         b = blank_quotes(seg)
@@ -650,7 +664,8 @@ class PhraseReaders:
             if sub and g.each_time.match(seg):
                 self.add("each_time", self.src(text, rs + s, rs + s + sub.end(), where),
                          effect=eff.id, n=n)
-            if g.p["this_card"].search(seg) and verb in g.summon_verbs:
+            if verb in g.summon_verbs and (g.p["this_card"].search(seg) or
+                                           self._it_is_this_card(text, eff, rs + s, seg)):
                 self.add("summons_self", src, effect=eff.id, n=n)
             if verb in g.summon_verbs and self._summon_not_done(seg, verbs):
                 self.add("summon_not_done", src, effect=eff.id, n=n)
