@@ -186,3 +186,26 @@ def test_free_monster_zones_are_told():
     # near miss: a verb after "and" keeps its own clause
     assert relex("I have a monster and then I activate it.").text == \
         "I have a monster and then I activate it."
+
+
+def test_special_summon_it_after_this_card_summons_this_card():
+    from psct_expert.cards import Card
+    from psct_expert.reader.reader import read_card
+
+    def summons_self(text):
+        card = Card(name="Quillon Omen", kind="monster", subtypes=("effect",), text=text)
+        return any(f.type == "summons_self" for f in read_card(card).facts)
+    assert summons_self("When you draw this card: You can reveal it; Special Summon it from your hand.")
+    assert summons_self("If this card is discarded to the GY: Special Summon it.")
+    # near misses: "it" is a card the text named after this card, or a target
+    assert not summons_self("If this card is destroyed: You can add 1 monster from your Deck to "
+                            "your hand, then Special Summon it.")
+    assert not summons_self("You can target 1 monster equipped to this card; Special Summon it.")
+
+
+def test_a_name_of_two_letters_said_again_after_the_full_name(base_expert):
+    cards = with_cards(base_expert, {
+        "name": "Quillon Fairy Xu", "kind": "monster", "subtypes": ["effect"],
+        "text": "When you draw this card: You can reveal it; Special Summon it from your hand."})
+    spec = cards.parse("Quillon Fairy Xu: does xu's effect start a Chain?")
+    assert spec["effect"]["card"] == "Quillon Fairy Xu"

@@ -280,10 +280,13 @@ def _short_names(text: str, mentions: list[Mention], plain_word=None) -> None:
         for w in (re.match(r"[A-Za-z][\w-]*", m.card), re.search(r"[A-Za-z][\w-]*$", m.card),
                   re.search(r"(?<= - )[A-Za-z][\w-]*", m.card)):
             # (names) a word of three letters too ("Jin's ATK"), as written only
-            if w and len(w.group()) >= 3 and name_key(w.group()) not in _game_words():
+            # (and one of two letters that is no English word: "Hu" for Fortune Fairy Hu)
+            if w and (len(w.group()) >= 3 or len(w.group()) == 2 and not _english(w.group())) and \
+                    name_key(w.group()) not in _game_words():
                 firsts.setdefault(w.group(), m.card)
     for word, card in firsts.items():
-        lower_ok = plain_word is not None and not plain_word(word.lower()) and len(word) >= 4
+        lower_ok = plain_word is not None and not plain_word(word.lower()) and (
+            len(word) >= 4 or len(word) == 2 and not _english(word.lower()))
         # (a card's own word: compiled by re itself, not kept on disk with the fixed patterns)
         for m in plain_re.finditer(rf"\b{re.escape(word)}\b(?:['\u2019]s)?", text,
                                    re.IGNORECASE if lower_ok else 0):
