@@ -209,3 +209,21 @@ def test_a_name_of_two_letters_said_again_after_the_full_name(base_expert):
         "text": "When you draw this card: You can reveal it; Special Summon it from your hand."})
     spec = cards.parse("Quillon Fairy Xu: does xu's effect start a Chain?")
     assert spec["effect"]["card"] == "Quillon Fairy Xu"
+
+
+def test_words_said_around_a_question_that_ask_nothing_more():
+    from psct_expert.parser.lexicon import relex
+    assert relex("my X got its effect negated in response. do i still lose the LP from it?").text \
+        .endswith("do i still lose the LP?")
+    assert "so nothing" not in relex("my X got its effect negated in response so nothing got "
+                                     "summoned. do i still lose the LP?").text
+    assert relex("I summon X with its effect. Is that an activated effect that starts a chain?") \
+        .text.endswith("does that start a Chain?")
+    assert relex("does that start a chain, so my opponent can respond to it before it "
+                 "resolves?").text.endswith("respond to it?")
+    assert relex("can the 2nd tapir do it too this turn?").text == "Can the 2nd tapir do it this turn?"
+    # near misses: LP from another card, a result that is not what a negation leaves, and a
+    # response before something else, stay as written
+    assert "from my opponent" in relex("do i still lose the LP from my opponent?").text
+    assert "so nothing" in relex("it resolved so nothing got summoned. can i?").text
+    assert "before damage" in relex("can my opponent respond to it before damage calculation?").text
