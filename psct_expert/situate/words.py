@@ -74,9 +74,11 @@ def words_fit(obj: list[str], quote: str) -> bool:
             if n != 1 and str(n) not in qws:
                 return False
             continue
-        stem = w[:-1] if w.endswith("s") and len(w) > 3 else w
-        if w not in qws and stem not in qws:
-            return False
+        # ("Spell/Trap" or "Spells/Traps": each word of it, as the text's "/" is read apart)
+        for part in w.split("/") if "/" in w else [w]:
+            stem = part[:-1] if part.endswith("s") and len(part) > 3 else part
+            if part not in qws and stem not in qws:
+                return False
     return True
 
 
