@@ -285,6 +285,8 @@ def desc_fits(reading: Reading, e, d: str) -> bool:
     what, verb = rule
     if what == "verb":
         return effect_does_action(reading.facts, e.id, verb)
+    if what == "negates" and effect_does_action(reading.facts, e.id, "negate"):
+        return True          # "its negate effect": one that negates an activation, or a card's effects
     return any(f.type == what and f.get("effect") == e.id for f in reading.facts)
 
 
