@@ -227,3 +227,26 @@ def test_words_said_around_a_question_that_ask_nothing_more():
     assert "from my opponent" in relex("do i still lose the LP from my opponent?").text
     assert "so nothing" in relex("it resolved so nothing got summoned. can i?").text
     assert "before damage" in relex("can my opponent respond to it before damage calculation?").text
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_effects_described_by_what_they_do(base_expert):
+    cards = with_cards(base_expert, {
+        "name": "Quillon Warden", "kind": "monster", "subtypes": ["effect"],
+        "text": "When an opponent's monster declares an attack: You can Special Summon this card "
+                "from your hand, and if you do, negate that attack.\nIf this card is Special "
+                "Summoned: You can target 1 face-up card your opponent controls; negate its "
+                "effects.\nOnce per turn: You can destroy any number of Spell/Trap Cards on the "
+                "field."})
+    # "Spell/Trap Cards" of the text, said as written or as "Spells/Traps"
+    for said in ("Spell/Trap Cards", "Spells/Traps"):
+        spec = cards.parse(f"Does the effect of Quillon Warden that destroys {said} on the field "
+                           "target?")
+        assert spec["effect"]["n"] == 3
+    # a negation of a card's effects is a "negate effect"; "on-summon" is the one its Summon starts
+    spec = cards.parse("does quillon warden's on-summon negate effect target?")
+    assert spec["effect"]["n"] == 2
+    # near misses: what no effect does is refused, and "negate effect" alone fits two
+    with pytest.raises(Exception, match="fits"):
+        cards.parse("Does the effect of Quillon Warden that destroys monsters on the field target?")
+    assert cards.ask("does quillon warden's negate effect target?").value == "unknown"
