@@ -250,3 +250,18 @@ def test_effects_described_by_what_they_do(base_expert):
     with pytest.raises(Exception, match="fits"):
         cards.parse("Does the effect of Quillon Warden that destroys monsters on the field target?")
     assert cards.ask("does quillon warden's negate effect target?").value == "unknown"
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_purpose_that_only_says_what_the_text_does_asks_nothing_more(base_expert):
+    cards = with_cards(base_expert, {
+        "name": "Quillon Sentry", "kind": "monster", "subtypes": ["effect"],
+        "text": "When a card or effect is activated that targets this card on the field (Quick "
+                "Effect): You can discard 1 card; negate the activation, and if you do, destroy "
+                "that card."})
+    ask = "Can Quillon Sentry negate something that targets it during the Damage Step?"
+    assert "also_needs" not in cards.parse(ask)
+    assert cards.ask(ask).value == "yes"
+    # near miss: a purpose its text does not say is asked on its own (never dropped)
+    spec = cards.parse(ask.replace("targets it", "targets my Spell"))
+    assert "Spell" in spec.get("also_needs", "")

@@ -260,7 +260,10 @@ def _damage_step_part(st: Situate, step: str) -> None:
 
 
 STOP = {"a", "an", "the", "1", "one", "monster", "monsters", "card", "cards", "from", "my", "your",
-        "their", "to", "in", "hand", "deck", "gy", "graveyard", "field", "on"}
+        "their", "to", "in", "hand", "deck", "gy", "graveyard", "field", "on",
+        # "to negate something that targets it": what the text says of "a card or effect ... that
+        # targets this card" (its other words must stand in the text)
+        "something", "anything", "that", "which", "it"}
 
 
 def purpose_is_its_own(st: Situate, ref: dict, purpose: Tree) -> bool:
