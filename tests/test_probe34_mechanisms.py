@@ -108,6 +108,14 @@ def test_can_x_target_picks_the_effect_that_targets(base_expert):
                 "Draw 1 card."})
     spec = cards.parse("Can Quillon Warden target a Set card I control?")
     assert spec["effect"]["card"] == "Quillon Warden" and spec["effect"].get("n") == 2
+    # near miss: two effects that target, and which one is asked is not said
+    both = with_cards(base_expert, {
+        "name": "Quillon Twin", "kind": "monster", "subtypes": ["effect"],
+        "text": "When this card is Normal Summoned: You can target 1 Spell/Trap on the field; "
+                "destroy it.\nIf this card is destroyed: You can target 1 monster on the field; "
+                "destroy it."})
+    spec = both.parse("Can Quillon Twin target a Set card I control?")
+    assert [spec["effect"]["n"]] + [e["effect"]["n"] for e in spec["each"]] == [1, 2]
 
 
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
