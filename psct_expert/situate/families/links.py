@@ -52,8 +52,9 @@ def event_for(st: Situate, ref: dict, purpose: Tree | None) -> str | None:
             st.fail(f"nothing happened to {named} in what was told", thing)
         return mine[-1]
     # (the card itself, or a copy of it told as one: "a second Sangan is sent to the GY")
-    own = [sid for sid, what in steps if what == ref.get("card") or
-           st.entities.get(what, {}).get("card") == ref.get("card") is not None]
+    card = ref.get("card")
+    own = [sid for sid, what in steps if what == card or
+           card is not None and st.entities.get(what, {}).get("card") == card]
     if own:
         return own[-1]
     if len(steps) == 1:
