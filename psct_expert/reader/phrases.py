@@ -538,7 +538,7 @@ class PhraseReaders:
             if count in ("a", "an", "that", "this"):
                 number = "1"
             up_to = "yes" if number.startswith("up to") else "no"
-            span = re.fullmatch(r"(\d+) (?:or|to) (\d+)", number)
+            span = g.p["target_range"].match(number)
             if span and span.group(1) == "1":
                 number, up_to = span.group(2), "yes"     # "Target 1 or 2": up to 2
             elif number.startswith("any number") or span or number.endswith("or more"):
@@ -554,19 +554,18 @@ class PhraseReaders:
                          value=value)
             eff.targets.append(Target(slot, s, e, seg, "any" if up_to == "any" else number, conds))
 
-    @staticmethod
-    def _it_is_this_card(text: str, eff, at: int, seg: str) -> bool:
+    def _it_is_this_card(self, text: str, eff, at: int, seg: str) -> bool:
         """"When you draw this card: You can reveal it; Special Summon it from your hand": "it" is
         this card when "this card" is the last card the text named before it (no other card, no
         number of cards, no target between them)."""
-        if not re.match(r"(?:you can )?special summon it\b", seg, re.IGNORECASE):
+        p = self.g.p
+        if not p["summon_it"].match(seg):
             return False
         before = text[eff.start:at] if eff.start < at else ""
-        last = before.lower().rfind("this card")
-        if re.search(r"\btarget", before, re.IGNORECASE):
+        if p["target_said"].search(before):
             return False        # "target 1 monster equipped to this card; Special Summon it"
-        return last >= 0 and not re.search(r"\b(?:\d+|cards?|monsters?|targets?|that|them|those)\b",
-                                           before[last + len("this card"):], re.IGNORECASE)
+        last = [m.end() for m in p["this_card"].finditer(before)]
+        return bool(last) and not p["other_card_named"].search(before[last[-1]:])
 
     def _target_conditions(self, seg: str) -> list[tuple[str, object]]:
         g = self.g
