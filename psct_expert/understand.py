@@ -238,12 +238,13 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         each = _each_effect(refused.exc, text, scenario, db, families)
         if each is not None:
             return each
-        # (sisterAF) a story the situation has no event for ("opp tributes a monster and tribute
-        # summons X"), or a word the cards do not know as written ("X's grave effect": its GY
-        # effect): the lexicon's reading once (every change shown), else the refusal stands
-        again = _lexicon_once(text, scenario, db, families)
-        if again is not None:
-            return again
+        if SITUATION_GAP in str(refused.exc):
+            # (sisterAF) not a refusal of the cards but a story the situation has no event for
+            # ("opp tributes a monster and tribute summons X"): the lexicon's reading once (every
+            # change shown), else the refusal stands
+            again = _lexicon_once(text, scenario, db, families)
+            if again is not None:
+                return again
         if not scenario and (getattr(refused.exc, "effects", None) or _reading_gap(refused.exc)):
             # "X fits more than one effect" (a story's frame may say which: the one that
             # targets and does what is asked), or a story the situation could not place ("...

@@ -119,17 +119,17 @@ def test_can_x_target_picks_the_effect_that_targets(base_expert):
 
 
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
-def test_a_word_the_cards_refuse_as_written_is_read_through_the_lexicon(base_expert):
+def test_the_grave_effect_is_the_one_used_in_the_gy(base_expert):
     cards = with_cards(base_expert, {
         "name": "Quillon Relic", "kind": "spell", "subtypes": ["normal"],
         "text": "Draw 1 card.\nIf this card is in your GY: You can banish 1 monster from your GY; "
                 "add this card to your hand."})
-    answer = cards.ask("Does Quillon Relic's grave effect target?")
-    assert answer.value == "no"
-    assert "GY effect" in answer.reading.text
+    for said in ("grave", "yard", "GY"):
+        spec = cards.parse(f"Does Quillon Relic's {said} effect target?")
+        assert spec["effect"]["n"] == 2
     # near miss: a description no reading grounds stays refused, naming it
     with pytest.raises(Exception, match="fits"):
-        cards.ask("Does Quillon Relic's coin effect target?")
+        cards.parse("Does Quillon Relic's coin effect target?")
 
 
 def test_phases_said_with_on_and_the_end_of_the_battle_phase():

@@ -257,7 +257,7 @@ def _kind_fits(reading: Reading, e, d: str) -> bool | None:
         return bool(e.punctuated) and not types & {"trigger", "quick_marker", "condition"}
     if d == "continuous":
         return not e.punctuated
-    if d in ("gy", "graveyard"):
+    if d in ("gy", "graveyard", "grave", "yard"):      # ("grave", "yard": players' words for it)
         return effect_used_from(e.text, "gy")
     if d == "hand":
         return effect_used_from(e.text, "hand")
