@@ -62,7 +62,9 @@ SLOW = [
     {"id": "action-noun-destroy", "answer": "no", "ask": "does black rose dragon's destroy target?"},
     {"id": "empty-hand-asker", "answer": "no",
      "ask": "could i use divine wrath with an empty hand?"},
-    {"id": "empty-hand-other-player", "refused": ["empty"],
+    # (refused where the words it cannot place begin: "with an empty hand" of the other player;
+    # "empty" is a word of the question language since "empty Monster Zones")
+    {"id": "empty-hand-other-player", "refused": ["with"],
      "ask": "can my opponent activate divine wrath with an empty hand?"},
     {"id": "cost-discard-from-hand", "answer": "yes",
      "ask": "is discarding a card from my hand for lightning vortex a cost?"},
