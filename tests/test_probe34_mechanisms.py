@@ -273,3 +273,17 @@ def test_a_purpose_that_only_says_what_the_text_does_asks_nothing_more(base_expe
     # near miss: a purpose its text does not say is asked on its own (never dropped)
     spec = cards.parse(ask.replace("targets it", "targets my Spell"))
     assert "Spell" in spec.get("also_needs", "")
+
+
+def test_board_labels_and_types_said_in_the_plural():
+    from psct_expert.parser.lexicon import relex
+    assert relex("X hits the board - does it start a chain?").text.startswith("X is Summoned.")
+    assert relex("ruling check - my opponent activates a trap. can i chain?").text.startswith(
+        "My opponent activates a trap.")
+    assert relex("Rules check: does it target?").text == "Does it target?"
+    assert "2 light machine monsters" in relex("i sent 2 light machines to the gy. can i?").text
+    # near misses: "beasts" (an archetype's word too), a name said without its "'s" before a
+    # quote, and a check that is a game word stay as written
+    assert "beasts" in relex("i sent 2 gladiator beasts to the gy. can i?").text
+    assert "dragons 'sent" in relex("does shaddoll dragons 'sent to the gy' effect activate?").text
+    assert "check" in relex("can i check their hand with it?").text
