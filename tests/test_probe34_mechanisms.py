@@ -191,6 +191,9 @@ def test_free_monster_zones_are_told():
     from psct_expert.parser.lexicon import relex
     assert relex("I have 3 cards in my hand and 2 cards in my GY. Can I?").text == \
         "I have 3 cards in my hand and I have 2 cards in my GY. Can I?"
+    said = "I have Quill Mirror face-up and Quill Omen set. Can I?"
+    keep = [(said.index(n), said.index(n) + len(n)) for n in ("Quill Mirror", "Quill Omen")]
+    assert relex(said, keep).text == "I have Quill Mirror face-up and I have Quill Omen set. Can I?"
     # near miss: a verb after "and" keeps its own clause
     assert relex("I have a monster and then I activate it.").text == \
         "I have a monster and then I activate it."
