@@ -290,3 +290,10 @@ def test_board_labels_and_types_said_in_the_plural():
     assert "beasts" in relex("i sent 2 gladiator beasts to the gy. can i?").text
     assert "dragons 'sent" in relex("does shaddoll dragons 'sent to the gy' effect activate?").text
     assert "check" in relex("can i check their hand with it?").text
+
+
+def test_once_per_turn_said_as_the_effect_itself():
+    from psct_expert.parser.lexicon import relex
+    assert '"once per turn" effect, then' in relex("i used its once per turn, then it left.").text
+    # near miss: "once per turn" said of how often, not as the effect, stays as written
+    assert "once per turn per" in relex("is it once per turn per copy?").text
