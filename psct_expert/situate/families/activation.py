@@ -198,7 +198,7 @@ def _told_use(st: Situate, ref: dict, asker: str) -> dict | None:
     so the once-per-turn rules say whether it may be activated again.  None when nothing of the
     kind was told, its activation is still on the Chain, or whether the activation or only its
     effect was negated is not said (the limits may count them differently)."""
-    from .once import _binds_every_copy, _same_effect
+    from .once import _binds_every_copy, _events_after, _same_effect
 
     if not ref.get("card") or not _binds_every_copy(st, ref):
         return None
@@ -208,8 +208,8 @@ def _told_use(st: Situate, ref: dict, asker: str) -> dict | None:
         act = next(e for e in st.events if e.get("id") == aid)
         if act.get("player") != asker or aid in st.assumed_negation:
             return None
-        later = st.events[st.events.index(act) + 1:]
-        negated = next((e for e in later if e.get("kind") == "negate" and e.get("of") == aid), None)
+        negated = next((e for e in _events_after(st, aid)
+                        if e.get("kind") == "negate" and e.get("of") == aid), None)
         if negated is None and aid in _open_links(st):
             return None
         return {"kind": "used", "effect": r, "player": asker, "copy": "same", "since": "stayed",
