@@ -66,8 +66,8 @@ class HoldingEvents:
         player = self._player(ev)
         if player not in ("you", "opponent"):
             self.fail("whose Monster Zones?", ev)
-        ws = low(sub(ev, "num")) if sub(ev, "num") is not None else ["no"]
-        n = 0 if ws == ["no"] else int(ws[0]) if ws[0].isdigit() else HELD_COUNTS.get(ws[0])
+        quant, _ = quantity(low(sub(ev, "num")) if sub(ev, "num") is not None else ["no"])
+        n = 0 if quant == "no" else quant
         if n is None or not 0 <= n <= 5:
             self.fail("how many free Monster Zones? (0 to 5)", ev)
         self.events.append({"kind": "zones", "player": player, "free": n})
