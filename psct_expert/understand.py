@@ -342,7 +342,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         _reach(first, text) > _reach(second, relexed.text) and \
         _still_there(first.unplaced, relexed.text)
     if isinstance(second, UnknownCard) and not isinstance(first, UnknownCard) or \
-            isinstance(first, UnknownCard) and first.name not in named or \
+            isinstance(first, UnknownCard) and not any(w in first.name for w in named) or \
             getattr(first, "line", None) is not None or went_further:
         err = first
     else:

@@ -944,7 +944,9 @@ def _label_re() -> re.Pattern | None:
     if not words:
         return None
     word = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    return re.compile(rf"^\s*(?:(?:{word}|\d+)(?![\w'\-])[\s,#]*){{1,8}}:\s+", re.IGNORECASE)
+    # "Judge question:", and said as a sentence of its own ("Judge question. My ...")
+    return re.compile(rf"^\s*(?:(?:{word}|\d+)(?![\w'\-])[\s,#]*){{1,8}}(?::|[.!](?=\s+\w))\s+",
+                      re.IGNORECASE)
 
 
 def _keep_comma(m: re.Match, drop) -> str:

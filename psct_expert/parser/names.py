@@ -326,6 +326,17 @@ def _free_runs(text: str, mentions: list[Mention]):
                 _only_game_words(words):
             continue
         yield s, e
+        # (names) game words before the name ("Tributed 2 to Normal Summon Gizmek Orochi"): the
+        # run after them names the card
+        k = s
+        for w in re.finditer(r"[A-Za-z][\w'\-]*|\d+", text[s:e]):
+            if not _only_game_words([name_key(w.group())]) or not name_key(w.group()):
+                break
+            k = s + w.end()
+        while k < e and text[k].isspace():
+            k += 1
+        if s < k < e and len(text[k:e].split()) >= 2:
+            yield k, e
 
 
 def _only_game_words(words: list[str]) -> bool:

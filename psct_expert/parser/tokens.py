@@ -86,6 +86,9 @@ def _lower_names() -> frozenset[str]:
 
 
 _EFFECT_NOUNS = ("effect", "effects", "ability")
+# the kind of an effect, said between a hyphenated description and its noun
+_KIND_WORDS = ("quick", "trigger", "ignition", "continuous", "gy", "graveyard", "hand", "field",
+               "pendulum", "monster", "spell", "trap")
 # sisterGK: a restriction named by what it forbids ("the no-direct-attack restriction", "the
 # summon lock"): a description too, grounded in the restriction's own text
 _RESTRICTION_NOUNS = ("restriction", "restrictions", "lock")
@@ -96,6 +99,10 @@ def _words(chunk: str, out: Words, terminal, name_words=frozenset()) -> None:
     for i, m in enumerate(found):
         w = m.group()
         nxt = found[i + 1].group().lower() if i + 1 < len(found) else ""
+        if "-" in w and nxt in _KIND_WORDS and i + 2 < len(found):
+            # "its banish-from-Extra-Deck quick effect": the kind said between the description
+            # and its noun
+            nxt = found[i + 2].group().lower()
         possessive = w.lower().endswith("'s") and terminal(w[:-2]) is not None
         if nxt in _EFFECT_NOUNS + _RESTRICTION_NOUNS and not w.isdigit() and terminal(w) is None and not possessive \
                 and terminal("XDESC") is not None and w[0].isalnum():
