@@ -496,3 +496,77 @@ def doing_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None
         k += 2 if nxt is not None else 1
     if changed:
         relexed.text = " ".join(out)
+
+
+# "can i tribute X during my main phase to summon a level 4 magnet warrior?": the cost of one of
+# X's effects done to X itself, said instead of activating that effect (the purpose after it)
+_COST_AS_ACT = re.compile(r"\b(?P<modal>can|could|may)\s+(?P<who>i|you|they|he|she|my opponent|opp|"
+                          r"opponent)\s+(?P<verb>tribute|discard|banish|reveal)\s+(?P<k>\ue000k\d+k)"
+                          r"(?P<rest>(?:\s+(?!to\b)[\w'\-]+){0,6}?)"
+                          r"(?:\s+(?P<how>(?:in order\s+)?to\s+[^?]+?))?\s*(?P<end>\?)", re.IGNORECASE)
+_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
+def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"Can I Tribute X during my Main Phase to Special Summon a Level 4 monster?": doing to X the
+    cost its text has one effect pay with X itself ("You can Tribute this card; ...") is asking
+    whether that effect can be activated: read as "Can I activate the second effect of X during
+    my Main Phase?", the purpose shown as grounded when its words stand in that effect's text and
+    each game action it says is one that effect does.  A cost no effect or more than one pays
+    with the card, or a purpose the effect's text does not bear out, leaves the question as it
+    was."""
+    from .reader import read_card
+
+    text = relexed.text
+    found = mentions(text, db, families)
+    keyed = text
+    for k, m in sorted(enumerate(found), key=lambda x: -x[1].start):
+        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end:]
+    m = _COST_AS_ACT.search(keyed)
+    if m is None:
+        return
+    mention = found[int(m.group("k")[2:-1])]
+    card = db.find(mention.card)
+    if card is None:
+        return
+    reading = read_card(card)
+    verb = m.group("verb").lower()
+    paying = []
+    for f in reading.facts:
+        if f.type == "cost_action" and f.get("verb") == verb:
+            quote = (getattr(f.source, "quote", "") or "").lower()
+            if "this card" in quote or not quote:
+                paying.append(f.get("effect"))
+    paying = list(dict.fromkeys(paying))
+    if len(paying) != 1:
+        return
+    eid = paying[0]
+    n = eid.rpartition("#")[2]
+    if not n.isdigit() or int(n) not in _ORDINALS:
+        return
+    how = m.group("how")
+    if how:
+        said = re.sub(r"^(?:in order\s+)?to\s+", "", how, flags=re.IGNORECASE)
+        effect_text = next((f.source.quote for f in reading.facts if f.type == "effect"
+                            and f.get("effect") == eid and getattr(f.source, "quote", None)), "")
+        does = {f.get("verb") for f in reading.facts if f.get("effect") == eid
+                and f.type in ("clause", "clause_verb")}
+        acts = {gamewords().action_of(w) for w in _WORD.findall(said)} - {None}
+        if not effect_text or not _grounded(said, _TextOnly(effect_text)) or \
+                not acts <= does | ({"special-summon"} if does & {"special-summon"} else set()):
+            return
+        relexed.changes.append(Change("grounded", how, card.name))
+    rest = m.group("rest") or ""
+    read = f"{m.group('modal')} {m.group('who')} activate the {_ORDINALS[int(n)]} effect of " \
+           f"\ue000k{m.group('k')[2:-1]}k{rest}?"
+    written = keyed[m.start():m.end()]
+    unkey = lambda t: re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, t)  # noqa
+    relexed.changes.append(Change("read-as", unkey(written), unkey(read)))
+    relexed.text = unkey(keyed[:m.start()] + read + keyed[m.end():])
+
+
+class _TextOnly:
+    """A card's text without the card (what :func:`_grounded` reads of a card)."""
+
+    def __init__(self, text: str):
+        self.text, self.pendulum_text = text, None

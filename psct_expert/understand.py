@@ -16,7 +16,7 @@ from __future__ import annotations
 from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
-from .grounded import (card_says, claims_checked, doing_as_its_text_says,
+from .grounded import (card_says, claims_checked, cost_said_as_activation, doing_as_its_text_says,
                        nothing_left_as_its_text_takes, purpose_as_its_text_says,
                        summoned_as_its_text_says)
 from .parser import parse_question
@@ -277,6 +277,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     card_says(relexed, db, families)
     summoned_as_its_text_says(relexed, db, families)
     purpose_as_its_text_says(relexed, db, families)
+    cost_said_as_activation(relexed, db, families)
     nothing_left_as_its_text_takes(relexed, db, families)
     doing_as_its_text_says(relexed, db, families)
     claims_checked(relexed, db, families, settle)

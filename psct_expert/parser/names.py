@@ -434,8 +434,41 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
         if not any(m.start < b and a < m.end for a, b in taken):
             out.append(m)
             taken.append((m.start, m.end))
+    for m in _english_in_card_slot(text, db, plain_word):
+        if not any(m.start < b and a < m.end for a, b in taken):
+            out.append(m)
+            taken.append((m.start, m.end))
     out += _misspelt(text, db, strange, taken, mentions)
     out += _grounded_word(text, db, strange, taken)
+    return out
+
+
+# (names) where only a card stands: a possessive before a word said of an effect ("diameter's
+# effect", "rampage's once per turn"), or the thing a Summon or an activation is done to
+_SLOT_AFTER = re.compile(r"'s\s+(?:(?:own|first|second|third|1st|2nd|3rd|once|per|turn|hopt|opt)\s+)*"
+                         r"(?:effects?|eff|ability|gy|graveyard|quick|search|summon|destroy|banish|"
+                         r"trigger|ignition|flip|atk|def|text|activation|negate|negation|mill|"
+                         r"bounce|revive|burn|draw|once)\b", re.IGNORECASE)
+_SLOT_BEFORE = re.compile(r"\b(?:(?:normal|special|tribute|flip|synchro|xyz|link|fusion|ritual|pendulum)\s+"
+                          r"summon(?:ed|s)?|summon(?:ed|s)?|activated|activates|chained)\s+(?:my\s+|their\s+|a\s+)?$",
+                          re.IGNORECASE)
+
+
+def _english_in_card_slot(text: str, db: CardDB, plain_word) -> list[Mention]:
+    """(names) A word of English that the question language does not have and that stands in
+    exactly one card's name ("diameter": Mathmech Diameter) is that card where only a card stands:
+    before "'s effect" (or another word said of an effect), or after a Summon or an activation
+    ("Normal Summoned diameter").  Elsewhere such a word stays a word to place ("rampage")."""
+    out: list[Mention] = []
+    for m in _LONE_WORD.finditer(text):
+        word = m.group()
+        if plain_word(word.lower()) or plain_word(word) or not _english(word):
+            continue
+        if not (_SLOT_AFTER.match(text, m.end()) or _SLOT_BEFORE.search(text[:m.start()])):
+            continue
+        card = db.partial(word)
+        if card is not None and name_key(word) not in _not_names():
+            out.append(Mention(m.start(), m.end(), card.name, word))
     return out
 
 
