@@ -499,10 +499,12 @@ def doing_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None
 
 
 # "can i tribute X during my main phase to summon a level 4 magnet warrior?": the cost of one of
-# X's effects done to X itself, said instead of activating that effect (the purpose after it)
+# X's effects done to X itself, said instead of activating that effect (the purpose after it);
+# "can i activate X from hand to banish something from their gy?": the purpose says which effect
 _COST_AS_ACT = re.compile(r"\b(?P<modal>can|could|may)\s+(?P<who>i|you|they|he|she|my opponent|opp|"
-                          r"opponent)\s+(?P<verb>tribute|discard|banish|reveal)\s+(?P<k>\ue000k\d+k)"
-                          r"(?P<rest>(?:\s+(?!to\b)[\w'\-]+){0,6}?)"
+                          r"opponent)\s+(?P<verb>tribute|discard|banish|reveal|activate|use)\s+"
+                          r"(?P<k>\ue000k\d+k)(?!'s)"
+                          r"(?P<rest>(?:\s+(?!to\b|in\s+order\b)[\w'\-]+){0,6}?)"
                           r"(?:\s+(?P<how>(?:in order\s+)?to\s+[^?]+?))?\s*(?P<end>\?)", re.IGNORECASE)
 _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
@@ -512,9 +514,10 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     cost its text has one effect pay with X itself ("You can Tribute this card; ...") is asking
     whether that effect can be activated: read as "Can I activate the second effect of X during
     my Main Phase?", the purpose shown as grounded when its words stand in that effect's text and
-    each game action it says is one that effect does.  A cost no effect or more than one pays
-    with the card, or a purpose the effect's text does not bear out, leaves the question as it
-    was."""
+    each game action it says is one that effect does.  "Can I activate X from my hand to banish
+    a card?": the one effect of X that the purpose grounds so is the effect asked about.  A cost
+    no effect or more than one pays with the card, a purpose no effect or more than one bears
+    out, leaves the question as it was."""
     from .reader import read_card
 
     text = relexed.text
@@ -531,30 +534,25 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
         return
     reading = read_card(card)
     verb = m.group("verb").lower()
-    paying = []
-    for f in reading.facts:
-        if f.type == "cost_action" and f.get("verb") == verb:
-            quote = (getattr(f.source, "quote", "") or "").lower()
-            if "this card" in quote or not quote:
-                paying.append(f.get("effect"))
+    how = m.group("how")
+    if verb in ("activate", "use"):
+        if not how:
+            return      # the card activated, or its only effect: the grammar reads that
+        paying = [f.get("effect") for f in reading.facts if f.type == "effect"]
+    else:
+        paying = [f.get("effect") for f in reading.facts if f.type == "cost_action"
+                  and f.get("verb") == verb and "this card" in (getattr(f.source, "quote", "") or "").lower()]
     paying = list(dict.fromkeys(paying))
+    if how:
+        said = re.sub(r"^(?:in order\s+)?to\s+", "", how, flags=re.IGNORECASE)
+        paying = [e for e in paying if _purpose_of(said, reading, e, verb in ("activate", "use"))]
     if len(paying) != 1:
         return
     eid = paying[0]
     n = eid.rpartition("#")[2]
     if not n.isdigit() or int(n) not in _ORDINALS:
         return
-    how = m.group("how")
     if how:
-        said = re.sub(r"^(?:in order\s+)?to\s+", "", how, flags=re.IGNORECASE)
-        effect_text = next((f.source.quote for f in reading.facts if f.type == "effect"
-                            and f.get("effect") == eid and getattr(f.source, "quote", None)), "")
-        does = {f.get("verb") for f in reading.facts if f.get("effect") == eid
-                and f.type in ("clause", "clause_verb")}
-        acts = {gamewords().action_of(w) for w in _WORD.findall(said)} - {None}
-        if not effect_text or not _grounded(said, _TextOnly(effect_text)) or \
-                not acts <= does | ({"special-summon"} if does & {"special-summon"} else set()):
-            return
         relexed.changes.append(Change("grounded", how, card.name))
     rest = m.group("rest") or ""
     read = f"{m.group('modal')} {m.group('who')} activate the {_ORDINALS[int(n)]} effect of " \
@@ -563,6 +561,27 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     unkey = lambda t: re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, t)  # noqa
     relexed.changes.append(Change("read-as", unkey(written), unkey(read)))
     relexed.text = unkey(keyed[:m.start()] + read + keyed[m.end():])
+
+
+def _purpose_of(said: str, reading, eid: str, acting: bool) -> bool:
+    """Do the words of a purpose stand in the text of effect ``eid`` (:func:`_grounded`), and is
+    each game action they say one that effect does (its cost too)?  ``acting``: the purpose must
+    say one (it alone tells which effect is activated)."""
+    effect_text = next((f.source.quote for f in reading.facts if f.type == "effect"
+                        and f.get("effect") == eid and getattr(f.source, "quote", None)), "")
+    # (a purpose's pronouns and owners stand for what the text says otherwise: "something from
+    # their GY" of a text that says "1 monster in either GY")
+    kept = " ".join(w for w in _WORD.findall(said) if w.lower() not in _PURPOSE_FILLER)
+    if not effect_text or not kept or not _grounded(kept, _TextOnly(effect_text)):
+        return False
+    does = {f.get("verb") for f in reading.facts if f.get("effect") == eid
+            and f.type in ("clause", "clause_verb", "cost_action")}
+    acts = {gamewords().action_of(w) for w in _WORD.findall(said)} - {None}
+    return (bool(acts) or not acting) and acts <= does
+
+
+_PURPOSE_FILLER = {"something", "anything", "their", "my", "his", "her", "one", "opp", "opponent's",
+                   "own"}
 
 
 class _TextOnly:

@@ -277,7 +277,6 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     card_says(relexed, db, families)
     summoned_as_its_text_says(relexed, db, families)
     purpose_as_its_text_says(relexed, db, families)
-    cost_said_as_activation(relexed, db, families)
     nothing_left_as_its_text_takes(relexed, db, families)
     doing_as_its_text_says(relexed, db, families)
     claims_checked(relexed, db, families, settle)
@@ -298,6 +297,13 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     if told is not None:
         relexed = told
         spec, read, second = _then_asked(tries, relexed, db, families)
+        if spec is not None:
+            return spec, read
+    # a cost or a purpose that says which of a card's effects is activated ("can I Tribute X ...
+    # to Special Summon ...?"), when no reading so far placed the question
+    acting = _with(cost_said_as_activation, relexed, db, families)
+    if acting is not None:
+        spec, read, _err = _then_asked(tries, acting, db, families)
         if spec is not None:
             return spec, read
     # (chains) last: a purpose no reading placed ("... to banish something they just sent to the

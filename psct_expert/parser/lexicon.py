@@ -920,6 +920,12 @@ def _set_aside(text: str, out: Relexed) -> str:
             m = re.compile(rf"(?<=[\w'\")])\s*,?\s+(?:{pats['comparisons'].pattern})\s+(?:a|an|the)\s+"
                            r"(?:normal|regular|usual|ordinary)\s+[^?.!,]*?\s(?:is|are|does|do|would\s+be)"
                            r"(?=\s*\?*\s*$)", re.IGNORECASE).search(text)
+        if m is None:
+            # "... to my extra deck like pendulums usually do?": things of its kind, in the
+            # plural, doing what is asked as a rule
+            m = re.compile(rf"(?<=[\w'\")])\s*,?\s+(?:{pats['comparisons'].pattern})\s+(?:(?:most|other|all|"
+                           r"normal|regular)\s+)?(?:[a-z\-]+\s+)?[a-z\-]+s\s+(?:(?:usually|normally|always|"
+                           r"typically|would|generally)\s+)?do(?=\s*\?*\s*$)", re.IGNORECASE).search(text)
         if m is not None:
             out.changes.append(Change("comparison", m.group().strip(" ,")))
             text = text[:m.start()] + text[m.end():]
