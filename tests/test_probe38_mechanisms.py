@@ -1,0 +1,135 @@
+"""Mechanisms of the session after `44deed7` (issues 22 and 23): a label said as a sentence; a
+hyphenated description before an effect's kind and noun, or after a possessive with no noun; a
+monster effect asked to answer that is not a Quick Effect is Spell Speed 1; the Quick Effect
+marker of cards printed before July 2017; a name after the game words before it; an English
+word that names one card, where only a card stands; the cost or the purpose that says which
+effect is activated; "X 2nd effect"; a comparison with things of its kind.  Sentences and
+invented cards written for these tests, not the shared cases."""
+
+import pytest
+
+from question_helpers import facts_of, invented_card, rules_fired, with_cards
+
+
+@pytest.fixture(scope="module")
+def cards(base_expert):
+    return with_cards(base_expert, {
+        "name": "Varrow Castellan", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is Normal Summoned: You can draw 1 card.\n(Quick Effect): You can "
+                "banish 1 card from your opponent's Extra Deck face-down."}, {
+        "name": "Varrow Stray", "kind": "monster", "subtypes": ["effect"],
+        "text": "If your opponent controls 2 or more monsters: You can Special Summon this card "
+                "from your hand."}, {
+        "name": "Varrow Sentry", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is Normal Summoned: You can add 1 Level 4 monster from your Deck to "
+                "your hand.\nDuring your opponent's turn (Quick Effect): You can Tribute this "
+                "card; Special Summon 1 Level 4 monster from your Deck."})
+
+
+def test_a_label_said_as_a_sentence_is_set_aside():
+    from psct_expert.parser.lexicon import relex
+    assert relex("Judge question. Does my card target?").text == "Does my card target?"
+    assert relex("Rules exam! Does my card target?").text == "Does my card target?"
+    # near miss: a sentence with a word of no label is read
+    assert relex("Damage Step. Does my card target?").text.startswith("Damage Step.")
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_hyphenated_description_before_the_effects_kind(cards):
+    spec = cards.parse("My opponent activates a Quick-Play Spell. Can I chain Varrow Castellan's "
+                       "banish-from-extra-deck quick effect to it?")
+    assert spec["responder"] == {"card": "Varrow Castellan", "n": 2}
+    # near miss: a description its text does not bear out is refused, naming it
+    with pytest.raises(Exception, match="fits"):
+        cards.parse("My opponent activates a Quick-Play Spell. Can I chain Varrow Castellan's "
+                    "burn-the-hand quick effect to it?")
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_slow_monster_effect_asked_to_answer_is_spell_speed_1(cards):
+    answer = cards.ask("My opponent activates a Normal Spell. Can I chain Varrow Stray's "
+                       "self-summon from my hand to it?")
+    assert answer.value == "no"
+    assert "responding-slow-monster-effect-spell-speed-1" in rules_fired(answer)
+    # near miss: its Quick Effect answers a Normal Spell
+    quick = cards.ask("My opponent activates a Normal Spell. Can I chain the second effect of "
+                      "Varrow Castellan to it?")
+    assert quick.value == "yes"
+    assert "responding-slow-monster-effect-spell-speed-1" not in rules_fired(quick)
+
+
+def test_the_quick_marker_of_older_cards_is_a_bare_one():
+    from psct_expert.reader import read_card
+    old = invented_card("During either player's turn: You can target 1 card on the field; "
+                        "destroy it.", "monster", ["effect"])
+    assert facts_of(read_card(old), "bare_quick_condition")
+    # near miss: a marker with a condition after it is not only the marker
+    timed = invented_card("During either player's turn, when a card is activated: You can "
+                          "target 1 card on the field; destroy it.", "monster", ["effect"])
+    assert not facts_of(read_card(timed), "bare_quick_condition")
+
+
+def test_a_name_after_the_game_words_before_it(base_expert):
+    from psct_expert.parser.names import partial_mentions, unknown_name_runs
+    from psct_expert.parser.grammar import grammar_for
+    text = "I Tributed 2 monsters to Normal Summon Gizmek Orochi and it was negated."
+    found = partial_mentions(text, base_expert.db, grammar_for(base_expert.kb.families).terminal)
+    assert [m.card for m in found] == ["Gizmek Orochi, the Serpentron Sky Slasher"]
+    assert text[found[0].start:found[0].end] == "Gizmek Orochi"
+    # near miss: game words alone are no name
+    assert unknown_name_runs("I Normal Summon and Special Summon.", []) == []
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_an_english_word_naming_one_card_where_only_a_card_stands(base_expert):
+    spec = base_expert.parse("Does diameter's effect target?")
+    assert spec["effect"]["card"] == "Mathmech Diameter"
+    # near miss: the same word where a card does not stand stays a word to place
+    with pytest.raises(Exception, match="diameter"):
+        base_expert.parse("Does the diameter of my card target?")
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_the_cost_paid_with_the_card_says_which_effect_is_activated(cards):
+    answer = cards.ask("Can I Tribute Varrow Sentry during my Main Phase to Special Summon a "
+                       "Level 4 monster from my Deck?")
+    assert answer.value == "no"
+    assert "the second effect of Varrow Sentry" in answer.restated
+    # near miss: a purpose its effect does not do is not set aside
+    with pytest.raises(Exception):
+        cards.parse("Can I Tribute Varrow Sentry during my Main Phase to destroy a card?")
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_the_purpose_says_which_effect_is_activated(cards):
+    spec = cards.parse("During my opponent's turn, can I activate Varrow Castellan to banish a "
+                       "card from their Extra Deck?")
+    assert spec["effect"] == {"card": "Varrow Castellan", "n": 2}
+    # near miss: a purpose no effect bears out says no effect: it stays a need of the answer
+    other = cards.parse("During my opponent's turn, can I activate Varrow Castellan to destroy a "
+                        "card?")
+    assert other.get("also_needs") == "whether it can destroy a card"
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_an_ordinal_effect_said_without_the_possessive(cards):
+    assert cards.parse("Does Varrow Sentry 2nd effect target?")["effect"] == \
+        {"card": "Varrow Sentry", "n": 2}
+    assert cards.parse("Does Varrow Sentry first effect target?")["effect"] == \
+        {"card": "Varrow Sentry", "n": 1}
+
+
+def test_a_comparison_with_things_of_its_kind_is_set_aside():
+    from psct_expert.parser.lexicon import relex
+    read = relex("does it go to my extra deck like pendulums usually do?")
+    assert read.text.lower() == "does it go to my extra deck?"
+    assert "comparison" in [c.kind for c in read.changes]
+    # near miss: a comparison with one thing named stays to be read
+    assert "like" in relex("does it go to my extra deck like Pot of Greed?").text
+
+
+def test_something_else_chained_is_another_card():
+    from psct_expert.parser.lexicon import relex
+    assert relex("I chained something else to it.").text == "I chained another card to it."
+    # near miss: "something" alone stays
+    assert relex("I chained something to it.").text == "I chained something to it."
