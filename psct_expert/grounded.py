@@ -502,7 +502,7 @@ def doing_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None
 # X's effects done to X itself, said instead of activating that effect (the purpose after it);
 # "can i activate X from hand to banish something from their gy?": the purpose says which effect
 _COST_AS_ACT = re.compile(r"\b(?P<modal>can|could|may)\s+(?P<who>i|you|they|he|she|my opponent|opp|"
-                          r"opponent)\s+(?P<verb>tribute|discard|banish|reveal|activate|use)\s+"
+                          r"opponent)\s+(?P<verb>tribute|discard|banish|reveal|activate|use|chain)\s+"
                           r"(?P<k>\ue000k\d+k)(?!'s)"
                           r"(?P<rest>(?:\s+(?!to\b|in\s+order\b)[\w'\-]+){0,6}?)"
                           r"(?:\s+(?P<how>(?:in order\s+)?to\s+[^?]+?))?\s*(?P<end>\?)", re.IGNORECASE)
@@ -535,7 +535,7 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     reading = read_card(card)
     verb = m.group("verb").lower()
     how = m.group("how")
-    if verb in ("activate", "use"):
+    if verb in ("activate", "use", "chain"):
         if not how:
             return      # the card activated, or its only effect: the grammar reads that
         paying = [f.get("effect") for f in reading.facts if f.type == "effect"]
@@ -545,7 +545,7 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     paying = list(dict.fromkeys(paying))
     if how:
         said = re.sub(r"^(?:in order\s+)?to\s+", "", how, flags=re.IGNORECASE)
-        paying = [e for e in paying if _purpose_of(said, reading, e, verb in ("activate", "use"))]
+        paying = [e for e in paying if _purpose_of(said, reading, e, verb in ("activate", "use", "chain"))]
     if len(paying) != 1:
         return
     eid = paying[0]
@@ -555,7 +555,8 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     if how:
         relexed.changes.append(Change("grounded", how, card.name))
     rest = m.group("rest") or ""
-    read = f"{m.group('modal')} {m.group('who')} activate the {_ORDINALS[int(n)]} effect of " \
+    act = m.group("verb") if verb in ("activate", "use", "chain") else "activate"
+    read = f"{m.group('modal')} {m.group('who')} {act} the {_ORDINALS[int(n)]} effect of " \
            f"\ue000k{m.group('k')[2:-1]}k{rest}?"
     written = keyed[m.start():m.end()]
     unkey = lambda t: re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, t)  # noqa
@@ -570,7 +571,10 @@ def _purpose_of(said: str, reading, eid: str, acting: bool) -> bool:
     effect_text = next((f.source.quote for f in reading.facts if f.type == "effect"
                         and f.get("effect") == eid and getattr(f.source, "quote", None)), "")
     # (a purpose's pronouns and owners stand for what the text says otherwise: "something from
-    # their GY" of a text that says "1 monster in either GY")
+    # their GY" of a text that says "1 monster in either GY"; a clause that says which card
+    # ("something they just sent to the GY") tells of the card, not of the effect)
+    said = re.split(r"\s+(?=(?:that|which|who|they|he|she|i|we|you|my opponent|opp)\b)", said,
+                    maxsplit=1, flags=re.IGNORECASE)[0]
     kept = " ".join(w for w in _WORD.findall(said) if w.lower() not in _PURPOSE_FILLER)
     if not effect_text or not kept or not _grounded(kept, _TextOnly(effect_text)):
         return False

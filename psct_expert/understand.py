@@ -238,6 +238,12 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         each = _each_effect(refused.exc, text, scenario, db, families)
         if each is not None:
             return each
+        if getattr(refused.exc, "effects", None):
+            # "X fits more than one effect": a cost or a purpose said may tell which ("can I
+            # chain X from my hand to banish ...?")
+            acting = _acting_reading(text, scenario, db, families)
+            if acting is not None:
+                return acting
         if SITUATION_GAP in str(refused.exc):
             # (sisterAF) not a refusal of the cards but a story the situation has no event for
             # ("opp tributes a monster and tribute summons X"): the lexicon's reading once (every
@@ -415,6 +421,22 @@ def _by_story(relexed: Relexed, written: str, db: CardDB, families: dict):
     except QuestionError:
         return None
     return got
+
+
+def _acting_reading(text: str, scenario: list[str], db: CardDB, families: dict):
+    """The question read with the effect its cost or purpose says (:func:`cost_said_as_activation`),
+    when that reading is placed: (spec, reading), else None."""
+    try:
+        relexed = relex_around_names(normalise(text), db, families)
+    except QuestionError:
+        return None
+    partial_names(relexed, db, families)
+    acting = _with(cost_said_as_activation, relexed, db, families)
+    if acting is None:
+        return None
+    spec, read, _err = _then_asked(_Tries(_relexed_lines(scenario, db, families), db, families),
+                                   acting, db, families)
+    return (spec, read) if spec is not None else None
 
 
 def _with(step, relexed: Relexed, db: CardDB, families: dict) -> Relexed | None:
