@@ -177,7 +177,9 @@ def _lemma_forms(w: str) -> set[str]:
     return out
 
 
-def _grounded(said: str, card) -> bool:
+def _grounded(said: str, card, strict: bool = False) -> bool:
+    """Do the words said stand in the card's text (in any form): two in three of them, and every
+    game action among them; ``strict``: every one of them."""
     def forms(w: str) -> set[str]:
         w = w.lower()
         return _lemma_forms(w) | {w[:-2] if w.endswith("ed") else w, w[:-3] if w.endswith("ing") else w}
@@ -191,6 +193,8 @@ def _grounded(said: str, card) -> bool:
     if not words:
         return False
     hit = [w for w in words if forms(w) & have]
+    if strict:
+        return len(hit) == len(words)
     game = [w for w in words if gamewords().action_of(w) is not None]
     return len(hit) * 3 >= len(words) * 2 and all(forms(w) & have for w in game)
 
@@ -571,12 +575,10 @@ def _purpose_of(said: str, reading, eid: str, acting: bool) -> bool:
     effect_text = next((f.source.quote for f in reading.facts if f.type == "effect"
                         and f.get("effect") == eid and getattr(f.source, "quote", None)), "")
     # (a purpose's pronouns and owners stand for what the text says otherwise: "something from
-    # their GY" of a text that says "1 monster in either GY"; a clause that says which card
-    # ("something they just sent to the GY") tells of the card, not of the effect)
-    said = re.split(r"\s+(?=(?:that|which|who|they|he|she|i|we|you|my opponent|opp)\b)", said,
-                    maxsplit=1, flags=re.IGNORECASE)[0]
+    # their GY" of a text that says "1 monster in either GY"; a clause that says which card, "...
+    # they just sent to the GY", is words of the story that the effect's text does not ground)
     kept = " ".join(w for w in _WORD.findall(said) if w.lower() not in _PURPOSE_FILLER)
-    if not effect_text or not kept or not _grounded(kept, _TextOnly(effect_text)):
+    if not effect_text or not kept or not _grounded(kept, _TextOnly(effect_text), strict=True):
         return False
     does = {f.get("verb") for f in reading.facts if f.get("effect") == eid
             and f.type in ("clause", "clause_verb", "cost_action")}
@@ -584,7 +586,7 @@ def _purpose_of(said: str, reading, eid: str, acting: bool) -> bool:
     return (bool(acts) or not acting) and acts <= does
 
 
-_PURPOSE_FILLER = {"something", "anything", "their", "my", "his", "her", "one", "opp", "opponent's",
+_PURPOSE_FILLER = {"something", "anything", "their", "my", "his", "her", "one", "opp", "opponent's", "get",
                    "own"}
 
 
