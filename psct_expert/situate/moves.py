@@ -62,7 +62,8 @@ class MoveEvents:
         action = {"send": "sent-to-gy", "destroy": "destroyed", "banish": "banished",
                   "tribute": "tributed", "discard": "discarded",
                   "return": "returned-to-hand" if to == "hand" else "returned-to-deck"
-                  if to == "deck" else "sent-to-gy" if to == "gy" else None,
+                  if to == "deck" else "returned-to-extra" if to == "extra-deck" else
+                  "sent-to-gy" if to == "gy" else None,
                   "flip": "flipped-face-down" if "face-down" in ws else "flipped-face-up"
                   }.get(verb)
         if action is None:
@@ -372,7 +373,8 @@ class MoveEvents:
         action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
                   "tribute": "tributed"}.get(verb) or \
             ("returned-to-hand" if places[-1:] == ["hand"] else "returned-to-deck"
-             if places[-1:] == ["deck"] else None)
+             if places[-1:] == ["deck"] else "returned-to-extra" if places[-1:] == ["extra-deck"]
+             else None)
         if action is None:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         for what in which:

@@ -120,7 +120,8 @@ def moved_by_verb(verb: str | None, places: list) -> str | None:
     return {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
             "tribute": "tributed", "discard": "discarded",
             "return": "returned-to-hand" if places[-1:] == ["hand"] else
-            "returned-to-deck" if places[-1:] == ["deck"] else None}.get(verb)
+            "returned-to-deck" if places[-1:] == ["deck"] else
+            "returned-to-extra" if places[-1:] == ["extra-deck"] else None}.get(verb)
 
 
 def card_ir(card: str, text: str | None = None, desc=()) -> dict:
