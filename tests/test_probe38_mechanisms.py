@@ -133,3 +133,45 @@ def test_something_else_chained_is_another_card():
     assert relex("I chained something else to it.").text == "I chained another card to it."
     # near miss: "something" alone stays
     assert relex("I chained something to it.").text == "I chained something to it."
+
+
+@pytest.fixture(scope="module")
+def extra(base_expert):
+    return with_cards(base_expert, {
+        "name": "Varrow Drake", "kind": "monster", "subtypes": ["xyz", "effect"],
+        "text": "2 Level 4 monsters\nOnce per turn: You can detach 1 material from this card; send "
+                "the top 2 cards of your Deck to the GY."})
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_card_returned_to_the_extra_deck_comes_back_a_new_card(extra):
+    answer = extra.ask("i used varrow drake's once per turn mill, then it got bounced to the extra "
+                       "deck and i xyz summoned it again the same turn. can it use the effect "
+                       "again?")
+    assert answer.value == "yes"
+    spec = extra.parse("I used Varrow Drake's effect. Varrow Drake is returned to the Extra Deck. "
+                       "I Xyz Summon Varrow Drake. Can I use its effect again this turn?")
+    assert any(e.get("action") == "returned-to-extra" for e in spec["situation"])
+    # near miss: nothing told of it leaving, the soft limit of that card is spent
+    assert extra.ask("I used Varrow Drake's effect. Can I use its effect again this "
+                     "turn?").value == "no"
+
+
+def test_a_story_said_in_the_same_turn_and_the_revived_one():
+    from psct_expert.parser.lexicon import relex
+    assert relex("i revived it the same turn. can it?").text.endswith("it this turn. can it?")
+    assert relex("i revived it the same turn. can the revived one use it?").text.endswith(
+        "can it use it?")
+    # near miss: "in the same turn" asked in the question stays as asked
+    assert relex("can both use it in the same turn?").text.endswith("in the same turn?")
+    # ... and "the revived one" with no revival told stays
+    assert "Summoned one" in relex("can the revived one use it?").text
+
+
+def test_an_effect_said_by_its_limit_and_what_it_does():
+    from psct_expert.parser.lexicon import relex
+    assert relex("I used its once per turn mill, then it was destroyed.").text == \
+        'I used its mill "once per turn" effect, then it was destroyed.'
+    assert relex("can it banish again?").text.lower() == "can it use its banish effect again?"
+    # near miss: "banish" said of a card, not of "it", again: read as written
+    assert relex("can i banish it again?").text.lower() == "can i banish it again?"
