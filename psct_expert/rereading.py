@@ -459,3 +459,54 @@ def purpose_aside(relexed: Relexed, db: CardDB, families: dict) -> None:
         relexed.changes.append(Change("result", said))
         relexed.text = relexed.text[:at] + "?"
         return
+
+
+# (links) "X was Special Summoned as Chain Link 2, then Chain Link 1 resolved", "X got sent to
+# the GY by a CL2 effect and the chain kept resolving after that": something a link of a Chain
+# did, and the Chain's earlier links resolving after it, told by their numbers
+_LINK = r"(?:chain link|cl)\s?"
+_LINK_DID = re.compile(
+    r"(?P<subj>[^.,;:?!]+?)\s+(?:was|got|is|gets|were)\s+(?P<how>(?:normal |special |tribute |flip )?"
+    r"summoned|sent to (?:the |my |their |his |her )?(?:gy|graveyard)|destroyed|banished|discarded|"
+    r"returned to (?:the |my |their |his |her )?hand)\s+"
+    r"(?:(?:by|from)\s+(?:a|an|the)\s+" + _LINK + r"(?P<n1>[2-9])\s+effect|(?:by|from)\s+(?:a|an|the)\s+"
+    r"(?:card|effect)\s+(?:that\s+)?(?:resolved\s+|resolving\s+|activated\s+)?as\s+" + _LINK +
+    r"(?P<n2>[2-9])|(?:as|at|during|in)\s+" + _LINK + r"(?P<n3>[2-9]))"
+    r"(?P<then>\s*[,.]?\s*(?:and\s+)?(?:then\s+|after that\s+|later\s+)?(?:" + _LINK +
+    r"(?P<m>1)|the (?:whole |rest of the )?chain)\s+(?:still\s+)?(?:resolved|resolves|kept resolving|"
+    r"keeps resolving|finished resolving)(?:\s+after(?:\s+(?:it|that))?)?)\s*(?P<end>[.!]|,\s*(?=so\b)|$)",
+    re.IGNORECASE)
+
+
+def chain_links_told(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """(links) A Chain told by its links' numbers ("X was Special Summoned as Chain Link 2, then
+    Chain Link 1 resolved"): told as the grammar reads a Chain of cards the story does not name
+    ("A card is activated. A card is chained to it. It resolves and X is Special Summoned. Then
+    the Chain resolves."), so what the later link's resolution did and what resolved after it are
+    events in their order.  Only when the earlier links are told to resolve after it."""
+    text = relexed.text
+    out, last = [], 0
+    for m in _LINK_DID.finditer(text):
+        if re.search(r"\b(?:activat\w*|chain|chains|chained|respond\w*)\b", text[:m.start()],
+                     re.IGNORECASE):
+            break           # a Chain told before: its links are those cards, not cards untold
+        n = int(m.group("n1") or m.group("n2") or m.group("n3"))
+        start = m.start("subj") + len(m.group("subj")) - len(m.group("subj").lstrip())
+        lead = re.search(r"(?:^|[.!?:]\s+|,\s+(?:and\s+)?|;\s+)$", text[:start])
+        if lead is None:
+            continue
+        subj = m.group("subj").strip()
+        if subj.lower() in ("it", "he", "she", "they"):
+            # "it got Special Summoned as Chain Link 2": the card named last before it
+            named = [x for x in mentions(text, db, families) if x.end <= start]
+            if not named:
+                continue
+            subj = named[-1].card
+        told = "A card is activated. " + "A card is chained to it. " * (n - 1) + \
+            f"It resolves and {subj} is {m.group('how')}. Then the Chain resolves."
+        relexed.changes.append(Change("read-as", text[start:m.end()].strip(), told))
+        out.append(text[last:start])
+        out.append(told + (" " if m.group("end") not in ("", ".", "!") else ""))
+        last = m.end()
+    if out:
+        relexed.text = ("".join(out) + text[last:]).strip()

@@ -22,8 +22,8 @@ from .grounded import (card_says, claims_checked, cost_said_as_activation, doing
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
-from .rereading import (bare_possessives, card_verbs, mentions, partial_names, purpose_aside,
-                        question_clause,
+from .rereading import (bare_possessives, card_verbs, chain_links_told, mentions, partial_names,
+                        purpose_aside, question_clause,
                         relex_around_names, story_clauses)
 from .resolve import resolve_question
 
@@ -280,6 +280,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     if relexed.text != before:
         relexed = _names_first(text, relexed, db, families)
     card_verbs(relexed, db, families)
+    chain_links_told(relexed, db, families)
     card_says(relexed, db, families)
     summoned_as_its_text_says(relexed, db, families)
     purpose_as_its_text_says(relexed, db, families)

@@ -175,3 +175,29 @@ def test_an_effect_said_by_its_limit_and_what_it_does():
     assert relex("can it banish again?").text.lower() == "can it use its banish effect again?"
     # near miss: "banish" said of a card, not of "it", again: read as written
     assert relex("can i banish it again?").text.lower() == "can i banish it again?"
+
+
+@pytest.fixture(scope="module")
+def links(base_expert):
+    return with_cards(base_expert, {
+        "name": "Varrow Herald", "kind": "monster", "subtypes": ["effect"],
+        "text": "When this card is Special Summoned: You can draw 1 card."}, {
+        "name": "Varrow Crier", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is Special Summoned: You can draw 1 card."})
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_chain_told_by_its_links_numbers(links):
+    story = "{} was Special Summoned as Chain Link 2, then Chain Link 1 resolved."
+    late = links.ask(story.format("Varrow Herald") + " Can I activate its effect once the chain "
+                     "is done?")
+    assert late.value == "no"
+    assert "event-followed-by-another" in rules_fired(late)
+    # near miss: an "If" trigger does not miss the timing
+    assert links.ask(story.format("Varrow Crier") + " Can I activate its effect?").value == "yes"
+    # ... and a Chain whose cards were told keeps them: no untold cards are read in
+    spec = links.parse("My opponent activates Dark Hole. I chain Monster Reborn targeting Varrow "
+                       "Herald in my GY. Monster Reborn resolves and Special Summons Varrow Herald. "
+                       "Then Dark Hole resolves. Can I activate Varrow Herald's effect?")
+    assert all(e.get("effect", {}).get("card") in ("Dark Hole", "Monster Reborn")
+               for e in spec["situation"] if e.get("kind") == "activate")
