@@ -201,3 +201,12 @@ def test_a_chain_told_by_its_links_numbers(links):
                        "Then Dark Hole resolves. Can I activate Varrow Herald's effect?")
     assert all(e.get("effect", {}).get("card") in ("Dark Hole", "Monster Reborn")
                for e in spec["situation"] if e.get("kind") == "activate")
+
+
+def test_an_effect_said_by_its_ocg_number():
+    from psct_expert.parser.lexicon import relex
+    assert relex("Can I still use its (2) this turn?").text == \
+        "Can I still use its second effect this turn?"
+    assert relex("does its (1) effect target?").text.lower() == "does its first effect target?"
+    # near miss: a number in brackets that no possessive owns stays as written
+    assert "(2)" in relex("I control (2) monsters. Can I?").text
