@@ -210,3 +210,12 @@ def test_an_effect_said_by_its_ocg_number():
     assert relex("does its (1) effect target?").text.lower() == "does its first effect target?"
     # near miss: a number in brackets that no possessive owns stays as written
     assert "(2)" in relex("I control (2) monsters. Can I?").text
+
+
+def test_a_summon_negator_described_in_other_words():
+    from psct_expert.parser.lexicon import relex
+    said = relex("Can I negate it with a counter trap that says it negates the Summon of a monster?")
+    assert said.text.endswith("with a counter trap that negates Summons?")
+    assert relex("I flip my summon negate trap.").text == "I flip my trap that negates Summons."
+    # near miss: a kind of Summon said stays (a negator of Special Summons only is another card)
+    assert "Special Summons" in relex("with a trap that negates Special Summons?").text
