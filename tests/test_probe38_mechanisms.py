@@ -89,6 +89,18 @@ def test_an_english_word_naming_one_card_where_only_a_card_stands(base_expert):
         base_expert.parse("Does the diameter of my card target?")
 
 
+def test_an_english_word_naming_one_card_as_the_subject_and_again(base_expert):
+    from psct_expert.parser.grammar import grammar_for
+    from psct_expert.parser.names import partial_mentions
+    terminal = grammar_for(base_expert.kb.families).terminal
+    text = "when diameter resolves, opp banishes diameter."
+    found = partial_mentions(text, base_expert.db, terminal)
+    assert [(text[m.start:m.end], m.card) for m in found] == \
+        [("diameter", "Mathmech Diameter"), ("diameter", "Mathmech Diameter")]
+    # near miss: a word naming one card in no card's place is no card
+    assert partial_mentions("the diameter is small.", base_expert.db, terminal) == []
+
+
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
 def test_the_cost_paid_with_the_card_says_which_effect_is_activated(cards):
     answer = cards.ask("Can I Tribute Varrow Sentry during my Main Phase to Special Summon a "

@@ -449,6 +449,11 @@ _SLOT_AFTER = re.compile(r"'s\s+(?:(?:own|first|second|third|1st|2nd|3rd|once|pe
                          r"(?:effects?|eff|ability|gy|graveyard|quick|search|summon|destroy|banish|"
                          r"trigger|ignition|flip|atk|def|text|activation|negate|negation|mill|"
                          r"bounce|revive|burn|draw|once)\b", re.IGNORECASE)
+# ... or the subject of what only a card does ("when rampage resolves", "Rampage targets 2 cards")
+_SLOT_SUBJECT = re.compile(r"\s+(?:targets|targeted|resolves|resolved|activates|negates|banishes|"
+                           r"destroys|attacks|attacked)\b", re.IGNORECASE)
+_SLOT_LEAD = re.compile(r"(?:^|[.!?]\s+|\b(?:when|if|after|once|my|their|his|her|opp's|the)\s+)$",
+                        re.IGNORECASE)
 _SLOT_BEFORE = re.compile(r"\b(?:(?:normal|special|tribute|flip|synchro|xyz|link|fusion|ritual|pendulum)\s+"
                           r"summon(?:ed|s)?|summon(?:ed|s)?|activated|activates|chained)\s+(?:my\s+|their\s+|a\s+)?$",
                           re.IGNORECASE)
@@ -457,14 +462,19 @@ _SLOT_BEFORE = re.compile(r"\b(?:(?:normal|special|tribute|flip|synchro|xyz|link
 def _english_in_card_slot(text: str, db: CardDB, plain_word) -> list[Mention]:
     """(names) A word of English that the question language does not have and that stands in
     exactly one card's name ("diameter": Mathmech Diameter) is that card where only a card stands:
-    before "'s effect" (or another word said of an effect), or after a Summon or an activation
-    ("Normal Summoned diameter").  Elsewhere such a word stays a word to place ("rampage")."""
+    before "'s effect" (or another word said of an effect), after a Summon or an activation
+    ("Normal Summoned diameter"), or as the subject of what only a card does, opening a sentence
+    or a clause ("when rampage resolves").  Elsewhere such a word stays a word to place."""
     out: list[Mention] = []
-    for m in _LONE_WORD.finditer(text):
+    words = [m for m in _LONE_WORD.finditer(text)
+             if not plain_word(m.group().lower()) and not plain_word(m.group()) and _english(m.group())]
+    slotted = {m.group().lower() for m in words
+               if _SLOT_AFTER.match(text, m.end()) or _SLOT_BEFORE.search(text[:m.start()]) or
+               _SLOT_SUBJECT.match(text, m.end()) and _SLOT_LEAD.search(text[:m.start()])}
+    for m in words:
+        # (the same word said again elsewhere in the question is the same card)
         word = m.group()
-        if plain_word(word.lower()) or plain_word(word) or not _english(word):
-            continue
-        if not (_SLOT_AFTER.match(text, m.end()) or _SLOT_BEFORE.search(text[:m.start()])):
+        if word.lower() not in slotted:
             continue
         card = db.partial(word)
         if card is not None and name_key(word) not in _not_names():
