@@ -231,3 +231,13 @@ def test_a_summon_negator_described_in_other_words():
     assert relex("I flip my summon negate trap.").text == "I flip my trap that negates Summons."
     # near miss: a kind of Summon said stays (a negator of Special Summons only is another card)
     assert "Special Summons" in relex("with a trap that negates Special Summons?").text
+
+
+def test_a_card_as_the_topic_before_a_comma_then_its_targets():
+    from psct_expert.parser.lexicon import relex
+    text = "Quillon X effect, i target 2 cards. can they respond?"
+    s = text.index("Quillon X"); e = s + len("Quillon X")
+    assert relex(text, [(s, e)]).text.startswith("I activate Quillon X targeting 2 cards.")
+    # near miss: a card before a comma with no targeting after it stays as written
+    text = "Quillon X effect, i draw 2 cards. can they respond?"
+    assert relex(text, [(s, e)]).text.startswith("Quillon X effect, i draw")

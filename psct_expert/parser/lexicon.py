@@ -151,7 +151,10 @@ def _patterns() -> dict:
             rf"(?:{starts})\b))(?P<main>.+)$", re.IGNORECASE) if reasons is not None else None,
         "suppose": re.compile(rf"^{supposes.pattern}\s+(?P<a>[^,]+?),\s+(?:then\s+)?"
                               rf"(?P<b>{starts}\b.*)$", re.IGNORECASE) if supposes is not None else None,
-        "header": re.compile(rf"^(?P<card>\ue000k\d+k)\s*:\s+(?:(?P<it>it|this card)\s+(?=\w)|"
+        # "X: I target A", "X effect, i target A": the card as the topic, then who targets what
+        "header": re.compile(rf"^(?P<card>\ue000k\d+k)(?:\s*:\s+|(?:'s)?(?:\s+(?:(?:quick|trigger|ignition)\s+)?"
+                             rf"(?:effect|eff))?\s*,\s+(?=(?:{subjects.pattern}|opp)\s+(?:target|targets|targeted)\s))"
+                             rf"(?:(?P<it>it|this card)\s+(?=\w)|"
                              rf"(?P<who>{subjects.pattern}|opp)\s+(?P<verb>target|targets|targeted)\s+)",
                              re.IGNORECASE) if subjects is not None else None,
         "examples": _alternation(lx.get("examples")),
