@@ -241,3 +241,18 @@ def test_a_card_as_the_topic_before_a_comma_then_its_targets():
     # near miss: a card before a comma with no targeting after it stays as written
     text = "Quillon X effect, i draw 2 cards. can they respond?"
     assert relex(text, [(s, e)]).text.startswith("Quillon X effect, i draw")
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_target_removed_from_where_it_was(base_expert):
+    spec = base_expert.parse("I activate Twin Twisters targeting 2 Set cards. My opponent removes "
+                             "one of them from the field in response. Is the other one still "
+                             "destroyed?")
+    assert {"left": {"target": "2 Set cards (1 of 2)"}} in spec["suppose"]
+    assert base_expert.ask_spec(spec, "").value == "yes"
+    gy = base_expert.parse("I activate Monster Reborn targeting a monster in my GY. My opponent "
+                           "removes it from the GY in response. Is it still Special Summoned?")
+    assert {"left": {"target": "a monster in my GY"}} in gy["suppose"]
+    # near miss: removing a card the story did not tell is refused, naming what is missing
+    with pytest.raises(Exception, match="of what"):
+        base_expert.parse("My opponent removes one of them from the field. Is it destroyed?")

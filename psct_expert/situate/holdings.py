@@ -187,7 +187,8 @@ def purpose_gains(st: Situate, m: Tree) -> bool:
     return True
 
 
-REMOVED_TO = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy"}
+REMOVED_TO = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+              "remove": "left-field", "remove-gy": "left-gy", "remove-banished": "left-banished"}
 
 
 def remove_target(st: Situate, ev: Tree) -> bool:
@@ -198,6 +199,12 @@ def remove_target(st: Situate, ev: Tree) -> bool:
     verb_node = sub(ev, "remove_verb")
     verb = next((str(c.data) for c in verb_node.children if isinstance(c, Tree)), None) \
         if verb_node is not None else None
+    if verb is None and verb_node is not None:
+        # "they remove it from the field / from the GY in response": it leaves that place, how is
+        # not told
+        places = [st.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
+        verb = {"gy": "remove-gy", "banishment": "remove-banished"}.get(
+            places[-1] if places else "field", "remove")
     ws = low(sub(ev, "held_ref"))
     if ws in (["1"], ["1", "of", "them"]):
         ws = ["one"] + ws[1:]              # "opp banishes 1 in response"
@@ -215,7 +222,11 @@ def remove_target(st: Situate, ev: Tree) -> bool:
         return False
     from .targets import note_change      # targets.py imports this module
     player = st._player(ev)
-    st._target_change_mods(ev)
+    if verb.startswith("remove"):
+        if set(st._mods(ev)) - {"respond", "from"}:     # "from the field": the place it leaves
+            st.fail("the situation model has no place for this in a target's change", ev)
+    else:
+        st._target_change_mods(ev)
     newest = st.events[-1] if st.events and st.events[-1].get("kind") == "activate" else None
     if ws == ["it"] and newest is not None and newest.get("player") == player and \
             st._it_answered(newest, verb, ev):
