@@ -256,3 +256,18 @@ def test_a_target_removed_from_where_it_was(base_expert):
     # near miss: removing a card the story did not tell is refused, naming what is missing
     with pytest.raises(Exception, match="of what"):
         base_expert.parse("My opponent removes one of them from the field. Is it destroyed?")
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_part_told_not_done_by_its_outcome(base_expert):
+    cards = with_cards(base_expert, {
+        "name": "Varrow Purge", "kind": "spell", "subtypes": ["normal"],
+        "text": "Destroy 1 monster on the field, and if you do, draw 1 card."}, {
+        "name": "Varrow Sweep", "kind": "spell", "subtypes": ["normal"],
+        "text": "Destroy 1 monster on the field, also draw 1 card."})
+    for said in ("nothing is destroyed", "nothing can be destroyed", "I destroy nothing"):
+        answer = cards.ask(f"I resolve Varrow Purge but {said}. Do I still draw 1 card?")
+        assert answer.value == "no", said
+    # near miss: parts joined by "also" do not hang on each other
+    assert cards.ask("I resolve Varrow Sweep but nothing is destroyed. Do I still draw 1 "
+                     "card?").value == "yes"
