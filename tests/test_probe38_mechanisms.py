@@ -271,3 +271,14 @@ def test_a_part_told_not_done_by_its_outcome(base_expert):
     # near miss: parts joined by "also" do not hang on each other
     assert cards.ask("I resolve Varrow Sweep but nothing is destroyed. Do I still draw 1 "
                      "card?").value == "yes"
+
+
+def test_a_target_no_longer_where_it_was():
+    from psct_expert.parser.lexicon import relex
+    assert relex("I target it, but it was no longer banished when the effect resolved. Is it "
+                 "returned?").text == "I target it, but it leaves the banishment before it " \
+                                      "resolves. Is it returned?"
+    assert "leaves the GY before it resolves" in relex(
+        "but the card is no longer in the GY when it resolves. Is it added?").text
+    # near miss: asked, not told, it stays a question (the grammar reads it as a supposition)
+    assert "no longer in the GY" in relex("Is it no longer in the GY?").text
