@@ -35,6 +35,9 @@ SITUATION_GAP = "the situation model has no "
 # a story the situation could not place and asks to be told otherwise ("removes one of what?
 # (tell what was controlled first)"): a gap in the reading, which a story's frame may read
 _TELL = "(tell "
+# "whose effect is 'its flip effect'?": a pronoun the grammar's reading left without its card; the
+# lexicon's reading (which may read the words around it otherwise) is tried once
+_WHOSE = "whose effect is "
 # "opp banishes 1 in response": which of the targeted cards, the grammar asks; a story's frame
 # reads "1" as one of them, and asks of the others only where the targets are alike
 _WHICH_TARGET = "which of the targeted cards?"
@@ -244,7 +247,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             acting = _acting_reading(text, scenario, db, families)
             if acting is not None:
                 return acting
-        if SITUATION_GAP in str(refused.exc):
+        if SITUATION_GAP in str(refused.exc) or _WHOSE in str(refused.exc):
             # (sisterAF) not a refusal of the cards but a story the situation has no event for
             # ("opp tributes a monster and tribute summons X"): the lexicon's reading once (every
             # change shown), else the refusal stands

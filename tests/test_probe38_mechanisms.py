@@ -282,3 +282,22 @@ def test_a_target_no_longer_where_it_was():
         "but the card is no longer in the GY when it resolves. Is it added?").text
     # near miss: asked, not told, it stays a question (the grammar reads it as a supposition)
     assert "no longer in the GY" in relex("Is it no longer in the GY?").text
+
+
+def test_an_effect_that_goes_off_and_a_monster_that_died_in_battle():
+    from psct_expert.parser.lexicon import relex
+    assert relex("does its flip effect still go off?").text.lower() == \
+        "does its flip effect still activate?"
+    assert relex("it died in battle. can i?").text.lower().startswith("it was destroyed by battle.")
+    # near miss: "off" said of something else stays
+    assert "off" in relex("does it turn off the effect?").text
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_pronoun_the_grammars_reading_left_without_its_card_is_read_again(base_expert):
+    answer = base_expert.ask("My opponent attacks my face-down Shaddoll Squamata and it is "
+                             "destroyed by battle. Does its flip effect still go off?")
+    assert answer.value == "yes"
+    # near miss: with no card before it, "its" stays unplaced
+    with pytest.raises(Exception, match="whose"):
+        base_expert.parse("Does its flip effect still go off?")
