@@ -301,3 +301,15 @@ def test_a_pronoun_the_grammars_reading_left_without_its_card_is_read_again(base
     # near miss: with no card before it, "its" stays unplaced
     with pytest.raises(Exception, match="whose"):
         base_expert.parse("Does its flip effect still go off?")
+
+
+def test_a_monster_said_by_its_kind_alone_and_then_is_no_name():
+    from psct_expert.parser.lexicon import relex
+    from psct_expert.parser.names import unknown_name_runs
+    assert relex("my non-tuner synchro was sent to the GY.").text.startswith(
+        "My non-tuner synchro Monster was sent")
+    # near miss: a Synchro Summon, a Synchro Monster said in full, stay as written
+    assert relex("I Synchro Summon a monster.").text == "I Synchro Summon a monster."
+    assert "Synchro Monster Monster" not in relex("a Synchro Monster is sent.").text
+    # "Then the Chain resolves": no name
+    assert unknown_name_runs("A card resolves. Then the Chain resolves.", []) == []

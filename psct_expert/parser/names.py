@@ -300,7 +300,7 @@ def _short_names(text: str, mentions: list[Mention], plain_word=None) -> None:
 
 
 _QUESTION_WORDS = re.compile(r"^(?:(?:Does|Do|Is|Are|Can|Could|If|When|After|Will|Would|Must|"
-                             r"What|How|Why|Should|Suppose|While|Since|Because|I)\s+)+")
+                             r"What|How|Why|Should|Suppose|While|Since|Because|Then|Later|But|I)\s+)+")
 # (names) a dash between capitalised words stays in the run ("ZS - Banish Sage"): a misspelt
 # name with an archetype before a dash is looked up whole
 _CAP_RUN = re.compile(r"\b[A-Z][\w'\-]*(?:\s+(?:of|the|and|&|de|-(?=\s+[A-Z])|[A-Z0-9][\w'\-:,.]*))*")
