@@ -510,7 +510,6 @@ _COST_AS_ACT = re.compile(r"\b(?P<modal>can|could|may)\s+(?P<who>i|you|they|he|s
                           r"(?P<k>\ue000k\d+k)(?!'s)"
                           r"(?P<rest>(?:\s+(?!to\b|in\s+order\b)[\w'\-]+){0,6}?)"
                           r"(?:\s+(?P<how>(?:in order\s+)?to\s+[^?]+?))?\s*(?P<end>\?)", re.IGNORECASE)
-_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
 def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> None:
@@ -522,6 +521,7 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     a card?": the one effect of X that the purpose grounds so is the effect asked about.  A cost
     no effect or more than one pays with the card, a purpose no effect or more than one bears
     out, leaves the question as it was."""
+    from .parser.names import vocabulary
     from .reader import read_card
 
     text = relexed.text
@@ -554,13 +554,14 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
         return
     eid = paying[0]
     n = eid.rpartition("#")[2]
-    if not n.isdigit() or int(n) not in _ORDINALS:
+    ordinals = {k: w for w, k in vocabulary()["ordinals"].items() if w.isalpha()}
+    if not n.isdigit() or int(n) not in ordinals:
         return
     if how:
         relexed.changes.append(Change("grounded", how, card.name))
     rest = m.group("rest") or ""
     act = m.group("verb") if verb in ("activate", "use", "chain") else "activate"
-    read = f"{m.group('modal')} {m.group('who')} {act} the {_ORDINALS[int(n)]} effect of " \
+    read = f"{m.group('modal')} {m.group('who')} {act} the {ordinals[int(n)]} effect of " \
            f"\ue000k{m.group('k')[2:-1]}k{rest}?"
     written = keyed[m.start():m.end()]
     unkey = lambda t: re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, t)  # noqa

@@ -448,7 +448,7 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
 _SLOT_AFTER = re.compile(r"'s\s+(?:(?:own|first|second|third|1st|2nd|3rd|once|per|turn|hopt|opt)\s+)*"
                          r"(?:effects?|eff|ability|gy|graveyard|quick|search|summon|destroy|banish|"
                          r"trigger|ignition|flip|atk|def|text|activation|negate|negation|mill|"
-                         r"bounce|revive|burn|draw|once)\b", re.IGNORECASE)
+                         r"bounce|revive|burn|draw)\b", re.IGNORECASE)
 # ... or the subject of what only a card does ("when rampage resolves", "Rampage targets 2 cards")
 _SLOT_SUBJECT = re.compile(r"\s+(?:targets|targeted|resolves|resolved|activates|negates|banishes|"
                            r"destroys|attacks|attacked)\b", re.IGNORECASE)
