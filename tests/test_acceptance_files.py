@@ -78,6 +78,9 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
 DISPUTED = {
     "bp14-taiyou-vs-normal-trap": "Book of Taiyou is a Normal Spell (the card database: spell, "
                                   "normal), so it cannot be chained; the case calls it Quick-Play",
+    "bp37-dragon-lords-chain-spell": "Return of the Dragon Lords is a Normal Spell (the card "
+                                     "database and Konami's own article say so), so it cannot be "
+                                     "chained; the case calls it a Normal Trap",
 }
 
 
