@@ -313,3 +313,15 @@ def test_a_monster_said_by_its_kind_alone_and_then_is_no_name():
     assert "Synchro Monster Monster" not in relex("a Synchro Monster is sent.").text
     # "Then the Chain resolves": no name
     assert unknown_name_runs("A card resolves. Then the Chain resolves.", []) == []
+
+
+def test_an_effect_said_by_the_card_and_what_it_does_before_what_happened_to_it():
+    from psct_expert.parser.lexicon import relex
+    text = "my Quillon X banish got its activation negated. can it try again?"
+    s = text.index("Quillon X"); e = s + len("Quillon X")
+    read = relex(text, [(s, e)]).text
+    assert read.startswith("The activation of my Quillon X's banish effect was negated.")
+    assert read.endswith("use it again?")
+    # near miss: a word after the card that is not what it does stays as written
+    text = "my Quillon X banished a card. can it?"
+    assert relex(text, [(s, e)]).text.startswith("My Quillon X banished")
