@@ -325,3 +325,11 @@ def test_an_effect_said_by_the_card_and_what_it_does_before_what_happened_to_it(
     # near miss: a word after the card that is not what it does stays as written
     text = "my Quillon X banished a card. can it?"
     assert relex(text, [(s, e)]).text.startswith("My Quillon X banished")
+
+
+def test_a_monster_is_one_of_the_cards_a_text_names_without_a_kind():
+    from psct_expert.situate.words import words_fit
+    assert words_fit(["a", "monster"], "Send any number of other cards from your hand to the GY")
+    # near miss: a text that names a kind of card keeps it
+    assert not words_fit(["a", "monster"], "Send 1 Spell/Trap Card you control to the GY")
+    assert not words_fit(["a", "monster"], "Discard 1 Spell")

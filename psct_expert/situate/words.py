@@ -77,9 +77,14 @@ def words_fit(obj: list[str], quote: str) -> bool:
         # ("Spell/Trap" or "Spells/Traps": each word of it, as the text's "/" is read apart)
         for part in w.split("/") if "/" in w else [w]:
             stem = part[:-1] if part.endswith("s") and len(part) > 3 else part
+            if stem in _KINDS and "card" in qws and not _KINDS & qws:
+                continue        # "a monster" is one of "other cards" (a text that names no kind)
             if part not in qws and stem not in qws:
                 return False
     return True
+
+
+_KINDS = {"monster", "spell", "trap"}
 
 
 def card_fits(kind: str, quote: str) -> bool:
