@@ -333,3 +333,19 @@ def test_a_monster_is_one_of_the_cards_a_text_names_without_a_kind():
     # near miss: a text that names a kind of card keeps it
     assert not words_fit(["a", "monster"], "Send 1 Spell/Trap Card you control to the GY")
     assert not words_fit(["a", "monster"], "Discard 1 Spell")
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_bullets_applied_together_resolve_independently(base_expert):
+    cards = with_cards(base_expert, {
+        "name": "Varrow Twinblade", "kind": "monster", "subtypes": ["flip", "effect"],
+        "text": "FLIP: Apply these effects (simultaneously).\n● You can destroy 1 card on the "
+                "field.\n● Draw 1 card."})
+    for said in ("nothing is destroyed", "I choose not to destroy anything"):
+        answer = cards.ask(f"I activate Varrow Twinblade's effect and {said}. Do I still draw 1 "
+                           "card?")
+        assert answer.value == "yes", said
+        assert "applied-bullets-independent" in rules_fired(answer)
+    # near miss: the bullet asked about is the one that was not done
+    assert cards.ask("I activate Varrow Twinblade's effect and nothing is destroyed. Is a card "
+                     "still destroyed?").value != "yes"

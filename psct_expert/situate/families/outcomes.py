@@ -33,13 +33,33 @@ def _cannot_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dict:
         st.fail("which part of the effect, and what changed?", q)
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
-    for v in st.cannot + [verb]:
+    bullets = [f.get("bullet") for f in reading.facts if f.type == "bullet" and f.get("effect") == eid]
+
+    def part_of(v: str) -> dict:
+        """The effect (or its one bullet, "Apply these effects: ● ... ● ...") with a part that
+        does ``v``."""
         try:
             select_clause(reading, eid, v)
+            return ref
         except QuestionError:
+            pass
+        has = []
+        for b in bullets:
+            try:
+                select_clause(reading, b, v)
+                has.append(b)
+            except QuestionError:
+                continue
+        if len(has) != 1:
             st.fail(f"{ref['card']} has no part that does {v!r}", q)
-    return {"family": "clause-done", "effect": ref, "part": verb,
-            "suppose": [{"fails": {"part": v}} for v in st.cannot]}
+        return {"card": ref["card"], "bullet": has[0].rpartition("#")[2]}
+
+    asked = part_of(verb)
+    suppose = []
+    for v in st.cannot:
+        where = part_of(v)
+        suppose.append({"fails": {"part": v, **({"effect": where} if where != asked else {})}})
+    return {"family": "clause-done", "effect": asked, "part": verb, "suppose": suppose}
 
 
 def _negated_though(st: Situate, fam: Tree, q: Tree) -> dict:
