@@ -17,11 +17,13 @@ def test_every_case_file_has_cases():
 
 
 # the cases kept from earlier rounds of held-out probes: regression cases whose mechanisms the
-# topic files test too; and the eight largest topic files (about 460 cases, each mechanism also
-# tested by its own module's tests: test_questions_battle.py, test_counters_stats.py, ...): they
-# run with the slow tests (.ci/run runs them), for a default run under a minute
+# topic files test too; and the ten largest topic files (about 540 cases, each mechanism also
+# tested by its own module's tests: test_questions_battle.py, test_counters_stats.py,
+# test_activation_timing.py, test_questions_targets_summons.py, ...): they run with the slow
+# tests (.ci/run runs them), for a default run under a minute
 SLOW_FILES = {"probe2", "probe3", "heldout", "chain_cost_summon", "event_order", "timing_chains",
-              "resolution", "conditions_opt", "conjunctions", "battle", "counters_stats"}
+              "resolution", "conditions_opt", "conjunctions", "battle", "counters_stats",
+              "activation_timing", "targets_summons"}
 
 
 def _slow(case):
