@@ -349,3 +349,12 @@ def test_bullets_applied_together_resolve_independently(base_expert):
     # near miss: the bullet asked about is the one that was not done
     assert cards.ask("I activate Varrow Twinblade's effect and nothing is destroyed. Is a card "
                      "still destroyed?").value != "yes"
+
+
+def test_later_opening_a_told_sentence():
+    from psct_expert.parser.lexicon import relex
+    assert relex("I banish it. Later it comes back. Is it negated?").text == \
+        "I banish it. it comes back. Is it negated?"
+    # near miss: "later" in the question, and "next turn", stay
+    assert relex("Later, can i use it?").text.startswith("Later")
+    assert "Next turn" in relex("I banish it. Next turn it comes back. Is it negated?").text
