@@ -370,11 +370,8 @@ class MoveEvents:
         for what in which:
             note_change(self, what, {"left": True})
         places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
-        action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
-                  "tribute": "tributed"}.get(verb) or \
-            ("returned-to-hand" if places[-1:] == ["hand"] else "returned-to-deck"
-             if places[-1:] == ["deck"] else "returned-to-extra" if places[-1:] == ["extra-deck"]
-             else None)
+        # (a card shuffled away goes where "return" would say: the place said last)
+        action = moved_by_verb("return" if verb == "shuffle" else verb, places)
         if action is None:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         for what in which:
