@@ -403,15 +403,19 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
     taken = [(m.start, m.end) for m in mentions]
     runs = list(_free_runs(text, mentions))
     strange = []        # (names) words of no language, perhaps a name misspelt
+    english = []        # (names) words of English the question language does not have
     for m in _LONE_WORD.finditer(text):
+        if plain_word(m.group().lower()) or plain_word(m.group()):
+            continue
+        if _english(m.group()):
+            english.append(m)
+            continue
         near = [x.group(1) for x in (re.search(r"([A-Z][\w'\-]*)\s+$", text[:m.start()]),
                                       re.match(r"\s+([A-Z][\w'\-]*)", text[m.end():])) if x]
         beside = any(not plain_word(w.lower()) for w in near)   # part of a longer name
-        if not plain_word(m.group().lower()) and not plain_word(m.group()) and \
-                not _english(m.group()):
-            strange.append((m.start(), m.end()))
-            if not beside:
-                runs.append((m.start(), m.end()))
+        strange.append((m.start(), m.end()))
+        if not beside:
+            runs.append((m.start(), m.end()))
     runs += _plain_runs(text, plain_word)
     runs += _runs_around(text, [(m.start(), m.end()) for m in _LONE_WORD.finditer(text)
                                 if not plain_word(m.group().lower()) and not plain_word(m.group())])
@@ -434,7 +438,7 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
         if not any(m.start < b and a < m.end for a, b in taken):
             out.append(m)
             taken.append((m.start, m.end))
-    for m in _english_in_card_slot(text, db, plain_word):
+    for m in _english_in_card_slot(text, db, english):
         if not any(m.start < b and a < m.end for a, b in taken):
             out.append(m)
             taken.append((m.start, m.end))
@@ -459,15 +463,14 @@ _SLOT_BEFORE = re.compile(r"\b(?:(?:normal|special|tribute|flip|synchro|xyz|link
                           re.IGNORECASE)
 
 
-def _english_in_card_slot(text: str, db: CardDB, plain_word) -> list[Mention]:
+def _english_in_card_slot(text: str, db: CardDB, words: list) -> list[Mention]:
     """(names) A word of English that the question language does not have and that stands in
     exactly one card's name ("diameter": Mathmech Diameter) is that card where only a card stands:
     before "'s effect" (or another word said of an effect), after a Summon or an activation
     ("Normal Summoned diameter"), or as the subject of what only a card does, opening a sentence
-    or a clause ("when rampage resolves").  Elsewhere such a word stays a word to place."""
+    or a clause ("when rampage resolves").  Elsewhere such a word stays a word to place.
+    ``words``: the question's lone words of English that the question language does not have."""
     out: list[Mention] = []
-    words = [m for m in _LONE_WORD.finditer(text)
-             if not plain_word(m.group().lower()) and not plain_word(m.group()) and _english(m.group())]
     slotted = {m.group().lower() for m in words
                if _SLOT_AFTER.match(text, m.end()) or _SLOT_BEFORE.search(text[:m.start()]) or
                _SLOT_SUBJECT.match(text, m.end()) and _SLOT_LEAD.search(text[:m.start()])}
