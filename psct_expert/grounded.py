@@ -594,3 +594,55 @@ def _purpose_of(said: str, reading, eid: str, acting: bool) -> bool:
 _PURPOSE_FILLER = {"something", "anything", "their", "my", "his", "her", "one", "opp", "opponent's", "get",
                    "own"}
 
+
+
+# "Delteros detaches 1 material to destroy a card. Is that a targeting effect?": a told sentence
+# whose subject is a card (or its effect), and a question that asks of "that"/"this"/"it"
+_TOLD_DOING = re.compile(r"(?:^|(?<=[.!]\s))(?:(?:my|their|his|her|opp's|the)\s+)?(?P<k>\ue000k\d+k)"
+                         r"(?:'s\s+effect)?\s+(?P<does>[^.?!]{3,160}?)\s*[.!]\s", re.IGNORECASE)
+_ASKED_OF_IT = re.compile(r"(?:^|(?<=[.!]\s))(?P<aux>is|does|did|was|can)\s+"
+                          r"(?P<it>that effect|this effect|that|this|it)(?=\s)(?![^?]*\ue000k)"
+                          r"[^?]*\?\s*$", re.IGNORECASE)
+
+
+def told_doing_says_which(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"X detaches 1 material to destroy a card on the field. Is that a targeting effect?": what
+    the story tells a card did is what one of its effects does; the question's "that" (or "this",
+    "it") is that effect, read as "the second effect of X", when exactly one effect of X bears
+    out every game action the sentence says and its words stand in that effect's text
+    (:func:`_purpose_of`).  The question must name no card itself; a sentence no effect or more
+    than one bears out leaves the question as it was."""
+    from .parser.names import vocabulary
+    from .reader import read_card
+
+    text = relexed.text
+    found = mentions(text, db, families)
+    keyed = text
+    for k, m in sorted(enumerate(found), key=lambda x: -x[1].start):
+        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end:]
+    asked = _ASKED_OF_IT.search(keyed)
+    if asked is None:
+        return
+    told = [t for t in _TOLD_DOING.finditer(keyed[:asked.start()] + " ")]
+    if len(told) != 1:
+        return
+    t = told[0]
+    card = db.find(found[int(t.group("k")[2:-1])].card)
+    if card is None or card.kind != "monster" and not card.text:
+        return
+    reading = read_card(card)
+    effects = list(dict.fromkeys(f.get("effect") for f in reading.facts if f.type == "effect"))
+    said = t.group("does")
+    fits = [e for e in effects if _purpose_of(said, reading, e, True)]
+    if len(fits) != 1:
+        return
+    n = fits[0].rpartition("#")[2]
+    ordinals = {k: w for w, k in vocabulary()["ordinals"].items() if w.isalpha()}
+    if not n.isdigit() or int(n) not in ordinals:
+        return
+    unkey = lambda s: re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, s)  # noqa
+    named = f"the {ordinals[int(n)]} effect of {card.name}"
+    relexed.changes.append(Change("grounded", unkey(said), card.name))
+    relexed.changes.append(Change("read-as", asked.group("it"), named))
+    keyed = keyed[:asked.start("it")] + named + keyed[asked.end("it"):]
+    relexed.text = unkey(keyed)

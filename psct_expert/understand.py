@@ -17,6 +17,7 @@ from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
 from .grounded import (card_says, claims_checked, cost_said_as_activation, doing_as_its_text_says,
+                       told_doing_says_which,
                        nothing_left_as_its_text_takes, purpose_as_its_text_says,
                        summoned_as_its_text_says)
 from .parser import parse_question
@@ -311,7 +312,8 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             return spec, read
     # a cost or a purpose that says which of a card's effects is activated ("can I Tribute X ...
     # to Special Summon ...?"), when no reading so far placed the question
-    acting = _with(cost_said_as_activation, relexed, db, families)
+    acting = _with(cost_said_as_activation, relexed, db, families) or \
+        _with(told_doing_says_which, relexed, db, families)
     if acting is not None:
         spec, read, _err = _then_asked(tries, acting, db, families)
         if spec is not None:
@@ -435,7 +437,8 @@ def _acting_reading(text: str, scenario: list[str], db: CardDB, families: dict):
     except QuestionError:
         return None
     partial_names(relexed, db, families)
-    acting = _with(cost_said_as_activation, relexed, db, families)
+    acting = _with(cost_said_as_activation, relexed, db, families) or \
+        _with(told_doing_says_which, relexed, db, families)
     if acting is None:
         return None
     spec, read, _err = _then_asked(_Tries(_relexed_lines(scenario, db, families), db, families),

@@ -167,6 +167,10 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
             i += 1
     _short_names(text, mentions, plain_word)
     _typos(text, db, mentions)
+    # (names) a word of a named card inside a name its text quotes ("a Level 4 Magnet Warrior"
+    # beside Alpha The Electromagnet Warrior) says that group, not the card
+    groups = quoted_groups(text, db, [m for m in mentions if name_key(m.text) == name_key(m.card)])
+    mentions[:] = [m for m in mentions if not any(s <= m.start and m.end <= e for s, e in groups)]
     # "I used X as Synchro Material": a game term after "as", never the card of that name
     mentions[:] = [m for m in mentions if not _term_after_as(text, m.start, m.end)]
     mentions.sort(key=lambda m: m.start)
@@ -284,6 +288,27 @@ def _short_names(text: str, mentions: list[Mention], plain_word=None) -> None:
             if w and (len(w.group()) >= 3 or len(w.group()) == 2 and not _english(w.group())) and \
                     name_key(w.group()) not in _game_words():
                 firsts.setdefault(w.group(), m.card)
+    # (names) two words or more of a card named in full, together as its name has them, in any
+    # case ("... Stardust Charge Warrior ... does charge warrior miss the timing?")
+    for m in list(mentions):
+        if name_key(m.text) != name_key(m.card):
+            continue
+        parts = re.findall(r"[A-Za-z][\w'\-]*", m.card)
+        for size in range(len(parts) - 1, 1, -1):
+            for i in range(len(parts) - size + 1):
+                run = parts[i:i + size]
+                if set(name_key(" ".join(run)).split()) <= _game_words() | {"the", "of", "and"}:
+                    continue
+                pattern = r"(?<![\w\-])" + r"\s+".join(plain_re.escape(w) for w in run) + r"(?![\w\-])"
+                for g in plain_re.finditer(pattern, text, plain_re.IGNORECASE):
+                    over = [x for x in mentions if x.start < g.end() and g.start() < x.end]
+                    if any(x.start < g.start() or g.end() < x.end for x in over):
+                        continue    # (a longer name, or one that goes past the run, stays)
+                    # (the words of other names it holds are this card's: "storm rider")
+                    mentions[:] = [x for x in mentions if x not in over]
+                    taken[:] = [(x.start, x.end) for x in mentions]
+                    mentions.append(Mention(g.start(), g.end(), m.card, g.group()))
+                    taken.append((g.start(), g.end()))
     for word, card in firsts.items():
         lower_ok = plain_word is not None and not plain_word(word.lower()) and (
             len(word) >= 4 or len(word) == 2 and not _english(word.lower()))
@@ -400,7 +425,8 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
     word the question language does not have, that stands in exactly one card's name as whole
     words.  Runs of game words only, and words of the language, are never names."""
     mentions = find_cards(text, db, plain_word)
-    taken = [(m.start, m.end) for m in mentions]
+    # (names) a name a named card's text quotes is that group of cards, never one card's name
+    taken = [(m.start, m.end) for m in mentions] + quoted_groups(text, db, mentions)
     runs = list(_free_runs(text, mentions))
     strange = []        # (names) words of no language, perhaps a name misspelt
     english = []        # (names) words of English the question language does not have
@@ -652,11 +678,14 @@ def _plain_runs(text: str, plain_word, longest: int = 3):
     return out
 
 
-def archetype_words(text: str, db: CardDB, terminal) -> frozenset:
+def archetype_words(text: str, db: CardDB, terminal, mentions: list[Mention] = ()) -> frozenset:
     """Words of ``text`` in lower case that the grammar does not have and that are a word of the
     names of two cards or more, as written or as its plural ("a madolche", "2 infernitys"), and
-    no English word: an archetype said without its capital, read as a word of a name."""
-    out = set()
+    no English word: an archetype said without its capital, read as a word of a name.  Words of
+    English too, where they say a name a named card's text quotes (:func:`quoted_groups`: "a
+    magnet warrior", "2 gladiator beasts")."""
+    out = {w.lower() for s, e in quoted_groups(text, db, mentions)
+           for w in re.findall(r"[\w\-]+", text[s:e])}
     for w in re.findall(r"(?<![\w'])[a-z][a-z\-]{3,}(?![\w'])", text):
         if terminal(w) is not None or _english(w):
             continue
@@ -666,6 +695,34 @@ def archetype_words(text: str, db: CardDB, terminal) -> frozenset:
                 out.add(w)
                 break
     return frozenset(out)
+
+
+_QUOTED_NAME = re.compile(r'"([^"\n]{3,40})"')
+
+
+def quoted_groups(text: str, db: CardDB, mentions: list[Mention]) -> list[tuple[int, int]]:
+    """Spans of ``text`` that say, in any case and as written or as its plural, a name that the
+    text of a card named in ``mentions`` quotes and that is no card's name ("a level 4 magnet
+    warrior": Alpha The Electromagnet Warrior's text quotes "Magnet Warrior"): an archetype said
+    without its quotes, grounded in the named card's text.  Never inside a mention."""
+    names = set()
+    for m in mentions:
+        card = db.find(m.card)
+        if card is None:
+            continue
+        for q in _QUOTED_NAME.findall(f"{card.text} {card.pendulum_text or ''}"):
+            if q != card.name and db.find(q) is None:
+                names.add(q)
+    out: list[tuple[int, int]] = []
+    for name in sorted(names, key=len, reverse=True):
+        pattern = r"(?<![\w\-])" + r"\s+".join(re.escape(w) for w in name.split()) + r"(?:s|es)?(?![\w\-])"
+        for g in plain_re.finditer(pattern, text, plain_re.IGNORECASE):
+            s, e = g.start(), g.end()
+            if any(s < b and a < e for a, b in out) or \
+                    any(s < m.end and m.start < e for m in mentions):
+                continue
+            out.append((s, e))
+    return sorted(out)
 
 
 def _english(word: str) -> bool:

@@ -20,7 +20,7 @@ from .. import kre as re  # re, each pattern's program kept on disk (psct_expert
 from ..cards import CardDB
 from ..errors import QuestionError, UnknownCard
 from .grammar import grammar_for
-from .names import Mention, archetype_words, find_cards, unknown_name_runs, vocabulary
+from .names import Mention, archetype_words, find_cards, quoted_groups, unknown_name_runs, vocabulary
 from .scenario import Scenario, parse_scenario
 from .tokens import Words, tokenize
 
@@ -121,10 +121,12 @@ def parse_question(text: str, db: CardDB, families: dict,
     grammar = grammar_for(families)
     mentions = find_cards(text, db, grammar.terminal)
     words = tokenize(text, mentions, grammar.terminal,
-                     archetype_words(text, db, grammar.terminal))
+                     archetype_words(text, db, grammar.terminal, mentions))
     understood = {"cards": list(dict.fromkeys(words.cards))}
     forms = vocabulary()["forms"]
-    runs = unknown_name_runs(text, mentions)
+    groups = quoted_groups(text, db, mentions)
+    runs = [r for r in unknown_name_runs(text, mentions)
+            if not any(text[s:e].lower() == r.lower() for s, e in groups)]
     if words.unknown:
         if runs and not mentions:
             raise UnknownCard(runs[0], db.suggest(runs[0]))

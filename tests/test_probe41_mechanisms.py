@@ -1,0 +1,80 @@
+"""Mechanisms of the session after `dbf0ace` (issue 22): a name a named card's text quotes, said
+without its quotes ("a Level 4 Warden Beast"); what the story tells a card did says which of its
+effects "that" is; the monster told attacked is the card "its" stands for; two words or more of a
+card named in full, in any case.  Sentences and invented cards written for these tests, not the
+shared cases."""
+
+import pytest
+
+from question_helpers import with_cards
+
+
+@pytest.fixture(scope="module")
+def cards(base_expert):
+    return with_cards(base_expert, {
+        "name": "Quillon Warden", "kind": "monster", "subtypes": ["effect"],
+        "text": "During your opponent's turn (Quick Effect): You can Tribute this card; Special "
+                "Summon 1 Level 4 \"Warden Beast\" monster from your Deck."}, {
+        "name": "Quillon Marshal", "kind": "monster", "subtypes": ["xyz", "effect"],
+        "text": "2 Level 4 monsters\nIf this card is Xyz Summoned: You can draw 1 card.\nOnce per "
+                "turn: You can detach 1 material from this card, then target 1 card on the "
+                "field; destroy it."}, {
+        "name": "Quillon Mole", "kind": "monster", "subtypes": ["flip", "effect"],
+        "text": "FLIP: You can add 1 monster from your Deck to your hand."}, {
+        "name": "Quillon Storm Rider", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is Normal Summoned: You can draw 1 card."})
+
+
+def _names(expert, text):
+    from psct_expert.parser.grammar import grammar_for
+    from psct_expert.parser.names import find_cards
+    return [(m.text.rstrip("."), m.card) for m in find_cards(text, expert.db,
+                                                 grammar_for(expert.kb.families).terminal)]
+
+
+def test_a_name_its_text_quotes_is_that_group_not_the_card(cards):
+    from psct_expert.parser.grammar import grammar_for
+    from psct_expert.parser.names import archetype_words, find_cards
+    text = "I Tribute Quillon Warden to Special Summon a Level 4 Warden Beast from my Deck."
+    assert _names(cards, text) == [("Quillon Warden", "Quillon Warden")]
+    # said in lower case and as its plural, the words are words of a name (read as a group)
+    lower = "i tribute Quillon Warden, then 2 warden beasts are summoned"
+    terminal = grammar_for(cards.kb.families).terminal
+    assert {"warden", "beasts"} <= archetype_words(lower, cards.db, terminal,
+                                                   find_cards(lower, cards.db, terminal))
+    # near miss: the card's own word alone, outside that name, is still the card
+    assert _names(cards, "I Tribute Quillon Warden. Is Warden's Tribute a cost?") == [
+        ("Quillon Warden", "Quillon Warden"), ("Warden", "Quillon Warden")]
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_what_the_story_tells_a_card_did_says_which_effect(cards):
+    spec = cards.parse("Quillon Marshal detaches 1 material to destroy a card on the field. "
+                       "Is that a targeting effect?")
+    assert spec["family"] == "targets"
+    assert spec["effect"] == {"card": "Quillon Marshal", "n": 2}
+    assert cards.ask("Quillon Marshal detaches 1 material to destroy a card on the field. "
+                     "Does that target?").value == "yes"
+    # near miss: what no effect of it does says no effect, and the question stays refused
+    with pytest.raises(Exception):
+        cards.parse("Quillon Marshal detaches 1 material to banish a card. Does that target?")
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_the_monster_told_attacked_is_the_card_its_stands_for(cards):
+    spec = cards.parse("My opponent attacks my face-down Quillon Mole. Can its flip effect be "
+                       "activated during the Damage Step?")
+    assert spec["effect"]["card"] == "Quillon Mole"
+    # near miss: an attacked monster no name says leaves "its" without its card
+    with pytest.raises(Exception, match="whose effect"):
+        cards.parse("My opponent attacks my face-down monster. Can its flip effect be activated "
+                    "during the Damage Step?")
+
+
+def test_two_words_of_a_card_named_in_full(cards):
+    text = "Quillon Storm Rider is Normal Summoned. Then storm rider is destroyed."
+    assert _names(cards, text) == [("Quillon Storm Rider", "Quillon Storm Rider"),
+                                   ("storm rider", "Quillon Storm Rider")]
+    # near miss: with no card named in full, the words are no name
+    assert all(card != "Quillon Storm Rider"
+               for _, card in _names(cards, "Then storm rider is destroyed."))
