@@ -78,3 +78,15 @@ def test_two_words_of_a_card_named_in_full(cards):
     # near miss: with no card named in full, the words are no name
     assert all(card != "Quillon Storm Rider"
                for _, card in _names(cards, "Then storm rider is destroyed."))
+
+
+def test_a_card_named_before_a_colon_is_the_it_the_story_activates():
+    from psct_expert.parser.lexicon import relex
+    text = "Quillon Warden: i activate it vs their effect. does it resolve?"
+    keep = [(0, len("Quillon Warden"))]
+    assert relex(text, keep).text.startswith("I activate Quillon Warden against")
+    dashed = "Quillon Warden - my monster got destroyed before it resolved. does it still resolve?"
+    assert "before Quillon Warden resolved" in relex(dashed, keep).text
+    # near miss: another card named before "it" leaves the sentence as written
+    other = "Quillon Warden: i summon Quillon Mole and activate it. does it resolve?"
+    assert relex(other, [(0, 14), (25, 36)]).text.startswith("Quillon Warden:")

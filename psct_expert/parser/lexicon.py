@@ -410,7 +410,8 @@ def _topic_header(s: str, out: Relexed) -> str:
     rx = _patterns()["header"]
     m = rx.match(s) if rx is not None else None
     if m is None:
-        return _topic_asked_of_it(s, out)
+        said = _topic_asked_of_it(s, out)
+        return _topic_told_of_it(s, out) if said == s else said
     if m.group("it"):
         new = f"{m.group('card')} "
     else:
@@ -421,6 +422,34 @@ def _topic_header(s: str, out: Relexed) -> str:
         new = f"{who} {verb} {m.group('card')} targeting "
     out.changes.append(Change("read-as", s[:m.end()].strip(), new.strip()))
     return new + s[m.end():]
+
+
+# "X: i activate it ...", "X - my monster got destroyed before it resolved": the card named before
+# a colon, a dash (read as a comma before this step) or a comma is the "it" the story activates, chains or sees resolve
+_TOPIC_TOLD = re.compile(r"^(?P<card>\ue000k\d+k)\s*(?::|,|\s[-\u2013\u2014])\s+(?P<rest>[^\ue000\"'\u201c]+?)"
+                         r"(?<![\w'\-/])(?P<it>it)(?=\s+(?:resolves|resolved|resolve)\b)|"
+                         r"^(?P<card2>\ue000k\d+k)\s*(?::|,|\s[-\u2013\u2014])\s+(?P<rest2>[^\ue000\"'\u201c]*?"
+                         r"\b(?:activate|activates|activated|use|used|uses|chain|chains|chained|flip|flipped)\s+)"
+                         r"(?P<it2>it)(?![\w'\-/])", re.IGNORECASE)
+
+
+def _topic_told_of_it(s: str, out: Relexed) -> str:
+    """A card named before a colon or a dash as the topic of a story told of "it": "X: i activate
+    it vs their effect, ..." is "i activate X vs their effect, ..."; "X - my monster got destroyed
+    before it resolved" is "my monster got destroyed before X resolved".  Only the first "it",
+    and only when no other card and no quotation comes before it; else the sentence is left as
+    written."""
+    m = _TOPIC_TOLD.match(s)
+    if m is None:
+        return s
+    card = m.group("card") or m.group("card2")
+    at = m.start("it") if m.group("it") else m.start("it2")
+    end = m.end("it") if m.group("it") else m.end("it2")
+    start = m.start("rest") if m.group("card") else m.start("rest2")
+    said = s[start:at] + card + s[end:]
+    said = said[:1].upper() + said[1:]
+    out.changes.append(Change("read-as", s, said))
+    return said
 
 
 def _topic_asked_of_it(s: str, out: Relexed) -> str:
