@@ -407,7 +407,7 @@ def nothing_left_as_its_text_takes(relexed: Relexed, db: CardDB, families: dict)
             continue
         told = m.group()[:m.start("asked")].strip() if m.group("asked") else part.strip()
         read = f"I cannot {verb} {m.group('what').strip()}."
-        relexed.changes.append(Change("grounded", told, read))
+        relexed.changes.append(Change("cannot-take", told, read))
         out.append(read)
         if m.group("asked"):    # "if there's no X left in my deck can i ...?": the question after it
             out.append(m.group("asked")[:1].upper() + m.group("asked")[1:])

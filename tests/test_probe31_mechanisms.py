@@ -130,7 +130,7 @@ def test_nothing_left_of_what_a_part_takes_is_that_part_told_impossible(tern):
     told = tern.ask("Tern of the Low Tide was sent to the GY and its effect resolves. I have no Tidal "
                     "Bell left in my Deck. Do I still Special Summon?")
     assert told.value == "yes"
-    grounded = [c for c in told.reading.changes if c.kind == "grounded"]
+    grounded = [c for c in told.reading.changes if c.kind == "cannot-take"]
     assert grounded and grounded[0].read == "I cannot add Tidal Bell."
     first = tern.ask("There is no Fish monster in my Deck. Can I activate Tern Tithe?")
     assert first.value == "no"

@@ -90,3 +90,22 @@ def test_a_card_named_before_a_colon_is_the_it_the_story_activates():
     # near miss: another card named before "it" leaves the sentence as written
     other = "Quillon Warden: i summon Quillon Mole and activate it. does it resolve?"
     assert relex(other, [(0, 14), (25, 36)]).text.startswith("Quillon Warden:")
+
+
+def test_a_plus_between_words_and_two_places_with_a_slash():
+    from psct_expert.parser.lexicon import relex
+    assert "negates and destroys" in relex("Does it negate + destroy? It negates + destroys.").text
+    assert "from hand or deck" in relex("Do they banish the copies from hand/deck?").text
+    assert "1000 damage" in relex("Do they take 1000 dmg?").text
+    # near miss: a count with a plus ("2+ monsters") and a bullet's "+1" stay as written
+    kept = relex("I have 2+ monsters and used the +1 bullet.").text
+    assert "2+ monsters" in kept and "+1 bullet" in kept
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_tuners_said_as_a_noun(base_expert):
+    spec = base_expert.parse("There are no Tuners in my Deck. Can I activate Tuning?")
+    assert spec["family"] == "can-activate-now"
+    # near miss: the words told are shown as read, never dropped unseen
+    read = base_expert.read("There are no Tuners in my Deck. Can I activate Tuning?")[1]
+    assert any(c.kind == "cannot-take" and "Tuners" in c.written for c in read.changes)

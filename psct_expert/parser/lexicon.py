@@ -42,7 +42,7 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"']\?)\s+|(?<=[a-z0-9\)\"']!)\s+(?![a
 @dataclass(frozen=True)
 class Change:
     kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
-                       # "alternative", "comparison", "result", "checked", "grounded", "each-effect",
+                       # "alternative", "comparison", "result", "checked", "grounded", "cannot-take", "each-effect",
                        # "rephrased" (the question said again in other words, after it),
                        # "every-effect", "supposed" (what the question supposes, told first),
                        # "frame" (the question read by its frame: psct_expert/frames/),
@@ -63,6 +63,9 @@ class Change:
                     "stands when it is the same for every one of them")
         if self.kind == "object-effect":
             return f"read {self.written!r} as {self.read} (what is asked of says which effect)"
+        if self.kind == "cannot-take":
+            return (f"read {self.written!r} as {self.read!r}: the card's text takes such a card "
+                    "from there, and there is none to take")
         if self.kind == "grounded":
             return (f"set aside {self.written!r}: it tells what {self.read} is or what its text "
                     "says, and the answer reads the card itself")
