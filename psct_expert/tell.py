@@ -304,7 +304,13 @@ def tell_sentence(kb: KnowledgeBase, type_: str, fields: dict, wanted: dict,
 def fill(text: str, slots: dict) -> str | None:
     if any(s not in slots for s in tell_slots(text)):
         return None
-    return re.sub(r"\{([A-Za-z_]\w*)\}", lambda m: slots[m.group(1)], text)
+    def value(m) -> str:
+        v = str(slots[m.group(1)])
+        if text[m.end():m.end() + 1] == "s" and re.match(r"(?:a|an)\s", v):
+            v = v.split(None, 1)[1]     # "how many {what}s" of "a monster": "how many monsters"
+        return v
+
+    return re.sub(r"\{([A-Za-z_]\w*)\}", value, text)
 
 
 def offered_choices(kb: KnowledgeBase, type_: str, fields: dict, wanted: dict,

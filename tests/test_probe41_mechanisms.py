@@ -109,3 +109,11 @@ def test_tuners_said_as_a_noun(base_expert):
     # near miss: the words told are shown as read, never dropped unseen
     read = base_expert.read("There are no Tuners in my Deck. Can I activate Tuning?")[1]
     assert any(c.kind == "cannot-take" and "Tuners" in c.written for c in read.changes)
+
+
+def test_a_plural_said_of_a_slot_with_its_article():
+    from psct_expert.tell import fill
+    assert fill("Say how many {what}s each player controls.", {"what": "a monster"}) == \
+        "Say how many monsters each player controls."
+    # near miss: a slot with no plural after it keeps its article
+    assert fill("Say whether {what} is there.", {"what": "a monster"}) == "Say whether a monster is there."
