@@ -1,7 +1,7 @@
 """Mechanisms of the session after `dbf0ace` (issue 22): a name a named card's text quotes, said
 without its quotes ("a Level 4 Warden Beast"); what the story tells a card did says which of its
-effects "that" is; the monster told attacked is the card "its" stands for; two words or more of a
-card named in full, in any case.  Sentences and invented cards written for these tests, not the
+effects "that" is; two words or more of a card named in full, in any case; a card named before a
+colon is the "it" the story activates; "+", "hand/deck", "dmg", "tuners".  Sentences and invented cards written for these tests, not the
 shared cases."""
 
 import pytest
@@ -58,17 +58,6 @@ def test_what_the_story_tells_a_card_did_says_which_effect(cards):
     # near miss: what no effect of it does says no effect, and the question stays refused
     with pytest.raises(Exception):
         cards.parse("Quillon Marshal detaches 1 material to banish a card. Does that target?")
-
-
-@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
-def test_the_monster_told_attacked_is_the_card_its_stands_for(cards):
-    spec = cards.parse("My opponent attacks my face-down Quillon Mole. Can its flip effect be "
-                       "activated during the Damage Step?")
-    assert spec["effect"]["card"] == "Quillon Mole"
-    # near miss: an attacked monster no name says leaves "its" without its card
-    with pytest.raises(Exception, match="whose effect"):
-        cards.parse("My opponent attacks my face-down monster. Can its flip effect be activated "
-                    "during the Damage Step?")
 
 
 def test_two_words_of_a_card_named_in_full(cards):

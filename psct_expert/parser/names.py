@@ -170,7 +170,8 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
     # (names) a word of a named card inside a name its text quotes ("a Level 4 Magnet Warrior"
     # beside Alpha The Electromagnet Warrior) says that group, not the card
     groups = quoted_groups(text, db, [m for m in mentions if name_key(m.text) == name_key(m.card)])
-    mentions[:] = [m for m in mentions if not any(s <= m.start and m.end <= e for s, e in groups)]
+    mentions[:] = [m for m in mentions
+                   if not any(s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in groups)]
     # "I used X as Synchro Material": a game term after "as", never the card of that name
     mentions[:] = [m for m in mentions if not _term_after_as(text, m.start, m.end)]
     mentions.sort(key=lambda m: m.start)
