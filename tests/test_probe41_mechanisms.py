@@ -106,3 +106,15 @@ def test_a_plural_said_of_a_slot_with_its_article():
         "Say how many monsters each player controls."
     # near miss: a slot with no plural after it keeps its article
     assert fill("Say whether {what} is there.", {"what": "a monster"}) == "Say whether a monster is there."
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_summon_done_with_a_card_is_that_cards_effect(base_expert):
+    answer = base_expert.ask("Can T.G. Halberd Cannon negate a fusion summon done with Metalfoes "
+                             "Fusion?")
+    assert answer.value == "no"
+    spec = base_expert.parse("Can T.G. Halberd Cannon negate a Fusion Summon using Metalfoes Fusion?")
+    assert spec["summon"]["by"]["card"] == "Metalfoes Fusion"
+    # near miss: a Summon of that kind with no card that makes it is not read as one
+    with pytest.raises(Exception, match="which Summon"):
+        base_expert.parse("Can T.G. Halberd Cannon negate a Fusion Summon?")

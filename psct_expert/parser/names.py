@@ -170,8 +170,12 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
     # (names) a word of a named card inside a name its text quotes ("a Level 4 Magnet Warrior"
     # beside Alpha The Electromagnet Warrior) says that group, not the card
     groups = quoted_groups(text, db, [m for m in mentions if name_key(m.text) == name_key(m.card)])
+    # ("another Gladiator Beast": two words of Gladiator Beast Gyzarus that its text quotes are the
+    # group; a lone word that is the whole quoted name, "the banished Kozmo", keeps its reading)
     mentions[:] = [m for m in mentions
-                   if not any(s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in groups)]
+                   if not any(s <= m.start and m.end <= e and
+                              (e - s > m.end - m.start or len(m.text.split()) > 1 or _a_kind(text, s, e))
+                              for s, e in groups)]
     # "I used X as Synchro Material": a game term after "as", never the card of that name
     mentions[:] = [m for m in mentions if not _term_after_as(text, m.start, m.end)]
     mentions.sort(key=lambda m: m.start)
@@ -699,6 +703,14 @@ def archetype_words(text: str, db: CardDB, terminal, mentions: list[Mention] = (
 
 
 _QUOTED_NAME = re.compile(r'"([^"\n]{3,40})"')
+
+
+def _a_kind(text: str, s: int, e: int) -> bool:
+    """(names) Is the name at ``text[s:e]`` said as a kind of card: in quotes, or before a noun
+    ('the banished "Gem-Knight" monster', "a Kozmo card")?"""
+    return text[s - 1:s] in "\"'\u201c\u2018" and s > 0 or \
+        bool(plain_re.match(r"[\"'\u201d\u2019]?\s+(?:monsters?|cards?|spells?|traps?)\b", text[e:],
+                            plain_re.IGNORECASE))
 
 
 def quoted_groups(text: str, db: CardDB, mentions: list[Mention]) -> list[tuple[int, int]]:

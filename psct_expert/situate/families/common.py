@@ -56,8 +56,12 @@ def told_form(pq) -> bool:
     told by its kind) rather than describe the thing asked about ("the Special Summon of X by
     Y")?  ``negate-summon`` and ``clause-done`` read the two kinds differently."""
     told = any(getattr(t, "data", "") == "lead" for t in pq.tree.children)
+    # (a kind said of a Summon a card's effect makes, "a Fusion Summon using X", is carried by
+    # that effect: it tells nothing)
+    carried = {id(k) for u in pq.tree.iter_subtrees() if u.data == "summon_using"
+               for k in u.iter_subtrees()}
     kinds = {" ".join(str(w) for w in k.children).lower() for k in pq.tree.iter_subtrees()
-             if k.data == "summon_kind"}
+             if k.data == "summon_kind" and id(k) not in carried}
     fam = next(t for t in pq.tree.iter_subtrees_topdown() if str(t.data).startswith("fam_")
                and t.data != "fam_body")
     return told or any(getattr(k, "data", "") in ("summon_ref", "player", "pre")
