@@ -22,7 +22,11 @@ def cards(base_expert):
         "name": "Quillon Mole", "kind": "monster", "subtypes": ["flip", "effect"],
         "text": "FLIP: You can add 1 monster from your Deck to your hand."}, {
         "name": "Quillon Storm Rider", "kind": "monster", "subtypes": ["effect"],
-        "text": "If this card is Normal Summoned: You can draw 1 card."})
+        "text": "If this card is Normal Summoned: You can draw 1 card."}, {
+        "name": "Kestrel Fusion", "kind": "spell", "subtypes": ["normal"],
+        "text": "Fusion Summon 1 \"Kestrel\" Fusion Monster from your Extra Deck, using monsters "
+                "from your hand or field as material.\nYou can banish 1 \"Kestrel\" monster from "
+                "your GY; add this card from your GY to your hand."})
 
 
 def _names(expert, text):
@@ -45,6 +49,14 @@ def test_a_name_its_text_quotes_is_that_group_not_the_card(cards):
     # near miss: the card's own word alone, outside that name, is still the card
     assert _names(cards, "I Tribute Quillon Warden. Is Warden's Tribute a cost?") == [
         ("Quillon Warden", "Quillon Warden"), ("Warden", "Quillon Warden")]
+
+
+def test_a_word_of_the_card_said_as_a_kind_is_the_group(cards):
+    text = 'I activate Kestrel Fusion. Is the banished "Kestrel" monster still banished?'
+    assert [card for _, card in _names(cards, text)] == ["Kestrel Fusion"]
+    # near miss: the same word alone, with no noun and no quotes, is the card named
+    assert [card for _, card in _names(cards, "I activate Kestrel Fusion. Is the Kestrel still "
+                                              "there?")] == ["Kestrel Fusion", "Kestrel Fusion"]
 
 
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
