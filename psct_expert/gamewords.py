@@ -26,6 +26,7 @@ class Action:
     name: str
     forms: tuple[str, ...]   # written forms, card text and questions alike
     said: tuple[str, ...]    # question-only words for the action
+    also: tuple[str, ...] = ()   # other actions a part doing this may be asked as
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -97,7 +98,8 @@ def gamewords() -> GameWords:
     for name, spec in (data.get("actions") or {}).items():
         if not isinstance(spec, dict) or not spec.get("forms"):
             raise FileFormatError(f"{PATH}: action '{name}' needs 'forms'")
-        actions.append(Action(str(name), _strings(spec, "forms", name), _strings(spec, "said", name)))
+        actions.append(Action(str(name), _strings(spec, "forms", name), _strings(spec, "said", name),
+                              _strings(spec, "also", name)))
     phases = tuple((str(name), _strings({"forms": forms}, "forms", f"phase {name}"))
                    for name, forms in (data.get("phases") or {}).items())
     numbers, uses = _numbers(data.get("numbers") or {})

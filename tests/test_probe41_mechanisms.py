@@ -130,3 +130,32 @@ def test_a_summon_done_with_a_card_is_that_cards_effect(base_expert):
     # near miss: a Summon of that kind with no card that makes it is not read as one
     with pytest.raises(Exception, match="which Summon"):
         base_expert.parse("Can T.G. Halberd Cannon negate a Fusion Summon?")
+
+
+def test_a_part_that_shuffles_into_the_deck_may_be_asked_as_returning():
+    from psct_expert.errors import QuestionError
+    from psct_expert.reader import read_card
+    from psct_expert.reader.select import select_clause
+    from question_helpers import invented_card
+    shuffles = read_card(invented_card("Target 2 cards in your GY; shuffle both targets into the "
+                                       "Deck, then draw 1 card.", "spell", ["normal"]))
+    eid = "Example Card#1"
+    assert select_clause(shuffles, eid, "return") == 1
+    # near miss: a part that returns is the one asked, and an effect that does neither refuses
+    both = read_card(invented_card("Target 1 card in your GY; return it to your hand, then shuffle "
+                                   "1 card from your hand into the Deck.", "spell", ["normal"]))
+    eid = "Example Card#1"
+    assert select_clause(both, eid, "return") == 1
+    draws = read_card(invented_card("Draw 2 cards, then discard 1 card.", "spell", ["normal"]))
+    eid = "Example Card#1"
+    with pytest.raises(QuestionError):
+        select_clause(draws, eid, "return")
+
+
+def test_opp_before_the_words_of_a_card_is_the_opponents():
+    from psct_expert.parser.lexicon import relex
+    assert "1 opponent's card" in relex("I target my card and 1 opp card.").text
+    assert "opponent's atk position monster" in relex("I target opp atk position monster.").text
+    # near miss: "opp" as the one who acts, and "my opp", stay
+    assert relex("opp chains a card.").text.lower().startswith("opp chains")
+    assert "opponent's" not in relex("my opp monster reborns it.").text

@@ -717,7 +717,9 @@ def quoted_groups(text: str, db: CardDB, mentions: list[Mention]) -> list[tuple[
     """Spans of ``text`` that say, in any case and as written or as its plural, a name that the
     text of a card named in ``mentions`` quotes and that is no card's name ("a level 4 magnet
     warrior": Alpha The Electromagnet Warrior's text quotes "Magnet Warrior"): an archetype said
-    without its quotes, grounded in the named card's text.  Never inside a mention."""
+    without its quotes, grounded in the named card's text.  Only where it is said as a kind of
+    card (a plural, quotes, a noun after it, or a count or an article of any one before it: "my
+    Gladiator Beast" may be the card itself); never inside a mention."""
     names = set()
     for m in mentions:
         card = db.find(m.card)
@@ -734,8 +736,16 @@ def quoted_groups(text: str, db: CardDB, mentions: list[Mention]) -> list[tuple[
             if any(s < b and a < e for a, b in out) or \
                     any(s < m.end and m.start < e for m in mentions):
                 continue
-            out.append((s, e))
+            plural = len(g.group().split()[-1]) > len(name.split()[-1])
+            if plural or _a_kind(text, s, e) or _KIND_BEFORE.search(text[:s]):
+                out.append((s, e))
     return sorted(out)
+
+
+# (names) what says a name is a kind of card: a count or an article of any one before it, perhaps
+# with a few words said of the card between ("a Level 4 Magnet Warrior", "another face-up ...")
+_KIND_BEFORE = plain_re.compile(r"\b(?:a|an|another|any|other|some|no|each|every|all|one|two|three|four|"
+                                r"five|\d+)\s+(?:[\w\-]+\s+){0,3}$", plain_re.IGNORECASE)
 
 
 def _english(word: str) -> bool:

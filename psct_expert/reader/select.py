@@ -170,10 +170,25 @@ def select_clause(reading: Reading, effect_id: str, which) -> int:
             if main == "negate":
                 continue        # "Negate the Special Summon": the Summon is what it negates
             return c.get("n")
+    for v in verbs:
+        # (gamewords ``also``) "does it still return the others?" of a part that shuffles them
+        # into the Deck: the one part whose action may be said so
+        alike = [c for c in clauses if v in _also(c.get("verb"))]
+        if len(alike) == 1:
+            return alike[0].get("n")
     have = ", ".join(f"{c.get('n')}: {c.get('verb')}" for c in sorted(clauses,
                                                                      key=lambda c: c.get("n")))
     raise QuestionError(f"{effect_id} has no part that does {which!r} (parts: {have})",
                         understood={"effect": effect_id})
+
+
+def _also(verb) -> tuple[str, ...]:
+    from ..gamewords import gamewords
+
+    try:
+        return gamewords().action(str(verb)).also
+    except KeyError:
+        return ()
 
 
 def _effect_with_parts(reading: Reading, verbs, sel: str) -> str | None:
