@@ -159,3 +159,12 @@ def test_opp_before_the_words_of_a_card_is_the_opponents():
     # near miss: "opp" as the one who acts, and "my opp", stay
     assert relex("opp chains a card.").text.lower().startswith("opp chains")
     assert "opponent's" not in relex("my opp monster reborns it.").text
+
+
+def test_in_chain_said_of_what_happened_is_in_response():
+    from psct_expert.parser.lexicon import relex
+    assert "banished in response." in relex("One of them got banished in chain. Is it ok?").text
+    assert relex("in chain i bounce the attacker.").text.lower().startswith("in response i ")
+    # near miss: a place in the Chain stays as written
+    assert "higher in the Chain" in relex("It cannot be activated higher in the Chain.").text
+    assert "in the same chain" in relex("They are in the same chain.").text
