@@ -595,7 +595,6 @@ _PURPOSE_FILLER = {"something", "anything", "their", "my", "his", "her", "one", 
                    "own"}
 
 
-
 # "Delteros detaches 1 material to destroy a card. Is that a targeting effect?": a told sentence
 # whose subject is a card (or its effect), and a question that asks of "that"/"this"/"it"
 _TOLD_DOING = re.compile(r"(?:^|(?<=[.!]\s))(?:(?:my|their|his|her|opp's|the)\s+)?(?P<k>\ue000k\d+k)"
@@ -628,7 +627,7 @@ def told_doing_says_which(relexed: Relexed, db: CardDB, families: dict) -> None:
         return
     t = told[0]
     card = db.find(found[int(t.group("k")[2:-1])].card)
-    if card is None or card.kind != "monster" and not card.text:
+    if card is None:
         return
     reading = read_card(card)
     effects = list(dict.fromkeys(f.get("effect") for f in reading.facts if f.type == "effect"))

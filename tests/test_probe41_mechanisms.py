@@ -1,8 +1,9 @@
 """Mechanisms of the session after `dbf0ace` (issue 22): a name a named card's text quotes, said
 without its quotes ("a Level 4 Warden Beast"); what the story tells a card did says which of its
 effects "that" is; two words or more of a card named in full, in any case; a card named before a
-colon is the "it" the story activates; "+", "hand/deck", "dmg", "tuners".  Sentences and invented cards written for these tests, not the
-shared cases."""
+colon is the "it" the story activates; "+", "hand/deck", "dmg", "tuners", "opp card", "in chain";
+a Summon done with a card; a part that shuffles asked as returning.  Sentences and invented cards
+written for these tests, not the shared cases."""
 
 import pytest
 

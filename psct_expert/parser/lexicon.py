@@ -42,7 +42,8 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"']\?)\s+|(?<=[a-z0-9\)\"']!)\s+(?![a
 @dataclass(frozen=True)
 class Change:
     kind: str          # "set-aside", "read-as", "story-first", "ellipsis", "story-aside",
-                       # "alternative", "comparison", "result", "checked", "grounded", "cannot-take", "each-effect",
+                       # "alternative", "comparison", "result", "checked", "grounded", "each-effect",
+                       # "cannot-take" (a story's "no X left" read as the part it stops),
                        # "rephrased" (the question said again in other words, after it),
                        # "every-effect", "supposed" (what the question supposes, told first),
                        # "frame" (the question read by its frame: psct_expert/frames/),
@@ -428,7 +429,8 @@ def _topic_header(s: str, out: Relexed) -> str:
 
 
 # "X: i activate it ...", "X - my monster got destroyed before it resolved": the card named before
-# a colon, a dash (read as a comma before this step) or a comma is the "it" the story activates, chains or sees resolve
+# a colon, a dash (read as a comma before this step) or a comma is the "it" the story activates,
+# chains, flips or sees resolve
 _TOPIC_TOLD = re.compile(r"^(?P<card>\ue000k\d+k)\s*(?::|,|\s[-\u2013\u2014])\s+(?P<rest>[^\ue000\"'\u201c]+?)"
                          r"(?<![\w'\-/])(?P<it>it)(?=\s+(?:resolves|resolved|resolve)\b)|"
                          r"^(?P<card2>\ue000k\d+k)\s*(?::|,|\s[-\u2013\u2014])\s+(?P<rest2>[^\ue000\"'\u201c]*?"
