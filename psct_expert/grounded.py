@@ -528,11 +528,7 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     from .parser.names import vocabulary
     from .reader import read_card
 
-    text = relexed.text
-    found = mentions(text, db, families)
-    keyed = text
-    for k, m in sorted(enumerate(found), key=lambda x: -x[1].start):
-        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end:]
+    found, keyed = _keyed(relexed.text, db, families)
     m = _COST_AS_ACT.search(keyed)
     if m is None:
         return
@@ -571,6 +567,15 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     unkey = lambda t: re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, t)  # noqa
     relexed.changes.append(Change("read-as", unkey(written), unkey(read)))
     relexed.text = unkey(keyed[:m.start()] + read + keyed[m.end():])
+
+
+def _keyed(text: str, db: CardDB, families: dict):
+    """The cards ``text`` names, and ``text`` with each of them written as its key ("\ue000k0k")."""
+    found = mentions(text, db, families)
+    keyed = text
+    for k, m in sorted(enumerate(found), key=lambda x: -x[1].start):
+        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end:]
+    return found, keyed
 
 
 def _purpose_of(said: str, reading, eid: str, acting: bool) -> bool:
@@ -614,11 +619,7 @@ def told_doing_says_which(relexed: Relexed, db: CardDB, families: dict) -> None:
     from .parser.names import vocabulary
     from .reader import read_card
 
-    text = relexed.text
-    found = mentions(text, db, families)
-    keyed = text
-    for k, m in sorted(enumerate(found), key=lambda x: -x[1].start):
-        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end:]
+    found, keyed = _keyed(relexed.text, db, families)
     asked = _ASKED_OF_IT.search(keyed)
     if asked is None:
         return
