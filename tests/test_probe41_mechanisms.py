@@ -169,3 +169,15 @@ def test_in_chain_said_of_what_happened_is_in_response():
     # near miss: a place in the Chain stays as written
     assert "higher in the Chain" in relex("It cannot be activated higher in the Chain.").text
     assert "in the same chain" in relex("They are in the same chain.").text
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_what_a_link_told_without_its_resolution_does_has_not_happened(base_expert):
+    # was refused in engine words ("'event' names 'x1', which is not an event of the situation")
+    told = "Raigeki destroyed my monster. Can I activate Call of the Haunted?"
+    assert base_expert.parse(told).get("event") is None
+    assert base_expert.ask(told).value == "unknown"
+    # near miss: told resolved, what it did is the event the question is asked at
+    resolved = ("My opponent activates Raigeki and it resolves and destroys my monster. Can I "
+                "activate Call of the Haunted?")
+    assert base_expert.parse(resolved).get("event") == "x1"
