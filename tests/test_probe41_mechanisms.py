@@ -181,3 +181,14 @@ def test_what_a_link_told_without_its_resolution_does_has_not_happened(base_expe
     resolved = ("My opponent activates Raigeki and it resolves and destroys my monster. Can I "
                 "activate Call of the Haunted?")
     assert base_expert.parse(resolved).get("event") == "x1"
+
+
+@pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)
+def test_a_summon_told_as_what_a_link_is_used_for_is_asked_once_it_resolved(cards):
+    # was refused in engine words ("'summon' names 's1', which is not a Summon of the situation")
+    answer = cards.ask("My opponent used Quillon Warden to Special Summon a monster from the "
+                       "Deck. Can that Summon be negated?")
+    assert answer.value == "no"
+    # near miss: a Summon its player performs by the rules, told the same way, can be
+    assert cards.ask("My opponent Synchro Summons a monster. Can that Summon be negated?").value \
+        == "yes"

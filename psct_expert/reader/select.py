@@ -150,12 +150,13 @@ def select_clause(reading: Reading, effect_id: str, which) -> int:
     """A part of an effect's resolution: by number, or by its action."""
     clauses = _facts(reading, "clause", effect=effect_id)
     if not clauses:
-        raise QuestionError(f"{effect_id} has no resolution parts to ask about",
+        raise QuestionError(f"{said_effect(effect_id)} has no resolution parts to ask about",
                             understood={"effect": effect_id})
     if isinstance(which, int) or (isinstance(which, str) and which.isdigit()):
         n = int(which)
         if not any(c.get("n") == n for c in clauses):
-            raise QuestionError(f"{effect_id} has no part {n}", understood={"effect": effect_id})
+            raise QuestionError(f"{said_effect(effect_id)} has no part {n}",
+                                understood={"effect": effect_id})
         return n
     if isinstance(which, dict):
         which = which.get("verb")
@@ -176,10 +177,19 @@ def select_clause(reading: Reading, effect_id: str, which) -> int:
         alike = [c for c in clauses if v in _also(c.get("verb"))]
         if len(alike) == 1:
             return alike[0].get("n")
-    have = ", ".join(f"{c.get('n')}: {c.get('verb')}" for c in sorted(clauses,
-                                                                     key=lambda c: c.get("n")))
-    raise QuestionError(f"{effect_id} has no part that does {which!r} (parts: {have})",
+    have = "; ".join(f"part {c.get('n')} does {c.get('verb')!r}" for c in sorted(clauses,
+                                                                              key=lambda c: c.get("n")))
+    raise QuestionError(f"{said_effect(effect_id)} has no part that does {which!r} ({have})",
                         understood={"effect": effect_id})
+
+
+def said_effect(effect_id: str) -> str:
+    """An effect id said in words: "Card#2" is "effect 2 of Card", "Card#0" "the activation of
+    Card" (messages say effects so, never by their ids)."""
+    card, _, n = str(effect_id).rpartition("#")
+    if not card or not n:
+        return str(effect_id)
+    return f"the activation of {card}" if n == "0" else f"effect {n} of {card}"
 
 
 def _also(verb) -> tuple[str, ...]:

@@ -434,6 +434,7 @@ class ChainEvents(ResponseReach):
             if sub(m, "revive") is not None:
                 act["does"][-1]["from"] = "gy"
             self.summons.append((sid, {"summon-kind": "by-effect", "by": aid}))
+            self.to_resolve[sid] = aid      # the Summon is made when that link resolves
             return
         action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
                   "tribute": "tributed", "discard": "discarded",

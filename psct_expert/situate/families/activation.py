@@ -149,6 +149,11 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         if event is not None:
             slots["event"] = event
             _trigger_after_chain(st, ref, event)
+            if _done_by_open_link(st, event):
+                # "Raigeki destroyed my monster. Can I activate Call of the Haunted?": what a link
+                # still open does has not happened (only a trigger, above, has the Chain resolve
+                # for it); the question is asked with no event
+                del slots["event"]
     cannot = [v for v in unpayable_costs(st, ref, player=asker_of(st, fam))
               if v not in slots.get("cannot", [])]
     if cannot:
@@ -215,6 +220,13 @@ def _told_use(st: Situate, ref: dict, asker: str) -> dict | None:
         return {"kind": "used", "effect": r, "player": asker, "copy": "same", "since": "stayed",
                 "outcome": f"{negated['what']}-negated" if negated else "resolved"}
     return None
+
+
+def _done_by_open_link(st: Situate, event: str) -> bool:
+    """Is ``event`` a step of a link the story has not told resolved?"""
+    open_ = set(_open_links(st))
+    return any(e.get("kind") == "activate" and e.get("id") in open_ and
+               any(d.get("id") == event for d in e.get("does") or []) for e in st.events)
 
 
 def _trigger_after_chain(st: Situate, ref: dict, event: str) -> None:

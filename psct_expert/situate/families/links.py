@@ -23,38 +23,20 @@ if TYPE_CHECKING:
 
 
 def _steps(st: Situate) -> list[tuple[str, object]]:
-    """Every told thing that happened to a card, with an id, oldest first: (id, what).  What a
-    link does happens when it resolves: the steps of a link told without its resolution ("Raigeki
-    destroyed my monster") have not happened yet, and are none of them."""
+    """Every told thing that happened to a card, with an id, oldest first: (id, what)."""
     out = []
-    resolved = _resolved_links(st)
     for e in st.events:
         if e.get("kind") == "activate":
             # a card moved as the cost, then what the link does (ids as the situation gives them)
             out += [(f"{e['id']}.cost{n}", c.get("what"))
                     for n, c in enumerate(e.get("cost") or [], start=1) if c.get("what")]
-            if e.get("id") in resolved:
-                out += [(d["id"], d.get("what")) for d in e.get("does", []) if d.get("id")]
+            out += [(d["id"], d.get("what")) for d in e.get("does", []) if d.get("id")]
         elif e.get("kind") in ("summon", "move") and e.get("id"):
             # a Summon's Tributes or materials are moved before it (ids as the situation gives them)
             out += [(f"{e['id']}.mat{n}", m) for n, m in enumerate(e.get("materials") or [], start=1)
                     if e.get("kind") == "summon" and e.get("summon-kind") in MATERIAL_MOVES]
             out.append((e["id"], e.get("what")))
     return out
-
-
-def _resolved_links(st: Situate) -> set:
-    """The ids of the activations the story tells resolved (by name, or as the Chain resolving)."""
-    open_, done = [], set()
-    for e in st.events:
-        if e.get("kind") == "activate" and e.get("id"):
-            open_.append(e["id"])
-        elif e.get("kind") == "resolve":
-            if e.get("of"):
-                done.add(e["of"])
-            else:
-                done.update(open_)
-    return done
 
 
 def event_for(st: Situate, ref: dict, purpose: Tree | None) -> str | None:

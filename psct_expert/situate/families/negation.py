@@ -295,6 +295,7 @@ def build_summon_negatable(st: Situate, fam: Tree) -> dict:
             summon_of_resolved_link(st)
         if told is None:
             st.fail("which Summon? (tell it first: 'My opponent Link Summons X.')", fam)
+        st.summon_made(told[0])     # a Summon an effect makes, asked about: that effect resolved
         return st.spec("summon-negatable", {"summon": told[0]})
     if node.data == "summon_bare":
         kind = st.r.summon_kind(node)
