@@ -482,6 +482,19 @@ class CardDB:
             found = first
         return self.find(next(iter(found))) if len(found) == 1 else None
 
+    def holding(self, name: str, most: int = 3) -> list[str]:
+        """The names of the cards whose name holds ``name`` as a run of whole words, when there
+        are ``most`` or fewer of them (else none: too many to name)."""
+        key = name_key(name)
+        words = key.split()
+        if not words or all(w in _SMALL_WORDS for w in words):
+            return []
+        index = self._name_word_index()
+        padded = f" {key} "
+        found = [self.display_name(k) for k in min((index.get(w, ()) for w in words), key=len)
+                 if padded in f" {k} "]
+        return sorted(found) if len(found) <= most else []
+
     def beginning(self, name: str, most: int = 3) -> list[str]:
         """The cards whose names begin with ``name`` as whole words ("Granmarg": Granmarg the
         Rock Monarch, Granmarg the Mega Monarch), when there are 2 to ``most`` of them; else []

@@ -24,6 +24,10 @@ def cards(base_expert):
         "text": "FLIP: You can add 1 monster from your Deck to your hand."}, {
         "name": "Quillon Storm Rider", "kind": "monster", "subtypes": ["effect"],
         "text": "If this card is Normal Summoned: You can draw 1 card."}, {
+        "name": "Quillon Gale Wisp", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is Normal Summoned: You can draw 1 card."}, {
+        "name": "Advanced Quillon Gale Wisp", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is Normal Summoned: You can draw 2 cards."}, {
         "name": "Kestrel Fusion", "kind": "spell", "subtypes": ["normal"],
         "text": "Fusion Summon 1 \"Kestrel\" Fusion Monster from your Extra Deck, using monsters "
                 "from your hand or field as material.\nYou can banish 1 \"Kestrel\" monster from "
@@ -192,3 +196,13 @@ def test_a_summon_told_as_what_a_link_is_used_for_is_asked_once_it_resolved(card
     # near miss: a Summon its player performs by the rules, told the same way, can be
     assert cards.ask("My opponent Synchro Summons a monster. Can that Summon be negated?").value \
         == "yes"
+
+
+def test_words_that_stand_in_two_cards_names_are_named_in_the_refusal(cards):
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError) as got:
+        cards.parse("does my gale wisp target?")
+    assert "Advanced Quillon Gale Wisp and Quillon Gale Wisp: say which" in str(got.value)
+    # near miss: words of one card only are that card, and nothing is hinted
+    assert cards.parse("does Advanced Quillon Gale Wisp target?")["effect"]["card"] == \
+        "Advanced Quillon Gale Wisp"

@@ -97,6 +97,25 @@ def _told_line_error(lines: list[str], told_exc: QuestionError,
                          forms=exc.forms)
 
 
+def _names_several(text: str, unknown: list[str], db: CardDB) -> str:
+    """(names) Words left unplaced that stand in the names of two or three cards ("my sapphire
+    pegasus"): a hint that names those cards, so the asker can say which."""
+    unplaced = {w.lower() for w in unknown}
+    found = list(re.finditer(r"[A-Za-z][\w\-]*(?:'s)?", text))
+    for size in (3, 2, 1):
+        for i in range(len(found) - size + 1):
+            run = found[i:i + size]
+            said = [m.group() for m in run]
+            if not all(w.lower() in unplaced for w in said):
+                continue
+            bare = " ".join(said)
+            bare = bare[:-2] if bare.lower().endswith("'s") else bare
+            cards = db.holding(bare)
+            if len(cards) >= 2:
+                return f" ({bare!r} stands in the names of {' and '.join(cards)}: say which)"
+    return ""
+
+
 def parse_question(text: str, db: CardDB, families: dict,
                    scenario: list[str] | None = None) -> ParsedQuestion:
     text = normalise(text)
@@ -133,7 +152,9 @@ def parse_question(text: str, db: CardDB, families: dict,
         # capitalised words the grammar does not have are unknown too, when it is refused
         named = ", ".join(repr(w) for w in dict.fromkeys(
             [t for t, tok in zip(words.text, words.tokens) if tok.type == "XNAME"] + words.unknown))
-        hint = f" ({runs[0]!r} looks like a card name that is not in the database)" if runs else ""
+        hint = f" ({runs[0]!r} looks like a card name that is not in the database)" if runs else \
+            _names_several(text, [t for t, tok in zip(words.text, words.tokens) if tok.type == "XNAME"]
+                           + words.unknown, db)
         raise QuestionError(f"could not understand the question: the question language has no place "
                             f"for {named}{hint}", understood=understood,
                             unplaced=" ".join(dict.fromkeys(words.unknown)), forms=forms)
