@@ -206,3 +206,12 @@ def test_words_that_stand_in_two_cards_names_are_named_in_the_refusal(cards):
     # near miss: words of one card only are that card, and nothing is hinted
     assert cards.parse("does Advanced Quillon Gale Wisp target?")["effect"]["card"] == \
         "Advanced Quillon Gale Wisp"
+
+
+def test_a_card_told_to_trigger_has_its_effect_activated():
+    from psct_expert.parser.lexicon import relex
+    told = relex("Quillon Mole triggered and I targeted a monster. Is it ok?", [(0, 11)]).text
+    assert told.startswith("Quillon Mole's effect is activated and I targeted")
+    # near miss: asked, not told, it stays a question about activating
+    asked = relex("Does Quillon Mole trigger?", [(5, 16)]).text
+    assert "effect is activated" not in asked
