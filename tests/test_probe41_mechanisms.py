@@ -210,8 +210,8 @@ def test_words_that_stand_in_two_cards_names_are_named_in_the_refusal(cards):
 
 def test_a_card_told_to_trigger_has_its_effect_activated():
     from psct_expert.parser.lexicon import relex
-    told = relex("Quillon Mole triggered and I targeted a monster. Is it ok?", [(0, 11)]).text
+    told = relex("Quillon Mole triggered and I targeted a monster. Is it ok?", [(0, 12)]).text
     assert told.startswith("Quillon Mole's effect is activated and I targeted")
     # near miss: asked, not told, it stays a question about activating
-    asked = relex("Does Quillon Mole trigger?", [(5, 16)]).text
+    asked = relex("Does Quillon Mole trigger?", [(5, 17)]).text
     assert "effect is activated" not in asked
