@@ -203,6 +203,10 @@ def test_words_that_stand_in_two_cards_names_are_named_in_the_refusal(cards):
     with pytest.raises(QuestionError) as got:
         cards.parse("does my gale wisp target?")
     assert "Advanced Quillon Gale Wisp and Quillon Gale Wisp: say which" in str(got.value)
+    # ... and where the words are said of an effect the grammar cannot place
+    with pytest.raises(QuestionError) as got:
+        cards.parse("Can I activate gale wisp's effect during my own turn?")
+    assert "Advanced Quillon Gale Wisp and Quillon Gale Wisp: say which" in str(got.value)
     # near miss: words of one card only are that card, and nothing is hinted
     assert cards.parse("does Advanced Quillon Gale Wisp target?")["effect"]["card"] == \
         "Advanced Quillon Gale Wisp"

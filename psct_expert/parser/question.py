@@ -153,8 +153,8 @@ def parse_question(text: str, db: CardDB, families: dict,
         named = ", ".join(repr(w) for w in dict.fromkeys(
             [t for t, tok in zip(words.text, words.tokens) if tok.type == "XNAME"] + words.unknown))
         hint = f" ({runs[0]!r} looks like a card name that is not in the database)" if runs else \
-            _names_several(text, [t for t, tok in zip(words.text, words.tokens) if tok.type == "XNAME"]
-                           + words.unknown, db)
+            _names_several(text, [t for t, tok in zip(words.text, words.tokens)
+                                  if tok.type in ("XNAME", "XDESC")] + words.unknown, db)
         raise QuestionError(f"could not understand the question: the question language has no place "
                             f"for {named}{hint}", understood=understood,
                             unplaced=" ".join(dict.fromkeys(words.unknown)), forms=forms)
@@ -165,7 +165,9 @@ def parse_question(text: str, db: CardDB, families: dict,
     except UnexpectedInput as exc:
         if runs and not mentions:   # a name-like run that is no card, and no card named
             raise UnknownCard(runs[0], db.suggest(runs[0])) from None
-        raise QuestionError(f"could not understand the question: {_where(exc, words)}",
+        several = _names_several(text, [t for t, tok in zip(words.text, words.tokens)
+                                        if tok.type in ("XNAME", "XDESC")], db)
+        raise QuestionError(f"could not understand the question: {_where(exc, words)}{several}",
                             understood=understood, unplaced=_rest(exc, words),
                             forms=forms) from None
     family = _family(tree)
