@@ -525,7 +525,6 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     a card?": the one effect of X that the purpose grounds so is the effect asked about.  A cost
     no effect or more than one pays with the card, a purpose no effect or more than one bears
     out, leaves the question as it was."""
-    from .parser.names import vocabulary
     from .reader import read_card
 
     found, keyed = _keyed(relexed.text, db, families)
@@ -552,21 +551,33 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
         paying = [e for e in paying if _purpose_of(said, reading, e, verb in ("activate", "use", "chain"))]
     if len(paying) != 1:
         return
-    eid = paying[0]
-    n = eid.rpartition("#")[2]
-    ordinals = {k: w for w, k in vocabulary()["ordinals"].items() if w.isalpha()}
-    if not n.isdigit() or int(n) not in ordinals:
+    said = _effect_named(paying[0], f"\ue000k{m.group('k')[2:-1]}k")
+    if said is None:
         return
     if how:
         relexed.changes.append(Change("grounded", how, card.name))
     rest = m.group("rest") or ""
     act = m.group("verb") if verb in ("activate", "use", "chain") else "activate"
-    read = f"{m.group('modal')} {m.group('who')} {act} the {ordinals[int(n)]} effect of " \
-           f"\ue000k{m.group('k')[2:-1]}k{rest}?"
+    read = f"{m.group('modal')} {m.group('who')} {act} {said}{rest}?"
     written = keyed[m.start():m.end()]
-    unkey = lambda t: re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, t)  # noqa
-    relexed.changes.append(Change("read-as", unkey(written), unkey(read)))
-    relexed.text = unkey(keyed[:m.start()] + read + keyed[m.end():])
+    relexed.changes.append(Change("read-as", _unkeyed(found, written), _unkeyed(found, read)))
+    relexed.text = _unkeyed(found, keyed[:m.start()] + read + keyed[m.end():])
+
+
+def _unkeyed(found: list, keyed: str) -> str:
+    """``keyed`` (:func:`_keyed`) with each card's key written back as the question wrote it."""
+    return re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, keyed)
+
+
+def _effect_named(eid: str, card: str) -> str | None:
+    """Effect ``eid`` said as "the second effect of ``card``"; None for one no ordinal says."""
+    from .parser.names import vocabulary
+
+    n = eid.rpartition("#")[2]
+    ordinals = {k: w for w, k in vocabulary()["ordinals"].items() if w.isalpha()}
+    if not n.isdigit() or int(n) not in ordinals:
+        return None
+    return f"the {ordinals[int(n)]} effect of {card}"
 
 
 def _keyed(text: str, db: CardDB, families: dict):
@@ -616,7 +627,6 @@ def told_doing_says_which(relexed: Relexed, db: CardDB, families: dict) -> None:
     out every game action the sentence says and its words stand in that effect's text
     (:func:`_purpose_of`).  The question must name no card itself; a sentence no effect or more
     than one bears out leaves the question as it was."""
-    from .parser.names import vocabulary
     from .reader import read_card
 
     found, keyed = _keyed(relexed.text, db, families)
@@ -636,13 +646,9 @@ def told_doing_says_which(relexed: Relexed, db: CardDB, families: dict) -> None:
     fits = [e for e in effects if _purpose_of(said, reading, e, True)]
     if len(fits) != 1:
         return
-    n = fits[0].rpartition("#")[2]
-    ordinals = {k: w for w, k in vocabulary()["ordinals"].items() if w.isalpha()}
-    if not n.isdigit() or int(n) not in ordinals:
+    named = _effect_named(fits[0], card.name)
+    if named is None:
         return
-    unkey = lambda s: re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, s)  # noqa
-    named = f"the {ordinals[int(n)]} effect of {card.name}"
-    relexed.changes.append(Change("grounded", unkey(said), card.name))
+    relexed.changes.append(Change("grounded", _unkeyed(found, said), card.name))
     relexed.changes.append(Change("read-as", asked.group("it"), named))
-    keyed = keyed[:asked.start("it")] + named + keyed[asked.end("it"):]
-    relexed.text = unkey(keyed)
+    relexed.text = _unkeyed(found, keyed[:asked.start("it")] + named + keyed[asked.end("it"):])

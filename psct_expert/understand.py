@@ -17,9 +17,8 @@ from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
 from .grounded import (card_says, claims_checked, cost_said_as_activation, doing_as_its_text_says,
-                       told_doing_says_which,
                        nothing_left_as_its_text_takes, purpose_as_its_text_says,
-                       summoned_as_its_text_says)
+                       summoned_as_its_text_says, told_doing_says_which)
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
@@ -312,8 +311,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             return spec, read
     # a cost or a purpose that says which of a card's effects is activated ("can I Tribute X ...
     # to Special Summon ...?"), when no reading so far placed the question
-    acting = _with(cost_said_as_activation, relexed, db, families) or \
-        _with(told_doing_says_which, relexed, db, families)
+    acting = _acting(relexed, db, families)
     if acting is not None:
         spec, read, _err = _then_asked(tries, acting, db, families)
         if spec is not None:
@@ -437,13 +435,20 @@ def _acting_reading(text: str, scenario: list[str], db: CardDB, families: dict):
     except QuestionError:
         return None
     partial_names(relexed, db, families)
-    acting = _with(cost_said_as_activation, relexed, db, families) or \
-        _with(told_doing_says_which, relexed, db, families)
+    acting = _acting(relexed, db, families)
     if acting is None:
         return None
     spec, read, _err = _then_asked(_Tries(_relexed_lines(scenario, db, families), db, families),
                                    acting, db, families)
     return (spec, read) if spec is not None else None
+
+
+def _acting(relexed: Relexed, db: CardDB, families: dict) -> Relexed | None:
+    """The reading that says which effect is activated: by the cost or the purpose the question
+    says (:func:`cost_said_as_activation`), else by what the story tells the card did
+    (:func:`told_doing_says_which`); None when neither changes anything."""
+    return _with(cost_said_as_activation, relexed, db, families) or \
+        _with(told_doing_says_which, relexed, db, families)
 
 
 def _with(step, relexed: Relexed, db: CardDB, families: dict) -> Relexed | None:
