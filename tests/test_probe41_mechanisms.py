@@ -43,14 +43,14 @@ def _names(expert, text):
 
 def test_a_name_its_text_quotes_is_that_group_not_the_card(cards):
     from psct_expert.parser.grammar import grammar_for
-    from psct_expert.parser.names import archetype_words, find_cards
+    from psct_expert.parser.names import archetype_words, find_cards, quoted_groups
     text = "I Tribute Quillon Warden to Special Summon a Level 4 Warden Beast from my Deck."
     assert _names(cards, text) == [("Quillon Warden", "Quillon Warden")]
     # said in lower case and as its plural, the words are words of a name (read as a group)
     lower = "i tribute Quillon Warden, then 2 warden beasts are summoned"
     terminal = grammar_for(cards.kb.families).terminal
-    assert {"warden", "beasts"} <= archetype_words(lower, cards.db, terminal,
-                                                   find_cards(lower, cards.db, terminal))
+    groups = quoted_groups(lower, cards.db, find_cards(lower, cards.db, terminal))
+    assert {"warden", "beasts"} <= archetype_words(lower, cards.db, terminal, groups)
     # near miss: the card's own word alone, outside that name, is still the card
     assert _names(cards, "I Tribute Quillon Warden. Is Warden's Tribute a cost?") == [
         ("Quillon Warden", "Quillon Warden"), ("Warden", "Quillon Warden")]

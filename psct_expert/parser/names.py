@@ -683,14 +683,13 @@ def _plain_runs(text: str, plain_word, longest: int = 3):
     return out
 
 
-def archetype_words(text: str, db: CardDB, terminal, mentions: list[Mention] = ()) -> frozenset:
+def archetype_words(text: str, db: CardDB, terminal, groups: list[tuple[int, int]] = ()) -> frozenset:
     """Words of ``text`` in lower case that the grammar does not have and that are a word of the
     names of two cards or more, as written or as its plural ("a madolche", "2 infernitys"), and
     no English word: an archetype said without its capital, read as a word of a name.  Words of
-    English too, where they say a name a named card's text quotes (:func:`quoted_groups`: "a
-    magnet warrior", "2 gladiator beasts")."""
-    out = {w.lower() for s, e in quoted_groups(text, db, mentions)
-           for w in re.findall(r"[\w\-]+", text[s:e])}
+    English too, in ``groups``, the spans that say a name a named card's text quotes
+    (:func:`quoted_groups`: "a magnet warrior", "2 gladiator beasts")."""
+    out = {w.lower() for s, e in groups for w in re.findall(r"[\w\-]+", text[s:e])}
     for w in re.findall(r"(?<![\w'])[a-z][a-z\-]{3,}(?![\w'])", text):
         if terminal(w) is not None or _english(w):
             continue

@@ -97,6 +97,11 @@ def _told_line_error(lines: list[str], told_exc: QuestionError,
                          forms=exc.forms)
 
 
+def _name_like(words: Words) -> list[str]:
+    """The words the tokenizer kept as perhaps words of a name or of a description."""
+    return [t for t, tok in zip(words.text, words.tokens) if tok.type in ("XNAME", "XDESC")]
+
+
 def _names_several(text: str, unknown: list[str], db: CardDB) -> str:
     """(names) Words left unplaced that stand in the names of two or three cards ("my sapphire
     pegasus"): a hint that names those cards, so the asker can say which."""
@@ -139,11 +144,11 @@ def parse_question(text: str, db: CardDB, families: dict,
             raise _told_line_error(scenario, told_exc, exc) from None
     grammar = grammar_for(families)
     mentions = find_cards(text, db, grammar.terminal)
+    groups = quoted_groups(text, db, mentions)
     words = tokenize(text, mentions, grammar.terminal,
-                     archetype_words(text, db, grammar.terminal, mentions))
+                     archetype_words(text, db, grammar.terminal, groups))
     understood = {"cards": list(dict.fromkeys(words.cards))}
     forms = vocabulary()["forms"]
-    groups = quoted_groups(text, db, mentions)
     runs = [r for r in unknown_name_runs(text, mentions)
             if not any(text[s:e].lower() == r.lower() for s, e in groups)]
     if words.unknown:
@@ -153,8 +158,7 @@ def parse_question(text: str, db: CardDB, families: dict,
         named = ", ".join(repr(w) for w in dict.fromkeys(
             [t for t, tok in zip(words.text, words.tokens) if tok.type == "XNAME"] + words.unknown))
         hint = f" ({runs[0]!r} looks like a card name that is not in the database)" if runs else \
-            _names_several(text, [t for t, tok in zip(words.text, words.tokens)
-                                  if tok.type in ("XNAME", "XDESC")] + words.unknown, db)
+            _names_several(text, _name_like(words) + words.unknown, db)
         raise QuestionError(f"could not understand the question: the question language has no place "
                             f"for {named}{hint}", understood=understood,
                             unplaced=" ".join(dict.fromkeys(words.unknown)), forms=forms)
@@ -165,8 +169,7 @@ def parse_question(text: str, db: CardDB, families: dict,
     except UnexpectedInput as exc:
         if runs and not mentions:   # a name-like run that is no card, and no card named
             raise UnknownCard(runs[0], db.suggest(runs[0])) from None
-        several = _names_several(text, [t for t, tok in zip(words.text, words.tokens)
-                                        if tok.type in ("XNAME", "XDESC")], db)
+        several = _names_several(text, _name_like(words), db)
         raise QuestionError(f"could not understand the question: {_where(exc, words)}{several}",
                             understood=understood, unplaced=_rest(exc, words),
                             forms=forms) from None
