@@ -464,15 +464,12 @@ class CardDB:
         words = key.split()
         if not words:
             return None
-        index = self._name_word_index()
         found: dict[str, None] = {}
         first: dict[str, None] = {}     # (names) the cards whose name begins with the words
-        padded = f" {key} "
-        for k in min((index.get(w, ()) for w in words), key=len):
-            if padded in f" {k} ":
-                found[self.display_name(k)] = None
-                if f"{k} ".startswith(f"{key} "):
-                    first[self.display_name(k)] = None
+        for k in self._keys_holding(key):
+            found[self.display_name(k)] = None
+            if f"{k} ".startswith(f"{key} "):
+                first[self.display_name(k)] = None
             if len(found) > 1 and (len(words) < 2 or len(first) > 1):
                 return None
         if len(found) > 1 and len([w for w in words if w not in _SMALL_WORDS]) >= 2:
@@ -486,14 +483,20 @@ class CardDB:
         """The names of the cards whose name holds ``name`` as a run of whole words, when there
         are ``most`` or fewer of them (else none: too many to name)."""
         key = name_key(name)
-        words = key.split()
-        if not words or all(w in _SMALL_WORDS for w in words):
+        if all(w in _SMALL_WORDS for w in key.split()):
             return []
-        index = self._name_word_index()
-        padded = f" {key} "
-        found = [self.display_name(k) for k in min((index.get(w, ()) for w in words), key=len)
-                 if padded in f" {k} "]
+        found = [self.display_name(k) for k in self._keys_holding(key)]
         return sorted(found) if len(found) <= most else []
+
+    def _keys_holding(self, key: str):
+        """The keys of the cards whose name holds ``key`` (a name key) as a run of whole words."""
+        words = key.split()
+        if not words:
+            return
+        padded = f" {key} "
+        for k in min((self._name_word_index().get(w, ()) for w in words), key=len):
+            if padded in f" {k} ":
+                yield k
 
     def beginning(self, name: str, most: int = 3) -> list[str]:
         """The cards whose names begin with ``name`` as whole words ("Granmarg": Granmarg the
