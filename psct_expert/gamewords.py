@@ -60,6 +60,11 @@ class GameWords:
                 return a
         raise KeyError(name)
 
+    def also_of(self, name: str) -> tuple[str, ...]:
+        """The other actions a part doing action ``name`` may be said as (none for an unknown
+        name): a card shuffled into the Deck is returned there."""
+        return next((a.also for a in self.actions if a.name == name), ())
+
     def phase_of(self, words: str) -> str | None:
         """The phase a written phrase names ("Main Phase 2" -> main2), if any."""
         w = " ".join(words.lower().split())

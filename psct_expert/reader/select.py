@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..errors import QuestionError
 from ..facts import Fact
+from ..gamewords import gamewords
 from .model import Reading
 
 SELECTORS = ("summons-self", "procedure", "activation", "only", "negates-summon",
@@ -174,7 +175,7 @@ def select_clause(reading: Reading, effect_id: str, which) -> int:
     for v in verbs:
         # (gamewords ``also``) "does it still return the others?" of a part that shuffles them
         # into the Deck: the one part whose action may be said so
-        alike = [c for c in clauses if v in _also(c.get("verb"))]
+        alike = [c for c in clauses if v in gamewords().also_of(str(c.get("verb")))]
         if len(alike) == 1:
             return alike[0].get("n")
     have = "; ".join(f"part {c.get('n')} does {c.get('verb')!r}" for c in sorted(clauses,
@@ -190,15 +191,6 @@ def said_effect(effect_id: str) -> str:
     if not card or not n:
         return str(effect_id)
     return f"the activation of {card}" if n == "0" else f"effect {n} of {card}"
-
-
-def _also(verb) -> tuple[str, ...]:
-    from ..gamewords import gamewords
-
-    try:
-        return gamewords().action(str(verb)).also
-    except KeyError:
-        return ()
 
 
 def _effect_with_parts(reading: Reading, verbs, sel: str) -> str | None:

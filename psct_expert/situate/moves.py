@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
+from ..gamewords import gamewords
 from ..parser.transform import PLACE_WORDS, find, low, sub, subs
 from .targets import described_target, note_change
 from .words import card_ir, moved_by_verb, owner_in_words
@@ -370,8 +371,9 @@ class MoveEvents:
         for what in which:
             note_change(self, what, {"left": True})
         places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
-        # (a card shuffled away goes where "return" would say: the place said last)
-        action = moved_by_verb("return" if verb == "shuffle" else verb, places)
+        # (a card shuffled away goes where "return" would say, gamewords ``also``: the place
+        # said last)
+        action = moved_by_verb(next(iter(gamewords().also_of(verb)), verb), places)
         if action is None:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         for what in which:
