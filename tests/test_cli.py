@@ -159,11 +159,41 @@ def test_check_counts_per_topic(capsys, tmp_path):
     assert code == 1
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()
             if line.split() and line.split()[0] in ("A", "B", "all")}
-    # columns: right wrong uncited unknown refused total right%
-    assert rows["A"][:6] == ["1", "1", "0", "0", "0", "2"]
-    assert rows["B"][:6] == ["0", "0", "0", "0", "1", "1"]
-    assert rows["all"][:6] == ["1", "1", "0", "0", "1", "3"]
+    # columns: right wrong uncited unknown refused crashed total right%
+    assert rows["A"][:7] == ["1", "1", "0", "0", "0", "0", "2"]
+    assert rows["B"][:7] == ["0", "0", "0", "0", "1", "0", "1"]
+    assert rows["all"][:7] == ["1", "1", "0", "0", "1", "0", "3"]
     assert out.strip().splitlines()[-1].startswith("1 passed, 2 failed")
+
+
+def test_check_reports_an_internal_error_for_its_case_and_checks_the_rest(capsys, tmp_path,
+                                                                        monkeypatch):
+    """A bug met by one case is that case's failure (said, with its kind); the other cases are
+    still checked and counted, and the command ends with the internal-error code."""
+    from psct_expert.api import Expert
+
+    asked = Expert.ask
+
+    def ask(self, text, *args, **kwargs):
+        if "frobnicate" in text:
+            raise KeyError("card")
+        return asked(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Expert, "ask", ask)
+    cases = tmp_path / "crash.yaml"
+    cases.write_text(
+        "cases:\n"
+        "- {id: boom, topic: A, ask: 'Does Creature Swap frobnicate?', expect: 'yes', cites: []}\n"
+        "- {id: right, topic: A, ask: 'Does Creature Swap target?', expect: 'no', cites: []}\n",
+        encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(cases))
+    assert code == 3
+    assert "FAIL boom: internal error: KeyError: 'card'" in out
+    assert "pass right" in out
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()
+            if line.split() and line.split()[0] == "A"}
+    assert rows["A"][:7] == ["1", "0", "0", "0", "0", "1", "2"]
+    assert out.strip().splitlines()[-1] == "1 passed, 1 failed (0 unknown, 1 internal errors)"
 
 
 def test_ask_json_refusal_is_json(capsys):

@@ -8,8 +8,9 @@ import click
 from .main import cli
 
 # what became of a case: answered right; answered yes/no wrongly; right but its proof lacks a citation;
-# answered unknown (or conflict); refused (the question or a card could not be placed)
-OUTCOMES = ("right", "wrong", "uncited", "unknown", "refused")
+# answered unknown (or conflict); refused (the question or a card could not be placed); crashed (an
+# internal error: a bug, reported for that case while the others are still checked)
+OUTCOMES = ("right", "wrong", "uncited", "unknown", "refused", "crashed")
 
 
 def _topic_table(topics: dict[str, dict[str, int]]) -> str:
@@ -42,7 +43,7 @@ def check(obj, files, select, verbose):
     from ..render import short_reason
 
     base = obj.expert()
-    passed = failed = unknown = errors = 0
+    passed = failed = unknown = errors = crashed = 0
     topics: dict[str, dict[str, int]] = {}
 
     def count(case, outcome: str) -> None:
@@ -63,6 +64,12 @@ def check(obj, files, select, verbose):
                 errors += 1
                 count(case, "refused")
                 click.echo(f"FAIL {case.id}: error: {exc}")
+                continue
+            except Exception as exc:            # noqa: BLE001 - a bug: said, and the rest checked
+                failed += 1
+                crashed += 1
+                count(case, "crashed")
+                click.echo(f"FAIL {case.id}: internal error: {type(exc).__name__}: {exc}")
                 continue
             missing = sorted(set(case.cites) - set(answer.citations()))
             ok = answer.value == case.expect and not missing
@@ -85,7 +92,8 @@ def check(obj, files, select, verbose):
                 click.echo("     missing: " + "; ".join(answer.missing[:4]))
     if topics:
         click.echo(_topic_table(topics))
-    tail = f" ({unknown} unknown" + (f", {errors} errors" if errors else "") + ")" \
-        if unknown or errors else ""
+    tail = f" ({unknown} unknown" + (f", {errors} errors" if errors else "") + \
+        (f", {crashed} internal errors" if crashed else "") + ")" \
+        if unknown or errors or crashed else ""
     click.echo(f"{passed} passed, {failed} failed{tail}")
-    return 1 if failed else 0
+    return 3 if crashed else 1 if failed else 0
