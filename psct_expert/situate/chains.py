@@ -513,7 +513,8 @@ class ChainEvents(ResponseReach):
             # negating the card is most often negating that activation (what a cost or a
             # resolution question needs alike); a monster's is not so plain.  A question whose
             # answer turns on which (a once-per-turn limit) refuses it (``assumed_negation``).
-            if self.db.get(ref["card"]).kind == "monster" and self.pq.family != "again-this-turn":
+            kind = ref.get("generic") or (self.db.get(ref["card"]).kind if ref.get("card") else None)
+            if kind == "monster" and self.pq.family != "again-this-turn":
                 # (chains) a once-per-turn question asks it both ways (families/once.py); any
                 # other is asked both ways too, and answered when both agree
                 if self.negation is None:
