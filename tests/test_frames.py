@@ -34,8 +34,8 @@ def test_a_summon_asked_about_is_the_subject_with_its_kind(expert):
     "is the search of Fiendsmith Engraver still an activated effect?",
     "does Fiendsmith Engraver's effect not start a chain?",
     "if Fiendsmith Engraver is negated, is its search a chain link?",
-    # an object after the cue: whether it targets that, not whether it targets
-    "does Fiendsmith Engraver target my monster?",
+    # an object after the cue that is no thing (a thing is asked too: tests/test_probe43_mechanisms.py)
+    "does Fiendsmith Engraver target when it resolves?",
     # a word that says nothing of an effect, and that no list places
     "does the purple effect of Fiendsmith Engraver start a chain?",
     # "can ... target itself" asks whether it may (not what its text does)

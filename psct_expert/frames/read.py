@@ -54,6 +54,8 @@ class Frame:
     pointer: bool = False            # the asked sentences name no card ("does that target?")
     clause: str = ""                 # a clause saying how the card does it (grounded in its text)
     responding: str = ""             # the response asked too ("so opp can chain X to it")
+    object: str = ""                 # what the cue is asked of ("... target my monster?"): asked
+    # too (a no stands: what the effect does to nothing it does to none; a yes needs it)
     copy: str = ""                   # "same" card or an "other" copy, when said (again-this-turn)
     clause_words: list[str] = field(default_factory=list)
     late: bool = False               # the clause is said after the question ("... when X?")
@@ -64,6 +66,28 @@ class Frame:
     numbers: list[str] = field(default_factory=list)   # numbers said of the effect ("top 2")
     parts: list[str] = field(default_factory=list)     # the actions asked of, in order (game verbs)
     ordinal: int = 0                 # the effect's number, when said ("its first effect")
+
+
+def _object_of(after: str, spec: dict, voc: dict) -> str | None:
+    """What a cue is asked of, said right after it ("... target my monster?", "... target
+    anything?", "... target both of them?"): "" when its words name anything at all (``any``:
+    the family's own question), the words as said when each is a player, a pointer, a card named
+    or one of ``words``, else None (the words after the cue are then left to the checks)."""
+    said = after.strip().rstrip("?!. ")
+    if not said:
+        return None
+    if said.lower() in {str(p).lower() for p in spec.get("any") or ()}:
+        return ""
+    words = _WORD.findall(_MASKED.sub(" ", said))
+    allowed = voc["players"] | voc["pointers"] | {str(w).lower() for w in spec.get("words") or ()}
+    if not (words or _MASKED.search(said)) or any(w.lower() not in allowed for w in words):
+        return None
+    if not _MASKED.search(said) and all(w.lower() in voc["players"] | voc["pointers"]
+                                        for w in words):
+        return None             # "... target the": no thing said
+    if any(a.lower() == b.lower() for a, b in zip(words, words[1:])):
+        return None             # "... target the the monster": a word said twice may hide one lost
+    return said
 
 
 def _subject_fits(said: str, m: re.Match, frame: dict, voc: dict) -> bool:
@@ -195,16 +219,24 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     responds, responding = False, ""
     for _turn in range(3):
         # each tail in turn ("..., so it starts a chain and can be responded to?")
-        tails = [t for t in (re.match(rf"\s*(?:{tail_rx})(?![\w'])", after, re.IGNORECASE)
-                             for tail_rx in frame.get("tails") or ()) if t]
+        # (``restates``: a tail that says the family's question again, "... a cost I pay when
+        # I activate it?", asks nothing of responses)
+        tails = [(t, key) for key in ("tails", "restates")
+                 for t in (re.match(rf"\s*(?:{tail_rx})(?![\w'])", after, re.IGNORECASE)
+                           for tail_rx in frame.get(key) or ()) if t]
         if not tails:
             break
-        t = max(tails, key=lambda m: m.end())          # the longest: "... with X" too
-        after, responds = after[t.end():], True
+        t, key = max(tails, key=lambda m: m[0].end())   # the longest: "... with X" too
+        after, responds = after[t.end():], responds or key == "tails"
         if responder is not None and _MASK.format(responder) in t.group():
             responding = t.group().strip(" ,()")
     if responder is not None and not responding:
         return None
+    obj = ""
+    if frame.get("object") and not responds:
+        got = _object_of(after, frame["object"], voc)
+        if got is not None:
+            obj, after = got, "?"
     if _MASKED.search(after):
         return None
     tail = [w.lower() for w in _WORD.findall(_QUOTED.sub(" ", after))]
@@ -381,7 +413,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
                  told=told, alternative=unmasked(alternative), story=unmasked(" ".join(story)),
                  quoted=quotes, responds=responds, pointer=not cards_asked, action=action,
                  clause=unmasked(clause), clause_words=clause_words,
-                 responding=unmasked(responding), copy=copy,
+                 responding=unmasked(responding), object=unmasked(obj), copy=copy,
                  polarity=polarity, premise=premise, numbers=numbers, late=late_said,
                  parts=parts, ordinal=ordinal)
 

@@ -38,6 +38,9 @@ def changes_of(frame: Frame, asked: str) -> list[Change]:
     if frame.responding:
         # the response asked too: a no stands (nothing to respond to), a yes needs it
         out.append(Change("result", frame.responding))
+    if frame.object:
+        # what the cue was asked of: a no stands (it does that to nothing), a yes needs it
+        out.append(Change("result", f"{frame.cue} {frame.object}"))
     if frame.story and frame.told and " effect of " in asked:
         # the story's words chose the effect; what happened is not read further
         out.append(Change("story-effect", frame.story, frame.card))
@@ -68,6 +71,10 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
         opened = _CLAUSE.match(said)
         late = _LATE_CLAUSE.search(said)
         said = " " + said[opened.end():] if opened else said[:late.start()] if late else said
+    if frame.object:
+        # what the cue is asked of, said after it (asked too: see :func:`changes_of`)
+        said = re.sub(rf"\s*{re.escape(frame.object)}\s*(?=\?*\s*$)", " ", said,
+                      flags=re.IGNORECASE)
     if frame.ordinal:
         # the effect's number, read as the effect asked of ("test run first effect, ...")
         said = re.sub(rf"\b(?:{ORDINAL_WORDS})(?=\s+(?:effect|effects|eff|ability)\b)", " ", said,
@@ -75,6 +82,9 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
     for _name, _f, rx, _p in _frames(families):
         if _name == frame.family:
             said = rx.sub(" ", said)    # the cue itself ("... still sent ...") is the frame's
+            for restated in _f.get("restates") or ():
+                # the family's question said again ("... a cost i pay when i activate it?")
+                said = re.sub(rf"(?<![\w']){restated}(?![\w'])", " ", said, flags=re.IGNORECASE)
     allowed = _premise_words(frame.premise, said, voc)
     fam = families.get(frame.family)
     allowed = allowed | set(((getattr(fam, "frame", None) or {}).get("words")) or ())

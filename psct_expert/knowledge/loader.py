@@ -201,19 +201,23 @@ class _Loader:
                                                     or frame.get("ask_cost")
                                                     or frame.get("ask_same")
                                                     or frame.get("ask_parts"), str) or \
-                set(frame) - {"cues", "cues_back", "tails", "ask", "ask_summon",
+                set(frame) - {"cues", "cues_back", "tails", "restates", "object", "ask", "ask_summon",
                               "ask_activation", "ask_card", "premise", "words", "story",
                               "pair", "ask_pair", "ask_cost", "ask_same", "ask_other",
                               "cue_subject", "ask_parts"} or \
                 not isinstance(frame.get("tails", []), list) or \
+                not isinstance(frame.get("restates", []), list) or \
+                not _object_spec(frame.get("object", {})) or \
                 str(frame.get("story") or "any") not in ("any", "none", "card-free", "own-summon"):
             self.err(p + ("frame",), f"family {name!r}: 'frame' is a mapping of 'cues: [regular "
                                      "expressions]', 'ask: QUESTION' and optional 'ask_summon', "
                                      "'ask_activation', 'ask_card', 'tails: [regular expressions]', "
+                                     "'restates: [regular expressions]', 'object: {any: [PHRASE, "
+                                     "...], words: [WORD, ...]}', "
                                      "'premise', 'words', 'story' (any, none, card-free or "
                                      "own-summon)")
             return {}
-        for key in ("cues", "cues_back", "tails"):
+        for key in ("cues", "cues_back", "tails", "restates"):
             for k, cue in enumerate(frame.get(key) or ()):
                 try:
                     re.compile(str(cue))
@@ -246,6 +250,9 @@ class _Loader:
         return {"cues": [str(c) for c in frame["cues"]],
                 "cues_back": [str(c) for c in frame.get("cues_back") or ()],
                 "tails": [str(c) for c in frame.get("tails") or ()],
+                "restates": [str(c) for c in frame.get("restates") or ()],
+                **({"object": {k: [str(w).lower() for w in frame["object"].get(k) or ()]
+                               for k in ("any", "words")}} if frame.get("object") else {}),
                 "premise": str(frame.get("premise") or ""),
                 "words": [str(w).lower() for w in frame.get("words") or ()],
                 "story": str(frame.get("story") or "any"),
@@ -804,3 +811,9 @@ def _load_rule_file(loader: _Loader, path: Path, seen: dict, kb) -> list[Rule]:
         seen[r.id] = r
         out.append(r)
     return out
+
+
+def _object_spec(obj) -> bool:
+    """A frame's ``object``: a mapping of ``any`` and ``words``, each a list of strings."""
+    return isinstance(obj, dict) and not set(obj) - {"any", "words"} and \
+        all(isinstance(v, list) and all(isinstance(w, str) for w in v) for v in obj.values())
