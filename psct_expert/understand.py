@@ -38,6 +38,9 @@ _TELL = "(tell "
 # "whose effect is 'its flip effect'?": a pronoun the grammar's reading left without its card; the
 # lexicon's reading (which may read the words around it otherwise) is tried once
 _WHOSE = "whose effect is "
+# "who Summons?", "who activates it?": a clause told with no subject ("NS X, activate its
+# effect"), which the lexicon may say again with the asker as its subject
+_WHO = re.compile(r"could not understand the question: who (?:Summons|activates)\b")
 # "opp banishes 1 in response": which of the targeted cards, the grammar asks; a story's frame
 # reads "1" as one of them, and asks of the others only where the targets are alike
 _WHICH_TARGET = "which of the targeted cards?"
@@ -247,7 +250,8 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             acting = _acting_reading(text, scenario, db, families)
             if acting is not None:
                 return acting
-        if SITUATION_GAP in str(refused.exc) or _WHOSE in str(refused.exc):
+        if SITUATION_GAP in str(refused.exc) or _WHOSE in str(refused.exc) or \
+                _WHO.search(str(refused.exc)):
             # (sisterAF) not a refusal of the cards but a story the situation has no event for
             # ("opp tributes a monster and tribute summons X"): the lexicon's reading once (every
             # change shown), else the refusal stands

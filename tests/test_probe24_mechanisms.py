@@ -41,7 +41,7 @@ def test_a_word_that_fits_two_names_alone_is_not_guessed(quillmoor):
     ("My opponent banished the attacker in chain. Do I still gain LP?",
      "My opponent banished the attacking monster in response. Do I still gain LP?"),
     ("they chained and removed their attacker from the field",
-     "They chained and removed their attacking monster from the field"),
+     "They removed their attacking monster from the field in response"),
     # a Chain Link named by number stays
     ("They destroyed it in chain link 2.", "They destroyed it in chain link 2."),
 ])

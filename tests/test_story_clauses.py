@@ -88,7 +88,9 @@ def test_a_story_of_unnamed_responses_is_read_and_shown(expert):
                    "does Soul Taker still destroy it?", [], tell=False)
     assert a.value == "no"
     shown = " ".join(c.describe() for c in a.reading.changes)
-    assert "my opponent returns that monster to the hand in response." in shown
+    # what the response did, done in response (parser/lexicon.yaml), then read by its parts
+    assert "'opponent bounces the monster to hand in response'" in shown
+    assert "read 'bounces' as 'returns'" in shown
 
 
 def test_a_game_verb_is_never_read_as_a_card_named_with_an_ending(expert):

@@ -431,9 +431,11 @@ def _topic_header(s: str, out: Relexed) -> str:
 # "X: i activate it ...", "X - my monster got destroyed before it resolved": the card named before
 # a colon, a dash (read as a comma before this step) or a comma is the "it" the story activates,
 # chains, flips or sees resolve
-_TOPIC_TOLD = re.compile(r"^(?P<card>\ue000k\d+k)\s*(?::|,|\s[-\u2013\u2014])\s+(?P<rest>[^\ue000\"'\u201c]+?)"
+# the topic: a card, or one of its effects said by its possessive ("X's 2nd effect", "X's gy eff")
+_TOPIC = r"\ue000k\d+k(?:'s\s+(?:[\w\-]+\s+)?(?:effect|eff|ability|bullet))?"
+_TOPIC_TOLD = re.compile(rf"^(?P<card>{_TOPIC})\s*(?::|,|\s[-\u2013\u2014])\s+(?P<rest>[^\ue000\"'\u201c]+?)"
                          r"(?<![\w'\-/])(?P<it>it)(?=\s+(?:resolves|resolved|resolve)\b)|"
-                         r"^(?P<card2>\ue000k\d+k)\s*(?::|,|\s[-\u2013\u2014])\s+(?P<rest2>[^\ue000\"'\u201c]*?"
+                         rf"^(?P<card2>{_TOPIC})\s*(?::|,|\s[-\u2013\u2014])\s+(?P<rest2>[^\ue000\"'\u201c]*?"
                          r"\b(?:activate|activates|activated|use|used|uses|chain|chains|chained|flip|flipped)\s+)"
                          r"(?P<it2>it)(?![\w'\-/])", re.IGNORECASE)
 
@@ -463,7 +465,7 @@ def _topic_asked_of_it(s: str, out: Relexed) -> str:
     Only the first "it" (or "this card") after an auxiliary (lexicon ``topic_asks``) is X, and
     only when no other card is named before it; else the sentence is left as written."""
     asks = "|".join(re.escape(str(w)) for w in lexicon().get("topic_asks") or ())
-    m = re.match(r"^(?P<card>\ue000k\d+k)\s*:\s+(?P<rest>.+)$", s)
+    m = re.match(rf"^(?P<card>{_TOPIC})\s*:\s+(?P<rest>.+)$", s)
     if not asks or m is None:
         return s
     rest = m.group("rest")
@@ -624,15 +626,15 @@ _CHAINED = r"\b(?:chain|chains|chained|respond|responds|responded)\b"
 
 
 def _ellipsis(text: str, out: Relexed) -> str:
-    """"I Normal Summon X and activate its effect": the second verb keeps the sentence's subject
-    ("... and I activate its effect").  Only a sentence whose subject is a player, and only
-    before a verb of the lexicon's ``clause_verbs``."""
+    """"I Normal Summon X and activate its effect" (or "..., activate its effect"): the second
+    verb keeps the sentence's subject ("... and I activate its effect").  Only a sentence whose
+    subject is a player, and only before a verb of the lexicon's ``clause_verbs``."""
     lx = lexicon()
     subjects = _alternation(lx.get("subjects"))
     verbs = _alternation(lx.get("clause_verbs"))
     if subjects is None or verbs is None:
         return text
-    join = re.compile(rf"(?P<join>(?:,\s*|\s+)(?:and\s+then|and|then)\s+|;\s*(?:then\s+)?)"
+    join = re.compile(rf"(?P<join>(?:,\s*|\s+)(?:and\s+then|and|then)\s+|;\s*(?:then\s+)?|,\s*)"
                       rf"(?=(?:{verbs.pattern}))", re.IGNORECASE)
     pieces = []
     for sentence in sentences(text):

@@ -69,6 +69,13 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
             ev.patient.say in ("it", "that card", "the target") and ev.by is None and not mods:
         # "they chain it": the card told before (a Set card targeted) is activated in response
         return f"{who} {'activate' if who == 'I' else 'activates'} that card in response."
+    if event == "activate" and ev.patient is not None and ev.patient.effect and \
+            ev.patient.card is None and ev.patient.say.startswith("its ") and ev.by is None and \
+            ev.agent is not None and ev.agent.player is not None and not ev.passive:
+        # "I NS X, I activate its effect": the effect of the card told before (the grammar reads
+        # what "its" is)
+        act = "activate" if who == "I" else "activates"
+        return f"{who} {act} {ev.patient.say}{tail}{resp}."
     if event == "activate":
         card = ev.patient if ev.patient is not None and ev.patient.card is not None else ev.by
         if card is None:
