@@ -227,7 +227,11 @@ def _ellipses(text: str, out: Relexed) -> str:
     return "".join(parts) + text[at:]
 
 
-_DASH_TOPIC = re.compile(r"(?:^|(?<=[:.!?]\s))\s*\ue000k\d+k(?P<dash>\s+[\u2014\u2013-]+\s+)(?=(?:is|are|does|do|can|could|will|"
+# the topic: a card, or one of its effects said by its possessive ("X's 2nd effect", "X's gy eff")
+_TOPIC = r"\ue000k\d+k(?:(?:'s)?\s+(?:[\w\-]+\s+)?(?:effect|eff|ability|bullet))?"
+# ... and what is said of it in brackets or quotes right after ("X's 2nd eff (discard a spell, ...)")
+_TOPIC_SAID = _TOPIC + r"""(?:\s*\([^()]*\)|\s*"[^"]*")?"""
+_DASH_TOPIC = re.compile(rf"(?:^|(?<=[:.!?]\s))\s*{_TOPIC_SAID}(?P<dash>\s+[\u2014\u2013-]+\s+)(?=(?:is|are|does|do|can|could|will|"
                          r"would|if|when)\b)", re.IGNORECASE)
 _DASH_QUESTION = re.compile(r"\s+[\u2014\u2013-]+\s+(?=(?:is|are|does|do|can|could|will|would|did|was|were|"
                             r"has|have|should)\b)", re.IGNORECASE)
@@ -431,8 +435,6 @@ def _topic_header(s: str, out: Relexed) -> str:
 # "X: i activate it ...", "X - my monster got destroyed before it resolved": the card named before
 # a colon, a dash (read as a comma before this step) or a comma is the "it" the story activates,
 # chains, flips or sees resolve
-# the topic: a card, or one of its effects said by its possessive ("X's 2nd effect", "X's gy eff")
-_TOPIC = r"\ue000k\d+k(?:'s\s+(?:[\w\-]+\s+)?(?:effect|eff|ability|bullet))?"
 _TOPIC_TOLD = re.compile(rf"^(?P<card>{_TOPIC})\s*(?::|,|\s[-\u2013\u2014])\s+(?P<rest>[^\ue000\"'\u201c]+?)"
                          r"(?<![\w'\-/])(?P<it>it)(?=\s+(?:resolves|resolved|resolve)\b)|"
                          rf"^(?P<card2>{_TOPIC})\s*(?::|,|\s[-\u2013\u2014])\s+(?P<rest2>[^\ue000\"'\u201c]*?"
@@ -465,13 +467,13 @@ def _topic_asked_of_it(s: str, out: Relexed) -> str:
     Only the first "it" (or "this card") after an auxiliary (lexicon ``topic_asks``) is X, and
     only when no other card is named before it; else the sentence is left as written."""
     asks = "|".join(re.escape(str(w)) for w in lexicon().get("topic_asks") or ())
-    m = re.match(rf"^(?P<card>{_TOPIC})\s*:\s+(?P<rest>.+)$", s)
+    m = re.match(rf"^(?P<card>{_TOPIC_SAID})\s*:\s+(?P<rest>.+)$", s)
     if not asks or m is None:
         return s
     rest = m.group("rest")
     if rest[:1] in "\"'\u201c\u2018":
         return s                          # a quotation after the colon is left as written
-    q = re.search(rf"(?<![\w'\-/])(?P<aux>{asks})\s+(?:it|this card)(?![\w'\-/])", rest, re.IGNORECASE)
+    q = re.search(rf"(?<![\w'\-/])(?P<aux>{asks})\s+(?:it|this card|that)(?![\w'\-/])", rest, re.IGNORECASE)
     its = re.search(r"(?<![\w'\-/])its(?![\w'\-/])", rest, re.IGNORECASE) if q is None else None
     if its is not None and "\ue000" not in rest[:its.start()] and rest.rstrip().endswith("?"):
         # "X: can I use its draw effect and its Special Summon effect ...?": the first "its" is X's

@@ -1,0 +1,100 @@
+"""Mechanisms of the session after `46db29c` (issue 22): what a frame's cue is asked of, said after
+it ("... target my monster?"), a tail that says the family's question again ("a cost I pay when I
+activate it", "a chain link I can respond to"), a story told with no subject ("NS X, activate its
+effect, ..."), "opp chains and banishes X", "her eff", a card's effect named as the topic before a
+colon, a negation told of an effect said by its kind, and a pre-PSCT FLIP text.  Sentences written
+for these tests, not the shared cases."""
+
+import pytest
+
+from question_helpers import name_spans
+
+from psct_expert.frames import read_frame
+
+
+def _frame(expert, text, *names):
+    return read_frame(text, name_spans(text, *names), expert.kb.families)
+
+
+def test_what_the_target_cue_is_asked_of_is_asked_too(base_expert):
+    f = _frame(base_expert, "yo Raigeki, does that thing target both monsters?", "Raigeki")
+    assert (f.family, f.object) == ("targets", "both monsters")
+    # anything at all is the family's own question
+    g = _frame(base_expert, "yo Raigeki, does that thing target anything?", "Raigeki")
+    assert (g.family, g.object) == ("targets", "")
+    # near miss: words after the cue that are not a thing leave the question to the other readings
+    assert _frame(base_expert, "yo Raigeki, does that thing target when negated?", "Raigeki") is None
+
+
+def test_a_tail_that_restates_the_question_is_no_response_asked(base_expert):
+    f = _frame(base_expert, "Tribute to The Doomed: is discarding a cost i pay when i activate it?",
+               "Tribute to The Doomed")
+    assert (f.family, f.action, f.responds) == ("is-cost", "discarding", False)
+    g = _frame(base_expert, "is the search of Sangan a chain link i can respond to?", "Sangan")
+    assert (g.family, g.responds) == ("starts-chain", True)
+    # near miss: a cost paid at another time is not the cost said again
+    assert _frame(base_expert, "Tribute to The Doomed: is discarding a cost i pay later?",
+                  "Tribute to The Doomed") is None
+
+
+@pytest.mark.slow
+def test_an_object_after_the_cue_keeps_a_no_and_leaves_a_yes_unknown(base_expert):
+    no = base_expert.ask("yo Raigeki, does that thing target both monsters?")
+    assert no.value == "no"
+    assert [c.written for c in no.reading.changes if c.kind == "result"] == ["target both monsters"]
+    yes = base_expert.ask("yo Man-Eater Bug, does that thing target my monster?")
+    assert yes.value == "unknown" and any("target my monster" in m for m in yes.missing)
+
+
+@pytest.mark.slow
+def test_a_story_told_with_no_subject_is_the_askers(base_expert):
+    a = base_expert.ask("NS tour guide, activate her eff, opp chains and banishes tour guide. do i "
+                        "still get to SS the lvl 3 fiend?")
+    assert a.value == "yes" and "Tour Guide From the Underworld" in a.restated
+    kinds = {c.kind for c in a.reading.changes}
+    assert "ellipsis" in kinds
+    # near miss: a command asked as the question is no story ("Activate X in response to Y?")
+    from psct_expert.errors import PsctError
+    with pytest.raises(PsctError):
+        base_expert.ask("Activate Mystical Space Typhoon frobnicately?")
+
+
+@pytest.mark.slow
+def test_an_effect_named_as_the_topic_is_the_it_asked_of(base_expert):
+    a = base_expert.ask("Sangan's effect: does it start a chain?")
+    assert a.value == "yes" and a.restated == "Does the first effect of Sangan start a Chain?"
+
+
+@pytest.mark.slow
+def test_a_negation_told_of_an_effect_said_by_its_kind_is_read(base_expert):
+    """"opp used a monster effect but it got negated": no card, so its kind says what it was."""
+    a = base_expert.ask("opp used a monster effect in my main phase but it got negated. can i "
+                        "still activate triple tactics talent?")
+    assert a.value in ("yes", "unknown")
+
+
+def test_a_pre_psct_flip_text_that_takes_1_card_is_legacy(base_expert):
+    from psct_expert.cards import Card
+    from psct_expert.reader.reader import read_card
+    old = Card(name="Quillon Charmer", kind="monster", subtypes=("flip", "effect"),
+               text="FLIP: Take control of 1 WIND monster your opponent controls, while this card "
+                    "is face-up on the field.")
+    assert read_card(old).legacy
+    # near miss: the PSCT text targets it before a semicolon
+    new = Card(name="Quillon Charmer", kind="monster", subtypes=("flip", "effect"),
+               text="FLIP: Target 1 WIND monster your opponent controls; take control of it while "
+                    "this card is face-up on the field.")
+    assert not read_card(new).legacy
+
+
+@pytest.mark.slow
+def test_an_effect_said_by_its_number_after_the_name_with_what_it_does_is_the_topic(base_expert):
+    """"X 2nd effect (what it does) - does that ...?": the effect, its words in brackets, is the
+    topic of the question after the dash."""
+    a = base_expert.ask('Sangan 1st effect ("Add 1 monster with 1500 or less ATK") - does that start '
+                        'a chain so my opp can respond with stuff?')
+    assert a.value == "yes" and a.restated == "Does the first effect of Sangan start a Chain?"
+    # near miss: an effect number the card does not have is refused, naming it
+    from psct_expert.errors import PsctError
+    with pytest.raises(PsctError, match="no effect number 2"):
+        base_expert.ask("Sangan 2nd effect - does that start a chain?")
