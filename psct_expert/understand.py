@@ -690,9 +690,11 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     effect = spec.get("effect") if isinstance(spec.get("effect"), dict) else {}
     if spec.get("family") == "inherent-summon" or effect.get("select") == "summons-self":
         return None
-    told = {m.card for m in mentions(" ".join(parts[:-1]), db, families)}
+    story = " ".join(parts[:-1])
+    found = mentions(story, db, families)
+    told = {m.card for m in found}
     asked = {m.card for m in mentions(parts[-1], db, families)}
-    if told & asked:
+    if told & asked and not _told_in_plain_words(story, found):
         return None
     from .frames.read import WHICH_EFFECT
 
@@ -701,6 +703,23 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     out = Relexed(parts[-1], list(relexed.changes))
     out.changes.append(Change("story-aside", " ".join(parts[:-1]), spec["family"]))
     return spec, out
+
+
+def _told_in_plain_words(story: str, found) -> bool:
+    """Is every word of a story that names the card asked about placed as the frames place a
+    story's words (:func:`psct_expert.frames.words._placed`: game verbs, English words, no word
+    that changes what a card is, "gained", "copied", "treated", ...)?  Then what it tells cannot
+    change what that card's text does, and it may be set aside."""
+    from .frames.words import _MASK, _placed, vocabulary
+
+    masked, at = [], 0
+    for m in sorted(found, key=lambda m: m.start):
+        if m.start < at:
+            return False                # names found overlapping: none is sure
+        masked.append(story[at:m.start] + " " + _MASK.format(0) + " ")
+        at = m.end
+    masked.append(story[at:])
+    return _placed("".join(masked), vocabulary())
 
 
 def _near(exc, text, scenario, db, families, settle=None):

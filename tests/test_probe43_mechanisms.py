@@ -98,3 +98,26 @@ def test_an_effect_said_by_its_number_after_the_name_with_what_it_does_is_the_to
     from psct_expert.errors import PsctError
     with pytest.raises(PsctError, match="no effect number 2"):
         base_expert.ask("Sangan 2nd effect - does that start a chain?")
+
+
+@pytest.mark.slow
+def test_a_story_of_the_card_asked_about_in_plain_words_is_set_aside_for_a_text_question(
+        base_expert):
+    """A story the grammar cannot read, told of the card a question of its text alone asks about:
+    set aside (and said so) when each of its words is placed; a word that may change the card
+    ("gained") keeps it, and the question is refused."""
+    a = base_expert.ask("my opp was about to flip Man-Eater Bug face up lol. does Man-Eater Bug's "
+                        "effect target?")
+    assert a.value == "yes"
+    assert any(c.kind == "story-aside" for c in a.reading.changes)
+    from psct_expert.errors import PsctError
+    with pytest.raises(PsctError):
+        base_expert.ask("my opp was about to flip Man-Eater Bug face up and it gained an effect lol. "
+                        "does Man-Eater Bug's effect target?")
+
+
+@pytest.mark.slow
+def test_that_after_a_topic_is_the_topic_only_when_asked_at_once(base_expert):
+    # "X: the 'discard 1 Spell' bit, is that a cost?": "that" is the bit, not the card
+    a = base_expert.ask('Summoner Monk: the "discard 1 Spell" bit, is that cost?')
+    assert a.value == "yes" and a.restated.startswith("Is discarding a cost of")

@@ -473,7 +473,11 @@ def _topic_asked_of_it(s: str, out: Relexed) -> str:
     rest = m.group("rest")
     if rest[:1] in "\"'\u201c\u2018":
         return s                          # a quotation after the colon is left as written
-    q = re.search(rf"(?<![\w'\-/])(?P<aux>{asks})\s+(?:it|this card|that)(?![\w'\-/])", rest, re.IGNORECASE)
+    q = re.search(rf"(?<![\w'\-/])(?P<aux>{asks})\s+(?:it|this card)(?![\w'\-/])", rest, re.IGNORECASE)
+    if q is None:
+        # "X's 2nd effect (...): does that start a chain?": "that" is the topic only when the
+        # question follows it at once (else it points at what the words between said)
+        q = re.match(rf"(?P<aux>{asks})\s+that(?![\w'\-/])", rest, re.IGNORECASE)
     its = re.search(r"(?<![\w'\-/])its(?![\w'\-/])", rest, re.IGNORECASE) if q is None else None
     if its is not None and "\ue000" not in rest[:its.start()] and rest.rstrip().endswith("?"):
         # "X: can I use its draw effect and its Special Summon effect ...?": the first "its" is X's
