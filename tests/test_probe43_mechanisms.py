@@ -121,3 +121,35 @@ def test_that_after_a_topic_is_the_topic_only_when_asked_at_once(base_expert):
     # "X: the 'discard 1 Spell' bit, is that a cost?": "that" is the bit, not the card
     a = base_expert.ask('Summoner Monk: the "discard 1 Spell" bit, is that cost?')
     assert a.value == "yes" and a.restated.startswith("Is discarding a cost of")
+
+
+def test_a_targeting_effect_and_a_pointer_as_what_is_targeted(base_expert):
+    f = _frame(base_expert, "Is the search of Sangan a targeting effect?", "Sangan")
+    assert (f.family, f.object) == ("targets", "")
+    g = _frame(base_expert, "does the search of Sangan target it?", "Sangan")
+    assert (g.family, g.object) == ("targets", "it")
+    # near miss: a determiner alone says no thing
+    assert _frame(base_expert, "does the search of Sangan target the?", "Sangan") is None
+
+
+@pytest.mark.slow
+def test_what_is_told_before_a_dash_is_no_part_of_the_question(base_expert):
+    """"X's eff that negates a card - is that a targeting effect?": the words before the dash
+    describe the effect; only the question after it is checked for words that change it."""
+    a = base_expert.ask("crusadia equimax's quick eff that negates a card - is that a targeting "
+                        "effect?")
+    assert a.value == "yes" and a.restated == "Does the third effect of Crusadia Equimax target?"
+
+
+@pytest.mark.slow
+def test_a_quoted_part_of_what_an_effect_does_is_not_asked_as_the_effect(base_expert):
+    """"the 'banish it when it leaves' part - is that a chain link?" asks of a part applied later,
+    not of the activated effect: never answered as the effect's own question."""
+    from psct_expert.errors import PsctError
+    with pytest.raises(PsctError):
+        base_expert.ask('if Chaos Ruler that came back with its GY effect leaves the field, the "banish '
+                        'it when it leaves" part - is that a chain link i can respond to?')
+    # near miss: a quotation of where the effect's resolution begins is that effect
+    a = base_expert.ask('Sangan 1st effect ("Add 1 monster with 1500 or less ATK") - does that start '
+                        'a chain?')
+    assert a.value == "yes"

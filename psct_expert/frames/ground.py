@@ -133,6 +133,10 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
                                        for q in frame.quoted if _quote_words(q))]
         if frame.subject == "effect" and said:
             fits = said
+        if spec.get("quote_whole") and any(_a_part(q, e.text) for e in said for q in frame.quoted):
+            # "the 'banish it when it leaves' part - is that a chain link?": a part of what the
+            # effect does (after ", but", ", then", ...) is asked of, not the effect activated
+            return None
     if not fits:
         return None
     if frame.told and len(fits) > 1:
@@ -148,3 +152,18 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         return None
     return [spec["ask"].format(effect=f"the {_ORDINAL[e.n]} effect of {frame.card}",
                                action=frame.action) for e in fits]
+
+
+def _a_part(quote: str, text: str) -> bool:
+    """Is ``quote`` said by ``text`` only inside what it does, past its beginning: not where the
+    text, or what it does after its colon or semicolon, begins?"""
+    words = _quote_words(quote).split()
+    flat = " ".join(re.findall(r"[a-z]+", text.lower()))
+    if not words:
+        return False
+    at = flat.find(" ".join(words[:3]))
+    if at < 0:
+        return False
+    starts = {0} | {len(" ".join(re.findall(r"[a-z]+", text[:m.end()].lower()))) + 1
+                    for m in re.finditer(r"[:;]", text)}
+    return at not in starts

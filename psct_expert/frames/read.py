@@ -68,6 +68,10 @@ class Frame:
     ordinal: int = 0                 # the effect's number, when said ("its first effect")
 
 
+# words that only point at a thing said after them ("the", "my"): alone they say no thing
+_DETERMINERS = frozenset("a an the that this those these my your their his her its our".split())
+
+
 def _object_of(after: str, spec: dict, voc: dict) -> str | None:
     """What a cue is asked of, said right after it ("... target my monster?", "... target
     anything?", "... target both of them?"): "" when its words name anything at all (``any``:
@@ -82,9 +86,8 @@ def _object_of(after: str, spec: dict, voc: dict) -> str | None:
     allowed = voc["players"] | voc["pointers"] | {str(w).lower() for w in spec.get("words") or ()}
     if not (words or _MASKED.search(said)) or any(w.lower() not in allowed for w in words):
         return None
-    if not _MASKED.search(said) and all(w.lower() in voc["players"] | voc["pointers"]
-                                        for w in words):
-        return None             # "... target the": no thing said
+    if not _MASKED.search(said) and all(w.lower() in _DETERMINERS for w in words):
+        return None             # "... target the": no thing said ("... target it?" says one)
     if any(a.lower() == b.lower() for a, b in zip(words, words[1:])):
         return None             # "... target the the monster": a word said twice may hide one lost
     return said

@@ -55,10 +55,14 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
     than in what the lexicon set aside as discourse, or in the other answer offered)?"""
     from ..rereading import mentions
 
+    from ..parser.lexicon import _DASH_QUESTION
+
     voc = vocabulary()
-    said = " ".join(_asked(_sentences(_QUOTE.sub(" ", _mask(
+    said = " ".join(_asked(_sentences(_DASH_QUESTION.sub(". ", _QUOTE.sub(" ", _mask(
         written, [(m.start, _name_end(written, m.start, m.end, m.card), m.card)
-                  for m in mentions(written, db, families)]))))[1])
+                  for m in mentions(written, db, families)])))))[1])
+    # (a dash before a question word ends the sentence told before it, as the lexicon reads it:
+    # "X's eff that negates a card - is that a targeting effect?" asks only after the dash)
     for c in relexed.changes:
         if c.kind == "set-aside" and c.written:
             said = re.sub(re.escape(c.written), " ", said, count=1, flags=re.IGNORECASE)

@@ -201,7 +201,7 @@ class _Loader:
                                                     or frame.get("ask_cost")
                                                     or frame.get("ask_same")
                                                     or frame.get("ask_parts"), str) or \
-                set(frame) - {"cues", "cues_back", "tails", "restates", "object", "ask", "ask_summon",
+                set(frame) - {"cues", "cues_back", "tails", "restates", "object", "quote_whole", "ask", "ask_summon",
                               "ask_activation", "ask_card", "premise", "words", "story",
                               "pair", "ask_pair", "ask_cost", "ask_same", "ask_other",
                               "cue_subject", "ask_parts"} or \
@@ -251,6 +251,7 @@ class _Loader:
                 "cues_back": [str(c) for c in frame.get("cues_back") or ()],
                 "tails": [str(c) for c in frame.get("tails") or ()],
                 "restates": [str(c) for c in frame.get("restates") or ()],
+                "quote_whole": bool(frame.get("quote_whole")),
                 **({"object": {k: [str(w).lower() for w in frame["object"].get(k) or ()]
                                for k in ("any", "words")}} if frame.get("object") else {}),
                 "premise": str(frame.get("premise") or ""),
