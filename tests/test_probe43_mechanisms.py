@@ -153,3 +153,13 @@ def test_a_quoted_part_of_what_an_effect_does_is_not_asked_as_the_effect(base_ex
     a = base_expert.ask('Sangan 1st effect ("Add 1 monster with 1500 or less ATK") - does that start '
                         'a chain?')
     assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_once_per_turn_said_of_an_effect_is_grounded_in_its_text(base_expert):
+    a = base_expert.ask("Does Chimeratech Rampage Dragon's once per turn effect target?")
+    assert a.value == "no" and "third effect" in a.restated
+    # near miss: said of a card whose effects have no such words, it is refused
+    from psct_expert.errors import PsctError
+    with pytest.raises(PsctError):
+        base_expert.ask("Does Raigeki's once per turn effect target?")
