@@ -163,3 +163,18 @@ def test_once_per_turn_said_of_an_effect_is_grounded_in_its_text(base_expert):
     from psct_expert.errors import PsctError
     with pytest.raises(PsctError):
         base_expert.ask("Does Raigeki's once per turn effect target?")
+
+
+def test_what_a_thing_asked_of_is_said_to_be_stays_with_it(base_expert):
+    f = _frame(base_expert, "does Raigeki target the monsters it destroys?", "Raigeki")
+    assert (f.family, f.object) == ("targets", "the monsters it destroys")
+    g = _frame(base_expert, "does the search of Sangan start a chain link?", "Sangan")
+    assert g.family == "starts-chain"
+    # near miss: a clause with no thing before it is no thing ("... target when it resolves?")
+    assert _frame(base_expert, "does Raigeki target when it resolves?", "Raigeki") is None
+
+
+@pytest.mark.slow
+def test_a_greeting_and_what_the_asker_wants_before_a_colon_are_a_label(base_expert):
+    a = base_expert.ask("Hello, I want to know: does Sangan's effect start a chain?")
+    assert a.value == "yes" and a.restated == "Does the first effect of Sangan start a Chain?"

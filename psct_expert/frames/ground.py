@@ -155,8 +155,9 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
 
 
 def _a_part(quote: str, text: str) -> bool:
-    """Is ``quote`` said by ``text`` only inside what it does, past its beginning: not where the
-    text, or what it does after its colon or semicolon, begins?"""
+    """Is ``quote`` said by ``text`` inside what it does after its colon or semicolon, past where
+    that begins ("..., but banish it when it leaves the field")?  A quotation of its condition or
+    its cost, or of what it does from the start, is not."""
     words = _quote_words(quote).split()
     flat = " ".join(re.findall(r"[a-z]+", text.lower()))
     if not words:
@@ -164,6 +165,7 @@ def _a_part(quote: str, text: str) -> bool:
     at = flat.find(" ".join(words[:3]))
     if at < 0:
         return False
-    starts = {0} | {len(" ".join(re.findall(r"[a-z]+", text[:m.end()].lower()))) + 1
-                    for m in re.finditer(r"[:;]", text)}
-    return at not in starts
+    starts = [len(" ".join(re.findall(r"[a-z]+", text[:m.end()].lower()))) + 1
+              for m in re.finditer(r"[:;]", text)]
+    before = [s for s in starts if s <= at]
+    return bool(before) and at != max(before)

@@ -68,6 +68,10 @@ class Frame:
     ordinal: int = 0                 # the effect's number, when said ("its first effect")
 
 
+# a relative clause after the thing a cue is asked of ("the card it banishes", "my monster that is
+# banished", "that monster when you activate it")
+_RELATIVE = re.compile(r"\s+(?=(?:that|which|who|whose|it|they|i|you|he|she|when|while|once)\b)",
+                       re.IGNORECASE)
 # words that only point at a thing said after them ("the", "my"): alone they say no thing
 _DETERMINERS = frozenset("a an the that this those these my your their his her its our".split())
 
@@ -82,7 +86,14 @@ def _object_of(after: str, spec: dict, voc: dict) -> str | None:
         return None
     if said.lower() in {str(p).lower() for p in spec.get("any") or ()}:
         return ""
-    words = _WORD.findall(_MASKED.sub(" ", said))
+    rel = _RELATIVE.search(said)
+    if rel is not None and rel.start() > 0:
+        # "... target the card it banishes?", "... target my monster that is banished?": what
+        # the thing is said to be (asked too with it: a no stands whatever it says)
+        said_thing = said[:rel.start()]
+    else:
+        said_thing = said
+    words = _WORD.findall(_MASKED.sub(" ", said_thing))
     allowed = voc["players"] | voc["pointers"] | {str(w).lower() for w in spec.get("words") or ()}
     if not (words or _MASKED.search(said)) or any(w.lower() not in allowed for w in words):
         return None
