@@ -178,3 +178,15 @@ def test_what_a_thing_asked_of_is_said_to_be_stays_with_it(base_expert):
 def test_a_greeting_and_what_the_asker_wants_before_a_colon_are_a_label(base_expert):
     a = base_expert.ask("Hello, I want to know: does Sangan's effect start a chain?")
     assert a.value == "yes" and a.restated == "Does the first effect of Sangan start a Chain?"
+
+
+@pytest.mark.parametrize("written, read", [
+    ("opp chains and banishes it.", "Opp banishes it in response."),
+    # what the response did stops at a clause of its own ("after ...")
+    ("My opponent chains and returns their monster to the hand after I target it.",
+     "My opponent returns their monster to the hand in response after I target it."),
+    ("they chain something that destroys it, do I draw?", "They destroys it in response. Do I draw?"),
+])
+def test_what_a_response_did_is_done_in_response(written, read):
+    from psct_expert.parser.lexicon import relex
+    assert relex(written).text == read
