@@ -190,3 +190,13 @@ def test_a_greeting_and_what_the_asker_wants_before_a_colon_are_a_label(base_exp
 def test_what_a_response_did_is_done_in_response(written, read):
     from psct_expert.parser.lexicon import relex
     assert relex(written).text == read
+
+
+def test_a_monster_put_on_the_field_is_special_summoned(base_expert):
+    import psct_expert.rereading as R
+    told = R._told_by_parts("my opponent puts a monster on their field in response.",
+                            base_expert.db, base_expert.kb.families)
+    assert told == ["my opponent Special Summons a monster on my opponent's field in response."]
+    # near miss: a card put there is not said to be Summoned
+    assert R._told_by_parts("my opponent puts a card on the field in response.",
+                            base_expert.db, base_expert.kb.families) is None

@@ -5,6 +5,8 @@ one; a word it cannot place stops the reading (:class:`~.model.Stop`)."""
 
 from __future__ import annotations
 
+import re
+
 from ...gamewords import gamewords
 from .model import CARD, CARD_RE, NP, OWNED, Event, Stop, data, np_words, plural, tables, title
 
@@ -98,7 +100,11 @@ class Reader:
             if needs == "directly" and "directly" not in e.mods or \
                     needs == "from hand" and not any(m.startswith("from ") and m.endswith(" hand")
                                                      for m in e.mods) or \
-                    needs == "face" and not any(m in ("face-down", "face-up") for m in e.mods):
+                    needs == "face" and not any(m in ("face-down", "face-up") for m in e.mods) or \
+                    needs == "monster onto the field" and not (
+                        e.patient is not None and "monster" in (e.patient.say or "") and
+                        (any(m.startswith(("on ", "onto ")) and m.endswith("field") for m in e.mods)
+                         or re.search(r"\bon(?:to)? (?:\S+ )*?field$", e.patient.say or ""))):
                 raise Stop
         return [e for e in out if not (e.verb in ("chain", "respond") and e.patient is None
                                        and e.by is None)]
