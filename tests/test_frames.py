@@ -64,7 +64,8 @@ def test_the_story_is_set_aside_and_said_so(expert):
                                 "search of fiendsmith engraver an activated effect or just a rule "
                                 "thing?", [])
     kinds = [c.kind for c in reading.changes]
-    assert "frame" in kinds and "story-aside" in kinds and "alternative" in kinds
+    # ("the search of X" is X's search effect, which the grammar reads: no frame is needed)
+    assert "story-aside" in kinds and "alternative" in kinds
 
 
 def test_an_effect_described_is_the_one_its_text_says(expert):

@@ -200,3 +200,22 @@ def test_a_monster_put_on_the_field_is_special_summoned(base_expert):
     # near miss: a card put there is not said to be Summoned
     assert R._told_by_parts("my opponent puts a card on the field in response.",
                             base_expert.db, base_expert.kb.families) is None
+
+
+@pytest.mark.parametrize("written, read", [
+    # openers before a question asked in the order of a statement stay openers
+    ("ok so Pot of Desires starts a chain?", "Does Pot of Desires start a chain?"),
+    ("hey so is the search of Sangan an activated effect?", "Is Sangan's search effect an activated effect?"),
+])
+def test_openers_before_a_question_in_statement_order(written, read):
+    from psct_expert.parser.lexicon import relex
+    import re as _re
+    keep = [(m.start(), m.end()) for m in _re.finditer(r"Pot of Desires|Sangan", written)]
+    assert relex(written, keep).text == read
+
+
+@pytest.mark.slow
+def test_a_name_in_many_cards_names_some_of_them(base_expert):
+    from psct_expert.errors import PsctError
+    with pytest.raises(PsctError, match=r"stands in the names of \d+ cards, such as"):
+        base_expert.ask("is felgrand's negate a quick effect?")

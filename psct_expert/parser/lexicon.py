@@ -821,6 +821,12 @@ def _declarative(s: str, out: Relexed) -> str:
     cut = [m.end() for m in re.finditer(r"[.!?]\s+", s[:-1])]
     if cut:                             # the question is the last sentence of the part
         return s[:cut[-1]] + _declarative(s[cut[-1]:], out)
+    opener = _patterns()["openers"]
+    lead = re.match(rf"(?:\s*{opener.pattern}\s*[,:]?\s+)+", s, re.IGNORECASE) \
+        if opener is not None else None
+    if lead is not None and lead.end() < len(s):
+        # "hey so is X ...?", "ok so X starts a chain?": the openers, then the question
+        return s[:lead.end()] + _declarative(s[lead.end():], out)
     if not s.endswith("?") or s.split(" ", 1)[0].lower() in _QUESTION_WORDS:
         return s
     for rx in (_MODAL_MID, _S_VERB_MID):
