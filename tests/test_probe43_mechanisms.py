@@ -219,3 +219,14 @@ def test_a_name_in_many_cards_names_some_of_them(base_expert):
     from psct_expert.errors import PsctError
     with pytest.raises(PsctError, match=r"stands in the names of \d+ cards, such as"):
         base_expert.ask("is felgrand's negate a quick effect?")
+
+
+@pytest.mark.parametrize("written, read", [
+    ("do i detach as a cost for X?", "Is detaching a cost for X?"),
+    ("X: do you pay the LP as part of the cost?", "X: is paying the LP part of the cost?"),
+    # near miss: a verb that is no game action stays as written
+    ("do i win as a cost for X?", "Do i win as a cost for X?"),
+])
+def test_an_action_asked_of_as_a_cost_is_said_with_its_verb(written, read):
+    from psct_expert.parser.lexicon import relex
+    assert relex(written).text == read

@@ -299,7 +299,7 @@ def _relex(text: str) -> Relexed:
     parts = [_comma_question(_intro_comma(_phase_lead(_phase_lead_story(s, out), out), out), out)
              for s in parts]
     if parts:
-        parts[-1] = _declarative(parts[-1], out)
+        parts[-1] = _declarative(_done_as_cost(parts[-1], out), out)
     text = " ".join(_story_first(parts, out))
     text = _set_aside(text, out)
     text = _read_as(text, out)
@@ -815,6 +815,34 @@ _S_VERBS = {"starts": "start", "makes": "make", "creates": "create", "opens": "o
             "returns": "return", "comes": "come", "uses": "use"}
 _S_VERB_MID = re.compile(rf"^(?P<subj>[^,;]+?)\s+(?P<verb>{'|'.join(_S_VERBS)})\s+"
                          r"(?P<rest>[^,;]*\?)$", re.IGNORECASE)
+
+
+# "do i detach as a cost for X?", "do you pay the LP as part of the cost?": an action asked of as
+# a cost, said with its verb ("is detaching a cost for X?")
+_AS_COST = re.compile(r"\b(?:do|did|would|should) (?:i|you|we|they|he|she|opp|my opponent) "
+                      r"(?P<verb>[a-z]+)(?P<obj>(?: [^?.,;]*?)?) as (?P<cost>(?:a |the |part of the )?"
+                      r"cost)(?P<rest>(?: (?:for|of) [^?]*)?)\?", re.IGNORECASE)
+
+
+def _done_as_cost(s: str, out: Relexed) -> str:
+    """An action asked of as a cost with "do I ... as a cost?": "is <action>ing ... a cost?", the
+    action a game verb (:mod:`psct_expert.gamewords`); any other verb leaves it as written."""
+    from ..gamewords import gamewords
+
+    m = _AS_COST.search(s)
+    if m is None:
+        return s
+    action = gamewords().action_of(m.group("verb").lower())
+    if action is None:
+        return s
+    ing = next((f for f in gamewords().action(action).forms if f.endswith("ing")), None)
+    if ing is None or m.group("verb").lower() != gamewords().action(action).forms[0]:
+        return s                        # only the verb said plain ("do i detach", not "detached")
+    cost = m.group("cost")
+    cost = cost if cost.startswith(("the ", "part of")) else "a cost"
+    new = f"is {ing}{m.group('obj')} {cost}{m.group('rest')}?"
+    out.changes.append(Change("read-as", m.group(), new))
+    return s[:m.start()] + new + s[m.end():]
 
 
 def _declarative(s: str, out: Relexed) -> str:
