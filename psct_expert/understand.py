@@ -39,8 +39,10 @@ _TELL = "(tell "
 # lexicon's reading (which may read the words around it otherwise) is tried once
 _WHOSE = "whose effect is "
 # "who Summons?", "who activates it?": a clause told with no subject ("NS X, activate its
-# effect"), which the lexicon may say again with the asker as its subject
-_WHO = re.compile(r"could not understand the question: who (?:Summons|activates)\b")
+# effect"), which the lexicon may say again with the asker as its subject; "what was used
+# before?": a second copy asked of, which says the first was used
+_WHO = re.compile(r"could not understand the question: (?:who (?:Summons|activates)\b|what was used "
+                  r"before\?)")
 # "opp banishes 1 in response": which of the targeted cards, the grammar asks; a story's frame
 # reads "1" as one of them, and asks of the others only where the targets are alike
 _WHICH_TARGET = "which of the targeted cards?"

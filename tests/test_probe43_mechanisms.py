@@ -230,3 +230,12 @@ def test_a_name_in_many_cards_names_some_of_them(base_expert):
 def test_an_action_asked_of_as_a_cost_is_said_with_its_verb(written, read):
     from psct_expert.parser.lexicon import relex
     assert relex(written).text == read
+
+
+@pytest.mark.slow
+def test_a_second_copy_asked_of_says_the_first_was_used(base_expert):
+    a = base_expert.ask("can i activate a second Effect Veiler in the same turn?")
+    assert a.value == "yes" and "be used again this turn" in a.restated
+    # near miss: a card whose limit binds every copy
+    b = base_expert.ask("can i use a 2nd Ash Blossom & Joyous Spring this turn?")
+    assert b.value == "no"
