@@ -239,3 +239,15 @@ def test_a_second_copy_asked_of_says_the_first_was_used(base_expert):
     # near miss: a card whose limit binds every copy
     b = base_expert.ask("can i use a 2nd Ash Blossom & Joyous Spring this turn?")
     assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_a_cost_told_before_a_summon_is_how_it_is_done(base_expert):
+    a = base_expert.ask("opp discards 1 card and ss's the tricky from hand. can i chain a quick "
+                        "effect to that summon?")
+    assert a.value == "no" and "Special Summon of The Tricky" in a.restated
+    b = base_expert.ask("my opponent banishes 1 LIGHT and 1 DARK monster from their GY and special "
+                        "summons Chaos Sorcerer. Can I negate that Summon with Solemn Judgment?")
+    assert b.value == "yes"
+    # what was told is set aside as the card's own procedure, and said so
+    assert any("by banishing" in (c.written or "") for c in b.reading.changes)
