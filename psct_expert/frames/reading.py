@@ -53,12 +53,11 @@ def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
                         frame: Frame) -> bool:
     """Do the sentences that ask, as written, hold a word that may change what is asked (other
     than in what the lexicon set aside as discourse, or in the other answer offered)?"""
+    from ..parser.lexicon import DASH_QUESTION
     from ..rereading import mentions
 
-    from ..parser.lexicon import _DASH_QUESTION
-
     voc = vocabulary()
-    said = " ".join(_asked(_sentences(_DASH_QUESTION.sub(". ", _QUOTE.sub(" ", _mask(
+    said = " ".join(_asked(_sentences(DASH_QUESTION.sub(". ", _QUOTE.sub(" ", _mask(
         written, [(m.start, _name_end(written, m.start, m.end, m.card), m.card)
                   for m in mentions(written, db, families)])))))[1])
     # (a dash before a question word ends the sentence told before it, as the lexicon reads it:

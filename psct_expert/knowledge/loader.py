@@ -201,7 +201,8 @@ class _Loader:
                                                     or frame.get("ask_cost")
                                                     or frame.get("ask_same")
                                                     or frame.get("ask_parts"), str) or \
-                set(frame) - {"cues", "cues_back", "tails", "restates", "object", "quote_whole", "ask", "ask_summon",
+                set(frame) - {"cues", "cues_back", "tails", "restates", "object", "quote_whole",
+                              "ask", "ask_summon",
                               "ask_activation", "ask_card", "premise", "words", "story",
                               "pair", "ask_pair", "ask_cost", "ask_same", "ask_other",
                               "cue_subject", "ask_parts"} or \

@@ -233,7 +233,9 @@ _TOPIC = r"\ue000k\d+k(?:(?:'s)?\s+(?:[\w\-]+\s+)?(?:effect|eff|ability|bullet))
 _TOPIC_SAID = _TOPIC + r"""(?:\s*\([^()]*\)|\s*"[^"]*")?"""
 _DASH_TOPIC = re.compile(rf"(?:^|(?<=[:.!?]\s))\s*{_TOPIC_SAID}(?P<dash>\s+[\u2014\u2013-]+\s+)(?=(?:is|are|does|do|can|could|will|"
                          r"would|if|when)\b)", re.IGNORECASE)
-_DASH_QUESTION = re.compile(r"\s+[\u2014\u2013-]+\s+(?=(?:is|are|does|do|can|could|will|would|did|was|were|"
+# a dash before a question word ends the sentence told before it ("X's eff ... - is that a targeting
+# effect?"); the frames read the question as written the same way
+DASH_QUESTION = re.compile(r"\s+[\u2014\u2013-]+\s+(?=(?:is|are|does|do|can|could|will|would|did|was|were|"
                             r"has|have|should)\b)", re.IGNORECASE)
 
 
@@ -282,9 +284,9 @@ def _relex(text: str) -> Relexed:
         # the topic, as before a colon ("X: is ...?")
         out.changes.append(Change("read-as", topic.group("dash").strip(), ":"))
         text = text[:topic.start("dash")] + ": " + text[topic.end("dash"):]
-    if _DASH_QUESTION.search(text):
+    if DASH_QUESTION.search(text):
         out.changes.append(Change("read-as", "\u2014", "."))
-        text = _DASH_QUESTION.sub(". ", text)
+        text = DASH_QUESTION.sub(". ", text)
     said = sentences(text)
     # a sentence followed by a tag alone that asks whether it is allowed ("opp wants to chain Y to
     # it. Is that legal?") is the proposal asked, never an aside
