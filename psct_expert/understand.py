@@ -671,6 +671,7 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     change what the text does.  Only when the question sentence is read alone, names its card
     itself, is of such a family, is not about a Summon, and the story does not name its card;
     None otherwise."""
+    from .frames.words import told_in_plain_words
     from .parser.lexicon import sentences
     from .resolve import STATIC_FAMILIES
 
@@ -696,7 +697,9 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     found = mentions(story, db, families)
     told = {m.card for m in found}
     asked = {m.card for m in mentions(parts[-1], db, families)}
-    if told & asked and not _told_in_plain_words(story, found):
+    if told & asked and not told_in_plain_words(story, [(m.start, m.end) for m in found]):
+        # (a story told of the card asked about, every word of it placed: what it tells cannot
+        # change what that card's text does)
         return None
     from .frames.read import WHICH_EFFECT
 
@@ -705,23 +708,6 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     out = Relexed(parts[-1], list(relexed.changes))
     out.changes.append(Change("story-aside", " ".join(parts[:-1]), spec["family"]))
     return spec, out
-
-
-def _told_in_plain_words(story: str, found) -> bool:
-    """Is every word of a story that names the card asked about placed as the frames place a
-    story's words (:func:`psct_expert.frames.words._placed`: game verbs, English words, no word
-    that changes what a card is, "gained", "copied", "treated", ...)?  Then what it tells cannot
-    change what that card's text does, and it may be set aside."""
-    from .frames.words import _MASK, _placed, vocabulary
-
-    masked, at = [], 0
-    for m in sorted(found, key=lambda m: m.start):
-        if m.start < at:
-            return False                # names found overlapping: none is sure
-        masked.append(story[at:m.start] + " " + _MASK.format(0) + " ")
-        at = m.end
-    masked.append(story[at:])
-    return _placed("".join(masked), vocabulary())
 
 
 def _near(exc, text, scenario, db, families, settle=None):

@@ -186,6 +186,20 @@ def _placed(part: str, voc: dict) -> bool:
     return True
 
 
+def told_in_plain_words(story: str, spans: list[tuple[int, int]]) -> bool:
+    """Is every word of a story (``spans``: its card names) placed as a story's words are placed
+    (:func:`_placed`: game verbs, English words, never a word that changes what a card is,
+    "gained", "copied", "treated", ...)?  Then what it tells cannot change what a card's text does."""
+    masked, at = [], 0
+    for start, end in sorted(spans):
+        if start < at:
+            return False                # names found overlapping: none is sure
+        masked.append(story[at:start] + " " + _MASK.format(0) + " ")
+        at = end
+    masked.append(story[at:])
+    return _placed("".join(masked), vocabulary())
+
+
 def _phrases(words: list[str], table: dict | set, start: int) -> int:
     """How many words from ``start`` make a phrase of ``table`` (the longest), or 0."""
     for n in (4, 3, 2, 1):

@@ -236,7 +236,7 @@ _DASH_TOPIC = re.compile(rf"(?:^|(?<=[:.!?]\s))\s*{_TOPIC_SAID}(?P<dash>\s+[\u20
 # a dash before a question word ends the sentence told before it ("X's eff ... - is that a targeting
 # effect?"); the frames read the question as written the same way
 DASH_QUESTION = re.compile(r"\s+[\u2014\u2013-]+\s+(?=(?:is|are|does|do|can|could|will|would|did|was|were|"
-                            r"has|have|should)\b)", re.IGNORECASE)
+                           r"has|have|should)\b)", re.IGNORECASE)
 
 
 # a judge's call told of "the player" and "his opponent", with no "I" or "my": the player is the
