@@ -251,3 +251,20 @@ def test_a_cost_told_before_a_summon_is_how_it_is_done(base_expert):
     assert b.value == "yes"
     # what was told is set aside as the card's own procedure, and said so
     assert any("by banishing" in (c.written or "") for c in b.reading.changes)
+
+
+@pytest.mark.slow
+def test_a_card_moved_in_response_is_the_one_target_left_untold(base_expert):
+    """"I activate X, their monster gets banished in response": X targets exactly 1 card and those
+    words fit what it targets, so that card was its target."""
+    a = base_expert.ask("i activate soul taker, their monster gets banished in response. do they "
+                        "still gain 1000 lp?")
+    assert a.value == "no"
+    from psct_expert.errors import PsctError
+    # near misses: a card of the other side, and an effect that targets nothing
+    with pytest.raises(PsctError):
+        base_expert.ask("i activate soul taker, my monster gets banished in response. do they still "
+                        "gain 1000 lp?")
+    with pytest.raises(PsctError):
+        base_expert.ask("i activate raigeki, their monster gets banished in response. does raigeki "
+                        "still resolve?")

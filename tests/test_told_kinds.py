@@ -69,11 +69,18 @@ def test_the_activated_card_itself_leaving_in_response(base_expert, question, va
     assert base_expert.ask(question, []).value == value
 
 
-def test_an_attacker_changed_before_resolution_is_not_assumed_to_be_the_target(base_expert):
-    with pytest.raises(QuestionError):
-        base_expert.ask("My opponent's monster attacks. I activate Sakuretsu Armor. The attacking "
+def test_an_attacker_changed_before_resolution_is_the_one_target_it_fits(base_expert):
+    # Sakuretsu Armor targets exactly 1 card, the attacking monster: the attacker moved in response
+    # was its target (situate/targets.py, _implied_target), and is gone when it resolves
+    a = base_expert.ask("My opponent's monster attacks. I activate Sakuretsu Armor. The attacking "
                         "monster is banished in response. Does Sakuretsu Armor still destroy the "
                         "attacking monster?", [])
+    assert a.value == "no"
+    # near miss: a monster of mine is no card it may target: nothing is supposed
+    with pytest.raises(QuestionError):
+        base_expert.ask("My opponent's monster attacks. I activate Sakuretsu Armor. My monster is "
+                        "banished in response. Does Sakuretsu Armor still destroy the attacking "
+                        "monster?", [])
 
 
 def test_it_in_a_response_is_never_the_card_responded_to(base_expert):

@@ -71,6 +71,7 @@ class MoveEvents:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         self._implied_targeting(sub(ev, "thing"))
         self._implied_count(sub(ev, "thing"))   # sisterAF: "one of the 2 targets is destroyed"
+        self._implied_target(t, ev)             # "... their monster is banished in response"
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
         # (still) "one is banished" said alone after several targets: one of them

@@ -391,6 +391,45 @@ class TargetEvents:
             self.resolve_after = True
 
 
+    def _implied_target(self, t: dict, ev: Tree) -> None:
+        """"I activate Soul Taker, their monster gets banished in response": the activation told
+        last, with no target told, of an effect that targets exactly 1 card, targeted the card a
+        response then moves, when the words said of it fit what the effect targets (whose side
+        too); else nothing is supposed (and the move is placed, or refused, as before)."""
+        from ..reader.phrases import target_phrase, target_sides
+        from .words import thing_words, words_fit
+
+        if not self.acts or "response" not in low(ev) or t.get("pronoun") or \
+                any(e.get("targets") for e in self.events if e.get("kind") == "activate"):
+            return
+        ws = t.get("words") or []
+        if not ws or ws[0] in COUNT_WORDS or ws[0].isdigit() or ws[:2] == ["one", "of"]:
+            return
+        aid, ref = self.acts[-1]
+        found = self.effect_of(ref)
+        if found is None:
+            return
+        reading, eid = found
+        effect = reading.by_id(eid)
+        counts = [f.get("count") for f in reading.facts if f.type == "target" and f.get("effect") == eid]
+        if effect is None or counts != [1] and counts != [None]:
+            return
+        text = t.get("text") or " ".join(ws)
+        said = [w for w in thing_words(text) if w not in ("opponent", "you", "opp")]
+        if t.get("card"):
+            said = [w for w in thing_words(self.db.get(t["card"]).kind) if w != "card"]
+        if not said or not words_fit(said, target_phrase(effect)):
+            return
+        mine, theirs = target_sides(effect)
+        player = self._act_player(aid)
+        owner = owner_in_words(ws)
+        if owner is not None and not ({"you": mine, "opponent": theirs}.get(
+                owner if player == "you" else {"you": "opponent", "opponent": "you"}.get(owner))):
+            return
+        act = next(e for e in self.events if e.get("id") == aid)
+        act["targets"] = self.entities_of(t)
+
+
 def note_change(st: Situate, entity: str, change: dict, by: str | None = None) -> None:
     """A targeted card changed before the question's effect resolved (``by``: the told link whose
     resolution made that change, when a link did)."""
