@@ -268,3 +268,14 @@ def test_a_card_moved_in_response_is_the_one_target_left_untold(base_expert):
     with pytest.raises(PsctError):
         base_expert.ask("i activate raigeki, their monster gets banished in response. does raigeki "
                         "still resolve?")
+
+
+@pytest.mark.slow
+def test_a_spell_asked_of_as_a_whole_by_frame_is_what_the_grammar_makes_of_it(base_expert):
+    """An Equip Spell's activation targets; its "Equip only to ..." does not: a frame question of
+    the card as a whole is never asked of its first effect (it answered no, wrongly)."""
+    a = base_expert.ask("Does United We Stand target the monster it equips to?")
+    assert a.value in ("yes", "unknown") and a.restated == "Does activating United We Stand target?"
+    # near miss: a monster's effect is still asked effect by effect
+    b = base_expert.ask("yo Man-Eater Bug, does that thing target my monster?")
+    assert b.restated == "Does the first effect of Man-Eater Bug target?"

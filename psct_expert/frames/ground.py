@@ -118,6 +118,12 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         if not spec.get("ask_activation"):
             return None
         return [spec["ask_activation"].format(card=frame.card)]
+    if card.kind in ("spell", "trap") and not (frame.described or frame.ordinal or frame.quoted or
+                                               frame.told or frame.action or conditioned):
+        # "does United We Stand target the monster it equips to?": a Spell or Trap Card asked of
+        # as a whole is what the grammar makes of its name (most often its activation: an Equip
+        # Spell's activation targets, its "Equip only to ..." does not)
+        return [spec["ask"].format(effect=frame.card, action=frame.action)]
     effects = [e for e in read_card(card).effects if e.n in _ORDINAL and
                (not frame.ordinal or e.n == frame.ordinal)]
     if not effects:
