@@ -1,8 +1,8 @@
-"""The shared case files (copied verbatim into tests/acceptance/) and the blind-probe rounds of
-bench/blind-probes/: never a wrong yes or no, and never fewer right answers than the product gave
+"""The shared case files (copied verbatim into tests/acceptance/), the blind-probe rounds of
+bench/blind-probes/ and the bench's other case sets: never a wrong yes or no, and never fewer right answers than the product gave
 when the floor below was last raised.  A floor only goes up; a case answered wrong is a failure
 whatever the count.  (Refused and unknown answers are honest; they lower only the count.)
-The real rulings, the player questions and the probe rounds are `slow` (seconds each; run them
+The real rulings, the player questions, the probe rounds and the bench sets are `slow` (seconds each; run them
 with `-m "slow or pool"`); the guide cases run by default."""
 
 import pathlib
@@ -62,6 +62,17 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/43.yaml": 10,
     "bench/blind-probes/44.yaml": 6,
     "bench/blind-probes/45.yaml": 7,
+    # the bench's other sets (bench/README.md): never a wrong yes or no either
+    "bench/heldout-probe.yaml": 177,
+    "bench/heldout-probe2.yaml": 250,
+    "bench/heldout-probe3.yaml": 181,
+    "bench/hostile.yaml": 176,
+    "bench/sisters-AF.yaml": 96,
+    "bench/sisters-AF-heldout.yaml": 23,
+    "bench/sisters-GK.yaml": 58,
+    "bench/variants-varyA.yaml": 173,
+    "bench/variants-varyG.yaml": 136,
+    "bench/variants-varyS.yaml": 37,
 }
 SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions.yaml", "bench/blind-probes/01.yaml",
         "bench/blind-probes/02.yaml", "bench/blind-probes/03.yaml", "bench/blind-probes/04.yaml",
@@ -79,7 +90,11 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/37.yaml", "bench/blind-probes/38.yaml", "bench/blind-probes/39.yaml",
         "bench/blind-probes/40.yaml", "bench/blind-probes/41.yaml", "bench/blind-probes/42.yaml",
         "bench/blind-probes/43.yaml", "bench/blind-probes/44.yaml",
-        "bench/blind-probes/45.yaml"}       # seconds each, mostly second readings of refusals
+        "bench/blind-probes/45.yaml", "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
+        "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
+        "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",
+        "bench/variants-varyG.yaml", "bench/variants-varyS.yaml"}
+# (seconds each, mostly second readings of refusals)
 
 
 # cases whose expected answer we argue is wrong (kept as written: a case is never edited to pass),
