@@ -384,7 +384,10 @@ def _by_frame(relexed: Relexed, written: str, db: CardDB, families: dict, story_
     got = by_frame(relexed, written, db, families)
     if got is None:
         return _by_story(relexed, written, db, families)
-    framed = _by_its_frame(got, db, families, story_aside)
+    framed = _by_its_frame(got[:2], db, families, story_aside)
+    if framed is None and len(got) > 2:
+        # the thing the cue is asked of, not read with it: asked too, the question without it
+        framed = _by_its_frame(got[2], db, families, story_aside)
     return framed if framed is not None else _by_story(relexed, written, db, families)
 
 

@@ -162,4 +162,31 @@ def by_frame(relexed: Relexed, written: str, db, families: dict):
     out = Relexed(asked[0], list(relexed.changes) + changes_of(frame, asked[0]))
     if len(asked) > 1:
         out.changes.append(Change("every-effect", frame.asked, frame.card))
+    with_object = _asked_of_object(frame, asked, families)
+    if with_object is not None:
+        # "does that target my monster?": first asked with the thing in it, as the family's
+        # grammar reads it (what the effect targets must fit it); the question without it, the
+        # thing asked too, when the grammar does not read that
+        shown = Relexed(with_object[0], list(relexed.changes) + [
+            c for c in changes_of(frame, with_object[0]) if c.kind != "result"])
+        if len(with_object) > 1:
+            shown.changes.append(Change("every-effect", frame.asked, frame.card))
+        return with_object, shown, (asked, out)
     return asked, out
+
+
+def _asked_of_object(frame: Frame, asked: list[str], families: dict) -> list[str] | None:
+    """The canonical questions with the thing the cue is asked of in them (the family's
+    ``ask_object``), or None."""
+    spec = getattr(families.get(frame.family), "frame", None) or {}
+    template, with_object = spec.get("ask") or "", spec.get("ask_object")
+    if not frame.object or not with_object or "{effect}" not in template:
+        return None
+    before, after = template.split("{effect}", 1)
+    out = []
+    for q in asked:
+        if not (q.startswith(before) and q.endswith(after)):
+            return None
+        effect = q[len(before):len(q) - len(after)] if after else q[len(before):]
+        out.append(with_object.format(effect=effect, object=frame.object))
+    return out

@@ -202,7 +202,7 @@ class _Loader:
                                                     or frame.get("ask_same")
                                                     or frame.get("ask_parts"), str) or \
                 set(frame) - {"cues", "cues_back", "tails", "restates", "object", "quote_whole",
-                              "ask", "ask_summon",
+                              "ask", "ask_summon", "ask_object",
                               "ask_activation", "ask_card", "premise", "words", "story",
                               "pair", "ask_pair", "ask_cost", "ask_same", "ask_other",
                               "cue_subject", "ask_parts"} or \
@@ -234,6 +234,7 @@ class _Loader:
                                                    "'{verbs: [VERB, ...], subjects: players}'")
             return {}
         slots = {"ask": {"effect", "action", "question"}, "ask_summon": {"summon", "card"},
+                 "ask_object": {"effect", "object"},
                  "ask_cost": {"did", "trigger", "where", "other"},
                  "ask_same": {"effect", "card"}, "ask_other": {"card"},
                  "ask_activation": {"card"}, "ask_card": {"card", "action"},
