@@ -363,8 +363,7 @@ class TargetEvents:
     def _implied_count(self, node: Tree | None) -> None:
         """"one of the 2 targets left the field": the activation told last (with no targets told)
         targeted that many cards; it must target that many."""
-        if node is None or not self.acts or any(e.get("targets") for e in self.events
-                                                if e.get("kind") == "activate"):
+        if node is None:
             return
         ws = low(node)
         if len(ws) < 4 or ws[:2] != ["one", "of"] or ws[2] not in ("the", "its", "both") or \
@@ -373,23 +372,38 @@ class TargetEvents:
         n = 2 if ws[2] == "both" else (int(ws[3]) if ws[3].isdigit() else COUNT_WORDS.get(ws[3]))
         if not n or n < 2:
             return
-        aid, ref = self.acts[-1]
-        found = self.effect_of(ref)
-        if found is None:
+        last = self._last_untargeted()
+        if last is None:
             return
-        reading, eid = found
-        counts = [int(f.get("count") or 1) for f in reading.facts
-                  if f.type == "target" and f.get("effect") == eid]
+        aid, ref, _effect, counts = last
         if sum(counts) != n:
             self.fail(f"{ref.get('card')} does not target {n} cards", node)
-        act = next(e for e in self.events if e.get("id") == aid)
-        act["targets"] = self.entities_of({"words": [str(n)], "text": "its targets", "card": None,
-                                           "pronoun": False})
+        self._targets_of(aid, {"words": [str(n)], "text": "its targets", "card": None,
+                               "pronoun": False})
         if self.events[-1] == {"kind": "resolve"}:
             # "I resolve X but one of its targets left the field in response": it left first
             self.events.pop()
             self.resolve_after = True
 
+    def _last_untargeted(self) -> tuple[str, dict, object, list[int]] | None:
+        """The activation told last, when no activation told has its targets: (its id, its
+        reference, the effect's reading, how many cards each of its "target" phrases takes), or
+        None (nothing activated, a target already told, or no effect found)."""
+        if not self.acts or any(e.get("targets") for e in self.events if e.get("kind") == "activate"):
+            return None
+        aid, ref = self.acts[-1]
+        found = self.effect_of(ref)
+        if found is None:
+            return None
+        reading, eid = found
+        counts = [int(f.get("count") or 1) for f in reading.facts
+                  if f.type == "target" and f.get("effect") == eid]
+        return aid, ref, reading.by_id(eid), counts
+
+    def _targets_of(self, aid: str, thing: dict) -> None:
+        """The activation ``aid`` targeted ``thing`` (supposed from what the story says later)."""
+        act = next(e for e in self.events if e.get("id") == aid)
+        act["targets"] = self.entities_of(thing)
 
     def _implied_target(self, t: dict, ev: Tree) -> None:
         """"I activate Soul Taker, their monster gets banished in response": the activation told
@@ -399,20 +413,16 @@ class TargetEvents:
         from ..reader.phrases import target_phrase, target_sides
         from .words import thing_words, words_fit
 
-        if not self.acts or "response" not in low(ev) or t.get("pronoun") or \
-                any(e.get("targets") for e in self.events if e.get("kind") == "activate"):
+        if "response" not in low(ev) or t.get("pronoun"):
             return
         ws = t.get("words") or []
         if not ws or ws[0] in COUNT_WORDS or ws[0].isdigit() or ws[:2] == ["one", "of"]:
             return
-        aid, ref = self.acts[-1]
-        found = self.effect_of(ref)
-        if found is None:
+        last = self._last_untargeted()
+        if last is None:
             return
-        reading, eid = found
-        effect = reading.by_id(eid)
-        counts = [f.get("count") for f in reading.facts if f.type == "target" and f.get("effect") == eid]
-        if effect is None or counts != [1] and counts != [None]:
+        aid, _ref, effect, counts = last
+        if effect is None or counts != [1]:
             return
         text = t.get("text") or " ".join(ws)
         said = [w for w in thing_words(text) if w not in ("opponent", "you", "opp")]
@@ -426,8 +436,7 @@ class TargetEvents:
         if owner is not None and not ({"you": mine, "opponent": theirs}.get(
                 owner if player == "you" else {"you": "opponent", "opponent": "you"}.get(owner))):
             return
-        act = next(e for e in self.events if e.get("id") == aid)
-        act["targets"] = self.entities_of(t)
+        self._targets_of(aid, t)
 
 
 def note_change(st: Situate, entity: str, change: dict, by: str | None = None) -> None:
