@@ -183,6 +183,12 @@ def _grounded(said: str, card) -> bool:
     return _grounded_in(said, " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t))
 
 
+def grounded_in(said: str, text: str) -> bool:
+    """Do the words said stand in ``text`` (an effect's): two in three of them, and every game
+    action among them (as :func:`_grounded` of a card)."""
+    return _grounded_in(said, text)
+
+
 def _grounded_in(said: str, text: str, strict: bool = False) -> bool:
     """:func:`_grounded` of a text (an effect's, a card's); ``strict``: every word said."""
     def forms(w: str) -> set[str]:
@@ -229,10 +235,16 @@ _FILLER = {"it", "its", "this", "that", "the", "a", "an", "to", "of", "and", "or
 
 # (chains) "They use its effect to banish up to 1 card each from my hand, field and GY.": what a
 # told activation does, said as its purpose
-_ACT_PURPOSE = re.compile(r"\b(?:activates?|activated|uses?|used|chains?|chained)\s+"
+_ACT_PURPOSE = re.compile(r"\b(?:activates?|activated|uses?|used|chains?|chained|(?P<paid>flips?|flipped|"
+                          r"discards?|discarded|tributes?|tributed|banish(?:es)?|banished|detach(?:es)?|"
+                          r"detached))\s+"
                           r"(?P<eff>its\s+(?:[\w-]+\s+)?effect|it|(?P<name>\ue000k(?P<k>\d+)k)(?:'s\s+"
                           r"(?:[\w-]+\s+)?effect)?)\s+(?P<how>to\s+(?P<verb>[A-Za-z]+)\b[^.?!]*)",
                           re.IGNORECASE)
+# ... said after the cost paid or the Set card flipped ("I tribute X to negate that Summon", "I flip
+# it to search"): only a purpose that names no card of the story, which the cost's activation keeps
+_NAMES_A_CARD = re.compile(r"\b(?:it|them|its|their|my|your|his|her|opp'?s|opponent'?s|this|that\s+"
+                           r"(?:monster|card|target)s?|\ue000k\d+k)\b", re.IGNORECASE)
 
 
 # "X targets A and B to "banish both ..."": a targeting told with a quotation of what it is for
@@ -283,7 +295,8 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
             card = db.find(found[k].card) if k is not None else \
                 db.find(found[named].card) if named is not None else None
             if card is not None and _grounded(m.group("how")[3:], card) and \
-                    not _acts_on_told(m.group("how"), m.group(0)):
+                    not _acts_on_told(m.group("how"), m.group(0)) and \
+                    not (m.group("paid") and _NAMES_A_CARD.search(m.group("how"))):
                 relexed.changes.append(Change("grounded", m.group("how"), card.name))
                 part = part[:m.start("how")].rstrip() + part[m.end("how"):]
         if names:

@@ -526,6 +526,17 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
             asked = f"the {_ORDINAL[n]} effect of {effects['card']}"
             by_n[n] = _once(text[:at.start()] + asked + text[at.end():], lines, db, families)
         return by_n[n]
+    purpose = _purpose_said(effects, db, relexed.changes if relexed else [])
+    if purpose is not None and purpose[0] in numbered:
+        # the story told what the card was activated for: that effect alone is asked
+        n, why = purpose
+        try:
+            spec = asked_of(n)
+        except (_Refused, *NOT_PLACED):
+            return None
+        out = Relexed(relexed.text, list(relexed.changes))
+        out.changes.append(Change("purpose-effect", at.group(), f"{_said_effect(n, effects['card'])}, {why}"))
+        return spec, out
     try:
         for n in effects["ns"]:
             if n in bullets:
@@ -567,6 +578,24 @@ def _picked_effect(specs: list[dict], effects: dict, db: CardDB,
         return only[0], f"the only one whose text says {only[1]!r}"
     k = _asked_of_the_told(specs, effects)
     return (k, "the one the question asks about") if k is not None else None
+
+
+def _purpose_said(effects: dict, db: CardDB, changes: list[Change]) -> tuple[int, str] | None:
+    """(the one effect's number, why) when the story told what the card was activated for ("I
+    activate X to negate the Summon", set aside as grounded in X's text) and that purpose stands
+    in the text of exactly one of the effects its name fits.  None otherwise."""
+    from .grounded import grounded_in
+    from .reader.reader import read_card
+
+    card = db.get(effects["card"])
+    told = [c.written for c in changes if c.kind == "grounded" and c.read == effects["card"]
+            and c.written.lower().startswith("to ")]
+    if card is None or len(told) != 1:
+        return None
+    texts = {e.n: e.text for e in read_card(card).effects}
+    fit = [n for n in effects["ns"] if grounded_in(told[0][3:], texts.get(n, ""))]
+    return (fit[0], f"the only one whose text does what it was activated for ({told[0]!r})") \
+        if len(fit) == 1 else None
 
 
 def _said_effect(n, card: str) -> str:

@@ -47,7 +47,8 @@ class Change:
                        # "rephrased" (the question said again in other words, after it),
                        # "every-effect", "supposed" (what the question supposes, told first),
                        # "frame" (the question read by its frame: psct_expert/frames/),
-                       # "story-effect" (a story read only for which effect it tells)
+                       # "story-effect" (a story read only for which effect it tells),
+                       # "purpose-effect" (the effect a told purpose says: "activate X to ...")
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 
@@ -62,6 +63,8 @@ class Change:
         if self.kind == "every-effect":
             return (f"read {self.written!r} as each effect of {self.read} in turn: the answer "
                     "stands when it is the same for every one of them")
+        if self.kind == "purpose-effect":
+            return f"read {self.written!r} as {self.read}"
         if self.kind == "object-effect":
             return f"read {self.written!r} as {self.read} (what is asked of says which effect)"
         if self.kind == "cannot-take":

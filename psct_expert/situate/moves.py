@@ -349,6 +349,8 @@ class MoveEvents:
             # "they destroy my Sakuretsu Armor before it resolves": it was activated (by its owner)
             ref = self.effect_ref(card_ir(named["card"]))
             own = [self._activate(ref, owner_in_words(named["words"]), {})]
+        if not own and self.cost_told_as_activation(ev, named, verb):
+            return
         if own and verb in ("destroy", "banish", "return", "send") and not any(
                 named["card"] == x.get("card") for e in self.events if e.get("kind") == "activate"
                 for x in e.get("targets", []) if isinstance(x, dict)):

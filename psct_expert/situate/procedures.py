@@ -20,11 +20,21 @@ from ..gamewords import gamewords
 from ..parser.transform import find, low, sub, subs
 from ..reader.phrases import (cards_discarded, cards_needed, done_by, names_opponents_field,
                                summoned_by, takes_from_elsewhere)
-from .words import itself_fits_cost, norm
+from .words import itself_fits_cost, norm, owner_in_words
 
 MOVED = {"send": "sent-to-gy", "banish": "banished", "tribute": "tributed", "discard": "discarded",
          "shuffle": "returned-to-deck", "detach": "detached", "destroy": "destroyed"}
 COUNTS = gamewords().counts("state")      # the number words a told state or a cost's need says
+
+
+def cost_told_as(fact, verb: str) -> bool:
+    """Is a cost (a ``cost_action`` fact) what a player told as ``verb``: that very action, or
+    "discard" said of a cost that sends a card from the hand to the GY ("You can send this card
+    from your hand to the GY; ...": "I discard Effect Veiler"), as players tell it."""
+    if fact.get("verb") == verb:
+        return True
+    return verb == "discard" and fact.get("verb") == "send" and fact.source is not None and \
+        "from your hand" in fact.source.quote.lower()
 
 
 def gerund(verb: str) -> str:
@@ -240,7 +250,7 @@ class ProcedureEvents:
             self.fail("activate which card?", ev)
         reading = self.reading(card)
         fit = [e for e in reading.effects if e.n > 0 and any(
-            f.type == "cost_action" and f.get("effect") == e.id and f.get("verb") == verb
+            f.type == "cost_action" and f.get("effect") == e.id and cost_told_as(f, verb)
             for f in reading.facts)]
         if effs and self.r.effect(effs[0]).get("ord"):
             fit = [e for e in fit if e.n == self.r.effect(effs[0])["ord"]]
@@ -285,7 +295,7 @@ class ProcedureEvents:
             self.fail("which effect was it for?", ev)
         reading, eid = found
         costs = [f for f in reading.facts if f.type == "cost_action" and f.get("effect") == eid
-                 and f.get("verb") == verb and f.source is not None]
+                 and cost_told_as(f, verb) and f.source is not None]
         thing = sub(ev, "thing")
         obj = thing_words(self.r.said(thing)) if thing is not None else []
         named = self.r.thing(thing).get("card") if thing is not None else None
@@ -317,6 +327,61 @@ class ProcedureEvents:
         return [e for e in fit if pverb and effect_does_action(reading.facts, e.id, pverb)
                 and (not obj or words_fit(obj, e.text))]
 
+    def _paid_with_itself(self, card: str, verb: str) -> list:
+        """The effects of ``card`` whose cost is to ``verb`` the card itself: "You can discard
+        this card; ...", or a cost the card fits ("Tribute 1 face-up Plant monster" of a Plant)."""
+        from ..reader.phrases import names_this_card
+        reading = self.reading(card)
+
+        def paid(f) -> bool:
+            return cost_told_as(f, verb) and f.source is not None and (
+                names_this_card(f.source.quote) or itself_fits_cost(self.db.get(card), f.source.quote))
+        return [e for e in reading.effects if e.n > 0 and any(
+            f.type == "cost_action" and f.get("effect") == e.id and paid(f) for f in reading.facts)]
+
+    # the mods a cost told as the activation may have (where from, on what, in response to what)
+    _COST_TOLD_MODS = frozenset({"from", "targets", "respond", "link", "against", "to_effect"})
+
+    def cost_told_as_activation(self, ev: Tree, named: dict, verb: str | None) -> bool:
+        """"I discard Effect Veiler (targeting their monster)", "they tribute X in response": a
+        player moving a card of theirs the way the cost of its own effect moves it, the card told
+        for the first time, is activating that effect (people tell the cost they pay for the
+        activation, game-rules#cost).  Only when exactly one effect of the card has that cost;
+        False, with nothing done, otherwise (the clause is read as before)."""
+        card = named.get("card")
+        if not card or verb not in MOVED or named.get("pronoun") or self._in_story(card):
+            return False
+        player = self._player(ev)
+        owner = owner_in_words(named.get("words") or [])
+        if player not in ("you", "opponent") or owner not in (None, player):
+            return False
+        fit = self._paid_with_itself(card, verb)
+        if len(fit) != 1:
+            return False
+        info = self._mods(ev)
+        odd = set(info) - self._COST_TOLD_MODS
+        if odd:
+            said = ", ".join(self.r.said(m) for m in info.get("purposes", [])) or ", ".join(sorted(odd))
+            self.fail(f"the situation model has no place for {said!r} (said of activating "
+                      f"{card} by {gerund(verb)} it)", ev)
+        self.last_card = card
+        aid = self._activate({"card": card, "n": fit[0].n}, player, info)
+        self.events[-1]["cost"] = [{"action": MOVED[verb], "what": self.entity(named)}]
+        self.told_costs[aid] = verb
+        if verb in ("tribute", "banish", "send", "detach"):
+            self.self_gone[aid] = verb      # its own card left the field before it resolves
+        return True
+
+    def _in_story(self, card: str) -> bool:
+        """Is the card in any event told so far (activated, targeted, moved, Summoned)?"""
+        def names(value) -> bool:
+            if isinstance(value, dict):
+                return value.get("card") == card or any(names(v) for v in value.values())
+            if isinstance(value, list):
+                return any(names(v) for v in value)
+            return value == card
+        return any(names(e) for e in self.events)
+
     def ev_card_cost(self, ev: Tree) -> None:
         """"Zoodiac Drident detaches a material and targets my card": the card's one effect whose
         cost is that action (and that targets, when said) is activated; by whom is not said."""
@@ -328,12 +393,10 @@ class ProcedureEvents:
         if itself:              # "Ash Blossom discards itself": the card is what its cost moves
             things = [None] + things
         targets = len(things) > 1
-        from ..reader.phrases import names_this_card
-        fit = [e for e in reading.effects if e.n > 0 and any(
-            f.type == "cost_action" and f.get("effect") == e.id and f.get("verb") == verb
-            and (not itself or f.source is not None and (names_this_card(f.source.quote) or
-                                                         itself_fits_cost(self.db.get(card), f.source.quote)))
-            for f in reading.facts)]
+        fit = self._paid_with_itself(card, verb) if itself else [
+            e for e in reading.effects if e.n > 0 and any(
+                f.type == "cost_action" and f.get("effect") == e.id and cost_told_as(f, verb)
+                for f in reading.facts)]
         if targets:
             fit = [e for e in fit if any(f.type in ("targets", "target") and f.get("effect") == e.id
                                          for f in reading.facts) or "target" in e.text.lower()]
