@@ -817,7 +817,8 @@ _MODAL_MID = re.compile(r"^(?P<subj>[^,;]+?)\s+(?P<mod>can|could|will|would|is|a
                         r"(?P<rest>[^,;]*\?)$", re.IGNORECASE)
 _S_VERBS = {"starts": "start", "makes": "make", "creates": "create", "opens": "open", "goes": "go",
             "counts": "count", "stays": "stay", "remains": "remain", "gets": "get",
-            "returns": "return", "comes": "come", "uses": "use"}
+            "returns": "return", "comes": "come", "uses": "use", "targets": "target",
+            "negates": "negate", "destroys": "destroy", "banishes": "banish"}
 _S_VERB_MID = re.compile(rf"^(?P<subj>[^,;]+?)\s+(?P<verb>{'|'.join(_S_VERBS)})\s+"
                          r"(?P<rest>[^,;]*\?)$", re.IGNORECASE)
 
@@ -850,10 +851,29 @@ def _done_as_cost(s: str, out: Relexed) -> str:
     return s[:m.start()] + new + s[m.end():]
 
 
+# round 46: a statement quoted whole and asked with a tag ('"The Summon of X can be negated."
+# true or false?'): the statement is what is asked
+_QUOTED_STATEMENT = r"^(?P<q>[\"'])(?P<st>[^\"']*\ue000[^\"']*?)[.!]?(?P=q)(?:\s*,?\s*(?P<tag>{tags}))?\s*\?$"
+
+
 def _declarative(s: str, out: Relexed) -> str:
     cut = [m.end() for m in re.finditer(r"[.!?]\s+", s[:-1])]
     if cut:                             # the question is the last sentence of the part
         return s[:cut[-1]] + _declarative(s[cut[-1]:], out)
+    tags = _patterns()["tags"]
+    if tags is not None:
+        quoted = re.match(_QUOTED_STATEMENT.format(tags=tags.pattern), s, re.IGNORECASE)
+        if quoted is not None:
+            said = f"{quoted.group('st')}, {quoted.group('tag')}?" if quoted.group("tag") else \
+                f"{quoted.group('st')}?"
+            out.changes.append(Change("read-as", s, said))
+            s = said
+        tagged = re.match(rf"^(?P<head>.*?[\w'\")])\s*,?\s*(?P<tag>{tags.pattern})\s*\?$", s,
+                          re.IGNORECASE)
+        if tagged is not None and tagged.group("head").split(" ", 1)[0].lower() not in _QUESTION_WORDS:
+            # "X can be negated by Y, right?": the statement asked, its tag kept to be set aside
+            head = _declarative(tagged.group("head") + "?", out)
+            return f"{head[:-1]}, {tagged.group('tag')}?" if head != tagged.group("head") + "?" else s
     opener = _patterns()["openers"]
     lead = re.match(rf"(?:\s*{opener.pattern}\s*[,:]?\s+)+", s, re.IGNORECASE) \
         if opener is not None else None
