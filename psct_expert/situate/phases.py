@@ -42,9 +42,17 @@ class PhaseEvents:
         self._damage_calculation(ev)
 
     def _damage_calculation(self, ev: Tree) -> None:
-        """"during damage calculation": the Damage Step, at that part (game-rules#damage-step.1)."""
+        """"during damage calculation", "in the Damage Step, before damage calculation": the
+        Damage Step, at that part (game-rules#damage-step.1)."""
         if gamewords().phase_of(" ".join(low(sub(ev, "phase")))) == "damage-calculation":
             self.events[-1]["step"] = "damage-calculation"
+        part = sub(ev, "ds_part")
+        if part is not None:
+            if self.events[-1].get("phase") != "damage-step":
+                self.fail(f"{self.r.said(part)!r} is a part of the Damage Step", part)
+            said = low(part)
+            self.events[-1]["step"] = "before-damage-calculation" if "before" in said else \
+                "after-damage-calculation" if "after" in said else "damage-calculation"
 
     def ev_phase_done(self, ev: Tree) -> None:
         """"I already conducted my Battle Phase this turn": a phase its player did earlier this
