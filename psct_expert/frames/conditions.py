@@ -41,6 +41,7 @@ def words() -> dict:
         "held": {str(w).lower() for w in data.get("held") or ()},
         "asks": {str(w).lower() for w in data.get("asks") or ()},
         "resolve": {str(w).lower() for w in data.get("resolve") or ()},
+        "acted": {str(w).lower() for w in data.get("acted") or ()},
     }
 
 
@@ -87,6 +88,8 @@ def read_changed(text: str, spans: list[tuple[int, int, str]], db):
     card = db.get(card_name)
     own = {x for x in re.findall(r"[a-z0-9][a-z0-9\-]*", (card.text or "").lower())}
     base = voc["players"] | voc["pointers"] | _GLUE | _PUNCT | tw["things"]
+    paid = {f for part in re.findall(r"[^.;:]*;", (card.text or "").lower())
+            for x in re.findall(r"[a-z]+", part) for f in {x} | _forms(x)}
     used, changed, said_clauses = False, set(), []
     for sentence in story:
         for clause in _clauses(sentence):
@@ -102,8 +105,9 @@ def read_changed(text: str, spans: list[tuple[int, int, str]], db):
                 # that do not change what a card is: "(counts as wind water fire earth)")
                 return None
             if card_name in cards and not used:
-                # the card activated, with what held then ("with 3 cards in hand")
-                if set(plain) & w["changes"] - tw["uses"]:
+                # the card activated, with what held then ("with 3 cards in hand"), or told by
+                # the cost it paid ("I discarded X when ...": a word of its text before a ";")
+                if {t for t in set(plain) & w["changes"] - tw["uses"] if not _forms(t) & paid}:
                     return None
                 used = True
                 said_clauses.append(clause.strip())
@@ -144,11 +148,30 @@ def read_changed(text: str, spans: list[tuple[int, int, str]], db):
         return None
     # the question: does it still resolve (work, go through)?
     plain = [t for t in _tokens(said) if not t.startswith("\ue001")]
-    if not set(plain) & w["resolve"]:
-        return None
-    if not _fits(plain, w["asks"] | w["resolve"], voc):
+    if set(plain) & w["resolve"]:
+        if not _fits(plain, w["asks"] | w["resolve"], voc):
+            return None
+    elif not _acted(plain, own, w, voc):
         return None
     return card_name, next(iter(changed)), said_clauses
+
+
+def _acted(plain: list[str], own: set[str], w: dict, voc: dict) -> bool:
+    """Does the question ask whether what the card's text does is still done ("does it still
+    Special Summon itself?", "can i still draw?"): a game action its text says, every other word
+    one of its text or of ``asks``/``acted``, and no number its text does not say?"""
+    from ..gamewords import gamewords
+
+    gw = gamewords()
+    acts = [t for t in plain if gw.action_of(t) is not None]
+    # ("special summon": an action of two words, said in the text as they are)
+    pairs = [f"{a} {b}" for a, b in zip(plain, plain[1:]) if gw.action_of(f"{a} {b}") is not None]
+    if not acts + pairs or not all(t in own or _forms(t) & own for t in acts) or \
+            not all(set(p.split()) <= own | {t for w_ in p.split() for t in _forms(w_)} for p in pairs):
+        return False
+    if any(t.isdigit() and t not in own for t in plain):
+        return False
+    return _fits(plain, w["asks"] | w["acted"], voc, own)
 
 
 def _english_only(clause: str, voc: dict) -> bool:
