@@ -42,6 +42,7 @@ def words() -> dict:
         "asks": {str(w).lower() for w in data.get("asks") or ()},
         "resolve": {str(w).lower() for w in data.get("resolve") or ()},
         "acted": {str(w).lower() for w in data.get("acted") or ()},
+        "activated": {str(w).lower() for w in data.get("activated") or ()},
     }
 
 
@@ -109,6 +110,9 @@ def read_changed(text: str, spans: list[tuple[int, int, str]], db):
                 # the cost it paid ("I discarded X when ...": a word of its text before a ";")
                 if {t for t in set(plain) & w["changes"] - tw["uses"] if not _forms(t) & paid}:
                     return None
+                if not set(plain) & w["activated"] and not any(_forms(t) & paid for t in plain
+                                                                if t in w["changes"]):
+                    return None     # "I control X and ...": the card named, not activated
                 used = True
                 said_clauses.append(clause.strip())
                 continue
@@ -151,19 +155,25 @@ def read_changed(text: str, spans: list[tuple[int, int, str]], db):
     if set(plain) & w["resolve"]:
         if not _fits(plain, w["asks"] | w["resolve"], voc):
             return None
-    elif not _acted(plain, own, w, voc):
+    elif not _acted(plain, own, w, voc) or "target" in own:
+        # (an effect that targets: what it still does depends on its targets too)
         return None
     return card_name, next(iter(changed)), said_clauses
 
 
 def _acted(plain: list[str], own: set[str], w: dict, voc: dict) -> bool:
     """Does the question ask whether what the card's text does is still done ("does it still
-    Special Summon itself?", "can i still draw?"): a game action its text says, every other word
-    one of its text or of ``asks``/``acted``, and no number its text does not say?"""
+    Special Summon itself?", "can i still draw?"): "still", a game action its text says (not
+    activating it), every other word one of its text or of ``asks``/``acted``, and no number its
+    text does not say?"""
     from ..gamewords import gamewords
 
     gw = gamewords()
-    acts = [t for t in plain if gw.action_of(t) is not None]
+    if "still" not in plain:
+        return False
+    acts = [t for t in plain if gw.action_of(t) not in (None, "activate")]
+    if any(gw.action_of(t) == "activate" for t in plain):
+        return False
     # ("special summon": an action of two words, said in the text as they are)
     pairs = [f"{a} {b}" for a, b in zip(plain, plain[1:]) if gw.action_of(f"{a} {b}") is not None]
     if not acts + pairs or not all(t in own or _forms(t) & own for t in acts) or \
