@@ -248,8 +248,7 @@ def test_a_question_of_the_told_effect_itself_is_asked_of_each(squire):
 
 @pytest.mark.parametrize("written, read", [
     ("does X count as targeting?", "Does X target?"),
-    # (the tag set aside, the statement asked as a question)
-    ("X counts as targeting the card, right?", "Does X target the card?"),
+    ("X counts as targeting the card, right?", "X targets the card?"),   # (the tag set aside)
     ("is the X considered targeting?", "Is the X a targeting effect?"),
     ("is that treated as a targeting effect?", "Is that a targeting effect?"),
     # "count" said of anything else stays a word to place

@@ -817,8 +817,7 @@ _MODAL_MID = re.compile(r"^(?P<subj>[^,;]+?)\s+(?P<mod>can|could|will|would|is|a
                         r"(?P<rest>[^,;]*\?)$", re.IGNORECASE)
 _S_VERBS = {"starts": "start", "makes": "make", "creates": "create", "opens": "open", "goes": "go",
             "counts": "count", "stays": "stay", "remains": "remain", "gets": "get",
-            "returns": "return", "comes": "come", "uses": "use", "targets": "target",
-            "negates": "negate", "destroys": "destroy", "banishes": "banish"}
+            "returns": "return", "comes": "come", "uses": "use"}
 _S_VERB_MID = re.compile(rf"^(?P<subj>[^,;]+?)\s+(?P<verb>{'|'.join(_S_VERBS)})\s+"
                          r"(?P<rest>[^,;]*\?)$", re.IGNORECASE)
 
@@ -870,8 +869,13 @@ def _declarative(s: str, out: Relexed) -> str:
             s = said
         tagged = re.match(rf"^(?P<head>.*?[\w'\")])\s*,?\s*(?P<tag>{tags.pattern})\s*\?$", s,
                           re.IGNORECASE)
-        if tagged is not None and tagged.group("head").split(" ", 1)[0].lower() not in _QUESTION_WORDS:
+        modal = _MODAL_MID.match(tagged.group("head") + "?") if tagged is not None else None
+        if modal is not None and modal.group("mod").lower() in ("can", "could", "will", "would") \
+                and tagged.group("head").split(" ", 1)[0].lower() not in _QUESTION_WORDS and \
+                not re.search(r"\b(?:not|never|no)\b|n't\b", tagged.group("head"), re.IGNORECASE):
             # "X can be negated by Y, right?": the statement asked, its tag kept to be set aside
+            # (one said with "is" or a verb of its own, "X is a targeting effect, right?", "X
+            # targets it, right?", or with a negation, is left to the frames)
             head = _declarative(tagged.group("head") + "?", out)
             return f"{head[:-1]}, {tagged.group('tag')}?" if head != tagged.group("head") + "?" else s
     opener = _patterns()["openers"]
