@@ -212,11 +212,13 @@ class TargetEvents:
         action = moved_by_verb(verb, places)
         if action is None:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
-        found = self.effect_of(ref)
-        if found is None or not any(f.get("effect") == found[1] and f.get("verb") == verb and
-                                    f.type in ("clause", "clause_verb") for f in found[0].facts):
+        found = self.effect_of(ref) if ref.get("generic") is None else None
+        if ref.get("generic") is None and (found is None or not any(
+                f.get("effect") == found[1] and f.get("verb") == verb and
+                f.type in ("clause", "clause_verb") for f in found[0].facts)):
             # what it does as it resolves must be that effect's: "destroys X with Y" where Y
-            # does not destroy (or only as its cost) is not a story this model tells
+            # does not destroy (or only as its cost) is not a story this model tells ("with a
+            # card effect", of no card named, does what it is told to)
             self.fail(f"{ref.get('card')} does not {verb} a card as it resolves", ev)
         t = self.r.thing(sub(ev, "thing"))
         owner = owner_in_words(t["words"])
