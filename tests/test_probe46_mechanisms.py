@@ -52,3 +52,70 @@ def test_a_lock_activated_earlier_leaves_a_response_unknown(base_expert):
     # near miss: told without the earlier lock, a Counter Trap can answer the Spell
     b = base_expert.ask("i activate Sky Striker Mecha - Shark Cannon. can opp chain a counter trap to it?")
     assert b.value == "yes"
+
+
+@pytest.mark.parametrize("written, read", [
+    # a statement said with "can" and a tag is asked as a question, the tag set aside
+    ("the summon of X can be negated by Y, right?", "Can the summon of X be negated by Y?"),
+    # near miss: one said with "is" or with a negation is left as written for the frames
+    ("X is a targeting effect, right?", "X is a targeting effect?"),
+    ("X can not be negated by Y, right?", "X can not be negated by Y?"),
+])
+def test_a_statement_asked_with_its_tag(written, read):
+    from psct_expert.parser.lexicon import relex
+    assert relex(written).text == read
+
+
+@pytest.mark.slow
+def test_a_quoted_statement_asked_true_or_false(base_expert):
+    a = base_expert.ask('rules exam: "The Special Summon of Chimeratech Megafleet Dragon can be '
+                        'negated by a card that negates Summons." true or false?')
+    assert a.value == "yes"
+    assert a.restated.startswith("Can the Special Summon of Chimeratech Megafleet Dragon")
+
+
+@pytest.mark.slow
+def test_the_part_of_the_damage_step_told_with_the_phase(base_expert):
+    a = base_expert.ask("opp attacks, we're in the damage step before damage calc. can i use "
+                        "witchcrafter haine to pop their attacker?")
+    assert a.value == "no" and "before damage calculation" in a.restated
+    # near miss: a part of the Damage Step said of another phase is refused, naming it
+    with pytest.raises(PsctError, match="a part of the Damage Step"):
+        base_expert.ask("My opponent attacks. We are in the Battle Phase, before damage "
+                        "calculation. Can I activate Honest's effect?")
+
+
+@pytest.mark.slow
+def test_what_a_condition_checked_card_does_asked_after_the_change(base_expert):
+    a = base_expert.ask("I activate Exosister Martha's effect while I control only Xyz Monsters. "
+                        "In response my opponent Special Summons a monster to my field. Does "
+                        "Exosister Martha still special summon?")
+    assert a.value == "yes" and a.restated == "Does the first effect of Exosister Martha still resolve?"
+    # the card told activated by the cost it paid, what held then a comparison
+    b = base_expert.ask("I pitched ghost reaper when opp had more monsters than me, then they "
+                        "chained and lost a monster so now we're even. does ghost reaper still resolve?")
+    assert b.value == "yes"
+    # near miss: a card only named as controlled is not told activated
+    with pytest.raises(PsctError):
+        base_expert.ask("Judge call: a player controls Ghost Charon, the Underworld Boatman and one "
+                        "other monster, and the opponent controls a monster. Can the player "
+                        "activate Ghost Charon's effect?")
+
+
+@pytest.mark.slow
+def test_a_card_moved_by_a_card_effect_of_a_player(base_expert):
+    a = base_expert.ask("Sangan is destroyed by my opponent's card effect. Can I activate Sangan's effect?")
+    assert a.value == "yes"
+    b = base_expert.ask("My opponent destroys Sangan with a card effect. Can I activate Sangan's effect?")
+    assert b.value == "yes"
+    # near miss: whose card effect it was is not said
+    with pytest.raises(PsctError, match="whose is 'a card effect'"):
+        base_expert.ask("Sangan is destroyed by a card effect. Can I activate Sangan's effect?")
+
+
+@pytest.mark.slow
+def test_what_a_card_is_chained_for_said_with_and(base_expert):
+    a = base_expert.ask("My opponent activates Pot of Greed. Can I chain Ash Blossom & Joyous "
+                        "Spring and negate it?")
+    assert a.value == "no"
+    assert any(c.read.endswith("to negate") for c in a.reading.changes)
