@@ -67,7 +67,8 @@ class ChainEvents(ResponseReach):
         hint += [v for v in (self.r.action(sub(m, "act_verb")) for m in info.get("purposes", [])) if v]
         if info.get("from") == "hand":
             hint.append("from:hand")    # "I activate X from my hand": of its effects, the hand's
-        ref = self.effect_ref(ir, hint=hint)
+        # (of its effects, those that are activated: never its Summoning condition)
+        ref = self.effect_ref(ir, hint=["activated", *hint])
         unsaid = False
         if sub(ev, "actor") is None and sub(ev, "poss") is None and not ir.get("owner"):
             # "its effect is activated": by the player told to have Summoned that card

@@ -475,6 +475,13 @@ def _fits(reading: Reading, e, hint: str) -> bool:
     """Does effect ``e`` fit what the question says it does?  ``hint`` is an action, "from:hand"
     (used from that place), or "target:PLAYER" (it targets a card of that player's: an effect whose target is a card of
     "your" GY or that "you control" cannot target the opponent's card, and back)."""
+    if hint == "activated":
+        # "I activate X's effect": an effect that is activated (a ':' or a ';' in its text), not
+        # a condition or a lasting effect of the card (psct-guide#2)
+        # (a text not written in PSCT marks no activation this way: every effect of it fits)
+        psct = any(f.type == "psct" and f.get("value") == "yes" for f in reading.facts)
+        return not psct or any(f.type in ("colon", "semicolon") and f.get("effect") == e.id
+                               for f in reading.facts)
     if hint.startswith("from:"):
         # "activate X from my hand": an effect used while its card is there (discard this card, ...)
         return effect_used_from(e.text, hint.split(":", 1)[1])
