@@ -158,11 +158,15 @@ def _patterns() -> dict:
             rf"(?:{starts})\b))(?P<main>.+)$", re.IGNORECASE) if reasons is not None else None,
         "suppose": re.compile(rf"^{supposes.pattern}\s+(?P<a>[^,]+?),\s+(?:then\s+)?"
                               rf"(?P<b>{starts}\b.*)$", re.IGNORECASE) if supposes is not None else None,
-        # "X: I target A", "X effect, i target A": the card as the topic, then who targets what
+        # "X: I target A", "X effect, i target A", "X - I target A": the card as the topic, then
+        # who targets what
         "header": re.compile(rf"^(?P<card>\ue000k\d+k)(?:\s*:\s+|(?:'s)?(?:\s+(?:(?:quick|trigger|ignition)\s+)?"
-                             rf"(?:effect|eff))?\s*,\s+(?=(?:{subjects.pattern}|opp)\s+(?:target|targets|targeted)\s))"
+                             rf"(?:effect|eff))?\s*(?:,|\s[\u2014\u2013-]+)\s+(?=(?:{subjects.pattern}|opp)\s+"
+                             rf"(?:target|targets|targeted)\s))"
                              rf"(?:(?P<it>it|this card)\s+(?=\w)|"
-                             rf"(?P<who>{subjects.pattern}|opp)\s+(?P<verb>target|targets|targeted)\s+)",
+                             rf"(?P<who>{subjects.pattern}|opp)\s+(?P<verb>target|targets|targeted)\s+|"
+                             # "X: targeted A in my GY": told with no subject, the asker's
+                             rf"(?<=:\s)(?P<verb1>target|targeted)\s+)",
                              re.IGNORECASE) if subjects is not None else None,
         "examples": _alternation(lx.get("examples")),
         "rephrasings": re.compile(rf"^(?:{_alternation(lx.get('rephrasings')).pattern}),?\s+",
@@ -427,6 +431,8 @@ def _topic_header(s: str, out: Relexed) -> str:
         return _topic_told_of_it(s, out) if said == s else said
     if m.group("it"):
         new = f"{m.group('card')} "
+    elif m.group("verb1"):
+        new = f"I activate {m.group('card')} targeting "
     else:
         who = m.group("who")
         third = who.lower() in ("opp", "opponent", "my opponent")
