@@ -134,6 +134,23 @@ _BY_PROCEDURE = re.compile(r"(?P<lead>\b(?:special summon|special summons|specia
                            r"detaching|revealing)\b[^.,;?!]*)", re.IGNORECASE)
 
 
+def said_in_parentheses(text: str, db: CardDB, families: dict) -> tuple[str, list[Change]]:
+    """"X 2nd eff (discard a spell, negate all ...) - can I ...?": what a card or its effect named
+    just before does, said in parentheses in words of that card's text (:func:`_grounded`), is set
+    aside, shown as grounded in it, before the question is read (so what is left reads as it
+    would without it).  A parenthesis its text does not bear out stays."""
+    out, changes = text, []
+    for m in sorted(mentions(text, db, families), key=lambda m: -m.start):
+        does = _DOES_AFTER.match(out, m.end)
+        card = db.find(m.card)
+        if does is None or card is None or _KIND_AFTER.match(out, m.end) is not None or \
+                not _grounded(does.group("what"), card):
+            continue
+        changes.append(Change("grounded", does.group("par").strip(), card.name))
+        out = out[:does.start("par")] + out[does.end("par"):]
+    return out, changes
+
+
 def summoned_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None:
     """"I Special Summon X (again) by banishing 1 LIGHT and 1 DARK monster from my GY": how X was
     Summoned is set aside, shown as grounded in X's text, when its words stand in that text (its
@@ -225,6 +242,13 @@ def _is_kind(said: str, card) -> bool:
         .replace("qp", "quick-play").split()
     kinds = {getattr(card, "kind", "")} | set(getattr(card, "subtypes", ()) or ())
     return all(w in kinds for w in words)
+
+
+# "X 2nd eff (discard a spell, negate all ...)", "X's effect (banish 1 card)": what the card or
+# its effect named just before does, said in parentheses
+_DOES_AFTER = re.compile(r"(?:'s)?(?:\s+(?:(?:\d(?:st|nd|rd|th)|first|second|third|gy|hand|quick)\s+)?"
+                         r"(?:effect|eff|ability))?(?P<par>\s*\((?P<what>[^()]{4,160})\))",
+                         re.IGNORECASE)
 
 
 # words a report of a card's text may add around what the text says

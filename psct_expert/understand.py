@@ -18,7 +18,7 @@ from .cards import CardDB
 from .errors import QuestionError, UnknownCard
 from .grounded import (card_says, claims_checked, cost_said_as_activation, doing_as_its_text_says,
                        nothing_left_as_its_text_takes, purpose_as_its_text_says,
-                       summoned_as_its_text_says, told_doing_says_which)
+                       said_in_parentheses, summoned_as_its_text_says, told_doing_says_which)
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
@@ -276,10 +276,12 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         # a bound or an empty question: reading the words again changes nothing (a scenario line
         # the lines' reader refused is read again through the lexicon, below)
         raise _near(first, text, scenario, db, families, settle)
+    asked, aside = said_in_parentheses(normalise(text), db, families)
     try:
-        relexed = relex_around_names(normalise(text), db, families)
+        relexed = relex_around_names(asked, db, families)
     except QuestionError:
         raise _near(first, text, scenario, db, families, settle) from None
+    relexed.changes[:0] = aside
     bare_possessives(relexed, db, families)
     # (frames) the frame reads the question as the lexicon read it, before the readings by
     # parts retell it for the grammar (a clause it grounds is not a story to them)
