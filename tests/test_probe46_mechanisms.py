@@ -119,3 +119,43 @@ def test_what_a_card_is_chained_for_said_with_and(base_expert):
                         "Spring and negate it?")
     assert a.value == "no"
     assert any(c.read.endswith("to negate") for c in a.reading.changes)
+
+
+@pytest.mark.slow
+def test_a_card_of_a_kind_named_by_its_example_is_the_card_asked(base_expert):
+    a = base_expert.ask("My opponent activates Pot of Greed. Can I chain a Trap like Magic Drain to it?")
+    assert a.value == "yes" and "Magic Drain" in a.restated
+    assert any(c.written == "a Trap like Magic Drain" and c.read == "Magic Drain"
+               for c in a.reading.changes)
+
+
+@pytest.mark.slow
+def test_what_an_effect_does_said_in_parentheses_is_grounded_in_its_text(base_expert):
+    a = base_expert.ask("witchcrafter madame verre 2nd eff (discard a spell, negate all opp face-up "
+                        "monsters' effects) - can i use it in the damage step?")
+    assert a.restated.startswith("Can the second effect of Witchcrafter Madame Verre")
+    assert any(c.kind == "grounded" and c.written.startswith("(discard a spell")
+               for c in a.reading.changes)
+    # near miss: a parenthesis its text does not bear out stays, and is not placed
+    with pytest.raises(PsctError):
+        base_expert.ask("My opponent activates Pot of Greed. Can I chain Magic Drain (draw 2 "
+                        "cards) to it?")
+
+
+@pytest.mark.slow
+def test_a_dash_or_no_subject_before_who_targets_what(base_expert):
+    a = base_expert.ask("Monster Reborn - I target Sangan in my GY, opp banishes it in response. "
+                        "Do I still Special Summon?")
+    assert a.value == "no"
+    b = base_expert.ask("Monster Reborn: target Sangan in my GY. opp banishes it in response. Do I "
+                        "still Special Summon?")
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_activating_a_cards_effect_is_never_its_summoning_condition(base_expert):
+    a = base_expert.ask("My opponent Special Summons a monster. I activate T.G. Halberd Cannon's "
+                        "effect. Can my opponent chain to it?")
+    assert a.value == "yes"
+    # the Summoning condition (effect 1) is not among those asked
+    assert "first effect" not in a.restated
