@@ -131,7 +131,7 @@ class PartEvents:
         answered it: the part of that activation's effect that does this to its target ("it",
         "the target": its only target), or to the card itself (named), is not done; only a
         question about a part of that effect reads it (else it is refused, never dropped)."""
-        verb = self.r.action(find(ev, "act_verb"))
+        verb = self.r.action(find(ev, "act_verb")) if sub(ev, "cb_summoned") is None else "special-summon"
         acts = [e for e in self.events if e.get("kind") == "activate" and not e.get("respond")]
         if not acts or verb is None:
             self.fail("the situation model has no place for " + repr(self.r.said(ev)), ev)
@@ -146,6 +146,11 @@ class PartEvents:
         if named:
             if self.db.get(self.r.card(named[0])).name != card:
                 self.fail(f"{self.r.said(ev)!r}: tell the activation of that card first", ev)
+            want = "self"
+        elif not act.get("targets") and low(sub(ev, "cb_subj")) == ["it"] and \
+                self.clause_card == card and act.get("id") in self.self_gone:
+            # "they banish X in response. So it cannot be Special Summoned": no target told, "it"
+            # is the card itself, moved before its effect resolved
             want = "self"
         else:
             if len(set(act.get("targets") or [])) != 1:

@@ -11,6 +11,7 @@ plain builder (:mod:`.outcomes`, :mod:`.activation`, :mod:`.costs`, :mod:`.links
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from lark import Tree
@@ -18,7 +19,8 @@ from lark import Tree
 from ...errors import QuestionError
 from ...parser.transform import PLACE_WORDS, find, low, now_whens, sub, tokens
 from ...reader.phrases import (acts_on_same_name, acts_on_that_card, atk_lost_exactly, cards_drawn,
-                               cards_needed, condition_says, controlled_things, says_action)
+                               cards_needed, condition_says, controlled_things, names_this_card,
+                               says_action)
 from ...reader.select import select_clause, select_effect
 from ..holdings import quantity
 from ..parts import effect_parts
@@ -36,6 +38,8 @@ if TYPE_CHECKING:
 
 
 _LASTING = ("rest of this turn", "until the end of this turn", "until the end of the turn")
+_JOINED = re.compile(r"^(?:(?:and if you do|and if they do|then|also|and|but)\s*,?\s+)?(?:you can|you may)?\s*",
+                     re.IGNORECASE)
 
 
 def _emptied_part(st: Situate, note: dict, activator: str, parts: list, node) -> int:
@@ -56,13 +60,19 @@ def build_part_applies(st: Situate, fam: Tree, q: Tree) -> dict:
     part = find(q, "cj_part")
     quote = norm(st.r.quotes[int(tokens(part, "XQUOTE")[0])])
     named = [st.r.card(t) for t in tokens(part, "XCARD")]
+    # the part quoted with the word that joins it to the part before ("the 'then you can add ...'
+    # part"): the joining word is the text's, between the parts, and "you can" says the part is
+    # optional (the quotation must still stand in the effect's text)
+    bare = _JOINED.sub("", quote)
     found = []
     for aid, ref in st.acts:
         if not ref.get("card") or (named and ref["card"] != named[0]):
             continue
         eid = select_effect(st.reading(ref["card"]), ref)
         for f in effect_parts(st, ref["card"], eid):
-            if quote and quote in norm(f.source.quote):
+            said = norm(f.source.quote)
+            if quote and (quote in said or bare != quote and bare and bare in said and
+                          quote in norm(st.reading(ref["card"]).by_id(eid).text)):
                 found.append((aid, ref, eid, f))
     if len(found) != 1:
         st.fail(f"{st.r.said(part)!r} is {'no' if not found else 'more than one'} part of an "
@@ -83,6 +93,11 @@ def build_part_applies(st: Situate, fam: Tree, q: Tree) -> dict:
             fails.append(select_clause(st.reading(ref["card"]), eid, verb))
         except QuestionError:
             st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    if aid in st.self_gone:
+        # its own card left where it was before the effect resolved ("they banish X in
+        # response"): a part that acts on "this card" has no card to act on
+        fails += [f.get("n") for f in parts if f is not asked and f.source is not None
+                  and names_this_card(f.source.quote)]
     if not fails:
         st.fail("what stops the other part? (tell it: 'so they control no face-up monsters when "
                 "it resolves')", q)
