@@ -159,3 +159,19 @@ def test_activating_a_cards_effect_is_never_its_summoning_condition(base_expert)
     assert a.value == "yes"
     # the Summoning condition (effect 1) is not among those asked
     assert "first effect" not in a.restated
+
+
+@pytest.mark.slow
+def test_a_part_quoted_with_its_joining_word_after_the_card_left(base_expert):
+    story = ("I activate Drytron Zeta Aldhibah's effect from my GY. My opponent banishes Drytron "
+             "Zeta Aldhibah in response. ")
+    a = base_expert.ask(story + "do i still get the 'then you can add 1 Ritual Spell' part?")
+    assert a.value == "no" and a.restated == "Is part 2 of the third effect of Drytron Zeta Aldhibah done?"
+    # told as people tell it: activated from the GY, and what the banish stops said after "so"
+    b = base_expert.ask("aldhibah activated from my GY; opp banishes aldhibah in response so it cant "
+                        "be summoned. do i still get the 'then you can add 1 Ritual Spell' part?")
+    assert b.value == "no"
+    # near miss: nothing told stops the first part, so nothing is supposed
+    with pytest.raises(PsctError, match="what stops the other part"):
+        base_expert.ask("I activate Drytron Zeta Aldhibah's effect from my GY. do i still get the "
+                        "'then you can add 1 Ritual Spell' part?")
