@@ -366,8 +366,11 @@ class ProcedureEvents:
                       f"{card} by {gerund(verb)} it)", ev)
         self.last_card = card
         aid = self._activate({"card": card, "n": fit[0].n}, player, info)
-        self.events[-1]["cost"] = [{"action": MOVED[verb], "what": self.entity(named)}]
-        self.told_costs[aid] = verb
+        # the cost as the text says it ("send this card from your hand to the GY", told "discard")
+        paid = next((f.get("verb") for f in self.reading(card).facts if f.type == "cost_action"
+                     and f.get("effect") == fit[0].id and cost_told_as(f, verb)), verb)
+        self.events[-1]["cost"] = [{"action": MOVED.get(paid, MOVED[verb]), "what": self.entity(named)}]
+        self.told_costs[aid] = paid
         if verb in ("tribute", "banish", "send", "detach"):
             self.self_gone[aid] = verb      # its own card left the field before it resolves
         return True
