@@ -116,7 +116,9 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             if turn not in ("you", "opponent"):
                 if phase != "damage-step":
                     st.fail("whose turn? ('during my opponent's Battle Phase')", w)
-                turn = "you"                 # the Damage Step's rules are the same in either turn
+                # the Damage Step's rules are the same in either turn: whose it is is not said
+                # (a window of one player's turn, "During your opponent's turn", is not settled)
+                turn = "any"
             st.events.append({"kind": "phase", "phase": phase, "turn": turn})
             if gamewords().phase_of(" ".join(low(ph))) == "damage-calculation":
                 st.events[-1]["step"] = "damage-calculation"    # "during damage calculation"
@@ -268,7 +270,7 @@ def _damage_step_part(st: Situate, step: str) -> None:
     if last is not None and last.get("kind") == "phase" and last.get("phase") == "damage-step":
         last["step"] = step
     else:
-        st.events.append({"kind": "phase", "phase": "damage-step", "turn": "you", "step": step})
+        st.events.append({"kind": "phase", "phase": "damage-step", "turn": "any", "step": step})
 
 
 STOP = {"a", "an", "the", "1", "one", "monster", "monsters", "card", "cards", "from", "my", "your",
