@@ -175,3 +175,24 @@ def test_a_part_quoted_with_its_joining_word_after_the_card_left(base_expert):
     with pytest.raises(PsctError, match="what stops the other part"):
         base_expert.ask("I activate Drytron Zeta Aldhibah's effect from my GY. do i still get the "
                         "'then you can add 1 Ritual Spell' part?")
+
+
+@pytest.mark.slow
+def test_a_window_quick_effect_in_a_damage_step_of_either_turn(base_expert):
+    a = base_expert.ask("During the Damage Step, can I activate the third effect of Artifact Lancea?")
+    assert a.value == "no"
+    # the Damage Step told with no player is of either turn: the "no" is the Damage Step's, not
+    # the turn window's (whose turn it is was not said)
+    assert "window-quick-effect-not-in-damage-step" in a.rules()
+    assert a.spec["situation"][0]["turn"] == "any"
+
+
+@pytest.mark.slow
+def test_got_in_chat_is_what_the_asker_has(base_expert):
+    a = base_expert.ask("got 2 Zoodiac Drident on the field. can each of them use its quick effect "
+                        "this turn?")
+    assert a.value == "yes"
+    assert any(c.written == "got 2" and c.read == "I have 2" for c in a.reading.changes)
+    # near miss: "got" before a participle is a passive, read as before
+    from psct_expert.parser.lexicon import relex
+    assert relex("it got destroyed. can i use it?").text == "It was destroyed. can i use it?"
