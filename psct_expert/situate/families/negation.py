@@ -81,7 +81,11 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         st.fail("who responds?", p)
     purpose = sub(fam, "purpose")
     hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None else []
-    responder = st.effect_ref(st.r.effect(first_effect(fam)), hint=[h for h in hint if h])
+    said_from = sub(fam, "resp_from")
+    if said_from is not None and st.r.place(sub(said_from, "place")) == "hand":
+        hint.append("from:hand")    # "Can I chain X from my hand?": of its effects, the hand's
+    # (a response is an activation: of the card's effects, those that are activated)
+    responder = st.effect_ref(st.r.effect(first_effect(fam)), hint=["activated", *(h for h in hint if h)])
     set_card = sub(fam, "set_card")
     if set_card is not None:   # "Can I chain my Set X to it?": a Set card is the asker's Spell/Trap
         if st.r.player(set_card) != player or not responder.get("card") or \
