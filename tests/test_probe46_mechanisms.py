@@ -196,3 +196,12 @@ def test_got_in_chat_is_what_the_asker_has(base_expert):
     # near miss: "got" before a participle is a passive, read as before
     from psct_expert.parser.lexicon import relex
     assert relex("it got destroyed. can i use it?").text == "It was destroyed. can i use it?"
+
+
+@pytest.mark.slow
+def test_a_card_chained_from_the_hand_is_of_its_effects_used_from_there(base_expert):
+    a = base_expert.ask("Opponent's turn, they activate a card. Can I chain Artifact Lancea from my "
+                        "hand in response?")
+    # of its three effects only the third is activated from the hand (the first is no
+    # activation, the second is a trigger in the GY)
+    assert a.restated.startswith("Can the third effect of Artifact Lancea be chained")
