@@ -56,7 +56,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             # "Raigeki Break destroys my X. Can I activate X's effect?": of X's effects, the one
             # whose trigger names what happened to X
             hint.append(f"moved:{moved[-1]}")
-        ref = st.effect_ref(ir, hint=[h for h in hint if h])
+        # (of its effects, those that are activated: "can I activate / use X's effect?")
+        ref = st.effect_ref(ir, hint=["activated", *(h for h in hint if h)])
     slots: dict = {"effect": ref}
     if st.cannot:
         slots["cannot"] = list(st.cannot)      # "I have no cards in my hand to discard"
