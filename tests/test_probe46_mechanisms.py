@@ -192,10 +192,12 @@ def test_got_in_chat_is_what_the_asker_has(base_expert):
     a = base_expert.ask("got 2 Zoodiac Drident on the field. can each of them use its quick effect "
                         "this turn?")
     assert a.value == "yes"
-    assert any(c.written == "got 2" and c.read == "I have 2" for c in a.reading.changes)
-    # near miss: "got" before a participle is a passive, read as before
+    assert any(c.written == "got 2 Zoodiac Drident on the field" and
+               c.read == "I have 2 Zoodiac Drident on the field" for c in a.reading.changes)
+    # near misses: "got" before a participle is a passive, and what a player got is read as written
     from psct_expert.parser.lexicon import relex
     assert relex("it got destroyed. can i use it?").text == "It was destroyed. can i use it?"
+    assert "got" in relex("I got 2 cards from it.").text
 
 
 @pytest.mark.slow
