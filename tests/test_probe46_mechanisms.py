@@ -207,3 +207,15 @@ def test_a_card_chained_from_the_hand_is_of_its_effects_used_from_there(base_exp
     # of its three effects only the third is activated from the hand (the first is no
     # activation, the second is a trigger in the GY)
     assert a.restated.startswith("Can the third effect of Artifact Lancea be chained")
+
+
+@pytest.mark.slow
+def test_a_card_of_no_name_told_by_what_it_summons(base_expert):
+    a = base_expert.ask("opp activates a spell, i chain a trap that revives silver gadget (chain "
+                        "link 2). after the whole chain resolves can i use silver gadget's effect?")
+    # the Summon was made by Chain Link 2; Chain Link 1 resolved after it: the "When" misses
+    assert a.value == "no"
+    assert any(c.read.endswith("to revive") for c in a.reading.changes)
+    # near miss: a card that names what it targets is read as before, not as a purpose
+    from psct_expert.parser.lexicon import relex
+    assert "that targets" in relex("i chain a trap that targets it.").text
