@@ -197,17 +197,12 @@ def _lemma_forms(w: str) -> set[str]:
 def _grounded(said: str, card) -> bool:
     """Do the words said stand in the card's text (in any form): two in three of them, and every
     game action among them."""
-    return _grounded_in(said, " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t))
+    return grounded_in(said, " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t))
 
 
-def grounded_in(said: str, text: str) -> bool:
-    """Do the words said stand in ``text`` (an effect's): two in three of them, and every game
-    action among them (as :func:`_grounded` of a card)."""
-    return _grounded_in(said, text)
-
-
-def _grounded_in(said: str, text: str, strict: bool = False) -> bool:
-    """:func:`_grounded` of a text (an effect's, a card's); ``strict``: every word said."""
+def grounded_in(said: str, text: str, strict: bool = False) -> bool:
+    """:func:`_grounded` of a text (an effect's, a card's): two in three of the words said, and
+    every game action among them, stand in it; ``strict``: every word said."""
     def forms(w: str) -> set[str]:
         w = w.lower()
         return _lemma_forms(w) | {w[:-2] if w.endswith("ed") else w, w[:-3] if w.endswith("ing") else w}
@@ -636,7 +631,7 @@ def _purpose_of(said: str, reading, eid: str, acting: bool) -> bool:
     # their GY" of a text that says "1 monster in either GY"; a clause that says which card, "...
     # they just sent to the GY", is words of the story that the effect's text does not ground)
     kept = " ".join(w for w in _WORD.findall(said) if w.lower() not in _PURPOSE_FILLER)
-    if not effect_text or not kept or not _grounded_in(kept, effect_text, strict=True):
+    if not effect_text or not kept or not grounded_in(kept, effect_text, strict=True):
         return False
     does = {f.get("verb") for f in reading.facts if f.get("effect") == eid
             and f.type in ("clause", "clause_verb", "cost_action")}

@@ -528,7 +528,8 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
             asked = f"the {_ORDINAL[n]} effect of {effects['card']}"
             by_n[n] = _once(text[:at.start()] + asked + text[at.end():], lines, db, families)
         return by_n[n]
-    purpose = _purpose_said(effects, db, relexed.changes if relexed else [])
+    out = Relexed(relexed.text if relexed else text, list(relexed.changes) if relexed else [])
+    purpose = _purpose_said(effects, db, out.changes)
     if purpose is not None and purpose[0] in numbered:
         # the story told what the card was activated for: that effect alone is asked
         n, why = purpose
@@ -536,7 +537,6 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
             spec = asked_of(n)
         except (_Refused, *NOT_PLACED):
             return None
-        out = Relexed(relexed.text, list(relexed.changes))
         out.changes.append(Change("purpose-effect", at.group(), f"{_said_effect(n, effects['card'])}, {why}"))
         return spec, out
     try:
@@ -550,7 +550,6 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
                 specs.append(asked_of(n))
     except (_Refused, *NOT_PLACED):
         return None
-    out = Relexed(relexed.text if relexed else text, list(relexed.changes) if relexed else [])
     picked = _picked_effect(specs, effects, db, existential)
     if picked is not None:
         k, why = picked

@@ -69,10 +69,11 @@ def build_part_applies(st: Situate, fam: Tree, q: Tree) -> dict:
         if not ref.get("card") or (named and ref["card"] != named[0]):
             continue
         eid = select_effect(st.reading(ref["card"]), ref)
+        # (the whole quotation, joining word and all, must stand in the effect's text)
+        joined = bare != quote and bare and quote in norm(st.reading(ref["card"]).by_id(eid).text)
         for f in effect_parts(st, ref["card"], eid):
             said = norm(f.source.quote)
-            if quote and (quote in said or bare != quote and bare and bare in said and
-                          quote in norm(st.reading(ref["card"]).by_id(eid).text)):
+            if quote and (quote in said or joined and bare in said):
                 found.append((aid, ref, eid, f))
     if len(found) != 1:
         st.fail(f"{st.r.said(part)!r} is {'no' if not found else 'more than one'} part of an "
