@@ -112,6 +112,21 @@ class ProcedureEvents:
             materials = [self.entity(self.r.thing(sub(how, "thing")))]
         return "procedure", materials
 
+    def _paid_procedure(self, tc: Tree, what: dict, kind: str, place: str | None) -> tuple[str, list]:
+        """"Special Summons X by banishing 3 EARTH monsters": a Special Summon told with what is
+        done for it is X's own procedure that does so (game-rules#summon-procedures), when X has
+        exactly one; what is moved is its material.  Anything else is refused, never guessed."""
+        verb = self.r.gerund_verb(sub(tc, "gerund"))
+        card = what.get("card")
+        if kind not in ("special", "unsaid", "procedure") or card is None or verb is None:
+            self.fail("only a Special Summon of a named monster by its own procedure is made "
+                      f"by {self.r.said(tc)!r}", tc)
+        fit = self.procedures(card, verb, place=place)
+        if len(fit) != 1:
+            self.fail(f"{card} has {'no' if not fit else 'more than one'} way of being Special "
+                      f"Summoned that fits {self.r.said(tc)!r}", tc)
+        return "procedure", [self.entity(self.r.thing(sub(tc, "thing")))]
+
     def own_way(self, node: Tree, card: str | None, kind: str, place: str | None) -> str:
         """"... Special Summons X with its own condition / text ('...') / procedure": the Summon is
         the card's own procedure, when it has exactly one that fits (the quote, when one is

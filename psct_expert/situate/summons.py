@@ -103,6 +103,8 @@ class SummonEvents:
                 self.fail("only a Tribute Summon is made by Tributing", ev)
             else:
                 kind, materials = "tribute", tributes
+        if info.get("paid_by") is not None:
+            kind, materials = self._paid_procedure(info["paid_by"], what, kind, info.get("from"))
         pending = getattr(self, "overlay_pending", None)
         if pending is not None:
             # "My opponent overlays two Level 4 monsters. They Xyz Summon X.": its materials
@@ -264,6 +266,25 @@ class SummonEvents:
                                 self._mods(ev).get("from"))
         _target_summoned(self, t, ev)
         self._summon(kind, owner_in_words(t["words"]), t, self._mods(ev).get("from"))
+
+    def ev_self_summon(self, ev: Tree) -> None:
+        """"Block Dragon Special Summons itself by banishing 3 EARTH monsters": its own procedure,
+        the one that fits what is done for it (refused when none or several fit, or when nothing
+        says how: a monster may also Summon itself with an activated effect)."""
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        info = self._mods(ev)
+        if set(info) - {"from", "paid_by"}:
+            self.fail("the situation model has no place for " + repr(self.r.said(ev)), ev)
+        if info.get("paid_by") is None:
+            self.fail(f"how does {card} Special Summon itself? (say what is done for it: "
+                      "'by banishing ...')", ev)
+        kind = self.r.summon_kind(ev) or "special"
+        kind, materials = self._paid_procedure(info["paid_by"], {"card": card}, kind,
+                                               info.get("from"))
+        self._summon(kind, None, {"card": card, "text": card, "words": [], "pronoun": False},
+                     info.get("from"))
+        self.events[-1]["materials"] = materials
+        self.last_card = card
 
     def ev_summons_itself(self, ev: Tree) -> None:
         """"X resolves and Special Summons itself": the resolving link Summons its own card."""

@@ -227,6 +227,10 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 if ev.data == "ev_summon" and self.r.gerund_verb(sub(tc, "gerund")) == "tribute":
                     out["tributes"] = sub(tc, "thing")   # "Tribute Summons X by Tributing ..."
                     continue
+                if ev.data in ("ev_summon", "ev_self_summon") and sub(tc, "gerund") is not None:
+                    # "Special Summons X by banishing 3 EARTH monsters": how X is Summoned
+                    out["paid_by"] = tc
+                    continue
                 if ev.data not in ("ev_activate", "ev_respond"):
                     self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
                 tc = sub(m, "told_cost")
