@@ -702,7 +702,7 @@ def _story_first(parts: list[str], out: Relexed) -> list[str]:
 # (readA) "Opp activates Pot of Greed, can I Ash it?": a told clause joined to the question by a
 # comma is a sentence of its own (not after "When/If ...", whose comma closes the clause)
 _ASKS = r"(?:can|could|may|does|do|did|is|are|was|were|will|would|am|have|has)"
-_WHO = r"(?:i|my|the|it|that|this|they|he|she|you|we|its|their|your|[A-Z][\w\-]*)"
+_WHO = r"(?:i|my|the|it|that|this|they|he|she|you|we|its|their|your|[A-Z][\w\-]*|\ue000k\d+k)"
 _COMMA_Q = re.compile(rf",\s+({_ASKS})\s+(?={_WHO}\b)", re.IGNORECASE)
 _CLAUSE_OPENERS = ("when", "if", "after", "once", "while", "during", "before", "since", "as", "at",
                    "suppose", "assuming", "for", "in", "on", "with", "because")
