@@ -117,26 +117,12 @@ def _rephrase_asked(spec: dict, relexed: Relexed | None, scenario: list[str], db
 
 
 def _each_card(text: str, scenario: list[str], db: CardDB, families: dict):
-    """A name written in part that begins the names of a few cards ("Granmarg": Granmarg the
-    Rock Monarch and Granmarg the Mega Monarch), in a question no reading placed: the question
-    is asked of each card, and answered when every one gets the same yes or no (else unknown,
-    saying which card gives which).  None when there is not exactly one such name, or a
-    card's question is not placed."""
-    from .parser.grammar import grammar_for
-    from .parser.names import _english
-
-    plain = grammar_for(families).terminal
-    named = [(m.start, m.end) for m in mentions(text, db, families)]
-    runs = []
-    for m in re.finditer(r"[A-Za-z][\w\-]*(?:'s)?", text):
-        word = m.group()
-        bare = word[:-2] if word.endswith("'s") else word
-        if any(a < m.end() and m.start() < b for a, b in named) or plain(bare.lower()) or \
-                _english(bare.lower()):
-            continue
-        cards = db.beginning(bare)
-        if cards:
-            runs.append((m.start(), m.start() + len(bare), cards))
+    """A name written in part that stands in the names of a few cards ("Granmarg": Granmarg the
+    Rock Monarch and Granmarg the Mega Monarch; "chaos emperor"; "draconids"), in a question no
+    reading placed: the question is asked of each card, and answered when every one gets the
+    same yes or no (else unknown, saying which card gives which).  None when there is not
+    exactly one such name, or a card's question is not placed."""
+    runs = _partial_name_runs(text, db, families)
     if len(runs) != 1:
         return None
     start, end, cards = runs[0]
@@ -155,6 +141,51 @@ def _each_card(text: str, scenario: list[str], db: CardDB, families: dict):
     differs = (f"which card '{said}' means ({', '.join(cards)}): the answer differs")
     return {**specs[0], "each": specs[1:], "each_note": note, "each_differs": differs}, out
 
+
+
+def _partial_name_runs(text: str, db: CardDB, families: dict) -> list[tuple[int, int, list[str]]]:
+    """The runs of up to three words the question language has no place for (no card named
+    there) that begin the names of 2-3 cards, or stand as whole words in the names of 2-4
+    (one word of English only when it begins them, as people shorten a name: "Granmarg")."""
+    from .parser.grammar import grammar_for
+    from .parser.names import _english
+
+    plain = grammar_for(families).terminal
+    named = [(m.start, m.end) for m in mentions(text, db, families)]
+    words = []
+    for m in re.finditer(r"[A-Za-z][\w\-]*(?:'s)?", text):
+        bare = m.group()[:-2] if m.group().endswith("'s") else m.group()
+        if any(a < m.end() and m.start() < b for a, b in named) or plain(bare.lower()):
+            words.append(None)
+        else:
+            words.append((m.start(), m.start() + len(bare), bare, m.group() != bare))
+    runs, i = [], 0
+    while i < len(words):
+        if words[i] is None:
+            i += 1
+            continue
+        j = i
+        # a run: free words next to each other (only spaces between them, no possessive inside)
+        while j + 1 < len(words) and words[j + 1] is not None and not words[j][3] and \
+                not text[words[j][1]:words[j + 1][0]].strip() and j + 1 - i < 3:
+            j += 1
+        found = None
+        for k in range(j, i - 1, -1):
+            said = text[words[i][0]:words[k][1]]
+            lone_english = k == i and _english(said.lower())
+            cards = db.beginning(said)
+            if not cards and not lone_english:
+                cards = list(dict.fromkeys(db.holding(said, most=4)))
+                cards = cards if len(cards) >= 2 else []
+            if cards:
+                found = (words[i][0], words[k][1], cards)
+                i = k + 1
+                break
+        if found is None:
+            i = j + 1
+            continue
+        runs.append(found)
+    return runs
 
 def _understood(text: str, scenario: list[str], db: CardDB, families: dict, settle=None
                 ) -> tuple[dict, Relexed | None]:

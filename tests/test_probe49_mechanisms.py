@@ -1,0 +1,69 @@
+"""Mechanisms of the session after `9a8ad36` (issues 22 and 23): a monster told to Special Summon
+itself by what is done for it (its own procedure), a question joined to its story by a comma after
+a card's name, and a name written in part that fits a few cards asked of each.  Sentences written
+for these tests, not the shared cases."""
+
+import pytest
+
+from psct_expert.errors import PsctError
+from question_helpers import with_cards
+
+
+@pytest.fixture(scope="module")
+def cards(base_expert):
+    return with_cards(base_expert, {
+        "name": "Vorthane Gale Colossus", "kind": "monster", "subtypes": ["effect"],
+        "text": "Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by "
+                "banishing 2 WIND monsters from your GY. If this card is Special Summoned: You "
+                "can draw 1 card."}, {
+        "name": "Vellmoth Drake", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is Normal Summoned: You can target 1 card on the field; destroy it."}, {
+        "name": "Vellmoth Sovereign", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is Normal Summoned: You can target 1 monster on the field; destroy "
+                "it."}, {
+        "name": "Ixtarra Wyrm", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is Normal Summoned: You can target 1 card on the field; destroy it."}, {
+        "name": "Ixtarra Sovereign", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is Normal Summoned: You can destroy 1 card on the field."})
+
+
+@pytest.mark.slow
+def test_a_monster_summoning_itself_by_what_is_done_for_it_uses_its_procedure(cards):
+    a = cards.ask("Vorthane Gale Colossus Special Summons itself by banishing 2 WIND monsters "
+                  "from my GY. Does that start a Chain?")
+    assert a.value == "no" and "Special Summon of Vorthane Gale Colossus" in a.restated
+    # the participle, and the question joined by a comma
+    b = cards.ask("vorthane gale colossus summoning itself by banishing 2 wind monsters from gy, "
+                  "can solemn strike negate that summon?")
+    assert b.value == "yes"
+    # near miss: what its procedure does not do is refused, never guessed
+    with pytest.raises(PsctError, match="no way of being Special Summoned"):
+        cards.ask("Vorthane Gale Colossus Special Summons itself by discarding a card. Does that "
+                  "start a Chain?")
+    # ... and a player who Special Summons it so: the same procedure
+    c = cards.ask("My opponent Special Summons Vorthane Gale Colossus by banishing 2 WIND monsters "
+                  "from their GY. Can Solemn Strike negate that Summon?")
+    assert c.value == "yes"
+
+
+def test_a_question_after_a_comma_that_opens_with_a_card_is_its_own_sentence():
+    from psct_expert.parser.lexicon import relex
+    # card names the lexicon keeps as written (lower case, after the question's verb)
+    said = "opp activates pot of greed, can ash blossom negate it?"
+    assert relex(said, [(14, 26), (32, 43)]).text == \
+        "Opp activates pot of greed. Can ash blossom negate it?"
+    # near miss: a comma after an opening clause stays
+    said = "When pot of greed resolves, can ash blossom negate it?"
+    assert relex(said, [(5, 17), (32, 43)]).text == said
+
+
+@pytest.mark.slow
+def test_a_name_written_in_part_that_fits_a_few_cards_is_asked_of_each(cards):
+    a = cards.ask("does vellmoth target?")
+    assert a.value == "yes"
+    assert "of Vellmoth Sovereign" in a.restated and "of Vellmoth Drake" in a.restated
+    assert any(c.kind == "each-card" for c in a.reading.changes)
+    # near miss: when the cards' answers differ, which card is asked, and the answer is unknown
+    b = cards.ask("does ixtarra target?")
+    assert b.value == "unknown"
+    assert any("which card 'ixtarra' means" in m for m in b.missing)
