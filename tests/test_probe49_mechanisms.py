@@ -67,3 +67,26 @@ def test_a_name_written_in_part_that_fits_a_few_cards_is_asked_of_each(cards):
     b = cards.ask("does ixtarra target?")
     assert b.value == "unknown"
     assert any("which card 'ixtarra' means" in m for m in b.missing)
+
+
+@pytest.fixture(scope="module")
+def parts(base_expert):
+    return with_cards(base_expert, {
+        "name": "Ember Rite of Vorthane", "kind": "trap", "subtypes": ["normal"],
+        "text": "Target 1 FIRE monster you control and 1 FIRE monster in your GY; destroy the first "
+                "target, and if you do, Special Summon the second target."}, {
+        "name": "Ember Toll of Vorthane", "kind": "trap", "subtypes": ["normal"],
+        "text": "Target 1 FIRE monster you control; destroy it, and draw 1 card."})
+
+
+@pytest.mark.slow
+def test_anything_of_an_effect_whose_later_parts_need_the_first_asks_the_first(parts):
+    a = parts.ask("I activate Ember Rite of Vorthane targeting my FIRE monster and a FIRE monster "
+                  "in my GY. My opponent chains Book of Moon and flips my FIRE monster face-down. "
+                  "Does Ember Rite of Vorthane still do anything?")
+    assert a.value == "yes" and "part 1" in a.restated
+    # near miss: parts joined by "and" do not need each other: which part is still asked
+    with pytest.raises(PsctError, match="which part of Ember Toll of Vorthane"):
+        parts.ask("I activate Ember Toll of Vorthane targeting my FIRE monster. My opponent "
+                  "chains Book of Moon and flips it face-down. Does Ember Toll of Vorthane still "
+                  "do anything?")

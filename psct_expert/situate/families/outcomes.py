@@ -232,6 +232,23 @@ def _asks_any(q: Tree) -> bool:
     return bool({"anything", "something"} & set(words) and "do" in words[1:] or FIZZLE & set(words))
 
 
+def _first_of_dependent_parts(reading, eid: str) -> str | None:
+    """An effect whose every later part needs the one before it ("destroy it, and if you do,
+    Special Summon ...", "..., then ..."): it does anything at all when its first part is done
+    (psct-guide on "and if you do" and "then"), so "does it still do anything?" asks of that
+    part: its verb, when no other part has the same verb.  None otherwise."""
+    clauses = sorted((f for f in reading.facts if f.type == "clause" and f.get("effect") == eid),
+                     key=lambda f: int(f.get("n")))
+    links = {(int(f.get("left")), int(f.get("right"))): f.get("kind") for f in reading.facts
+             if f.type == "link" and f.get("effect") == eid}
+    if len(clauses) < 2 or [int(c.get("n")) for c in clauses] != list(range(1, len(clauses) + 1)):
+        return None
+    if any(links.get((n, n + 1)) not in ("then", "and-if-you-do") for n in range(1, len(clauses))):
+        return None
+    verb = clauses[0].get("verb")
+    return verb if sum(c.get("verb") == verb for c in clauses) == 1 else None
+
+
 def build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     """The outcome asked (:func:`_build_outcome`); "does X fizzle / (the whole effect) fail?"
     asks the opposite of "does X still do anything?": that question, answered the other way
@@ -362,9 +379,10 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     if verb is None and _asks_any(q):
         # "does X do anything?": its one action
         verbs = {f.get("verb") for f in reading.facts if f.type == "clause" and f.get("effect") == eid}
-        if len(verbs) != 1:
+        first = _first_of_dependent_parts(reading, eid) if len(verbs) > 1 else None
+        if len(verbs) != 1 and first is None:
             st.fail(f"which part of {ref['card']}? (it does {', '.join(sorted(map(str, verbs)))})", q)
-        verb = verbs.pop()
+        verb = first or verbs.pop()
     if verb is None:
         st.fail("which part of the effect?", q)
     _check_done(st, fam, ref, reading)
