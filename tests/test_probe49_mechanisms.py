@@ -90,3 +90,29 @@ def test_anything_of_an_effect_whose_later_parts_need_the_first_asks_the_first(p
         parts.ask("I activate Ember Toll of Vorthane targeting my FIRE monster. My opponent "
                   "chains Book of Moon and flips it face-down. Does Ember Toll of Vorthane still "
                   "do anything?")
+
+
+def _refs(text: str) -> set[tuple[int, int]]:
+    from psct_expert.cards import Card
+    from psct_expert.reader import read_card
+    card = Card.from_dict({"name": "Vellmoth Rite", "kind": "trap", "subtypes": ["normal"],
+                           "text": text}, origin="test")
+    return {(int(f.get("n")), int(f.get("slot"))) for f in read_card(card).facts
+            if f.type == "reference" and f.get("kind") == "slot"}
+
+
+def test_that_monster_you_control_and_that_opponents_monster_are_their_own_targets():
+    got = _refs("Target 1 monster you control and 1 Effect Monster your opponent controls; destroy "
+                "that monster you control, and if you do, negate that opponent's monster's effects.")
+    assert got == {(1, 1), (2, 2)}
+    # near miss: "that monster" of two monster targets says neither: both slots, as before
+    assert _refs("Target 1 monster you control and 1 monster your opponent controls; destroy "
+                 "that monster.") == {(1, 1), (1, 2)}
+
+
+@pytest.mark.slow
+def test_a_later_part_on_the_opponents_target_needs_the_part_on_mine(base_expert):
+    a = base_expert.ask("I activate Realm Eulogy targeting my monster and my opponent's Effect "
+                        "Monster. My opponent returns my monster to the hand in response. Are their "
+                        "monster's effects still negated?")
+    assert a.value == "no"

@@ -742,10 +742,13 @@ class PhraseReaders:
             return [2] if 2 in slots else slots[-1:]
         if "third" in p:
             return [3] if 3 in slots else slots[-1:]
-        if "you control" in p:
-            for t in eff.targets:
-                if ("you-control", "yes") in t.conditions:
-                    return [t.slot]
+        whose = "opponent-controls" if "opponent" in p else "you-control" if "you control" in p \
+            else None
+        if whose is not None:
+            # "that monster you control", "that opponent's monster": the one target so held
+            held = [t.slot for t in eff.targets if (whose, "yes") in t.conditions]
+            if len(held) == 1:
+                return held
         return slots
 
     def _read_whole(self, text, eff, where, main):

@@ -245,6 +245,10 @@ def _first_of_dependent_parts(reading, eid: str) -> str | None:
         return None
     if any(links.get((n, n + 1)) not in ("then", "and-if-you-do") for n in range(1, len(clauses))):
         return None
+    text = next((e.text for e in reading.effects if e.id == eid), "")
+    done = re.split(r"[;:]", text)[-1].lower().replace("and if you do", "")
+    if re.search(r"\bif\b|\bwhile\b|\bunless\b", done):
+        return None     # "..., then, if this card was Set, ...": a later part with its own condition
     verb = clauses[0].get("verb")
     return verb if sum(c.get("verb") == verb for c in clauses) == 1 else None
 
