@@ -92,22 +92,23 @@ def test_anything_of_an_effect_whose_later_parts_need_the_first_asks_the_first(p
                   "do anything?")
 
 
-def _refs(text: str) -> set[tuple[int, int]]:
+def _refs(text: str) -> set[tuple[int, int, str]]:
     from psct_expert.cards import Card
     from psct_expert.reader import read_card
     card = Card.from_dict({"name": "Vellmoth Rite", "kind": "trap", "subtypes": ["normal"],
                            "text": text}, origin="test")
-    return {(int(f.get("n")), int(f.get("slot"))) for f in read_card(card).facts
-            if f.type == "reference" and f.get("kind") == "slot"}
+    return {(int(f.get("n")), int(f.get("slot")), f.get("kind")) for f in read_card(card).facts
+            if f.type == "reference"}
 
 
 def test_that_monster_you_control_and_that_opponents_monster_are_their_own_targets():
     got = _refs("Target 1 monster you control and 1 Effect Monster your opponent controls; destroy "
                 "that monster you control, and if you do, negate that opponent's monster's effects.")
-    assert got == {(1, 1), (2, 2)}
+    # each names its own target, as it was targeted: re-checked as "that target" is
+    assert got == {(1, 1, "that-target"), (2, 2, "that-target")}
     # near miss: "that monster" of two monster targets says neither: both slots, as before
     assert _refs("Target 1 monster you control and 1 monster your opponent controls; destroy "
-                 "that monster.") == {(1, 1), (1, 2)}
+                 "that monster.") == {(1, 1, "slot"), (1, 2, "slot")}
 
 
 @pytest.mark.slow
@@ -116,3 +117,30 @@ def test_a_later_part_on_the_opponents_target_needs_the_part_on_mine(base_expert
                         "Monster. My opponent returns my monster to the hand in response. Are their "
                         "monster's effects still negated?")
     assert a.value == "no"
+    # ... and a face-up target flipped face-down is no longer "that opponent's monster"
+    b = base_expert.ask("I activate Number 61: Volcasaurus targeting my opponent's face-up monster. "
+                        "My opponent chains Book of Moon and flips their monster face-down. Is "
+                        "their monster still destroyed?")
+    assert b.value == "no"
+
+
+@pytest.fixture(scope="module")
+def described(base_expert):
+    return with_cards(base_expert, {
+        "name": "Ixtarra Warden", "kind": "monster", "subtypes": ["effect"],
+        "text": "If this card is Normal Summoned: You can banish 1 card from your opponent's GY.\n"
+                "If this card is in your GY: You can target 1 Level 8 Fusion Monster in your GY "
+                "and 1 card on the field; shuffle them into the Deck."})
+
+
+@pytest.mark.slow
+def test_an_effect_named_by_what_it_does_is_that_effect(described):
+    a = described.ask("ixtarra warden's GY effect that shuffles a lvl 8 fusion + 1 card on the "
+                      "field into the deck, does it target the card on the field?")
+    assert a.value == "yes" and a.restated.startswith("Does the second effect of Ixtarra Warden")
+    assert any(c.kind == "grounded" and "shuffles" in c.written for c in a.reading.changes)
+    b = described.ask("Does Ixtarra Warden's effect that banishes a card from the GY target?")
+    assert b.value == "no" and "first effect" in b.restated
+    # near miss: what neither effect does is not set aside
+    with pytest.raises(PsctError):
+        described.ask("Does Ixtarra Warden's effect that destroys a card target?")
