@@ -684,3 +684,56 @@ def told_doing_says_which(relexed: Relexed, db: CardDB, families: dict) -> None:
     relexed.changes.append(Change("grounded", _unkeyed(found, said), card.name))
     relexed.changes.append(Change("read-as", asked.group("it"), named))
     relexed.text = _unkeyed(found, keyed[:asked.start("it")] + named + keyed[asked.end("it"):])
+
+
+# "X's GY effect that shuffles a Level 8 Fusion and 1 card on the field into the Deck", "X's effect
+# which banishes ...": an effect named by what it does, in a relative clause
+_EFFECT_THAT = re.compile(r"(?P<k>\ue000k\d+k)(?:'s)?\s+(?P<desc>(?:[\w-]+\s+){0,2}?)(?:effect|eff|ability)"
+                          r"\s+(?:that|which)\s+(?P<what>[^,.?!:;()\"\ue000]{3,160}?)"
+                          r"(?=\s*(?:[,.?!:;]|\s[-\u2013\u2014]\s|$))", re.IGNORECASE)
+_TOPIC_ASKED = re.compile(r"^\s*(?P<aux>is|does|did|was|can|will|would)\s+(?P<it>it|that|this)(?=\s)",
+                          re.IGNORECASE)
+
+
+def effect_told_by_what_it_does(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"Ecclesia's GY effect that shuffles a Level 8 Fusion and 1 card on the field into the Deck
+    - does it target?": an effect named by a relative clause of what it does is "the second
+    effect of X", when exactly one effect of X bears out every game action the clause says and
+    every word of it (and of the words before "effect") stands in that effect's text
+    (:func:`_purpose_of`); the clause is shown as grounded in the card.  A sentence that is that
+    name alone, before a question asked of "it" (or "that"), is the question's subject.  An
+    effect no effect or more than one bears out stays as written."""
+    from .reader import read_card
+
+    found, keyed = _keyed(relexed.text, db, families)
+    out = keyed
+    for m in reversed(list(_EFFECT_THAT.finditer(keyed))):
+        card = db.find(found[int(m.group("k")[2:-1])].card)
+        if card is None:
+            continue
+        reading = read_card(card)
+        effects = list(dict.fromkeys(f.get("effect") for f in reading.facts if f.type == "effect"))
+        desc = m.group("desc").strip()
+        fits = [e for e in effects if _purpose_of(m.group("what"), reading, e, True)
+                and (not desc or _purpose_of(desc, reading, e, False))]
+        named = _effect_named(fits[0], card.name) if len(fits) == 1 else None
+        if named is None:
+            continue
+        relexed.changes.append(Change("grounded", "that " + _unkeyed(found, m.group("what")),
+                                      card.name))
+        relexed.changes.append(Change("read-as", _unkeyed(found, m.group(0)), named))
+        start, end = m.start(), m.end()
+        lead = re.search(r"(?:^|[.!?]\s+)$", out[:start])
+        stop = re.match(r"\s*(?:[.,:]|\s[-\u2013\u2014])\s+", out[end:])
+        asked = _TOPIC_ASKED.match(out[end + stop.end():]) if lead and stop else None
+        if asked is not None:
+            # the name alone, then "does it ...?": the question asked of that effect
+            at = end + stop.end()
+            rest = out[at:]
+            said = f"{asked.group('aux')} {named}" + rest[asked.end():]
+            out = out[:start] + said[:1].upper() + said[1:]
+            continue
+        out = out[:start] + named + out[end:]
+    if out != keyed:
+        relexed.text = _unkeyed(found, out)
+

@@ -17,8 +17,9 @@ from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
 from .grounded import (card_says, claims_checked, cost_said_as_activation, doing_as_its_text_says,
-                       nothing_left_as_its_text_takes, purpose_as_its_text_says,
-                       said_in_parentheses, summoned_as_its_text_says, told_doing_says_which)
+                       effect_told_by_what_it_does, nothing_left_as_its_text_takes,
+                       purpose_as_its_text_says, said_in_parentheses, summoned_as_its_text_says,
+                       told_doing_says_which)
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
@@ -326,6 +327,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     card_says(relexed, db, families)
     summoned_as_its_text_says(relexed, db, families)
     purpose_as_its_text_says(relexed, db, families)
+    effect_told_by_what_it_does(relexed, db, families)
     nothing_left_as_its_text_takes(relexed, db, families)
     doing_as_its_text_says(relexed, db, families)
     claims_checked(relexed, db, families, settle)
