@@ -719,13 +719,15 @@ def effect_told_by_what_it_does(relexed: Relexed, db: CardDB, families: dict) ->
         named = _effect_named(fits[0], card.name) if len(fits) == 1 else None
         if named is None:
             continue
-        relexed.changes.append(Change("grounded", "that " + _unkeyed(found, m.group("what")),
-                                      card.name))
-        relexed.changes.append(Change("read-as", _unkeyed(found, m.group(0)), named))
         start, end = m.start(), m.end()
         lead = re.search(r"(?:^|[.!?]\s+)$", out[:start])
         stop = re.match(r"\s*(?:[.,:]|\s[-\u2013\u2014])\s+", out[end:])
         asked = _TOPIC_ASKED.match(out[end + stop.end():]) if lead and stop else None
+        if lead and stop and asked is None:
+            continue        # the name alone, and no question asked of it next: left as written
+        relexed.changes.append(Change("grounded", "that " + _unkeyed(found, m.group("what")),
+                                      card.name))
+        relexed.changes.append(Change("read-as", _unkeyed(found, m.group(0)), named))
         if asked is not None:
             # the name alone, then "does it ...?": the question asked of that effect
             at = end + stop.end()
