@@ -144,3 +144,18 @@ def test_an_effect_named_by_what_it_does_is_that_effect(described):
     # near miss: what neither effect does is not set aside
     with pytest.raises(PsctError):
         described.ask("Does Ixtarra Warden's effect that destroys a card target?")
+
+
+@pytest.mark.slow
+def test_a_response_told_with_what_it_negates_answers_that_activation(base_expert):
+    a = base_expert.ask("opp chains Centur-Ion True Awakening to negate my monster effect. can i "
+                        "respond with runick destruction?")
+    assert a.value == "no" and "Centur-Ion True Awakening" in a.restated
+    # an activation told of no card, then "to negate it": the same story
+    b = base_expert.ask("I activate a monster effect. My opponent chains Centur-Ion True Awakening "
+                        "to negate it. Can I respond with a Counter Trap?")
+    assert b.value == "yes"
+    # near miss: a card that negates nothing does not say what it negates
+    with pytest.raises(PsctError):
+        base_expert.ask("My opponent activates Mystical Space Typhoon to negate my spell. Can I "
+                        "chain Runick Destruction?")

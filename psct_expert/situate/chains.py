@@ -172,6 +172,8 @@ class ChainEvents(ResponseReach):
         self.acts.append((aid, ref))
         for m in info.get("purposes", []):
             self._purpose(m)
+        if info.get("negates_against") is not None:
+            self._negates_answered(event, info["negates_against"])
         return aid
 
     def _check_can_chain(self, ref: dict) -> None:
@@ -312,8 +314,10 @@ class ChainEvents(ResponseReach):
             return sid
         if self.acts and self._act_player(self.acts[-1][0]) == whose:
             return None
+        ws = low(m)
+        kind = "monster" if "monster" in ws else "trap" if "trap" in ws else "spell"
         self.events.append({"kind": "activate", "id": f"a{len(self.acts) + 1}",
-                            "effect": {"generic": "spell"}, "player": whose})
+                            "effect": {"generic": kind}, "player": whose})
         self.acts.append((self.events[-1]["id"], self.events[-1]["effect"]))
         return None
 
@@ -325,7 +329,7 @@ class ChainEvents(ResponseReach):
         thing = sub(m, "thing")
         card = self.r.thing(thing).get("card") if thing is not None else None
         activated = {r.get("card"): aid for aid, r in self.acts[:-1]}
-        if card in activated and sub(m, "act_verb") is not None:
+        if card is not None and card in activated and sub(m, "act_verb") is not None:
             # "they chain MST to destroy Impermanence": the card of an earlier link leaves the field
             verb = self.r.action(sub(m, "act_verb"))
             action = {"destroy": "destroyed", "banish": "banished"}.get(verb)
@@ -407,17 +411,7 @@ class ChainEvents(ResponseReach):
         t = self.r.thing(thing) if thing is not None else \
             {"card": None, "text": "it", "words": ["it"], "pronoun": True}
         if verb == "negate" and t["pronoun"] and act.get("respond"):
-            # "... to negate it": the link it answers is negated (its activation, or its effect,
-            # as the negating card says)
-            # ("negate the Summon or activation": what is negated here is an activation)
-            kinds = {k for f in self.reading(act["effect"]["card"]).facts if f.type == "negates"
-                     for k in str(f.get("what")).split("-or-")} - {"summon"} \
-                if act["effect"].get("card") else set()
-            what = "activation" if kinds == {"activation"} else \
-                "effect" if kinds and kinds <= {"effect", "effects"} else None
-            if what is None:
-                self.fail("say whether it negates the activation or only the effect", m)
-            self.events.append({"kind": "negate", "of": act["respond"], "what": what, "by": aid})
+            self._negates_answered(act, m)
             return
         if verb == "special-summon":
             card = act["effect"].get("card")
@@ -446,6 +440,19 @@ class ChainEvents(ResponseReach):
         what = self._answered_card(act, m, verb) if t["pronoun"] else \
             self.entity(t, **({"controller": owner_in_words(t["words"])} if owner_in_words(t["words"]) else {}))
         self._step(act, action, what)
+
+    def _negates_answered(self, act: dict, m: Tree) -> None:
+        """"... to negate it", "... to negate my monster effect": the link it answers is negated
+        (its activation, or its effect, as the negating card says; "negate the Summon or
+        activation": what is negated here is an activation)."""
+        kinds = {k for f in self.reading(act["effect"]["card"]).facts if f.type == "negates"
+                 for k in str(f.get("what")).split("-or-")} - {"summon"} \
+            if act["effect"].get("card") else set()
+        what = "activation" if kinds == {"activation"} else \
+            "effect" if kinds and kinds <= {"effect", "effects"} else None
+        if what is None:
+            self.fail("say whether it negates the activation or only the effect", m)
+        self.events.append({"kind": "negate", "of": act["respond"], "what": what, "by": act["id"]})
 
     def _step(self, act: dict, action: str, what: str) -> str:
         """A step of what a link does when it resolves; its id lets the question point at it."""

@@ -190,6 +190,10 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             if (ws[0] == "against" or ws[0] == "on" and "summon" in ws) and sub(m, "thing") is None:
                 out["against"] = m                # "against my search": an activation of theirs
                 continue
+            if ws[:2] == ["to", "negate"] and sub(m, "negated_act") is not None:
+                # "chains X to negate my monster effect": it answers that activation, and negates it
+                out["against"], out["negates_against"] = sub(m, "negated_act"), m
+                continue
             if ws[0] in ("targeting", "on", "against"):
                 # "targeting my Unchained monster and one of my opponent's cards": each is a target
                 out.setdefault("targets", []).extend(self.r.thing(t) for t in subs(m, "thing"))
