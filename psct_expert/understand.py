@@ -143,7 +143,6 @@ def _each_card(text: str, scenario: list[str], db: CardDB, families: dict):
     return {**specs[0], "each": specs[1:], "each_note": note, "each_differs": differs}, out
 
 
-
 def _partial_name_runs(text: str, db: CardDB, families: dict) -> list[tuple[int, int, list[str]]]:
     """The runs of up to three words the question language has no place for (no card named
     there) that begin the names of 2-3 cards, or stand as whole words in the names of 2-4
