@@ -103,11 +103,7 @@ class ProcedureEvents:
         if kind != "special" or card is None:
             self.fail("say which monster is Special Summoned that way", how or node)
         verb = self.r.gerund_verb(sub(how, "gerund")) if how is not None else None
-        fit = self.procedures(card, verb, dest_other, place)
-        if len(fit) != 1:
-            said = self.r.said(node)
-            self.fail(f"{card} has {'no' if not fit else 'more than one'} way of being Special "
-                      f"Summoned that fits {said!r}", node)
+        self._one_procedure(card, verb, dest_other, place, node)
         if how is not None:
             materials = [self.entity(self.r.thing(sub(how, "thing")))]
         return "procedure", materials
@@ -121,11 +117,16 @@ class ProcedureEvents:
         if kind not in ("special", "unsaid", "procedure") or card is None or verb is None:
             self.fail("only a Special Summon of a named monster by its own procedure is made "
                       f"by {self.r.said(tc)!r}", tc)
-        fit = self.procedures(card, verb, place=place)
+        self._one_procedure(card, verb, None, place, tc)
+        return "procedure", [self.entity(self.r.thing(sub(tc, "thing")))]
+
+    def _one_procedure(self, card: str, verb: str | None, dest_other: bool | None,
+                       place: str | None, node: Tree) -> None:
+        """Refuse ``node`` unless exactly one of ``card``'s own procedures fits it."""
+        fit = self.procedures(card, verb, dest_other, place)
         if len(fit) != 1:
             self.fail(f"{card} has {'no' if not fit else 'more than one'} way of being Special "
-                      f"Summoned that fits {self.r.said(tc)!r}", tc)
-        return "procedure", [self.entity(self.r.thing(sub(tc, "thing")))]
+                      f"Summoned that fits {self.r.said(node)!r}", node)
 
     def own_way(self, node: Tree, card: str | None, kind: str, place: str | None) -> str:
         """"... Special Summons X with its own condition / text ('...') / procedure": the Summon is
