@@ -36,6 +36,7 @@ def words() -> dict:
     data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8")) or {}).get("targeted") or {}
     out = {k: {str(w).lower() for w in v} for k, v in data.items() if isinstance(v, list)}
     out["face"] = {str(k).lower(): str(v) for k, v in (data.get("face") or {}).items()}
+    out["position"] = {str(k).lower(): str(v) for k, v in (data.get("position") or {}).items()}
     out["actions"] = {str(k).lower(): str(v) for k, v in (data.get("actions") or {}).items()}
     out["same_action"] = {str(k): [str(x) for x in v]
                           for k, v in (data.get("same_action") or {}).items()}

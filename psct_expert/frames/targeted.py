@@ -87,7 +87,8 @@ class Told:
     asked of which."""
 
     card: str
-    change: str = ""                 # "face-down", "face-up" or "left"
+    change: str = ""                 # "face-down", "face-up", "position" (that only) or "left"
+    position: str = ""               # the battle position it was changed to ("defense", "attack")
     which: str = ""                  # "target" (its target), "one" (one of several)
     asked: list[str] = field(default_factory=list)   # the actions asked (the reader's verbs)
     of: str = "target"               # "target" or "other": what the question asks about
@@ -104,6 +105,15 @@ class Told:
 
 def others_only(cards: set[int], names: list[str], card_name: str) -> bool:
     return bool(cards) and all(names[n] != card_name for n in cards)
+
+
+def _position_said(plain: list[str], w: dict) -> str:
+    """The battle position a clause says a card was changed to ("switch it to defense", "to
+    face-up Defense Position", "into atk pos"), or "" (a position word said of no change, "their
+    attack position monster", is how a target was described)."""
+    said = {w["position"][t] for k, t in enumerate(plain) if t in w["position"] and (
+        k and plain[k - 1] in ("to", "into", "face-up", "face-down"))}
+    return said.pop() if len(said) == 1 else ""
 
 
 def _change_by(card, db) -> str:
@@ -391,13 +401,20 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                     and t not in _OWNERS for k, t in enumerate(plain))
             said_again = {t for t in plain if t in described} if pointed else set()
             change = ""
-            if face:
-                if len(set(face)) != 1 or not _fits(plain, w["face_verbs"] | w["responses"] |
-                                                    w["things"] | w["set_flipped"] | said_again,
-                                                    voc):
+            position = _position_said(plain, w)
+            if face or position:
+                if len(set(face)) > 1 or not _fits(plain, w["face_verbs"] | w["responses"] |
+                                                   w["things"] | w["set_flipped"] | said_again |
+                                                   (w["position_verbs"] if position else set()),
+                                                   voc):
                     return None
-                change = face[0]
-                if change == "face-up" and set(plain) <= w["stays"] | voc["pointers"] | _GLUE | _PUNCT:
+                change = face[0] if face else "position"
+                if position:
+                    if told.position and told.position != position:
+                        return None
+                    told.position = position
+                if change == "face-up" and not position and \
+                        set(plain) <= w["stays"] | voc["pointers"] | _GLUE | _PUNCT:
                     kept = True
                     continue
             elif _left(plain, w):
@@ -499,7 +516,9 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     if not used or not told.change or not target_said:
         return None
     if told.change == "face-up" and not (told.set_target or kept):
-        return None
+        if not told.position:
+            return None
+        told.change = "position"    # "to face-up Defense Position": only its position changed
     # the question
     said = " ".join(asked)
     toks = [t for t in _tokens(said)]
@@ -636,8 +655,13 @@ def specs_of(told: Told, db) -> list[dict] | None:
         suppose = [{"targeted": {"target": target, "slot": 1}}]
         if told.which == "one":
             suppose.append({"targeted": {"target": changed, "slot": 1}})
-        suppose.append({"left": {"target": changed}} if told.change == "left" else
-                       {"state": {"target": changed, "property": "face", "value": told.change}})
+        if told.change == "left":
+            suppose.append({"left": {"target": changed}})
+        elif told.change != "position":
+            suppose.append({"state": {"target": changed, "property": "face", "value": told.change}})
+        if told.position:
+            suppose.append({"state": {"target": changed, "property": "position",
+                                      "value": told.position}})
         asked = told.asked
         if asked == ["*"]:
             # (the card's one part, done to its target(s): "does it fizzle?" of "banish them")
@@ -688,7 +712,11 @@ def specs_of(told: Told, db) -> list[dict] | None:
 
 def canonical(told: Told) -> str:
     """The reading, said in a judge's words (shown with the answer)."""
-    what = {"face-down": "is flipped face-down", "face-up": "is flipped face-up",
+    pos = f"{told.position.capitalize()} Position"
+    what = {"face-down": f"is changed to face-down {pos}" if told.position else
+            "is flipped face-down",
+            "face-up": f"is changed to face-up {pos}" if told.position else "is flipped face-up",
+            "position": f"is changed to {pos}",
             "left": "leaves where it was"}[told.change]
     who = "one of its targets" if told.which == "one" else "its target"
     of = "the other targets" if told.of == "other" else "the target"

@@ -461,8 +461,8 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             if ch.get("left"):
                 suppose.append({"left": {"target": names[t]}})
             else:
-                suppose.append({"state": {"target": names[t], "property": ch["property"],
-                                          "value": ch["value"]}})
+                suppose += [{"state": {"target": names[t], "property": c["property"],
+                                       "value": c["value"]}} for c in [ch, *ch.get("also", ())]]
     refs = [f for f in reading.facts if f.type == "reference" and f.get("effect") == eid
             and f.get("n") == n and f.get("slot", 0) > 0]
     if refs and any(w in subj_words for w in ("copy", "copies", "name")):

@@ -1,0 +1,92 @@
+"""Mechanisms of the session after `187af15` (issues 22 and 23): a target whose battle position
+changed before its effect resolved, and a response told by what it did ("they chain and banish
+it").  Sentences written for these tests, not the shared cases."""
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.errors import PsctError
+from psct_expert.reader import read_card
+from question_helpers import with_cards
+
+
+@pytest.fixture(scope="module")
+def cards(base_expert):
+    return with_cards(base_expert, {
+        "name": "Quillon Lancer Trap", "kind": "trap", "subtypes": ["normal"],
+        "text": "Target 1 Attack Position monster your opponent controls; destroy that target."}, {
+        "name": "Quillon Any Trap", "kind": "trap", "subtypes": ["normal"],
+        "text": "Target 1 monster your opponent controls; destroy that target."}, {
+        "name": "Quillon Guard Trap", "kind": "trap", "subtypes": ["normal"],
+        "text": "When an opponent's monster declares an attack: Target the attacking monster; "
+                "destroy that target."}, {
+        "name": "Quillon Shelter Trap", "kind": "trap", "subtypes": ["normal"],
+        "text": "Target 1 Defense Position monster your opponent controls; banish that target."})
+
+
+def test_a_position_said_in_the_target_clause_is_a_condition_on_it():
+    def conds(text):
+        card = Card(name="Example Lance", kind="trap", subtypes=("normal",), text=text)
+        return {f.get("condition") for f in read_card(card).facts if f.type == "target_condition"}
+
+    assert {"attack-position", "face-up"} <= conds(
+        "Target 1 face-up Attack Position monster your opponent controls; destroy that target.")
+    # near miss: a position the effect changes the target to is not a condition on it
+    conds = conds("Target 1 monster your opponent controls; change it to Defense Position.")
+    assert not conds & {"attack-position", "defense-position"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("told, card, expect", [
+    # the position the target had to be in is gone
+    ("they respond by something that changes it to defense position", "Quillon Lancer Trap", "no"),
+    ("opp chains and switches it to face-up defense position", "Quillon Lancer Trap", "no"),
+    ("In response they change it to attack position", "Quillon Shelter Trap", "no"),
+    # near misses: a target that needs no position is still a correct target
+    ("opp chains and switches it to face-up defense position", "Quillon Any Trap", "yes"),
+    ("In response they change it to face-up defense position", "Quillon Any Trap", "yes"),
+    # "the attacking monster" changed to Defense Position no longer attacks (game-rules#battle.9)
+    ("they chain and switch it to defense position", "Quillon Guard Trap", "no"),
+])
+def test_a_target_changed_in_position_in_response(cards, told, card, expect):
+    what = "the attacking monster" if card == "Quillon Guard Trap" else \
+        ("their Defense Position monster" if card == "Quillon Shelter Trap" else
+         "their Attack Position monster")
+    verb = "banished" if card == "Quillon Shelter Trap" else "destroyed"
+    a = cards.ask(f"I activate {card} targeting {what}. {told}. Is it still {verb}?")
+    assert a.value == expect, (told, card, a.value)
+
+
+def test_the_frame_reads_a_position_only_after_a_word_that_says_a_change():
+    from psct_expert.frames.story import words
+    from psct_expert.frames.targeted import _position_said
+    assert _position_said("they chain and switch it to face-up defense".split(), words()) == \
+        "defense"
+    assert _position_said("opp turns it into atk pos".split(), words()) == "attack"
+    # near miss: how the target was described, no change
+    assert _position_said("on their attack position monster".split(), words()) == ""
+
+
+@pytest.mark.slow
+def test_a_position_change_told_by_the_frame(cards):
+    a = cards.ask("quillon lancer trap on their attack position monster, they chain and switch it "
+                  "to face-up defense. still destroyed?")
+    assert a.value == "no"
+    b = cards.ask("quillon any trap on their attack position monster, they chain and switch it "
+                  "to face-up defense. still destroyed?")
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_response_told_by_what_it_did(cards):
+    a = cards.ask("I activate Quillon Any Trap targeting my opponent's monster. They chain and "
+                  "banish that monster. Is it still destroyed?")
+    assert a.value == "no"
+    # near miss: a monster turned face-down is still there; "that target" of any monster
+    b = cards.ask("I activate Quillon Any Trap targeting my opponent's monster. They chain and "
+                  "flip it face-down. Is it still destroyed?")
+    assert b.value == "yes"
+    # a face-down monster in Attack Position cannot be told
+    with pytest.raises(PsctError, match="face-down monster is in Defense Position"):
+        cards.ask("I activate Quillon Any Trap targeting my opponent's monster. They chain and "
+                  "change it to face-down attack position. Is it still destroyed?")
