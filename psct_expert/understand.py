@@ -31,6 +31,8 @@ from .resolve import resolve_question
 NOT_PLACED = (QuestionError, UnknownCard)
 
 
+# what a refusal says when the effect asked of has no part that does what is asked
+NO_SUCH_PART = " has no part that does "
 # (sisterAF) what a refusal of the told story (not of the cards) says
 SITUATION_GAP = "the situation model has no "
 # a story the situation could not place and asks to be told otherwise ("removes one of what?
@@ -571,8 +573,9 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
             return None
         out.changes.append(Change("purpose-effect", at.group(), f"{_said_effect(n, effects['card'])}, {why}"))
         return spec, out
-    try:
-        for n in effects["ns"]:
+    kept, lacking = [], []
+    for n in effects["ns"]:
+        try:
             if n in bullets:
                 # a bullet that is an effect of its own: the question asked of its parent (its
                 # number), the parent's reference made the bullet's
@@ -580,8 +583,22 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
                 specs.append(_with_effect(asked_of(parent), effects["card"], parent, n))
             else:
                 specs.append(asked_of(n))
-    except (_Refused, *NOT_PLACED):
+            kept.append(n)
+        except _Refused as refused:
+            if NO_SUCH_PART not in str(refused.exc):
+                return None
+            lacking.append(n)       # it does not do what is asked: not the effect meant
+        except NOT_PLACED:
+            return None
+    if not kept:
         return None
+    if lacking:
+        # "the effect of X ... do I still discard?": only the effects that do what is asked
+        effects = {**effects, "ns": kept}
+        if len(kept) == 1:
+            out.changes.append(Change("object-effect", at.group(), _said_effect(kept[0], effects["card"]) +
+                                      ", the only one that does what is asked"))
+            return specs[0], out
     picked = _picked_effect(specs, effects, db, existential)
     if picked is not None:
         k, why = picked

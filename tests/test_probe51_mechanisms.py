@@ -21,7 +21,10 @@ def cards(base_expert):
         "text": "When an opponent's monster declares an attack: Target the attacking monster; "
                 "destroy that target."}, {
         "name": "Quillon Shelter Trap", "kind": "trap", "subtypes": ["normal"],
-        "text": "Target 1 Defense Position monster your opponent controls; banish that target."})
+        "text": "Target 1 Defense Position monster your opponent controls; banish that target."}, {
+        "name": "Quillon Hall", "kind": "spell", "subtypes": ["field"],
+        "text": "During your Main Phase: You can add 1 Spellcaster monster from your Deck to your "
+                "hand, then discard 1 card. If this card is destroyed: You can draw 1 card."})
 
 
 def test_a_position_said_in_the_target_clause_is_a_condition_on_it():
@@ -90,3 +93,26 @@ def test_a_response_told_by_what_it_did(cards):
     with pytest.raises(PsctError, match="face-down monster is in Defense Position"):
         cards.ask("I activate Quillon Any Trap targeting my opponent's monster. They chain and "
                   "change it to face-down attack position. Is it still destroyed?")
+
+
+@pytest.mark.slow
+def test_an_effect_said_without_which_is_the_one_that_does_what_is_asked(cards):
+    a = cards.ask("I activate the effect of Quillon Hall. My opponent negates that effect. Do I "
+                  "still discard 1 card?")
+    assert a.value == "no" and "the first effect of Quillon Hall" in a.restated
+    assert any(c.kind == "object-effect" for c in a.reading.changes)
+    # near miss: what no effect of the card does is refused, never asked of one of them
+    with pytest.raises(PsctError, match="fits more than one effect"):
+        cards.ask("I activate the effect of Quillon Hall. My opponent negates that effect. Do I "
+                  "still banish 1 card?")
+
+
+@pytest.mark.slow
+def test_an_unnamed_response_told_by_its_kind_and_what_it_did(cards):
+    a = cards.ask("I activate Quillon Any Trap targeting my opponent's monster. They activate a "
+                  "quick effect that banishes that monster. Is it still destroyed?")
+    assert a.value == "no"
+    b = cards.ask("I activate Quillon Lancer Trap targeting their Attack Position monster. My "
+                  "opponent chains a card that flips it into face-down defense. Is it still "
+                  "destroyed?")
+    assert b.value == "no"
