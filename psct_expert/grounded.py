@@ -240,9 +240,12 @@ def _is_kind(said: str, card) -> bool:
 
 
 # "X 2nd eff (discard a spell, negate all ...)", "X's effect (banish 1 card)": what the card or
-# its effect named just before does, said in parentheses
+# its effect named just before does, said in parentheses (or what its Summon is done by)
 _DOES_AFTER = re.compile(r"(?:'s)?(?:\s+(?:(?:\d(?:st|nd|rd|th)|first|second|third|gy|hand|quick)\s+)?"
-                         r"(?:effect|eff|ability))?(?P<par>\s*\((?P<what>[^()]{4,160})\))",
+                         r"(?:effect|eff|ability)"
+                         # "X's SS from hand (detach 1 material ...)": what its own Summon is done by
+                         r"|\s+(?:special\s+summon|ss|summon)(?:\s+from\s+(?:the\s+|my\s+|your\s+)?"
+                         r"(?:hand|gy|graveyard|deck|banishment))?)?(?P<par>\s*\((?P<what>[^()]{4,160})\))",
                          re.IGNORECASE)
 
 

@@ -39,7 +39,7 @@ def words_of(lang: str) -> dict:
     return data[lang] if lang in data else data["en"]
 
 
-DESCRIBED_ID = re.compile(r"^(an? .+ Card) a\d+$")   # "a Trap Card a1": a card described by kind
+DESCRIBED_ID = re.compile(r"^(an? .+ Card|a card or effect) a\d+$")   # "a Trap Card a1": a card described by kind
 
 
 def _fill(template: str, lang: str, **values) -> str:

@@ -116,3 +116,24 @@ def test_an_unnamed_response_told_by_its_kind_and_what_it_did(cards):
                   "opponent chains a card that flips it into face-down defense. Is it still "
                   "destroyed?")
     assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_a_response_to_a_players_effect_of_no_told_kind(base_expert):
+    a = base_expert.ask("can i activate Pot of Greed from my hand in response to my opponent's "
+                        "search effect?")
+    assert a.value == "no" and " a1" not in a.restated
+    # near miss: a Spell Speed 2 card against an activation of no told kind is not guessed
+    b = base_expert.ask("can i activate Mystical Space Typhoon in response to their effect?")
+    assert b.value == "unknown"
+
+
+@pytest.mark.slow
+def test_what_a_summon_is_done_by_said_in_parentheses_is_grounded(base_expert):
+    a = base_expert.ask("does star ryzeal's SS from hand (detach 1 material from my xyz) start a "
+                        "chain??")
+    assert a.value == "no" and any(c.kind == "grounded" and c.written.startswith("(detach")
+                                   for c in a.reading.changes)
+    # near miss: what its text does not say stays, to be read (and is not placed)
+    with pytest.raises(PsctError):
+        base_expert.ask("does star ryzeal's SS from hand (discard 2 cards) start a chain?")
