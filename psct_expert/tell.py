@@ -216,6 +216,7 @@ def slot_values(kb: KnowledgeBase, fields: dict, wanted: dict, rec: Record | Non
                 out[k + "_card"] = _card_of(str(v))
             elif k == "card":
                 out["card_card"] = str(v)
+                out[k] = _card_of(out[k])       # "a Trap Card a1": said without its id
     return out
 
 

@@ -137,3 +137,16 @@ def test_what_a_summon_is_done_by_said_in_parentheses_is_grounded(base_expert):
     # near miss: what its text does not say stays, to be read (and is not placed)
     with pytest.raises(PsctError):
         base_expert.ask("does star ryzeal's SS from hand (discard 2 cards) start a chain?")
+
+
+@pytest.mark.slow
+def test_a_card_that_stays_where_its_cost_put_it_is_not_a_card_that_comes_back(base_expert):
+    # a wrong "no" found while reading round 51: "does X stay in my GY?" was answered as "does
+    # what was done for the cost come back?" without turning the answer round
+    a = base_expert.ask("i discarded dracotail faimena for its effect and opp negated the effect. "
+                        "does faimena stay in my GY?")
+    assert a.value == "yes" and "still done" in a.restated
+    # near miss: asked the other way round, the answer turns round too
+    b = base_expert.ask("i discarded dracotail faimena for its effect and opp negated the effect. "
+                        "does faimena come back to my hand?")
+    assert b.value == "no" and "come back" in b.restated

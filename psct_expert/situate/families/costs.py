@@ -151,16 +151,21 @@ def build_cost_family(family: str):
         stays = _stays_on_field(st, fam)       # "... negated. Does Skill Drain stay on the field?"
         if stays is not None:
             return stays
+        asked = family
+        if family == "cost-returned" and {"stay", "stays", "remain", "remains"} & set(low(fam)):
+            # "does X stay in my GY?": whether what was done for the cost stays done, the
+            # opposite of whether it comes back
+            asked = "still-done"
         verb = _cost_verb(st, fam)
         place = st.r.place(sub(fam, "place"))
-        if family == "still-done" and place and verb in ACTION_PUTS and place != ACTION_PUTS[verb]:
+        if asked == "still-done" and place and verb in ACTION_PUTS and place != ACTION_PUTS[verb]:
             # "is the card I discarded still in my hand?": a discarded card is in the GY; the
             # family answers whether the action stays done, so another place is refused
             st.fail(f"a card that was {verb}ed is put {PLACE_SAID[ACTION_PUTS[verb]]}, not "
                     f"{PLACE_SAID.get(place, place)}: ask whether it is still {verb}ed", sub(fam, "place"))
         ref = negated_effect(st, fam)
         _amount_fits(st, fam, ref, verb)
-        return st.spec(family, {"effect": ref, "verb": verb})
+        return st.spec(asked, {"effect": ref, "verb": verb})
     return build
 
 
