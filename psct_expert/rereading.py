@@ -510,3 +510,90 @@ def chain_links_told(relexed: Relexed, db: CardDB, families: dict) -> None:
         last = m.end()
     if out:
         relexed.text = ("".join(out) + text[last:]).strip()
+
+
+# "X: ...", "X's 2nd effect - ...", 'X field: "quote". ...': a card (one of its effects, or the
+# effect a quotation of its text stands in) said first as the topic, before a colon or a dash
+_TOPIC_LEAD = re.compile(r"(?P<kind>\s+(?:field|spell|trap|monster|card))?"
+                         r"(?P<poss>'s)?(?:\s+(?P<desc>(?:[\w\-]+\s+){0,2}?)(?:effect|eff))?\s*"
+                         r"(?P<q1>\"[^\"]{4,}\")?\s*(?:[:\u2013\u2014]|-(?=\s))\s*"
+                         r"(?:(?P<q2>\"[^\"]{4,}\")\s*[.!]?\s+)?(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
+# ... and where the story after it points at it: the activation or the negation of "it", "that
+# effect" ("I activate it", "opp negated that effect", "it gets negated")
+_TOPIC_AGAIN = re.compile(r"\b(?P<verb>activate|activates|activated|use|uses|used|negate|negates|"
+                          r"negated|chain|chains|chained|respond\s+to|responds\s+to|responded\s+to)"
+                          r"\s+(?:(?P<it>it|that\s+effect|the\s+effect|that\s+card)\b"
+                          r"|(?P<its>its)\s+(?:[\w\-]+\s+)?(?:effect|eff)\b)"
+                          r"|(?P<it2>\bit|\bthat\s+effect|\bthe\s+effect)\s+(?:gets|got|is|was)\s+negated\b",
+                          re.IGNORECASE)
+_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
+def _quoted_effect(quote: str, card) -> int | None:
+    """The one effect of ``card`` whose text holds the quotation word for word ("..." standing
+    for words left out), or None."""
+    from .reader import read_card
+
+    def flat(s: str) -> str:
+        return re.sub(r"[^a-z0-9]+", " ", s.lower()).strip()
+
+    pieces = [flat(p) for p in re.split(r"\.\.\.|\u2026", quote.strip("\"'")) if flat(p)]
+    if not pieces:
+        return None
+    fit = []
+    for eff in read_card(card).effects:
+        text, at = flat(eff.text or ""), 0
+        for p in pieces:
+            at = text.find(p, at)
+            if at < 0:
+                break
+            at += len(p)
+        else:
+            fit.append(eff.n)
+    return fit[0] if len(fit) == 1 and isinstance(fit[0], int) and fit[0] in _ORDINALS else None
+
+
+def topic_said_again(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"X: opp negated that effect. Do I ...?", 'X: "quote". I activate it, ...': the topic said
+    first (a card, or the effect a quotation of its text stands in) is said again where the
+    story after it activates or negates "it" / "that effect", and taken off the front.  Only the
+    first such pointer, only when the text opens with the topic; else nothing changes."""
+    text = relexed.text
+    found = mentions(text, db, families)
+    if not found or found[0].start != 0:
+        return
+    from .parser.tokens import _name_end
+
+    card = db.find(found[0].card)
+    end = _name_end(text, found[0])
+    end = len(text[:end].rstrip(" :-\u2013\u2014"))      # the name without the colon it ends at
+    lead = _TOPIC_LEAD.match(text, end)
+    if card is None or lead is None or lead.group("q1") and lead.group("q2"):
+        return
+    rest = lead.group("rest")
+    if rest.rstrip().endswith("?") and not re.search(r"[.!]\s", rest):
+        return                  # "X: does it ...?": the topic of a question, read as written
+    again = _TOPIC_AGAIN.search(rest)
+    if again is None or any(m.start < lead.start("rest") + again.start()
+                            for m in found[1:]):
+        return                  # no pointer, or another card named before it
+    quote = lead.group("q1") or lead.group("q2")
+    if quote:
+        n = _quoted_effect(quote, card)
+        if n is None:
+            return              # a quotation its text does not hold: left as written
+        said = f"the {_ORDINALS[n]} effect of {card.name}"
+    elif lead.group("desc"):
+        said = f"{card.name}'s {lead.group('desc').strip()} effect"
+    else:
+        said = card.name
+    at = next(g for g in ("it", "it2", "its") if again.group(g) is not None)
+    if at == "its":
+        if quote or lead.group("desc"):
+            return              # "its second effect" of an effect already said
+        said = card.name + "'s"
+    new = rest[:again.start(at)] + said + rest[again.end(at):]
+    relexed.changes.append(Change("read-as", text[:lead.start("rest")].strip(),
+                                  f"{said}, said again where the story points at it "
+                                  f"({again.group(at)!r})"))
+    relexed.text = new[:1].upper() + new[1:]

@@ -24,6 +24,7 @@ from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
 from .rereading import (bare_possessives, card_verbs, chain_links_told, mentions, partial_names,
+                        topic_said_again,
                         purpose_aside, question_clause,
                         relex_around_names, story_clauses)
 from .resolve import resolve_question
@@ -336,6 +337,13 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     second, tries = first, _Tries(lines, db, families)
     if relexed.changes:
         spec, read, second = tries.read_as(relexed)
+        if spec is not None:
+            return spec, read
+    # the topic said first ("X: opp negated that effect. ...") said again where the story points
+    # at it
+    topical = _with(topic_said_again, relexed, db, families)
+    if topical is not None:
+        spec, read, _err = tries.read_as(topical)
         if spec is not None:
             return spec, read
     # the question sentence read by its parts (the one event it asks about), then the story read

@@ -150,3 +150,34 @@ def test_a_card_that_stays_where_its_cost_put_it_is_not_a_card_that_comes_back(b
     b = base_expert.ask("i discarded dracotail faimena for its effect and opp negated the effect. "
                         "does faimena come back to my hand?")
     assert b.value == "no" and "come back" in b.restated
+
+
+@pytest.mark.slow
+def test_a_topic_said_first_is_said_again_where_the_story_points_at_it(cards):
+    # a quotation of the card's text after its name says which effect the story's "that effect" is
+    a = cards.ask('Quillon Hall: "You can add 1 Spellcaster monster from your Deck to your hand, '
+                  'then discard 1 card." My opponent negated that effect. Do I still discard 1 card?')
+    assert a.value == "no" and "the first effect of Quillon Hall" in a.restated
+    b = cards.ask("Quillon Hall: my opponent negated its first effect. Do I still discard 1 card?")
+    assert b.value == "no"
+    # near miss: a quotation its text does not hold is not taken for one of its effects
+    with pytest.raises(PsctError):
+        cards.ask('Quillon Hall: "You can add 1 Dragon monster from your GY to your hand." My '
+                  'opponent negated that effect. Do I still discard 1 card?')
+
+
+def test_the_topic_is_said_again_only_where_the_story_activates_or_negates_it(base_expert):
+    from psct_expert.parser.lexicon import Relexed
+    from psct_expert.rereading import topic_said_again
+
+    def said(text):
+        r = Relexed(text)
+        topic_said_again(r, base_expert.db, base_expert.kb.families)
+        return r.text
+
+    assert said("Monster Reborn: my opponent negates it. Is Monster Reborn still used?") == \
+        "My opponent negates Monster Reborn. Is Monster Reborn still used?"
+    # near misses: "it" of another card's doing, and a question asked of the topic, stay
+    assert said("Monster Reborn: I target Sangan and my opponent banishes it. Do I still Special "
+                "Summon?").startswith("Monster Reborn:")
+    assert said("Monster Reborn: does it target?") == "Monster Reborn: does it target?"
