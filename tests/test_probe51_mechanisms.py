@@ -181,3 +181,13 @@ def test_the_topic_is_said_again_only_where_the_story_activates_or_negates_it(ba
     assert said("Monster Reborn: I target Sangan and my opponent banishes it. Do I still Special "
                 "Summon?").startswith("Monster Reborn:")
     assert said("Monster Reborn: does it target?") == "Monster Reborn: does it target?"
+
+
+@pytest.mark.slow
+def test_a_quick_effect_of_no_named_card_has_no_kind_assumed(base_expert):
+    a = base_expert.ask("my opponent activates a quick effect. can i chain Pot of Greed to it?")
+    assert a.value == "no"      # Spell Speed 1 answers nothing, whatever the kind
+    # near miss: a Spell Speed 2 card against it is not guessed (it may be a Counter Trap's)
+    b = base_expert.ask("my opponent activates a quick effect. can i chain Mystical Space Typhoon "
+                        "to it?")
+    assert b.value == "unknown"
