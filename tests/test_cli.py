@@ -203,6 +203,7 @@ def test_ask_json_refusal_is_json(capsys):
     assert body["unplaced"] == "frobnicate" and body["understood"]["cards"] == ["Creature Swap"]
 
 
+@pytest.mark.slow   # a fresh process: seconds of its own (.ci/run runs it)
 def test_the_console_entry_prints_everything_before_it_leaves(tmp_path):
     """`entry()` ends the process without the interpreter's teardown (os._exit): what was
     printed must be flushed first, and the exit code kept, for an answer and for an error."""

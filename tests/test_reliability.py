@@ -57,6 +57,7 @@ TEXT = st.lists(st.one_of(st.text(max_size=12), PSCT_BITS), max_size=40).map("".
 @given(text=TEXT, kind=st.sampled_from(["monster", "spell", "trap"]),
        subtypes=st.lists(st.sampled_from(["effect", "normal", "xyz", "pendulum", "counter"]),
                          max_size=3))
+@pytest.mark.slow   # 60 generated card texts: seconds of its own (.ci/run runs it)
 def test_reader_never_crashes(text, kind, subtypes):
     card = Card(name="Fuzz", kind=kind, subtypes=tuple(subtypes), text=text,
                 pendulum_text=text[::-1] if "pendulum" in subtypes else None)
@@ -73,6 +74,7 @@ def test_reader_huge_input():
     assert reading.unread  # what was not read is said, not dropped
 
 
+@pytest.mark.slow   # 60 generated questions: seconds of its own (.ci/run runs it)
 @SETTINGS
 @given(question=TEXT)
 def test_question_parser_never_crashes(base_expert, question):

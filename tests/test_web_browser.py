@@ -347,6 +347,7 @@ def test_unknown_answer_offers_one_click_choices(server, browser):
 CHATTY = "ok so does Mystical Space Typhoon target stuff whenever it feels like it?"
 
 
+@pytest.mark.slow   # a browser started for one page: seconds of its own (.ci/run runs it)
 def test_a_refusal_and_its_nearest_questions_are_on_the_first_phone_screen(server, browser, tmp_path):
     """On a 360 px phone the refusal, the words not placed and the nearest questions come first
     (before the question forms); a nearest question is a button that asks it."""
