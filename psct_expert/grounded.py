@@ -148,7 +148,24 @@ def said_in_parentheses(text: str, db: CardDB, families: dict) -> tuple[str, lis
             continue
         changes.append(Change("grounded", does.group("par").strip(), card.name))
         out = out[:does.start("par")] + out[does.end("par"):]
+    # "i activate X targeting my own monster (destroy that monster, and if you do SS X)": what
+    # the card named last before it in the sentence does, said later in the sentence
+    found = mentions(out, db, families)
+    for par in reversed(list(_PARENTHESIS.finditer(out))):
+        before = [m for m in found if m.end <= par.start() and
+                  not re.search(r"[.!?]\s", out[m.end:par.start()])]
+        card = db.find(before[-1].card) if before else None
+        what = par.group("what")
+        if card is None or not any(gamewords().action_of(w) for w in _WORD.findall(what)) or \
+                not _grounded(what, card):
+            continue
+        changes.append(Change("grounded", par.group().strip(), card.name))
+        out = out[:par.start()] + out[par.end():]
     return out, changes
+
+
+# a parenthesis in a sentence ("... (destroy that monster, and if you do SS it) ...")
+_PARENTHESIS = re.compile(r"\s*\((?P<what>[^()]{4,160})\)")
 
 
 def summoned_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None:

@@ -191,3 +191,22 @@ def test_a_quick_effect_of_no_named_card_has_no_kind_assumed(base_expert):
     b = base_expert.ask("my opponent activates a quick effect. can i chain Mystical Space Typhoon "
                         "to it?")
     assert b.value == "unknown"
+
+
+@pytest.mark.slow
+def test_what_a_card_does_said_in_parentheses_later_in_its_sentence_is_grounded(cards):
+    a = cards.ask("I activate Quillon Any Trap targeting their monster (destroy that target). "
+                  "They chain and banish that monster. Is it still destroyed?")
+    assert a.value == "no" and any(c.kind == "grounded" and c.written == "(destroy that target)"
+                                   for c in a.reading.changes)
+    # near miss: what its text does not do stays, to be read as written
+    from psct_expert.grounded import said_in_parentheses
+    said = "I activate Quillon Any Trap targeting their monster (banish that target)."
+    assert said_in_parentheses(said, cards.db, cards.kb.families) == (said, [])
+
+
+def test_opp_before_a_place_is_the_opponents():
+    from psct_expert.parser.lexicon import relex
+    assert "opponent's GY" in relex("I target 1 spell in opp GY.", []).text
+    # near miss: "opp" as the subject stays the player
+    assert "opponent's" not in relex("opp chains a card.", []).text
