@@ -210,3 +210,14 @@ def test_opp_before_a_place_is_the_opponents():
     assert "opponent's GY" in relex("I target 1 spell in opp GY.", []).text
     # near miss: "opp" as the subject stays the player
     assert "opponent's" not in relex("opp chains a card.", []).text
+
+
+@pytest.mark.slow
+def test_a_cost_told_as_done_to_use_the_card(base_expert):
+    a = base_expert.ask("I discard a card to use Raigeki Break. My opponent negates it. Is the "
+                        "card I discarded still in my GY?")
+    assert a.value == "yes" and "discarding" in a.restated
+    # near miss: a cost the card does not have is refused
+    with pytest.raises(PsctError):
+        base_expert.ask("I banish a card to use Raigeki Break. My opponent negates it. Is the "
+                        "card I banished still banished?")
