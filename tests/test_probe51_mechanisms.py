@@ -221,3 +221,13 @@ def test_a_cost_told_as_done_to_use_the_card(base_expert):
     with pytest.raises(PsctError):
         base_expert.ask("I banish a card to use Raigeki Break. My opponent negates it. Is the "
                         "card I banished still banished?")
+
+
+@pytest.mark.slow
+def test_a_later_part_with_its_own_condition_on_the_first_is_not_done_by_also(base_expert):
+    # the rules reached both yes and no here (a conflict): "also" made part 2 independent of part
+    # 1, though its own "if it left the field by this effect" asks what part 1 did
+    a = base_expert.ask("I activate Mask Change targeting my HERO monster, and my opponent "
+                        "returns that monster to my hand in response. Do I still Special Summon a "
+                        "Masked HERO?")
+    assert a.value == "no"
