@@ -231,3 +231,18 @@ def test_a_later_part_with_its_own_condition_on_the_first_is_not_done_by_also(ba
                         "returns that monster to my hand in response. Do I still Special Summon a "
                         "Masked HERO?")
     assert a.value == "no"
+
+
+@pytest.mark.slow
+def test_what_a_target_gets_is_said_by_the_words_of_its_part(base_expert):
+    a = base_expert.ask("Dragostapelia targets opp's monster, they chain and switch it to face-up "
+                        "defense. does it still get the predator counter?")
+    assert a.value == "yes" and "part 1" in a.restated
+    # a counter cannot be placed on a face-down card (game-rules#counters-and-stats.7), "it" or not
+    b = base_expert.ask("dragostapelia targets their monster, they respond by flipping it "
+                        "face-down. does it still get the predator counter?")
+    assert b.value == "no"
+    # near miss: words its text does not say are not placed
+    with pytest.raises(PsctError):
+        base_expert.ask("Dragostapelia targets opp's monster, they chain and switch it to face-up "
+                        "defense. does it still get the blue counter?")

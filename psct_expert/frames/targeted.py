@@ -107,6 +107,31 @@ def others_only(cards: set[int], names: list[str], card_name: str) -> bool:
     return bool(cards) and all(names[n] != card_name for n in cards)
 
 
+# "does it still get ...": what a part gives the target, said by the words of its text
+_GETS = frozenset(("get", "gets", "got", "receive", "receives"))
+
+
+def _part_said(plain: list[str], card, w: dict, voc: dict) -> str | None:
+    """The verb of the one part of the card's targeting effects whose text says every word the
+    question adds to "does it still get" (past the frame's own words), or None."""
+    from ..reader import read_card
+
+    said = [t for t in plain if t not in w["asks"] | _GETS | voc["players"] | voc["pointers"] |
+            _GLUE | _PUNCT | w["things"] and not t.isdigit()]
+    if not said:
+        return None
+    reading = read_card(card)
+    targeting = {f.get("effect") for f in reading.facts if f.type == "target"}
+    fit = set()
+    for f in reading.facts:
+        if f.type != "clause" or f.get("effect") not in targeting or f.source is None:
+            continue
+        words = {x for t in _card_words(f.source.quote or "") for x in _forms(t)}
+        if all(_forms(t) & words for t in said):
+            fit.add(f.get("verb"))
+    return fit.pop() if len(fit) == 1 else None
+
+
 def _position_said(plain: list[str], w: dict) -> str:
     """The battle position a clause says a card was changed to ("switch it to defense", "to
     face-up Defense Position", "into atk pos"), or "" (a position word said of no change, "their
@@ -572,6 +597,12 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
         k += max(1, _phrases(plain, voc["discourse"], k))
     actions = list(dict.fromkeys(a for a in actions if a != "take-control" or
                                  "take-control" in actions))
+    if not actions and not told.inverted and set(plain) & _GETS:
+        # "does it still get the predator counter?": the one part that acts on the target whose
+        # text says every word the question adds
+        part = _part_said(plain, card, w, voc)
+        if part is not None:
+            actions = [part]
     if told.inverted and not actions:
         actions = ["*"]         # what it does to its target(s): its one part (see specs_of)
     if not actions or len(actions) > 2 or told.inverted and len(actions) > 1:
