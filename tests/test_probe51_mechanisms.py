@@ -246,3 +246,28 @@ def test_what_a_target_gets_is_said_by_the_words_of_its_part(base_expert):
     with pytest.raises(PsctError):
         base_expert.ask("Dragostapelia targets opp's monster, they chain and switch it to face-up "
                         "defense. does it still get the blue counter?")
+
+
+@pytest.fixture(scope="module")
+def partner(base_expert):
+    return with_cards(base_expert, {
+        "name": "Quillon Partner Blade", "kind": "monster", "subtypes": ["effect"],
+        "text": "If you control another Quillon monster: You can target 1 Set Spell/Trap on "
+                "the field; destroy that target. You must control another Quillon monster "
+                "to activate and to resolve this effect."})
+
+
+@pytest.mark.slow
+def test_the_other_monster_told_destroyed_is_not_the_set_card_targeted(partner):
+    # a wrong yes found by never-read round 53 (only its label and answer read): "the other X
+    # monster" was taken for the one target (a Set Spell/Trap), and the question then read as
+    # when the text destroys, the story dropped
+    with pytest.raises(PsctError):
+        partner.ask("I control Quillon Partner Blade and another Quillon monster, and activate "
+                    "its effect targeting a Set Spell/Trap. My opponent chains a card that "
+                    "destroys the other Quillon monster. Is the Set card destroyed when the "
+                    "effect resolves?")
+    # near miss: with no story, when the text destroys is what is asked
+    a = partner.ask("Is the Set card destroyed when the effect of Quillon Partner Blade "
+                    "resolves?")
+    assert a.value == "yes" and "at resolution" in a.restated

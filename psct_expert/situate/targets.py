@@ -284,8 +284,11 @@ class TargetEvents:
             owner = owner if owner in ("you", "opponent") else None
         if len(set(targeted)) == 1 and not t.get("card") and \
                 ("targeted" in ws or "target" in ws or ws[:1] in (["that"], ["the"])) and \
-                owner in (None, self._controller(targeted[0]) or owner):
-            return targeted[-1]             # "the targeted card", "that Set card"
+                owner in (None, self._controller(targeted[0]) or owner) and \
+                "other" not in ws and not _kind_apart(ws, self.entities.get(targeted[0], {})):
+            # "the targeted card", "that Set card" (never "the other monster", nor a monster said
+            # of a Spell/Trap target)
+            return targeted[-1]
         if owner and ("targeted" in ws or "target" in ws):
             fit = [x for x in dict.fromkeys(targeted) if self._controller(x) == owner]
             if len(fit) == 1:
@@ -613,6 +616,17 @@ def _targeting_change(reading: Reading, ent: dict, told_target: bool = False) ->
     if clauses[0].get("verb") == "change" and turns_face_down_only(effects[0].text):
         return {"property": "face", "value": "face-down-or-unchanged"}
     return None
+
+
+def _kind_apart(ws: list[str], entity: dict) -> bool:
+    """Do the words say a kind of card ("monster", "Spell", "Trap") the entity told is not?"""
+    said = list(_plain(entity.get("desc", ""))) + [str(entity.get("kind") or "")]
+    monster = {"monster", "monsters"} & set(ws)
+    spelltrap = {"spell", "trap", "spell/trap", "spells", "traps", "s/t"} & set(ws)
+    told_monster = {"monster", "monsters"} & set(said)
+    told_spelltrap = {"spell", "trap", "spell/trap", "spells", "traps", "s/t"} & set(said)
+    return bool(monster and told_spelltrap and not told_monster or
+                spelltrap and told_monster and not told_spelltrap)
 
 
 # words that say which targeted card is meant without describing the card itself

@@ -133,6 +133,12 @@ def _has(reading, eid: str, verb: str) -> bool:
 def build_happens_at(st: Situate, fam: Tree) -> dict:
     """"Do I choose which X effect to use when I activate the card?", "When I activate X, can I
     wait until it resolves to decide whether to destroy A or B?": when a bullet is chosen."""
+    if st.changed or any(e.get("kind") in ("move", "negate", "summon", "removed", "gained")
+                         for e in st.events):
+        # "..., they chain a card that destroys X. Is the Set card destroyed when it resolves?":
+        # what the story did decides it, not when the text does the action
+        st.fail("the story tells what happened before it resolves: ask whether it is still "
+                "done ('is it still destroyed?')", fam)
     choice = sub(fam, "bullet_choice")
     if choice is None and (find(fam, "ha_time") is not None or find(fam, "ha_what") is not None
                            or "when" in low(fam)[-5:]):
