@@ -150,6 +150,11 @@ def test_a_card_that_stays_where_its_cost_put_it_is_not_a_card_that_comes_back(b
     b = base_expert.ask("i discarded dracotail faimena for its effect and opp negated the effect. "
                         "does faimena come back to my hand?")
     assert b.value == "no" and "come back" in b.restated
+    # staying where it was before the cost is coming back: "no", as asked
+    c = base_expert.ask("My opponent negates the activation of Sky Striker Ace - Raye's Quick "
+                        "Effect with Solemn Strike. Does Sky Striker Ace - Raye remain on the "
+                        "field?")
+    assert c.value == "no" and "come back" in c.restated
 
 
 @pytest.mark.slow

@@ -91,6 +91,10 @@ def _the_one_cost(st: Situate, fam: Tree) -> str | None:
 
 
 # a described card moved by a cost: "my banished Extra Deck cards"
+# a cost's verb said done ("tributed", "sent"), in what a refusal says
+_DONE = {"tribute": "tributed", "send": "sent", "discard": "discarded", "banish": "banished",
+         "detach": "detached", "shuffle": "shuffled", "return": "returned", "reveal": "revealed",
+         "pay": "paid"}
 PARTICIPLE_VERBS = {"banished": "banish", "discarded": "discard", "tributed": "tribute",
                     "detached": "detach"}
 
@@ -152,17 +156,20 @@ def build_cost_family(family: str):
         if stays is not None:
             return stays
         asked = family
-        if family == "cost-returned" and {"stay", "stays", "remain", "remains"} & set(low(fam)):
-            # "does X stay in my GY?": whether what was done for the cost stays done, the
-            # opposite of whether it comes back
-            asked = "still-done"
         verb = _cost_verb(st, fam)
         place = st.r.place(sub(fam, "place"))
+        if family == "cost-returned" and {"stay", "stays", "remain", "remains"} & set(low(fam)) \
+                and (place is None or place == ACTION_PUTS.get(verb)):
+            # "does X stay in my GY?": whether what was done for the cost stays done, the
+            # opposite of whether it comes back ("does X stay on the field?", where it was
+            # before the cost, is whether it comes back, as asked)
+            asked = "still-done"
         if asked == "still-done" and place and verb in ACTION_PUTS and place != ACTION_PUTS[verb]:
             # "is the card I discarded still in my hand?": a discarded card is in the GY; the
             # family answers whether the action stays done, so another place is refused
-            st.fail(f"a card that was {verb}ed is put {PLACE_SAID[ACTION_PUTS[verb]]}, not "
-                    f"{PLACE_SAID.get(place, place)}: ask whether it is still {verb}ed", sub(fam, "place"))
+            done = _DONE.get(verb, verb + "ed")
+            st.fail(f"a card that was {done} is put {PLACE_SAID[ACTION_PUTS[verb]]}, not "
+                    f"{PLACE_SAID.get(place, place)}: ask whether it is still {done}", sub(fam, "place"))
         ref = negated_effect(st, fam)
         _amount_fits(st, fam, ref, verb)
         return st.spec(asked, {"effect": ref, "verb": verb})
