@@ -551,13 +551,32 @@ def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,
     in turn ("the second effect of X").  In a question that any one effect settles
     (``EXISTENTIAL``) it is yes when one of them can (``or``), no when none can; in any other it
     is settled only when every effect gets the same answer (``each``: then whichever effect was
-    meant, that is the answer).  The reading says so.  None when a rewording is not placed."""
+    meant, that is the answer).  The reading says so.  None when a rewording is not placed.
+    Where the name is written more than once, its first place is tried, then its last (the
+    question's, after a story that names the card too)."""
     effects = getattr(exc, "effects", None)
     if not effects:
         return None
-    existential = (getattr(exc, "understood", None) or {}).get("family") in EXISTENTIAL
     said = effects["text"]
-    at = re.search(r"\s*".join(re.escape(w) for w in said.split()), text, re.IGNORECASE)
+    # where the name stands as said: never inside a longer mention, the card's full name written
+    # elsewhere ("... the Quick Effect of "X Y". Does Y resolve first?": the question's "Y")
+    full = [(m.start(), m.end()) for m in re.finditer(re.escape(effects["card"]), text, re.IGNORECASE)] \
+        if said.lower() != str(effects["card"]).lower() else []
+    spots = [m for m in re.finditer(r"\s*".join(re.escape(w) for w in said.split()), text,
+                                    re.IGNORECASE)
+             if not any(s <= m.start() and m.end() <= e for s, e in full)]
+    for at in spots[:1] + spots[-1:] if len(spots) > 1 else spots:
+        got = _each_effect_at(exc, text, lines, db, families, relexed, at)
+        if got is not None:
+            return got
+    return None
+
+
+def _each_effect_at(exc, text: str, lines: list[str], db: CardDB, families: dict,
+                    relexed: Relexed | None, at):
+    """:func:`_each_effect` with the name asked of each effect at ``at`` (a match in ``text``)."""
+    effects = exc.effects
+    existential = (getattr(exc, "understood", None) or {}).get("family") in EXISTENTIAL
     numbered = [n for n in effects["ns"] if n in _ORDINAL]
     bullets = [n for n in effects["ns"] if isinstance(n, str) and n.partition(".")[0].isdigit()
                and int(n.partition(".")[0]) in _ORDINAL]

@@ -276,3 +276,38 @@ def test_the_other_monster_told_destroyed_is_not_the_set_card_targeted(partner):
     a = partner.ask("Is the Set card destroyed when the effect of Quillon Partner Blade "
                     "resolves?")
     assert a.value == "yes" and "at resolution" in a.restated
+
+
+@pytest.mark.slow
+def test_a_judge_call_told_with_then_after_its_subject_and_neither_player_responding(base_expert):
+    a = base_expert.ask("I activate Pot of Greed. My opponent then chains Ash Blossom & Joyous "
+                        "Spring. Neither player responds further. Does Pot of Greed resolve first?")
+    assert a.value == "no"
+    b = base_expert.ask("I activate Pot of Greed and my opponent chains Ash Blossom & Joyous "
+                        "Spring. Both players pass. Does Ash Blossom & Joyous Spring resolve "
+                        "first?")
+    assert b.value == "yes"
+
+
+def test_the_name_asked_of_each_effect_is_the_one_the_question_says():
+    from psct_expert import understand
+
+    class Refusal:
+        effects = {"card": "Ixtarra Gale Wyrm", "text": "Gale Wyrm", "ns": [1, 2]}
+        understood = {}
+
+    seen = []
+
+    def fake(exc, text, lines, db, families, relexed, at):
+        seen.append(at.start())
+        return None
+
+    text = 'I activate the effect of "Ixtarra Gale Wyrm". Does Gale Wyrm resolve first?'
+    real = understand._each_effect_at
+    understand._each_effect_at = fake
+    try:
+        understand._each_effect(Refusal(), text, [], None, {})
+    finally:
+        understand._each_effect_at = real
+    # never the "Gale Wyrm" inside the full name the story wrote: only the question's
+    assert seen == [text.index("Gale Wyrm resolve")]
