@@ -311,3 +311,14 @@ def test_the_name_asked_of_each_effect_is_the_one_the_question_says():
         understand._each_effect_at = real
     # never the "Gale Wyrm" inside the full name the story wrote: only the question's
     assert seen == [text.index("Gale Wyrm resolve")]
+
+
+@pytest.mark.slow
+def test_a_card_player_b_controls_and_legally_set_aside(base_expert):
+    a = base_expert.ask("Player A activates Mystical Space Typhoon targeting a card Player B "
+                        "controls. Player B chains Ash Blossom & Joyous Spring. Does Ash Blossom & "
+                        "Joyous Spring resolve first?")
+    assert a.value == "yes"
+    b = base_expert.ask("Can I legally activate Pot of Greed in response to my opponent's Mystical "
+                        "Space Typhoon?")
+    assert b.value == "no" and any("legally" in w for w in b.reading.set_aside)
