@@ -68,6 +68,8 @@ def test_the_frame_reads_a_position_only_after_a_word_that_says_a_change():
     assert _position_said("opp turns it into atk pos".split(), words()) == "attack"
     # near miss: how the target was described, no change
     assert _position_said("on their attack position monster".split(), words()) == ""
+    # ... and "to attack" is a verb
+    assert _position_said("they go to attack".split(), words()) == ""
 
 
 @pytest.mark.slow

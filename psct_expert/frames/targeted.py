@@ -136,8 +136,15 @@ def _position_said(plain: list[str], w: dict) -> str:
     """The battle position a clause says a card was changed to ("switch it to defense", "to
     face-up Defense Position", "into atk pos"), or "" (a position word said of no change, "their
     attack position monster", is how a target was described)."""
-    said = {w["position"][t] for k, t in enumerate(plain) if t in w["position"] and (
-        k and plain[k - 1] in ("to", "into", "face-up", "face-down"))}
+    said = set()
+    for k, t in enumerate(plain):
+        if t not in w["position"] or not k:
+            continue
+        before, after = plain[k - 1], plain[k + 1] if k + 1 < len(plain) else ""
+        # ("to attack" is a verb: an attack position is said with "position" or a face word)
+        if before in ("face-up", "face-down") or before in ("to", "into") and (
+                after in ("position", "pos") or w["position"][t] == "defense"):
+            said.add(w["position"][t])
     return said.pop() if len(said) == 1 else ""
 
 
