@@ -80,6 +80,13 @@ class GameWords:
         values = dict(self.numbers)
         return {w: values[w] for w in words}
 
+    def done_form(self, name: str) -> str | None:
+        """Action ``name`` said done, from its forms ("tribute" -> "tributed", "send" -> "sent"),
+        or None for an unknown name."""
+        forms = next((a.forms for a in self.actions if a.name == name), ())
+        return next((f for f in forms if f not in (name, name + "s", name + "es")
+                     and not f.endswith("ing") and " " not in f), None)
+
     def action_of(self, word: str) -> str | None:
         """The action a written word (any form, any case) names, if any."""
         w = word.lower()

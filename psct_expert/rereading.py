@@ -526,7 +526,8 @@ _TOPIC_AGAIN = re.compile(r"\b(?P<verb>activate|activates|activated|use|uses|use
                           r"|(?P<its>its)\s+(?:[\w\-]+\s+)?(?:effect|eff)\b)"
                           r"|(?P<it2>\bit|\bthat\s+effect|\bthe\s+effect)\s+(?:gets|got|is|was)\s+negated\b",
                           re.IGNORECASE)
-_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+# an effect's number said as a word ("the second effect of X"), here and in understand.py
+ORDINAL_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
 def _quoted_effect(quote: str, card) -> int | None:
@@ -550,7 +551,7 @@ def _quoted_effect(quote: str, card) -> int | None:
             at += len(p)
         else:
             fit.append(eff.n)
-    return fit[0] if len(fit) == 1 and isinstance(fit[0], int) and fit[0] in _ORDINALS else None
+    return fit[0] if len(fit) == 1 and isinstance(fit[0], int) and fit[0] in ORDINAL_WORDS else None
 
 
 def topic_said_again(relexed: Relexed, db: CardDB, families: dict) -> None:
@@ -582,7 +583,7 @@ def topic_said_again(relexed: Relexed, db: CardDB, families: dict) -> None:
         n = _quoted_effect(quote, card)
         if n is None:
             return              # a quotation its text does not hold: left as written
-        said = f"the {_ORDINALS[n]} effect of {card.name}"
+        said = f"the {ORDINAL_WORDS[n]} effect of {card.name}"
     elif lead.group("desc"):
         said = f"{card.name}'s {lead.group('desc').strip()} effect"
     else:

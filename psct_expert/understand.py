@@ -23,10 +23,9 @@ from .grounded import (card_says, claims_checked, cost_said_as_activation, doing
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
-from .rereading import (bare_possessives, card_verbs, chain_links_told, mentions, partial_names,
-                        topic_said_again,
-                        purpose_aside, question_clause,
-                        relex_around_names, story_clauses)
+from .rereading import (ORDINAL_WORDS, bare_possessives, card_verbs, chain_links_told, mentions,
+                        partial_names, purpose_aside, question_clause, relex_around_names,
+                        story_clauses, topic_said_again)
 from .resolve import resolve_question
 
 NOT_PLACED = (QuestionError, UnknownCard)
@@ -542,7 +541,7 @@ class _Tries:
 # families whose question any one effect of the card settles: "Can Honest be activated in the
 # Damage Step?" is yes when one of its effects can be
 EXISTENTIAL = {"can-activate-now"}
-_ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+_ORDINAL = ORDINAL_WORDS
 
 
 def _each_effect(exc, text: str, lines: list[str], db: CardDB, families: dict,

@@ -618,15 +618,17 @@ def _targeting_change(reading: Reading, ent: dict, told_target: bool = False) ->
     return None
 
 
+_MONSTER_WORDS = frozenset(("monster", "monsters"))
+_SPELL_TRAP_WORDS = frozenset(("spell", "trap", "spell/trap", "spells", "traps", "s/t"))
+
+
 def _kind_apart(ws: list[str], entity: dict) -> bool:
     """Do the words say a kind of card ("monster", "Spell", "Trap") the entity told is not?"""
-    said = list(_plain(entity.get("desc", ""))) + [str(entity.get("kind") or "")]
-    monster = {"monster", "monsters"} & set(ws)
-    spelltrap = {"spell", "trap", "spell/trap", "spells", "traps", "s/t"} & set(ws)
-    told_monster = {"monster", "monsters"} & set(said)
-    told_spelltrap = {"spell", "trap", "spell/trap", "spells", "traps", "s/t"} & set(said)
-    return bool(monster and told_spelltrap and not told_monster or
-                spelltrap and told_monster and not told_spelltrap)
+    said = set(_plain(entity.get("desc", ""))) | {str(entity.get("kind") or "")}
+    monster, spelltrap = bool(_MONSTER_WORDS & set(ws)), bool(_SPELL_TRAP_WORDS & set(ws))
+    told_monster, told_spelltrap = bool(_MONSTER_WORDS & said), bool(_SPELL_TRAP_WORDS & said)
+    return monster and told_spelltrap and not told_monster or \
+        spelltrap and told_monster and not told_spelltrap
 
 
 # words that say which targeted card is meant without describing the card itself

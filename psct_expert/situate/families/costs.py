@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...errors import QuestionError
+from ...gamewords import gamewords
 
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import names_this_card
@@ -91,10 +92,6 @@ def _the_one_cost(st: Situate, fam: Tree) -> str | None:
 
 
 # a described card moved by a cost: "my banished Extra Deck cards"
-# a cost's verb said done ("tributed", "sent"), in what a refusal says
-_DONE = {"tribute": "tributed", "send": "sent", "discard": "discarded", "banish": "banished",
-         "detach": "detached", "shuffle": "shuffled", "return": "returned", "reveal": "revealed",
-         "pay": "paid"}
 PARTICIPLE_VERBS = {"banished": "banish", "discarded": "discard", "tributed": "tribute",
                     "detached": "detach"}
 
@@ -167,7 +164,7 @@ def build_cost_family(family: str):
         if asked == "still-done" and place and verb in ACTION_PUTS and place != ACTION_PUTS[verb]:
             # "is the card I discarded still in my hand?": a discarded card is in the GY; the
             # family answers whether the action stays done, so another place is refused
-            done = _DONE.get(verb, verb + "ed")
+            done = gamewords().done_form(verb) or verb + "ed"
             st.fail(f"a card that was {done} is put {PLACE_SAID[ACTION_PUTS[verb]]}, not "
                     f"{PLACE_SAID.get(place, place)}: ask whether it is still {done}", sub(fam, "place"))
         ref = negated_effect(st, fam)
