@@ -107,6 +107,10 @@ class Reader:
         if node is None:
             return None
         ws = low(node)
+        if ws[:1] == ["player"] and ws[-1] == "own":
+            ws = ws[:-1]                            # "Player A's own"
+        if ws[:1] == ["player"] and ws[-1] in ("'s", "a's", "b's"):
+            ws = ["player", ws[1][0]]               # "Player A's": whose card it is
         if ws in (["player", "a"], ["player", "b"]):
             # (readA) a rules exam's "Player A" / "Player B": the rules are the same for either
             # player, so Player A is read as the asker and Player B as the opponent
