@@ -179,7 +179,33 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
     # "I used X as Synchro Material": a game term after "as", never the card of that name
     mentions[:] = [m for m in mentions if not _term_after_as(text, m.start, m.end)]
     mentions.sort(key=lambda m: m.start)
-    return _widened(text, mentions)
+    return _widened(text, _beside_an_alias(text, db, mentions, plain_word))
+
+
+def _beside_an_alias(text: str, db: CardDB, mentions: list[Mention], plain_word) -> list[Mention]:
+    """(names) A name written short (a nickname, or a word of a name) with a word of no language
+    beside it that, with it, stands in one other card's name as a run of whole words is that
+    card's name written in part: "raging phoenix" is Salamangreat Raging Phoenix, not the card
+    "phoenix" alone is short for."""
+    out: list[Mention] = []
+    for m in mentions:
+        if name_key(m.text) == name_key(m.card):
+            out.append(m)                        # the name in full
+            continue
+        best = m
+        before, after = _WORD_BEFORE.search(text, 0, m.start), _WORD_AFTER.match(text, m.end)
+        sides = ([(before.start(1), m.end)] if before else []) + ([(m.start, after.end(1))] if after else [])
+        for s, e in sides:
+            beside = text[s:m.start] if s < m.start else text[m.end:e]
+            if plain_word is None or plain_word(beside.strip().lower()) or \
+                    any(x.start < e and s < x.end for x in mentions if x is not m):
+                continue
+            card = db.partial(text[s:e])
+            if card is not None and card.name != m.card:
+                best = Mention(s, e, card.name, text[s:e])
+                break
+        out.append(best)
+    return out
 
 
 _WORD_BEFORE = re.compile(r"([A-Za-z][\w-]*)\s+$")
