@@ -1,0 +1,70 @@
+"""Mechanisms of the session after `e79e893` (issues 22 and 23): the phase a card told activated
+shows, a rules exam's "Player A's" / "Player B's", a label said as a sentence of its own, and a
+name written in part beside a word of another card's name.  Sentences written for these tests,
+not the shared cases."""
+
+import pytest
+
+from psct_expert.parser.grammar import grammar_for
+from psct_expert.parser.names import find_cards
+from question_helpers import rules_fired
+
+
+@pytest.mark.slow
+def test_a_normal_spell_told_activated_shows_whose_main_phase_it_is(base_expert):
+    # no phase told: a Normal Spell is activated only in its player's own Main Phase
+    own = base_expert.ask("It is my turn. I activate a Normal Spell. Can I chain Twister from my "
+                          "hand to it?")
+    assert own.value == "yes"
+    assert "spell-speed-1-activation-shows-main-phase" in rules_fired(own)
+    # near miss: the opponent's Normal Spell shows the opponent's turn, where a Quick-Play Spell
+    # cannot come from the hand
+    theirs = base_expert.ask("My opponent activates Pot of Greed. Can I chain Twister from my "
+                             "hand to it?")
+    assert theirs.value == "no"
+    assert "quick-play-from-hand-own-turn" in rules_fired(theirs)
+
+
+@pytest.mark.slow
+def test_a_told_phase_is_never_overridden_by_what_an_activation_shows(base_expert):
+    # the Battle Phase told: no Normal Spell was activated there, and nothing is shown
+    answer = base_expert.ask("It is my opponent's Battle Phase. Can I activate Twister from my "
+                             "hand?")
+    assert answer.value == "no"
+    assert "spell-speed-1-activation-shows-main-phase" not in rules_fired(answer)
+
+
+@pytest.mark.slow
+def test_a_rules_exam_names_whose_card_with_player_a_s(base_expert):
+    answer = base_expert.ask("Player A activates Book of Moon targeting Player B's Cyber Dragon. "
+                             "Can Player B chain Twister to it?")
+    assert answer.value == "yes"
+    assert answer.spec["player"] == "opponent"
+    # "Player A's own" is the asker's card
+    own = base_expert.ask("Player A activates Book of Moon targeting Player A's own Cyber Dragon. "
+                          "Can Player B chain Twister to it?")
+    assert own.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_label_said_as_a_sentence_of_its_own_is_set_aside(base_expert):
+    answer = base_expert.ask("Judge call, feature match. Can Thunder King Rai-Oh negate the "
+                             "Special Summon of Gorz, Emissary of Darkness?")
+    assert answer.value == "no"
+    assert any("Judge call, feature match" in w for w in answer.reading.set_aside)
+    # near miss: a sentence with a word that is no label word is read, not set aside
+    with pytest.raises(Exception):
+        base_expert.ask("Judge call, featuring Gorz. Can Thunder King Rai-Oh negate the Special "
+                        "Summon of Gorz, Emissary of Darkness?")
+
+
+def test_a_short_name_beside_a_word_of_another_name_is_that_name(base_expert):
+    term = grammar_for(base_expert.kb.families).terminal
+    found = find_cards("opp chained a card and banished raging phoenix. does it come back?",
+                       base_expert.db, term)
+    assert [m.card for m in found] == ["Salamangreat Raging Phoenix"]
+    assert found[0].text.startswith("raging phoenix")
+    # near miss: the short name alone is the card it is short for
+    alone = find_cards("opp chained a card and banished phoenix. does it come back?",
+                       base_expert.db, term)
+    assert [m.card for m in alone] != ["Salamangreat Raging Phoenix"]
