@@ -68,3 +68,25 @@ def test_a_short_name_beside_a_word_of_another_name_is_that_name(base_expert):
     alone = find_cards("opp chained a card and banished phoenix. does it come back?",
                        base_expert.db, term)
     assert [m.card for m in alone] != ["Salamangreat Raging Phoenix"]
+
+
+@pytest.mark.slow
+def test_another_copy_said_after_again_is_the_copy_asked_about(base_expert):
+    answer = base_expert.ask("I activated the first effect of Card Trooper. Can I use the same "
+                             "effect again this turn with another copy of Card Trooper?")
+    assert answer.value == "yes"
+    assert answer.spec["situation"][0]["copy"] == "another"
+    # near miss: with no copy said, "the same effect" of a card limited per copy is not guessed
+    with pytest.raises(Exception, match="the same card again, or another copy"):
+        base_expert.ask("I activated the first effect of Card Trooper. Can I use the same effect "
+                        "again this turn?")
+
+
+@pytest.mark.slow
+def test_a_quotation_of_a_bullet_that_is_an_effect_of_its_own_is_that_bullet(base_expert):
+    # the quote's ";" is the card's own: no subject is said again inside it (else the quotation
+    # would fit no text)
+    answer = base_expert.ask('I activated the "discard this card; add 1 nekroz spell/trap" effect '
+                             'of Nekroz of Clausolas. Can I use that effect again this turn with '
+                             'another Nekroz of Clausolas?')
+    assert answer.spec["effect"] == {"card": "Nekroz of Clausolas", "bullet": "2.1"}

@@ -663,6 +663,8 @@ def _ellipsis(text: str, out: Relexed) -> str:
                 # cut at its full stops too: the subject is the clause's own)
                 # (varyS) a clause opened by "after"/"when"/"once" has its own subject ("opp
                 # returns X after I Normal Summon it and activate its effect": I activate it)
+                if sentence[:j.start()].count('"') % 2:
+                    return j.group()    # inside a quotation of the card's text: its own words
                 last = re.split(r"[,;]\s*|\.\s+|\s+(?:and|then|after|when|once|before)\s+",
                                 sentence[:j.start()], flags=re.IGNORECASE)[-1]
                 said = re.match(rf"(?P<s>{subjects.pattern})(?=\s)", last, re.IGNORECASE)

@@ -145,6 +145,9 @@ class EffectRefs:
         facts = reading.facts
         if ref.get("quote"):
             key = norm(ref["quote"])
+            # (a quotation of a bullet that is an effect of its own stands in that bullet's text,
+            # not in the text of the effect that holds it)
+            cands = cands + [b for b in _separate_bullets(reading, cands) if b not in cands]
             said = [e for e in cands if key in norm(e.text)]
             lingering = [e for e in said if norm(e.text).split(key)[0].split()[-1:] in (["but"], ["also"])]
             if said and len(lingering) == len(said):

@@ -89,7 +89,9 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
               for c in obj.children)      # "Can I use two copies of X in the same turn?"
     if two and not subs(fam, "again_when"):
         st.fail("two copies when? ('in the same turn')", obj)
-    another = bool(sub(obj, "again_copy")) or "each" in who or "both" in who or two or \
+    another = bool(sub(obj, "again_copy")) or any(sub(w, "again_copy") is not None
+                                                  for w in subs(fam, "again_when")) or \
+        "each" in who or "both" in who or two or \
         (who[:1] == ["the"] and who[1:2] in (["second"], ["2nd"], ["other"])) or \
         "they" in who or "different" in words or \
         (bool(who_cards) and who[:1] in (["another"], ["a"]))     # "Can a second X use ...?"
