@@ -90,3 +90,18 @@ def test_a_quotation_of_a_bullet_that_is_an_effect_of_its_own_is_that_bullet(bas
                              'of Nekroz of Clausolas. Can I use that effect again this turn with '
                              'another Nekroz of Clausolas?')
     assert answer.spec["effect"] == {"card": "Nekroz of Clausolas", "bullet": "2.1"}
+
+
+@pytest.mark.slow
+def test_a_summon_an_activated_effect_makes_is_answered_by_that_effect(base_expert):
+    answer = base_expert.ask("I use the effect of Emilia, Dance Priestess of the Nekroz to Special "
+                             "Summon it from the hand. Does this Special Summon start a Chain?")
+    assert answer.value == "yes" and answer.family == "starts-chain"
+    assert answer.params["effect"] == "Emilia, Dance Priestess of the Nekroz#2"
+    # near miss: a Summon told as an event of its own is asked of itself
+    normal = base_expert.ask("I Normal Summon Cyber Dragon. Does this Summon start a Chain?")
+    assert normal.value == "no" and normal.family == "summon-starts-chain"
+    # near miss: another card's effect that Special Summons it is not that monster's Summon
+    reborn = base_expert.ask("I special summon gorz the emissary of darkness with monster reborn. "
+                             "does gorz's summon start a chain?")
+    assert reborn.family == "summon-starts-chain" and reborn.value != "yes"

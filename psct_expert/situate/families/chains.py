@@ -209,11 +209,33 @@ def build_starts_chain(st: Situate, fam: Tree) -> dict:
     else:
         got = _chain_subject(st, subj)
     tail = find(fam, "resp_tail")
-    if "summon" in got:
+    made_by = _made_by_resolution(st, got.get("summon"))
+    if made_by is not None:
+        # "I use X's effect to Special Summon it. Does this Special Summon start a Chain?": the
+        # Summon is made when that activated effect resolves; what starts the Chain is its
+        # activation, so that is what is answered (and restated)
+        spec = _also(st, tail, st.spec("starts-chain", {"effect": made_by}))
+    elif "summon" in got:
         spec = _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
     else:
         spec = _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
     return _each_time(st, fam, spec)
+
+
+def _made_by_resolution(st: Situate, summon: str | None) -> dict | None:
+    """The effect of a told activation of a card whose resolution Special Summons that card
+    itself, when the Summon ``summon`` is that one (told as what the effect does); None for a
+    Summon told as an event of its own, or one another card's effect makes (Monster Reborn
+    summoning X: the Summon of X starts no Chain, Monster Reborn's activation did)."""
+    if summon is None or any(e.get("id") == summon and e.get("kind") != "activate"
+                             for e in st.events):
+        return None
+    for e in st.events:
+        made = [d for d in e.get("does") or [] if d.get("id") == summon]
+        if e.get("kind") == "activate" and made and isinstance(e.get("effect"), dict) and \
+                made[0].get("what") == e["effect"].get("card"):
+            return e.get("effect")
+    return None
 
 
 def _each_time(st: Situate, fam: Tree, spec: dict) -> dict:
@@ -346,8 +368,9 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
                 st.unsaid_summoner.add(got["summon"])   # whose Summon it is was not said
             ev = got.get("event") or next(e for s, e in st.summons if s == got["summon"])
             return negate_told_summon(st, fam, neg, nref, got["summon"], ev, named)
-    if "effect" in got:
-        spec = _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
+    made_by = _made_by_resolution(st, got.get("summon"))
+    if "effect" in got or made_by is not None:
+        spec = _also(st, tail, st.spec("starts-chain", {"effect": got.get("effect") or made_by}))
     else:
         spec = _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
     if named is not None:       # "can I chain Imperm to that Summon?": Imperm is asked too
