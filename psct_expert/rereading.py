@@ -530,6 +530,41 @@ _TOPIC_AGAIN = re.compile(r"\b(?P<verb>activate|activates|activated|use|uses|use
 ORDINAL_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
+# a story that opens with no subject after the topic ("X: used its FLIP this turn ..."): the asker's
+_NO_SUBJECT = re.compile(r"(?:activated|used|summoned|special\s+summoned|normal\s+summoned|"
+                         r"targeted|flipped|set|chained|discarded|tributed|banished|sent|paid)\b",
+                         re.IGNORECASE)
+# "its" pointing at the topic, before any other card is named
+_TOPIC_ITS = re.compile(r"\bits\b", re.IGNORECASE)
+
+
+def _topic_named_again(relexed: Relexed, found: list, card, lead: re.Match) -> None:
+    """"X: i have 2 X on the field ...", "X: used its FLIP this turn ...": a topic that is only a
+    card's name (no effect, no quotation said with it), with no pointer the activation reads.  When
+    the story names that card again, the topic is only its title and is set aside; when it names no
+    card before its first "its", that "its" is the topic's ("X's"), and a story opening with a verb
+    in the past tense is told by the asker ("I used ...").  Otherwise nothing changes."""
+    if lead.group("desc") or lead.group("kind") or lead.group("q1") or lead.group("q2"):
+        return                  # the topic says which effect: read only where the story points at it
+    text, start = relexed.text, lead.start("rest")
+    rest = text[start:]
+    label = text[:start].strip()
+    later = [m for m in found[1:] if m.start >= start]
+    if any(m.card == card.name for m in later):
+        relexed.changes.append(Change("set-aside", label))
+        relexed.text = rest[:1].upper() + rest[1:]
+        return
+    its = _TOPIC_ITS.search(rest)
+    if its is None or any(m.start < start + its.start() for m in later):
+        return
+    new = rest[:its.start()] + card.name + "'s" + rest[its.end():]
+    if _NO_SUBJECT.match(new):
+        new = "I " + new
+    relexed.changes.append(Change("read-as", label, f"{card.name}'s, said again where the story "
+                                                    f"points at it ('its')"))
+    relexed.text = new[:1].upper() + new[1:]
+
+
 def _quoted_effect(quote: str, card) -> int | None:
     """The one effect of ``card`` whose text holds the quotation word for word ("..." standing
     for words left out), or None."""
@@ -577,6 +612,7 @@ def topic_said_again(relexed: Relexed, db: CardDB, families: dict) -> None:
     again = _TOPIC_AGAIN.search(rest)
     if again is None or any(m.start < lead.start("rest") + again.start()
                             for m in found[1:]):
+        _topic_named_again(relexed, found, card, lead)
         return                  # no pointer, or another card named before it
     quote = lead.group("q1") or lead.group("q2")
     if quote:

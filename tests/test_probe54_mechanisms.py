@@ -105,3 +105,15 @@ def test_a_summon_an_activated_effect_makes_is_answered_by_that_effect(base_expe
     reborn = base_expert.ask("I special summon gorz the emissary of darkness with monster reborn. "
                              "does gorz's summon start a chain?")
     assert reborn.family == "summon-starts-chain" and reborn.value != "yes"
+
+
+@pytest.mark.slow
+def test_a_topic_named_again_in_the_story_is_only_its_title(base_expert):
+    answer = base_expert.ask("Gorz the Emissary of Darkness: my opponent special summons Gorz the "
+                             "Emissary of Darkness. Can Thunder King Rai-Oh negate that summon?")
+    assert answer.family == "negate-summon"
+    assert any("Gorz the Emissary of Darkness:" in w for w in answer.reading.set_aside)
+    # near miss: a topic that says which effect is kept for the story's pointer, not set aside
+    with pytest.raises(Exception):
+        base_expert.ask("Gorz the Emissary of Darkness's first effect: my opponent special summons "
+                        "Gorz the Emissary of Darkness. Can Thunder King Rai-Oh negate that summon?")
