@@ -634,3 +634,40 @@ def topic_said_again(relexed: Relexed, db: CardDB, families: dict) -> None:
                                   f"{said}, said again where the story points at it "
                                   f"({again.group(at)!r})"))
     relexed.text = new[:1].upper() + new[1:]
+
+
+# "X is gone from the field when it resolves": a sentence that only says where a card is not
+_GONE = re.compile(r"^(?P<who>.+?)\s+(?:is|was|'s)\s+(?:already\s+)?(?:gone(?:\s+from\s+the\s+field)?|"
+                   r"no\s+longer\s+on\s+the\s+field|not\s+on\s+the\s+field(?:\s+anymore)?|"
+                   r"off\s+the\s+field)(?:\s+(?:when|by\s+the\s+time)\s+[^.!?]{1,60}?\s+"
+                   r"(?:resolves|resolved))?\s*[.!]$", re.IGNORECASE)
+# ... after the story told that card destroyed, banished, returned, sent or Tributed
+_MOVED = r"(?:destroy|destroys|destroyed|banish|banishes|banished|return|returns|returned|bounce|" \
+         r"bounces|bounced|send|sends|sent|tribute|tributes|tributed)"
+
+
+def told_again(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"... opp chained X and destroyed Rush. Rush is gone from the field when it resolves. Do I
+    ...?": a sentence that only says a card is no longer on the field, after the story told that
+    card destroyed (banished, returned, sent, Tributed), says again what was told, and is set aside
+    (shown).  A card not told moved keeps the sentence (the story must say how it left)."""
+    from .parser.lexicon import sentences
+
+    parts = sentences(relexed.text)
+    kept, said_before = [], []
+    for part in parts:
+        m = _GONE.match(part.strip())
+        named = [x for x in mentions(part, db, families)] if m else []
+        if m and len(named) == 1 and named[0].start == 0 and \
+                named[0].end >= len(m.group("who").rstrip()) - 1:
+            name = re.escape(named[0].card)
+            before = " ".join(said_before)
+            told = re.search(rf"\b{_MOVED}\b[^.!?]*?{name}|{name}\s+(?:is|was|gets|got)\s+{_MOVED}\b",
+                             before, re.IGNORECASE)
+            if told is not None:
+                relexed.changes.append(Change("told-again", part.strip(), told.group()))
+                continue
+        kept.append(part)
+        said_before.append(part)
+    if len(kept) < len(parts):
+        relexed.text = " ".join(kept)

@@ -25,7 +25,7 @@ from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
 from .rereading import (ORDINAL_WORDS, bare_possessives, card_verbs, chain_links_told, mentions,
                         partial_names, purpose_aside, question_clause, relex_around_names,
-                        story_clauses, topic_said_again)
+                        story_clauses, told_again, topic_said_again)
 from .resolve import resolve_question
 
 NOT_PLACED = (QuestionError, UnknownCard)
@@ -332,6 +332,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     nothing_left_as_its_text_takes(relexed, db, families)
     doing_as_its_text_says(relexed, db, families)
     claims_checked(relexed, db, families, settle)
+    told_again(relexed, db, families)
     lines = _relexed_lines(scenario, db, families)
     second, tries = first, _Tries(lines, db, families)
     if relexed.changes:

@@ -117,3 +117,18 @@ def test_a_topic_named_again_in_the_story_is_only_its_title(base_expert):
     with pytest.raises(Exception):
         base_expert.ask("Gorz the Emissary of Darkness's first effect: my opponent special summons "
                         "Gorz the Emissary of Darkness. Can Thunder King Rai-Oh negate that summon?")
+
+
+@pytest.mark.slow
+def test_a_card_said_gone_after_the_story_told_it_destroyed_is_said_again(base_expert):
+    story = ("I activate Call of the Haunted targeting Gorz the Emissary of Darkness in my GY. My "
+             "opponent chains Mystical Space Typhoon and destroys Call of the Haunted. ")
+    answer = base_expert.ask(story + "Call of the Haunted is gone from the field when it resolves. "
+                             "Do I still Special Summon the monster?")
+    assert answer.value == "no"
+    assert any(c.kind == "told-again" for c in answer.reading.changes)
+    # near miss: a card the story never told moved keeps the sentence (how it left is not said)
+    with pytest.raises(Exception, match="gone"):
+        base_expert.ask("I activate Call of the Haunted targeting Gorz the Emissary of Darkness in "
+                        "my GY. Call of the Haunted is gone from the field when it resolves. Do I "
+                        "still Special Summon the monster?")

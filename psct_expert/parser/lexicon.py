@@ -48,13 +48,16 @@ class Change:
                        # "every-effect", "supposed" (what the question supposes, told first),
                        # "frame" (the question read by its frame: psct_expert/frames/),
                        # "story-effect" (a story read only for which effect it tells),
-                       # "purpose-effect" (the effect a told purpose says: "activate X to ...")
+                       # "purpose-effect" (the effect a told purpose says: "activate X to ..."),
+                       # "told-again" (a sentence that says again what the story told)
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 
     def describe(self) -> str:
         if self.kind == "set-aside":
             return f"set aside {self.written!r} (discourse)"
+        if self.kind == "told-again":
+            return f"set aside {self.written!r}: it says again what the story told ({self.read!r})"
         if self.kind == "ellipsis":
             return f"read {self.written!r} as {self.read!r} (the subject said again)"
         if self.kind == "each-effect":
