@@ -132,3 +132,17 @@ def test_a_card_said_gone_after_the_story_told_it_destroyed_is_said_again(base_e
         base_expert.ask("I activate Call of the Haunted targeting Gorz the Emissary of Darkness in "
                         "my GY. Call of the Haunted is gone from the field when it resolves. Do I "
                         "still Special Summon the monster?")
+
+
+@pytest.mark.slow
+def test_a_restriction_asked_as_the_player_s_state_is_grounded_in_its_text(base_expert):
+    story = ("I activate Salamangreat Burst Gryphon's effect targeting Salamangreat of Fire in my "
+             "GY. My opponent banishes it in response. ")
+    for ask in ('Am I still stuck with "cannot special summon except FIRE" for the rest of the turn?',
+                "Am I still locked to FIRE-only special summons?",
+                "Am I still unable to Special Summon monsters except FIRE monsters?"):
+        answer = base_expert.ask(story + ask)
+        assert answer.family == "restriction-applies" and answer.value == "yes", ask
+    # near miss: a restriction the text does not say is refused, never answered for another one
+    with pytest.raises(Exception, match="DARK-only"):
+        base_expert.ask(story + "Am I still locked to DARK-only special summons?")

@@ -4,6 +4,8 @@ restriction still apply?", "X's effect is negated. Do I still get X's restrictio
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 from lark import Tree
@@ -13,6 +15,11 @@ from ..words import norm
 
 if TYPE_CHECKING:
     from ..told import Situate
+
+
+# words that frame a restriction said in the asker's words, not what it forbids
+_FRAME_WORDS = frozenset({"only", "the", "a", "an", "for", "rest", "of", "this", "that", "turn", "my",
+                          "me", "i", "to", "from", "any", "anything", "monsters", "monster"})
 
 
 def build_restriction_applies(st: Situate, fam: Tree) -> dict:
@@ -39,7 +46,15 @@ def build_restriction_applies(st: Situate, fam: Tree) -> dict:
         if f.type == "clause" and f.get("verb") == "cannot" and f.source is not None:
             found.append((f.get("effect"), f.get("n"), f.source.quote))
     if quotes:
-        found = [x for x in found if norm(quotes[0]) in norm(x[2]) or norm(x[2]) in norm(quotes[0])]
+        said_as = [x for x in found if norm(quotes[0]) in norm(x[2]) or norm(x[2]) in norm(quotes[0])]
+        if not said_as:
+            # (round 54) the restriction said in the asker's words ("DARK-only special summons"):
+            # every word of it (bar the words that only frame it) said by the restriction's text
+            from ..refs import grounded_in_text
+            words = " ".join(w for w in re.split(r"[\s/]+", quotes[0].lower().replace("-only", ""))
+                             if w and w not in _FRAME_WORDS)
+            said_as = [x for x in found if words and grounded_in_text(words, x[2])]
+        found = said_as
     said = [" ".join(str(t) for t in w.scan_values(lambda v: True)) for w in ref_node.children
             if isinstance(w, Tree) and w.data == "rstr_word"]
     if said:
