@@ -362,9 +362,16 @@ _CLAIMS = [
     (re.compile(r"^(?P<subj>)(?:no chain(?:\s+link)?|not a chain link|no card effects?(?:\s+involved|"
                 r"\s+used)?|no effects?(?:\s+involved|\s+used)?|not an effect)$", re.IGNORECASE),
      "Does it start a Chain?", "no"),
+    # (round 54) "..., so nothing gets summoned": what the story told leaves undone, said as its
+    # result (asked of the story before it)
+    (re.compile(r"^(?P<subj>)nothing\s+(?:gets|got|is|was|will\s+be|ends\s+up)\s+(?:special\s+)?"
+                r"summoned$", re.IGNORECASE), "Is anything Special Summoned?", "no"),
 ]
 _CLAIM_SPOTS = re.compile(r"\s*\((?P<par>[^()]{6,120})\)|(?P<sent>(?:^|(?<=[.!?]\s))[^.!?()]{6,120}?)"
-                          r"(?P<stop>[.!]|,?\s+but\b)")
+                          r"(?P<stop>[.!]|,?\s+but\b)(?P<so>(?!))?")
+# ... and a result said after "so" inside a sentence (the same groups, only "so" taken)
+_SO_SPOTS = re.compile(r"(?P<par>(?!))?(?P<sent>(?!))?(?P<stop>(?!))?"
+                       r",?\s+so\s+(?P<so>nothing\s+[^.!?,]{3,40}?)(?=[.!])")
 
 
 def claims_checked(relexed: Relexed, db: CardDB, families: dict, settle=None) -> None:
@@ -382,8 +389,8 @@ def claims_checked(relexed: Relexed, db: CardDB, families: dict, settle=None) ->
         keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end:]
     unkey = lambda t: re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].card, t)  # noqa
     cuts = []
-    for spot in _CLAIM_SPOTS.finditer(keyed):
-        said = (spot.group("par") or spot.group("sent") or "").strip()
+    for spot in [*_CLAIM_SPOTS.finditer(keyed), *_SO_SPOTS.finditer(keyed)]:
+        said = (spot.group("par") or spot.group("sent") or spot.group("so") or "").strip()
         if spot.group("sent") is not None and said.endswith("?"):
             continue
         for rx, form, value in _CLAIMS:
@@ -391,7 +398,7 @@ def claims_checked(relexed: Relexed, db: CardDB, families: dict, settle=None) ->
             if m is None:
                 continue
             before = keyed[:spot.start()].strip()
-            if spot.group("par") is not None:
+            if spot.group("par") is not None or spot.group("so") is not None:
                 before = keyed[:spot.start()].strip()
                 story = before if before.endswith((".", "!")) else before + "."
             else:
@@ -409,7 +416,7 @@ def claims_checked(relexed: Relexed, db: CardDB, families: dict, settle=None) ->
     out = keyed
     for spot, said, value in sorted(cuts, key=lambda c: -c[0].start()):
         relexed.changes.append(Change("checked", unkey(said), value))
-        if spot.group("par") is not None:
+        if spot.group("par") is not None or spot.group("so") is not None:
             out = out[:spot.start()] + out[spot.end():]
         elif spot.group("stop").strip(" ,").lower() == "but":
             out = out[:spot.start("sent")] + out[spot.end():].lstrip()

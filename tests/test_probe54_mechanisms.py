@@ -146,3 +146,16 @@ def test_a_restriction_asked_as_the_player_s_state_is_grounded_in_its_text(base_
     # near miss: a restriction the text does not say is refused, never answered for another one
     with pytest.raises(Exception, match="DARK-only"):
         base_expert.ask(story + "Am I still locked to DARK-only special summons?")
+
+
+@pytest.mark.slow
+def test_nothing_summoned_said_as_the_result_of_the_story_is_checked(base_expert):
+    answer = base_expert.ask("I activate Salamangreat Burst Gryphon's effect targeting Salamangreat "
+                             "of Fire in my GY. My opponent banishes it in response, so nothing "
+                             "gets summoned. Does the restriction still apply?")
+    assert answer.value == "yes"
+    assert any(c.kind == "checked" for c in answer.reading.changes)
+    # near miss: a result the story does not bring about is not set aside
+    with pytest.raises(Exception, match="summoned"):
+        base_expert.ask("I activate Salamangreat Burst Gryphon's effect targeting Salamangreat of "
+                        "Fire in my GY, so nothing gets summoned. Does the restriction still apply?")
