@@ -78,6 +78,7 @@ def test_a_summon_by_its_own_procedure_read_by_frame(expert):
     assert a.value == "no"
 
 
+@pytest.mark.slow
 def test_a_frame_names_a_cue_that_compiles(tmp_path):
     from psct_expert.errors import RuleError
     from psct_expert.knowledge import load_knowledge

@@ -45,6 +45,7 @@ def test_lower_case_question_is_read(base_expert):
     assert base_expert.parse("does creature swap target?")["family"] == "targets"
 
 
+@pytest.mark.slow
 def test_a_word_written_two_ways_is_a_grammar_error():
     text = assemble({"x": {"grammar": 'fam_x: "Card" "card"i'}})
     with pytest.raises(FileFormatError):
@@ -69,6 +70,7 @@ def test_more_cards_than_the_family_has_slots_is_refused(base_expert):
             base_expert.parse(q)
 
 
+@pytest.mark.slow
 def test_scenario_size_is_bounded(base_expert):
     import time
 

@@ -129,6 +129,7 @@ def _jsonl(path, *cards):
     return path
 
 
+@pytest.mark.slow
 def test_two_imports_at_once_both_land(user_store, monkeypatch):
     """Without the store lock both read the empty store and the last writer wins."""
     import threading

@@ -32,6 +32,7 @@ def code_strings(text: str) -> list[str]:
             and isinstance(n.value, str) and id(n) not in docs]
 
 
+@pytest.mark.slow
 def test_no_card_name_in_package_code(base_expert):
     """Python reads text, runs the engine and renders proofs; it never names a card."""
     names = {c.name for c in base_expert.db.all_cards() if len(c.name) >= 6}

@@ -71,6 +71,7 @@ class _AdmitAll:
         return True
 
 
+@pytest.mark.slow
 def test_short_cuts_give_the_same_outcomes(base_expert, monkeypatch):
     questions = SAMPLE + _mutated(16)
     g = G.grammar_for(base_expert.kb.families)

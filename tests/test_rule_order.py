@@ -3,6 +3,8 @@ fires only after every rule that can conclude it; closed-world defaults, and wha
 them, come after all the others.  Forward chaining keeps what it concluded, so a rule that fired
 too early would stand on a fact that comes later."""
 
+import pytest
+
 from psct_expert.engine import DEFAULT_SALIENCE, saliences
 from psct_expert.knowledge import Pattern, Rule, load_knowledge
 
@@ -48,6 +50,7 @@ def test_a_cycle_through_absence_is_bounded():
     assert set(order) == {"p", "q"} and min(order.values()) >= -99
 
 
+@pytest.mark.slow
 def test_every_shipped_rule_has_an_order():
     kb = load_knowledge()
     order = saliences(kb.rules)

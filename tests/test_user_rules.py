@@ -102,6 +102,7 @@ LINT_CASES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", list(LINT_CASES))
 def test_lint_reports_file_line_column(tmp_path, capsys, kind):
     text, line, column, message = LINT_CASES[kind]
@@ -239,6 +240,7 @@ def test_the_example_runner_fails_a_malformed_example_without_crashing(kind):
     assert not result.passed and result.message
 
 
+@pytest.mark.slow
 def test_a_rule_concluding_a_yaml_date_is_a_lint_error(tmp_path, capsys):
     """An unquoted 2024-01-01 is a date to YAML; it would break --json output."""
     path = tmp_path / "dated.yaml"
