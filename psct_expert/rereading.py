@@ -671,3 +671,43 @@ def told_again(relexed: Relexed, db: CardDB, families: dict) -> None:
         said_before.append(part)
     if len(kept) < len(parts):
         relexed.text = " ".join(kept)
+
+
+# "Can I negate that summon?": a negation asked with no card that negates
+_NEGATE_ASKED = re.compile(r"^(?P<lead>(?:can|could|may)\s+(?:i|we)(?:\s+still)?\s+negate)\s+"
+                           r"(?P<what>(?:that|the|this|it|their|his|her)\b[^?]*?)\s*\?+$", re.IGNORECASE)
+_ASKERS = re.compile(r"^(?:i|we)\b|\bmy\s+(?:set\s+|face-down\s+)?$", re.IGNORECASE)
+
+
+def negator_told(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"I have Solemn Strike set. My opponent Synchro Summons X. Can I negate that Summon?": a
+    negation asked with no card said is asked of the one card the story told the asker has whose
+    text negates (a Summon or an activation: "... with Solemn Strike?"), shown as read so; whether
+    it can negate what is asked is the answer's.  Nothing changes when the story tells none, or
+    more than one, or the question says the card itself."""
+    from .parser.lexicon import sentences
+    from .reader import read_card
+
+    parts = sentences(relexed.text)
+    if len(parts) < 2:
+        return
+    asked = _NEGATE_ASKED.match(parts[-1].strip())
+    if asked is None or re.search(r"\b(?:with|using|by)\b", asked.group("what"), re.IGNORECASE):
+        return
+    held = []
+    for part in parts[:-1]:
+        for m in mentions(part, db, families):
+            card = db.find(m.card)
+            if card is None or not _ASKERS.search(part[:m.start]) and \
+                    not re.match(r"^(?:i|we)\b", part.strip(), re.IGNORECASE):
+                continue
+            if any(f.type == "negation_scope" for f in read_card(card).facts) and \
+                    card.name not in held:
+                held.append(card.name)
+    if len(held) != 1:
+        return
+    new = f"{asked.group('lead')} {asked.group('what')} with {held[0]}?"
+    relexed.changes.append(Change("read-as", parts[-1].strip(),
+                                  f"{new} ({held[0]}: the card the story told you have that "
+                                  "negates)"))
+    relexed.text = " ".join(parts[:-1] + [new[:1].upper() + new[1:]])

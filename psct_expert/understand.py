@@ -25,7 +25,7 @@ from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
 from .rereading import (ORDINAL_WORDS, bare_possessives, card_verbs, chain_links_told, mentions,
                         partial_names, purpose_aside, question_clause, relex_around_names,
-                        story_clauses, told_again, topic_said_again)
+                        negator_told, story_clauses, told_again, topic_said_again)
 from .resolve import resolve_question
 
 NOT_PLACED = (QuestionError, UnknownCard)
@@ -285,6 +285,10 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             acting = _acting_reading(text, scenario, db, families)
             if acting is not None:
                 return acting
+        negating = _negator_reading(text, scenario, db, families)
+        if negating is not None:
+            # "I have Solemn Strike set. ... Can I negate it?": read with the card that negates
+            return negating
         if SITUATION_GAP in str(refused.exc) or _WHOSE in str(refused.exc) or \
                 _WHO.search(str(refused.exc)):
             # (sisterAF) not a refusal of the cards but a story the situation has no event for
@@ -333,6 +337,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     doing_as_its_text_says(relexed, db, families)
     claims_checked(relexed, db, families, settle)
     told_again(relexed, db, families)
+    negator_told(relexed, db, families)
     lines = _relexed_lines(scenario, db, families)
     second, tries = first, _Tries(lines, db, families)
     if relexed.changes:
@@ -493,6 +498,23 @@ def _acting_reading(text: str, scenario: list[str], db: CardDB, families: dict):
         return None
     spec, read, _err = _then_asked(_Tries(_relexed_lines(scenario, db, families), db, families),
                                    acting, db, families)
+    return (spec, read) if spec is not None else None
+
+
+def _negator_reading(text: str, scenario: list[str], db: CardDB, families: dict):
+    """The question read with the one card the story told the asker has that negates
+    (:func:`negator_told`), when the question asks a negation with no card and that reading is
+    placed: (spec, reading), else None."""
+    try:
+        relexed = relex_around_names(normalise(text), db, families)
+    except QuestionError:
+        return None
+    partial_names(relexed, db, families)
+    told = _with(negator_told, relexed, db, families)
+    if told is None:
+        return None
+    spec, read, _err = _then_asked(_Tries(_relexed_lines(scenario, db, families), db, families),
+                                   told, db, families)
     return (spec, read) if spec is not None else None
 
 

@@ -159,3 +159,19 @@ def test_nothing_summoned_said_as_the_result_of_the_story_is_checked(base_expert
     with pytest.raises(Exception, match="summoned"):
         base_expert.ask("I activate Salamangreat Burst Gryphon's effect targeting Salamangreat of "
                         "Fire in my GY, so nothing gets summoned. Does the restriction still apply?")
+
+
+@pytest.mark.slow
+def test_a_negation_asked_with_no_card_is_asked_of_the_one_the_story_told_you_have(base_expert):
+    summon = base_expert.ask("I have Solemn Strike set. My opponent Synchro Summons Stardust "
+                             "Dragon. Can I negate it?")
+    assert summon.family == "negate-summon" and summon.value == "yes"
+    assert summon.params["negator"] == "Solemn Strike#1"
+    # what the told card negates is the answer's: Solemn Strike negates no Spell's activation
+    spell = base_expert.ask("I have Solemn Strike set. My opponent activates Monster Reborn. Can I "
+                            "negate it?")
+    assert spell.value == "no"
+    # near miss: two such cards told, and none is guessed
+    with pytest.raises(Exception):
+        base_expert.ask("I have Solemn Strike and Solemn Judgment set. My opponent Synchro Summons "
+                        "Stardust Dragon. Can I negate it?")
