@@ -676,15 +676,18 @@ def told_again(relexed: Relexed, db: CardDB, families: dict) -> None:
 # "Can I negate that summon?": a negation asked with no card that negates
 _NEGATE_ASKED = re.compile(r"^(?P<lead>(?:can|could|may)\s+(?:i|we)(?:\s+still)?\s+negate)\s+"
                            r"(?P<what>(?:that|the|this|it|their|his|her)\b[^?]*?)\s*\?+$", re.IGNORECASE)
-_ASKERS = re.compile(r"^(?:i|we)\b|\bmy\s+(?:set\s+|face-down\s+)?$", re.IGNORECASE)
+# ... and where the story says the asker has a card (not one told activated: that one is used)
+_HAS = re.compile(r"^(?:i|we)\s+(?:(?:still|also)\s+)?(?:have|control|hold|got)\b", re.IGNORECASE)
+_MY_SET = re.compile(r"\bmy\s+(?:set|face-down)\s+$", re.IGNORECASE)
 
 
 def negator_told(relexed: Relexed, db: CardDB, families: dict) -> None:
     """"I have Solemn Strike set. My opponent Synchro Summons X. Can I negate that Summon?": a
-    negation asked with no card said is asked of the one card the story told the asker has whose
-    text negates (a Summon or an activation: "... with Solemn Strike?"), shown as read so; whether
-    it can negate what is asked is the answer's.  Nothing changes when the story tells none, or
-    more than one, or the question says the card itself."""
+    negation asked with no card said is asked of the one card the story told the asker has ("I
+    have / control / hold X", "my Set X") whose text negates (a Summon or an activation: "...
+    with Solemn Strike?"), shown as read so; a card told activated is not one the asker still
+    has.  Whether it can negate what is asked is the answer's.  Nothing changes when the story
+    tells none, or more than one, or the question says the card itself."""
     from .parser.lexicon import sentences
     from .reader import read_card
 
@@ -698,8 +701,7 @@ def negator_told(relexed: Relexed, db: CardDB, families: dict) -> None:
     for part in parts[:-1]:
         for m in mentions(part, db, families):
             card = db.find(m.card)
-            if card is None or not _ASKERS.search(part[:m.start]) and \
-                    not re.match(r"^(?:i|we)\b", part.strip(), re.IGNORECASE):
+            if card is None or not _HAS.match(part.strip()) and not _MY_SET.search(part[:m.start]):
                 continue
             if any(f.type == "negation_scope" for f in read_card(card).facts) and \
                     card.name not in held:
