@@ -713,3 +713,56 @@ def negator_told(relexed: Relexed, db: CardDB, families: dict) -> None:
                                   f"{new} ({held[0]}: the card the story told you have that "
                                   "negates)"))
     relexed.text = " ".join(parts[:-1] + [new[:1].upper() + new[1:]])
+
+
+# "Player B has a Set Counter Trap that can negate the Special Summon of a monster(s).", "opp has
+# a summon negation counter trap": a card told held only by what it does (it negates Summons)
+_NEGATOR_HELD = re.compile(
+    r"^(?P<who>player [ab]|i|we|my opponent|opponent|opp|they|he|she)\s+(?:still\s+)?"
+    r"(?:has|have|holds?|controls?|got)\s+(?:a|an|one)\s+(?:set\s+|face-down\s+)?"
+    r"(?:(?P<pre>summon[- ]negat(?:ion|ing))\s+)?(?:counter\s+trap|trap(?:\s+card)?|card|hand\s+trap)"
+    r"(?:\s+(?:that|which)\s+(?:can\s+)?negates?\s+(?:the\s+|a\s+)?(?P<kind>special\s+)?summons?"
+    r"(?:\s+of\s+(?:a|one|1)\s+monster(?:\(s\)|s)?)?)?\s*[.!]$", re.IGNORECASE)
+# ... and asked of: "Can Player B use it to negate this Pendulum Summon?", "can they negate that
+# summon?"
+_NEGATE_HELD_ASKED = re.compile(
+    r"^(?:can|could)\s+(?P<who>player [ab]|i|we|my opponent|opponent|opp|they|he|she)\s+"
+    r"(?:(?:use|activate|chain)\s+it\s+to\s+)?negate\s+(?:this|that|the)\s+"
+    r"(?P<kind>(?:\w+\s+)?)summon(?:\s+with\s+it)?\s*\?+$", re.IGNORECASE)
+_WHO = {"player a": "you", "i": "you", "we": "you", "player b": "opponent", "my opponent": "opponent",
+        "opponent": "opponent", "opp": "opponent", "they": "opponent", "he": "opponent",
+        "she": "opponent"}
+_NOT_SPECIAL = re.compile(r"\b(?:normal|tribute|flip)\s+summon", re.IGNORECASE)
+
+
+def negator_held(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"Player B has a Set Counter Trap that can negate the Special Summon of a monster(s). Player A
+    Pendulum Summons X. Can Player B use it to negate this Pendulum Summon?": a card told only by
+    what it does (it negates Summons), held by the player asked of, asks whether that Summon can
+    be negated by an effect that negates Summons ("Can that Summon be negated?"); the sentence that
+    tells the card is read so (shown).  Only when one such sentence tells it, the player who holds
+    it is the one asked of, and a card said to negate Special Summons is not asked of a Normal,
+    Tribute or Flip Summon.  Otherwise nothing changes."""
+    from .parser.lexicon import sentences
+
+    parts = sentences(relexed.text)
+    if len(parts) < 2:
+        return
+    asked = _NEGATE_HELD_ASKED.match(parts[-1].strip())
+    if asked is None:
+        return
+    held = [(k, m) for k, p in enumerate(parts[:-1]) if (m := _NEGATOR_HELD.match(p.strip()))]
+    if len(held) != 1:
+        return
+    k, m = held[0]
+    if _WHO.get(m.group("who").lower()) != _WHO.get(asked.group("who").lower()) or \
+            not (m.group("pre") or re.search(r"\bnegates?\b", m.group(), re.IGNORECASE)):
+        return
+    special = bool(m.group("kind")) or "special" in (m.group("pre") or "").lower()
+    story = " ".join(parts[:k] + parts[k + 1:-1])
+    if special and (_NOT_SPECIAL.search(story) or _NOT_SPECIAL.search(parts[-1])):
+        return
+    relexed.changes.append(Change("read-as", f"{parts[k].strip()} {parts[-1].strip()}",
+                                  "Can that Summon be negated? (by an effect that negates "
+                                  "Summons, the card told)"))
+    relexed.text = " ".join(parts[:k] + parts[k + 1:-1] + ["Can that Summon be negated?"])

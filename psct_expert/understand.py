@@ -25,7 +25,8 @@ from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
 from .rereading import (ORDINAL_WORDS, bare_possessives, card_verbs, chain_links_told, mentions,
                         partial_names, purpose_aside, question_clause, relex_around_names,
-                        negator_told, story_clauses, told_again, topic_said_again)
+                        negator_held, negator_told, story_clauses, told_again,
+                        topic_said_again)
 from .resolve import resolve_question
 
 NOT_PLACED = (QuestionError, UnknownCard)
@@ -338,6 +339,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     claims_checked(relexed, db, families, settle)
     told_again(relexed, db, families)
     negator_told(relexed, db, families)
+    negator_held(relexed, db, families)
     lines = _relexed_lines(scenario, db, families)
     second, tries = first, _Tries(lines, db, families)
     if relexed.changes:

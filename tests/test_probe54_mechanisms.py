@@ -175,3 +175,16 @@ def test_a_negation_asked_with_no_card_is_asked_of_the_one_the_story_told_you_ha
     with pytest.raises(Exception):
         base_expert.ask("I have Solemn Strike and Solemn Judgment set. My opponent Synchro Summons "
                         "Stardust Dragon. Can I negate it?")
+
+
+@pytest.mark.slow
+def test_a_negator_told_only_by_what_it_does_asks_whether_the_summon_can_be_negated(base_expert):
+    answer = base_expert.ask("Player A Pendulum Summons Dinomist Ceratops and Dinomist Pteran from "
+                             "the hand at the same time. Player B has a Set Counter Trap that can "
+                             "negate the Special Summon of a monster(s). Can Player B use it to "
+                             "negate this Pendulum Summon?")
+    assert answer.value == "yes" and answer.family == "summon-negatable"
+    # near miss: a card said to negate Special Summons is never asked of a Normal Summon
+    with pytest.raises(Exception):
+        base_expert.ask("My opponent Normal Summons Cyber Dragon. I have a Set Counter Trap that "
+                        "can negate the Special Summon of a monster(s). Can I negate that summon?")
