@@ -338,14 +338,20 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     doing_as_its_text_says(relexed, db, families)
     claims_checked(relexed, db, families, settle)
     told_again(relexed, db, families)
-    negator_told(relexed, db, families)
-    negator_held(relexed, db, families)
     lines = _relexed_lines(scenario, db, families)
     second, tries = first, _Tries(lines, db, families)
     if relexed.changes:
         spec, read, second = tries.read_as(relexed)
         if spec is not None:
             return spec, read
+    # a negation asked with no card: the one the story told the asker has, or a card told only
+    # by what it does (each tried on a copy: a reading it does not place changes nothing after)
+    for step in (negator_told, negator_held):
+        negating = _with(step, relexed, db, families)
+        if negating is not None:
+            spec, read, _err = tries.read_as(negating)
+            if spec is not None:
+                return spec, read
     # the topic said first ("X: opp negated that effect. ...") said again where the story points
     # at it
     topical = _with(topic_said_again, relexed, db, families)
