@@ -188,3 +188,15 @@ def test_a_negator_told_only_by_what_it_does_asks_whether_the_summon_can_be_nega
     with pytest.raises(Exception):
         base_expert.ask("My opponent Normal Summons Cyber Dragon. I have a Set Counter Trap that "
                         "can negate the Special Summon of a monster(s). Can I negate that summon?")
+
+
+@pytest.mark.slow
+def test_negate_a_player_activating_a_card_is_that_player_s_activation_of_it(base_expert):
+    answer = base_expert.ask("My opponent activates Monster Reborn. Can Solemn Judgment negate "
+                             "opp activating Monster Reborn?")
+    assert answer.family == "negate-activation" and answer.value == "yes"
+    assert "by your opponent" in answer.restated
+    # near miss: a monster effect's negator asked of a Spell's activation
+    spell = base_expert.ask("can nekroz of areadbhair's quick eff negate opp activating sinful "
+                            "spoils of subversion - snake-eye?")
+    assert spell.value == "no"
