@@ -200,3 +200,19 @@ def test_negate_a_player_activating_a_card_is_that_player_s_activation_of_it(bas
     spell = base_expert.ask("can nekroz of areadbhair's quick eff negate opp activating sinful "
                             "spoils of subversion - snake-eye?")
     assert spell.value == "no"
+
+
+@pytest.mark.slow
+def test_a_response_asked_with_where_from_and_which_link(base_expert):
+    answer = base_expert.ask("My opponent activates Monster Reborn. Can I chain Twister from my "
+                             "hand as Chain Link 2?")
+    # their turn: not from the hand (the part that decides is whether it can be activated there)
+    assert "be chained to" in answer.restated and answer.value == "no"
+    # "Player A responds by activating" is chaining, as said of any player
+    exam = base_expert.ask("Player B activates Monster Reborn. Can Player A respond by activating "
+                           "Twister from the hand as Chain Link 2?")
+    assert "be chained to" in exam.restated and exam.value == "no"
+    # near miss: the link said is checked against the Chain told
+    with pytest.raises(Exception, match="Chain Link 2"):
+        base_expert.ask("My opponent activates Monster Reborn. Can I chain Twister from my hand "
+                        "as Chain Link 3?")
