@@ -493,37 +493,34 @@ def _by_story(relexed: Relexed, written: str, db: CardDB, families: dict):
     return got
 
 
-def _acting_reading(text: str, scenario: list[str], db: CardDB, families: dict):
-    """The question read with the effect its cost or purpose says (:func:`cost_said_as_activation`),
-    when that reading is placed: (spec, reading), else None."""
+def _reread(text: str, scenario: list[str], db: CardDB, families: dict, reading):
+    """The question read again, after a first reading the cards refused: relexed with its names,
+    then ``reading(relexed)`` (a second reading: a changed copy, or None); (spec, reading) when
+    that is placed, else None."""
     try:
         relexed = relex_around_names(normalise(text), db, families)
     except QuestionError:
         return None
     partial_names(relexed, db, families)
-    acting = _acting(relexed, db, families)
-    if acting is None:
+    again = reading(relexed)
+    if again is None:
         return None
     spec, read, _err = _then_asked(_Tries(_relexed_lines(scenario, db, families), db, families),
-                                   acting, db, families)
+                                   again, db, families)
     return (spec, read) if spec is not None else None
+
+
+def _acting_reading(text: str, scenario: list[str], db: CardDB, families: dict):
+    """The question read with the effect its cost or purpose says (:func:`cost_said_as_activation`),
+    when that reading is placed: (spec, reading), else None."""
+    return _reread(text, scenario, db, families, lambda r: _acting(r, db, families))
 
 
 def _negator_reading(text: str, scenario: list[str], db: CardDB, families: dict):
     """The question read with the one card the story told the asker has that negates
     (:func:`negator_told`), when the question asks a negation with no card and that reading is
     placed: (spec, reading), else None."""
-    try:
-        relexed = relex_around_names(normalise(text), db, families)
-    except QuestionError:
-        return None
-    partial_names(relexed, db, families)
-    told = _with(negator_told, relexed, db, families)
-    if told is None:
-        return None
-    spec, read, _err = _then_asked(_Tries(_relexed_lines(scenario, db, families), db, families),
-                                   told, db, families)
-    return (spec, read) if spec is not None else None
+    return _reread(text, scenario, db, families, lambda r: _with(negator_told, r, db, families))
 
 
 def _acting(relexed: Relexed, db: CardDB, families: dict) -> Relexed | None:
