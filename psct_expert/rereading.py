@@ -718,7 +718,7 @@ def negator_told(relexed: Relexed, db: CardDB, families: dict) -> None:
 # "Player B has a Set Counter Trap that can negate the Special Summon of a monster(s).", "opp has
 # a summon negation counter trap": a card told held only by what it does (it negates Summons)
 _NEGATOR_HELD = re.compile(
-    r"^(?P<who>player [ab]|i|we|my opponent|opponent|opp|they|he|she)\s+(?:still\s+)?"
+    r"^(?P<who>player [ab]|i|we|my opponent|opponent|they|he|she)\s+(?:still\s+)?"
     r"(?:has|have|holds?|controls?|got)\s+(?:a|an|one)\s+(?:set\s+|face-down\s+)?"
     r"(?:(?P<pre>summon[- ]negat(?:ion|ing))\s+)?(?:counter\s+trap|trap(?:\s+card)?|card|hand\s+trap)"
     r"(?:\s+(?:that|which)\s+(?:can\s+)?negates?\s+(?:the\s+|a\s+)?(?P<kind>special\s+)?summons?"
@@ -726,12 +726,9 @@ _NEGATOR_HELD = re.compile(
 # ... and asked of: "Can Player B use it to negate this Pendulum Summon?", "can they negate that
 # summon?"
 _NEGATE_HELD_ASKED = re.compile(
-    r"^(?:can|could)\s+(?P<who>player [ab]|i|we|my opponent|opponent|opp|they|he|she)\s+"
+    r"^(?:can|could)\s+(?P<who>player [ab]|i|we|my opponent|opponent|they|he|she)\s+"
     r"(?:(?:use|activate|chain)\s+it\s+to\s+)?negate\s+(?:this|that|the)\s+"
     r"(?P<kind>(?:\w+\s+)?)summon(?:\s+with\s+it)?\s*\?+$", re.IGNORECASE)
-_WHO = {"player a": "you", "i": "you", "we": "you", "player b": "opponent", "my opponent": "opponent",
-        "opponent": "opponent", "opp": "opponent", "they": "opponent", "he": "opponent",
-        "she": "opponent"}
 _NOT_SPECIAL = re.compile(r"\b(?:normal|tribute|flip)\s+summon", re.IGNORECASE)
 
 
@@ -744,6 +741,7 @@ def negator_held(relexed: Relexed, db: CardDB, families: dict) -> None:
     it is the one asked of, and a card said to negate Special Summons is not asked of a Normal,
     Tribute or Flip Summon.  Otherwise nothing changes."""
     from .parser.lexicon import sentences
+    from .parser.transform import player_in_words
 
     parts = sentences(relexed.text)
     if len(parts) < 2:
@@ -755,7 +753,8 @@ def negator_held(relexed: Relexed, db: CardDB, families: dict) -> None:
     if len(held) != 1:
         return
     k, m = held[0]
-    if _WHO.get(m.group("who").lower()) != _WHO.get(asked.group("who").lower()) or \
+    holder = player_in_words(m.group("who").lower().split())
+    if holder is None or holder != player_in_words(asked.group("who").lower().split()) or \
             not (m.group("pre") or re.search(r"\bnegates?\b", m.group(), re.IGNORECASE)):
         return
     special = bool(m.group("kind")) or "special" in (m.group("pre") or "").lower()

@@ -15,7 +15,7 @@ from ..errors import QuestionError
 from ..gamewords import gamewords
 
 PLAYER_WORDS = {
-    "i": "you", "me": "you", "you": "you", "my": "you", "your": "you",
+    "i": "you", "me": "you", "you": "you", "my": "you", "your": "you", "we": "you",
     "opponent": "opponent", "they": "opponent", "them": "opponent", "their": "opponent",
     "he": "opponent", "she": "opponent", "his": "opponent", "her": "opponent",
     "opponent's": "opponent",
@@ -78,6 +78,28 @@ def tokens(node: Tree, kind: str) -> list[Token]:
     return [ch for ch in node.children if isinstance(ch, Token) and ch.type == kind]
 
 
+def player_in_words(ws: list[str]) -> str | None:
+    """The player some words say (lower case: "my opponent", "Player A's own", "its controller"):
+    you, opponent or controller; None when they say none."""
+    if ws[:1] == ["player"] and ws[-1] == "own":
+        ws = ws[:-1]                            # "Player A's own"
+    if ws[:1] == ["player"] and ws[-1] in ("'s", "a's", "b's"):
+        ws = ["player", ws[1][0]]               # "Player A's": whose card it is
+    if ws in (["player", "a"], ["player", "b"]):
+        # (readA) a rules exam's "Player A" / "Player B": the rules are the same for either
+        # player, so Player A is read as the asker and Player B as the opponent
+        return "you" if ws[1] == "a" else "opponent"
+    if "controller" in ws or "controller's" in ws or "owner" in ws or "owner's" in ws:
+        return "controller"
+    for w in ws:
+        if w in ("opponent", "opponent's"):
+            return "opponent"
+    for w in ws:
+        if w in PLAYER_WORDS:
+            return PLAYER_WORDS[w]
+    return None
+
+
 class Reader:
     """Reads value subtrees; ``cards[k]`` is the card named by the k-th card word."""
 
@@ -104,26 +126,7 @@ class Reader:
 
     # -- players --------------------------------------------------------------
     def player(self, node: Tree | None) -> str | None:
-        if node is None:
-            return None
-        ws = low(node)
-        if ws[:1] == ["player"] and ws[-1] == "own":
-            ws = ws[:-1]                            # "Player A's own"
-        if ws[:1] == ["player"] and ws[-1] in ("'s", "a's", "b's"):
-            ws = ["player", ws[1][0]]               # "Player A's": whose card it is
-        if ws in (["player", "a"], ["player", "b"]):
-            # (readA) a rules exam's "Player A" / "Player B": the rules are the same for either
-            # player, so Player A is read as the asker and Player B as the opponent
-            return "you" if ws[1] == "a" else "opponent"
-        if "controller" in ws or "controller's" in ws or "owner" in ws or "owner's" in ws:
-            return "controller"
-        for w in ws:
-            if w in ("opponent", "opponent's"):
-                return "opponent"
-        for w in ws:
-            if w in PLAYER_WORDS:
-                return PLAYER_WORDS[w]
-        return None
+        return player_in_words(low(node)) if node is not None else None
 
     def actor(self, node: Tree) -> dict:
         """``actor``: a player, or a card's owner ("my Baronne de Fleur")."""
