@@ -399,7 +399,6 @@ def claims_checked(relexed: Relexed, db: CardDB, families: dict, settle=None) ->
                 continue
             before = keyed[:spot.start()].strip()
             if spot.group("par") is not None or spot.group("so") is not None:
-                before = keyed[:spot.start()].strip()
                 story = before if before.endswith((".", "!")) else before + "."
             else:
                 story = before
