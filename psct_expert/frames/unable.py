@@ -47,7 +47,33 @@ _UNABLE = re.compile(
 @lru_cache(maxsize=1)
 def words() -> dict:
     data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8")) or {}).get("unable") or {}
-    return {"words": {str(w).lower() for w in data.get("words") or ()}}
+    return {"words": {str(w).lower() for w in data.get("words") or ()},
+            "undergone": [(tuple(str(x).lower() for x in said), str(act))
+                          for act, forms in (data.get("undergone") or {}).items()
+                          for said in forms]}
+
+
+# the words that may stand between the words of an action said as undergone ("take the damage")
+_BETWEEN = frozenset(("the", "any", "that", "this", "its", "all"))
+
+
+def _undergone(toks: list[str], k: int, undergone: list) -> tuple[str, int] | None:
+    """(the action, how many words say it) of an action said at ``toks[k]`` by what the other
+    player undergoes ("take the damage": inflict), or None."""
+    for said, act in undergone:
+        if toks[k] != said[0]:
+            continue
+        j, ok = k + 1, True
+        for want in said[1:]:
+            while j < len(toks) and toks[j] in _BETWEEN:
+                j += 1
+            if j >= len(toks) or toks[j] != want:
+                ok = False
+                break
+            j += 1
+        if ok:
+            return act, j - k
+    return None
 
 
 def _action(word: str, actions: dict) -> str | None:
@@ -86,9 +112,14 @@ def read_unable(text: str, spans: list[tuple[int, int, str]], db):
     # gain the ATK?"): what the clauses before it say is told, never asked
     *told_before, asked = re.split(r"\s*[,;]\s+", asked)
     asked_toks = _tokens(asked)
-    acts = []
+    acts, under_at = [], set()
     for k, t in enumerate(asked_toks):
-        if t.startswith("\ue001"):
+        if t.startswith("\ue001") or k in under_at:
+            continue
+        got = _undergone(asked_toks, k, w["undergone"])
+        if got is not None:
+            acts.append(got[0])
+            under_at |= set(range(k, k + got[1]))
             continue
         if " ".join(asked_toks[k:k + 2]) == "special summon":
             acts.append("special-summon")
@@ -152,6 +183,10 @@ def _placed(toks: list[str], names: list[str], card_name: str, acts: list[str], 
                 return False
             k += 1
             continue
+        got = _undergone(toks, k, w["undergone"])
+        if got is not None and got[0] in acts:
+            k += got[1]
+            continue            # the action asked, said as what the other player undergoes
         if _action(t, tw["actions"]) in acts:
             k += 1
             continue            # the action asked, or the one told unable, said again

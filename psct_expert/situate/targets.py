@@ -623,12 +623,24 @@ _SPELL_TRAP_WORDS = frozenset(("spell", "trap", "spell/trap", "spells", "traps",
 
 
 def _kind_apart(ws: list[str], entity: dict) -> bool:
-    """Do the words say a kind of card ("monster", "Spell", "Trap") the entity told is not?"""
+    """Do the words say a kind of card ("monster", "Spell", "Trap") the entity told is not, or an
+    Attribute or Type it was not told to have ("that Psychic monster" of a target told as "their
+    card": another card, or one the asker knows more of than was told)?"""
     said = set(_plain(entity.get("desc", ""))) | {str(entity.get("kind") or "")}
     monster, spelltrap = bool(_MONSTER_WORDS & set(ws)), bool(_SPELL_TRAP_WORDS & set(ws))
     told_monster, told_spelltrap = bool(_MONSTER_WORDS & said), bool(_SPELL_TRAP_WORDS & said)
     return monster and told_spelltrap and not told_monster or \
-        spelltrap and told_monster and not told_spelltrap
+        spelltrap and told_monster and not told_spelltrap or \
+        bool(_properties(ws) - _properties(list(said)))
+
+
+def _properties(ws: list[str]) -> set[str]:
+    """The Attributes and Types (each word of a Type, "-Type" taken off) the words say."""
+    from ..gamewords import gamewords
+
+    g = gamewords()
+    known = {a.lower() for a in g.attributes} | {w.lower() for t in g.types for w in t.split()}
+    return {w for w in (x.lower().removesuffix("-type") for x in ws) if w in known}
 
 
 # words that say which targeted card is meant without describing the card itself

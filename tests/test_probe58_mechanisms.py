@@ -1,0 +1,45 @@
+"""Mechanisms of the session after `8980692` (issues 22 and 23): a card said with an Attribute or
+Type its target was not told to have is not that target, a second copy asked of after a story
+told of the first, and an action asked by what the other player undergoes ("take the damage").
+Sentences written for these tests, not the shared cases."""
+
+import pytest
+
+from psct_expert.errors import QuestionError
+
+
+@pytest.mark.slow
+def test_a_card_said_with_a_type_the_target_was_not_told_to_have_is_not_read_as_the_target(
+        base_expert):
+    # "that Zombie monster" may be another monster than the one targeted: never the target read
+    with pytest.raises(QuestionError, match="which of the targeted cards"):
+        base_expert.ask("I activate Monster Reborn targeting a monster in my GY. My opponent "
+                        "chains and banishes that Zombie monster. Is the targeted monster still "
+                        "Special Summoned?")
+    # near miss: "that monster" is the one targeted
+    answer = base_expert.ask("I activate Psychokinesis targeting my opponent's monster. My "
+                             "opponent chains and destroys that monster. Is the targeted card "
+                             "still destroyed?")
+    assert answer.value == "no"
+
+
+@pytest.mark.slow
+def test_a_second_copy_asked_after_the_first_was_told_negated_is_not_supposed_used(base_expert):
+    told = base_expert.ask("my Pot of Desires got its activation negated. can i activate a 2nd "
+                           "Pot of Desires this turn?")
+    assert told.value == "yes"
+    # near miss: nothing told first, the second copy asked of says the first was used
+    alone = base_expert.ask("can i activate a 2nd Pot of Desires this turn?")
+    assert alone.value == "no"
+
+
+@pytest.mark.slow
+def test_taking_the_damage_asks_the_part_that_inflicts_it(base_expert):
+    answer = base_expert.ask("Frightfur Leo targets their monster but it is not destroyed. Does "
+                             "my opponent still take the damage?")
+    assert answer.value == "no"
+    assert answer.params["n"] == 2                 # the part that inflicts damage
+    # near miss: "take control" is no damage; Frightfur Leo has no part that takes control
+    with pytest.raises(QuestionError):
+        base_expert.ask("Frightfur Leo targets their monster but it is not destroyed. Does my "
+                        "opponent still take control?")
