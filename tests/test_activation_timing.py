@@ -42,6 +42,7 @@ def test_a_card_with_a_part_that_forbids_something_is_left_to_a_judge(base_exper
     assert base_expert.ask_spec(spec).value == "unknown"
 
 
+@pytest.mark.slow
 def test_what_the_question_says_a_card_does_is_checked_against_its_text(base_expert):
     with pytest.raises(QuestionError) as err:
         base_expert.ask_spec(base_expert.parse(

@@ -87,6 +87,7 @@ def test_the_target_the_words_describe(expert, card, story, ask, answer):
     assert expert.ask(TWO.format(card) + story + ask.format(card)).value == answer
 
 
+@pytest.mark.slow
 def test_a_description_that_fits_both_targets_is_still_refused(expert):
     from psct_expert.errors import QuestionError
 

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from psct_expert.api import Expert
 from psct_expert.audit import AuditCache, audit, audit_lines, card_key
 from psct_expert.cards import Card
@@ -72,6 +74,7 @@ def test_cached_summary_and_json_equal_fresh_ones(tmp_path, monkeypatch, base_ex
     assert by_digest.text() == by_record.text() and by_digest.cards == 3
 
 
+@pytest.mark.slow
 def test_workers_and_one_process_give_the_same_lines_without_the_cache(base_expert, monkeypatch):
     """-j 1 and -j 2 agree byte for byte when every card is really audited (no cache)."""
     import psct_expert.audit as audit_module

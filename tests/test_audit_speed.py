@@ -163,6 +163,7 @@ def _grammar_patterns():
     return out
 
 
+@pytest.mark.slow
 def test_only_four_non_ascii_letters_match_ascii_ones_ignoring_case():
     import re
 

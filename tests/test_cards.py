@@ -106,6 +106,7 @@ def test_every_card_is_read_again_when_the_index_changes_under_a_loaded_database
     assert b"Draw 9 cards" not in cache.read_bytes()          # rebuilt from the database
 
 
+@pytest.mark.slow
 @pytest.mark.cold_cache
 def test_the_index_read_back_has_the_tables_the_database_built():
     """The index file keeps the names as one text, where each line is in arrays and only the

@@ -131,6 +131,7 @@ def test_rules_test_command(capsys):
     assert code == 0 and out.splitlines()[-1].endswith(" passed, 0 failed")
 
 
+@pytest.mark.slow
 def test_console_script_runs():
     out = subprocess.run([sys.executable, "-m", "psct_expert", "ask", "--cards", CASES, RAIOH],
                          capture_output=True, text=True)

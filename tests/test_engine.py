@@ -51,6 +51,7 @@ def test_closed_world_no_is_a_rule_with_a_citation(case_expert):
     assert step.cites == ["psct-guide#4"]
 
 
+@pytest.mark.slow
 def test_conflicting_rule_file_is_reported_as_conflict():
     expert = Expert(rules=[str(FIXTURES / "conflicting-rules")])
     answer = expert.ask_spec({"family": "quick",
@@ -125,6 +126,7 @@ def _clauses(n):
             for i in range(n)]
 
 
+@pytest.mark.slow
 def test_a_run_that_never_settles_is_a_clear_error_naming_the_rule(tmp_path):
     """30 facts joined five times over is 24 million matches: the budget stops it early."""
     import time
@@ -197,6 +199,7 @@ def test_missing_facts_agree_with_the_engine_on_mixed_types(tmp_path):
     assert missing == ["for yes, rule numbered-colon-chain needs colon(effect='X#1')"]
 
 
+@pytest.mark.slow
 def test_an_open_answer_says_why_in_the_blocking_rules_words(base_expert):
     # "negate its effects" on an "it" target flipped face-down: the "it" rule would say yes, but a
     # rule leaves negating a face-down monster's effects open, and the answer says so first

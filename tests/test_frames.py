@@ -383,6 +383,7 @@ def test_a_card_paid_for_another_is_read_as_its_cost_and_the_story_is_read_not_s
         expert.ask("I discarded Sangan for Card Destruction. Can Sangan's effect be activated?")
 
 
+@pytest.mark.slow
 def test_a_cost_described_by_its_type_is_grounded_in_the_cost(expert):
     # "the dragon tuner I discarded": Cards of Consonance discards "1 Dragon Tuner monster"
     a = expert.ask("if my cards of consonance gets negated, is the dragon tuner i discarded still "

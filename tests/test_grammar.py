@@ -34,6 +34,7 @@ def test_a_summon_named_by_its_kind_stays_that_kind(base_expert):
     assert answer.restated.startswith("Can the first effect of Solemn Warning negate the Synchro Summon")
 
 
+@pytest.mark.slow
 def test_refusal_names_every_unknown_word(base_expert):
     with pytest.raises(QuestionError) as err:
         base_expert.parse("Does Creature Swap target the wibble and the wobble?")

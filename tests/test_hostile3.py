@@ -59,6 +59,7 @@ def jsonl(path, *cards):
 
 # -- C3: a reserved field name in an example ------------------------------------------------
 
+@pytest.mark.slow
 def test_a_reserved_field_in_an_example_is_a_lint_error_not_a_crash(tmp_path, capsys):
     folder = tmp_path / "c3a"
     folder.mkdir()
@@ -133,6 +134,7 @@ def test_a_pool_worker_ends_quietly_when_its_parent_is_killed(tmp_path):
 
 # -- W4: a user questions.yaml ---------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_user_questions_yaml_adds_families(tmp_path):
     (tmp_path / "questions.yaml").write_text(
         "families:\n  my_family: {answer: quick, key: [effect], forms: ['Is X mine?']}\n")
@@ -140,6 +142,7 @@ def test_a_user_questions_yaml_adds_families(tmp_path):
     assert "my_family" in kb.families and "targets" in kb.families
 
 
+@pytest.mark.slow
 def test_a_user_family_of_a_shipped_name_is_an_error_naming_both_files(tmp_path):
     q = tmp_path / "questions.yaml"
     q.write_text("families:\n  targets: {answer: quick, key: [effect]}\n")
@@ -249,6 +252,7 @@ def test_a_c_locale_argument_names_the_card(capsys):
 
 # -- W10: a rule folder named twice -------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_rule_folder_named_twice_is_read_once(tmp_path, monkeypatch):
     import shutil
 
@@ -310,6 +314,7 @@ def test_only_values_aliases_repeat_count_against_the_limit(monkeypatch):
 
 # -- W18b: many rules -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_step_budget_grows_with_the_rules(base_expert):
     engine = Engine(base_expert.kb)
     assert engine.max_steps == MAX_MATCH_STEPS + STEPS_PER_RULE * len(base_expert.kb.rules)

@@ -161,6 +161,7 @@ def test_two_imports_at_once_both_land(user_store, monkeypatch):
     assert sorted(c.name for c in user_cards()) == ["Card A", "Card B"]
 
 
+@pytest.mark.slow
 def test_import_while_another_holds_the_lock_fails_loudly(user_store, monkeypatch, capsys):
     from psct_expert.cli.main import main
     from psct_expert.userstore import store_lock

@@ -56,6 +56,7 @@ def test_the_knowledge_is_cached_and_read_back(monkeypatch):
     assert third == fresh and third is not again and third.rules[0] is not again.rules[0]
 
 
+@pytest.mark.slow
 def test_the_cached_knowledge_is_what_the_yaml_says():
     cache.forget()
     load_knowledge()
@@ -64,6 +65,7 @@ def test_the_cached_knowledge_is_what_the_yaml_says():
     assert cached == loader._load(knowledge_folders(), None)
 
 
+@pytest.mark.slow
 def test_a_damaged_or_foreign_file_is_read_from_the_yaml_again():
     fresh = load_knowledge()             # this process's copy: written to this test's cache
     (path,) = _files()
@@ -80,6 +82,7 @@ def test_a_damaged_or_foreign_file_is_read_from_the_yaml_again():
     assert path.read_bytes() == good     # written again
 
 
+@pytest.mark.slow
 def test_a_cache_file_naming_other_classes_is_refused(tmp_path):
     load_knowledge()
     (path,) = _files()
@@ -97,6 +100,7 @@ def test_a_cache_file_naming_other_classes_is_refused(tmp_path):
     assert len(load_knowledge().rules) > 50 and not marker.exists()
 
 
+@pytest.mark.slow
 def test_a_changed_rule_file_is_read_again(tmp_path):
     cache.forget()
     folder = tmp_path / "rules"
@@ -113,6 +117,7 @@ def test_a_changed_rule_file_is_read_again(tmp_path):
     assert len(_files()) == 2
 
 
+@pytest.mark.slow
 def test_another_folder_beside_the_shipped_one_reads_only_its_own_files(tmp_path, monkeypatch):
     from psct_expert import yamlpos
 
@@ -130,6 +135,7 @@ def test_another_folder_beside_the_shipped_one_reads_only_its_own_files(tmp_path
     assert kb.rules[0] == shipped.rules[0] and kb.rules[0] is not shipped.rules[0]
 
 
+@pytest.mark.slow
 def test_errors_are_raised_from_a_cached_load_too(tmp_path, monkeypatch):
     cache.forget()
     folder = tmp_path / "rules"

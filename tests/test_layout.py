@@ -61,6 +61,7 @@ def test_acceptance_copy_is_identical_to_the_shared_one(name):
     assert (root / "tests" / "acceptance" / name).read_bytes() == shared.read_bytes()
 
 
+@pytest.mark.slow
 def test_layer_contracts_are_kept():
     """import-linter checks the contracts in pyproject.toml: the parser never imports the reader,
     the questions or the engine; the reader never imports the parser; a question builds on

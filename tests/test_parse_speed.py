@@ -171,6 +171,7 @@ def test_fuzz_split_sends_each_input_to_one_parser(base_expert, monkeypatch):
     assert [tally[p]["inputs"] for p in fuzz.PARTS] == [2, 2, 2]
 
 
+@pytest.mark.slow
 def test_the_shipped_name_beginnings_are_read_from_disk_as_worked_out(base_expert, monkeypatch):
     from psct_expert import cards as C
 
@@ -201,6 +202,7 @@ def test_the_shipped_name_beginnings_are_read_from_disk_as_worked_out(base_exper
     assert "zyzzyx quartz" in starts[0] and "blue eyes" in starts[0]
 
 
+@pytest.mark.slow
 def test_the_names_of_a_sentence_are_read_back_from_disk_as_found(base_expert, monkeypatch,
                                                                    tmp_path):
     from psct_expert import namecache as NC

@@ -5,6 +5,7 @@ For each form: the real ruling's wording, a paraphrase on other cards that reach
 spec and answer, and a near miss that is refused or answered differently.  The questions of one
 shape are cases in tests/fixtures/questions/opt_timing.yaml; here, checks a case cannot say."""
 
+import pytest
 from psct_expert.cards import Card
 from psct_expert.reader import read_card
 
@@ -37,6 +38,7 @@ def test_summons_itself_then_a_token_paraphrase(base_expert):
 
 # -- "My X (properly Contact Fusion Summoned earlier) is in my GY ... I chain Y to revive X" -----
 
+@pytest.mark.slow
 def test_revived_mid_chain_paraphrase(base_expert):
     spec, value = ask(base_expert, "My Armageddon Knight is in my GY. My opponent activates Twin Twisters "
                                    "targeting two of my Spells/Traps, and I chain Call of the Haunted to "

@@ -4,6 +4,7 @@ and Summons of more than one monster.  Each form: the real ruling's wording, a p
 other cards, and a near miss that must be refused or must differ.  The questions of one
 shape are cases in tests/fixtures/questions/targets_summons.yaml; here, checks a case cannot say."""
 
+import pytest
 from psct_expert.reader import read_card
 
 from question_helpers import facts_of, invented_card, refused
@@ -45,6 +46,7 @@ def test_a_described_target_group_is_one_group():
 
 # -- F: told targets, and a supposition about them -----------------------------------------------
 
+@pytest.mark.slow
 def test_scenario_lines_told_as_sentences(base_expert):
     q = "If one of the 5 monsters targeted by my Pot of Avarice is banished in response, do I still draw 2 cards?"
     lines = ["I activate Pot of Avarice targeting 5 monsters in my GY.",

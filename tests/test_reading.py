@@ -405,6 +405,7 @@ def test_a_summon_of_several_monsters_at_the_same_time(base_expert):
         base_expert.ask("My opponent activates Raigeki Break at the same time. Does it target?")
 
 
+@pytest.mark.slow
 def test_a_discard_cost_needs_a_card_in_hand(base_expert):
     assert base_expert.ask("I have no cards in my hand. Can I activate Divine Wrath?").value == "no"
     # two cards in hand: the cost can be paid, so no rule says it cannot
@@ -418,6 +419,7 @@ def test_two_copies_in_one_turn_is_a_second_copy_used_again(base_expert):
         base_expert.ask("Can I activate two Called by the Grave?")
 
 
+@pytest.mark.slow
 def test_chaining_a_card_from_the_hand_answers_the_last_activation(base_expert):
     answer = base_expert.ask("My opponent activates Raigeki Break. Can I chain Effect Veiler from my hand?")
     assert "chained to the activation of the first effect of Raigeki Break" in answer.restated

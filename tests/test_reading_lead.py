@@ -140,6 +140,7 @@ def test_openers_ellipses_and_bare_phases(written, read):
     assert read in relex(written).text
 
 
+@pytest.mark.slow
 def test_respond_with_a_card_is_chaining_it(expert):
     a = expert.ask("It is my opponent's turn. my opponent activates Forbidden Dress. can i respond "
                    "with ring of destruction on their monster?", [])

@@ -125,6 +125,7 @@ def test_that_monster_banished_by_a_response_is_the_target(base_expert):
     assert answer(base_expert, q) == "no"
 
 
+@pytest.mark.slow
 def test_scenario_lines_are_a_told_story():
     from psct_expert.api import Expert
     e = Expert()
@@ -195,6 +196,7 @@ def test_simultaneous_wordings(base_expert, q, expect):
     assert answer(base_expert, q) == expect
 
 
+@pytest.mark.slow
 def test_a_response_that_banishes_the_target_first(base_expert):
     q = ("Bystial Magnamhut targets a DARK in my GY, opp chains Called by the Grave and banishes that "
          "same monster first. Does Magnamhut still get Special Summoned?")
@@ -204,6 +206,7 @@ def test_a_response_that_banishes_the_target_first(base_expert):
                           "Bystial Magnamhut still get Special Summoned?")
 
 
+@pytest.mark.slow
 def test_responses_told_in_other_ways(base_expert):
     # told to target the target, a response that flips "that target" face-down did (it was legal)
     q = ("Opponent targets my monster with Ring of Destruction. I chain Book of Moon on it. Does "
@@ -323,6 +326,7 @@ def test_a_named_card_is_not_one_of_the_targets(base_expert):
     assert answer(base_expert, q) == "no"
 
 
+@pytest.mark.slow
 def test_does_the_part_still_happen(base_expert):
     story = ("My opponent used Chaos Sorcerer on my face-up monster and I responded with Book of Moon on "
              "it. ")

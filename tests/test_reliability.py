@@ -67,6 +67,7 @@ def test_reader_never_crashes(text, kind, subtypes):
             assert text[f.source.start:f.source.end] == f.source.quote
 
 
+@pytest.mark.slow
 def test_reader_huge_input():
     text = ("Once per turn: You can discard 1 card; destroy that target, then draw 1 card. " * 13000)
     assert len(text) > 1_000_000
@@ -83,6 +84,7 @@ def test_question_parser_never_crashes(base_expert, question):
     assert isinstance(q, PsctError) or q["family"]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(lines=st.lists(TEXT, max_size=4))
 def test_scenario_parser_never_crashes(base_expert, lines):
@@ -125,6 +127,7 @@ def test_rule_loader_never_crashes(tmp_path_factory, data, rule):
         assert "fuzz.yaml" in str(exc) or "rules" in str(exc)
 
 
+@pytest.mark.slow
 def test_deeply_nested_yaml_is_an_error(tmp_path):
     (tmp_path / "deep.yaml").write_text("topic: x\nrules: " + "[" * 5000 + "]" * 5000 + "\n")
     with pytest.raises(PsctError) as err:
@@ -132,6 +135,7 @@ def test_deeply_nested_yaml_is_an_error(tmp_path):
     assert "deep.yaml" in str(err.value)
 
 
+@pytest.mark.slow
 def test_alias_bomb_is_an_error(tmp_path):
     lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
     for i in range(1, 8):
@@ -154,6 +158,7 @@ def test_case_file_loader_never_crashes(tmp_path_factory, cases, cards):
         assert all(isinstance(c.ask, str) and c.expect in ("yes", "no") for c in cf.cases)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(rows=st.lists(VALUES, max_size=4))
 def test_importers_never_crash(tmp_path_factory, monkeypatch, rows):
@@ -262,6 +267,7 @@ def test_internal_error_is_one_line_exit_3(capsys, monkeypatch):
     assert code == 3 and "Traceback" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_audit_output_is_never_half_written(tmp_path, monkeypatch, capsys):
     out = tmp_path / "audit.jsonl"
     out.write_text("previous run\n")
@@ -279,6 +285,7 @@ def test_audit_output_is_never_half_written(tmp_path, monkeypatch, capsys):
     assert [p.name for p in tmp_path.iterdir()] == ["audit.jsonl"]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(family=st.sampled_from(FAMILIES),
        fields=st.dictionaries(st.sampled_from(["effect", "verb", "timing", "negator", "summon",
@@ -355,6 +362,7 @@ def test_ctrl_c_exits_130(monkeypatch, capsys):
     assert capsys.readouterr().err.strip() == "interrupted"
 
 
+@pytest.mark.slow
 def test_a_latin1_terminal_gets_escapes_not_a_crash(tmp_path):
     env = dict(os.environ, PYTHONIOENCODING="latin-1")
     proc = subprocess.run([sys.executable, "-m", "psct_expert", "analyze", "--kind", "spell",

@@ -195,6 +195,7 @@ def test_every_compared_feature_has_a_fallback_kind_each_way():
                        and not k.get("text_has") for k in kinds()), (f, side)
 
 
+@pytest.mark.slow
 def test_cli_plain_text_and_json(cli_run, tmp_path):
     write(tmp_path, PETEN, PETEN_DELAY)
     write(tmp_path, ASH, ASH_RIGHT)

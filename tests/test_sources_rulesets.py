@@ -79,6 +79,7 @@ def _ocg_folder(tmp_path, rule_ruleset: str | None, source_ruleset: str = "ocg")
     return folder
 
 
+@pytest.mark.slow
 def test_ruleset_decides_which_points_may_decide(tmp_path, capsys, base_expert):
     folder = _ocg_folder(tmp_path, "ocg")
     assert main(["--rules", str(folder), "ask", QUESTION]) == 1          # TCG: left open
@@ -103,6 +104,7 @@ def test_ruleset_decides_which_points_may_decide(tmp_path, capsys, base_expert):
         Expert(ruleset="rush")
 
 
+@pytest.mark.slow
 def test_lint_reports_a_rule_with_no_ruleset_or_one_wider_than_its_points(tmp_path, capsys):
     assert main(["rules", "lint", str(_ocg_folder(tmp_path / "a", None))]) == 0
     out = capsys.readouterr().out
@@ -118,6 +120,7 @@ def test_lint_reports_a_rule_with_no_ruleset_or_one_wider_than_its_points(tmp_pa
     assert "'ruleset' is one of tcg, ocg, both, not 'rush'" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_a_source_with_an_unknown_tier_is_an_error_and_none_a_warning(tmp_path, capsys):
     folder = tmp_path / "tiers"
     shutil.copytree(FIXTURES / "user-rules", folder)

@@ -150,6 +150,7 @@ def test_lemmas_kept_on_disk_are_lemminflects_and_need_it_no_more(tmp_path, monk
     assert [lemmas.all_lemmas(w) for w in words] == first
 
 
+@pytest.mark.slow
 def test_a_command_imports_only_its_own_module_and_lark_not_regex():
     code = ("import sys\n"
             "from psct_expert.cli.main import _defer_import, main\n"
@@ -169,6 +170,7 @@ def test_a_command_imports_only_its_own_module_and_lark_not_regex():
         "analyze", "ask", "audit", "cards", "check", "main", "mcp", "rules", "serve")))
 
 
+@pytest.mark.slow
 def test_rule_conditions_prepared_once_are_what_experta_prepares(base_expert):
     import re
 
@@ -218,6 +220,7 @@ def _network_shape(ke):
     return shape(ke.matcher.root_node)
 
 
+@pytest.mark.slow
 def test_networks_are_built_as_experta_builds_them(base_expert, monkeypatch):
     """The alpha part built with each fact's checks kept (``_PreparedMatcher.build_alpha_part``)
     is experta's, and the conflict-set nodes are found in experta's order."""

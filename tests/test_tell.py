@@ -50,6 +50,7 @@ def test_every_fact_type_a_rule_can_need_has_a_sentence(base_expert):
             assert all(a["text"].startswith("Say ") for a in entry["ask"]), name
 
 
+@pytest.mark.slow
 def test_lint_names_a_fact_type_without_a_sentence_and_a_bad_slot(tmp_path):
     (tmp_path / "fact-types.yaml").write_text(
         "fact_types:\n  plain_new: {from: question, doc: A new told fact., fields: {effect: effect id}}\n")
@@ -178,6 +179,7 @@ def test_nothing_to_tell_says_what_the_text_lacks(base_expert):
 # -- JSON, CLI and web -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_json_carries_the_tell(capsys):
     args = ["ask", "--json"] + sum((["-e", e] for e in REBORN_E), []) + [REBORN_Q]
     assert main(args) == 1

@@ -44,6 +44,7 @@ def test_a_target_gone_from_the_gy_before_resolution_stops_what_follows_if_you_d
     assert a.value == "no" and "first effect" in a.restated
 
 
+@pytest.mark.slow
 def test_a_special_summon_by_tributing_is_the_cards_own_procedure_when_its_text_says_so(base_expert):
     a = base_expert.ask("My opponent Special Summons Kumongous, the Sticky String Kaiju by Tributing "
                         "my monster. Does that Special Summon start a Chain?", [])

@@ -86,6 +86,7 @@ def test_unaffected_by_the_opponents_effects_only(expert):
     assert expert.ask(mine).value == "yes"
 
 
+@pytest.mark.slow
 def test_a_negated_link_made_it_nothing(expert):
     q = story("Example Offering", "Example Lance", more="I chain Example Jammer to negate it. ")
     spec = expert.parse(q)
@@ -93,6 +94,7 @@ def test_a_negated_link_made_it_nothing(expert):
     assert expert.ask(q).value == "unknown"
 
 
+@pytest.mark.slow
 def test_a_link_that_answers_the_unaffecting_link_leaves_it_open(expert):
     # something chained to Example Lance whose doing is not told: Lance may not have applied
     q = story("Example Offering", "Example Lance", more="I chain Example Mirror to it. ")

@@ -15,6 +15,7 @@ QUESTION = ("If the activation of Naturia Marron's second effect is negated, "
             "can its controller activate another Naturia Marron that turn?")
 
 
+@pytest.mark.slow
 def test_user_rule_folder_changes_answer_and_proof(tmp_path, capsys):
     folder = tmp_path / "my-rules"
     shutil.copytree(FIXTURES / "user-rules", folder)
@@ -36,6 +37,7 @@ def test_rules_from_environment(tmp_path, monkeypatch):
     assert "my-rulings#soft-opt" in kb.sources
 
 
+@pytest.mark.slow
 def test_replacing_a_shipped_rule_needs_replaces_and_warns(tmp_path):
     folder = tmp_path / "override"
     folder.mkdir()
@@ -54,6 +56,7 @@ def test_replacing_a_shipped_rule_needs_replaces_and_warns(tmp_path):
     assert len(kb.rules) == len(load_knowledge().rules)       # nothing else was dropped
 
 
+@pytest.mark.slow
 def test_an_empty_user_folder_does_not_disable_the_knowledge(tmp_path):
     kb = load_knowledge([str(tmp_path)])
     assert len(kb.rules) == len(load_knowledge().rules)
@@ -148,6 +151,7 @@ def test_parallel_audit_with_a_user_rule_folder(tmp_path, monkeypatch):
     assert [r["name"] for r in records] == names
 
 
+@pytest.mark.slow
 def test_a_user_sources_file_merges_like_rules(tmp_path):
     """A user sources.yaml adds citations; replacing a shipped one needs 'replaces: true'."""
     folder = tmp_path / "mine"
@@ -183,6 +187,7 @@ def test_lint_warns_about_unconstrained_joins(tmp_path, capsys):
     assert "5 unjoined groups" in hits[0]
 
 
+@pytest.mark.slow
 def test_lint_counts_any_expansions_against_a_limit(tmp_path, capsys):
     """22 two-way 'any:' choices would be 4 million alternatives; lint refuses at once."""
     import time

@@ -187,6 +187,7 @@ def test_lint_warns_about_a_family_without_italian(base_expert):
     assert shipped.diagnostics == []
 
 
+@pytest.mark.slow
 def test_lint_reports_a_rule_without_italian(tmp_path, capsys):
     (tmp_path / "mine.yaml").write_text(
         "topic: mine\nsummary: x\nrules:\n  - id: mine-starts-chain\n    says: An effect with a "
@@ -287,6 +288,7 @@ def test_a_drop_pattern_may_list_values(acceptance_cases):
     assert sorted(r["n"] for r in found[0].change["removed"] if r["type"] == "clause") == [2, 3]
 
 
+@pytest.mark.slow
 def test_a_variation_needs_a_fact_of_the_question(tmp_path, acceptance_cases):
     """``needs``: the variation is tried only when each pattern matches a fact of the question,
     and what it binds fills the change (Solemn Judgment names no Special Summon: no try)."""
