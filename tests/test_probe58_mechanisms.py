@@ -43,3 +43,17 @@ def test_taking_the_damage_asks_the_part_that_inflicts_it(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("Frightfur Leo targets their monster but it is not destroyed. Does my "
                         "opponent still take control?")
+
+
+@pytest.mark.parametrize("said, read", [
+    ("Can I activate it to give my monster +700?", "Can I activate it to give my monster 700 ATK?"),
+    ("the +500 atk trap", "The 500 atk trap"),
+    ("can i use the +1 level effect?", "Can i use the 1 level effect?"),
+    # near misses: "2+" is "2 or more", and a small number with no word is no ATK
+    ("2+ monsters went to the gy", "2+ monsters went to the gy"),
+    ("is that a +1 for me?", "Is that a +1 for me?"),
+])
+def test_atk_said_with_a_plus_is_read_as_that_atk(said, read):
+    from psct_expert.parser.lexicon import relex
+
+    assert relex(said).text == read
