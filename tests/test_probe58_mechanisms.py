@@ -57,3 +57,25 @@ def test_atk_said_with_a_plus_is_read_as_that_atk(said, read):
     from psct_expert.parser.lexicon import relex
 
     assert relex(said).text == read
+
+
+@pytest.mark.slow
+def test_a_flip_effect_asked_to_activate_and_go_on_a_chain(base_expert):
+    answer = base_expert.ask("My opponent attacks my face-down Man-Eater Bug and it gets flipped. "
+                             "Does Man-Eater Bug's FLIP effect activate and go on a chain?")
+    assert answer.value == "yes"
+    assert answer.family == "starts-chain"
+    # near miss: a card whose effects are continuous, asked the same way
+    none = base_expert.ask("Does Jinzo's effect activate and go on a chain?")
+    assert none.value == "no"
+
+
+@pytest.mark.slow
+def test_what_an_effect_is_asked_to_target_may_be_said_in_any_english(base_expert):
+    # an effect that targets nothing targets none of the things said, whatever they are
+    answer = base_expert.ask("Does Dark Hole target the face-up monsters it wipes?")
+    assert answer.value == "no"
+    # near miss: an effect that targets: the thing said in words the grammar does not read is
+    # asked too, so the answer is never a yes on it
+    open_ = base_expert.ask("Does Monster Reborn target the revived monsters?")
+    assert open_.value == "unknown"

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from .words import (
     _GLUE, _LP, _MASK, _MASKED, _POINTING, _QUOTE, _QUOTED, _SUMMONED_FROM, _WORD, _asked,
-    _describes, _forms, _frames, _named, _phrases, _placed, _premise_told, _premise_words,
+    _describes, _english, _forms, _frames, _named, _phrases, _placed, _premise_told, _premise_words,
     _sentences, past_discourse, vocabulary)
 
 
@@ -95,7 +95,15 @@ def _object_of(after: str, spec: dict, voc: dict) -> str | None:
         said_thing = said
     words = _WORD.findall(_MASKED.sub(" ", said_thing))
     allowed = voc["players"] | voc["pointers"] | {str(w).lower() for w in spec.get("words") or ()}
-    if not (words or _MASKED.search(said)) or any(w.lower() not in allowed for w in words):
+    # (when a word of the family's own names a thing, any other word of English may say what
+    # that thing is, "the equipped monsters": what is asked of it is asked too, so it never
+    # makes the answer a yes)
+    things = {str(w).lower() for w in spec.get("words") or ()} - voc["pointers"]
+    loose = bool({w.lower() for w in words} & things)
+    if not (words or _MASKED.search(said)) or any(
+            w.lower() not in allowed and (not loose or w.lower() in voc["blocking"] or
+                                          not _english(w.lower()))
+            for w in words):
         return None
     if not _MASKED.search(said) and all(w.lower() in _DETERMINERS for w in words):
         return None             # "... target the": no thing said ("... target it?" says one)
