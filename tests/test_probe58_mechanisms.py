@@ -79,3 +79,35 @@ def test_what_an_effect_is_asked_to_target_may_be_said_in_any_english(base_exper
     # asked too, so the answer is never a yes on it
     open_ = base_expert.ask("Does Monster Reborn target the revived monsters?")
     assert open_.value == "unknown"
+
+
+@pytest.mark.slow
+def test_the_material_detached_is_the_cost_asked_of_after_a_negation(base_expert):
+    answer = base_expert.ask("Constellar Pleiades detaches to bounce a card, opp negates the "
+                             "effect. Is the material still gone?")
+    assert answer.value == "yes"
+    assert "detach" in answer.restated
+
+
+@pytest.mark.slow
+def test_setting_and_flipping_are_parts_asked_of_after_the_target_left(base_expert):
+    set_ = base_expert.ask("i activate Trap Tracks on my monster, opp banishes that monster in "
+                           "response. Do I still get to set a Normal Trap from deck?")
+    assert set_.value == "no"
+    flipped = base_expert.ask("I activate Book of Moon on their monster, they bounce it in "
+                              "response. Is it still flipped face-down?")
+    assert flipped.value == "no"
+    # near miss: "their set card" says what a card is, never the action asked
+    with pytest.raises(QuestionError):
+        base_expert.ask("i activate Trap Tracks on my monster, opp banishes their set card in "
+                        "response. Do I still set a Normal Trap from my deck?")
+
+
+@pytest.mark.slow
+def test_a_cards_target_told_changed_in_one_clause(base_expert):
+    answer = base_expert.ask("Mystical Space Typhoon's target is banished in response. Is it "
+                             "still destroyed?")
+    assert answer.value == "no"
+    # near miss: a target told of a card that targets nothing
+    with pytest.raises(QuestionError, match="does not target"):
+        base_expert.ask("Dark Hole's target is banished in response. Is it still destroyed?")

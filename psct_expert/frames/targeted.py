@@ -34,6 +34,10 @@ from .words import (
 
 MAX_WORDS = 90
 
+# "X's target is ...", "X's 2 targets get ...": the card used on its target(s), told with what
+# became of them (never the opponent's card: whose the parts asked are is not read here)
+_TARGET_OF = re.compile(r"(?<!their )(?<!his )(?<!her )(?<!opp's )(?<!opponent's )(?P<card>\ue001\d+\ue001)'s (?:(?P<n>2|3|two|three|both) )?targets? "
+                        r"(?:card |monster )?(?P<verb>is|are|gets|get|got|was|were)\b", re.IGNORECASE)
 # the words that say which of several targets changed
 _ONE = frozenset(("one", "1"))
 _OTHER = frozenset(("other", "others", "remaining"))
@@ -345,6 +349,12 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     said_owners: set[str] = set()       # whose cards the targets were said to be
     told_owners = 0
     for sentence in story:
+        # "X's target is banished before it resolves": X used on a target, then what became of it
+        sentence = _TARGET_OF.sub(
+            lambda m: (f"{m.group('card')} targets {m.group('n') or 'a'} card"
+                       f"{'s' if m.group('n') else ''}, and "
+                       f"{'they' if m.group('n') else 'it'} {m.group('verb')}")
+            if m.group("card") == _MASK.format(first) else m.group(), sentence)
         for clause in _clauses(sentence):
             toks = _tokens(clause)
             if not toks:
@@ -593,6 +603,10 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
             k += 2
             continue
         act = next((w["actions"][f] for f in sorted(_forms(t)) if f in w["actions"]), None)
+        if t in ("set", "face-down", "face-up") and (
+                k + 1 < len(plain) and plain[k + 1] in w["things"] or
+                k and plain[k - 1] in _DETERMINERS | _OWNERS):
+            act = None              # "their set card": what the card is, no action
         if act is not None and t not in w["asks"]:
             actions.append(act)
         elif not (t in w["asks"] or t in voc["players"] | voc["pointers"] | _GLUE or
