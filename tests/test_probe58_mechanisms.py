@@ -111,3 +111,42 @@ def test_a_cards_target_told_changed_in_one_clause(base_expert):
     # near miss: a target told of a card that targets nothing
     with pytest.raises(QuestionError, match="does not target"):
         base_expert.ask("Dark Hole's target is banished in response. Is it still destroyed?")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("destroyed", ["the Fiend I control", "one of my Fiend monsters"])
+def test_a_card_held_for_the_condition_is_never_read_as_the_target(base_expert, destroyed):
+    # the Fiend told held is not the card targeted: never answered as if the target left
+    with pytest.raises(QuestionError, match="which of the targeted cards"):
+        base_expert.ask("I control a Fiend monster and activate Archfiend's Ghastly Glitch "
+                        f"targeting my opponent's card. My opponent chains and destroys "
+                        f"{destroyed}. Is the targeted card still destroyed?")
+
+
+@pytest.mark.slow
+def test_a_target_said_again_with_its_own_type_is_the_target(base_expert):
+    answer = base_expert.ask("I activate Archfiend's Ghastly Glitch targeting my opponent's Fiend "
+                             "monster. My opponent chains and destroys that Fiend monster. Is "
+                             "the targeted card still destroyed?")
+    assert answer.value == "no"
+
+
+@pytest.mark.slow
+def test_a_negated_activation_is_never_read_as_a_condition_changed(base_expert):
+    # what held never decides a card whose activation was negated
+    with pytest.raises(QuestionError):
+        base_expert.ask("my shaddoll beast flip was negated. later that turn it is sent to the gy "
+                        "by a card effect. can i still use the draw 1?")
+
+
+@pytest.mark.parametrize("said, read", [
+    ("opp responds changing that monster to defense", "Opp responds by changing that monster to defense"),
+    ("can i try it again same turn?", "Can i use it again this turn?"),
+    # near misses: a response said by what it is, and "the same turn" said in full
+    ("he responds nothing", "He responds nothing"),
+    ("can i use it in the same turn?", "Can i use it in the same turn?"),
+])
+def test_a_response_said_by_what_it_does_and_same_turn_without_its_article(said, read):
+    from psct_expert.parser.lexicon import relex
+
+    assert relex(said).text == read

@@ -43,6 +43,7 @@ def words() -> dict:
         "resolve": {str(w).lower() for w in data.get("resolve") or ()},
         "acted": {str(w).lower() for w in data.get("acted") or ()},
         "activated": {str(w).lower() for w in data.get("activated") or ()},
+        "blocks": {str(w).lower() for w in data.get("blocks") or ()},
     }
 
 
@@ -64,7 +65,8 @@ def read_changed(text: str, spans: list[tuple[int, int, str]], db):
     if named is None:
         return None
     _ordered, names, whole = named
-    if _QUOTE.search(whole) or len(_tokens(whole)) > MAX_WORDS:
+    if _QUOTE.search(whole) or len(_tokens(whole)) > MAX_WORDS or \
+            set(_tokens(whole)) & w["blocks"]:
         return None
     story, asked = _asked(_sentences(whole))
     conditioned = {}

@@ -262,7 +262,8 @@ class TargetEvents:
         """Which targeted card a clause names: "one of them", "it", the only one, or the one
         whose controller it says ("my targeted card")."""
         ws = t["words"]
-        if ws[:2] in (["one", "of"], ["1", "of"]) or (ws in (["one"], ["1"]) and not t.get("card")):
+        if (ws[:2] in (["one", "of"], ["1", "of"]) or (ws in (["one"], ["1"]) and not t.get("card"))) \
+                and not self._apart(ws[2:], targeted):
             return targeted[0]
         if t["pronoun"]:
             return targeted[-1]
@@ -285,7 +286,7 @@ class TargetEvents:
         if len(set(targeted)) == 1 and not t.get("card") and \
                 ("targeted" in ws or "target" in ws or ws[:1] in (["that"], ["the"])) and \
                 owner in (None, self._controller(targeted[0]) or owner) and \
-                "other" not in ws and not _kind_apart(ws, self.entities.get(targeted[0], {})):
+                "other" not in ws and not self._apart(ws + _post_words(node), targeted):
             # "the targeted card", "that Set card" (never "the other monster", nor a monster said
             # of a Spell/Trap target)
             return targeted[-1]
@@ -301,7 +302,7 @@ class TargetEvents:
             if len(fit) == 1:
                 return fit[0]
         fit = described_target(self, ws, targeted, self._clause_verb(node))
-        if len(fit) == 1:
+        if len(fit) == 1 and not self._apart(ws + _post_words(node), targeted):
             return fit[0]                   # "my targeted FIRE monster" flipped: the one on the field
         if owner and not t.get("card") and len(set(targeted)) > 1 and ws and \
                 ws[-1] in ("monster", "card", "one"):
@@ -314,6 +315,15 @@ class TargetEvents:
             if len(fit) == 1:
                 return fit[0]
         self.fail("which of the targeted cards?", node)
+
+    def _apart(self, ws: list[str], targeted: list[str]) -> bool:
+        """Do the words say a card apart from every one targeted: a kind, Attribute or Type none
+        was told to be ("one of my DARK monsters" of a target told as "a face-up card"), or on the
+        field ("the Machine I control") where each target was told elsewhere?"""
+        if all(_kind_apart(ws, self.entities.get(x, {})) for x in targeted):
+            return True
+        on_field = bool({"control", "controls", "controlled", "field"} & {w.lower() for w in ws})
+        return on_field and all(told_place(self, x) not in (None, "field") for x in targeted)
 
     def _clause_verb(self, node) -> str | None:
         """The game verb of the clause that changes a targeted card ("flips", "returns"), if any."""
@@ -620,6 +630,12 @@ def _targeting_change(reading: Reading, ent: dict, told_target: bool = False) ->
 
 _MONSTER_WORDS = frozenset(("monster", "monsters"))
 _SPELL_TRAP_WORDS = frozenset(("spell", "trap", "spell/trap", "spells", "traps", "s/t"))
+
+
+def _post_words(node) -> list[str]:
+    """The words said after a thing in its clause ("the Machine I control": "i", "control")."""
+    post = sub(node, "thing_post") if isinstance(node, Tree) else None
+    return low(post) if post is not None else []
 
 
 def _kind_apart(ws: list[str], entity: dict) -> bool:
