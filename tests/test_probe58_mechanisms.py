@@ -150,3 +150,45 @@ def test_a_response_said_by_what_it_does_and_same_turn_without_its_article(said,
     from psct_expert.parser.lexicon import relex
 
     assert relex(said).text == read
+
+
+@pytest.mark.slow
+def test_a_cost_told_after_the_activation_is_checked_against_the_cost(base_expert):
+    answer = base_expert.ask("My opponent activates Lightning Vortex and discards 1 card. I negate "
+                             "the activation. Is the discarded card still in their GY?")
+    assert answer.value == "yes"
+    # near miss: a cost the card does not have
+    with pytest.raises(QuestionError, match="cost is not to pay 2000 LP"):
+        base_expert.ask("I activate Solemn Strike and pay 2000 LP. My opponent negates the "
+                        "activation. Are my 2000 LP still gone?")
+
+
+@pytest.mark.slow
+def test_when_a_targeting_card_was_used_is_no_change_of_its_target(base_expert):
+    answer = base_expert.ask("During my opponent's End Phase, I activate Book of Moon on their "
+                             "monster. They banish it in response. Is it still flipped face-down?")
+    assert answer.value == "no"
+
+
+@pytest.mark.slow
+def test_a_card_destroyed_by_a_response_then_the_chain_resolves(base_expert):
+    # "When ... You can": the Chain Link under the response resolves after it, so it misses
+    when = base_expert.ask("I activate Pot of Greed. My opponent destroys my Peten the Dark Clown "
+                           "in response. Can I activate Peten the Dark Clown's effect?")
+    assert when.value == "no"
+    # near miss: "If ...": it does not miss the timing
+    if_ = base_expert.ask("I activate Pot of Greed. My opponent destroys my Sangan in response. "
+                          "Can I activate Sangan's effect?")
+    assert if_.value == "yes"
+
+
+@pytest.mark.parametrize("said, read", [
+    ("I activate a card (Chain Link 1).", "I activate a card."),
+    ("Chain Link 1 then resolves.", "The Chain resolves."),
+    # near miss: another link resolving is not the whole Chain
+    ("Chain Link 2 resolves.", "Chain Link 2 resolves."),
+])
+def test_a_links_number_said_again_and_the_last_link_resolving(said, read):
+    from psct_expert.parser.lexicon import relex
+
+    assert relex(said).text == read

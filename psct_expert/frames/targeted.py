@@ -38,6 +38,11 @@ MAX_WORDS = 90
 # became of them (never the opponent's card: whose the parts asked are is not read here)
 _TARGET_OF = re.compile(r"(?<!their )(?<!his )(?<!her )(?<!opp's )(?<!opponent's )(?P<card>\ue001\d+\ue001)'s (?:(?P<n>2|3|two|three|both) )?targets? "
                         r"(?:card |monster )?(?P<verb>is|are|gets|get|got|was|were)\b", re.IGNORECASE)
+# a clause that only says when the card was used ("during my opponent's End Phase")
+_PHASE_WORDS = frozenset(("draw", "standby", "main", "battle", "end", "phase", "damage", "step",
+                          "turn", "mp1", "mp2", "bp", "ep", "sp", "dp"))
+_WHEN_WORDS = frozenset(("during", "in", "on", "at", "the", "1", "2", "it", "is", "it's", "its",
+                         "was", "own", "this", "that", "same", "start", "of"))
 # the words that say which of several targets changed
 _ONE = frozenset(("one", "1"))
 _OTHER = frozenset(("other", "others", "remaining"))
@@ -424,6 +429,9 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
             if not used:
                 if quoted and not cards and _fits(plain, w["uses"] | w["things"], voc):
                     continue            # the card's text, quoted after its name
+                if not cards and not quoted and set(plain) & _PHASE_WORDS and \
+                        set(plain) <= _PHASE_WORDS | _WHEN_WORDS | voc["players"] | _PUNCT:
+                    continue            # "during my opponent's End Phase": when it was used
                 return None
             if any(names[n] == card_name for n in cards):
                 if set(plain) <= _RESOLVING | _PUNCT | _GLUE | voc["pointers"]:

@@ -172,6 +172,30 @@ class MoveEvents:
         self.events.append({"kind": "move", "what": card, "action": action})
         return True
 
+    def _gone_by_a_response(self, ev: Tree, named: dict, verb: str | None) -> bool:
+        """"I activate a Spell Card. My opponent destroys my X in response": a card no effect told
+        targets, named, leaves the field by a response of that player's (a card or effect of no
+        told kind) chained to the open link; that link resolves first and does it.  Only "in
+        response" may be said with it; anything else keeps its refusal."""
+        action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+                  "return": "returned-to-hand"}.get(verb or "")
+        mods = subs(ev, "ev_mod")
+        if action is None or not named.get("card") or not self.acts or \
+                [low(m) for m in mods] != [["in", "response"]] or \
+                any(named["card"] == x.get("card") for e in self.events
+                    if e.get("kind") == "activate" for x in e.get("targets", [])
+                    if isinstance(x, dict)):
+            return False
+        player = self._player(ev)
+        if player not in ("you", "opponent"):
+            return False
+        what = self.entity(named)
+        aid = self._activate({"generic": "card"}, player, {"respond": True})
+        act = next(e for e in self.events if e.get("id") == aid)
+        self._step(act, action, what)
+        self.events.append({"kind": "resolve"})
+        return True
+
     def _moved_by_link(self, ev: Tree, t: dict, action: str) -> bool:
         """sisterGK: "Goblin Zombie gets destroyed as Chain Link 2", "X is sent to the GY by Chain
         Link 1 of a Chain of 3": a Chain told only by its links' numbers, first thing told.  Its
@@ -366,6 +390,8 @@ class MoveEvents:
             ref = self.effect_ref(card_ir(named["card"]))
             own = [self._activate(ref, owner_in_words(named["words"]), {})]
         if not own and self.cost_told_as_activation(ev, named, verb):
+            return
+        if not own and self._gone_by_a_response(ev, named, verb):
             return
         if own and verb in ("destroy", "banish", "return", "send") and not any(
                 named["card"] == x.get("card") for e in self.events if e.get("kind") == "activate"
