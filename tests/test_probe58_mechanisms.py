@@ -192,3 +192,15 @@ def test_a_links_number_said_again_and_the_last_link_resolving(said, read):
     from psct_expert.parser.lexicon import relex
 
     assert relex(said).text == read
+
+
+@pytest.mark.slow
+def test_a_rules_exams_player_b_asked_to_negate_a_summon(base_expert):
+    answer = base_expert.ask("Player A Special Summons Cyber Dragon from the hand by its own "
+                             "procedure. Can Player B negate that Summon with a Counter Trap that "
+                             "negates Special Summons?")
+    assert answer.value == "yes"
+    # near miss: no third player
+    with pytest.raises(QuestionError):
+        base_expert.ask("Player A Special Summons Cyber Dragon from the hand by its own "
+                        "procedure. Can Player C negate that Summon?")

@@ -121,6 +121,8 @@ def _subject_fits(said: str, m: re.Match, frame: dict, voc: dict) -> bool:
     if not rule or not words or words[0] not in rule["verbs"]:
         return True
     before = _WORD.findall(said[:m.start()].lower())
+    if before[-2:] in (["player", "a"], ["player", "b"]):
+        return True                 # a rules exam's "Player B"
     return bool(before) and before[-1] in voc[rule["subjects"]]
 
 
@@ -287,15 +289,15 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     k = 0
     while k < len(words):
         w = words[k]
-        if w in allowed:
-            k += 1
+        if w in allowed or w in ("a", "b") and k and words[k - 1] == "player":
+            k += 1              # (a rules exam's "Player A", "Player B")
             continue
         if w in _ORDINALS and k + 1 < len(words) and words[k + 1] in voc["effect_nouns"] and \
                 ordinal in (0, _ORDINALS[w]):
             ordinal = _ORDINALS[w]          # "test run first effect": that effect of the card
             k += 1
             continue
-        if w in voc["blocking"]:
+        if w in voc["blocking"] and w not in (frame.get("unblocks") or ()):
             return None
         if w.isdigit():
             # a number said of the effect ("its send top 2"): grounded in its text like any
@@ -316,8 +318,8 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         n = _phrases(words, voc["summons"], k)
         if n:
             kind = voc["summons"][" ".join(words[k:k + n])]
-            if summon and kind not in ("any", summon):
-                return None
+            if summon and summon != "any" and kind not in ("any", summon):
+                return None             # two kinds said ("any" is said more closely after)
             summon = kind if kind != "any" or not summon else summon
             subject = "summon"
             k += n

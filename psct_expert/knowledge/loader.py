@@ -205,7 +205,7 @@ class _Loader:
                               "ask", "ask_summon", "ask_object",
                               "ask_activation", "ask_card", "premise", "words", "story",
                               "pair", "ask_pair", "ask_cost", "ask_same", "ask_other",
-                              "cue_subject", "ask_parts"} or \
+                              "cue_subject", "ask_parts", "unblocks"} or \
                 not isinstance(frame.get("tails", []), list) or \
                 not isinstance(frame.get("restates", []), list) or \
                 not _object_spec(frame.get("object", {})) or \
@@ -215,8 +215,8 @@ class _Loader:
                                      "'ask_activation', 'ask_card', 'tails: [regular expressions]', "
                                      "'restates: [regular expressions]', 'object: {any: [PHRASE, "
                                      "...], words: [WORD, ...]}', "
-                                     "'premise', 'words', 'story' (any, none, card-free or "
-                                     "own-summon)")
+                                     "'premise', 'words', 'unblocks', 'story' (any, none, "
+                                     "card-free or own-summon)")
             return {}
         for key in ("cues", "cues_back", "tails", "restates"):
             for k, cue in enumerate(frame.get(key) or ()):
@@ -258,6 +258,7 @@ class _Loader:
                                for k in ("any", "words")}} if frame.get("object") else {}),
                 "premise": str(frame.get("premise") or ""),
                 "words": [str(w).lower() for w in frame.get("words") or ()],
+                "unblocks": [str(w).lower() for w in frame.get("unblocks") or ()],
                 "story": str(frame.get("story") or "any"),
                 "pair": str(frame.get("pair") or ""),
                 **({"cue_subject": {"verbs": [str(v).lower() for v in subject["verbs"]],
