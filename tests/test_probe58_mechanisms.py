@@ -6,6 +6,7 @@ Sentences written for these tests, not the shared cases."""
 import pytest
 
 from psct_expert.errors import QuestionError
+from question_helpers import rules_fired
 
 
 @pytest.mark.slow
@@ -204,3 +205,13 @@ def test_a_rules_exams_player_b_asked_to_negate_a_summon(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("Player A Special Summons Cyber Dragon from the hand by its own "
                         "procedure. Can Player C negate that Summon?")
+
+
+@pytest.mark.slow
+def test_a_response_to_one_kind_of_card_is_never_chained_to_another_kind(base_expert):
+    answer = base_expert.ask("My opponent activates Solemn Strike. Can I chain Magic Jammer to it?")
+    assert answer.value == "no"
+    assert "activation-of-another-kind-never-answered" in rules_fired(answer)
+    # near miss: a Spell Card's activation is what it answers
+    spell = base_expert.ask("My opponent activates Pot of Greed. Can I chain Magic Jammer to it?")
+    assert spell.value == "yes"
