@@ -215,3 +215,15 @@ def test_a_response_to_one_kind_of_card_is_never_chained_to_another_kind(base_ex
     # near miss: a Spell Card's activation is what it answers
     spell = base_expert.ask("My opponent activates Pot of Greed. Can I chain Magic Jammer to it?")
     assert spell.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_card_that_answers_a_summon_in_its_window_is_never_told_no_by_the_chain(base_expert):
+    # a Trap whose condition is that a monster is Summoned is activated in that Summon's own
+    # window: the Summon starting no Chain never says it cannot be
+    with pytest.raises(QuestionError, match="answers the Summon itself"):
+        base_expert.ask("opp NS a monster, can i respond with Torrential Tribute?")
+    # near miss: a card with no such condition is asked as before (the Summon starts no Chain)
+    other = base_expert.ask("My opponent Normal Summons a monster. Can I chain Mystical Space "
+                            "Typhoon to it?")
+    assert other.value == "no"

@@ -54,6 +54,7 @@ class Frame:
     pointer: bool = False            # the asked sentences name no card ("does that target?")
     clause: str = ""                 # a clause saying how the card does it (grounded in its text)
     responding: str = ""             # the response asked too ("so opp can chain X to it")
+    responder: str = ""              # the card named as the one that would respond
     object: str = ""                 # what the cue is asked of ("... target my monster?"): asked
     # too (a no stands: what the effect does to nothing it does to none; a yes needs it)
     copy: str = ""                   # "same" card or an "other" copy, when said (again-this-turn)
@@ -438,6 +439,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
                  quoted=quotes, responds=responds, pointer=not cards_asked, action=action,
                  clause=unmasked(clause), clause_words=clause_words,
                  responding=unmasked(responding), object=unmasked(obj), copy=copy,
+                 responder=names[responder] if responder is not None else "",
                  polarity=polarity, premise=premise, numbers=numbers, late=late_said,
                  parts=parts, ordinal=ordinal)
 

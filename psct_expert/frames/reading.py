@@ -49,6 +49,16 @@ def changes_of(frame: Frame, asked: str) -> list[Change]:
     return out
 
 
+def _answers_summons(db, name: str) -> bool:
+    """Is the card one whose condition is that a monster is Summoned ("When your opponent
+    Summons ...")?"""
+    from ..reader.reader import read_card
+
+    card = db.get(name)
+    return card is not None and any(f.type == "trigger_names" and f.get("name") == "summoned"
+                                    for f in read_card(card).facts)
+
+
 def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,
                         frame: Frame) -> bool:
     """Do the sentences that ask, as written, hold a word that may change what is asked (other
@@ -150,6 +160,11 @@ def by_frame(relexed: Relexed, written: str, db, families: dict):
     if _blocked_as_written(written, relexed, db, families, frame):
         # a word that may change what is asked, as the question was written (the lexicon may
         # have told "... start a Chain if X?" as "X. ...?": what is supposed is never a story)
+        return None
+    if frame.responder and frame.subject == "summon" and _answers_summons(db, frame.responder):
+        # "does that summon start a chain so I can respond with X?" of a card whose condition is
+        # that a monster is Summoned: it is activated in that Summon's own window, so that the
+        # Summon starts no Chain never says it cannot be
         return None
     if frame.story:
         if frame.subject == "summon" and _story_cards(text, spans, frame) - {frame.card}:

@@ -180,11 +180,14 @@ class MoveEvents:
         action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
                   "return": "returned-to-hand"}.get(verb or "")
         mods = subs(ev, "ev_mod")
+        targeted = [x for e in self.events if e.get("kind") == "activate"
+                    for x in e.get("targets", [])]
         if action is None or not named.get("card") or not self.acts or \
                 [low(m) for m in mods] != [["in", "response"]] or \
-                any(named["card"] == x.get("card") for e in self.events
-                    if e.get("kind") == "activate" for x in e.get("targets", [])
-                    if isinstance(x, dict)):
+                any(named["card"] in (x, x.get("card") if isinstance(x, dict) else None,
+                                      self.entities.get(x, {}).get("card")
+                                      if isinstance(x, str) else None)
+                    for x in targeted):
             return False
         player = self._player(ev)
         if player not in ("you", "opponent"):

@@ -147,6 +147,11 @@ def _also(st: Situate, node: Tree | None, spec: dict) -> dict:
     if generic is not None:             # "... that I can chain a Quick Effect to"
         spec["also_needs"] = f"whether {st.r.said(generic)} can be activated in response"
     elif effs:
+        summon = spec.get("family") == "summon-starts-chain" or \
+            (spec.get("effect") or {}).get("select") == "summons-self"
+        if summon:
+            from .negation import refuse_summon_window
+            refuse_summon_window(st, st.effect_ref(st.r.effect(effs[0])), effs[0])
         spec["also_needs"] = (f"whether {' '.join(st.pq.words.text[0:0]) or ''}"
                               f"{_said(st, effs[0])} can be activated in response")
     else:
@@ -360,7 +365,7 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
         # sisterAF: "can I chain / activate Black Horn of Heaven on their Xyz Summon?": a card that
         # negates Summons answers the Summon itself (its window), so it is asked whether it
         # negates that Summon, not whether the Summon starts a Chain
-        from .negation import negate_told_summon, negates_summons
+        from .negation import negate_told_summon, negates_summons, refuse_summon_window
         neg = first_effect(named)
         nref = st.effect_ref(st.r.effect(neg), hint=["negate"])
         if negates_summons(st, nref):
@@ -368,6 +373,7 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
                 st.unsaid_summoner.add(got["summon"])   # whose Summon it is was not said
             ev = got.get("event") or next(e for s, e in st.summons if s == got["summon"])
             return negate_told_summon(st, fam, neg, nref, got["summon"], ev, named)
+        refuse_summon_window(st, nref, named)
     made_by = _made_by_resolution(st, got.get("summon"))
     if "effect" in got or made_by is not None:
         spec = _also(st, tail, st.spec("starts-chain", {"effect": got.get("effect") or made_by}))

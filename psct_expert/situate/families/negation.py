@@ -52,6 +52,19 @@ def negates_summons(st: Situate, ref: dict) -> bool:
                                      and f.get("effect") == found[1] for f in found[0].facts)
 
 
+def refuse_summon_window(st: Situate, ref: dict, node: Tree) -> None:
+    """"opp NS a monster, can I respond with X?" of a card whose condition is that a monster is
+    Summoned ("When your opponent Summons ..."): it is activated in that Summon's own window, so
+    that the Summon starts no Chain never says it cannot be; refused, naming the question to
+    ask instead."""
+    reading = st.reading(ref["card"]) if ref.get("card") else None
+    if reading is not None and any(f.type == "trigger_names" and f.get("name") == "summoned"
+                                   for f in reading.facts):
+        st.fail(f"{ref['card']} answers the Summon itself (its condition is that a monster is "
+                f"Summoned): ask whether it can be activated then ('... Can I activate "
+                f"{ref['card']}?')", node)
+
+
 def answer_told_summon(st: Situate, fam: Tree, node: Tree | None) -> dict | None:
     """(readA) "My opponent Link Summons X. Can I respond with Black Horn of Heaven / Solemn Strike
     it / chain Imperm to it?": with no activation told and a Summon told last, a card that negates
@@ -65,6 +78,7 @@ def answer_told_summon(st: Situate, fam: Tree, node: Tree | None) -> dict | None
     if negates_summons(st, ref):
         return negate_told_summon(st, fam, neg, ref, told[0], told[1], node or fam)
     if "chain" in low(fam):
+        refuse_summon_window(st, ref, neg)
         spec = st.spec("summon-starts-chain", {"summon": told[0]})
         spec["also_needs"] = f"whether {st.r.said(neg)} can be activated in response"
         return spec
