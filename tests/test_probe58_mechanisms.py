@@ -227,3 +227,23 @@ def test_a_card_that_answers_a_summon_in_its_window_is_never_told_no_by_the_chai
     other = base_expert.ask("My opponent Normal Summons a monster. Can I chain Mystical Space "
                             "Typhoon to it?")
     assert other.value == "no"
+
+
+@pytest.mark.slow
+def test_a_target_turned_face_down_is_not_affected_by_a_stat_change(base_expert):
+    # a face-down monster is not affected by a change of its ATK, whatever "it" rechecks
+    answer = base_expert.ask("I activate Rush Recklessly targeting my opponent's face-up monster. "
+                             "My opponent changes that monster to face-down Defense Position in "
+                             "response. Does that monster still gain 700 ATK?")
+    assert answer.value == "no"
+    assert "face-down-target-stat-unaffected" in rules_fired(answer)
+    # the targeted story's reading (a part asked as done) leaves it to the grammar's
+    with pytest.raises(QuestionError):
+        base_expert.ask("I activate Gearspring Spirit targeting my opponent's face-up monster. My "
+                        "opponent chains an effect that changes that monster to face-down Defense "
+                        "Position. Does that monster's ATK still become 0?")
+    # near miss: a target gone from the field is not affected
+    gone = base_expert.ask("I activate Gearspring Spirit targeting my opponent's face-up monster. "
+                           "My opponent banishes that monster in response. Does that monster's "
+                           "ATK still become 0?")
+    assert gone.value == "no"

@@ -38,6 +38,8 @@ MAX_WORDS = 90
 # became of them (never the opponent's card: whose the parts asked are is not read here)
 _TARGET_OF = re.compile(r"(?<!their )(?<!his )(?<!her )(?<!opp's )(?<!opponent's )(?P<card>\ue001\d+\ue001)'s (?:(?P<n>2|3|two|three|both) )?targets? "
                         r"(?:card |monster )?(?P<verb>is|are|gets|get|got|was|were)\b", re.IGNORECASE)
+# the actions that change what a monster is (its ATK/DEF, Level, name)
+_STAT_VERBS = frozenset(("become", "halve", "gain", "lose", "double", "change-level"))
 # a clause that only says when the card was used ("during my opponent's End Phase")
 _PHASE_WORDS = frozenset(("draw", "standby", "main", "battle", "end", "phase", "damage", "step",
                           "turn", "mp1", "mp2", "bp", "ep", "sp", "dp"))
@@ -674,6 +676,11 @@ def specs_of(told: Told, db) -> list[dict] | None:
     from ..reader.reader import read_card
     from ..reader.select import select_clause
 
+    if told.change == "face-down" and set(told.asked) & _STAT_VERBS:
+        # a monster turned face-down is not affected by an effect that changes its ATK/DEF, Level
+        # or name (game-rules#counters-and-stats.6), whatever "it" or "that target" rechecks:
+        # no rule here says so, so the question is left to the other readings
+        return None
     card = db.get(told.card)
     reading = read_card(card)
     out = []
