@@ -247,3 +247,16 @@ def test_a_target_turned_face_down_is_not_affected_by_a_stat_change(base_expert)
                            "My opponent banishes that monster in response. Does that monster's "
                            "ATK still become 0?")
     assert gone.value == "no"
+
+
+@pytest.mark.slow
+def test_what_is_said_of_told_materials_after_them_is_never_dropped(base_expert):
+    # "with the same name" is not read against "2+ monsters with different names": refused,
+    # never answered as if the Summon were legal
+    with pytest.raises(QuestionError, match="material line"):
+        base_expert.ask("If I Link Summon Knightmare Unicorn using two monsters with the same "
+                        "name, can I use its effect?")
+    # near miss: how many materials, and nothing said after them
+    answer = base_expert.ask("I Link Summon Knightmare Unicorn using two monsters. Can I use its "
+                             "effect?")
+    assert answer.value == "yes"

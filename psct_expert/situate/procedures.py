@@ -22,6 +22,10 @@ from ..reader.phrases import (cards_discarded, cards_needed, done_by, names_oppo
                                summoned_by, takes_from_elsewhere)
 from .words import itself_fits_cost, norm, owner_in_words
 
+# what may be said of told materials after them: whose and where they are ("I control")
+_WHERE_WORDS = frozenset(("i", "you", "they", "he", "she", "we", "my", "your", "their", "his",
+                          "her", "opponent", "control", "controls", "controlled", "on", "the",
+                          "field", "in", "hand", "gy", "graveyard", "from"))
 MOVED = {"send": "sent-to-gy", "banish": "banished", "tribute": "tributed", "discard": "discarded",
          "shuffle": "returned-to-deck", "detach": "detached", "destroy": "destroyed"}
 COUNTS = gamewords().counts("state")      # the number words a told state or a cost's need says
@@ -91,6 +95,13 @@ class ProcedureEvents:
             if kind not in ("xyz", "link", "synchro", "fusion"):
                 self.fail("only an Xyz, Link, Synchro or Fusion Summon uses materials", mat)
             told = self.r.thing(sub(mat, "thing"))
+            post = sub(sub(mat, "thing"), "thing_post")
+            if post is not None and not set(low(post)) <= _WHERE_WORDS:
+                # "using two monsters with the same name": what is said of the materials after
+                # them is not read against the card's material line (never dropped)
+                self.fail(f"the materials told {self.r.said(mat)!r}: what is said of them after "
+                          "them is not read against the card's material line (say how many and "
+                          "of what kind)", post)
             materials = [self.entity(told, **_material_kind(told))]
             if kind != "xyz" and "placing" in low(mat):
                 self.fail("only an Xyz Monster is placed on top of its material", mat)
