@@ -260,3 +260,25 @@ def test_what_is_said_of_told_materials_after_them_is_never_dropped(base_expert)
     answer = base_expert.ask("I Link Summon Knightmare Unicorn using two monsters. Can I use its "
                              "effect?")
     assert answer.value == "yes"
+
+
+@pytest.mark.slow
+def test_resolving_without_effect_is_asked_as_doing_nothing(base_expert):
+    answer = base_expert.ask("I activate Book of Moon on their monster and they banish it in "
+                             "response. Does Book of Moon resolve without effect?")
+    assert answer.value == "yes"
+    # near miss: one of two targets gone, "them": the other is still affected
+    other = base_expert.ask("If one of the 2 targets of Dark Factory of Mass Production leaves "
+                            "the GY before it resolves, does the card resolve without effect?")
+    assert other.value == "no"
+
+
+@pytest.mark.parametrize("said, read", [
+    ("will it resolve with no effect?", "Will it fizzle?"),
+    # near miss: told, not asked
+    ("It resolves without effect. Do I draw?", "It resolves without effect. Do I draw?"),
+])
+def test_resolving_without_effect_asked_is_fizzling(said, read):
+    from psct_expert.parser.lexicon import relex
+
+    assert relex(said).text == read

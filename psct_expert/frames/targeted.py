@@ -573,6 +573,9 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
         told.change = "position"    # "to face-up Defense Position": only its position changed
     # the question
     said = " ".join(asked)
+    # "does it resolve without effect?": whether it does nothing, as "does it fizzle?" asks
+    said = re.sub(r"\bresolves? (?:without|with no) (?:any )?effects?\b", "fizzle", said,
+                  flags=re.IGNORECASE)
     toks = [t for t in _tokens(said)]
     if any(t.startswith("\ue002") for t in toks):
         return None
