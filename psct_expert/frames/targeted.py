@@ -679,11 +679,6 @@ def specs_of(told: Told, db) -> list[dict] | None:
     from ..reader.reader import read_card
     from ..reader.select import select_clause
 
-    if told.change == "face-down" and set(told.asked) & _STAT_VERBS:
-        # a monster turned face-down is not affected by an effect that changes its ATK/DEF, Level
-        # or name (game-rules#counters-and-stats.6), whatever "it" or "that target" rechecks:
-        # no rule here says so, so the question is left to the other readings
-        return None
     card = db.get(told.card)
     reading = read_card(card)
     out = []
@@ -763,6 +758,12 @@ def specs_of(told: Told, db) -> list[dict] | None:
                 f.type == "reference" and f.get("effect") == eff.id and f.get("n") == n
                 for f in reading.facts)
             family = "affected" if on_target else "clause-done"
+            if family == "clause-done" and told.change == "face-down" and verb in _STAT_VERBS:
+                # a monster turned face-down is not affected by a change of its ATK/DEF
+                # (game-rules#counters-and-stats.6): asked as whether the part is done, no rule
+                # says so, so the question is left to the other readings
+                parts = []
+                break
             spec = {"family": family, "effect": dict(ref), "part": verb,
                     "suppose": suppose}
             if family == "affected":
