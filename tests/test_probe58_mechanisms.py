@@ -246,7 +246,8 @@ def test_resolving_without_effect_is_asked_as_doing_nothing(base_expert):
     # near misses: "2+" is "2 or more", and a small number with no word is no ATK
     ("2+ monsters went to the gy", "2+ monsters went to the gy"),
     ("is that a +1 for me?", "Is that a +1 for me?"),
-    ("opp responds changing that monster to defense", "Opp responds by changing that monster to defense"),
+    ("opp responds changing that monster to defense",
+     "Opp responds by changing that monster to defense"),
     ("can i try it again same turn?", "Can i use it again this turn?"),
     # near misses: a response said by what it is, and "the same turn" said in full
     ("he responds nothing", "He responds nothing"),

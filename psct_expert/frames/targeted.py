@@ -36,8 +36,10 @@ MAX_WORDS = 90
 
 # "X's target is ...", "X's 2 targets get ...": the card used on its target(s), told with what
 # became of them (never the opponent's card: whose the parts asked are is not read here)
-_TARGET_OF = re.compile(r"(?<!their )(?<!his )(?<!her )(?<!opp's )(?<!opponent's )(?P<card>\ue001\d+\ue001)'s (?:(?P<n>2|3|two|three|both) )?targets? "
-                        r"(?:card |monster )?(?P<verb>is|are|gets|get|got|was|were)\b", re.IGNORECASE)
+_TARGET_OF = re.compile(r"(?<!their )(?<!his )(?<!her )(?<!opp's )(?<!opponent's )"
+                        r"(?P<card>\ue001\d+\ue001)'s (?:(?P<n>2|3|two|three|both) )?targets? "
+                        r"(?:card |monster )?(?P<verb>is|are|gets|get|got|was|were)\b",
+                        re.IGNORECASE)
 # the actions that change what a monster is (its ATK/DEF, Level, name)
 _STAT_VERBS = frozenset(("become", "halve", "gain", "lose", "double", "change-level"))
 # a clause that only says when the card was used ("during my opponent's End Phase")

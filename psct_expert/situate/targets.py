@@ -262,8 +262,8 @@ class TargetEvents:
         """Which targeted card a clause names: "one of them", "it", the only one, or the one
         whose controller it says ("my targeted card")."""
         ws = t["words"]
-        if (ws[:2] in (["one", "of"], ["1", "of"]) or (ws in (["one"], ["1"]) and not t.get("card"))) \
-                and not self._apart(ws[2:], targeted):
+        one = ws[:2] in (["one", "of"], ["1", "of"]) or ws in (["one"], ["1"]) and not t.get("card")
+        if one and not self._apart(ws[2:], targeted):
             return targeted[0]
         if t["pronoun"]:
             return targeted[-1]
