@@ -52,11 +52,11 @@ def changes_of(frame: Frame, asked: str) -> list[Change]:
 def _answers_summons(db, name: str) -> bool:
     """Is the card one whose condition is that a monster is Summoned ("When your opponent
     Summons ...")?"""
+    from ..reader.phrases import answers_a_summon
     from ..reader.reader import read_card
 
     card = db.get(name)
-    return card is not None and any(f.type == "trigger_names" and f.get("name") == "summoned"
-                                    for f in read_card(card).facts)
+    return card is not None and answers_a_summon(read_card(card))
 
 
 def _blocked_as_written(written: str, relexed: Relexed, db, families: dict,

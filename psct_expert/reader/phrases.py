@@ -1199,3 +1199,9 @@ def turns_face_down_only(text: str) -> bool:
     q = grammar().text_queries
     return bool(q["face_down"].search(text)) and not q["face_up"].search(text.split(";")[-1])
 
+
+def answers_a_summon(reading) -> bool:
+    """(asked by the question side) Is the card one whose condition is that a monster is
+    Summoned ("When your opponent Summons ...", "When a monster(s) is Summoned")?  It is then
+    activated in that Summon's own window, not chained to a Chain Link."""
+    return any(f.type == "trigger_names" and f.get("name") == "summoned" for f in reading.facts)

@@ -57,9 +57,10 @@ def refuse_summon_window(st: Situate, ref: dict, node: Tree) -> None:
     Summoned ("When your opponent Summons ..."): it is activated in that Summon's own window, so
     that the Summon starts no Chain never says it cannot be; refused, naming the question to
     ask instead."""
+    from ...reader.phrases import answers_a_summon
+
     reading = st.reading(ref["card"]) if ref.get("card") else None
-    if reading is not None and any(f.type == "trigger_names" and f.get("name") == "summoned"
-                                   for f in reading.facts):
+    if reading is not None and answers_a_summon(reading):
         st.fail(f"{ref['card']} answers the Summon itself (its condition is that a monster is "
                 f"Summoned): ask whether it can be activated then ('... Can I activate "
                 f"{ref['card']}?')", node)
