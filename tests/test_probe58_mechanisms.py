@@ -264,3 +264,15 @@ def test_the_lexicon_reads(said, read):
     from psct_expert.parser.lexicon import relex
 
     assert relex(said).text == read
+
+
+@pytest.mark.slow
+def test_any_card_or_effect_asked_against_a_text_that_locks_responses(base_expert):
+    # the lock says nothing can be chained by the opponent, whatever the card's kind
+    answer = base_expert.ask("Player A activates Fairy Knight Ingunar's effect. Can Player B chain "
+                             "any card or effect to it?")
+    assert answer.value == "no"
+    assert "response-lock" in rules_fired(answer)
+    # near miss: no lock, and a card named only by its kind says no Spell Speed
+    with pytest.raises(QuestionError, match="named only by its kind"):
+        base_expert.ask("My opponent activates Pot of Greed. Can I chain any card or effect to it?")

@@ -152,7 +152,8 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
                                               "player": player, "from": place}]
     if purpose is not None and sub(purpose, "neg_verb") is not None:
         return _stop_summon(st, purpose, responder, to, spec)
-    if responder.get("generic") and (purpose is not None or not responder.get("subtype")):
+    if responder.get("generic") and (purpose is not None or not responder.get("subtype")) and \
+            not (purpose is None and _locks_responses(st, act)):
         # "with a Quick-Play Spell": its kind gives its Spell Speed; what it does is not known
         st.fail("a card named only by its kind can be asked about as the response only with its "
                 "property ('a Quick-Play Spell', 'a Counter Trap') and without a purpose: "
@@ -168,6 +169,17 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         else:
             spec["also_needs"] = f"whether it can {st.r.said(purpose)[3:]}"
     return spec
+
+
+def _locks_responses(st: Situate, act: dict | None) -> bool:
+    """Does the text of the card activated lock responses to it ("Neither player / Your opponent
+    cannot activate cards or effects in response to this card's activation") with no condition?
+    Then whether any card of a kind (said with no property) can be chained to it may be "no"."""
+    card = ((act or {}).get("effect") or {}).get("card")
+    if not card:
+        return False
+    return any(f.type == "response_lock" and f.get("what") == "any" and
+               f.get("conditional") == "no" for f in st.reading(card).facts)
 
 
 def _stop_summon(st: Situate, purpose: Tree, responder: dict, to: str, spec: dict) -> dict:
