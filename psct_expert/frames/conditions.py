@@ -65,8 +65,8 @@ def read_changed(text: str, spans: list[tuple[int, int, str]], db):
     if named is None:
         return None
     _ordered, names, whole = named
-    if _QUOTE.search(whole) or len(_tokens(whole)) > MAX_WORDS or \
-            set(_tokens(whole)) & w["blocks"]:
+    toks = _tokens(whole)
+    if _QUOTE.search(whole) or len(toks) > MAX_WORDS or set(toks) & w["blocks"]:
         return None
     story, asked = _asked(_sentences(whole))
     conditioned = {}

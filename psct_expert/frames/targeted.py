@@ -41,7 +41,7 @@ _TARGET_OF = re.compile(r"(?<!their )(?<!his )(?<!her )(?<!opp's )(?<!opponent's
                         r"(?:card |monster )?(?P<verb>is|are|gets|get|got|was|were)\b",
                         re.IGNORECASE)
 # the actions that change what a monster is (its ATK/DEF, Level, name)
-_STAT_VERBS = frozenset(("become", "halve", "gain", "lose", "double", "change-level"))
+_STAT_VERBS = frozenset(("become", "halve", "gain", "lose", "double"))
 # a clause that only says when the card was used ("during my opponent's End Phase")
 _PHASE_WORDS = frozenset(("draw", "standby", "main", "battle", "end", "phase", "damage", "step",
                           "turn", "mp1", "mp2", "bp", "ep", "sp", "dp"))

@@ -5,6 +5,7 @@ resolves (flipped, gone, protected), and the change a response implies."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from lark import Tree
@@ -652,11 +653,18 @@ def _kind_apart(ws: list[str], entity: dict) -> bool:
 
 def _properties(ws: list[str]) -> set[str]:
     """The Attributes and Types (each word of a Type, "-Type" taken off) the words say."""
+    known = _property_words()
+    return {w for w in (x.lower().removesuffix("-type") for x in ws) if w in known}
+
+
+@lru_cache(maxsize=1)
+def _property_words() -> frozenset[str]:
+    """The words of the game's Attributes and Types, lower case (built once)."""
     from ..gamewords import gamewords
 
     g = gamewords()
-    known = {a.lower() for a in g.attributes} | {w.lower() for t in g.types for w in t.split()}
-    return {w for w in (x.lower().removesuffix("-type") for x in ws) if w in known}
+    return frozenset({a.lower() for a in g.attributes} |
+                     {w.lower() for t in g.types for w in t.split()})
 
 
 # words that say which targeted card is meant without describing the card itself
