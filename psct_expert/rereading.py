@@ -14,6 +14,7 @@ from . import kre as re
 from .cards import CardDB
 from .gamewords import gamewords
 from .parser.lexicon import Change, Relexed, relex
+from .reader.numbering import said_number
 
 
 def mentions(text: str, db: CardDB, families: dict):
@@ -577,7 +578,8 @@ def _quoted_effect(quote: str, card) -> int | None:
     if not pieces:
         return None
     fit = []
-    for eff in read_card(card).effects:
+    reading = read_card(card)
+    for eff in reading.effects:
         text, at = flat(eff.text or ""), 0
         for p in pieces:
             at = text.find(p, at)
@@ -585,7 +587,7 @@ def _quoted_effect(quote: str, card) -> int | None:
                 break
             at += len(p)
         else:
-            fit.append(eff.n)
+            fit.append(said_number(reading, eff))     # the number players say it by
     return fit[0] if len(fit) == 1 and isinstance(fit[0], int) and fit[0] in ORDINAL_WORDS else None
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from . import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from .gamewords import gamewords
+from .reader.numbering import public
 from .yamlpos import safe_load
 
 if TYPE_CHECKING:
@@ -81,7 +82,14 @@ def effect_words(eid: str, lang: str = "en") -> str:
     m = re.fullmatch(r"(P?)(\d+)(?:\.(\d+))?", n)
     if not m:
         return str(eid)
-    which = w["ordinals"].get(int(m.group(2))) or _fill(w["ordinal_other"], lang, n=m.group(2))
+    n = int(m.group(2))
+    if not m.group(1):
+        said = public(name, n)       # players do not number a Summoning condition
+        if said is None:
+            text = _fill(w["summoning_condition"], lang, name=name)
+            return _fill(w["bullet"], lang, n=m.group(3), effect=text) if m.group(3) else text
+        n = said
+    which = w["ordinals"].get(n) or _fill(w["ordinal_other"], lang, n=str(n))
     text = _fill(w["effect"], lang, which=which, name=name,
                  pendulum=w["pendulum"] if m.group(1) else "")
     if m.group(3):

@@ -23,6 +23,7 @@ from .grounded import (card_says, claims_checked, cost_said_as_activation, doing
 from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
+from .reader.numbering import public
 from .rereading import (ORDINAL_WORDS, bare_possessives, card_verbs, chain_links_told, mentions,
                         partial_names, purpose_aside, question_clause, relex_around_names,
                         negator_held, negator_told, story_clauses, told_again,
@@ -607,13 +608,14 @@ def _each_effect_at(exc, text: str, lines: list[str], db: CardDB, families: dict
     numbered = [n for n in effects["ns"] if n in _ORDINAL]
     bullets = [n for n in effects["ns"] if isinstance(n, str) and n.partition(".")[0].isdigit()
                and int(n.partition(".")[0]) in _ORDINAL]
-    if at is None or len(numbered) + len(bullets) != len(effects["ns"]):
-        return None
+    if at is None or len(numbered) + len(bullets) != len(effects["ns"]) or any(
+            public(effects["card"], n) not in _ORDINAL for n in numbered):
+        return None         # (a Summoning condition has no number players say it by)
     specs, by_n = [], {}
 
     def asked_of(n: int) -> dict:
         if n not in by_n:
-            asked = f"the {_ORDINAL[n]} effect of {effects['card']}"
+            asked = f"the {_ORDINAL[public(effects['card'], n)]} effect of {effects['card']}"
             by_n[n] = _once(text[:at.start()] + asked + text[at.end():], lines, db, families)
         return by_n[n]
     out = Relexed(relexed.text if relexed else text, list(relexed.changes) if relexed else [])
@@ -704,7 +706,9 @@ def _purpose_said(effects: dict, db: CardDB, changes: list[Change]) -> tuple[int
 
 def _said_effect(n, card: str) -> str:
     """An effect as the reading says it: "the second effect of X", "bullet 1.2 of X"."""
-    return f"the {_ORDINAL[n]} effect of {card}" if n in _ORDINAL else f"bullet {n} of {card}"
+    if n in _ORDINAL and public(card, n) in _ORDINAL:
+        return f"the {_ORDINAL[public(card, n)]} effect of {card}"     # as players number it
+    return f"bullet {n} of {card}"
 
 
 def _with_effect(spec, card: str, parent: int, bullet: str):

@@ -70,7 +70,7 @@ def test_the_story_is_set_aside_and_said_so(expert):
 
 def test_an_effect_described_is_the_one_its_text_says(expert):
     a = expert.ask("shooting quasar dragon's negate thing, is that a quick effect or nah")
-    assert a.value == "yes" and a.restated.startswith("Is the third effect of Shooting Quasar")
+    assert a.value == "yes" and a.restated.startswith("Is the second effect of Shooting Quasar")
 
 
 def test_a_summon_by_its_own_procedure_read_by_frame(expert):
@@ -114,7 +114,7 @@ def test_a_summon_told_with_another_card_is_not_read_as_the_cards_own(expert):
 def test_a_quotation_picks_the_effect_whose_text_says_it(expert):
     a = expert.ask('opp used shooting quasar dragon lol. the "negate the activation" thing, is '
                    'that a quick effect?')
-    assert a.value == "yes" and a.restated.startswith("Is the third effect of Shooting Quasar")
+    assert a.value == "yes" and a.restated.startswith("Is the second effect of Shooting Quasar")
 
 
 def test_can_anything_respond_is_not_read_as_does_it_start_a_chain(expert):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..reader.numbering import said_number
 from .read import Frame
 from .words import _quote_words, vocabulary
 
@@ -56,12 +57,13 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
             said = [f.get("verb") for f in reading.facts
                     if f.type == "clause" and f.get("effect") == e.id]
             verbs = {v for v in said if said.count(v) == 1}   # a verb of two parts says neither
-            if e.n not in _ORDINAL or len(frame.parts) != 2 or not set(frame.parts) <= verbs or \
-                    frame.ordinal and e.n != frame.ordinal or \
+            if said_number(reading, e) not in _ORDINAL or len(frame.parts) != 2 or \
+                    not set(frame.parts) <= verbs or \
+                    frame.ordinal and said_number(reading, e) != frame.ordinal or \
                     frame.described and not grounded_in_text(" ".join(frame.described), e.text):
                 continue
             out.append(spec["ask_parts"].format(
-                effect=f"the {_ORDINAL[e.n]} effect of {frame.card}",
+                effect=f"the {_ORDINAL[said_number(reading, e)]} effect of {frame.card}",
                 first=frame.parts[0].replace("-", " "), second=frame.parts[1].replace("-", " ")))
         return out or None
     if frame.responds and _RESPONSES.search(text):
@@ -74,12 +76,14 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
     if spec.get("ask_same"):
         # "can I use it again?": the same card (each effect that has a limit asked, agreeing)
         # or another copy; said neither way, both, and they must agree
-        limited = [e for e in read_card(card).effects if e.n in _ORDINAL and
+        reading = read_card(card)
+        limited = [e for e in reading.effects if said_number(reading, e) in _ORDINAL and
                    re.search(r"only (?:use|activate)|once per (?:turn|chain)", e.text, re.I)]
         out = []
         if frame.copy in ("same", "") and len(limited) == 1:
             out.append(spec["ask_same"].format(
-                effect=f"The {_ORDINAL[limited[0].n]} effect of {frame.card}", card=frame.card))
+                effect=f"The {_ORDINAL[said_number(reading, limited[0])]} effect of {frame.card}",
+                card=frame.card))
         elif frame.copy == "same":
             return None                 # which of its effects, nothing says
         if frame.copy in ("other", ""):
@@ -93,14 +97,15 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
             return None
         verb = frame.action.split()[0]
         lemma = next((k for k, v in vocabulary()["actions"].items() if v == frame.action), verb)
-        fits = [e for e in read_card(card).effects if e.n in _ORDINAL and
+        reading = read_card(card)
+        fits = [e for e in reading.effects if said_number(reading, e) in _ORDINAL and
                 (grounded_in_text(lemma, e.text) or grounded_in_text(verb, e.text))]
         if frame.described:
             fits = [e for e in fits if grounded_in_text(" ".join(frame.described), e.text)]
         if not fits:
             return None
-        return [spec["ask"].format(effect=f"The {_ORDINAL[e.n]} effect of {frame.card}",
-                                   question=said) for e in fits]
+        return [spec["ask"].format(effect=f"The {_ORDINAL[said_number(reading, e)]} effect of "
+                                          f"{frame.card}", question=said) for e in fits]
     if frame.subject == "summon":
         if not spec.get("ask_summon"):
             return None
@@ -124,8 +129,9 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         # as a whole is what the grammar makes of its name (most often its activation: an Equip
         # Spell's activation targets, its "Equip only to ..." does not)
         return [spec["ask"].format(effect=frame.card, action=frame.action)]
-    effects = [e for e in read_card(card).effects if e.n in _ORDINAL and
-               (not frame.ordinal or e.n == frame.ordinal)]
+    reading = read_card(card)
+    effects = [e for e in reading.effects if said_number(reading, e) in _ORDINAL and
+               (not frame.ordinal or said_number(reading, e) == frame.ordinal)]
     if not effects:
         return None
     fits = [e for e in effects
@@ -156,8 +162,8 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
     if len(fits) > 1 and frame.pointer and not frame.described:
         # "X. Does it target?": which of its effects "it" is, nothing says
         return None
-    return [spec["ask"].format(effect=f"the {_ORDINAL[e.n]} effect of {frame.card}",
-                               action=frame.action) for e in fits]
+    return [spec["ask"].format(effect=f"the {_ORDINAL[said_number(reading, e)]} effect of "
+                                      f"{frame.card}", action=frame.action) for e in fits]
 
 
 def _a_part(quote: str, text: str) -> bool:

@@ -680,5 +680,8 @@ def read_card(card: Card) -> Reading:
     back from the cache folder (:mod:`psct_expert.readcache`).
     """
     from ..readcache import kept_reading
+    from .numbering import note
 
-    return kept_reading(card, lambda: _Reader(card).read())
+    reading = kept_reading(card, lambda: _Reader(card).read())
+    note(reading)                 # how players number its effects, for the words said back
+    return reading

@@ -18,6 +18,7 @@ from lark import Tree
 
 from ..gamewords import gamewords
 from ..parser.transform import find, low, sub, subs
+from ..reader.numbering import numbered
 from ..reader.phrases import (cards_discarded, cards_needed, done_by, names_opponents_field,
                                summoned_by, takes_from_elsewhere)
 from .words import itself_fits_cost, norm, owner_in_words
@@ -280,7 +281,9 @@ class ProcedureEvents:
             f.type == "cost_action" and f.get("effect") == e.id and cost_told_as(f, verb)
             for f in reading.facts)]
         if effs and self.r.effect(effs[0]).get("ord"):
-            fit = [e for e in fit if e.n == self.r.effect(effs[0])["ord"]]
+            said = numbered(reading)
+            n = self.r.effect(effs[0])["ord"]
+            fit = [e for e in fit if n <= len(said) and e is said[n - 1]]
         purpose = sub(ev, "cost_purpose")
         if purpose is not None:
             fit = self._purpose_fit(reading, fit, purpose)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..cards import name_key
 from ..errors import QuestionError
 from ..reader import Reading, read_card
+from ..reader.numbering import numbered
 from ..reader.phrases import effect_used_from, names_place, target_phrase, target_sides
 from ..reader.select import select_effect
 from .words import norm, norm_words, thing_words, words_fit
@@ -127,7 +128,8 @@ class EffectRefs:
         effect") must fit that effect, or the question is refused (never dropped)."""
         name, n = reading.card.name, ref["ord"]
         pendulum = "pendulum" in wants
-        pool = [e for e in self._top(reading) if _is_pendulum(e) == pendulum]
+        # (a Summoning condition written first is not numbered: "the second effect" skips it)
+        pool = [e for e in self._top(reading) if _is_pendulum(e)] if pendulum else numbered(reading)
         if n > len(pool):
             kind = "Pendulum Effect" if pendulum else "effect"
             self.fail(f"{name} has no {kind} number {n} ({len(pool)} {kind}"

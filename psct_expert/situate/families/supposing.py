@@ -21,6 +21,7 @@ from ...errors import QuestionError, UnknownCard
 from ...gamewords import gamewords
 from ...parser.names import unknown_name_runs, vocabulary
 from ...parser.transform import ACTION_RULES, low, sub
+from ...reader.numbering import numbered
 from ...reader.phrases import MOVES_A_CARD, part_acts_on_target
 from ...reader.select import _effect_with_parts, select_clause, select_effect
 from .common import summon_kinds_read
@@ -258,7 +259,8 @@ def _effect(st: Situate, card: str, node: Tree | None) -> dict:
         _fail(st, f"which effect of {written} is its {said[0]} effect? (say its number: "
                   "'the first effect')", st.r.said(node))
     if ir["ord"]:
-        return {"card": card, "n": ir["ord"]}
+        said = numbered(st.reading(card))       # (a Summoning condition written first: unnumbered)
+        return {"card": card, "n": said[ir["ord"] - 1].n if ir["ord"] <= len(said) else ir["ord"]}
     return {"card": card, "select": "activation"}
 
 
