@@ -1047,14 +1047,14 @@ def held_conditions(text: str) -> list[dict]:
     """The conditions a text puts on what a player controls or has ("If you control no monsters",
     "You must control 3 or more ... to activate and to resolve this effect"), in order: ``need``
     ("no" or a number), ``at_least``, ``words`` (the things, as written), ``resolve`` (checked at
-    resolution too) and ``text`` (the condition's words)."""
+    resolution too), ``verb`` ("control" or "have") and ``text`` (the condition's words)."""
     out = []
     for m in grammar().text_queries["held_condition"].finditer(text):
         q = m.group(3).lower()
         need = "no" if q == "no" else 1 if q in ("a", "an") else int(q.split()[0])
         out.append({"need": need, "at_least": "or more" in q or q in ("a", "an"),
                     "words": m.group(4).split(), "resolve": "resolve" in m.group(5),
-                    "text": m.group(0).rstrip(":,.")})
+                    "verb": m.group(2).lower(), "text": m.group(0).rstrip(":,.")})
     return out
 
 

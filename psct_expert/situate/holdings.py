@@ -162,6 +162,16 @@ def note_removed(st: Situate, thing_node) -> None:
     if not getattr(st, "held", None):
         st.fail("removes one of what? (tell what was controlled first)", thing_node)
     ws = low(thing_node) if thing_node is not None else []
+    poss = sub(thing_node, "poss") if thing_node is not None else None
+    if poss is not None:
+        # "my WATER monster": the held cards are the activating player's
+        act = next((e for e in st.events if e.get("id") == st.held[-1]["act"]), None)
+        whose = st.held[-1]["player"] or (act or {}).get("player")
+        if st.r.player(poss) != whose:
+            st.fail(f"{st.r.said(thing_node)!r} is not one of {st.held[-1]['text']!r}", thing_node)
+        ws = ["that"] + ws[len(low(poss)):]
+    if ws[:1] == ["the"]:
+        ws = ["that"] + ws[1:]
     if ws not in (["one"], ["one", "of", "them"], ["it"]) and ws[:1] != ["that"]:
         st.fail(f"which of the cards is {st.r.said(thing_node)!r}?", thing_node)
     if ws[:1] == ["that"] and not set(norm_words(ws[1:])) <= set(norm_words(st.held[-1]["words"])):
@@ -209,7 +219,8 @@ def remove_target(st: Situate, ev: Tree) -> bool:
     if ws in (["1"], ["1", "of", "them"]):
         ws = ["one"] + ws[1:]              # "opp banishes 1 in response"
     pointed = None
-    if targeted and verb in REMOVED_TO and ws[:1] in (["that"], ["the"]) and \
+    said_whose = sub(sub(ev, "held_ref"), "poss") is not None     # "my Beast monster"
+    if targeted and verb in REMOVED_TO and (ws[:1] in (["that"], ["the"]) or said_whose) and \
             not {"another", "other", "all", "both"} & set(ws):
         # "they banish that card / the target / that same monster in response": the one targeted
         # card the words describe

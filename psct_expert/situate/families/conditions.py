@@ -99,6 +99,8 @@ def build_held(st: Situate, fam: Tree, q: Tree) -> dict:
               and f.get("effect") == eid}
     said = set(norm_words(held["words"])) | {"gy" if w == "graveyard" else w
                                              for w in norm_words(held["words"])}
+    if cond["verb"] == "control":
+        said.add("field")         # what a player controls is on the field
     if len(topics) == 1 and next(iter(topics)) in said:
         # "... with exactly 3 cards in my hand; my opponent destroys one in response": what the
         # condition looks at changed before it resolved (it is checked at activation only)
