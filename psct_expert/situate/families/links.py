@@ -99,7 +99,8 @@ def _open_links(st: Situate) -> list[str]:
         if k == "activate":
             if not e.get("respond"):
                 stack = []
-            stack.append(e["id"])
+            if e.get("id"):           # (a card told only as what negated a Summon has none)
+                stack.append(e["id"])
         elif k == "resolve":
             if e.get("of"):
                 stack = [a for a in stack if a != e["of"]]

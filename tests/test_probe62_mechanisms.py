@@ -1,0 +1,108 @@
+"""Mechanisms of the session after `4167ff5` (issues 22 and 23), found by rounds 60-64: effects
+numbered the way players number them (a Summoning condition written first has no number), a card
+held for an activation condition destroyed "in a chain" by a player named any way, an effect whose
+condition is an activation answering it, and a Summon told negated before a trigger is asked.
+Sentences and cards written for these tests, not the shared cases."""
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.errors import QuestionError
+from question_helpers import rules_fired
+
+# a monster whose text opens with its Summoning condition, then two numbered effects
+LORD = Card(name="Example Summit Lord", kind="monster", subtypes=("effect",), text=(
+    "Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by banishing 1 LIGHT "
+    "monster from your GY. Once per turn: You can target 1 card on the field; destroy it. When "
+    "your opponent activates a card or effect (Quick Effect): You can banish 1 card from your "
+    "GY."))
+HOWL = Card(name="Example Tide Howl", kind="trap", subtypes=("normal",), text=(
+    "If you control a WATER monster: Target 1 Spell in your opponent's GY; banish it."))
+
+
+def test_a_summoning_condition_written_first_has_no_number():
+    from psct_expert.reader import read_card
+    from psct_expert.reader.numbering import numbered, said_number
+
+    reading = read_card(LORD)
+    top = [e for e in reading.effects if e.n > 0]
+    said = numbered(reading)
+    # the reader reads four effects; players number the last two
+    assert [said_number(reading, e) for e in top] == [None, None, 1, 2]
+    assert said[0].text.startswith("Once per turn") and said[1].text.startswith("When your")
+    # near miss: a card with no Summoning condition is numbered as the reader numbers it
+    plain = read_card(HOWL)
+    assert [e.n for e in numbered(plain)] == [e.n for e in plain.effects if e.n > 0]
+
+
+def test_the_answer_says_an_effect_by_the_players_number():
+    from psct_expert.reader import read_card
+    from psct_expert.restate import effect_words
+
+    reading = read_card(LORD)
+    said = {e.text[:4]: e for e in reading.effects if e.n > 0}
+    quick = said["When"]
+    assert effect_words(quick.id) == "the second effect of Example Summit Lord"
+    condition = next(e for e in reading.effects if e.n > 0 and e.text.startswith("Cannot"))
+    assert effect_words(condition.id) == "the Summoning condition of Example Summit Lord"
+    # near miss: the card without one keeps the reader's numbers
+    read_card(HOWL)
+    assert effect_words("Example Tide Howl#1") == "the first effect of Example Tide Howl"
+
+
+@pytest.mark.slow
+def test_an_effect_asked_by_its_number_is_the_one_players_mean(base_expert):
+    e = base_expert.with_cards([LORD])
+    second = e.ask("Is the second effect of Example Summit Lord a Quick Effect?")
+    assert second.value == "yes"
+    assert second.restated.startswith("Is the second effect of Example Summit Lord")
+    first = e.ask("Is the first effect of Example Summit Lord a Quick Effect?")
+    assert first.value == "no"
+    # near miss: it has no third effect (the Summoning condition is not one)
+    with pytest.raises(QuestionError, match="no effect number 3"):
+        e.ask("Is the third effect of Example Summit Lord a Quick Effect?")
+
+
+@pytest.mark.slow
+def test_the_card_held_for_the_condition_destroyed_in_a_chain(base_expert):
+    e = base_expert.with_cards([HOWL])
+    answer = e.ask("I activate Example Tide Howl while I control a WATER monster. My opponent "
+                   "chains and destroys my WATER monster. Does Example Tide Howl still resolve?")
+    assert answer.value == "yes"
+    assert "activation-condition-only-at-activation" in rules_fired(answer)
+    # near miss: their monster is not the one held for my condition
+    with pytest.raises(QuestionError, match="is not one of"):
+        e.ask("I activate Example Tide Howl while I control a WATER monster. In response my "
+              "opponent destroys their WATER monster. Does Example Tide Howl still resolve?")
+
+
+@pytest.mark.slow
+def test_a_condition_that_is_an_activation_answers_it(base_expert):
+    e = base_expert.with_cards([LORD])
+    theirs = e.ask("My opponent activates Pot of Greed. Can I chain the second effect of Example "
+                   "Summit Lord?")
+    assert theirs.value == "yes"
+    assert "activation-condition-may-answer" in rules_fired(theirs)
+    # near miss: my own Spell does not meet "When your opponent activates"
+    mine = e.ask("I activate Pot of Greed. Can I chain the second effect of Example Summit Lord?")
+    assert mine.value == "no"
+
+
+@pytest.mark.slow
+def test_a_trigger_asked_after_a_summon_told_negated_is_answered(base_expert):
+    answer = base_expert.ask("Can I activate Torrential Tribute now?", [
+        "My opponent Normal Summons a monster.", "I negate that Summon with Solemn Warning."])
+    assert answer.value == "no"
+
+
+@pytest.mark.parametrize("said, read", [
+    ("Player B chains and destroys that monster.", "Player B destroys that monster in response."),
+    ("i chain and banish it.", "i banish it in response."),
+    ("opp chain and destroy my WATER monster.", "opp destroy my WATER monster in response."),
+    # near miss: a chain told with the card that did it stays as written
+    ("Player B chains Raigeki.", "Player B chains Raigeki."),
+])
+def test_the_lexicon_reads(said, read):
+    from psct_expert.parser.lexicon import relex
+
+    assert relex(said).text.lower() == read.lower()
