@@ -16,6 +16,8 @@ LORD = Card(name="Example Summit Lord", kind="monster", subtypes=("effect",), te
     "monster from your GY. Once per turn: You can target 1 card on the field; destroy it. When "
     "your opponent activates a card or effect (Quick Effect): You can banish 1 card from your "
     "GY."))
+TOMATO = Card(name="Example Tomato Sprout", kind="monster", subtypes=("effect",), text=(
+    "When this card is destroyed by battle and sent to the GY: You can draw 1 card."))
 HOWL = Card(name="Example Tide Howl", kind="trap", subtypes=("normal",), text=(
     "If you control a WATER monster: Target 1 Spell in your opponent's GY; banish it."))
 
@@ -95,12 +97,51 @@ def test_a_trigger_asked_after_a_summon_told_negated_is_answered(base_expert):
     assert answer.value == "no"
 
 
+@pytest.mark.slow
+def test_a_destruction_by_battle_told_with_the_damage_step_is_still_the_last_thing(base_expert):
+    e = base_expert.with_cards([TOMATO])
+    asked = e.ask("Example Tomato Sprout is destroyed by battle. Can its effect be activated in "
+                  "the Damage Step?")
+    assert asked.value == "yes"
+    told = e.ask("Example Tomato Sprout is destroyed by battle and sent to the GY. It is the "
+                 "Damage Step. Can its effect be activated?")
+    assert told.value == "yes"
+    # near miss: a card of no kind the Damage Step allows, after the same destruction
+    other = e.ask("Example Tomato Sprout is destroyed by battle. Can I activate Raigeki in the "
+                  "Damage Step?")
+    assert other.value == "no"
+
+
+@pytest.mark.slow
+def test_a_by_battle_trigger_after_a_destruction_told_with_no_cause_is_not_no(base_expert):
+    e = base_expert.with_cards([TOMATO])
+    unsaid = e.ask("Example Tomato Sprout is destroyed. Can its effect be activated?")
+    assert unsaid.value != "no"
+    # near miss: destroyed by a card effect told
+    spell = e.ask("Raigeki destroys Example Tomato Sprout. Can its effect be activated?")
+    assert spell.value == "no"
+
+
+def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
+    from psct_expert.parser.grammar import grammar_for
+    from psct_expert.parser.names import partial_mentions
+
+    found = partial_mentions("It is the Damage Step. Can its effect be activated?", base_expert.db,
+                             grammar_for(base_expert.kb.families).terminal)
+    assert found == []
+
+
 @pytest.mark.parametrize("said, read", [
     ("Player B chains and destroys that monster.", "Player B destroys that monster in response."),
     ("i chain and banish it.", "i banish it in response."),
     ("opp chain and destroy my WATER monster.", "opp destroy my WATER monster in response."),
     # near miss: a chain told with the card that did it stays as written
     ("Player B chains Raigeki.", "Player B chains Raigeki."),
+    ("It is destroyed by battle and sent to the GY.", "It is destroyed by battle."),
+    ("This happens in the Damage Step.", "It is the Damage Step."),
+    # near misses: sent to the GY with no destruction, and a thing that happens that is no phase
+    ("It is sent to the GY.", "It is sent to the GY."),
+    ("This happens in my turn.", "This happens in my turn."),
 ])
 def test_the_lexicon_reads(said, read):
     from psct_expert.parser.lexicon import relex

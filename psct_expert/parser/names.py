@@ -483,6 +483,8 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
         words = name_key(text[s:e]).split()
         if not words or set(words) <= _game_words() or " ".join(words) in _not_names():
             continue
+        if re.match(r"[.!?;]\s", text[s:e]):
+            continue        # a run opening at a sentence's end (". Can"): no name
         if _term_after_as(text, s, e):
             continue
         if text[s].islower() and _owned_by_a_card(text, s, mentions):

@@ -11,6 +11,17 @@ from ..gamewords import gamewords
 from ..parser.transform import low, sub
 
 
+def add_phase(st, told: dict) -> dict:
+    """Tell a phase the question is in: after what was told before it, but the Damage Step told
+    with a destruction by battle is the step it happened in, so it comes before that destruction
+    (which is still the last thing that happened: "X is destroyed by battle. It is the Damage
+    Step. Can I activate its effect?")."""
+    at = next((i for i, e in enumerate(st.events) if e.get("kind") == "move" and
+               e.get("by") == "battle"), None) if told.get("phase") == "damage-step" else None
+    st.events.insert(len(st.events) if at is None else at, told)
+    return told
+
+
 class PhaseEvents:
     """Phase, turn and attack clauses of the told situation (mixed into :class:`.told.Situate`)."""
 
@@ -24,8 +35,7 @@ class PhaseEvents:
         phase = self.r.phase(sub(ev, "phase"))
         if turn not in ("you", "opponent", "any") or phase is None:
             self.fail("which phase of whose turn?", ev)
-        self.events.append({"kind": "phase", "phase": phase, "turn": turn})
-        self._damage_calculation(ev)
+        self._damage_calculation(ev, add_phase(self, {"kind": "phase", "phase": phase, "turn": turn}))
 
     def ev_phase_now(self, ev: Tree) -> None:
         """"we are in the Damage Step": whose turn is the attacker's, when an attack was told."""
@@ -38,20 +48,19 @@ class PhaseEvents:
             turn = "any"       # the Damage Step's rules are the same in either player's turn
         if turn not in ("you", "opponent", "any"):
             self.fail("whose turn is it? ('during my opponent's Battle Phase')", ev)
-        self.events.append({"kind": "phase", "phase": phase, "turn": turn})
-        self._damage_calculation(ev)
+        self._damage_calculation(ev, add_phase(self, {"kind": "phase", "phase": phase, "turn": turn}))
 
-    def _damage_calculation(self, ev: Tree) -> None:
+    def _damage_calculation(self, ev: Tree, told: dict) -> None:
         """"during damage calculation", "in the Damage Step, before damage calculation": the
-        Damage Step, at that part (game-rules#damage-step.1)."""
+        Damage Step (``told``), at that part (game-rules#damage-step.1)."""
         if gamewords().phase_of(" ".join(low(sub(ev, "phase")))) == "damage-calculation":
-            self.events[-1]["step"] = "damage-calculation"
+            told["step"] = "damage-calculation"
         part = sub(ev, "ds_part")
         if part is not None:
-            if self.events[-1].get("phase") != "damage-step":
+            if told.get("phase") != "damage-step":
                 self.fail(f"{self.r.said(part)!r} is a part of the Damage Step", part)
             said = low(part)
-            self.events[-1]["step"] = "before-damage-calculation" if "before" in said else \
+            told["step"] = "before-damage-calculation" if "before" in said else \
                 "after-damage-calculation" if "after" in said else "damage-calculation"
 
     def ev_phase_done(self, ev: Tree) -> None:

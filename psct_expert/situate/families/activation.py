@@ -12,6 +12,7 @@ from ...errors import QuestionError
 from ...gamewords import gamewords
 from ...parser.transform import find, low, now_whens, sub, subs
 from ...reader.select import select_effect
+from ..phases import add_phase
 from ..procedures import unpayable_costs
 from ..refs import effect_does_action
 from ..words import norm
@@ -120,11 +121,11 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 # the Damage Step's rules are the same in either turn: whose it is is not said
                 # (a window of one player's turn, "During your opponent's turn", is not settled)
                 turn = "any"
-            st.events.append({"kind": "phase", "phase": phase, "turn": turn})
+            told = add_phase(st, {"kind": "phase", "phase": phase, "turn": turn})
             if gamewords().phase_of(" ".join(low(ph))) == "damage-calculation":
-                st.events[-1]["step"] = "damage-calculation"    # "during damage calculation"
+                told["step"] = "damage-calculation"    # "during damage calculation"
             elif phase == "damage-step" and low(w)[:3] == ["at", "the", "end"]:
-                st.events[-1]["step"] = "end"                   # "at the end of the Damage Step"
+                told["step"] = "end"                   # "at the end of the Damage Step"
         elif "summon" in low(w) or "against" in low(w):
             if not st.summons:
                 st.fail("which Summon? (tell it first)", w)
@@ -145,7 +146,10 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         slots["set_this_turn"] = True
     if not whens and not st.events and not slots.get("set_this_turn") and not st.cannot:
         st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
-    if "event" not in slots and not any(sub(w, "phase") for w in whens):
+    told_then = any(e.get("kind") == "move" and e.get("by") == "battle" for e in st.events)
+    if "event" not in slots and (told_then or not any(sub(w, "phase") for w in whens)):
+        # (the Damage Step said with a destruction by battle told: "X is destroyed by battle.
+        # Can I activate its effect in the Damage Step?" asks of that event, in that step)
         event = _attack_answered(st, ref)
         if event is None:
             event = event_for(st, ref, purpose)
