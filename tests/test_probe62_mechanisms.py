@@ -18,6 +18,9 @@ LORD = Card(name="Example Summit Lord", kind="monster", subtypes=("effect",), te
     "GY."))
 TOMATO = Card(name="Example Tomato Sprout", kind="monster", subtypes=("effect",), text=(
     "When this card is destroyed by battle and sent to the GY: You can draw 1 card."))
+RECALL = Card(name="Example Maid Recall", kind="spell", subtypes=("normal",), text=(
+    "Draw 1 card. While this card is in your GY: You can target 1 monster you control; add this card "
+    "to your hand, and if you do, return that monster to the hand."))
 HOWL = Card(name="Example Tide Howl", kind="trap", subtypes=("normal",), text=(
     "If you control a WATER monster: Target 1 Spell in your opponent's GY; banish it."))
 
@@ -122,6 +125,21 @@ def test_a_by_battle_trigger_after_a_destruction_told_with_no_cause_is_not_no(ba
     assert spell.value == "no"
 
 
+@pytest.mark.slow
+def test_a_spell_told_in_the_gy_activates_its_gy_effect(base_expert):
+    e = base_expert.with_cards([RECALL])
+    for told in ("Example Maid Recall is in my GY and I activate its effect targeting my Sangan.",
+                 "I activate Example Maid Recall from my GY targeting my Sangan."):
+        answer = e.ask("My opponent chains Raigeki Break and destroys Sangan. Do I still add "
+                       "Example Maid Recall to my hand?", [told])
+        assert answer.value == "yes"
+        assert answer.params["effect"].endswith("#2")        # its effect used from the GY
+    # near miss: activated with nothing said of the GY, it is the card's activation (it draws)
+    with pytest.raises(QuestionError):
+        e.ask("My opponent chains Raigeki Break and destroys Sangan. Do I still add Example Maid "
+              "Recall to my hand?", ["I activate Example Maid Recall targeting my Sangan."])
+
+
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     from psct_expert.parser.grammar import grammar_for
     from psct_expert.parser.names import partial_mentions
@@ -139,6 +157,11 @@ def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     ("Player B chains Raigeki.", "Player B chains Raigeki."),
     ("It is destroyed by battle and sent to the GY.", "It is destroyed by battle."),
     ("This happens in the Damage Step.", "It is the Damage Step."),
+    ("They declare a direct attack.", "They attack directly."),
+    ("They declare an attack on my Sangan.", "They attack my Sangan."),
+    ("Can Sangan's effect be activated afterwards?", "Can Sangan's effect be activated after that?"),
+    # near miss: an attack declared with the monster that attacks stays as written
+    ("They declare an attack with Sangan.", "They declare an attack with Sangan."),
     # near misses: sent to the GY with no destruction, and a thing that happens that is no phase
     ("It is sent to the GY.", "It is sent to the GY."),
     ("This happens in my turn.", "This happens in my turn."),

@@ -65,8 +65,12 @@ class ChainEvents(ResponseReach):
             hint.append(f"count:{n}")
         # "activates X's effect to destroy one of my cards": the effect that destroys
         hint += [v for v in (self.r.action(sub(m, "act_verb")) for m in info.get("purposes", [])) if v]
-        if info.get("from") == "hand":
-            hint.append("from:hand")    # "I activate X from my hand": of its effects, the hand's
+        told_in = (self.entities.get(ir.get("card") or (self.last_card if ir.get("how") in (
+            "eff_its", "eff_it") else None)) or {}).get("place")
+        if info.get("from") in ("hand", "gy") or (not info.get("from") and told_in == "gy"):
+            # "I activate X from my hand / GY" ("X is in my GY and I activate its effect"): of its
+            # effects, the one used there
+            hint.append(f"from:{info.get('from') or told_in}")
         # (of its effects, those that are activated: never its Summoning condition)
         ref = self.effect_ref(ir, hint=["activated", *hint])
         unsaid = False

@@ -552,6 +552,11 @@ class MoveEvents:
             self.fail("which card is there? (name it)", ev)
         owner = owner_in_words(t["words"]) or (self.r.player(sub(sub(ev, "thing"), "poss"))
                                        if sub(sub(ev, "thing"), "poss") is not None else None)
+        whose_place = [c for c in ev.children if isinstance(c, Tree) and c.data == "poss"]
+        if owner is None and whose_place and self.r.place(sub(ev, "place")) in ("gy", "hand",
+                                                                               "banished", "deck"):
+            # "X is in my GY": a card in a player's GY, hand, Deck or banishment is that player's
+            owner = self.r.player(whose_place[0])
         if owner not in ("you", "opponent"):
             self.fail(f"whose is {t['text']!r}? ('my X', 'my opponent's X')", ev)
         place = self.r.place(sub(ev, "place"))

@@ -85,6 +85,12 @@ class EffectRefs:
             if doing is not None:
                 return {"card": c.name, "n": doing.n}
             return {"card": c.name, "select": "activation"}
+        places = [h for h in hint if h in ("from:gy",)]
+        if places:
+            # "X is in my GY and I activate its effect": the one effect used from there
+            fit = [e for e in self._top(reading) if _fits(reading, e, places[0])]
+            if len(fit) == 1:
+                return {"card": c.name, "n": fit[0].n}
         try:
             select_effect(reading, {"card": c.name, "select": "only"})
             if own:
@@ -461,6 +467,11 @@ def _doing_instead_of_activation(reading: Reading, cands, hint):
     (the card's activation).  Never an Equip Spell: its activation targets what it equips."""
     lasting = {"field", "continuous"} & {str(t).lower() for t in reading.card.subtypes}
     hint = ["target:any" if h == "target" else h for h in hint]
+    if "from:gy" in hint:
+        # "I activate X from my GY": a Spell or Trap Card is never activated from the GY, so it
+        # is its effect used there (the one whose text says so)
+        fit = [e for e in cands if _fits(reading, e, "from:gy")]
+        return fit[0] if len(fit) == 1 else None
     if not lasting or not any(h.startswith("target:") for h in hint):
         return None
     fit = [e for e in cands if all(_fits(reading, e, h) for h in hint)]
