@@ -631,11 +631,14 @@ def _effect_named(eid: str, card: str) -> str | None:
     """Effect ``eid`` said as "the second effect of ``card``"; None for one no ordinal says."""
     from .parser.names import vocabulary
 
+    from .reader.numbering import public
+
     n = eid.rpartition("#")[2]
     ordinals = {k: w for w, k in vocabulary()["ordinals"].items() if w.isalpha()}
-    if not n.isdigit() or int(n) not in ordinals:
+    said = public(eid.rpartition("#")[0], int(n)) if n.isdigit() else None   # as players number it
+    if said not in ordinals:
         return None
-    return f"the {ordinals[int(n)]} effect of {card}"
+    return f"the {ordinals[said]} effect of {card}"
 
 
 def _keyed(text: str, db: CardDB, families: dict):

@@ -604,13 +604,17 @@ def _each_effect_at(exc, text: str, lines: list[str], db: CardDB, families: dict
                     relexed: Relexed | None, at):
     """:func:`_each_effect` with the name asked of each effect at ``at`` (a match in ``text``)."""
     effects = exc.effects
+    # (a Summoning condition, which players do not number, is never the effect asked of)
+    kept = [n for n in effects["ns"] if not (n in _ORDINAL and public(effects["card"], n) is None)]
+    if kept and kept != effects["ns"]:
+        effects = {**effects, "ns": kept}
     existential = (getattr(exc, "understood", None) or {}).get("family") in EXISTENTIAL
     numbered = [n for n in effects["ns"] if n in _ORDINAL]
     bullets = [n for n in effects["ns"] if isinstance(n, str) and n.partition(".")[0].isdigit()
                and int(n.partition(".")[0]) in _ORDINAL]
     if at is None or len(numbered) + len(bullets) != len(effects["ns"]) or any(
             public(effects["card"], n) not in _ORDINAL for n in numbered):
-        return None         # (a Summoning condition has no number players say it by)
+        return None
     specs, by_n = [], {}
 
     def asked_of(n: int) -> dict:

@@ -480,11 +480,16 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
     for s, e in sorted(runs, key=lambda r: (r[0], -r[1])):
         if any(s < b and a < e for a, b in taken):
             continue
+        lead = re.match(r"[.!?;]\s+", text[s:e])
+        if lead is not None:
+            # a run opening at a sentence's end: the name, if any, starts after it (". Can" is
+            # the question's word, ". Leviathan Dragon" a name)
+            s += lead.end()
+            if len(text[s:e].split()) == 1 and plain_word(text[s:e].lower()):
+                continue
         words = name_key(text[s:e]).split()
         if not words or set(words) <= _game_words() or " ".join(words) in _not_names():
             continue
-        if re.match(r"[.!?;]\s", text[s:e]):
-            continue        # a run opening at a sentence's end (". Can"): no name
         if _term_after_as(text, s, e):
             continue
         if text[s].islower() and _owned_by_a_card(text, s, mentions):
