@@ -140,6 +140,21 @@ def test_a_spell_told_in_the_gy_activates_its_gy_effect(base_expert):
               "Recall to my hand?", ["I activate Example Maid Recall targeting my Sangan."])
 
 
+@pytest.mark.slow
+def test_lp_paid_as_a_told_cost_is_no_card(base_expert):
+    answer = base_expert.ask("Do I get my LP back?", [
+        "My opponent activates Monster Reborn.",
+        "I chain Solemn Judgment and pay half my LP.",
+        "My opponent chains their own Solemn Judgment and negates my Solemn Judgment."])
+    assert answer.value == "no"
+    # near miss: a card discarded as the told cost stays a card of the story
+    discarded = base_expert.ask("Do I get Sangan back?", [
+        "My opponent activates Monster Reborn.",
+        "In response I discard Sangan to activate Divine Wrath.",
+        "My opponent chains Solemn Judgment and negates Divine Wrath."])
+    assert discarded.value == "no"
+
+
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     from psct_expert.parser.grammar import grammar_for
     from psct_expert.parser.names import partial_mentions
@@ -160,6 +175,12 @@ def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     ("They declare a direct attack.", "They attack directly."),
     ("They declare an attack on my Sangan.", "They attack my Sangan."),
     ("Can Sangan's effect be activated afterwards?", "Can Sangan's effect be activated after that?"),
+    ("When I attack, my opponent activates Raigeki.", "I attack. My opponent activates Raigeki."),
+    ("On my turn my Sangan attacks.", "It is my turn. My Sangan attacks."),
+    # near misses: the moment a question asks of, and a turn said before a question, stay
+    ("When I attack, can my opponent activate Raigeki?",
+     "When I attack, can my opponent activate Raigeki?"),
+    ("On my turn, can I activate Raigeki?", "On my turn, can I activate Raigeki?"),
     # near miss: an attack declared with the monster that attacks stays as written
     ("They declare an attack with Sangan.", "They declare an attack with Sangan."),
     # near misses: sent to the GY with no destruction, and a thing that happens that is no phase

@@ -308,8 +308,8 @@ def _relex(text: str) -> Relexed:
     parts = _protection_supposed(parts, out)
     parts = [p for s in parts for p in _reason_first(s, out)]
     parts = [p for i, s in enumerate(parts) for p in _supposed(s, parts[i + 1:], out)]
-    parts = [_comma_question(_intro_comma(_phase_lead(_phase_lead_story(s, out), out), out), out)
-             for s in parts]
+    parts = [_comma_question(_intro_comma(_phase_lead(_phase_lead_story(
+        _time_lead_story(_turn_lead_story(s, out), out), out), out), out), out) for s in parts]
     if parts:
         parts[-1] = _declarative(_done_as_cost(parts[-1], out), out)
     text = " ".join(_story_first(parts, out))
@@ -806,6 +806,45 @@ def _phase_lead_story(s: str, out: Relexed) -> str:
     said = f"It is {whose} {phase}."
     out.changes.append(Change("read-as", m.group("lead") + m.group("sep").rstrip(), said))
     return f"{said} {rest[:1].upper()}{rest[1:]}"
+
+
+_TIME_LEAD = re.compile(
+    r"^(?P<lead>(?:when|after|once|as soon as)\s+(?P<first>(?:i|we|my opponent|the opponent|"
+    r"opponent|opp|they|he|she|player a|player b)\s+[^,?]+?)),\s+(?P<rest>(?:i|we|my opponent|"
+    r"the opponent|opponent|opp|they|he|she|player a|player b|in response)\b[^?]*[.!])$",
+    re.IGNORECASE)
+
+
+_TURN_LEAD = re.compile(
+    r"^(?P<lead>(?:on|during|in)\s+(?P<owner>my|their|his|her|opp(?:'?s)?|opponent(?:'?s)?|"
+    r"my opponent(?:'?s)?|the opponent(?:'?s)?)\s+turn)(?P<sep>\s*,\s*|\s+)(?P<rest>(?:opp|opponent|"
+    r"my opponent|they|i|we|he|she|their|my|his|her)\b[^?]*[.!])$", re.IGNORECASE)
+
+
+def _turn_lead_story(s: str, out: Relexed) -> str:
+    """(round 64) "On my turn my monster attacks.": whose turn a told sentence happens in, said
+    first as a sentence of its own ("It is my turn. My monster attacks."), as a phase is."""
+    m = _TURN_LEAD.match(s.strip())
+    if m is None:
+        return s
+    whose = "my" if m.group("owner").lower() == "my" else "my opponent's"
+    said = f"It is {whose} turn."
+    rest = m.group("rest")
+    out.changes.append(Change("read-as", m.group("lead") + m.group("sep").rstrip(), said))
+    return f"{said} {rest[:1].upper()}{rest[1:]}"
+
+
+def _time_lead_story(s: str, out: Relexed) -> str:
+    """(round 63) "When I attack, my opponent activates X.": a told sentence whose first clause
+    says what happened first is told as two sentences, in order ("I attack. My opponent activates
+    X.").  Never a question (its "When ..." is the moment it asks of)."""
+    m = _TIME_LEAD.match(s.strip())
+    if m is None:
+        return s
+    first, rest = m.group("first"), m.group("rest")
+    said = f"{first[:1].upper()}{first[1:]}. {rest[:1].upper()}{rest[1:]}"
+    out.changes.append(Change("read-as", s.strip(), said))
+    return said
 
 
 def _intro_comma(s: str, out: Relexed) -> str:

@@ -299,8 +299,8 @@ class ProcedureEvents:
                              else {})
         # "I banish a LIGHT and a DARK monster to activate X": each card moved is paid
         others = [self.r.thing(t) for t in ev.children if isinstance(t, Tree) and t.data == "thing"][1:]
-        self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(m)}
-                                   for m in [moved, *others]]
+        self.events[-1]["cost"] = [{"action": "paid-lp"}] if verb == "pay" else [
+            {"action": MOVED.get(verb, verb), "what": self.entity(m)} for m in [moved, *others]]
         self.told_costs[aid] = verb
 
     def ev_paid_for(self, ev: Tree) -> None:
@@ -447,7 +447,9 @@ class ProcedureEvents:
             self.unsaid_activator.add(aid)
         moved = {"card": card, "text": card, "words": [], "pronoun": False} if itself else \
             self.r.thing(things[0])
-        self.events[-1]["cost"] = [{"action": MOVED.get(verb, verb), "what": self.entity(moved)}]
+        # (LP paid is no card: "I pay half my LP to activate X")
+        self.events[-1]["cost"] = [{"action": "paid-lp"}] if verb == "pay" else [
+            {"action": MOVED.get(verb, verb), "what": self.entity(moved)}]
         self.told_costs[aid] = verb
         if itself and verb in ("tribute", "banish", "send", "detach"):
             self.self_gone[aid] = verb      # its own card left the field before it resolves
