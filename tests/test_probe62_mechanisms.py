@@ -155,6 +155,20 @@ def test_lp_paid_as_a_told_cost_is_no_card(base_expert):
     assert discarded.value == "no"
 
 
+@pytest.mark.slow
+def test_an_attack_told_with_they_and_the_monster_attacked(base_expert):
+    answer = base_expert.ask("It is my opponent's Battle Phase. They attack my Sangan. Can I "
+                             "activate Mirror Force?")
+    assert answer.value == "yes"
+    spec, _ = base_expert.read("It is my opponent's Battle Phase. They attack my Sangan. Can I "
+                               "activate Mirror Force?")
+    assert [e["kind"] for e in spec["situation"]] == ["phase", "attack"]
+    # near miss: "they destroy my Sangan", with no card that did it, is no event the story knows
+    with pytest.raises(QuestionError, match="no event"):
+        base_expert.ask("It is my opponent's Battle Phase. They destroy my Sangan. Can I activate "
+                        "Mirror Force?")
+
+
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     from psct_expert.parser.grammar import grammar_for
     from psct_expert.parser.names import partial_mentions

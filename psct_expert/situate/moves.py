@@ -373,6 +373,10 @@ class MoveEvents:
         Right after that player's own activation ("my opponent chains X and (my opponent) returns
         Y to my hand") it is what that link does, as "... and returns Y" says it."""
         verb_node = find(ev, "act_verb")
+        if verb_node is not None and self.r.action(verb_node) == "attack" and \
+                sub(ev, "thing") is not None and sub(ev, "actor") is not None and \
+                [c.data for c in ev.children if isinstance(c, Tree)] == ["actor", "act_verb", "thing"]:
+            return self.ev_attack(ev)      # "they attack my Dark Magician": an attack on it
         if verb_node is not None and self.acts and sub(ev, "ev_when") is None and \
                 self.events and self.events[-1].get("id") == self.acts[-1][0] and \
                 (self._act_player(self.acts[-1][0]) == self._player(ev) or
