@@ -21,6 +21,9 @@ TOMATO = Card(name="Example Tomato Sprout", kind="monster", subtypes=("effect",)
 RECALL = Card(name="Example Maid Recall", kind="spell", subtypes=("normal",), text=(
     "Draw 1 card. While this card is in your GY: You can target 1 monster you control; add this card "
     "to your hand, and if you do, return that monster to the hand."))
+SLUMBER = Card(name="Example Slumber Spell", kind="spell", subtypes=("normal",), text=(
+    "Draw 1 card.\nDuring your Main Phase, except the turn this card was sent to the GY: You can "
+    "banish this card from your GY; add 1 monster from your Deck to your hand."))
 HOWL = Card(name="Example Tide Howl", kind="trap", subtypes=("normal",), text=(
     "If you control a WATER monster: Target 1 Spell in your opponent's GY; banish it."))
 
@@ -167,6 +170,22 @@ def test_an_attack_told_with_they_and_the_monster_attacked(base_expert):
     with pytest.raises(QuestionError, match="no event"):
         base_expert.ask("It is my opponent's Battle Phase. They destroy my Sangan. Can I activate "
                         "Mirror Force?")
+
+
+@pytest.mark.slow
+def test_an_effect_not_for_the_turn_its_card_was_sent_to_the_gy(base_expert):
+    e = base_expert.with_cards([SLUMBER])
+    sent = e.ask("Example Slumber Spell was sent to the GY. Can I activate its effect?")
+    assert sent.value == "no"
+    assert "turn-sent-to-gy-blocks-activation" in rules_fired(sent)
+    resolved = e.ask("I activate Example Slumber Spell. It resolves. Can I activate its second "
+                     "effect?")
+    assert resolved.value == "no"
+    assert "resolved-spell-trap-sent-to-gy" in rules_fired(resolved)
+    # near miss: in the GY with nothing told of when it got there
+    told = e.ask("Example Slumber Spell is in my GY. It is my Main Phase 1. Can I activate its "
+                 "second effect?")
+    assert told.value != "no"
 
 
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):

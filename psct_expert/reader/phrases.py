@@ -800,6 +800,11 @@ class PhraseReaders:
                     self.add("once_per_duel", self.src(text, base + m.start(), base + m.end(), where),
                              effect=eff.id)
                 break
+        m = self.g.p["turn_sent_limit"].search(full)
+        if m:
+            # "..., except the turn this card was sent to the GY:": not in the turn it got there
+            self.add("turn_sent_limit", self.src(text, base + m.start(), base + m.end(), where),
+                     effect=eff.id)
         for rx in g.procedures:
             m = rx.search(main) if may_match(rx, low_main) else None
             if m:

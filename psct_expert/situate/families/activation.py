@@ -52,11 +52,14 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             # as who uses it
             st.last_card = st.db.get(st.r.card(subj[0])).name
         ir = st.r.effect(first_effect(fam))
-        moved = _told_moves(st, ir.get("card"))
+        moved = _told_moves(st, ir.get("card") or (st.last_card if ir.get("how") in (
+            "eff_its", "eff_it") else None))
         if moved:
             # "Raigeki Break destroys my X. Can I activate X's effect?": of X's effects, the one
             # whose trigger names what happened to X
             hint.append(f"moved:{moved[-1]}")
+            if moved[-1] in ("sent-to-gy", "destroyed", "discarded", "tributed", "detached"):
+                hint.append("from:gy")      # (or the one used from the GY, where it went)
         # (of its effects, those that are activated: "can I activate / use X's effect?")
         ref = st.effect_ref(ir, hint=["activated", *(h for h in hint if h)])
     slots: dict = {"effect": ref}
