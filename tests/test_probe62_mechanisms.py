@@ -188,6 +188,18 @@ def test_an_effect_not_for_the_turn_its_card_was_sent_to_the_gy(base_expert):
     assert told.value != "no"
 
 
+@pytest.mark.slow
+def test_a_face_up_card_destroyed_is_never_a_target_told_in_the_gy(base_expert):
+    # it was answered "no" as if the target in the GY had left: a wrong answer
+    with pytest.raises(QuestionError, match="which card is 'my face-up monster'"):
+        base_expert.ask("I activate Monster Reborn targeting a monster in my GY. In response my "
+                        "opponent destroys my face-up monster. Is the monster Special Summoned?")
+    # near miss: the target itself leaves the GY
+    gone = base_expert.ask("I activate Monster Reborn targeting a monster in my GY. In response "
+                           "my opponent banishes that monster. Is the monster Special Summoned?")
+    assert gone.value == "no"
+
+
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     from psct_expert.parser.grammar import grammar_for
     from psct_expert.parser.names import partial_mentions

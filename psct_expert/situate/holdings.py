@@ -160,7 +160,11 @@ def _held_changes(st: Situate) -> list:
 def note_removed(st: Situate, thing_node) -> None:
     """One of the held cards leaves: "one", "one of them", "that Fairy", "it"."""
     if not getattr(st, "held", None):
-        st.fail("removes one of what? (tell what was controlled first)", thing_node)
+        ws = low(thing_node) if thing_node is not None else []
+        if ws in ([], ["one"], ["one", "of", "them"], ["it"]):
+            st.fail("removes one of what? (tell what was controlled first)", thing_node)
+        st.fail(f"which card is {st.r.said(thing_node)!r}? (tell what was controlled or targeted "
+                "first: no card told fits it)", thing_node)
     ws = low(thing_node) if thing_node is not None else []
     poss = sub(thing_node, "poss") if thing_node is not None else None
     if poss is not None:

@@ -722,6 +722,10 @@ def described_target(st: Situate, ws: list[str], targeted: list[str],
     if places:
         cands = [t for t in cands if told_place(st, t) == places[-1] or
                  st.changed.get(t, {}).get("to") == places[-1]]
+    elif {"face-up", "face-down", "set"} & set(said):
+        # "my face-up monster", "their Set card": a card on the field, never one told in the GY,
+        # the hand or the banishment
+        cands = [t for t in cands if told_place(st, t) not in ("gy", "hand", "banished")]
     if verb in _FIELD_VERBS or "face-down" in said and verb is None:
         on_field = [t for t in cands if told_place(st, t) == "field"]
         if verb is None:     # "my face-down monster": the one told to turn face-down, else the field one
