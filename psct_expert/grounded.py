@@ -569,7 +569,7 @@ def doing_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None
 # "can i activate X from hand to banish something from their gy?": the purpose says which effect
 _COST_AS_ACT = re.compile(r"\b(?P<modal>can|could|may)\s+(?P<who>i|you|they|he|she|my opponent|opp|"
                           r"opponent)\s+(?P<verb>tribute|discard|banish|reveal|activate|use|chain)\s+"
-                          r"(?P<k>\ue000k\d+k)(?!'s)"
+                          r"(?P<k>\ue000k\d+k|it\b)(?!'s)"
                           r"(?P<rest>(?:\s+(?!to\b|in\s+order\b)[\w'\-]+){0,6}?)"
                           r"(?:\s+(?P<how>(?:in order\s+)?to\s+[^?]+?))?\s*(?P<end>\?)", re.IGNORECASE)
 
@@ -589,7 +589,14 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     m = _COST_AS_ACT.search(keyed)
     if m is None:
         return
-    mention = found[int(m.group("k")[2:-1])]
+    key = m.group("k")
+    if key.lower() == "it":
+        # "X is in my GY. Can I banish it to add ...?": the card named last before it
+        before = [int(k) for k in re.findall(r"\ue000k(\d+)k", keyed[:m.start("k")])]
+        if not before or len(set(before)) != 1:
+            return
+        key = f"\ue000k{before[-1]}k"
+    mention = found[int(key[2:-1])]
     card = db.find(mention.card)
     if card is None:
         return
@@ -609,7 +616,7 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
         paying = [e for e in paying if _purpose_of(said, reading, e, verb in ("activate", "use", "chain"))]
     if len(paying) != 1:
         return
-    said = _effect_named(paying[0], f"\ue000k{m.group('k')[2:-1]}k")
+    said = _effect_named(paying[0], key)
     if said is None:
         return
     if how:
@@ -624,7 +631,12 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
 
 def _unkeyed(found: list, keyed: str) -> str:
     """``keyed`` (:func:`_keyed`) with each card's key written back as the question wrote it."""
-    return re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, keyed)
+    def written(k: int) -> str:
+        m = found[k]
+        tail = re.search(r"[.?!,;:]+$", m.text)     # (its punctuation stayed outside the key)
+        return m.text[:-len(tail.group())] if tail and not m.card.endswith(tail.group()) else m.text
+
+    return re.sub("\ue000k(\\d+)k", lambda x: written(int(x.group(1))), keyed)
 
 
 def _effect_named(eid: str, card: str) -> str | None:
@@ -646,7 +658,11 @@ def _keyed(text: str, db: CardDB, families: dict):
     found = mentions(text, db, families)
     keyed = text
     for k, m in sorted(enumerate(found), key=lambda x: -x[1].start):
-        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end:]
+        end = m.end
+        tail = re.search(r"[.?!,;:]+$", m.text)
+        if tail is not None and not m.card.endswith(tail.group()):
+            end -= len(tail.group())      # the sentence's own punctuation the name was found with
+        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[end:]
     return found, keyed
 
 

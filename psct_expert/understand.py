@@ -43,6 +43,8 @@ _TELL = "(tell "
 # "whose effect is 'its flip effect'?": a pronoun the grammar's reading left without its card; the
 # lexicon's reading (which may read the words around it otherwise) is tried once
 _WHOSE = "whose effect is "
+# "can I Tribute X?": an action asked of the asker with no effect said
+_NO_EFFECT_SAID = "whose effect is asked about?"
 # "who Summons?", "who activates it?": a clause told with no subject ("NS X, activate its
 # effect"), which the lexicon may say again with the asker as its subject; "what was used
 # before?": a second copy asked of, which says the first was used
@@ -281,9 +283,10 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         each = _each_effect(refused.exc, text, scenario, db, families)
         if each is not None:
             return each
-        if getattr(refused.exc, "effects", None):
+        if getattr(refused.exc, "effects", None) or _NO_EFFECT_SAID in str(refused.exc):
             # "X fits more than one effect": a cost or a purpose said may tell which ("can I
-            # chain X from my hand to banish ...?")
+            # chain X from my hand to banish ...?"); "can I Tribute X?" asked of no effect: the
+            # cost its text pays with X itself may say which is activated
             acting = _acting_reading(text, scenario, db, families)
             if acting is not None:
                 return acting

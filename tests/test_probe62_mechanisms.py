@@ -200,6 +200,20 @@ def test_a_face_up_card_destroyed_is_never_a_target_told_in_the_gy(base_expert):
     assert gone.value == "no"
 
 
+@pytest.mark.slow
+def test_the_cost_done_to_the_card_asked_with_no_purpose_is_its_activation(base_expert):
+    answer = base_expert.ask("My opponent activates Mystical Space Typhoon. Can I tribute Stardust "
+                             "Dragon?")
+    assert answer.restated.startswith("Can the first effect of Stardust Dragon be activated")
+    e = base_expert.with_cards([SLUMBER])
+    said_it = e.ask("Example Slumber Spell was sent to the GY. Can I banish it to add a monster?")
+    assert said_it.value == "no" and said_it.params["effect"].endswith("#2")
+    # near miss: "it" after two cards is not said of either
+    with pytest.raises(QuestionError):
+        base_expert.ask("I control Stardust Dragon and Sangan. My opponent activates Mystical "
+                        "Space Typhoon. Can I tribute it?")
+
+
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     from psct_expert.parser.grammar import grammar_for
     from psct_expert.parser.names import partial_mentions
