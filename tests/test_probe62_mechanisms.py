@@ -214,6 +214,19 @@ def test_the_cost_done_to_the_card_asked_with_no_purpose_is_its_activation(base_
                         "Space Typhoon. Can I tribute it?")
 
 
+@pytest.mark.slow
+def test_one_of_two_copies_told_to_have_used_its_effect(base_expert):
+    soft = base_expert.ask("I control two Tornado Dragon. One of them already used its effect this "
+                           "turn. Can the other one use its effect?")
+    assert soft.value == "yes"
+    hard = base_expert.ask("I control two Knightmare Unicorn. One of them used its effect this "
+                           "turn. Can the other one use its effect?")
+    assert hard.value == "no"
+    # near miss: no copies told, "one of them" is of nothing
+    with pytest.raises(QuestionError, match="one of which copies"):
+        base_expert.ask("One of them used its effect this turn. Can the other one use its effect?")
+
+
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     from psct_expert.parser.grammar import grammar_for
     from psct_expert.parser.names import partial_mentions

@@ -612,6 +612,16 @@ class ChainEvents(ResponseReach):
         if told_by and told_by.get("card"):      # "my X used its ... effect": "its" is X's
             self.last_card = self.db.get(told_by["card"]).name
         descs = [" ".join(low(d)) for d in ev.iter_subtrees_topdown() if d.data == "eff_desc"]
+        if low(ev)[:3] == ["one", "of", "them"]:
+            # "I control two X. One of them used its effect this turn": the first of the copies
+            copies = [c for c, n in told_copies(self).items() if n.get("count", 0) >= 2]
+            if len(copies) != 1:
+                self.fail("one of which copies? (tell them first: 'I control two X')", ev)
+            ir = card_ir(copies[0], self.r.said(ev), desc=descs)
+            told_copies(self)[copies[0]]["ords"].append("first")
+            self._activate(self.effect_ref(ir), "you", {})
+            self.events.append({"kind": "resolve"})
+            return
         if effs:
             ir = self.r.effect(effs[0])
         elif any(getattr(t, "type", "") == "XCARD" for t in ev.children):
