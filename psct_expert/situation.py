@@ -417,8 +417,12 @@ class _Situation:
         seq = self.next_seq()
         self.event(eid, "attack", seq)
         attacker = self.entity(ev["what"])
+        # the attack's target: a monster, "direct", or "unknown" (an attack told with no target);
+        # a spec that says nothing is a direct attack
+        target = ev.get("target") or "direct"
         self.b.add("attack", "an attack is declared", attacker=attacker,
-                   target=self.entity(ev["target"]) if ev.get("target") else "direct", seq=seq)
+                   target=target if target in ("direct", "unknown") else self.entity(target),
+                   seq=seq)
         if _yn(ev.get("negated", "no")) == "yes":    # "negate the attack" (game-rules#battle.9)
             self.b.add("attack_negated", f"the attack of {attacker} is negated", attacker=attacker,
                        seq=seq)

@@ -227,6 +227,22 @@ def test_one_of_two_copies_told_to_have_used_its_effect(base_expert):
         base_expert.ask("One of them used its effect this turn. Can the other one use its effect?")
 
 
+@pytest.mark.slow
+def test_a_direct_attack_trigger_and_an_attack_on_a_monster(base_expert):
+    # it was answered yes: an attack told on a monster was read as a direct attack
+    on_monster = base_expert.ask("Can I activate Battle Fader from my hand?", [
+        "My opponent's monster declares an attack on my face-up monster."])
+    assert on_monster.value == "no"
+    assert "direct-attack-trigger-on-an-attack-on-a-monster" in rules_fired(on_monster)
+    untold = base_expert.ask("Can I activate Battle Fader from my hand?", [
+        "My opponent's monster attacks."])
+    assert untold.value == "unknown"
+    # near miss: a direct attack
+    direct = base_expert.ask("Can I activate Battle Fader from my hand?", [
+        "My opponent's monster attacks me directly."])
+    assert direct.value == "yes"
+
+
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     from psct_expert.parser.grammar import grammar_for
     from psct_expert.parser.names import partial_mentions

@@ -211,6 +211,8 @@ class PhraseReaders:
                 self.add("trigger_by", src, effect=eff.id, by=by)
         if g.p["trigger_self"].match(plain):
             self.add("trigger_self", src, effect=eff.id)
+        if g.p["trigger_direct"].search(plain):
+            self.add("trigger_direct", src, effect=eff.id)     # only a direct attack starts it
         ts = g.trigger_summon
         if ts["any"].search(plain):
             kinds = [w for m in ts["kinds"].finditer(plain)

@@ -27,7 +27,7 @@ class BattleEvents:
             self.entities[eid] = {"desc": self.r.said(named[0]), "controller": player,
                                   "kind": "monster", "place": "field", "face": "up",
                                   "card": card.name}
-            self.events.append({"kind": "attack", "what": eid})
+            self.events.append({"kind": "attack", "what": eid, "target": "unknown"})
             attacks = [self.events[-1]]
         if not attacks:
             self.fail("which attack? (tell it first: 'My X attacks')", ev)

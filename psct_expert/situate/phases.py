@@ -97,7 +97,11 @@ class PhaseEvents:
         self.entities[eid] = {"desc": desc, "controller": player, "kind": "monster",
                               "place": "field", "face": "up"}
         self.attackers = getattr(self, "attackers", set()) | {eid}
-        self.events.append({"kind": "attack", "what": eid})
+        said = low(ev)
+        # "attacks (me) directly", "attacks me": a direct attack; "attacks my X": X (below); told
+        # with no target: not said
+        direct = "directly" in said or any(w in said for w in ("me", "them", "him", "her"))
+        self.events.append({"kind": "attack", "what": eid, "target": "direct" if direct else "unknown"})
         held = sub(ev, "sit_clause")
         if held is not None:            # "... attacks me directly while I control no cards"
             self.clause(held.children[0])
@@ -113,7 +117,8 @@ class PhaseEvents:
                 self.events[-1]["target"] = self.attacked_monster(other, t["card"], face="down",
                                                                     node=attacked, desc=t["text"])
             else:
-                self.entity(t, controller=other, kind="monster", place="field")
+                self.events[-1]["target"] = self.entity(t, controller=other, kind="monster",
+                                                        place="field")
 
     def ev_set_card(self, ev: Tree) -> None:
         """"I Set Solemn Judgment this turn": that card was Set in the turn the question is in."""
