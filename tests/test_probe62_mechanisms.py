@@ -243,6 +243,32 @@ def test_a_direct_attack_trigger_and_an_attack_on_a_monster(base_expert):
     assert direct.value == "yes"
 
 
+@pytest.mark.slow
+def test_a_cost_paid_with_the_chained_card_itself_is_not_done_to_the_card_answered(base_expert):
+    # it was read as Stardust Dragon's effect Tributing Dark Hole (a wrong "still resolves: yes");
+    # now the Tribute is its cost, paid with Stardust Dragon itself
+    with pytest.raises(QuestionError):
+        base_expert.ask("Are the monsters destroyed by Dark Hole?", [
+            "I activate Dark Hole.",
+            "My opponent chains the first effect of Stardust Dragon, Tributing it."])
+    # near miss: a chained card that destroys the answered card ("destroying it")
+    other = base_expert.ask("Are the monsters destroyed by Dark Hole?", [
+        "I activate Dark Hole.", "My opponent chains Twin Twisters, destroying it."])
+    assert other.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_card_that_forbids_other_activations_the_turn_it_is_activated(base_expert):
+    locked = base_expert.ask("Can I activate Mystical Space Typhoon this turn?", [
+        "I activated Chaos Emperor Dragon - Envoy of the End's effect this turn."])
+    assert locked.value == "no"
+    assert "turn-lock-forbids-other-activations" in rules_fired(locked)
+    # near miss: the opponent's activation locks the opponent only
+    theirs = base_expert.ask("Can I activate Mystical Space Typhoon this turn?", [
+        "My opponent activated Chaos Emperor Dragon - Envoy of the End's effect this turn."])
+    assert "turn-lock-forbids-other-activations" not in rules_fired(theirs)
+
+
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     from psct_expert.parser.grammar import grammar_for
     from psct_expert.parser.names import partial_mentions

@@ -9,7 +9,7 @@ from lark import Token, Tree
 from ..errors import QuestionError
 
 from ..parser.transform import low, sub, subs
-from ..reader.phrases import cost_from_own_hand
+from ..reader.phrases import cost_from_own_hand, names_this_card
 from .copies import told_copies
 from .holdings import purpose_gains
 from .moves import ACTION_VERBS
@@ -441,6 +441,16 @@ class ChainEvents(ResponseReach):
                   "flipped-face-up" if "face-up" in low(m) else None}.get(verb)
         if action is None:
             self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
+        found = self.effect_of(act["effect"]) if t["pronoun"] and act["effect"].get("card") else None
+        if found is not None and not effect_does_action(found[0].facts, found[1], verb) and any(
+                f.type == "cost_action" and f.get("effect") == found[1] and f.get("verb") == verb
+                and names_this_card(getattr(f.source, "quote", "") or "") for f in found[0].facts):
+            # "they chain Stardust Dragon's effect, Tributing it": what its cost does to the card
+            # itself ("Tribute this card"), not what its resolution does to the card it answers
+            if act.get("cost"):
+                self.fail(f"{self.r.said(m)!r}: the cost of that link is told twice", m)
+            self._self_cost(act, act["effect"], verb, m)
+            return
         what = self._answered_card(act, m, verb) if t["pronoun"] else \
             self.entity(t, **({"controller": owner_in_words(t["words"])} if owner_in_words(t["words"]) else {}))
         self._step(act, action, what)
@@ -771,8 +781,8 @@ class ChainEvents(ResponseReach):
         """(readA) "My opponent activates Pot of Desires and banishes 10 cards": when the effect
         does that action only as its cost (before the ';'), it is the cost, told."""
         found = self.effect_of(act["effect"]) if act["effect"].get("card") and \
-            not act.get("respond") and not act.get("does") else None
-        if found is None or verb is None or t.get("pronoun"):
+            not act.get("does") else None
+        if found is None or verb is None:
             return False
         from .words import thing_words, words_fit
         reading, eid = found
@@ -781,6 +791,16 @@ class ChainEvents(ResponseReach):
         later = [f for f in reading.facts if f.type in ("clause", "clause_verb")
                  and f.get("effect") == eid and f.get("verb") == verb]
         if not costs or later:
+            return False
+        if t.get("pronoun"):
+            # "they chain Stardust Dragon's effect, Tributing it": a cost its text pays with the
+            # card itself ("Tribute this card") is done to that card, never to the one answered
+            if act.get("cost") or not all(names_this_card(f.source.quote) for f in costs):
+                return False
+            self._self_cost(act, act["effect"], verb, ev)
+            self.told_costs[act["id"]] = verb
+            return True
+        if act.get("respond"):
             return False
         obj = thing_words(t["text"])
         if obj and not any(words_fit(obj, f.source.quote) for f in costs):
