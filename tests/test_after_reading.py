@@ -137,8 +137,11 @@ def test_a_part_after_this_card_is_not_said_to_resolve(expert, card, part):
     q = (f"I activate {card}. My opponent chains Mystical Space Typhoon and destroys {card}. "
          f"Does {card} still {part}?")
     answer = expert.ask(q)
-    assert answer.value == "unknown"
+    # (asked as that part, not as "does it resolve"; the part on "this card" is not done, so the
+    # part joined to it by "and if you do" is not done either: game-rules#resolution.4)
+    assert answer.value == "no"
     assert answer.spec["family"] == "clause-done"
+    assert "self-part-with-itself-gone" in answer.rules()
 
 
 def test_a_spell_with_no_part_on_itself_still_resolves(expert):
