@@ -269,6 +269,19 @@ def test_a_card_that_forbids_other_activations_the_turn_it_is_activated(base_exp
     assert "turn-lock-forbids-other-activations" not in rules_fired(theirs)
 
 
+@pytest.mark.slow
+def test_control_no_cards_before_a_quick_effect_marker(base_expert):
+    # "If you control no cards (Quick Effect):" was not read as a condition on what is controlled
+    held = base_expert.ask("I control 1 Set card. Can I activate Mulcharmy Fuwalos?")
+    assert held.value == "no"
+    only = base_expert.ask("Can Mulcharmy Fuwalos be activated if the only card I control is a Set "
+                           "Spell?")
+    assert only.value == "no"
+    # near miss: nothing controlled
+    none = base_expert.ask("I control no cards. Can I activate Mulcharmy Fuwalos?")
+    assert none.value != "no"
+
+
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     from psct_expert.parser.grammar import grammar_for
     from psct_expert.parser.names import partial_mentions
@@ -290,6 +303,10 @@ def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     ("They declare an attack on my Sangan.", "They attack my Sangan."),
     ("Can Sangan's effect be activated afterwards?", "Can Sangan's effect be activated after that?"),
     ("When I attack, my opponent activates Raigeki.", "I attack. My opponent activates Raigeki."),
+    ("I control a Set Spell and nothing else.", "I control only a Set Spell."),
+    ("The only card I control is a Set Spell.", "I control only a Set Spell."),
+    # near miss: nothing else told as what happens
+    ("Nothing else happens.", "Nothing else happens."),
     ("On my turn my Sangan attacks.", "It is my turn. My Sangan attacks."),
     # near misses: the moment a question asks of, and a turn said before a question, stay
     ("When I attack, can my opponent activate Raigeki?",
