@@ -282,6 +282,43 @@ def test_control_no_cards_before_a_quick_effect_marker(base_expert):
     assert none.value != "no"
 
 
+@pytest.mark.slow
+def test_a_summon_by_a_later_link_is_not_the_last_thing_once_the_chain_resolves(base_expert):
+    # it was answered yes: the Summon made by Chain Link 2 was taken as the last thing, while
+    # Chain Link 1 still had to resolve
+    story = ["My opponent activates Mystical Space Typhoon.",
+             "I chain Call of the Haunted and Special Summon Dark Magician from my GY."]
+    after = base_expert.ask("After the Chain resolves, can my opponent activate Torrential "
+                            "Tribute?", story)
+    assert after.value == "no"
+    assert base_expert.ask("Can my opponent activate Torrential Tribute?", story).value == "no"
+    # near miss: the Summon by the only link of its Chain is the last thing
+    alone = base_expert.ask("Can my opponent activate Torrential Tribute?", [
+        "I activate Monster Reborn targeting Dark Magician in my GY.",
+        "It resolves and I Special Summon Dark Magician."])
+    assert alone.value != "no"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("told", [
+    "My opponent activates Interrupted Kaiju Slumber and my face-up Peten the Dark Clown is "
+    "destroyed.",
+    "I activate Raigeki Break and Peten the Dark Clown is discarded.",
+    "My opponent Tribute Summons Zaborg the Thunder Monarch and Peten the Dark Clown is Tributed.",
+])
+def test_a_move_told_in_the_passive_after_an_activation_or_a_summon_is_its_own(base_expert, told):
+    # each was a move "by rule", the last thing: a "When" trigger was answered yes
+    answer = base_expert.ask("Can Peten the Dark Clown's effect be activated?", [told])
+    assert answer.value == "no"
+
+
+def test_a_move_told_alone_stays_a_move_of_its_own(base_expert):
+    # near miss: nothing activated before it
+    spec, _ = base_expert.read("Can Peten the Dark Clown's effect be activated?",
+                               ["My face-up Peten the Dark Clown is destroyed."])
+    assert [e["kind"] for e in spec["situation"]] == ["move"]
+
+
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     from psct_expert.parser.grammar import grammar_for
     from psct_expert.parser.names import partial_mentions

@@ -803,7 +803,7 @@ class ChainEvents(ResponseReach):
         if act.get("respond"):
             return False
         obj = thing_words(t["text"])
-        if obj and not any(words_fit(obj, f.source.quote) for f in costs):
+        if obj and not t.get("card") and not any(words_fit(obj, f.source.quote) for f in costs):
             self.fail(f"{act['effect']['card']}'s cost is not to {verb} {t['text']}", ev)
         if verb in MOVED:
             act["cost"] = [{"action": MOVED[verb], "what": self.entity(t)}]

@@ -124,6 +124,21 @@ class MoveEvents:
             # targets has no place here (never dropped)
             m = subs(ev, "ev_mod")[0]
             self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
+        last = self.events[-1] if self.events else None
+        if not is_target and last is not None and not subs(ev, "ev_mod") and \
+                find(ev, "act_verb") is not None and not t.get("pronoun"):
+            if last.get("kind") == "activate" and last.get("id") and not last.get("does") and \
+                    not last.get("cost") and verb in ("destroy", "banish", "send", "discard",
+                                                      "tribute", "return"):
+                # "they activate Y and my Peten is destroyed": what that activation did, as its
+                # cost or as it resolved ("... and destroys my Peten"), never a move of no cause
+                return self.ev_did(Tree("ev_did", [Tree("did_verb", find(ev, "act_verb").children),
+                                                   sub(ev, "thing")]))
+            if last.get("kind") == "summon" and action == "tributed" and \
+                    last.get("summon-kind") in ("tribute", "unsaid"):
+                # "they Tribute Summon X and my Peten is Tributed": a Tribute for that Summon
+                last.setdefault("materials", []).append(what)
+                return
         move = {"kind": "move", "id": self._move_id(), "what": what, "action": action}
         if "from" in ws and places and ws.index("from") < (ws.index("to") if "to" in ws else len(ws)):
             move["from"] = places[0]        # "sent from the field to the GY": where it was

@@ -149,6 +149,12 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         slots["set_this_turn"] = True
     if not whens and not st.events and not slots.get("set_this_turn") and not st.cannot:
         st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
+    if st.events and st.events[-1].get("kind") == "resolve" and st.events[-1].get("of") and \
+            _open_links(st):
+        # a story that stops while its Chain is still resolving (a later link told resolved, an
+        # earlier one not yet): nothing is activated until the Chain has resolved to its end
+        # (game-rules#chain.4), so the question is asked after it
+        st.events.append({"kind": "resolve"})
     told_then = any(e.get("kind") == "move" and e.get("by") == "battle" for e in st.events)
     if "event" not in slots and (told_then or not any(sub(w, "phase") for w in whens)):
         # (the Damage Step said with a destruction by battle told: "X is destroyed by battle.
