@@ -94,7 +94,12 @@ def resolve_question(pq: ParsedQuestion, db: CardDB, families: Mapping) -> dict:
         if spec is not None:
             return spec
     tree = _builder(families, pq.family, "tree")
-    if tree is None or (scenario and not supposed and not getattr(tree, "reads_scenario", False)):
+    if tree is not None and scenario and not supposed and not getattr(tree, "reads_scenario", False):
+        raise QuestionError("this kind of question is not read with story lines given apart (-e, "
+                            "scenario): tell the story in the question itself, before it",
+                            understood={"cards": list(dict.fromkeys(m.card for m in pq.mentions)),
+                                        "family": pq.family})
+    if tree is None:
         raise QuestionError(f"the family {pq.family!r} has a grammar but no way to build its question",
                             understood={"cards": list(dict.fromkeys(m.card for m in pq.mentions)),
                                         "family": pq.family})
