@@ -319,6 +319,28 @@ def test_a_move_told_alone_stays_a_move_of_its_own(base_expert):
     assert [e["kind"] for e in spec["situation"]] == ["move"]
 
 
+def test_a_possessive_is_the_card_named_before_a_plural_name(base_expert):
+    from psct_expert.parser.names import find_cards
+
+    # "Dark Magician's" was read as "The Dark Magicians" (apostrophe forgiven, "the" dropped)
+    found = find_cards("Does Dark Magician's effect start a Chain?", base_expert.db)
+    assert [m.card for m in found] == ["Dark Magician"]
+    # near miss: a name with an apostrophe inside stays whole
+    inner = find_cards("Can I chain Harpie's Feather Duster?", base_expert.db)
+    assert [m.card for m in inner] == ["Harpie's Feather Duster"]
+
+
+@pytest.mark.slow
+def test_a_pendulum_effect_is_no_monster_effect(base_expert):
+    # Solemn Strike ("a monster effect is activated") was answered yes against a Pendulum Effect
+    strike = base_expert.ask("Can Solemn Strike negate the activation of Odd-Eyes Pendulum "
+                             "Dragon's second Pendulum Effect?")
+    assert strike.value != "yes"
+    # near miss: a monster's own effect is a monster effect
+    monster = base_expert.ask("Can Solemn Strike negate the activation of the effect of Sangan?")
+    assert monster.value == "yes"
+
+
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     from psct_expert.parser.grammar import grammar_for
     from psct_expert.parser.names import partial_mentions

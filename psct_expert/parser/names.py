@@ -291,9 +291,11 @@ def _last_possible(text: str, s: int, tokens: list, i: int, top: int, starts) ->
 
 def _candidate_ends(text: str, s: int, e: int):
     ends = [e]
-    clean, _ = _clean_end(text, s, e)
+    clean, possessive = _clean_end(text, s, e)
     if clean != e:
-        ends.append(clean)
+        # "Dark Magician's effect": the name with its possessive cut is tried first (the whole
+        # run, apostrophe forgiven, would be "Dark Magicians", another card's name)
+        ends.insert(0, clean) if possessive else ends.append(clean)
     if text[s:clean].endswith("."):
         ends.append(clean - 1)
     seen = set()

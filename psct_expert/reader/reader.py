@@ -557,6 +557,9 @@ class _Reader(PhraseReaders):
         if not is_bullet:
             self.add("effect", self.src(text, eff.start, eff.end, where), effect=eff.id,
                      card=card.name, n=eff.n, form="text")
+            if where == "pendulum text":     # applied by the card as a Spell in the Pendulum Zone
+                self.add("pendulum_effect", self.src(text, eff.start, eff.end, where),
+                         effect=eff.id)
         else:
             self.add("effect", self.src(text, eff.start, eff.end, where), effect=eff.id,
                      card=card.name, n=eff.n, form="bullet")
