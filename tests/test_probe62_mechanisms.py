@@ -341,6 +341,25 @@ def test_a_pendulum_effect_is_no_monster_effect(base_expert):
     assert monster.value == "yes"
 
 
+@pytest.mark.slow
+def test_three_readings_a_hostile_probe_found_wrong(base_expert):
+    # "battle damage" was read as "damage": effect damage was answered yes
+    with pytest.raises(QuestionError, match="never battle damage"):
+        base_expert.ask("Is the damage from Magic Cylinder battle damage?")
+    assert base_expert.ask("Is the damage from Magic Cylinder effect damage?").value == "yes"
+    # "only a Set Trap card and no monsters" was read as controlling at least one monster
+    summon = base_expert.ask("I control no monsters, and my opponent controls only a Set Trap "
+                             "card and no monsters. Can I Special Summon Cyber Dragon from my hand?")
+    assert summon.value == "no"
+    # "target the same number of cards" was read as one target
+    count = base_expert.ask("Can Brionac, Dragon of the Ice Barrier's effect be activated targeting "
+                            "exactly 2 cards?")
+    assert count.value != "no"
+    # near miss: "Target 1 card" targets exactly one
+    one = base_expert.ask("Can Raigeki Break be activated targeting exactly 2 cards?")
+    assert one.value == "no"
+
+
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     from psct_expert.parser.grammar import grammar_for
     from psct_expert.parser.names import partial_mentions

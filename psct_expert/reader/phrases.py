@@ -543,7 +543,9 @@ class PhraseReaders:
             span = g.p["target_range"].match(number)
             if span and span.group(1) == "1":
                 number, up_to = span.group(2), "yes"     # "Target 1 or 2": up to 2
-            elif number.startswith("any number") or span or number.endswith("or more"):
+            elif number.startswith(("any number", "the same number")) or span or \
+                    number.endswith("or more"):
+                # ("target the same number of cards": as many as the cost chose, any number)
                 # "Target any number of monsters" ("2 or more", "2 or 3"): no number is fixed
                 # (count 0, up_to "any"); how many may be chosen is what the situation allows
                 # (game-rules#activation-legality.16)

@@ -553,7 +553,7 @@ class ProcedureEvents:
                 what = counted_kind(ws)
                 if what is None:
                     what = self.entity(t, controller=player, place=place, **_looks(ws))
-                if k and "only" in ws_all:          # ", only Spells": some, and nothing else
+                if k and "only" in ws_all and count is None:  # ", only Spells": some, nothing else
                     event.update(what=what, min=1)
                 elif count is None:
                     self.fail(f"how many? ({self.r.said(node)!r})", node)

@@ -116,9 +116,20 @@ def _effect_spec(source: str, eid: str) -> dict:
     return {"card": source, "n": int(tail)} if tail.isdigit() else {"card": source}
 
 
+def _battle_damage_asked(st: Situate, fam: Tree) -> None:
+    """"Is the damage from X battle damage?": what the family answers is whether it is (effect)
+    damage, never whether it is battle damage: refused, saying what to ask (never read as
+    "damage")."""
+    kind = find(fam, "dm_kind")
+    if kind is not None and "battle" in low(kind):
+        st.fail("an effect's damage is effect damage, never battle damage: ask 'Is the damage "
+                "from X effect damage?'", kind)
+
+
 def build_lp_cost_damage(st: Situate, fam: Tree) -> dict:
     """"Is paying 1500 LP for X damage?": the effect of X whose cost pays LP
     (game-rules#counters-and-stats.8)."""
+    _battle_damage_asked(st, fam)
     source = _lp_card(st, fam, fam)
     found = [f for f in st.reading(source).facts if f.type == "lp_payment"]
     if not found:
@@ -131,6 +142,7 @@ def build_lp_cost_damage(st: Situate, fam: Tree) -> dict:
 def build_lp_loss_damage(st: Situate, fam: Tree) -> dict:
     """"Is losing LP from X damage?", "Is the damage from X effect damage?": the part of X that takes
     LP (game-rules#counters-and-stats.8, .9)."""
+    _battle_damage_asked(st, fam)
     source = _lp_card(st, fam, fam)
     found = [f for f in st.reading(source).facts if f.type in ("lp_loss", "effect_damage")]
     if not found:
