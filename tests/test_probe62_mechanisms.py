@@ -360,6 +360,31 @@ def test_three_readings_a_hostile_probe_found_wrong(base_expert):
     assert one.value == "no"
 
 
+@pytest.mark.slow
+def test_four_readings_a_hostile_probe_found_wrong(base_expert):
+    # "Can my opponent negate it with Rai-Oh?" was answered as if the asker held Rai-Oh: no
+    with pytest.raises(QuestionError, match="from the side of the player who holds it"):
+        base_expert.ask("I Synchro Summon Stardust Dragon. Can my opponent negate it with "
+                        "Thunder King Rai-Oh?")
+    mine = base_expert.ask("My opponent Synchro Summons Stardust Dragon. Can I negate it with "
+                           "Thunder King Rai-Oh?")
+    assert mine.value == "yes"
+    # a Pendulum Monster activated in the Pendulum Zone was read as its monster effect
+    with pytest.raises(QuestionError, match="Pendulum Scale"):
+        base_expert.ask("Can I chain Magic Jammer to it?", [
+            "My opponent activates Stargazer Magician in their Pendulum Zone."])
+    # a bulleted effect's and a shuffling effect's actions were read as none of a list's
+    for told, asked in (("My opponent activates Ryko, Lightsworn Hunter's effect.",
+                         "Can I chain Ash Blossom & Joyous Spring to it?"),
+                        ("My opponent activates Pot of Avarice.",
+                         "Can I chain Ghost Belle & Haunted Mansion to it?")):
+        assert base_expert.ask(asked, [told]).value != "no"
+    # near miss: an effect that only draws does none of Ash Blossom's list
+    draw = base_expert.ask("Can I chain Ash Blossom & Joyous Spring to it?", [
+        "My opponent activates Pot of Greed."])
+    assert draw.value == "no"
+
+
 def test_a_capitalised_word_after_a_sentence_end_is_no_name(base_expert):
     from psct_expert.parser.grammar import grammar_for
     from psct_expert.parser.names import partial_mentions

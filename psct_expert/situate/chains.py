@@ -4,6 +4,8 @@ resolves (its steps: destroys, banishes, Special Summons)."""
 
 from __future__ import annotations
 
+import re
+
 from lark import Token, Tree
 
 from ..errors import QuestionError
@@ -73,6 +75,17 @@ class ChainEvents(ResponseReach):
             hint.append(f"from:{info.get('from') or told_in}")
         # (of its effects, those that are activated: never its Summoning condition)
         ref = self.effect_ref(ir, hint=["activated", *hint])
+        said = " ".join(low(ev))
+        zone = re.search(r"\bin (?:the|my|their|his|her|your|opponent's) (?:left |right )?pendulum "
+                         r"zone\b", said)
+        if zone is not None and not re.search(r"\b(?:targeting|on|target|targets)\b",
+                                               said[:zone.start()]) and ref.get("card") and \
+                not str(ref.get("n", "")).upper().startswith("P") and \
+                self.db.get(ref["card"]).kind == "monster":
+            # "they activate X in their Pendulum Zone": the card activated as a Pendulum Scale
+            # (a Spell Card's activation) or one of its Pendulum Effects, never its monster effect
+            self.fail(f"{ref['card']} in the Pendulum Zone: say whether the card is activated "
+                      "(placed as a Pendulum Scale) or which Pendulum Effect is activated", ev)
         unsaid = False
         if sub(ev, "actor") is None and sub(ev, "poss") is None and not ir.get("owner"):
             # "its effect is activated": by the player told to have Summoned that card

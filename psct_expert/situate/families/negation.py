@@ -437,6 +437,15 @@ def negate_told_summon(st: Situate, fam: Tree, neg: Tree, negator: dict, sid: st
     """The spec of "can the negator negate Summon ``sid``", once the Summon is found: refused where
     who holds the negator, or who Summons, would be a guess; the window is open for a Summon told
     last."""
+    said = st.r.player(sub(fam, "player")) if isinstance(fam, Tree) and \
+        sub(fam, "player") is not None else None
+    if "opponent" in (said, st.r.effect(neg).get("owner") if neg is not None else None):
+        # "I Synchro Summon X. Can my opponent negate it with Y?": the rules read Y's "your
+        # opponent" from the side of the player who holds it, the asker
+        holder_unsaid(st, negator, "summon",
+                      f"{negator.get('card')} answers only its controller's opponent's Summons: "
+                      "ask it from the side of the player who holds it ('Can I negate ... with "
+                      "it?')")
     if ev.get("player") == "you" and sid not in st.unsaid_summoner and not holder_said and \
             not _holder_said(st, fam, neg):
         # "I Link Summon X. Can Black Horn of Heaven negate it?": whose Black Horn is not said
