@@ -26,7 +26,9 @@ def test_a_cost_told_as_the_activation_is_that_effect_activated(base_expert):
 def test_the_purpose_told_with_an_activation_says_which_effect(base_expert):
     a = base_expert.ask("My opponent Special Summons a monster. I activate T.G. Halberd Cannon to "
                         "negate the Summon. Can my opponent chain to it?")
-    assert a.value == "yes" and a.restated == "Does the second effect of T.G. Halberd Cannon start a Chain?"
+    # (said as players number it: its Summoning condition, the reader's effect 1, has no number)
+    assert a.value == "yes" and a.restated == "Does the first effect of T.G. Halberd Cannon start a Chain?"
+    assert a.params["effect"] == "T.G. Halberd Cannon#2"
     assert any(c.kind == "purpose-effect" for c in a.reading.changes)
     # near miss: a purpose its text does not bear out says no effect: still asked which
     with pytest.raises(PsctError):
@@ -157,8 +159,10 @@ def test_activating_a_cards_effect_is_never_its_summoning_condition(base_expert)
     a = base_expert.ask("My opponent Special Summons a monster. I activate T.G. Halberd Cannon's "
                         "effect. Can my opponent chain to it?")
     assert a.value == "yes"
-    # the Summoning condition (effect 1) is not among those asked
-    assert "first effect" not in a.restated
+    # the Summoning condition (the reader's effect 1, which players do not number) is not among
+    # those asked
+    assert "Summoning condition" not in a.restated
+    assert a.params["effect"] != "T.G. Halberd Cannon#1"
 
 
 @pytest.mark.slow
@@ -166,7 +170,8 @@ def test_a_part_quoted_with_its_joining_word_after_the_card_left(base_expert):
     story = ("I activate Drytron Zeta Aldhibah's effect from my GY. My opponent banishes Drytron "
              "Zeta Aldhibah in response. ")
     a = base_expert.ask(story + "do i still get the 'then you can add 1 Ritual Spell' part?")
-    assert a.value == "no" and a.restated == "Is part 2 of the third effect of Drytron Zeta Aldhibah done?"
+    # (said as players number it: its Summoning condition, the reader's effects 1 and 2, has none)
+    assert a.value == "no" and a.restated == "Is part 2 of the first effect of Drytron Zeta Aldhibah done?"
     # told as people tell it: activated from the GY, and what the banish stops said after "so"
     b = base_expert.ask("aldhibah activated from my GY; opp banishes aldhibah in response so it cant "
                         "be summoned. do i still get the 'then you can add 1 Ritual Spell' part?")

@@ -187,14 +187,9 @@ def _effect_ref(what: str, db: CardDB) -> dict | None:
     card = mentions[0].card
     m = re.search(r"\b(" + "|".join(ORDINALS) + r") effect\b", what, re.I)
     if m:
-        # the number players say it by (a Summoning condition written first is not numbered)
-        from ..reader import read_card
-        from ..reader.numbering import numbered
-
-        k = ORDINALS[m.group(1).lower()]
-        found = db.get(card)
-        said = numbered(read_card(found)) if found is not None else []
-        return {"card": card, "n": said[k - 1].n if 0 < k <= len(said) else k}
+        # the number players say it by (a Summoning condition written first is not numbered):
+        # the reader's own number is found when the effect is selected
+        return {"card": card, "said": ORDINALS[m.group(1).lower()]}
     return {"card": card, "select": "activation"}
 
 

@@ -54,6 +54,15 @@ def select_effect(reading: Reading, ref: dict) -> str:
         if effect is None:
             fail(f"there is no bullet {ref['bullet']}")
         return effect.id
+    if "said" in ref:
+        # "the second effect" as players number it (a Summoning condition written first has none)
+        from .numbering import numbered
+
+        said = numbered(reading)
+        k = int(ref["said"])
+        if not 0 < k <= len(said):
+            fail(f"there is no effect number {k}")
+        return said[k - 1].id
     if "n" in ref and str(ref["n"]).upper().startswith("P"):
         # "P1": the first Pendulum Effect
         want = f"{name}#P{str(ref['n'])[1:]}"

@@ -82,10 +82,11 @@ class ChainEvents(ResponseReach):
                                                said[:zone.start()]) and ref.get("card") and \
                 not str(ref.get("n", "")).upper().startswith("P") and \
                 self.db.get(ref["card"]).kind == "monster":
-            # "they activate X in their Pendulum Zone": the card activated as a Pendulum Scale
-            # (a Spell Card's activation) or one of its Pendulum Effects, never its monster effect
-            self.fail(f"{ref['card']} in the Pendulum Zone: say whether the card is activated "
-                      "(placed as a Pendulum Scale) or which Pendulum Effect is activated", ev)
+            # "they activate X in their Pendulum Zone": the card itself activated there (a Spell
+            # Card's activation) or one of its Pendulum Effects, never its monster effect
+            self.fail(f"{ref['card']} in the Pendulum Zone: say whether the card itself is "
+                      "activated (placed there, a Spell Card's activation) or which of its Pendulum "
+                      "Effects is activated", ev)
         unsaid = False
         if sub(ev, "actor") is None and sub(ev, "poss") is None and not ir.get("owner"):
             # "its effect is activated": by the player told to have Summoned that card

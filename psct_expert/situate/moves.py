@@ -129,11 +129,21 @@ class MoveEvents:
                 find(ev, "act_verb") is not None and not t.get("pronoun"):
             if last.get("kind") == "activate" and last.get("id") and not last.get("does") and \
                     not last.get("cost") and verb in ("destroy", "banish", "send", "discard",
-                                                      "tribute", "return"):
+                                                      "tribute"):
                 # "they activate Y and my Peten is destroyed": what that activation did, as its
                 # cost or as it resolved ("... and destroys my Peten"), never a move of no cause
-                return self.ev_did(Tree("ev_did", [Tree("did_verb", find(ev, "act_verb").children),
-                                                   sub(ev, "thing")]))
+                # (when that reading has no step for it, the move is told as before)
+                from ..errors import QuestionError
+
+                kept = (len(self.events), dict(last))
+                try:
+                    return self.ev_did(Tree("ev_did", [Tree("did_verb",
+                                                            find(ev, "act_verb").children),
+                                                       sub(ev, "thing")]))
+                except QuestionError:
+                    del self.events[kept[0]:]
+                    last.clear()
+                    last.update(kept[1])
             if last.get("kind") == "summon" and action == "tributed" and \
                     last.get("summon-kind") in ("tribute", "unsaid"):
                 # "they Tribute Summon X and my Peten is Tributed": a Tribute for that Summon
@@ -388,6 +398,15 @@ class MoveEvents:
         Right after that player's own activation ("my opponent chains X and (my opponent) returns
         Y to my hand") it is what that link does, as "... and returns Y" says it."""
         verb_node = find(ev, "act_verb")
+        if verb_node is not None and getattr(self, "held", None) and sub(ev, "thing") is not None \
+                and self.r.action(verb_node) in ("destroy", "banish", "send", "return", "tribute") \
+                and (low(sub(ev, "thing"))[:1] in (["that"], ["the"]) or
+                     sub(sub(ev, "thing"), "poss") is not None):
+            # "I activate X while I control a WATER monster; they destroy my WATER monster": one of
+            # the cards held for the condition leaves
+            from .holdings import note_removed
+            note_removed(self, sub(ev, "thing"))
+            return
         if verb_node is not None and self.r.action(verb_node) == "attack" and \
                 sub(ev, "thing") is not None and sub(ev, "actor") is not None and \
                 [c.data for c in ev.children if isinstance(c, Tree)] == ["actor", "act_verb", "thing"]:
