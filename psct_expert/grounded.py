@@ -633,10 +633,17 @@ def _unkeyed(found: list, keyed: str) -> str:
     """``keyed`` (:func:`_keyed`) with each card's key written back as the question wrote it."""
     def written(k: int) -> str:
         m = found[k]
-        tail = re.search(r"[.?!,;:]+$", m.text)     # (its punctuation stayed outside the key)
-        return m.text[:-len(tail.group())] if tail and not m.card.endswith(tail.group()) else m.text
+        cut = _sentence_tail(m)                     # (its punctuation stayed outside the key)
+        return m.text[:len(m.text) - cut]
 
     return re.sub("\ue000k(\\d+)k", lambda x: written(int(x.group(1))), keyed)
+
+
+def _sentence_tail(m) -> int:
+    """How many characters at the end of mention ``m`` are the sentence's punctuation the name was
+    found with, not the card's name's own ("Stardust Dragon?" → 1, "... - Engage!" → 0)."""
+    tail = re.search(r"[.?!,;:]+$", m.text)
+    return len(tail.group()) if tail is not None and not m.card.endswith(tail.group()) else 0
 
 
 def _effect_named(eid: str, card: str) -> str | None:
@@ -658,11 +665,8 @@ def _keyed(text: str, db: CardDB, families: dict):
     found = mentions(text, db, families)
     keyed = text
     for k, m in sorted(enumerate(found), key=lambda x: -x[1].start):
-        end = m.end
-        tail = re.search(r"[.?!,;:]+$", m.text)
-        if tail is not None and not m.card.endswith(tail.group()):
-            end -= len(tail.group())      # the sentence's own punctuation the name was found with
-        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[end:]
+        # (the sentence's own punctuation the name was found with stays outside the key)
+        keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end - _sentence_tail(m):]
     return found, keyed
 
 

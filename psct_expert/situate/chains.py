@@ -455,16 +455,6 @@ class ChainEvents(ResponseReach):
                   "flipped-face-up" if "face-up" in low(m) else None}.get(verb)
         if action is None:
             self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
-        found = self.effect_of(act["effect"]) if t["pronoun"] and act["effect"].get("card") else None
-        if found is not None and not effect_does_action(found[0].facts, found[1], verb) and any(
-                f.type == "cost_action" and f.get("effect") == found[1] and f.get("verb") == verb
-                and names_this_card(getattr(f.source, "quote", "") or "") for f in found[0].facts):
-            # "they chain Stardust Dragon's effect, Tributing it": what its cost does to the card
-            # itself ("Tribute this card"), not what its resolution does to the card it answers
-            if act.get("cost"):
-                self.fail(f"{self.r.said(m)!r}: the cost of that link is told twice", m)
-            self._self_cost(act, act["effect"], verb, m)
-            return
         what = self._answered_card(act, m, verb) if t["pronoun"] else \
             self.entity(t, **({"controller": owner_in_words(t["words"])} if owner_in_words(t["words"]) else {}))
         self._step(act, action, what)

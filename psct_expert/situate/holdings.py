@@ -223,8 +223,7 @@ def remove_target(st: Situate, ev: Tree) -> bool:
     if ws in (["1"], ["1", "of", "them"]):
         ws = ["one"] + ws[1:]              # "opp banishes 1 in response"
     pointed = None
-    said_whose = sub(sub(ev, "held_ref"), "poss") is not None     # "my Beast monster"
-    if targeted and verb in REMOVED_TO and (ws[:1] in (["that"], ["the"]) or said_whose) and \
+    if targeted and verb in REMOVED_TO and ws[:1] in (["that"], ["the"]) and \
             not {"another", "other", "all", "both"} & set(ws):
         # "they banish that card / the target / that same monster in response": the one targeted
         # card the words describe
