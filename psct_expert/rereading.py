@@ -88,6 +88,30 @@ def bare_possessives(relexed: Relexed, db: CardDB, families: dict) -> None:
     relexed.text = text
 
 
+# a word that says there are more copies of a card than one ("2 X", "another X", "both"): then
+# "that X" picks one of them and stays as written
+_COPIES = re.compile(r"\b(?:\d+|two|three|another|other|second|2nd|both|copies|copy|each)\b",
+                     re.IGNORECASE)
+
+
+def demonstrative_names(relexed: Relexed, db: CardDB, families: dict,
+                        told: tuple[str, ...] = ()) -> None:
+    """"Can Player B chain that Infinite Impermanence ...?", "does this Ash Blossom ...?": a card's
+    name after "that"/"this" is that card, as its name alone says, when nothing told says there is
+    more than one copy of anything (``told``: the story lines given apart)."""
+    text = relexed.text
+    if any(_COPIES.search(t) for t in (text, *told)):
+        return
+    for m in sorted(mentions(text, db, families), key=lambda m: -m.start):
+        lead = re.search(r"\b(that|this)\s+$", text[:m.start], re.IGNORECASE)
+        if lead is None or lead.start() == 0 or text[:lead.start()].rstrip()[-1:] in ".?!":
+            continue            # ("This X ..." opening a sentence is read as written)
+        relexed.changes.append(Change("read-as", text[lead.start():m.start].strip() + " " +
+                                      text[m.start:m.end], text[m.start:m.end]))
+        text = text[:lead.start()] + text[m.start:]
+    relexed.text = text
+
+
 def _plain(word: str, families: dict) -> bool:
     """A word of the question language or of English: never a partial name on its own."""
     from .parser.grammar import grammar_for

@@ -24,7 +24,8 @@ from .parser import parse_question
 from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
 from .reader.numbering import public
-from .rereading import (ORDINAL_WORDS, bare_possessives, card_verbs, chain_links_told, mentions,
+from .rereading import (ORDINAL_WORDS, bare_possessives, card_verbs, chain_links_told,
+                        demonstrative_names, mentions,
                         partial_names, purpose_aside, question_clause, relex_around_names,
                         negator_held, negator_told, story_clauses, told_again,
                         topic_said_again)
@@ -332,6 +333,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     partial_names(relexed, db, families)
     if relexed.text != before:
         relexed = _names_first(text, relexed, db, families)
+    demonstrative_names(relexed, db, families, tuple(scenario))
     card_verbs(relexed, db, families)
     chain_links_told(relexed, db, families)
     card_says(relexed, db, families)

@@ -16,7 +16,7 @@ from ..phases import add_phase
 from ..procedures import unpayable_costs
 from ..refs import effect_does_action
 from ..words import norm
-from .common import asker_of, first_effect
+from .common import asker_of, first_effect, poss_of
 from .links import (_open_links, activation_effect, card_removed, effect_does, event_for,
                     open_activation, resolves_after)
 from .negation import check_activator, negates_what_is_activated
@@ -83,7 +83,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 st.events.append({"kind": "resolve"})    # the Chain told has resolved
             continue
         if low(w)[0] == "from":              # "from my hand": where it would be activated from
-            if sub(w, "poss") is not None and st.r.player(sub(w, "poss")) != asker_of(st, fam):
+            if sub(w, "poss") is not None and poss_of(st, fam, sub(w, "poss")) != asker_of(st, fam):
                 st.fail("from whose hand? (the player who activates it)", w)
             slots["from"] = "hand"
             continue

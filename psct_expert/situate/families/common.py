@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from lark import Tree
 
-from ...parser.transform import sub
+from ...parser.transform import low, sub
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -49,6 +49,18 @@ def asker_of(st: Situate, fam: Tree) -> str:
     p = sub(fam, "player")
     who = st.r.player(p) if p is not None else "you"
     return who if who in ("you", "opponent") else "you"
+
+
+def poss_of(st: Situate, fam: Tree, poss: Tree | None) -> str | None:
+    """Whose a possessive says, in a question whose subject is named ("Can Player A activate X
+    from their hand?"): "their", "his" or "her" after a player named in the third person is that
+    player's; any other possessive is read as it is said ("my", "my opponent's")."""
+    if poss is None:
+        return None
+    p = sub(fam, "player")
+    if p is not None and low(p)[:1] == ["player"] and low(poss) in (["their"], ["his"], ["her"]):
+        return asker_of(st, fam)
+    return st.r.player(poss)
 
 
 def told_form(pq) -> bool:

@@ -29,7 +29,7 @@ from ..topics import topic_of
 from ..words import card_ir, norm, norm_words
 from . import activation, links, outcomes
 from .activation import purpose_is_its_own
-from .common import asker_of
+from .common import asker_of, poss_of
 from .conditions import card_conditions, same_things
 from .costs import negated_effect, build_cost_family
 
@@ -254,7 +254,7 @@ def impossible_parts(st: Situate, ref: dict, player: str, after_cost: bool = Fal
     return out
 
 
-def _with_held(st: Situate, w: Tree, player: str) -> None:
+def _with_held(st: Situate, fam: Tree, w: Tree, player: str) -> None:
     """"with 0 cards in my Deck": what the activating player has, as a told state."""
     held = sub(w, "held")
     ws = low(held)
@@ -263,7 +263,7 @@ def _with_held(st: Situate, w: Tree, player: str) -> None:
     what = counted_kind(rest)
     if quant is None or place is None or what is None:
         st.fail(f"{st.r.said(w)!r}: say how many of what, and where ('with 0 cards in my Deck')", w)
-    whose = st.r.player(find(held, "poss"))
+    whose = poss_of(st, fam, find(held, "poss"))
     if whose not in (None, player):
         st.fail(f"{st.r.said(w)!r}: the cards of the player who activates it", w)
     event = {"kind": "state", "player": player, "place": place, "what": what,
@@ -294,7 +294,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         return activation.build_can_activate_now(st, fam)
     player = asker_of(st, fam)
     for w in withs:
-        _with_held(st, w, player)
+        _with_held(st, fam, w, player)
     spec = activation.build_can_activate_now(st, fam)
     ref = spec["effect"]
     if make is not None:
