@@ -307,8 +307,9 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
     """(chains) A told activation said with its purpose ("they use its effect to banish up to 1
     card each from my hand, field and GY"): the purpose is set aside, shown as grounded in the
     effect's card's text, when its words stand in that text (a game action it does, the rest its
-    words); a purpose the text does not bear out stays, to be read.  Only in a sentence told, not
-    in the question."""
+    words); a purpose the text does not bear out stays, to be read.  In the question only "use
+    (activate) X's effect to ..." whose every word stands in the text and that names no card
+    ("can I still use its effect to add a Change spell?"): it says which effect, not more."""
     text = relexed.text
     found = mentions(text, db, families)
     keyed = text
@@ -325,7 +326,11 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
             if card is not None and _each_grounded(q.group("how")[3:], card):
                 relexed.changes.append(Change("grounded", q.group("how"), card.name))
                 part = part[:q.start("how")].rstrip() + part[q.end("how"):]
-        m = _ACT_PURPOSE.search(part) if not part.endswith("?") else None
+        asked = part.endswith("?")
+        m = _ACT_PURPOSE.search(part)
+        if m is not None and asked and (m.group("paid") or _NAMES_A_CARD.search(m.group("how"))
+                                        or re.match(r"(?i)chain", m.group(0))):
+            m = None    # asked: only "use/activate X's effect to <what its text says it does>"
         if m is not None and gamewords().action_of(m.group("verb")) is not None:
             # (a name found with its sentence's full stop joins two sentences here)
             before = [int(x) for x in re.findall("\ue000k(\\d+)k", part[:m.start()])]
@@ -333,7 +338,9 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
             k = int(m.group("k")) if m.group("k") else None
             card = db.find(found[k].card) if k is not None else \
                 db.find(found[named].card) if named is not None else None
-            if card is not None and _grounded(m.group("how")[3:], card) and \
+            if card is not None and (grounded_in(m.group("how")[3:], " ".join(
+                    t for t in (card.text, getattr(card, "pendulum_text", None)) if t), strict=True)
+                    if asked else _grounded(m.group("how")[3:], card)) and \
                     not _acts_on_told(m.group("how"), m.group(0)) and \
                     not (m.group("paid") and _NAMES_A_CARD.search(m.group("how"))):
                 relexed.changes.append(Change("grounded", m.group("how"), card.name))

@@ -90,11 +90,46 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
     try:
         return _rephrase_asked(*_understood(text, scenario, db, families, settle), scenario, db,
                                families)
-    except NOT_PLACED:
+    except NOT_PLACED as exc:
         each = _each_card(text, scenario, db, families)
+        if each is None and "on whose field?" in str(exc):
+            each = _each_owner(text, scenario, db, families)
         if each is not None:
             return each
         raise
+
+
+# "Skill Drain is face-up on the field": a card told face-up on the field, its controller unsaid
+_ON_THE_FIELD = re.compile(r"\b(?P<lead>(?:is|are)\s+(?:still\s+|already\s+)?(?:face-up\s+)?on)\s+the\s+field\b",
+                           re.IGNORECASE)
+
+
+def _each_owner(text: str, scenario: list[str], db: CardDB, families: dict):
+    """A card told face-up "on the field" with no player said ("Skill Drain is face-up on the
+    field."): the question is asked with it on each player's field, and answered when both get
+    the same yes or no (else unknown, saying so).  Only the first such card; None when a
+    reading is not placed."""
+    where = [(k, m) for k, line in enumerate([*scenario, text]) if (m := _ON_THE_FIELD.search(line))]
+    if not where:
+        return None
+    k, m = where[0]
+    specs, reading = [], None
+    for owner in ("my", "my opponent's"):
+        lines = [*scenario, text]
+        line = lines[k]
+        lines[k] = line[:m.start()] + f"{m.group('lead')} {owner} field" + line[m.end():]
+        try:
+            spec, read = _understood(lines[-1], lines[:-1], db, families)
+        except NOT_PLACED:
+            return None
+        specs.append(spec)
+        reading = reading or read
+    said = m.group(0)
+    out = Relexed(reading.text if reading else text, list(reading.changes) if reading else [])
+    out.changes.append(Change("each-owner", said, "on my field / on my opponent's field"))
+    note = f"'{said}' says no player's field: the answer is the same on either"
+    differs = f"whose field it is on ('{said}'): the answer differs"
+    return {**specs[0], "each": specs[1:], "each_note": note, "each_differs": differs}, out
 
 
 # (rephrasings) a spec asked in parts already: a rephrasing is not added to it

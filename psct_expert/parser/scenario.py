@@ -159,6 +159,8 @@ def parse_scenario(lines: list[str], db: CardDB) -> Scenario:
         src = f"scenario line {i}: {raw.strip()}"
         for kind, rx in LINE_FORMS:
             m = rx.match(line)
+            if m and kind == "activates" and _more_than_the_form(m):
+                continue        # told by the question grammar, which reads it whole
             if m:
                 _apply(sc, kind, m, src, db, i)
                 break
@@ -175,6 +177,18 @@ def parse_scenario(lines: list[str], db: CardDB) -> Scenario:
                        "Player A has 2 cards in hand [when CARD resolves].",
                        "CARD is face-up on the field."])
     return sc
+
+
+def _more_than_the_form(m: re.Match) -> bool:
+    """An activation line that says more than this form keeps: a card "that" moves or negates
+    something ("Player B chains a card that banishes ..."; what a card "that flips it face-up"
+    does is told by the lines after it, as this form reads them), or two targets ("targeting A
+    and B"), which a single target here would lose."""
+    what, tgt = m.group("what") or "", m.group("tgt") or ""
+    return bool(re.match(r"(?i)^(?:a|an) (?:card|effect|spell|trap|quick-play spell|counter trap|"
+                         r"quick effect)(?: that| which)? (?:banish|destroy|return|send|bounce|negate|"
+                         r"tribute|discard|remove|shuffle)", what)) or \
+        bool(re.search(r"(?i)\s(?:and|,)\s*(?:a|an|1|one|my|their|his|her|the)?\s*\w", tgt))
 
 
 def _effect_ref(what: str, db: CardDB) -> dict | None:

@@ -315,6 +315,15 @@ class TargetEvents:
                 ws[-1] == "monster" and kinds & set(_plain(self.entities.get(x, {}).get("desc", ""))))]
             if len(fit) == 1:
                 return fit[0]
+        # "targeting a FIRE monster I control and a FIRE monster in my GY; they banish the FIRE
+        # monster I control": the one target told by the same words (its article aside)
+        said = _described(ws + _post_words(node))
+        whose = owner_in_words(ws + _post_words(node))
+        fit = [x for x in dict.fromkeys(targeted)
+               if said and _described(self.entities.get(x, {}).get("desc", "").split()) == said
+               and whose in (None, self._controller(x))]
+        if len(fit) == 1:
+            return fit[0]
         self.fail("which of the targeted cards?", node)
 
     def _apart(self, ws: list[str], targeted: list[str]) -> bool:
@@ -733,6 +742,18 @@ def described_target(st: Situate, ws: list[str], targeted: list[str],
             on_field = down or on_field
         cands = on_field
     return cands
+
+
+def _described(words: list[str]) -> list[str]:
+    """A thing's words without its article or its count of one ("the FIRE monster I control", "a
+    FIRE monster I control", "1 FIRE monster I control": the same words)."""
+    out = [w for w in (w.lower() for w in words) if w not in ("the", "a", "an", "1", "one", "that")]
+    # who controls it, said by any player's words ("they control", "Player A controls", "I
+    # control"): the controller is checked apart, by :func:`owner_in_words`
+    out = [("control" if w == "controls" else w) for w in out if w not in (
+        "they", "i", "we", "he", "she", "player", "b", "my", "their", "his", "her", "your",
+        "opponent's", "opponent", "own")]
+    return out[1:] if out[:1] == ["a"] else out
 
 
 def _plain(text: str) -> list[str]:
