@@ -403,6 +403,11 @@ class PhraseReaders:
                 if hit:
                     found.setdefault(place, (eff.cost.start + hit.start(),
                                              eff.cost.start + hit.end()))
+                    # the cost moves the card itself from there ("Tribute this card", "send this
+                    # face-up card to the GY", "discard this card"): it is gone once activated
+                    self.add("cost_moves_self", self.src(text, eff.cost.start + hit.start(),
+                                                         eff.cost.start + hit.end(), where),
+                             effect=eff.id, place=place)
             fm = g.p["activated_in_from"].search(part)
             for w in g.p["place_word"].finditer(fm.group(1)) if fm else ():
                 found.setdefault(_place_of(w.group(1)),

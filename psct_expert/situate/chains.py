@@ -659,7 +659,13 @@ class ChainEvents(ResponseReach):
         if sub(ev, "ord") is not None and ref.get("card"):    # "my first X resolved"
             told_copies(self).setdefault(ref["card"], {"count": 0, "ords": [], "later": False})[
                 "ords"].append(low(sub(ev, "ord"))[0])
-        self._activate(ref, player if player in ("you", "opponent") else "you", {})
+        player = player if player in ("you", "opponent") else "you"
+        if ref.get("card") and any(r.get("card") == ref["card"] and self._act_player(aid) == player
+                                   for aid, r in self.acts):
+            # "I activate X. They negate it. I already used X this turn.": the use is the
+            # activation told (with what became of it), not another one that resolved
+            return
+        self._activate(ref, player, {})
         self.events.append({"kind": "resolve"})
 
     def ev_noresp(self, ev: Tree) -> None:
