@@ -286,6 +286,11 @@ _NAMES_A_CARD = re.compile(r"\b(?:it|them|its|their|my|your|his|her|opp'?s|oppon
                            r"(?:monster|card|target)s?|\ue000k\d+k)\b", re.IGNORECASE)
 
 
+# ... nor, asked, a purpose that points at something told ("to negate the Summon", "to destroy those"):
+# that is what the question asks about, not which effect
+_TOLD_THING = re.compile(r"\b(?:the|that|this|those|these|negate|negating)\b", re.IGNORECASE)
+
+
 # "X targets A and B to "banish both ..."": a targeting told with a quotation of what it is for
 _TARGET_QUOTE = re.compile(r"\ue000k(?P<k>\d+)k(?:'s\s+(?:[\w-]+\s+)?effect)?\s+(?:targets|targeted)\s+"
                            r"[^.?!\"]*?\s+(?P<how>to\s+(?P<q>[\"'])[^\"']{6,}(?P=q))", re.IGNORECASE)
@@ -329,6 +334,7 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
         asked = part.endswith("?")
         m = _ACT_PURPOSE.search(part)
         if m is not None and asked and (m.group("paid") or _NAMES_A_CARD.search(m.group("how"))
+                                        or _TOLD_THING.search(m.group("how"))
                                         or re.match(r"(?i)chain", m.group(0))):
             m = None    # asked: only "use/activate X's effect to <what its text says it does>"
         if m is not None and gamewords().action_of(m.group("verb")) is not None:

@@ -393,11 +393,13 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 said.append("the Life Points told")
             elif e.get("kind") == "zones":
                 said.append("the free zones told")
-            elif e.get("kind") == "state" and e.get("place") == "hand" and e.get("what") != card:
-                said.append("the cards told in the hand")
+            elif e.get("kind") == "state" and e.get("place") == "hand" and e.get("what") != card \
+                    and e.get("count") == 0:
+                said.append("an empty hand told")
             elif e.get("kind") == "state" and e.get("what") == card and e.get("place") != "field":
                 said.append(f"where {card} is told to be")
-            elif e.get("kind") == "activate" and (e.get("effect") or {}).get("card") == card:
+            elif e.get("kind") == "activate" and (e.get("effect") or {}).get("card") == card and \
+                    e.get("player", "you") == spec.get("player", "you"):
                 said.append(f"{card} activated before in the story (a limit on its uses)")
         if any(c == card for c, _p in self.set_this_turn):
             said.append(f"{card} Set this turn")
