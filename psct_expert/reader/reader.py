@@ -87,6 +87,10 @@ class _Reader(PhraseReaders):
         if m is not None:       # no Battle Phase the turn it is activated: the whole turn
             self.add("turn_lock", self.src(text, m.start(), m.end(), "text"), card=card.name,
                      action="battle")
+        m = self.g.p["turn_lock_special"].search(text)
+        if m is not None:       # no Special Summon the turn it is activated: the whole turn
+            self.add("turn_lock", self.src(text, m.start(), m.end(), "text"), card=card.name,
+                     action="special-summon")
         m = self.g.p["turn_lock_activate"].search(text)
         if m is not None:       # no other activation the turn it is activated
             self.add("turn_lock", self.src(text, m.start(), m.end(), "text"), card=card.name,
