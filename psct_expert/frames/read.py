@@ -113,6 +113,10 @@ def _object_of(after: str, spec: dict, voc: dict) -> str | None:
     return said
 
 
+# an attack asked of (never "Attack Position")
+_ATTACK_ASKED = re.compile(r"\battack(?:s|ed|ing)?\b(?!\s+position)", re.IGNORECASE)
+
+
 def _subject_fits(said: str, m: re.Match, frame: dict, voc: dict) -> bool:
     """A cue said in the active voice with a verb of the frame's ``cue_subject`` has a player
     as its subject (the word before it): "can I negate that Summon?", never "can it (or a card
@@ -147,6 +151,8 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     said = " ".join(asked)
     # a card named as the one that would respond ("... can opp respond with X?"): asked too,
     # never the card asked about
+    if _ATTACK_ASKED.search(said):
+        return None     # (hunt) "can that monster attack again?": a monster's attack, never a frame
     responder, said_cards = None, said
     r = _RESPONDER.search(said)
     if r is not None:
