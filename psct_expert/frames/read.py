@@ -113,8 +113,9 @@ def _object_of(after: str, spec: dict, voc: dict) -> str | None:
     return said
 
 
-# an attack asked of (never "Attack Position")
-_ATTACK_ASKED = re.compile(r"\battack(?:s|ed|ing)?\b(?!\s+position)", re.IGNORECASE)
+# whether a monster may attack, asked ("can that monster attack again?"; never "Attack Position")
+_ATTACK_ASKED = re.compile(r"\b(?:can|could|may|is|are)\b[^?.!]*?\b(?:attack|attacking|declare an "
+                           r"attack)\b(?!\s+position)", re.IGNORECASE)
 
 
 def _subject_fits(said: str, m: re.Match, frame: dict, voc: dict) -> bool:
@@ -152,7 +153,7 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
     # a card named as the one that would respond ("... can opp respond with X?"): asked too,
     # never the card asked about
     if _ATTACK_ASKED.search(said):
-        return None     # (hunt) "can that monster attack again?": a monster's attack, never a frame
+        return None     # (hunt) "can that monster attack again?": whether it may attack, never a frame
     responder, said_cards = None, said
     r = _RESPONDER.search(said)
     if r is not None:
