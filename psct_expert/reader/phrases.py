@@ -39,6 +39,11 @@ def _place_of(word: str) -> str:
     return _PLACE.get(word.lower(), word.lower())
 
 
+# two phase windows of a condition joined by "or" (see _read_phases)
+_WINDOWS_OR = re.compile(r"\b(?:phase|turn|phase [12]|step)\s*,?\s*or\s+(?:(?:your|your opponent's|"
+                         r"either player's|each player's|the|their)\s+)?(?:main phase|battle phase|"
+                         r"standby phase|end phase|draw phase|damage step|turn|[12])\b", re.IGNORECASE)
+
 class PhraseReaders:
     """Mixed into the walker: ``self.g`` is the grammar, ``self.add``/``self.src`` make facts."""
 
@@ -257,7 +262,12 @@ class PhraseReaders:
             pos = m.start() + 1
 
     def _read_phases(self, text, eff, where, cs, cond):
-        """Phase and turn windows a condition names ("During your opponent's Main Phase")."""
+        """Phase and turn windows a condition names ("During your opponent's Main Phase").  A
+        condition that joins two windows with "or" ("During your Main Phase or your opponent's
+        Battle Phase", "Main Phase 1 or 2") names no single window: none is read (the rules read
+        one window), so nothing is decided by the phase; the windows it leaves out ("except
+        during the Draw Phase or the Damage Step") are read as before."""
+        either = _WINDOWS_OR.search(re.split(r"(?i)\bexcept\b", cond)[0]) is not None
         for m in self.g.phase.finditer(cond):
             owner = (m.group(1) or "").lower()
             written = m.group(2) or m.group(3) or "turn"
@@ -268,6 +278,8 @@ class PhraseReaders:
                 self.add("phase_excluded", self.src(text, cs + m.start(), cs + m.end(), where),
                          effect=eff.id, phase=phase, turn=turn)
                 continue
+            if either:
+                continue        # two windows said with "or": no single one is read
             self.add("phase_condition", self.src(text, cs + m.start(), cs + m.end(), where),
                      effect=eff.id, phase=phase, turn=turn)
 
