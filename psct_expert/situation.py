@@ -36,7 +36,7 @@ ENTITY_KEYS = ("card", "desc", "controller", "owner", "place", "face", "position
 MATERIAL_MOVES = {"tribute": "tributed", "synchro": "sent-to-gy", "link": "sent-to-gy"}
 EVENT_KEYS = {
     "phase": {"kind", "id", "phase", "turn", "step", "done"},
-    "state": {"kind", "id", "player", "place", "what", "count", "min", "face"},
+    "state": {"kind", "id", "player", "place", "what", "count", "min", "face", "other"},
     "lp": {"kind", "id", "player", "n"},
     "zones": {"kind", "id", "player", "free"},
     "activate": {"kind", "id", "effect", "player", "from", "respond", "new-chain", "link",

@@ -39,6 +39,10 @@ def _place_of(word: str) -> str:
     return _PLACE.get(word.lower(), word.lower())
 
 
+# a cost that moves the card itself ("discard this card", "Tribute this card", "send this face-up
+# card to the GY", "banish this card from your GY")
+_MOVES_ITSELF = re.compile(r"\b(?:send|tribute|discard|banish|return|shuffle|reveal and send)\s+this "
+                           r"(?:face-up |face-down )?card\b", re.IGNORECASE)
 # two phase windows of a condition joined by "or" (see _read_phases)
 _WINDOWS_OR = re.compile(r"\b(?:phase|turn|phase [12]|step)\s*,?\s*or\s+(?:(?:your|your opponent's|"
                          r"either player's|each player's|the|their)\s+)?(?:main phase|battle phase|"
@@ -417,9 +421,12 @@ class PhraseReaders:
                                              eff.cost.start + hit.end()))
                     # the cost moves the card itself from there ("Tribute this card", "send this
                     # face-up card to the GY", "discard this card"): it is gone once activated
-                    self.add("cost_moves_self", self.src(text, eff.cost.start + hit.start(),
-                                                         eff.cost.start + hit.end(), where),
-                             effect=eff.id, place=place)
+                    # (never "detach 1 material from this card")
+                    own = _MOVES_ITSELF.search(part)
+                    if own is not None:
+                        self.add("cost_moves_self", self.src(text, eff.cost.start + own.start(),
+                                                             eff.cost.start + own.end(), where),
+                                 effect=eff.id, place=place)
             fm = g.p["activated_in_from"].search(part)
             for w in g.p["place_word"].finditer(fm.group(1)) if fm else ():
                 found.setdefault(_place_of(w.group(1)),

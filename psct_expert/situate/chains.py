@@ -555,6 +555,10 @@ class ChainEvents(ResponseReach):
         event = {"kind": "negate", "of": aid, "what": what}
         if by:
             event["by"] = by
+            if ref.get("card"):
+                # (hunt) "my X's effect was negated by Y. Can it use its effect again?": the card
+                # negated is what the story is about; "it" after is X, never the negator Y
+                self.last_card = self.db.get(ref["card"]).name
         self.events.append(event)
 
     def ev_and_negates(self, ev: Tree) -> None:

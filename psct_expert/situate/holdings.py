@@ -36,8 +36,15 @@ class HoldingEvents:
             self.fail("who has none?", ev)
         if "no" in low(ev):
             place = self.r.place(find(ev, "place")) or "hand"
-            self.events.append({"kind": "state", "player": player, "place": place, "what": "card",
-                                "count": 0})
+            state = {"kind": "state", "player": player, "place": place, "what": "card", "count": 0}
+            if "other" in low(ev):
+                # "no other cards in my hand to discard": besides the card asked about, which may
+                # pay its own cost ("discard this card"): the costs are counted from the state
+                state["other"] = True
+                self.events.append(state)
+                self.told_states.append(state)
+                return
+            self.events.append(state)
         self.cannot.append(verb)      # ("I cannot add X": only the action, nothing of a place)
 
     def ev_field_total(self, ev: Tree) -> None:

@@ -550,6 +550,10 @@ class ProcedureEvents:
             if t.get("card"):
                 event.update(what=self.entity(t, controller=player, place=place), count=1)
             else:
+                other = "other" in ws
+                if other:       # "no other cards in my hand": besides the card asked about
+                    ws = [w for w in ws if w != "other"]
+                    event["other"] = True
                 what = counted_kind(ws)
                 if what is None:
                     what = self.entity(t, controller=player, place=place, **_looks(ws))
@@ -607,9 +611,12 @@ def cost_taken(st, ref: dict) -> dict[tuple[str, str], int]:
     return out
 
 
-def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
+def unpayable_costs(st, ref: dict, player: str = "you", own_place: str | None = None) -> list[str]:
     """The cost actions of the effect ``ref`` that the told states say cannot be paid in full
-    (game-rules#cost.5): the cost needs more cards of a kind from a place than the player has."""
+    (game-rules#cost.5): the cost needs more cards of a kind from a place than the player has.
+    ``own_place``: where the card asked about is activated from ("hand"); a count told of that
+    place holds the card itself, which cannot pay the cost of its own activation
+    (game-rules#cost.13), unless it was told of the "other" cards there."""
     if not st.told_states or not ref.get("card"):
         return []
     from ..reader.select import select_effect
@@ -630,8 +637,11 @@ def unpayable_costs(st, ref: dict, player: str = "you") -> list[str]:
             if s["player"] != player or s["place"] != place or "count" not in s:
                 continue
             # "no cards in my hand": no card of any kind either
-            if s["what"] == kind or s["what"] == "card" and s["count"] == 0:
-                if s["count"] < need and f.get("verb") not in out:
+            have = s["count"]
+            if place == own_place and not s.get("other") and have > 0:
+                have -= 1       # the card asked about is one of them
+            if s["what"] == kind or s["what"] == "card" and have == 0:
+                if have < need and f.get("verb") not in out:
                     out.append(f.get("verb"))
     return out
 

@@ -350,6 +350,14 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         self.check_pending()
         if self.cannot and "cannot" not in slots:
             self.fail(f"this question form has no place for what cannot be done ({self.cannot[0]})")
+        for ent in self.entities.values():
+            if re.search(r"\bpendulum zones?\b", str(ent.get("desc", "")), re.IGNORECASE) and \
+                    (ent.get("kind") == "monster" or re.search(r"\bmonsters?\b", str(ent.get("desc", "")),
+                                                               re.IGNORECASE)):
+                # (hunt) "a Pendulum Monster in their Pendulum Zone": a card there is no monster on
+                # the field, and the situation has no place for it (never read as one they control)
+                self.fail(f"{ent.get('desc')!r}: the situation model has no place for a card in the "
+                          f"Pendulum Zone")
         out = {"family": family, **slots}
         if self.events:
             # an activation told with no player ("X is activated") says none (the situation
@@ -367,6 +375,10 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         unread = self._unread_told(family, out)
         if unread:
             need = f"whether {unread} still lets it be activated"
+            out["also_needs"] = f"{out['also_needs']}; {need}" if out.get("also_needs") else need
+        empty = self._nothing_told(family, out)
+        if empty:
+            need = f"whether the effect has anything to do with {empty} (an effect that could not be applied at all cannot be activated)"
             out["also_needs"] = f"{out['also_needs']}; {need}" if out.get("also_needs") else need
         lock = self._lock_told(out) if family in _ALLOWS else None
         if lock:
@@ -406,6 +418,29 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         if self.cannot:
             said.append(f"what cannot be done ({self.cannot[0]})")
         return " and ".join(dict.fromkeys(said)) or None
+
+    def _nothing_told(self, family: str, spec: dict) -> str | None:
+        """(hunt) "There are no monsters on the field. Can I activate Dark Hole?", "I have no free
+        Monster Zones. Can I activate Monster Reborn?": an activation asked after the story told an
+        empty field or no free zone, of a card with no activation condition (which would read that
+        state): whether the effect could be applied at all is not read by the rules that allow it
+        (game-rules#activation-legality.4), so a yes waits on it.  None otherwise."""
+        if family not in ("can-activate-now", "can-respond"):
+            return None
+        ref = spec.get("effect") if family == "can-activate-now" else spec.get("responder")
+        card = ref.get("card") if isinstance(ref, dict) else None
+        if not card:
+            return None
+        said = []
+        for e in self.events:
+            if e.get("kind") == "state" and e.get("place") == "field" and e.get("count") == 0:
+                said.append("no " + ("cards" if e.get("what") == "card" else "monsters") +
+                            " on the field as told")
+            elif e.get("kind") == "zones" and e.get("free") == 0:
+                said.append("no free Monster Zone as told")
+        if not said or any(f.type == "condition" for f in self.reading(card).facts):
+            return None
+        return " and ".join(dict.fromkeys(said))
 
     def _lock_told(self, spec: dict) -> str | None:
         """A card told face-up on the field whose text forbids something while it stays there

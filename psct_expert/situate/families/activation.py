@@ -170,7 +170,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 # still open does has not happened (only a trigger, above, has the Chain resolve
                 # for it); the question is asked with no event
                 del slots["event"]
-    cannot = [v for v in unpayable_costs(st, ref, player=asker_of(st, fam))
+    cannot = [v for v in unpayable_costs(st, ref, player=asker_of(st, fam),
+                                         own_place=slots.get("from"))
               if v not in slots.get("cannot", [])]
     if cannot:
         slots["cannot"] = slots.get("cannot", []) + cannot

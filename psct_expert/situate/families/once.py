@@ -108,6 +108,7 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
             not who_cards:
         same = True         # "X's effect was negated. Can I use its effect again?" ("... use it
         # again?"): the same card
+    said_same = same            # the same card said ("can it ...?"), not only the limit's reach
     if not another and not same and _binds_every_copy(st, ref):
         same = True         # "Can I use X's effect again?": a limit on the name binds every copy
     if another == same:
@@ -173,6 +174,22 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
                     f"or that it was negated itself)", fam)
     if later and not same:
         st.fail("a copy that left and came back is the same card: ask 'can it ...'", fam)
+    if said_same and not another and used_ref.get("card"):
+        from ...errors import QuestionError
+        from ...reader.select import select_effect
+
+        reading = st.reading(used_ref["card"])
+        try:
+            eid = select_effect(reading, used_ref)
+            asked = select_effect(reading, ref) if ref.get("card") == used_ref["card"] else None
+        except QuestionError:
+            eid = asked = None
+        if eid is not None and asked == eid and any(
+                f.type == "cost_moves_self" and f.get("effect") == eid for f in reading.facts):
+            # (hunt) "my Rai-Oh's effect was negated. Can it use its effect again?": its cost
+            # moved the card itself away, so that card is not where it used it
+            st.fail(f"{used_ref['card']}'s cost moved the card itself (it is no longer where it "
+                    f"used the effect): ask about another copy", fam)
     used_ev = {"kind": "used", "effect": used_ref, "copy": "another" if another else "same",
                "outcome": outcome}
     if later:
