@@ -232,7 +232,7 @@ def _partial_name_runs(text: str, db: CardDB, families: dict) -> list[tuple[int,
 # (hunt) a possessive pronoun before a place or a phase ("during his Main Phase", "from her hand")
 _OWN_PRONOUN = re.compile(
     r"\b(?:his|her|their)\b(?=\s+(?:turn|(?:main|battle|standby|end|draw) phase|main phase [12]|mp ?[12]|bp|"
-    r"gy|graveyard|hand|deck|extra deck|main deck|field|side)\b)", re.IGNORECASE)
+    r"gy|graveyard|hand|field|side)\b)", re.IGNORECASE)
 _NAMED_PLAYER = re.compile(r"\bplayer ([ab])\b(?!'s)", re.IGNORECASE)
 
 

@@ -195,3 +195,104 @@ def test_a_flip_effect_after_something_activated_on_the_attack(base_expert):
                         ["My face-down Man-Eater Bug is attacked."])
     assert b.value == "yes"
 
+
+
+# -- the second hunt of the session: possessives, phase windows, whose-it-is references, places
+
+@pytest.mark.slow
+def test_his_after_a_player_named_in_the_third_person(base_expert):
+    a = base_expert.ask("Can Player A chain Book of Moon from his hand to it?",
+                        ["Player A activates Dark Hole during his turn."])
+    assert a.value == "yes"
+    assert any("Player A's turn" in (c.read or "") for c in a.reading.changes)
+    # near miss: the other player in that turn cannot, from the hand
+    b = base_expert.ask("Can Player B chain Book of Moon from her hand to it?",
+                        ["Player A activates Pot of Greed during his Main Phase."])
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_two_phase_windows_joined_by_or_decide_nothing(base_expert):
+    a = base_expert.ask("It is my opponent's Battle Phase. Can I activate the effect of Ultimate "
+                        "Offering?")
+    assert a.value == "unknown"
+    # near miss: one window said, outside it: no
+    b = base_expert.ask("It is my Main Phase 1. Can I activate Effect Veiler's effect?")
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_that_monster_you_control_restates_only_whose_it_is(base_expert):
+    a = base_expert.ask("Must the card targeted by Circle of the Fire Kings still be a FIRE monster "
+                        "when the effect resolves?")
+    assert a.value == "no"
+    # near miss: "that target" re-checks every condition
+    b = base_expert.ask("Must the card targeted by Compulsory Evacuation Device still be a monster "
+                        "when the effect resolves?")
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_monster_in_the_pendulum_zone_is_never_a_monster_on_the_field(base_expert):
+    with pytest.raises(QuestionError, match="Pendulum Zone"):
+        base_expert.ask("My opponent has a Pendulum Monster in the Pendulum Zone and nothing else. "
+                        "Can my Dark Magician attack directly?")
+    # near miss: a monster they control, said with no zone, is one
+    b = base_expert.ask("My opponent controls a face-up monster. Can my Dark Magician attack "
+                        "directly?")
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_an_empty_field_told_holds_a_card_with_nothing_to_do(base_expert):
+    a = base_expert.ask("It is my Main Phase 1 and there are no monsters on the field. Can I "
+                        "activate Dark Hole?")
+    assert a.value == "unknown"
+    b = base_expert.ask("It is my Main Phase 1. Can I activate Dark Hole?")
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_no_other_cards_in_the_hand(base_expert):
+    lines = ["It is my Main Phase 1.", "I have no other cards in my hand."]
+    assert base_expert.ask("Can I activate Lightning Vortex from my hand?", lines).value == "no"
+    # ... the card activated from the hand is one of the cards told there
+    assert base_expert.ask("Can I activate Lightning Vortex from my hand?", [
+        "It is my Main Phase 1.", "I have only 1 card in my hand."]).value == "no"
+    # near miss: a card that discards itself is not stopped by the others missing
+    ash = base_expert.ask("Can I activate Ash Blossom & Joyous Spring?", [
+        "It is my opponent's Main Phase 1.", "My opponent activates Reinforcement of the Army.",
+        "I have no other cards in my hand to discard."])
+    assert ash.value != "no"
+
+
+@pytest.mark.slow
+def test_it_after_a_negation_by_another_card_is_the_negated_card(base_expert):
+    a = base_expert.ask("My Abyss Warrior's effect was negated by Effect Veiler. Can it use its "
+                        "effect again this turn?")
+    assert a.value == "no" and "Abyss Warrior" in a.restated
+    # near miss: a card whose cost moved it away is not there to use it again
+    with pytest.raises(QuestionError, match="moved the card itself"):
+        base_expert.ask("My Thunder King Rai-Oh's effect was negated by Solemn Strike. Can it use "
+                        "its effect again this turn?")
+
+
+@pytest.mark.slow
+def test_a_card_that_forbids_special_summons_the_turn_it_is_activated(base_expert):
+    a = base_expert.ask("It is my Main Phase 1. I Special Summon Cyber Dragon. Can I activate Pot "
+                        "of Duality?")
+    assert a.value == "no"
+    assert "turn-lock-after-a-special-summon" in rules_fired(a)
+    # near miss: a Summon that was negated does not count
+    b = base_expert.ask("It is my Main Phase 1. I Special Summon Cyber Dragon. My opponent negates "
+                        "that Summon with Solemn Warning. Can I activate Pot of Duality?")
+    assert b.value != "no"
+
+
+def test_the_moment_said_as_a_concession_and_earlier_this_turn(base_expert):
+    a = base_expert.ask("Mystic Tomato is destroyed by battle and sent to the GY. Can its effect be "
+                        "activated even though this happens in the Damage Step?")
+    assert a.value == "yes" and "Damage Step" in a.restated
+    b = base_expert.ask("Earlier this turn my opponent activated Pot of Greed. Can I activate "
+                        "Mystical Space Typhoon now?")
+    assert any(c.written == "Earlier this turn" for c in b.reading.changes)
