@@ -222,17 +222,6 @@ def test_two_phase_windows_joined_by_or_decide_nothing(base_expert):
 
 
 @pytest.mark.slow
-def test_that_monster_you_control_restates_only_whose_it_is(base_expert):
-    a = base_expert.ask("Must the card targeted by Circle of the Fire Kings still be a FIRE monster "
-                        "when the effect resolves?")
-    assert a.value == "no"
-    # near miss: "that target" re-checks every condition
-    b = base_expert.ask("Must the card targeted by Compulsory Evacuation Device still be a monster "
-                        "when the effect resolves?")
-    assert b.value == "yes"
-
-
-@pytest.mark.slow
 def test_a_monster_in_the_pendulum_zone_is_never_a_monster_on_the_field(base_expert):
     with pytest.raises(QuestionError, match="Pendulum Zone"):
         base_expert.ask("My opponent has a Pendulum Monster in the Pendulum Zone and nothing else. "

@@ -438,8 +438,11 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                             " on the field as told")
             elif e.get("kind") == "zones" and e.get("free") == 0:
                 said.append("no free Monster Zone as told")
-        if not said or any(f.type == "condition" for f in self.reading(card).facts):
-            return None
+        reading = self.reading(card)
+        if not said or any(f.type == "condition" for f in reading.facts) or re.search(
+                r"\b(?:control|controls) no\b|\bno (?:cards?|monsters?)\b",
+                " ".join(e.text or "" for e in reading.effects), re.IGNORECASE):
+            return None     # (its text reads that state itself: "if you control no cards")
         return " and ".join(dict.fromkeys(said))
 
     def _lock_told(self, spec: dict) -> str | None:
