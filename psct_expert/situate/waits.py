@@ -1,0 +1,146 @@
+"""What an answer that allows something waits on, from what the story told (topic I and the hunts
+of wrong answers): a yes to "can ...?" (an activation, a response, a Summon, a negation) stays a yes
+only when nothing told may forbid it that the family's rules do not read: a limit the story told
+(LP, an empty hand, no free zone, an earlier use), a field told empty for a card with nothing to
+do, a face-up card with a lasting lock.  Each is said as what the answer also needs (a no stands:
+these only forbid more).  And a card told in a place the situation has no place for (the Pendulum
+Zone) is refused, never read as a monster on the field."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .told import Situate
+
+# the families whose yes allows something (an activation, a response, a Summon, a
+# negation): a lock a face-up card keeps can only turn that yes into a no
+_ALLOWS = {"can-activate-now", "can-respond", "negate-summon", "negate-activation", "can-activate",
+           "procedure-summon", "tribute-summon", "normal-summon-again", "attack-again",
+           "attack-directly", "again-this-turn", "again-this-duel", "again-after-negated"}
+# ... never a lock on responses to the card's own activations ("cannot activate cards or effects
+# in response to this card's effect activations"), which the chain rules read
+_ITS_OWN = re.compile(r"\bin response to\b", re.IGNORECASE)
+# what a lasting effect forbids, in its text ("cannot be activated", "must Set ... before")
+_FORBIDS = re.compile(r"\bcannot be activated\b|\bmust set\b|\b(?:cannot|can't|neither player can)\s+"
+                      r"(?:activate|special summon|normal summon|summon|set|add|banish|tribute|send|"
+                      r"draw|declare|conduct)\b", re.IGNORECASE)
+
+
+def _unread_told(st: Situate, family: str, spec: dict) -> str | None:
+    """(hunt) What the story told that limits activating the card asked about, in a family
+    whose rules do not read it: "Can I chain X?" / "Can X negate the Summon?" after "I have
+    1000 LP", "I have no cards in my hand", "I have no free Monster Zones", "I Set X this
+    turn", "X is in my hand" (an effect activated on the field), or X already activated
+    before in the story (a once-per-turn or once-per-Chain limit).  Those can only turn a
+    yes into a no: the yes waits on them.  None when nothing of the kind was told."""
+    key = {"can-respond": "responder", "negate-summon": "negator",
+           "negate-activation": "negator"}.get(family)
+    ref = spec.get(key) if key else None
+    card = ref.get("card") if isinstance(ref, dict) else None
+    if not card:
+        return None
+    said = []
+    for e in st.events:
+        if e.get("kind") == "lp":
+            said.append("the Life Points told")
+        elif e.get("kind") == "zones":
+            said.append("the free zones told")
+        elif e.get("kind") == "state" and e.get("place") == "hand" and e.get("what") != card \
+                and e.get("count") == 0:
+            said.append("an empty hand told")
+        elif e.get("kind") == "state" and e.get("what") == card and e.get("place") != "field":
+            said.append(f"where {card} is told to be")
+        elif e.get("kind") == "activate" and (e.get("effect") or {}).get("card") == card and \
+                e.get("player", "you") == spec.get("player", "you"):
+            said.append(f"{card} activated before in the story (a limit on its uses)")
+    if any(c == card for c, _p in st.set_this_turn):
+        said.append(f"{card} Set this turn")
+    if st.cannot:
+        said.append(f"what cannot be done ({st.cannot[0]})")
+    return " and ".join(dict.fromkeys(said)) or None
+
+def _nothing_told(st: Situate, family: str, spec: dict) -> str | None:
+    """(hunt) "There are no monsters on the field. Can I activate Dark Hole?", "I have no free
+    Monster Zones. Can I activate Monster Reborn?": an activation asked after the story told an
+    empty field or no free zone, of a card with no activation condition (which would read that
+    state): whether the effect could be applied at all is not read by the rules that allow it
+    (game-rules#activation-legality.4), so a yes waits on it.  None otherwise."""
+    if family not in ("can-activate-now", "can-respond"):
+        return None
+    ref = spec.get("effect") if family == "can-activate-now" else spec.get("responder")
+    card = ref.get("card") if isinstance(ref, dict) else None
+    if not card:
+        return None
+    said = []
+    for e in st.events:
+        if e.get("kind") == "state" and e.get("place") == "field" and e.get("count") == 0:
+            said.append("no " + ("cards" if e.get("what") == "card" else "monsters") +
+                        " on the field as told")
+        elif e.get("kind") == "zones" and e.get("free") == 0:
+            said.append("no free Monster Zone as told")
+    reading = st.reading(card)
+    if not said or any(f.type == "condition" for f in reading.facts) or re.search(
+            r"\b(?:control|controls) no\b|\bno (?:cards?|monsters?)\b",
+            " ".join(e.text or "" for e in reading.effects), re.IGNORECASE):
+        return None     # (its text reads that state itself: "if you control no cards")
+    return " and ".join(dict.fromkeys(said))
+
+def _lock_told(st: Situate, spec: dict) -> str | None:
+    """A card told face-up on the field whose text forbids something while it stays there
+    ("Trap Cards ... cannot be activated", "Neither player can Special Summon", "must Set
+    Spell Cards before activating them"): what it forbids is not read by the rules that allow
+    an activation or a Summon, so a yes to "can ...?" waits on it (a no stands: a lock only
+    forbids more).  None when no such card is told, or it is the card asked about."""
+    asked = {str((v or {}).get("card")) for v in spec.values() if isinstance(v, dict)}
+    for e in st.events:
+        what = e.get("what")
+        told = e.get("kind") == "state" and e.get("place") == "field" and e.get("face") != "down"
+        # (a Summon asked to be negated is not yet done: its monster's effects do not apply)
+        summoned = e.get("kind") == "summon" and e.get("summon-kind") != "set" and \
+            e.get("id") != spec.get("summon")
+        if not (told or summoned) or not isinstance(what, str) or what in asked:
+            continue
+        card = st.db.find(what)
+        if card is None:
+            continue
+        reading = st.reading(card.name)
+        # (a lasting effect only: an activated effect's text, with a colon or a cost before a
+        # semicolon, restricts its own player after it is used, which other rules read)
+        activated = {f.get("effect") for f in reading.facts
+                     if f.type in ("colon", "semicolon", "cost_part")}
+        if any(f.type == "prohibits" and f.get("effect") not in activated
+               for f in reading.facts) or any(
+                eff.id not in activated and any(
+                    _FORBIDS.search(t) and not _ITS_OWN.search(t)
+                    for t in re.split(r"(?<=[.;])\s+", eff.text or ""))
+                for eff in reading.effects):
+            return card.name
+    return None
+
+
+def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
+    """What the yes of ``spec`` also needs, in plain words (empty: nothing)."""
+    out = []
+    unread = _unread_told(st, family, spec)
+    if unread:
+        out.append(f"whether {unread} still lets it be activated")
+    empty = _nothing_told(st, family, spec)
+    if empty:
+        out.append(f"whether the effect has anything to do with {empty} (an effect that could not "
+                   "be applied at all cannot be activated)")
+    lock = _lock_told(st, spec) if family in _ALLOWS else None
+    if lock:
+        out.append(f"whether {lock} (face-up on the field) forbids it")
+    return out
+
+
+def refuse_unplaced_zones(st: Situate) -> None:
+    """"a Pendulum Monster in their Pendulum Zone": a card there is no monster on the field, and
+    the situation has no place for it: refused, never read as a monster they control."""
+    for ent in st.entities.values():
+        desc = str(ent.get("desc", ""))
+        if re.search(r"\bpendulum zones?\b", desc, re.IGNORECASE) and \
+                (ent.get("kind") == "monster" or re.search(r"\bmonsters?\b", desc, re.IGNORECASE)):
+            st.fail(f"{desc!r}: the situation model has no place for a card in the Pendulum Zone")
