@@ -295,12 +295,22 @@ class MoveEvents:
             player = {"you": "opponent", "opponent": "you"}.get(owner)
         if player not in ("you", "opponent"):
             self.fail(f"whose is {self.r.said(effs[-1])!r}?", ev)
+        respond = self.responding
+        for m in subs(ev, "ev_mod"):
+            # (hunt) "... is destroyed by Dark Hole while Macro Cosmos is face-up on the field": what
+            # holds meanwhile is told first; "in response"; nothing else is dropped unseen
+            if low(m)[:1] == ["while"] and sub(m, "sit_clause") is not None:
+                self.clause(sub(m, "sit_clause").children[0])
+            elif low(m) == ["in", "response"]:
+                respond = True
+            else:
+                self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
         owner = owner_in_words(t["words"])
         what = self.entity(t, **({"controller": owner} if owner else {}))
         keep = self.last_card
         ref = self.effect_ref(ir, hint=[ACTION_VERBS.get(action, action)])
         self.last_card = keep if t.get("card") is None else t["card"]
-        aid = self._activate(ref, player, {"respond": True} if self.responding else {})
+        aid = self._activate(ref, player, {"respond": True} if respond else {})
         act = next(e for e in self.events if e.get("id") == aid)
         self._step(act, action, what)
         self.events.append({"kind": "resolve", "of": aid})

@@ -36,7 +36,7 @@ from .summons import SummonEvents
 from .targets import TargetEvents
 from .topics import TargetGoneEvents, TopicEvents
 from .waits import refuse_unplaced_zones, waits_on
-from .words import COUNT_WORDS
+from .words import COUNT_WORDS, owner_in_words
 
 
 class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, HoldingEvents, CopyEvents,
@@ -65,6 +65,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         self.responding = False                   # the clause being read follows "in response"
         self.told_costs: dict[str, str] = {}      # activation id -> the cost verb told for it
         self.told_states: list[dict] = []         # what a player was told to have
+        self.card_owner: dict[str, str | None] = {}  # a named card's player, as the story said it
         self.granted: set[str] = set()            # Summons an effect let a player make
         self.unsaid_player: list[str] = []        # activations whose player the sentence leaves open
         self.cannot: list[str] = []               # actions told to be impossible now ("no cards to discard")
@@ -279,6 +280,13 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             self.fail("which card?")
         if thing.get("card"):
             self.last_card = thing["card"]
+            owner = owner_in_words([w.lower() for w in thing.get("words", [])])
+            if owner is not None:
+                # (hunt) "my opponent's Sangan": whose card it is, told (two owners told of one
+                # name: neither is known)
+                said = self.card_owner.setdefault(thing["card"], owner)
+                if said != owner:
+                    self.card_owner[thing["card"]] = None
             return thing["card"]
         if thing.get("pronoun") and self.entities:
             return list(self.entities)[-1]

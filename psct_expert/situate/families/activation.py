@@ -141,6 +141,17 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             slots["event"] = st.summons[-1][0]
         elif low(w)[0] not in ("with", "now", "right", "then"):   # "with ...": parts.py reads it
             st.fail(f"{st.r.said(w)!r} is not placed in this question", w)
+    owner = st.card_owner.get(ref.get("card") or "")
+    summoners = {e.get("player") for e in st.events if e.get("kind") == "summon"
+                 and e.get("what") == ref.get("card") and e.get("player") in ("you", "opponent")}
+    if owner is None and ref.get("card") not in st.card_owner and len(summoners) == 1:
+        owner = summoners.pop()         # "my opponent Normal Summons X": their card
+    if owner is not None and owner != asker_of(st, fam) and sub(fam, "player") is not None:
+        # (hunt) "My opponent's Sangan is destroyed. Can I activate Sangan's effect?": a card's
+        # effect is its own player's to activate ("you" on it is its controller)
+        st.fail(f"{ref['card']} is told as {'your opponent' if owner == 'opponent' else 'your'}"
+                f"{chr(39) + 's' if owner == 'opponent' else ''} card: its effects are activated by "
+                "its own player; ask from that player's side", fam)
     setter = asker_of(st, fam)
     if (ref.get("card"), setter) in st.set_this_turn and not any(
             e.get("kind") == "phase" and e.get("turn") not in (setter, "any") for e in st.events):
