@@ -619,7 +619,17 @@ class ChainEvents(ResponseReach):
                 aid = self._activate(ref, owner if owner in ("you", "opponent") else "you", {})
                 if owner not in ("you", "opponent"):     # a later step may tell whose it was
                     self.player_unsaid = getattr(self, "player_unsaid", set()) | {aid}
+            # (hunt) "I chain MST. Monster Reborn resolves and Special Summons a monster": what
+            # follows is done by the link told resolving, not the one told last (the links chained
+            # to it resolved first: game-rules#chain.3)
+            self.told_resolving = aid
         self.events.append({"kind": "resolve"})
+
+    def resolving_act(self) -> str:
+        """The link a "... resolves and does X" clause speaks of: the one told resolving, else
+        the one told last."""
+        told = getattr(self, "told_resolving", None)
+        return told if told is not None and any(a == told for a, _r in self.acts) else self.acts[-1][0]
 
     def ev_used(self, ev: Tree) -> None:
         """"I already used X this turn", "my Baronne de Fleur used its destroy effect"."""

@@ -55,7 +55,7 @@ class SummonEvents:
                           and self.r.place(t) is not None), None) or self._mods(ev).get("from")
             if place:
                 step["from"] = place
-            act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+            act = next(e for e in self.events if e.get("id") == self.resolving_act())
             if getattr(self, "then_join", False) and act.get("does"):
                 step["then"] = True
             _summoned_to(self, act, ev, what)
@@ -292,7 +292,8 @@ class SummonEvents:
             self.fail("what Summons itself? (tell what resolves first: 'X resolves and ...')", ev)
         if self._mods(ev):
             self.fail("the situation model has no place for " + repr(self.r.said(ev)), ev)
-        aid, ref = self.acts[-1]
+        aid = self.resolving_act()
+        ref = next(r for a, r in self.acts if a == aid)
         card = ref.get("card")
         if card is None:
             self.fail("which card Summons itself?", ev)

@@ -2,9 +2,10 @@
 of wrong answers): a yes to "can ...?" (an activation, a response, a Summon, a negation) stays a yes
 only when nothing told may forbid it that the family's rules do not read: a limit the story told
 (LP, an empty hand, no free zone, an earlier use), a field told empty for a card with nothing to
-do, a face-up card with a lasting lock.  Each is said as what the answer also needs (a no stands:
-these only forbid more).  And a card told in a place the situation has no place for (the Pendulum
-Zone) is refused, never read as a monster on the field."""
+do, a face-up card with a lasting lock, a Summon or an activation its card shields from negation.
+Each is said as what the answer also needs (a no stands: these only forbid more).  A card told in a
+place the situation has no place for (the Pendulum Zone), or a Tribute whose text may count it as
+two, is refused: a yes and a no both turn on it."""
 
 from __future__ import annotations
 
@@ -133,7 +134,37 @@ def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
     lock = _lock_told(st, spec) if family in _ALLOWS else None
     if lock:
         out.append(f"whether {lock} (face-up on the field) forbids it")
+    shielded = _shielded(st, family, spec)
+    if shielded:
+        out.append(f"whether it can be negated at all ({shielded})")
     return out
+
+
+# a monster that may count as 2 Tributes ("can be treated as 2 Tributes for the Tribute Summon of")
+_AS_TWO = re.compile(r"\b(?:as|be treated as|count as) 2 tributes\b|\btwo tributes\b", re.IGNORECASE)
+# "This card's Normal Summon cannot be negated", "its Special Summon cannot be negated"
+_SUMMON_SHIELD = re.compile(r"\bsummon(?:s)? cannot be negated\b|\bcannot be negated\b[^.]*\bsummon",
+                            re.IGNORECASE)
+
+
+def _shielded(st: Situate, family: str, spec: dict) -> str | None:
+    """(hunt) "Can Solemn Warning negate the Normal Summon of Obelisk the Tormentor?", "My
+    opponent activates Super Polymerization. Can I negate it with Solemn Judgment?": a Summon whose
+    card says it cannot be negated, or an activation its card forbids responses to (a negation of
+    an activation is chained to it): the rules that allow the negation do not read that."""
+    if family == "negate-summon":
+        summon = spec.get("summon")
+        card = summon.get("card") if isinstance(summon, dict) else next(
+            (e.get("what") for e in st.events if e.get("id") == summon), None)
+        found = st.db.find(card) if isinstance(card, str) else None
+        if found is not None and _SUMMON_SHIELD.search(found.text or ""):
+            return f"{found.name}'s text says its Summon cannot be negated"
+    if family == "negate-activation":
+        act = next((e for e in st.events if e.get("id") == spec.get("activated")), None)
+        card = ((act or {}).get("effect") or {}).get("card")
+        if card and any(f.type == "response_lock" for f in st.reading(card).facts):
+            return f"{card}'s text forbids responses to its activation"
+    return None
 
 
 def refuse_unplaced_zones(st: Situate) -> None:
@@ -144,3 +175,12 @@ def refuse_unplaced_zones(st: Situate) -> None:
         if re.search(r"\bpendulum zones?\b", desc, re.IGNORECASE) and \
                 (ent.get("kind") == "monster" or re.search(r"\bmonsters?\b", desc, re.IGNORECASE)):
             st.fail(f"{desc!r}: the situation model has no place for a card in the Pendulum Zone")
+
+
+def refuse_double_tributes(st: Situate, tributes: list[str]) -> None:
+    """(hunt) "Tributing Kaiser Sea Horse": a monster whose text may count it as 2 Tributes; a yes
+    and a no both turn on it, and the rules count each Tribute as one: refused, not answered."""
+    double = [t for t in tributes if (c := st.db.find(t)) is not None and _AS_TWO.search(c.text or "")]
+    if double:
+        st.fail(f"{double[0]}'s text may count it as 2 Tributes, and the rules here count each "
+                "Tribute as one")
