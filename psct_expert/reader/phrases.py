@@ -39,6 +39,10 @@ def _place_of(word: str) -> str:
     return _PLACE.get(word.lower(), word.lower())
 
 
+# the second window of "During your Main Phase or your opponent's Battle Phase" (see _read_windows)
+_OR_WINDOW = re.compile(r"\s*,?\s*or\s+(?:(your|your opponent's|either player's|each player's|the)\s+)?"
+                        r"(main phase(?: [12])?|battle phase|standby phase|end phase|draw phase|"
+                        r"damage step|turn)\b", re.IGNORECASE)
 # a cost that moves the card itself ("discard this card", "Tribute this card", "send this face-up
 # card to the GY", "banish this card from your GY")
 _MOVES_ITSELF = re.compile(r"\b(?:send|tribute|discard|banish|return|shuffle|reveal and send)\s+this "
@@ -272,6 +276,8 @@ class PhraseReaders:
         one window), so nothing is decided by the phase; the windows it leaves out ("except
         during the Draw Phase or the Damage Step") are read as before."""
         either = _WINDOWS_OR.search(re.split(r"(?i)\bexcept\b", cond)[0]) is not None
+        if either:
+            self._read_windows(text, eff, where, cs, cond)
         for m in self.g.phase.finditer(cond):
             owner = (m.group(1) or "").lower()
             written = m.group(2) or m.group(3) or "turn"
@@ -286,6 +292,29 @@ class PhraseReaders:
                 continue        # two windows said with "or": no single one is read
             self.add("phase_condition", self.src(text, cs + m.start(), cs + m.end(), where),
                      effect=eff.id, phase=phase, turn=turn)
+
+    def _read_windows(self, text, eff, where, cs, cond):
+        """Two windows joined by "or" ("During your Main Phase or your opponent's Battle Phase",
+        "During either player's Main Phase or Battle Phase"): one ``phase_window`` fact each (a
+        window said without its player is the first one's player); nothing when the condition is
+        not exactly two such windows."""
+        m = self.g.phase.search(cond)
+        if m is None or self.g.p["phase_except"].search(cond[:m.start()]):
+            return
+        owner = (m.group(1) or "").lower()
+        first = gamewords().phase_of(m.group(2) or m.group(3) or "turn") or "turn"
+        turn = self.g.phase_turn.get(owner, "any")
+        o = _OR_WINDOW.match(cond, m.end())
+        if o is None:
+            return
+        second = gamewords().phase_of(o.group(2)) or ("turn" if o.group(2).lower() == "turn" else None)
+        if second is None:
+            return
+        turn2 = self.g.phase_turn.get((o.group(1) or "").lower(), turn) if o.group(1) and \
+            o.group(1).lower() != "the" else ("any" if o.group(1) else turn)
+        span = self.src(text, cs + m.start(), cs + o.end(), where)
+        for phase, whose in ((first, turn), (second, turn2)):
+            self.add("phase_window", span, effect=eff.id, phase=phase, turn=whose)
 
     def _read_condition(self, text, eff, where):
         g = self.g

@@ -174,7 +174,7 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
                     f"or that it was negated itself)", fam)
     if later and not same:
         st.fail("a copy that left and came back is the same card: ask 'can it ...'", fam)
-    if said_same and not another and used_ref.get("card"):
+    if said_same and not another and used_ref.get("card") and not later:
         from ...errors import QuestionError
         from ...reader.select import select_effect
 
