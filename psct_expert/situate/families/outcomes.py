@@ -542,6 +542,11 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         if not said["pronoun"] and said["words"] != ["it"] and st._told_before(said) != asked:
             st.fail(f"{st.r.said(on)!r}: which target is that?", on)
     obj = sub(q, "outcome_obj")
+    if obj is not None and (low(obj) in (["itself"], ["this", "card"], ["it", "self"]) or
+                            _obj_card(st, obj) == ref.get("card")) and asked != ref.get("card"):
+        # (hunt) "Does X still destroy itself?": the part done to the card itself, never its target
+        st.fail(f"{st.r.said(obj)!r} is {ref.get('card')} itself, not its target: the part done to "
+                "the card itself is not read here", obj)
     if obj is not None and low(obj)[0] == "from":
         # "banished from the field": the target must be there when the effect resolves
         place = st.r.place(sub(obj, "place"))
