@@ -283,34 +283,6 @@ def _judge_player(text: str, out: Relexed) -> str:
     return new
 
 
-_NAMED_LEAD = re.compile(r"^(?P<who>player [ab])\b(?!'s)", re.IGNORECASE)
-_OTHER_SUBJECT = re.compile(r"\b(?:player [ab]|opponent|opp|he|she)\b(?!'s)|\bthey\b(?!\s+controls?\b)",
-                            re.IGNORECASE)
-
-
-def _named_player_own(text: str, out: Relexed) -> str:
-    """"Player A activates X targeting a monster they control and a monster in their GY.": in a
-    told sentence whose subject is a player named "Player A/B", "they control" and "their"/"his"/
-    "her" before a place (GY, hand, Deck, field) are that player's, until another player is said."""
-    said = []
-    for sentence in re.split(r"(?<=[.!])\s+", text):
-        m = _NAMED_LEAD.match(sentence)
-        if m is None or sentence.rstrip().endswith("?"):
-            said.append(sentence)
-            continue
-        who = m.group("who")[:1].upper() + m.group("who")[1:-1].lower() + m.group("who")[-1].upper()
-        rest = sentence[m.end():]
-        stop = _OTHER_SUBJECT.search(rest)
-        head, tail = (rest[:stop.start()], rest[stop.start():]) if stop else (rest, "")
-        new = re.sub(r"\bthey (?:control|controls)\b", f"{who} controls", head, flags=re.IGNORECASE)
-        new = re.sub(r"\b(?:their|his|her)\b(?=\s+(?:gy|graveyard|hand|deck|field)\b)", f"{who}'s", new,
-                     flags=re.IGNORECASE)
-        if new != head:
-            out.changes.append(Change("read-as", head.strip(), new.strip()))
-        said.append(sentence[:m.end()] + new + tail)
-    return " ".join(said)
-
-
 def _relex(text: str) -> Relexed:
     out = Relexed(text)
     text = _paraphrase(text, out, "leads")     # sisterAF: what opens the whole text
@@ -343,8 +315,6 @@ def _relex(text: str) -> Relexed:
     text = " ".join(_story_first(parts, out))
     text = _set_aside(text, out)
     text = _read_as(text, out)
-    # (after the forum words: their readings see the sentence as written)
-    text = _named_player_own(text, out)
     text = _ellipsis(text, out)
     out.text = _tidy(text)
     return out
