@@ -285,3 +285,63 @@ def test_the_moment_said_as_a_concession_and_earlier_this_turn(base_expert):
     b = base_expert.ask("Earlier this turn my opponent activated Pot of Greed. Can I activate "
                         "Mystical Space Typhoon now?")
     assert any(c.written == "Earlier this turn" for c in b.reading.changes)
+
+
+@pytest.mark.slow
+def test_an_attack_that_stopped_is_not_negated_for_its_damage(base_expert):
+    lines = ["I activate Magic Cylinder targeting the attacking monster.",
+             "In response, my opponent flips the attacking monster face-down with Book of Moon."]
+    a = base_expert.ask("Does my opponent take damage?", lines)
+    assert a.value != "yes"
+    assert a.value in ("no", "conflict", "unknown")
+    # near miss: nothing happened to the attacker
+    b = base_expert.ask("Does my opponent take damage?", lines[:1])
+    assert b.value != "no"
+
+
+@pytest.mark.slow
+def test_a_summon_by_chain_link_1_after_link_2_resolved(base_expert):
+    a = base_expert.ask("Can I activate Torrential Tribute?", [
+        "My opponent activates Monster Reborn.", "I chain Mystical Space Typhoon.",
+        "Monster Reborn resolves and Special Summons a monster."])
+    assert a.value == "yes"
+    # near miss: a Summon by Chain Link 2, Chain Link 1 resolving after it
+    b = base_expert.ask("I activate Reinforcement of the Army. I chain Call of the Haunted. Call of "
+                        "the Haunted resolves and Special Summons Elemental HERO Stratos. Then "
+                        "Reinforcement of the Army resolves. Can I activate Stratos's effect?")
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_destroyed_and_sent_to_the_gy_needs_both(base_expert):
+    a = base_expert.ask("I Tribute Summon Summoned Skull by Tributing Card Trooper. Does Card "
+                        "Trooper's second effect activate?")
+    assert a.value != "yes"
+    b = base_expert.ask("My Dandylion is destroyed by Bottomless Trap Hole. Does Dandylion's effect "
+                        "activate?")
+    assert b.value != "yes"
+    # near miss: destroyed by an effect that only destroys
+    c = base_expert.ask("My Dandylion is destroyed by Dark Hole. Does Dandylion's effect activate?")
+    assert c.value == "yes"
+
+
+@pytest.mark.slow
+def test_phase_windows_joined_by_or_outside_both(base_expert):
+    a = base_expert.ask("Can I activate Evilswarm Exciton Knight's effect during my opponent's Main "
+                        "Phase?")
+    assert a.value == "no"
+    assert "outside-every-phase-window" in rules_fired(a)
+    # near miss: inside one of them nothing says no
+    b = base_expert.ask("It is my opponent's Battle Phase. Can I activate the effect of Ultimate "
+                        "Offering?")
+    assert b.value != "no"
+
+
+@pytest.mark.slow
+def test_a_card_told_as_the_other_players(base_expert):
+    with pytest.raises(QuestionError, match="its own player"):
+        base_expert.ask("My opponent's Sangan is destroyed by Dark Hole. Can I activate Sangan's "
+                        "effect?")
+    # near miss: my own
+    assert base_expert.ask("My Sangan is destroyed by Dark Hole. Can I activate Sangan's "
+                           "effect?").value == "yes"
