@@ -4,8 +4,10 @@ it into the grammar's words, keeping every change (:class:`~psct_expert.parser.l
 :func:`relex_around_names` reads the lexicon around the names; :func:`bare_possessives` ("petens
 GY effect"), :func:`partial_names` ("Little Knight"), :func:`card_verbs` ("I veiler it") and
 :func:`story_clauses` (a story sentence read by its parts, :mod:`psct_expert.parser.clauses`) and
-:func:`question_clause` (the question sentence read by its parts) each change what they can place
-and leave the rest as written.  :mod:`psct_expert.understand` runs them.
+:func:`question_clause` (the question sentence read by its parts), :func:`demonstrative_names`
+("that X" named again) and :func:`players_own` ("during his turn" of a sentence's one "Player A",
+read before the first parse) each change what they can place and leave the rest as written.
+:mod:`psct_expert.understand` runs them.
 """
 
 from __future__ import annotations
@@ -110,6 +112,33 @@ def demonstrative_names(relexed: Relexed, db: CardDB, families: dict,
                                       text[m.start:m.end], text[m.start:m.end]))
         text = text[:lead.start()] + text[m.start:]
     relexed.text = text
+
+
+# (hunt) a possessive pronoun before a place or a phase ("during his Main Phase", "from her hand")
+_OWN_PRONOUN = re.compile(
+    r"\b(?:his|her|their)\b(?=\s+(?:turn|(?:main|battle|standby|end|draw) phase|main phase [12]|mp ?[12]|bp|"
+    r"gy|graveyard|hand|field|side)\b)", re.IGNORECASE)
+_NAMED_PLAYER = re.compile(r"\bplayer ([ab])\b(?!'s)", re.IGNORECASE)
+
+
+def players_own(text: str) -> tuple[str, list[Change]]:
+    """"Player A activates Dark Hole during his turn.", "Can Player B chain it from her hand?": in a
+    sentence that names one player as "Player A" or "Player B" and no other player, "his", "her"
+    and "their" before a place or a phase are that player's (read as "Player A's", and shown), and
+    so is "they control".  A sentence naming both players, or "opponent", is left as written."""
+    out, changes = [], []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        named = {m.group(1).upper() for m in _NAMED_PLAYER.finditer(sentence)}
+        if len(named) != 1 or re.search(r"\bopp(?:onent)?'?s?\b", sentence, re.IGNORECASE) or \
+                not (_OWN_PRONOUN.search(sentence) or re.search(r"(?i)\bthey controls?\b", sentence)):
+            out.append(sentence)
+            continue
+        who = f"Player {named.pop()}"
+        new = _OWN_PRONOUN.sub(who + "'s", sentence)
+        new = re.sub(r"\bthey control(?:s)?\b", f"{who} controls", new, flags=re.IGNORECASE)
+        changes.append(Change("read-as", sentence, new))
+        out.append(new)
+    return " ".join(out), changes
 
 
 def _plain(word: str, families: dict) -> bool:

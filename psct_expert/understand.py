@@ -25,7 +25,7 @@ from .parser.lexicon import Change, Relexed
 from .parser.question import normalise
 from .reader.numbering import public
 from .rereading import (ORDINAL_WORDS, bare_possessives, card_verbs, chain_links_told,
-                        demonstrative_names, mentions,
+                        demonstrative_names, mentions, players_own,
                         partial_names, purpose_aside, question_clause, relex_around_names,
                         negator_held, negator_told, story_clauses, told_again,
                         topic_said_again)
@@ -230,39 +230,12 @@ def _partial_name_runs(text: str, db: CardDB, families: dict) -> list[tuple[int,
     return runs
 
 
-# (hunt) a possessive pronoun before a place or a phase ("during his Main Phase", "from her hand")
-_OWN_PRONOUN = re.compile(
-    r"\b(?:his|her|their)\b(?=\s+(?:turn|(?:main|battle|standby|end|draw) phase|main phase [12]|mp ?[12]|bp|"
-    r"gy|graveyard|hand|field|side)\b)", re.IGNORECASE)
-_NAMED_PLAYER = re.compile(r"\bplayer ([ab])\b(?!'s)", re.IGNORECASE)
-
-
-def _players_own(text: str) -> tuple[str, list[Change]]:
-    """"Player A activates Dark Hole during his turn.", "Can Player B chain it from her hand?": in a
-    sentence that names one player as "Player A" or "Player B" and no other player, "his", "her"
-    and "their" before a place or a phase are that player's (read as "Player A's", and shown), and
-    so is "they control".  A sentence naming both players, or "opponent", is left as written."""
-    out, changes = [], []
-    for sentence in re.split(r"(?<=[.!?])\s+", text):
-        named = {m.group(1).upper() for m in _NAMED_PLAYER.finditer(sentence)}
-        if len(named) != 1 or re.search(r"\bopp(?:onent)?'?s?\b", sentence, re.IGNORECASE) or \
-                not (_OWN_PRONOUN.search(sentence) or re.search(r"(?i)\bthey controls?\b", sentence)):
-            out.append(sentence)
-            continue
-        who = f"Player {named.pop()}"
-        new = _OWN_PRONOUN.sub(who + "'s", sentence)
-        new = re.sub(r"\bthey control(?:s)?\b", f"{who} controls", new, flags=re.IGNORECASE)
-        changes.append(Change("read-as", sentence, new))
-        out.append(new)
-    return " ".join(out), changes
-
-
 def _understood(text: str, scenario: list[str], db: CardDB, families: dict, settle=None
                 ) -> tuple[dict, Relexed | None]:
-    own, said = _players_own(text)
+    own, said = players_own(text)
     lines, told = [], []
     for line in scenario:
-        line2, ch = _players_own(line) if isinstance(line, str) else (line, [])
+        line2, ch = players_own(line) if isinstance(line, str) else (line, [])
         lines.append(line2)
         told += ch
     if said or told:
