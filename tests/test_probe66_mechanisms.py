@@ -345,3 +345,13 @@ def test_a_card_told_as_the_other_players(base_expert):
     # near miss: my own
     assert base_expert.ask("My Sangan is destroyed by Dark Hole. Can I activate Sangan's "
                            "effect?").value == "yes"
+
+
+@pytest.mark.slow
+def test_the_effect_of_a_card_told_attacked_and_destroyed(base_expert):
+    lines = ["My Card Trooper is attacked.", "My Card Trooper is destroyed by battle."]
+    a = base_expert.ask("Does Card Trooper's effect activate?", lines)
+    assert a.value == "yes" and "second effect" in a.restated
+    # near miss: its first effect, an Ignition effect, asked by its number
+    b = base_expert.ask("Can I activate Card Trooper's first effect?", lines[:1])
+    assert b.value != "yes"

@@ -400,5 +400,7 @@ def _told_moves(st: Situate, card: str | None) -> list[str]:
     out = []
     for e in st.events:
         steps = [e] if e.get("kind") == "move" else e.get("does", []) + e.get("cost", [])
-        out += [d["action"] for d in steps if d.get("what") == card and d.get("action")]
+        # (a card told attacked is an entity that names it: "My Card Trooper is attacked")
+        out += [d["action"] for d in steps if d.get("action") and (
+            d.get("what") == card or st.entities.get(d.get("what"), {}).get("card") == card)]
     return out
