@@ -355,3 +355,12 @@ def test_the_effect_of_a_card_told_attacked_and_destroyed(base_expert):
     # near miss: its first effect, an Ignition effect, asked by its number
     b = base_expert.ask("Can I activate Card Trooper's first effect?", lines[:1])
     assert b.value != "yes"
+
+
+@pytest.mark.slow
+def test_a_tribute_summon_of_a_level_4_monster_is_refused(base_expert):
+    with pytest.raises(QuestionError, match="Normal Summoned without Tributes"):
+        base_expert.ask("Can Solemn Warning negate the Tribute Summon of Thunder King Rai-Oh?")
+    # near miss: a Level 6 monster is Tribute Summoned
+    assert base_expert.ask("Can Solemn Warning negate the Tribute Summon of Summoned "
+                           "Skull?").value == "yes"

@@ -35,7 +35,7 @@ from .refs import EffectRefs
 from .summons import SummonEvents
 from .targets import TargetEvents
 from .topics import TargetGoneEvents, TopicEvents
-from .waits import refuse_unplaced_zones, waits_on
+from .waits import refuse_impossible_summons, refuse_unplaced_zones, waits_on
 from .words import COUNT_WORDS, owner_in_words
 
 
@@ -347,6 +347,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         if self.cannot and "cannot" not in slots:
             self.fail(f"this question form has no place for what cannot be done ({self.cannot[0]})")
         refuse_unplaced_zones(self)
+        refuse_impossible_summons(self)
         out = {"family": family, **slots}
         if self.events:
             # an activation told with no player ("X is activated") says none (the situation

@@ -184,3 +184,19 @@ def refuse_double_tributes(st: Situate, tributes: list[str]) -> None:
     if double:
         st.fail(f"{double[0]}'s text may count it as 2 Tributes, and the rules here count each "
                 "Tribute as one")
+
+
+def refuse_impossible_summons(st: Situate) -> None:
+    """(hunt) "the Tribute Summon of Thunder King Rai-Oh": a Level 4 or lower monster is Normal
+    Summoned without Tributes (game-rules#summon-procedures.1), so a Tribute Summon of one told or
+    asked is refused, never answered as if it could happen."""
+    for e in st.events:
+        if e.get("kind") != "summon" or e.get("summon-kind") != "tribute":
+            continue
+        what = e.get("what")
+        card = st.db.find(what if isinstance(what, str) else "") or \
+            st.db.find(str(st.entities.get(what, {}).get("card") or ""))
+        level = getattr(card, "level", None) if card is not None else None
+        if isinstance(level, int) and 0 < level <= 4:
+            st.fail(f"{card.name} is Level {level}: it is Normal Summoned without Tributes, never "
+                    "Tribute Summoned (ask about its Normal Summon)")
