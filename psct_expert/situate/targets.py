@@ -495,6 +495,16 @@ def settle_link_changes(st: Situate) -> None:
                     f"('... to negate it', or what it did instead)")
 
 
+def refuse_untold_negation(st: Situate, aid: str, node=None) -> None:
+    """"I activate X. They chain Dark Bribe. The Chain resolves.": a link that negates answered
+    ``aid`` and what it did is not told; a negated activation may not count against a limit, so
+    the question is refused, saying what to tell."""
+    card = untold_negator(st, {aid})
+    if card:
+        st.fail(f"{card} was chained to it: say what it did ('... to negate its activation', "
+                f"or that it was negated itself)", node)
+
+
 def untold_negator(st: Situate, links: set[str]) -> str | None:
     """The card of a link chained to one of ``links`` whose card negates while what it did is not
     told (it may have negated that link): None when there is none."""

@@ -29,6 +29,18 @@ _FORBIDS = re.compile(r"\bcannot be activated\b|\bmust set\b|\b(?:cannot|can't|n
                       r"draw|declare|conduct)\b", re.IGNORECASE)
 
 
+# the slot of each family's spec that holds the effect asked about
+_ASKED_SLOT = {"can-activate-now": "effect", "can-respond": "responder", "negate-summon": "negator",
+               "negate-activation": "negator"}
+
+
+def _asked_card(family: str, spec: dict) -> str | None:
+    """The card of the effect a family's spec asks about (None when the family has no such slot
+    or the effect is of no named card)."""
+    ref = spec.get(_ASKED_SLOT.get(family, ""))
+    return ref.get("card") if isinstance(ref, dict) else None
+
+
 def _unread_told(st: Situate, family: str, spec: dict) -> str | None:
     """(hunt) What the story told that limits activating the card asked about, in a family
     whose rules do not read it: "Can I chain X?" / "Can X negate the Summon?" after "I have
@@ -36,10 +48,7 @@ def _unread_told(st: Situate, family: str, spec: dict) -> str | None:
     turn", "X is in my hand" (an effect activated on the field), or X already activated
     before in the story (a once-per-turn or once-per-Chain limit).  Those can only turn a
     yes into a no: the yes waits on them.  None when nothing of the kind was told."""
-    key = {"can-respond": "responder", "negate-summon": "negator",
-           "negate-activation": "negator"}.get(family)
-    ref = spec.get(key) if key else None
-    card = ref.get("card") if isinstance(ref, dict) else None
+    card = _asked_card(family, spec) if family != "can-activate-now" else None
     if not card:
         return None
     said = []
@@ -62,16 +71,14 @@ def _unread_told(st: Situate, family: str, spec: dict) -> str | None:
         said.append(f"what cannot be done ({st.cannot[0]})")
     return " and ".join(dict.fromkeys(said)) or None
 
+
 def _nothing_told(st: Situate, family: str, spec: dict) -> str | None:
     """(hunt) "There are no monsters on the field. Can I activate Dark Hole?", "I have no free
     Monster Zones. Can I activate Monster Reborn?": an activation asked after the story told an
     empty field or no free zone, of a card with no activation condition (which would read that
     state): whether the effect could be applied at all is not read by the rules that allow it
     (game-rules#activation-legality.4), so a yes waits on it.  None otherwise."""
-    if family not in ("can-activate-now", "can-respond"):
-        return None
-    ref = spec.get("effect") if family == "can-activate-now" else spec.get("responder")
-    card = ref.get("card") if isinstance(ref, dict) else None
+    card = _asked_card(family, spec) if family in ("can-activate-now", "can-respond") else None
     if not card:
         return None
     said = []
@@ -87,6 +94,7 @@ def _nothing_told(st: Situate, family: str, spec: dict) -> str | None:
             " ".join(e.text or "" for e in reading.effects), re.IGNORECASE):
         return None     # (its text reads that state itself: "if you control no cards")
     return " and ".join(dict.fromkeys(said))
+
 
 def _lock_told(st: Situate, spec: dict) -> str | None:
     """A card told face-up on the field whose text forbids something while it stays there

@@ -246,12 +246,9 @@ def _told_use(st: Situate, ref: dict, asker: str) -> dict | None:
         if negated is None and aid in _open_links(st):
             return None
         if negated is None:
-            from ..targets import untold_negator
+            from ..targets import refuse_untold_negation
 
-            card = untold_negator(st, {aid})
-            if card:    # a link that negates answered it, what it did untold (once.py says so too)
-                st.fail(f"{card} was chained to it: say what it did ('... to negate its "
-                        f"activation', or that it was negated itself)")
+            refuse_untold_negation(st, aid)
         return {"kind": "used", "effect": r, "player": asker, "copy": "same", "since": "stayed",
                 "outcome": f"{negated['what']}-negated" if negated else "resolved"}
     return None

@@ -164,14 +164,9 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         later += [{"kind": "move", "what": ref["card"], "action": d["action"]}
                   for d in e.get("does", []) if d.get("what") == ref.get("card")]
     if outcome == "resolved":
-        from ..targets import untold_negator
+        from ..targets import refuse_untold_negation
 
-        card = untold_negator(st, {aid})
-        if card:
-            # "I activate X. They chain Dark Bribe. The Chain resolves.": a link that negates
-            # answered it and what it did is not told; a negated activation may not count
-            st.fail(f"{card} was chained to it: say what it did ('... to negate its activation', "
-                    f"or that it was negated itself)", fam)
+        refuse_untold_negation(st, aid, fam)
     if later and not same:
         st.fail("a copy that left and came back is the same card: ask 'can it ...'", fam)
     if said_same and not another and used_ref.get("card") and not later:
