@@ -142,6 +142,9 @@ def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
     lock = _lock_told(st, spec) if family in _ALLOWS else None
     if lock:
         out.append(f"whether {lock} (face-up on the field) forbids it")
+    ender = _ends_the_battle_phase(st, family)
+    if ender:
+        out.append(f"whether the Battle Phase ended ({ender}'s text may end it)")
     shielded = _shielded(st, family, spec)
     if shielded:
         out.append(f"whether it can be negated at all ({shielded})")
@@ -153,6 +156,28 @@ _AS_TWO = re.compile(r"\b(?:as|be treated as|count as) 2 tributes\b|\btwo tribut
 # "This card's Normal Summon cannot be negated", "its Special Summon cannot be negated"
 _SUMMON_SHIELD = re.compile(r"\bsummon(?:s)? cannot be negated\b|\bcannot be negated\b[^.]*\bsummon",
                             re.IGNORECASE)
+
+_ENDS_BATTLE = re.compile(r"\bend the battle phase\b", re.IGNORECASE)
+
+
+def _ends_the_battle_phase(st: Situate, family: str) -> str | None:
+    """(hunt) "... declares a direct attack. I Special Summon Battle Fader from my hand. Does a
+    replay happen?": a card told Summoned (or activated) after the attack whose text may end the
+    Battle Phase; the attack then is over, which the replay rules do not read."""
+    if family != "replay":
+        return None
+    for e in st.events:
+        what = e.get("what") if e.get("kind") == "summon" else \
+            (e.get("effect") or {}).get("card") if e.get("kind") == "activate" else None
+        card = st.db.find(what) if isinstance(what, str) else None
+        if card is not None and _ENDS_BATTLE.search(card.text or ""):
+            return card.name
+    return None
+
+
+# "This card's activation and effect cannot be negated", "The activation and effect of this card's
+# effects cannot be negated", "This effect's activation ... cannot be negated"
+_ACTIVATION_SHIELD = re.compile(r"\bactivation\b[^.]*\bcannot be negated\b", re.IGNORECASE)
 
 
 def _shielded(st: Situate, family: str, spec: dict) -> str | None:
@@ -167,11 +192,28 @@ def _shielded(st: Situate, family: str, spec: dict) -> str | None:
         found = st.db.find(card) if isinstance(card, str) else None
         if found is not None and _SUMMON_SHIELD.search(found.text or ""):
             return f"{found.name}'s text says its Summon cannot be negated"
+    if family == "can-respond" and isinstance(spec.get("responder"), dict) and \
+            (responder := spec["responder"].get("card")) and any(
+                f.type == "negates" and "activation" in str(f.get("what"))
+                for f in st.reading(responder).facts):
+        # (hunt) "My opponent activates Gordian Slicer. Can I chain Solemn Judgment?": a card
+        # that negates activations, chained to one that cannot be negated
+        shield = _shielded(st, "negate-activation", {"activated": spec.get("to")})
+        if shield and "cannot be negated" in shield:
+            return shield
     if family == "negate-activation":
-        act = next((e for e in st.events if e.get("id") == spec.get("activated")), None)
-        card = ((act or {}).get("effect") or {}).get("card")
+        activated = spec.get("activated")
+        act = next((e for e in st.events if e.get("id") == activated), None)
+        # (hunt) "Can X negate the activation of Y?" with no story: the activation asked of
+        ref = activated if isinstance(activated, dict) else (act or {}).get("effect") or {}
+        card = ref.get("card")
         if card and any(f.type == "response_lock" for f in st.reading(card).facts):
             return f"{card}'s text forbids responses to its activation"
+        found = st.db.find(card) if isinstance(card, str) else None
+        if found is not None and _ACTIVATION_SHIELD.search(found.text or ""):
+            # "This card's activation and effect cannot be negated", "This effect's activation
+            # ... cannot be negated": no source here says what a negation then does
+            return f"{found.name}'s text says an activation of it cannot be negated"
     return None
 
 
