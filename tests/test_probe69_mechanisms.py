@@ -6,6 +6,12 @@ import pytest
 
 from psct_expert.errors import QuestionError
 from psct_expert.parser.lexicon import relex
+from question_helpers import rules_fired
+
+
+def _said(answer) -> str:
+    """What an answer says is missing, in plain words."""
+    return " ".join(answer.missing_plain + answer.notes + [str(t.get("ask", "")) for t in answer.tell])
 
 
 def test_a_story_before_a_semicolon_and_the_question_after_it(base_expert):
@@ -31,3 +37,67 @@ def test_its_effect_after_a_named_monster_was_attacked(base_expert):
     with pytest.raises(QuestionError, match="whose effect"):
         base_expert.ask("My face-down monster is attacked and destroyed by battle. Can its FLIP "
                         "effect be activated?")
+
+
+@pytest.mark.slow
+def test_an_activation_its_card_says_cannot_be_negated(base_expert):
+    # "This card's activation and effect cannot be negated": the yes of a negation waits on it
+    a = base_expert.ask("Can Magic Jammer negate the activation of Divine Evolution?")
+    assert a.value == "unknown" and "cannot be negated" in _said(a)
+    b = base_expert.ask("Can I chain Solemn Judgment?", ["My opponent activates Gordian Slicer."])
+    assert b.value == "unknown"
+    # near miss: a card with no such sentence is negated as before
+    c = base_expert.ask("Can Magic Jammer negate the activation of Pot of Greed?")
+    assert c.value == "yes"
+
+
+@pytest.mark.slow
+def test_an_activation_with_no_response_asked_with_no_story(base_expert):
+    a = base_expert.ask("Can Solemn Judgment negate the activation of Super Polymerization?")
+    assert a.value == "unknown" and "forbids responses" in _said(a)
+    # near miss: a Spell that forbids nothing
+    assert base_expert.ask("Can Solemn Judgment negate the activation of "
+                           "Polymerization?").value == "yes"
+
+
+@pytest.mark.slow
+def test_no_replay_after_the_attack_was_negated(base_expert):
+    story = ["My Blue-Eyes White Dragon attacks.", "My opponent negates the attack with Negate Attack.",
+             "My opponent Special Summons a monster."]
+    a = base_expert.ask("Is there a replay?", story)
+    assert a.value == "no"
+    assert "no-replay-after-the-attack-stopped" in rules_fired(a)
+    # near miss: the attack not negated
+    b = base_expert.ask("Is there a replay?", [story[0], story[2]])
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_replay_waits_on_a_card_that_may_end_the_battle_phase(base_expert):
+    a = base_expert.ask("My opponent's monster declares a direct attack. I Special Summon Battle "
+                        "Fader from my hand. Does a replay happen?")
+    assert a.value == "unknown" and "Battle Phase ended" in _said(a)
+    # near miss: a monster whose text ends nothing
+    b = base_expert.ask("My opponent's monster declares a direct attack. I Special Summon Gorz "
+                        "the Emissary of Darkness from my hand. Does a replay happen?")
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_turn_lock_binds_another_copy(base_expert):
+    a = base_expert.ask("My Chaos Emperor Dragon - Envoy of the End used its effect this turn. Can "
+                        "another Chaos Emperor Dragon - Envoy of the End use its effect this turn?")
+    assert a.value == "no"
+    # near miss: a plain "Once per turn" card with no such lock
+    b = base_expert.ask("My Thousand-Eyes Restrict used its effect this turn. Can another "
+                        "Thousand-Eyes Restrict use its effect this turn?")
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_later_sentence_of_a_spell_is_no_activation_of_its_own(base_expert):
+    with pytest.raises(QuestionError, match="later sentence"):
+        base_expert.ask("Does the second effect of Limiter Removal start a Chain?")
+    # near miss: the card's activation starts one
+    assert base_expert.ask("Does the first effect of Limiter Removal start a "
+                           "Chain?").value == "yes"

@@ -223,8 +223,26 @@ def build_starts_chain(st: Situate, fam: Tree) -> dict:
     elif "summon" in got:
         spec = _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
     else:
+        _refuse_a_later_sentence(st, got["effect"])
         spec = _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
     return _each_time(st, fam, spec)
+
+
+def _refuse_a_later_sentence(st: Situate, ref: dict) -> None:
+    """(hunt) "Does the second effect of Limiter Removal start a Chain?": a later sentence of a
+    Spell or Trap that activating the card applies ("During the End Phase of this turn, destroy
+    those monsters", "You cannot Special Summon the turn you activate this card") is no
+    activation of its own: what it leaves behind applies later (game-rules#lingering-effects.1),
+    and the sources here do not say it starts a Chain; refused, naming the question to ask."""
+    card, n = ref.get("card"), ref.get("n")
+    if not card or not isinstance(n, int):
+        return
+    reading = st.reading(card)
+    applied = sorted(eff.n for eff in reading.effects if any(
+        f.type == "on_card_activation" and f.get("effect") == eff.id for f in reading.facts))
+    if applied and n in applied and n != applied[0]:
+        st.fail(f"effect {n} of {card} is a later sentence of what activating it does, not an "
+                f"activation of its own; ask 'Does activating {card} start a Chain?'")
 
 
 def _made_by_resolution(st: Situate, summon: str | None) -> dict | None:
