@@ -51,6 +51,16 @@ _NO_EFFECT_SAID = "whose effect is asked about?"
 # before?": a second copy asked of, which says the first was used
 _WHO = re.compile(r"could not understand the question: (?:who (?:Summons|activates)\b|what was used "
                   r"before\?)")
+# "Player A activates Solemn Strike. Can Player B chain Red Reboot to it?": a card that answers only
+# its controller's opponent, asked of the player who is not the asker
+_OTHER_SIDE = "ask it from the side of the player who holds it"
+_PLAYER_AB = re.compile(r"\bplayer ([ab])\b", re.IGNORECASE)
+_FIRST_PERSON_WORDS = re.compile(r"\b(?:i|me|my|mine|we|us|our|you|your|opp|opponent)\b", re.IGNORECASE)
+# "my opponent chains X destroying it": a participle read as X's cost, which X's text does not pay;
+# the lexicon may read it as what X does
+_NO_SUCH_COST = "has no effect whose cost is"
+# a family whose story is read only inside the question, given story lines apart (-e, scenario)
+_LINES_APART = "not read with story lines given apart"
 # "opp banishes 1 in response": which of the targeted cards, the grammar asks; a story's frame
 # reads "1" as one of them, and asks of the others only where the targets are alike
 _WHICH_TARGET = "which of the targeted cards?"
@@ -82,8 +92,8 @@ def _once(text: str, scenario: list[str], db: CardDB, families: dict) -> dict:
         raise _Refused(exc) from None
 
 
-def understand(text: str, scenario: list[str], db: CardDB, families: dict, settle=None
-               ) -> tuple[dict, Relexed | None]:
+def understand(text: str, scenario: list[str], db: CardDB, families: dict, settle=None,
+               mirror: bool = True) -> tuple[dict, Relexed | None]:
     """``settle(question)`` answers a nearest question (raising a refusal when it cannot): a
     refusal offers only questions that are answered.  Without it the nearest questions are
     those that parse and resolve."""
@@ -91,12 +101,44 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
         return _rephrase_asked(*_understood(text, scenario, db, families, settle), scenario, db,
                                families)
     except NOT_PLACED as exc:
+        if mirror and _OTHER_SIDE in str(exc):
+            mirrored = _mirrored(text, scenario, db, families, settle)
+            if mirrored is not None:
+                return mirrored
+        if _LINES_APART in str(exc) and any(line.strip() for line in scenario):
+            # a family that reads its story only in the question: the lines told apart are that
+            # story, told before it (the one reader reads both)
+            told = " ".join(line.strip().rstrip(".") + "." for line in scenario if line.strip())
+            return understand(f"{told} {text}", [], db, families, settle)
         each = _each_card(text, scenario, db, families)
         if each is None and "on whose field?" in str(exc):
             each = _each_owner(text, scenario, db, families)
         if each is not None:
             return each
         raise
+
+
+def _mirrored(text: str, scenario: list[str], db: CardDB, families: dict, settle=None):
+    """A question told of Player A and Player B only, refused because the card asked about is the
+    other player's: the rules are the same for either player (parser/transform.player_in_words),
+    so it is read with the two names swapped, and the swap is shown.  None when the question
+    names no such players, or a player by any other word."""
+    said = " ".join([text, *scenario])
+    if not _PLAYER_AB.search(said) or _FIRST_PERSON_WORDS.search(_PLAYER_AB.sub(" ", said)):
+        return None
+
+    def swap(s: str) -> str:
+        return _PLAYER_AB.sub(lambda m: m.group(0)[:-1] + {"a": "b", "b": "a", "A": "B",
+                                                           "B": "A"}[m.group(1)], s)
+    try:
+        spec, relexed = understand(swap(text), [swap(line) for line in scenario], db, families,
+                                   settle, mirror=False)
+    except NOT_PLACED:
+        return None
+    relexed = relexed if relexed is not None else Relexed(swap(text))
+    relexed.changes.insert(0, Change("read-as", "Player A / Player B", "Player B / Player A (the "
+                                     "player who holds the card asked about is the asker)"))
+    return spec, relexed
 
 
 # "Skill Drain is face-up on the field": a card told face-up on the field, its controller unsaid
@@ -348,7 +390,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             # "I have Solemn Strike set. ... Can I negate it?": read with the card that negates
             return negating
         if SITUATION_GAP in str(refused.exc) or _WHOSE in str(refused.exc) or \
-                _WHO.search(str(refused.exc)):
+                _WHO.search(str(refused.exc)) or _NO_SUCH_COST in str(refused.exc):
             # (sisterAF) not a refusal of the cards but a story the situation has no event for
             # ("opp tributes a monster and tribute summons X"): the lexicon's reading once (every
             # change shown), else the refusal stands

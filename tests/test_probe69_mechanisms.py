@@ -101,3 +101,50 @@ def test_a_later_sentence_of_a_spell_is_no_activation_of_its_own(base_expert):
     # near miss: the card's activation starts one
     assert base_expert.ask("Does the first effect of Limiter Removal start a "
                            "Chain?").value == "yes"
+
+
+def test_a_face_said_with_no_article(base_expert):
+    a = base_expert.ask("My opponent controls face-up Jinzo. Can I activate Mirror Force?")
+    assert any(c.read == "controls a face-up" for c in a.reading.changes)
+    # near miss: "face-up" after an article is read as written
+    b = relex("My opponent controls a face-up Jinzo. Can I activate Mirror Force?")
+    assert not b.changes or all(c.written != "controls face-up" for c in b.changes)
+
+
+@pytest.mark.slow
+def test_story_lines_for_a_family_that_reads_its_story_in_the_question(base_expert):
+    # the lines told apart are the story, read before the question by the one reader; the
+    # number of a chained link said after what it did is what "chains" says
+    a = base_expert.ask("After Pot of Greed resolves, can I activate Archfiend of Gilfer's "
+                        "effect?", ["I activate Pot of Greed.", "My opponent chains Raigeki Break "
+                                    "and destroys my Archfiend of Gilfer as Chain Link 2."])
+    assert a.value == "no"
+    # near miss: an "If" trigger does not miss the timing
+    b = base_expert.ask("After Pot of Greed resolves, can I activate Sangan's effect?", [
+        "I activate Pot of Greed.", "My opponent chains Raigeki Break and destroys my Sangan as "
+        "Chain Link 2."])
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_chained_card_said_with_a_participle(base_expert):
+    a = base_expert.ask("I activate Call of the Haunted targeting a monster in my GY, and my "
+                        "opponent chains Mystical Space Typhoon destroying it. Is the monster "
+                        "Special Summoned?")
+    assert a.value == "no"
+    assert any(c.read.endswith("and destroys it") for c in a.reading.changes)
+    # near miss: a participle that is the card's own cost stays a cost
+    assert relex("I chain Ash Blossom & Joyous Spring, discarding it.").text.endswith(
+        "discarding it.")
+
+
+@pytest.mark.slow
+def test_a_question_of_player_b_holding_a_card_that_answers_only_the_opponent(base_expert):
+    a = base_expert.ask("Player A activates Solemn Judgment against Player B's monster effect. "
+                        "Can Player B chain Red Reboot to it?")
+    assert a.value == "yes"
+    assert any("Player B / Player A" in c.read for c in a.reading.changes)
+    # near miss: told with "my opponent", the side is not swapped; it stays refused
+    with pytest.raises(QuestionError, match="side of the player"):
+        base_expert.ask("My opponent activates Solemn Judgment. Can my opponent chain Red Reboot "
+                        "to it?")
