@@ -148,3 +148,16 @@ def test_a_question_of_player_b_holding_a_card_that_answers_only_the_opponent(ba
     with pytest.raises(QuestionError, match="side of the player"):
         base_expert.ask("My opponent activates Solemn Judgment. Can my opponent chain Red Reboot "
                         "to it?")
+
+
+@pytest.mark.slow
+def test_a_link_told_to_resolve_does_what_its_text_does_to_its_one_target(base_expert):
+    # "destroy that target, then ...": the target is destroyed and the "When" effect misses
+    a = base_expert.ask("My opponent activates Soul Taker targeting my Archfiend of Gilfer. After "
+                        "it resolves, can I activate Gilfer's effect?")
+    assert a.value == "no"
+    # near miss: something chained to it, so what it did is not assumed
+    b = base_expert.ask("My opponent activates Soul Taker targeting my Archfiend of Gilfer. I "
+                        "chain Forbidden Dress targeting it. After Soul Taker resolves, can I "
+                        "activate Gilfer's effect?")
+    assert b.value != "no"

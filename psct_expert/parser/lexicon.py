@@ -684,6 +684,14 @@ def _ellipsis(text: str, out: Relexed) -> str:
     return " ".join(pieces)
 
 
+def _story_told(s: str) -> str:
+    """A sentence told after the question, said as a story sentence before it."""
+    body = s[1:-1].strip() if s.startswith("(") and s.endswith(")") else s
+    if not body.endswith((".", "!")):
+        body += "."
+    return body[0].upper() + body[1:]
+
+
 def _story_first(parts: list[str], out: Relexed) -> list[str]:
     """"Can I chain X? Opp is making Y off two monsters." tells the story after the question:
     the sentences after the (last) question are read before it, as they happened first."""
@@ -692,14 +700,15 @@ def _story_first(parts: list[str], out: Relexed) -> list[str]:
         return parts
     q = asked[-1]
     after = parts[q + 1:]
+    alts = _patterns()["alternatives"]
+    if len(after) == 1 and alts is not None and \
+            re.match(rf"or\s+(?:{alts.pattern})\s", after[0], re.IGNORECASE):
+        # "... can i still activate X? or is it locked": the other answer offered, not a story
+        # (set aside with the alternatives)
+        return parts
     if not after:
         return parts
-    moved = []
-    for s in after:
-        body = s[1:-1].strip() if s.startswith("(") and s.endswith(")") else s
-        if not body.endswith((".", "!")):
-            body += "."
-        moved.append(body[0].upper() + body[1:])
+    moved = [_story_told(s) for s in after]
     out.changes.append(Change("story-first", " ".join(after)))
     return parts[:q] + moved + [parts[q][0].upper() + parts[q][1:]]
 
@@ -1042,6 +1051,14 @@ def _set_aside(text: str, out: Relexed) -> str:
         if m is not None and "?" not in text[m.end():].strip("? "):
             out.changes.append(Change("alternative", m.group().strip(" ,")))
             text = text[:m.start()] + text[m.end():]
+        # "can i still activate X? or is it locked": the same, offered as a sentence of its own
+        # after the question mark, the last thing said
+        after = re.compile(rf"(?<=\?)\s+or\s+(?:{pats['alternatives'].pattern})\s[^?.!]*[?.!]*\s*$",
+                           re.IGNORECASE)
+        m = after.search(text)
+        if m is not None:
+            out.changes.append(Change("alternative", m.group().strip(" ,?.!")))
+            text = text[:m.start()]
     # (chains) "can I chain X to it so the monster does not come back?": the result the asker
     # wants, a clause with its own subject after "so (that)" closing a yes/no question; set aside
     # and shown, and asked too (understand._results_asked: a no stands, a yes becomes unknown).
