@@ -604,7 +604,7 @@ class ChainEvents(ResponseReach):
                 self.events and self.events[-1].get("kind") != "resolve":
             # "I activate X targeting my Y. It resolves": "it" is the activation told last, not
             # the card named last (its target)
-            self._does_as_written(self.acts[-1][0])
+            self.resolved_untold = [*getattr(self, "resolved_untold", []), self.acts[-1][0]]
             self.events.append({"kind": "resolve"})
             return
         if effs:
@@ -624,8 +624,14 @@ class ChainEvents(ResponseReach):
             # follows is done by the link told resolving, not the one told last (the links chained
             # to it resolved first: game-rules#chain.3)
             self.told_resolving = aid
-            self._does_as_written(aid)
+            self.resolved_untold = [*getattr(self, "resolved_untold", []), aid]
         self.events.append({"kind": "resolve"})
+
+    def does_as_written(self) -> None:
+        """What each link told to resolve did, when the story said nothing of it (called once
+        the whole story is read: "X resolves and destroys it" says it)."""
+        for aid in getattr(self, "resolved_untold", []):
+            self._does_as_written(aid)
 
     def _does_as_written(self, aid: str) -> None:
         """(round 69) "X targeting their Y. After X resolves, can Y's effect ...?": a link told to

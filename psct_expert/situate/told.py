@@ -100,6 +100,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         for cond in q.iter_subtrees_topdown():
             if cond.data == "if_sit":               # "Can I activate X if I control ...?": as told first
                 self.sit(sub(cond, "sit"))
+        self.does_as_written()      # what a link told to resolve did, when nothing said it
 
     def sit(self, node: Tree) -> None:
         respond = False
