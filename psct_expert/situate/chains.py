@@ -851,6 +851,19 @@ class ChainEvents(ResponseReach):
                  and f.get("verb") == verb and f.source is not None]
         later = [f for f in reading.facts if f.type in ("clause", "clause_verb")
                  and f.get("effect") == eid and f.get("verb") == verb]
+        bullets = [f for f in reading.facts if f.type == "cost_action" and f.get("verb") == verb
+                   and str(f.get("effect", "")).startswith(f"{eid}.")]
+        if not costs and bullets and not later and not t.get("pronoun"):
+            # (hunt) "Player A activates Enemy Controller, Tributing Peten": the cost of one of its
+            # bullets, whose effect is not said; never read as what it does when it resolves
+            self.fail(f"{self.r.said(ev)!r} is the cost of one of the bulleted effects of "
+                      f"{act['effect']['card']}, which the situation model does not place", ev)
+        if costs and later and not act.get("respond") and not t.get("pronoun"):
+            # (hunt) "Player A activates Share the Pain, Tributing Peten": its text Tributes both
+            # as its cost and as it resolves; which one is told is not said
+            self.fail(f"{self.r.said(ev)!r}: as the cost of {act['effect']['card']}, or as it "
+                      f"resolves? (say 'as the cost', or '{act['effect']['card']} resolves and "
+                      "...')", ev)
         if not costs or later:
             return False
         if t.get("pronoun"):
