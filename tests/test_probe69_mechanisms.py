@@ -161,3 +161,48 @@ def test_a_link_told_to_resolve_does_what_its_text_does_to_its_one_target(base_e
                         "chain Forbidden Dress targeting it. After Soul Taker resolves, can I "
                         "activate Gilfer's effect?")
     assert b.value != "no"
+
+
+@pytest.mark.slow
+def test_a_target_said_destroyed_with_no_cause(base_expert):
+    # the link that targets it, told last, destroyed it as it resolved ("destroy that target,
+    # then ..."): the "When" effect misses the timing
+    a = base_expert.ask("My opponent activates Soul Taker targeting my Archfiend of Gilfer and it "
+                        "is destroyed. Can I activate Gilfer's effect?")
+    assert a.value == "no"
+    # near miss: a later link was told, so which link destroyed it (and when) is not said
+    with pytest.raises(QuestionError, match="by which link"):
+        base_expert.ask("My opponent activates Raigeki Break targeting my Archfiend of Gilfer and I "
+                        "chain Mystical Space Typhoon. Archfiend of Gilfer is destroyed. Can I "
+                        "activate Gilfer's effect?")
+
+
+@pytest.mark.slow
+def test_a_told_move_a_text_does_both_as_its_cost_and_as_it_resolves(base_expert):
+    with pytest.raises(QuestionError, match="as the cost of Share the Pain, or as it resolves"):
+        base_expert.ask("I activate Share the Pain, Tributing Archfiend of Gilfer. Can I activate "
+                        "Gilfer's effect?")
+    # near miss: a text that Tributes only as its cost: the told Tribute is the cost
+    a = base_expert.ask("I activate Tribute to the Doomed, discarding Archfiend of Gilfer. Can I "
+                        "activate Gilfer's effect?")
+    assert a.value == "no"
+
+
+@pytest.mark.slow
+def test_a_draw_may_be_adding_from_the_deck(base_expert):
+    a = base_expert.ask("Can I activate Ash Blossom & Joyous Spring in response to Pot of Greed?")
+    assert a.value == "unknown"
+    # near miss: a Spell that does none of the listed actions
+    assert base_expert.ask("Can I activate Ash Blossom & Joyous Spring in response to "
+                           "Dark Hole?").value == "no"
+
+
+@pytest.mark.slow
+def test_a_negator_that_leaves_a_lock(base_expert):
+    a = base_expert.ask("My Mirror Force was negated by Red Reboot. Can I activate another Mirror "
+                        "Force this turn?")
+    assert a.value == "unknown" and "Red Reboot" in _said(a)
+    # near miss: a negator that leaves nothing behind
+    b = base_expert.ask("My Pot of Desires was negated by Solemn Judgment. Can I activate another "
+                        "Pot of Desires this turn?")
+    assert b.value == "yes"

@@ -29,6 +29,27 @@ _FORBIDS = re.compile(r"\bcannot be activated\b|\bmust set\b|\b(?:cannot|can't|n
                       r"draw|declare|conduct)\b", re.IGNORECASE)
 
 
+# a lock a card's resolution leaves for a time ("for the rest of this turn after this card
+# resolves, your opponent cannot activate Trap Cards", "... for the rest of this Duel")
+_FOR_A_TIME = re.compile(r"\b(?:for )?the rest of (?:this|the) (?:turn|duel)\b|\bthis (?:turn|duel)\b",
+                         re.IGNORECASE)
+
+
+def lock_left_by(st: Situate, aid: str) -> str | None:
+    """(hunt) "My Mirror Force was negated by Red Reboot. Can I activate another Mirror Force this
+    turn?": the card of the told activation ``aid`` when its text forbids activations (or
+    Summons) for a time after it resolves, which the once-per-turn rules do not read; else None."""
+    ref = next((r for a, r in st.acts if a == aid), None)
+    card = st.db.find(ref.get("card")) if ref and isinstance(ref.get("card"), str) else None
+    if card is None:
+        return None
+    for sentence in re.split(r"(?<=[.;])\s+", card.text or ""):
+        if _FORBIDS.search(sentence) and _FOR_A_TIME.search(sentence) and \
+                not _ITS_OWN.search(sentence):
+            return card.name
+    return None
+
+
 # the slot of each family's spec that holds the effect asked about
 _ASKED_SLOT = {"can-activate-now": "effect", "can-respond": "responder", "negate-summon": "negator",
                "negate-activation": "negator"}

@@ -150,7 +150,12 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     since = "stayed"
     both_ways = False
     later: list[dict] = []        # what happened to that card after it used the effect, in order
+    locker = None                 # a negator whose resolution leaves a lock for a time
     for e in _events_after(st, aid):
+        if e["kind"] == "negate" and e["of"] == aid and e.get("by"):
+            from ..waits import lock_left_by
+
+            locker = locker or lock_left_by(st, e["by"])
         if e["kind"] == "negate" and e["of"] == aid:
             if aid in st.assumed_negation:
                 # (chains) "my X was negated": the activation or only the effect, not said; a
@@ -201,6 +206,8 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
                          "situation": phases + [other] + later}]
         spec["each_note"] = ("the answer is the same whether the activation or only the effect "
                              "was negated (the question does not say which)")
+    if locker:
+        spec["also_needs"] = f"whether what {locker} forbids after it resolves still lets it be activated"
     return spec
 
 
