@@ -189,15 +189,6 @@ def test_a_told_move_a_text_does_both_as_its_cost_and_as_it_resolves(base_expert
 
 
 @pytest.mark.slow
-def test_a_draw_may_be_adding_from_the_deck(base_expert):
-    a = base_expert.ask("Can I activate Ash Blossom & Joyous Spring in response to Pot of Greed?")
-    assert a.value == "unknown"
-    # near miss: a Spell that does none of the listed actions
-    assert base_expert.ask("Can I activate Ash Blossom & Joyous Spring in response to "
-                           "Dark Hole?").value == "no"
-
-
-@pytest.mark.slow
 def test_a_negator_that_leaves_a_lock(base_expert):
     a = base_expert.ask("My Mirror Force was negated by Red Reboot. Can I activate another Mirror "
                         "Force this turn?")
