@@ -197,3 +197,23 @@ def test_a_negator_that_leaves_a_lock(base_expert):
     b = base_expert.ask("My Pot of Desires was negated by Solemn Judgment. Can I activate another "
                         "Pot of Desires this turn?")
     assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_the_face_a_target_has_when_the_link_resolves(base_expert):
+    a = base_expert.ask("My opponent activates Witchcrafter Haine targeting my monster. I chain "
+                        "Book of Moon on that monster, so it is face-down when Haine resolves. Is "
+                        "it destroyed?")
+    assert a.value == "yes"           # "destroy it": a target said "it" is still affected
+    # near miss: no link targets a card, so "it" has nothing to say the face of
+    with pytest.raises(QuestionError):
+        base_expert.ask("My opponent activates Raigeki. I chain Book of Moon, so it is face-down "
+                        "when Raigeki resolves. Is it destroyed?")
+
+
+def test_moved_to_pay_for_a_card_is_its_cost():
+    assert relex("I activate Twin Twisters and discard Sangan to pay for it.").text == \
+        "I activate Twin Twisters and I discard Sangan as the cost."
+    # near miss: "to pay" with no "for" stays as written
+    told = "I discard Sangan to pay 1000 LP."
+    assert relex(told).text == told

@@ -32,6 +32,25 @@ class MoveEvents:
             return
         self.entity(t, face=face, place="field", **({"controller": owner} if owner else {}))
 
+    def ev_face_at(self, ev: Tree) -> None:
+        """"(so) it is face-down when Haine resolves": the face the one card the resolving link
+        targets has then (what a response told did to it, said again); refused for a card no
+        told link targets, or a link with several targets."""
+        subj = sub(ev, "rslv_subj")
+        named = [t for t in subj.children if getattr(t, "type", "") == "XCARD"] if subj else []
+        if named:
+            card = self.db.get(self.r.card(named[0])).name
+            acts = [e for e in self.events if e.get("kind") == "activate"
+                    and (e.get("effect") or {}).get("card") == card]
+        else:
+            acts = [e for e in self.events if e.get("kind") == "activate"][:1]
+        targets = list(dict.fromkeys(acts[-1].get("targets") or [])) if acts else []
+        if len(targets) != 1:
+            self.fail(f"{self.r.said(ev)!r}: which targeted card? (tell the link that targets it "
+                      "first)", ev)
+        face = "face-down" if "face-down" in low(ev) else "face-up"
+        note_change(self, targets[0], {"property": "face", "value": face})
+
     def ev_moved_as_cost(self, ev: Tree) -> None:
         """"X was sent to the GY as a cost (for another effect)": moved to pay the cost of an
         effect the story does not name (a cost is paid, never an effect resolved: game-rules#cost.3)."""
