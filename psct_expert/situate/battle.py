@@ -103,6 +103,11 @@ class BattleEvents:
                     what = eid
             what = what or card.name
             self.last_card = card.name          # "... Can I activate its effect?": that card's
+            owner = self.r.player(sub(ev, "poss")) if sub(ev, "poss") is not None else None
+            if owner in ("you", "opponent"):
+                # (hunt) "My Mystic Tomato is destroyed by battle": whose card it is, told
+                self.entity({"card": card.name, "text": card.name, "pronoun": False,
+                             "words": [{"you": "my", "opponent": "opponent's"}[owner]]})
         else:                                           # "it": the monster attacked
             what = attacks[-1].get("target")
             if what is None:

@@ -14,6 +14,10 @@ EFF_PARTS = ("eff_noun", "eff_desc", "eff_rel", "eff_does")
 
 
 def owner_in_words(ws: list[str]) -> str | None:
+    for w, nxt in zip(ws, ws[1:]):
+        # a rules exam's "Player A's X" / "Player B's X" (Player A is the asker: parser/transform)
+        if w == "player" and nxt in ("a", "a's", "b", "b's"):
+            return "you" if nxt.startswith("a") else "opponent"
     if "opponent" in ws or "opponent's" in ws or "their" in ws or "theirs" in ws:
         return "opponent"
     if "my" in ws or "i" in ws or "mine" in ws:
