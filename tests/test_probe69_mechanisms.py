@@ -217,3 +217,43 @@ def test_moved_to_pay_for_a_card_is_its_cost():
     # near miss: "to pay" with no "for" stays as written
     told = "I discard Sangan to pay 1000 LP."
     assert relex(told).text == told
+
+
+@pytest.mark.slow
+def test_what_the_link_told_resolving_did_after_a_later_link(base_expert):
+    # Chain Link 1 resolves last: what it did is the last thing to happen
+    a = base_expert.ask("Can I activate Archfiend of Gilfer's effect?", [
+        "My opponent activates Dark Hole.", "I chain Mystical Space Typhoon targeting their Swords "
+        "of Revealing Light.", "Dark Hole resolves and destroys my Archfiend of Gilfer."])
+    assert a.value == "yes"
+    # near miss: the later link itself destroys it, then Chain Link 1 resolves after it
+    b = base_expert.ask("Can I activate Archfiend of Gilfer's effect?", [
+        "My opponent activates Pot of Greed.", "I chain Raigeki Break targeting my Archfiend of "
+        "Gilfer and destroy it."])
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_a_cost_told_of_a_chained_link(base_expert):
+    a = base_expert.ask("My opponent activates Pot of Greed. I chain Magic Jammer, discarding "
+                        "Shaddoll Beast. After the chain resolves, can I activate Shaddoll Beast's "
+                        "second effect?")
+    assert a.value == "no" and "by-effect-trigger-moved-as-cost" in rules_fired(a)
+    # near miss: a chained card whose text neither pays nor does it is not what discarded it
+    with pytest.raises(QuestionError, match="neither pays nor does"):
+        base_expert.ask("My opponent activates Pot of Greed. I chain Mystical Space Typhoon, "
+                        "discarding Shaddoll Beast. After the chain resolves, can I activate "
+                        "Shaddoll Beast's second effect?")
+
+
+@pytest.mark.slow
+def test_a_card_is_activated_by_its_own_player(base_expert):
+    with pytest.raises(QuestionError, match="its own player"):
+        base_expert.ask("My Mystic Tomato is destroyed by battle. Can my opponent activate Mystic "
+                        "Tomato's effect?")
+    with pytest.raises(QuestionError, match="its own player"):
+        base_expert.ask("Player A activates Dark Hole. Dark Hole resolves and destroys Player B's "
+                        "Archfiend of Gilfer. Can Player A activate Archfiend of Gilfer's effect?")
+    # near miss: the card's own player asks
+    assert base_expert.ask("My Mystic Tomato is destroyed by battle. Can I activate Mystic "
+                           "Tomato's effect?").value == "yes"

@@ -764,7 +764,13 @@ class ChainEvents(ResponseReach):
         resolves ("it" is the card of the link it answers)."""
         if not self.acts:
             self.fail("what does it? (tell what was activated first)", ev)
-        act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+        doer = self.acts[-1][0]
+        if self.events and self.events[-1].get("kind") == "resolve" and \
+                getattr(self, "told_resolving", None) is not None:
+            # (hunt) "X resolves and destroys Y" after a later link was told: what X did (the
+            # link told resolving), not the link told last
+            doer = self.resolving_act()
+        act = next(e for e in self.events if e.get("id") == doer)
         if low(ev)[-1:] == ["first"] and not act.get("respond"):
             # "... and banishes that monster first": first, before the link it answers
             self.fail("'first': before what? (tell what it responds to)", ev)
@@ -772,6 +778,14 @@ class ChainEvents(ResponseReach):
         t = self.r.thing(sub(ev, "thing"))
         if self._did_is_cost(act, verb, t, ev):
             return
+        if verb in ("discard", "tribute") and act["effect"].get("card") and \
+                not self._link_makes_do(act["effect"], verb) and not any(
+                    f.type in ("cost_action", "clause", "clause_verb") and f.get("verb") == verb
+                    for f in self.reading(act["effect"]["card"]).facts):
+            # (hunt) "I chain Mystical Space Typhoon, discarding Shaddoll Beast": a card whose
+            # text neither pays nor does that is not what did it
+            self.fail(f"{act['effect']['card']}'s text neither pays nor does "
+                      f"{self.r.said(ev)!r}", ev)
         places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
         action = moved_by_verb(verb, places)
         if action is None:
@@ -875,7 +889,17 @@ class ChainEvents(ResponseReach):
             self.told_costs[act["id"]] = verb
             return True
         if act.get("respond"):
-            return False
+            to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
+            answered = {(to or {}).get("effect", {}).get("card"), *((to or {}).get("targets") or [])}
+            if not t.get("card") or t["card"] in answered or verb not in MOVED or \
+                    not all(f.source is not None and f.get("verb") == verb for f in costs):
+                return False
+            # (hunt) "Player B chains Magic Jammer, discarding Shaddoll Beast": a card named that
+            # the link answered neither is nor targets, moved as the chained card's only way to
+            # do that (its cost): the cost, told
+            act["cost"] = [{"action": MOVED[verb], "what": self.entity(t)}]
+            self.told_costs[act["id"]] = verb
+            return True
         obj = thing_words(t["text"])
         if obj and not t.get("card") and not any(words_fit(obj, f.source.quote) for f in costs):
             self.fail(f"{act['effect']['card']}'s cost is not to {verb} {t['text']}", ev)
