@@ -257,3 +257,12 @@ def test_a_card_is_activated_by_its_own_player(base_expert):
     # near miss: the card's own player asks
     assert base_expert.ask("My Mystic Tomato is destroyed by battle. Can I activate Mystic "
                            "Tomato's effect?").value == "yes"
+
+
+def test_a_player_chains_only_their_own_cards(base_expert):
+    with pytest.raises(QuestionError, match="only their own cards"):
+        base_expert.ask("My opponent activates Pot of Greed. Can I chain my opponent's Magic "
+                        "Jammer?")
+    # near miss: the asker's own card
+    assert base_expert.ask("My opponent activates Pot of Greed. Can I chain my Magic "
+                           "Jammer?").value == "yes"

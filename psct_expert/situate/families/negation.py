@@ -100,7 +100,13 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
     if said_from is not None and st.r.place(sub(said_from, "place")) == "hand":
         hint.append("from:hand")    # "Can I chain X from my hand?": of its effects, the hand's
     # (a response is an activation: of the card's effects, those that are activated)
-    responder = st.effect_ref(st.r.effect(first_effect(fam)), hint=["activated", *(h for h in hint if h)])
+    said_responder = st.r.effect(first_effect(fam))
+    if said_responder.get("owner") in ("you", "opponent") and said_responder["owner"] != player:
+        # (hunt) "Can I chain my opponent's Magic Jammer?": a player chains only their own cards
+        # (game-rules#chain.2); the owner said is never dropped
+        st.fail(f"{st.r.said(first_effect(fam))!r} is the other player's card: a player chains "
+                "only their own cards", first_effect(fam))
+    responder = st.effect_ref(said_responder, hint=["activated", *(h for h in hint if h)])
     set_card = sub(fam, "set_card")
     if set_card is not None:   # "Can I chain my Set X to it?": a Set card is the asker's Spell/Trap
         if st.r.player(set_card) != player or not responder.get("card") or \
