@@ -627,41 +627,6 @@ class ChainEvents(ResponseReach):
             self.resolved_untold = [*getattr(self, "resolved_untold", []), aid]
         self.events.append({"kind": "resolve"})
 
-    def does_as_written(self) -> None:
-        """What each link told to resolve did, when the story said nothing of it (called once
-        the whole story is read: "X resolves and destroys it" says it)."""
-        for aid in getattr(self, "resolved_untold", []):
-            self._does_as_written(aid)
-
-    def _does_as_written(self, aid: str) -> None:
-        """(round 69) "X targeting their Y. After X resolves, can Y's effect ...?": a link told to
-        resolve with nothing said of what it did, that targets one card and was answered by nothing
-        (the last thing told), destroys or banishes that target as its text's first part says
-        ("destroy that target"): told, as "X resolves and destroys it" tells it."""
-        act = next((e for e in self.events if e.get("id") == aid), None)
-        if act is None or act.get("does") or act.get("cost") and not act.get("targets"):
-            return
-        later = self.events[self.events.index(act) + 1:]
-        targets = list(dict.fromkeys(act.get("targets") or []))
-        if len(targets) != 1 or any(e.get("kind") != "resolve" for e in later) or \
-                not isinstance(targets[0], str):
-            return
-        found = self.effect_of(act["effect"]) if act["effect"].get("card") else None
-        if found is None:
-            return
-        reading, eid = found
-        first = [f for f in reading.facts if f.type == "clause" and f.get("effect") == eid
-                 and str(f.get("n")) == "1"]
-        refs = [f for f in reading.facts if f.type == "reference" and f.get("effect") == eid
-                and str(f.get("n")) == "1"]
-        verbs = [f for f in reading.facts if f.type == "clause_verb" and f.get("effect") == eid
-                 and str(f.get("n")) == "1"]
-        if len(first) != 1 or first[0].get("optional") != "no" or verbs or \
-                first[0].get("verb") not in ("destroy", "banish") or \
-                [r.get("kind") for r in refs] != ["that-target"]:
-            return
-        self._step(act, moved_by_verb(first[0].get("verb"), []), targets[0])
-
     def resolving_act(self) -> str:
         """The link a "... resolves and does X" clause speaks of: the one told resolving, else
         the one told last."""

@@ -177,49 +177,6 @@ class MoveEvents:
             move["from"] = places[0]        # "sent from the field to the GY": where it was
         self.events.append(move)
 
-    def _moved_target_told(self, ev: Tree, t: dict, verb: str, what: str | None) -> bool:
-        """(hunt) "X targets my Peten. It resolves and Peten is destroyed", "I chain Raigeki Break
-        targeting my Peten and it is destroyed": a card a told activation targets, said destroyed
-        or banished with no cause.  When the link that targets it is the last one told and its
-        text does that to its target ("destroy that target"), it is what that link did as it
-        resolved (as "... and destroys it" says it); when a later link was told, which one did it
-        (and when) is not said, and the question is refused.  False: not such a move."""
-        aiming = [e for e in self.events if e.get("kind") == "activate"
-                  and (what in (e.get("targets") or []) if what is not None else
-                       t.get("pronoun") and len(set(e.get("targets") or [])) == 1)]
-        if not aiming or (what is None and aiming[-1] is not self._last_activation()):
-            return False
-        act = aiming[-1]
-        later = [e for e in self.events[self.events.index(act) + 1:] if e.get("kind") == "activate"]
-        if later:
-            if what is None:
-                return False      # "it" after a later link: read as before
-            self.fail(f"{self.r.said(ev)!r}: by which link, and when? (tell it as '... resolves and "
-                      "destroys it', or 'it is destroyed in response')", ev)
-        if act.get("does") or not self._text_does_to_its_target(act, verb):
-            return False
-        target = what if what is not None else list(dict.fromkeys(act["targets"]))[0]
-        self._step(act, moved_by_verb(verb, []), target)
-        return True
-
-    def _last_activation(self) -> dict | None:
-        return next((e for e in reversed(self.events) if e.get("kind") == "activate"), None)
-
-    def _text_does_to_its_target(self, act: dict, verb: str) -> bool:
-        """Does the activated effect's text do ``verb`` to "that target" (its first part)?"""
-        found = self.effect_of(act["effect"]) if act["effect"].get("card") else None
-        if found is None:
-            return False
-        reading, eid = found
-        done = {str(f.get("n")) for f in reading.facts if f.type == "clause"
-                and f.get("effect") == eid and f.get("verb") == verb}
-        targets = {str(f.get("slot")) for f in reading.facts if f.type == "target"
-                   and f.get("effect") == eid}
-        # ("destroy it" with one target group: "it" is that target)
-        return any(f.type == "reference" and f.get("effect") == eid and str(f.get("n")) in done and
-                   (f.get("kind") in ("that-target", "demonstrative") or
-                    f.get("kind") == "pronoun" and len(targets) == 1) for f in reading.facts)
-
     def _own_gone_in_response(self, ev: Tree, t: dict, action: str) -> bool:
         """sisterGK: "Tour Guide is destroyed in response (to its effect)", "X gets bounced in
         response": said in the passive, the card whose effect was activated leaves the field before

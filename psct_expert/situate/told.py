@@ -32,6 +32,7 @@ from .parts import PartEvents
 from .phases import PhaseEvents
 from .procedures import ProcedureEvents
 from .refs import EffectRefs
+from .resolved import ResolvedEvents
 from .summons import SummonEvents
 from .targets import TargetEvents
 from .topics import TargetGoneEvents, TopicEvents
@@ -41,7 +42,7 @@ from .words import COUNT_WORDS, owner_in_words
 
 class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, HoldingEvents, CopyEvents,
               PhaseEvents, ProcedureEvents, PartEvents, TopicEvents,
-              TargetGoneEvents, BattleEvents, OwnSummonEvents):
+              TargetGoneEvents, BattleEvents, OwnSummonEvents, ResolvedEvents):
     """One question's told situation, read clause by clause into events and entities."""
 
     def __init__(self, pq: ParsedQuestion, db: CardDB, negation: str | None = None):
