@@ -286,9 +286,12 @@ class _Reader(PhraseReaders):
             elif dmg.search(q) and not re.search(r"\bbattle damage\b|\bno (?:effect )?damage\b", q, re.I):
                 self.add("effect_damage", f.source, effect=f.get("effect"), n=f.get("n"))
         lasts = self.g.p["change_while_card"]
-        for f in [f for f in self.facts if f.type in ("stat_change", "property_change")
+        for f in [f for f in self.facts if (f.type in ("stat_change", "property_change") or
+                                            f.type == "clause" and f.get("verb") == "cannot")
                   and f.source is not None]:
-            if lasts.search(f.source.quote):   # lasts while its card stays: no lingering result
+            # lasts while its card stays (a change, or a restriction: "while this card is face-up
+            # on the field, its target(s) cannot be activated"): no lingering result
+            if lasts.search(f.source.quote):
                 self.add("change_while_card", f.source, effect=f.get("effect"), n=f.get("n"))
         cnt = self.g.p["places_counters"]
         for f in [f for f in self.facts if f.type == "clause" and f.source is not None]:
