@@ -91,6 +91,8 @@ def build_change_kept(st: Situate, fam: Tree) -> dict:
                 + "; ".join(repr(f.source.quote) for f in parts) + ")", what)
     part = parts[0]
     eid, n = part.get("effect"), part.get("n")
+    if after == "negated":
+        _refuse_a_negation_before_resolving(st, source, eid, event)
     if holder == "pronoun":        # "Does it keep the ATK it gained?": the card the part changes
         holder = "self" if (eid, n) in self_parts else "other"
     keep = " ".join(low(sub(fam, "ck_keep"))) if sub(fam, "ck_keep") is not None else ""
@@ -102,6 +104,28 @@ def build_change_kept(st: Situate, fam: Tree) -> dict:
     effect = {"card": source, "n": int(tail)} if tail.isdigit() else {"card": source}
     return st.spec("change-kept", {"effect": effect, "part": n, "holder": holder, "after": after,
                                    "applied": applied})
+
+
+def _refuse_a_negation_before_resolving(st: Situate, source: str, eid: str, event: Tree) -> None:
+    """(hunt) "Does my monster keep the ATK from Rush Recklessly if Rush Recklessly is negated by
+    Magic Jammer?": a card that negates activations, or a Spell/Trap whose effect is applied by
+    activating it (its card leaves as it resolves), is negated before the change was ever made, not
+    after; the question supposes a change kept that was never applied: refused, naming the story
+    to tell instead."""
+    reading = st.reading(source)
+    applied_by_activation = any(f.type == "on_card_activation" and f.get("effect") == eid
+                                for f in reading.facts) and st.db.get(source).kind in ("spell", "trap") \
+        and not set(st.db.get(source).subtypes) & {"continuous", "field", "equip"}
+    negators = [st.db.get(st.r.card(t)).name for t in _xcards(event)]
+    by_activation = [c for c in negators if c != source and any(
+        f.type == "negates" and "activation" in str(f.get("what")) and "effect" not in str(f.get("what"))
+        for f in st.reading(c).facts)]
+    if applied_by_activation or by_activation:
+        how = f"negated by {by_activation[0]}" if by_activation else "negated"
+        st.fail(f"{source} {how}: that is before it resolves, so the change was never made: tell "
+                "it as a story "
+                f"('I activate {source} ... My opponent negates the activation. Does my monster "
+                "keep the ATK?')", event)
 
 
 def _lp_card(st: Situate, node: Tree | None, fam: Tree) -> str:
