@@ -266,3 +266,45 @@ def test_a_player_chains_only_their_own_cards(base_expert):
     # near miss: the asker's own card
     assert base_expert.ask("My opponent activates Pot of Greed. Can I chain my Magic "
                            "Jammer?").value == "yes"
+
+
+@pytest.mark.slow
+def test_a_restriction_that_lasts_while_its_card_stays(base_expert):
+    a = base_expert.ask("I activate the effect of Sergeant Electro and the Chain resolves. Sergeant "
+                        "Electro is destroyed. Does the restriction of Sergeant Electro still apply?")
+    assert a.value == "unknown"
+    b = base_expert.ask("I activate Fiendish Chain and the Chain resolves. Fiendish Chain is "
+                        "destroyed. Does the restriction of Fiendish Chain still apply?")
+    assert b.value == "unknown"
+
+
+@pytest.mark.slow
+def test_a_spell_negated_never_made_its_change(base_expert):
+    with pytest.raises(QuestionError, match="before it resolves"):
+        base_expert.ask("Does my monster keep the ATK from Rush Recklessly if Rush Recklessly is "
+                        "negated by Magic Jammer?")
+    # near miss: an Equip Spell's change stops with its card, as before
+    assert base_expert.ask("Does my monster keep the ATK from Axe of Despair if Axe of Despair is "
+                           "negated?").value == "no"
+
+
+@pytest.mark.slow
+def test_a_card_that_may_banish_what_goes_to_the_gy(base_expert):
+    a = base_expert.ask("Can I activate the effect of Giant Rat?", [
+        "My opponent controls Macro Cosmos.", "My Giant Rat is destroyed by battle."])
+    assert a.value == "unknown" and "face-up" in _said(a)
+    # near miss: no such card told
+    b = base_expert.ask("Can I activate the effect of Giant Rat?", [
+        "My opponent controls Sangan.", "My Giant Rat is destroyed by battle."])
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_summons_made_by_another_card_and_summons_that_cannot_be_negated(base_expert):
+    with pytest.raises(QuestionError, match="no effect Special Summons this card"):
+        base_expert.ask("Can the Special Summon of Black Luster Soldier be negated?")
+    assert base_expert.ask("Can the Special Summon of Holactie the Creator of Light be "
+                           "negated?").value == "unknown"
+    assert base_expert.ask("Can the Normal Summon of Dodger Dragon be negated?").value == "unknown"
+    # near miss: an inherent Special Summon is negated as before
+    assert base_expert.ask("Can the Special Summon of Cyber Dragon be negated?").value == "yes"

@@ -111,7 +111,13 @@ def select_effect(reading: Reading, ref: dict) -> str:
         if procs:
             return procs[0].get("effect")
         if sel == "summons-self":
-            ss = _facts(reading, "summons_self")
+            # (hunt) "You can Ritual Summon this card with X", "A Fusion Summon of this card can
+            # only be done with ...": a Summon another card's effect makes (a Ritual or Fusion
+            # Spell, during its resolution), not an effect of this card that Summons it
+            by_other = {(f.get("effect"), f.get("n")) for f in _facts(reading, "clause")
+                        if f.get("verb") in ("ritual-summon", "fusion-summon")}
+            ss = [f for f in _facts(reading, "summons_self")
+                  if (f.get("effect"), f.get("n")) not in by_other]
             if ss:
                 return ss[0].get("effect")
         fail("no effect Special Summons this card")

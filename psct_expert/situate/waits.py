@@ -163,6 +163,10 @@ def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
     lock = _lock_told(st, spec) if family in _ALLOWS else None
     if lock:
         out.append(f"whether {lock} (face-up on the field) forbids it")
+    banisher = _banisher_face_unsaid(st) if family in _ALLOWS else None
+    if banisher:
+        out.append(f"whether {banisher} is face-up (while it is, a card sent to the GY is banished "
+                   "instead)")
     ender = _ends_the_battle_phase(st, family)
     if ender:
         out.append(f"whether the Battle Phase ended ({ender}'s text may end it)")
@@ -177,6 +181,22 @@ _AS_TWO = re.compile(r"\b(?:as|be treated as|count as) 2 tributes\b|\btwo tribut
 # "This card's Normal Summon cannot be negated", "its Special Summon cannot be negated"
 _SUMMON_SHIELD = re.compile(r"\bsummon(?:s)? cannot be negated\b|\bcannot be negated\b[^.]*\bsummon",
                             re.IGNORECASE)
+
+def _banisher_face_unsaid(st: Situate) -> str | None:
+    """(hunt) "My opponent controls Macro Cosmos. My Giant Rat is destroyed by battle. Can I
+    activate its effect?": a card told on the field, its face not said, whose text banishes cards
+    sent to the GY instead (face-up, the rules read it: gy-move-banished-instead); None when there
+    is none."""
+    for e in st.events:
+        what = e.get("what")
+        if e.get("kind") != "state" or e.get("place") != "field" or e.get("face") in ("up", "down") \
+                or not isinstance(what, str):
+            continue
+        card = st.db.find(what)
+        if card is not None and any(f.type == "gy_replacement" for f in st.reading(card.name).facts):
+            return card.name
+    return None
+
 
 _ENDS_BATTLE = re.compile(r"\bend the battle phase\b", re.IGNORECASE)
 
@@ -206,7 +226,7 @@ def _shielded(st: Situate, family: str, spec: dict) -> str | None:
     opponent activates Super Polymerization. Can I negate it with Solemn Judgment?": a Summon whose
     card says it cannot be negated, or an activation its card forbids responses to (a negation of
     an activation is chained to it): the rules that allow the negation do not read that."""
-    if family == "negate-summon":
+    if family in ("negate-summon", "summon-negatable"):
         summon = spec.get("summon")
         card = summon.get("card") if isinstance(summon, dict) else next(
             (e.get("what") for e in st.events if e.get("id") == summon), None)
