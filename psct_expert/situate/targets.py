@@ -548,7 +548,11 @@ def protection_side(st: Situate, node: Tree) -> str | None:
     return None
 
 
-def described_entity(st: Situate, thing_node: Tree, protection: str | None) -> str:
+def described_entity(st: Situate, thing_node: Tree, protection: str | None, strict: bool = False
+                     ) -> str:
+    """The entity a description with a protection names ("a monster that cannot be targeted by
+    Trap effects"); ``strict``: a question of what an effect can target or affect, where any word
+    beyond whose card it is and its kind (a place, a face, "all") is refused, never dropped."""
     t = st.r.thing(thing_node)
     ws = list(t["words"])
     for prot in thing_node.iter_subtrees_topdown():
@@ -574,6 +578,26 @@ def described_entity(st: Situate, thing_node: Tree, protection: str | None) -> s
         if kind in lead or kind + "s" in lead:
             ent["kind"] = kind
             break
+    if strict and not t.get("card"):
+        # (hunt) "a monster in the GY that cannot be targeted ...", "a face-down monster ...",
+        # "all monsters ...": only whose card it is and its kind are placed here; any other word
+        # is refused, never dropped
+        said = {"a", "an", "the", "1", "one", "my", "your", "their", "his", "her", "opponent",
+                "opponent's", "'s", "monster", "monsters", "spell", "spells", "trap", "traps", "card",
+                "cards", "face-up", "i", "you", "control", "controls", "controlled", "set",
+                "face-down"}
+        if {"set", "face-down"} & set(lead):
+            if ent.get("kind") == "monster":
+                # (a face-down monster's kind and effects are not known: not placed here)
+                st.fail("a face-down monster that cannot be targeted: the question language "
+                        "places a face-down card here only as a Set card", thing_node)
+            ent["face"] = "down"
+        elif "face-up" in lead:
+            ent["face"] = "up"
+        left = [w for w in lead if w not in said]
+        if left:
+            st.fail(f"{' '.join(left)!r}: the question language places only whose card it is and "
+                    "its kind before what it cannot be targeted by", thing_node)
     if protection:
         ent["cannot-be-targeted"] = protection
     eid = f"m{len(st.entities) + 1}"

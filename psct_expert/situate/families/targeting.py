@@ -227,7 +227,7 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
         if prot is None:
             st.fail("say what the card cannot be targeted by ('that cannot be targeted by card "
                     "effects')", thing)
-        eid = described_entity(st, thing, prot)
+        eid = described_entity(st, thing, prot, strict=True)
     else:
         eid = st.protected
         if eid is None:
@@ -521,7 +521,7 @@ def protected_outcome(st: Situate, q: Tree) -> dict | None:
             return None
         eid, side = st.protected, st.protected_from
     elif protection_said(st, what) is not None:
-        eid = described_entity(st, what, protection_said(st, what))
+        eid = described_entity(st, what, protection_said(st, what), strict=True)
         side = protection_side(st, what)
     elif t.get("card") and st.protected is not None and \
             st.entities.get(st.protected, {}).get("card") == t["card"]:
