@@ -21,7 +21,7 @@ from .grounded import (card_says, claims_checked, cost_said_as_activation, doing
                        purpose_as_its_text_says, said_in_parentheses, summoned_as_its_text_says,
                        told_doing_says_which)
 from .parser import parse_question
-from .parser.lexicon import Change, Relexed
+from .parser.lexicon import Change, Relexed, earlier_first
 from .parser.question import normalise
 from .reader.numbering import public
 from .rereading import (ORDINAL_WORDS, bare_possessives, card_verbs, chain_links_told,
@@ -353,8 +353,9 @@ def _lexicon_once(text: str, scenario: list[str], db: CardDB, families: dict):
 
 def _relexed_lines(scenario: list[str], db: CardDB, families: dict) -> list[str]:
     """The scenario lines read through the lexicon around their card names (blank lines kept)."""
+    # ("Earlier this turn, ..." told after other lines happened first: read first)
     return [relex_around_names(line, db, families).text if line.strip() else line
-            for line in scenario]
+            for line in earlier_first(list(scenario))]
 
 
 def _then_asked(tries: "_Tries", reading: Relexed, db: CardDB, families: dict):

@@ -49,7 +49,8 @@ class Change:
                        # "frame" (the question read by its frame: psct_expert/frames/),
                        # "story-effect" (a story read only for which effect it tells),
                        # "purpose-effect" (the effect a told purpose says: "activate X to ..."),
-                       # "told-again" (a sentence that says again what the story told)
+                       # "told-again" (a sentence that says again what the story told),
+                       # "earlier-first" (a sentence told of earlier in the turn, read first)
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 
@@ -102,6 +103,8 @@ class Change:
         if self.kind == "frame":
             return (f"read {self.written!r} as {self.read!r}: what it asks and of which card, "
                     "its other words said of that card's text or carrying no ruling")
+        if self.kind == "earlier-first":
+            return f"read {self.written!r} first: it tells what happened earlier in the turn"
         if self.kind == "story-first":
             return f"read the story told after the question first: {self.written!r}"
         return f"read {self.written!r} as {self.read!r}"
@@ -303,6 +306,7 @@ def _relex(text: str) -> Relexed:
     parts = [s for s in (s if k + 1 < len(said) and _tag_alone(said[k + 1])
                          else _set_aside_aside(s, out) for k, s in enumerate(said)) if s]
     parts = _rephrased(parts, out)
+    parts = earlier_first(parts, out)
     parts = _proposal(parts, out)
     parts = [_topic_header(s, out) for s in parts]
     parts = _protection_supposed(parts, out)
@@ -318,6 +322,22 @@ def _relex(text: str) -> Relexed:
     text = _ellipsis(text, out)
     out.text = _tidy(text)
     return out
+
+
+_EARLIER = re.compile(r"earlier,? (?:this|that|in this|in that|in the) turn\b", re.IGNORECASE)
+
+
+def earlier_first(parts: list[str], out: Relexed | None = None) -> list[str]:
+    """(hunt) "My opponent Flip Summons a monster. Earlier this turn, my opponent activated Pot of
+    Greed.": a sentence told of earlier in the turn happened before the ones told before it; it is
+    read first (shown), so the order the story is read in is the order things happened."""
+    late = [i for i, s in enumerate(parts) if i and _EARLIER.match(s.strip())]
+    if not late:
+        return parts
+    moved = [parts[i] for i in late] + [s for i, s in enumerate(parts) if i not in late]
+    if out is not None:
+        out.changes.append(Change("earlier-first", " ".join(parts[i] for i in late)))
+    return moved
 
 
 @lru_cache(maxsize=1)
@@ -982,6 +1002,16 @@ def _tells_the_game(said: str) -> bool:
     return "\ue000" in said or any(w.lower().strip(".,!?'\"") in words for w in said.split())
 
 
+# (hunt) "Maybe I Set it this turn.", "It feels like my opponent chained it": a player doing a game
+# action, hedged; what happened may be in it, so it is never set aside as an opinion
+_PLAYER_DID = re.compile(r"\b(?:i|we|my opponent|opponent|opp|they|he|she|player [ab])\s+(?:just\s+|already\s+)?"
+                         r"(?:set|sets|activate[ds]?|summon(?:ed|s)?|(?:normal|special|tribute|flip) "
+                         r"summon(?:ed|s)?|chain(?:ed|s)?|control(?:s|led)?|discard(?:ed|s)?|"
+                         r"banish(?:ed|es)?|destroy(?:ed|s)?|target(?:ed|s)?|tribute[ds]?|draw|draws|"
+                         r"drew|paid|pay|pays|flip(?:ped|s)?|negate[ds]?|attack(?:ed|s)?|use[ds]?)\b",
+                         re.IGNORECASE)
+
+
 def _set_aside_aside(s: str, out: Relexed) -> str:
     rx = _patterns()["asides"]
     if rx is not None and not s.endswith("?"):
@@ -997,7 +1027,7 @@ def _set_aside_aside(s: str, out: Relexed) -> str:
             return ""
     op = _patterns()["opinions"]
     if op is not None and not s.endswith("?") and "\ue000" not in s and \
-            re.search(rf"\b{op.pattern}\b", s, re.IGNORECASE):
+            re.search(rf"\b{op.pattern}\b", s, re.IGNORECASE) and not _PLAYER_DID.search(s):
         # "it feels like it should count": what the asker believes, not what happened (a
         # sentence that names a card is never set aside: it may tell the story)
         out.changes.append(Change("set-aside", s))

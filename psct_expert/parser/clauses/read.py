@@ -1106,7 +1106,11 @@ class Reader:
             if s.take_any(self.t["after_that"]) is not None and \
                     (s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then")):
                 continue                 # "..., he Normal Summons right after": as told, in order
-            if s.take_any(self.t["this_turn"]) is not None:
+            said = s.take_any(self.t["this_turn"])
+            if said is not None:
+                if "earlier" in [w.lower() for w in said] and \
+                        data()["verbs"].get(ev.verb, {}).get("event") in ("control", "hand"):
+                    raise Stop           # (hunt) "controlled a monster earlier this turn": not now
                 ev.mods.append("this turn")   # "earlier this turn", "the same turn": this turn
                 continue
             if s.take(["now"]) or s.take(["already"]):
