@@ -118,6 +118,10 @@ class SummonEvents:
             kind = "procedure"          # a Special Summon the player performs: its own procedure
         sid = self._summon(kind, player, what, info.get("from"))
         told = self.events[-1]
+        if low(ev)[:6].count("about") and "to" in low(ev)[:6]:
+            # (hunt) "I am about to Special Summon a monster": being performed, not yet done (no
+            # monster arrived: a replay does not read it as one)
+            told["attempt"] = True
         if materials:
             told["materials"] = materials
         lead = what.get("words") or []

@@ -178,6 +178,12 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
             raise Stop              # "X attacks": which monster, the grammar reads
         owned = "my" if who == "I" else "my opponent's"
         direct = " directly" if "directly" in ev.mods or ev.patient is not None else ""
+        if ev.by is not None:
+            # (hunt) "I attack with Blue-Eyes White Dragon": that monster attacks (never "my
+            # monster", which drops which one)
+            if ev.by.card is None:
+                raise Stop
+            return card_words(f"{owned} {np_words(ev.by)} attacks{direct}.", names)
         return card_words(f"{owned} monster attacks{direct}.", names)
     if event == "resolve":
         if ev.agent is not None and ev.agent.player is not None:
