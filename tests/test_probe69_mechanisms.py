@@ -308,3 +308,60 @@ def test_summons_made_by_another_card_and_summons_that_cannot_be_negated(base_ex
     assert base_expert.ask("Can the Normal Summon of Dodger Dragon be negated?").value == "unknown"
     # near miss: an inherent Special Summon is negated as before
     assert base_expert.ask("Can the Special Summon of Cyber Dragon be negated?").value == "yes"
+
+
+def test_a_protected_card_described_by_more_than_its_kind(base_expert):
+    with pytest.raises(QuestionError, match="'in gy'"):
+        base_expert.ask("Can Effect Veiler target a monster in the GY that cannot be targeted by "
+                        "Trap effects?")
+    with pytest.raises(QuestionError, match="'all'"):
+        base_expert.ask("Can Effect Veiler target all monsters that cannot be targeted by Trap "
+                        "effects?")
+    # near miss: whose card it is and its kind are read, as before
+    assert base_expert.ask("Can Effect Veiler target my opponent's monster that cannot be "
+                           "targeted by Trap effects?").value == "yes"
+
+
+@pytest.mark.slow
+def test_a_sentence_told_of_earlier_in_the_turn_is_read_first(base_expert):
+    a = base_expert.ask("Can I activate Torrential Tribute?", [
+        "My opponent Flip Summons a monster.", "Earlier this turn, my opponent activated Pot of "
+        "Greed."])
+    assert a.value == "yes"
+    assert any(c.kind == "earlier-first" for c in a.reading.changes)
+    # near miss: a state held earlier is not a state now
+    with pytest.raises(QuestionError):
+        base_expert.ask("Can I Special Summon Cyber Dragon from my hand?", [
+            "My opponent controlled a monster earlier this turn.", "I control no monsters."])
+
+
+@pytest.mark.slow
+def test_an_attempt_is_no_arrival_and_the_attacker_keeps_its_name(base_expert):
+    a = base_expert.ask("Does a replay happen?", ["My opponent's monster attacks my monster.",
+                                                   "I am about to Special Summon a monster."])
+    assert a.value != "yes"
+    b = base_expert.ask("Does a replay happen?", ["My opponent's monster attacks my monster.",
+                                                   "I Special Summon a monster."])
+    assert b.value == "yes"
+    # the attacking monster named is kept: another one did not attack
+    with pytest.raises(QuestionError):
+        base_expert.ask("Can Dark Magician attack again this turn?",
+                        ["I attack with Blue-Eyes White Dragon."])
+    assert base_expert.ask("Can Blue-Eyes White Dragon attack again this turn?",
+                           ["I attack with Blue-Eyes White Dragon."]).value == "no"
+
+
+@pytest.mark.slow
+def test_hedged_actions_resolved_links_and_whose_gy(base_expert):
+    with pytest.raises(QuestionError):     # a hedged game action is no opinion to set aside
+        base_expert.ask("Can I activate Torrential Tribute? Maybe I Set it this turn.",
+                        ["My opponent Flip Summons a monster."])
+    with pytest.raises(QuestionError, match="told to resolve"):
+        base_expert.ask("Can I chain Mystical Space Typhoon to it?",
+                        ["My opponent activates Pot of Greed. It resolves."])
+    story = ["I activate Lightning Vortex by discarding 1 card.",
+             "My opponent chains Magic Jammer and negates the activation."]
+    with pytest.raises(QuestionError, match="of its owner"):
+        base_expert.ask("Is the discarded card still in my opponent's GY?", story)
+    # near miss: the payer's own GY
+    assert base_expert.ask("Is the discarded card still in my GY?", story).value == "yes"

@@ -169,8 +169,24 @@ def build_cost_family(family: str):
                     f"{PLACE_SAID.get(place, place)}: ask whether it is still {done}", sub(fam, "place"))
         ref = negated_effect(st, fam)
         _amount_fits(st, fam, ref, verb)
+        _whose_place_fits(st, fam, ref)
         return st.spec(asked, {"effect": ref, "verb": verb})
     return build
+
+
+def _whose_place_fits(st: Situate, fam: Tree, ref: dict) -> None:
+    """(hunt) "I activate X by discarding 1 card ... Is the discarded card still in my opponent's
+    GY?": a card the cost moved goes to its owner's place (the one who paid it); another
+    player's is refused, never dropped."""
+    place = sub(fam, "place")
+    poss = next((c for c in fam.children if isinstance(c, Tree) and c.data == "poss"), None)
+    whose = st.r.player(poss) if poss is not None and place is not None else None
+    payer = next((e.get("player") for e in st.events if e.get("kind") == "activate"
+                  and e.get("effect") == ref), None)
+    if whose in ("you", "opponent") and payer in ("you", "opponent") and whose != payer:
+        st.fail(f"{st.r.said(poss)!r}: a card moved for a cost is put "
+                f"{PLACE_SAID.get(st.r.place(place), 'in its place')} of its owner, the player who "
+                "paid it", poss)
 
 
 build_cost_returned = build_cost_family("cost-returned")     # (questions.yaml names it)
