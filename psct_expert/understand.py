@@ -59,6 +59,13 @@ _FIRST_PERSON_WORDS = re.compile(r"\b(?:i|me|my|mine|we|us|our|you|your|opp|oppo
 # "my opponent chains X destroying it": a participle read as X's cost, which X's text does not pay;
 # the lexicon may read it as what X does
 _NO_SUCH_COST = "has no effect whose cost is"
+# words that change a ruling when a rephrasing adds them (a place, a player, a time, a number, a
+# negation, a Summon kind)
+_RULING_WORD = re.compile(r"hand|gy|graveyard|deck|field|extra|banished|set|face-down|face-up|"
+                          r"opponent|opponent's|opp|my|their|not|no|never|only|exactly|all|both|"
+                          r"each|every|first|second|again|before|after|damage|step|phase|turn|"
+                          r"response|chain|cost|\d+|one|two|three|normal|special|tribute|flip|"
+                          r"synchro|xyz|link|fusion|ritual|pendulum", re.IGNORECASE)
 # a family whose story is read only inside the question, given story lines apart (-e, scenario)
 _LINES_APART = "not read with story lines given apart"
 # "opp banishes 1 in response": which of the targeted cards, the grammar asks; a story's frame
@@ -193,7 +200,18 @@ def _rephrase_asked(spec: dict, relexed: Relexed | None, scenario: list[str], db
     try:
         other, _ = _understood(" ".join(parts[:-1] + [again]), scenario, db, families)
     except NOT_PLACED:
-        return spec, relexed
+        # (hunt) "Can I activate X? In other words, can I activate it from my hand?": a
+        # rephrasing that cannot be read and says a word that changes a ruling the question
+        # before it does not (a place, a player, a time, a number, a negation) may ask more; a
+        # yes waits on it (a no stands)
+        before = set(re.findall(r"[\w'-]+", parts[-1].lower()))
+        plain = re.sub(r"\bchain links?\b", "chain", again.lower())   # ("a Chain Link": no Link Summon)
+        added = [w for w in re.findall(r"[\w'-]+", plain) if w not in before]
+        if not any(_RULING_WORD.fullmatch(w) for w in added):
+            return spec, relexed
+        needs = f"what {said[0].read.strip()!r}, said again in other words, adds"
+        return {**spec, "also_needs": "; ".join([spec["also_needs"], needs] if spec.get(
+            "also_needs") else [needs])}, relexed
     if any(k in other for k in _COMPOUND):
         return spec, relexed
     note = "the question said again in other words gets the same answer"

@@ -365,3 +365,32 @@ def test_hedged_actions_resolved_links_and_whose_gy(base_expert):
         base_expert.ask("Is the discarded card still in my opponent's GY?", story)
     # near miss: the payer's own GY
     assert base_expert.ask("Is the discarded card still in my GY?", story).value == "yes"
+
+
+@pytest.mark.slow
+def test_what_a_rephrasing_or_an_example_adds_is_never_dropped(base_expert):
+    story = ["My opponent Flip Summons a monster."]
+    a = base_expert.ask("Can I activate Torrential Tribute? In other words, can I activate it "
+                        "from my hand?", story)
+    assert a.value == "unknown"
+    with pytest.raises(QuestionError):
+        base_expert.ask("Can I activate Torrential Tribute (e.g. from my hand)?", story)
+    # near miss: a rephrasing that adds no ruling word leaves the answer as it was
+    assert base_expert.ask("does Ash Blossom start a chain? like is it a chain link?").value == "yes"
+
+
+@pytest.mark.slow
+def test_story_parts_the_rules_do_not_read_are_refused(base_expert):
+    with pytest.raises(QuestionError, match="materials"):
+        base_expert.ask("Can I activate Number 39: Utopia's first effect?", [
+            "I control Number 39: Utopia with 0 materials.", "My opponent attacks."])
+    with pytest.raises(QuestionError, match="phase told after the attack"):
+        base_expert.ask("Does a replay happen?", ["My opponent's monster attacks my monster.",
+                                                   "I Special Summon a monster in Main Phase 2."])
+    with pytest.raises(QuestionError, match="Summoned to a field"):
+        base_expert.ask("Does a replay happen?", ["My opponent's monster attacks my monster.",
+                                                   "I Special Summon a monster to my opponent's "
+                                                   "field."])
+    # near miss: a card's type its text names is grounded, not refused
+    assert base_expert.ask("Can System Down banish a Machine monster that cannot be targeted by "
+                           "card effects?").value == "yes"

@@ -548,11 +548,12 @@ def protection_side(st: Situate, node: Tree) -> str | None:
     return None
 
 
-def described_entity(st: Situate, thing_node: Tree, protection: str | None, strict: bool = False
-                     ) -> str:
+def described_entity(st: Situate, thing_node: Tree, protection: str | None, strict: bool = False,
+                     text: str = "") -> str:
     """The entity a description with a protection names ("a monster that cannot be targeted by
     Trap effects"); ``strict``: a question of what an effect can target or affect, where any word
-    beyond whose card it is and its kind (a place, a face, "all") is refused, never dropped."""
+    beyond whose card it is and its kind (a place, a face, "all") is refused, never dropped, but a
+    word the asked card's ``text`` says ("a Machine monster" for a text that names Machine)."""
     t = st.r.thing(thing_node)
     ws = list(t["words"])
     for prot in thing_node.iter_subtrees_topdown():
@@ -594,7 +595,10 @@ def described_entity(st: Situate, thing_node: Tree, protection: str | None, stri
             ent["face"] = "down"
         elif "face-up" in lead:
             ent["face"] = "up"
-        left = [w for w in lead if w not in said]
+        said_by_text = set(re.findall(r"[\w']+", text.lower())) - {
+            "gy", "graveyard", "hand", "deck", "field", "extra", "banished", "all", "each", "every",
+            "in", "from", "on", "face-down", "set", "token", "tokens"}
+        left = [w for w in lead if w not in said and w not in said_by_text]
         if left:
             st.fail(f"{' '.join(left)!r}: the question language places only whose card it is and "
                     "its kind before what it cannot be targeted by", thing_node)

@@ -167,6 +167,8 @@ def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
     if banisher:
         out.append(f"whether {banisher} is face-up (while it is, a card sent to the GY is banished "
                    "instead)")
+    if family == "replay":
+        _refuse_untold_replay_parts(st)
     ender = _ends_the_battle_phase(st, family)
     if ender:
         out.append(f"whether the Battle Phase ended ({ender}'s text may end it)")
@@ -196,6 +198,27 @@ def _banisher_face_unsaid(st: Situate) -> str | None:
         if card is not None and any(f.type == "gy_replacement" for f in st.reading(card.name).facts):
             return card.name
     return None
+
+
+_OTHER_FIELD = re.compile(r"\bto (?:my opponent's|the opponent's|your opponent's|their|his|her|"
+                          r"my|your) (?:side of the )?field\b", re.IGNORECASE)
+
+
+def _refuse_untold_replay_parts(st: Situate) -> None:
+    """(hunt) "... attacks. I Special Summon a monster in Main Phase 2. Does a replay happen?": a
+    phase told after the attack (the attack is over by then), or a monster Summoned "to" a field
+    said: what the replay rules do not read is refused, never dropped."""
+    attack = next((i for i, e in enumerate(st.events) if e.get("kind") == "attack"), None)
+    if attack is None:
+        return
+    for e in st.events[attack + 1:]:
+        if e.get("kind") == "phase" and e.get("phase") not in ("battle", "damage-step"):
+            st.fail(f"a phase told after the attack ({e.get('phase')}): a replay happens only in "
+                    "the Battle Step of an attack still going on (game-rules#battle.5)")
+        if e.get("kind") == "summon" and isinstance(e.get("what"), str) and \
+                _OTHER_FIELD.search(str(st.entities.get(e["what"], {}).get("desc", ""))):
+            st.fail("a monster Summoned to a field said: the replay rules read whose side it "
+                    "arrives on from who Summons it; say it so ('my opponent Special Summons ...')")
 
 
 _ENDS_BATTLE = re.compile(r"\bend the battle phase\b", re.IGNORECASE)

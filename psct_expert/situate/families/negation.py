@@ -143,7 +143,8 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         # "they activate X targeting my Set trap. Can I activate it in response?": "it" is not the
         # card responded to (most often the card it targets); which card is it?
         st.fail("which card is 'it'? (name the card that responds)", first_effect(fam))
-    if act is not None and any(e.get("kind") == "resolve" for e in st.events[st.events.index(act) + 1:]):
+    if act is not None and any(e.get("kind") == "resolve" and "of" not in e
+                               for e in st.events[st.events.index(act) + 1:]):
         # (hunt) "My opponent activates Pot of Greed. It resolves. Can I chain X to it?": a link
         # told resolved is no longer there to chain to (game-rules#activation-legality.9)
         st.fail("it was told to resolve: nothing can be chained to it now (ask before it "

@@ -227,7 +227,7 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
         if prot is None:
             st.fail("say what the card cannot be targeted by ('that cannot be targeted by card "
                     "effects')", thing)
-        eid = described_entity(st, thing, prot, strict=True)
+        eid = described_entity(st, thing, prot, strict=True, text=_card_text(st, ref))
     else:
         eid = st.protected
         if eid is None:
@@ -521,7 +521,8 @@ def protected_outcome(st: Situate, q: Tree) -> dict | None:
             return None
         eid, side = st.protected, st.protected_from
     elif protection_said(st, what) is not None:
-        eid = described_entity(st, what, protection_said(st, what), strict=True)
+        eid = described_entity(st, what, protection_said(st, what), strict=True,
+                               text=_card_text(st, st.r.effect(eff)))
         side = protection_side(st, what)
     elif t.get("card") and st.protected is not None and \
             st.entities.get(st.protected, {}).get("card") == t["card"]:
@@ -536,6 +537,12 @@ def protected_outcome(st: Situate, q: Tree) -> dict | None:
     ref = st.effect_ref(eff_ir, hint=[verb])
     _protection_covers_user(st, q, eff_ir, side, ref)
     return _affecting(st, q, eff_ir, ref, eid)
+
+
+def _card_text(st: Situate, ref: dict) -> str:
+    """The text of the card an effect reference names ("" for none)."""
+    found = st.db.find(ref.get("card")) if isinstance(ref.get("card"), str) else None
+    return found.text or "" if found is not None else ""
 
 
 def _targeting_protected(st: Situate, card: str) -> bool:
