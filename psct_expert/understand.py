@@ -207,7 +207,10 @@ def _rephrase_asked(spec: dict, relexed: Relexed | None, scenario: list[str], db
         before = set(re.findall(r"[\w'-]+", parts[-1].lower()))
         plain = re.sub(r"\bchain links?\b", "chain", again.lower())   # ("a Chain Link": no Link Summon)
         added = [w for w in re.findall(r"[\w'-]+", plain) if w not in before]
-        if not any(_RULING_WORD.fullmatch(w) for w in added):
+        asks = re.match(r"(?:(?:in other words|i\.e\.|ie|that is|like|so|or)[,\s]+)*(?:can|could|does|do|"
+                        r"did|is|are|will|would|may|should)\b", said[0].read.strip().lower())
+        if asks is None or not any(_RULING_WORD.fullmatch(w) for w in added):
+            # (a gloss the asker states, "like its not a target right", is no second question)
             return spec, relexed
         needs = f"what {said[0].read.strip()!r}, said again in other words, adds"
         return {**spec, "also_needs": "; ".join([spec["also_needs"], needs] if spec.get(

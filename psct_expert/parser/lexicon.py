@@ -1139,9 +1139,11 @@ def _set_aside(text: str, out: Relexed) -> str:
                       text, flags=re.IGNORECASE)     # (readA) "In this case, ...", "Actually ..." 
     ex = pats["examples"]
     if ex is not None:          # "(e.g. a Link Summoned Avramax)": an example of what is described
-        # (hunt) never a condition given as the example ("(e.g. from my hand)": where, when, how)
-        text = re.sub(rf"\s*\(\s*(?:{ex.pattern})[\s,:]+(?!(?:from|in|on|during|at|by|with|to|while|"
-                      r"when|if|before|after|without|as)\b)[^()]*\)", drop, text, flags=re.IGNORECASE)
+        # (hunt) never a condition given as the example after "e.g." ("(e.g. from my hand)":
+        # where, when, how); "(like in ...)" stays an aside
+        text = re.sub(rf"\s*\(\s*(?:(?:like)[\s,:]+|(?:{ex.pattern})[\s,:]+(?!(?:from|in|on|during|at|by|"
+                      r"with|to|while|when|if|before|after|without|as)\b))[^()]*\)", drop, text,
+                      flags=re.IGNORECASE)
     hedge = pats["hedges"]
     if hedge is not None:       # "of like 4 monsters": the number stays
         text = re.sub(rf"(?<=\s)(?:{hedge.pattern})\s+(?=\d)", drop, text, flags=re.IGNORECASE)

@@ -143,11 +143,6 @@ def note_held(st: Situate, m: Tree) -> None:
     if held is not None:
         player = None                     # the activating player (known once it is told)
         ws = st.r.said(held).lower().split()
-        if {"material", "materials"} & set(ws):
-            # (hunt) "I control Number 39: Utopia with 0 materials": the materials an Xyz Monster
-            # has are not placed in the situation (never dropped)
-            st.fail(f"{st.r.said(m)!r}: the situation model has no place for the materials a "
-                    "monster has", m)
     else:
         clause = sub(m, "sit_clause").children[0]
         if clause.data != "ev_state" or sub(clause, "thing") is None:

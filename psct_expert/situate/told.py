@@ -228,6 +228,12 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                     self.fail("it happens before what resolves? (tell its activation first)", m)
                 out["respond"] = True
             elif sub(m, "held") is not None or (ws[0] == "while" and sub(m, "sit_clause")):
+                if ev.data == "ev_state" and sub(m, "held") is not None and \
+                        {"material", "materials"} & set(low(sub(m, "held"))):
+                    # (hunt) "I control Number 39: Utopia with 0 materials": the materials a
+                    # monster has are not placed in the situation (never dropped)
+                    self.fail(f"{self.r.said(m)!r}: the situation model has no place for the "
+                              "materials a monster has", m)
                 note_held(self, m)         # what the player has when the effect is activated
             elif sub(m, "told_cost") is not None and low(sub(m, "told_cost"))[-1] not in ("it", "itself"):
                 # "I activate X, paying 1000 LP": the cost told with the activation
