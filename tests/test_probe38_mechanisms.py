@@ -171,7 +171,7 @@ def test_a_card_returned_to_the_extra_deck_comes_back_a_new_card(extra):
 
 def test_a_story_said_in_the_same_turn_and_the_revived_one():
     from psct_expert.parser.lexicon import relex
-    assert relex("i revived it the same turn. can it?").text.endswith("it this turn. can it?")
+    assert relex("i revived it the same turn. can it?").text.endswith("GY this turn. can it?")
     assert relex("i revived it the same turn. can the revived one use it?").text.endswith(
         "can it use it?")
     # near miss: "in the same turn" asked in the question stays as asked

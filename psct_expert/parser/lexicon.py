@@ -1012,6 +1012,13 @@ _PLAYER_DID = re.compile(r"\b(?:i|we|my opponent|opponent|opp|they|he|she|player
                          re.IGNORECASE)
 
 
+# (hunt) "We are in the Damage Step so I feel like it should work": a time of the game told beside
+# an opinion is what happened; the sentence is never set aside whole
+_GAME_TIME = re.compile(r"\b(?:damage step|damage calculation|battle phase|main phase|end phase|"
+                        r"standby phase|draw phase|battle step|chain link|my turn|their turn|"
+                        r"opponent's turn)\b", re.IGNORECASE)
+
+
 def _set_aside_aside(s: str, out: Relexed) -> str:
     rx = _patterns()["asides"]
     if rx is not None and not s.endswith("?"):
@@ -1027,7 +1034,8 @@ def _set_aside_aside(s: str, out: Relexed) -> str:
             return ""
     op = _patterns()["opinions"]
     if op is not None and not s.endswith("?") and "\ue000" not in s and \
-            re.search(rf"\b{op.pattern}\b", s, re.IGNORECASE) and not _PLAYER_DID.search(s):
+            re.search(rf"\b{op.pattern}\b", s, re.IGNORECASE) and not _PLAYER_DID.search(s) and \
+            not _GAME_TIME.search(s):
         # "it feels like it should count": what the asker believes, not what happened (a
         # sentence that names a card is never set aside: it may tell the story)
         out.changes.append(Change("set-aside", s))
@@ -1078,6 +1086,8 @@ def _set_aside(text: str, out: Relexed) -> str:
         alt = re.compile(rf"(?<=[\w'\")])\s*,?\s+or\s+(?:{pats['alternatives'].pattern})\s[^?.!]*(?=\?+\s*$)",
                          re.IGNORECASE)
         m = alt.search(text)
+        if m is not None and re.search(r"\bor\s+\w+\s+\ue000k\d+k\s*$", m.group()):
+            m = None        # (hunt) "Does X target, or does Y?": the same question of another card
         if m is not None and "?" not in text[m.end():].strip("? "):
             out.changes.append(Change("alternative", m.group().strip(" ,")))
             text = text[:m.start()] + text[m.end():]
