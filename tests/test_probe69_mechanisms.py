@@ -394,3 +394,40 @@ def test_story_parts_the_rules_do_not_read_are_refused(base_expert):
     # near miss: a card's type its text names is grounded, not refused
     assert base_expert.ask("Can System Down banish a Machine monster that cannot be targeted by "
                            "card effects?").value == "yes"
+
+
+@pytest.mark.slow
+def test_game_facts_beside_reasons_opinions_and_alternatives_are_kept(base_expert):
+    a = base_expert.ask("My opponent's Sangan attacks. Can I activate Mirror Force? asking because "
+                        "we are in the damage step")
+    assert a.value == "no"
+    with pytest.raises(QuestionError):   # a time told beside an opinion is never set aside whole
+        base_expert.ask("My opponent's Sangan attacks. We are in the Damage Step so I feel like it "
+                        "should work. Can I activate Mirror Force?")
+    with pytest.raises(QuestionError):   # the same question of another card is no alternative
+        base_expert.ask("Does Raigeki target, or does Monster Reborn?")
+    # near miss: the other answer offered of the same card stays set aside
+    assert base_expert.ask("Is Ash Blossom's discard a cost, or does it just happen?").value == "yes"
+
+
+@pytest.mark.slow
+def test_summons_not_yet_made_or_made_from_elsewhere(base_expert):
+    with pytest.raises(QuestionError, match="only about to be made"):
+        base_expert.ask("My opponent is about to Normal Summon Sangan. Can I activate Torrential "
+                        "Tribute?")
+    assert base_expert.ask("My opponent Normal Summons Sangan. Can I activate Torrential "
+                           "Tribute?").value == "yes"
+    # a "(from your hand)" procedure does not bring a monster back from the GY
+    assert base_expert.ask("My opponent revives Dark Armed Dragon. Can I negate it with Solemn "
+                           "Strike?").value == "unknown"
+    assert base_expert.ask("My opponent Special Summons Dark Armed Dragon. Can I negate it with "
+                           "Solemn Strike?").value == "yes"
+
+
+@pytest.mark.slow
+def test_targets_at_resolution_and_a_copy_whose_cost_moved_it(base_expert):
+    with pytest.raises(QuestionError, match="chosen when"):
+        base_expert.ask("Does Monster Reborn target when it resolves?")
+    assert base_expert.ask("Does Monster Reborn target?").value == "yes"
+    with pytest.raises(QuestionError, match="moved the card itself"):
+        base_expert.ask("I already used Effect Veiler this turn. Can I use it again this turn?")

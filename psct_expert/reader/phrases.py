@@ -1240,6 +1240,8 @@ def takes_from_elsewhere(text: str, place: str) -> bool:
     """Does the text take cards "from your" places without naming ``place`` (in the words its
     Summon procedures write it)?"""
     written = grammar().place_written.get(place, place)
+    if place and place != "hand" and re.search(r"\(from your hand\)", text, re.IGNORECASE):
+        return True         # (hunt) a "(from your hand)" procedure, asked of a Summon from the GY
     return written not in text and bool(grammar().text_queries["from_your"].search(text))
 
 

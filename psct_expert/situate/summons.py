@@ -89,6 +89,12 @@ class SummonEvents:
             return self.granted_summon(ev, kind, player)
         what = self.r.thing(things[0])
         info = self._mods(ev)
+        post_from = next((self.r.place(t) for t in things[0].children if isinstance(t, Tree) and
+                          t.data == "thing_post" and low(t)[:1] == ["from"] and self.r.place(t)), None)
+        if post_from:
+            # "Special Summons X from hand, banishing ... from GY": where X comes from is said
+            # with X (a cost's place is the cost's)
+            info["from"] = post_from
         if info.get("targets") or info.get("respond"):
             self.fail("a Summon does not target or respond", ev)
         kind, materials = self.how_summoned(ev, what.get("card"), kind, player, info.get("from"))

@@ -169,6 +169,7 @@ def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
                    "instead)")
     if family == "replay":
         _refuse_untold_replay_parts(st)
+    _refuse_a_summon_not_yet_done(st, family, spec)
     ender = _ends_the_battle_phase(st, family)
     if ender:
         out.append(f"whether the Battle Phase ended ({ender}'s text may end it)")
@@ -198,6 +199,20 @@ def _banisher_face_unsaid(st: Situate) -> str | None:
         if card is not None and any(f.type == "gy_replacement" for f in st.reading(card.name).facts):
             return card.name
     return None
+
+
+def _refuse_a_summon_not_yet_done(st: Situate, family: str, spec: dict) -> None:
+    """(hunt) "My opponent is about to Normal Summon Sangan. Can I activate Torrential Tribute?":
+    a card whose condition is that a monster is Summoned answers a Summon that was made; one told
+    only about to be made (an attempt) is not yet (game-rules#summon-kinds.6-7, .14): refused."""
+    from ..reader.phrases import answers_a_summon
+
+    card = _asked_card(family, spec)
+    last = next((e for e in reversed(st.events) if e.get("kind") == "summon"), None)
+    if card and last is not None and last.get("attempt") and answers_a_summon(st.reading(card)):
+        st.fail(f"{card} answers a Summon that was made, and the one told is only about to be "
+                "made: ask after it ('my opponent Normal Summons X. Can I activate ...?') or "
+                "whether a card can negate it")
 
 
 _OTHER_FIELD = re.compile(r"\bto (?:my opponent's|the opponent's|your opponent's|their|his|her|"

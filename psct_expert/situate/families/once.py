@@ -184,8 +184,15 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
             asked = select_effect(reading, ref) if ref.get("card") == used_ref["card"] else None
         except QuestionError:
             eid = asked = None
+        from ...reader.phrases import names_this_card
+
         if eid is not None and asked == eid and any(
-                f.type == "cost_moves_self" and f.get("effect") == eid for f in reading.facts):
+                f.type == "cost_moves_self" and f.get("effect") == eid or
+                # (hunt) "You can send this card from your hand to the GY, then target ...": a
+                # cost that moves the card itself, however its place is said
+                f.type == "cost_action" and f.get("effect") == eid and f.source is not None and
+                f.get("verb") in ("send", "discard", "tribute", "banish") and
+                names_this_card(f.source.quote) for f in reading.facts):
             # (hunt) "my Rai-Oh's effect was negated. Can it use its effect again?": its cost
             # moved the card itself away, so that card is not where it used it
             st.fail(f"{used_ref['card']}'s cost moved the card itself (it is no longer where it "

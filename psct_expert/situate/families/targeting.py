@@ -53,6 +53,12 @@ def build_targets(st: Situate, fam: Tree) -> dict:
             raise exc from None
     _acts_fit(st, eref, told, sub(fam, "tg_when") or pre)
     _acts_fit(st, eref, [v for v in hint if not v.startswith(("target:", "count:"))], thing)
+    if st.events and st.events[-1].get("kind") == "resolve" and "of" not in st.events[-1] and \
+            len(st.acts) == 1 and st.acts[0][1].get("card") == eref.get("card"):
+        # (hunt) "Does Monster Reborn target when it resolves?": targets are chosen when it is
+        # activated (game-rules#targeting.1); "at resolution" is refused, never dropped
+        st.fail("targets are chosen when a card or effect is activated, not when it resolves: ask "
+                "'Does X target?'")
     spec = st.spec("targets", {"effect": eref})
     if thing is not None and not hint:
         _asked_target_fits(st, eref, thing)
