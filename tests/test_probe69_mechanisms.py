@@ -431,3 +431,19 @@ def test_targets_at_resolution_and_a_copy_whose_cost_moved_it(base_expert):
     assert base_expert.ask("Does Monster Reborn target?").value == "yes"
     with pytest.raises(QuestionError, match="moved the card itself"):
         base_expert.ask("I already used Effect Veiler this turn. Can I use it again this turn?")
+
+
+@pytest.mark.slow
+def test_what_a_non_targeting_effect_does_and_what_a_target_must_stay(base_expert):
+    a = base_expert.ask("does dark hole still destroy dark magician?", [
+        "My opponent activates Dark Hole.", "I chain Compulsory Evacuation Device targeting my "
+        "Dark Magician."])
+    assert a.value == "unknown" and "still there" in _said(a)
+    with pytest.raises(QuestionError, match="no condition of being 'face-up'"):
+        base_expert.ask("must the monster targeted by compulsory evacuation device still be a "
+                        "face-up monster when the effect resolves?")
+    # near miss: a condition the card sets is asked as before
+    assert base_expert.ask("Must the monster targeted by Book of Moon still be a face-up monster "
+                           "when the effect resolves?").value == "yes"
+    with pytest.raises(QuestionError, match="own protection applies while"):
+        base_expert.ask("can i use monster reborn on borreload dragon in my gy?")

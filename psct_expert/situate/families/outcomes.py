@@ -143,6 +143,18 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
     spec = st.spec("resolves", {"effect": ref})
     if _requirement_broken(st, ref, found):
         spec["suppose"] = spec.get("suppose", []) + [{"requirement_unmet": {}}]
+    named = [st.r.card(t) for t in q.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
+    others = [c for c in named if st.db.get(c).name != ref.get("card")]
+    obj = sub(q, "thing")
+    if others or obj is not None and low(obj) not in (["it"], ["them"], ["everything"]):
+        # (hunt) "Does Dark Hole still destroy Dark Magician?" after Dark Magician was returned to
+        # the hand (or protected) in response: whether it still resolves is not whether that card
+        # is still there to be affected then (game-rules#targeting.11); a yes waits on it
+        what = others[0] if others else st.r.said(sub(q, "thing"))
+        needs = (f"whether {what} is still there, and can be affected, when {ref.get('card')} "
+                 "resolves (what it does is done to what is there then)")
+        spec["also_needs"] = "; ".join([spec["also_needs"], needs] if spec.get("also_needs")
+                                       else [needs])
     return spec
 
 

@@ -11,7 +11,7 @@ from lark import Tree
 
 from ...errors import QuestionError
 from ...gamewords import gamewords
-from ...parser.transform import find, low, sub
+from ...parser.transform import find, low, sub, subs
 from ...reader.grammar import grammar
 from ...reader.phrases import target_phrase, target_sides, target_words
 from ...reader.select import select_effect
@@ -78,7 +78,31 @@ def build_target_rechecked(st: Situate, fam: Tree) -> dict:
         eref = {"card": st.db.get(ref["card"]).name, "select": "targets"}
     else:
         eref = st.effect_ref(ref)
+    _property_is_a_condition(st, fam, eref)
     return st.spec("target-rechecked", {"effect": eref, "slot": 1})
+
+
+# a property said of the target ("still be a Set card"), and the target conditions that say it
+_PROPERTY_CONDITIONS = {"set": {"set", "face-down"}, "face-down": {"set", "face-down"},
+                        "face-up": {"face-up"}}
+
+
+def _property_is_a_condition(st: Situate, fam: Tree, eref: dict) -> None:
+    """(hunt) "Must the card targeted by Mystical Space Typhoon still be a face-up card when it
+    resolves?": the property asked about must be one of that effect's target conditions (else the
+    question asks of a requirement the card never set, and "yes" would answer another one)."""
+    said = [w for m in subs(fam, "thing_mod") for w in low(m)]
+    found = st.effect_of(eref) if eref.get("card") else None
+    if not said or found is None:
+        return
+    reading, eid = found
+    conds = {str(f.get("condition")) for f in reading.facts if f.type == "target_condition"
+             and f.get("effect") == eid}
+    for w in said:
+        wanted = _PROPERTY_CONDITIONS.get(w, {w})
+        if not wanted & conds:
+            st.fail(f"{eref['card']}'s target has no condition of being {w!r} (its conditions: "
+                    f"{', '.join(sorted(conds)) or 'none'})", fam)
 
 
 def _all_agree(st: Situate, ref: dict, hint: list[str]) -> dict | None:
@@ -351,6 +375,13 @@ def _protected_card(st: Situate, fam: Tree, thing: Tree) -> str:
     ("Neither player can target this card with monster effects"), if it covers the asker."""
     t = st.r.thing(thing)
     ws = t["words"]
+    places = [st.r.place(p) for p in thing.iter_subtrees_topdown() if p.data == "place"]
+    if any(p not in (None, "field") for p in places):
+        # (hunt) "Can I use Monster Reborn on Borreload Dragon in my GY?": its own protection is
+        # a Continuous Effect that applies on the field (game-rules#lingering-effects.10); the
+        # card told elsewhere is not placed here (never read as on the field)
+        st.fail(f"{t['card']}'s own protection applies while it is face-up on the field; a card "
+                "told in another place is not placed here (ask whether the effect targets)", thing)
     controller = "opponent" if ("opponent's" in ws or "their" in ws) else \
         "you" if "my" in ws else None
     if controller is None:
