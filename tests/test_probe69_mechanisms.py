@@ -28,18 +28,6 @@ def test_a_story_before_a_semicolon_and_the_question_after_it(base_expert):
 
 
 @pytest.mark.slow
-def test_its_effect_after_a_named_monster_was_attacked(base_expert):
-    # "its" is the monster the story told attacked, not a card the question never named
-    a = base_expert.ask("My face-down Man-Eater Bug is attacked and destroyed by battle. Can its "
-                        "FLIP effect be activated?")
-    assert "Man-Eater Bug" in a.restated
-    # near miss: with no card told, "its" stays unplaced
-    with pytest.raises(QuestionError, match="whose effect"):
-        base_expert.ask("My face-down monster is attacked and destroyed by battle. Can its FLIP "
-                        "effect be activated?")
-
-
-@pytest.mark.slow
 def test_an_activation_its_card_says_cannot_be_negated(base_expert):
     # "This card's activation and effect cannot be negated": the yes of a negation waits on it
     a = base_expert.ask("Can Magic Jammer negate the activation of Divine Evolution?")

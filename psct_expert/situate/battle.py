@@ -81,7 +81,6 @@ class BattleEvents:
             if c.kind != "monster":
                 self.fail(f"{c.name} is not a monster", node)
             self.entities[target]["card"] = c.name
-            self.last_card = c.name     # "My X is attacked ... Can its effect be activated?": X's
         return target
 
     def ev_battle_destroyed(self, ev: Tree) -> None:
@@ -112,7 +111,5 @@ class BattleEvents:
             what = attacks[-1].get("target")
             if what is None:
                 self.fail("which monster is destroyed by battle? (name it)", ev)
-            if self.entities.get(what, {}).get("card"):
-                self.last_card = self.entities[what]["card"]    # "its effect": the attacked card's
         self.events.append({"kind": "move", "id": self._move_id(), "what": what, "action": "destroyed",
                             "by": "battle"})
