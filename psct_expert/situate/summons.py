@@ -128,6 +128,7 @@ class SummonEvents:
             # (hunt) "I am about to Special Summon a monster": being performed, not yet done (no
             # monster arrived: a replay does not read it as one)
             told["attempt"] = True
+            self.about_to = [*getattr(self, "about_to", []), sid]
         if materials:
             told["materials"] = materials
         lead = what.get("words") or []

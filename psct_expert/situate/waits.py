@@ -209,8 +209,8 @@ def _refuse_a_summon_not_yet_done(st: Situate, family: str, spec: dict) -> None:
 
     card = _asked_card(family, spec)
     last = st.events[-1] if st.events else None
-    if card and last is not None and last.get("kind") == "summon" and last.get("attempt") and \
-            answers_a_summon(st.reading(card)):
+    if card and last is not None and last.get("kind") == "summon" and \
+            last.get("id") in getattr(st, "about_to", []) and answers_a_summon(st.reading(card)):
         st.fail(f"{card} answers a Summon that was made, and the one told is only about to be "
                 "made: ask after it ('my opponent Normal Summons X. Can I activate ...?') or "
                 "whether a card can negate it")
