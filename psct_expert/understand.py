@@ -21,7 +21,7 @@ from .grounded import (card_says, claims_checked, cost_said_as_activation, doing
                        purpose_as_its_text_says, said_in_parentheses, summoned_as_its_text_says,
                        told_doing_says_which)
 from .parser import parse_question
-from .parser.lexicon import Change, Relexed, earlier_first
+from .parser.lexicon import Change, Relexed, earlier_first, ruling_words
 from .parser.question import normalise
 from .reader.numbering import public
 from .rereading import (ORDINAL_WORDS, bare_possessives, card_verbs, chain_links_told,
@@ -59,13 +59,6 @@ _FIRST_PERSON_WORDS = re.compile(r"\b(?:i|me|my|mine|we|us|our|you|your|opp|oppo
 # "my opponent chains X destroying it": a participle read as X's cost, which X's text does not pay;
 # the lexicon may read it as what X does
 _NO_SUCH_COST = "has no effect whose cost is"
-# words that change a ruling when a rephrasing adds them (a place, a player, a time, a number, a
-# negation, a Summon kind)
-_RULING_WORD = re.compile(r"hand|gy|graveyard|deck|field|extra|banished|set|face-down|face-up|"
-                          r"opponent|opponent's|opp|my|their|not|no|never|only|exactly|all|both|"
-                          r"each|every|first|second|again|before|after|damage|step|phase|turn|"
-                          r"response|chain|cost|\d+|one|two|three|normal|special|tribute|flip|"
-                          r"synchro|xyz|link|fusion|ritual|pendulum", re.IGNORECASE)
 # a family whose story is read only inside the question, given story lines apart (-e, scenario)
 _LINES_APART = "not read with story lines given apart"
 # "opp banishes 1 in response": which of the targeted cards, the grammar asks; a story's frame
@@ -209,7 +202,7 @@ def _rephrase_asked(spec: dict, relexed: Relexed | None, scenario: list[str], db
         added = [w for w in re.findall(r"[\w'-]+", plain) if w not in before]
         asks = re.match(r"(?:(?:in other words|i\.e\.|ie|that is|like|so|or)[,\s]+)*(?:can|could|does|do|"
                         r"did|is|are|will|would|may|should)\b", said[0].read.strip().lower())
-        if asks is None or not any(_RULING_WORD.fullmatch(w) for w in added):
+        if asks is None or not any(w in ruling_words() or w.isdigit() for w in added):
             # (a gloss the asker states, "like its not a target right", is no second question)
             return spec, relexed
         needs = f"what {said[0].read.strip()!r}, said again in other words, adds"

@@ -175,6 +175,7 @@ def _patterns() -> dict:
                              rf"(?<=:\s)(?P<verb1>target|targeted)\s+)",
                              re.IGNORECASE) if subjects is not None else None,
         "examples": _alternation(lx.get("examples")),
+        "game_times": _alternation(lx.get("game_times")),
         "rephrasings": re.compile(rf"^(?:{_alternation(lx.get('rephrasings')).pattern}),?\s+",
                                   re.IGNORECASE) if lx.get("rephrasings") else None,
         "hedges": _alternation(lx.get("hedges")),
@@ -996,6 +997,12 @@ def _reasons() -> tuple[frozenset, frozenset]:
             frozenset(str(w).lower() for w in lx.get("reason_game_words") or ()))
 
 
+@lru_cache(maxsize=1)
+def ruling_words() -> frozenset:
+    """The lexicon's words that change a ruling when a rephrasing adds them (``ruling_words``)."""
+    return frozenset(str(w).lower() for w in lexicon().get("ruling_words") or ())
+
+
 def _tells_the_game(said: str) -> bool:
     """Does a reason tell something of the game (a card's name or one of ``reason_game_words``)?"""
     words = _reasons()[1]
@@ -1014,9 +1021,7 @@ _PLAYER_DID = re.compile(r"\b(?:i|we|my opponent|opponent|opp|they|he|she|player
 
 # (hunt) "We are in the Damage Step so I feel like it should work": a time of the game told beside
 # an opinion is what happened; the sentence is never set aside whole
-_GAME_TIME = re.compile(r"\b(?:damage step|damage calculation|battle phase|main phase|end phase|"
-                        r"standby phase|draw phase|battle step|chain link|my turn|their turn|"
-                        r"opponent's turn)\b", re.IGNORECASE)
+
 
 
 def _set_aside_aside(s: str, out: Relexed) -> str:
@@ -1035,7 +1040,8 @@ def _set_aside_aside(s: str, out: Relexed) -> str:
     op = _patterns()["opinions"]
     if op is not None and not s.endswith("?") and "\ue000" not in s and \
             re.search(rf"\b{op.pattern}\b", s, re.IGNORECASE) and not _PLAYER_DID.search(s) and \
-            not _GAME_TIME.search(s):
+            not (_patterns()["game_times"] and re.search(rf"\b{_patterns()['game_times'].pattern}\b",
+                                                          s, re.IGNORECASE)):
         # "it feels like it should count": what the asker believes, not what happened (a
         # sentence that names a card is never set aside: it may tell the story)
         out.changes.append(Change("set-aside", s))
