@@ -435,3 +435,18 @@ def test_what_a_non_targeting_effect_does_and_what_a_target_must_stay(base_exper
                            "when the effect resolves?").value == "yes"
     with pytest.raises(QuestionError, match="own protection applies while"):
         base_expert.ask("can i use monster reborn on borreload dragon in my gy?")
+
+
+@pytest.mark.slow
+def test_a_when_trap_joins_the_chain_that_answers_its_event(base_expert):
+    # only a trigger answering the same Summon was activated: the Chain is still being built
+    # (game-rules#chain.15), so the Trap does not miss the timing
+    a = base_expert.ask("Can I activate Bottomless Trap Hole?", [
+        "My opponent Normal Summons Elemental HERO Stratos.",
+        "My opponent activates the effect of Elemental HERO Stratos."])
+    assert a.value != "no"
+    # near miss: after that link resolved, the Summon is no longer the last thing to happen
+    b = base_expert.ask("Can I activate Bottomless Trap Hole?", [
+        "My opponent Normal Summons Elemental HERO Stratos.",
+        "My opponent activates the effect of Elemental HERO Stratos.", "It resolves."])
+    assert b.value == "no"
