@@ -450,3 +450,18 @@ def test_a_when_trap_joins_the_chain_that_answers_its_event(base_expert):
         "My opponent Normal Summons Elemental HERO Stratos.",
         "My opponent activates the effect of Elemental HERO Stratos.", "It resolves."])
     assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_a_card_moved_as_its_cost_moves_it_and_another_players_copy(base_expert):
+    with pytest.raises(QuestionError, match="or for something else"):
+        base_expert.ask("I already discarded Ash Blossom & Joyous Spring this turn. Can I use "
+                        "another Ash Blossom & Joyous Spring this turn?")
+    # near miss: a use told as a use
+    assert base_expert.ask("I already used Ash Blossom & Joyous Spring this turn. Can I use another "
+                           "Ash Blossom & Joyous Spring this turn?").value == "no"
+    with pytest.raises(QuestionError, match="other player's"):
+        base_expert.ask("Does my opponent's Man-Eater Bug's Flip effect activate?",
+                        ["My opponent attacks my face-down Man-Eater Bug."])
+    assert base_expert.ask("Does Man-Eater Bug's Flip effect activate?",
+                           ["My opponent attacks my face-down Man-Eater Bug."]).value == "yes"

@@ -396,6 +396,10 @@ class ProcedureEvents:
                       f"{card} by {gerund(verb)} it)", ev)
         self.last_card = card
         aid = self._activate({"card": card, "n": fit[0].n}, player, info)
+        if not any(info.get(k) for k in ("respond", "targets", "purposes", "against", "to_effect",
+                                         "link")):
+            # (read as its activation with nothing said of what it answered or aimed at)
+            self.cost_told = [*getattr(self, "cost_told", []), aid]
         # the cost as the text says it ("send this card from your hand to the GY", told "discard")
         paid = next((f.get("verb") for f in self.reading(card).facts if f.type == "cost_action"
                      and f.get("effect") == fit[0].id and cost_told_as(f, verb)), verb)

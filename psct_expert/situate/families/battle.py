@@ -87,6 +87,13 @@ def build_flip_activates(st: Situate, fam: Tree) -> dict:
         st.fail("which monster's Flip effect? (name it)", ref)
     if ent.get("card") not in (None, card):
         st.fail(f"{card} is not the monster told to be attacked", ref)
+    poss = sub(ref, "poss")
+    said = st.r.player(poss) if poss is not None else None
+    if said in ("you", "opponent") and ent.get("controller") in ("you", "opponent") and \
+            said != ent["controller"]:
+        # (hunt) "My opponent attacks my face-down Man-Eater Bug. Does my opponent's Man-Eater
+        # Bug's Flip effect activate?": another player's copy is not the monster attacked
+        st.fail(f"{st.r.said(poss)!r}: the monster told attacked is the other player's", ref)
     st.entities[eid] = {**ent, "card": card}
     if_node = sub(fam, "flip_if")
     if if_node is not None:      # "... if it is destroyed by battle": told after the rest

@@ -135,6 +135,13 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
             return st.spec("again-this-turn", {"effect": ref}) | {"situation": [used_ev]}
         st.fail("what was used before? (tell it: 'I already used X this turn')", fam)
     aid, used_ref = used[-1]
+    if aid in getattr(st, "cost_told", []):
+        # (hunt) "I already discarded Ash Blossom this turn. Can I use another?": the card moved
+        # the way its own cost moves it may have been moved for another card (a cost, a hand
+        # size); whether that was its use is not said
+        st.fail(f"was {used_ref.get('card')} moved to activate its own effect, "
+                f"or for something else? (say 'I activated {used_ref.get('card')}' or 'I used "
+                f"{used_ref.get('card')}')", fam)
     if used_ref != ref and used_ref.get("select") != ref.get("select") and \
             not _same_effect(st, used_ref, ref):
         st.fail("the question asks about another effect than the one used", fam)
