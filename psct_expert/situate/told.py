@@ -36,7 +36,8 @@ from .resolved import ResolvedEvents
 from .summons import SummonEvents
 from .targets import TargetEvents
 from .topics import TargetGoneEvents, TopicEvents
-from .waits import refuse_impossible_summons, refuse_unplaced_zones, waits_on
+from .waits import (refuse_a_summon_not_yet_done, refuse_impossible_summons, refuse_unplaced_zones,
+                    refuse_untold_replay_parts, waits_on)
 from .words import COUNT_WORDS, owner_in_words
 
 
@@ -370,6 +371,8 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         if self.told_suppose:
             # a later part told not done ("my opponent does not Set a card with it")
             out["suppose"] = list(out.get("suppose") or []) + self.told_suppose
+        refuse_untold_replay_parts(self, family)
+        refuse_a_summon_not_yet_done(self, family, out)
         needs = waits_on(self, family, out)
         if needs:
             out["also_needs"] = "; ".join(([out["also_needs"]] if out.get("also_needs") else []) +

@@ -167,9 +167,6 @@ def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
     if banisher:
         out.append(f"whether {banisher} is face-up (while it is, a card sent to the GY is banished "
                    "instead)")
-    if family == "replay":
-        _refuse_untold_replay_parts(st)
-    _refuse_a_summon_not_yet_done(st, family, spec)
     ender = _ends_the_battle_phase(st, family)
     if ender:
         out.append(f"whether the Battle Phase ended ({ender}'s text may end it)")
@@ -201,7 +198,7 @@ def _banisher_face_unsaid(st: Situate) -> str | None:
     return None
 
 
-def _refuse_a_summon_not_yet_done(st: Situate, family: str, spec: dict) -> None:
+def refuse_a_summon_not_yet_done(st: Situate, family: str, spec: dict) -> None:
     """(hunt) "My opponent is about to Normal Summon Sangan. Can I activate Torrential Tribute?":
     a card whose condition is that a monster is Summoned answers a Summon that was made; one told
     only about to be made (an attempt) is not yet (game-rules#summon-kinds.6-7, .14): refused."""
@@ -220,10 +217,12 @@ _OTHER_FIELD = re.compile(r"\bto (?:my opponent's|the opponent's|your opponent's
                           r"my|your) (?:side of the )?field\b", re.IGNORECASE)
 
 
-def _refuse_untold_replay_parts(st: Situate) -> None:
+def refuse_untold_replay_parts(st: Situate, family: str) -> None:
     """(hunt) "... attacks. I Special Summon a monster in Main Phase 2. Does a replay happen?": a
     phase told after the attack (the attack is over by then), or a monster Summoned "to" a field
     said: what the replay rules do not read is refused, never dropped."""
+    if family != "replay":
+        return
     attack = next((i for i, e in enumerate(st.events) if e.get("kind") == "attack"), None)
     if attack is None:
         return

@@ -10,7 +10,9 @@ from lark import Tree
 
 from ...parser.names import ORDINALS
 from ...parser.transform import low, sub, subs
+from ...reader.phrases import names_this_card
 from ..copies import told_copies
+from ..waits import lock_left_by
 from ..words import EFF_PARTS
 from .common import reads_scenario, summon_kinds_read
 
@@ -160,8 +162,6 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     locker = None                 # a negator whose resolution leaves a lock for a time
     for e in _events_after(st, aid):
         if e["kind"] == "negate" and e["of"] == aid and e.get("by"):
-            from ..waits import lock_left_by
-
             locker = locker or lock_left_by(st, e["by"])
         if e["kind"] == "negate" and e["of"] == aid:
             if aid in st.assumed_negation:
@@ -191,8 +191,6 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
             asked = select_effect(reading, ref) if ref.get("card") == used_ref["card"] else None
         except QuestionError:
             eid = asked = None
-        from ...reader.phrases import names_this_card
-
         if eid is not None and asked == eid and any(
                 f.type == "cost_moves_self" and f.get("effect") == eid or
                 # (hunt) "You can send this card from your hand to the GY, then target ...": a
