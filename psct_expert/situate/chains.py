@@ -856,8 +856,8 @@ class ChainEvents(ResponseReach):
         if act.get("respond"):
             to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
             answered = {(to or {}).get("effect", {}).get("card"), *((to or {}).get("targets") or [])}
-            if not t.get("card") or t["card"] in answered or verb not in MOVED or \
-                    not all(f.source is not None and f.get("verb") == verb for f in costs):
+            # (``costs`` are already this verb's, each with its source)
+            if not t.get("card") or t["card"] in answered or verb not in MOVED:
                 return False
             # (hunt) "Player B chains Magic Jammer, discarding Shaddoll Beast": a card named that
             # the link answered neither is nor targets, moved as the chained card's only way to
