@@ -33,11 +33,12 @@ from .phases import PhaseEvents
 from .procedures import ProcedureEvents
 from .refs import EffectRefs
 from .resolved import ResolvedEvents
+from .refusals import (refuse_a_summon_not_yet_done, refuse_impossible_summons, refuse_unplaced_zones,
+                       refuse_untold_replay_parts)
 from .summons import SummonEvents
 from .targets import TargetEvents
 from .topics import TargetGoneEvents, TopicEvents
-from .waits import (refuse_a_summon_not_yet_done, refuse_impossible_summons, refuse_unplaced_zones,
-                    refuse_untold_replay_parts, waits_on)
+from .waits import waits_on
 from .words import COUNT_WORDS, owner_in_words
 
 

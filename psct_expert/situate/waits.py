@@ -3,9 +3,8 @@ of wrong answers): a yes to "can ...?" (an activation, a response, a Summon, a n
 only when nothing told may forbid it that the family's rules do not read: a limit the story told
 (LP, an empty hand, no free zone, an earlier use), a field told empty for a card with nothing to
 do, a face-up card with a lasting lock, a Summon or an activation its card shields from negation.
-Each is said as what the answer also needs (a no stands: these only forbid more).  A card told in a
-place the situation has no place for (the Pendulum Zone), or a Tribute whose text may count it as
-two, is refused: a yes and a no both turn on it."""
+Each is said as what the answer also needs (a no stands: these only forbid more).  What a yes and
+a no both turn on is refused instead, in ``refusals.py``."""
 
 from __future__ import annotations
 
@@ -55,7 +54,7 @@ _ASKED_SLOT = {"can-activate-now": "effect", "can-respond": "responder", "negate
                "negate-activation": "negator"}
 
 
-def _asked_card(family: str, spec: dict) -> str | None:
+def asked_card(family: str, spec: dict) -> str | None:
     """The card of the effect a family's spec asks about (None when the family has no such slot
     or the effect is of no named card)."""
     ref = spec.get(_ASKED_SLOT.get(family, ""))
@@ -69,7 +68,7 @@ def _unread_told(st: Situate, family: str, spec: dict) -> str | None:
     turn", "X is in my hand" (an effect activated on the field), or X already activated
     before in the story (a once-per-turn or once-per-Chain limit).  Those can only turn a
     yes into a no: the yes waits on them.  None when nothing of the kind was told."""
-    card = _asked_card(family, spec) if family != "can-activate-now" else None
+    card = asked_card(family, spec) if family != "can-activate-now" else None
     if not card:
         return None
     said = []
@@ -99,7 +98,7 @@ def _nothing_told(st: Situate, family: str, spec: dict) -> str | None:
     empty field or no free zone, of a card with no activation condition (which would read that
     state): whether the effect could be applied at all is not read by the rules that allow it
     (game-rules#activation-legality.4), so a yes waits on it.  None otherwise."""
-    card = _asked_card(family, spec) if family in ("can-activate-now", "can-respond") else None
+    card = asked_card(family, spec) if family in ("can-activate-now", "can-respond") else None
     if not card:
         return None
     said = []
@@ -177,7 +176,6 @@ def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
 
 
 # a monster that may count as 2 Tributes ("can be treated as 2 Tributes for the Tribute Summon of")
-_AS_TWO = re.compile(r"\b(?:as|be treated as|count as) 2 tributes\b|\btwo tributes\b", re.IGNORECASE)
 # "This card's Normal Summon cannot be negated", "its Special Summon cannot be negated"
 _SUMMON_SHIELD = re.compile(r"\bsummon(?:s)? cannot be negated\b|\bcannot be negated\b[^.]*\bsummon",
                             re.IGNORECASE)
@@ -196,44 +194,6 @@ def _banisher_face_unsaid(st: Situate) -> str | None:
         if card is not None and any(f.type == "gy_replacement" for f in st.reading(card.name).facts):
             return card.name
     return None
-
-
-def refuse_a_summon_not_yet_done(st: Situate, family: str, spec: dict) -> None:
-    """(hunt) "My opponent is about to Normal Summon Sangan. Can I activate Torrential Tribute?":
-    a card whose condition is that a monster is Summoned answers a Summon that was made; one told
-    only about to be made (an attempt) is not yet (game-rules#summon-kinds.6-7, .14): refused."""
-    from ..reader.phrases import answers_a_summon
-
-    card = _asked_card(family, spec)
-    last = st.events[-1] if st.events else None
-    if card and last is not None and last.get("kind") == "summon" and \
-            last.get("id") in getattr(st, "about_to", []) and answers_a_summon(st.reading(card)):
-        st.fail(f"{card} answers a Summon that was made, and the one told is only about to be "
-                "made: ask after it ('my opponent Normal Summons X. Can I activate ...?') or "
-                "whether a card can negate it")
-
-
-_OTHER_FIELD = re.compile(r"\bto (?:my opponent's|the opponent's|your opponent's|their|his|her|"
-                          r"my|your) (?:side of the )?field\b", re.IGNORECASE)
-
-
-def refuse_untold_replay_parts(st: Situate, family: str) -> None:
-    """(hunt) "... attacks. I Special Summon a monster in Main Phase 2. Does a replay happen?": a
-    phase told after the attack (the attack is over by then), or a monster Summoned "to" a field
-    said: what the replay rules do not read is refused, never dropped."""
-    if family != "replay":
-        return
-    attack = next((i for i, e in enumerate(st.events) if e.get("kind") == "attack"), None)
-    if attack is None:
-        return
-    for e in st.events[attack + 1:]:
-        if e.get("kind") == "phase" and e.get("phase") not in ("battle", "damage-step"):
-            st.fail(f"a phase told after the attack ({e.get('phase')}): a replay happens only in "
-                    "the Battle Step of an attack still going on (game-rules#battle.5)")
-        if e.get("kind") == "summon" and isinstance(e.get("what"), str) and \
-                _OTHER_FIELD.search(str(st.entities.get(e["what"], {}).get("desc", ""))):
-            st.fail("a monster Summoned to a field said: the replay rules read whose side it "
-                    "arrives on from who Summons it; say it so ('my opponent Special Summons ...')")
 
 
 _ENDS_BATTLE = re.compile(r"\bend the battle phase\b", re.IGNORECASE)
@@ -294,38 +254,3 @@ def _shielded(st: Situate, family: str, spec: dict) -> str | None:
             # ... cannot be negated": no source here says what a negation then does
             return f"{found.name}'s text says an activation of it cannot be negated"
     return None
-
-
-def refuse_unplaced_zones(st: Situate) -> None:
-    """"a Pendulum Monster in their Pendulum Zone": a card there is no monster on the field, and
-    the situation has no place for it: refused, never read as a monster they control."""
-    for ent in st.entities.values():
-        desc = str(ent.get("desc", ""))
-        if re.search(r"\bpendulum zones?\b", desc, re.IGNORECASE) and \
-                (ent.get("kind") == "monster" or re.search(r"\bmonsters?\b", desc, re.IGNORECASE)):
-            st.fail(f"{desc!r}: the situation model has no place for a card in the Pendulum Zone")
-
-
-def refuse_double_tributes(st: Situate, tributes: list[str]) -> None:
-    """(hunt) "Tributing Kaiser Sea Horse": a monster whose text may count it as 2 Tributes; a yes
-    and a no both turn on it, and the rules count each Tribute as one: refused, not answered."""
-    double = [t for t in tributes if (c := st.db.find(t)) is not None and _AS_TWO.search(c.text or "")]
-    if double:
-        st.fail(f"{double[0]}'s text may count it as 2 Tributes, and the rules here count each "
-                "Tribute as one")
-
-
-def refuse_impossible_summons(st: Situate) -> None:
-    """(hunt) "the Tribute Summon of Thunder King Rai-Oh": a Level 4 or lower monster is Normal
-    Summoned without Tributes (game-rules#summon-procedures.1), so a Tribute Summon of one told or
-    asked is refused, never answered as if it could happen."""
-    for e in st.events:
-        if e.get("kind") != "summon" or e.get("summon-kind") != "tribute":
-            continue
-        what = e.get("what")
-        card = st.db.find(what if isinstance(what, str) else "") or \
-            st.db.find(str(st.entities.get(what, {}).get("card") or ""))
-        level = getattr(card, "level", None) if card is not None else None
-        if isinstance(level, int) and 0 < level <= 4:
-            st.fail(f"{card.name} is Level {level}: it is Normal Summoned without Tributes, never "
-                    "Tribute Summoned (ask about its Normal Summon)")

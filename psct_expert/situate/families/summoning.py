@@ -55,7 +55,7 @@ def build_tribute_summon(st: Situate, fam: Tree) -> dict:
     spec = {"family": "tribute-summon", "card": card, "count": count}
     if tributes:
         spec["tributes"] = tributes
-        from ..waits import refuse_double_tributes
+        from ..refusals import refuse_double_tributes
         refuse_double_tributes(st, tributes)
     return spec
 

@@ -1,0 +1,90 @@
+"""What the situation refuses, never answers: a story whose yes and no both turn on something the
+family's rules do not read (a Summon only about to be made, a replay after the attack ended, a card
+in the Pendulum Zone, a Tribute its text may count as two, a Tribute Summon of a Level 4 or lower
+monster).  Each refusal names what it cannot place and how to ask instead; ``waits.py`` says what a
+yes still waits on."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .waits import asked_card
+
+if TYPE_CHECKING:
+    from .told import Situate
+
+_AS_TWO = re.compile(r"\b(?:as|be treated as|count as) 2 tributes\b|\btwo tributes\b", re.IGNORECASE)
+
+
+def refuse_a_summon_not_yet_done(st: Situate, family: str, spec: dict) -> None:
+    """(hunt) "My opponent is about to Normal Summon Sangan. Can I activate Torrential Tribute?":
+    a card whose condition is that a monster is Summoned answers a Summon that was made; one told
+    only about to be made (an attempt) is not yet (game-rules#summon-kinds.6-7, .14): refused."""
+    from ..reader.phrases import answers_a_summon
+
+    card = asked_card(family, spec)
+    last = st.events[-1] if st.events else None
+    if card and last is not None and last.get("kind") == "summon" and \
+            last.get("id") in getattr(st, "about_to", []) and answers_a_summon(st.reading(card)):
+        st.fail(f"{card} answers a Summon that was made, and the one told is only about to be "
+                "made: ask after it ('my opponent Normal Summons X. Can I activate ...?') or "
+                "whether a card can negate it")
+
+
+_OTHER_FIELD = re.compile(r"\bto (?:my opponent's|the opponent's|your opponent's|their|his|her|"
+                          r"my|your) (?:side of the )?field\b", re.IGNORECASE)
+
+
+def refuse_untold_replay_parts(st: Situate, family: str) -> None:
+    """(hunt) "... attacks. I Special Summon a monster in Main Phase 2. Does a replay happen?": a
+    phase told after the attack (the attack is over by then), or a monster Summoned "to" a field
+    said: what the replay rules do not read is refused, never dropped."""
+    if family != "replay":
+        return
+    attack = next((i for i, e in enumerate(st.events) if e.get("kind") == "attack"), None)
+    if attack is None:
+        return
+    for e in st.events[attack + 1:]:
+        if e.get("kind") == "phase" and e.get("phase") not in ("battle", "damage-step"):
+            st.fail(f"a phase told after the attack ({e.get('phase')}): a replay happens only in "
+                    "the Battle Step of an attack still going on (game-rules#battle.5)")
+        if e.get("kind") == "summon" and isinstance(e.get("what"), str) and \
+                _OTHER_FIELD.search(str(st.entities.get(e["what"], {}).get("desc", ""))):
+            st.fail("a monster Summoned to a field said: the replay rules read whose side it "
+                    "arrives on from who Summons it; say it so ('my opponent Special Summons ...')")
+
+
+def refuse_unplaced_zones(st: Situate) -> None:
+    """"a Pendulum Monster in their Pendulum Zone": a card there is no monster on the field, and
+    the situation has no place for it: refused, never read as a monster they control."""
+    for ent in st.entities.values():
+        desc = str(ent.get("desc", ""))
+        if re.search(r"\bpendulum zones?\b", desc, re.IGNORECASE) and \
+                (ent.get("kind") == "monster" or re.search(r"\bmonsters?\b", desc, re.IGNORECASE)):
+            st.fail(f"{desc!r}: the situation model has no place for a card in the Pendulum Zone")
+
+
+def refuse_double_tributes(st: Situate, tributes: list[str]) -> None:
+    """(hunt) "Tributing Kaiser Sea Horse": a monster whose text may count it as 2 Tributes; a yes
+    and a no both turn on it, and the rules count each Tribute as one: refused, not answered."""
+    double = [t for t in tributes if (c := st.db.find(t)) is not None and _AS_TWO.search(c.text or "")]
+    if double:
+        st.fail(f"{double[0]}'s text may count it as 2 Tributes, and the rules here count each "
+                "Tribute as one")
+
+
+def refuse_impossible_summons(st: Situate) -> None:
+    """(hunt) "the Tribute Summon of Thunder King Rai-Oh": a Level 4 or lower monster is Normal
+    Summoned without Tributes (game-rules#summon-procedures.1), so a Tribute Summon of one told or
+    asked is refused, never answered as if it could happen."""
+    for e in st.events:
+        if e.get("kind") != "summon" or e.get("summon-kind") != "tribute":
+            continue
+        what = e.get("what")
+        card = st.db.find(what if isinstance(what, str) else "") or \
+            st.db.find(str(st.entities.get(what, {}).get("card") or ""))
+        level = getattr(card, "level", None) if card is not None else None
+        if isinstance(level, int) and 0 < level <= 4:
+            st.fail(f"{card.name} is Level {level}: it is Normal Summoned without Tributes, never "
+                    "Tribute Summoned (ask about its Normal Summon)")
