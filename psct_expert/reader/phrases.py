@@ -196,6 +196,11 @@ class PhraseReaders:
             self.add("response_condition", state_src, effect=eff.id, word=word)
             return
         if kind == "state":
+            moment = c["damage_step_moment"].search(cond)
+            if moment:      # "After damage calculation, if the equipped monster battled ...:"
+                self.add("damage_step_moment", self.src(text, cs + moment.start(), cs + moment.end(),
+                                                        where), effect=eff.id)
+                return
             self.add("state_condition", state_src, effect=eff.id, word=word)
             return
         self.add("trigger", self.src(text, cs + trig.start(1), cs + trig.end(1), where),
@@ -292,6 +297,10 @@ class PhraseReaders:
                 continue        # two windows said with "or": no single one is read
             self.add("phase_condition", self.src(text, cs + m.start(), cs + m.end(), where),
                      effect=eff.id, phase=phase, turn=turn)
+            if re.search(r"\beven\s+$", cond[:m.start()], re.IGNORECASE):
+                # "..., even during the Damage Step": that window too, not only it
+                self.add("phase_also", self.src(text, cs + m.start(), cs + m.end(), where),
+                         effect=eff.id, phase=phase)
 
     def _read_windows(self, text, eff, where, cs, cond):
         """Two windows joined by "or" ("During your Main Phase or your opponent's Battle Phase",

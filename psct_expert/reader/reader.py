@@ -95,6 +95,11 @@ class _Reader(PhraseReaders):
         if m is not None:       # no other activation the turn it is activated
             self.add("turn_lock", self.src(text, m.start(), m.end(), "text"), card=card.name,
                      action="activate")
+        for kind, key in (("set-turn", "grants_set_turn"), ("from-hand", "grants_from_hand")):
+            m = self.g.p[key].search(text)
+            if m is not None:   # it lets other cards be activated the turn Set, or from the hand
+                self.add("grants_activation", self.src(text, m.start(), m.end(), "text"),
+                         card=card.name, kind=kind)
         m = self.g.p["direct_attack_text"].search(text)
         if m is not None:       # it speaks of attacking directly
             self.add("direct_attack_text", self.src(text, m.start(), m.end(), "text"), card=card.name)
