@@ -260,7 +260,12 @@ class Expert:
         first, answers = self._parts(spec, key, text)
         for a in answers:
             if a.value == decisive:
-                if a is not first:
+                if a is not first and key == "or":
+                    # (hunt) "Can I activate Kuribohrn?" settled by its second effect: the
+                    # restatement names the way that settled it, never the first way asked
+                    a.notes.append("the question is settled by one of these: "
+                                   + " / ".join(dict.fromkeys(x.restated for x in answers)))
+                elif a is not first:
                     a.notes.append("the question also asks: " + first.restated)
                     a.restated = first.restated
                 return a

@@ -581,8 +581,8 @@ def doing_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None
 # X's effects done to X itself, said instead of activating that effect (the purpose after it);
 # "can i activate X from hand to banish something from their gy?": the purpose says which effect
 _COST_AS_ACT = re.compile(r"\b(?P<modal>can|could|may)\s+(?P<who>i|you|they|he|she|my opponent|opp|"
-                          r"opponent)\s+(?P<verb>tribute|discard|banish|reveal|activate|use|chain)\s+"
-                          r"(?P<k>\ue000k\d+k|it\b)(?!'s)"
+                          r"opponent)\s+(?P<verb>tribute|discard|banish|reveal|send|activate|use|chain)\s+"
+                          r"(?P<k>\ue000k\d+k|it\b)(?!'s)(?P<gy>\s+to\s+(?:the|my|your)\s+(?:gy|graveyard)\b)?"
                           r"(?P<rest>(?:\s+(?!to\b|in\s+order\b)[\w'\-]+){0,6}?)"
                           r"(?:\s+(?P<how>(?:in order\s+)?to\s+[^?]+?))?\s*(?P<end>\?)", re.IGNORECASE)
 
@@ -616,13 +616,16 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     reading = read_card(card)
     verb = m.group("verb").lower()
     how = m.group("how")
+    if (verb == "send") != bool(m.group("gy")) and not (verb == "send" and how):
+        return      # "send X to the GY" is the cost said; "banish X to the GY" is nothing
     if verb in ("activate", "use", "chain"):
         if not how:
             return      # the card activated, or its only effect: the grammar reads that
         paying = [f.get("effect") for f in reading.facts if f.type == "effect"]
     else:
         paying = [f.get("effect") for f in reading.facts if f.type == "cost_action"
-                  and f.get("verb") == verb and "this card" in (getattr(f.source, "quote", "") or "").lower()]
+                  and f.get("verb") == verb and re.search(r"\bthis (?:face-up )?card\b",
+                                                 getattr(f.source, "quote", "") or "", re.IGNORECASE)]
     paying = list(dict.fromkeys(paying))
     if how:
         said = re.sub(r"^(?:in order\s+)?to\s+", "", how, flags=re.IGNORECASE)

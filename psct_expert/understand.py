@@ -98,8 +98,8 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
     refusal offers only questions that are answered.  Without it the nearest questions are
     those that parse and resolve."""
     try:
-        return _rephrase_asked(*_understood(text, scenario, db, families, settle), scenario, db,
-                               families)
+        return _earlier_kept(*_rephrase_asked(*_understood(text, scenario, db, families, settle),
+                                              scenario, db, families), db)
     except NOT_PLACED as exc:
         if mirror and _OTHER_SIDE in str(exc):
             mirrored = _mirrored(text, scenario, db, families, settle)
@@ -116,6 +116,37 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
         if each is not None:
             return each
         raise
+
+
+# the families whose answer turns on what was done last (a response, a negation, a trigger)
+_LAST_DONE = {"negate-summon", "negate-activation", "can-respond", "summon-negatable",
+              "can-activate-now", "can-activate"}
+_EARLIER = re.compile(r"\bearlier\b", re.IGNORECASE)
+
+
+def _earlier_kept(spec: dict, relexed: Relexed | None, db: CardDB) -> tuple[dict, Relexed | None]:
+    """(hunt) "My opponent Normal Summoned a monster earlier this turn. Can I activate Torrential
+    Tribute?": "earlier" says other things were done since, and a family that answers by what
+    was done last would read the Summon as just made: refused, never dropped.  Not when later
+    sentences were told (they were read after it: "earlier-first"), nor for an activation whose
+    card answers no event (no trigger, response or negation: what was last does not matter)."""
+    changes = relexed.changes if relexed is not None else []
+    dropped = [c for c in changes if _EARLIER.search(c.written) and not _EARLIER.search(c.read)]
+    if not dropped or spec.get("family") not in _LAST_DONE or \
+            any(c.kind == "earlier-first" for c in changes):
+        return spec, relexed
+    asked = spec.get("effect") if spec.get("family") in ("can-activate-now", "can-activate") \
+        else None
+    card = db.find(asked.get("card")) if isinstance(asked, dict) and asked.get("card") else None
+    if card is not None:
+        from .reader import read_card
+
+        if not any(f.type in ("trigger", "response_condition", "negation_scope", "negates")
+                   for f in read_card(card).facts):
+            return spec, relexed
+    raise QuestionError(f"could not understand the question: {dropped[0].written!r} says it "
+                        "happened earlier, and the answer turns on what was done last: tell what "
+                        "happened since, or ask right after it", understood=spec)
 
 
 def _mirrored(text: str, scenario: list[str], db: CardDB, families: dict, settle=None):

@@ -152,6 +152,7 @@ class ChainEvents(ResponseReach):
         if info.get("to_effect") is not None:
             answers = self._chained_to(info["to_effect"], player)
         self._check_activated(ref)
+        self._check_targeting_said(ref, info)
         aid = f"a{len(self.acts) + 1}"
         event = {"kind": "activate", "id": aid, "effect": ref, "player": player}
         if info.get("from") in ("hand", "field", "gy", "deck", "extra-deck", "set"):
@@ -304,6 +305,22 @@ class ChainEvents(ResponseReach):
             self.fail(f"{said} has no ':' or ';': it is not activated and starts no Chain "
                       "(psct-guide#2); say which effect was activated")
 
+    def _check_targeting_said(self, ref: dict, info: dict) -> None:
+        """(hunt) "I chain Dark Ruler No More targeting their monster": a card told to target
+        whose text targets nothing (no "target" in any of its effects, in PSCT) and answers no
+        activation or Summon ("opp hits it with Solemn Strike" is a response) is refused, naming
+        it: what it would do to that card is not what its text does."""
+        card = ref.get("card")
+        if not info.get("targets") or not card or ref.get("generic"):
+            return
+        reading = self.reading(card)
+        if any(f.type in ("target", "target_word", "negation_scope", "negates")
+               for f in reading.facts) or \
+                "equip" in reading.card.subtypes or \
+                not any(f.type == "psct" and f.get("value") == "yes" for f in reading.facts):
+            return
+        self.fail(f"{card} does not target (no 'target' in its text): say what it does instead")
+
     def _chained_to(self, node: Tree, player: str) -> str:
         """"chains X to my Pot of Desires": the activation of that card told before, or, when none
         was, that card's activation (by its owner, the other player unless the words say)."""
@@ -431,6 +448,8 @@ class ChainEvents(ResponseReach):
         if verb == "negate" and t["pronoun"] and act.get("respond"):
             self._negates_answered(act, m)
             return
+        if verb == "negate" and t["pronoun"] and self._negates_the_summon_told(act):
+            return
         if verb == "special-summon":
             card = act["effect"].get("card")
             found = self.effect_of(act["effect"]) if card and t["pronoun"] and \
@@ -458,6 +477,21 @@ class ChainEvents(ResponseReach):
         what = self._answered_card(act, m, verb) if t["pronoun"] else \
             self.entity(t, **({"controller": owner_in_words(t["words"])} if owner_in_words(t["words"]) else {}))
         self._step(act, action, what)
+
+    def _negates_the_summon_told(self, act: dict) -> bool:
+        """(round 71) "I go for a Link Summon, my opponent flips Solemn Strike to negate it": a
+        card that negates Summons, activated right after a Summon was told, negates that Summon
+        (as "... and negates the Summon" tells it: the Summon is only attempted).  False when the
+        activation follows no Summon or its card negates none."""
+        at = self.events.index(act)
+        before = self.events[at - 1] if at > 0 else None
+        card = act["effect"].get("card")
+        if before is None or before.get("kind") != "summon" or not card or not any(
+                f.type == "negation_scope" and f.get("what") == "summon"
+                for f in self.reading(card).facts):
+            return False
+        before["attempt"] = True
+        return True
 
     def _negates_answered(self, act: dict, m: Tree) -> None:
         """"... to negate it", "... to negate my monster effect": the link it answers is negated

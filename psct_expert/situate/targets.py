@@ -12,6 +12,7 @@ from lark import Tree
 
 from ..parser.transform import find, low, sub, subs
 from ..reader import Reading
+from ..reader.grammar import grammar
 from ..reader.phrases import turns_face_down_only
 from .holdings import note_removed
 from .refs import target_places
@@ -133,16 +134,43 @@ class TargetEvents:
         ref = self.effect_ref(self.r.effect(effs[-1]), hint=hint)
         if a is None:
             owner = self.r.effect(effs[0]).get("owner")
-        if owner not in ("you", "opponent"):
-            owner = "you"
+            if owner not in ("you", "opponent") and sub(ev, "poss") is not None:
+                # "... is targeted by my opponent's Effect Veiler": whose card, said before it
+                owner = self.r.player(sub(ev, "poss"))
+        unsaid = owner not in ("you", "opponent")
+        if unsaid:
+            # (hunt) "Effect Veiler targets my Stardust Dragon": nobody said who activated it;
+            # when its target is "1 monster your opponent controls" and the card targeted is
+            # said to be a player's, the activator is that player's opponent (and the reverse)
+            owner = self._activator_by_its_target(ref, owner_in_words(tw))
+            unsaid = owner is None
+            owner = owner or "you"
         if ref.get("card") and not any(
                 f.type == "target" and (f.get("effect") == f"{ref['card']}#{ref.get('n', 1)}"
                                         or ref.get("n") is None)
                 for f in self.reading(ref["card"]).facts):
             self.fail(f"{self.r.said(effs[-1])!r} does not target", ev)
         things = [t for t in ev.children if isinstance(t, Tree) and t.data == "thing"]
-        self._activate(ref, owner, {**self._when(ev), **self._mods(ev),
-                                    "targets": [self.r.thing(t) for t in things]})
+        aid = self._activate(ref, owner, {**self._when(ev), **self._mods(ev),
+                                          "targets": [self.r.thing(t) for t in things]})
+        if unsaid:
+            self.unsaid_activator.add(aid)
+
+    def _activator_by_its_target(self, ref: dict, held_by: str | None) -> str | None:
+        """Who activated a card told to target a card of ``held_by``, from whose cards its text
+        targets ("1 monster your opponent controls": the other player; "1 monster you control":
+        that player); None when either is not said."""
+        found = self.effect_of(ref) if ref.get("card") else None
+        if found is None or held_by not in ("you", "opponent"):
+            return None
+        reading, eid = found
+        said = " ".join(str(getattr(f.source, "quote", "") or "") for f in reading.facts
+                        if f.type == "target" and f.get("effect") == eid)
+        q = grammar().text_queries
+        mine, theirs = bool(q["target_mine"].search(said)), bool(q["target_theirs"].search(said))
+        if mine == theirs:
+            return None
+        return held_by if mine else {"you": "opponent", "opponent": "you"}[held_by]
 
     def ev_do(self, ev: Tree) -> None:
         """A response told by what it does to a targeted card: that effect is activated, and the

@@ -253,4 +253,13 @@ def _shielded(st: Situate, family: str, spec: dict) -> str | None:
             # "This card's activation and effect cannot be negated", "This effect's activation
             # ... cannot be negated": no source here says what a negation then does
             return f"{found.name}'s text says an activation of it cannot be negated"
+        # (hunt) "I control Traptrix Atrax. I activate Trap Hole. Can my opponent negate it with
+        # Solemn Judgment?": another card told face-up whose text shields activations
+        for e in st.events:
+            other = st.db.find(e.get("what")) if e.get("kind") == "state" and \
+                e.get("place") == "field" and e.get("face") != "down" and \
+                isinstance(e.get("what"), str) else None
+            if other is not None and other.name != card and \
+                    _ACTIVATION_SHIELD.search(other.text or ""):
+                return f"{other.name}'s text says some activations cannot be negated"
     return None

@@ -176,11 +176,25 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
     if purpose is not None:
         verb = hint[0] if hint else None
         obj = low(purpose)[2:]
-        if verb == "negate" and obj in ([], ["it"]):
+        if verb == "negate" and (obj in ([], ["it"]) or _names_the_answered(st, purpose, act)):
             spec["and"] = [{"family": "negate-activation", "negator": responder, "activated": to}]
         else:
             spec["also_needs"] = f"whether it can {st.r.said(purpose)[3:]}"
     return spec
+
+
+_ITS_WORDS = {"their", "his", "her", "my", "the", "that", "this", "its", "'s", "activation", "card"}
+
+
+def _names_the_answered(st: Situate, purpose: Tree, act: dict | None) -> bool:
+    """(round 71) "Can I chain Solemn Judgment to negate their Solemn Strike?": the purpose names
+    the card whose activation is answered, and nothing else (no "effect": which of the two is
+    negated is then said), so it asks the same as "to negate it"."""
+    card = ((act or {}).get("effect") or {}).get("card")
+    named = list(purpose.scan_values(lambda v: getattr(v, "type", "") == "XCARD"))
+    if not card or len(named) != 1 or st.r.card(named[0]) != card:
+        return False
+    return set(low(purpose)[2:]) - {str(named[0]).lower()} <= _ITS_WORDS
 
 
 def _locks_responses(st: Situate, act: dict | None) -> bool:
@@ -239,6 +253,7 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
         if not st.acts:
             st.fail("negate what? (tell it first)", fam)
         check_activator(st, negator, st.acts[-1][0], "you")
+        _still_open(st, st.acts[-1][0], negator, fam)
         return st.spec("negate-activation", {"negator": negator, "activated": st.acts[-1][0]})
     ref = sub(fam, "summon_ref")
     vs = next((t for t in fam.children if isinstance(t, Tree) and t.data in SUMMON_NODES), None)
@@ -526,6 +541,44 @@ def _summon_to_come(st: Situate, node: Tree, negator: dict, kind: str) -> dict:
     return spec
 
 
+def _activated_effect(st: Situate, target: dict, negator: dict, node: Tree) -> None:
+    """(hunt) "My opponent controls a face-up Skill Drain. Can Solemn Judgment negate its
+    effect?": "its" read as the negating card's own effect, or the activation of a Continuous
+    Spell/Trap told face-up on the field (it resolved; its effect is never activated): refused,
+    saying why."""
+    if target.get("card") and target.get("card") == negator.get("card"):
+        st.fail(f"whose effect? ('its' reads as {negator['card']} itself: name the card)", node)
+    card = st.db.find(target["card"]) if target.get("card") else None
+    if card is not None and card.kind in ("spell", "trap") and \
+            {"continuous", "field", "equip"} & set(card.subtypes) and any(
+                e.get("kind") == "state" and e.get("place") == "field" and e.get("what") == card.name
+                and e.get("face") != "down" for e in st.events):
+        st.fail(f"{card.name} is told on the field: its activation has resolved, and its effect "
+                "applies without being activated, so there is no activation to negate (ask before "
+                f"it resolves: 'My opponent activates {card.name}. Can I negate it with ...?')", node)
+
+
+def _still_open(st: Situate, aid: str, negator: dict, node: Tree) -> None:
+    """(hunt) "My opponent activates Pot of Greed. It resolves. Can I negate it with Solemn
+    Judgment?", "... and then Normal Summons Sangan", "... and I chain Mystical Space Typhoon": a
+    negation of an activation is chained to it while it is the last thing done
+    (game-rules#chain.8); one told resolved, or followed by something else than the negator's
+    own activation, is refused (no place for when the negation would be activated)."""
+    act = next((e for e in st.events if e.get("id") == aid), None)
+    if act is None:
+        return
+    for e in st.events[st.events.index(act) + 1:]:
+        if e.get("kind") == "resolve" and e.get("of") in (None, aid):
+            st.fail("it was told to resolve: an activation that resolved can no longer be negated "
+                    "(ask before it resolves)", node)
+        mine = e.get("kind") == "activate" and \
+            (e.get("effect") or {}).get("card") == negator.get("card")
+        if not mine and e.get("kind") not in ("negate",):
+            st.fail("something was told after that activation: a negation is chained to the "
+                    "activation made last (ask right after it: 'My opponent activates X. Can I "
+                    "negate it with Y?')", node)
+
+
 def build_negate_activation(st: Situate, fam: Tree) -> dict:
     """"Can X negate (the activation of) Y?": Y named, or an activation told before."""
     effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
@@ -554,6 +607,7 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
             # "I activate X. Can Dark Bribe negate it?": whose Dark Bribe is not said
             holder_unsaid(st, negator, "activation")
         check_activator(st, negator, st.acts[-1][0], holder)
+        _still_open(st, st.acts[-1][0], negator, act)
         return st.spec("negate-activation", {"negator": negator, "activated": st.acts[-1][0]})
     owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
         st.r.player(sub(inner[0], "poss")) if sub(inner[0], "poss") is not None else None
@@ -567,11 +621,13 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
         check_activator(st, negator, aid, holder)
         return st.spec("negate-activation", {"negator": negator, "activated": aid})
     target = st.effect_ref(ir)
+    _activated_effect(st, target, negator, act)
     told = st._find_act(target)
     if not told and owner in ("you", "opponent") and not target.get("generic"):
         told = st._activate(target, owner, {})     # "my opponent's Giant Trunade": by them
     if told:
         check_activator(st, negator, told, holder)
+        _still_open(st, told, negator, act)
     elif holder != "you":
         holder_unsaid(st, negator, "activation",
                       f"who activates it? {negator.get('card')} answers only its controller's "

@@ -145,17 +145,24 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
         spec["suppose"] = spec.get("suppose", []) + [{"requirement_unmet": {}}]
     named = [st.r.card(t) for t in q.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
     others = [c for c in named if st.db.get(c).name != ref.get("card")]
-    obj = sub(q, "thing")
-    if others or obj is not None and low(obj) not in (["it"], ["them"], ["everything"]):
+    obj = sub(q, "thing") or sub(q, "outcome_obj")
+    # (hunt) "Does Mirror Force still destroy the attacking monster?", "Does Dark Hole destroy
+    # it?" after a link chained to it flipped or protected that monster: one card asked about
+    # (what it does to all of them is whether it resolves)
+    aims = any(f.type == "target" and f.get("effect") == found[1] for f in found[0].facts)
+    if others or obj is not None and not aims and not set(low(obj)) & _ALL_OF_THEM:
         # (hunt) "Does Dark Hole still destroy Dark Magician?" after Dark Magician was returned to
         # the hand (or protected) in response: whether it still resolves is not whether that card
         # is still there to be affected then (game-rules#targeting.11); a yes waits on it
-        what = others[0] if others else st.r.said(sub(q, "thing"))
+        what = others[0] if others else st.r.said(obj)
         needs = (f"whether {what} is still there, and can be affected, when {ref.get('card')} "
                  "resolves (what it does is done to what is there then)")
         spec["also_needs"] = "; ".join([spec["also_needs"], needs] if spec.get("also_needs")
                                        else [needs])
     return spec
+
+
+_ALL_OF_THEM = {"them", "everything", "all", "monsters", "cards", "both", "each", "every"}
 
 
 def _requirement_broken(st: Situate, ref: dict, found) -> bool:

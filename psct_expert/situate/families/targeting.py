@@ -304,6 +304,7 @@ def _affecting(st: Situate, fam: Tree, eff_ir: dict, ref: dict, eid: str) -> dic
     never reaches a card of the other player, whatever protects it; that is refused, saying so
     (the family's rules know targeting and its protections, not whose cards a sweep reaches)."""
     found = st.effect_of(ref)
+    _reaches(st, fam, ref, eid, found)
     controller = st.entities.get(eid, {}).get("controller")
     if found is not None and controller in ("you", "opponent") and _never_targets(st, ref):
         effect = found[0].by_id(found[1])
@@ -316,6 +317,34 @@ def _affecting(st: Situate, fam: Tree, eff_ir: dict, ref: dict, eid: str) -> dic
             st.fail(f"{ref['card']} affects only {whose} ({done.strip()!r}), and that card is not "
                     "one of them: it does not reach it at all", fam)
     return st.spec("can-target", {"effect": ref, "entity": eid})
+
+
+_KIND_WORDS = {"monster": r"\bmonsters?\b", "spell": r"\bspells?\b|\bspell/traps?\b",
+               "trap": r"\btraps?\b|\bspell/traps?\b"}
+
+
+def _reaches(st: Situate, fam: Tree, ref: dict, eid: str, found) -> None:
+    """(hunt) "Can Harpie's Feather Duster destroy a monster that cannot be targeted?", "Can Nibiru
+    destroy ...?": the action asked must be one the effect does, and the kind of card asked one
+    its text names (or "cards"); else what is asked is not what the family answers (whether it
+    targets or affects it) and the question is refused, saying so."""
+    if found is None or sub(fam, "affect_vp") is None:
+        return
+    reading, effect_id = found
+    verb = st.r.action(find(fam, "act_verb"))
+    does = {f.get("verb") for f in reading.facts if f.type in ("clause", "clause_verb") and
+            (f.get("effect") == effect_id or str(f.get("effect")).startswith(effect_id + "."))}
+    if verb is not None and verb not in does:
+        st.fail(f"{ref['card']}'s effect does not {verb} (it does "
+                f"{', '.join(sorted(str(d) for d in does)) or 'nothing the reader names'})", fam)
+    effect = reading.by_id(effect_id)
+    # (what it acts on may be said in its target, before the ";": "Target 1 Spell/Trap ...")
+    done = re.split(r":", effect.text)[-1] if effect is not None else ""
+    said = str(st.entities.get(eid, {}).get("desc", "")).lower()
+    for kind, rx in _KIND_WORDS.items():
+        if re.search(rf"\b{kind}s?\b", said) and not re.search(
+                rx + r"|(?<!this )(?<!that )\bcards?\b", done, re.IGNORECASE):
+            st.fail(f"{ref['card']}'s effect does not reach a {kind.title()} ({done.strip()!r})", fam)
 
 
 def _never_targets(st: Situate, ref: dict) -> bool:
