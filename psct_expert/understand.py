@@ -98,8 +98,9 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
     refusal offers only questions that are answered.  Without it the nearest questions are
     those that parse and resolve."""
     try:
-        return _earlier_kept(*_rephrase_asked(*_understood(text, scenario, db, families, settle),
-                                              scenario, db, families), db)
+        return _alternative_kept(*_earlier_kept(*_rephrase_asked(
+            *_understood(text, scenario, db, families, settle), scenario, db, families), db),
+            db, families)
     except NOT_PLACED as exc:
         if mirror and _OTHER_SIDE in str(exc):
             mirrored = _mirrored(text, scenario, db, families, settle)
@@ -147,6 +148,25 @@ def _earlier_kept(spec: dict, relexed: Relexed | None, db: CardDB) -> tuple[dict
     raise QuestionError(f"could not understand the question: {dropped[0].written!r} says it "
                         "happened earlier, and the answer turns on what was done last: tell what "
                         "happened since, or ask right after it", understood=spec)
+
+
+def _alternative_kept(spec: dict, relexed: Relexed | None, db: CardDB,
+                      families: dict) -> tuple[dict, Relexed | None]:
+    """(hunt) "Can Sangan miss the timing, or is it Armageddon Knight that can?": an alternative
+    set aside that names a card the rest of the question does not is another card's question
+    (which of the two?), never the other answer of this one: refused, naming it."""
+    changes = relexed.changes if relexed is not None else []
+    for c in changes:
+        if c.kind != "alternative":
+            continue
+        # (an example in parentheses, "(like Cyber Dragon)", is no card asked about)
+        said = {m.card for m in mentions(re.sub(r"\([^)]*\)", " ", c.written), db, families)}
+        rest = {m.card for m in mentions(relexed.text, db, families)}
+        if said - rest:
+            raise QuestionError(f"could not understand the question: {c.written!r} asks the same "
+                                f"of another card ({', '.join(sorted(said - rest))}): ask one "
+                                "card at a time", understood=spec)
+    return spec, relexed
 
 
 def _mirrored(text: str, scenario: list[str], db: CardDB, families: dict, settle=None):

@@ -255,3 +255,53 @@ def test_another_face_up_card_may_grant_or_shield_an_activation(base_expert):
     # near misses: nothing told
     assert base_expert.ask("Can I activate Solemn Judgment the turn I Set it?").value == "no"
     assert base_expert.ask("Can I activate Trap Hole from my hand?").value == "no"
+
+
+@pytest.mark.slow
+def test_right_after_a_counter_trap_only_a_counter_trap(base_expert):
+    a = base_expert.ask("My opponent's monster declares an attack. I activate Negate Attack. Can I "
+                        "activate Mirror Force?")
+    assert a.value == "no" and "only-spell-speed-3-after-a-counter-trap" in a.rules()
+    # near miss: nothing activated since the declaration
+    assert base_expert.ask("My opponent's monster declares an attack. Can I activate Mirror "
+                           "Force?").value == "yes"
+
+
+@pytest.mark.slow
+def test_earlier_before_a_question_on_what_was_done_last(base_expert):
+    with pytest.raises(QuestionError, match="earlier"):
+        base_expert.ask("My opponent Normal Summoned a monster earlier this turn. Can I activate "
+                        "Torrential Tribute?")
+    # near misses: a card that answers no event; a later sentence told after it
+    assert base_expert.ask("Earlier this turn my opponent activated Pot of Greed. Can I activate "
+                           "Mystical Space Typhoon now?").value == "yes"
+    assert base_expert.ask("Can I activate Torrential Tribute?", [
+        "My opponent Flip Summons a monster.",
+        "Earlier this turn, my opponent activated Pot of Greed."]).value == "yes"
+
+
+@pytest.mark.slow
+def test_attack_again_after_a_monster_arrived_mid_attack(base_expert):
+    with pytest.raises(QuestionError, match="replay"):
+        base_expert.ask("My Blue-Eyes White Dragon attacks and my opponent Special Summons a "
+                        "monster. Can Blue-Eyes White Dragon attack again this turn?")
+    assert base_expert.ask("My Blue-Eyes White Dragon attacks. Can Blue-Eyes White Dragon attack "
+                           "again this turn?").value == "no"
+
+
+@pytest.mark.slow
+def test_a_tribute_its_text_forbids(base_expert):
+    with pytest.raises(QuestionError, match="cannot be Tributed"):
+        base_expert.ask("Can I Tribute Summon Summoned Skull by Tributing Nimble Musasabi?")
+    assert base_expert.ask("Can I Tribute Summon Summoned Skull by Tributing "
+                           "Sangan?").value == "yes"
+
+
+@pytest.mark.slow
+def test_an_alternative_naming_another_card_is_kept(base_expert):
+    # (hunt) "..., or is it Armageddon Knight that can?": another card's question, never set aside
+    with pytest.raises(QuestionError, match="another card"):
+        base_expert.ask("Can Sangan miss the timing, or is it Armageddon Knight that can?")
+    # near miss: the other answer of the same question is set aside
+    aside = base_expert.ask("Does Raigeki target, or does it just destroy?")
+    assert aside.value == "no" and any(c.kind == "alternative" for c in aside.reading.changes)

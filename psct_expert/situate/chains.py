@@ -311,7 +311,8 @@ class ChainEvents(ResponseReach):
         activation or Summon ("opp hits it with Solemn Strike" is a response) is refused, naming
         it: what it would do to that card is not what its text does."""
         card = ref.get("card")
-        if not info.get("targets") or not card or ref.get("generic"):
+        if not info.get("targets") or not info.get("targeting_said") or not card or \
+                ref.get("generic"):
             return
         reading = self.reading(card)
         if any(f.type in ("target", "target_word", "negation_scope", "negates")

@@ -370,7 +370,8 @@ class ProcedureEvents:
             f.type == "cost_action" and f.get("effect") == e.id and paid(f) for f in reading.facts)]
 
     # the mods a cost told as the activation may have (where from, on what, in response to what)
-    _COST_TOLD_MODS = frozenset({"from", "targets", "respond", "link", "against", "to_effect"})
+    _COST_TOLD_MODS = frozenset({"from", "targets", "targeting_said", "respond", "link", "against",
+                                 "to_effect"})
 
     def cost_told_as_activation(self, ev: Tree, named: dict, verb: str | None) -> bool:
         """"I discard Effect Veiler (targeting their monster)", "they tribute X in response": a

@@ -1,8 +1,8 @@
 """What the situation refuses, never answers: a story whose yes and no both turn on something the
 family's rules do not read (a Summon only about to be made, a replay after the attack ended, a card
-in the Pendulum Zone, a Tribute its text may count as two, a Tribute Summon of a Level 4 or lower
-monster).  Each refusal names what it cannot place and how to ask instead; ``waits.py`` says what a
-yes still waits on."""
+in the Pendulum Zone, a Tribute its text may count as two or forbids, a Tribute Summon of a Level 4
+or lower monster).  Each refusal names what it cannot place and how to ask instead; ``waits.py``
+says what a yes still waits on."""
 
 from __future__ import annotations
 
@@ -63,6 +63,20 @@ def refuse_unplaced_zones(st: Situate) -> None:
         if re.search(r"\bpendulum zones?\b", desc, re.IGNORECASE) and \
                 (ent.get("kind") == "monster" or re.search(r"\bmonsters?\b", desc, re.IGNORECASE)):
             st.fail(f"{desc!r}: the situation model has no place for a card in the Pendulum Zone")
+
+
+_NOT_TRIBUTED = re.compile(r"\bcannot be tributed\b", re.IGNORECASE)
+
+
+def refuse_untributable(st: Situate, tributes: list[str]) -> None:
+    """(hunt) "Can I Tribute Summon Summoned Skull by Tributing Nimble Musasabi?": a monster whose
+    text says it cannot be Tributed (for a Tribute Summon, while face-up, except ...) is not
+    read by the rules, which count any monster as a Tribute: refused, saying so."""
+    locked = [t for t in tributes if (c := st.db.find(t)) is not None and
+              _NOT_TRIBUTED.search(c.text or "")]
+    if locked:
+        st.fail(f"{locked[0]}'s text says it cannot be Tributed (as it says when): the rules here "
+                "count any monster as a Tribute")
 
 
 def refuse_double_tributes(st: Situate, tributes: list[str]) -> None:

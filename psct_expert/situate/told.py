@@ -203,6 +203,8 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             if ws[0] in ("targeting", "on", "against"):
                 # "targeting my Unchained monster and one of my opponent's cards": each is a target
                 out.setdefault("targets", []).extend(self.r.thing(t) for t in subs(m, "thing"))
+                if ws[0] == "targeting":
+                    out["targeting_said"] = True    # (not "on"/"against": a use, not a target)
                 if ws[0] == "on" and ws[-1] in ("face-down", "face-up"):
                     out.setdefault("purposes", []).append(m)   # "on my monster face-down"
             elif ws[0] == "from" or (ws[0] == "in" and sub(m, "place") is not None and

@@ -44,6 +44,15 @@ def build_attack_again(st: Situate, fam: Tree) -> dict:
         st.fail(f"{card} is not a monster", who)
     if card is not None and eid in st.entities:
         st.entities[eid] = {**ent, "card": card}
+    later = st.events[st.events.index(attack) + 1:]
+    if any(e.get("kind") == "summon" or e.get("kind") == "move" and e.get("by") != "battle"
+           for e in later):
+        # (hunt) "My Blue-Eyes attacks and my opponent Special Summons a monster. Can Blue-Eyes
+        # attack again this turn?": a monster arriving (or leaving) during the attack may make a
+        # replay, in which the attacker declares an attack again (game-rules#battle.5): not the
+        # second attack of the turn these rules read
+        st.fail("a monster arrived or left after the attack was declared: a replay may let the "
+                "attacker declare an attack again (ask 'Does a replay happen?')", fam)
     return st.spec("attack-again", {"attacker": eid})
 
 

@@ -55,8 +55,9 @@ def build_tribute_summon(st: Situate, fam: Tree) -> dict:
     spec = {"family": "tribute-summon", "card": card, "count": count}
     if tributes:
         spec["tributes"] = tributes
-        from ..refusals import refuse_double_tributes
+        from ..refusals import refuse_double_tributes, refuse_untributable
         refuse_double_tributes(st, tributes)
+        refuse_untributable(st, tributes)
     return spec
 
 
