@@ -87,6 +87,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/68.yaml": 12,
     "bench/blind-probes/69.yaml": 10,
     "bench/blind-probes/70.yaml": 8,
+    "bench/blind-probes/71.yaml": 5,
+    "bench/blind-probes/72.yaml": 4,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -124,6 +126,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/63.yaml", "bench/blind-probes/64.yaml", "bench/blind-probes/65.yaml",
         "bench/blind-probes/66.yaml", "bench/blind-probes/67.yaml", "bench/blind-probes/68.yaml",
         "bench/blind-probes/69.yaml", "bench/blind-probes/70.yaml",
+        "bench/blind-probes/71.yaml", "bench/blind-probes/72.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",

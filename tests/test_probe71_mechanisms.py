@@ -305,3 +305,20 @@ def test_an_alternative_naming_another_card_is_kept(base_expert):
     # near miss: the other answer of the same question is set aside
     aside = base_expert.ask("Does Raigeki target, or does it just destroy?")
     assert aside.value == "no" and any(c.kind == "alternative" for c in aside.reading.changes)
+
+
+@pytest.mark.slow
+def test_its_search_and_a_monster_summoned_before_its_effect(base_expert):
+    # (round 71) "activates its search": its effect; a Summon told before it activated is no move
+    # away that keeps a face-up negation from its effect on the Chain
+    a = base_expert.ask("My opponent Normal Summons Elemental HERO Stratos and activates its "
+                        "search. If I chain Effect Veiler targeting Stratos, does the search get "
+                        "negated?")
+    assert a.value == "yes"
+    assert "activates its effect" in _read(a)
+    # near miss: the monster left the field in response
+    b = base_expert.ask("My opponent activates Elemental HERO Stratos's effect. I chain Effect "
+                        "Veiler targeting Elemental HERO Stratos. My opponent chains Compulsory "
+                        "Evacuation Device targeting Elemental HERO Stratos. Is the effect of "
+                        "Elemental HERO Stratos negated?")
+    assert b.value != "yes"
