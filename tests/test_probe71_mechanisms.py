@@ -322,3 +322,83 @@ def test_its_search_and_a_monster_summoned_before_its_effect(base_expert):
                         "Evacuation Device targeting Elemental HERO Stratos. Is the effect of "
                         "Elemental HERO Stratos negated?")
     assert b.value != "yes"
+
+
+@pytest.mark.slow
+def test_the_asked_card_told_where_its_effect_is_not_activated(base_expert):
+    # (hunt) a hand trap told banished, a Spell in the GY, a Trap in the hand, a face-up Trap
+    with pytest.raises(QuestionError, match="banished"):
+        base_expert.ask("My Ash Blossom & Joyous Spring is banished. My opponent activates "
+                        "Reinforcement of the Army. Can I chain Ash Blossom & Joyous Spring?")
+    with pytest.raises(QuestionError, match="in the GY"):
+        base_expert.ask("My Mystical Space Typhoon is in my GY. Can I activate Mystical Space "
+                        "Typhoon in my Main Phase 1?")
+    with pytest.raises(QuestionError, match="in the hand"):
+        base_expert.ask("My Solemn Judgment is in my hand. My opponent activates Monster Reborn. "
+                        "Can I chain Solemn Judgment?")
+    with pytest.raises(QuestionError, match="face-up"):
+        base_expert.ask("My Call of the Haunted is face-up on the field. Can I activate Call of "
+                        "the Haunted?")
+    # near miss: nothing told of where it is
+    assert base_expert.ask("My opponent activates Reinforcement of the Army. Can I chain Ash "
+                           "Blossom & Joyous Spring?").value == "yes"
+
+
+@pytest.mark.slow
+def test_a_chain_link_numbered_beyond_the_links_told(base_expert):
+    with pytest.raises(QuestionError, match="Chain Link 2"):
+        base_expert.ask("My opponent activates Raigeki Break and destroys my Gusto Squirro as Chain "
+                        "Link 2, then Chain Link 1 resolves. Can I activate Gusto Squirro's effect?")
+    # near miss: the question asks of the next link
+    a = base_expert.ask("I activate Pot of Greed. My opponent chains Ash Blossom & Joyous Spring. "
+                        "Can I chain Ghost Ogre & Snow Rabbit as Chain Link 3?")
+    assert a.value is not None
+
+
+@pytest.mark.slow
+def test_summons_asked_as_chains_or_activations(base_expert):
+    # (hunt) a Summon negator "responding" to a procedure Summon; a card's own Summon told beside
+    # "does X start a Chain"; a negator of Summons asked of a monster when it is Flip Summoned
+    with pytest.raises(QuestionError, match="negate the Special Summon of Cyber Dragon"):
+        base_expert.ask("Can I respond to the Special Summon of Cyber Dragon with Solemn Strike?")
+    with pytest.raises(QuestionError, match="Summon is told beside"):
+        base_expert.ask("Does Dark Armed Dragon start a Chain when it is Special Summoned?")
+    a = base_expert.ask("Can Solemn Warning negate Man-Eater Bug when it is Flip Summoned?")
+    assert a.value == "yes" and "Flip Summon" in a.restated
+    # near misses: the procedure itself asked; the activation asked
+    assert base_expert.ask("does cyber dragon start a chain when i special summon it from my "
+                           "hand?").value == "no"
+    assert base_expert.ask("Can Solemn Warning negate the activation of Man-Eater "
+                           "Bug?").value == "no"
+
+
+@pytest.mark.slow
+def test_limits_of_the_card_and_of_its_other_wordings(base_expert):
+    # (hunt) "You can only activate 1 X per turn" limits the card's activation, not its GY effect
+    a = base_expert.ask("If D - Burst's second effect is negated, can another D - Burst use its "
+                        "second effect this turn?")
+    assert a.value != "no"
+    # a limit the rules do not read ("only once while this card is face-up")
+    b = base_expert.ask("Can Wind-Up Rabbit use its effect twice in one turn?")
+    assert b.value != "yes"
+    # near miss: a card with no limit at all
+    assert base_expert.ask("Can Effect Veiler use its effect twice in one turn?").value == "yes"
+
+
+@pytest.mark.slow
+def test_a_trigger_waiting_while_its_card_moved_again(base_expert):
+    a = base_expert.ask("My opponent activates Dark Hole. I chain Call of the Haunted and Special "
+                        "Summon Sky Striker Ace - Kagari. Dark Hole resolves and destroys Kagari. "
+                        "Can I activate Kagari's effect?")
+    assert a.value == "no" and "waiting-trigger-card-moved-since" in a.rules()
+    # near miss: nothing happened to it since
+    b = base_expert.ask("I Special Summon Sky Striker Ace - Kagari. Can I activate its effect?")
+    assert b.value != "no"
+
+
+@pytest.mark.slow
+def test_a_self_summon_asked_after_a_link_aimed_at_the_card(base_expert):
+    a = base_expert.ask("I activate Plaguespreader Zombie's effect in my GY. My opponent chains "
+                        "D.D. Crow targeting Plaguespreader Zombie. Is Plaguespreader Zombie "
+                        "Special Summoned?")
+    assert a.value != "yes"

@@ -95,6 +95,9 @@ class _Reader(PhraseReaders):
         if m is not None:       # no other activation the turn it is activated
             self.add("turn_lock", self.src(text, m.start(), m.end(), "text"), card=card.name,
                      action="activate")
+        m = self.g.p["limit_unread"].search(text)
+        if m is not None:       # a limit the once-per-turn rules do not read
+            self.add("limit_unread", self.src(text, m.start(), m.end(), "text"), card=card.name)
         for kind, key in (("set-turn", "grants_set_turn"), ("from-hand", "grants_from_hand")):
             m = self.g.p[key].search(text)
             if m is not None:   # it lets other cards be activated the turn Set, or from the hand
@@ -182,6 +185,11 @@ class _Reader(PhraseReaders):
                   and f.get("kind") == "activate" and f.source is not None
                   and rx.search(f.source.quote)]:
             self.add("once_per_turn", f.source, effect=first.id, kind="activate", scope="card")
+            # (hunt) "You can only activate 1 "D - Burst" per turn" limits activating the card, not
+            # its effect activated by banishing it from the GY (an effect is no card activated):
+            # the sentence, read as the last effect's limit, is the first effect's only
+            if f.get("effect") != first.id:
+                self.facts.remove(f)
             return
 
     def _read_one_effect_limit(self, effects):

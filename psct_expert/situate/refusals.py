@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .waits import asked_card
+from .waits import _ASKED_SLOT, asked_card
 
 if TYPE_CHECKING:
     from .told import Situate
@@ -102,3 +102,83 @@ def refuse_impossible_summons(st: Situate) -> None:
         if isinstance(level, int) and 0 < level <= 4:
             st.fail(f"{card.name} is Level {level}: it is Normal Summoned without Tributes, never "
                     "Tribute Summoned (ask about its Normal Summon)")
+
+
+# where a told move leaves a card
+_MOVED_TO = {"destroyed": "gy", "sent-to-gy": "gy", "discarded": "gy", "tributed": "gy",
+             "banished": "banished", "returned-to-hand": "hand", "returned-to-deck": "deck"}
+
+
+def refuse_asked_card_out_of_place(st: Situate, family: str, spec: dict) -> None:
+    """(hunt) "My Ash Blossom is banished. Opp activates Reinforcement of the Army. Can I chain
+    Ash?", "my MST is in my GY, can I activate MST?", "my Call of the Haunted is face-up, can I
+    chain it?": the card asked about, told somewhere its effect is not activated from (a place
+    its text does not name; a Spell/Trap already face-up on the field, whose card activation is
+    done), is refused, naming the place: the rules that allow the activation do not read it."""
+    card = asked_card(family, spec)
+    ref = spec.get(_ASKED_SLOT.get(family, ""))
+    found = st.db.find(card) if card else None
+    if found is None or not isinstance(ref, dict):
+        return
+    ent = st.entities.get(found.name) or {}
+    place, face = ent.get("place"), ent.get("face")
+    if place in ("unknown", None):
+        place = face = None
+    for e in st.events:
+        if e.get("kind") == "state" and e.get("what") == found.name and e.get("count") != 0:
+            place, face = e.get("place"), e.get("face")
+        elif e.get("kind") == "move" and e.get("what") == found.name and \
+                e.get("action") in _MOVED_TO:
+            place, face = _MOVED_TO[e["action"]], None
+        elif e.get("kind") == "summon" and e.get("what") == found.name:
+            place, face = "field", "up"
+    if place is None:
+        return
+    reading = st.reading(found.name)
+    effect = st.effect_of(ref) if ref.get("select") != "activation" else None
+    eid = effect[1] if effect is not None else None
+    card_activation = eid is None or any(f.type == "on_card_activation" and f.get("effect") == eid
+                                         for f in reading.facts)
+    if found.kind == "monster" and any(f.type == "trigger" and f.get("effect") == eid
+                                       for f in reading.facts):
+        return      # a Trigger Effect is activated where its event left the card
+    said = {f.get("place") for f in reading.facts if f.type == "activated_in_said"
+            and (eid is None or f.get("effect") == eid)}
+    where = {"gy": "in the GY", "banished": "banished", "deck": "in the Deck", "hand": "in the hand",
+             "extra-deck": "in the Extra Deck", "field": "face-up on the field"}.get(place, place)
+    if place == "field" and face == "up" and found.kind in ("spell", "trap") and card_activation:
+        st.fail(f"{found.name} is told already face-up on the field: a Spell/Trap Card is activated "
+                "by turning it face-up, so it is not activated again (ask about an effect it has "
+                "while face-up, by its number)")
+    # (a monster's effect whose text says where it is activated: "send this card from your hand")
+    elsewhere = found.kind in ("spell", "trap") or bool(said) and "field" not in said
+    if place in ("gy", "banished", "deck", "extra-deck") and place not in said and elsewhere:
+        st.fail(f"{found.name} is told {where}, and the effect asked about is not activated from "
+                "there (its text names no such place)")
+    if place == "hand" and (found.kind == "trap" and card_activation or
+                            found.kind == "monster" and "hand" not in said):
+        st.fail(f"{found.name} is told {where}, and the effect asked about is not activated from "
+                "the hand (ask 'Can I activate X from my hand?')")
+
+
+def refuse_untold_links(st: Situate) -> None:
+    """(hunt) "My opponent activates Raigeki Break and destroys my Gusto Squirro as Chain Link 2,
+    then ...": a Chain Link numbered higher than the activations told (the link below it is not
+    told, and whether an event was last turns on it): refused, never dropped."""
+    from ..parser.transform import low
+
+    words = low(st.pq.tree)
+    told = len(st.acts)
+    # (only the story's: the question itself may ask of a link, "Can I chain X as Chain Link 3?",
+    # "... when the effect resolved as Chain Link 3?")
+    asked_from = max((k + 1 for k, w in enumerate(words[:-1]) if w in (".", "!", ";")), default=0)
+    for i, w in enumerate(words):
+        n = None
+        if w == "chain" and words[i + 1:i + 2] == ["link"] and i + 2 < len(words) and \
+                words[i + 2].isdigit():
+            n = int(words[i + 2])
+        elif len(w) > 2 and w.startswith("cl") and w[2:].isdigit():
+            n = int(w[2:])
+        if n is not None and i < asked_from and n > max(told, 1):
+            st.fail(f"Chain Link {n} is told, but only {told} activation(s): tell the links "
+                    "before it (what Chain Link 1 is)")

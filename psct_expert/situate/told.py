@@ -33,7 +33,8 @@ from .phases import PhaseEvents
 from .procedures import ProcedureEvents
 from .refs import EffectRefs
 from .resolved import ResolvedEvents
-from .refusals import (refuse_a_summon_not_yet_done, refuse_impossible_summons, refuse_unplaced_zones,
+from .refusals import (refuse_a_summon_not_yet_done, refuse_asked_card_out_of_place,
+                       refuse_impossible_summons, refuse_unplaced_zones, refuse_untold_links,
                        refuse_untold_replay_parts)
 from .summons import SummonEvents
 from .targets import TargetEvents
@@ -376,6 +377,8 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             out["suppose"] = list(out.get("suppose") or []) + self.told_suppose
         refuse_untold_replay_parts(self, family)
         refuse_a_summon_not_yet_done(self, family, out)
+        refuse_asked_card_out_of_place(self, family, out)
+        refuse_untold_links(self)
         needs = waits_on(self, family, out)
         if needs:
             out["also_needs"] = "; ".join(([out["also_needs"]] if out.get("also_needs") else []) +

@@ -199,6 +199,24 @@ def _topic_effect(st: Situate, fam: Tree) -> dict:
     return ref
 
 
+def _summon_said_beside(st: Situate, got: dict, fam: Tree) -> None:
+    """(hunt) "Does Dark Armed Dragon start a Chain when it is Special Summoned?": the card's own
+    Summon told beside the question, with none of its effects named: what is asked is whether
+    that Summon starts a Chain, not its (only) activated effect; refused, saying how to ask."""
+    ref = got.get("effect") or {}
+    card = ref.get("card")
+    if not card or ref.get("select") not in ("only", None) or ref.get("n") is not None:
+        return
+    if not any(e.get("kind") == "summon" for e in st.events):
+        return
+    found = st.effect_of(ref)
+    if found is None or any(f.type in ("trigger", "procedure") and f.get("effect") == found[1]
+                            for f in found[0].facts):
+        return      # its effect on that Summon, or its own procedure: asked as told
+    st.fail(f"a Summon is told beside the question: ask 'Does the Special Summon of {card} start "
+            f"a Chain?', or name the effect of {card} asked about", fam)
+
+
 @reads_scenario
 def build_starts_chain(st: Situate, fam: Tree) -> dict:
     _link_one(st, fam)
@@ -214,6 +232,7 @@ def build_starts_chain(st: Situate, fam: Tree) -> dict:
     else:
         got = _chain_subject(st, subj)
     tail = find(fam, "resp_tail")
+    _summon_said_beside(st, got, fam)
     made_by = _made_by_resolution(st, got.get("summon"))
     if made_by is not None:
         # "I use X's effect to Special Summon it. Does this Special Summon start a Chain?": the
@@ -392,6 +411,16 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
             ev = got.get("event") or next(e for s, e in st.summons if s == got["summon"])
             return negate_told_summon(st, fam, neg, nref, got["summon"], ev, named)
         refuse_summon_window(st, nref, named)
+    if named is not None and (got.get("effect") or {}).get("select") == "summons-self":
+        # (hunt) "Can I respond to the Special Summon of Cyber Dragon with Solemn Strike?": a card
+        # that negates Summons answers the Summon without a Chain; whether the Summon starts one
+        # is not what is asked
+        from .negation import negates_summons
+        nref = st.effect_ref(st.r.effect(first_effect(named)), hint=["negate"])
+        if negates_summons(st, nref):
+            st.fail(f"{nref.get('card')} negates Summons, without a Chain: ask 'Can "
+                    f"{nref.get('card')} negate the Special Summon of {got['effect'].get('card')}?'",
+                    named)
     made_by = _made_by_resolution(st, got.get("summon"))
     if "effect" in got or made_by is not None:
         spec = _also(st, tail, st.spec("starts-chain", {"effect": got.get("effect") or made_by}))

@@ -621,6 +621,19 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
         check_activator(st, negator, aid, holder)
         return st.spec("negate-activation", {"negator": negator, "activated": aid})
     target = st.effect_ref(ir)
+    told_summon = summon_told_last(st)
+    if told_summon is not None and not st.acts and target.get("card") and \
+            st.db.get(target["card"]).kind == "monster" and negates_summons(st, negator):
+        # (hunt) "Can Solemn Warning negate Man-Eater Bug when it is Flip Summoned?": a card that
+        # negates Summons, asked of the monster whose Summon is told: that Summon, of that monster
+        sid, ev = told_summon
+        if ev.get("what") in (None, target["card"]) or ev.get("what") in st.entities and \
+                st.entities[ev["what"]].get("card") in (None, target["card"]):
+            if isinstance(ev.get("what"), str) and ev["what"] in st.entities:
+                st.entities[ev["what"]] = {**st.entities[ev["what"]], "card": target["card"]}
+            else:
+                ev["what"] = target["card"]
+            return negate_told_summon(st, fam, effs[0], negator, sid, ev, act)
     _activated_effect(st, target, negator, act)
     told = st._find_act(target)
     if not told and owner in ("you", "opponent") and not target.get("generic"):

@@ -150,6 +150,16 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
     # it?" after a link chained to it flipped or protected that monster: one card asked about
     # (what it does to all of them is whether it resolves)
     aims = any(f.type == "target" and f.get("effect") == found[1] for f in found[0].facts)
+    act = next((e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref), None)
+    later = st.events[st.events.index(act) + 1:] if act is not None else []
+    if any(ref.get("card") in (e.get("targets") or []) for e in later if e.get("kind") == "activate"):
+        # (hunt) "I activate Plaguespreader Zombie's effect in my GY. My opponent chains D.D. Crow
+        # targeting it. Is Plaguespreader Zombie Special Summoned?": what the later link did to the
+        # card itself is not told, and the part asked is done to it
+        needs = (f"what the link chained to it did to {ref.get('card')} itself (what {ref.get('card')}'s "
+                 "effect does to it is done only if it is still there)")
+        spec["also_needs"] = "; ".join([spec["also_needs"], needs] if spec.get("also_needs")
+                                       else [needs])
     if others or obj is not None and not aims and not set(low(obj)) & _ALL_OF_THEM:
         # (hunt) "Does Dark Hole still destroy Dark Magician?" after Dark Magician was returned to
         # the hand (or protected) in response: whether it still resolves is not whether that card
