@@ -98,9 +98,10 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
     refusal offers only questions that are answered.  Without it the nearest questions are
     those that parse and resolve."""
     try:
-        return _alternative_kept(*_earlier_kept(*_rephrase_asked(
-            *_understood(text, scenario, db, families, settle), scenario, db, families), db),
-            db, families)
+        spec, relexed = _rephrase_asked(*_understood(text, scenario, db, families, settle),
+                                        scenario, db, families)
+        _refuse_meaning_set_aside(spec, relexed, db, families)
+        return spec, relexed
     except NOT_PLACED as exc:
         if mirror and _OTHER_SIDE in str(exc):
             mirrored = _mirrored(text, scenario, db, families, settle)
@@ -125,7 +126,15 @@ _LAST_DONE = {"negate-summon", "negate-activation", "can-respond", "summon-negat
 _EARLIER = re.compile(r"\bearlier\b", re.IGNORECASE)
 
 
-def _earlier_kept(spec: dict, relexed: Relexed | None, db: CardDB) -> tuple[dict, Relexed | None]:
+def _refuse_meaning_set_aside(spec: dict, relexed: Relexed | None, db: CardDB,
+                              families: dict) -> None:
+    """Words the reading set aside that change what is asked are refused, never dropped: an
+    "earlier" before a question on what was done last, an alternative of another card."""
+    _earlier_kept(spec, relexed, db)
+    _alternative_kept(spec, relexed, db, families)
+
+
+def _earlier_kept(spec: dict, relexed: Relexed | None, db: CardDB) -> None:
     """(hunt) "My opponent Normal Summoned a monster earlier this turn. Can I activate Torrential
     Tribute?": "earlier" says other things were done since, and a family that answers by what
     was done last would read the Summon as just made: refused, never dropped.  Not when later
@@ -135,7 +144,7 @@ def _earlier_kept(spec: dict, relexed: Relexed | None, db: CardDB) -> tuple[dict
     dropped = [c for c in changes if _EARLIER.search(c.written) and not _EARLIER.search(c.read)]
     if not dropped or spec.get("family") not in _LAST_DONE or \
             any(c.kind == "earlier-first" for c in changes):
-        return spec, relexed
+        return
     asked = spec.get("effect") if spec.get("family") in ("can-activate-now", "can-activate") \
         else None
     card = db.find(asked.get("card")) if isinstance(asked, dict) and asked.get("card") else None
@@ -144,14 +153,13 @@ def _earlier_kept(spec: dict, relexed: Relexed | None, db: CardDB) -> tuple[dict
 
         if not any(f.type in ("trigger", "response_condition", "negation_scope", "negates")
                    for f in read_card(card).facts):
-            return spec, relexed
+            return
     raise QuestionError(f"could not understand the question: {dropped[0].written!r} says it "
                         "happened earlier, and the answer turns on what was done last: tell what "
                         "happened since, or ask right after it", understood=spec)
 
 
-def _alternative_kept(spec: dict, relexed: Relexed | None, db: CardDB,
-                      families: dict) -> tuple[dict, Relexed | None]:
+def _alternative_kept(spec: dict, relexed: Relexed | None, db: CardDB, families: dict) -> None:
     """(hunt) "Can Sangan miss the timing, or is it Armageddon Knight that can?": an alternative
     set aside that names a card the rest of the question does not is another card's question
     (which of the two?), never the other answer of this one: refused, naming it."""
@@ -166,7 +174,6 @@ def _alternative_kept(spec: dict, relexed: Relexed | None, db: CardDB,
             raise QuestionError(f"could not understand the question: {c.written!r} asks the same "
                                 f"of another card ({', '.join(sorted(said - rest))}): ask one "
                                 "card at a time", understood=spec)
-    return spec, relexed
 
 
 def _mirrored(text: str, scenario: list[str], db: CardDB, families: dict, settle=None):

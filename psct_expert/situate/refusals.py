@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .waits import _ASKED_SLOT, asked_card
+from ..parser.transform import low
+from .waits import ASKED_SLOT, asked_card
 
 if TYPE_CHECKING:
     from .told import Situate
@@ -116,7 +117,7 @@ def refuse_asked_card_out_of_place(st: Situate, family: str, spec: dict) -> None
     its text does not name; a Spell/Trap already face-up on the field, whose card activation is
     done), is refused, naming the place: the rules that allow the activation do not read it."""
     card = asked_card(family, spec)
-    ref = spec.get(_ASKED_SLOT.get(family, ""))
+    ref = spec.get(ASKED_SLOT.get(family, ""))
     found = st.db.find(card) if card else None
     if found is None or not isinstance(ref, dict):
         return
@@ -165,8 +166,6 @@ def refuse_untold_links(st: Situate) -> None:
     """(hunt) "My opponent activates Raigeki Break and destroys my Gusto Squirro as Chain Link 2,
     then ...": a Chain Link numbered higher than the activations told (the link below it is not
     told, and whether an event was last turns on it): refused, never dropped."""
-    from ..parser.transform import low
-
     words = low(st.pq.tree)
     told = len(st.acts)
     # (only the story's: the question itself may ask of a link, "Can I chain X as Chain Link 3?",

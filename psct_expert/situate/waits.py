@@ -50,14 +50,14 @@ def lock_left_by(st: Situate, aid: str) -> str | None:
 
 
 # the slot of each family's spec that holds the effect asked about
-_ASKED_SLOT = {"can-activate-now": "effect", "can-respond": "responder", "negate-summon": "negator",
+ASKED_SLOT = {"can-activate-now": "effect", "can-respond": "responder", "negate-summon": "negator",
                "negate-activation": "negator"}
 
 
 def asked_card(family: str, spec: dict) -> str | None:
     """The card of the effect a family's spec asks about (None when the family has no such slot
     or the effect is of no named card)."""
-    ref = spec.get(_ASKED_SLOT.get(family, ""))
+    ref = spec.get(ASKED_SLOT.get(family, ""))
     return ref.get("card") if isinstance(ref, dict) else None
 
 
