@@ -402,3 +402,13 @@ def test_a_self_summon_asked_after_a_link_aimed_at_the_card(base_expert):
                         "D.D. Crow targeting Plaguespreader Zombie. Is Plaguespreader Zombie "
                         "Special Summoned?")
     assert a.value != "yes"
+
+
+@pytest.mark.slow
+def test_an_lp_cost_another_face_up_card_waives(base_expert):
+    # (hunt) Spell Economics: "You do not pay Life Points to activate Spell Cards"
+    a = base_expert.ask("I control a face-up Spell Economics. I have 500 LP. Can I activate "
+                        "Premature Burial?")
+    assert a.value == "unknown"
+    # near miss: nothing waives it
+    assert base_expert.ask("I have 500 LP. Can I activate Premature Burial?").value == "no"

@@ -98,7 +98,8 @@ class _Reader(PhraseReaders):
         m = self.g.p["limit_unread"].search(text)
         if m is not None:       # a limit the once-per-turn rules do not read
             self.add("limit_unread", self.src(text, m.start(), m.end(), "text"), card=card.name)
-        for kind, key in (("set-turn", "grants_set_turn"), ("from-hand", "grants_from_hand")):
+        for kind, key in (("set-turn", "grants_set_turn"), ("from-hand", "grants_from_hand"),
+                          ("no-lp-cost", "grants_no_lp_cost")):
             m = self.g.p[key].search(text)
             if m is not None:   # it lets other cards be activated the turn Set, or from the hand
                 self.add("grants_activation", self.src(text, m.start(), m.end(), "text"),
