@@ -12,8 +12,7 @@ from lark import Tree
 
 from ..parser.transform import find, low, sub, subs
 from ..reader import Reading
-from ..reader.grammar import grammar
-from ..reader.phrases import turns_face_down_only
+from ..reader.phrases import target_sides, turns_face_down_only
 from .holdings import note_removed
 from .refs import target_places
 from .words import COUNT_WORDS, moved_by_verb, norm_words, owner_in_words
@@ -163,11 +162,10 @@ class TargetEvents:
         found = self.effect_of(ref) if ref.get("card") else None
         if found is None or held_by not in ("you", "opponent"):
             return None
-        reading, eid = found
-        said = " ".join(str(getattr(f.source, "quote", "") or "") for f in reading.facts
-                        if f.type == "target" and f.get("effect") == eid)
-        q = grammar().text_queries
-        mine, theirs = bool(q["target_mine"].search(said)), bool(q["target_theirs"].search(said))
+        effect = found[0].by_id(found[1])
+        if effect is None:
+            return None
+        mine, theirs = target_sides(effect)
         if mine == theirs:
             return None
         return held_by if mine else {"you": "opponent", "opponent": "you"}[held_by]

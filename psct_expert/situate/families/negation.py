@@ -573,7 +573,7 @@ def _still_open(st: Situate, aid: str, negator: dict, node: Tree) -> None:
                     "(ask before it resolves)", node)
         mine = e.get("kind") == "activate" and \
             (e.get("effect") or {}).get("card") == negator.get("card")
-        if not mine and e.get("kind") not in ("negate",):
+        if not mine and e.get("kind") != "negate":
             st.fail("something was told after that activation: a negation is chained to the "
                     "activation made last (ask right after it: 'My opponent activates X. Can I "
                     "negate it with Y?')", node)

@@ -127,6 +127,10 @@ def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dic
     return st.spec("resolves", {"effect": ref})
 
 
+# what says all the cards an effect reaches, never one of them ("does it still destroy them?")
+_ALL_OF_THEM = {"them", "everything", "all", "monsters", "cards", "both", "each", "every"}
+
+
 def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dict:
     """A told activation that targets nothing, asked by its card's name and a part it does:
     does it still resolve (what it does then is done to what is there then,
@@ -170,9 +174,6 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
         spec["also_needs"] = "; ".join([spec["also_needs"], needs] if spec.get("also_needs")
                                        else [needs])
     return spec
-
-
-_ALL_OF_THEM = {"them", "everything", "all", "monsters", "cards", "both", "each", "every"}
 
 
 def _requirement_broken(st: Situate, ref: dict, found) -> bool:
