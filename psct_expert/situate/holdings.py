@@ -47,6 +47,28 @@ class HoldingEvents:
             self.events.append(state)
         self.cannot.append(verb)      # ("I cannot add X": only the action, nothing of a place)
 
+    def ev_only_held(self, ev: Tree) -> None:
+        """"Lightning Vortex is the only card in my hand", "I have only X in my hand": X and no
+        other card is in that player's hand (the card asked about must be X, see
+        ``refusals.refuse_other_card_than_the_only_one``)."""
+        poss = sub(ev, "poss")
+        if sub(ev, "actor") is not None:
+            player = self._player(ev)
+        elif poss is not None:
+            player = self.r.player(poss)
+        else:
+            player = self.r.player(sub(ev, "player"))
+        if player not in ("you", "opponent"):
+            self.fail("whose hand?", ev)
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        self.entity({"card": card, "text": card, "words": [], "pronoun": False},
+                    controller=player, place="hand")
+        state = {"kind": "state", "player": player, "place": "hand", "what": "card", "count": 0,
+                 "other": True}
+        self.events.append(state)
+        self.told_states.append(state)
+        self.only_held = (player, card)
+
     def ev_field_total(self, ev: Tree) -> None:
         """"there is only 1 monster on the whole field": how many both players control together
         (a kind of card and a number, nothing else said of them)."""

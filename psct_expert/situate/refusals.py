@@ -181,3 +181,14 @@ def refuse_untold_links(st: Situate) -> None:
         if n is not None and i < asked_from and n > max(told, 1):
             st.fail(f"Chain Link {n} is told, but only {told} activation(s): tell the links "
                     "before it (what Chain Link 1 is)")
+
+
+def refuse_other_card_than_the_only_one(st: Situate, family: str, spec: dict) -> None:
+    """"X is the only card in my hand. Can I activate Y?": the hand was told to hold X and
+    nothing else; a question of another card of that player's hand does not fit it: refused."""
+    only = getattr(st, "only_held", None)
+    card = asked_card(family, spec)
+    if only is None or card is None or card == only[1]:
+        return
+    st.fail(f"{only[1]} was told to be the only card in the hand, and the question asks about "
+            f"{card}: ask about {only[1]}, or tell what else is in the hand")

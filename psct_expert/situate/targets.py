@@ -21,6 +21,12 @@ if TYPE_CHECKING:
     from .told import Situate
 
 
+# a Spell/Trap whose own resolution moves it or Summons it ("destroy this card", "Special Summon
+# this card", "shuffle this card into the Deck"): where it is after resolving is not its kind's
+_MOVES_ITSELF = re.compile(r"\b(?:destroy|banish|return|send|shuffle|special summon|place|attach|"
+                           r"equip)\w*\b[^.]*\bthis card\b|\bthis card is (?:destroyed|sent|banished|"
+                           r"returned)|\bequip\b", re.I)
+
 PROTECTIONS = {"card": "card-effects", "monster": "monster-effects", "spell": "spell-effects",
                "trap": "trap-effects"}
 
@@ -69,6 +75,20 @@ class TargetEvents:
             self.events.append({"kind": "move", "what": which, "action": "sent-to-gy"})
         elif sub(ev, "act_kind") is not None:
             self.fail("the activated card: say where it goes ('which resolves and goes to the GY')", ev)
+        elif kind is None:
+            self._stays_by_its_text(which, act)
+
+    def _stays_by_its_text(self, which: str, act: dict) -> None:
+        """A named Spell/Trap activated in response stays on the field face-up until the Chain
+        has resolved (game-rules#chain.13; a Continuous one after that too), unless the first
+        sentence of its text (what its activation does) moves it, Summons it or equips it: then
+        where it goes stays to be told."""
+        card = self.db.find(which) if which not in self.entities else None
+        if card is None or card.kind not in ("spell", "trap") or \
+                _MOVES_ITSELF.search(re.split(r"(?<=\.)\s", card.text, maxsplit=1)[0]):
+            return
+        self.changed[which].pop("pending", None)
+        act["effect"] = {"generic": card.kind}
 
     def _kept(self, kind: Tree, node) -> None:
         pending = [(e, ch) for e, ch in self.changed.items() if ch.get("pending")]

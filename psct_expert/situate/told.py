@@ -34,8 +34,8 @@ from .procedures import ProcedureEvents
 from .refs import EffectRefs
 from .resolved import ResolvedEvents
 from .refusals import (refuse_a_summon_not_yet_done, refuse_asked_card_out_of_place,
-                       refuse_impossible_summons, refuse_unplaced_zones, refuse_untold_links,
-                       refuse_untold_replay_parts)
+                       refuse_impossible_summons, refuse_other_card_than_the_only_one,
+                       refuse_unplaced_zones, refuse_untold_links, refuse_untold_replay_parts)
 from .summons import SummonEvents
 from .targets import TargetEvents
 from .topics import TargetGoneEvents, TopicEvents
@@ -379,6 +379,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         refuse_a_summon_not_yet_done(self, family, out)
         refuse_asked_card_out_of_place(self, family, out)
         refuse_untold_links(self)
+        refuse_other_card_than_the_only_one(self, family, out)
         needs = waits_on(self, family, out)
         if needs:
             out["also_needs"] = "; ".join(([out["also_needs"]] if out.get("also_needs") else []) +

@@ -256,31 +256,38 @@ def _quoted_cost(st: Situate, fam: Tree) -> dict:
 
 
 def _told_cost_asked(st: Situate, fam: Tree) -> bool:
-    """The question names the activated card itself or what its told cost moved, never a part of
-    what it does ("does Crow still end up in my GY?" after "I drop Crow ... they chain Solemn
+    """The question names the cost ("the cost", "my LP"), the activated card itself or what its
+    told cost moved, never a part of what it does ("does Crow still end up in my GY?" after "I drop Crow ... they chain Solemn
     Strike")."""
+    thing = sub(fam, "thing")
+    if thing is None and ({"cost", "lp"} & set(low(fam))):
+        return True         # "is the cost refunded?", "do I get my LP back?": the cost itself
     try:
-        return _told_cost_verb(st, fam, sub(fam, "thing")) is not None
+        return _told_cost_verb(st, fam, thing) is not None
     except QuestionError:
         return False
 
 
 def _implied_negation(st: Situate) -> dict | None:
-    """(still) "They chain Solemn Strike" told with no words of what it did, asked whether the
-    cost of the activation it answers stays paid: a card whose effect negates activations answers
-    it by negating it; the answer about a cost is the same whether it did or not (a cost is paid
-    at activation, game-rules#cost.4), so only the cost families read it so."""
+    """(still) "They chain Solemn Strike" (or Effect Veiler) told with no words of what it did,
+    asked whether the cost of the activation it answers stays paid: a card whose effect negates
+    activations (or effects) answers it by negating it; the answer about a cost is the same
+    whether it did or not (a cost is paid at activation, game-rules#cost.4), so only the cost
+    families read it so."""
     for e in reversed(st.events):
         if e.get("kind") != "activate":
             continue
         if not e.get("respond") or not e["effect"].get("card"):
             return None
         reading = st.reading(e["effect"]["card"])
-        kinds = {k for f in reading.facts if f.type == "negates"
+        kinds = {k for f in reading.facts if f.type in ("negates", "negation_scope")
                  for k in str(f.get("what")).split("-or-")}
-        if "activation" not in kinds:
+        if not kinds and any(f.type == "clause" and f.get("verb") == "negate" for f in reading.facts):
+            kinds = {"effect"}          # "negate the effects of that monster" (Effect Veiler)
+        if not kinds & {"activation", "effect"}:
             return None
-        event = {"kind": "negate", "of": e["respond"], "what": "activation", "by": e["id"]}
+        what = "activation" if "activation" in kinds else "effect"
+        event = {"kind": "negate", "of": e["respond"], "what": what, "by": e["id"]}
         st.events.append(event)
         return event
     return None
