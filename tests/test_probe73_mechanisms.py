@@ -69,3 +69,83 @@ def test_an_attribute_alone_names_a_monster(base_expert):
     b = base_expert.ask("I activate Dark Armed Dragon's effect and they negate it. Does the "
                         "banished DARK monster come back to my GY?")
     assert b.value == "no" and b.restated == a.restated
+
+
+@pytest.mark.slow
+def test_they_after_a_players_use_is_that_player(base_expert):
+    # (hunt) "they" with no two copies told is the player who used it: the same card
+    a = base_expert.ask("My opponent used Barrel Dragon's effect this turn. Can they use it again "
+                        "this turn?")
+    assert a.value == "no"
+    # near miss: "they" of two copies told is the copies
+    with pytest.raises(QuestionError):
+        base_expert.ask("My opponent controls two Barrel Dragon. Barrel Dragon used its effect. "
+                        "Can they both use it again this turn?")
+
+
+@pytest.mark.slow
+def test_its_effect_after_a_revival_is_the_revived_cards(base_expert):
+    story = ("I used Tornado Dragon's effect, then it got destroyed and I brought it back with "
+             "Soul Charge. ")
+    a = base_expert.ask(story + "Can I use its effect again this turn?")
+    assert a.value == "yes" and "Tornado Dragon" in a.restated   # game-rules#once-per-turn
+    b = base_expert.ask("I used Brionac, Dragon of the Ice Barrier's effect, then it got destroyed "
+                        "and I brought it back with Monster Reborn. Can I use its effect again "
+                        "this turn?")
+    assert b.value == "no"          # "You can only use this effect ... once per turn": by name
+    # near miss: the reviving card named as the asked one stays that card
+    c = base_expert.ask(story + "Can I use Soul Charge's effect again this turn?")
+    assert "Soul Charge" in c.restated
+
+
+@pytest.mark.slow
+def test_a_targeted_card_of_mine_is_a_card_i_control(base_expert):
+    a = base_expert.ask("My opponent activates Mystical Space Typhoon targeting my Set card. Can I "
+                        "activate Infinite Impermanence from my hand?")
+    assert a.value == "no"          # "If you control no cards" (game-rules#activation-legality.1)
+    b = base_expert.ask("My opponent activates Book of Moon targeting my Scrap Dragon. Can I chain "
+                        "Infinite Impermanence from my hand?")
+    assert b.value == "no"
+    # near miss: their own card targeted says nothing of mine
+    c = base_expert.ask("My opponent activates Book of Moon targeting their own Scrap Dragon. Can "
+                        "I activate Infinite Impermanence from my hand?")
+    assert c.value != "no"
+
+
+@pytest.mark.slow
+def test_a_move_told_by_a_card_whose_cost_does_it_is_that_cost(base_expert):
+    # (hunt) the cost was paid before the activation: the "When" trigger misses the timing
+    a = base_expert.ask("If Peten the Dark Clown is discarded by my Twin Twisters, can I activate "
+                        "its effect?")
+    assert a.value == "no"
+    # near miss: a card whose resolution sends it is the last thing to happen
+    b = base_expert.ask("If Peten the Dark Clown is sent to the GY by my Foolish Burial, can I "
+                        "activate its effect?")
+    assert b.value == "yes"
+    # and an action the card does in neither way is refused
+    with pytest.raises(QuestionError, match="does not send a card to the GY"):
+        base_expert.ask("If Peten the Dark Clown is sent to the GY by my Card Destruction, can I "
+                        "activate its effect?")
+
+
+@pytest.mark.slow
+def test_a_supposed_failure_of_an_action_done_twice_is_refused(base_expert):
+    with pytest.raises(QuestionError, match="more than one part"):
+        base_expert.ask("If Dragon Shrine can't send a second Dragon monster to the GY, is the "
+                        "first Dragon monster still sent to the GY?")
+    # near miss: a failed part of another action still answers
+    a = base_expert.ask("If Caius the Mega Monarch can't inflict damage, is the target still "
+                        "banished?")
+    assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_negating_response_told_by_its_other_part_is_refused(base_expert):
+    with pytest.raises(QuestionError, match="also negates"):
+        base_expert.ask("My opponent activates Pot of Greed. I chain Solemn Judgment to destroy "
+                        "it. Does my opponent still draw 2 cards?")
+    # near miss: a response that negates nothing ("destroy that card") is read
+    a = base_expert.ask("My Baronne de Fleur activates its effect targeting my opponent's card, "
+                        "and they chain Ghost Ogre & Snow Rabbit to destroy Baronne. Does "
+                        "Baronne's effect still destroy its target?")
+    assert a.value is not None

@@ -365,6 +365,7 @@ class ChainEvents(ResponseReach):
         thing = sub(m, "thing")
         card = self.r.thing(thing).get("card") if thing is not None else None
         activated = {r.get("card"): aid for aid, r in self.acts[:-1]}
+        self._purpose_leaves_out_a_negation(m)
         if card is not None and card in activated and sub(m, "act_verb") is not None:
             # "they chain MST to destroy Impermanence": the card of an earlier link leaves the field
             verb = self.r.action(sub(m, "act_verb"))
@@ -436,6 +437,35 @@ class ChainEvents(ResponseReach):
             verb = self.r.action(sub(m, "act_verb"))
             if verb in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
                 note_change(self, which, {"left": True}, by=act["id"])
+
+    def _purpose_leaves_out_a_negation(self, m: Tree) -> None:
+        """(hunt) "I chain Solemn Judgment to destroy it", "I chain Called by the Grave to banish
+        Ash Blossom": a response whose effect also negates, told by another of its parts only;
+        what it negates (the activation, the effect, none) decides whether the link it answers
+        still resolves, and is not said: refused, naming it."""
+        verb = self.r.action(sub(m, "act_verb")) if sub(m, "act_verb") is not None else None
+        if verb in (None, "negate") or not self.acts:
+            return
+        act = next((e for e in self.events if e.get("id") == self.acts[-1][0]), {})
+        card = act.get("effect", {}).get("card") if isinstance(act.get("effect"), dict) else None
+        if not act.get("respond") or not card:
+            return
+        answered = next((e for e in self.events if e.get("id") == act["respond"]), {})
+        thing = sub(m, "thing")
+        t = self.r.thing(thing) if thing is not None else {"pronoun": True, "card": None}
+        if not (t.get("pronoun") or t.get("card") and
+                t["card"] == (answered.get("effect") or {}).get("card")):
+            return          # what it does to another card ("to banish one of its targets")
+        found = self.effect_of(act["effect"])
+        if found is None:
+            return
+        reading, eid = found
+        mine = [f for f in reading.facts if f.get("effect") == eid]
+        negates = any(f.type == "negates" and f.get("what") != "summon" for f in mine) or \
+            any(f.type == "clause" and f.get("verb") == "negate" for f in mine)
+        if negates:
+            self.fail(f"{card}'s effect also negates: say what it negates ('I chain {card} to "
+                      f"negate it'), not only {self.r.said(m).strip(' ,')!r}", m)
 
     def _purpose_does(self, m: Tree) -> None:
         aid = self.acts[-1][0]

@@ -335,8 +335,36 @@ class MoveEvents:
         self.last_card = keep if t.get("card") is None else t["card"]
         aid = self._activate(ref, player, {"respond": True} if respond else {})
         act = next(e for e in self.events if e.get("id") == aid)
+        if self._moved_as_cost(ref, action, what, act, aid, ev):
+            # (hunt) "Peten is discarded by my Twin Twisters": that card's cost discards, its
+            # resolution does not: the move was its cost, paid as it was activated
+            self.events.append({"kind": "resolve", "of": aid})
+            return
         self._step(act, action, what)
         self.events.append({"kind": "resolve", "of": aid})
+
+    def _moved_as_cost(self, ref: dict, action: str, what: str, act: dict, aid: str,
+                       ev: Tree) -> bool:
+        """Whether the move told "by" an effect is its cost: the effect's cost does that action
+        and its resolution does not.  A move the effect does in neither way is refused (what moved
+        it, and what came after, is not that card's text)."""
+        verb = ACTION_VERBS.get(action)
+        found = self.effect_of(ref) if verb is not None else None
+        if found is None:
+            return False
+        reading, eid = found
+        mine = [f for f in reading.facts if f.get("effect") == eid]
+        resolves = any(f.type in ("clause", "clause_verb") and f.get("verb") == verb for f in mine)
+        costs = any(f.type == "cost_action" and f.get("verb") == verb for f in mine)
+        if resolves or not mine:
+            return False
+        if not costs:
+            done = {"send": "send a card to the GY"}.get(verb, f"{verb} a card")
+            self.fail(f"{ref.get('card')} does not {done} (its cost or what it does is another "
+                      "action): tell it with the card's own action", ev)
+        act["cost"] = [{"action": action, "what": what}]
+        self.told_costs[aid] = verb
+        return True
 
     def ev_no_longer(self, ev: Tree) -> None:
         """"it is no longer on the field (when the effect resolves)": the card left the field before

@@ -312,8 +312,39 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         if same is not None:
             return same
         eid = f"m{len(self.entities) + 1}"
-        self.entities[eid] = {"desc": thing["text"], **extra}
+        self.entities[eid] = {"desc": thing["text"], **_said_of(thing), **extra}
         return eid
+
+    def _targets_on_field(self) -> dict:
+        """(hunt) The cards a told activation targets on the field ("Mystical Space Typhoon
+        targeting my Set card", "Book of Moon targeting my Scrap Dragon": every target its text
+        names is on the field): each is on the field, controlled by the player the story said
+        (game-rules#targeting.1: a target is chosen where the text says it is)."""
+        out: dict = {}
+        for e in self.events:
+            if e.get("kind") != "activate" or not e.get("targets") or \
+                    not isinstance(e.get("effect"), dict) or not e["effect"].get("card"):
+                continue
+            found = self.effect_of(e["effect"])
+            if found is None:
+                continue
+            reading, eid = found
+            slots = {f.get("slot") for f in reading.facts if f.type == "target" and f.get("effect") == eid}
+            on_field = {f.get("slot") for f in reading.facts if f.type == "target_condition" and
+                        f.get("effect") == eid and f.get("value") == "yes" and
+                        f.get("condition") in ("on-field", "you-control", "opponent-controls")}
+            if not slots or not slots <= on_field:
+                continue
+            for x in e["targets"]:
+                side = self._controller(x) if x in self.entities else self.card_owner.get(x)
+                if side not in ("you", "opponent"):
+                    continue
+                if x in self.entities:
+                    if self.entities[x].get("place", "field") == "field":
+                        out[x] = {**self.entities[x], "controller": side, "place": "field"}
+                elif x in self.db:
+                    out[x] = {"card": self.db.get(x).name, "controller": side, "place": "field"}
+        return out
 
     def _told_before(self, thing: dict) -> str | None:
         """"my Fiend" after "my face-up Fiend monster", "the attacker" after "my opponent's monster
@@ -370,8 +401,9 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                                 else {**e, "player-said": "no"}
                                 if e.get("kind") == "summon" and e.get("id") in self.unsaid_summoner
                                 else e for e in self.events]
-        if self.entities:
-            out["entities"] = self.entities
+        entities = {**self.entities, **self._targets_on_field()}
+        if entities:
+            out["entities"] = entities
         if self.told_suppose:
             # a later part told not done ("my opponent does not Set a card with it")
             out["suppose"] = list(out.get("suppose") or []) + self.told_suppose
@@ -385,3 +417,18 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             out["also_needs"] = "; ".join(([out["also_needs"]] if out.get("also_needs") else []) +
                                           needs)
         return out
+
+
+def _said_of(thing: dict) -> dict:
+    """(hunt) What a described card's own words say of whose it is and where ("my Set card": a
+    card I control, face-down on the field), as entity fields; the caller's fields win."""
+    ws = [w.lower() for w in thing.get("words") or []]
+    out: dict = {}
+    owner = owner_in_words(ws)
+    if owner is not None:
+        out["controller"] = owner
+    if "set" in ws or "face-down" in ws:
+        out.update(face="down", place="field")
+    elif "face-up" in ws:
+        out.update(face="up", place="field")
+    return out

@@ -280,10 +280,10 @@ def _implied_negation(st: Situate) -> dict | None:
         if not e.get("respond") or not e["effect"].get("card"):
             return None
         reading = st.reading(e["effect"]["card"])
-        kinds = {k for f in reading.facts if f.type in ("negates", "negation_scope")
+        kinds = {k for f in reading.facts if f.type == "negates"
                  for k in str(f.get("what")).split("-or-")}
         if not kinds and any(f.type == "clause" and f.get("verb") == "negate" for f in reading.facts):
-            kinds = {"effect"}          # "negate the effects of that monster" (Effect Veiler)
+            kinds = {"effect"}      # "negate that effect" (Ash Blossom), "negate its effects" (Veiler)
         if not kinds & {"activation", "effect"}:
             return None
         what = "activation" if "activation" in kinds else "effect"

@@ -40,11 +40,14 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
             st.r.player(sub(sub(fam, "again_who"), "player")):
         st.fail("whose copy? (the one asking controls it: 'another X that I control')", where)
     back = _came_back(st)
-    if effs and effs[0].data == "eff_its" and low(sub(fam, "again_who")) == ["it"] and \
+    who_said = sub(fam, "again_who")
+    if effs and effs[0].data == "eff_its" and (low(who_said) == ["it"] or (
+            sub(who_said, "player") is not None and not who_cards)) and \
             len(back) == 1 and st.last_card != back[0] and \
             not _came_back_named(st, st.last_card):
-        # "My X used its effect. It was destroyed and I revived it with Y. Can it use its effect
-        # again?": "it" is the card that used its effect and moved since, not Y named last
+        # "My X used its effect. It was destroyed and I revived it with Y. Can it (can I) use its
+        # effect again?": "it" ("its") is the card that used its effect and moved since, not Y
+        # named last
         ref = [r for _a, r in st.acts if r.get("card") == back[0]][-1]
     elif effs:
         ref = st.effect_ref(st.r.effect(effs[0]))
@@ -91,20 +94,24 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
               for c in obj.children)      # "Can I use two copies of X in the same turn?"
     if two and not subs(fam, "again_when"):
         st.fail("two copies when? ('in the same turn')", obj)
+    note = told_copies(st).get(ref.get("card"), {})
+    # (hunt) "they" is the copies told ("I control two X. Can they both ...?"); with no two copies
+    # told it is the player ("My opponent used X's effect. Can they use it again?")
+    they_copies = "they" in who and (note.get("count", 0) >= 2 or not (
+        low(obj) == ["it"] or low(obj)[:1] == ["its"] or who_cards))
     another = bool(sub(obj, "again_copy")) or any(sub(w, "again_copy") is not None
                                                   for w in subs(fam, "again_when")) or \
         "each" in who or "both" in who or two or \
         (who[:1] == ["the"] and who[1:2] in (["second"], ["2nd"], ["other"])) or \
-        "they" in who or "different" in words or \
+        they_copies or "different" in words or \
         (bool(who_cards) and who[:1] in (["another"], ["a"]))     # "Can a second X use ...?"
     same = "it" in who or "same" in who
-    note = told_copies(st).get(ref.get("card"), {})
     used_at = max((i for i, e in enumerate(st.events) if e.get("kind") == "activate"
                    and e["effect"].get("card") == ref.get("card")), default=None)
     if "it" in who and note.get("later") and used_at is not None and note.get("at", -1) > used_at:
         # "I Link Summon a second X. Can it use its effect?": "it" is that other copy
         another, same = True, False
-    if ("each" in who or "both" in who or "they" in who) and note and note.get("count", 0) < 2:
+    if ("each" in who or "both" in who or they_copies) and note and note.get("count", 0) < 2:
         st.fail("each of which copies? (tell them: 'I control two X')", fam)
     if not another and not same and (low(obj)[:1] == ["its"] or low(obj) == ["it"]) and \
             not who_cards:

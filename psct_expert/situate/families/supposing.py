@@ -132,6 +132,13 @@ def build_supposition(st: Situate, fam: Tree) -> dict:
     verb = verbs[-1] if asks_be else verbs[0]
     n = select_clause(reading, eid, verb)
     sup = _suppositions(st, conds, card)
+    for v in [verb] + [item["fails"]["part"] for item in sup if "fails" in item]:
+        if _parts_doing(reading, eid, v) > 1:
+            # (hunt) "If Dragon Shrine can't send a second Dragon, is the first still sent?": the
+            # effect does that action in more than one part; which one is meant is not read
+            _fail(st, f"{card}'s effect does {v!r} in more than one part: which one? (ask of "
+                      "one part said by its own words, for example 'part 2 of the effect')",
+                  _said(st, main, asked=True))
     refs = [f for f in reading.facts if f.type == "reference" and f.get("effect") == eid
             and f.get("n") == n and f.get("slot", 0) > 0]
     change, changing = _target_change(st, conds, supposing)
@@ -402,6 +409,12 @@ def _has_part_on(reading, eid: str, verb: str) -> bool:
     return any(f.type == "clause" and f.get("effect") == eid and f.get("verb") == verb
                and f.source is not None and part_acts_on_target(f.source.quote)
                for f in reading.facts)
+
+
+def _parts_doing(reading, eid: str, verb: str) -> int:
+    """How many parts of the effect do ``verb``."""
+    return len({f.get("n") for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+                and f.get("verb") == verb})
 
 
 def _ord_word(n: int) -> str:
