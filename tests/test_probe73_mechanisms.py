@@ -149,3 +149,26 @@ def test_a_negating_response_told_by_its_other_part_is_refused(base_expert):
                         "and they chain Ghost Ogre & Snow Rabbit to destroy Baronne. Does "
                         "Baronne's effect still destroy its target?")
     assert a.value is not None
+
+
+@pytest.mark.slow
+def test_its_effect_answered_is_not_the_responders_own(base_expert):
+    a = base_expert.ask("My opponent's Gravekeeper's Spy is flipped face-up. Can I chain Ash "
+                        "Blossom & Joyous Spring to its effect?")
+    assert "activation of the first effect of Gravekeeper's Spy" in a.restated
+    # near miss: "to it" after an activation told is that activation, as before
+    b = base_expert.ask("My opponent activates Gravekeeper's Spy's effect. Can I chain Ash Blossom "
+                        "& Joyous Spring to it?")
+    assert b.value == "yes" and "Gravekeeper's Spy" in b.restated
+
+
+@pytest.mark.slow
+def test_a_chain_that_a_player_can_chain_cards_to(base_expert):
+    for tail in ("chain cards to", "respond to", "chain to"):
+        a = base_expert.ask("Does Cyber Dragon special summoning itself from the hand start a chain "
+                            f"that my opponent can {tail}?")
+        assert a.value == "no", tail
+    # near miss: a kind of card said asks whether it can respond too
+    b = base_expert.ask("Does Sangan's effect start a chain that my opponent can chain quick "
+                        "effects to?")
+    assert b.value == "unknown"

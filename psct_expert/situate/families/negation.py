@@ -19,12 +19,18 @@ if TYPE_CHECKING:
     from ..told import Situate
 
 
-def _activation_of(st: Situate, node: Tree | None, player: str) -> str:
-    """The activation a response answers: named ("to X"), or the newest one ("to it")."""
+def _activation_of(st: Situate, node: Tree | None, player: str, responder: dict | None = None,
+                   before: str | None = None) -> str:
+    """The activation a response answers: named ("to X"), or the newest one ("to it").  "its
+    effect" is of the card named before the responder ("X is flipped. Can my opponent chain Y to
+    its effect?": X's), never the responder's own."""
     effs = [t for t in node.iter_subtrees_topdown() if t.data.startswith("eff_")] \
         if node is not None else []
     if effs:
         ir = st.r.effect(effs[0])
+        if effs[0].data == "eff_its" and responder and before and \
+                st.last_card == responder.get("card") and before != responder.get("card"):
+            st.last_card = before
         ref = st.effect_ref(ir)
         aid = st._find_act(ref)
         if aid is not None:
@@ -100,6 +106,7 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
     if said_from is not None and st.r.place(sub(said_from, "place")) == "hand":
         hint.append("from:hand")    # "Can I chain X from my hand?": of its effects, the hand's
     # (a response is an activation: of the card's effects, those that are activated)
+    before = st.last_card
     said_responder = st.r.effect(first_effect(fam))
     if said_responder.get("owner") in ("you", "opponent") and said_responder["owner"] != player:
         # (hunt) "Can I chain my opponent's Magic Jammer?": a player chains only their own cards
@@ -121,7 +128,7 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         ref = st.effect_ref(st.r.effect(first_effect(when)))
         to = st._find_act(ref) or st._activate(ref, who, {})
     else:
-        to = _activation_of(st, sub(fam, "resp_to"), player)
+        to = _activation_of(st, sub(fam, "resp_to"), player, responder, before)
     from .links import _open_links
     open_ = _open_links(st)
     link = sub(fam, "resp_link")
