@@ -172,3 +172,48 @@ def test_a_chain_that_a_player_can_chain_cards_to(base_expert):
     b = base_expert.ask("Does Sangan's effect start a chain that my opponent can chain quick "
                         "effects to?")
     assert b.value == "unknown"
+
+
+@pytest.mark.slow
+def test_a_face_up_lock_on_a_kind_of_card_forbids_its_activation(base_expert):
+    # lingering-effects.10: a face-up monster's Continuous Effect applies at once
+    a = base_expert.ask("My opponent Normal Summons Jinzo. Can I activate Trap Hole?")
+    assert a.value == "no"
+    b = base_expert.ask("My opponent controls a face-up Jinzo and activates Dark Hole. Can I chain "
+                        "Mirror Force?")
+    assert b.value == "no"
+    # near misses: another kind of card, and a Summon still being negated (summon-kinds.10)
+    c = base_expert.ask("My opponent controls a face-up Jinzo. Can I activate Mystical Space "
+                        "Typhoon?")
+    assert c.value != "no"
+    d = base_expert.ask("My opponent Normal Summons Jinzo. Can I activate Solemn Judgment to negate "
+                        "the Summon?")
+    assert d.value == "yes"
+
+
+def test_only_a_whole_unconditional_sentence_is_read_as_a_lock():
+    from psct_expert.cards import Card
+    from psct_expert.reader import read_card
+
+    def locks(text):
+        card = Card(name="Example", kind="monster", subtypes=("effect",), text=text)
+        return [dict(f.fields) for f in read_card(card).facts if f.type == "forbids_activation"]
+
+    assert locks("Trap Cards, and their effects on the field, cannot be activated.") == \
+        [{"card": "Example", "kind": "trap", "player": "both"}]
+    assert locks("Neither player can activate Spell Cards.")[0]["player"] == "both"
+    # near misses: a lock with a time or a condition, and a permission
+    assert locks("During the Battle Phase, Trap Cards cannot be activated.") == []
+    assert locks("You can activate Trap Cards the turn they were Set.") == []
+
+
+@pytest.mark.slow
+def test_a_card_that_makes_a_player_discard_a_card_discards_it(base_expert):
+    a = base_expert.ask("My opponent's Card Destruction makes me discard Peten the Dark Clown. Can "
+                        "I activate its effect?")
+    assert a.value == "no"          # discarded, then the players draw: its "When" misses
+    assert any("is discarded by" in c.read for c in a.reading.changes)
+    # near miss: a card whose resolution sends it is the last thing to happen
+    b = base_expert.ask("My Foolish Burial makes me send Peten the Dark Clown to the GY. Can I "
+                        "activate its effect?")
+    assert b.value == "yes"
