@@ -116,10 +116,35 @@ def candidates(text: str, cards: list[str], families: dict) -> list[str]:
     return list(dict.fromkeys(f for _, _, f in ranked))
 
 
+# words never left out of a nearest question: each changes what is asked (the lexicon's rule)
+_KEEP = frozenset("not no never only exactly first second third still even also again both all "
+                  "each either neither none cannot can't don't doesn't isn't".split())
+
+
+def without_unplaced(text: str, unplaced: str | None) -> list[str]:
+    """The question with the words it could not place left out ("the Summon of a single monster":
+    "the Summon of a monster"), when they are at most two words none of which changes what is
+    asked: the nearest question is then the one asked, less what was named as not placed."""
+    if not unplaced:
+        return []
+    quoted = re.findall(r"'([^']+)'", unplaced)
+    words = quoted if quoted else unplaced.split()[:1]
+    if not words or len(words) > 2 or any(len(w.split()) > 1 or w.lower() in _KEEP or
+                                          not _WORD.fullmatch(w.lower()) for w in words):
+        return []
+    out = text
+    for w in words:
+        out, n = re.subn(rf"(?i)(?<![\w'-]){re.escape(w)}(?![\w'-])\s*", "", out, count=1)
+        if n == 0:
+            return []
+    return [out.strip()]
+
+
 def nearest_questions(text: str, scenario: list[str], db: CardDB, families: dict,
-                      limit: int = LIMIT, settle=None) -> list[str]:
+                      limit: int = LIMIT, settle=None, unplaced: str | None = None) -> list[str]:
     """Up to ``limit`` questions near ``text``, best first, that the product reads as they
-    stand and, given ``settle`` (question -> its answer's value, raising a refusal), answers."""
+    stand and, given ``settle`` (question -> its answer's value, raising a refusal), answers:
+    first the question less the words it could not place (``unplaced``), then the others."""
     from .parser import parse_question
     from .resolve import resolve_question
 
@@ -142,7 +167,8 @@ def nearest_questions(text: str, scenario: list[str], db: CardDB, families: dict
                          families)
     except (QuestionError, UnknownCard):
         framed = []
-    tries = list(dict.fromkeys(framed[:LIMIT] + candidates(text, cards, families)))
+    tries = list(dict.fromkeys(without_unplaced(text, unplaced) + framed[:LIMIT] +
+                               candidates(text, cards, families)))
     for filled in tries[:TRIES]:
         try:
             if settle is not None:

@@ -1029,7 +1029,8 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
 def _near(exc, text, scenario, db, families, settle=None):
     from .suggest import nearest_questions
 
-    exc.nearest = nearest_questions(text, scenario, db, families, settle=settle)
+    exc.nearest = nearest_questions(text, scenario, db, families, settle=settle,
+                                    unplaced=getattr(exc, "unplaced", None))
     return exc
 
 

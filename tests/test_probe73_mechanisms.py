@@ -217,3 +217,27 @@ def test_a_card_that_makes_a_player_discard_a_card_discards_it(base_expert):
     b = base_expert.ask("My Foolish Burial makes me send Peten the Dark Clown to the GY. Can I "
                         "activate its effect?")
     assert b.value == "yes"
+
+
+def test_the_nearest_question_leaves_out_only_plain_unplaced_words():
+    from psct_expert.suggest import without_unplaced
+
+    assert without_unplaced("X is totally the only card in my hand. Can I activate it?",
+                            "totally the only card in my hand . Can I activate it ?") == \
+        ["X is the only card in my hand. Can I activate it?"]
+    assert without_unplaced("Can X negate the Summon of a single monster?", "'single'") == \
+        ["Can X negate the Summon of a monster?"]
+    # near misses: a word that changes what is asked, or more than two words, is never left out
+    assert without_unplaced("Can X not be negated?", "'not'") == []
+    assert without_unplaced("Can X negate it?", "'a', 'b', 'c'") == []
+
+
+@pytest.mark.slow
+def test_a_spell_or_trap_that_summons_nothing_has_no_summon(base_expert):
+    with pytest.raises(QuestionError, match="Summons no monster"):
+        base_expert.ask("Can the Special Summon of Solemn Strike be negated?")
+    with pytest.raises(QuestionError, match="not Summoned that way"):
+        base_expert.ask("My opponent's monster attacks. I Special Summon Solemn Strike from my "
+                        "hand. Does a replay happen?")
+    # near miss: a Spell whose effect Special Summons: its Summon is the one it makes
+    assert base_expert.ask("Can the Special Summon of Monster Reborn be negated?").value == "no"

@@ -405,7 +405,12 @@ def _summon_said(st: Situate, fam: Tree, node: Tree) -> dict:
     eff = next((c for c in node.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
     if node.data in ("summon_of", "summon_poss", "summon_being") and cards:
         if st.db.get(cards[0]).kind != "monster":
-            # a Spell/Trap is not summoned: "X's Summon" is the Summon X's effect makes
+            # a Spell/Trap is not summoned: "X's Summon" is the Summon X's effect makes (one
+            # whose text Special Summons nothing makes none: refused)
+            if not any(f.type in ("clause", "clause_verb") and str(f.get("verb")).endswith("summon")
+                       for f in st.reading(cards[0]).facts):
+                st.fail(f"{cards[0]} is a {st.db.get(cards[0]).kind.capitalize()} Card and its "
+                        "text Summons no monster: whose Summon is asked?", node)
             summon["card"] = "a monster"
             summon["by"] = {"card": cards[0], "select": "only"}
         else:
