@@ -241,3 +241,70 @@ def test_a_spell_or_trap_that_summons_nothing_has_no_summon(base_expert):
                         "hand. Does a replay happen?")
     # near miss: a Spell whose effect Special Summons: its Summon is the one it makes
     assert base_expert.ask("Can the Special Summon of Monster Reborn be negated?").value == "no"
+
+
+@pytest.mark.slow
+def test_what_the_story_told_of_a_negator_makes_its_yes_wait(base_expert):
+    for story in ("I control no monsters. My opponent Normal Summons Jinzo. Can I negate it with "
+                  "Horn of Heaven?",              # its cost, "Tribute 1 monster", unpaid
+                  "My Thunder King Rai-Oh is face-down. My opponent Special Summons Cyber Dragon. "
+                  "Can I negate it with Thunder King Rai-Oh?",
+                  "My opponent controls Thunder King Rai-Oh. My opponent Special Summons Cyber "
+                  "Dragon. Can I negate it with Thunder King Rai-Oh?",
+                  "Royal Decree is face-up on the field. My opponent Special Summons Cyber Dragon. "
+                  "Can I negate it with Solemn Strike?"):
+        assert base_expert.ask(story).value == "unknown", story
+    # near misses: a Set Trap, and a face-up monster of the asker's, told
+    assert base_expert.ask("I have Solemn Strike set. My opponent Special Summons Cyber Dragon. "
+                           "Can I negate it with Solemn Strike?").value == "yes"
+    assert base_expert.ask("I control a face-up Thunder King Rai-Oh. My opponent Special Summons "
+                           "Cyber Dragon. Can I negate it with Thunder King Rai-Oh?").value == "yes"
+
+
+@pytest.mark.slow
+def test_a_normal_summon_immediately_after_an_effect_resolves(base_expert):
+    # punctuation-it#immediately-after: made after Chain Link 1 resolved, it can be negated
+    a = base_expert.ask("My opponent activates Ultimate Offering and Normal Summons Jinzo. Can "
+                        "Solemn Warning negate the Summon?")
+    assert a.value == "yes"
+    # near miss: a Special Summon made by the resolving effect cannot be
+    b = base_expert.ask("My opponent activates Monster Reborn and Special Summons Jinzo. Can Solemn "
+                        "Warning negate the Summon?")
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_what_became_of_a_card_told_is_not_what_its_effect_does(base_expert):
+    with pytest.raises(QuestionError, match="itself was destroyed"):
+        base_expert.ask("I Tribute Stardust Dragon to negate Dark Hole. Was Stardust Dragon "
+                        "destroyed?")
+    # near miss: what the card's effect does, asked actively
+    a = base_expert.ask("I activate Mirror Force and my opponent chains Book of Moon on their "
+                        "attacker. Does Mirror Force still destroy their monsters?")
+    assert a.value is not None
+
+
+@pytest.mark.slow
+def test_an_effect_said_by_its_cost_or_a_later_part(base_expert):
+    with pytest.raises(QuestionError, match="cost of that effect"):
+        base_expert.ask("Can Solemn Judgment negate Pot of Desires's banish?")
+    with pytest.raises(QuestionError, match="done later, each time"):
+        base_expert.ask('Does Maxx "C"\'s draw start a Chain?')
+    # near miss: a part the resolution does names the effect
+    assert base_expert.ask("Does Reinforcement of the Army's search start a Chain?").value == "yes"
+    with pytest.raises(QuestionError, match="what the cost of Twin Twisters"):
+        base_expert.ask("Does Twin Twisters target the card I discard?")
+
+
+@pytest.mark.slow
+def test_a_phase_told_with_a_past_event_is_not_now(base_expert):
+    with pytest.raises(QuestionError, match="when it is now"):
+        base_expert.ask("During my Main Phase, can I activate Raigeki if my opponent Special "
+                        "Summoned a monster during their turn?")
+    # near misses: a present event, and a question asked "right then"
+    a = base_expert.ask("My opponent activates Dark Hole during my Battle Phase. Can I chain "
+                        "Mystical Space Typhoon?")
+    assert a.value is not None
+    b = base_expert.ask("My opponent Special Summoned their 5th monster this turn during the "
+                        "Battle Phase. Can I activate Nibiru, the Primal Being right then?")
+    assert b.value == "no"

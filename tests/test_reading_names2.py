@@ -218,7 +218,7 @@ def test_a_hyphenated_gerund_the_text_does_not_say_is_refused(base_expert):
 
 @pytest.mark.parametrize("ask, restated", [
     ("ghost mourner does target the monster it negates, yes?",
-     "Does the first effect of Ghost Mourner & Moonlit Chill target?"),
+     "Does the first effect of Ghost Mourner & Moonlit Chill target the monster it negates?"),
     ("Ghost Mourner & Moonlit Chill does start a chain right?",
      "Does the first effect of Ghost Mourner & Moonlit Chill start a Chain?"),
 ])

@@ -279,6 +279,32 @@ def _kind_fits(reading: Reading, e, d: str) -> bool | None:
     return None
 
 
+# actions said of an effect that DESC_FACTS leaves to the card's text ("Ash's discard")
+_COST_WORDS = {"discard": "discard", "send": "send", "detach": "detach", "pay": "pay",
+               "tribute": "tribute", "banish": "banish"}
+
+
+def part_said_not_activated(reading: Reading, eid: str, descs: list[str] | None) -> str | None:
+    """(hunt) "Can Solemn Judgment negate Pot of Desires's banish?", "Does Maxx "C"'s draw start
+    a Chain?": an effect said by an action that is only its cost (paid at activation) or only
+    a part it leaves to apply later ("each time ..., draw 1 card"): what that action is, said
+    for a refusal; None when each action said is a part its resolution does."""
+    facts = [f for f in reading.facts if f.get("effect") == eid]
+    for d in descs or []:
+        rule = DESC_FACTS.get(d)
+        verb = rule[1] if rule is not None and rule[0] == "verb" else _COST_WORDS.get(d)
+        if verb is None:
+            continue
+        parts = {f.get("n") for f in facts if f.type == "clause" and f.get("verb") == verb}
+        later = {f.get("n") for f in facts if f.type == "each_time"}
+        if not parts and any(f.type == "cost_action" and f.get("verb") == verb for f in facts):
+            return f"the {d} is the cost of that effect, paid as it is activated"
+        if parts and parts <= later:
+            return (f"the {d} is done later, each time what the effect waits for happens (a lasting "
+                    "effect its resolution leaves), not as it resolves")
+    return None
+
+
 def desc_fits(reading: Reading, e, d: str) -> bool:
     """Does effect ``e`` fit a word said of it ("its negation effect", "the trigger effect", "the
     Pendulum Effect")?  A word with no meaning here refuses the question: it is never dropped."""

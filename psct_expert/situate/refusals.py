@@ -192,3 +192,32 @@ def refuse_other_card_than_the_only_one(st: Situate, family: str, spec: dict) ->
         return
     st.fail(f"{only[1]} was told to be the only card in the hand, and the question asks about "
             f"{card}: ask about {only[1]}, or tell what else is in the hand")
+
+
+# words that ask at the moment of what was told ("right then", "at that point", "in response")
+_THEN = re.compile(r"\b(?:right )?then\b|\bat (?:that|this) (?:point|moment|time)\b|\bin response\b|"
+                   r"\bright away\b|\bimmediately\b", re.IGNORECASE)
+
+
+# the question's own sentence supposing a past event ("... if my opponent Special Summoned ...")
+_IF_PAST = re.compile(r"\b(?:if|when|after|since)\b[^?]*\b(?:\w+ed|did|was|were|got|drew|used)\b",
+                      re.IGNORECASE)
+
+
+def refuse_a_past_time_as_now(st: Situate, family: str) -> None:
+    """(hunt) "During my Main Phase, can I activate Raigeki if my opponent Special Summoned a
+    monster during their turn?": a phase told with a past event says when that happened; when it
+    is the last time told, the question would be read as asked then: refused, asking when now is."""
+    if family not in ("can-activate-now", "can-respond", "negate-activation", "negate-summon"):
+        return
+    phases = [e for e in st.events if e.get("kind") == "phase" and not e.get("done")]
+    past = getattr(st, "past_phases", [])
+    asked = re.split(r"(?<=[.!?])\s+", getattr(getattr(st, "pq", None), "text", "") or "")[-1]
+    if _THEN.search(asked) or not _IF_PAST.search(asked):
+        # "Can I activate X right then?": asked at the time of what happened; a story told
+        # before the question, in the past as stories are, is read in its order
+        return
+    if phases and any(phases[-1] is p for p in past):
+        st.fail("the phase told with what happened before says when that happened, not when the "
+                "question is asked: tell it in order, then when it is now ('My opponent Special "
+                "Summoned a monster during their turn. It is now my Main Phase 1. Can I ...?')")

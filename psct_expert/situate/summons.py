@@ -61,6 +61,7 @@ class SummonEvents:
             if place:
                 step["from"] = place
             act = next(e for e in self.events if e.get("id") == self.resolving_act())
+            self._summoning_effect_of(act, step["summon-kind"])
             if getattr(self, "then_join", False) and act.get("does"):
                 step["then"] = True
             _summoned_to(self, act, ev, what)
@@ -148,6 +149,32 @@ class SummonEvents:
             if n is None and more and more[0].isdigit():
                 n = int(more[0])
             told["count"] = 1 + (n or 1)
+
+    def _summoning_effect_of(self, act: dict, kind: str) -> None:
+        """(hunt) "My opponent activates Ultimate Offering and Normal Summons Jinzo": the card's
+        activation told Summons nothing of itself (a Continuous card), and one other effect of the
+        card makes that Summon ("immediately after this effect resolves, Normal Summon 1
+        monster"): that effect is the one activated."""
+        ref = act.get("effect") or {}
+        if ref.get("select") != "activation" or not ref.get("card"):
+            return
+        found = self.effect_of(ref)
+        if found is None:
+            return
+        reading, eid = found
+        verbs = {"special-summon"} if kind == "by-effect" else {f"{kind}-summon"}
+
+        def summons(e: str) -> bool:
+            return any(f.get("effect") == e and f.type in ("clause", "clause_verb") and
+                       f.get("verb") in verbs for f in reading.facts)
+        if summons(eid):
+            return
+        others = [e for e in reading.effects if e.id != eid and summons(e.id)]
+        if len(others) != 1 or others[0].n is None:
+            return
+        new = {"card": ref["card"], "n": others[0].n}
+        act["effect"] = new
+        self.acts = [(a, new if a == act.get("id") else r) for a, r in self.acts]
 
     def _resolving_summons(self, ev: Tree) -> bool:
         """(readA) A player's Special Summon told right after an activation of theirs resolves,

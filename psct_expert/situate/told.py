@@ -34,7 +34,8 @@ from .procedures import ProcedureEvents
 from .refs import EffectRefs
 from .resolved import ResolvedEvents
 from .refusals import (refuse_a_summon_not_yet_done, refuse_asked_card_out_of_place,
-                       refuse_impossible_summons, refuse_other_card_than_the_only_one,
+                       refuse_a_past_time_as_now, refuse_impossible_summons,
+                       refuse_other_card_than_the_only_one,
                        refuse_unplaced_zones, refuse_untold_links, refuse_untold_replay_parts)
 from .summons import SummonEvents
 from .targets import TargetEvents
@@ -73,6 +74,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         self.granted: set[str] = set()            # Summons an effect let a player make
         self.unsaid_player: list[str] = []        # activations whose player the sentence leaves open
         self.cannot: list[str] = []               # actions told to be impossible now ("no cards to discard")
+        self.past_phases: list[dict] = []         # phases told of a past event ("... summoned ... during their turn")
         self.told_suppose: list[dict] = []        # later parts told not done ("does not Set a card")
         self.self_gone: dict[str, str] = {}       # activations whose own card left the field before resolving
         self.to_resolve: dict[str, str] = {}      # Summon id -> the activation that makes it
@@ -178,6 +180,8 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 if turn not in ("you", "opponent", "any"):
                     self.fail("whose turn?", m)
                 self.events.append({"kind": "phase", "phase": self.r.phase(ph), "turn": turn})
+                if _PAST & set(low(ev)):
+                    self.past_phases.append(self.events[-1])
                 continue
             if ws[:2] == ["this", "turn"] or ws == ["themselves"]:
                 continue
@@ -188,6 +192,8 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 if turn not in ("you", "opponent"):
                     self.fail("whose turn? ('during my opponent's turn')", m)
                 self.events.append({"kind": "phase", "turn": turn})
+                if _PAST & set(low(ev)):
+                    self.past_phases.append(self.events[-1])
                 continue
             if ws in (["in", "one", "go"], ["at", "once"]):
                 # "they Pendulum Summon 3 monsters in one go": one Summon of them all, as told
@@ -412,6 +418,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         refuse_asked_card_out_of_place(self, family, out)
         refuse_untold_links(self)
         refuse_other_card_than_the_only_one(self, family, out)
+        refuse_a_past_time_as_now(self, family)
         needs = waits_on(self, family, out)
         if needs:
             out["also_needs"] = "; ".join(([out["also_needs"]] if out.get("also_needs") else []) +
@@ -432,3 +439,9 @@ def _said_of(thing: dict) -> dict:
     elif "face-up" in ws:
         out.update(face="up", place="field")
     return out
+
+
+# a verb told in the past: the phase said with it is when that happened, not "now"
+_PAST = frozenset("summoned activated destroyed attacked used chained flipped banished discarded "
+                  "negated targeted played declared resolved added drew tributed did was were "
+                  "got".split())

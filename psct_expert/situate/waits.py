@@ -172,7 +172,60 @@ def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
     shielded = _shielded(st, family, spec)
     if shielded:
         out.append(f"whether it can be negated at all ({shielded})")
+    told = _negator_told(st, family, spec)
+    if told:
+        out.append(f"whether {told} still lets it negate")
     return out
+
+
+# the families that ask whether a card can negate (or answer) something, whose rules read the
+# negator's text but not what the story told of it or of the board around it
+_NEGATING = {"negate-summon", "negate-activation"}
+
+
+def _negator_told(st: Situate, family: str, spec: dict) -> str | None:
+    """(hunt) "My Thunder King Rai-Oh is face-down (in my GY, my opponent's). ... Can I negate it
+    with Thunder King Rai-Oh?", "I control no monsters. ... Can I negate it with Horn of Heaven?",
+    "Royal Decree (Skill Drain, Macro Cosmos) is face-up. ... Can I negate it with Solemn
+    Strike?": what the story told of the negator (where, face-down, whose), of what its player
+    controls (a cost), or of another face-up card on the field (a negation or a lock): the rules
+    of the negating families do not read it, so a yes waits on it (a no stands).  None when the
+    story told none of it."""
+    card = asked_card(family, spec) if family in _NEGATING else None
+    if not card:
+        return None
+    asker = spec.get("player", "you")
+    said = []
+    mine = st.entities.get(card) or {}
+    found = st.db.find(card)
+    # (a Set Spell/Trap is face-down where it is activated from; a face-down monster is not)
+    down = "down" if found is not None and found.kind == "monster" else None
+    if mine.get("place") not in (None, "field") or down and mine.get("face") == down:
+        said.append(f"where and how {card} is told to be")
+    if mine.get("controller") not in (None, asker):
+        said.append(f"{card} told as the other player's")
+    events = {e.get("what") for e in st.events if e.get("kind") in ("summon", "move")} | \
+        {(e.get("effect") or {}).get("card") for e in st.events if e.get("kind") == "activate"}
+    for e in st.events:
+        if e.get("kind") != "state":
+            continue
+        what = e.get("what")
+        if what == card:
+            if e.get("place") != "field" or down and e.get("face") == down:
+                said.append(f"where and how {card} is told to be")
+            if e.get("player") not in (None, asker):
+                said.append(f"{card} told as the other player's")
+        elif e.get("player") == asker and e.get("count") == 0:
+            said.append("what its player controls, as told (a cost)")
+        elif isinstance(what, str) and st.db.find(what) is not None and what not in events and \
+                e.get("place", "field") == "field" and e.get("face") != "down":
+            said.append(f"{st.db.find(what).name} (told on the field)")
+    for eid, ent in st.entities.items():
+        name = ent.get("card") or (eid if st.db.find(eid) is not None else None)
+        if name and name != card and name not in events and \
+                (ent.get("place") == "field" or ent.get("face") == "up") and ent.get("face") != "down":
+            said.append(f"{name} (told on the field)")
+    return " and ".join(dict.fromkeys(said)) or None
 
 
 # a monster that may count as 2 Tributes ("can be treated as 2 Tributes for the Tribute Summon of")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...parser.transform import find, low, sub
+from ..refs import part_said_not_activated
 from .common import first_effect, reads_scenario
 
 if TYPE_CHECKING:
@@ -47,7 +48,15 @@ def _chain_subject(st: Situate, node: Tree) -> dict:
         return {"effect": told}
     k = kids[0]
     if k.data.startswith("eff_"):
-        return {"effect": st.effect_ref(st.r.effect(k))}
+        ir = st.r.effect(k)
+        ref = st.effect_ref(ir)
+        found = st.effect_of(ref) if ref.get("card") else None
+        why = part_said_not_activated(found[0], found[1], ir.get("desc")) if found else None
+        if why:
+            # (hunt) "Does Maxx "C"'s draw start a Chain?": a part done later, or a cost
+            st.fail(f"{ref['card']}: {why}; ask about the effect ('Does {ref['card']}'s effect "
+                    "start a Chain?')", k)
+        return {"effect": ref}
     if k.data.startswith("summon_"):
         return summon_subject(st, k)
     st.fail("what starts the Chain?", node)

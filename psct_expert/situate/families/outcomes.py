@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...errors import QuestionError
+from ...gamewords import gamewords
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import MOVES_A_CARD
 from ...reader.select import select_clause, select_effect
@@ -110,6 +111,16 @@ def _check_done(st: Situate, fam: Tree, ref: dict, reading) -> None:
         select_clause(reading, select_effect(reading, ref), verb)
     except QuestionError:
         st.fail(f"{ref['card']} has no part that does {verb!r}", node)
+
+
+def _done_to_itself(st: Situate, ref: dict, verb: str | None) -> bool:
+    """Does the effect ``ref`` do ``verb`` to its own card ("Special Summon this card")?"""
+    from ...reader.phrases import names_this_card
+    found = st.effect_of(ref)
+    return found is not None and any(
+        f.get("effect") == found[1] and f.type in ("clause", "clause_verb", "summons_self") and
+        (f.type == "summons_self" or f.get("verb") == verb and f.source is not None and
+         names_this_card(f.source.quote)) for f in found[0].facts)
 
 
 def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dict:
@@ -372,6 +383,14 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             ref = st.cannot_ref
             return {"family": "clause-done", "effect": ref, "part": verb or st.r.action(find(q, "act_verb")),
                     "suppose": []}
+        elif told_named and low(q)[:1] in (["is"], ["was"], ["are"], ["were"]) and \
+                find(q, "outcome_by") is None and not _done_to_itself(st, told_named[-1], verb or st.r.action(find(q, "act_verb"))):
+            # (hunt) "I Tribute Stardust Dragon to negate Dark Hole. Was Stardust Dragon
+            # destroyed?": what became of the card itself, not what its effect does
+            said = verb or st.r.action(find(q, "act_verb")) or "moved"
+            st.fail(f"whether {named} itself was {gamewords().done_form(said) or said} is "
+                    "asked: this question form reads what an effect does, not what became of a "
+                    "card told", q)
         elif told_named and not any(e.get("targets") for e in st.events
                                     if e.get("kind") == "activate" and e["effect"] == told_named[-1]):
             # "I activate Mirror Force; they chain X and return their attacker. Does Mirror Force

@@ -59,11 +59,32 @@ def build_targets(st: Situate, fam: Tree) -> dict:
         # activated (game-rules#targeting.1); "at resolution" is refused, never dropped
         st.fail("targets are chosen when a card or effect is activated, not when it resolves: ask "
                 "'Does X target?'")
+    _not_a_cost_moved(st, eref, hint, thing)
     spec = st.spec("targets", {"effect": eref})
     if thing is not None and not hint:
         _asked_target_fits(st, eref, thing)
         spec["object"] = st.r.said(thing)       # said back in the restatement
+    elif thing is not None:
+        spec["object"] = st.r.said(thing)       # ("the monster it flips": what the effect does to it)
     return spec
+
+
+def _not_a_cost_moved(st: Situate, eref: dict, hint: list[str], thing: Tree | None) -> None:
+    """(hunt) "Does Twin Twisters target the card I discard?", "Does Effect Veiler target the card
+    it sends to the GY?": the card said is the one its cost moves (paid when it is activated),
+    never a target chosen; refused, naming the question to ask."""
+    verbs = [v for v in hint if not v.startswith(("target:", "count:", "from:"))]
+    found = st.effect_of(eref) if thing is not None and verbs else None
+    if found is None:
+        return
+    reading, eid = found
+    mine = [f for f in reading.facts if f.get("effect") == eid]
+    for v in verbs:
+        if any(f.type == "cost_action" and f.get("verb") == v for f in mine) and \
+                not any(f.type in ("clause", "clause_verb") and f.get("verb") == v for f in mine):
+            st.fail(f"{st.r.said(thing)!r} is what the cost of {eref.get('card')}'s effect moves (paid "
+                    f"as it is activated), not a target it chooses: ask 'Is {v}ing a cost of "
+                    f"{eref.get('card')}?' or 'Does {eref.get('card')} target?'", thing)
 
 
 @reads_scenario
