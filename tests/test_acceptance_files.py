@@ -89,6 +89,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/70.yaml": 9,
     "bench/blind-probes/71.yaml": 6,
     "bench/blind-probes/72.yaml": 4,
+    "bench/blind-probes/73.yaml": 19,
+    "bench/blind-probes/74.yaml": 10,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -127,6 +129,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/66.yaml", "bench/blind-probes/67.yaml", "bench/blind-probes/68.yaml",
         "bench/blind-probes/69.yaml", "bench/blind-probes/70.yaml",
         "bench/blind-probes/71.yaml", "bench/blind-probes/72.yaml",
+        "bench/blind-probes/73.yaml", "bench/blind-probes/74.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",
