@@ -107,17 +107,12 @@ class _Reader(PhraseReaders):
         for kind in ("trap", "spell"):
             for m in self.g.p[f"forbids_{kind}"].finditer(text):
                 who = (m.group("who") or "").lower()
-                if who == "neither player" or (not who and "cannot be activated" in m.group(0).lower()):
-                    player = "both"
-                elif who in ("your opponent", "you"):
-                    player = "opponent" if who == "your opponent" else "you"
-                else:
-                    continue    # ("you can activate Trap Cards": a permission, no lock)
-                if who and " can activate" in m.group(0).lower() and who != "neither player":
-                    continue
+                if who in ("you", "your opponent") and " cannot activate" not in m.group(0).lower():
+                    continue    # "You can activate Trap Cards ...": a permission, no lock
                 # a lasting lock on activating that kind of card, for whom
                 self.add("forbids_activation", self.src(text, m.start(), m.end(), "text"),
-                         card=card.name, kind=kind, player=player)
+                         card=card.name, kind=kind,
+                         player={"you": "you", "your opponent": "opponent"}.get(who, "both"))
         m = self.g.p["direct_attack_text"].search(text)
         if m is not None:       # it speaks of attacking directly
             self.add("direct_attack_text", self.src(text, m.start(), m.end(), "text"), card=card.name)
