@@ -195,30 +195,28 @@ def _negator_told(st: Situate, family: str, spec: dict) -> str | None:
     if not card:
         return None
     asker = spec.get("player", "you")
-    said = []
-    mine = st.entities.get(card) or {}
     found = st.db.find(card)
     # (a Set Spell/Trap is face-down where it is activated from; a face-down monster is not)
     down = "down" if found is not None and found.kind == "monster" else None
-    if mine.get("place") not in (None, "field") or down and mine.get("face") == down:
-        said.append(f"where and how {card} is told to be")
-    if mine.get("controller") not in (None, asker):
-        said.append(f"{card} told as the other player's")
+    states = [e for e in st.events if e.get("kind") == "state"]
+    # what was told of the negator itself: as a card told (an entity) or held (a state)
+    told = [(st.entities.get(card) or {}).get(k) for k in ("place", "face", "controller")]
+    told = [tuple(told)] + [(e.get("place"), e.get("face"), e.get("player"))
+                            for e in states if e.get("what") == card]
+    said = []
+    for place, face, whose in told:
+        if place not in (None, "field") or down and face == down:
+            said.append(f"where and how {card} is told to be")
+        if whose not in (None, asker):
+            said.append(f"{card} told as the other player's")
     events = {e.get("what") for e in st.events if e.get("kind") in ("summon", "move")} | \
         {(e.get("effect") or {}).get("card") for e in st.events if e.get("kind") == "activate"}
-    for e in st.events:
-        if e.get("kind") != "state":
-            continue
+    for e in states:
         what = e.get("what")
-        if what == card:
-            if e.get("place") != "field" or down and e.get("face") == down:
-                said.append(f"where and how {card} is told to be")
-            if e.get("player") not in (None, asker):
-                said.append(f"{card} told as the other player's")
-        elif e.get("player") == asker and e.get("count") == 0:
+        if what != card and e.get("player") == asker and e.get("count") == 0:
             said.append("what its player controls, as told (a cost)")
-        elif isinstance(what, str) and st.db.find(what) is not None and what not in events and \
-                e.get("place", "field") == "field" and e.get("face") != "down":
+        elif what != card and isinstance(what, str) and st.db.find(what) is not None and \
+                what not in events and e.get("place", "field") == "field" and e.get("face") != "down":
             said.append(f"{st.db.find(what).name} (told on the field)")
     for eid, ent in st.entities.items():
         name = ent.get("card") or (eid if st.db.find(eid) is not None else None)
