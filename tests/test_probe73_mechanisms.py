@@ -308,3 +308,14 @@ def test_a_phase_told_with_a_past_event_is_not_now(base_expert):
     b = base_expert.ask("My opponent Special Summoned their 5th monster this turn during the "
                         "Battle Phase. Can I activate Nibiru, the Primal Being right then?")
     assert b.value == "no"
+
+
+def test_overlapping_kept_names_leave_no_marker_behind():
+    # (fuzz) a name found twice over the same words: each marker stands for one span
+    from psct_expert.parser.lexicon import relex
+    text = "Can Solemn Warning negate it?"
+    out = relex(text, [(4, 18), (11, 18), (4, 18)])
+    assert "\ue000" not in out.text and "Solemn Warning" in out.text
+    # near miss: separate names are each kept
+    two = relex("Can Solemn Warning negate Raigeki?", [(4, 18), (26, 33)])
+    assert "Solemn Warning" in two.text and "Raigeki" in two.text

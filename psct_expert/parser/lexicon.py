@@ -208,6 +208,12 @@ def relex(text: str, keep: list[tuple[int, int]] = ()) -> Relexed:
     # a name found with the comma after it ("Dark Hole, can I ..."): the comma is the sentence's
     keep = [(s, e - 1 if e > s and (text[e - 1] in ",;" or text[e - 1] == "?" and e == len(text))
              else e) for s, e in keep]          # (and the question mark that ends the question)
+    # (fuzz) spans that overlap keep the first (and longest) one: each marker stands for one span
+    merged: list[tuple[int, int]] = []
+    for s, e in sorted(set(keep), key=lambda se: (se[0], -se[1])):
+        if e > s and (not merged or s >= merged[-1][1]):
+            merged.append((s, e))
+    keep = merged
     for s, e in sorted(keep, reverse=True):
         kept.insert(0, text[s:e])
         text = text[:s] + _KEEP.format(len(keep) - len(kept)) + text[e:]
