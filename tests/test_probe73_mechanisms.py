@@ -319,3 +319,30 @@ def test_overlapping_kept_names_leave_no_marker_behind():
     # near miss: separate names are each kept
     two = relex("Can Solemn Warning negate Raigeki?", [(4, 18), (26, 33)])
     assert "Solemn Warning" in two.text and "Raigeki" in two.text
+
+
+@pytest.mark.slow
+def test_a_negating_response_told_by_what_else_it_did_is_refused(base_expert):
+    for story in ("My opponent activates Pot of Greed. I chain Solemn Judgment and destroy Pot of "
+                  "Greed. Does my opponent draw 2 cards?",
+                  "My opponent activates Raigeki. I chain Magic Jammer, destroying it. Does Raigeki "
+                  "still resolve?"):
+        with pytest.raises(QuestionError, match="also negates"):
+            base_expert.ask(story)
+    # near miss: a response that negates nothing, told by what it did, is read
+    a = base_expert.ask("My opponent activates Call of the Haunted. I chain Mystical Space Typhoon "
+                        "and destroy it. Does Call of the Haunted still resolve?")
+    assert a.value == "no"
+
+
+@pytest.mark.slow
+def test_a_targeted_card_told_gone_is_no_longer_controlled(base_expert):
+    a = base_expert.ask("It is my opponent's Main Phase 1. My opponent targeted my Set card with "
+                        "Mystical Space Typhoon and it was destroyed. I control no other cards. Can "
+                        "I activate Infinite Impermanence from my hand?")
+    assert a.value != "no"
+    # near miss: the targeting link still open, the card is still there
+    b = base_expert.ask("It is my opponent's Main Phase 1. My opponent targets my Set card with "
+                        "Mystical Space Typhoon. I control no other cards. Can I activate Infinite "
+                        "Impermanence from my hand?")
+    assert b.value == "no"

@@ -221,3 +221,25 @@ def refuse_a_past_time_as_now(st: Situate, family: str) -> None:
         st.fail("the phase told with what happened before says when that happened, not when the "
                 "question is asked: tell it in order, then when it is now ('My opponent Special "
                 "Summoned a monster during their turn. It is now my Main Phase 1. Can I ...?')")
+
+
+def refuse_a_negation_left_out(st: Situate) -> None:
+    """(hunt) "I chain Solemn Judgment and destroy Pot of Greed", "I respond with Magic Jammer,
+    destroying it": a response whose effect also negates, told only by what else it did; what it
+    negates (the activation, the effect) decides whether the link it answers resolves, and is not
+    said: refused, naming it."""
+    for e in st.events:
+        ref = e.get("effect") if e.get("kind") == "activate" else None
+        if not e.get("respond") or not e.get("does") or not isinstance(ref, dict) or \
+                not ref.get("card") or any(x.get("kind") == "negate" and x.get("by") == e.get("id")
+                                           for x in st.events):
+            continue
+        found = st.effect_of(ref)
+        if found is None:
+            continue
+        reading, eid = found
+        mine = [f for f in reading.facts if f.get("effect") == eid]
+        if any(f.type == "negates" and f.get("what") != "summon" for f in mine) or \
+                any(f.type == "clause" and f.get("verb") == "negate" for f in mine):
+            st.fail(f"{ref['card']}'s effect also negates: say what it negates ('I chain "
+                    f"{ref['card']} to negate it'), not only what else it did")

@@ -34,7 +34,8 @@ from .procedures import ProcedureEvents
 from .refs import EffectRefs
 from .resolved import ResolvedEvents
 from .refusals import (refuse_a_summon_not_yet_done, refuse_asked_card_out_of_place,
-                       refuse_a_past_time_as_now, refuse_impossible_summons,
+                       refuse_a_negation_left_out, refuse_a_past_time_as_now,
+                       refuse_impossible_summons,
                        refuse_other_card_than_the_only_one,
                        refuse_unplaced_zones, refuse_untold_links, refuse_untold_replay_parts)
 from .summons import SummonEvents
@@ -318,7 +319,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         if same is not None:
             return same
         eid = f"m{len(self.entities) + 1}"
-        self.entities[eid] = {"desc": thing["text"], **_said_of(thing), **extra}
+        self.entities[eid] = {"desc": thing["text"], **extra}
         return eid
 
     def _targets_on_field(self) -> dict:
@@ -327,10 +328,12 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         names is on the field): each is on the field, controlled by the player the story said
         (game-rules#targeting.1: a target is chosen where the text says it is)."""
         out: dict = {}
-        for e in self.events:
+        for i, e in enumerate(self.events):
             if e.get("kind") != "activate" or not e.get("targets") or \
                     not isinstance(e.get("effect"), dict) or not e["effect"].get("card"):
                 continue
+            if e.get("does") or any(x.get("kind") in ("resolve", "move") for x in self.events[i + 1:]):
+                continue        # (what it did, or a resolution or a move told after it: read as told)
             found = self.effect_of(e["effect"])
             if found is None:
                 continue
@@ -419,26 +422,12 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         refuse_untold_links(self)
         refuse_other_card_than_the_only_one(self, family, out)
         refuse_a_past_time_as_now(self, family)
+        refuse_a_negation_left_out(self)
         needs = waits_on(self, family, out)
         if needs:
             out["also_needs"] = "; ".join(([out["also_needs"]] if out.get("also_needs") else []) +
                                           needs)
         return out
-
-
-def _said_of(thing: dict) -> dict:
-    """(hunt) What a described card's own words say of whose it is and where ("my Set card": a
-    card I control, face-down on the field), as entity fields; the caller's fields win."""
-    ws = [w.lower() for w in thing.get("words") or []]
-    out: dict = {}
-    owner = owner_in_words(ws)
-    if owner is not None:
-        out["controller"] = owner
-    if "set" in ws or "face-down" in ws:
-        out.update(face="down", place="field")
-    elif "face-up" in ws:
-        out.update(face="up", place="field")
-    return out
 
 
 # a verb told in the past: the phase said with it is when that happened, not "now"
