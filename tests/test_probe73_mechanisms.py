@@ -346,3 +346,28 @@ def test_a_targeted_card_told_gone_is_no_longer_controlled(base_expert):
                         "Mystical Space Typhoon. I control no other cards. Can I activate Infinite "
                         "Impermanence from my hand?")
     assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_a_lock_beside_another_face_up_card_decides_no_no(base_expert):
+    # (hunt) Skill Drain negates Spell Canceller's lock; Plasma negates Jinzo's
+    a = base_expert.ask("It is my Main Phase 1. My opponent controls a face-up Skill Drain. My "
+                        "opponent controls a face-up Spell Canceller. Can I activate Pot of Greed?")
+    assert a.value != "no"
+    # near miss: the lock told alone still decides
+    assert base_expert.ask("My opponent controls a face-up Spell Canceller. Can I activate Monster "
+                           "Reborn?").value == "no"
+
+
+@pytest.mark.slow
+def test_a_lock_an_activation_left_for_the_turn_makes_a_yes_wait(base_expert):
+    a = base_expert.ask("My opponent activated Dimension Shifter this turn and it resolved. My "
+                        "Sangan is destroyed by battle. Can I activate Sangan's effect?")
+    assert a.value == "unknown"     # cards sent to the GY are banished instead
+    b = base_expert.ask("It is my opponent's Main Phase 1. I activate Trap Stun. My opponent chains "
+                        "Red Reboot. The chain resolves. My opponent activates Pot of Greed. Can I "
+                        "chain Magic Jammer?")
+    assert b.value == "unknown"
+    # near miss: nothing left for the turn
+    assert base_expert.ask("My Sangan is destroyed by battle. Can I activate Sangan's "
+                           "effect?").value == "yes"

@@ -17,7 +17,7 @@ from .holdings import purpose_gains
 from .moves import ACTION_VERBS
 from .procedures import MOVED
 from .reach import IT_WORDS, ResponseReach
-from .refs import effect_does_action, target_places
+from .refs import effect_does_action, effect_negates, target_places
 from .targets import described_target, note_change
 from .words import COUNT_WORDS, EFF_PARTS, card_ir, moved_by_verb, owner_in_words
 
@@ -459,11 +459,7 @@ class ChainEvents(ResponseReach):
         found = self.effect_of(act["effect"])
         if found is None:
             return
-        reading, eid = found
-        mine = [f for f in reading.facts if f.get("effect") == eid]
-        negates = any(f.type == "negates" and f.get("what") != "summon" for f in mine) or \
-            any(f.type == "clause" and f.get("verb") == "negate" for f in mine)
-        if negates:
+        if effect_negates(found[0].facts, found[1]):
             self.fail(f"{card}'s effect also negates: say what it negates ('I chain {card} to "
                       f"negate it'), not only {self.r.said(m).strip(' ,')!r}", m)
 

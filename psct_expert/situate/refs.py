@@ -389,6 +389,14 @@ def grounded_in_text(desc: str, text: str) -> bool | None:
     return all(fits(p) for p in parts)
 
 
+def effect_negates(facts, eid: str) -> bool:
+    """Does the effect ``eid`` negate an activation or an effect ("negate the activation", "negate
+    that effect", "negate its effects"), not only a Summon?"""
+    return any(f.get("effect") == eid and (f.type == "negates" and f.get("what") != "summon" or
+                                           f.type == "clause" and f.get("verb") == "negate")
+               for f in facts)
+
+
 def effect_does_action(facts, eid: str, verb: str) -> bool:
     """Does the effect ``eid`` do ``verb`` (a part, a verb in a part, or its cost); an effect
     with bullets ("activate 1 of these effects") does what its bullets do."""

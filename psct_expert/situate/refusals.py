@@ -10,6 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..parser.transform import low
+from .refs import effect_negates
 from .waits import ASKED_SLOT, asked_card
 
 if TYPE_CHECKING:
@@ -237,9 +238,6 @@ def refuse_a_negation_left_out(st: Situate) -> None:
         found = st.effect_of(ref)
         if found is None:
             continue
-        reading, eid = found
-        mine = [f for f in reading.facts if f.get("effect") == eid]
-        if any(f.type == "negates" and f.get("what") != "summon" for f in mine) or \
-                any(f.type == "clause" and f.get("verb") == "negate" for f in mine):
+        if effect_negates(found[0].facts, found[1]):
             st.fail(f"{ref['card']}'s effect also negates: say what it negates ('I chain "
                     f"{ref['card']} to negate it'), not only what else it did")

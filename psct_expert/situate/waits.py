@@ -149,6 +149,30 @@ def _lock_told(st: Situate, spec: dict) -> str | None:
     return None
 
 
+def _lock_left_told(st: Situate, spec: dict) -> str | None:
+    """(hunt) "My opponent activated Dimension Shifter (Red Reboot, Raidraptor - Ultimate Falcon)
+    this turn and it resolved. ... Can I activate X?": an activation told in the story whose card
+    leaves a lock for a time ("for the rest of this turn ... cannot activate", "until the end of
+    the next turn, any card sent to the GY is banished instead"), which the rules that allow an
+    activation do not read: the yes waits on it.  None when no such activation is told (or it is
+    the card asked about)."""
+    asked = {str((v or {}).get("card")) for v in spec.values() if isinstance(v, dict)}
+    for aid, ref in st.acts:
+        card = ref.get("card")
+        if not card or card in asked:
+            continue
+        if lock_left_by(st, aid) or any(f.type == "gy_replacement" for f in st.reading(card).facts) \
+                or _BANISHED_INSTEAD.search(st.db.get(card).text or ""):
+            return st.db.get(card).name
+    return None
+
+
+# a replacement an activation leaves for a time ("until the end of the next turn, any card sent to
+# the GY is banished instead")
+_BANISHED_INSTEAD = re.compile(r"\bsent to the (?:gy|graveyard)\b[^.]*\bbanished instead\b",
+                               re.IGNORECASE)
+
+
 def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
     """What the yes of ``spec`` also needs, in plain words (empty: nothing)."""
     out = []
@@ -162,6 +186,10 @@ def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
     lock = _lock_told(st, spec) if family in _ALLOWS else None
     if lock:
         out.append(f"whether {lock} (face-up on the field) forbids it")
+    left = _lock_left_told(st, spec) if family in _ALLOWS else None
+    if left:
+        out.append(f"whether what {left} left for the turn (a lock, or cards banished instead of "
+                   "sent to the GY) still lets it happen")
     banisher = _banisher_face_unsaid(st) if family in _ALLOWS else None
     if banisher:
         out.append(f"whether {banisher} is face-up (while it is, a card sent to the GY is banished "
