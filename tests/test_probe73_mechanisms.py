@@ -371,3 +371,29 @@ def test_a_lock_an_activation_left_for_the_turn_makes_a_yes_wait(base_expert):
     # near miss: nothing left for the turn
     assert base_expert.ask("My Sangan is destroyed by battle. Can I activate Sangan's "
                            "effect?").value == "yes"
+
+
+@pytest.mark.slow
+def test_an_attacking_lock_is_face_up_and_a_locked_card_cannot_be_chained(base_expert):
+    assert base_expert.ask("My opponent's Jinzo declares an attack. Can I activate Mirror "
+                           "Force?").value == "no"
+    # a Counter Trap chained under the lock: no, not a conflict of rules
+    assert base_expert.ask("My opponent controls a face-up Jinzo and activates Dark Hole. Can I "
+                           "chain Magic Jammer?").value == "no"
+    # near misses: another attacker, and no lock
+    assert base_expert.ask("My opponent's Cyber Dragon declares an attack. Can I activate Mirror "
+                           "Force?").value == "yes"
+    assert base_expert.ask("My opponent activates Dark Hole. Can I chain Magic "
+                           "Jammer?").value == "yes"
+
+
+@pytest.mark.slow
+def test_how_a_material_moved_makes_a_trigger_that_says_how_wait(base_expert):
+    # (hunt) "If this card is sent to the GY by a card effect", "as Synchro Material"
+    a = base_expert.ask("Shaddoll Beast is used as Synchro Material. Can I activate its effect?")
+    assert a.value == "unknown"
+    b = base_expert.ask("Doppelwarrior is used as Link Material. Can I activate its effect?")
+    assert b.value == "unknown"
+    # near miss: "sent from the field to the GY" is what a material does
+    assert base_expert.ask("Sangan is used as Synchro Material. Can I activate its "
+                           "effect?").value == "yes"

@@ -87,7 +87,9 @@ class PhaseEvents:
         card = sub(ev, "acting_card")
         if card is None:                # "my opponent attacks": with a monster the words do not name
             player = self._player(ev)
-            desc = "the attacking monster"
+            actor = sub(ev, "actor")
+            desc = self.r.said(actor) if actor is not None and list(actor.scan_values(
+                lambda v: getattr(v, "type", "") == "XCARD")) else "the attacking monster"
         else:
             player = self.r.player(sub(card, "poss"))
             desc = self.r.said(card)
@@ -96,6 +98,12 @@ class PhaseEvents:
         eid = f"m{len(self.entities) + 1}"
         self.entities[eid] = {"desc": desc, "controller": player, "kind": "monster",
                               "place": "field", "face": "up"}
+        said = card if card is not None else sub(ev, "actor")
+        named = list(said.scan_values(lambda v: getattr(v, "type", "") == "XCARD")) \
+            if said is not None else []
+        if len(named) == 1 and self.db.get(self.r.card(named[0])).kind == "monster":
+            # (hunt) "my opponent's Jinzo declares an attack": that card, face-up on the field
+            self.entities[eid]["card"] = self.db.get(self.r.card(named[0])).name
         self.attackers = getattr(self, "attackers", set()) | {eid}
         said = low(ev)
         # "attacks (me) directly", "attacks me": a direct attack; "attacks my X": X (below); told

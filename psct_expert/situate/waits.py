@@ -149,6 +149,44 @@ def _lock_told(st: Situate, spec: dict) -> str | None:
     return None
 
 
+# what a trigger's condition says of how its card moved that the timing rules do not read: for a
+# material or Tribute ("by a card effect", "as Synchro Material"), for a card from the hand or Deck
+# ("this card you control", "from the field")
+_HOW_MATERIAL = re.compile(r"\bby (?:a )?card effects?\b|\bas (?:a )?(?:synchro|xyz|link|fusion|ritual) "
+                           r"materials?\b|\bfor an? (?:synchro|xyz|link|fusion|ritual) summon\b",
+                           re.IGNORECASE)
+_HOW_FROM_FIELD = re.compile(r"\bthis card (?:you control|in your possession)\b|\bfrom the field\b",
+                             re.IGNORECASE)
+
+
+def _how_it_moved_unread(st: Situate, family: str, spec: dict) -> str | None:
+    """(hunt) "Shaddoll Beast is used as Synchro Material. Can I activate its effect?" ("If this
+    card is sent to the GY by a card effect"), "Doppelwarrior is used as Link Material" ("as
+    Synchro Material"), "Gravekeeper's Recruiter is discarded" ("If this card you control is sent
+    to your GY"): the card asked about was a material or a Tribute of a Summon told, or moved from
+    the hand or Deck, and its trigger says how it must move; the yes waits on that."""
+    card = asked_card(family, spec) if family == "can-activate-now" else None
+    if not card:
+        return None
+    material = any(card in (e.get("materials") or []) for e in st.events if e.get("kind") == "summon")
+    from_hand = any(e.get("kind") == "move" and e.get("what") == card and
+                    e.get("action") in ("discarded",) for e in st.events) or \
+        any(c.get("what") == card and c.get("action") == "discarded"
+            for e in st.events for c in e.get("cost") or []) or \
+        any(d.get("what") == card and d.get("action") == "discarded"
+            for e in st.events for d in e.get("does") or [])
+    if not (material or from_hand):
+        return None
+    found = st.db.find(card)
+    cond = " ".join(t.split(":")[0] for t in re.split(r"(?<=\.)\s", found.text or "") if ":" in t) \
+        if found is not None else ""
+    m = (_HOW_MATERIAL.search(cond) if material else None) or \
+        (_HOW_FROM_FIELD.search(cond) if from_hand else None)
+    if m is None:
+        return None
+    return f"whether {card} moved as its trigger says ({m.group(0)!r})"
+
+
 def _lock_left_told(st: Situate, spec: dict) -> str | None:
     """(hunt) "My opponent activated Dimension Shifter (Red Reboot, Raidraptor - Ultimate Falcon)
     this turn and it resolved. ... Can I activate X?": an activation told in the story whose card
@@ -186,6 +224,9 @@ def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
     lock = _lock_told(st, spec) if family in _ALLOWS else None
     if lock:
         out.append(f"whether {lock} (face-up on the field) forbids it")
+    how = _how_it_moved_unread(st, family, spec)
+    if how:
+        out.append(how)
     left = _lock_left_told(st, spec) if family in _ALLOWS else None
     if left:
         out.append(f"whether what {left} left for the turn (a lock, or cards banished instead of "
