@@ -1,7 +1,8 @@
 """What the situation refuses, never answers: a story whose yes and no both turn on something the
 family's rules do not read (a Summon only about to be made, a replay after the attack ended, a card
 in the Pendulum Zone, a Tribute its text may count as two or forbids, a Tribute Summon of a Level 4
-or lower monster).  Each refusal names what it cannot place and how to ask instead; ``waits.py``
+or lower monster, a question of another card than the only one told in a hand, a phase told with a
+past event supposed in the question, a negating response told only by what else it did).  Each refusal names what it cannot place and how to ask instead; ``waits.py``
 says what a yes still waits on."""
 
 from __future__ import annotations
