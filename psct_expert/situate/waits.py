@@ -169,12 +169,10 @@ def _how_it_moved_unread(st: Situate, family: str, spec: dict) -> str | None:
     if not card:
         return None
     material = any(card in (e.get("materials") or []) for e in st.events if e.get("kind") == "summon")
-    from_hand = any(e.get("kind") == "move" and e.get("what") == card and
-                    e.get("action") in ("discarded",) for e in st.events) or \
-        any(c.get("what") == card and c.get("action") == "discarded"
-            for e in st.events for c in e.get("cost") or []) or \
-        any(d.get("what") == card and d.get("action") == "discarded"
-            for e in st.events for d in e.get("does") or [])
+    # (a discard told as a move, as a cost paid, or as what a link did)
+    steps = [e for e in st.events if e.get("kind") == "move"] + \
+        [x for e in st.events for x in (e.get("cost") or []) + (e.get("does") or [])]
+    from_hand = any(x.get("what") == card and x.get("action") == "discarded" for x in steps)
     if not (material or from_hand):
         return None
     found = st.db.find(card)

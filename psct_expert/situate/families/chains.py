@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...parser.transform import find, low, sub
-from ..refs import part_said_not_activated
-from .common import first_effect, reads_scenario
+from .common import first_effect, reads_scenario, refuse_a_part_said_not_activated
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -50,12 +49,8 @@ def _chain_subject(st: Situate, node: Tree) -> dict:
     if k.data.startswith("eff_"):
         ir = st.r.effect(k)
         ref = st.effect_ref(ir)
-        found = st.effect_of(ref) if ref.get("card") else None
-        why = part_said_not_activated(found[0], found[1], ir.get("desc")) if found else None
-        if why:
-            # (hunt) "Does Maxx "C"'s draw start a Chain?": a part done later, or a cost
-            st.fail(f"{ref['card']}: {why}; ask about the effect ('Does {ref['card']}'s effect "
-                    "start a Chain?')", k)
+        refuse_a_part_said_not_activated(st, ir, ref, k,
+                                         f"'Does {ref.get('card')}'s effect start a Chain?'")
         return {"effect": ref}
     if k.data.startswith("summon_"):
         return summon_subject(st, k)

@@ -104,3 +104,15 @@ def summon_kinds_read(st: Situate) -> None:
                                 "kind of Summon this question form cannot ask about yet (it reads "
                                 "Special and Normal Summons)", understood=st.understood,
                                 unplaced=word)
+
+
+def refuse_a_part_said_not_activated(st: Situate, ir: dict, ref: dict, node: Tree,
+                                     ask: str) -> None:
+    """(hunt) "Can Solemn Judgment negate Pot of Desires's banish?", "Does Maxx "C"'s draw start
+    a Chain?": an effect said by its cost, or by a part it leaves to apply later, is refused,
+    naming it and the question to ask instead (``ask``)."""
+    from ..refs import part_said_not_activated
+    found = st.effect_of(ref) if ref.get("card") else None
+    why = part_said_not_activated(found[0], found[1], ir.get("desc")) if found else None
+    if why:
+        st.fail(f"{ref['card']}: {why}; ask about the effect ({ask})", node)

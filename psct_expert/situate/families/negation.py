@@ -12,7 +12,8 @@ from ...parser.transform import find, low, now_whens, sub, subs
 from ...reader.phrases import condition_says
 from ...errors import QuestionError
 from ...reader.select import select_effect
-from .common import first_effect, reads_scenario, summon_kinds_read, told_form
+from .common import (first_effect, reads_scenario, refuse_a_part_said_not_activated,
+                     summon_kinds_read, told_form)
 from .chains import SUMMON_NODES, summon_subject
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def _activation_of(st: Situate, node: Tree | None, player: str, responder: dict 
                 st.last_card == responder.get("card") and before != responder.get("card"):
             st.last_card = before
         ref = st.effect_ref(ir)
-        _said_part_is_activated(st, ir, ref, effs[0])
+        refuse_a_part_said_not_activated(st, ir, ref, effs[0], f"'... negate {ref.get('card')}?'")
         aid = st._find_act(ref)
         if aid is not None:
             return aid
@@ -634,7 +635,8 @@ def build_negate_activation(st: Situate, fam: Tree) -> dict:
         check_activator(st, negator, aid, holder)
         return st.spec("negate-activation", {"negator": negator, "activated": aid})
     target = st.effect_ref(ir)
-    _said_part_is_activated(st, ir, target, inner[0])
+    refuse_a_part_said_not_activated(st, ir, target, inner[0],
+                                     f"'... negate {target.get('card')}?'")
     told_summon = summon_told_last(st)
     if told_summon is not None and not st.acts and target.get("card") and \
             st.db.get(target["card"]).kind == "monster" and negates_summons(st, negator):
@@ -821,14 +823,3 @@ def _made_by_a_resolved_link(st, summon: dict) -> None:
     if any(e.get("kind") == "resolve" and e.get("of") in (None, by) for e in st.events):
         return
     st.events.append({"kind": "resolve", "of": by})
-
-
-def _said_part_is_activated(st: Situate, ir: dict, ref: dict, node: Tree) -> None:
-    """(hunt) "Can Solemn Judgment negate Pot of Desires's banish?": an effect said by its cost,
-    or by a part it leaves to apply later, is refused, naming it (what is negated is an
-    activation; a cost paid, or a later part, is not one)."""
-    from ..refs import part_said_not_activated
-    found = st.effect_of(ref) if ref.get("card") else None
-    why = part_said_not_activated(found[0], found[1], ir.get("desc")) if found else None
-    if why:
-        st.fail(f"{ref['card']}: {why}; ask about the effect ('... negate {ref['card']}?')", node)
