@@ -370,6 +370,11 @@ def test_an_untargeted_link_that_nothing_negated(expert, force, evac, before, an
 
 
 def test_an_untargeted_link_a_counter_trap_answered(expert):
+    # the Counter Trap chained to it, answered by nothing, negates it (game-rules#resolution.6)
     q = ("I activate Mirror Force. My opponent chains Solemn Judgment. Does Mirror Force still "
          "destroy their monsters?")
+    assert expert.ask(q).value == "no"
+    # near miss: a Counter Trap chained to the Counter Trap leaves it open
+    q = ("I activate Mirror Force. My opponent chains Solemn Judgment, then I chain Seven Tools of "
+         "the Bandit. Does Mirror Force still destroy their monsters?")
     assert expert.ask(q).value == "unknown"
