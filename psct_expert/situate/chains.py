@@ -422,6 +422,8 @@ class ChainEvents(ResponseReach):
                 self.fail(f"which card is 'it': {to['effect'].get('card')} or the card it targets? "
                           f"(both can be {self.r.said(m)!r}ed as its text says: name it)", m)
             which = targeted[-1]
+        elif named and named in targeted and not self.r.thing(thing)["pronoun"]:
+            which = named       # "they chain D.D. Crow to banish Dark Magician": the target named
         elif thing is not None and len(described_target(
                 self, self.r.thing(thing)["words"], targeted, self._clause_verb(m))) == 1:
             # "they chain X to return their own monster": the one target those words describe

@@ -267,10 +267,26 @@ def build_resolves(st: Situate, fam: Tree) -> dict:
         # response. Does X still resolve?": what X's condition counts changed before it resolved
         from .conditions import build_held
         return build_held(st, fam, fam)
+    if not card_removed(st, ref) and _chained_after(st, ref) and not any(
+            e.get("targets") for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref):
+        # "I activate X and my opponent chains Solemn Judgment. Does X still resolve?": the
+        # links chained to it decide (what each does is read from its text); not for an
+        # activation with targets (whether a link that fails "resolves" is not what people ask)
+        return st.spec("resolves", {"effect": ref})
     if not card_removed(st, ref):
         st.fail("what happened to it before it resolved? (tell it: 'my opponent chains Y to "
                 "destroy it')", fam)
     return resolves_after(st, ref, fam)
+
+
+def _chained_after(st: Situate, ref: dict) -> bool:
+    """A link told after the activation ``ref`` in its Chain."""
+    aid = next((a for a, r in st.acts if r == ref), None)
+    chains = _chains_of(st)
+    if aid is None or aid not in chains:
+        return False
+    ids = [e.get("id") for e in st.events if e.get("kind") == "activate" and e.get("id")]
+    return any(chains.get(o) == chains[aid] for o in ids[ids.index(aid) + 1:])
 
 
 def _chains_of(st: Situate) -> dict[str, int]:

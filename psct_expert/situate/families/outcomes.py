@@ -152,6 +152,7 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
             f.type == "clause" and f.get("effect") == found[1] and f.get("verb") == verb
             for f in found[0].facts):
         st.fail(f"{ref.get('card')} has no part that does {verb!r}", q)
+    _count_said_fits(st, q, found[0], found[1], verb)      # "do I still draw 3?"
     if any(f.type == "target" and f.get("effect") == found[1] for f in found[0].facts) and \
             not _targets_the_told_attacker(st, found, ref):
         st.fail("tell what the effect targeted ('I target X with Y ...')", q)
@@ -175,6 +176,8 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
                  "effect does to it is done only if it is still there)")
         spec["also_needs"] = "; ".join([spec["also_needs"], needs] if spec.get("also_needs")
                                        else [needs])
+    if obj is not None and all(w.isdigit() or w in ("card", "cards") for w in low(obj)):
+        obj = None                                  # "do I still draw 2 (cards)?": a count
     if others or obj is not None and not aims and not set(low(obj)) & _ALL_OF_THEM:
         # (hunt) "Does Dark Hole still destroy Dark Magician?" after Dark Magician was returned to
         # the hand (or protected) in response: whether it still resolves is not whether that card
@@ -242,6 +245,12 @@ def _get_verb(st: Situate, reading, eid: str, ref: dict, node: Tree) -> str:
         st.fail(f"which part of {ref.get('card')} does 'get' ask about? (say what it does: "
                 "'add', 'Special Summon' or 'draw')", node)
     text = reading.by_id(eid).text                # what it gives may be said by its targets
+    thing = find(node, "thing")
+    card = st.r.thing(thing).get("card") if thing is not None else None
+    act = next((e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref), None)
+    if card is not None and act is not None and card in (act.get("targets") or []) and \
+            low(node) == low(thing):
+        return parts[0].get("verb")            # "do I still get Dark Magician back?": its target
     said = [w for w in thing_words(st.r.said(node)) if w not in GET_GENERIC and not w.isdigit()]
     missing = [w for w in said if not words_fit([w], text)]
     # a number said of what it gives ("a Level 4 Fiend") must stand in its text too
@@ -324,7 +333,7 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     removed = removed_link(st, q, by)
     if removed is not None:                 # its card was removed by a link chained to it
         needs = _part_needs_itself(st, removed, st.r.action(find(q, "act_verb")))
-        if needs is not None:
+        if needs is not None and not _lasting_card(st, removed):
             # "Banish this card, and ..., and if you do, Special Summon ...": the part asked about
             # (or one it follows) acts on the card itself, which is a new card once it moved
             # (game-rules#resolution.4): whether it still resolves is not the question
@@ -397,6 +406,11 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             # still destroy their monsters?": the card named was activated and targets nothing;
             # whether it still does what it does is whether it resolves
             return _untargeted_outcome(st, q, told_named[-1], verb)
+        elif not with_targets and (doer := _the_one_doing(st, q, verb)) is not None:
+            # "I activate Pot of Desires and my opponent chains Ash Blossom. Do I still draw 2?":
+            # no card named, but one told activation alone does the part asked (by its
+            # player, when a player is the subject); whether it still resolves is asked
+            return _untargeted_outcome(st, q, doer[0], doer[1])
         elif not with_targets:
             st.fail("whose effect is asked about?", q)
         else:
@@ -427,8 +441,8 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         verb = "inflict"                             # (still) "does anyone take damage?"
     if verb is None and sub(q, "cj_back") is not None:
         verb = "return"                              # "does it still go back to the hand?"
-    if verb is None and sub(q, "cj_part_noun") is not None and "destruction" in low(q):
-        verb = "destroy"                             # "does the destruction still happen?"
+    if verb is None:
+        verb = _part_noun_verb(q)                    # "does the destruction still happen?"
     if verb is None and _asks_any(q):
         # "does X do anything?": its one action
         verbs = {f.get("verb") for f in reading.facts if f.type == "clause" and f.get("effect") == eid}
@@ -606,6 +620,60 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
                     "card there when the effect resolves", obj)
     return {"family": "affected", "effect": ref, "target": names[asked], "part": verb,
             "suppose": suppose}
+
+
+# a part said by a noun ("the destruction", "my search") and the verb of the part it names
+PART_NOUNS = {"destruction": "destroy", "search": "add"}
+
+
+def _part_noun_verb(q: Tree) -> str | None:
+    """"Does the destruction (my search) still happen?": the part the noun names."""
+    node = sub(q, "cj_part_noun")
+    if node is None:
+        return None
+    return next((v for w, v in PART_NOUNS.items() if w in low(node)), None)
+
+
+def _lasting_card(st: Situate, ref: dict) -> bool:
+    """A Continuous, Field or Equip Spell or a Continuous Trap: a link of it whose card left the
+    field resolves with no effect at all (game-rules#resolution.2), whatever its parts act on."""
+    from ..refs import LASTING_SUBTYPES
+    c = st.db.get(ref["card"]) if ref.get("card") in st.db else None
+    subtypes = {str(t).lower() for t in (c.subtypes or ())} if c is not None else set()
+    return c is not None and (c.kind == "spell" and bool(LASTING_SUBTYPES & subtypes) or
+                              c.kind == "trap" and "continuous" in subtypes)
+
+
+def _the_one_doing(st: Situate, q: Tree, verb: str | None) -> tuple[dict, str] | None:
+    """The one told activation, still open on the Chain, whose effect does the part asked ("draw",
+    "the search"), with that part's verb, when the question names no card; None when none or more
+    than one does it, or when the player asked about ("Do I still draw?") is not the one who
+    activated it."""
+    from .links import effect_does
+    subj = sub(q, "outcome_subj")
+    player = st.r.player(sub(subj, "player")) if subj is not None and _player_subject(subj) else None
+    if subj is None and sub(q, "poss") is not None and sub(q, "cj_part_noun") is not None:
+        player = st.r.player(sub(q, "poss"))        # "does my search still go through?"
+    got = sub(q, "cj_get")
+    from .links import _open_links
+    found = {}
+    open_ = set(_open_links(st))
+    for aid, ref in st.acts:
+        if aid not in open_:
+            continue                    # told resolved: what it did is not asked this way
+        asked = verb or st.r.action(find(q, "act_verb")) or _part_noun_verb(q)
+        found_eff = st.effect_of(ref) if asked is None and got is not None else None
+        if found_eff is not None:            # "Do I still get the search?": the part that gives
+            parts = {f.get("verb") for f in found_eff[0].facts if f.type == "clause" and
+                     f.get("effect") == found_eff[1] and f.get("verb") in GIVES}
+            asked = parts.pop() if len(parts) == 1 else None
+        if asked is None or not effect_does(st, ref, asked):
+            continue
+        who = next((e.get("player") for e in st.events if e.get("id") == aid), None)
+        if player is not None and who != player:
+            continue
+        found[repr(sorted(ref.items()))] = (ref, asked)
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def _player_subject(subj: Tree) -> bool:
