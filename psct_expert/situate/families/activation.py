@@ -4,6 +4,7 @@ the card that does what the question says)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from lark import Token, Tree
@@ -63,6 +64,10 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         # (of its effects, those that are activated: "can I activate / use X's effect?")
         ref = st.effect_ref(ir, hint=["activated", *(h for h in hint if h)])
     slots: dict = {"effect": ref}
+    owner = _card_player(st, ref, fam)
+    # "Does their Sangan's effect activate?", "Can its effect be activated?": no player said, the
+    # card's own player activates it (a card's effects are its own player's)
+    asker = owner if sub(fam, "player") is None and owner in ("you", "opponent") else asker_of(st, fam)
     if st.cannot:
         slots["cannot"] = list(st.cannot)      # "I have no cards in my hand to discard"
     whens = now_whens(fam)
@@ -83,13 +88,13 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 st.events.append({"kind": "resolve"})    # the Chain told has resolved
             continue
         if low(w)[0] == "from":              # "from my hand": where it would be activated from
-            if sub(w, "poss") is not None and poss_of(st, fam, sub(w, "poss")) != asker_of(st, fam):
+            if sub(w, "poss") is not None and poss_of(st, fam, sub(w, "poss")) != asker:
                 st.fail("from whose hand? (the player who activates it)", w)
             slots["from"] = "hand"
             continue
         if "set" in low(w) or "setting" in low(w):    # "the turn I Set it": Set this turn
-            who = st.r.player(sub(w, "player")) if sub(w, "player") is not None else asker_of(st, fam)
-            if who != asker_of(st, fam):
+            who = st.r.player(sub(w, "player")) if sub(w, "player") is not None else asker
+            if who != asker:
                 st.fail("a card is Set by the player who activates it", w)
             slots["set_this_turn"] = True
             continue
@@ -141,18 +146,13 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             slots["event"] = st.summons[-1][0]
         elif low(w)[0] not in ("with", "now", "right", "then"):   # "with ...": parts.py reads it
             st.fail(f"{st.r.said(w)!r} is not placed in this question", w)
-    owner = st.card_owner.get(ref.get("card") or "")
-    summoners = {e.get("player") for e in st.events if e.get("kind") == "summon"
-                 and e.get("what") == ref.get("card") and e.get("player") in ("you", "opponent")}
-    if owner is None and ref.get("card") not in st.card_owner and len(summoners) == 1:
-        owner = summoners.pop()         # "my opponent Normal Summons X": their card
-    if owner is not None and owner != asker_of(st, fam) and sub(fam, "player") is not None:
+    if owner is not None and owner != asker and sub(fam, "player") is not None:
         # (hunt) "My opponent's Sangan is destroyed. Can I activate Sangan's effect?": a card's
         # effect is its own player's to activate ("you" on it is its controller)
         st.fail(f"{ref['card']} is told as {'your opponent' if owner == 'opponent' else 'your'}"
                 f"{chr(39) + 's' if owner == 'opponent' else ''} card: its effects are activated by "
                 "its own player; ask from that player's side", fam)
-    setter = asker_of(st, fam)
+    setter = asker
     if (ref.get("card"), setter) in st.set_this_turn and not any(
             e.get("kind") == "phase" and e.get("turn") not in (setter, "any") for e in st.events):
         # told Set this turn (a card is Set in its player's own turn): a phase told of that turn,
@@ -181,7 +181,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 # still open does has not happened (only a trigger, above, has the Chain resolve
                 # for it); the question is asked with no event
                 del slots["event"]
-    cannot = [v for v in unpayable_costs(st, ref, player=asker_of(st, fam),
+    cannot = [v for v in unpayable_costs(st, ref, player=asker,
                                          own_place=slots.get("from"))
               if v not in slots.get("cannot", [])]
     if cannot:
@@ -190,13 +190,13 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         # "I have 11 cards in my Deck. Can I activate X?" (X banishes 10 as its cost, then draws
         # 2): a part its resolution cannot do with what is left once the cost is paid
         from .parts import impossible_parts
-        short = [v for v in impossible_parts(st, ref, asker_of(st, fam), after_cost=True)
+        short = [v for v in impossible_parts(st, ref, asker, after_cost=True)
                  if v not in slots.get("cannot", [])]
         if short:
             slots["cannot"] = slots.get("cannot", []) + short
-    if asker_of(st, fam) != "you":
-        slots["player"] = asker_of(st, fam)      # "Can my opponent activate X?"
-    used = _told_use(st, ref, asker_of(st, fam))
+    if asker != "you":
+        slots["player"] = asker      # "Can my opponent activate X?"
+    used = _told_use(st, ref, asker)
     if used is not None:
         st.events.append(used)
     spec = st.spec("can-activate-now", slots)
@@ -204,7 +204,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         obj = low(purpose)[2:]
         if st.r.action(sub(purpose, "act_verb")) == "negate" and obj in ([], ["it"]) and st.acts:
             # "... to negate it": it must also be able to negate that activation
-            check_activator(st, ref, st.acts[-1][0], asker_of(st, fam))
+            check_activator(st, ref, st.acts[-1][0], asker)
             spec["and"] = [{"family": "negate-activation", "negator": ref,
                             "activated": st.acts[-1][0]}]
         elif sub(purpose, "stat_verb") is not None:
@@ -388,6 +388,74 @@ def _only_a_described_target(st: Situate, ref: dict, whens: list, purpose) -> st
         return None
     thing = sub(whens[0], "thing")
     return described_target(st, ref, thing) if thing is not None else None
+
+
+def _card_player(st: Situate, ref: dict, fam: Tree) -> str | None:
+    """Whose the card of the effect asked about is, as far as the words and the story tell it:
+    said with it ("their Sangan's effect"), told before ("my opponent's Sangan"), its one
+    summoner, or what was done to it (:func:`_owner_by_what_was_done`).  None when not told."""
+    card = ref.get("card") or ""
+    said = next((st.r.effect(t).get("owner") for t in fam.iter_subtrees_topdown()
+                 if t.data.startswith("eff_") and st.r.effect(t).get("card") == card), None)
+    if said in ("you", "opponent"):
+        return said
+    if card in st.card_owner:
+        return st.card_owner[card]
+    summoners = {e.get("player") for e in st.events if e.get("kind") == "summon"
+                 and e.get("what") == card and e.get("player") in ("you", "opponent")}
+    if len(summoners) == 1:
+        return summoners.pop()         # "my opponent Normal Summons X": their card
+    return _owner_by_what_was_done(st, card)
+
+
+_OTHER = {"you": "opponent", "opponent": "you"}
+
+
+def _owner_by_what_was_done(st: Situate, card: str) -> str | None:
+    """Whose a card told with no owner is, by what was done to it: a monster Tributed or used as
+    material for a player's Summon is that player's (a player Tributes and uses as material the
+    monsters they control); a card moved by a player's effect whose part says whose cards it
+    acts on ("monsters your opponent controls", "from your Deck") is that side's.  None when
+    nothing told settles it, or when two things told disagree."""
+    sides = set()
+    for e in st.events:
+        if e.get("kind") == "summon" and card in (e.get("materials") or []) and \
+                e.get("player") in ("you", "opponent"):
+            sides.add(e["player"])
+        if e.get("kind") == "activate" and e.get("player") in ("you", "opponent"):
+            for d in e.get("does") or []:
+                if d.get("what") != card:
+                    continue
+                side = _side_acted_on(st, e["effect"], d.get("action"))
+                sides.add(e["player"] if side == "own" else _OTHER[e["player"]] if side == "other"
+                          else None)
+        if e.get("kind") in ("control", "take-control"):
+            return None                # control changed: whose it was is not settled by this
+    return sides.pop() if len(sides) == 1 else None
+
+
+def _side_acted_on(st: Situate, ref: dict, action: str | None) -> str | None:
+    """Which side's cards the part of ``ref`` that does ``action`` acts on, by its words: "other"
+    ("your opponent controls", "your opponent's"), "own" ("you control", "your Deck") or None
+    (both, or not said)."""
+    found = st.effect_of(ref) if ref.get("card") else None
+    if found is None or not action:
+        return None
+    verbs = {"destroyed": "destroy", "banished": "banish", "sent-to-gy": "send",
+             "returned-to-hand": "return", "tributed": "tribute", "discarded": "discard"}
+    verb = verbs.get(action)
+    quotes = [f.source.quote.lower() for f in found[0].facts if f.type == "clause" and
+              f.get("effect") == found[1] and f.get("verb") == verb and f.source is not None]
+    if len(quotes) != 1:
+        return None
+    q = quotes[0]
+    other = "opponent" in q
+    own = bool(re.search(r"\byou control\b|\byour (?:deck|hand|gy|graveyard|field|monsters?)\b", q))
+    if other and not own and not re.search(r"\b(?:either|each|both|all cards on the field)\b", q):
+        return "other"
+    if own and not other:
+        return "own"
+    return None
 
 
 def _told_moves(st: Situate, card: str | None) -> list[str]:
