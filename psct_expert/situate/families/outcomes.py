@@ -670,10 +670,27 @@ def _the_one_doing(st: Situate, q: Tree, verb: str | None) -> tuple[dict, str] |
         if asked is None or not effect_does(st, ref, asked):
             continue
         who = next((e.get("player") for e in st.events if e.get("id") == aid), None)
-        if player is not None and who != player:
+        if player is not None and player not in _doers(st, ref, asked, who):
             continue
         found[repr(sorted(ref.items()))] = (ref, asked)
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _doers(st: Situate, ref: dict, verb: str, who: str | None) -> set:
+    """Who does the part of ``ref`` that does ``verb``, by its words: both players ("Both players
+    draw", "each player"), the other player ("your opponent gains 1000 LP"), else its own player
+    ``who``."""
+    found = st.effect_of(ref) if ref.get("card") else None
+    quotes = [f.source.quote for f in found[0].facts if f.type == "clause" and
+              f.get("effect") == found[1] and f.get("verb") == verb and f.source is not None] \
+        if found is not None else []
+    if any(re.search(r"\b(?:each player|both players|either player)\b", q, re.IGNORECASE)
+           for q in quotes):
+        return {"you", "opponent"}
+    other = {"you": "opponent", "opponent": "you"}.get(who or "")
+    if quotes and other and all(re.search(r"\b(?:your )?opponent\b", q, re.IGNORECASE) for q in quotes):
+        return {other}
+    return {who}
 
 
 def _player_subject(subj: Tree) -> bool:
