@@ -126,3 +126,46 @@ def test_whose_card_by_what_was_done_to_it(base_expert):
     # near miss: a card that destroys monsters of both sides settles nothing
     assert base_expert.ask("I activated Dark Hole and it destroyed Sangan. Can I activate Sangan's "
                            "effect?").value == "yes"
+
+
+@pytest.mark.slow
+def test_who_does_the_part_asked_by_its_words(base_expert):
+    # (hunt) Dark Bribe's own part draws for the player whose card it negates: two effects draw
+    with pytest.raises(QuestionError, match="whose effect"):
+        base_expert.ask("My opponent activates Pot of Greed, I chain Dark Bribe. Does my opponent "
+                        "draw a card?")
+    # "your opponent gains 1000 LP": the other player gains, never the activator
+    a = base_expert.ask("I activate Upstart Goblin and my opponent chains Magic Jammer. Does my "
+                        "opponent gain 1000 LP?")
+    assert a.value == "no"
+    with pytest.raises(QuestionError, match="whose effect"):
+        base_expert.ask("I activate Upstart Goblin and my opponent chains Magic Jammer. Do I gain "
+                        "1000 LP?")
+    # "Both players ... draw": either player
+    b = base_expert.ask("My opponent activates Card Destruction and I chain Magic Jammer. Do I "
+                        "still draw?")
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_a_discarded_or_stolen_card_is_its_own_players(base_expert):
+    # (hunt) a player discards their own cards; a monster taken with Change of Heart is the
+    # opponent's, and goes to its owner's GY
+    for q in ("My opponent activates Graceful Charity and discards Dandylion. Can I activate "
+              "Dandylion's effect?",
+              "I activate Lightning Vortex, discarding Dandylion. Can my opponent activate "
+              "Dandylion's effect?",
+              "I activate Change of Heart targeting Sangan, then I Tribute Sangan for a Tribute "
+              "Summon. Can I activate Sangan's effect?"):
+        with pytest.raises(QuestionError, match="its own player"):
+            base_expert.ask(q)
+    a = base_expert.ask("I activate Change of Heart targeting Sangan, then I Tribute Sangan for a "
+                        "Tribute Summon. Can its effect be activated?")
+    assert a.value == "yes" and "by your opponent" in a.restated
+    # near miss: the payer's own question
+    assert base_expert.ask("I activate Lightning Vortex, discarding Dandylion. Can I activate "
+                           "Dandylion's effect?").value == "yes"
+    # the cost reading keeps the player asked about (never set aside as discourse)
+    with pytest.raises(QuestionError):
+        base_expert.ask("Dandylion is discarded to activate my Lightning Vortex. Can my opponent "
+                        "activate Dandylion's effect?")

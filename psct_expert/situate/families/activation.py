@@ -149,9 +149,10 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if owner is not None and owner != asker and sub(fam, "player") is not None:
         # (hunt) "My opponent's Sangan is destroyed. Can I activate Sangan's effect?": a card's
         # effect is its own player's to activate ("you" on it is its controller)
-        st.fail(f"{ref['card']} is told as {'your opponent' if owner == 'opponent' else 'your'}"
-                f"{chr(39) + 's' if owner == 'opponent' else ''} card: its effects are activated by "
-                "its own player; ask from that player's side", fam)
+        st.fail(f"{ref['card']} is {'your opponent' if owner == 'opponent' else 'your'}"
+                f"{chr(39) + 's' if owner == 'opponent' else ''} card, as the story tells it (said, "
+                "or by what was done to it): its effects are activated by its own player; ask from "
+                "that player's side", fam)
     setter = asker
     if (ref.get("card"), setter) in st.set_this_turn and not any(
             e.get("kind") == "phase" and e.get("turn") not in (setter, "any") for e in st.events):
@@ -423,10 +424,24 @@ def _owner_by_what_was_done(st: Situate, card: str) -> str | None:
                 e.get("player") in ("you", "opponent"):
             sides.add(e["player"])
         if e.get("kind") == "activate" and e.get("player") in ("you", "opponent"):
+            if card in (e.get("targets") or []):
+                # "I activate Change of Heart targeting Sangan": a card targeted as one of a
+                # side's ("1 monster your opponent controls") is that side's, whoever controls
+                # it later (a card goes to its owner's GY)
+                side = "other" if _takes_control(st, e["effect"]) else \
+                    _side_acted_on(st, e["effect"], None)
+                if side is not None:
+                    return e["player"] if side == "own" else _OTHER[e["player"]]
+                sides.add(None)
+            # a cost the activator paid, a card it discarded: its own (a player discards and
+            # pays costs with their own cards)
+            if any(c.get("what") == card for c in e.get("cost") or []):
+                sides.add(e["player"])
             for d in e.get("does") or []:
                 if d.get("what") != card:
                     continue
-                side = _side_acted_on(st, e["effect"], d.get("action"))
+                side = _discarder(st, e["effect"]) if d.get("action") == "discarded" else \
+                    _side_acted_on(st, e["effect"], d.get("action"))
                 sides.add(e["player"] if side == "own" else _OTHER[e["player"]] if side == "other"
                           else None)
         if e.get("kind") in ("control", "take-control"):
@@ -434,18 +449,44 @@ def _owner_by_what_was_done(st: Situate, card: str) -> str | None:
     return sides.pop() if len(sides) == 1 else None
 
 
-def _side_acted_on(st: Situate, ref: dict, action: str | None) -> str | None:
-    """Which side's cards the part of ``ref`` that does ``action`` acts on, by its words: "other"
-    ("your opponent controls", "your opponent's"), "own" ("you control", "your Deck") or None
-    (both, or not said)."""
+def _discarder(st: Situate, ref: dict) -> str | None:
+    """Who discards in the effect ``ref``: "own" when its discard part says no other player
+    ("discard 2 cards"), None when it says both, each or the opponent ("Both players discard")."""
     found = st.effect_of(ref) if ref.get("card") else None
-    if found is None or not action:
+    quotes = [f.source.quote for f in found[0].facts if f.type == "clause" and
+              f.get("effect") == found[1] and f.get("verb") == "discard" and f.source is not None] \
+        if found is not None else []
+    if not quotes or any(re.search(r"\b(?:opponent|each|both|either)\b", q, re.IGNORECASE)
+                         for q in quotes):
+        return None
+    return "own"
+
+
+def _takes_control(st: Situate, ref: dict) -> bool:
+    """Does the card of ``ref`` take control of a monster (a part "take control of ...")?  A
+    player takes control only of the other player's monsters."""
+    if not ref.get("card"):
+        return False
+    return any(f.type == "clause" and f.get("verb") == "take-control"
+               for f in st.reading(ref["card"]).facts)
+
+
+def _side_acted_on(st: Situate, ref: dict, action: str | None) -> str | None:
+    """Which side's cards the part of ``ref`` that does ``action`` (or, with no action, what it
+    targets) acts on, by its words: "other" ("your opponent controls", "your opponent's"), "own"
+    ("you control", "your Deck") or None (both, or not said)."""
+    found = st.effect_of(ref) if ref.get("card") else None
+    if found is None:
         return None
     verbs = {"destroyed": "destroy", "banished": "banish", "sent-to-gy": "send",
              "returned-to-hand": "return", "tributed": "tribute", "discarded": "discard"}
-    verb = verbs.get(action)
-    quotes = [f.source.quote.lower() for f in found[0].facts if f.type == "clause" and
-              f.get("effect") == found[1] and f.get("verb") == verb and f.source is not None]
+    if action is None:                  # what it targets (action None): its target's words
+        quotes = [f.source.quote.lower() for f in found[0].facts if f.type == "target" and
+                  f.get("effect") == found[1] and f.source is not None]
+    else:
+        verb = verbs.get(action)
+        quotes = [f.source.quote.lower() for f in found[0].facts if f.type == "clause" and
+                  f.get("effect") == found[1] and f.get("verb") == verb and f.source is not None]
     if len(quotes) != 1:
         return None
     q = quotes[0]
