@@ -91,6 +91,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/72.yaml": 4,
     "bench/blind-probes/73.yaml": 19,
     "bench/blind-probes/74.yaml": 10,
+    "bench/blind-probes/75.yaml": 12,
+    "bench/blind-probes/76.yaml": 10,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -130,6 +132,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/69.yaml", "bench/blind-probes/70.yaml",
         "bench/blind-probes/71.yaml", "bench/blind-probes/72.yaml",
         "bench/blind-probes/73.yaml", "bench/blind-probes/74.yaml",
+        "bench/blind-probes/75.yaml", "bench/blind-probes/76.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",
@@ -149,6 +152,12 @@ DISPUTED = {
                                    "product answers the first (no, it does not miss the timing; the "
                                    "other answer offered is set aside and said so); the case's "
                                    "'yes' answers the second, the same ruling",
+    "bp75-galaxy-cyclone-flipped-up": "Galaxy Cyclone destroys 'it', not 'that target': Konami's "
+                                      "own article (yugiohblog.konami.com/articles/?p=7146) says a "
+                                      "Set card activated in response is still destroyed "
+                                      "(psct-guide on 'that target'); the case says it is not",
+    "bp76-galaxy-cyclone-flipped": "the same Galaxy Cyclone ruling as bp75-galaxy-cyclone-flipped-up "
+                                   "(argued by its id only: a never-read round)",
 }
 
 
