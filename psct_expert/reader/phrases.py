@@ -1093,6 +1093,33 @@ def target_sides(effect: EffectReading) -> tuple[bool, bool]:
     return bool(q["target_mine"].search(what)), bool(q["target_theirs"].search(what))
 
 
+def part_side(quote: str) -> str | None:
+    """Whose cards a part's words act on: "other" ("monsters your opponent controls", "your
+    opponent's"), "own" ("you control", "from your Deck"), None (both sides, or not said)."""
+    q = grammar().text_queries
+    other = bool(q["target_theirs"].search(quote))
+    own = bool(q["part_mine"].search(quote))
+    if other and not own and not q["part_both_sides"].search(quote):
+        return "other"
+    return "own" if own and not other else None
+
+
+def part_actor(quote: str) -> str:
+    """Who does a part, by its words: "both" ("Both players draw", "each player"), "other"
+    ("your opponent gains 1000 LP"), else "own" (the effect's controller)."""
+    q = grammar().text_queries
+    if q["part_both_players"].search(quote):
+        return "both"
+    return "other" if q["part_other_player"].search(quote) else "own"
+
+
+def names_another_side(quote: str) -> bool:
+    """Do a part's words name the opponent or both sides ("your opponent discards", "Both players
+    discard", "each")?"""
+    q = grammar().text_queries
+    return bool(q["part_other_player"].search(quote) or q["part_both_sides"].search(quote))
+
+
 def names_place(text: str, place: str | None, upto: str | None = None) -> bool:
     """Does the text name that place ("GY"/"Graveyard", "hand", "Deck", "Extra Deck",
     "banished"), as written?  ``upto`` (":" or ";"): only the words before the first one (an

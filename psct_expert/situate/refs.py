@@ -397,6 +397,17 @@ def effect_negates(facts, eid: str) -> bool:
                for f in facts)
 
 
+def part_quotes(found, verb: str | None) -> list[str]:
+    """The words of the parts of an effect (``found``: its reading and effect id, as
+    ``Situate.effect_of`` gives them) that do ``verb``; with no verb, the words of what it
+    targets.  [] when the effect is not known."""
+    if found is None:
+        return []
+    kind = "clause" if verb is not None else "target"
+    return [f.source.quote for f in found[0].facts if f.type == kind and f.get("effect") == found[1]
+            and (verb is None or f.get("verb") == verb) and f.source is not None]
+
+
 def effect_does_action(facts, eid: str, verb: str) -> bool:
     """Does the effect ``eid`` do ``verb`` (a part, a verb in a part, or its cost); an effect
     with bullets ("activate 1 of these effects") does what its bullets do."""

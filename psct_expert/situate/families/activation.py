@@ -4,7 +4,6 @@ the card that does what the question says)."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from lark import Token, Tree
@@ -12,10 +11,11 @@ from lark import Token, Tree
 from ...errors import QuestionError
 from ...gamewords import gamewords
 from ...parser.transform import find, low, now_whens, sub, subs
+from ...reader.phrases import names_another_side, part_side
 from ...reader.select import select_effect
 from ..phases import add_phase
 from ..procedures import unpayable_costs
-from ..refs import effect_does_action
+from ..refs import effect_does_action, part_quotes
 from ..words import norm
 from .common import asker_of, first_effect, poss_of
 from .links import (_open_links, activation_effect, card_removed, effect_does, event_for,
@@ -452,14 +452,8 @@ def _owner_by_what_was_done(st: Situate, card: str) -> str | None:
 def _discarder(st: Situate, ref: dict) -> str | None:
     """Who discards in the effect ``ref``: "own" when its discard part says no other player
     ("discard 2 cards"), None when it says both, each or the opponent ("Both players discard")."""
-    found = st.effect_of(ref) if ref.get("card") else None
-    quotes = [f.source.quote for f in found[0].facts if f.type == "clause" and
-              f.get("effect") == found[1] and f.get("verb") == "discard" and f.source is not None] \
-        if found is not None else []
-    if not quotes or any(re.search(r"\b(?:opponent|each|both|either)\b", q, re.IGNORECASE)
-                         for q in quotes):
-        return None
-    return "own"
+    quotes = part_quotes(st.effect_of(ref) if ref.get("card") else None, "discard")
+    return "own" if quotes and not any(names_another_side(q) for q in quotes) else None
 
 
 def _takes_control(st: Situate, ref: dict) -> bool:
@@ -473,30 +467,15 @@ def _takes_control(st: Situate, ref: dict) -> bool:
 
 def _side_acted_on(st: Situate, ref: dict, action: str | None) -> str | None:
     """Which side's cards the part of ``ref`` that does ``action`` (or, with no action, what it
-    targets) acts on, by its words: "other" ("your opponent controls", "your opponent's"), "own"
-    ("you control", "your Deck") or None (both, or not said)."""
-    found = st.effect_of(ref) if ref.get("card") else None
-    if found is None:
-        return None
+    targets) acts on, by its words (:func:`...reader.phrases.part_side`): "other", "own" or None
+    (both, or not said)."""
     verbs = {"destroyed": "destroy", "banished": "banish", "sent-to-gy": "send",
              "returned-to-hand": "return", "tributed": "tribute", "discarded": "discard"}
-    if action is None:                  # what it targets (action None): its target's words
-        quotes = [f.source.quote.lower() for f in found[0].facts if f.type == "target" and
-                  f.get("effect") == found[1] and f.source is not None]
-    else:
-        verb = verbs.get(action)
-        quotes = [f.source.quote.lower() for f in found[0].facts if f.type == "clause" and
-                  f.get("effect") == found[1] and f.get("verb") == verb and f.source is not None]
-    if len(quotes) != 1:
+    if action is not None and action not in verbs:
         return None
-    q = quotes[0]
-    other = "opponent" in q
-    own = bool(re.search(r"\byou control\b|\byour (?:deck|hand|gy|graveyard|field|monsters?)\b", q))
-    if other and not own and not re.search(r"\b(?:either|each|both|all cards on the field)\b", q):
-        return "other"
-    if own and not other:
-        return "own"
-    return None
+    quotes = part_quotes(st.effect_of(ref) if ref.get("card") else None,
+                         verbs[action] if action is not None else None)
+    return part_side(quotes[0]) if len(quotes) == 1 else None
 
 
 def _told_moves(st: Situate, card: str | None) -> list[str]:

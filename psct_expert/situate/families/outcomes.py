@@ -12,11 +12,11 @@ from lark import Tree
 from ...errors import QuestionError
 from ...gamewords import gamewords
 from ...parser.transform import find, low, sub, subs
-from ...reader.phrases import MOVES_A_CARD
+from ...reader.phrases import MOVES_A_CARD, part_actor
 from ...reader.select import select_clause, select_effect
 from ..targets import (described_target, implied_response_changes, links_resolved_before,
                        note_change, told_place)
-from ..refs import targets_only
+from ..refs import part_quotes, targets_only
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
 from .common import first_effect
 from .conditions import build_held
@@ -677,18 +677,14 @@ def _the_one_doing(st: Situate, q: Tree, verb: str | None) -> tuple[dict, str] |
 
 
 def _doers(st: Situate, ref: dict, verb: str, who: str | None) -> set:
-    """Who does the part of ``ref`` that does ``verb``, by its words: both players ("Both players
-    draw", "each player"), the other player ("your opponent gains 1000 LP"), else its own player
+    """Who does the part of ``ref`` that does ``verb``, by its words
+    (:func:`...reader.phrases.part_actor`): both players, the other player, else its own player
     ``who``."""
-    found = st.effect_of(ref) if ref.get("card") else None
-    quotes = [f.source.quote for f in found[0].facts if f.type == "clause" and
-              f.get("effect") == found[1] and f.get("verb") == verb and f.source is not None] \
-        if found is not None else []
-    if any(re.search(r"\b(?:each player|both players|either player)\b", q, re.IGNORECASE)
-           for q in quotes):
+    actors = [part_actor(q) for q in part_quotes(st.effect_of(ref) if ref.get("card") else None, verb)]
+    if "both" in actors:
         return {"you", "opponent"}
     other = {"you": "opponent", "opponent": "you"}.get(who or "")
-    if quotes and other and all(re.search(r"\b(?:your )?opponent\b", q, re.IGNORECASE) for q in quotes):
+    if actors and other and all(a == "other" for a in actors):
         return {other}
     return {who}
 
