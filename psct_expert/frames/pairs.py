@@ -104,9 +104,6 @@ def read_pair(text: str, spans: list[tuple[int, int, str]], families: dict, db):
     return None
 
 
-# words for the other player: a question of theirs is not the cost payer's ("can my opponent ...")
-_OTHER_PLAYER = {"opponent", "opponent's", "opp", "opp's", "opps", "they", "their", "them", "he",
-                 "she", "his", "her", "theirs"}
 # the words players say a cost's action with ("pitch" a card: discard it)
 _DID_SAID = {"pitch": "discard", "dump": "send"}
 # the past form a cost's action is told in, and where it sends the card
@@ -158,7 +155,7 @@ def _cost_pair(name: str, frame: dict, text: str, ordered: list, story: list[str
     from ..situate.refs import grounded_in_text
 
     words = [w.lower() for w in _WORD.findall(_MASKED.sub(" ", said))]
-    if set(words) & _OTHER_PLAYER:
+    if set(words) & (voc["owners_opponent"] | voc["players_opponent"]):
         return None             # (hunt) "can my opponent activate X's effect?": not the payer's
     for _k, w in past_discourse(words, voc):
         if w in voc["blocking"] - own or w.isdigit():

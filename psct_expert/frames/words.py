@@ -78,6 +78,7 @@ def vocabulary() -> dict:
         "actions": {str(k).lower(): str(v) for k, v in (data.get("actions") or {}).items()},
         "pair_verbs": {str(k).lower(): str(v) for k, v in (data.get("pair_verbs") or {}).items()},
         "owners_opponent": {str(w).lower() for w in data.get("owners_opponent") or ()},
+        "players_opponent": {str(w).lower() for w in data.get("players_opponent") or ()},
         "premises": {str(k): {str(w).lower() for w in v} for k, v in
                      (data.get("premises") or {}).items()},
         "cost_questions": {str(k): {str(p): str(q) for p, q in v.items()} for k, v in
