@@ -596,12 +596,18 @@ def _targets_fit(reading: Reading, e, ws: list[str]) -> bool:
 LASTING_SUBTYPES = {"continuous", "field", "equip"}
 
 
+def lasting_card(c) -> bool:
+    """Is the card ``c`` a Continuous, Field or Equip Spell or a Continuous Trap (a card that
+    stays on the field once activated)?"""
+    return c.kind in ("spell", "trap") and bool(LASTING_SUBTYPES & {str(t).lower() for t in c.subtypes or ()})
+
+
 def _lasting_effects(reading: Reading) -> list:
     """The effects of a Continuous, Field or Equip Spell/Trap whose activation does nothing of its
     own: "Sogen's effect" means such an effect (which may apply without a Chain), not activating
     the card.  None when activating the card does something (Premature Burial, Fiendish Chain)."""
     c = reading.card
-    if c.kind not in ("spell", "trap") or not LASTING_SUBTYPES & set(c.subtypes or ()):
+    if not lasting_card(c):
         return []
     if any(f.type == "on_card_activation" for f in reading.facts):
         return []          # its activation does something itself ("Activate this card by ...; ...")

@@ -16,7 +16,7 @@ from ...reader.phrases import MOVES_A_CARD, part_actor
 from ...reader.select import select_clause, select_effect
 from ..targets import (described_target, implied_response_changes, links_resolved_before,
                        note_change, told_place)
-from ..refs import part_quotes, targets_only
+from ..refs import lasting_card, part_quotes, targets_only
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
 from .common import first_effect
 from .conditions import build_held
@@ -103,7 +103,7 @@ def _check_done(st: Situate, fam: Tree, ref: dict, reading) -> None:
         return
     verb = st.r.action(find(node, "act_verb"))
     cards = [st.r.card(t) for t in node.children if getattr(t, "type", "") == "XCARD"]
-    act = next((e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref), None)
+    act = _told_activation(st, ref)
     if (cards and cards[0] != ref.get("card")) or act is None or \
             st.r.player(sub(node, "player")) != act.get("player"):
         st.fail(f"{st.r.said(node)!r} is not a part of the effect asked about", node)
@@ -166,7 +166,7 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
     # it?" after a link chained to it flipped or protected that monster: one card asked about
     # (what it does to all of them is whether it resolves)
     aims = any(f.type == "target" and f.get("effect") == found[1] for f in found[0].facts)
-    act = next((e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref), None)
+    act = _told_activation(st, ref)
     later = st.events[st.events.index(act) + 1:] if act is not None else []
     if any(ref.get("card") in (e.get("targets") or []) for e in later if e.get("kind") == "activate"):
         # (hunt) "I activate Plaguespreader Zombie's effect in my GY. My opponent chains D.D. Crow
@@ -194,7 +194,7 @@ def _requirement_broken(st: Situate, ref: dict, found) -> bool:
     """"When X's effect resolves I control a card": what the story tells its player controls when
     it resolves breaks X's requirement "You must control no cards to activate and to resolve this
     effect" (a condition written apart, checked again at resolution, game-rules#resolution.3)."""
-    act = next((e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref), None)
+    act = _told_activation(st, ref)
     gained = [c for c in getattr(st, "held_changes", None) or []
               if c["kind"] == "gained" and act is not None and c["player"] == act.get("player")]
     needs = {f.get("requirement") for f in found[0].facts
@@ -247,7 +247,7 @@ def _get_verb(st: Situate, reading, eid: str, ref: dict, node: Tree) -> str:
     text = reading.by_id(eid).text                # what it gives may be said by its targets
     thing = find(node, "thing")
     card = st.r.thing(thing).get("card") if thing is not None else None
-    act = next((e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref), None)
+    act = _told_activation(st, ref)
     if card is not None and act is not None and card in (act.get("targets") or []) and \
             low(node) == low(thing):
         return parts[0].get("verb")            # "do I still get Dark Magician back?": its target
@@ -339,8 +339,7 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             # (game-rules#resolution.4): whether it still resolves is not the question
             return {"family": "clause-done", "effect": removed, "part": needs,
                     "suppose": [{"self_gone": {}}]}
-        act = next((e for e in st.events if e.get("kind") == "activate" and
-                    e.get("effect") == removed), None)
+        act = _told_activation(st, removed)
         subj = sub(q, "outcome_subj") or sub(q, "thing")
         if act is not None and act.get("targets") and subj is not None and \
                 not _player_subject(subj) and not any(
@@ -634,14 +633,15 @@ def _part_noun_verb(q: Tree) -> str | None:
     return next((v for w, v in PART_NOUNS.items() if w in low(node)), None)
 
 
+def _told_activation(st: Situate, ref: dict) -> dict | None:
+    """The activation event the story told of the effect ``ref`` (its first), if any."""
+    return next((e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref), None)
+
+
 def _lasting_card(st: Situate, ref: dict) -> bool:
     """A Continuous, Field or Equip Spell or a Continuous Trap: a link of it whose card left the
     field resolves with no effect at all (game-rules#resolution.2), whatever its parts act on."""
-    from ..refs import LASTING_SUBTYPES
-    c = st.db.get(ref["card"]) if ref.get("card") in st.db else None
-    subtypes = {str(t).lower() for t in (c.subtypes or ())} if c is not None else set()
-    return c is not None and (c.kind == "spell" and bool(LASTING_SUBTYPES & subtypes) or
-                              c.kind == "trap" and "continuous" in subtypes)
+    return ref.get("card") in st.db and lasting_card(st.db.get(ref["card"]))
 
 
 def _the_one_doing(st: Situate, q: Tree, verb: str | None) -> tuple[dict, str] | None:
@@ -649,19 +649,19 @@ def _the_one_doing(st: Situate, q: Tree, verb: str | None) -> tuple[dict, str] |
     "the search"), with that part's verb, when the question names no card; None when none or more
     than one does it, or when the player asked about ("Do I still draw?") is not the one who
     activated it."""
-    from .links import effect_does
+    from .links import _open_links, effect_does
     subj = sub(q, "outcome_subj")
     player = st.r.player(sub(subj, "player")) if subj is not None and _player_subject(subj) else None
     if subj is None and sub(q, "poss") is not None and sub(q, "cj_part_noun") is not None:
         player = st.r.player(sub(q, "poss"))        # "does my search still go through?"
     got = sub(q, "cj_get")
-    from .links import _open_links
+    said = verb or st.r.action(find(q, "act_verb")) or _part_noun_verb(q)
     found = {}
     open_ = set(_open_links(st))
     for aid, ref in st.acts:
         if aid not in open_:
             continue                    # told resolved: what it did is not asked this way
-        asked = verb or st.r.action(find(q, "act_verb")) or _part_noun_verb(q)
+        asked = said
         found_eff = st.effect_of(ref) if asked is None and got is not None else None
         if found_eff is not None:            # "Do I still get the search?": the part that gives
             parts = {f.get("verb") for f in found_eff[0].facts if f.type == "clause" and
