@@ -1120,6 +1120,36 @@ def names_another_side(quote: str) -> bool:
     return bool(q["part_other_player"].search(quote) or q["part_both_sides"].search(quote))
 
 
+def special_summons_itself(text: str) -> bool:
+    """Does a card's text Special Summon the card itself ("Special Summon this card")?"""
+    return bool(grammar().text_queries["special_summons_itself"].search(text))
+
+
+def first_sentence_moves_itself(text: str) -> bool:
+    """Does the first sentence of a Spell/Trap's text (what its activation does) move, Summon or
+    equip the card itself?"""
+    first = re.split(r"(?<=\.)\s", text, maxsplit=1)[0]
+    return bool(grammar().text_queries["moves_itself"].search(first))
+
+
+def how_its_trigger_needs_it_moved(text: str, material: bool, from_hand: bool) -> str | None:
+    """What the conditions of a card's triggers (the words before each ":") say of how the card
+    must move: for a material or Tribute (``material``: "by a card effect", "as Synchro
+    Material"), for a card moved from the hand or Deck (``from_hand``: "this card you control",
+    "from the field").  The words said, or None."""
+    q = grammar().text_queries
+    cond = " ".join(t.split(":")[0] for t in re.split(r"(?<=\.)\s", text) if ":" in t)
+    m = (q["trigger_how_material"].search(cond) if material else None) or \
+        (q["trigger_from_field"].search(cond) if from_hand else None)
+    return m.group(0) if m else None
+
+
+def leaves_banished_instead(text: str) -> bool:
+    """Does a card's text leave cards sent to the GY banished instead ("until the end of the next
+    turn, any card sent to the GY is banished instead")?"""
+    return bool(grammar().text_queries["banished_instead"].search(text))
+
+
 def names_place(text: str, place: str | None, upto: str | None = None) -> bool:
     """Does the text name that place ("GY"/"Graveyard", "hand", "Deck", "Extra Deck",
     "banished"), as written?  ``upto`` (":" or ";"): only the words before the first one (an

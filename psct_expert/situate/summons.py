@@ -4,24 +4,19 @@ Summoned monster goes to."""
 
 from __future__ import annotations
 
-import re
-
 from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
 from ..errors import QuestionError
 from ..parser.transform import find, low, sub, subs
-from ..reader.phrases import activated_from_hand, summons_to_opponents_field
+from ..reader.phrases import activated_from_hand, special_summons_itself, summons_to_opponents_field
 from ..reader.select import select_effect
 from .words import COUNT_WORDS, card_ir, owner_in_words
 
 if TYPE_CHECKING:
     from .told import Situate
 
-
-# a Trap Card's text that Special Summons the card itself as a monster (a Trap Monster)
-_SUMMONS_ITSELF = re.compile(r"\bspecial summon this card\b", re.IGNORECASE)
 
 class SummonEvents:
     """Summon clauses of the told situation (mixed into :class:`.told.Situate`)."""
@@ -260,7 +255,7 @@ class SummonEvents:
         c = self.db.find(card) if card else None
         if c is not None and c.kind != "monster" and (
                 c.kind == "spell" or kind not in ("special", "unsaid", "by-effect", "procedure")
-                or not _SUMMONS_ITSELF.search(c.text or "")):
+                or not special_summons_itself(c.text or "")):
             # (a Trap whose text never Special Summons it as a monster is never Summoned)
             self.fail(f"{card} is a {c.kind.capitalize()} Card: it is not Summoned that way")
         sid = f"s{len(self.summons) + 1}"

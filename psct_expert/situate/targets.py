@@ -12,7 +12,7 @@ from lark import Tree
 
 from ..parser.transform import find, low, sub, subs
 from ..reader import Reading
-from ..reader.phrases import target_sides, turns_face_down_only
+from ..reader.phrases import first_sentence_moves_itself, target_sides, turns_face_down_only
 from .holdings import note_removed
 from .refs import target_places
 from .words import COUNT_WORDS, moved_by_verb, norm_words, owner_in_words
@@ -20,12 +20,6 @@ from .words import COUNT_WORDS, moved_by_verb, norm_words, owner_in_words
 if TYPE_CHECKING:
     from .told import Situate
 
-
-# a Spell/Trap whose own resolution moves it or Summons it ("destroy this card", "Special Summon
-# this card", "shuffle this card into the Deck"): where it is after resolving is not its kind's
-_MOVES_ITSELF = re.compile(r"\b(?:destroy|banish|return|send|shuffle|special summon|place|attach|"
-                           r"equip)\w*\b[^.]*\bthis card\b|\bthis card is (?:destroyed|sent|banished|"
-                           r"returned)|\bequip\b", re.I)
 
 PROTECTIONS = {"card": "card-effects", "monster": "monster-effects", "spell": "spell-effects",
                "trap": "trap-effects"}
@@ -85,7 +79,7 @@ class TargetEvents:
         where it goes stays to be told."""
         card = self.db.find(which) if which not in self.entities else None
         if card is None or card.kind not in ("spell", "trap") or \
-                _MOVES_ITSELF.search(re.split(r"(?<=\.)\s", card.text, maxsplit=1)[0]):
+                first_sentence_moves_itself(card.text):
             return
         self.changed[which].pop("pending", None)
         act["effect"] = {"generic": card.kind}

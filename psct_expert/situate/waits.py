@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..reader.phrases import how_its_trigger_needs_it_moved, leaves_banished_instead
+
 if TYPE_CHECKING:
     from .told import Situate
 
@@ -149,16 +151,6 @@ def _lock_told(st: Situate, spec: dict) -> str | None:
     return None
 
 
-# what a trigger's condition says of how its card moved that the timing rules do not read: for a
-# material or Tribute ("by a card effect", "as Synchro Material"), for a card from the hand or Deck
-# ("this card you control", "from the field")
-_HOW_MATERIAL = re.compile(r"\bby (?:a )?card effects?\b|\bas (?:a )?(?:synchro|xyz|link|fusion|ritual) "
-                           r"materials?\b|\bfor an? (?:synchro|xyz|link|fusion|ritual) summon\b",
-                           re.IGNORECASE)
-_HOW_FROM_FIELD = re.compile(r"\bthis card (?:you control|in your possession)\b|\bfrom the field\b",
-                             re.IGNORECASE)
-
-
 def _how_it_moved_unread(st: Situate, family: str, spec: dict) -> str | None:
     """(hunt) "Shaddoll Beast is used as Synchro Material. Can I activate its effect?" ("If this
     card is sent to the GY by a card effect"), "Doppelwarrior is used as Link Material" ("as
@@ -176,13 +168,11 @@ def _how_it_moved_unread(st: Situate, family: str, spec: dict) -> str | None:
     if not (material or from_hand):
         return None
     found = st.db.find(card)
-    cond = " ".join(t.split(":")[0] for t in re.split(r"(?<=\.)\s", found.text or "") if ":" in t) \
-        if found is not None else ""
-    m = (_HOW_MATERIAL.search(cond) if material else None) or \
-        (_HOW_FROM_FIELD.search(cond) if from_hand else None)
-    if m is None:
+    said = how_its_trigger_needs_it_moved(found.text or "", material, from_hand) \
+        if found is not None else None
+    if said is None:
         return None
-    return f"whether {card} moved as its trigger says ({m.group(0)!r})"
+    return f"whether {card} moved as its trigger says ({said!r})"
 
 
 def _lock_left_told(st: Situate, spec: dict) -> str | None:
@@ -198,15 +188,9 @@ def _lock_left_told(st: Situate, spec: dict) -> str | None:
         if not card or card in asked:
             continue
         if lock_left_by(st, aid) or any(f.type == "gy_replacement" for f in st.reading(card).facts) \
-                or _BANISHED_INSTEAD.search(st.db.get(card).text or ""):
+                or leaves_banished_instead(st.db.get(card).text or ""):
             return st.db.get(card).name
     return None
-
-
-# a replacement an activation leaves for a time ("until the end of the next turn, any card sent to
-# the GY is banished instead")
-_BANISHED_INSTEAD = re.compile(r"\bsent to the (?:gy|graveyard)\b[^.]*\bbanished instead\b",
-                               re.IGNORECASE)
 
 
 def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
