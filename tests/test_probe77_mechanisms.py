@@ -1,0 +1,17 @@
+"""Mechanisms of the session after `f38931c` (issues 22 and 23), found by round 77 and hostile
+probes.  Sentences written for these tests, not the shared cases; each test has its near miss."""
+
+import pytest
+
+
+@pytest.mark.slow
+def test_a_continuous_card_whose_activation_only_puts_it_face_up_is_not_for_the_damage_step(
+        base_expert):
+    # game-rules#damage-step.7, #damage-step.9: negating monster effects changes ATK only indirectly
+    for card in ("Skill Drain", "Royal Decree"):
+        a = base_expert.ask(f"Can {card} be activated during the Damage Step?")
+        assert a.value == "no", card
+        assert "lasting-card-activation-not-for-the-damage-step" in a.rules()
+    # near miss: a Continuous Trap whose effect changes ATK is left to a judge
+    b = base_expert.ask("Can Token Stampede be activated during the Damage Step?")
+    assert "lasting-card-activation-not-for-the-damage-step" not in b.rules()
