@@ -57,7 +57,7 @@ def test_ask_with_scenario_events(capsys):
 
 
 def test_exit_codes(capsys):
-    assert run(capsys, "ask", "Can Ash Blossom negate the activation of Pot of Greed?")[0] == 1
+    assert run(capsys, "ask", "Can Droll & Lock Bird negate the activation of Pot of Greed?")[0] == 1
     code, out, err = run(capsys, "ask", "What is the meaning of life?")
     assert code == 2 and err.startswith("error: ") and "Traceback" not in err
     code, out, err = run(capsys, "analyze", "Blue Eyes Whiet Dragun")
@@ -98,7 +98,7 @@ def test_check_select_and_failure(capsys, tmp_path):
     bad = tmp_path / "mine.yaml"
     bad.write_text("cases:\n- id: wrong-on-purpose\n  ask: Does activating Pot of Greed start a Chain?\n"
                    "  expect: 'no'\n  cites: [psct-guide#2]\n- id: unknown-one\n"
-                   "  ask: Can Ash Blossom negate the activation of Pot of Greed?\n"
+                   "  ask: Can Droll & Lock Bird negate the activation of Pot of Greed?\n"
                    "  expect: 'no'\n  cites: []\n")
     code, out, _ = run(capsys, "check", str(bad))
     assert code == 1
