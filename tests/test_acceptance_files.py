@@ -93,6 +93,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/74.yaml": 10,
     "bench/blind-probes/75.yaml": 12,
     "bench/blind-probes/76.yaml": 10,
+    "bench/blind-probes/77.yaml": 18,
+    "bench/blind-probes/78.yaml": 15,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -133,6 +135,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/71.yaml", "bench/blind-probes/72.yaml",
         "bench/blind-probes/73.yaml", "bench/blind-probes/74.yaml",
         "bench/blind-probes/75.yaml", "bench/blind-probes/76.yaml",
+        "bench/blind-probes/77.yaml", "bench/blind-probes/78.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",
@@ -158,6 +161,9 @@ DISPUTED = {
                                       "(psct-guide on 'that target'); the case says it is not",
     "bp76-galaxy-cyclone-flipped": "the same Galaxy Cyclone ruling as bp75-galaxy-cyclone-flipped-up "
                                    "(argued by its id only: a never-read round)",
+    "bp78-ash-vs-maxx-c": "drawing is not 'adding a card from the Deck to the hand' (Ash Blossom's "
+                          "FAQ: it cannot negate effects that draw, such as Pot of Greed); the "
+                          "case says Ash negates Maxx \"C\"'s draw (read for the wrong answer only)",
 }
 
 

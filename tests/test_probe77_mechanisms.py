@@ -28,3 +28,16 @@ def test_a_listed_negator_cannot_negate_an_activation_that_does_nothing_it_lists
     b = base_expert.ask("Can Ash Blossom & Joyous Spring negate Reinforcement of the Army?")
     assert b.value != "no"
     assert "listed-effect-not-included-cannot-be-negated" not in b.rules()
+
+
+@pytest.mark.slow
+def test_a_target_in_your_gy_is_not_one_in_the_opponents_gy(base_expert):
+    # game-rules#targeting.1: "1 monster in your GY" (reader target_condition in-your-gy)
+    a = base_expert.ask("Can Call of the Haunted target a monster in my opponent's GY?")
+    assert a.value == "no" and "described-card-unfit-target" in a.rules()
+    # near miss: "either GY" names both
+    b = base_expert.ask("Can Monster Reborn target a monster in my opponent's GY?")
+    assert b.value != "no"
+    # near miss: its own GY
+    c = base_expert.ask("Can Call of the Haunted target a monster in my GY?")
+    assert c.value != "no"
