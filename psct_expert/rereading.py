@@ -15,7 +15,7 @@ from __future__ import annotations
 from . import kre as re
 from .cards import CardDB
 from .gamewords import gamewords
-from .parser.lexicon import Change, Relexed, relex
+from .parser.lexicon import Change, Relexed, lexicon, relex
 from .reader.numbering import said_number
 
 
@@ -51,6 +51,12 @@ def relex_around_names(text: str, db: CardDB, families: dict) -> Relexed:
     label = _label_re()
     at = label.match(text) if label is not None else None
     found = [(s, e) for s, e in found if at is None or e > at.end()]
+    # ... or is a label word after another card's name, before a colon ("Mystic Box question:",
+    # the card "Question"): the topic's label (the lexicon keeps the card before it as the topic)
+    words = {str(w).lower() for w in lexicon().get("label_words") or ()}
+    found = [(s, e) for k, (s, e) in enumerate(found)
+             if not (k and text[s:e].lower() in words and not text[found[k - 1][1]:s].strip()
+                     and text[e:].lstrip().startswith(":"))]
     return relex(text, found)
 
 

@@ -41,3 +41,46 @@ def test_a_target_in_your_gy_is_not_one_in_the_opponents_gy(base_expert):
     # near miss: its own GY
     c = base_expert.ask("Can Call of the Haunted target a monster in my GY?")
     assert c.value != "no"
+
+
+@pytest.mark.slow
+def test_a_card_said_as_the_topic_before_a_colon_is_the_it_of_the_question(base_expert):
+    # "X question:" / "Regarding X:" keep X as the topic (the card "Question" is a label word there)
+    a = base_expert.ask("Effect Veiler question: can I activate it during my own turn?")
+    assert a.value == "no" and "Effect Veiler" in a.restated
+    b = base_expert.ask("Book of Moon ruling: can I target a face-down monster with it?")
+    assert b.value == "no" and "Book of Moon" in b.restated
+    # "it" anywhere in the question, and "it's"
+    c = base_expert.ask("Sangan: if it is used as Synchro Material, does its effect "
+                        "activate?")
+    assert c.value == "yes"
+    # near miss: "it" after something else it may stand for ("a monster") is not the topic
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask("Dark Hole: my opponent summons a monster, can I destroy it?")
+
+
+@pytest.mark.slow
+def test_a_card_activated_from_its_pendulum_zone_is_asked_which(base_expert):
+    # "from/into the Pendulum Zone" (as "in"): the card itself placed, or one of its Pendulum Effects
+    from psct_expert.errors import QuestionError
+    for q in ("Opponent activates Stargazer Magician in the Pendulum Zone. Can I chain Magic "
+              "Jammer to it?",
+              "My opponent activates Stargazer Magician from their Pendulum Zone. Can I chain Magic "
+              "Jammer to it?"):
+        with pytest.raises(QuestionError, match="Pendulum Zone: say whether"):
+            base_expert.ask(q)
+
+
+@pytest.mark.slow
+def test_words_of_size_and_a_single_one(base_expert):
+    # "a big monster" is a monster; "a single monster" is 1
+    a = base_expert.ask("My opponent Tribute Summons a big monster. Can I negate it with Solemn Strike?")
+    assert a.value == "no"
+    b = base_expert.ask("Can Thunder King Rai-Oh negate my opponent's Synchro Summon of a single "
+                        "monster?")
+    assert b.value == "yes"
+    # a result wanted by "I" closing the question is set aside and asked too: a no stands
+    c = base_expert.ask("Opp Normal Summons Jinzo. Does Jinzo's effect go on a Chain so I still get a "
+                        "window to respond?")
+    assert c.value == "no" and any(ch.kind == "result" for ch in c.reading.changes)

@@ -252,7 +252,7 @@ _TOPIC = r"\ue000k\d+k(?:(?:'s)?\s+(?:[\w\-]+\s+)?(?:effect|eff|ability|bullet))
 # ... and what is said of it in brackets or quotes right after ("X's 2nd eff (discard a spell, ...)")
 _TOPIC_SAID = _TOPIC + r"""(?:\s*\([^()]*\)|\s*"[^"]*")?"""
 _DASH_TOPIC = re.compile(rf"(?:^|(?<=[:.!?]\s))\s*{_TOPIC_SAID}(?P<dash>\s+[\u2014\u2013-]+\s+)(?=(?:is|are|does|do|can|could|will|"
-                         r"would|if|when)\b)", re.IGNORECASE)
+                         r"would|if|when|am|did|was|were|should|has|have)\b)", re.IGNORECASE)
 # a dash before a question word ends the sentence told before it ("X's eff ... - is that a targeting
 # effect?"); the frames read the question as written the same way
 DASH_QUESTION = re.compile(r"\s+[\u2014\u2013-]+\s+(?=(?:is|are|does|do|can|could|will|would|did|was|were|"
@@ -502,6 +502,22 @@ def _topic_told_of_it(s: str, out: Relexed) -> str:
     return said
 
 
+# the first "it" of a question asked after a topic ("it's" read "it is"), never an "it" with no
+# referent ("is it legal to ...", "does it matter")
+_TOPIC_IT = re.compile(r"(?<![\w'\-/])(?:it(?P<is>'s|\u2019s)?|this card)(?![\w\-/'\u2019])"
+                       r"(?!\s+(?:(?:is|was|would be)\s+)?(?:legal|possible|allowed|ok|okay|fine|true|"
+                       r"correct|right|matter|matters|mean|means|work|works|say|says)\b)", re.IGNORECASE)
+
+
+# ... said after another thing it could stand for ("a monster", "their Trap"), only as the card
+# used ("with it", "activate it", "use it")
+_TOPIC_OTHER = re.compile(r"\b(?:monsters?|cards?|spells?|traps?|effects?|tokens?|targets?|materials?|"
+                          r"summons?|attacks?|activations?|chains?|links?|zones?|hands?|decks?)\b",
+                          re.IGNORECASE)
+_TOPIC_USED = re.compile(r"\b(?:with|use|using|activate|activating|chain|chaining|flip|flipping|play|"
+                         r"playing|set|setting)\s+$", re.IGNORECASE)
+
+
 def _topic_asked_of_it(s: str, out: Relexed) -> str:
     """sisterGK: a card named before a colon as the topic of a question asked of "it": "X: does it
     negate ... at the same time?", "X: if ..., does it still ...?" is asked of X ("does X ...").
@@ -522,16 +538,38 @@ def _topic_asked_of_it(s: str, out: Relexed) -> str:
     its = re.search(r"(?<![\w'\-/])its(?![\w'\-/])", rest, re.IGNORECASE) if q is None else None
     if its is not None and "\ue000" not in rest[:its.start()] and rest.rstrip().endswith("?"):
         # "X: can I use its draw effect and its Special Summon effect ...?": the first "its" is X's
-        said = rest[:its.start()] + f"{m.group('card')}'s" + rest[its.end():]
+        # (and an "it" before it, below, X too)
+        said = _topic_its_too(rest[:its.start()], m.group("card")) + f"{m.group('card')}'s" + \
+            rest[its.end():]
         said = said[:1].upper() + said[1:]
         out.changes.append(Change("read-as", s, said))
         return said
+    if q is None and its is None and rest.rstrip().endswith("?"):
+        # session after f38931c: "X: can I use it twice in one turn?", "X: if it's used as
+        # material, ...?": the first "it" (or "this card") of the question, wherever it stands, is
+        # X's when no other card is named before it; "it" with no referent ("is it legal") is not
+        said = _topic_its_too(rest, m.group("card"))
+        if said != rest:
+            said = said[:1].upper() + said[1:]
+            out.changes.append(Change("read-as", s, said))
+            return said
     if q is None or "\ue000" in rest[:q.start()]:
         return s
     said = rest[:q.start()] + f"{q.group('aux')} {m.group('card')}" + rest[q.end():]
     said = said[:1].upper() + said[1:]
     out.changes.append(Change("read-as", s, said))
     return said
+
+
+def _topic_its_too(rest: str, card: str) -> str:
+    """The first "it" (or "this card") of ``rest`` said as the topic ``card``, when no other card
+    is named before it and it stands for nothing else said before it (else ``rest`` as it is)."""
+    it = _TOPIC_IT.search(rest)
+    if it is None or "\ue000" in rest[:it.start()]:
+        return rest
+    if _TOPIC_OTHER.search(rest[:it.start()]) and not _TOPIC_USED.search(rest[:it.start()]):
+        return rest             # "X: they summon a monster, can I destroy it?": the monster
+    return rest[:it.start()] + card + (" is" if it.group("is") else "") + rest[it.end():]
 
 
 _CANNOT = r"(?:cannot|can't|can\u2019t|cant|can not)"
@@ -1117,7 +1155,7 @@ def _set_aside(text: str, out: Relexed) -> str:
     # "... so they can respond" (what the grammar reads as the question's own) is left
     res = re.compile(r"(?<=[\w'\")])\s*,?\s+so(?:\s+that)?\s+(?!(?:i|we|they|he|she|you|my opponent|"
                      r"opponent|opp|the opponent)\s+(?:can|could|cannot|can't)\b)"
-                     r"(?:the|my|their|his|her|its|it|they|both|that|this|\ue000k\d+k)\b[^?.!]*(?=\?\s*$)",
+                     r"(?:the|my|their|his|her|its|it|they|both|that|this|i|we|\ue000k\d+k)\b[^?.!]*(?=\?\s*$)",
                      re.IGNORECASE)
     m = res.search(text) if re.match(r"^(?:[^.?!]*[.!]\s+)*(?:can|could|may|does|do|is|are)\b",
                                      text, re.IGNORECASE) else None

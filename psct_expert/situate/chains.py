@@ -76,8 +76,8 @@ class ChainEvents(ResponseReach):
         # (of its effects, those that are activated: never its Summoning condition)
         ref = self.effect_ref(ir, hint=["activated", *hint])
         said = " ".join(low(ev))
-        zone = re.search(r"\bin (?:the|my|their|his|her|your|opponent's) (?:left |right )?pendulum "
-                         r"zone\b", said)
+        zone = re.search(r"\b(?:in|from|into|to) (?:the|my|their|his|her|your|opponent's) (?:left |right )?"
+                         r"pendulum zone\b", said)
         if zone is not None and not re.search(r"\b(?:targeting|on|target|targets)\b",
                                                said[:zone.start()]) and ref.get("card") and \
                 not str(ref.get("n", "")).upper().startswith("P") and \
