@@ -29,8 +29,12 @@ def _activation_of(st: Situate, node: Tree | None, player: str, responder: dict 
         if node is not None else []
     if effs:
         ir = st.r.effect(effs[0])
-        if effs[0].data == "eff_its" and responder and before and \
-                st.last_card == responder.get("card") and before != responder.get("card"):
+        if effs[0].data == "eff_its" and responder and \
+                st.last_card == responder.get("card"):
+            if not before or before == responder.get("card"):
+                # (hunt 34) no other card named before the responder: "its" is not its own
+                st.fail(f"whose effect is {st.r.said(effs[0])!r}? (not "
+                        f"{responder.get('card')}'s own: name the card)", effs[0])
             st.last_card = before
         ref = st.effect_ref(ir)
         refuse_a_part_said_not_activated(st, ir, ref, effs[0], f"'... negate {ref.get('card')}?'")
