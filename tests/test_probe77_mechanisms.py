@@ -84,3 +84,102 @@ def test_words_of_size_and_a_single_one(base_expert):
     c = base_expert.ask("Opp Normal Summons Jinzo. Does Jinzo's effect go on a Chain so I still get a "
                         "window to respond?")
     assert c.value == "no" and any(ch.kind == "result" for ch in c.reading.changes)
+
+
+@pytest.mark.slow
+def test_the_damage_step_bars_what_has_no_reason_to_be_there(base_expert):
+    # hunt 34, game-rules#damage-step.7: a chain told in the Damage Step
+    a = base_expert.ask("During the Damage Step, my opponent activates Forbidden Lance. Can I chain "
+                        "Bad Aim?")
+    assert a.value == "no" and "barred-from-the-damage-step-response" in a.rules()
+    # an effect negator (not an activation negator) is barred too
+    b = base_expert.ask("During the Damage Step, my opponent activates Mystic Tomato's effect. Can I "
+                        "chain Ash Blossom & Joyous Spring?")
+    assert b.value == "no"
+    # the Flip effect of an attacked face-down monster shows the Damage Step (game-rules#damage-step.5)
+    c = base_expert.ask("My opponent attacks my face-down Man-Eater Bug and I activate Man-Eater "
+                        "Bug's effect. Can my opponent chain Book of Moon?")
+    assert c.value == "no" and "battle-activation-shows-the-damage-step" in c.rules()
+    # near miss: a card that changes ATK may be chained there
+    d = base_expert.ask("During the Damage Step, my opponent activates Forbidden Lance. Can I chain "
+                        "Shrink?")
+    assert "barred-from-the-damage-step-response" not in d.rules()
+    # near miss: outside the Damage Step the same chain is not barred
+    e = base_expert.ask("My opponent activates Forbidden Lance. Can I chain Bad Aim?")
+    assert "barred-from-the-damage-step-response" not in e.rules()
+
+
+@pytest.mark.slow
+def test_whose_turn_an_attack_shows_and_a_quick_play_from_the_hand(base_expert):
+    # game-rules#battle.3: only the turn player attacks; a Quick-Play from the hand only in one's turn
+    a = base_expert.ask("My opponent attacks. In the damage step, can I activate Forbidden Lance from "
+                        "my hand?")
+    assert a.value == "no" and "attack-shows-whose-turn" in a.rules()
+    # whose turn unsaid: the yes waits
+    b = base_expert.ask("During the Damage Step, can I activate Forbidden Lance from my hand?")
+    assert b.value == "unknown"
+    # near miss: my own turn told
+    c = base_expert.ask("It is my turn. During the Damage Step, can I activate Forbidden Lance from my "
+                        "hand?")
+    assert c.value == "yes"
+
+
+@pytest.mark.slow
+def test_an_equip_traps_gain_said_in_a_sentence_of_its_own_changes_atk(base_expert):
+    # hunt 34: "It gains 500 ATK." as its own sentence (reader fact continuation)
+    a = base_expert.ask("Can Blast with Chain be activated during the Damage Step?")
+    assert a.value != "no"
+    # near miss: a Normal Trap that only destroys
+    b = base_expert.ask("Can Bad Aim be activated during the Damage Step?")
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_its_effect_is_never_the_responders_own(base_expert):
+    # hunt 34: "chain Book of Moon to its effect" was read as Book of Moon's own effect
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError, match="whose effect"):
+        base_expert.ask("My face-down Man-Eater Bug is attacked. Can my opponent chain Book of Moon "
+                        "to its effect?")
+    # near miss: the card whose effect it is, told activated before the responder
+    a = base_expert.ask("My face-down Man-Eater Bug is attacked and I activate Man-Eater Bug's effect. Can my "
+                        "opponent chain Book of Moon to its effect?")
+    assert "Man-Eater Bug" in a.restated and a.value == "no"
+
+
+@pytest.mark.slow
+def test_a_monster_put_on_a_players_field_is_theirs_to_activate(base_expert):
+    # hunt 35: Special Summoned by the opponent's effect, it is on their field
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError, match="on your opponent's field"):
+        base_expert.ask("My opponent activates Monster Reborn targeting Elemental HERO Stratos in my "
+                        "GY and Special Summons it. Can I activate Elemental HERO Stratos's effect?")
+    # near miss: Special Summoned by my effect from their GY, I activate it
+    a = base_expert.ask("I activate Monster Reborn targeting Elemental HERO Stratos in my opponent's "
+                        "GY and Special Summon it. Can I activate Elemental HERO Stratos's effect?")
+    assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_move_told_after_an_activation_resolved_is_not_a_target_gone(base_expert):
+    # hunt 35: "... and Special Summon it. It is destroyed by Dark Hole." was read as the target
+    # leaving before Monster Reborn resolved
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError, match="told to resolve before its target moved"):
+        base_expert.ask("I activate Monster Reborn targeting Dark Magician in my GY and Special "
+                        "Summon it. It is destroyed by Dark Hole. Is Dark Magician Special Summoned?")
+    # near miss: the target banished in response, before it resolves
+    b = base_expert.ask("I activate Monster Reborn targeting Dark Magician in my GY and my opponent "
+                        "chains Called by the Grave targeting Dark Magician. Is Dark Magician "
+                        "Special Summoned?")
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_a_response_told_to_target_a_card_in_the_wrong_gy_is_refused(base_expert):
+    # hunt 35: "Target 1 monster in your opponent's GY" on a card in its activator's own GY
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError, match="targets only their opponent's cards"):
+        base_expert.ask("My opponent activates Monster Reborn targeting Dark Magician in my GY and I "
+                        "chain Called by the Grave targeting Dark Magician. Is Dark Magician Special "
+                        "Summoned?")

@@ -250,7 +250,8 @@ class ChainEvents(ResponseReach):
             return
         reading, eid = found
         slots = {f.get("slot") for f in reading.facts if f.type == "target" and f.get("effect") == eid}
-        for cond, must in (("opponent-controls", "opponent"), ("you-control", "you")):
+        for cond, must in (("opponent-controls", "opponent"), ("you-control", "you"),
+                           ("in-your-gy", "you")):
             met = {f.get("slot") for f in reading.facts if f.type == "target_condition" and
                    f.get("effect") == eid and f.get("condition") == cond}
             if not slots or met != slots:
@@ -258,6 +259,10 @@ class ChainEvents(ResponseReach):
             want = player if must == "you" else {"you": "opponent", "opponent": "you"}[player]
             for x in targets:
                 side = self._controller(x)
+                ent = self.entities.get(x) or {}
+                if side is None and ent.get("place") in ("gy", "banished"):
+                    # (hunt 35) "Dark Magician in my GY": a card in a GY is its owner's
+                    side = self.card_owner.get(ent.get("card") or x)
                 if side in ("you", "opponent") and side != want:
                     whose = "their opponent's" if must == "opponent" else "its activator's own"
                     self.fail(f"{ref['card']} targets only {whose} cards; "

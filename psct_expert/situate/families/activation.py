@@ -65,6 +65,11 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         ref = st.effect_ref(ir, hint=["activated", *(h for h in hint if h)])
     slots: dict = {"effect": ref}
     owner = _card_player(st, ref, fam)
+    # (hunt 35) a monster the story put on a player's field (Special Summoned by their effect) is
+    # that player's to activate, whoever owns it
+    holder = _summoned_there_by(st, ref.get("card")) \
+        if ref.get("card") and st.db.get(ref["card"]).kind == "monster" else None
+    owner = holder or owner
     # "Does their Sangan's effect activate?", "Can its effect be activated?": no player said, the
     # card's own player activates it (a card's effects are its own player's)
     asker = owner if sub(fam, "player") is None and owner in ("you", "opponent") else asker_of(st, fam)
@@ -146,6 +151,14 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             slots["event"] = st.summons[-1][0]
         elif low(w)[0] not in ("with", "now", "right", "then"):   # "with ...": parts.py reads it
             st.fail(f"{st.r.said(w)!r} is not placed in this question", w)
+    if holder is not None and holder != asker and sub(fam, "player") is not None:
+        # (hunt 35) "My opponent activates Monster Reborn targeting X in my GY and Special Summons
+        # it. Can I activate X's effect?": it is on their field, theirs to control
+        st.fail(f"{ref['card']} is on {'your opponent' if holder == 'opponent' else 'your'}"
+                f"{chr(39) + 's' if holder == 'opponent' else ''} field, as the story tells it "
+                "(Special Summoned by that player's effect, and not told moved since): the effects "
+                "of a monster on the field are activated by the player who controls it; ask from "
+                "that player's side", fam)
     if owner is not None and owner != asker and sub(fam, "player") is not None:
         # (hunt) "My opponent's Sangan is destroyed. Can I activate Sangan's effect?": a card's
         # effect is its own player's to activate ("you" on it is its controller)
@@ -447,6 +460,33 @@ def _owner_by_what_was_done(st: Situate, card: str) -> str | None:
         if e.get("kind") in ("control", "take-control"):
             return None                # control changed: whose it was is not settled by this
     return sides.pop() if len(sides) == 1 else None
+
+
+def _summoned_there_by(st: Situate, card: str | None) -> str | None:
+    """The player on whose field the story last put the card ``card``: Special Summoned by that
+    player's effect, whose Summon part names no other side ("to your opponent's field"), with
+    nothing told after it that moves it or changes its control.  None otherwise."""
+    if not card:
+        return None
+    found = None
+    for i, e in enumerate(st.events):
+        if e.get("kind") == "activate" and e.get("player") in ("you", "opponent") and any(
+                d.get("action") == "summoned" and d.get("what") == card for d in e.get("does") or []):
+            found = i, e
+    if found is None:
+        return None
+    i, e = found
+    quotes = part_quotes(st.effect_of(e["effect"]) if e["effect"].get("card") else None,
+                         "special-summon")
+    if not quotes or any(names_another_side(q) or part_side(q) == "other" for q in quotes):
+        return None
+    for later in st.events[i + 1:]:
+        steps = [later] + (later.get("does") or []) + (later.get("cost") or [])
+        if later.get("kind") in ("control", "take-control") or any(
+                d.get("what") == card or st.entities.get(d.get("what"), {}).get("card") == card
+                for d in steps if d is not later or later.get("kind") != "resolve"):
+            return None
+    return e["player"]
 
 
 def _discarder(st: Situate, ref: dict) -> str | None:

@@ -414,6 +414,7 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             st.fail("whose effect is asked about?", q)
         else:
             ref = with_targets[0]["effect"]
+            _moved_after_it_resolved(st, with_targets[0], q)
     if st.cannot:
         return _cannot_outcome(st, q, ref, verb)
     gone = [aid for aid, r in st.acts if r == ref and aid in st.self_gone]
@@ -642,6 +643,24 @@ def _lasting_card(st: Situate, ref: dict) -> bool:
     """A Continuous, Field or Equip Spell or a Continuous Trap: a link of it whose card left the
     field resolves with no effect at all (game-rules#resolution.2), whatever its parts act on."""
     return ref.get("card") in st.db and lasting_card(st.db.get(ref["card"]))
+
+
+def _moved_after_it_resolved(st: Situate, act: dict, q: Tree) -> None:
+    """(hunt 35) "I activate Monster Reborn targeting X and Special Summon it. It is destroyed by
+    Dark Hole. Do I ...?": the activation was told resolved before its target moved; what it did
+    is done, and a later move does not undo it.  Refused (naming what was told), never read as a
+    target gone before it resolved."""
+    done = next((i for i, e in enumerate(st.events) if e.get("kind") == "resolve"
+                 and e.get("of") == act.get("id")), None)
+    if done is None:
+        return
+    targets = set(act.get("targets") or [])
+    for e in st.events[done + 1:]:
+        steps = [e] if e.get("kind") == "move" else (e.get("does") or []) + (e.get("cost") or [])
+        if any(d.get("what") in targets for d in steps):
+            st.fail(f"{act['effect'].get('card')} was told to resolve before its target moved: what "
+                    "it did is done (ask of what happened after it, or tell the move before it "
+                    "resolves)", q)
 
 
 def _the_one_doing(st: Situate, q: Tree, verb: str | None) -> tuple[dict, str] | None:
