@@ -183,3 +183,17 @@ def test_a_response_told_to_target_a_card_in_the_wrong_gy_is_refused(base_expert
         base_expert.ask("My opponent activates Monster Reborn targeting Dark Magician in my GY and I "
                         "chain Called by the Grave targeting Dark Magician. Is Dark Magician Special "
                         "Summoned?")
+
+
+@pytest.mark.slow
+def test_a_monster_told_to_summon_with_no_player_summons_by_its_effect(base_expert):
+    # round 77: "Their X is destroyed by battle and summons a monster from the Deck": X's effect,
+    # activated by its player; a Summon answered in the Damage Step (game-rules#damage-step.7)
+    a = base_expert.ask("Their Mystic Tomato is destroyed by battle and summons a monster from their "
+                        "Deck. Can I activate Torrential Tribute?")
+    assert a.value == "no" and "summon-answering-card-not-in-damage-step" in a.rules()
+    # near miss: whose monster it is not told: who Summons is asked
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError, match="who Summons"):
+        base_expert.ask("Mystic Tomato is destroyed by battle and summons a monster from the Deck. Can "
+                        "I activate Torrential Tribute?")

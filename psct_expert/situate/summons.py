@@ -12,6 +12,7 @@ from ..errors import QuestionError
 from ..parser.transform import find, low, sub, subs
 from ..reader.phrases import activated_from_hand, special_summons_itself, summons_to_opponents_field
 from ..reader.select import select_effect
+from .refs import effect_does_action
 from .words import COUNT_WORDS, card_ir, owner_in_words
 
 if TYPE_CHECKING:
@@ -20,6 +21,22 @@ if TYPE_CHECKING:
 
 class SummonEvents:
     """Summon clauses of the told situation (mixed into :class:`.told.Situate`)."""
+
+    def _implied_summoning_effect(self, ev: Tree) -> None:
+        """The effect of the monster the clause before was about (``last_card``, with whose card
+        it is told) that Special Summons, activated by its player: one such effect only, and
+        nothing activated before; else nothing (the caller asks who Summons)."""
+        card = getattr(self, "last_card", None)
+        player = self.card_owner.get(card) if card else None
+        if not card or player not in ("you", "opponent") or self.db.get(card).kind != "monster":
+            return
+        reading = self.reading(card)
+        summoning = [e for e in reading.effects if e.n and effect_does_action(
+            reading.facts, e.id, "special-summon")]
+        if len(summoning) != 1:
+            return
+        ref = self.effect_ref(card_ir(card, f"{card}'s effect"), hint=["special-summon"])
+        self._activate(ref, player, {})
 
     def ev_summon(self, ev: Tree) -> None:
         told_by = None
@@ -38,6 +55,10 @@ class SummonEvents:
         by_link = sub(ev, "actor") is None and told_by is None
         if not by_link and told_by is None and self._resolving_summons(ev):
             by_link = True  # "Monster Reborn resolves and my opponent Special Summons X": by it
+        if by_link and not self.acts and sub(ev, "actor") is None:
+            # (round 77) "Their Mystic Tomato is destroyed by battle and summons a monster from the
+            # Deck": the monster told before, the subject left out, Summons by its effect
+            self._implied_summoning_effect(ev)
         if by_link:
             # "X resolves and Ritual Summons a monster": the resolving effect Summons
             if not self.acts:
