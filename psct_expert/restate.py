@@ -165,6 +165,9 @@ def _slot_words(question: Question, lang: str = "en") -> dict[str, str]:
         kind = str(summon[0].get("kind", "special"))
         kind = {"by-effect": "Special", "procedure": "Special", "unsaid": ""}.get(kind, kind.title())
         what = summon[0].get("card")
+        count = summon[0].get("count")
+        if what in (None, "none", "a monster") and str(count).isdigit() and int(count) > 1:
+            what = _fill(w["monsters"], lang, n=count)     # "of 3 monsters": the count said
         said = _fill(w["summon"], lang, kind=w["summon_kinds"].get(kind, kind))
         words["summon"] = re.sub(r"\s+", " ", said).strip() + \
             (_fill(w["summon_of"], lang, card=what) if what and what != "none" else "") + \

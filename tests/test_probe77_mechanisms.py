@@ -197,3 +197,17 @@ def test_a_monster_told_to_summon_with_no_player_summons_by_its_effect(base_expe
     with pytest.raises(QuestionError, match="who Summons"):
         base_expert.ask("Mystic Tomato is destroyed by battle and summons a monster from the Deck. Can "
                         "I activate Torrential Tribute?")
+
+
+@pytest.mark.slow
+def test_a_summon_asked_of_a_number_of_monsters_keeps_the_number(base_expert):
+    # round 77: "a Pendulum Summon of three monsters" is read and said back with its count
+    a = base_expert.ask("Can Solemn Warning negate a Pendulum Summon of three monsters?")
+    assert a.value == "yes" and "of 3 monsters" in a.restated
+    b = base_expert.ask("My opponent Pendulum Summons 2 monsters. Can I negate it with Black Horn of "
+                        "Heaven?")
+    assert b.value == "no" and "of 2 monsters" in b.restated
+    # near miss: a Link Summon is of one monster
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError, match="of one monster"):
+        base_expert.ask("Can Thunder King Rai-Oh negate a Link Summon of 2 monsters?")

@@ -12,6 +12,7 @@ from ...parser.transform import find, low, now_whens, sub, subs
 from ...reader.phrases import condition_says
 from ...errors import QuestionError
 from ...reader.select import select_effect
+from ..words import COUNT_WORDS
 from .common import (first_effect, reads_scenario, refuse_a_part_said_not_activated,
                      summon_kinds_read, told_form)
 from .chains import SUMMON_NODES, summon_subject
@@ -299,6 +300,17 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
                        {"card": None, "text": f"a {kind.title()} Monster", "words": [],
                         "pronoun": False}, None)
             found = st.summons[-1:]
+            count = sub(ref, "summon_count") if ref is not None else None
+            if count is not None:
+                # (round 77) "a Pendulum Summon of three monsters": one Summon of them all
+                said = low(count)[1]
+                n = COUNT_WORDS.get(said) or (int(said) if said.isdigit() else None)
+                if n is None:
+                    st.fail(f"how many monsters is {st.r.said(count)!r}?", count)
+                if n > 1 and kind not in ("pendulum", "special", "unsaid"):
+                    st.fail(f"a {kind.title()} Summon is of one monster, not {n}", count)
+                if n > 1:
+                    st.events[-1]["count"] = n
         if not found and kind in (None, "special") and low(node)[:1] in (["that"], ["the"]):
             # (chains) "X resolves. Can I Solemn Strike that Summon?": the Summon the link that
             # resolved made, its text Special Summoning (told as "X resolves and Special Summons")
