@@ -211,3 +211,18 @@ def test_a_summon_asked_of_a_number_of_monsters_keeps_the_number(base_expert):
     from psct_expert.errors import QuestionError
     with pytest.raises(QuestionError, match="of one monster"):
         base_expert.ask("Can Thunder King Rai-Oh negate a Link Summon of 2 monsters?")
+
+
+@pytest.mark.slow
+def test_a_topic_card_is_what_targets_when_the_question_names_none(base_expert):
+    # round 77: "X - am I allowed to target ...?" with no card named: X is what targets
+    a = base_expert.ask("Call of the Haunted: can I target a monster in my opponent's GY?")
+    assert a.value == "no" and "Call of the Haunted" in a.restated
+    b = base_expert.ask("Monster Reborn - am I allowed to target a monster in my opponent's GY, or "
+                        "only mine?")
+    assert "Monster Reborn" in b.restated and b.value != "no"
+    # near miss: another card named in the question is not given the topic's place
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask("Book of Moon: can I target a face-down monster with Ash Blossom & Joyous "
+                        "Spring?")

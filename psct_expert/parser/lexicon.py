@@ -509,6 +509,11 @@ _TOPIC_IT = re.compile(r"(?<![\w'\-/])(?:it(?P<is>'s|\u2019s)?|this card)(?![\w\
                        r"correct|right|matter|matters|mean|means|work|works|say|says)\b)", re.IGNORECASE)
 
 
+# a question of what the player may target, with no card named ("can I target a monster in my
+# opponent's GY(, or only mine)?"): the words up to the end of what is targeted ("aim")
+_TOPIC_AIM = re.compile(r"(?P<aim>(?:can|could|may)\s+(?:i|we)\s+(?:still\s+)?target\s+[^?,]*?|"
+                        r"(?:am\s+i|are\s+we)\s+allowed\s+to\s+target\s+[^?,]*?)"
+                        r"(?=\s*(?:,\s*or\b[^?]*)?\?\s*$)", re.IGNORECASE)
 # ... said after another thing it could stand for ("a monster", "their Trap"), only as the card
 # used ("with it", "activate it", "use it")
 _TOPIC_OTHER = re.compile(r"\b(?:monsters?|cards?|spells?|traps?|effects?|tokens?|targets?|materials?|"
@@ -541,6 +546,16 @@ def _topic_asked_of_it(s: str, out: Relexed) -> str:
         # (and an "it" before it, below, X too)
         said = _topic_its_too(rest[:its.start()], m.group("card")) + f"{m.group('card')}'s" + \
             rest[its.end():]
+        said = said[:1].upper() + said[1:]
+        out.changes.append(Change("read-as", s, said))
+        return said
+    aim = _TOPIC_AIM.match(rest)
+    if q is None and its is None and aim is not None and "\ue000" not in rest and \
+            _TOPIC_IT.search(rest) is None:
+        # (round 77) "X - am I allowed to target a monster in my opponent's GY, or only mine?":
+        # a question of what the player may target, naming no card: with X (the card that targets)
+        cut = aim.end("aim")
+        said = rest[:cut].rstrip() + f" with {m.group('card')}" + rest[cut:]
         said = said[:1].upper() + said[1:]
         out.changes.append(Change("read-as", s, said))
         return said
