@@ -161,9 +161,6 @@ DISPUTED = {
                                       "(psct-guide on 'that target'); the case says it is not",
     "bp76-galaxy-cyclone-flipped": "the same Galaxy Cyclone ruling as bp75-galaxy-cyclone-flipped-up "
                                    "(argued by its id only: a never-read round)",
-    "bp78-ash-vs-maxx-c": "drawing is not 'adding a card from the Deck to the hand' (Ash Blossom's "
-                          "FAQ: it cannot negate effects that draw, such as Pot of Greed); the "
-                          "case says Ash negates Maxx \"C\"'s draw (read for the wrong answer only)",
 }
 
 

@@ -664,6 +664,7 @@ class PhraseReaders:
         part = text[rs:re_]
         if not part.strip():
             return
+        self._read_places_named(text, eff, where, rs, part)
         mask = top_level_mask(part)
         # split into clauses on conjunctions outside quotes/parentheses
         cuts = []  # (start, end, kind)
@@ -1016,6 +1017,17 @@ class PhraseReaders:
         whose = (m.group(1) or m.group(2)).lower()
         self.add("added_to_hand_condition", self.src(text, cs + m.start(), cs + m.end(), where),
                  effect=eff.id, player="opponent" if "opponent" in whose else "you", **{"from": "deck"})
+    def _read_places_named(self, text, eff, where, start, part):
+        """Each place the resolution names anywhere ("... using monsters from your hand, Deck, or
+        field", "add, from the Deck to your hand"): one ``names_place`` fact per place, so a rule
+        that reads no part doing something there can see the place is named at all."""
+        plain = blank_quotes(part)
+        for place, rx in self.g.clause_places:
+            m = rx.search(plain)
+            if m:
+                self.add("names_place", self.src(text, start + m.start(), start + m.end(), where),
+                         effect=eff.id, place=place)
+
     def _read_clause_from(self, text, eff, where, start, seg, n):
         """Where a resolution part takes cards from ("Add 1 card from your Deck to
         your hand", "Special Summon 1 monster from your hand or GY"): one
