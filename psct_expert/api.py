@@ -104,12 +104,14 @@ class Expert:
         check_numbers(spec, "spec")
         if isinstance(spec, dict) and spec.get("invert"):
             return self._inverted(spec, text)
+        if isinstance(spec, dict) and spec.get("each"):
+            # (hunt 36) before its parts: each reading of the question (each effect its words fit)
+            # carries its own parts ("... chain Y to X to negate it?"), asked in its own situation
+            return self._same(spec, text)
         if isinstance(spec, dict) and spec.get("and"):
             return self._all(spec, text)
         if isinstance(spec, dict) and spec.get("or"):
             return self._any(spec, text)
-        if isinstance(spec, dict) and spec.get("each"):
-            return self._same(spec, text)
         if isinstance(spec, dict) and spec.get("said_as") == "misses-timing":
             return self._misses_timing(spec, text)
         if isinstance(spec, dict) and "also_needs" in spec:

@@ -229,3 +229,35 @@ def test_a_topic_card_is_what_targets_when_the_question_names_none(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("Book of Moon: can I target a face-down monster with Ash Blossom & Joyous "
                         "Spring?")
+
+
+@pytest.mark.slow
+def test_hunts_36_37_who_controls_each_reading_and_the_chains_resolution(base_expert):
+    from psct_expert.errors import QuestionError
+    # a monster told on the opponent's field is theirs to activate (asked and chained)
+    with pytest.raises(QuestionError, match="on your opponent's field"):
+        base_expert.ask("My opponent controls Baronne de Fleur. It is my Main Phase 1. Can I "
+                        "activate Baronne de Fleur's first effect?")
+    with pytest.raises(QuestionError, match="on your opponent's field"):
+        base_expert.ask("My opponent controls Invoked Mechaba. I activate Dark Hole. Can I chain "
+                        "Invoked Mechaba's effect?")
+    # near miss: a copy activated from the hand is another card
+    a = base_expert.ask("My opponent controls Effect Veiler. Can I activate Effect Veiler from my "
+                        "hand during my opponent's Main Phase?")
+    assert a.value is not None
+    # each effect a card's name fits carries its own parts (one is unknown: not a no)
+    b = base_expert.ask("If I activate Aleister the Invoker, can my opponent respond with Ash "
+                        "Blossom & Joyous Spring to negate it?")
+    assert b.value != "no"
+    # "The chain resolves and X is Special Summoned": by the link that Special Summons
+    c = base_expert.ask("Can I activate Torrential Tribute?", [
+        "My opponent activates Monster Reborn targeting Dark Magician.",
+        "I chain Mystical Space Typhoon.",
+        "The chain resolves and Dark Magician is Special Summoned."])
+    assert c.value == "yes"
+    # a Pendulum Monster said activated by its name alone is asked which
+    with pytest.raises(QuestionError, match="Pendulum Monster"):
+        base_expert.ask("My opponent activates Stargazer Magician. Can I chain Magic Jammer?")
+    # Ash Blossom: banishing from the Deck is read whole (no); a Deck named otherwise is left open
+    d = base_expert.ask("Can I Ash Blossom my opponent's Crossout Designator?")
+    assert d.value == "no"

@@ -87,6 +87,15 @@ class ChainEvents(ResponseReach):
             self.fail(f"{ref['card']} in the Pendulum Zone: say whether the card itself is "
                       "activated (placed there, a Spell Card's activation) or which of its Pendulum "
                       "Effects is activated", ev)
+        if zone is None and ir.get("how") == "eff_card" and ref.get("card") and \
+                not info.get("from") and not info.get("targets") and \
+                "pendulum" in self.db.get(ref["card"]).subtypes:
+            # (hunt 37) "My opponent activates Stargazer Magician": a Pendulum Monster said
+            # activated by its name alone may be placed as a Pendulum Scale (a Spell Card's
+            # activation) or have one of its effects activated
+            self.fail(f"{ref['card']} is a Pendulum Monster: say whether the card itself is "
+                      "activated (placed in the Pendulum Zone, a Spell Card's activation) or which of "
+                      "its effects is activated", ev)
         unsaid = False
         if sub(ev, "actor") is None and sub(ev, "poss") is None and not ir.get("owner"):
             # "its effect is activated": by the player told to have Summoned that card

@@ -22,6 +22,21 @@ if TYPE_CHECKING:
 class SummonEvents:
     """Summon clauses of the told situation (mixed into :class:`.told.Situate`)."""
 
+    def _summoning_link(self) -> str:
+        """The link a Summon told with the Chain's resolution was made by: the one told resolving;
+        with none told ("The chain resolves and X is Special Summoned"), the one open link whose
+        effect Special Summons (hunt 37: not the last link, whatever it does); else the last."""
+        told = getattr(self, "told_resolving", None)
+        if told is None or not any(a == told for a, _r in self.acts):
+            summoning = []
+            for aid, ref in self.acts:
+                found = self.effect_of(ref) if ref.get("card") else None
+                if found is not None and effect_does_action(found[0].facts, found[1], "special-summon"):
+                    summoning.append(aid)
+            if len(summoning) == 1:
+                return summoning[0]
+        return self.resolving_act()
+
     def _implied_summoning_effect(self, ev: Tree) -> None:
         """The effect of the monster the clause before was about (``last_card``, with whose card
         it is told) that Special Summons, activated by its player: one such effect only, and
@@ -76,7 +91,7 @@ class SummonEvents:
                           and self.r.place(t) is not None), None) or self._mods(ev).get("from")
             if place:
                 step["from"] = place
-            act = next(e for e in self.events if e.get("id") == self.resolving_act())
+            act = next(e for e in self.events if e.get("id") == self._summoning_link())
             self._summoning_effect_of(act, step["summon-kind"])
             if getattr(self, "then_join", False) and act.get("does"):
                 step["then"] = True
@@ -309,7 +324,10 @@ class SummonEvents:
             sid = f"s{len(self.summons) + 1}"
             step = {"action": "summoned", "id": sid, "what": what,
                     "summon-kind": "by-effect" if kind == "special" else kind}
-            act = next(e for e in self.events if e.get("id") == self.acts[-1][0])
+            # (hunt 37) "The chain resolves and Y is Special Summoned": by the link whose effect
+            # Special Summons, not the one told last
+            link = self._summoning_link()
+            act = next(e for e in self.events if e.get("id") == link)
             act.setdefault("does", []).append(step)
             self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": act["id"]}))
             return

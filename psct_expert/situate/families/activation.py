@@ -17,7 +17,7 @@ from ..phases import add_phase
 from ..procedures import unpayable_costs
 from ..refs import effect_does_action, part_quotes
 from ..words import norm
-from .common import asker_of, first_effect, poss_of
+from .common import activated_off_field, asker_of, first_effect, on_field_for, poss_of
 from .links import (_open_links, activation_effect, card_removed, effect_does, event_for,
                     open_activation, resolves_after)
 from .negation import check_activator, negates_what_is_activated
@@ -67,8 +67,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     owner = _card_player(st, ref, fam)
     # (hunt 35) a monster the story put on a player's field (Special Summoned by their effect) is
     # that player's to activate, whoever owns it
-    holder = _summoned_there_by(st, ref.get("card")) \
-        if ref.get("card") and st.db.get(ref["card"]).kind == "monster" else None
+    holder = on_field_for(st, ref.get("card")) if ref.get("card") and \
+        st.db.get(ref["card"]).kind == "monster" and not activated_off_field(st, ref) else None
     owner = holder or owner
     # "Does their Sangan's effect activate?", "Can its effect be activated?": no player said, the
     # card's own player activates it (a card's effects are its own player's)
@@ -156,7 +156,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         # it. Can I activate X's effect?": it is on their field, theirs to control
         st.fail(f"{ref['card']} is on {'your opponent' if holder == 'opponent' else 'your'}"
                 f"{chr(39) + 's' if holder == 'opponent' else ''} field, as the story tells it "
-                "(Special Summoned by that player's effect, and not told moved since): the effects "
+                "(told there, and not told moved since): the effects "
                 "of a monster on the field are activated by the player who controls it; ask from "
                 "that player's side", fam)
     if owner is not None and owner != asker and sub(fam, "player") is not None:
@@ -460,33 +460,6 @@ def _owner_by_what_was_done(st: Situate, card: str) -> str | None:
         if e.get("kind") in ("control", "take-control"):
             return None                # control changed: whose it was is not settled by this
     return sides.pop() if len(sides) == 1 else None
-
-
-def _summoned_there_by(st: Situate, card: str | None) -> str | None:
-    """The player on whose field the story last put the card ``card``: Special Summoned by that
-    player's effect, whose Summon part names no other side ("to your opponent's field"), with
-    nothing told after it that moves it or changes its control.  None otherwise."""
-    if not card:
-        return None
-    found = None
-    for i, e in enumerate(st.events):
-        if e.get("kind") == "activate" and e.get("player") in ("you", "opponent") and any(
-                d.get("action") == "summoned" and d.get("what") == card for d in e.get("does") or []):
-            found = i, e
-    if found is None:
-        return None
-    i, e = found
-    quotes = part_quotes(st.effect_of(e["effect"]) if e["effect"].get("card") else None,
-                         "special-summon")
-    if not quotes or any(names_another_side(q) or part_side(q) == "other" for q in quotes):
-        return None
-    for later in st.events[i + 1:]:
-        steps = [later] + (later.get("does") or []) + (later.get("cost") or [])
-        if later.get("kind") in ("control", "take-control") or any(
-                d.get("what") == card or st.entities.get(d.get("what"), {}).get("card") == card
-                for d in steps if d is not later or later.get("kind") != "resolve"):
-            return None
-    return e["player"]
 
 
 def _discarder(st: Situate, ref: dict) -> str | None:

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from lark import Tree
 
 from ...parser.transform import low, sub
+from ...reader.phrases import names_another_side, part_side
+from ..refs import part_quotes
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -116,3 +118,45 @@ def refuse_a_part_said_not_activated(st: Situate, ir: dict, ref: dict, node: Tre
     why = part_said_not_activated(found[0], found[1], ir.get("desc")) if found else None
     if why:
         st.fail(f"{ref['card']}: {why}; ask about the effect ({ask})", node)
+
+
+def on_field_for(st: Situate, card: str | None) -> str | None:
+    """The player on whose field the story last put the card ``card``: told controlled by that
+    player ("My opponent controls X"), or Special Summoned by that player's effect, whose Summon
+    part names no other side ("to your opponent's field"), with nothing told after it that moves
+    it or changes its control.  None otherwise."""
+    if not card:
+        return None
+    found = None
+    for i, e in enumerate(st.events):
+        if e.get("kind") == "activate" and e.get("player") in ("you", "opponent") and any(
+                d.get("action") == "summoned" and d.get("what") == card for d in e.get("does") or []):
+            found = i, e
+        elif e.get("kind") == "state" and e.get("place") == "field" and e.get("what") == card \
+                and e.get("player") in ("you", "opponent"):
+            found = i, e        # (hunt 36) "My opponent controls X": told on their field
+    if found is None:
+        return None
+    i, e = found
+    if e.get("kind") == "activate":
+        quotes = part_quotes(st.effect_of(e["effect"]) if e["effect"].get("card") else None,
+                             "special-summon")
+        if not quotes or any(names_another_side(q) or part_side(q) == "other" for q in quotes):
+            return None
+    for later in st.events[i + 1:]:
+        steps = [later] + (later.get("does") or []) + (later.get("cost") or [])
+        if later.get("kind") in ("control", "take-control") or any(
+                d.get("what") == card or st.entities.get(d.get("what"), {}).get("card") == card
+                for d in steps if d is not later or later.get("kind") != "resolve"):
+            return None
+    return e["player"]
+
+
+def activated_off_field(st: "Situate", ref: dict) -> bool:
+    """Is the effect ``ref`` one its card activates off the field (its text says from the hand or
+    GY: "discard this card", "banish this card from your GY")?  A copy there is another card than
+    one told on a field."""
+    found = st.effect_of(ref) if ref.get("card") else None
+    return found is not None and any(
+        f.type in ("activated_in_said", "cost_moves_self") and f.get("effect") == found[1]
+        and f.get("place") in ("hand", "gy", "banished") for f in found[0].facts)

@@ -13,7 +13,7 @@ from ...reader.phrases import condition_says
 from ...errors import QuestionError
 from ...reader.select import select_effect
 from ..words import COUNT_WORDS
-from .common import (first_effect, reads_scenario, refuse_a_part_said_not_activated,
+from .common import (activated_off_field, first_effect, on_field_for, reads_scenario, refuse_a_part_said_not_activated,
                      summon_kinds_read, told_form)
 from .chains import SUMMON_NODES, summon_subject
 
@@ -121,6 +121,16 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         st.fail(f"{st.r.said(first_effect(fam))!r} is the other player's card: a player chains "
                 "only their own cards", first_effect(fam))
     responder = st.effect_ref(said_responder, hint=["activated", *(h for h in hint if h)])
+    holder = on_field_for(st, responder.get("card")) if responder.get("card") and \
+        st.db.get(responder["card"]).kind == "monster" and \
+        not activated_off_field(st, responder) else None
+    if holder is not None and holder != player:
+        # (hunt 36) "My opponent controls X. I activate Dark Hole. Can I chain X's effect?": a
+        # monster told on a player's field is theirs to activate
+        st.fail(f"{responder['card']} is on {'your opponent' if holder == 'opponent' else 'your'}"
+                f"{chr(39) + 's' if holder == 'opponent' else ''} field, as the story tells it: the "
+                "effects of a monster on the field are activated by the player who controls it",
+                first_effect(fam))
     set_card = sub(fam, "set_card")
     if set_card is not None:   # "Can I chain my Set X to it?": a Set card is the asker's Spell/Trap
         if st.r.player(set_card) != player or not responder.get("card") or \
