@@ -261,3 +261,14 @@ def test_hunts_36_37_who_controls_each_reading_and_the_chains_resolution(base_ex
     # Ash Blossom: banishing from the Deck is read whole (no); a Deck named otherwise is left open
     d = base_expert.ask("Can I Ash Blossom my opponent's Crossout Designator?")
     assert d.value == "no"
+
+
+@pytest.mark.slow
+def test_a_special_summon_elsewhere_on_the_card_leaves_the_summon_negators_no_open(base_expert):
+    # hunt 37: "When this card is activated: you can Special Summon", "add it or Special Summon it"
+    for card in ("Macro Cosmos", "The Flute of Summoning Kuriboh"):
+        a = base_expert.ask(f"Can Solemn Warning negate {card}?")
+        assert a.value != "no", card
+    # near miss: a Spell that draws, and one that only forbids Special Summons
+    assert base_expert.ask("Can Solemn Warning negate Pot of Greed?").value == "no"
+    assert base_expert.ask("Can Solemn Warning negate Dimensional Barrier?").value == "no"
