@@ -152,7 +152,7 @@ def on_field_for(st: Situate, card: str | None) -> str | None:
     return e["player"]
 
 
-def activated_off_field(st: "Situate", ref: dict) -> bool:
+def activated_off_field(st: Situate, ref: dict) -> bool:
     """Is the effect ``ref`` one its card activates off the field (its text says from the hand or
     GY: "discard this card", "banish this card from your GY")?  A copy there is another card than
     one told on a field."""
