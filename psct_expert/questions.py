@@ -245,13 +245,29 @@ class _Builder:
             raise QuestionError("'summon' is a mapping", understood=s)
         by = summon.get("by")
         if by:
-            _, by_id = self.effect(by)
+            reading, by_id = self.effect(by)
+            negating = {f.get("n") for f in reading.facts if f.type == "clause" and
+                        f.get("effect") == by_id and f.get("verb") in ("negate", "cannot")}
+            if not any(f.type in ("clause", "clause_verb") and f.get("effect") == by_id and
+                       str(f.get("verb", "")).endswith("summon") and f.get("n") not in negating
+                       for f in reading.facts):
+                # (hunt 38) a Summon "by" an effect that Summons nothing (Black Horn of Heaven's
+                # negation read as what Summons)
+                raise QuestionError(f"{reading.card.name}'s effect Summons no monster: say which "
+                                    "Summon is asked about", understood=s)
         else:
             by_id = "none"
         card = summon.get("card") or "a monster"
-        if card in self.db:
-            card = self.card(card).card.name
         kind = summon.get("kind", "special")
+        if card in self.db:
+            c = self.card(card).card
+            card = c.name
+            if c.kind == "spell" or c.kind == "trap" and kind not in ("special", "by-effect"):
+                # (hunt 38) "Black Horn of Heaven: my opponent Pendulum Summons 1 monster. Can I
+                # negate the Summon?" read the Trap as the monster Summoned
+                raise QuestionError(f"{card} is a {c.kind.capitalize()} Card: it is not "
+                                    f"{kind.title()} Summoned; say which monster is",
+                                    understood=s)
         summoner = summon.get("summoner", "unknown")
         chain_link = int(summon.get("chain_link", 0) or 0)
         self.params["summon"] = "s1"

@@ -272,3 +272,22 @@ def test_a_special_summon_elsewhere_on_the_card_leaves_the_summon_negators_no_op
     # near miss: a Spell that draws, and one that only forbids Special Summons
     assert base_expert.ask("Can Solemn Warning negate Pot of Greed?").value == "no"
     assert base_expert.ask("Can Solemn Warning negate Dimensional Barrier?").value == "no"
+
+
+@pytest.mark.slow
+def test_hunts_38_39_summons_by_players_own_parts_and_a_summon_by_nothing(base_expert):
+    from psct_expert.errors import QuestionError
+    # "each player Special Summons" is a Special Summon the effect includes (reader)
+    assert base_expert.ask("Can Solemn Warning negate Dimension Fusion?").value == "yes"
+    # near miss: a ban on Special Summons still includes none
+    assert base_expert.ask("Can Solemn Warning negate Dimensional Barrier?").value == "no"
+    # a Summon "by" an effect that Summons nothing is refused, never answered of that card
+    with pytest.raises(QuestionError, match="Summons no monster"):
+        base_expert.ask("Black Horn of Heaven: my opponent Pendulum Summons 1 monster. Can I negate "
+                        "the Summon?")
+    # another sentence the card's activation applies names the Deck: left open
+    assert base_expert.ask("Can Ash Blossom & Joyous Spring negate Advanced Ritual Art?").value != "no"
+    # "X targets Y and changes it ...": its own part done, never a change before it resolved
+    with pytest.raises(QuestionError):
+        base_expert.ask("Black Rose Dragon targets my opponent's Defense Position monster and "
+                        "changes it to face-up Attack Position. Does that monster's ATK become 0?")

@@ -297,6 +297,15 @@ def _kinds_apart(card, responders: list, db) -> bool:
     return False
 
 
+# a player said doing something in the story: what befell the target may be their doing
+_OTHER_DOERS = {"opponent", "opp", "they", "them", "he", "she", "player"}
+# words that say a change came before the card resolved (a response, a later link)
+_BEFORE_IT_RESOLVES = {"response", "respond", "responds", "responded", "responding", "chain",
+                       "chains", "chained", "chaining", "cl2", "cl3", "cl4", "before", "resolves",
+                       "resolve", "resolution", "resolving", "first", "already", "dodge", "dodges",
+                       "save", "saves", "link", "gone", "later"}
+
+
 def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     """``text`` as the lexicon read it, ``spans`` its card names: what it tells and asks, or
     None when a clause is none of this frame's (see the module's docstring)."""
@@ -337,6 +346,14 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     if any(q.lower() not in (card.text or "").lower() for q in quotes):
         return None                  # a quotation of another text: not this frame's
     written = [text[s:e].lower() for s, e, _c in ordered]
+    if all(n == card_name for n in names) and story and \
+            _tokens(story[0])[:1] == [_MASK.format(0)] and \
+            _tokens(story[0])[1:2] in (["targets"], ["targeted"], ["is"], ["was"]) and not any(
+            set(_tokens(sentence)) & (_BEFORE_IT_RESOLVES | _OTHER_DOERS) for sentence in story):
+        # (hunt 39) "X targets a monster and banishes it. Is ... inflicted?": with no other card
+        # and nothing said to happen before it resolves, what befell its target is its own part
+        # done, not a change before it resolved
+        return None
     # the words its text says what it targets with, past the common ones ("Target the attacking
     # monster": "attacking")
     target_words = set()

@@ -520,6 +520,10 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         # that monster"): what that link did to the target is read from its text by the rules
         suppose.append({"resolved_before": {**link, "target": names[link["target"]]}})
     for t, ch in changed.items():
+        if ch.get("by") and ch.get("by") == act.get("id"):
+            # (hunt 39) "X targets Y and destroys it. Can I draw?": what the asked effect did to its
+            # own target is its own part done, never a change before it resolved
+            continue
         if t in names:
             if ch.get("left"):
                 suppose.append({"left": {"target": names[t]}})
