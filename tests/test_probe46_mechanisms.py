@@ -117,7 +117,7 @@ def test_a_card_moved_by_a_card_effect_of_a_player(base_expert):
 
 @pytest.mark.slow
 def test_what_a_card_is_chained_for_said_with_and(base_expert):
-    a = base_expert.ask("My opponent activates Pot of Greed. Can I chain Ash Blossom & Joyous "
+    a = base_expert.ask("My opponent activates Dark Hole. Can I chain Ash Blossom & Joyous "
                         "Spring and negate it?")
     assert a.value == "no"
     assert any(c.read.endswith("to negate") for c in a.reading.changes)

@@ -378,9 +378,10 @@ def test_four_readings_a_hostile_probe_found_wrong(base_expert):
                         ("My opponent activates Pot of Avarice.",
                          "Can I chain Ghost Belle & Haunted Mansion to it?")):
         assert base_expert.ask(asked, [told]).value != "no"
-    # near miss: an effect that only draws does none of Ash Blossom's list
+    # near miss: an effect that only destroys does none of Ash Blossom's list (one that draws is
+    # left open since the session after f38931c: a draw may be adding from the Deck)
     draw = base_expert.ask("Can I chain Ash Blossom & Joyous Spring to it?", [
-        "My opponent activates Pot of Greed."])
+        "My opponent activates Dark Hole."])
     assert draw.value == "no"
 
 
