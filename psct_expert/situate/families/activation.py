@@ -17,7 +17,7 @@ from ..phases import add_phase
 from ..procedures import unpayable_costs
 from ..refs import effect_does_action, part_quotes
 from ..words import norm
-from .common import activated_off_field, asker_of, first_effect, on_field_for, poss_of
+from .common import asker_of, field_holder, first_effect, possessive_of, poss_of
 from .links import (_open_links, activation_effect, card_removed, effect_does, event_for,
                     open_activation, resolves_after)
 from .negation import check_activator, negates_what_is_activated
@@ -67,8 +67,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     owner = _card_player(st, ref, fam)
     # (hunt 35) a monster the story put on a player's field (Special Summoned by their effect) is
     # that player's to activate, whoever owns it
-    holder = on_field_for(st, ref.get("card")) if ref.get("card") and \
-        st.db.get(ref["card"]).kind == "monster" and not activated_off_field(st, ref) else None
+    holder = field_holder(st, ref)
     owner = holder or owner
     # "Does their Sangan's effect activate?", "Can its effect be activated?": no player said, the
     # card's own player activates it (a card's effects are its own player's)
@@ -154,16 +153,13 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if holder is not None and holder != asker and sub(fam, "player") is not None:
         # (hunt 35) "My opponent activates Monster Reborn targeting X in my GY and Special Summons
         # it. Can I activate X's effect?": it is on their field, theirs to control
-        st.fail(f"{ref['card']} is on {'your opponent' if holder == 'opponent' else 'your'}"
-                f"{chr(39) + 's' if holder == 'opponent' else ''} field, as the story tells it "
-                "(told there, and not told moved since): the effects "
-                "of a monster on the field are activated by the player who controls it; ask from "
-                "that player's side", fam)
+        st.fail(f"{ref['card']} is on {possessive_of(holder)} field, as the story tells it (told "
+                "there, and not told moved since): the effects of a monster on the field are "
+                "activated by the player who controls it; ask from that player's side", fam)
     if owner is not None and owner != asker and sub(fam, "player") is not None:
         # (hunt) "My opponent's Sangan is destroyed. Can I activate Sangan's effect?": a card's
         # effect is its own player's to activate ("you" on it is its controller)
-        st.fail(f"{ref['card']} is {'your opponent' if owner == 'opponent' else 'your'}"
-                f"{chr(39) + 's' if owner == 'opponent' else ''} card, as the story tells it (said, "
+        st.fail(f"{ref['card']} is {possessive_of(owner)} card, as the story tells it (said, "
                 "or by what was done to it): its effects are activated by its own player; ask from "
                 "that player's side", fam)
     setter = asker

@@ -152,7 +152,7 @@ def on_field_for(st: Situate, card: str | None) -> str | None:
     return e["player"]
 
 
-def activated_off_field(st: Situate, ref: dict) -> bool:
+def _activated_off_field(st: Situate, ref: dict) -> bool:
     """Is the effect ``ref`` one its card activates off the field (its text says from the hand or
     GY: "discard this card", "banish this card from your GY")?  A copy there is another card than
     one told on a field."""
@@ -160,3 +160,18 @@ def activated_off_field(st: Situate, ref: dict) -> bool:
     return found is not None and any(
         f.type in ("activated_in_said", "cost_moves_self") and f.get("effect") == found[1]
         and f.get("place") in ("hand", "gy", "banished") for f in found[0].facts)
+
+
+def field_holder(st: Situate, ref: dict) -> str | None:
+    """Who activates the monster effect ``ref`` on the field, as the story tells it: the player on
+    whose field it put the card (:func:`on_field_for`); None for a card not a monster, an effect
+    activated off the field (another copy), or a card the story put on no field."""
+    card = ref.get("card")
+    if not card or st.db.get(card).kind != "monster" or _activated_off_field(st, ref):
+        return None
+    return on_field_for(st, card)
+
+
+def possessive_of(player: str) -> str:
+    """"your opponent's" or "your": whose a card or a field is, said to the asker."""
+    return "your opponent's" if player == "opponent" else "your"

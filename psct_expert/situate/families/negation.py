@@ -13,8 +13,8 @@ from ...reader.phrases import condition_says
 from ...errors import QuestionError
 from ...reader.select import select_effect
 from ..words import COUNT_WORDS
-from .common import (activated_off_field, first_effect, on_field_for, reads_scenario, refuse_a_part_said_not_activated,
-                     summon_kinds_read, told_form)
+from .common import (field_holder, first_effect, reads_scenario, refuse_a_part_said_not_activated,
+                     summon_kinds_read, told_form, possessive_of)
 from .chains import SUMMON_NODES, summon_subject
 
 if TYPE_CHECKING:
@@ -121,14 +121,11 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         st.fail(f"{st.r.said(first_effect(fam))!r} is the other player's card: a player chains "
                 "only their own cards", first_effect(fam))
     responder = st.effect_ref(said_responder, hint=["activated", *(h for h in hint if h)])
-    holder = on_field_for(st, responder.get("card")) if responder.get("card") and \
-        st.db.get(responder["card"]).kind == "monster" and \
-        not activated_off_field(st, responder) else None
+    holder = field_holder(st, responder)
     if holder is not None and holder != player:
         # (hunt 36) "My opponent controls X. I activate Dark Hole. Can I chain X's effect?": a
         # monster told on a player's field is theirs to activate
-        st.fail(f"{responder['card']} is on {'your opponent' if holder == 'opponent' else 'your'}"
-                f"{chr(39) + 's' if holder == 'opponent' else ''} field, as the story tells it: the "
+        st.fail(f"{responder['card']} is on {possessive_of(holder)} field, as the story tells it: the "
                 "effects of a monster on the field are activated by the player who controls it",
                 first_effect(fam))
     set_card = sub(fam, "set_card")
