@@ -17,7 +17,7 @@ from ..phases import add_phase
 from ..procedures import unpayable_costs
 from ..refs import effect_does_action, part_quotes
 from ..words import norm
-from .common import asker_of, field_holder, first_effect, possessive_of, poss_of
+from .common import asker_of, field_holder, first_effect, possessive_of, poss_of, told_steps
 from .links import (_open_links, activation_effect, card_removed, effect_does, event_for,
                     open_activation, resolves_after)
 from .negation import check_activator, negates_what_is_activated
@@ -493,7 +493,7 @@ def _told_moves(st: Situate, card: str | None) -> list[str]:
         return []
     out = []
     for e in st.events:
-        steps = [e] if e.get("kind") == "move" else e.get("does", []) + e.get("cost", [])
+        steps = told_steps(e)
         # (a card told attacked is an entity that names it: "My Card Trooper is attacked")
         out += [d["action"] for d in steps if d.get("action") and (
             d.get("what") == card or st.entities.get(d.get("what"), {}).get("card") == card)]

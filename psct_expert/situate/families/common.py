@@ -144,10 +144,11 @@ def on_field_for(st: Situate, card: str | None) -> str | None:
         if not quotes or any(names_another_side(q) or part_side(q) == "other" for q in quotes):
             return None
     for later in st.events[i + 1:]:
+        # (the event itself too: a later Summon or state of the card tells it again)
         steps = [later] + (later.get("does") or []) + (later.get("cost") or [])
         if later.get("kind") in ("control", "take-control") or any(
                 d.get("what") == card or st.entities.get(d.get("what"), {}).get("card") == card
-                for d in steps if d is not later or later.get("kind") != "resolve"):
+                for d in steps):
             return None
     return e["player"]
 
@@ -175,3 +176,8 @@ def field_holder(st: Situate, ref: dict) -> str | None:
 def possessive_of(player: str) -> str:
     """"your opponent's" or "your": whose a card or a field is, said to the asker."""
     return "your opponent's" if player == "opponent" else "your"
+
+
+def told_steps(e: dict) -> list[dict]:
+    """What a told event did to cards: the move itself, or what an activation did and paid."""
+    return [e] if e.get("kind") == "move" else (e.get("does") or []) + (e.get("cost") or [])

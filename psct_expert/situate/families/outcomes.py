@@ -18,7 +18,7 @@ from ..targets import (described_target, implied_response_changes, links_resolve
                        note_change, told_place)
 from ..refs import lasting_card, part_quotes, targets_only
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
-from .common import first_effect
+from .common import first_effect, told_steps
 from .conditions import build_held
 from .links import removed_link, resolves_after
 
@@ -660,8 +660,7 @@ def _moved_after_it_resolved(st: Situate, act: dict, q: Tree) -> None:
         return
     targets = set(act.get("targets") or [])
     for e in st.events[done + 1:]:
-        steps = [e] if e.get("kind") == "move" else (e.get("does") or []) + (e.get("cost") or [])
-        if any(d.get("what") in targets for d in steps):
+        if any(d.get("what") in targets for d in told_steps(e)):
             st.fail(f"{act['effect'].get('card')} was told to resolve before its target moved: what "
                     "it did is done (ask of what happened after it, or tell the move before it "
                     "resolves)", q)
