@@ -297,15 +297,6 @@ def _kinds_apart(card, responders: list, db) -> bool:
     return False
 
 
-# a player said doing something in the story: what befell the target may be their doing
-_OTHER_DOERS = {"opponent", "opp", "they", "them", "he", "she", "player"}
-# words that say a change came before the card resolved (a response, a later link)
-_BEFORE_IT_RESOLVES = {"response", "respond", "responds", "responded", "responding", "chain",
-                       "chains", "chained", "chaining", "cl2", "cl3", "cl4", "before", "resolves",
-                       "resolve", "resolution", "resolving", "first", "already", "dodge", "dodges",
-                       "save", "saves", "link", "gone", "later"}
-
-
 def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     """``text`` as the lexicon read it, ``spans`` its card names: what it tells and asks, or
     None when a clause is none of this frame's (see the module's docstring)."""
@@ -349,7 +340,8 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     if all(n == card_name for n in names) and story and \
             _tokens(story[0])[:1] == [_MASK.format(0)] and \
             _tokens(story[0])[1:2] in (["targets"], ["targeted"], ["is"], ["was"]) and not any(
-            set(_tokens(sentence)) & (_BEFORE_IT_RESOLVES | _OTHER_DOERS) for sentence in story):
+            set(_tokens(sentence)) & (w["before_it_resolves"] | w["other_doers"])
+            for sentence in story):
         # (hunt 39) "X targets a monster and banishes it. Is ... inflicted?": with no other card
         # and nothing said to happen before it resolves, what befell its target is its own part
         # done, not a change before it resolved
