@@ -504,9 +504,12 @@ def _topic_told_of_it(s: str, out: Relexed) -> str:
 
 # the first "it" of a question asked after a topic ("it's" read "it is"), never an "it" with no
 # referent ("is it legal to ...", "does it matter")
-_TOPIC_IT = re.compile(r"(?<![\w'\-/])(?:it(?P<is>'s|\u2019s)?|this card)(?![\w\-/'\u2019])"
-                       r"(?!\s+(?:(?:is|was|would be)\s+)?(?:legal|possible|allowed|ok|okay|fine|true|"
-                       r"correct|right|matter|matters|mean|means|work|works|say|says)\b)", re.IGNORECASE)
+@lru_cache(maxsize=1)
+def _topic_it() -> re.Pattern:
+    """the lexicon's ``topic_it_not``: what follows an "it" with no referent"""
+    nots = "|".join(re.escape(str(w)) for w in lexicon().get("topic_it_not") or ())
+    return re.compile(r"(?<![\w'\-/])(?:it(?P<is>'s|\u2019s)?|this card)(?![\w\-/'\u2019])"
+                      rf"(?!\s+(?:(?:is|was|would be)\s+)?(?:{nots})\b)", re.IGNORECASE)
 
 
 # a question of what the player may target, with no card named ("can I target a monster in my
@@ -516,11 +519,18 @@ _TOPIC_AIM = re.compile(r"(?P<aim>(?:can|could|may)\s+(?:i|we)\s+(?:still\s+)?ta
                         r"(?=\s*(?:,\s*or\b[^?]*)?\?\s*$)", re.IGNORECASE)
 # ... said after another thing it could stand for ("a monster", "their Trap"), only as the card
 # used ("with it", "activate it", "use it")
-_TOPIC_OTHER = re.compile(r"\b(?:monsters?|cards?|spells?|traps?|effects?|tokens?|targets?|materials?|"
-                          r"summons?|attacks?|activations?|chains?|links?|zones?|hands?|decks?)\b",
-                          re.IGNORECASE)
-_TOPIC_USED = re.compile(r"\b(?:with|use|using|activate|activating|chain|chaining|flip|flipping|play|"
-                         r"playing|set|setting)\s+$", re.IGNORECASE)
+@lru_cache(maxsize=1)
+def _topic_other() -> re.Pattern:
+    """the lexicon's ``topic_things``: nouns an "it" after them may stand for"""
+    things = "|".join(re.escape(str(w)) for w in lexicon().get("topic_things") or ())
+    return re.compile(rf"\b(?:{things})s?\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _topic_used() -> re.Pattern:
+    """the lexicon's ``topic_uses``: words before an "it" that is the card used"""
+    uses = "|".join(re.escape(str(w)) for w in lexicon().get("topic_uses") or ())
+    return re.compile(rf"\b(?:{uses})\s+$", re.IGNORECASE)
 
 
 def _topic_asked_of_it(s: str, out: Relexed) -> str:
@@ -551,7 +561,7 @@ def _topic_asked_of_it(s: str, out: Relexed) -> str:
         return said
     aim = _TOPIC_AIM.match(rest)
     if q is None and its is None and aim is not None and "\ue000" not in rest and \
-            _TOPIC_IT.search(rest) is None:
+            _topic_it().search(rest) is None:
         # (round 77) "X - am I allowed to target a monster in my opponent's GY, or only mine?":
         # a question of what the player may target, naming no card: with X (the card that targets)
         cut = aim.end("aim")
@@ -579,10 +589,10 @@ def _topic_asked_of_it(s: str, out: Relexed) -> str:
 def _topic_its_too(rest: str, card: str) -> str:
     """The first "it" (or "this card") of ``rest`` said as the topic ``card``, when no other card
     is named before it and it stands for nothing else said before it (else ``rest`` as it is)."""
-    it = _TOPIC_IT.search(rest)
+    it = _topic_it().search(rest)
     if it is None or "\ue000" in rest[:it.start()]:
         return rest
-    if _TOPIC_OTHER.search(rest[:it.start()]) and not _TOPIC_USED.search(rest[:it.start()]):
+    if _topic_other().search(rest[:it.start()]) and not _topic_used().search(rest[:it.start()]):
         return rest             # "X: they summon a monster, can I destroy it?": the monster
     return rest[:it.start()] + card + (" is" if it.group("is") else "") + rest[it.end():]
 
