@@ -97,6 +97,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/76.yaml": 10,
     "bench/blind-probes/77.yaml": 18,
     "bench/blind-probes/78.yaml": 15,
+    "bench/blind-probes/79.yaml": 13,
+    "bench/blind-probes/80.yaml": 9,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -138,6 +140,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/73.yaml", "bench/blind-probes/74.yaml",
         "bench/blind-probes/75.yaml", "bench/blind-probes/76.yaml",
         "bench/blind-probes/77.yaml", "bench/blind-probes/78.yaml",
+        "bench/blind-probes/79.yaml", "bench/blind-probes/80.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",
@@ -163,6 +166,13 @@ DISPUTED = {
                                       "(psct-guide on 'that target'); the case says it is not",
     "bp76-galaxy-cyclone-flipped": "the same Galaxy Cyclone ruling as bp75-galaxy-cyclone-flipped-up "
                                    "(argued by its id only: a never-read round)",
+    "bp79-pot-of-duality-negated": "'You can only activate 1 X per turn': an activation that was "
+                                   "negated does not count, another copy may be activated "
+                                   "(game-rules#once-per-turn.5); the case says it may not",
+    "bp80-afterburners-target-flipped-facedown": "'Target 1 face-up monster ...; destroy it' does not "
+                                                 "say 'that target': a target flipped face-down is "
+                                                 "still destroyed (psct-guide, the Adreus example); "
+                                                 "the case says it is not",
 }
 
 
