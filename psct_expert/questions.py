@@ -496,7 +496,7 @@ class _Builder:
         self._effect_param(s)
         self.params["verb"] = _need_word(s, "verb", self.family)
 
-    q_still_done = q_cost_returned
+    q_still_done = q_cost_stays_paid = q_cost_returned
 
     def q_can_respond(self, s):
         responder = _need(s, "responder", self.family)

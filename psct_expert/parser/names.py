@@ -40,6 +40,11 @@ def _after_as() -> frozenset:
     return frozenset(name_key(n) for n in vocabulary().get("terms_after_as") or ())
 
 
+def _quoted(text: str, s: int, e: int) -> bool:
+    """The words at ``s:e`` stand in quotation marks ('"Pendulum Scale"')."""
+    return s > 0 and e < len(text) and text[s - 1] in "\"'“" and text[e] in "\"'”"
+
+
 def _term_after_as(text: str, s: int, e: int) -> bool:
     """"I used X as Synchro Material": a game term after "as" (``terms_after_as``), not a card."""
     return name_key(text[s:e]) in _after_as() and \
@@ -140,8 +145,8 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
             for end in _candidate_ends(text, s, e):
                 cand = text[s:end]
                 key = name_key(cand)
-                if not key or key in not_names:
-                    continue
+                if not key or key in not_names and not _quoted(text, s, end):
+                    continue      # a game term ("Pendulum Scale"): a card only when quoted
                 if cand.rsplit(None, 1)[-1].lower() == "the":
                     continue      # keys leave "the" out: "X the same turn" does not name "X the"
                 if lower and all(plain_word(w) for w in re.findall(r"[\w'/-]+", cand)):

@@ -107,6 +107,8 @@ class ChainEvents(ResponseReach):
         if any(w in ("chain", "chains", "chained") for w in verb):
             info["respond"] = True
         negated = self._negates_it(ref, info)
+        if negated is None:
+            self._used_on_named(ref, info, player)
         if any(w in ("flip", "flips", "flipped") for w in verb):
             # "my opponent flips Mirror Force": a Set Spell/Trap turned face-up to be activated
             kind = ref.get("generic") or (self.db.get(ref["card"]).kind if ref.get("card") else None)
@@ -131,21 +133,48 @@ class ChainEvents(ResponseReach):
         if not any(f.type == "negation_scope" and f.get("what") == "activation"
                    for f in reading.facts):
             return None                 # it answers no activation: "on it" is what it targets
-        kinds = {k for f in reading.facts if f.type == "negates"
-                 for k in str(f.get("what")).split("-or-")} - {"summon"}
-        what = "activation" if kinds == {"activation"} else \
-            "effect" if kinds and kinds <= {"effect", "effects"} else None
-        if what is None and not kinds:
-            said = {("activation" if "activation" in q else "effect" if "effect" in q else None)
-                    for q in (str(f.source.quote).lower() for f in reading.facts
-                              if f.type == "clause" and f.get("verb") == "negate" and f.source)}
-            said.discard(None)
-            what = said.pop() if len(said) == 1 else None
+        what = _negated(reading)
         if what is None:
             self.fail(f"say whether {ref['card']} negates the activation or the effect")
         info.pop("targets")
         info["respond"] = True
         return self.acts[-1][0], what
+
+    def _used_on_named(self, ref: dict, info: dict, player: str) -> None:
+        """"they use Solemn Judgment on my Raigeki Break", "my Pot of Greed got hit by Ash
+        Blossom": a card that negates activations or effects and targets nothing, used on a named
+        Spell or Trap Card, is chained to that card's activation (told before, or told now by its
+        owner: the player the words name, else the other player).  Unlike "on it" after a told
+        activation (:meth:`_negates_it`) no negation is told: whether it may negate that card is
+        the rules' to say.  A monster's effect is said by which effect, so a monster named so
+        keeps its reading (a target, refused when the card targets nothing)."""
+        tg = info.get("targets") or []
+        if len(tg) != 1 or not tg[0] or not tg[0].get("card") or tg[0].get("pronoun") or \
+                not ref.get("card") or info.get("targeting_said") or info.get("respond"):
+            return
+        named = self.db.get(tg[0]["card"])
+        if named is None or named.kind not in ("spell", "trap") or named.name == ref["card"]:
+            return
+        reading = self.reading(ref["card"])
+        if any(f.type in ("target", "target_word") for f in reading.facts) or \
+                not any(f.type == "negation_scope" and f.get("what") == "activation"
+                        for f in reading.facts):
+            return
+        if _negated(reading) is None:
+            return
+        aid = self._find_act({"card": named.name})
+        if aid is None:
+            owner = owner_in_words([w.lower() for w in tg[0].get("words", [])]) or \
+                {"you": "opponent", "opponent": "you"}.get(player)
+            if owner is None:
+                return
+            keep = self.last_card
+            aid = self._activate(self.effect_ref({"card": named.name, "how": "eff_card",
+                                                  "text": named.name}), owner, {})
+            self.last_card = keep
+        info.pop("targets")
+        info["respond"] = True
+        info["to_act"] = aid
 
     def ev_respond(self, ev: Tree) -> None:
         if self._effect_node(ev).data == "eff_it" and self._targeted_last():
@@ -157,7 +186,7 @@ class ChainEvents(ResponseReach):
         if info.get("against") is not None:
             if self._against(info["against"], player) is None:
                 info = {**info, "respond": True}
-        answers = None
+        answers = info.get("to_act")
         if info.get("to_effect") is not None:
             answers = self._chained_to(info["to_effect"], player)
         self._check_activated(ref)
@@ -346,8 +375,11 @@ class ChainEvents(ResponseReach):
         aid = self._find_act(ref)
         if aid is not None:
             return aid
+        # (hunt 42) whose card it is: said, else told by the story ("my Witch ... is
+        # destroyed"), else the other player's
+        told = self.card_owner.get(ref.get("card")) if ref.get("card") else None
         owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
-            {"you": "opponent", "opponent": "you"}[player]
+            told if told in ("you", "opponent") else {"you": "opponent", "opponent": "you"}[player]
         return self._activate(ref, owner, {})
 
     def _against(self, m: Tree, player: str) -> str | None:
@@ -1139,3 +1171,19 @@ def _points_at_told(t: dict) -> bool:
         ws[0] in ("the", "that", "this", "my", "your", "their", "his", "her", "opponent's") and \
         not {"another", "other", "all", "both", "each", "every"} & set(ws) and \
         not any(w.isdigit() and w != "1" for w in ws)
+
+
+def _negated(reading) -> str | None:
+    """What a card that answers activations negates: "activation" or "effect" (its "negates"
+    facts, else the words of its negating clauses), None when both or neither."""
+    kinds = {k for f in reading.facts if f.type == "negates"
+             for k in str(f.get("what")).split("-or-")} - {"summon"}
+    what = "activation" if kinds == {"activation"} else \
+        "effect" if kinds and kinds <= {"effect", "effects"} else None
+    if what is None and not kinds:
+        said = {("activation" if "activation" in q else "effect" if "effect" in q else None)
+                for q in (str(f.source.quote).lower() for f in reading.facts
+                          if f.type == "clause" and f.get("verb") == "negate" and f.source)}
+        said.discard(None)
+        what = said.pop() if len(said) == 1 else None
+    return what

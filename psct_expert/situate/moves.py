@@ -673,6 +673,14 @@ class MoveEvents:
             self.events.append({"kind": "move", "what": card, "action": "left-field"})
         if card in self.entities:
             self.fail(f"{card} is told twice", ev)
+        ws = [w.lower() for w in t["words"]]
+        face = "down" if {"face-down", "set"} & set(ws) else "up" if "face-up" in ws else None
+        if face is not None and place == "field":
+            # (hunt 41) "my face-down Thunder King Rai-Oh is on the field": a state of that field,
+            # its face kept (as "I control a face-down X" tells it)
+            self._told_on_field(card, owner, face)
+        elif face is not None:
+            self.fail(f"{t['text']!r}: only a card on the field is face-up or face-down", ev)
         self.entities[card] = {"card": card, "controller": owner, "owner": owner, "place": place}
         self.last_card = card
 

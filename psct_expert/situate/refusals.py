@@ -164,6 +164,19 @@ def refuse_asked_card_out_of_place(st: Situate, family: str, spec: dict) -> None
                 "the hand (ask 'Can I activate X from my hand?')")
 
 
+def refuse_held_for_no_activation(st: Situate) -> None:
+    """(round 80) "... with 0 cards in hand" told of an activation the story never tells (the
+    note waits for the next one): what the player holds has no place, refused naming it (never
+    dropped)."""
+    told = {aid for aid, _ref in st.acts}
+    for note in getattr(st, "held", None) or []:
+        # (what a Summon was made with, "with 3 monsters", is how it was made: not a holding)
+        if note.get("act") not in told and \
+                {"hand", "gy", "graveyard", "deck", "field"} & set(note["text"].lower().split()):
+            st.fail(f"{note['text']!r}: the situation model has no place for what a player holds "
+                    "told with no activation (tell it on its own: 'I have no cards in my hand')")
+
+
 def refuse_untold_links(st: Situate) -> None:
     """(hunt) "My opponent activates Raigeki Break and destroys my Gusto Squirro as Chain Link 2,
     then ...": a Chain Link numbered higher than the activations told (the link below it is not

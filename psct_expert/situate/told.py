@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from lark import Tree
+from lark import Token, Tree
 
 from ..cards import CardDB
 from ..errors import QuestionError
@@ -33,8 +33,9 @@ from .phases import PhaseEvents
 from .procedures import ProcedureEvents
 from .refs import EffectRefs
 from .resolved import ResolvedEvents
-from .refusals import (refuse_a_summon_not_yet_done, refuse_asked_card_out_of_place,
-                       refuse_a_negation_left_out, refuse_a_past_time_as_now,
+from .refusals import (refuse_a_negation_left_out, refuse_a_past_time_as_now,
+                       refuse_a_summon_not_yet_done, refuse_asked_card_out_of_place,
+                       refuse_held_for_no_activation,
                        refuse_impossible_summons,
                        refuse_other_card_than_the_only_one,
                        refuse_unplaced_zones, refuse_untold_links, refuse_untold_replay_parts)
@@ -246,6 +247,19 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                     # monster has are not placed in the situation (never dropped)
                     self.fail(f"{self.r.said(m)!r}: the situation model has no place for the "
                               "materials a monster has", m)
+                if sub(m, "held") is not None and ev.data not in ("ev_activate", "ev_respond") \
+                        and sub(ev, "actor") is not None and find(sub(m, "held"), "place") is not None:
+                    # (round 80) "I Link Summon X with 0 cards in hand": what the player holds
+                    # then is told as a state ("I have no cards in my hand"), not kept for an
+                    # activation no one told (never dropped)
+                    self.ev_state(Tree("ev_state", [sub(ev, "actor"), Token("HAVE", "have"),
+                                                    Tree("thing", sub(m, "held").children)]))
+                    continue
+                if sub(m, "held") is None and ev.data not in ("ev_activate", "ev_respond"):
+                    # "... Special Summons X while they control no monsters": what holds then,
+                    # told as its own sentence
+                    self.clause(sub(m, "sit_clause").children[0])
+                    continue
                 note_held(self, m)         # what the player has when the effect is activated
             elif sub(m, "told_cost") is not None and low(sub(m, "told_cost"))[-1] not in ("it", "itself"):
                 # "I activate X, paying 1000 LP": the cost told with the activation
@@ -420,6 +434,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         refuse_a_summon_not_yet_done(self, family, out)
         refuse_asked_card_out_of_place(self, family, out)
         refuse_untold_links(self)
+        refuse_held_for_no_activation(self)
         refuse_other_card_than_the_only_one(self, family, out)
         refuse_a_past_time_as_now(self, family)
         refuse_a_negation_left_out(self)

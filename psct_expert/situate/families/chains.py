@@ -316,6 +316,12 @@ def _generic_summon(st: Situate, node: Tree) -> dict:
 def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
     _link_one(st, fam)
     q = sub(fam, "summon_q")
+    if q is not None and {"chain", "respond"} & set(low(fam)) and \
+            any(k.data == "summon_using" and "with" in low(k) for k in q.iter_subtrees()):
+        # (hunt 40) "Can I respond to the Summon with Monster Reborn?": "with X" may say what the
+        # player responds with as well as how the Summon was made; asked so, neither is answered
+        st.fail("'with' may say what you respond with or how the Summon was made: say 'chain X to "
+                "the Summon' or 'the Summon made by X'", q)
     if q is None:
         q = next((t for t in fam.children if isinstance(t, Tree) and t.data in ("summon_generic",
                                                                                 "summon_told")), None)

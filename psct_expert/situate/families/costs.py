@@ -140,6 +140,9 @@ def build_cost_family(family: str):
             if family == "still-done":      # nothing was negated: "is X still destroyed?"
                 if not st.acts:
                     raise OldForm()
+                paid = _lp_paid_told(st, fam)
+                if paid is not None:
+                    return paid
                 return build_outcome(st, fam)
             if "returned" in low(fam) and any(e.get("targets") for e in st.events
                                              if e.get("kind") == "activate"):
@@ -172,6 +175,33 @@ def build_cost_family(family: str):
         _whose_place_fits(st, fam, ref)
         return st.spec(asked, {"effect": ref, "verb": verb})
     return build
+
+
+def _lp_paid_told(st: Situate, fam: Tree) -> dict | None:
+    """(session after 8ba9c0f) "I activate Premature Burial ...; they chain D.D. Crow on the
+    target. Do I still lose the 800 LP?": nothing was negated and the LP asked about are the LP
+    the one told activation whose cost pays LP paid: whether that cost stays paid (a cost is paid
+    at activation, whatever its link then does: game-rules#cost.4).  An effect that also loses
+    LP as it resolves, or two told activations paying LP, keep the outcome reading."""
+    ws = low(fam)
+    if not {"lp", "life"} & set(ws) or sub(fam, "thing") is not None and not \
+            {"lp", "life"} & set(low(sub(fam, "thing"))):
+        return None
+    payers = []
+    for _aid, ref in st.acts:
+        found = st.effect_of(ref) if ref.get("card") else None
+        if found is None:
+            continue
+        facts = [f for f in found[0].facts if f.get("effect") == found[1]]
+        if any(f.type == "cost_action" and f.get("verb") == "pay" for f in facts):
+            if any(f.type == "lp_loss" or f.type == "clause" and f.get("verb") == "lose"
+                   for f in facts):
+                return None
+            payers.append(ref)
+    if len({str(r) for r in payers}) != 1:
+        return None
+    _amount_fits(st, fam, payers[0], "pay")
+    return st.spec("cost-stays-paid", {"effect": payers[0], "verb": "pay"})
 
 
 def _whose_place_fits(st: Situate, fam: Tree, ref: dict) -> None:

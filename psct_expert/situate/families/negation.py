@@ -42,9 +42,13 @@ def _activation_of(st: Situate, node: Tree | None, player: str, responder: dict 
         aid = st._find_act(ref)
         if aid is not None:
             return aid
+        told = st.card_owner.get(ref.get("card")) if ref.get("card") else None
         owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
-            "you" if low(node)[1:2] == ["my"] else "opponent" if player == "you" else "you"
-        # ("my opponent's X" is the opponent's: its owner as read, not the word "my")
+            "you" if low(node)[1:2] == ["my"] else told if told in ("you", "opponent") else \
+            "opponent" if player == "you" else "you"
+        # ("my opponent's X" is the opponent's: its owner as read, not the word "my"; not said,
+        # the owner the story told: (hunt 42) "my Witch ... is destroyed. Can I chain Y to Witch's
+        # effect?")
         return st._activate(ref, owner, {})
     if not st.acts:
         st.fail("respond to what? (tell what was activated first)", node)
@@ -86,6 +90,11 @@ def answer_told_summon(st: Situate, fam: Tree, node: Tree | None) -> dict | None
     starts a Chain (X asked too)."""
     told = summon_told_last(st)
     if told is None or st.acts:
+        return None
+    if node is not None and any(t.data.startswith("eff_") and t.data != "eff_it"
+                                for t in node.iter_subtrees()):
+        # (hunt 41) "... Can I chain Solemn Warning to Armageddon Knight's effect?": an effect
+        # named is what is answered (its activation), not the Summon told before it
         return None
     neg = first_effect(fam)
     ref = st.effect_ref(st.r.effect(neg), hint=["negate"])

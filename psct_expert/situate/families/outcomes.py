@@ -18,7 +18,7 @@ from ..targets import (described_target, implied_response_changes, links_resolve
                        note_change, told_place)
 from ..refs import lasting_card, part_quotes, targets_only
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
-from .common import first_effect, told_steps
+from .common import first_effect, possessive_of, told_steps
 from .conditions import build_held
 from .links import removed_link, resolves_after
 
@@ -410,6 +410,8 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             # no card named, but one told activation alone does the part asked (by its
             # player, when a player is the subject); whether it still resolves is asked
             return _untargeted_outcome(st, q, doer[0], doer[1])
+        elif not with_targets and (moved := _moved_card_gives(st, q)) is not None:
+            return moved
         elif not with_targets:
             st.fail("whose effect is asked about?", q)
         else:
@@ -664,6 +666,48 @@ def _moved_after_it_resolved(st: Situate, act: dict, q: Tree) -> None:
             st.fail(f"{act['effect'].get('card')} was told to resolve before its target moved: what "
                     "it did is done (ask of what happened after it, or tell the move before it "
                     "resolves)", q)
+
+
+def _moved_card_gives(st: Situate, q: Tree) -> dict | None:
+    """(session after 8ba9c0f) "If I use Sangan as Synchro Material, do I still get the search?":
+    nothing was activated, and of the cards the story moved or used (named) one alone has a
+    Trigger effect that gives what is asked (adds, Special Summons or draws): whether that effect
+    can be activated at this point (what it gives grounded in its text); None otherwise."""
+    got = sub(q, "cj_get")
+    if got is None or st.acts:
+        return None
+    named = []
+    for e in st.events:
+        for w in [e.get("what"), *(e.get("materials") or [])]:
+            if isinstance(w, str) and w not in named and w not in st.entities:
+                named.append(w)
+    fits = []
+    for card in named:
+        reading = st.reading(card)
+        for eff in reading.effects:
+            if eff.n < 1 or not any(f.type == "trigger" and f.get("effect") == eff.id
+                                    for f in reading.facts):
+                continue
+            if any(f.type == "clause" and f.get("effect") == eff.id and f.get("verb") in GIVES
+                   for f in reading.facts):
+                fits.append((reading, eff))
+    if len(fits) != 1:
+        return None
+    reading, eff = fits[0]
+    ref = {"card": reading.card.name, "n": eff.n}
+    _get_verb(st, reading, eff.id, ref, got)
+    subj = sub(q, "outcome_subj")
+    asker = st.r.player(sub(subj, "player")) if subj is not None and _player_subject(subj) else None
+    owner = st.card_owner.get(ref["card"])
+    if asker in ("you", "opponent") and owner in ("you", "opponent") and owner != asker:
+        st.fail(f"{ref['card']} is {possessive_of(owner)} card, as the story tells it: its "
+                "effects are its own player's to activate; ask from that player's side", q)
+    from .links import event_for
+    slots = {"effect": ref}
+    event = event_for(st, ref, None)
+    if event is not None:
+        slots["event"] = event
+    return st.spec("can-activate-now", slots)
 
 
 def _the_one_doing(st: Situate, q: Tree, verb: str | None) -> tuple[dict, str] | None:
