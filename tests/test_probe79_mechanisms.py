@@ -114,3 +114,34 @@ def test_a_told_card_whose_trigger_gives_what_is_asked_is_asked_whether_it_activ
     # near miss: the opponent's card is theirs to activate (refused, never answered for me)
     with pytest.raises(Exception, match="side"):
         base_expert.ask("My opponent's Sangan is destroyed by battle. Do I get the search?")
+
+
+@pytest.mark.slow
+def test_a_negated_cards_cost_or_its_negators_part_is_what_still_is_asked(base_expert):
+    # "X is negated. Do I still discard?": X's cost (paid at activation, game-rules#cost.4)
+    a = base_expert.ask("I activate Raigeki Break. My opponent chains Solemn Judgment. Raigeki "
+                        "Break is negated. Do I still discard?")
+    assert a.value == "yes" and "discarding" in a.restated
+    # the negated card does not draw; its negator does: asked of the negator (left open here)
+    b = base_expert.ask("My opponent chains Dark Bribe to my Monster Reborn. Monster Reborn is "
+                        "negated. Do I still draw a card?")
+    assert "Dark Bribe" in b.restated and b.value != "no"
+    # near miss: a part the negated card does is not done after the negation
+    c = base_expert.ask("I activate Pot of Desires. My opponent negates it with Magic Jammer. Do I "
+                        "still draw?")
+    assert c.value == "no"
+
+
+@pytest.mark.slow
+def test_but_and_even_though_split_the_story_from_the_question(base_expert):
+    a = base_expert.ask("My Raigeki Break got negated, but is the card I discarded still in my GY?")
+    assert a.value == "yes" and "Raigeki Break" in a.restated
+    b = base_expert.ask("I activate Solemn Judgment on my opponent's Summon and they chain Seven "
+                        "Tools of the Bandit. Do I still lose the LP even though my Solemn Judgment "
+                        "got negated?")
+    assert b.value == "yes" and "Solemn Judgment" in b.restated
+    # near miss: a concession that names no card nor whose ("even though nothing was chained")
+    # is not moved before the question: refused, naming the word
+    with pytest.raises(Exception, match="even"):
+        base_expert.ask("I activate Solemn Judgment on my opponent's Summon. Do I still lose the "
+                        "LP even though nothing was chained?")

@@ -342,6 +342,23 @@ def build_negated_still(st: Situate, fam: Tree, q: Tree) -> dict:
     subj = sub(q, "outcome_subj")
     verb = st.r.action(find(q, "act_verb"))
     ref = negated_effect(st, q)
+    found = st.effect_of(ref) if ref.get("card") else None
+    if found is not None:
+        mine = {found[1]} | ({e.id for e in found[0].effects}
+                             if ref.get("select") == "activation" else set())
+        if any(f.type == "cost_action" and f.get("verb") == verb and f.get("effect") in mine
+               for f in found[0].facts) and not any(
+                f.type == "clause" and f.get("verb") == verb and f.get("effect") in mine
+                for f in found[0].facts):
+            # (round 79) "Raigeki Break is negated. Do I still discard?": its cost, paid
+            return st.spec("still-done", {"effect": ref, "verb": verb})
+    if found is not None and not links.effect_does(st, ref, verb):
+        doers = [r for _aid, r in st.acts if r != ref and links.effect_does(st, r, verb)]
+        if len({repr(sorted(r.items())) for r in doers}) == 1:
+            # (round 79) "They chain Dark Bribe to my Monster Reborn. Reborn gets negated. Do I
+            # still draw a card?": the negated card does not draw; the one told link that does
+            # (its negator) is asked whether it still does it
+            return outcomes._untargeted_outcome(st, q, doers[0], verb)
     aid = next((a for a, r in reversed(st.acts) if r == ref), None)
     activator = next((e["player"] for e in st.events if e.get("id") == aid), None)
     if activator is None or st.r.player(sub(subj, "player")) != activator or not ref.get("card"):
