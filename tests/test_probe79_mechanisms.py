@@ -145,3 +145,38 @@ def test_but_and_even_though_split_the_story_from_the_question(base_expert):
     with pytest.raises(Exception, match="even"):
         base_expert.ask("I activate Solemn Judgment on my opponent's Summon. Do I still lose the "
                         "LP even though nothing was chained?")
+
+
+@pytest.mark.slow
+def test_the_lp_a_cost_paid_are_its_activators_and_its_amount(base_expert):
+    # (hunt 43) the player asked about must be the one who activated the card that paid
+    with pytest.raises(Exception):
+        base_expert.ask("My opponent chained Seven Tools of the Bandit to my Mirror Force. Am I "
+                        "still down the 1000 LP?")
+    with pytest.raises(Exception, match="paid by the player who activated it"):
+        base_expert.ask("My opponent activated Premature Burial and I negated its activation with "
+                        "Magic Jammer. Am I still down the 800 LP?")
+    # "half" of a fixed cost is refused, never dropped
+    with pytest.raises(Exception, match="not half"):
+        base_expert.ask("I activated Skill Drain and my opponent chained Mystical Space Typhoon "
+                        "targeting it. Do I still lose half my LP?")
+    # near misses: the activator's own LP, the cost's own amount
+    a = base_expert.ask("My opponent chained Seven Tools of the Bandit to my Mirror Force. Does my "
+                        "opponent still lose 1000 LP?")
+    assert a.value == "yes" and "Seven Tools of the Bandit" in a.restated
+    b = base_expert.ask("I activated Skill Drain and my opponent chained Mystical Space Typhoon "
+                        "targeting it. Do I still lose the 1000 LP?")
+    assert b.value == "yes" and "Skill Drain" in b.restated
+
+
+@pytest.mark.slow
+def test_copies_and_earlier_uses_said_in_players_words(base_expert):
+    a = base_expert.ask("Already used one Ash Blossom & Joyous Spring this turn. Can I drop a second "
+                        "copy this turn?")
+    assert a.value == "no"
+    b = base_expert.ask("I control 2 Chaos Sorcerer. Can each of them use its banish effect once "
+                        "this turn?")
+    assert b.value == "yes"
+    # near miss: a card with no once-per-turn limit may be used again
+    c = base_expert.ask("I used a Called by the Grave this turn. Can I activate another one?")
+    assert c.value == "yes"

@@ -187,8 +187,13 @@ def _lp_paid_told(st: Situate, fam: Tree) -> dict | None:
     if not {"lp", "life"} & set(ws) or sub(fam, "thing") is not None and not \
             {"lp", "life"} & set(low(sub(fam, "thing"))):
         return None
+    node = sub(fam, "player")
+    said = st.r.player(node) if node is not None else None
     payers = []
-    for _aid, ref in st.acts:
+    for aid, ref in st.acts:
+        who = next((e.get("player") for e in st.events if e.get("id") == aid), None)
+        if said in ("you", "opponent") and who in ("you", "opponent") and who != said:
+            continue                # (hunt 43) another player's LP paid: not the ones asked
         found = st.effect_of(ref) if ref.get("card") else None
         if found is None:
             continue
@@ -327,8 +332,10 @@ def _amount_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
     """"The 800 LP I paid": a number said of the LP paid is the cost's own number."""
     if verb != "pay" or not ref.get("card"):
         return
+    _payer_fits(st, fam, ref)
     nums = [str(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
-    if not nums:
+    half = "half" in low(fam)
+    if not nums and not half:
         return
     reading = st.reading(ref["card"])
     try:
@@ -338,8 +345,26 @@ def _amount_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
     quotes = [f.source.quote for f in reading.facts if f.type == "cost_action"
               and f.get("verb") == "pay" and f.get("effect") == eid and f.source is not None]
     import re
-    if quotes and not any(re.search(rf"(?<!\d){nums[0]}(?!\d)", q.replace(",", "")) for q in quotes):
+    if quotes and nums and not any(re.search(rf"(?<!\d){nums[0]}(?!\d)", q.replace(",", ""))
+                                   for q in quotes):
         st.fail(f"{ref['card']}'s cost is {quotes[0]!r}, not {nums[0]} LP", fam)
+    if quotes and half and not any("half" in q.lower() for q in quotes):
+        # (hunt 43) "do I still lose half my LP?" of a cost of a fixed amount: never dropped
+        st.fail(f"{ref['card']}'s cost is {quotes[0]!r}, not half the LP", fam)
+
+
+def _payer_fits(st: Situate, fam: Tree, ref: dict) -> None:
+    """(hunt 43) "Do I still lose the LP?": the player said is the one who activated the card
+    whose cost paid them (the player who activates pays);
+    another player is refused, never answered for the card's own player."""
+    node = sub(fam, "player")
+    said = st.r.player(node) if node is not None else None
+    payer = next((e.get("player") for e in st.events if e.get("kind") == "activate"
+                  and e.get("effect") == ref), None)
+    if said in ("you", "opponent") and payer in ("you", "opponent") and said != payer:
+        whose = "your opponent" if payer == "opponent" else "you"
+        st.fail(f"{ref.get('card')}'s cost is paid by the player who activated it ({whose}, as "
+                "told), not the player asked about", fam)
 
 
 # where an action puts the card it is done to; what the "still in <place>" wording must name
