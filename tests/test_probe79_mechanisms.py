@@ -180,3 +180,20 @@ def test_copies_and_earlier_uses_said_in_players_words(base_expert):
     # near miss: a card with no once-per-turn limit may be used again
     c = base_expert.ask("I used a Called by the Grave this turn. Can I activate another one?")
     assert c.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_told_negation_or_an_earlier_activation_leaves_no_open_counter_trap(base_expert):
+    # (hunt 44) "X was negated by Solemn Judgment. Can I activate Y?": the negator resolved and
+    # the Chain with it (game-rules#chain.4), so "only Spell Speed 3 after a Counter Trap" is not
+    # what answers
+    for ask in ("My opponent negated my Pot of Desires with Solemn Judgment. Can I activate "
+                "Upstart Goblin?",
+                "My opponent used Solemn Strike on my Ash Blossom & Joyous Spring earlier this "
+                "turn. Can I activate Effect Veiler now?"):
+        a = base_expert.ask(ask)
+        assert a.value != "no" and "only-spell-speed-3-after-a-counter-trap" not in a.rules(), ask
+    # near miss: a Counter Trap just activated still leaves only Spell Speed 3
+    b = base_expert.ask("My opponent activates Solemn Judgment. Can I activate Mystical Space "
+                        "Typhoon now?")
+    assert b.value == "no" and "only-spell-speed-3-after-a-counter-trap" in b.rules()

@@ -1112,6 +1112,11 @@ class Reader:
                         data()["verbs"].get(ev.verb, {}).get("event") in ("control", "hand"):
                     raise Stop           # (hunt) "controlled a monster earlier this turn": not now
                 ev.mods.append("this turn")   # "earlier this turn", "the same turn": this turn
+                if "earlier" in [w.lower() for w in said] and \
+                        data()["verbs"].get(ev.verb, {}).get("event") == "activate" and not ev.passive:
+                    # (hunt 44) "they used Solemn Strike on my Ash earlier this turn": that Chain is
+                    # over by now (never read as the link just made)
+                    ev.then.append(Event("resolve", patient=NP("the Chain")))
                 continue
             if s.take(["now"]) or s.take(["already"]):
                 continue                 # "controls no monsters now": as it is told

@@ -170,6 +170,12 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         slots["set_this_turn"] = True
     if not whens and not st.events and not slots.get("set_this_turn") and not st.cannot:
         st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
+    if st.events and st.events[-1].get("kind") == "negate" and st.events[-1].get("by") and \
+            _open_links(st):
+        # (hunt 44) "My Pot of Desires was negated by Solemn Judgment. Can I activate Upstart
+        # Goblin?": a negation told is its negator resolving; nothing is activated until the
+        # Chain has resolved to its end (game-rules#chain.4), so the question is asked after it
+        st.events.append({"kind": "resolve"})
     if st.events and st.events[-1].get("kind") == "resolve" and st.events[-1].get("of") and \
             _open_links(st):
         # a story that stops while its Chain is still resolving (a later link told resolved, an
