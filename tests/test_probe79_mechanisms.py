@@ -197,3 +197,56 @@ def test_a_told_negation_or_an_earlier_activation_leaves_no_open_counter_trap(ba
     b = base_expert.ask("My opponent activates Solemn Judgment. Can I activate Mystical Space "
                         "Typhoon now?")
     assert b.value == "no" and "only-spell-speed-3-after-a-counter-trap" in b.rules()
+
+
+@pytest.mark.slow
+def test_a_card_said_not_negated_is_not_a_part_that_failed(base_expert):
+    # (hunt 45) "My Magic Jammer wasn't negated": Magic Jammer is what was not negated, not a
+    # part of it that failed (never read as "its negate cannot be done")
+    for ask in ("My Magic Jammer wasn't negated, but is my opponent's Spell destroyed?",
+                "My Divine Wrath was not negated. Is the discarded card still in my GY?"):
+        with pytest.raises(Exception):
+            base_expert.ask(ask)
+    # near miss: a target that cannot be destroyed is the part that failed (read so)
+    a = base_expert.ask("Divine Wrath vs a monster that can't be destroyed by card effects: is the "
+                        "activation still negated?")
+    assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_special_summon_turn_lock_activated_locks_out_what_must_special_summon(base_expert):
+    # (hunt 45) game-rules#lingering-effects.7 with activation-legality.4
+    a = base_expert.ask("I activated Pot of Duality this turn. Can I activate Call of the Haunted?")
+    assert a.value == "no" and "turn-lock-forbids-a-special-summoning-activation" in a.rules()
+    b = base_expert.ask("I activated Pot of Duality. Can I chain Call of the Haunted to it?")
+    assert b.value == "no"
+    # near misses: the other player is not bound; a card that does not Special Summon is not
+    c = base_expert.ask("My opponent activated Pot of Duality this turn. Can I activate Call of the "
+                        "Haunted?")
+    assert c.value != "no"
+    d = base_expert.ask("I activated Pot of Duality this turn. Can I activate Mystical Space Typhoon?")
+    assert d.value != "no"
+
+
+@pytest.mark.slow
+def test_a_monster_that_locks_its_opponent_while_it_attacks(base_expert):
+    # (hunt 46) "If this card attacks, your opponent cannot activate any Spell/Trap Cards ..."
+    a = base_expert.ask("My opponent's Ancient Gear Golem attacks. Can I activate Mirror Force?")
+    assert a.value == "no" and "attack-lock-binds" in a.rules()
+    # near miss: a lock on monster effects only leaves Traps free
+    b = base_expert.ask("My opponent's Ancient Gear Wyvern attacks. Can I activate Mirror Force?")
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_trap_that_must_target_the_attacker_needs_a_targetable_attacker(base_expert):
+    # (hunt 46) game-rules#targeting.1: the attacker's own "Cannot be targeted by ... card effects"
+    for attacker in ("CXyz Coach Lord Ultimatrainer", "Kozmo Forerunner"):
+        a = base_expert.ask(f"My opponent's {attacker} attacks. Can I activate Sakuretsu Armor?")
+        assert a.value == "no" and "untargetable-attacker-leaves-no-target" in a.rules(), attacker
+    # near misses: a Trap that does not target; an attacker with no protection
+    b = base_expert.ask("My opponent's CXyz Coach Lord Ultimatrainer attacks. Can I activate Mirror "
+                        "Force?")
+    assert b.value == "yes"
+    c = base_expert.ask("My opponent's Blue-Eyes White Dragon attacks. Can I activate Sakuretsu Armor?")
+    assert c.value == "yes"

@@ -147,6 +147,9 @@ def read_unable(text: str, spans: list[tuple[int, int, str]], db):
     if len({n for n, _e in fits}) != 1:
         return None
     card_name = fits[0][0]
+    if _said_undergone_by_itself(plain_text, told, names, card_name, read_card(db.get(card_name)),
+                                 fail):
+        return None
     card = db.get(card_name)
     own = set(re.findall(r"[a-z0-9][a-z0-9\-]*", (card.text or "").lower()))
     # every other word placed (the story's and the question's: an action asked is placed in
@@ -159,6 +162,33 @@ def read_unable(text: str, spans: list[tuple[int, int, str]], db):
         return None
     effects = sorted({e for n, e in fits})
     return card_name, effects, fail, acts
+
+
+# what stands before the unable words when the card (or its activation) is what undergoes it:
+# "Magic Jammer wasn't negated", "its activation was not negated", "it is not negated"
+_OWN_SUBJECT = re.compile(r"(?:\ue001(?P<k>\d+)\ue001|\bit|\bits\s+(?:activation|effect))"
+                          r"(?:'s\s+(?:activation|effect))?\s*(?:is|was|were|are|gets|got)?\s*$",
+                          re.IGNORECASE)
+
+
+def _said_undergone_by_itself(text: str, told: list, names: list[str], card_name: str, reading,
+                              fail: str) -> bool:
+    """(hunt 45) "My Magic Jammer wasn't negated": the card whose part does the action is the one
+    said not to undergo it (the passive's subject), not a card its part failed on: unless that
+    part does the action to the card itself ("banish this card"), the frame does not read it."""
+    for m in told:
+        before = text[:m.start()].rstrip()
+        own = _OWN_SUBJECT.search(before)
+        if own is None:
+            continue
+        k = own.group("k")
+        if k is not None and (int(k) >= len(names) or names[int(k)] != card_name):
+            continue
+        itself = any(f.type == "clause" and f.get("verb") == fail and f.source is not None and
+                     re.search(r"\bthis card\b", f.source.quote, re.I) for f in reading.facts)
+        if not itself:
+            return True
+    return False
 
 
 def _placed(toks: list[str], names: list[str], card_name: str, acts: list[str], w: dict,

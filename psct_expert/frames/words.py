@@ -253,8 +253,15 @@ def _premise_told(frame: dict, whole: str, voc: dict) -> str | None:
     premise = frame.get("premise") or ""
     if not premise:
         return ""
-    words = {w.lower() for w in _WORD.findall(_MASKED.sub(" ", whole))}
-    return premise if words & voc["premises"].get(premise, set()) else None
+    said = [w.lower() for w in _WORD.findall(_MASKED.sub(" ", whole))]
+    told = voc["premises"].get(premise, set())
+    for k, w in enumerate(said):
+        # (hunt 45) "My Divine Wrath was not negated": a premise said with "not" before it is
+        # its opposite, never told
+        if w in told and not {"not", "never", "wasn't", "isn't", "wasnt", "isnt", "weren't",
+                              "didn't", "n't"} & set(said[max(0, k - 3):k]):
+            return premise
+    return None
 
 
 def _name_end(text: str, start: int, end: int, card: str) -> int:

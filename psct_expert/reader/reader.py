@@ -113,6 +113,15 @@ class _Reader(PhraseReaders):
                 self.add("forbids_activation", self.src(text, m.start(), m.end(), "text"),
                          card=card.name, kind=kind,
                          player={"you": "you", "your opponent": "opponent"}.get(who, "both"))
+        for m in self.g.p["attack_lock"].finditer(text):
+            what = m.group("what").lower()
+            kinds = ["spell", "trap", "monster"] if what.startswith("cards") else \
+                [k for k, said in (("spell", ("spell",)), ("trap", ("trap",)),
+                                   ("monster", ("monster effects",))) if any(w in what for w in said)]
+            for kind in kinds:
+                # while it attacks, its opponent cannot activate that kind of card
+                self.add("attack_lock", self.src(text, m.start(), m.end(), "text"),
+                         card=card.name, kind=kind)
         m = self.g.p["direct_attack_text"].search(text)
         if m is not None:       # it speaks of attacking directly
             self.add("direct_attack_text", self.src(text, m.start(), m.end(), "text"), card=card.name)

@@ -605,6 +605,12 @@ class ChainEvents(ResponseReach):
         else:
             ref = self.effect_ref(ir)
             aid = self._find_act(ref)
+            owner = ir.get("owner")
+            if aid is not None and owner in ("you", "opponent") and self._act_player(aid) != owner:
+                # "they chain their own Solemn Judgment and negate my Solemn Judgment": of two
+                # copies told, the one of the player said
+                aid = next((a for a, r in reversed(self.acts) if r.get("card") == ref.get("card")
+                            and self._act_player(a) == owner), aid)
             if what is None and ir["how"] in ("eff_poss", "eff_of", "eff_its") and \
                     "effect" in low(effs[0]):
                 what = "effect"                          # "X's effect was negated"

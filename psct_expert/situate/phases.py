@@ -104,6 +104,11 @@ class PhaseEvents:
         if len(named) == 1 and self.db.get(self.r.card(named[0])).kind == "monster":
             # (hunt) "my opponent's Jinzo declares an attack": that card, face-up on the field
             self.entities[eid]["card"] = self.db.get(self.r.card(named[0])).name
+            protection = self._own_protection(self.entities[eid]["card"])
+            if protection is not None:
+                # (hunt 46) the attacking monster's own "cannot be targeted" (unconditional):
+                # what may target it is checked (Sakuretsu Armor, Magic Cylinder)
+                self.entities[eid]["cannot-be-targeted"] = protection
         self.attackers = getattr(self, "attackers", set()) | {eid}
         said = low(ev)
         # "attacks (me) directly", "attacks me": a direct attack; "attacks my X": X (below); told
@@ -134,3 +139,18 @@ class PhaseEvents:
         self.set_this_turn.add((card, self._player(ev)))
         self.last_card = card
 
+    def _own_protection(self, card: str) -> str | None:
+        """The one unconditional protection a monster's own text gives itself from being targeted
+        by card effects of a kind ("Cannot be targeted by card effects"), a kind no rule knows
+        left out; None when it has none, several or only under a condition."""
+        reading = self.reading(card)
+        given = {f.get("effect") for f in reading.facts
+                 if f.type == "granted_effect" and f.get("to") == "other"}
+        kinds = {f.get("what") for f in reading.facts if f.type == "cannot_be_targeted"
+                 and f.get("protects") == "self" and f.get("effect") not in given
+                 and f.get("what") not in ("attacks", "other", "some-monster-effects")}
+        if "pendulum" in reading.card.subtypes or len(kinds) != 1 or any(
+                f.type == "cannot_be_targeted" and f.get("protects") == "self" and
+                f.get("condition") != "no" for f in reading.facts):
+            return None
+        return kinds.pop()

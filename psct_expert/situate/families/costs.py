@@ -359,8 +359,12 @@ def _payer_fits(st: Situate, fam: Tree, ref: dict) -> None:
     another player is refused, never answered for the card's own player."""
     node = sub(fam, "player")
     said = st.r.player(node) if node is not None else None
-    payer = next((e.get("player") for e in st.events if e.get("kind") == "activate"
-                  and e.get("effect") == ref), None)
+    acts = [e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref]
+    negated = {e.get("of") for e in st.events if e.get("kind") == "negate"}
+    which = [e for e in acts if e.get("id") in negated] or acts
+    # (two copies told, "I chain Solemn Judgment ... they chain their own Solemn Judgment": the
+    # one negated, else the one told; none known, nothing is checked)
+    payer = which[-1].get("player") if len({e.get("player") for e in which}) == 1 else None
     if said in ("you", "opponent") and payer in ("you", "opponent") and said != payer:
         whose = "your opponent" if payer == "opponent" else "you"
         st.fail(f"{ref.get('card')}'s cost is paid by the player who activated it ({whose}, as "
