@@ -250,3 +250,19 @@ def test_a_trap_that_must_target_the_attacker_needs_a_targetable_attacker(base_e
     assert b.value == "yes"
     c = base_expert.ask("My opponent's Blue-Eyes White Dragon attacks. Can I activate Sakuretsu Armor?")
     assert c.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_lock_or_protection_not_read_whole_leaves_the_activation_open(base_expert):
+    # (hunt 47) an exception in a turn's Summon restriction; an attacker's lock for some monsters;
+    # a protection from some kinds of effects: unknown, never the default yes
+    for ask in ("I activated Melffy Footsteps this turn. Can I activate Call of the Haunted?",
+                "My opponent's Ancient Gear Hydra attacks. Can I activate Mirror Force?",
+                "My opponent's Jurrac Titano attacks. Can I activate Sakuretsu Armor?"):
+        a = base_expert.ask(ask)
+        assert a.value == "unknown", ask
+    # near misses: a lock read whole decides; a Trap that does not target the attacker is free
+    assert base_expert.ask("I activated Scapegoat this turn. Can I activate Call of the "
+                           "Haunted?").value == "no"
+    assert base_expert.ask("My opponent's Jurrac Titano attacks. Can I activate Mirror "
+                           "Force?").value == "yes"

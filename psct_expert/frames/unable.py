@@ -165,10 +165,10 @@ def read_unable(text: str, spans: list[tuple[int, int, str]], db):
 
 
 # what stands before the unable words when the card (or its activation) is what undergoes it:
-# "Magic Jammer wasn't negated", "its activation was not negated", "it is not negated"
-_OWN_SUBJECT = re.compile(r"(?:\ue001(?P<k>\d+)\ue001|\bit|\bits\s+(?:activation|effect))"
-                          r"(?:'s\s+(?:activation|effect))?\s*(?:is|was|were|are|gets|got)?\s*$",
-                          re.IGNORECASE)
+# "Magic Jammer wasn't negated", "Magic Jammer's activation was not negated" ("it" may be the
+# card its part acts on: not read so)
+_OWN_SUBJECT = re.compile(r"\ue001(?P<k>\d+)\ue001(?:'s\s+(?:activation|effect)|\s+(?:activation|effect))?"
+                          r"\s*(?:is|was|were|are|gets|got)?\s*$", re.IGNORECASE)
 
 
 def _said_undergone_by_itself(text: str, told: list, names: list[str], card_name: str, reading,
@@ -177,13 +177,20 @@ def _said_undergone_by_itself(text: str, told: list, names: list[str], card_name
     said not to undergo it (the passive's subject), not a card its part failed on: unless that
     part does the action to the card itself ("banish this card"), the frame does not read it."""
     for m in told:
+        said = m.group(0).lower()
+        if m.group("pp") is None or not (re.search(r"\b(?:be|been|get)\b", said) or
+                                         re.match(r"(?:wasn'?t|isn'?t|is not|was not)\b", said)):
+            continue            # "X can't inflict damage": an action of its own, not undergone
         before = text[:m.start()].rstrip()
         own = _OWN_SUBJECT.search(before)
         if own is None:
             continue
-        k = own.group("k")
-        if k is not None and (int(k) >= len(names) or names[int(k)] != card_name):
+        k = int(own.group("k"))
+        if k >= len(names) or names[k] != card_name:
             continue
+        if re.search(r"\b(?:with|by|using|from|of|for|to|on|targets?|targeted)\s*$",
+                     before[:own.start()], re.IGNORECASE):
+            continue            # "the monster I target with X can't be destroyed": not X itself
         itself = any(f.type == "clause" and f.get("verb") == fail and f.source is not None and
                      re.search(r"\bthis card\b", f.source.quote, re.I) for f in reading.facts)
         if not itself:

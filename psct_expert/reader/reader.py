@@ -91,6 +91,11 @@ class _Reader(PhraseReaders):
         if m is not None:       # no Special Summon the turn it is activated: the whole turn
             self.add("turn_lock", self.src(text, m.start(), m.end(), "text"), card=card.name,
                      action="special-summon")
+        else:
+            m = self.g.p["turn_lock_partial"].search(text)
+            if m is not None:   # a Summon restriction for the turn not read whole
+                self.add("turn_lock_partial", self.src(text, m.start(), m.end(), "text"),
+                         card=card.name, action="special-summon")
         m = self.g.p["turn_lock_activate"].search(text)
         if m is not None:       # no other activation the turn it is activated
             self.add("turn_lock", self.src(text, m.start(), m.end(), "text"), card=card.name,
@@ -122,6 +127,13 @@ class _Reader(PhraseReaders):
                 # while it attacks, its opponent cannot activate that kind of card
                 self.add("attack_lock", self.src(text, m.start(), m.end(), "text"),
                          card=card.name, kind=kind)
+        locks = {f.type for f in self.facts} & {"forbids_activation", "attack_lock", "response_lock",
+                                                "turn_lock"}
+        m = self.g.p["activation_lock_said"].search(text)
+        if m is not None and not locks:
+            # a lock on activating that no reading above read: what it forbids is not settled
+            self.add("activation_lock_unread", self.src(text, m.start(), m.end(), "text"),
+                     card=card.name)
         m = self.g.p["direct_attack_text"].search(text)
         if m is not None:       # it speaks of attacking directly
             self.add("direct_attack_text", self.src(text, m.start(), m.end(), "text"), card=card.name)
