@@ -266,3 +266,46 @@ def test_a_lock_or_protection_not_read_whole_leaves_the_activation_open(base_exp
                            "Haunted?").value == "no"
     assert base_expert.ask("My opponent's Jurrac Titano attacks. Can I activate Mirror "
                            "Force?").value == "yes"
+
+
+@pytest.mark.slow
+def test_summons_a_monster_cannot_have_are_refused(base_expert):
+    # (hunt 48) an Extra Deck monster is never Normal Summoned; a text that forbids it
+    for ask in ("Can Solemn Warning negate the Normal Summon of Stardust Dragon?",
+                "Can Solemn Warning negate the Normal Summon of Dark Armed Dragon?",
+                # its Link Summon or the one its own effect makes: never read as one of them
+                "Can Solemn Judgment negate the Special Summon of Linkuriboh from the Extra Deck?",
+                # a Ritual Monster's text Summons nothing: the Ritual Spell does
+                "Can Solemn Warning negate a Special Summon by Black Luster Soldier?"):
+        with pytest.raises(Exception):
+            base_expert.ask(ask)
+    # near miss: a Summon the monster can have is answered
+    a = base_expert.ask("Can Solemn Warning negate the Normal Summon of Sangan?")
+    assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_targeting_card_told_without_its_target_is_not_asked_what_it_did(base_expert):
+    # (hunt 47) "Does Sakuretsu Armor destroy it?" with its target not told: refused (never read
+    # as "does it still resolve?")
+    with pytest.raises(Exception, match="targeted"):
+        base_expert.ask("My opponent's Blue-Eyes White Dragon attacks. I activate Sakuretsu Armor. "
+                        "My opponent chains Forbidden Lance on Blue-Eyes White Dragon. Does "
+                        "Sakuretsu Armor destroy it?")
+    # near miss: its target told, what became of it is read
+    a = base_expert.ask("My opponent's Blue-Eyes White Dragon attacks. I activate Sakuretsu Armor "
+                        "targeting it. My opponent chains Forbidden Lance on Blue-Eyes White "
+                        "Dragon. Does Sakuretsu Armor destroy it?")
+    assert a.value != "yes"
+
+
+@pytest.mark.slow
+def test_it_gains_after_this_card_is_its_own_gain(base_expert):
+    # (hunt 48) "detach 1 material from this card; it gains 500 ATK": its own gain, which ends
+    # when its effects are negated (game-rules#lingering-effects.3)
+    a = base_expert.ask("Does Number 17: Leviathan Dragon keep the 500 ATK if its effects are negated?")
+    assert a.value == "no"
+    # near miss: a Quick-Play Spell's gain for its target lingers
+    b = base_expert.ask("Does my monster keep the ATK from Rush Recklessly if Rush Recklessly is "
+                        "destroyed?")
+    assert b.value == "yes"

@@ -91,16 +91,32 @@ def refuse_double_tributes(st: Situate, tributes: list[str]) -> None:
                 "Tribute as one")
 
 
-def refuse_impossible_summons(st: Situate) -> None:
+def refuse_impossible_summons(st: Situate, slots: dict | None = None) -> None:
     """(hunt) "the Tribute Summon of Thunder King Rai-Oh": a Level 4 or lower monster is Normal
     Summoned without Tributes (game-rules#summon-procedures.1), so a Tribute Summon of one told or
     asked is refused, never answered as if it could happen."""
-    for e in st.events:
-        if e.get("kind") != "summon" or e.get("summon-kind") != "tribute":
+    asked = (slots or {}).get("summon")
+    told = [{"kind": "summon", "summon-kind": asked.get("kind"), "what": asked.get("card")}] \
+        if isinstance(asked, dict) and asked.get("card") else []
+    for e in [*st.events, *told]:
+        if e.get("kind") != "summon" or e.get("summon-kind") not in ("tribute", "normal", "flip"):
             continue
         what = e.get("what")
         card = st.db.find(what if isinstance(what, str) else "") or \
             st.db.find(str(st.entities.get(what, {}).get("card") or ""))
+        if card is not None and card.kind == "monster" and \
+                {"fusion", "synchro", "xyz", "link"} & set(card.subtypes):
+            # (hunt 48) "the Normal Summon of Stardust Dragon": an Extra Deck monster is never
+            # Normal, Tribute or Flip Summoned (game-rules#summon-procedures.1)
+            st.fail(f"{card.name} is an Extra Deck monster: it is never Normal, Tribute or Flip "
+                    "Summoned (ask about the Summon it can have)")
+        if card is not None and e.get("summon-kind") in ("tribute", "normal") and \
+                re.search(r"\bcannot be normal summoned\b", card.text or "", re.I):
+            # (hunt 48) "the Normal Summon of Dark Armed Dragon": its text forbids it
+            st.fail(f"{card.name} cannot be Normal Summoned/Set (its text): ask about the Summon "
+                    "it can have")
+        if e.get("summon-kind") != "tribute":
+            continue
         level = getattr(card, "level", None) if card is not None else None
         if isinstance(level, int) and 0 < level <= 4:
             st.fail(f"{card.name} is Level {level}: it is Normal Summoned without Tributes, never "

@@ -414,7 +414,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         if self.cannot and "cannot" not in slots:
             self.fail(f"this question form has no place for what cannot be done ({self.cannot[0]})")
         refuse_unplaced_zones(self)
-        refuse_impossible_summons(self)
+        refuse_impossible_summons(self, slots)
         out = {"family": family, **slots}
         if self.events:
             # an activation told with no player ("X is activated") says none (the situation

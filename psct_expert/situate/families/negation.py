@@ -455,11 +455,30 @@ def _summon_said(st: Situate, fam: Tree, node: Tree) -> dict:
                 st.fail(f"the {sorted(said)[0].title()} Summon of {cards[0]} is not made by its own "
                         f"effect: tell who performs it ('my opponent {sorted(said)[0].title()} "
                         f"Summons {cards[0]}')", node)
+            card = st.db.get(cards[0])
+            if kind != "normal" and {"fusion", "synchro", "xyz", "link"} & set(card.subtypes):
+                # (hunt 48) "the Special Summon of Linkuriboh (from the Extra Deck)": its Summon
+                # by the rules (a Link Summon) or the one its own effect makes: never read as one
+                # of them (neither is dropped)
+                kind_said = next(k for k in ("fusion", "synchro", "xyz", "link") if k in card.subtypes)
+                own = any(f.type == "summons_self" for f in st.reading(card.name).facts)
+                st.fail(f"which Special Summon of {card.name}: its {kind_said.title()} Summon (tell "
+                        f"who performs it: 'my opponent {kind_said.title()} Summons {card.name}')"
+                        + (" or one its own effect makes ('by its own effect')?" if own else "?"),
+                        node)
             if kind != "normal":     # a Normal Summon is done by the rules, not by an effect
                 summon["by"] = {"card": cards[0], "select": "summons-self"}
     elif node.data in ("summon_by", "summon_using") and (eff is not None or cards):
         by = st.r.effect(eff) if eff is not None else {"card": cards[0]}
         card = st.db.get(by["card"]).name
+        reading = st.reading(card)
+        if reading.card.kind == "monster" and not any(
+                f.type in ("clause", "clause_verb") and f.get("verb") == "special-summon"
+                for f in reading.facts):
+            # (hunt 48) "a Special Summon by Black Luster Soldier": its text Special Summons
+            # nothing ("You can Ritual Summon this card with ..." is the Ritual Spell's Summon)
+            st.fail(f"{card}'s own effects Special Summon nothing: whose Summon is asked? (a "
+                    "Ritual Summon is made by the Ritual Spell Card's effect)", node)
         summon["card"] = "a monster"
         if by.get("ord"):
             summon["by"] = {"card": card, "n": by["ord"]}

@@ -404,6 +404,20 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             # "I activate Mirror Force; they chain X and return their attacker. Does Mirror Force
             # still destroy their monsters?": the card named was activated and targets nothing;
             # whether it still does what it does is whether it resolves
+            found = st.effect_of(told_named[-1]) if told_named[-1].get("card") else None
+            card = told_named[-1].get("card")
+            at = next((k for k, e in enumerate(st.events) if e.get("kind") == "activate"
+                       and e["effect"] == told_named[-1]), len(st.events))
+            changed = any(e.get("targets") or e.get("kind") == "move" and e.get("what") != card
+                          for e in st.events[at + 1:])
+            if found is not None and changed and any(
+                    f.type == "target" and f.get("effect") == found[1] for f in found[0].facts):
+                # (hunt 47) "I activate Sakuretsu Armor. They chain Forbidden Lance on their
+                # attacker. Does Sakuretsu Armor destroy it?": its text targets, a later link
+                # acted on a card, and what it targeted was not told: what became of that target
+                # cannot be read
+                st.fail(f"{told_named[-1]['card']} targets: tell what it targeted ('I activate "
+                        f"{told_named[-1]['card']} targeting ...')", q)
             return _untargeted_outcome(st, q, told_named[-1], verb)
         elif not with_targets and (doer := _the_one_doing(st, q, verb)) is not None:
             # "I activate Pot of Desires and my opponent chains Ash Blossom. Do I still draw 2?":
