@@ -309,3 +309,26 @@ def test_it_gains_after_this_card_is_its_own_gain(base_expert):
     b = base_expert.ask("Does my monster keep the ATK from Rush Recklessly if Rush Recklessly is "
                         "destroyed?")
     assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_any_cost_is_its_activators_and_in_its_own_number(base_expert):
+    # (hunt 49) a discard, banish, Tribute or send cost asked of the other player, or in another
+    # number than its words say, is refused (never answered for the card's own player)
+    for ask in ("My opponent negated my Twin Twisters with Solemn Judgment. Does my opponent still "
+                "discard a card?",
+                "My opponent's Stardust Dragon effect was negated by my Solemn Strike. Do I still "
+                "Tribute a monster?",
+                "My opponent's Drastic Draw was negated by my Magic Jammer. Are my monsters still "
+                "banished?",
+                "My Pot of Desires was negated by Ash Blossom & Joyous Spring. Do I still banish 3 "
+                "cards?"):
+        with pytest.raises(Exception):
+            base_expert.ask(ask)
+    # near misses: the activator's own cost, in its own number
+    a = base_expert.ask("My opponent negated my Twin Twisters with Solemn Judgment. Do I still "
+                        "discard a card?")
+    assert a.value == "yes"
+    b = base_expert.ask("My Pot of Desires was negated by Ash Blossom & Joyous Spring. Do I still "
+                        "banish 10 cards?")
+    assert b.value == "yes"

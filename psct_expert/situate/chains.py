@@ -619,7 +619,15 @@ class ChainEvents(ResponseReach):
             if owner not in ("you", "opponent"):
                 a = sub(ev, "actor")
                 negator = self.r.actor(a).get("player") if a is not None else None
-                owner = {"you": "opponent", "opponent": "you"}.get(negator, "you")
+                by_effs = [ch for ch in ev.children if isinstance(ch, Tree)
+                           and ch.data.startswith("eff_")]
+                if negator is None and by_effs:
+                    # (hunt 49) "X's effect was negated by my Solemn Strike": the negator's
+                    # owner said; X is the other player's
+                    negator = self.r.effect(by_effs[-1]).get("owner")
+                owner = owner_in_words(low(target)) if negator not in ("you", "opponent") \
+                    else None
+                owner = owner or {"you": "opponent", "opponent": "you"}.get(negator, "you")
             aid = self._activate(ref, owner, {})
         by = None
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]

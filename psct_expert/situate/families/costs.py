@@ -329,10 +329,14 @@ def _implied_negation(st: Situate) -> dict | None:
 
 
 def _amount_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
-    """"The 800 LP I paid": a number said of the LP paid is the cost's own number."""
-    if verb != "pay" or not ref.get("card"):
+    """"The 800 LP I paid", "do I still banish 3 cards?": a number said of what the cost did is
+    the cost's own number; the player said is the one who paid it."""
+    if not ref.get("card"):
         return
     _payer_fits(st, fam, ref)
+    if verb != "pay":
+        _count_fits(st, fam, ref, verb)
+        return
     nums = [str(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
     half = "half" in low(fam)
     if not nums and not half:
@@ -353,12 +357,35 @@ def _amount_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
         st.fail(f"{ref['card']}'s cost is {quotes[0]!r}, not half the LP", fam)
 
 
+def _count_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
+    """(hunt 49) "Do I still banish 3 cards?" of Pot of Desires' cost: a number said of the cards
+    its cost moved stands in that cost's words, else it is refused (never answered for another
+    number)."""
+    import re
+    nums = [str(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
+    if not nums:
+        return
+    reading = st.reading(ref["card"])
+    try:
+        eid = select_effect(reading, ref)
+    except Exception:   # noqa: BLE001 - several effects: the family names them itself
+        return
+    mine = {eid} | ({e.id for e in reading.effects} if ref.get("select") == "activation" else set())
+    quotes = [f.source.quote for f in reading.facts if f.type == "cost_action" and
+              f.get("verb") == verb and f.get("effect") in mine and f.source is not None]
+    if quotes and not any(re.search(rf"(?<![\d,]){nums[0]}(?!\d)", q) for q in quotes):
+        st.fail(f"{ref['card']}'s cost is {quotes[0]!r}, not {nums[0]}", fam)
+
+
 def _payer_fits(st: Situate, fam: Tree, ref: dict) -> None:
     """(hunt 43) "Do I still lose the LP?": the player said is the one who activated the card
     whose cost paid them (the player who activates pays);
     another player is refused, never answered for the card's own player."""
     node = sub(fam, "player")
     said = st.r.player(node) if node is not None else None
+    thing = sub(fam, "thing")
+    if said is None and thing is not None and find(thing, "poss") is not None:
+        said = st.r.player(find(thing, "poss"))     # "are my monsters still banished?"
     acts = [e for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref]
     negated = {e.get("of") for e in st.events if e.get("kind") == "negate"}
     which = [e for e in acts if e.get("id") in negated] or acts

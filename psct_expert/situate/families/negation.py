@@ -456,10 +456,13 @@ def _summon_said(st: Situate, fam: Tree, node: Tree) -> dict:
                         f"effect: tell who performs it ('my opponent {sorted(said)[0].title()} "
                         f"Summons {cards[0]}')", node)
             card = st.db.get(cards[0])
-            if kind != "normal" and {"fusion", "synchro", "xyz", "link"} & set(card.subtypes):
+            procedure = any(f.type == "procedure" for f in st.reading(card.name).facts)
+            if kind != "normal" and {"fusion", "synchro", "xyz", "link"} & set(card.subtypes) and \
+                    not procedure:
                 # (hunt 48) "the Special Summon of Linkuriboh (from the Extra Deck)": its Summon
                 # by the rules (a Link Summon) or the one its own effect makes: never read as one
-                # of them (neither is dropped)
+                # of them (neither is dropped); a monster Summoned by its own procedure (Contact
+                # Fusion) is read by it
                 kind_said = next(k for k in ("fusion", "synchro", "xyz", "link") if k in card.subtypes)
                 own = any(f.type == "summons_self" for f in st.reading(card.name).facts)
                 st.fail(f"which Special Summon of {card.name}: its {kind_said.title()} Summon (tell "

@@ -350,7 +350,17 @@ def build_negated_still(st: Situate, fam: Tree, q: Tree) -> dict:
                for f in found[0].facts) and not any(
                 f.type == "clause" and f.get("verb") == verb and f.get("effect") in mine
                 for f in found[0].facts):
-            # (round 79) "Raigeki Break is negated. Do I still discard?": its cost, paid
+            # (round 79) "Raigeki Break is negated. Do I still discard?": its cost, paid (by its
+            # activator, in the number its words say: hunt 49)
+            from .costs import _amount_fits
+            _amount_fits(st, q, ref, verb)
+            aid = next((a for a, r in reversed(st.acts) if r == ref), None)
+            payer = next((e["player"] for e in st.events if e.get("id") == aid), None)
+            said = st.r.player(sub(subj, "player")) if subj is not None and \
+                sub(subj, "player") is not None else None
+            if said in ("you", "opponent") and payer in ("you", "opponent") and said != payer:
+                st.fail(f"{ref['card']}'s cost is paid by the player who activated it, not the "
+                        "player asked about", q)
             return st.spec("still-done", {"effect": ref, "verb": verb})
     if found is not None and not links.effect_does(st, ref, verb):
         doers = [r for _aid, r in st.acts if r != ref and links.effect_does(st, r, verb)]
