@@ -332,3 +332,20 @@ def test_any_cost_is_its_activators_and_in_its_own_number(base_expert):
     b = base_expert.ask("My Pot of Desires was negated by Ash Blossom & Joyous Spring. Do I still "
                         "banish 10 cards?")
     assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_an_attackers_own_or_neighbours_protection(base_expert):
+    # (hunt 47) a Pendulum Monster attacking is in a Monster Zone: its protection applies; a
+    # conditional protection, or one a card beside it gives others, leaves it open
+    assert base_expert.ask("My opponent's Supreme King Z-ARC attacks. Can I activate Sakuretsu "
+                           "Armor?").value == "no"
+    for ask in ("My opponent's Number 41: Bagooska the Terribly Tired Tapir attacks. Can I "
+                "activate Sakuretsu Armor?",
+                "My opponent controls Dance Princess of the Nekroz. Their Nekroz of Trishula "
+                "attacks. Can I activate Sakuretsu Armor?"):
+        assert base_expert.ask(ask).value == "unknown", ask
+    # near miss: a cost of two cards said in all ("1 LIGHT and 1 DARK": 2 monsters)
+    a = base_expert.ask("banished a LIGHT and a DARK from my gy to activate chaos ruler's revive "
+                        "effect, it got negated. do those 2 monsters stay banished?")
+    assert a.value == "yes"

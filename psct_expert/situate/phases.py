@@ -149,7 +149,8 @@ class PhaseEvents:
         kinds = {f.get("what") for f in reading.facts if f.type == "cannot_be_targeted"
                  and f.get("protects") == "self" and f.get("effect") not in given
                  and f.get("what") not in ("attacks", "other", "some-monster-effects")}
-        if "pendulum" in reading.card.subtypes or len(kinds) != 1 or any(
+        # (an attacking monster is in a Monster Zone: a Pendulum Monster's protection applies)
+        if len(kinds) != 1 or any(
                 f.type == "cannot_be_targeted" and f.get("protects") == "self" and
                 f.get("condition") != "no" for f in reading.facts):
             return None

@@ -373,7 +373,11 @@ def _count_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
     mine = {eid} | ({e.id for e in reading.effects} if ref.get("select") == "activation" else set())
     quotes = [f.source.quote for f in reading.facts if f.type == "cost_action" and
               f.get("verb") == verb and f.get("effect") in mine and f.source is not None]
-    if quotes and not any(re.search(rf"(?<![\d,]){nums[0]}(?!\d)", q) for q in quotes):
+    said = int(nums[0]) if nums[0].isdigit() else None
+    # ("banish 1 LIGHT and 1 DARK monster": 2 monsters in all)
+    if quotes and not any(re.search(rf"(?<![\d,]){nums[0]}(?!\d)", q) or
+                          said == sum(int(n) for n in re.findall(r"(?<![\d,])\d+(?!\d)", q))
+                          for q in quotes):
         st.fail(f"{ref['card']}'s cost is {quotes[0]!r}, not {nums[0]}", fam)
 
 
