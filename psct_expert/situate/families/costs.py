@@ -3,6 +3,7 @@ effect is negated (``still-done``, ``cost-returned``)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from lark import Tree
@@ -268,7 +269,6 @@ def _supposed_negation(st: Situate, fam: Tree, family: str) -> dict:
 def _quoted_cost(st: Situate, fam: Tree) -> dict:
     """(still) "Is the 'discard 1 card' in Raigeki Break a cost?": the action of the part of the
     effect the quotation is taken from (a cost or a part of its resolution), asked of that effect."""
-    import re
 
     def norm(text: str) -> str:
         return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
@@ -337,18 +337,11 @@ def _amount_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
     if verb != "pay":
         _count_fits(st, fam, ref, verb)
         return
-    nums = [str(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
+    nums = _numbers(fam)
     half = "half" in low(fam)
     if not nums and not half:
         return
-    reading = st.reading(ref["card"])
-    try:
-        eid = select_effect(reading, ref)
-    except Exception:   # noqa: BLE001 - several effects: the family names them itself
-        return
-    quotes = [f.source.quote for f in reading.facts if f.type == "cost_action"
-              and f.get("verb") == "pay" and f.get("effect") == eid and f.source is not None]
-    import re
+    quotes = _cost_quotes(st, ref, "pay")
     if quotes and nums and not any(re.search(rf"(?<!\d){nums[0]}(?!\d)", q.replace(",", ""))
                                    for q in quotes):
         st.fail(f"{ref['card']}'s cost is {quotes[0]!r}, not {nums[0]} LP", fam)
@@ -361,24 +354,33 @@ def _count_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
     """(hunt 49) "Do I still banish 3 cards?" of Pot of Desires' cost: a number said of the cards
     its cost moved stands in that cost's words, else it is refused (never answered for another
     number)."""
-    import re
-    nums = [str(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
+    nums = _numbers(fam)
     if not nums:
         return
-    reading = st.reading(ref["card"])
-    try:
-        eid = select_effect(reading, ref)
-    except Exception:   # noqa: BLE001 - several effects: the family names them itself
-        return
-    mine = {eid} | ({e.id for e in reading.effects} if ref.get("select") == "activation" else set())
-    quotes = [f.source.quote for f in reading.facts if f.type == "cost_action" and
-              f.get("verb") == verb and f.get("effect") in mine and f.source is not None]
+    quotes = _cost_quotes(st, ref, verb)
     said = int(nums[0]) if nums[0].isdigit() else None
     # ("banish 1 LIGHT and 1 DARK monster": 2 monsters in all)
     if quotes and not any(re.search(rf"(?<![\d,]){nums[0]}(?!\d)", q) or
                           said == sum(int(n) for n in re.findall(r"(?<![\d,])\d+(?!\d)", q))
                           for q in quotes):
         st.fail(f"{ref['card']}'s cost is {quotes[0]!r}, not {nums[0]}", fam)
+
+
+def _numbers(fam: Tree) -> list[str]:
+    return [str(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
+
+
+def _cost_quotes(st: Situate, ref: dict, verb: str) -> list[str]:
+    """The words of the effect's cost parts that do ``verb`` (of any effect its card's activation
+    covers, for a Spell/Trap Card's activation); [] when several effects leave it unsaid."""
+    reading = st.reading(ref["card"])
+    try:
+        eid = select_effect(reading, ref)
+    except Exception:   # noqa: BLE001 - several effects: the family names them itself
+        return []
+    mine = {eid} | ({e.id for e in reading.effects} if ref.get("select") == "activation" else set())
+    return [f.source.quote for f in reading.facts if f.type == "cost_action" and
+            f.get("verb") == verb and f.get("effect") in mine and f.source is not None]
 
 
 def _payer_fits(st: Situate, fam: Tree, ref: dict) -> None:
