@@ -175,6 +175,10 @@ def _slot_words(question: Question, lang: str = "en") -> dict[str, str]:
     # what the question said the action is done to ("Does X target a Spell?")
     words["object"] = f" {question.spec['object']}" if question.spec.get("object") else ""
     words["asked"] = _asked_words(question, lang)
+    # the card a response was asked to target, the card of the link it answers ("..., targeting
+    # the Mage Power"): said back, the targeting being part of what was answered
+    words["aimed"] = _fill(w["aimed"], lang, thing=question.spec["aimed"]) \
+        if question.spec.get("aimed") else ""
     responds = [f for f in question.facts if f.type == "responds"]
     words["responds"] = w["responds_opponent"] if responds and \
         responds[0].get("player") == "opponent" else ""

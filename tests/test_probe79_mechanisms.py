@@ -349,3 +349,16 @@ def test_an_attackers_own_or_neighbours_protection(base_expert):
     a = base_expert.ask("banished a LIGHT and a DARK from my gy to activate chaos ruler's revive "
                         "effect, it got negated. do those 2 monsters stay banished?")
     assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_response_targeting_the_card_it_answers(base_expert):
+    # (round 79) a Spell/Trap Card being activated is face-up on the field until its link
+    # resolves (game-rules#chain.13): a response that targets a face-up Spell/Trap on the field
+    # can target it; the targeting is said back
+    a = base_expert.ask("They activate Mage Power on their monster. Can I chain Mystical Space "
+                        "Typhoon targeting the Mage Power?")
+    assert a.value == "yes" and "targeting the Mage Power" in a.restated
+    # near miss: a response that targets monsters only is left to that question
+    b = base_expert.ask("My opponent activates Mage Power. Can I chain Book of Moon targeting it?")
+    assert b.value != "yes"

@@ -108,6 +108,38 @@ def answer_told_summon(st: Situate, fam: Tree, node: Tree | None) -> dict | None
     return None
 
 
+# the target conditions a Spell/Trap Card being activated (face-up on the field until its link
+# resolves, game-rules#chain.13) meets, by whose it is: its controller's opponent's side
+_MET_BY_AN_ACTIVATED_CARD = {"on-field", "spell-trap", "face-up"}
+
+
+def _aims_at_the_activated_card(st: Situate, aim: Tree, responder: dict, act: dict | None,
+                                player: str) -> bool:
+    """(round 79) "They activate Mage Power. Can I chain Mystical Space Typhoon targeting the Mage
+    Power?": the card aimed at is the Spell/Trap Card the response answers, face-up on the field
+    while its link waits (game-rules#chain.13); when every condition of the responder's one
+    target is one such a card meets (a Spell/Trap on the field; face-up; the other player's, when
+    said), the targeting asked is settled, not left as a question of its own."""
+    if act is None or not (act.get("effect") or {}).get("card") or not responder.get("card"):
+        return False
+    card = st.db.get(act["effect"]["card"])
+    thing = st.r.thing(sub(aim, "thing"))
+    named = thing.get("card")
+    if card.kind not in ("spell", "trap") or act.get("from") == "hand" and card.kind == "trap" or \
+            not (named == card.name or thing.get("pronoun")):
+        return False
+    found = st.effect_of(responder)
+    if found is None:
+        return False
+    reading, eid = found
+    slots = {f.get("slot") for f in reading.facts if f.type == "target" and f.get("effect") == eid}
+    conds = {f.get("condition") for f in reading.facts if f.type == "target_condition"
+             and f.get("effect") == eid and f.get("value") == "yes"}
+    mine = act.get("player") == player
+    allowed = _MET_BY_AN_ACTIVATED_CARD | ({"you-control"} if mine else {"opponent-controls"})
+    return slots == {1} and bool(conds) and conds <= allowed
+
+
 def build_can_respond(st: Situate, fam: Tree) -> dict:
     told = answer_told_summon(st, fam, sub(fam, "resp_to"))
     if told is not None:
@@ -182,7 +214,9 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
     check_activator(st, responder, to, player)
     spec = st.spec("can-respond", {"responder": responder, "to": to, "player": player})
     aim = sub(fam, "resp_targeting")
-    if aim is not None:         # "... targeting their monster": asked too
+    if aim is not None and _aims_at_the_activated_card(st, aim, responder, act, player):
+        spec["aimed"] = st.r.said(sub(aim, "thing"))     # settled: said back with the answer
+    elif aim is not None:         # "... targeting their monster": asked too
         spec["also_needs"] = f"whether it can target {st.r.said(sub(aim, 'thing'))}"
     rfrom = sub(fam, "resp_from")
     if rfrom is not None:
