@@ -104,12 +104,13 @@ def refuse_impossible_summons(st: Situate, slots: dict | None = None) -> None:
         what = e.get("what")
         card = st.db.find(what if isinstance(what, str) else "") or \
             st.db.find(str(st.entities.get(what, {}).get("card") or ""))
-        if card is not None and card.kind == "monster" and \
+        if card is not None and card.kind == "monster" and e.get("summon-kind") != "flip" and \
                 {"fusion", "synchro", "xyz", "link"} & set(card.subtypes):
             # (hunt 48) "the Normal Summon of Stardust Dragon": an Extra Deck monster is never
-            # Normal, Tribute or Flip Summoned (game-rules#summon-procedures.1)
-            st.fail(f"{card.name} is an Extra Deck monster: it is never Normal, Tribute or Flip "
-                    "Summoned (ask about the Summon it can have)")
+            # Normal or Tribute Summoned (game-rules#summon-procedures.1); one turned face-down
+            # may be Flip Summoned, so that is left to the rules
+            st.fail(f"{card.name} is an Extra Deck monster: it is never Normal or Tribute Summoned "
+                    "(ask about the Summon it can have)")
         if card is not None and e.get("summon-kind") in ("tribute", "normal") and \
                 re.search(r"\bcannot be normal summoned\b", card.text or "", re.I):
             # (hunt 48) "the Normal Summon of Dark Armed Dragon": its text forbids it

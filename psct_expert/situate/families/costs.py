@@ -172,7 +172,7 @@ def build_cost_family(family: str):
             st.fail(f"a card that was {done} is put {PLACE_SAID[ACTION_PUTS[verb]]}, not "
                     f"{PLACE_SAID.get(place, place)}: ask whether it is still {done}", sub(fam, "place"))
         ref = negated_effect(st, fam)
-        _amount_fits(st, fam, ref, verb)
+        cost_said_fits(st, fam, ref, verb)
         _whose_place_fits(st, fam, ref)
         return st.spec(asked, {"effect": ref, "verb": verb})
     return build
@@ -206,7 +206,7 @@ def _lp_paid_told(st: Situate, fam: Tree) -> dict | None:
             payers.append(ref)
     if len({str(r) for r in payers}) != 1:
         return None
-    _amount_fits(st, fam, payers[0], "pay")
+    cost_said_fits(st, fam, payers[0], "pay")
     return st.spec("cost-stays-paid", {"effect": payers[0], "verb": "pay"})
 
 
@@ -262,7 +262,7 @@ def _supposed_negation(st: Situate, fam: Tree, family: str) -> dict:
         st.fail(f"which cost of {ref.get('card')}? ('the card I discarded', 'the LP I paid')", fam)
     if verb not in verbs:
         st.fail(f"{ref.get('card')} has no cost that does {verb!r}", fam)
-    _amount_fits(st, fam, ref, verb)
+    cost_said_fits(st, fam, ref, verb)
     return st.spec(family, {"effect": ref, "verb": verb})
 
 
@@ -328,7 +328,7 @@ def _implied_negation(st: Situate) -> dict | None:
     return None
 
 
-def _amount_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
+def cost_said_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
     """"The 800 LP I paid", "do I still banish 3 cards?": a number said of what the cost did is
     the cost's own number; the player said is the one who paid it."""
     if not ref.get("card"):
@@ -388,6 +388,9 @@ def _payer_fits(st: Situate, fam: Tree, ref: dict) -> None:
     whose cost paid them (the player who activates pays);
     another player is refused, never answered for the card's own player."""
     node = sub(fam, "player")
+    subj = sub(fam, "outcome_subj")
+    if node is None and subj is not None:
+        node = sub(subj, "player")                  # "do I still discard?" as an outcome asked
     said = st.r.player(node) if node is not None else None
     thing = sub(fam, "thing")
     if said is None and thing is not None and find(thing, "poss") is not None:
@@ -430,7 +433,7 @@ def build_is_cost(st: Situate, fam: Tree) -> dict:
         ref = st.effect_ref(st.r.effect(effs[0]), hint=["pay"])
         nums = [str(t) for t in sub(fam, "pay_noun").children if getattr(t, "type", "") == "XNUM"]
         if nums:
-            _amount_fits(st, sub(fam, "pay_noun"), ref, "pay")
+            cost_said_fits(st, sub(fam, "pay_noun"), ref, "pay")
         _alt_verb_fits(st, fam, "pay")
         return st.spec("is-cost", {"effect": ref, "verb": "pay"})
     if doing is None:                       # "Is X's milling a cost?"

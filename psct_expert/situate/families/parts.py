@@ -31,7 +31,7 @@ from . import activation, links, outcomes
 from .activation import purpose_is_its_own
 from .common import asker_of, poss_of
 from .conditions import card_conditions, same_things
-from .costs import negated_effect, build_cost_family
+from .costs import build_cost_family, cost_said_fits, negated_effect
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -352,15 +352,7 @@ def build_negated_still(st: Situate, fam: Tree, q: Tree) -> dict:
                 for f in found[0].facts):
             # (round 79) "Raigeki Break is negated. Do I still discard?": its cost, paid (by its
             # activator, in the number its words say: hunt 49)
-            from .costs import _amount_fits
-            _amount_fits(st, q, ref, verb)
-            aid = next((a for a, r in reversed(st.acts) if r == ref), None)
-            payer = next((e["player"] for e in st.events if e.get("id") == aid), None)
-            said = st.r.player(sub(subj, "player")) if subj is not None and \
-                sub(subj, "player") is not None else None
-            if said in ("you", "opponent") and payer in ("you", "opponent") and said != payer:
-                st.fail(f"{ref['card']}'s cost is paid by the player who activated it, not the "
-                        "player asked about", q)
+            cost_said_fits(st, q, ref, verb)
             return st.spec("still-done", {"effect": ref, "verb": verb})
     if found is not None and not links.effect_does(st, ref, verb):
         doers = [r for _aid, r in st.acts if r != ref and links.effect_does(st, r, verb)]
