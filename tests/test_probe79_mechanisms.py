@@ -362,3 +362,17 @@ def test_a_response_targeting_the_card_it_answers(base_expert):
     # near miss: a response that targets monsters only is left to that question
     b = base_expert.ask("My opponent activates Mage Power. Can I chain Book of Moon targeting it?")
     assert b.value != "yes"
+
+
+@pytest.mark.slow
+def test_two_copies_of_a_card_in_one_chain_are_not_told_apart_by_the_effect(base_expert):
+    # (hunt 52) a question keyed by the effect alone, both players having activated that card
+    with pytest.raises(Exception, match="copies"):
+        base_expert.ask("My opponent activates Solemn Judgment. I chain my own Solemn Judgment. "
+                        "Does my Solemn Judgment resolve?")
+    # near miss: a cost asked (never refunded, whichever copy) is answered
+    a = base_expert.ask("Do I get my LP back?", [
+        "My opponent activates Monster Reborn.",
+        "I chain Solemn Judgment and pay half my LP.",
+        "My opponent chains their own Solemn Judgment and negates my Solemn Judgment."])
+    assert a.value == "no"

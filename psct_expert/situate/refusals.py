@@ -181,6 +181,27 @@ def refuse_asked_card_out_of_place(st: Situate, family: str, spec: dict) -> None
                 "the hand (ask 'Can I activate X from my hand?')")
 
 
+# families that ask what one activation of an effect does or becomes, keyed by the effect alone
+# (a cost's return is the same for either copy: a cost is never refunded)
+_ONE_LINK_ASKED = {"resolves", "clause-done", "still-done", "affected", "simultaneous",
+                   "happens-after", "keeps-timing", "effect-negated", "change-kept"}
+
+
+def refuse_copies_in_one_chain(st: Situate, family: str, spec: dict) -> None:
+    """(hunt 52) "I chain my own Dark Bribe to my opponent's Dark Bribe. Does my Dark Bribe
+    resolve?": two activations of the same card told by both players, and a question keyed by the
+    effect alone cannot tell them apart: refused, naming the copies (never answered for the other
+    copy)."""
+    ref = spec.get("effect")
+    if family not in _ONE_LINK_ASKED or not isinstance(ref, dict) or not ref.get("card"):
+        return
+    players = {e.get("player") for e in st.events if e.get("kind") == "activate"
+               and (e.get("effect") or {}).get("card") == ref["card"]}
+    if len(players & {"you", "opponent"}) > 1:
+        st.fail(f"both players activated {ref['card']} in the story: this question form cannot tell "
+                "the two copies apart (ask about the card of one player told alone)")
+
+
 def refuse_held_for_no_activation(st: Situate) -> None:
     """(round 80) "... with 0 cards in hand" told of an activation the story never tells (the
     note waits for the next one): what the player holds has no place, refused naming it (never

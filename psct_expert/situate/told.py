@@ -35,7 +35,7 @@ from .refs import EffectRefs
 from .resolved import ResolvedEvents
 from .refusals import (refuse_a_negation_left_out, refuse_a_past_time_as_now,
                        refuse_a_summon_not_yet_done, refuse_asked_card_out_of_place,
-                       refuse_held_for_no_activation,
+                       refuse_copies_in_one_chain, refuse_held_for_no_activation,
                        refuse_impossible_summons,
                        refuse_other_card_than_the_only_one,
                        refuse_unplaced_zones, refuse_untold_links, refuse_untold_replay_parts)
@@ -435,6 +435,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         refuse_asked_card_out_of_place(self, family, out)
         refuse_untold_links(self)
         refuse_held_for_no_activation(self)
+        refuse_copies_in_one_chain(self, family, out)
         refuse_other_card_than_the_only_one(self, family, out)
         refuse_a_past_time_as_now(self, family)
         refuse_a_negation_left_out(self)
