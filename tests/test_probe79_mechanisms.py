@@ -376,3 +376,16 @@ def test_two_copies_of_a_card_in_one_chain_are_not_told_apart_by_the_effect(base
         "I chain Solemn Judgment and pay half my LP.",
         "My opponent chains their own Solemn Judgment and negates my Solemn Judgment."])
     assert a.value == "no"
+
+
+@pytest.mark.slow
+def test_when_an_action_is_done_is_not_asked_of_a_story_with_a_response(base_expert):
+    # (hunt 53) "Player B chains Solemn Judgment. Is the Spell banished when Cosmic Cyclone
+    # resolves?": the story decides, not when the text does the action (refused, asking 'still')
+    with pytest.raises(Exception, match="still"):
+        base_expert.ask("Player A activates Cosmic Cyclone targeting a Spell Player B controls. "
+                        "Player B chains Solemn Judgment. Is the Spell banished when Cosmic Cyclone "
+                        "resolves?")
+    # near miss: with no story, when the text does it is what is asked
+    a = base_expert.ask("Is the card discarded when Raigeki Break resolves?")
+    assert a.value == "no"

@@ -133,8 +133,11 @@ def _has(reading, eid: str, verb: str) -> bool:
 def build_happens_at(st: Situate, fam: Tree) -> dict:
     """"Do I choose which X effect to use when I activate the card?", "When I activate X, can I
     wait until it resolves to decide whether to destroy A or B?": when a bullet is chosen."""
-    if st.changed or any(e.get("kind") in ("move", "negate", "summon", "removed", "gained")
+    if st.changed or any(e.get("kind") in ("move", "negate", "summon", "removed", "gained") or
+                         e.get("kind") == "activate" and (e.get("respond") or e.get("targets"))
                          for e in st.events):
+        # (hunt 53) a response told ("Player B chains Solemn Judgment"), or targets told: the
+        # story, not when the text does the action, decides what is asked
         # "..., they chain a card that destroys X. Is the Set card destroyed when it resolves?":
         # what the story did decides it, not when the text does the action
         st.fail("the story tells what happened before it resolves: ask whether it is still "
