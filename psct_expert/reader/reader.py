@@ -66,13 +66,12 @@ class _Reader(PhraseReaders):
         effects += self.read_text(text, "text", prefix="")
         if card.pendulum_text:
             effects += self.read_text(card.pendulum_text[:MAX_TEXT], "pendulum text", prefix="P")
-        self.effects_read = effects
         self._read_summon_kinds()
         self._read_each_effect_limit(effects)
         self._read_card_activation_limit(effects)
         self._read_one_effect_limit(effects)
         self._read_position_changes()
-        self._read_stat_changes()
+        self._read_stat_changes(effects)
         self._read_replacements(effects)
         self._read_unaffected(effects)
         if card.kind == "monster" and card.level is not None:
@@ -300,14 +299,13 @@ class _Reader(PhraseReaders):
             if rx.search(f.source.quote.strip()):
                 self.add("position_change", f.source, effect=f.get("effect"), n=f.get("n"))
 
-    def _gain_is_its_own(self, clause) -> bool:
+    def _gain_is_its_own(self, clause, effects) -> bool:
         """(hunt 48) "You can detach 1 material from this card; it gains 500 ATK": "it" is this
         card when "this card" is the last card its effect named before it (no target, no other
         card between them), as for a Summon of "it" (:meth:`_it_is_this_card`)."""
         if not re.match(r"\s*(?:it|its atk|its def)\b", clause.source.quote, re.I):
             return False
-        eff = next((e for e in getattr(self, "effects_read", ()) if e.id == clause.get("effect")),
-                   None)
+        eff = next((e for e in effects if e.id == clause.get("effect")), None)
         text = eff.text if eff is not None else ""
         at = text.lower().find(clause.source.quote.lower())
         before = text[:at] if at > 0 else ""
@@ -317,7 +315,7 @@ class _Reader(PhraseReaders):
         last = [m.end() for m in p["this_card"].finditer(before)]
         return bool(last) and not p["other_card_named"].search(before[last[-1]:])
 
-    def _read_stat_changes(self):
+    def _read_stat_changes(self, effects):
         """A part that changes ATK or DEF itself ("that target gains 400 ATK", "their ATK is
         halved"): an effect that can be activated in the Damage Step for that reason
         (game-rules#damage-step.7)."""
@@ -326,7 +324,7 @@ class _Reader(PhraseReaders):
             if rx.search(f.source.quote):
                 self.add("stat_change", f.source, effect=f.get("effect"), n=f.get("n"))
                 if self.g.p["stat_change_self"].search(f.source.quote) or \
-                        self._gain_is_its_own(f):
+                        self._gain_is_its_own(f, effects):
                     # the card changes its own ATK/DEF (game-rules#lingering-effects.3)
                     self.add("stat_change_self", f.source, effect=f.get("effect"), n=f.get("n"))
         prop = self.g.p["property_change"]

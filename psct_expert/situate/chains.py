@@ -375,12 +375,17 @@ class ChainEvents(ResponseReach):
         aid = self._find_act(ref)
         if aid is not None:
             return aid
-        # (hunt 42) whose card it is: said, else told by the story ("my Witch ... is
-        # destroyed"), else the other player's
-        told = self.card_owner.get(ref.get("card")) if ref.get("card") else None
         owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
-            told if told in ("you", "opponent") else {"you": "opponent", "opponent": "you"}[player]
+            self.untold_owner(ref, player)
         return self._activate(ref, owner, {})
+
+    def untold_owner(self, ref: dict, player: str) -> str:
+        """Whose card an activation implied by its name is, when the words say nothing: the
+        owner the story told ((hunt 42) "my Witch ... is destroyed. Can I chain Y to Witch's
+        effect?"), else the other player than ``player``, who answers it."""
+        told = self.card_owner.get(ref.get("card")) if ref.get("card") else None
+        return told if told in ("you", "opponent") else \
+            {"you": "opponent", "opponent": "you"}[player]
 
     def _against(self, m: Tree, player: str) -> str | None:
         """"X is activated against my search": it answers an activation of that player's (the
@@ -572,11 +577,9 @@ class ChainEvents(ResponseReach):
         """"... to negate it", "... to negate my monster effect": the link it answers is negated
         (its activation, or its effect, as the negating card says; "negate the Summon or
         activation": what is negated here is an activation)."""
-        kinds = {k for f in self.reading(act["effect"]["card"]).facts if f.type == "negates"
-                 for k in str(f.get("what")).split("-or-")} - {"summon"} \
+        kinds = _negation_kinds(self.reading(act["effect"]["card"])) \
             if act["effect"].get("card") else set()
-        what = "activation" if kinds == {"activation"} else \
-            "effect" if kinds and kinds <= {"effect", "effects"} else None
+        what = _what_of(kinds)
         if what is None:
             self.fail("say whether it negates the activation or only the effect", m)
         self.events.append({"kind": "negate", "of": act["respond"], "what": what, "by": act["id"]})
@@ -636,27 +639,14 @@ class ChainEvents(ResponseReach):
             negator = self._player(ev) if sub(ev, "actor") is not None else \
                 {"you": "opponent", "opponent": "you"}[self._act_player(aid)]
             by = self._activate(by_ref, negator, {"respond": True})
-        if what is None and effs:
-            by_reading = self.reading(by_ref["card"]) if by_ref.get("card") else None
-            kinds = {f.get("what") for f in (by_reading.facts if by_reading else [])
-                     if f.type == "negates"}
-            # "negate the Summon or activation": what is negated here is an activation
-            kinds = {k for w in kinds for k in str(w).split("-or-")} - {"summon"}
-            if kinds == {"activation"}:
-                what = "activation"
-            elif kinds and kinds <= {"effect", "effects"}:
-                what = "effect"
-            elif not kinds and by_reading is not None:
-                # no activation negation read: what its "negate ..." part says ("negate that
-                # effect": the effect; "negate the activation": the activation)
-                said = {("activation" if "activation" in q else "effect" if "effect" in q else None)
-                        for q in (str(f.source.quote).lower() for f in by_reading.facts
-                                  if f.type == "clause" and f.get("verb") == "negate" and f.source)}
-                said.discard(None)
-                if len(said) != 1:
-                    self.fail(f"say whether {by_ref['card']} negated the activation or only the "
-                              "effect", ev)
-                what = said.pop()
+        if what is None and effs and by_ref.get("card"):
+            # what its "negates" facts say, else what its "negate ..." part says ("negate that
+            # effect": the effect; "negate the activation": the activation)
+            by_reading = self.reading(by_ref["card"])
+            what = _negated(by_reading)
+            if what is None and not _negation_kinds(by_reading):
+                self.fail(f"say whether {by_ref['card']} negated the activation or only the "
+                          "effect", ev)
         if what is None:
             # "my Pot of Desires was negated": a Spell/Trap Card's effect is its activation, and
             # negating the card is most often negating that activation (what a cost or a
@@ -1187,13 +1177,24 @@ def _points_at_told(t: dict) -> bool:
         not any(w.isdigit() and w != "1" for w in ws)
 
 
+def _negation_kinds(reading) -> set[str]:
+    """What a card's "negates" facts say it negates, other than a Summon ("negate the Summon or
+    activation": an activation here)."""
+    return {k for f in reading.facts if f.type == "negates"
+            for k in str(f.get("what")).split("-or-")} - {"summon"}
+
+
+def _what_of(kinds: set[str]) -> str | None:
+    """"activation" or "effect" when the kinds say one of them only, else None."""
+    return "activation" if kinds == {"activation"} else \
+        "effect" if kinds and kinds <= {"effect", "effects"} else None
+
+
 def _negated(reading) -> str | None:
     """What a card that answers activations negates: "activation" or "effect" (its "negates"
     facts, else the words of its negating clauses), None when both or neither."""
-    kinds = {k for f in reading.facts if f.type == "negates"
-             for k in str(f.get("what")).split("-or-")} - {"summon"}
-    what = "activation" if kinds == {"activation"} else \
-        "effect" if kinds and kinds <= {"effect", "effects"} else None
+    kinds = _negation_kinds(reading)
+    what = _what_of(kinds)
     if what is None and not kinds:
         said = {("activation" if "activation" in q else "effect" if "effect" in q else None)
                 for q in (str(f.source.quote).lower() for f in reading.facts

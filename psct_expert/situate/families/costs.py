@@ -366,6 +366,12 @@ def _count_fits(st: Situate, fam: Tree, ref: dict, verb: str) -> None:
         st.fail(f"{ref['card']}'s cost is {quotes[0]!r}, not {nums[0]}", fam)
 
 
+def covered_effects(reading, eid: str, ref: dict) -> set[str]:
+    """The effects a question of ``ref`` covers: its own, and for a Spell/Trap Card's activation
+    every effect of the card (its cost may stand in any of them)."""
+    return {eid} | ({e.id for e in reading.effects} if ref.get("select") == "activation" else set())
+
+
 def _numbers(fam: Tree) -> list[str]:
     return [str(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
 
@@ -378,7 +384,7 @@ def _cost_quotes(st: Situate, ref: dict, verb: str) -> list[str]:
         eid = select_effect(reading, ref)
     except Exception:   # noqa: BLE001 - several effects: the family names them itself
         return []
-    mine = {eid} | ({e.id for e in reading.effects} if ref.get("select") == "activation" else set())
+    mine = covered_effects(reading, eid, ref)
     return [f.source.quote for f in reading.facts if f.type == "cost_action" and
             f.get("verb") == verb and f.get("effect") in mine and f.source is not None]
 

@@ -42,13 +42,9 @@ def _activation_of(st: Situate, node: Tree | None, player: str, responder: dict 
         aid = st._find_act(ref)
         if aid is not None:
             return aid
-        told = st.card_owner.get(ref.get("card")) if ref.get("card") else None
         owner = ir.get("owner") if ir.get("owner") in ("you", "opponent") else \
-            "you" if low(node)[1:2] == ["my"] else told if told in ("you", "opponent") else \
-            "opponent" if player == "you" else "you"
-        # ("my opponent's X" is the opponent's: its owner as read, not the word "my"; not said,
-        # the owner the story told: (hunt 42) "my Witch ... is destroyed. Can I chain Y to Witch's
-        # effect?")
+            "you" if low(node)[1:2] == ["my"] else st.untold_owner(ref, player)
+        # ("my opponent's X" is the opponent's: its owner as read, not the word "my")
         return st._activate(ref, owner, {})
     if not st.acts:
         st.fail("respond to what? (tell what was activated first)", node)
@@ -490,7 +486,8 @@ def _summon_said(st: Situate, fam: Tree, node: Tree) -> dict:
                         f"effect: tell who performs it ('my opponent {sorted(said)[0].title()} "
                         f"Summons {cards[0]}')", node)
             card = st.db.get(cards[0])
-            procedure = any(f.type == "procedure" for f in st.reading(card.name).facts)
+            facts = st.reading(card.name).facts
+            procedure = any(f.type == "procedure" for f in facts)
             if kind != "normal" and {"fusion", "synchro", "xyz", "link"} & set(card.subtypes) and \
                     not procedure:
                 # (hunt 48) "the Special Summon of Linkuriboh (from the Extra Deck)": its Summon
@@ -498,7 +495,7 @@ def _summon_said(st: Situate, fam: Tree, node: Tree) -> dict:
                 # of them (neither is dropped); a monster Summoned by its own procedure (Contact
                 # Fusion) is read by it
                 kind_said = next(k for k in ("fusion", "synchro", "xyz", "link") if k in card.subtypes)
-                own = any(f.type == "summons_self" for f in st.reading(card.name).facts)
+                own = any(f.type == "summons_self" for f in facts)
                 st.fail(f"which Special Summon of {card.name}: its {kind_said.title()} Summon (tell "
                         f"who performs it: 'my opponent {kind_said.title()} Summons {card.name}')"
                         + (" or one its own effect makes ('by its own effect')?" if own else "?"),

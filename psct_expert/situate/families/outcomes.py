@@ -20,7 +20,7 @@ from ..refs import lasting_card, part_quotes, targets_only
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
 from .common import first_effect, possessive_of, told_steps
 from .conditions import build_held
-from .links import removed_link, resolves_after
+from .links import event_for, removed_link, resolves_after
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -716,7 +716,6 @@ def _moved_card_gives(st: Situate, q: Tree) -> dict | None:
     if asker in ("you", "opponent") and owner in ("you", "opponent") and owner != asker:
         st.fail(f"{ref['card']} is {possessive_of(owner)} card, as the story tells it: its "
                 "effects are its own player's to activate; ask from that player's side", q)
-    from .links import event_for
     slots = {"effect": ref}
     event = event_for(st, ref, None)
     if event is not None:

@@ -31,7 +31,7 @@ from . import activation, links, outcomes
 from .activation import purpose_is_its_own
 from .common import asker_of, poss_of
 from .conditions import card_conditions, same_things
-from .costs import build_cost_family, cost_said_fits, negated_effect
+from .costs import build_cost_family, cost_said_fits, covered_effects, negated_effect
 
 if TYPE_CHECKING:
     from ..told import Situate
@@ -344,8 +344,7 @@ def build_negated_still(st: Situate, fam: Tree, q: Tree) -> dict:
     ref = negated_effect(st, q)
     found = st.effect_of(ref) if ref.get("card") else None
     if found is not None:
-        mine = {found[1]} | ({e.id for e in found[0].effects}
-                             if ref.get("select") == "activation" else set())
+        mine = covered_effects(found[0], found[1], ref)
         if any(f.type == "cost_action" and f.get("verb") == verb and f.get("effect") in mine
                for f in found[0].facts) and not any(
                 f.type == "clause" and f.get("verb") == verb and f.get("effect") in mine
