@@ -81,6 +81,7 @@ def vocabulary() -> dict:
         "players_opponent": {str(w).lower() for w in data.get("players_opponent") or ()},
         "premises": {str(k): {str(w).lower() for w in v} for k, v in
                      (data.get("premises") or {}).items()},
+        "premise_denials": {str(w).lower() for w in data.get("premise_denials") or ()},
         "cost_questions": {str(k): {str(p): str(q) for p, q in v.items()} for k, v in
                            (data.get("cost_questions") or {}).items()},
         "changes_card": {str(w).lower() for w in data.get("changes_card") or ()},
@@ -258,8 +259,7 @@ def _premise_told(frame: dict, whole: str, voc: dict) -> str | None:
     for k, w in enumerate(said):
         # (hunt 45) "My Divine Wrath was not negated": a premise said with "not" before it is
         # its opposite, never told
-        if w in told and not {"not", "never", "wasn't", "isn't", "wasnt", "isnt", "weren't",
-                              "didn't", "n't"} & set(said[max(0, k - 3):k]):
+        if w in told and not voc["premise_denials"] & set(said[max(0, k - 3):k]):
             return premise
     return None
 
