@@ -17,7 +17,8 @@ from ..phases import add_phase
 from ..procedures import unpayable_costs
 from ..refs import effect_does_action, part_quotes
 from ..words import norm
-from .common import asker_of, field_holder, first_effect, possessive_of, poss_of, told_steps
+from .common import (asker_of, field_holder, first_effect, possessive_of, poss_of,
+                     refuse_other_players_card, told_steps)
 from .links import (_open_links, activation_effect, card_removed, effect_does, event_for,
                     open_activation, resolves_after)
 from .negation import check_activator, negates_what_is_activated
@@ -159,9 +160,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if owner is not None and owner != asker and sub(fam, "player") is not None:
         # (hunt) "My opponent's Sangan is destroyed. Can I activate Sangan's effect?": a card's
         # effect is its own player's to activate ("you" on it is its controller)
-        st.fail(f"{ref['card']} is {possessive_of(owner)} card, as the story tells it (said, "
-                "or by what was done to it): its effects are activated by its own player; ask from "
-                "that player's side", fam)
+        refuse_other_players_card(st, ref["card"], owner, fam)
     setter = asker
     if (ref.get("card"), setter) in st.set_this_turn and not any(
             e.get("kind") == "phase" and e.get("turn") not in (setter, "any") for e in st.events):

@@ -178,6 +178,14 @@ def possessive_of(player: str) -> str:
     return "your opponent's" if player == "opponent" else "your"
 
 
+def refuse_other_players_card(st, card: str, owner: str, node) -> None:
+    """Refuse asking to activate a card's effect from the side of the player who does not own
+    it, as the story tells it: a card's effects are its own player's to activate."""
+    st.fail(f"{card} is {possessive_of(owner)} card, as the story tells it (said, or by what was "
+            "done to it): its effects are activated by its own player; ask from that player's "
+            "side", node)
+
+
 def told_steps(e: dict) -> list[dict]:
     """What a told event did to cards: the move itself, or what an activation did and paid."""
     return [e] if e.get("kind") == "move" else (e.get("does") or []) + (e.get("cost") or [])

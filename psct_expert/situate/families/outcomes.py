@@ -18,7 +18,7 @@ from ..targets import (described_target, implied_response_changes, links_resolve
                        note_change, told_place)
 from ..refs import lasting_card, part_quotes, targets_only
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
-from .common import first_effect, possessive_of, told_steps
+from .common import first_effect, refuse_other_players_card, told_steps
 from .conditions import build_held
 from .links import event_for, removed_link, resolves_after
 
@@ -714,8 +714,7 @@ def _moved_card_gives(st: Situate, q: Tree) -> dict | None:
     asker = st.r.player(sub(subj, "player")) if subj is not None and _player_subject(subj) else None
     owner = st.card_owner.get(ref["card"])
     if asker in ("you", "opponent") and owner in ("you", "opponent") and owner != asker:
-        st.fail(f"{ref['card']} is {possessive_of(owner)} card, as the story tells it: its "
-                "effects are its own player's to activate; ask from that player's side", q)
+        refuse_other_players_card(st, ref["card"], owner, q)
     slots = {"effect": ref}
     event = event_for(st, ref, None)
     if event is not None:
