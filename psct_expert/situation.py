@@ -145,6 +145,10 @@ class _Situation:
                 self.fail(f"situation: a {ev['kind']} event has no key(s) "
                           f"{', '.join(sorted(unknown))}")
             getattr(self, "ev_" + ev["kind"])(ev)
+        if self.stack:      # the Chain the story leaves open: its last link told is its last
+            top = self.acts[self.stack[-1]]
+            self.b.add("chain_top", f"Chain Link {top['link']} is the last link told of its "
+                       "Chain", chain=top["chain"], link=top["link"], activation=self.stack[-1])
 
     def ev_phase(self, ev):
         # a turn told without its phase ("during my opponent's turn"): phase "unsaid"

@@ -417,9 +417,10 @@ class ChainEvents(ResponseReach):
         card = self.r.thing(thing).get("card") if thing is not None else None
         activated = {r.get("card"): aid for aid, r in self.acts[:-1]}
         self._purpose_leaves_out_a_negation(m)
-        if card is not None and card in activated and sub(m, "act_verb") is not None:
+        verb = self.r.action(sub(m, "act_verb")) if sub(m, "act_verb") is not None else None
+        if card is not None and card in activated and verb is not None and not (
+                verb == "negate" and self._answers_card(card)):
             # "they chain MST to destroy Impermanence": the card of an earlier link leaves the field
-            verb = self.r.action(sub(m, "act_verb"))
             action = {"destroy": "destroyed", "banish": "banished"}.get(verb)
             if action is None:
                 self.fail(f"the situation model has no move for {self.r.said(m)!r}", m)
@@ -525,7 +526,8 @@ class ChainEvents(ResponseReach):
         thing = sub(m, "thing")
         t = self.r.thing(thing) if thing is not None else \
             {"card": None, "text": "it", "words": ["it"], "pronoun": True}
-        if verb == "negate" and t["pronoun"] and act.get("respond"):
+        if verb == "negate" and act.get("respond") and (t["pronoun"] or self._answers_card(t.get("card"))):
+            # "... to negate it", "... to negate Monster Reborn": the link it answers
             self._negates_answered(act, m)
             return
         if verb == "negate" and t["pronoun"] and self._negates_the_summon_told(act):
@@ -558,6 +560,13 @@ class ChainEvents(ResponseReach):
             self.entity(t, **({"controller": owner_in_words(t["words"])} if owner_in_words(t["words"]) else {}))
         self._step(act, action, what)
 
+    def _answers_card(self, card: str | None) -> bool:
+        """Is ``card`` the card of the link the last activation told answers?"""
+        act = self.events[-1] if self.events and self.events[-1].get("kind") == "activate" else {}
+        answered = next((e for e in self.events if act.get("respond") and
+                         e.get("id") == act["respond"]), {})
+        return bool(card) and card == (answered.get("effect") or {}).get("card")
+
     def _negates_the_summon_told(self, act: dict) -> bool:
         """(round 71) "I go for a Link Summon, my opponent flips Solemn Strike to negate it": a
         card that negates Summons, activated right after a Summon was told, negates that Summon
@@ -577,9 +586,7 @@ class ChainEvents(ResponseReach):
         """"... to negate it", "... to negate my monster effect": the link it answers is negated
         (its activation, or its effect, as the negating card says; "negate the Summon or
         activation": what is negated here is an activation)."""
-        kinds = _negation_kinds(self.reading(act["effect"]["card"])) \
-            if act["effect"].get("card") else set()
-        what = _what_of(kinds)
+        what = _negated(self.reading(act["effect"]["card"])) if act["effect"].get("card") else None
         if what is None:
             self.fail("say whether it negates the activation or only the effect", m)
         self.events.append({"kind": "negate", "of": act["respond"], "what": what, "by": act["id"]})
