@@ -307,7 +307,10 @@ class _Builder:
         part = next((f for f in reading.facts if f.type == "clause" and f.get("effect") == eid
                      and f.get("n") == n and f.source is not None), None)
         if part is not None and part.get("verb") in MOVES_A_CARD and \
-                not part_acts_on_target(part.source.quote):
+                not part_acts_on_target(part.source.quote) and not any(
+                    f.type == "clause_all" and f.get("effect") == eid and f.get("n") == n
+                    for f in reading.facts):
+            # (a part done to all cards of a description asks about one of them: clause_all)
             # "Is the monster still destroyed?" of "destroy 1 monster ... as that monster": the
             # part destroys another monster, not the target; answering it would be another question
             raise QuestionError(f"part {n} of {eid.replace('#', ' effect ')} does its action to "

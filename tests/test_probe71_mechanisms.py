@@ -87,7 +87,9 @@ def test_a_card_asked_of_by_one_non_target_waits_on_that_card(base_expert):
     story = ["My opponent's monster attacks and I activate Mirror Force.",
              "My opponent chains Book of Moon targeting the attacking monster."]
     a = base_expert.ask("Does Mirror Force still destroy the attacking monster?", story)
-    assert a.value == "unknown" and any("the attacking monster" in m for m in a.missing)
+    # (round 81) Book of Moon told to target it turned it face-down: it is no longer among "all
+    # Attack Position monsters" when Mirror Force resolves (game-rules#targeting.11)
+    assert a.value == "no" and "non-targeting-part-misses-a-card-no-longer-described" in a.rules()
     b = base_expert.ask("I activate Dark Hole. My opponent chains Forbidden Lance on their "
                         "monster. Does Dark Hole destroy it?")
     assert b.value == "unknown"

@@ -20,3 +20,37 @@ def test_the_last_link_told_resolves_and_a_negator_to_negate_it_reads_its_own_te
     b = base_expert.ask("Opponent activates Monster Reborn, I chain Dark Bribe to negate it, my "
                         "opponent chains Solemn Judgment to negate it. Does my opponent draw 1 card?")
     assert b.value == "no" and "link-nothing-negates-resolves" not in b.rules()
+
+
+@pytest.mark.slow
+def test_a_part_done_to_all_cards_of_a_description_misses_a_card_that_no_longer_fits(base_expert):
+    # game-rules#targeting.11: "destroy all face-up monsters your opponent controls" picks its
+    # cards at resolution; a monster told turned face-down (or gone) in response is not among them
+    for ask in ("I activate Lightning Vortex, my opponent chains Book of Moon targeting their own "
+                "monster. Does Lightning Vortex still destroy that monster?",
+                "I activate Raigeki, my opponent chains Compulsory Evacuation Device targeting "
+                "their own monster. Does Raigeki still destroy that monster?"):
+        a = base_expert.ask(ask)
+        assert a.value == "no", ask
+        assert set(a.rules()) & {"non-targeting-part-misses-a-card-no-longer-described",
+                            "non-targeting-part-misses-a-card-gone"}
+    # near miss: "all monsters" says nothing of their face, a face-down one is still a monster
+    b = base_expert.ask("I activate Dark Hole, my opponent chains Book of Moon targeting their own "
+                        "monster. Does Dark Hole still destroy that monster?")
+    assert b.value != "no"
+
+
+def test_the_reader_reads_a_description_of_all_cards_only_when_every_word_is_read():
+    from psct_expert.cards import load_database
+    from psct_expert.reader import read_card
+    db = load_database()
+    facts = {c: [f for f in read_card(db.get(c)).facts if f.type == "clause_all"]
+             for c in ("Lightning Vortex", "Mirror Force", "Dark Hole")}
+    assert [(f.get("face"), f.get("controller")) for f in facts["Lightning Vortex"]] == [("up", "opponent")]
+    assert [f.get("position") for f in facts["Mirror Force"]] == ["attack"]
+    assert [f.get("controller") for f in facts["Dark Hole"]] == ["any"]
+    # near miss: a word of the description not read ("with 1500 or less ATK") leaves it unread
+    from psct_expert.cards import Card
+    odd = Card(name="Example Odd", kind="spell", subtypes=("normal",),
+               text="Destroy all monsters with 1500 or less ATK on the field.")
+    assert not [f for f in read_card(odd).facts if f.type == "clause_all"]

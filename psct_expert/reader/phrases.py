@@ -746,6 +746,7 @@ class PhraseReaders:
             if g.p["same_name_negation"].search(seg) and g.p["until_next_turn"].search(seg):
                 self.add("same_name_negation", src, effect=eff.id, n=n, until="next-turn")
             self._read_clause_from(text, eff, where, rs + s, seg, n)
+            self._read_clause_all(text, eff, where, rs + s, seg, n)
             self._read_refs(text, eff, clause, where)
             eff.clauses.append(clause)
             if i > 0 and prev_n is not None:
@@ -1027,6 +1028,30 @@ class PhraseReaders:
             if m:
                 self.add("names_place", self.src(text, start + m.start(), start + m.end(), where),
                          effect=eff.id, place=place)
+
+    def _read_clause_all(self, text, eff, where, start, seg, n):
+        """A part done to "all" cards of a description, targeting none ("destroy all face-up
+        monsters your opponent controls"): one ``clause_all`` fact with what the description
+        says of face, position and controller, read only when every word of it is understood
+        (the cards are picked at resolution from what fits then, game-rules#targeting.11)."""
+        p = self.g.p
+        m = p["clause_all"].search(blank_quotes(seg))
+        if not m:
+            return
+        said = f"{m.group('desc')} {m.group('post')}".strip().lower()
+        if not p["all_rest"].match(said):
+            return
+        face = "up" if p["all_face_up"].search(said) else \
+            "down" if p["all_face_down"].search(said) else "any"
+        position = "attack" if p["all_attack"].search(said) else \
+            "defense" if p["all_defense"].search(said) else "any"
+        controller = "opponent" if p["all_opponent"].search(said) else \
+            "you" if p["all_you"].search(said) else "any"
+        kind = "monster" if m.group("kind").lower() == "monsters" else \
+            "card" if m.group("kind").lower() == "cards" else "spell-trap"
+        self.add("clause_all", self.src(text, start + m.start(), start + m.end(), where),
+                 effect=eff.id, n=n, kind=kind, face=face, position=position,
+                 controller=controller)
 
     def _read_clause_from(self, text, eff, where, start, seg, n):
         """Where a resolution part takes cards from ("Add 1 card from your Deck to

@@ -671,7 +671,7 @@ def implied_response_changes(st: Situate) -> None:
             continue
         if ev.get("targets") and set(ev["targets"]) != set(targets):
             continue
-        change = _targeting_change(st.reading(ev["effect"]["card"]), st.entities.get(targets[0], {}),
+        change = targeting_change(st.reading(ev["effect"]["card"]), st.entities.get(targets[0], {}),
                                    told_target=bool(ev.get("targets")))
         if change is not None and ev.get("targets") and "value" in change:
             # "they chain Book of Moon on it": told to target that card, it is face-down when
@@ -681,7 +681,7 @@ def implied_response_changes(st: Situate) -> None:
             note_change(st, targets[0], change, by=ev["id"])
 
 
-def _targeting_change(reading: Reading, ent: dict, told_target: bool = False) -> dict | None:
+def targeting_change(reading: Reading, ent: dict, told_target: bool = False) -> dict | None:
     effects = [e for e in reading.effects if e.n > 0]
     if len(effects) != 1:
         return None

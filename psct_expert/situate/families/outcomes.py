@@ -15,7 +15,7 @@ from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import MOVES_A_CARD, part_actor
 from ...reader.select import select_clause, select_effect
 from ..targets import (described_target, implied_response_changes, links_resolved_before,
-                       note_change, told_place)
+                       note_change, targeting_change, told_place)
 from ..refs import lasting_card, part_quotes, targets_only
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
 from .common import first_effect, refuse_other_players_card, told_steps
@@ -178,6 +178,11 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
                                        else [needs])
     if obj is not None and all(w.isdigit() or w in ("card", "cards") for w in low(obj)):
         obj = None                                  # "do I still draw 2 (cards)?": a count
+    if (others or obj is not None and not aims and not set(low(obj)) & _ALL_OF_THEM) and \
+            not spec.get("also_needs"):
+        reach = _all_part_reaches(st, ref, found, verb, act, later, others, obj)
+        if reach is not None:
+            return reach
     if others or obj is not None and not aims and not set(low(obj)) & _ALL_OF_THEM:
         # (hunt) "Does Dark Hole still destroy Dark Magician?" after Dark Magician was returned to
         # the hand (or protected) in response: whether it still resolves is not whether that card
@@ -188,6 +193,72 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
         spec["also_needs"] = "; ".join([spec["also_needs"], needs] if spec.get("also_needs")
                                        else [needs])
     return spec
+
+
+# told steps after which the card is no longer on the field
+_STEPS_AWAY = frozenset({"destroyed", "banished", "returned-to-hand", "sent-to-gy", "tributed",
+                         "returned", "shuffled"})
+# what a told step does to a card, said as its state when the effect asked about resolves
+_STEP_STATES = {"flipped-face-down": [("face", "face-down")],
+                "changed-to-defense": [("position", "defense")]}
+
+
+def _all_part_reaches(st: Situate, ref: dict, found, verb: str, act: dict | None, later: list,
+                      others: list, obj) -> dict | None:
+    """(round 81) "I activate Lightning Vortex; they chain Book of Moon to flip their monster
+    face-down. Does Vortex still destroy it?": a part done to all cards of a description
+    (``clause_all``), targeting none, picks its cards at resolution (game-rules#targeting.11); the
+    one card asked about, changed by a link chained after it (told moved, flipped, or targeted by
+    a card whose one part turns its target face-down), is asked as "does that part still apply to
+    it" with its state then.  None when the part has no such description or nothing told changed
+    the card asked about."""
+    reading, eid = found
+    try:
+        n = select_clause(reading, eid, verb)
+    except QuestionError:
+        return None
+    if act is None or not any(f.type == "clause_all" and f.get("effect") == eid and f.get("n") == n
+                              for f in reading.facts):
+        return None
+    links = [e for e in later if e.get("kind") == "activate"]
+    touched = {}                                # entity: what the later links told did to it
+    for e in links:
+        for step in e.get("does") or []:
+            if step.get("what"):
+                touched.setdefault(step["what"], []).append(("step", step.get("action"), e))
+        for t in e.get("targets") or []:
+            touched.setdefault(t, []).append(("target", None, e))
+    if others:
+        asked = [t for t in touched if st.entities.get(t, {}).get("card") == st.db.get(others[0]).name
+                 or t == others[0]]
+    else:
+        said = st.r.thing(find(obj, "thing") or obj) if isinstance(obj, Tree) else {}
+        told = st._told_before(said) if said and not said.get("pronoun") else None
+        asked = [told] if told in touched else list(touched) if said.get("pronoun") or \
+            low(obj)[:1] in (["that"], ["the"]) else []
+    if len(asked) != 1:
+        return None
+    card = asked[0]
+    states, left = [], False
+    for how, action, e in touched[card]:
+        if how == "step" and action in _STEPS_AWAY:
+            left = True
+        elif how == "step" and action in _STEP_STATES:
+            states += _STEP_STATES[action]
+        elif how == "target" and not e.get("does") and e["effect"].get("card"):
+            change = targeting_change(st.reading(e["effect"]["card"]), st.entities.get(card, {}),
+                                      told_target=True)
+            if change and change.get("left"):
+                left = True
+            elif change and change.get("value") in ("face-down", "face-down-or-unchanged"):
+                # told to target that card, it met its target's conditions: it is face-down now
+                states.append(("face", "face-down"))
+    if not left and not states:
+        return None
+    name = st.entities.get(card, {}).get("desc") or card
+    suppose = [{"left": {"target": name}}] if left else \
+        [{"state": {"target": name, "property": p, "value": v}} for p, v in states]
+    return {"family": "affected", "effect": ref, "target": name, "part": verb, "suppose": suppose}
 
 
 def _requirement_broken(st: Situate, ref: dict, found) -> bool:
