@@ -99,6 +99,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/78.yaml": 15,
     "bench/blind-probes/79.yaml": 15,
     "bench/blind-probes/80.yaml": 9,
+    "bench/blind-probes/81.yaml": 13,
+    "bench/blind-probes/82.yaml": 10,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -141,6 +143,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/75.yaml", "bench/blind-probes/76.yaml",
         "bench/blind-probes/77.yaml", "bench/blind-probes/78.yaml",
         "bench/blind-probes/79.yaml", "bench/blind-probes/80.yaml",
+        "bench/blind-probes/81.yaml", "bench/blind-probes/82.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",
