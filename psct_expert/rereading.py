@@ -244,7 +244,11 @@ def _said_of_a_named_card(words: str, db: CardDB, named) -> bool:
 # bribed it" mean that player activated that card on the thing named after it
 _ACTOR = r"(?P<actor>\b(?:I|i|you|we|they|he|she|[Oo]pponent|[Mm]y opponent|[Tt]heir opponent)\b)"
 _MODALS = r"(?P<mods>(?:\s+(?:can|could|still|just|then|also|will|would|did|already|only|now))*)"
-_OBJECT = r"(?=\s+(?:it|them|that|this|those|these|the|a|an|my|their|his|her|its|your|opponent's|\d))"
+_OBJECT = (r"(?=\s+(?:it|them|that|this|those|these|the|a|an|my|their|his|her|its|your|opponent's|\d|"
+           r"one|two|three|four|five|both|all|every|each)\b)")
+# (round 81) what may follow a card used as a verb with nothing it is used on ("I Raigeki.", "I
+# Lightning Vortex and my opponent chains ..."): the sentence's end or a join
+_NO_OBJECT = r"(?=\s*(?:[.,;?!]|$)|\s+(?:and|then|but|so)\b)"
 _PAST = ("'d", "ed", "d")
 # a count before a name said in the plural ("two veilers", "both of my imperms", "2 ashes")
 _COUNT = (r"\b(?:\d+|two|three|four|five|both|all|multiple|several|many|these|those|"
@@ -464,7 +468,8 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
             relexed.changes.append(Change("read-as", text[start:end + me.end()], read))
             text = text[:start] + read + text[end + me.end():]
             continue
-        if lead is None or not re.match(_OBJECT, text[end:]):
+        alone = lead is not None and past not in _PAST and re.match(_NO_OBJECT, text[end:]) is not None
+        if lead is None or not alone and not re.match(_OBJECT, text[end:]):
             continue
         actor = lead.group("actor").lower()
         if past in _PAST:
@@ -474,7 +479,7 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
         else:
             verb = "activates"
         written = text[start:end]
-        read = f"{verb} {card} on"
+        read = f"{verb} {card}" if alone else f"{verb} {card} on"
         relexed.changes.append(Change("read-as", written, read))
         text = text[:start] + read + text[end:]
     relexed.text = text

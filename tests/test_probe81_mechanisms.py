@@ -54,3 +54,16 @@ def test_the_reader_reads_a_description_of_all_cards_only_when_every_word_is_rea
     odd = Card(name="Example Odd", kind="spell", subtypes=("normal",),
                text="Destroy all monsters with 1500 or less ATK on the field.")
     assert not [f for f in read_card(odd).facts if f.type == "clause_all"]
+
+
+@pytest.mark.slow
+def test_a_card_said_as_a_verb_with_nothing_it_is_used_on_is_activated(base_expert):
+    # "I Raigeki.", "My opponent Dark Holes, ...": the card activated by that player
+    a = base_expert.ask("My opponent Dark Holes. Can I chain Mystical Space Typhoon?")
+    assert a.value == "yes" and "Dark Hole" in a.restated and "your opponent" in a.restated
+    b = base_expert.ask("I Lightning Vortex and my opponent chains Book of Moon to flip their own "
+                        "monster face-down. Does Vortex still destroy that monster?")
+    assert b.value == "no"
+    # near miss: a past ending ("I Raigeki'd") is no activation told now; a game verb stays a verb
+    c = base_expert.ask("I Tribute Summon. Can my opponent chain Book of Moon?")
+    assert "Tribute Summon" in c.restated
