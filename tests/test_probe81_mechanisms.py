@@ -67,3 +67,18 @@ def test_a_card_said_as_a_verb_with_nothing_it_is_used_on_is_activated(base_expe
     # near miss: a past ending ("I Raigeki'd") is no activation told now; a game verb stays a verb
     c = base_expert.ask("I Tribute Summon. Can my opponent chain Book of Moon?")
     assert "Tribute Summon" in c.restated
+
+
+@pytest.mark.slow
+def test_what_a_response_answers_said_by_its_kind_or_after_its_purpose(base_expert):
+    for ask in ("Opponent activates Necrovalley. Can I chain Mystical Space Typhoon to the Field "
+                "Spell's activation?",
+                "Opponent activates Necrovalley. Can I chain Mystical Space Typhoon to its activation?",
+                "Opponent activates Dark Hole, can I chain Premature Burial to bring back a monster "
+                "in response?"):
+        a = base_expert.ask(ask)
+        assert a.value in ("yes", "no") and "chained to the activation of" in a.restated, ask
+    # near miss: a kind the told card is not
+    with pytest.raises(Exception, match="not a trap card"):
+        base_expert.ask("Opponent activates Necrovalley. Can I chain Mystical Space Typhoon to the "
+                        "Trap Card?")

@@ -67,7 +67,7 @@ class EffectRefs:
         reading = self.reading(card)
         c = reading.card
         self.last_card = c.name
-        _kind_said_fits(self, c, ref.get("kind_said"))
+        kind_said_fits(self, c, ref.get("kind_said"))
         how = ref["how"]
         wants = list(ref.get("desc") or [])
         if ref.get("ord"):
@@ -622,7 +622,7 @@ def _numbered(name: str, n: int | str, cands) -> dict:
     return {"card": name, "n": n}
 
 
-def _kind_said_fits(st, c, said) -> None:
+def kind_said_fits(st, c, said) -> None:
     """"the Field Spell X", "my Quick-Play X": the kind said with a card's name is the card's."""
     if not said:
         return

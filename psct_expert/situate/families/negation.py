@@ -13,6 +13,7 @@ from ...reader.phrases import condition_says
 from ...errors import QuestionError
 from ...reader.select import select_effect
 from ..words import COUNT_WORDS
+from ..refs import kind_said_fits
 from .common import (field_holder, first_effect, reads_scenario, refuse_a_part_said_not_activated,
                      summon_kinds_read, told_form, possessive_of)
 from .chains import SUMMON_NODES, summon_subject
@@ -48,6 +49,13 @@ def _activation_of(st: Situate, node: Tree | None, player: str, responder: dict 
         return st._activate(ref, owner, {})
     if not st.acts:
         st.fail("respond to what? (tell what was activated first)", node)
+    kind = sub(node, "card_kind") if node is not None else None
+    if kind is not None:
+        # "to the Field Spell('s activation)": the last activation told, its card of that kind
+        card = st.acts[-1][1].get("card")
+        if not card:
+            st.fail(f"which card is {st.r.said(kind)!r}? (name it)", kind)
+        kind_said_fits(st, st.db.get(card), low(kind))
     return st.acts[-1][0]
 
 
