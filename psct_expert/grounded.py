@@ -278,7 +278,10 @@ _ACT_PURPOSE = re.compile(r"\b(?:activates?|activated|uses?|used|chains?|chained
                           r"discards?|discarded|tributes?|tributed|banish(?:es)?|banished|detach(?:es)?|"
                           r"detached))\s+"
                           r"(?P<eff>its\s+(?:[\w-]+\s+)?effect|it|(?P<name>\ue000k(?P<k>\d+)k)(?:'s\s+"
-                          r"(?:[\w-]+\s+)?effect)?)\s+(?P<how>to\s+(?P<verb>[A-Za-z]+)\b[^.?!]*)",
+                          r"(?:[\w-]+\s+)?effect)?)"
+                          # (round 81) where it is activated, said between ("X's effect in the GY to ...")
+                          r"(?:\s+(?:in|from)\s+(?:the|my|your|their|his|her)\s+(?:GY|graveyard|hand))?"
+                          r"\s+(?P<how>to\s+(?P<verb>[A-Za-z]+)\b[^.?!]*)",
                           re.IGNORECASE)
 # ... said after the cost paid or the Set card flipped ("I tribute X to negate that Summon", "I flip
 # it to search"): only a purpose that names no card of the story, which the cost's activation keeps

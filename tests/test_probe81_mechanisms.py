@@ -82,3 +82,17 @@ def test_what_a_response_answers_said_by_its_kind_or_after_its_purpose(base_expe
     with pytest.raises(Exception, match="not a trap card"):
         base_expert.ask("Opponent activates Necrovalley. Can I chain Mystical Space Typhoon to the "
                         "Trap Card?")
+
+
+@pytest.mark.slow
+def test_a_targeted_set_card_chained_stays_on_the_field_until_the_chain_resolves(base_expert):
+    # game-rules#chain.13: the targeted Set card, activated in response, is face-up on the field
+    # when the effect that targeted it resolves (a Continuous one after that too)
+    a = base_expert.ask("Opponent targets my Set Call of the Haunted with Mystical Space Typhoon; "
+                        "I chain Call and revive a monster. Does MST still destroy Call?")
+    assert a.value == "yes" and "Call of the Haunted" in a.restated
+    # near miss: nothing activated in response, a change told as a move away
+    b = base_expert.ask("Opponent targets my Set Call of the Haunted with Mystical Space Typhoon; "
+                        "I chain Compulsory Evacuation Device targeting my monster. Does Mystical "
+                        "Space Typhoon still destroy Call of the Haunted?")
+    assert b.value != "no"

@@ -227,6 +227,7 @@ class ChainEvents(ResponseReach):
             self._named_place(t)
         self.events.append(event)
         self.acts.append((aid, ref))
+        self.targeted_card_activated(event, ref)
         for m in info.get("purposes", []):
             self._purpose(m)
         if info.get("negates_against") is not None:

@@ -77,12 +77,37 @@ class TargetEvents:
         has resolved (game-rules#chain.13; a Continuous one after that too), unless the first
         sentence of its text (what its activation does) moves it, Summons it or equips it: then
         where it goes stays to be told."""
-        card = self.db.find(which) if which not in self.entities else None
+        named = self.entities.get(which, {}).get("card") if which in self.entities else which
+        card = self.db.find(named) if named else None     # ("my Set X": an entity of that card)
         if card is None or card.kind not in ("spell", "trap") or \
                 first_sentence_moves_itself(card.text):
             return
         self.changed[which].pop("pending", None)
         act["effect"] = {"generic": card.kind}
+
+    def targeted_card_activated(self, event: dict, ref: dict) -> None:
+        """(round 81) "They target my Set Call of the Haunted with MST; I chain Call": the targeted
+        Set card, named, is activated in response and turns face-up; it stays on the field until
+        the Chain has resolved (game-rules#chain.13; a Continuous one after that too), unless the
+        first sentence of its text moves it: then where it goes stays to be told."""
+        card = ref.get("card")
+        if not card or not event.get("respond") or self.db.get(card).kind not in ("spell", "trap"):
+            return
+        targeted = [t for e in self.events if e.get("kind") == "activate" and e is not event
+                    for t in e.get("targets") or []]
+        which = [t for t in dict.fromkeys(targeted)
+                 if (self.entities.get(t, {}).get("card") if t in self.entities else t) == card]
+        if len(which) != 1 or which[0] in self.changed:
+            return
+        ent = self.entities.get(which[0], {})
+        ws = ent.get("desc", "").lower().split()
+        if ent.get("face") == "up" or "face-up" in ws or ref.get("select") != "activation" and \
+                not (ent.get("face") == "down" or {"set", "face-down"} & set(ws)):
+            return          # told face-up, or an effect of it: activating it turns nothing
+        change = {"property": "face", "value": "face-up"}
+        if first_sentence_moves_itself(self.db.get(card).text):
+            change["pending"] = event["id"]
+        note_change(self, which[0], change)
 
     def _kept(self, kind: Tree, node) -> None:
         pending = [(e, ch) for e, ch in self.changed.items() if ch.get("pending")]
