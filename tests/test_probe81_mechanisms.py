@@ -96,3 +96,14 @@ def test_a_targeted_set_card_chained_stays_on_the_field_until_the_chain_resolves
                         "I chain Compulsory Evacuation Device targeting my monster. Does Mystical "
                         "Space Typhoon still destroy Call of the Haunted?")
     assert b.value != "no"
+
+
+@pytest.mark.slow
+def test_a_response_targeting_one_of_the_targets_of_the_link_it_answers(base_expert):
+    story = ("I activate Pot of Avarice targeting 5 monsters in my GY. My opponent chains D.D. "
+             "Crow targeting one of them. ")
+    a = base_expert.ask(story + "Do I still draw 2?")
+    assert a.value == "no"
+    # near miss: the count of the others is checked, never answered for another count
+    with pytest.raises(Exception, match="4 targets are left, not 3"):
+        base_expert.ask(story + "Do I still shuffle the other 3?")

@@ -313,6 +313,14 @@ class ChainEvents(ResponseReach):
         if not t or not event.get("respond") or t.get("card") or t.get("pronoun"):
             return []
         ws = [w.lower() for w in t["words"]]
+        answered = next((e for e in self.events if e.get("id") == event["respond"]), {})
+        if ws[:2] == ["one", "of"] and ws[2:] in (["them"], ["those"], ["its", "targets"],
+                                                  ["the", "targets"], ["those", "cards"],
+                                                  ["those", "monsters"], ["the", "monsters"]) and \
+                len(answered.get("targets") or []) > 1:
+            # (round 81) "they chain D.D. Crow targeting one of them": one of the targets of the
+            # link it answers (which one is not said; the question's "the other(s)" are the rest)
+            return [answered["targets"][0]]
         owner = owner_in_words(ws)
         if (owner is None and ws[:1] not in (["that"], ["the"])) or \
                 ws[:1] in (["one"], ["two"], ["both"], ["all"]):
