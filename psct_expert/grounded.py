@@ -294,6 +294,13 @@ _NAMES_A_CARD = re.compile(r"\b(?:it|them|its|their|my|your|his|her|opp'?s|oppon
 _TOLD_THING = re.compile(r"\b(?:the|that|this|those|these|negate|negating)\b", re.IGNORECASE)
 
 
+# (round 81) "Can X target Y and bounce it to the hand?", "... to destroy it?": what the targeting
+# card then does to "it", asked after whether it can target
+_TARGET_AND_DOES = re.compile(r"\bcan\s+\ue000k(?P<k>\d+)k\s+(?:still\s+)?target\s+[^?]*?\s+"
+                              r"(?P<how>(?:and|to)\s+(?P<verb>[A-Za-z]+)\s+(?:it|them)\b[^?,]*)"
+                              r"(?=\?\s*$)", re.IGNORECASE)
+
+
 # "X targets A and B to "banish both ..."": a targeting told with a quotation of what it is for
 _TARGET_QUOTE = re.compile(r"\ue000k(?P<k>\d+)k(?:'s\s+(?:[\w-]+\s+)?effect)?\s+(?:targets|targeted)\s+"
                            r"[^.?!\"]*?\s+(?P<how>to\s+(?P<q>[\"'])[^\"']{6,}(?P=q))", re.IGNORECASE)
@@ -335,6 +342,15 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
                 relexed.changes.append(Change("grounded", q.group("how"), card.name))
                 part = part[:q.start("how")].rstrip() + part[q.end("how"):]
         asked = part.endswith("?")
+        t = _TARGET_AND_DOES.search(part) if asked else None
+        if t is not None and gamewords().action_of(t.group("verb")) is not None:
+            # (round 81) "Can X target a face-down monster and bounce it to the hand?": what it does
+            # to its target, every word in X's text, set aside (asked is whether it can target)
+            card = db.find(found[int(t.group("k"))].card)
+            if card is not None and grounded_in(t.group("how").split(None, 1)[1], card.text or "",
+                                                strict=True):
+                relexed.changes.append(Change("grounded", t.group("how"), card.name))
+                part = part[:t.start("how")].rstrip() + part[t.end("how"):]
         m = _ACT_PURPOSE.search(part)
         if m is not None and asked and (m.group("paid") or _NAMES_A_CARD.search(m.group("how"))
                                         or _TOLD_THING.search(m.group("how"))

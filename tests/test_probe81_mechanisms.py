@@ -107,3 +107,17 @@ def test_a_response_targeting_one_of_the_targets_of_the_link_it_answers(base_exp
     # near miss: the count of the others is checked, never answered for another count
     with pytest.raises(Exception, match="4 targets are left, not 3"):
         base_expert.ask(story + "Do I still shuffle the other 3?")
+
+
+@pytest.mark.slow
+def test_a_face_down_monster_that_meets_every_target_condition_can_be_targeted(base_expert):
+    a = base_expert.ask("Can Compulsory Evacuation Device target a face-down Defense Position "
+                        "monster and bounce it to the hand?")
+    assert a.value == "yes" and "face-down-monster-fits-the-only-target-group" in a.rules()
+    assert any(c.kind == "grounded" for c in a.reading.changes)
+    # near miss: what the card does not do to it is not set aside
+    with pytest.raises(Exception):
+        base_expert.ask("Can Compulsory Evacuation Device target a face-down monster and destroy it?")
+    # near miss: a target condition the card does not meet ("1 face-up monster") or is not read
+    assert base_expert.ask("Can Book of Moon target a face-down monster?").value == "no"
+    assert base_expert.ask("Can Sakuretsu Armor target a face-down monster?").value != "yes"

@@ -53,9 +53,11 @@ def _activation_of(st: Situate, node: Tree | None, player: str, responder: dict 
     if kind is not None:
         # "to the Field Spell('s activation)": the last activation told, its card of that kind
         card = st.acts[-1][1].get("card")
-        if not card:
-            st.fail(f"which card is {st.r.said(kind)!r}? (name it)", kind)
-        kind_said_fits(st, st.db.get(card), low(kind))
+        if card:
+            kind_said_fits(st, st.db.get(card), low(kind))
+        elif st.acts[-1][1].get("generic") not in (None, *low(kind)):
+            # an activation told by its kind only ("opp activates a Trap"): the kinds must agree
+            st.fail(f"{st.r.said(kind)!r} is not the {st.acts[-1][1].get('generic')} told", kind)
     return st.acts[-1][0]
 
 

@@ -565,6 +565,12 @@ def described_target(st: Situate, ref: dict, thing: Tree) -> str | None:
         kind = None                          # either kind: the rules read no kind from it
     elif kind:
         ent["kind"] = kind
+    if "place" not in ent and ent.get("kind") == "monster" and not {"banished", "gy", "hand",
+                                                                   "deck"} & set(ws) and \
+            (face == "down" or "position" in ws):
+        # (round 81) "a face-down (Defense Position) monster": a monster in a position, or Set, is
+        # on the field
+        ent["place"] = "field"
     if len(ent) == 1:
         return None
     eid = f"m{len(st.entities) + 1}"
