@@ -121,3 +121,19 @@ def test_a_face_down_monster_that_meets_every_target_condition_can_be_targeted(b
     # near miss: a target condition the card does not meet ("1 face-up monster") or is not read
     assert base_expert.ask("Can Book of Moon target a face-down monster?").value == "no"
     assert base_expert.ask("Can Sakuretsu Armor target a face-down monster?").value != "yes"
+
+
+@pytest.mark.slow
+def test_a_spell_or_trap_told_on_the_field_breaks_control_no_spells_traps(base_expert):
+    # game-rules#activation-legality.17 with "You must control no Spells/Traps to activate and to
+    # resolve this effect"; "my only Spell/Trap is X (in the Field Zone)" tells X controlled
+    for ask in ("My only Spell/Trap is a face-up Necrovalley in the Field Zone. Can I activate "
+                "Treeborn Frog's effect in my Standby Phase?",
+                "I control a Set Mirror Force. Can I activate Treeborn Frog's effect in my Standby "
+                "Phase?"):
+        a = base_expert.ask(ask)
+        assert a.value == "no" and "told-spell-trap-is-controlled" in a.rules(), ask
+    # near miss: the Spell is the other player's
+    b = base_expert.ask("My opponent controls Necrovalley. Can I activate Treeborn Frog's effect in "
+                        "my Standby Phase?")
+    assert "told-spell-trap-is-controlled" not in b.rules()
