@@ -137,3 +137,17 @@ def test_a_spell_or_trap_told_on_the_field_breaks_control_no_spells_traps(base_e
     b = base_expert.ask("My opponent controls Necrovalley. Can I activate Treeborn Frog's effect in "
                         "my Standby Phase?")
     assert "told-spell-trap-is-controlled" not in b.rules()
+
+
+@pytest.mark.slow
+def test_a_card_told_only_by_what_it_is_that_the_effect_cannot_target_settles_a_no(base_expert):
+    # "Can I use X on <a described card>?": whether X can target that card is a part the rules
+    # answer; a card X's text cannot target (Effect Veiler: "1 Effect Monster your opponent
+    # controls") settles it
+    a = base_expert.ask("Can I use Effect Veiler on my own monster during my opponent's Main Phase "
+                        "to shut off its effect?")
+    assert a.value == "no" and "described-card-unfit-target" in a.rules()
+    # near miss: a card it can target leaves the activation's own question open
+    b = base_expert.ask("Can I use Effect Veiler on my opponent's monster during my opponent's "
+                        "Main Phase?")
+    assert b.value != "no"

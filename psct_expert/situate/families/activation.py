@@ -80,9 +80,19 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if described is not None:                # "Can I activate X targeting a card I control?"
         return st.spec("can-target", {"effect": ref, "entity": described})
     also = []
+    aimed = []                               # (round 81) cards told only by what they are
     for w in whens:
         if low(w)[0] in ("on", "targeting") and sub(w, "thing") is not None:
-            also.append(f"whether it can target {st.r.said(sub(w, 'thing'))}")
+            from .targeting import described_target
+            said = st.r.thing(sub(w, "thing"))
+            eid = described_target(st, ref, sub(w, "thing")) if not said.get("pronoun") and \
+                _targets(st, ref) else None
+            if eid is not None:
+                # "Can I use Effect Veiler on my own monster ...?": whether it can target that card
+                # is a part of the question the rules answer (a no settles it)
+                aimed.append({"family": "can-target", "effect": ref, "entity": eid})
+            else:
+                also.append(f"whether it can target {st.r.said(sub(w, 'thing'))}")
             continue
         if low(w) == ["after", "that"]:
             continue                         # "after that": the point the situation reached
@@ -234,9 +244,22 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         elif not purpose_is_its_own(st, ref, purpose):
             said = st.r.said(purpose)
             also.append(f"whether it can {said[3:] if purpose.data == 'purpose' else said}")
+    if aimed:
+        spec["entities"] = dict(st.entities)
+        spec["and"] = spec.get("and", []) + aimed
     if also:
         spec["also_needs"] = "; ".join(also)
     return spec
+
+
+def _targets(st: Situate, ref: dict) -> bool:
+    """Does the asked effect target (the word "target" before its semicolon)?"""
+    found = st.effect_of(ref)
+    if found is None:
+        return False
+    reading, eid = found
+    eids = (eid, eid[:-1] + "1") if eid.endswith("#0") else (eid,)
+    return any(f.type == "target" and f.get("effect") in eids for f in reading.facts)
 
 
 def _told_use(st: Situate, ref: dict, asker: str) -> dict | None:
