@@ -294,6 +294,11 @@ _NAMES_A_CARD = re.compile(r"\b(?:it|them|its|their|my|your|his|her|opp'?s|oppon
 _TOLD_THING = re.compile(r"\b(?:the|that|this|those|these|negate|negating)\b", re.IGNORECASE)
 
 
+# (round 81) "... chain Forbidden Lance on it so it's unaffected by my Trap": the state the card's
+# text grants, said as the result of using it ("so" may have been read as "and" before)
+_SO_UNAFFECTED = re.compile(r"\ue000k(?P<k>\d+)k[^.?!\ue000]*?(?P<how>,?\s+(?:so|and)\s+(?:that\s+)?(?:it|they)"
+                            r"\s+(?:is|are|becomes|become|gets|get)\s+unaffected\s+by\s+[^.?!,]*)",
+                            re.IGNORECASE)
 # (round 81) "Can X target Y and bounce it to the hand?", "... to destroy it?": what the targeting
 # card then does to "it", asked after whether it can target
 _TARGET_AND_DOES = re.compile(r"\bcan\s+\ue000k(?P<k>\d+)k\s+(?:still\s+)?target\s+[^?]*?\s+"
@@ -342,6 +347,16 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
                 relexed.changes.append(Change("grounded", q.group("how"), card.name))
                 part = part[:q.start("how")].rstrip() + part[q.end("how"):]
         asked = part.endswith("?")
+        u = _SO_UNAFFECTED.search(part) if not asked else None
+        if u is not None:
+            # (round 81) "they chain Forbidden Lance on it so it's unaffected by my Trap": what
+            # the card's text grants the card it is used on, said as its result; set aside when
+            # that text says it (the rules read the text)
+            card = db.find(found[int(u.group("k"))].card)
+            if card is not None and "unaffected" in (card.text or "").lower() and \
+                    _grounded(u.group("how").split(None, 1)[1], card):
+                relexed.changes.append(Change("grounded", u.group("how").strip(" ,"), card.name))
+                part = part[:u.start("how")].rstrip() + part[u.end("how"):]
         t = _TARGET_AND_DOES.search(part) if asked else None
         if t is not None and gamewords().action_of(t.group("verb")) is not None:
             # (round 81) "Can X target a face-down monster and bounce it to the hand?": what it does

@@ -151,3 +151,19 @@ def test_a_card_told_only_by_what_it_is_that_the_effect_cannot_target_settles_a_
     b = base_expert.ask("Can I use Effect Veiler on my opponent's monster during my opponent's "
                         "Main Phase?")
     assert b.value != "no"
+
+
+@pytest.mark.slow
+def test_a_result_the_chained_cards_text_grants_is_set_aside_as_grounded(base_expert):
+    a = base_expert.ask("I activate Karma Cut targeting my opponent's monster, they chain Forbidden "
+                        "Lance on it so it's unaffected by my Trap. Is it still banished?")
+    assert a.value == "no"
+    assert any(c.kind == "grounded" and "unaffected" in c.written for c in a.reading.changes)
+    # near miss: a card whose text grants no such thing keeps the words, refused
+    with pytest.raises(Exception, match="unaffected"):
+        base_expert.ask("I activate Karma Cut targeting my opponent's monster, they chain Mystical "
+                        "Space Typhoon so it's unaffected by my Trap. Is it still banished?")
+    # "declaring X" is the card activated to declare it
+    b = base_expert.ask("Opponent activates Called by the Grave targeting my Ash Blossom & Joyous "
+                        "Spring in the GY. Can I chain Crossout Designator declaring Called by the Grave?")
+    assert "Crossout Designator" in b.restated
