@@ -167,3 +167,16 @@ def test_a_result_the_chained_cards_text_grants_is_set_aside_as_grounded(base_ex
     b = base_expert.ask("Opponent activates Called by the Grave targeting my Ash Blossom & Joyous "
                         "Spring in the GY. Can I chain Crossout Designator declaring Called by the Grave?")
     assert "Crossout Designator" in b.restated
+
+
+@pytest.mark.slow
+def test_hunt_54_a_face_down_monster_shows_nothing_and_a_chained_negator_is_told(base_expert):
+    # a face-down monster has no name, Type, Level or ATK: a target asked as more than "1 monster"
+    # is not one the rule reads (Fiendish Chain: "1 Effect Monster on the field")
+    assert base_expert.ask("Can Fiendish Chain target a face-down monster?").value != "yes"
+    assert base_expert.ask("Can Compulsory Evacuation Device target a face-down monster?").value == "yes"
+    # a targeted Set card that negates, chained to the link that targets it, may negate that
+    # link: what it did is told, never assumed
+    a = base_expert.ask("I target my opponent's Set Magic Jammer with Mystical Space Typhoon. They "
+                        "chain Magic Jammer. Does Mystical Space Typhoon destroy Magic Jammer?")
+    assert a.value != "yes"

@@ -97,8 +97,9 @@ class TargetEvents:
                     for t in e.get("targets") or []]
         which = [t for t in dict.fromkeys(targeted)
                  if (self.entities.get(t, {}).get("card") if t in self.entities else t) == card]
-        if len(which) != 1 or which[0] in self.changed:
-            return
+        if len(which) != 1 or which[0] in self.changed or any(
+                f.type in ("negates", "negation_scope") for f in self.reading(card).facts):
+            return          # (hunt 54) a card that negates may negate the link it answers: told
         ent = self.entities.get(which[0], {})
         ws = ent.get("desc", "").lower().split()
         if ent.get("face") == "up" or "face-up" in ws or ref.get("select") != "activation" and \
