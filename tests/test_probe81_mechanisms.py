@@ -180,3 +180,20 @@ def test_hunt_54_a_face_down_monster_shows_nothing_and_a_chained_negator_is_told
     a = base_expert.ask("I target my opponent's Set Magic Jammer with Mystical Space Typhoon. They "
                         "chain Magic Jammer. Does Mystical Space Typhoon destroy Magic Jammer?")
     assert a.value != "yes"
+
+
+@pytest.mark.slow
+def test_a_restriction_asked_by_what_it_forbids_after_another_part_failed(base_expert):
+    a = base_expert.ask("S:P Little Knight's first effect targets a card in the GY, but the opponent "
+                        "removes that card in response so nothing gets banished. Are my monsters "
+                        "still unable to attack directly this turn?")
+    assert a.value == "yes" and "restriction" in a.restated
+    # near miss: a part the effect does not have, said as not done, is refused
+    with pytest.raises(Exception, match="cannot be done"):
+        base_expert.ask("I activate S:P Little Knight's first effect targeting a card in the GY, and "
+                        "my opponent banishes that card in response, so nothing gets destroyed. Do "
+                        "I still get the restriction?")
+    # near miss: words the restriction's text does not say are refused
+    with pytest.raises(Exception):
+        base_expert.ask("S:P Little Knight's first effect targets a card in the GY, but the opponent "
+                        "removes that card in response. Am I still locked out of Normal Summons?")

@@ -72,4 +72,14 @@ def build_restriction_applies(st: Situate, fam: Tree) -> dict:
     eid, n, _text = found[0]
     effect = {"card": card, "n": int(eid.rpartition("#")[2])} if eid.rpartition("#")[2].isdigit() \
         else {"card": card}
-    return st.spec("restriction-applies", {"effect": effect, "part": n})
+    slots: dict = {"effect": effect, "part": n}
+    if st.cannot:
+        # (round 83) "..., so nothing gets banished. Am I still locked ...?": what the story says
+        # was not done is another part of that effect (the rules read whether the restriction
+        # needs it); a verb of no other part of it is refused as before
+        parts = {f.get("verb"): f.get("n") for f in st.reading(card).facts
+                 if f.type == "clause" and f.get("effect") == eid and f.get("n") != n}
+        if all(v in parts for v in st.cannot):
+            slots["suppose"] = [{"fails": {"part": v}} for v in dict.fromkeys(st.cannot)]
+            st.cannot = []
+    return st.spec("restriction-applies", slots)
