@@ -197,3 +197,19 @@ def test_a_restriction_asked_by_what_it_forbids_after_another_part_failed(base_e
     with pytest.raises(Exception):
         base_expert.ask("S:P Little Knight's first effect targets a card in the GY, but the opponent "
                         "removes that card in response. Am I still locked out of Normal Summons?")
+
+
+@pytest.mark.slow
+def test_a_summon_negator_chained_after_a_summon_answers_that_summon(base_expert):
+    # "... Link Summons X and I chain Solemn Warning": the Summon is only attempted; never
+    # refused as a response to nothing
+    a = base_expert.ask("My opponent Link Summons Apollousa, Bow of the Goddess and I chain Solemn "
+                        "Warning. Is Apollousa, Bow of the Goddess destroyed?")
+    assert "Solemn Warning" in a.restated
+    # near miss: a card that negates no Summon, "chained" to a Summon, responds to nothing
+    with pytest.raises(Exception, match="nothing was activated"):
+        base_expert.ask("My opponent Link Summons Apollousa, Bow of the Goddess and I chain "
+                        "Mystical Space Typhoon. Is Apollousa, Bow of the Goddess destroyed?")
+    b = base_expert.ask("My opponent activates Ash Blossom & Joyous Spring. Can I chain Infinite "
+                        "Impermanence to shut it down?")
+    assert "negate" in b.reading.text

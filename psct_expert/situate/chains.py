@@ -198,6 +198,11 @@ class ChainEvents(ResponseReach):
         elif ref.get("generic") == "trap" or (ref.get("card") and
                                                 self.db.get(ref["card"]).kind == "trap"):
             event["from"] = "set"      # a Trap Card is activated from the field, where it was Set
+        if info.get("respond") and self._answers_the_summon_told(ref):
+            # (round 82) "My opponent Link Summons X and I chain Solemn Warning": a card that
+            # negates Summons, "chained" right after a Summon, answers that Summon (it is only
+            # attempted); it starts a Chain of its own
+            info = {k: v for k, v in info.items() if k != "respond"}
         if info.get("respond"):
             if not self.acts:
                 self.fail("it responds, but nothing was activated before it")
@@ -575,6 +580,18 @@ class ChainEvents(ResponseReach):
         answered = next((e for e in self.events if act.get("respond") and
                          e.get("id") == act["respond"]), {})
         return bool(card) and card == (answered.get("effect") or {}).get("card")
+
+    def _answers_the_summon_told(self, ref: dict) -> bool:
+        """Is the newest thing told a Summon, and does ``ref``'s card negate Summons?  Then the
+        Summon is only attempted (its negation window is open)."""
+        before = self.events[-1] if self.events else None
+        card = ref.get("card")
+        if before is None or before.get("kind") != "summon" or not card or not any(
+                f.type == "negation_scope" and f.get("what") == "summon"
+                for f in self.reading(card).facts):
+            return False
+        before["attempt"] = True
+        return True
 
     def _negates_the_summon_told(self, act: dict) -> bool:
         """(round 71) "I go for a Link Summon, my opponent flips Solemn Strike to negate it": a
