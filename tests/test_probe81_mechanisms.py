@@ -213,3 +213,18 @@ def test_a_summon_negator_chained_after_a_summon_answers_that_summon(base_expert
     b = base_expert.ask("My opponent activates Ash Blossom & Joyous Spring. Can I chain Infinite "
                         "Impermanence to shut it down?")
     assert "negate" in b.reading.text
+
+
+@pytest.mark.slow
+def test_hunt_55_a_restriction_asked_by_what_it_forbids_never_drops_its_exception(base_expert):
+    # "except Xyz Monsters" / "non-EARTH": the words may name what it lets through: refused
+    for ask in ("Crystal Shark's effect resolved. Am I still unable to Special Summon Xyz Monsters "
+                "from the Extra Deck?",
+                "Vernusylph of the Thawing Mountains' first effect resolved. Am I still unable to "
+                "activate EARTH monster effects?"):
+        with pytest.raises(Exception, match="exception"):
+            base_expert.ask(ask)
+    # ... nor a qualifier it has ("from the Extra Deck"): "unable to Special Summon" is refused
+    with pytest.raises(Exception):
+        base_expert.ask("Dogmatika Ecclesia, the Virtuous's search resolved. Am I still unable to "
+                        "Special Summon?")

@@ -22,6 +22,50 @@ _FRAME_WORDS = frozenset({"only", "the", "a", "an", "for", "rest", "of", "this",
                           "me", "i", "to", "from", "any", "anything", "monsters", "monster"})
 
 
+# what a restriction lets through ("except Xyz Monsters", "non-EARTH monster effects")
+_EXEMPTS = re.compile(r"\bexcept\b|\bnon-|\bother than\b|\bunless\b", re.IGNORECASE)
+# words after "cannot" that say no more of what is forbidden
+_RESTRICTION_FILLER = frozenset({"a", "an", "the", "for", "rest", "of", "this", "that", "turn", "your",
+                                 "you", "monster", "monsters", "card", "cards", "any", "from", "to",
+                                 "it", "its", "their", "they", "with", "by", "or", "and", "in", "on",
+                                 "while", "face-up", "field", "next", "end", "until", "control"})
+
+
+def _says_what_it_forbids(words: str, text: str) -> bool:
+    """(hunt 55) Do the asker's words say what the restriction forbids, whole: no exception in it
+    ("except", "non-"), and every word after its "cannot" that says what is forbidden ("from the
+    Extra Deck") said too ("unable to Special Summon" is not "cannot Special Summon from the
+    Extra Deck")?"""
+    if _EXEMPTS.search(text) and not re.search(r"\bexcept\b|\bonly\b|-only\b|\bnon-|\bother than\b",
+                                               words, re.IGNORECASE):
+        return False        # an exception the asker does not say ("FIRE-only", "except FIRE")
+    words = re.sub(r"-only\b", " ", words)
+    low_text = text.lower()
+    at = low_text.find("cannot")
+    if at < 0:
+        return False
+    said = {w for w in re.split(r"[\s/,.]+", words.lower()) if w}
+    said |= {w[:-1] for w in said if w.endswith("s")} | {w[4:] for w in said if w.startswith("non-")}
+    need = [w for w in re.split(r"[\s/,.()]+", low_text[at + len("cannot"):]) if w
+            and w not in _RESTRICTION_FILLER and w not in ("except", "other", "than", "unless")
+            and not w.isdigit()]
+    need = [w[4:] if w.startswith("non-") else w for w in need]
+    return all(w in said or w.rstrip("s") in said or w + "s" in said for w in need)
+
+
+def _restriction_sentence(reading, found: tuple) -> str:
+    """The restriction's part and the rest of its sentence (", except Fusion Monsters, nor ..."):
+    the part's own text is cut at the commas that join it."""
+    eid, _n, quote = found
+    eff = next((e for e in reading.all_effects() if e.id == eid), None)
+    text = eff.text if eff is not None else ""
+    at = text.find(quote) if quote else -1
+    if at < 0:
+        return quote or ""
+    end = text.find(".", at + len(quote))
+    return text[at:end if end >= 0 else len(text)]
+
+
 def build_restriction_applies(st: Situate, fam: Tree) -> dict:
     ref_node = sub(fam, "rstr_ref")
     cards = [t for t in ref_node.children if getattr(t, "type", "") == "XCARD"]
@@ -46,14 +90,23 @@ def build_restriction_applies(st: Situate, fam: Tree) -> dict:
         if f.type == "clause" and f.get("verb") == "cannot" and f.source is not None:
             found.append((f.get("effect"), f.get("n"), f.source.quote))
     if quotes:
-        said_as = [x for x in found if norm(quotes[0]) in norm(x[2]) or norm(x[2]) in norm(quotes[0])]
+        whole = {x: _restriction_sentence(reading, x) for x in found}
+        said_as = [x for x in found if norm(x[2]) in norm(quotes[0]) or norm(quotes[0]) in norm(x[2])
+                   and _says_what_it_forbids(quotes[0], whole[x])]
         if not said_as:
             # (round 54) the restriction said in the asker's words ("DARK-only special summons"):
             # every word of it (bar the words that only frame it) said by the restriction's text
             from ..refs import grounded_in_text
             words = " ".join(w for w in re.split(r"[\s/]+", quotes[0].lower().replace("-only", ""))
                              if w and w not in _FRAME_WORDS)
-            said_as = [x for x in found if words and grounded_in_text(words, x[2])]
+            grounded = [x for x in found if words and grounded_in_text(words, x[2])]
+            said_as = [x for x in grounded if _says_what_it_forbids(quotes[0], whole[x])]
+            if grounded and not said_as and any(_EXEMPTS.search(whole[x]) for x in grounded):
+                # (hunt 55) "am I still unable to Special Summon Xyz Monsters?" of "... except Xyz
+                # Monsters": the words may name what it lets through; quote it whole
+                st.fail(f"{card}'s restriction has an exception ("
+                        + "; ".join(repr(x[2]) for x in found) + "): quote the restriction whole",
+                        ref_node)
         found = said_as
     said = [" ".join(str(t) for t in w.scan_values(lambda v: True)) for w in ref_node.children
             if isinstance(w, Tree) and w.data == "rstr_word"]

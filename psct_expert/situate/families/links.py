@@ -168,6 +168,8 @@ def card_removed(st: Situate, ref: dict) -> bool:
 def build_effect_negated(st: Situate, fam: Tree) -> dict:
     """"Is the effect (that was already activated) negated?": a told activation that something
     was chained to."""
+    if sub(fam, "neg_activation_of") is not None or sub(fam, "negated_eff") is None:
+        return _activation_negated(st, fam)
     node = sub(fam, "negated_eff")
     answered = [e["respond"] for e in st.events if e.get("kind") == "activate" and e.get("respond")]
     effs = [t for t in node.children if isinstance(t, Tree) and t.data.startswith("eff_")
@@ -195,6 +197,46 @@ def build_effect_negated(st: Situate, fam: Tree) -> dict:
         st.fail("which activated effect? (tell it first: 'my opponent activates X, and I chain "
                 "Y to it')" if not cands else "which of the activated effects?", node)
     return st.spec("effect-negated", {"activation": cands[0]})
+
+
+def _activation_negated(st: Situate, fam: Tree) -> dict:
+    """(round 83) "Is the activation (of X) still negated even though there is nothing to
+    destroy?", "Does Y still negate the activation ...?": the told activation a link was chained
+    to; a part of the negating link said to fail ("there is nothing to destroy") is supposed
+    failed, for the rules to read whether the negation needs it."""
+    node = sub(fam, "neg_activation_of")
+    answered = {e["respond"]: e for e in st.events if e.get("kind") == "activate" and e.get("respond")}
+    effs = [t for t in (node.iter_subtrees_topdown() if node is not None else fam.children)
+            if isinstance(t, Tree) and t.data.startswith("eff_") and t.data not in ("eff_desc", "eff_noun")]
+    if node is None:
+        # "Does Y negate the activation?": the activation Y's link answers
+        ref = st.effect_ref(st.r.effect(effs[0]))
+        by = [e for e in answered.values() if e["effect"] == ref]
+        if len(by) != 1:
+            st.fail(f"which activation does {ref.get('card')} answer? (tell it: 'my opponent "
+                    f"activates X, and I chain {ref.get('card')} to it')", fam)
+        aid = by[0]["respond"]
+    elif effs:
+        ref = st.effect_ref(st.r.effect(effs[0]))
+        cands = [a for a, r in st.acts if r == ref and a in answered]
+        if len(cands) != 1:
+            st.fail("which activated effect? (tell it first: 'my opponent activates X, and I chain "
+                    "Y to it')", node)
+        aid = cands[0]
+    else:
+        if len(answered) != 1:
+            st.fail("which activation? (tell what was chained to what)", node)
+        aid = next(iter(answered))
+    slots: dict = {"activation": aid}
+    even = sub(fam, "neg_even")
+    if even is not None:
+        negator = answered.get(aid, {}).get("effect") or {}
+        found = st.effect_of(negator) if negator.get("card") else None
+        if found is None or not any(f.type == "clause" and f.get("effect") == found[1] and
+                                    f.get("verb") == "destroy" for f in found[0].facts):
+            st.fail(f"{st.r.said(even)!r}: the link chained to it destroys nothing", even)
+        slots["suppose"] = [{"fails": {"part": "destroy", "effect": negator}}]
+    return st.spec("effect-negated", slots)
 
 
 def removed_link(st: Situate, q: Tree, by: list) -> dict | None:

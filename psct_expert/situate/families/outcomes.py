@@ -70,6 +70,16 @@ def _negated_though(st: Situate, fam: Tree, q: Tree) -> dict:
     verb = st.r.action(find(q, "act_verb"))
     cards = [st.r.card(t) for t in subj.children if getattr(t, "type", "") == "XCARD"] \
         if subj is not None else []
+    answered = list(dict.fromkeys(e["respond"] for e in st.events
+                                  if e.get("kind") == "activate" and e.get("respond")))
+    if subj is not None and not cards and low(subj) in (["the", "activation"], ["its", "activation"],
+                                                        ["that", "activation"]) and \
+            len(answered) == 1 and verb == "negate":
+        # (round 83) "Is the activation still negated even though ...?": the one told activation
+        # something was chained to
+        card = next((r.get("card") for a, r in st.acts if a == answered[0]), None)
+        if card:
+            cards = [card]
     if not cards or low(subj)[-1] != "activation" or verb != "negate":
         st.fail("ask 'is X's activation negated even though ...'", q)
     aid = st._find_act({"card": cards[0]})
