@@ -19,6 +19,7 @@ from .cards import CardDB
 from .gamewords import gamewords
 from .parser.lexicon import Change, Relexed
 from .rereading import mentions
+from .parser.names import Mention
 
 
 # "Borreload Dragon says neither player can target it", "it says return BOTH": what a card's text
@@ -148,6 +149,34 @@ def said_in_parentheses(text: str, db: CardDB, families: dict) -> tuple[str, lis
             continue
         changes.append(Change("grounded", does.group("par").strip(), card.name))
         out = out[:does.start("par")] + out[does.end("par"):]
+    # (variants 84) "... can I activate Fenrir's search? (Kashtira Fenrir)": a card's full name in
+    # parentheses after the question, naming a card the question already names (by a nickname or
+    # a part of its name): it says which card that is, set aside
+    tail = _NAME_NOTE.search(out)
+    noted = db.find(tail.group("name").strip()) if tail is not None else None
+    if noted is not None and noted.name.lower() == tail.group("name").strip().lower():
+        full = {w.lower().rstrip("s") for w in _WORD.findall(noted.name)}
+        asked = out[:tail.start()]
+        near = [m for m in mentions(asked, db, families) if m.card == noted.name or
+                {w.lower().rstrip("s") for w in _WORD.findall(m.text)} <= full]
+        if not near:
+            # "Gale's", "two Veilers": a distinctive word of the name, said alone
+            own = [w for w in _WORD.findall(noted.name) if len(w) >= 4 and w.lower() not in _FILLER
+                   and w.lower() not in ("dragon", "monster", "card", "spell", "trap", "from")]
+            for w in own:
+                m = re.search(rf"\b{re.escape(w)}(?:s|es)?\b", asked, re.IGNORECASE)
+                if m is not None:
+                    near = [Mention(m.start(), m.end(), noted.name, m.group())]
+                    break
+        if near:
+            # the words the question said it with are that card (read as its name)
+            for m in sorted(near, key=lambda m: -m.start):
+                end = m.start + len(m.text.rstrip(").,?!"))
+                if asked[m.start:end] != noted.name:
+                    changes.append(Change("read-as", asked[m.start:end], noted.name))
+                asked = asked[:m.start] + noted.name + asked[end:]
+            changes.append(Change("told-again", tail.group().strip(), f"the card {noted.name}"))
+            out = asked
     # "i activate X targeting my own monster (destroy that monster, and if you do SS X)": what
     # the card named last before it in the sentence does, said later in the sentence
     found = mentions(out, db, families)
@@ -164,6 +193,8 @@ def said_in_parentheses(text: str, db: CardDB, families: dict) -> tuple[str, lis
     return out, changes
 
 
+# a card's name in parentheses closing the text, after its question mark ("...? (Effect Veiler)")
+_NAME_NOTE = re.compile(r"(?<=\?)\s*\((?P<name>[^()?]{3,80})\)\s*$")
 # a parenthesis in a sentence ("... (destroy that monster, and if you do SS it) ...")
 _PARENTHESIS = re.compile(r"\s*\((?P<what>[^()]{4,160})\)")
 

@@ -31,7 +31,9 @@ def test_a_label_said_as_a_sentence_is_set_aside():
     assert relex("Judge question. Does my card target?").text == "Does my card target?"
     assert relex("Rules exam! Does my card target?").text == "Does my card target?"
     # near miss: a sentence with a word of no label is read
-    assert relex("Damage Step. Does my card target?").text.startswith("Damage Step.")
+    # (variants 84: the moment said first is read as "During the Damage Step, ...")
+    assert relex("Damage Step. Does my card target?").text.startswith(("Damage Step.",
+                                                                      "During the Damage Step,"))
 
 
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)

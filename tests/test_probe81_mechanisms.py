@@ -228,3 +228,16 @@ def test_hunt_55_a_restriction_asked_by_what_it_forbids_never_drops_its_exceptio
     with pytest.raises(Exception):
         base_expert.ask("Dogmatika Ecclesia, the Virtuous's search resolved. Am I still unable to "
                         "Special Summon?")
+
+
+@pytest.mark.slow
+def test_variants_84_the_card_named_after_the_question_and_the_moment_said_first(base_expert):
+    # "...? (Kashtira Fenrir)": the full name after the question says which card "Fenrir" is
+    a = base_expert.ask("on opp's turn can I activate Fenrir's search? (Kashtira Fenrir)")
+    assert "Kashtira Fenrir" in a.restated and "opponent's turn" in a.restated
+    # "damage step - can I ...": the moment said first
+    b = base_expert.ask("damage step - can I activate Forbidden Droplet to halve the attacker's ATK?")
+    assert "Damage Step" in b.restated
+    # near miss: a card in parentheses the question does not name stays, refused
+    with pytest.raises(Exception):
+        base_expert.ask("Can I activate Pot of Greed? (Dark Hole)")
