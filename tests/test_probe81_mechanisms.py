@@ -241,3 +241,15 @@ def test_variants_84_the_card_named_after_the_question_and_the_moment_said_first
     # near miss: a card in parentheses the question does not name stays, refused
     with pytest.raises(Exception):
         base_expert.ask("Can I activate Pot of Greed? (Dark Hole)")
+
+
+@pytest.mark.slow
+def test_variants_84_the_turn_said_last_and_something_i_can(base_expert):
+    a = base_expert.ask("Am I allowed to chain Mystical Space Typhoon from my hand to my opponent's "
+                        "Skill Drain during their turn?")
+    assert a.value == "no"
+    b = base_expert.ask("Is a Flip Summon something Solemn Judgment can negate?")
+    assert b.value == "yes" and "Flip Summon" in b.restated
+    # near miss: "something" as a thing of the story stays as written (refused)
+    with pytest.raises(Exception):
+        base_expert.ask("Is a Flip Summon something Solemn Judgment?")
