@@ -108,6 +108,8 @@ class Expert:
             # (hunt 36) before its parts: each reading of the question (each effect its words fit)
             # carries its own parts ("... chain Y to X to negate it?"), asked in its own situation
             return self._same(spec, text)
+        if isinstance(spec, dict) and spec.get("unless"):
+            return self._unless(spec, text)
         if isinstance(spec, dict) and spec.get("and"):
             return self._all(spec, text)
         if isinstance(spec, dict) and spec.get("or"):
@@ -176,6 +178,26 @@ class Expert:
         shared = {k: spec[k] for k in ("situation", "entities") if k in spec}
         first = self.ask_spec({k: v for k, v in spec.items() if k != key}, text)
         return first, [first] + [self.ask_spec({**shared, **p}, text) for p in parts]
+
+    def _unless(self, spec: dict, text: str) -> Answer:
+        """(hunt 56) A question read with what it takes for granted ("X negates their Y but ...":
+        that X could negate Y at all): the question's answer, unless one of those parts is no
+        (then that no, with its proof); a part that cannot be asked changes nothing."""
+        from .errors import QuestionError
+
+        first = self.ask_spec({k: v for k, v in spec.items() if k != "unless"}, text)
+        shared = {k: spec[k] for k in ("situation", "entities") if k in spec}
+        for part in spec["unless"]:
+            try:
+                a = self.ask_spec({**shared, **part}, text)
+            except QuestionError:
+                continue
+            if a.value == "no":
+                a.notes.append("the question takes for granted what this settles: "
+                               + a.restated)
+                a.restated = first.restated
+                return a
+        return first
 
     def _all(self, spec: dict, text: str) -> Answer:
         """A question that asks two things at once ("can I chain X to negate it?"): yes when

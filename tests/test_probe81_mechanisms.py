@@ -253,3 +253,23 @@ def test_variants_84_the_turn_said_last_and_something_i_can(base_expert):
     # near miss: "something" as a thing of the story stays as written (refused)
     with pytest.raises(Exception):
         base_expert.ask("Is a Flip Summon something Solemn Judgment?")
+
+
+@pytest.mark.slow
+def test_hunt_56_a_told_negation_is_never_answered_for_a_card_that_cannot_negate_it(base_expert):
+    # "Is the Normal Summon negated?" asks what a told card did, never whether some card could
+    with pytest.raises(Exception, match="whether it was negated"):
+        base_expert.ask("My opponent Normal Summons Elemental HERO Stratos. I activate Solemn "
+                        "Strike. Is the Normal Summon negated?")
+    # a negator whose condition does not cover the activation settles a no
+    for ask in ("My opponent activates Pot of Greed and I chain Solemn Strike. Is Pot of Greed's "
+                "activation still negated even though there's nothing to destroy?",
+                "My opponent activates Foolish Burial, and I chain Solemn Strike. Is the "
+                "activation negated?"):
+        a = base_expert.ask(ask)
+        assert a.value == "no", ask
+    # near miss: one that covers it keeps the yes of its first part
+    b = base_expert.ask("My opponent activates Ash Blossom & Joyous Spring. I chain Solemn Strike. "
+                        "Is the activation still negated even though there's nothing on the field "
+                        "to destroy?")
+    assert b.value == "yes"

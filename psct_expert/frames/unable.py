@@ -248,12 +248,18 @@ def by_unable_told(relexed: Relexed, written: str, spans, db):
         return None
     card_name, effects, fail, acts = got
     specs = []
+    others = list(dict.fromkeys(c for _s, _e, c in spans if c != card_name)) if spans else []
     for n in effects:
         parts = [{"family": "clause-done", "effect": {"card": card_name, "n": n}, "part": a,
                   "suppose": [{"fails": {"part": fail}}]} for a in acts]
         spec = dict(parts[0])
         if len(parts) > 1:
             spec["and"] = parts[1:]
+        if "negate" in acts and others:
+            # (hunt 56) "their Heavy Storm ... my Divine Wrath": the other card named is what
+            # the negation answers; a negator that cannot negate it settles a no
+            spec["unless"] = [{"family": "negate-activation", "negator": {"card": card_name, "n": n},
+                               "activated": {"card": o}} for o in others]
         specs.append(spec)
     said = (f"{card_name}'s {fail} cannot be done. "
             f"Is its {' and '.join(acts)} still done?")

@@ -424,6 +424,11 @@ def build_summon_negatable(st: Situate, fam: Tree) -> dict:
     Summon X. Can it be negated?": whether a card that negates Summons (of that kind) could
     negate it at all: a Summon of the situation (the one told last), a kind of Summon a player
     performs by the rules, or a Summon described (by a card's own text or by another's)."""
+    if "negated" in low(fam) and not {"can", "could"} & set(low(fam)[:3]):
+        # (hunt 56) "... I activate Solemn Strike. Is the Normal Summon negated?": what a told card
+        # did (or, with none told, whether it was), not whether some card could
+        st.fail("whether it was negated is asked, not whether it can be: ask 'Can X negate that "
+                "Summon?' (X the card activated), or 'Can that Summon be negated?'", fam)
     node = next((c for c in fam.children if isinstance(c, Tree) and c.data in SUMMON_NODES), None)
     if node is not None and node.data == "summon_bare" and low(node)[0] in ("that", "the", "this"):
         node = None                 # "that Summon": the one told

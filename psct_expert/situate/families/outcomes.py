@@ -63,6 +63,33 @@ def _cannot_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dict:
     return {"family": "clause-done", "effect": asked, "part": verb, "suppose": suppose}
 
 
+def _activation_negated_told(st: Situate, q: Tree) -> dict | None:
+    """(hunt 56) "My opponent activates X and I chain Y. Is the activation negated?" / "Does it
+    get negated?": whether Y negates the activation it answers, asked as Y's negating part done
+    and Y able to negate that activation (a no settles it); never as whether Y resolves."""
+    subj = sub(q, "outcome_subj")
+    words = low(subj) if subj is not None else []
+    if st.r.action(find(q, "act_verb")) != "negate" or "negated" not in low(q) or words not in (
+            ["the", "activation"], ["its", "activation"], ["that", "activation"], ["it"], ["that"]):
+        return None
+    answered = list(dict.fromkeys(e["respond"] for e in st.events
+                                  if e.get("kind") == "activate" and e.get("respond")))
+    if len(answered) != 1:
+        return None
+    responders = [e for e in st.events if e.get("kind") == "activate" and e.get("respond") == answered[0]]
+    ref = responders[-1]["effect"]
+    if len(responders) != 1 or not ref.get("card"):
+        st.fail("which link negates it? (tell one card chained to it)", q)
+    reading = st.reading(ref["card"])
+    try:
+        select_clause(reading, select_effect(reading, ref), "negate")
+    except QuestionError:
+        st.fail(f"{ref['card']} has no part that negates", q)
+    spec = st.spec("clause-done", {"effect": ref, "part": "negate"})
+    spec["unless"] = [{"family": "negate-activation", "negator": ref, "activated": answered[0]}]
+    return spec
+
+
 def _negated_though(st: Situate, fam: Tree, q: Tree) -> dict:
     """"Is X's activation negated even though it cannot be destroyed (on the field)?": the part
     of the effect chained to X that negates, when its later part cannot be done to X."""
@@ -101,8 +128,12 @@ def _negated_though(st: Situate, fam: Tree, q: Tree) -> dict:
             select_clause(reading, eid, v)
         except QuestionError:
             st.fail(f"{ref['card']} has no part that does {v!r}", q)
-    return {"family": "clause-done", "effect": ref, "part": verb,
-            "suppose": [{"fails": {"part": failed}}]}
+    # (hunt 56) the negating link must be one that can negate that activation at all (its
+    # condition covers it): what the question takes for granted, a no settles it
+    spec = st.spec("clause-done", {"effect": ref, "part": verb,
+                                   "suppose": [{"fails": {"part": failed}}]})
+    spec["unless"] = [{"family": "negate-activation", "negator": ref, "activated": aid}]
+    return spec
 
 
 def _check_done(st: Situate, fam: Tree, ref: dict, reading) -> None:
@@ -401,6 +432,9 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     q = find(fam, "outcome_q") or fam
     if sub(fam, "fail_it") is not None:
         return _negated_though(st, fam, q)
+    told = _activation_negated_told(st, q)
+    if told is not None:
+        return told
     if getattr(st, "held", None):        # told what the player had at activation (topic H)
         return build_held(st, fam, q)
     by = [t for t in q.iter_subtrees_topdown() if t.data.startswith("eff_")]
