@@ -584,14 +584,7 @@ class ChainEvents(ResponseReach):
     def _answers_the_summon_told(self, ref: dict) -> bool:
         """Is the newest thing told a Summon, and does ``ref``'s card negate Summons?  Then the
         Summon is only attempted (its negation window is open)."""
-        before = self.events[-1] if self.events else None
-        card = ref.get("card")
-        if before is None or before.get("kind") != "summon" or not card or not any(
-                f.type == "negation_scope" and f.get("what") == "summon"
-                for f in self.reading(card).facts):
-            return False
-        before["attempt"] = True
-        return True
+        return self._attempts_summon(self.events[-1] if self.events else None, ref.get("card"))
 
     def _negates_the_summon_told(self, act: dict) -> bool:
         """(round 71) "I go for a Link Summon, my opponent flips Solemn Strike to negate it": a
@@ -599,8 +592,12 @@ class ChainEvents(ResponseReach):
         (as "... and negates the Summon" tells it: the Summon is only attempted).  False when the
         activation follows no Summon or its card negates none."""
         at = self.events.index(act)
-        before = self.events[at - 1] if at > 0 else None
-        card = act["effect"].get("card")
+        return self._attempts_summon(self.events[at - 1] if at > 0 else None,
+                                     act["effect"].get("card"))
+
+    def _attempts_summon(self, before: dict | None, card: str | None) -> bool:
+        """A card that negates Summons, told right after the Summon ``before``: that Summon is
+        only attempted (marked so); False when ``before`` is no Summon or the card negates none."""
         if before is None or before.get("kind") != "summon" or not card or not any(
                 f.type == "negation_scope" and f.get("what") == "summon"
                 for f in self.reading(card).facts):
