@@ -273,3 +273,12 @@ def test_hunt_56_a_told_negation_is_never_answered_for_a_card_that_cannot_negate
                         "Is the activation still negated even though there's nothing on the field "
                         "to destroy?")
     assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_negated_link_changed_nothing_for_a_part_done_to_all_cards(base_expert):
+    # the Book of Moon told negated turned nothing face-down: never answered as if it had
+    a = base_expert.ask("I activate Lightning Vortex, my opponent chains Book of Moon targeting their "
+                        "own monster, I chain Magic Jammer to negate it. Does Lightning Vortex still "
+                        "destroy that monster?")
+    assert a.value != "no"

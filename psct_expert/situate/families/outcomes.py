@@ -261,7 +261,11 @@ def _all_part_reaches(st: Situate, ref: dict, found, verb: str, act: dict | None
     if act is None or not any(f.type == "clause_all" and f.get("effect") == eid and f.get("n") == n
                               for f in reading.facts):
         return None
-    links = [e for e in later if e.get("kind") == "activate"]
+    from ..targets import _negated
+    links = [e for e in later if e.get("kind") == "activate" and not _negated(st, e["id"])]
+    if any(e.get("kind") == "activate" and e.get("respond") in {x["id"] for x in links}
+           for e in later if e not in links):
+        return None             # a link answered by another, what that one did not told: open
     touched = {}                                # entity: what the later links told did to it
     for e in links:
         for step in e.get("does") or []:
