@@ -282,3 +282,17 @@ def test_a_negated_link_changed_nothing_for_a_part_done_to_all_cards(base_expert
                         "own monster, I chain Magic Jammer to negate it. Does Lightning Vortex still "
                         "destroy that monster?")
     assert a.value != "no"
+
+
+@pytest.mark.slow
+def test_hunt_57_a_bulleted_negator_and_a_negation_the_other_player_may_refuse(base_expert):
+    # "Activate 1 of these effects" whose bullets negate: a link that may negate
+    a = base_expert.ask("My opponent activates Pot of Greed. I chain Spell Shield Type-8. Do they "
+                        "draw 2 cards?")
+    assert a.value != "yes"
+    # "They can discard 1 Spell to negate this card's effect, otherwise negate ...": their choice
+    b = base_expert.ask("My opponent activates Dark Hole. I chain Magic Drain. Does Dark Hole resolve?")
+    assert b.value not in ("yes", "no")
+    # near miss: a Counter Trap with no choice negates it
+    c = base_expert.ask("My opponent activates Pot of Greed. I chain Magic Jammer. Do they draw 2 cards?")
+    assert c.value == "no"
