@@ -296,3 +296,13 @@ def test_hunt_57_a_bulleted_negator_and_a_negation_the_other_player_may_refuse(b
     # near miss: a Counter Trap with no choice negates it
     c = base_expert.ask("My opponent activates Pot of Greed. I chain Magic Jammer. Do they draw 2 cards?")
     assert c.value == "no"
+
+
+@pytest.mark.slow
+def test_hunt_58_two_places_said_as_alternatives_of_a_target(base_expert):
+    # "target 1 card on the field or in either GY": a card in either place is never said unfit
+    for ask in ("Can S:P Little Knight's first effect target a card in my own GY?",
+                "Can S:P Little Knight's first effect target a monster my opponent controls?"):
+        assert base_expert.ask(ask).value != "no", ask
+    # near miss: one place said, another place is unfit
+    assert base_expert.ask("Can Monster Reborn target a monster my opponent controls?").value == "no"

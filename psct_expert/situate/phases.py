@@ -129,7 +129,6 @@ class PhaseEvents:
                 # face-down (as "my face-down X is attacked", :meth:`.BattleEvents.ev_attacked`)
                 self.events[-1]["target"] = self.attacked_monster(other, t["card"], face="down",
                                                                     node=attacked, desc=t["text"])
-                self.last_card = t["card"]      # "... Does its FLIP effect activate?": that card
             else:
                 self.events[-1]["target"] = self.entity(t, controller=other, kind="monster",
                                                         place="field")
