@@ -306,3 +306,17 @@ def test_hunt_58_two_places_said_as_alternatives_of_a_target(base_expert):
         assert base_expert.ask(ask).value != "no", ask
     # near miss: one place said, another place is unfit
     assert base_expert.ask("Can Monster Reborn target a monster my opponent controls?").value == "no"
+
+
+@pytest.mark.slow
+def test_a_part_done_to_all_monsters_still_reaches_one_turned_face_down(base_expert):
+    # game-rules#targeting.11 with #lingering-effects.10: the face-down monster is still a monster
+    # on the field, and its own Continuous Effects do not protect it
+    a = base_expert.ask("I activate Dark Hole, my opponent chains Book of Moon targeting their own "
+                        "monster. Does Dark Hole still destroy that monster?")
+    assert a.value == "yes" and "non-targeting-part-reaches-a-card-turned-face-down" in a.rules()
+    # near miss: a link told negating it leaves whether it resolves open
+    b = base_expert.ask("I activate Dark Hole, my opponent chains Book of Moon targeting their own "
+                        "monster, I chain Magic Jammer to negate it. Does Dark Hole still destroy "
+                        "that monster?")
+    assert b.value != "yes" or "non-targeting-part-reaches-a-card-turned-face-down" not in b.rules()

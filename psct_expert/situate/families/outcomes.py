@@ -303,7 +303,8 @@ def _all_part_reaches(st: Situate, ref: dict, found, verb: str, act: dict | None
     name = st.entities.get(card, {}).get("desc") or card
     suppose = [{"left": {"target": name}}] if left else \
         [{"state": {"target": name, "property": p, "value": v}} for p, v in states]
-    return {"family": "affected", "effect": ref, "target": name, "part": verb, "suppose": suppose}
+    # (with the story: whether the effect itself resolves is the rules' too)
+    return st.spec("affected", {"effect": ref, "target": name, "part": verb, "suppose": suppose})
 
 
 def _requirement_broken(st: Situate, ref: dict, found) -> bool:
