@@ -320,3 +320,13 @@ def test_a_part_done_to_all_monsters_still_reaches_one_turned_face_down(base_exp
                         "monster, I chain Magic Jammer to negate it. Does Dark Hole still destroy "
                         "that monster?")
     assert b.value != "yes" or "non-targeting-part-reaches-a-card-turned-face-down" not in b.rules()
+
+
+def test_a_negator_that_targets_nothing_used_on_a_named_card_asks_its_negation(base_expert):
+    # "Does Ash work on Pot of Desires?": whether it can negate that card's activation, restated
+    # so (it was "can it be activated", the card kept as a hidden part)
+    spec = base_expert.parse("Does Ash Blossom & Joyous Spring work on Pot of Desires?")
+    assert spec["family"] == "negate-activation" and spec["activated"] == {"card": "Pot of Desires"}
+    # near miss: a card that targets keeps asking whether it can target it
+    other = base_expert.parse("Does Mystical Space Typhoon work on Skill Drain?")
+    assert other["family"] != "negate-activation"

@@ -91,6 +91,12 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 # "Can I use Effect Veiler on my own monster ...?": whether it can target that card
                 # is a part of the question the rules answer (a no settles it)
                 aimed.append({"family": "can-target", "effect": ref, "entity": eid})
+            elif said.get("card") and not st.events and len(whens) == 1 and \
+                    not _targets(st, ref) and _negates_activations(st, ref):
+                # "Does Ash Blossom work on Pot of Desires?" (no story): a card that negates
+                # activations and targets nothing, used "on" a card, is asked whether it can negate
+                # that card's activation (never "can it target it", a question it does not ask)
+                return st.spec("negate-activation", {"negator": ref, "activated": {"card": said["card"]}})
             else:
                 also.append(f"whether it can target {st.r.said(sub(w, 'thing'))}")
             continue
@@ -250,6 +256,17 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if also:
         spec["also_needs"] = "; ".join(also)
     return spec
+
+
+def _negates_activations(st: Situate, ref: dict) -> bool:
+    """Does the asked effect negate activations (its text's negation scope)?"""
+    found = st.effect_of(ref)
+    if found is None:
+        return False
+    reading, eid = found
+    eids = (eid, eid[:-1] + "1") if eid.endswith("#0") else (eid,)
+    return any(f.type == "negation_scope" and f.get("what") == "activation" and
+               f.get("effect") in eids for f in reading.facts)
 
 
 def _targets(st: Situate, ref: dict) -> bool:
