@@ -77,13 +77,17 @@ class TargetEvents:
         has resolved (game-rules#chain.13; a Continuous one after that too), unless the first
         sentence of its text (what its activation does) moves it, Summons it or equips it: then
         where it goes stays to be told."""
-        named = self.entities.get(which, {}).get("card") if which in self.entities else which
+        named = self._card_told(which)
         card = self.db.find(named) if named else None     # ("my Set X": an entity of that card)
         if card is None or card.kind not in ("spell", "trap") or \
                 first_sentence_moves_itself(card.text):
             return
         self.changed[which].pop("pending", None)
         act["effect"] = {"generic": card.kind}
+
+    def _card_told(self, which: str) -> str | None:
+        """The card a target told is: an entity's card ("my Set X"), else the name itself."""
+        return self.entities.get(which, {}).get("card") if which in self.entities else which
 
     def targeted_card_activated(self, event: dict, ref: dict) -> None:
         """(round 81) "They target my Set Call of the Haunted with MST; I chain Call": the targeted
@@ -95,8 +99,7 @@ class TargetEvents:
             return
         targeted = [t for e in self.events if e.get("kind") == "activate" and e is not event
                     for t in e.get("targets") or []]
-        which = [t for t in dict.fromkeys(targeted)
-                 if (self.entities.get(t, {}).get("card") if t in self.entities else t) == card]
+        which = [t for t in dict.fromkeys(targeted) if self._card_told(t) == card]
         if len(which) != 1 or which[0] in self.changed or any(
                 f.type in ("negates", "negation_scope") for f in self.reading(card).facts):
             return          # (hunt 54) a card that negates may negate the link it answers: told

@@ -17,7 +17,7 @@ from ..phases import add_phase
 from ..procedures import unpayable_costs
 from ..refs import effect_does_action, part_quotes
 from ..words import norm
-from .common import (asker_of, field_holder, first_effect, possessive_of, poss_of,
+from .common import (asker_of, effect_facts, field_holder, first_effect, possessive_of, poss_of,
                      refuse_other_players_card, told_steps)
 from .links import (_open_links, activation_effect, card_removed, effect_does, event_for,
                     open_activation, resolves_after)
@@ -240,12 +240,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                             "activated": st.acts[-1][0]}]
         elif sub(purpose, "stat_verb") is not None:
             # "to halve the attacker's ATK": the effect must change ATK or DEF itself
-            found = st.effect_of(ref)
-            # (activating a Spell/Trap Card, #0, does what its effect #1 does)
-            eids = (found[1], found[1][:-1] + "1") if found and found[1].endswith("#0") else \
-                (found[1],) if found else ()
-            if not any(f.type == "stat_change" and f.get("effect") in eids
-                       for f in found[0].facts if found):
+            if not any(f.type == "stat_change" for f in effect_facts(st, ref)):
                 also.append(f"whether it can {st.r.said(purpose)[3:]}")
         elif not purpose_is_its_own(st, ref, purpose):
             said = st.r.said(purpose)
@@ -260,23 +255,13 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
 
 def _negates_activations(st: Situate, ref: dict) -> bool:
     """Does the asked effect negate activations (its text's negation scope)?"""
-    found = st.effect_of(ref)
-    if found is None:
-        return False
-    reading, eid = found
-    eids = (eid, eid[:-1] + "1") if eid.endswith("#0") else (eid,)
-    return any(f.type == "negation_scope" and f.get("what") == "activation" and
-               f.get("effect") in eids for f in reading.facts)
+    return any(f.type == "negation_scope" and f.get("what") == "activation"
+               for f in effect_facts(st, ref))
 
 
 def _targets(st: Situate, ref: dict) -> bool:
     """Does the asked effect target (the word "target" before its semicolon)?"""
-    found = st.effect_of(ref)
-    if found is None:
-        return False
-    reading, eid = found
-    eids = (eid, eid[:-1] + "1") if eid.endswith("#0") else (eid,)
-    return any(f.type == "target" and f.get("effect") in eids for f in reading.facts)
+    return any(f.type == "target" for f in effect_facts(st, ref))
 
 
 def _told_use(st: Situate, ref: dict, asker: str) -> dict | None:
@@ -336,13 +321,8 @@ def _attack_answered(st: Situate, ref: dict) -> str | None:
     """The told attack declaration an effect whose condition names an attack ("When an opponent's
     monster declares an attack: ...") would answer: the newest one told (game-rules#battle.4)."""
     attacks = [e for e in st.events if e.get("kind") == "attack"]
-    found = st.effect_of(ref) if attacks else None
-    if found is None:
-        return None
-    reading, eid = found
-    eids = (eid, eid[:-1] + "1") if eid.endswith("#0") else (eid,)
-    if not any(f.type == "trigger_names" and f.get("name") == "attack" and f.get("effect") in eids
-               for f in reading.facts):
+    if not attacks or not any(f.type == "trigger_names" and f.get("name") == "attack"
+                              for f in effect_facts(st, ref)):
         return None
     attacks[-1].setdefault("id", f"atk{len(attacks)}")
     return attacks[-1]["id"]

@@ -178,6 +178,17 @@ def possessive_of(player: str) -> str:
     return "your opponent's" if player == "opponent" else "your"
 
 
+def effect_facts(st, ref: dict) -> list:
+    """The facts of the effect ``ref`` asks about ([] when none is found); activating a
+    Spell/Trap Card (its effect #0) does what its effect #1 does, so #0 brings #1's facts too."""
+    found = st.effect_of(ref) if ref else None
+    if found is None:
+        return []
+    reading, eid = found
+    eids = (eid, eid[:-1] + "1") if eid.endswith("#0") else (eid,)
+    return [f for f in reading.facts if f.get("effect") in eids]
+
+
 def refuse_other_players_card(st, card: str, owner: str, node) -> None:
     """Refuse asking to activate a card's effect from the side of the player who does not own
     it, as the story tells it: a card's effects are its own player's to activate."""

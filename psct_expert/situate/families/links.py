@@ -168,8 +168,6 @@ def card_removed(st: Situate, ref: dict) -> bool:
 def build_effect_negated(st: Situate, fam: Tree) -> dict:
     """"Is the effect (that was already activated) negated?": a told activation that something
     was chained to."""
-    if sub(fam, "neg_activation_of") is not None or sub(fam, "negated_eff") is None:
-        return _activation_negated(st, fam)
     node = sub(fam, "negated_eff")
     answered = [e["respond"] for e in st.events if e.get("kind") == "activate" and e.get("respond")]
     effs = [t for t in node.children if isinstance(t, Tree) and t.data.startswith("eff_")
@@ -199,7 +197,7 @@ def build_effect_negated(st: Situate, fam: Tree) -> dict:
     return st.spec("effect-negated", {"activation": cands[0]})
 
 
-def _activation_negated(st: Situate, fam: Tree) -> dict:
+def build_activation_negated(st: Situate, fam: Tree) -> dict:
     """(round 83) "Is the activation (of X) still negated even though there is nothing to
     destroy?", "Does Y still negate the activation ...?": the told activation a link was chained
     to; a part of the negating link said to fail ("there is nothing to destroy") is supposed

@@ -14,7 +14,8 @@ from ...errors import QuestionError
 from ...reader.select import select_effect
 from ..words import COUNT_WORDS
 from ..refs import kind_said_fits
-from .common import (field_holder, first_effect, reads_scenario, refuse_a_part_said_not_activated,
+from .common import (effect_facts, field_holder, first_effect, reads_scenario,
+                     refuse_a_part_said_not_activated,
                      summon_kinds_read, told_form, possessive_of)
 from .chains import SUMMON_NODES, summon_subject
 
@@ -892,13 +893,8 @@ def summon_of_resolved_link(st: Situate) -> tuple[str, dict] | None:
     fits = []
     for act in acts:
         ref = act.get("effect") or {}
-        found = st.effect_of(ref) if ref.get("card") else None
-        if found is None:
-            continue
-        reading, eid = found
-        eids = (eid, eid[:-1] + "1") if eid.endswith("#0") else (eid,)
-        if any(f.type in ("clause", "clause_verb") and f.get("effect") in eids
-               and f.get("verb") == "special-summon" for f in reading.facts):
+        if ref.get("card") and any(f.type in ("clause", "clause_verb") and
+                                   f.get("verb") == "special-summon" for f in effect_facts(st, ref)):
             fits.append(act)
     if len(fits) != 1 or any(d.get("action") == "summoned" for d in fits[0].get("does") or []):
         return None

@@ -562,7 +562,7 @@ def build_effect_negated(st: Situate, fam: Tree) -> dict:
     """"Is that activated effect negated?": the activation told last."""
     node = sub(fam, "negated_eff")
     if node is None:                      # "Is the activation (of X) negated?"
-        return links.build_effect_negated(st, fam)
+        return links.build_activation_negated(st, fam)
     if low(node) == ["that", "activated", "effect"]:
         if not st.acts:
             st.fail("which activated effect? (tell it first)", node)
