@@ -97,6 +97,9 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
     """``settle(question)`` answers a nearest question (raising a refusal when it cannot): a
     refusal offers only questions that are answered.  Without it the nearest questions are
     those that parse and resolve."""
+    each = _each_question(text, scenario, db, families, settle)
+    if each is not None:
+        return each
     try:
         spec, relexed = _rephrase_asked(*_understood(text, scenario, db, families, settle),
                                         scenario, db, families)
@@ -230,6 +233,46 @@ def _each_owner(text: str, scenario: list[str], db: CardDB, families: dict):
     note = f"'{said}' says no player's field: the answer is the same on either"
     differs = f"whose field it is on ('{said}'): the answer differs"
     return {**specs[0], "each": specs[1:], "each_note": note, "each_differs": differs}, out
+
+
+# the end of a sentence: "?", "!" or "." before a space (one inside a card's name is not)
+_SENTENCE_END = re.compile(r"[?!.](?=\s)")
+# at most this many questions are read apart in one text
+_MOST_QUESTIONS = 3
+
+
+def _each_question(text: str, scenario: list[str], db: CardDB, families: dict, settle=None):
+    """A text that asks two questions or three ("Does this Summon start a Chain? Can I chain X to
+    it?"): each is read with the story around it (the other questions set apart) and must be
+    placed on its own; the answer stands when each gets the same yes or no (else unknown, saying
+    which gets which).  None when the text asks one question, or one of them is not placed."""
+    inside = [(m.start, m.end) for m in mentions(text, db, families)]
+    cuts = [m.end() for m in _SENTENCE_END.finditer(text)
+            if not any(s <= m.start() < e for s, e in inside)]
+    pieces = [text[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(text)])]
+    pieces = [p for p in pieces if p]
+    asking = [k for k, p in enumerate(pieces) if p.endswith("?")]
+    if not 2 <= len(asking) <= _MOST_QUESTIONS or text.count("?") != len(asking):
+        return None
+    read = []
+    for k in asking:
+        one = " ".join(p for j, p in enumerate(pieces) if j == k or j not in asking)
+        try:
+            read.append(understand(one, scenario, db, families, settle, mirror=False))
+        except NOT_PLACED:
+            return None
+    # the first is asked as itself, the others as its parts: a first asked in parts keeps them
+    read.sort(key=lambda got: any(k in got[0] for k in _COMPOUND))
+    if any(any(k in spec for k in _COMPOUND) for spec, _r in read[1:]):
+        return None
+    (spec, reading), rest = read[0], read[1:]
+    out = Relexed(reading.text if reading else text, list(reading.changes) if reading else [])
+    out.changes.append(Change("each-question", text,
+                              " / ".join(pieces[k] for k in asking)))
+    note = f"the text asks {len(asking)} questions: each gets the same answer"
+    differs = "which question is meant: the answers differ"
+    return {**spec, "each": [s for s, _r in rest], "each_note": note,
+            "each_differs": differs}, out
 
 
 # (rephrasings) a spec asked in parts already: a rephrasing is not added to it

@@ -46,13 +46,22 @@ from .waits import waits_on
 from .words import COUNT_WORDS, owner_in_words
 
 
+class TurnUnsaid(QuestionError):
+    """A phase told with no player ("in Main Phase 2"): the question is then read in each player's
+    turn (:func:`.families.situate_question`), and answered when both agree."""
+
+
 class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, HoldingEvents, CopyEvents,
               PhaseEvents, ProcedureEvents, PartEvents, TopicEvents,
               TargetGoneEvents, BattleEvents, OwnSummonEvents, ResolvedEvents):
     """One question's told situation, read clause by clause into events and entities."""
 
-    def __init__(self, pq: ParsedQuestion, db: CardDB, negation: str | None = None):
+    def __init__(self, pq: ParsedQuestion, db: CardDB, negation: str | None = None,
+                 turn: str | None = None):
         self.pq = pq
+        # a phase told with no player ("can I activate X in Main Phase 2?"): read as this player's
+        # turn when the question is asked in both (:func:`.families.situate_question`)
+        self.turn = turn
         # "my X was negated" of a monster, not said which: read as this one ("activation" or
         # "effect") when the question is asked both ways (:func:`.families.situate_question`)
         self.negation = negation
@@ -84,6 +93,15 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         self.unsaid_activator: set[str] = set()   # activations told with no player ("X is activated")
         self.assumed_negation: set[str] = set()   # "X was negated": its activation, not said so
         self.told_effects: dict[str, object] = {}  # card -> the one effect of it said (None: two)
+
+    def turn_of_phase(self, node, example: str) -> str:
+        """Whose turn a phase told with no player is ("in Main Phase 2"): the turn the question
+        is being read in, when it is read in both; else :class:`TurnUnsaid` asks for both."""
+        if self.turn is not None:
+            return self.turn
+        raise TurnUnsaid(f"could not understand the question: whose turn? ({example!r})",
+                         understood=self.understood,
+                         unplaced=self.r.said(node) if node is not None else None)
 
     def fail(self, why: str, node=None):
         raise QuestionError(f"could not understand the question: {why}", understood=self.understood,

@@ -13,7 +13,7 @@ from ...parser import ParsedQuestion
 from ...parser.transform import find
 from ...errors import QuestionError
 from ..chains import NegationUnsaid
-from ..told import Situate
+from ..told import Situate, TurnUnsaid
 from .common import OldForm
 
 __all__ = ["OldForm", "situate_question"]
@@ -22,9 +22,19 @@ __all__ = ["OldForm", "situate_question"]
 def situate_question(pq: ParsedQuestion, db: CardDB, build: Callable) -> dict:
     """The structured question of ``pq`` by its family's tree builder ``build(st, fam)``.  A
     monster's effect told negated without saying whether its activation or only its effect was is
-    read both ways; the answer stands when both agree (else it is unknown, saying so)."""
+    read both ways, and a phase told with no player in each player's turn; the answer stands when
+    both agree (else it is unknown, saying so)."""
     try:
         return _situated(pq, db, build, None)
+    except TurnUnsaid as unsaid:
+        try:
+            first, other = (_situated(pq, db, build, None, turn) for turn in ("you", "opponent"))
+        except QuestionError:
+            raise unsaid from None
+        return {**first, "each": [*first.get("each", []), other],
+                "each_note": "the answer is the same in either player's turn (the question does "
+                             "not say whose)",
+                "each_differs": "whose turn it is: the answer differs"}
     except NegationUnsaid as unsaid:
         try:
             first, other = (_situated(pq, db, build, way) for way in ("activation", "effect"))
@@ -35,8 +45,9 @@ def situate_question(pq: ParsedQuestion, db: CardDB, build: Callable) -> dict:
                          "negated (the question does not say which)"}
 
 
-def _situated(pq: ParsedQuestion, db: CardDB, build: Callable, negation: str | None) -> dict:
-    st = Situate(pq, db, negation)
+def _situated(pq: ParsedQuestion, db: CardDB, build: Callable, negation: str | None,
+              turn: str | None = None) -> dict:
+    st = Situate(pq, db, negation, turn)
     st.situation(pq.tree)
     fam = find(pq.tree, "fam_" + pq.family.replace("-", "_"))
     return build(st, fam)

@@ -145,11 +145,11 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 turn = next((e["turn"] for e in reversed(st.events) if e.get("kind") == "phase"
                              and e.get("turn") in ("you", "opponent")), None) or turn
             if turn not in ("you", "opponent"):
-                if phase != "damage-step":
-                    st.fail("whose turn? ('during my opponent's Battle Phase')", w)
                 # the Damage Step's rules are the same in either turn: whose it is is not said
-                # (a window of one player's turn, "During your opponent's turn", is not settled)
-                turn = "any"
+                # (a window of one player's turn, "During your opponent's turn", is not settled);
+                # another phase is read in each player's turn
+                turn = "any" if phase == "damage-step" else \
+                    st.turn_of_phase(w, "during my opponent's Main Phase 2")
             told = add_phase(st, {"kind": "phase", "phase": phase, "turn": turn})
             if gamewords().phase_of(" ".join(low(ph))) == "damage-calculation":
                 told["step"] = "damage-calculation"    # "during damage calculation"

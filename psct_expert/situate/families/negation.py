@@ -808,9 +808,9 @@ def negates_what_is_activated(st: Situate, fam: Tree) -> dict:
         phase = st.r.phase(ph)
         turn = st.r.player(sub(w, "poss"))
         if turn not in ("you", "opponent"):
-            if phase != "damage-step":
-                st.fail("whose turn? ('during my opponent's Battle Phase')", w)
-            turn = "you"                 # the Damage Step's rules are the same in either turn
+            # the Damage Step's rules are the same in either turn; another phase is read in each
+            turn = "you" if phase == "damage-step" else \
+                st.turn_of_phase(w, "during my opponent's Battle Phase")
         st.events.insert(len(st.events) - 1, {"kind": "phase", "phase": phase, "turn": turn})
     spec = st.spec("can-activate-now", {"effect": ref})
     reading = st.reading(ref["card"]) if ref.get("card") else None
