@@ -21,7 +21,7 @@ from .grounded import (card_says, claims_checked, cost_said_as_activation, doing
                        purpose_as_its_text_says, said_in_parentheses, summoned_as_its_text_says,
                        told_doing_says_which)
 from .parser import parse_question
-from .parser.lexicon import Change, Relexed, earlier_first, ruling_words
+from .parser.lexicon import Change, Relexed, earlier_first, intent_asked, ruling_words
 from .parser.question import normalise
 from .reader.numbering import public
 from .rereading import (ORDINAL_WORDS, bare_possessives, card_verbs, chain_links_told,
@@ -245,8 +245,14 @@ def _each_question(text: str, scenario: list[str], db: CardDB, families: dict, s
     """A text that asks two questions or three ("Does this Summon start a Chain? Can I chain X to
     it?"): each is read with the story around it (the other questions set apart) and must be
     placed on its own; the answer stands when each gets the same yes or no (else unknown, saying
-    which gets which).  None when the text asks one question, or one of them is not placed."""
-    inside = [(m.start, m.end) for m in mentions(text, db, families)]
+    which gets which).  What the asker says they mean to do ("... and I want to destroy it with
+    X.") is one of the questions ("Can I destroy it with X?").  None when the text asks one
+    question, or one of them is not placed."""
+    written, text = text, intent_asked(text) or text
+    from .parser.tokens import _name_end
+
+    # a name's span without the punctuation after it ("Magic Jammer?"), as the tokenizer reads it
+    inside = [(m.start, _name_end(text, m)) for m in mentions(text, db, families)]
     cuts = [m.end() for m in _SENTENCE_END.finditer(text)
             if not any(s <= m.start() < e for s, e in inside)]
     pieces = [text[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(text)])]
@@ -267,7 +273,7 @@ def _each_question(text: str, scenario: list[str], db: CardDB, families: dict, s
         return None
     (spec, reading), rest = read[0], read[1:]
     out = Relexed(reading.text if reading else text, list(reading.changes) if reading else [])
-    out.changes.append(Change("each-question", text,
+    out.changes.append(Change("each-question", written,
                               " / ".join(pieces[k] for k in asking)))
     note = f"the text asks {len(asking)} questions: each gets the same answer"
     differs = "which question is meant: the answers differ"

@@ -363,6 +363,32 @@ def _proposal_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern] | None:
     return tag, player, re.compile("^\ue000k\\d+k")
 
 
+@lru_cache(maxsize=1)
+def _intent_pattern() -> re.Pattern | None:
+    words = sorted((str(w) for w in lexicon().get("asker_intents") or ()), key=len, reverse=True)
+    if not words:
+        return None
+    # "i want to", "I'd like to": the intent said after the asker (a space, or a contraction)
+    intents = "|".join(("" if w.startswith("'") else r"\s+") + re.escape(w).replace(r"\ ", r"\s+")
+                       for w in words)
+    return re.compile(rf"(?P<lead>,?\s+and\s+|,\s*|^|(?<=[.!]\s))(?:i|we)(?:{intents})\s+"
+                      r"(?P<rest>[^.?!]+?)\s*(?:[.!]|$)(?=\s|$)", re.IGNORECASE)
+
+
+def intent_asked(text: str) -> str | None:
+    """What the asker means to do, told in the story of a text that asks a question ("Opp chains X
+    to my Spell and I want to destroy it with Y."): the clause said again as a question of its own
+    ("Opp chains X to my Spell. Can I destroy it with Y?"), so it is asked too; None when the text
+    tells none (or asks nothing)."""
+    pat = _intent_pattern()
+    if pat is None or "?" not in text:
+        return None
+    said = pat.sub(lambda m: f"{'. ' if m.group('lead').strip() else m.group('lead')}"
+                             f"Can I {m.group('rest')}? ", text)
+    said = re.sub(r"\s+", " ", said).replace(" . ", ". ").strip()
+    return said if said != text else None
+
+
 def _tag_alone(s: str) -> bool:
     """Is ``s`` only a tag asking whether what was said before it is allowed ("Legal?", "is that
     allowed?")?"""
