@@ -176,6 +176,28 @@ class ChainEvents(ResponseReach):
         info["respond"] = True
         info["to_act"] = aid
 
+    def _activated_as_answered(self, ref: dict, player: str, info: dict) -> str | None:
+        """"They MST my Pot of Greed in response": a response told with nothing activated before
+        it, whose one target is a Spell or Trap Card named face-up (not Set): that card's
+        activation, by the other player (or its owner as said), is what it answers, told first.
+        None when the response says no such card."""
+        tg = info.get("targets") or []
+        if len(tg) != 1 or not tg[0] or not tg[0].get("card") or tg[0].get("pronoun"):
+            return None
+        named = self.db.get(tg[0]["card"])
+        words = [w.lower() for w in tg[0].get("words", [])]
+        if named is None or named.kind not in ("spell", "trap") or \
+                named.name == ref.get("card") or {"set", "face-down"} & set(words):
+            return None
+        owner = owner_in_words(words) or {"you": "opponent", "opponent": "you"}.get(player)
+        if owner is None:
+            return None
+        keep = self.last_card
+        aid = self._activate(self.effect_ref({"card": named.name, "how": "eff_card",
+                                              "text": named.name}), owner, {})
+        self.last_card = keep
+        return aid
+
     def ev_respond(self, ev: Tree) -> None:
         if self._effect_node(ev).data == "eff_it" and self._targeted_last():
             return self.ev_act_target(ev)         # "they respond by activating it": the target
@@ -189,6 +211,8 @@ class ChainEvents(ResponseReach):
         answers = info.get("to_act")
         if info.get("to_effect") is not None:
             answers = self._chained_to(info["to_effect"], player)
+        if info.get("respond") and not self.acts:
+            answers = self._activated_as_answered(ref, player, info) or answers
         self._check_activated(ref)
         self._check_targeting_said(ref, info)
         aid = f"a{len(self.acts) + 1}"

@@ -209,7 +209,8 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
     aims = any(f.type == "target" and f.get("effect") == found[1] for f in found[0].facts)
     act = _told_activation(st, ref)
     later = st.events[st.events.index(act) + 1:] if act is not None else []
-    if any(ref.get("card") in (e.get("targets") or []) for e in later if e.get("kind") == "activate"):
+    if any(ref.get("card") in (e.get("targets") or []) for e in later if e.get("kind") == "activate") \
+            and (verb is None or _done_to_itself(st, ref, verb)):
         # (hunt) "I activate Plaguespreader Zombie's effect in my GY. My opponent chains D.D. Crow
         # targeting it. Is Plaguespreader Zombie Special Summoned?": what the later link did to the
         # card itself is not told, and the part asked is done to it
@@ -548,6 +549,11 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             return moved
         elif not with_targets:
             st.fail("whose effect is asked about?", q)
+        elif (doer := _the_one_doing(st, q, verb)) is not None and \
+                doer[0] not in [e["effect"] for e in with_targets]:
+            # "I activate Pot of Greed; they chain MST targeting it. Do I still draw 2?": a link
+            # that targets does not do the part asked; the one told activation that does is asked
+            return _untargeted_outcome(st, q, doer[0], doer[1])
         else:
             ref = with_targets[0]["effect"]
             _moved_after_it_resolved(st, with_targets[0], q)
