@@ -171,7 +171,7 @@ class SummonEvents:
         lead = what.get("words") or []
         n = None if what.get("card") or not lead else \
             COUNT_WORDS.get(lead[0]) or (int(lead[0]) if lead[0].isdigit() else None)
-        if len(things) == 1 and n and n > 1:
+        if len(things) == 1 and n:
             told["count"] = n           # "they Pendulum Summon 3 monsters": one Summon of them all
         if len(things) > 1:             # "X and two other monsters": one Summon of them all
             second = self.r.thing(things[1])

@@ -600,10 +600,18 @@ def negate_told_summon(st: Situate, fam: Tree, neg: Tree, negator: dict, sid: st
         reading = st.reading(negator["card"]) if negator.get("card") else None
         scopes = [f for f in reading.facts if f.type == "negation_scope" and
                   f.get("what") == "summon"] if reading is not None else []
-        if not scopes or any(f.get("summoner") != "any" for f in scopes):
+        if not scopes or any(f.get("summoner") not in ("any", "opponent") for f in scopes):
             st.fail("who Summons it? ('the Synchro Summon of X by my opponent', or tell it: "
                     "'my opponent Synchro Summons X')", node)
-        ev["player"] = "opponent"    # any player's Summon: who does not change the answer
+        # any player's Summon: who does not change the answer; a card that answers only its
+        # controller's opponent's Summons, held by the asker, can only ever be asked of those
+        ev["player"] = "opponent"
+    if ev.get("summon-kind") == "pendulum" and "count" not in ev and negator.get("card") and any(
+            f.type == "summon_count_exactly" for f in st.reading(negator["card"]).facts):
+        # "Can Black Horn of Heaven negate a Pendulum Summon?": a Pendulum Summon may be of
+        # several monsters at once, and the card negates a Summon of a stated number only
+        st.fail(f"how many monsters are Pendulum Summoned at once? ({negator['card']} negates a "
+                "Summon of a stated number only: 'my opponent Pendulum Summons 2 monsters')", node)
     # a Summon told last is being performed: the Summon negation window is open
     last = st.events[-1] if st.events else None
     if last is ev and ("by" not in ev or sid in st.granted):
