@@ -141,11 +141,18 @@ def test_a_summon_named_only_by_its_kind(base_expert, question):
     assert answer.value == "yes" and "negate-covered-summon" in answer.rules()
 
 
+def test_a_summon_named_by_its_kind_is_the_opponents_for_a_negator_of_theirs_only(base_expert):
+    # a negator of the opponent's Summons only, held by the asker, can only be asked of those:
+    # read so, and the restatement says it
+    spec, answer = ask_answer(base_expert, "Can Thunder King Rai-Oh negate a Synchro Summon?")
+    assert answer.value == "yes" and "by your opponent" in answer.restated
+
+
 @pytest.mark.parametrize("question, word", [
-    # whose Summon it is decides for a negator of the opponent's Summons only
-    ("Can Thunder King Rai-Oh negate a Synchro Summon?", "who Summons"),
     # a Fusion Summon is made by a card's effect, which is not said
     ("Can Solemn Strike negate a Fusion Summon?", "which Summon"),
+    # a negator whose holder is the opponent's: whose Summon it is is not read for them
+    ("Can my opponent negate a Synchro Summon with Thunder King Rai-Oh?", ""),
 ])
 def test_a_summon_named_by_its_kind_that_leaves_the_answer_open_is_refused(base_expert, question,
                                                                           word):

@@ -605,7 +605,10 @@ def negate_told_summon(st: Situate, fam: Tree, neg: Tree, negator: dict, sid: st
                     "'my opponent Synchro Summons X')", node)
         # any player's Summon: who does not change the answer; a card that answers only its
         # controller's opponent's Summons, held by the asker, can only ever be asked of those
+        # (read so, and said in the restatement: "... by your opponent")
         ev["player"] = "opponent"
+        if any(f.get("summoner") == "opponent" for f in scopes):
+            st.unsaid_summoner.discard(sid)
     if ev.get("summon-kind") == "pendulum" and "count" not in ev and negator.get("card") and any(
             f.type == "summon_count_exactly" for f in st.reading(negator["card"]).facts):
         # "Can Black Horn of Heaven negate a Pendulum Summon?": a Pendulum Summon may be of
