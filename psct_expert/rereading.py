@@ -434,6 +434,17 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
             relexed.changes.append(Change("read-as", text[flip.start():end], read))
             text = text[:flip.start()] + read + text[end:]
             continue
+        play = re.search(r"\b(play|plays|played|playing)\s+(?:my\s+|their\s+|the\s+|a\s+)?$", before,
+                         re.IGNORECASE)
+        if play is not None and not past and db.find(card) is not None and \
+                db.find(card).kind in ("spell", "trap"):
+            # "can I play Preparation of Rites ...?": a Spell or Trap Card is played by activating
+            # it (a monster "played" may be Summoned or its effect activated: left as written)
+            verb = _PLAYED[play.group(1).lower()]
+            read = f"{verb}{text[play.end(1):start]}{card}"
+            relexed.changes.append(Change("read-as", text[play.start():end], read))
+            text = text[:play.start()] + read + text[end:]
+            continue
         passive = re.search(r"\b(gets|got|get|is|was|are|were)\s+$", before, re.IGNORECASE)
         face = re.match(r"\s+(face-down|face-up)\b", text[end:])
         if passive is not None and face is not None and past in _PAST:
@@ -485,6 +496,8 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
     relexed.text = text
 
 
+# "play" said of a Spell or Trap Card: activated
+_PLAYED = {"play": "activate", "plays": "activates", "played": "activated", "playing": "activating"}
 # what a card's text does to what it is used on, as a past participle ("negate" -> "negated")
 _DONE = (("negate", "negated"), ("banish", "banished"), ("destroy", "destroyed"),
          ("return", "returned to the hand"), ("shuffle", "shuffled into the Deck"))

@@ -276,9 +276,10 @@ def _each_question(text: str, scenario: list[str], db: CardDB, families: dict, s
     out.changes.append(Change("each-question", written,
                               " / ".join(pieces[k] for k in asking)))
     note = f"the text asks {len(asking)} questions: each gets the same answer"
-    differs = "which question is meant: the answers differ"
-    return {**spec, "each": [s for s, _r in rest], "each_note": note,
-            "each_differs": differs}, out
+    differs = "which question is meant: the answer differs"
+    # each question is asked in its own situation (never in the first one's)
+    return {**spec, "each": [{"situation": [], "entities": {}, **s} for s, _r in rest],
+            "each_note": note, "each_differs": differs}, out
 
 
 # (rephrasings) a spec asked in parts already: a rephrasing is not added to it

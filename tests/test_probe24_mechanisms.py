@@ -165,7 +165,8 @@ def test_a_rephrasing_that_reads_is_asked_too(base_expert):
     # both read and agree: the answer stands, both restated
     agreed = base_expert.ask("Does Dark Hole target? i.e. does Dark Hole target a monster?")
     assert agreed.value == "no"
-    assert any(c.kind == "rephrased" for c in agreed.reading.changes)
+    # (each question of a text is read on its own, and must agree: the same as a rephrasing)
+    assert any(c.kind in ("rephrased", "each-question") for c in agreed.reading.changes)
     spec = base_expert.parse("Does Dark Hole target? i.e. does Dark Hole start a chain?")
     assert spec.get("each") and spec["each"][0]["family"] == "starts-chain"
     # they disagree (no, it does not target; yes, it starts a chain): unknown, saying which

@@ -383,6 +383,8 @@ def intent_asked(text: str) -> str | None:
     pat = _intent_pattern()
     if pat is None or "?" not in text:
         return None
+    if any(_tag_alone(q.strip()) for q in re.findall(r"[^.?!]*\?", text)):
+        return None             # "i wanna X. legal?": the proposal the tag asks about (:func:`_proposal`)
     said = pat.sub(lambda m: f"{'. ' if m.group('lead').strip() else m.group('lead')}"
                              f"Can I {m.group('rest')}? ", text)
     said = re.sub(r"\s+", " ", said).replace(" . ", ". ").strip()

@@ -170,7 +170,8 @@ class SummonEvents:
             told["materials"] = materials
         lead = what.get("words") or []
         n = None if what.get("card") or not lead else \
-            COUNT_WORDS.get(lead[0]) or (int(lead[0]) if lead[0].isdigit() else None)
+            COUNT_WORDS.get(lead[0]) or (int(lead[0]) if lead[0].isdigit() else None) or \
+            (1 if lead[0].lower() in ("a", "an") else None)     # "a monster": one
         if len(things) == 1 and n:
             told["count"] = n           # "they Pendulum Summon 3 monsters": one Summon of them all
         if len(things) > 1:             # "X and two other monsters": one Summon of them all

@@ -609,7 +609,8 @@ def negate_told_summon(st: Situate, fam: Tree, neg: Tree, negator: dict, sid: st
         ev["player"] = "opponent"
         if any(f.get("summoner") == "opponent" for f in scopes):
             st.unsaid_summoner.discard(sid)
-    if ev.get("summon-kind") == "pendulum" and "count" not in ev and negator.get("card") and any(
+    if ev.get("summon-kind") == "pendulum" and "count" not in ev and negator.get("card") and \
+            ev.get("what") in st.entities and any(
             f.type == "summon_count_exactly" for f in st.reading(negator["card"]).facts):
         # "Can Black Horn of Heaven negate a Pendulum Summon?": a Pendulum Summon may be of
         # several monsters at once, and the card negates a Summon of a stated number only

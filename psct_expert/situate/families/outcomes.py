@@ -549,10 +549,12 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
             return moved
         elif not with_targets:
             st.fail("whose effect is asked about?", q)
-        elif (doer := _the_one_doing(st, q, verb)) is not None and \
+        elif sub(q, "outcome_subj") is not None and _player_subject(sub(q, "outcome_subj")) and \
+                (doer := _the_one_doing(st, q, verb)) is not None and \
                 doer[0] not in [e["effect"] for e in with_targets]:
             # "I activate Pot of Greed; they chain MST targeting it. Do I still draw 2?": a link
-            # that targets does not do the part asked; the one told activation that does is asked
+            # that targets does not do the part asked of the player; the one told activation that
+            # does is asked (a card asked about, "is my monster destroyed?", is not this)
             return _untargeted_outcome(st, q, doer[0], doer[1])
         else:
             ref = with_targets[0]["effect"]
