@@ -245,7 +245,7 @@ def _said_of_a_named_card(words: str, db: CardDB, named) -> bool:
 _ACTOR = r"(?P<actor>\b(?:I|i|you|we|they|he|she|[Oo]pponent|[Mm]y opponent|[Tt]heir opponent)\b)"
 _MODALS = r"(?P<mods>(?:\s+(?:can|could|still|just|then|also|will|would|did|already|only|now))*)"
 _OBJECT = (r"(?=\s+(?:it|them|that|this|those|these|the|a|an|my|their|his|her|its|your|opponent's|\d|"
-           r"one|two|three|four|five|both|all|every|each)\b)")
+           r"one|two|three|four|five|both|all|every|each|something|anything|everything)\b)")
 # (round 81) what may follow a card used as a verb with nothing it is used on ("I Raigeki.", "I
 # Lightning Vortex and my opponent chains ..."): the sentence's end or a join
 _NO_OBJECT = r"(?=\s*(?:[.,;?!]|$)|\s+(?:and|then|but|so)\b)"
