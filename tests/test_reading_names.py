@@ -33,7 +33,7 @@ def test_a_possessive_of_a_name_written_in_part_is_that_card(base_expert):
     ("Judge call at table 12: my opponent activates a card. Is it legal?",
      "Can my opponent activate a card?", "Judge call at table 12"),
     ("bro, can i chain it?", "Can i chain it?", "bro"),
-    ("do we both still discard or nah?", "Do we both still discard?", "or nah"),
+    ("do we both still discard or nah?", "Do both players still discard?", "or nah"),
 ])
 def test_who_is_asked_and_chat_tags_are_set_aside_and_shown(written, read, aside):
     r = relex(written)
