@@ -1301,7 +1301,43 @@ def _paraphrase(text: str, out: Relexed, section: str = "paraphrases") -> str:
     return text
 
 
+@lru_cache(maxsize=1)
+def _progressive_pattern() -> tuple[re.Pattern, dict, set] | None:
+    table = lexicon().get("progressive") or {}
+    verbs = {str(k).lower(): v for k, v in (table.get("verbs") or {}).items()}
+    plural = {str(w).lower() for w in table.get("subjects_plural") or ()}
+    single = {str(w).lower() for w in table.get("subjects_singular") or ()}
+    if not verbs or not plural | single:
+        return None
+    subj = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(plural | single, key=len,
+                                                                          reverse=True))
+    verb = "|".join(map(re.escape, sorted(verbs, key=len, reverse=True)))
+    rx = re.compile(rf"\b(?P<subj>{subj})(?:\s+(?:am|is|are|was|were)|'re|'m|\s+re|m)\s+"
+                    rf"(?:(?P<still>still|now|just|currently)\s+)?(?P<verb>{verb})\b", re.IGNORECASE)
+    return rx, verbs, single
+
+
+def _progressive(text: str, out: Relexed) -> str:
+    """"they are tributing two monsters", "I'm activating X": a game action told as going on is
+    told as done (``progressive`` of ``lexicon.yaml``), in the subject's form of the verb."""
+    pat = _progressive_pattern()
+    if pat is None:
+        return text
+    rx, verbs, single = pat
+
+    def sub(m: re.Match) -> str:
+        subj = m.group("subj")
+        forms = verbs[m.group("verb").lower()]
+        verb = forms[1] if " ".join(subj.lower().split()) in single else forms[0]
+        read = f"{subj} {m.group('still') + ' ' if m.group('still') else ''}{verb}"
+        out.changes.append(Change("read-as", m.group(), read))
+        return read
+
+    return rx.sub(sub, text)
+
+
 def _read_as(text: str, out: Relexed) -> str:
+    text = _progressive(text, out)
     text = _paraphrase(text, out)
     pats = _patterns()
     for rx, table, fold in (pats["read_as"] + (True,), pats["exact"] + (False,)):

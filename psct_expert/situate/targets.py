@@ -105,7 +105,12 @@ class TargetEvents:
             return          # (hunt 54) a card that negates may negate the link it answers: told
         ent = self.entities.get(which[0], {})
         ws = ent.get("desc", "").lower().split()
-        if ent.get("face") == "up" or "face-up" in ws or ref.get("select") != "activation" and \
+        # the card's activation: said so, or the effect its text activates the card with
+        # ("Activate this card by targeting ...")
+        activation = ref.get("select") == "activation" or any(
+            f.type == "on_card_activation" and f.get("effect") == f"{card}#{ref.get('n')}"
+            for f in self.reading(card).facts)
+        if ent.get("face") == "up" or "face-up" in ws or not activation and \
                 not (ent.get("face") == "down" or {"set", "face-down"} & set(ws)):
             return          # told face-up, or an effect of it: activating it turns nothing
         change = {"property": "face", "value": "face-up"}
