@@ -140,6 +140,10 @@ def test_two_parts_said_with_where_they_go(base_expert):
      "Can I activate X if I have no Ritual Spell in my GY?"),
     ("Will the second one be able to use its effect?", "Can the second one use its effect?"),
     ("Do we both still take the damage?", "Do both players still take damage?"),
+    ("They are tributing two monsters.", "They tribute two monsters."),
+    ("My opponent is banishing a card.", "My opponent banishes a card."),
+    ("My monster attacks into their monster.", "My monster attacks their monster."),
+    ("My field is empty.", "I control no cards."),
     ("My S:P Little Knight is negated. Am I still under the no direct attack restriction?",
      "My S:P Little Knight is negated. do I still have the no-direct-attack restriction?"),
 ])
@@ -160,3 +164,27 @@ def test_play_is_activate_for_a_spell_or_trap_only(base_expert):
     said = Relexed("Can I play Sangan?", [])
     card_verbs(said, base_expert.db, base_expert.kb.families)
     assert said.text == "Can I play Sangan?"
+
+
+@pytest.mark.slow
+def test_a_set_card_told_by_what_it_turned_out_to_be(base_expert):
+    # "their set card ... they chain it, turns out to be X": X, Set, activated in response; a
+    # Continuous Trap stays, and is still banished (game-rules#chain.13)
+    a = base_expert.ask("I Cosmic Cyclone their set card and they chain it, turns out to be "
+                        "Fiendish Chain on my monster. Does Cosmic still banish the Fiendish Chain "
+                        "after it resolves?")
+    assert a.value == "yes" and "Fiendish Chain" in a.restated
+    # near miss: a card told only as "their set card" is not said to be activated
+    b = base_expert.ask("I activate Cosmic Cyclone targeting their Set card. They chain Fiendish "
+                        "Chain targeting my monster in response. Is Fiendish Chain still banished?")
+    assert b.value == "unknown"
+
+
+@pytest.mark.slow
+def test_a_kind_of_summon_said_as_a_verb(base_expert):
+    a = base_expert.ask("My opponent Synchros Trishula, Dragon of the Ice Barrier. Does that "
+                        "Synchro Summon start a chain?")
+    assert a.value == "no" and "Synchro Summon of Trishula" in a.restated
+    # near miss: "Link" before a noun stays a noun (a Link Monster), never a Summon
+    from psct_expert.parser.lexicon import relex
+    assert "Summon" not in relex("My opponent controls a Link Monster.").text
