@@ -256,7 +256,7 @@ def test_resolving_without_effect_is_asked_as_doing_nothing(base_expert):
     ("Chain Link 1 then resolves.", "The Chain resolves."),
     # near miss: another link resolving is not the whole Chain
     ("Chain Link 2 resolves.", "Chain Link 2 resolves."),
-    ("will it resolve with no effect?", "Will it fizzle?"),
+    ("will it resolve with no effect?", "Does it fizzle?"),
     # near miss: told, not asked
     ("It resolves without effect. Do I draw?", "It resolves without effect. Do I draw?"),
 ])
