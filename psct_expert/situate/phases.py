@@ -47,7 +47,8 @@ class PhaseEvents:
         if turn not in ("you", "opponent") and phase == "damage-step":
             turn = "any"       # the Damage Step's rules are the same in either player's turn
         if turn not in ("you", "opponent", "any"):
-            self.fail("whose turn is it? ('during my opponent's Battle Phase')", ev)
+            # a phase of no player said: read in each player's turn (answered when both agree)
+            turn = self.turn_of_phase(ev, "during my opponent's Battle Phase")
         self._damage_calculation(ev, add_phase(self, {"kind": "phase", "phase": phase, "turn": turn}))
 
     def _damage_calculation(self, ev: Tree, told: dict) -> None:
