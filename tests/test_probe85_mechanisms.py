@@ -188,3 +188,26 @@ def test_a_kind_of_summon_said_as_a_verb(base_expert):
     # near miss: "Link" before a noun stays a noun (a Link Monster), never a Summon
     from psct_expert.parser.lexicon import relex
     assert "Summon" not in relex("My opponent controls a Link Monster.").text
+
+
+@pytest.mark.slow
+def test_a_monster_that_summons_itself_one_way_only_is_its_procedure(base_expert):
+    a = base_expert.ask("Cyber Dragon special summons itself from the hand. Is that a chain link?")
+    assert a.value == "no"
+    # near miss: a monster that also Summons itself with an activated effect: how, the asker says
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError, match="how does Bystial Magnamhut Special Summon itself"):
+        base_expert.ask("Bystial Magnamhut special summons itself. Is that a chain link?")
+
+
+@pytest.mark.slow
+def test_the_other_target_of_them_is_destroyed_when_one_was_flipped(base_expert):
+    a = base_expert.ask("I activate Shock Surprise targeting my opponent's face-up monster and their "
+                        "Set card. My opponent flips the monster face-down in response. Are both "
+                        "targets still destroyed?")
+    assert a.value == "yes"
+    # near miss: a target that left the field is not destroyed
+    b = base_expert.ask("I activate Shock Surprise targeting my opponent's face-up monster and their "
+                        "Set card. My opponent returns the monster to the hand in response. Are "
+                        "both targets still destroyed?")
+    assert b.value != "yes"

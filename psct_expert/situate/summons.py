@@ -350,17 +350,22 @@ class SummonEvents:
     def ev_self_summon(self, ev: Tree) -> None:
         """"Block Dragon Special Summons itself by banishing 3 EARTH monsters": its own procedure,
         the one that fits what is done for it (refused when none or several fit, or when nothing
-        says how: a monster may also Summon itself with an activated effect)."""
+        says how and a monster may also Summon itself with an activated effect)."""
         card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
         info = self._mods(ev)
         if set(info) - {"from", "paid_by"}:
             self.fail("the situation model has no place for " + repr(self.r.said(ev)), ev)
         if info.get("paid_by") is None:
-            self.fail(f"how does {card} Special Summon itself? (say what is done for it: "
-                      "'by banishing ...')", ev)
-        kind = self.r.summon_kind(ev) or "special"
-        kind, materials = self._paid_procedure(info["paid_by"], {"card": card}, kind,
-                                               info.get("from"))
+            if not self.own_procedure(card, info.get("from")):
+                self.fail(f"how does {card} Special Summon itself? (say what is done for it: "
+                          "'by banishing ...')", ev)
+            # "Cyber Dragon Special Summons itself from the hand": its own procedure, the card's
+            # only way to Special Summon itself (from there): nothing paid for it is told
+            kind, materials = "procedure", []
+        else:
+            kind = self.r.summon_kind(ev) or "special"
+            kind, materials = self._paid_procedure(info["paid_by"], {"card": card}, kind,
+                                                   info.get("from"))
         self._summon(kind, None, {"card": card, "text": card, "words": [], "pronoun": False},
                      info.get("from"))
         self.events[-1]["materials"] = materials
