@@ -622,6 +622,8 @@ def _misspelt(text: str, db: CardDB, strange: list, taken: list, found: list) ->
     for s, e in strange:
         if e - s < 5 or any(s < b and a < e for a, b in taken):
             continue
+        if db.holding(text[s:e], most=100):
+            continue        # a word of cards' names, said of several ("Dante"): never another misspelt
         at = next(i for i, w in enumerate(words) if w.start() == s)
         spans = sorted(((i, j) for i in range(max(0, at - 2), at + 1)
                         for j in range(at, min(len(words), i + 3))),
