@@ -211,3 +211,15 @@ def test_the_other_target_of_them_is_destroyed_when_one_was_flipped(base_expert)
                         "Set card. My opponent returns the monster to the hand in response. Are "
                         "both targets still destroyed?")
     assert b.value != "yes"
+
+
+@pytest.mark.slow
+def test_a_monster_whose_summon_was_negated_never_was_on_the_field(base_expert):
+    # game-rules#summon-kinds.12: its "sent from the field" trigger does not activate
+    a = base_expert.ask("My Sangan's Normal Summon was negated by Solemn Judgment. Can I activate "
+                        "Sangan's effect?")
+    assert a.value == "no" and "negated-summon-never-on-field" in a.rules()
+    # near miss: a trigger on being sent to the GY from anywhere is not this rule's
+    b = base_expert.ask("My Normal Summon of Sinister Serpent was negated by Solemn Judgment. Can "
+                        "I activate Sinister Serpent's effect?")
+    assert "negated-summon-never-on-field" not in b.rules()
