@@ -144,6 +144,9 @@ def test_two_parts_said_with_where_they_go(base_expert):
     ("My opponent is banishing a card.", "My opponent banishes a card."),
     ("My monster attacks into their monster.", "My monster attacks their monster."),
     ("My field is empty.", "I control no cards."),
+    ("I activated Skill Drain and paid 1000 LP.", "I activated Skill Drain by paying 1000 LP."),
+    ("I have only 2 free Monster Zones.", "I have 2 unused Monster Zones."),
+    ("I don't control any monsters.", "I control no monsters."),
     ("My S:P Little Knight is negated. Am I still under the no direct attack restriction?",
      "My S:P Little Knight is negated. do I still have the no-direct-attack restriction?"),
 ])
