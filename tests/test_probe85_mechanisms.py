@@ -144,7 +144,6 @@ def test_two_parts_said_with_where_they_go(base_expert):
     ("My opponent is banishing a card.", "My opponent banishes a card."),
     ("My monster attacks into their monster.", "My monster attacks their monster."),
     ("My field is empty.", "I control no cards."),
-    ("I activated Skill Drain and paid 1000 LP.", "I activated Skill Drain by paying 1000 LP."),
     ("I have only 2 free Monster Zones.", "I have 2 unused Monster Zones."),
     ("I don't control any monsters.", "I control no monsters."),
     ("My S:P Little Knight is negated. Am I still under the no direct attack restriction?",
@@ -153,6 +152,15 @@ def test_two_parts_said_with_where_they_go(base_expert):
 def test_lexicon_reads_the_session_s_forms(written, read):
     from psct_expert.parser.lexicon import relex
     assert relex(written).text == read
+
+
+def test_a_cost_told_after_the_activation_is_paid_to_activate_it():
+    from psct_expert.parser.lexicon import relex
+    text = "I activated Skill Drain and paid 1000 LP."
+    at = text.index("Skill Drain")
+    # (the card's name kept, as the reading around names does)
+    assert relex(text, [(at, at + len("Skill Drain"))]).text == \
+        "I activated Skill Drain by paying 1000 LP."
 
 
 @pytest.mark.slow
