@@ -234,3 +234,28 @@ def test_a_monster_whose_summon_was_negated_never_was_on_the_field(base_expert):
     b = base_expert.ask("My Normal Summon of Sinister Serpent was negated by Solemn Judgment. Can "
                         "I activate Sinister Serpent's effect?")
     assert "negated-summon-never-on-field" not in b.rules()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ask", [
+    # (hunt 59) a part that does its action to other cards than the target ("destroy all cards
+    # with that name in ... Deck", "draw 2 cards"), or a bullet's cost: never read as the target
+    "Does Chain Destruction target the monster it destroys?",
+    "Is the card destroyed by Chain Destruction targeted?",
+    "Does Pot of Avarice target the cards it draws?",
+    "Does Enemy Controller target the monster it Tributes?",
+    "Does Nobleman of Crossout target the cards it banishes?",
+])
+def test_the_thing_a_part_does_its_action_to_is_a_target_only_when_it_says_so(base_expert, ask):
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask(ask)
+
+
+@pytest.mark.slow
+def test_a_part_done_to_that_target_reads_the_target(base_expert):
+    # near miss of the above: "negate its effects", "destroy that target", "take control of that target"
+    for ask in ("Does Infinite Impermanence target the monster whose effects it negates?",
+                "Does Enemy Controller target the monster it takes control of?",
+                "Does Mystical Space Typhoon target the card it destroys?"):
+        assert base_expert.ask(ask).value == "yes", ask

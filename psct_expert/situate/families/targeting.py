@@ -60,6 +60,7 @@ def build_targets(st: Situate, fam: Tree) -> dict:
         st.fail("targets are chosen when a card or effect is activated, not when it resolves: ask "
                 "'Does X target?'")
     _not_a_cost_moved(st, eref, hint, thing)
+    _done_to_the_target(st, eref, hint, thing)
     spec = st.spec("targets", {"effect": eref})
     if thing is not None and not hint:
         _asked_target_fits(st, eref, thing)
@@ -67,6 +68,51 @@ def build_targets(st: Situate, fam: Tree) -> dict:
     elif thing is not None:
         spec["object"] = st.r.said(thing)       # ("the monster it flips": what the effect does to it)
     return spec
+
+
+# what a part does its action to, said right after the verb, when that is the target itself
+_TO_THE_TARGET = re.compile(r"^(?:of\s+|the\s+effects\s+of\s+)?(?:[\w\-]+\s+){0,2}?(?:(?:that target|those "
+                            r"targets|both targets|both of them|that monster|that card|those "
+                            r"monsters|those cards|them|it|both|the targeted (?:card|monster)s?)\b|"
+                            r"(?:its|their|that target's|those targets'|that monster's|that card's)\s+"
+                            r"(?:effects?|atk|def|original atk|original def|level|control|battle "
+                            r"position)\b)", re.IGNORECASE)
+
+
+def _done_to_the_target(st: Situate, eref: dict, hint: list[str], thing: Tree | None) -> None:
+    """(hunt 59) "Does Chain Destruction target the cards it destroys?", "Does Called by the Grave
+    target the monsters it negates?": the card said is the one a part of the effect does its
+    action to; whether the effect targets it is read only when that part does it to the target
+    ("destroy that target", "banish it"), else refused (what it does it to may be other cards:
+    "destroy all cards with that target's name in ... Deck")."""
+    verbs = [v for v in hint if not v.startswith(("target:", "count:", "from:"))]
+    found = st.effect_of(eref) if thing is not None and verbs else None
+    if found is None:
+        return
+    reading, eid = found
+    if not any(f.type in ("target", "target_word") and (f.get("effect") == eid or str(
+            f.get("effect", "")).startswith(f"{eid}.")) for f in reading.facts):
+        return          # an effect that targets nothing: it targets no card, whatever it does
+    for v in verbs:
+        parts = [f for f in reading.facts
+                 if f.type in ("clause", "clause_verb") and f.get("verb") == v and f.source is not None
+                 and (f.get("effect") == eid or str(f.get("effect", "")).startswith(f"{eid}."))]
+        # the parts that do it (a verb said inside another part, "... are negated", only when
+        # no part does)
+        quotes = [f.source.quote for f in parts if f.type == "clause"] or \
+            [f.source.quote for f in parts]
+        act = gamewords().action(v)
+        words = list(act.forms) if act is not None else [v]
+        fits = []
+        for q in quotes:
+            m = re.search(r"\b(?:" + "|".join(re.escape(w) for w in sorted(
+                set(words) | {v, v.replace("-", " ")}, key=len, reverse=True)) + r")\b\s+", q,
+                re.IGNORECASE)
+            fits.append(m is not None and _TO_THE_TARGET.match(q[m.end():]) is not None)
+        if not quotes or not all(fits):
+            st.fail(f"{st.r.said(thing)!r}: what {eref.get('card')}'s effect does {v!r} to is not "
+                    f"read as its target ({'; '.join(repr(q) for q in quotes) or 'no part does it'}): "
+                    f"ask 'Does {eref.get('card')} target?'", thing)
 
 
 def _not_a_cost_moved(st: Situate, eref: dict, hint: list[str], thing: Tree | None) -> None:
@@ -78,12 +124,18 @@ def _not_a_cost_moved(st: Situate, eref: dict, hint: list[str], thing: Tree | No
     if found is None:
         return
     reading, eid = found
-    mine = [f for f in reading.facts if f.get("effect") == eid]
+    # (hunt 59) the effect's own facts and its bullets' ("Activate 1 of these effects; ● Tribute
+    # 1 monster; take control of ...": the Tribute is a bullet's cost)
+    mine = [f for f in reading.facts if f.get("effect") == eid or
+            str(f.get("effect", "")).startswith(f"{eid}.")]
     for v in verbs:
         if any(f.type == "cost_action" and f.get("verb") == v for f in mine) and \
                 not any(f.type in ("clause", "clause_verb") and f.get("verb") == v for f in mine):
+            act = gamewords().action(v)
+            doing = next((w for w in (act.forms if act is not None else ()) if w.endswith("ing")),
+                         f"{v}ing")
             st.fail(f"{st.r.said(thing)!r} is what the cost of {eref.get('card')}'s effect moves (paid "
-                    f"as it is activated), not a target it chooses: ask 'Is {v}ing a cost of "
+                    f"as it is activated), not a target it chooses: ask 'Is {doing} a cost of "
                     f"{eref.get('card')}?' or 'Does {eref.get('card')} target?'", thing)
 
 
