@@ -253,8 +253,10 @@ class Expert:
                                + "; ".join(a.restated for a in answers))
             return first
         if spec.get("each_differs"):
-            # (a name written in part that fits a few cards) which card, the asker says
+            # (a name written in part that fits a few cards) which card, the asker says; each
+            # reading is restated
             said = "; ".join(f"{a.restated} {a.value.capitalize()}." for a in answers)
+            first.restated = " / ".join(dict.fromkeys(a.restated for a in answers))
             first.value = "unknown"
             first.missing.append(f"{spec['each_differs']} ({said})")
             first.tell.insert(0, {"ask": f"Say {spec['each_differs'].split(':')[0]}: {said}",
