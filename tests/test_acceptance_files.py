@@ -106,6 +106,7 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/85.yaml": 18,
     "bench/blind-probes/86.yaml": 9,
     "bench/variants-player87.yaml": 51,
+    "bench/blind-probes/88.yaml": 15,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -151,6 +152,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/81.yaml", "bench/blind-probes/82.yaml",
         "bench/blind-probes/83.yaml", "bench/variants-player84.yaml",
         "bench/blind-probes/85.yaml", "bench/blind-probes/86.yaml", "bench/variants-player87.yaml",
+        "bench/blind-probes/88.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",

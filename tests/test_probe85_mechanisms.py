@@ -259,3 +259,15 @@ def test_a_part_done_to_that_target_reads_the_target(base_expert):
                 "Does Enemy Controller target the monster it takes control of?",
                 "Does Mystical Space Typhoon target the card it destroys?"):
         assert base_expert.ask(ask).value == "yes", ask
+
+
+@pytest.mark.slow
+def test_a_part_applied_each_time_later_is_not_the_effect_activated(base_expert):
+    # (round 88) the draw of an effect that applies "each time ..., draw 1 card" is not a Chain Link
+    # of its own: never answered as whether the effect's activation starts a Chain
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask("I used Mulcharmy Fuwalos earlier this turn. Opp now Special Summons from "
+                        "the Extra Deck - is my draw from Fuwalos a Chain Link they can chain to?")
+    # near miss: the effect itself, asked: its activation starts a Chain
+    assert base_expert.ask("Does Mulcharmy Fuwalos's effect start a chain?").value == "yes"

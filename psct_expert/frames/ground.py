@@ -151,6 +151,11 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
             return None
     if not fits:
         return None
+    if spec.get("quote_whole") and frame.described and any(
+            _applied_each_time(reading, e, frame.described) for e in fits):
+        # (round 88) "is my draw from X a Chain Link?": the draw is a part the resolved effect
+        # applies each time something happens later, not the effect activated
+        return None
     if frame.told and len(fits) > 1:
         # the effect the story's words fit best, when one does (else each effect is asked):
         # "I dropped X from hand with its own condition. Does that start a Chain?"
@@ -164,6 +169,25 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         return None
     return [spec["ask"].format(effect=f"the {_ORDINAL[said_number(reading, e)]} effect of "
                                       f"{frame.card}", action=frame.action) for e in fits]
+
+
+def _applied_each_time(reading, effect, described: list[str]) -> bool:
+    """Is an action ``described`` says done only by a part of ``effect`` (or of its bullets) that
+    applies each time an event happens ("each time your opponent Special Summons ..., draw 1
+    card"), never at the effect's activation or its first resolution?"""
+    from ..gamewords import gamewords
+
+    acts = {gamewords().action_of(w) for w in described} - {None}
+    if not acts:
+        return False
+    mine = [f for f in reading.facts
+            if f.get("effect") == effect.id or str(f.get("effect", "")).startswith(f"{effect.id}.")]
+    later = {(f.get("effect"), f.get("n")) for f in mine if f.type == "each_time"}
+    if not later:
+        return False
+    doing = [(f.get("effect"), f.get("n")) for f in mine
+             if f.type in ("clause", "cost_action") and f.get("verb") in acts]
+    return bool(doing) and all(d in later for d in doing)
 
 
 def _a_part(quote: str, text: str) -> bool:
