@@ -59,6 +59,9 @@ _FIRST_PERSON_WORDS = re.compile(r"\b(?:i|me|my|mine|we|us|our|you|your|opp|oppo
 # "my opponent chains X destroying it": a participle read as X's cost, which X's text does not pay;
 # the lexicon may read it as what X does
 _NO_SUCH_COST = "has no effect whose cost is"
+# "they chain D.D. Crow banishing one": a participle read as the chained card's cost, which is
+# what the card does: a gap in reading the story (a story's frame may read it)
+_DOES_NOT_PAY = "(it is what it does)"
 # a family whose story is read only inside the question, given story lines apart (-e, scenario)
 _LINES_APART = "not read with story lines given apart"
 # "opp banishes 1 in response": which of the targeted cards, the grammar asks; a story's frame
@@ -72,7 +75,7 @@ _NOTHING_BEFORE = "it responds, but nothing was activated before it"
 def _reading_gap(exc: BaseException) -> bool:
     """Whether a refusal is a gap in reading the told story, not what the cards do not do."""
     said = str(exc)
-    return any(gap in said for gap in (SITUATION_GAP, _TELL, _NOTHING_BEFORE)) or \
+    return any(gap in said for gap in (SITUATION_GAP, _TELL, _NOTHING_BEFORE, _DOES_NOT_PAY)) or \
         said.endswith(_WHICH_TARGET)
 
 

@@ -1197,6 +1197,11 @@ class ChainEvents(ResponseReach):
         obj = thing_words(" ".join(self.r.said(t) for t in subs(node, "thing")))
         if not costs or obj and obj not in (["it"], ["itself"]) and \
                 not any(words_fit(obj, f.source.quote) for f in costs):
+            if not costs and any(f.type == "clause" and f.get("verb") == verb and
+                                 (eid is None or f.get("effect") == eid) for f in reading.facts):
+                # "they chain D.D. Crow banishing one": what the card does, not its cost (the
+                # second reading may read it so)
+                self.fail(f"{card} has no effect whose cost is {said!r} (it is what it does)", node)
             self.fail(f"{card}'s cost is not {said!r}", node)
         if verb in MOVED:
             things = subs(node, "thing")
