@@ -271,3 +271,28 @@ def test_a_part_applied_each_time_later_is_not_the_effect_activated(base_expert)
                         "the Extra Deck - is my draw from Fuwalos a Chain Link they can chain to?")
     # near miss: the effect itself, asked: its activation starts a Chain
     assert base_expert.ask("Does Mulcharmy Fuwalos's effect start a chain?").value == "yes"
+
+
+@pytest.mark.slow
+def test_cards_asked_by_a_description_must_be_among_what_the_part_reaches(base_expert):
+    # (hunt 60) "Are my own monsters destroyed?" after my Raigeki was chained to: Raigeki destroys
+    # only the opponent's monsters; whether it resolves is not that (a yes waits on it)
+    a = base_expert.ask("I activate Raigeki and my opponent chains Book of Moon to it. Are my own "
+                        "monsters destroyed?")
+    assert a.value != "yes"
+    b = base_expert.ask("My opponent activates Dark Hole and I chain Book of Moon to it. Are Spell "
+                        "Cards destroyed?")
+    assert b.value != "yes"
+    # near miss: cards inside the description ("destroy all monsters on the field") are reached
+    c = base_expert.ask("If I chain my set Scapegoat to their Dark Hole, do my Sheep Tokens get "
+                        "destroyed too?")
+    assert c.value == "yes"
+
+
+@pytest.mark.slow
+def test_lp_gained_is_never_read_as_lp_paid(base_expert):
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask("Upstart Goblin: is the LP gain a cost?")
+    # near miss: the LP a card pays
+    assert base_expert.ask("Solemn Warning: is the 2000 LP a cost?").value == "yes"

@@ -77,6 +77,10 @@ _RELATIVE = re.compile(r"\s+(?=(?:that|which|who|whose|it|they|i|you|he|she|when
 _DETERMINERS = frozenset("a an the that this those these my your their his her its our".split())
 
 
+# words that say LP are gained, lost or inflicted: never a cost of LP paid
+_LP_NOT_PAID = {"gain", "gains", "gained", "lose", "loses", "lost", "inflict", "inflicts",
+                "inflicted", "damage", "recover", "recovers", "recovered", "heal", "heals"}
+
 def _object_of(after: str, spec: dict, voc: dict) -> str | None:
     """What a cue is asked of, said right after it ("... target my monster?", "... target
     anything?", "... target both of them?"): "" when its words name anything at all (``any``:
@@ -374,6 +378,9 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         if len(done) != 1:
             return None
         action = done.pop()
+        if action == voc["actions"].get("lp") and any(
+                _forms(w) & _LP_NOT_PAID for w in described + cue_words):
+            return None     # (hunt 60) "is the LP gain a cost?": LP gained or lost, never paid
         described = [w for w in described if not _forms(w) & set(voc["actions"])]
         if subject != "effect":
             return None

@@ -179,6 +179,51 @@ def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dic
     return st.spec("resolves", {"effect": ref})
 
 
+# the kinds of card a subject's words say
+_SUBJECT_KINDS = {"monster": "monster", "monsters": "monster", "token": "monster",
+                  "tokens": "monster", "spell": "spell-trap", "spells": "spell-trap",
+                  "trap": "spell-trap", "traps": "spell-trap", "backrow": "spell-trap",
+                  "spell/trap": "spell-trap", "spell/traps": "spell-trap", "s/t": "spell-trap",
+                  "s/ts": "spell-trap"}
+
+
+def _described_all_hold(st: Situate, found, verb: str, act: dict | None, subj: Tree) -> bool:
+    """Do the cards a subject describes ("my Sheep Tokens", "their monsters") fall inside the
+    description the part says it does its action to ("destroy all monsters on the field":
+    ``clause_all``): its kind, and whose, from the side of the player who activated it?  False
+    when the part says none, or anything is not said or does not fit."""
+    reading, eid = found
+    try:
+        n = select_clause(reading, eid, verb)
+    except QuestionError:
+        return False
+    alls = [f for f in reading.facts if f.type == "clause_all" and f.get("effect") == eid
+            and f.get("n") == n]
+    if len(alls) != 1 or act is None:
+        return False
+    desc = alls[0]
+    words = low(subj)
+    kinds = {_SUBJECT_KINDS[w] for w in words if w in _SUBJECT_KINDS}
+    named = [st.db.get(st.r.card(t)) for t in subj.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
+    kinds |= {("monster" if c.kind == "monster" else "spell-trap") for c in named if c is not None}
+    if len(kinds) != 1 or desc.get("kind") not in (kinds.pop(), "card"):
+        return False
+    if desc.get("face") != "any" or desc.get("position") != "any":
+        return False                # a face or a position said: what the asked cards are, not told
+    owner = owner_in_words(words)
+    if owner is None:
+        return desc.get("controller") == "any"      # whose is not said: only "all ... on the field"
+    player = act.get("player")
+    if desc.get("controller") == "any":
+        return True
+    wanted = player if desc.get("controller") == "you" else \
+        {"you": "opponent", "opponent": "you"}.get(player or "")
+    return owner == wanted
+
+
+# a subject that points at what the story told (the card or cards the effect was used on)
+_TOLD_POINTERS = (["they"], ["them"], ["that"], ["those"], ["that", "monster"], ["that", "card"],
+                  ["those", "monsters"], ["those", "cards"])
 # what says all the cards an effect reaches, never one of them ("does it still destroy them?")
 _ALL_OF_THEM = {"them", "everything", "all", "monsters", "cards", "both", "each", "every"}
 
@@ -220,6 +265,21 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
                                        else [needs])
     if obj is not None and all(w.isdigit() or w in ("card", "cards") for w in low(obj)):
         obj = None                                  # "do I still draw 2 (cards)?": a count
+    subj = sub(q, "outcome_subj")
+    if subj is not None and not _player_subject(subj) and not others and not aims and \
+            low(subj) not in _TOLD_POINTERS and not set(low(subj)) & {"it", "its"} and \
+            not any(getattr(t, "type", "") == "XCARD" for t in subj.scan_values(lambda v: True)) and \
+            not any(t.data.startswith("eff_") for t in subj.iter_subtrees()):
+        # (hunt 60) "I activate Raigeki; they chain Book of Moon to it. Are my own monsters
+        # destroyed?": the cards asked about, said by a description, may be none of those the
+        # effect does its action to (its own controller's, another kind, another position):
+        # whether it still resolves is not that; a yes waits on it, unless the description
+        # the part says ("destroy all monsters on the field") holds them
+        if not _described_all_hold(st, found, verb, act, subj):
+            needs = (f"whether {st.r.said(subj)} is among what {ref.get('card')}'s effect does "
+                     f"{verb!r} to (what its text says)")
+            spec["also_needs"] = "; ".join([spec["also_needs"], needs] if spec.get("also_needs")
+                                           else [needs])
     if (others or obj is not None and not aims and not set(low(obj)) & _ALL_OF_THEM) and \
             not spec.get("also_needs"):
         reach = _all_part_reaches(st, ref, found, verb, act, later, others, obj)
