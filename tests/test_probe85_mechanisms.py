@@ -287,6 +287,14 @@ def test_cards_asked_by_a_description_must_be_among_what_the_part_reaches(base_e
     c = base_expert.ask("If I chain my set Scapegoat to their Dark Hole, do my Sheep Tokens get "
                         "destroyed too?")
     assert c.value == "yes"
+    # ... and cards the story told Summoned by the player a part names ("your opponent controls")
+    told = ["Player A activates Raigeki.", "Player B chains Scapegoat and Special Summons 4 Sheep "
+            "Tokens."]
+    assert base_expert.ask("When Raigeki resolves, are the 4 Sheep Tokens destroyed too?",
+                           told).value == "yes"
+    told[1] = told[1].replace("Player B", "Player A")
+    assert base_expert.ask("When Raigeki resolves, are the 4 Sheep Tokens destroyed too?",
+                           told).value != "yes"
 
 
 @pytest.mark.slow

@@ -210,7 +210,7 @@ def _described_all_hold(st: Situate, found, verb: str, act: dict | None, subj: T
         return False
     if desc.get("face") != "any" or desc.get("position") != "any":
         return False                # a face or a position said: what the asked cards are, not told
-    owner = owner_in_words(words)
+    owner = owner_in_words(words) or _told_owner(st, words)
     if owner is None:
         return desc.get("controller") == "any"      # whose is not said: only "all ... on the field"
     player = act.get("player")
@@ -219,6 +219,24 @@ def _described_all_hold(st: Situate, found, verb: str, act: dict | None, subj: T
     wanted = player if desc.get("controller") == "you" else \
         {"you": "opponent", "opponent": "you"}.get(player or "")
     return owner == wanted
+
+
+def _told_owner(st: Situate, words: list[str]) -> str | None:
+    """Whose the cards a subject names are, when the story told them once ("the 4 Sheep Tokens"
+    after "Player B Special Summons 4 Sheep Tokens"): the player of the link whose resolution
+    Summoned them, or their controller as told; None when not one told card fits."""
+    nouns = {w for w in words if w not in ("the", "a", "an", "those", "these", "too", "also") and
+             not w.isdigit() and w not in COUNT_WORDS}
+    if not nouns:
+        return None
+    found = set()
+    for e, d in st.entities.items():
+        if not nouns <= set(d.get("desc", "").lower().split()):
+            continue
+        summoner = next((a.get("player") for a in st.events if a.get("kind") == "activate"
+                         and any(step.get("what") == e for step in a.get("does") or [])), None)
+        found.add(d.get("controller") or summoner)
+    return found.pop() if len(found) == 1 and None not in found else None
 
 
 # a subject that points at what the story told (the card or cards the effect was used on)
