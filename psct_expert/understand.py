@@ -252,6 +252,8 @@ def _each_question(text: str, scenario: list[str], db: CardDB, families: dict, s
     X.") is one of the questions ("Can I destroy it with X?").  None when the text asks one
     question, or one of them is not placed."""
     written, text = text, intent_asked(text) or text
+    if text.count("?") < 2:
+        return None             # one question (the names are not searched for it)
     from .parser.tokens import _name_end
 
     # a name's span without the punctuation after it ("Magic Jammer?"), as the tokenizer reads it
