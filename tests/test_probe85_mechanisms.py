@@ -304,3 +304,16 @@ def test_lp_gained_is_never_read_as_lp_paid(base_expert):
         base_expert.ask("Upstart Goblin: is the LP gain a cost?")
     # near miss: the LP a card pays
     assert base_expert.ask("Solemn Warning: is the 2000 LP a cost?").value == "yes"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ask", [
+    # (hunt 61) the cards were Summoned by the link the effect was chained to: they come after it
+    "I activate Scapegoat. My opponent chains Jurrac Impact. Are my Sheep Tokens destroyed?",
+    # ... or are not on the field at all
+    "My opponent activates Dark Hole. I chain Scapegoat. Are the monsters in my hand destroyed?",
+    "My opponent activates Heavy Storm. I chain Call of the Haunted. Are the Spells in my hand "
+    "destroyed?",
+])
+def test_cards_not_on_the_field_when_it_resolves_are_never_said_destroyed(base_expert, ask):
+    assert base_expert.ask(ask).value != "yes"

@@ -203,6 +203,10 @@ def _described_all_hold(st: Situate, found, verb: str, act: dict | None, subj: T
         return False
     desc = alls[0]
     words = low(subj)
+    if set(words) & _ELSEWHERE:
+        return False                # (hunt 61) "the monsters in my hand": not on the field
+    if _summoned_after(st, words, act):
+        return False                # (hunt 61) Summoned by a link that resolves after it
     kinds = {_SUBJECT_KINDS[w] for w in words if w in _SUBJECT_KINDS}
     named = [st.db.get(st.r.card(t)) for t in subj.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
     kinds |= {("monster" if c.kind == "monster" else "spell-trap") for c in named if c is not None}
@@ -219,6 +223,44 @@ def _described_all_hold(st: Situate, found, verb: str, act: dict | None, subj: T
     wanted = player if desc.get("controller") == "you" else \
         {"you": "opponent", "opponent": "you"}.get(player or "")
     return owner == wanted
+
+
+# places a subject may name that are not the field ("the monsters in my hand")
+_ELSEWHERE = {"hand", "hands", "gy", "graveyard", "deck", "decks", "extra", "banished",
+              "pendulum", "zone", "zones", "scale", "scales"}
+
+
+def _told_cards(st: Situate, words: list[str]) -> list[str]:
+    """The entities the story told that a subject's nouns name ("the 4 Sheep Tokens")."""
+    nouns = {w for w in words if w not in ("the", "a", "an", "those", "these", "too", "also",
+                                           "my", "their", "his", "her", "opponent's", "your") and
+             not w.isdigit() and w not in COUNT_WORDS}
+    if not nouns:
+        return []
+    return [e for e, d in st.entities.items() if nouns <= set(d.get("desc", "").lower().split())]
+
+
+def _summoned_after(st: Situate, words: list[str], act: dict) -> bool:
+    """(hunt 61) Were the cards a subject names Summoned by a link activated before the effect
+    asked about in its Chain ("I activate Scapegoat. They chain Jurrac Impact. Are my Sheep
+    Tokens destroyed?")?  That link resolves after it: they are not there when it resolves."""
+    at = next((k for k, e in enumerate(st.events) if e is act), None)
+    if at is None:
+        return False
+    if act.get("respond"):
+        # a link it was chained to that Summons (Scapegoat, Call of the Haunted): what it Summons
+        # comes after it resolves, whether the story says what or not
+        for ev in st.events[:at]:
+            card = (ev.get("effect") or {}).get("card") if ev.get("kind") == "activate" else None
+            if card and any(f.type in ("clause", "clause_verb") and f.get("verb") == "special-summon"
+                            for f in st.reading(card).facts):
+                return True
+    for e in _told_cards(st, words):
+        for k, ev in enumerate(st.events):
+            if ev.get("kind") == "activate" and k < at and \
+                    any(step.get("what") == e for step in ev.get("does") or []):
+                return True
+    return False
 
 
 def _told_owner(st: Situate, words: list[str]) -> str | None:
