@@ -345,6 +345,12 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
         reach = _all_part_reaches(st, ref, found, verb, act, later, others, obj)
         if reach is not None:
             return reach
+    if obj is not None and not others and set(low(obj)) & _ELSEWHERE:
+        # (hunt 61) "Does Dark Hole destroy the monsters in my hand?": cards in another place
+        needs = (f"whether {st.r.said(obj)} is among what {ref.get('card')}'s effect does "
+                 f"{verb!r} to (what its text says)")
+        spec["also_needs"] = "; ".join([spec["also_needs"], needs] if spec.get("also_needs")
+                                       else [needs])
     if others or obj is not None and not aims and not set(low(obj)) & _ALL_OF_THEM:
         # (hunt) "Does Dark Hole still destroy Dark Magician?" after Dark Magician was returned to
         # the hand (or protected) in response: whether it still resolves is not whether that card
