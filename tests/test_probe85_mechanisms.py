@@ -317,3 +317,11 @@ def test_lp_gained_is_never_read_as_lp_paid(base_expert):
 ])
 def test_cards_not_on_the_field_when_it_resolves_are_never_said_destroyed(base_expert, ask):
     assert base_expert.ask(ask).value != "yes"
+
+
+@pytest.mark.slow
+def test_a_later_link_that_targets_leaves_the_described_cards_open(base_expert):
+    # Forbidden Lance chained to Dark Hole: the monster it targets is unaffected, so "are my
+    # monsters destroyed?" is not a plain yes
+    assert base_expert.ask("My opponent activates Dark Hole. I chain Forbidden Lance. Are my "
+                           "monsters destroyed?").value != "yes"

@@ -207,6 +207,11 @@ def _described_all_hold(st: Situate, found, verb: str, act: dict | None, subj: T
         return False                # (hunt 61) "the monsters in my hand": not on the field
     if _summoned_after(st, words, act):
         return False                # (hunt 61) Summoned by a link that resolves after it
+    at = next((k for k, e in enumerate(st.events) if e is act), len(st.events))
+    if any(e.get("kind") == "activate" and (e.get("effect") or {}).get("card") and any(
+            f.type in ("target", "target_word") for f in st.reading(e["effect"]["card"]).facts)
+           for e in st.events[at + 1:]):
+        return False                # a later link that targets may have changed one of them
     kinds = {_SUBJECT_KINDS[w] for w in words if w in _SUBJECT_KINDS}
     named = [st.db.get(st.r.card(t)) for t in subj.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
     kinds |= {("monster" if c.kind == "monster" else "spell-trap") for c in named if c is not None}
