@@ -437,8 +437,8 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
             continue
         play = re.search(r"\b(play|plays|played|playing)\s+(?:my\s+|their\s+|the\s+|a\s+)?$", before,
                          re.IGNORECASE)
-        if play is not None and not past and db.find(card) is not None and \
-                db.find(card).kind in ("spell", "trap"):
+        played = db.find(card) if play is not None and not past else None
+        if played is not None and played.kind in ("spell", "trap"):
             # "can I play Preparation of Rites ...?": a Spell or Trap Card is played by activating
             # it (a monster "played" may be Summoned or its effect activated: left as written)
             verb = _PLAYED[play.group(1).lower()]

@@ -180,8 +180,7 @@ def _applied_each_time(reading, effect, described: list[str]) -> bool:
     acts = {gamewords().action_of(w) for w in described} - {None}
     if not acts:
         return False
-    mine = [f for f in reading.facts
-            if f.get("effect") == effect.id or str(f.get("effect", "")).startswith(f"{effect.id}.")]
+    mine = reading.within(effect.id)
     later = {(f.get("effect"), f.get("n")) for f in mine if f.type == "each_time"}
     if not later:
         return False

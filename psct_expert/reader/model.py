@@ -101,3 +101,8 @@ class Reading:
     def by_id(self, eid: str) -> EffectReading | None:
         """The effect or bullet with that id."""
         return next((e for e in self.all_effects() if e.id == eid), None)
+
+    def within(self, eid: str) -> list[Fact]:
+        """The facts of effect ``eid`` and of its bullets ("X#1", "X#1.1", "X#1.2")."""
+        return [f for f in self.facts
+                if f.get("effect") == eid or str(f.get("effect", "")).startswith(f"{eid}.")]

@@ -179,6 +179,12 @@ def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dic
     return st.spec("resolves", {"effect": ref})
 
 
+def _add_need(spec: dict, needs: str) -> None:
+    """What a yes also waits on (``also_needs``), after what it waits on already."""
+    spec["also_needs"] = "; ".join([spec["also_needs"], needs] if spec.get("also_needs")
+                                   else [needs])
+
+
 # the kinds of card a subject's words say
 _SUBJECT_KINDS = {"monster": "monster", "monsters": "monster", "token": "monster",
                   "tokens": "monster", "spell": "spell-trap", "spells": "spell-trap",
@@ -205,9 +211,11 @@ def _described_all_hold(st: Situate, found, verb: str, act: dict | None, subj: T
     words = low(subj)
     if set(words) & _ELSEWHERE:
         return False                # (hunt 61) "the monsters in my hand": not on the field
-    if _summoned_after(st, words, act):
+    at = next((k for k, e in enumerate(st.events) if e is act), None)
+    if at is None:
+        return False
+    if _summoned_after(st, words, act, at):
         return False                # (hunt 61) Summoned by a link that resolves after it
-    at = next((k for k, e in enumerate(st.events) if e is act), len(st.events))
     if any(e.get("kind") == "activate" and (e.get("effect") or {}).get("card") and any(
             f.type in ("target", "target_word") for f in st.reading(e["effect"]["card"]).facts)
            for e in st.events[at + 1:]):
@@ -235,23 +243,26 @@ _ELSEWHERE = {"hand", "hands", "gy", "graveyard", "deck", "decks", "extra", "ban
               "pendulum", "zone", "zones", "scale", "scales"}
 
 
-def _told_cards(st: Situate, words: list[str]) -> list[str]:
+# words of a subject that are no noun of the cards it names (and, for whose they are, the
+# possessives: whose is read from them first)
+_NOT_NOUNS = frozenset({"the", "a", "an", "those", "these", "too", "also"})
+_POSSESSIVES = frozenset({"my", "their", "his", "her", "opponent's", "your"})
+
+
+def _told_cards(st: Situate, words: list[str], skip: frozenset = _NOT_NOUNS | _POSSESSIVES
+                ) -> list[str]:
     """The entities the story told that a subject's nouns name ("the 4 Sheep Tokens")."""
-    nouns = {w for w in words if w not in ("the", "a", "an", "those", "these", "too", "also",
-                                           "my", "their", "his", "her", "opponent's", "your") and
-             not w.isdigit() and w not in COUNT_WORDS}
+    nouns = {w for w in words if w not in skip and not w.isdigit() and w not in COUNT_WORDS}
     if not nouns:
         return []
     return [e for e, d in st.entities.items() if nouns <= set(d.get("desc", "").lower().split())]
 
 
-def _summoned_after(st: Situate, words: list[str], act: dict) -> bool:
+def _summoned_after(st: Situate, words: list[str], act: dict, at: int) -> bool:
     """(hunt 61) Were the cards a subject names Summoned by a link activated before the effect
-    asked about in its Chain ("I activate Scapegoat. They chain Jurrac Impact. Are my Sheep
-    Tokens destroyed?")?  That link resolves after it: they are not there when it resolves."""
-    at = next((k for k, e in enumerate(st.events) if e is act), None)
-    if at is None:
-        return False
+    asked about in its Chain (``act``, event ``at``: "I activate Scapegoat. They chain Jurrac
+    Impact. Are my Sheep Tokens destroyed?")?  That link resolves after it: they are not there
+    when it resolves."""
     if act.get("respond"):
         # a link it was chained to that Summons (Scapegoat, Call of the Haunted): what it Summons
         # comes after it resolves, whether the story says what or not
@@ -272,17 +283,11 @@ def _told_owner(st: Situate, words: list[str]) -> str | None:
     """Whose the cards a subject names are, when the story told them once ("the 4 Sheep Tokens"
     after "Player B Special Summons 4 Sheep Tokens"): the player of the link whose resolution
     Summoned them, or their controller as told; None when not one told card fits."""
-    nouns = {w for w in words if w not in ("the", "a", "an", "those", "these", "too", "also") and
-             not w.isdigit() and w not in COUNT_WORDS}
-    if not nouns:
-        return None
     found = set()
-    for e, d in st.entities.items():
-        if not nouns <= set(d.get("desc", "").lower().split()):
-            continue
+    for e in _told_cards(st, words, _NOT_NOUNS):
         summoner = next((a.get("player") for a in st.events if a.get("kind") == "activate"
                          and any(step.get("what") == e for step in a.get("does") or [])), None)
-        found.add(d.get("controller") or summoner)
+        found.add(st.entities[e].get("controller") or summoner)
     return found.pop() if len(found) == 1 and None not in found else None
 
 
@@ -326,8 +331,7 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
         # card itself is not told, and the part asked is done to it
         needs = (f"what the link chained to it did to {ref.get('card')} itself (what {ref.get('card')}'s "
                  "effect does to it is done only if it is still there)")
-        spec["also_needs"] = "; ".join([spec["also_needs"], needs] if spec.get("also_needs")
-                                       else [needs])
+        _add_need(spec, needs)
     if obj is not None and all(w.isdigit() or w in ("card", "cards") for w in low(obj)):
         obj = None                                  # "do I still draw 2 (cards)?": a count
     subj = sub(q, "outcome_subj")
@@ -343,8 +347,7 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
         if not _described_all_hold(st, found, verb, act, subj):
             needs = (f"whether {st.r.said(subj)} is among what {ref.get('card')}'s effect does "
                      f"{verb!r} to (what its text says)")
-            spec["also_needs"] = "; ".join([spec["also_needs"], needs] if spec.get("also_needs")
-                                           else [needs])
+            _add_need(spec, needs)
     if (others or obj is not None and not aims and not set(low(obj)) & _ALL_OF_THEM) and \
             not spec.get("also_needs"):
         reach = _all_part_reaches(st, ref, found, verb, act, later, others, obj)
@@ -354,8 +357,7 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
         # (hunt 61) "Does Dark Hole destroy the monsters in my hand?": cards in another place
         needs = (f"whether {st.r.said(obj)} is among what {ref.get('card')}'s effect does "
                  f"{verb!r} to (what its text says)")
-        spec["also_needs"] = "; ".join([spec["also_needs"], needs] if spec.get("also_needs")
-                                       else [needs])
+        _add_need(spec, needs)
     if others or obj is not None and not aims and not set(low(obj)) & _ALL_OF_THEM:
         # (hunt) "Does Dark Hole still destroy Dark Magician?" after Dark Magician was returned to
         # the hand (or protected) in response: whether it still resolves is not whether that card
@@ -363,8 +365,7 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
         what = others[0] if others else st.r.said(obj)
         needs = (f"whether {what} is still there, and can be affected, when {ref.get('card')} "
                  "resolves (what it does is done to what is there then)")
-        spec["also_needs"] = "; ".join([spec["also_needs"], needs] if spec.get("also_needs")
-                                       else [needs])
+        _add_need(spec, needs)
     return spec
 
 

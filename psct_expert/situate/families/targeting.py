@@ -90,24 +90,23 @@ def _done_to_the_target(st: Situate, eref: dict, hint: list[str], thing: Tree | 
     if found is None:
         return
     reading, eid = found
-    if not any(f.type in ("target", "target_word") and (f.get("effect") == eid or str(
-            f.get("effect", "")).startswith(f"{eid}.")) for f in reading.facts):
+    mine = reading.within(eid)
+    if not any(f.type in ("target", "target_word") for f in mine):
         return          # an effect that targets nothing: it targets no card, whatever it does
     for v in verbs:
-        parts = [f for f in reading.facts
-                 if f.type in ("clause", "clause_verb") and f.get("verb") == v and f.source is not None
-                 and (f.get("effect") == eid or str(f.get("effect", "")).startswith(f"{eid}."))]
+        parts = [f for f in mine if f.type in ("clause", "clause_verb") and f.get("verb") == v
+                 and f.source is not None]
         # the parts that do it (a verb said inside another part, "... are negated", only when
         # no part does)
         quotes = [f.source.quote for f in parts if f.type == "clause"] or \
             [f.source.quote for f in parts]
         act = gamewords().action(v)
-        words = list(act.forms) if act is not None else [v]
+        words = set(act.forms) if act is not None else {v}
+        said = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in sorted(
+            words | {v, v.replace("-", " ")}, key=len, reverse=True)) + r")\b\s+", re.IGNORECASE)
         fits = []
         for q in quotes:
-            m = re.search(r"\b(?:" + "|".join(re.escape(w) for w in sorted(
-                set(words) | {v, v.replace("-", " ")}, key=len, reverse=True)) + r")\b\s+", q,
-                re.IGNORECASE)
+            m = said.search(q)
             fits.append(m is not None and _TO_THE_TARGET.match(q[m.end():]) is not None)
         if not quotes or not all(fits):
             st.fail(f"{st.r.said(thing)!r}: what {eref.get('card')}'s effect does {v!r} to is not "
@@ -126,8 +125,7 @@ def _not_a_cost_moved(st: Situate, eref: dict, hint: list[str], thing: Tree | No
     reading, eid = found
     # (hunt 59) the effect's own facts and its bullets' ("Activate 1 of these effects; ● Tribute
     # 1 monster; take control of ...": the Tribute is a bullet's cost)
-    mine = [f for f in reading.facts if f.get("effect") == eid or
-            str(f.get("effect", "")).startswith(f"{eid}.")]
+    mine = reading.within(eid)
     for v in verbs:
         if any(f.type == "cost_action" and f.get("verb") == v for f in mine) and \
                 not any(f.type in ("clause", "clause_verb") and f.get("verb") == v for f in mine):
