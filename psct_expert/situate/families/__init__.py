@@ -19,33 +19,38 @@ from .common import OldForm
 __all__ = ["OldForm", "situate_question"]
 
 
+# what a question may leave unsaid and is then read both ways: the Situate argument, its two
+# values, what the answer says when both agree, and (when they differ) what to tell
+_BOTH_WAYS = {
+    TurnUnsaid: ("turn", ("you", "opponent"),
+                 "the answer is the same in either player's turn (the question does not say whose)",
+                 "whose turn it is: the answer differs"),
+    NegationUnsaid: ("negation", ("activation", "effect"),
+                     "the answer is the same whether the activation or only the effect was negated "
+                     "(the question does not say which)", None),
+}
+
+
 def situate_question(pq: ParsedQuestion, db: CardDB, build: Callable) -> dict:
     """The structured question of ``pq`` by its family's tree builder ``build(st, fam)``.  A
     monster's effect told negated without saying whether its activation or only its effect was is
     read both ways, and a phase told with no player in each player's turn; the answer stands when
     both agree (else it is unknown, saying so)."""
     try:
-        return _situated(pq, db, build, None)
-    except TurnUnsaid as unsaid:
+        return _situated(pq, db, build)
+    except (TurnUnsaid, NegationUnsaid) as unsaid:
+        key, ways, note, differs = _BOTH_WAYS[type(unsaid)]
         try:
-            first, other = (_situated(pq, db, build, None, turn) for turn in ("you", "opponent"))
+            first, other = (_situated(pq, db, build, **{key: way}) for way in ways)
         except QuestionError:
             raise unsaid from None
-        return {**first, "each": [*first.get("each", []), other],
-                "each_note": "the answer is the same in either player's turn (the question does "
-                             "not say whose)",
-                "each_differs": "whose turn it is: the answer differs"}
-    except NegationUnsaid as unsaid:
-        try:
-            first, other = (_situated(pq, db, build, way) for way in ("activation", "effect"))
-        except QuestionError:
-            raise unsaid from None
-    return {**first, "each": [*first.get("each", []), other],
-            "each_note": "the answer is the same whether the activation or only the effect was "
-                         "negated (the question does not say which)"}
+    out = {**first, "each": [*first.get("each", []), other], "each_note": note}
+    if differs:
+        out["each_differs"] = differs
+    return out
 
 
-def _situated(pq: ParsedQuestion, db: CardDB, build: Callable, negation: str | None,
+def _situated(pq: ParsedQuestion, db: CardDB, build: Callable, negation: str | None = None,
               turn: str | None = None) -> dict:
     st = Situate(pq, db, negation, turn)
     st.situation(pq.tree)
