@@ -148,13 +148,12 @@ class ChainEvents(ResponseReach):
         activation (:meth:`_negates_it`) no negation is told: whether it may negate that card is
         the rules' to say.  A monster's effect is said by which effect, so a monster named so
         keeps its reading (a target, refused when the card targets nothing)."""
-        tg = info.get("targets") or []
-        if len(tg) != 1 or not tg[0] or not tg[0].get("card") or tg[0].get("pronoun") or \
-                not ref.get("card") or info.get("targeting_said") or info.get("respond"):
+        if not ref.get("card") or info.get("targeting_said") or info.get("respond"):
             return
-        named = self.db.get(tg[0]["card"])
-        if named is None or named.kind not in ("spell", "trap") or named.name == ref["card"]:
+        said = self._named_spell_trap(ref, info)
+        if said is None:
             return
+        named, words = said
         reading = self.reading(ref["card"])
         if any(f.type in ("target", "target_word") for f in reading.facts) or \
                 not any(f.type == "negation_scope" and f.get("what") == "activation"
@@ -164,14 +163,10 @@ class ChainEvents(ResponseReach):
             return
         aid = self._find_act({"card": named.name})
         if aid is None:
-            owner = owner_in_words([w.lower() for w in tg[0].get("words", [])]) or \
-                {"you": "opponent", "opponent": "you"}.get(player)
+            owner = owner_in_words(words) or {"you": "opponent", "opponent": "you"}.get(player)
             if owner is None:
                 return
-            keep = self.last_card
-            aid = self._activate(self.effect_ref({"card": named.name, "how": "eff_card",
-                                                  "text": named.name}), owner, {})
-            self.last_card = keep
+            aid = self._activate_named(named.name, owner)
         info.pop("targets")
         info["respond"] = True
         info["to_act"] = aid
@@ -181,20 +176,32 @@ class ChainEvents(ResponseReach):
         it, whose one target is a Spell or Trap Card named face-up (not Set): that card's
         activation, by the other player (or its owner as said), is what it answers, told first.
         None when the response says no such card."""
+        said = self._named_spell_trap(ref, info)
+        if said is None or {"set", "face-down"} & set(said[1]):
+            return None
+        named, words = said
+        owner = owner_in_words(words) or {"you": "opponent", "opponent": "you"}.get(player)
+        if owner is None:
+            return None
+        return self._activate_named(named.name, owner)
+
+    def _named_spell_trap(self, ref: dict, info: dict):
+        """The one target a clause tells, when it is a Spell or Trap Card named (not by a pronoun)
+        other than the card ``ref`` used: (that card, the target's words), else None."""
         tg = info.get("targets") or []
         if len(tg) != 1 or not tg[0] or not tg[0].get("card") or tg[0].get("pronoun"):
             return None
         named = self.db.get(tg[0]["card"])
-        words = [w.lower() for w in tg[0].get("words", [])]
-        if named is None or named.kind not in ("spell", "trap") or \
-                named.name == ref.get("card") or {"set", "face-down"} & set(words):
+        if named is None or named.kind not in ("spell", "trap") or named.name == ref.get("card"):
             return None
-        owner = owner_in_words(words) or {"you": "opponent", "opponent": "you"}.get(player)
-        if owner is None:
-            return None
+        return named, [w.lower() for w in tg[0].get("words", [])]
+
+    def _activate_named(self, name: str, owner: str) -> str:
+        """The activation of card ``name`` by ``owner``, told first (what a later clause answers);
+        the card the story last named stays what it was."""
         keep = self.last_card
-        aid = self._activate(self.effect_ref({"card": named.name, "how": "eff_card",
-                                              "text": named.name}), owner, {})
+        aid = self._activate(self.effect_ref({"card": name, "how": "eff_card", "text": name}),
+                             owner, {})
         self.last_card = keep
         return aid
 
