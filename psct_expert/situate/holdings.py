@@ -138,6 +138,15 @@ class HoldingEvents:
         card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
         self._told_on_field(card, owners[0], "up")
 
+    def ev_set_is(self, ev: Tree) -> None:
+        """"My Shaddoll Hedgehog is Set (face-down)": the card is Set on its owner's field (the
+        player named before it, and after "on" when said again)."""
+        owners = [self.r.player(p) for p in subs(ev, "poss")]
+        if len(set(owners)) != 1 or owners[0] not in ("you", "opponent"):
+            self.fail("on whose field? ('my X is Set', 'my opponent's X is Set')", ev)
+        card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        self._told_on_field(card, owners[0], "down")
+
     def ev_state_at(self, ev: Tree) -> None:
         """"when X resolves I control a face-up card": what holds at resolution."""
         player = self._player(ev)

@@ -131,8 +131,25 @@ class PhaseEvents:
                 self.events[-1]["target"] = self.attacked_monster(other, t["card"], face="down",
                                                                     node=attacked, desc=t["text"])
             else:
-                self.events[-1]["target"] = self.entity(t, controller=other, kind="monster",
-                                                        place="field")
+                # ("my opponent attacks it": "it" is never the attacking monster itself)
+                target = self.entity(t, exclude=frozenset({eid}), controller=other,
+                                     kind="monster", place="field")
+                told = self._state_told_of(target, other)
+                if told is not None:
+                    # "I control a Set X. My opponent attacks it": the monster told on the field,
+                    # face-up or face-down as told there
+                    target = self.attacked_monster(other, target, face=told.get("face"),
+                                                   node=attacked, desc=target)
+                self.events[-1]["target"] = target
+
+    def _state_told_of(self, card: str, player: str) -> dict | None:
+        """The one state told of a card named on ``player``'s field ("I control a Set X"), or None
+        (not a card, told of no field or of more than one)."""
+        if card in self.entities and card.startswith("m") and card[1:].isdigit():
+            return None
+        told = [e for e in self.events if e.get("kind") == "state" and e.get("what") == card
+                and e.get("place") == "field" and e.get("player") == player and e.get("count") == 1]
+        return told[0] if len(told) == 1 else None
 
     def ev_set_card(self, ev: Tree) -> None:
         """"I Set Solemn Judgment this turn": that card was Set in the turn the question is in."""

@@ -327,7 +327,9 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             out.append(eid)
         return out
 
-    def entity(self, thing: dict | None, **extra) -> str:
+    def entity(self, thing: dict | None, exclude: frozenset = frozenset(), **extra) -> str:
+        """The entity (or card) a told thing is: ``exclude``, entities it cannot be ("attacks it":
+        never the attacker)."""
         if thing is None:
             self.fail("which card?")
         if thing.get("card"):
@@ -340,8 +342,9 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 if said != owner:
                     self.card_owner[thing["card"]] = None
             return thing["card"]
-        if thing.get("pronoun") and self.entities:
-            return list(self.entities)[-1]
+        others = [e for e in self.entities if e not in exclude]
+        if thing.get("pronoun") and others:
+            return others[-1]
         before = getattr(self, "clause_card", None) or getattr(self, "last_card", None)
         if thing.get("pronoun") and before and thing.get("text", "").lower() == "it":
             # "My X used its effect. It was destroyed and I Special Summoned it with Y": with no
