@@ -686,6 +686,22 @@ def _protection_supposed(parts: list[str], out: Relexed) -> list[str]:
 _ASKS_AGAIN = re.compile(rf"(?:{_ASKS}|if|when|so|that'?s|thats|its|it's)\b", re.IGNORECASE)
 
 
+def _rephrased_within(parts: list[str], rx: re.Pattern) -> list[str]:
+    """"Does that start a chain, i.e. can my opponent respond to it?": a question said again
+    after a comma, opened by a rephrasing that is not "like" (which may also narrow what is
+    asked): split into the question and its rephrasing, each a sentence (:func:`_rephrased`)."""
+    out = []
+    for s in parts:
+        m = re.match(r"^(?P<q>.*?[\w'\")])\s*,\s*(?P<again>(?!like\b)\S.*\?)\s*$", s, re.IGNORECASE)
+        again = rx.match(m.group("again")) if m is not None else None
+        if again is not None and re.match(rf"^(?:{_ASKS})\b", m.group("q"), re.IGNORECASE) and \
+                _ASKS_AGAIN.match(m.group("again")[again.end():]):
+            out += [m.group("q") + "?", m.group("again")]
+        else:
+            out.append(s)
+    return out
+
+
 def _rephrased(parts: list[str], out: Relexed) -> list[str]:
     """"does X start a chain? like can opp respond to it": a question said again in other words
     after the question, opened by one of the lexicon's ``rephrasings`` ("like", "i.e."), is the
@@ -695,7 +711,7 @@ def _rephrased(parts: list[str], out: Relexed) -> list[str]:
     if rx is None:
         return parts
     kept = []
-    for s in parts:
+    for s in _rephrased_within(parts, rx):
         m = rx.match(s)
         if m is not None and kept and kept[-1].rstrip().endswith("?") and \
                 len(s[m.end():].split()) >= 3 and _ASKS_AGAIN.match(s[m.end():]):
