@@ -490,8 +490,12 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
             verb = "activate"
         else:
             verb = "activates"
+        demonstrative = None if alone else re.match(r"\s+(?:that|this)(?=\s*(?:[?.!,]|$))", text[end:])
+        if demonstrative is not None:
+            # "Can I Ghost Belle that?": the activation told last, said "it" as the grammar has it
+            end += demonstrative.end()
         written = text[start:end]
-        read = f"{verb} {card}" if alone else f"{verb} {card} on"
+        read = f"{verb} {card}" if alone else f"{verb} {card} on" + (" it" if demonstrative else "")
         relexed.changes.append(Change("read-as", written, read))
         text = text[:start] + read + text[end:]
     relexed.text = text

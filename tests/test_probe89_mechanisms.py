@@ -145,3 +145,71 @@ def test_while_a_negation_of_its_summon_is_on_the_chain_the_monster_is_not_summo
     b = base_expert.ask("I activate Monster Reborn and Special Summon Sangan. My opponent "
                         "activates Solemn Warning. Can I activate Sangan's effect?")
     assert "summon-negation-pending-no-summoned-trigger" not in b.rules()
+
+
+@pytest.mark.slow
+def test_a_told_activation_of_a_conditional_quick_effect_has_its_spell_speed(base_expert):
+    # "This is a Quick Effect if your opponent controls a monster": I control one, so my
+    # opponent's activation was a Quick Effect, and a Quick Effect can answer it
+    a = base_expert.ask("I control a monster. My opponent activates Bystial Druiswurm from their "
+                        "hand, targeting a DARK monster in my GY. Can I activate Ghost Belle & "
+                        "Haunted Mansion in response?")
+    assert a.value == "yes"
+    assert "quick-effect-if-told-activation-opponent-controls-a-monster" in a.rules()
+    # near miss: I control none: it was not a Quick Effect (Spell Speed 1; still answered)
+    b = base_expert.ask("I control no monsters. My opponent activates Bystial Druiswurm from "
+                        "their hand, targeting a DARK monster in my GY. Can I activate Ghost "
+                        "Belle & Haunted Mansion in response?")
+    assert "quick-effect-if-told-activation-opponent-controls-a-monster" not in b.rules()
+
+
+@pytest.mark.slow
+def test_the_opponents_only_monster_is_a_state_of_their_field(base_expert):
+    a = base_expert.ask("Opp's only monster is a face-down set one and I control no monsters. "
+                        "Can I Special Summon Cyber Dragon with its own effect?")
+    assert a.value == "yes"
+    assert any("only a face-down monster" in c.read for c in a.reading.changes)
+    # near miss: nothing said of my field: unknown
+    b = base_expert.ask("Their only monster is Blue-Eyes White Dragon. Can I Special Summon "
+                        "Cyber Dragon with its own effect?")
+    assert b.value == "unknown"
+
+
+@pytest.mark.slow
+def test_a_card_used_as_a_verb_on_that_answers_the_activation_told(base_expert):
+    from psct_expert.rereading import relex_around_names
+    from psct_expert.rereading import card_verbs
+    db, families = base_expert.db, base_expert.kb.families
+    r = relex_around_names("My opponent activates Monster Reborn. Can I Ash Blossom & Joyous "
+                           "Spring that?", db, families)
+    card_verbs(r, db, families)
+    assert "activate Ash Blossom & Joyous Spring on it?" in r.text
+    # near miss: "that card" names a thing, not the activation: left as said
+    r = relex_around_names("Can I Ash Blossom & Joyous Spring that card?", db, families)
+    card_verbs(r, db, families)
+    assert "on it" not in r.text
+
+
+@pytest.mark.slow
+def test_anything_chained_is_any_card_or_effect(base_expert):
+    for q in ("Can I chain anything to my opponent's Super Polymerization?",
+              "Can anything be chained to Super Polymerization?",
+              "My opponent activates Super Polymerization. Can I respond to it?"):
+        a = base_expert.ask(q)
+        assert a.value == "no", q
+    # near miss: an activation that locks only monster effects: a card of no kind is not enough
+    with pytest.raises(QuestionError):
+        base_expert.ask("My opponent activates Dark Ruler No More. Can I chain anything to it?")
+
+
+@pytest.mark.slow
+def test_a_response_and_what_it_does_is_its_purpose(base_expert):
+    a = base_expert.ask("My opponent activates Dark Hole. Can I chain Mystical Space Typhoon to "
+                        "it and destroy it?")
+    assert any(c.read.endswith("to destroy it") for c in a.reading.changes)
+    assert a.value == "unknown"           # the purpose is asked too, and said so
+    # near miss: "and" joining two cards is no purpose
+    from psct_expert.rereading import relex_around_names
+    r = relex_around_names("Can I chain Mystical Space Typhoon to Dark Hole and Raigeki?",
+                           base_expert.db, base_expert.kb.families)
+    assert "to destroy" not in r.text
