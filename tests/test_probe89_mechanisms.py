@@ -213,3 +213,27 @@ def test_a_response_and_what_it_does_is_its_purpose(base_expert):
     r = relex_around_names("Can I chain Mystical Space Typhoon to Dark Hole and Raigeki?",
                            base_expert.db, base_expert.kb.families)
     assert "to destroy" not in r.text
+
+
+@pytest.mark.slow
+def test_a_continuous_spell_activated_targeting_is_its_effect_used_on_the_field(base_expert):
+    # "I activate X targeting ...": the effect that targets, not the one used from the GY
+    a = base_expert.ask("I activate Zoodiac Barrage targeting a face-up Zoodiac monster I "
+                        "control. My opponent chains and destroys that monster first. Do I still "
+                        "Special Summon a Zoodiac from my Deck?")
+    assert a.value == "no"
+    assert "first effect of Zoodiac Barrage" in a.restated
+    assert any(c.written.endswith("first") for c in a.reading.changes)
+    # near miss: "first" with no response told stays to be read
+    from psct_expert.rereading import relex_around_names
+    r = relex_around_names("My opponent destroys that monster first.", base_expert.db,
+                           base_expert.kb.families)
+    assert "first" in r.text
+
+
+def test_what_the_asker_takes_as_plain_is_discourse():
+    from psct_expert.parser.lexicon import relex
+    r = relex("Nothing gets summoned obviously - can I still banish it?")
+    assert "obviously" not in r.text and "obviously" in r.set_aside
+    # near miss: whole words only
+    assert "obviousness" in relex("Is the obviousness a cost?").text

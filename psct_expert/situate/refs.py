@@ -520,6 +520,10 @@ def _doing_instead_of_activation(reading: Reading, cands, hint):
     if not lasting or not any(h.startswith("target:") for h in hint):
         return None
     fit = [e for e in cands if all(_fits(reading, e, h) for h in hint)]
+    if len(fit) > 1:
+        # (a card activated, or used on the field: not its effect used from the GY, "If this card
+        # is destroyed and sent to the GY: ...")
+        fit = [e for e in fit if not effect_used_from(e.text, "gy")] or fit
     return fit[0] if len(fit) == 1 else None
 
 
