@@ -646,7 +646,7 @@ def doing_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None
 # X's effects done to X itself, said instead of activating that effect (the purpose after it);
 # "can i activate X from hand to banish something from their gy?": the purpose says which effect
 _COST_AS_ACT = re.compile(r"\b(?P<modal>can|could|may)\s+(?P<who>i|you|they|he|she|my opponent|opp|"
-                          r"opponent)\s+(?P<verb>tribute|discard|banish|reveal|send|activate|use|chain)\s+"
+                          r"opponent)\s+(?:still\s+)?(?P<verb>tribute|discard|banish|reveal|send|activate|use|chain)\s+"
                           r"(?P<k>\ue000k\d+k|it\b)(?!'s)(?P<gy>\s+to\s+(?:the|my|your)\s+(?:gy|graveyard)\b)?"
                           r"(?P<rest>(?:\s+(?!to\b|in\s+order\b)[\w'\-]+){0,6}?)"
                           r"(?:\s+(?P<how>(?:in order\s+)?to\s+[^?]+?))?\s*(?P<end>\?)", re.IGNORECASE)

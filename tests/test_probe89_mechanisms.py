@@ -237,3 +237,36 @@ def test_what_the_asker_takes_as_plain_is_discourse():
     assert "obviously" not in r.text and "obviously" in r.set_aside
     # near miss: whole words only
     assert "obviousness" in relex("Is the obviousness a cost?").text
+
+
+@pytest.mark.slow
+def test_a_procedure_that_needs_exactly_n_monsters_of_an_attribute_in_the_gy(base_expert):
+    a = base_expert.ask("I have exactly 3 DARK monsters in my GY. Can I Special Summon Dark Armed "
+                        "Dragon from my hand?")
+    assert a.value == "yes"
+    assert "procedure-gy-count-met" in a.rules()
+    # near miss: 4 of them ("exactly" is exactly)
+    b = base_expert.ask("I have 4 DARK monsters in my GY. Can I Special Summon Dark Armed Dragon?")
+    assert b.value == "no"
+    assert "procedure-gy-count-unmet" in b.rules()
+
+
+@pytest.mark.slow
+def test_a_special_summon_asked_with_no_way_is_the_procedure_of_a_card_that_has_only_that(base_expert):
+    a = base_expert.ask("My opponent controls a monster and I control none. Can I Special Summon "
+                        "Cyber Dragon?")
+    assert a.value == "yes"
+    # near miss: a card with an effect that Special Summons it: which way is not said
+    with pytest.raises(QuestionError, match="own procedure or by its effect"):
+        base_expert.ask("Can I Special Summon Blaster, Dragon Ruler of Infernos?")
+
+
+@pytest.mark.slow
+def test_still_before_the_cost_said_as_the_activation(base_expert):
+    a = base_expert.ask("I control a Set card and nothing else. Can I still discard Mulcharmy "
+                        "Fuwalos?")
+    assert a.value == "no"
+    assert "first effect of Mulcharmy Fuwalos" in a.restated
+    # near miss: a cost its text does not pay with the card itself is not its activation
+    with pytest.raises(QuestionError):
+        base_expert.ask("Can I still banish Mulcharmy Fuwalos?")

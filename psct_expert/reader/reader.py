@@ -289,6 +289,12 @@ class _Reader(PhraseReaders):
                 self.add("procedure_cost", self.src(e.text, m.start(), m.end(),
                                                     f.source.where if f.source else "text"),
                          effect=e.id, card=self.card.name)
+            m = self.g.p["procedure_gy_count"].search(e.text)
+            if m is not None:       # "... by having exactly 3 DARK monsters in your GY"
+                self.add("procedure_gy_count", self.src(e.text, m.start(), m.end(),
+                                                        f.source.where if f.source else "text"),
+                         effect=e.id, card=self.card.name, count=int(m.group("n")),
+                         what=m.group("what").upper())
 
     def _read_position_changes(self):
         """A part whose verb is "change" and that changes a battle position ("Change all face-up

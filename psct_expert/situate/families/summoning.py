@@ -87,6 +87,14 @@ def build_procedure_summon(st: Situate, fam: Tree) -> dict:
     if card.kind != "monster":
         st.fail(f"{card.name} is not a monster", fam)
     place = "hand" if sub(fam, "proc_from") is not None else None
+    if place is None and sub(fam, "own_way") is None:
+        # "Can I Special Summon X?", no way said: its own procedure only when no effect of its own
+        # Special Summons it (else which of the two is asked is not said)
+        reading = st.reading(card.name)
+        activated = {f.get("effect") for f in reading.facts if f.type in ("colon", "semicolon")}
+        if any(f.type == "summons_self" and f.get("effect") in activated for f in reading.facts):
+            st.fail(f"by its own procedure or by its effect? ('Can I Special Summon {card.name} "
+                    "with its own procedure?')", fam)
     fit = st.procedures(card.name, place=place)
     if len(fit) != 1:
         st.fail(f"{card.name} has {'no' if not fit else 'more than one'} procedure of its own "
