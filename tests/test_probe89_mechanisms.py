@@ -270,3 +270,43 @@ def test_still_before_the_cost_said_as_the_activation(base_expert):
     # near miss: a cost its text does not pay with the card itself is not its activation
     with pytest.raises(QuestionError):
         base_expert.ask("Can I still banish Mulcharmy Fuwalos?")
+
+
+@pytest.mark.slow
+def test_a_summon_whose_negation_was_answered_waits_on_that_chain(base_expert):
+    # (hunt 62) the Summon negator negated in turn: the Summon succeeds when the Chain has
+    # resolved; no rule may say the monster was never Summoned, or that its trigger missed the
+    # timing because of that Chain
+    for q in ("I Normal Summon Tour Guide From the Underworld, opp activates Solemn Judgment, and I "
+              "respond with Seven Tools of the Bandit to negate it. Can I use Tour Guide's effect "
+              "after that?",
+              "My opponent Normal Summons Blue-Eyes White Dragon. I activate Solemn Judgment and "
+              "they negate it with Seven Tools of the Bandit. Can I then activate Bottomless Trap "
+              "Hole?"):
+        a = base_expert.ask(q)
+        assert a.value != "no", q
+    # near miss: nothing answered the negator: the monster is not Summoned at this point
+    b = base_expert.ask("I Tribute Summon Ehther the Heavenly Monarch and my opponent activates "
+                        "Solemn Warning. Can I activate Ehther the Heavenly Monarch's effect?")
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_a_monster_destroyed_by_the_negation_of_its_summon_left_no_field(base_expert):
+    a = base_expert.ask("I Normal Summon Sangan; my opponent activates Horn of Heaven, negating "
+                        "the Summon and destroying Sangan. Does Sangan trigger?")
+    assert a.value == "no"
+    assert "negated-summon-destroyed-not-from-the-field" in a.rules()
+    # near miss: destroyed on the field by another card after a successful Summon
+    b = base_expert.ask("I Normal Summon Sangan. My opponent activates Raigeki and destroys "
+                        "Sangan. Can I activate Sangan's effect?")
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_described_target_with_words_this_reading_drops_is_refused(base_expert):
+    with pytest.raises(QuestionError, match="'fire'"):
+        base_expert.ask("Can Bystial Magnamhut target a FIRE monster in the GY?")
+    # near miss: its place, face and kind are read
+    a = base_expert.ask("Can I target a face-down monster with Book of Moon?")
+    assert a.value == "no"

@@ -322,7 +322,7 @@ def build_can_target(st: Situate, fam: Tree) -> dict:
             spec["also_needs"] = f"whether it can target {st.r.said(thing)}"
             return spec
         if prot is None and not st.events:
-            described = described_target(st, ref, thing)
+            described = described_target(st, ref, thing, strict=True)
             if described is not None:       # "Can I target a face-down monster with X?"
                 return st.spec("can-target", {"effect": ref, "entity": described})
         if prot is None:
@@ -587,10 +587,17 @@ def _plain(text: str) -> str:
 
 
 DESCRIBED_PLACES = {"gy": "gy", "graveyard": "gy", "control": "field", "controls": "field",
-                    "field": "field"}
+                    "field": "field", "banished": "banished"}
+# (hunt 62) the words of a described target that this reading places: any other ("a FIRE monster",
+# "a Level 4 monster", "an Effect Monster") would be dropped, so the question is refused instead
+_DESCRIBED_WORDS = {"a", "an", "the", "one", "1", "any", "face-down", "face-up", "set", "opponent",
+                    "opponent's", "their", "his", "her", "my", "i", "your", "you", "in", "on",
+                    "monster", "monsters", "spell", "spells", "trap", "traps", "spell/trap",
+                    "spells/traps", "card", "cards", "position", "defense", "attack", "zone",
+                    "monster zone", "of", "that", "which", "controlled", "by", "own"} | set(DESCRIBED_PLACES)
 
 
-def described_target(st: Situate, ref: dict, thing: Tree) -> str | None:
+def described_target(st: Situate, ref: dict, thing: Tree, strict: bool = False) -> str | None:
     """"Can I target a face-down monster / a Spell/Trap I control / a monster in my GY with X?": a
     card told only by what it is (face, controller, place, kind), for the rules to hold against
     what the effect's target must be.  None when the words say none of these, or name a card."""
@@ -598,6 +605,12 @@ def described_target(st: Situate, ref: dict, thing: Tree) -> str | None:
     if t.get("card") or not ref.get("card"):
         return None
     ws = [w.lower() for w in t["words"]]
+    unread = [w for w in ws if w not in _DESCRIBED_WORDS]
+    if strict and unread:
+        # (asked whether the effect can target the card so described: every word must be read)
+        st.fail(f"what {t['text']!r} says of the card beyond where it is, whose it is, its face and "
+                f"its kind ({', '.join(repr(w) for w in unread)}) is not read here: ask with a "
+                "card's name")
     ent: dict = {"desc": t["text"]}
     face = "down" if ("face-down" in ws or "set" in ws) else "up" if "face-up" in ws else None
     if face:
