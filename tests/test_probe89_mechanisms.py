@@ -310,3 +310,25 @@ def test_a_described_target_with_words_this_reading_drops_is_refused(base_expert
     # near miss: its place, face and kind are read
     a = base_expert.ask("Can I target a face-down monster with Book of Moon?")
     assert a.value == "no"
+
+
+@pytest.mark.slow
+def test_a_card_controlled_and_nothing_else_is_the_one_card_controlled(base_expert):
+    for q in ("I control only Sky Striker Ace - Kagari. Can I activate Sky Striker Mecha - Widow "
+              "Anchor?",
+              "I control Sky Striker Ace - Kagari, nothing else. Can I activate Sky Striker Mecha "
+              "- Widow Anchor?"):
+        a = base_expert.ask(q)
+        assert any("exactly 1 card" in c.read for c in a.reading.changes), q
+    # near miss: the zone it is in decides this card's condition, and is not dropped
+    with pytest.raises(QuestionError, match="Extra"):
+        base_expert.ask("I have Sky Striker Ace - Kagari in the Extra Monster Zone and nothing "
+                        "else. Can I still activate Sky Striker Mecha - Widow Anchor?")
+
+
+def test_later_that_turn_goes_on_with_the_story():
+    from psct_expert.parser.lexicon import relex
+    r = relex("I used it. Later that turn, it was destroyed. Can I use it again?")
+    assert "Later" not in r.text and "it was destroyed" in r.text
+    # near miss: "later" inside a sentence stays
+    assert "later" in relex("Can I use it later this turn?").text
