@@ -332,3 +332,27 @@ def test_later_that_turn_goes_on_with_the_story():
     assert "Later" not in r.text and "it was destroyed" in r.text
     # near miss: "later" inside a sentence stays
     assert "later" in relex("Can I use it later this turn?").text
+
+
+@pytest.mark.slow
+def test_is_x_once_per_turn_reads_the_limit_its_text_writes(base_expert):
+    for q, want in (("Is Pot of Desires once per turn?", "yes"),       # activate 1 per turn
+                    ("is ash opt?", "yes"),                            # a hard "use" limit
+                    ("Is Crystal Wing Synchro Dragon's negation once per turn?", "yes"),  # soft
+                    ("Is Effect Veiler once per turn?", "no")):        # no limit written
+        a = base_expert.ask(q)
+        assert a.value == want, q
+        assert "limited to once per turn" in a.restated
+    # near miss: another effect of the card writes a limit (or a part is unread): not settled
+    b = base_expert.ask("Is Dark Armed Dragon's effect once per turn?")
+    assert b.value == "unknown"
+
+
+@pytest.mark.slow
+def test_more_than_once_in_a_turn_is_twice(base_expert):
+    a = base_expert.ask("Can Number 39: Utopia use its effect more than once in a turn?")
+    assert a.value == "yes"
+    assert "again this turn" in a.restated
+    # near miss: said of a player, one copy or two is not said
+    with pytest.raises(QuestionError):
+        base_expert.ask("Can I use Effect Veiler more than once per turn?")

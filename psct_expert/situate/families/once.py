@@ -128,7 +128,7 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         st.fail("whose X used its effect? ('my X used its effect'): only 'can it ... again?' is "
                 "asked of that same card", fam)
     used = [(aid, r) for aid, r in st.acts if r.get("card") == ref.get("card")]
-    if "twice" in words:
+    if "twice" in words or ("more" in words and "once" in words):
         # (chains) "Can it use its effect twice in one turn?": the card used it once this turn and
         # asks for a second use of the same card; said of a player ("Can I use X twice?") it could
         # be one copy or two, and after a told use it would be a third
