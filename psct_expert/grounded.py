@@ -211,12 +211,23 @@ def summoned_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> N
     out = keyed
     for m in reversed(list(_BY_PROCEDURE.finditer(keyed))):
         card = db.find(found[int(m.group("k"))].card)
-        if card is None or not _grounded(m.group("how"), card):
+        if card is None or not grounded_in(m.group("how"), _procedure_text(card)):
             continue
         relexed.changes.append(Change("grounded", m.group("how"), card.name))
         out = out[:m.end("lead")] + out[m.end("how"):]
     if out != keyed:
         relexed.text = re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, out)
+
+
+def _procedure_text(card) -> str:
+    """(hunt 63) The text of the card's own Summon procedures (a way of Summoning it is grounded
+    there, never in another effect that happens to say the same action: "by banishing" of a card
+    whose other effect banishes); "" when it has none."""
+    from .reader import read_card
+
+    reading = read_card(card)
+    ids = {f.get("effect") for f in reading.facts if f.type == "procedure"}
+    return " ".join(e.text for e in reading.all_effects() if e.id in ids)
 
 
 def _each_grounded(said: str, card) -> bool:

@@ -356,3 +356,43 @@ def test_more_than_once_in_a_turn_is_twice(base_expert):
     # near miss: said of a player, one copy or two is not said
     with pytest.raises(QuestionError):
         base_expert.ask("Can I use Effect Veiler more than once per turn?")
+
+
+@pytest.mark.slow
+def test_a_procedure_from_the_hand_needs_the_card_in_the_hand(base_expert):
+    # (hunt 63) "(from your hand)": the hand told empty, no; the card told elsewhere, not settled
+    a = base_expert.ask("My hand is empty. My opponent controls a monster and I control none. "
+                        "Can I Special Summon Cyber Dragon?")
+    assert a.value == "no"
+    assert "procedure-from-hand-with-no-hand" in a.rules()
+    b = base_expert.ask("Cyber Dragon is in my GY. My opponent controls a monster and I control "
+                        "none. Can I Special Summon Cyber Dragon with its own procedure?")
+    assert b.value == "unknown"
+    # near miss: nothing told of the hand
+    c = base_expert.ask("My opponent controls a monster and I control none. Can I Special Summon "
+                        "Cyber Dragon?")
+    assert c.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_way_of_summoning_is_grounded_in_the_procedure_only(base_expert):
+    # (hunt 63) "by banishing" stands in Dark Armed Dragon's other effect, never in its procedure
+    with pytest.raises(QuestionError):
+        base_expert.ask("I have 3 DARK monsters in my GY. Can I Special Summon Dark Armed Dragon "
+                        "by banishing 3 DARK monsters from my GY?")
+    from psct_expert.cards import load_database
+    from psct_expert.grounded import _procedure_text, grounded_in
+    db = load_database()
+    assert grounded_in("by banishing 1 LIGHT and 1 DARK monster from my GY",
+                       _procedure_text(db.find("Chaos Sorcerer")))
+    # near miss: a card with no procedure grounds no way
+    assert _procedure_text(db.find("Sangan")) == ""
+
+
+@pytest.mark.slow
+def test_a_field_spell_described_is_a_kind_not_a_place(base_expert):
+    with pytest.raises(QuestionError, match="field"):
+        base_expert.ask("Can Magician of Faith target a Field Spell in my GY?")
+    # near miss: "on the field" is the place
+    a = base_expert.ask("Can Mystical Space Typhoon target a Set card on the field?")
+    assert "face-down" in a.restated

@@ -605,7 +605,13 @@ def described_target(st: Situate, ref: dict, thing: Tree, strict: bool = False) 
     if t.get("card") or not ref.get("card"):
         return None
     ws = [w.lower() for w in t["words"]]
+    # (hunt 63) "a Field Spell in my GY": "Field" names the Spell's kind, not where it is
+    ws = ["field-spell" if w == "field" and nxt in ("spell", "spells") else w
+          for w, nxt in zip(ws, ws[1:] + [""])]
     unread = [w for w in ws if w not in _DESCRIBED_WORDS]
+    places = {DESCRIBED_PLACES[w] for w in ws if w in DESCRIBED_PLACES}
+    if len(places) > 1:
+        st.fail(f"{t['text']!r} says two places ({', '.join(sorted(places))}): say one", thing)
     if strict and unread:
         # (asked whether the effect can target the card so described: every word must be read)
         st.fail(f"what {t['text']!r} says of the card beyond where it is, whose it is, its face and "
