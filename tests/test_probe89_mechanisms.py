@@ -396,3 +396,37 @@ def test_a_field_spell_described_is_a_kind_not_a_place(base_expert):
     # near miss: "on the field" is the place
     a = base_expert.ask("Can Mystical Space Typhoon target a Set card on the field?")
     assert "face-down" in a.restated
+
+
+def test_what_a_place_has_is_what_the_player_has_there():
+    from psct_expert.parser.lexicon import relex
+    assert "I have no Trap cards in my GY" in relex("My GY has no Trap cards. Can I?").text
+    assert "my opponent has 2 cards in their hand" in \
+        relex("Their hand has 2 cards. Can they?").text.lower()
+    assert "and I control no cards" in \
+        relex("I have 5 cards in hand but nothing on the field. Can I activate it?").text
+    # near miss: what a card "has" (its materials) is not a place
+    assert "has" in relex("My monster has 2 materials. Can I detach one?").text
+
+
+@pytest.mark.slow
+def test_a_card_thrown_is_activated_and_a_story_may_open_with_its_verb(base_expert):
+    from psct_expert.rereading import relex_around_names
+    db, families = base_expert.db, base_expert.kb.families
+    r = relex_around_names("Can I throw Forbidden Lance on it?", db, families)
+    assert "activate Forbidden Lance" in r.text
+    r = relex_around_names("Drew 2 cards with Allure of Darkness. Do I banish?", db, families)
+    assert r.text.lower().startswith("i drew")
+    # near miss: "throw" of no card stays
+    assert "throw" in relex_around_names("Can I throw the game?", db, families).text
+
+
+@pytest.mark.slow
+def test_a_card_set_in_defense_position_is_set(base_expert):
+    a = base_expert.ask("My Man-Eater Bug is Set in face-down Defense Position. My opponent "
+                        "attacks it. Does Man-Eater Bug's FLIP effect activate?")
+    assert a.value == "yes"
+    # near miss: face-up Defense Position is not Set
+    with pytest.raises(QuestionError):
+        base_expert.ask("My Man-Eater Bug is in face-up Defense Position. My opponent attacks "
+                        "it. Does Man-Eater Bug's FLIP effect activate?")
