@@ -430,3 +430,39 @@ def test_a_card_set_in_defense_position_is_set(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("My Man-Eater Bug is in face-up Defense Position. My opponent attacks "
                         "it. Does Man-Eater Bug's FLIP effect activate?")
+
+
+@pytest.mark.slow
+def test_a_limit_on_the_following_effects_is_not_the_earlier_effects(base_expert):
+    # (hunt 64) "If ...: Add ... . You can only use 1 of the following effects ... ● ... ● ...":
+    # the limit is the bullets', never the effect written before it
+    from psct_expert.cards import load_database
+    from psct_expert.reader import read_card
+    reading = read_card(load_database().find("Naturia Sacred Tree"))
+    limited = {f.get("effect") for f in reading.facts if f.type == "once_per_turn"}
+    assert limited == {"Naturia Sacred Tree#1.1", "Naturia Sacred Tree#1.2"}
+    assert base_expert.ask("Is Naturia Sacred Tree's search effect once per turn?").value != "yes"
+    # near miss: a limit on each effect of the card reaches every one of them
+    reading = read_card(load_database().find("Ash Blossom & Joyous Spring"))
+    assert any(f.type == "once_per_turn" for f in reading.facts)
+
+
+@pytest.mark.slow
+def test_once_per_duel_is_not_once_per_turn(base_expert):
+    a = base_expert.ask("Is Glow-Up Bulb once per turn?")
+    assert a.value != "yes"
+    # near miss: a hard once-per-turn limit
+    assert base_expert.ask("Is Ash Blossom & Joyous Spring once per turn?").value == "yes"
+
+
+@pytest.mark.slow
+def test_a_monster_destroyed_after_its_summon_was_negated_was_never_controlled(base_expert):
+    for q in ("I Normal Summon Sangan. My opponent activates Solemn Warning and it resolves. "
+              "Sangan is destroyed. Does Sangan's effect activate?",
+              "I Normal Summon Card Trooper. My opponent activates Solemn Warning. Card Trooper "
+              "is destroyed. Can I activate Card Trooper's second effect?"):
+        assert base_expert.ask(q).value == "no", q
+    # near miss: destroyed on the field after a Summon that succeeded
+    b = base_expert.ask("I Normal Summon Card Trooper. Later my opponent destroys it with "
+                        "Raigeki. Can I activate Card Trooper's second effect?")
+    assert b.value == "yes"

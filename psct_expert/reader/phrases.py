@@ -229,6 +229,10 @@ class PhraseReaders:
                 self.add("trigger_by", src, effect=eff.id, by=by)
         if g.p["trigger_self"].match(plain):
             self.add("trigger_self", src, effect=eff.id)
+            if g.p["trigger_controlled"].match(plain):
+                # (hunt 64) "If this card you control is destroyed": a move of the card while
+                # its player controls it (on the field)
+                self.add("trigger_controlled", src, effect=eff.id)
         if g.p["trigger_direct"].search(plain):
             self.add("trigger_direct", src, effect=eff.id)     # only a direct attack starts it
         ts = g.trigger_summon

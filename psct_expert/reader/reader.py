@@ -180,14 +180,20 @@ class _Reader(PhraseReaders):
                   and f.source is not None and following.search(f.source.quote)]:
             # "each of the following effects": the effects after the one whose text holds it
             held = next((e.n for e in effects if e.id == f.get("effect")), None)
-            after = [e for e in effects if held is not None and e.n > held]
+            after = [e.id for e in effects if held is not None and e.n > held]
+            if not after:
+                # (hunt 64) "If ...: Add ... . You can only use 1 of the following effects ... ●
+                # ... ● ...": the bullets after the sentence, never the effect written before it
+                after = [g.get("bullet") for g in self.facts
+                         if g.type == "bullet" and g.get("effect") == f.get("effect")]
             if not after:
                 continue
             self.facts.remove(f)
-            for e in after:
-                if not any(g.type == "once_per_turn" and g.get("effect") == e.id for g in self.facts):
-                    self.add("once_per_turn", f.source, effect=e.id, kind=f.get("kind"), scope="card")
-                self.add("limit_each_effect", f.source, effect=e.id)
+            one = re.search(r"\b(?:1|one) of the following\b", f.source.quote, re.IGNORECASE)
+            for eid in after:
+                if not any(g.type == "once_per_turn" and g.get("effect") == eid for g in self.facts):
+                    self.add("once_per_turn", f.source, effect=eid, kind=f.get("kind"), scope="card")
+                self.add("limit_one_effect" if one else "limit_each_effect", f.source, effect=eid)
         rx = self.g.p["each_effect_limit"]
         for f in [f for f in self.facts if f.type == "once_per_turn" and f.get("scope") == "card"
                   and f.source is not None and rx.search(f.source.quote)]:
