@@ -867,6 +867,13 @@ def _each_effect_at(exc, text: str, lines: list[str], db: CardDB, families: dict
                 # a bullet that is an effect of its own: the question asked of its parent (its
                 # number), the parent's reference made the bullet's
                 parent = int(n.partition(".")[0])
+                if _refs_to(asked_of(parent), effects["card"], parent) > 1 and re.search(
+                        r"\b(?:its|the|their)\s+(?!effect\b|same\b|first\b|that\b)[\w\-]+\s+effect\b",
+                        text[at.end():], re.IGNORECASE):
+                    # (hunt 65) the parent said twice ("I used X's Special Summon effect. Can I use
+                    # its search effect?", the search its own text): which is the bullet is not
+                    # said by the reference alone
+                    return None
                 specs.append(_with_effect(asked_of(parent), effects["card"], parent, n))
             else:
                 specs.append(asked_of(n))
@@ -940,6 +947,17 @@ def _said_effect(n, card: str) -> str:
     if n in _ORDINAL and public(card, n) in _ORDINAL:
         return f"the {_ORDINAL[public(card, n)]} effect of {card}"     # as players number it
     return f"bullet {n} of {card}"
+
+
+def _refs_to(spec, card: str, n: int) -> int:
+    """How many references ``spec`` holds to effect ``n`` of ``card``."""
+    if isinstance(spec, dict):
+        if spec.get("card") == card and str(spec.get("n")) == str(n) and set(spec) <= {"card", "n"}:
+            return 1
+        return sum(_refs_to(v, card, n) for v in spec.values())
+    if isinstance(spec, list):
+        return sum(_refs_to(v, card, n) for v in spec)
+    return 0
 
 
 def _with_effect(spec, card: str, parent: int, bullet: str):

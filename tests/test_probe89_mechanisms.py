@@ -466,3 +466,24 @@ def test_a_monster_destroyed_after_its_summon_was_negated_was_never_controlled(b
     b = base_expert.ask("I Normal Summon Card Trooper. Later my opponent destroys it with "
                         "Raigeki. Can I activate Card Trooper's second effect?")
     assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_shared_limit_is_spent_only_by_an_effect_it_covers(base_expert):
+    # (hunt 65) the search written before "1 of the following effects" spends nothing of it
+    a = base_expert.ask("I used Buster Whelp of the Destruction Swordsman's search effect this "
+                        "turn. Can I use its Tribute effect this turn?")
+    assert a.value != "no"
+    assert "one-effect-limit-shared" not in a.rules()
+    # near miss: a bullet used spends the limit the bullets share
+    b = base_expert.ask("I used Naturia Sacred Tree's Special Summon effect this turn. Can I use "
+                        "it again this turn?")
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_a_parent_said_twice_by_different_words_is_not_one_bullet(base_expert):
+    # (hunt 65) "its search effect" is the parent's own text, not the bullet used
+    with pytest.raises(QuestionError, match="fits more than one effect"):
+        base_expert.ask("I used Naturia Sacred Tree's Special Summon effect this turn. Can I use "
+                        "its search effect this turn?")
