@@ -487,3 +487,14 @@ def test_a_parent_said_twice_by_different_words_is_not_one_bullet(base_expert):
     with pytest.raises(QuestionError, match="fits more than one effect"):
         base_expert.ask("I used Naturia Sacred Tree's Special Summon effect this turn. Can I use "
                         "its search effect this turn?")
+
+
+@pytest.mark.slow
+def test_a_fusion_materials_condition_is_not_numbered(base_expert):
+    # (hunt 65) "A Fusion Summon of this card can only be done with the above Fusion Materials."
+    # is a Summoning condition: players number the effect after it first
+    a = base_expert.ask("Does Naturia Exterio's first effect start a Chain?")
+    assert a.value == "yes"
+    # near miss: there is no second effect
+    with pytest.raises(QuestionError, match="no effect number 2"):
+        base_expert.ask("Does the second effect of Naturia Exterio start a chain?")
