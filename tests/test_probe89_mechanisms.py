@@ -498,3 +498,23 @@ def test_a_fusion_materials_condition_is_not_numbered(base_expert):
     # near miss: there is no second effect
     with pytest.raises(QuestionError, match="no effect number 2"):
         base_expert.ask("Does the second effect of Naturia Exterio start a chain?")
+
+
+@pytest.mark.slow
+def test_a_target_moved_the_way_the_effect_moves_it_is_never_assumed_gone_before(base_expert):
+    # (hunt 66) "If X's target is banished" of an X that banishes its target: not said when
+    for q in ("If Bystial Magnamhut's target is banished, is Bystial Magnamhut Special Summoned?",
+              "If Zoodiac Barrage's target is destroyed, is a Zoodiac monster Special Summoned "
+              "from my Deck?"):
+        with pytest.raises(QuestionError):
+            base_expert.ask(q)
+    with pytest.raises(QuestionError):
+        base_expert.ask("When Zoodiac Barrage resolves and destroys its target, do I Special "
+                        "Summon a Zoodiac monster?")
+    # near miss: said to happen before it resolves, or a move the effect does not do itself
+    a = base_expert.ask("If Bystial Magnamhut's target is banished before it resolves, is Bystial "
+                        "Magnamhut Special Summoned?")
+    assert a.value == "no"
+    b = base_expert.ask("If the monster targeted by Monster Reborn is banished, is it Special "
+                        "Summoned?")
+    assert b.value == "no"

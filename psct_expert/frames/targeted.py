@@ -227,6 +227,22 @@ def _consequence(plain: list[str], w: dict) -> bool:
         bool(_forms(verb) & w["left"] | _forms(verb) & {"summon", "negate", "return", "equip"})
 
 
+def _own_action_said(story: list[str], first: int, card) -> bool:
+    """Does the story tell X's target moved by an action X's own text does ("X's target is
+    destroyed" of "Target 1 card; destroy it")?"""
+    text = (card.text or "").lower()
+    for sentence in story:
+        for m in _TARGET_OF.finditer(sentence):
+            if m.group("card") != _MASK.format(first):
+                continue
+            rest = sentence[m.end():].strip().lower().split()
+            done = rest[0].strip(".,;:!?") if rest else ""
+            stem = re.sub(r"(?:ed|d)$", "", done)
+            if len(stem) >= 4 and re.search(rf"\b{re.escape(stem)}", text):
+                return True
+    return False
+
+
 def _target_said(toks: list[str], card: int) -> int | None:
     """Where, in a clause that tells the card used, what it targets begins: after "targeting",
     "on", "at" ...; or right after the card said as a verb ("i karma cut their monster"); None
@@ -339,12 +355,22 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     written = [text[s:e].lower() for s, e, _c in ordered]
     if all(n == card_name for n in names) and story and \
             _tokens(story[0])[:1] == [_MASK.format(0)] and \
-            _tokens(story[0])[1:2] in (["targets"], ["targeted"], ["is"], ["was"]) and not any(
+            _tokens(story[0])[1:2] in (["targets"], ["targeted"], ["is"], ["was"], ["resolves"],
+                                       ["resolved"]) and not any(
             set(_tokens(sentence)) & (w["before_it_resolves"] | w["other_doers"])
             for sentence in story):
         # (hunt 39) "X targets a monster and banishes it. Is ... inflicted?": with no other card
         # and nothing said to happen before it resolves, what befell its target is its own part
         # done, not a change before it resolved
+        return None
+    if any(re.match(rf"\s*{re.escape(_MASK.format(first))} resolve[sd]? and \w+ (?:its|the|that) "
+                    r"targets?\b", sentence, re.IGNORECASE) for sentence in story) or (
+            not any(set(_tokens(sentence)) & (w["before_it_resolves"] | w["other_doers"])
+                    for sentence in story) and _own_action_said(story, first, card)):
+        # (hunt 66) "X resolves and destroys its target": X's own part done; "X's target is
+        # destroyed" of an X that destroys its target, with nothing said to happen before it
+        # resolves nor anyone else doing it: its own part done, or a change before it resolved;
+        # which is not said
         return None
     # the words its text says what it targets with, past the common ones ("Target the attacking
     # monster": "attacking")

@@ -161,8 +161,13 @@ class Reader:
                 s.w[s.i - 1].lower().endswith("ing"):
             s.i = at
             return None
-        s.take_any(self.t["in_response"]) or s.take(["before", "it", "resolves"]) or \
+        when = s.take_any(self.t["in_response"]) or s.take(["before", "it", "resolves"]) or \
             s.take(["before", "it", "resolved"])
+        if not when:
+            # (hunt 66) "X's target is destroyed" said bare: X's own part done, or a change before
+            # it resolved; which is not said (never assumed)
+            s.i = at
+            return None
         if not (s.done() or s.peek() in (",", ";") or s.peek().lower() in ("and", "then", "so", "but")):
             s.i = at
             return None

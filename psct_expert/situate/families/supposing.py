@@ -142,6 +142,13 @@ def build_supposition(st: Situate, fam: Tree) -> dict:
     refs = [f for f in reading.facts if f.type == "reference" and f.get("effect") == eid
             and f.get("n") == n and f.get("slot", 0) > 0]
     change, changing = _target_change(st, conds, supposing)
+    own = _own_move_unsaid(changing, reading, eid) if change.get("left") else None
+    if own is not None:
+        # (hunt 66) "If X's target is destroyed, ...?" of an X that destroys its target, with no
+        # "in response" or "before it resolves": its own part done, or a change before it
+        # resolved; which is not said (never assumed)
+        _fail(st, f"was the target {own} by {card}'s own effect, or before it resolved? (say "
+                  "'in response' or 'before it resolves')", _said(st, main, asked=True))
     scenario_targets = [item["targeted"] for item in pq.scenario.suppose if "targeted" in item]
     spec: dict = {"family": "clause-done", "effect": ref, "part": verb}
     targets: list[dict] = []
@@ -310,6 +317,27 @@ def _suppositions(st: Situate, conds: list[Tree], card: str) -> list[dict]:
     if any(c.data == "cond_self_gone" for c in conds):
         out.append({"self_not_face_up": {}})
     return out
+
+
+# the moves a supposed change may say, and the part's verb that does each
+_LEFT_VERBS = {"banished": "banish", "destroyed": "destroy", "returned": "return", "removed": "banish",
+               "sent": "send", "tributed": "tribute", "shuffled": "shuffle"}
+
+
+def _own_move_unsaid(changing: Tree | None, reading, eid: str) -> str | None:
+    """The move a supposed target change says ("its target is banished") when the effect's own
+    part does that to its target and nothing says it happened before it resolved (no "in
+    response", no "before/when it resolves"), else None."""
+    if changing is None or changing.data != "cond_target_change" or \
+            sub(changing, "when_resolves") is not None:
+        return None
+    ws = low(changing)
+    if "response" in ws or "before" in ws or "chain" in ws or "chains" in ws:
+        return None
+    said = next((w for w in ws if w in _LEFT_VERBS), None)
+    if said is None or not _has_part(reading, eid, _LEFT_VERBS[said]):
+        return None
+    return said
 
 
 def _target_change(st: Situate, conds: list[Tree], supposing: list[Tree]) -> tuple[dict, Tree | None]:
