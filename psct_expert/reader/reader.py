@@ -194,6 +194,8 @@ class _Reader(PhraseReaders):
                 if not any(g.type == "once_per_turn" and g.get("effect") == eid for g in self.facts):
                     self.add("once_per_turn", f.source, effect=eid, kind=f.get("kind"), scope="card")
                 self.add("limit_one_effect" if one else "limit_each_effect", f.source, effect=eid)
+                # (the limit covers only the effects after its sentence)
+                self.add("limit_following", f.source, effect=eid)
         rx = self.g.p["each_effect_limit"]
         for f in [f for f in self.facts if f.type == "once_per_turn" and f.get("scope") == "card"
                   and f.source is not None and rx.search(f.source.quote)]:
