@@ -145,8 +145,9 @@ class PhaseEvents:
     def _state_told_of(self, card: str, player: str) -> dict | None:
         """The one state told of a card named on ``player``'s field ("I control a Set X"), or None
         (not a card, told of no field or of more than one)."""
-        if card in self.entities and card.startswith("m") and card[1:].isdigit():
-            return None
+        ent = self.entities.get(card)
+        if ent is not None and ent.get("card") != card:
+            return None          # a thing told by what it is ("the attacking monster"), no card
         told = [e for e in self.events if e.get("kind") == "state" and e.get("what") == card
                 and e.get("place") == "field" and e.get("player") == player and e.get("count") == 1]
         return told[0] if len(told) == 1 else None

@@ -594,7 +594,7 @@ _DESCRIBED_WORDS = {"a", "an", "the", "one", "1", "any", "face-down", "face-up",
                     "opponent's", "their", "his", "her", "my", "i", "your", "you", "in", "on",
                     "monster", "monsters", "spell", "spells", "trap", "traps", "spell/trap",
                     "spells/traps", "card", "cards", "position", "defense", "attack", "zone",
-                    "monster zone", "of", "that", "which", "controlled", "by", "own"} | set(DESCRIBED_PLACES)
+                    "of", "that", "which", "controlled", "by", "own"} | set(DESCRIBED_PLACES)
 
 
 def described_target(st: Situate, ref: dict, thing: Tree, strict: bool = False) -> str | None:
