@@ -518,3 +518,16 @@ def test_a_target_moved_the_way_the_effect_moves_it_is_never_assumed_gone_before
     b = base_expert.ask("If the monster targeted by Monster Reborn is banished, is it Special "
                         "Summoned?")
     assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_a_target_whose_control_changed_never_left_the_field(base_expert):
+    # (hunt 67) Raigeki Break targets "1 card on the field": taken control of, it is still there
+    with pytest.raises(QuestionError, match="changed control"):
+        base_expert.ask("I activate Raigeki Break targeting my opponent's monster. In response, I "
+                        "take control of it with Enemy Controller. Is it still destroyed?")
+    # near miss: destroyed in response, it left the field
+    a = base_expert.ask("I activate Raigeki Break targeting my opponent's monster. In response, "
+                        "my opponent destroys it with Twin Twisters. Is it still destroyed by "
+                        "Raigeki Break?")
+    assert a.value == "no"

@@ -276,6 +276,11 @@ class TargetEvents:
                                       "value": "face-down" if "face-down" in ws else "face-up"})
         elif "summoning" in ws:
             note_change(self, which, {"left": True, "to": "field"})   # Summoned: now on the field
+        elif verb == "take-control":
+            # (hunt 67) a target whose control changed never left the field: what that change does
+            # to a target said by who controls it is not read here (never taken as a leaving)
+            self.fail("the target changed control and stayed on the field: what that does to it "
+                      "is not read here", ev)
         else:
             note_change(self, which, {"left": True})
 
