@@ -526,8 +526,8 @@ def test_a_target_whose_control_changed_never_left_the_field(base_expert):
     with pytest.raises(QuestionError, match="changed control"):
         base_expert.ask("I activate Raigeki Break targeting my opponent's monster. In response, I "
                         "take control of it with Enemy Controller. Is it still destroyed?")
-    # near miss: destroyed in response, it left the field
+    # near miss: returned to the hand in response, it left the field
     a = base_expert.ask("I activate Raigeki Break targeting my opponent's monster. In response, "
-                        "my opponent destroys it with Twin Twisters. Is it still destroyed by "
-                        "Raigeki Break?")
+                        "my opponent returns it to the hand with Compulsory Evacuation Device. Is "
+                        "it still destroyed?")
     assert a.value == "no"
