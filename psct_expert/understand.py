@@ -949,10 +949,15 @@ def _said_effect(n, card: str) -> str:
     return f"bullet {n} of {card}"
 
 
+def _is_ref(spec: dict, card: str, n) -> bool:
+    """Is ``spec`` itself a reference to effect ``n`` of ``card`` (and nothing more)?"""
+    return spec.get("card") == card and str(spec.get("n")) == str(n) and set(spec) <= {"card", "n"}
+
+
 def _refs_to(spec, card: str, n: int) -> int:
     """How many references ``spec`` holds to effect ``n`` of ``card``."""
     if isinstance(spec, dict):
-        if spec.get("card") == card and str(spec.get("n")) == str(n) and set(spec) <= {"card", "n"}:
+        if _is_ref(spec, card, n):
             return 1
         return sum(_refs_to(v, card, n) for v in spec.values())
     if isinstance(spec, list):
@@ -963,8 +968,7 @@ def _refs_to(spec, card: str, n: int) -> int:
 def _with_effect(spec, card: str, parent: int, bullet: str):
     """``spec`` with every reference to effect ``parent`` of ``card`` made one to its bullet."""
     if isinstance(spec, dict):
-        if spec.get("card") == card and str(spec.get("n")) == str(parent) and \
-                set(spec) <= {"card", "n"}:
+        if _is_ref(spec, card, parent):
             return {"card": card, "bullet": bullet}
         return {k: _with_effect(v, card, parent, bullet) for k, v in spec.items()}
     if isinstance(spec, list):

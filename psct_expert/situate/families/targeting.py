@@ -79,18 +79,29 @@ _TO_THE_TARGET = re.compile(r"^(?:of\s+|the\s+effects\s+of\s+)?(?:[\w\-]+\s+){0,
                             r"position)\b)", re.IGNORECASE)
 
 
+def _actions_said_of(st: Situate, eref: dict, hint: list[str], thing: Tree | None):
+    """The game actions the question says the effect does to the thing it names (its hint, less
+    the target and place hints), with the effect's own facts and its bullets' ("Activate 1 of
+    these effects; ● Tribute 1 monster; take control of ...": the Tribute is a bullet's cost);
+    None when no thing, no action or no single effect is said."""
+    verbs = [v for v in hint if not v.startswith(("target:", "count:", "from:"))]
+    found = st.effect_of(eref) if thing is not None and verbs else None
+    if found is None:
+        return None
+    reading, eid = found
+    return verbs, reading.within(eid)
+
+
 def _done_to_the_target(st: Situate, eref: dict, hint: list[str], thing: Tree | None) -> None:
     """(hunt 59) "Does Chain Destruction target the cards it destroys?", "Does Called by the Grave
     target the monsters it negates?": the card said is the one a part of the effect does its
     action to; whether the effect targets it is read only when that part does it to the target
     ("destroy that target", "banish it"), else refused (what it does it to may be other cards:
     "destroy all cards with that target's name in ... Deck")."""
-    verbs = [v for v in hint if not v.startswith(("target:", "count:", "from:"))]
-    found = st.effect_of(eref) if thing is not None and verbs else None
-    if found is None:
+    said = _actions_said_of(st, eref, hint, thing)
+    if said is None:
         return
-    reading, eid = found
-    mine = reading.within(eid)
+    verbs, mine = said
     if not any(f.type in ("target", "target_word") for f in mine):
         return          # an effect that targets nothing: it targets no card, whatever it does
     for v in verbs:
@@ -118,14 +129,10 @@ def _not_a_cost_moved(st: Situate, eref: dict, hint: list[str], thing: Tree | No
     """(hunt) "Does Twin Twisters target the card I discard?", "Does Effect Veiler target the card
     it sends to the GY?": the card said is the one its cost moves (paid when it is activated),
     never a target chosen; refused, naming the question to ask."""
-    verbs = [v for v in hint if not v.startswith(("target:", "count:", "from:"))]
-    found = st.effect_of(eref) if thing is not None and verbs else None
-    if found is None:
+    said = _actions_said_of(st, eref, hint, thing)
+    if said is None:
         return
-    reading, eid = found
-    # (hunt 59) the effect's own facts and its bullets' ("Activate 1 of these effects; ● Tribute
-    # 1 monster; take control of ...": the Tribute is a bullet's cost)
-    mine = reading.within(eid)
+    verbs, mine = said
     for v in verbs:
         if any(f.type == "cost_action" and f.get("verb") == v for f in mine) and \
                 not any(f.type in ("clause", "clause_verb") and f.get("verb") == v for f in mine):
