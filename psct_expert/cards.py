@@ -485,8 +485,8 @@ class CardDB:
         key = name_key(name)
         if all(w in _SMALL_WORDS for w in key.split()):
             return []
-        found = [self.display_name(k) for k in self._keys_holding(key)]
-        return sorted(found) if len(found) <= most else []
+        found = sorted(dict.fromkeys(self.display_name(k) for k in self._keys_holding(key)))
+        return found if len(found) <= most else []
 
     def _keys_holding(self, key: str):
         """The keys of the cards whose name holds ``key`` (a name key) as a run of whole words."""

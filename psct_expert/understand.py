@@ -385,6 +385,10 @@ def _partial_name_runs(text: str, db: CardDB, families: dict) -> list[tuple[int,
             said = text[words[i][0]:words[k][1]]
             lone_english = k == i and _english(said.lower())
             cards = db.beginning(said)
+            if cards and not db.holding(said, most=len(cards)):
+                # (hunt 70) "cyclone": more cards hold the words than begin with them (Cosmic
+                # Cyclone, Double Cyclone ...): not a name shortened to its first words
+                cards = []
             if not cards and not lone_english:
                 cards = list(dict.fromkeys(db.holding(said, most=4)))
                 cards = cards if len(cards) >= 2 else []

@@ -115,7 +115,7 @@ def _names_several(text: str, unknown: list[str], db: CardDB) -> str:
                 continue
             bare = " ".join(said)
             bare = bare[:-2] if bare.lower().endswith("'s") else bare
-            cards = db.holding(bare, most=8)
+            cards = db.holding(bare, most=30)
             if 2 <= len(cards) <= 3:
                 return f" ({bare!r} stands in the names of {' and '.join(cards)}: say which)"
             if len(cards) > 3:
