@@ -68,6 +68,7 @@ class _Situation:
         self.entities: set[str] = set()
         self.summons = 0
         self.auto = 0
+        self.last_phase: dict | None = None   # the phase event told last: the moment now
 
     # -- helpers ----------------------------------------------------------------
     def fail(self, why: str):
@@ -83,7 +84,9 @@ class _Situation:
         return self.seq
 
     def event(self, eid: str, kind: str, seq: int) -> None:
-        self.b.add("event", f"{kind} {eid} (step {seq})", event=eid, seq=seq, kind=kind)
+        # chain: the Chain it happened in or after (0 before any): a cost's, that activation's
+        self.b.add("event", f"{kind} {eid} (step {seq})", event=eid, seq=seq, kind=kind,
+                   chain=self.chain)
 
     def new_id(self, prefix: str) -> str:
         self.auto += 1
@@ -136,6 +139,10 @@ class _Situation:
         if not isinstance(events, list):
             self.fail("'situation' is a list of events, oldest first")
         events = _turns_by_order(events)
+        # the moment the situation is in is the last phase told: an earlier phase is over
+        # (game-rules#activation-legality.6), told for the order of events only
+        self.last_phase = next((ev for ev in reversed(events) if isinstance(ev, dict) and
+                                ev.get("kind") == "phase" and not ev.get("done")), None)
         for ev in events:
             if not isinstance(ev, dict) or ev.get("kind") not in EVENT_KEYS:
                 self.fail(f"situation: an event is a mapping with a kind among "
@@ -163,8 +170,11 @@ class _Situation:
         seq = self.next_seq()
         eid = ev.get("id") or self.new_id("p")
         self.event(eid, "phase", seq)
-        self.b.add("phase_now", f"the {phase} phase of {turn}r turn" if turn != "any" else
-                   f"the {phase} phase (whose turn is not said)", phase=phase, turn=turn, seq=seq)
+        said = f"the {phase} phase of {turn}r turn" if turn != "any" else \
+            f"the {phase} phase (whose turn is not said)"
+        self.b.add("phase_told", said, phase=phase, turn=turn, seq=seq)
+        if self.last_phase is None or ev is self.last_phase:
+            self.b.add("phase_now", said, phase=phase, turn=turn, seq=seq)
         if ev.get("step") is not None:   # a part of the Damage Step (game-rules#damage-step.1)
             if phase != "damage-step":
                 self.fail("situation: a phase 'step' is a part of the Damage Step")

@@ -276,6 +276,47 @@ def refuse_a_past_time_as_now(st: Situate, family: str) -> None:
                 "Summoned a monster during their turn. It is now my Main Phase 1. Can I ...?')")
 
 
+# the families that count what was done this turn: a once-per-turn limit, the turn's Normal Summon,
+# a monster's attacks
+_THIS_TURN_COUNTS = {"again-this-turn", "again-after-negated", "normal-summon-again", "attack-again"}
+_PHASE_ORDER = ("draw", "standby", "main1", "battle", "damage-step", "main2", "end")
+
+
+def turn_starts(events: list) -> list[int]:
+    """The positions in ``events`` of the phases told that begin a new turn: the other player's
+    turn told after one player's, or a phase of the same player's turn that comes before the
+    phase told last (an End Phase, then a Standby Phase)."""
+    out, turn, phase = [], None, None
+    for i, e in enumerate(events):
+        if e.get("kind") != "phase" or e.get("done") or e.get("turn") not in ("you", "opponent"):
+            continue
+        here = e.get("phase")
+        if turn is not None and (e["turn"] != turn or (
+                here in _PHASE_ORDER and phase in _PHASE_ORDER and
+                _PHASE_ORDER.index(here) < _PHASE_ORDER.index(phase))):
+            out.append(i)
+        turn, phase = e["turn"], here
+    return out
+
+
+def refuse_a_use_of_an_earlier_turn(st: Situate, family: str) -> None:
+    """(hunt 69) "It is my opponent's turn. I activate Ash Blossom. It is my turn. Can I activate
+    it again?": a limit of once per turn, the turn's Normal Summon and a monster's attacks count
+    what was done in this turn; what the story told before the turn it tells last began was done in
+    an earlier turn, which these families do not read apart: refused, saying so."""
+    if family not in _THIS_TURN_COUNTS:
+        return
+    starts = turn_starts(st.events)
+    if not starts:
+        return
+    if any(e.get("kind") in ("activate", "summon", "attack", "used", "move")
+           for e in st.events[:starts[-1]]):
+        st.fail("the story tells a new turn after what was done before it: a limit of once per "
+                "turn, the turn's Normal Summon and a monster's attacks count only what was done "
+                "in this turn (a limit of once per Duel counts every turn); tell only what was done "
+                "this turn ('I activated X this turn. Can I activate it again?')")
+
+
 def refuse_a_negation_left_out(st: Situate) -> None:
     """(hunt) "I chain Solemn Judgment and destroy Pot of Greed", "I respond with Magic Jammer,
     destroying it": a response whose effect also negates, told only by what else it did; what it

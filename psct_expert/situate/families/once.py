@@ -12,6 +12,7 @@ from ...parser.names import ORDINALS
 from ...parser.transform import low, sub, subs
 from ...reader.phrases import names_this_card
 from ..copies import told_copies
+from ..refusals import refuse_a_use_of_an_earlier_turn
 from ..waits import lock_left_by
 from ..words import EFF_PARTS
 from .common import reads_scenario, summon_kinds_read
@@ -128,6 +129,7 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         st.fail("whose X used its effect? ('my X used its effect'): only 'can it ... again?' is "
                 "asked of that same card", fam)
     used = [(aid, r) for aid, r in st.acts if r.get("card") == ref.get("card")]
+    refuse_a_use_of_an_earlier_turn(st, "again-this-turn")
     if "twice" in words or ("more" in words and "once" in words):
         # (chains) "Can it use its effect twice in one turn?": the card used it once this turn and
         # asks for a second use of the same card; said of a player ("Can I use X twice?") it could
