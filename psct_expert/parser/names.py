@@ -388,9 +388,9 @@ def _free_runs(text: str, mentions: list[Mention]):
         if len(text[s:e].split()) < 2 or " ".join(words) in _not_names() or \
                 _only_game_words(words):
             continue
-        yield s, e
         # (names) game words before the name ("Tributed 2 to Normal Summon Gizmek Orochi"): the
-        # run after them names the card
+        # run after them names the card, never the run with them ("Special Summoned Blaster" is
+        # no unknown card: "Blaster" is a word of names, said as people shorten them)
         k = s
         for w in re.finditer(r"[A-Za-z][\w'\-]*|\d+", text[s:e]):
             if not _only_game_words([name_key(w.group())]) or not name_key(w.group()):
@@ -398,7 +398,9 @@ def _free_runs(text: str, mentions: list[Mention]):
             k = s + w.end()
         while k < e and text[k].isspace():
             k += 1
-        if s < k < e and len(text[k:e].split()) >= 2:
+        if k == s:
+            yield s, e
+        elif k < e and len(text[k:e].split()) >= 2:
             yield k, e
 
 
