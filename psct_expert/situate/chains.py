@@ -1188,7 +1188,7 @@ class ChainEvents(ResponseReach):
         """"I activate Skill Drain, paying 1000 LP": the activated effect's cost, as told; it must be
         that effect's cost (its action and what it is done to), or the question is refused."""
         from ..reader.select import select_effect
-        from .words import thing_words, words_fit
+        from .words import card_fits, thing_words, words_fit
 
         said = self.r.said(node).strip(" ,")
         card = ref.get("card")
@@ -1202,8 +1202,15 @@ class ChainEvents(ResponseReach):
         costs = [f for f in reading.facts if f.type == "cost_action" and f.get("verb") == verb
                  and (eid is None or f.get("effect") == eid) and f.source is not None]
         obj = thing_words(" ".join(self.r.said(t) for t in subs(node, "thing")))
-        if not costs or obj and obj not in (["it"], ["itself"]) and \
-                not any(words_fit(obj, f.source.quote) for f in costs):
+        named = [self.r.thing(t).get("card") for t in subs(node, "thing")]
+        if len(named) == 1 and named[0] and costs:
+            # (round 92) "activate X, discarding Dandylion" ("Discard 1 card"): a named card fits
+            # a cost that says a card of its kind, as when the cost is told before the activation
+            fit = any(card_fits(self.db.get(named[0]).kind, f.source.quote) for f in costs)
+        else:
+            fit = not obj or obj in (["it"], ["itself"]) or \
+                any(words_fit(obj, f.source.quote) for f in costs)
+        if not costs or not fit:
             if not costs and any(f.type == "clause" and f.get("verb") == verb and
                                  (eid is None or f.get("effect") == eid) for f in reading.facts):
                 # "they chain D.D. Crow banishing one": what the card does, not its cost (the
