@@ -106,3 +106,89 @@ def test_names_holding_a_word_are_each_named_once(base_expert):
     assert len(names) == len(set(names)) >= 2
     # near miss: more cards than asked for: none named
     assert base_expert.db.holding("cyclone", most=5) == []
+
+
+# -- hunt 71: when the moment passes, and when it does not -------------------------------------------
+
+@pytest.mark.slow
+def test_a_trigger_in_a_phase_its_condition_names_waits_for_that_phase(base_expert):
+    a = base_expert.ask("Can I activate Helios Trice Megistus's effect?",
+                        scenario=["It is my opponent's Battle Phase.",
+                                  "My Helios Trice Megistus is destroyed by battle.",
+                                  "It is my opponent's End Phase."])
+    assert a.value == "yes"
+    # near miss: asked in the Battle Phase, before the phase it names
+    b = base_expert.ask("Can I activate Helios Trice Megistus's effect?",
+                        scenario=["It is my opponent's Battle Phase.",
+                                  "My Helios Trice Megistus is destroyed by battle."])
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_a_normal_summon_after_the_event_passes_a_triggers_moment(base_expert):
+    a = base_expert.ask("Can I activate Dandylion's effect?",
+                        scenario=["I activate Foolish Burial and send Dandylion to the GY.",
+                                  "I Normal Summon Cyber Dragon."])
+    assert a.value == "no"
+    assert "trigger-window-passed" in a.rules()
+    # near miss: the Summon it was Tributed for is the moment it waits for
+    b = base_expert.ask("Can I activate Dandylion's effect?",
+                        scenario=["I Tribute Dandylion to Tribute Summon Zaborg the Thunder Monarch."])
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_link_that_targeted_the_triggers_card_and_resolved_leaves_it_open(base_expert):
+    a = base_expert.ask("Can I activate Dandylion's effect?",
+                        scenario=["I discard Dandylion to activate Raigeki Break.",
+                                  "They chain Called by the Grave targeting Dandylion.",
+                                  "The Chain resolves."])
+    assert a.value == "unknown"
+    # near miss: the link targeted another card
+    b = base_expert.ask("Can I activate Dandylion's effect?",
+                        scenario=["I discard Dandylion to activate Raigeki Break.",
+                                  "They chain Called by the Grave targeting a monster in my GY.",
+                                  "The Chain resolves."])
+    assert b.value == "yes"
+
+
+# -- round 92: reading --------------------------------------------------------------------------------
+
+def test_game_words_before_a_word_of_names_make_no_unknown_card(base_expert):
+    from psct_expert.errors import UnknownCard
+
+    with pytest.raises(QuestionError, match="'Blaster' stands in the names of") as got:
+        base_expert.ask("I Special Summoned Blaster from my GY. Can I use its effect?")
+    assert not isinstance(got.value, UnknownCard)
+    # near miss: the words after the game words are a name of no card: unknown, with close names
+    with pytest.raises(UnknownCard, match="Blaster, Dragon Ruler of Infernos"):
+        base_expert.ask("I Special Summoned Blastar Dragn Rulor from my GY. Can I use its effect?")
+
+
+def test_a_cost_said_as_the_cost_after_the_activation(base_expert):
+    a = base_expert.ask("I activate Raigeki Break, discarding Dandylion as the cost, targeting "
+                        "my opponent's monster. Can I activate Dandylion's effect after it resolves?")
+    assert a.value == "yes"
+    assert any(c.written.strip(", ").startswith("discarding Dandylion as the cost")
+               for c in a.reading.changes)
+    # near miss: a card whose activation has no such cost
+    with pytest.raises(QuestionError, match="neither pays nor does"):
+        base_expert.ask("I activate Pot of Desires, discarding Dandylion as a cost. Can I activate "
+                        "Dandylion's effect?")
+
+
+def test_two_participles_of_one_activation_joined_by_and(base_expert):
+    a = base_expert.ask("I activate Raigeki Break by discarding Dandylion and targeting my "
+                        "opponent's monster. Can I activate Dandylion's effect after it resolves?")
+    assert a.value == "yes"
+    # near miss: "and" before what is no participle of the activation stays a second event
+    with pytest.raises(QuestionError):
+        base_expert.ask("I activate Raigeki Break by discarding Dandylion and my opponent's monster. "
+                        "Can I activate Dandylion's effect after it resolves?")
+
+
+def test_later_that_turn_before_the_question_is_the_same_turn(base_expert):
+    a = base_expert.ask("I activated Mystical Space Typhoon and it resolved. Later that turn, can "
+                        "I activate another Mystical Space Typhoon?")
+    assert a.value == "yes"
+    assert any(c.written.lower().startswith("later that turn") for c in a.reading.changes)
