@@ -192,3 +192,15 @@ def test_later_that_turn_before_the_question_is_the_same_turn(base_expert):
                         "I activate another Mystical Space Typhoon?")
     assert a.value == "yes"
     assert any(c.written.lower().startswith("later that turn") for c in a.reading.changes)
+
+
+@pytest.mark.slow
+def test_a_normal_summon_followed_by_a_resolved_chain_is_past_its_negation_window(base_expert):
+    a = base_expert.ask("Can I negate the Normal Summon with Solemn Judgment?",
+                        scenario=["My opponent Normal Summons a monster.",
+                                  "Then my opponent activates Card of Sanctity and it resolves."])
+    assert a.value == "no"
+    # near miss: nothing after it
+    b = base_expert.ask("Can I negate the Normal Summon with Solemn Judgment?",
+                        scenario=["My opponent Normal Summons a monster."])
+    assert b.value == "yes"
