@@ -204,3 +204,16 @@ def test_a_normal_summon_followed_by_a_resolved_chain_is_past_its_negation_windo
     b = base_expert.ask("Can I negate the Normal Summon with Solemn Judgment?",
                         scenario=["My opponent Normal Summons a monster."])
     assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_the_set_card_activated_in_response_said_of_the_target(base_expert):
+    a = base_expert.ask("Does Mystical Space Typhoon still destroy it?",
+                        scenario=["I activate Mystical Space Typhoon targeting my opponent's Set card.",
+                                  "They chain that Set card; it is a Continuous Trap, and it stays face-up."])
+    assert a.value == "yes"
+    # near miss: what kind of card it was, and so whether it stays, is not told
+    with pytest.raises(QuestionError, match="stay on the field face-up"):
+        base_expert.ask("Does Mystical Space Typhoon still destroy it?",
+                        scenario=["I activate Mystical Space Typhoon targeting my opponent's Set card.",
+                                  "They chain that Set card."])
