@@ -528,10 +528,23 @@ class CardDB:
         hits = _closest_keys(name_key(name), self)
         if not hits or hits[0][1] < cutoff:
             return None
-        if len(hits) > 1 and hits[1][1] >= hits[0][1] - 2 and \
-                self.display_name(hits[1][0]) != self.display_name(hits[0][0]):
+        # (hunt 72) a second name nearly as close ("Magical Cylinder": Magical Cylinders, Magic
+        # Cylinder; "Kashtira Ariseheart": Riseheart, Arize-Heart) leaves it unclear
+        if len(hits) > 1 and hits[1][1] >= hits[0][1] - FUZZY_MARGIN and \
+                self.display_name(hits[1][0]) != self.display_name(hits[0][0]) and \
+                not _plural_of(hits[0][0], hits[1][0]):
             return None
         return self._get_key(hits[0][0]) or self.find(self.display_name(hits[0][0]))
+
+
+# how much closer (rapidfuzz's ratio, of 100) the nearest name must be than the next one
+FUZZY_MARGIN = 6
+
+
+def _plural_of(a: str, b: str) -> bool:
+    """Are two name keys one name and its plural ("dark magician", "dark magicians")?  Then the
+    nearer one is the name meant: the other is no second guess."""
+    return a + "s" == b or b + "s" == a
 
 
 def _closest_keys(query: str, db: CardDB) -> list:

@@ -370,6 +370,10 @@ def question_clause(relexed: Relexed, db: CardDB, families: dict) -> None:
     if not parts or not parts[-1].endswith("?"):
         return
     found, spans, kinds = _cards_of(parts[-1], db, families)
+    at = len(relexed.text) - len(parts[-1])
+    whole = {(m.start - at, m.card) for m in mentions(relexed.text, db, families) if m.start >= at}
+    if relexed.text.endswith(parts[-1]) and {(m.start, m.card) for m in found} != whole:
+        return      # (hunt 72) a name the story says otherwise ("Kashtira Unicorn ... Unicorn")
     said = read_question(parts[-1], spans, kinds, [m.card for m in found])
     if said is None or said == parts[-1]:
         return

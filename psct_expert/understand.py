@@ -1094,6 +1094,12 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     found = mentions(story, db, families)
     told = {m.card for m in found}
     asked = {m.card for m in mentions(parts[-1], db, families)}
+    at = len(relexed.text) - len(parts[-1])
+    if relexed.text.endswith(parts[-1]) and asked != {
+            m.card for m in mentions(relexed.text, db, families) if m.start >= at}:
+        # (hunt 72) the story names the card the question names short ("Kashtira Unicorn ...
+        # Unicorn"): read alone, the question would name another
+        return None
     if told & asked and not told_in_plain_words(story, [(m.start, m.end) for m in found]):
         # (a story told of the card asked about, every word of it placed: what it tells cannot
         # change what that card's text does)

@@ -171,6 +171,7 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
         else:
             i += 1
     _short_names(text, mentions, plain_word)
+    _named_in_full_first(mentions)
     _typos(text, db, mentions)
     # (names) a word of a named card inside a name its text quotes ("a Level 4 Magnet Warrior"
     # beside Alpha The Electromagnet Warrior) says that group, not the card
@@ -185,6 +186,31 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
     mentions[:] = [m for m in mentions if not _term_after_as(text, m.start, m.end)]
     mentions.sort(key=lambda m: m.start)
     return _widened(text, _beside_an_alias(text, db, mentions, plain_word))
+
+
+def _named_in_full_first(mentions: list[Mention]) -> None:
+    """(hunt 72) A name written short (a nickname, or a word of a name) in a question that names in
+    full a card whose name holds those words ("My opponent activates Kashtira Unicorn's effect.
+    Does Unicorn's effect target?") is that card, never the card the nickname stands for
+    elsewhere; when two cards named in full hold them, the short name is left to the reader of
+    names to refuse."""
+    full = [m for m in mentions if name_key(m.text) == name_key(m.card)]
+    drop = []
+    for k, m in enumerate(mentions):
+        said = name_key(m.text).split()
+        if not said or name_key(m.text) == name_key(m.card):
+            continue
+        holders = {x.card for x in full
+                   if _holds_run(name_key(x.card).split(), said)}
+        if len(holders) == 1 and m.card not in holders:
+            mentions[k] = Mention(m.start, m.end, holders.pop(), m.text)
+        elif len(holders) > 1:
+            drop.append(m)      # "I control Knightmare Unicorn and Kashtira Unicorn ... Unicorn"
+    mentions[:] = [m for m in mentions if m not in drop]
+
+
+def _holds_run(words: list[str], run: list[str]) -> bool:
+    return any(words[i:i + len(run)] == run for i in range(len(words) - len(run) + 1))
 
 
 def _beside_an_alias(text: str, db: CardDB, mentions: list[Mention], plain_word) -> list[Mention]:
@@ -299,8 +325,12 @@ def _candidate_ends(text: str, s: int, e: int):
     clean, possessive = _clean_end(text, s, e)
     if clean != e:
         # "Dark Magician's effect": the name with its possessive cut is tried first (the whole
-        # run, apostrophe forgiven, would be "Dark Magicians", another card's name)
-        ends.insert(0, clean) if possessive else ends.append(clean)
+        # run, apostrophe forgiven, would be "Dark Magicians", another card's name); (hunt 72)
+        # and only it: "Magical Cylinder's effect" is no "Magical Cylinders"
+        if possessive and re.search(r"['\u2019]s\W*$", text[s:e]):
+            ends = [clean]
+        else:
+            ends.insert(0, clean) if possessive else ends.append(clean)
     if text[s:clean].endswith("."):
         ends.append(clean - 1)
     seen = set()
@@ -398,10 +428,18 @@ def _free_runs(text: str, mentions: list[Mention]):
             k = s + w.end()
         while k < e and text[k].isspace():
             k += 1
-        if k == s:
-            yield s, e
-        elif k < e and len(text[k:e].split()) >= 2:
+        if k == s or not _ACTION_LEAD.match(text[s:k]):
+            yield s, e      # ("Dark Magican": an Attribute or a Type may open a name)
+        if s < k < e and len(text[k:e].split()) >= 2:
             yield k, e
+
+
+# game words that say what is done, before a name ("Special Summoned Blaster", "Tributed 2 to
+# Normal Summon ..."): never the start of the name they stand before
+_ACTION_LEAD = re.compile(r"(?i)\s*(?:(?:normal|special|tribute|flip|synchro|xyz|link|fusion|ritual|"
+                          r"pendulum)\s+)?(?:summon|summons|summoned|summoning|tribute|tributes|"
+                          r"tributed|tributing|activate|activates|activated|banish|banished|"
+                          r"discard|discarded|negate|negated|destroy|destroyed|set)\b")
 
 
 def _only_game_words(words: list[str]) -> bool:
@@ -423,6 +461,8 @@ def _typos(text: str, db: CardDB, mentions: list[Mention]) -> None:
     for s, e in list(_free_runs(text, mentions)):
         if any(s < m.end and m.start < e for m in mentions):
             continue
+        if db.holding(text[s:e], most=100):
+            continue        # (hunt 72) words of cards' names ("Spark Dragon"): never a misspelt other
         card = db.fuzzy(text[s:e], cutoff=88)
         if card is not None:
             mentions.append(Mention(s, e, card.name, text[s:e]))
