@@ -217,3 +217,115 @@ def test_the_set_card_activated_in_response_said_of_the_target(base_expert):
         base_expert.ask("Does Mystical Space Typhoon still destroy it?",
                         scenario=["I activate Mystical Space Typhoon targeting my opponent's Set card.",
                                   "They chain that Set card."])
+
+
+# -- hunt 72: names read as another card ----------------------------------------------------------
+
+def test_a_short_name_is_the_card_the_story_names_in_full(base_expert):
+    a = base_expert.ask("Does Unicorn's effect target?",
+                        scenario=["My opponent activates Kashtira Unicorn's effect."])
+    assert "Kashtira Unicorn" in a.restated
+    # near miss: two cards named in full hold the word: which one is not said
+    with pytest.raises(QuestionError):
+        base_expert.ask("I control Knightmare Unicorn and Kashtira Unicorn. Does Unicorn's effect "
+                        "target?")
+    # and with no card named in full, the nickname is the card it stands for
+    assert "Knightmare Unicorn" in base_expert.ask("Does Unicorn's effect target?").restated
+
+
+def test_a_misspelt_name_near_two_cards_is_no_card(base_expert):
+    assert base_expert.db.fuzzy("Kashtira Ariseheart", cutoff=88) is None
+    # near miss: a name and its plural are one guess; a lone close name is that card
+    assert base_expert.db.fuzzy("Dark Magican").name == "Dark Magician"
+    assert base_expert.db.fuzzy("Forbiden Droplet", cutoff=88).name == "Forbidden Droplet"
+
+
+def test_a_possessive_is_never_read_as_a_plural_name(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("Does Magical Cylinder's effect target?")
+    # near miss: the plural card, named as written
+    assert "Magical Cylinders" in base_expert.ask("Does Magical Cylinders target?").restated
+
+
+def test_words_of_names_are_no_misspelling_of_another(base_expert):
+    from psct_expert.errors import UnknownCard
+
+    with pytest.raises(UnknownCard) as got:
+        base_expert.ask("Does Spark Dragon's effect target?")
+    assert "Spear Dragon" not in str(got.value).split(".")[0]
+
+
+def test_an_old_texts_summoning_condition_is_not_said_an_effect(base_expert):
+    a = base_expert.ask("Is the Special Summon of Silpheed an inherent Special Summon?")
+    assert a.value == "unknown"
+    # near miss: a PSCT procedure is one
+    assert base_expert.ask("Is the Special Summon of Dark Necrofear an inherent Special "
+                           "Summon?").value == "yes"
+
+
+# -- hunt 73: the phase said after an event, the normal draw, a Summon told after a resolution -------
+
+@pytest.mark.slow
+def test_the_phase_an_event_happened_in_told_after_it_is_nothing_that_followed(base_expert):
+    a = base_expert.ask("Can I activate Bottomless Trap Hole?",
+                        scenario=["It is my opponent's Main Phase 1.",
+                                  "My opponent Normal Summons Cyber Dragon.",
+                                  "It is my opponent's Main Phase 1."])
+    assert a.value != "no"
+    # near miss: a Chain that resolved after it is something that followed
+    b = base_expert.ask("Can I activate Bottomless Trap Hole?",
+                        scenario=["My opponent Normal Summons Cyber Dragon.",
+                                  "Then my opponent activates Card of Sanctity and it resolves."])
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_a_phase_told_only_after_a_triggers_event_leaves_it_open(base_expert):
+    a = base_expert.ask("Can I activate Elemental HERO Stratos's effect?",
+                        scenario=["I Normal Summon Elemental HERO Stratos.", "It is now my Battle Phase."])
+    assert a.value == "unknown"
+    # near miss: the phase told before it too: a later one
+    b = base_expert.ask("Can I activate Elemental HERO Stratos's effect?",
+                        scenario=["It is my Main Phase 1.", "I Normal Summon Elemental HERO Stratos.",
+                                  "It is now my Battle Phase."])
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_the_normal_draw_starts_a_turn(base_expert):
+    a = base_expert.ask("Can I activate Sangan's effect?",
+                        scenario=["It is my opponent's End Phase.",
+                                  "My Sangan is destroyed by Raigeki Break.",
+                                  "I draw for my normal draw."])
+    assert a.value == "no"
+    with pytest.raises(QuestionError, match="new turn"):
+        base_expert.ask("Can I activate Pot of Desires again?",
+                        scenario=["I activate Pot of Desires.", "I draw for my normal draw."])
+    # near miss: nothing told after the destruction
+    b = base_expert.ask("Can I activate Sangan's effect?",
+                        scenario=["It is my opponent's End Phase.",
+                                  "My Sangan is destroyed by Raigeki Break."])
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_normal_summon_told_after_a_resolution_is_the_players_own(base_expert):
+    a = base_expert.ask("Can I activate Sangan's effect?",
+                        scenario=["My Sangan is destroyed by Raigeki Break.",
+                                  "Cyber Dragon is Normal Summoned."])
+    assert a.value == "no"
+    spec = a.spec["situation"]
+    assert any(e["kind"] == "summon" for e in spec)     # a Summon of its own, not Raigeki's
+    # near miss: told nothing after the destruction, its moment is now
+    b = base_expert.ask("Can I activate Sangan's effect?",
+                        scenario=["My Sangan is destroyed by Raigeki Break."])
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_summon_negated_after_its_tribute_lets_the_tributes_trigger_wait(base_expert):
+    a = base_expert.ask("Can I activate Sangan's effect?",
+                        scenario=["I Tribute Sangan to Tribute Summon Zaborg the Thunder Monarch.",
+                                  "My opponent activates Solemn Judgment against my Tribute Summon.",
+                                  "It resolves."])
+    assert a.value == "yes"

@@ -134,14 +134,17 @@ def test_lines_refused_or_not_read_are_dropped(base_expert):
 
 
 def test_phase_choice_of_a_real_card(base_expert):
-    answer = base_expert.ask("My opponent conducts their normal draw. Can I activate Droll & Lock Bird?")
+    # (session after 4b55ab1) the normal draw is made in the Draw Phase, so the story told with it
+    # says the phase (it was asked for before, with the Draw Phase choice giving "no"): that answer
+    told = base_expert.ask("My opponent conducts their normal draw. Can I activate Droll & Lock Bird?")
+    assert told.value == "no" and not told.tell
+    # near miss: a phase told with the draw is the one kept; the Draw Phase is still asked for
+    answer = base_expert.ask("My opponent draws for their normal draw in the Main Phase. Can I "
+                             "activate Droll & Lock Bird?")
     assert answer.value == "unknown"
     phase = answer.tell[0]
-    # its condition leaves the Draw Phase out: that is what the judge asks
     assert phase["fact"] == "phase_now" and phase["ask"] == "Say whether it is the Draw Phase."
-    draw = next(c for c in phase["choices"] if c["label"] == "Draw Phase")
-    assert draw == {"label": "Draw Phase", "line": "It is my opponent's Draw Phase.", "gives": "no"}
-    assert len(phase["choices"]) <= 5
+    assert any(c["label"] == "Draw Phase" for c in phase["choices"]) and len(phase["choices"]) <= 5
 
 
 # -- invented cards --------------------------------------------------------------------------

@@ -440,6 +440,15 @@ class ChainEvents(ResponseReach):
             self.fail("against whose activation? ('against my search')", m)
         if "summon" in low(m):
             kind = self.r.summon_kind(m) or "unsaid"     # "against my Summon": kind not said
+            told = self.summons[-1][1] if self.summons else None
+            last = next((e for e in reversed(self.events) if e.get("kind") in
+                         ("summon", "activate", "resolve", "move", "phase")), None)
+            if told is not None and last is told and told.get("player", "you") == whose and \
+                    kind in ("unsaid", told.get("summon-kind")):
+                # (hunt 73) "I Tribute Summon X. They activate Y against my Tribute Summon.": the
+                # Summon just told, never another
+                told["attempt"] = True
+                return told["id"]
             sid = self._summon(kind, whose, {"card": None, "text": "a monster", "words": [],
                                              "pronoun": False}, None)
             self.summons[-1][1]["attempt"] = True      # the Summon negation window is open

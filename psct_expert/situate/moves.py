@@ -575,6 +575,13 @@ class MoveEvents:
                 e["turn"] = player                  # "in the Draw Phase": the drawing player's turn
             elif e["turn"] != player:
                 self.fail("the normal draw is made in the drawing player's own turn", m)
+        last = next((e for e in reversed(self.events) if e.get("kind") == "phase" and not e.get("done")),
+                    None)
+        told_with = any(e.get("kind") == "phase" for e in self.events[before:])
+        if not told_with and (last is None or (last.get("phase"), last.get("turn")) != ("draw", player)):
+            # (hunt 73) the normal draw is made in the Draw Phase of the drawing player's turn: the
+            # story is there now (a new turn, when another was told before)
+            self.events.append({"kind": "phase", "phase": "draw", "turn": player})
         self.events.append({"kind": "move", "action": "drawn", "by": "rule", "player": player})
 
     def _adds_to_hand(self, ev: Tree) -> bool:

@@ -27,6 +27,15 @@ class OwnSummonEvents:
                         "fusion", "ritual"):
             self.fail("which Summon was negated? ('my Tribute Summon of X')", ev)
         named = [t for t in ev.children if getattr(t, "type", "") == "XCARD"]
+        told = next((e for e in reversed(self.events) if e.get("kind") == "summon"), None)
+        if told is not None and told.get("player", "you") == whose and \
+                told.get("summon-kind") == kind and (not named or told.get("what") ==
+                                                     self.db.get(self.r.card(named[0])).name):
+            # (hunt 73) "I Tribute Summon X. My opponent activates Y against my Tribute Summon.":
+            # the Summon told, never another one
+            told["attempt"] = True
+            self._negated_by(ev, whose)
+            return
         summon = {"kind": "summon", "id": f"s{len(self.summons) + 1}", "summon-kind": kind,
                   "player": whose, "attempt": True}
         if named:

@@ -283,11 +283,16 @@ _PHASE_ORDER = ("draw", "standby", "main1", "battle", "damage-step", "main2", "e
 
 
 def turn_starts(events: list) -> list[int]:
-    """The positions in ``events`` of the phases told that begin a new turn: the other player's
-    turn told after one player's, or a phase of the same player's turn that comes before the
-    phase told last (an End Phase, then a Standby Phase)."""
+    """The positions in ``events`` of what begins a new turn: the other player's turn told after
+    one player's, a phase of the same player's turn that comes before the phase told last (an End
+    Phase, then a Standby Phase), or a normal draw told after something was done."""
     out, turn, phase = [], None, None
     for i, e in enumerate(events):
+        if e.get("kind") == "move" and e.get("action") == "drawn" and e.get("by") == "rule" and \
+                i and any(x.get("kind") != "phase" for x in events[:i]):
+            # (hunt 73) the normal draw starts a turn: what was told before it was done earlier
+            out.append(i)
+            continue
         if e.get("kind") != "phase" or e.get("done") or e.get("turn") not in ("you", "opponent"):
             continue
         here = e.get("phase")

@@ -318,7 +318,10 @@ class SummonEvents:
 
     def ev_summoned(self, ev: Tree) -> None:
         t = self.r.thing(sub(ev, "thing"))
-        if self.events and self.events[-1].get("kind") == "resolve" and self.acts:
+        # (hunt 73) a Normal, Tribute, Flip, Link or Pendulum Summon told after a resolution is
+        # one the player performs, never what the resolving effect did
+        performed = self.r.summon_kind(ev) in ("normal", "tribute", "flip", "link", "pendulum")
+        if self.events and self.events[-1].get("kind") == "resolve" and self.acts and not performed:
             # "X resolves and Y is Special Summoned": the resolving effect Summons it
             kind = self.r.summon_kind(ev) or "special"
             what = self.entity(t, kind="monster")
