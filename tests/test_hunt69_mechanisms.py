@@ -329,3 +329,16 @@ def test_a_summon_negated_after_its_tribute_lets_the_tributes_trigger_wait(base_
                                   "My opponent activates Solemn Judgment against my Tribute Summon.",
                                   "It resolves."])
     assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_one_of_those_n_is_one_of_the_cards_told(base_expert):
+    a = base_expert.ask("Do I still draw 2 cards?",
+                        scenario=["I activate Pot of Avarice targeting 5 monsters in my GY.",
+                                  "My opponent chains an effect and banishes one of those 5."])
+    assert a.value == "no"
+    # near miss: a count followed by its noun is said as written
+    with pytest.raises(QuestionError):
+        base_expert.ask("Do I still draw 2 cards?",
+                        scenario=["I activate Pot of Avarice targeting 5 monsters in my GY.",
+                                  "My opponent chains an effect and banishes one of those 5 fish."])
