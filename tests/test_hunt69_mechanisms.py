@@ -187,11 +187,20 @@ def test_two_participles_of_one_activation_joined_by_and(base_expert):
                         "Can I activate Dandylion's effect after it resolves?")
 
 
-def test_later_that_turn_before_the_question_is_the_same_turn(base_expert):
-    a = base_expert.ask("I activated Mystical Space Typhoon and it resolved. Later that turn, can "
-                        "I activate another Mystical Space Typhoon?")
-    assert a.value == "yes"
-    assert any(c.written.lower().startswith("later that turn") for c in a.reading.changes)
+def test_later_that_turn_before_the_question_is_never_dropped(base_expert):
+    # (hunt 74) "later" asks after the moment: a Summon's negation window, a trigger's moment
+    for q, scenario in (
+            ("Later that turn, can I negate that Summon with Solemn Warning?",
+             ["My opponent Normal Summons Dark Magician."]),
+            ("Later that turn, can my opponent activate Elemental HERO Stratos's effect?",
+             ["My opponent Normal Summons Elemental HERO Stratos."])):
+        try:
+            assert base_expert.ask(q, scenario=scenario).value != "yes", q
+        except QuestionError:
+            pass
+    # near miss: asked with no "later", the moment is now
+    assert base_expert.ask("Can I negate that Summon with Solemn Warning?",
+                           scenario=["My opponent Normal Summons Dark Magician."]).value == "yes"
 
 
 @pytest.mark.slow
@@ -342,3 +351,37 @@ def test_one_of_those_n_is_one_of_the_cards_told(base_expert):
         base_expert.ask("Do I still draw 2 cards?",
                         scenario=["I activate Pot of Avarice targeting 5 monsters in my GY.",
                                   "My opponent chains an effect and banishes one of those 5 fish."])
+
+
+# -- hunt 74: the Summon negation window and the phase told after; Summons told after a resolution -
+
+@pytest.mark.slow
+def test_a_summon_is_past_its_negation_window_once_another_phase_is_told(base_expert):
+    a = base_expert.ask("Can I negate that Summon with Solemn Warning?",
+                        scenario=["It is my opponent's Main Phase 1.",
+                                  "My opponent Normal Summons Cyber Dragon.",
+                                  "It is my opponent's Battle Phase."])
+    assert a.value == "no"
+    # near miss: the same phase told again
+    b = base_expert.ask("Can I negate that Summon with Solemn Warning?",
+                        scenario=["It is my opponent's Main Phase 1.",
+                                  "My opponent Normal Summons Cyber Dragon.",
+                                  "It is my opponent's Main Phase 1."])
+    assert b.value == "yes"
+    # and a phase told only after it leaves it open
+    c = base_expert.ask("During the End Phase, can I negate that Summon with Solemn Strike?",
+                        scenario=["My opponent Special Summons Cyber Dragon."])
+    assert c.value != "yes"
+
+
+@pytest.mark.slow
+def test_a_synchro_summon_told_after_a_resolution_is_the_players_own(base_expert):
+    a = base_expert.ask("Can I negate that Summon with Solemn Strike?",
+                        scenario=["My opponent activates One for One.", "It resolves.",
+                                  "My opponent Synchro Summons Black Rose Dragon."])
+    assert a.value == "yes"
+    # near miss: a Fusion Summon told after Polymerization resolves is what it did
+    b = base_expert.ask("Can I negate that Summon with Solemn Strike?",
+                        scenario=["My opponent activates Polymerization.", "It resolves.",
+                                  "My opponent Fusion Summons Thousand-Eyes Restrict."])
+    assert b.value == "no"

@@ -4,6 +4,8 @@ Summoned monster goes to."""
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 from lark import Token, Tree
@@ -36,6 +38,29 @@ class SummonEvents:
             if len(summoning) == 1:
                 return summoning[0]
         return self.resolving_act()
+
+    def _a_link_summons(self, kind: str) -> bool:
+        """Does a link told say a Summon of that kind: a Special Summon (of any kind its text may
+        make: "Special Summon 1 ... from your Extra Deck"), or "Normal Summon", "Synchro Summon" ...
+        written as what it does?"""
+        for _aid, ref in self.acts:
+            if not ref.get("card"):
+                return True     # a link of no card named: what it does is not read, it may
+            found = self.effect_of(ref)
+            if found is None:
+                continue
+            text = " ".join(f.source.quote for f in found[0].facts
+                            if f.get("effect") == found[1] and f.source is not None)
+            card = self.db.find(ref["card"])
+            text = f"{text} {card.text if card is not None else ''}"
+            if kind in ("special", "by-effect", "procedure", "unsaid"):
+                if effect_does_action(found[0].facts, found[1], "special-summon"):
+                    return True
+            elif re.search(rf"(?i)\b{re.escape(kind)} summon\b(?!ed)", text) or (
+                    kind in ("synchro", "xyz", "link", "fusion", "ritual", "pendulum") and
+                    re.search(rf"(?i)\btreated as an? {re.escape(kind)} summon", text)):
+                return True
+        return False
 
     def _implied_summoning_effect(self, ev: Tree) -> None:
         """The effect of the monster the clause before was about (``last_card``, with whose card
@@ -225,7 +250,14 @@ class SummonEvents:
         if found is None:
             return False
         reading, eid = found
-        verbs = {"special-summon"} | ({f"{kind}-summon"} if kind else set())
+        # (hunt 74) "One for One resolves. My opponent Synchro Summons X.": a Synchro (Xyz, Link
+        # ...) Summon told is that effect's only when it says that kind of Summon
+        if kind in (None, "special"):
+            verbs = {"special-summon"}
+        else:
+            return self._a_link_summons(kind) and any(
+                f.get("effect") == eid and f.get("verb") in ("special-summon", f"{kind}-summon")
+                and f.type in ("clause", "clause_verb") for f in reading.facts)
         return any(f.get("effect") == eid and f.get("verb") in verbs
                    and f.type in ("clause", "clause_verb") for f in reading.facts)
 
@@ -318,9 +350,11 @@ class SummonEvents:
 
     def ev_summoned(self, ev: Tree) -> None:
         t = self.r.thing(sub(ev, "thing"))
-        # (hunt 73) a Normal, Tribute, Flip, Link or Pendulum Summon told after a resolution is
-        # one the player performs, never what the resolving effect did
-        performed = self.r.summon_kind(ev) in ("normal", "tribute", "flip", "link", "pendulum")
+        # (hunt 73, 74) a Summon told after a resolution is what the resolving effect did only when
+        # a link told says that kind of Summon ("Normal Summon 1 monster", "Special Summon ...") or
+        # the sentence says it was done by an effect: else the player performs it
+        performed = not self._a_link_summons(self.r.summon_kind(ev) or "special") and \
+            "effect" not in low(ev)
         if self.events and self.events[-1].get("kind") == "resolve" and self.acts and not performed:
             # "X resolves and Y is Special Summoned": the resolving effect Summons it
             kind = self.r.summon_kind(ev) or "special"
