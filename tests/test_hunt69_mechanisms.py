@@ -385,3 +385,19 @@ def test_a_synchro_summon_told_after_a_resolution_is_the_players_own(base_expert
                         scenario=["My opponent activates Polymerization.", "It resolves.",
                                   "My opponent Fusion Summons Thousand-Eyes Restrict."])
     assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_a_summon_told_after_a_resolution_of_the_card_itself_or_of_a_fusion_is_its_effects(base_expert):
+    # "X's effect resolves and it lands": the card whose effect resolved; a Fusion Spell's Summon
+    a = base_expert.ask("Bystial Magnamhut's effect resolves and it lands on the field. Can I "
+                        "Solemn Strike the Special Summon itself?")
+    assert a.value == "no"
+    b = base_expert.ask("My opponent resolves Frightfur Fusion and the Fusion Monster is Summoned. "
+                        "Can I negate that Fusion Summon with Solemn Strike?")
+    assert b.value == "no"
+    # near miss: a Summon told after a card that Summons nothing is the player's own
+    c = base_expert.ask("Can I negate that Summon with Solemn Strike?",
+                        scenario=["My opponent activates Pot of Greed.", "It resolves.",
+                                  "Black Rose Dragon is Synchro Summoned."])
+    assert c.value == "yes"

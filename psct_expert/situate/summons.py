@@ -54,9 +54,12 @@ class SummonEvents:
             card = self.db.find(ref["card"])
             text = f"{text} {card.text if card is not None else ''}"
             if kind in ("special", "by-effect", "procedure", "unsaid"):
-                if effect_does_action(found[0].facts, found[1], "special-summon"):
+                # (a Summon of no kind said: any Summon the effect makes, "Fusion Summon 1 ...")
+                if effect_does_action(found[0].facts, found[1], "special-summon") or any(
+                        f.get("effect") == found[1] and str(f.get("verb") or "").endswith("-summon")
+                        and f.type in ("clause", "clause_verb") for f in found[0].facts):
                     return True
-            elif re.search(rf"(?i)\b{re.escape(kind)} summon\b(?!ed)", text) or (
+            elif re.search(rf"(?i)(?<!cannot )(?<!not )\b{re.escape(kind)} summon\b(?!ed)", text) or (
                     kind in ("synchro", "xyz", "link", "fusion", "ritual", "pendulum") and
                     re.search(rf"(?i)\btreated as an? {re.escape(kind)} summon", text)):
                 return True
@@ -353,7 +356,10 @@ class SummonEvents:
         # (hunt 73, 74) a Summon told after a resolution is what the resolving effect did only when
         # a link told says that kind of Summon ("Normal Summon 1 monster", "Special Summon ...") or
         # the sentence says it was done by an effect: else the player performs it
-        performed = not self._a_link_summons(self.r.summon_kind(ev) or "special") and \
+        own = bool(self.acts) and (t.get("pronoun") or t.get("card") is not None and
+                                   t.get("card") == self.acts[-1][1].get("card"))
+        # ("X's effect resolves and it lands": the card whose effect resolved)
+        performed = not own and not self._a_link_summons(self.r.summon_kind(ev) or "special") and \
             "effect" not in low(ev)
         if self.events and self.events[-1].get("kind") == "resolve" and self.acts and not performed:
             # "X resolves and Y is Special Summoned": the resolving effect Summons it
