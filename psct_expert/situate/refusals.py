@@ -11,6 +11,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..parser.transform import low
+from ..situation import PHASES
 from .refs import effect_negates
 from .waits import ASKED_SLOT, asked_card
 
@@ -279,7 +280,6 @@ def refuse_a_past_time_as_now(st: Situate, family: str) -> None:
 # the families that count what was done this turn: a once-per-turn limit, the turn's Normal Summon,
 # a monster's attacks
 _THIS_TURN_COUNTS = {"again-this-turn", "again-after-negated", "normal-summon-again", "attack-again"}
-_PHASE_ORDER = ("draw", "standby", "main1", "battle", "damage-step", "main2", "end")
 
 
 def turn_starts(events: list) -> list[int]:
@@ -297,8 +297,8 @@ def turn_starts(events: list) -> list[int]:
             continue
         here = e.get("phase")
         if turn is not None and (e["turn"] != turn or (
-                here in _PHASE_ORDER and phase in _PHASE_ORDER and
-                _PHASE_ORDER.index(here) < _PHASE_ORDER.index(phase))):
+                here in PHASES and phase in PHASES and
+                PHASES.index(here) < PHASES.index(phase))):
             out.append(i)
         turn, phase = e["turn"], here
     return out

@@ -255,12 +255,10 @@ class SummonEvents:
         reading, eid = found
         # (hunt 74) "One for One resolves. My opponent Synchro Summons X.": a Synchro (Xyz, Link
         # ...) Summon told is that effect's only when it says that kind of Summon
-        if kind in (None, "special"):
-            verbs = {"special-summon"}
-        else:
-            return self._a_link_summons(kind) and any(
-                f.get("effect") == eid and f.get("verb") in ("special-summon", f"{kind}-summon")
-                and f.type in ("clause", "clause_verb") for f in reading.facts)
+        said = kind not in (None, "special")
+        if said and not self._a_link_summons(kind):
+            return False
+        verbs = {"special-summon"} | ({f"{kind}-summon"} if said else set())
         return any(f.get("effect") == eid and f.get("verb") in verbs
                    and f.type in ("clause", "clause_verb") for f in reading.facts)
 
