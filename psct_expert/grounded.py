@@ -33,6 +33,8 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z\-]+")
 _SAYS_QUOTE = re.compile(r"^[^'\"?]+?\s+(?:says|reads)\s+(?P<quote>([\"'])[^\"']{4,}?\2)\s*[.,:;\-\u2013\u2014]*"
                          r"\s+(?P<rest>.*)$", re.IGNORECASE)
 _QUOTED = re.compile(r"^\s*[\"']")
+# "X's text", "its card text", "the effect": whose words a quotation reports
+_WHOSE_TEXT = re.compile(r"(?:'s|\u2019s)?\s+(?:card\s+)?(?:text|effect|eff)$", re.IGNORECASE)
 # (chains) "I control 2 X. Each one says "once per turn".", "..., each has a 'once per turn' Quick
 # Effect": what the text of each copy told says, the copies being the card named last
 _EACH_SAYS = re.compile(r"^(?:each(?: one| of them| copy)?|both(?: of them)?|they(?: both| each)?)\s+"
@@ -107,6 +109,9 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
         card = None
         if m is not None and not part.endswith("?"):
             who = m.group("who").strip()
+            if _QUOTED.match(m.group("what")):
+                # 'X's text says "..."', 'its effect reads "..."': the card's own words
+                who = _WHOSE_TEXT.sub("", who) or who
             at = [f for f in found if f.start == 0 and len(f.text) >= len(who.rstrip("'s"))]
             if at:
                 card = db.find(at[0].card)
@@ -118,6 +123,13 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
                 after = mentions(parts[k + 1], db, families)
                 card = db.find(after[0].card) if len({a.card for a in after}) == 1 else None
         if card is not None and not _QUOTED.match(m.group("what")) and _grounded(m.group("what"), card):
+            relexed.changes.append(Change("grounded", part, card.name))
+            continue
+        if card is not None and _quotes_its_text(m.group("what"), card) and \
+                any(f.card == card.name for later in parts[k + 1:] for f in mentions(later, db, families)):
+            # 'X reads "quote". Can I ... X?': the card's own words, quoted word for word, say
+            # nothing its text does not (a quotation that says which of its effects is meant
+            # stays, and so does one whose card the question names only as "it")
             relexed.changes.append(Change("grounded", part, card.name))
             continue
         if found:
@@ -228,6 +240,39 @@ def _procedure_text(card) -> str:
     reading = read_card(card)
     ids = {f.get("effect") for f in reading.facts if f.type == "procedure"}
     return " ".join(e.text for e in reading.all_effects() if e.id in ids)
+
+
+# a report that is only a quotation ('"Target 1 card; destroy it."', "'negate ... and if you do'")
+_ONLY_QUOTE = re.compile(r"^\s*(?P<q>[\"\u201c'])(?P<quote>.{4,}?)[\"\u201d'][.!]?\s*$")
+
+
+def _quotes_its_text(said: str, card) -> bool:
+    """'X reads "negate the Summon, and if you do, destroy it"': is what is said a quotation (and
+    only that) of ``card``'s text, word for word ("..." for words left out), that cannot say which
+    of its effects is meant: the card has one effect, or the quotation stands in none of its effects
+    alone (a line of the whole card: its limit, its Summon condition)?"""
+    from .reader import read_card
+
+    q = _ONLY_QUOTE.match(said)
+    if q is None or card is None:
+        return False
+    flat = lambda t: re.sub(r"[^a-z0-9]+", " ", (t or "").lower()).strip()  # noqa: E731
+    pieces = [flat(p) for p in re.split(r"\.\.\.|\u2026", q.group("quote")) if flat(p)]
+
+    def holds(text: str) -> bool:
+        at = 0
+        for piece in pieces:
+            at = text.find(piece, at)
+            if at < 0:
+                return False
+            at += len(piece)
+        return True
+
+    whole = flat(" ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t))
+    if not pieces or not holds(whole):
+        return False
+    effects = [flat(e.text) for e in read_card(card).effects if flat(e.text)]
+    return len(effects) <= 1 or not any(holds(e) for e in effects)
 
 
 def _each_grounded(said: str, card) -> bool:
@@ -378,6 +423,11 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
     for k, m in sorted(enumerate(found), key=lambda x: -x[1].start):
         keyed = keyed[:m.start] + f"\ue000k{k}k" + keyed[m.end:]
     out, named = [], None
+
+    def unkey(said: str) -> str:
+        # (session after 8cfbe00) what is set aside is shown with its card names, never their keys
+        return re.sub("\ue000k(\\d+)k", lambda x: found[int(x.group(1))].text, said)
+
     for part in re.split(r"(?<=[.!?])\s+", keyed):
         names = [int(x) for x in re.findall("\ue000k(\\d+)k", part)]
         q = _TARGET_QUOTE.search(part) if not part.endswith("?") else None
@@ -386,7 +436,7 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
             # quotation, word for word in X's text, says which of its effects; set aside
             card = db.find(found[int(q.group("k"))].card)
             if card is not None and _each_grounded(q.group("how")[3:], card):
-                relexed.changes.append(Change("grounded", q.group("how"), card.name))
+                relexed.changes.append(Change("grounded", unkey(q.group("how")), card.name))
                 part = part[:q.start("how")].rstrip() + part[q.end("how"):]
         asked = part.endswith("?")
         u = _SO_UNAFFECTED.search(part) if not asked else None
@@ -397,7 +447,7 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
             card = db.find(found[int(u.group("k"))].card)
             if card is not None and "unaffected" in (card.text or "").lower() and \
                     _grounded(u.group("how").split(None, 1)[1], card):
-                relexed.changes.append(Change("grounded", u.group("how").strip(" ,"), card.name))
+                relexed.changes.append(Change("grounded", unkey(u.group("how").strip(" ,")), card.name))
                 part = part[:u.start("how")].rstrip() + part[u.end("how"):]
         t = _TARGET_AND_DOES.search(part) if asked else None
         if t is not None and gamewords().action_of(t.group("verb")) is not None:
@@ -406,7 +456,7 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
             card = db.find(found[int(t.group("k"))].card)
             if card is not None and grounded_in(t.group("how").split(None, 1)[1], card.text or "",
                                                 strict=True):
-                relexed.changes.append(Change("grounded", t.group("how"), card.name))
+                relexed.changes.append(Change("grounded", unkey(t.group("how")), card.name))
                 part = part[:t.start("how")].rstrip() + part[t.end("how"):]
         m = _ACT_PURPOSE.search(part)
         if m is not None and asked and (m.group("paid") or _NAMES_A_CARD.search(m.group("how"))
@@ -425,7 +475,7 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
                     if asked else _grounded(m.group("how")[3:], card)) and \
                     not _acts_on_told(m.group("how"), m.group(0)) and \
                     not (m.group("paid") and _NAMES_A_CARD.search(m.group("how"))):
-                relexed.changes.append(Change("grounded", m.group("how"), card.name))
+                relexed.changes.append(Change("grounded", unkey(m.group("how")), card.name))
                 part = part[:m.start("how")].rstrip() + part[m.end("how"):]
         if names:
             named = names[-1]
@@ -712,7 +762,7 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     if said is None:
         return
     if how:
-        relexed.changes.append(Change("grounded", how, card.name))
+        relexed.changes.append(Change("grounded", _unkeyed(found, how), card.name))
     rest = m.group("rest") or ""
     act = m.group("verb") if verb in ("activate", "use", "chain") else "activate"
     read = f"{m.group('modal')} {m.group('who')} {act} {said}{rest}?"

@@ -531,15 +531,18 @@ _ABILITY_Q = re.compile(r"(?:^|(?<=[.?!]\s))(?:can|could|may)\s+(?:i|we|you|they
 
 def purpose_aside(relexed: Relexed, db: CardDB, families: dict) -> None:
     """(chains) A purpose closing an ability question that no reading placed ("can I chain X to
-    banish something they just sent to the GY?"): a game action after "(in order) to", set aside
+    banish something they just sent to the GY?", "can I chain X and destroy that card?"): a game
+    action after "(in order) to" or "and (then)", set aside
     as the result wanted (``understand._results_asked`` asks it too: what cannot be done achieves
     nothing, so a no stands; a yes becomes unknown).  "to" before a card or "it" ("chain X to
     it") is no purpose: the word after it must be a game action."""
     q = _ABILITY_Q.search(relexed.text)
     if q is None:
         return
-    for m in re.finditer(r"\s+(?:in order\s+)?to\s+([A-Za-z]+)\b", relexed.text[q.start():]):
-        if gamewords().action_of(m.group(1)) is None:
+    for m in re.finditer(r"\s+(?:(?:in order\s+)?to|(?:,\s*)?and(?:\s+(?:then|also))?)\s+([A-Za-z]+)\b",
+                         relexed.text[q.start():]):
+        if gamewords().action_of(m.group(1)) is None or \
+                re.match(r"[^?]*\?\s*$", relexed.text[q.start() + m.end():]) is None:
             continue
         at = q.start() + m.start()
         said = relexed.text[at:].strip().rstrip("?").strip()

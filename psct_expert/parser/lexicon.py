@@ -36,7 +36,10 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"']\?)\s+|(?<=[a-z0-9\)\"']!)\s+(?![a
                            # ... or after a parenthesis closed before the full stop
                            r"|(?<=[a-z0-9]\)\.)\s+(?=[a-z])"
                            # ... or after a number said alone ("in Main Phase 1. Is that ...")
-                           r"|(?<=\s\d\.)\s+(?=[A-Za-z])")
+                           r"|(?<=\s\d\.)\s+(?=[A-Za-z])"
+                           # ... or after a quotation closed after its own full stop ('X reads
+                           # "... on the field." Can I ...')
+                           r"|(?<=[a-z0-9\)]\.[\"\u201d])\s+(?=[A-Z])")
 
 
 @dataclass(frozen=True)
@@ -721,6 +724,12 @@ def _rephrased(parts: list[str], out: Relexed) -> list[str]:
     return kept
 
 
+# "since" of time, not of reason: "since my last turn", "since then", "since the start of the turn"
+_SINCE_WHEN = re.compile(r"\s*(?:(?:my|the|their|his|her|your|this|that)\s+)?(?:(?:last|previous|prior|"
+                         r"earlier|opponent's|own)\s+)*turn\b|\s*then\b|\s*(?:the\s+)?(?:start|beginning)\b",
+                         re.IGNORECASE)
+
+
 def _reason_first(s: str, out: Relexed) -> list[str]:
     """A reason joined to a sentence ("X because Y", "Can I ..., since Y?", "Since Y, can I
     ...?") is told before it: "Y. X" ("Y. Can I ...?"), so the story grammar reads it as what
@@ -750,6 +759,8 @@ def _reason_first(s: str, out: Relexed) -> list[str]:
     tail = s[m.end() + stop.end():].strip() if stop else ""
     if not main or len(reason.split()) < 2 or main.split()[0].lower() in ("since", "because"):
         return [s]
+    if "since" in s[m.start():m.end()].lower() and _SINCE_WHEN.match(reason):
+        return [s]          # "Set since my last turn": since when, not why
     told = reason[:1].upper() + reason[1:] + "."
     asked = main[:1].upper() + main[1:] + end
     if not _tells_the_game(reason):
