@@ -115,3 +115,23 @@ def test_what_is_set_aside_is_shown_with_card_names(base_expert):
     said = [c.written for c in a.reading.changes if c.kind == "grounded"]
     assert said and all("\ue000" not in w for w in said)
     assert any("Called by the Grave" in w for w in said)
+
+
+# -- a Summon told after a resolution is the link's only when a part of it makes that Summon --------
+
+@pytest.mark.slow
+def test_a_summon_after_a_link_that_only_lets_the_player_summon_is_performed(base_expert):
+    a = base_expert.ask("I activate Double Summon and it resolves. Then I Normal Summon Sangan. Can my "
+                        "opponent negate that Summon with Solemn Warning?")
+    assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_summon_of_a_level_the_link_does_not_summon_is_not_the_links(base_expert):
+    a = base_expert.ask("I activate One for One and it resolves. Then I Special Summon Cyber Dragon. "
+                        "Can my opponent negate that Summon with Solemn Strike?")
+    assert a.value != "no"
+    # near miss: a Level 1 monster is what One for One Summons while it resolves
+    b = base_expert.ask("I activate One for One and it resolves. Then I Special Summon Kuriboh. Can "
+                        "my opponent negate that Summon with Solemn Strike?")
+    assert b.value == "no"

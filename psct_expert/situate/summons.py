@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from .told import Situate
 
 
+# (hunt 75) a part that only lets the player Summon, later and by the rules ("you can conduct 1
+# additional Normal Summon", "Normal Summon 1 monster in addition to your Normal Summon/Set")
+_ONLY_LETS = re.compile(r"(?i)\b(?:conduct|in addition to|additional)\b")
+
+
 class SummonEvents:
     """Summon clauses of the told situation (mixed into :class:`.told.Situate`)."""
 
@@ -39,31 +44,48 @@ class SummonEvents:
                 return summoning[0]
         return self.resolving_act()
 
-    def _a_link_summons(self, kind: str) -> bool:
-        """Does a link told say a Summon of that kind: a Special Summon (of any kind its text may
-        make: "Special Summon 1 ... from your Extra Deck"), or "Normal Summon", "Synchro Summon" ...
-        written as what it does?"""
-        for _aid, ref in self.acts:
-            if not ref.get("card"):
-                return True     # a link of no card named: what it does is not read, it may
-            found = self.effect_of(ref)
-            if found is None:
+    def _a_link_summons(self, kind: str, monster: str | None = None) -> bool:
+        """Does a link told make a Summon of that kind when it resolves: a part of its effect (of
+        a bullet of it) that Special Summons (of any kind its text may make: "Special Summon 1 ...
+        from your Extra Deck"), or "Normal Summon", "Synchro Summon" ... written as what it does,
+        or "treated as a ... Summon" in its own words?  (hunt 75) Not a part that only lets the
+        player Summon ("you can conduct 1 additional Normal Summon", "... in addition to your
+        Normal Summon/Set"), not words of another effect of the card ("Each time you Synchro
+        Summon ..."), and not a part that Summons a Level the ``monster`` named is not."""
+        return any(self._link_summons(ref, kind, monster) for _aid, ref in self.acts)
+
+    def _link_summons(self, ref: dict, kind: str, monster: str | None = None) -> bool:
+        """:meth:`_a_link_summons` of one link (its effect ``ref``)."""
+        if not ref.get("card"):
+            return True     # a link of no card named: what it does is not read, it may
+        found = self.effect_of(ref)
+        if found is None:
+            return False
+        facts, eid = found[0].facts, found[1]
+        ids = {eid} | {f.get("bullet") for f in facts if f.type == "bullet" and f.get("effect") == eid}
+        verbs = {f"{kind}-summon"} if kind not in ("special", "by-effect", "procedure", "unsaid") \
+            else None
+        for f in facts:
+            if f.get("effect") not in ids or f.type not in ("clause", "clause_verb"):
                 continue
-            text = " ".join(f.source.quote for f in found[0].facts
-                            if f.get("effect") == found[1] and f.source is not None)
-            card = self.db.find(ref["card"])
-            text = f"{text} {card.text if card is not None else ''}"
-            if kind in ("special", "by-effect", "procedure", "unsaid"):
-                # (a Summon of no kind said: any Summon the effect makes, "Fusion Summon 1 ...")
-                if effect_does_action(found[0].facts, found[1], "special-summon") or any(
-                        f.get("effect") == found[1] and str(f.get("verb") or "").endswith("-summon")
-                        and f.type in ("clause", "clause_verb") for f in found[0].facts):
-                    return True
-            elif re.search(rf"(?i)(?<!cannot )(?<!not )\b{re.escape(kind)} summon\b(?!ed)", text) or (
-                    kind in ("synchro", "xyz", "link", "fusion", "ritual", "pendulum") and
-                    re.search(rf"(?i)\btreated as an? {re.escape(kind)} summon", text)):
+            verb = str(f.get("verb") or "")
+            quote = getattr(f.source, "quote", "") or ""
+            if not verb.endswith("-summon") or verbs is not None and verb not in verbs and \
+                    not re.search(rf"(?i)\btreated as an? {re.escape(kind)} summon", quote):
+                continue
+            if not _ONLY_LETS.search(quote) and self._summoned_fits(monster, quote):
                 return True
         return False
+
+    def _summoned_fits(self, monster: str | None, quote: str) -> bool:
+        """Can the monster named be what a part Summons: no exact Level said, or its own Level
+        ("Special Summon 1 Level 1 monster" never Summons a Level 5)?"""
+        if not monster:
+            return True
+        card = self.db.find(monster)
+        level = getattr(card, "level", None) if card is not None else None
+        said = re.search(r"(?i)\bLevel (\d+)\b(?! or (?:lower|higher|more|less))(?!\+)", quote)
+        return said is None or level is None or int(said.group(1)) == int(level)
 
     def _implied_summoning_effect(self, ev: Tree) -> None:
         """The effect of the monster the clause before was about (``last_card``, with whose card
@@ -258,6 +280,9 @@ class SummonEvents:
         said = kind not in (None, "special")
         if said and not self._a_link_summons(kind):
             return False
+        # (hunt 75) nor one its parts could not have made (a Level it does not Summon)
+        if not self._link_summons(ref, kind or "special", self.r.thing(sub(ev, "thing")).get("card")):
+            return False
         verbs = {"special-summon"} | ({f"{kind}-summon"} if said else set())
         return any(f.get("effect") == eid and f.get("verb") in verbs
                    and f.type in ("clause", "clause_verb") for f in reading.facts)
@@ -357,7 +382,8 @@ class SummonEvents:
         own = bool(self.acts) and (t.get("pronoun") or t.get("card") is not None and
                                    t.get("card") == self.acts[-1][1].get("card"))
         # ("X's effect resolves and it lands": the card whose effect resolved)
-        performed = not own and not self._a_link_summons(self.r.summon_kind(ev) or "special") and \
+        performed = not own and not self._a_link_summons(self.r.summon_kind(ev) or "special",
+                                                         t.get("card")) and \
             "effect" not in low(ev)
         if self.events and self.events[-1].get("kind") == "resolve" and self.acts and not performed:
             # "X resolves and Y is Special Summoned": the resolving effect Summons it
