@@ -135,3 +135,29 @@ def test_a_summon_of_a_level_the_link_does_not_summon_is_not_the_links(base_expe
     b = base_expert.ask("I activate One for One and it resolves. Then I Special Summon Kuriboh. Can "
                         "my opponent negate that Summon with Solemn Strike?")
     assert b.value == "no"
+
+
+# -- targets said with "and" after an activation or a Summon ----------------------------------------
+
+@pytest.mark.slow
+def test_targets_said_with_and_after_an_activation_are_its_targets(base_expert):
+    a = base_expert.ask("I activate Monster Reborn and target Dark Magician in my GY. My opponent chains "
+                        "D.D. Crow and banishes Dark Magician. Is Dark Magician Special Summoned?")
+    assert a.value == "no"
+    assert "Monster Reborn targeting Dark Magician" in a.reading.text
+
+
+@pytest.mark.slow
+def test_targets_said_with_and_after_a_summon_are_its_effects(base_expert):
+    a = base_expert.ask("I Synchro Summon Vulcan the Divine and target a face-up card I control and a "
+                        "face-up monster my opponent controls. My opponent chains Book of Moon and flips "
+                        "their targeted monster face-down. Is my own targeted card still returned to my "
+                        "hand?")
+    assert a.value == "yes"
+    assert "activate its effect targeting" in a.reading.text
+    # near miss: "with its effect" already says whose targets they are: read as told
+    b = base_expert.ask("I Tribute Summon Caius the Shadow Monarch and target my opponent's face-up "
+                        "monster with its effect. They chain Book of Moon to flip it face-down. Is the "
+                        "face-down monster still banished when Caius's effect resolves?")
+    assert b.value == "yes"
+    assert "activate its effect targeting" not in b.reading.text
