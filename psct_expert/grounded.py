@@ -430,7 +430,9 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
 
     for part in re.split(r"(?<=[.!?])\s+", keyed):
         names = [int(x) for x in re.findall("\ue000k(\\d+)k", part)]
-        q = _TARGET_QUOTE.search(part) if not part.endswith("?") else None
+        # (hunt 76) a question ending with a card's name ends with the key its "?" was found with
+        asked = unkey(part).rstrip().endswith("?")
+        q = _TARGET_QUOTE.search(part) if not asked else None
         if q is not None:
             # "X targets my monster and theirs to "banish both until the End Phase"": the
             # quotation, word for word in X's text, says which of its effects; set aside
@@ -438,7 +440,6 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
             if card is not None and _each_grounded(q.group("how")[3:], card):
                 relexed.changes.append(Change("grounded", unkey(q.group("how")), card.name))
                 part = part[:q.start("how")].rstrip() + part[q.end("how"):]
-        asked = part.endswith("?")
         u = _SO_UNAFFECTED.search(part) if not asked else None
         if u is not None:
             # (round 81) "they chain Forbidden Lance on it so it's unaffected by my Trap": what
@@ -753,6 +754,8 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
                   and f.get("verb") == verb and re.search(r"\bthis (?:face-up )?card\b",
                                                  getattr(f.source, "quote", "") or "", re.IGNORECASE)]
     paying = list(dict.fromkeys(paying))
+    if how and "\ue000" in how:
+        return      # (hunt 76) a purpose that names a card says what it is done to, not which effect
     if how:
         said = re.sub(r"^(?:in order\s+)?to\s+", "", how, flags=re.IGNORECASE)
         paying = [e for e in paying if _purpose_of(said, reading, e, verb in ("activate", "use", "chain"))]

@@ -285,8 +285,11 @@ class _Builder:
         else:
             reading, eid = self.effect(act)
             card_name = reading.card.name
-        self.params["activation"] = "a1"
-        self.add("activation_event", f"the activation of {eid}", activation="a1", effect=eid,
+        # (hunt 76) an activation the story did not tell takes an id none of its links has
+        told = {ev.get("id") for ev in s.get("situation") or [] if isinstance(ev, dict)}
+        aid = next(f"a{k}" for k in range(1, len(told) + 2) if f"a{k}" not in told)
+        self.params["activation"] = aid
+        self.add("activation_event", f"the activation of {eid}", activation=aid, effect=eid,
                  card=card_name)
 
     def q_target_rechecked(self, s):

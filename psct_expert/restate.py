@@ -182,7 +182,9 @@ def _slot_words(question: Question, lang: str = "en") -> dict[str, str]:
     responds = [f for f in question.facts if f.type == "responds"]
     words["responds"] = w["responds_opponent"] if responds and \
         responds[0].get("player") == "opponent" else ""
-    act = facts.get("activation_event")
+    # (hunt 76) the activation asked about, never another the story told
+    act = next((f for f in question.facts if f.type == "activation_event" and
+                f.get("activation") == question.params.get("activation")), facts.get("activation_event"))
     if act is not None and "activation" in question.params and \
             question.params["activation"] not in acts:          # an activation of the situation
         words["activation"] = activation_words(act.get("effect"), lang)

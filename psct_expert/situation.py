@@ -440,6 +440,9 @@ class _Situation:
         if _yn(ev.get("negated", "no")) == "yes":    # "negate the attack" (game-rules#battle.9)
             self.b.add("attack_negated", f"the attack of {attacker} is negated", attacker=attacker,
                        seq=seq)
+            # (hunt 76) the negation happened after the declaration: the declaration is no longer
+            # the last thing to happen ("When ... declares an attack" has passed)
+            self.event(f"{eid}.negated", "attack-negated", self.next_seq())
 
     def ev_used(self, ev):
         reading, eid = self.b.effect(ev.get("effect"))

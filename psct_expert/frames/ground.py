@@ -116,7 +116,7 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
             return None
         return [spec["ask_card"].format(card=frame.card)]
     if frame.action:
-        if not frame.described and spec.get("ask_card"):
+        if not frame.described and not frame.quoted and spec.get("ask_card"):
             # the effect is the one whose cost has the action (the reading finds it)
             return [spec["ask_card"].format(action=frame.action, card=frame.card)]
     if frame.subject == "activation":
@@ -143,8 +143,10 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         # a quotation is of the effect whose text says its words (every effect else: agreed)
         said = [e for e in fits if all(grounded_in_text(_quote_words(q), e.text)
                                        for q in frame.quoted if _quote_words(q))]
-        if frame.subject == "effect" and said:
-            fits = said
+        if not said:
+            return None     # (hunt 76) a quotation no effect of the card says: never set aside
+        # (hunt 76) the quotation says which effect is asked, whatever the question calls it
+        fits = said
         if spec.get("quote_whole") and any(_a_part(q, e.text) for e in said for q in frame.quoted):
             # "the 'banish it when it leaves' part - is that a chain link?": a part of what the
             # effect does (after ", but", ", then", ...) is asked of, not the effect activated

@@ -234,6 +234,10 @@ class ChainEvents(ResponseReach):
             # negates Summons, "chained" right after a Summon, answers that Summon (it is only
             # attempted); it starts a Chain of its own
             info = {k: v for k, v in info.items() if k != "respond"}
+        if info.get("respond") and not self.acts and self._answers_a_summon_event(ref):
+            # "X is Summoned and I activate Torrential Tribute in response": a card activated
+            # "When a monster is Summoned" answers that Summon, and starts a Chain of its own
+            info = {k: v for k, v in info.items() if k != "respond"}
         if info.get("respond"):
             if not self.acts:
                 self.fail("it responds, but nothing was activated before it")
@@ -607,7 +611,11 @@ class ChainEvents(ResponseReach):
         action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
                   "tribute": "tributed", "discard": "discarded",
                   "flip": "flipped-face-down" if "face-down" in low(m) else
-                  "flipped-face-up" if "face-up" in low(m) else None}.get(verb)
+                  "flipped-face-up" if "face-up" in low(m) else None,
+                  # "... to return that monster to the hand": where to, as said
+                  "return": "returned-to-extra" if "extra" in low(m) else
+                  "returned-to-deck" if "deck" in low(m) else
+                  "returned-to-hand" if "hand" in low(m) else None}.get(verb)
         if action is None:
             self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
         what = self._answered_card(act, m, verb) if t["pronoun"] else \
@@ -625,6 +633,18 @@ class ChainEvents(ResponseReach):
         """Is the newest thing told a Summon, and does ``ref``'s card negate Summons?  Then the
         Summon is only attempted (its negation window is open)."""
         return self._attempts_summon(self.events[-1] if self.events else None, ref.get("card"))
+
+    def _answers_a_summon_event(self, ref: dict) -> bool:
+        """(session after 8cfbe00) Is the newest thing told a Summon, and is ``ref``'s card (the
+        effect said, or any of its effects when only the card is) activated when a monster is
+        Summoned ("When a monster(s) is Summoned: ...")?"""
+        before = self.events[-1] if self.events else None
+        card = ref.get("card")
+        if before is None or before.get("kind") != "summon" or not card:
+            return False
+        eid = f"{card}#{ref['n']}" if isinstance(ref.get("n"), int) and ref["n"] > 0 else None
+        return any(f.type == "trigger_names" and f.get("name") == "summoned" and
+                   (eid is None or f.get("effect") == eid) for f in self.reading(card).facts)
 
     def _negates_the_summon_told(self, act: dict) -> bool:
         """(round 71) "I go for a Link Summon, my opponent flips Solemn Strike to negate it": a

@@ -156,6 +156,7 @@ class PhaseEvents:
         """"I Set Solemn Judgment this turn": that card was Set in the turn the question is in."""
         card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
         self.set_this_turn.add((card, self._player(ev)))
+        self.set_told_at.setdefault((card, self._player(ev)), len(self.events))
         self.last_card = card
 
     def _own_protection(self, card: str) -> str | None:

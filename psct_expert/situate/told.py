@@ -91,6 +91,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         self.self_gone: dict[str, str] = {}       # activations whose own card left the field before resolving
         self.to_resolve: dict[str, str] = {}      # Summon id -> the activation that makes it
         self.set_this_turn: set[tuple[str, str]] = set()   # (card, player) told Set this turn
+        self.set_told_at: dict[tuple[str, str], int] = {}  # ... and how many events were told before
         self.unsaid_activator: set[str] = set()   # activations told with no player ("X is activated")
         self.assumed_negation: set[str] = set()   # "X was negated": its activation, not said so
         self.told_effects: dict[str, object] = {}  # card -> the one effect of it said (None: two)

@@ -17,8 +17,8 @@ from ..phases import add_phase
 from ..procedures import unpayable_costs
 from ..refs import effect_does_action, part_quotes
 from ..words import norm
-from .common import (asker_of, effect_facts, field_holder, first_effect, possessive_of, poss_of,
-                     refuse_other_players_card, told_steps)
+from .common import (asker_of, effect_facts, field_holder, first_effect, other_players_spell_trap,
+                     possessive_of, poss_of, refuse_other_players_card, told_steps)
 from .links import (_open_links, activation_effect, card_removed, effect_does, event_for,
                     open_activation, resolves_after)
 from .negation import check_activator, negates_what_is_activated
@@ -173,15 +173,24 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         st.fail(f"{ref['card']} is on {possessive_of(holder)} field, as the story tells it (told "
                 "there, and not told moved since): the effects of a monster on the field are "
                 "activated by the player who controls it; ask from that player's side", fam)
+    spell_trap_holder = other_players_spell_trap(st, ref, asker)
+    if spell_trap_holder is not None and sub(fam, "player") is not None and slots.get("from") != "hand":
+        # (hunt 76) "My opponent controls a Set Mirror Force. Can I activate Mirror Force?": the
+        # only copy told is on the other player's field, theirs to activate
+        st.fail(f"{ref['card']} is on {possessive_of(spell_trap_holder)} field, as the story tells "
+                "it, and no copy of yours is told: a card is activated by the player who controls "
+                "it; ask from that player's side, or tell where your own copy is", fam)
     if owner is not None and owner != asker and sub(fam, "player") is not None:
         # (hunt) "My opponent's Sangan is destroyed. Can I activate Sangan's effect?": a card's
         # effect is its own player's to activate ("you" on it is its controller)
         refuse_other_players_card(st, ref["card"], owner, fam)
     setter = asker
     if (ref.get("card"), setter) in st.set_this_turn and not any(
-            e.get("kind") == "phase" and e.get("turn") not in (setter, "any") for e in st.events):
+            e.get("kind") == "phase" and e.get("turn") not in (setter, "any")
+            for e in st.events[st.set_told_at.get((ref.get("card"), setter), 0):]):
         # told Set this turn (a card is Set in its player's own turn): a phase told of that turn,
-        # or of no turn said, is still that turn; only the other player's turn is a later one
+        # or of no turn said, is still that turn; only the other player's turn told after the Set
+        # is a later one (told before it, the Set was made in that turn, by an effect)
         slots["set_this_turn"] = True
     if not whens and not st.events and not slots.get("set_this_turn") and not st.cannot:
         st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)
@@ -523,3 +532,4 @@ def _told_moves(st: Situate, card: str | None) -> list[str]:
         out += [d["action"] for d in steps if d.get("action") and (
             d.get("what") == card or st.entities.get(d.get("what"), {}).get("card") == card)]
     return out
+

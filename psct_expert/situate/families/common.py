@@ -173,6 +173,22 @@ def field_holder(st: Situate, ref: dict) -> str | None:
     return on_field_for(st, card)
 
 
+def other_players_spell_trap(st, ref: dict, asker: str) -> str | None:
+    """The other player, when the Spell/Trap ``ref`` asks about is told on that player's field
+    (:func:`on_field_for`) and no copy of the asker's is told anywhere (a state or a Set of theirs);
+    None otherwise (a monster: :func:`field_holder`)."""
+    card = ref.get("card")
+    if not card or asker not in ("you", "opponent") or st.db.get(card).kind not in ("spell", "trap"):
+        return None
+    holder = on_field_for(st, card)
+    if holder is None or holder == asker:
+        return None
+    if any(e.get("what") == card and e.get("player") == asker for e in st.events) or \
+            (card, asker) in st.set_this_turn:
+        return None
+    return holder
+
+
 def possessive_of(player: str) -> str:
     """"your opponent's" or "your": whose a card or a field is, said to the asker."""
     return "your opponent's" if player == "opponent" else "your"
