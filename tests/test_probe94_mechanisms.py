@@ -271,3 +271,27 @@ def test_a_negated_attack_is_no_longer_the_last_thing(base_expert):
                         scenario=["It is my opponent's Battle Phase.", "I control a Set Mirror Force.",
                                   "My opponent's monster declares an attack."])
     assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_again_said_neither_way_is_not_the_other_copy_alone(base_expert):
+    # (round 95) two "Once per turn" texts: which one is asked of the same card, nothing says; the
+    # other copy's answer alone is not what was asked
+    with pytest.raises(QuestionError):
+        base_expert.ask("My opponent negated my Zoodiac Drident's effect. Drident is still face-up. Can "
+                        "I activate Drident's effect again this turn?")
+    # near miss: a second copy said is asked of another copy
+    b = base_expert.ask("My opponent negated my Zoodiac Drident's effect. Can I activate the effect of a "
+                        "second Zoodiac Drident this turn?")
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_negation_told_with_a_card_is_that_cards_negating_effect(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask("I activate Zoodiac Drident's effect targeting a card. My opponent negates the "
+                        "activation with Light and Darkness Dragon. Can I activate Drident's effect "
+                        "again this turn?")
+    # the story is read (its negating effect found); what is left open is which copy is asked
+    assert "fits more than one effect" not in str(err.value)
+    assert "another copy" in str(err.value)

@@ -84,8 +84,10 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
             out.append(spec["ask_same"].format(
                 effect=f"The {_ORDINAL[said_number(reading, limited[0])]} effect of {frame.card}",
                 card=frame.card))
-        elif frame.copy == "same":
-            return None                 # which of its effects, nothing says
+        elif frame.copy in ("same", ""):
+            # which of its effects, nothing says; said neither way, the other copy alone is not
+            # what was asked (round 95: "can I activate its effect again?" of the same card)
+            return None
         if frame.copy in ("other", ""):
             out.append(spec["ask_other"].format(card=frame.card))
         return out or None

@@ -725,7 +725,8 @@ class ChainEvents(ResponseReach):
         by = None
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
         if effs:                                   # "... with Y" / "... by Y": Y negates it
-            by_ref = self.effect_ref(self.r.effect(effs[-1]))
+            # (round 95) of Y's effects, the one that negates
+            by_ref = self.effect_ref(self.r.effect(effs[-1]), hint=["negate"])
             negator = self._player(ev) if sub(ev, "actor") is not None else \
                 {"you": "opponent", "opponent": "you"}[self._act_player(aid)]
             by = self._activate(by_ref, negator, {"respond": True})
