@@ -295,3 +295,74 @@ def test_a_negation_told_with_a_card_is_that_cards_negating_effect(base_expert):
     # the story is read (its negating effect found); what is left open is which copy is asked
     assert "fits more than one effect" not in str(err.value)
     assert "another copy" in str(err.value)
+
+
+# -- hunt 77: the re-hunt after the hunt-76 fixes ---------------------------------------------------
+
+_DS = "It is my opponent's Damage Step."
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("trap, told", [
+    ("Solemn Warning", "My opponent activates Forbidden Lance."),     # needs a Special Summon
+    ("Horn of Heaven", "My opponent activates Forbidden Lance."),     # Summons only
+    ("Dark Bribe", "I activate Forbidden Lance."),                   # the opponent's only
+])
+def test_a_counter_trap_after_an_activation_it_does_not_answer(base_expert, trap, told):
+    a = base_expert.ask(f"Can I activate {trap}?", scenario=[_DS, f"I control a Set {trap}.", told])
+    assert a.value == "no"
+
+
+@pytest.mark.slow
+def test_a_counter_trap_after_the_chain_resolved_in_the_damage_step(base_expert):
+    a = base_expert.ask("Can I activate Magic Jammer?",
+                        scenario=[_DS, "I control a Set Magic Jammer.", "My opponent activates Forbidden Lance.",
+                                  "The chain resolves."])
+    assert a.value != "yes"
+    # near miss: right after the Spell, it answers it
+    b = base_expert.ask("Can I activate Magic Jammer?",
+                        scenario=[_DS, "I control a Set Magic Jammer.", "My opponent activates Forbidden Lance."])
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_set_this_turn_in_the_phase_told_before_the_set(base_expert):
+    a = base_expert.ask("Can I activate Mirror Force?",
+                        scenario=["It is my opponent's Main Phase 1.", "I Set Mirror Force this turn.",
+                                  "It is my opponent's Battle Phase.",
+                                  "My opponent's Blue-Eyes White Dragon declares an attack."])
+    assert a.value == "no"
+
+
+@pytest.mark.slow
+def test_a_summon_of_another_monster_than_the_links_target(base_expert):
+    a = base_expert.ask("Can Solemn Strike negate that Summon?",
+                        scenario=["It is my opponent's Main Phase 1.",
+                                  "My opponent activates Monster Reborn targeting Blue-Eyes White Dragon.",
+                                  "The chain resolves.", "My opponent Special Summons Cyber Dragon."])
+    assert a.value != "no"
+    # near miss: the monster it targeted is the one its resolution Summoned
+    b = base_expert.ask("Can Solemn Strike negate that Summon?",
+                        scenario=["It is my opponent's Main Phase 1.",
+                                  "My opponent activates Monster Reborn targeting Blue-Eyes White Dragon.",
+                                  "The chain resolves.", "My opponent Special Summons Blue-Eyes White Dragon."])
+    assert b.value == "no"
+
+
+@pytest.mark.slow
+def test_to_negate_the_summon_a_chain_link_makes_is_never_a_plain_yes(base_expert):
+    a = base_expert.ask("Can I chain Magic Jammer to negate the Summon?",
+                        scenario=["It is my opponent's Main Phase 1.", "My opponent activates Monster Reborn."])
+    assert a.value == "unknown"
+    # near miss: "to stop the Summon" is what negating the activation does
+    b = base_expert.ask("Can I chain Magic Jammer to stop the Summon?",
+                        scenario=["It is my opponent's Main Phase 1.", "My opponent activates Monster Reborn."])
+    assert b.value == "yes"
+
+
+@pytest.mark.slow
+def test_an_action_the_question_says_is_not_replaced_by_one_its_quotation_says(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask('Solemn Strike "When a monster(s) would be Special Summoned, OR a monster effect '
+                        'is activated: Pay 1500 LP; negate the Summon or activation, and if you do, '
+                        'destroy that card." Is destroying that card a cost?')

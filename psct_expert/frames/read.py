@@ -371,6 +371,9 @@ def read_frame(text: str, spans: list[tuple[int, int, str]], families: dict) -> 
         cue_words = [w.lower() for _n, _f, m in found for w in _WORD.findall(m.group())]
         done = {voc["actions"][lem] for w in described + cue_words
                 for lem in _forms(w) if lem in voc["actions"]}
+        if not done and quotes and _asked_action_unread(said):
+            return None     # (hunt 77) "... Is destroying that card a cost?": the action the
+            # question itself says, not one the quotation says
         if not done and quotes:
             # "the 'discard 1 Spell' bit, is that a cost?": the action the quotation says
             done = {voc["actions"][lem] for q in quotes for w in _WORD.findall(q.lower())
@@ -485,3 +488,10 @@ def _part_verb(words: list[str], k: int) -> tuple[str, int] | None:
         return None
     verb = gamewords().action_of(w)
     return (verb, 1) if verb else None
+
+
+def _asked_action_unread(said: str) -> bool:
+    """Does the question, its quotations left out (masked), say a game action of its own?"""
+    from ..gamewords import gamewords
+
+    return any(gamewords().action_of(w) for w in re.findall(r"[A-Za-z]+", _QUOTED.sub(" ", said)))

@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 _ONLY_LETS = re.compile(r"(?i)\b(?:conduct|in addition to|additional)\b")
 
 
+# a part that Summons the card it targeted ("Special Summon it", "Special Summon that target")
+_SUMMONS_ITS_TARGET = re.compile(r"(?i)\bsummon (?:it|that target|that monster|the target|them|those targets)\b")
+
+
 class SummonEvents:
     """Summon clauses of the told situation (mixed into :class:`.told.Situate`)."""
 
@@ -52,10 +56,12 @@ class SummonEvents:
         player Summon ("you can conduct 1 additional Normal Summon", "... in addition to your
         Normal Summon/Set"), not words of another effect of the card ("Each time you Synchro
         Summon ..."), and not a part that Summons a Level the ``monster`` named is not."""
-        return any(self._link_summons(ref, kind, monster) for _aid, ref in self.acts)
+        return any(self._link_summons(ref, kind, monster, aid) for aid, ref in self.acts)
 
-    def _link_summons(self, ref: dict, kind: str, monster: str | None = None) -> bool:
-        """:meth:`_a_link_summons` of one link (its effect ``ref``)."""
+    def _link_summons(self, ref: dict, kind: str, monster: str | None = None,
+                      aid: str | None = None) -> bool:
+        """:meth:`_a_link_summons` of one link (its effect ``ref``; ``aid``: its activation, whose
+        targets told say which monster a part that Summons "it" Summons)."""
         if not ref.get("card"):
             return True     # a link of no card named: what it does is not read, it may
         found = self.effect_of(ref)
@@ -73,9 +79,21 @@ class SummonEvents:
             if not verb.endswith("-summon") or verbs is not None and verb not in verbs and \
                     not re.search(rf"(?i)\btreated as an? {re.escape(kind)} summon", quote):
                 continue
-            if not _ONLY_LETS.search(quote) and self._summoned_fits(monster, quote):
+            if not _ONLY_LETS.search(quote) and self._summoned_fits(monster, quote) and \
+                    not self._another_target(aid, monster, quote):
                 return True
         return False
+
+    def _another_target(self, aid: str | None, monster: str | None, quote: str) -> bool:
+        """(hunt 77) Does a part that Summons its target ("Special Summon it", "that target")
+        Summon another monster than ``monster``: the activation ``aid`` told its targets, each a
+        card named, none of them that monster?"""
+        if not aid or not monster or not _SUMMONS_ITS_TARGET.search(quote):
+            return False
+        act = next((e for e in self.events if e.get("id") == aid), {})
+        named = [self.entities.get(t, {}).get("card") if isinstance(t, str) and t in self.entities
+                 else t for t in act.get("targets") or []]
+        return bool(named) and all(isinstance(n, str) and n for n in named) and monster not in named
 
     def _summoned_fits(self, monster: str | None, quote: str) -> bool:
         """Can the monster named be what a part Summons: no exact Level said, or its own Level
@@ -281,7 +299,7 @@ class SummonEvents:
         if said and not self._a_link_summons(kind):
             return False
         # (hunt 75) nor one its parts could not have made (a Level it does not Summon)
-        if not self._link_summons(ref, kind or "special", self.r.thing(sub(ev, "thing")).get("card")):
+        if not self._link_summons(ref, kind or "special", self.r.thing(sub(ev, "thing")).get("card"), aid):
             return False
         verbs = {"special-summon"} | ({f"{kind}-summon"} if said else set())
         return any(f.get("effect") == eid and f.get("verb") in verbs

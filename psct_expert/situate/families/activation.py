@@ -185,12 +185,16 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         # effect is its own player's to activate ("you" on it is its controller)
         refuse_other_players_card(st, ref["card"], owner, fam)
     setter = asker
+    at = st.set_told_at.get((ref.get("card"), setter), 0)
+    # the turn the card was Set in: the turn of the phase told last before the Set (an effect may
+    # Set a card in the other player's turn), else its player's own turn
+    set_turn = next((e["turn"] for e in reversed(st.events[:at]) if e.get("kind") == "phase"
+                     and e.get("turn") in ("you", "opponent")), setter)
     if (ref.get("card"), setter) in st.set_this_turn and not any(
-            e.get("kind") == "phase" and e.get("turn") not in (setter, "any")
-            for e in st.events[st.set_told_at.get((ref.get("card"), setter), 0):]):
-        # told Set this turn (a card is Set in its player's own turn): a phase told of that turn,
-        # or of no turn said, is still that turn; only the other player's turn told after the Set
-        # is a later one (told before it, the Set was made in that turn, by an effect)
+            e.get("kind") == "phase" and e.get("turn") not in (set_turn, "any")
+            for e in st.events[at:]):
+        # told Set this turn: a phase told after it of that turn, or of no turn said, is still
+        # that turn; only a phase of the other player's turn told after the Set is a later turn
         slots["set_this_turn"] = True
     if not whens and not st.events and not slots.get("set_this_turn") and not st.cannot:
         st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)

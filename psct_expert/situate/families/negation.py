@@ -299,6 +299,12 @@ def _stop_summon(st: Situate, purpose: Tree, responder: dict, to: str, spec: dic
     if f"{kind}-summon" not in verbs:
         st.fail(f"{ref['card']} makes no {kind.title()} Summon", purpose)
     spec["and"] = [{"family": "negate-activation", "negator": responder, "activated": to}]
+    if sub(purpose, "neg_verb") is not None and "negate" in low(sub(purpose, "neg_verb")):
+        # (hunt 77) "to negate the Summon" of a Summon a link makes when it resolves: negating
+        # that activation stops the Summon, it does not negate a Summon (none can be); a yes needs
+        # that asked on its own
+        spec["also_needs"] = ("whether stopping the Summon (negating the activation that makes it) "
+                              "is what is asked: a Summon made by a Chain Link is never negated")
     return spec
 
 
