@@ -118,8 +118,9 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
             return None
         return [spec["ask_card"].format(card=frame.card)]
     if frame.action:
-        if not frame.described and not frame.quoted and spec.get("ask_card"):
-            # the effect is the one whose cost has the action (the reading finds it)
+        if not frame.described and spec.get("ask_card") and not _quote_fits_an_effect(frame, card):
+            # the effect is the one whose cost has the action (the reading finds it); a quotation
+            # that one of its effects says tells which, below (hunt 76)
             return [spec["ask_card"].format(action=frame.action, card=frame.card)]
     if frame.subject == "activation":
         if not spec.get("ask_activation"):
@@ -145,10 +146,9 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         # a quotation is of the effect whose text says its words (every effect else: agreed)
         said = [e for e in fits if all(grounded_in_text(_quote_words(q), e.text)
                                        for q in frame.quoted if _quote_words(q))]
-        if not said:
-            return None     # (hunt 76) a quotation no effect of the card says: never set aside
-        # (hunt 76) the quotation says which effect is asked, whatever the question calls it
-        fits = said
+        if (frame.subject == "effect" or frame.action) and said:
+            # the quotation says which effect is asked (hunt 76: of a cost asked too)
+            fits = said
         if spec.get("quote_whole") and any(_a_part(q, e.text) for e in said for q in frame.quoted):
             # "the 'banish it when it leaves' part - is that a chain link?": a part of what the
             # effect does (after ", but", ", then", ...) is asked of, not the effect activated
@@ -191,6 +191,19 @@ def _applied_each_time(reading, effect, described: list[str]) -> bool:
     doing = [(f.get("effect"), f.get("n")) for f in mine
              if f.type in ("clause", "cost_action") and f.get("verb") in acts]
     return bool(doing) and all(d in later for d in doing)
+
+
+def _quote_fits_an_effect(frame, card) -> bool:
+    """Does a quotation in the question stand in the text of one of the card's effects (the way
+    :func:`asked_of` narrows the effects to those it fits)?"""
+    from ..reader.reader import read_card
+    from ..situate.refs import grounded_in_text
+
+    if not frame.quoted:
+        return False
+    reading = read_card(card)
+    return any(all(grounded_in_text(_quote_words(q), e.text) for q in frame.quoted if _quote_words(q))
+               for e in reading.effects if said_number(reading, e) in _ORDINAL)
 
 
 def _a_part(quote: str, text: str) -> bool:
