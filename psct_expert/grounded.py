@@ -33,6 +33,9 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z\-]+")
 _SAYS_QUOTE = re.compile(r"^[^'\"?]+?\s+(?:says|reads)\s+(?P<quote>([\"'])[^\"']{4,}?\2)\s*[.,:;\-\u2013\u2014]*"
                          r"\s+(?P<rest>.*)$", re.IGNORECASE)
 _QUOTED = re.compile(r"^\s*[\"']")
+# "It banishes a monster from the GY.": what a card does, told of "it" in the present
+_IT_DOES = re.compile(r"^(?:it|this card|that card|the card)\s+(?P<verb>[a-z]+s)\s+(?P<rest>[^.!?]+?)[.!]?$",
+                      re.IGNORECASE)
 # "X's text", "its card text", "the effect": whose words a quotation reports
 _WHOSE_TEXT = re.compile(r"(?:'s|\u2019s)?\s+(?:card\s+)?(?:text|effect|eff)$", re.IGNORECASE)
 # (chains) "I control 2 X. Each one says "once per turn".", "..., each has a 'once per turn' Quick
@@ -125,6 +128,21 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
         if card is not None and not _QUOTED.match(m.group("what")) and _grounded(m.group("what"), card):
             relexed.changes.append(Change("grounded", part, card.name))
             continue
+        d = _IT_DOES.match(part) if not found and not part.endswith("?") else None
+        if d is not None and gamewords().action_of(d.group("verb")) is not None:
+            # (round 95) "Can X negate Y? It banishes a monster from the GY.": what the card said
+            # before it (or, told first, the one card the next sentence names) does, its words
+            # and every game action in its text, set aside (the answer reads the text itself)
+            after = mentions(parts[k + 1], db, families) if k + 1 < len(parts) else []
+            told_after = any(c.kind == "story-first" and c.written.strip() == part.strip()
+                             for c in relexed.changes)
+            # (told after the question, "it" is the card the question named last)
+            does = db.find(named) if named else \
+                db.find(after[-1].card) if after and (told_after or len({a.card for a in after}) == 1) \
+                else None
+            if does is not None and _grounded(f"{d.group('verb')} {d.group('rest')}", does):
+                relexed.changes.append(Change("grounded", part, does.name))
+                continue
         if card is not None and _quotes_its_text(m.group("what"), card) and \
                 any(f.card == card.name for later in parts[k + 1:] for f in mentions(later, db, families)):
             # 'X reads "quote". Can I ... X?': the card's own words, quoted word for word, say

@@ -366,3 +366,15 @@ def test_an_action_the_question_says_is_not_replaced_by_one_its_quotation_says(b
         base_expert.ask('Solemn Strike "When a monster(s) would be Special Summoned, OR a monster effect '
                         'is activated: Pay 1500 LP; negate the Summon or activation, and if you do, '
                         'destroy that card." Is destroying that card a cost?')
+
+
+# -- "It <does what its text says>." told after the question ---------------------------------------
+
+@pytest.mark.slow
+def test_what_it_does_told_after_the_question_is_grounded_in_its_text(base_expert):
+    a = base_expert.ask("Can Ghost Belle & Haunted Mansion negate Pot of Greed? It draws 2 cards.")
+    assert a.value == "no"
+    assert "grounded" in _kinds(a)
+    # near miss: what its text does not say stays, and "it" is then asked about
+    with pytest.raises(QuestionError):
+        base_expert.ask("Can Ghost Belle & Haunted Mansion negate Pot of Greed? It banishes 2 cards.")
