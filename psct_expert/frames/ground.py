@@ -84,9 +84,12 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
             out.append(spec["ask_same"].format(
                 effect=f"The {_ORDINAL[said_number(reading, limited[0])]} effect of {frame.card}",
                 card=frame.card))
-        elif frame.copy in ("same", ""):
-            # which of its effects, nothing says; said neither way, the other copy alone is not
-            # what was asked (round 95: "can I activate its effect again?" of the same card)
+        elif frame.copy == "same" or frame.copy == "" and not all(
+                re.search(r"only (?:use|activate|special summon|summon)\b", e.text, re.I) for e in limited):
+            # which of its effects, nothing says; said neither way, the other copy alone answers
+            # for the same card only when every limit binds the card's name (what another copy
+            # cannot do, the same cannot either); a "Once per turn" of the copy does not (round
+            # 95: "can I activate its effect again?" of the same card)
             return None
         if frame.copy in ("other", ""):
             out.append(spec["ask_other"].format(card=frame.card))
