@@ -112,6 +112,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/91.yaml": 8,
     "bench/blind-probes/92.yaml": 2,
     "bench/blind-probes/93.yaml": 8,
+    "bench/blind-probes/94.yaml": 13,
+    "bench/blind-probes/95.yaml": 8,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -159,6 +161,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/85.yaml", "bench/blind-probes/86.yaml", "bench/variants-player87.yaml",
         "bench/blind-probes/88.yaml", "bench/blind-probes/89.yaml", "bench/blind-probes/90.yaml",
         "bench/blind-probes/91.yaml", "bench/blind-probes/92.yaml", "bench/blind-probes/93.yaml",
+        "bench/blind-probes/94.yaml", "bench/blind-probes/95.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",

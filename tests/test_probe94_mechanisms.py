@@ -378,3 +378,14 @@ def test_what_it_does_told_after_the_question_is_grounded_in_its_text(base_exper
     # near miss: what its text does not say stays, and "it" is then asked about
     with pytest.raises(QuestionError):
         base_expert.ask("Can Ghost Belle & Haunted Mansion negate Pot of Greed? It banishes 2 cards.")
+
+
+@pytest.mark.slow
+def test_the_damage_step_told_after_the_activation_says_when_it_was(base_expert):
+    a = base_expert.ask("My opponent activates Honest. It is the Damage Step. Can I activate Doomcaliber "
+                        "Knight's effect?")
+    assert a.value == "yes"
+    # near miss: told resolved, nothing is left to negate
+    b = base_expert.ask("Can I activate Doomcaliber Knight's effect?",
+                        scenario=[_DS, "My opponent activates Honest.", "The chain resolves."])
+    assert b.value != "yes"
