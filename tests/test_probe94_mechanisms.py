@@ -389,3 +389,27 @@ def test_the_damage_step_told_after_the_activation_says_when_it_was(base_expert)
     b = base_expert.ask("Can I activate Doomcaliber Knight's effect?",
                         scenario=[_DS, "My opponent activates Honest.", "The chain resolves."])
     assert b.value != "yes"
+
+
+# -- hunt 78 ---------------------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_a_trap_of_a_player_who_controls_no_cards_is_not_set(base_expert):
+    a = base_expert.ask("I control no cards. My opponent's monster declares an attack. Can I activate "
+                        "Negate Attack?")
+    assert a.value == "no"
+    b = base_expert.ask("I control no cards. My opponent activates Mirror Force. Can I chain Seven Tools "
+                        "of the Bandit to it?")
+    assert b.value == "no"
+    # near miss: a Trap its text lets be activated from the hand
+    c = base_expert.ask("I control no cards. My opponent activates Pot of Greed. Can I chain Infinite "
+                        "Impermanence to it?")
+    assert c.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_revived_xyz_monsters_material_cost_is_not_taken_for_granted(base_expert):
+    a = base_expert.ask("I activate Black Ray Lancer's effect. My opponent negates it with Divine Wrath. I "
+                        "Special Summon Black Ray Lancer with Monster Reborn. Can Black Ray Lancer activate "
+                        "its effect again this turn?")
+    assert a.value != "yes"
