@@ -18,7 +18,8 @@ from ..procedures import unpayable_costs
 from ..refs import effect_does_action, part_quotes
 from ..words import norm
 from .common import (asker_of, effect_facts, field_holder, first_effect, other_players_spell_trap,
-                     possessive_of, poss_of, refuse_other_players_card, told_steps)
+                     possessive_of, poss_of, refuse_other_players_card,
+                     refuse_other_players_spell_trap, told_steps)
 from .links import (_open_links, activation_effect, card_removed, effect_does, event_for,
                     open_activation, resolves_after)
 from .negation import check_activator, negates_what_is_activated
@@ -177,9 +178,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if spell_trap_holder is not None and sub(fam, "player") is not None and slots.get("from") != "hand":
         # (hunt 76) "My opponent controls a Set Mirror Force. Can I activate Mirror Force?": the
         # only copy told is on the other player's field, theirs to activate
-        st.fail(f"{ref['card']} is on {possessive_of(spell_trap_holder)} field, as the story tells "
-                "it, and no copy of yours is told: a card is activated by the player who controls "
-                "it; ask from that player's side, or tell where your own copy is", fam)
+        refuse_other_players_spell_trap(st, ref["card"], spell_trap_holder, fam)
     if owner is not None and owner != asker and sub(fam, "player") is not None:
         # (hunt) "My opponent's Sangan is destroyed. Can I activate Sangan's effect?": a card's
         # effect is its own player's to activate ("you" on it is its controller)

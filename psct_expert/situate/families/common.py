@@ -189,6 +189,13 @@ def other_players_spell_trap(st, ref: dict, asker: str) -> str | None:
     return holder
 
 
+def refuse_other_players_spell_trap(st, card: str, holder: str, node) -> None:
+    """(hunt 76) Refuse asking to activate a Spell/Trap told only on the other player's field."""
+    st.fail(f"{card} is on {possessive_of(holder)} field, as the story tells it, and no copy of yours "
+            "is told: a card is activated by the player who controls it; ask from that player's "
+            "side, or tell where your own copy is", node)
+
+
 def possessive_of(player: str) -> str:
     """"your opponent's" or "your": whose a card or a field is, said to the asker."""
     return "your opponent's" if player == "opponent" else "your"

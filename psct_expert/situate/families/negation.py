@@ -15,6 +15,7 @@ from ...reader.select import select_effect
 from ..words import COUNT_WORDS
 from ..refs import kind_said_fits
 from .common import (effect_facts, field_holder, first_effect, other_players_spell_trap, reads_scenario,
+                     refuse_other_players_spell_trap,
                      refuse_a_part_said_not_activated,
                      summon_kinds_read, told_form, possessive_of)
 from .chains import SUMMON_NODES, summon_subject
@@ -222,9 +223,7 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
     holder = other_players_spell_trap(st, responder, player)
     if holder is not None and "hand" not in low(fam):
         # (hunt 76) "My opponent controls a Set Solemn Judgment. Can I chain Solemn Judgment?"
-        st.fail(f"{responder['card']} is on {possessive_of(holder)} field, as the story tells it, and "
-                "no copy of yours is told: a card is activated by the player who controls it; ask "
-                "from that player's side, or tell where your own copy is", first_effect(fam))
+        refuse_other_players_spell_trap(st, responder["card"], holder, first_effect(fam))
     spec = st.spec("can-respond", {"responder": responder, "to": to, "player": player})
     aim = sub(fam, "resp_targeting")
     if aim is not None and _aims_at_the_activated_card(st, aim, responder, act, player):
