@@ -129,17 +129,15 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
             relexed.changes.append(Change("grounded", part, card.name))
             continue
         d = _IT_DOES.match(part) if not found and not part.endswith("?") else None
-        if d is not None and gamewords().action_of(d.group("verb")) is not None:
-            # (round 95) "Can X negate Y? It banishes a monster from the GY.": what the card said
-            # before it (or, told first, the one card the next sentence names) does, its words
-            # and every game action in its text, set aside (the answer reads the text itself)
+        told_after = d is not None and any(c.kind == "story-first" and c.written.strip() == part.strip()
+                                           for c in relexed.changes)
+        if d is not None and told_after and gamewords().action_of(d.group("verb")) is not None:
+            # (round 95) "Can X negate Y? It banishes a monster from the GY.": what the card the
+            # question named last does, told after the question in its words and every game action
+            # of its text, set aside (the answer reads the text itself); told in the story, it is
+            # something that happened, and stays
             after = mentions(parts[k + 1], db, families) if k + 1 < len(parts) else []
-            told_after = any(c.kind == "story-first" and c.written.strip() == part.strip()
-                             for c in relexed.changes)
-            # (told after the question, "it" is the card the question named last)
-            does = db.find(named) if named else \
-                db.find(after[-1].card) if after and (told_after or len({a.card for a in after}) == 1) \
-                else None
+            does = db.find(after[-1].card) if after else None
             if does is not None and _grounded(f"{d.group('verb')} {d.group('rest')}", does):
                 relexed.changes.append(Change("grounded", part, does.name))
                 continue
