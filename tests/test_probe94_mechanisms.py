@@ -381,14 +381,17 @@ def test_what_it_does_told_after_the_question_is_grounded_in_its_text(base_exper
 
 
 @pytest.mark.slow
-def test_the_damage_step_told_after_the_activation_says_when_it_was(base_expert):
-    a = base_expert.ask("My opponent activates Honest. It is the Damage Step. Can I activate Doomcaliber "
-                        "Knight's effect?")
-    assert a.value == "yes"
-    # near miss: told resolved, nothing is left to negate
-    b = base_expert.ask("Can I activate Doomcaliber Knight's effect?",
-                        scenario=[_DS, "My opponent activates Honest.", "The chain resolves."])
-    assert b.value != "yes"
+def test_the_damage_step_told_after_a_resolved_chain_answers_nothing(base_expert):
+    # (hunt 79) "The chain resolves. It is my opponent's Damage Step.": nothing left to negate
+    a = base_expert.ask("Can I activate Seven Tools of the Bandit?",
+                        scenario=["I control a Set Seven Tools of the Bandit.", "My opponent activates Rush Recklessly.",
+                                  "The chain resolves.", _DS])
+    assert a.value != "yes"
+    # near miss: the Damage Step told first, then the Trap it answers
+    b = base_expert.ask("Can I activate Seven Tools of the Bandit?",
+                        scenario=[_DS, "I control a Set Seven Tools of the Bandit.",
+                                  "My opponent activates the effect of Honest."])
+    assert b.value == "no"
 
 
 # -- hunt 78 ---------------------------------------------------------------------------------------
