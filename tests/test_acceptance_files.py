@@ -34,8 +34,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/15.yaml": 10,
     "bench/blind-probes/16.yaml": 15,
     "bench/blind-probes/17.yaml": 6,
-    "bench/blind-probes/18.yaml": 8,
-    "bench/blind-probes/19.yaml": 13,
+    "bench/blind-probes/18.yaml": 6,      # (session after 8cfbe00: two cases lost closing wrong answers)
+    "bench/blind-probes/19.yaml": 12,     # (session after 8cfbe00: one case lost closing wrong answers)
     "bench/blind-probes/20.yaml": 8,
     "bench/blind-probes/21.yaml": 16,
     "bench/blind-probes/22.yaml": 5,
@@ -112,8 +112,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/91.yaml": 8,
     "bench/blind-probes/92.yaml": 2,
     "bench/blind-probes/93.yaml": 8,
-    "bench/blind-probes/94.yaml": 13,
-    "bench/blind-probes/95.yaml": 8,
+    "bench/blind-probes/94.yaml": 14,
+    "bench/blind-probes/95.yaml": 9,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,

@@ -85,10 +85,12 @@ def test_they_after_a_players_use_is_that_player(base_expert):
 
 @pytest.mark.slow
 def test_its_effect_after_a_revival_is_the_revived_cards(base_expert):
-    story = ("I used Tornado Dragon's effect, then it got destroyed and I brought it back with "
+    # (session after 8cfbe00) Lonefire Blossom, not Tornado Dragon: an Xyz Monster brought back by
+    # Soul Charge has no materials to detach for its cost, so its "yes" was wrong (hunt 78)
+    story = ("I used Lonefire Blossom's effect, then it got destroyed and I brought it back with "
              "Soul Charge. ")
     a = base_expert.ask(story + "Can I use its effect again this turn?")
-    assert a.value == "yes" and "Tornado Dragon" in a.restated   # game-rules#once-per-turn
+    assert a.value == "yes" and "Lonefire Blossom" in a.restated   # game-rules#once-per-turn
     b = base_expert.ask("I used Brionac, Dragon of the Ice Barrier's effect, then it got destroyed "
                         "and I brought it back with Monster Reborn. Can I use its effect again "
                         "this turn?")
