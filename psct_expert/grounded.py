@@ -18,7 +18,7 @@ from . import kre as re
 from .cards import CardDB
 from .gamewords import gamewords
 from .parser.lexicon import Change, Relexed
-from .rereading import mentions
+from .rereading import flat_text, holds_word_for_word, mentions, quote_pieces
 from .parser.names import Mention
 
 
@@ -272,23 +272,12 @@ def _quotes_its_text(said: str, card) -> bool:
     q = _ONLY_QUOTE.match(said)
     if q is None or card is None:
         return False
-    flat = lambda t: re.sub(r"[^a-z0-9]+", " ", (t or "").lower()).strip()  # noqa: E731
-    pieces = [flat(p) for p in re.split(r"\.\.\.|\u2026", q.group("quote")) if flat(p)]
-
-    def holds(text: str) -> bool:
-        at = 0
-        for piece in pieces:
-            at = text.find(piece, at)
-            if at < 0:
-                return False
-            at += len(piece)
-        return True
-
-    whole = flat(" ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t))
-    if not pieces or not holds(whole):
+    pieces = quote_pieces(q.group("quote"))
+    whole = " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t)
+    if not pieces or not holds_word_for_word(pieces, whole):
         return False
-    effects = [flat(e.text) for e in read_card(card).effects if flat(e.text)]
-    return len(effects) <= 1 or not any(holds(e) for e in effects)
+    effects = [e.text for e in read_card(card).effects if flat_text(e.text)]
+    return len(effects) <= 1 or not any(holds_word_for_word(pieces, e) for e in effects)
 
 
 def _each_grounded(said: str, card) -> bool:

@@ -655,27 +655,39 @@ def _topic_named_again(relexed: Relexed, found: list, card, lead: re.Match) -> N
     relexed.text = new[:1].upper() + new[1:]
 
 
+def flat_text(s: str) -> str:
+    """Text in lower case, every run of other characters than letters and digits one space."""
+    return re.sub(r"[^a-z0-9]+", " ", (s or "").lower()).strip()
+
+
+def quote_pieces(quote: str) -> list[str]:
+    """A quotation's pieces ("..." standing for words left out), flattened (:func:`flat_text`)."""
+    return [flat_text(p) for p in re.split(r"\.\.\.|\u2026", quote.strip("\"'")) if flat_text(p)]
+
+
+def holds_word_for_word(pieces: list[str], text: str) -> bool:
+    """Does ``text`` hold the pieces of a quotation (:func:`quote_pieces`), in their order?"""
+    at, text = 0, flat_text(text)
+    for piece in pieces:
+        at = text.find(piece, at)
+        if at < 0:
+            return False
+        at += len(piece)
+    return True
+
+
 def _quoted_effect(quote: str, card) -> int | None:
     """The one effect of ``card`` whose text holds the quotation word for word ("..." standing
     for words left out), or None."""
     from .reader import read_card
 
-    def flat(s: str) -> str:
-        return re.sub(r"[^a-z0-9]+", " ", s.lower()).strip()
-
-    pieces = [flat(p) for p in re.split(r"\.\.\.|\u2026", quote.strip("\"'")) if flat(p)]
+    pieces = quote_pieces(quote)
     if not pieces:
         return None
     fit = []
     reading = read_card(card)
     for eff in reading.effects:
-        text, at = flat(eff.text or ""), 0
-        for p in pieces:
-            at = text.find(p, at)
-            if at < 0:
-                break
-            at += len(p)
-        else:
+        if holds_word_for_word(pieces, eff.text or ""):
             fit.append(said_number(reading, eff))     # the number players say it by
     return fit[0] if len(fit) == 1 and isinstance(fit[0], int) and fit[0] in ORDINAL_WORDS else None
 

@@ -147,8 +147,7 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
             " ".join(conditioned), e.text.partition(":")[0] if ":" in e.text else "")]
     if frame.quoted:
         # a quotation is of the effect whose text says its words (every effect else: agreed)
-        said = [e for e in fits if all(grounded_in_text(_quote_words(q), e.text)
-                                       for q in frame.quoted if _quote_words(q))]
+        said = [e for e in fits if _quote_fits(frame, e.text)]
         if (frame.subject == "effect" or frame.action) and said:
             # the quotation says which effect is asked (hunt 76: of a cost asked too)
             fits = said
@@ -198,15 +197,21 @@ def _applied_each_time(reading, effect, described: list[str]) -> bool:
 
 def _quote_fits_an_effect(frame, card) -> bool:
     """Does a quotation in the question stand in the text of one of the card's effects (the way
-    :func:`asked_of` narrows the effects to those it fits)?"""
+    the effects asked of are narrowed to those it fits)?"""
     from ..reader.reader import read_card
-    from ..situate.refs import grounded_in_text
 
     if not frame.quoted:
         return False
     reading = read_card(card)
-    return any(all(grounded_in_text(_quote_words(q), e.text) for q in frame.quoted if _quote_words(q))
-               for e in reading.effects if said_number(reading, e) in _ORDINAL)
+    return any(_quote_fits(frame, e.text) for e in reading.effects
+               if said_number(reading, e) in _ORDINAL)
+
+
+def _quote_fits(frame, text: str) -> bool:
+    """Does every quotation of the question stand in ``text`` (an effect's), in any form?"""
+    from ..situate.refs import grounded_in_text
+
+    return all(grounded_in_text(_quote_words(q), text) for q in frame.quoted if _quote_words(q))
 
 
 def _a_part(quote: str, text: str) -> bool:
