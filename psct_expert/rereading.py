@@ -529,21 +529,45 @@ _ABILITY_Q = re.compile(r"(?:^|(?<=[.?!]\s))(?:can|could|may)\s+(?:i|we|you|they
                         r"opponent)\b[^.?!]*\?\s*$", re.IGNORECASE)
 
 
+# verbs after "to" that say what an activation answers or how it is used, never an aim
+_NOT_AIMS = frozenset({"respond", "chain", "answer", "counter", "be", "activate", "have",
+                       "do", "go", "still", "let"})
+
+
+def _aim_verb(word: str) -> bool:
+    """(chains) A word of English that is a verb: the start of an aim said after "to"."""
+    from .lemmas import all_lemmas
+
+    w = word.lower()
+    return w not in _NOT_AIMS and "VERB" in all_lemmas(w)
+
+
 def purpose_aside(relexed: Relexed, db: CardDB, families: dict) -> None:
     """(chains) A purpose closing an ability question that no reading placed ("can I chain X to
     banish something they just sent to the GY?", "can I chain X and destroy that card?"): a game
-    action after "(in order) to" or "and (then)", set aside
-    as the result wanted (``understand._results_asked`` asks it too: what cannot be done achieves
-    nothing, so a no stands; a yes becomes unknown).  "to" before a card or "it" ("chain X to
-    it") is no purpose: the word after it must be a game action."""
+    action after "(in order) to" or "and (then)", or after "to" an aim in any verb of English ("to
+    get my search off first"), set aside as the result wanted (``understand._results_asked`` asks
+    it too: what cannot be done achieves nothing, so a no stands; a yes becomes unknown).  "to"
+    before a card or "it" ("chain X to it") is no purpose: the word after it must be a verb."""
     q = _ABILITY_Q.search(relexed.text)
     if q is None:
         return
-    for m in re.finditer(r"\s+(?:(?:in order\s+)?to|(?:,\s*)?and(?:\s+(?:then|also))?)\s+([A-Za-z]+)\b",
-                         relexed.text[q.start():]):
-        if gamewords().action_of(m.group(1)) is None or \
-                re.match(r"[^?]*\?\s*$", relexed.text[q.start() + m.end():]) is None:
+    named = None
+    for m in re.finditer(r"\s+(?:(?P<to>(?:in order\s+)?to)|(?:,\s*)?and(?:\s+(?:then|also))?)\s+"
+                         r"([A-Za-z]+)\b", relexed.text[q.start():]):
+        if re.match(r"[^?]*\?\s*$", relexed.text[q.start() + m.end():]) is None:
             continue
+        if gamewords().action_of(m.group(2)) is None:
+            # an aim in the asker's own words ("to get my search off first", "to pop their
+            # backrow"): after "to" only, a verb of English that does not start a card's name and
+            # does not say what the activation answers ("to respond to it")
+            if not m.group("to") or not _aim_verb(m.group(2)):
+                continue
+            if named is None:
+                named = [(x.start, x.end) for x in mentions(relexed.text, db, families)]
+            at2 = q.start() + m.start(2)
+            if any(s <= at2 < e for s, e in named):
+                continue
         at = q.start() + m.start()
         said = relexed.text[at:].strip().rstrip("?").strip()
         relexed.changes.append(Change("result", said))

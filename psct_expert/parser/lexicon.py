@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .. import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
+from ..errors import FileFormatError
 from ..yamlpos import safe_load
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
@@ -144,6 +145,20 @@ def _alternation(words, flags=re.IGNORECASE) -> re.Pattern | None:
     return re.compile(rf"(?<![\w'\-/])(?:{body})(?![\w'\-/])", flags)
 
 
+def _words_table(lx: dict, key: str) -> dict[str, str]:
+    """A table of words read as other words: text to text.  YAML reads some bare words as other
+    values ("on", "no", "yes" as true or false, "1" as a number): such an entry is an error naming
+    it, never a reading of "True"."""
+    table = lx.get(key) or {}
+    if not isinstance(table, dict):
+        raise FileFormatError(f"{LEXICON_PATH}: '{key}' must be a mapping of words to words")
+    for k, v in table.items():
+        if not isinstance(k, str) or not isinstance(v, str):
+            raise FileFormatError(f"{LEXICON_PATH}: '{key}': {k!r}: {v!r}: both must be text "
+                                  "(quote a bare word YAML reads as another value, such as 'on')")
+    return table
+
+
 # (reasons) the words that open a question after a reason told first ("since X can i ...")
 _ASKS = "can|could|do|does|did|is|are|was|were|will|would|should|may|must|am"
 
@@ -151,8 +166,8 @@ _ASKS = "can|could|do|does|did|is|are|was|were|will|would|should|may|must|am"
 @lru_cache(maxsize=1)
 def _patterns() -> dict:
     lx = lexicon()
-    read_as = {str(k).lower(): str(v) for k, v in (lx.get("read_as") or {}).items()}
-    exact = {str(k): str(v) for k, v in (lx.get("read_as_exact") or {}).items()}
+    read_as = {k.lower(): v for k, v in _words_table(lx, "read_as").items()}
+    exact = _words_table(lx, "read_as_exact")
     starts = _alternation(lx.get("clause_starts"))
     starts = rf"(?:{starts.pattern}|\ue000k\d+k)" if starts is not None else r"\ue000k\d+k"
     reasons, supposes = _alternation(lx.get("reasons")), _alternation(lx.get("suppositions"))
