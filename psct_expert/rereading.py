@@ -248,8 +248,10 @@ _OBJECT = (r"(?=\s+(?:it|them|that|this|those|these|the|a|an|my|their|his|her|it
            r"one|two|three|four|five|both|all|every|each|something|anything|everything)\b)")
 # (round 81) what may follow a card used as a verb with nothing it is used on ("I Raigeki.", "I
 # Lightning Vortex and my opponent chains ...", "i Skill Drain in response", "I Soul Charge targeting
-# 3 monsters"): the sentence's end, a join, or what says when or on what
-_NO_OBJECT = r"(?=\s*(?:[.,;?!]|$)|\s+(?:and|then|but|so|in response|in chain|targeting|again)\b)"
+# 3 monsters"): the sentence's end, a join, or what says when or on what; or where from and when
+# ("I want to Called by the Grave from my hand in response", "Can I Raigeki during ...")
+_NO_OBJECT = (r"(?=\s*(?:[.,;?!]|$)|\s+(?:and|then|but|so|in response|in chain|targeting|again|during|"
+              r"from (?:my|the|their|your|his|her) (?:hand|gy|graveyard|field|deck|extra deck))\b)")
 _PAST = ("'d", "ed", "d")
 # a count before a name said in the plural ("two veilers", "both of my imperms", "2 ashes")
 _COUNT = (r"\b(?:\d+|two|three|four|five|both|all|multiple|several|many|these|those|"

@@ -53,3 +53,37 @@ def test_sitting_on_is_read_as_on():
     from psct_expert.parser.lexicon import relex
 
     assert "True" not in relex("My opponent is sitting on 0 cards in hand. Can I activate X?").text
+
+
+# -- a proposal after "and" and a bare "Can I?" tag -------------------------------------------------
+
+def test_a_proposal_told_after_and_is_the_clause_the_tag_asks_about():
+    from psct_expert.parser.lexicon import relex
+
+    r = relex("My opponent summons a monster and I activate Torrential Tribute. Legal?")
+    assert r.text == "My opponent summons a monster. Can I activate Torrential Tribute?"
+    # near miss: "my opponent and I" is one subject, never a clause told before the proposal
+    assert "My opponent." not in relex("my opponent and I activate cards. legal?").text
+
+
+def test_can_i_alone_asks_the_proposal_told_before_it(base_expert):
+    a = base_expert.ask("My opponent activates Raigeki and I want to chain Pot of Greed to it. Can I?")
+    assert a.value == "no"
+    assert a.reading is not None and any("Can I chain Pot of Greed to it?" in (c.read or "")
+                                         for c in a.reading.changes)
+
+
+def test_a_card_used_as_a_verb_may_say_where_it_is_activated_from(base_expert):
+    a = base_expert.ask("It is my opponent's turn. My opponent activates a monster effect in the "
+                        "GY and I want to Called by the Grave from my hand in response. Can I?")
+    assert a.value == "no"      # a Quick-Play Spell from the hand only in its player's own turn
+    # near miss: a word after the card that is not where or when stays unplaced
+    with pytest.raises(QuestionError):
+        base_expert.ask("It is my opponent's turn. My opponent activates a monster effect in the "
+                        "GY and I want to Called by the Grave quickly. Can I?")
+
+
+def test_is_a_player_allowed_to_asks_whether_that_player_can(base_expert):
+    a = base_expert.ask("Player B activates Monster Reborn targeting a monster in the GY. Is Player "
+                        "A allowed to chain Solemn Warning to negate the activation of Monster Reborn?")
+    assert a.value == "yes"

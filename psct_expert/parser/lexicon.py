@@ -433,6 +433,8 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
     if pats is None:
         return parts
     tag, player, named = pats
+    subject_only = re.compile(rf"(?:{_alternation(lexicon().get('subjects')).pattern}|opp)",
+                              re.IGNORECASE)
     parts = list(parts)
     for i, s in enumerate(parts):
         m = tag.match(s)
@@ -451,14 +453,17 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
         from ..lemmas import all_lemmas
 
         told, asked = "", None
+        # (a clause after "and" too: "opp attacks and I flip X in the Damage Step. legal?")
         starts = [m.start() for m in player.finditer(said)] + \
-            [m.end() for m in re.finditer(r"[,;]\s", said) if player.match(said, m.end())]
+            [m.end() for m in re.finditer(r"[,;]\s+(?:and\s+(?:then\s+)?)?|\s+and\s+(?:then\s+)?",
+                                          said) if player.match(said, m.end()) and
+             not subject_only.fullmatch(said[:m.start()].strip())]   # never "my opponent and I"
         if starts:
             p = player.match(said, max(starts))
             verb = p.group("verb")
             base = verb if verb.startswith("\ue000") or not verb.islower() else \
                 (all_lemmas(verb).get("VERB") or (verb,))[0]     # "NS", a name: as written
-            told = said[:p.start()].strip(" ,;")
+            told = re.sub(r"(?:[\s,;]+and(?:\s+then)?)?[\s,;]*$", "", said[:p.start()])
             # "opp tried to negate it": "can my opponent ..." (the question's word for the player)
             actor = "my opponent" if p.group("actor").lower() in ("opp", "opponent") else \
                 p.group("actor")
