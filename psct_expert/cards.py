@@ -197,7 +197,7 @@ def _load_aliases(path: Path) -> dict[str, str]:
     if not path.exists():
         return {}
     try:
-        data = safe_load(path.read_text(encoding="utf-8")) or {}
+        data = safe_load(path.read_text(encoding="utf-8"), path) or {}
     except Exception as exc:
         import yaml     # (only here: a start that finds the parsed file cached imports no YAML)
 

@@ -105,7 +105,7 @@ def _strings(data, key: str, where: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=1)
 def gamewords() -> GameWords:
-    data = safe_load(PATH.read_text(encoding="utf-8"))
+    data = safe_load(PATH.read_text(encoding="utf-8"), PATH)
     actions = []
     for name, spec in (data.get("actions") or {}).items():
         if not isinstance(spec, dict) or not spec.get("forms"):

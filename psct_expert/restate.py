@@ -28,7 +28,7 @@ LANGS = ("en", "it")
 
 @lru_cache(maxsize=1)
 def _all_words() -> dict:
-    data = safe_load(PATH.read_text(encoding="utf-8"))
+    data = safe_load(PATH.read_text(encoding="utf-8"), PATH)
     if not isinstance(data, dict) or set(data) != set(LANGS):
         raise ValueError(f"{PATH.name}: one section per language ({', '.join(LANGS)})")
     return data

@@ -43,14 +43,16 @@ PLAIN_TAGS = frozenset(_PLAIN + t for t in ("str", "int", "float", "bool", "null
                                             "timestamp"))
 
 
-def safe_load(text: str):
-    """Plain data from YAML text (safe tags only), for the project's own data files.
+def safe_load(text: str, path=None):
+    """Plain data from YAML text (safe tags only), for the project's own data files; a syntax
+    error is a :class:`FileFormatError` at ``path``:line:column, never a parser's traceback.
 
     The data is kept as JSON in the cache folder, named by the sha256 of the text: a file whose
     JSON has the same data (no dates; a mapping with keys that are not text is kept as pairs) is
-    read from there next time, without YAML and without running any code.  Only a cache: any mismatch parses the text."""
+    read from there next time, without YAML and without running any code.  Only a cache: any
+    mismatch parses the text."""
     key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-    path = _parsed_path(key)
+    where, path = path, _parsed_path(key)
     if path is not None:
         try:
             found = _read_parsed(path, key)
@@ -60,7 +62,14 @@ def safe_load(text: str):
             pass
     import yaml
 
-    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    try:
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise FileFormatError(f"YAML syntax: {problem}", path=str(where) if where else None,
+                              line=mark.line + 1 if mark else None,
+                              column=mark.column + 1 if mark else None) from None
     if path is not None:
         _keep_parsed(path, key, data)
     return data

@@ -87,3 +87,39 @@ def test_is_a_player_allowed_to_asks_whether_that_player_can(base_expert):
     a = base_expert.ask("Player B activates Monster Reborn targeting a monster in the GY. Is Player "
                         "A allowed to chain Solemn Warning to negate the activation of Monster Reborn?")
     assert a.value == "yes"
+
+
+def test_a_data_file_with_broken_yaml_is_an_error_at_its_file_and_line():
+    from psct_expert.yamlpos import safe_load
+
+    with pytest.raises(FileFormatError) as err:
+        safe_load("a: 1\nb: \"\\1\"\n", "lexicon.yaml")
+    assert "lexicon.yaml" in str(err.value) and ":2" in str(err.value)
+    assert safe_load("a: 1\n", "lexicon.yaml") == {"a": 1}
+
+
+# -- a part done by the player the part names ("your opponent gains 1000 LP") ------------------------
+
+def test_a_negated_effect_part_done_by_the_opponent_is_asked_of_the_opponent(base_expert):
+    a = base_expert.ask("My Upstart Goblin is negated by Magic Jammer. Does my opponent still gain "
+                        "1000 LP?")
+    assert a.value == "no"
+    # near miss: the activator does not gain the LP; asked of them, it is refused
+    with pytest.raises(QuestionError):
+        base_expert.ask("My Upstart Goblin is negated by Magic Jammer. Do I still gain 1000 LP?")
+
+
+def test_a_comparison_after_a_comma_closing_the_question_is_set_aside(base_expert):
+    a = base_expert.ask("My Upstart Goblin is negated by Magic Jammer of the opponent. Does my "
+                        "opponent still gain 1000 LP, like a cost that is already paid?")
+    assert a.value == "no"
+    assert "comparison" in _kinds(a)
+
+
+# -- a later part that cannot be done is never "still affected" ----------------------------------
+
+def test_a_part_after_and_if_you_do_that_failed_is_no_conflict(base_expert):
+    a = base_expert.ask("My opponent's monster attacks. I activate Magic Cylinder targeting it. "
+                        "They chain Book of Moon on their own attacking monster. Does my opponent "
+                        "still take damage?")
+    assert a.value == "no"

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from yaml import safe_load
+from ..yamlpos import safe_load
 
 from ..parser.lexicon import Relexed
 from .story import _PUNCT, _clauses, _fits, _tokens, asked_of_each, words as targeted_words
@@ -33,7 +33,7 @@ MAX_WORDS = 90
 
 @lru_cache(maxsize=1)
 def words() -> dict:
-    data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8")) or {}).get("conditions") or {}
+    data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8"), FRAMES_PATH) or {}).get("conditions") or {}
     return {
         "topics": {str(t): {str(w).lower() for w in ws}
                    for t, ws in (data.get("topics") or {}).items()},

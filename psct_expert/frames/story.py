@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from yaml import safe_load
+from ..yamlpos import safe_load
 
 from ..parser.lexicon import Change, Relexed
 from .words import FRAMES_PATH, _GLUE, _forms, _phrases
@@ -33,7 +33,7 @@ _DETERMINERS = frozenset(("my", "their", "his", "her", "your", "our", "the", "a"
 
 @lru_cache(maxsize=1)
 def words() -> dict:
-    data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8")) or {}).get("targeted") or {}
+    data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8"), FRAMES_PATH) or {}).get("targeted") or {}
     out = {k: {str(w).lower() for w in v} for k, v in data.items() if isinstance(v, list)}
     out["face"] = {str(k).lower(): str(v) for k, v in (data.get("face") or {}).items()}
     out["position"] = {str(k).lower(): str(v) for k, v in (data.get("position") or {}).items()}

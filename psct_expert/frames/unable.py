@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from yaml import safe_load
+from ..yamlpos import safe_load
 
 from ..parser.lexicon import Relexed
 from .story import _PUNCT, _tokens, asked_of_each, words as targeted_words
@@ -46,7 +46,7 @@ _UNABLE = re.compile(
 
 @lru_cache(maxsize=1)
 def words() -> dict:
-    data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8")) or {}).get("unable") or {}
+    data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8"), FRAMES_PATH) or {}).get("unable") or {}
     return {"words": {str(w).lower() for w in data.get("words") or ()},
             "undergone": [(tuple(str(x).lower() for x in said), str(act))
                           for act, forms in (data.get("undergone") or {}).items()

@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from yaml import safe_load
+from ..yamlpos import safe_load
 
 from ..parser.lexicon import lexicon
 
@@ -48,7 +48,7 @@ _PREMISE_OPENERS = frozenset(("if", "when", "once", "after", "since", "because")
 
 @lru_cache(maxsize=1)
 def vocabulary() -> dict:
-    data = safe_load(FRAMES_PATH.read_text(encoding="utf-8")) or {}
+    data = safe_load(FRAMES_PATH.read_text(encoding="utf-8"), FRAMES_PATH) or {}
     lx = lexicon()
     discourse = set()
     for key in ("discourse", "openers", "tags", "hedges"):

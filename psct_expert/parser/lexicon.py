@@ -132,7 +132,7 @@ class Relexed:
 
 @lru_cache(maxsize=1)
 def lexicon() -> dict:
-    data = safe_load(LEXICON_PATH.read_text(encoding="utf-8")) or {}
+    data = safe_load(LEXICON_PATH.read_text(encoding="utf-8"), LEXICON_PATH) or {}
     return data
 
 
@@ -460,6 +460,13 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
              not subject_only.fullmatch(said[:m.start()].strip())]   # never "my opponent and I"
         if starts:
             p = player.match(said, max(starts))
+            asks = s[m.end("said"):].strip(" ,:;-?\u2013\u2014").lower()
+            if re.match(r"(?:can|could|may)\s+(?:i|we)$", asks) and (
+                    p.group("actor").lower() not in ("i", "we") or
+                    not said[p.end("actor"):p.start("verb")].strip()):
+                # "Can I?" asks of what the asker says they mean to do ("I want to chain X. Can
+                # I?"), never of what was told done ("opp used X ...", "I pitched a card")
+                continue
             verb = p.group("verb")
             base = verb if verb.startswith("\ue000") or not verb.islower() else \
                 (all_lemmas(verb).get("VERB") or (verb,))[0]     # "NS", a name: as written
@@ -1291,6 +1298,11 @@ def _set_aside(text: str, out: Relexed) -> str:
             m = re.compile(rf"(?<=[\w'\")])\s*,?\s+(?:{pats['comparisons'].pattern})\s+(?:(?:most|other|all|"
                            r"normal|regular)\s+)?(?:[a-z\-]+\s+)?[a-z\-]+s\s+(?:(?:usually|normally|always|"
                            r"typically|would|generally)\s+)?do(?=\s*\?*\s*$)", re.IGNORECASE).search(text)
+        if m is None:
+            # "..., like a cost that is already paid?": a thing the asker likens it to, after a
+            # comma, closing the question
+            m = re.compile(rf"(?<=[\w'\")]),\s+(?:{pats['comparisons'].pattern})\s+(?:a|an)\s+"
+                           r"[^?.!,]*(?=\?+\s*$)", re.IGNORECASE).search(text)
         if m is not None:
             out.changes.append(Change("comparison", m.group().strip(" ,")))
             text = text[:m.start()] + text[m.end():]

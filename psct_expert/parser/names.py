@@ -23,7 +23,7 @@ MAX_NAME_TOKENS = 14
 
 @lru_cache(maxsize=1)
 def vocabulary() -> dict:
-    return safe_load(VOCAB_PATH.read_text(encoding="utf-8"))
+    return safe_load(VOCAB_PATH.read_text(encoding="utf-8"), VOCAB_PATH)
 
 
 def _ordinals() -> dict:

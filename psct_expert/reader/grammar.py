@@ -141,7 +141,7 @@ _FLAGS = re.IGNORECASE | re.UNICODE
 @lru_cache(maxsize=1)
 def grammar() -> Grammar:
     global _NAME
-    g = safe_load(GRAMMAR_PATH.read_text(encoding="utf-8"))
+    g = safe_load(GRAMMAR_PATH.read_text(encoding="utf-8"), GRAMMAR_PATH)
     words = gamewords()  # actions, Attributes and Types: shared with the question grammar
     _NAME = g["name"]
     return Grammar(

@@ -20,7 +20,7 @@ MAX_WORDS = 60
 
 @lru_cache(maxsize=1)
 def data() -> dict:
-    return safe_load(CLAUSES_PATH.read_text(encoding="utf-8"))
+    return safe_load(CLAUSES_PATH.read_text(encoding="utf-8"), CLAUSES_PATH)
 
 
 @dataclass

@@ -362,7 +362,8 @@ def build_negated_still(st: Situate, fam: Tree, q: Tree) -> dict:
             return outcomes._untargeted_outcome(st, q, doers[0], verb)
     aid = next((a for a, r in reversed(st.acts) if r == ref), None)
     activator = next((e["player"] for e in st.events if e.get("id") == aid), None)
-    if activator is None or st.r.player(sub(subj, "player")) != activator or not ref.get("card"):
+    asked = st.r.player(sub(subj, "player"))
+    if activator is None or asked not in ("you", "opponent") or not ref.get("card"):
         st.fail("ask about the player whose effect was negated ('can I still draw a card?')", q)
     reading = st.reading(ref["card"])
     eid = select_effect(reading, ref)
@@ -372,6 +373,12 @@ def build_negated_still(st: Situate, fam: Tree, q: Tree) -> dict:
         st.fail(f"{ref['card']} has no part that does {verb!r}", q)
     obj = sub(q, "outcome_obj")
     part = next(f for f in effect_parts(st, ref["card"], eid) if f.get("n") == n)
+    # the player the part names as its subject: "your opponent gains 1000 LP" is done by the
+    # activator's opponent, else by the activator ("Draw 1 card")
+    doer = activator if not re.match(r"(?i)\s*your opponent\b", part.source.quote) else \
+        ("opponent" if activator == "you" else "you")
+    if asked != doer:
+        st.fail("ask about the player whose effect was negated ('can I still draw a card?')", q)
     if obj is not None and not all(w in norm(part.source.quote).split()
                                    for w in norm(st.r.said(obj)).replace(" a ", " 1 ").split()
                                    if w not in ("a", "an", "the")):
