@@ -123,3 +123,15 @@ def test_a_part_after_and_if_you_do_that_failed_is_no_conflict(base_expert):
                         "They chain Book of Moon on their own attacking monster. Does my opponent "
                         "still take damage?")
     assert a.value == "no"
+
+
+# -- "do I still get to draw?" after the activation was negated: what it would have done -----------
+
+def test_still_get_to_after_a_negated_activation_asks_what_it_would_have_done(base_expert):
+    a = base_expert.ask("It is my Main Phase 1. I activate Pot of Greed and my opponent negates it "
+                        "with Magic Jammer. Do I still get to draw?")
+    assert a.value == "no"
+    assert "still done" in a.restated
+    # near miss: a card told moved (no activation negated) is asked whether it can be activated
+    b = base_expert.ask("Sangan is sent from the field to the GY. Do I still get to search?")
+    assert "activated" in b.restated

@@ -28,6 +28,29 @@ if TYPE_CHECKING:
     from ..told import Situate
 
 
+# what a player "gets to" do with an effect, said by its verb ("do I still get to draw?")
+_GETS = {"draw": "draw", "search": "add", "destroy": "destroy", "banish": "banish",
+         "revive": "special-summon", "burn": "inflict"}
+
+
+def _still_gets_after_negation(st: Situate, fam: Tree, ref: dict) -> dict | None:
+    """"I activate X and my opponent negates it. Do I still get to draw?": what the negated
+    activation would have done, asked (the ``still-done`` question), never whether X can be
+    activated again.  None when the story did not end with that card's activation negated."""
+    said = low(fam)
+    desc = find(fam, "eff_desc")
+    if "still" not in said or "get" not in said or desc is None:
+        return None
+    verb = _GETS.get(low(desc)[0])
+    negated = st.events[-1] if st.events and st.events[-1].get("kind") == "negate" else None
+    of = next((r for aid, r in st.acts if negated is not None and aid == negated.get("of")), None)
+    if verb is None or of is None or of.get("card") != ref.get("card"):
+        return None
+    if not effect_does(st, of, verb):
+        st.fail(f"{of['card']} has no part that does {verb!r}", fam)
+    return st.spec("still-done", {"effect": of, "verb": verb})
+
+
 def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     """"Can I activate X (during the Damage Step / in response to that Summon / then)?"."""
     if sub(fam, "act_by") is not None:
@@ -65,6 +88,9 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 hint.append("from:gy")      # (or the one used from the GY, where it went)
         # (of its effects, those that are activated: "can I activate / use X's effect?")
         ref = st.effect_ref(ir, hint=["activated", *(h for h in hint if h)])
+        outcome = _still_gets_after_negation(st, fam, ref)
+        if outcome is not None:
+            return outcome
     slots: dict = {"effect": ref}
     owner = _card_player(st, ref, fam)
     # (hunt 35) a monster the story put on a player's field (Special Summoned by their effect) is
