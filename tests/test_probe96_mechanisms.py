@@ -135,3 +135,14 @@ def test_still_get_to_after_a_negated_activation_asks_what_it_would_have_done(ba
     # near miss: a card told moved (no activation negated) is asked whether it can be activated
     b = base_expert.ask("Sangan is sent from the field to the GY. Do I still get to search?")
     assert "activated" in b.restated
+
+
+# -- a negator of the Summon of exactly N monsters, after a Summon of another number ----------------
+
+def test_a_negator_of_exactly_one_monster_cannot_be_activated_after_a_summon_of_two(base_expert):
+    a = base_expert.ask("My opponent Pendulum Summons 2 monsters. Is Black Horn of Heaven live here?")
+    assert a.value == "no"
+    assert "summon-negator-count-unmet" in a.rules()
+    # near miss: a Summon of one monster leaves it to the rest of what was told
+    b = base_expert.ask("My opponent Synchro Summons a monster. Can I activate Black Horn of Heaven?")
+    assert b.value != "no"
