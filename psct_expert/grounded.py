@@ -761,6 +761,8 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     paying = list(dict.fromkeys(paying))
     if how and "\ue000" in how:
         return      # (hunt 76) a purpose that names a card says what it is done to, not which effect
+    if how and re.match(r"(?:in order\s+)?to\s+(?:it|them|that|this|those|these)\b", how, re.IGNORECASE):
+        return      # (hunt 80) "chain X to it to negate ...": what it is chained to, then the aim
     if how:
         said = re.sub(r"^(?:in order\s+)?to\s+", "", how, flags=re.IGNORECASE)
         paying = [e for e in paying if _purpose_of(said, reading, e, verb in ("activate", "use", "chain"))]
@@ -770,7 +772,11 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     if said is None:
         return
     if how:
-        relexed.changes.append(Change("grounded", _unkeyed(found, how), card.name))
+        # (hunt 80) a response's aim ("can I chain X to negate the activation of a Spell Card?")
+        # says what it would do to the link it answers, which the story may not bear out: asked
+        # too (a yes needs it); an activation's aim only says which of its effects
+        relexed.changes.append(Change("result", _unkeyed(found, how)) if verb == "chain" else
+                               Change("grounded", _unkeyed(found, how), card.name))
     rest = m.group("rest") or ""
     act = m.group("verb") if verb in ("activate", "use", "chain") else "activate"
     read = f"{m.group('modal')} {m.group('who')} {act} {said}{rest}?"

@@ -109,11 +109,23 @@ def test_a_negated_effect_part_done_by_the_opponent_is_asked_of_the_opponent(bas
         base_expert.ask("My Upstart Goblin is negated by Magic Jammer. Do I still gain 1000 LP?")
 
 
-def test_a_comparison_after_a_comma_closing_the_question_is_set_aside(base_expert):
+def test_like_a_thing_closing_the_question_is_never_set_aside(base_expert):
+    # (hunt 80) "like a Quick Effect ...", "like a Pendulum Monster in the Pendulum Zone": an
+    # example or a claim that changes what is asked; never set aside as a comparison
+    for q in ("It is my Main Phase 1. Can I activate Pot of Greed, like a Quick Effect in response "
+              "to my opponent's card?",
+              "Can Mystical Space Typhoon target a monster, like a Pendulum Monster in the Pendulum "
+              "Zone?"):
+        try:
+            a = base_expert.ask(q)
+        except QuestionError:
+            continue
+        assert "comparison" not in _kinds(a)
+        assert a.value not in ("yes", "no") or "like" in a.restated
+    # "X of the opponent" is still the opponent's X
     a = base_expert.ask("My Upstart Goblin is negated by Magic Jammer of the opponent. Does my "
-                        "opponent still gain 1000 LP, like a cost that is already paid?")
+                        "opponent still gain 1000 LP?")
     assert a.value == "no"
-    assert "comparison" in _kinds(a)
 
 
 # -- a later part that cannot be done is never "still affected" ----------------------------------
@@ -146,3 +158,23 @@ def test_a_negator_of_exactly_one_monster_cannot_be_activated_after_a_summon_of_
     # near miss: a Summon of one monster leaves it to the rest of what was told
     b = base_expert.ask("My opponent Synchro Summons a monster. Can I activate Black Horn of Heaven?")
     assert b.value != "no"
+
+
+# -- hunt 80: a response's aim is asked too; one player's two acts under one tag -------------------
+
+def test_a_responses_aim_is_asked_too_never_set_aside_as_its_text(base_expert):
+    a = base_expert.ask("My opponent activates Mirror Force. Can I chain Solemn Judgment to it to "
+                        "negate the activation of a Spell Card?")
+    assert a.value == "unknown"
+    assert "result" in _kinds(a) and "grounded" not in _kinds(a)
+
+
+def test_one_players_two_acts_under_a_tag_are_not_split(base_expert):
+    from psct_expert.parser.lexicon import relex
+
+    r = relex("During my opponent's Main Phase 1, I activate Pot of Greed from my hand and I chain "
+              "my Set Mystical Space Typhoon to it. Legal?")
+    assert not r.text.endswith("Can I chain my Set Mystical Space Typhoon to it?")
+    # near miss: the other player's act told, the asker's proposed
+    assert relex("Opponent attacks and I activate Book of Moon in the Damage Step. Legal?").text == \
+        "Opponent attacks. Can I activate Book of Moon in the Damage Step?"

@@ -424,6 +424,12 @@ _THEN_ACT = re.compile(r"(?:,?\s+and\s+(?:then\s+)?|,?\s+then\s+)(?P<intent>(?:t
                        re.IGNORECASE)
 
 
+def _who(actor: str) -> str:
+    """The player a proposal's subject names: "opp", "opponent", "my opponent" are one."""
+    a = " ".join(actor.lower().split())
+    return "opponent" if a in ("opp", "opponent", "my opponent", "the opponent") else a
+
+
 def _proposal(parts: list[str], out: Relexed) -> list[str]:
     """"i chain X to it. legal?": a proposal followed by a tag asking whether it is allowed
     (the lexicon's ``legality_tags``) is the question "Can I chain X to it?"; a proposal that
@@ -460,6 +466,11 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
              not subject_only.fullmatch(said[:m.start()].strip())]   # never "my opponent and I"
         if starts:
             p = player.match(said, max(starts))
+            mine = [q for q in player.finditer(said[:p.start()])]
+            if mine and _who(mine[-1].group("actor")) == _who(p.group("actor")):
+                # (hunt 80) "I activate X from my hand and I chain Y to it. Legal?": one player's
+                # two acts, the tag asks of both; never the first told as done
+                continue
             asks = s[m.end("said"):].strip(" ,:;-?\u2013\u2014").lower()
             if re.match(r"(?:can|could|may)\s+(?:i|we)$", asks) and (
                     p.group("actor").lower() not in ("i", "we") or
@@ -1298,11 +1309,6 @@ def _set_aside(text: str, out: Relexed) -> str:
             m = re.compile(rf"(?<=[\w'\")])\s*,?\s+(?:{pats['comparisons'].pattern})\s+(?:(?:most|other|all|"
                            r"normal|regular)\s+)?(?:[a-z\-]+\s+)?[a-z\-]+s\s+(?:(?:usually|normally|always|"
                            r"typically|would|generally)\s+)?do(?=\s*\?*\s*$)", re.IGNORECASE).search(text)
-        if m is None:
-            # "..., like a cost that is already paid?": a thing the asker likens it to, after a
-            # comma, closing the question
-            m = re.compile(rf"(?<=[\w'\")]),\s+(?:{pats['comparisons'].pattern})\s+(?:a|an)\s+"
-                           r"[^?.!,]*(?=\?+\s*$)", re.IGNORECASE).search(text)
         if m is not None:
             out.changes.append(Change("comparison", m.group().strip(" ,")))
             text = text[:m.start()] + text[m.end():]
