@@ -114,6 +114,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/93.yaml": 8,
     "bench/blind-probes/94.yaml": 14,
     "bench/blind-probes/95.yaml": 9,
+    "bench/blind-probes/96.yaml": 10,
+    "bench/blind-probes/97.yaml": 6,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -162,6 +164,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/88.yaml", "bench/blind-probes/89.yaml", "bench/blind-probes/90.yaml",
         "bench/blind-probes/91.yaml", "bench/blind-probes/92.yaml", "bench/blind-probes/93.yaml",
         "bench/blind-probes/94.yaml", "bench/blind-probes/95.yaml",
+        "bench/blind-probes/96.yaml", "bench/blind-probes/97.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",
