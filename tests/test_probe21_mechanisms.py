@@ -235,7 +235,8 @@ def test_that_card_asked_again_is_never_read_as_another_copy(base_expert):
 ])
 def test_action_nouns_relative_clauses_and_proposals_are_read(base_expert, question, read):
     answer = base_expert.ask(question)
-    assert answer.value in ("yes", "no") and read in answer.reading.text
+    # (session after d4101ba: "..., can I?" is now read by the tag as "Can I ...?", capitalised)
+    assert answer.value in ("yes", "no") and read.lower() in answer.reading.text.lower()
 
 
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)

@@ -23,9 +23,13 @@ def test_what_the_asker_means_to_do_is_asked_too(base_expert):
                         "Dark Hole and I want to chain Mystical Space Typhoon to it.")
     assert a.value == "yes"
     assert any(c.kind == "each-question" for c in a.reading.changes)
-    from psct_expert.parser.lexicon import intent_asked
-    assert intent_asked("Opp activates Y and I want to chain Z to it. Can I?") == \
-        "Opp activates Y. Can I chain Z to it? Can I?"
+    from psct_expert.parser.lexicon import intent_asked, relex
+    assert intent_asked("Opp activates Y and I want to chain Z to it. Can I?") is None
+    # (session after d4101ba) "Can I?" alone is the tag of the proposal told before it
+    assert relex("Opp activates Y and I want to chain Z to it. Can I?").text == \
+        "Opp activates Y. Can I chain Z to it?"
+    assert intent_asked("Opp activates Y and I want to chain Z to it. Is that fine?") == \
+        "Opp activates Y. Can I chain Z to it? Is that fine?"
     # near miss: no question asked, no intent read
     assert intent_asked("I want to chain Z to it.") is None
 
