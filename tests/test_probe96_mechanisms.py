@@ -178,3 +178,13 @@ def test_one_players_two_acts_under_a_tag_are_not_split(base_expert):
     # near miss: the other player's act told, the asker's proposed
     assert relex("Opponent attacks and I activate Book of Moon in the Damage Step. Legal?").text == \
         "Opponent attacks. Can I activate Book of Moon in the Damage Step?"
+
+
+# -- "the same moment / timing" closing a question of two parts: simultaneous -------------------------
+
+def test_the_same_moment_closing_a_question_is_simultaneous(base_expert):
+    a = base_expert.ask("Are the destruction and the banishing by Bottomless Trap Hole the same timing?")
+    assert a.value == "yes"
+    # near miss: "the same turn" is no simultaneity
+    from psct_expert.parser.lexicon import relex
+    assert "simultaneous" not in relex("Can I use it again the same turn?").text
