@@ -188,3 +188,24 @@ def test_the_same_moment_closing_a_question_is_simultaneous(base_expert):
     # near miss: "the same turn" is no simultaneity
     from psct_expert.parser.lexicon import relex
     assert "simultaneous" not in relex("Can I use it again the same turn?").text
+
+
+# -- "my opponent's 2500 ATK monster"; a card told leaving the field ---------------------------------
+
+def test_a_stat_said_before_monster_after_any_owner_is_a_monster_with_that_stat():
+    from psct_expert.parser.lexicon import relex
+
+    assert relex("My opponent's 2500 ATK monster attacks.").text.startswith(
+        "My opponent's monster with 2500 ATK")
+    assert "monster with 2000 DEF" in relex("They Summon a 2000 DEF monster.").text
+    # near miss: a number of monsters is no stat
+    assert "with" not in relex("They Summon 2 monsters.").text
+
+
+def test_a_card_told_leaving_the_field_with_nothing_targeted_left_it(base_expert):
+    a = base_expert.ask("I used Barrel Dragon's effect. Then Barrel Dragon leaves the field. I "
+                        "Special Summon it again. Can it use its effect again this turn?")
+    assert a.value == "yes"
+    b = base_expert.ask("I used Ash Blossom & Joyous Spring's effect. Ash Blossom & Joyous Spring "
+                        "left the field. Can I use its effect again this turn?")
+    assert b.value == "no"      # near miss: a limit of the card's name binds every copy

@@ -391,6 +391,14 @@ class MoveEvents:
             t = {**t, "words": ["one", "of", "them"]}   # (still) "one (target) leaves the field"
         described = [] if not targeted or t["words"][:2] == ["one", "of"] or t["pronoun"] else \
             described_target(self, t["words"], targeted)
+        if not targeted and t.get("card") and self.r.place(sub(ev, "place")) == "field" and \
+                all(getattr(c, "type", "") == "XCARD" for c in node.children):
+            # (session after d4101ba) "X leaves the field" with nothing targeted: the card named
+            # left the field, as "(then) it left the field" tells it (copies.then_left)
+            card = self.db.get(t["card"]).name
+            self.last_card = card
+            self.events.append({"kind": "move", "what": card, "action": "left-field"})
+            return
         if not targeted or not (t["words"][:2] == ["one", "of"] or t["pronoun"] or len(described) == 1):
             self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
         place = self.r.place(sub(ev, "place"))
