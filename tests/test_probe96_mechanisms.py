@@ -209,3 +209,20 @@ def test_a_card_told_leaving_the_field_with_nothing_targeted_left_it(base_expert
     b = base_expert.ask("I used Ash Blossom & Joyous Spring's effect. Ash Blossom & Joyous Spring "
                         "left the field. Can I use its effect again this turn?")
     assert b.value == "no"      # near miss: a limit of the card's name binds every copy
+
+
+# -- the first copy told; one use told "once" ----------------------------------------------------
+
+def test_the_first_copy_told_is_the_card_and_a_use_told_once_is_a_use(base_expert):
+    a = base_expert.ask("My first Ghost Belle & Haunted Mansion got negated. Can I use my second "
+                        "Ghost Belle & Haunted Mansion this turn?")
+    assert a.value == "no"
+    from psct_expert.parser.lexicon import relex
+    assert "once" not in relex("i used Ash Blossom & Joyous Spring once this turn, can i use "
+                               "another one?", [(7, 34)]).text
+    # near miss: "once per turn" is a limit, never a use told
+    assert "once per turn" in relex("I used Ash Blossom & Joyous Spring once per turn.",
+                                    [(7, 34)]).text
+    # near miss: "the first X" in a question stays (it may say which copy is asked of)
+    assert "first" in relex("Can my first Ash Blossom & Joyous Spring be used again?",
+                            [(13, 40)]).text
