@@ -226,3 +226,24 @@ def test_the_first_copy_told_is_the_card_and_a_use_told_once_is_a_use(base_exper
     # near miss: "the first X" in a question stays (it may say which copy is asked of)
     assert "first" in relex("Can my first Ash Blossom & Joyous Spring be used again?",
                             [(13, 40)]).text
+
+
+# -- "does X still wipe the board?"; the negator told held after the activation ---------------------
+
+def test_still_wipe_the_board_asks_whether_it_still_resolves(base_expert):
+    a = base_expert.ask("I activate Torrential Tribute. My opponent chains Mystical Space Typhoon "
+                        "and destroys it. Does Torrential Tribute still wipe the board?")
+    assert a.value == "yes"
+    b = base_expert.ask("I activate Torrential Tribute. My opponent chains Solemn Judgment. Does "
+                        "Torrential Tribute still wipe the board?")
+    assert b.value == "no"      # near miss: negated, it does not resolve
+
+
+def test_the_negator_told_held_after_the_activation_is_no_act_after_it(base_expert):
+    a = base_expert.ask("My opponent activates Pot of Greed. I control Stardust Dragon. Can Stardust "
+                        "Dragon negate the activation of Pot of Greed?")
+    assert a.family == "negate-activation"
+    # near miss: another card told after the activation is an act after it: refused
+    with pytest.raises(QuestionError):
+        base_expert.ask("My opponent activates Pot of Greed. I Normal Summon Sangan. Can Solemn "
+                        "Judgment negate the activation of Pot of Greed?")

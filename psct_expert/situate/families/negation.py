@@ -711,7 +711,10 @@ def _still_open(st: Situate, aid: str, negator: dict, node: Tree) -> None:
                     "(ask before it resolves)", node)
         mine = e.get("kind") == "activate" and \
             (e.get("effect") or {}).get("card") == negator.get("card")
-        if not mine and e.get("kind") != "negate":
+        # (session after d4101ba) "... I control Stardust Dragon.": the negator told where it is,
+        # a state of the board, no act after the activation
+        held = e.get("kind") == "state" and e.get("what") == negator.get("card")
+        if not mine and not held and e.get("kind") != "negate":
             st.fail("something was told after that activation: a negation is chained to the "
                     "activation made last (ask right after it: 'My opponent activates X. Can I "
                     "negate it with Y?')", node)
