@@ -52,6 +52,12 @@ EVENT_KEYS = {
 }
 
 
+# moves after which a card is no longer face-up where it was, until something brings it back
+AWAY_MOVES = frozenset({"destroyed", "banished", "sent-to-gy", "discarded", "tributed",
+                        "returned-to-hand", "returned-to-deck", "returned-to-extra",
+                        "flipped-face-down", "left-field"})
+
+
 def _yn(v) -> str:
     if isinstance(v, bool):
         return "yes" if v else "no"
@@ -152,10 +158,26 @@ class _Situation:
                 self.fail(f"situation: a {ev['kind']} event has no key(s) "
                           f"{', '.join(sorted(unknown))}")
             getattr(self, "ev_" + ev["kind"])(ev)
+        self._away_now()
         if self.stack:      # the Chain the story leaves open: its last link told is its last
             top = self.acts[self.stack[-1]]
             self.b.add("chain_top", f"Chain Link {top['link']} is the last link told of its "
                        "Chain", chain=top["chain"], link=top["link"], activation=self.stack[-1])
+
+    def _away_now(self) -> None:
+        """A card whose last move told took it away from where it was face-up (destroyed,
+        banished, sent or returned, flipped face-down, left the field) and that nothing told
+        brought back: ``away_now`` (what was done to it last)."""
+        last: dict = {}
+        for f in self.b.facts:
+            if f.type == "moved" and f.get("entity") not in (None, "none"):
+                seq = f.get("seq")
+                if f.get("entity") not in last or (seq or 0) >= (last[f.get("entity")][0] or 0):
+                    last[f.get("entity")] = (seq, f.get("action"))
+        for entity, (_seq, action) in last.items():
+            if action in AWAY_MOVES:
+                self.b.add("away_now", f"{entity}: {action}, and nothing told brought it back",
+                           entity=entity, action=action)
 
     def ev_phase(self, ev):
         # a turn told without its phase ("during my opponent's turn"): phase "unsaid"

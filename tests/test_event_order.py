@@ -71,7 +71,9 @@ def more(base_expert):
 
 
 @pytest.mark.parametrize("story, answer", [
-    ("and was flipped face-down by Book of Moon", "yes"),   # a new card
+    # a new card, but face-down and not told flipped face-up again: where it is, its effect may
+    # not be usable (hunt 81: "yes" was wrong for an Ignition Effect)
+    ("and was flipped face-down by Book of Moon", "unknown"),
     ("left the field and came back", "yes"),
     ("was returned to my hand, and I Special Summoned it again", "yes"),
     ("", "no"),                                             # it stayed where it was

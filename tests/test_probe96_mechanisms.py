@@ -247,3 +247,25 @@ def test_the_negator_told_held_after_the_activation_is_no_act_after_it(base_expe
     with pytest.raises(QuestionError):
         base_expert.ask("My opponent activates Pot of Greed. I Normal Summon Sangan. Can Solemn "
                         "Judgment negate the activation of Pot of Greed?")
+
+
+# -- hunt 81: what became of the card itself; a new card not told back ---------------------------------
+
+def test_is_x_still_destroyed_after_its_negation_asks_of_the_card_itself(base_expert):
+    with pytest.raises(QuestionError, match="itself"):
+        base_expert.ask("My opponent activates Raigeki and I negate its activation with Solemn "
+                        "Judgment. Is Raigeki still destroyed?")
+    # near miss: what its cost did is asked of the cards, and answered
+    a = base_expert.ask("I activate Pot of Desires and my opponent negates it with Solemn Judgment. "
+                        "Are the cards still banished?")
+    assert a.value == "yes"
+
+
+def test_a_soft_limit_card_gone_and_not_told_back_is_not_answered_yes(base_expert):
+    a = base_expert.ask("Gagaga Magician used its effect and then was banished. Can it use its "
+                        "effect again this turn?")
+    assert a.value == "unknown"
+    # near miss: told back on the field, it is a new card that may use it again
+    b = base_expert.ask("I used Barrel Dragon's effect. It was destroyed. I Special Summoned it with "
+                        "Call of the Haunted. Can it use its effect again this turn?")
+    assert b.value == "yes"

@@ -82,6 +82,11 @@ class CopyEvents:
         """"(it) left the field (and came back)": the card named last left the field."""
         card = self._subject_card(ev)
         self.events.append({"kind": "move", "what": card, "action": "left-field"})
+        if "back" in low(ev):
+            # "... and came back": on the field again (how, unsaid), as "I Summoned it again"
+            player = told_copies(self).get(card, {}).get("player") or "you"
+            self._summon("unsaid", player, {"card": card, "text": card, "words": [],
+                                            "pronoun": False}, None)
 
     def ev_summon_again(self, ev: Tree) -> None:
         """"I Special Summoned it again" / "I Special Summon X again": the card (named last) is

@@ -534,7 +534,35 @@ def build_still_done(st: Situate, fam: Tree) -> dict:
     if not any(e.get("kind") == "negate" for e in st.events) and st.acts and \
             (getattr(st, "told_not_done", None) or "name" in low(fam)):
         return build_clause_done(st, fam)
+    _itself_asked(st, fam)
     return _STILL_DONE(st, fam)
+
+
+def _itself_asked(st: Situate, fam: Tree) -> None:
+    """(hunt 81) "I negate Raigeki's activation with Solemn Judgment. Is Raigeki still destroyed?":
+    said of the card told activated itself, the question asks what became of that card (its
+    negator may destroy it), never what its own effect does to other cards; refused unless the
+    part of its effect that does it acts on the card itself ("this card", "itself")."""
+    thing = sub(fam, "thing")
+    if thing is None or not thing.children or \
+            not all(getattr(c, "type", "") == "XCARD" for c in thing.children):
+        return
+    card = st.db.get(st.r.card(thing.children[0]))
+    name = card.name if card is not None else None
+    if not any(r.get("card") == name for _aid, r in st.acts):
+        return
+    node = find(fam, "act_verb")
+    verb = st.r.action(node) if node is not None else None
+    if verb is None:
+        return          # ("is X still in their GY?": where it is, not what was done to it)
+    reading = st.reading(name)
+    if any(f.type in ("clause", "cost_action") and f.get("verb") == verb and f.source is not None and
+           re.search(r"\b(?:this card|itself)\b", f.source.quote, re.IGNORECASE)
+           for f in reading.facts):
+        return
+    st.fail(f"'is {name} still {st.r.said(node)}?' asks what became of {name} "
+            f"itself, which its own effect does not do: ask what its effect does ('Does {name} "
+            "still destroy ...?') or what the card that answered it does", fam)
 
 
 def build_also_part(st: Situate, fam: Tree, q: Tree) -> dict:
