@@ -269,3 +269,22 @@ def test_a_soft_limit_card_gone_and_not_told_back_is_not_answered_yes(base_exper
     b = base_expert.ask("I used Barrel Dragon's effect. It was destroyed. I Special Summoned it with "
                         "Call of the Haunted. Can it use its effect again this turn?")
     assert b.value == "yes"
+
+
+# -- round 98: a card named after what was done is what it was done to, never the target -------------
+
+def test_a_card_named_as_the_object_of_a_change_is_not_the_target(base_expert):
+    q = ("I activate Gagagabolt targeting my opponent's monster. They respond by destroying my "
+         "Gagaga Magician. Is their monster still destroyed?")
+    try:
+        a = base_expert.ask(q)
+    except QuestionError:
+        a = None
+    assert a is None or a.value != "no"
+    from psct_expert.frames.targeted import _named_object
+    from psct_expert.frames.story import words as story_words
+
+    w = story_words()
+    # near miss: the card that does it, after "with", is no object
+    assert not _named_object(["they", "destroy", "it", "with", "\ue0011\ue001"], [1], w)
+    assert _named_object(["they", "destroy", "my", "\ue0011\ue001"], [1], w)

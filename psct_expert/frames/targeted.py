@@ -243,6 +243,24 @@ def _own_action_said(story: list[str], first: int, card) -> bool:
     return False
 
 
+def _named_object(toks: list[str], others: list[int], w: dict) -> bool:
+    """Is a card named in the clause (not the one used) the thing a change is done to: named
+    after a word that moves or flips a card, not after "with"/"using"/"by" (the card that does
+    it: "they destroy it with Raigeki Break")?"""
+    verbs = [k for k, t in enumerate(toks) if not t.startswith(("\ue001", "\ue002")) and
+             (_forms(t) & w["left"] or t in w["face"] or t in _FLIPS)]
+    if not verbs:
+        return False
+    for n in others:
+        mask = _MASK.format(n)
+        if mask not in toks:
+            continue
+        at = toks.index(mask)
+        if at > verbs[0] and not (at and toks[at - 1] in ("with", "using", "by", "via")):
+            return True
+    return False
+
+
 def _target_said(toks: list[str], card: int) -> int | None:
     """Where, in a clause that tells the card used, what it targets begins: after "targeting",
     "on", "at" ...; or right after the card said as a verb ("i karma cut their monster"); None
@@ -489,6 +507,10 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                 any(t in described and k and plain[k - 1] in {"the", "that", "my", "their"}
                     and t not in _OWNERS for k, t in enumerate(plain))
             said_again = {t for t in plain if t in described} if pointed else set()
+            if _named_object(toks, others, w):
+                # (round 98) "they respond by destroying my Gagaga Magician": the card named after
+                # what was done is what it was done to, never the target
+                return None
             change = ""
             position = _position_said(plain, w)
             if face or position:
