@@ -288,3 +288,24 @@ def test_a_card_named_as_the_object_of_a_change_is_not_the_target(base_expert):
     # near miss: the card that does it, after "with", is no object
     assert not _named_object(["they", "destroy", "it", "with", "\ue0011\ue001"], [1], w)
     assert _named_object(["they", "destroy", "my", "\ue0011\ue001"], [1], w)
+
+
+# -- stories in players' words: "chain X and turn it face-down", "attacks with", "we move into" ----------
+
+def test_what_a_chained_card_does_said_with_and_is_its_purpose(base_expert):
+    a = base_expert.ask("I activate Karma Cut targeting my opponent's monster. They chain Book of "
+                        "Moon and turn that monster face-down. Is that monster still banished?")
+    assert a.value == "no"
+    from psct_expert.parser.lexicon import relex
+    # near miss: another verb after "and" is another act, left as told
+    assert "to pay" not in relex("I chain Solemn Judgment and pay half my LP.", [(8, 23)]).text
+
+
+def test_attacks_with_and_moving_into_a_step_are_read(base_expert):
+    a = base_expert.ask("My monster attacks and we move into the Damage Step. Can I activate Book of "
+                        "Moon?")
+    assert a.value == "no"
+    from psct_expert.parser.lexicon import relex
+    assert relex("My opponent attacks with a monster.").text.lower() == "my opponent's monster attacks."
+    # near miss: a plural attacker ("with 1 of their 3 monsters") is not read as one monster
+    assert "attacks with" in relex("My opponent attacks with 1 of their 3 monsters.").text
