@@ -244,11 +244,12 @@ def _own_action_said(story: list[str], first: int, card) -> bool:
 
 
 def _named_object(toks: list[str], others: list[int], w: dict) -> bool:
-    """Is a card named in the clause (not the one used) the thing a change is done to: named
-    after a word that moves or flips a card, not after "with"/"using"/"by" (the card that does
-    it: "they destroy it with Raigeki Break")?"""
+    """Is a card named in the clause (not the one used) the thing a change is done to: named,
+    with whose card it is, after a word that moves a card ("they respond by destroying my Gagaga
+    Magician"), never the card that does it ("they destroy it with Raigeki Break")?"""
+    # (only moves: "they flip Mirror Force" is the Set card activated, the target itself)
     verbs = [k for k, t in enumerate(toks) if not t.startswith(("\ue001", "\ue002")) and
-             (_forms(t) & w["left"] or t in w["face"] or t in _FLIPS)]
+             _forms(t) & w["left"]]
     if not verbs:
         return False
     for n in others:
@@ -256,7 +257,9 @@ def _named_object(toks: list[str], others: list[int], w: dict) -> bool:
         if mask not in toks:
             continue
         at = toks.index(mask)
-        if at > verbs[0] and not (at and toks[at - 1] in ("with", "using", "by", "via")):
+        # "... destroying my Gagaga Magician": whose card it is said before it, as a thing is
+        if at > verbs[0] and at and toks[at - 1] in ("my", "their", "his", "her", "your", "opp's",
+                                                     "opponent's"):
             return True
     return False
 
@@ -407,6 +410,7 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
     last_changed = False
     responders: list[int] = []          # the other cards told, in order
     described: set[str] = set()         # the words the target was said with
+    target_cards: set[int] = set()      # the cards the target was said to be, by name
     target_said = False
     said_owners: set[str] = set()       # whose cards the targets were said to be
     told_owners = 0
@@ -462,6 +466,7 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                     used = True
                     continue            # said of the card itself ("Caius was tribute summoned")
                 target_said = True
+                target_cards |= {int(t[1:-1]) for t in toks[at:] if t.startswith("\ue001")}
                 plain = [t for t in toks[at:] if not t.startswith(("\ue001", "\ue002"))]
                 told.set_target |= bool(set(plain) & {"set", "backrow", "backrows", "face-down"})
                 told.how_many += _counts(plain)
@@ -507,7 +512,7 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                 any(t in described and k and plain[k - 1] in {"the", "that", "my", "their"}
                     and t not in _OWNERS for k, t in enumerate(plain))
             said_again = {t for t in plain if t in described} if pointed else set()
-            if _named_object(toks, others, w):
+            if _named_object(toks, [n for n in others if n not in target_cards], w):
                 # (round 98) "they respond by destroying my Gagaga Magician": the card named after
                 # what was done is what it was done to, never the target
                 return None
