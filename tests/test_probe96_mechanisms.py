@@ -309,3 +309,39 @@ def test_attacks_with_and_moving_into_a_step_are_read(base_expert):
     assert relex("My opponent attacks with a monster.").text.lower() == "my opponent's monster attacks."
     # near miss: a plural attacker ("with 1 of their 3 monsters") is not read as one monster
     assert "attacks with" in relex("My opponent attacks with 1 of their 3 monsters.").text
+
+
+# -- hunt 82 ------------------------------------------------------------------------------------
+
+def test_the_things_asked_of_a_negated_link_must_be_what_it_does_that_to(base_expert):
+    with pytest.raises(QuestionError, match="not"):
+        base_expert.ask("I activate Dark Hole. My opponent chains Magic Jammer. I chain Seven Tools "
+                        "of the Bandit and negate it. Are the monsters still destroyed?")
+    a = base_expert.ask("My opponent activates Dark Hole and I negate it with Magic Jammer. Are the "
+                        "monsters still destroyed?")
+    assert a.value == "no"      # near miss: Dark Hole destroys monsters, and was negated
+
+
+def test_a_card_that_is_not_the_target_is_not_asked_of_through_it(base_expert):
+    with pytest.raises(QuestionError, match="not what"):
+        base_expert.ask("My opponent controls Blue-Eyes White Dragon. My opponent activates Mystical "
+                        "Space Typhoon targeting my Call of the Haunted. I chain Call of the Haunted "
+                        "targeting Dark Magician in my GY. Is Blue-Eyes White Dragon destroyed?")
+    a = base_expert.ask("I activate Karma Cut targeting my opponent's Dark Magician. They chain Book "
+                        "of Moon on Dark Magician. Is Dark Magician still banished?")
+    assert a.value == "no"      # near miss: the target named is asked of
+
+
+def test_targets_told_with_a_cost_purpose_are_the_activations_targets(base_expert):
+    with pytest.raises(QuestionError, match="which card is 'it'"):
+        base_expert.ask("My opponent discards 1 card to activate Brionac, Dragon of the Ice Barrier's "
+                        "effect targeting my Dark Magician. I chain Compulsory Evacuation Device and "
+                        "return it to my hand. Is Dark Magician returned to my hand by Brionac, "
+                        "Dragon of the Ice Barrier?")
+
+
+def test_a_soft_limit_reset_told_in_the_end_phase_is_not_answered_yes(base_expert):
+    a = base_expert.ask("It is my End Phase. I activated Black Rose Dragon's second effect this turn. "
+                        "It was returned to the Extra Deck and I Synchro Summoned it again. Can I "
+                        "activate its second effect again this turn?")
+    assert a.value == "unknown"

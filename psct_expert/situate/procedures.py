@@ -294,9 +294,12 @@ class ProcedureEvents:
         self.last_card = card
         info = self._mods(ev)
         place = self.r.place(find(ev, "place")) if find(ev, "place") is not None else None
+        # (hunt 82) what it was activated on ("... to activate X's effect targeting my Dark
+        # Magician"): its targets, as any activation's
+        told = {k: v for k, v in info.items() if k in ("targets", "targeting_said")}
         aid = self._activate({"card": card, "n": fit[0].n}, player,
-                             {"from": place or info.get("from")} if (place or info.get("from"))
-                             else {})
+                             {**told, "from": place or info.get("from")} if (place or info.get("from"))
+                             else told)
         # "I banish a LIGHT and a DARK monster to activate X": each card moved is paid
         others = [self.r.thing(t) for t in ev.children if isinstance(t, Tree) and t.data == "thing"][1:]
         self.events[-1]["cost"] = [{"action": "paid-lp"}] if verb == "pay" else [

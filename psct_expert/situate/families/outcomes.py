@@ -878,6 +878,13 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         asked = fit[0]
     else:
         asked = targets[0]
+        subj_card = st.r.thing(find(subj, "thing") or subj).get("card") if subj is not None else None
+        if subj_card and subj_card != ref.get("card") and subj_card != asked and \
+                st.entities.get(asked, {}).get("card") != subj_card:
+            # (hunt 82) "MST targets my Call of the Haunted ... Is Blue-Eyes White Dragon
+            # destroyed?": a card that is not the target is not asked of through it
+            st.fail(f"{subj_card} is not what {ref.get('card')} targets: ask of its target, or of "
+                    "the card whose effect does that to it", q)
     on = sub(q, "cj_on")
     if on is not None:
         # "does the banish still go through on it / on their monster?": the card asked about

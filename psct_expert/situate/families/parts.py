@@ -535,7 +535,38 @@ def build_still_done(st: Situate, fam: Tree) -> dict:
             (getattr(st, "told_not_done", None) or "name" in low(fam)):
         return build_clause_done(st, fam)
     _itself_asked(st, fam)
+    _thing_of_the_part(st, fam)
     return _STILL_DONE(st, fam)
+
+
+# the nouns a thing asked of may be said with, and the words a part's text says them with
+_NOUNS = {"monster": ("monster",), "monsters": ("monster",), "card": ("card", "monster", "spell",
+          "trap"), "cards": ("card", "monster", "spell", "trap"), "spell": ("spell", "card"),
+          "spells": ("spell", "card"), "trap": ("trap", "card"), "traps": ("trap", "card")}
+
+
+def _thing_of_the_part(st: Situate, fam: Tree) -> None:
+    """(hunt 82) "I activate Dark Hole. They chain Magic Jammer. I chain Seven Tools and negate it.
+    Are the monsters still destroyed?": the things asked of ("the monsters") must be what the
+    negated effect does that to (Magic Jammer destroys "it", the Spell): a noun its parts that do
+    it never say is refused, never answered of that link."""
+    thing = sub(fam, "thing")
+    node = find(fam, "act_verb")
+    if thing is None or node is None or not any(e.get("kind") == "negate" for e in st.events):
+        return
+    nouns = [w for w in low(thing) if w in _NOUNS]
+    verb = st.r.action(node)
+    if not nouns or verb is None:
+        return
+    ref = negated_effect(st, fam)
+    if not ref.get("card"):
+        return
+    reading = st.reading(ref["card"])
+    quotes = [f.source.quote.lower() for f in reading.facts
+              if f.type in ("clause", "cost_action") and f.get("verb") == verb and f.source is not None]
+    if quotes and not any(re.search(rf"\b{w}s?\b", q) for q in quotes for w in _NOUNS[nouns[-1]]):
+        st.fail(f"{st.r.said(thing)!r}: what {ref['card']} does that to ({quotes[0]!r}) is not "
+                "said so; ask of the card whose effect does it", thing)
 
 
 def _itself_asked(st: Situate, fam: Tree) -> None:
