@@ -879,8 +879,9 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     else:
         asked = targets[0]
         subj_card = st.r.thing(find(subj, "thing") or subj).get("card") if subj is not None else None
-        if subj_card and subj_card != ref.get("card") and subj_card != asked and \
-                st.entities.get(asked, {}).get("card") != subj_card:
+        target_card = st.entities[asked].get("card") if asked in st.entities else asked
+        if subj_card and subj_card != ref.get("card") and target_card and target_card != subj_card:
+            # (a target only described, "their Set card", may be the card named: left to the rules)
             # (hunt 82) "MST targets my Call of the Haunted ... Is Blue-Eyes White Dragon
             # destroyed?": a card that is not the target is not asked of through it
             st.fail(f"{subj_card} is not what {ref.get('card')} targets: ask of its target, or of "

@@ -580,8 +580,9 @@ def _itself_asked(st: Situate, fam: Tree) -> None:
         return
     card = st.db.get(st.r.card(thing.children[0]))
     name = card.name if card is not None else None
-    if not any(r.get("card") == name for _aid, r in st.acts):
-        return
+    negated = {e.get("of") for e in st.events if e.get("kind") == "negate"}
+    if not any(r.get("card") == name and aid in negated for aid, r in st.acts):
+        return          # (only of a card whose activation was told negated)
     node = find(fam, "act_verb")
     verb = st.r.action(node) if node is not None else None
     if verb is None:
