@@ -14,6 +14,7 @@ from __future__ import annotations
 
 
 from .errors import QuestionError
+from .gamefacts import game_facts
 
 PLAYERS = ("you", "opponent")
 PLACES = ("hand", "field", "monster-zone", "spell-trap-zone", "gy", "banished", "deck",
@@ -50,12 +51,6 @@ EVENT_KEYS = {
     "attack": {"kind", "id", "what", "target", "negated"},
     "used": {"kind", "id", "effect", "player", "copy", "outcome", "since", "chain", "what"},
 }
-
-
-# moves after which a card is no longer face-up where it was, until something brings it back
-AWAY_MOVES = frozenset({"destroyed", "banished", "sent-to-gy", "discarded", "tributed",
-                        "returned-to-hand", "returned-to-deck", "returned-to-extra",
-                        "flipped-face-down", "left-field"})
 
 
 def _yn(v) -> str:
@@ -165,17 +160,18 @@ class _Situation:
                        "Chain", chain=top["chain"], link=top["link"], activation=self.stack[-1])
 
     def _away_now(self) -> None:
-        """A card whose last move told took it away from where it was face-up (destroyed,
-        banished, sent or returned, flipped face-down, left the field) and that nothing told
-        brought back: ``away_now`` (what was done to it last)."""
+        """A card whose last move told took it away from where it was face-up (an ``away_move`` of
+        ``facts/game.yaml``: destroyed, banished, returned, flipped face-down, left the field) and
+        that nothing told brought back: ``away_now`` (what was done to it last)."""
         last: dict = {}
         for f in self.b.facts:
             if f.type == "moved" and f.get("entity") not in (None, "none"):
                 seq = f.get("seq")
                 if f.get("entity") not in last or (seq or 0) >= (last[f.get("entity")][0] or 0):
                     last[f.get("entity")] = (seq, f.get("action"))
+        away = {f.get("action") for f in game_facts() if f.type == "away_move"}
         for entity, (_seq, action) in last.items():
-            if action in AWAY_MOVES:
+            if action in away:
                 self.b.add("away_now", f"{entity}: {action}, and nothing told brought it back",
                            entity=entity, action=action)
 
