@@ -43,16 +43,16 @@ PLAIN_TAGS = frozenset(_PLAIN + t for t in ("str", "int", "float", "bool", "null
                                             "timestamp"))
 
 
-def safe_load(text: str, path=None):
+def safe_load(text: str, where=None):
     """Plain data from YAML text (safe tags only), for the project's own data files; a syntax
-    error is a :class:`FileFormatError` at ``path``:line:column, never a parser's traceback.
+    error is a :class:`FileFormatError` at ``where``:line:column, never a parser's traceback.
 
     The data is kept as JSON in the cache folder, named by the sha256 of the text: a file whose
     JSON has the same data (no dates; a mapping with keys that are not text is kept as pairs) is
     read from there next time, without YAML and without running any code.  Only a cache: any
     mismatch parses the text."""
     key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-    where, path = path, _parsed_path(key)
+    path = _parsed_path(key)
     if path is not None:
         try:
             found = _read_parsed(path, key)
@@ -65,11 +65,7 @@ def safe_load(text: str, path=None):
     try:
         data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise FileFormatError(f"YAML syntax: {problem}", path=str(where) if where else None,
-                              line=mark.line + 1 if mark else None,
-                              column=mark.column + 1 if mark else None) from None
+        raise _syntax_error(exc, text, str(where) if where else None) from None
     if path is not None:
         _keep_parsed(path, key, data)
     return data
@@ -164,6 +160,21 @@ def load(text: str, path: str) -> tuple[object, dict[tuple, tuple[int, int]]]:
     return data, marks
 
 
+def _syntax_error(exc, text: str, path: str | None) -> FileFormatError:
+    """A YAML syntax error as a :class:`FileFormatError` at its file:line:column; an unclosed
+    bracket or quote points where it was opened, not at the end."""
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc)
+    context = getattr(exc, "context_mark", None)
+    at_end = mark is not None and getattr(mark, "index", 0) >= len(text.rstrip())
+    if context is not None and ("<stream end>" in str(problem) or at_end):
+        problem = f"{getattr(exc, 'context', '')} never closed ({problem})".strip()
+        mark = context
+    return FileFormatError(f"YAML syntax: {problem}", path=path,
+                           line=mark.line + 1 if mark else None,
+                           column=mark.column + 1 if mark else None)
+
+
 def _load(text: str, path: str) -> tuple[object, dict[tuple, tuple[int, int]]]:
     import yaml
 
@@ -171,17 +182,7 @@ def _load(text: str, path: str) -> tuple[object, dict[tuple, tuple[int, int]]]:
     try:
         node = yaml.compose(text, Loader=_FastLoader)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        context = getattr(exc, "context_mark", None)
-        at_end = mark is not None and getattr(mark, "index", 0) >= len(text.rstrip())
-        if context is not None and ("<stream end>" in str(problem) or at_end):
-            # an unclosed bracket or quote: point where it was opened, not at the end
-            problem = f"{getattr(exc, 'context', '')} never closed ({problem})".strip()
-            mark = context
-        raise FileFormatError(f"YAML syntax: {problem}", path=path,
-                              line=mark.line + 1 if mark else None,
-                              column=mark.column + 1 if mark else None) from None
+        raise _syntax_error(exc, text, path) from None
     except RecursionError:
         raise FileFormatError("YAML nested too deeply", path=path) from None
     marks: dict[tuple, tuple[int, int]] = {}

@@ -21,19 +21,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..yamlpos import safe_load
-
 from ..parser.lexicon import Relexed
 from .story import _PUNCT, _clauses, _fits, _tokens, asked_of_each, words as targeted_words
 from .words import (
-    FRAMES_PATH, _GLUE, _QUOTE, _asked, _forms, _named, _sentences, vocabulary)
+    frames_data, _GLUE, _QUOTE, _asked, _forms, _named, _sentences, vocabulary)
 
 MAX_WORDS = 90
 
 
 @lru_cache(maxsize=1)
 def words() -> dict:
-    data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8"), FRAMES_PATH) or {}).get("conditions") or {}
+    data = frames_data().get("conditions") or {}
     return {
         "topics": {str(t): {str(w).lower() for w in ws}
                    for t, ws in (data.get("topics") or {}).items()},

@@ -9,10 +9,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..yamlpos import safe_load
-
 from ..parser.lexicon import Change, Relexed
-from .words import FRAMES_PATH, _GLUE, _forms, _phrases
+from .words import frames_data, _GLUE, _forms, _phrases
 
 _TOKEN = re.compile("\ue001\\d+\ue001|\ue002\\d+\ue002|[a-z0-9][a-z0-9'/\\-]*|[^\\sa-z0-9]",
                     re.IGNORECASE)
@@ -33,7 +31,7 @@ _DETERMINERS = frozenset(("my", "their", "his", "her", "your", "our", "the", "a"
 
 @lru_cache(maxsize=1)
 def words() -> dict:
-    data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8"), FRAMES_PATH) or {}).get("targeted") or {}
+    data = frames_data().get("targeted") or {}
     out = {k: {str(w).lower() for w in v} for k, v in data.items() if isinstance(v, list)}
     out["face"] = {str(k).lower(): str(v) for k, v in (data.get("face") or {}).items()}
     out["position"] = {str(k).lower(): str(v) for k, v in (data.get("position") or {}).items()}

@@ -23,11 +23,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..yamlpos import safe_load
-
 from ..parser.lexicon import Relexed
 from .story import _PUNCT, _tokens, asked_of_each, words as targeted_words
-from .words import FRAMES_PATH, _GLUE, _forms, _named, _phrases, vocabulary
+from .words import frames_data, _GLUE, _forms, _named, _phrases, vocabulary
 
 MAX_WORDS = 90
 
@@ -46,7 +44,7 @@ _UNABLE = re.compile(
 
 @lru_cache(maxsize=1)
 def words() -> dict:
-    data = (safe_load(FRAMES_PATH.read_text(encoding="utf-8"), FRAMES_PATH) or {}).get("unable") or {}
+    data = frames_data().get("unable") or {}
     return {"words": {str(w).lower() for w in data.get("words") or ()},
             "undergone": [(tuple(str(x).lower() for x in said), str(act))
                           for act, forms in (data.get("undergone") or {}).items()

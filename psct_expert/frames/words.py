@@ -47,8 +47,14 @@ _PREMISE_OPENERS = frozenset(("if", "when", "once", "after", "since", "because")
 
 
 @lru_cache(maxsize=1)
+def frames_data() -> dict:
+    """``parser/frames.yaml`` as data, read once: every frame reader's section of it."""
+    return safe_load(FRAMES_PATH.read_text(encoding="utf-8"), FRAMES_PATH) or {}
+
+
+@lru_cache(maxsize=1)
 def vocabulary() -> dict:
-    data = safe_load(FRAMES_PATH.read_text(encoding="utf-8"), FRAMES_PATH) or {}
+    data = frames_data()
     lx = lexicon()
     discourse = set()
     for key in ("discourse", "openers", "tags", "hedges"):
