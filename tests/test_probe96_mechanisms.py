@@ -13,6 +13,7 @@ def _kinds(answer):
 
 # -- an aim said in the asker's own words after "to": set aside, asked too --------------------------
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_an_aim_in_any_verb_closing_an_ability_question_is_set_aside(base_expert):
     a = base_expert.ask("can i chain Pot of Greed to my opponent's trap card to refill my hand?")
     assert a.value == "no"
@@ -66,6 +67,7 @@ def test_a_proposal_told_after_and_is_the_clause_the_tag_asks_about():
     assert "My opponent." not in relex("my opponent and I activate cards. legal?").text
 
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_can_i_alone_asks_the_proposal_told_before_it(base_expert):
     a = base_expert.ask("My opponent activates Raigeki and I want to chain Pot of Greed to it. Can I?")
     assert a.value == "no"
@@ -73,6 +75,7 @@ def test_can_i_alone_asks_the_proposal_told_before_it(base_expert):
                                          for c in a.reading.changes)
 
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_a_card_used_as_a_verb_may_say_where_it_is_activated_from(base_expert):
     a = base_expert.ask("It is my opponent's turn. My opponent activates a monster effect in the "
                         "GY and I want to Called by the Grave from my hand in response. Can I?")
@@ -83,6 +86,7 @@ def test_a_card_used_as_a_verb_may_say_where_it_is_activated_from(base_expert):
                         "GY and I want to Called by the Grave quickly. Can I?")
 
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_is_a_player_allowed_to_asks_whether_that_player_can(base_expert):
     a = base_expert.ask("Player B activates Monster Reborn targeting a monster in the GY. Is Player "
                         "A allowed to chain Solemn Warning to negate the activation of Monster Reborn?")
@@ -100,6 +104,7 @@ def test_a_data_file_with_broken_yaml_is_an_error_at_its_file_and_line():
 
 # -- a part done by the player the part names ("your opponent gains 1000 LP") ------------------------
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_a_negated_effect_part_done_by_the_opponent_is_asked_of_the_opponent(base_expert):
     a = base_expert.ask("My Upstart Goblin is negated by Magic Jammer. Does my opponent still gain "
                         "1000 LP?")
@@ -109,6 +114,7 @@ def test_a_negated_effect_part_done_by_the_opponent_is_asked_of_the_opponent(bas
         base_expert.ask("My Upstart Goblin is negated by Magic Jammer. Do I still gain 1000 LP?")
 
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_like_a_thing_closing_the_question_is_never_set_aside(base_expert):
     # (hunt 80) "like a Quick Effect ...", "like a Pendulum Monster in the Pendulum Zone": an
     # example or a claim that changes what is asked; never set aside as a comparison
@@ -130,6 +136,7 @@ def test_like_a_thing_closing_the_question_is_never_set_aside(base_expert):
 
 # -- a later part that cannot be done is never "still affected" ----------------------------------
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_a_part_after_and_if_you_do_that_failed_is_no_conflict(base_expert):
     a = base_expert.ask("My opponent's monster attacks. I activate Magic Cylinder targeting it. "
                         "They chain Book of Moon on their own attacking monster. Does my opponent "
@@ -139,6 +146,7 @@ def test_a_part_after_and_if_you_do_that_failed_is_no_conflict(base_expert):
 
 # -- "do I still get to draw?" after the activation was negated: what it would have done -----------
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_still_get_to_after_a_negated_activation_asks_what_it_would_have_done(base_expert):
     a = base_expert.ask("It is my Main Phase 1. I activate Pot of Greed and my opponent negates it "
                         "with Magic Jammer. Do I still get to draw?")
@@ -151,6 +159,7 @@ def test_still_get_to_after_a_negated_activation_asks_what_it_would_have_done(ba
 
 # -- a negator of the Summon of exactly N monsters, after a Summon of another number ----------------
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_a_negator_of_exactly_one_monster_cannot_be_activated_after_a_summon_of_two(base_expert):
     a = base_expert.ask("My opponent Pendulum Summons 2 monsters. Is Black Horn of Heaven live here?")
     assert a.value == "no"
@@ -162,6 +171,7 @@ def test_a_negator_of_exactly_one_monster_cannot_be_activated_after_a_summon_of_
 
 # -- hunt 80: a response's aim is asked too; one player's two acts under one tag -------------------
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_a_responses_aim_is_asked_too_never_set_aside_as_its_text(base_expert):
     a = base_expert.ask("My opponent activates Mirror Force. Can I chain Solemn Judgment to it to "
                         "negate the activation of a Spell Card?")
@@ -182,6 +192,7 @@ def test_one_players_two_acts_under_a_tag_are_not_split(base_expert):
 
 # -- "the same moment / timing" closing a question of two parts: simultaneous -------------------------
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_the_same_moment_closing_a_question_is_simultaneous(base_expert):
     a = base_expert.ask("Are the destruction and the banishing by Bottomless Trap Hole the same timing?")
     assert a.value == "yes"
@@ -202,6 +213,7 @@ def test_a_stat_said_before_monster_after_any_owner_is_a_monster_with_that_stat(
     assert "with" not in relex("They Summon 2 monsters.").text
 
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_a_card_told_leaving_the_field_with_nothing_targeted_left_it(base_expert):
     a = base_expert.ask("I used Barrel Dragon's effect. Then Barrel Dragon leaves the field. I "
                         "Special Summon it again. Can it use its effect again this turn?")
@@ -213,6 +225,7 @@ def test_a_card_told_leaving_the_field_with_nothing_targeted_left_it(base_expert
 
 # -- the first copy told; one use told "once" ----------------------------------------------------
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_the_first_copy_told_is_the_card_and_a_use_told_once_is_a_use(base_expert):
     a = base_expert.ask("My first Ghost Belle & Haunted Mansion got negated. Can I use my second "
                         "Ghost Belle & Haunted Mansion this turn?")
@@ -230,6 +243,7 @@ def test_the_first_copy_told_is_the_card_and_a_use_told_once_is_a_use(base_exper
 
 # -- "does X still wipe the board?"; the negator told held after the activation ---------------------
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_still_wipe_the_board_asks_whether_it_still_resolves(base_expert):
     a = base_expert.ask("I activate Torrential Tribute. My opponent chains Mystical Space Typhoon "
                         "and destroys it. Does Torrential Tribute still wipe the board?")
@@ -239,6 +253,7 @@ def test_still_wipe_the_board_asks_whether_it_still_resolves(base_expert):
     assert b.value == "no"      # near miss: negated, it does not resolve
 
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_the_negator_told_held_after_the_activation_is_no_act_after_it(base_expert):
     a = base_expert.ask("My opponent activates Pot of Greed. I control Stardust Dragon. Can Stardust "
                         "Dragon negate the activation of Pot of Greed?")
@@ -251,6 +266,7 @@ def test_the_negator_told_held_after_the_activation_is_no_act_after_it(base_expe
 
 # -- hunt 81: what became of the card itself; a new card not told back ---------------------------------
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_is_x_still_destroyed_after_its_negation_asks_of_the_card_itself(base_expert):
     with pytest.raises(QuestionError, match="itself"):
         base_expert.ask("My opponent activates Raigeki and I negate its activation with Solemn "
@@ -261,6 +277,7 @@ def test_is_x_still_destroyed_after_its_negation_asks_of_the_card_itself(base_ex
     assert a.value == "yes"
 
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_a_soft_limit_card_gone_and_not_told_back_is_not_answered_yes(base_expert):
     a = base_expert.ask("Gagaga Magician used its effect and then was banished. Can it use its "
                         "effect again this turn?")
@@ -273,6 +290,7 @@ def test_a_soft_limit_card_gone_and_not_told_back_is_not_answered_yes(base_exper
 
 # -- round 98: a card named after what was done is what it was done to, never the target -------------
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_a_card_named_as_the_object_of_a_change_is_not_the_target(base_expert):
     q = ("I activate Gagagabolt targeting my opponent's monster. They respond by destroying my "
          "Gagaga Magician. Is their monster still destroyed?")
@@ -292,6 +310,7 @@ def test_a_card_named_as_the_object_of_a_change_is_not_the_target(base_expert):
 
 # -- stories in players' words: "chain X and turn it face-down", "attacks with", "we move into" ----------
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_what_a_chained_card_does_said_with_and_is_its_purpose(base_expert):
     a = base_expert.ask("I activate Karma Cut targeting my opponent's monster. They chain Book of "
                         "Moon and turn that monster face-down. Is that monster still banished?")
@@ -301,6 +320,7 @@ def test_what_a_chained_card_does_said_with_and_is_its_purpose(base_expert):
     assert "to pay" not in relex("I chain Solemn Judgment and pay half my LP.", [(8, 23)]).text
 
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_attacks_with_and_moving_into_a_step_are_read(base_expert):
     a = base_expert.ask("My monster attacks and we move into the Damage Step. Can I activate Book of "
                         "Moon?")
@@ -313,6 +333,7 @@ def test_attacks_with_and_moving_into_a_step_are_read(base_expert):
 
 # -- hunt 82 ------------------------------------------------------------------------------------
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_the_things_asked_of_a_negated_link_must_be_what_it_does_that_to(base_expert):
     with pytest.raises(QuestionError, match="not"):
         base_expert.ask("I activate Dark Hole. My opponent chains Magic Jammer. I chain Seven Tools "
@@ -322,6 +343,7 @@ def test_the_things_asked_of_a_negated_link_must_be_what_it_does_that_to(base_ex
     assert a.value == "no"      # near miss: Dark Hole destroys monsters, and was negated
 
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_a_card_that_is_not_the_target_is_not_asked_of_through_it(base_expert):
     with pytest.raises(QuestionError, match="not what"):
         base_expert.ask("My opponent controls Blue-Eyes White Dragon. My opponent activates Mystical "
@@ -332,6 +354,7 @@ def test_a_card_that_is_not_the_target_is_not_asked_of_through_it(base_expert):
     assert a.value == "no"      # near miss: the target named is asked of
 
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_targets_told_with_a_cost_purpose_are_the_activations_targets(base_expert):
     with pytest.raises(QuestionError, match="which card is 'it'"):
         base_expert.ask("My opponent discards 1 card to activate Brionac, Dragon of the Ice Barrier's "
@@ -340,6 +363,7 @@ def test_targets_told_with_a_cost_purpose_are_the_activations_targets(base_exper
                         "Dragon of the Ice Barrier?")
 
 
+@pytest.mark.slow      # asks the expert (run with -m slow, as .ci/run does)
 def test_a_soft_limit_reset_told_in_the_end_phase_is_not_answered_yes(base_expert):
     a = base_expert.ask("It is my End Phase. I activated Black Rose Dragon's second effect this turn. "
                         "It was returned to the Extra Deck and I Synchro Summoned it again. Can I "
