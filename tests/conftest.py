@@ -201,19 +201,38 @@ def pytest_unconfigure(config):
 
 
 # Tests the default run leaves out, keeping it fast; `.ci/run` runs them as a second command
-# (``pytest -m "slow or pool"``), so CI runs every test.
-OPT_IN = {"pool": "whole-pool test: run with 'pytest -m pool' (.ci/run does)",
-          "slow": "slow test: run with 'pytest -m slow' (.ci/run does)"}
+# (``pytest -m "slow or pool"``), so CI runs every test.  Besides the tests marked in their
+# source, every test named in tests/slow-tests.txt (measured by tools/slow_tests.py at 50 ms
+# or more) is marked ``slow``; PSCT_TESTS_MEASURE=1 (the tool's run) leaves the
+# list out, so the tests on it are measured again.
+OPT_IN = ("pool", "slow")
+SLOW_LIST = TESTS / "slow-tests.txt"
+
+
+def _measured_slow() -> set[str]:
+    if os.environ.get("PSCT_TESTS_MEASURE") == "1" or not SLOW_LIST.exists():
+        return set()
+    return {line.strip() for line in SLOW_LIST.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")}
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests marked ``pool`` or ``slow`` run only when ``-m`` names one of their markers."""
+    """Tests marked ``pool`` or ``slow`` (or listed as slow) run only when ``-m`` names one of
+    their markers; otherwise they are deselected, as ``-m`` deselects."""
     asked = config.getoption("-m") or ""
+    listed = _measured_slow()
+    kept, left_out = [], []
     for item in items:
+        if item.nodeid in listed:
+            item.add_marker(pytest.mark.slow)
         names = {m.name for m in item.iter_markers()}
-        opt_in = sorted(names & OPT_IN.keys())
-        if opt_in and not any(name in asked for name in names):
-            item.add_marker(pytest.mark.skip(reason=OPT_IN[opt_in[0]]))
+        if any(name in names for name in OPT_IN) and not any(name in asked for name in names):
+            left_out.append(item)
+        else:
+            kept.append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
 
 
 @pytest.fixture(scope="session", autouse=True)
