@@ -40,6 +40,7 @@ EVENT_KEYS = {
     "state": {"kind", "id", "player", "place", "what", "count", "min", "face", "other"},
     "lp": {"kind", "id", "player", "n"},
     "zones": {"kind", "id", "player", "free"},
+    "materials": {"kind", "id", "card", "n"},
     "activate": {"kind", "id", "effect", "player", "from", "respond", "new-chain", "link",
                  "targets", "cost", "does", "source"},
     "cost": {"kind", "id", "of", "action", "what", "count"},
@@ -239,6 +240,16 @@ class _Situation:
             self.fail("situation: an lp event needs 'n', the LP, a whole number")
         self.b.add("lp_now", f"{'you have' if player == 'you' else 'your opponent has'} {n} LP",
                    player=player, n=n)
+
+    def ev_materials(self, ev):
+        """"I control X with 2 materials": how many materials a monster has at the moment told."""
+        card = ev.get("card")
+        n = ev.get("n")
+        if not isinstance(card, str) or not card:
+            self.fail("situation: a materials event needs 'card', the monster's name")
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 99:
+            self.fail("situation: a materials event needs 'n', a whole number of materials")
+        self.b.add("materials_now", f"{card} has {n} material(s)", card=card, n=n)
 
     def ev_activate(self, ev):
         aid = ev.get("id") or self.new_id("a")

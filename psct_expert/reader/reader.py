@@ -354,6 +354,12 @@ class _Reader(PhraseReaders):
                 amount = self.g.p["lp_cost_amount"].search(f.source.quote)
                 if amount is not None:       # how much, when a number (game-rules#cost.5)
                     self.add("lp_cost", f.source, effect=f.get("effect"), n=int(amount.group(1)))
+        detach = self.g.p["detach_cost_amount"]
+        for f in [f for f in self.facts if f.type == "cost_action" and f.get("verb") == "detach"
+                  and f.source is not None]:
+            amount = detach.search(f.source.quote)
+            if amount is not None:           # how many of its own materials (game-rules#cost.5)
+                self.add("detach_cost", f.source, effect=f.get("effect"), n=int(amount.group(1)))
         for f in [f for f in self.facts if f.type == "clause" and f.source is not None]:
             q = f.source.quote
             if lose.search(q) and re.search(r"\b(?:lp|life points)\b", q, re.I):

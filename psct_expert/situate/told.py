@@ -263,10 +263,10 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             elif sub(m, "held") is not None or (ws[0] == "while" and sub(m, "sit_clause")):
                 if ev.data == "ev_state" and sub(m, "held") is not None and \
                         {"material", "materials"} & set(low(sub(m, "held"))):
-                    # (hunt) "I control Number 39: Utopia with 0 materials": the materials a
-                    # monster has are not placed in the situation (never dropped)
-                    self.fail(f"{self.r.said(m)!r}: the situation model has no place for the "
-                              "materials a monster has", m)
+                    # "I control Number 39: Utopia with 2 materials": how many materials that
+                    # monster has now (never dropped: anything else said of them is refused)
+                    self._materials_told(ev, m)
+                    continue
                 if sub(m, "held") is not None and ev.data not in ("ev_activate", "ev_respond") \
                         and sub(ev, "actor") is not None and find(sub(m, "held"), "place") is not None:
                     # (round 80) "I Link Summon X with 0 cards in hand": what the player holds
@@ -306,6 +306,20 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             else:
                 self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
         return out
+
+    def _materials_told(self, ev: Tree, m: Tree) -> None:
+        """"I control X with 2 materials", "X with no materials": a named monster the player
+        controls and the number of materials it has at that moment."""
+        from .holdings import quantity
+
+        ws = [w for w in low(sub(m, "held")) if w not in ("xyz", "overlay")]
+        quant, rest = quantity(ws)
+        nodes = subs(ev, "thing")
+        card = self.r.thing(nodes[0]).get("card") if len(nodes) == 1 else None
+        if quant is None or rest not in (["material"], ["materials"]) or card is None:
+            self.fail(f"{self.r.said(m)!r}: say which monster has how many materials "
+                      "('I control X with 2 materials')", m)
+        self.events.append({"kind": "materials", "card": card, "n": 0 if quant == "no" else quant})
 
     def _effect_node(self, ev: Tree) -> Tree:
         for ch in ev.children:

@@ -71,6 +71,8 @@ def _unread_told(st: Situate, family: str, spec: dict) -> str | None:
     before in the story (a once-per-turn or once-per-Chain limit).  Those can only turn a
     yes into a no: the yes waits on them.  None when nothing of the kind was told."""
     card = asked_card(family, spec) if family != "can-activate-now" else None
+    if not card and family.startswith("again-"):
+        return _materials_for_again(st, spec)
     if not card:
         return None
     said = []
@@ -79,6 +81,12 @@ def _unread_told(st: Situate, family: str, spec: dict) -> str | None:
             said.append("the Life Points told")
         elif e.get("kind") == "zones":
             said.append("the free zones told")
+        elif e.get("kind") == "materials" and e.get("card") == card:
+            # enough materials for every detach cost of the card is no limit; fewer, or a
+            # cost not read, may be
+            costs = [f.get("n") for f in st.reading(card).facts if f.type == "detach_cost"]
+            if not costs or any(n > e["n"] for n in costs):
+                said.append("the materials told")
         elif e.get("kind") == "state" and e.get("place") == "hand" and e.get("what") != card \
                 and e.get("count") == 0:
             said.append("an empty hand told")
@@ -92,6 +100,21 @@ def _unread_told(st: Situate, family: str, spec: dict) -> str | None:
     if st.cannot:
         said.append(f"what cannot be done ({st.cannot[0]})")
     return " and ".join(dict.fromkeys(said)) or None
+
+
+def _materials_for_again(st: Situate, spec: dict) -> str | None:
+    """"X with 1 material. Can it use its effect twice this turn?": the materials told of the
+    card asked about must pay its detach cost for each use (game-rules#cost.5); the rules that
+    answer whether it can be used again read its limits only, so a yes waits on fewer."""
+    ref = spec.get("effect")
+    card = ref.get("card") if isinstance(ref, dict) else None
+    told = [e["n"] for e in st.events if e.get("kind") == "materials" and e.get("card") == card]
+    if not card or not told:
+        return None
+    costs = [f.get("n") for f in st.reading(card).facts if f.type == "detach_cost"]
+    if not costs or any(2 * n > min(told) for n in costs):
+        return "the materials told"
+    return None
 
 
 def _nothing_told(st: Situate, family: str, spec: dict) -> str | None:

@@ -527,7 +527,7 @@ def build_still_done(st: Situate, fam: Tree) -> dict:
         elif card is not None:      # "Is X's cost still paid ...?"
             name = st.r.card(card)
             st._activate(st.effect_ref(card_ir(name)), "you", {})
-    if even is not None and sub(even, "ev_negate") is not None:
+    if even is not None and sub(even, "ev_negate") is not None and not _told_again(st, even):
         # "... stay banished even though X got negated": told with it ("even though nothing is
         # Summoned" only concedes what the negation left undone: still)
         st.ev_negate(sub(even, "ev_negate"))
@@ -537,6 +537,16 @@ def build_still_done(st: Situate, fam: Tree) -> dict:
     _itself_asked(st, fam)
     _thing_of_the_part(st, fam)
     return _STILL_DONE(st, fam)
+
+
+def _told_again(st: Situate, even: Tree) -> bool:
+    """"My X got negated by Y. Do the cards I banished stay banished even though it was
+    negated?": a concession that negates "it" (no card named) after the story told one negation
+    says that negation again; "it" is never the negating card's activation."""
+    node = sub(even, "ev_negate")
+    named = any(getattr(t, "type", "") == "XCARD" for t in node.scan_values(lambda _v: True))
+    told = [e for e in st.events if e.get("kind") == "negate"]
+    return not named and len(told) == 1 and bool({"it", "that", "this"} & set(low(node)))
 
 
 # the nouns a thing asked of may be said with, and the words a part's text says them with

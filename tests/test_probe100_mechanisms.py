@@ -1,0 +1,78 @@
+"""Mechanisms of the session after 61ecf53 (blind-probe rounds 99 and 100), each with its near miss:
+the materials an Xyz Monster has (told as "X with 2 materials", "X has 1 material left") against
+a cost that detaches them (game-rules#cost.5), "his"/"her" said of a monster's effect, and a
+concession ("even though it was negated") that says the told negation again."""
+
+import pytest
+
+from psct_expert.errors import QuestionError
+from psct_expert.reader import read_card
+
+ZEUS = "Divine Arsenal AA-ZEUS - Sky Thunder"
+UTOPIA = "Number 39: Utopia"
+
+
+def test_the_reader_reads_how_many_materials_a_cost_detaches(base_expert):
+    zeus = read_card(base_expert.db.get(ZEUS))
+    assert [(f.get("effect"), f.get("n")) for f in zeus.facts if f.type == "detach_cost"] == \
+        [(f"{ZEUS}#2", 2)]
+    utopia = read_card(base_expert.db.get(UTOPIA))
+    assert [f.get("n") for f in utopia.facts if f.type == "detach_cost"] == [1]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("told, asked, answer", [
+    (f"I control {ZEUS} with 1 material.", "second", "no"),
+    (f"{ZEUS} only has 1 material left.", "second", "no"),
+    (f"{UTOPIA} has no materials.", "first", "no"),
+    # near miss: enough materials (the rest of the activation is not told: never yes)
+    (f"I control {ZEUS} with 2 materials.", "second", "unknown"),
+])
+def test_a_detach_cost_larger_than_the_materials_told(base_expert, told, asked, answer):
+    assert base_expert.ask(f"{told} Can I activate its {asked} effect?").value == answer
+
+
+@pytest.mark.slow
+def test_materials_told_of_the_opponents_monster_are_not_read_as_mine(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask(f"My opponent's {ZEUS} has 1 material left. Can they activate its second "
+                        "effect?")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("q, answer", [
+    (f"{UTOPIA} with 2 materials. Can it negate two different attacks in the same Battle Phase?",
+     "yes"),
+    # near miss: one material pays for one use only
+    (f"I control {UTOPIA} with 1 material. Can it negate two different attacks in the same turn?",
+     "unknown"),
+])
+def test_an_effect_used_twice_needs_materials_for_each_use(base_expert, q, answer):
+    assert base_expert.ask(q).value == answer
+
+
+@pytest.mark.slow
+def test_her_effect_is_the_monsters_own(base_expert):
+    a = base_expert.ask("Baronne de Fleur targets my monster with her destroy effect and I chain "
+                        "Forbidden Lance on my monster. Is my monster still destroyed?")
+    assert a.value == "yes"
+    assert ("her", "its") in [(c.written, c.read) for c in a.reading.changes]
+
+
+def test_his_card_effect_is_not_read_as_its():
+    from psct_expert.parser.lexicon import relex
+
+    assert "its" not in relex("The player activates his card effect. Is it legal?").text.split()
+    assert "with its destroy effect" in relex("She targets it with her destroy effect.").text
+
+
+@pytest.mark.slow
+def test_a_concession_that_says_the_told_negation_again(base_expert):
+    a = base_expert.ask("My Pot of Desires got negated by Dark Bribe. Do the 10 cards I banished "
+                        "stay banished even though it was negated?")
+    assert a.value == "yes"
+    assert "Pot of Desires" in a.restated and "Dark Bribe" not in a.restated
+    # near miss: the concession names the card negated: told as it is said
+    b = base_expert.ask("I activate Pot of Desires. Do the 10 cards I banished stay banished "
+                        "even though Pot of Desires was negated?")
+    assert b.value == "yes" and "Pot of Desires" in b.restated
