@@ -76,3 +76,25 @@ def test_a_concession_that_says_the_told_negation_again(base_expert):
     b = base_expert.ask("I activate Pot of Desires. Do the 10 cards I banished stay banished "
                         "even though Pot of Desires was negated?")
     assert b.value == "yes" and "Pot of Desires" in b.restated
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lines, ask, named", [
+    # the grammar stopped inside line 2
+    (["I activate Dark Hole.", "My opponent chains Mystical Space Typhoon targeting their own Set "
+      "card, which is flipped first."], "Is my monster destroyed?", 2),
+    # ... in the question, after a line whose words it shares ("X's" is X and 's)
+    (["Player A activates a card effect as Chain Link 1.", "Player B chains a card that destroys "
+      "Player A's Witch of the Black Forest as Chain Link 2."],
+     "Can Witch of the Black Forest's effect go on the chain right away as Chain Link 3?", None),
+    # ... at the end of line 1 (the line before is the one it could not close)
+    (["My opponent controls a face-up Jinzo wearing a hat.", "I activate Raigeki."],
+     "Is Jinzo destroyed?", 1),
+])
+def test_a_refused_story_names_the_line_it_stopped_in(base_expert, lines, ask, named):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask(ask, scenario=lines)
+    if named is None:
+        assert "scenario line" not in str(err.value)
+    else:
+        assert str(err.value).startswith(f"scenario line {named} could not be read")

@@ -75,26 +75,39 @@ def _spell_out(text: str) -> str:
 
 def _word_set(text: str) -> set[str]:
     """The words of a text, in lower case (how an error's unplaced words are found in a line)."""
-    return {w.lower() for w in re.findall(r"[\w'\-/]+", text)}
+    return {w.lower() for w in re.findall(r"[\w'\-/]+", re.sub(r"(?<=\w)'s\b", " 's", text))}
 
 
-def _told_line_error(lines: list[str], told_exc: QuestionError,
+def _told_line_error(lines: list[str], asked: str, told_exc: QuestionError,
                      exc: QuestionError) -> QuestionError:
-    """The error naming the scenario line the question grammar stopped in (the line with most of
-    the words it could not place, the first of those); the older forms' error when no line has
-    any of them."""
-    left = _word_set(told_exc.unplaced or "")
-    best, most = None, 0
-    for i, line in enumerate(lines, 1):
-        have = len(left & _word_set(line))
-        if have > most:
-            best, most = i, have
-    if best is None:
+    """The error naming the scenario line the question grammar stopped in; the question's own
+    error when it stopped in the question; the older forms' error when no line has any of the
+    words it could not place.
+
+    What it could not place runs from where it stopped to the end, so the line it stopped in is
+    the last one from which the lines after it (and the question) still hold every word of it
+    that any line holds, preferring, among those, the last that holds its first word (a word
+    read as another, "CL2" as "Chain Link 2", is in no line: it is left out of the count)."""
+    unplaced = told_exc.unplaced or ""
+    left = _word_set(unplaced)
+    said = [_word_set(line) for line in lines] + [_word_set(asked)]
+    def cover(k: int) -> int:
+        return len(left & set().union(*said[k:]))
+    full = cover(0)
+    if full == 0:
         return exc
-    line = lines[best - 1]
-    return QuestionError(f"scenario line {best} could not be read: {line.strip()!r} ({told_exc})",
-                         line=best, unplaced=told_exc.unplaced, understood=told_exc.understood,
-                         forms=exc.forms)
+    ends = [k for k in range(len(said)) if cover(k) == full]
+    first = next(iter(re.findall(r"[\w'\-/]+", unplaced.lower())), None)
+    holding = [k for k in ends if first in said[k]]
+    best = (holding or ends)[-1]
+    if unplaced.lstrip().startswith((".", "?", "!")) and best > 0:
+        best -= 1                           # it stopped at the end of the line before
+    if best == len(lines):
+        return told_exc                     # it stopped in the question itself
+    line = lines[best]
+    return QuestionError(f"scenario line {best + 1} could not be read: {line.strip()!r} "
+                         f"({told_exc})", line=best + 1, unplaced=told_exc.unplaced,
+                         understood=told_exc.understood, forms=exc.forms)
 
 
 def _name_like(words: Words) -> list[str]:
@@ -144,7 +157,7 @@ def parse_question(text: str, db: CardDB, families: dict,
             if told_exc.unplaced is not None and left <= asked:
                 # the told lines were read; what is left is the question's own
                 raise told_exc from None
-            raise _told_line_error(scenario, told_exc, exc) from None
+            raise _told_line_error(scenario, text, told_exc, exc) from None
     grammar = grammar_for(families)
     mentions = find_cards(text, db, grammar.terminal)
     groups = quoted_groups(text, db, mentions)
