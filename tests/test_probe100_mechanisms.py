@@ -98,3 +98,17 @@ def test_a_refused_story_names_the_line_it_stopped_in(base_expert, lines, ask, n
         assert "scenario line" not in str(err.value)
     else:
         assert str(err.value).startswith(f"scenario line {named} could not be read")
+
+
+def test_an_effect_said_by_what_it_does_from_a_card():
+    from psct_expert.parser.lexicon import relex
+
+    text = "Do I still get the search from Sangan?"
+    r = relex(text, [(text.index("Sangan"), text.index("Sangan") + 6)])
+    assert "Sangan's search" in r.text
+    text = "Do I still get the Sangan search?"
+    r = relex(text, [(text.index("Sangan"), text.index("Sangan") + 6)])
+    assert "Sangan's search" in r.text
+    # near miss: "from" a place is no card ("the search from my Deck")
+    assert relex("Do I still get the search from my Deck?").text == \
+        "Do I still get the search from my Deck?"
