@@ -112,3 +112,26 @@ def test_an_effect_said_by_what_it_does_from_a_card():
     # near miss: "from" a place is no card ("the search from my Deck")
     assert relex("Do I still get the search from my Deck?").text == \
         "Do I still get the search from my Deck?"
+
+
+@pytest.mark.parametrize("text, what", [
+    # "when ... while you control no monsters (Quick Effect):" binds the activating player too
+    ("When your opponent activates a monster effect while you control no monsters (Quick "
+     "Effect): You can Special Summon this card from your hand.", ["monster"]),
+    ("If you control no face-up cards: Destroy all monsters your opponent controls.", ["face-up-card"]),
+    # near miss: "no monsters in your Main Monster Zone" is not read (another condition)
+    ("When your opponent activates a monster effect while you control no monsters in your Main "
+     "Monster Zone (Quick Effect): You can Special Summon this card from your hand.", []),
+])
+def test_a_condition_that_you_control_no_cards(text, what):
+    from psct_expert.cards import Card
+
+    card = Card(name="Example Frame", kind="monster", subtypes=("effect",), text=text)
+    assert [f.get("what") for f in read_card(card).facts if f.type == "control_none"] == what
+
+
+@pytest.mark.slow
+def test_a_face_down_monster_is_a_monster_you_control(base_expert):
+    q = ("It is my opponent's Damage Step. I control a face-down Defense monster. They activate a "
+         "monster effect. Can I activate PSY-Framegear Gamma?")
+    assert base_expert.ask(q).value == "no"       # it answered yes
