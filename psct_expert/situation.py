@@ -40,7 +40,7 @@ EVENT_KEYS = {
     "state": {"kind", "id", "player", "place", "what", "count", "min", "face", "other"},
     "lp": {"kind", "id", "player", "n"},
     "zones": {"kind", "id", "player", "free"},
-    "materials": {"kind", "id", "card", "n"},
+    "materials": {"kind", "id", "card", "n", "player"},
     "activate": {"kind", "id", "effect", "player", "from", "respond", "new-chain", "link",
                  "targets", "cost", "does", "source"},
     "cost": {"kind", "id", "of", "action", "what", "count"},
@@ -52,6 +52,17 @@ EVENT_KEYS = {
     "attack": {"kind", "id", "what", "target", "negated"},
     "used": {"kind", "id", "effect", "player", "copy", "outcome", "since", "chain", "what"},
 }
+
+
+def _names(value, ids: set) -> bool:
+    """Does an event (any of its values, nested) name one of ``ids`` (a card or entity id)?"""
+    if isinstance(value, str):
+        return value in ids
+    if isinstance(value, dict):
+        return any(_names(v, ids) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_names(v, ids) for v in value)
+    return False
 
 
 def _yn(v) -> str:
@@ -145,7 +156,8 @@ class _Situation:
         # (game-rules#activation-legality.6), told for the order of events only
         self.last_phase = next((ev for ev in reversed(events) if isinstance(ev, dict) and
                                 ev.get("kind") == "phase" and not ev.get("done")), None)
-        for ev in events:
+        self.materials_told: list = []
+        for self.event_no, ev in enumerate(events):
             if not isinstance(ev, dict) or ev.get("kind") not in EVENT_KEYS:
                 self.fail(f"situation: an event is a mapping with a kind among "
                           f"{', '.join(EVENT_KEYS)}: {ev!r}")
@@ -154,6 +166,7 @@ class _Situation:
                 self.fail(f"situation: a {ev['kind']} event has no key(s) "
                           f"{', '.join(sorted(unknown))}")
             getattr(self, "ev_" + ev["kind"])(ev)
+        self._materials_now(events)
         self._away_now()
         if self.stack:      # the Chain the story leaves open: its last link told is its last
             top = self.acts[self.stack[-1]]
@@ -242,14 +255,32 @@ class _Situation:
                    player=player, n=n)
 
     def ev_materials(self, ev):
-        """"I control X with 2 materials": how many materials a monster has at the moment told."""
+        """"I control X with 2 materials": how many materials a player's monster has at the moment
+        told; kept as ``materials_now`` once every event is read (:meth:`_materials_now`)."""
         card = ev.get("card")
         n = ev.get("n")
         if not isinstance(card, str) or not card:
             self.fail("situation: a materials event needs 'card', the monster's name")
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 99:
             self.fail("situation: a materials event needs 'n', a whole number of materials")
-        self.b.add("materials_now", f"{card} has {n} material(s)", card=card, n=n)
+        player = self.check(ev.get("player", "you"), PLAYERS, "player")
+        self.materials_told.append((self.b.card(card).card.name, player, n, self.event_no))
+
+    def _materials_now(self, events: list) -> None:
+        """The materials told of a player's monster hold now when that player is told to have one
+        such monster with materials, and nothing told after it names that card (a copy Summoned,
+        the monster moved, materials attached or detached): ``materials_now``."""
+        for card, player, n, at in self.materials_told:
+            if sum(1 for c, p, _n, _a in self.materials_told if c == card and p == player) != 1:
+                continue              # two of them told: which one has which is not said
+            ids = {card} | {f.get("entity") for f in self.b.facts
+                            if f.type == "entity" and f.get("card") == card}
+            later = [ev for ev in events[at + 1:] if isinstance(ev, dict)
+                     and ev.get("kind") != "state"]     # (where it is told to be changes nothing)
+            if any(_names(ev, ids) for ev in later):
+                continue
+            self.b.add("materials_now", f"{card} of {player} has {n} material(s)", card=card,
+                       player=player, n=n)
 
     def ev_activate(self, ev):
         aid = ev.get("id") or self.new_id("a")

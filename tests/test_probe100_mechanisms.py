@@ -135,3 +135,33 @@ def test_a_face_down_monster_is_a_monster_you_control(base_expert):
     q = ("It is my opponent's Damage Step. I control a face-down Defense monster. They activate a "
          "monster effect. Can I activate PSY-Framegear Gamma?")
     assert base_expert.ask(q).value == "no"       # it answered yes
+
+
+# hunt 84: what the materials, places and fields told leave the rules unable to compare is an
+# honest unknown, never the no or yes of another monster's count or of a rule that does not read it
+@pytest.mark.slow
+@pytest.mark.parametrize("lines, q, answer", [
+    # the other player's copy, or a copy Summoned after the count told, is not the one counted
+    ([f"I control {ZEUS} with 1 material.", f"My opponent controls {ZEUS} with 2 materials."],
+     f"Can my opponent activate the second effect of {ZEUS}?", "unknown"),
+    (["I control Abyss Dweller with no materials.", "I Xyz Summon another Abyss Dweller.",
+      "It is my Main Phase 1."], "Can I activate the second effect of Abyss Dweller?", "unknown"),
+    # a detach cost of "any number of" materials needs at least one
+    (["It is my Main Phase 1."], "I control Sacred Noble Knight of King Custennin with no "
+     "materials. Can I activate its first effect?", "no"),
+    # a cost detached from a monster the player controls, with no monsters told
+    (["I control no monsters.", "My opponent activates Ash Blossom & Joyous Spring."],
+     "Can I chain Xyz Block to it?", "unknown"),
+    # an empty GY told, of a card whose text takes from the GY; near miss: one that does not
+    (["I have no cards in my GY.", "My opponent has no cards in their GY.", "It is my Main Phase 1."],
+     "Can I activate Monster Reborn?", "unknown"),
+    (["I have no cards in my GY.", "It is my Main Phase 1."], "Can I activate Pot of Greed?", "yes"),
+    # the targeted player's field told whole; near miss: the asker's own field told empty
+    (["It is my Main Phase 1.", "My opponent controls only a face-down Defense Position monster."],
+     "I control Number 101: Silent Honor ARK with 2 materials. Can I activate its effect?",
+     "unknown"),
+    ([], "my field is empty. can i activate Infinite Impermanence from my hand during my "
+     "opponent's battle phase?", "yes"),
+])
+def test_what_the_rules_cannot_compare_waits(base_expert, lines, q, answer):
+    assert base_expert.ask(q, scenario=lines).value == answer

@@ -359,7 +359,8 @@ class _Reader(PhraseReaders):
                   and f.source is not None]:
             amount = detach.search(f.source.quote)
             if amount is not None:           # how many of its own materials (game-rules#cost.5)
-                self.add("detach_cost", f.source, effect=f.get("effect"), n=int(amount.group(1)))
+                fewest = int(amount.group(1)) if amount.group(1).isdigit() else 1
+                self.add("detach_cost", f.source, effect=f.get("effect"), n=fewest)
         for f in [f for f in self.facts if f.type == "clause" and f.source is not None]:
             q = f.source.quote
             if lose.search(q) and re.search(r"\b(?:lp|life points)\b", q, re.I):

@@ -319,7 +319,11 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         if quant is None or rest not in (["material"], ["materials"]) or card is None:
             self.fail(f"{self.r.said(m)!r}: say which monster has how many materials "
                       "('I control X with 2 materials')", m)
-        self.events.append({"kind": "materials", "card": card, "n": 0 if quant == "no" else quant})
+        player = self._player(ev)
+        if player not in ("you", "opponent"):
+            self.fail(f"{self.r.said(m)!r}: whose monster has them?", m)
+        self.events.append({"kind": "materials", "card": card, "n": 0 if quant == "no" else quant,
+                            "player": player})
 
     def _effect_node(self, ev: Tree) -> Tree:
         for ch in ev.children:

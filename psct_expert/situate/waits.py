@@ -81,12 +81,9 @@ def _unread_told(st: Situate, family: str, spec: dict) -> str | None:
             said.append("the Life Points told")
         elif e.get("kind") == "zones":
             said.append("the free zones told")
-        elif e.get("kind") == "materials" and e.get("card") == card:
-            # enough materials for every detach cost of the card is no limit; fewer, or a
-            # cost not read, may be
-            costs = [f.get("n") for f in st.reading(card).facts if f.type == "detach_cost"]
-            if not costs or any(n > e["n"] for n in costs):
-                said.append("the materials told")
+        elif e.get("kind") == "materials" and e.get("card") == card and \
+                not _enough_materials(st, card, spec.get("player", "you"), 1):
+            said.append("the materials told")
         elif e.get("kind") == "state" and e.get("place") == "hand" and e.get("what") != card \
                 and e.get("count") == 0:
             said.append("an empty hand told")
@@ -108,13 +105,127 @@ def _materials_for_again(st: Situate, spec: dict) -> str | None:
     answer whether it can be used again read its limits only, so a yes waits on fewer."""
     ref = spec.get("effect")
     card = ref.get("card") if isinstance(ref, dict) else None
-    told = [e["n"] for e in st.events if e.get("kind") == "materials" and e.get("card") == card]
-    if not card or not told:
+    if not card or not any(e.get("kind") == "materials" and e.get("card") == card
+                           for e in st.events):
         return None
-    costs = [f.get("n") for f in st.reading(card).facts if f.type == "detach_cost"]
-    if not costs or any(2 * n > min(told) for n in costs):
-        return "the materials told"
-    return None
+    return None if _enough_materials(st, card, spec.get("player", "you"), 2) else \
+        "the materials told"
+
+
+def _materials_unsure(st: Situate, spec: dict) -> str | None:
+    """"I control X with no materials. Can I activate its effect?": a yes waits on materials told
+    of the card asked about that the rules cannot compare with its cost (a detach cost whose
+    number is not read, another copy told, the card named again after); a no stands."""
+    card = asked_card("can-activate-now", spec)
+    if not card or not any(e.get("kind") == "materials" and e.get("card") == card
+                           for e in st.events):
+        return None
+    return None if _enough_materials(st, card, spec.get("player", "you"), 1) else \
+        "the materials told"
+
+
+def _enough_materials(st: Situate, card: str, player: str, uses: int) -> bool:
+    """Are the materials told of the player's ``card`` (one such monster told, and nothing told
+    after it that names the card) enough to pay every detach cost of its effects ``uses`` times?
+    False when unsure: a detach cost whose number is not read, or another copy told."""
+    told = [(k, e) for k, e in enumerate(st.events)
+            if e.get("kind") == "materials" and e.get("card") == card]
+    mine = [(k, e) for k, e in told if e.get("player", "you") == player]
+    if len(told) != 1 or len(mine) != 1:
+        return False
+    at, e = mine[0]
+    if any(card in repr(later) for later in st.events[at + 1:] if later.get("kind") != "state"):
+        return False
+    reading = st.reading(card)
+    detaching = {f.get("effect") for f in reading.facts
+                 if f.type == "cost_action" and f.get("verb") == "detach"}
+    costs = {f.get("effect"): f.get("n") for f in reading.facts if f.type == "detach_cost"}
+    if not detaching or detaching - set(costs):
+        return False
+    return all(n * uses <= e["n"] for n in costs.values())
+
+
+# the words a card's text names a place with (a story's told holding there may leave its effect
+# nothing to do or no target)
+_PLACE_TEXT = {"gy": r"\b(?:GY|Graveyard)s?\b", "deck": r"(?<!Extra )\bDecks?\b",
+               "extra-deck": r"\bExtra Decks?\b", "banished": r"\bbanished\b",
+               "hand": r"\bhands?\b"}
+
+
+def _places_told(st: Situate, family: str, spec: dict) -> str | None:
+    """(hunt 84) "I have no cards in my GY. Can I activate Monster Reborn?", "I have 4 monsters in
+    my GY. Can I activate Pot of Avarice?", "My Extra Deck is empty. Can I activate
+    Polymerization?": what a player is told to hold in a place the card's text names (other
+    than the field) may leave its effect no target or nothing to do, which the rules that allow
+    an activation do not read (game-rules#activation-legality.4): the yes waits on it."""
+    card = asked_card(family, spec) if family in ("can-activate-now", "can-respond") else None
+    if not card:
+        return None
+    text = " ".join(e.text or "" for e in st.reading(card).effects)
+    # (how many cards a Deck or a hand holds is read where a part needs a number of them: only an
+    # empty one is waited on)
+    said = [e.get("place") for e in st.events if e.get("kind") == "state"
+            and e.get("place") in _PLACE_TEXT and e.get("what") != card
+            and (e.get("count") == 0 or e["place"] not in ("deck", "hand"))
+            and re.search(_PLACE_TEXT[e["place"]], text, re.IGNORECASE)]
+    if not said:
+        return None
+    return "what is told to be in " + " and ".join(
+        dict.fromkeys({"gy": "the GY", "deck": "the Deck", "extra-deck": "the Extra Deck",
+                       "banished": "banishment", "hand": "the hand"}[p] for p in said))
+
+
+def _detach_told(st: Situate, family: str, spec: dict) -> str | None:
+    """(hunt 84) "I control no monsters. Can I chain Xyz Block?": a cost that detaches a material
+    from a monster the player controls (not "from this card"), after the story told what that
+    player controls or what materials a monster has: whether it can be paid (game-rules#cost.5)
+    is not read by the rules that allow the activation, so the yes waits on it."""
+    card = asked_card(family, spec) if family in ("can-activate-now", "can-respond") else None
+    if not card:
+        return None
+    player = spec.get("player", "you")
+    if not any(f.type == "cost_action" and f.get("verb") == "detach" and not re.search(
+            r"\bfrom this card\b", getattr(f.source, "quote", "") or "", re.IGNORECASE)
+               for f in st.reading(card).facts):
+        return None
+    told = any(e.get("kind") == "state" and e.get("place") == "field" and
+               e.get("player") in (player, "both") or e.get("kind") == "materials"
+               for e in st.events)
+    return "what the player is told to control (a monster with a material to detach)" if told \
+        else None
+
+
+def _only_told(st: Situate, family: str, spec: dict) -> str | None:
+    """(hunt 84) "My opponent controls only a face-down monster. Can I activate X?" of an effect
+    that targets: the field of the player whose cards it targets ("your opponent controls": the
+    other player's; "you control": the activating player's; else both) told whole ("only ...",
+    "no ...") may hold no card its target must be, which the rules that allow the activation do
+    not compare: the yes waits on it."""
+    card = asked_card(family, spec) if family in ("can-activate-now", "can-respond") else None
+    if not card:
+        return None
+    reading = st.reading(card)
+    targeting = {f.get("effect") for f in reading.facts if f.type in ("target_word", "targets")}
+    if not targeting:
+        return None
+    text = " ".join(e.text or "" for e in reading.effects if e.id in targeting)
+    player = spec.get("player", "you")
+    other = "opponent" if player == "you" else "you"
+    if re.search(r"\btarget\b[^.;:]{0,80}?\byour opponent controls\b", text, re.IGNORECASE):
+        sides = {other}
+    elif re.search(r"\btarget\b[^.;:]{0,80}?\byou control\b", text, re.IGNORECASE):
+        sides = {player}
+    else:
+        sides = {"you", "opponent"}
+    whole = set()
+    for e in st.events:
+        if e.get("kind") != "state" or e.get("place") != "field":
+            continue
+        what = st.entities.get(e.get("what")) if isinstance(e.get("what"), str) else None
+        desc = str((what or {}).get("desc") or "")
+        if desc.lower().startswith("only ") or e.get("count") == 0:
+            whole |= {"you", "opponent"} if e.get("player") == "both" else {e.get("player")}
+    return "the cards told to be on the field" if sides and sides <= whole else None
 
 
 def _nothing_told(st: Situate, family: str, spec: dict) -> str | None:
@@ -220,8 +331,20 @@ def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
     """What the yes of ``spec`` also needs, in plain words (empty: nothing)."""
     out = []
     unread = _unread_told(st, family, spec)
+    if unread is None and family == "can-activate-now":
+        unread = _materials_unsure(st, spec)
     if unread:
         out.append(f"whether {unread} still lets it be activated")
+    detach = _detach_told(st, family, spec)
+    if detach:
+        out.append(f"whether its cost can be paid with {detach}")
+    only = _only_told(st, family, spec)
+    if only:
+        out.append(f"whether the effect has a legal target among {only}")
+    places = _places_told(st, family, spec)
+    if places:
+        out.append(f"whether the effect has what it needs with {places} (a target, or a card "
+                   "to move)")
     empty = _nothing_told(st, family, spec)
     if empty:
         out.append(f"whether the effect has anything to do with {empty} (an effect that could not "
