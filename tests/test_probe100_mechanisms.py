@@ -165,3 +165,14 @@ def test_a_face_down_monster_is_a_monster_you_control(base_expert):
 ])
 def test_what_the_rules_cannot_compare_waits(base_expert, lines, q, answer):
     assert base_expert.ask(q, scenario=lines).value == answer
+
+
+def test_can_they_asks_of_what_the_other_player_means_to_do():
+    from psct_expert.parser.lexicon import relex
+
+    said = "I activate Dark Hole. Opp wants to chain Mystical Space Typhoon to it. Can they?"
+    assert "Can my opponent chain Mystical Space Typhoon to it?" in relex(said).text
+    # near miss: what was told done is no proposal; the asker's own intent is not "they"
+    for said in ("I activate Dark Hole. Opp chains Mystical Space Typhoon to it. Can they?",
+                 "I activate Dark Hole. I want to chain Mystical Space Typhoon to it. Can they?"):
+        assert "Can my opponent chain" not in relex(said).text

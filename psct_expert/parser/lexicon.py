@@ -424,6 +424,10 @@ _THEN_ACT = re.compile(r"(?:,?\s+and\s+(?:then\s+)?|,?\s+then\s+)(?P<intent>(?:t
                        re.IGNORECASE)
 
 
+# the player a tag's pronoun names ("Can they?": the other player's proposal)
+_TAG_PLAYER = {"they": "opponent", "he": "opponent", "she": "opponent"}
+
+
 def _who(actor: str) -> str:
     """The player a proposal's subject names: "opp", "opponent", "my opponent" are one."""
     a = " ".join(actor.lower().split())
@@ -472,11 +476,13 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
                 # two acts, the tag asks of both; never the first told as done
                 continue
             asks = s[m.end("said"):].strip(" ,:;-?\u2013\u2014").lower()
-            if re.match(r"(?:can|could|may)\s+(?:i|we)$", asks) and (
-                    p.group("actor").lower() not in ("i", "we") or
-                    not said[p.end("actor"):p.start("verb")].strip()):
+            who = re.match(r"(?:can|could|may)\s+(?P<w>i|we|they|he|she|my opponent|opp)$", asks)
+            if who and (_who(_TAG_PLAYER.get(who.group("w"), who.group("w"))) !=
+                        _who(p.group("actor")) or
+                        not said[p.end("actor"):p.start("verb")].strip()):
                 # "Can I?" asks of what the asker says they mean to do ("I want to chain X. Can
-                # I?"), never of what was told done ("opp used X ...", "I pitched a card")
+                # I?"), "Can they?" of what the other player means to ("Opp wants to chain X.
+                # Can they?"), never of what was told done ("opp used X ...", "I pitched a card")
                 continue
             verb = p.group("verb")
             base = verb if verb.startswith("\ue000") or not verb.islower() else \
