@@ -176,3 +176,24 @@ def test_can_they_asks_of_what_the_other_player_means_to_do():
     for said in ("I activate Dark Hole. Opp chains Mystical Space Typhoon to it. Can they?",
                  "I activate Dark Hole. I want to chain Mystical Space Typhoon to it. Can they?"):
         assert "Can my opponent chain" not in relex(said).text
+
+
+CYLINDER = ["I activate Magic Cylinder targeting the attacking monster.",
+            "My opponent returns the attacking monster to the hand in response."]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("q", ["Do I still deal damage?", "Does Magic Cylinder still do damage?",
+                               "Does the damage still happen?", "Do I still deal 1200?",
+                               "Does my opponent still take 1200 damage?"])
+def test_damage_said_as_players_say_it(base_expert, q):
+    assert base_expert.ask(q, scenario=CYLINDER).value == "no"
+
+
+def test_an_amount_of_damage_is_asked_too_never_dropped():
+    from psct_expert.parser.lexicon import relex
+
+    r = relex("Does my opponent still take 1200 damage?")
+    assert "1200" not in r.text and ("result", "1200 damage") in [(c.kind, c.written) for c in r.changes]
+    # near miss: no "still" (how much damage is asked, not whether it is still inflicted)
+    assert "1200" in relex("Does my opponent take 1200 damage?").text

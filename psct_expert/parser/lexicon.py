@@ -1287,6 +1287,16 @@ def _set_aside(text: str, out: Relexed) -> str:
                                        re.IGNORECASE):
         out.changes.append(Change("result", m.group().strip(" ,")))
         text = text[:m.start()] + text[m.end():]
+    # (session after 61ecf53) "does my opponent still take 1200 damage?", "do I still deal 1200?":
+    # how much damage, in a question that asks whether it is still inflicted: the amount is set
+    # aside as a result (asked too: a no stands, a yes becomes unknown), the damage asked
+    m = re.search(r"\b(?P<v>take|takes|inflict|inflicts|deal|deals)\s+(?:the\s+)?(?P<n>\d+)"
+                  r"(?:\s+(?:damage|dmg|points? of damage))?(?=\s*(?:[?,]|$))", text, re.IGNORECASE) \
+        if re.match(r"^(?:[^.?!]*[.!]\s+)*(?:do|does|did|will|would)\b[^?.!]*\bstill\b", text,
+                    re.IGNORECASE) else None
+    if m is not None:
+        out.changes.append(Change("result", f"{m.group('n')} damage"))
+        text = text[:m.start()] + f"{m.group('v')} damage" + text[m.end():]
     # "can I chain Y to X to stop it?": what the asker wants it to do, closing a yes/no question;
     # set aside and shown as a result (asked too: a no stands, a yes becomes unknown)
     m = re.search(r"\s+(?:in order )?to (?:(?:stop|prevent|counter) (?:it|that|this|them)\b|"
