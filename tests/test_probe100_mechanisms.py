@@ -197,3 +197,44 @@ def test_an_amount_of_damage_is_asked_too_never_dropped():
     assert "1200" not in r.text and ("result", "1200 damage") in [(c.kind, c.written) for c in r.changes]
     # near miss: no "still" (how much damage is asked, not whether it is still inflicted)
     assert "1200" in relex("Does my opponent take 1200 damage?").text
+
+
+@pytest.mark.parametrize("text, what", [
+    # hunt 85: a condition offered with another, or with an exception, is not "control no"
+    ("If you control no monsters, or all monsters you control are Fairy monsters: You can Special "
+     "Summon this card from your hand.", []),
+    ('If you control no cards, except "Example Wall(s)" (Quick Effect): You can send this card '
+     "from your hand to the GY.", []),
+    ("If you control no monsters or only Xyz Monsters: You can Special Summon this card from your "
+     "hand.", []),
+    # near miss: joined by "and", both must hold (the part read is still needed)
+    ("If you control no monsters and your opponent controls a monster: You can Special Summon "
+     "this card from your hand.", ["monster"]),
+])
+def test_a_control_no_condition_offered_with_another(text, what):
+    from psct_expert.cards import Card
+
+    card = Card(name="Example Wall", kind="monster", subtypes=("effect",), text=text)
+    assert [f.get("what") for f in read_card(card).facts if f.type == "control_none"] == what
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("q, answer", [
+    # hunt 85: a Set Spell told with "no monsters" is no monster
+    ("I control a Set Spell and no monsters. Can I activate Windwitch - Ice Bell from my hand?",
+     "unknown"),
+    ("I control a Set Spell and a monster. Can I activate Windwitch - Ice Bell from my hand?", "no"),
+    # "only your opponent controls a monster in the Extra Monster Zone" is another condition
+    ("My opponent controls a face-down monster and I control none. Can I Special Summon Backlinker "
+     "from my hand?", "unknown"),
+])
+def test_what_a_control_condition_reads(base_expert, q, answer):
+    assert base_expert.ask(q).value == answer
+
+
+@pytest.mark.slow
+def test_a_suggested_place_is_set_in_the_question_never_told_as_an_activation(base_expert):
+    a = base_expert.ask("Can I activate Magic Jammer?", scenario=["My opponent activates Mystical "
+                                                                 "Space Typhoon."])
+    lines = [c.get("line") for item in a.tell for c in item.get("choices", [])]
+    assert not any(line and "activate Magic Jammer from" in line for line in lines)

@@ -15,6 +15,9 @@ def test_every_rule_has_a_firing_example_and_a_near_miss():
         assert fires == {True, False}, f"{r.id} needs an example that fires and one that does not"
 
 
+# every example is a test of its own (about 1,100, a third of the default run's time): they run
+# in the second command of .ci/run with the slow tests, and `psct-expert rules test` runs them
+@pytest.mark.slow
 @pytest.mark.parametrize("rule, example", EXAMPLES,
                          ids=[f"{r.id}::{ex.get('name')}" for r, ex in EXAMPLES])
 def test_rule_example(base_expert, rule, example):

@@ -1,6 +1,6 @@
 """Measure the default test run and list the tests that take 50 ms or more.
 
-    python3 tools/slow_tests.py [--threshold 0.05] [--write]
+    python3 tools/slow_tests.py [--threshold 0.05] [--write [--add]]
 
 Runs the default set (everything not marked ``slow`` or ``pool`` in the source) with
 ``--durations=0`` on two workers, in a temporary home, with ``tests/slow-tests.txt`` not
@@ -57,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--threshold", type=float, default=0.05)
     ap.add_argument("--write", action="store_true", help="replace tests/slow-tests.txt")
+    ap.add_argument("--add", action="store_true",
+                    help="with --write: keep the tests listed already (a machine's speed varies: "
+                         "the list is the union of the measurements)")
     args = ap.parse_args(argv)
     slow, n, total = measure(args.threshold)
     print(f"{n} tests timed, {total:.1f} s of call time; {len(slow)} at {args.threshold} s or "
@@ -68,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     now = {node for _, node in slow}
     print(f"listed now: {len(listed)}; would drop {len(set(listed) - now)}, add {len(now - set(listed))}")
     if args.write:
-        LIST.write_text(HEADER + "".join(f"{node}\n" for node in sorted(now)), encoding="utf-8")
+        keep = now | set(listed) if args.add else now
+        LIST.write_text(HEADER + "".join(f"{node}\n" for node in sorted(keep)), encoding="utf-8")
         print(f"wrote {LIST.relative_to(ROOT)}")
     return 0
 
