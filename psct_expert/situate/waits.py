@@ -327,54 +327,6 @@ def _lock_left_told(st: Situate, spec: dict) -> str | None:
     return None
 
 
-def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
-    """What the yes of ``spec`` also needs, in plain words (empty: nothing)."""
-    out = []
-    unread = _unread_told(st, family, spec)
-    if unread is None and family == "can-activate-now":
-        unread = _materials_unsure(st, spec)
-    if unread:
-        out.append(f"whether {unread} still lets it be activated")
-    detach = _detach_told(st, family, spec)
-    if detach:
-        out.append(f"whether its cost can be paid with {detach}")
-    only = _only_told(st, family, spec)
-    if only:
-        out.append(f"whether the effect has a legal target among {only}")
-    places = _places_told(st, family, spec)
-    if places:
-        out.append(f"whether the effect has what it needs with {places} (a target, or a card "
-                   "to move)")
-    empty = _nothing_told(st, family, spec)
-    if empty:
-        out.append(f"whether the effect has anything to do with {empty} (an effect that could not "
-                   "be applied at all cannot be activated)")
-    lock = _lock_told(st, spec) if family in _ALLOWS else None
-    if lock:
-        out.append(f"whether {lock} (face-up on the field) forbids it")
-    how = _how_it_moved_unread(st, family, spec)
-    if how:
-        out.append(how)
-    left = _lock_left_told(st, spec) if family in _ALLOWS else None
-    if left:
-        out.append(f"whether what {left} left for the turn (a lock, or cards banished instead of "
-                   "sent to the GY) still lets it happen")
-    banisher = _banisher_face_unsaid(st) if family in _ALLOWS else None
-    if banisher:
-        out.append(f"whether {banisher} is face-up (while it is, a card sent to the GY is banished "
-                   "instead)")
-    ender = _ends_the_battle_phase(st, family)
-    if ender:
-        out.append(f"whether the Battle Phase ended ({ender}'s text may end it)")
-    shielded = _shielded(st, family, spec)
-    if shielded:
-        out.append(f"whether it can be negated at all ({shielded})")
-    told = _negator_told(st, family, spec)
-    if told:
-        out.append(f"whether {told} still lets it negate")
-    return out
-
-
 # the families that ask whether a card can negate (or answer) something, whose rules read the
 # negator's text but not what the story told of it or of the board around it
 _NEGATING = {"negate-summon", "negate-activation"}
@@ -511,3 +463,47 @@ def _shielded(st: Situate, family: str, spec: dict) -> str | None:
                     _ACTIVATION_SHIELD.search(other.text or ""):
                 return f"{other.name}'s text says some activations cannot be negated"
     return None
+
+
+def waits_on(st: Situate, family: str, spec: dict) -> list[str]:
+    """What the yes of ``spec`` also needs, in plain words (empty: nothing): each check of
+    ``_WAITS`` that finds something, said by its sentence."""
+    out = []
+    for check, said in _WAITS:
+        found = check(st, family, spec)
+        if found:
+            out.append(said.format(found))
+    return out
+
+
+def _unread_or_materials(st: Situate, family: str, spec: dict) -> str | None:
+    unread = _unread_told(st, family, spec)
+    if unread is None and family == "can-activate-now":
+        unread = _materials_unsure(st, spec)
+    return unread
+
+
+def _allowing(check):
+    """A check that only the families that allow something (``_ALLOWS``) wait on."""
+    return lambda st, family, spec: check(st, spec) if family in _ALLOWS else None
+
+
+# (check, what the yes also needs: the sentence its finding fills), in the order they are said
+_WAITS = (
+    (_unread_or_materials, "whether {} still lets it be activated"),
+    (_detach_told, "whether its cost can be paid with {}"),
+    (_only_told, "whether the effect has a legal target among {}"),
+    (_places_told, "whether the effect has what it needs with {} (a target, or a card to move)"),
+    (_nothing_told, "whether the effect has anything to do with {} (an effect that could not be "
+                    "applied at all cannot be activated)"),
+    (_allowing(_lock_told), "whether {} (face-up on the field) forbids it"),
+    (lambda st, family, spec: _how_it_moved_unread(st, family, spec), "{}"),
+    (_allowing(_lock_left_told), "whether what {} left for the turn (a lock, or cards banished "
+                                 "instead of sent to the GY) still lets it happen"),
+    (lambda st, family, spec: _banisher_face_unsaid(st) if family in _ALLOWS else None,
+     "whether {} is face-up (while it is, a card sent to the GY is banished instead)"),
+    (lambda st, family, spec: _ends_the_battle_phase(st, family),
+     "whether the Battle Phase ended ({}'s text may end it)"),
+    (_shielded, "whether it can be negated at all ({})"),
+    (_negator_told, "whether {} still lets it negate"),
+)
