@@ -238,3 +238,25 @@ def test_a_suggested_place_is_set_in_the_question_never_told_as_an_activation(ba
                                                                  "Space Typhoon."])
     lines = [c.get("line") for item in a.tell for c in item.get("choices", [])]
     assert not any(line and "activate Magic Jammer from" in line for line in lines)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("q", [
+    # hunt 86: the target removed by the card that targeted it: that card resolved (it answered no,
+    # reading a second copy chained in response)
+    "My opponent activates Ring of Destruction targeting my monster, and my monster is destroyed "
+    "by it. Do I take damage?",
+    "My opponent activates Soul Taker targeting my monster, and my monster is destroyed by Soul "
+    "Taker. Do I gain 1000 LP?",
+])
+def test_a_target_removed_by_its_own_card_is_refused(base_expert, q):
+    with pytest.raises(QuestionError, match="own effect"):
+        base_expert.ask(q)
+
+
+@pytest.mark.slow
+def test_a_target_removed_by_another_card_in_response_is_still_read(base_expert):
+    # near miss: another card removed it in response
+    a = base_expert.ask("My opponent activates Soul Taker targeting my monster, and my monster is "
+                        "returned to the hand by Compulsory Evacuation Device in response. Do I gain 1000 LP?")
+    assert a.value == "no"

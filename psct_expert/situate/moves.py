@@ -112,6 +112,15 @@ class MoveEvents:
             # "one of them is banished by Cosmic Cyclone (in the same Chain)": that card's
             # activation answers the Chain that targeted it
             by_ref = self.effect_ref(self.r.effect(effs[0]))
+            own = [e for e in self.events if e.get("kind") == "activate" and e.get("targets")
+                   and (e.get("effect") or {}).get("card") == by_ref.get("card")]
+            if own and by_ref.get("card"):
+                # (hunt 86) "X targets my monster, and my monster is destroyed by it": X's own
+                # effect did it, so X resolved; never a second X chained in response
+                self.fail(f"the target was {action.replace('-', ' ')} by {by_ref['card']}'s own "
+                          f"effect, so {by_ref['card']} resolved: say it ('{by_ref['card']} "
+                          "resolves') and ask what it did, or say what removed the target "
+                          "before it resolved", ev)
             owner = self.r.effect(effs[0]).get("owner")
             if owner not in ("you", "opponent"):
                 # who activated it is not said: only a question about the targets may use it
