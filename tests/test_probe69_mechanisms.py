@@ -369,9 +369,10 @@ def test_what_a_rephrasing_or_an_example_adds_is_never_dropped(base_expert):
 
 @pytest.mark.slow
 def test_story_parts_the_rules_do_not_read_are_refused(base_expert):
-    with pytest.raises(QuestionError, match="materials"):
-        base_expert.ask("Can I activate Number 39: Utopia's first effect?", [
-            "I control Number 39: Utopia with 0 materials.", "My opponent attacks."])
+    # (session after 61ecf53) the materials a monster has are now read (they were refused): a
+    # cost that detaches more than it has cannot be paid (knowledge/cost.yaml)
+    assert base_expert.ask("Can I activate Number 39: Utopia's first effect?", [
+        "I control Number 39: Utopia with 0 materials.", "My opponent attacks."]).value == "no"
     with pytest.raises(QuestionError, match="phase told after the attack"):
         base_expert.ask("Does a replay happen?", ["My opponent's monster attacks my monster.",
                                                    "I Special Summon a monster in Main Phase 2."])
