@@ -6,10 +6,11 @@ Runs the default set (everything not marked ``slow`` or ``pool`` in the source) 
 ``--durations=0`` on two workers, in a temporary home, with ``tests/slow-tests.txt`` not
 applied (``PSCT_TESTS_MEASURE=1``), so tests listed there are measured again too.  Prints
 the figures (tests, their total time, the tests over the threshold and their time) and
-the list; ``--write`` replaces ``tests/slow-tests.txt`` with it.  ``tests/conftest.py``
-marks every test named in that file ``slow``: the default run leaves it out, ``.ci/run``'s
-second command (``-m "slow or pool"``) runs it.  A test's time depends a little on the
-order the workers meet the tests in; run it twice and keep what both list when in doubt.
+the list; ``--write`` replaces ``tests/slow-tests.txt`` with it, ``--write --add`` adds it to
+what is listed (a test's time depends on the order the workers meet the tests in, and this
+machine's speed varies within an hour: the list is the union of the measurements).
+``tests/conftest.py`` marks every test named in that file ``slow``: the default run leaves it
+out, ``.ci/run``'s second command (``-m "slow or pool"``) runs it.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ HEADER = """\
 # Tests of the default run measured at 50 ms or more of their own (call time,
 # `python3 tools/slow_tests.py --write` on two workers).  tests/conftest.py marks each one
 # `slow`: the default run leaves it out and `.ci/run`'s second command runs it.
-# One pytest node id per line; a line naming no collected test is reported by the tool.
+# One pytest node id per line; tests/test_slow_list.py checks that each names a test of its file.
 """
 LINE = re.compile(r"^([0-9.]+)s call\s+(\S.*?)\s*$")
 GROUP = re.compile(r"(::\w+(?:\[.*\])?)@[\w-]+$")   # xdist's loadgroup adds "@group" to ids

@@ -63,6 +63,12 @@ def asked_card(family: str, spec: dict) -> str | None:
     return ref.get("card") if isinstance(ref, dict) else None
 
 
+def _activated_card(family: str, spec: dict) -> str | None:
+    """The card asked to be activated or chained ("can-activate-now", "can-respond"); None for
+    the other families."""
+    return asked_card(family, spec) if family in ("can-activate-now", "can-respond") else None
+
+
 def _unread_told(st: Situate, family: str, spec: dict) -> str | None:
     """(hunt) What the story told that limits activating the card asked about, in a family
     whose rules do not read it: "Can I chain X?" / "Can X negate the Summon?" after "I have
@@ -104,23 +110,23 @@ def _materials_for_again(st: Situate, spec: dict) -> str | None:
     card asked about must pay its detach cost for each use (game-rules#cost.5); the rules that
     answer whether it can be used again read its limits only, so a yes waits on fewer."""
     ref = spec.get("effect")
-    card = ref.get("card") if isinstance(ref, dict) else None
-    if not card or not any(e.get("kind") == "materials" and e.get("card") == card
-                           for e in st.events):
-        return None
-    return None if _enough_materials(st, card, spec.get("player", "you"), 2) else \
-        "the materials told"
+    return _materials_wait(st, ref.get("card") if isinstance(ref, dict) else None, spec, 2)
 
 
 def _materials_unsure(st: Situate, spec: dict) -> str | None:
     """"I control X with no materials. Can I activate its effect?": a yes waits on materials told
     of the card asked about that the rules cannot compare with its cost (a detach cost whose
     number is not read, another copy told, the card named again after); a no stands."""
-    card = asked_card("can-activate-now", spec)
+    return _materials_wait(st, asked_card("can-activate-now", spec), spec, 1)
+
+
+def _materials_wait(st: Situate, card: str | None, spec: dict, uses: int) -> str | None:
+    """"the materials told" when materials of ``card`` were told and are not surely enough for
+    ``uses`` uses of its detach costs (:func:`_enough_materials`); None otherwise."""
     if not card or not any(e.get("kind") == "materials" and e.get("card") == card
                            for e in st.events):
         return None
-    return None if _enough_materials(st, card, spec.get("player", "you"), 1) else \
+    return None if _enough_materials(st, card, spec.get("player", "you"), uses) else \
         "the materials told"
 
 
@@ -158,7 +164,7 @@ def _places_told(st: Situate, family: str, spec: dict) -> str | None:
     Polymerization?": what a player is told to hold in a place the card's text names (other
     than the field) may leave its effect no target or nothing to do, which the rules that allow
     an activation do not read (game-rules#activation-legality.4): the yes waits on it."""
-    card = asked_card(family, spec) if family in ("can-activate-now", "can-respond") else None
+    card = _activated_card(family, spec)
     if not card:
         return None
     text = " ".join(e.text or "" for e in st.reading(card).effects)
@@ -180,7 +186,7 @@ def _detach_told(st: Situate, family: str, spec: dict) -> str | None:
     from a monster the player controls (not "from this card"), after the story told what that
     player controls or what materials a monster has: whether it can be paid (game-rules#cost.5)
     is not read by the rules that allow the activation, so the yes waits on it."""
-    card = asked_card(family, spec) if family in ("can-activate-now", "can-respond") else None
+    card = _activated_card(family, spec)
     if not card:
         return None
     player = spec.get("player", "you")
@@ -201,7 +207,7 @@ def _only_told(st: Situate, family: str, spec: dict) -> str | None:
     other player's; "you control": the activating player's; else both) told whole ("only ...",
     "no ...") may hold no card its target must be, which the rules that allow the activation do
     not compare: the yes waits on it."""
-    card = asked_card(family, spec) if family in ("can-activate-now", "can-respond") else None
+    card = _activated_card(family, spec)
     if not card:
         return None
     reading = st.reading(card)
@@ -234,7 +240,7 @@ def _nothing_told(st: Situate, family: str, spec: dict) -> str | None:
     empty field or no free zone, of a card with no activation condition (which would read that
     state): whether the effect could be applied at all is not read by the rules that allow it
     (game-rules#activation-legality.4), so a yes waits on it.  None otherwise."""
-    card = asked_card(family, spec) if family in ("can-activate-now", "can-respond") else None
+    card = _activated_card(family, spec)
     if not card:
         return None
     said = []
@@ -497,7 +503,7 @@ _WAITS = (
     (_nothing_told, "whether the effect has anything to do with {} (an effect that could not be "
                     "applied at all cannot be activated)"),
     (_allowing(_lock_told), "whether {} (face-up on the field) forbids it"),
-    (lambda st, family, spec: _how_it_moved_unread(st, family, spec), "{}"),
+    (_how_it_moved_unread, "{}"),
     (_allowing(_lock_left_told), "whether what {} left for the turn (a lock, or cards banished "
                                  "instead of sent to the GY) still lets it happen"),
     (lambda st, family, spec: _banisher_face_unsaid(st) if family in _ALLOWS else None,
