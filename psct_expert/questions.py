@@ -516,6 +516,9 @@ class _Builder:
         if player not in ("you", "opponent"):
             raise QuestionError("in a can-respond question, 'player' is you or opponent", understood=s)
         self.add("responds", f"{player} would chain {rid}", responder=rid, player=player)
+        if s.get("set_this_turn") and rid in self.reading_of:      # "the turn I Set it"
+            card = self.reading_of[rid].card.name
+            self.add("set_this_turn", f"{card} was Set this turn", card=card)
 
     def q_can_activate_now(self, s):
         self._effect_param(s)

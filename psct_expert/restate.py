@@ -182,6 +182,8 @@ def _slot_words(question: Question, lang: str = "en") -> dict[str, str]:
     responds = [f for f in question.facts if f.type == "responds"]
     words["responds"] = w["responds_opponent"] if responds and \
         responds[0].get("player") == "opponent" else ""
+    if responds and any(f.type == "set_this_turn" for f in question.facts):
+        words["responds"] += " " + str(w["asked"]["set_this_turn"])   # "the turn I Set it"
     # (hunt 76) the activation asked about, never another the story told
     act = next((f for f in question.facts if f.type == "activation_event" and
                 f.get("activation") == question.params.get("activation")), facts.get("activation_event"))

@@ -42,6 +42,7 @@ class ChainEvents(ResponseReach):
         if a is not None and self.r.actor(a).get("effect"):
             # "my Baronne de Fleur activates its effect": "its" is the actor's card
             self.last_card = self.r.actor(a)["effect"].get("card") or self.last_card
+        before = self.last_card
         ir = self.r.effect(node)
         player = self._player(ev)
         if sub(ev, "actor") is None and sub(ev, "poss") is not None:
@@ -115,7 +116,7 @@ class ChainEvents(ResponseReach):
             if kind not in ("spell", "trap"):
                 self.fail("only a Set Spell or Trap Card is flipped face-up to be activated", ev)
             info["from"] = "set"
-        aid = self._activate(ref, player, info)
+        aid = self._activate_chaining(before, ref, player, info)
         if unsaid:          # "Monster Reborn is activated": nobody said by whom
             self.unsaid_activator.add(aid)
         if negated is not None:
@@ -208,8 +209,18 @@ class ChainEvents(ResponseReach):
     def ev_respond(self, ev: Tree) -> None:
         if self._effect_node(ev).data == "eff_it" and self._targeted_last():
             return self.ev_act_target(ev)         # "they respond by activating it": the target
+        before = self.last_card
         ref = self.effect_ref(self.r.effect(self._effect_node(ev)))
-        self._activate(ref, self._player(ev), {**self._mods(ev), "respond": True})
+        self._activate_chaining(before, ref, self._player(ev), {**self._mods(ev), "respond": True})
+
+    def _activate_chaining(self, before: str | None, ref: dict, player: str, info: dict) -> str:
+        """:meth:`_activate`, with the card the story named before this clause's card kept for
+        "... chains X to its effect" (:meth:`_chained_to`)."""
+        self.chaining_card = (before, ref.get("card"))
+        try:
+            return self._activate(ref, player, info)
+        finally:
+            self.chaining_card = None
 
     def _activate(self, ref: dict, player: str, info: dict) -> str:
         if info.get("against") is not None:
@@ -419,6 +430,12 @@ class ChainEvents(ResponseReach):
         was, that card's activation (by its owner, the other player unless the words say)."""
         ir = self.r.effect(node)
         keep = self.last_card
+        chained = getattr(self, "chaining_card", None)
+        if ir.get("card") is None and ir.get("how") in ("eff_its", "eff_it") and chained and \
+                keep == chained[1]:
+            # "my opponent chains X to its effect": "its" is the card named before X, never X
+            # itself (the card the clause chains cannot be what it is chained to)
+            self.last_card = chained[0]
         ref = self.effect_ref(ir)
         self.last_card = keep
         aid = self._find_act(ref)

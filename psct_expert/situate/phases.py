@@ -155,6 +155,12 @@ class PhaseEvents:
     def ev_set_card(self, ev: Tree) -> None:
         """"I Set Solemn Judgment this turn": that card was Set in the turn the question is in."""
         card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
+        said = sub(ev, "set_phase")
+        if said is not None:                # "in my Main Phase 2": that phase of that turn, told
+            turn = self._turn_said(said)
+            if turn not in ("you", "opponent"):
+                self.fail("whose turn?", said)
+            add_phase(self, {"kind": "phase", "phase": self.r.phase(sub(said, "phase")), "turn": turn})
         self.set_this_turn.add((card, self._player(ev)))
         self.set_told_at.setdefault((card, self._player(ev)), len(self.events))
         self.last_card = card

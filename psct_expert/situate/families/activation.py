@@ -19,7 +19,7 @@ from ..refs import effect_does_action, part_quotes
 from ..words import norm
 from .common import (asker_of, effect_facts, field_holder, first_effect, other_players_spell_trap,
                      possessive_of, poss_of, refuse_other_players_card,
-                     refuse_other_players_spell_trap, told_steps)
+                     refuse_other_players_spell_trap, still_the_turn_it_was_set, told_steps)
 from .links import (_open_links, activation_effect, card_removed, effect_does, event_for,
                     open_activation, resolves_after)
 from .negation import check_activator, negates_what_is_activated
@@ -49,6 +49,27 @@ def _still_gets_after_negation(st: Situate, fam: Tree, ref: dict) -> dict | None
     if not effect_does(st, of, verb):
         st.fail(f"{of['card']} has no part that does {verb!r}", fam)
     return st.spec("still-done", {"effect": of, "verb": verb})
+
+
+def _still_gets_after_chain(st: Situate, fam: Tree, ref: dict) -> dict | None:
+    """"Sangan is destroyed and its effect activated; my opponent chains Maxx "C". Do I still
+    get the search from Sangan?": the story told that very effect activated and links chained
+    to it, not negated, so what is asked is whether it still resolves (the links chained after it
+    resolve first), never whether it can be activated again.  None when the story did not leave
+    that effect's activation open with a link chained after it, or nothing is said it gets."""
+    said = low(fam)
+    if "still" not in said or "get" not in said or \
+            any(e.get("kind") == "negate" for e in st.events):
+        return None
+    # what is got, said after "get" ("the search from X", "X's search", "X's search effect")
+    verb = next((_GETS[w] for w in said[said.index("get") + 1:] if w in _GETS), None)
+    aid = open_activation(st, ref)
+    open_ = _open_links(st)
+    if verb is None or aid is None or aid == open_[-1]:
+        return None
+    if not effect_does(st, ref, verb):
+        st.fail(f"{ref['card']} has no part that does {verb!r}", fam)
+    return resolves_after(st, ref, fam)
 
 
 def build_can_activate_now(st: Situate, fam: Tree) -> dict:
@@ -88,7 +109,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
                 hint.append("from:gy")      # (or the one used from the GY, where it went)
         # (of its effects, those that are activated: "can I activate / use X's effect?")
         ref = st.effect_ref(ir, hint=["activated", *(h for h in hint if h)])
-        outcome = _still_gets_after_negation(st, fam, ref)
+        outcome = _still_gets_after_negation(st, fam, ref) or _still_gets_after_chain(st, fam, ref)
         if outcome is not None:
             return outcome
     slots: dict = {"effect": ref}
@@ -209,17 +230,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         # (hunt) "My opponent's Sangan is destroyed. Can I activate Sangan's effect?": a card's
         # effect is its own player's to activate ("you" on it is its controller)
         refuse_other_players_card(st, ref["card"], owner, fam)
-    setter = asker
-    at = st.set_told_at.get((ref.get("card"), setter), 0)
-    # the turn the card was Set in: the turn of the phase told last before the Set (an effect may
-    # Set a card in the other player's turn), else its player's own turn
-    set_turn = next((e["turn"] for e in reversed(st.events[:at]) if e.get("kind") == "phase"
-                     and e.get("turn") in ("you", "opponent")), setter)
-    if (ref.get("card"), setter) in st.set_this_turn and not any(
-            e.get("kind") == "phase" and e.get("turn") not in (set_turn, "any")
-            for e in st.events[at:]):
-        # told Set this turn: a phase told after it of that turn, or of no turn said, is still
-        # that turn; only a phase of the other player's turn told after the Set is a later turn
+    if still_the_turn_it_was_set(st, ref, asker):
         slots["set_this_turn"] = True
     if not whens and not st.events and not slots.get("set_this_turn") and not st.cannot:
         st.fail("at what point? (tell what happened, or 'during the Damage Step')", fam)

@@ -223,3 +223,18 @@ def refuse_other_players_card(st, card: str, owner: str, node) -> None:
 def told_steps(e: dict) -> list[dict]:
     """What a told event did to cards: the move itself, or what an activation did and paid."""
     return [e] if e.get("kind") == "move" else (e.get("does") or []) + (e.get("cost") or [])
+
+
+def still_the_turn_it_was_set(st, ref: dict, setter: str) -> bool:
+    """The card of ``ref`` was told Set by ``setter`` this turn, and the story is still in that
+    turn: a phase told after the Set of that turn, or of no turn said, is still that turn; only a
+    phase of the other player's turn told after it is a later turn."""
+    if (ref.get("card"), setter) not in st.set_this_turn:
+        return False
+    at = st.set_told_at.get((ref.get("card"), setter), 0)
+    # the turn the card was Set in: the turn of the phase told last before the Set (an effect may
+    # Set a card in the other player's turn), else its player's own turn
+    set_turn = next((e["turn"] for e in reversed(st.events[:at]) if e.get("kind") == "phase"
+                     and e.get("turn") in ("you", "opponent")), setter)
+    return not any(e.get("kind") == "phase" and e.get("turn") not in (set_turn, "any")
+                   for e in st.events[at:])

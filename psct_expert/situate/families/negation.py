@@ -17,7 +17,7 @@ from ..refs import kind_said_fits
 from .common import (effect_facts, field_holder, first_effect, other_players_spell_trap, reads_scenario,
                      refuse_other_players_spell_trap,
                      refuse_a_part_said_not_activated,
-                     summon_kinds_read, told_form, possessive_of)
+                     summon_kinds_read, told_form, possessive_of, still_the_turn_it_was_set)
 from .chains import SUMMON_NODES, summon_subject
 
 if TYPE_CHECKING:
@@ -225,6 +225,8 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         # (hunt 76) "My opponent controls a Set Solemn Judgment. Can I chain Solemn Judgment?"
         refuse_other_players_spell_trap(st, responder["card"], holder, first_effect(fam))
     spec = st.spec("can-respond", {"responder": responder, "to": to, "player": player})
+    if still_the_turn_it_was_set(st, responder, player):
+        spec["set_this_turn"] = True       # "I Set X in my Main Phase 2. ... Can I chain X?"
     aim = sub(fam, "resp_targeting")
     if aim is not None and _aims_at_the_activated_card(st, aim, responder, act, player):
         spec["aimed"] = st.r.said(sub(aim, "thing"))     # settled: said back with the answer

@@ -1,0 +1,52 @@
+"""Mechanisms of the session after a2268db (blind-probe rounds 101 and 102), each with its near
+miss: "chains X to its effect" (the card named before X, never X), and "do I still get the search
+from X?" asked of an effect the story told activated with a link chained to it (does it still
+resolve, never can it be activated again)."""
+
+import pytest
+
+STORY = 'Sangan was destroyed by battle. My opponent chains Maxx "C" to its effect.'
+
+
+@pytest.mark.slow
+def test_its_effect_chained_to_is_the_card_named_before(base_expert):
+    situation = base_expert.parse(f"{STORY} Does Sangan's effect still resolve?")["situation"]
+    acts = [(e["effect"].get("card"), e["player"]) for e in situation if e["kind"] == "activate"]
+    assert acts == [("Sangan", "you"), ('Maxx "C"', "opponent")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("asked", ["the search from Sangan", "Sangan's search"])
+def test_still_getting_an_activated_effect_asks_whether_it_resolves(base_expert, asked):
+    a = base_expert.ask(f"{STORY} Do I still get {asked}?")
+    assert (a.family, a.value) == ("resolves", "yes")
+
+
+@pytest.mark.slow
+def test_still_getting_an_effect_not_told_activated_asks_whether_it_can_be(base_expert):
+    # near miss: nothing was activated, so the question is whether it can be activated now
+    a = base_expert.ask("Sangan was destroyed by battle. Do I still get the search from Sangan?")
+    assert (a.family, a.value) == ("can-activate-now", "yes")
+
+
+@pytest.mark.slow
+def test_still_getting_what_the_effect_does_not_do_is_refused(base_expert):
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask(f"{STORY} Do I still get Sangan's draw?")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("story, answer", [
+    ("I Set Called by the Grave in my Main Phase 2. In my End Phase my opponent activates a "
+     "monster effect from their GY.", "no"),
+    ("I Set Solemn Judgment this turn. My opponent activates Pot of Greed.", "no"),
+    # near miss: the opponent's turn came after the Set (another turn)
+    ("I Set Called by the Grave in my Main Phase 2. During my opponent's Standby Phase, my "
+     "opponent activates a monster effect from their GY.", "unknown"),
+])
+def test_a_card_set_this_turn_is_not_chained_this_turn(base_expert, story, answer):
+    card = "Called by the Grave" if "Called" in story else "Solemn Judgment"
+    a = base_expert.ask(f"{story} Can I chain {card} to it?")
+    assert (a.family, a.value) == ("can-respond", answer)
+    assert ("in the turn it was Set" in a.restated) == (answer == "no")
