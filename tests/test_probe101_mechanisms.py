@@ -50,3 +50,17 @@ def test_a_card_set_this_turn_is_not_chained_this_turn(base_expert, story, answe
     a = base_expert.ask(f"{story} Can I chain {card} to it?")
     assert (a.family, a.value) == ("can-respond", answer)
     assert ("in the turn it was Set" in a.restated) == (answer == "no")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("told, answer", [
+    ("Book of Moon is in my hand.", "no"),
+    # near miss: where it is not told (a Set Quick-Play Spell is chained in either turn)
+    ("", "yes"),
+])
+def test_a_quick_play_told_in_the_hand_is_chained_from_there(base_expert, told, answer):
+    a = base_expert.ask(f"It is my opponent's turn. My opponent activates Pot of Greed. {told} "
+                        "Can I chain Book of Moon to it?")
+    # (a "no" is the part that fails: activating it from the hand in the opponent's turn)
+    assert a.value == answer and a.restated.startswith("Can the first effect of Book of Moon be "
+                                                        "chained to")

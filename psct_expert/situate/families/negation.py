@@ -233,11 +233,12 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
     elif aim is not None:         # "... targeting their monster": asked too
         spec["also_needs"] = f"whether it can target {st.r.said(sub(aim, 'thing'))}"
     rfrom = sub(fam, "resp_from")
-    if rfrom is not None:
-        # "Can I activate X from my hand in response?": activating it from there is asked too
-        place = st.r.place(sub(rfrom, "place"))
-        if place not in ("hand", "field"):
-            st.fail("activated from where? ('from my hand')", rfrom)
+    place = st.r.place(sub(rfrom, "place")) if rfrom is not None else _told_in_hand(st, responder)
+    if rfrom is not None and place not in ("hand", "field"):
+        st.fail("activated from where? ('from my hand')", rfrom)
+    if place is not None:
+        # "Can I activate X from my hand in response?" ("X is in my hand. ... Can I chain it?"):
+        # activating it from there is asked too
         spec["and"] = spec.get("and", []) + [{"family": "can-activate-now", "effect": responder,
                                               "player": player, "from": place}]
     if purpose is not None and sub(purpose, "neg_verb") is not None:
@@ -259,6 +260,15 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         else:
             spec["also_needs"] = f"whether it can {st.r.said(purpose)[3:]}"
     return spec
+
+
+def _told_in_hand(st: Situate, responder: dict) -> str | None:
+    """"hand" when the story told the responding Spell or Trap Card in its player's hand ("Book of
+    Moon is in my hand"): it would be activated from there; else None."""
+    card = responder.get("card")
+    if not card or st.db.get(card).kind not in ("spell", "trap"):
+        return None
+    return "hand" if (st.entities.get(card) or {}).get("place") == "hand" else None
 
 
 _ITS_WORDS = {"their", "his", "her", "my", "the", "that", "this", "its", "'s", "activation", "card"}
