@@ -62,9 +62,11 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
     # "ring of destruction (normal trap)": what kind the card named just before is
     text = relexed.text
     for m in sorted(mentions(text, db, families), key=lambda m: -m.start):
-        kind = _KIND_AFTER.match(text, m.end)
+        kind = _KIND_AFTER.match(text, m.end) or _STATS_AFTER.match(text, m.end)
         card = db.find(m.card)
-        if kind is not None and card is not None and _is_kind(kind.group("kind"), card):
+        if kind is not None and card is not None and (
+                _is_kind(kind.group("kind"), card) if kind.re is _KIND_AFTER else
+                _stats_fit(kind.group("stats"), card)):
             relexed.changes.append(Change("grounded", kind.group().strip(), card.name))
             text = text[:kind.start()] + text[kind.end():]
     relexed.text = text
@@ -338,6 +340,45 @@ _KIND_TOLD = re.compile(r"^(?:(?:it|this|that)(?:'s|s| is)|.+? is)\s+(?:a|an)\s+
                         re.IGNORECASE)
 # "Ring of Destruction (normal trap)": the kind said after the name
 _KIND_AFTER = re.compile(r"\s*\((?:it'?s |its |a |an )?" + _KIND + r"\)", re.IGNORECASE)
+
+
+# "Kuribandit (Level 3)", "Utopia (Rank 4, 2500 ATK)", "(Link-2)", "(1000/700)", "(a DARK Tuner)":
+# the card's printed stats said after its name
+_STAT = (r"(?:(?:level|lv|lvl|rank|link)[- ]?\d+|link[- ]rating \d+|\d+ (?:atk|def)|(?:atk|def) \d+|"
+         r"\d+ ?/ ?\d+|tuner|dark|light|earth|water|fire|wind|divine)")
+_STATS_AFTER = re.compile(r"\s*\((?:it'?s |its |a |an )?(?P<stats>" + _STAT + r"(?:(?:\s*,\s*|\s+|\s+and\s+)"
+                          + _STAT + r")*(?:\s+(?:monster|card))?)\)", re.IGNORECASE)
+
+
+def _stats_fit(said: str, card) -> bool:
+    """Whether every stat said ("Level 3", "Rank 4", "Link-2", "2500 ATK", "1000/700", "Tuner",
+    "DARK") is the card's own printed one: a Rank only of an Xyz Monster, a Link Rating only of a
+    Link Monster, a Level of neither."""
+    subtypes = set(getattr(card, "subtypes", ()) or ())
+    level, atk, def_ = getattr(card, "level", None), getattr(card, "atk", None), getattr(card, "def_", None)
+    if getattr(card, "kind", "") != "monster":
+        return False
+    for st in re.findall(_STAT, said.lower()):
+        n = [int(x) for x in re.findall(r"\d+", st)]
+        if st.startswith(("level", "lv")):
+            ok = n[0] == level and not subtypes & {"xyz", "link"}
+        elif st.startswith("rank"):
+            ok = n[0] == level and "xyz" in subtypes
+        elif st.startswith("link"):
+            ok = n[0] == level and "link" in subtypes
+        elif "/" in st:
+            ok = [atk, def_] == n
+        elif "atk" in st:
+            ok = atk == n[0]
+        elif "def" in st:
+            ok = def_ == n[0]
+        elif st == "tuner":
+            ok = "tuner" in subtypes
+        else:
+            ok = (getattr(card, "attribute", "") or "").lower() == st
+        if not ok:
+            return False
+    return True
 
 
 def _is_kind(said: str, card) -> bool:

@@ -64,3 +64,32 @@ def test_a_quick_play_told_in_the_hand_is_chained_from_there(base_expert, told, 
     # (a "no" is the part that fails: activating it from the hand in the opponent's turn)
     assert a.value == answer and a.restated.startswith("Can the first effect of Book of Moon be "
                                                         "chained to")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("said, grounded", [
+    ("Kuribandit (Level 3)", True),
+    ("Number 39: Utopia (Rank 4, 2500 ATK)", True),
+    ("Effect Veiler (a Level 1 Tuner)", True),
+    # near misses: a stat the card does not have, a Level said of a Link Monster
+    ("Kuribandit (Level 4)", False),
+    ("Accesscode Talker (Level 4)", False),
+])
+def test_a_cards_printed_stats_said_after_its_name_are_set_aside(base_expert, said, grounded):
+    q = f"My opponent Summons {said}. Can I activate Bottomless Trap Hole?"
+    if grounded:
+        a = base_expert.ask(q)
+        assert any(c.kind == "grounded" for c in a.reading.changes)
+    else:
+        from psct_expert.errors import QuestionError
+        with pytest.raises(QuestionError):
+            base_expert.ask(q)
+
+
+def test_stats_fit_reads_each_stat_against_the_card(base_expert):
+    from psct_expert.grounded import _stats_fit
+    utopia = base_expert.db.get("Number 39: Utopia")
+    assert _stats_fit("Rank 4, 2500 ATK", utopia)
+    assert _stats_fit("2500/2000", utopia)
+    assert not _stats_fit("Level 4", utopia)
+    assert not _stats_fit("2000 ATK", utopia)
