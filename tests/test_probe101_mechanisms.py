@@ -93,3 +93,30 @@ def test_stats_fit_reads_each_stat_against_the_card(base_expert):
     assert _stats_fit("2500/2000", utopia)
     assert not _stats_fit("Level 4", utopia)
     assert not _stats_fit("2000 ATK", utopia)
+
+
+@pytest.mark.slow
+def test_a_story_that_tells_no_effect_of_the_card_is_not_read_as_one(base_expert):
+    from psct_expert.errors import QuestionError
+    # (round 102) placing a Pendulum Monster in the Pendulum Zone is no effect of its text: never
+    # read as its first effect (whose text has no colon: a wrong "no")
+    with pytest.raises(QuestionError):
+        base_expert.ask("Opp places Odd-Eyes Pendulum Dragon in their Pendulum Zone. Is that an "
+                        "activation that starts a chain I can respond to?")
+
+
+@pytest.mark.slow
+def test_a_story_that_tells_the_effect_still_chooses_it(base_expert):
+    # near miss: the story's words stand in the effect's text
+    a = base_expert.ask("I dropped Cyber Dragon from my hand with its own condition. Does that "
+                        "start a Chain?")
+    assert a.value == "no"
+
+
+@pytest.mark.slow
+def test_another_monster_effect_is_a_new_activation_of_that_kind(base_expert):
+    a = base_expert.ask("My opponent activates a monster effect. My opponent chains another "
+                        "monster effect. Can I chain Ash Blossom & Joyous Spring to it?")
+    acts = [e for e in a.spec["situation"] if e["kind"] == "activate"]
+    assert [e["effect"] for e in acts] == [{"generic": "monster"}] * 2
+    assert acts[1].get("respond") == "a1"

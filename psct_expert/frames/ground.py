@@ -162,13 +162,18 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         # (round 88) "is my draw from X a Chain Link?": the draw is a part the resolved effect
         # applies each time something happens later, not the effect activated
         return None
-    if frame.told and len(fits) > 1:
+    if frame.told:
         # the effect the story's words fit best, when one does (else each effect is asked):
         # "I dropped X from hand with its own condition. Does that start a Chain?"
         score = {e.n: sum(1 for w in frame.told if grounded_in_text(w, e.text)) for e in fits}
         best = max(score.values())
+        if not best:
+            # (round 102) "Opp places X in their Pendulum Zone. Is that a chain link?": what the
+            # story tells of the card stands in none of its effects' texts, so it tells no effect
+            # of it (a card's own activation, a placement): never read as one of them
+            return None
         top = [e for e in fits if score[e.n] == best]
-        if best and len(top) == 1:
+        if len(top) == 1:
             fits = top
     if len(fits) > 1 and frame.pointer and not frame.described:
         # "X. Does it target?": which of its effects "it" is, nothing says
