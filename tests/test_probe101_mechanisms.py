@@ -120,3 +120,29 @@ def test_another_monster_effect_is_a_new_activation_of_that_kind(base_expert):
     acts = [e for e in a.spec["situation"] if e["kind"] == "activate"]
     assert [e["effect"] for e in acts] == [{"generic": "monster"}] * 2
     assert acts[1].get("respond") == "a1"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("both", ["we both draw", "both players draw", "each player draws"])
+def test_both_players_drawing_is_the_later_part_of_the_effect(base_expert, both):
+    a = base_expert.ask(f"I discard Peten the Dark Clown with Card Destruction, then {both}. Can I "
+                        "activate Peten's effect?")
+    assert a.value == "no"
+
+
+@pytest.mark.slow
+def test_a_cost_said_for_it_after_the_activation_is_that_activations(base_expert):
+    a = base_expert.ask("I activate Twin Twisters and discard Grapha, Dragon Lord of Dark World for "
+                        "it. Does Grapha's effect activate?")
+    acts = [e for e in a.spec["situation"] if e["kind"] == "activate"]
+    assert len(acts) == 1 and acts[0]["effect"]["card"] == "Twin Twisters"
+    assert acts[0]["cost"][0]["what"] == "Grapha, Dragon Lord of Dark World"
+    assert a.value == "no"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("said", ["to Twin Twisters", "for Twin Twisters"])
+def test_a_card_discarded_to_a_card_is_its_cost(base_expert, said):
+    a = base_expert.ask(f"I discard Broww, Huntsman of Dark World {said}. Can I activate Broww's "
+                        "effect?")
+    assert a.value == "no"

@@ -1210,7 +1210,8 @@ class ChainEvents(ResponseReach):
         if any(w in ("not", "n't") for w in low(ev)):
             self.told_suppose.append({"fails": {"effect": act["effect"], "part": parts[0]}})
             return
-        self._player(ev)
+        if sub(ev, "both_players") is None:
+            self._player(ev)
         act["does"].append({"action": "set" if verb == "set" else "drawn", "then": True,
                             "id": f"{act['id']}.part{parts[0]}"})
 

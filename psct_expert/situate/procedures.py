@@ -273,7 +273,11 @@ class ProcedureEvents:
         card = moved.get("card") or last
         if effs:
             ir = self.r.effect(effs[0])
-            card = ir.get("card") or card
+            # "I activate X and discard Y for it": "it" is the card told before, never the card
+            # the clause moves for the cost
+            pointed = self.last_card if ir.get("how") in ("eff_it", "eff_its") and \
+                moved.get("card") and self.last_card != moved.get("card") else None
+            card = ir.get("card") or pointed or card
         if card is None:
             self.fail("activate which card?", ev)
         reading = self.reading(card)
@@ -319,7 +323,14 @@ class ProcedureEvents:
         node = next(c for c in ev.children if isinstance(c, Tree) and c.data.startswith("eff_"))
         moved_card = self.r.thing(sub(ev, "thing")).get("card") if sub(ev, "thing") is not None \
             else None
-        if moved_card:
+        told_act = None
+        if node.data == "eff_it" and moved_card and self.acts and \
+                self.acts[-1][1].get("card") not in (None, self.db.get(moved_card).name):
+            # "I activate X and discard Y for it": "it" is the activation just told (its cost, told
+            # after it), never Y
+            told_act = self.acts[-1]
+            self.last_card = told_act[1]["card"]
+        elif moved_card:
             # "I banished X from my GY for its effect": "its" is the card the sentence named, X
             self.last_card = self.db.get(moved_card).name
         ref = self.effect_ref(self.r.effect(node), hint=[verb])
@@ -338,9 +349,15 @@ class ProcedureEvents:
             fit = not obj or any(words_fit(obj, f.source.quote) for f in costs)
         if not costs or not fit:
             self.fail(f"{ref.get('card')}'s cost is not to {verb} {self.r.said(thing)}", ev)
-        aid = self._activate(ref, player, {})
+        act = next((e for e in self.events if told_act is not None and e.get("id") == told_act[0]
+                    and e.get("player") == player and not e.get("cost")), None)
+        if act is None:
+            aid = self._activate(ref, player, {})
+            act = self.events[-1]
+        else:
+            aid = act["id"]            # the cost of the activation told, said after it
         if verb in MOVED:
-            self.events[-1]["cost"] = [{"action": MOVED[verb], "what": self.entity(self.r.thing(thing))}]
+            act["cost"] = [{"action": MOVED[verb], "what": self.entity(self.r.thing(thing))}]
         self.told_costs[aid] = verb
 
     def _purpose_fit(self, reading, fit: list, purpose: Tree) -> list:
