@@ -550,6 +550,23 @@ class _Builder:
         self.params["first"] = str(_need(s, "first", self.family))
         self.params["other"] = str(_need(s, "other", self.family))
 
+    def q_chain_order(self, s):
+        """(SEGOC) Two Trigger Effects started at the same moment: is ``trigger`` put on the Chain
+        before ``versus``?  Each with the event it starts on and the player who controls it."""
+        events, players = s.get("events") or {}, s.get("players") or {}
+        for key in ("trigger", "versus"):
+            _, eid = self.effect(_need(s, key, self.family))
+            self.params[key] = eid
+            event, player = events.get(key), players.get(key)
+            if not isinstance(event, str) or player not in ("you", "opponent"):
+                raise QuestionError(f"in a chain-order question, 'events' and 'players' give the "
+                                    f"{key} effect's event and its player (you or opponent)",
+                                    understood=s)
+            self.add("trigger_on", f"{eid} would respond to {event}", effect=eid, event=event)
+            self.add("trigger_player", f"{eid} is {player}'s", effect=eid, player=player)
+        if self.params["trigger"] == self.params["versus"]:
+            raise QuestionError("a chain-order question asks of two different effects", understood=s)
+
     def q_can_target(self, s):
         self._effect_param(s)
         self.params["entity"] = str(_need(s, "entity", self.family))

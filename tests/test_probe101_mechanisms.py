@@ -146,3 +146,50 @@ def test_a_card_discarded_to_a_card_is_its_cost(base_expert, said):
     a = base_expert.ask(f"I discard Broww, Huntsman of Dark World {said}. Can I activate Broww's "
                         "effect?")
     assert a.value == "no"
+
+
+DARK_HOLE = "It is my turn. I activate Dark Hole. It destroys my {mine} and my opponent's Sangan."
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mine, asked, answer", [
+    # the turn player's mandatory trigger before the other player's mandatory one
+    ("Witch of the Black Forest", "Does my Witch's effect go on the Chain first?", "yes"),
+    ("Witch of the Black Forest", "Is Sangan's effect Chain Link 2?", "yes"),
+    ("Witch of the Black Forest", "Does Sangan's effect go on the Chain after Witch's effect?", "yes"),
+    # near miss: an optional trigger goes after a mandatory one, even the turn player's
+    ("Peten the Dark Clown", "Does Peten's effect go on the Chain first, as Chain Link 1?", "no"),
+    ("Peten the Dark Clown", "Does Sangan's effect go on the Chain before Peten's effect?", "yes"),
+])
+def test_simultaneous_triggers_are_put_on_the_chain_in_segoc_order(base_expert, mine, asked,
+                                                                   answer):
+    a = base_expert.ask(f"{DARK_HOLE.format(mine=mine)} {asked}")
+    assert (a.family, a.value) == ("chain-order", answer)
+
+
+@pytest.mark.slow
+def test_segoc_order_of_two_triggers_of_one_kind_needs_the_turn(base_expert):
+    # near miss: whose turn it is not told (both mandatory: the turn player's goes first)
+    a = base_expert.ask("I activate Dark Hole. It destroys my Witch of the Black Forest and my "
+                        "opponent's Sangan. Does my Witch's effect go on the Chain first?")
+    assert a.value == "unknown"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("asked", [
+    "Does Peten's effect go on the Chain first, as Chain Link 2?",   # the number contradicts
+    "Is Sangan's effect Chain Link 3?",                              # of two triggers
+])
+def test_a_chain_link_number_the_two_triggers_cannot_have_is_refused(base_expert, asked):
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask(f"{DARK_HOLE.format(mine='Peten the Dark Clown')} {asked}")
+
+
+@pytest.mark.slow
+def test_several_cards_one_link_destroys_are_steps_at_the_same_time(base_expert):
+    spec = base_expert.parse(f"{DARK_HOLE.format(mine='Witch of the Black Forest')} Can I "
+                             "activate Witch's effect?")
+    act = next(e for e in spec["situation"] if e["kind"] == "activate")
+    assert [(d["action"], d["what"], d.get("then")) for d in act["does"]] == [
+        ("destroyed", "Witch of the Black Forest", None), ("destroyed", "Sangan", None)]

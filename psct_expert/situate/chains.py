@@ -1037,6 +1037,7 @@ class ChainEvents(ResponseReach):
                 # "chains X and returns my Unchained monster to the hand": a target told before
                 note_change(self, what, {"left": True}, by=act["id"])
         self._step(act, action, what)
+        self.last_did = act
 
     def _did_is_cost(self, act: dict, verb: str | None, t: dict, ev: Tree) -> bool:
         """(readA) "My opponent activates Pot of Desires and banishes 10 cards": when the effect
@@ -1115,6 +1116,36 @@ class ChainEvents(ResponseReach):
                       "right after it", ev)
         self.ev_did(Tree("ev_did", [c for c in ev.children if isinstance(c, Tree)
                                     and not c.data.startswith("eff_")]))
+
+    def ev_eff_did_each(self, ev: Tree) -> None:
+        """"Dark Hole destroys my Witch and my opponent's Sangan": :meth:`ev_eff_did` of several
+        cards at once."""
+        effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
+        self.ev_eff_did(Tree("ev_eff_did", [effs[0], *(c for c in ev.children if isinstance(
+            c, Tree) and c.data == "did_verb"), *subs(ev, "thing")[:1]]))
+        self._did_more(ev)
+
+    def ev_did_each(self, ev: Tree) -> None:
+        """"... it destroys my Witch and my opponent's Sangan": :meth:`ev_did` of several cards
+        named (or said by whose and what they are), done at once by the same link."""
+        self.ev_did(Tree("ev_did", [sub(ev, "did_verb"), subs(ev, "thing")[0]]))
+        self._did_more(ev)
+
+    def _did_more(self, ev: Tree) -> None:
+        """The cards after the first of a clause that says the link did one action to several:
+        each a step of that link, at the same time as the first (no "then" between them).  Only
+        cards named or described, never "it" or one of the targets."""
+        act = getattr(self, "last_did", None)
+        if act is None or not act.get("does"):
+            self.fail(f"{self.r.said(ev)!r}: what did it do first?", ev)
+        first = act["does"][-1]
+        for node in subs(ev, "thing")[1:]:
+            t = self.r.thing(node)
+            if t["pronoun"] or t["words"][:2] in (["one", "of"], ["1", "of"]):
+                self.fail(f"{self.r.said(node)!r}: which card? (name it)", node)
+            owner = owner_in_words(t["words"])
+            what = self.entity(t, **({"controller": owner} if owner else {}))
+            self._step(act, first["action"], what)
 
     def ev_did_flip(self, ev: Tree) -> None:
         """"... chains Book of Moon and changes that monster to face-down Defense Position": the

@@ -388,3 +388,89 @@ def build_resolves_first(st: Situate, fam: Tree) -> dict:
     if len(others) > 1:
         spec["and"] = [{"family": "resolves-first", "first": first, "other": o} for o in others[1:]]
     return spec
+
+
+def _trigger_told(st: Situate, node: Tree) -> tuple[dict, str, str, dict]:
+    """(SEGOC) The effect an ``order_trigger`` names, of a card the story told moved by a link:
+    its reference, the step that moved the card, the player who controls it, and the link."""
+    from .activation import _told_moves
+
+    effs = [t for t in node.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    ir = st.r.effect(effs[0])
+    card = ir.get("card") or (st.last_card if ir.get("how") in ("eff_its", "eff_it") else None)
+    moved = _told_moves(st, card)
+    hint = [f"moved:{moved[-1]}"] if moved else []
+    ref = st.effect_ref(ir, hint=["activated", *hint])
+    own = [(e, d) for e in st.events if e.get("kind") == "activate" for d in e.get("does", [])
+           if d.get("id") and (d.get("what") == ref.get("card") or
+                               st.entities.get(d.get("what"), {}).get("card") == ref.get("card"))]
+    if len(own) != 1:
+        st.fail(f"tell what a Chain Link did to {ref.get('card')} (once): 'Dark Hole destroys "
+                "my X and my opponent's Y'", node)
+    act, step = own[0]
+    what = step.get("what")
+    player = (st.entities.get(what) or {}).get("controller") or st.card_owner.get(ref.get("card"))
+    if player not in ("you", "opponent"):
+        st.fail(f"whose is {ref.get('card')}? ('my {ref.get('card')}', 'my opponent's ...')", node)
+    return ref, step["id"], player, act
+
+
+def build_chain_order(st: Situate, fam: Tree) -> dict:
+    """(SEGOC) "Dark Hole destroys my Witch and my opponent's Sangan. Does my Witch('s effect) go
+    on the Chain first / before Sangan's?", "Is Witch's effect Chain Link 1?": two Trigger Effects
+    whose events one link did at the same time (no "then" between them, nothing told after), asked
+    in the order they are put on the Chain (game-rules#missing-the-timing.7)."""
+    when = sub(fam, "trigger_when")
+    links = subs(fam, "order_trigger")[:1] + (
+        subs(when, "order_trigger") if when is not None else [])
+    said_n = [int(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
+    later = when is not None and bool({"after", "above", "top"} & set(low(when)))
+    if when is not None and said_n and said_n[-1] != (2 if later else 1):
+        # "first, as Chain Link 2": the number said must be the place the words say
+        st.fail(f"{st.r.said(when)!r}: that would be Chain Link {2 if later else 1} of the two", when)
+    first, first_step, first_player, act = _trigger_told(st, links[0])
+    steps = [d for d in act.get("does", []) if d.get("id")]
+    if any(d.get("then") for d in steps[1:]):
+        st.fail("the cards were moved one after the other ('then'): their triggers do not start "
+                "at the same moment", fam)
+    last = [e for e in st.events if e.get("kind") not in ("resolve", "phase")]
+    if not last or last[-1] is not act:
+        st.fail("the two triggers are asked right after the link that moved both cards: tell "
+                "nothing after it", fam)
+    if len(links) > 1:
+        other, other_step, other_player, other_act = _trigger_told(st, links[1])
+        if other_act is not act:
+            st.fail("the two cards must be moved by the same link, at the same time", fam)
+        if later:
+            first, other = other, first
+            first_step, other_step = other_step, first_step
+            first_player, other_player = other_player, first_player
+    else:
+        # "first", "Chain Link 1" / "Chain Link 2": of the two cards that link moved, the other
+        others = [d for d in steps if d["id"] != first_step]
+        if len(others) != 1:
+            st.fail("first before which trigger? (that link moved more than two cards: name the "
+                    "other one)", fam)
+        if said_n and said_n[-1] not in (1, 2):
+            st.fail(f"Chain Link {said_n[-1]}: of two triggers, one is Chain Link 1 and the "
+                    "other Chain Link 2", fam)
+        what = others[0].get("what")
+        card = (st.entities.get(what) or {}).get("card") or what
+        other_player = (st.entities.get(what) or {}).get("controller") or st.card_owner.get(card)
+        if other_player not in ("you", "opponent") or card not in st.db:
+            st.fail(f"whose is {card}, and is it a card? (name it: 'my opponent's Sangan')", fam)
+        moved = others[0].get("action")
+        other = st.effect_ref({"card": st.db.get(card).name, "how": "eff_card", "text": card},
+                              hint=["activated", f"moved:{moved}"] if moved else ["activated"])
+        other_step = others[0]["id"]
+        if said_n and said_n[-1] == 2 and sub(fam, "trigger_when") is None:
+            first, other = other, first         # "Is X Chain Link 2?": the other one is CL1
+            first_step, other_step = other_step, first_step
+            first_player, other_player = other_player, first_player
+    if first.get("card") == other.get("card"):
+        st.fail("the same card twice", fam)
+    if st.events[-1].get("kind") != "resolve":
+        st.events.append({"kind": "resolve"})      # the link did it: it resolved
+    return st.spec("chain-order", {"trigger": first, "versus": other,
+                                   "events": {"trigger": first_step, "versus": other_step},
+                                   "players": {"trigger": first_player, "versus": other_player}})
