@@ -160,6 +160,11 @@ DARK_HOLE = "It is my turn. I activate Dark Hole. It destroys my {mine} and my o
     # near miss: an optional trigger goes after a mandatory one, even the turn player's
     ("Peten the Dark Clown", "Does Peten's effect go on the Chain first, as Chain Link 1?", "no"),
     ("Peten the Dark Clown", "Does Sangan's effect go on the Chain before Peten's effect?", "yes"),
+    # the other trigger said again after "first"
+    ("Witch of the Black Forest", "Does my Witch go on the Chain first, as Chain Link 1, with their "
+     "Sangan as Chain Link 2?", "yes"),
+    ("Peten the Dark Clown", "Does their Sangan go on the chain first, under my Peten?", "yes"),
+    ("Peten the Dark Clown", "Does my Peten go on first, below their Sangan?", "no"),
 ])
 def test_simultaneous_triggers_are_put_on_the_chain_in_segoc_order(base_expert, mine, asked,
                                                                    answer):
@@ -179,6 +184,7 @@ def test_segoc_order_of_two_triggers_of_one_kind_needs_the_turn(base_expert):
 @pytest.mark.parametrize("asked", [
     "Does Peten's effect go on the Chain first, as Chain Link 2?",   # the number contradicts
     "Is Sangan's effect Chain Link 3?",                              # of two triggers
+    "Does my Peten go on the chain first, with their Sangan as Chain Link 1?",
 ])
 def test_a_chain_link_number_the_two_triggers_cannot_have_is_refused(base_expert, asked):
     from psct_expert.errors import QuestionError

@@ -421,13 +421,22 @@ def build_chain_order(st: Situate, fam: Tree) -> dict:
     whose events one link did at the same time (no "then" between them, nothing told after), asked
     in the order they are put on the Chain (game-rules#missing-the-timing.7)."""
     when = sub(fam, "trigger_when")
+    vs = sub(when, "trigger_vs") if when is not None else None
     links = subs(fam, "order_trigger")[:1] + (
-        subs(when, "order_trigger") if when is not None else [])
-    said_n = [int(t) for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XNUM")]
-    later = when is not None and bool({"after", "above", "top"} & set(low(when)))
+        subs(when, "order_trigger") if when is not None else []) + (
+        subs(vs, "order_trigger") if vs is not None else [])
+
+    def numbers(node):
+        return [int(t) for t in node.children if getattr(t, "type", "") == "XNUM"]
+    said_n = numbers(fam) + (numbers(sub(when, "trigger_as")) if when is not None and
+                             sub(when, "trigger_as") is not None else [])
+    later = when is not None and bool({"after", "above", "top"} & (
+        set(low(when)) - (set(low(vs)) if vs is not None else set())))
     if when is not None and said_n and said_n[-1] != (2 if later else 1):
         # "first, as Chain Link 2": the number said must be the place the words say
         st.fail(f"{st.r.said(when)!r}: that would be Chain Link {2 if later else 1} of the two", when)
+    if vs is not None and numbers(vs) and numbers(vs)[-1] != 2:
+        st.fail(f"{st.r.said(vs)!r}: the other one would be Chain Link 2", vs)
     first, first_step, first_player, act = _trigger_told(st, links[0])
     steps = [d for d in act.get("does", []) if d.get("id")]
     if any(d.get("then") for d in steps[1:]):
