@@ -199,3 +199,31 @@ def test_several_cards_one_link_destroys_are_steps_at_the_same_time(base_expert)
     act = next(e for e in spec["situation"] if e["kind"] == "activate")
     assert [(d["action"], d["what"], d.get("then")) for d in act["does"]] == [
         ("destroyed", "Witch of the Black Forest", None), ("destroyed", "Sangan", None)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("story", [
+    "I activate Lonefire Blossom's effect. My opponent chains and banishes it.",
+    "Opp banishes my Lonefire Blossom in response to its effect.",
+])
+def test_the_card_whose_effect_was_activated_leaves_in_response(base_expert, story):
+    a = base_expert.ask(f"{story} Does Lonefire Blossom's effect still resolve?")
+    assert (a.family, a.value) == ("resolves", "yes")
+    moved = [(m["what"], m["action"]) for e in a.spec["situation"]
+             for m in ([e] if e["kind"] == "move" else e.get("does", []))]
+    assert moved == [("Lonefire Blossom", "banished")]
+
+
+@pytest.mark.slow
+def test_it_is_a_target_when_the_effect_targeted(base_expert):
+    # near miss: the effect targeted a card, so "it" is never read as the activated card
+    from psct_expert.errors import QuestionError
+    try:
+        spec = base_expert.parse("My opponent activates Mystical Space Typhoon targeting my Set "
+                                 "card. I chain and banish it. Does Mystical Space Typhoon still "
+                                 "resolve?")
+    except QuestionError:
+        return
+    moved = [m["what"] for e in spec["situation"]
+             for m in ([e] if e["kind"] == "move" else e.get("does", []))]
+    assert "Mystical Space Typhoon" not in moved

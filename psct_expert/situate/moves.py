@@ -229,6 +229,26 @@ class MoveEvents:
         self.events.append({"kind": "move", "what": card, "action": action})
         return True
 
+    def _answered_own_effect(self, ev: Tree, named: dict) -> list[str]:
+        """"Opp banishes my Lonefire Blossom in response to its effect": the card's own effect,
+        said only as what the response answers, was activated first (by the card's player); the
+        card then leaves before it resolves.  [] when the words name no effect of that card."""
+        to = [m for m in subs(ev, "ev_mod") if low(m)[:1] == ["to"] and
+              any(isinstance(c, Tree) and c.data.startswith("eff_") for c in m.children)]
+        owner = owner_in_words(named.get("words") or [])
+        if len(to) != 1 or owner not in ("you", "opponent"):
+            return []
+        node = next(c for c in to[0].children if isinstance(c, Tree) and c.data.startswith("eff_"))
+        ir = self.r.effect(node)
+        if (ir.get("card") or (named["card"] if ir.get("how") in ("eff_its", "eff_it") else None)) \
+                != named["card"]:
+            return []
+        keep = self.last_card
+        self.last_card = named["card"]
+        ref = self.effect_ref(ir, hint=["activated"])
+        self.last_card = keep
+        return [self._activate(ref, owner, {})]
+
     def _gone_by_a_response(self, ev: Tree, named: dict, verb: str | None) -> bool:
         """"I activate a Spell Card. My opponent destroys my X in response": a card no effect told
         targets, named, leaves the field by a response of that player's (a card or effect of no
@@ -249,12 +269,19 @@ class MoveEvents:
         player = self._player(ev)
         if player not in ("you", "opponent"):
             return False
+        self._moved_by_a_response(player, named, action)
+        return True
+
+    def _moved_by_a_response(self, player: str, named: dict, action: str,
+                             alone: bool = False) -> None:
+        """A response of ``player``'s (a card or effect of no told kind) chained to the open link,
+        which resolves first and moves the card ``named`` (``alone``: it resolves, the link it
+        answers is still to resolve; else the story goes on after the whole Chain)."""
         what = self.entity(named)
         aid = self._activate({"generic": "card"}, player, {"respond": True})
         act = next(e for e in self.events if e.get("id") == aid)
         self._step(act, action, what)
-        self.events.append({"kind": "resolve"})
-        return True
+        self.events.append({"kind": "resolve", "of": aid} if alone else {"kind": "resolve"})
 
     def _moved_by_link(self, ev: Tree, t: dict, action: str) -> bool:
         """sisterGK: "Goblin Zombie gets destroyed as Chain Link 2", "X is sent to the GY by Chain
@@ -502,7 +529,17 @@ class MoveEvents:
         verb = self.r.action(find(ev, "act_verb")) if find(ev, "act_verb") is not None else \
             self.r.gerund_verb(sub(ev, "gerund"))
         named = self.r.thing(sub(ev, "thing")) if sub(ev, "thing") is not None else {}
+        if named.get("pronoun") and named.get("words") == ["it"] and self.acts and \
+                self.acts[-1][1].get("card") and not any(
+                    e.get("targets") for e in self.events if e.get("kind") == "activate"):
+            # "I activate X's effect. My opponent chains and banishes it.": nothing was targeted,
+            # so "it" is the card whose effect was just activated
+            named = {**named, "card": self.acts[-1][1]["card"], "pronoun": False}
         own = [aid for aid, r in self.acts if named.get("card") and r.get("card") == named["card"]]
+        answered = False
+        if not own and not self.acts and named.get("card") and "response" in low(ev):
+            own = self._answered_own_effect(ev, named)
+            answered = bool(own)
         if not own and named.get("card") and "resolves" in low(ev) and \
                 owner_in_words(named["words"]) in ("you", "opponent"):
             # "they destroy my Sakuretsu Armor before it resolves": it was activated (by its owner)
@@ -521,7 +558,16 @@ class MoveEvents:
             t, targeted = self._unnamed_change(ev)
         if verb not in ("destroy", "banish", "return", "shuffle", "send", "tribute"):
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
-        self._target_change_mods(ev)
+        if not answered:
+            self._target_change_mods(ev)
+        elif verb not in ("destroy", "banish", "return", "send") or \
+                set(self._mods(ev)) - {"respond", "to_effect"} or self._player(ev) not in ("you", "opponent"):
+            self.fail("the situation model has no place for this in a response", ev)
+        else:
+            self._moved_by_a_response(self._player(ev), named, {
+                "destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+                "return": "returned-to-hand"}[verb], alone=True)
+            return
         own = [aid for aid, r in self.acts if t.get("card") and r.get("card") == t["card"]]
         if own and t["card"] not in targeted and verb in ("destroy", "banish", "return", "send"):
             # "they banish Pendulum Witch in response": the card whose effect was activated leaves
