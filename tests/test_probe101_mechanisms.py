@@ -227,3 +227,15 @@ def test_it_is_a_target_when_the_effect_targeted(base_expert):
     moved = [m["what"] for e in spec["situation"]
              for m in ([e] if e["kind"] == "move" else e.get("does", []))]
     assert "Mystical Space Typhoon" not in moved
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("told, phase, turn", [
+    ("We reach the End Phase.", "end", "any"),
+    ("My opponent moves to their Battle Phase.", "battle", "opponent"),
+    ("I enter my Battle Phase.", "battle", "you"),
+])
+def test_a_phase_reached_is_told(base_expert, told, phase, turn):
+    spec = base_expert.parse(f"I Normal Summon Sangan. {told} Can I activate Pot of Greed?")
+    phases = [(e["phase"], e["turn"]) for e in spec["situation"] if e["kind"] == "phase"]
+    assert phases[-1] == (phase, turn)
