@@ -239,3 +239,15 @@ def test_a_phase_reached_is_told(base_expert, told, phase, turn):
     spec = base_expert.parse(f"I Normal Summon Sangan. {told} Can I activate Pot of Greed?")
     phases = [(e["phase"], e["turn"]) for e in spec["situation"] if e["kind"] == "phase"]
     assert phases[-1] == (phase, turn)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("told", [
+    "My opponent overlays two Level 4 monsters to Xyz Summon Number 39: Utopia.",
+    "My opponent uses 2 monsters to Xyz Summon Number 39: Utopia.",
+])
+def test_materials_used_to_summon_tell_that_summon(base_expert, told):
+    a = base_expert.ask(f"{told} Can I negate it with Black Horn of Heaven?")
+    assert a.value == "yes"
+    summon = next(e for e in a.spec["situation"] if e["kind"] == "summon")
+    assert (summon["summon-kind"], summon["player"]) == ("xyz", "opponent")
