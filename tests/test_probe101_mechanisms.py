@@ -251,3 +251,27 @@ def test_materials_used_to_summon_tell_that_summon(base_expert, told):
     assert a.value == "yes"
     summon = next(e for e in a.spec["situation"] if e["kind"] == "summon")
     assert (summon["summon-kind"], summon["player"]) == ("xyz", "opponent")
+
+
+CYLINDER = ("My opponent's monster attacks. I activate Magic Cylinder targeting it. My opponent "
+            "chains Compulsory Evacuation Device and returns that monster to the hand.")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("asked", [
+    "Does Magic Cylinder still inflict damage?",
+    "Do I still inflict damage with Magic Cylinder?",
+    "Do I still inflict 2500 damage with Magic Cylinder?",     # the amount set aside (a result)
+])
+def test_damage_a_part_inflicts_is_asked_of_that_part(base_expert, asked):
+    a = base_expert.ask(f"{CYLINDER} {asked}")
+    assert a.value == "no"
+    assert "part 2 of the first effect of Magic Cylinder" in a.restated
+
+
+@pytest.mark.slow
+def test_damage_asked_with_nothing_changed_is_not_no(base_expert):
+    # near miss: the attacker stays: never a "no"
+    a = base_expert.ask("My opponent's monster attacks. I activate Magic Cylinder targeting it. "
+                        "Does Magic Cylinder still inflict damage?")
+    assert a.value != "no"

@@ -1291,7 +1291,8 @@ def _set_aside(text: str, out: Relexed) -> str:
     # how much damage, in a question that asks whether it is still inflicted: the amount is set
     # aside as a result (asked too: a no stands, a yes becomes unknown), the damage asked
     m = re.search(r"\b(?P<v>take|takes|inflict|inflicts|deal|deals)\s+(?:the\s+)?(?P<n>\d+)"
-                  r"(?:\s+(?:damage|dmg|points? of damage))?(?=\s*(?:[?,]|$))", text, re.IGNORECASE) \
+                  r"(?:\s+(?:damage|dmg|points? of damage))?(?=\s*(?:[?,]|$)|\s+(?:with|to|by)\b)", text,
+                  re.IGNORECASE) \
         if re.match(r"^(?:[^.?!]*[.!]\s+)*(?:do|does|did|will|would)\b[^?.!]*\bstill\b", text,
                     re.IGNORECASE) else None
     if m is not None:

@@ -481,7 +481,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         refuse_a_past_time_as_now(self, family)
         refuse_a_use_of_an_earlier_turn(self, family)
         refuse_a_negation_left_out(self)
-        needs = waits_on(self, family, out)
+        needs = list(getattr(self, "result_needs", [])) + waits_on(self, family, out)
         if needs:
             out["also_needs"] = "; ".join(([out["also_needs"]] if out.get("also_needs") else []) +
                                           needs)

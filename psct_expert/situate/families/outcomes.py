@@ -1105,6 +1105,13 @@ def _count_said_fits(st: Situate, q: Tree, reading, eid: str, verb: str) -> None
         return                 # "the other 4": the targets left (checked with the targets)
     quotes = [f.source.quote for f in reading.facts if f.type == "clause" and f.get("effect") == eid
               and f.get("verb") == verb and f.source]
+    if verb == "inflict" and quotes and all(re.search(r"\bequal to\b", q_, re.IGNORECASE)
+                                            for q_ in quotes) and \
+            not any(re.search(rf"\b{nums[0]}\b", q_) for q_ in quotes):
+        # "do I still inflict 2500 damage?" of damage "equal to its ATK": how much is not in the
+        # text; asked too (a yes waits on it, a no stands)
+        st.result_needs = [*getattr(st, "result_needs", []), f"whether that damage is {nums[0]}"]
+        return
     if not any(re.search(rf"\b{nums[0]}\b", q_) for q_ in quotes):
         st.fail(f"{reading.card.name} does not say {nums[0]} for that part", obj)
 
