@@ -275,3 +275,17 @@ def test_damage_asked_with_nothing_changed_is_not_no(base_expert):
     a = base_expert.ask("My opponent's monster attacks. I activate Magic Cylinder targeting it. "
                         "Does Magic Cylinder still inflict damage?")
     assert a.value != "no"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("told, card, answer", [
+    ("Sangan is sent to the GY as Link Material.", "Sangan", "yes"),
+    ("Peten the Dark Clown is sent to the GY as Synchro Material.", "Peten the Dark Clown", "no"),
+    ("Sangan is tributed for a Tribute Summon.", "Sangan", "yes"),
+    ("Peten the Dark Clown was tributed for a Tribute Summon.", "Peten the Dark Clown", "no"),
+])
+def test_a_monster_used_for_a_summon_is_told_as_that_summon(base_expert, told, card, answer):
+    # "If" triggers wait for the Summon; a "When ... You can" trigger misses it
+    a = base_expert.ask(f"{told} Can I activate {card}'s effect?")
+    assert a.value == answer
+    assert any(e["kind"] == "summon" for e in a.spec["situation"])

@@ -1245,8 +1245,12 @@ class Reader:
                 # what it responds to, "to my X", would be said nowhere: unread
                 self._done_in_response(ev, keeps_what_it_answers=True)
                 continue
-            if ev.verb == "use" and ev.patient is not None and s.peek().lower() == "as" and \
-                    (not ev.passive or ev.patient.card is not None):
+            sent_to_gy = ev.verb == "send" and ev.mods and all(
+                re.search(r"\bto (?:the |my |their |his |her )?(?:gy|graveyard)$", m, re.IGNORECASE)
+                for m in ev.mods)
+            if (ev.verb == "use" or sent_to_gy) and ev.patient is not None and \
+                    s.peek().lower() == "as" and (not ev.passive or ev.patient.card is not None):
+                # (session after a2268db) "X is sent to the GY as Link Material": used as it
                 # "I use X as (the) Link Material for Y": Y is Summoned with X as its material;
                 # "I used X as Synchro Material", "X (is) used as Link Material": a monster of
                 # that kind is (by its controller: the asker unless X is said to be another's)
@@ -1276,6 +1280,8 @@ class Reader:
                     made = NP("a monster")
                 if kind is None or made.card is None and made.say != "a monster":
                     raise Stop
+                if sent_to_gy:
+                    ev.mods = []            # (the material goes to the GY: the Summon says it)
                 ev.mods.append(f"by using {np_words(ev.patient)} as material")
                 if ev.passive:
                     self._asker_does(ev)
