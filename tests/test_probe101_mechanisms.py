@@ -289,3 +289,28 @@ def test_a_monster_used_for_a_summon_is_told_as_that_summon(base_expert, told, c
     a = base_expert.ask(f"{told} Can I activate {card}'s effect?")
     assert a.value == answer
     assert any(e["kind"] == "summon" for e in a.spec["situation"])
+
+
+@pytest.mark.slow
+def test_a_summon_a_player_wants_to_make_is_about_to_happen(base_expert):
+    a = base_expert.ask("My opponent wants to Special Summon Cyber Dragon. Can I negate it with "
+                        "Black Horn of Heaven?")
+    assert a.value == "yes"
+    assert ("My opponent wants to Special Summon Cyber Dragon.",
+            "My opponent tries to Special Summon Cyber Dragon.") in \
+        [(c.written, c.read) for c in a.reading.changes]
+
+
+@pytest.mark.slow
+def test_an_activation_a_player_wants_to_make_is_told_made(base_expert):
+    spec = base_expert.parse("My opponent wants to activate Pot of Greed. Can I chain Ash Blossom & "
+                             "Joyous Spring to it?")
+    acts = [e for e in spec["situation"] if e["kind"] == "activate"]
+    assert [(e["effect"]["card"], e["player"]) for e in acts] == [("Pot of Greed", "opponent")]
+
+
+def test_an_intent_before_a_question_of_no_answer_is_left_as_written():
+    # near miss: the question does not ask how it is answered (no chain, response or negation)
+    from psct_expert.parser.lexicon import relex
+    r = relex("I want to activate Pot of Greed. Can I activate it during the Damage Step?")
+    assert not any(c.read.startswith("I activate Pot of Greed") for c in r.changes)

@@ -325,7 +325,7 @@ def _relex(text: str) -> Relexed:
     if DASH_QUESTION.search(text):
         out.changes.append(Change("read-as", "\u2014", "."))
         text = DASH_QUESTION.sub(". ", text)
-    said = sentences(text)
+    said = _intent_told(sentences(text), out)
     # a sentence followed by a tag alone that asks whether it is allowed ("opp wants to chain Y to
     # it. Is that legal?") is the proposal asked, never an aside
     parts = [s for s in (s if k + 1 < len(said) and _tag_alone(said[k + 1])
@@ -511,6 +511,49 @@ def _proposal(parts: list[str], out: Relexed) -> list[str]:
         out.changes.append(Change("read-as", " ".join(parts[j:i + 1]), " ".join(new)))
         return parts[:j] + new + parts[i + 1:]
     return parts
+
+
+@lru_cache(maxsize=1)
+def _story_intent() -> re.Pattern | None:
+    lx = lexicon()
+    subjects = _alternation(lx.get("subjects"))
+    intents = _alternation(lx.get("story_intents"))
+    if subjects is None or intents is None:
+        return None
+    return re.compile(rf"^(?P<actor>{subjects.pattern}|opp)\s+(?P<intent>{intents.pattern})\s+"
+                      r"(?P<verb>activate|use|play|chain|(?:special|normal|tribute|flip|link|synchro|"
+                      r"xyz|fusion|ritual|pendulum)\s+summon)\b(?P<rest>[^?]*)$", re.IGNORECASE)
+
+
+# the question after a story that asks how the other player answers what was meant
+_ANSWERING = re.compile(r"\b(?:chain|chains|chaining|respond|responds|response|negate|negates|stop|"
+                        r"counter)\b", re.IGNORECASE)
+
+
+def _intent_told(parts: list[str], out: Relexed) -> list[str]:
+    """(session after a2268db) "My opponent wants to activate Pot of Greed. Can I chain Ash
+    Blossom to it?": a story sentence telling what a player means to do (the lexicon's
+    ``story_intents``), before a question of how it is answered (chained to, responded to,
+    negated), is told done: an activation is made ("activates"), a Summon is about to be made
+    ("tries to Special Summon": it can still be negated).  Never the question itself."""
+    pat = _story_intent()
+    if pat is None or len(parts) < 2 or not parts[-1].rstrip().endswith("?") or \
+            not _ANSWERING.search(parts[-1]):
+        return parts
+    out_parts = list(parts)
+    for k, s in enumerate(parts[:-1]):
+        m = pat.match(s.strip())
+        if m is None:
+            continue
+        actor, verb = m.group("actor"), m.group("verb")
+        first = actor.lower() in ("i", "we")
+        if verb.lower().endswith("summon"):
+            said = f"{actor} {'try' if first else 'tries'} to {verb}{m.group('rest')}"
+        else:
+            said = f"{actor} {verb if first else verb + 's'}{m.group('rest')}"
+        out.changes.append(Change("read-as", s.strip(), said))
+        out_parts[k] = said
+    return out_parts
 
 
 @lru_cache(maxsize=1)
