@@ -314,3 +314,12 @@ def test_an_intent_before_a_question_of_no_answer_is_left_as_written():
     from psct_expert.parser.lexicon import relex
     r = relex("I want to activate Pot of Greed. Can I activate it during the Damage Step?")
     assert not any(c.read.startswith("I activate Pot of Greed") for c in r.changes)
+
+
+@pytest.mark.parametrize("said, read", [
+    ("is possible for my opponent to negate it", "can my opponent negate it"),
+    ("Is possible to target it?", "can I target it?"),
+])
+def test_is_possible_without_it_asks_whether_one_can(said, read):
+    from psct_expert.parser.lexicon import relex
+    assert read in relex(said).text
