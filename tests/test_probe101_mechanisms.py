@@ -323,3 +323,11 @@ def test_an_intent_before_a_question_of_no_answer_is_left_as_written():
 def test_is_possible_without_it_asks_whether_one_can(said, read):
     from psct_expert.parser.lexicon import relex
     assert read.lower() in relex(said).text.lower()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("told", ["My opponent attacks my face-down Man-Eater Bug.",
+                                  "My face-down Man-Eater Bug is attacked."])
+def test_its_effect_after_an_attack_on_a_named_monster_is_that_monsters(base_expert, told):
+    a = base_expert.ask(f"{told} Can I activate its effect?")
+    assert a.spec["effect"]["card"] == "Man-Eater Bug"
