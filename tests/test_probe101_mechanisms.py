@@ -331,3 +331,13 @@ def test_is_possible_without_it_asks_whether_one_can(said, read):
 def test_its_effect_after_an_attack_on_a_named_monster_is_that_monsters(base_expert, told):
     a = base_expert.ask(f"{told} Can I activate its effect?")
     assert a.spec["effect"]["card"] == "Man-Eater Bug"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("told, answer", [
+    ("My opponent Special Summons a monster.", "no"),     # "Normal or Flip Summons"
+    ("I Normal Summon a monster.", "no"),                  # "your opponent"
+    ("My opponent Normal Summons a monster.", "unknown"),  # near miss: the Summon it names
+])
+def test_a_summon_condition_is_not_met_by_a_summon_it_does_not_name(base_expert, told, answer):
+    assert base_expert.ask(f"{told} Can I activate Trap Hole?").value == answer
