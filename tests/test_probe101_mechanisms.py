@@ -341,3 +341,9 @@ def test_its_effect_after_an_attack_on_a_named_monster_is_that_monsters(base_exp
 ])
 def test_a_summon_condition_is_not_met_by_a_summon_it_does_not_name(base_expert, told, answer):
     assert base_expert.ask(f"{told} Can I activate Trap Hole?").value == answer
+
+
+def test_is_allowed_after_a_subject_keeps_its_subject():
+    # near miss: "my opponent is allowed to ..." is never "my opponent can I ..."
+    from psct_expert.parser.lexicon import relex
+    assert "can i" not in relex("So my opponent is allowed to chain it?").text.lower()

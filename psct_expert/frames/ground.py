@@ -167,11 +167,12 @@ def questions_of(frame: Frame, db, families: dict) -> list[str] | None:
         # "I dropped X from hand with its own condition. Does that start a Chain?"
         score = {e.n: sum(1 for w in frame.told if grounded_in_text(w, e.text)) for e in fits}
         best = max(score.values())
-        if not best and not (frame.described or frame.ordinal or frame.quoted):
+        if not best and not (frame.described or frame.ordinal or frame.quoted) and \
+                "pendulum" in (card.subtypes or ()):
             # (round 102) "Opp places X in their Pendulum Zone. Is that a chain link?": the story
-            # alone would say which effect is asked, and what it tells of the card stands in none
-            # of its effects' texts, so it tells no effect of it (a card's own activation, a
-            # placement): never read as one of them
+            # alone would say which effect of a Pendulum Monster is asked, and what it tells of
+            # the card stands in none of its monster effects' texts: it may tell its Spell side
+            # (placed as a Pendulum Scale, a Pendulum Effect), never read as one of them
             return None
         top = [e for e in fits if score[e.n] == best]
         if len(top) == 1:
