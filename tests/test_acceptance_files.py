@@ -119,6 +119,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/98.yaml": 11,
     "bench/blind-probes/99.yaml": 12,
     "bench/blind-probes/100.yaml": 11,
+    "bench/blind-probes/101.yaml": 12,
+    "bench/blind-probes/102.yaml": 9,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -169,6 +171,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/94.yaml", "bench/blind-probes/95.yaml",
         "bench/blind-probes/96.yaml", "bench/blind-probes/97.yaml", "bench/blind-probes/98.yaml",
         "bench/blind-probes/99.yaml", "bench/blind-probes/100.yaml",
+        "bench/blind-probes/101.yaml", "bench/blind-probes/102.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",
@@ -206,6 +209,16 @@ DISPUTED = {
                                     "(game-rules#chain.13), so it is still destroyed; the case says "
                                     "it goes first (a never-read round: judged by a helper who read "
                                     "it, argued by its id only)",
+    "bp101-stratos-premature-burial-miss": "Premature Burial's text joins the Special Summon and "
+                                           "the equip with 'and', which game-rules#missing-the-"
+                                           "timing.5 reads as simultaneous, so a 'When ... "
+                                           "Special Summoned' trigger keeps its timing; the case "
+                                           "says it misses it (a never-read round: argued by its "
+                                           "id and the card texts only)",
+    "bp102-pot-of-desires-negated-second-copy": "'You can only activate 1 X per turn': an "
+                                                "activation that was negated does not count, "
+                                                "another copy may be activated (game-rules#once-"
+                                                "per-turn.5, as bp79); the case says it may not",
     "bp83-jamming-waves-target-activated": "'Target 1 Set Spell/Trap on the field; destroy it' says "
                                            "'it', not 'that target': a target flipped face-up in "
                                            "response is still destroyed (psct-guide#4); the case "
