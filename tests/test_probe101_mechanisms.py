@@ -347,3 +347,22 @@ def test_is_allowed_after_a_subject_keeps_its_subject():
     # near miss: "my opponent is allowed to ..." is never "my opponent can I ..."
     from psct_expert.parser.lexicon import relex
     assert "can i" not in relex("So my opponent is allowed to chain it?").text.lower()
+
+
+@pytest.mark.slow
+def test_is_it_still_negated_is_never_the_negated_cards_own_negation(base_expert):
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask("My opponent activates Ash Blossom & Joyous Spring. I chain Solemn Strike to "
+                        "negate it. Is it still negated?")
+    # near miss: the activation said is asked whether it is negated
+    a = base_expert.ask("My opponent activates Ash Blossom & Joyous Spring. I chain Solemn Strike. "
+                        "Is the activation of Ash Blossom still negated?")
+    assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_a_card_told_in_a_place_is_the_player_who_activated_it(base_expert):
+    spec = base_expert.parse("My opponent activates Ash Blossom & Joyous Spring. Ash Blossom is in "
+                             "the GY. Can I chain Called by the Grave to it?")
+    assert spec["entities"]["Ash Blossom & Joyous Spring"]["controller"] == "opponent"

@@ -726,6 +726,12 @@ class MoveEvents:
                                                                                "banished", "deck"):
             # "X is in my GY": a card in a player's GY, hand, Deck or banishment is that player's
             owner = self.r.player(whose_place[0])
+        if owner is None:
+            # "My opponent activates Ash Blossom ... Ash Blossom is in the GY": the card of an
+            # activation told, its player's (one player activated that card)
+            told = {self._act_player(aid) for aid, r in self.acts
+                    if r.get("card") == self.db.get(card).name}
+            owner = told.pop() if len(told) == 1 else None
         if owner not in ("you", "opponent"):
             self.fail(f"whose is {t['text']!r}? ('my X', 'my opponent's X')", ev)
         place = self.r.place(sub(ev, "place"))

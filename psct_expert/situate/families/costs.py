@@ -158,6 +158,11 @@ def build_cost_family(family: str):
             return stays
         asked = family
         verb = _cost_verb(st, fam)
+        if asked == "still-done" and verb == "negate":
+            # "X negates it. Is it still negated?": the card told negated is what "negated" is
+            # said of, never its own negating part done (a wrong reading once: "no")
+            st.fail("'is it still negated?' after a negation: ask whether the activation is "
+                    "negated ('is the activation of X negated?')", fam)
         place = st.r.place(sub(fam, "place"))
         if family == "cost-returned" and {"stay", "stays", "remain", "remains"} & set(low(fam)) \
                 and (place is None or place == ACTION_PUTS.get(verb)):
