@@ -550,6 +550,14 @@ class _Builder:
         self.params["first"] = str(_need(s, "first", self.family))
         self.params["other"] = str(_need(s, "other", self.family))
 
+    def q_limit_kind(self, s):
+        """"Is X a hard once per turn?": the kind of limit asked (hard or soft)."""
+        self._effect_param(s)
+        limit = s.get("limit")
+        if limit not in ("hard", "soft"):
+            raise QuestionError("in a limit-kind question, 'limit' is hard or soft", understood=s)
+        self.params["limit"] = limit
+
     def q_chain_order(self, s):
         """(SEGOC) Two Trigger Effects started at the same moment: is ``trigger`` put on the Chain
         before ``versus``?  Each with the event it starts on and the player who controls it."""

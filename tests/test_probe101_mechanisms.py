@@ -366,3 +366,17 @@ def test_a_card_told_in_a_place_is_the_player_who_activated_it(base_expert):
     spec = base_expert.parse("My opponent activates Ash Blossom & Joyous Spring. Ash Blossom is in "
                              "the GY. Can I chain Called by the Grave to it?")
     assert spec["entities"]["Ash Blossom & Joyous Spring"]["controller"] == "opponent"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("q, answer", [
+    ("Is Ash Blossom & Joyous Spring a hard once per turn?", "yes"),
+    ("Is Ash Blossom HOPT?", "yes"),
+    ("Is Cyber Dragon Infinity's negate a soft once per turn?", "yes"),
+    # near misses: the other kind, and no limit at all
+    ("Is Cyber Dragon Infinity's third effect a hard once per turn?", "no"),
+    ("Is Effect Veiler a soft once per turn?", "no"),
+])
+def test_the_kind_of_a_once_per_turn_limit(base_expert, q, answer):
+    a = base_expert.ask(q)
+    assert (a.family, a.value) == ("limit-kind", answer)

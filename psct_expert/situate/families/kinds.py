@@ -30,6 +30,14 @@ def build_one_effect(st: Situate, fam: Tree) -> dict:
     return st.spec(st.pq.family, {"effect": st.effect_ref(st.r.effect(first_effect(fam)))})
 
 
+def build_limit_kind(st: Situate, fam: Tree) -> dict:
+    """"Is X a hard once per turn?", "Is X's effect a soft OPT?": which kind its limit is."""
+    summon_kinds_read(st)
+    limit = low(sub(fam, "limit_word"))[0]
+    return st.spec("limit-kind", {"effect": st.effect_ref(st.r.effect(first_effect(fam))),
+                                  "limit": limit})
+
+
 def _card(st: Situate, fam: Tree) -> str:
     """The card the family's rule names (its first card word)."""
     tok = next(t for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD"))
