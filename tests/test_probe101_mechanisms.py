@@ -380,3 +380,23 @@ def test_a_card_told_in_a_place_is_the_player_who_activated_it(base_expert):
 def test_the_kind_of_a_once_per_turn_limit(base_expert, q, answer):
     a = base_expert.ask(q)
     assert (a.family, a.value) == ("limit-kind", answer)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("q, answer", [
+    ("Can I use both effects of Ancient Fairy Dragon in the same turn?", "yes"),   # each once
+    ("Can I use both of Crystron Halqifibrax's effects this turn?", "yes"),
+])
+def test_both_effects_of_a_card_in_one_turn(base_expert, q, answer):
+    a = base_expert.ask(q)
+    assert (a.family, a.value) == ("again-this-turn", answer)
+    used = [e for e in a.spec["situation"] if e["kind"] == "used"]
+    assert [u["effect"]["n"] for u in used] == [1] and a.spec["effect"]["n"] == 2
+
+
+@pytest.mark.slow
+def test_both_effects_of_a_card_with_more_is_refused(base_expert):
+    # near miss: four effects said by number: which two?
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask("Can I use both effects of Cyber Dragon Infinity this turn?")

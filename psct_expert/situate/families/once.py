@@ -21,7 +21,33 @@ if TYPE_CHECKING:
     from ..told import Situate
 
 
+def _both_effects(st: Situate, fam: Tree, both: Tree) -> dict:
+    """"Can I use both effects of X in the same turn?": X's two effects said by number, the first
+    told used this turn by the asker, the second asked (a card with another count of effects is
+    refused: which two?)."""
+    from ...reader.numbering import numbered
+    cards = [t for t in both.children if getattr(t, "type", "") == "XCARD"]
+    card = st.db.get(st.r.card(cards[0])).name if cards else st.last_card
+    if card is None:
+        st.fail("both effects of which card?", both)
+    said = numbered(st.reading(card))
+    if len(said) != 2:
+        st.fail(f"{card} has {len(said)} effects said by number: say which two", both)
+    player = st.r.player(sub(fam, "player"))
+    if player not in ("you", "opponent"):
+        st.fail("who uses them?", fam)
+    if player != "you":
+        st.fail("both effects: asked of the asker's own use ('Can I use both ...?')", fam)
+    # the first used this turn by this same copy, resolved, the card still where it was
+    st.events.append({"kind": "used", "effect": {"card": card, "n": said[0].n}, "copy": "same",
+                      "outcome": "resolved", "since": "stayed"})
+    return st.spec("again-this-turn", {"effect": {"card": card, "n": said[1].n}})
+
+
 def build_again_this_turn(st: Situate, fam: Tree) -> dict:
+    both = sub(fam, "both_effects")
+    if both is not None:
+        return _both_effects(st, fam, both)
     first = _first_use(st, fam)
     if first is not None:
         return first
