@@ -400,3 +400,11 @@ def test_both_effects_of_a_card_with_more_is_refused(base_expert):
     from psct_expert.errors import QuestionError
     with pytest.raises(QuestionError):
         base_expert.ask("Can I use both effects of Cyber Dragon Infinity this turn?")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("said", ["a monster Special Summoned by Monster Reborn",
+                                  "the Special Summon of a monster by Monster Reborn"])
+def test_a_summon_of_a_monster_by_an_effect_said_of_no_card(base_expert, said):
+    a = base_expert.ask(f"Can Solemn Strike negate {said}?")
+    assert (a.family, a.value) == ("negate-summon", "no")
