@@ -408,3 +408,19 @@ def test_both_effects_of_a_card_with_more_is_refused(base_expert):
 def test_a_summon_of_a_monster_by_an_effect_said_of_no_card(base_expert, said):
     a = base_expert.ask(f"Can Solemn Strike negate {said}?")
     assert (a.family, a.value) == ("negate-summon", "no")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("said, answer", [
+    ("for it", "no"),
+    ("to activate Lightning Vortex", "no"),
+    ("for Twin Twisters", None),      # near miss: not the card whose activation was negated
+])
+def test_the_card_discarded_for_the_negated_card(base_expert, said, answer):
+    from psct_expert.errors import QuestionError
+    q = f"My Lightning Vortex is negated. Does the card I discarded {said} go back to my hand?"
+    if answer is None:
+        with pytest.raises(QuestionError):
+            base_expert.ask(q)
+    else:
+        assert base_expert.ask(q).value == answer

@@ -177,6 +177,13 @@ def build_cost_family(family: str):
             st.fail(f"a card that was {done} is put {PLACE_SAID[ACTION_PUTS[verb]]}, not "
                     f"{PLACE_SAID.get(place, place)}: ask whether it is still {done}", sub(fam, "place"))
         ref = negated_effect(st, fam)
+        for rel in (t for t in fam.iter_subtrees_topdown() if t.data == "thing_rel"):
+            # "the card I discarded for X": X must be the card whose cost it was
+            for e in (c for c in rel.children if isinstance(c, Tree) and c.data.startswith("eff_")):
+                said = st.r.effect(e)
+                if said.get("card") and st.db.get(said["card"]).name != ref.get("card"):
+                    st.fail(f"{st.r.said(e)!r} is not the card whose activation was negated "
+                            f"({ref.get('card')})", e)
         cost_said_fits(st, fam, ref, verb)
         _whose_place_fits(st, fam, ref)
         return st.spec(asked, {"effect": ref, "verb": verb})
