@@ -424,3 +424,14 @@ def test_the_card_discarded_for_the_negated_card(base_expert, said, answer):
             base_expert.ask(q)
     else:
         assert base_expert.ask(q).value == answer
+
+
+@pytest.mark.slow
+def test_the_attacker_removed_in_response_is_the_attack_told(base_expert):
+    spec = base_expert.parse("My opponent attacks and I activate Mirror Force. In response they "
+                             "bounce the attacking monster. Does Mirror Force still resolve?")
+    attacker = next(e["what"] for e in spec["situation"] if e["kind"] == "attack")
+    moved = [d["what"] for e in spec["situation"] for d in e.get("does", [])]
+    assert moved == [attacker]
+    # the link answered stays open: only the response resolved
+    assert [e.get("of") for e in spec["situation"] if e["kind"] == "resolve"] == ["a2"]

@@ -259,17 +259,27 @@ class MoveEvents:
         mods = subs(ev, "ev_mod")
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
-        if action is None or not named.get("card") or not self.acts or \
-                [low(m) for m in mods] != [["in", "response"]] or \
+        # (session after a2268db) "... In response they bounce the attacking monster": a card
+        # told before by those words (the attacker), which no effect told targets
+        told = self._told_before(named) if named and not named.get("card") and \
+            not named.get("pronoun") else None
+        if told is not None and told not in targeted:
+            named = {**named, "told": told}
+        when = sub(ev, "ev_when")
+        responding = [low(m) for m in mods] == [["in", "response"]] or \
+            (not mods and when is not None and "response" in low(when) and bool(named.get("told")))
+        if action is None or not (named.get("card") or named.get("told")) or not self.acts or \
+                not responding or \
                 any(named["card"] in (x, x.get("card") if isinstance(x, dict) else None,
                                       self.entities.get(x, {}).get("card")
                                       if isinstance(x, str) else None)
-                    for x in targeted):
+                    for x in targeted if named.get("card")):
             return False
         player = self._player(ev)
         if player not in ("you", "opponent"):
             return False
-        self._moved_by_a_response(player, named, action)
+        # (a card told by what it is, the attacker: the link it answers is still to resolve)
+        self._moved_by_a_response(player, named, action, alone=bool(named.get("told")))
         return True
 
     def _moved_by_a_response(self, player: str, named: dict, action: str,
