@@ -435,3 +435,13 @@ def test_the_attacker_removed_in_response_is_the_attack_told(base_expert):
     assert moved == [attacker]
     # the link answered stays open: only the response resolved
     assert [e.get("of") for e in spec["situation"] if e["kind"] == "resolve"] == ["a2"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("q, answer", [
+    ("Does Pot of Duality's add and shuffle happen simultaneously?", "no"),     # "also, after that"
+    ("Does Bottomless Trap Hole's destroy and banish happen at the same time?", "yes"),
+])
+def test_two_parts_said_after_the_cards_possessive(base_expert, q, answer):
+    a = base_expert.ask(q)
+    assert (a.family, a.value) == ("simultaneous", answer)
