@@ -445,3 +445,21 @@ def test_the_attacker_removed_in_response_is_the_attack_told(base_expert):
 def test_two_parts_said_after_the_cards_possessive(base_expert, q, answer):
     a = base_expert.ask(q)
     assert (a.family, a.value) == ("simultaneous", answer)
+
+
+def test_the_reader_reads_a_condition_of_having_none_in_the_gy(base_expert):
+    from psct_expert.reader import read_card
+    shifter = read_card(base_expert.db.get("Dimension Shifter"))
+    assert [(f.get("what"), f.get("place")) for f in shifter.facts if f.type == "have_none"] == \
+        [("card", "gy")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("told, answer", [
+    ("I have cards in my GY.", "no"),
+    ("I have a card in my GY.", "no"),
+    # near miss: the other player's GY
+    ("My opponent has cards in their GY.", "unknown"),
+])
+def test_a_have_none_condition_against_the_gy_told(base_expert, told, answer):
+    assert base_expert.ask(f"{told} Can I activate Dimension Shifter?").value == answer

@@ -355,6 +355,7 @@ class PhraseReaders:
                          effect=eff.id, event=event)
         self._read_negation_scope(text, eff, where, cs, cond)
         self._read_control_none(text, eff.id, where, cs, cond, "any")
+        self._read_have_none(text, eff.id, where, cs, cond)
         self._read_activator_on_field(text, eff, where, cs, cond)
         self._read_activated_this_turn(text, eff, where, cs, cond)
         self._read_added_to_hand(text, eff, where, cs, cond)
@@ -980,6 +981,17 @@ class PhraseReaders:
             return                      # "no face-up monsters", "no Set cards": not read yet
         self.add("control_none", self.src(text, cs + m.start(), cs + m.end(), where),
                  effect=effect_id, card=self.card.name, what=what, when=when)
+
+    def _read_have_none(self, text, effect_id, where, cs, cond):
+        """"If you have no cards in your GY": what the activating player must have none of, and
+        where (``have_none``)."""
+        m = self.g.p["have_none"].search(blank_quotes(cond))
+        if not m:
+            return
+        what = "monster" if m.group(1).lower().startswith("monster") else "card"
+        place = {"graveyard": "gy"}.get(m.group(2).lower(), m.group(2).lower())
+        self.add("have_none", self.src(text, cs + m.start(), cs + m.end(), where),
+                 effect=effect_id, what=what, place=place)
 
     def _read_activator_on_field(self, text, eff, where, cs, cond):
         """"When a monster on the field activates its effect, or when a Spell/Trap that is already

@@ -584,6 +584,11 @@ class ProcedureEvents:
                     what = self.entity(t, controller=player, place=place, **_looks(ws))
                 if k and "only" in ws_all and count is None:  # ", only Spells": some, nothing else
                     event.update(what=what, min=1)
+                elif count is None and ws and (ws[0] in ("some", "several") or ws[0] in (
+                        "cards", "monsters", "spells", "traps", "spell/traps")):
+                    # (session after a2268db) "if I have cards in my GY", "I control some
+                    # monsters": at least one (how many is not said)
+                    event.update(what=what, min=1)
                 elif count is None:
                     self.fail(f"how many? ({self.r.said(node)!r})", node)
                 else:
