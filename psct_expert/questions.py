@@ -203,6 +203,11 @@ class _Builder:
         reading, eid = self._effect_param(s)
         self.params["verb"] = _need_word(s, "verb", self.family)
 
+    def q_cost_chained_to(self, s):
+        """"Can I respond to the discard of X?": the cost asked of (its verb)."""
+        reading, eid = self._effect_param(s)
+        self.params["verb"] = _need_word(s, "verb", self.family)
+
     def q_happens_at(self, s):
         reading, eid = self._effect_param(s)
         self.params["verb"] = _need_word(s, "verb", self.family)

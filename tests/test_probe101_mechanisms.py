@@ -463,3 +463,20 @@ def test_the_reader_reads_a_condition_of_having_none_in_the_gy(base_expert):
 ])
 def test_a_have_none_condition_against_the_gy_told(base_expert, told, answer):
     assert base_expert.ask(f"{told} Can I activate Dimension Shifter?").value == answer
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("q", ["Can I respond to the discard of Twin Twisters?",
+                               "Can my opponent chain to Solemn Strike's LP payment?",
+                               "Can I respond to the cost of Pot of Desires?"])
+def test_a_cost_is_not_chained_to(base_expert, q):
+    a = base_expert.ask(q)
+    assert (a.family, a.value) == ("cost-chained-to", "no")
+
+
+@pytest.mark.slow
+def test_a_cost_the_card_does_not_pay_is_refused(base_expert):
+    # near miss: Card Destruction discards as it resolves (no cost)
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask("Can I respond to the discard of Card Destruction?")

@@ -636,3 +636,36 @@ def _object_cards(st: Situate, doing: Tree) -> list:
     only describe it ("1 "Salamangreat" card")."""
     return [st.r.card(t) for th in doing.children if isinstance(th, Tree) and th.data == "thing"
             for t in th.children if getattr(t, "type", "") == "XCARD"]
+
+
+# the action a cost is said by ("the discard of X", "X's LP payment"); "cost" says none
+_COST_NOUNS = {"discard": "discard", "discarding": "discard", "payment": "pay", "lp": "pay",
+               "tribute": "tribute", "tributing": "tribute", "banish": "banish",
+               "banishing": "banish", "detach": "detach", "detaching": "detach",
+               "sending": "send", "send": "send"}
+
+
+def build_cost_chained_to(st: Situate, fam: Tree) -> dict:
+    """(session after a2268db) "Can I respond to the discard of Twin Twisters?", "Can my opponent
+    chain to Solemn Strike's LP payment?": whether the paying of the cost itself can be chained to
+    (its verb the one the noun says, else the effect's one cost)."""
+    noun = low(sub(fam, "cost_noun"))[0]
+    verb = _COST_NOUNS.get(noun)
+    effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    if effs:
+        ir = st.r.effect(effs[0])
+    else:
+        card = st.r.card(next(t for t in fam.children if getattr(t, "type", "") == "XCARD"))
+        ir = card_ir(card, card)
+    ref = st.effect_ref(ir, hint=[verb] if verb else [])
+    found = st.effect_of(ref)
+    costs = {f.get("verb") for f in found[0].facts if f.type == "cost_action"
+             and f.get("effect") == found[1]} if found else set()
+    if verb is None:
+        if len(costs) != 1:
+            st.fail(f"which cost of {ref.get('card')}? ("
+                    + (", ".join(sorted(map(str, costs))) or "it has none") + ")", fam)
+        verb = costs.pop()
+    elif verb not in costs:
+        st.fail(f"{ref.get('card')}'s cost is not to {verb}", sub(fam, "cost_noun"))
+    return st.spec("cost-chained-to", {"effect": ref, "verb": verb})
