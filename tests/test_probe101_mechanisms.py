@@ -40,7 +40,7 @@ def test_still_getting_what_the_effect_does_not_do_is_refused(base_expert):
 @pytest.mark.parametrize("story, answer", [
     ("I Set Called by the Grave in my Main Phase 2. In my End Phase my opponent activates a "
      "monster effect from their GY.", "no"),
-    ("I Set Solemn Judgment this turn. My opponent activates Pot of Greed.", "no"),
+    ("I Set Solemn Judgment this turn. My opponent activates Ash Blossom & Joyous Spring.", "no"),
     # near miss: the opponent's turn came after the Set (another turn)
     ("I Set Called by the Grave in my Main Phase 2. During my opponent's Standby Phase, my "
      "opponent activates a monster effect from their GY.", "unknown"),
@@ -480,3 +480,62 @@ def test_a_cost_the_card_does_not_pay_is_refused(base_expert):
     from psct_expert.errors import QuestionError
     with pytest.raises(QuestionError):
         base_expert.ask("Can I respond to the discard of Card Destruction?")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("story", [
+    "I Set Mirror Force in my Main Phase 2. My opponent's monster declares an attack.",
+    "I Set Mirror Force in my Main Phase 2. My opponent Normal Summons Summoned Skull.",
+])
+def test_a_set_told_in_a_phase_before_the_other_players_turn_is_refused(base_expert, story):
+    # (hunt 89) an attack or a Normal Summon of the other player is in a later turn than the Set
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask(f"{story} Can I activate Mirror Force?")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("q", [
+    "My opponent Special Summons Blue-Eyes White Dragon. Can I activate Void Trap Hole?",
+    "I Special Summon Summoned Skull. Can my opponent activate Void Trap Hole?",
+    "My opponent Special Summons Blue-Eyes White Dragon. Can I activate Chaos Hunter's effect?",
+])
+def test_a_special_summon_told_meets_a_special_summon_condition(base_expert, q):
+    # (hunt 89) was a wrong "no": a told Special Summon is never "not named" by "Special Summons"
+    assert base_expert.ask(q).value != "no"
+
+
+@pytest.mark.slow
+def test_triggers_of_a_link_whose_text_goes_on_are_not_ordered(base_expert):
+    # (hunt 89) "discard ..., then each player draws": an optional "When" trigger may miss it
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask("It is my turn. I activate Card Destruction. It discards my Peten the Dark "
+                        "Clown and my opponent's Dandylion. Is Peten the Dark Clown's effect Chain "
+                        "Link 2?")
+
+
+def test_a_response_a_player_wants_to_make_is_not_told_made():
+    # (hunt 89) "wants to chain X": whether X can be chained is its own question
+    from psct_expert.parser.lexicon import relex
+    r = relex("I activate Dark Hole. My opponent wants to chain Monster Reborn. Can I chain Magic "
+              "Jammer to it?")
+    assert "opponent chains" not in r.text.lower()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("story", ["I activate Dark Hole. My opponent chains Monster Reborn.",
+                                   "I activate Dark Hole. My opponent wants to chain Monster Reborn."])
+def test_a_spell_speed_1_spell_told_chained_is_refused(base_expert, story):
+    # (hunt 89) an impossible response was accepted (a wrong yes followed)
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask(f"{story} Can I chain Magic Jammer to it?")
+
+
+@pytest.mark.slow
+def test_a_quick_play_told_chained_is_read(base_expert):
+    # near miss: a Quick-Play Spell may be chained
+    a = base_expert.ask("I activate Dark Hole. My opponent chains Mystical Space Typhoon. Can I "
+                        "chain Magic Jammer to it?")
+    assert a.value == "yes"

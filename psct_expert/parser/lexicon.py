@@ -521,7 +521,7 @@ def _story_intent() -> re.Pattern | None:
     if subjects is None or intents is None:
         return None
     return re.compile(rf"^(?P<actor>{subjects.pattern}|opp)\s+(?P<intent>{intents.pattern})\s+"
-                      r"(?P<verb>activate|use|play|chain|(?:special|normal|tribute|flip|link|synchro|"
+                      r"(?P<verb>activate|use|play|(?:special|normal|tribute|flip|link|synchro|"
                       r"xyz|fusion|ritual|pendulum)\s+summon)\b(?P<rest>[^?]*)$", re.IGNORECASE)
 
 
@@ -535,7 +535,9 @@ def _intent_told(parts: list[str], out: Relexed) -> list[str]:
     Blossom to it?": a story sentence telling what a player means to do (the lexicon's
     ``story_intents``), before a question of how it is answered (chained to, responded to,
     negated), is told done: an activation is made ("activates"), a Summon is about to be made
-    ("tries to Special Summon": it can still be negated).  Never the question itself."""
+    ("tries to Special Summon": it can still be negated).  Never the question itself, and never
+    a response meant ("wants to chain X": whether it can be chained is a question of its own,
+    hunt 89)."""
     pat = _story_intent()
     if pat is None or len(parts) < 2 or not parts[-1].rstrip().endswith("?") or \
             not _ANSWERING.search(parts[-1]):
@@ -1245,6 +1247,10 @@ def _set_aside_aside(s: str, out: Relexed) -> str:
             out.changes.append(Change("set-aside", m.group()))
             rest = s[m.end():].strip(" ,")
             return rest[:1].upper() + rest[1:]
+        if m and "want" in m.group().lower() and "\ue000" in s:
+            # (hunt 89) "My opponent wants to chain Monster Reborn. Can I chain X to it?": what a
+            # player meant to do with a card named may be what "it" points at; never set aside
+            return s
         if m:
             out.changes.append(Change("set-aside", s))
             return ""

@@ -252,6 +252,13 @@ class ChainEvents(ResponseReach):
         if info.get("respond"):
             if not self.acts:
                 self.fail("it responds, but nothing was activated before it")
+            card = self.db.get(ref["card"]) if ref.get("card") else None
+            if card is not None and card.kind == "spell" and ref.get("select") == "activation" and \
+                    set(card.subtypes or ()) & {"normal", "field", "equip", "continuous", "ritual"}:
+                # (hunt 89) "My opponent chains Monster Reborn": a Spell Speed 1 Spell Card's
+                # activation is never chained to anything (game-rules#chain.5)
+                self.fail(f"{card.name} is a Spell Speed 1 Spell: it cannot be activated in "
+                          "response to anything (it starts a Chain)")
             event["respond"] = answers or self.acts[-1][0]
         if info.get("link"):
             event["link"] = info["link"]

@@ -236,5 +236,33 @@ def still_the_turn_it_was_set(st, ref: dict, setter: str) -> bool:
     # Set a card in the other player's turn), else its player's own turn
     set_turn = next((e["turn"] for e in reversed(st.events[:at]) if e.get("kind") == "phase"
                      and e.get("turn") in ("you", "opponent")), setter)
-    return not any(e.get("kind") == "phase" and e.get("turn") not in (set_turn, "any")
-                   for e in st.events[at:])
+    if any(e.get("kind") == "phase" and e.get("turn") not in (set_turn, "any")
+           for e in st.events[at:]):
+        return False
+    other = {"you": "opponent", "opponent": "you"}.get(set_turn)
+    later = [e for e in st.events[at:] if _only_in_the_turn_of(st, e) == other]
+    if later:
+        # (hunt 89) "I Set Mirror Force in my Main Phase 2. My opponent's monster declares an
+        # attack.": an attack, a Normal Summon or a Spell Speed 1 Spell of the other player's
+        # happens only in their own turn, a later one than the Set
+        if any(e.get("kind") == "phase" and e.get("turn") == set_turn for e in st.events[:at + 1]):
+            st.fail("the phase told with the Set is of one turn and what follows of the other "
+                    "player's: tell the turn it is now ('It is my opponent's turn.')")
+        return False
+    return True
+
+
+def _only_in_the_turn_of(st, e: dict) -> str | None:
+    """The player in whose own turn a told event can only happen (an attack, a Normal, Tribute
+    or Flip Summon, a Spell Speed 1 Spell activated), else None."""
+    if e.get("kind") == "attack":
+        return (st.entities.get(e.get("what")) or {}).get("controller")
+    if e.get("kind") == "summon" and e.get("summon-kind") in ("normal", "tribute", "flip"):
+        return e.get("player")
+    if e.get("kind") == "activate" and not e.get("respond"):
+        card = (e.get("effect") or {}).get("card")
+        c = st.db.get(card) if card else None
+        if c is not None and c.kind == "spell" and \
+                set(c.subtypes or ()) & {"normal", "field", "equip", "continuous", "ritual"}:
+            return e.get("player")
+    return None

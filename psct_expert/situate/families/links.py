@@ -439,6 +439,14 @@ def build_chain_order(st: Situate, fam: Tree) -> dict:
         st.fail(f"{st.r.said(vs)!r}: the other one would be Chain Link 2", vs)
     first, first_step, first_player, act = _trigger_told(st, links[0])
     steps = [d for d in act.get("does", []) if d.get("id")]
+    found = st.effect_of(act["effect"]) if (act.get("effect") or {}).get("card") else None
+    if found is not None and any(f.type == "link" and f.get("effect") == found[1] and f.get("kind")
+                                 in ("then", "then-can", "after-that", "also-after-that")
+                                 for f in found[0].facts):
+        # (hunt 89) "Card Destruction: discard ..., then each player draws": what moved the cards
+        # is not the last thing the link does, so an optional "When" trigger may miss its timing
+        st.fail(f"{act['effect']['card']}'s text goes on after that ('then'): a trigger may miss "
+                "its timing; ask of each whether it can be activated", fam)
     if any(d.get("then") for d in steps[1:]):
         st.fail("the cards were moved one after the other ('then'): their triggers do not start "
                 "at the same moment", fam)
