@@ -539,3 +539,13 @@ def test_a_quick_play_told_chained_is_read(base_expert):
     a = base_expert.ask("I activate Dark Hole. My opponent chains Mystical Space Typhoon. Can I "
                         "chain Magic Jammer to it?")
     assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_triggers_of_a_link_chained_to_another_are_not_ordered(base_expert):
+    # the links under it resolve after it: an optional "When" trigger may miss its timing
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask("It is my turn. My opponent activates Pot of Greed. I chain Torrential "
+                        "Tribute. It destroys my Peten the Dark Clown and my opponent's Sangan. Is "
+                        "Peten the Dark Clown's effect Chain Link 2?")

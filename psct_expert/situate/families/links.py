@@ -450,6 +450,11 @@ def build_chain_order(st: Situate, fam: Tree) -> dict:
     if any(d.get("then") for d in steps[1:]):
         st.fail("the cards were moved one after the other ('then'): their triggers do not start "
                 "at the same moment", fam)
+    if act.get("respond"):
+        # a link chained to another: what it moved is not the last thing to happen (the links
+        # under it resolve after it), so an optional "When" trigger may miss its timing
+        st.fail("the link that moved them was chained to another, which resolves after it: a "
+                "trigger may miss its timing; ask of each whether it can be activated", fam)
     last = [e for e in st.events if e.get("kind") not in ("resolve", "phase")]
     if not last or last[-1] is not act:
         st.fail("the two triggers are asked right after the link that moved both cards: tell "
