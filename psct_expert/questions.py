@@ -196,7 +196,7 @@ class _Builder:
 
     # q_effect: any family whose one slot is an effect; q_card: one whose one slot is a card
     q_effect = q_starts_chain = q_targets = q_quick = q_inherent_summon = q_misses_timing = _effect_param
-    q_bullets_in_sequence = q_bullets_simultaneous = _effect_param
+    q_bullets_in_sequence = q_bullets_simultaneous = q_limit_resets = _effect_param
     q_can_activate = q_resolves = q_stays_on_field = _effect_param
 
     def q_is_cost(self, s):

@@ -549,3 +549,14 @@ def test_triggers_of_a_link_chained_to_another_are_not_ordered(base_expert):
         base_expert.ask("It is my turn. My opponent activates Pot of Greed. I chain Torrential "
                         "Tribute. It destroys my Peten the Dark Clown and my opponent's Sangan. Is "
                         "Peten the Dark Clown's effect Chain Link 2?")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("q, answer", [
+    ("Does the once per turn of Cyber Dragon Infinity's negate reset if it leaves the field?",
+     "yes"),                                                             # soft: the copy's own
+    ("Does Ash Blossom & Joyous Spring's OPT reset if it leaves the field?", "no"),   # hard
+])
+def test_a_soft_limit_starts_again_and_a_hard_one_does_not(base_expert, q, answer):
+    a = base_expert.ask(q)
+    assert (a.family, a.value) == ("limit-resets", answer)

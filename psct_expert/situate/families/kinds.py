@@ -38,6 +38,21 @@ def build_limit_kind(st: Situate, fam: Tree) -> dict:
                                   "limit": limit})
 
 
+def build_limit_resets(st: Situate, fam: Tree) -> dict:
+    """"Does X's once per turn reset if it is flipped face-down (and comes back)?": whether its
+    limit is its copy's own (a soft one starts again) or the player's (a hard one does not)."""
+    summon_kinds_read(st)
+    subj = sub(fam, "reset_subj")
+    effs = [t for t in subj.children if isinstance(t, Tree) and t.data.startswith("eff_")]
+    if effs:
+        ir = st.r.effect(effs[0])
+    else:
+        card = st.r.card(next(t for t in subj.children if getattr(t, "type", "") == "XCARD"))
+        ir = {"how": "eff_poss", "card": card, "ord": None, "desc": ["once per turn"],
+              "quote": None, "rel": None, "text": st.r.said(subj)}
+    return st.spec("limit-resets", {"effect": st.effect_ref(ir)})
+
+
 def _card(st: Situate, fam: Tree) -> str:
     """The card the family's rule names (its first card word)."""
     tok = next(t for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD"))
