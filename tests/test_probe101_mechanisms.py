@@ -560,3 +560,43 @@ def test_triggers_of_a_link_chained_to_another_are_not_ordered(base_expert):
 def test_a_soft_limit_starts_again_and_a_hard_one_does_not(base_expert, q, answer):
     a = base_expert.ask(q)
     assert (a.family, a.value) == ("limit-resets", answer)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("q", [
+    "My Sangan is destroyed by battle. Can I add Blue-Eyes White Dragon with Sangan's effect?",
+    "I Normal Summon Elemental HERO Stratos. Can I destroy my opponent's monster with Elemental "
+    "HERO Stratos's effect?",
+])
+def test_what_an_effect_is_used_on_is_asked_too(base_expert, q):
+    # (hunt 90) the card named was dropped: a wrong "yes"
+    a = base_expert.ask(q)
+    assert a.value != "yes" and any(m.startswith("whether that effect can") for m in a.missing)
+
+
+@pytest.mark.slow
+def test_an_effect_asked_alone_after_its_event_is_still_yes(base_expert):
+    # near miss: nothing named that it is used on
+    assert base_expert.ask("My Sangan is destroyed by battle. Can I activate Sangan's effect?"
+                           ).value == "yes"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("q", [
+    "My Blackwing - Oroshi the Squall is destroyed by battle. Can I activate Blackwing - Oroshi the "
+    "Squall's effect?",                                 # "sent to the GY as a Synchro Material"
+    "I Normal Summon Elemental HERO Bubbleman. I have 2 cards in my hand. Can I activate "
+    "Elemental HERO Bubbleman's effect?",              # "... to activate and to resolve"
+])
+def test_conditions_the_matching_does_not_read_leave_it_open(base_expert, q):
+    # (hunt 90) both were a wrong "yes"
+    assert base_expert.ask(q).value == "unknown"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("q, answer", [
+    ("Are the cards for Into the Void discarded when it resolves?", "unknown"),   # End Phase
+    ("Is the discard of Into the Void a cost?", "no"),
+])
+def test_a_part_done_in_a_later_phase_is_not_done_at_resolution(base_expert, q, answer):
+    assert base_expert.ask(q).value == answer

@@ -744,6 +744,9 @@ class PhraseReaders:
                 self.add("part_condition", src, effect=eff.id, n=n, condition="was-set")
             if g.p["part_if"].match(seg):
                 self.add("part_if", src, effect=eff.id, n=n)
+            if g.p["clause_delayed"].match(seg):
+                # "during the End Phase of this turn, discard your entire hand": done later
+                self.add("clause_delayed", src, effect=eff.id, n=n, verb=verb or "unknown")
             if g.p["both_self"].search(seg):
                 self.add("both_self", src, effect=eff.id, n=n)
             elif g.p["self_object"].match(seg):

@@ -89,6 +89,15 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             if named and named != ref["card"] and named not in text:
                 spec["also_needs"] = f"whether that effect can {st.r.said(find(fam, 'act_verb'))} {named}"
             return spec
+        thing = sub(fam, "thing")
+        if thing is not None and st.r.thing(thing).get("card") != ref.get("card"):
+            # (hunt 90) "Can I add Blue-Eyes White Dragon with Sangan's effect?": whether that
+            # effect can do that to that card is asked too (its text's limits, "1500 or less ATK",
+            # are not matched against a card named): a yes waits on it, a no stands
+            also_own = f"whether that effect can {st.r.said(find(fam, 'act_verb'))} " \
+                       f"{st.r.said(thing)}"
+        else:
+            also_own = None
     else:
         if any(low(w)[0] == "from" and low(w)[-1] == "hand" for w in now_whens(fam)):
             hint.append("from:hand")       # "activate X from my hand": of its effects, the hand's
@@ -297,6 +306,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if aimed:
         spec["entities"] = dict(st.entities)
         spec["and"] = spec.get("and", []) + aimed
+    if sub(fam, "own_eff") is not None and also_own:
+        also.append(also_own)
     if also:
         spec["also_needs"] = "; ".join(also)
     return spec
