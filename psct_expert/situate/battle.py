@@ -81,7 +81,6 @@ class BattleEvents:
             if c.kind != "monster":
                 self.fail(f"{c.name} is not a monster", node)
             self.entities[target]["card"] = c.name
-            self.last_card = c.name       # "... Can I activate its effect?": the monster attacked
         return target
 
     def ev_battle_destroyed(self, ev: Tree) -> None:

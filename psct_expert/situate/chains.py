@@ -252,13 +252,6 @@ class ChainEvents(ResponseReach):
         if info.get("respond"):
             if not self.acts:
                 self.fail("it responds, but nothing was activated before it")
-            card = self.db.get(ref["card"]) if ref.get("card") else None
-            if card is not None and card.kind == "spell" and ref.get("select") == "activation" and \
-                    set(card.subtypes or ()) & {"normal", "field", "equip", "continuous", "ritual"}:
-                # (hunt 89) "My opponent chains Monster Reborn": a Spell Speed 1 Spell Card's
-                # activation is never chained to anything (game-rules#chain.5)
-                self.fail(f"{card.name} is a Spell Speed 1 Spell: it cannot be activated in "
-                          "response to anything (it starts a Chain)")
             event["respond"] = answers or self.acts[-1][0]
         if info.get("link"):
             event["link"] = info["link"]
@@ -1125,7 +1118,7 @@ class ChainEvents(ResponseReach):
                                     and not c.data.startswith("eff_")]))
 
     def ev_eff_did_each(self, ev: Tree) -> None:
-        """"Dark Hole destroys my Witch and my opponent's Sangan": :meth:`ev_eff_did` of several
+        """"Z destroys my X and my opponent's Y": :meth:`ev_eff_did` of several
         cards at once."""
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
         self.ev_eff_did(Tree("ev_eff_did", [effs[0], *(c for c in ev.children if isinstance(
@@ -1133,7 +1126,7 @@ class ChainEvents(ResponseReach):
         self._did_more(ev)
 
     def ev_did_each(self, ev: Tree) -> None:
-        """"... it destroys my Witch and my opponent's Sangan": :meth:`ev_did` of several cards
+        """"... it destroys my X and my opponent's Y": :meth:`ev_did` of several cards
         named (or said by whose and what they are), done at once by the same link."""
         self.ev_did(Tree("ev_did", [sub(ev, "did_verb"), subs(ev, "thing")[0]]))
         self._did_more(ev)

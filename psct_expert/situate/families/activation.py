@@ -52,8 +52,8 @@ def _still_gets_after_negation(st: Situate, fam: Tree, ref: dict) -> dict | None
 
 
 def _still_gets_after_chain(st: Situate, fam: Tree, ref: dict) -> dict | None:
-    """"Sangan is destroyed and its effect activated; my opponent chains Maxx "C". Do I still
-    get the search from Sangan?": the story told that very effect activated and links chained
+    """"X is destroyed and its effect activated; my opponent chains Y. Do I still get the
+    search from X?": the story told that very effect activated and links chained
     to it, not negated, so what is asked is whether it still resolves (the links chained after it
     resolve first), never whether it can be activated again.  None when the story did not leave
     that effect's activation open with a link chained after it, or nothing is said it gets."""

@@ -405,8 +405,8 @@ def _trigger_told(st: Situate, node: Tree) -> tuple[dict, str, str, dict]:
            if d.get("id") and (d.get("what") == ref.get("card") or
                                st.entities.get(d.get("what"), {}).get("card") == ref.get("card"))]
     if len(own) != 1:
-        st.fail(f"tell what a Chain Link did to {ref.get('card')} (once): 'Dark Hole destroys "
-                "my X and my opponent's Y'", node)
+        st.fail(f"tell what a Chain Link did to {ref.get('card')} (once): 'Z destroys my X "
+                "and my opponent's Y'", node)
     act, step = own[0]
     what = step.get("what")
     player = (st.entities.get(what) or {}).get("controller") or st.card_owner.get(ref.get("card"))
@@ -416,8 +416,8 @@ def _trigger_told(st: Situate, node: Tree) -> tuple[dict, str, str, dict]:
 
 
 def build_chain_order(st: Situate, fam: Tree) -> dict:
-    """(SEGOC) "Dark Hole destroys my Witch and my opponent's Sangan. Does my Witch('s effect) go
-    on the Chain first / before Sangan's?", "Is Witch's effect Chain Link 1?": two Trigger Effects
+    """(SEGOC) "Z destroys my X and my opponent's Y. Does my X('s effect) go on the Chain
+    first / before Y's?", "Is X's effect Chain Link 1?": two Trigger Effects
     whose events one link did at the same time (no "then" between them, nothing told after), asked
     in the order they are put on the Chain (game-rules#missing-the-timing.7)."""
     when = sub(fam, "trigger_when")
@@ -480,7 +480,7 @@ def build_chain_order(st: Situate, fam: Tree) -> dict:
         card = (st.entities.get(what) or {}).get("card") or what
         other_player = (st.entities.get(what) or {}).get("controller") or st.card_owner.get(card)
         if other_player not in ("you", "opponent") or card not in st.db:
-            st.fail(f"whose is {card}, and is it a card? (name it: 'my opponent's Sangan')", fam)
+            st.fail(f"whose is {card}, and is it a card? (name it: 'my opponent's X')", fam)
         moved = others[0].get("action")
         other = st.effect_ref({"card": st.db.get(card).name, "how": "eff_card", "text": card},
                               hint=["activated", f"moved:{moved}"] if moved else ["activated"])
