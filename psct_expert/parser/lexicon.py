@@ -326,10 +326,14 @@ def _relex(text: str) -> Relexed:
         out.changes.append(Change("read-as", "\u2014", "."))
         text = DASH_QUESTION.sub(". ", text)
     said = _intent_told(sentences(text), out)
+    # the question points back at something told ("... Can I chain X to it?"): an aside that names
+    # a card may be what it points at
+    points_back = bool(said) and bool(re.search(r"\b(?:it|its|that|this|them|those)\b", said[-1],
+                                                re.IGNORECASE))
     # a sentence followed by a tag alone that asks whether it is allowed ("opp wants to chain Y to
     # it. Is that legal?") is the proposal asked, never an aside
     parts = [s for s in (s if k + 1 < len(said) and _tag_alone(said[k + 1])
-                         else _set_aside_aside(s, out) for k, s in enumerate(said)) if s]
+                         else _set_aside_aside(s, out, points_back) for k, s in enumerate(said)) if s]
     parts = _rephrased(parts, out)
     parts = earlier_first(parts, out)
     parts = _proposal(parts, out)
@@ -1237,7 +1241,7 @@ _PLAYER_DID = re.compile(r"\b(?:i|we|my opponent|opponent|opp|they|he|she|player
 
 
 
-def _set_aside_aside(s: str, out: Relexed) -> str:
+def _set_aside_aside(s: str, out: Relexed, points_back: bool = False) -> str:
     rx = _patterns()["asides"]
     if rx is not None and not s.endswith("?"):
         m = rx.match(s)
@@ -1247,7 +1251,7 @@ def _set_aside_aside(s: str, out: Relexed) -> str:
             out.changes.append(Change("set-aside", m.group()))
             rest = s[m.end():].strip(" ,")
             return rest[:1].upper() + rest[1:]
-        if m and "want" in m.group().lower() and "\ue000" in s:
+        if m and "want" in m.group().lower() and "\ue000" in s and points_back:
             # (hunt 89) "My opponent wants to chain Monster Reborn. Can I chain X to it?": what a
             # player meant to do with a card named may be what "it" points at; never set aside
             return s
