@@ -12,6 +12,10 @@ from ..parser.transform import PLACE_WORDS, find, low, sub, subs
 from .targets import described_target, note_change
 from .words import card_ir, moved_by_verb, owner_in_words
 
+# how a card a response removes from the field leaves it, by the verb told
+_GONE_BY = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
+            "return": "returned-to-hand"}
+
 
 ACTION_VERBS = {"sent-to-gy": "send", "destroyed": "destroy", "banished": "banish", "tributed": "tribute",
                 "discarded": "discard", "returned-to-hand": "return", "returned-to-deck": "return"}
@@ -254,8 +258,7 @@ class MoveEvents:
         targets, named, leaves the field by a response of that player's (a card or effect of no
         told kind) chained to the open link; that link resolves first and does it.  Only "in
         response" may be said with it; anything else keeps its refusal."""
-        action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
-                  "return": "returned-to-hand"}.get(verb or "")
+        action = _GONE_BY.get(verb or "")
         mods = subs(ev, "ev_mod")
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
@@ -570,22 +573,18 @@ class MoveEvents:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         if not answered:
             self._target_change_mods(ev)
-        elif verb not in ("destroy", "banish", "return", "send") or \
-                set(self._mods(ev)) - {"respond", "to_effect"} or self._player(ev) not in ("you", "opponent"):
+        elif verb not in _GONE_BY or set(self._mods(ev)) - {"respond", "to_effect"} or \
+                self._player(ev) not in ("you", "opponent"):
             self.fail("the situation model has no place for this in a response", ev)
         else:
-            self._moved_by_a_response(self._player(ev), named, {
-                "destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
-                "return": "returned-to-hand"}[verb], alone=True)
+            self._moved_by_a_response(self._player(ev), named, _GONE_BY[verb], alone=True)
             return
         own = [aid for aid, r in self.acts if t.get("card") and r.get("card") == t["card"]]
-        if own and t["card"] not in targeted and verb in ("destroy", "banish", "return", "send"):
+        if own and t["card"] not in targeted and verb in _GONE_BY:
             # "they banish Pendulum Witch in response": the card whose effect was activated leaves
             # the field before that effect resolves (not one of its targets)
             self.self_gone[own[-1]] = verb
-            action = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
-                      "return": "returned-to-hand"}[verb]
-            self.events.append({"kind": "move", "what": t["card"], "action": action})
+            self.events.append({"kind": "move", "what": t["card"], "action": _GONE_BY[verb]})
             return
         which = self._which_targets(t, targeted, ev)
         for what in which:

@@ -79,6 +79,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     purpose = sub(fam, "purpose") or sub(fam, "does_now")
     hint = [st.r.action(sub(purpose, "act_verb"))] if purpose is not None and \
         sub(purpose, "act_verb") is not None else []
+    also_own = None             # what "with its effect" is said to be done to, asked too
     if sub(fam, "own_eff") is not None:
         # "can I still Special Summon X from my hand with its effect?"
         ref = _own_effect(st, fam)
@@ -96,8 +97,6 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             # are not matched against a card named): a yes waits on it, a no stands
             also_own = f"whether that effect can {st.r.said(find(fam, 'act_verb'))} " \
                        f"{st.r.said(thing)}"
-        else:
-            also_own = None
     else:
         if any(low(w)[0] == "from" and low(w)[-1] == "hand" for w in now_whens(fam)):
             hint.append("from:hand")       # "activate X from my hand": of its effects, the hand's
@@ -306,7 +305,7 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if aimed:
         spec["entities"] = dict(st.entities)
         spec["and"] = spec.get("and", []) + aimed
-    if sub(fam, "own_eff") is not None and also_own:
+    if also_own:
         also.append(also_own)
     if also:
         spec["also_needs"] = "; ".join(also)

@@ -638,19 +638,15 @@ def _object_cards(st: Situate, doing: Tree) -> list:
             for t in th.children if getattr(t, "type", "") == "XCARD"]
 
 
-# the action a cost is said by ("the discard of X", "X's LP payment"); "cost" says none
-_COST_NOUNS = {"discard": "discard", "discarding": "discard", "payment": "pay", "lp": "pay",
-               "tribute": "tribute", "tributing": "tribute", "banish": "banish",
-               "banishing": "banish", "detach": "detach", "detaching": "detach",
-               "sending": "send", "send": "send"}
-
-
 def build_cost_chained_to(st: Situate, fam: Tree) -> dict:
     """(session after a2268db) "Can I respond to the discard of Twin Twisters?", "Can my opponent
     chain to Solemn Strike's LP payment?": whether the paying of the cost itself can be chained to
     (its verb the one the noun says, else the effect's one cost)."""
+    # the action a cost is said by ("the discard of X", "X's LP payment"): its game word's own
+    # forms ("discarding"); "cost" says none
     noun = low(sub(fam, "cost_noun"))[0]
-    verb = _COST_NOUNS.get(noun)
+    verb = "pay" if noun in ("payment", "lp") else None if noun == "cost" else \
+        gamewords().action_of(noun)
     effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
     if effs:
         ir = st.r.effect(effs[0])

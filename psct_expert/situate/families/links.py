@@ -390,6 +390,11 @@ def build_resolves_first(st: Situate, fam: Tree) -> dict:
     return spec
 
 
+def _moved_player(st: Situate, what: str | None, card: str | None) -> str | None:
+    """Whose card a step moved: the controller told of its entity, else the card's owner told."""
+    return (st.entities.get(what) or {}).get("controller") or st.card_owner.get(card)
+
+
 def _trigger_told(st: Situate, node: Tree) -> tuple[dict, str, str, dict]:
     """(SEGOC) The effect an ``order_trigger`` names, of a card the story told moved by a link:
     its reference, the step that moved the card, the player who controls it, and the link."""
@@ -408,8 +413,7 @@ def _trigger_told(st: Situate, node: Tree) -> tuple[dict, str, str, dict]:
         st.fail(f"tell what a Chain Link did to {ref.get('card')} (once): 'Z destroys my X "
                 "and my opponent's Y'", node)
     act, step = own[0]
-    what = step.get("what")
-    player = (st.entities.get(what) or {}).get("controller") or st.card_owner.get(ref.get("card"))
+    player = _moved_player(st, step.get("what"), ref.get("card"))
     if player not in ("you", "opponent"):
         st.fail(f"whose is {ref.get('card')}? ('my {ref.get('card')}', 'my opponent's ...')", node)
     return ref, step["id"], player, act
@@ -478,7 +482,7 @@ def build_chain_order(st: Situate, fam: Tree) -> dict:
                     "other Chain Link 2", fam)
         what = others[0].get("what")
         card = (st.entities.get(what) or {}).get("card") or what
-        other_player = (st.entities.get(what) or {}).get("controller") or st.card_owner.get(card)
+        other_player = _moved_player(st, what, card)
         if other_player not in ("you", "opponent") or card not in st.db:
             st.fail(f"whose is {card}, and is it a card? (name it: 'my opponent's X')", fam)
         moved = others[0].get("action")
