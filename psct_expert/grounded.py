@@ -18,7 +18,7 @@ from . import kre as re
 from .cards import CardDB
 from .gamewords import gamewords
 from .parser.lexicon import Change, Relexed
-from .rereading import flat_text, holds_word_for_word, mentions, quote_pieces
+from .rereading import ORDINAL_WORDS, _quoted_effect, flat_text, holds_word_for_word, mentions, quote_pieces
 from .parser.names import Mention
 
 
@@ -985,3 +985,51 @@ def effect_told_by_what_it_does(relexed: Relexed, db: CardDB, families: dict) ->
     if out != keyed:
         relexed.text = _unkeyed(found, out)
 
+
+# a quotation of card text right after a card's name ('X "FLIP: Target 1 monster ..."', 'X:
+# "Once per turn ..."', "X's effect "..."")
+_QUOTE_AFTER = re.compile(r"""(?P<lead>(?P<eff>'s\s+(?:effect|eff|ability)\s*:?)?\s*(?:[:\u2013\u2014]|\s-)?\s*)"""
+                          r"""(?P<q>"(?P<what>[^"]{4,400})")""")
+# ... when the name is what a player activates ("I activate X "..."", "they chain X's effect
+# "...""): the quotation says which effect
+_ACTIVATING = re.compile(r"\b(?:activate|activates|activated|activating|use|uses|used|using|chain|"
+                         r"chains|chained|chaining|resolve|resolves|resolved)\s+(?:(?:my|your|their|his|"
+                         r"her|the|a|an|opponent's|opp's)\s+)*$", re.IGNORECASE)
+
+
+def quoted_after_names(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """A quotation of a card's text said right after its name ('they Flip Summon X "FLIP: Target
+    1 monster ..." ', 'X: "Once per turn ..."', "I activate X's effect "...""): where the card is
+    what a player activates, the quotation says which effect, and the name with it becomes that
+    effect ("X's second effect", only when the quotation stands word for word in one effect);
+    elsewhere it only reports what the card says and is set aside, shown as grounded in the
+    card's text (only when the text holds it word for word).  A quotation closed after its own
+    full stop ends the sentence.  A quotation the text does not hold stays, to be read."""
+    from .parser.tokens import _name_end
+
+    text = relexed.text
+    out = text
+    for m in sorted(mentions(text, db, families), key=lambda m: -m.start):
+        end = _name_end(out, m)
+        q = _QUOTE_AFTER.match(out, end)
+        card = db.find(m.card)
+        if q is None or card is None or out[end:end + 2] == "'s" and not q.group("eff"):
+            continue
+        what = q.group("what")
+        pieces = quote_pieces(what)
+        whole = " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t)
+        if not pieces or not holds_word_for_word(pieces, whole):
+            continue
+        after = out[q.end():]
+        ends = "." if what.rstrip().endswith((".", "!")) and re.match(r"\s+[A-Z]", after) else ""
+        if _ACTIVATING.search(out[:m.start]) or q.group("eff"):
+            n = _quoted_effect(what, card)
+            if n is None:
+                continue
+            said = f"{out[m.start:end]}'s {ORDINAL_WORDS[n]} effect"
+            relexed.changes.append(Change("read-as", out[m.start:q.end()].strip(), said))
+            out = out[:m.start] + said + ends + after
+            continue
+        relexed.changes.append(Change("grounded", q.group("q"), card.name))
+        out = out[:end] + ends + after
+    relexed.text = out

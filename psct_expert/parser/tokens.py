@@ -20,7 +20,10 @@ from .names import Mention, vocabulary
 # a word: letters/digits with inner hyphens, slashes, apostrophes ("face-up", "Spell/Trap",
 # "opponent's"), a number, "&", or one punctuation mark
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-/]*(?:'[a-z]+)?|&|[?,.;:!]|'s\b")
-_QUOTED = re.compile(r"(?:(?<=\s)|^|(?<=\())(['\"])(?P<body>[^'\"]+?)\1(?=[\s?,.;:)!]|$)")
+# a quotation: in double quotes, any words ("... this card's Level ..."); in single quotes, words
+# whose apostrophes stand inside a word ('once per turn: banish a plant')
+_QUOTED = re.compile(r"""(?:(?<=\s)|^|(?<=\())(?:"(?P<dq>[^"]+?)"|'(?P<sq>(?:[^'"]|(?<=\w)'(?=\w))+?)')"""
+                     r"(?=[\s?,.;:)!]|$)")
 
 
 @dataclass
@@ -43,14 +46,14 @@ def tokenize(text: str, mentions: list[Mention], terminal, name_words=frozenset(
         spans.append((m.start, _name_end(text, m), "XCARD", m.card))
     for q in _QUOTED.finditer(text):
         inside = [sp for sp in spans if q.start() < sp[0] and sp[1] < q.end()]
-        if inside and all(text[s:e].strip() != q.group("body").strip() for s, e, _, _ in inside) \
-                and len(q.group("body").split()) > 3:
+        if inside and all(text[s:e].strip() != _body(q).strip() for s, e, _, _ in inside) \
+                and len(_body(q).split()) > 3:
             # a quote of card text that names a card in passing ("send 1 Tearlaments card ..."):
             # the quote is one word, the names inside it are its words
             spans = [sp for sp in spans if sp not in inside]
         if any(s < q.end() and q.start() < e for s, e, _, _ in spans):
             continue
-        spans.append((q.start(), q.end(), "XQUOTE", q.group("body")))
+        spans.append((q.start(), q.end(), "XQUOTE", _body(q)))
     spans.sort()
     pos = 0
     for s, e, kind, value in spans + [(len(text), len(text), "", "")]:
@@ -66,6 +69,10 @@ def tokenize(text: str, mentions: list[Mention], terminal, name_words=frozenset(
             out.text.append(text[s:e])
         pos = max(pos, e)
     return out
+
+
+def _body(q) -> str:
+    return q.group("dq") if q.group("dq") is not None else q.group("sq")
 
 
 def _name_end(text: str, m: Mention) -> int:

@@ -477,6 +477,7 @@ class MoveEvents:
         the targets told so far (refused when nothing was targeted)."""
         node = sub(ev, "thing")
         self._implied_targeting(node)
+        self._implied_count(node)            # "they banish one of the targets in response"
         t = self.r.thing(node)
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]

@@ -470,16 +470,23 @@ class TargetEvents:
         if node is None:
             return
         ws = low(node)
-        if len(ws) < 4 or ws[:2] != ["one", "of"] or ws[2] not in ("the", "its", "both") or \
-                ws[-1] not in ("targets", "targeted") and ws[-2:-1] != ["targeted"]:
-            return
-        n = 2 if ws[2] == "both" else (int(ws[3]) if ws[3].isdigit() else COUNT_WORDS.get(ws[3]))
-        if not n or n < 2:
+        n = _said_target_count(ws)
+        if n is None:
             return
         last = self._last_untargeted()
         if last is None:
             return
         aid, ref, _effect, counts = last
+        if n == 0:
+            # "one of the targets", "both targets" with no number: as many as its text targets,
+            # when that is a fixed number (never "up to")
+            found = self.effect_of(ref)
+            fixed = found is not None and all(
+                f.get("up_to") in (None, "no") for f in found[0].facts
+                if f.type == "target" and f.get("effect") == found[1])
+            n = sum(counts) if fixed and counts else 0
+            if n < 2 or ws[0] == "both" and n != 2:
+                return
         if sum(counts) != n:
             self.fail(f"{ref.get('card')} does not target {n} cards", node)
         self._targets_of(aid, {"words": [str(n)], "text": "its targets", "card": None,
@@ -920,3 +927,37 @@ def links_resolved_before(st: Situate, act: dict) -> list[dict]:
                             "players": players,
                             "negated": negated})
     return out
+
+
+# "one of the targets", "one of its 2 targets", "both targets", "both of the targeted monsters",
+# "all the targets": a group of an activation's targets said by the word "target"
+_TARGET_WORDS = ("targets", "targeted")
+
+
+def _said_target_count(ws: list[str]) -> int | None:
+    """How many targets the words say the activation has: the number said ("one of the 2
+    targets": 2; "both targets": 2), 0 when they say "the targets" with no number ("one of the
+    targets", "all of its targets"), None when the words are no such group."""
+    if not ws or ws[-1] not in _TARGET_WORDS and ws[-2:-1] != ["targeted"]:
+        return None
+    head = ws[:-1] if ws[-1] in _TARGET_WORDS else ws[:-2]
+    if head[:2] in (["one", "of"], ["all", "of"], ["both", "of"]):
+        lead, rest = head[0], head[2:]
+    elif head[:1] in (["both"], ["all"]):
+        lead, rest = head[0], head[1:]
+    else:
+        return None
+    if rest == ["both"] and lead == "one":
+        return 2                             # "one of both targets"
+    if rest[:1] in (["the"], ["its"]):
+        rest = rest[1:]
+    elif lead == "one" or rest:
+        return None
+    if not rest:
+        return 2 if lead == "both" else 0
+    if len(rest) == 1:
+        n = int(rest[0]) if rest[0].isdigit() else COUNT_WORDS.get(rest[0])
+        if n and n >= 2 and (lead != "both" or n == 2):
+            return n
+    return None
+
