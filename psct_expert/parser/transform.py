@@ -25,7 +25,7 @@ PLACE_WORDS = {"hand": "hand", "deck": "deck", "graveyard": "gy", "gy": "gy", "f
                "extra": "extra-deck", "banishment": "banished", "zone": "field"}
 ACTION_RULES = ("discard", "send", "destroy", "banish", "special_summon", "add", "draw", "shuffle",
                 "return", "negate", "tribute", "detach", "reveal", "pay", "choose", "skip",
-                "end_bp", "change_pos", "attack", "become", "inflict", "gain", "take_control")
+                "end_bp", "change_pos", "attack", "become", "inflict", "gain", "take_control", "set")
 
 
 def words(node) -> list[str]:
