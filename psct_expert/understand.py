@@ -558,7 +558,9 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     before = relexed.text
     partial_names(relexed, db, families)
     if relexed.text != before:
-        relexed = _names_first(text, relexed, db, families)
+        # read again from the question as asked, with what its parentheses said set aside
+        relexed = _names_first(asked, relexed, db, families)
+        relexed.changes[:0] = [c for c in aside if c not in relexed.changes]
     demonstrative_names(relexed, db, families, tuple(scenario))
     card_verbs(relexed, db, families)
     chain_links_told(relexed, db, families)

@@ -256,7 +256,8 @@ def build_can_respond(st: Situate, fam: Tree) -> dict:
         verb = hint[0] if hint else None
         obj = low(purpose)[2:]
         if verb == "negate" and (obj in ([], ["it"]) or _names_the_answered(st, purpose, act)):
-            spec["and"] = [{"family": "negate-activation", "negator": responder, "activated": to}]
+            spec["and"] = spec.get("and", []) + [{"family": "negate-activation", "negator": responder,
+                                                  "activated": to}]
         else:
             spec["also_needs"] = f"whether it can {st.r.said(purpose)[3:]}"
     return spec
@@ -309,7 +310,8 @@ def _stop_summon(st: Situate, purpose: Tree, responder: dict, to: str, spec: dic
              and f.type in ("clause", "clause_verb")}
     if f"{kind}-summon" not in verbs:
         st.fail(f"{ref['card']} makes no {kind.title()} Summon", purpose)
-    spec["and"] = [{"family": "negate-activation", "negator": responder, "activated": to}]
+    spec["and"] = spec.get("and", []) + [{"family": "negate-activation", "negator": responder,
+                                          "activated": to}]
     if sub(purpose, "neg_verb") is not None and "negate" in low(sub(purpose, "neg_verb")):
         # (hunt 77) "to negate the Summon" of a Summon a link makes when it resolves: negating
         # that activation stops the Summon, it does not negate a Summon (none can be); a yes needs
