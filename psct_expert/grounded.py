@@ -1033,3 +1033,55 @@ def quoted_after_names(relexed: Relexed, db: CardDB, families: dict) -> None:
         relexed.changes.append(Change("grounded", q.group("q"), card.name))
         out = out[:end] + ends + after
     relexed.text = out
+
+
+# "Sangan (mandatory)", "Fire Hand (optional, "You can")", "X's mandatory effect", "my optional
+# Peten effect": whether a card's trigger is mandatory or optional, said of it
+_TRIGGER_KIND = r"(?P<kind>mandatory|forced|optional)"
+_KIND_PAREN = re.compile(r"(?:'s)?(?:\s+(?:effect|eff|trigger))?(?P<par>\s*\((?:(?P<q1>[\"'][^\"'()]{3,120}[\"'])\s*,\s*)?"
+                         + _TRIGGER_KIND + r"(?:\s*,\s*(?P<q2>[\"'][^\"'()]{3,120}[\"']))?\))", re.IGNORECASE)
+_KIND_POSS = re.compile(r"'s\s+(?P<adj>" + _TRIGGER_KIND + r"\s+)(?:effect|eff|trigger)\b", re.IGNORECASE)
+_KIND_BEFORE = re.compile(r"\b(?P<adj>" + _TRIGGER_KIND + r"\s+)$", re.IGNORECASE)
+
+
+def trigger_kind_said(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"My Sangan (mandatory) and their Fire Hand (optional, "You can") both trigger", "X's
+    mandatory effect", "my optional Peten effect": whether a card's trigger is mandatory or
+    optional, said of it, is set aside, shown as grounded in its text, when every trigger of the
+    card is of that kind (optional: its text says "You can"; game-rules#chain.11 reads the
+    difference) and any quotation said with it stands in its text; else it stays, to be read."""
+    from .parser.tokens import _name_end
+    from .reader import read_card
+
+    out = relexed.text
+    for m in sorted(mentions(out, db, families), key=lambda m: -m.start):
+        card = db.find(m.card)
+        if card is None:
+            continue
+        end = _name_end(out, m)
+        paren = _KIND_PAREN.match(out, end)
+        poss = _KIND_POSS.match(out, end)
+        before = _KIND_BEFORE.search(out[:m.start].rstrip().removesuffix("my").removesuffix(
+            "their").removesuffix("his").removesuffix("her").rstrip() + " ")
+        said = paren or poss or before
+        if said is None:
+            continue
+        kinds = {f.get("optional") for f in read_card(card).facts if f.type == "trigger"}
+        want = "yes" if said.group("kind").lower() == "optional" else "no"
+        quotes = [q for q in (paren.group("q1"), paren.group("q2")) if q] if paren is not None else []
+        if kinds != {want} or not all(_grounded(q.strip("\"'"), card) for q in quotes):
+            continue
+        if paren is not None:
+            relexed.changes.append(Change("grounded", paren.group("par").strip(), card.name))
+            out = out[:paren.start("par")] + out[paren.end("par"):]
+        elif poss is not None:
+            relexed.changes.append(Change("grounded", poss.group("adj").strip(), card.name))
+            out = out[:poss.start("adj")] + out[poss.end("adj"):]
+        else:
+            at = out[:m.start].rstrip().rfind(said.group("adj").strip())
+            if at < 0:
+                continue
+            relexed.changes.append(Change("grounded", said.group("adj").strip(), card.name))
+            out = out[:at] + out[at + len(said.group("adj")):]
+    relexed.text = out
+
