@@ -755,7 +755,8 @@ def doing_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None
 # "can i activate X from hand to banish something from their gy?": the purpose says which effect
 _COST_AS_ACT = re.compile(r"\b(?P<modal>can|could|may)\s+(?P<who>i|you|they|he|she|my opponent|opp|"
                           r"opponent)\s+(?:still\s+)?(?P<verb>tribute|discard|banish|reveal|send|activate|use|chain)\s+"
-                          r"(?P<k>\ue000k\d+k|it\b)(?!'s)(?P<gy>\s+to\s+(?:the|my|your)\s+(?:gy|graveyard)\b)?"
+                          r"(?P<k>\ue000k\d+k|it\b)(?!'s)(?P<hand>\s+from\s+(?:the|my|your)\s+hand\b)?"
+                          r"(?P<gy>\s+to\s+(?:the|my|your)\s+(?:gy|graveyard)\b)?"
                           r"(?P<rest>(?:\s+(?!to\b|in\s+order\b)[\w'\-]+){0,6}?)"
                           r"(?:\s+(?P<how>(?:in order\s+)?to\s+[^?]+?))?\s*(?P<end>\?)", re.IGNORECASE)
 
@@ -789,8 +790,10 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     reading = read_card(card)
     verb = m.group("verb").lower()
     how = m.group("how")
-    if (verb == "send") != bool(m.group("gy")) and not (verb == "send" and how):
-        return      # "send X to the GY" is the cost said; "banish X to the GY" is nothing
+    if (verb == "send") != bool(m.group("gy") or m.group("hand")) and not (verb == "send" and how):
+        return      # "send X (from my hand) to the GY" is the cost said; "banish X to the GY" is nothing
+    if m.group("hand") and verb not in ("send", "discard", "reveal", "banish"):
+        return      # "activate X from my hand": the grammar reads where it is activated from
     if verb in ("activate", "use", "chain"):
         if not how:
             return      # the card activated, or its only effect: the grammar reads that
@@ -820,7 +823,8 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
                                Change("grounded", _unkeyed(found, how), card.name))
     rest = m.group("rest") or ""
     act = m.group("verb") if verb in ("activate", "use", "chain") else "activate"
-    read = f"{m.group('modal')} {m.group('who')} {act} {said}{rest}?"
+    # (a cost paid from the hand: the effect is activated from there, said again)
+    read = f"{m.group('modal')} {m.group('who')} {act} {said}{m.group('hand') or ''}{rest}?"
     written = keyed[m.start():m.end()]
     relexed.changes.append(Change("read-as", _unkeyed(found, written), _unkeyed(found, read)))
     relexed.text = _unkeyed(found, keyed[:m.start()] + read + keyed[m.end():])
