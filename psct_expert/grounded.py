@@ -1008,8 +1008,10 @@ def quoted_after_names(relexed: Relexed, db: CardDB, families: dict) -> None:
     effect ("X's second effect", only when the quotation stands word for word in one effect);
     elsewhere it only reports what the card says and is set aside, shown as grounded in the
     card's text (only when the text holds it word for word).  A quotation closed after its own
-    full stop ends the sentence.  A quotation the text does not hold stays, to be read."""
+    full stop ends the sentence.  A quotation the text does not hold stays, to be read, and so
+    does one that says which of several effects (other readings use it)."""
     from .parser.tokens import _name_end
+    from .reader import read_card
 
     text = relexed.text
     out = text
@@ -1034,6 +1036,8 @@ def quoted_after_names(relexed: Relexed, db: CardDB, families: dict) -> None:
             relexed.changes.append(Change("read-as", out[m.start:q.end()].strip(), said))
             out = out[:m.start] + said + ends + after
             continue
+        if _quoted_effect(what, card) is not None and len(read_card(card).effects) > 1:
+            continue        # it says which of the card's effects: left for the readings that use it
         relexed.changes.append(Change("grounded", q.group("q"), card.name))
         out = out[:end] + ends + after
     relexed.text = out

@@ -1298,7 +1298,14 @@ class ChainEvents(ResponseReach):
             self.fail(f"{card}'s cost is not {said!r}", node)
         if verb in MOVED:
             things = subs(node, "thing")
-            event["cost"] = [{"action": MOVED[verb], "what": self.entity(self.r.thing(things[0]))}]
+            what = self.entity(self.r.thing(things[0]))
+            event["cost"] = [{"action": MOVED[verb], "what": what}]
+            if any(what in (e.get("targets") or []) for e in self.events
+                   if e.get("kind") == "activate" and e is not event):
+                # "they chain Emergency Provisions, sending the targeted Swords to the GY": a card
+                # an earlier link targets leaves its place as this link's cost
+                from .targets import note_change
+                note_change(self, what, {"left": True})
         self.told_costs[aid] = verb
 
     def _self_cost(self, event: dict, ref: dict, verb: str | None, node: Tree) -> None:
