@@ -755,7 +755,7 @@ def doing_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None
 # "can i activate X from hand to banish something from their gy?": the purpose says which effect
 _COST_AS_ACT = re.compile(r"\b(?P<modal>can|could|may)\s+(?P<who>i|you|they|he|she|my opponent|opp|"
                           r"opponent)\s+(?:still\s+)?(?P<verb>tribute|discard|banish|reveal|send|activate|use|chain)\s+"
-                          r"(?P<k>\ue000k\d+k|it\b)(?!'s)(?P<hand>\s+from\s+(?:the|my|your)\s+hand\b)?"
+                          r"(?P<k>\ue000k\d+k|it\b)(?!'s)(?P<hand>\s+from\s+(?:the|my|your)\s+(?:hand|gy|graveyard)\b)?"
                           r"(?P<gy>\s+to\s+(?:the|my|your)\s+(?:gy|graveyard)\b)?"
                           r"(?P<rest>(?:\s+(?!to\b|in\s+order\b)[\w'\-]+){0,6}?)"
                           r"(?:\s+(?P<how>(?:in order\s+)?to\s+[^?]+?))?\s*(?P<end>\?)", re.IGNORECASE)
@@ -790,9 +790,12 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     reading = read_card(card)
     verb = m.group("verb").lower()
     how = m.group("how")
-    if (verb == "send") != bool(m.group("gy") or m.group("hand")) and not (verb == "send" and how):
+    if (verb == "send") != bool(m.group("gy") or verb == "send" and m.group("hand")) and \
+            not (verb == "send" and how):
         return      # "send X (from my hand) to the GY" is the cost said; "banish X to the GY" is nothing
-    if m.group("hand") and verb not in ("send", "discard", "reveal", "banish"):
+    from_gy = bool(m.group("hand")) and not m.group("hand").lower().endswith("hand")
+    if m.group("hand") and verb not in ("send", "discard", "reveal", "banish") or \
+            from_gy and verb != "banish":
         return      # "activate X from my hand": the grammar reads where it is activated from
     if verb in ("activate", "use", "chain"):
         if not how:
@@ -804,7 +807,12 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
                                                  getattr(f.source, "quote", "") or "", re.IGNORECASE)]
     paying = list(dict.fromkeys(paying))
     if how and "\ue000" in how:
-        return      # (hunt 76) a purpose that names a card says what it is done to, not which effect
+        named = [found[int(k)].card for k in re.findall(r"\ue000k(\d+)k", how)]
+        if not all(c == card.name or f'"{c}"' in (card.text or "") for c in named):
+            return  # (hunt 76) a purpose that names a card says what it is done to, not which effect
+        # ... unless it is a card the text itself names ("banish it to Special Summon another
+        # Peten": the card's own name, quoted in its text)
+        how = re.sub(r"\ue000k(\d+)k", lambda x: found[int(x.group(1))].card, how)
     if how and re.match(r"(?:in order\s+)?to\s+(?:it|them|that|this|those|these)\b", how, re.IGNORECASE):
         return      # (hunt 80) "chain X to it to negate ...": what it is chained to, then the aim
     if how:
@@ -823,8 +831,16 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
                                Change("grounded", _unkeyed(found, how), card.name))
     rest = m.group("rest") or ""
     act = m.group("verb") if verb in ("activate", "use", "chain") else "activate"
-    # (a cost paid from the hand: the effect is activated from there, said again)
-    read = f"{m.group('modal')} {m.group('who')} {act} {said}{m.group('hand') or ''}{rest}?"
+    # (a cost paid from the hand: the effect is activated from there, said again; from the GY:
+    # where the cost takes the card, grounded in it)
+    if from_gy:
+        if not any(f.type == "cost_action" and f.get("verb") == "banish" and
+                   re.search(r"\b(?:GY|Graveyard)\b", getattr(f.source, "quote", "") or "")
+                   for f in reading.facts if f.get("effect") == paying[0]):
+            return
+        relexed.changes.append(Change("grounded", m.group("hand").strip(), card.name))
+    where = m.group("hand") if m.group("hand") and not from_gy else ""
+    read = f"{m.group('modal')} {m.group('who')} {act} {said}{where}{rest}?"
     written = keyed[m.start():m.end()]
     relexed.changes.append(Change("read-as", _unkeyed(found, written), _unkeyed(found, read)))
     relexed.text = _unkeyed(found, keyed[:m.start()] + read + keyed[m.end():])
@@ -890,7 +906,7 @@ def _purpose_of(said: str, reading, eid: str, acting: bool) -> bool:
 
 
 _PURPOSE_FILLER = {"something", "anything", "their", "my", "his", "her", "one", "opp", "opponent's", "get",
-                   "own"}
+                   "own", "another"}
 
 
 # "Delteros detaches 1 material to destroy a card. Is that a targeting effect?": a told sentence
