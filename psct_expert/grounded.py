@@ -1017,7 +1017,7 @@ _ACTIVATING = re.compile(r"\b(?:activate|activates|activated|activating|use|uses
                          r"her|the|a|an|opponent's|opp's)\s+)*$", re.IGNORECASE)
 
 
-def quoted_after_names(relexed: Relexed, db: CardDB, families: dict) -> None:
+def quoted_after_names(relexed: Relexed, db: CardDB, families: dict, several: bool = False) -> None:
     """A quotation of a card's text said right after its name ('they Flip Summon X "FLIP: Target
     1 monster ..." ', 'X: "Once per turn ..."', "I activate X's effect "...""): where the card is
     what a player activates, the quotation says which effect, and the name with it becomes that
@@ -1025,7 +1025,9 @@ def quoted_after_names(relexed: Relexed, db: CardDB, families: dict) -> None:
     elsewhere it only reports what the card says and is set aside, shown as grounded in the
     card's text (only when the text holds it word for word).  A quotation closed after its own
     full stop ends the sentence.  A quotation the text does not hold stays, to be read, and so
-    does one that says which of several effects (other readings use it)."""
+    does one that says which of several effects (other readings use it); with ``several`` (a
+    later reading, tried when those readings do not place the question) the name and such a
+    quotation become that effect, wherever the name stands."""
     from .parser.tokens import _name_end
     from .reader import read_card
 
@@ -1044,7 +1046,7 @@ def quoted_after_names(relexed: Relexed, db: CardDB, families: dict) -> None:
             continue
         after = out[q.end():]
         ends = "." if what.rstrip().endswith((".", "!")) and re.match(r"\s+[A-Z]", after) else ""
-        if _ACTIVATING.search(out[:m.start]) or q.group("eff"):
+        if _ACTIVATING.search(out[:m.start]) or q.group("eff") or several:
             n = _quoted_effect(what, card)
             if n is None:
                 continue

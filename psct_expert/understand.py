@@ -648,6 +648,16 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             framed = _by_frame(relexed, normalise(text), db, families, story_aside)
     if framed is not None:
         return framed
+    # a quotation after a card's name that says which of its effects, set aside after all (when
+    # no reading that could use it placed the question)
+    aside = _with(_quotes_of_several_set_aside, relexed, db, families)
+    if aside is not None:
+        spec, read, _err = tries.read_as(aside)
+        if spec is not None:
+            return spec, read
+        framed = _by_frame(aside, normalise(text), db, families, story_aside) if not scenario else None
+        if framed is not None:
+            return framed
     if not relexed.changes:
         raise _near(first, text, scenario, db, families, settle) from None
     # the error of the reading that went further (an unknown card it did not resolve is news;
@@ -765,6 +775,10 @@ def _acting(relexed: Relexed, db: CardDB, families: dict) -> Relexed | None:
     (:func:`told_doing_says_which`); None when neither changes anything."""
     return _with(cost_said_as_activation, relexed, db, families) or \
         _with(told_doing_says_which, relexed, db, families)
+
+
+def _quotes_of_several_set_aside(relexed: Relexed, db: CardDB, families: dict) -> None:
+    quoted_after_names(relexed, db, families, several=True)
 
 
 def _with(step, relexed: Relexed, db: CardDB, families: dict) -> Relexed | None:
