@@ -15,6 +15,7 @@ from ..copies import told_copies
 from ..refusals import refuse_a_use_of_an_earlier_turn
 from ..waits import lock_left_by
 from ..words import EFF_PARTS
+from .common import still_the_turn_it_was_set
 from .common import reads_scenario, summon_kinds_read
 
 if TYPE_CHECKING:
@@ -170,6 +171,13 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         if "each" in who or "both" in who or two:    # "I control two X. Can each use ...?"
             used_ev = {"kind": "used", "effect": ref, "copy": "another", "outcome": "resolved"}
             return st.spec("again-this-turn", {"effect": ref}) | {"situation": [used_ev]}
+        asker = st.r.player(sub(sub(fam, "again_who"), "player")) or "you"
+        if "later" in words and "again" not in words and ref.get("card") and \
+                still_the_turn_it_was_set(st, ref, asker):
+            # "I Set X in my Main Phase 1. Can I activate it later that turn?": nothing used
+            # before; a later moment of the turn it was Set in is asked
+            return st.spec("can-activate-now", {"effect": ref, "player": asker,
+                                                "set_this_turn": True})
         st.fail("what was used before? (tell it: 'I already used X this turn')", fam)
     aid, used_ref = used[-1]
     if aid in getattr(st, "cost_told", []):
