@@ -243,8 +243,9 @@ def test_resolving_without_effect_is_asked_as_doing_nothing(base_expert):
     ("Can I activate it to give my monster +700?", "Can I activate it to give my monster 700 ATK?"),
     ("the +500 atk trap", "The 500 atk trap"),
     ("can i use the +1 level effect?", "Can i use the 1 level effect?"),
-    # near misses: "2+" is "2 or more", and a small number with no word is no ATK
-    ("2+ monsters went to the gy", "2+ monsters went to the gy"),
+    # near misses: "2+" is "2 or more" (said so since the session after ef80931), no ATK, and a
+    # small number with no word is no ATK
+    ("2+ monsters went to the gy", "2 or more monsters went to the gy"),
     ("is that a +1 for me?", "Is that a +1 for me?"),
     ("opp responds changing that monster to defense",
      "Opp responds by changing that monster to defense"),
