@@ -260,8 +260,8 @@ def test_a_holding_told_before_the_activation_it_came_with(base_expert):
     from psct_expert.rereading import relex_around_names
     read = relex_around_names("My opponent had one face-up monster when I activated Dark Ruler No "
                               "More. Does it still resolve?", base_expert.db, base_expert.kb.families)
-    assert read.text.startswith("I activated Dark Ruler No More while my opponent has one "
-                                "face-up monster.")
+    assert read.text.lower().startswith("i activated dark ruler no more while my opponent has one "
+                                        "face-up monster.")
     # near miss: a holding with no activation after "when" stays as told
     read = relex_around_names("My opponent has one face-up monster when their turn starts. Can I "
                               "activate Dark Ruler No More?", base_expert.db, base_expert.kb.families)
