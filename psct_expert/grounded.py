@@ -755,7 +755,7 @@ def doing_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None
 # "can i activate X from hand to banish something from their gy?": the purpose says which effect
 _COST_AS_ACT = re.compile(r"\b(?P<modal>can|could|may)\s+(?P<who>i|you|they|he|she|my opponent|opp|"
                           r"opponent)\s+(?:still\s+)?(?P<verb>tribute|discard|banish|reveal|send|activate|use|chain)\s+"
-                          r"(?P<k>\ue000k\d+k|it\b)(?!'s)(?P<hand>\s+from\s+(?:the|my|your)\s+(?:hand|gy|graveyard)\b)?"
+                          r"(?P<k>\ue000k\d+k|it\b)(?!'s)(?P<hand>\s+from\s+(?:(?:the|my|your)\s+)?(?:hand|gy|graveyard)\b)?"
                           r"(?P<gy>\s+to\s+(?:the|my|your)\s+(?:gy|graveyard)\b)?"
                           r"(?P<rest>(?:\s+(?!to\b|in\s+order\b)[\w'\-]+){0,6}?)"
                           r"(?:\s+(?P<how>(?:in order\s+)?to\s+[^?]+?))?\s*(?P<end>\?)", re.IGNORECASE)
@@ -806,18 +806,33 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
                   and f.get("verb") == verb and re.search(r"\bthis (?:face-up )?card\b",
                                                  getattr(f.source, "quote", "") or "", re.IGNORECASE)]
     paying = list(dict.fromkeys(paying))
+    if m.group("hand") and m.group("hand").lower().endswith("hand") and len(paying) > 1:
+        # "banish X from my hand": of the effects that pay with the card, the one paid from the hand
+        paying = [e for e in paying if any(
+            f.type == "cost_action" and f.get("effect") == e and f.get("verb") == verb and
+            re.search(r"\bhand\b", getattr(f.source, "quote", "") or "") for f in reading.facts)]
+    aim_names = False
     if how and "\ue000" in how:
         named = [found[int(k)].card for k in re.findall(r"\ue000k(\d+)k", how)]
-        if not all(c == card.name or f'"{c}"' in (card.text or "") for c in named):
-            return  # (hunt 76) a purpose that names a card says what it is done to, not which effect
-        # ... unless it is a card the text itself names ("banish it to Special Summon another
-        # Peten": the card's own name, quoted in its text)
-        how = re.sub(r"\ue000k(\d+)k", lambda x: found[int(x.group(1))].card, how)
+        if all(c == card.name or f'"{c}"' in (card.text or "") for c in named):
+            # a card the text itself names ("banish it to Special Summon another Peten": the
+            # card's own name, quoted in its text)
+            how = re.sub(r"\ue000k(\d+)k", lambda x: found[int(x.group(1))].card, how)
+        else:
+            # (hunt 76) a purpose that names a card says what it is done to, not which effect
+            aim_names = True
     if how and re.match(r"(?:in order\s+)?to\s+(?:it|them|that|this|those|these)\b", how, re.IGNORECASE):
         return      # (hunt 80) "chain X to it to negate ...": what it is chained to, then the aim
+    aim_only = False
     if how:
         said = re.sub(r"^(?:in order\s+)?to\s+", "", how, flags=re.IGNORECASE)
-        paying = [e for e in paying if _purpose_of(said, reading, e, verb in ("activate", "use", "chain"))]
+        grounded = [] if aim_names else \
+            [e for e in paying if _purpose_of(said, reading, e, verb in ("activate", "use", "chain"))]
+        # (session after ef80931) a cost paid with the card itself that one effect alone pays says
+        # which effect, even when the aim is said in other words than its text ("send Honest from
+        # my hand to pump it"): the aim is then asked too (a no stands, a yes needs it)
+        aim_only = not grounded and len(paying) == 1 and verb not in ("activate", "use", "chain")
+        paying = grounded or (paying if aim_only else [])
     if len(paying) != 1:
         return
     said = _effect_named(paying[0], key)
@@ -827,8 +842,8 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
         # (hunt 80) a response's aim ("can I chain X to negate the activation of a Spell Card?")
         # says what it would do to the link it answers, which the story may not bear out: asked
         # too (a yes needs it); an activation's aim only says which of its effects
-        relexed.changes.append(Change("result", _unkeyed(found, how)) if verb == "chain" else
-                               Change("grounded", _unkeyed(found, how), card.name))
+        relexed.changes.append(Change("result", _unkeyed(found, how)) if verb == "chain" or aim_only
+                               else Change("grounded", _unkeyed(found, how), card.name))
     rest = m.group("rest") or ""
     act = m.group("verb") if verb in ("activate", "use", "chain") else "activate"
     # (a cost paid from the hand: the effect is activated from there, said again; from the GY:
