@@ -1126,3 +1126,44 @@ def trigger_kind_said(relexed: Relexed, db: CardDB, families: dict) -> None:
             out = out[:at] + out[at + len(said.group("adj")):]
     relexed.text = out
 
+
+# "Can Ash hit Pot of Desires?", "does Imperm hit it?", "can I hit it with Magic Jammer?": "hit"
+# said of what a card's effect does to the other card
+_HIT = re.compile(r"\b(?P<aux>can|could|does|do|will|would)\s+(?P<k>\ue000k\d+k)\s+(?:still\s+)?hit\s+"
+                  r"(?P<rest>[^?]+?)\s*\?", re.IGNORECASE)
+_HIT_WITH = re.compile(r"\b(?P<aux>can|could)\s+(?:i|you|we)\s+(?:still\s+)?hit\s+(?P<rest>[^?]+?)\s+with\s+"
+                       r"(?P<k>\ue000k\d+k)\s*\?", re.IGNORECASE)
+
+
+def hit_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"Can Ash Blossom hit Pot of Desires?", "Can I hit it with Magic Jammer?": "hit" said of a
+    card is what its effect does to the other card, as its text says: "target" when every effect
+    of the card that acts targets (and none negates, or a monster or card is what is hit),
+    "negate" when every one negates (a negator "hits" an activation); else the question is left
+    as written (refused, naming "hit")."""
+    from .reader import read_card
+
+    found, keyed = _keyed(relexed.text, db, families)
+    m = _HIT.search(keyed) or _HIT_WITH.search(keyed)
+    if m is None:
+        return
+    card = db.find(found[int(m.group("k")[2:-1])].card)
+    if card is None:
+        return
+    reading = read_card(card)
+    acting = [e.id for e in reading.effects if any(f.type == "clause" and f.get("effect") == e.id
+                                                   for f in reading.facts)]
+    negates = {f.get("effect") for f in reading.facts if f.type == "clause" and f.get("verb") == "negate"}
+    targets = {f.get("effect") for f in reading.facts if f.type == "target"}
+    said_card = re.search(r"\b(?:monster|monsters|card|cards)\b", m.group("rest"), re.IGNORECASE)
+    if acting and set(acting) <= targets and (not negates or said_card):
+        verb = "target"         # ("Can Veiler hit a monster in the GY?": what it targets)
+    elif acting and set(acting) <= negates:
+        verb = "negate"
+    else:
+        return
+    read = f"{m.group('aux')} {m.group('k')} {verb} {m.group('rest')}?"
+    relexed.changes.append(Change("read-as", _unkeyed(found, keyed[m.start():m.end()]),
+                                  _unkeyed(found, read)))
+    relexed.text = _unkeyed(found, keyed[:m.start()] + read + keyed[m.end():])
+

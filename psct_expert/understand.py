@@ -16,7 +16,8 @@ from __future__ import annotations
 from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
-from .grounded import (card_says, quoted_after_names, trigger_kind_said, claims_checked, cost_said_as_activation, doing_as_its_text_says,
+from .grounded import (card_says, hit_as_its_text_says, quoted_after_names, trigger_kind_said,
+                       claims_checked, cost_said_as_activation, doing_as_its_text_says,
                        effect_told_by_what_it_does, nothing_left_as_its_text_takes,
                        purpose_as_its_text_says, said_in_parentheses, summoned_as_its_text_says,
                        told_doing_says_which)
@@ -567,6 +568,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     card_says(relexed, db, families)
     quoted_after_names(relexed, db, families)
     trigger_kind_said(relexed, db, families)
+    hit_as_its_text_says(relexed, db, families)
     summoned_as_its_text_says(relexed, db, families)
     purpose_as_its_text_says(relexed, db, families)
     effect_told_by_what_it_does(relexed, db, families)
