@@ -40,13 +40,12 @@ class TopicEvents:
         if found is None:
             self.fail(f"which effect of {ir.get('card')} says that?", ev)
         reading, eid = found
-        text = norm(reading.by_id(eid).text)
-        at = 0
-        for p in pieces:
-            k = text.find(p, at)
-            if k < 0:
-                self.fail(f"{ref.get('card')} does not say {quote!r}", ev)
-            at = k + len(p)
+        written = reading.by_id(eid).text
+        # (a quotation may leave out a parenthesis of the text: "Special Summon this card, and if
+        # you do, ..." of "Special Summon this card (but banish it when it leaves the field), and
+        # if you do, ...")
+        if not any(_holds(pieces, norm(t)) for t in (written, re.sub(r"\([^()]*\)", " ", written))):
+            self.fail(f"{ref.get('card')} does not say {quote!r}", ev)
         self.topic = ref
         self.last_card = ref.get("card") or self.last_card
 
@@ -93,3 +92,15 @@ class TargetGoneEvents:
         if len(act.get("targets") or []) != 1:
             self.fail(f"which target of {card}?", ev)
         note_change(self, act["targets"][0], {"left": True})
+
+
+def _holds(pieces: list[str], text: str) -> bool:
+    """Does ``text`` hold the pieces of a quotation, in their order?"""
+    at = 0
+    for p in pieces:
+        k = text.find(p, at)
+        if k < 0:
+            return False
+        at = k + len(p)
+    return True
+
