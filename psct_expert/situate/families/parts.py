@@ -372,7 +372,16 @@ def build_negated_still(st: Situate, fam: Tree, q: Tree) -> dict:
     except QuestionError:
         st.fail(f"{ref['card']} has no part that does {verb!r}", q)
     obj = sub(q, "outcome_obj")
-    part = next(f for f in effect_parts(st, ref["card"], eid) if f.get("n") == n)
+    parts = effect_parts(st, ref["card"], eid)
+    part = next(f for f in parts if f.get("n") == n)
+    if obj is not None:
+        # (session after ef80931) "do I still mill 3?" of an effect with two parts that send:
+        # the one whose words say what the question says (the top 3 cards)
+        said = [w for w in norm(st.r.said(obj)).replace(" a ", " 1 ").split() if w not in ("a", "an", "the")]
+        fits = [f for f in parts if f.get("verb") == part.get("verb") and f.source is not None
+                and all(w in norm(f.source.quote).split() for w in said)]
+        if len(fits) == 1:
+            part = fits[0]
     # the player the part names as its subject: "your opponent gains 1000 LP" is done by the
     # activator's opponent, else by the activator ("Draw 1 card")
     doer = activator if not re.match(r"(?i)\s*your opponent\b", part.source.quote) else \
