@@ -99,9 +99,13 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
         if kind is not None:
             # "Its a Quick-Play." (the card named before it, or else the one named after it)
             after = mentions(parts[k + 1], db, families) if k + 1 < len(parts) else []
-            card = db.find(found[0].card) if len(found) == 1 and found[0].start == 0 else \
-                db.find(named) if named and not found else \
-                db.find(after[0].card) if not found and len(after) == 1 else None
+            # (session after ef80931) a subject other than the card's name or "it" ("They chain it
+            # and it is a Normal Trap") is no report of the card's kind: the sentence stays
+            subject_is_name = kind.group("subj") is not None and len(found) == 1 and \
+                found[0].start == 0 and len(kind.group("subj")) <= found[0].end + 2
+            card = db.find(found[0].card) if subject_is_name else \
+                db.find(named) if named and not found and kind.group("pron") else \
+                db.find(after[0].card) if not found and len(after) == 1 and kind.group("pron") else None
             if card is not None and _is_kind(kind.group("kind"), card):
                 relexed.changes.append(Change("grounded", part, card.name))
                 continue
@@ -336,8 +340,8 @@ def grounded_in(said: str, text: str, strict: bool = False) -> bool:
 _KIND = (r"(?P<kind>(?:quick[- ]?play|qp|continuous|normal|counter|field|equip|ritual|effect|link|"
          r"xyz|synchro|fusion)(?:\s+(?:spell|trap|monster))?|spell|trap|monster)(?:\s+card)?")
 # "its a quick-play", "it's a Continuous Trap card", "X is a Counter Trap": what kind of card it is
-_KIND_TOLD = re.compile(r"^(?:(?:it|this|that)(?:'s|s| is)|.+? is)\s+(?:a|an)\s+" + _KIND + r"[.!]?$",
-                        re.IGNORECASE)
+_KIND_TOLD = re.compile(r"^(?:(?P<pron>(?:it|this|that)(?:'s|s| is))|(?P<subj>.+?) is)\s+(?:a|an)\s+" + _KIND +
+                        r"[.!]?$", re.IGNORECASE)
 # "Ring of Destruction (normal trap)": the kind said after the name
 _KIND_AFTER = re.compile(r"\s*\((?:it'?s |its |a |an )?" + _KIND + r"\)", re.IGNORECASE)
 
