@@ -310,3 +310,49 @@ def test_a_hyphenated_atk_is_read_as_atk():
     assert "a monster with 2000 ATK" in relex("They Summon a 2000-ATK monster.").text
     # near miss: a hyphen in a card-like word stays
     assert "face-up" in relex("They Summon a face-up monster.").text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("question", [
+    "Soul Taker: if at resolution the target is gone, does my opponent still gain 1000 LP?",
+    "Does Soul Taker still give my opponent 1000 LP if its target is gone?",
+    "Does my opponent still gain LP from Soul Taker if the target is gone?",
+])
+def test_a_then_part_after_its_target_left(base_expert, question):
+    a = base_expert.ask(question)
+    assert (a.family, a.value) == ("clause-done", "no")
+
+
+@pytest.mark.slow
+def test_a_kind_said_after_another_clause_is_no_report_of_the_kind(base_expert):
+    # "They chain it and it is a Normal Trap": the story stays (never set aside as what Dust
+    # Tornado is, though Dust Tornado is a Normal Trap too); the grammar does not read it: refused
+    with pytest.raises(QuestionError, match="Normal"):
+        base_expert.ask("I activate Dust Tornado targeting their Set card. They chain it and it is "
+                        "a Normal Trap. Does Dust Tornado still let me Set a card?")
+    # near miss: the kind said alone of the card named is set aside, as its text is read
+    a = base_expert.ask("Ring of Destruction. It's a Normal Trap. Does Ring of Destruction target?")
+    assert any(c.kind == "grounded" and "Normal Trap" in c.written for c in a.reading.changes)
+
+
+@pytest.mark.slow
+def test_the_part_whose_number_the_question_says(base_expert):
+    a = base_expert.ask("Tearlaments Scheiren's first effect gets negated by Ash Blossom & Joyous "
+                        "Spring. Do I still send 3 cards to the GY?")
+    assert (a.family, a.value) == ("still-done", "no")
+    # near miss: a number no part of the effect says is refused
+    with pytest.raises(QuestionError):
+        base_expert.ask("Tearlaments Scheiren's first effect gets negated by Ash Blossom & Joyous "
+                        "Spring. Do I still send 4 cards to the GY?")
+
+
+@pytest.mark.slow
+def test_a_topic_quote_may_leave_out_a_parenthesis(base_expert):
+    a = base_expert.ask('Tearlaments Reinoheart GY effect: "Special Summon this card, and if you do, '
+                        'send 1 Tearlaments card from your hand to the GY". If it cannot be Special '
+                        'Summoned, do I still send a card?')
+    assert (a.family, a.value) == ("clause-done", "no")
+    # near miss: words its text does not say
+    with pytest.raises(QuestionError):
+        base_expert.ask('Tearlaments Reinoheart GY effect: "Special Summon this card, and if you '
+                        'do, draw 1 card". If it cannot be Special Summoned, do I still draw?')
