@@ -126,7 +126,9 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/99.yaml": 12,
     "bench/blind-probes/100.yaml": 11,
     "bench/blind-probes/101.yaml": 12,
-    "bench/blind-probes/102.yaml": 9,
+    "bench/blind-probes/102.yaml": 10,
+    "bench/blind-probes/103.yaml": 12,
+    "bench/blind-probes/104.yaml": 9,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -178,6 +180,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/96.yaml", "bench/blind-probes/97.yaml", "bench/blind-probes/98.yaml",
         "bench/blind-probes/99.yaml", "bench/blind-probes/100.yaml",
         "bench/blind-probes/101.yaml", "bench/blind-probes/102.yaml",
+        "bench/blind-probes/103.yaml", "bench/blind-probes/104.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",
