@@ -356,3 +356,33 @@ def test_a_topic_quote_may_leave_out_a_parenthesis(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask('Tearlaments Reinoheart GY effect: "Special Summon this card, and if you '
                         'do, draw 1 card". If it cannot be Special Summoned, do I still draw?')
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("question, answer", [
+    ("Tearlaments Scheiren: does the Special Summon happen at the same time as the send?", "yes"),
+    ("Is Soul Taker's LP gain at the same time as the destruction?", "no"),
+    ("For Tearlaments Scheiren's hand effect, do the summon and the send happen simultaneously?",
+     "yes"),
+])
+def test_two_parts_asked_at_the_same_time(base_expert, question, answer):
+    a = base_expert.ask(question)
+    assert (a.family, a.value) == ("simultaneous", answer)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("question, answer", [
+    ("Does Soul Taker's LP gain happen after the destruction?", "yes"),
+    ("Soul Taker: does the LP gain happen after the destroy?", "yes"),
+    # near miss in meaning: "and if you do" parts are simultaneous, so one is not before the other
+    ("With Bystial Druiswurm, does the banish happen before the Special Summon?", "no"),
+])
+def test_one_part_asked_after_or_before_the_other(base_expert, question, answer):
+    a = base_expert.ask(question)
+    assert (a.family, a.value) == ("happens-after", answer)
+
+
+@pytest.mark.slow
+def test_one_part_after_another_the_effect_does_not_do_is_refused(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("Does Soul Taker's draw happen after the destruction?")

@@ -263,6 +263,9 @@ def build_happens_after(st: Situate, fam: Tree) -> dict:
     """"Does X end the Battle Phase after destroying the attacking monster, rather than at the
     same time?": the part asked about (``right``) after the other (``left``)."""
     summon_kinds_read(st)
+    order = sub(fam, "order_word")
+    if order is not None:
+        return _ordered_parts(st, fam, low(order)[0])
     eff = next(c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_"))
     right = st.r.action(sub(sub(fam, "v_action"), "act_verb"))
     left = st.r.action(sub(sub(fam, "v_doing"), "act_verb"))
@@ -270,6 +273,34 @@ def build_happens_after(st: Situate, fam: Tree) -> dict:
         st.fail("which two actions?", fam)
     return st.spec("happens-after", {"effect": _effect_or_activation(st, eff),
                                      "left": left, "right": right})
+
+
+def _ordered_parts(st: Situate, fam: Tree, order: str) -> dict:
+    """"Does X's LP gain happen after the destruction?", "Does the draw happen before the LP
+    gain?": the two parts said, each by its action; "A after B" asks A (``right``) after B,
+    "A before B" asks B after A."""
+    from ...resolve import verbs_in
+
+    said = []
+    for part in subs(fam, "part_np"):
+        verbs = [v for _, v in verbs_in(_plain_words(st, part))]
+        if len(set(verbs)) != 1:
+            st.fail("which two actions?", part)
+        said.append(verbs[0])
+    if len(said) != 2 or said[0] == said[1]:
+        st.fail("which two actions?", fam)
+    eff = next((c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
+    if eff is None:
+        lead = next((t for t in fam.children if getattr(t, "type", "") == "XCARD"), None)
+        if lead is None:
+            st.fail("whose effect?", fam)
+        eff = Tree("eff_card", [lead])
+    ref = _effect_or_activation(st, eff)
+    if "n" not in ref:       # a card of several effects: the one that does both actions
+        ref["parts"] = said
+    first, second = said
+    left, right = (second, first) if order == "after" else (first, second)
+    return st.spec("happens-after", {"effect": ref, "left": left, "right": right})
 
 
 def _plain_words(st: Situate, node: Tree) -> str:
