@@ -294,6 +294,11 @@ class Expert:
                 elif a is not first:
                     a.notes.append("the question also asks: " + first.restated)
                     a.restated = first.restated
+                elif len(answers) > 1:
+                    # (session after ef80931) settled by its first part: the other parts asked
+                    # are said too, with their own answers
+                    a.notes.append("the question also asks: " + "; ".join(
+                        f"{x.restated} ({x.value})" for x in answers[1:]))
                 return a
         if all(a.value == agreed for a in answers):
             for a in answers[1:]:
