@@ -386,3 +386,17 @@ def test_one_part_asked_after_or_before_the_other(base_expert, question, answer)
 def test_one_part_after_another_the_effect_does_not_do_is_refused(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("Does Soul Taker's draw happen after the destruction?")
+
+
+@pytest.mark.slow
+def test_a_question_of_two_parts_says_the_second_when_the_first_settles_it(base_expert):
+    a = base_expert.ask("Is the monster destroyed, and does my opponent gain 1000 LP?", scenario=[
+        "I activate Soul Taker targeting my opponent's monster.",
+        "My opponent chains Book of Moon on that monster."])
+    assert a.value == "no"
+    assert any(n.startswith("the question also asks: ") and "(no)" in n for n in a.notes)
+    # near miss: one part alone asked carries no such note
+    a = base_expert.ask("Does my opponent gain 1000 LP?", scenario=[
+        "I activate Soul Taker targeting my opponent's monster.",
+        "My opponent chains Book of Moon on that monster."])
+    assert not any(n.startswith("the question also asks: ") for n in a.notes)
