@@ -18,7 +18,7 @@ from . import kre as re
 from .cards import CardDB
 from .gamewords import gamewords
 from .parser.lexicon import Change, Relexed
-from .rereading import ORDINAL_WORDS, _quoted_effect, flat_text, holds_word_for_word, mentions, quote_pieces
+from .rereading import ORDINAL_WORDS, quoted_effect, flat_text, holds_word_for_word, mentions, quote_pieces
 from .parser.names import Mention
 
 
@@ -759,7 +759,7 @@ def doing_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None
 # "can i activate X from hand to banish something from their gy?": the purpose says which effect
 _COST_AS_ACT = re.compile(r"\b(?P<modal>can|could|may)\s+(?P<who>i|you|they|he|she|my opponent|opp|"
                           r"opponent)\s+(?:still\s+)?(?P<verb>tribute|discard|banish|reveal|send|activate|use|chain)\s+"
-                          r"(?P<k>\ue000k\d+k|it\b)(?!'s)(?P<hand>\s+from\s+(?:(?:the|my|your)\s+)?(?:hand|gy|graveyard)\b)?"
+                          r"(?P<k>\ue000k\d+k|it\b)(?!'s)(?P<place>\s+from\s+(?:(?:the|my|your)\s+)?(?:hand|gy|graveyard)\b)?"
                           r"(?P<gy>\s+to\s+(?:the|my|your)\s+(?:gy|graveyard)\b)?"
                           r"(?P<rest>(?:\s+(?!to\b|in\s+order\b)[\w'\-]+){0,6}?)"
                           r"(?:\s+(?P<how>(?:in order\s+)?to\s+[^?]+?))?\s*(?P<end>\?)", re.IGNORECASE)
@@ -794,11 +794,11 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
     reading = read_card(card)
     verb = m.group("verb").lower()
     how = m.group("how")
-    if (verb == "send") != bool(m.group("gy") or verb == "send" and m.group("hand")) and \
+    if (verb == "send") != bool(m.group("gy") or verb == "send" and m.group("place")) and \
             not (verb == "send" and how):
         return      # "send X (from my hand) to the GY" is the cost said; "banish X to the GY" is nothing
-    from_gy = bool(m.group("hand")) and not m.group("hand").lower().endswith("hand")
-    if m.group("hand") and verb not in ("send", "discard", "reveal", "banish") or \
+    from_gy = bool(m.group("place")) and not m.group("place").lower().endswith("hand")
+    if m.group("place") and verb not in ("send", "discard", "reveal", "banish") or \
             from_gy and verb != "banish":
         return      # "activate X from my hand": the grammar reads where it is activated from
     if verb in ("activate", "use", "chain"):
@@ -810,7 +810,7 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
                   and f.get("verb") == verb and re.search(r"\bthis (?:face-up )?card\b",
                                                  getattr(f.source, "quote", "") or "", re.IGNORECASE)]
     paying = list(dict.fromkeys(paying))
-    if m.group("hand") and m.group("hand").lower().endswith("hand") and len(paying) > 1:
+    if m.group("place") and m.group("place").lower().endswith("hand") and len(paying) > 1:
         # "banish X from my hand": of the effects that pay with the card, the one paid from the hand
         paying = [e for e in paying if any(
             f.type == "cost_action" and f.get("effect") == e and f.get("verb") == verb and
@@ -857,8 +857,8 @@ def cost_said_as_activation(relexed: Relexed, db: CardDB, families: dict) -> Non
                    re.search(r"\b(?:GY|Graveyard)\b", getattr(f.source, "quote", "") or "")
                    for f in reading.facts if f.get("effect") == paying[0]):
             return
-        relexed.changes.append(Change("grounded", m.group("hand").strip(), card.name))
-    where = m.group("hand") if m.group("hand") and not from_gy else ""
+        relexed.changes.append(Change("grounded", m.group("place").strip(), card.name))
+    where = m.group("place") if m.group("place") and not from_gy else ""
     read = f"{m.group('modal')} {m.group('who')} {act} {said}{where}{rest}?"
     written = keyed[m.start():m.end()]
     relexed.changes.append(Change("read-as", _unkeyed(found, written), _unkeyed(found, read)))
@@ -1066,14 +1066,14 @@ def quoted_after_names(relexed: Relexed, db: CardDB, families: dict, several: bo
         after = out[q.end():]
         ends = "." if what.rstrip().endswith((".", "!")) and re.match(r"\s+[A-Z]", after) else ""
         if _ACTIVATING.search(out[:m.start]) or q.group("eff") or several:
-            n = _quoted_effect(what, card)
+            n = quoted_effect(what, card)
             if n is None:
                 continue
             said = f"{out[m.start:end]}'s {ORDINAL_WORDS[n]} effect"
             relexed.changes.append(Change("read-as", out[m.start:q.end()].strip(), said))
             out = out[:m.start] + said + ends + after
             continue
-        if _quoted_effect(what, card) is not None and len(read_card(card).effects) > 1:
+        if quoted_effect(what, card) is not None and len(read_card(card).effects) > 1:
             continue        # it says which of the card's effects: left for the readings that use it
         relexed.changes.append(Change("grounded", q.group("q"), card.name))
         out = out[:end] + ends + after

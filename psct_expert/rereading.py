@@ -702,7 +702,7 @@ def holds_word_for_word(pieces: list[str], text: str) -> bool:
     return True
 
 
-def _quoted_effect(quote: str, card) -> int | None:
+def quoted_effect(quote: str, card) -> int | None:
     """The one effect of ``card`` whose text holds the quotation word for word ("..." standing
     for words left out), or None."""
     from .reader import read_card
@@ -745,7 +745,7 @@ def topic_said_again(relexed: Relexed, db: CardDB, families: dict) -> None:
         return                  # no pointer, or another card named before it
     quote = lead.group("q1") or lead.group("q2")
     if quote:
-        n = _quoted_effect(quote, card)
+        n = quoted_effect(quote, card)
         if n is None:
             return              # a quotation its text does not hold: left as written
         said = f"the {ORDINAL_WORDS[n]} effect of {card.name}"

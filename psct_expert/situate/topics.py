@@ -44,7 +44,9 @@ class TopicEvents:
         # (a quotation may leave out a parenthesis of the text: "Special Summon this card, and if
         # you do, ..." of "Special Summon this card (but banish it when it leaves the field), and
         # if you do, ...")
-        if not any(_holds(pieces, norm(t)) for t in (written, re.sub(r"\([^()]*\)", " ", written))):
+        from ..rereading import holds_word_for_word, quote_pieces
+        if not any(holds_word_for_word(quote_pieces(quote), t)
+                   for t in (written, re.sub(r"\([^()]*\)", " ", written))):
             self.fail(f"{ref.get('card')} does not say {quote!r}", ev)
         self.topic = ref
         self.last_card = ref.get("card") or self.last_card
@@ -92,15 +94,4 @@ class TargetGoneEvents:
         if len(act.get("targets") or []) != 1:
             self.fail(f"which target of {card}?", ev)
         note_change(self, act["targets"][0], {"left": True})
-
-
-def _holds(pieces: list[str], text: str) -> bool:
-    """Does ``text`` hold the pieces of a quotation, in their order?"""
-    at = 0
-    for p in pieces:
-        k = text.find(p, at)
-        if k < 0:
-            return False
-        at = k + len(p)
-    return True
 

@@ -275,6 +275,24 @@ def build_happens_after(st: Situate, fam: Tree) -> dict:
                                      "left": left, "right": right})
 
 
+def _asked_effect(st: Situate, fam: Tree, verbs: list[str], lead_anywhere: bool) -> dict:
+    """The effect a question of two of its parts names (its ``eff_`` node, else the card named:
+    first anywhere in the question, or among its own words only), that of a card of several
+    effects being the one that does both ``verbs``."""
+    eff = next((c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
+    if eff is None:
+        said = fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD") if lead_anywhere else \
+            (t for t in fam.children if getattr(t, "type", "") == "XCARD")
+        lead = next(iter(said), None)
+        if lead is None:
+            st.fail("whose effect?", fam)
+        eff = Tree("eff_card", [lead])
+    ref = _effect_or_activation(st, eff)
+    if "n" not in ref:       # a card of several effects: the one that does both actions
+        ref["parts"] = list(verbs)
+    return ref
+
+
 def _ordered_parts(st: Situate, fam: Tree, order: str) -> dict:
     """"Does X's LP gain happen after the destruction?", "Does the draw happen before the LP
     gain?": the two parts said, each by its action; "A after B" asks A (``right``) after B,
@@ -289,15 +307,7 @@ def _ordered_parts(st: Situate, fam: Tree, order: str) -> dict:
         said.append(verbs[0])
     if len(said) != 2 or said[0] == said[1]:
         st.fail("which two actions?", fam)
-    eff = next((c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
-    if eff is None:
-        lead = next((t for t in fam.children if getattr(t, "type", "") == "XCARD"), None)
-        if lead is None:
-            st.fail("whose effect?", fam)
-        eff = Tree("eff_card", [lead])
-    ref = _effect_or_activation(st, eff)
-    if "n" not in ref:       # a card of several effects: the one that does both actions
-        ref["parts"] = said
+    ref = _asked_effect(st, fam, said, lead_anywhere=False)
     first, second = said
     left, right = (second, first) if order == "after" else (first, second)
     return st.spec("happens-after", {"effect": ref, "left": left, "right": right})
@@ -322,21 +332,13 @@ def _two_actions(st: Situate, fam: Tree) -> dict:
     summon_kinds_read(st)
     from ...resolve import verbs_in
 
-    eff = next((c for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
-    if eff is None:
-        lead = next((t for t in fam.scan_values(lambda v: getattr(v, "type", "") == "XCARD")), None)
-        if lead is None:
-            st.fail("whose effect?", fam)
-        eff = Tree("eff_card", [lead])
     verbs: list[str] = []
     for _, v in verbs_in(_plain_words(st, fam)):
         if v not in verbs:
             verbs.append(v)
     if len(verbs) < 2:
         st.fail("which two actions?", fam)
-    ref = _effect_or_activation(st, eff)
-    if "n" not in ref:       # a card of several effects: the one that does both actions
-        ref["parts"] = verbs[:2]
+    ref = _asked_effect(st, fam, verbs[:2], lead_anywhere=True)
     _counts_fit(st, fam, ref)
     return st.spec("simultaneous", {"effect": ref, "left": verbs[0], "right": verbs[1]})
 
