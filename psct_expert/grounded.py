@@ -1075,6 +1075,8 @@ def quoted_after_names(relexed: Relexed, db: CardDB, families: dict, several: bo
             continue
         if quoted_effect(what, card) is not None and len(read_card(card).effects) > 1:
             continue        # it says which of the card's effects: left for the readings that use it
+        if re.search(r"[:\u2013\u2014-]", q.group("lead")):
+            continue        # 'X: "..."', 'X - "..."': the topic, read as such (its words checked)
         relexed.changes.append(Change("grounded", q.group("q"), card.name))
         out = out[:end] + ends + after
     relexed.text = out
