@@ -400,3 +400,31 @@ def test_a_question_of_two_parts_says_the_second_when_the_first_settles_it(base_
         "I activate Soul Taker targeting my opponent's monster.",
         "My opponent chains Book of Moon on that monster."])
     assert not any(n.startswith("the question also asks: ") for n in a.notes)
+
+
+# hunt 91: two causes of wrong answers, each closed with its near miss
+
+@pytest.mark.slow
+@pytest.mark.parametrize("summon", ["My opponent Special Summons Kuriboh to my field.",
+                                    "I Special Summon Kuriboh to my opponent's field."])
+def test_a_named_monster_summoned_to_a_field_said_is_refused_for_a_replay(base_expert, summon):
+    with pytest.raises(QuestionError, match="field said"):
+        base_expert.ask("Does a replay happen?", scenario=[
+            "My Cyber Dragon attacks my opponent's Dark Magician.", summon])
+
+
+@pytest.mark.slow
+def test_a_named_monster_summoned_by_the_attacked_player_is_a_replay(base_expert):
+    # near miss: no field said: the attacked player's own Summon lands on their side
+    a = base_expert.ask("My opponent's Cyber Dragon attacks my Dark Magician. I Special Summon "
+                        "Kuriboh. Does a replay happen?")
+    assert (a.family, a.value) == ("replay", "yes")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("place, answer", [("hand", "unknown"), ("GY", "yes")])
+def test_a_procedure_from_another_place_is_not_the_summon_told(base_expert, place, answer):
+    # Grapha's own procedure is "(from your GY)"; its text also says "... to the hand"
+    a = base_expert.ask(f"My opponent Special Summons Grapha, Dragon Lord of Dark World from their "
+                        f"{place}. Can I negate that Summon with Solemn Strike?")
+    assert (a.family, a.value) == ("negate-summon", answer)

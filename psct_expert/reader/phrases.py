@@ -1364,6 +1364,10 @@ def takes_from_elsewhere(text: str, place: str) -> bool:
     written = grammar().place_written.get(place, place)
     if place and place != "hand" and re.search(r"\(from your hand\)", text, re.IGNORECASE):
         return True         # (hunt) a "(from your hand)" procedure, asked of a Summon from the GY
+    said = re.search(r"\(from your ([^()]+)\)", text, re.IGNORECASE)
+    if place and said is not None and written.lower() not in said.group(1).lower():
+        return True         # (hunt 91) "(from your GY)", asked of a Summon from the hand ("return
+        # ... to the hand" elsewhere in the text is no place it Summons from)
     return written not in text and bool(grammar().text_queries["from_your"].search(text))
 
 

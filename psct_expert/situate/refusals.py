@@ -53,8 +53,9 @@ def refuse_untold_replay_parts(st: Situate, family: str) -> None:
         if e.get("kind") == "phase" and e.get("phase") not in ("battle", "damage-step"):
             st.fail(f"a phase told after the attack ({e.get('phase')}): a replay happens only in "
                     "the Battle Step of an attack still going on (game-rules#battle.5)")
-        if e.get("kind") == "summon" and isinstance(e.get("what"), str) and \
-                _OTHER_FIELD.search(str(st.entities.get(e["what"], {}).get("desc", ""))):
+        if e.get("kind") == "summon" and isinstance(e.get("what"), str) and (
+                _OTHER_FIELD.search(str(st.entities.get(e["what"], {}).get("desc", ""))) or
+                e["what"] in getattr(st, "field_said", ())):
             st.fail("a monster Summoned to a field said: the replay rules read whose side it "
                     "arrives on from who Summons it; say it so ('my opponent Special Summons ...')")
 

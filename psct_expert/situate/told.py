@@ -39,7 +39,8 @@ from .refusals import (refuse_a_negation_left_out, refuse_a_past_time_as_now,
                        refuse_copies_in_one_chain, refuse_held_for_no_activation,
                        refuse_impossible_summons,
                        refuse_other_card_than_the_only_one,
-                       refuse_unplaced_zones, refuse_untold_links, refuse_untold_replay_parts)
+                       refuse_unplaced_zones, refuse_untold_links, refuse_untold_replay_parts,
+                       _OTHER_FIELD)
 from .summons import SummonEvents
 from .targets import TargetEvents
 from .topics import TargetGoneEvents, TopicEvents
@@ -354,6 +355,9 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             self.fail("which card?")
         if thing.get("card"):
             self.last_card = thing["card"]
+            if _OTHER_FIELD.search(thing.get("text") or ""):
+                # (hunt 91) "Special Summons Kuriboh to my field": the side said of a named card
+                self.field_said = getattr(self, "field_said", set()) | {thing["card"]}
             owner = owner_in_words([w.lower() for w in thing.get("words", [])])
             if owner is not None:
                 # (hunt) "my opponent's Sangan": whose card it is, told (two owners told of one
