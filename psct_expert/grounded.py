@@ -1065,7 +1065,7 @@ def quoted_after_names(relexed: Relexed, db: CardDB, families: dict, several: bo
             continue
         after = out[q.end():]
         ends = "." if what.rstrip().endswith((".", "!")) and re.match(r"\s+[A-Z]", after) else ""
-        if _ACTIVATING.search(out[:m.start]) or q.group("eff") or several:
+        if _ACTIVATING.search(out[:m.start]) or several:
             n = quoted_effect(what, card)
             if n is None:
                 continue

@@ -109,9 +109,13 @@ def test_the_cost_paid_with_the_card_says_which_effect_is_activated(cards):
                        "Level 4 monster from my Deck?")
     assert answer.value == "no"
     assert "the second effect of Varrow Sentry" in answer.restated
-    # near miss: a purpose its effect does not do is not set aside
-    with pytest.raises(Exception):
-        cards.parse("Can I Tribute Varrow Sentry during my Main Phase to destroy a card?")
+    # near miss: a purpose its effect does not do is not set aside as grounded in it; since the
+    # session after ef80931 the cost alone says which effect, and the purpose is asked too
+    # (a no stands, a yes needs it)
+    answer = cards.ask("Can I Tribute Varrow Sentry during my Main Phase to destroy a card?")
+    assert answer.value == "no"
+    assert any(c.kind == "result" and "destroy a card" in c.written for c in answer.reading.changes)
+    assert not any(c.kind == "grounded" and "destroy" in c.written for c in answer.reading.changes)
 
 
 @pytest.mark.slow      # asks the expert: seconds in all (run with -m slow, as .ci/run does)

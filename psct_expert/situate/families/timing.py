@@ -333,9 +333,17 @@ def _two_actions(st: Situate, fam: Tree) -> dict:
     from ...resolve import verbs_in
 
     verbs: list[str] = []
-    for _, v in verbs_in(_plain_words(st, fam)):
-        if v not in verbs:
-            verbs.append(v)
+    # (hunt) the actions are those of the words that say the two parts, never a word that names
+    # the effect ("the Set of X's negation effect": "negation" says which effect)
+    effs = [id(t) for c in fam.children if isinstance(c, Tree) and c.data.startswith("eff_")
+            for t in c.iter_subtrees()]
+    said = [t for t in fam.iter_subtrees_topdown() if t.data == "part_np" and id(t) not in effs]
+    for node in said or [fam]:
+        for _, v in verbs_in(_plain_words(st, node)):
+            if v not in verbs:
+                verbs.append(v)
+        if said and not verbs_in(_plain_words(st, node)):
+            st.fail(f"which action is {st.r.said(node)!r}?", node)
     if len(verbs) < 2:
         st.fail("which two actions?", fam)
     ref = _asked_effect(st, fam, verbs[:2], lead_anywhere=True)
