@@ -279,8 +279,7 @@ def _quotes_its_text(said: str, card) -> bool:
     if q is None or card is None:
         return False
     pieces = quote_pieces(q.group("quote"))
-    whole = " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t)
-    if not pieces or not holds_word_for_word(pieces, whole):
+    if not pieces or not holds_word_for_word(pieces, _card_text(card)):
         return False
     effects = [e.text for e in read_card(card).effects if flat_text(e.text)]
     return len(effects) <= 1 or not any(holds_word_for_word(pieces, e) for e in effects)
@@ -291,7 +290,7 @@ def _each_grounded(said: str, card) -> bool:
     word in the card's text, and its words are grounded in that text (:func:`_grounded`)."""
     if card is None:
         return False
-    text = " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t).lower()
+    text = _card_text(card).lower()
     quotes = [a or b for a, b in _QUOTES_IN.findall(said)]
     flat = lambda t: " ".join(t.lower().split())    # noqa: E731
     return all(flat(q) in flat(text) for q in quotes) and _grounded(said, card)
@@ -312,7 +311,12 @@ def _lemma_forms(w: str) -> set[str]:
 def _grounded(said: str, card) -> bool:
     """Do the words said stand in the card's text (in any form): two in three of them, and every
     game action among them."""
-    return grounded_in(said, " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t))
+    return grounded_in(said, _card_text(card))
+
+
+def _card_text(card) -> str:
+    """A card's whole text: its own and its Pendulum Effect's."""
+    return " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t)
 
 
 def grounded_in(said: str, text: str, strict: bool = False) -> bool:
@@ -521,8 +525,7 @@ def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> No
             k = int(m.group("k")) if m.group("k") else None
             card = db.find(found[k].card) if k is not None else \
                 db.find(found[named].card) if named is not None else None
-            if card is not None and (grounded_in(m.group("how")[3:], " ".join(
-                    t for t in (card.text, getattr(card, "pendulum_text", None)) if t), strict=True)
+            if card is not None and (grounded_in(m.group("how")[3:], _card_text(card), strict=True)
                     if asked else _grounded(m.group("how")[3:], card)) and \
                     not _acts_on_told(m.group("how"), m.group(0)) and \
                     not (m.group("paid") and _NAMES_A_CARD.search(m.group("how"))):
@@ -1060,8 +1063,7 @@ def quoted_after_names(relexed: Relexed, db: CardDB, families: dict, several: bo
             continue
         what = q.group("what")
         pieces = quote_pieces(what)
-        whole = " ".join(t for t in (card.text, getattr(card, "pendulum_text", None)) if t)
-        if not pieces or not holds_word_for_word(pieces, whole):
+        if not pieces or not holds_word_for_word(pieces, _card_text(card)):
             continue
         after = out[q.end():]
         ends = "." if what.rstrip().endswith((".", "!")) and re.match(r"\s+[A-Z]", after) else ""

@@ -650,9 +650,9 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             framed = _by_frame(relexed, normalise(text), db, families, story_aside)
     if framed is not None:
         return framed
-    # a quotation after a card's name that says which of its effects, set aside after all (when
-    # no reading that could use it placed the question)
-    aside = _with(_quotes_of_several_set_aside, relexed, db, families)
+    # a quotation after a card's name that says which of its effects, read as that effect ("X's
+    # third effect") when no reading that could use it placed the question
+    aside = _with(_quotes_of_several_as_effects, relexed, db, families)
     if aside is not None:
         spec, read, _err = tries.read_as(aside)
         if spec is not None:
@@ -779,7 +779,7 @@ def _acting(relexed: Relexed, db: CardDB, families: dict) -> Relexed | None:
         _with(told_doing_says_which, relexed, db, families)
 
 
-def _quotes_of_several_set_aside(relexed: Relexed, db: CardDB, families: dict) -> None:
+def _quotes_of_several_as_effects(relexed: Relexed, db: CardDB, families: dict) -> None:
     quoted_after_names(relexed, db, families, several=True)
 
 

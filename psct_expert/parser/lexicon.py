@@ -964,8 +964,9 @@ def _comma_question(s: str, out: Relexed) -> str:
     if not s.endswith("?") or s.split(" ", 1)[0].lower().strip(",") in _CLAUSE_OPENERS:
         return s
     topic, colon, after = s.partition(": ")
-    if colon and len(topic.split()) <= 8 and after.split(" ", 1)[0].lower().strip(",") in _CLAUSE_OPENERS:
-        return s                        # "X: if its target is gone, does ...?": the topic, then the clause
+    if colon and len(topic.split()) <= 8 and \
+            after.split(" ", 1)[0].lower().strip(",") in _CLAUSE_OPENERS:
+        return s                        # "X: if its target is gone, does ...?": topic, then clause
     if re.match(rf"{_ASKS}\b", s, re.IGNORECASE):
         return s                        # the sentence is the question itself
     m = _COMMA_Q.search(s)

@@ -1362,12 +1362,11 @@ def takes_from_elsewhere(text: str, place: str) -> bool:
     """Does the text take cards "from your" places without naming ``place`` (in the words its
     Summon procedures write it)?"""
     written = grammar().place_written.get(place, place)
-    if place and place != "hand" and re.search(r"\(from your hand\)", text, re.IGNORECASE):
-        return True         # (hunt) a "(from your hand)" procedure, asked of a Summon from the GY
     said = re.search(r"\(from your ([^()]+)\)", text, re.IGNORECASE)
     if place and said is not None and written.lower() not in said.group(1).lower():
-        return True         # (hunt 91) "(from your GY)", asked of a Summon from the hand ("return
-        # ... to the hand" elsewhere in the text is no place it Summons from)
+        # (hunts) a "(from your hand)" procedure asked of a Summon from the GY; "(from your GY)"
+        # asked of one from the hand ("return ... to the hand" elsewhere is no place it Summons from)
+        return True
     return written not in text and bool(grammar().text_queries["from_your"].search(text))
 
 

@@ -36,7 +36,7 @@ def refuse_a_summon_not_yet_done(st: Situate, family: str, spec: dict) -> None:
                 "whether a card can negate it")
 
 
-_OTHER_FIELD = re.compile(r"\bto (?:my opponent's|the opponent's|your opponent's|their|his|her|"
+OTHER_FIELD = re.compile(r"\bto (?:my opponent's|the opponent's|your opponent's|their|his|her|"
                           r"my|your) (?:side of the )?field\b", re.IGNORECASE)
 
 
@@ -54,8 +54,8 @@ def refuse_untold_replay_parts(st: Situate, family: str) -> None:
             st.fail(f"a phase told after the attack ({e.get('phase')}): a replay happens only in "
                     "the Battle Step of an attack still going on (game-rules#battle.5)")
         if e.get("kind") == "summon" and isinstance(e.get("what"), str) and (
-                _OTHER_FIELD.search(str(st.entities.get(e["what"], {}).get("desc", ""))) or
-                e["what"] in getattr(st, "field_said", ())):
+                OTHER_FIELD.search(str(st.entities.get(e["what"], {}).get("desc", ""))) or
+                e["what"] in st.field_said):
             st.fail("a monster Summoned to a field said: the replay rules read whose side it "
                     "arrives on from who Summons it; say it so ('my opponent Special Summons ...')")
 

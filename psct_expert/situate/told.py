@@ -40,7 +40,7 @@ from .refusals import (refuse_a_negation_left_out, refuse_a_past_time_as_now,
                        refuse_impossible_summons,
                        refuse_other_card_than_the_only_one,
                        refuse_unplaced_zones, refuse_untold_links, refuse_untold_replay_parts,
-                       _OTHER_FIELD)
+                       OTHER_FIELD)
 from .summons import SummonEvents
 from .targets import TargetEvents
 from .topics import TargetGoneEvents, TopicEvents
@@ -77,6 +77,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         self.understood = {"cards": pq.cards, "family": pq.family}
         self.last_card: str | None = None
         self.unsaid_summoner: set[str] = set()
+        self.field_said: set[str] = set()          # named cards told "to <a player's> field"
         self.changed: dict[str, dict] = {}        # targets changed before the effect resolved
         self.protected: str | None = None         # a card told to be protected from targeting
         self.protected_from: str | None = None    # ... from one player's effects ("by my card effects")
@@ -355,9 +356,9 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             self.fail("which card?")
         if thing.get("card"):
             self.last_card = thing["card"]
-            if _OTHER_FIELD.search(thing.get("text") or ""):
+            if OTHER_FIELD.search(thing.get("text") or ""):
                 # (hunt 91) "Special Summons Kuriboh to my field": the side said of a named card
-                self.field_said = getattr(self, "field_said", set()) | {thing["card"]}
+                self.field_said.add(thing["card"])
             owner = owner_in_words([w.lower() for w in thing.get("words", [])])
             if owner is not None:
                 # (hunt) "my opponent's Sangan": whose card it is, told (two owners told of one

@@ -10,7 +10,7 @@ import re
 from lark import Tree
 
 from ..parser.transform import find
-from .words import card_ir, norm
+from .words import card_ir
 
 
 class TopicEvents:
@@ -29,8 +29,10 @@ class TopicEvents:
             self.topic = self.effect_ref(ir)
             self.last_card = self.topic.get("card") or self.last_card
             return
+        from ..rereading import holds_word_for_word, quote_pieces
+
         quote = self.r.quotes[int(toks[-1])]
-        pieces = [norm(p) for p in re.split(r"\.{3}|\u2026", quote) if norm(p)]
+        pieces = quote_pieces(quote)
         if not pieces:
             self.fail("quote the card's text", ev)
         if not ir.get("quote"):
@@ -44,8 +46,7 @@ class TopicEvents:
         # (a quotation may leave out a parenthesis of the text: "Special Summon this card, and if
         # you do, ..." of "Special Summon this card (but banish it when it leaves the field), and
         # if you do, ...")
-        from ..rereading import holds_word_for_word, quote_pieces
-        if not any(holds_word_for_word(quote_pieces(quote), t)
+        if not any(holds_word_for_word(pieces, t)
                    for t in (written, re.sub(r"\([^()]*\)", " ", written))):
             self.fail(f"{ref.get('card')} does not say {quote!r}", ev)
         self.topic = ref
@@ -94,4 +95,3 @@ class TargetGoneEvents:
         if len(act.get("targets") or []) != 1:
             self.fail(f"which target of {card}?", ev)
         note_change(self, act["targets"][0], {"left": True})
-

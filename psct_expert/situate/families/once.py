@@ -15,8 +15,7 @@ from ..copies import told_copies
 from ..refusals import refuse_a_use_of_an_earlier_turn
 from ..waits import lock_left_by
 from ..words import EFF_PARTS
-from .common import still_the_turn_it_was_set
-from .common import reads_scenario, summon_kinds_read
+from .common import reads_scenario, still_the_turn_it_was_set, summon_kinds_read
 
 if TYPE_CHECKING:
     from ..told import Situate

@@ -339,11 +339,10 @@ def _two_actions(st: Situate, fam: Tree) -> dict:
             for t in c.iter_subtrees()]
     said = [t for t in fam.iter_subtrees_topdown() if t.data == "part_np" and id(t) not in effs]
     for node in said or [fam]:
-        for _, v in verbs_in(_plain_words(st, node)):
-            if v not in verbs:
-                verbs.append(v)
-        if said and not verbs_in(_plain_words(st, node)):
+        found = [v for _, v in verbs_in(_plain_words(st, node))]
+        if said and not found:
             st.fail(f"which action is {st.r.said(node)!r}?", node)
+        verbs += [v for v in dict.fromkeys(found) if v not in verbs]
     if len(verbs) < 2:
         st.fail("which two actions?", fam)
     ref = _asked_effect(st, fam, verbs[:2], lead_anywhere=True)
