@@ -116,6 +116,8 @@ class Expert:
             return self._any(spec, text)
         if isinstance(spec, dict) and spec.get("said_as") == "misses-timing":
             return self._misses_timing(spec, text)
+        if isinstance(spec, dict) and _whole_turn(spec) is not None:
+            return self._some_moment(spec, text, _whole_turn(spec))
         if isinstance(spec, dict) and "also_needs" in spec:
             # "does it start a Chain that X can respond to?": a no settles it; a yes needs the rest
             rest = str(spec["also_needs"])
@@ -153,6 +155,44 @@ class Expert:
                                   "its event was followed by another: that is not missing the "
                                   "timing (ask whether it can be activated)")
         return answer
+
+    def _some_moment(self, spec: dict, text: str, at: int) -> Answer:
+        """(session after 34b7d8b) "Can I activate X during my opponent's turn?", no moment of the
+        turn told: whether some moment of it allows the activation.  Asked first as told (whose
+        turn only): a yes or a no that holds without the phase stands.  Else asked in each phase
+        of that turn: a yes in one settles it (that phase's proof, the phase named); a no in
+        every one settles it the other way (each proof kept); anything else stays unknown."""
+        question = self.question(spec, text)
+        asked = self.answer(question)
+        if asked.value != "unknown":
+            return asked
+        told = spec["situation"][at]
+        answers = []
+        for phase in _TURN_PHASES:
+            situation = list(spec["situation"])
+            situation[at] = {**told, "phase": phase}
+            answers.append((phase, self.answer(self.question({**spec, "situation": situation},
+                                                             text))))
+        yes = next(((p, a) for p, a in answers if a.value == "yes"), None)
+        if yes is not None:
+            found = yes[1]
+            found.notes.append(f"asked of the whole turn: it can be activated in its {_PHASE_SAID[yes[0]]} "
+                               f"({found.restated})")
+        elif all(a.value == "no" for _p, a in answers):
+            found = answers[0][1]
+            for _p, a in answers[1:]:
+                found.proofs.setdefault("no", []).extend(a.proofs.get("no", []))
+            found.notes.append("asked of the whole turn: it cannot be activated in any of its phases")
+        else:
+            return asked
+        said = self.kb.families[spec["family"]]
+        if said.restate_whole:
+            from .restate import restate
+
+            found.restated = restate(question, said.restate_whole)
+            found.restated_it = restate(question, said.restate_whole_it or said.restate_whole,
+                                        lang="it")
+        return found
 
     def _restate_told(self, answer: Answer, family: str, spec: dict, text: str) -> None:
         """The question restated as it was said (``family``'s ``restate_told`` template in
@@ -358,6 +398,37 @@ class Expert:
         if answer.value == "unknown" and answer.tell:
             verify_choices(self, answer, text, scenario)
         return answer
+
+
+# the phases of a turn, in order, each asked when a question names only whose turn it is
+_TURN_PHASES = ("draw", "standby", "main1", "battle", "damage-step", "main2", "end")
+_PHASE_SAID = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1",
+               "battle": "Battle Phase", "damage-step": "Damage Step", "main2": "Main Phase 2",
+               "end": "End Phase"}
+# what a story may tell beside whose turn it is and still leave the moment asked untold: states
+# (what a player controls, LP, zones, materials) and what was used earlier
+_UNTIMED = ("state", "lp", "zones", "materials", "used")
+
+
+def _whole_turn(spec: dict) -> int | None:
+    """Where a can-activate-now question's situation tells only whose turn it is (no phase, no
+    step), when nothing else it tells happens at a moment (only states and earlier uses) and the
+    question says nothing more of when: the index of that phase entry, else None."""
+    if spec.get("family") != "can-activate-now" or \
+            set(spec) - {"family", "effect", "from", "situation", "entities"}:
+        return None
+    situation = spec.get("situation")
+    if not isinstance(situation, list) or not all(isinstance(ev, dict) for ev in situation):
+        return None
+    phases = [i for i, ev in enumerate(situation) if ev.get("kind") == "phase"]
+    if len(phases) != 1:
+        return None
+    told = situation[phases[0]]
+    if set(told) - {"kind", "id", "turn"} or told.get("turn") not in ("you", "opponent"):
+        return None
+    if any(ev.get("kind") not in _UNTIMED + ("phase",) for ev in situation):
+        return None
+    return phases[0]
 
 
 def _merge_tell(first: Answer, answers: list[Answer]) -> None:

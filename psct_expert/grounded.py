@@ -1175,3 +1175,61 @@ def hit_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None:
                                   _unkeyed(found, read)))
     relexed.text = _unkeyed(found, keyed[:m.start()] + read + keyed[m.end():])
 
+
+# (session after 34b7d8b) the words of a result asked after the question that say which monster it
+# is done to, in battle ("to give my battling monster 700 ATK"); whose card a result says
+_IN_BATTLE = {"battling", "attacking", "attacker", "attacked"}
+_MINE = {"my", "mine", "own"}
+_THEIRS = {"their", "theirs", "opp", "opp's", "opponent's", "his", "her"}
+
+
+def result_as_its_text_says(result: str, ref, db: CardDB, families: dict) -> str | None:
+    """A result asked after the question ("can I flip Inspiration in the Damage Step to give my
+    battling monster 700 ATK?") that the asked effect's own resolution does: its verb is said by a
+    part of that effect (in any form, or as players say it: the lexicon's ``grounding``), each of
+    its other words stands in that effect's text (its numbers too), a monster in battle is a
+    monster the text does it to, whose card it says fits the text, and it names no card.  It then
+    only says what the effect does, which the answer reads from the text: the card's name; else
+    None (the result stays asked too)."""
+    from .reader import read_card
+    from .reader.select import select_effect
+    from .situate.refs import grounded_in_text
+
+    m = re.match(r"^(?:in\s+order\s+)?to\s+(?P<verb>[A-Za-z]+)\b(?P<rest>.*)$", result.strip(),
+                 re.IGNORECASE)
+    if m is None or not isinstance(ref, dict) or not ref.get("card") or \
+            mentions(result, db, families):
+        return None
+    card = db.find(str(ref["card"]))
+    if card is None:
+        return None
+    reading = read_card(card)
+    try:
+        eid = select_effect(reading, ref)
+    except Exception:       # a reference this card does not fit: the result stays asked
+        return None
+    text = next((f.source.quote for f in reading.facts if f.type == "effect" and f.get("effect") == eid
+                 and getattr(f.source, "quote", None)), "")
+    parts = [f.source.quote for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+             and getattr(f.source, "quote", None)]
+    if not text or not any(grounded_in_text(m.group("verb"), part) for part in parts):
+        return None
+    low = text.lower()
+    words = [w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9'\-]*", m.group("rest"))]
+    if set(words) & _MINE and "your opponent controls" in low and \
+            not re.search(r"you control|on the field|either", low):
+        return None
+    if set(words) & _THEIRS and "you control" in low and \
+            not re.search(r"your opponent controls|on the field|either", low):
+        return None
+    for w in words:
+        if w in _FILLER or w in _PURPOSE_FILLER or w in _MINE or w in _THEIRS:
+            continue
+        if w in _IN_BATTLE and "monster" in low:
+            continue
+        if w.isdigit() and re.search(rf"\b{w}\b", text) or \
+                not w.isdigit() and grounded_in_text(w, text):
+            continue
+        return None
+    return card.name
+

@@ -17,6 +17,7 @@ from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
 from .grounded import (card_says, hit_as_its_text_says, quoted_after_names, trigger_kind_said,
+                       result_as_its_text_says,
                        claims_checked, cost_said_as_activation, doing_as_its_text_says,
                        effect_told_by_what_it_does, nothing_left_as_its_text_takes,
                        purpose_as_its_text_says, said_in_parentheses, summoned_as_its_text_says,
@@ -423,7 +424,7 @@ def _understood(text: str, scenario: list[str], db: CardDB, families: dict, sett
 def _understood_as_said(text: str, scenario: list[str], db: CardDB, families: dict, settle=None
                         ) -> tuple[dict, Relexed | None]:
     try:
-        return _results_asked(*_understand(text, scenario, db, families, settle))
+        return _results_asked(*_understand(text, scenario, db, families, settle), db, families)
     except NOT_PLACED as exc:
         lines = [line.strip() for line in scenario]
         if not lines or not all(lines):
@@ -433,7 +434,7 @@ def _understood_as_said(text: str, scenario: list[str], db: CardDB, families: di
         told = " ".join(line if line[-1] in ".!?" else line + "." for line in lines)
         try:
             return _results_asked(*_understand(f"{told} {text}", [], db, families, settle,
-                                               story_aside=False))
+                                               story_aside=False), db, families)
         except NOT_PLACED:
             raise exc from None
 
@@ -456,13 +457,28 @@ def _names_first(text: str, relexed: Relexed, db: CardDB, families: dict) -> Rel
     return Relexed(again.text, named.changes + [c for c in again.changes if c not in named.changes])
 
 
-def _results_asked(spec: dict, relexed: Relexed | None) -> tuple[dict, Relexed | None]:
+def _results_asked(spec: dict, relexed: Relexed | None, db: CardDB, families: dict
+                   ) -> tuple[dict, Relexed | None]:
     """(chains) A result the asker wants, said after the question ("can I chain X to it so the
     monster does not come back?", set aside by the lexicon): it cannot make a "no" a "yes" (what
     cannot be done achieves nothing), so the answer stands when it is no; a yes needs the result
-    too, which is asked of the reader only in its own question (``also_needs``: unknown)."""
-    results = [c.written for c in (relexed.changes if relexed is not None else [])
-               if c.kind == "result"]
+    too, which is asked of the reader only in its own question (``also_needs``: unknown).  A
+    result that only says what the asked effect's own text does ("... to give my battling monster
+    700 ATK") is grounded in that text instead (:func:`grounded.result_as_its_text_says`)."""
+    changes = relexed.changes if relexed is not None else []
+    acting = spec.get("effect") if isinstance(spec, dict) and \
+        spec.get("family") == "can-activate-now" else None
+    # (a result said of "it" after a told activation may be what is done to that activation,
+    # which the text of the effect asked about does not say: asked too)
+    told = any(isinstance(ev, dict) and ev.get("kind") == "activate"
+               for ev in (spec.get("situation") or [] if isinstance(spec, dict) else []))
+    for i, c in enumerate(changes):
+        if c.kind == "result" and not (told and re.search(
+                r"\b(?:it|them|that|this|those|these)\b", c.written, re.IGNORECASE)):
+            card = result_as_its_text_says(c.written, acting, db, families)
+            if card is not None:
+                changes[i] = Change("grounded", c.written, card)
+    results = [c.written for c in changes if c.kind == "result"]
     if results:
         need = "whether it does that: " + "; ".join(repr(r) for r in results)
         spec["also_needs"] = spec["also_needs"] + "; " + need if spec.get("also_needs") else need

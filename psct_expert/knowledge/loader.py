@@ -183,7 +183,9 @@ class _Loader:
                                             self.family_frame(name, info, p),
                                             self.family_frame(name, {"frame": info["pair_frame"]},
                                                               p + ("pair_frame",))
-                                            if info.get("pair_frame") is not None else {})
+                                            if info.get("pair_frame") is not None else {},
+                                            str(info.get("restate_whole", "") or ""),
+                                            str(info.get("restate_whole_it", "") or ""))
 
     def family_frame(self, name: str, info: dict, p: tuple) -> dict:
         """A family's ``frame: {cues: [regex, ...], ask: "... {effect} ...", ask_summon: "...

@@ -196,6 +196,8 @@ class Family:
     restate_told_it: str = ""       # the same in Italian
     frame: dict = field(default_factory=dict)   # the words that ask it and its canonical question (frames/)
     pair_frame: dict = field(default_factory=dict)   # a second frame, of two cards (frames/pairs.py)
+    restate_whole: str = ""         # asked of a whole turn, no moment of it told (api: some moment)
+    restate_whole_it: str = ""      # the same in Italian
 
 
 @dataclass

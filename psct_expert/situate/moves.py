@@ -9,7 +9,7 @@ from lark import Token, Tree
 
 from ..gamewords import gamewords
 from ..parser.transform import PLACE_WORDS, find, low, sub, subs
-from .targets import described_target, note_change
+from .targets import described_target, note_change, told_place
 from .words import card_ir, moved_by_verb, owner_in_words
 
 # how a card a response removes from the field leaves it, by the verb told
@@ -440,6 +440,11 @@ class MoveEvents:
             t = {**t, "words": ["one", "of", "them"]}   # (still) "one (target) leaves the field"
         described = [] if not targeted or t["words"][:2] == ["one", "of"] or t["pronoun"] else \
             described_target(self, t["words"], targeted)
+        if not described and targeted and t.get("card"):
+            # (session after 34b7d8b) "Maxx "C" leaves the GY", "it is gone": the target of that name
+            card = self.db.get(t["card"]).name
+            described = [x for x in dict.fromkeys(targeted)
+                         if self.entities.get(x, {}).get("card") == card]
         if not targeted and t.get("card") and self.r.place(sub(ev, "place")) == "field" and \
                 all(getattr(c, "type", "") == "XCARD" for c in node.children):
             # (session after d4101ba) "X leaves the field" with nothing targeted: the card named
@@ -450,13 +455,16 @@ class MoveEvents:
             return
         if not targeted or not (t["words"][:2] == ["one", "of"] or t["pronoun"] or len(described) == 1):
             self.fail("the situation model has no event for " + repr(self.r.said(ev)), ev)
-        place = self.r.place(sub(ev, "place"))
-        action = {"field": "left-field", "gy": "left-gy", "banished": "left-banished"}.get(place)
-        if action is None:
-            self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         self._target_change_mods(ev)
         # "my Set card leaves the field": the one target those words describe
         what = described[0] if len(described) == 1 else self._which_target(t, targeted, ev)
+        # (session after 34b7d8b) "it is gone": from where it was targeted
+        place = self.r.place(sub(ev, "place")) if sub(ev, "place") is not None else \
+            told_place(self, what)
+        action = {"field": "left-field", "gy": "left-gy", "banished": "left-banished"}.get(place)
+        if action is None:
+            self.fail(f"the situation model has no move for {self.r.said(ev)!r} (say where it "
+                      "left: 'it left the field')", ev)
         note_change(self, what, {"left": True})
         self.events.append({"kind": "move", "what": what, "action": action})
         if getattr(self, "resolve_after", False):

@@ -255,8 +255,9 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 out["link"] = int(ws[3])
             elif ws == ["in", "the", "same", "chain"]:
                 out["respond"] = True
-            elif ws[0] == "before":
+            elif ws[0] == "before" or ws[0] in ("when", "by") and ws[-1] in ("resolves", "resolved"):
                 # "before it resolves": what is told happens while an activation told before waits
+                # (so does what is told to be so "when" or "by the time" it resolves)
                 effs = [t for t in m.children if isinstance(t, Tree) and t.data.startswith("eff_")]
                 if not self.acts or (effs and self._find_act(self.effect_ref(
                         self.r.effect(effs[0]))) is None):

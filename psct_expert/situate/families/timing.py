@@ -116,10 +116,43 @@ def _topic_simultaneous(st: Situate, fam: Tree, two: Tree) -> dict:
             st.fail(f"{st.r.said(part)!r}: which part of {ref['card']}?", part)
         if not _has(reading, eid, verb):
             st.fail(f"{ref['card']} has no part that does {verb!r}", part)
-        parts.append(select_clause(reading, eid, verb))
+        parts.append(_clause_said(st, reading, eid, verb, part))
     if parts[0] == parts[1]:
         st.fail("the two things are done by one part", fam)
     return st.spec("simultaneous", {"effect": ref, "left": parts[0], "right": parts[1]})
+
+
+# words of a part said that only point at it ("the send", "its Special Summon")
+_POINTING = {"the", "a", "an", "its", "their", "my", "your", "his", "her", "this", "that", "of",
+             "from", "to", "in", "into", "on", "CARD"}
+
+
+_SUMMON_WORDS = {"special", "normal", "tribute", "flip", "fusion", "synchro", "xyz", "link", "ritual",
+                 "pendulum", "summon", "summons", "summoned", "summoning"}
+
+
+def _clause_said(st: Situate, reading, eid: str, verb: str, part: Tree) -> int:
+    """(session after 34b7d8b) The part of effect ``eid`` that does ``verb`` which the words said
+    of it name ("the send from the Deck", "the monster sent from the hand"): the one whose text
+    says every other word, when several parts do it or more words are said; the only one when
+    nothing more is said (refused when the words fit none, or more than one)."""
+    from ...resolve import verbs_in
+    from ..refs import grounded_in_text
+
+    words = _plain_words(st, part).split()
+    # (a count is the card's own, :func:`_counts_fit`; a Summon's kind is said with its verb)
+    extra = [w for w in words if w not in _POINTING and w.lower() not in _POINTING and not verbs_in(w)
+             and not w.isdigit() and w.lower() not in _SUMMON_WORDS]
+    quotes = [(f.get("n"), f.source.quote) for f in reading.facts if f.type == "clause"
+              and f.get("effect") == eid and f.get("verb") == verb and f.source is not None]
+    if not extra:
+        return select_clause(reading, eid, verb)
+    fits = [n for n, q in quotes if grounded_in_text(" ".join(extra), q)]
+    if len(fits) != 1:
+        st.fail(f"{st.r.said(part)!r}: which part of {reading.card.name}? ("
+                + ("no part that does it says " if not fits else "more than one part says ")
+                + " ".join(extra) + ")", part)
+    return int(fits[0])
 
 
 def _has(reading, eid: str, verb: str) -> bool:
@@ -347,7 +380,17 @@ def _two_actions(st: Situate, fam: Tree) -> dict:
         st.fail("which two actions?", fam)
     ref = _asked_effect(st, fam, verbs[:2], lead_anywhere=True)
     _counts_fit(st, fam, ref)
-    return st.spec("simultaneous", {"effect": ref, "left": verbs[0], "right": verbs[1]})
+    sides: list = verbs[:2]
+    if len(said) == 2:
+        # (session after 34b7d8b) each part said with more words than its action ("the send from
+        # the Deck"): the part those words name, never the first that does the action
+        reading = st.reading(ref["card"])
+        eid = select_effect(reading, ref)
+        sides = [_clause_said(st, reading, eid, v, node) if _has(reading, eid, v) else v
+                 for v, node in zip(sides, said)]
+        if sides[0] == sides[1]:
+            st.fail("the two things are done by one part", fam)
+    return st.spec("simultaneous", {"effect": ref, "left": sides[0], "right": sides[1]})
 
 
 def _counts_fit(st: Situate, fam: Tree, ref: dict) -> None:

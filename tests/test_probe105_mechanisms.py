@@ -1,0 +1,141 @@
+"""Mechanisms of the session after 34b7d8b (blind-probe rounds 105 and 106), each with its near
+miss: a monster's Quick Effect allowed by the phase told, an activation asked of a whole turn
+(some moment of it), a result asked that the effect's own text does, a target said to be gone,
+a quotation closed after its full stop, and a part said by more words than its action."""
+
+import pytest
+
+from psct_expert.errors import QuestionError
+
+
+def test_a_quotation_closed_after_its_full_stop_ends_the_sentence():
+    from psct_expert.parser.question import normalise
+    assert normalise('X: "Draw 1 card." Is it a cost?') == 'X: "Draw 1 card". Is it a cost?'
+    # near misses: a full stop inside the quotation that ends the question, a closing quote with no
+    # sentence after it, a name's full stop
+    assert normalise('X says "Draw 1 card."') == 'X says "Draw 1 card."'
+    assert normalise("Is it Mr. Volcano?") == "Is it Mr. Volcano?"
+
+
+@pytest.mark.slow
+def test_a_monster_quick_effect_in_a_told_phase(base_expert):
+    a = base_expert.ask("It is my opponent's Battle Phase. Can I activate the effect of Sky Striker Ace - Raye?")
+    assert a.value == "yes"
+    assert "monster-quick-effect-in-its-phases" in a.rules()
+    # near misses: in the Damage Step; asked from the hand (its text is activated on the field)
+    assert base_expert.ask("It is the Damage Step. Can I activate the effect of Sky Striker Ace - Raye?"
+                           ).value == "unknown"
+    assert base_expert.ask("It is my opponent's Battle Phase. Can I activate the effect of Sky Striker "
+                           "Ace - Raye from my hand?").value == "unknown"
+
+
+@pytest.mark.slow
+def test_a_window_quick_effect_in_and_out_of_its_window(base_expert):
+    # "During your opponent's Main Phase (Quick Effect)"
+    a = base_expert.ask("It is my opponent's Main Phase. Can I activate Effect Veiler?")
+    assert a.value == "yes"
+    assert "told-phase-in-the-quick-window" in a.rules()
+    # near miss: the opponent's Battle Phase is not in its window
+    assert base_expert.ask("It is my opponent's Battle Phase. Can I activate Effect Veiler?").value == "no"
+
+
+@pytest.mark.slow
+def test_an_activation_asked_of_a_whole_turn(base_expert):
+    a = base_expert.ask("Can I activate Sky Striker Ace - Raye's effect during my opponent's turn?")
+    assert a.value == "yes"
+    assert a.restated.endswith("at some point of that turn?")
+    assert any(n.startswith("asked of the whole turn: it can be activated in its") for n in a.notes)
+    a = base_expert.ask("It's my opponent's turn and I control no cards at all. Can I activate "
+                        "Infinite Impermanence from my hand?")
+    assert a.value == "yes"
+    # near misses: no phase of the turn allows it; what holds rules it out in every phase; a moment
+    # told (an activation to respond to) is not the whole turn
+    a = base_expert.ask("Can I activate Pot of Greed during my opponent's turn?")
+    assert a.value == "no"
+    assert base_expert.ask("It's my opponent's turn and I control a monster. Can I activate Infinite "
+                           "Impermanence from my hand?").value == "no"
+    a = base_expert.ask("It is my opponent's turn and they activate Pot of Greed. Can I activate "
+                        "Sky Striker Ace - Raye's effect?")
+    assert "at some point" not in a.restated
+
+
+def test_whole_turn_needs_only_the_turn_and_states():
+    from psct_expert.api import _whole_turn
+    spec = {"family": "can-activate-now", "effect": {"card": "X"},
+            "situation": [{"kind": "phase", "turn": "opponent"}, {"kind": "state", "player": "you"}]}
+    assert _whole_turn(spec) == 0
+    # near misses: a phase said, an event told, a purpose asked too, another family
+    assert _whole_turn({**spec, "situation": [{"kind": "phase", "turn": "opponent", "phase": "main1"}]}) is None
+    assert _whole_turn({**spec, "situation": spec["situation"] + [{"kind": "activate", "id": "a1"}]}) is None
+    assert _whole_turn({**spec, "also_needs": "whether it does that"}) is None
+    assert _whole_turn({**spec, "family": "can-respond"}) is None
+
+
+@pytest.mark.slow
+def test_a_result_the_effect_text_does_is_grounded(base_expert):
+    a = base_expert.ask("Can I flip Inspiration in the Damage Step (before damage calc) to give my "
+                        "battling monster +700?")
+    assert a.value == "yes"
+    assert [(c.kind, c.read) for c in a.reading.changes if c.written.startswith("to give")] == \
+        [("grounded", "Inspiration")]
+    # near misses: another number than the text's; a monster the text does not do it to
+    assert base_expert.ask("Can I flip Inspiration in the Damage Step (before damage calc) to give my "
+                           "battling monster +800?").value == "unknown"
+    assert base_expert.ask("Can I flip Inspiration in the Damage Step (before damage calc) to give their "
+                           "battling monster +700?").value == "unknown"
+
+
+def test_result_grounding_reads_the_asked_effect(base_expert):
+    from psct_expert.grounded import result_as_its_text_says
+    db, fams = base_expert.db, base_expert.kb.families
+    ref = {"card": "Inspiration", "select": "activation"}
+    assert result_as_its_text_says("to give my battling monster 700 ATK", ref, db, fams) == "Inspiration"
+    assert result_as_its_text_says("to pump it", {"card": "Honest", "n": 2}, db, fams) == "Honest"
+    # near misses: a verb the text does not do, a word it does not say, a card named
+    assert result_as_its_text_says("to destroy it", ref, db, fams) is None
+    assert result_as_its_text_says("to give my Dragon 700 ATK", ref, db, fams) is None
+    assert result_as_its_text_says("to give Blue-Eyes White Dragon 700 ATK", ref, db, fams) is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("gone", [
+    "It is gone when Dust Tornado resolves.",
+    "They chain it, so it's already gone when Dust Tornado resolves.",
+    "The target is gone when Dust Tornado resolves.",
+    "It was removed from the field before Dust Tornado resolved.",
+])
+def test_a_target_said_to_be_gone(base_expert, gone):
+    a = base_expert.ask("I activate Dust Tornado targeting my opponent's Set card. " + gone +
+                        " Can I still Set a Spell/Trap from my hand?")
+    assert (a.family, a.value) == ("clause-done", "no")
+
+
+@pytest.mark.slow
+def test_a_named_target_gone_and_a_target_gone_from_a_place_it_was_not(base_expert):
+    a = base_expert.ask('I activate Called by the Grave targeting Maxx "C" in my opponent\'s GY. Maxx "C" '
+                        "is gone before Called by the Grave resolves. Is Maxx \"C\" banished?")
+    assert a.value == "no"
+    # near miss: nothing was targeted: "it is gone" tells of no card
+    with pytest.raises(QuestionError):
+        base_expert.ask("I activate Pot of Greed. It is gone. Do I still draw 2 cards?")
+
+
+@pytest.mark.slow
+def test_a_part_said_by_more_words_than_its_action(base_expert):
+    a = base_expert.ask("Tearlaments Scheiren: are the Special Summon and the send from the hand simultaneous?")
+    assert a.value == "yes"
+    a = base_expert.ask("Tearlaments Scheiren: are the Special Summon and the send from the Deck simultaneous?")
+    assert a.value != "yes"     # parts 1 and 3: joined by "then"
+    assert "parts 1 and 3" in a.restated
+    # near miss: words that fit two parts are refused, never the first of them taken
+    with pytest.raises(QuestionError, match="more than one part"):
+        base_expert.ask("Tearlaments Scheiren: are the Special Summon and the send to the GY simultaneous?")
+
+
+@pytest.mark.slow
+def test_a_quotation_with_its_full_stop_inside_before_the_question(base_expert):
+    a = base_expert.ask("Tearlaments Scheiren's hand effect: \"Special Summon this card from your hand, "
+                        "and if you do, send 1 monster from your hand to the GY, then, send the top 3 "
+                        "cards of your Deck to the GY.\" Are the Summon and the monster sent from the "
+                        "hand simultaneous?")
+    assert a.value == "yes"
