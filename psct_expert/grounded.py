@@ -217,6 +217,11 @@ def said_in_parentheses(text: str, db: CardDB, families: dict) -> tuple[str, lis
     for par in reversed(list(_PARENTHESIS.finditer(out))):
         before = [m for m in found if m.end <= par.start() and
                   not re.search(r"[.!?]\s", out[m.end:par.start()])]
+        if not before and re.search(r"\bits\s+(?:[\w-]+\s+){0,2}(?:effect|eff|ability)$",
+                                    out[:par.start()], re.IGNORECASE):
+            # (session after 34b7d8b) "Can I still use its other effect (send 2 ...)?": the card
+            # "its" stands for, named last before
+            before = [m for m in found if m.end <= par.start()]
         card = db.find(before[-1].card) if before else None
         what = par.group("what")
         if card is None or not any(gamewords().action_of(w) for w in _WORD.findall(what)) or \

@@ -139,3 +139,26 @@ def test_a_quotation_with_its_full_stop_inside_before_the_question(base_expert):
                         "cards of your Deck to the GY.\" Are the Summon and the monster sent from the "
                         "hand simultaneous?")
     assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_its_other_effect_is_the_one_the_story_did_not_tell_of(base_expert):
+    a = base_expert.ask("I used Ancient Fairy Dragon's first effect this turn. Can I still use its other "
+                        "effect this turn?")
+    assert (a.value, a.params.get("effect")) == ("yes", "Ancient Fairy Dragon#2")
+    a = base_expert.ask("Already used Snake-Eye Ash's search this turn. Can I still use its other effect "
+                        "(send 2 face-up cards incl. itself to SS a Snake-Eye) the same turn?")
+    assert a.value == "yes"
+    assert any(c.kind == "grounded" and c.read == "Snake-Eye Ash" for c in a.reading.changes)
+    # near miss: no effect told, "the other" is not known
+    with pytest.raises(QuestionError, match="which other effect"):
+        base_expert.ask("Can I use the other effect of Ancient Fairy Dragon this turn?")
+
+
+def test_a_colon_after_a_told_event_ends_a_sentence():
+    from psct_expert.parser.lexicon import relex
+    told = relex("My opponent chains that card: it is Call of the Haunted. Does it resolve?").text
+    assert "chains that card. it is Call" in told
+    # near misses: after a card's name (a topic), before a quotation
+    assert ": I discard" in relex("Dark Grepher: I discard a card. Does it start a Chain?").text
+    assert ': "Draw' in relex('It resolves: "Draw 1 card". Is it a cost?').text

@@ -161,7 +161,9 @@ class Reader:
         poss = sub(node, "poss")
         ref["owner"] = self.player(poss) if poss is not None else None
         o = sub(node, "ord")
-        if o is not None:
+        if o is not None and low(o)[0] == "other":
+            ref["other"] = True         # "its other effect": the one the story did not tell of
+        elif o is not None:
             ref["ord"] = ORDINALS.get(low(o)[0])
         ref["desc"] = [" ".join(low(d)) for d in subs(node, "eff_desc")]
         q = tokens(node, "XQUOTE")

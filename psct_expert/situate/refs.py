@@ -72,6 +72,8 @@ class EffectRefs:
         wants = list(ref.get("desc") or [])
         if ref.get("ord"):
             return self._told_effect(self._by_number(reading, ref, wants))
+        if ref.get("other"):
+            return self._told_effect(self._the_other(reading, wants))
         wants = list(ref.get("desc") or [])
         if ref.get("quote") or wants or ref.get("rel") or ref.get("cost_verb"):
             return self._told_effect(self._by_content(reading, ref, hint))
@@ -146,6 +148,30 @@ class EffectRefs:
                 continue
             self.fail(f"effect {n} of {name} is not a {d!r} effect: {effect.text[:90]}")
         return {"card": name, "n": effect.id.rpartition("#")[2] if pendulum else effect.n}
+
+    def _the_other(self, reading: Reading, wants: list[str]) -> dict:
+        """(session after 34b7d8b) "its other effect", "the other effect of X": of the card's
+        numbered effects, the one the story told nothing of (activated or used), when the story
+        told of all but one; any other word said of it must fit it."""
+        name = reading.card.name
+        told = set()
+        refs = [r for _aid, r in self.acts] + [e.get("effect") for e in self.events
+                                                if e.get("kind") == "used"]
+        for r in refs:
+            if isinstance(r, dict) and r.get("card") == name:
+                try:
+                    told.add(select_effect(reading, r))
+                except QuestionError:
+                    continue
+        pool = numbered(reading)
+        rest = [e for e in pool if e.id not in told]
+        if not told or len(rest) != 1:
+            self.fail(f"which other effect of {name}? (say its number: {name} has {len(pool)} "
+                      "effects" + (", and the story tells of none of them)" if not told else ")"))
+        for d in wants:
+            if not desc_fits(reading, rest[0], d):
+                self.fail(f"the other effect of {name} is not a {d!r} effect: {rest[0].text[:90]}")
+        return {"card": name, "n": rest[0].n}
 
     def _by_content(self, reading: Reading, ref: dict, hint=()) -> dict:
         cands = self._top(reading)
