@@ -297,8 +297,9 @@ def _each_grounded(said: str, card) -> bool:
         return False
     text = _card_text(card).lower()
     quotes = [a or b for a, b in _QUOTES_IN.findall(said)]
-    flat = lambda t: " ".join(t.lower().split())    # noqa: E731
-    return all(flat(q) in flat(text) for q in quotes) and _grounded(said, card)
+    # ("..." standing for words left out: each piece in order, :func:`holds_word_for_word`)
+    return all(holds_word_for_word(quote_pieces(q), text) for q in quotes if quote_pieces(q)) and \
+        _grounded(said, card)
 
 
 def _lemma_forms(w: str) -> set[str]:

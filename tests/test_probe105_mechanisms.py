@@ -162,3 +162,16 @@ def test_a_colon_after_a_told_event_ends_a_sentence():
     # near misses: after a card's name (a topic), before a quotation
     assert ": I discard" in relex("Dark Grepher: I discard a card. Does it start a Chain?").text
     assert ': "Draw' in relex('It resolves: "Draw 1 card". Is it a cost?').text
+
+
+@pytest.mark.slow
+def test_copies_said_out_and_a_quotation_with_words_left_out(base_expert):
+    a = base_expert.ask("I have 2 Tornado Dragons on board. Each says 'Once per turn (Quick Effect): You "
+                        "can detach 1 material ...'. Can both of them use it in the same turn?")
+    assert a.value == "yes"
+    a = base_expert.ask("I have 2 Tornado Dragons out. Can both of them use their effect in the same turn?")
+    assert a.value == "yes"
+    # near miss: a quotation the text does not hold, even with words left out
+    with pytest.raises(QuestionError):
+        base_expert.ask("I have 2 Tornado Dragons on board. Each says 'Once per turn (Quick Effect): You "
+                        "can detach 2 materials ...'. Can both of them use it in the same turn?")
