@@ -517,6 +517,43 @@ def _then_asked(tries: "_Tries", reading: Relexed, db: CardDB, families: dict):
     return spec, read, err
 
 
+# "whose is 'Card Destruction'?": the card the story told without its player
+_WHOSE_CARD = re.compile(r"whose is '(?P<card>[^']{2,80})'\?")
+
+
+def _each_owner(exc, text: str, scenario: list[str], db: CardDB, families: dict):
+    """(session after 34b7d8b) "Card Destruction made me discard Peten. ...": a card the story
+    tells without whose it is, where the story needs its player, is asked as the asker's and as
+    the opponent's in turn: settled when both get the same answer (whoever's it is, that is the
+    answer), else unknown, saying which gives which.  Only for a question without scenario lines,
+    the card's name written once, with no possessive before it."""
+    m = _WHOSE_CARD.search(str(exc))
+    if m is None or scenario:
+        return None
+    name = m.group("card")
+    spots = [x for x in re.finditer(rf"(?<![\w'\-]){re.escape(name)}(?![\w\-])", text, re.IGNORECASE)]
+    if len(spots) != 1 or re.search(r"\b(?:my|your|their|his|her|opp's|opponent's|'s)\s*$",
+                                    text[:spots[0].start()], re.IGNORECASE):
+        return None
+    at = spots[0]
+    specs, changes = [], []
+    for owner in ("my", "my opponent's"):
+        try:
+            spec, read = _understand(text[:at.start()] + f"{owner} {at.group()}" + text[at.end():],
+                                     [], db, families)
+        except NOT_PLACED:
+            return None
+        if any(k in spec for k in _COMPOUND):
+            return None
+        specs.append(spec)
+        changes += [c for c in (read.changes if read is not None else []) if c not in changes]
+    note = f"the answer is the same whoever's {name} it is"
+    differs = f"whose {name} it is: the answer differs"
+    out = Relexed(text, [Change("each-owner", at.group(), f"my {name} and my opponent's {name}")]
+                  + [c for c in changes if name not in c.written])
+    return {**specs[0], "each": specs[1:], "each_note": note, "each_differs": differs}, out
+
+
 def _understand(text: str, scenario: list[str], db: CardDB, families: dict, settle=None,
                 story_aside: bool = True) -> tuple[dict, Relexed | None]:
     """``story_aside``: a story before a question about the card text alone may be set aside
@@ -527,6 +564,9 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         each = _each_effect(refused.exc, text, scenario, db, families)
         if each is not None:
             return each
+        owned = _each_owner(refused.exc, text, scenario, db, families)
+        if owned is not None:
+            return owned
         if getattr(refused.exc, "effects", None) or _NO_EFFECT_SAID in str(refused.exc):
             # "X fits more than one effect": a cost or a purpose said may tell which ("can I
             # chain X from my hand to banish ...?"); "can I Tribute X?" asked of no effect: the
@@ -640,6 +680,10 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         spec, read, _err = _then_asked(tries, aside, db, families)
         if spec is not None:
             return spec, read
+    if tries.refusal is not None:
+        owned = _each_owner(tries.refusal, text, scenario, db, families)
+        if owned is not None:
+            return owned
     if tries.refusal is not None and not _reading_gap(tries.refusal):
         # a reading the grammar placed and the cards refused, and no other reading placed it:
         # that refusal says what the cards do not do, and is final

@@ -175,3 +175,28 @@ def test_copies_said_out_and_a_quotation_with_words_left_out(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("I have 2 Tornado Dragons on board. Each says 'Once per turn (Quick Effect): You "
                         "can detach 2 materials ...'. Can both of them use it in the same turn?")
+
+
+@pytest.mark.slow
+def test_a_card_told_without_its_player_is_asked_as_each_players(base_expert):
+    a = base_expert.ask("Card Destruction made me discard Peten the Dark Clown. After we both draw, can "
+                        "I still use Peten's effect?")
+    assert a.value == "no"
+    assert any(c.kind == "each-owner" for c in a.reading.changes)
+    a = base_expert.ask("Card Destruction made me discard Snoww, Unlight of Dark World. After we both "
+                        "draw, can I still use Snoww's effect?")
+    assert a.value == "yes"
+    # near miss: whose it is said: asked once, as said
+    a = base_expert.ask("My Card Destruction made me discard Peten the Dark Clown. After we both draw, "
+                        "can I still use Peten's effect?")
+    assert a.value == "no" and not any(c.kind == "each-owner" for c in a.reading.changes)
+
+
+def test_the_battle_phase_said_as_going_to_battle():
+    from psct_expert.parser.lexicon import relex
+    assert "It is the Battle Phase" in relex("opp summoned 6 monsters then went to battle. can i?").text
+    assert relex("Can I activate it in their battle phase before they attack?").text == \
+        "Can I activate it in their battle phase?"
+    # near miss: with a subject of its own ("I went to battle") whose Battle Phase it is is said
+    told = relex("They activated a card, I went to battle, now it is Main Phase 2.").text
+    assert "it is my Battle Phase" in told and "It is the Battle Phase" not in told

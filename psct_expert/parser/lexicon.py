@@ -54,7 +54,8 @@ class Change:
                        # "story-effect" (a story read only for which effect it tells),
                        # "purpose-effect" (the effect a told purpose says: "activate X to ..."),
                        # "told-again" (a sentence that says again what the story told),
-                       # "earlier-first" (a sentence told of earlier in the turn, read first)
+                       # "earlier-first" (a sentence told of earlier in the turn, read first),
+                       # "each-owner" (a card whose player is not said, asked as each player's)
     written: str       # the words as written
     read: str = ""     # what they were read as ("" when set aside)
 
@@ -65,6 +66,9 @@ class Change:
             return f"set aside {self.written!r}: it says again what the story told ({self.read!r})"
         if self.kind == "ellipsis":
             return f"read {self.written!r} as {self.read!r} (the subject said again)"
+        if self.kind == "each-owner":
+            return (f"read {self.written!r} as {self.read} in turn (whose it is is not said): the "
+                    "question is settled when both get the same answer")
         if self.kind == "each-effect":
             return (f"read {self.written!r} as each effect of {self.read} in turn: the question is "
                     "yes when one of them can, no when none can")
