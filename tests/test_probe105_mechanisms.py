@@ -15,6 +15,8 @@ def test_a_quotation_closed_after_its_full_stop_ends_the_sentence():
     # sentence after it, a name's full stop
     assert normalise('X says "Draw 1 card."') == 'X says "Draw 1 card."'
     assert normalise("Is it Mr. Volcano?") == "Is it Mr. Volcano?"
+    # ... nor a tag that asks of the quotation ("... Summons." true or false?)
+    assert normalise('"It can be negated." true or false?') == '"It can be negated." true or false?'
 
 
 @pytest.mark.slow
@@ -200,3 +202,17 @@ def test_the_battle_phase_said_as_going_to_battle():
     # near miss: with a subject of its own ("I went to battle") whose Battle Phase it is is said
     told = relex("They activated a card, I went to battle, now it is Main Phase 2.").text
     assert "it is my Battle Phase" in told and "It is the Battle Phase" not in told
+
+
+@pytest.mark.slow
+def test_its_effect_of_the_face_down_monster_told_attacked_is_its_flip(base_expert):
+    a = base_expert.ask("My opponent attacks my face-down Man-Eater Bug. Does its effect activate?")
+    assert (a.family, a.value) == ("flip-activates", "yes")
+    a = base_expert.ask("my face-down Man-Eater Bug gets attacked and flipped, and it's destroyed by the "
+                        "battle. does its FLIP effect still activate?")
+    assert (a.family, a.value) == ("flip-activates", "yes")
+    # near misses: a face-up monster attacked; asked whether it can be activated at this point
+    assert base_expert.ask("My opponent attacks my face-up Man-Eater Bug. Does its effect activate?"
+                           ).family == "can-activate-now"
+    assert base_expert.ask("My opponent attacks my face-down Man-Eater Bug. Can I activate its effect?"
+                           ).family == "can-activate-now"

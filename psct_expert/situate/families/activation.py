@@ -72,6 +72,32 @@ def _still_gets_after_chain(st: Situate, fam: Tree, ref: dict) -> dict | None:
     return resolves_after(st, ref, fam)
 
 
+def _flip_of_the_attacked(st: Situate, fam: Tree, ref: dict) -> dict | None:
+    """(session after 34b7d8b) "My opponent attacks my face-down Man-Eater Bug. Does its effect
+    activate?": the effect asked of is the Flip effect of the face-down monster told attacked last,
+    nothing told after the attack and nothing else asked: whether it activates after that battle
+    (the flip-activates question), never whether it could be activated at this point."""
+    if not ref.get("card") or now_whens(fam) or sub(fam, "purpose") is not None \
+            or sub(fam, "if_sit") is not None or "activate" not in low(fam)[-2:]:
+        return None
+    if not st.events or st.events[-1].get("kind") != "attack" or not st.events[-1].get("target"):
+        return None
+    eid = st.events[-1]["target"]
+    ent = st.entities.get(eid, {})
+    if ent.get("card") != ref["card"] or ent.get("face") != "down":
+        return None
+    reading = st.reading(ref["card"])
+    flips = [f.get("effect") for f in reading.facts if f.type == "trigger" and f.get("word") == "flip"]
+    try:
+        asked = select_effect(reading, ref)
+    except QuestionError:
+        return None
+    if flips != [asked]:
+        return None
+    return st.spec("flip-activates", {"effect": {"card": ref["card"], "n": int(asked.rpartition("#")[2])},
+                                      "entity": eid})
+
+
 def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     """"Can I activate X (during the Damage Step / in response to that Summon / then)?"."""
     if sub(fam, "act_by") is not None:
@@ -120,6 +146,9 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         outcome = _still_gets_after_negation(st, fam, ref) or _still_gets_after_chain(st, fam, ref)
         if outcome is not None:
             return outcome
+        flipped = _flip_of_the_attacked(st, fam, ref)
+        if flipped is not None:
+            return flipped
     slots: dict = {"effect": ref}
     owner = _card_player(st, ref, fam)
     # (hunt 35) a monster the story put on a player's field (Special Summoned by their effect) is

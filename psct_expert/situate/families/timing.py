@@ -148,6 +148,11 @@ def _clause_said(st: Situate, reading, eid: str, verb: str, part: Tree) -> int:
     if not extra:
         return select_clause(reading, eid, verb)
     fits = [n for n, q in quotes if grounded_in_text(" ".join(extra), q)]
+    if not fits and len(quotes) == 1:
+        # one part does it: words said of what it is done to may stand elsewhere in the effect's
+        # text ("shuffling the 3 Beasts into the Deck" of "... 3 Beast monsters ...; shuffle them")
+        whole = next((e.text for e in reading.all_effects() if e.id == eid), "")
+        fits = [quotes[0][0]] if grounded_in_text(" ".join(extra), whole) else []
     if len(fits) != 1:
         st.fail(f"{st.r.said(part)!r}: which part of {reading.card.name}? ("
                 + ("no part that does it says " if not fits else "more than one part says ")
