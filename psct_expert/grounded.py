@@ -1124,7 +1124,8 @@ def trigger_kind_said(relexed: Relexed, db: CardDB, families: dict) -> None:
         kinds = {f.get("optional") for f in read_card(card).facts if f.type == "trigger"}
         want = "yes" if said.group("kind").lower() == "optional" else "no"
         quotes = [q for q in (paren.group("q1"), paren.group("q2")) if q] if paren is not None else []
-        if kinds != {want} or not all(_grounded(q.strip("\"'"), card) for q in quotes):
+        if kinds != {want} or not all(_grounded(q.strip("\"'"), card) or holds_word_for_word(
+                quote_pieces(q), _card_text(card)) for q in quotes):
             continue
         if paren is not None:
             relexed.changes.append(Change("grounded", paren.group("par").strip(), card.name))
@@ -1238,4 +1239,50 @@ def result_as_its_text_says(result: str, ref, db: CardDB, families: dict) -> str
             continue
         return None
     return card.name
+
+
+# (session after 34b7d8b) "I activate Dark Hole. My Sangan and their Peten both trigger (at the same
+# time).": two cards whose effects are said to trigger together, after a told activation
+_OWNER = r"(?:(?:my|their|his|her|opp's|opponent's|my opponent's|the opponent's)\s+)?"
+_TOGETHER = re.compile(r"(?:^|(?<=[.!]\s))(?P<said>(?P<a>" + _OWNER + r"\ue000k\d+k)(?:'s\s+(?:effect|eff))?"
+                       r"\s*,?\s+and\s+(?P<b>" + _OWNER + r"\ue000k\d+k)(?:'s\s+(?:effect|eff))?\s+(?:both\s+)?"
+                       r"(?:trigger|triggers|triggered|activate|activates|go\s+off|went\s+off)"
+                       r"(?:\s+(?:at\s+the\s+same\s+time|together|simultaneously))?)\s*[.!]",
+                       re.IGNORECASE)
+_ACTIVATED = re.compile(r"\b(?:activates?|activated|resolves?|resolved|resolving)\s+(?P<k>\ue000k\d+k)"
+                        r"|(?P<k2>\ue000k\d+k)\s+(?:resolves|resolved)\b", re.IGNORECASE)
+# the moves one part of an effect may make that trigger a card's effect, said in the third person
+_MOVES = {"destroy": "destroys", "send": "sends", "banish": "banishes", "return": "returns",
+          "tribute": "Tributes", "discard": "discards"}
+
+
+def triggered_together_as_moved(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"It is my turn. I activate Dark Hole. My Sangan and my opponent's Peten both trigger.": two
+    cards said to trigger together right after a told activation are the cards that activation's
+    effect moved, as its text says (the one moving action of that effect: "It destroys my Sangan
+    and my opponent's Peten."), so their triggers start at the same moment.  Only when the
+    activation told last before names a card whose effect does exactly one such action; else the
+    sentence stays, to be read."""
+    from .reader import read_card
+
+    found, keyed = _keyed(relexed.text, db, families)
+    m = _TOGETHER.search(keyed)
+    if m is None:
+        return
+    acts = list(_ACTIVATED.finditer(keyed[:m.start()]))
+    if not acts:
+        return
+    k = acts[-1].group("k") or acts[-1].group("k2")
+    card = db.find(found[int(k[2:-1])].card)
+    if card is None:
+        return
+    reading = read_card(card)
+    effects = [f.get("effect") for f in reading.facts if f.type == "effect" and f.get("n") != 0]
+    verbs = {f.get("verb") for f in reading.facts if f.type == "clause" and f.get("effect") in effects
+             and f.get("verb") in _MOVES}
+    if len(effects) != 1 or len(verbs) != 1:
+        return
+    told = f"It {_MOVES[verbs.pop()]} {m.group('a')} and {m.group('b')}"
+    relexed.changes.append(Change("read-as", _unkeyed(found, m.group("said")), _unkeyed(found, told)))
+    relexed.text = _unkeyed(found, keyed[:m.start("said")] + told + keyed[m.end("said"):])
 

@@ -216,3 +216,15 @@ def test_its_effect_of_the_face_down_monster_told_attacked_is_its_flip(base_expe
                            ).family == "can-activate-now"
     assert base_expert.ask("My opponent attacks my face-down Man-Eater Bug. Can I activate its effect?"
                            ).family == "can-activate-now"
+
+
+@pytest.mark.slow
+def test_two_cards_said_to_trigger_together_after_a_told_activation(base_expert):
+    a = base_expert.ask("It is my turn. I activate Dark Hole. My Sangan (mandatory) and my opponent's "
+                        "Peten the Dark Clown (optional) both trigger. Is my Sangan Chain Link 1?")
+    assert (a.family, a.value) == ("chain-order", "yes")
+    assert any(c.kind == "read-as" and c.read.startswith("It destroys") for c in a.reading.changes)
+    # near miss: an activation whose effect moves no card says nothing of what triggered them
+    with pytest.raises(QuestionError):
+        base_expert.ask("It is my turn. I activate Pot of Greed. My Sangan and my opponent's Peten the "
+                        "Dark Clown both trigger. Is my Sangan Chain Link 1?")
