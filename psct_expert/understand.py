@@ -521,7 +521,7 @@ def _then_asked(tries: "_Tries", reading: Relexed, db: CardDB, families: dict):
 _WHOSE_CARD = re.compile(r"whose is '(?P<card>[^']{2,80})'\?")
 
 
-def _each_owner(exc, text: str, scenario: list[str], db: CardDB, families: dict):
+def _each_player(exc, text: str, scenario: list[str], db: CardDB, families: dict):
     """(session after 34b7d8b) "Card Destruction made me discard Peten. ...": a card the story
     tells without whose it is, where the story needs its player, is asked as the asker's and as
     the opponent's in turn: settled when both get the same answer (whoever's it is, that is the
@@ -564,7 +564,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         each = _each_effect(refused.exc, text, scenario, db, families)
         if each is not None:
             return each
-        owned = _each_owner(refused.exc, text, scenario, db, families)
+        owned = _each_player(refused.exc, text, scenario, db, families)
         if owned is not None:
             return owned
         if getattr(refused.exc, "effects", None) or _NO_EFFECT_SAID in str(refused.exc):
@@ -682,7 +682,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         if spec is not None:
             return spec, read
     if tries.refusal is not None:
-        owned = _each_owner(tries.refusal, text, scenario, db, families)
+        owned = _each_player(tries.refusal, text, scenario, db, families)
         if owned is not None:
             return owned
     if tries.refusal is not None and not _reading_gap(tries.refusal):
