@@ -87,3 +87,17 @@ def test_situate_is_composed_not_patched():
     for p in sorted(situate.rglob("*.py")):
         if p.name != "__init__.py":
             assert f"`{p.relative_to(PKG.parent).as_posix()}`" in readme, p
+
+
+def test_no_module_defines_a_top_level_name_twice():
+    """(session after 34b7d8b) a function defined again further down a module replaces the first
+    one silently: every caller of the first gets the second."""
+    twice = []
+    for p, text in SOURCES.items():
+        seen = set()
+        for node in ast.parse(text).body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if node.name in seen:
+                    twice.append(f"{p.name}: {node.name}")
+                seen.add(node.name)
+    assert twice == []
