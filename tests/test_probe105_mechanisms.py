@@ -228,3 +228,20 @@ def test_two_cards_said_to_trigger_together_after_a_told_activation(base_expert)
     with pytest.raises(QuestionError):
         base_expert.ask("It is my turn. I activate Pot of Greed. My Sangan and my opponent's Peten the "
                         "Dark Clown both trigger. Is my Sangan Chain Link 1?")
+
+
+@pytest.mark.slow
+def test_an_effect_said_by_its_cards_name_and_what_it_does(base_expert):
+    a = base_expert.ask("My opponent Normal Summons Elemental HERO Stratos. I negate the Summon with Horn "
+                        "of Heaven and it is destroyed. Do they still get the Stratos search?")
+    assert (a.params.get("effect"), a.value) == ("Elemental HERO Stratos#1", "no")
+    assert base_expert.ask("Does the Sangan search start a Chain?").value == "yes"
+    # near miss: what the card's effect does not do is refused, never another effect taken
+    with pytest.raises(QuestionError):
+        base_expert.ask("Does the Sangan draw start a Chain?")
+
+
+@pytest.mark.slow
+def test_getting_the_flip_effect_of_the_face_down_monster_told_attacked(base_expert):
+    a = base_expert.ask("My opponent attacks my face-down Man-Eater Bug. Do I still get its flip effect?")
+    assert (a.family, a.value) == ("flip-activates", "yes")

@@ -165,7 +165,7 @@ class Reader:
             ref["other"] = True         # "its other effect": the one the story did not tell of
         elif o is not None:
             ref["ord"] = ORDINALS.get(low(o)[0])
-        ref["desc"] = [" ".join(low(d)) for d in subs(node, "eff_desc")]
+        ref["desc"] = [" ".join(low(d)) for d in subs(node, "eff_desc") + subs(node, "eff_verbal")]
         q = tokens(node, "XQUOTE")
         if q:
             ref["quote"] = self.quotes[int(q[0])]

@@ -74,11 +74,11 @@ def _still_gets_after_chain(st: Situate, fam: Tree, ref: dict) -> dict | None:
 
 def _flip_of_the_attacked(st: Situate, fam: Tree, ref: dict) -> dict | None:
     """(session after 34b7d8b) "My opponent attacks my face-down Man-Eater Bug. Does its effect
-    activate?": the effect asked of is the Flip effect of the face-down monster told attacked last,
+    activate?", "Do I still get its flip effect?": the effect asked of is the Flip effect of the face-down monster told attacked last,
     nothing told after the attack and nothing else asked: whether it activates after that battle
     (the flip-activates question), never whether it could be activated at this point."""
     if not ref.get("card") or now_whens(fam) or sub(fam, "purpose") is not None \
-            or sub(fam, "if_sit") is not None or "activate" not in low(fam)[-2:]:
+            or sub(fam, "if_sit") is not None or not ({"do", "does", "did", "will"} & set(low(fam)[:3])):
         return None
     if not st.events or st.events[-1].get("kind") != "attack" or not st.events[-1].get("target"):
         return None
