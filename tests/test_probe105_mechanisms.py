@@ -245,3 +245,14 @@ def test_an_effect_said_by_its_cards_name_and_what_it_does(base_expert):
 def test_getting_the_flip_effect_of_the_face_down_monster_told_attacked(base_expert):
     a = base_expert.ask("My opponent attacks my face-down Man-Eater Bug. Do I still get its flip effect?")
     assert (a.family, a.value) == ("flip-activates", "yes")
+
+
+@pytest.mark.slow
+def test_sending_a_card_to_negate_what_the_story_told(base_expert):
+    a = base_expert.ask("I have a face-up Thunder King Rai-Oh and my opponent goes for a Link Summon. Can I "
+                        "send Rai-Oh to negate it?")
+    assert (a.family, a.value) == ("negate-summon", "yes")
+    # near miss: another purpose stays asked too (a yes waits on it)
+    a = base_expert.ask("I have a face-up Thunder King Rai-Oh and my opponent goes for a Link Summon. Can I "
+                        "send Rai-Oh to destroy it?")
+    assert a.family != "negate-summon"
