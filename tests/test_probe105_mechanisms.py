@@ -256,3 +256,16 @@ def test_sending_a_card_to_negate_what_the_story_told(base_expert):
     a = base_expert.ask("I have a face-up Thunder King Rai-Oh and my opponent goes for a Link Summon. Can I "
                         "send Rai-Oh to destroy it?")
     assert a.family != "negate-summon"
+
+
+@pytest.mark.slow
+def test_activating_a_summon_negator_to_negate_the_summon_told(base_expert):
+    a = base_expert.ask("My opponent Synchro Summons Black Rose Dragon. Can I activate Solemn Warning to "
+                        "negate it?")
+    assert (a.family, a.value) == ("negate-summon", "yes")
+    a = base_expert.ask("My opponent Tribute Summons a monster. Can I activate Solemn Strike to negate it?")
+    assert (a.family, a.value) == ("negate-summon", "no")
+    # near miss: a card that negates no Summon stays the question of its activation
+    a = base_expert.ask("My opponent Synchro Summons Black Rose Dragon. Can I activate Mystical Space "
+                        "Typhoon to negate it?")
+    assert a.family == "can-activate-now"

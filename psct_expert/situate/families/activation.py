@@ -316,6 +316,15 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     used = _told_use(st, ref, asker)
     if used is not None:
         st.events.append(used)
+    if purpose is not None and not st.acts and st.r.action(sub(purpose, "act_verb")) == "negate" and \
+            low(purpose)[2:] in ([], ["it"], ["that", "summon"], ["the", "summon"], ["this", "summon"]):
+        # (session after 34b7d8b) "My opponent Synchro Summons X. Can I activate Solemn Warning to
+        # negate it?": whether that card negates the Summon told last (as "Can I respond with
+        # Solemn Warning?" asks it)
+        from .negation import answer_told_summon
+        told = answer_told_summon(st, fam, None)
+        if told is not None:
+            return told
     spec = st.spec("can-activate-now", slots)
     if purpose is not None:
         obj = low(purpose)[2:]
