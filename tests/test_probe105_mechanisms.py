@@ -269,3 +269,13 @@ def test_activating_a_summon_negator_to_negate_the_summon_told(base_expert):
     a = base_expert.ask("My opponent Synchro Summons Black Rose Dragon. Can I activate Mystical Space "
                         "Typhoon to negate it?")
     assert a.family == "can-activate-now"
+
+
+@pytest.mark.slow
+def test_a_draw_asked_by_how_many(base_expert):
+    a = base_expert.ask("My opponent chains Dark Bribe to my Monster Reborn. Do I still draw a card?")
+    assert (a.family, a.value) == ("resolves", "yes")
+    # near miss: a card said of another action is a card that must still be there
+    a = base_expert.ask("I activate Dark Hole. My opponent chains Book of Moon to it. Does Dark Hole still "
+                        "destroy a card?")
+    assert a.value == "unknown"

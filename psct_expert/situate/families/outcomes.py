@@ -332,7 +332,8 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
         needs = (f"what the link chained to it did to {ref.get('card')} itself (what {ref.get('card')}'s "
                  "effect does to it is done only if it is still there)")
         _add_need(spec, needs)
-    if obj is not None and all(w.isdigit() or w in ("card", "cards") for w in low(obj)):
+    if obj is not None and all(w.isdigit() or w in ("card", "cards") or verb == "draw" and w in _HOW_MANY
+                               for w in low(obj)):
         obj = None                                  # "do I still draw 2 (cards)?": a count
     subj = sub(q, "outcome_subj")
     if subj is not None and not _player_subject(subj) and not others and not aims and \
@@ -369,6 +370,8 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
     return spec
 
 
+# (session after 34b7d8b) "do I still draw a card?": a draw said by how many (no card there to affect)
+_HOW_MANY = frozenset({"a", "an", "one", "two", "three", "four", "five"})
 # told steps after which the card is no longer on the field
 _STEPS_AWAY = frozenset({"destroyed", "banished", "returned-to-hand", "sent-to-gy", "tributed",
                          "returned", "shuffled"})
