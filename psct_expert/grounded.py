@@ -1286,3 +1286,43 @@ def triggered_together_as_moved(relexed: Relexed, db: CardDB, families: dict) ->
     relexed.changes.append(Change("read-as", _unkeyed(found, m.group("said")), _unkeyed(found, told)))
     relexed.text = _unkeyed(found, keyed[:m.start("said")] + told + keyed[m.end("said"):])
 
+
+# (session after 34b7d8b) "do I still get the 2 Fluff Tokens (from Dandylion)?": the Tokens a card's
+# text names, asked as what its effect gives
+_TOKENS_GOT = re.compile(r"\b(?P<lead>get|gets|getting)\s+(?P<said>(?:the\s+|my\s+|their\s+)?(?:(?:\d+|two|three|four|five)"
+                         r"\s+)?(?P<name>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,3}?)\s+tokens?\b"
+                         r"(?:\s+from\s+(?P<k>\ue000k\d+k))?)", re.IGNORECASE)
+
+
+def tokens_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"I discard Dandylion as cost ... Do I still get the 2 Fluff Tokens?": Tokens the question names
+    are what the effect of the card whose text names them ('"Fluff Tokens"') gives: read as that
+    card's effect ("do I still get Dandylion's effect?").  Only when one card named in the text (the
+    one said with "from", else one named before) has a text that names those Tokens, and a number
+    said is the text's own; else the words stay, to be read."""
+    found, keyed = _keyed(relexed.text, db, families)
+    m = _TOKENS_GOT.search(keyed)
+    if m is None:
+        return
+    name = m.group("name").strip().lower()
+    keys = [int(m.group("k")[2:-1])] if m.group("k") else \
+        list(dict.fromkeys(int(k) for k in re.findall(r"\ue000k(\d+)k", keyed[:m.start()])))
+    # ("the two tokens from X": no name said, the Tokens X's text names)
+    named = rf'"{re.escape(name)} tokens?"' if name not in ("two", "three", "four", "five") and \
+        not name.isdigit() else (r'"[^"]+ tokens?"' if m.group("k") else None)
+    if named is None:
+        return
+    cards = [c for c in (db.find(found[k].card) for k in keys) if c is not None and re.search(
+        named, (c.text or "").lower())]
+    cards = list({c.name: c for c in cards}.values())
+    if len(cards) != 1:
+        return
+    n = re.search(r"\b(\d+|two|three|four|five)\b", m.group("said"), re.IGNORECASE)
+    if n is not None:
+        count = {"two": "2", "three": "3", "four": "4", "five": "5"}.get(n.group(1).lower(), n.group(1))
+        if not re.search(rf"\b{count}\b", cards[0].text or ""):
+            return
+    read = f"{cards[0].name}'s effect"
+    relexed.changes.append(Change("read-as", _unkeyed(found, m.group("said")), read))
+    relexed.text = _unkeyed(found, keyed[:m.start("said")]) + read + _unkeyed(found, keyed[m.end("said"):])
+

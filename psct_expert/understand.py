@@ -17,7 +17,7 @@ from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
 from .grounded import (card_says, hit_as_its_text_says, quoted_after_names, trigger_kind_said,
-                       result_as_its_text_says, triggered_together_as_moved,
+                       result_as_its_text_says, triggered_together_as_moved, tokens_as_its_text_says,
                        claims_checked, cost_said_as_activation, doing_as_its_text_says,
                        effect_told_by_what_it_does, nothing_left_as_its_text_takes,
                        purpose_as_its_text_says, said_in_parentheses, summoned_as_its_text_says,
@@ -625,6 +625,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     quoted_after_names(relexed, db, families)
     trigger_kind_said(relexed, db, families)
     triggered_together_as_moved(relexed, db, families)
+    tokens_as_its_text_says(relexed, db, families)
     hit_as_its_text_says(relexed, db, families)
     summoned_as_its_text_says(relexed, db, families)
     purpose_as_its_text_says(relexed, db, families)

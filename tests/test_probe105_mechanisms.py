@@ -279,3 +279,13 @@ def test_a_draw_asked_by_how_many(base_expert):
     a = base_expert.ask("I activate Dark Hole. My opponent chains Book of Moon to it. Does Dark Hole still "
                         "destroy a card?")
     assert a.value == "unknown"
+
+
+@pytest.mark.slow
+def test_tokens_asked_as_the_effect_whose_text_names_them(base_expert):
+    a = base_expert.ask("I discard Dandylion as cost for Raigeki Break. Do I still get the 2 Fluff Tokens "
+                        "after Raigeki Break resolves?")
+    assert (a.params.get("effect"), a.value) == ("Dandylion#1", "yes")
+    # near miss: a number of Tokens the text does not say is not read as that effect
+    with pytest.raises(QuestionError):
+        base_expert.ask("I discard Dandylion as cost for Raigeki Break. Do I still get the 3 Fluff Tokens?")
