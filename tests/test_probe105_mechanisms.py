@@ -289,3 +289,17 @@ def test_tokens_asked_as_the_effect_whose_text_names_them(base_expert):
     # near miss: a number of Tokens the text does not say is not read as that effect
     with pytest.raises(QuestionError):
         base_expert.ask("I discard Dandylion as cost for Raigeki Break. Do I still get the 3 Fluff Tokens?")
+
+
+@pytest.mark.slow
+def test_the_only_card_of_a_kind(base_expert):
+    a = base_expert.ask("Lightning Vortex is the only card in my hand. Can I still activate it?")
+    assert a.value == "no"      # its cost discards another card
+    a = base_expert.ask("Solemn Scolding is my only Set card. My opponent Link Summons a monster. Can "
+                        "Solemn Scolding negate it?")
+    assert a.family == "negate-summon"
+    assert any(c.kind == "read-as" and "no other set cards" in c.read.lower() for c in a.reading.changes)
+    # near miss: "only" said of what the grammar has no kind for stays (never dropped)
+    with pytest.raises(QuestionError):
+        base_expert.ask("Lonefire Blossom is my only face-up Plant. Can I Tribute Lonefire itself for its "
+                        "effect?")
