@@ -915,6 +915,24 @@ def _keyed(text: str, db: CardDB, families: dict):
     return found, keyed
 
 
+def _owners_fit(words: list[str], text: str) -> bool:
+    """(hunt 92) Whose card (or LP) words said of a purpose say ("my monster", "their monster's",
+    "my own") fit the text it is grounded in: "my" not of a text that acts only on what the
+    opponent controls (or what the opponent gains), "their" not of one that acts only on what its
+    player controls; and a number said stands in the text."""
+    low, said = text.lower(), {w.lower() for w in words}
+    if said & _MINE and re.search(r"your opponent(?:'s| controls| gains| draws)", low) and \
+            not re.search(r"\byou control\b|on the field|\beither\b|\byou gain\b|\bdraw\b(?! .*your opponent)", low):
+        return False
+    if said & _THEIRS and re.search(r"\byou control\b|\byou gain\b", low) and \
+            not re.search(r"your opponent controls|on the field|\beither\b", low):
+        return False
+    if not said & _THEIRS and re.search(r"\byour opponent (?:gains|draws|takes)\b", low) and \
+            not re.search(r"\byou (?:gain|draw|take)\b", low):
+        return False    # "to gain 1000 LP" of "your opponent gains 1000 LP"
+    return all(re.search(rf"\b{w}\b", text) for w in words if w.isdigit())
+
+
 def _purpose_of(said: str, reading, eid: str, acting: bool) -> bool:
     """Do the words of a purpose stand in the text of effect ``eid`` (:func:`_grounded`), and is
     each game action they say one that effect does (its cost too)?  ``acting``: the purpose must
@@ -926,6 +944,8 @@ def _purpose_of(said: str, reading, eid: str, acting: bool) -> bool:
     # they just sent to the GY", is words of the story that the effect's text does not ground)
     kept = " ".join(w for w in _WORD.findall(said) if w.lower() not in _PURPOSE_FILLER)
     if not effect_text or not kept or not grounded_in(kept, effect_text, strict=True):
+        return False
+    if not _owners_fit(re.findall(r"[A-Za-z0-9][A-Za-z0-9'\-]*", said), effect_text):
         return False
     does = {f.get("verb") for f in reading.facts if f.get("effect") == eid
             and f.type in ("clause", "clause_verb", "cost_action")}
@@ -1223,12 +1243,8 @@ def result_as_its_text_says(result: str, ref, db: CardDB, families: dict) -> str
         return None
     low = text.lower()
     words = [w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9'\-]*", m.group("rest"))]
-    if set(words) & _MINE and "your opponent controls" in low and \
-            not re.search(r"you control|on the field|either", low):
-        return None
-    if set(words) & _THEIRS and "you control" in low and \
-            not re.search(r"your opponent controls|on the field|either", low):
-        return None
+    if re.search(r"(?<![\w])-\s?\d", m.group("rest")) or not _owners_fit(words, text):
+        return None     # (hunt 92) "-700", "to gain 1000 LP" of what the opponent gains
     for w in words:
         if w in _FILLER or w in _PURPOSE_FILLER or w in _MINE or w in _THEIRS:
             continue

@@ -4,6 +4,8 @@ the card that does what the question says)."""
 
 from __future__ import annotations
 
+from ... import kre as re
+
 from typing import TYPE_CHECKING
 
 from lark import Token, Tree
@@ -92,8 +94,9 @@ def _flip_of_the_attacked(st: Situate, fam: Tree, ref: dict) -> dict | None:
         asked = select_effect(reading, ref)
     except QuestionError:
         return None
-    if flips != [asked]:
-        return None
+    if flips != [asked] or re.match(r"(?i)\s*flip\s*:[^.;\"]*:", next(
+            (e.text for e in reading.all_effects() if e.id == asked), "")):
+        return None     # (hunt 92) a Flip effect with a condition of its own: asked as it was said
     return st.spec("flip-activates", {"effect": {"card": ref["card"], "n": int(asked.rpartition("#")[2])},
                                       "entity": eid})
 
@@ -334,8 +337,18 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
             spec["and"] = [{"family": "negate-activation", "negator": ref,
                             "activated": st.acts[-1][0]}]
         elif sub(purpose, "stat_verb") is not None:
-            # "to halve the attacker's ATK": the effect must change ATK or DEF itself
-            if not any(f.type == "stat_change" for f in effect_facts(st, ref)):
+            # "to halve the attacker's ATK": the effect must change ATK or DEF itself, and (hunt 92)
+            # the way said ("halve", "double", "boost" ...) must be a way its parts change it
+            from ...parser.names import vocabulary
+            ways = set((vocabulary().get("stat_purposes") or {}).get(low(sub(purpose, "stat_verb"))[0], ()))
+            facts = effect_facts(st, ref)
+            stats = [w for w in low(find(purpose, "stat_word")) if w in ("atk", "def", "atk/def")] \
+                if find(purpose, "stat_word") is not None else []
+            quotes = " ".join(getattr(f.source, "quote", "") or "" for f in facts
+                              if f.type == "clause").lower()
+            if not any(f.type == "stat_change" for f in facts) or not any(
+                    f.type in ("clause", "clause_verb") and f.get("verb") in ways for f in facts) or \
+                    any(x not in quotes for w in stats for x in w.split("/")):
                 also.append(f"whether it can {st.r.said(purpose)[3:]}")
         elif not purpose_is_its_own(st, ref, purpose):
             said = st.r.said(purpose)
@@ -455,8 +468,32 @@ def purpose_is_its_own(st: Situate, ref: dict, purpose: Tree) -> bool:
     thing = sub(purpose, "thing")
     if thing is None:
         return low(purpose)[-1] != "it"     # "to destroy it": is "it" what the effect destroys?
-    text = set(norm(next(e.text for e in reading.all_effects() if e.id == eid)).split())
+    full = next(e.text for e in reading.all_effects() if e.id == eid)
+    text = set(norm(full).split())
+    said = norm(st.r.said(purpose)).split()[2:]
+    doing = [getattr(f.source, "quote", "") or "" for f in reading.facts if f.type == "clause"
+             and f.get("effect") == eid and f.get("verb") == verb]
+    if verb in ("gain", "draw", "take-damage") and doing and all(
+            re.search(r"(?i)\byour opponent\b", q) for q in doing) and \
+            not {"their", "opponent", "opponent's", "opp", "opp's"} & set(said):
+        return False    # (hunt 92) "to gain 1000 LP" of "your opponent gains 1000 LP"
+    # (hunt 92) the kind of card and the places said must be the text's own: "to destroy a
+    # monster" of an effect that destroys a Spell/Trap, "to Special Summon a monster from my
+    # Deck" of one that Special Summons from the GY, are not what it does
+    text_places = {_PLACE_WORDS.get(w, w) for w in text}
+    if {"monster", "monsters"} & set(said) and not {"monster", "monsters", "card", "cards"} & text:
+        return False
+    if {"spell", "spells", "trap", "traps", "spell/trap", "spells/traps"} & set(said) and \
+            not {"spell", "spells", "trap", "traps", "spell/trap", "spells/traps", "card", "cards"} & text:
+        return False
+    if any(_PLACE_WORDS.get(w, w) not in text_places for w in said if w in _PLACE_WORDS):
+        return False
     return all(w in text for w in norm(st.r.said(thing)).split() if w not in STOP)
+
+
+# the places a purpose may say, each as the text says it
+_PLACE_WORDS = {"hand": "hand", "deck": "deck", "gy": "gy", "graveyard": "gy", "field": "field",
+                "extra": "extra", "banished": "banished", "banishment": "banished"}
 
 
 def _own_effect(st: Situate, fam: Tree) -> dict:

@@ -5,6 +5,8 @@ was told after an attack declaration make a replay happen (``replay``, game-rule
 
 from __future__ import annotations
 
+from ... import kre as re
+
 from typing import TYPE_CHECKING
 
 from lark import Tree
@@ -112,6 +114,12 @@ def build_flip_activates(st: Situate, fam: Tree) -> dict:
     if not flips:
         st.fail(f"{card} has no Flip effect", ref)
     n = flips[0].rpartition("#")[2]
+    text = next((e.text for e in reading.all_effects() if e.id == flips[0]), "")
+    if re.match(r"(?i)\s*flip\s*:[^.;\"]*:", text):
+        # (hunt 92) "FLIP: If it is the Main Phase: ...": a condition of its own after the Flip, which
+        # the attack told does not settle
+        st.fail(f"the Flip effect of {card} has a condition of its own ({text.split(':')[1].strip()!r}): "
+                "ask whether it can be activated at that moment", ref)
     user = [t for t in fam.children if getattr(t, "type", "") == "XCARD"]
     if user and st.db.get(st.r.card(user[0])).name != card:
         st.fail(f"{st.r.said(user[0])} is not the monster whose Flip effect is asked", fam)

@@ -139,7 +139,12 @@ def _clause_said(st: Situate, reading, eid: str, verb: str, part: Tree) -> int:
     from ...resolve import verbs_in
     from ..refs import grounded_in_text
 
+    from ...parser.names import vocabulary
+
     words = _plain_words(st, part).split()
+    # (hunt 92) "the mill": a word for the action that says where it takes cards from
+    places = vocabulary().get("said_places") or {}
+    words += [str(places[w.lower()]) for w in words if w.lower() in places]
     # (a count is the card's own, :func:`_counts_fit`; a Summon's kind is said with its verb)
     extra = [w for w in words if w not in _POINTING and w.lower() not in _POINTING and not verbs_in(w)
              and not w.isdigit() and w.lower() not in _SUMMON_WORDS]
