@@ -303,3 +303,17 @@ def test_the_only_card_of_a_kind(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("Lonefire Blossom is my only face-up Plant. Can I Tribute Lonefire itself for its "
                         "effect?")
+
+
+@pytest.mark.slow
+def test_a_target_gone_to_a_place_left_where_it_was_targeted(base_expert):
+    a = base_expert.ask("I activate Dust Tornado targeting my opponent's Set card. It is gone to the GY when "
+                        "Dust Tornado resolves. Can I still Set a Spell/Trap from my hand?")
+    assert (a.family, a.value) == ("clause-done", "no")
+
+
+def test_dies_in_battle_is_destroyed_by_battle():
+    from psct_expert.parser.lexicon import relex
+    assert "and it is destroyed by battle" in relex("My monster is attacked and dies in battle. Does it?").text
+    # near miss: "dies" said of no battle stays
+    assert "dies" in relex("My monster dies to Dark Hole. Does it?").text

@@ -459,7 +459,9 @@ class MoveEvents:
         # "my Set card leaves the field": the one target those words describe
         what = described[0] if len(described) == 1 else self._which_target(t, targeted, ev)
         # (session after 34b7d8b) "it is gone": from where it was targeted
-        place = self.r.place(sub(ev, "place")) if sub(ev, "place") is not None else \
+        # ("it's gone to the GY": where it went; it left where it was targeted)
+        gone_to = "gone" in low(ev) and "to" in low(ev)
+        place = self.r.place(sub(ev, "place")) if sub(ev, "place") is not None and not gone_to else \
             told_place(self, what)
         action = {"field": "left-field", "gy": "left-gy", "banished": "left-banished"}.get(place)
         if action is None:
