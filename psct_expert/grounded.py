@@ -1294,9 +1294,24 @@ def triggered_together_as_moved(relexed: Relexed, db: CardDB, families: dict) ->
         return
     reading = read_card(card)
     effects = [f.get("effect") for f in reading.facts if f.type == "effect" and f.get("n") != 0]
-    verbs = {f.get("verb") for f in reading.facts if f.type == "clause" and f.get("effect") in effects
-             and f.get("verb") in _MOVES}
-    if len(effects) != 1 or len(verbs) != 1:
+    moving = [f for f in reading.facts if f.type == "clause" and f.get("effect") in effects
+              and f.get("verb") in _MOVES]
+    verbs = {f.get("verb") for f in moving}
+    if len(effects) != 1 or len(verbs) != 1 or len(moving) != 1:
+        return
+    # (hunt 93) the part must reach both cards: monsters (or cards), on the whole field when the two
+    # are of both players, on one side when it names that side
+    part = (getattr(moving[0].source, "quote", "") or "").lower()
+    sides = {("theirs" if re.search(r"\b(?:their|opp's|opponent's)\b", m.group(x), re.IGNORECASE)
+              else "mine") for x in ("a", "b")}
+    if not re.search(r"\b(?:monsters?|cards?)\b", part) or re.search(r"\bspells?|\btraps?", part) and \
+            not re.search(r"\bcards?\b", part):
+        return
+    if len(sides) == 2 and (re.search(r"\byou control\b|\byour opponent controls\b", part) or
+                            "on the field" not in part):
+        return
+    if sides == {"theirs"} and re.search(r"\byou control\b", part) or \
+            sides == {"mine"} and re.search(r"\byour opponent controls\b", part):
         return
     told = f"It {_MOVES[verbs.pop()]} {m.group('a')} and {m.group('b')}"
     relexed.changes.append(Change("read-as", _unkeyed(found, m.group("said")), _unkeyed(found, told)))

@@ -292,20 +292,6 @@ def test_tokens_asked_as_the_effect_whose_text_names_them(base_expert):
 
 
 @pytest.mark.slow
-def test_the_only_card_of_a_kind(base_expert):
-    a = base_expert.ask("Lightning Vortex is the only card in my hand. Can I still activate it?")
-    assert a.value == "no"      # its cost discards another card
-    a = base_expert.ask("Solemn Scolding is my only Set card. My opponent Link Summons a monster. Can "
-                        "Solemn Scolding negate it?")
-    assert a.family == "negate-summon"
-    assert any(c.kind == "read-as" and "no other set cards" in c.read.lower() for c in a.reading.changes)
-    # near miss: "only" said of what the grammar has no kind for stays (never dropped)
-    with pytest.raises(QuestionError):
-        base_expert.ask("Lonefire Blossom is my only face-up Plant. Can I Tribute Lonefire itself for its "
-                        "effect?")
-
-
-@pytest.mark.slow
 def test_a_target_gone_to_a_place_left_where_it_was_targeted(base_expert):
     a = base_expert.ask("I activate Dust Tornado targeting my opponent's Set card. It is gone to the GY when "
                         "Dust Tornado resolves. Can I still Set a Spell/Trap from my hand?")
