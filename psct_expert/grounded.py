@@ -1241,6 +1241,8 @@ def result_as_its_text_says(result: str, ref, db: CardDB, families: dict) -> str
              and getattr(f.source, "quote", None)]
     if not text or not any(grounded_in_text(m.group("verb"), part) for part in parts):
         return None
+    if m.group("verb").lower().startswith("negat"):
+        return None     # what a negation stops (the monster, its effect, its activation) is asked too
     low = text.lower()
     words = [w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9'\-]*", m.group("rest"))]
     if re.search(r"(?<![\w])-\s?\d", m.group("rest")) or not _owners_fit(words, text):

@@ -531,6 +531,8 @@ def _each_player(exc, text: str, scenario: list[str], db: CardDB, families: dict
     if m is None or scenario:
         return None
     name = m.group("card")
+    if db.find(name) is None:
+        return None         # "a card effect": no card named
     spots = [x for x in re.finditer(rf"(?<![\w'\-]){re.escape(name)}(?![\w\-])", text, re.IGNORECASE)]
     if len(spots) != 1 or re.search(r"\b(?:my|your|their|his|her|opp's|opponent's|'s)\s*$",
                                     text[:spots[0].start()], re.IGNORECASE):

@@ -50,9 +50,6 @@ def normalise(text) -> str:
     text = " ".join(text.split())
     # "does it target??", "legal?!": one question mark (outside a quotation of card text)
     text = re.sub(r"(?<![\"'])\?[?!]+(?=\s|$)", "?", text)
-    # (session after 34b7d8b) a quotation of card text closed after its full stop ('X: "... to
-    # the GY." Are ...'): the stop ends the asker's sentence, after the quotation
-    text = re.sub(r"(?<=\w)\.([\"'])(?=\s+[A-Z])", r"\1.", text)
     if not text:
         raise QuestionError("the question is empty", forms=vocabulary()["forms"])
     if len(text) > MAX_QUESTION:

@@ -81,7 +81,6 @@ class BattleEvents:
             if c.kind != "monster":
                 self.fail(f"{c.name} is not a monster", node)
             self.entities[target]["card"] = c.name
-            self.last_card = c.name     # (session after 34b7d8b) "... Does its effect activate?"
         return target
 
     def ev_battle_destroyed(self, ev: Tree) -> None:

@@ -82,9 +82,14 @@ def _flip_of_the_attacked(st: Situate, fam: Tree, ref: dict) -> dict | None:
     if not ref.get("card") or now_whens(fam) or sub(fam, "purpose") is not None \
             or sub(fam, "if_sit") is not None or not ({"do", "does", "did", "will"} & set(low(fam)[:3])):
         return None
-    if not st.events or st.events[-1].get("kind") != "attack" or not st.events[-1].get("target"):
+    attacks = [i for i, e in enumerate(st.events) if e.get("kind") == "attack" and e.get("target")]
+    if not attacks:
         return None
-    eid = st.events[-1]["target"]
+    eid = st.events[attacks[-1]]["target"]
+    # (nothing told after the attack but the attacked monster destroyed by that battle)
+    if any(not (e.get("kind") == "move" and e.get("what") == eid and e.get("by") == "battle")
+           for e in st.events[attacks[-1] + 1:]):
+        return None
     ent = st.entities.get(eid, {})
     if ent.get("card") != ref["card"] or ent.get("face") != "down":
         return None

@@ -124,14 +124,14 @@ def _topic_simultaneous(st: Situate, fam: Tree, two: Tree) -> dict:
 
 # words of a part said that only point at it ("the send", "its Special Summon")
 _POINTING = {"the", "a", "an", "its", "their", "my", "your", "his", "her", "this", "that", "of",
-             "from", "to", "in", "into", "on", "CARD"}
+             "from", "to", "in", "into", "on", "CARD", "card", "cards", "monster", "monsters"}
 
 
 _SUMMON_WORDS = {"special", "normal", "tribute", "flip", "fusion", "synchro", "xyz", "link", "ritual",
                  "pendulum", "summon", "summons", "summoned", "summoning"}
 
 
-def _clause_said(st: Situate, reading, eid: str, verb: str, part: Tree) -> int:
+def _clause_said(st: Situate, reading, eid: str, verb: str, part: Tree, plain=None):
     """(session after 34b7d8b) The part of effect ``eid`` that does ``verb`` which the words said
     of it name ("the send from the Deck", "the monster sent from the hand"): the one whose text
     says every other word, when several parts do it or more words are said; the only one when
@@ -151,18 +151,21 @@ def _clause_said(st: Situate, reading, eid: str, verb: str, part: Tree) -> int:
     quotes = [(f.get("n"), f.source.quote) for f in reading.facts if f.type == "clause"
               and f.get("effect") == eid and f.get("verb") == verb and f.source is not None]
     if not extra:
-        return select_clause(reading, eid, verb)
+        return plain if plain is not None else select_clause(reading, eid, verb)
     fits = [n for n, q in quotes if grounded_in_text(" ".join(extra), q)]
     if not fits and len(quotes) == 1:
-        # one part does it: words said of what it is done to may stand elsewhere in the effect's
-        # text ("shuffling the 3 Beasts into the Deck" of "... 3 Beast monsters ...; shuffle them")
-        whole = next((e.text for e in reading.all_effects() if e.id == eid), "")
-        fits = [quotes[0][0]] if grounded_in_text(" ".join(extra), whole) else []
+        # one part does it: that part, as before (the words said of what it is done to are read by
+        # the question's other checks, such as the count it says)
+        fits = [quotes[0][0]]
+    if not fits:
+        return plain if plain is not None else select_clause(reading, eid, verb)   # as before
     if len(fits) != 1:
         st.fail(f"{st.r.said(part)!r}: which part of {reading.card.name}? ("
                 + ("no part that does it says " if not fits else "more than one part says ")
                 + " ".join(extra) + ")", part)
-    return int(fits[0])
+    n = int(fits[0])
+    # (the first part doing the action, as a spec names it by its action)
+    return plain if plain is not None and n == select_clause(reading, eid, verb) else n
 
 
 def _has(reading, eid: str, verb: str) -> bool:
@@ -396,7 +399,8 @@ def _two_actions(st: Situate, fam: Tree) -> dict:
         # the Deck"): the part those words name, never the first that does the action
         reading = st.reading(ref["card"])
         eid = select_effect(reading, ref)
-        sides = [_clause_said(st, reading, eid, v, node) if _has(reading, eid, v) else v
+        # (a part said by its action alone stays its action: the spec names it so)
+        sides = [_clause_said(st, reading, eid, v, node, plain=v) if _has(reading, eid, v) else v
                  for v, node in zip(sides, said)]
         if sides[0] == sides[1]:
             st.fail("the two things are done by one part", fam)
