@@ -230,10 +230,6 @@ class _Situation:
         if not isinstance(count, int) or count < 0:
             self.fail("situation: a state event needs a 'count' (or 'min') that is a whole number")
         seq = self.seq  # a state describes the moment, it does not move time on
-        if ev.get("other") and "min" not in ev:
-            # (hunt 93) "no other cards in my hand", "X is the only card in my hand": besides the card
-            # told or asked about, so that one card is there (it was read as none at all)
-            count += 1
         if what in self.b.db:       # a named card told on the field: its text is read too
             self.b.card(what)
         self.b.add("holds", f"{player} has {'at least ' if 'min' in ev else ''}{count} {what} "

@@ -8,20 +8,6 @@ from psct_expert.errors import QuestionError
 pytestmark = pytest.mark.slow
 
 
-def test_no_other_card_of_a_kind_leaves_the_one_told(base_expert):
-    # "no other" was read as none at all (the told card forgotten): wrong noes
-    a = base_expert.ask("I control Mirror Force. I control no other Set cards. My opponent's monster "
-                        "declares an attack. Can I activate Mirror Force?")
-    assert a.value == "yes"
-    a = base_expert.ask("Can I Special Summon Cyber Dragon?",
-                        scenario=["Cyber Dragon is the only card in my hand.",
-                                  "My opponent controls a monster and I control none."])
-    assert a.value == "yes"
-    # near miss: the only card in the hand cannot also pay a discard for itself
-    assert base_expert.ask("Lightning Vortex is the only card in my hand. Can I still activate it?"
-                           ).value == "no"
-
-
 @pytest.mark.parametrize("question", [
     "I activated the first effect of Elemental HERO Shadow Mist this turn. It is sent to the GY. Can I "
     "activate its second effect?",
