@@ -116,8 +116,8 @@ class Expert:
             return self._any(spec, text)
         if isinstance(spec, dict) and spec.get("said_as") == "misses-timing":
             return self._misses_timing(spec, text)
-        if isinstance(spec, dict) and _whole_turn(spec) is not None:
-            return self._some_moment(spec, text, _whole_turn(spec))
+        if isinstance(spec, dict) and (at := _whole_turn(spec)) is not None:
+            return self._some_moment(spec, text, at)
         if isinstance(spec, dict) and "also_needs" in spec:
             # "does it start a Chain that X can respond to?": a no settles it; a yes needs the rest
             rest = str(spec["also_needs"])
