@@ -294,3 +294,89 @@ def remove_target(st: Situate, ev: Tree) -> bool:
     note_change(st, what, {"left": True})
     st.events.append({"kind": "move", "what": what, "action": REMOVED_TO[verb]})
     return True
+
+
+_ON_FIELD = ("field", "monster-zone", "spell-trap-zone")
+
+
+def count_the_excepted(st: Situate, events: list[dict], entities: dict) -> list[dict]:
+    """(hunt 93) "I control Mirror Force. I control no other Set cards": a told "no other" count
+    leaves out the cards the story told there, so it counts those still there when the question
+    is asked.  A card counts when the story told it in that player's place (a named card's state,
+    or a described card's entity with that controller and place), it fits what is counted (its
+    kind; not face-up when Set cards are counted) and no event of the story moves it (a card
+    destroyed or sent away is not there; test_probe73).  The "other" mark stays: costs are still
+    counted from the card asked about (``procedures.unpayable_costs``)."""
+    out = []
+    for e in events:
+        if e.get("kind") != "state" or not e.get("other") or "count" not in e:
+            out.append(e)
+            continue
+        counted = {c for c, where in _told_cards(st, events, entities)
+                   if where[0] == e["player"] and _same_place(where[1], e["place"]) and
+                   c != e.get("what") and _fits(st, c, entities, e.get("what"), where[2]) and
+                   not _moved(events, c)}
+        out.append({**e, "count": e["count"] + len(counted)} if counted else e)
+    return out
+
+
+def _told_cards(st: Situate, events: list[dict], entities: dict):
+    """(card or entity id, (controller, place, face)) of every card the story places: told
+    states of one named card, Summoned cards, entities told with a controller and place, the
+    card told to be the only one in a hand."""
+    if getattr(st, "only_held", None):
+        yield st.only_held[1], (st.only_held[0], "hand", None)
+    for e in events:
+        if e.get("kind") == "state" and e.get("count") == 1 and not e.get("other") and \
+                isinstance(e.get("what"), str) and e["what"] not in entities and \
+                e.get("player") in ("you", "opponent"):
+            yield e["what"], (e["player"], e.get("place"), e.get("face"))
+        if e.get("kind") == "summon" and isinstance(e.get("what"), str) and \
+                e.get("player") in ("you", "opponent") and not e.get("attempt") and \
+                e.get("count", 1) == 1:
+            # "I Normal Summon Sangan. I control no other monsters": the Summoned card is there
+            yield e["what"], (e["player"], "field", "up")
+    for eid, ent in entities.items():
+        if ent.get("controller") in ("you", "opponent") and ent.get("place"):
+            yield eid, (ent["controller"], ent["place"], ent.get("face"))
+
+
+def _same_place(a: str | None, b: str) -> bool:
+    return a == b or a in _ON_FIELD and b in _ON_FIELD
+
+
+def _fits(st: Situate, c: str, entities: dict, what, face) -> bool:
+    """Does the told card ``c`` fit the counted ``what`` (a kind, or a described entity)?"""
+    if c in entities:
+        kind = entities[c].get("kind")
+    else:
+        if c not in st.db:
+            return False
+        kind = st.db.get(c).kind
+    if what == "card":
+        return True
+    if what == "monster":
+        return kind == "monster"
+    if what in entities:        # "no other Set cards": the description's face and kind
+        said = entities[what]
+        if said.get("face") == "down" and face == "up":
+            return False
+        if said.get("face") == "up" and face != "up":
+            return False
+        return not said.get("kind") or said["kind"] == kind
+    return False                # a Type or Attribute counted: not known of the told card
+
+
+def _moved(events: list[dict], c: str) -> bool:
+    """Does an event of the story move the card (or say what it did to it)?"""
+    for e in events:
+        if e.get("kind") == "move" and e.get("what") == c:
+            return True
+        if e.get("kind") == "summon" and c in (e.get("materials") or []):
+            return True
+        for d in e.get("does") or []:
+            if isinstance(d, dict) and d.get("what") == c:
+                return True
+        if e.get("kind") == "cost" and e.get("what") == c:
+            return True
+    return False

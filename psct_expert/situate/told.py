@@ -25,7 +25,7 @@ from ..reader import Reading
 from .battle import BattleEvents
 from .chains import ChainEvents
 from .copies import CopyEvents
-from .holdings import HoldingEvents, note_held
+from .holdings import HoldingEvents, count_the_excepted, note_held
 from .moves import MoveEvents
 from .ownsummons import OwnSummonEvents
 from .parts import PartEvents
@@ -474,6 +474,8 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         entities = {**self.entities, **self._targets_on_field()}
         if entities:
             out["entities"] = entities
+        if "situation" in out:
+            out["situation"] = count_the_excepted(self, out["situation"], entities)
         if self.told_suppose:
             # a later part told not done ("my opponent does not Set a card with it")
             out["suppose"] = list(out.get("suppose") or []) + self.told_suppose
