@@ -12,6 +12,7 @@ from lark import Token, Tree
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import names_this_card
 from ...errors import QuestionError
+from ...reader.grammar import grammar
 from ...reader.select import select_clause, select_effect
 from ..topics import topic_of
 from ..words import card_ir
@@ -29,11 +30,32 @@ def build_simultaneous(st: Situate, fam: Tree) -> dict:
         return _topic_simultaneous(st, fam, two)
     things = subs(fam, "thing")
     lead = [t for t in fam.children if getattr(t, "type", "") == "XCARD"]
-    if len(things) != 2 or not lead:
+    verb = st.r.action(find(sub(fam, "v_action"), "act_verb")) if sub(fam, "v_action") else None
+    if sub(fam, "sim_summoned") is not None:
+        verb = "summoned"           # which Summon: the one the effect does (below)
+    if len(things) == 2 and not lead and verb:
+        # "is the Token Summoned at the same time as X?": the card is the one thing named (or the
+        # effect told before the question)
+        named = {st.r.thing(t).get("card") for t in things} - {None}
+        topic = topic_of(st, fam)
+        if len(named) == 1 and (topic is None or topic["card"] in named):
+            ref = st.effect_ref(card_ir(named.pop()), hint=[verb])
+        elif topic is not None and not named:
+            ref = topic
+        else:
+            st.fail("which card's effect does both?", fam)
+        card = ref["card"]
+        if verb == "summoned":      # "Summoned" alone: the one kind of Summon the effect does
+            done = {f.get("verb") for f in st.reading(card).facts if f.type == "clause" and
+                    f.get("effect") == select_effect(st.reading(card), ref)} & grammar().summon_verbs
+            if len(done) != 1:
+                st.fail("which Summon? ('Special Summoned')", fam)
+            verb = done.pop()
+    elif len(things) != 2 or not lead:
         return _two_actions(st, fam)        # the other wordings: the two actions said
-    card = st.r.card(lead[0])
-    verb = st.r.action(find(sub(fam, "v_action"), "act_verb"))
-    ref = st.effect_ref(card_ir(card, st.r.said(lead[0])), hint=[verb] if verb else [])
+    else:
+        card = st.r.card(lead[0])
+        ref = st.effect_ref(card_ir(card, st.r.said(lead[0])), hint=[verb] if verb else [])
     reading = st.reading(card)
     eid = select_effect(reading, ref)
     clauses = [f for f in reading.facts if f.type == "clause" and f.get("effect") == eid
