@@ -118,6 +118,8 @@ class Expert:
             return self._misses_timing(spec, text)
         if isinstance(spec, dict) and (at := _whole_turn(spec)) is not None:
             return self._some_moment(spec, text, at)
+        if isinstance(spec, dict) and _untimed(spec):
+            return self._some_turn(spec, text)
         if isinstance(spec, dict) and "also_needs" in spec:
             # "does it start a Chain that X can respond to?": a no settles it; a yes needs the rest
             rest = str(spec["also_needs"])
@@ -167,31 +169,57 @@ class Expert:
         if asked.value != "unknown":
             return asked
         told = spec["situation"][at]
-        answers = []
+        moments = []
         for phase in _TURN_PHASES:
             situation = list(spec["situation"])
             situation[at] = {**told, "phase": phase}
-            answers.append((phase, self.answer(self.question({**spec, "situation": situation},
-                                                             text))))
+            moments.append((f"its {_PHASE_SAID[phase]}", {**spec, "situation": situation}))
+        said = self.kb.families[spec["family"]]
+        return self._first_moment(question, asked, moments, text, "the whole turn",
+                                  "any of its phases", (said.restate_whole, said.restate_whole_it))
+
+    def _some_turn(self, spec: dict, text: str) -> Answer:
+        """(session after dfd49d7) "I have exactly 12 cards left in my Deck. Can I activate Pot of
+        Desires?", no turn and no moment told (only states): whether some moment of either
+        player's turn allows the activation, asked as :meth:`_some_moment` does, in each phase of
+        each player's turn, when the answer as told waits on the phase."""
+        question = self.question(spec, text)
+        asked = self.answer(question)
+        if asked.value != "unknown" or not any(it.get("fact") == "phase_now" for it in asked.tell):
+            return asked
+        moments = []
+        for turn in ("you", "opponent"):
+            for phase in _TURN_PHASES:
+                told = {"kind": "phase", "turn": turn, "phase": phase}
+                moments.append((("your " if turn == "you" else "your opponent's ") + _PHASE_SAID[phase],
+                                {**spec, "situation": [told] + list(spec.get("situation") or [])}))
+        said = self.kb.families[spec["family"]]
+        return self._first_moment(question, asked, moments, text, "either player's turn",
+                                  "any phase of either player's turn",
+                                  (said.restate_any, said.restate_any_it))
+
+    def _first_moment(self, question, asked: Answer, moments: list, text: str, whole: str,
+                      every: str, restates: tuple[str, str]) -> Answer:
+        """The activation asked at each of ``moments`` ((said, spec), in order): a yes at one
+        settles it (that moment's proof, the moment named); a no at every one settles it the other
+        way (each proof kept); anything else leaves ``asked`` (the answer as told)."""
+        answers = [(said, self.answer(self.question(one, text))) for said, one in moments]
         yes = next(((p, a) for p, a in answers if a.value == "yes"), None)
         if yes is not None:
             found = yes[1]
-            found.notes.append(f"asked of the whole turn: it can be activated in its {_PHASE_SAID[yes[0]]} "
-                               f"({found.restated})")
+            found.notes.append(f"asked of {whole}: it can be activated in {yes[0]} ({found.restated})")
         elif all(a.value == "no" for _p, a in answers):
             found = answers[0][1]
             for _p, a in answers[1:]:
                 found.proofs.setdefault("no", []).extend(a.proofs.get("no", []))
-            found.notes.append("asked of the whole turn: it cannot be activated in any of its phases")
+            found.notes.append(f"asked of {whole}: it cannot be activated in {every}")
         else:
             return asked
-        said = self.kb.families[spec["family"]]
-        if said.restate_whole:
+        if restates[0]:
             from .restate import restate
 
-            found.restated = restate(question, said.restate_whole)
-            found.restated_it = restate(question, said.restate_whole_it or said.restate_whole,
-                                        lang="it")
+            found.restated = restate(question, restates[0])
+            found.restated_it = restate(question, restates[1] or restates[0], lang="it")
         return found
 
     def _restate_told(self, answer: Answer, family: str, spec: dict, text: str) -> None:
@@ -429,6 +457,17 @@ def _whole_turn(spec: dict) -> int | None:
     if any(ev.get("kind") not in _UNTIMED + ("phase",) for ev in situation):
         return None
     return phases[0]
+
+
+def _untimed(spec: dict) -> bool:
+    """A can-activate-now question whose situation tells no turn, no phase and nothing that
+    happens at a moment (only states and earlier uses), and which says nothing more of when."""
+    if spec.get("family") != "can-activate-now" or \
+            set(spec) - {"family", "effect", "from", "situation", "entities"}:
+        return False
+    situation = spec.get("situation") or []
+    return isinstance(situation, list) and all(
+        isinstance(ev, dict) and ev.get("kind") in _UNTIMED for ev in situation)
 
 
 def _merge_tell(first: Answer, answers: list[Answer]) -> None:

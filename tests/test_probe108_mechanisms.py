@@ -25,3 +25,41 @@ def test_one_thing_done_at_the_same_time_as_another(base_expert, question):
 def test_near_miss_two_cards_named_is_asked_which(base_expert):
     with pytest.raises(QuestionError, match="which card's effect"):
         base_expert.ask("Is Sangan summoned at the same time as Nibiru, the Primal Being?")
+
+
+@pytest.mark.parametrize("said", [
+    "Pretty sure it works but my friend told me it doesn't. {q}",
+    "{q} I'm scared I got it wrong.",
+    "I don't care about the draw. {q}",
+    "My buddy says no. {q}",
+])
+def test_how_sure_the_asker_is_is_set_aside(base_expert, said):
+    q = "Can Ash Blossom & Joyous Spring negate Pot of Desires?"
+    a = base_expert.ask(said.format(q=q))
+    assert a.restated == base_expert.ask(q).restated
+    assert any(c.kind == "set-aside" for c in a.reading.changes)
+
+
+def test_near_miss_a_claim_naming_a_card_is_read(base_expert):
+    # a sentence that names a card may tell the story: never set aside
+    with pytest.raises(QuestionError):
+        base_expert.ask("My friend told me Effect Veiler cannot do it. Can Ash Blossom & Joyous "
+                        "Spring negate Pot of Desires?")
+
+
+def test_an_activation_asked_with_no_turn_told(base_expert):
+    # only a state told: some moment of either player's turn allows it
+    a = base_expert.ask("Exactly 12 cards left in my Deck. Can I activate Pot of Desires?")
+    assert a.value == "yes"
+    assert "either player's turn" in a.restated
+    assert any("your Main Phase 1" in n for n in a.notes)
+    # near misses: the cost cannot be paid at any moment; nothing told at all is refused
+    b = base_expert.ask("I have exactly 9 cards left in my Deck. Can I activate Pot of Desires?")
+    assert b.value == "no"
+    with pytest.raises(QuestionError, match="at what point"):
+        base_expert.ask("Can I activate Pot of Desires?")
+
+
+def test_near_miss_a_trigger_with_no_event_told_stays_unknown(base_expert):
+    # no moment of an empty turn has its event: not a no
+    assert base_expert.ask("I control Sangan. Can I activate the effect of Sangan?").value == "unknown"

@@ -147,10 +147,11 @@ def check_families(kb: KnowledgeBase):
             kb.diagnostics.append(Diagnostic("questions.yaml", None, None,
                                              f"family {f.name}: no 'restate_it' (its "
                                              "restatement in Italian)", "warning"))
-        if f.restate_told and not f.restate_told_it:
-            kb.diagnostics.append(Diagnostic("questions.yaml", None, None,
-                                             f"family {f.name}: no 'restate_told_it' (its told "
-                                             "restatement in Italian)", "warning"))
+        for key in ("restate_told", "restate_whole", "restate_any"):
+            if getattr(f, key) and not getattr(f, key + "_it"):
+                kb.diagnostics.append(Diagnostic("questions.yaml", None, None,
+                                                 f"family {f.name}: no '{key}_it' (that "
+                                                 "restatement in Italian)", "warning"))
 
 
 TELL_SLOT = re.compile(r"\{([A-Za-z_]\w*)\}")

@@ -185,7 +185,9 @@ class _Loader:
                                                               p + ("pair_frame",))
                                             if info.get("pair_frame") is not None else {},
                                             str(info.get("restate_whole", "") or ""),
-                                            str(info.get("restate_whole_it", "") or ""))
+                                            str(info.get("restate_whole_it", "") or ""),
+                                            str(info.get("restate_any", "") or ""),
+                                            str(info.get("restate_any_it", "") or ""))
 
     def family_frame(self, name: str, info: dict, p: tuple) -> dict:
         """A family's ``frame: {cues: [regex, ...], ask: "... {effect} ...", ask_summon: "...

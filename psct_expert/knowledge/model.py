@@ -198,6 +198,8 @@ class Family:
     pair_frame: dict = field(default_factory=dict)   # a second frame, of two cards (frames/pairs.py)
     restate_whole: str = ""         # asked of a whole turn, no moment of it told (api: some moment)
     restate_whole_it: str = ""      # the same in Italian
+    restate_any: str = ""           # asked with no turn told (api: some moment of either turn)
+    restate_any_it: str = ""        # the same in Italian
 
 
 @dataclass
