@@ -360,8 +360,13 @@ class Expert:
                     a.notes.append("the question is settled by one of these: "
                                    + " / ".join(dict.fromkeys(x.restated for x in answers)))
                 elif a is not first:
+                    # (session after dfd49d7) the part that settled it is said with the first:
+                    # its proof is of that part
                     a.notes.append("the question also asks: " + first.restated)
-                    a.restated = first.restated
+                    if a.restated and a.restated != first.restated:
+                        a.restated = f"{first.restated} {a.restated}"
+                    else:
+                        a.restated = first.restated
                 elif len(answers) > 1:
                     # (session after ef80931) settled by its first part: the other parts asked
                     # are said too, with their own answers
@@ -371,6 +376,10 @@ class Expert:
         if all(a.value == agreed for a in answers):
             for a in answers[1:]:
                 first.proofs.setdefault(agreed, []).extend(a.proofs.get(agreed, []))
+            if len(answers) > 1 and key == "and":
+                # (session after dfd49d7) every part answered: each is said with its answer
+                first.notes.append("the question also asks: " + "; ".join(
+                    f"{x.restated} ({x.value})" for x in answers[1:]))
             return first
         first.value = "unknown"
         for a in answers:

@@ -63,3 +63,26 @@ def test_an_activation_asked_with_no_turn_told(base_expert):
 def test_near_miss_a_trigger_with_no_event_told_stays_unknown(base_expert):
     # no moment of an empty turn has its event: not a no
     assert base_expert.ask("I control Sangan. Can I activate the effect of Sangan?").value == "unknown"
+
+
+def test_a_turn_limit_is_spent_only_in_its_turn(base_expert):
+    story = ["I used the effect of Gagaga Magician this turn."]
+    a = base_expert.ask("Can I use it again during my next turn?", story)
+    assert a.value == "yes"
+    assert "turn-limit-resets-in-a-later-turn" in a.rules()
+    # near miss: in the opponent's turn its effect (not a Quick Effect) cannot be activated; the
+    # part that says so is restated with the question
+    b = base_expert.ask("Can I use it again during my opponent's next turn?", story)
+    assert b.value == "no"
+    assert "opponent's turn" in b.restated
+    # near miss: the same turn
+    assert base_expert.ask("Can I use it again this turn?", story).value == "no"
+
+
+def test_protection_from_destruction_forbids_no_activation(base_expert):
+    a = base_expert.ask("It is my opponent's Main Phase 1. Can I activate the second effect of "
+                        "Borrelsword Dragon?")
+    assert a.value == "yes"
+    # near miss: a part that forbids the player something is still left to a judge
+    assert base_expert.ask("It is my opponent's Main Phase 1. Can I activate Pot of Extravagance?"
+                           ).value == "no"

@@ -318,8 +318,21 @@ def _binds_every_copy(st: Situate, ref: dict) -> bool:
 
 def build_again_this_duel(st: Situate, fam: Tree) -> dict:
     """"Can I use X's effect again later in the Duel?": the again-this-turn question, asked of
-    the whole Duel (the rules answer it only for a "once per Duel" limit)."""
-    return {**build_again_this_turn(st, fam), "family": "again-this-duel"}
+    the whole Duel (a once-per-turn limit binds only its turn; a "once per Duel" one the Duel).
+    "... again during my opponent's next turn": that, and whether the effect can be activated
+    at some point of that player's turn."""
+    spec = {**build_again_this_turn(st, fam), "family": "again-this-duel"}
+    turn = sub(fam, "duel_turn")
+    if turn is None:
+        return spec
+    whose = st.r.player(sub(turn, "poss"))
+    if whose not in ("you", "opponent"):
+        st.fail("whose turn?", turn)
+    asked = {"family": "can-activate-now", "effect": spec["effect"],
+             "situation": [{"kind": "phase", "turn": whose}]}
+    if spec.get("player") not in (None, "you"):
+        st.fail("who activates it in that turn? (ask it of your own use)", turn)
+    return {**spec, "and": list(spec.get("and") or []) + [asked]}
 
 
 def _same_effect(st, a: dict, b: dict) -> bool:
