@@ -299,20 +299,26 @@ def remove_target(st: Situate, ev: Tree) -> bool:
 _ON_FIELD = ("field", "monster-zone", "spell-trap-zone")
 
 
-def count_the_excepted(st: Situate, events: list[dict], entities: dict) -> list[dict]:
+def count_the_excepted(st: Situate, events: list[dict], entities: dict,
+                       in_hand: str | None = None) -> list[dict]:
     """(hunt 93) "I control Mirror Force. I control no other Set cards": a told "no other" count
     leaves out the cards the story told there, so it counts those still there when the question
     is asked.  A card counts when the story told it in that player's place (a named card's state,
     or a described card's entity with that controller and place), it fits what is counted (its
     kind; not face-up when Set cards are counted) and no event of the story moves it (a card
-    destroyed or sent away is not there; test_probe73).  The "other" mark stays: costs are still
-    counted from the card asked about (``procedures.unpayable_costs``)."""
+    destroyed or sent away is not there; test_probe73).  ``in_hand``: the card asked about, when
+    the question has it in its player's hand (its own procedure from the hand, an activation from
+    the hand): "I have no other cards in my hand" leaves it there (hunt 94).  The "other" mark
+    stays: costs are still counted from the card asked about (``procedures.unpayable_costs``)."""
     out = []
     for e in events:
         if e.get("kind") != "state" or not e.get("other") or "count" not in e:
             out.append(e)
             continue
-        counted = {c for c, where in _told_cards(st, events, entities)
+        told = list(_told_cards(st, events, entities))
+        if in_hand and all(c != in_hand for c, _w in told):
+            told.append((in_hand, ("you", "hand", None)))
+        counted = {c for c, where in told
                    if where[0] == e["player"] and _same_place(where[1], e["place"]) and
                    c != e.get("what") and _fits(st, c, entities, e.get("what"), where[2]) and
                    not _moved(events, c)}

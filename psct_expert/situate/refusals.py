@@ -154,6 +154,9 @@ def refuse_asked_card_out_of_place(st: Situate, family: str, spec: dict) -> None
             place, face = _MOVED_TO[e["action"]], None
         elif e.get("kind") == "summon" and e.get("what") == found.name:
             place, face = "field", "up"
+    only = getattr(st, "only_held", None)
+    if only and only[1] == found.name:
+        place, face = "hand", None          # (hunt 94) "X is my only card in hand"
     if place is None:
         return
     reading = st.reading(found.name)
@@ -161,9 +164,9 @@ def refuse_asked_card_out_of_place(st: Situate, family: str, spec: dict) -> None
     eid = effect[1] if effect is not None else None
     card_activation = eid is None or any(f.type == "on_card_activation" and f.get("effect") == eid
                                          for f in reading.facts)
-    if found.kind == "monster" and any(f.type == "trigger" and f.get("effect") == eid
+    if found.kind == "monster" and any(f.type == "trigger_self" and f.get("effect") == eid
                                        for f in reading.facts):
-        return      # a Trigger Effect is activated where its event left the card
+        return      # a Trigger Effect of its own move is activated where its event left the card
     said = {f.get("place") for f in reading.facts if f.type == "activated_in_said"
             and (eid is None or f.get("effect") == eid)}
     where = {"gy": "in the GY", "banished": "banished", "deck": "in the Deck", "hand": "in the hand",
@@ -172,9 +175,12 @@ def refuse_asked_card_out_of_place(st: Situate, family: str, spec: dict) -> None
         st.fail(f"{found.name} is told already face-up on the field: a Spell/Trap Card is activated "
                 "by turning it face-up, so it is not activated again (ask about an effect it has "
                 "while face-up, by its number)")
-    # (a monster's effect whose text says where it is activated: "send this card from your hand")
-    elsewhere = found.kind in ("spell", "trap") or bool(said) and "field" not in said
-    if place in ("gy", "banished", "deck", "extra-deck") and place not in said and elsewhere:
+    # (a monster's effect is activated where its text says, "send this card from your hand";
+    # (hunt 94) one whose text names no place, on the field)
+    if found.kind == "monster" and place == "field" and face == "down" and not card_activation:
+        st.fail(f"{found.name} is told face-down: a monster's effects are activated while it is "
+                "face-up (a Flip effect when it is flipped face-up); tell it face-up")
+    if place in ("gy", "banished", "deck", "extra-deck") and place not in said:
         st.fail(f"{found.name} is told {where}, and the effect asked about is not activated from "
                 "there (its text names no such place)")
     if place == "hand" and (found.kind == "trap" and card_activation or

@@ -475,7 +475,8 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         if entities:
             out["entities"] = entities
         if "situation" in out:
-            out["situation"] = count_the_excepted(self, out["situation"], entities)
+            out["situation"] = count_the_excepted(self, out["situation"], entities,
+                                                  in_hand=_asked_in_hand(self, family, out))
         if self.told_suppose:
             # a later part told not done ("my opponent does not Set a card with it")
             out["suppose"] = list(out.get("suppose") or []) + self.told_suppose
@@ -494,6 +495,20 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             out["also_needs"] = "; ".join(([out["also_needs"]] if out.get("also_needs") else []) +
                                           needs)
         return out
+
+
+def _asked_in_hand(st: Situate, family: str, spec: dict) -> str | None:
+    """The card the question asks about when it has it in its player's hand: Summoned by its
+    own procedure "(from your hand)", or an effect asked to be activated from the hand."""
+    card = spec.get("card")
+    if family == "procedure-summon" and isinstance(card, str) and card in st.db and any(
+            f.type == "procedure" and "hand" in str(f.get("place") or "")
+            for f in st.reading(st.db.get(card).name).facts):
+        return st.db.get(card).name
+    ref = spec.get("effect")
+    if family == "can-activate-now" and spec.get("from") == "hand" and isinstance(ref, dict):
+        return ref.get("card")
+    return None
 
 
 # a verb told in the past: the phase said with it is when that happened, not "now"
