@@ -170,7 +170,7 @@ class Expert:
             return asked
         told = spec["situation"][at]
         moments = []
-        for phase in _TURN_PHASES:
+        for phase in _ASKED_FIRST:
             situation = list(spec["situation"])
             situation[at] = {**told, "phase": phase}
             moments.append((f"its {_PHASE_SAID[phase]}", {**spec, "situation": situation}))
@@ -188,8 +188,8 @@ class Expert:
         if asked.value != "unknown" or not any(it.get("fact") == "phase_now" for it in asked.tell):
             return asked
         moments = []
-        for turn in ("you", "opponent"):
-            for phase in _TURN_PHASES:
+        for phase in _ASKED_FIRST:
+            for turn in ("you", "opponent"):
                 told = {"kind": "phase", "turn": turn, "phase": phase}
                 moments.append((("your " if turn == "you" else "your opponent's ") + _PHASE_SAID[phase],
                                 {**spec, "situation": [told] + list(spec.get("situation") or [])}))
@@ -203,18 +203,21 @@ class Expert:
         """The activation asked at each of ``moments`` ((said, spec), in order): a yes at one
         settles it (that moment's proof, the moment named); a no at every one settles it the other
         way (each proof kept); anything else leaves ``asked`` (the answer as told)."""
-        answers = [(said, self.answer(self.question(one, text))) for said, one in moments]
-        yes = next(((p, a) for p, a in answers if a.value == "yes"), None)
-        if yes is not None:
-            found = yes[1]
-            found.notes.append(f"asked of {whole}: it can be activated in {yes[0]} ({found.restated})")
-        elif all(a.value == "no" for _p, a in answers):
-            found = answers[0][1]
-            for _p, a in answers[1:]:
+        answers = []
+        for said, one in moments:       # (asked in turn: the first yes settles it)
+            a = self.answer(self.question(one, text))
+            if a.value == "yes":
+                a.notes.append(f"asked of {whole}: it can be activated in {said} ({a.restated})")
+                found = a
+                break
+            answers.append(a)
+        else:
+            if any(a.value != "no" for a in answers):
+                return asked
+            found = answers[0]
+            for a in answers[1:]:
                 found.proofs.setdefault("no", []).extend(a.proofs.get("no", []))
             found.notes.append(f"asked of {whole}: it cannot be activated in {every}")
-        else:
-            return asked
         if restates[0]:
             from .restate import restate
 
@@ -437,8 +440,9 @@ class Expert:
         return answer
 
 
-# the phases of a turn, in order, each asked when a question names only whose turn it is
-_TURN_PHASES = ("draw", "standby", "main1", "battle", "damage-step", "main2", "end")
+# the phases of a turn, each asked when a question names no moment of it, in this order (those
+# most activations are allowed in first: the answer stops at the first yes)
+_ASKED_FIRST = ("main1", "battle", "end", "standby", "draw", "main2", "damage-step")
 _PHASE_SAID = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1",
                "battle": "Battle Phase", "damage-step": "Damage Step", "main2": "Main Phase 2",
                "end": "End Phase"}
