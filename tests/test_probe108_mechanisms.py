@@ -86,3 +86,16 @@ def test_protection_from_destruction_forbids_no_activation(base_expert):
     # near miss: a part that forbids the player something is still left to a judge
     assert base_expert.ask("It is my opponent's Main Phase 1. Can I activate Pot of Extravagance?"
                            ).value == "no"
+
+
+@pytest.mark.parametrize("step", ["during damage calculation", "after damage calculation"])
+def test_a_stat_change_naming_the_damage_step_is_too_late_from_damage_calculation(base_expert, step):
+    a = base_expert.ask(f"It is the Damage Step, {step}. Can I activate the second effect of Honest?")
+    assert a.value == "no"
+    assert "damage-step-stat-change-too-late" in a.rules()
+
+
+def test_near_miss_a_stat_change_before_damage_calculation(base_expert):
+    a = base_expert.ask("It is the Damage Step, before damage calculation. Can I activate the second "
+                        "effect of Honest?")
+    assert a.value != "no"
