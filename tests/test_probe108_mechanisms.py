@@ -99,3 +99,15 @@ def test_near_miss_a_stat_change_before_damage_calculation(base_expert):
     a = base_expert.ask("It is the Damage Step, before damage calculation. Can I activate the second "
                         "effect of Honest?")
     assert a.value != "no"
+
+
+def test_an_added_to_hand_condition_does_not_answer_an_activation(base_expert):
+    a = base_expert.ask("Can I chain Droll & Lock Bird to it?",
+                        ["My opponent activates Reinforcement of the Army."])
+    assert a.value == "no"
+    assert "added-to-hand-condition-not-an-activation" in a.rules()
+    # near miss: a condition that names the activation answers it
+    b = base_expert.ask("Can I chain Ash Blossom & Joyous Spring to it?",
+                        ["It is my opponent's Main Phase 1.",
+                         "My opponent activates Reinforcement of the Army."])
+    assert b.value == "yes"
