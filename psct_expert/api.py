@@ -187,6 +187,12 @@ class Expert:
         asked = self.answer(question)
         if asked.value != "unknown" or not any(it.get("fact") == "phase_now" for it in asked.tell):
             return asked
+        if spec.get("from") == "hand" and any(f.type == "activate_from_hand_permission"
+                                              for f in question.all_facts()):
+            # (slow run) "I control 1 Set card. Can I activate Typhoon from my hand?" asks of the
+            # card's own permission to be activated from the hand (in a turn it names), not of
+            # another way some moment allows
+            return asked
         moments = []
         for phase in _ASKED_FIRST:
             for turn in ("you", "opponent"):

@@ -111,3 +111,12 @@ def test_an_added_to_hand_condition_does_not_answer_an_activation(base_expert):
                         ["It is my opponent's Main Phase 1.",
                          "My opponent activates Reinforcement of the Army."])
     assert b.value == "yes"
+
+
+def test_a_hand_permission_asked_with_no_turn_told_is_not_asked_of_every_moment(base_expert):
+    # (slow run) the question asks of the card's own permission to be activated from the hand,
+    # which names the opponent's turn: a Quick-Play Spell in its own turn is another question
+    a = base_expert.ask("My opponent controls 2 Spells/Traps and I control 1 Set card. Can I "
+                        "activate Typhoon from my hand?")
+    assert a.value != "yes"
+    assert "either player's turn" not in a.restated

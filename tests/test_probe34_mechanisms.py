@@ -63,7 +63,7 @@ def test_near_misses_of_the_spent_limit(cards):
     assert fresh.value == "yes"
     assert "spent-limit-blocks-activation" not in rules_fired(fresh)
     # a plain "Once per turn" binds one copy: another copy's use is not this copy's
-    soft = cards.ask("Quillon Lookout is destroyed by battle. My opponent activates Quillon "
+    soft = cards.ask("I control a face-up Quillon Lookout. My opponent activates Quillon "
                      "Lookout's effect. Can I activate Quillon Lookout's effect?")
     assert "spent-limit-blocks-activation" not in rules_fired(soft)
 

@@ -4,6 +4,8 @@ near miss."""
 
 import pytest
 
+from psct_expert.errors import QuestionError
+
 
 @pytest.mark.slow
 def test_a_negator_used_on_a_named_spell_answers_its_activation(base_expert):
@@ -87,9 +89,9 @@ def test_an_effect_named_after_a_summon_is_what_the_response_answers(base_expert
 @pytest.mark.slow
 def test_a_card_told_face_down_on_the_field_keeps_its_face(base_expert):
     # (hunt 41) "my face-down X is on the field": the face is told, not dropped
-    a = base_expert.ask("My opponent Synchro Summons Stardust Dragon. My face-down Thunder King "
+    with pytest.raises(QuestionError, match="face-down"):    # (hunt 94) refused, naming it
+        base_expert.ask("My opponent Synchro Summons Stardust Dragon. My face-down Thunder King "
                         "Rai-Oh is on the field. Can it negate the Synchro Summon?")
-    assert a.value != "yes"
     b = base_expert.ask("My opponent Synchro Summons Stardust Dragon. My face-up Thunder King "
                         "Rai-Oh is on the field. Can it negate the Synchro Summon?")
     assert b.value == "yes"
