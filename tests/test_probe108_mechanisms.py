@@ -120,3 +120,14 @@ def test_a_hand_permission_asked_with_no_turn_told_is_not_asked_of_every_moment(
                         "activate Typhoon from my hand?")
     assert a.value != "yes"
     assert "either player's turn" not in a.restated
+
+
+def test_an_aim_the_activated_text_does_not_do_is_refused(base_expert):
+    with pytest.raises(QuestionError, match="does not destroy"):
+        base_expert.ask("Can I chain Infinite Impermanence to it?",
+                        ["My opponent activates Forbidden Lance to destroy my monster."])
+    # near miss: an aim its text does
+    a = base_expert.ask("Can I chain Infinite Impermanence to it?",
+                        ["My opponent activates Dark Hole to destroy my monsters."])
+    assert a.value in ("yes", "no", "unknown")
+    assert "Dark Hole" in a.restated

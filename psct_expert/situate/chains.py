@@ -22,6 +22,10 @@ from .targets import described_target, note_change
 from .words import COUNT_WORDS, EFF_PARTS, card_ir, moved_by_verb, owner_in_words
 
 
+
+# the actions a told aim ("... to destroy my monster") must find in the activated effect's text
+_GROUNDED_AIMS = frozenset(("destroy", "banish", "send", "tribute", "return", "shuffle"))
+
 class NegationUnsaid(QuestionError):
     """"My X was negated" of a monster's effect, not saying whether its activation or only its
     effect: the question is then read both ways (:func:`.families.situate_question`)."""
@@ -635,6 +639,13 @@ class ChainEvents(ResponseReach):
                   "returned-to-hand" if "hand" in low(m) else None}.get(verb)
         if action is None:
             self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
+        found = self.effect_of(act["effect"]) if isinstance(act.get("effect"), dict) else None
+        if found is not None and verb in _GROUNDED_AIMS and \
+                not effect_does_action(found[0].facts, found[1], verb):
+            # (session after dfd49d7) "My opponent activates Forbidden Lance to destroy my
+            # monster": an aim the activated effect's text does not do is not taken as done
+            self.fail(f"{act['effect']['card']}'s effect does not {verb} (its text has no such "
+                      f"part): say what it does", m)
         what = self._answered_card(act, m, verb) if t["pronoun"] else \
             self.entity(t, **({"controller": owner_in_words(t["words"])} if owner_in_words(t["words"]) else {}))
         self._step(act, action, what)
