@@ -212,8 +212,10 @@ class _Reader(PhraseReaders):
         even when another sentence ("You cannot conduct your Battle Phase the turn you activate this
         card.") stands before it (game-rules#once-per-turn.4)."""
         card = self.card
-        if card.kind not in ("spell", "trap") or not set(card.subtypes) & {"normal", "quick-play",
-                                                                          "counter"}:
+        if card.kind not in ("spell", "trap"):
+            return
+        if not set(card.subtypes) & {"normal", "quick-play", "counter"}:
+            self._lasting_card_activation_limit(effects)
             return
         first = next((e for e in effects if e.n == 1), None)
         if first is None or any(g.type == "once_per_turn" and g.get("effect") == first.id
@@ -223,13 +225,36 @@ class _Reader(PhraseReaders):
         for f in [f for f in self.facts if f.type == "once_per_turn" and f.get("scope") == "card"
                   and f.get("kind") == "activate" and f.source is not None
                   and rx.search(f.source.quote)]:
-            self.add("once_per_turn", f.source, effect=first.id, kind="activate", scope="card")
-            # (hunt) "You can only activate 1 "D - Burst" per turn" limits activating the card, not
-            # its effect activated by banishing it from the GY (an effect is no card activated):
-            # the sentence, read as the last effect's limit, is the first effect's only
-            if f.get("effect") != first.id:
-                self.facts.remove(f)
+            self._move_limit(f, first.id)
             return
+
+    def _move_limit(self, f, eid: str) -> None:
+        """(hunt) "You can only activate 1 "D - Burst" per turn" limits activating the card, not
+        its effect activated by banishing it from the GY (an effect is no card activated): the
+        sentence, read as the last effect's limit, is ``eid``'s only; its "per Duel" with it
+        (hunt 95: Afterglow's per-Duel limit had stayed on its second effect)."""
+        self.add("once_per_turn", f.source, effect=eid, kind="activate", scope="card")
+        duel = [g for g in self.facts if g.type == "once_per_duel" and g.source == f.source]
+        if duel:
+            self.add("once_per_duel", f.source, effect=eid)
+        if f.get("effect") != eid:
+            self.facts.remove(f)
+            for g in duel:
+                if g.get("effect") != eid:
+                    self.facts.remove(g)
+
+    def _lasting_card_activation_limit(self, effects):
+        """(hunt 95) "Once per turn, during the Standby Phase: Activate this effect; ... You can only
+        activate 1 "Underworld Circle" per Duel." on a Continuous, Field or Equip card: the sentence
+        limits activating the card (its card activation, #0), not the effect whose text it ends."""
+        zero = next((e for e in effects if e.n == 0), None)
+        if zero is None:
+            return
+        rx = self.g.p["card_activation_limit"]
+        for f in [f for f in self.facts if f.type == "once_per_turn" and f.get("scope") == "card"
+                  and f.get("kind") == "activate" and f.source is not None
+                  and rx.search(f.source.quote) and f.get("effect") != zero.id]:
+            self._move_limit(f, zero.id)
 
     def _read_one_effect_limit(self, effects):
         """"You can only use 1 "X" effect per turn, and only once that turn" ends the last effect but

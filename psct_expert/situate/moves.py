@@ -180,6 +180,27 @@ class MoveEvents:
                     del self.events[kept[0]:]
                     last.clear()
                     last.update(kept[1])
+            if last.get("kind") == "resolve" and not last.get("of") and verb in (
+                    "destroy", "banish", "send", "discard", "tribute") and \
+                    len(self.events) > 1 and self.events[-2].get("kind") == "activate" and \
+                    not self.events[-2].get("does"):
+                # (hunt 95) "Card Destruction resolves and Peten is discarded": what the resolving
+                # link did, as "... resolves and discards Peten" says it (then its later parts,
+                # "then draws", follow it: a "When ..." effect misses the timing)
+                from ..errors import QuestionError
+
+                resolve = self.events.pop()
+                kept = (len(self.events), dict(self.events[-1]))
+                try:
+                    self.ev_did(Tree("ev_did", [Tree("did_verb", find(ev, "act_verb").children),
+                                                sub(ev, "thing")]))
+                    self.events.append(resolve)
+                    return
+                except QuestionError:
+                    del self.events[kept[0]:]
+                    self.events[-1].clear()
+                    self.events[-1].update(kept[1])
+                    self.events.append(resolve)
             if last.get("kind") == "summon" and action == "tributed" and \
                     last.get("summon-kind") in ("tribute", "unsaid"):
                 # "they Tribute Summon X and my Peten is Tributed": a Tribute for that Summon

@@ -597,6 +597,12 @@ class ProcedureEvents:
             self.told_states.append(event)
 
 
+# words of a kind of monster card, not a Type ("a Link Monster", "2 Xyz Monsters")
+_MONSTER_CARD_KINDS = frozenset(("link", "xyz", "synchro", "fusion", "ritual", "pendulum", "effect",
+                                 "normal", "tuner", "token", "gemini", "spirit", "union", "flip",
+                                 "toon"))
+
+
 def counted_kind(ws: list[str]) -> str | None:
     """The kind of card a counted description names (``state``'s ``what``), or None when the
     description says more than a kind (then it is an entity of its own)."""
@@ -610,7 +616,8 @@ def counted_kind(ws: list[str]) -> str | None:
     if core in (["monster"], ["monsters"]):
         return "monster"
     if len(core) == 2 and core[1] in ("monster", "monsters") and core[0] not in (
-            "set", "face-up", "face-down"):      # "a Set monster" is a card of its own, not a Type
+            "set", "face-up", "face-down") and core[0] not in _MONSTER_CARD_KINDS:
+        # "a Set monster" is a card of its own, not a Type; (hunt 95) so is "a Link Monster"
         return core[0].title() if core[0] not in ("dark", "light", "earth", "water", "fire",
                                                    "wind", "divine") else core[0].upper()
     return None
@@ -686,7 +693,8 @@ def _looks(ws: list[str]) -> dict:
         out["face"] = "down"
     kinds = {k for w in ws for k in (("spell",) if w in ("spell", "spells") else ("trap",) if w in
                                     ("trap", "traps") else ("monster",) if w in ("monster",
-                                                                                   "monsters")
+                                                                                   "monsters",
+                                                                                   "token", "tokens")
                                     else ())}
     if len(kinds) == 1:
         out["kind"] = kinds.pop()
