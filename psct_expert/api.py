@@ -480,13 +480,15 @@ def _whole_turn(spec: dict) -> int | None:
 
 def _untimed(spec: dict) -> bool:
     """A can-activate-now question whose situation tells no turn, no phase and nothing that
-    happens at a moment (only states and earlier uses), and which says nothing more of when."""
+    happens at a moment (only states: what a player controls, LP, zones, materials), and which
+    says nothing more of when.  A use told earlier ("this turn") ties it to a turn: not this."""
     if spec.get("family") != "can-activate-now" or \
             set(spec) - {"family", "effect", "from", "situation", "entities"}:
         return False
     situation = spec.get("situation") or []
-    return isinstance(situation, list) and all(
-        isinstance(ev, dict) and ev.get("kind") in _UNTIMED for ev in situation)
+    return isinstance(situation, list) and bool(situation) and all(
+        isinstance(ev, dict) and ev.get("kind") in _UNTIMED and ev.get("kind") != "used"
+        for ev in situation)
 
 
 def _merge_tell(first: Answer, answers: list[Answer]) -> None:

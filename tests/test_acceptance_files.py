@@ -131,6 +131,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/104.yaml": 12,
     "bench/blind-probes/105.yaml": 8,
     "bench/blind-probes/106.yaml": 8,
+    "bench/blind-probes/107.yaml": 3,
+    "bench/blind-probes/108.yaml": 8,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -184,6 +186,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/101.yaml", "bench/blind-probes/102.yaml",
         "bench/blind-probes/103.yaml", "bench/blind-probes/104.yaml",
         "bench/blind-probes/105.yaml", "bench/blind-probes/106.yaml",
+        "bench/blind-probes/107.yaml", "bench/blind-probes/108.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",

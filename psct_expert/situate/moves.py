@@ -183,7 +183,9 @@ class MoveEvents:
             if last.get("kind") == "resolve" and not last.get("of") and verb in (
                     "destroy", "banish", "send", "discard", "tribute") and \
                     len(self.events) > 1 and self.events[-2].get("kind") == "activate" and \
-                    not self.events[-2].get("does"):
+                    not self.events[-2].get("does") and \
+                    t.get("card") != (self.events[-2].get("effect") or {}).get("card"):
+                # (not the resolving card itself: "... even after X is banished" is a later move)
                 # (hunt 95) "Card Destruction resolves and Peten is discarded": what the resolving
                 # link did, as "... resolves and discards Peten" says it (then its later parts,
                 # "then draws", follow it: a "When ..." effect misses the timing)

@@ -499,7 +499,10 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
 
 def _asked_in_hand(st: Situate, family: str, spec: dict) -> str | None:
     """The card the question asks about when it has it in its player's hand: Summoned by its
-    own procedure "(from your hand)", or an effect asked to be activated from the hand."""
+    own procedure "(from your hand)", or an effect asked to be activated from the hand (the
+    asker's: the question's player when it names none)."""
+    if spec.get("player") not in (None, "you"):
+        return None
     card = spec.get("card")
     if family == "procedure-summon" and isinstance(card, str) and card in st.db and any(
             f.type == "procedure" and "hand" in str(f.get("place") or "")

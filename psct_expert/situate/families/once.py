@@ -328,10 +328,10 @@ def build_again_this_duel(st: Situate, fam: Tree) -> dict:
     whose = st.r.player(sub(turn, "poss"))
     if whose not in ("you", "opponent"):
         st.fail("whose turn?", turn)
-    asked = {"family": "can-activate-now", "effect": spec["effect"],
-             "situation": [{"kind": "phase", "turn": whose}]}
     if spec.get("player") not in (None, "you"):
         st.fail("who activates it in that turn? (ask it of your own use)", turn)
+    asked = {"family": "can-activate-now", "effect": spec["effect"],
+             "situation": [{"kind": "phase", "turn": whose}]}
     return {**spec, "and": list(spec.get("and") or []) + [asked]}
 
 
