@@ -21,6 +21,10 @@ ACTION_VERBS = {"sent-to-gy": "send", "destroyed": "destroy", "banished": "banis
                 "discarded": "discard", "returned-to-hand": "return", "returned-to-deck": "return"}
 
 
+# the moves a passive sentence right after an activation or a resolution may tell as what that
+# link did ("... and my Peten is destroyed")
+_DONE_BY_A_LINK = ("destroy", "banish", "send", "discard", "tribute")
+
 class MoveEvents:
     """Move and place clauses of the told situation (mixed into :class:`.told.Situate`)."""
 
@@ -164,24 +168,13 @@ class MoveEvents:
         if not is_target and last is not None and not subs(ev, "ev_mod") and \
                 find(ev, "act_verb") is not None and not t.get("pronoun"):
             if last.get("kind") == "activate" and last.get("id") and not last.get("does") and \
-                    not last.get("cost") and verb in ("destroy", "banish", "send", "discard",
-                                                      "tribute"):
+                    not last.get("cost") and verb in _DONE_BY_A_LINK:
                 # "they activate Y and my Peten is destroyed": what that activation did, as its
                 # cost or as it resolved ("... and destroys my Peten"), never a move of no cause
                 # (when that reading has no step for it, the move is told as before)
-                from ..errors import QuestionError
-
-                kept = (len(self.events), dict(last))
-                try:
-                    return self.ev_did(Tree("ev_did", [Tree("did_verb",
-                                                            find(ev, "act_verb").children),
-                                                       sub(ev, "thing")]))
-                except QuestionError:
-                    del self.events[kept[0]:]
-                    last.clear()
-                    last.update(kept[1])
-            if last.get("kind") == "resolve" and not last.get("of") and verb in (
-                    "destroy", "banish", "send", "discard", "tribute") and \
+                if self._as_what_it_did(ev):
+                    return
+            if last.get("kind") == "resolve" and not last.get("of") and verb in _DONE_BY_A_LINK and \
                     len(self.events) > 1 and self.events[-2].get("kind") == "activate" and \
                     not self.events[-2].get("does") and \
                     t.get("card") != (self.events[-2].get("effect") or {}).get("card"):
@@ -189,20 +182,11 @@ class MoveEvents:
                 # (hunt 95) "Card Destruction resolves and Peten is discarded": what the resolving
                 # link did, as "... resolves and discards Peten" says it (then its later parts,
                 # "then draws", follow it: a "When ..." effect misses the timing)
-                from ..errors import QuestionError
-
                 resolve = self.events.pop()
-                kept = (len(self.events), dict(self.events[-1]))
-                try:
-                    self.ev_did(Tree("ev_did", [Tree("did_verb", find(ev, "act_verb").children),
-                                                sub(ev, "thing")]))
-                    self.events.append(resolve)
+                done = self._as_what_it_did(ev)
+                self.events.append(resolve)
+                if done:
                     return
-                except QuestionError:
-                    del self.events[kept[0]:]
-                    self.events[-1].clear()
-                    self.events[-1].update(kept[1])
-                    self.events.append(resolve)
             if last.get("kind") == "summon" and action == "tributed" and \
                     last.get("summon-kind") in ("tribute", "unsaid"):
                 # "they Tribute Summon X and my Peten is Tributed": a Tribute for that Summon
@@ -212,6 +196,24 @@ class MoveEvents:
         if "from" in ws and places and ws.index("from") < (ws.index("to") if "to" in ws else len(ws)):
             move["from"] = places[0]        # "sent from the field to the GY": where it was
         self.events.append(move)
+
+    def _as_what_it_did(self, ev: Tree) -> bool:
+        """A passive move told right after an activation (the last event) read as what that
+        activation did ("... and my Peten is destroyed" as "... and destroys my Peten",
+        :meth:`ev_did`); False, the events as they were, when that reading has no step for it."""
+        from ..errors import QuestionError
+
+        last = self.events[-1]
+        kept = (len(self.events), dict(last))
+        try:
+            self.ev_did(Tree("ev_did", [Tree("did_verb", find(ev, "act_verb").children),
+                                        sub(ev, "thing")]))
+            return True
+        except QuestionError:
+            del self.events[kept[0]:]
+            last.clear()
+            last.update(kept[1])
+            return False
 
     def _own_gone_in_response(self, ev: Tree, t: dict, action: str) -> bool:
         """sisterGK: "Tour Guide is destroyed in response (to its effect)", "X gets bounced in

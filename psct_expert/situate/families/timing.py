@@ -46,8 +46,10 @@ def build_simultaneous(st: Situate, fam: Tree) -> dict:
             st.fail("which card's effect does both?", fam)
         card = ref["card"]
         if verb == "summoned":      # "Summoned" alone: the one kind of Summon the effect does
-            done = {f.get("verb") for f in st.reading(card).facts if f.type == "clause" and
-                    f.get("effect") == select_effect(st.reading(card), ref)} & grammar().summon_verbs
+            reading = st.reading(card)
+            eid = select_effect(reading, ref)
+            done = {f.get("verb") for f in reading.facts if f.type == "clause" and
+                    f.get("effect") == eid} & grammar().summon_verbs
             if len(done) != 1:
                 st.fail("which Summon? ('Special Summoned')", fam)
             verb = done.pop()
