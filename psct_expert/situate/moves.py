@@ -524,27 +524,32 @@ class MoveEvents:
     def ev_flip_unnamed(self, ev: Tree) -> None:
         """"they flip it face-down in response": a targeted card turns face-down (or face-up)
         before the targeting effect resolves; the card that did it is not named."""
+        change = {"property": "face", "value": "face-down" if "face-down" in low(ev) else "face-up"}
+        if self._own_card_changed(ev, change):
+            return
         t, targeted = self._unnamed_change(ev)
         self._target_change_mods(ev)
         what = self._which_target(t, targeted, ev)
-        note_change(self, what, {"property": "face",
-                                 "value": "face-down" if "face-down" in low(ev) else "face-up"})
+        note_change(self, what, change)
 
     def ev_pos_change(self, ev: Tree) -> None:
         """"they change it to face-up Defense Position in response": a targeted card's battle
         position changes before the targeting effect resolves (turned face-down too, when said);
         the card that did it is not named."""
-        t, targeted = self._unnamed_change(ev)
-        self._target_change_mods(ev)
-        what = self._which_target(t, targeted, ev)
         ws = low(ev)
         position = {"property": "position", "value": "attack" if "attack" in ws else "defense"}
         if "face-down" in ws:
             if position["value"] == "attack":
                 self.fail("a face-down monster is in Defense Position", ev)
-            note_change(self, what, {"property": "face", "value": "face-down", "also": [position]})
+            change = {"property": "face", "value": "face-down", "also": [position]}
         else:
-            note_change(self, what, position)
+            change = position
+        if self._own_card_changed(ev, change):
+            return
+        t, targeted = self._unnamed_change(ev)
+        self._target_change_mods(ev)
+        what = self._which_target(t, targeted, ev)
+        note_change(self, what, change)
 
     def ev_do_unnamed(self, ev: Tree) -> None:
         """"my opponent returns their targeted card to the hand", "they respond by shuffling that

@@ -326,6 +326,27 @@ class TargetEvents:
             self.fail("the situation model has no place for this in a target's change", ev)
         return mods
 
+    def _own_card_changed(self, ev: Tree, change: dict) -> bool:
+        """"I activate X's effect targeting their monster; they chain an effect that changes X to
+        Defense Position": the card named is the one whose effect was activated, never one of its
+        targets; its change is kept for the question form to read (a requirement "to activate and
+        to resolve" about that card, game-rules#activation-legality.2), else the question is
+        refused (:func:`refuse_unread_own_changes`)."""
+        node = sub(ev, "thing")
+        card = self.r.thing(node).get("card") if node is not None else None
+        if card is None:
+            return False
+        targeted = {x for e in self.events if e.get("kind") == "activate"
+                    for x in e.get("targets", [])}
+        if card in targeted or any(self.entities.get(x, {}).get("card") == card for x in targeted):
+            return False
+        own = [aid for aid, r in self.acts if r.get("card") == card]
+        if not own:
+            return False
+        self._player(ev)
+        self.self_changed[own[-1]] = change
+        return True
+
     def _which_targets(self, t: dict, targeted: list[str], node) -> list[str]:
         """The targeted cards a clause names: all of them ("both targets", "both of them", "all
         the targets"), else the one :meth:`_which_target` finds."""
@@ -961,3 +982,42 @@ def _said_target_count(ws: list[str]) -> int | None:
             return n
     return None
 
+
+
+# the own-card requirements "to activate and to resolve" a change of that card breaks
+# (psct_expert/reader/grammar.yaml resolve_conditions)
+_OWN_REQUIREMENT_BROKEN = {
+    "self-face-up": lambda ch: ch["value"] == "face-down",
+    "self-face-up-attack": lambda ch: ch["value"] in ("face-down", "defense"),
+}
+
+
+def own_change_suppose(st: Situate, ref: dict, reading: Reading, eid: str, node=None) -> list[dict]:
+    """What the story told of the card of the asked effect itself before it resolved (turned
+    face-down, changed to Defense Position): a requirement of its own card "to activate and to
+    resolve" it breaks (game-rules#activation-legality.2, resolution.3) is supposed unmet; any
+    other change of that card is refused (what it does to the effect is not read)."""
+    told = [(aid, st.self_changed[aid]) for aid, r in st.acts
+            if r.get("card") == ref.get("card") and aid in st.self_changed]
+    if not told:
+        return []
+    aid, ch = told[-1]
+    st.self_changed_read.add(aid)
+    needs = {f.get("requirement") for f in reading.facts
+             if f.type == "resolve_condition" and f.get("effect") == eid}
+    if any(test(c) for need, test in _OWN_REQUIREMENT_BROKEN.items() if need in needs
+           for c in (ch, *ch.get("also", ()))):
+        return [{"requirement_unmet": {}}]
+    st.fail(f"what {ref.get('card')} turned {ch['value']} before its effect resolved does to "
+            "that effect is not read", node)
+    return []
+
+
+def refuse_unread_own_changes(st: Situate) -> None:
+    """A change told of the card whose effect was activated (not one of its targets) that the
+    question form did not read is refused, never dropped."""
+    unread = [aid for aid in st.self_changed if aid not in st.self_changed_read]
+    if unread:
+        card = dict(st.acts).get(unread[0], {}).get("card")
+        st.fail(f"this question form does not read what happened to {card} itself before its "
+                "effect resolved")

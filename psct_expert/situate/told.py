@@ -91,6 +91,8 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         self.past_phases: list[dict] = []         # phases told of a past event ("... summoned ... during their turn")
         self.told_suppose: list[dict] = []        # later parts told not done ("does not Set a card")
         self.self_gone: dict[str, str] = {}       # activations whose own card left the field before resolving
+        self.self_changed: dict[str, dict] = {}   # activations whose own card changed face or position before resolving
+        self.self_changed_read: set[str] = set()  # ... those a question form read
         self.to_resolve: dict[str, str] = {}      # Summon id -> the activation that makes it
         self.set_this_turn: set[tuple[str, str]] = set()   # (card, player) told Set this turn
         self.set_told_at: dict[tuple[str, str], int] = {}  # ... and how many events were told before

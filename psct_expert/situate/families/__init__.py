@@ -13,6 +13,7 @@ from ...parser import ParsedQuestion
 from ...parser.transform import find
 from ...errors import QuestionError
 from ..chains import NegationUnsaid
+from ..targets import refuse_unread_own_changes
 from ..told import Situate, TurnUnsaid
 from .common import OldForm
 
@@ -55,4 +56,6 @@ def _situated(pq: ParsedQuestion, db: CardDB, build: Callable, negation: str | N
     st = Situate(pq, db, negation, turn)
     st.situation(pq.tree)
     fam = find(pq.tree, "fam_" + pq.family.replace("-", "_"))
-    return build(st, fam)
+    spec = build(st, fam)
+    refuse_unread_own_changes(st)
+    return spec

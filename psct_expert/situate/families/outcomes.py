@@ -14,7 +14,7 @@ from ...gamewords import gamewords
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import MOVES_A_CARD, part_actor
 from ...reader.select import select_clause, select_effect
-from ..targets import (described_target, implied_response_changes, links_resolved_before,
+from ..targets import (described_target, own_change_suppose, implied_response_changes, links_resolved_before,
                        note_change, targeting_change, told_place)
 from ..refs import lasting_card, part_quotes, targets_only
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
@@ -315,6 +315,8 @@ def _untargeted_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> di
     spec = st.spec("resolves", {"effect": ref})
     if _requirement_broken(st, ref, found):
         spec["suppose"] = spec.get("suppose", []) + [{"requirement_unmet": {}}]
+    elif (own := own_change_suppose(st, ref, found[0], found[1], q)):
+        spec["suppose"] = spec.get("suppose", []) + own
     named = [st.r.card(t) for t in q.scan_values(lambda v: getattr(v, "type", "") == "XCARD")]
     others = [c for c in named if st.db.get(c).name != ref.get("card")]
     obj = sub(q, "thing") or sub(q, "outcome_obj")
@@ -789,6 +791,7 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
     if both_self:
         # "destroy both that target and this card": the card itself left the field first
         suppose.append({"self_gone": {}})
+    suppose += own_change_suppose(st, ref, reading, eid, q)
     for t in dict.fromkeys(targets):
         if t not in changed and _named_face_up_on_field(st, reading, eid, t, slot_of.get(t, 1)):
             # "targeting my opponent's Elemental HERO Wildheart" with an effect that targets a

@@ -107,6 +107,9 @@ def build_supposed(st: Situate, fam: Tree, family: str) -> dict:
         # the question supposes anyway (the situation would leave its Chain unsaid)
         st.events.clear()
     situation = sub(fam, "situation")
+    if not ref.get("card"):
+        # "does their Normal Spell still resolve if ...?": this form reads a card named
+        st.fail("which card? (name the card whose effect is asked about)", first_effect(fam))
     sup = supposed(st, situation, ref["card"])
     thing = sub(fam, "thing")
     if thing is not None and low(thing) == ["a", "token"]:     # "... activated targeting a Token"
