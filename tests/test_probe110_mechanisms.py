@@ -31,3 +31,27 @@ def test_an_unnamed_card_asked_whether_it_resolves_is_refused_not_crashed(base_e
             "My opponent activates a Normal Spell.",
             "I chain Diabellstar Vengeance's Quick Effect, pay half my LP, target that Spell and "
             "destroy it."])
+
+
+@pytest.mark.parametrize("passes", ["opp passes", "my opponent passes priority"])
+def test_a_player_who_passes_does_not_respond(base_expert, passes):
+    a = base_expert.ask(f"I activate Fragrance Storm and {passes}. Can I chain Mystical Space "
+                        "Typhoon to my own Fragrance Storm?")
+    assert a.value == "yes"
+    assert a.restated == base_expert.ask(
+        "I activate Fragrance Storm and my opponent does not respond. Can I chain Mystical Space "
+        "Typhoon to my own Fragrance Storm?").restated
+
+
+def test_near_miss_passing_to_a_phase_is_not_passing_priority(base_expert):
+    with pytest.raises(QuestionError, match="'to'"):
+        base_expert.ask("I activate Pot of Greed. My opponent passes to their Battle Phase. Can I "
+                        "chain Mystical Space Typhoon to it?")
+
+
+def test_a_state_told_with_still_is_the_state_now(base_expert):
+    # Void Ogre Dragon: "while you have no cards in your hand"
+    a = base_expert.ask("I still have 1 card in my hand. Can I activate Void Ogre Dragon's effect?")
+    assert a.value == "no"
+    assert a.restated == base_expert.ask(
+        "I have 1 card in my hand. Can I activate Void Ogre Dragon's effect?").restated
