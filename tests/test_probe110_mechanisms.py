@@ -55,3 +55,19 @@ def test_a_state_told_with_still_is_the_state_now(base_expert):
     assert a.value == "no"
     assert a.restated == base_expert.ask(
         "I have 1 card in my hand. Can I activate Void Ogre Dragon's effect?").restated
+
+
+@pytest.mark.parametrize("negates, expect", [("its activation", "yes"), ("its effect", "no")])
+def test_a_card_told_by_its_kind_negates_what_the_story_says(base_expert, negates, expect):
+    # "You can only activate 1 ... per turn": a negated activation does not count
+    # (game-rules#once-per-turn.5)
+    a = base_expert.ask("Can I activate my second copy of Chronomaly Technology this turn?", [
+        "I activate Chronomaly Technology.",
+        f"My opponent chains a Counter Trap and negates {negates}."])
+    assert a.value == expect
+
+
+def test_near_miss_a_card_told_by_its_kind_negating_it_says_not_what(base_expert):
+    with pytest.raises(QuestionError, match="say what it negates"):
+        base_expert.ask("Can I activate my second copy of Chronomaly Technology this turn?", [
+            "I activate Chronomaly Technology.", "My opponent chains a Counter Trap and negates it."])

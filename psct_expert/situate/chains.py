@@ -810,6 +810,10 @@ class ChainEvents(ResponseReach):
                 "effect" if kinds and kinds <= {"effect", "effects"} else None
         negates = bool(kinds) or any(f.type == "clause" and f.get("verb") == "negate"
                                      for f in (reading.facts if reading else []))
+        if not ref.get("card") and what is not None:
+            # "my opponent chains a Counter Trap and negates its activation": a card told by its
+            # kind only does what the story says it does
+            negates = True
         if what is None or not negates or (what == "activation" and kinds and "activation" not in kinds):
             self.fail(f"say what {ref.get('card', 'it')} negates: the activation or the effect", ev)
         self.events.append({"kind": "negate", "of": last["respond"], "what": what, "by": last["id"]})
