@@ -71,3 +71,21 @@ def test_near_miss_a_card_told_by_its_kind_negating_it_says_not_what(base_expert
     with pytest.raises(QuestionError, match="say what it negates"):
         base_expert.ask("Can I activate my second copy of Chronomaly Technology this turn?", [
             "I activate Chronomaly Technology.", "My opponent chains a Counter Trap and negates it."])
+
+
+@pytest.mark.parametrize("card", ["Tragoedia", "Gorz the Emissary of Darkness"])
+def test_a_summon_only_damage_allows_is_not_placed_in_the_battle_step(base_expert, card):
+    # (hunt 96) "When you take battle damage: You can Special Summon this card from your hand":
+    # that Summon is in the Damage Step, where a change makes no replay (game-rules#battle.8)
+    with pytest.raises(QuestionError, match="say the step it is Summoned in"):
+        base_expert.ask(f"My opponent's monster attacks directly. I Special Summon {card} from my "
+                        "hand. Does a replay happen?")
+
+
+def test_near_miss_the_damage_step_told_makes_no_replay(base_expert):
+    a = base_expert.ask("My opponent's monster attacks directly. We enter the Damage Step. I "
+                        "Special Summon Tragoedia from my hand. Does a replay happen?")
+    assert a.value == "no"
+    a = base_expert.ask("My opponent's monster attacks directly. I Special Summon a monster from my "
+                        "hand. Does a replay happen?")
+    assert a.value == "yes"

@@ -79,8 +79,37 @@ def build_replay(st: Situate, fam: Tree) -> dict:
     attack = attacks[-1]
     if not any(e["kind"] in ("summon", "move") for e in st.events[st.events.index(attack) + 1:]):
         st.fail("what changed after the attack was declared? (a monster Summoned, destroyed, ...)", fam)
+    _refuse_a_summon_only_damage_allows(st, attack, fam)
     attack.setdefault("id", f"atk{len(attacks)}")
     return st.spec("replay", {"attack": attack["id"]})
+
+
+def _refuse_a_summon_only_damage_allows(st: Situate, attack: dict, fam: Tree) -> None:
+    """(hunt 96) "My opponent's monster attacks directly. I Special Summon Tragoedia from my
+    hand.": told with no card that does it, the Summon is the card's own effect, whose trigger is
+    taking damage ("When you take battle damage: You can Special Summon this card from your
+    hand"): battle damage is taken at damage calculation, in the Damage Step, where a change makes
+    no replay (game-rules#battle.8), and the story does not say that step.  Refused: say the step."""
+    later = st.events[st.events.index(attack) + 1:]
+    if any(e.get("kind") == "phase" for e in later):
+        return
+    for e in later:
+        if e.get("kind") != "summon" or e.get("by") or e.get("activation"):
+            continue
+        what = e.get("what")
+        card = st.entities[what].get("card") if what in st.entities else what
+        if not card or card not in st.db:
+            continue
+        reading = st.reading(card)
+        triggers = {f.get("effect") for f in reading.facts if f.type == "trigger"}
+        damage = {f.get("effect") for f in reading.facts if f.type == "effect" and f.source is not None
+                  and f.get("effect") in triggers and ":" in f.source.quote
+                  and "damage" in f.source.quote.split(":")[0].lower()}
+        if any(f.type == "clause" and f.get("effect") in damage and f.get("verb") == "special-summon"
+               for f in reading.facts):
+            st.fail(f"{card} is Special Summoned by its own effect, when damage is taken (in the "
+                    "Damage Step when it is battle damage, where a change makes no replay): say the "
+                    "step it is Summoned in ('in the Damage Step')", fam)
 
 
 def build_flip_activates(st: Situate, fam: Tree) -> dict:
