@@ -339,6 +339,9 @@ def grounded_in(said: str, text: str, strict: bool = False) -> bool:
              if w.lower() not in _FILLER]
     if not words:
         return False
+    from .situate.refs import said_pairs_fit
+    if not said_pairs_fit([w.lower() for w in _WORD.findall(said)], text):
+        return False    # (hunt 97) from where to where, which face, as the text pairs them
     hit = [w for w in words if forms(w) & have]
     if strict:
         return len(hit) == len(words)
@@ -1220,7 +1223,7 @@ def result_as_its_text_says(result: str, ref, db: CardDB, families: dict) -> str
     None (the result stays asked too)."""
     from .reader import read_card
     from .reader.select import select_effect
-    from .situate.refs import grounded_in_text
+    from .situate.refs import grounded_in_text, said_pairs_fit
 
     m = re.match(r"^(?:in\s+order\s+)?to\s+(?P<verb>[A-Za-z]+)\b(?P<rest>.*)$", result.strip(),
                  re.IGNORECASE)
@@ -1256,7 +1259,10 @@ def result_as_its_text_says(result: str, ref, db: CardDB, families: dict) -> str
                 not w.isdigit() and grounded_in_text(w, text):
             continue
         return None
+    if not said_pairs_fit(words, text):
+        return None     # (hunt 97) "to send a monster from my GY to my Deck" of "from your Deck to the GY"
     return card.name
+
 
 
 # (session after 34b7d8b) "I activate Dark Hole. My Sangan and their Peten both trigger (at the same

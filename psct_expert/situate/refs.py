@@ -5,6 +5,7 @@ fitting effects are listed with their text."""
 
 from __future__ import annotations
 
+from .. import kre as re
 from ..cards import name_key
 from ..errors import QuestionError
 from ..reader import Reading, read_card
@@ -662,3 +663,28 @@ def kind_said_fits(st, c, said) -> None:
     subtypes = {s.lower() for s in c.subtypes or ()}
     if c.kind != kind or any(p not in subtypes for p in props):
         st.fail(f"{c.name} is not a {' '.join(said)} (it is a {' '.join(sorted(subtypes))} {c.kind})")
+
+
+# words that say where from, where to, what face or position: said with the word after them, the
+# text must say the pair too (each word alone may stand in the text in another place)
+_PAIR_FIRST = {"from", "to", "into", "face-up", "face-down"}
+_PAIR_SECOND = {"hand", "deck", "gy", "graveyard", "field", "banished", "extra", "face-up", "face-down",
+                "attack", "defense", "monster", "monsters", "card", "cards"}
+_PAIR_SKIP = {"my", "mine", "own", "their", "theirs", "opp", "opp's", "opponent's", "his", "her", "a",
+              "an", "the", "your", "its", "owner's", "1", "one", "that", "this", "main", "opponent",
+              "player's", "controller's"}
+
+
+def said_pairs_fit(words: list[str], text: str) -> bool:
+    """Each pair the result says of a place or a face ("from my GY", "to the hand", "to face-up",
+    "face-down monster") stands in the effect's text as a pair ("from your GY", "to face-up"),
+    owners and articles aside: a result whose words all stand in the text but in another order
+    (from where to where, which face before and after) is not what the text does."""
+    def pairs(ws):
+        ws = ["gy" if w == "graveyard" else w for w in ws if w not in _PAIR_SKIP]
+        return {(a, b) for a, b in zip(ws, ws[1:]) if a in _PAIR_FIRST and b in _PAIR_SECOND}
+    said = pairs(words)
+    if not said:
+        return True
+    have = pairs([w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9'\-]*", text)])
+    return said <= have

@@ -17,7 +17,7 @@ from ...reader.phrases import names_another_side, part_side
 from ...reader.select import select_effect
 from ..phases import add_phase
 from ..procedures import unpayable_costs
-from ..refs import effect_does_action, part_quotes
+from ..refs import effect_does_action, part_quotes, said_pairs_fit
 from ..words import norm
 from .common import (asker_of, effect_facts, field_holder, first_effect, other_players_spell_trap,
                      possessive_of, poss_of, refuse_other_players_card,
@@ -493,6 +493,8 @@ def purpose_is_its_own(st: Situate, ref: dict, purpose: Tree) -> bool:
         return False
     if any(_PLACE_WORDS.get(w, w) not in text_places for w in said if w in _PLACE_WORDS):
         return False
+    if not said_pairs_fit([w.lower() for w in low(purpose)], full):
+        return False    # (hunt 97) "to send a monster from my GY to my Deck" of "from your Deck to the GY"
     return all(w in text for w in norm(st.r.said(thing)).split() if w not in STOP)
 
 
