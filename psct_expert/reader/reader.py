@@ -743,9 +743,16 @@ class _Reader(PhraseReaders):
             later_optional = eff.n >= 2 and colon is not None and g.conditions["optional"].match(
                 text[base + colon + 1:eff.end])
             trap_monster = eff.n == 1 and g.p["trap_monster_summon"].search(main) is not None
+            # (hunt 97) "...; equip this card to it. Your opponent cannot target it for attacks":
+            # after an earlier effect equips the card itself, a later sentence applies while it is
+            # equipped, it is not applied by activating the card
+            after_equip = eff.n >= 2 and any(
+                f.type == "clause" and f.get("verb") == "equip" and f.get("effect") != eff.id and
+                f.source is not None and "this card" in (f.source.quote or "").lower()
+                for f in self.facts)
             if activated_by or trap_monster or sub & {"normal", "quick-play", "counter", "ritual"} and not (
                     sub & {"continuous", "field", "equip"}) and not rule_only \
-                    and not later_optional \
+                    and not later_optional and not after_equip \
                     and not g.conditions["own_effect"].search(blank_quotes(
                         head if head.strip() or eff.n < 2 else main)):
                 self.add("on_card_activation", Source("card", card.name, quote=card.kind + " " +
