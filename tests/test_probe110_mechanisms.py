@@ -89,3 +89,19 @@ def test_near_miss_the_damage_step_told_makes_no_replay(base_expert):
     a = base_expert.ask("My opponent's monster attacks directly. I Special Summon a monster from my "
                         "hand. Does a replay happen?")
     assert a.value == "yes"
+
+
+@pytest.mark.parametrize("question", [
+    "Dark Hole: can my opponent chain Mystical Space Typhoon to it?",
+    "Dark Hole: can my opponent activate Solemn Judgment in response to it?",
+])
+def test_the_topic_is_what_a_card_is_chained_to(base_expert, question):
+    # "it" after "<card> to", "<card> in response to" is not that card: the topic before the colon
+    a = base_expert.ask(question)
+    assert a.value == "yes"
+    assert "Dark Hole" in a.restated
+
+
+def test_near_miss_a_thing_told_before_it_keeps_it(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("Dark Hole: they summon a monster, can I chain Mystical Space Typhoon to it?")

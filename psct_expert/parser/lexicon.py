@@ -714,13 +714,20 @@ def _topic_asked_of_it(s: str, out: Relexed) -> str:
     return said
 
 
+# "X: can my opponent chain MST to it?": the last card named before "it" is said as used on it or
+# in response to it, so "it" is not that card (nor, with no other noun, anything but the topic)
+_ANSWERS_IT = re.compile(r"\ue000k\d+k\s+(?:to|in\s+response\s+to|on|against)\s*$", re.IGNORECASE)
+
+
 def _topic_its_too(rest: str, card: str) -> str:
     """The first "it" (or "this card") of ``rest`` said as the topic ``card``, when no other card
     is named before it and it stands for nothing else said before it (else ``rest`` as it is)."""
     it = _topic_it().search(rest)
-    if it is None or "\ue000" in rest[:it.start()]:
+    answers = it is not None and _ANSWERS_IT.search(rest[:it.start()]) is not None
+    if it is None or "\ue000" in rest[:it.start()] and not answers:
         return rest
-    if _topic_other().search(rest[:it.start()]) and not _topic_used().search(rest[:it.start()]):
+    others = {w.lower() for w in _topic_other().findall(rest[:it.start()])}
+    if others and not _topic_used().search(rest[:it.start()]) and not (answers and others <= {"chain"}):
         return rest             # "X: they summon a monster, can I destroy it?": the monster
     return rest[:it.start()] + card + (" is" if it.group("is") else "") + rest[it.end():]
 
