@@ -105,3 +105,16 @@ def test_the_topic_is_what_a_card_is_chained_to(base_expert, question):
 def test_near_miss_a_thing_told_before_it_keeps_it(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("Dark Hole: they summon a monster, can I chain Mystical Space Typhoon to it?")
+
+
+def test_the_topic_is_the_card_a_told_response_is_chained_to(base_expert):
+    a = base_expert.ask("Pot of Greed: my opponent chains Solemn Judgment to it. Do I draw 2 cards?")
+    assert a.value == "no"
+    assert a.restated == base_expert.ask(
+        "My opponent chains Solemn Judgment to Pot of Greed. Do I draw 2 cards?").restated
+
+
+def test_near_miss_a_response_told_of_another_thing_leaves_the_topic(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("Pot of Greed: my opponent chains Solemn Judgment to the Summon. Do I draw "
+                        "2 cards?")

@@ -608,7 +608,11 @@ _TOPIC_TOLD = re.compile(rf"^(?P<card>{_TOPIC})\s*(?::|,|\s[-\u2013\u2014])\s+(?
                          r"(?<![\w'\-/])(?P<it>it)(?=\s+(?:resolves|resolved|resolve)\b)|"
                          rf"^(?P<card2>{_TOPIC})\s*(?::|,|\s[-\u2013\u2014])\s+(?P<rest2>[^\ue000\"'\u201c]*?"
                          r"\b(?:activate|activates|activated|use|used|uses|chain|chains|chained|flip|flipped)\s+)"
-                         r"(?P<it2>it)(?![\w'\-/])", re.IGNORECASE)
+                         r"(?P<it2>it)(?![\w'\-/])|"
+                         # "X: my opponent chains Y to it": the card chained to
+                         rf"^(?P<card3>{_TOPIC})\s*(?::|,|\s[-\u2013\u2014])\s+(?P<rest3>[^\ue000\"'\u201c]*?"
+                         r"\b(?:chain|chains|chained|activate|activates|activated)\s+\ue000k\d+k\s+"
+                         r"(?:to|in\s+response\s+to)\s+)(?P<it3>it)(?![\w'\-/])", re.IGNORECASE)
 
 
 def _topic_told_of_it(s: str, out: Relexed) -> str:
@@ -620,10 +624,9 @@ def _topic_told_of_it(s: str, out: Relexed) -> str:
     m = _TOPIC_TOLD.match(s)
     if m is None:
         return s
-    card = m.group("card") or m.group("card2")
-    at = m.start("it") if m.group("it") else m.start("it2")
-    end = m.end("it") if m.group("it") else m.end("it2")
-    start = m.start("rest") if m.group("card") else m.start("rest2")
+    k = "" if m.group("card") else "2" if m.group("card2") else "3"
+    card = m.group("card" + k)
+    at, end, start = m.start("it" + k), m.end("it" + k), m.start("rest" + k)
     said = s[start:at] + card + s[end:]
     said = said[:1].upper() + said[1:]
     out.changes.append(Change("read-as", s, said))
