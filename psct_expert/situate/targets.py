@@ -983,7 +983,6 @@ def _said_target_count(ws: list[str]) -> int | None:
     return None
 
 
-
 # the own-card requirements "to activate and to resolve" a change of that card breaks
 # (psct_expert/reader/grammar.yaml resolve_conditions)
 _OWN_REQUIREMENT_BROKEN = {
