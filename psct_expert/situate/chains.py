@@ -932,7 +932,7 @@ class ChainEvents(ResponseReach):
         happens, and the other player may still chain (the Chain resolves only when told so)."""
         if not self.acts:
             self.fail("passes on what? (tell what was activated first)", ev)
-        self._player(ev)
+        self.passes.append({"player": self._player(ev), "events": len(self.events)})
 
     def ev_cost_then_act(self, ev: Tree) -> None:
         """(readA) "My opponent reveals 3 Spellbook Spells and activates X's effect to Special Summon

@@ -93,6 +93,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         self.self_gone: dict[str, str] = {}       # activations whose own card left the field before resolving
         self.self_changed: dict[str, dict] = {}   # activations whose own card changed face or position before resolving
         self.self_changed_read: set[str] = set()  # ... those a question form read
+        self.passes: list[dict] = []              # players told to pass ("opp passes"), after how many events
         self.to_resolve: dict[str, str] = {}      # Summon id -> the activation that makes it
         self.set_this_turn: set[tuple[str, str]] = set()   # (card, player) told Set this turn
         self.set_told_at: dict[tuple[str, str], int] = {}  # ... and how many events were told before
@@ -464,6 +465,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             self.fail(f"this question form has no place for what cannot be done ({self.cannot[0]})")
         refuse_unplaced_zones(self)
         refuse_impossible_summons(self, slots)
+        self._refuse_a_response_after_passing(slots)
         out = {"family": family, **slots}
         if self.events:
             # an activation told with no player ("X is activated") says none (the situation
@@ -497,6 +499,17 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             out["also_needs"] = "; ".join(([out["also_needs"]] if out.get("also_needs") else []) +
                                           needs)
         return out
+
+
+    def _refuse_a_response_after_passing(self, slots: dict) -> None:
+        """(hunt 98) "I activate X and opp passes. Can opp chain Y to X?": a player who passed on
+        the last link told cannot go back to it, and when both players pass in a row the Chain
+        resolves (game-rules#chain.2): asked of that player, or after both passed, refused."""
+        passed = {p["player"] for p in self.passes if p["events"] == len(self.events)}
+        if passed and (slots.get("player") in passed or len(passed) == 2):
+            self.fail("a player who passed on the last link cannot answer it, and the Chain resolves "
+                      "once both players pass in a row: ask of the other player, or tell the link "
+                      "added after the pass")
 
 
 def _asked_in_hand(st: Situate, family: str, spec: dict) -> str | None:
