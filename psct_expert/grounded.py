@@ -340,7 +340,7 @@ def grounded_in(said: str, text: str, strict: bool = False) -> bool:
     if not words:
         return False
     from .situate.refs import said_pairs_fit
-    if not said_pairs_fit([w.lower() for w in _WORD.findall(said)], text):
+    if not said_pairs_fit([w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9'\-]*", said)], text):
         return False    # (hunt 97) from where to where, which face, as the text pairs them
     hit = [w for w in words if forms(w) & have]
     if strict:

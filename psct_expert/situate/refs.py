@@ -8,6 +8,7 @@ from __future__ import annotations
 from .. import kre as re
 from ..cards import name_key
 from ..errors import QuestionError
+from ..gamewords import gamewords
 from ..reader import Reading, read_card
 from ..reader.numbering import numbered
 from ..reader.phrases import effect_used_from, names_place, target_phrase, target_sides
@@ -666,25 +667,49 @@ def kind_said_fits(st, c, said) -> None:
 
 
 # words that say where from, where to, what face or position: said with the word after them, the
-# text must say the pair too (each word alone may stand in the text in another place)
+# text must say the pair too (each word alone may stand in the text in another place); a number is
+# paired with the game action said before it ("draw 10", "destroy 1"), "up to" and "exactly" aside
 _PAIR_FIRST = {"from", "to", "into", "face-up", "face-down"}
 _PAIR_SECOND = {"hand", "deck", "gy", "graveyard", "field", "banished", "extra", "face-up", "face-down",
                 "attack", "defense", "monster", "monsters", "card", "cards"}
 _PAIR_SKIP = {"my", "mine", "own", "their", "theirs", "opp", "opp's", "opponent's", "his", "her", "a",
-              "an", "the", "your", "its", "owner's", "1", "one", "that", "this", "main", "opponent",
-              "player's", "controller's"}
+              "an", "the", "your", "its", "owner's", "one", "that", "this", "main", "opponent",
+              "player's", "controller's", "exactly", "either", "any"}
+_POSITION_WORDS = {"attack", "defense", "position"}
 
 
 def said_pairs_fit(words: list[str], text: str) -> bool:
-    """Each pair the result says of a place or a face ("from my GY", "to the hand", "to face-up",
-    "face-down monster") stands in the effect's text as a pair ("from your GY", "to face-up"),
-    owners and articles aside: a result whose words all stand in the text but in another order
-    (from where to where, which face before and after) is not what the text does."""
+    """Each pair the result says of a place, a face or a number ("from my GY", "to the hand", "to
+    face-up", "face-down (Defense Position) monster", "draw 10") stands in the effect's text as a
+    pair ("from your GY", "to face-up", "draw 2"), owners and articles aside: a result whose words
+    all stand in the text but in another order (from where to where, which face before and after,
+    how many of what) is not what the text does."""
     def pairs(ws):
         ws = ["gy" if w == "graveyard" else w for w in ws if w not in _PAIR_SKIP]
-        return {(a, b) for a, b in zip(ws, ws[1:]) if a in _PAIR_FIRST and b in _PAIR_SECOND}
+        kept, i = [], 0
+        while i < len(ws):
+            if ws[i:i + 2] == ["up", "to"] and i + 2 < len(ws) and ws[i + 2].isdigit():
+                i += 2                          # "up to 2": the number with the word before
+                continue
+            kept.append(ws[i])
+            i += 1
+        ws = kept
+        out = {(a, b) for a, b in zip(ws, ws[1:]) if a in _PAIR_FIRST and b in _PAIR_SECOND}
+        out |= {(gamewords().action_of(a), b) for a, b in zip(ws, ws[1:])
+                if b.isdigit() and gamewords().action_of(a) is not None}   # "draw 10", "gains 1000"
+        for i, w in enumerate(ws):
+            if w in ("face-up", "face-down"):
+                rest = [x for x in ws[i + 1:i + 5] if x not in _POSITION_WORDS]
+                if rest[:1] and rest[0] in ("monster", "monsters", "card", "cards"):
+                    out.add((w, rest[0]))       # "face-down Defense Position monster"
+        return out
     said = pairs(words)
     if not said:
         return True
-    have = pairs([w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9'\-]*", text)])
+    tokens = [w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9'\-]*", text)]
+    have = pairs(tokens)
+    # "Special Summon it from my GY" of "Target 1 monster in your GY; Special Summon it": where a
+    # card is, said with "in", is where it is moved from
+    have |= {("from", b) for a, b in pairs(["from" if w == "in" else w for w in tokens])
+             if a == "from"}
     return said <= have
