@@ -202,7 +202,10 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     both_ways = False
     later: list[dict] = []        # what happened to that card after it used the effect, in order
     locker = None                 # a negator whose resolution leaves a lock for a time
+    from ..targets import _negated
     for e in _events_after(st, aid):
+        if e["kind"] == "negate" and e["of"] == aid and e.get("by") and _negated(st, e["by"]):
+            continue        # (hunt 98) the negating link was negated in turn: it negated nothing
         if e["kind"] == "negate" and e["of"] == aid and e.get("by"):
             locker = locker or lock_left_by(st, e["by"])
         if e["kind"] == "negate" and e["of"] == aid:
