@@ -88,8 +88,9 @@ def _refuse_a_summon_only_damage_allows(st: Situate, attack: dict, fam: Tree) ->
     """(hunt 96) "My opponent's monster attacks directly. I Special Summon Tragoedia from my
     hand.": told with no card that does it, the Summon is the card's own effect, whose trigger is
     taking damage ("When you take battle damage: You can Special Summon this card from your
-    hand"): battle damage is taken at damage calculation, in the Damage Step, where a change makes
-    no replay (game-rules#battle.8), and the story does not say that step.  Refused: say the step."""
+    hand") or a monster destroyed by battle (hunt 98): met by a battle only in the Damage Step,
+    where a change makes no replay (game-rules#battle.8), and the story does not say that step.
+    Refused: say the step."""
     later = st.events[st.events.index(attack) + 1:]
     if any(e.get("kind") == "phase" for e in later):
         return
@@ -104,12 +105,17 @@ def _refuse_a_summon_only_damage_allows(st: Situate, attack: dict, fam: Tree) ->
         triggers = {f.get("effect") for f in reading.facts if f.type == "trigger"}
         damage = {f.get("effect") for f in reading.facts if f.type == "effect" and f.source is not None
                   and f.get("effect") in triggers and ":" in f.source.quote
-                  and "damage" in f.source.quote.split(":")[0].lower()}
+                  and _DAMAGE_STEP_TRIGGER.search(f.source.quote.split(":")[0])}
         if any(f.type == "clause" and f.get("effect") in damage and f.get("verb") == "special-summon"
                for f in reading.facts):
-            st.fail(f"{card} is Special Summoned by its own effect, when damage is taken (in the "
-                    "Damage Step when it is battle damage, where a change makes no replay): say the "
-                    "step it is Summoned in ('in the Damage Step')", fam)
+            st.fail(f"{card} is Special Summoned by its own effect, whose trigger (damage taken, a "
+                    "monster destroyed by battle) comes in the Damage Step when it is the battle's, "
+                    "where a change makes no replay: say the step it is Summoned in ('in the Damage "
+                    "Step')", fam)
+
+
+# a trigger that a battle meets only in the Damage Step: damage, destruction by battle, the step named
+_DAMAGE_STEP_TRIGGER = re.compile(r"(?i)\bdamage\b|\bby battle\b|\bdamage step\b")
 
 
 def build_flip_activates(st: Situate, fam: Tree) -> dict:
