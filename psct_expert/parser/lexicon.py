@@ -625,6 +625,8 @@ def _topic_told_of_it(s: str, out: Relexed) -> str:
     if m is None:
         return s
     k = "" if m.group("card") else "2" if m.group("card2") else "3"
+    if k == "3" and {w.lower().rstrip("s") for w in _topic_other().findall(m.group("rest3"))} - {"chain"}:
+        return s            # "X: they summon a monster, can I chain Y to it?": "it" may be the monster
     card = m.group("card" + k)
     at, end, start = m.start("it" + k), m.end("it" + k), m.start("rest" + k)
     said = s[start:at] + card + s[end:]
@@ -729,7 +731,7 @@ def _topic_its_too(rest: str, card: str) -> str:
     answers = it is not None and _ANSWERS_IT.search(rest[:it.start()]) is not None
     if it is None or "\ue000" in rest[:it.start()] and not answers:
         return rest
-    others = {w.lower() for w in _topic_other().findall(rest[:it.start()])}
+    others = {w.lower().rstrip("s") for w in _topic_other().findall(rest[:it.start()])}
     if others and not _topic_used().search(rest[:it.start()]) and not (answers and others <= {"chain"}):
         return rest             # "X: they summon a monster, can I destroy it?": the monster
     return rest[:it.start()] + card + (" is" if it.group("is") else "") + rest[it.end():]
