@@ -524,13 +524,17 @@ class MoveEvents:
     def ev_flip_unnamed(self, ev: Tree) -> None:
         """"they flip it face-down in response": a targeted card turns face-down (or face-up)
         before the targeting effect resolves; the card that did it is not named."""
-        change = {"property": "face", "value": "face-down" if "face-down" in low(ev) else "face-up"}
+        self._note_unnamed_change(ev, {"property": "face",
+                                       "value": "face-down" if "face-down" in low(ev) else "face-up"})
+
+    def _note_unnamed_change(self, ev: Tree, change: dict) -> None:
+        """A change told of the card whose effect was activated is its own (a requirement of it
+        "to activate and to resolve"); else it is a targeted card's, before the effect resolves."""
         if self._own_card_changed(ev, change):
             return
         t, targeted = self._unnamed_change(ev)
         self._target_change_mods(ev)
-        what = self._which_target(t, targeted, ev)
-        note_change(self, what, change)
+        note_change(self, self._which_target(t, targeted, ev), change)
 
     def ev_pos_change(self, ev: Tree) -> None:
         """"they change it to face-up Defense Position in response": a targeted card's battle
@@ -544,12 +548,7 @@ class MoveEvents:
             change = {"property": "face", "value": "face-down", "also": [position]}
         else:
             change = position
-        if self._own_card_changed(ev, change):
-            return
-        t, targeted = self._unnamed_change(ev)
-        self._target_change_mods(ev)
-        what = self._which_target(t, targeted, ev)
-        note_change(self, what, change)
+        self._note_unnamed_change(ev, change)
 
     def ev_do_unnamed(self, ev: Tree) -> None:
         """"my opponent returns their targeted card to the hand", "they respond by shuffling that
