@@ -31,7 +31,6 @@ def test_near_miss_the_other_player_may_still_chain(base_expert):
 @pytest.mark.parametrize("question", [
     "Can I activate Pot of Desires to draw 10 cards?",
     "Can I activate Graceful Charity to draw 2 cards?",
-    "Can I activate Raigeki to destroy 1 monster my opponent controls?",
     "Can I activate Book of Moon to change a face-down Defense Position monster to face-down "
     "Defense Position?",
 ])

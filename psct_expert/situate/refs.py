@@ -667,8 +667,9 @@ def kind_said_fits(st, c, said) -> None:
 
 
 # words that say where from, where to, what face or position: said with the word after them, the
-# text must say the pair too (each word alone may stand in the text in another place); a number is
-# paired with the game action said before it ("draw 10", "destroy 1"), "up to" and "exactly" aside
+# text must say the pair too (each word alone may stand in the text in another place); a number goes
+# with the game action said before it ("draw 10"), "up to" and "exactly" aside, and must be one the
+# text says with that action, when the text says any ("destroy all" says none: all may be 1)
 _PAIR_FIRST = {"from", "to", "into", "face-up", "face-down"}
 _PAIR_SECOND = {"hand", "deck", "gy", "graveyard", "field", "banished", "extra", "face-up", "face-down",
                 "attack", "defense", "monster", "monsters", "card", "cards"}
@@ -679,37 +680,44 @@ _POSITION_WORDS = {"attack", "defense", "position"}
 
 
 def said_pairs_fit(words: list[str], text: str) -> bool:
-    """Each pair the result says of a place, a face or a number ("from my GY", "to the hand", "to
-    face-up", "face-down (Defense Position) monster", "draw 10") stands in the effect's text as a
-    pair ("from your GY", "to face-up", "draw 2"), owners and articles aside: a result whose words
-    all stand in the text but in another order (from where to where, which face before and after,
-    how many of what) is not what the text does."""
-    def pairs(ws):
-        ws = ["gy" if w == "graveyard" else w for w in ws if w not in _PAIR_SKIP]
-        kept, i = [], 0
-        while i < len(ws):
-            if ws[i:i + 2] == ["up", "to"] and i + 2 < len(ws) and ws[i + 2].isdigit():
-                i += 2                          # "up to 2": the number with the word before
-                continue
-            kept.append(ws[i])
-            i += 1
-        ws = kept
-        out = {(a, b) for a, b in zip(ws, ws[1:]) if a in _PAIR_FIRST and b in _PAIR_SECOND}
-        out |= {(gamewords().action_of(a), b) for a, b in zip(ws, ws[1:])
-                if b.isdigit() and gamewords().action_of(a) is not None}   # "draw 10", "gains 1000"
-        for i, w in enumerate(ws):
-            if w in ("face-up", "face-down"):
-                rest = [x for x in ws[i + 1:i + 5] if x not in _POSITION_WORDS]
-                if rest[:1] and rest[0] in ("monster", "monsters", "card", "cards"):
-                    out.add((w, rest[0]))       # "face-down Defense Position monster"
-        return out
-    said = pairs(words)
-    if not said:
+    """Each pair the result says of a place or a face ("from my GY", "to the hand", "to face-up",
+    "face-down (Defense Position) monster") stands in the effect's text as a pair ("from your GY",
+    "to face-up"), owners and articles aside, and a number said with a game action ("draw 10") is
+    one the text says with that action when it says one ("draw 2"; "banish both" says none): a
+    result whose words all stand in the text but in another order (from where to where, which face
+    before and after, how many of what) is not what the text does."""
+    said, numbers = _pairs(words)
+    said_n = {(a, n) for a, ns in numbers.items() for n in ns}
+    if not said and not said_n:
         return True
     tokens = [w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9'\-]*", text)]
-    have = pairs(tokens)
+    have, have_n = _pairs(tokens)
     # "Special Summon it from my GY" of "Target 1 monster in your GY; Special Summon it": where a
     # card is, said with "in", is where it is moved from
-    have |= {("from", b) for a, b in pairs(["from" if w == "in" else w for w in tokens])
-             if a == "from"}
-    return said <= have
+    have |= {p for p in _pairs(["from" if w == "in" else w for w in tokens])[0] if p[0] == "from"}
+    return said <= have and all(n in have_n[a] for a, n in said_n if have_n.get(a))
+
+
+def _pairs(words: list[str]) -> tuple[set, dict]:
+    """The place and face pairs of :func:`said_pairs_fit`, and each game action's numbers."""
+    ws = ["gy" if w == "graveyard" else w for w in words if w not in _PAIR_SKIP]
+    kept, i = [], 0
+    while i < len(ws):
+        if ws[i:i + 2] == ["up", "to"] and i + 2 < len(ws) and ws[i + 2].isdigit():
+            i += 2                              # "up to 2": the number with the word before
+            continue
+        kept.append(ws[i])
+        i += 1
+    ws = kept
+    out = {(a, b) for a, b in zip(ws, ws[1:]) if a in _PAIR_FIRST and b in _PAIR_SECOND}
+    for i, w in enumerate(ws):
+        if w in ("face-up", "face-down"):
+            rest = [x for x in ws[i + 1:i + 5] if x not in _POSITION_WORDS]
+            if rest[:1] and rest[0] in ("monster", "monsters", "card", "cards"):
+                out.add((w, rest[0]))           # "face-down Defense Position monster"
+    numbers: dict = {}
+    for a, b in zip(ws, ws[1:]):
+        action = gamewords().action_of(a) if b.isdigit() else None
+        if action is not None:                  # "draw 10", "gains 1000"
+            numbers.setdefault(action, set()).add(b)
+    return out, numbers
