@@ -928,8 +928,10 @@ class ChainEvents(ResponseReach):
         self.resolved_by_noresp = True
 
     def ev_pass(self, ev: Tree) -> None:
-        """"I chain nothing": that player does not respond to the link just told; nothing
-        happens, and the other player may still chain (the Chain resolves only when told so)."""
+        """"I chain nothing", "opp passes": that player does not respond to the link just told;
+        nothing happens, and the other player may still chain (the Chain resolves only when told
+        so).  The pass is kept: that player is not asked to answer the same link, nor anyone once
+        both passed in a row (:meth:`Situate._refuse_a_response_after_passing`)."""
         if not self.acts:
             self.fail("passes on what? (tell what was activated first)", ev)
         self.passes.append({"player": self._player(ev), "events": len(self.events)})

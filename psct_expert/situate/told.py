@@ -500,7 +500,6 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                                           needs)
         return out
 
-
     def _refuse_a_response_after_passing(self, slots: dict) -> None:
         """(hunt 98) "I activate X and opp passes. Can opp chain Y to X?": a player who passed on
         the last link told cannot go back to it, and when both players pass in a row the Chain
