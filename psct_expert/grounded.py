@@ -1264,7 +1264,6 @@ def result_as_its_text_says(result: str, ref, db: CardDB, families: dict) -> str
     return card.name
 
 
-
 # (session after 34b7d8b) "I activate Dark Hole. My Sangan and their Peten both trigger (at the same
 # time).": two cards whose effects are said to trigger together, after a told activation
 _OWNER = r"(?:(?:my|their|his|her|opp's|opponent's|my opponent's|the opponent's)\s+)?"

@@ -690,11 +690,10 @@ def said_pairs_fit(words: list[str], text: str) -> bool:
     said_n = {(a, n) for a, ns in numbers.items() for n in ns}
     if not said and not said_n:
         return True
-    tokens = [w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9'\-]*", text)]
-    have, have_n = _pairs(tokens)
     # "Special Summon it from my GY" of "Target 1 monster in your GY; Special Summon it": where a
-    # card is, said with "in", is where it is moved from
-    have |= {p for p in _pairs(["from" if w == "in" else w for w in tokens])[0] if p[0] == "from"}
+    # card is, said with "in", is where it is moved from ("in" pairs with nothing else)
+    tokens = [w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9'\-]*", text)]
+    have, have_n = _pairs(["from" if w == "in" else w for w in tokens])
     return said <= have and all(n in have_n[a] for a, n in said_n if have_n.get(a))
 
 

@@ -13,6 +13,7 @@ from ...parser.transform import low, sub, subs
 from ...reader.phrases import names_this_card
 from ..copies import told_copies
 from ..refusals import refuse_a_use_of_an_earlier_turn
+from ..targets import _negated
 from ..waits import lock_left_by
 from ..words import EFF_PARTS
 from .common import reads_scenario, still_the_turn_it_was_set, summon_kinds_read
@@ -202,13 +203,12 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     both_ways = False
     later: list[dict] = []        # what happened to that card after it used the effect, in order
     locker = None                 # a negator whose resolution leaves a lock for a time
-    from ..targets import _negated
     for e in _events_after(st, aid):
-        if e["kind"] == "negate" and e["of"] == aid and e.get("by") and _negated(st, e["by"]):
-            continue        # (hunt 98) the negating link was negated in turn: it negated nothing
-        if e["kind"] == "negate" and e["of"] == aid and e.get("by"):
-            locker = locker or lock_left_by(st, e["by"])
         if e["kind"] == "negate" and e["of"] == aid:
+            if e.get("by") and _negated(st, e["by"]):
+                continue    # (hunt 98) the negating link was negated in turn: it negated nothing
+            if e.get("by"):
+                locker = locker or lock_left_by(st, e["by"])
             if aid in st.assumed_negation:
                 # (chains) "my X was negated": the activation or only the effect, not said; a
                 # once-per-turn limit may count them differently, so it is asked both ways and

@@ -14,8 +14,8 @@ from ...gamewords import gamewords
 from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import MOVES_A_CARD, part_actor
 from ...reader.select import select_clause, select_effect
-from ..targets import (described_target, own_change_suppose, implied_response_changes, links_resolved_before,
-                       note_change, targeting_change, told_place)
+from ..targets import (described_target, implied_response_changes, links_resolved_before,
+                       note_change, own_change_suppose, targeting_change, told_place)
 from ..refs import lasting_card, part_quotes, targets_only
 from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
 from .common import first_effect, refuse_other_players_card, told_steps
