@@ -800,6 +800,8 @@ class PhraseReaders:
         for kind, s, e in found:
             src = self.src(text, clause.start + s, clause.start + e, where)
             slots = self._ref_slots(eff, clause.text[s:e])
+            if not slots:
+                continue
             for slot in slots:
                 self.add("reference", src, effect=eff.id, n=clause.n, kind=kind, slot=slot)
                 if kind == "demonstrative":
@@ -811,9 +813,10 @@ class PhraseReaders:
 
     def _ref_slots(self, eff, phrase: str) -> list[int]:
         slots = [t.slot for t in eff.targets]
-        if not slots:
-            return [0]
         p = phrase.lower()
+        mine = p.startswith("your ") and "opponent" not in p
+        if not slots:
+            return [] if mine else [0]
         if "first" in p:
             return [1]
         if "second" in p or "other" in p:
@@ -821,12 +824,15 @@ class PhraseReaders:
         if "third" in p:
             return [3] if 3 in slots else slots[-1:]
         whose = "opponent-controls" if "opponent" in p else "you-control" if "you control" in p \
-            else None
+            or mine else None
         if whose is not None:
-            # "that monster you control", "that opponent's monster": the one target so held
+            # "that monster you control", "that opponent's monster", "your monster": the one
+            # target so held
             held = [t.slot for t in eff.targets if (whose, "yes") in t.conditions]
             if len(held) == 1:
                 return held
+            if mine:
+                return []   # "your monster" with no one target of yours: not a reference
         return slots
 
     def _read_whole(self, text, eff, where, main):
