@@ -74,6 +74,12 @@ def build_change_kept(st: Situate, fam: Tree) -> dict:
         holder = "pronoun"       # "it", or no holder said ("Does the ATK still apply?")
     else:
         holder = "other"
+    if holder == "other" and not event_card:
+        # (hunt 100) "Does the monster equipped with X keep the ATK after being negated by Y?", "...
+        # if its effects are negated?": what is negated (or leaves) may be the monster that holds
+        # the change, not X; negating the holder does not stop X's change
+        st.fail(f"whose effects are negated, or which card leaves the field: the monster that has "
+                f"the change, or {source}? (name {source})", event)
     if holder == "self":
         if kind == "stat_change":
             parts = [f for f in parts if (f.get("effect"), f.get("n")) in self_parts]
