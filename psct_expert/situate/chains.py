@@ -863,6 +863,15 @@ class ChainEvents(ResponseReach):
             self.resolved_untold = [*getattr(self, "resolved_untold", []), aid]
         self.events.append({"kind": "resolve"})
 
+    def ev_link_resolves(self, ev: Tree) -> None:
+        """"Chain Link 2 resolves": the open link of that number resolves (the links chained
+        to it must have resolved first: the situation checks it)."""
+        num = next(t for t in ev.children if getattr(t, "type", "") == "XNUM")
+        if getattr(self, "resolved_by_response", False) and self.events and \
+                self.events[-1] == {"kind": "resolve"}:
+            return      # a response told by what it did, resolved with its Chain: told again
+        self.events.append({"kind": "resolve", "link": int(str(num))})
+
     def resolving_act(self) -> str:
         """The link a "... resolves and does X" clause speaks of: the one told resolving, else
         the one told last."""

@@ -25,6 +25,17 @@ ACTION_VERBS = {"sent-to-gy": "send", "destroyed": "destroy", "banished": "banis
 # link did ("... and my Peten is destroyed")
 _DONE_BY_A_LINK = ("destroy", "banish", "send", "discard", "tribute")
 
+
+def _response_told_by_what_it_does(words: list[str], when, responding: bool) -> bool:
+    """"my opponent chains a Trap Card that destroys X", "in response they activate a card that
+    destroys X": a response told by what it does, no card named."""
+    if not any(w in ("that", "which") for w in words):
+        return False
+    if when is None and any(w in ("chain", "chains", "chained") for w in words[:4]):
+        return True
+    return (responding or (when is not None and "response" in low(when))) and any(
+        w in ("activate", "activates", "activated") for w in words)
+
 class MoveEvents:
     """Move and place clauses of the told situation (mixed into :class:`.told.Situate`)."""
 
@@ -295,7 +306,8 @@ class MoveEvents:
             named = {**named, "told": told}
         when = sub(ev, "ev_when")
         responding = [low(m) for m in mods] == [["in", "response"]] or \
-            (not mods and when is not None and "response" in low(when) and bool(named.get("told")))
+            (not mods and when is not None and "response" in low(when) and bool(named.get("told"))) \
+            or (not mods and _response_told_by_what_it_does(low(ev), when, self.responding))
         if action is None or not (named.get("card") or named.get("told")) or not self.acts or \
                 not responding or \
                 any(named["card"] in (x, x.get("card") if isinstance(x, dict) else None,
@@ -320,6 +332,8 @@ class MoveEvents:
         act = next(e for e in self.events if e.get("id") == aid)
         self._step(act, action, what)
         self.events.append({"kind": "resolve", "of": aid} if alone else {"kind": "resolve"})
+        # (round 112) "..., then Chain Link 2 resolves": the Chain told resolved, as said here
+        self.resolved_by_response = not alone
 
     def _moved_by_link(self, ev: Tree, t: dict, action: str) -> bool:
         """sisterGK: "Goblin Zombie gets destroyed as Chain Link 2", "X is sent to the GY by Chain
