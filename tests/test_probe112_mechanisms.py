@@ -38,3 +38,15 @@ def test_near_miss_the_first_link_cannot_resolve_first(base_expert):
     with pytest.raises(QuestionError, match="Chain Link 1 cannot resolve before"):
         base_expert.ask("Does Pot of Greed still resolve?",
                         [_POT, "My opponent chains a Trap Card.", "Chain Link 1 resolves."])
+
+
+@pytest.mark.parametrize("told", ["dark armed dragon special summoned.",
+                                  "Dark Armed Dragon Special Summoned from my hand."])
+def test_a_headline_summon_is_a_told_summon(base_expert, told):
+    a = base_expert.read(f"{told} Can I activate its effect?")[1]
+    assert any(c.kind == "read-as" and "is special summoned" in c.read.lower() for c in a.changes)
+
+
+def test_near_miss_a_card_that_summons_something_is_not_read_so(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.read("Dark Armed Dragon Special Summoned a monster. Can I activate its effect?")
