@@ -4,7 +4,9 @@ resolving by its number ("Chain Link 2 resolves"); each with its near miss."""
 
 import pytest
 
+from psct_expert.cards import Card
 from psct_expert.errors import QuestionError
+from psct_expert.reader import read_card
 
 pytestmark = pytest.mark.slow
 
@@ -50,3 +52,31 @@ def test_a_headline_summon_is_a_told_summon(base_expert, told):
 def test_near_miss_a_card_that_summons_something_is_not_read_so(base_expert):
     with pytest.raises(QuestionError):
         base_expert.read("Dark Armed Dragon Special Summoned a monster. Can I activate its effect?")
+
+
+def _extra(text: str) -> bool:
+    card = Card(name="Example Warden", kind="monster", subtypes=("effect",), level=4, atk=1000,
+                def_=1000, attribute="LIGHT", race="Warrior", text=text)
+    return any(f.type == "extra_condition" for f in read_card(card).facts)
+
+
+def test_a_condition_opening_with_if_your_opponent_would_is_no_extra_requirement():
+    assert not _extra("If your opponent would Special Summon a monster(s) (Quick Effect): You can "
+                      "Tribute this card; negate the Summon, and if you do, destroy that monster(s).")
+
+
+def test_near_miss_an_if_before_the_event_is_an_extra_requirement():
+    assert _extra("If this is the only card in your hand, when your opponent would Special Summon "
+                  "a monster: You can discard this card; negate the Summon.")
+
+
+def test_a_purpose_said_as_protect_is_grounded_in_a_text_that_protects(base_expert):
+    a = base_expert.ask("It's my opponent's Battle Phase. Can I activate Barrier Resonator to "
+                        "protect my Tuner?")
+    assert a.value == "yes"
+
+
+def test_near_miss_a_purpose_the_text_does_not_say_stays_asked(base_expert):
+    a = base_expert.ask("It's my opponent's Battle Phase. Can I activate Barrier Resonator to "
+                        "draw a card?")
+    assert a.value != "yes"

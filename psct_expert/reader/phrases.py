@@ -376,7 +376,12 @@ class PhraseReaders:
             # "When your opponent would Special Summon exactly 1 monster": not a Summon of 2
             self.add("summon_count_exactly", self.src(text, cs + many.start(), cs + many.end(), where),
                      effect=eff.id, count=int(many.group(1)))
-        extra = g.negation_extra_condition.search(blank_quotes(cond))
+        body = blank_quotes(cond)
+        # the condition's own opening "If" ("If your opponent would Special Summon ...") is not an
+        # extra requirement; one after it (", if you control ...") is
+        opening = re.match(r"\s*if\s+(?=(?:your opponent|you|a player|either player)\s+"
+                           r"(?:would|activates?)\b)", body, re.I)
+        extra = g.negation_extra_condition.search(body, opening.end() if opening else 0)
         m = g.negation_activation.search(cond)
         active = None if m else g.negation_activation_active.search(cond)
         if extra and (scopes or m or active):
