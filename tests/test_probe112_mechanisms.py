@@ -80,3 +80,17 @@ def test_near_miss_a_purpose_the_text_does_not_say_stays_asked(base_expert):
     a = base_expert.ask("It's my opponent's Battle Phase. Can I activate Barrier Resonator to "
                         "draw a card?")
     assert a.value != "yes"
+
+
+def test_the_start_of_main_phase_1_has_passed_after_an_activation(base_expert):
+    a = base_expert.ask("It is my Main Phase 1. I activate a Spell Card. It resolves. Can I "
+                        "activate Pot of Extravagance now?")
+    assert a.value == "no"
+    assert any(s.rule == "start-of-phase-passed" for n in a.proofs["no"] for s in n.steps)
+
+
+def test_near_miss_the_opponents_activation_does_not_end_it_for_me(base_expert):
+    a = base_expert.ask("It is my Main Phase 1. My opponent activates a Quick-Play Spell. It "
+                        "resolves. Can I activate Pot of Extravagance now?")
+    assert not any(s.rule == "start-of-phase-passed" for n in a.proofs.get("no", [])
+                   for s in n.steps)

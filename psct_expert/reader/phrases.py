@@ -301,6 +301,11 @@ class PhraseReaders:
                 continue        # two windows said with "or": no single one is read
             self.add("phase_condition", self.src(text, cs + m.start(), cs + m.end(), where),
                      effect=eff.id, phase=phase, turn=turn)
+            if re.search(r"\bat the start of\s+$", cond[:m.start()], re.IGNORECASE) or \
+                    re.match(r"\s*at the start of\b", m.group(0), re.IGNORECASE):
+                # "At the start of your Main Phase 1": only before anything else is done in it
+                self.add("phase_start_condition", self.src(text, cs + m.start(), cs + m.end(),
+                                                           where), effect=eff.id, phase=phase)
             if re.search(r"\beven\s+$", cond[:m.start()], re.IGNORECASE):
                 # "..., even during the Damage Step": that window too, not only it
                 self.add("phase_also", self.src(text, cs + m.start(), cs + m.end(), where),
