@@ -94,3 +94,15 @@ def test_near_miss_the_opponents_activation_does_not_end_it_for_me(base_expert):
                         "resolves. Can I activate Pot of Extravagance now?")
     assert not any(s.rule == "start-of-phase-passed" for n in a.proofs.get("no", [])
                    for s in n.steps)
+
+
+def test_the_response_a_chain_allows_said_as_a_result(base_expert):
+    a = base_expert.ask("I Special Summon Cyber Dragon from my hand by its own procedure. Does that "
+                        "summon go on the chain so opp can respond to it with a quick effect?")
+    assert a.value == "no"
+
+
+def test_near_miss_a_result_that_is_not_a_response_stays_unplaced(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("I Special Summon Cyber Dragon from my hand by its own procedure. Does that "
+                        "summon go on the chain so opp can draw a card?")
