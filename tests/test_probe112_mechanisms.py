@@ -106,3 +106,16 @@ def test_near_miss_a_result_that_is_not_a_response_stays_unplaced(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("I Special Summon Cyber Dragon from my hand by its own procedure. Does that "
                         "summon go on the chain so opp can draw a card?")
+
+
+@pytest.mark.parametrize("question", [
+    "Is discarding a card for Twin Twisters a cost that I pay when I activate it?",
+    "Twin Twisters: is discarding a card a cost that I pay when I activate it?",
+])
+def test_a_cost_said_again_as_paid_on_activation(base_expert, question):
+    assert base_expert.ask(question).value == "yes"
+
+
+def test_near_miss_a_cost_said_with_another_time_stays_unplaced(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("Is discarding a card for Twin Twisters a cost that I pay when it resolves?")
