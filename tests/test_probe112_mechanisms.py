@@ -119,3 +119,28 @@ def test_a_cost_said_again_as_paid_on_activation(base_expert, question):
 def test_near_miss_a_cost_said_with_another_time_stays_unplaced(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("Is discarding a card for Twin Twisters a cost that I pay when it resolves?")
+
+
+def _legacy(text: str) -> bool:
+    card = Card(name="Example Stream", kind="spell", subtypes=("quick-play",), text=text)
+    return bool(read_card(card).legacy)
+
+
+def test_a_restriction_with_unless_after_the_colon_is_psct():
+    assert not _legacy('If you control a "Example" monster: Target 1 card on the field; banish that '
+                       'target. You can only activate this card during your turn, unless you '
+                       'control "Example Dragon".')
+
+
+def test_near_miss_the_old_activation_sentence_is_legacy():
+    assert _legacy("You can only activate this card during your opponent's Battle Phase. Destroy "
+                   "1 monster on the field.")
+
+
+def test_choose_a_protected_monster_with_a_targeting_card(base_expert):
+    a = base_expert.ask("Can I choose a monster that cannot be targeted by card effects with "
+                        "Mystical Space Typhoon?")
+    assert a.value == "no"
+    a = base_expert.ask("Can I choose a monster that cannot be targeted by card effects with "
+                        "Raigeki?")
+    assert a.value == "yes"
