@@ -382,6 +382,9 @@ class _Situation:
             ev = {**ev, "of": numbered[-1]}
         if ev.get("of"):
             aid = ev["of"]
+            if ev.get("link") and aid in self.acts and int(self.acts[aid]["link"]) != int(ev["link"]):
+                self.fail(f"the link told resolving is Chain Link {self.acts[aid]['link']}, not "
+                          f"Chain Link {ev['link']}")
             if aid not in self.stack:
                 self.fail(f"situation: {aid!r} is not an unresolved link")
             if aid != self.stack[-1]:

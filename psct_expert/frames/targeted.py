@@ -116,6 +116,14 @@ class Told:
     said: list[str] = field(default_factory=list)    # the clauses read, as written
 
 
+def _slot_held(reading, eid: str, owner: str) -> int | None:
+    """The one target group of ``eid`` whose cards ``owner`` ("me" or "opponent") controls."""
+    cond = {"me": "you-control", "opponent": "opponent-controls"}.get(owner)
+    held = {f.get("slot") for f in reading.facts if f.type == "target_condition"
+            and f.get("effect") == eid and f.get("condition") == cond and f.get("value") == "yes"}
+    return held.pop() if cond and len(held) == 1 else None
+
+
 def others_only(cards: set[int], names: list[str], card_name: str) -> bool:
     return bool(cards) and all(names[n] != card_name for n in cards)
 
@@ -781,9 +789,19 @@ def specs_of(told: Told, db) -> list[dict] | None:
             continue                # the target told is not one this effect targets
         target = "the other target" if told.which == "one" else "the target"
         changed = "the target that changed" if told.which == "one" else "the target"
-        suppose = [{"targeted": {"target": target, "slot": 1}}]
+        slot_of, slot_changed = 1, 1
+        if told.which == "one" and slots > 1:
+            # (hunt 102) targets of two groups ("1 Xyz Monster you control and 1 monster your
+            # opponent controls"): each in its own group, the one that changed told by whose it was
+            slot_changed = _slot_held(reading, eff.id, told.owner)
+            others = {f.get("slot") for f in reading.facts if f.type == "target"
+                      and f.get("effect") == eff.id} - {slot_changed}
+            if slot_changed is None or len(others) != 1:
+                continue
+            slot_of = others.pop()
+        suppose = [{"targeted": {"target": target, "slot": slot_of}}]
         if told.which == "one":
-            suppose.append({"targeted": {"target": changed, "slot": 1}})
+            suppose.append({"targeted": {"target": changed, "slot": slot_changed}})
         if told.change == "left":
             suppose.append({"left": {"target": changed}})
         elif told.change != "position":

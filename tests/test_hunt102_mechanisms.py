@@ -1,0 +1,61 @@
+"""Hunt 102 (this session's changes): "and if it does" joins parts as "and if you do" does; a
+story of two target groups told by whose each target was keeps each in its group; "Chain Link N
+resolves" after a response told by what it did resolves that link only; each with its near miss."""
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.reader import read_card
+
+
+def _links(text: str) -> set[tuple]:
+    card = Card(name="Example Lancer", kind="spell", subtypes=("quick-play",), text=text)
+    return {(f.get("left"), f.get("right"), f.get("kind")) for f in read_card(card).facts
+            if f.type == "link"}
+
+
+def test_and_if_it_does_is_and_if_you_do():
+    assert (1, 2, "and-if-you-do") in _links(
+        "Target 1 monster you control and 1 monster your opponent controls; your monster loses "
+        "1000 ATK, and if it does, destroy that opponent's monster.")
+
+
+def test_near_miss_and_it_does_is_no_conjunction_of_its_own():
+    assert not any(k == "and-if-you-do" for _, _, k in _links(
+        "Target 1 monster on the field; it loses 1000 ATK, also destroy 1 Spell you control."))
+
+
+_TWO = "I activate Libromancer Displaced targeting my Libromancer monster and my opponent's monster."
+
+
+@pytest.mark.slow
+def test_a_gone_target_of_its_own_group_stops_the_part_after_it(base_expert):
+    a = base_expert.ask(f"{_TWO} In response my opponent banishes my Libromancer monster. Do I "
+                        "still take control of my opponent's monster?")
+    assert a.value == "no"
+
+
+@pytest.mark.slow
+def test_near_miss_the_other_groups_target_gone_is_refused_not_answered_for_it(base_expert):
+    from psct_expert.errors import QuestionError
+    with pytest.raises(QuestionError):
+        base_expert.ask(f"{_TWO} In response my opponent banishes their monster. Is my Libromancer "
+                        "monster still returned to the hand?")
+
+
+_STORY = ["I activate Pot of Greed.",
+          "My opponent chains a Trap Card that destroys my Peten the Dark Clown."]
+
+
+@pytest.mark.slow
+def test_chain_link_2_told_resolving_leaves_chain_link_1_open(base_expert):
+    spec, _ = base_expert.read("Can I activate Peten the Dark Clown's effect?",
+                               _STORY + ["Chain Link 2 resolves."])
+    resolves = [e for e in spec["situation"] if e["kind"] == "resolve"]
+    assert resolves[0] == {"kind": "resolve", "of": "a2", "link": 2}
+
+
+@pytest.mark.slow
+def test_near_miss_the_response_alone_resolves_with_its_chain(base_expert):
+    spec, _ = base_expert.read("Can I activate Peten the Dark Clown's effect?", _STORY)
+    assert {"kind": "resolve"} in spec["situation"]
