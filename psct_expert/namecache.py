@@ -26,7 +26,7 @@ from .appendlog import CacheLog
 MAGIC = "psct-expert-sentence-names-1"
 _PACKAGE = Path(__file__).resolve().parent
 _CODE = ["parser/names.py", "parser/vocabulary.yaml", "parser/grammar.py", "cards.py", "kre.py",
-         "namecache.py"]
+         "namecache.py", "gamewords.py", "gamewords.yaml"]
 
 
 def _key() -> str | None:

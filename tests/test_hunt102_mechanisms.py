@@ -59,3 +59,36 @@ def test_chain_link_2_told_resolving_leaves_chain_link_1_open(base_expert):
 def test_near_miss_the_response_alone_resolves_with_its_chain(base_expert):
     spec, _ = base_expert.read("Can I activate Peten the Dark Clown's effect?", _STORY)
     assert {"kind": "resolve"} in spec["situation"]
+
+
+_INSECT = ["I activate Pot of Greed.", "My opponent chains a Trap Card that destroys my Resonance "
+           "Insect."]
+
+
+@pytest.mark.slow
+def test_a_purpose_naming_part_of_a_card_name_is_no_number(base_expert):
+    # "an Insect monster": "Insect" stands in a card's name, read as its index token, never "add 3"
+    a = base_expert.ask("After the Chain resolves, can I still use Resonance Insect's effect to add "
+                        "an Insect monster to my hand?", _INSECT)
+    assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_near_miss_a_number_the_text_does_not_say_stays_asked(base_expert):
+    a = base_expert.ask("After the Chain resolves, can I still use Resonance Insect's effect to add "
+                        "3 Insect monsters to my hand?", _INSECT)
+    assert a.value != "yes"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["a Level 5 or higher Insect", "an Insect monster"])
+def test_a_type_said_of_a_card_is_not_a_short_name(base_expert, kind):
+    spec, _ = base_expert.read(f"After the Chain resolves, can I still use Resonance Insect's effect "
+                               f"to add {kind} to my hand?", _INSECT)
+    assert spec["family"] == "can-activate-now" and "also_needs" not in spec
+
+
+@pytest.mark.slow
+def test_near_miss_the_last_word_alone_is_still_the_short_name(base_expert):
+    spec, _ = base_expert.read("After the Chain resolves, can I activate Insect's effect?", _INSECT)
+    assert spec["effect"]["card"] == "Resonance Insect"

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .. import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from ..cards import CardDB, name_key
+from ..gamewords import gamewords, type_forms
 from ..namecache import kept_mentions
 from ..yamlpos import safe_load
 
@@ -388,8 +389,24 @@ def _short_names(text: str, mentions: list[Mention], plain_word=None) -> None:
             end = m.start() + len(word)
             if _in_longer_name(text, m.start(), end, card):
                 continue
+            if _said_as_a_kind(text, m.start(), end, word):
+                continue
             mentions.append(Mention(m.start(), end, card, text[m.start():end]))
             taken.append((m.start(), end))
+
+
+# a Type or Attribute word said of a card ("an Insect monster", "a Level 5 or higher Insect"), not
+# the short name of a card whose name ends or starts with it
+_KIND_BEFORE = re.compile(r"(?:\b(?:a|an)|\b(?:level|rank)\s+\d+(?:\s+or\s+(?:higher|lower|more|less))?)"
+                          r"\s+$", re.IGNORECASE)
+_KIND_AFTER = re.compile(r"^\s+(?:monsters?|cards?|tokens?)\b", re.IGNORECASE)
+
+
+def _said_as_a_kind(text: str, start: int, end: int, word: str) -> bool:
+    g = gamewords()
+    kinds = {w.lower() for t in g.types for w in type_forms(t)} | {a.lower() for a in g.attributes}
+    return word.lower() in kinds and (_KIND_BEFORE.search(text[:start]) is not None or
+                                      _KIND_AFTER.match(text[end:]) is not None)
 
 
 _QUESTION_WORDS = re.compile(r"^(?:(?:Does|Do|Is|Are|Can|Could|If|When|After|Will|Would|Must|"

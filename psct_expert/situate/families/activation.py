@@ -493,7 +493,11 @@ def purpose_is_its_own(st: Situate, ref: dict, purpose: Tree) -> bool:
         return False
     if any(_PLACE_WORDS.get(w, w) not in text_places for w in said if w in _PLACE_WORDS):
         return False
-    if not said_pairs_fit([w.lower() for w in low(purpose)], full):
+    # (card names are index tokens: "an Insect monster" of a partial name is "an 3 monster", which
+    # would read as a number said with the action)
+    plain = [("card" if getattr(t, "type", "") in ("XCARD", "XQUOTE") else str(t)).lower()
+             for t in purpose.scan_values(lambda v: isinstance(v, Token))]
+    if not said_pairs_fit(plain, full):
         return False    # (hunt 97) "to send a monster from my GY to my Deck" of "from your Deck to the GY"
     return all(w in text for w in norm(st.r.said(thing)).split() if w not in STOP)
 
