@@ -144,3 +144,19 @@ def test_choose_a_protected_monster_with_a_targeting_card(base_expert):
     a = base_expert.ask("Can I choose a monster that cannot be targeted by card effects with "
                         "Raigeki?")
     assert a.value == "yes"
+
+
+def test_a_card_chained_by_what_it_does_is_not_what_the_first_link_does(base_expert):
+    spec, _ = base_expert.read("Does Dark Hole still resolve?",
+                               ["I activate Dark Hole.",
+                                "My opponent chains a Trap Card that destroys my Sangan."])
+    first = next(e for e in spec["situation"] if e.get("id") == "a1")
+    assert "does" not in first
+    assert any(e.get("respond") == "a1" and e.get("does") for e in spec["situation"])
+
+
+def test_near_miss_what_the_link_does_said_with_and(base_expert):
+    spec, _ = base_expert.read("Can I activate Sangan's effect?",
+                               ["My opponent activates Dark Hole and destroys my Sangan."])
+    first = next(e for e in spec["situation"] if e.get("id") == "a1")
+    assert first.get("does")

@@ -584,6 +584,7 @@ class MoveEvents:
                 [c.data for c in ev.children if isinstance(c, Tree)] == ["actor", "act_verb", "thing"]:
             return self.ev_attack(ev)      # "they attack my Dark Magician": an attack on it
         if verb_node is not None and self.acts and sub(ev, "ev_when") is None and \
+                not _response_told_by_what_it_does(low(ev), None, self.responding) and \
                 self.events and self.events[-1].get("id") == self.acts[-1][0] and \
                 (self._act_player(self.acts[-1][0]) == self._player(ev) or
                  (self._link_makes_do(self.acts[-1][1], self.r.action(verb_node)) and
