@@ -160,3 +160,15 @@ def test_near_miss_what_the_link_does_said_with_and(base_expert):
                                ["My opponent activates Dark Hole and destroys my Sangan."])
     first = next(e for e in spec["situation"] if e.get("id") == "a1")
     assert first.get("does")
+
+
+def test_treated_as_happening_at_the_same_time(base_expert):
+    a = base_expert.ask("Fist Armed Dragon's GY effect: are the destruction and the Summon "
+                        "considered as happening at the same time?")
+    assert a.value == "yes"
+
+
+def test_near_miss_then_is_not_at_the_same_time(base_expert):
+    a = base_expert.ask("Number 15: Gimmick Puppet Giant Grinder's effect: are the destruction and "
+                        "the damage treated as happening at the same time?")
+    assert a.value == "no"
