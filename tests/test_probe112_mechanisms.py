@@ -172,3 +172,20 @@ def test_near_miss_then_is_not_at_the_same_time(base_expert):
     a = base_expert.ask("Number 15: Gimmick Puppet Giant Grinder's effect: are the destruction and "
                         "the damage treated as happening at the same time?")
     assert a.value == "no"
+
+
+def test_just_to_is_the_purpose(base_expert):
+    spec, relexed = base_expert.read("It is my Main Phase 1. Can I activate Pot of Desires just to "
+                                     "draw 2 cards?")
+    assert spec["family"] == "can-activate-now"
+    assert any(c.written.lower().startswith("just to") for c in relexed.changes)
+
+
+def test_near_miss_only_to_is_never_dropped(base_expert):
+    try:
+        _, relexed = base_expert.read("It is my Main Phase 1. Can I activate Pot of Desires only to "
+                                      "draw 2 cards?")
+    except QuestionError:
+        return
+    assert not any("only" in c.written.lower() and "only" not in c.read.lower()
+                   for c in (relexed.changes if relexed else []))
