@@ -92,3 +92,32 @@ def test_a_type_said_of_a_card_is_not_a_short_name(base_expert, kind):
 def test_near_miss_the_last_word_alone_is_still_the_short_name(base_expert):
     spec, _ = base_expert.read("After the Chain resolves, can I activate Insect's effect?", _INSECT)
     assert spec["effect"]["card"] == "Resonance Insect"
+
+
+_STELLAR = Card(name="Example Stellar", kind="monster", subtypes=("effect",), level=4, atk=1000,
+                def_=1000, attribute="LIGHT", race="Warrior",
+                text="If this card is Normal Summoned: You can target 1 other card in your Monster "
+                     "Zone, and 1 Set card your opponent controls; destroy them.")
+
+
+@pytest.mark.slow
+def test_a_group_not_said_to_be_mine_is_mine_when_the_other_is_the_opponents(base_expert):
+    # the first group names no controller ("in your Monster Zone"), the second is the opponent's
+    a = base_expert.with_cards([_STELLAR]).ask(
+        "I activate Example Stellar's effect targeting my monster and my opponent's Set card. In "
+        "response my opponent banishes my targeted monster. Is my opponent's Set card still "
+        "destroyed?")
+    assert a.value == "yes"
+
+
+@pytest.mark.slow
+def test_near_miss_both_targets_named_with_both_is_not_still_affected(base_expert):
+    card = Card(name="Example Stellar Both", kind="monster", subtypes=("effect",), level=4,
+                atk=1000, def_=1000, attribute="LIGHT", race="Warrior",
+                text="If this card is Normal Summoned: You can target 1 other card in your Monster "
+                     "Zone, and 1 Set card your opponent controls; destroy both.")
+    a = base_expert.with_cards([card]).ask(
+        "I activate Example Stellar Both's effect targeting my monster and my opponent's Set card. "
+        "In response my opponent banishes my targeted monster. Is my opponent's Set card still "
+        "destroyed?")
+    assert a.value != "yes"

@@ -117,11 +117,25 @@ class Told:
 
 
 def _slot_held(reading, eid: str, owner: str) -> int | None:
-    """The one target group of ``eid`` whose cards ``owner`` ("me" or "opponent") controls."""
-    cond = {"me": "you-control", "opponent": "opponent-controls"}.get(owner)
-    held = {f.get("slot") for f in reading.facts if f.type == "target_condition"
-            and f.get("effect") == eid and f.get("condition") == cond and f.get("value") == "yes"}
-    return held.pop() if cond and len(held) == 1 else None
+    """The one target group of ``eid`` whose cards ``owner`` ("me" or "opponent") controls: the
+    one its text says so, or of two groups the one that is not the other player's ("1 card in
+    your Pendulum Zone and 1 Set card your opponent controls")."""
+    conds = {"me": ("you-control", "opponent-controls"), "opponent": ("opponent-controls",
+                                                                      "you-control")}.get(owner)
+    if conds is None:
+        return None
+
+    def held(cond: str) -> set:
+        return {f.get("slot") for f in reading.facts if f.type == "target_condition"
+                and f.get("effect") == eid and f.get("condition") == cond and f.get("value") == "yes"}
+
+    own, other = held(conds[0]), held(conds[1])
+    if len(own) == 1 and not own & other:
+        return next(iter(own))
+    slots = {f.get("slot") for f in reading.facts if f.type == "target" and f.get("effect") == eid}
+    if not own and len(other) == 1 and len(slots) == 2:
+        return next(iter(slots - other))
+    return None
 
 
 def others_only(cards: set[int], names: list[str], card_name: str) -> bool:
