@@ -70,16 +70,18 @@ def test_near_miss_an_if_before_the_event_is_an_extra_requirement():
                   "a monster: You can discard this card; negate the Summon.")
 
 
-def test_a_purpose_said_as_protect_is_grounded_in_a_text_that_protects(base_expert):
-    a = base_expert.ask("It's my opponent's Battle Phase. Can I activate Barrier Resonator to "
-                        "protect my Tuner?")
+@pytest.mark.parametrize("purpose", ["protect my Tuner", "protect my Tuner from being targeted"])
+def test_a_purpose_said_as_protect_stays_asked(base_expert, purpose):
+    # (hunt 103) "protect" names no one thing a text does (destruction, targeting, effects): a
+    # grounding of it in the text's words took "from being targeted" as Barrier Resonator's
+    a = base_expert.ask(f"It's my opponent's Battle Phase. Can I activate Barrier Resonator to "
+                        f"{purpose}?")
+    assert a.value == "unknown"
+
+
+def test_near_miss_no_purpose_said(base_expert):
+    a = base_expert.ask("It's my opponent's Battle Phase. Can I activate Barrier Resonator?")
     assert a.value == "yes"
-
-
-def test_near_miss_a_purpose_the_text_does_not_say_stays_asked(base_expert):
-    a = base_expert.ask("It's my opponent's Battle Phase. Can I activate Barrier Resonator to "
-                        "draw a card?")
-    assert a.value != "yes"
 
 
 def test_the_start_of_main_phase_1_has_passed_after_an_activation(base_expert):
@@ -189,3 +191,15 @@ def test_near_miss_only_to_is_never_dropped(base_expert):
         return
     assert not any("only" in c.written.lower() and "only" not in c.read.lower()
                    for c in (relexed.changes if relexed else []))
+
+
+def test_a_start_of_main_phase_1_card_used_this_turn_cannot_be_used_again(base_expert):
+    a = base_expert.ask("It is my Main Phase 1. I activate Heat Wave. It resolves. Can I activate "
+                        "another Heat Wave now?")
+    assert a.value == "no"
+
+
+def test_near_miss_a_main_phase_card_with_no_limit_can(base_expert):
+    a = base_expert.ask("It is my Main Phase 1. I activate Pot of Greed. It resolves. Can I "
+                        "activate another Pot of Greed now?")
+    assert a.value == "yes"
