@@ -402,11 +402,17 @@ _KIND_BEFORE = re.compile(r"(?:\b(?:a|an)|\b(?:level|rank)\s+\d+(?:\s+or\s+(?:hi
 _KIND_AFTER = re.compile(r"^\s+(?:monsters?|cards?|tokens?)\b", re.IGNORECASE)
 
 
-def _said_as_a_kind(text: str, start: int, end: int, word: str) -> bool:
+@lru_cache(maxsize=1)
+def _kind_words() -> frozenset[str]:
+    """Every Type (each of its forms) and Attribute, in lower case (gamewords.yaml)."""
     g = gamewords()
-    kinds = {w.lower() for t in g.types for w in type_forms(t)} | {a.lower() for a in g.attributes}
-    return word.lower() in kinds and (_KIND_BEFORE.search(text[:start]) is not None or
-                                      _KIND_AFTER.match(text[end:]) is not None)
+    return frozenset({w.lower() for t in g.types for w in type_forms(t)} |
+                     {a.lower() for a in g.attributes})
+
+
+def _said_as_a_kind(text: str, start: int, end: int, word: str) -> bool:
+    return word.lower() in _kind_words() and (_KIND_BEFORE.search(text[:start]) is not None or
+                                              _KIND_AFTER.match(text[end:]) is not None)
 
 
 _QUESTION_WORDS = re.compile(r"^(?:(?:Does|Do|Is|Are|Can|Could|If|When|After|Will|Would|Must|"

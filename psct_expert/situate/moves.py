@@ -36,6 +36,7 @@ def _response_told_by_what_it_does(words: list[str], when, responding: bool) -> 
     return (responding or (when is not None and "response" in low(when))) and any(
         w in ("activate", "activates", "activated") for w in words)
 
+
 class MoveEvents:
     """Move and place clauses of the told situation (mixed into :class:`.told.Situate`)."""
 
