@@ -45,7 +45,7 @@ EVENT_KEYS = {
                  "targets", "cost", "does", "source"},
     "cost": {"kind", "id", "of", "action", "what", "count"},
     "negate": {"kind", "id", "of", "what", "by"},
-    "resolve": {"kind", "id", "of", "does", "link"},
+    "resolve": {"kind", "id", "of", "does"},
     "summon": {"kind", "id", "what", "summon-kind", "player", "from", "count", "by",
                "materials", "attempt", "player-said"},
     "move": {"kind", "id", "what", "action", "by", "player", "from"},
@@ -371,20 +371,8 @@ class _Situation:
                    by=by)
 
     def ev_resolve(self, ev):
-        if ev.get("link") and not ev.get("of"):
-            # "Chain Link 2 resolves": the open link of that number, which must be the last one
-            numbered = [a for a in self.stack if int(self.acts[a]["link"]) == int(ev["link"])]
-            if not numbered:
-                self.fail(f"no Chain Link {ev['link']} is still to resolve there")
-            if numbered[-1] != self.stack[-1]:
-                self.fail(f"Chain Link {ev['link']} cannot resolve before the links chained to it "
-                          "(a Chain resolves from its last link)")
-            ev = {**ev, "of": numbered[-1]}
         if ev.get("of"):
             aid = ev["of"]
-            if ev.get("link") and aid in self.acts and int(self.acts[aid]["link"]) != int(ev["link"]):
-                self.fail(f"the link told resolving is Chain Link {self.acts[aid]['link']}, not "
-                          f"Chain Link {ev['link']}")
             if aid not in self.stack:
                 self.fail(f"situation: {aid!r} is not an unresolved link")
             if aid != self.stack[-1]:

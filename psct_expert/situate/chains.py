@@ -863,19 +863,6 @@ class ChainEvents(ResponseReach):
             self.resolved_untold = [*getattr(self, "resolved_untold", []), aid]
         self.events.append({"kind": "resolve"})
 
-    def ev_link_resolves(self, ev: Tree) -> None:
-        """"Chain Link 2 resolves": the open link of that number resolves (the links chained
-        to it must have resolved first: the situation checks it)."""
-        num = next(t for t in ev.children if getattr(t, "type", "") == "XNUM")
-        told = getattr(self, "resolved_by_response", None)
-        if told and self.events and self.events[-1] == {"kind": "resolve"}:
-            # (hunt 102) a response told by what it did was taken to resolve with its whole
-            # Chain; "Chain Link N resolves" says only that link did (the situation checks N)
-            self.events[-1] = {"kind": "resolve", "of": told, "link": int(str(num))}
-            self.resolved_by_response = None
-            return
-        self.events.append({"kind": "resolve", "link": int(str(num))})
-
     def resolving_act(self) -> str:
         """The link a "... resolves and does X" clause speaks of: the one told resolving, else
         the one told last."""

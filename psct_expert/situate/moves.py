@@ -333,8 +333,6 @@ class MoveEvents:
         act = next(e for e in self.events if e.get("id") == aid)
         self._step(act, action, what)
         self.events.append({"kind": "resolve", "of": aid} if alone else {"kind": "resolve"})
-        # (round 112) "... Chain Link 2 resolves": that link alone resolved, as said there
-        self.resolved_by_response = None if alone else aid
 
     def _moved_by_link(self, ev: Tree, t: dict, action: str) -> bool:
         """sisterGK: "Goblin Zombie gets destroyed as Chain Link 2", "X is sent to the GY by Chain
