@@ -259,6 +259,12 @@ _COUNT = (r"\b(?:\d+|two|three|four|five|both|all|multiple|several|many|these|th
           r"the\s+(?:\d+|two|three|other))\s+")
 
 
+# "is discarding a cost paid when it resolves?": the "when" says when the cost is paid, never a
+# told event before the question (which would leave "is discarding a cost?" asked)
+_COST_TIMED = re.compile(r"\bcosts?\s+(?:that\s+(?:is|are|i|you|we)\s+)?(?:paid|payed|done|pay|taken)"
+                         r"\s+(?:when|once|after|as|while)\b", re.IGNORECASE)
+
+
 def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
     """Each sentence of the story (when the question is not placed otherwise) is read by its parts
     (:mod:`psct_expert.parser.clauses`: who does what to what, how) and said again in the
@@ -273,6 +279,8 @@ def story_clauses(relexed: Relexed, db: CardDB, families: dict) -> None:
         last = k == len(parts) - 1 or part.endswith("?")
         if last:
             m = _SUPPOSED.match(part) or _SUPPOSED_AFTER.match(part)
+            if m is not None and _COST_TIMED.search(part):
+                m = None    # (hunt 104) "a cost paid when it resolves": no supposition
             said = None
             clause = _it_named(m, db, families) if m is not None else None
             if m is not None and (m.re is _SUPPOSED or clause != m.group("clause")):
@@ -371,6 +379,8 @@ def question_clause(relexed: Relexed, db: CardDB, families: dict) -> None:
     parts = sentences(relexed.text)
     if not parts or not parts[-1].endswith("?"):
         return
+    if _COST_TIMED.search(parts[-1]):
+        return      # (hunt 104) "a cost paid when it resolves": when the cost is paid, asked
     found, spans, kinds = _cards_of(parts[-1], db, families)
     at = len(relexed.text) - len(parts[-1])
     whole = {(m.start - at, m.card) for m in mentions(relexed.text, db, families) if m.start >= at}

@@ -432,7 +432,8 @@ def test_chaining_a_card_from_the_hand_answers_the_last_activation(base_expert):
     ("X: i target my monster and one in my GY.", "I activate X targeting my monster and one in my GY."),
     ("X: opp targets my monster.", "Opp activates X targeting my monster."),
     ("X: it flips 2 monsters face-down.", "X flips 2 monsters face-down."),
-    ('X: "Target 1 card; destroy it." Does it target?', 'X: "Target 1 card; destroy it." Does it target?'),
+    # (round 114) the quoted effect, a sentence of its own, is the topic of the question after it
+    ('X: "Target 1 card; destroy it." Does it target?', 'Does X "Target 1 card; destroy it." target?'),
 ])
 def test_a_card_named_as_the_topic_of_its_sentence(written, read):
     assert relex(written, [(0, 1)]).text == read

@@ -108,6 +108,7 @@ class Told:
     set_target: bool = False         # the target was told a Set card
     face_up_target: bool = False     # the target was told face-up
     owner: str = ""                  # whose target changed, when said ("my target": "me")
+    activator: str = ""              # who used the card, when said ("my opponent activates X")
     place: str = ""                  # where the target that changed was, when said ("in my GY")
     numbers: list[str] = field(default_factory=list)   # the numbers the question says
     inverted: bool = False           # asked the other way round ("does it fizzle?")
@@ -481,6 +482,12 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                 # what it targets is said after a word that says so ("targeting", "on"), or
                 # right after the card used as a verb ("i karma cut their monster"); a clause
                 # after one that said it may go on listing ("... on my monster, and a gy one")
+                if not told.activator and mask in toks:
+                    # (hunt 104) who used it: "your" in its text is that player's
+                    before = set(toks[:toks.index(mask)])
+                    told.activator = "opponent" if before & {"opponent", "opp", "opponent's",
+                                                             "they", "he", "she"} \
+                        else "me" if before & {"i", "we"} else ""
                 at = _target_said(toks, first)
                 if at is None and target_said and not set(plain) & w["uses"]:
                     at = 0
@@ -807,7 +814,11 @@ def specs_of(told: Told, db) -> list[dict] | None:
         if told.which == "one" and slots > 1:
             # (hunt 102) targets of two groups ("1 Xyz Monster you control and 1 monster your
             # opponent controls"): each in its own group, the one that changed told by whose it was
-            slot_changed = _slot_held(reading, eff.id, told.owner)
+            # (hunt 104) "you control" in its text is its activator's: when the opponent used
+            # it, "my monster" is in the group "your opponent controls"
+            owner = {"me": "opponent", "opponent": "me"}.get(told.owner, told.owner) \
+                if told.activator == "opponent" else told.owner
+            slot_changed = _slot_held(reading, eff.id, owner)
             others = {f.get("slot") for f in reading.facts if f.type == "target"
                       and f.get("effect") == eff.id} - {slot_changed}
             if slot_changed is None or len(others) != 1:

@@ -272,7 +272,8 @@ def _ellipses(text: str, out: Relexed) -> str:
 # the topic: a card, or one of its effects said by its possessive ("X's 2nd effect", "X's gy eff")
 _TOPIC = r"\ue000k\d+k(?:(?:'s)?\s+(?:[\w\-]+\s+)?(?:effect|eff|ability|bullet))?"
 # ... and what is said of it in brackets or quotes right after ("X's 2nd eff (discard a spell, ...)")
-_TOPIC_SAID = _TOPIC + r"""(?:\s*\([^()]*\)|\s*"[^"]*")?"""
+_TOPIC_SAID = r"(?:" + _TOPIC + r"""(?:\s*\([^()]*\)|\s*"[^"]*")?""" + \
+    r"""|\ue000k\d+k's\s*"[^"]*"\s*(?:effect|eff|ability))"""   # (round 114) X's "..." effect
 _DASH_TOPIC = re.compile(rf"(?:^|(?<=[:.!?]\s))\s*{_TOPIC_SAID}(?P<dash>\s+[\u2014\u2013-]+\s+)(?=(?:is|are|does|do|can|could|will|"
                          r"would|if|when|am|did|was|were|should|has|have)\b)", re.IGNORECASE)
 # a dash before a question word ends the sentence told before it ("X's eff ... - is that a targeting
@@ -341,6 +342,7 @@ def _relex(text: str) -> Relexed:
     parts = _rephrased(parts, out)
     parts = earlier_first(parts, out)
     parts = _proposal(parts, out)
+    parts = _quoted_topic(parts, out)
     parts = [_topic_header(s, out) for s in parts]
     parts = _protection_supposed(parts, out)
     parts = [p for s in parts for p in _reason_first(s, out)]
@@ -566,6 +568,34 @@ def _intent_told(parts: list[str], out: Relexed) -> list[str]:
     return out_parts
 
 
+# (round 114) a card and the text of one of its effects, said as a sentence of their own before
+# the question ("X: "If ...: You can ...". When I use that, ...?", "X says "Once per turn: ..."."):
+# the effect quoted is the topic of the question that follows
+_QUOTED_TOPIC = re.compile(r'^(?P<card>\ue000k\d+k)\s*(?::|\s(?:says|reads|is))\s*'
+                           r'(?P<quote>"[^"]+"|\u201c[^\u201d]+\u201d)\s*[.:]?$', re.IGNORECASE)
+
+
+def _quoted_topic(parts: list[str], out: Relexed) -> list[str]:
+    """A sentence that is only a card and a quotation of its text, followed by a question: one
+    sentence, the quoted effect its topic ("X "...": <question>"), so that the question's
+    "it" or "that" is that effect (:func:`_topic_header`)."""
+    said: list[str] = []
+    k = 0
+    while k < len(parts):
+        m = _QUOTED_TOPIC.match(parts[k].strip())
+        if m is not None and k + 1 < len(parts) and parts[k + 1].rstrip().endswith("?") and \
+                "\ue000" not in parts[k + 1]:
+            new = f"{m.group('card')} {m.group('quote')}: {parts[k + 1].strip()}"
+            out.changes.append(Change("read-as", parts[k].strip(),
+                                      f"{m.group('card')} {m.group('quote')}:"))
+            said.append(new)
+            k += 2
+            continue
+        said.append(parts[k])
+        k += 1
+    return said
+
+
 @lru_cache(maxsize=1)
 def _topic_questions() -> list[tuple[re.Pattern, str]]:
     return [(re.compile(str(p["pattern"]), re.IGNORECASE), str(p["read"]))
@@ -713,6 +743,16 @@ def _topic_asked_of_it(s: str, out: Relexed) -> str:
             return said
     if q is None or "\ue000" in rest[:q.start()]:
         return s
+    used = re.search(r"^(?:when|if|after|once)\s+(?:i|we|you|they|my opponent|opp|opponent)\s+"
+                     r"(?:use|uses|used|activate|activates|activated)\s+(?P<it>it|that|this)\s*,\s*$",
+                     rest[:q.start()], re.IGNORECASE)
+    if used is not None:
+        # (round 114) "X: when I use it, does it start a Chain?": the "it" used is X, the "it"
+        # asked of points back at it
+        said = rest[:used.start("it")] + m.group("card") + rest[used.end("it"):]
+        said = said[:1].upper() + said[1:]
+        out.changes.append(Change("read-as", s, said))
+        return said
     said = rest[:q.start()] + f"{q.group('aux')} {m.group('card')}" + rest[q.end():]
     said = said[:1].upper() + said[1:]
     out.changes.append(Change("read-as", s, said))

@@ -1,0 +1,193 @@
+"""Round 114 (dev) and hunt 105: a card and a quotation of its text said as a sentence before the
+question; "X: when I use it, ...?"; what a chained card does said in a "which" clause; two cards
+held, one with its face or its ATK in brackets; "During the Main Phase (Quick Effect):" as either
+player's window; a Flip effect told with a card on the field whose face is not said.  Each with
+its near miss."""
+
+import pytest
+
+from psct_expert.cards import Card
+from psct_expert.errors import QuestionError
+from psct_expert.reader import read_card
+
+pytestmark = pytest.mark.slow
+
+_MECHANIC = '"If a card is in the Field Zone: You can Special Summon this card from your hand."'
+
+
+@pytest.mark.parametrize("question", [
+    f"Mechanical Mechanic: {_MECHANIC} When I use that, is it a Chain Link my opponent can "
+    "respond to?",
+    f"Mechanical Mechanic's {_MECHANIC} effect: when I use that, does it start a Chain?",
+])
+def test_a_quoted_effect_before_the_question_is_its_topic(base_expert, question):
+    a = base_expert.ask(question)
+    assert a.value == "yes"
+    assert "second effect of Mechanical Mechanic" in a.restated
+
+
+def test_near_miss_a_quotation_the_card_does_not_say_is_refused(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask('Mechanical Mechanic: "Destroy all monsters on the field." When I use '
+                        'that, does it start a Chain?')
+
+
+@pytest.mark.parametrize("question", ["Mechanical Mechanic: when I use it, does it start a Chain?",
+                                      "Mechanical Mechanic: when I use that, does it start a Chain?"])
+def test_the_it_used_after_a_topic_is_the_topic(base_expert, question):
+    a = base_expert.ask(question)
+    assert a.value == "yes" and "Mechanical Mechanic" in a.restated
+
+
+def test_near_miss_an_it_used_after_another_card_is_not_the_topic(base_expert):
+    # the card used is another one: the "it" asked of may be either, so it is not read
+    with pytest.raises(QuestionError):
+        base_expert.ask("Mechanical Mechanic: when I use Pot of Greed, does it start a Chain?")
+
+
+@pytest.mark.parametrize("told", [
+    "My opponent chains Bad Aim, which destroys my Raidraptor - Stranger Falcon.",
+    "My opponent chains Bad Aim (Chain Link 2), which resolves and destroys my Raidraptor - "
+    "Stranger Falcon.",
+])
+def test_what_a_chained_card_does_said_in_a_which_clause(base_expert, told):
+    read = base_expert.read(f"I activate Fifth Hope. {told} Can I activate Stranger Falcon's "
+                            "effect?")[1]
+    assert any(c.kind == "read-as" and c.read.endswith("Bad Aim and destroys")
+               for c in read.changes)
+
+
+def test_near_miss_a_which_clause_of_a_state_is_not_an_action(base_expert):
+    # "which is a Normal Trap" says what it is, not what it does: not read as a destruction
+    with pytest.raises(QuestionError, match="which"):
+        base_expert.ask("I activate Fifth Hope. My opponent chains Bad Aim, which is a Normal "
+                        "Trap. Can I activate Raidraptor - Stranger Falcon's effect?")
+
+
+@pytest.mark.parametrize("held", ["Jinzo and a face-up Skill Drain",
+                                  "a face-up Jinzo and Skill Drain",
+                                  "Jinzo (2400 ATK) and a face-up Skill Drain"])
+def test_two_cards_held_one_said_with_its_face(base_expert, held):
+    spec, _ = base_expert.read(f"I control {held}. Can I activate Mirror Force?")
+    held_cards = {ev.get("what") for ev in spec["situation"] if ev.get("kind") == "state"} | \
+        {ev.get("card") for ev in spec["situation"]}
+    assert {"Jinzo", "Skill Drain"} <= held_cards
+
+
+def test_near_miss_two_cards_of_two_players_stay_apart(base_expert):
+    spec, _ = base_expert.read("I control Jinzo, and my opponent controls a face-up Skill "
+                               "Drain. Can I activate Mirror Force?")
+    players = {ev.get("what") or ev.get("card"): ev.get("player") for ev in spec["situation"]}
+    assert players.get("Skill Drain") == "opponent"
+
+
+def test_the_main_phase_quick_effect_answers_in_a_main_phase_of_either_turn(base_expert):
+    a = base_expert.ask("During the Main Phase my opponent activates Bad Aim. Can I chain Hero of "
+                        "the Ashened City's Quick Effect to it?")
+    assert a.value == "yes"
+
+
+def test_near_miss_the_main_phase_quick_effect_in_the_battle_phase(base_expert):
+    a = base_expert.ask("During the Battle Phase my opponent activates Bad Aim. Can I chain Hero "
+                        "of the Ashened City's Quick Effect to it?")
+    assert a.value != "yes"
+
+
+def _window(text: str) -> bool:
+    card = Card(name="Example Ember", kind="monster", subtypes=("effect",), level=4, atk=1000,
+                def_=1000, attribute="FIRE", race="Pyro", text=text)
+    return any(f.type == "window_quick_condition" for f in read_card(card).facts)
+
+
+def test_the_main_phase_of_either_player_is_a_window_condition():
+    assert _window("During the Main Phase (Quick Effect): You can Tribute this card; draw 1 card.")
+
+
+def test_near_miss_a_window_with_another_condition_is_not_only_a_window():
+    assert not _window("During the Main Phase, if you control a Pyro monster (Quick Effect): You "
+                       "can Tribute this card; draw 1 card.")
+
+
+@pytest.mark.parametrize("lock", ["Gem-Knight Citrine", "Armades, Keeper of Boundaries"])
+def test_a_flip_effect_with_a_card_told_without_its_face_is_left_open(base_expert, lock):
+    a = base_expert.ask(f"My opponent controls only {lock}. My face-down Man-Eater Bug is "
+                        "attacked. Does its Flip effect activate?")
+    assert a.value == "unknown"
+
+
+def test_near_miss_a_flip_effect_with_only_a_count_told_activates(base_expert):
+    a = base_expert.ask("My opponent controls 2 monsters. My face-down Man-Eater Bug is attacked. "
+                        "Does its Flip effect activate?")
+    assert a.value == "yes"
+
+
+# hunt 104: a target turned face-down loses what the targeting text said of it; a two-group card
+# used by the opponent; a cost asked with when it is paid
+
+
+def _described(text: str) -> bool:
+    card = Card(name="Example Pyre", kind="trap", subtypes=("normal",), text=text)
+    return any(f.type == "target_condition" and f.get("condition") == "described"
+               for f in read_card(card).facts)
+
+
+def test_a_target_said_by_its_attribute_is_described():
+    assert _described("Target 1 FIRE monster you control; destroy that target.")
+    assert _described('Target 1 "Karakuri" monster you control; destroy that target.')
+
+
+def test_near_miss_a_target_said_only_by_kind_and_place_is_not_described():
+    assert not _described("Target 1 monster on the field; return that target to the hand.")
+    assert not _described("Target 1 face-up monster your opponent controls; destroy it.")
+
+
+def test_a_described_target_turned_face_down_is_not_kept(base_expert):
+    a = base_expert.ask("I activate Goka, the Pyre of Malice's effect targeting my FIRE monster. "
+                        "In response my opponent flips my FIRE monster face-down. Is my FIRE "
+                        "monster still destroyed?")
+    assert a.value != "yes"
+
+
+def test_near_miss_a_plain_target_turned_face_down_is_kept(base_expert):
+    a = base_expert.ask("I activate Compulsory Evacuation Device targeting my opponent's monster. "
+                        "In response they flip it face-down with Book of Moon. Is it still "
+                        "returned to the hand?")
+    assert a.value == "yes"
+
+
+def test_a_two_group_card_used_by_the_opponent_keeps_its_own_group(base_expert):
+    a = base_expert.ask("My opponent activates Karakuri Cash Inn targeting their Karakuri monster "
+                        "and my monster. In response I banish my monster. Does Karakuri Cash Inn "
+                        "still change the battle position of their monster?")
+    assert a.value == "yes"
+
+
+def test_near_miss_the_two_group_card_used_by_me(base_expert):
+    a = base_expert.ask("I activate Karakuri Cash Inn targeting my Karakuri monster and my "
+                        "opponent's monster. In response my opponent banishes their monster. Does "
+                        "Karakuri Cash Inn still change the battle position of my monster?")
+    assert a.value == "yes"
+
+
+@pytest.mark.parametrize("when", ["on resolution", "at resolution", "when it resolves"])
+def test_a_cost_asked_with_a_resolution_time_is_not_read_as_a_cost(base_expert, when):
+    with pytest.raises(QuestionError):
+        base_expert.ask(f"Is discarding for Raigeki Break a cost paid {when}?")
+
+
+def test_near_miss_a_cost_paid_on_activation_is_asked(base_expert):
+    a = base_expert.ask("Is discarding for Raigeki Break a cost paid on activation?")
+    assert a.value == "yes"
+
+
+@pytest.mark.parametrize("who", ["My monster", "My Tuner monster", "A monster I control"])
+def test_an_unnamed_monster_destroyed_by_battle_is_told(base_expert, who):
+    spec, _ = base_expert.read(f"{who} is destroyed by battle. Can I activate Crossroad Sonic "
+                               "Chick?")
+    moves = [e for e in spec["situation"] if e.get("kind") == "move"]
+    assert moves and moves[-1]["by"] == "battle" and moves[-1]["action"] == "destroyed"
+
+
+def test_near_miss_an_unnamed_monster_of_no_player_is_refused(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("A monster is destroyed by battle. Can I activate Crossroad Sonic Chick?")
