@@ -191,3 +191,21 @@ def test_an_unnamed_monster_destroyed_by_battle_is_told(base_expert, who):
 def test_near_miss_an_unnamed_monster_of_no_player_is_refused(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("A monster is destroyed by battle. Can I activate Crossroad Sonic Chick?")
+
+
+# dev rounds: "each copy", "two copies of X"
+
+
+@pytest.mark.parametrize("question", [
+    "I control two Tree Otter. Can each copy use its effect this turn?",
+    "Player A controls two copies of Tree Otter. Can each copy activate its effect during the "
+    "same turn?",
+])
+def test_each_copy_of_a_soft_once_per_turn_effect(base_expert, question):
+    assert base_expert.ask(question).value == "yes"
+
+
+def test_near_miss_each_copy_of_a_hard_once_per_turn_effect(base_expert):
+    a = base_expert.ask("I control two copies of Sky Striker Ace - Raye. Can each of them use its "
+                        "effect this turn?")
+    assert a.value == "no"
