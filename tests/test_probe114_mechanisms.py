@@ -209,3 +209,22 @@ def test_near_miss_each_copy_of_a_hard_once_per_turn_effect(base_expert):
     a = base_expert.ask("I control two copies of Sky Striker Ace - Raye. Can each of them use its "
                         "effect this turn?")
     assert a.value == "no"
+
+
+# round 113: a judge called with an exclamation mark, "quick question:" (not the card Question)
+
+
+@pytest.mark.parametrize("question", [
+    "Judge!! Can I chain Call of the Haunted to Mystical Space Typhoon?",
+    "Judge! Quick question: can I chain Call of the Haunted to Mystical Space Typhoon?",
+    "Judge here! Can I chain Call of the Haunted to Mystical Space Typhoon?",
+    "Judge! We have a question. Can I chain Call of the Haunted to Mystical Space Typhoon?",
+])
+def test_a_judge_called_is_set_aside(base_expert, question):
+    a = base_expert.ask(question)
+    assert a.value == "yes" and "Question" not in a.restated
+
+
+def test_near_miss_the_card_question_written_with_its_capital(base_expert):
+    a = base_expert.ask("Can I chain Question to Mystical Space Typhoon?")
+    assert "Question" in a.restated

@@ -1347,7 +1347,8 @@ def _set_aside(text: str, out: Relexed) -> str:
         text = text[:1].upper() + text[1:]
     # openers: at the start of a sentence, with their comma or colon
     if pats["openers"] is not None:
-        opener = re.compile(rf"(?:(?<=^)|(?<=[.?!]\s))\s*{pats['openers'].pattern}\s*[,:]?\s*",
+        # (round 113) "Judge!! ...", "Judge! Quick question: ...": an exclamation mark after it too
+        opener = re.compile(rf"(?:(?<=^)|(?<=[.?!]\s))\s*{pats['openers'].pattern}\s*(?:[,:.]|!+)?\s*",
                             re.IGNORECASE)
         while True:
             new = opener.sub(drop, text, count=1)

@@ -37,6 +37,11 @@ def _not_names() -> frozenset:
 
 
 @lru_cache(maxsize=1)
+def _lower_not_names() -> frozenset:
+    return frozenset(name_key(n) for n in vocabulary().get("lower_not_card_names") or ())
+
+
+@lru_cache(maxsize=1)
 def _after_as() -> frozenset:
     return frozenset(name_key(n) for n in vocabulary().get("terms_after_as") or ())
 
@@ -152,6 +157,8 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
                     continue      # keys leave "the" out: "X the same turn" does not name "X the"
                 if lower and all(plain_word(w) for w in re.findall(r"[\w'/-]+", cand)):
                     continue
+                if lower and key in _lower_not_names() and not _quoted(text, s, end):
+                    continue      # "quick question:": a word, not the card "Question"
                 card = db.find(cand)
                 if card is not None and lower and "-" in cand and "-" not in card.name and \
                         all(plain_word(w) for w in re.findall(r"[\w'/]+", cand)):
