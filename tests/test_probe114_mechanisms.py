@@ -180,17 +180,16 @@ def test_near_miss_a_cost_paid_on_activation_is_asked(base_expert):
     assert a.value == "yes"
 
 
-@pytest.mark.parametrize("who", ["My monster", "My Tuner monster", "A monster I control"])
-def test_an_unnamed_monster_destroyed_by_battle_is_told(base_expert, who):
-    spec, _ = base_expert.read(f"{who} is destroyed by battle. Can I activate Crossroad Sonic "
-                               "Chick?")
-    moves = [e for e in spec["situation"] if e.get("kind") == "move"]
-    assert moves and moves[-1]["by"] == "battle" and moves[-1]["action"] == "destroyed"
-
-
-def test_near_miss_an_unnamed_monster_of_no_player_is_refused(base_expert):
+def test_an_unnamed_monster_destroyed_by_battle_stays_refused(base_expert):
+    # (hunt 106) read, a monster of no card passed every Type a trigger asks for ("When a Winged
+    # Beast monster you control is destroyed by battle"): not read
     with pytest.raises(QuestionError):
-        base_expert.ask("A monster is destroyed by battle. Can I activate Crossroad Sonic Chick?")
+        base_expert.ask("My monster is destroyed by battle. Can I activate Black Wing Revenge?")
+
+
+def test_near_miss_a_named_monster_destroyed_by_battle_is_read(base_expert):
+    spec, _ = base_expert.read("My Sangan is destroyed by battle. Can I activate its effect?")
+    assert any(e.get("by") == "battle" for e in spec["situation"])
 
 
 # dev rounds: "each copy", "two copies of X"
@@ -228,3 +227,10 @@ def test_a_judge_called_is_set_aside(base_expert, question):
 def test_near_miss_the_card_question_written_with_its_capital(base_expert):
     a = base_expert.ask("Can I chain Question to Mystical Space Typhoon?")
     assert "Question" in a.restated
+
+
+def test_a_flip_effect_after_the_opponent_summoned_a_named_monster_is_left_open(base_expert):
+    # (hunt 106) the monster Summoned may be the attacker, and lock activations
+    a = base_expert.ask("My opponent Fusion Summons Gem-Knight Citrine and attacks. My face-down "
+                        "Man-Eater Bug is attacked. Does its Flip effect activate?")
+    assert a.value == "unknown"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..parser.transform import low, sub
+from ..parser.transform import sub
 
 
 class BattleEvents:
@@ -87,7 +87,7 @@ class BattleEvents:
         """"it is destroyed by battle": the monster attacked (or named) is destroyed by battle."""
         named = [t for t in ev.children if getattr(t, "type", "") == "XCARD"]
         attacks = [e for e in self.events if e["kind"] == "attack"]
-        if not attacks and not named and sub(ev, "bd_unnamed") is None:
+        if not attacks and not named:
             self.fail("which battle? (tell the attack first: 'My X is attacked')", ev)
         # ("Sangan is destroyed by battle", no attack told: that card's destruction by battle; what
         # the battle was is not told, and rules that need it do not fire)
@@ -107,18 +107,6 @@ class BattleEvents:
                 # (hunt) "My Mystic Tomato is destroyed by battle": whose card it is, told
                 self.entity({"card": card.name, "text": card.name, "pronoun": False,
                              "words": [{"you": "my", "opponent": "opponent's"}[owner]]})
-        elif (unnamed := sub(ev, "bd_unnamed")) is not None:
-            # "my monster is destroyed by battle": a monster of that player, named by no card (the
-            # monster attacked when one of that player's is told attacked)
-            owner = self.r.player(next(iter(p for p in unnamed.iter_subtrees_topdown()
-                                            if p.data in ("poss", "player"))))
-            if owner not in ("you", "opponent"):
-                self.fail("whose monster is destroyed by battle?", ev)
-            told = [e.get("target") for e in attacks
-                    if self.entities.get(e.get("target"), {}).get("controller") == owner]
-            what = told[-1] if told else self.entity(
-                {"card": None, "text": self.r.said(unnamed), "pronoun": False,
-                 "words": low(unnamed)}, controller=owner, kind="monster", place="field")
         else:                                           # "it": the monster attacked
             what = attacks[-1].get("target")
             if what is None:
