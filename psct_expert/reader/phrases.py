@@ -633,11 +633,6 @@ class PhraseReaders:
             for name, value in conds:
                 self.add("target_condition", src, effect=eff.id, slot=slot, condition=name,
                          value=value)
-            if not g.p["target_undescribed"].match(seg):
-                # (hunt 104) "Target 1 FIRE monster you control": something said of the target
-                # that a card turned face-down no longer has (its Type, Attribute, Level, name)
-                self.add("target_condition", src, effect=eff.id, slot=slot, condition="described",
-                         value="yes")
             eff.targets.append(Target(slot, s, e, seg, "any" if up_to == "any" else number, conds))
 
     def _it_is_this_card(self, text: str, eff, at: int, seg: str) -> bool:

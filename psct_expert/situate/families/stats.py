@@ -298,8 +298,7 @@ def build_unaffected_target(st: Situate, fam: Tree) -> dict:
              and f.get("slot") == 1]
     if not any(f.type == "target" and f.get("effect") == eid for f in reading.facts):
         st.fail(f"{reading.card.name} does not target (ask whether it affects the card)", fam)
-    # ("described": a Type, an archetype said of it, read as its own conditions or not at all)
-    other = sorted({f.get("condition") for f in conds} - _TARGET_OK - {"described"})
+    other = sorted({f.get("condition") for f in conds} - _TARGET_OK)
     if other:
         st.fail(f"the target of {reading.card.name} must also be {', '.join(other)}: the question "
                 "does not say whether this card is", fam)
