@@ -485,8 +485,8 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                 if not told.activator and mask in toks:
                     # (hunt 104) who used it: "your" in its text is that player's
                     before = set(toks[:toks.index(mask)])
-                    told.activator = "opponent" if before & {"opponent", "opp", "opponent's",
-                                                             "they", "he", "she"} \
+                    told.activator = "opponent" if before & (voc["players_opponent"] |
+                                                             {"opponent's"}) \
                         else "me" if before & {"i", "we"} else ""
                 at = _target_said(toks, first)
                 if at is None and target_said and not set(plain) & w["uses"]:

@@ -31,19 +31,19 @@ def _ordinals() -> dict:
     return {str(k).lower(): v for k, v in vocabulary()["ordinals"].items()}
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=4)
+def _name_keys(entry: str) -> frozenset:
+    """The name keys of a list of words in vocabulary.yaml (``not_card_names``: game terms, never
+    card names; ``lower_not_card_names``: words, when written in lower case; ``terms_after_as``)."""
+    return frozenset(name_key(n) for n in vocabulary().get(entry) or ())
+
+
 def _not_names() -> frozenset:
-    return frozenset(name_key(n) for n in vocabulary()["not_card_names"])
+    return _name_keys("not_card_names")
 
 
-@lru_cache(maxsize=1)
-def _lower_not_names() -> frozenset:
-    return frozenset(name_key(n) for n in vocabulary().get("lower_not_card_names") or ())
-
-
-@lru_cache(maxsize=1)
 def _after_as() -> frozenset:
-    return frozenset(name_key(n) for n in vocabulary().get("terms_after_as") or ())
+    return _name_keys("terms_after_as")
 
 
 def _quoted(text: str, s: int, e: int) -> bool:
@@ -132,7 +132,7 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
     tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
     mentions: list[Mention] = []
     i = 0
-    not_names = _not_names()
+    not_names, lower_not_names = _not_names(), _name_keys("lower_not_card_names")
     starts = _name_starts(db)
     while i < len(tokens):
         s = tokens[i][0]
@@ -151,14 +151,15 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
             for end in _candidate_ends(text, s, e):
                 cand = text[s:end]
                 key = name_key(cand)
-                if not key or key in not_names and not _quoted(text, s, end):
-                    continue      # a game term ("Pendulum Scale"): a card only when quoted
+                if not key or (key in not_names or lower and key in lower_not_names) and \
+                        not _quoted(text, s, end):
+                    # a game term ("Pendulum Scale"), or a word written in lower case ("quick
+                    # question:", not the card Question): a card only when quoted
+                    continue
                 if cand.rsplit(None, 1)[-1].lower() == "the":
                     continue      # keys leave "the" out: "X the same turn" does not name "X the"
                 if lower and all(plain_word(w) for w in re.findall(r"[\w'/-]+", cand)):
                     continue
-                if lower and key in _lower_not_names() and not _quoted(text, s, end):
-                    continue      # "quick question:": a word, not the card "Question"
                 card = db.find(cand)
                 if card is not None and lower and "-" in cand and "-" not in card.name and \
                         all(plain_word(w) for w in re.findall(r"[\w'/]+", cand)):
