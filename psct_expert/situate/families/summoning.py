@@ -42,10 +42,14 @@ def build_tribute_summon(st: Situate, fam: Tree) -> dict:
             if count is None:
                 st.fail(f"how many Tributes is {w!r}?", num)
         else:                               # "by Tributing Y and Z": the cards named
+            # (hunt 108) whose Tributes: the Summoning player's ("Can my opponent Tribute Summon
+            # X by Tributing my Y?" Tributes a monster that player does not control)
+            who = sub(fam, "player")
+            summoner = st.r.player(who) if who is not None else "you"
             for one in what.iter_subtrees_topdown():
                 if one.data == "trib_one" and sub(one, "poss") is not None and \
-                        st.r.player(sub(one, "poss")) != "you":
-                    st.fail("a Tribute Summon Tributes monsters the player controls", one)
+                        st.r.player(sub(one, "poss")) != summoner:
+                    st.fail("a Tribute Summon Tributes monsters the Summoning player controls", one)
             tributes = [st.db.get(st.r.card(t)).name for t in _cards(what)]
             if card in tributes:
                 st.fail(f"{card} cannot Tribute itself for its own Summon", what)
