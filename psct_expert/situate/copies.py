@@ -32,6 +32,13 @@ class CopyEvents:
         note["count"] = max(note["count"], n)
         note["player"] = player
         self.last_card = card
+        if n == 1 and "copies" not in low(ev):
+            # (round 116) "my opponent controls a UFOLight": one copy is the card held on the
+            # field, as "controls UFOLight" tells it (every family reads that; only the
+            # once-per-turn ones read the copies)
+            event = {"kind": "state", "player": player, "place": "field", "what": card, "count": 1}
+            self.events.append(event)
+            self.told_states.append(event)
 
     def _subject_card(self, ev: Tree) -> str:
         if self.last_card is None:

@@ -229,7 +229,11 @@ def _only_told(st: Situate, family: str, spec: dict) -> str | None:
             continue
         what = st.entities.get(e.get("what")) if isinstance(e.get("what"), str) else None
         desc = str((what or {}).get("desc") or "")
-        if desc.lower().startswith("only ") or e.get("count") == 0:
+        # (round 116) "my opponent controls exactly 1 monster" ("their only monster is X"): every
+        # monster they control is told too
+        exact = e.get("what") in ("monster", "card") and isinstance(e.get("count"), int) and \
+            "min" not in e
+        if desc.lower().startswith("only ") or e.get("count") == 0 or exact:
             whole |= {"you", "opponent"} if e.get("player") == "both" else {e.get("player")}
     return "the cards told to be on the field" if sides and sides <= whole else None
 

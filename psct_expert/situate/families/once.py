@@ -46,6 +46,13 @@ def _both_effects(st: Situate, fam: Tree, both: Tree) -> dict:
 
 
 def build_again_this_turn(st: Situate, fam: Tree) -> dict:
+    pre = sub(fam, "pre")
+    if pre is not None and {"resolves", "resolving"} & set(low(pre)) and \
+            not {"again", "later", "twice", "another", "second", "2nd", "other"} & set(low(fam)):
+        # (round 116) "I use X's effect. When it resolves, can I use the banish part?": the
+        # moment is the told use's own resolution, not a later use of the effect
+        st.fail("'when it resolves' asks what that use does as it resolves, not whether it can "
+                "be used again (ask 'can I use it again this turn?')", pre)
     both = sub(fam, "both_effects")
     if both is not None:
         return _both_effects(st, fam, both)

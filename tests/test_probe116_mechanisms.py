@@ -1,0 +1,99 @@
+"""Rounds 115 (never read, its one wrong answer) and 116 (dev), hunt 108: a trigger that names a
+move by a card effect and one by battle; an effect that is not activated in the Damage Step; a
+"the turn you activate this card" lock and the player who activates it; whose Tributes a Tribute
+Summon uses; "controls a X" kept as the card held; "when it resolves" before a question about
+using an effect.  Each with its near miss."""
+
+import pytest
+
+from psct_expert.errors import QuestionError
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize("told", [
+    "My opponent activates Dark Hole, destroying Shell Knight.",
+    "Shell Knight was destroyed by battle.",
+])
+def test_a_trigger_by_card_effect_or_by_battle_starts_on_either(base_expert, told):
+    a = base_expert.ask("Does Shell Knight's effect miss the timing?" if "Dark Hole" in told
+                        else "Can I activate its effect?", [told])
+    assert a.value == ("no" if "Dark Hole" in told else "yes")
+    assert "second effect of Shell Knight" in a.restated
+
+
+def test_near_miss_a_by_battle_trigger_after_a_destruction_by_a_card_effect(base_expert):
+    # only "destroyed by battle" (no card-effect half)
+    a = base_expert.ask("Can I activate its effect?",
+                        ["My opponent activates Dark Hole, destroying Mystic Tomato."])
+    assert a.value == "no"
+
+
+def test_a_replacement_effect_is_not_barred_from_the_damage_step(base_expert):
+    a = base_expert.ask("Can I use Relinkuriboh's second effect during damage calculation?")
+    assert a.value != "no"
+
+
+def test_near_miss_an_activated_effect_with_no_reason_is_barred(base_expert):
+    a = base_expert.ask("Can I activate Pot of Greed during the Damage Step?")
+    assert a.value == "no"
+
+
+def test_a_turn_lock_looks_at_the_activating_players_own_summons(base_expert):
+    a = base_expert.ask("Can my opponent activate Pot of Duality?", [
+        "It is my opponent's Main Phase 1.",
+        "I activate Call of the Haunted and Special Summon Dark Magician."])
+    assert a.value != "no"
+
+
+def test_near_miss_my_own_summon_locks_my_activation(base_expert):
+    a = base_expert.ask("Can I activate Pot of Duality?", [
+        "It is my Main Phase 1.", "I activate Call of the Haunted and Special Summon Dark Magician."])
+    assert a.value == "no"
+
+
+@pytest.mark.parametrize("question", [
+    "Can my opponent Tribute Summon Summoned Skull by Tributing my Dark Magician?",
+    "Can I Tribute Summon Summoned Skull by Tributing my opponent's Dark Magician?",
+])
+def test_a_tribute_summon_tributes_the_summoning_players_monsters(base_expert, question):
+    with pytest.raises(QuestionError, match="Summoning player controls"):
+        base_expert.ask(question)
+
+
+def test_near_miss_the_opponent_tributes_their_own_monster(base_expert):
+    a = base_expert.ask("Can my opponent Tribute Summon Summoned Skull by Tributing their Dark "
+                        "Magician?")
+    assert a.value == "yes"
+
+
+@pytest.mark.parametrize("held", ["a UFOLight", "UFOLight"])
+def test_a_card_held_with_an_article_is_kept(base_expert, held):
+    spec = base_expert.parse(f"It is my Main Phase. My opponent controls {held}. Can I activate "
+                             "Gold Pride - Nytro Blaster's first effect?")
+    assert {"kind": "state", "player": "opponent", "place": "field", "what": "UFOLight",
+            "count": 1} in spec["situation"]
+
+
+def test_the_only_monster_told_leaves_the_targeting_yes_open(base_expert):
+    a = base_expert.ask("It is my Main Phase and my opponent's only monster is UFOLight. Can I "
+                        "activate Gold Pride - Nytro Blaster's first effect?")
+    assert a.value == "unknown"
+
+
+def test_near_miss_a_field_not_told_whole_keeps_the_yes(base_expert):
+    a = base_expert.ask("It is my Main Phase. Can I activate Gold Pride - Nytro Blaster's first "
+                        "effect?")
+    assert a.value == "yes"
+
+
+def test_when_it_resolves_is_no_second_use(base_expert):
+    with pytest.raises(QuestionError, match="when it resolves"):
+        base_expert.ask("I use Decode Talker Heatsoul's Quick Effect, paying 1000 LP. When it "
+                        "resolves, can I use the banish-and-Special-Summon effect?")
+
+
+def test_near_miss_when_it_resolves_with_again(base_expert):
+    a = base_expert.ask("I used Chaos Sorcerer's effect. When it resolves, can I use its effect "
+                        "again this turn?")
+    assert a.value == "no" and "again this turn" in a.restated
