@@ -61,6 +61,9 @@ _FIRST_PERSON_WORDS = re.compile(r"\b(?:i|me|my|mine|we|us|our|you|your|opp|oppo
 # "my opponent chains X destroying it": a participle read as X's cost, which X's text does not pay;
 # the lexicon may read it as what X does
 _NO_SUCH_COST = "has no effect whose cost is"
+# (round 116) "X: "Discard 1 ...; draw 1 card". Is discarding a cost?": the words as written name
+# no effect; the lexicon's reading may (the quotation before the question as its topic)
+_WHICH_COST = "a cost of which effect?"
 # "they chain D.D. Crow banishing one": a participle read as the chained card's cost, which is
 # what the card does: a gap in reading the story (a story's frame may read it)
 _DOES_NOT_PAY = "(it is what it does)"
@@ -581,7 +584,8 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             # "I have Solemn Strike set. ... Can I negate it?": read with the card that negates
             return negating
         if SITUATION_GAP in str(refused.exc) or _WHOSE in str(refused.exc) or \
-                _WHO.search(str(refused.exc)) or _NO_SUCH_COST in str(refused.exc):
+                _WHO.search(str(refused.exc)) or _NO_SUCH_COST in str(refused.exc) or \
+                _WHICH_COST in str(refused.exc):
             # (sisterAF) not a refusal of the cards but a story the situation has no event for
             # ("opp tributes a monster and tribute summons X"): the lexicon's reading once (every
             # change shown), else the refusal stands

@@ -97,3 +97,48 @@ def test_near_miss_when_it_resolves_with_again(base_expert):
     a = base_expert.ask("I used Chaos Sorcerer's effect. When it resolves, can I use its effect "
                         "again this turn?")
     assert a.value == "no" and "again this turn" in a.restated
+
+
+@pytest.mark.parametrize("told", ["Both links resolve.", "All three links resolve.",
+                                  "Chain Link 2 resolves, then Chain Link 1 resolves."])
+def test_the_chain_told_resolving_by_its_links(base_expert, told):
+    a = base_expert.ask("Can I activate Chimera the Flying Mythical Beast's effect?", [
+        "I activate Pot of Greed.",
+        "My opponent chains Dark Hole, destroying my Chimera the Flying Mythical Beast.", told])
+    assert a.value == "no"
+
+
+def test_near_miss_a_link_other_than_the_first_resolving_last_is_not_read(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("Can I activate Chimera the Flying Mythical Beast's effect?", [
+            "I activate Pot of Greed.",
+            "My opponent chains Dark Hole, destroying my Chimera the Flying Mythical Beast.",
+            "Chain Link 1 resolves, then Chain Link 2 resolves."])
+
+
+@pytest.mark.parametrize("question", [
+    'SPYRAL Master Plan says "Once per turn: You can add 1 "SPYRAL MISSION" card from your Deck '
+    'to your hand." Can I activate that during my opponent\'s End Phase?',
+    'Can I activate SPYRAL Master Plan\'s "You can add 1 "SPYRAL MISSION" card" effect during my '
+    'opponent\'s End Phase?',
+])
+def test_a_quotation_with_the_names_its_text_quotes_is_one(base_expert, question):
+    a = base_expert.ask(question)
+    assert a.value == "no" and "SPYRAL Master Plan" in a.restated and "End Phase" in a.restated
+
+
+def test_near_miss_quoted_names_outside_a_quotation_stay_names(base_expert):
+    from psct_expert.parser.question import normalise
+    said = 'I control a "Blackwing" monster and "Dark Magician". Can I activate it?'
+    assert normalise(said) == said
+
+
+def test_a_quoted_effect_before_a_cost_question_is_its_topic(base_expert):
+    a = base_expert.ask('Metaphys Ascension: "Discard 1 "Metaphys" card; draw 1 card". Is '
+                        'discarding a cost?')
+    assert a.value == "yes" and "first effect of Metaphys Ascension" in a.restated
+
+
+def test_near_miss_a_cost_question_that_names_no_effect_is_refused(base_expert):
+    with pytest.raises(QuestionError, match="which effect"):
+        base_expert.ask("I activate Pot of Greed. Is discarding a cost?")

@@ -575,6 +575,10 @@ _QUOTED_TOPIC = re.compile(r'^(?P<card>\ue000k\d+k)\s*(?::|\s(?:says|reads|is))\
                            r'(?P<quote>"[^"]+"|\u201c[^\u201d]+\u201d)\s*[.:]?$', re.IGNORECASE)
 
 
+_THAT_QUOTED = re.compile(r"\b(activate|use|chain|negate|respond to) that\b(?!\s*(?:effect|card|"
+                          r"monster|spell|trap|one|copy|link|chain|\ue000|'))", re.IGNORECASE)
+
+
 def _quoted_topic(parts: list[str], out: Relexed) -> list[str]:
     """A sentence that is only a card and a quotation of its text, followed by a question: one
     sentence, the quoted effect its topic ("X "...": <question>"), so that the question's
@@ -585,7 +589,12 @@ def _quoted_topic(parts: list[str], out: Relexed) -> list[str]:
         m = _QUOTED_TOPIC.match(parts[k].strip())
         if m is not None and k + 1 < len(parts) and parts[k + 1].rstrip().endswith("?") and \
                 "\ue000" not in parts[k + 1]:
-            new = f"{m.group('card')} {m.group('quote')}: {parts[k + 1].strip()}"
+            # (round 116) "Can I activate that during ...?": "that", alone after the verb, is the
+            # quoted effect, as "it" says it
+            asked = _THAT_QUOTED.sub(r"\1 it", parts[k + 1].strip())
+            if asked != parts[k + 1].strip():
+                out.changes.append(Change("read-as", parts[k + 1].strip(), asked))
+            new = f"{m.group('card')} {m.group('quote')}: {asked}"
             out.changes.append(Change("read-as", parts[k].strip(),
                                       f"{m.group('card')} {m.group('quote')}:"))
             said.append(new)

@@ -48,6 +48,7 @@ def normalise(text) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"') \
         .replace("\u201d", '"').replace("\u2013", "-").replace("\u2014", "-")
     text = " ".join(text.split())
+    text = _inner_quotes(text)
     # "does it target??", "legal?!": one question mark (outside a quotation of card text)
     text = re.sub(r"(?<![\"'])\?[?!]+(?=\s|$)", "?", text)
     if not text:
@@ -55,6 +56,31 @@ def normalise(text) -> str:
     if len(text) > MAX_QUESTION:
         raise QuestionError(f"the question is longer than {MAX_QUESTION} characters")
     return _spell_out(text)
+
+
+# a name quoted the way card text quotes it ("add 1 "Metaphys" card", "non-"D/D" monsters"): after
+# a number, an article, "non-", "other", "and", "or" or a comma, and before a space or a mark
+_INNER = re.compile(r'(?:(?<=\d )|(?<=\ba )|(?<=\ban )|(?<=\bthe )|(?<=non-)|(?<=\bother )|'
+                    r'(?<=\bor )|(?<=\band )|(?<=, ))"([A-Z][^"]{0,40}?)"(?=[ ,.:;)]|$)', re.IGNORECASE)
+
+
+def _inner_quotes(text: str) -> str:
+    """A quotation of card text with the names its text quotes ("Metaphys Ascension: "Discard 1
+    "Metaphys" card; ..."."): each inner name is quoted with single quotes, so the quotation
+    around it is one.  Only a name inside another quotation (an odd number of the other double
+    quotes before it) is changed."""
+    inner = list(_INNER.finditer(text))
+    if not inner or text.count('"') < 4:
+        return text
+    spans = {m.start() for m in inner} | {m.end() - 1 for m in inner}
+    out, last = [], 0
+    for m in inner:
+        before = sum(1 for i, ch in enumerate(text[:m.start()]) if ch == '"' and i not in spans)
+        if before % 2 == 1:
+            out.append(text[last:m.start()] + "'" + m.group(1) + "'")
+            last = m.end()
+    out.append(text[last:])
+    return "".join(out)
 
 
 def _spell_out(text: str) -> str:
