@@ -142,3 +142,23 @@ def test_a_quoted_effect_before_a_cost_question_is_its_topic(base_expert):
 def test_near_miss_a_cost_question_that_names_no_effect_is_refused(base_expert):
     with pytest.raises(QuestionError, match="which effect"):
         base_expert.ask("I activate Pot of Greed. Is discarding a cost?")
+
+
+def test_i_myself_is_i(base_expert):
+    a = base_expert.ask("Can I myself chain Mystical Space Typhoon to it?",
+                        ["My opponent activates Ultimate Slayer."])
+    assert a.value == "yes" and "Mystical Space Typhoon" in a.restated
+
+
+def test_later_that_turn_is_the_next_event_of_the_turn(base_expert):
+    a = base_expert.ask("Can I use its effect again this turn?", [
+        "I used Chaos Sorcerer's effect.",
+        "Later that turn it was returned to my hand, and I Special Summoned it again."])
+    assert a.value == "yes"
+
+
+def test_near_miss_later_told_of_another_turn_is_not_set_aside(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("Can I use its effect again this turn?", [
+            "I used Chaos Sorcerer's effect.",
+            "Later next turn it was returned to my hand, and I Special Summoned it again."])
