@@ -162,3 +162,15 @@ def test_near_miss_later_told_of_another_turn_is_not_set_aside(base_expert):
         base_expert.ask("Can I use its effect again this turn?", [
             "I used Chaos Sorcerer's effect.",
             "Later next turn it was returned to my hand, and I Special Summoned it again."])
+
+
+def test_the_card_named_after_it_came_back_is_that_card(base_expert):
+    a = base_expert.ask("Can I use Chaos Sorcerer's effect again this turn?", [
+        "I used Chaos Sorcerer's effect.", "It is returned to my hand, and I Special Summon it again."])
+    assert a.value == "yes"
+
+
+def test_near_miss_a_second_copy_told_leaves_the_card_named_open(base_expert):
+    with pytest.raises(QuestionError, match="another copy"):
+        base_expert.ask("Can I use Chaos Sorcerer's effect again this turn?", [
+            "I used Chaos Sorcerer's effect.", "I Special Summon a second Chaos Sorcerer."])

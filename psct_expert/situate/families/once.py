@@ -155,6 +155,11 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     said_same = same            # the same card said ("can it ...?"), not only the limit's reach
     if not another and not same and _binds_every_copy(st, ref):
         same = True         # "Can I use X's effect again?": a limit on the name binds every copy
+    if not another and not same and ref.get("card") in back and not note:
+        # (round 116) "I used X's effect. It is returned to my hand and I Special Summon it again.
+        # Can I use X's effect again?": no other copy told, the card named is the one told coming
+        # back
+        same = True
     if another == same:
         st.fail("the same card again, or another copy?", fam)
     if getattr(st, "owner_unsaid", False) and (another or "it" not in who and "same" not in who):
