@@ -174,3 +174,16 @@ def test_near_miss_a_second_copy_told_leaves_the_card_named_open(base_expert):
     with pytest.raises(QuestionError, match="another copy"):
         base_expert.ask("Can I use Chaos Sorcerer's effect again this turn?", [
             "I used Chaos Sorcerer's effect.", "I Special Summon a second Chaos Sorcerer."])
+
+
+def test_a_spell_trap_lock_leaves_a_monster_quick_effect_free(base_expert):
+    a = base_expert.ask("I Normal Summon Milla the Temporal Magician and target my opponent's Set "
+                        "card. Can my opponent respond with Raging Storm Dragon - Beaufort IX's "
+                        "Quick Effect?")
+    assert a.value == "yes"
+
+
+def test_near_miss_a_trap_against_that_lock_is_no_yes(base_expert):
+    a = base_expert.ask("I Normal Summon Milla the Temporal Magician and target my opponent's Set "
+                        "card. Can my opponent respond with Mirror Force?")
+    assert a.value != "yes"

@@ -86,7 +86,8 @@ class PhraseReaders:
                     lock_id = act_id if self.g.p["this_card"].search(sentence) else eff.id
                     locked = re.search(r"activate\s+(monster effects|spell/trap cards?|cards or "
                                        r"effects|cards|effects)", sentence, re.I)
-                    what = {"monster effects": "monster-effects"}.get(
+                    what = {"monster effects": "monster-effects", "spell/trap cards": "spell-trap-cards",
+                            "spell/trap card": "spell-trap-cards"}.get(
                         locked.group(1).lower() if locked else "", "any" if locked and
                         locked.group(1).lower() in ("cards or effects",) else "other")
                     lock = sentence[:m.end() + 80]
