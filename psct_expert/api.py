@@ -389,11 +389,16 @@ class Expert:
                 # (session after dfd49d7) every part answered: each is said with its answer
                 first.notes.append("the question also asks: " + "; ".join(
                     f"{x.restated} ({x.value})" for x in answers[1:]))
+                _restate_every_part(first, answers)
             return first
         first.value = "unknown"
         for a in answers:
             first.missing.extend(m for m in a.missing if m not in first.missing)
         _merge_tell(first, answers)
+        if key == "and":
+            # (session after 724f2bb) an unsettled question of several parts restates each part
+            # ("... from the hand"), never the first alone
+            _restate_every_part(first, answers)
         return first
 
     def what_if(self, answer: Answer, lang: str = "en") -> Answer:
@@ -489,6 +494,13 @@ def _untimed(spec: dict) -> bool:
     return isinstance(situation, list) and bool(situation) and all(
         isinstance(ev, dict) and ev.get("kind") in _UNTIMED and ev.get("kind") != "used"
         for ev in situation)
+
+
+def _restate_every_part(first: Answer, answers: list[Answer]) -> None:
+    """The restatement of a question of several parts: each part's, once, in order."""
+    said = list(dict.fromkeys(a.restated for a in answers if a.restated))
+    if len(said) > 1:
+        first.restated = " ".join(said)
 
 
 def _merge_tell(first: Answer, answers: list[Answer]) -> None:

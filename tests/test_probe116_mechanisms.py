@@ -187,3 +187,16 @@ def test_near_miss_a_trap_against_that_lock_is_no_yes(base_expert):
     a = base_expert.ask("I Normal Summon Milla the Temporal Magician and target my opponent's Set "
                         "card. Can my opponent respond with Mirror Force?")
     assert a.value != "yes"
+
+
+def test_an_unsettled_question_of_two_parts_restates_both(base_expert):
+    a = base_expert.ask("Can I activate Cyber Energy Shock from my hand in response?",
+                        ["My opponent activates a card."])
+    assert a.value == "unknown"
+    assert "chained to the activation" in a.restated and "from the hand" in a.restated
+
+
+def test_near_miss_a_question_of_one_part_restates_it_once(base_expert):
+    a = base_expert.ask("Can I activate Cyber Energy Shock from my hand?",
+                        ["My opponent activates a Spell Card."])
+    assert a.restated.count("Can the first effect of Cyber Energy Shock") == 1
