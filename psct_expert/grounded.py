@@ -23,8 +23,10 @@ from .parser.names import Mention
 
 
 # "Borreload Dragon says neither player can target it", "it says return BOTH": what a card's text
-# says, told as reported speech
-_SAYS = re.compile(r"^(?P<who>.+?)\s+(?:(?:just|only|simply|clearly|literally)\s+)?(?:says|reads|states)"
+# says, told as reported speech; (round 116) "Miracle Dig needs 5 banished monsters to activate":
+# what its text requires, told the same way
+_SAYS = re.compile(r"^(?P<who>.+?)\s+(?:(?:just|only|simply|clearly|literally)\s+)?(?P<verb>says|reads|states|"
+                   r"needs|requires)"
                    r"\s+(?P<what>.+?)[.!]?$",
                    re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z\-]+")
@@ -131,7 +133,9 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
                 # the one card the next sentence names
                 after = mentions(parts[k + 1], db, families)
                 card = db.find(after[0].card) if len({a.card for a in after}) == 1 else None
-        if card is not None and not _QUOTED.match(m.group("what")) and _grounded(m.group("what"), card):
+        if card is not None and not _QUOTED.match(m.group("what")) and \
+                _grounded(_required(m.group("what"), m.group("verb")), card) and \
+                _numbers_said(m.group("what"), card):
             relexed.changes.append(Change("grounded", part, card.name))
             continue
         d = _IT_DOES.match(part) if not found and not part.endswith("?") else None
@@ -312,6 +316,21 @@ def _lemma_forms(w: str) -> set[str]:
     for ls in all_lemmas(w).values():
         out.update(x.lower() for x in ls)
     return out
+
+
+# what a card "needs" ("5 banished monsters to activate"): the requirement, without the activation
+_TO_ACTIVATE = re.compile(r"\s+(?:in order\s+)?to\s+(?:be\s+)?(?:activate[d]?|resolve|work|use it|be used)\s*$",
+                          re.IGNORECASE)
+
+
+def _required(what: str, verb: str) -> str:
+    return _TO_ACTIVATE.sub("", what) if verb.lower() in ("needs", "requires") else what
+
+
+def _numbers_said(said: str, card) -> bool:
+    """Every number said stands in the card's text (a requirement of 3 is not one of 5)."""
+    have = set(re.findall(r"\d+", _card_text(card)))
+    return all(n in have for n in re.findall(r"\d+", said))
 
 
 def _grounded(said: str, card) -> bool:

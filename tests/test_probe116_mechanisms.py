@@ -200,3 +200,22 @@ def test_near_miss_a_question_of_one_part_restates_it_once(base_expert):
     a = base_expert.ask("Can I activate Cyber Energy Shock from my hand?",
                         ["My opponent activates a Spell Card."])
     assert a.restated.count("Can the first effect of Cyber Energy Shock") == 1
+
+
+def test_what_a_card_needs_told_as_its_text_says_is_set_aside(base_expert):
+    read = base_expert.read("Miracle Dig needs 5 banished monsters to activate. I have 4 "
+                            "banished monsters. Can I activate Miracle Dig?")[1]
+    assert read is not None and "needs" not in read.text
+    assert any(c.kind == "grounded" for c in read.changes)
+
+
+@pytest.mark.parametrize("claim", ["Miracle Dig needs 6 banished monsters to activate.",
+                                   "Miracle Dig needs an empty hand to activate."])
+def test_near_miss_a_need_its_text_does_not_say_is_not_grounded(base_expert, claim):
+    # (another number, other words: not shown as what its text says; at most set aside as a
+    # sentence about the card, the answer reading the card itself)
+    try:
+        read = base_expert.read(claim + " I have 4 banished monsters. Can I activate Miracle Dig?")[1]
+    except QuestionError:
+        return
+    assert read is None or not any(c.kind == "grounded" for c in read.changes)
