@@ -32,8 +32,9 @@ _SAYS = re.compile(r"^(?P<who>.+?)\s+(?:(?:just|only|simply|clearly|literally)\s
 _WORD = re.compile(r"[A-Za-z][A-Za-z\-]+")
 # ... and quoted ("X says 'destroy that monster'. if ..."): the quotation names the effect, and is
 # kept for the grammar to read as the topic
-_SAYS_QUOTE = re.compile(r"^[^'\"?]+?\s+(?:says|reads)\s+(?P<quote>([\"'])[^\"']{4,}?\2)\s*[.,:;\-\u2013\u2014]*"
-                         r"\s+(?P<rest>.*)$", re.IGNORECASE)
+# (a quotation in double quotes may hold apostrophes: "... in response to this card's activation")
+_SAYS_QUOTE = re.compile(r"^[^'\"?]+?\s+(?:says|reads)\s+(?P<quote>\"[^\"]{4,}?\"|'[^'\"]{4,}?')"
+                         r"\s*[.,:;\-\u2013\u2014]*\s+(?P<rest>.*)$", re.IGNORECASE)
 _QUOTED = re.compile(r"^\s*[\"']")
 # "It banishes a monster from the GY.": what a card does, told of "it" in the present
 _IT_DOES = re.compile(r"^(?:it|this card|that card|the card)\s+(?P<verb>[a-z]+s)\s+(?P<rest>[^.!?]+?)[.!]?$",

@@ -219,3 +219,28 @@ def test_near_miss_a_need_its_text_does_not_say_is_not_grounded(base_expert, cla
     except QuestionError:
         return
     assert read is None or not any(c.kind == "grounded" for c in read.changes)
+
+
+@pytest.mark.parametrize("told", [
+    "I pay 500 LP to activate the effect of Volcanic Shell in my GY.",
+    "I pay 500 LP to activate Volcanic Shell's effect in my GY."])
+def test_the_effect_of_a_card_in_the_gy_is_activated_from_there(base_expert, told):
+    a = base_expert.ask("Does Volcanic Shell's effect still resolve?", [
+        told, "My opponent chains Schuberta the Melodious Maestra's effect and banishes that "
+        "Volcanic Shell."])
+    assert "Volcanic Shell" in a.restated
+
+
+def test_near_miss_a_card_in_the_gy_not_told_with_an_activation_stays(base_expert):
+    from psct_expert.parser.lexicon import relex
+    assert "in my GY" in relex("I have the effect of Volcanic Shell in my GY.").text
+
+
+def test_a_reported_quotation_may_hold_an_apostrophe():
+    from psct_expert.grounded import _SAYS_QUOTE
+    m = _SAYS_QUOTE.match('Dark Ruler No More says "Neither player can activate monster effects in '
+                          'response to this card\'s activation". Can I chain it?')
+    assert m is not None and m.group("rest") == "Can I chain it?"
+    # a quotation in single quotes ends at the next one
+    m = _SAYS_QUOTE.match("Dark Ruler No More says 'Neither player' can chain. Can I chain it?")
+    assert m is not None and m.group("quote") == "'Neither player'"
