@@ -244,3 +244,23 @@ def test_a_reported_quotation_may_hold_an_apostrophe():
     # a quotation in single quotes ends at the next one
     m = _SAYS_QUOTE.match("Dark Ruler No More says 'Neither player' can chain. Can I chain it?")
     assert m is not None and m.group("quote") == "'Neither player'"
+
+
+def test_tried_its_effect_is_an_activation_made(base_expert):
+    a = base_expert.ask("My first Genni, the Maid of Endymion tried its Quick Effect and my opponent "
+                        "negated the activation. Can my second Genni, the Maid of Endymion use its "
+                        "Quick Effect this turn?")
+    assert a.value == "no" and "again this turn" in a.restated
+
+
+def test_near_miss_tried_to_with_nothing_told_after_is_no_activation():
+    from psct_expert.parser.lexicon import relex
+    # (the attempt with nothing told after it is the proposal asked, not an activation made)
+    assert relex("I tried to activate Pot of Greed. Is that legal?").text == \
+        "Can I activate Pot of Greed?"
+
+
+def test_right_away_is_now(base_expert):
+    a = base_expert.ask("Can I activate Battle Fader's effect right away?",
+                        ["My opponent's monster declares a direct attack."])
+    assert a.value == "yes" and "at this point" in a.restated
