@@ -264,3 +264,18 @@ def test_right_away_is_now(base_expert):
     a = base_expert.ask("Can I activate Battle Fader's effect right away?",
                         ["My opponent's monster declares a direct attack."])
     assert a.value == "yes" and "at this point" in a.restated
+
+
+def test_a_scenario_line_refusal_names_only_that_lines_words(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask("Judge! Can I chain Mystical Space Typhoon?",
+                        ["I activate Pot of Greed.", "My opponent zorps it."])
+    said = str(err.value)
+    assert "scenario line 2" in said and "'zorps'" in said and "'Judge'" not in said
+
+
+def test_near_miss_words_all_of_the_line_are_all_named(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask("Can I chain Mystical Space Typhoon?",
+                        ["I activate Pot of Greed.", "My opponent zorps and blorps it."])
+    assert "'zorps'" in str(err.value) and "'blorps'" in str(err.value)

@@ -132,8 +132,30 @@ def _told_line_error(lines: list[str], asked: str, told_exc: QuestionError,
         return told_exc                     # it stopped in the question itself
     line = lines[best]
     return QuestionError(f"scenario line {best + 1} could not be read: {line.strip()!r} "
-                         f"({told_exc})", line=best + 1, unplaced=told_exc.unplaced,
-                         understood=told_exc.understood, forms=exc.forms)
+                         f"({_of_the_line(str(told_exc), line)})", line=best + 1,
+                         unplaced=told_exc.unplaced, understood=told_exc.understood, forms=exc.forms)
+
+
+_NO_PLACE = re.compile(r"^(?P<lead>.*?has no place for )(?P<words>(?:'[^']*'|\"[^\"]*\")(?:, (?:'[^']*'|\"[^\"]*\"))*)"
+                       r"(?P<rest>.*)$", re.DOTALL)
+
+
+def _of_the_line(said: str, line: str) -> str:
+    """A refusal that names the words no form places, said of a scenario line: only the words of
+    that line (a word of the question, "Judge!", is not the line's), with the hints about them."""
+    m = _NO_PLACE.match(said)
+    if m is None:
+        return said
+    words = re.findall(r"'([^']*)'|\"([^\"]*)\"", m.group("words"))
+    words = [a or b for a, b in words]
+    have = _word_set(line) | {ch for ch in line if not ch.isalnum() and not ch.isspace()}
+    kept = [w for w in words if w.lower() in have]
+    if not kept or len(kept) == len(words):
+        return said
+    rest = m.group("rest")
+    if not any(w.lower() in rest.lower() for w in kept):
+        rest = ""                  # a hint about a word of the question, not the line's
+    return m.group("lead") + ", ".join(repr(w) for w in kept) + rest
 
 
 def _name_like(words: Words) -> list[str]:
