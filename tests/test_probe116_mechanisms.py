@@ -279,3 +279,22 @@ def test_near_miss_words_all_of_the_line_are_all_named(base_expert):
         base_expert.ask("Can I chain Mystical Space Typhoon?",
                         ["I activate Pot of Greed.", "My opponent zorps and blorps it."])
     assert "'zorps'" in str(err.value) and "'blorps'" in str(err.value)
+
+
+def test_a_cost_told_after_and_with_the_activation(base_expert):
+    a = base_expert.ask("My opponent activates Lightning Vortex and discards a card as the cost. "
+                        "Can I chain Solemn Judgment to it?")
+    assert a.value == "yes" and "Lightning Vortex" in a.restated
+
+
+@pytest.mark.parametrize("said, kept", [
+    ("My opponent activates Forbidden Droplet and only sent a monster for the cost.",
+     "only sent a monster for the cost"),
+    ("My opponent activates Forbidden Droplet and sends a monster for the cost.",
+     "Forbidden Droplet, sending a monster"),
+])
+def test_near_miss_only_what_was_sent_is_not_rewritten(base_expert, said, kept):
+    # ("only": what was not sent counts too; that sentence stays as written)
+    from psct_expert.rereading import relex_around_names
+    read = relex_around_names(said, base_expert.db, base_expert.kb.families)
+    assert kept in read.text
