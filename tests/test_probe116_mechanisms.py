@@ -298,3 +298,13 @@ def test_near_miss_only_what_was_sent_is_not_rewritten(base_expert, said, kept):
     from psct_expert.rereading import relex_around_names
     read = relex_around_names(said, base_expert.db, base_expert.kb.families)
     assert kept in read.text
+
+
+def test_do_i_get_the_draw_is_the_one_effect_that_draws(base_expert):
+    a = base_expert.ask("Do I get the draw?", ["Dark Mimic LV1 is flipped face-up."])
+    assert "first effect of Dark Mimic LV1" in a.restated
+
+
+def test_near_miss_a_part_no_told_card_gives_is_refused(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("Do I get the draw?", ["Sangan is flipped face-up."])

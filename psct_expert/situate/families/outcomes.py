@@ -962,7 +962,11 @@ def _moved_card_gives(st: Situate, q: Tree) -> dict | None:
     Trigger effect that gives what is asked (adds, Special Summons or draws): whether that effect
     can be activated at this point (what it gives grounded in its text); None otherwise."""
     got = sub(q, "cj_get")
-    if got is None or st.acts:
+    asked = None
+    if got is None and "get" in low(q) and find(q, "v_action") is not None:
+        # (round 117) "do I still get the draw?": the part said by its action
+        asked = st.r.action(find(find(q, "v_action"), "act_verb"))
+    if (got is None and asked not in GIVES) or st.acts:
         return None
     named = []
     for e in st.events:
@@ -979,11 +983,15 @@ def _moved_card_gives(st: Situate, q: Tree) -> dict | None:
             if any(f.type == "clause" and f.get("effect") == eff.id and f.get("verb") in GIVES
                    for f in reading.facts):
                 fits.append((reading, eff))
+    if asked is not None:
+        fits = [(r, e) for r, e in fits if any(f.type == "clause" and f.get("effect") == e.id and
+                                               f.get("verb") == asked for f in r.facts)]
     if len(fits) != 1:
         return None
     reading, eff = fits[0]
     ref = {"card": reading.card.name, "n": eff.n}
-    _get_verb(st, reading, eff.id, ref, got)
+    if got is not None:
+        _get_verb(st, reading, eff.id, ref, got)
     subj = sub(q, "outcome_subj")
     asker = st.r.player(sub(subj, "player")) if subj is not None and _player_subject(subj) else None
     owner = st.card_owner.get(ref["card"])
