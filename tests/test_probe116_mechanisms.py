@@ -308,3 +308,16 @@ def test_do_i_get_the_draw_is_the_one_effect_that_draws(base_expert):
 def test_near_miss_a_part_no_told_card_gives_is_refused(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("Do I get the draw?", ["Sangan is flipped face-up."])
+
+
+@pytest.mark.parametrize("told", ["My face-down Sangan is attacked and it is destroyed by battle.",
+                                  "My Sangan dies to battle."])
+def test_its_effect_after_a_face_down_monster_named_is_attacked(base_expert, told):
+    a = base_expert.ask("Can I activate its effect?", [told])
+    assert a.value == "yes" and "Sangan" in a.restated
+
+
+def test_near_miss_its_effect_after_an_unnamed_monster_is_attacked(base_expert):
+    with pytest.raises(QuestionError, match="whose effect"):
+        base_expert.ask("Can I activate its effect?",
+                        ["My face-down monster is attacked and it is destroyed by battle."])
