@@ -321,3 +321,19 @@ def test_near_miss_its_effect_after_an_unnamed_monster_is_attacked(base_expert):
     with pytest.raises(QuestionError, match="whose effect"):
         base_expert.ask("Can I activate its effect?",
                         ["My face-down monster is attacked and it is destroyed by battle."])
+
+
+def test_a_refused_scenario_line_is_the_one_it_stopped_in(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask("Do I still add the Warrior?", [
+            "I use Freed the Matchless General to search a Warrior.",
+            "My opponent chains a Trap and destroys Freed the Matchless General."])
+    assert "scenario line 1" in str(err.value)
+
+
+def test_near_miss_words_of_the_question_name_no_line():
+    from psct_expert.parser.question import _line_of_context
+    said = "no question form places 'a' there (after 'chains a Trap and destroys')"
+    assert _line_of_context(said, ["My opponent chains a Trap and destroys it."], "Q?") == 0
+    assert _line_of_context(said, ["My opponent chains a Trap and destroys it."],
+                            "Then my opponent chains a Trap and destroys X?") is None

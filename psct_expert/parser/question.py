@@ -99,6 +99,25 @@ def _spell_out(text: str) -> str:
     return text
 
 
+def _flat(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def _line_of_context(said: str, lines: list[str], asked: str) -> int | None:
+    """The one scenario line that holds the last words a refusal says it stopped after ("no
+    question form places 'a' there (after 'use Freed the Matchless General to search')"), or
+    None (no such words, or not in exactly one line)."""
+    m = re.search(r"\(after ([\"'])(?P<ctx>.+?)\1\)", said)
+    if m is None:
+        return None
+    words = m.group("ctx").split()
+    tail = _flat(" ".join(words[-3:]))
+    if len(tail) < 6 or "." in words[-3:] or "?" in words[-3:] or tail in _flat(asked):
+        return None
+    found = [k for k, line in enumerate(lines) if tail in _flat(line)]
+    return found[0] if len(found) == 1 else None
+
+
 def _word_set(text: str) -> set[str]:
     """The words of a text, in lower case (how an error's unplaced words are found in a line)."""
     return {w.lower() for w in re.findall(r"[\w'\-/]+", re.sub(r"(?<=\w)'s\b", " 's", text))}
@@ -126,6 +145,9 @@ def _told_line_error(lines: list[str], asked: str, told_exc: QuestionError,
     first = next(iter(re.findall(r"[\w'\-/]+", unplaced.lower())), None)
     holding = [k for k in ends if first in said[k]]
     best = (holding or ends)[-1]
+    at = _line_of_context(str(told_exc), lines, asked)
+    if at is not None:
+        best = at              # the words it stopped after stand in one line only
     if unplaced.lstrip().startswith((".", "?", "!")) and best > 0:
         best -= 1                           # it stopped at the end of the line before
     if best == len(lines):
