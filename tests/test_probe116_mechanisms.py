@@ -337,3 +337,21 @@ def test_near_miss_words_of_the_question_name_no_line():
     assert _line_of_context(said, ["My opponent chains a Trap and destroys it."], "Q?") == 0
     assert _line_of_context(said, ["My opponent chains a Trap and destroys it."],
                             "Then my opponent chains a Trap and destroys X?") is None
+
+
+@pytest.mark.parametrize("told", [
+    ["I use Chaos Sorcerer's effect.", "My opponent activates Dark Hole, destroying Chaos Sorcerer.",
+     "My opponent activates Monster Reborn and Special Summons Chaos Sorcerer."],
+    ["I use Chaos Sorcerer's effect.", "It is returned to my hand, and I Special Summon it again.",
+     "My opponent activates Book of Moon targeting Chaos Sorcerer."],
+])
+def test_what_is_told_after_the_card_came_back_is_never_dropped(base_expert, told):
+    with pytest.raises(QuestionError, match="came back"):
+        base_expert.ask("Can I use its effect again this turn?", told)
+
+
+def test_near_miss_the_card_i_summoned_back_with_nothing_after(base_expert):
+    a = base_expert.ask("Can I use its effect again this turn?", [
+        "I use Chaos Sorcerer's effect.", "My opponent activates Dark Hole, destroying Chaos Sorcerer.",
+        "I activate Monster Reborn and Special Summon Chaos Sorcerer."])
+    assert a.value == "yes"

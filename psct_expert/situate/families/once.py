@@ -232,6 +232,8 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
                           "action": "summoned" if e["kind"] == "summon" else e["action"]})
         later += [{"kind": "move", "what": ref["card"], "action": d["action"]}
                   for d in e.get("does", []) if d.get("what") == ref.get("card")]
+    if later:
+        _refuse_untold_after_return(st, aid, ref["card"], user, fam)
     if outcome == "resolved":
         from ..targets import refuse_untold_negation
 
@@ -361,6 +363,29 @@ def _same_effect(st, a: dict, b: dict) -> bool:
         return select_effect(reading, a) == select_effect(reading, b)
     except QuestionError:
         return False
+
+
+def _refuse_untold_after_return(st, aid: str, card: str, user: str | None, fam: Tree) -> None:
+    """(hunt 109) The card that used its effect and came back: the spec keeps only its moves, so
+    a Summon of it by the other player (who controls it now), a Summon that may have been negated,
+    or anything told after its last move (a flip, a card activated) is refused, naming it, rather
+    than dropped."""
+    after = list(_events_after(st, aid))
+    last = max((k for k, e in enumerate(after)
+                if (e["kind"] in ("summon", "move") and e.get("what") == card) or
+                any(d.get("what") == card for d in e.get("does", []))), default=None)
+    for k, e in enumerate(after):
+        summons = [e] if e["kind"] == "summon" and e.get("what") == card else \
+            [d for d in e.get("does", []) if d.get("what") == card and d.get("action") == "summoned"]
+        if summons and e.get("attempt"):
+            st.fail(f"was that Summon of {card} negated? (the answer would read the card that "
+                    "came back: say it was Summoned, or ask without the negation)", fam)
+        if summons and user in ("you", "opponent") and e.get("player") not in (None, user):
+            st.fail(f"{card} came back under the other player's control: whose effect is asked "
+                    "(only its controller can activate it)?", fam)
+        if last is not None and k > last and e["kind"] not in ("phase", "resolve"):
+            st.fail(f"what happened after {card} came back is not read by this question "
+                    "(ask it without the later events, or about them)", fam)
 
 
 def _events_after(st, aid: str):
