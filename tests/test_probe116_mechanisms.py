@@ -355,3 +355,17 @@ def test_near_miss_the_card_i_summoned_back_with_nothing_after(base_expert):
         "I use Chaos Sorcerer's effect.", "My opponent activates Dark Hole, destroying Chaos Sorcerer.",
         "I activate Monster Reborn and Special Summon Chaos Sorcerer."])
     assert a.value == "yes"
+
+
+def test_does_x_still_give_me_lp_is_whether_i_gain_it(base_expert):
+    a = base_expert.ask("Does Black Return still give me LP?", [
+        "I activate Black Return targeting my opponent's face-up monster.",
+        "My opponent chains Book of Moon targeting that monster."])
+    assert a.value == "no" and "Black Return" in a.restated
+
+
+def test_near_miss_giving_something_else_is_not_read_as_lp(base_expert):
+    with pytest.raises(QuestionError, match="give"):
+        base_expert.ask("Does Black Return still give me a card?", [
+            "I activate Black Return targeting my opponent's face-up monster.",
+            "My opponent chains Book of Moon targeting that monster."])
