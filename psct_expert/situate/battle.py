@@ -81,7 +81,6 @@ class BattleEvents:
             if c.kind != "monster":
                 self.fail(f"{c.name} is not a monster", node)
             self.entities[target]["card"] = c.name
-            self.last_card = c.name      # (round 117) "its effect" after "my face-down X is attacked"
         return target
 
     def ev_battle_destroyed(self, ev: Tree) -> None:

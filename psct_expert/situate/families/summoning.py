@@ -49,7 +49,8 @@ def build_tribute_summon(st: Situate, fam: Tree) -> dict:
             for one in what.iter_subtrees_topdown():
                 if one.data == "trib_one" and sub(one, "poss") is not None and \
                         st.r.player(sub(one, "poss")) != summoner:
-                    st.fail("a Tribute Summon Tributes monsters the Summoning player controls", one)
+                    st.fail("a Tribute Summon Tributes monsters the player controls (the player "
+                            "who Summons)", one)
             tributes = [st.db.get(st.r.card(t)).name for t in _cards(what)]
             if card in tributes:
                 st.fail(f"{card} cannot Tribute itself for its own Summon", what)
