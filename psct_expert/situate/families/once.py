@@ -215,7 +215,9 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     both_ways = False
     later: list[dict] = []        # what happened to that card after it used the effect, in order
     locker = None                 # a negator whose resolution leaves a lock for a time
-    for e in _events_after(st, aid):
+    after = list(_events_after(st, aid))
+    moved_at = None               # the last of those events that moved the card
+    for k, e in enumerate(after):
         if e["kind"] == "negate" and e["of"] == aid:
             if e.get("by") and _negated(st, e["by"]):
                 continue    # (hunt 98) the negating link was negated in turn: it negated nothing
@@ -227,13 +229,16 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
                 # answered only when both agree (else unknown, saying so)
                 both_ways = True
             outcome = f"{e['what']}-negated" if not both_ways else "activation-negated"
+        before = len(later)
         if e["kind"] in ("summon", "move") and e.get("what") == ref.get("card"):
             later.append({"kind": "move", "what": ref["card"],
                           "action": "summoned" if e["kind"] == "summon" else e["action"]})
         later += [{"kind": "move", "what": ref["card"], "action": d["action"]}
                   for d in e.get("does", []) if d.get("what") == ref.get("card")]
+        if len(later) > before:
+            moved_at = k
     if later:
-        _refuse_untold_after_return(st, aid, ref["card"], user, fam)
+        _refuse_untold_after_return(st, after, moved_at, ref["card"], user, fam)
     if outcome == "resolved":
         from ..targets import refuse_untold_negation
 
@@ -365,15 +370,12 @@ def _same_effect(st, a: dict, b: dict) -> bool:
         return False
 
 
-def _refuse_untold_after_return(st, aid: str, card: str, user: str | None, fam: Tree) -> None:
+def _refuse_untold_after_return(st, after: list[dict], last: int | None, card: str,
+                                user: str | None, fam: Tree) -> None:
     """(hunt 109) The card that used its effect and came back: the spec keeps only its moves, so
     a Summon of it by the other player (who controls it now), a Summon that may have been negated,
-    or anything told after its last move (a flip, a card activated) is refused, naming it, rather
-    than dropped."""
-    after = list(_events_after(st, aid))
-    last = max((k for k, e in enumerate(after)
-                if (e["kind"] in ("summon", "move") and e.get("what") == card) or
-                any(d.get("what") == card for d in e.get("does", []))), default=None)
+    or anything told after its last move (``after[last]``, a flip, a card activated) is refused,
+    naming it, rather than dropped."""
     for k, e in enumerate(after):
         summons = [e] if e["kind"] == "summon" and e.get("what") == card else \
             [d for d in e.get("does", []) if d.get("what") == card and d.get("action") == "summoned"]
