@@ -71,16 +71,23 @@ class QuestionError(PsctError):
     """A question (or scenario line) that could not be understood.
 
     ``understood`` says what was recognised; ``unplaced`` names the part that
-    could not be placed; ``forms`` lists the supported question forms.
+    could not be placed; ``forms`` lists the supported question forms.  A grammar refusal
+    keeps the words it stopped after (``after``); a vocabulary refusal keeps the words it
+    has no place for (``words``) and the hint about them (``hint``), so a caller that says
+    the refusal of one scenario line reads them, not the message.
     """
 
     def __init__(self, message: str, *, understood: dict | None = None,
                  unplaced: str | None = None, forms: list[str] | None = None,
-                 line: int | None = None):
+                 line: int | None = None, after: str | None = None,
+                 words: list[str] | None = None, hint: str = ""):
         super().__init__(message, line=line)
         self.understood = understood or {}
         self.unplaced = unplaced
         self.forms = forms or []
+        self.after = after
+        self.words = words or []
+        self.hint = hint
 
 
 class StorageError(PsctError):

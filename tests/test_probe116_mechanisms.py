@@ -330,8 +330,9 @@ def test_a_refused_scenario_line_is_the_one_it_stopped_in(base_expert):
 
 def test_near_miss_words_of_the_question_name_no_line():
     from psct_expert.parser.question import _line_of_context
-    said = "no question form places 'a' there (after 'chains a Trap and destroys')"
+    said = "chains a Trap and destroys"
     assert _line_of_context(said, ["My opponent chains a Trap and destroys it."], "Q?") == 0
+    assert _line_of_context(None, ["My opponent chains a Trap and destroys it."], "Q?") is None
     assert _line_of_context(said, ["My opponent chains a Trap and destroys it."],
                             "Then my opponent chains a Trap and destroys X?") is None
 

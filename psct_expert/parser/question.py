@@ -103,14 +103,13 @@ def _flat(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
-def _line_of_context(said: str, lines: list[str], asked: str) -> int | None:
-    """The one scenario line that holds the last words a refusal says it stopped after ("no
-    question form places 'a' there (after 'use Freed the Matchless General to search')"), or
-    None (no such words, or not in exactly one line)."""
-    m = re.search(r"\(after ([\"'])(?P<ctx>.+?)\1\)", said)
-    if m is None:
+def _line_of_context(after: str | None, lines: list[str], asked: str) -> int | None:
+    """The one scenario line that holds the last words a refusal stopped after ("no question
+    form places 'a' there (after 'use Freed the Matchless General to search')"), or None (no
+    such words, or not in exactly one line)."""
+    if not after:
         return None
-    words = m.group("ctx").split()
+    words = after.split()
     tail = _flat(" ".join(words[-3:]))
     if len(tail) < 6 or "." in words[-3:] or "?" in words[-3:] or tail in _flat(asked):
         return None
@@ -145,7 +144,7 @@ def _told_line_error(lines: list[str], asked: str, told_exc: QuestionError,
     first = next(iter(re.findall(r"[\w'\-/]+", unplaced.lower())), None)
     holding = [k for k in ends if first in said[k]]
     best = (holding or ends)[-1]
-    at = _line_of_context(str(told_exc), lines, asked)
+    at = _line_of_context(told_exc.after, lines, asked)
     if at is not None:
         best = at              # the words it stopped after stand in one line only
     if unplaced.lstrip().startswith((".", "?", "!")) and best > 0:
@@ -154,30 +153,27 @@ def _told_line_error(lines: list[str], asked: str, told_exc: QuestionError,
         return told_exc                     # it stopped in the question itself
     line = lines[best]
     return QuestionError(f"scenario line {best + 1} could not be read: {line.strip()!r} "
-                         f"({_of_the_line(str(told_exc), line)})", line=best + 1,
+                         f"({_of_the_line(told_exc, line)})", line=best + 1,
                          unplaced=told_exc.unplaced, understood=told_exc.understood, forms=exc.forms)
 
 
-_NO_PLACE = re.compile(r"^(?P<lead>.*?has no place for )(?P<words>(?:'[^']*'|\"[^\"]*\")(?:, (?:'[^']*'|\"[^\"]*\"))*)"
-                       r"(?P<rest>.*)$", re.DOTALL)
+def _no_place(words: list[str], hint: str) -> str:
+    """The refusal naming the words the question language has no place for."""
+    return ("could not understand the question: the question language has no place for "
+            + ", ".join(repr(w) for w in words) + hint)
 
 
-def _of_the_line(said: str, line: str) -> str:
+def _of_the_line(exc: QuestionError, line: str) -> str:
     """A refusal that names the words no form places, said of a scenario line: only the words of
-    that line (a word of the question, "Judge!", is not the line's), with the hints about them."""
-    m = _NO_PLACE.match(said)
-    if m is None:
-        return said
-    words = re.findall(r"'([^']*)'|\"([^\"]*)\"", m.group("words"))
-    words = [a or b for a, b in words]
+    that line (a word of the question, "Judge!", is not the line's), with the hint about them."""
+    if not exc.words:
+        return str(exc)
     have = _word_set(line) | {ch for ch in line if not ch.isalnum() and not ch.isspace()}
-    kept = [w for w in words if w.lower() in have]
-    if not kept or len(kept) == len(words):
-        return said
-    rest = m.group("rest")
-    if not any(w.lower() in rest.lower() for w in kept):
-        rest = ""                  # a hint about a word of the question, not the line's
-    return m.group("lead") + ", ".join(repr(w) for w in kept) + rest
+    kept = [w for w in exc.words if w.lower() in have]
+    if not kept or len(kept) == len(exc.words):
+        return str(exc)
+    hint = exc.hint if any(w.lower() in exc.hint.lower() for w in kept) else ""
+    return _no_place(kept, hint)
 
 
 def _name_like(words: Words) -> list[str]:
@@ -241,12 +237,11 @@ def parse_question(text: str, db: CardDB, families: dict,
         if runs and not mentions:
             raise UnknownCard(runs[0], db.suggest(runs[0]))
         # capitalised words the grammar does not have are unknown too, when it is refused
-        named = ", ".join(repr(w) for w in dict.fromkeys(
+        named = list(dict.fromkeys(
             [t for t, tok in zip(words.text, words.tokens) if tok.type == "XNAME"] + words.unknown))
         hint = f" ({runs[0]!r} looks like a card name that is not in the database)" if runs else \
             _names_several(text, _name_like(words) + words.unknown, db)
-        raise QuestionError(f"could not understand the question: the question language has no place "
-                            f"for {named}{hint}", understood=understood,
+        raise QuestionError(_no_place(named, hint), understood=understood, words=named, hint=hint,
                             unplaced=" ".join(dict.fromkeys(words.unknown)), forms=forms)
     if len(words.tokens) > MAX_WORDS:
         raise QuestionError(f"the question has more than {MAX_WORDS} words", understood=understood)
@@ -258,7 +253,7 @@ def parse_question(text: str, db: CardDB, families: dict,
         several = _names_several(text, _name_like(words), db)
         raise QuestionError(f"could not understand the question: {_where(exc, words)}{several}",
                             understood=understood, unplaced=_rest(exc, words),
-                            forms=forms) from None
+                            after=_before(exc, words), forms=forms) from None
     family = _family(tree)
     understood["family"] = family
     return ParsedQuestion(text, family, tree, words, mentions, sc)
@@ -282,11 +277,17 @@ def _index(exc: UnexpectedInput, words: Words) -> int:
     return len(words.tokens)
 
 
+def _before(exc: UnexpectedInput, words: Words) -> str | None:
+    """The (up to four) words before the one the grammar stopped at."""
+    i = _index(exc, words)
+    return " ".join(words.text[max(0, i - 4):i]) or None
+
+
 def _where(exc: UnexpectedInput, words: Words) -> str:
     i = _index(exc, words)
     if i >= len(words.tokens):
         return "it ends before it says what it asks (a question ends with '?')"
-    before = " ".join(words.text[max(0, i - 4):i])
+    before = _before(exc, words)
     return (f"no question form places {words.text[i]!r} there" +
             (f" (after {before!r})" if before else ""))
 
