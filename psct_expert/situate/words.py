@@ -57,6 +57,13 @@ def thing_words(text: str) -> list[str]:
     return [SAME_WORD.get(w, w) for w in ws if w and w not in OBJECT_FILLER]
 
 
+def numbers_missing(said: list[str], text: str) -> list[str]:
+    """The numbers said of a thing ("a Level 4 Fiend") that do not stand in a card's text ("a"
+    or "1" ask nothing)."""
+    return [w for w in said if w.isdigit() and w != "1" and
+            not re.search(rf"(?<![\w-]){w}(?![\w-])", text)]
+
+
 def words_fit(obj: list[str], quote: str) -> bool:
     """Does every word of a thing stand in a card's text (a cost, a part, what it targets):
     numbers as numbers ("two" and "2"; "a" or "1" ask nothing), "this card" / "itself" as

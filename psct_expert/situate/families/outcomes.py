@@ -17,7 +17,7 @@ from ...reader.select import select_clause, select_effect
 from ..targets import (described_target, implied_response_changes, links_resolved_before,
                        note_change, own_change_suppose, targeting_change, told_place)
 from ..refs import lasting_card, part_quotes, targets_only
-from ..words import COUNT_WORDS, owner_in_words, thing_words, words_fit
+from ..words import COUNT_WORDS, owner_in_words, numbers_missing, thing_words, words_fit
 from .common import first_effect, refuse_other_players_card, told_steps
 from .conditions import build_held
 from .links import event_for, removed_link, resolves_after
@@ -506,11 +506,9 @@ def _get_verb(st: Situate, reading, eid: str, ref: dict, node: Tree) -> str:
     if card is not None and act is not None and card in (act.get("targets") or []) and \
             low(node) == low(thing):
         return parts[0].get("verb")            # "do I still get Dark Magician back?": its target
-    said = [w for w in thing_words(st.r.said(node)) if w not in GET_GENERIC and not w.isdigit()]
-    missing = [w for w in said if not words_fit([w], text)]
-    # a number said of what it gives ("a Level 4 Fiend") must stand in its text too
-    missing += [w for w in thing_words(st.r.said(node)) if w.isdigit() and w != "1" and
-                not re.search(rf"(?<![\w-]){w}(?![\w-])", text)]
+    said = thing_words(st.r.said(node))
+    missing = [w for w in said if w not in GET_GENERIC and not w.isdigit() and not words_fit([w], text)]
+    missing += numbers_missing(said, text)  # a number said of what it gives must stand there too
     if missing:
         st.fail(f"{' '.join(missing)!r} is not what {ref.get('card')} gives", node)
     return parts[0].get("verb")
@@ -522,8 +520,7 @@ def _said_fits(st: Situate, reading, eid: str, ref: dict, node: Tree) -> None:
     text = reading.by_id(eid).text
     said = thing_words(st.r.said(node))
     missing = [w for w in said if not w.isdigit() and w not in GET_GENERIC and not words_fit([w], text)]
-    missing += [w for w in said if w.isdigit() and w != "1" and
-                not re.search(rf"(?<![\w-]){w}(?![\w-])", text)]
+    missing += numbers_missing(said, text)
     if missing:
         st.fail(f"{' '.join(missing)!r} is not what {ref.get('card')} acts on", node)
 
