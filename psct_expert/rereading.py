@@ -155,6 +155,12 @@ def _plain(word: str, families: dict) -> bool:
     return bool(grammar_for(families).terminal(word.lower())) or _english(word)
 
 
+def _inside_a_word(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` part of a longer word ("down" of "face-down", "Show" of "Showdown")?"""
+    return start > 0 and bool(re.match(r"[\w'\-]", text[start - 1])) or \
+        end < len(text) and bool(re.match(r"[\w\-]", text[end]))
+
+
 def partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
     """Names written in part ("Little Knight") read as the one card whose name holds them."""
     from .parser.grammar import grammar_for
@@ -186,7 +192,8 @@ def partial_names(relexed: Relexed, db: CardDB, families: dict) -> None:
             # "a Fiendsmith Spell/Trap", "a banished Kozmo": a name's word said of a kind of card
             # ("another magnamhut": a word of one card's name only is another copy of it)
             continue
-        if m.card in full and name_key(m.text) != name_key(m.card):
+        if m.card in full and name_key(m.text) != name_key(m.card) and \
+                not _inside_a_word(text, m.start, m.start + len(m.text.rstrip(".,;:!? "))):
             relexed.changes.append(Change("read-as", m.text, m.card))
             end = re.search(r"[.,;:!?]*$", m.text).group()
             text = text[:m.start] + m.card + (end if not m.card.endswith(end) else "") + \

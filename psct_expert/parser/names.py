@@ -390,7 +390,8 @@ def _short_names(text: str, mentions: list[Mention], plain_word=None) -> None:
         lower_ok = plain_word is not None and not plain_word(word.lower()) and (
             len(word) >= 4 or len(word) == 2 and not _english(word.lower()))
         # (a card's own word: compiled by re itself, not kept on disk with the fixed patterns)
-        for m in plain_re.finditer(rf"\b{re.escape(word)}\b(?:['\u2019]s)?", text,
+        # (round 118: never a part of a hyphenated word, "down" of "face-down")
+        for m in plain_re.finditer(rf"(?<![\w\-]){re.escape(word)}(?![\w\-])(?:['\u2019]s)?", text,
                                    re.IGNORECASE if lower_ok else 0):
             if any(a <= m.start() < b for a, b in taken):
                 continue

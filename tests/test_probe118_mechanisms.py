@@ -1,0 +1,49 @@
+"""Rounds 118 (never read, its one wrong answer) and 119 (dev), hunts 110 and 111: a card's short
+name never read inside a hyphenated word ("down" of "face-down"); "its activation got negated"
+told in a story.  Each with its near miss."""
+
+import pytest
+
+from psct_expert.parser.grammar import grammar_for
+from psct_expert.parser.lexicon import Relexed
+from psct_expert.parser.names import find_cards
+from psct_expert.rereading import partial_names
+
+pytestmark = pytest.mark.slow
+
+_SHOW = "My opponent chains Performapal Show Down targeting that monster, changing it to face-down " \
+        "Defense Position."
+
+
+def test_a_short_name_is_never_a_part_of_a_hyphenated_word(base_expert):
+    found = find_cards(_SHOW, base_expert.db, grammar_for(base_expert.kb.families).terminal)
+    assert [m.text for m in found] == ["Performapal Show Down"]
+    read = Relexed(_SHOW, [])
+    partial_names(read, base_expert.db, base_expert.kb.families)
+    assert "face-down Defense Position" in read.text and not read.changes
+
+
+def test_near_miss_the_short_name_said_alone_is_the_card(base_expert):
+    said = "I activate Performapal Show Down. Can my opponent chain to Down?"
+    found = find_cards(said, base_expert.db, grammar_for(base_expert.kb.families).terminal)
+    assert [m.card for m in found] == ["Performapal Show Down"] * 2
+
+
+def test_a_target_flipped_face_down_by_a_card_whose_name_ends_in_down(base_expert):
+    a = base_expert.ask("I activate Interdimensional Matter Transporter targeting my face-up "
+                        "monster. " + _SHOW + " Is it still banished?")
+    assert a.value == "no"
+
+
+@pytest.mark.parametrize("told", ["Its activation got negated.", "The activation is negated.",
+                                  "That activation was negated."])
+def test_the_activation_told_negated_without_its_card(base_expert, told):
+    a = base_expert.ask("I activate the first effect of Berlineth the Firestorm Vassal. " + told +
+                        " Do I still get Berlineth the Firestorm Vassal's restriction?")
+    assert a.value == "no" and "restriction of the first effect of Berlineth" in a.restated
+
+
+def test_near_miss_the_activation_not_told_negated(base_expert):
+    a = base_expert.ask("I activate the first effect of Berlineth the Firestorm Vassal. It "
+                        "resolves. Do I still get Berlineth the Firestorm Vassal's restriction?")
+    assert a.value == "yes"
