@@ -4,6 +4,7 @@ told in a story.  Each with its near miss."""
 
 import pytest
 
+from psct_expert.errors import QuestionError
 from psct_expert.parser.grammar import grammar_for
 from psct_expert.parser.lexicon import Relexed
 from psct_expert.parser.names import find_cards
@@ -47,3 +48,39 @@ def test_near_miss_the_activation_not_told_negated(base_expert):
     a = base_expert.ask("I activate the first effect of Berlineth the Firestorm Vassal. It "
                         "resolves. Do I still get Berlineth the Firestorm Vassal's restriction?")
     assert a.value == "yes"
+
+
+@pytest.mark.parametrize("told", [
+    ["My opponent controls 1 monster.", "My Dark Magician attacks it.", "It is destroyed by battle."],
+    ["My opponent controls 1 monster.", "It is banished."],
+    ["My opponent controls 1 monster.", "My opponent controls no monsters."],
+])
+def test_a_count_of_their_monsters_the_story_takes_to_nothing_no_longer_holds(base_expert, told):
+    # hunt 110: what they control is the last count told, less their monsters told leaving
+    a = base_expert.ask("Can my Summoned Skull attack directly?", told)
+    assert a.value == "unknown"
+
+
+@pytest.mark.parametrize("told", [
+    ["My opponent controls 2 monsters.", "One is banished."],
+    ["My opponent controls 1 monster.", "My Blue-Eyes White Dragon is banished."],
+    ["My opponent controls 1 monster."],
+])
+def test_near_miss_a_monster_they_still_control_bars_a_direct_attack(base_expert, told):
+    a = base_expert.ask("Can my Summoned Skull attack directly?", told)
+    assert a.value == "no"
+
+
+def test_an_attacker_that_left_the_field_and_came_back_is_a_new_card(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask("Can Summoned Skull attack again this turn?", [
+            "My Summoned Skull attacks.", "My opponent activates Mirror Force.",
+            "Mirror Force resolves and destroys Summoned Skull.",
+            "I activate Call of the Haunted and Special Summon Summoned Skull."])
+    assert "new card" in str(err.value)
+
+
+def test_near_miss_an_attacker_that_stayed_has_used_its_attack(base_expert):
+    a = base_expert.ask("My Summoned Skull attacks and the attack is negated. Can Summoned Skull "
+                        "attack again this turn?")
+    assert a.value == "no"

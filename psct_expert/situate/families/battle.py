@@ -47,6 +47,7 @@ def build_attack_again(st: Situate, fam: Tree) -> dict:
     if card is not None and eid in st.entities:
         st.entities[eid] = {**ent, "card": card}
     later = st.events[st.events.index(attack) + 1:]
+    _refuse_a_new_card(st, later, eid, card, fam)
     if any(e.get("kind") == "summon" or e.get("kind") == "move" and e.get("by") != "battle"
            for e in later):
         # (hunt) "My Blue-Eyes attacks and my opponent Special Summons a monster. Can Blue-Eyes
@@ -56,6 +57,20 @@ def build_attack_again(st: Situate, fam: Tree) -> dict:
         st.fail("a monster arrived or left after the attack was declared: a replay may let the "
                 "attacker declare an attack again (ask 'Does a replay happen?')", fam)
     return st.spec("attack-again", {"attacker": eid})
+
+
+def _refuse_a_new_card(st: Situate, later: list, eid: str, card: str | None, fam: Tree) -> None:
+    """(hunt 110) "My Summoned Skull attacks. Mirror Force destroys it. I Special Summon it with
+    Call of the Haunted. Can it attack again?": a monster that left the field after its attack
+    (told moved, or moved by what a link did) is a new card when it comes back, whose attacks
+    this turn start anew (game-rules#resolution.4): not the second attack these rules read."""
+    said = {eid} | ({card} if card else set())
+    moves = [e for e in later if e.get("kind") == "move"] + \
+        [d for e in later if e.get("kind") == "activate" for d in e.get("does") or ()]
+    if any(m.get("what") in said and m.get("action") in _OFF_FIELD for m in moves):
+        st.fail(f"{card or 'the attacker'} left the field after it attacked: a card that comes back "
+                "is a new card, whose attacks this turn start anew (this question form reads a "
+                "monster that stayed on the field)", fam)
 
 
 def build_attack_directly(st: Situate, fam: Tree) -> dict:
@@ -69,7 +84,42 @@ def build_attack_directly(st: Situate, fam: Tree) -> dict:
     player = st.r.player(poss[0]) if poss else "you"
     if player not in ("you", "opponent"):
         st.fail("whose monster? ('my X', 'my opponent's X')", fam)
+    _what_they_control_now(st, {"you": "opponent", "opponent": "you"}[player])
     return st.spec("attack-directly", {"card": card.name, "player": player})
+
+
+# the moves that take a card off the field
+_OFF_FIELD = frozenset({"destroyed", "banished", "sent-to-gy", "tributed", "returned-to-hand",
+                        "returned-to-deck", "returned-to-extra", "left-field", "control-changed"})
+
+
+def _what_they_control_now(st: Situate, other: str) -> None:
+    """(hunt 110) "My opponent controls 1 monster. My Dark Magician attacks it. It is destroyed by
+    battle.": what the other player controls is the last count told of their monsters, less
+    their monsters told leaving the field after it (or cards told without whose they are).  A later count replaces an earlier one; a
+    count the moves after it take to nothing is no longer what they control (what they control
+    now is then not told), and one they leave above nothing stays: they still control a
+    monster (game-rules#battle.3)."""
+    counts = [e for e in st.events if e.get("kind") == "state" and e.get("player") == other and
+              e.get("place", "field") == "field" and e.get("what") in ("monster", "card")]
+    for older in counts[:-1]:
+        st.events.remove(older)               # told again later: the later count is the one now
+    if not counts:
+        return
+    last = counts[-1]
+    at = st.events.index(last)
+    # (a card told without whose it is, "It is banished", may be theirs: counted)
+    def theirs(what) -> bool:
+        if what in st.entities:
+            ent = st.entities[what]
+            return ent.get("controller", other) == other and ent.get("kind", "monster") == "monster"
+        card = st.db.find(what) if isinstance(what, str) else None
+        return st.card_owner.get(what, other) in (other, None) and (card is None or
+                                                                     card.kind == "monster")
+    gone = {e.get("what") for e in st.events[at + 1:] if e.get("kind") == "move" and
+            e.get("action") in _OFF_FIELD and theirs(e.get("what"))}
+    if gone and "min" not in last and len(gone) >= last.get("count", 0):
+        st.events.remove(last)                # every monster counted has left the field since
 
 
 def build_replay(st: Situate, fam: Tree) -> dict:
