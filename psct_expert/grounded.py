@@ -487,10 +487,18 @@ _TOLD_OBJECT = re.compile(r"^to\s+[A-Za-z]+\s+(?:it|them|that\s+(?:monster|card|
                           r"those\s+(?:monsters|cards|targets))\b", re.IGNORECASE)
 
 
+# (round 119) "chains X to negate my monster effect": whose activation it answers, told by its
+# purpose (the story reads it: an activation of that player's, told before it)
+_WHOSE_ANSWERED = re.compile(r"^to\s+negate\s+(?:my|your|their|his|her|opp's|(?:my\s+)?opponent's)\s+"
+                             r"(?:[\w-]+\s+){0,2}(?:effect|activation|spell|trap|card)s?\b",
+                             re.IGNORECASE)
+
+
 def _acts_on_told(how: str, said: str) -> bool:
     """Does a response's purpose act on a card told before (kept, to be read as what the
-    response does) rather than describe its effect?"""
-    return bool(_TOLD_OBJECT.match(how)) and re.match(r"(?i)chain", said) is not None
+    response does), or say whose activation it answers, rather than describe its effect?"""
+    return bool(_TOLD_OBJECT.match(how)) and re.match(r"(?i)chain", said) is not None or \
+        bool(_WHOSE_ANSWERED.match(how))
 
 
 def purpose_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None:

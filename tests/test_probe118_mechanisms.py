@@ -84,3 +84,23 @@ def test_near_miss_an_attacker_that_stayed_has_used_its_attack(base_expert):
     a = base_expert.ask("My Summoned Skull attacks and the attack is negated. Can Summoned Skull "
                         "attack again this turn?")
     assert a.value == "no"
+
+
+def test_a_response_told_with_whose_activation_it_negates(base_expert):
+    # round 119: "to negate my monster effect" says what it answers (not set aside as its text)
+    a = base_expert.ask("My opponent chains Vampire Domination to negate my monster effect. Can I "
+                        "respond to Vampire Domination with my Set Fiend Griefing?")
+    assert a.value == "no" and "Vampire Domination by your opponent" in a.restated
+
+
+def test_near_miss_a_purpose_that_only_says_what_its_text_does_is_set_aside(base_expert):
+    from psct_expert.grounded import purpose_as_its_text_says
+    from psct_expert.parser.lexicon import Relexed
+    read = Relexed("I activate Pot of Greed. My opponent chains Magic Jammer to negate the "
+                   "activation. Can I chain Mystical Space Typhoon to Magic Jammer?", [])
+    purpose_as_its_text_says(read, base_expert.db, base_expert.kb.families)
+    assert "to negate the activation" not in read.text
+    read = Relexed("My opponent chains Vampire Domination to negate my monster effect. Can I chain "
+                   "Fiend Griefing to Vampire Domination?", [])
+    purpose_as_its_text_says(read, base_expert.db, base_expert.kb.families)
+    assert "to negate my monster effect" in read.text
