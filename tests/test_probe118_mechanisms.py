@@ -104,3 +104,20 @@ def test_near_miss_a_purpose_that_only_says_what_its_text_does_is_set_aside(base
                    "Fiend Griefing to Vampire Domination?", [])
     purpose_as_its_text_says(read, base_expert.db, base_expert.kb.families)
     assert "to negate my monster effect" in read.text
+
+
+@pytest.mark.parametrize("told, asked, value", [
+    (["My face-down Des Feral Imp is attacked and flipped face-up.",
+      "At damage calculation it is destroyed by battle."],
+     "Does Des Feral Imp's FLIP effect still activate?", "yes"),
+    (["My opponent activates Mystical Space Typhoon at damage calculation."],
+     "Can I chain Dark Hole to it?", "no"),
+])
+def test_a_time_said_with_at(base_expert, told, asked, value):
+    assert base_expert.ask(asked, told).value == value
+
+
+def test_near_miss_at_with_no_time_is_no_phase(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("Can I chain Dark Hole to it?",
+                        ["My opponent activates Mystical Space Typhoon at my monster calculation."])
