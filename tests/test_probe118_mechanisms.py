@@ -121,3 +121,18 @@ def test_near_miss_at_with_no_time_is_no_phase(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("Can I chain Dark Hole to it?",
                         ["My opponent activates Mystical Space Typhoon at my monster calculation."])
+
+
+@pytest.mark.parametrize("asked, value", [
+    ("Gokipon is destroyed by battle and sent to the GY. Can I activate its search even though we "
+     "are still in the Damage Step?", "yes"),
+    ("Can I activate Pot of Greed even though we're in the Damage Step?", "no"),
+])
+def test_the_moment_said_as_a_concession_of_the_players(base_expert, asked, value):
+    a = base_expert.ask(asked)
+    assert a.value == value and "in the Damage Step" in a.restated
+
+
+def test_near_miss_a_concession_that_is_no_moment_is_not_read_as_one(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("Can I activate Pot of Greed even though we are in a hurry?")
