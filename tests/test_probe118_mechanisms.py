@@ -136,3 +136,17 @@ def test_the_moment_said_as_a_concession_of_the_players(base_expert, asked, valu
 def test_near_miss_a_concession_that_is_no_moment_is_not_read_as_one(base_expert):
     with pytest.raises(QuestionError):
         base_expert.ask("Can I activate Pot of Greed even though we are in a hurry?")
+
+
+def test_a_card_not_named_negating_a_spell_negates_its_activation(base_expert):
+    # round 119: read as "my X was negated" is (its activation); never a yes the negator alone gives
+    a = base_expert.ask("I activate Pot of Greed and my opponent chains a Counter Trap to negate "
+                        "it. Do I draw?")
+    assert a.value in ("no", "unknown") and "Pot of Greed" in a.restated
+
+
+def test_near_miss_a_card_not_named_negating_a_monster_effect_says_which(base_expert):
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask("I activate a monster effect and my opponent chains a Counter Trap to "
+                        "negate it. Can I chain Mystical Space Typhoon to the Counter Trap?")
+    assert "activation or only the effect" in str(err.value)

@@ -698,6 +698,16 @@ class ChainEvents(ResponseReach):
         (its activation, or its effect, as the negating card says; "negate the Summon or
         activation": what is negated here is an activation)."""
         what = _negated(self.reading(act["effect"]["card"])) if act["effect"].get("card") else None
+        if what is None and not act["effect"].get("card"):
+            # (round 119) "my opponent chains a Counter Trap to negate it": a card not named, on a
+            # Spell/Trap Card's activation, negates that activation, as "my X was negated" is read
+            # (a question whose answer turns on which refuses it: ``assumed_negation``)
+            answered = next((r for a, r in self.acts if a == act["respond"]), {})
+            kind = answered.get("generic") or (self.db.get(answered["card"]).kind
+                                               if answered.get("card") else None)
+            if kind in ("spell", "trap"):
+                what = "activation"
+                self.assumed_negation.add(act["respond"])
         if what is None:
             self.fail("say whether it negates the activation or only the effect", m)
         self.events.append({"kind": "negate", "of": act["respond"], "what": what, "by": act["id"]})
