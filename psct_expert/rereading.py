@@ -656,8 +656,11 @@ _TOPIC_LEAD = re.compile(r"(?P<kind>\s+(?:field|spell|trap|monster|card))?"
 _TOPIC_AGAIN = re.compile(r"\b(?P<verb>activate|activates|activated|use|uses|used|negate|negates|"
                           r"negated|chain|chains|chained|respond\s+to|responds\s+to|responded\s+to)"
                           r"\s+(?:(?P<it>it|that\s+effect|the\s+effect|that\s+card)\b"
-                          r"|(?P<its>its)\s+(?:[\w\-]+\s+)?(?:effect|eff)\b)"
-                          r"|(?P<it2>\bit|\bthat\s+effect|\bthe\s+effect)\s+(?:gets|got|is|was)\s+negated\b",
+                          r"|(?P<its>its)\s+(?:[\w\-]+\s+)?(?:effect|eff)\b"
+                          r"|(?P<act2>(?:its|the|that)\s+activation)\b)"
+                          r"|(?P<it2>\bit|\bthat\s+effect|\bthe\s+effect)\s+(?:gets|got|is|was)\s+negated\b"
+                          # (round 119) "X: "quote". Its activation got negated.": the topic's activation
+                          r"|(?P<act>\b(?:its|the|that)\s+activation)\s+(?:gets|got|is|was)\s+negated\b",
                           re.IGNORECASE)
 # an effect's number said as a word ("the second effect of X"), here and in understand.py
 ORDINAL_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
@@ -770,8 +773,10 @@ def topic_said_again(relexed: Relexed, db: CardDB, families: dict) -> None:
         said = f"{card.name}'s {lead.group('desc').strip()} effect"
     else:
         said = card.name
-    at = next(g for g in ("it", "it2", "its") if again.group(g) is not None)
-    if at == "its":
+    at = next(g for g in ("it", "it2", "its", "act", "act2") if again.group(g) is not None)
+    if at in ("act", "act2"):
+        said = f"the activation of {said}"
+    elif at == "its":
         if quote or lead.group("desc"):
             return              # "its second effect" of an effect already said
         said = card.name + "'s"

@@ -150,3 +150,30 @@ def test_near_miss_a_card_not_named_negating_a_monster_effect_says_which(base_ex
         base_expert.ask("I activate a monster effect and my opponent chains a Counter Trap to "
                         "negate it. Can I chain Mystical Space Typhoon to the Counter Trap?")
     assert "activation or only the effect" in str(err.value)
+
+
+_BERLINETH = ('Berlineth the Firestorm Vassal: "You can discard 1 card; Special Summon this card from '
+              'your hand, also you cannot Special Summon monsters from the Extra Deck for the rest of '
+              'this turn." ')
+
+
+@pytest.mark.parametrize("asked", [
+    "Its activation got negated. Am I still locked out of the Extra Deck this turn?",
+    "My opponent negated its activation. Do I still get the restriction?",
+])
+def test_the_topic_quoted_is_what_its_activation_points_at(base_expert, asked):
+    a = base_expert.ask(_BERLINETH + asked)
+    assert a.value == "no" and "restriction of the first effect of Berlineth" in a.restated
+
+
+def test_near_miss_the_topic_quoted_and_resolved_keeps_its_restriction(base_expert):
+    a = base_expert.ask(_BERLINETH + "I activate it and it resolves. Am I still locked out of "
+                        "the Extra Deck this turn?")
+    assert a.value == "yes"
+
+
+def test_near_miss_a_restriction_with_an_exception_is_not_read_as_the_extra_deck_lock(base_expert):
+    # "except Level 5 or higher WIND monsters": locked out of the Extra Deck is not all it says
+    with pytest.raises(QuestionError):
+        base_expert.ask("I activate the first effect of Windwitch - Ice Bell and it resolves. Am I "
+                        "still locked out of the Extra Deck this turn?")
