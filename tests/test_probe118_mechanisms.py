@@ -177,3 +177,28 @@ def test_near_miss_a_restriction_with_an_exception_is_not_read_as_the_extra_deck
     with pytest.raises(QuestionError):
         base_expert.ask("I activate the first effect of Windwitch - Ice Bell and it resolves. Am I "
                         "still locked out of the Extra Deck this turn?")
+
+
+@pytest.mark.parametrize("told, asked", [
+    ("My opponent's Chain Destruction destroys the Sangan in my hand.", "Can I activate Sangan's effect?"),
+    ("The Blue Rose Dragon in my Deck is destroyed.", "Does Blue Rose Dragon's effect activate?"),
+    ("My Card Trooper in my hand is destroyed.", "Do I get the draw?"),
+])
+def test_a_card_destroyed_in_the_hand_or_deck_is_no_move_from_the_field(base_expert, told, asked):
+    # hunt 111: "sent from the field", "this card on the field / you control"
+    assert base_expert.ask(asked, [told]).value != "yes"
+
+
+@pytest.mark.parametrize("told, asked", [
+    ("My Sangan is destroyed.", "Can I activate Sangan's effect?"),
+    ("The Fencing Fire Ferret in my hand is destroyed.", "Can I activate Fencing Fire Ferret's effect?"),
+])
+def test_near_miss_a_card_destroyed_on_the_field_or_a_trigger_with_no_place(base_expert, told, asked):
+    assert base_expert.ask(asked, [told]).value == "yes"
+
+
+def test_a_flip_asked_during_the_damage_step_is_the_flip_of_the_monster_attacked(base_expert):
+    a = base_expert.ask("My opponent attacks my face-down Man-Eater Bug and it is flipped in the "
+                        "damage step. Does its FLIP effect still activate even though we're in the "
+                        "damage step?")
+    assert a.value == "yes" and "Man-Eater Bug" in a.restated

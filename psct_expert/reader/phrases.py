@@ -234,6 +234,8 @@ class PhraseReaders:
                 # (hunt 64) "If this card you control is destroyed": a move of the card while
                 # its player controls it (on the field)
                 self.add("trigger_controlled", src, effect=eff.id)
+        if g.p["trigger_on_field"].match(plain):
+            self.add("trigger_on_field", src, effect=eff.id)     # (hunt 111) the move is the field's
         if g.p["trigger_direct"].search(plain):
             self.add("trigger_direct", src, effect=eff.id)     # only a direct attack starts it
         ts = g.trigger_summon

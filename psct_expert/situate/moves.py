@@ -829,3 +829,45 @@ def _players_do(quote: str) -> bool:
     "your opponent discards")?"""
     q = quote.lower()
     return any(w in q for w in ("both players", "each player", "your opponent ", "the opponent "))
+
+
+# the moves a card may be told to make from a place other than the field ("destroys the Sangan in
+# my hand"), and the verbs that tell them
+_FROM_A_PLACE = {"destroyed", "tributed", "banished", "sent-to-gy"}
+_MOVE_VERBS = {"destroy", "tribute", "banish", "send"}
+
+
+def moves_from_places_told(st, situation: list) -> None:
+    """(hunt 111) "My opponent's Chain Destruction destroys the Sangan in my hand": a card told in
+    the clause that moves it as "in/from my hand" (or Deck, GY, Extra Deck) moved from there, not
+    from the field; the move says so (``from``), so a trigger that needs the card on the field
+    (or sent from it) does not start on it.  Only a card named with that place in the very clause
+    that tells its move."""
+    told: dict[str, str] = {}
+    for clause in st.pq.tree.iter_subtrees_topdown():
+        if clause.data != "sit_clause":
+            continue
+        verbs = [v for v in clause.iter_subtrees_topdown() if v.data in ("act_verb", "did_verb")]
+        if not any(st.r.action(v) in _MOVE_VERBS for v in verbs):
+            continue
+        for thing in clause.iter_subtrees_topdown():
+            if thing.data != "thing":
+                continue
+            posts = [p for p in thing.children if isinstance(p, Tree) and p.data == "thing_post"
+                     and low(p)[:1] in (["in"], ["from"]) and sub(p, "place") is not None]
+            cards = [c for c in thing.children if isinstance(c, Token) and c.type == "XCARD"]
+            if len(posts) != 1 or len(cards) != 1:
+                continue
+            place = st.r.place(sub(posts[0], "place"))
+            if place not in (None, "field"):
+                told[st.db.get(st.r.card(cards[0])).name] = place
+    if not told:
+        return
+    for ev in situation:
+        steps = [ev] if ev.get("kind") == "move" else \
+            list(ev.get("does") or ()) if ev.get("kind") == "activate" else []
+        for step in steps:
+            what = step.get("what")
+            card = what if what in told else st.entities.get(what, {}).get("card")
+            if step.get("action") in _FROM_A_PLACE and step.get("from") is None and card in told:
+                step["from"] = told[card]

@@ -26,7 +26,7 @@ from .battle import BattleEvents
 from .chains import ChainEvents
 from .copies import CopyEvents
 from .holdings import HoldingEvents, count_the_excepted, note_held
-from .moves import MoveEvents
+from .moves import MoveEvents, moves_from_places_told
 from .ownsummons import OwnSummonEvents
 from .parts import PartEvents
 from .phases import PhaseEvents
@@ -479,6 +479,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         if entities:
             out["entities"] = entities
         if "situation" in out:
+            moves_from_places_told(self, out["situation"])
             out["situation"] = count_the_excepted(self, out["situation"], entities,
                                                   in_hand=_asked_in_hand(self, family, out))
         if self.told_suppose:
