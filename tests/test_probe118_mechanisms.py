@@ -202,3 +202,19 @@ def test_a_flip_asked_during_the_damage_step_is_the_flip_of_the_monster_attacked
                         "damage step. Does its FLIP effect still activate even though we're in the "
                         "damage step?")
     assert a.value == "yes" and "Man-Eater Bug" in a.restated
+
+
+@pytest.mark.parametrize("back", ["It is returned to my hand, and I Normal Summon it.",
+                                  "It is returned to my Deck, and I Special Summon it again."])
+def test_a_monster_that_cannot_be_normal_summoned_comes_back_only_as_its_text_allows(base_expert, back):
+    # hunt 111: a Summon it cannot have is never read as the card coming back
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask("Can I use Chaos Sorcerer's effect again this turn?",
+                        ["I used Chaos Sorcerer's effect.", back])
+    assert "cannot be Normal Summoned" in str(err.value)
+
+
+def test_near_miss_a_monster_normal_summoned_again_after_it_came_back(base_expert):
+    a = base_expert.ask("Can I use Sangan's effect again this turn?",
+                        ["I used Sangan's effect.", "It is returned to my hand, and I Normal Summon it."])
+    assert a.value == "no"

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ... import kre as re
+
 from lark import Tree
 
 from ...parser.names import ORDINALS
@@ -382,6 +384,19 @@ def _refuse_untold_after_return(st, after: list[dict], last: int | None, card: s
         if summons and e.get("attempt"):
             st.fail(f"was that Summon of {card} negated? (the answer would read the card that "
                     "came back: say it was Summoned, or ask without the negation)", fam)
+        text = st.db.get(card).text or "" if card in st.db else ""
+        to_deck = any(m.get("what") == card and m.get("action") in ("returned-to-deck", "shuffled")
+                      for m in [x for x in after[:k] if x["kind"] == "move"] +
+                      [d for x in after[:k] for d in x.get("does", [])])
+        if summons and re.search(r"\bcannot be normal summoned\b", text, re.IGNORECASE) and \
+                any(s.get("summon-kind") in ("normal", "tribute", "set") or
+                    to_deck and s.get("summon-kind") != "procedure" for s in summons):
+            # (hunt 111) "It is returned to my hand, and I Normal Summon it", "... to my Deck, and
+            # I Special Summon it again": a monster that cannot be Normal Summoned is never Normal
+            # Summoned, and back in the Deck it lost the proper Summon an effect would need
+            # (game-rules#summon-procedures): the Summon told is not one it can have
+            st.fail(f"{card} cannot be Normal Summoned/Set, and comes back only as its text allows "
+                    "(game-rules#summon-procedures): say how it was Special Summoned", fam)
         if summons and user in ("you", "opponent") and e.get("player") not in (None, user):
             st.fail(f"{card} came back under the other player's control: whose effect is asked "
                     "(only its controller can activate it)?", fam)
