@@ -218,3 +218,18 @@ def test_near_miss_a_monster_normal_summoned_again_after_it_came_back(base_exper
     a = base_expert.ask("Can I use Sangan's effect again this turn?",
                         ["I used Sangan's effect.", "It is returned to my hand, and I Normal Summon it."])
     assert a.value == "no"
+
+
+@pytest.mark.parametrize("asked", ["Does Black Return give my opponent LP?", "Does my opponent gain LP?"])
+def test_a_player_asked_as_doing_a_part_the_activating_player_does(base_expert, asked):
+    # hunt 111: "gain LP" of my Black Return is mine; the player asked is never dropped
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask(asked, ["I activate Black Return targeting my opponent's face-up monster.",
+                                "It resolves."])
+    assert "the player who activated it" in str(err.value)
+
+
+def test_near_miss_the_activating_player_asked_about_the_part(base_expert):
+    a = base_expert.ask("Do I gain LP?", ["I activate Black Return targeting my opponent's face-up "
+                                          "monster.", "It resolves."])
+    assert "Black Return" in a.restated

@@ -607,6 +607,9 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         plain = not (ir.get("ord") or ir.get("desc") or ir.get("quote") or ir.get("rel"))
         # "destroyed by Gyzarus": the effect of that card told before
         ref = told[-1] if told and plain else st.effect_ref(ir)
+        act = next((e for e in st.events if e.get("kind") == "activate" and e["effect"] == ref), None)
+        if act is not None:
+            _refuse_another_players_part(st, q, act, verb)
     else:
         with_targets = [e for e in st.events if e.get("kind") == "activate" and e.get("targets")]
         gone = [r for aid, r in st.acts if aid in st.self_gone]
@@ -693,6 +696,7 @@ def _build_outcome(st: Situate, fam: Tree, verb: str | None = None) -> dict:
         else:
             ref = with_targets[0]["effect"]
             _moved_after_it_resolved(st, with_targets[0], q)
+            _refuse_another_players_part(st, q, with_targets[0], verb)
     if st.cannot:
         return _cannot_outcome(st, q, ref, verb)
     gone = [aid for aid, r in st.acts if r == ref and aid in st.self_gone]
@@ -1044,6 +1048,30 @@ def _doers(st: Situate, ref: dict, verb: str, who: str | None) -> set:
     if actors and other and all(a == "other" for a in actors):
         return {other}
     return {who}
+
+
+# the players a part's words may say do it, other than the one who activated the effect
+_OTHER_DOER = re.compile(r"\b(?:your opponent|each player|both players|its controller|its owner)\b",
+                         re.IGNORECASE)
+
+
+def _refuse_another_players_part(st: Situate, q: Tree, act: dict, verb: str | None) -> None:
+    """(hunt 111) "Does my opponent gain LP?" of my Black Return ("... gain LP equal to ..."): a
+    player asked as the one doing a part that, as its text says it, the player who activated the
+    effect does is another question; refused, never answered as whether the part applies."""
+    subj = sub(q, "outcome_subj")
+    asked = st.r.player(sub(subj, "player")) if subj is not None and _player_subject(subj) else None
+    doer = act.get("player")
+    verb = verb or st.r.action(find(q, "act_verb"))
+    found = st.effect_of(act["effect"]) if act["effect"].get("card") else None
+    if asked not in ("you", "opponent") or doer not in ("you", "opponent") or found is None:
+        return
+    reading, eid = found
+    quotes = [f.source.quote for f in reading.facts if f.type == "clause" and
+              f.get("effect") == eid and f.get("verb") == verb and f.source is not None]
+    if len(quotes) == 1 and not _OTHER_DOER.search(quotes[0]) and asked != doer:
+        st.fail(f"{act['effect']['card']} says {quotes[0]!r}: the player who activated it does "
+                "that, not the player asked about", q)
 
 
 def _player_subject(subj: Tree) -> bool:
