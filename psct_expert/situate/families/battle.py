@@ -96,10 +96,10 @@ _OFF_FIELD = frozenset({"destroyed", "banished", "sent-to-gy", "tributed", "retu
 def _what_they_control_now(st: Situate, other: str) -> None:
     """(hunt 110) "My opponent controls 1 monster. My Dark Magician attacks it. It is destroyed by
     battle.": what the other player controls is the last count told of their monsters, less
-    their monsters told leaving the field after it (or cards told without whose they are).  A later count replaces an earlier one; a
-    count the moves after it take to nothing is no longer what they control (what they control
-    now is then not told), and one they leave above nothing stays: they still control a
-    monster (game-rules#battle.3)."""
+    their monsters told leaving the field after it (or cards told without whose they are).  A
+    later count replaces an earlier one; a count the moves after it take to nothing is no longer
+    what they control (what they control now is then not told), and one they leave above
+    nothing stays: they still control a monster (game-rules#battle.3)."""
     counts = [e for e in st.events if e.get("kind") == "state" and e.get("player") == other and
               e.get("place", "field") == "field" and e.get("what") in ("monster", "card")]
     for older in counts[:-1]:
@@ -109,6 +109,7 @@ def _what_they_control_now(st: Situate, other: str) -> None:
     last = counts[-1]
     at = st.events.index(last)
     # (a card told without whose it is, "It is banished", may be theirs: counted)
+
     def theirs(what) -> bool:
         if what in st.entities:
             ent = st.entities[what]

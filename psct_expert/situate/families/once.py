@@ -4,9 +4,9 @@ copy, and after its activation is negated (``again-after-negated``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ... import kre as re
+
+from typing import TYPE_CHECKING
 
 from lark import Tree
 
