@@ -233,3 +233,19 @@ def test_near_miss_the_activating_player_asked_about_the_part(base_expert):
     a = base_expert.ask("Do I gain LP?", ["I activate Black Return targeting my opponent's face-up "
                                           "monster.", "It resolves."])
     assert "Black Return" in a.restated
+
+
+@pytest.mark.parametrize("asked, value", [
+    ("I control two Aquaactress Arowana. Can I use the effect of each once this turn?", "yes"),
+    ("I have two Aquaactress Arowana on the field. Can both activate their effects in the same turn?",
+     "yes"),
+    ("I used my first Aquaactress Arowana's effect. Can I use my second Aquaactress Arowana's effect "
+     "this turn?", "yes"),
+    ("I have two Ash Blossom & Joyous Spring in my hand. Can I use both of their effects this turn?",
+     "no"),
+])
+def test_each_copy_asked_once_this_turn(base_expert, asked, value):
+    # round 119: "the effect of each", "both of their effects", "another X's effect"; the near
+    # miss is the hard once per turn
+    a = base_expert.ask(asked)
+    assert a.value == value and "used again this turn" in a.restated
