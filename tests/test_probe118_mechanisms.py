@@ -249,3 +249,22 @@ def test_each_copy_asked_once_this_turn(base_expert, asked, value):
     # miss is the hard once per turn
     a = base_expert.ask(asked)
     assert a.value == value and "used again this turn" in a.restated
+
+
+@pytest.mark.parametrize("chained", [["My opponent chains Solemn Strike.", "Solemn Strike resolves."],
+                                     ["My opponent chains Magic Jammer.", "The chain resolves."]])
+def test_a_restriction_after_a_negator_chained_with_what_it_did_untold(base_expert, chained):
+    # hunt 112: it may have negated the activation (then no restriction): refused, saying so
+    card = "Berlineth the Firestorm Vassal" if "Solemn" in chained[0] else "Charged-Up Heraldry"
+    act = "the first effect of " + card if "Solemn" in chained[0] else card
+    with pytest.raises(QuestionError) as err:
+        base_expert.ask(f"Do I still get {card}'s restriction?", [f"I activate {act}.", *chained])
+    assert "say what it did" in str(err.value)
+
+
+def test_near_miss_a_negator_told_negated_itself(base_expert):
+    a = base_expert.ask("Do I still get Berlineth the Firestorm Vassal's restriction?", [
+        "I activate the first effect of Berlineth the Firestorm Vassal.",
+        "My opponent chains Ash Blossom & Joyous Spring.",
+        "I chain Called by the Grave to negate Ash Blossom & Joyous Spring.", "The chain resolves."])
+    assert a.value == "yes"

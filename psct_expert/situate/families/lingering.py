@@ -123,6 +123,13 @@ def build_restriction_applies(st: Situate, fam: Tree) -> dict:
         st.fail(f"{card} has more than one restriction: quote the one asked about ("
                 + "; ".join(repr(x[2]) for x in found) + ")", ref_node)
     eid, n, _text = found[0]
+    # (hunt 112) "I activate X. They chain Solemn Strike. The Chain resolves.": a link chained to
+    # X's activation whose card negates, with what it did not told, may have negated it (no
+    # restriction then): refused, saying what to tell
+    from ..targets import refuse_untold_negation
+    for aid, r in st.acts:
+        if r.get("card") == card:
+            refuse_untold_negation(st, aid, ref_node)
     effect = {"card": card, "n": int(eid.rpartition("#")[2])} if eid.rpartition("#")[2].isdigit() \
         else {"card": card}
     slots: dict = {"effect": effect, "part": n}
