@@ -268,3 +268,18 @@ def test_near_miss_a_negator_told_negated_itself(base_expert):
         "My opponent chains Ash Blossom & Joyous Spring.",
         "I chain Called by the Grave to negate Ash Blossom & Joyous Spring.", "The chain resolves."])
     assert a.value == "yes"
+
+
+def test_the_player_who_just_chained_a_card_negates_what_it_answers(base_expert):
+    # hunt 112's slow run: "I chain Seven Tools of the Bandit to negate it" read by parts as "I
+    # chain Seven Tools. I negate it." was Seven Tools negating itself
+    a = base_expert.ask("I activate Soul Taker targeting my opponent's monster, they chain Compulsory "
+                        "Evacuation Device to return it to the hand, and I chain Seven Tools of the "
+                        "Bandit to negate it. Is their monster destroyed?")
+    assert a.value != "no"
+
+
+def test_near_miss_another_player_negating_it_is_the_card_just_chained(base_expert):
+    a = base_expert.ask("I activate Pot of Greed. My opponent chains Solemn Judgment and negates it. "
+                        "Do I draw 2?")
+    assert a.value == "no"

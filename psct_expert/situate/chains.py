@@ -729,10 +729,19 @@ class ChainEvents(ResponseReach):
             told_copies(self).setdefault(self.db.get(ir["card"]).name,
                                      {"count": 0, "ords": [], "later": False})["ords"].append(
                 low(sub(target, "ord"))[0])
+        own = None          # the negating link, when the story just told it
         if ir is None or ir["how"] == "eff_it":           # "negates it", "negates the activation"
             if not self.acts:
                 self.fail("what was negated? (tell what was activated first)", target)
             aid, ref = self.acts[-1]
+            last = self.events[-1] if self.events else {}
+            if sub(ev, "actor") is not None and last.get("id") == aid and last.get("respond") and \
+                    self._act_player(aid) == self._player(ev) and \
+                    not any(isinstance(c, Tree) and c.data.startswith("eff_") for c in ev.children):
+                # (hunt 112 slow run) "I chain Seven Tools. I negate it (in response).": the player
+                # who just chained a card negates what that card answers, never that card itself
+                own, aid = aid, last["respond"]
+                ref = next((r for a, r in self.acts if a == aid), ref)
         else:
             ref = self.effect_ref(ir)
             aid = self._find_act(ref)
@@ -760,7 +769,10 @@ class ChainEvents(ResponseReach):
                     else None
                 owner = owner or {"you": "opponent", "opponent": "you"}.get(negator, "you")
             aid = self._activate(ref, owner, {})
-        by = None
+        by = own
+        own_card = next((r.get("card") for a, r in self.acts if a == own), None) if own else None
+        if what is None and own_card:
+            what = _negated(self.reading(own_card))     # what the negating card's text negates
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
         if effs:                                   # "... with Y" / "... by Y": Y negates it
             # (round 95) of Y's effects, the one that negates
