@@ -616,6 +616,8 @@ class MoveEvents:
             return
         if not own and self._gone_by_a_response(ev, named, verb):
             return
+        if not own and self._activation_told_by_what_it_does(ev, named):
+            return
         if own and verb in ("destroy", "banish", "return", "send") and not any(
                 named["card"] == x.get("card") for e in self.events if e.get("kind") == "activate"
                 for x in e.get("targets", []) if isinstance(x, dict)):
@@ -651,6 +653,35 @@ class MoveEvents:
             self.fail(f"the situation model has no move for {self.r.said(ev)!r}", ev)
         for what in which:
             self.events.append({"kind": "move", "what": what, "action": action})
+
+    def _activation_told_by_what_it_does(self, ev: Tree, named: dict) -> bool:
+        """"my opponent activates a Trap Card that destroys my X", "they chain a Quick-Play Spell
+        that banishes my Y" (a card no targeted link aims at): the activation of a card of that
+        kind, not named, and what it does when it resolves, as "activates a Trap Card and destroys
+        my X" tells it (:meth:`ev_activate`, then :meth:`ev_did`)."""
+        said = sub(ev, "chain_and")
+        kind = sub(said, "unnamed_kind") if said is not None else None
+        verb = find(ev, "act_verb")
+        if kind is None or verb is None or sub(ev, "thing") is None:
+            return False
+        targeted = [x.get("card") if isinstance(x, dict) else self.entities.get(x, {}).get("card", x)
+                    for e in self.events if e.get("kind") == "activate" for x in e.get("targets", [])]
+        if targeted and (named.get("pronoun") or not named.get("card") or named["card"] in targeted):
+            return False            # one of the targets: what a response does to it (_unnamed_change)
+        words = [t for t in kind.children if isinstance(t, Token)]
+        prop = [t for t in words if t.lower() in ("quick-play", "counter", "normal")]
+        rest = [t for t in words if t not in prop]
+        generic = Tree("generic_kind", ([Tree("generic_prop", prop)] if prop else []) + rest)
+        told = [t for t in said.children if isinstance(t, Token)][:1]
+        mods = [c for c in ev.children if isinstance(c, Tree) and c.data in ("ev_when", "ev_mod")]
+        when = [m for m in mods if m.data == "ev_when"]
+        self.ev_activate(Tree("ev_activate", [*when, sub(ev, "actor"), Tree("act_verb_w", told),
+                                              Tree("eff_generic", [Token("WORD", "a"), generic]),
+                                              *[m for m in mods if m.data == "ev_mod"]]))
+        kept = [c for c in ev.children if isinstance(c, Tree)
+                and c.data not in ("actor", "act_verb", "ev_when", "ev_mod", "chain_and")]
+        self.ev_did(Tree("ev_did", [Tree("did_verb", verb.children), *kept]))
+        return True
 
     def _named_place(self, thing: dict | None) -> None:
         """"targeting that Ash Blossom in their GY": where a card named by its name is, as an entity
