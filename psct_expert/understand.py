@@ -495,6 +495,8 @@ def _lexicon_once(text: str, scenario: list[str], db: CardDB, families: dict):
         relexed = relex_around_names(normalise(text), db, families)
     except QuestionError:
         return None
+    relexed.changes += [c for c in _lines_changes(scenario, db, families)
+                        if c not in relexed.changes]
     if not any(c.kind == "read-as" for c in relexed.changes):
         return None
     lines = _relexed_lines(scenario, db, families)
@@ -507,6 +509,24 @@ def _relexed_lines(scenario: list[str], db: CardDB, families: dict) -> list[str]
     # ("Earlier this turn, ..." told after other lines happened first: read first)
     return [relex_around_names(line, db, families).text if line.strip() else line
             for line in earlier_first(list(scenario))]
+
+
+def _lines_read_as(scenario: list[str], db: CardDB, families: dict) -> bool:
+    """Whether the lexicon reads a scenario line in other words (a line refused as written is
+    then read as the lexicon says, every change shown, before the refusal stands)."""
+    return any(c.kind == "read-as" for c in _lines_changes(scenario, db, families))
+
+
+def _lines_changes(scenario: list[str], db: CardDB, families: dict) -> list:
+    """What the lexicon changed in the scenario lines (a line it does not read changes nothing)."""
+    changes = []
+    for line in scenario:
+        if line.strip():
+            try:
+                changes += relex_around_names(line, db, families).changes
+            except QuestionError:
+                continue
+    return changes
 
 
 def _then_asked(tries: "_Tries", reading: Relexed, db: CardDB, families: dict):
@@ -585,7 +605,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             return negating
         if SITUATION_GAP in str(refused.exc) or _WHOSE in str(refused.exc) or \
                 _WHO.search(str(refused.exc)) or _NO_SUCH_COST in str(refused.exc) or \
-                _WHICH_COST in str(refused.exc):
+                _WHICH_COST in str(refused.exc) or _lines_read_as(scenario, db, families):
             # (sisterAF) not a refusal of the cards but a story the situation has no event for
             # ("opp tributes a monster and tribute summons X"): the lexicon's reading once (every
             # change shown), else the refusal stands
@@ -642,6 +662,10 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     told_again(relexed, db, families)
     lines = _relexed_lines(scenario, db, families)
     second, tries = first, _Tries(lines, db, families)
+    # the scenario lines are read by the same lexicon as the question: what it changed in them
+    # is told with the question's changes
+    relexed.changes += [c for c in _lines_changes(scenario, db, families)
+                        if c not in relexed.changes]
     if relexed.changes:
         spec, read, second = tries.read_as(relexed)
         if spec is not None:

@@ -33,3 +33,95 @@ def test_near_miss_an_unnamed_response_to_nothing_is_refused(base_expert):
     with pytest.raises(QuestionError, match="nothing was activated before it"):
         base_expert.ask(_WITCH, ["My opponent activates a Trap card that destroys my Serene "
                                  "Psychic Witch in response."])
+
+
+# hunt 113: five wrong answers of the last session's mechanisms, each now right or refused
+
+def test_a_restriction_binds_the_player_who_activated_it(base_expert):
+    with pytest.raises(QuestionError, match="binds the player who activated it"):
+        base_expert.ask("Am I still locked out of the Extra Deck this turn?", [
+            "My opponent activates the first effect of Berlineth the Firestorm Vassal.",
+            "It resolves."])
+
+
+def test_near_miss_the_restriction_asked_of_the_player_who_activated_it(base_expert):
+    a = base_expert.ask("I activate the first effect of Berlineth the Firestorm Vassal. It "
+                        "resolves. Do I still get Berlineth the Firestorm Vassal's restriction?")
+    assert a.value == "yes"
+
+
+def test_copies_of_both_players_are_two_questions(base_expert):
+    with pytest.raises(QuestionError, match="binds each player apart"):
+        base_expert.ask("I control Crow Tengu and my opponent controls Crow Tengu. Can both "
+                        "activate their effects in the same turn?")
+
+
+def test_near_miss_two_copies_of_one_player(base_expert):
+    a = base_expert.ask("I control two Crow Tengu. Can both activate their effects in the same turn?")
+    assert a.value == "no"
+
+
+_HERALDRY = ["I activate Charged-Up Heraldry.", "My opponent chains Magic Jammer.",
+             "I chain Seven Tools of the Bandit to negate Magic Jammer."]
+
+
+def test_a_negator_whose_negation_was_negated_may_have_negated(base_expert):
+    with pytest.raises(QuestionError, match="Magic Jammer was chained to it"):
+        base_expert.ask("Do I still get Charged-Up Heraldry's restriction?", _HERALDRY + [
+            "My opponent chains Solemn Judgment to negate Seven Tools of the Bandit.",
+            "The chain resolves."])
+
+
+def test_near_miss_the_negator_negated_for_good(base_expert):
+    a = base_expert.ask("Do I still get Charged-Up Heraldry's restriction?",
+                        _HERALDRY + ["The chain resolves."])
+    assert a.value == "yes"
+
+
+_RETURN = ["I activate Black Return targeting my opponent's Summoned Skull.",
+           "My opponent chains Forbidden Lance targeting Summoned Skull.", "The chain resolves."]
+
+
+def test_a_part_done_to_a_player_is_not_stopped_by_the_targets_immunity(base_expert):
+    a = base_expert.ask("Do I gain LP?", _RETURN)
+    assert a.value != "no"
+
+
+def test_near_miss_the_part_done_to_the_unaffected_target(base_expert):
+    a = base_expert.ask("Is Summoned Skull returned to the hand?", _RETURN)
+    assert a.value == "no" and "unaffected-target-not-affected" in a.rules()
+
+
+def test_an_unnamed_negator_leaves_open_whether_a_continuous_trap_stays(base_expert):
+    with pytest.raises(QuestionError, match="activation negated, or only its effect"):
+        base_expert.ask("I activate Call of the Haunted targeting Dark Magician in my GY and my "
+                        "opponent chains a card to negate it. Does Call of the Haunted stay on "
+                        "the field?")
+
+
+def test_near_miss_a_negator_whose_text_negates_the_activation(base_expert):
+    a = base_expert.ask("I activate Call of the Haunted targeting Dark Magician in my GY and my "
+                        "opponent chains Solemn Judgment to negate it. Does Call of the Haunted "
+                        "stay on the field?")
+    assert a.value == "no"
+
+
+def test_the_attacker_named_after_with(base_expert):
+    a = base_expert.ask("Can my opponent activate Fiber Jar's effect?",
+                        ["I attack my opponent's face-down Defense Position Fiber Jar with Dark "
+                         "Magician."])
+    assert a.spec["situation"][0]["kind"] == "attack"
+    assert a.spec["entities"]["m1"]["card"] == "Dark Magician"
+
+
+def test_near_miss_the_attacker_said_first(base_expert):
+    a = base_expert.ask("Can my opponent activate Fiber Jar's effect?",
+                        ["My Dark Magician attacks my opponent's face-down Fiber Jar."])
+    assert a.spec["entities"]["m2"]["face"] == "down"
+
+
+def test_the_chain_link_said_first(base_expert):
+    a = base_expert.ask("Can I activate Suanni, Fire of the Yang Zing's effect?", [
+        "My opponent activates a Spell Card.", "As Chain Link 2 they activate an effect that "
+        "destroys my face-up Suanni, Fire of the Yang Zing.", "The Chain resolves."])
+    assert a.value == "no" and "when-optional-misses-timing" in a.rules()

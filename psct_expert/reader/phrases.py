@@ -815,8 +815,14 @@ class PhraseReaders:
             slots = self._ref_slots(eff, clause.text[s:e])
             if not slots:
                 continue
+            said = g.p["amount_from_target"].match(seg)
+            amount = said is not None and s > said.group().lower().rfind("equal to")
             for slot in slots:
                 self.add("reference", src, effect=eff.id, n=clause.n, kind=kind, slot=slot)
+                if amount:
+                    # "gain LP equal to the ATK of that target": the part is done to a player,
+                    # the target only gives its amount (game-rules#replacement-and-negation.8)
+                    self.add("amount_from_target", src, effect=eff.id, n=clause.n, slot=slot)
                 if kind == "demonstrative":
                     # "that face-up monster": a requirement the part restates (game-rules#targeting.12)
                     for cond in re.findall(r"face-up|face-down|\bset\b", clause.text[s:e].lower()):

@@ -584,6 +584,7 @@ class MoveEvents:
             return self.ev_attack(ev)      # "they attack my Dark Magician": an attack on it
         if verb_node is not None and self.acts and sub(ev, "ev_when") is None and \
                 not _response_told_by_what_it_does(low(ev), None, self.responding) and \
+                not any(low(m) == ["in", "response"] for m in subs(ev, "ev_mod")) and \
                 self.events and self.events[-1].get("id") == self.acts[-1][0] and \
                 (self._act_player(self.acts[-1][0]) == self._player(ev) or
                  (self._link_makes_do(self.acts[-1][1], self.r.action(verb_node)) and
@@ -656,24 +657,35 @@ class MoveEvents:
 
     def _activation_told_by_what_it_does(self, ev: Tree, named: dict) -> bool:
         """"my opponent activates a Trap Card that destroys my X", "they chain a Quick-Play Spell
-        that banishes my Y" (a card no targeted link aims at): the activation of a card of that
-        kind, not named, and what it does when it resolves, as "activates a Trap Card and destroys
-        my X" tells it (:meth:`ev_activate`, then :meth:`ev_did`)."""
+        that banishes my Y", "they destroy my Z in response" (a card no targeted link aims at): the
+        activation of a card of that kind (of no kind said: "in response"), not named, and what it
+        does when it resolves, as "activates a Trap Card and destroys my X" tells it
+        (:meth:`ev_activate`, then :meth:`ev_did`)."""
         said = sub(ev, "chain_and")
         kind = sub(said, "unnamed_kind") if said is not None else None
         verb = find(ev, "act_verb")
-        if kind is None or verb is None or sub(ev, "thing") is None:
+        mods = [c for c in ev.children if isinstance(c, Tree) and c.data in ("ev_when", "ev_mod")]
+        responding = kind is None and self.acts and any(
+            low(m) == ["in", "response"] for m in mods) and \
+            not any(m.data == "ev_mod" and low(m) != ["in", "response"] and
+                    low(m)[:3] != ["as", "chain", "link"] for m in mods)
+        if (kind is None and not responding) or verb is None or sub(ev, "thing") is None:
             return False
         targeted = [x.get("card") if isinstance(x, dict) else self.entities.get(x, {}).get("card", x)
                     for e in self.events if e.get("kind") == "activate" for x in e.get("targets", [])]
-        if targeted and (named.get("pronoun") or not named.get("card") or named["card"] in targeted):
+        if (targeted or responding) and (
+                named.get("pronoun") or (named["card"] in targeted if named.get("card")
+                                         else not owner_in_words(named.get("words") or [])
+                                         or described_target(self, named["words"], targeted))):
             return False            # one of the targets: what a response does to it (_unnamed_change)
-        words = [t for t in kind.children if isinstance(t, Token)]
+        if kind is not None:
+            words = [t for t in kind.children if isinstance(t, Token)]
+            told = [t for t in said.children if isinstance(t, Token)][:1]
+        else:
+            words, told = [Token("WORD", "card")], [Token("WORD", "chains")]
         prop = [t for t in words if t.lower() in ("quick-play", "counter", "normal")]
         rest = [t for t in words if t not in prop]
         generic = Tree("generic_kind", ([Tree("generic_prop", prop)] if prop else []) + rest)
-        told = [t for t in said.children if isinstance(t, Token)][:1]
-        mods = [c for c in ev.children if isinstance(c, Tree) and c.data in ("ev_when", "ev_mod")]
         when = [m for m in mods if m.data == "ev_when"]
         self.ev_activate(Tree("ev_activate", [*when, sub(ev, "actor"), Tree("act_verb_w", told),
                                               Tree("eff_generic", [Token("WORD", "a"), generic]),

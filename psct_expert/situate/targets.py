@@ -617,9 +617,10 @@ def untold_negator(st: Situate, links: set[str]) -> str | None:
     told (it may have negated that link): None when there is none."""
     for e in st.events:
         if e.get("kind") != "activate" or e.get("respond") not in links or e.get("does") or \
-                any(n.get("kind") == "negate" and e.get("id") in (n.get("by"), n.get("of"))
-                    for n in st.events):
-            continue        # what it did is told, or it was negated itself
+                any(n.get("kind") == "negate" and e.get("id") == n.get("by") for n in st.events) \
+                or _negated(st, e.get("id")):
+            continue        # what it did is told, or it was negated itself (by a link that was
+            # not negated in turn)
         card = (e.get("effect") or {}).get("card")
         if card and any(f.type in ("negates", "negation_scope") for f in st.reading(card).facts):
             return card

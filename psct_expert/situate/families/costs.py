@@ -251,6 +251,12 @@ def _stays_on_field(st: Situate, fam: Tree) -> dict | None:
     told = [ref for _, ref in st.acts if ref.get("card") == card]
     if card is None or not told or st.reading(card).card.kind not in ("spell", "trap"):
         return None
+    if any(ref.get("card") == card and aid in st.assumed_negation for aid, ref in st.acts):
+        # (hunt 113) "... chains a card to negate it": its activation or only its effect, not
+        # said; a card whose activation is negated leaves the field, one whose effect is negated
+        # stays: refused, saying what to tell
+        st.fail(f"was {card}'s activation negated, or only its effect? (a card whose activation "
+                "is negated does not stay on the field): say which", fam)
     return st.spec("stays-on-field", {"effect": told[-1]})
 
 

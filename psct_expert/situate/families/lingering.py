@@ -123,6 +123,7 @@ def build_restriction_applies(st: Situate, fam: Tree) -> dict:
         st.fail(f"{card} has more than one restriction: quote the one asked about ("
                 + "; ".join(repr(x[2]) for x in found) + ")", ref_node)
     eid, n, _text = found[0]
+    _refuse_another_player_bound(st, fam, card, _text)
     # (hunt 112) "I activate X. They chain Solemn Strike. The Chain resolves.": a link chained to
     # X's activation whose card negates, with what it did not told, may have negated it (no
     # restriction then): refused, saying what to tell
@@ -143,3 +144,29 @@ def build_restriction_applies(st: Situate, fam: Tree) -> dict:
             slots["suppose"] = [{"fails": {"part": v}} for v in dict.fromkeys(st.cannot)]
             st.cannot = []
     return st.spec("restriction-applies", slots)
+
+
+_BINDS_BOTH = re.compile(r"\b(?:neither player|both players|each player|players cannot)\b", re.I)
+_BINDS_OTHER = re.compile(r"\byour opponent\b[^.,;]*\bcannot\b", re.I)
+
+
+def _refuse_another_player_bound(st: Situate, fam: Tree, card: str, text: str) -> None:
+    """(hunt 113) "Am I still locked ...?" of a restriction my opponent's activation put on
+    "you" (its text's "you" is the player who activated it): the restriction binds the player its
+    text names, said from the activating player's side; a player asked who is not that player is
+    another question, refused (never answered as whether the restriction applies)."""
+    asked_node = sub(fam, "player")
+    asked = st.r.player(asked_node) if asked_node is not None else None
+    doers = {e.get("player") for e in st.events
+             if e.get("kind") == "activate" and (e.get("effect") or {}).get("card") == card}
+    if asked not in ("you", "opponent") or len(doers) != 1 or _BINDS_BOTH.search(text):
+        return
+    doer = next(iter(doers))
+    if doer not in ("you", "opponent"):
+        return
+    bound = {"you": "opponent", "opponent": "you"}[doer] if _BINDS_OTHER.search(text) else doer
+    if asked != bound:
+        st.fail(f"{card} says {text!r}: that binds the player who "
+                + ("did not activate it" if bound != doer else "activated it")
+                + ", not the player asked about", asked_node)
+

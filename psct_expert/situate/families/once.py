@@ -150,6 +150,13 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         another, same = True, False
     if ("each" in who or "both" in who or they_copies) and note and note.get("count", 0) < 2:
         st.fail("each of which copies? (tell them: 'I control two X')", fam)
+    if ("each" in who or "both" in who or they_copies or two) and \
+            {"you", "opponent"} <= _holders(st, ref.get("card")):
+        # (hunt 113) "I have X and my opponent has X. Can both use their effects?": a limit on
+        # using binds each player apart (game-rules#once-per-turn.4), so two players' copies are
+        # two questions
+        st.fail("copies of both players: a once-per-turn limit binds each player apart; ask of "
+                "one player's copies ('I control two X. Can each use its effect?')", fam)
     if not another and not same and (low(obj)[:1] == ["its"] or low(obj) == ["it"]) and \
             not who_cards:
         same = True         # "X's effect was negated. Can I use its effect again?" ("... use it
@@ -454,3 +461,15 @@ def build_again_after_negated(st: Situate, fam: Tree) -> dict:
     if len(set(cards)) > 1:
         st.fail(f"another {cards[1]} is not {cards[0]}, whose activation is negated", fam)
     return st.spec("again-after-negated", {"card": cards[0]})
+
+
+def _holders(st: Situate, card: str | None) -> set:
+    """The players told to hold a copy of ``card`` (in any place)."""
+    if not card:
+        return set()
+    held = {e.get("player") for e in st.events if e.get("kind") == "state" and e.get("what") == card}
+    held |= {ent.get("controller") or ent.get("owner") for ent in st.entities.values()
+             if ent.get("card") == card}
+    held |= {n.get("player") for c, n in told_copies(st).items() if c == card}
+    return held
+
