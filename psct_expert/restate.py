@@ -158,7 +158,9 @@ def _slot_words(question: Question, lang: str = "en") -> dict[str, str]:
         words["summon"] = _fill(w["summon_event"], lang, kind=w["summon_kinds"].get(kind, kind),
                                 card=ev.get("card")) + \
             (_fill(w["summon_by"], lang, effect=effect_words(by, lang)) if by and by != "none"
-             else "")
+             else "") + \
+            (_fill(w["summon_link"], lang, n=ev.get("chain_link"))
+             if by and by != "none" and str(ev.get("chain_link", 0)) not in ("0", "None") else "")
     summon = [f for f in question.facts if f.type == "summon"
               and f.get("summon") == question.params.get("summon")]
     if summon:

@@ -125,3 +125,47 @@ def test_the_chain_link_said_first(base_expert):
         "My opponent activates a Spell Card.", "As Chain Link 2 they activate an effect that "
         "destroys my face-up Suanni, Fire of the Yang Zing.", "The Chain resolves."])
     assert a.value == "no" and "when-optional-misses-timing" in a.rules()
+
+
+# hunt 114
+
+def test_a_summon_told_by_its_effect_keeps_the_chain_link_said(base_expert):
+    a = base_expert.ask("Can Solemn Judgment negate the Tribute Summon made by the third effect of "
+                        "Ehther the Heavenly Monarch if that effect resolved as Chain Link 2?")
+    assert a.value == "no" and "Chain Link 2" in a.restated
+
+
+def test_near_miss_the_same_summon_as_chain_link_1(base_expert):
+    a = base_expert.ask("Can Solemn Judgment negate the Tribute Summon made by the third effect of "
+                        "Ehther the Heavenly Monarch if that effect resolved as Chain Link 1?")
+    assert a.value == "yes" and "Chain Link 1" in a.restated
+
+
+def test_a_summon_a_told_link_makes_is_asked_of_that_link(base_expert):
+    with pytest.raises(QuestionError, match="makes a Tribute Summon when it resolves"):
+        base_expert.ask("I activate Mystical Space Typhoon. My opponent chains Ehther the Heavenly "
+                        "Monarch's third effect. Can I negate the Tribute Summon of Ehther the "
+                        "Heavenly Monarch with Solemn Judgment?")
+
+
+def test_an_optional_trigger_on_another_monsters_summon_is_not_in_the_damage_step(base_expert):
+    a = base_expert.ask("My opponent's Mystic Tomato is destroyed by battle. My opponent activates "
+                        "Mystic Tomato's effect and Special Summons Sangan. Can I activate "
+                        "Superheavy Samurai Kabuto's effect?")
+    assert a.value == "no" and "other-card-trigger-not-in-damage-step" in a.rules()
+
+
+def test_near_miss_the_same_trigger_outside_the_damage_step(base_expert):
+    a = base_expert.ask("My opponent Special Summons Sangan. Can I activate Superheavy Samurai "
+                        "Kabuto's effect?")
+    assert "other-card-trigger-not-in-damage-step" not in a.rules()
+
+
+def test_a_summon_by_the_rules_told_in_the_battle_is_refused(base_expert):
+    with pytest.raises(QuestionError, match="only in its player's own Main Phase"):
+        base_expert.ask("My opponent's monster attacks. I Normal Summon Sangan. Does a replay happen?")
+
+
+def test_near_miss_a_summon_by_the_rules_in_the_main_phase(base_expert):
+    a = base_expert.ask("My opponent Normal Summons Sangan. Can I negate it with Solemn Warning?")
+    assert a.value == "yes"

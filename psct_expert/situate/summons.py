@@ -371,6 +371,7 @@ class SummonEvents:
                 or not special_summons_itself(c.text or "")):
             # (a Trap whose text never Special Summons it as a monster is never Summoned)
             self.fail(f"{card} is a {c.kind.capitalize()} Card: it is not Summoned that way")
+        self._refuse_a_summon_in_battle(kind)
         sid = f"s{len(self.summons) + 1}"
         if player is None:              # "X is Link Summoned": by whom is not said
             self.unsaid_summoner.add(sid)
@@ -381,6 +382,27 @@ class SummonEvents:
         self.events.append(event)
         self.summons.append((sid, event))
         return sid
+
+    def _refuse_a_summon_in_battle(self, kind: str) -> None:
+        """(hunt 114) "My opponent's monster attacks. I Normal Summon Sangan.": a Summon a player
+        performs by the rules (Normal, Tribute, Flip, Synchro, Xyz, Link, Pendulum, or a card's own
+        procedure) is made only in that player's own Main Phase (game-rules#summon-kinds.4,
+        game-rules#summon-procedures.1); told after an attack, with no phase told since and no
+        activation that could grant it, the story is refused, never answered."""
+        if kind not in ("normal", "tribute", "flip", "synchro", "xyz", "link", "pendulum",
+                        "procedure"):
+            return
+        since = None
+        for k, e in enumerate(self.events):
+            if e.get("kind") == "attack":
+                since = k
+            elif e.get("kind") == "phase":
+                since = None
+        if since is None or any(e.get("kind") == "activate" for e in self.events[since:]):
+            return
+        self.fail(f"a {kind.title()} Summon is performed only in its player's own Main Phase "
+                  "(an effect may grant one in the Battle Phase: tell it); it is told after an "
+                  "attack")
 
     def ev_tribute_for(self, ev: Tree) -> None:
         """"I Tribute X to Tribute Summon Y": the Tribute Summon of Y, X its Tribute."""

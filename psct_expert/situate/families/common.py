@@ -72,7 +72,7 @@ def told_form(pq) -> bool:
     told = any(getattr(t, "data", "") == "lead" for t in pq.tree.children)
     # (a kind said of a Summon a card's effect makes, "a Fusion Summon using X", is carried by
     # that effect: it tells nothing)
-    carried = {id(k) for u in pq.tree.iter_subtrees() if u.data == "summon_using"
+    carried = {id(k) for u in pq.tree.iter_subtrees() if u.data in ("summon_using", "summon_by")
                for k in u.iter_subtrees()}
     kinds = {" ".join(str(w) for w in k.children).lower() for k in pq.tree.iter_subtrees()
              if k.data == "summon_kind" and id(k) not in carried}

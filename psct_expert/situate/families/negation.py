@@ -403,6 +403,7 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
         sid, ev = found[-1]
         _made_by_a_resolved_link(st, ev)
     else:
+        _refuse_a_summon_a_told_link_makes(st, vs, kind)
         known = {s for s, _ in st.summons}
         got = summon_subject(st, vs)
         if "summon" not in got:
@@ -423,6 +424,25 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
 
 
 _SUMMONER = {"opponent": "opponent", "you": "you", "controller": "you"}
+
+
+def _refuse_a_summon_a_told_link_makes(st: Situate, node: Tree, kind: str | None) -> None:
+    """(hunt 114) "I activate X. My opponent chains Ehther's effect. Can I negate the Tribute
+    Summon of Ehther?": a told link whose text makes a Summon of that kind ("immediately after
+    this effect resolves, Tribute Summon this card") may be what makes the Summon asked, and
+    whether it can be negated turns on that link's number: refused, saying how to ask it."""
+    if kind is None:
+        return
+    for _aid, ref in st.acts:
+        found = st.effect_of(ref) if ref.get("card") else None
+        if found is None:
+            continue
+        reading, eid = found
+        if any(f.type in ("clause", "clause_verb") and f.get("effect") == eid and
+               f.get("verb") == f"{kind}-summon" for f in reading.facts):
+            st.fail(f"{ref['card']}'s effect, told activated, makes a {kind.title()} Summon when it "
+                    f"resolves: ask of that Summon ('the {kind.title()} Summon made by the effect "
+                    f"of {ref['card']} if that effect resolved as Chain Link N')", node)
 
 
 def _negator_named(st: Situate, neg: Tree, select: str) -> dict:
