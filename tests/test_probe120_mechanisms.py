@@ -169,3 +169,18 @@ def test_a_summon_by_the_rules_told_in_the_battle_is_refused(base_expert):
 def test_near_miss_a_summon_by_the_rules_in_the_main_phase(base_expert):
     a = base_expert.ask("My opponent Normal Summons Sangan. Can I negate it with Solemn Warning?")
     assert a.value == "yes"
+
+
+@pytest.mark.parametrize("question, value", [
+    ("My opponent Normal Summons Sangan. Can I activate Solemn Warning?", "yes"),
+    ("My opponent Normal Summons Sangan. Can I activate Solemn Strike?", "no"),
+])
+def test_a_summon_negators_activation_after_a_summon_told_last(base_expert, question, value):
+    # its one effect can only answer that Summon: whether it negates it
+    a = base_expert.ask(question)
+    assert a.value == value and a.family == "negate-summon"
+
+
+def test_near_miss_a_card_of_another_use_keeps_its_activation_question(base_expert):
+    a = base_expert.ask("My opponent Normal Summons Sangan. Can I activate Mystical Space Typhoon?")
+    assert a.family == "can-activate-now"

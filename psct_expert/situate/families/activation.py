@@ -324,6 +324,14 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     used = _told_use(st, ref, asker)
     if used is not None:
         st.events.append(used)
+    if purpose is None and not whens and not st.acts and _a_summon_negator_alone(st, ref):
+        # (hunt 114) "My opponent Normal Summons X. Can I activate Solemn Warning?": with the
+        # Summon told last and nothing activated, a card whose one effect negates Summons can
+        # only answer that Summon: whether it negates it (the restatement says so)
+        from .negation import answer_told_summon
+        told = answer_told_summon(st, fam, None)
+        if told is not None:
+            return told
     if purpose is not None and not st.acts and st.r.action(sub(purpose, "act_verb")) == "negate" and \
             low(purpose)[2:] in ([], ["it"], ["that", "summon"], ["the", "summon"], ["this", "summon"]):
         # (session after 34b7d8b) "My opponent Synchro Summons X. Can I activate Solemn Warning to
@@ -366,6 +374,17 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if also:
         spec["also_needs"] = "; ".join(also)
     return spec
+
+
+def _a_summon_negator_alone(st: Situate, ref: dict) -> bool:
+    """A Spell or Trap Card with one effect, which negates Summons, and a Summon told last."""
+    from .negation import negates_summons, summon_told_last
+    if not ref.get("card") or summon_told_last(st) is None:
+        return False
+    reading = st.reading(ref["card"])
+    own = [e for e in reading.effects if not e.id.endswith("#0")]   # (#0: the card's activation)
+    return reading.card.kind in ("spell", "trap") and len(own) == 1 and \
+        negates_summons(st, ref)
 
 
 def _negates_activations(st: Situate, ref: dict) -> bool:
