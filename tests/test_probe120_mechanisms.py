@@ -184,3 +184,29 @@ def test_a_summon_negators_activation_after_a_summon_told_last(base_expert, ques
 def test_near_miss_a_card_of_another_use_keeps_its_activation_question(base_expert):
     a = base_expert.ask("My opponent Normal Summons Sangan. Can I activate Mystical Space Typhoon?")
     assert a.family == "can-activate-now"
+
+
+_MARINA = "Mariña, Princess of Sunflowers"
+
+
+def test_its_own_card_gone_before_it_resolves_is_said_to_the_rules(base_expert):
+    # "This card must be face-up on the field to activate and to resolve this effect"
+    a = base_expert.ask("Does the target still get destroyed?", [
+        f"{_MARINA}'s effect triggers and I target 1 card my opponent controls.",
+        f"My opponent responds by banishing {_MARINA}."])
+    assert a.value == "no" and "resolve-condition-self-face-up" in a.rules()
+
+
+def test_near_miss_nothing_happened_to_its_card(base_expert):
+    a = base_expert.ask("Does the target get destroyed?", [
+        f"I activate {_MARINA}'s effect, targeting 1 card my opponent controls."])
+    assert "resolve-condition-self-face-up" not in a.rules()
+
+
+def test_a_possessive_written_with_the_apostrophe_alone():
+    from psct_expert.parser.question import normalise
+    assert normalise("Can Tiras' effect target a face-down card?") == \
+        "Can Tiras's effect target a face-down card?"
+    # near miss: a quotation closed after a word ending in "s" stays as written
+    said = "It says 'discard 2 cards' and then? Can I?"
+    assert normalise(said) == said

@@ -218,7 +218,8 @@ def test_words_that_stand_in_two_cards_names_are_asked_of_each(cards):
 def test_a_card_told_to_trigger_has_its_effect_activated():
     from psct_expert.parser.lexicon import relex
     told = relex("Quillon Mole triggered and I targeted a monster. Is it ok?", [(0, 12)]).text
-    assert told.startswith("Quillon Mole's effect is activated and I targeted")
+    # (round 121) "... is activated and I targeted ...": the player who targets activates it
+    assert told.startswith("I activate Quillon Mole's effect, targeting")
     # near miss: asked, not told, it stays a question about activating
     asked = relex("Does Quillon Mole trigger?", [(5, 17)]).text
     assert "effect is activated" not in asked

@@ -431,8 +431,8 @@ def _refuse_a_summon_a_told_link_makes(st: Situate, node: Tree, kind: str | None
     Summon of Ehther?": a told link whose text makes a Summon of that kind ("immediately after
     this effect resolves, Tribute Summon this card") may be what makes the Summon asked, and
     whether it can be negated turns on that link's number: refused, saying how to ask it."""
-    if kind is None:
-        return
+    if kind is None or any(e.get("kind") == "resolve" for e in st.events):
+        return              # (a link told resolved: the Summon it made is read from the story)
     for _aid, ref in st.acts:
         found = st.effect_of(ref) if ref.get("card") else None
         if found is None:

@@ -176,7 +176,10 @@ def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dic
         select_clause(reading, select_effect(reading, ref), verb)
     except QuestionError:
         st.fail(f"{ref['card']} has no part that does {verb!r}", q)
-    return st.spec("resolves", {"effect": ref})
+    # (round 121) its own card left the field before it resolved: said to the rules, which read
+    # what its text asks of its card then ("must be face-up on the field to activate and to
+    # resolve")
+    return st.spec("resolves", {"effect": ref}) | {"suppose": [{"self_gone": {}}]}
 
 
 def _add_need(spec: dict, needs: str) -> None:
