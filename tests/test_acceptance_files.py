@@ -144,6 +144,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/117.yaml": 6,
     "bench/blind-probes/118.yaml": 7,
     "bench/blind-probes/119.yaml": 14,
+    "bench/blind-probes/120.yaml": 11,
+    "bench/blind-probes/121.yaml": 6,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -203,6 +205,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/113.yaml", "bench/blind-probes/114.yaml",
         "bench/blind-probes/115.yaml", "bench/blind-probes/116.yaml", "bench/blind-probes/117.yaml",
         "bench/blind-probes/118.yaml", "bench/blind-probes/119.yaml",
+        "bench/blind-probes/120.yaml", "bench/blind-probes/121.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",
