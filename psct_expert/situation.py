@@ -157,7 +157,11 @@ class _Situation:
         self.last_phase = next((ev for ev in reversed(events) if isinstance(ev, dict) and
                                 ev.get("kind") == "phase" and not ev.get("done")), None)
         self.materials_told: list = []
+        stopped = _negations_stopped(events)
         for self.event_no, ev in enumerate(events):
+            if self.event_no in stopped:
+                # (hunt 115) a negation whose negating link was negated in turn never happened
+                continue
             if not isinstance(ev, dict) or ev.get("kind") not in EVENT_KEYS:
                 self.fail(f"situation: an event is a mapping with a kind among "
                           f"{', '.join(EVENT_KEYS)}: {ev!r}")
@@ -522,6 +526,18 @@ class _Situation:
         if what is not None:
             self.b.add("used_by", f"{what} used {eid} (step {self.seq})", effect=eid, entity=what,
                        seq=self.seq)
+
+
+def _negations_stopped(events: list) -> set:
+    """The indexes of the negate events whose negating link (``by``) was itself negated by a link
+    that was not negated in turn: that link never resolved, so it negated nothing."""
+    negs = [(i, ev.get("of"), ev.get("by")) for i, ev in enumerate(events)
+            if isinstance(ev, dict) and ev.get("kind") == "negate"]
+
+    def negated(aid, depth=0) -> bool:
+        return depth < 8 and any(of == aid and not (by and negated(by, depth + 1))
+                                 for _i, of, by in negs)
+    return {i for i, _of, by in negs if by and negated(by)}
 
 
 def build_situation(builder, entities: dict, events: list) -> None:

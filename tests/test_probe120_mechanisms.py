@@ -210,3 +210,75 @@ def test_a_possessive_written_with_the_apostrophe_alone():
     # near miss: a quotation closed after a word ending in "s" stays as written
     said = "It says 'discard 2 cards' and then? Can I?"
     assert normalise(said) == said
+
+
+# hunt 115
+
+_HAUNTED = ["I activate Call of the Haunted targeting Dark Magician in my GY.",
+            "My opponent chains Solemn Judgment to negate it."]
+
+
+def test_a_negation_whose_negator_was_negated_never_happened(base_expert):
+    a = base_expert.ask("Does Call of the Haunted stay on the field?", _HAUNTED + [
+        "I chain Seven Tools of the Bandit to negate Solemn Judgment.", "The chain resolves."])
+    assert a.value != "no"
+
+
+def test_near_miss_the_negation_stands(base_expert):
+    a = base_expert.ask("Does Call of the Haunted stay on the field?",
+                        _HAUNTED + ["The chain resolves."])
+    assert a.value == "no"
+
+
+def test_both_copies_are_the_copies_told_not_the_card_activated_last(base_expert):
+    a = base_expert.ask("Can both activate their effects this turn?", [
+        "I control two Sangan.", "My opponent activates Dark Hole.", "It resolves."])
+    assert a.value == "no" and "Sangan" in a.restated
+
+
+def test_near_miss_two_cards_of_two_names_are_two_questions(base_expert):
+    with pytest.raises(QuestionError, match="each of which copies"):
+        base_expert.ask("Can both activate their effects this turn?",
+                        ["I control Sangan and Witch of the Black Forest."])
+
+
+def test_a_told_move_of_a_link_a_negating_card_was_chained_to_is_refused(base_expert):
+    with pytest.raises(QuestionError, match="Seven Tools of the Bandit was chained"):
+        base_expert.ask("Can I activate the effect of Sangan?", [
+            "I control Sangan.", "My opponent activates a Trap Card that destroys my Sangan.",
+            "I chain Seven Tools of the Bandit."])
+
+
+def test_near_miss_the_link_told_negated_did_nothing(base_expert):
+    a = base_expert.ask("Can I activate the effect of Sangan?", [
+        "I control Sangan.", "My opponent activates a Trap Card that destroys my Sangan.",
+        "I chain Seven Tools of the Bandit to negate it."])
+    assert a.value != "yes"
+
+
+def test_a_summon_negating_text_with_no_condition_read_is_asked_of_the_summon(base_expert):
+    with pytest.raises(QuestionError, match="Forced Back negates a Summon"):
+        base_expert.ask("Can I activate Forced Back?", ["My opponent Tribute Summons Jinzo."])
+
+
+def test_near_miss_a_trap_that_answers_the_summon_after_it(base_expert):
+    a = base_expert.ask("Can I activate Trap Hole?", ["My opponent Tribute Summons Jinzo."])
+    assert a.value == "no"
+
+
+def test_a_sent_to_the_gy_trigger_after_a_battle_shows_the_damage_step(base_expert):
+    a = base_expert.ask("Can I activate the effect of Superheavy Samurai Kabuto?", [
+        "I control Superheavy Samurai Kabuto.",
+        "My opponent's Peten the Dark Clown is destroyed by battle.",
+        "My opponent activates Peten the Dark Clown's effect and Special Summons Peten the Dark "
+        "Clown."])
+    assert a.value == "no" and "other-card-trigger-not-in-damage-step" in a.rules()
+
+
+def test_near_miss_the_same_trigger_after_a_card_effect(base_expert):
+    a = base_expert.ask("Can I activate the effect of Superheavy Samurai Kabuto?", [
+        "I control Superheavy Samurai Kabuto.",
+        "My opponent's Peten the Dark Clown is destroyed by Dark Hole.",
+        "My opponent activates Peten the Dark Clown's effect and Special Summons Peten the Dark "
+        "Clown."])
+    assert "other-card-trigger-not-in-damage-step" not in a.rules()

@@ -600,6 +600,16 @@ def settle_link_changes(st: Situate) -> None:
         if card:
             st.fail(f"{card} was chained to the link that changed the target: say what it did "
                     f"('... to negate it', or what it did instead)")
+    for e in st.events:
+        # (hunt 115) "they activate a Trap Card that destroys my X. I chain Seven Tools.": what a
+        # link was told to do happens only if it resolves with its effect; a negating card chained
+        # to it, what it did not told, may have stopped it
+        if e.get("kind") == "activate" and e.get("does") and not _negated(st, e.get("id")):
+            card = untold_negator(st, {e.get("id")})
+            if card:
+                st.fail(f"{card} was chained to the link told to have "
+                        f"{e['does'][0].get('action', 'moved')} a card: say what it did ('... to "
+                        "negate it', or what it did instead)")
 
 
 def refuse_untold_negation(st: Situate, aid: str, node=None) -> None:

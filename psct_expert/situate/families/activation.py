@@ -298,6 +298,8 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         event = _attack_answered(st, ref)
         if event is None:
             event = event_for(st, ref, purpose)
+        if event is not None and _done_by_a_negated_link(st, event):
+            event = None     # (hunt 115) what a negated link was told to do never happened
         if event is not None:
             slots["event"] = event
             _trigger_after_chain(st, ref, event)
@@ -324,6 +326,12 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     used = _told_use(st, ref, asker)
     if used is not None:
         st.events.append(used)
+    if purpose is None and not whens and not st.acts and _negates_a_summon_unread(st, ref):
+        # (hunt 115) "My opponent Tribute Summons Jinzo. Can I activate Forced Back?": a card whose
+        # text negates a Summon (with no condition the reader reads) is activated while that Summon
+        # is being made, before the monster is on the field: which moment is asked is not settled
+        st.fail(f"{ref['card']} negates a Summon: ask whether it negates that Summon ('Can "
+                f"{ref['card']} negate that Summon?')", fam)
     if purpose is None and not whens and not st.acts and _a_summon_negator_alone(st, ref):
         # (hunt 114) "My opponent Normal Summons X. Can I activate Solemn Warning?": with the
         # Summon told last and nothing activated, a card whose one effect negates Summons can
@@ -374,6 +382,25 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
     if also:
         spec["also_needs"] = "; ".join(also)
     return spec
+
+
+def _done_by_a_negated_link(st: Situate, event: str) -> bool:
+    """Is ``event`` a step of a link told negated (by a link not negated in turn)?"""
+    from ..targets import _negated
+    return any(e.get("kind") == "activate" and _negated(st, e.get("id")) and
+               any(d.get("id") == event for d in e.get("does") or []) for e in st.events)
+
+
+def _negates_a_summon_unread(st: Situate, ref: dict) -> bool:
+    """A Summon told last, and a card whose text says "negate the ... Summon" with no Summon
+    negation condition read (no ``negation_scope``)."""
+    from .negation import negates_summons, summon_told_last
+    if not ref.get("card") or summon_told_last(st) is None or negates_summons(st, ref):
+        return False
+    found = st.effect_of(ref)
+    return found is not None and any(
+        f.type == "clause" and f.get("verb") == "negate" and f.get("effect") == found[1] and
+        f.source is not None and "summon" in f.source.quote.lower() for f in found[0].facts)
 
 
 def _a_summon_negator_alone(st: Situate, ref: dict) -> bool:

@@ -124,6 +124,16 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         else:
             ref = st.effect_ref(ir)
     who = low(sub(fam, "again_who"))
+    if ("each" in who or "both" in who) and not who_cards and not any(
+            getattr(t, "type", "") == "XCARD" for t in obj.scan_values(lambda v: True)):
+        # (hunt 115) "I control two Sangan. ... Can both use their effects?": the copies told,
+        # never the card activated last; cards of two names are two questions
+        copies = [c for c, n in told_copies(st).items() if n.get("count", 0) >= 2]
+        if len(copies) != 1 and not {"you", "opponent"} <= _holders(st, ref.get("card")):
+            st.fail("each of which copies? (name the card: 'Can both X use their effects?')", obj)
+        if len(copies) == 1 and ref.get("card") != copies[0]:
+            ref = st.effect_ref({"how": "eff_card", "card": copies[0], "ord": None, "desc": [],
+                                 "quote": None, "rel": None, "text": copies[0]})
     if who_cards and len(sub(fam, "again_who").children) == 1:
         who = ["it"]           # "Can X use its effect again?": the card named, as "it" says it
     words = low(fam)
