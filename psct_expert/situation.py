@@ -327,6 +327,11 @@ class _Situation:
                    chain=self.chain, place=where, seq=seq)
         self.b.add("activation_event", f"the activation of {eid}", activation=aid, effect=eid,
                    card=reading.card.name)
+        for step in ev.get("does") or []:
+            if isinstance(step, dict) and step.get("action"):
+                # what the story told this link does when it resolves ("a Trap that destroys X")
+                self.b.add("link_told_to", f"{aid} is told to do: {step['action']}", activation=aid,
+                           action=str(step["action"]))
         if ev.get("source") is not None:      # the card on the board whose effect this is
             src = self.entity(ev["source"])
         elif reading.card.name in self.entities or reading.card.name in self.b.db:
