@@ -282,3 +282,18 @@ def test_near_miss_the_same_trigger_after_a_card_effect(base_expert):
         "My opponent activates Peten the Dark Clown's effect and Special Summons Peten the Dark "
         "Clown."])
     assert "other-card-trigger-not-in-damage-step" not in a.rules()
+
+
+@pytest.mark.parametrize("told, asker", [
+    ("My opponent's Cyber Dragon attacks me directly.", "I"),
+    ("My Cyber Dragon attacks my opponent directly.", "my opponent"),
+])
+def test_a_monster_named_attacks_directly(base_expert, told, asker):
+    a = base_expert.ask(f"Can {asker} activate Battle Fader's effect?", [told])
+    assert a.value == "yes" and a.spec["situation"][0]["target"] == "direct"
+
+
+def test_near_miss_the_attacker_attacks_its_own_player(base_expert):
+    a = base_expert.ask("Can I activate Battle Fader's effect?",
+                        ["My Cyber Dragon attacks my opponent directly."])
+    assert a.value != "yes"
