@@ -297,3 +297,15 @@ def test_near_miss_the_attacker_attacks_its_own_player(base_expert):
     a = base_expert.ask("Can I activate Battle Fader's effect?",
                         ["My Cyber Dragon attacks my opponent directly."])
     assert a.value != "yes"
+
+
+def test_a_part_that_places_a_card_from_the_deck_cannot_be_done_without_it(base_expert):
+    a = base_expert.ask("I have no Black Whirlwind in my Deck. Can I activate Blackwing - Simoon "
+                        "the Poison Wind's effect?")
+    assert a.value == "no" and "required-first-part-impossible" in a.rules()
+
+
+def test_near_miss_the_card_to_place_is_in_the_deck(base_expert):
+    a = base_expert.ask("I have Black Whirlwind in my Deck. Can I activate Blackwing - Simoon the "
+                        "Poison Wind's effect?")
+    assert "required-first-part-impossible" not in a.rules()

@@ -25,7 +25,10 @@ PLACE_WORDS = {"hand": "hand", "deck": "deck", "graveyard": "gy", "gy": "gy", "f
                "extra": "extra-deck", "banishment": "banished", "zone": "field"}
 ACTION_RULES = ("discard", "send", "destroy", "banish", "special_summon", "add", "draw", "shuffle",
                 "return", "negate", "tribute", "detach", "reveal", "pay", "choose", "skip",
-                "end_bp", "change_pos", "attack", "become", "inflict", "gain", "take_control", "set")
+                "end_bp", "change_pos", "attack", "become", "inflict", "gain", "take_control", "set",
+                "place_card")
+# the rules whose name is not the action's ("place_card": "place", the rule "place" is a zone)
+_ACTION_OF_RULE = {"end_bp": "end", "place_card": "place"}
 
 
 def words(node) -> list[str]:
@@ -227,7 +230,7 @@ class Reader:
             return None
         for ch in node.children:
             if isinstance(ch, Tree) and ch.data in ACTION_RULES:
-                return ch.data.replace("_", "-").replace("end-bp", "end")
+                return _ACTION_OF_RULE.get(ch.data, ch.data.replace("_", "-"))
         return None
 
     def gerund_verb(self, node: Tree | None) -> str | None:
