@@ -287,6 +287,13 @@ def restate(question: Question, template: str, lang: str = "en") -> str:
             words[f"{prep}_{k}"] = joined(prep, words[k], lang)
     names = {f[1] for f in string.Formatter().parse(template) if f[1]}
     out = template.format_map(_Blank({k: v for k, v in words.items() if k in names}))
+    # a part supposed not done ("If part 1 of X cannot be done, ...") is said with the question
+    failed = sorted({f.get("n") for f in question.facts if f.type == "clause_fails"
+                     and f.get("n") != question.params.get("n")})
+    if failed and question.family == "clause-done":
+        said = _fill(words_of(lang)["supposing_fails"], lang,
+                     n=words_of(lang)["and"].join(str(n) for n in failed))
+        out = out[:-1] + said + "?" if out.endswith("?") else out + said
     return out[:1].upper() + out[1:] if words_of(lang)["capitalize"] else out
 
 

@@ -526,6 +526,11 @@ def _lines_changes(scenario: list[str], db: CardDB, families: dict) -> list:
                 changes += relex_around_names(line, db, families).changes
             except QuestionError:
                 continue
+    ordered = earlier_first(list(scenario))
+    if ordered != list(scenario):
+        # a line told to have happened earlier is read first (the lines are read in that order)
+        moved = next(a for a, b in zip(ordered, scenario) if a != b)
+        changes.append(Change("earlier-first", moved, "read first"))
     return changes
 
 
@@ -662,10 +667,14 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     told_again(relexed, db, families)
     lines = _relexed_lines(scenario, db, families)
     second, tries = first, _Tries(lines, db, families)
-    # the scenario lines are read by the same lexicon as the question: what it changed in them
-    # is told with the question's changes
-    relexed.changes += [c for c in _lines_changes(scenario, db, families)
-                        if c not in relexed.changes]
+    if not relexed.changes and getattr(first, "line", None) is not None:
+        # a scenario line that was not read, read by the same lexicon as the question (what it
+        # changed in the lines is told); its refusal is not final: the readings below go on
+        said = [c for c in _lines_changes(scenario, db, families)]
+        if any(c.kind == "read-as" for c in said):
+            spec, read, _err = _Tries(lines, db, families).read_as(Relexed(relexed.text, said))
+            if spec is not None:
+                return spec, read
     if relexed.changes:
         spec, read, second = tries.read_as(relexed)
         if spec is not None:

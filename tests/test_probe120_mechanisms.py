@@ -309,3 +309,57 @@ def test_near_miss_the_card_to_place_is_in_the_deck(base_expert):
     a = base_expert.ask("I have Black Whirlwind in my Deck. Can I activate Blackwing - Simoon the "
                         "Poison Wind's effect?")
     assert "required-first-part-impossible" not in a.rules()
+
+
+# hunt 116
+
+def test_a_negation_the_negating_cards_text_cannot_make_is_refused(base_expert):
+    with pytest.raises(QuestionError, match="negates only the activation of a monster effect"):
+        base_expert.ask("Does Call of the Haunted stay on the field?", [
+            "I activate Call of the Haunted targeting Dark Magician in my GY.",
+            "My opponent chains Solemn Strike to negate it.", "The chain resolves."])
+
+
+def test_near_miss_a_negation_its_text_makes(base_expert):
+    a = base_expert.ask("Does Call of the Haunted stay on the field?", [
+        "I activate Call of the Haunted targeting Dark Magician in my GY.",
+        "My opponent chains Solemn Judgment to negate it.", "The chain resolves."])
+    assert a.value == "no"
+
+
+def test_a_response_that_moves_another_card_leaves_the_target_alone(base_expert):
+    a = base_expert.ask("Does the target still get destroyed?", [
+        "I activate Crow Tengu's effect, targeting 1 Attack Position monster my opponent controls.",
+        "My opponent responds by banishing a card in my GY."])
+    assert a.value != "no"
+
+
+def test_near_miss_the_response_moves_the_target(base_expert):
+    a = base_expert.ask("Does the target still get destroyed?", [
+        "I activate Crow Tengu's effect, targeting 1 Attack Position monster my opponent controls.",
+        "My opponent responds by banishing that monster."])
+    assert a.value == "no"
+
+
+def test_a_monster_tributed_after_activating_its_effect_still_resolves_it(base_expert):
+    a = base_expert.ask("Does the target still get destroyed?", [
+        "I activate Mobius the Frost Monarch's effect, targeting 1 Spell my opponent controls.",
+        "My opponent responds by Tributing Mobius the Frost Monarch."])
+    assert a.value == "yes" and "removed-card-still-resolves" in a.rules()
+
+
+def test_parts_said_by_their_number(base_expert):
+    a = base_expert.ask("If part 1 of Knightmare Phoenix cannot be done, is part 2 done?")
+    assert a.value == "no" and "if part 1 cannot be done" in a.restated
+
+
+def test_near_miss_an_also_part_stands_alone(base_expert):
+    a = base_expert.ask("Is part 2 of Pot of Duality done if part 1 fails?")
+    assert a.value == "yes"
+
+
+def test_a_line_told_earlier_is_read_first(base_expert):
+    a = base_expert.ask("Can I activate Torrential Tribute?", [
+        "My opponent Flip Summons a monster.",
+        "Earlier this turn, my opponent activated Pot of Greed."])
+    assert a.value == "yes"

@@ -171,7 +171,7 @@ def test_a_part_quoted_with_its_joining_word_after_the_card_left(base_expert):
              "Zeta Aldhibah in response. ")
     a = base_expert.ask(story + "do i still get the 'then you can add 1 Ritual Spell' part?")
     # (said as players number it: its Summoning condition, the reader's effects 1 and 2, has none)
-    assert a.value == "no" and a.restated == "Is part 2 of the first effect of Drytron Zeta Aldhibah done?"
+    assert a.value == "no" and a.restated == "Is part 2 of the first effect of Drytron Zeta Aldhibah done, if part 1 cannot be done?"
     # told as people tell it: activated from the GY, and what the banish stops said after "so"
     b = base_expert.ask("aldhibah activated from my GY; opp banishes aldhibah in response so it cant "
                         "be summoned. do i still get the 'then you can add 1 Ritual Spell' part?")

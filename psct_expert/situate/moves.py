@@ -14,7 +14,7 @@ from .words import card_ir, moved_by_verb, owner_in_words
 
 # how a card a response removes from the field leaves it, by the verb told
 _GONE_BY = {"destroy": "destroyed", "banish": "banished", "send": "sent-to-gy",
-            "return": "returned-to-hand"}
+            "return": "returned-to-hand", "tribute": "tributed"}
 
 
 ACTION_VERBS = {"sent-to-gy": "send", "destroyed": "destroy", "banished": "banish", "tributed": "tribute",
@@ -619,7 +619,9 @@ class MoveEvents:
             return
         if not own and self._activation_told_by_what_it_does(ev, named):
             return
-        if own and verb in ("destroy", "banish", "return", "send") and not any(
+        if not own and self._response_moves_another_card(ev, named, verb):
+            return
+        if own and verb in ("destroy", "banish", "return", "send", "tribute") and not any(
                 named["card"] == x.get("card") for e in self.events if e.get("kind") == "activate"
                 for x in e.get("targets", []) if isinstance(x, dict)):
             # the card whose effect was activated, told to leave, needs no target told
@@ -693,6 +695,35 @@ class MoveEvents:
         kept = [c for c in ev.children if isinstance(c, Tree)
                 and c.data not in ("actor", "act_verb", "ev_when", "ev_mod", "chain_and")]
         self.ev_did(Tree("ev_did", [Tree("did_verb", verb.children), *kept]))
+        return True
+
+    def _response_moves_another_card(self, ev: Tree, named: dict, verb: str | None) -> bool:
+        """(hunt 116) "I activate X targeting their monster. My opponent responds by banishing a
+        card in my GY.": a card said with its place and owner that fits no target told (its
+        owner or its place is another) is moved by a response of that player's (a card of no told
+        kind), which resolves first; the targets are untouched."""
+        words = low(ev)
+        if verb not in _GONE_BY or not self.acts or named.get("pronoun") or named.get("card") or \
+                not {"respond", "responds", "responded"} & set(words) or sub(ev, "gerund") is None:
+            return False
+        places = [self.r.place(p) for p in ev.iter_subtrees_topdown() if p.data == "place"]
+        said = named.get("words") or []
+        post = [w for node in subs(ev, "thing_post") for w in low(node)]
+        owner = owner_in_words(said + post)
+        targeted = [x for e in self.events if e.get("kind") == "activate"
+                    for x in e.get("targets", [])]
+        if not places or owner not in ("you", "opponent") or \
+                (targeted and described_target(self, said + post, targeted)):
+            return False
+        player = self._player(ev)
+        if player not in ("you", "opponent"):
+            return False
+        what = self.entity({**named, "words": said + post, "text": " ".join(said + post)},
+                           controller=owner, place=places[-1])
+        aid = self._activate({"generic": "card"}, player, {"respond": True})
+        act = next(e for e in self.events if e.get("id") == aid)
+        self._step(act, _GONE_BY[verb], what)
+        self.events.append({"kind": "resolve", "of": aid})
         return True
 
     def _named_place(self, thing: dict | None) -> None:

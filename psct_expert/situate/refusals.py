@@ -346,3 +346,37 @@ def refuse_a_negation_left_out(st: Situate) -> None:
         if effect_negates(found[0].facts, found[1]):
             st.fail(f"{ref['card']}'s effect also negates: say what it negates ('I chain "
                     f"{ref['card']} to negate it'), not only what else it did")
+
+
+# what a negating card's condition answers ("When a Spell Card is activated": spell), by the kind
+# of the card whose activation is told negated
+_SCOPE_COVERS = {"spell": {"spell"}, "trap": {"trap"}, "monster": {"monster"},
+                 "spell_trap": {"spell", "trap"}}
+
+
+def refuse_a_negation_its_text_cannot_make(st: Situate) -> None:
+    """(hunt 116) "I activate Call of the Haunted. My opponent chains Solemn Strike to negate it.":
+    a card whose condition answers only activations of other kinds ("a monster effect is
+    activated") told to have negated this one: the story is not one the cards allow, refused."""
+    kinds = {aid: ref for aid, ref in st.acts}
+    for e in st.events:
+        if e.get("kind") != "negate" or e.get("what") != "activation" or e.get("by") not in kinds:
+            continue
+        by, of = kinds[e["by"]], kinds.get(e.get("of"))
+        if not by.get("card") or of is None:
+            continue
+        scopes = [f.get("kind") for f in st.reading(by["card"]).facts
+                  if f.type == "negation_scope" and f.get("what") == "activation"]
+        if not scopes or any(k not in _SCOPE_COVERS for k in scopes):
+            continue        # a condition this check does not read (a list, any activation)
+        kind = st.db.get(of["card"]).kind if of.get("card") else of.get("generic")
+        if kind not in ("spell", "trap", "monster"):
+            continue
+        if not any(kind in _SCOPE_COVERS[k] for k in scopes):
+            said = {"monster": "a monster effect", "spell": "a Spell Card or effect",
+                    "trap": "a Trap Card or effect"}
+            st.fail(f"{by['card']} negates only the activation of "
+                    f"{' or '.join(said[x] for x in sorted({x for k in scopes for x in _SCOPE_COVERS[k]}))}"
+                    f": it cannot negate the activation of "
+                    f"{of.get('card') or 'a ' + kind.title() + ' Card'}")
+

@@ -33,7 +33,7 @@ from .phases import PhaseEvents
 from .procedures import ProcedureEvents
 from .refs import EffectRefs
 from .resolved import ResolvedEvents
-from .refusals import (refuse_a_negation_left_out, refuse_a_past_time_as_now,
+from .refusals import (refuse_a_negation_its_text_cannot_make, refuse_a_negation_left_out, refuse_a_past_time_as_now,
                        refuse_a_use_of_an_earlier_turn,
                        refuse_a_summon_not_yet_done, refuse_asked_card_out_of_place,
                        refuse_copies_in_one_chain, refuse_held_for_no_activation,
@@ -464,6 +464,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         if self.cannot and "cannot" not in slots:
             self.fail(f"this question form has no place for what cannot be done ({self.cannot[0]})")
         refuse_unplaced_zones(self)
+        refuse_a_negation_its_text_cannot_make(self)
         refuse_impossible_summons(self, slots)
         self._refuse_a_response_after_passing(slots)
         out = {"family": family, **slots}

@@ -109,11 +109,48 @@ def build_part_applies(st: Situate, fam: Tree, q: Tree) -> dict:
             "suppose": [{"fails": {"part": n}} for n in dict.fromkeys(fails)]}
 
 
+def part_by_number_fails(st: Situate, fam: Tree) -> dict:
+    """"If part 1 of X cannot be done, is part 2 done?": the parts said by their number (or
+    ordinal), each one a part of the effect's resolution as the reader numbers them; "the other
+    part" of an effect of two parts is the one not said to fail."""
+    from ...parser.names import ORDINALS
+    said, asked = sub(fam, "part_num"), sub(fam, "part_asked")
+
+    def number(node: Tree) -> int | None:
+        n = next((str(t) for t in node.children if getattr(t, "type", "") == "XNUM"), None)
+        o = sub(node, "ord")
+        return int(n) if n is not None and n.isdigit() else ORDINALS.get(low(o)[0]) if o is not None \
+            else None
+    effs = [c for node in (said, asked) for c in node.children
+            if isinstance(c, Tree) and c.data != "ord"]
+    if len(effs) != 1:
+        st.fail("the parts of which effect? (say it once: 'part 1 of X')", fam)
+    ref = st.effect_ref(st.r.effect(effs[0]))
+    reading = st.reading(ref["card"])
+    eid = select_effect(reading, ref)
+    failed = select_clause(reading, eid, number(said))
+    n = number(asked)
+    if n is None:                   # "the other part": of two parts, the one not said to fail
+        parts = sorted({f.get("n") for f in reading.facts if f.type == "clause" and
+                        f.get("effect") == eid})
+        if len(parts) != 2:
+            st.fail(f"which other part? ({ref['card']}'s effect has {len(parts)} parts: say its "
+                    "number)", asked)
+        n = next(p for p in parts if p != failed)
+    n = select_clause(reading, eid, n)
+    if n == failed:
+        st.fail("the part asked about is the part said to fail", asked)
+    return {"family": "clause-done", "effect": ref, "part": n,
+            "suppose": [{"fails": {"part": failed}}]}
+
+
 def build_clause_done(st: Situate, fam: Tree) -> dict:
     qs = [c for c in fam.children if isinstance(c, Tree) and c.data == "outcome_q"]
     vp = sub(fam, "cj_also_vp")
     if len(qs) == 2 or (qs and vp is not None):
         return _both_outcomes(st, fam, qs, vp)
+    if sub(fam, "part_num") is not None:
+        return part_by_number_fails(st, fam)
     q = find(fam, "outcome_q") or fam
     from .targeting import protected_outcome
     protected = protected_outcome(st, q)

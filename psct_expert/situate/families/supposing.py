@@ -97,6 +97,10 @@ def build_supposition(st: Situate, fam: Tree) -> dict:
     whether that part still affects the target asked about (``affected``)."""
     pq = st.pq
     tree = pq.tree
+    if sub(fam, "part_num") is not None:
+        # "If part 1 of X cannot be done, is part 2 done?": the parts by their number
+        from .parts import part_by_number_fails
+        return part_by_number_fails(st, fam)
     cards = list(dict.fromkeys(st.r.card(t) for t in _card_tokens(tree)))
     if not cards:
         runs = unknown_name_runs(pq.text, pq.mentions)
