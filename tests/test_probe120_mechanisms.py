@@ -363,3 +363,11 @@ def test_a_line_told_earlier_is_read_first(base_expert):
         "My opponent Flip Summons a monster.",
         "Earlier this turn, my opponent activated Pot of Greed."])
     assert a.value == "yes"
+
+
+def test_a_trap_that_answers_a_summon_in_a_damage_step_an_activation_shows(base_expert):
+    a = base_expert.ask("Can I activate Torrential Tribute?", [
+        "My opponent's Peten the Dark Clown is destroyed by battle.",
+        "My opponent activates Peten the Dark Clown's effect and Special Summons Peten the Dark "
+        "Clown."])
+    assert a.value == "no" and "summon-answering-card-not-in-damage-step" in a.rules()
