@@ -49,7 +49,6 @@ def normalise(text) -> str:
         .replace("\u201d", '"').replace("\u2013", "-").replace("\u2014", "-")
     text = " ".join(text.split())
     text = _inner_quotes(text)
-    text = _possessive_of_s(text)
     # "does it target??", "legal?!": one question mark (outside a quotation of card text)
     text = re.sub(r"(?<![\"'])\?[?!]+(?=\s|$)", "?", text)
     if not text:
@@ -57,20 +56,6 @@ def normalise(text) -> str:
     if len(text) > MAX_QUESTION:
         raise QuestionError(f"the question is longer than {MAX_QUESTION} characters")
     return _spell_out(text)
-
-
-# "Tiras' effect", "Paces' quick effect": the possessive of a name ending in "s", written with the
-# apostrophe alone (never a closing quotation mark: one opened with a single quote before it)
-_S_POSSESSIVE = re.compile(r"(?<![\w'])([A-Z][\w\-]*s)'(?= [A-Za-z])")
-
-
-def _possessive_of_s(text: str) -> str:
-    def fix(m: re.Match) -> str:
-        before = text[:m.start()]
-        opened = len(re.findall(r"(?:^|(?<=[\s(]))'", before))
-        closed = len(re.findall(r"(?<=\w)'(?=[\s.,;:?!)]|$)", before))
-        return m.group(0) if opened > closed else m.group(1) + "'s"
-    return _S_POSSESSIVE.sub(fix, text)
 
 
 # a name quoted the way card text quotes it ("add 1 "Metaphys" card", "non-"D/D" monsters"): after

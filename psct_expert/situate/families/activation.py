@@ -395,7 +395,14 @@ def _negates_a_summon_unread(st: Situate, ref: dict) -> bool:
     """A Summon told last, and a card whose text says "negate the ... Summon" with no Summon
     negation condition read (no ``negation_scope``)."""
     from .negation import negates_summons, summon_told_last
-    if not ref.get("card") or summon_told_last(st) is None or negates_summons(st, ref):
+    told = summon_told_last(st)
+    if not ref.get("card") or told is None or negates_summons(st, ref):
+        return False
+    # (only when the monster being Summoned locks activations once it is on the field: whether
+    # the lock applies yet is what turns on the moment asked)
+    what = st.entities.get(told[1].get("what"), {}).get("card") or told[1].get("what")
+    summoned = st.db.find(what) if isinstance(what, str) else None
+    if summoned is None or "cannot be activated" not in (summoned.text or "").lower():
         return False
     found = st.effect_of(ref)
     return found is not None and any(

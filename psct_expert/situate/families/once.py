@@ -129,7 +129,10 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         # (hunt 115) "I control two Sangan. ... Can both use their effects?": the copies told,
         # never the card activated last; cards of two names are two questions
         copies = [c for c, n in told_copies(st).items() if n.get("count", 0) >= 2]
-        if len(copies) != 1 and not {"you", "opponent"} <= _holders(st, ref.get("card")):
+        held = {e.get("what") for e in st.events if e.get("kind") == "state" and
+                isinstance(e.get("what"), str) and st.db.find(e["what"]) is not None}
+        if (len(copies) > 1 or (not copies and len(held) > 1)) and \
+                not {"you", "opponent"} <= _holders(st, ref.get("card")):
             st.fail("each of which copies? (name the card: 'Can both X use their effects?')", obj)
         if len(copies) == 1 and ref.get("card") != copies[0]:
             ref = st.effect_ref({"how": "eff_card", "card": copies[0], "ord": None, "desc": [],
