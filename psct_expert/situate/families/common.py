@@ -72,8 +72,13 @@ def told_form(pq) -> bool:
     told = any(getattr(t, "data", "") == "lead" for t in pq.tree.children)
     # (a kind said of a Summon a card's effect makes, "a Fusion Summon using X", is carried by
     # that effect: it tells nothing)
-    carried = {id(k) for u in pq.tree.iter_subtrees() if u.data in ("summon_using", "summon_by")
+    carried = {id(k) for u in pq.tree.iter_subtrees() if u.data == "summon_using"
                for k in u.iter_subtrees()}
+    # (hunt 114) "the Tribute Summon made by the effect of X": a Tribute Summon is a Normal Summon,
+    # which an effect may make; any other kind said of it is told (never dropped)
+    carried |= {id(k) for u in pq.tree.iter_subtrees() if u.data == "summon_by"
+                for k in u.iter_subtrees() if k.data == "summon_kind" and
+                " ".join(str(w) for w in k.children).lower() == "tribute"}
     kinds = {" ".join(str(w) for w in k.children).lower() for k in pq.tree.iter_subtrees()
              if k.data == "summon_kind" and id(k) not in carried}
     fam = next(t for t in pq.tree.iter_subtrees_topdown() if str(t.data).startswith("fam_")
