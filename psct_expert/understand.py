@@ -511,12 +511,6 @@ def _relexed_lines(scenario: list[str], db: CardDB, families: dict) -> list[str]
             for line in earlier_first(list(scenario))]
 
 
-def _lines_read_as(scenario: list[str], db: CardDB, families: dict) -> bool:
-    """Whether the lexicon reads a scenario line in other words (a line refused as written is
-    then read as the lexicon says, every change shown, before the refusal stands)."""
-    return any(c.kind == "read-as" for c in _lines_changes(scenario, db, families))
-
-
 def _lines_changes(scenario: list[str], db: CardDB, families: dict) -> list:
     """What the lexicon changed in the scenario lines (a line it does not read changes nothing)."""
     changes = []
@@ -610,7 +604,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
             return negating
         if SITUATION_GAP in str(refused.exc) or _WHOSE in str(refused.exc) or \
                 _WHO.search(str(refused.exc)) or _NO_SUCH_COST in str(refused.exc) or \
-                _WHICH_COST in str(refused.exc) or _lines_read_as(scenario, db, families):
+                _WHICH_COST in str(refused.exc):
             # (sisterAF) not a refusal of the cards but a story the situation has no event for
             # ("opp tributes a monster and tribute summons X"): the lexicon's reading once (every
             # change shown), else the refusal stands

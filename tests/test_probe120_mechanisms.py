@@ -107,11 +107,11 @@ def test_near_miss_a_negator_whose_text_negates_the_activation(base_expert):
 
 
 def test_the_attacker_named_after_with(base_expert):
-    a = base_expert.ask("Can my opponent activate Fiber Jar's effect?",
-                        ["I attack my opponent's face-down Defense Position Fiber Jar with Dark "
-                         "Magician."])
+    a = base_expert.ask("Can I activate Fiber Jar's effect?",
+                        ["My opponent attacks my face-down Defense Position Fiber Jar with Ehren, "
+                         "Lightsworn Monk."])
     assert a.spec["situation"][0]["kind"] == "attack"
-    assert a.spec["entities"]["m1"]["card"] == "Dark Magician"
+    assert a.spec["entities"]["m1"]["card"] == "Ehren, Lightsworn Monk"
 
 
 def test_near_miss_the_attacker_said_first(base_expert):

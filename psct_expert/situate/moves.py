@@ -584,7 +584,7 @@ class MoveEvents:
             return self.ev_attack(ev)      # "they attack my Dark Magician": an attack on it
         if verb_node is not None and self.acts and sub(ev, "ev_when") is None and \
                 not _response_told_by_what_it_does(low(ev), None, self.responding) and \
-                not any(low(m) == ["in", "response"] for m in subs(ev, "ev_mod")) and \
+                not any(low(m)[:3] == ["as", "chain", "link"] for m in subs(ev, "ev_mod")) and \
                 self.events and self.events[-1].get("id") == self.acts[-1][0] and \
                 (self._act_player(self.acts[-1][0]) == self._player(ev) or
                  (self._link_makes_do(self.acts[-1][1], self.r.action(verb_node)) and
@@ -677,8 +677,8 @@ class MoveEvents:
                     for e in self.events if e.get("kind") == "activate" for x in e.get("targets", [])]
         if (targeted or responding) and (
                 named.get("pronoun") or (named["card"] in targeted if named.get("card")
-                                         else not owner_in_words(named.get("words") or [])
-                                         or described_target(self, named["words"], targeted))):
+                                         else not self._surely_no_target(named.get("words") or [],
+                                                                         targeted))):
             return False            # one of the targets: what a response does to it (_unnamed_change)
         if kind is not None:
             words = [t for t in kind.children if isinstance(t, Token)]
@@ -697,6 +697,21 @@ class MoveEvents:
         self.ev_did(Tree("ev_did", [Tree("did_verb", verb.children), *kept]))
         return True
 
+    def _surely_no_target(self, words: list[str], targeted: list) -> bool:
+        """Words of a card ("my monster", "a card in my GY") that surely fit none of the targets
+        told: each target's controller (or place) is told and is another than the words say."""
+        owner = owner_in_words(words)
+        place = next((PLACE_WORDS[w] for w in words if w in PLACE_WORDS), None)
+        if owner not in ("you", "opponent") or not targeted:
+            return owner in ("you", "opponent")
+        for t in dict.fromkeys(x if isinstance(x, str) else x.get("card") for x in targeted):
+            ctrl = self._controller(t) if isinstance(t, str) else None
+            where = told_place(self, t) if isinstance(t, str) else None
+            if not ((ctrl in ("you", "opponent") and ctrl != owner) or
+                    (place is not None and where not in (None, place))):
+                return False
+        return True
+
     def _response_moves_another_card(self, ev: Tree, named: dict, verb: str | None) -> bool:
         """(hunt 116) "I activate X targeting their monster. My opponent responds by banishing a
         card in my GY.": a card said with its place and owner that fits no target told (its
@@ -713,7 +728,7 @@ class MoveEvents:
         targeted = [x for e in self.events if e.get("kind") == "activate"
                     for x in e.get("targets", [])]
         if not places or owner not in ("you", "opponent") or \
-                (targeted and described_target(self, said + post, targeted)):
+                (targeted and not self._surely_no_target(said + post, targeted)):
             return False
         player = self._player(ev)
         if player not in ("you", "opponent"):
