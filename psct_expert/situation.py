@@ -533,16 +533,20 @@ class _Situation:
                        seq=self.seq)
 
 
+def link_negated(events: list, aid, depth: int = 0) -> bool:
+    """Is link ``aid`` told negated (its activation or its effect) by a link that was not negated
+    in turn (situate/targets.py reads the story's links by it too)?"""
+    return depth < 8 and any(isinstance(e, dict) and e.get("kind") == "negate" and
+                             e.get("of") == aid and
+                             not (e.get("by") and link_negated(events, e["by"], depth + 1))
+                             for e in events)
+
+
 def _negations_stopped(events: list) -> set:
     """The indexes of the negate events whose negating link (``by``) was itself negated by a link
     that was not negated in turn: that link never resolved, so it negated nothing."""
-    negs = [(i, ev.get("of"), ev.get("by")) for i, ev in enumerate(events)
-            if isinstance(ev, dict) and ev.get("kind") == "negate"]
-
-    def negated(aid, depth=0) -> bool:
-        return depth < 8 and any(of == aid and not (by and negated(by, depth + 1))
-                                 for _i, of, by in negs)
-    return {i for i, _of, by in negs if by and negated(by)}
+    return {i for i, ev in enumerate(events) if isinstance(ev, dict) and
+            ev.get("kind") == "negate" and ev.get("by") and link_negated(events, ev["by"])}
 
 
 def build_situation(builder, entities: dict, events: list) -> None:

@@ -324,11 +324,12 @@ class MoveEvents:
         return True
 
     def _moved_by_a_response(self, player: str, named: dict, action: str,
-                             alone: bool = False) -> None:
+                             alone: bool = False, **where) -> None:
         """A response of ``player``'s (a card or effect of no told kind) chained to the open link,
         which resolves first and moves the card ``named`` (``alone``: it resolves, the link it
-        answers is still to resolve; else the story goes on after the whole Chain)."""
-        what = self.entity(named)
+        answers is still to resolve; else the story goes on after the whole Chain); ``where``:
+        what is told of that card (its controller, its place)."""
+        what = self.entity(named, **where)
         aid = self._activate({"generic": "card"}, player, {"respond": True})
         act = next(e for e in self.events if e.get("id") == aid)
         self._step(act, action, what)
@@ -733,12 +734,9 @@ class MoveEvents:
         player = self._player(ev)
         if player not in ("you", "opponent"):
             return False
-        what = self.entity({**named, "words": said + post, "text": " ".join(said + post)},
-                           controller=owner, place=places[-1])
-        aid = self._activate({"generic": "card"}, player, {"respond": True})
-        act = next(e for e in self.events if e.get("id") == aid)
-        self._step(act, _GONE_BY[verb], what)
-        self.events.append({"kind": "resolve", "of": aid})
+        self._moved_by_a_response(player, {**named, "words": said + post,
+                                           "text": " ".join(said + post)},
+                                  _GONE_BY[verb], alone=True, controller=owner, place=places[-1])
         return True
 
     def _named_place(self, thing: dict | None) -> None:

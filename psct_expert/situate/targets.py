@@ -14,6 +14,7 @@ from ..parser.transform import find, low, sub, subs
 from ..reader import Reading
 from ..reader.phrases import first_sentence_moves_itself, target_sides, turns_face_down_only
 from .holdings import note_removed
+from ..situation import link_negated
 from .refs import target_places
 from .words import COUNT_WORDS, moved_by_verb, norm_words, owner_in_words
 
@@ -577,11 +578,9 @@ def note_change(st: Situate, entity: str, change: dict, by: str | None = None) -
     st.changed[entity] = {**change, "by": by} if by else change
 
 
-def _negated(st: Situate, aid: str, depth: int = 0) -> bool:
+def _negated(st: Situate, aid: str) -> bool:
     """A link told negated (its activation or its effect) by a link that was not negated itself."""
-    return depth < 8 and any(e.get("kind") == "negate" and e.get("of") == aid and
-                             not (e.get("by") and _negated(st, e["by"], depth + 1))
-                             for e in st.events)
+    return link_negated(st.events, aid)
 
 
 def settle_link_changes(st: Situate) -> None:

@@ -415,9 +415,9 @@ def _a_summon_negator_alone(st: Situate, ref: dict) -> bool:
     from .negation import negates_summons, summon_told_last
     if not ref.get("card") or summon_told_last(st) is None:
         return False
+    from ...reader.numbering import numbered
     reading = st.reading(ref["card"])
-    own = [e for e in reading.effects if not e.id.endswith("#0")]   # (#0: the card's activation)
-    return reading.card.kind in ("spell", "trap") and len(own) == 1 and \
+    return reading.card.kind in ("spell", "trap") and len(numbered(reading)) == 1 and \
         negates_summons(st, ref)
 
 
