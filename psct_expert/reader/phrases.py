@@ -764,6 +764,8 @@ class PhraseReaders:
                 self.add("both_self", src, effect=eff.id, n=n)
             elif g.p["self_object"].match(seg):
                 self.add("self_object", src, effect=eff.id, n=n)
+            if g.p["self_subject"].match(seg):
+                self.add("self_subject", src, effect=eff.id, n=n)
             if g.p["same_name_negation"].search(seg) and g.p["until_next_turn"].search(seg):
                 self.add("same_name_negation", src, effect=eff.id, n=n, until="next-turn")
             self._read_clause_from(text, eff, where, rs + s, seg, n)

@@ -276,8 +276,12 @@ class ChainEvents(ResponseReach):
             self._check_target_side(ref, player, event["targets"])
         if info.get("self_cost"):
             self._self_cost(event, ref, *info["self_cost"])
-        if info.get("told_cost"):
-            self._told_cost(event, aid, ref, *info["told_cost"])
+        for told_cost in info.get("told_cost") or []:
+            self._told_cost(event, aid, ref, *told_cost)
+        if len({v for v, _ in info.get("told_cost") or []}) > 1:
+            # two costs told ("discarding a card and paying 1000 LP"): which one a question
+            # speaks of is said by the question itself
+            self.told_costs.pop(aid, None)
         for t in info.get("targets") or []:
             self._named_place(t)
         self.events.append(event)
@@ -883,6 +887,12 @@ class ChainEvents(ResponseReach):
             # to it resolved first: game-rules#chain.3)
             self.told_resolving = aid
             self.resolved_untold = [*getattr(self, "resolved_untold", []), aid]
+            if ref.get("link") is None and self.r.effect(effs[0]).get("link") and \
+                    aid in _open_stack(self.events)[1:] and aid == _open_stack(self.events)[-1]:
+                # "Chain Link 2 resolves": that link alone, the links under it still to resolve
+                # (what is told next happens between them)
+                self.events.append({"kind": "resolve", "of": aid})
+                return
         self.events.append({"kind": "resolve"})
 
     def resolving_act(self) -> str:
@@ -1338,7 +1348,7 @@ class ChainEvents(ResponseReach):
         if verb in MOVED:
             things = subs(node, "thing")
             what = self.entity(self.r.thing(things[0]))
-            event["cost"] = [{"action": MOVED[verb], "what": what}]
+            event["cost"] = [*event.get("cost", []), {"action": MOVED[verb], "what": what}]
             if any(what in (e.get("targets") or []) for e in self.events
                    if e.get("kind") == "activate" and e is not event):
                 # "they chain Emergency Provisions, sending the targeted Swords to the GY": a card
@@ -1400,3 +1410,14 @@ def _negated(reading) -> str | None:
         said.discard(None)
         what = said.pop() if len(said) == 1 else None
     return what
+
+
+def _open_stack(events: list[dict]) -> list[str]:
+    """The links of the Chain told last still to resolve, Chain Link 1 first."""
+    stack: list[str] = []
+    for e in events:
+        if e.get("kind") == "activate" and e.get("id"):
+            stack = [*stack, e["id"]] if e.get("respond") else [e["id"]]
+        elif e.get("kind") == "resolve":
+            stack = [a for a in stack if a != e["of"]] if e.get("of") else []
+    return stack

@@ -21,7 +21,7 @@ class CopyEvents:
     def ev_copies(self, ev: Tree) -> None:
         """"I control two Baronne de Fleur": that many copies of the card."""
         card = self.r.card(next(t for t in ev.children if getattr(t, "type", "") == "XCARD"))
-        ws = low(sub(ev, "num"))
+        ws = low(sub(ev, "num") or sub(ev, "copies_n"))
         n = COUNT_WORDS.get(ws[0]) or (int(ws[0]) if ws[0].isdigit() else None)
         if ws[0] in ("a", "an"):
             n = 1

@@ -199,6 +199,13 @@ class MoveEvents:
                 self.events.append(resolve)
                 if done:
                     return
+            if last.get("kind") == "resolve" and last.get("of") and verb in _DONE_BY_A_LINK:
+                act = next(e for e in self.events if e.get("id") == last["of"])
+                if any(d.get("what") == what and d.get("action") == action
+                       for d in act.get("does") or []):
+                    # "Chain Link 2 resolves and Suanni is destroyed": what that link was told to
+                    # do, said again as it resolves (one move, not a second one after it)
+                    return
             if last.get("kind") == "summon" and action == "tributed" and \
                     last.get("summon-kind") in ("tribute", "unsaid"):
                 # "they Tribute Summon X and my Peten is Tributed": a Tribute for that Summon

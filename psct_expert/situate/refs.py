@@ -61,6 +61,8 @@ class EffectRefs:
         destroys"); used only to choose among several effects, never to override a number."""
         if ref.get("generic"):
             return {k: ref[k] for k in ("generic", "subtype") if ref.get(k)}
+        if ref.get("link"):
+            return self.told_link(ref)
         card = ref.get("card") or default_card
         if card is None and ref["how"] in ("eff_its", "eff_it", "eff_quote", "eff_act_noun"):
             card = self.last_card      # "its effect": the card the sentence last named
@@ -120,6 +122,27 @@ class EffectRefs:
                 return {"card": c.name, "bullet": _bullet_no(cands[0])}   # one bullet of its own
             return _numbered(c.name, self._which(reading, cands, ref), cands)
         return {"card": c.name, "select": "only"}
+
+    def told_link(self, ref: dict) -> dict:
+        """"Chain Link 2": the effect told activated as that link of the Chain told last (a
+        link told with no number chained to the one before it); a number no link was told as
+        is refused."""
+        depth: dict[str, int] = {}
+        chain: list[tuple[str, int]] = []
+        for e in self.events:
+            if e.get("kind") != "activate" or not e.get("id"):
+                continue
+            if not e.get("respond"):
+                chain, depth = [], {}
+            n = e.get("link") or depth.get(e.get("respond"), 0) + 1
+            depth[e["id"]] = n
+            chain.append((e["id"], n))
+        fits = [aid for aid, n in chain if n == ref["link"]]
+        if len(fits) != 1:
+            self.fail(f"{ref['text']!r}: no activation was told as that Chain Link")
+        told = dict(self.acts)[fits[0]]
+        self.last_card = told.get("card") or self.last_card
+        return told
 
     def _told_effect(self, ref: dict) -> dict:
         """Keep the one effect each card has been said by (its number or what it does), for a

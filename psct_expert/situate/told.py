@@ -300,8 +300,9 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 if ev.data not in ("ev_activate", "ev_respond"):
                     self.fail("the situation model has no place for " + repr(self.r.said(m)), m)
                 tc = sub(m, "told_cost")
-                out["told_cost"] = (self.r.gerund_verb(sub(tc, "gerund")) if sub(tc, "gerund")
-                                    else self.r.action(sub(tc, "act_verb")), tc)
+                out.setdefault("told_cost", []).append(
+                    (self.r.gerund_verb(sub(tc, "gerund")) if sub(tc, "gerund")
+                     else self.r.action(sub(tc, "act_verb")), tc))
             elif (sub(m, "gerund") is not None or sub(m, "told_cost") is not None) and \
                     ws[-1] in ("it", "itself"):
                 # "activates X (discarding it)": the activated card itself is the cost
@@ -370,6 +371,12 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 said = self.card_owner.setdefault(thing["card"], owner)
                 if said != owner:
                     self.card_owner[thing["card"]] = None
+            told = [eid for eid, ent in self.entities.items()
+                    if ent.get("card") == thing["card"] and ent.get("place") == "field"]
+            if len(told) == 1 and told[0] != thing["card"]:
+                # "My opponent's X attacks my face-down Fiber Jar. Fiber Jar is flipped face-up":
+                # the one monster the battle told by that name, said again
+                return told[0]
             return thing["card"]
         others = [e for e in self.entities if e not in exclude]
         if thing.get("pronoun") and others:

@@ -326,7 +326,7 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
     effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
     if not effs:
         st.fail("which card negates?", fam)
-    if not told_form(st.pq):
+    if not told_form(st.pq) or _made_by_an_effect_of_its_kind(st, fam):
         return _described_summon(st, fam, effs[0])
     if st.pq.scenario.lines:
         st.fail("the question tells a story and the scenario lines tell another: tell it in one "
@@ -455,6 +455,25 @@ def _negator_named(st: Situate, neg: Tree, select: str) -> dict:
     return st.effect_ref(ir, hint=["negate"])
 
 
+def _made_by_an_effect_of_its_kind(st: Situate, fam: Tree) -> bool:
+    """(hunt 118) "the Link Summon made by the effect of I:P Masquerena (if that effect resolved as
+    Chain Link 2)", nothing told: a Summon of the kind the named effect's text makes, described
+    (never the Link Summon of that card itself)."""
+    node = next((c for c in fam.children if isinstance(c, Tree) and c.data == "summon_by"), None)
+    if node is None or st.pq.scenario.lines or \
+            any(getattr(t, "data", "") == "lead" for t in st.pq.tree.children):
+        return False
+    kind = _performed_kind(node)
+    eff = next((c for c in node.children if isinstance(c, Tree) and c.data.startswith("eff_")), None)
+    card = st.r.effect(eff).get("card") if eff is not None else None
+    if kind is None or not card:
+        return False
+    if not any(f.type in ("clause", "clause_verb") and f.get("verb") == f"{kind}-summon"
+               for f in st.reading(card).facts):
+        st.fail(f"{card}'s text makes no {kind.title()} Summon", node)
+    return True
+
+
 def _described_summon(st: Situate, fam: Tree, neg: Tree) -> dict:
     """"Can X negate the Special Summon of Y?", "... a Special Summon by (the first effect of) Y
     (if that effect resolved as Chain Link 2)?": the Summon described, nothing told."""
@@ -568,13 +587,17 @@ def _summon_said(st: Situate, fam: Tree, node: Tree) -> dict:
         card = st.db.get(by["card"]).name
         reading = st.reading(card)
         if reading.card.kind == "monster" and not any(
-                f.type in ("clause", "clause_verb") and f.get("verb") == "special-summon"
-                for f in reading.facts):
+                f.type in ("clause", "clause_verb") and f.get("verb") in (
+                    "special-summon", "fusion-summon", "synchro-summon", "xyz-summon",
+                    "link-summon") for f in reading.facts):
             # (hunt 48) "a Special Summon by Black Luster Soldier": its text Special Summons
             # nothing ("You can Ritual Summon this card with ..." is the Ritual Spell's Summon)
             st.fail(f"{card}'s own effects Special Summon nothing: whose Summon is asked? (a "
                     "Ritual Summon is made by the Ritual Spell Card's effect)", node)
-        summon["card"] = "a monster"
+        performed = _performed_kind(node)
+        # "the Link Summon made by the effect of X": a Special Summon of a monster of that kind
+        summon["card"] = f"a {performed.title()} Monster" if performed in (
+            "fusion", "synchro", "xyz", "link") else "a monster"
         if by.get("ord"):
             summon["by"] = {"card": card, "n": by["ord"]}
         elif eff is not None and eff.data in ("eff_of", "eff_poss"):

@@ -1,0 +1,134 @@
+"""Rounds 122 and 123 (the session after `bc5fda7e`): mechanisms of reading their questions, each
+with its near miss."""
+
+import pytest
+
+from psct_expert.errors import QuestionError
+
+pytestmark = pytest.mark.slow
+
+_SUANNI = "Can I activate Suanni, Fire of the Yang Zing's effect?"
+_CHAIN = ["My opponent activates a Spell Card as Chain Link 1.",
+          "As Chain Link 2 they activate an effect that destroys my face-up Suanni, Fire of the "
+          "Yang Zing."]
+
+
+def test_a_link_named_by_its_number_resolves_alone(base_expert):
+    # "Chain Link 2 resolves and X is destroyed, then Chain Link 1 resolves": the destruction
+    # (what Chain Link 2 was told to do, said again) is followed by Chain Link 1 resolving, so the
+    # "When ... destroyed" effect misses the timing
+    a = base_expert.ask(_SUANNI, [*_CHAIN, "Chain Link 2 resolves and Suanni is destroyed and "
+                                  "sent to my GY, then Chain Link 1 resolves."])
+    assert a.value == "no"
+    assert "when-optional-misses-timing" in {s.rule for p in a.proofs["no"] for s in p.steps}
+
+
+def test_near_miss_the_destruction_is_the_last_link(base_expert):
+    # the same card destroyed by Chain Link 1, the last link to resolve: its event is last
+    a = base_expert.ask(_SUANNI, ["My opponent activates a Trap Card that destroys my face-up "
+                                  "Suanni, Fire of the Yang Zing.", "It resolves."])
+    assert a.value == "yes"
+
+
+def test_near_miss_a_link_number_no_activation_was_told_as(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask(_SUANNI, [*_CHAIN, "Chain Link 3 resolves."])
+
+
+_PARSHATH = ["My opponent negates the activation of Rebirth of Parshath."]
+
+
+@pytest.mark.parametrize("told", [
+    "I activate Rebirth of Parshath, discarding a card and paying 1000 LP.",
+    "I activate Rebirth of Parshath by discarding a card and paying 1000 LP.",
+])
+def test_two_costs_told_with_one_activation(base_expert, told):
+    # each cost is checked against the card's own costs; the question says which one it asks of
+    a = base_expert.ask("Is the 1000 LP still paid?", [told, *_PARSHATH])
+    assert a.value == "yes"
+    assert "pay" in a.restated.lower()
+
+
+def test_near_miss_a_second_cost_the_card_does_not_have(base_expert):
+    # Lightning Vortex's cost is a discard only: the second cost told is checked, and refused
+    with pytest.raises(QuestionError, match="cost is not 'and paying 1000 LP'"):
+        base_expert.ask("Is the 1000 LP still paid?", [
+            "I activate Lightning Vortex, discarding a card and paying 1000 LP.",
+            "My opponent negates the activation of Lightning Vortex."])
+
+
+def test_two_face_up_copies_told(base_expert):
+    # "I control two face-up X": two copies on the field; a soft "Once per turn" binds each copy
+    a = base_expert.ask("Can both use their effect this turn?",
+                        ["I control two face-up Destiny HERO - Diamond Dude."])
+    assert a.value == "yes"
+
+
+def test_near_miss_two_face_up_copies_of_a_hard_limit(base_expert):
+    a = base_expert.ask("Can both use their effect this turn?", ["I control two face-up Sangan."])
+    assert a.value == "no"
+
+
+def test_a_monster_told_in_battle_is_said_again_by_its_name(base_expert):
+    # "... attacks my face-down Fiber Jar. Fiber Jar is flipped face-up": the attacked monster
+    # flipped (not another card of that name); the attacker has an effect of its own, so it stays
+    # unknown, but the flip is the attacked monster's: "what happened to it" is no longer missing
+    a = base_expert.ask("Does Fiber Jar's FLIP effect happen?", [
+        "My opponent's Ehren, Lightsworn Monk attacks my face-down Fiber Jar.",
+        "Fiber Jar is flipped face-up."])
+    assert a.value == "unknown"
+    assert not any("flipped-face-up" in m for m in a.missing)
+
+
+def test_near_miss_another_monster_attacked(base_expert):
+    with pytest.raises(QuestionError, match="not the monster told to be attacked"):
+        base_expert.ask("Does Fiber Jar's FLIP effect happen?", [
+            "My opponent's Ehren, Lightsworn Monk attacks my face-down Man-Eater Bug.",
+            "Fiber Jar is flipped face-up."])
+
+
+# hunt 118: three wrong answers of the game beyond the guides, each now right or refused
+
+@pytest.mark.parametrize("link, value", [(2, "no"), (1, "yes")])
+def test_a_summon_made_by_an_effect_of_a_monster_of_that_kind(base_expert, link, value):
+    # "the Link Summon made by the effect of X": the Summon X's effect makes, never X's own Link
+    # Summon; made as Chain Link 2 it cannot be negated, after a Chain of one it can
+    a = base_expert.ask(f"Can Solemn Strike negate the Link Summon made by the effect of I:P "
+                        f"Masquerena if that effect resolved as Chain Link {link}?")
+    assert a.value == value
+    assert "Link Monster by the first effect of I:P Masquerena" in a.restated
+
+
+def test_near_miss_an_effect_that_makes_no_summon_of_that_kind(base_expert):
+    with pytest.raises(QuestionError, match="makes no Link Summon"):
+        base_expert.ask("Can Solemn Strike negate the Link Summon made by the effect of Sangan?")
+
+
+_ARMED = "Dark Armed, the Dragon of Annihilation"
+
+
+def test_a_restriction_on_this_card_ends_when_the_card_moves(base_expert):
+    # "also, this card cannot attack for the rest of this turn": the card Summoned again is a new
+    # card (game-rules#resolution.4)
+    a = base_expert.ask(f"Does {_ARMED}'s restriction still apply?", [
+        f"{_ARMED}'s effect resolves.", f"{_ARMED} is destroyed.",
+        f"I Special Summon {_ARMED} from my GY."])
+    assert a.value == "no"
+    assert "self-restriction-card-moved" in {s.rule for p in a.proofs["no"] for s in p.steps}
+
+
+def test_near_miss_the_restricted_card_stays(base_expert):
+    a = base_expert.ask(f"Does {_ARMED}'s restriction still apply?", [f"{_ARMED}'s effect resolves."])
+    assert a.value == "yes"
+
+
+def test_an_attack_lock_ends_when_another_attack_is_declared(base_expert):
+    a = base_expert.ask("Can my opponent activate Mirror Force?", [
+        "My Number S39: Utopia the Lightning attacks.", "My Borreload Dragon attacks."])
+    assert a.value == "yes"
+
+
+def test_near_miss_the_locking_monster_attacks_last(base_expert):
+    a = base_expert.ask("Can my opponent activate Mirror Force?", [
+        "My Borreload Dragon attacks.", "My Number S39: Utopia the Lightning attacks."])
+    assert a.value == "no"
