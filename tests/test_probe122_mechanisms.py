@@ -132,3 +132,70 @@ def test_near_miss_the_locking_monster_attacks_last(base_expert):
     a = base_expert.ask("Can my opponent activate Mirror Force?", [
         "My Borreload Dragon attacks.", "My Number S39: Utopia the Lightning attacks."])
     assert a.value == "no"
+
+
+# hunt 117 and round 123: stories told as players tell them
+
+_CERBEREUS = "Can I activate Hazy Flame Cerbereus's effect?"
+
+
+def test_a_passive_summon_after_a_passive_move_is_the_same_resolution(base_expert):
+    # "I activate Circle of the Fire Kings. X is destroyed and a FIRE monster is Special Summoned":
+    # both what Circle did ("destroy ..., and if you do, Special Summon"), simultaneous
+    a = base_expert.ask(_CERBEREUS, ["I activate Circle of the Fire Kings.", "Hazy Flame Cerbereus "
+                                     "is destroyed and a FIRE monster is Special Summoned from my GY."])
+    assert a.value == "yes"
+
+
+def test_near_miss_a_card_that_summons_nothing(base_expert):
+    # Dark Hole Summons nothing: the Summon is the player's, after the destruction
+    a = base_expert.ask(_CERBEREUS, ["I activate Dark Hole.", "Hazy Flame Cerbereus is destroyed "
+                                     "and a FIRE monster is Special Summoned from my GY."])
+    assert a.value == "no"
+
+
+def test_a_then_part_with_a_condition_of_its_own_is_not_assumed_done(base_expert):
+    # "..., then if both monsters were destroyed, inflict damage": the condition decides, never
+    # "B follows A"
+    a = base_expert.ask("If part 1 of Ignition Beast Volcannon's effect cannot be done, is part 3 "
+                        "still done?")
+    assert a.value != "yes"
+
+
+def test_near_miss_a_then_part_with_no_condition(base_expert):
+    a = base_expert.ask("If part 1 of Pot of Avarice's effect cannot be done, is part 2 still done?")
+    assert a.value == "no"
+
+
+def test_an_archetype_monster_attacks(base_expert):
+    # read (no longer refused); whether the attacker is LIGHT is not told, so it stays unknown
+    a = base_expert.ask("Can I activate Honest's effect?",
+                        ['My "Trickstar" monster attacks an opponent\'s monster.'])
+    assert a.value == "unknown"
+
+
+def test_a_holding_said_in_apposition(base_expert):
+    a = base_expert.ask("Can I chain Seven Tools of the Bandit?", [
+        "I activate a Spell Card.",
+        "My opponent, who controls a Synchro Monster, chains Solemn Judgment to negate it."])
+    assert a.value == "yes"
+
+
+def test_a_second_copy_on_the_field(base_expert):
+    a = base_expert.ask("Can I activate the quick effect of my second Libero Spiker this turn?", [
+        "It is my opponent's Main Phase.", "I activate the Quick Effect of one U.A. Libero Spiker.",
+        "My opponent negates that activation.", "I have a second U.A. Libero Spiker on the field."])
+    assert a.value == "no"
+
+
+def test_a_continuous_spell_effect_is_refused_as_two_things(base_expert):
+    # the activation of a Continuous Spell Card, or an effect of one face-up: Solemn Judgment
+    # answers only the first
+    with pytest.raises(QuestionError, match="or an effect of one already face-up"):
+        base_expert.ask("Can I chain Solemn Judgment?",
+                        ["My opponent activates a Continuous Spell effect."])
+
+
+def test_near_miss_a_continuous_spell_card_activated(base_expert):
+    a = base_expert.ask("Can I chain Solemn Judgment?", ["My opponent activates a Continuous Spell."])
+    assert a.value == "yes"

@@ -439,6 +439,21 @@ class SummonEvents:
             act.setdefault("does", []).append(step)
             self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": act["id"]}))
             return
+        last = self.events[-1] if self.events else None
+        if last is not None and last.get("kind") == "activate" and last.get("does") and \
+                not performed and last.get("id") and self._summoning_link() == last["id"]:
+            # (hunt 117) "I activate Circle of the Fire Kings. X is destroyed and a FIRE monster
+            # is Special Summoned": the Summon is what that activation did next, as "... destroys
+            # X and Special Summons a FIRE monster" tells it (its parts as its text joins them)
+            kind = self.r.summon_kind(ev) or "special"
+            sid = f"s{len(self.summons) + 1}"
+            step = {"action": "summoned", "id": sid, "what": self.entity(t, kind="monster"),
+                    "summon-kind": "by-effect" if kind == "special" else kind}
+            if self._mods(ev).get("from"):
+                step["from"] = self._mods(ev)["from"]
+            last["does"].append(step)
+            self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": last["id"]}))
+            return
         kind = self.r.summon_kind(ev) or "unsaid"
         if "procedure" in low(ev):
             kind = "procedure"
