@@ -105,6 +105,11 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
     """``settle(question)`` answers a nearest question (raising a refusal when it cannot): a
     refusal offers only questions that are answered.  Without it the nearest questions are
     those that parse and resolve."""
+    said = _intent_line(scenario)
+    if said is not None:
+        # (round 123) "... I now want to activate X from my hand." told as the last line: what the
+        # asker means to do, asked too (as when the question itself says it: _each_question)
+        return understand(f"{said} {text}", scenario[:-1], db, families, settle, mirror)
     each = _each_question(text, scenario, db, families, settle)
     if each is not None:
         return each
@@ -135,6 +140,25 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
 _LAST_DONE = {"negate-summon", "negate-activation", "can-respond", "summon-negatable",
               "can-activate-now", "can-activate"}
 _EARLIER = re.compile(r"\bearlier\b", re.IGNORECASE)
+
+
+# "I (now) want to activate X.": the asker's intention, told as a line of its own
+_INTENT_LINE = re.compile(r"^\s*(?:so\s+|and\s+)?(?P<who>i|we)\s+(?:now\s+|then\s+|just\s+)?"
+                          r"(?P<rest>(?:want|wanna|would\s+like|'d\s+like)\b[^.?!]*?)\s*[.!]?\s*$",
+                          re.IGNORECASE)
+
+
+def _intent_line(scenario: list[str]) -> str | None:
+    """The last scenario line when it tells only what the asker means to do ("I now want to
+    activate Piri Reis Map from my hand."), as a sentence of the question's story (the question
+    then asks it too); else None."""
+    lines = [line for line in scenario if line.strip()]
+    if not lines or len(lines) != len(scenario):
+        return None
+    m = _INTENT_LINE.match(lines[-1])
+    if m is None:
+        return None
+    return f"{m.group('who')} {m.group('rest')}."
 
 
 def _refuse_meaning_set_aside(spec: dict, relexed: Relexed | None, db: CardDB,

@@ -199,3 +199,43 @@ def test_a_continuous_spell_effect_is_refused_as_two_things(base_expert):
 def test_near_miss_a_continuous_spell_card_activated(base_expert):
     a = base_expert.ask("Can I chain Solemn Judgment?", ["My opponent activates a Continuous Spell."])
     assert a.value == "yes"
+
+
+def test_an_intention_told_as_the_last_line_is_asked_too(base_expert):
+    # "I now want to activate Pot of Desires again.": asked as "Can I activate it?" with the
+    # question, both answered the same
+    a = base_expert.ask("Can I activate Pot of Desires?", [
+        "I activate Pot of Desires.", "It resolves.", "I now want to activate Pot of Desires again."])
+    assert a.value == "no"
+    assert " / " in a.restated
+
+
+def test_near_miss_an_intention_told_before_other_lines_is_not_moved(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("Can I activate Pot of Desires?", [
+            "I want to activate Pot of Desires.", "I activate Pot of Desires.", "It resolves."])
+
+
+@pytest.mark.parametrize("q", [
+    "Shien's Footsoldier got destroyed by battle. can i use its effect even tho we're in the "
+    "damage step?",
+    "Shien's Footsoldier got destroyed by battle. Can I use its effect in the Damage Step?",
+])
+def test_the_damage_step_said_as_a_concession(base_expert, q):
+    a = base_expert.ask(q)
+    assert a.value == "yes"
+    assert "in the Damage Step" in a.restated
+
+
+def test_a_summon_in_the_damage_step_said_with_the_battle(base_expert):
+    a = base_expert.ask("Can I use Naturia Antjaw off that summon?", [
+        "During battle, in the Damage Step, my opponent Special Summons a monster with an effect.",
+        "I control face-up Naturia Antjaw."])
+    assert a.value == "no"
+    assert "in the Damage Step" in a.restated
+
+
+def test_an_attack_in_its_battle_phase_said_again(base_expert):
+    a = base_expert.ask("My opponent attacks during their Battle Phase. Can I use Eda the Sun "
+                        "Magician's quick effect right there?")
+    assert a.value == "unknown"
