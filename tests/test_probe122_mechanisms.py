@@ -235,7 +235,14 @@ def test_a_summon_in_the_damage_step_said_with_the_battle(base_expert):
     assert "in the Damage Step" in a.restated
 
 
-def test_an_attack_in_its_battle_phase_said_again(base_expert):
+def test_an_attack_in_its_battle_phase_tells_the_phase(base_expert):
+    # Eda's Quick Effect is "During your opponent's Main Phase": not in their Battle Phase
     a = base_expert.ask("My opponent attacks during their Battle Phase. Can I use Eda the Sun "
                         "Magician's quick effect right there?")
+    assert a.value == "no"
+    assert "Battle Phase" in a.restated
+
+
+def test_near_miss_an_attack_with_no_phase_said(base_expert):
+    a = base_expert.ask("My opponent attacks. Can I use Eda the Sun Magician's quick effect?")
     assert a.value == "unknown"
