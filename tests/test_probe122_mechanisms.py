@@ -246,3 +246,61 @@ def test_an_attack_in_its_battle_phase_tells_the_phase(base_expert):
 def test_near_miss_an_attack_with_no_phase_said(base_expert):
     a = base_expert.ask("My opponent attacks. Can I use Eda the Sun Magician's quick effect?")
     assert a.value == "unknown"
+
+
+# hunt 119: the chain-link stories and the Summon told after a move, each now right or refused
+
+_SUANNI_DH = ["My opponent activates Dark Hole.", "I chain Mystical Space Typhoon."]
+
+
+def test_chain_link_1_destroys_last(base_expert):
+    a = base_expert.ask(_SUANNI, [*_SUANNI_DH, "Chain Link 2 resolves, then Chain Link 1 resolves "
+                                  "and Suanni, Fire of the Yang Zing is destroyed."])
+    assert a.value == "yes"
+
+
+def test_near_miss_the_chain_resolves_and_which_link_destroyed_is_not_said(base_expert):
+    # Dark Hole and Mystical Space Typhoon both destroy: which link did it decides the answer
+    with pytest.raises(QuestionError, match="done by which Chain Link"):
+        base_expert.ask(_SUANNI, [*_SUANNI_DH, "The chain resolves and Suanni, Fire of the Yang "
+                                  "Zing is destroyed."])
+
+
+def test_a_response_that_destroys_told_resolving_again(base_expert):
+    # the response's destruction, said again as Chain Link 2 resolves: Chain Link 1 resolves after
+    a = base_expert.ask(_SUANNI, [
+        "My opponent activates a Spell Card.", "In response to Chain Link 1, they activate a Trap "
+        "Card that destroys my face-up Suanni, Fire of the Yang Zing.",
+        "Chain Link 2 resolves and Suanni is destroyed and sent to my GY, then Chain Link 1 "
+        "resolves."])
+    assert a.value == "no"
+
+
+def test_near_miss_chain_link_1_told_to_destroy_it(base_expert):
+    a = base_expert.ask(_SUANNI, [
+        "My opponent activates a Spell Card that destroys my face-up Suanni, Fire of the Yang Zing.",
+        "In response to Chain Link 1, they activate a Trap Card.",
+        "Chain Link 2 resolves, then Chain Link 1 resolves and Suanni is destroyed and sent to my "
+        "GY."])
+    assert a.value == "yes"
+
+
+@pytest.mark.parametrize("summoned", ["a WATER monster is Special Summoned from my hand",
+                                      "a FIRE monster is Special Summoned from my Deck",
+                                      "a FIRE monster is Special Summoned from my opponent's GY"])
+def test_a_summon_the_activated_card_cannot_make_is_not_its_summon(base_expert, summoned):
+    a = base_expert.ask(_CERBEREUS, ["I activate Circle of the Fire Kings.",
+                                     f"Hazy Flame Cerbereus is destroyed and {summoned}."])
+    assert a.value == "no"
+
+
+@pytest.mark.parametrize("said", ["a Spell effect", "a Trap Card effect"])
+def test_a_spell_or_trap_effect_is_refused_as_two_things(base_expert, said):
+    with pytest.raises(QuestionError, match="or an effect of one already face-up"):
+        base_expert.ask("Can I chain Dark Bribe?", [f"My opponent activates {said}."])
+
+
+def test_near_miss_a_quick_play_spell_effect(base_expert):
+    # a Quick-Play Spell's effect is activated with the card itself
+    a = base_expert.ask("Can I chain Dark Bribe?", ["My opponent activates a Quick-Play Spell effect."])
+    assert a.value == "yes"

@@ -186,6 +186,18 @@ class MoveEvents:
                 # (when that reading has no step for it, the move is told as before)
                 if self._as_what_it_did(ev):
                     return
+            resolved = _links_just_resolved(self.events) if last.get("kind") == "resolve" else []
+            if verb in _DONE_BY_A_LINK and any(
+                    d.get("what") == what and d.get("action") == action
+                    for act in resolved for d in act.get("does") or []):
+                # "Chain Link 2 resolves and Suanni is destroyed", "the Chain resolves and X is
+                # destroyed": what a link of it was told to do, said again as it resolves (one
+                # move, not a second one after it)
+                return
+            if last.get("kind") == "resolve" and not last.get("of") and verb in _DONE_BY_A_LINK and \
+                    len(resolved) > 1:
+                self._done_by_one_of_the_links(resolved, ev, what, action, verb)
+                return
             if last.get("kind") == "resolve" and not last.get("of") and verb in _DONE_BY_A_LINK and \
                     len(self.events) > 1 and self.events[-2].get("kind") == "activate" and \
                     not self.events[-2].get("does") and \
@@ -199,13 +211,6 @@ class MoveEvents:
                 self.events.append(resolve)
                 if done:
                     return
-            if last.get("kind") == "resolve" and last.get("of") and verb in _DONE_BY_A_LINK:
-                act = next(e for e in self.events if e.get("id") == last["of"])
-                if any(d.get("what") == what and d.get("action") == action
-                       for d in act.get("does") or []):
-                    # "Chain Link 2 resolves and Suanni is destroyed": what that link was told to
-                    # do, said again as it resolves (one move, not a second one after it)
-                    return
             if last.get("kind") == "summon" and action == "tributed" and \
                     last.get("summon-kind") in ("tribute", "unsaid"):
                 # "they Tribute Summon X and my Peten is Tributed": a Tribute for that Summon
@@ -215,6 +220,25 @@ class MoveEvents:
         if "from" in ws and places and ws.index("from") < (ws.index("to") if "to" in ws else len(ws)):
             move["from"] = places[0]        # "sent from the field to the GY": where it was
         self.events.append(move)
+
+    def _done_by_one_of_the_links(self, resolved: list[dict], ev: Tree, what: str, action: str,
+                                  verb: str) -> None:
+        """"The Chain resolves and X is destroyed", a Chain of several links: the one link whose
+        effect does that; refused when none or several may have (which link did it decides what
+        happened after it)."""
+        from .refs import effect_does_action
+
+        doing = []
+        for act in resolved:
+            found = self.effect_of(act.get("effect") or {})
+            if found is None or effect_does_action(found[0].facts, found[1], verb):
+                doing.append(act)
+        if len(doing) != 1:
+            self.fail(f"{self.r.said(ev)!r}: done by which Chain Link? (say it: 'Chain Link 2 "
+                      "resolves and ...', or 'X resolves and destroys ...')", ev)
+        doing[0].setdefault("does", []).append(
+            {"action": action, "id": f"x{sum(len(e.get('does') or []) for e in self.events) + 1}",
+             "what": what})
 
     def _as_what_it_did(self, ev: Tree) -> bool:
         """A passive move told right after an activation (the last event) read as what that
@@ -965,3 +989,25 @@ def moves_from_places_told(st, situation: list) -> None:
             card = what if what in told else st.entities.get(what, {}).get("card")
             if step.get("action") in _FROM_A_PLACE and step.get("from") is None and card in told:
                 step["from"] = told[card]
+
+
+def _links_just_resolved(events: list[dict]) -> list[dict]:
+    """The activations the last resolve event resolved: the one link it names, or every link of
+    the Chain it closed (a Chain told before it)."""
+    last = events[-1]
+    if last.get("of"):
+        return [e for e in events if e.get("id") == last["of"]]
+    chain: list[dict] = []
+    closed: list[dict] = []
+    for e in events[:-1]:
+        if e.get("kind") == "activate" and e.get("id"):
+            chain = [*chain, e] if e.get("respond") else [e]
+        elif e.get("kind") == "resolve":
+            if e.get("of"):
+                closed = [a for a in chain if a.get("id") == e["of"]]
+                chain = [a for a in chain if a.get("id") != e["of"]]
+            else:
+                closed, chain = chain, []
+    # ("... destroys my X in response. Chain Link 2 resolves and X is destroyed": a Chain the
+    # story already had resolve, told resolving again)
+    return chain or closed

@@ -60,15 +60,16 @@ class EffectRefs:
         ``hint``: actions the rest of the question says the effect does ("the card it
         destroys"); used only to choose among several effects, never to override a number."""
         if ref.get("generic"):
-            if ref.get("subtype") == "continuous" and \
+            if ref.get("generic") in ("spell", "trap") and \
+                    ref.get("subtype") not in ("normal", "quick-play", "counter") and \
                     "effect" in (ref.get("text") or "").lower().split():
                 # "a Continuous Spell effect": the activation of a Continuous Spell Card, or an
                 # effect of one already face-up (not the activation of a card: a card that answers
                 # only a card's activation cannot answer it)? never read as one of them
-                self.fail(f"{ref.get('text')!r}: the activation of a Continuous "
-                          f"{ref['generic'].title()} Card ('activates a Continuous "
-                          f"{ref['generic'].title()} Card'), or an effect of one already face-up on "
-                          "the field ('activates the effect of their face-up X', X named)?")
+                kind = f"{(ref.get('subtype') or '').title()} {ref['generic'].title()}".strip()
+                self.fail(f"{ref.get('text')!r}: the activation of a {kind} Card ('activates a "
+                          f"{kind} Card'), or an effect of one already face-up on the field "
+                          "('activates the effect of their face-up X', X named)?")
             return {k: ref[k] for k in ("generic", "subtype") if ref.get(k)}
         if ref.get("link"):
             return self.told_link(ref)

@@ -48,6 +48,26 @@ class SummonEvents:
                 return summoning[0]
         return self.resolving_act()
 
+    def _fits_its_summon(self, act: dict, t: dict, place: str | None) -> bool:
+        """Does a monster told Summoned ("a FIRE monster ... from my GY") fit what the activated
+        effect's text says of the monster it Summons (its words, and the place said, stand in the
+        effect's text)?  (hunt 119: a WATER monster from the hand is not Circle of the Fire
+        Kings' Summon.)"""
+        from .words import thing_words, words_fit
+
+        found = self.effect_of(act.get("effect") or {})
+        if found is None:
+            return False
+        reading, eid = found
+        text = " ".join(e.text for e in reading.all_effects() if e.id == eid)
+        said = [w for w in thing_words(t.get("text") or "") if w not in ("my", "their")]
+        if place is not None:
+            said.append({"gy": "gy", "hand": "hand", "deck": "deck",
+                         "extra-deck": "extra"}.get(place, place))
+        if "opponent" in (t.get("text") or "").lower() and "opponent" not in text.lower():
+            return False
+        return words_fit(said, text)
+
     def _a_link_summons(self, kind: str, monster: str | None = None) -> bool:
         """Does a link told make a Summon of that kind when it resolves: a part of its effect (of
         a bullet of it) that Special Summons (of any kind its text may make: "Special Summon 1 ...
@@ -441,7 +461,12 @@ class SummonEvents:
             return
         last = self.events[-1] if self.events else None
         if last is not None and last.get("kind") == "activate" and last.get("does") and \
-                not performed and last.get("id") and self._summoning_link() == last["id"]:
+                not performed and last.get("id") and self._summoning_link() == last["id"] and \
+                self._fits_its_summon(last, t, self._mods(ev).get("from") or next(
+                    (self.r.place(p) for p in ev.children
+                     if isinstance(p, Tree) and p.data == "place"), None)) and \
+                all(self.r.player(p) == last.get("player") for p in ev.children
+                    if isinstance(p, Tree) and p.data == "poss"):
             # (hunt 117) "I activate Circle of the Fire Kings. X is destroyed and a FIRE monster
             # is Special Summoned": the Summon is what that activation did next, as "... destroys
             # X and Special Summons a FIRE monster" tells it (its parts as its text joins them)
