@@ -979,6 +979,12 @@ def _each_effect_at(exc, text: str, lines: list[str], db: CardDB, families: dict
     if kept and kept != effects["ns"]:
         effects = {**effects, "ns": kept}
     existential = (getattr(exc, "understood", None) or {}).get("family") in EXISTENTIAL
+    asked_from = max(text.rfind(". ", 0, text.rfind("?")), text.rfind("! ", 0, text.rfind("?")))
+    if existential and "?" in text and at is not None and at.start() < asked_from:
+        # (round 114) an effect the story tells of ("... and I use its effect. Can I use the first
+        # effect ...?"), not the one the question asks of: each reading of the story must give
+        # the same answer (the question is not "yes when one of them can")
+        existential = False
     numbered = [n for n in effects["ns"] if n in _ORDINAL]
     bullets = [n for n in effects["ns"] if isinstance(n, str) and n.partition(".")[0].isdigit()
                and int(n.partition(".")[0]) in _ORDINAL]
