@@ -685,14 +685,19 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     told_again(relexed, db, families)
     lines = _relexed_lines(scenario, db, families)
     second, tries = first, _Tries(lines, db, families)
+    lines_err = None
     if not relexed.changes and getattr(first, "line", None) is not None:
         # a scenario line that was not read, read by the same lexicon as the question (what it
         # changed in the lines is told); its refusal is not final: the readings below go on
         said = [c for c in _lines_changes(scenario, db, families)]
         if any(c.kind == "read-as" for c in said):
-            spec, read, _err = _Tries(lines, db, families).read_as(Relexed(relexed.text, said))
+            spec, read, lines_err = _Tries(lines, db, families).read_as(Relexed(relexed.text, said))
             if spec is not None:
                 return spec, read
+            if not isinstance(lines_err, QuestionError) or lines_err.line is not None and \
+                    not (isinstance(lines_err.line, int) and isinstance(first.line, int)
+                         and lines_err.line > first.line):
+                lines_err = None    # (the same line still not read: the first error names it)
     if relexed.changes:
         spec, read, second = tries.read_as(relexed)
         if spec is not None:
@@ -780,7 +785,9 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         if framed is not None:
             return framed
     if not relexed.changes:
-        raise _near(first, text, scenario, db, families, settle) from None
+        # (the lines read once the lexicon read them, the question then refused: that refusal
+        # says what is still missing, not the line the first reading stopped at)
+        raise _near(lines_err or first, text, scenario, db, families, settle) from None
     # the error of the reading that went further (an unknown card it did not resolve is news;
     # a scenario line that neither reading reads is named as it was written)
     named = {c.written for c in relexed.changes}

@@ -329,3 +329,18 @@ def test_near_miss_the_story_names_the_other_effect(base_expert):
                         "of the Yang Zing is destroyed by a card effect. Can I use the first effect "
                         "of Pulao, Wind of the Yang Zing?")
     assert a.value != "no"
+
+
+def test_the_refusal_names_what_stops_once_the_lines_read(base_expert):
+    # "Later that turn ..." reads through the lexicon; what is still missing is whose turn it is
+    with pytest.raises(QuestionError, match="whose turn"):
+        base_expert.ask("Can I use Chocolate Magician Girl's effect again this turn?", [
+            "It is Main Phase 1.", "I use Chocolate Magician Girl's effect.",
+            "Later that turn it is returned to my hand."])
+
+
+def test_near_miss_the_refusal_names_the_later_line_still_unread(base_expert):
+    with pytest.raises(QuestionError, match="scenario line 2"):
+        base_expert.ask("Does Fiber Jar's FLIP effect happen?", [
+            "My opponent attacks my face-down Defense Position Fiber Jar with Ehren, Lightsworn Monk.",
+            "Fiber Jar is flipped face-up before damage calculation."])
