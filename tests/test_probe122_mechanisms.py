@@ -344,3 +344,62 @@ def test_near_miss_the_refusal_names_the_later_line_still_unread(base_expert):
         base_expert.ask("Does Fiber Jar's FLIP effect happen?", [
             "My opponent attacks my face-down Defense Position Fiber Jar with Ehren, Lightsworn Monk.",
             "Fiber Jar is flipped face-up before damage calculation."])
+
+
+# hunt 120
+
+def test_a_named_monster_the_activated_card_can_summon(base_expert):
+    a = base_expert.ask("Can I activate the effect of Hazy Flame Cerbereus?", [
+        "I control Hazy Flame Cerbereus.", "I activate Circle of the Fire Kings targeting Hazy "
+        "Flame Cerbereus and Red Resonator in my GY.", "Hazy Flame Cerbereus is destroyed and Red "
+        "Resonator is Special Summoned from my GY."])
+    assert a.value == "yes"
+
+
+def test_near_miss_a_named_monster_of_another_attribute(base_expert):
+    a = base_expert.ask(_CERBEREUS, ["I activate Circle of the Fire Kings.", "Hazy Flame Cerbereus "
+                                     "is destroyed and Mermail Abyssgunde is Special Summoned from "
+                                     "my GY."])
+    assert a.value == "no"
+
+
+def test_the_set_card_its_own_activation_targets(base_expert):
+    # "Mystical Space Typhoon resolves and destroys the Set card": its own target, not the monster
+    # Chain Link 1 targets; Raigeki Break destroys Peten last
+    a = base_expert.ask("Can I activate the effect of Peten the Dark Clown?", [
+        "I control face-up Peten the Dark Clown.",
+        "My opponent activates Raigeki Break targeting my face-up Peten the Dark Clown.",
+        "I chain Mystical Space Typhoon targeting a Set card my opponent controls.",
+        "Mystical Space Typhoon resolves and destroys the Set card.",
+        "Raigeki Break resolves and destroys Peten the Dark Clown."])
+    assert a.value == "yes"
+
+
+def test_copies_asked_with_a_phase_told_are_refused(base_expert):
+    with pytest.raises(QuestionError, match="asked of its once-per-turn limit"):
+        base_expert.ask("Can both use their effect this turn?", [
+            "I control two face-up Destiny HERO - Diamond Dude.", "It is my opponent's turn."])
+
+
+def test_copies_on_the_field_of_an_effect_used_from_the_hand(base_expert):
+    with pytest.raises(QuestionError, match="used from the hand"):
+        base_expert.ask("Can both use their effect this turn?", ["I control two Effect Veiler."])
+
+
+def test_near_miss_copies_in_the_hand(base_expert):
+    a = base_expert.ask("Can both use their effect this turn?",
+                        ["I have two Effect Veiler in my hand."])
+    assert a.value == "yes"
+
+
+@pytest.mark.parametrize("q, lines", [
+    ("Can Solemn Warning negate a Spell Card?", []),
+    ("Can I activate Solemn Warning?", ["My opponent activates a Spell Card."]),
+])
+def test_a_summon_negator_against_a_card_known_only_by_its_kind(base_expert, q, lines):
+    # whether "a Spell Card" Special Summons is not known
+    assert base_expert.ask(q, lines).value == "unknown"
+
+
+def test_near_miss_a_named_spell_that_summons_nothing(base_expert):
+    assert base_expert.ask("Can Solemn Warning negate Pot of Greed?").value == "no"

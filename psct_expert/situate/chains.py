@@ -1072,6 +1072,12 @@ class ChainEvents(ResponseReach):
             what = self._which_target(t, targeted, ev)
             if action in ACTION_VERBS:
                 note_change(self, what, {"left": True}, by=act["id"])
+        elif act.get("targets") and _points_at_told(t) and \
+                len(described_target(self, t["words"], list(dict.fromkeys(act["targets"])),
+                                     verb)) == 1:
+            # (hunt 120) "I chain MST targeting a Set card ... MST resolves and destroys the Set
+            # card": the card its own activation targets, that the words describe
+            what = described_target(self, t["words"], list(dict.fromkeys(act["targets"])), verb)[0]
         elif aimed and act.get("respond") and _points_at_told(t) and \
                 len(described_target(self, t["words"], aimed, verb)) == 1:
             # "chains D.D. Crow and banishes the one in my GY": the one card of those the link it

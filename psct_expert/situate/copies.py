@@ -31,6 +31,11 @@ class CopyEvents:
         note = told_copies(self).setdefault(card, {"count": 0, "ords": [], "later": False})
         note["count"] = max(note["count"], n)
         note["player"] = player
+        ws = low(ev)
+        if "control" in ws or "controls" in ws or "field" in ws:
+            note["place"] = "field"         # "I control two X", "... on the field"
+        elif "hand" in ws:
+            note["place"] = "hand"
         self.last_card = card
         if n == 1 and "copies" not in low(ev):
             # (round 116) "my opponent controls a UFOLight": one copy is the card held on the

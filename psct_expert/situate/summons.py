@@ -49,24 +49,32 @@ class SummonEvents:
         return self.resolving_act()
 
     def _fits_its_summon(self, act: dict, t: dict, place: str | None) -> bool:
-        """Does a monster told Summoned ("a FIRE monster ... from my GY") fit what the activated
-        effect's text says of the monster it Summons (its words, and the place said, stand in the
-        effect's text)?  (hunt 119: a WATER monster from the hand is not Circle of the Fire
-        Kings' Summon.)"""
-        from .words import thing_words, words_fit
+        """Does a monster told Summoned ("a FIRE monster ... from my GY", "Red Resonator") fit
+        what the activated effect's text says of the monster it Summons: the place said, and an
+        Attribute the text names (the monster's own, when it is named)?  (hunt 119: a WATER
+        monster from the hand is not Circle of the Fire Kings' Summon.)"""
+        from ..gamewords import gamewords
 
         found = self.effect_of(act.get("effect") or {})
         if found is None:
             return False
         reading, eid = found
-        text = " ".join(e.text for e in reading.all_effects() if e.id == eid)
-        said = [w for w in thing_words(t.get("text") or "") if w not in ("my", "their")]
-        if place is not None:
-            said.append({"gy": "gy", "hand": "hand", "deck": "deck",
-                         "extra-deck": "extra"}.get(place, place))
-        if "opponent" in (t.get("text") or "").lower() and "opponent" not in text.lower():
+        text = " ".join(e.text for e in reading.all_effects() if e.id == eid).lower()
+        said = (t.get("text") or "").lower()
+        if "opponent" in said and "opponent" not in text:
             return False
-        return words_fit(said, text)
+        if place is not None and {"gy": "gy", "hand": "hand", "deck": "deck",
+                                  "extra-deck": "extra deck"}.get(place, place) not in \
+                text.replace("graveyard", "gy"):
+            return False
+        named = {a.lower() for a in gamewords().attributes} & set(re.findall(r"[a-z]+", text))
+        if not named:
+            return True
+        if t.get("card"):
+            card = self.db.get(t["card"])
+            return card.kind == "monster" and str(card.attribute or "").lower() in named
+        told = {a.lower() for a in gamewords().attributes} & set(re.findall(r"[a-z]+", said))
+        return not told or bool(told & named)
 
     def _a_link_summons(self, kind: str, monster: str | None = None) -> bool:
         """Does a link told make a Summon of that kind when it resolves: a part of its effect (of

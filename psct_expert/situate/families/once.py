@@ -12,7 +12,7 @@ from lark import Tree
 
 from ...parser.names import ORDINALS
 from ...parser.transform import low, sub, subs
-from ...reader.phrases import names_this_card
+from ...reader.phrases import activated_from_hand, names_this_card
 from ..copies import told_copies
 from ..refusals import refuse_a_use_of_an_earlier_turn
 from ..targets import _negated
@@ -203,6 +203,7 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         return st.spec("again-this-turn", {"effect": ref}) | {"situation": [used_ev]}
     if not used:
         if "each" in who or "both" in who or two:    # "I control two X. Can each use ...?"
+            _each_copy_may_use_it(st, fam, ref)
             used_ev = {"kind": "used", "effect": ref, "copy": "another", "outcome": "resolved"}
             return st.spec("again-this-turn", {"effect": ref}) | {"situation": [used_ev]}
         asker = st.r.player(sub(sub(fam, "again_who"), "player")) or "you"
@@ -311,6 +312,27 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
 
 SAME_TURN = ([["this", "turn"]], [["in", "the", "same", "turn"]], [["the", "same", "turn"]],
              [["during", "the", "same", "turn"]], [["that", "turn"]])
+
+
+def _each_copy_may_use_it(st: Situate, fam: Tree, ref: dict) -> None:
+    """(hunt 120) "I control two X. Can both use their effect this turn?" asks of the limit only:
+    refused where the story says more that decides whether they can use it at all (a phase or a
+    turn told; copies on the field whose effect is used from the hand or the GY)."""
+    if any(e.get("kind") == "phase" for e in st.events):
+        st.fail("'can both use it this turn' is asked of its once-per-turn limit; with the phase "
+                "or turn told, whether it can be activated there is asked as 'Can I activate X "
+                "now?'", fam)
+    found = st.effect_of(ref)
+    place = next((n.get("place") for c, n in told_copies(st).items()
+                  if c == ref.get("card") and n.get("place")), None)
+    if found is None or place != "field":
+        return
+    reading, eid = found
+    text = next((e.text for e in reading.all_effects() if e.id == eid), "")
+    if activated_from_hand(text):
+        # (an effect activated by discarding or sending the card from the hand)
+        st.fail(f"{ref.get('card')}'s effect is used from the hand, and the copies told are on "
+                "the field", fam)
 
 
 def _first_use(st: Situate, fam: Tree) -> dict | None:
