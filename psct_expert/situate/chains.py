@@ -14,7 +14,7 @@ from ..parser.transform import low, sub, subs
 from ..reader.phrases import cost_from_own_hand, names_this_card
 from .copies import told_copies
 from .holdings import purpose_gains
-from .moves import ACTION_VERBS
+from .moves import ACTION_VERBS, chain_told
 from .procedures import MOVED
 from .reach import IT_WORDS, ResponseReach
 from .refs import effect_does_action, effect_negates, target_places
@@ -888,7 +888,7 @@ class ChainEvents(ResponseReach):
             self.told_resolving = aid
             self.resolved_untold = [*getattr(self, "resolved_untold", []), aid]
             if ref.get("link") is None and self.r.effect(effs[0]).get("link") and \
-                    aid in _open_stack(self.events)[1:] and aid == _open_stack(self.events)[-1]:
+                    [a["id"] for a in chain_told(self.events)[0][1:]][-1:] == [aid]:
                 # "Chain Link 2 resolves": that link alone, the links under it still to resolve
                 # (what is told next happens between them)
                 self.events.append({"kind": "resolve", "of": aid})
@@ -1416,14 +1416,3 @@ def _negated(reading) -> str | None:
         said.discard(None)
         what = said.pop() if len(said) == 1 else None
     return what
-
-
-def _open_stack(events: list[dict]) -> list[str]:
-    """The links of the Chain told last still to resolve, Chain Link 1 first."""
-    stack: list[str] = []
-    for e in events:
-        if e.get("kind") == "activate" and e.get("id"):
-            stack = [*stack, e["id"]] if e.get("respond") else [e["id"]]
-        elif e.get("kind") == "resolve":
-            stack = [a for a in stack if a != e["of"]] if e.get("of") else []
-    return stack

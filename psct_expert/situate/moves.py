@@ -991,23 +991,35 @@ def moves_from_places_told(st, situation: list) -> None:
                 step["from"] = told[card]
 
 
+def chain_told(events: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The activations of the Chain told last still to resolve (Chain Link 1 first), and those the
+    last resolution told resolved (a link, or the whole Chain).  A Summon, a move or an attack told
+    outside a Chain ends it."""
+    open_: list[dict] = []
+    closed: list[dict] = []
+    for e in events:
+        k = e.get("kind")
+        if k == "activate":
+            if not e.get("respond"):
+                open_ = []
+            if e.get("id"):           # (a card told only as what negated a Summon has none)
+                open_ = [*open_, e]
+        elif k == "resolve":
+            if e.get("of"):
+                closed = [a for a in open_ if a["id"] == e["of"]]
+                open_ = [a for a in open_ if a["id"] != e["of"]]
+            else:
+                closed, open_ = open_, []
+        elif k in ("summon", "move", "attack") and not e.get("attempt"):
+            open_ = []
+    return open_, closed
+
+
 def _links_just_resolved(events: list[dict]) -> list[dict]:
     """The activations the last resolve event resolved: the one link it names, or every link of
-    the Chain it closed (a Chain told before it)."""
-    last = events[-1]
-    if last.get("of"):
-        return [e for e in events if e.get("id") == last["of"]]
-    chain: list[dict] = []
-    closed: list[dict] = []
-    for e in events[:-1]:
-        if e.get("kind") == "activate" and e.get("id"):
-            chain = [*chain, e] if e.get("respond") else [e]
-        elif e.get("kind") == "resolve":
-            if e.get("of"):
-                closed = [a for a in chain if a.get("id") == e["of"]]
-                chain = [a for a in chain if a.get("id") != e["of"]]
-            else:
-                closed, chain = chain, []
-    # ("... destroys my X in response. Chain Link 2 resolves and X is destroyed": a Chain the
-    # story already had resolve, told resolving again)
-    return chain or closed
+    the Chain it closed; a Chain the story already had resolve, told resolving again ("...
+    destroys my X in response. Chain Link 2 resolves and X is destroyed"), is that Chain."""
+    if events[-1].get("of"):
+        return [e for e in events if e.get("id") == events[-1]["of"]]
+    open_, closed = chain_told(events[:-1])
+    return open_ or closed

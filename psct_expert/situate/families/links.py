@@ -14,6 +14,7 @@ from ...parser.transform import find, low, sub, subs
 from ...reader.phrases import numbers_said, part_of_card_activation
 from ...reader.select import select_effect
 from ...situation import MATERIAL_MOVES
+from ..moves import chain_told
 from ..refs import effect_does_action
 from ..targets import untold_negator
 from .common import first_effect, reads_scenario
@@ -93,22 +94,7 @@ def activation_effect(st: Situate, ref: dict) -> bool:
 
 def _open_links(st: Situate) -> list[str]:
     """The told activations not resolved yet, oldest first."""
-    stack: list[str] = []
-    for e in st.events:
-        k = e.get("kind")
-        if k == "activate":
-            if not e.get("respond"):
-                stack = []
-            if e.get("id"):           # (a card told only as what negated a Summon has none)
-                stack.append(e["id"])
-        elif k == "resolve":
-            if e.get("of"):
-                stack = [a for a in stack if a != e["of"]]
-            else:
-                stack = []
-        elif k in ("summon", "move", "attack") and not e.get("attempt"):
-            stack = []
-    return stack
+    return [e["id"] for e in chain_told(st.events)[0]]
 
 
 def open_activation(st: Situate, ref: dict) -> str | None:
