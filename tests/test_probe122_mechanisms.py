@@ -403,3 +403,52 @@ def test_a_summon_negator_against_a_card_known_only_by_its_kind(base_expert, q, 
 
 def test_near_miss_a_named_spell_that_summons_nothing(base_expert):
     assert base_expert.ask("Can Solemn Warning negate Pot of Greed?").value == "no"
+
+
+# hunt 121
+
+def test_the_attribute_of_the_destroyed_monster_is_not_the_summoned_ones(base_expert):
+    # Hydor: "destroy 1 WATER monster ..., and if you do, Special Summon that target"
+    a = base_expert.ask("Can I activate Bixi, Water of the Yang Zing's effect?", [
+        "I control Bixi, Water of the Yang Zing.",
+        "I activate Hydor, the Base of All Things targeting Hazy Flame Cerbereus in my GY.",
+        "Bixi, Water of the Yang Zing is destroyed and Hazy Flame Cerbereus is Special Summoned "
+        "from my GY."])
+    assert a.value == "yes"
+
+
+@pytest.mark.parametrize("told", [
+    "Hazy Flame Cerbereus is destroyed and a Wild Fire Token is Special Summoned.",
+    "It resolves and Hazy Flame Cerbereus is destroyed.",
+])
+def test_a_summon_after_then_follows_the_destruction(base_expert, told):
+    # Wild Fire: "destroy ..., and if you do, destroy as many monsters ..., then, Special Summon 1
+    # Wild Fire Token": the Token comes after the destruction
+    a = base_expert.ask(_CERBEREUS, ["I activate Wild Fire.", told])
+    assert a.value == "no"
+
+
+def test_near_miss_a_summon_joined_by_and_if_you_do(base_expert):
+    a = base_expert.ask(_CERBEREUS, ["I activate Circle of the Fire Kings.", "Hazy Flame Cerbereus "
+                                     "is destroyed and a FIRE monster is Special Summoned from my GY."])
+    assert a.value == "yes"
+
+
+def test_that_card_is_its_own_target(base_expert):
+    a = base_expert.ask("Can I activate the effect of Peten the Dark Clown?", [
+        "I control face-up Peten the Dark Clown.",
+        "My opponent activates Raigeki Break targeting my face-up Peten the Dark Clown.",
+        "I chain Mystical Space Typhoon targeting a Set card my opponent controls.",
+        "Mystical Space Typhoon resolves and destroys that card.",
+        "Raigeki Break resolves and destroys Peten the Dark Clown."])
+    assert a.value == "yes"
+
+
+def test_a_self_trigger_is_never_bound_to_another_cards_move(base_expert):
+    # Raigeki Break's destruction of Peten is not told: never MST's destruction of the Set card
+    a = base_expert.ask("Can I activate the effect of Peten the Dark Clown?", [
+        "I control face-up Peten the Dark Clown.",
+        "My opponent activates Raigeki Break targeting my face-up Peten the Dark Clown.",
+        "I chain Mystical Space Typhoon targeting my opponent's Set card.",
+        "Mystical Space Typhoon resolves and destroys the Set card.", "Raigeki Break resolves."])
+    assert a.value == "unknown"

@@ -1029,7 +1029,13 @@ class ChainEvents(ResponseReach):
                     for x in e.get("targets", [])]
         to = next((e for e in self.events if e.get("id") == act.get("respond")), None)
         aimed = list(dict.fromkeys(to.get("targets") or [])) if to else []
-        if t["words"][:1] == ["that"] and len(aimed) == 1 and act.get("respond") and \
+        own = list(dict.fromkeys(act.get("targets") or []))
+        if own and (_points_at_told(t) or t["pronoun"] and t["words"][:1] == ["that"]) and \
+                len(described_target(self, t["words"], own, verb)) == 1:
+            # (hunts 120, 121) "I chain MST targeting a Set card ... MST resolves and destroys the
+            # Set card / that card": the card its own activation targets, that the words describe
+            what = described_target(self, t["words"], own, verb)[0]
+        elif t["words"][:1] == ["that"] and len(aimed) == 1 and act.get("respond") and \
                 t["words"][-1] == "card" and t["words"][1:-1] in ([], ["same"]) and \
                 self._it_answered(act, verb, ev):
             # "chains Cosmic Cyclone and banishes that card": the card of the link it answers
@@ -1072,12 +1078,6 @@ class ChainEvents(ResponseReach):
             what = self._which_target(t, targeted, ev)
             if action in ACTION_VERBS:
                 note_change(self, what, {"left": True}, by=act["id"])
-        elif act.get("targets") and _points_at_told(t) and \
-                len(described_target(self, t["words"], list(dict.fromkeys(act["targets"])),
-                                     verb)) == 1:
-            # (hunt 120) "I chain MST targeting a Set card ... MST resolves and destroys the Set
-            # card": the card its own activation targets, that the words describe
-            what = described_target(self, t["words"], list(dict.fromkeys(act["targets"])), verb)[0]
         elif aimed and act.get("respond") and _points_at_told(t) and \
                 len(described_target(self, t["words"], aimed, verb)) == 1:
             # "chains D.D. Crow and banishes the one in my GY": the one card of those the link it

@@ -48,6 +48,19 @@ class SummonEvents:
                 return summoning[0]
         return self.resolving_act()
 
+    def _summoned_after_a_then(self, act: dict) -> bool:
+        """Is the activated effect's Special Summon a part joined to the one before it by "then"
+        (or "after that"), so done after it?"""
+        found = self.effect_of(act.get("effect") or {})
+        if found is None:
+            return False
+        reading, eid = found
+        summoning = {f.get("n") for f in reading.facts if f.type in ("clause", "clause_verb")
+                     and f.get("effect") == eid and f.get("verb") == "special-summon"}
+        return any(f.type == "link" and f.get("effect") == eid and f.get("right") in summoning
+                   and f.get("kind") in ("then", "then-can", "after-that", "also-after-that")
+                   for f in reading.facts)
+
     def _fits_its_summon(self, act: dict, t: dict, place: str | None) -> bool:
         """Does a monster told Summoned ("a FIRE monster ... from my GY", "Red Resonator") fit
         what the activated effect's text says of the monster it Summons: the place said, and an
@@ -59,7 +72,13 @@ class SummonEvents:
         if found is None:
             return False
         reading, eid = found
-        text = " ".join(e.text for e in reading.all_effects() if e.id == eid).lower()
+        whole = " ".join(e.text for e in reading.all_effects() if e.id == eid).lower()
+        # what the text says of the monster it Summons: its targets (before the ";") and the part
+        # that Summons (hunt 121: "destroy 1 WATER monster ..., and if you do, Special Summon that
+        # target" says WATER of the monster it destroys)
+        pre, _, post = whole.rpartition(";") if ";" in whole else ("", "", whole)
+        text = " ".join([pre] + [p for p in re.split(r",\s*(?:and if you do|then|also)\b,?|[.]\s", post)
+                                 if "summon" in p])
         said = (t.get("text") or "").lower()
         if "opponent" in said and "opponent" not in text:
             return False
@@ -484,6 +503,9 @@ class SummonEvents:
                     "summon-kind": "by-effect" if kind == "special" else kind}
             if self._mods(ev).get("from"):
                 step["from"] = self._mods(ev)["from"]
+            if self._summoned_after_a_then(last):
+                # (hunt 121) "destroy ..., then, Special Summon 1 Token": after the move
+                step["then"] = True
             last["does"].append(step)
             self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": last["id"]}))
             return

@@ -58,11 +58,26 @@ def event_for(st: Situate, ref: dict, purpose: Tree | None) -> str | None:
            card is not None and st.entities.get(what, {}).get("card") == card]
     if own:
         return own[-1]
+    if card is not None and _triggers_on_itself(st, ref):
+        # (hunt 121) "When this card is sent to the GY": never the one move told of another card
+        # (MST destroying a Set card), nor the newest Summon of another monster
+        return None
     if len(steps) == 1:
         return steps[0][0]
     if st.summons:
         return st.summons[-1][0]
     return None
+
+
+def _triggers_on_itself(st: Situate, ref: dict) -> bool:
+    """Is the effect asked of a trigger whose event happens to its own card ("When this card is
+    destroyed")?"""
+    try:
+        reading = st.reading(ref["card"])
+        eid = select_effect(reading, ref)
+    except (QuestionError, KeyError):
+        return False
+    return any(f.type == "trigger_self" and f.get("effect") == eid for f in reading.facts)
 
 
 def effect_does(st: Situate, ref: dict, verb: str | None) -> bool:
