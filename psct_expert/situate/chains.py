@@ -10,7 +10,7 @@ from lark import Token, Tree
 
 from ..errors import QuestionError
 
-from ..parser.transform import low, sub, subs
+from ..parser.transform import low, sub, subs, tokens
 from ..reader.phrases import cost_from_own_hand, names_this_card
 from .copies import told_copies
 from .holdings import purpose_gains
@@ -857,6 +857,8 @@ class ChainEvents(ResponseReach):
         return None
 
     def ev_resolve(self, ev: Tree) -> None:
+        if sub(ev, "link_num") is not None:
+            return self._link_resolves(ev)
         effs = [ch for ch in ev.children if isinstance(ch, Tree) and ch.data.startswith("eff_")]
         if not effs and getattr(self, "resolved_by_noresp", False) and self.events and \
                 self.events[-1].get("kind") == "resolve":
@@ -887,13 +889,39 @@ class ChainEvents(ResponseReach):
             # to it resolved first: game-rules#chain.3)
             self.told_resolving = aid
             self.resolved_untold = [*getattr(self, "resolved_untold", []), aid]
-            if ref.get("link") is None and self.r.effect(effs[0]).get("link") and \
-                    [a["id"] for a in chain_told(self.events)[0][1:]][-1:] == [aid]:
-                # "Chain Link 2 resolves": that link alone, the links under it still to resolve
-                # (what is told next happens between them)
-                self.events.append({"kind": "resolve", "of": aid})
-                return
         self.events.append({"kind": "resolve"})
+
+    def _link_resolves(self, ev: Tree) -> None:
+        """"Chain Link 2 resolves": the link told with that number resolves alone, the links under
+        it still to resolve (what is told next happens between them); a link that resolved
+        already is refused, unless the story's reading had the Chain resolve right after a
+        response told by what it did (then it is said again)."""
+        node = sub(ev, "link_num")
+        said = self.r.said(node)
+        n = int(str(tokens(node, "XNUM")[0]))
+        if not any(e.get("kind") == "activate" and e.get("id") for e in self.events):
+            # (sisterGK) "X was Special Summoned as Chain Link 2, then Chain Link 1 resolved": a
+            # Chain told only by its links' numbers, which the lexicon's reading tells ("the
+            # Chain resolves")
+            self.fail("the situation model has no place for " + repr(said) + " (no activation "
+                      "was told as that Chain Link)", node)
+        aid = self.told_link({"link": n, "text": said})
+        open_ids = [a["id"] for a in chain_told(self.events)[0]]
+        if aid not in open_ids:
+            last = self.events[-1] if self.events else None
+            if last is None or last.get("kind") != "resolve" or \
+                    id(last) not in getattr(self, "implied_resolves", set()):
+                self.fail(f"{said!r} resolves, but it resolved already (a Chain resolves from "
+                          "its last link down to Chain Link 1)", ev)
+            return
+        self.told_resolving = aid
+        self.resolved_untold = [*getattr(self, "resolved_untold", []), aid]
+        if open_ids[1:][-1:] == [aid]:
+            self.events.append({"kind": "resolve", "of": aid})
+        elif open_ids[-1:] == [aid]:
+            self.events.append({"kind": "resolve"})     # Chain Link 1, the last one: the Chain
+        else:
+            self.fail(f"{said!r} resolves before the links chained to it", ev)
 
     def resolving_act(self) -> str:
         """The link a "... resolves and does X" clause speaks of: the one told resolving, else

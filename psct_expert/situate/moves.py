@@ -364,7 +364,10 @@ class MoveEvents:
         aid = self._activate({"generic": "card"}, player, {"respond": True})
         act = next(e for e in self.events if e.get("id") == aid)
         self._step(act, action, what)
-        self.events.append({"kind": "resolve", "of": aid} if alone else {"kind": "resolve"})
+        resolve = {"kind": "resolve", "of": aid} if alone else {"kind": "resolve"}
+        self.events.append(resolve)
+        if not alone:       # (the Chain's resolution read, not told: a story may tell it again)
+            self.implied_resolves = getattr(self, "implied_resolves", set()) | {id(resolve)}
 
     def _moved_by_link(self, ev: Tree, t: dict, action: str) -> bool:
         """sisterGK: "Goblin Zombie gets destroyed as Chain Link 2", "X is sent to the GY by Chain

@@ -71,8 +71,6 @@ class EffectRefs:
                           f"{kind} Card'), or an effect of one already face-up on the field "
                           "('activates the effect of their face-up X', X named)?")
             return {k: ref[k] for k in ("generic", "subtype") if ref.get(k)}
-        if ref.get("link"):
-            return self.told_link(ref)
         card = ref.get("card") or default_card
         if card is None and ref["how"] in ("eff_its", "eff_it", "eff_quote", "eff_act_noun"):
             card = self.last_card      # "its effect": the card the sentence last named
@@ -133,10 +131,9 @@ class EffectRefs:
             return _numbered(c.name, self._which(reading, cands, ref), cands)
         return {"card": c.name, "select": "only"}
 
-    def told_link(self, ref: dict) -> dict:
-        """"Chain Link 2": the effect told activated as that link of the Chain told last (a
-        link told with no number chained to the one before it); a number no link was told as
-        is refused."""
+    def told_link(self, ref: dict) -> str:
+        """"Chain Link 2": the activation told as that link of the Chain told last (a link told
+        with no number chained to the one before it); a number no link was told as is refused."""
         depth: dict[str, int] = {}
         chain: list[tuple[str, int]] = []
         for e in self.events:
@@ -150,9 +147,9 @@ class EffectRefs:
         fits = [aid for aid, n in chain if n == ref["link"]]
         if len(fits) != 1:
             self.fail(f"{ref['text']!r}: no activation was told as that Chain Link")
-        told = dict(self.acts)[fits[0]]
+        told = dict(self.acts).get(fits[0]) or {}
         self.last_card = told.get("card") or self.last_card
-        return told
+        return fits[0]
 
     def _told_effect(self, ref: dict) -> dict:
         """Keep the one effect each card has been said by (its number or what it does), for a

@@ -173,6 +173,9 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
             ws = low(w)
             if "response" in ws:
                 out["respond"] = True
+            if sub(w, "link_num") is not None:    # "In response to Chain Link 1, ..."
+                out["to_act"] = self.told_link({"link": int(low(sub(w, "link_num"))[-1]),
+                                                "text": self.r.said(sub(w, "link_num"))})
             effs = [t for t in w.children if isinstance(t, Tree) and t.data.startswith("eff_")]
             if effs:                     # "in response to my Cosmic Cyclone": that activation
                 ir = self.r.effect(effs[0])
@@ -250,6 +253,9 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
                 out.setdefault("purposes", []).append(m)
             elif "response" in ws or ws[0] == "to":
                 out["respond"] = True
+                if sub(m, "link_num") is not None:    # "chains X to Chain Link 1"
+                    out["to_act"] = self.told_link({"link": int(low(sub(m, "link_num"))[-1]),
+                                                    "text": self.r.said(sub(m, "link_num"))})
                 eff = next((c for c in m.children if isinstance(c, Tree)
                             and c.data.startswith("eff_") and c.data != "eff_it"), None)
                 if ws[0] == "to" and eff is not None:

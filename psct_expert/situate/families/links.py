@@ -60,8 +60,12 @@ def event_for(st: Situate, ref: dict, purpose: Tree | None) -> str | None:
         return own[-1]
     if card is not None and _triggers_on_itself(st, ref):
         # (hunt 121) "When this card is sent to the GY": never the one move told of another card
-        # (MST destroying a Set card), nor the newest Summon of another monster
-        return None
+        # (MST destroying a Set card), nor the newest Summon of another monster; a move of "it"
+        # (the card the question names, said again) is its own
+        said_again = [sid for sid, what in steps if isinstance(what, str) and
+                      str(st.entities.get(what, {}).get("desc", "")).lower() in ("it", "itself",
+                                                                                 "this card")]
+        return said_again[-1] if len(steps) == 1 and said_again else None
     if len(steps) == 1:
         return steps[0][0]
     if st.summons:

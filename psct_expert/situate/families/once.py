@@ -329,7 +329,10 @@ def _each_copy_may_use_it(st: Situate, fam: Tree, ref: dict) -> None:
         return
     reading, eid = found
     text = next((e.text for e in reading.all_effects() if e.id == eid), "")
-    if activated_from_hand(text):
+    hard = any(f.type == "once_per_turn" and f.get("effect") == eid and
+               f.get("kind") in ("use", "activate") for f in reading.facts)
+    if activated_from_hand(text) and not hard:
+        # (a limit by name binds every copy wherever it is: answered as asked)
         # (an effect activated by discarding or sending the card from the hand)
         st.fail(f"{ref.get('card')}'s effect is used from the hand, and the copies told are on "
                 "the field", fam)
