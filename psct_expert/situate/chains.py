@@ -918,8 +918,10 @@ class ChainEvents(ResponseReach):
         self.resolved_untold = [*getattr(self, "resolved_untold", []), aid]
         if open_ids[1:][-1:] == [aid]:
             self.events.append({"kind": "resolve", "of": aid})
-        elif open_ids[-1:] == [aid]:
-            self.events.append({"kind": "resolve"})     # Chain Link 1, the last one: the Chain
+        elif open_ids[:1] == [aid]:
+            # Chain Link 1, the last to resolve: the Chain (the links above it, said or not,
+            # resolved first: "... as Chain Link 2 and destroy X; then Chain Link 1 resolves")
+            self.events.append({"kind": "resolve"})
         else:
             self.fail(f"{said!r} resolves before the links chained to it", ev)
 
