@@ -236,9 +236,7 @@ class MoveEvents:
         if len(doing) != 1:
             self.fail(f"{self.r.said(ev)!r}: done by which Chain Link? (say it: 'Chain Link 2 "
                       "resolves and ...', or 'X resolves and destroys ...')", ev)
-        doing[0].setdefault("does", []).append(
-            {"action": action, "id": f"x{sum(len(e.get('does') or []) for e in self.events) + 1}",
-             "what": what})
+        self._step(doing[0], action, what)
 
     def _as_what_it_did(self, ev: Tree) -> bool:
         """A passive move told right after an activation (the last event) read as what that

@@ -48,6 +48,22 @@ class SummonEvents:
                 return summoning[0]
         return self.resolving_act()
 
+    def _summoned_by(self, act: dict, ev: Tree, t: dict, place: str | None = None,
+                     then: bool = False) -> None:
+        """The monster told Summoned is a step of what ``act`` does (a Special Summon by its
+        effect, or the kind told), from ``place`` when said, after its earlier steps when
+        ``then``."""
+        kind = self.r.summon_kind(ev) or "special"
+        sid = f"s{len(self.summons) + 1}"
+        step = {"action": "summoned", "id": sid, "what": self.entity(t, kind="monster"),
+                "summon-kind": "by-effect" if kind == "special" else kind}
+        if place:
+            step["from"] = place
+        if then:
+            step["then"] = True
+        act.setdefault("does", []).append(step)
+        self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": act["id"]}))
+
     def _summoned_after_a_then(self, act: dict) -> bool:
         """Is the activated effect's Special Summon a part joined to the one before it by "then"
         (or "after that"), so done after it?"""
@@ -474,40 +490,25 @@ class SummonEvents:
             "effect" not in low(ev)
         if self.events and self.events[-1].get("kind") == "resolve" and self.acts and not performed:
             # "X resolves and Y is Special Summoned": the resolving effect Summons it
-            kind = self.r.summon_kind(ev) or "special"
-            what = self.entity(t, kind="monster")
-            sid = f"s{len(self.summons) + 1}"
-            step = {"action": "summoned", "id": sid, "what": what,
-                    "summon-kind": "by-effect" if kind == "special" else kind}
             # (hunt 37) "The chain resolves and Y is Special Summoned": by the link whose effect
             # Special Summons, not the one told last
             link = self._summoning_link()
-            act = next(e for e in self.events if e.get("id") == link)
-            act.setdefault("does", []).append(step)
-            self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": act["id"]}))
+            self._summoned_by(next(e for e in self.events if e.get("id") == link), ev, t)
             return
         last = self.events[-1] if self.events else None
+        place = self._mods(ev).get("from") or next(
+            (self.r.place(p) for p in ev.children if isinstance(p, Tree) and p.data == "place"), None)
         if last is not None and last.get("kind") == "activate" and last.get("does") and \
                 not performed and last.get("id") and self._summoning_link() == last["id"] and \
-                self._fits_its_summon(last, t, self._mods(ev).get("from") or next(
-                    (self.r.place(p) for p in ev.children
-                     if isinstance(p, Tree) and p.data == "place"), None)) and \
+                self._fits_its_summon(last, t, place) and \
                 all(self.r.player(p) == last.get("player") for p in ev.children
                     if isinstance(p, Tree) and p.data == "poss"):
             # (hunt 117) "I activate Circle of the Fire Kings. X is destroyed and a FIRE monster
             # is Special Summoned": the Summon is what that activation did next, as "... destroys
-            # X and Special Summons a FIRE monster" tells it (its parts as its text joins them)
-            kind = self.r.summon_kind(ev) or "special"
-            sid = f"s{len(self.summons) + 1}"
-            step = {"action": "summoned", "id": sid, "what": self.entity(t, kind="monster"),
-                    "summon-kind": "by-effect" if kind == "special" else kind}
-            if self._mods(ev).get("from"):
-                step["from"] = self._mods(ev)["from"]
-            if self._summoned_after_a_then(last):
-                # (hunt 121) "destroy ..., then, Special Summon 1 Token": after the move
-                step["then"] = True
-            last["does"].append(step)
-            self.summons.append((sid, {"summon-kind": step["summon-kind"], "by": last["id"]}))
+            # X and Special Summons a FIRE monster" tells it (its parts as its text joins them);
+            # (hunt 121) "destroy ..., then, Special Summon 1 Token": after the move
+            self._summoned_by(last, ev, t, place=self._mods(ev).get("from"),
+                              then=self._summoned_after_a_then(last))
             return
         kind = self.r.summon_kind(ev) or "unsaid"
         if "procedure" in low(ev):

@@ -317,7 +317,8 @@ SAME_TURN = ([["this", "turn"]], [["in", "the", "same", "turn"]], [["the", "same
 def _each_copy_may_use_it(st: Situate, fam: Tree, ref: dict) -> None:
     """(hunt 120) "I control two X. Can both use their effect this turn?" asks of the limit only:
     refused where the story says more that decides whether they can use it at all (a phase or a
-    turn told; copies on the field whose effect is used from the hand or the GY)."""
+    turn told; copies on the field of an effect activated from the hand, with no limit by name,
+    which binds every copy wherever it is)."""
     if any(e.get("kind") == "phase" for e in st.events):
         st.fail("'can both use it this turn' is asked of its once-per-turn limit; with the phase "
                 "or turn told, whether it can be activated there is asked as 'Can I activate X "
@@ -332,8 +333,6 @@ def _each_copy_may_use_it(st: Situate, fam: Tree, ref: dict) -> None:
     hard = any(f.type == "once_per_turn" and f.get("effect") == eid and
                f.get("kind") in ("use", "activate") for f in reading.facts)
     if activated_from_hand(text) and not hard:
-        # (a limit by name binds every copy wherever it is: answered as asked)
-        # (an effect activated by discarding or sending the card from the hand)
         st.fail(f"{ref.get('card')}'s effect is used from the hand, and the copies told are on "
                 "the field", fam)
 
