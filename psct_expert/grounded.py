@@ -33,8 +33,13 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z\-]+")
 # ... and quoted ("X says 'destroy that monster'. if ..."): the quotation names the effect, and is
 # kept for the grammar to read as the topic
 # (a quotation in double quotes may hold apostrophes: "... in response to this card's activation")
-_SAYS_QUOTE = re.compile(r"^[^'\"?]+?\s+(?:says|reads)\s+(?P<quote>\"[^\"]{4,}?\"|'[^'\"]{4,}?')"
+_SAYS_QUOTE = re.compile(r"^[^'\"?]+?\s+(?:says|reads|" + r"say|read|said|has|have|text\s*:|text says)\s*:?\s+"
+                         r"(?P<quote>\"[^\"]{4,}?\"|'[^'\"]{4,}?')"
                          r"\s*[.,:;\-\u2013\u2014]*\s+(?P<rest>.*)$", re.IGNORECASE)
+# (round 125) the same report told in other words, of a quotation only ('X say "..."', 'my X
+# have "..."', 'X text: "..."'): the card's words, quoted
+_SAYS_QUOTED = re.compile(r"^(?P<who>.+?)\s+(?P<verb>say|said|read|has|have|text\s*:|text says)\s*:?\s+"
+                          r"(?P<what>[\"'].+?)[.!]?$", re.IGNORECASE)
 _QUOTED = re.compile(r"^\s*[\"']")
 # "It banishes a monster from the GY.": what a card does, told of "it" in the present
 _IT_DOES = re.compile(r"^(?:it|this card|that card|the card)\s+(?P<verb>[a-z]+s)\s+(?P<rest>[^.!?]+?)[.!]?$",
@@ -68,10 +73,12 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
         kind = _KIND_AFTER.match(text, m.end) or _STATS_AFTER.match(text, m.end)
         card = db.find(m.card)
         if kind is not None and card is not None and (
-                _is_kind(kind.group("kind"), card) if kind.re is _KIND_AFTER else
+                _is_kind(kind.group("kind") or kind.group("kind2"), card) if kind.re is _KIND_AFTER else
                 _stats_fit(kind.group("stats"), card)):
-            relexed.changes.append(Change("grounded", kind.group().strip(), card.name))
-            text = text[:kind.start()] + text[kind.end():]
+            relexed.changes.append(Change("grounded", kind.group().strip(" ,"), card.name))
+            start = kind.start() - 1 if kind.group("kind2") and text[kind.start() - 1] == "," \
+                else kind.start()       # the apposition's comma goes with it
+            text = text[:start] + text[kind.end():]
     relexed.text = text
     parts = []
     for whole in sentences(relexed.text):
@@ -118,6 +125,9 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
             relexed.changes.append(Change("grounded", part, named))
             continue
         m = _SAYS.match(part)
+        if m is None:
+            m = _SAYS_QUOTED.match(part)
+            m = m if m is not None and _QUOTED.match(m.group("what")) else None
         card = None
         if m is not None and not part.endswith("?"):
             who = m.group("who").strip()
@@ -172,6 +182,53 @@ _BY_PROCEDURE = re.compile(r"(?P<lead>\b(?:special summon|special summons|specia
                            r"(?P<name>\ue000k(?P<k>\d+)k)(?:\s+(?:again|back|from (?:my|the|their) hand))?)"
                            r"\s+(?P<how>by (?:banishing|tributing|sending|discarding|returning|shuffling|"
                            r"detaching|revealing)\b[^.,;?!]*)", re.IGNORECASE)
+
+
+# a quotation in single marks, apostrophes inside words allowed ("'destroy this card's target'")
+_SINGLE_QUOTED = re.compile(r"(?:(?<=\s)|^|(?<=\())'(?P<sq>(?:[^'\"]|(?<=\w)'(?=\w))+?)'(?=[\s,.;:!?)]|$)")
+
+
+def inner_quotes(text: str, db: CardDB, families: dict) -> tuple[str, list[Change]]:
+    """(round 125) 'X: "You can only activate 1 "X" per turn."': a quotation of a card's text that
+    holds the names the text quotes, in the same double quotes.  The quotation is the longest
+    span from its opening mark, with its inner marks paired, that a card named in the question
+    holds word for word; the names inside it are then quoted with single marks (shown), so that
+    the quotation reads as one.  A span no card named holds is left as written."""
+    texts = [_card_text(c) for c in
+             (db.find(m.card) for m in mentions(text.replace('"', " "), db, families)) if c is not None]
+    if not texts:
+        return text, []
+    changes = []
+    # (round 125) "sage's 'You can discard your entire hand.'", "its own 'if you control no
+    # monsters' summon": a quotation in single marks that a card named holds word for word is
+    # written in double marks, as the other readings of quotations know them
+    for m in reversed(list(_SINGLE_QUOTED.finditer(text))):
+        what = m.group("sq")
+        pieces = quote_pieces(what)
+        if len(what.split()) >= 3 and '"' not in what and pieces and \
+                any(holds_word_for_word(pieces, t) for t in texts):
+            changes.insert(0, Change("read-as", m.group(), f'"{what}"'))
+            text = text[:m.start()] + f'"{what}"' + text[m.end():]
+    marks = [i for i, ch in enumerate(text) if ch == '"']
+    if len(marks) < 4:
+        return text, changes
+    out, k = list(text), 0
+    while k < len(marks) - 1:
+        best = None
+        for j in range(k + 3, len(marks), 2):       # an even number of marks inside
+            what = text[marks[k] + 1:marks[j]]
+            pieces = quote_pieces(what)
+            if pieces and any(holds_word_for_word(pieces, t) for t in texts):
+                best = j
+        if best is None:
+            k += 2 if k + 1 < len(marks) else 1
+            continue
+        for i in marks[k + 1:best]:
+            out[i] = "'"
+        whole = text[marks[k]:marks[best] + 1]
+        changes.append(Change("read-as", whole, "".join(out[marks[k]:marks[best] + 1])))
+        k = best + 1
+    return "".join(out), changes
 
 
 def said_in_parentheses(text: str, db: CardDB, families: dict) -> tuple[str, list[Change]]:
@@ -375,8 +432,11 @@ _KIND = (r"(?P<kind>(?:quick[- ]?play|qp|continuous|normal|counter|field|equip|r
 # "its a quick-play", "it's a Continuous Trap card", "X is a Counter Trap": what kind of card it is
 _KIND_TOLD = re.compile(r"^(?:(?P<pron>(?:it|this|that)(?:'s|s| is))|(?P<subj>.+?) is)\s+(?:a|an)\s+" + _KIND +
                         r"[.!]?$", re.IGNORECASE)
-# "Ring of Destruction (normal trap)": the kind said after the name
-_KIND_AFTER = re.compile(r"\s*\((?:it'?s |its |a |an )?" + _KIND + r"\)", re.IGNORECASE)
+# "Ring of Destruction (normal trap)": the kind said after the name; (round 125) or as an
+# apposition ("World Legacy's Sorrow, a Counter Trap."), up to the end of the clause
+_KIND_AFTER = re.compile(r"\s*\((?:it'?s |its |a |an )?" + _KIND + r"\)"
+                         r"|(?:,|(?<=,))\s+(?:a|an)\s+" + _KIND.replace("?P<kind>", "?P<kind2>") +
+                         r"(?=\s*[.,;!?]|$)", re.IGNORECASE)
 
 
 # "Kuribandit (Level 3)", "Utopia (Rank 4, 2500 ATK)", "(Link-2)", "(1000/700)", "(a DARK Tuner)":
@@ -1087,8 +1147,10 @@ def effect_told_by_what_it_does(relexed: Relexed, db: CardDB, families: dict) ->
 
 # a quotation of card text right after a card's name ('X "FLIP: Target 1 monster ..."', 'X:
 # "Once per turn ..."', "X's effect "..."")
-_QUOTE_AFTER = re.compile(r"""(?P<lead>(?P<eff>'s\s+(?:effect|eff|ability)\s*:?)?\s*(?:[:\u2013\u2014]|\s-)?\s*)"""
+_QUOTE_AFTER = re.compile(r"""(?P<lead>(?:(?P<eff>'s\s+(?:effect|eff|ability)\s*:?)|'s(?=\s*"))?\s*(?:[:\u2013\u2014]|\s-)?\s*)"""
                           r"""(?P<q>"(?P<what>[^"]{4,400})")""")
+# (round 125) the noun a possessive quotation names ("X's "..." effect", "X's "..." summon")
+_NOUN_AFTER_QUOTE = re.compile(r"\s+(?:effect|eff|ability|summon|one|trigger|part)\b", re.IGNORECASE)
 # ... when the name is what a player activates ("I activate X "..."", "they chain X's effect
 # "...""): the quotation says which effect
 _ACTIVATING = re.compile(r"\b(?:activate|activates|activated|activating|use|uses|used|using|chain|"
@@ -1116,11 +1178,23 @@ def quoted_after_names(relexed: Relexed, db: CardDB, families: dict, several: bo
         end = _name_end(out, m)
         q = _QUOTE_AFTER.match(out, end)
         card = db.find(m.card)
-        if q is None or card is None or out[end:end + 2] == "'s" and not q.group("eff"):
+        # (round 125) "X's "quote" effect", "X's "quote" summon", "its "quote" one": the quotation
+        # says which effect, the noun after it goes with it
+        noun = _NOUN_AFTER_QUOTE.match(out, q.end()) if q is not None else None
+        if q is None or card is None or out[end:end + 2] == "'s" and not q.group("eff") and noun is None:
             continue
         what = q.group("what")
         pieces = quote_pieces(what)
         if not pieces or not holds_word_for_word(pieces, _card_text(card)):
+            continue
+        qend = noun.end() if noun is not None and out[end:end + 2] == "'s" else q.end()
+        if qend != q.end():
+            n = quoted_effect(what, card)
+            if n is None:
+                continue
+            said = f"{out[m.start:end]}'s {ORDINAL_WORDS[n]} effect"
+            relexed.changes.append(Change("read-as", out[m.start:qend].strip(), said))
+            out = out[:m.start] + said + out[qend:]
             continue
         after = out[q.end():]
         ends = "." if what.rstrip().endswith((".", "!")) and re.match(r"\s+[A-Z]", after) else ""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
-from .grounded import (card_says, hit_as_its_text_says, quoted_after_names, trigger_kind_said,
+from .grounded import (card_says, inner_quotes, hit_as_its_text_says, quoted_after_names, trigger_kind_said,
                        result_as_its_text_says, triggered_together_as_moved, tokens_as_its_text_says,
                        claims_checked, cost_said_as_activation, doing_as_its_text_says,
                        effect_told_by_what_it_does, nothing_left_as_its_text_takes,
@@ -659,7 +659,9 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
         # a bound or an empty question: reading the words again changes nothing (a scenario line
         # the lines' reader refused is read again through the lexicon, below)
         raise _near(first, text, scenario, db, families, settle)
-    asked, aside = said_in_parentheses(normalise(text), db, families)
+    asked, inner = inner_quotes(normalise(text), db, families)
+    asked, aside = said_in_parentheses(asked, db, families)
+    aside[:0] = inner
     try:
         relexed = relex_around_names(asked, db, families)
     except QuestionError:

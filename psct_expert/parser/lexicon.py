@@ -1180,7 +1180,7 @@ _QUESTION_WORDS = {"can", "could", "does", "do", "did", "is", "are", "was", "wer
                    "may", "am", "have", "has", "should", "when", "if", "after", "what", "who", "how",
                    "why", "where", "which", "once", "while", "during", "before", "in", "for", "so"}
 _MODAL_MID = re.compile(r"^(?P<subj>[^,;]+?)\s+(?P<mod>can|could|will|would|is|are|was|were)\s+"
-                        r"(?P<rest>[^,;]*\?)$", re.IGNORECASE)
+                        r"(?P<rest>(?:[^,;\"]|\"[^\"]*\")*\?)$", re.IGNORECASE)   # (a quotation may hold any)
 _S_VERBS = {"starts": "start", "makes": "make", "creates": "create", "opens": "open", "goes": "go",
             "counts": "count", "stays": "stay", "remains": "remain", "gets": "get",
             "returns": "return", "comes": "come", "uses": "use"}
@@ -1222,7 +1222,11 @@ _QUOTED_STATEMENT = r"^(?P<q>[\"'])(?P<st>[^\"']*\ue000[^\"']*?)[.!]?(?P=q)(?:\s
 
 
 def _declarative(s: str, out: Relexed) -> str:
-    cut = [m.end() for m in re.finditer(r"[.!?]\s+", s[:-1])]
+    # (round 125) a full stop inside a quotation ('I can use X "... from your hand." during ...?')
+    # ends no sentence
+    inside = [(q.start(), q.end()) for q in re.finditer(r'"[^"]*"', s)]
+    cut = [m.end() for m in re.finditer(r"[.!?]\s+", s[:-1])
+           if not any(a < m.start() < b for a, b in inside)]
     if cut:                             # the question is the last sentence of the part
         return s[:cut[-1]] + _declarative(s[cut[-1]:], out)
     tags = _patterns()["tags"]

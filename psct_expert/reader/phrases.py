@@ -259,9 +259,13 @@ class PhraseReaders:
                 for place, rx in g.trigger_from_places:
                     if rx.search(m.group(1)):
                         self.add("trigger_from", src, effect=eff.id, place=place)
-        extra = g.trigger_extra.search(plain) if g.trigger_extra is not None else None
-        if extra and not (extra.group().lower() == "by battle" and any(
-                f.type == "trigger_by" and f.get("effect") == eff.id for f in self.facts)):
+        by_battle = any(f.type == "trigger_by" and f.get("effect") == eff.id for f in self.facts)
+        # (hunt 124) the first phrase the matching does not check: "destroyed by battle with an
+        # opponent's attacking monster" asks more than "by battle" (which trigger_by checks)
+        extra = next((m for m in g.trigger_extra.finditer(plain)
+                      if not (m.group().lower() == "by battle" and by_battle)), None) \
+            if g.trigger_extra is not None else None
+        if extra:
             self.add("trigger_extra", src, effect=eff.id, phrase=extra.group().lower())
 
     def names_event(self, word: str, clause: str) -> str:

@@ -176,6 +176,14 @@ def _self_gone_outcome(st: Situate, q: Tree, ref: dict, verb: str | None) -> dic
         select_clause(reading, select_effect(reading, ref), verb)
     except QuestionError:
         st.fail(f"{ref['card']} has no part that does {verb!r}", q)
+    needs = _part_needs_itself(st, ref, verb)
+    if needs is not None and not _lasting_card(st, ref):
+        # (hunt 124) "change this card to Defense Position, and if you do, destroy that target",
+        # its card gone before it resolves: the part asked about follows one done to the card
+        # itself, a new card once it moved (game-rules#resolution.4), as when a link told by its
+        # card removed it (``build_outcome``)
+        return {"family": "clause-done", "effect": ref, "part": needs,
+                "suppose": [{"self_gone": {}}]}
     # (round 121) its own card left the field before it resolved: said to the rules, which read
     # what its text asks of its card then ("must be face-up on the field to activate and to
     # resolve")
@@ -1103,11 +1111,15 @@ def _part_needs_itself(st: Situate, ref: dict, verb: str | None) -> str | None:
                 continue
         parts = sorted((f for f in reading.facts if f.type == "clause" and f.get("effect") == e.id),
                        key=lambda f: f.get("n") or 0)
+        # (hunt 124) a part the reader read as done to the card itself ("change this face-up
+        # Attack Position card you control to ...", fact self_object) counts as well
+        own = {f.get("n") for f in reading.facts if f.type == "self_object" and f.get("effect") == e.id}
         upto = []
         for f in parts:
             upto.append(f)
             if f.get("verb") == verb:
-                if any(f_.source is not None and names_this_card(f_.source.quote) for f_ in upto):
+                if any(f_.get("n") in own or f_.source is not None and
+                       names_this_card(f_.source.quote) for f_ in upto):
                     return verb
                 break
     return None

@@ -1,0 +1,164 @@
+"""Rounds 124 and 125 and hunts 124a/124b (the session after `ea16dd0d`): mechanisms of reading
+and of the game, each with its near miss."""
+
+import pytest
+
+from psct_expert.errors import QuestionError
+
+pytestmark = pytest.mark.slow
+
+
+def _rules(answer) -> set[str]:
+    out, stack = set(), list(answer.proof)
+    while stack:
+        node = stack.pop()
+        for step in node.steps:
+            out.add(step.rule)
+            stack.extend(step.premises)
+    return out
+
+
+# -- hunt 124b: the effect's own card gone, the target asked about -------------------------------
+
+@pytest.mark.parametrize("question", [
+    # "change this card you control ... to Defense Position, and if you do, destroy that target"
+    "Lyla, Lightsworn Sorceress activates its effect targeting my Set card. In response I destroy "
+    "Lyla. Is my Set card destroyed?",
+    # "Special Summon this card, then destroy those targets" (from the GY, banished in response)
+    "My opponent's Goldd, Wu-Lord of Dark World activates its effect in the GY targeting my Set "
+    "card. In response I banish Goldd, Wu-Lord of Dark World. Is my Set card destroyed?",
+    # "change this face-up Attack Position card you control ..., and Special Summon that target"
+    "My Wind-Up Rat activates its effect targeting a Wind-Up monster in my GY. In response my "
+    "opponent destroys Wind-Up Rat. Is the target Special Summoned?",
+    # "reduce this card's Level by 3, and if you do, destroy that target"
+    "My opponent activates F.A. Dark Dragster's effect targeting my monster. In response I banish "
+    "F.A. Dark Dragster. Is my monster destroyed?",
+])
+def test_a_part_after_one_done_to_the_card_itself_gone(base_expert, question):
+    # the part asked about needs a part done to "this card", a new card once it moved
+    # (game-rules#resolution.4): not "does it still resolve" (which says yes)
+    a = base_expert.ask(question)
+    assert a.value == "no"
+    assert a.spec.get("family") == "clause-done"
+    assert "removed-card-still-resolves" not in _rules(a)
+
+
+def test_near_miss_the_part_asked_about_comes_first(base_expert):
+    # Airorca: "destroy that target, then banish this card": the destruction does not need the
+    # card itself, and the link still resolves
+    a = base_expert.ask("My opponent activates Airorca's effect targeting my monster. In response "
+                        "I banish Airorca. Is my monster destroyed?")
+    assert a.value == "yes"
+
+
+# -- hunt 124a: the game beyond the guides ----------------------------------------------------------
+
+@pytest.mark.parametrize("told", [
+    "My opponent Special Summons a monster with Glorious Numbers.",   # "..., then draw 1 card"
+    "My opponent Special Summons a monster with Charge Into a Dark World, then discards a Fiend "
+    "monster.",
+])
+def test_a_summon_followed_by_a_then_part_misses_a_when_trap(base_expert, told):
+    # the "then" part is done after the Summon, not activated: the Chain answering the Summon is
+    # not being built, and a "When ..." Trap misses its timing (game-rules#missing-the-timing.4)
+    a = base_expert.ask(f"{told} Can I activate Torrential Tribute?")
+    assert a.value == "no"
+    assert "when-spell-trap-misses-timing" in _rules(a)
+
+
+def test_near_miss_a_summon_with_nothing_after_it(base_expert):
+    a = base_expert.ask("My opponent Special Summons a monster with Monster Reborn. Can I activate "
+                        "Torrential Tribute?")
+    assert a.value == "yes"
+
+
+def test_an_attack_negated_is_not_the_attack_declaration(base_expert):
+    # "When a monster's attack is negated": its event is the negation, never the declaration
+    # followed by the negating card (which answered "its moment went by")
+    a = base_expert.ask("Can I activate Double or Nothing!?", [
+        "My monster attacks and my opponent negates the attack with Magic Cylinder."])
+    assert a.value != "no"
+
+
+def test_attack_position_in_a_trigger_is_no_attack(base_expert):
+    # "When this Attack Position card you control is destroyed by battle": the destruction is last
+    a = base_expert.ask("Can I activate Jurrac Velo's effect?", [
+        "My Jurrac Velo attacks my opponent's monster.", "My Jurrac Velo is destroyed by battle."])
+    assert a.value == "yes"
+
+
+def test_a_trigger_asking_more_than_by_battle(base_expert):
+    # "destroyed by battle with an opponent's attacking monster": the attacker was the asker's own
+    # monster; the matching does not check who attacked, so no told event is taken as its event
+    a = base_expert.ask("Can I activate its effect?", [
+        "My Arnis, the Empowered Warrior attacks my opponent's monster.",
+        "My Arnis, the Empowered Warrior is destroyed by battle."])
+    assert a.value != "yes"
+
+
+def test_near_miss_destroyed_by_battle_alone(base_expert):
+    a = base_expert.ask("Can I activate its effect?", [
+        "My opponent's monster attacks my Mystic Tomato.", "My Mystic Tomato is destroyed by battle."])
+    assert a.value == "yes"
+
+
+# -- round 125: quotations and kinds said as players say them ---------------------------------------
+
+_CHUNJUN_QUOTE = ('"During the Main Phase (Quick Effect): You can Tribute 1 monster; Special Summon '
+                  'this card from your hand."')
+
+
+@pytest.mark.parametrize("said", [
+    f"Swordsoul Auspice Chunjun say {_CHUNJUN_QUOTE} I can use it in the Main Phase of my opponent?",
+    f"Swordsoul Auspice Chunjun: {_CHUNJUN_QUOTE} Can I use it during my opponent's Main Phase?",
+])
+def test_a_quotation_reported_with_say(base_expert, said):
+    a = base_expert.ask(said)
+    assert a.value == "yes"
+    assert "opponent's main phase" in a.restated.lower()
+
+
+def test_near_miss_a_quotation_its_text_does_not_hold(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask('Swordsoul Auspice Chunjun say "During the End Phase: You can draw 1 card." '
+                        "I can use it in the Main Phase of my opponent?")
+
+
+@pytest.mark.parametrize("kind,ok", [("a Counter Trap", True), ("a Quick-Play Spell", False)])
+def test_a_kind_said_in_apposition(base_expert, kind, ok):
+    # "World Legacy's Sorrow, a Counter Trap.": set aside as grounded when true; else it stays
+    question = (f"The opponent activates World Legacy's Sorrow, {kind}. Can the player respond in "
+                "that Chain with Swordsoul Auspice Chunjun's \"During the Main Phase (Quick "
+                "Effect)\" effect?")
+    if ok:
+        a = base_expert.ask(question)
+        assert a.value == "no"
+        assert any(c.kind == "grounded" and "Counter Trap" in c.written for c in a.reading.changes)
+    else:
+        with pytest.raises(QuestionError):
+            base_expert.ask(question)
+
+
+def test_inner_quotes_of_a_quotation(base_expert):
+    # 'X: "You can only use 1 of the following effects of "X" per turn ..."': one quotation
+    from psct_expert.grounded import inner_quotes
+
+    text = ('Salamangreat Wolvie: "You can only use 1 of the following effects of "Salamangreat '
+            'Wolvie" per turn, and only once that turn." Can I use both?')
+    said, changes = inner_quotes(text, base_expert.db, base_expert.kb.families)
+    assert "'Salamangreat Wolvie'" in said and len(changes) == 1
+    # near miss: a quotation no card named holds stays as written
+    other = 'Salamangreat Wolvie: "You can draw "1" card and "2" more." Can I?'
+    assert inner_quotes(other, base_expert.db, base_expert.kb.families)[0] == other
+
+
+def test_a_quotation_in_single_marks_held_by_the_card(base_expert):
+    from psct_expert.grounded import inner_quotes
+
+    said, _ = inner_quotes("can altergeist multifaker's 'if you activate a trap card' summon "
+                           "trigger?", base_expert.db, base_expert.kb.families)
+    assert '"if you activate a trap card"' in said
+    # near miss: words the card does not say keep their marks
+    said, _ = inner_quotes("can altergeist multifaker's 'if you draw a trap card' summon trigger?",
+                           base_expert.db, base_expert.kb.families)
+    assert "'if you draw a trap card'" in said
