@@ -231,6 +231,52 @@ def inner_quotes(text: str, db: CardDB, families: dict) -> tuple[str, list[Chang
     return "".join(out), changes
 
 
+# (round 125) what a part's verb is done to, said as the card's text says it ("Special Summon a
+# Level 7 or higher Normal Monster from the hand or Deck")
+_OBJECT_AFTER_VERB = re.compile(
+    r"\b(?:special summons?|special summoned|adds?|added|sends?|sent|banish(?:es|ed)?|"
+    r"destroys?|destroyed|returns?|returned|shuffles?|shuffled)\s+"
+    r"(?P<obj>(?:a|an|1|one|the|all)\s+[^,.;:?!\"]+)", re.IGNORECASE)
+_OBJ_OWNER = re.compile(r"\b(?:my|the|their|his|her)\b", re.IGNORECASE)
+# words a phrase never ends with, and words that may follow a whole one
+_OBJ_OPEN = {"with", "from", "to", "and", "or", "of", "the", "a", "an", "your", "my", "their", "in",
+             "on", "by", "that", "than", "less", "more", "its", "1"}
+_OBJ_AFTER = {"from", "to", "and", "when", "if", "after", "before", "while", "during", "then",
+              "this", "that", "in", "on", "at", "by", "using", "as", "instead", "again", "too",
+              "still", "anyway", "even", "or"}
+
+
+def object_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"Do I Special Summon a Level 7 or higher Normal Monster from the hand or Deck?": what a
+    verb is done to, said in the words of a card named in the question (its text holds them word
+    for word, "the"/"my" read as its "your", "a" as its "1"), is "a monster" (or "a card") to the
+    grammar, shown as grounded in that card's text: the card's own part does it to exactly that.
+    Three words or more only; words its text does not hold in that order stay as written."""
+    texts = [(c.name, _card_text(c)) for c in
+             (db.find(m.card) for m in mentions(relexed.text, db, families)) if c is not None]
+    if not texts:
+        return
+    out = relexed.text
+    for m in reversed(list(_OBJECT_AFTER_VERB.finditer(out))):
+        words = m.group("obj").split()
+        for k in range(len(words), 2, -1):
+            if words[k - 1].lower() in _OBJ_OPEN or k < len(words) and \
+                    words[k].lower() not in _OBJ_AFTER:
+                continue        # a whole phrase: never cut inside one ("a monster with | its effect")
+            said = " ".join(words[:k])
+            plain = _OBJ_OWNER.sub("your", said)
+            plain = re.sub(r"^(?:a|an|one)\b", "1", plain, flags=re.IGNORECASE)
+            held = next((name for name, t in texts
+                         if holds_word_for_word([flat_text(plain)], t)), None)
+            if held is None:
+                continue
+            noun = "a monster" if re.search(r"\bmonsters?\b", said, re.IGNORECASE) else "a card"
+            relexed.changes.append(Change("grounded", said, held))
+            out = out[:m.start("obj")] + noun + out[m.start("obj") + len(said):]
+            break
+    relexed.text = out
+
+
 def said_in_parentheses(text: str, db: CardDB, families: dict) -> tuple[str, list[Change]]:
     """"X 2nd eff (discard a spell, negate all ...) - can I ...?": what a card or its effect named
     just before does, said in parentheses in words of that card's text (:func:`_grounded`), is set

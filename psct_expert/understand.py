@@ -16,7 +16,7 @@ from __future__ import annotations
 from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
-from .grounded import (card_says, inner_quotes, hit_as_its_text_says, quoted_after_names, trigger_kind_said,
+from .grounded import (card_says, inner_quotes, object_as_its_text_says, hit_as_its_text_says, quoted_after_names, trigger_kind_said,
                        result_as_its_text_says, triggered_together_as_moved, tokens_as_its_text_says,
                        claims_checked, cost_said_as_activation, doing_as_its_text_says,
                        effect_told_by_what_it_does, nothing_left_as_its_text_takes,
@@ -691,6 +691,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     effect_told_by_what_it_does(relexed, db, families)
     nothing_left_as_its_text_takes(relexed, db, families)
     doing_as_its_text_says(relexed, db, families)
+    object_as_its_text_says(relexed, db, families)
     claims_checked(relexed, db, families, settle)
     told_again(relexed, db, families)
     lines = _relexed_lines(scenario, db, families)
