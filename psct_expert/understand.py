@@ -1224,6 +1224,14 @@ def _still_there(unplaced: str, text: str) -> bool:
     return all(w.lower() in have for w in re.findall(r"[\w'+/-]+", unplaced))
 
 
+def _effects_of(db: CardDB, name: str) -> int:
+    """How many effects the card's text has, its activation as a Spell/Trap Card counted."""
+    from .reader import read_card
+
+    card = db.find(name)
+    return len(read_card(card).effects) if card is not None else 0
+
+
 def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     """A question about the card text alone (``STATIC_FAMILIES``: does it target, does it start
     a Chain, is it a Quick Effect, ...) after a story the grammar cannot read: the question is
@@ -1266,6 +1274,11 @@ def _without_the_story(relexed: Relexed, db: CardDB, families: dict):
     if told & asked and not told_in_plain_words(story, [(m.start, m.end) for m in found]):
         # (a story told of the card asked about, every word of it placed: what it tells cannot
         # change what that card's text does)
+        return None
+    if told & asked and any(_effects_of(db, c) > 1 for c in told & asked):
+        # (hunt 125b) "Does Imperial Order start a chain when it negates Spells?": what the story
+        # tells the card did says which of its effects (or its activation) is asked: never set
+        # aside (the readings that use it, or a refusal)
         return None
     from .frames.read import WHICH_EFFECT
 

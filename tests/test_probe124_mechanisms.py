@@ -162,3 +162,105 @@ def test_a_quotation_in_single_marks_held_by_the_card(base_expert):
     said, _ = inner_quotes("can altergeist multifaker's 'if you draw a trap card' summon trigger?",
                            base_expert.db, base_expert.kb.families)
     assert "'if you draw a trap card'" in said
+
+
+# -- hunt 125a: a response told moving another card than the target ---------------------------------
+
+@pytest.mark.parametrize("told,card", [
+    ("In response my opponent banishes Sangan from my GY with D.D. Crow.", "Sangan"),
+    ("In response my opponent destroys Swords of Revealing Light with Twin Twisters.",
+     "Swords of Revealing Light"),
+])
+def test_a_response_moving_another_named_card_leaves_the_target(base_expert, told, card):
+    # the card named after the verb is what the response moves, never the target
+    a = base_expert.ask("I activate Mystical Space Typhoon targeting my opponent's Set card. "
+                        f"{told} Is the Set card destroyed?")
+    assert a.value != "no"
+    assert not any("left" in s for s in a.spec.get("suppose", []))
+
+
+def test_the_activated_card_itself_moved_by_the_response(base_expert):
+    # "destroys Ring of Destruction with MST": its own card left; a Normal Trap still resolves
+    a = base_expert.ask("I activate Ring of Destruction targeting my opponent's face-up monster. In "
+                        "response my opponent destroys Ring of Destruction with Mystical Space "
+                        "Typhoon. Is the monster destroyed?")
+    assert a.value == "yes"
+
+
+def test_near_miss_the_response_moves_the_target(base_expert):
+    a = base_expert.ask("I activate Mystical Space Typhoon targeting my opponent's Set card. In "
+                        "response my opponent destroys that Set card with Twin Twisters. Is the Set "
+                        "card destroyed?")
+    assert a.value == "no"
+
+
+def test_a_continuous_cards_gy_effect_is_not_its_on_field_activation(base_expert):
+    # "If this card is sent from the field to the GY: ...": activated in the GY, its card banished
+    # from there is no Continuous card gone from the field (game-rules#resolution.2)
+    a = base_expert.ask("My Aquarium Lighting is sent from the field to the GY. I activate its effect "
+                        "targeting an Aqua monster in my GY. My opponent chains D.D. Crow to banish "
+                        "Aquarium Lighting from my GY. Does Aquarium Lighting's effect still resolve?")
+    assert a.value != "no"
+    assert "continuous-card-gone-no-effect" not in _rules(a)
+
+
+# -- hunt 125b ---------------------------------------------------------------------------------------
+
+def test_a_negation_told_of_a_cards_activation_that_does_not_negate(base_expert):
+    # Skill Drain's negation is an effect of its text, not what activating it does
+    with pytest.raises(QuestionError):
+        base_expert.ask("Does Skill Drain start a chain when it negates a monster's effect?")
+
+
+def test_near_miss_the_story_says_the_effect_that_does_it(base_expert):
+    a = base_expert.ask("Does Premature Burial start a chain when it destroys the equipped monster?")
+    assert a.value == "no"
+
+
+def test_a_normal_summon_granted_by_a_chain_link_2(base_expert):
+    # "immediately after this effect resolves, Normal Summon": made by that link, mid-Chain
+    a = base_expert.ask("Can I negate that Normal Summon with Solemn Warning?", [
+        "It is my opponent's Main Phase 1.", "I activate my Set Mystical Space Typhoon.",
+        "My opponent chains Ultimate Offering's effect.",
+        "Ultimate Offering's effect resolves and my opponent Normal Summons a monster."])
+    assert a.value == "no"
+
+
+def test_near_miss_the_granted_summon_at_chain_link_1(base_expert):
+    a = base_expert.ask("Can I negate that Normal Summon with Solemn Warning?", [
+        "My opponent activates Ultimate Offering's effect.",
+        "Ultimate Offering's effect resolves and my opponent Normal Summons a monster."])
+    assert a.value == "yes"
+
+
+def test_that_monster_you_control_restates_no_attribute(base_expert):
+    # "destroy that monster you control": only what the words restate is re-checked
+    # (game-rules#targeting.12): an Attribute lost decides no "not affected"
+    a = base_expert.ask("If the first monster targeted by Circle of the Fire Kings is no longer a "
+                        "FIRE monster when it resolves, is it still destroyed?")
+    assert a.value != "no"
+
+
+def test_near_miss_that_face_up_monster_flipped(base_expert):
+    a = base_expert.ask("My opponent activates Effect Veiler targeting my monster. In response I flip "
+                        "my monster face-down. Are my monster's effects negated?")
+    assert a.value == "no"
+
+
+def test_object_said_in_the_cards_words(base_expert):
+    a = base_expert.ask("When Successor Soul resolves, does Player A Special Summon a Level 7 or "
+                        "higher Normal Monster from the hand or Deck?", [
+                            "Player A activates Successor Soul, Tributing 1 Effect Monster as cost "
+                            "and targeting 1 Effect Monster Player B controls.",
+                            "Player B chains an effect that returns the targeted monster to the hand."])
+    assert a.value == "no"
+    assert any(c.kind == "grounded" and "Level 7" in c.written for c in a.reading.changes)
+
+
+def test_near_miss_an_object_its_text_does_not_say(base_expert):
+    from psct_expert.grounded import object_as_its_text_says
+    from psct_expert.parser.lexicon import Relexed
+
+    r = Relexed("Does Successor Soul Special Summon a Level 4 or higher Normal Monster from the hand?")
+    object_as_its_text_says(r, base_expert.db, base_expert.kb.families)
+    assert "Level 4 or higher" in r.text and not r.changes

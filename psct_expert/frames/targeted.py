@@ -284,6 +284,10 @@ def _named_object(toks: list[str], others: list[int], w: dict) -> bool:
         if at > verbs[0] and at and toks[at - 1] in ("my", "their", "his", "her", "your", "opp's",
                                                      "opponent's"):
             return True
+        # (hunt 125a) "they destroy Ring of Destruction with MST", "banishes Sangan from my GY
+        # with D.D. Crow": the card named right after the verb is what it moves
+        if at - 1 in verbs or at >= 2 and at - 2 in verbs and toks[at - 1] in ("the", "a", "an"):
+            return True
     return False
 
 
@@ -541,7 +545,8 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                 any(t in described and k and plain[k - 1] in {"the", "that", "my", "their"}
                     and t not in _OWNERS for k, t in enumerate(plain))
             said_again = {t for t in plain if t in described} if pointed else set()
-            if _named_object(toks, [n for n in others if n not in target_cards], w):
+            if _named_object(toks, [n for n in others if n not in target_cards], w) or \
+                    _named_object(toks, [n for n in cards if names[n] == card_name], w):
                 # (round 98) "they respond by destroying my Gagaga Magician": the card named after
                 # what was done is what it was done to, never the target
                 return None

@@ -344,7 +344,8 @@ class SummonEvents:
         when that effect Special Summons: the resolution Summons it (not a Summon of its own)."""
         if not self.events or self.events[-1].get("kind") != "resolve" or not self.acts or \
                 sub(ev, "own_way") is not None or self.r.summon_kind(ev) not in (
-                    None, "special", "fusion", "ritual", "synchro", "xyz", "link"):
+                    None, "special", "fusion", "ritual", "synchro", "xyz", "link", "normal",
+                    "tribute"):
             return False
         aid, ref = self.acts[-1]
         act = next((e for e in self.events if e.get("id") == aid), {})
@@ -356,6 +357,12 @@ class SummonEvents:
         if found is None:
             return False
         reading, eid = found
+        if kind in ("normal", "tribute"):
+            # (hunt 125b) "Ultimate Offering's effect resolves and my opponent Normal Summons a
+            # monster": the Summon its text lets that player make ("immediately after this effect
+            # resolves, Normal Summon ..."), made by that link as it resolves
+            return any(f.get("effect") == eid and f.get("verb") == f"{kind}-summon"
+                       and f.type in ("clause", "clause_verb") for f in reading.facts)
         # (hunt 74) "One for One resolves. My opponent Synchro Summons X.": a Synchro (Xyz, Link
         # ...) Summon told is that effect's only when it says that kind of Summon
         said = kind not in (None, "special")

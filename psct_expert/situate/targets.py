@@ -271,6 +271,19 @@ class TargetEvents:
         if not targeted:
             self.fail("which targeted card does it change?", ev)
         thing = self.r.thing(sub(ev, "thing"))
+        named = thing.get("card")
+        if named and action is not None and sub(ev, "flip_verb") is None and "summoning" not in ws \
+                and not any(x == named or self.entities.get(x, {}).get("card") == named
+                            for x in targeted):
+            # (hunt 125a) "in response they destroy Ring of Destruction with MST", "they banish
+            # Sangan from my GY with D.D. Crow": the card named is what the response moves, never
+            # a target; when it is the card whose effect was activated, that card left before
+            # its effect resolves
+            own = [a for a, r in self.acts if r.get("card") == named and a != aid]
+            self._step(act, action, self.entity(thing))
+            if own:
+                self.self_gone[own[-1]] = verb
+            return
         which = self._which_target(thing, targeted, ev)
         if sub(ev, "flip_verb") is not None:
             note_change(self, which, {"property": "face",

@@ -247,8 +247,27 @@ def build_starts_chain(st: Situate, fam: Tree) -> dict:
         spec = _also(st, tail, st.spec("summon-starts-chain", {"summon": got["summon"]}))
     else:
         _refuse_a_later_sentence(st, got["effect"])
+        _negation_told_of_its_activation(st, got["effect"], fam)
         spec = _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
     return _each_time(st, fam, spec)
+
+
+def _negation_told_of_its_activation(st: Situate, ref: dict, fam: Tree) -> None:
+    """(hunt 125b) "Does Skill Drain start a chain when it negates a monster's effect?": the story
+    tells the card negating, read as its activation chained to do it; when the Card's activation
+    itself does not negate (its negation is an effect of its text applied once it is face-up),
+    what negated is that other effect, not the activation asked about: refused, naming it."""
+    if ref.get("select") != "activation" or not ref.get("card"):
+        return
+    own = {e["id"] for e in st.events if e.get("kind") == "activate" and e.get("effect") == ref}
+    if not any(e.get("kind") == "negate" and e.get("by") in own for e in st.events):
+        return
+    found = st.effect_of(ref)
+    if found is not None and any(f.type in ("clause", "clause_verb") and f.get("effect") == found[1]
+                                 and f.get("verb") == "negate" for f in found[0].facts):
+        return
+    st.fail(f"activating {ref['card']} does not negate: its negation is an effect of its text "
+            f"(ask 'Does {ref['card']}'s negation effect start a Chain?')", fam)
 
 
 def _refuse_a_later_sentence(st: Situate, ref: dict) -> None:
