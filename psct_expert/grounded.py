@@ -41,6 +41,8 @@ _SAYS_QUOTE = re.compile(r"^[^'\"?]+?\s+(?:says|reads|" + r"say|read|said|has|ha
 _SAYS_QUOTED = re.compile(r"^(?P<who>.+?)\s+(?P<verb>say|said|read|has|have|text\s*:|text says)\s*:?\s+"
                           r"(?P<what>[\"'].+?)[.!]?$", re.IGNORECASE)
 _QUOTED = re.compile(r"^\s*[\"']")
+# a word that points back at a card or effect told before ("it", "its", "this effect")
+_POINTER = re.compile(r"\b(?:it|its|this|that|these|those|them|they)\b", re.IGNORECASE)
 # "It banishes a monster from the GY.": what a card does, told of "it" in the present
 _IT_DOES = re.compile(r"^(?:it|this card|that card|the card)\s+(?P<verb>[a-z]+s)\s+(?P<rest>[^.!?]+?)[.!]?$",
                       re.IGNORECASE)
@@ -162,8 +164,21 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
             if does is not None and _grounded(f"{d.group('verb')} {d.group('rest')}", does):
                 relexed.changes.append(Change("grounded", part, does.name))
                 continue
+        if m is not None and _QUOTED.match(m.group("what")) and \
+                m.group("who").strip().lower() in ("it", "this card", "that card", "the card") and \
+                (card is None or not _quotes_its_text(m.group("what"), card)):
+            # (round 125) "X is negated by Y. The card say "...".": of the cards named, the one
+            # whose text holds the quotation (one only)
+            holders = {f.card for f in mentions(relexed.text, db, families)
+                       if _quotes_its_text(m.group("what"), db.find(f.card))}
+            card = db.find(holders.pop()) if len(holders) == 1 else card
+        later_names = any(f.card == card.name for later in parts[k + 1:]
+                          for f in mentions(later, db, families)) if card is not None else False
+        named_before = card is not None and any(f.card == card.name for before in parts[:k]
+                                                for f in mentions(before, db, families))
+        no_pointer = not any(_POINTER.search(later) for later in parts[k + 1:])
         if card is not None and _quotes_its_text(m.group("what"), card) and \
-                any(f.card == card.name for later in parts[k + 1:] for f in mentions(later, db, families)):
+                (later_names or named_before and no_pointer):
             # 'X reads "quote". Can I ... X?': the card's own words, quoted word for word, say
             # nothing its text does not (a quotation that says which of its effects is meant
             # stays, and so does one whose card the question names only as "it")
@@ -274,6 +289,28 @@ def object_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> Non
             relexed.changes.append(Change("grounded", said, held))
             out = out[:m.start("obj")] + noun + out[m.start("obj") + len(said):]
             break
+    relexed.text = out
+
+
+# (round 125) "with its own 'if you control no monsters' summon": the card's own procedure, quoted
+_OWN_QUOTED = re.compile(r"\b(?P<how>with|by|using) its own \"(?P<q>[^\"]{4,200})\"\s+"
+                         r"(?:special summon|summon|procedure|condition|ss)\b", re.IGNORECASE)
+
+
+def own_procedure_quoted(relexed: Relexed, db: CardDB, families: dict) -> None:
+    """"I drop X from hand with its own "If you control no monsters" summon": a quotation of the
+    card's own Summoning procedure, said of "its own" Summon, is that procedure ("with its own
+    procedure"), shown as grounded in the text of the card named last before it; a quotation its
+    procedure does not hold stays as written."""
+    out = relexed.text
+    for m in reversed(list(_OWN_QUOTED.finditer(out))):
+        before = [f for f in mentions(out[:m.start()], db, families)]
+        card = db.find(before[-1].card) if before else None
+        pieces = quote_pieces(m.group("q"))
+        if card is None or not pieces or not holds_word_for_word(pieces, _procedure_text(card)):
+            continue
+        relexed.changes.append(Change("grounded", m.group(), card.name))
+        out = out[:m.start()] + f"{m.group('how')} its own procedure" + out[m.end():]
     relexed.text = out
 
 
@@ -1196,7 +1233,9 @@ def effect_told_by_what_it_does(relexed: Relexed, db: CardDB, families: dict) ->
 _QUOTE_AFTER = re.compile(r"""(?P<lead>(?:(?P<eff>'s\s+(?:effect|eff|ability)\s*:?)|'s(?=\s*"))?\s*(?:[:\u2013\u2014]|\s-)?\s*)"""
                           r"""(?P<q>"(?P<what>[^"]{4,400})")""")
 # (round 125) the noun a possessive quotation names ("X's "..." effect", "X's "..." summon")
-_NOUN_AFTER_QUOTE = re.compile(r"\s+(?:effect|eff|ability|summon|one|trigger|part)\b", re.IGNORECASE)
+_NOUN_AFTER_QUOTE = re.compile(r"\s+(?:effect|eff|ability|summon|one|trigger|part)\b"
+                               r"(?:\s+from\s+(?:the\s+|my\s+|your\s+|their\s+)?(?:hand|gy|graveyard)\b)?",
+                               re.IGNORECASE)
 # ... when the name is what a player activates ("I activate X "..."", "they chain X's effect
 # "...""): the quotation says which effect
 _ACTIVATING = re.compile(r"\b(?:activate|activates|activated|activating|use|uses|used|using|chain|"

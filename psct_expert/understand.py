@@ -16,7 +16,7 @@ from __future__ import annotations
 from . import kre as re
 from .cards import CardDB
 from .errors import QuestionError, UnknownCard
-from .grounded import (card_says, inner_quotes, object_as_its_text_says, hit_as_its_text_says, quoted_after_names, trigger_kind_said,
+from .grounded import (card_says, inner_quotes, object_as_its_text_says, own_procedure_quoted, hit_as_its_text_says, quoted_after_names, trigger_kind_said,
                        result_as_its_text_says, triggered_together_as_moved, tokens_as_its_text_says,
                        claims_checked, cost_said_as_activation, doing_as_its_text_says,
                        effect_told_by_what_it_does, nothing_left_as_its_text_takes,
@@ -682,6 +682,7 @@ def _understand(text: str, scenario: list[str], db: CardDB, families: dict, sett
     chain_links_told(relexed, db, families)
     card_says(relexed, db, families)
     quoted_after_names(relexed, db, families)
+    own_procedure_quoted(relexed, db, families)
     trigger_kind_said(relexed, db, families)
     triggered_together_as_moved(relexed, db, families)
     tokens_as_its_text_says(relexed, db, families)

@@ -264,3 +264,22 @@ def test_near_miss_an_object_its_text_does_not_say(base_expert):
     r = Relexed("Does Successor Soul Special Summon a Level 4 or higher Normal Monster from the hand?")
     object_as_its_text_says(r, base_expert.db, base_expert.kb.families)
     assert "Level 4 or higher" in r.text and not r.changes
+
+
+def test_its_own_quoted_summon_is_its_procedure(base_expert):
+    a = base_expert.ask("opp has no monsters so i drop double headed dino king rex from hand with its "
+                        "own 'if you control no monsters' summon. does that summon itself start a "
+                        "chain, like can they chain a trap to the summon or nah")
+    assert a.value == "no"
+    # near miss: words its procedure does not hold stay, and are refused
+    with pytest.raises(QuestionError):
+        base_expert.ask("opp has no monsters so i drop double headed dino king rex from hand with its "
+                        "own 'if you control a dragon' summon. does that summon itself start a chain")
+
+
+def test_the_card_say_finds_the_card_whose_text_it_is(base_expert):
+    a = base_expert.ask('My Orcustrated Return is negated by World Legacy\'s Sorrow. The card say "You '
+                        'can only activate 1 "Orcustrated Return" per turn". I can activate the second '
+                        "copy in the same turn?")
+    assert a.value == "yes"
+    assert any(c.kind == "grounded" and c.read == "Orcustrated Return" for c in a.reading.changes)
