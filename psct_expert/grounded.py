@@ -41,6 +41,9 @@ _SAYS_QUOTE = re.compile(r"^[^'\"?]+?\s+(?:says|reads|" + r"say|read|said|has|ha
 _SAYS_QUOTED = re.compile(r"^(?P<who>.+?)\s+(?P<verb>say|said|read|has|have|text\s*:|text says)\s*:?\s+"
                           r"(?P<what>[\"'].+?)[.!]?$", re.IGNORECASE)
 _QUOTED = re.compile(r"^\s*[\"']")
+# who reports a card's words when the card is the one told before ("it says", "the card says",
+# "the text just says", "its effect reads": "'s text" / " effect" taken off first)
+_POINTED = {"it", "this card", "that card", "the card", "the", "its", "this", "that"}
 # a word that points back at a card or effect told before ("it", "its", "this effect")
 _POINTER = re.compile(r"\b(?:it|its|this|that|these|those|them|they)\b", re.IGNORECASE)
 # "It banishes a monster from the GY.": what a card does, told of "it" in the present
@@ -139,9 +142,9 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
             at = [f for f in found if f.start == 0 and len(f.text) >= len(who.rstrip("'s"))]
             if at:
                 card = db.find(at[0].card)
-            elif who.lower() in ("it", "this card", "that card", "the card") and named:
+            elif who.lower() in _POINTED and named:
                 card = db.find(named)
-            elif who.lower() in ("it", "this card", "that card", "the card") and k + 1 < len(parts):
+            elif who.lower() in _POINTED and k + 1 < len(parts):
                 # "can i activate X? it says pay 5000" (told after the question, read before it):
                 # the one card the next sentence names
                 after = mentions(parts[k + 1], db, families)
@@ -165,7 +168,7 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
                 relexed.changes.append(Change("grounded", part, does.name))
                 continue
         if m is not None and _QUOTED.match(m.group("what")) and \
-                m.group("who").strip().lower() in ("it", "this card", "that card", "the card") and \
+                _WHOSE_TEXT.sub("", m.group("who").strip()).lower() in _POINTED and \
                 (card is None or not _quotes_its_text(m.group("what"), card)):
             # (round 125) "X is negated by Y. The card say "...".": of the cards named, the one
             # whose text holds the quotation (one only)

@@ -283,3 +283,24 @@ def test_the_card_say_finds_the_card_whose_text_it_is(base_expert):
                         "copy in the same turn?")
     assert a.value == "yes"
     assert any(c.kind == "grounded" and c.read == "Orcustrated Return" for c in a.reading.changes)
+
+
+# -- conjunction questions as players write them (self-probes of the session) ------------------------
+
+@pytest.mark.parametrize("question,expect", [
+    ("When Pot of Duality resolves, is the shuffle done at the same time as the add?", "no"),
+    ("My Crystron Sulfador targets my card but opp banishes Sulfador first. Is my card still "
+     "destroyed?", "yes"),
+    ("Trap Tracks: if my target is gone when it resolves, can I still set a trap from my deck?", "no"),
+    ("If the target of Monster Reborn is banished in response, does the summon still happen?", "no"),
+])
+def test_conjunction_questions_in_players_words(base_expert, question, expect):
+    assert base_expert.ask(question).value == expect
+
+
+def test_near_miss_can_i_still_set_with_no_supposition(base_expert):
+    # "can I still set ...?" opening a question (no supposition before it) is not read as what an
+    # effect does for its player
+    from psct_expert.parser.lexicon import relex
+
+    assert "do I still set" not in relex("Can I still set a trap from my deck this turn?").text
