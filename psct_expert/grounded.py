@@ -261,7 +261,7 @@ _OBJ_OPEN = {"with", "from", "to", "and", "or", "of", "the", "a", "an", "your", 
              "on", "by", "that", "than", "less", "more", "its", "1"}
 _OBJ_AFTER = {"from", "to", "and", "when", "if", "after", "before", "while", "during", "then",
               "this", "that", "in", "on", "at", "by", "using", "as", "instead", "again", "too",
-              "still", "anyway", "even", "or"}
+              "still", "anyway", "even"}
 
 
 def object_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> None:

@@ -304,3 +304,76 @@ def test_near_miss_can_i_still_set_with_no_supposition(base_expert):
     from psct_expert.parser.lexicon import relex
 
     assert "do I still set" not in relex("Can I still set a trap from my deck this turn?").text
+
+
+# -- hunt 126a: what the question says of the part is that part's text -------------------------------
+
+_SOUL = ("I activate Successor Soul targeting my opponent's Effect Monster. They flip it face-down "
+         "with Book of Moon in response. ")
+
+
+@pytest.mark.parametrize("question", [
+    _SOUL + "Do I still Special Summon a Normal Monster from my GY?",
+    _SOUL + "Do I still Special Summon a Level 7 or higher Effect Monster from the hand or Deck?",
+    "I activate Compulsory Evacuation Device targeting my opponent's monster. My opponent chains "
+    "Book of Moon on it. Is it returned to the Deck?",
+    "I activate Shock Troops of the Ice Barrier's effect targeting a WATER monster on the field. My "
+    "opponent changes it to Defense Position in response. Do I still add an Ice Barrier monster from "
+    "my Deck to my opponent's hand?",
+    "I activate Crystron Citree's effect targeting a monster in my GY. My opponent banishes Crystron "
+    "Citree in response. Is the monster still Special Summoned from my Deck?",
+    "I activate Digital Bug Corebage's effect targeting my opponent's Defense Position monster. They "
+    "change it to Attack Position in response. Is it placed on top of the Deck?",
+])
+def test_a_place_or_kind_the_part_does_not_say_is_refused(base_expert, question):
+    with pytest.raises(QuestionError):
+        base_expert.ask(question)
+
+
+@pytest.mark.parametrize("question", [
+    _SOUL + "Do I still Special Summon a Normal Monster from my hand?",
+    "I activate Compulsory Evacuation Device targeting my opponent's monster. My opponent chains "
+    "Book of Moon on it. Is it returned to the hand?",
+])
+def test_near_miss_the_place_its_text_says(base_expert, question):
+    assert base_expert.ask(question).value == "yes"
+
+
+def test_words_not_in_part():
+    from psct_expert.situate.families.said import words_not_in_part
+
+    text = "special summon 1 level 7 or higher normal monster from your hand or deck"
+    assert words_not_in_part("do i still special summon a normal monster from my gy?", text) == \
+        "from my gy"
+    assert words_not_in_part("do i still special summon it from my deck?", text) is None
+    # a part done to its target: "from X" is where the target is ("banish it")
+    assert words_not_in_part("is it banished from the field?", "banish it") is None
+    assert words_not_in_part("is it banished from the field?", "banish it",
+                             "target 1 monster in your opponent's gy") == "from the field"
+
+
+# -- hunt 126b ---------------------------------------------------------------------------------------
+
+def test_a_waiting_trigger_after_a_sweep_resolved(base_expert):
+    # Dark Hole resolved after the Summon: what it did to the Crane is not told (it moved it:
+    # game-rules#missing-the-timing.17), never a yes
+    a = base_expert.ask("Does Sacred Crane's effect activate?", [
+        "My opponent activates Dark Hole.", "I chain Call of the Haunted targeting Sacred Crane in my GY.",
+        "Call of the Haunted resolves and Special Summons Sacred Crane.", "Dark Hole resolves."])
+    assert a.value != "yes"
+
+
+def test_near_miss_nothing_resolved_after_the_trigger(base_expert):
+    a = base_expert.ask("Does Sangan's effect activate?", [
+        "My opponent activates Raigeki Break targeting my Sangan.",
+        "Raigeki Break resolves and destroys my Sangan."])
+    assert a.value == "yes"
+
+
+def test_a_when_trap_never_bound_to_a_move_its_condition_does_not_name(base_expert):
+    # the Summon Monster Reborn made is not told; the Set card destroyed is no Summon
+    a = base_expert.ask("Can I activate Torrential Tribute?", [
+        "My opponent activates Monster Reborn targeting a monster in their GY.",
+        "I chain Mystical Space Typhoon targeting a Set card my opponent controls.",
+        "Mystical Space Typhoon resolves and destroys the Set card.", "Monster Reborn resolves."])
+    assert a.value != "no"

@@ -917,6 +917,32 @@ def by_target_told(relexed: Relexed, written: str, spans, db):
     if told is None:
         return None
     specs = specs_of(told, db)
-    if not specs:
+    if not specs or any(_said_beyond_part(spec, relexed.text, db) for spec in specs):
         return None
     return asked_of_each(specs, relexed, written, canonical(told))
+
+
+def _said_beyond_part(spec: dict, text: str, db) -> bool:
+    """(hunt 126a) "Is it returned to the Deck?", "... from my GY in Attack Position?": where the
+    question says the part takes or puts the card, or in which position, is not what that part's
+    text says: the frame does not read it (its words are never set aside as the card's)."""
+    from ..reader import read_card
+    from ..reader.select import select_effect
+    from ..situate.families.said import words_not_in_part
+
+    ref = spec.get("effect") if isinstance(spec.get("effect"), dict) else None
+    verb = spec.get("part") if isinstance(spec.get("part"), str) else None
+    card = db.find(ref["card"]) if ref and ref.get("card") else None
+    if card is None or verb is None:
+        return False
+    reading = read_card(card)
+    try:
+        eid = select_effect(reading, ref)
+    except Exception:
+        return False
+    quotes = [f.source.quote for f in reading.facts if f.type in ("clause", "clause_verb") and
+              f.get("effect") == eid and f.get("verb") == verb and f.source is not None] or \
+        [f.source.quote for f in reading.facts if f.type == "clause" and f.get("effect") == eid
+         and f.source is not None]      # (a verb said in other words: the effect's parts)
+    asked = [p for p in re.split(r"(?<=[.!?])\s+", text) if p.strip().endswith("?")]
+    return bool(quotes and asked and words_not_in_part(asked[-1], " ".join(quotes)))

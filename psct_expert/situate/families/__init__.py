@@ -16,6 +16,7 @@ from ..chains import NegationUnsaid
 from ..targets import refuse_unread_own_changes
 from ..told import Situate, TurnUnsaid
 from .common import OldForm
+from .said import check_said_of_part
 
 __all__ = ["OldForm", "situate_question"]
 
@@ -58,4 +59,6 @@ def _situated(pq: ParsedQuestion, db: CardDB, build: Callable, negation: str | N
     fam = find(pq.tree, "fam_" + pq.family.replace("-", "_"))
     spec = build(st, fam)
     refuse_unread_own_changes(st)
+    # (hunt 126a) what the question says of the part it asks about must be that part's text
+    check_said_of_part(st, find(pq.tree, "question") or pq.tree, spec)
     return spec
