@@ -148,6 +148,9 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/121.yaml": 6,
     "bench/blind-probes/122.yaml": 3,
     "bench/blind-probes/123.yaml": 12,
+    "bench/blind-probes/124.yaml": 7,
+    "bench/blind-probes/125.yaml": 9,
+    "bench/blind-probes/126.yaml": 5,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -209,6 +212,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/118.yaml", "bench/blind-probes/119.yaml",
         "bench/blind-probes/120.yaml", "bench/blind-probes/121.yaml",
         "bench/blind-probes/122.yaml", "bench/blind-probes/123.yaml",
+        "bench/blind-probes/124.yaml", "bench/blind-probes/125.yaml", "bench/blind-probes/126.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",
         "bench/sisters-AF-heldout.yaml", "bench/sisters-GK.yaml", "bench/variants-varyA.yaml",

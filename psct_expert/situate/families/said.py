@@ -122,7 +122,9 @@ def _kind_fits(st, node: Tree, text: str, card: str) -> None:
         return
     ws = low(thing)
     if not ws or ws[0] not in ("a", "an", "1", "one"):
-        if any(isinstance(c, Token) and c.type == "XCARD" for c in thing.scan_values(lambda v: True)):
+        named = [st.r.card(c) for c in thing.scan_values(lambda v: True)
+                 if isinstance(c, Token) and c.type == "XCARD"]
+        if any(n and n.lower() not in text for n in named):
             st.fail(f"{card} does not name {' '.join(ws)!r} for that part", thing)
         return
     words = []
