@@ -81,7 +81,8 @@ def card_says(relexed: Relexed, db: CardDB, families: dict) -> None:
                 _is_kind(kind.group("kind") or kind.group("kind2"), card) if kind.re is _KIND_AFTER else
                 _stats_fit(kind.group("stats"), card)):
             relexed.changes.append(Change("grounded", kind.group().strip(" ,"), card.name))
-            start = kind.start() - 1 if kind.group("kind2") and text[kind.start() - 1] == "," \
+            start = kind.start() - 1 if kind.re is _KIND_AFTER and kind.group("kind2") and \
+                text[kind.start() - 1] == "," \
                 else kind.start()       # the apposition's comma goes with it
             text = text[:start] + text[kind.end():]
     relexed.text = text

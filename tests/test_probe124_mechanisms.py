@@ -377,3 +377,11 @@ def test_a_when_trap_never_bound_to_a_move_its_condition_does_not_name(base_expe
         "I chain Mystical Space Typhoon targeting a Set card my opponent controls.",
         "Mystical Space Typhoon resolves and destroys the Set card.", "Monster Reborn resolves."])
     assert a.value != "no"
+
+
+def test_stats_said_after_a_name_with_the_apposition_reader(base_expert):
+    # (the slow run) "(1800 ATK)" after a name is the stats reading, not the kind's apposition:
+    # read as before, never a crash
+    a = base_expert.ask("Can I activate Torrential Tribute?", [
+        "My opponent Normal Summons Performapal Skullcrobat Joker (1800 ATK)."])
+    assert a.value in ("yes", "no", "unknown")
