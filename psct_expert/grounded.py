@@ -276,7 +276,10 @@ def object_as_its_text_says(relexed: Relexed, db: CardDB, families: dict) -> Non
     if not texts:
         return
     out = relexed.text
+    quoted = [(q.start(), q.end()) for q in re.finditer(r'"[^"]*"', out)]
     for m in reversed(list(_OBJECT_AFTER_VERB.finditer(out))):
+        if any(a < m.start() < b for a, b in quoted):
+            continue            # a quotation of the card's text is read as one (never rewritten)
         words = m.group("obj").split()
         for k in range(len(words), 2, -1):
             if words[k - 1].lower() in _OBJ_OPEN or k < len(words) and \

@@ -112,7 +112,9 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/88.yaml": 20,
     "bench/blind-probes/89.yaml": 9,
     "bench/blind-probes/90.yaml": 6,
-    "bench/blind-probes/91.yaml": 8,
+    # (session after ea16dd0) bp91-changeover-target-gone was right for a misread story (the targeted
+    # Dragonmaid read as Changeover itself); read as told, it is unknown
+    "bench/blind-probes/91.yaml": 7,
     "bench/blind-probes/92.yaml": 2,
     "bench/blind-probes/93.yaml": 8,
     "bench/blind-probes/94.yaml": 14,

@@ -545,7 +545,9 @@ def read_told(text: str, spans: list[tuple[int, int, str]], db) -> Told | None:
                 any(t in described and k and plain[k - 1] in {"the", "that", "my", "their"}
                     and t not in _OWNERS for k, t in enumerate(plain))
             said_again = {t for t in plain if t in described} if pointed else set()
-            if _named_object(toks, [n for n in others if n not in target_cards], w) or \
+            target_names = {names[t] for t in target_cards}
+            if _named_object(toks, [n for n in others if n not in target_cards and
+                                    names[n] not in target_names], w) or \
                     _named_object(toks, [n for n in cards if names[n] == card_name], w):
                 # (round 98) "they respond by destroying my Gagaga Magician": the card named after
                 # what was done is what it was done to, never the target
