@@ -1237,7 +1237,9 @@ def effect_told_by_what_it_does(relexed: Relexed, db: CardDB, families: dict) ->
 
 # a quotation of card text right after a card's name ('X "FLIP: Target 1 monster ..."', 'X:
 # "Once per turn ..."', "X's effect "..."")
-_QUOTE_AFTER = re.compile(r"""(?P<lead>(?:(?P<eff>'s\s+(?:effect|eff|ability)\s*:?)|'s(?=\s*"))?\s*(?:[:\u2013\u2014]|\s-)?\s*)"""
+_QUOTE_AFTER = re.compile(r"""(?P<lead>(?:(?P<eff>'s\s+(?:effect|eff|ability)\s*:?)|"""
+                          r"""'s(?=\s*"[^"]{4,400}"\s+(?:effect|eff|ability|summon|one|trigger|part)\b))?"""
+                          r"""\s*(?:[:\u2013\u2014]|\s-)?\s*)"""
                           r"""(?P<q>"(?P<what>[^"]{4,400})")""")
 # (round 125) the noun a possessive quotation names ("X's "..." effect", "X's "..." summon")
 _NOUN_AFTER_QUOTE = re.compile(r"\s+(?:effect|eff|ability|summon|one|trigger|part)\b"
@@ -1280,7 +1282,7 @@ def quoted_after_names(relexed: Relexed, db: CardDB, families: dict, several: bo
         if not pieces or not holds_word_for_word(pieces, _card_text(card)):
             continue
         qend = noun.end() if noun is not None and out[end:end + 2] == "'s" else q.end()
-        if qend != q.end():
+        if qend != q.end() and (_ACTIVATING.search(out[:m.start]) or several):
             n = quoted_effect(what, card)
             if n is None:
                 continue

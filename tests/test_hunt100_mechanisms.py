@@ -20,8 +20,7 @@ def _refs(text: str) -> set[tuple]:
 def test_your_monster_is_the_target_you_control():
     refs = _refs("Target 1 Fairy monster you control and 1 monster your opponent controls; "
                  "banish your monster, and if you do, destroy that opponent's monster.")
-    # (hunt 125b) "that opponent's monster" names its target with words of its own: demonstrative
-    assert (1, "slot", 1) in refs and (2, "demonstrative", 2) in refs
+    assert (1, "slot", 1) in refs and (2, "that-target", 2) in refs
 
 
 def test_near_miss_your_monster_without_a_target_of_yours_is_no_reference():
@@ -33,7 +32,7 @@ def test_near_miss_your_monster_without_a_target_of_yours_is_no_reference():
 def test_near_miss_your_monster_zone_is_a_place():
     refs = _refs("Target 1 monster you control and 1 monster your opponent controls; destroy that "
                  "opponent's monster, and if you do, Special Summon 1 Token to your Monster Zone.")
-    assert (1, "demonstrative", 2) in refs and not any(n == 2 for n, _, _ in refs)
+    assert (1, "that-target", 2) in refs and not any(n == 2 for n, _, _ in refs)
 
 
 _SWAPPED = ["Libromancer Displaced targets my Libromancer monster and a monster my opponent "

@@ -104,9 +104,8 @@ def _refs(text: str) -> set[tuple[int, int, str]]:
 def test_that_monster_you_control_and_that_opponents_monster_are_their_own_targets():
     got = _refs("Target 1 monster you control and 1 Effect Monster your opponent controls; destroy "
                 "that monster you control, and if you do, negate that opponent's monster's effects.")
-    # each names its own target with words of its own (hunt 125b: demonstrative, only what those
-    # words restate is re-checked, game-rules#targeting.12)
-    assert got == {(1, 1, "demonstrative"), (2, 2, "demonstrative")}
+    # each names its own target, as it was targeted: re-checked as "that target" is
+    assert got == {(1, 1, "that-target"), (2, 2, "that-target")}
     # near miss: "that monster" of two monster targets says neither: both slots, as before
     assert _refs("Target 1 monster you control and 1 monster your opponent controls; destroy "
                  "that monster.") == {(1, 1, "slot"), (1, 2, "slot")}
@@ -118,13 +117,11 @@ def test_a_later_part_on_the_opponents_target_needs_the_part_on_mine(base_expert
                         "Monster. My opponent returns my monster to the hand in response. Are their "
                         "monster's effects still negated?")
     assert a.value == "no"
-    # ... and a face-up target flipped face-down: "that opponent's monster" restates whose it is,
-    # not "face-up" (game-rules#targeting.12 asks only a restated requirement to hold; hunt 125b):
-    # whether it is still destroyed is not settled by the sources here, never a yes
+    # ... and a face-up target flipped face-down is no longer "that opponent's monster"
     b = base_expert.ask("I activate Number 61: Volcasaurus targeting my opponent's face-up monster. "
                         "My opponent chains Book of Moon and flips their monster face-down. Is "
                         "their monster still destroyed?")
-    assert b.value == "unknown"
+    assert b.value == "no"
 
 
 @pytest.fixture(scope="module")

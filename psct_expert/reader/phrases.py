@@ -262,9 +262,11 @@ class PhraseReaders:
         by_battle = any(f.type == "trigger_by" and f.get("effect") == eff.id for f in self.facts)
         # (hunt 124) the first phrase the matching does not check: "destroyed by battle with an
         # opponent's attacking monster" asks more than "by battle" (which trigger_by checks)
-        extra = next((m for m in g.trigger_extra.finditer(plain)
-                      if not (m.group().lower() == "by battle" and by_battle)), None) \
-            if g.trigger_extra is not None else None
+        found = list(g.trigger_extra.finditer(plain)) if g.trigger_extra is not None else []
+        extra = found[0] if found else None
+        if extra is not None and extra.group().lower() == "by battle" and by_battle:
+            extra = next((m for m in found[1:] if m.group().lower().startswith(("with ", "has ", "have "))),
+                         None)
         if extra:
             self.add("trigger_extra", src, effect=eff.id, phrase=extra.group().lower())
 

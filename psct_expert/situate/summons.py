@@ -361,8 +361,10 @@ class SummonEvents:
             # (hunt 125b) "Ultimate Offering's effect resolves and my opponent Normal Summons a
             # monster": the Summon its text lets that player make ("immediately after this effect
             # resolves, Normal Summon ..."), made by that link as it resolves
-            return any(f.get("effect") == eid and f.get("verb") == f"{kind}-summon"
-                       and f.type in ("clause", "clause_verb") for f in reading.facts)
+            return "immediately after this effect resolves" in \
+                (reading.by_id(eid).text or "").lower() and any(
+                    f.get("effect") == eid and f.get("verb") == f"{kind}-summon"
+                    and f.type in ("clause", "clause_verb") for f in reading.facts)
         # (hunt 74) "One for One resolves. My opponent Synchro Summons X.": a Synchro (Xyz, Link
         # ...) Summon told is that effect's only when it says that kind of Summon
         said = kind not in (None, "special")

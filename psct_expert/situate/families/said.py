@@ -132,7 +132,7 @@ def _kind_fits(st, node: Tree, text: str, card: str) -> None:
         elif isinstance(t, Token):
             words.append(str(t).lower())
     plain = re.sub(r"[^a-z0-9 ]+", " ", text)
-    for w in words:
+    for w in [p_ for w in words for p_ in re.split(r"[^a-z0-9'-]+", w.lower())]:
         w = w.strip("\"'")
         if not w or w in _GENERIC or w.isdigit():
             continue
