@@ -4,18 +4,9 @@ and of the game, each with its near miss."""
 import pytest
 
 from psct_expert.errors import QuestionError
+from question_helpers import rules_fired as _rules
 
 pytestmark = pytest.mark.slow
-
-
-def _rules(answer) -> set[str]:
-    out, stack = set(), list(answer.proof)
-    while stack:
-        node = stack.pop()
-        for step in node.steps:
-            out.add(step.rule)
-            stack.extend(step.premises)
-    return out
 
 
 # -- hunt 124b: the effect's own card gone, the target asked about -------------------------------
