@@ -33,6 +33,18 @@ def _card_activation(reading) -> list:
     return [f for f in oca if f.get("effect") not in notes] + \
         [f for f in oca if f.get("effect") in notes]
 
+def bare_activation_sentences(reading) -> set[str]:
+    """Effects that are one sentence saying only how the Spell/Trap Card is activated
+    ("Activate this card by paying 1000 LP.", "... by declaring 1 card name."): a cost or a
+    declaration done on activation, with nothing to resolve."""
+    from .grammar import grammar
+
+    rx = grammar().p["activation_by"]
+    return {e.id for e in reading.effects
+            if e.n > 0 and rx.match(e.text) and ". " not in e.text.strip()
+            and not _facts(reading, "clause", effect=e.id)}
+
+
 def _facts(reading: Reading, type_: str, **match) -> list[Fact]:
     return [f for f in reading.facts if f.type == type_ and
             all(f.get(k) == v for k, v in match.items())]
@@ -149,8 +161,13 @@ def select_effect(reading: Reading, ref: dict) -> str:
     # "only": the one effect that activates (or the only effect at all)
     if reading.card.kind in ("spell", "trap"):
         oca = _card_activation(reading)
+        bare = bare_activation_sentences(reading)
+        oca = [f for f in oca if f.get("effect") not in bare]
         if oca:
             return oca[0].get("effect")
+        # (hunt 128a) "Activate this card by paying 1000 LP. Negate the effects of ...": the first
+        # sentence is only how the card is activated; "its effect" is what the card does
+        top = [e for e in top if e.id not in bare]
     punct = [e for e in top if e.punctuated]
     if len(punct) == 1:
         return punct[0].id

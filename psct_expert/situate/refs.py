@@ -12,7 +12,7 @@ from ..gamewords import gamewords
 from ..reader import Reading, read_card
 from ..reader.numbering import numbered
 from ..reader.phrases import effect_used_from, names_place, target_phrase, target_sides
-from ..reader.select import select_effect
+from ..reader.select import bare_activation_sentences, select_effect
 from .words import norm, norm_words, thing_words, words_fit
 
 
@@ -671,9 +671,12 @@ def _lasting_effects(reading: Reading) -> list:
     c = reading.card
     if not lasting_card(c):
         return []
-    if any(f.type == "on_card_activation" for f in reading.facts):
+    # (hunt 128a) "Activate this card by paying 1000 LP.": a sentence saying only how the card is
+    # activated does nothing of its own; "its effect" is one of the others
+    bare = bare_activation_sentences(reading)
+    if any(f.type == "on_card_activation" and f.get("effect") not in bare for f in reading.facts):
         return []          # its activation does something itself ("Activate this card by ...; ...")
-    return [e for e in reading.effects if e.n > 0]
+    return [e for e in reading.effects if e.n > 0 and e.id not in bare]
 
 
 def _numbered(name: str, n: int | str, cands) -> dict:

@@ -91,6 +91,8 @@ def words_fit(obj: list[str], quote: str) -> bool:
             stem = part[:-1] if part.endswith("s") and len(part) > 3 else part
             if stem in _KINDS and "card" in qws and not _KINDS & qws:
                 continue        # "a monster" is one of "other cards" (a text that names no kind)
+            if stem == "card" and _KINDS & qws:
+                continue        # (paraphrases 128) "a card": what the text names is a card
             if part not in qws and stem not in qws:
                 return False
     return True

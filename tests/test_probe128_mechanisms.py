@@ -1,0 +1,88 @@
+"""Rounds 127 and 128 and hunts 128a/128b (the session after `626890e0`): mechanisms of reading
+and of the game, each with its near miss."""
+
+import pytest
+
+from psct_expert.errors import QuestionError
+
+pytestmark = pytest.mark.slow
+
+
+# -- hunt 128a: "Activate this card by paying 1000 LP." is how the card is activated ---------------
+
+@pytest.mark.parametrize("question", [
+    "Does Skill Drain's effect start a Chain?",
+    "Is Mind Drain's effect activated?",
+    "Does the effect of DNA Surgery start a Chain?",
+])
+def test_its_effect_is_not_the_sentence_that_activates_the_card(base_expert, question):
+    # "Activate this card by paying 1000 LP. Negate the effects of ...": the first sentence is a
+    # cost of the card's activation; "its effect" is the lasting one, which has no ":" or ";"
+    # (psct-guide#2, game-rules#chain.11)
+    a = base_expert.ask(question)
+    assert a.value == "no"
+    assert "second effect" in a.restated
+
+
+@pytest.mark.parametrize("question", ["Does Skill Drain start a Chain?",
+                                      "Does activating Skill Drain start a Chain?"])
+def test_near_miss_activating_the_card_still_starts_a_chain(base_expert, question):
+    a = base_expert.ask(question)
+    assert a.value == "yes"
+    assert "first effect" in a.restated
+
+
+def test_near_miss_an_activation_that_does_something_is_its_effect(base_expert):
+    # "Activate this card by targeting 1 monster in your GY; Special Summon that target ...": the
+    # card's activation Summons, so "its effect" is that activation
+    a = base_expert.ask("Does Call of the Haunted's effect start a Chain?")
+    assert a.value == "yes"
+
+
+# -- paraphrases 128: words people write, read as the grammar's ----------------------------------
+
+@pytest.mark.parametrize("question, restated", [
+    # "1k": the number in full
+    ("paid 1k for skill drain, opp chained seven tools and negated it. do i still lose the 1000 lp?",
+     "paying"),
+    # "links 2 monsters into X": the Link Summon of X
+    ("opp links 2 monsters into S:P Little Knight. can i black horn the link summon?",
+     "Link Summon of S:P Little Knight"),
+    ("opp overlays 2 monsters into Number 39: Utopia. is the summon a chain link?",
+     "Xyz Summon of Number 39: Utopia"),
+    ("opp synchros into Trishula, Dragon of the Ice Barrier. is the synchro summon a chain link?",
+     "Synchro Summon of Trishula, Dragon of the Ice Barrier"),
+    # "is X usable during the turn of my opponent?": can X be used in the opponent's turn
+    ("Is Kashtira Fenrir's search effect usable during the turn of my opponent?",
+     "in your opponent's turn"),
+    ("kashtira fenrir's search effect, usable on opp's turn?", "in your opponent's turn"),
+    # "the effect of X that searches a card": its effect that adds a card
+    ("Can I use the effect of Kashtira Fenrir that searches a card during my opponent's turn?",
+     "second effect of Kashtira Fenrir"),
+    # 'X reads: "..."': the card's words quoted, as the topic
+    ('Tribute to The Doomed reads: "Discard 1 card, then target 1 monster on the field; destroy it." '
+     "Is the discard a cost?", "cost"),
+])
+def test_players_words_read_as_the_grammars(base_expert, question, restated):
+    a = base_expert.ask(question)
+    assert a.value in ("yes", "no")
+    assert restated in a.restated
+
+
+def test_now_after_the_subject_is_the_point_the_story_reached(base_expert):
+    a = base_expert.ask("Player B Special Summons High Priestess of Prophecy with its effect. Can "
+                        "Player A now activate Black Horn of Heaven to negate the Special Summon of "
+                        "High Priestess of Prophecy?")
+    # a Summon made by an effect that started a Chain is not one Black Horn can negate
+    assert a.value == "no"
+
+
+@pytest.mark.parametrize("question", [
+    # a number of thousands inside a word is not one ("10k" is not read; "k" alone neither)
+    "paid 10k for skill drain. do i still lose the 1000 lp?",
+    # "usable" somewhere else than the question's own verb is still a word to place
+    "Is the usable effect of Kashtira Fenrir a Quick Effect usable?",
+])
+def test_near_miss_words_outside_those_forms_are_still_placed_or_refused(base_expert, question):
+    with pytest.raises(QuestionError):
+        base_expert.ask(question)
