@@ -86,3 +86,26 @@ def test_now_after_the_subject_is_the_point_the_story_reached(base_expert):
 def test_near_miss_words_outside_those_forms_are_still_placed_or_refused(base_expert, question):
     with pytest.raises(QuestionError):
         base_expert.ask(question)
+
+
+@pytest.mark.parametrize("question", [
+    # "In response, can I ...?": the response asked, said first
+    "During my opponent's turn, they activate Skill Drain. In response, can I activate Mystical "
+    "Space Typhoon from my hand?",
+    # "got a face-up X.": the asker has it; "face-up X on my side, ...": controls it
+    "got a face-up rai-oh. opp xyz summons utopia. can i send rai-oh to negate the xyz summon?",
+    "face-up rai-oh on my side, opp xyz summons utopia. can i send rai-oh to negate the xyz summon?",
+    # "considered": what they are; "X is resolving, but I am not able to ...": when X resolves
+    "Are the destruction and the banishment of Bottomless Trap Hole considered simultaneous?",
+    "My Crossout Designator is resolving, but I am not able to banish a copy of the declared card "
+    "from my Main Deck. Are my opponent's copies of that card still negated?",
+])
+def test_players_stories_read_as_the_grammars(base_expert, question):
+    assert base_expert.ask(question).value in ("yes", "no")
+
+
+def test_near_miss_in_response_said_of_the_story_stays_in_the_story(base_expert):
+    # "In response" opening a sentence of the story (not the question) is read where it stands
+    a = base_expert.ask("My opponent activates Dark Hole. In response, I chain Mystical Space "
+                        "Typhoon targeting their Set card. Does Mystical Space Typhoon target?")
+    assert a.value == "yes"
