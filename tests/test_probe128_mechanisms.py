@@ -109,3 +109,36 @@ def test_near_miss_in_response_said_of_the_story_stays_in_the_story(base_expert)
     a = base_expert.ask("My opponent activates Dark Hole. In response, I chain Mystical Space "
                         "Typhoon targeting their Set card. Does Mystical Space Typhoon target?")
     assert a.value == "yes"
+
+
+@pytest.mark.parametrize("question, answer", [
+    # "changes that monster to face-down": to face-down Defense Position; "when the effect of X
+    # resolves, ...": the resolution told by the effect's own name
+    ("I activate the effect of Black Luster Soldier - Envoy of the Beginning, targeting my "
+     "opponent's monster to banish it. My opponent chains Book of Moon and changes that monster to "
+     "face-down. When the effect of Black Luster Soldier - Envoy of the Beginning resolves, is the "
+     "face-down monster banished?", "yes"),
+    # "a face-up monster controlled by Player B": one Player B controls (Forbidden Lance: "unaffected
+    # by other Spell/Trap effects")
+    ("Player A activates Offerings to the Doomed targeting a face-up monster controlled by Player "
+     "B. Player B chains Forbidden Lance on that same monster. Does Offerings to the Doomed destroy "
+     "the monster?", "no"),
+    # "a Set card of Player A": one Player A controls
+    ("Player B activates Mystical Space Typhoon targeting a Set card of Player A. Player B chains "
+     "Raigeki Break targeting Player A's face-up Card Trooper. Raigeki Break resolves and destroys "
+     "Card Trooper; then Mystical Space Typhoon resolves. After the Chain, does Card Trooper's draw "
+     "effect still activate?", "yes"),
+    # "the Normal Summon itself", "Chain Link 1 of a Chain", "count as Chain Link 1"
+    ("My opponent Normal Summons Snake-Eye Ash. Is the Normal Summon itself Chain Link 1 of a "
+     "Chain?", "no"),
+    ("My opponent Normal Summons Snake-Eye Ash. Does the Normal Summon count as Chain Link 1?", "no"),
+])
+def test_players_stories_answered(base_expert, question, answer):
+    assert base_expert.ask(question).value == answer
+
+
+def test_near_miss_count_as_anything_but_a_chain_link_is_still_a_word_to_place(base_expert):
+    # ("count as" anything else is not read as "is": the question stays refused as written)
+    with pytest.raises(QuestionError):
+        base_expert.ask("My opponent Normal Summons Snake-Eye Ash. Does the Normal Summon count as "
+                        "two Summons?")
