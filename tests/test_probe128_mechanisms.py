@@ -142,3 +142,24 @@ def test_near_miss_count_as_anything_but_a_chain_link_is_still_a_word_to_place(b
     with pytest.raises(QuestionError):
         base_expert.ask("My opponent Normal Summons Snake-Eye Ash. Does the Normal Summon count as "
                         "two Summons?")
+
+
+@pytest.mark.parametrize("question, answer", [
+    # "those two monsters" of "target 2 face-up monsters ...": the number it targets fits
+    ("Does S:P Little Knight's Quick Effect that banishes two monsters until the End Phase target "
+     "those two monsters?", "yes"),
+    # "X has a Quick Effect that ... . Does this effect ...?": the effect introduced, then asked of
+    ("S:P Little Knight has a Quick Effect that banishes two monsters until the End Phase. Does "
+     "this effect target those two monsters?", "yes"),
+    # "This turn I have already used ...": told with the turn after it
+    ("This turn I have already used the Quick Effect of S:P Little Knight. Later I made a second "
+     "S:P Little Knight. Can the second copy use the Quick Effect in the same turn?", "no"),
+])
+def test_effects_introduced_and_counted(base_expert, question, answer):
+    assert base_expert.ask(question).value == answer
+
+
+def test_near_miss_a_number_it_does_not_target_is_refused(base_expert):
+    # it targets 2: "three monsters" is not what it targets (never answered for another thing)
+    with pytest.raises(QuestionError, match="is not what it targets"):
+        base_expert.ask("Does S:P Little Knight's Quick Effect target three monsters?")

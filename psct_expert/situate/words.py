@@ -42,9 +42,10 @@ def norm_words(ws) -> list[str]:
 
 
 # words that say nothing of which card an action is done to (or what is targeted)
+# ("does it target anything?": whatever it targets; "those two monsters": a demonstrative says no kind)
 OBJECT_FILLER = {"a", "an", "the", "of", "my", "your", "their", "its", "own", "from", "to", "on", "in",
                  "up", "exactly", "card's", "cards'", "for", "and", "or", "with", "that", "as",
-                 "anything", "something"}      # "does it target anything?": whatever it targets
+                 "anything", "something", "those", "these"}
 SAME_WORD = {"graveyard": "gy", "i": "you", "me": "you", "yours": "you", "attacker": "attacking",
              "attackers": "attacking"}       # "the attacker": the attacking monster
 

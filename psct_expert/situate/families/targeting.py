@@ -268,7 +268,12 @@ def _asked_target_fits(st: Situate, ref: dict, thing: Tree) -> None:
     if (own and theirs and not mine) or (opp and mine and not theirs):
         st.fail(f"{ref['card']} targets {phrase!r}, chosen by the side of the player who holds it: "
                 f"say whose {ref['card']} ('my own ...' / 'my opponent's ...')", thing)
-    if ws and not words_fit(ws, phrase):
+    # (paraphrases 128) "those two monsters" of "target 2 face-up monsters ...": the number it
+    # targets is said before the phrase ("up to" any number up to it)
+    counts = [f.get("count") for f in reading.facts if f.type == "target" and f.get("effect") == eid]
+    total = sum(c for c in counts if isinstance(c, int))
+    fit = f"{total} {phrase}" if len(counts) > 1 or total > 1 else phrase
+    if ws and not words_fit(ws, fit):
         st.fail(f"{ref['card']} targets {phrase!r}: {said!r} is not what it targets", thing)
 
 
