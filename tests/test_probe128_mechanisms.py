@@ -163,3 +163,31 @@ def test_near_miss_a_number_it_does_not_target_is_refused(base_expert):
     # it targets 2: "three monsters" is not what it targets (never answered for another thing)
     with pytest.raises(QuestionError, match="is not what it targets"):
         base_expert.ask("Does S:P Little Knight's Quick Effect target three monsters?")
+
+
+@pytest.mark.parametrize("question, answer", [
+    # "X resolves; immediately after, ...": then (a Normal Summon made as Chain Link 1 resolves is
+    # made after the Chain, so a Summon negator can answer it)
+    ("During Player A's Main Phase, Player A activates Floowandereeze and the Dreaming Town as Chain "
+     "Link 1. Neither player responds. Dreaming Town resolves; immediately after, Player A Normal "
+     "Summons a Level 4 Winged Beast monster. Can Player B negate that Normal Summon with a card "
+     "that negates Summons?", "yes"),
+    # "is the discard paid as a cost when the card is activated?": whether it is a cost
+    ('For Tribute to The Doomed ("Discard 1 card, then target 1 monster on the field; destroy it."),'
+     " is the discard paid as a cost when the card is activated?", "yes"),
+    ("When I use D.D. Crow, I discard it from my hand to the GY. Is this discard a cost, paid at the "
+     "moment the effect is activated?", "yes"),
+    # "performs a Normal Summon of X"; "I wish to ..." (what the asker means to do, told aside)
+    ("My opponent performs a Normal Summon of Snake-Eye Ash. Does the Normal Summon start a Chain?",
+     "no"),
+])
+def test_more_stories_answered(base_expert, question, answer):
+    assert base_expert.ask(question).value == answer
+
+
+def test_near_miss_a_quoted_immediately_after_is_card_text(base_expert):
+    # "immediately after this effect resolves," inside a card's words is not the story's "then"
+    from psct_expert.parser.lexicon import relex
+
+    said = 'X says "draw 1 card; immediately after this effect resolves, Normal Summon 1 monster"'
+    assert "Then" not in relex(said).text
