@@ -496,6 +496,14 @@ def card_verbs(relexed: Relexed, db: CardDB, families: dict) -> None:
             text = text[:passive.start()] + read + text[end:]
             continue
         lead = re.search(_ACTOR + _MODALS + r"\s+$", before, re.IGNORECASE)
+        if lead is None and past in _PAST and re.search(r"(?:^|[.!?]\s+)$", before) and \
+                re.match(_OBJECT, text[end:]):
+            # (paraphrases 128) "chalice'd opp's monster, they ...": a sentence with no subject, as
+            # chat is typed, tells what the asker did
+            read = f"I activated {card} on"
+            relexed.changes.append(Change("read-as", text[start:end], read))
+            text = text[:start] + read + text[end:]
+            continue
         me = re.match(r"\s+me\b", text[end:], re.IGNORECASE)
         if lead is not None and me is not None and past in _PAST:
             # (names) "they ashed me", "opp crow'd me": that card activated on a card of mine

@@ -191,3 +191,21 @@ def test_near_miss_a_quoted_immediately_after_is_card_text(base_expert):
 
     said = 'X says "draw 1 card; immediately after this effect resolves, Normal Summon 1 monster"'
     assert "Then" not in relex(said).text
+
+
+def test_a_card_said_as_a_verb_opening_a_sentence_is_what_the_asker_did(base_expert):
+    from psct_expert.parser.lexicon import relex
+    from psct_expert.rereading import card_verbs
+
+    r = relex("Forbidden Chalice'd their monster. they chained book of moon.")
+    card_verbs(r, base_expert.db, base_expert.kb.families)
+    assert r.text.startswith("I activated Forbidden Chalice on")
+
+
+def test_near_miss_a_card_said_as_a_verb_after_its_subject_is_not_the_askers(base_expert):
+    from psct_expert.parser.lexicon import relex
+    from psct_expert.rereading import card_verbs
+
+    r = relex("they Forbidden Chalice'd my monster.")
+    card_verbs(r, base_expert.db, base_expert.kb.families)
+    assert "I activated" not in r.text and "Forbidden Chalice" in r.text
