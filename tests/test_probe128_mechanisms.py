@@ -209,3 +209,46 @@ def test_near_miss_a_card_said_as_a_verb_after_its_subject_is_not_the_askers(bas
     r = relex("they Forbidden Chalice'd my monster.")
     card_verbs(r, base_expert.db, base_expert.kb.families)
     assert "I activated" not in r.text and "Forbidden Chalice" in r.text
+
+
+# -- hunt 128c: a Continuous Trap told gone, "its effect" --------------------------------------
+
+@pytest.mark.parametrize("question", [
+    "When Call of the Haunted leaves the field, does its effect start a Chain?",
+    "If Call of the Haunted is destroyed, does its effect start a Chain?",
+    "My opponent destroys my Call of the Haunted with Mystical Space Typhoon. Does its effect "
+    "start a Chain?",
+])
+def test_its_effect_once_the_card_is_gone_is_not_its_activation(base_expert, question):
+    # "When this card leaves the field, destroy that monster": no ":" or ";" (game-rules#chain.11)
+    a = base_expert.ask(question)
+    assert a.value == "no"
+    assert "second effect" in a.restated
+
+
+def test_near_miss_its_effect_while_it_is_on_the_field_is_its_activation(base_expert):
+    a = base_expert.ask("My opponent activates Mystical Space Typhoon targeting my Call of the "
+                        "Haunted. Does Call of the Haunted's effect start a Chain?")
+    assert a.value == "yes"
+
+
+@pytest.mark.parametrize("question", [
+    "My Call of the Haunted is destroyed by my opponent's Mystical Space Typhoon. Can I activate it?",
+    "My Call of the Haunted is banished by my opponent's Cosmic Cyclone. Can I activate it?",
+])
+def test_a_card_a_resolved_link_moved_is_not_activated_from_the_field(base_expert, question):
+    with pytest.raises(QuestionError, match="is told (in the GY|banished)"):
+        base_expert.ask(question, ["It is my opponent's Main Phase 1."])
+
+
+def test_near_miss_a_card_a_link_still_on_the_chain_means_to_destroy_can_be_chained(base_expert):
+    a = base_expert.ask("My opponent activates Mystical Space Typhoon targeting my Set Call of the "
+                        "Haunted. Can I activate Call of the Haunted in response?",
+                        ["It is my opponent's Main Phase 1."])
+    assert a.value == "yes"
+
+
+def test_an_activation_that_only_targets_is_not_its_only_effect(base_expert):
+    # "Activate this card by targeting ... . It cannot be destroyed ...": its effect may be either
+    a = base_expert.ask("Does Dimension Guardian's effect start a Chain?")
+    assert a.value == "unknown"

@@ -90,9 +90,22 @@ class EffectRefs:
         if ref.get("quote") or wants or ref.get("rel") or ref.get("cost_verb"):
             return self._told_effect(self._by_content(reading, ref, hint))
         own = _separate_bullets(reading, self._top(reading))
-        lasting = _lasting_effects(reading) if how in ("eff_poss", "eff_of") and not own else []
+        lasting = _lasting_effects(reading) if how in ("eff_poss", "eff_of", "eff_its") and not own else []
         if len(lasting) == 1:
             return {"card": c.name, "n": lasting[0].n}      # "Sogen's effect": not its activation
+        if len(lasting) > 1 and any(f.type == "on_card_activation" and f.get("effect") in
+                                    {e.id for e in lasting} for f in reading.facts):
+            # (hunt 128c) its activation only targets, and it has other effects: say which
+            return _numbered(c.name, self._which(reading, lasting, ref), lasting)
+        if how in ("eff_its", "eff_poss", "eff_of") and c.kind in ("spell", "trap") and \
+                _told_off_field(self.events, c.name):
+            # (hunt 128c) "When Call of the Haunted leaves the field, does its effect start a
+            # Chain?": once the card is told gone, "its effect" is not its activation (done
+            # before) but one of the effects it has besides
+            applied = {f.get("effect") for f in reading.facts if f.type == "on_card_activation"}
+            rest = [e for e in self._top(reading) if e.id not in applied]
+            if rest:
+                return self._told_effect(_numbered(c.name, self._which(reading, rest, ref), rest))
         if how == "eff_activating" or (how in ("eff_card", "eff_poss", "eff_of")
                                        and c.kind in ("spell", "trap") and not lasting):
             doing = _doing_instead_of_activation(reading, self._top(reading), hint)
@@ -674,9 +687,29 @@ def _lasting_effects(reading: Reading) -> list:
     # (hunt 128a) "Activate this card by paying 1000 LP.": a sentence saying only how the card is
     # activated does nothing of its own; "its effect" is one of the others
     bare = bare_activation_sentences(reading)
-    if any(f.type == "on_card_activation" and f.get("effect") not in bare for f in reading.facts):
+    # (hunt 128c) an activation that targets and resolves nothing ("Activate this card by targeting
+    # 1 ... monster you control. It cannot be destroyed ...") does nothing of its own either
+    doing = {f.get("effect") for f in reading.facts if f.type == "clause"}
+    if any(f.type == "on_card_activation" and f.get("effect") not in bare and f.get("effect") in doing
+           for f in reading.facts):
         return []          # its activation does something itself ("Activate this card by ...; ...")
     return [e for e in reading.effects if e.n > 0 and e.id not in bare]
+
+
+_OFF_FIELD = {"destroyed", "banished", "left-field", "sent-to-gy", "returned-to-hand",
+              "returned-to-deck", "tributed", "discarded"}
+
+
+def _told_off_field(events: list, name: str) -> bool:
+    """Is the card told gone from the field: moved by the story, or by a link told resolved?"""
+    resolved = {e.get("of") for e in events if e.get("kind") == "resolve"}
+    for e in events:
+        if e.get("kind") == "move" and e.get("what") == name and e.get("action") in _OFF_FIELD:
+            return True
+        if e.get("kind") == "activate" and e.get("id") in resolved and any(
+                d.get("what") == name and d.get("action") in _OFF_FIELD for d in e.get("does") or []):
+            return True
+    return False
 
 
 def _numbered(name: str, n: int | str, cands) -> dict:

@@ -154,6 +154,14 @@ def refuse_asked_card_out_of_place(st: Situate, family: str, spec: dict) -> None
             place, face = _MOVED_TO[e["action"]], None
         elif e.get("kind") == "summon" and e.get("what") == found.name:
             place, face = "field", "up"
+        elif e.get("kind") == "activate" and any(
+                r.get("kind") == "resolve" and r.get("of") == e.get("id") for r in st.events):
+            # (hunt 128c) "My Call of the Haunted is destroyed by my opponent's Mystical Space
+            # Typhoon": what a link that resolved did to it (not what a link still on the Chain
+            # means to do)
+            for d in e.get("does") or []:
+                if d.get("what") == found.name and d.get("action") in _MOVED_TO:
+                    place, face = _MOVED_TO[d["action"]], None
     only = getattr(st, "only_held", None)
     if only and only[1] == found.name:
         place, face = "hand", None          # (hunt 94) "X is my only card in hand"
