@@ -252,3 +252,29 @@ def test_an_activation_that_only_targets_is_not_its_only_effect(base_expert):
     # "Activate this card by targeting ... . It cannot be destroyed ...": its effect may be either
     a = base_expert.ask("Does Dimension Guardian's effect start a Chain?")
     assert a.value == "unknown"
+
+
+@pytest.mark.parametrize("question, answer", [
+    # "Is the monster destroyed by X targeted (by it)?": whether X targets what it destroys
+    ("Is the monster destroyed by Smashing Ground targeted by it?", "no"),
+    ("Are the cards destroyed by Scrap Dragon targeted?", "yes"),
+    # "is X able to ...?": can X ...
+    ("Are they able to chain Mystical Space Typhoon to Raigeki?", "yes"),
+])
+def test_judges_sentences_read(base_expert, question, answer):
+    assert base_expert.ask(question).value == answer
+
+
+def test_near_miss_targeted_by_a_card_that_does_not_do_it_is_refused(base_expert):
+    # Mystical Space Typhoon destroys, it banishes nothing: never answered for its destruction
+    with pytest.raises(QuestionError, match="does not banish"):
+        base_expert.ask("Is the card banished by Mystical Space Typhoon targeted?")
+
+
+def test_plus_and_off_its_own_text(base_expert):
+    from psct_expert.parser.lexicon import relex
+
+    assert "my monster and one of theirs" in relex("targeting my monster + one of theirs").text
+    assert "with its own" in relex("they SS it off its own text").text
+    # near miss: a "+" in a number is no "and"
+    assert "and" not in relex("it gains +500 ATK").text

@@ -104,7 +104,7 @@ class EffectRefs:
             # before) but one of the effects it has besides
             applied = {f.get("effect") for f in reading.facts if f.type == "on_card_activation"}
             rest = [e for e in self._top(reading) if e.id not in applied]
-            if rest:
+            if applied and rest:
                 return self._told_effect(_numbered(c.name, self._which(reading, rest, ref), rest))
         if how == "eff_activating" or (how in ("eff_card", "eff_poss", "eff_of")
                                        and c.kind in ("spell", "trap") and not lasting):
@@ -701,15 +701,19 @@ _OFF_FIELD = {"destroyed", "banished", "left-field", "sent-to-gy", "returned-to-
 
 
 def _told_off_field(events: list, name: str) -> bool:
-    """Is the card told gone from the field: moved by the story, or by a link told resolved?"""
+    """Is the card told gone from the field (moved by the story, or by a link told resolved), with
+    none of its effects told activated since (then "its effect" is the one activated)?"""
     resolved = {e.get("of") for e in events if e.get("kind") == "resolve"}
+    gone = False
     for e in events:
         if e.get("kind") == "move" and e.get("what") == name and e.get("action") in _OFF_FIELD:
-            return True
-        if e.get("kind") == "activate" and e.get("id") in resolved and any(
+            gone = True
+        elif e.get("kind") == "activate" and e.get("id") in resolved and any(
                 d.get("what") == name and d.get("action") in _OFF_FIELD for d in e.get("does") or []):
-            return True
-    return False
+            gone = True
+        elif e.get("kind") == "activate" and (e.get("effect") or {}).get("card") == name:
+            gone = False
+    return gone
 
 
 def _numbered(name: str, n: int | str, cands) -> dict:
