@@ -33,6 +33,7 @@ def _card_activation(reading) -> list:
     return [f for f in oca if f.get("effect") not in notes] + \
         [f for f in oca if f.get("effect") in notes]
 
+
 def bare_activation_sentences(reading) -> set[str]:
     """Effects that are one sentence saying only how the Spell/Trap Card is activated
     ("Activate this card by paying 1000 LP.", "... by declaring 1 card name."): a cost or a

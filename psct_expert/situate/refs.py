@@ -90,7 +90,8 @@ class EffectRefs:
         if ref.get("quote") or wants or ref.get("rel") or ref.get("cost_verb"):
             return self._told_effect(self._by_content(reading, ref, hint))
         own = _separate_bullets(reading, self._top(reading))
-        lasting = _lasting_effects(reading) if how in ("eff_poss", "eff_of", "eff_its") and not own else []
+        lasting = _lasting_effects(reading) if how in ("eff_poss", "eff_of", "eff_its") and \
+            not own else []
         if len(lasting) == 1:
             return {"card": c.name, "n": lasting[0].n}      # "Sogen's effect": not its activation
         if len(lasting) > 1 and any(f.type == "on_card_activation" and f.get("effect") in
