@@ -701,16 +701,26 @@ _OFF_FIELD = {"destroyed", "banished", "left-field", "sent-to-gy", "returned-to-
               "returned-to-deck", "tributed", "discarded"}
 
 
-def _told_off_field(events: list, name: str) -> bool:
-    """Is the card told gone from the field (moved by the story, or by a link told resolved), with
-    none of its effects told activated since (then "its effect" is the one activated)?"""
+def told_moves(events: list, name: str) -> list[tuple[int, str]]:
+    """The moves told of a card, in the story's order: ``(index of the event, action)``, moved by
+    the story or by a link told resolved (what a link still on the Chain means to do is no move)."""
     resolved = {e.get("of") for e in events if e.get("kind") == "resolve"}
+    moves = []
+    for i, e in enumerate(events):
+        if e.get("kind") == "move" and e.get("what") == name:
+            moves.append((i, e.get("action")))
+        elif e.get("kind") == "activate" and e.get("id") in resolved:
+            moves += [(i, d.get("action")) for d in e.get("does") or [] if d.get("what") == name]
+    return moves
+
+
+def _told_off_field(events: list, name: str) -> bool:
+    """Is the card told gone from the field, with none of its effects told activated since (then
+    "its effect" is the one activated)?"""
+    off = {i for i, action in told_moves(events, name) if action in _OFF_FIELD}
     gone = False
-    for e in events:
-        if e.get("kind") == "move" and e.get("what") == name and e.get("action") in _OFF_FIELD:
-            gone = True
-        elif e.get("kind") == "activate" and e.get("id") in resolved and any(
-                d.get("what") == name and d.get("action") in _OFF_FIELD for d in e.get("does") or []):
+    for i, e in enumerate(events):
+        if i in off:
             gone = True
         elif e.get("kind") == "activate" and (e.get("effect") or {}).get("card") == name:
             gone = False

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..parser.transform import low
 from ..situation import PHASES
-from .refs import effect_negates
+from .refs import effect_negates, told_moves
 from .waits import ASKED_SLOT, asked_card
 
 if TYPE_CHECKING:
@@ -146,22 +146,16 @@ def refuse_asked_card_out_of_place(st: Situate, family: str, spec: dict) -> None
     place, face = ent.get("place"), ent.get("face")
     if place in ("unknown", None):
         place = face = None
-    for e in st.events:
+    # (hunt 128c) moved by the story or by a link told resolved ("My Call of the Haunted is
+    # destroyed by my opponent's Mystical Space Typhoon"), the last move of an event kept
+    moved = {i: action for i, action in told_moves(st.events, found.name) if action in _MOVED_TO}
+    for i, e in enumerate(st.events):
         if e.get("kind") == "state" and e.get("what") == found.name and e.get("count") != 0:
             place, face = e.get("place"), e.get("face")
-        elif e.get("kind") == "move" and e.get("what") == found.name and \
-                e.get("action") in _MOVED_TO:
-            place, face = _MOVED_TO[e["action"]], None
+        elif i in moved:
+            place, face = _MOVED_TO[moved[i]], None
         elif e.get("kind") == "summon" and e.get("what") == found.name:
             place, face = "field", "up"
-        elif e.get("kind") == "activate" and any(
-                r.get("kind") == "resolve" and r.get("of") == e.get("id") for r in st.events):
-            # (hunt 128c) "My Call of the Haunted is destroyed by my opponent's Mystical Space
-            # Typhoon": what a link that resolved did to it (not what a link still on the Chain
-            # means to do)
-            for d in e.get("does") or []:
-                if d.get("what") == found.name and d.get("action") in _MOVED_TO:
-                    place, face = _MOVED_TO[d["action"]], None
     only = getattr(st, "only_held", None)
     if only and only[1] == found.name:
         place, face = "hand", None          # (hunt 94) "X is my only card in hand"
