@@ -332,6 +332,23 @@ def _generic_summon(st: Situate, node: Tree) -> dict:
     return {"summon": sid, "event": st.events[-1]}
 
 
+def _named_on_own_summon(st: Situate, named: Tree | None, card: str | None) -> None:
+    """"Can I respond to the Special Summon of X with Y?" of a monster Summoned by its own
+    procedure: whether that Summon starts a Chain is not what is asked when Y answers the Summon
+    without one.  (hunt) A card that negates Summons (Solemn Strike) negates it in its own window;
+    (hunt 131a) a card whose condition is that a monster is Summoned (Torrential Tribute, Bottomless
+    Trap Hole) is activated in the Summon's response window, after it.  Both refused, naming the
+    question to ask instead (game-rules#summon-kinds.14)."""
+    if named is None:
+        return
+    from .negation import negates_summons, refuse_summon_window
+    nref = st.effect_ref(st.r.effect(first_effect(named)), hint=["negate"])
+    if negates_summons(st, nref):
+        st.fail(f"{nref.get('card')} negates Summons, without a Chain: ask 'Can "
+                f"{nref.get('card')} negate the Special Summon of {card}?'", named)
+    refuse_summon_window(st, nref, named)
+
+
 def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
     _link_one(st, fam)
     q = sub(fam, "summon_q")
@@ -410,6 +427,7 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
             if kind == "special" and sub(q, "own_way") is not None:
                 _own_way_quote(st, q, cards[0])
             if kind == "special":
+                _named_on_own_summon(st, sub(fam, "resp_named"), cards[0])
                 return _also(st, tail, st.spec("starts-chain", {"effect": {
                     "card": cards[0], "select": "summons-self"}}))
             c = st.db.get(cards[0])
@@ -440,16 +458,8 @@ def build_summon_starts_chain(st: Situate, fam: Tree) -> dict:
             ev = got.get("event") or next(e for s, e in st.summons if s == got["summon"])
             return negate_told_summon(st, fam, neg, nref, got["summon"], ev, named)
         refuse_summon_window(st, nref, named)
-    if named is not None and (got.get("effect") or {}).get("select") == "summons-self":
-        # (hunt) "Can I respond to the Special Summon of Cyber Dragon with Solemn Strike?": a card
-        # that negates Summons answers the Summon without a Chain; whether the Summon starts one
-        # is not what is asked
-        from .negation import negates_summons
-        nref = st.effect_ref(st.r.effect(first_effect(named)), hint=["negate"])
-        if negates_summons(st, nref):
-            st.fail(f"{nref.get('card')} negates Summons, without a Chain: ask 'Can "
-                    f"{nref.get('card')} negate the Special Summon of {got['effect'].get('card')}?'",
-                    named)
+    if (got.get("effect") or {}).get("select") == "summons-self":
+        _named_on_own_summon(st, named, got["effect"].get("card"))
     made_by = _made_by_resolution(st, got.get("summon"))
     if "effect" in got or made_by is not None:
         spec = _also(st, tail, st.spec("starts-chain", {"effect": got.get("effect") or made_by}))
