@@ -680,6 +680,25 @@ _NO_SUBJECT = re.compile(r"(?:activated|used|summoned|special\s+summoned|normal\
                          re.IGNORECASE)
 # "its" pointing at the topic, before any other card is named
 _TOPIC_ITS = re.compile(r"\bits\b", re.IGNORECASE)
+# ... "it" (never "it is", "it's": a subject that may be the turn or the time), or "the (quick)
+# effect", "that effect", "this eff" (its effect so described; never an effect of another card's:
+# "the effect of ...")
+_TOPIC_IT = re.compile(r"\bit\b(?!\s+(?:is|was)\b|')", re.IGNORECASE)
+_TOPIC_THE_EFFECT = re.compile(r"\b(?:the|that|this)\s+(?P<desc>(?:[\w\-]+\s+){0,2}?)(?:effect|eff)\b"
+                               r"(?!\s+(?:of|from\s+(?:a|an|another|the\s+other)|that\s+\w+s\b))",
+                               re.IGNORECASE)
+
+
+# a story after an effect said as its topic, opening with a player targeting
+_TOPIC_TARGETING = re.compile(r"(?P<who>i|we|they|he|she|my opponent|opponent|opp|player [ab])\s+"
+                              r"(?P<verb>target|targets|targeted)\b", re.IGNORECASE)
+
+
+def _first_pointer(rest: str):
+    """The first pointer of a story at a topic said before it: ("its" | "it" | "effect", match)."""
+    found = [(kind, m) for kind, m in (("its", _TOPIC_ITS.search(rest)), ("it", _TOPIC_IT.search(rest)),
+                                       ("effect", _TOPIC_THE_EFFECT.search(rest))) if m is not None]
+    return min(found, key=lambda f: f[1].start(), default=None)
 
 
 def _topic_named_again(relexed: Relexed, found: list, card, lead: re.Match) -> None:
@@ -688,9 +707,24 @@ def _topic_named_again(relexed: Relexed, found: list, card, lead: re.Match) -> N
     the story names that card again, the topic is only its title and is set aside; when it names no
     card before its first "its", that "its" is the topic's ("X's"), and a story opening with a verb
     in the past tense is told by the asker ("I used ...").  Otherwise nothing changes."""
-    if lead.group("desc") or lead.group("kind") or lead.group("q1") or lead.group("q2"):
-        return                  # the topic says which effect: read only where the story points at it
     text, start = relexed.text, lead.start("rest")
+    if lead.group("desc") or lead.group("kind") or lead.group("q1") or lead.group("q2"):
+        # the topic says which effect: read where the story points at it, or where the story
+        # opens with a player targeting ("X quick eff: i target opp's monster, ..."): that effect
+        # activated, targeting
+        aim = _TOPIC_TARGETING.match(text, start)
+        quote = lead.group("q1") or lead.group("q2")
+        n = quoted_effect(quote, card) if quote else None
+        if aim is None or (quote and n is None) or lead.group("kind"):
+            return
+        said = f"the {ORDINAL_WORDS[n]} effect of {card.name}" if quote else \
+            f"{card.name}'s {lead.group('desc').strip()} effect"
+        verb = {"target": "activate", "targets": "activates", "targeted": "activated"}[aim.group("verb").lower()]
+        read = f"{aim.group('who')} {verb} {said}, targeting"
+        relexed.changes.append(Change("read-as", text[:aim.end()].strip(), read))
+        new = read + text[aim.end():]
+        relexed.text = new[:1].upper() + new[1:]
+        return
     rest = text[start:]
     label = text[:start].strip()
     later = [m for m in found[1:] if m.start >= start]
@@ -698,14 +732,24 @@ def _topic_named_again(relexed: Relexed, found: list, card, lead: re.Match) -> N
         relexed.changes.append(Change("set-aside", label))
         relexed.text = rest[:1].upper() + rest[1:]
         return
-    its = _TOPIC_ITS.search(rest)
-    if its is None or any(m.start < start + its.start() for m in later):
+    # the first pointer of the story, before any other card is named: "its" (the topic's), "it"
+    # (the topic), "the (quick) effect" (the topic's effect so described)
+    at = _first_pointer(rest)
+    if at is None or any(m.start < start + at[1].start() for m in later):
         return
-    new = rest[:its.start()] + card.name + "'s" + rest[its.end():]
+    kind, at = at
+    pointer = at.group()
+    if kind == "its":
+        said = card.name + "'s"
+    elif kind == "it":
+        said = card.name
+    else:
+        said = f"{card.name}'s {at.group('desc') or ''}effect".replace("  ", " ")
+    new = rest[:at.start()] + said + rest[at.end():]
     if _NO_SUBJECT.match(new):
         new = "I " + new
-    relexed.changes.append(Change("read-as", label, f"{card.name}'s, said again where the story "
-                                                    f"points at it ('its')"))
+    relexed.changes.append(Change("read-as", label, f"{said}, said again where the story "
+                                                    f"points at it ({pointer!r})"))
     relexed.text = new[:1].upper() + new[1:]
 
 
@@ -767,6 +811,11 @@ def topic_said_again(relexed: Relexed, db: CardDB, families: dict) -> None:
     if rest.rstrip().endswith("?") and not re.search(r"[.!]\s", rest):
         return                  # "X: does it ...?": the topic of a question, read as written
     again = _TOPIC_AGAIN.search(rest)
+    first = _first_pointer(rest)
+    if again is not None and first is not None and first[1].end() <= again.start() and \
+            not (lead.group("desc") or lead.group("kind") or lead.group("q1") or lead.group("q2")):
+        again = None            # "X: i discard it for ... can i use its other effect?": the first
+                                # pointer is the topic's, not the later one the activation reads
     if again is None or any(m.start < lead.start("rest") + again.start()
                             for m in found[1:]):
         _topic_named_again(relexed, found, card, lead)

@@ -64,3 +64,46 @@ def test_near_miss_a_quick_effect_still_asks_whether_the_summon_starts_a_chain(b
                         "Dragon?")
     assert a.value == "no"
     assert "Cyber Dragon start a Chain" in a.restated
+
+
+# -- round 131: a card said first as the topic ("X: i ...", "X quick eff: i target ...") ----------
+
+def test_a_topic_effect_then_a_player_targeting_is_that_effect_activated(base_expert):
+    # "X quick eff: i target opp's monster, ...": the topic's effect, activated targeting it
+    a = base_expert.ask("world armor quick eff: i target opp's extra deck monster, opp responds and "
+                        "banishes world armor. does their monster still get bounced?")
+    assert a.value == "no"
+    assert "third effect of World Legacy" in a.restated
+    assert "both-with-itself-gone-target" in a.rules()
+
+
+def test_near_miss_a_topic_effect_then_a_story_with_no_target_is_left_as_written():
+    from psct_expert.rereading import _TOPIC_TARGETING
+    assert _TOPIC_TARGETING.match("i target opp's monster") is not None
+    assert _TOPIC_TARGETING.match("i activate it targeting opp's monster") is None
+
+
+@pytest.mark.parametrize("rest, read", [
+    # the first pointer of the story is the topic: "it", "its", "the (quick) effect"
+    ("i discard it for the quick effect. can i use its other effect this turn?",
+     "i discard Raviel, Lord of Phantasms - Shimmering Scraper for"),
+    ("I use the Quick Effect from my hand. Can I use its other effect this turn?",
+     "I use Reptilianne Nyami's Quick Effect from my hand"),
+])
+def test_the_first_pointer_of_the_story_is_the_topic(base_expert, rest, read):
+    from psct_expert.parser.lexicon import Relexed
+    from psct_expert.rereading import topic_said_again
+    card = "Raviel, Lord of Phantasms - Shimmering Scraper" if "discard" in rest else "Reptilianne Nyami"
+    r = Relexed(f"{card}: {rest}", [])
+    topic_said_again(r, base_expert.db, base_expert.kb.families)
+    assert r.text.lower().startswith(read.lower())
+
+
+def test_near_miss_another_card_named_before_the_pointer_keeps_the_topic(base_expert):
+    # "X: my opponent activates Y, I chain it ...": "it" after another card is not the topic's
+    from psct_expert.parser.lexicon import Relexed
+    from psct_expert.rereading import topic_said_again
+    text = "Reptilianne Nyami: my opponent activates Raigeki and I chain it. Is that legal?"
+    r = Relexed(text, [])
+    topic_said_again(r, base_expert.db, base_expert.kb.families)
+    assert "Raigeki and I chain Reptilianne Nyami" not in r.text
