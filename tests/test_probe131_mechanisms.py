@@ -107,3 +107,92 @@ def test_near_miss_another_card_named_before_the_pointer_keeps_the_topic(base_ex
     r = Relexed(text, [])
     topic_said_again(r, base_expert.db, base_expert.kb.families)
     assert "Raigeki and I chain Reptilianne Nyami" not in r.text
+
+
+# -- hunt 131c: what a player controls or has, as the story changes it ------------------------------
+
+_IMPERM = "Can I activate Infinite Impermanence from my hand?"
+
+
+@pytest.mark.parametrize("scenario", [
+    # a Chain Link resolved after "I control X": what it destroyed is not told card by card
+    ["It is my opponent's Main Phase 1.", "My opponent controls face-up Dark Magician.",
+     "I control Blue-Eyes White Dragon.", "My opponent activates Raigeki.", "Raigeki resolves."],
+    # two Set cards told, one destroyed: one may remain
+    ["It is my opponent's Main Phase 1.", "My opponent controls face-up Dark Magician.",
+     "I control two Set cards.", "My opponent activates Mystical Space Typhoon targeting one of my "
+     "Set cards.", "Mystical Space Typhoon resolves."],
+    # my own Monster Reborn resolved after "I control no cards"
+    ["It is my Main Phase 1.", "My opponent controls face-up Dark Magician.", "I control no cards.",
+     "I activate Monster Reborn targeting Blue-Eyes White Dragon in my GY.", "Monster Reborn resolves."],
+])
+def test_a_holding_told_before_something_moved_leaves_no_cards_open(base_expert, scenario):
+    a = base_expert.ask(_IMPERM, scenario)
+    assert a.value == "unknown"
+    assert any("could have moved it" in m or "may have put a card" in m for m in a.missing_plain)
+
+
+def test_near_miss_a_holding_nothing_changed_still_decides(base_expert):
+    a = base_expert.ask("Can I chain Infinite Impermanence from my hand?",
+                        ["It is my opponent's Main Phase 1.", "My opponent controls face-up Dark Magician.",
+                         "I control a Set card.", "My opponent activates Raigeki."])
+    assert a.value == "no"
+    assert "control-none-condition-unmet" in a.rules()
+
+
+@pytest.mark.parametrize("summon", ["I Normal Summon Kuriboh.", "I Special Summon Cyber Dragon."])
+def test_a_monster_i_summoned_is_a_card_i_control(base_expert, summon):
+    a = base_expert.ask(_IMPERM, ["It is my Main Phase 1.", "My opponent controls face-up Dark Magician.",
+                                  "I control no cards.", summon])
+    assert a.value == "no"
+    assert "control-none-unmet-by-a-summoned-monster" in a.rules()
+
+
+def test_near_miss_the_opponent_summoned_the_monster(base_expert):
+    a = base_expert.ask(_IMPERM, ["It is my opponent's Main Phase 1.", "I control no cards.",
+                                  "My opponent Normal Summons Dark Magician."])
+    assert "control-none-unmet-by-a-summoned-monster" not in a.rules()
+    assert a.value == "yes"
+
+
+@pytest.mark.parametrize("cards, answer", [("I have 2 cards in my hand.", "no"),
+                                           ("I have 1 card in my hand.", "yes")])
+def test_this_is_the_only_card_in_your_hand(base_expert, cards, answer):
+    # Goddess of Sweet Revenge: "While you control no cards and this is the only card in your
+    # hand, when an opponent's monster declares an attack: ..."
+    a = base_expert.ask("Can I activate the effect of Goddess of Sweet Revenge?",
+                        ["It is my opponent's Battle Phase.", cards, "I control no cards.",
+                         "My opponent's Dark Magician declares an attack."])
+    assert a.value == answer
+    assert ("only-card-in-hand-unmet" in a.rules()) == (answer == "no")
+
+
+# -- hunt 131d: "activates X and destroys Y with it" is what X does as it resolves -----------------
+
+@pytest.mark.parametrize("question", [
+    "My opponent activates Dark Hole and destroys my Peten the Dark Clown with it. Can I activate "
+    "Peten the Dark Clown's effect?",
+    "I activate Graceful Charity and discard Peten the Dark Clown with it. Can I activate Peten the "
+    "Dark Clown's effect?",
+    # the link chained after it resolves first; its own resolution is still the last thing
+    "My opponent activates Dark Hole. I chain Book of Moon. My opponent destroys my Peten the Dark "
+    "Clown with Dark Hole. Can I activate Peten the Dark Clown's effect?",
+])
+def test_a_card_moved_with_the_link_told_before_is_that_link_resolving(base_expert, question):
+    # one card is never its own Chain Link 2: the move is the last thing of Chain Link 1
+    # (game-rules#missing-the-timing.1, .6)
+    a = base_expert.ask(question)
+    assert a.value == "yes"
+    acts = [e for e in a.spec["situation"] if e["kind"] == "activate"]
+    assert len({e["effect"]["card"] for e in acts}) == len(acts)
+
+
+def test_near_miss_a_card_moved_with_a_card_not_yet_activated_is_a_new_link(base_expert):
+    # Dark Hole was not activated before: it is Chain Link 3, and the links under it resolve
+    # after the destruction, so Peten's "When" effect misses the timing
+    a = base_expert.ask("My opponent activates Mystical Space Typhoon. I chain Book of Moon. My "
+                        "opponent destroys my Peten the Dark Clown with Dark Hole. Can I activate "
+                        "Peten the Dark Clown's effect?")
+    assert a.value == "no"
+    acts = [e for e in a.spec["situation"] if e["kind"] == "activate"]
+    assert [e["effect"]["card"] for e in acts][-1] == "Dark Hole"

@@ -571,6 +571,8 @@ def partial_mentions(text: str, db: CardDB, plain_word) -> list[Mention]:
         words = name_key(text[s:e]).split()
         if not words or set(words) <= _game_words() or " ".join(words) in _not_names():
             continue
+        if text[s].islower() and " ".join(words) in _name_keys("lower_not_card_names"):
+            continue        # (round 131) "thats legal": a word of the question, in lower case
         if _term_after_as(text, s, e):
             continue
         if text[s].islower() and _owned_by_a_card(text, s, mentions):

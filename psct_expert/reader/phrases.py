@@ -370,6 +370,7 @@ class PhraseReaders:
         self._read_negation_scope(text, eff, where, cs, cond)
         self._read_control_none(text, eff.id, where, cs, cond, "any")
         self._read_have_none(text, eff.id, where, cs, cond)
+        self._read_only_in_hand(text, eff.id, where, cs, cond)
         self._read_activator_on_field(text, eff, where, cs, cond)
         self._read_activated_this_turn(text, eff, where, cs, cond)
         self._read_added_to_hand(text, eff, where, cs, cond)
@@ -1028,6 +1029,14 @@ class PhraseReaders:
         place = {"graveyard": "gy"}.get(m.group(2).lower(), m.group(2).lower())
         self.add("have_none", self.src(text, cs + m.start(), cs + m.end(), where),
                  effect=effect_id, what=what, place=place)
+
+    def _read_only_in_hand(self, text, effect_id, where, cs, cond):
+        """"... and this is the only card in your hand": the activating player's hand must hold
+        this card alone (``only_card_in_hand``)."""
+        m = self.g.p["only_in_hand"].search(blank_quotes(cond))
+        if m:
+            self.add("only_card_in_hand", self.src(text, cs + m.start(), cs + m.end(), where),
+                     effect=effect_id)
 
     def _read_activator_on_field(self, text, eff, where, cs, cond):
         """"When a monster on the field activates its effect, or when a Spell/Trap that is already

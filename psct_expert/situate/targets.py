@@ -321,6 +321,21 @@ class TargetEvents:
                      ("activate", "resolve", "summon", "move", "phase")), None)
         open_link = last is not None and last.get("kind") == "activate"
         self.last_card = t["card"]
+        resolved = {e.get("of") for e in self.events if e.get("kind") == "resolve"}
+        acts = [e for e in self.events if e.get("kind") == "activate" and e.get("id") not in resolved]
+        mine = [e for e in acts if (e.get("effect") or {}).get("card") == ref.get("card") and
+                e.get("player") == player and not e.get("does")]
+        if mine and not any(e.get("kind") in ("resolve", "summon", "move", "phase")
+                            for e in self.events[self.events.index(mine[-1]):]):
+            # (hunt 131d) "my opponent activates Dark Hole and destroys my Peten with it": what a
+            # link told before does as it resolves, never a second activation of it; the links
+            # chained after it resolve first (game-rules#chain.3)
+            at = acts.index(mine[-1])
+            for later in reversed(acts[at + 1:]):
+                self.events.append({"kind": "resolve", "of": later["id"]})
+            self._step(mine[-1], action, what)
+            self.events.append({"kind": "resolve", "of": mine[-1]["id"]})
+            return
         aid = self._activate(ref, player, {"respond": True} if open_link else {})
         act = next(e for e in self.events if e.get("id") == aid)
         self._step(act, action, what)
