@@ -196,3 +196,20 @@ def test_near_miss_a_card_moved_with_a_card_not_yet_activated_is_a_new_link(base
     assert a.value == "no"
     acts = [e for e in a.spec["situation"] if e["kind"] == "activate"]
     assert [e["effect"]["card"] for e in acts][-1] == "Dark Hole"
+
+
+# -- blockers of dev rounds: a card described on a field, a face-up card a player "has" -------------
+
+@pytest.mark.parametrize("told", ["A Set card is on my field.", "I have a Set card."])
+def test_a_described_card_on_a_players_field_is_one_they_control(base_expert, told):
+    a = base_expert.ask("Can I activate Infinite Impermanence from my hand?",
+                        [told, "It is my opponent's Main Phase 1.",
+                         "My opponent controls face-up Dark Magician."])
+    assert a.value == "no"
+    assert "control-none-condition-unmet" in a.rules()
+
+
+def test_near_miss_a_described_card_on_no_ones_field_is_refused(base_expert):
+    with pytest.raises(QuestionError, match="on whose field"):
+        base_expert.ask("Can I activate Mystical Space Typhoon?",
+                        ["A face-up Field Spell is on the field."])

@@ -893,12 +893,35 @@ class MoveEvents:
             self.fail(f"added from where? ('from my Deck'): {self.r.said(ev)!r}", ev)
         return places.pop()
 
+    def _described_on_field(self, ev: Tree, t: dict) -> None:
+        """(round 131) "A face-up Field Spell is on my opponent's field", "a Set card is on my
+        field": a card described, not named, that a player controls (as "my opponent controls a
+        face-up Field Spell" tells it); whose field must be said."""
+        from .procedures import COUNTS, counted_kind
+        whose = [c for c in ev.children if isinstance(c, Tree) and c.data == "poss"]
+        owner = self.r.player(whose[0]) if whose else owner_in_words(t["words"])
+        if owner not in ("you", "opponent"):
+            self.fail(f"on whose field is {t['text']!r}? ('on my field', 'on my opponent's field')", ev)
+        ws = [w for w in t["words"] if w not in ("my", "their", "his", "her", "opponent's", "your")]
+        count = 1 if ws and ws[0] in ("a", "an", "one") else COUNTS.get(ws[0]) if ws else None
+        if ws and ws[0].isdigit():
+            count = int(ws[0])
+        if count is None:
+            self.fail(f"how many? ({t['text']!r})", ev)
+        what = counted_kind(ws) or self.entity(t, controller=owner, place="field")
+        event = {"kind": "state", "player": owner, "place": "field", "what": what, "count": count}
+        self.events.append(event)
+        self.told_states.append(event)
+
     def ev_in_place(self, ev: Tree) -> None:
         """"My Gyzarus (properly Contact Fusion Summoned earlier) is in my GY": the card is there when
         what is told next starts; a Summon told with it happened before, and the card then left the
         field (how is not said)."""
         t = self.r.thing(sub(ev, "thing"))
         card = t.get("card")
+        if card is None and self.r.place(sub(ev, "place")) == "field" and \
+                sub(ev, "told_summoned") is None:
+            return self._described_on_field(ev, t)
         if card is None:
             self.fail("which card is there? (name it)", ev)
         owner = owner_in_words(t["words"]) or (self.r.player(sub(sub(ev, "thing"), "poss"))

@@ -562,6 +562,11 @@ class ProcedureEvents:
                 # sisterAF: "opp only has 1 Effect Monster", "they have 2 monsters": monsters a
                 # player has, where not said, are the ones they control
                 place = "field"
+            if place is None and verb in ("have", "has") and \
+                    {"face-up", "face-down", "set"} & set(ws):
+                # (round 131) "my opponent has a face-up Continuous Spell": a card face-up or
+                # Set is one on the field
+                place = "field"
             if place is None:
                 if verb not in ("control", "controls"):
                     self.fail("where? ('in my hand', 'in my GY')", node)
