@@ -213,3 +213,19 @@ def test_near_miss_a_described_card_on_no_ones_field_is_refused(base_expert):
     with pytest.raises(QuestionError, match="on whose field"):
         base_expert.ask("Can I activate Mystical Space Typhoon?",
                         ["A face-up Field Spell is on the field."])
+
+
+def test_scenario_lines_the_lines_reader_refuses_are_read_as_the_story(base_expert):
+    # the same sentence is read inside a question: a line is read by the one reader of stories
+    lines = ["My opponent controls no monsters.",
+             "They Special Summon Kashtira Ogre from their hand with its own text: \"If you control "
+             "no monsters, you can Special Summon this card\"."]
+    a = base_expert.ask("Does this Special Summon start a Chain?", lines)
+    assert a.value == "no"
+
+
+def test_near_miss_a_line_no_reader_places_is_still_refused_naming_the_line(base_expert):
+    with pytest.raises(QuestionError) as e:
+        base_expert.ask("Does this Special Summon start a Chain?",
+                        ["My opponent frobnicates Kashtira Ogre."])
+    assert e.value.line is not None
