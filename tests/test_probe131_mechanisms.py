@@ -229,3 +229,16 @@ def test_near_miss_a_line_no_reader_places_is_still_refused_naming_the_line(base
         base_expert.ask("Does this Special Summon start a Chain?",
                         ["My opponent frobnicates Kashtira Ogre."])
     assert e.value.line is not None
+
+
+@pytest.mark.parametrize("tag", ["It is possible?", "it's legal?", "This is allowed?"])
+def test_a_legality_tag_said_as_a_statement_asks_the_proposal(base_expert, tag):
+    # non-native English: "I chain X. It is possible?" is "Can I chain X to it?"
+    a = base_expert.ask(f"My opponent activates Pot of Greed. I chain Ash Blossom & Joyous Spring. {tag}")
+    assert "chained to the activation" in a.restated
+
+
+def test_near_miss_a_statement_with_no_tag_is_not_a_question_of_legality(base_expert):
+    with pytest.raises(QuestionError):
+        base_expert.ask("My opponent activates Pot of Greed. I chain Ash Blossom & Joyous Spring. "
+                        "It is strange?")
