@@ -242,3 +242,34 @@ def test_near_miss_a_statement_with_no_tag_is_not_a_question_of_legality(base_ex
     with pytest.raises(QuestionError):
         base_expert.ask("My opponent activates Pot of Greed. I chain Ash Blossom & Joyous Spring. "
                         "It is strange?")
+
+
+# -- hunt 131e: "both targets" says "targets": each must still meet its requirements ---------------
+
+@pytest.mark.parametrize("asked", ["Summoned Skull", "Dark Magician"])
+def test_both_targets_one_turned_face_down_affects_neither(base_expert, asked):
+    # Double Magical Arm Bind: "... target 2 face-up monsters your opponent controls; take control
+    # of both targets ...": the word "targets" (psct-guide#5; punctuation-it "entrambi (quei)
+    # bersagli")
+    a = base_expert.ask(f"Does Double Magical Arm Bind take control of {asked}?",
+                        ["I activate Double Magical Arm Bind targeting Dark Magician and Summoned Skull.",
+                         "My opponent chains Book of Moon targeting Dark Magician.", "The chain resolves."])
+    assert a.value == "no"
+    # the other target: "both" spoils it; the flipped one itself no longer meets "face-up"
+    assert ("both-all-or-nothing" if asked == "Summoned Skull" else "that-target-not-affected") \
+        in a.rules()
+
+
+def test_near_miss_banish_both_without_the_word_targets_still_banishes_both(base_expert):
+    a = base_expert.ask("Are both monsters banished?",
+                        ["I activate S:P Little Knight's second effect targeting Dark Magician and "
+                         "Summoned Skull.", "My opponent chains Book of Moon targeting Dark Magician."])
+    assert a.value == "yes"
+    assert "both-still-correct-in-place" in a.rules()
+
+
+def test_the_word_targets_after_both_is_read_as_a_reference_to_the_targets(base_expert):
+    from psct_expert.reader import read_card
+    refs = {f.get("kind") for f in read_card(base_expert.db.get("Double Magical Arm Bind")).facts
+            if f.type == "reference"}
+    assert {"both", "that-target"} <= refs
