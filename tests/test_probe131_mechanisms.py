@@ -273,3 +273,16 @@ def test_the_word_targets_after_both_is_read_as_a_reference_to_the_targets(base_
     refs = {f.get("kind") for f in read_card(base_expert.db.get("Double Magical Arm Bind")).facts
             if f.type == "reference"}
     assert {"both", "that-target"} <= refs
+
+
+def test_opp_before_a_card_and_its_verb_is_the_opponents_card(base_expert):
+    from psct_expert.rereading import relex_around_names
+    got = relex_around_names("opp Zoodiac Drident detaches a material and targets my card.",
+                             base_expert.db, base_expert.kb.families)
+    assert got.text.lower().startswith("my opponent's zoodiac drident detaches")
+
+
+def test_near_miss_opp_before_a_card_said_as_a_verb_is_left(base_expert):
+    from psct_expert.rereading import relex_around_names
+    got = relex_around_names("opp Dark Hole'd my board.", base_expert.db, base_expert.kb.families)
+    assert "opponent's" not in got.text
