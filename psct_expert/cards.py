@@ -472,6 +472,16 @@ class CardDB:
                 first[self.display_name(k)] = None
             if len(found) > 1 and (len(words) < 2 or len(first) > 1):
                 return None
+        if not found and len(words) >= 2 and len(words[-1]) >= 3 and \
+                not any(w in _SMALL_WORDS for w in words[-1:]):
+            # (round 131) "silent mag", "dark mag": a name whose last word is cut short, the
+            # whole name said (as many words, the others whole): the one card so named
+            for k in self._name_word_index().get(words[0], ()):
+                ks = k.split()
+                if len(ks) == len(words) and ks[:-1] == words[:-1] and \
+                        ks[-1].startswith(words[-1]) and ks[-1] != words[-1]:
+                    found[self.display_name(k)] = None
+            return self.find(next(iter(found))) if len(found) == 1 else None
         if len(found) > 1 and len([w for w in words if w not in _SMALL_WORDS]) >= 2:
             # (names) two words or more that begin one card's name and stand inside others
             # ("Chaos Ruler": Chaos Ruler, the Chaotic Magical Dragon, not Arcana Force EX - The

@@ -131,15 +131,6 @@ def understand(text: str, scenario: list[str], db: CardDB, families: dict, settl
             # story, told before it (the one reader reads both)
             told = " ".join(line.strip().rstrip(".") + "." for line in scenario if line.strip())
             return understand(f"{told} {text}", [], db, families, settle)
-        if getattr(exc, "line", None) is not None and any(line.strip() for line in scenario):
-            # (round 131) a scenario line the lines' reader refused: the lines read as the story
-            # told before the question, by the one reader of stories; else that refusal stands
-            told = " ".join(line.strip() if line.strip()[-1:] in ".!?" else line.strip() + "."
-                            for line in scenario if line.strip())
-            try:
-                return understand(f"{told} {text}", [], db, families, settle, mirror)
-            except NOT_PLACED:
-                pass
         each = _each_card(text, scenario, db, families)
         if each is None and "on whose field?" in str(exc):
             each = _each_owner(text, scenario, db, families)
