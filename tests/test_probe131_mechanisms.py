@@ -292,3 +292,43 @@ def test_a_cut_short_name_reads_in_a_question(base_expert):
     a = base_expert.ask("Does the Special Summon of silent mag start a Chain?")
     assert a.value == "no"
     assert "Silent Magician" in a.restated
+
+
+# -- hunt 131g: a trigger on its own card leaving the field is not activated on the field ----------
+
+@pytest.mark.parametrize("question", [
+    "My opponent activates the effect of Witch of the Black Forest and I chain Breakthrough Skill "
+    "targeting it. Is the effect negated?",
+    "My opponent activates the second effect of Card Trooper and I chain Infinite Impermanence "
+    "targeting it. Is the effect negated?",
+])
+def test_negating_a_face_up_monster_does_not_reach_its_gy_trigger(base_expert, question):
+    # "If this card is sent from the field to the GY: ...": activated in the GY, where "negate the
+    # effects of that face-up monster" does not reach (game-rules#resolution.13)
+    a = base_expert.ask(question)
+    assert a.value != "yes"
+    assert "negating-monster-reaches-its-chained-effect" not in a.rules()
+
+
+def test_near_miss_its_effect_activated_on_the_field_is_reached(base_expert):
+    a = base_expert.ask("My opponent activates the first effect of Card Trooper and I chain Infinite "
+                        "Impermanence targeting it. Is the effect negated?")
+    assert a.value == "yes"
+    assert "negating-monster-reaches-its-chained-effect" in a.rules()
+
+
+# -- hunt 131h: moves of the card told as what its own activation did ------------------------------
+
+_LONEFIRE = "Can Lonefire Blossom use its effect again this turn?"
+
+
+def test_a_card_that_left_and_came_back_after_its_soft_limit_is_a_new_card(base_expert):
+    a = base_expert.ask(_LONEFIRE, ["I activated Lonefire Blossom's effect.",
+                                    "Lonefire Blossom was banished.",
+                                    "Lonefire Blossom was Special Summoned."])
+    assert a.value == "yes"
+
+
+def test_near_miss_a_card_that_stayed_has_spent_its_soft_limit(base_expert):
+    a = base_expert.ask(_LONEFIRE, ["I activated Lonefire Blossom's effect."])
+    assert a.value == "no"

@@ -240,6 +240,14 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     locker = None                 # a negator whose resolution leaves a lock for a time
     after = list(_events_after(st, aid))
     moved_at = None               # the last of those events that moved the card
+    # (hunt 131h) "I activated X's effect. X was banished. X was Special Summoned.": moves of the
+    # card itself told as what its own activation did as it resolved are moves of it all the same
+    # (it left and came back: a new card, game-rules#once-per-turn.2)
+    used_act = next((e for e in st.events if e.get("id") == aid), {})
+    later += [{"kind": "move", "what": ref["card"], "action": d["action"]}
+              for d in used_act.get("does", []) if d.get("what") == ref.get("card")]
+    if later:
+        moved_at = -1
     for k, e in enumerate(after):
         if e["kind"] == "negate" and e["of"] == aid:
             if e.get("by") and _negated(st, e["by"]):
