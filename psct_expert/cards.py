@@ -474,7 +474,7 @@ class CardDB:
                 return None
         if not found and len(words) >= 2 and len(words[-1]) >= 3 and \
                 not any(w in _SMALL_WORDS for w in words[-1:]):
-            # (round 131) "silent mag", "dark mag": a name whose last word is cut short, the
+            # (round 131) "silent mag": a name whose last word is cut short, the
             # whole name said (as many words, the others whole): the one card so named
             for k in self._name_word_index().get(words[0], ()):
                 ks = k.split()
