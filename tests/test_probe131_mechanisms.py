@@ -332,3 +332,17 @@ def test_a_card_that_left_and_came_back_after_its_soft_limit_is_a_new_card(base_
 def test_near_miss_a_card_that_stayed_has_spent_its_soft_limit(base_expert):
     a = base_expert.ask(_LONEFIRE, ["I activated Lonefire Blossom's effect."])
     assert a.value == "no"
+
+
+# -- hunt 131j: "can i chain strike?" is the verb, then Solemn Strike ------------------------------
+
+def test_chain_after_a_player_before_a_nickname_is_the_verb(base_expert):
+    a = base_expert.ask("opp activates warning on my summon. can i chain strike?")
+    assert "Solemn Strike" in a.restated and "Chain Strike" not in a.restated
+
+
+@pytest.mark.parametrize("question", ["My opponent activates Raigeki. Can I activate Chain Strike?",
+                                      "opp activates solemn judgment. can i chain chain strike?"])
+def test_near_miss_the_card_chain_strike_named_as_an_object(base_expert, question):
+    a = base_expert.ask(question)
+    assert "Chain Strike" in a.restated

@@ -161,6 +161,8 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
                 if lower and all(plain_word(w) for w in re.findall(r"[\w'/-]+", cand)):
                     continue
                 card = db.find(cand)
+                if card is not None and lower and _chain_verb_before_a_name(text, s, cand, db):
+                    continue      # (hunt 131j) "can i chain strike?": the verb, then Solemn Strike
                 if card is not None and lower and "-" in cand and "-" not in card.name and \
                         all(plain_word(w) for w in re.findall(r"[\w'/]+", cand)):
                     card = None   # "its negate-attack effect": words of the language joined, no name
@@ -195,6 +197,19 @@ def find_cards(text: str, db: CardDB, plain_word=None) -> list[Mention]:
     mentions[:] = [m for m in mentions if not _term_after_as(text, m.start, m.end)]
     mentions.sort(key=lambda m: m.start)
     return _widened(text, _beside_an_alias(text, db, mentions, plain_word))
+
+
+# a player, or a modal and a player, before a verb ("can i chain ...", "they chain ...")
+_PLAYER_BEFORE = re.compile(r"(?:^|\b)(?:i|we|they|he|she|you|opp|opponent|to)\s+$", re.IGNORECASE)
+
+
+def _chain_verb_before_a_name(text: str, s: int, cand: str, db: CardDB) -> bool:
+    """(hunt 131j) "can i chain strike?", "they chain crow": a name written in lower case that
+    begins with "chain" (Chain Strike, Chain Destruction), right after a player, whose other words
+    are themselves a card's name or nickname, is the verb and that card."""
+    first, _, rest = cand.partition(" ")
+    return first.lower() == "chain" and bool(rest) and \
+        _PLAYER_BEFORE.search(text[:s]) is not None and db.find(rest) is not None
 
 
 def _named_in_full_first(mentions: list[Mention]) -> None:
