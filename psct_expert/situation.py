@@ -65,6 +65,23 @@ def _names(value, ids: set) -> bool:
     return False
 
 
+
+def _refuse_an_effect_never_activated(sit, reading, eid: str) -> None:
+    """(hunt 131k) "Can my opponent chain MST to the second effect of Call of the Haunted?": an
+    effect of a Problem-Solving Card Text card with no colon and no semicolon, that is not a Spell
+    or Trap Card's own activation, is never activated, so nothing of it is on a Chain to chain to
+    (game-rules#chain.10, #chain.11): told activated, the situation is refused."""
+    facts = [f for f in reading.facts if f.get("effect") == eid]
+    if any(f.type in ("colon", "semicolon", "on_card_activation", "bullet") for f in facts) or \
+            any(f.type == "psct" and f.get("value") != "yes" for f in reading.facts) or \
+            eid.endswith("#0") or "." in eid.rsplit("#", 1)[-1]:
+        return
+    if not any(f.type == "effect" and f.get("effect") == eid for f in reading.facts):
+        return
+    sit.fail(f"situation: {eid.replace('#', ' effect ')} has no ':' or ';' and is not its card's "
+             "activation, so it is never activated: nothing of it is on a Chain to chain to "
+             "(game-rules#chain.10)")
+
 def _yn(v) -> str:
     if isinstance(v, bool):
         return "yes" if v else "no"
@@ -296,6 +313,7 @@ class _Situation:
             eid = f"{reading.card.name}#0"
         else:
             reading, eid = self.b.effect(ref)
+            _refuse_an_effect_never_activated(self, reading, eid)
         player = self.check(ev.get("player", "you"), PLAYERS, "player")
         where = ev.get("from", "field" if reading.card.kind == "monster" else "hand")
         self.check(where, ("hand", "field", "set", "gy", "banished", "deck", "extra-deck"),

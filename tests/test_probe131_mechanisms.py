@@ -346,3 +346,43 @@ def test_chain_after_a_player_before_a_nickname_is_the_verb(base_expert):
 def test_near_miss_the_card_chain_strike_named_as_an_object(base_expert, question):
     a = base_expert.ask(question)
     assert "Chain Strike" in a.restated
+
+
+# -- hunt 131k: parts of Continuous cards that are never activated ----------------------------------
+
+def test_the_when_this_card_is_activated_part_makes_no_link_of_its_own(base_expert):
+    # game-rules#resolution.12: it resolves with the card's own activation
+    with pytest.raises(QuestionError, match="resolves with the card's own activation"):
+        base_expert.ask("Is the first effect of Brilliant Fusion placed on the chain as its own "
+                        "chain link?")
+
+
+def test_near_miss_activating_that_card_starts_a_chain(base_expert):
+    a = base_expert.ask("Does activating Brilliant Fusion start a Chain?")
+    assert a.value == "yes"
+
+
+def test_an_effect_with_no_colon_or_semicolon_cannot_be_chained_to(base_expert):
+    # Call of the Haunted's "When this card leaves the field, destroy that monster." (game-rules#chain.10)
+    with pytest.raises(QuestionError, match="never activated"):
+        base_expert.ask("Can my opponent chain Mystical Space Typhoon to the second effect of Call "
+                        "of the Haunted?", ["Call of the Haunted leaves the field."])
+
+
+def test_near_miss_the_cards_own_activation_can_be_chained_to(base_expert):
+    a = base_expert.ask("I activate Call of the Haunted. Can my opponent chain Mystical Space "
+                        "Typhoon to it?")
+    assert a.value == "yes"
+
+
+# -- hunt 131l: "that would inflict damage" is damage replaced or negated, never dealt -------------
+
+@pytest.mark.parametrize("card", ["Prime Material Dragon", "Energy-Absorbing Monolith"])
+def test_would_inflict_damage_is_not_damage_the_card_deals(base_expert, card):
+    with pytest.raises(QuestionError, match="no part read as losing LP or inflicting damage"):
+        base_expert.ask(f"Is the damage from {card} effect damage?")
+
+
+def test_near_miss_inflict_damage_is_effect_damage(base_expert):
+    a = base_expert.ask("Is the damage from Ookazi effect damage?")
+    assert a.value == "yes"

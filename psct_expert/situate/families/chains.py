@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from ... import kre as re
 
 from lark import Tree
 
@@ -248,8 +249,33 @@ def build_starts_chain(st: Situate, fam: Tree) -> dict:
     else:
         _refuse_a_later_sentence(st, got["effect"])
         _negation_told_of_its_activation(st, got["effect"], fam)
+        _own_link_of_its_activation(st, got["effect"], fam)
         spec = _also(st, tail, st.spec("starts-chain", {"effect": got["effect"]}))
     return _each_time(st, fam, spec)
+
+
+_WHEN_ACTIVATED = re.compile(r"^\s*when this card is activated\s*:", re.IGNORECASE)
+
+
+def _own_link_of_its_activation(st: Situate, ref: dict, fam: Tree) -> None:
+    """(hunt 131k) "Is the first effect of X placed on the chain as its own chain link?" of a
+    "When this card is activated: ..." part of a Continuous or Field Spell/Trap: that part
+    resolves with the card's own activation (game-rules#resolution.12): activating the card starts
+    a Chain, the part makes no link of its own.  Asked whether it "starts a Chain" (a frame reads
+    "its own chain link" so too), either may be meant: refused, naming both."""
+    if not ref.get("card"):
+        return
+    found = st.effect_of(ref)
+    if found is None:
+        return
+    reading, eid = found
+    card = reading.card
+    if card.kind in ("spell", "trap") and ({"continuous", "field"} & set(card.subtypes or ())) and \
+            _WHEN_ACTIVATED.match(reading.by_id(eid).text or ""):
+        st.fail(f"the 'When this card is activated' part of {card.name} resolves with the card's "
+                f"own activation (game-rules#resolution.12): activating {card.name} starts a Chain, "
+                f"that part makes no Chain Link of its own; ask 'Does activating {card.name} start "
+                f"a Chain?'", fam)
 
 
 def _negation_told_of_its_activation(st: Situate, ref: dict, fam: Tree) -> None:
