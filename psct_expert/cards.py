@@ -479,7 +479,9 @@ class CardDB:
             for k in self._name_word_index().get(words[0], ()):
                 ks = k.split()
                 if len(ks) == len(words) and ks[:-1] == words[:-1] and \
-                        ks[-1].startswith(words[-1]) and ks[-1] != words[-1]:
+                        ks[-1].startswith(words[-1]) and \
+                        ks[-1] not in (words[-1], words[-1] + "s", words[-1] + "es"):
+                    # (never a plural: "Magical Cylinder's" is no cut of Magical Cylinders)
                     found[self.display_name(k)] = None
             return self.find(next(iter(found))) if len(found) == 1 else None
         if len(found) > 1 and len([w for w in words if w not in _SMALL_WORDS]) >= 2:
