@@ -701,6 +701,24 @@ def _first_pointer(rest: str):
     return min(found, key=lambda f: f[1].start(), default=None)
 
 
+def _says_which(lead: re.Match) -> bool:
+    """Does the topic say which of the card's effects (a kind, words said of it, a quotation)?"""
+    return bool(lead.group("desc") or lead.group("kind") or lead.group("q1") or lead.group("q2"))
+
+
+def _topic_said(lead: re.Match, card) -> str | None:
+    """The topic as the story says it again: the effect a quotation of its text stands in ("the
+    second effect of X"), the effect its words describe ("X's quick effect"), or the card; None
+    for a quotation its text does not hold."""
+    quote = lead.group("q1") or lead.group("q2")
+    if quote:
+        n = quoted_effect(quote, card)
+        return None if n is None else f"the {ORDINAL_WORDS[n]} effect of {card.name}"
+    if lead.group("desc"):
+        return f"{card.name}'s {lead.group('desc').strip()} effect"
+    return card.name
+
+
 def _topic_named_again(relexed: Relexed, found: list, card, lead: re.Match) -> None:
     """"X: i have 2 X on the field ...", "X: used its FLIP this turn ...": a topic that is only a
     card's name (no effect, no quotation said with it), with no pointer the activation reads.  When
@@ -708,17 +726,14 @@ def _topic_named_again(relexed: Relexed, found: list, card, lead: re.Match) -> N
     card before its first "its", that "its" is the topic's ("X's"), and a story opening with a verb
     in the past tense is told by the asker ("I used ...").  Otherwise nothing changes."""
     text, start = relexed.text, lead.start("rest")
-    if lead.group("desc") or lead.group("kind") or lead.group("q1") or lead.group("q2"):
+    if _says_which(lead):
         # the topic says which effect: read where the story points at it, or where the story
         # opens with a player targeting ("X quick eff: i target opp's monster, ..."): that effect
         # activated, targeting
         aim = _TOPIC_TARGETING.match(text, start)
-        quote = lead.group("q1") or lead.group("q2")
-        n = quoted_effect(quote, card) if quote else None
-        if aim is None or (quote and n is None) or lead.group("kind"):
+        said = _topic_said(lead, card) if aim is not None and not lead.group("kind") else None
+        if said is None:
             return
-        said = f"the {ORDINAL_WORDS[n]} effect of {card.name}" if quote else \
-            f"{card.name}'s {lead.group('desc').strip()} effect"
         verb = {"target": "activate", "targets": "activates", "targeted": "activated"}[aim.group("verb").lower()]
         read = f"{aim.group('who')} {verb} {said}, targeting"
         relexed.changes.append(Change("read-as", text[:aim.end()].strip(), read))
@@ -813,7 +828,7 @@ def topic_said_again(relexed: Relexed, db: CardDB, families: dict) -> None:
     again = _TOPIC_AGAIN.search(rest)
     first = _first_pointer(rest)
     if again is not None and first is not None and first[1].end() <= again.start() and \
-            not (lead.group("desc") or lead.group("kind") or lead.group("q1") or lead.group("q2")):
+            not _says_which(lead):
         again = None            # "X: i discard it for ... can i use its other effect?": the first
                                 # pointer is the topic's, not the later one the activation reads
     if again is None or any(m.start < lead.start("rest") + again.start()
@@ -821,15 +836,9 @@ def topic_said_again(relexed: Relexed, db: CardDB, families: dict) -> None:
         _topic_named_again(relexed, found, card, lead)
         return                  # no pointer, or another card named before it
     quote = lead.group("q1") or lead.group("q2")
-    if quote:
-        n = quoted_effect(quote, card)
-        if n is None:
-            return              # a quotation its text does not hold: left as written
-        said = f"the {ORDINAL_WORDS[n]} effect of {card.name}"
-    elif lead.group("desc"):
-        said = f"{card.name}'s {lead.group('desc').strip()} effect"
-    else:
-        said = card.name
+    said = _topic_said(lead, card)
+    if said is None:
+        return                  # a quotation its text does not hold: left as written
     at = next(g for g in ("it", "it2", "its", "act", "act2") if again.group(g) is not None)
     if at in ("act", "act2"):
         said = f"the activation of {said}"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .errors import QuestionError
 from .gamefacts import game_facts
+from .reader.select import activated_effects
 
 PLAYERS = ("you", "opponent")
 PLACES = ("hand", "field", "monster-zone", "spell-trap-zone", "gy", "banished", "deck",
@@ -65,14 +66,13 @@ def _names(value, ids: set) -> bool:
     return False
 
 
-
 def _refuse_an_effect_never_activated(sit, reading, eid: str) -> None:
     """(hunt 131k) "Can my opponent chain MST to the second effect of Call of the Haunted?": an
     effect of a Problem-Solving Card Text card with no colon and no semicolon, that is not a Spell
     or Trap Card's own activation, is never activated, so nothing of it is on a Chain to chain to
     (game-rules#chain.10, #chain.11): told activated, the situation is refused."""
-    facts = [f for f in reading.facts if f.get("effect") == eid]
-    if any(f.type in ("colon", "semicolon", "on_card_activation", "bullet") for f in facts) or \
+    if eid in activated_effects(reading) or \
+            any(f.type == "bullet" and f.get("effect") == eid for f in reading.facts) or \
             any(f.type == "psct" and f.get("value") != "yes" for f in reading.facts) or \
             eid.endswith("#0") or "." in eid.rsplit("#", 1)[-1]:
         return
@@ -81,6 +81,7 @@ def _refuse_an_effect_never_activated(sit, reading, eid: str) -> None:
     sit.fail(f"situation: {eid.replace('#', ' effect ')} has no ':' or ';' and is not its card's "
              "activation, so it is never activated: nothing of it is on a Chain to chain to "
              "(game-rules#chain.10)")
+
 
 def _yn(v) -> str:
     if isinstance(v, bool):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from ..parser.lexicon import Relexed
+from ..reader.select import activated_effects
 from .conditions import words as condition_words
 from .story import (
     _MARKS, _PUNCT, _clauses, _fits, _left, _tokens, asked_of_each, words as targeted_words)
@@ -36,13 +37,6 @@ _SELF = frozenset(("itself", "herself", "himself"))
 # a response told without its card ("they chain something")
 _UNNAMED = frozenset(("something", "anything", "a", "an", "card", "effect", "trap", "spell",
                       "quick", "quick-play", "hand", "from", "their", "his", "her"))
-
-
-def _activated(reading) -> set[str]:
-    """The card's effects that are activated: a colon or semicolon in their text, or a Spell's or
-    Trap's own activation."""
-    return {f.get("effect") for f in reading.facts
-            if f.type in ("colon", "semicolon", "on_card_activation")}
 
 
 def _moved(plain: list[str]) -> str | None:
@@ -63,7 +57,7 @@ def read_itself(text: str, spans: list[tuple[int, int, str]], db):
         return None             # another card told: what it did may decide it
     card_name = names[0]
     card = db.get(card_name)
-    if card is None or not _activated(read_card(card)):
+    if card is None or not activated_effects(read_card(card)):
         return None
     if len(_tokens(whole)) > MAX_WORDS or '"' in whole:
         return None
@@ -127,7 +121,7 @@ def by_itself_told(relexed: Relexed, written: str, spans, db):
         return None
     card_name, move, targeting = got
     reading = read_card(db.get(card_name))
-    activated = _activated(reading)
+    activated = activated_effects(reading)
     if (reading.card.kind or "").lower() in ("spell", "trap"):
         # a Spell's or Trap's own activation (what resolves, or not, when it left the field)
         activated = {f"{card_name}#0"}

@@ -34,6 +34,13 @@ def _card_activation(reading) -> list:
         [f for f in oca if f.get("effect") in notes]
 
 
+def activated_effects(reading) -> set[str]:
+    """The card's effects that are activated: a colon or semicolon in their text, or a Spell's or
+    Trap's own activation (psct-guide#2)."""
+    return {f.get("effect") for f in reading.facts
+            if f.type in ("colon", "semicolon", "on_card_activation")}
+
+
 def bare_activation_sentences(reading) -> set[str]:
     """Effects that are one sentence saying only how the Spell/Trap Card is activated
     ("Activate this card by paying 1000 LP.", "... by declaring 1 card name."): a cost or a

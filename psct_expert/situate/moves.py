@@ -903,7 +903,7 @@ class MoveEvents:
         if owner not in ("you", "opponent"):
             self.fail(f"on whose field is {t['text']!r}? ('on my field', 'on my opponent's field')", ev)
         ws = [w for w in t["words"] if w not in ("my", "their", "his", "her", "opponent's", "your")]
-        count = 1 if ws and ws[0] in ("a", "an", "one") else COUNTS.get(ws[0]) if ws else None
+        count = COUNTS.get(ws[0]) if ws else None
         if ws and ws[0].isdigit():
             count = int(ws[0])
         if count is None:

@@ -321,8 +321,8 @@ class TargetEvents:
                      ("activate", "resolve", "summon", "move", "phase")), None)
         open_link = last is not None and last.get("kind") == "activate"
         self.last_card = t["card"]
-        resolved = {e.get("of") for e in self.events if e.get("kind") == "resolve"}
-        acts = [e for e in self.events if e.get("kind") == "activate" and e.get("id") not in resolved]
+        from .moves import chain_told     # (moves imports this module)
+        acts = chain_told(self.events)[0]
         mine = [e for e in acts if (e.get("effect") or {}).get("card") == ref.get("card") and
                 e.get("player") == player and not e.get("does")]
         if mine and not any(e.get("kind") in ("resolve", "summon", "move", "phase")

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from ... import kre as re
 
 from lark import Tree
 
@@ -254,9 +253,6 @@ def build_starts_chain(st: Situate, fam: Tree) -> dict:
     return _each_time(st, fam, spec)
 
 
-_WHEN_ACTIVATED = re.compile(r"^\s*when this card is activated\s*:", re.IGNORECASE)
-
-
 def _own_link_of_its_activation(st: Situate, ref: dict, fam: Tree) -> None:
     """(hunt 131k) "Is the first effect of X placed on the chain as its own chain link?" of a
     "When this card is activated: ..." part of a Continuous or Field Spell/Trap: that part
@@ -268,10 +264,11 @@ def _own_link_of_its_activation(st: Situate, ref: dict, fam: Tree) -> None:
     found = st.effect_of(ref)
     if found is None:
         return
+    from ...reader.phrases import part_of_card_activation
     reading, eid = found
     card = reading.card
     if card.kind in ("spell", "trap") and ({"continuous", "field"} & set(card.subtypes or ())) and \
-            _WHEN_ACTIVATED.match(reading.by_id(eid).text or ""):
+            part_of_card_activation(reading.by_id(eid).text or ""):
         st.fail(f"the 'When this card is activated' part of {card.name} resolves with the card's "
                 f"own activation (game-rules#resolution.12): activating {card.name} starts a Chain, "
                 f"that part makes no Chain Link of its own; ask 'Does activating {card.name} start "
