@@ -365,5 +365,5 @@ def test_later_opening_a_told_sentence():
     assert relex("I banish it. Later it comes back. Is it negated?").text == \
         "I banish it. it comes back. Is it negated?"
     # near miss: "later" in the question, and "next turn", stay
-    assert relex("Later, can i use it?").text.startswith("Later")
+    assert "later" in relex("Later, can i use it?").text.lower()
     assert "Next turn" in relex("I banish it. Next turn it comes back. Is it negated?").text

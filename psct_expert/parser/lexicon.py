@@ -348,7 +348,8 @@ def _relex(text: str) -> Relexed:
     parts = [p for s in parts for p in _reason_first(s, out)]
     parts = [p for i, s in enumerate(parts) for p in _supposed(s, parts[i + 1:], out)]
     parts = [_comma_question(_intro_comma(_phase_lead(_phase_lead_story(
-        _time_lead_story(_turn_lead_story(s, out), out), out), out), out), out) for s in parts]
+        _time_lead_story(_turn_lead_story(_adverbial_lead(s, out), out), out), out), out), out), out)
+             for s in parts]
     if parts:
         parts[-1] = _declarative(_done_as_cost(parts[-1], out), out)
     text = " ".join(_story_first(parts, out))
@@ -1163,6 +1164,30 @@ def _time_lead_story(s: str, out: Relexed) -> str:
     return said
 
 
+@lru_cache(maxsize=1)
+def _adverbial_lead_re() -> re.Pattern | None:
+    """the lexicon's ``fronted_adverbials`` said before a question's verb"""
+    said = sorted((str(w) for w in lexicon().get("fronted_adverbials") or ()), key=len, reverse=True)
+    if not said:
+        return None
+    verbs = "|".join(sorted(_QUESTION_VERBS))
+    return re.compile(rf"^(?P<lead>{'|'.join(re.escape(w) for w in said)}),?\s+"
+                      rf"(?P<ask>(?:{verbs})\b[^?]*?)\s*\?$", re.IGNORECASE)
+
+
+def _adverbial_lead(s: str, out: Relexed) -> str:
+    """(wave 3) "Later this turn, can I ...?": an adverbial said before a question's verb is said
+    after it ("can I ... later this turn?"), where the question's grammar reads it."""
+    rx = _adverbial_lead_re()
+    m = rx.match(s.strip()) if rx is not None else None
+    if m is None:
+        return s
+    said = f"{m.group('ask')} {m.group('lead').lower()}?"
+    said = said[:1].upper() + said[1:]
+    out.changes.append(Change("read-as", s.strip(), said))
+    return said
+
+
 def _intro_comma(s: str, out: Relexed) -> str:
     if "," in s or not s.endswith("?"):
         return s
@@ -1176,6 +1201,9 @@ def _intro_comma(s: str, out: Relexed) -> str:
 
 # (readA) a question asked in the order of a statement ("I can chain X to Y?", "Discarding X is a
 # cost?", "Pot of Desires starts a chain?"): its verb is put first, as the question is written
+# the verbs a yes/no question opens with
+_QUESTION_VERBS = {"can", "could", "may", "does", "do", "did", "is", "are", "was", "were", "will",
+                   "would", "should", "has", "have"}
 _QUESTION_WORDS = {"can", "could", "does", "do", "did", "is", "are", "was", "were", "will", "would",
                    "may", "am", "have", "has", "should", "when", "if", "after", "what", "who", "how",
                    "why", "where", "which", "once", "while", "during", "before", "in", "for", "so"}

@@ -105,6 +105,7 @@ class PhaseEvents:
         if len(named) == 1 and self.db.get(self.r.card(named[0])).kind == "monster":
             # (hunt) "my opponent's Jinzo declares an attack": that card, face-up on the field
             self.entities[eid]["card"] = self.db.get(self.r.card(named[0])).name
+            self.last_card = self.entities[eid]["card"]     # "... Can I activate its effect?": the attacker's
             protection = self._own_protection(self.entities[eid]["card"])
             if protection is not None:
                 # (hunt 46) the attacking monster's own "cannot be targeted" (unconditional):
