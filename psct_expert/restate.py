@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from . import kre as re  # re, each pattern's program kept on disk (psct_expert.kre)
 from .gamewords import gamewords
-from .reader.numbering import public
+from .reader.numbering import part_of, public
 from .yamlpos import safe_load
 
 if TYPE_CHECKING:
@@ -86,7 +86,10 @@ def effect_words(eid: str, lang: str = "en") -> str:
     if not m.group(1):
         said = public(name, n)       # players do not number a Summoning condition
         if said is None:
-            text = _fill(w["summoning_condition"], lang, name=name)
+            part = part_of(name, n)  # ... nor a sentence that goes on with the effect before it
+            text = _fill(w["later_sentence"], lang, name=name,
+                         which=w["ordinals"].get(part) or _fill(w["ordinal_other"], lang, n=str(part))) \
+                if part else _fill(w["summoning_condition"], lang, name=name)
             return _fill(w["bullet"], lang, n=m.group(3), effect=text) if m.group(3) else text
         n = said
     which = w["ordinals"].get(n) or _fill(w["ordinal_other"], lang, n=str(n))

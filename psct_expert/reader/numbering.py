@@ -3,8 +3,11 @@
 A Summoning condition written as an effect of its own ("Cannot be Normal Summoned/Set.", "Must be
 Special Summoned (from your hand) by ...", "Must be Xyz Summoned with the above materials.") is
 not numbered: "the second effect" of such a card is its second numbered effect, not the reader's
-second.  The reader keeps its own numbers (the effect ids); the question's ordinals are turned
-into them here, and the restatement says them back the players' way (:func:`public`)."""
+second.  A sentence that only goes on with the effect before it ("If Summoned this way, ...",
+"When it leaves the field, destroy this card.") is numbered with that effect, as Konami's OCG text
+does (:func:`continues`).  The reader keeps its own numbers (the effect ids); the question's
+ordinals are turned into them here, and the restatement says them back the players' way
+(:func:`public`, :func:`part_of`)."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ if TYPE_CHECKING:
 
 _LIMIT = 8192
 _PUBLIC: dict[str, dict[int, int | None]] = {}
+_PART: dict[str, dict[int, int]] = {}
 
 
 def unnumbered(effect: EffectReading) -> bool:
@@ -25,28 +29,56 @@ def unnumbered(effect: EffectReading) -> bool:
         grammar().text_queries["summoning_condition_only"].match(effect.text))
 
 
+def _top(reading: Reading) -> list[EffectReading]:
+    return [e for e in reading.effects if e.n > 0 and e.where == "text"]
+
+
+def continues(reading: Reading, effect: EffectReading) -> EffectReading | None:
+    """(hunt 132b) The numbered effect that ``effect`` only goes on with ("If Summoned this way,
+    ...", "When it leaves the field, destroy this card." after it), or None."""
+    top = _top(reading)
+    if effect not in top or top.index(effect) == 0 or \
+            not grammar().text_queries["continues_previous_effect"].match(effect.text):
+        return None
+    before = top[top.index(effect) - 1]
+    if unnumbered(before):
+        return None
+    return continues(reading, before) or before
+
+
 def numbered(reading: Reading) -> list[EffectReading]:
     """The card's effects (not its Pendulum Effects) in the order players number them."""
-    return [e for e in reading.effects if e.n > 0 and e.where == "text" and not unnumbered(e)]
+    return [e for e in _top(reading) if not unnumbered(e) and continues(reading, e) is None]
 
 
 def note(reading: Reading) -> None:
     """Keep the players' numbers of a card whose reader numbers differ (bounded)."""
-    top = [e for e in reading.effects if e.n > 0 and e.where == "text"]
-    if not any(unnumbered(e) for e in top):
-        _PUBLIC.pop(reading.card.name, None)
-        return
-    if len(_PUBLIC) >= _LIMIT:
-        _PUBLIC.pop(next(iter(_PUBLIC)))
+    top = _top(reading)
     said = numbered(reading)
-    _PUBLIC[reading.card.name] = {e.n: (said.index(e) + 1 if e in said else None) for e in top}
+    name = reading.card.name
+    if said == top:
+        _PUBLIC.pop(name, None)
+        _PART.pop(name, None)
+        return
+    for table in (_PUBLIC, _PART):
+        if len(table) >= _LIMIT:
+            table.pop(next(iter(table)))
+    _PUBLIC[name] = {e.n: (said.index(e) + 1 if e in said else None) for e in top}
+    _PART[name] = {e.n: said.index(owner) + 1 for e in top
+                   if (owner := continues(reading, e)) is not None and owner in said}
 
 
 def public(name: str, n: int) -> int | None:
     """The players' number of the reader's effect ``n`` of card ``name`` (None: its Summoning
-    condition, which has none)."""
+    condition, or a sentence numbered with the effect before it (:func:`part_of`))."""
     table = _PUBLIC.get(name)
     return n if table is None else table.get(n, n)
+
+
+def part_of(name: str, n: int) -> int | None:
+    """The players' number of the effect the reader's effect ``n`` of ``name`` goes on with ("If
+    Summoned this way, ..." after its first effect: 1), or None."""
+    return (_PART.get(name) or {}).get(n)
 
 
 def said_number(reading: Reading, effect: EffectReading) -> int | None:

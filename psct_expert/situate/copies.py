@@ -41,7 +41,9 @@ class CopyEvents:
             # (round 116) "my opponent controls a UFOLight": one copy is the card held on the
             # field, as "controls UFOLight" tells it (every family reads that; only the
             # once-per-turn ones read the copies)
-            event = {"kind": "state", "player": player, "place": "field", "what": card, "count": 1}
+            # (hunt 132d) "I have 1 X in my hand": that copy held in the hand, not on the field
+            place = "hand" if note.get("place") == "hand" and "field" not in ws else "field"
+            event = {"kind": "state", "player": player, "place": place, "what": card, "count": 1}
             self.events.append(event)
             self.told_states.append(event)
 

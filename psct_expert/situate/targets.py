@@ -393,6 +393,12 @@ class TargetEvents:
         whose controller it says ("my targeted card")."""
         ws = t["words"]
         one = ws[:2] in (["one", "of"], ["1", "of"]) or ws in (["one"], ["1"]) and not t.get("card")
+        if one and len(set(targeted)) == 1 and \
+                _PLURAL_GROUP.search(self.entities.get(targeted[0], {}).get("desc", "")):
+            # (hunt 132a) "targeting my opponent's Set cards ... one of them is destroyed": one
+            # card of a group told with no number is not the whole group (the others stay)
+            self.fail(f"one of how many? ({self.entities[targeted[0]]['desc']!r}: say how many "
+                      "were targeted, as in 'targeting 2 of ...')", node)
         if one and not self._apart(ws[2:], targeted):
             return targeted[0]
         if t["pronoun"]:
@@ -871,6 +877,12 @@ _PLACES = {"gy": "gy", "graveyard": "gy", "field": "field", "hand": "hand", "ban
 # the hand" said of a targeted card: a card in the GY is not flipped, nor returned to the hand
 # from there by these words)
 _FIELD_VERBS = {"flip", "change"}
+
+
+# a group of cards told with no number ("my opponent's Set cards", "my monsters in the GY"); never
+# one of a group told with its number ("... (1 of 2)")
+_PLURAL_GROUP = re.compile(r"^(?!.*\(\d+ of \d+\)).*\b(?:cards|monsters|spells|traps|spells/traps|"
+                           r"targets|tokens|backrow)\b", re.IGNORECASE)
 
 
 def told_place(st: Situate, t: str) -> str | None:

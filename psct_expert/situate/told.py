@@ -53,6 +53,10 @@ class TurnUnsaid(QuestionError):
     turn (:func:`.families.situate_question`), and answered when both agree."""
 
 
+# the words that say whose cards a count is of ("my opponent's 2 Set cards")
+_POSSESSIVE_LEAD = frozenset({"my", "your", "their", "his", "her", "the", "opponent's", "opp's"})
+
+
 class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, HoldingEvents, CopyEvents,
               PhaseEvents, ProcedureEvents, PartEvents, TopicEvents,
               TargetGoneEvents, BattleEvents, OwnSummonEvents, ResolvedEvents):
@@ -346,7 +350,9 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
 
     def entities_of(self, thing: dict | None) -> list[str]:
         """"two of my opponent's Set cards", "5 monsters in my GY": that many cards."""
-        ws = thing["words"] if thing else []
+        ws = [w.lower() for w in thing["words"]] if thing else []
+        while ws[1:] and ws[0] in _POSSESSIVE_LEAD:
+            ws = ws[1:]         # (hunt 132a) "my opponent's 2 Set cards": the count after whose
         n = COUNT_WORDS.get(ws[0]) if ws else None
         if n is None and ws and ws[0].isdigit():
             n = int(ws[0])

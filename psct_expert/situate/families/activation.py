@@ -20,6 +20,7 @@ from ..procedures import unpayable_costs
 from ..refs import effect_does_action, part_quotes, said_pairs_fit
 from ..words import norm
 from .common import (asker_of, effect_facts, field_holder, first_effect, other_players_spell_trap,
+                     told_only_in_hand,
                      possessive_of, poss_of, refuse_other_players_card,
                      refuse_other_players_spell_trap, still_the_turn_it_was_set, told_steps)
 from .links import (_open_links, activation_effect, card_removed, effect_does, event_for,
@@ -266,6 +267,11 @@ def build_can_activate_now(st: Situate, fam: Tree) -> dict:
         st.fail(f"{ref['card']} is on {possessive_of(holder)} field, as the story tells it (told "
                 "there, and not told moved since): the effects of a monster on the field are "
                 "activated by the player who controls it; ask from that player's side", fam)
+    if slots.get("from") is None and ref.get("card") and st.db.get(ref["card"]).kind == "spell" and \
+            told_only_in_hand(st, ref["card"], asker):
+        # (hunt 132d) "It's my opponent's turn and I have Called by the Grave in my hand. Can I
+        # activate it?": a Spell told in the hand, and nowhere else, is activated from there
+        slots["from"] = "hand"
     spell_trap_holder = other_players_spell_trap(st, ref, asker)
     if spell_trap_holder is not None and sub(fam, "player") is not None and slots.get("from") != "hand":
         # (hunt 76) "My opponent controls a Set Mirror Force. Can I activate Mirror Force?": the

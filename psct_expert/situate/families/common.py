@@ -194,6 +194,34 @@ def other_players_spell_trap(st, ref: dict, asker: str) -> str | None:
     return holder
 
 
+def told_only_in_hand(st, card: str | None, player: str) -> bool:
+    """(hunt 132d) Is ``card`` told in ``player``'s hand ("I have X in my hand", "X is in my
+    hand"), with nothing told after that moves it, and no copy of that player's told on the field,
+    Set, or activated?  Then an activation of it asked of that player is from the hand."""
+    if not card or player not in ("you", "opponent"):
+        return False
+    at = None
+    for i, e in enumerate(st.events):
+        what = e.get("what")
+        named = st.entities.get(what, {}).get("card") if isinstance(what, str) else None
+        if e.get("kind") == "state" and e.get("player") == player and (named == card or what == card):
+            at = i if e.get("place") == "hand" else None
+    if at is None and any(ent.get("card") == card and ent.get("place") == "hand" and
+                          ent.get("controller") == player for ent in st.entities.values()) and \
+            not any(e.get("kind") == "state" and e.get("what") == card for e in st.events):
+        at = -1                 # "X is in my hand": an entity told there, and no state says else
+    if at is None or (card, player) in st.set_this_turn:
+        return False
+    for later in st.events[at + 1:]:
+        steps = [later] + (later.get("does") or []) + (later.get("cost") or [])
+        if any(d.get("what") == card or st.entities.get(d.get("what"), {}).get("card") == card
+               for d in steps if isinstance(d.get("what"), str)):
+            return False
+        if later.get("kind") == "activate" and (later.get("effect") or {}).get("card") == card:
+            return False
+    return True
+
+
 def refuse_other_players_spell_trap(st, card: str, holder: str, node) -> None:
     """(hunt 76) Refuse asking to activate a Spell/Trap told only on the other player's field."""
     st.fail(f"{card} is on {possessive_of(holder)} field, as the story tells it, and no copy of yours "
