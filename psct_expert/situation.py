@@ -216,6 +216,11 @@ class _Situation:
         phase = self.check(ev.get("phase", "unsaid"), PHASES + ("unsaid",), "phase")
         turn = self.check(ev.get("turn", "you"), PLAYERS + ("any",), "turn")  # any: not said
         if ev.get("done"):
+            now = self.last_phase.get("turn") if isinstance(self.last_phase, dict) else None
+            if turn in PLAYERS and now in PLAYERS and now != turn:
+                # (hunt 132g) "I conducted my Battle Phase", asked in the opponent's turn: a phase
+                # only the turn player conducts was done in an earlier turn, not this one
+                return
             # a phase conducted earlier this turn ("I already conducted my Battle Phase")
             self.b.add("phase_done", f"the {phase} phase of {turn}r turn, already conducted "
                        "this turn", phase=phase, turn=turn)

@@ -331,6 +331,30 @@ def refuse_a_use_of_an_earlier_turn(st: Situate, family: str) -> None:
                 "this turn ('I activated X this turn. Can I activate it again?')")
 
 
+def refuse_a_turn_lock_across_turns(st: Situate, family: str, out: dict) -> None:
+    """(hunt 132g) "I conducted my Battle Phase. It is my opponent's turn. Can I activate Heavy
+    Storm Duster?": a card that forbids an action "the turn you activate this card" (a
+    ``turn_lock`` of its reading), asked of or activated in a story that tells a new turn after
+    something was done: what was done before that turn began is not of the turn asked of, which
+    these rules do not read apart: refused, saying so."""
+    if family not in ("can-activate-now", "can-respond"):
+        return
+    starts = turn_starts(st.events)
+    if not starts or not any(e.get("kind") in ("activate", "summon", "attack", "used", "move")
+                             or e.get("kind") == "phase" and e.get("done")
+                             for e in st.events[:starts[-1]]):
+        return
+    refs = [out.get("effect"), out.get("responder")] + \
+        [e.get("effect") for e in st.events if e.get("kind") == "activate"]
+    cards = {r.get("card") for r in refs if isinstance(r, dict) and r.get("card")}
+    locked = sorted(c for c in cards if c in st.db and any(
+        f.type in ("turn_lock", "turn_lock_partial") for f in st.reading(st.db.get(c).name).facts))
+    if locked:
+        st.fail(f"{locked[0]} forbids an action the turn it is activated, and the story tells a new "
+                "turn after what was done before it: that restriction looks only at the turn it is "
+                "activated in; tell only what was done in this turn")
+
+
 def refuse_a_negation_left_out(st: Situate) -> None:
     """(hunt) "I chain Solemn Judgment and destroy Pot of Greed", "I respond with Magic Jammer,
     destroying it": a response whose effect also negates, told only by what else it did; what it

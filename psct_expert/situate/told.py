@@ -34,7 +34,7 @@ from .procedures import ProcedureEvents
 from .refs import EffectRefs
 from .resolved import ResolvedEvents
 from .refusals import (refuse_a_negation_its_text_cannot_make, refuse_a_negation_left_out, refuse_a_past_time_as_now,
-                       refuse_a_use_of_an_earlier_turn,
+                       refuse_a_turn_lock_across_turns, refuse_a_use_of_an_earlier_turn,
                        refuse_a_summon_not_yet_done, refuse_asked_card_out_of_place,
                        refuse_copies_in_one_chain, refuse_held_for_no_activation,
                        refuse_impossible_summons,
@@ -514,6 +514,7 @@ class Situate(EffectRefs, ChainEvents, SummonEvents, MoveEvents, TargetEvents, H
         refuse_other_card_than_the_only_one(self, family, out)
         refuse_a_past_time_as_now(self, family)
         refuse_a_use_of_an_earlier_turn(self, family)
+        refuse_a_turn_lock_across_turns(self, family, out)
         refuse_a_negation_left_out(self)
         needs = list(getattr(self, "result_needs", [])) + waits_on(self, family, out)
         if needs:

@@ -455,6 +455,10 @@ def _told_use(st: Situate, ref: dict, asker: str) -> dict | None:
         act = next(e for e in st.events if e.get("id") == aid)
         if act.get("player") != asker or aid in st.assumed_negation:
             return None
+        if _before_this_turn(st, act) and not _limited_per_duel(st, ref):
+            # (hunt 132g) activated before the turn the story tells last began: a limit of once
+            # per turn counts only this turn's uses (game-rules#once-per-turn.4)
+            return None
         negated = next((e for e in _events_after(st, aid)
                         if e.get("kind") == "negate" and e.get("of") == aid), None)
         if negated is None and aid in _open_links(st):
@@ -466,6 +470,22 @@ def _told_use(st: Situate, ref: dict, asker: str) -> dict | None:
         return {"kind": "used", "effect": r, "player": asker, "copy": "same", "since": "stayed",
                 "outcome": f"{negated['what']}-negated" if negated else "resolved"}
     return None
+
+
+def _before_this_turn(st: Situate, event: dict) -> bool:
+    """Was ``event`` told before the turn the story tells last began (:func:`turn_starts`)?"""
+    from ..refusals import turn_starts
+
+    starts = turn_starts(st.events)
+    at = next((i for i, e in enumerate(st.events) if e is event), None)
+    return bool(starts) and at is not None and at < starts[-1]
+
+
+def _limited_per_duel(st: Situate, ref: dict) -> bool:
+    """Is the asked effect's limit once per Duel (it counts every turn)?"""
+    found = st.effect_of(ref)
+    return found is not None and any(f.type == "once_per_duel" and f.get("effect") == found[1]
+                                     for f in found[0].facts)
 
 
 def _done_by_open_link(st: Situate, event: str) -> bool:
