@@ -551,6 +551,11 @@ class ProcedureEvents:
         for k, node in enumerate(nodes):
             t = self.r.thing(node)
             ws = t["words"]
+            if re.fullmatch(r"\d+ (?:lp|life points)", " ".join(ws).lower()):
+                # (hunt 132e) "My opponent has 8000 LP and I have 500": Life Points are no cards
+                # held; told with another thing, each player's LP is not read apart
+                self.fail(f"{self.r.said(node)!r}: say each player's LP in a sentence of its own "
+                          "('My opponent has 8000 LP. I have 500 LP.')", node)
             place = self.r.place(find(node, "place")) if find(node, "place") is not None else None
             place = place or info.get("from")
             if place is None and any(low(tp) == ["out"] for tp in subs(node, "thing_post")):

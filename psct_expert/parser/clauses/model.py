@@ -35,6 +35,7 @@ class NP:
     copies: bool = False       # "2 X": copies of the card
     done: bool = False         # something done, named as a noun ("that Summon", "the activation")
     group: bool = False        # two things ("my monster and their Set card")
+    alone: bool = False        # a count said with no noun ("and I have 1"): its noun is supposed
 
 
 @dataclass

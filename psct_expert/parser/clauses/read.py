@@ -309,6 +309,7 @@ class Reader:
     def np(self) -> NP | None:
         """A card, a pointer back at one, or a described card ("their face-up monster")."""
         start = self.s.i
+        alone = False
         if self.s.peek().lower() == "none" and self.last_noun:
             self.s.i += 1                # "i have none": none of what was just said
             return NP("no " + plural(self.last_noun))
@@ -404,6 +405,7 @@ class Reader:
             # "I banished 10 face-down", "i still lose the 800": a count said alone is of cards,
             # or of LP when it is a hundred or more (no card count is)
             n = ["LP"] if int(count) >= 100 and not mods else ["card" if count == "1" else "cards"]
+            alone = True
         if n is None:
             self.s.i = start
             return None
@@ -418,7 +420,7 @@ class Reader:
         head = " ".join(mods + n)
         say = " ".join(x for x in (OWNED.get(owner or "") or det, head) if x)
         where = self.place_after(("in", "from", "on"))
-        return NP(say + (f" {where}" if where else ""))
+        return NP(say + (f" {where}" if where else ""), alone=alone and not where)
 
     def _peek_noun_like(self) -> bool:
         """A word after a count that could be its noun but is none the reader knows ("10 fluff"):

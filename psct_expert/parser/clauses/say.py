@@ -215,6 +215,10 @@ def _say(ev: Event, names: list[str], kinds: list[str]) -> str:
             raise Stop
         return card_words(f"{who} {v['say']} only {what}{tail}.", names)
     if event == "control":
+        if ev.patient is not None and ev.patient.alone:
+            # (hunt 132e) "... 5 cards in hand and I have 1": a count with its noun left out is
+            # of the thing said before it (its place too), never cards on the field
+            raise Stop
         if (not mods or mods == [""]) and not re.search(r" (in|from) ", what):
             # "I have no monsters", "has X out": on the field
             mods = []

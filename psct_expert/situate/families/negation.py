@@ -322,6 +322,21 @@ def _stop_summon(st: Situate, purpose: Tree, responder: dict, to: str, spec: dic
 
 
 @reads_scenario
+def _not_the_summoned_itself(st: Situate, ir: dict, negator: dict, node) -> None:
+    """(hunt 132c) "I have Black Horn of Heaven Set. My opponent Special Summons Cyber Dragon. Can
+    it negate that Summon?": "it" names the card named last, the monster being Summoned, which
+    does not negate its own Summon: refused, asking which card negates."""
+    told = summon_told_last(st)
+    if told is None or ir.get("how") not in ("eff_it", "eff_its") or ir.get("card"):
+        return
+    what = told[1].get("what")
+    summoned = st.entities.get(what, {}).get("card") if isinstance(what, str) else None
+    summoned = summoned or (what if isinstance(what, str) and what in st.db else None)
+    if summoned is not None and st.db.get(summoned).name == negator.get("card"):
+        st.fail(f"which card negates? ('it' would be {negator['card']}, the monster being "
+                "Summoned: name the card that negates)", node)
+
+
 def build_negate_summon(st: Situate, fam: Tree) -> dict:
     effs = [t for t in fam.children if isinstance(t, Tree) and t.data.startswith("eff_")]
     if not effs:
@@ -334,6 +349,7 @@ def build_negate_summon(st: Situate, fam: Tree) -> dict:
     # "Can X negate ...", "Can I activate X to negate ...", "Can I negate ... with X"
     neg_ir = st.r.effect(effs[0])
     negator = st.effect_ref(neg_ir, hint=["negate"])
+    _not_the_summoned_itself(st, neg_ir, negator, fam)
     _cost_said_fits(st, fam, negator)
     said = st.r.player(sub(fam, "player")) if sub(fam, "player") is not None else None
     if "opponent" in (neg_ir.get("owner"), said):

@@ -25,6 +25,22 @@ if TYPE_CHECKING:
 
 
 @reads_scenario
+def _not_a_target_of_the_story(st: Situate, ref: dict, node) -> None:
+    """(hunt 132c) "I activate Book of Moon targeting my opponent's Stardust Dragon. Does it
+    target?": "it" names the card named last, which the story told targeted, not activated: which
+    card's effect is asked is not said: refused, naming both."""
+    card = getattr(st, "last_card", None)       # the card "it" names (:meth:`.EffectRefs.effect_ref`)
+    if ref.get("how") not in ("eff_it", "eff_its") or ref.get("card") or not card:
+        return
+    acts = [e for e in st.events if e.get("kind") == "activate"]
+    activated = {(e.get("effect") or {}).get("card") for e in acts}
+    targeted = {st.entities.get(x, {}).get("card") or x for e in acts for x in e.get("targets") or []}
+    if card in targeted and card not in activated:
+        other = next((c for c in activated if c and c != card), None)
+        st.fail(f"which card's effect is 'it'? ({card}, the card targeted, or "
+                f"{other or 'the card activated'}: name it)", node)
+
+
 def build_targets(st: Situate, fam: Tree) -> dict:
     pre = sub(fam, "tg_when_pre")
     bare = pre is None and not any(isinstance(c, Tree) and c.data.startswith("eff_")
@@ -45,6 +61,7 @@ def build_targets(st: Situate, fam: Tree) -> dict:
     thing = sub(fam, "thing")
     hint = rel_verbs(st, thing)
     told = _told_acts(st, sub(fam, "tg_when") or pre)
+    _not_a_target_of_the_story(st, ref, fam)
     try:
         eref = st.effect_ref(ref, hint=told + hint)
     except QuestionError as exc:
