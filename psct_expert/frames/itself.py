@@ -44,6 +44,10 @@ def _moved(plain: list[str]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+# words that say an effect of the card (or where it is used), not the card's own activation
+_EFFECT_SAID = frozenset({"effect", "effects", "eff", "gy", "graveyard", "banished", "hand"})
+
+
 def read_itself(text: str, spans: list[tuple[int, int, str]], db):
     """(the card, the move told, whether it was told targeting), or None (see the docstring)."""
     from ..reader.reader import read_card
@@ -63,7 +67,7 @@ def read_itself(text: str, spans: list[tuple[int, int, str]], db):
         return None
     story, asked = _asked(_sentences(whole))
     own = set(re.findall(r"[a-z0-9][a-z0-9\-]*", (card.text or "").lower()))
-    used, targeting, move, last_used = False, False, None, False
+    used, targeting, move, last_used, effect_said = False, False, None, False, False
     for sentence in story:
         for clause in _clauses(sentence):
             toks = _tokens(clause)
@@ -79,6 +83,9 @@ def read_itself(text: str, spans: list[tuple[int, int, str]], db):
                     return None
                 used, last_used = True, True
                 targeting |= bool(set(plain) & _MARKS)
+                # (hunt 132f) "I activate X's effect from my GY": one of its effects, said by the
+                # word or by where it is used, never a Spell's or Trap's own activation
+                effect_said |= bool(set(plain) & _EFFECT_SAID)
                 continue
             if not used:
                 return None
@@ -109,6 +116,8 @@ def read_itself(text: str, spans: list[tuple[int, int, str]], db):
     plain = [t for t in _tokens(said) if not t.startswith("\ue001")]
     if not set(plain) & cw["resolve"] or not _fits(plain, cw["asks"] | cw["resolve"], voc):
         return None
+    if effect_said and (card.kind or "").lower() in ("spell", "trap"):
+        return None             # an effect of the Spell/Trap, not its activation: as the grammar reads it
     return card_name, move, targeting
 
 

@@ -89,6 +89,13 @@ class EffectRefs:
         wants = list(ref.get("desc") or [])
         if ref.get("quote") or wants or ref.get("rel") or ref.get("cost_verb"):
             return self._told_effect(self._by_content(reading, ref, hint))
+        places = [h for h in hint if h in ("from:gy",)]
+        if places:
+            # "X is in my GY and I activate its effect": the one effect used from there (before a
+            # Spell/Trap's lasting effects or its activation, which are never used from the GY)
+            fit = [e for e in self._top(reading) if _fits(reading, e, places[0])]
+            if len(fit) == 1:
+                return {"card": c.name, "n": fit[0].n}
         own = _separate_bullets(reading, self._top(reading))
         lasting = _lasting_effects(reading) if how in ("eff_poss", "eff_of", "eff_its") and \
             not own else []
@@ -113,12 +120,6 @@ class EffectRefs:
             if doing is not None:
                 return {"card": c.name, "n": doing.n}
             return {"card": c.name, "select": "activation"}
-        places = [h for h in hint if h in ("from:gy",)]
-        if places:
-            # "X is in my GY and I activate its effect": the one effect used from there
-            fit = [e for e in self._top(reading) if _fits(reading, e, places[0])]
-            if len(fit) == 1:
-                return {"card": c.name, "n": fit[0].n}
         try:
             select_effect(reading, {"card": c.name, "select": "only"})
             if own:
