@@ -160,6 +160,8 @@ FLOORS = {                                  # file: right answers at least
     "bench/blind-probes/129.yaml": 7,
     "bench/blind-probes/130.yaml": 3,
     "bench/blind-probes/131.yaml": 6,
+    "bench/blind-probes/132.yaml": 3,
+    "bench/blind-probes/133.yaml": 5,
     # the bench's other sets (bench/README.md): never a wrong yes or no either
     "bench/heldout-probe.yaml": 177,
     "bench/heldout-probe2.yaml": 250,
@@ -224,6 +226,7 @@ SLOW = {"tests/acceptance/real-rulings.yaml", "tests/acceptance/player-questions
         "bench/blind-probes/124.yaml", "bench/blind-probes/125.yaml", "bench/blind-probes/126.yaml",
         "bench/blind-probes/127.yaml", "bench/blind-probes/128.yaml", "bench/blind-probes/129.yaml",
         "bench/blind-probes/130.yaml", "bench/blind-probes/131.yaml",
+        "bench/blind-probes/132.yaml", "bench/blind-probes/133.yaml",
         "bench/variants-player128.yaml", "bench/variants-player129.yaml",
         "bench/heldout-probe.yaml", "bench/heldout-probe2.yaml",
         "bench/heldout-probe3.yaml", "bench/hostile.yaml", "bench/sisters-AF.yaml",

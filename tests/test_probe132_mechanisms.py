@@ -249,3 +249,17 @@ def test_a_count_whose_noun_is_left_out_is_not_read_as_cards_on_the_field(base_e
 ])
 def test_near_miss_the_count_said_with_its_noun(base_expert, question):
     assert base_expert.ask(question).value == "no"
+
+
+# -- hunt 133i: the same monster told attacking again in the turn ---------------------------------
+
+def test_a_second_attack_of_the_same_monster_is_not_a_new_declaration(base_expert):
+    said = _refused(base_expert, "Can I activate Mirror Force?",
+                    ["My opponent's Dark Magician attacks directly.", "I Special Summon a monster.",
+                     "My opponent's Dark Magician attacks my monster."])
+    assert "replay" in said
+
+
+def test_near_miss_one_attack_declared(base_expert):
+    a = base_expert.ask("Can I activate Mirror Force?", ["My opponent's Dark Magician attacks directly."])
+    assert a.value == "yes"

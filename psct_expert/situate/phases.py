@@ -84,6 +84,23 @@ class PhaseEvents:
             self.fail("whose turn? ('it is my opponent's turn')", ev)
         self.events.append({"kind": "phase", "turn": turn})
 
+    def _no_second_declaration(self, card: str, player: str, ev: Tree) -> None:
+        """(hunt 133i) "My opponent's Dark Magician attacks directly. I Special Summon a monster. Dark
+        Magician attacks my monster.": the same monster told attacking again in the turn is a
+        replay's new target (not a new declaration: game-rules#battle.7) or a second attack an
+        effect allows, which the story does not say: refused, asking which."""
+        from .refusals import turn_starts
+
+        starts = turn_starts(self.events)
+        since = starts[-1] if starts else 0
+        for e in self.events[since:]:
+            if e.get("kind") == "attack" and \
+                    self.entities.get(e.get("what"), {}).get("card") == card and \
+                    self.entities.get(e.get("what"), {}).get("controller") == player:
+                self.fail(f"{card} was told attacking earlier this turn: is this a replay (a new "
+                          "target chosen for the same attack, no new declaration) or a second "
+                          "attack an effect allows? say which", ev)
+
     def ev_attack(self, ev: Tree) -> None:
         card = sub(ev, "acting_card")
         if card is None:                # "my opponent attacks": with a monster the words do not name
@@ -105,6 +122,7 @@ class PhaseEvents:
         if len(named) == 1 and self.db.get(self.r.card(named[0])).kind == "monster":
             # (hunt) "my opponent's Jinzo declares an attack": that card, face-up on the field
             self.entities[eid]["card"] = self.db.get(self.r.card(named[0])).name
+            self._no_second_declaration(self.entities[eid]["card"], player, ev)
             self.last_card = self.entities[eid]["card"]     # "... Can I activate its effect?": the attacker's
             protection = self._own_protection(self.entities[eid]["card"])
             if protection is not None:
