@@ -89,7 +89,8 @@ def effect_words(eid: str, lang: str = "en") -> str:
             part = part_of(name, n)  # ... nor a sentence that goes on with the effect before it
             text = _fill(w["later_sentence"], lang, name=name,
                          which=w["ordinals"].get(part) or _fill(w["ordinal_other"], lang, n=str(part))) \
-                if part else _fill(w["summoning_condition"], lang, name=name)
+                if part else _fill(w["treated_as"], lang, name=name) if part == 0 \
+                else _fill(w["summoning_condition"], lang, name=name)
             return _fill(w["bullet"], lang, n=m.group(3), effect=text) if m.group(3) else text
         n = said
     which = w["ordinals"].get(n) or _fill(w["ordinal_other"], lang, n=str(n))

@@ -263,3 +263,59 @@ def test_a_second_attack_of_the_same_monster_is_not_a_new_declaration(base_exper
 def test_near_miss_one_attack_declared(base_expert):
     a = base_expert.ask("Can I activate Mirror Force?", ["My opponent's Dark Magician attacks directly."])
     assert a.value == "yes"
+
+
+# -- hunt 133n: a line that only says what the card is treated as is no effect --------------------
+
+@pytest.mark.parametrize("question, value", [
+    ("Does the second effect of Rising Fire target?", "no"),
+    ("Does the second effect of Genni, the Maid of Endymion target?", "yes"),
+    ("Does the third effect of Dragon Spirit of White target?", "no"),
+])
+def test_the_treated_as_line_is_not_numbered(base_expert, question, value):
+    assert base_expert.ask(question).value == value
+
+
+def test_near_miss_the_treated_as_line_is_said_back_as_such(base_expert):
+    from psct_expert.reader.numbering import treated_as_line
+    reading = read_card(base_expert.db.get("Genni, the Maid of Endymion"))
+    first = next(e for e in reading.effects if e.n == 1)
+    assert treated_as_line(first)
+    assert not treated_as_line(numbered(reading)[0])
+
+
+# -- hunts 133k/133n: a use told before the first turn told -------------------------------------
+
+def test_a_use_told_before_the_only_turn_told_is_refused(base_expert):
+    said = _refused(base_expert, "Can Player A activate Sangan's effect?",
+                    ["Player A activates Sangan's effect.", "It is now Player B's turn.",
+                     "Player B activates Dark Hole.", "Sangan is sent from the field to the GY."])
+    assert "earlier turn" in said
+
+
+def test_the_other_copy_gone_is_not_the_copy_asked_of(base_expert):
+    said = _refused(base_expert, "I used Chaos Sorcerer's effect. My other Chaos Sorcerer was "
+                                 "destroyed. Can Chaos Sorcerer use its effect again this turn?")
+    assert "off the field" in said
+
+
+def test_near_miss_the_same_copy_asked_of(base_expert):
+    a = base_expert.ask("I used Chaos Sorcerer's effect. Can Chaos Sorcerer use its effect again "
+                        "this turn?")
+    assert a.value == "no"
+
+
+# -- hunt 133m: the phase of a past event told after the phase of now ----------------------------
+
+def test_a_past_phase_told_after_now_is_refused(base_expert):
+    said = _refused(base_expert, "Can I activate Triple Tactics Talent?",
+                    ["It is my Battle Phase.", "My opponent activated Ash Blossom & Joyous Spring "
+                     "during my Main Phase 1 this turn."])
+    assert "comes after the phase told as now" in said
+
+
+def test_near_miss_the_past_phase_told_first(base_expert):
+    a = base_expert.ask("Can I activate Triple Tactics Talent?",
+                        ["My opponent activated Ash Blossom & Joyous Spring during my Main Phase 1 "
+                         "this turn.", "It is my Battle Phase."])
+    assert a.value == "no"

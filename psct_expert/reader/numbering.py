@@ -24,9 +24,16 @@ _PART: dict[str, dict[int, int]] = {}
 
 
 def unnumbered(effect: EffectReading) -> bool:
-    """Is the effect only the card's Summoning condition (not numbered by players)?"""
-    return effect.n > 0 and effect.where == "text" and bool(
-        grammar().text_queries["summoning_condition_only"].match(effect.text))
+    """Is the effect only the card's Summoning condition, or only what the card is treated as
+    (not numbered by players)?"""
+    return effect.n > 0 and effect.where == "text" and (
+        bool(grammar().text_queries["summoning_condition_only"].match(effect.text)) or
+        treated_as_line(effect))
+
+
+def treated_as_line(effect: EffectReading) -> bool:
+    """(hunt 133n) Is the effect only "(This card is always treated as a "X" card.)"?"""
+    return bool(grammar().text_queries["treated_as_only"].match(effect.text))
 
 
 def _top(reading: Reading) -> list[EffectReading]:
@@ -66,6 +73,7 @@ def note(reading: Reading) -> None:
     _PUBLIC[name] = {e.n: (said.index(e) + 1 if e in said else None) for e in top}
     _PART[name] = {e.n: said.index(owner) + 1 for e in top
                    if (owner := continues(reading, e)) is not None and owner in said}
+    _PART[name].update({e.n: 0 for e in top if treated_as_line(e)})
 
 
 def public(name: str, n: int) -> int | None:
@@ -77,7 +85,8 @@ def public(name: str, n: int) -> int | None:
 
 def part_of(name: str, n: int) -> int | None:
     """The players' number of the effect the reader's effect ``n`` of ``name`` goes on with ("If
-    Summoned this way, ..." after its first effect: 1), or None."""
+    Summoned this way, ..." after its first effect: 1); 0 for a line that only says what the card
+    is treated as; None otherwise."""
     return (_PART.get(name) or {}).get(n)
 
 

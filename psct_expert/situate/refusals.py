@@ -275,6 +275,15 @@ def refuse_a_past_time_as_now(st: Situate, family: str) -> None:
         return
     phases = [e for e in st.events if e.get("kind") == "phase" and not e.get("done")]
     past = getattr(st, "past_phases", [])
+    told_now = [i for i, e in enumerate(st.events) if e.get("kind") == "phase" and not e.get("done")
+                and not any(e is p for p in past)]
+    if told_now and any(p is e and i > told_now[0] for i, e in enumerate(st.events) for p in past):
+        # (hunt 133m) "It is my Battle Phase. My opponent activated Ash Blossom during my Main
+        # Phase 1 this turn.": the phase of what happened before, told after the phase of now, is
+        # not the time now (the story is told out of order)
+        st.fail("the phase told with what happened before comes after the phase told as now: tell "
+                "what happened first, then when it is now ('My opponent activated X during my Main "
+                "Phase 1. It is now my Battle Phase. Can I ...?')")
     asked = re.split(r"(?<=[.!?])\s+", getattr(getattr(st, "pq", None), "text", "") or "")[-1]
     if _THEN.search(asked) or not _IF_PAST.search(asked):
         # "Can I activate X right then?": asked at the time of what happened; a story told

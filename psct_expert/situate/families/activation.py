@@ -459,6 +459,11 @@ def _told_use(st: Situate, ref: dict, asker: str) -> dict | None:
             # (hunt 132g) activated before the turn the story tells last began: a limit of once
             # per turn counts only this turn's uses (game-rules#once-per-turn.4)
             return None
+        if _turn_told_only_after(st, act) and not _limited_per_duel(st, ref):
+            # (hunts 133k/133n) "I activate X's effect. It is now my opponent's turn. ...": no
+            # turn told before the use, one told after it: in that turn, or in an earlier one?
+            st.fail(f"was {ref['card']} used in the turn told after it, or in an earlier turn? "
+                    "(tell the turn first: 'It is my Main Phase 1. I activate ...')")
         negated = next((e for e in _events_after(st, aid)
                         if e.get("kind") == "negate" and e.get("of") == aid), None)
         if negated is None and aid in _open_links(st):
@@ -479,6 +484,15 @@ def _before_this_turn(st: Situate, event: dict) -> bool:
     starts = turn_starts(st.events)
     at = next((i for i, e in enumerate(st.events) if e is event), None)
     return bool(starts) and at is not None and at < starts[-1]
+
+
+def _turn_told_only_after(st: Situate, event: dict) -> bool:
+    """Is no turn or phase told before ``event``, and one told after it?"""
+    at = next((i for i, e in enumerate(st.events) if e is event), None)
+    if at is None:
+        return False
+    told = [i for i, e in enumerate(st.events) if e.get("kind") == "phase" and not e.get("done")]
+    return bool(told) and told[0] > at
 
 
 def _limited_per_duel(st: Situate, ref: dict) -> bool:

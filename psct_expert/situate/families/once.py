@@ -184,6 +184,14 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         same = True
     if another == same:
         st.fail("the same card again, or another copy?", fam)
+    if another and any(e.get("kind") == "move" and e.get("action") in _OFF_FIELD and ref.get("card") in
+                       (e.get("what"), st.entities.get(e.get("what"), {}).get("card"))
+                       for e in st.events):
+        # (hunt 133k) "I used X's effect. My other X was destroyed. Can X use its effect again?":
+        # the other copy told is off the field, where an effect used on the field is not used;
+        # which copy asks is not said
+        st.fail(f"the other {ref['card']} told was moved off the field: ask of the copy that used "
+                "the effect ('Can it use its effect again?'), or tell where another copy is", fam)
     if getattr(st, "owner_unsaid", False) and (another or "it" not in who and "same" not in who):
         # (chains) "X used its effect. Can I use X's effect again?": whose X used it is not said,
         # and a limit on a player or on another copy depends on it; "Can it ...?" asks of that card
@@ -316,6 +324,11 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
     if locker:
         spec["also_needs"] = f"whether what {locker} forbids after it resolves still lets it be activated"
     return spec
+
+
+# moves that take a card off the field
+_OFF_FIELD = frozenset({"destroyed", "sent-to-gy", "banished", "returned-to-hand", "returned-to-deck",
+                        "returned-to-extra", "tributed", "left-field", "detached"})
 
 
 SAME_TURN = ([["this", "turn"]], [["in", "the", "same", "turn"]], [["the", "same", "turn"]],
