@@ -20,9 +20,9 @@ from ..procedures import unpayable_costs
 from ..refs import effect_does_action, part_quotes, said_pairs_fit
 from ..words import norm
 from .common import (asker_of, effect_facts, field_holder, first_effect, other_players_spell_trap,
-                     told_only_in_hand,
                      possessive_of, poss_of, refuse_other_players_card,
-                     refuse_other_players_spell_trap, still_the_turn_it_was_set, told_steps)
+                     refuse_other_players_spell_trap, still_the_turn_it_was_set, told_only_in_hand,
+                     told_steps)
 from .links import (_open_links, activation_effect, card_removed, effect_does, event_for,
                     open_activation, resolves_after)
 from .negation import check_activator, negates_what_is_activated
