@@ -714,8 +714,8 @@ def _topic_said(lead: re.Match, card) -> str | None:
     if quote:
         n = quoted_effect(quote, card)
         return None if n is None else f"the {ORDINAL_WORDS[n]} effect of {card.name}"
-    if lead.group("desc"):
-        return f"{card.name}'s {lead.group('desc').strip()} effect"
+    if lead.group("desc") is not None:      # "X's (quick) effect": the word "effect" said
+        return f"{card.name}'s {lead.group('desc').strip()} effect".replace("  ", " ")
     return card.name
 
 
@@ -726,7 +726,9 @@ def _topic_named_again(relexed: Relexed, found: list, card, lead: re.Match) -> N
     card before its first "its", that "its" is the topic's ("X's"), and a story opening with a verb
     in the past tense is told by the asker ("I used ...").  Otherwise nothing changes."""
     text, start = relexed.text, lead.start("rest")
-    if _says_which(lead):
+    if _says_which(lead) or lead.group("desc") is not None and _TOPIC_TARGETING.match(text, start):
+        # (round 133) "X's effect: I target ...": the word "effect" said of the topic, then a
+        # player targeting: that effect activated, targeting (which of its effects, the rest says)
         # the topic says which effect: read where the story points at it, or where the story
         # opens with a player targeting ("X quick eff: i target opp's monster, ..."): that effect
         # activated, targeting

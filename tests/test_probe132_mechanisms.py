@@ -319,3 +319,19 @@ def test_near_miss_the_past_phase_told_first(base_expert):
                         ["My opponent activated Ash Blossom & Joyous Spring during my Main Phase 1 "
                          "this turn.", "It is my Battle Phase."])
     assert a.value == "no"
+
+
+# -- round 133: the word "effect" said of a topic, then a player targeting -------------------------
+
+def test_an_effect_said_as_the_topic_then_targeting_is_that_effect_activated(base_expert):
+    a = base_expert.ask("Shaman of the Ashened City's effect: I target 3 Pyro monsters in my GY. Is "
+                        "shuffling them into the Deck a cost?")
+    assert a.value == "no"
+    assert "Shaman of the Ashened City" in a.restated
+
+
+def test_a_quotation_that_ends_its_sentence_is_a_sentence_and_its_near_miss():
+    from psct_expert.parser.lexicon import sentences
+    # a quotation that ends its sentence inside it is a sentence of its own; one that does not is not
+    assert len(sentences('X says "draw 1 card." I have no cards left. Can I activate it?')) == 3
+    assert len(sentences('X says "draw 1 card" and I have no cards left. Can I activate it?')) == 2

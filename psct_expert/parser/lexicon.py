@@ -36,6 +36,9 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\"']\?)\s+|(?<=[a-z0-9\)\"']!)\s+(?![a
                            r"|(?<=[a-z0-9]{2}\.)(?<!\betc\.)(?<!\bvs\.)\s+(?=[a-z])"
                            # ... or after a parenthesis closed before the full stop
                            r"|(?<=[a-z0-9]\)\.)\s+(?=[a-z])"
+                           # (round 133) ... or after a quotation that ends its sentence inside
+                           # it ('... "you can draw 1 card." I have no ...')
+                           r"|(?<=[a-z0-9\)]\.\")\s+(?=[A-Z])"
                            # ... or after a number said alone ("in Main Phase 1. Is that ...")
                            r"|(?<=\s\d\.)\s+(?=[A-Za-z])"
                            # ... or after a quotation closed after its own full stop ('X reads
