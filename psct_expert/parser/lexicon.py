@@ -1174,7 +1174,7 @@ def _adverbial_lead_re() -> re.Pattern | None:
     if not said:
         return None
     verbs = "|".join(sorted(_QUESTION_VERBS))
-    return re.compile(rf"^(?P<lead>{'|'.join(re.escape(w) for w in said)}),?\s+"
+    return re.compile(rf"^(?P<lead>{'|'.join(re.escape(w) for w in said)}),\s+"
                       rf"(?P<ask>(?:{verbs})\b[^?]*?)\s*\?$", re.IGNORECASE)
 
 
