@@ -335,3 +335,12 @@ def test_a_quotation_that_ends_its_sentence_is_a_sentence_and_its_near_miss():
     # a quotation that ends its sentence inside it is a sentence of its own; one that does not is not
     assert len(sentences('X says "draw 1 card." I have no cards left. Can I activate it?')) == 3
     assert len(sentences('X says "draw 1 card" and I have no cards left. Can I activate it?')) == 2
+
+
+def test_near_miss_the_other_copy_gone_to_the_gy_uses_its_gy_trigger(base_expert):
+    # an effect used from the GY ("If this card is sent from the field to the GY") is the other
+    # copy's own to ask of there: the once-per-turn rules answer it
+    a = base_expert.ask("Do I get to search with the second Sangan too?",
+                        ["Sangan is destroyed by battle and I add a monster with its effect.",
+                         "Later that turn my second Sangan is sent from the field to the GY."])
+    assert a.value == "no"

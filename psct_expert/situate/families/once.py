@@ -184,9 +184,9 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
         same = True
     if another == same:
         st.fail("the same card again, or another copy?", fam)
-    if another and any(e.get("kind") == "move" and e.get("action") in _OFF_FIELD and ref.get("card") in
-                       (e.get("what"), st.entities.get(e.get("what"), {}).get("card"))
-                       for e in st.events):
+    if another and _used_on_the_field(st, ref) and any(
+            e.get("kind") == "move" and e.get("action") in _OFF_FIELD and ref.get("card") in
+            (e.get("what"), st.entities.get(e.get("what"), {}).get("card")) for e in st.events):
         # (hunt 133k) "I used X's effect. My other X was destroyed. Can X use its effect again?":
         # the other copy told is off the field, where an effect used on the field is not used;
         # which copy asks is not said
@@ -329,6 +329,18 @@ def build_again_this_turn(st: Situate, fam: Tree) -> dict:
 # moves that take a card off the field
 _OFF_FIELD = frozenset({"destroyed", "sent-to-gy", "banished", "returned-to-hand", "returned-to-deck",
                         "returned-to-extra", "tributed", "left-field", "detached"})
+
+
+def _used_on_the_field(st: Situate, ref: dict) -> bool:
+    """Is the effect ``ref`` one its card uses on the field (never from the hand or the GY, where a
+    copy that left the field may use it: "If this card is sent from the field to the GY: ...")?"""
+    from ...reader.phrases import effect_used_from
+
+    found = st.effect_of(ref) if ref.get("card") else None
+    if found is None:
+        return False
+    text = next((e.text for e in found[0].all_effects() if e.id == found[1]), "")
+    return not any(effect_used_from(text, place) for place in ("gy", "hand"))
 
 
 SAME_TURN = ([["this", "turn"]], [["in", "the", "same", "turn"]], [["the", "same", "turn"]],
