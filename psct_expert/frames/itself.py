@@ -44,8 +44,9 @@ def _moved(plain: list[str]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-# words that say an effect of the card (or where it is used), not the card's own activation
-_EFFECT_SAID = frozenset({"effect", "effects", "eff", "gy", "graveyard", "banished", "hand"})
+# words that say an effect of the card, not the card's own activation ("I activate X's effect in
+# the GY"; never where a target is, "targeting a monster in my GY")
+_EFFECT_SAID = frozenset({"effect", "effects", "eff"})
 
 
 def read_itself(text: str, spans: list[tuple[int, int, str]], db):
@@ -84,7 +85,7 @@ def read_itself(text: str, spans: list[tuple[int, int, str]], db):
                 used, last_used = True, True
                 targeting |= bool(set(plain) & _MARKS)
                 # (hunt 132f) "I activate X's effect from my GY": one of its effects, said by the
-                # word or by where it is used, never a Spell's or Trap's own activation
+                # word, never a Spell's or Trap's own activation
                 effect_said |= bool(set(plain) & _EFFECT_SAID)
                 continue
             if not used:

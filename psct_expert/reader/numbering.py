@@ -50,6 +50,12 @@ def continues(reading: Reading, effect: EffectReading) -> EffectReading | None:
     before = top[top.index(effect) - 1]
     if unnumbered(before):
         return None
+    rx = grammar().text_queries["continues_previous_effect"]
+    if "this way" not in effect.text.lower() and not any(
+            not rx.match(e.text) and not unnumbered(e) for e in top[top.index(effect) + 1:]):
+        # "When this card leaves the field, destroy that monster." with no numbered effect after
+        # it (an older card, which Konami does not number): read as the reader reads it
+        return None
     return continues(reading, before) or before
 
 
