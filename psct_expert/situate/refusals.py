@@ -322,6 +322,15 @@ def turn_starts(events: list) -> list[int]:
     return out
 
 
+def _done_before_this_turn(st: Situate, phases_done: bool = False) -> bool:
+    """Did the story tell something done (an activation, a Summon, an attack, a use, a move; with
+    ``phases_done``, a phase conducted) before the turn it tells last began (:func:`turn_starts`)?"""
+    starts = turn_starts(st.events)
+    return bool(starts) and any(
+        e.get("kind") in ("activate", "summon", "attack", "used", "move") or
+        phases_done and e.get("kind") == "phase" and e.get("done") for e in st.events[:starts[-1]])
+
+
 def refuse_a_use_of_an_earlier_turn(st: Situate, family: str) -> None:
     """(hunt 69) "It is my opponent's turn. I activate Ash Blossom. It is my turn. Can I activate
     it again?": a limit of once per turn, the turn's Normal Summon and a monster's attacks count
@@ -329,11 +338,7 @@ def refuse_a_use_of_an_earlier_turn(st: Situate, family: str) -> None:
     an earlier turn, which these families do not read apart: refused, saying so."""
     if family not in _THIS_TURN_COUNTS:
         return
-    starts = turn_starts(st.events)
-    if not starts:
-        return
-    if any(e.get("kind") in ("activate", "summon", "attack", "used", "move")
-           for e in st.events[:starts[-1]]):
+    if _done_before_this_turn(st):
         st.fail("the story tells a new turn after what was done before it: a limit of once per "
                 "turn, the turn's Normal Summon and a monster's attacks count only what was done "
                 "in this turn (a limit of once per Duel counts every turn); tell only what was done "
@@ -346,12 +351,8 @@ def refuse_a_turn_lock_across_turns(st: Situate, family: str, out: dict) -> None
     ``turn_lock`` of its reading), asked of or activated in a story that tells a new turn after
     something was done: what was done before that turn began is not of the turn asked of, which
     these rules do not read apart: refused, saying so."""
-    if family not in ("can-activate-now", "can-respond"):
-        return
-    starts = turn_starts(st.events)
-    if not starts or not any(e.get("kind") in ("activate", "summon", "attack", "used", "move")
-                             or e.get("kind") == "phase" and e.get("done")
-                             for e in st.events[:starts[-1]]):
+    if family not in ("can-activate-now", "can-respond") or \
+            not _done_before_this_turn(st, phases_done=True):
         return
     refs = [out.get("effect"), out.get("responder")] + \
         [e.get("effect") for e in st.events if e.get("kind") == "activate"]

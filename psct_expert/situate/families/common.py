@@ -150,12 +150,17 @@ def on_field_for(st: Situate, card: str | None) -> str | None:
             return None
     for later in st.events[i + 1:]:
         # (the event itself too: a later Summon or state of the card tells it again)
-        steps = [later] + (later.get("does") or []) + (later.get("cost") or [])
-        if later.get("kind") in ("control", "take-control") or any(
-                d.get("what") == card or st.entities.get(d.get("what"), {}).get("card") == card
-                for d in steps):
+        if later.get("kind") in ("control", "take-control") or told_of(st, later, card):
             return None
     return e["player"]
+
+
+def told_of(st, event: dict, card: str) -> bool:
+    """Does the told ``event`` (itself, what it does or its cost) name ``card``, by name or by an
+    entity of that card?"""
+    steps = [event] + (event.get("does") or []) + (event.get("cost") or [])
+    return any(isinstance(w := d.get("what"), str) and
+               (w == card or st.entities.get(w, {}).get("card") == card) for d in steps)
 
 
 def _activated_off_field(st: Situate, ref: dict) -> bool:
@@ -212,14 +217,8 @@ def told_only_in_hand(st, card: str | None, player: str) -> bool:
         at = -1                 # "X is in my hand": an entity told there, and no state says else
     if at is None or (card, player) in st.set_this_turn:
         return False
-    for later in st.events[at + 1:]:
-        steps = [later] + (later.get("does") or []) + (later.get("cost") or [])
-        if any(d.get("what") == card or st.entities.get(d.get("what"), {}).get("card") == card
-               for d in steps if isinstance(d.get("what"), str)):
-            return False
-        if later.get("kind") == "activate" and (later.get("effect") or {}).get("card") == card:
-            return False
-    return True
+    return not any(told_of(st, later, card) or later.get("kind") == "activate" and
+                   (later.get("effect") or {}).get("card") == card for later in st.events[at + 1:])
 
 
 def refuse_other_players_spell_trap(st, card: str, holder: str, node) -> None:
